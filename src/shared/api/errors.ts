@@ -1,0 +1,21 @@
+/** Machine-readable error codes the API sends next to `detail`. */
+export enum ErrorCode {
+  ValidationFailed = 'validation_failed',
+  NotFound = 'not_found',
+  Unauthorized = 'unauthorized',
+  Forbidden = 'forbidden',
+  RateLimited = 'rate_limited',
+  Conflict = 'conflict',
+  Internal = 'internal_error',
+  ServiceUnavailable = 'service_unavailable',
+}
+
+/** Every error reply of the API. The client reads only `detail` (spec section 7). */
+export interface ApiErrorBody {
+  /** Human-readable message, safe to show as a toast. */
+  detail: string;
+  /** Stable code for programs. */
+  code?: ErrorCode;
+  /** The request field a validation error is about. */
+  field?: string;
+}

@@ -1,0 +1,79 @@
+/**
+ * Every business constant of the product spec (section 9), named once.
+ * Client and server both import from here; nothing else hard-codes these numbers.
+ */
+
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+/** Trial length: 7 days. */
+export const TRIAL_DURATION_MS = 604_800_000;
+/** The trial reminder goes out this long before the trial ends. */
+export const TRIAL_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/** Stat count-up animation length on the About page. */
+export const STAT_COUNT_UP_MS = 900;
+/** Share of the stats section that must be visible before it counts up. */
+export const STAT_VISIBILITY_THRESHOLD = 0.3;
+/** Trial countdown refresh. */
+export const TRIAL_COUNTDOWN_TICK_MS = 1000;
+
+/** Toasts stay this long. */
+export const NOTIFICATION_DURATION_MS = 4000;
+/** Toast position. */
+export const NOTIFICATION_ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
+
+/** OTP length in digits. */
+export const OTP_LENGTH = 6;
+/** Seconds before an OTP can be sent again. */
+export const RESEND_LOCK_SECONDS = 30;
+/** Longest contact message. */
+export const CONTACT_MESSAGE_MAX = 1000;
+/** The characters-left counter turns amber below this many. */
+export const CONTACT_COUNTER_WARN_BELOW = 30;
+/** Shortest password. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Highest password strength score. */
+export const PASSWORD_STRENGTH_MAX = 5;
+
+/** User-info polling while signed in. */
+export const USER_INFO_POLL_MS = 60_000;
+/** Redirect to /login after a logout. */
+export const LOGOUT_REDIRECT_MS = 800;
+/** Redirect to /login after deleting the account. */
+export const DELETE_REDIRECT_MS = 600;
+
+/** Careers filters. */
+export const CAREERS_TYPE_OPTIONS = ['All', 'Full-time', 'Internship', 'Freelance'] as const;
+export const CAREERS_LOCATION_OPTIONS = ['All', 'Remote', 'India'] as const;
+/** Promised reply window, in hours. */
+export const REPLY_HOURS_MIN = 24;
+export const REPLY_HOURS_MAX = 48;
+
+/** Pro plan monthly price in rupees, and the yearly discount. */
+export const PRO_MONTHLY_PRICE_INR = 1999;
+export const YEARLY_DISCOUNT_PCT = 20;
+
+/** Mobile menu width. */
+export const MOBILE_MENU_WIDTH = '18rem';
+
+/** The five ad platforms, in the order the product lists them. */
+export const PLATFORMS = ['meta', 'google', 'linkedin', 'x', 'tiktok'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+/** Display names. */
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  meta: 'Meta',
+  google: 'Google Ads',
+  linkedin: 'LinkedIn',
+  x: 'Twitter',
+  tiktok: 'TikTok',
+};
+
+/** Addresses shown in the product. */
+export const SUPPORT_EMAIL = 'support@adwise.app';
+export const CAREERS_EMAIL = 'careers@adwise.app';
+
+/** Key under which the session is stored in local or session storage. */
+export const SESSION_STORAGE_KEY = 'userInfo';
+
+/** How many recent Redux actions the diagnostics recorder keeps. */
+export const DIAGNOSTICS_ACTION_LIMIT = 200;
