@@ -8,13 +8,9 @@ const moduleNameMapper = {
   '^@sandbox/(.*)$': '<rootDir>/src/sandbox/$1',
 };
 
-// ESM-only packages that jest must run through Babel.
-const esmPackages = ['pg-boss', 'jose', 'nodemailer'].join('|');
-
 const common = {
   moduleNameMapper,
   transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
 };
 
 const config: Config = {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestApp, type TestApp } from './test/buildTestApp';
+
+describe('the API shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('returns JSON 404 with a detail for unknown API paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ detail: 'No such API endpoint: GET /api/no-such-thing/', code: 'not_found' });
+  });
+
+  it('answers malformed JSON with a 400 detail', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"ts":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toEqual(expect.any(String));
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the development mailbox page and its JSON twin', async () => {
+    await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Your code <b>', text: 'Code: 123456' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Your code &lt;b&gt;');
+    expect(page.body).toContain('Code: 123456');
+    const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(json.json().messages[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code <b>' });
+  });
+});
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { rateLimitPerMinute: 2 } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with a detail that says when to retry', async () => {
+    const urls = ['/api/nope', '/api/nope', '/api/nope'];
+    const codes = [];
+    for (const url of urls) codes.push(await t.app.inject({ method: 'GET', url }));
+    const limited = codes[2];
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/) });
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('in production', () => {
+  let t: TestApp;
+  let spaDir: string;
+  beforeAll(async () => {
+    spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-spa-'));
+    fs.mkdirSync(path.join(spaDir, 'assets'));
+    fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(spaDir, 'assets', 'main.abc.js'), 'console.log(1)');
+    t = await buildTestApp({ config: { env: 'production', staticDir: spaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it('serves the SPA with history fallback for unknown page paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/some/unknown/page?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets as immutable and 404s missing ones', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main.abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps unknown API paths as JSON 404 and hides the dev mailbox', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().detail).toBe('No such API endpoint: GET /api/unknown');
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(outbox.statusCode).toBe(404);
+    expect(outbox.headers['content-type']).toMatch(/json/);
+  });
+
+  it('sends HSTS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+});

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Transporter } from 'nodemailer';
+import { ErrorCode, type ApiErrorBody } from '@shared/api/errors';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { connectDatabase } from './db/connect';
+import { createJobQueue } from './jobs/queue';
+import { jobDefinitions } from './jobs/registry';
+import { HttpError } from './lib/httpError';
+import { loggerOptions } from './lib/logger';
+import { createMailer, createSmtpTransport } from './mail/mailer';
+import { beaconRoutes } from './modules/beacons/beacons.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies, for tests and scripts that need to reach past HTTP. */
+    ctx: AppContext;
+  }
+}
+
+/** What tests and special start-ups may swap. */
+export interface BuildOptions {
+  /** Mail transport to use instead of the one SMTP_URL describes (null: outbox only). */
+  mailTransport?: Transporter | null;
+  /** Start job workers in this process (default true). */
+  workers?: boolean;
+  /** Cron schedules and queue maintenance (default true). */
+  schedules?: boolean;
+  /** How often idle workers poll, in seconds. */
+  pollingIntervalSeconds?: number;
+}
+
+const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Builds the Fastify app in a fixed order: infrastructure (database, queue, mail), security
+ * plugins, API modules under the API base, one error handler, one not-found handler, the SPA.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  // Infrastructure.
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  const queue = createJobQueue({
+    database,
+    log: app.log,
+    schedule: options.schedules ?? true,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+  });
+  const transport = options.mailTransport !== undefined ? options.mailTransport : createSmtpTransport(config.smtpUrl);
+  const mailer = createMailer({ db: database.db, queue, transport, from: config.mailFrom, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, queue, mailer, log: app.log };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    // In-flight requests are done by now; let running jobs finish, then close the database.
+    await queue.stop();
+    await database.close();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Security.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production' ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please try again in ${context.after}.`, ErrorCode.RateLimited),
+  });
+
+  // One error handler, set before any module so every encapsulated context inherits it.
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const send = (status: number, body: ApiErrorBody) => reply.code(status).send(body);
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
+      return send(error.statusCode, { detail: error.detail, code: error.code, ...(error.field ? { field: error.field } : {}) });
+    }
+    if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });
+    const status = error.statusCode ?? 500;
+    if (status < 500) return send(status, { detail: error.message, code: status === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed });
+    request.log.error({ err: error }, 'request failed');
+    return send(500, { detail: INTERNAL_ERROR_DETAIL, code: ErrorCode.Internal });
+  });
+
+  // API modules.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(beaconRoutes, { ctx });
+      if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
+    },
+    { prefix: config.apiBase },
+  );
+  if (config.env !== 'production') await app.register(devMailboxPage, { ctx });
+
+  // The SPA: built files, and index.html for every other non-API path (history fallback).
+  const indexFile = path.join(config.staticDir, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+  const apiPrefix = `${config.apiBase}/`;
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === config.apiBase || pathname.startsWith(apiPrefix);
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && hasSpa && wantsPage && !pathname.startsWith('/assets/')) {
+      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
+  });
+
+  if (options.workers ?? config.workers) await queue.start(jobDefinitions(ctx));
+  return app;
+}

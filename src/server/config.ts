@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Where the process runs; production refuses generated secrets. */
+export type AppEnv = 'development' | 'production' | 'test';
+
+/** The validated, typed configuration every part of the server reads. */
+export interface AppConfig {
+  env: AppEnv;
+  port: number;
+  host: string;
+  /** The address users reach the product at; used in e-mail links and OAuth redirects. */
+  publicUrl: string;
+  /** Prefix of every API route, without a trailing slash ("/api"). */
+  apiBase: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Folder for the embedded database and generated development secrets. */
+  dataDir: string;
+  /** PGlite data location: a folder, or "memory://" for a throw-away database. */
+  pgliteDataDir: string;
+  /** SMTP connection string; absent means mail stays in the outbox table. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Signs access tokens (HMAC-SHA-256). */
+  appSecret: string;
+  /** AES-256-GCM key (32 bytes) for third-party tokens at rest. */
+  encryptionKey: Buffer;
+  logLevel: string;
+  /** Origins allowed to call the API from another host (CORS). */
+  corsOrigins: string[];
+  /** Folder with the built SPA; served with history fallback when it exists. */
+  staticDir: string;
+  /** Requests per minute per client IP across the API. */
+  rateLimitPerMinute: number;
+  /** Trust X-Forwarded-* from a load balancer in front of the app. */
+  trustProxy: boolean;
+  /** Run job workers in this process; replicas that only serve HTTP turn it off. */
+  workers: boolean;
+}
+
+/** Thrown when the environment is invalid; lists one message per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SECRETS_FILE = 'secrets.json';
+const MIN_SECRET_LENGTH = 32;
+const ENCRYPTION_KEY_BYTES = 32;
+const DEFAULT_PORT = 3000;
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+interface GeneratedSecrets {
+  appSecret: string;
+  encryptionKey: string;
+}
+
+/**
+ * Reads the development secrets saved under the data folder, creating them once.
+ * The file is private to the owner; its contents are never logged.
+ */
+function devSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, SECRETS_FILE);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const secrets: GeneratedSecrets = {
+    appSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(ENCRYPTION_KEY_BYTES).toString('base64'),
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turns the environment into a validated config, failing fast with a clear message for
+ * every bad variable. Secrets absent outside production are generated once under DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw ? raw : undefined;
+  };
+
+  const nodeEnv = value('NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const appEnv = nodeEnv as AppEnv;
+
+  const port = Number(value('PORT') ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535 (got "${value('PORT')}")`);
+  }
+  const host = value('HOST') ?? (appEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+
+  const publicUrl = (value('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!isUrl(publicUrl, ['http:', 'https:'])) {
+    problems.push(`PUBLIC_URL must be an http(s) URL such as https://app.example.com (got "${value('PUBLIC_URL')}")`);
+  }
+
+  const apiBase = `/${(value('API_BASE') ?? '/api').replace(/^\/+|\/+$/g, '')}`;
+  if (apiBase === '/' || !/^\/[a-z0-9/_-]+$/i.test(apiBase)) {
+    problems.push(`API_BASE must be a path prefix such as /api (got "${value('API_BASE')}")`);
+  }
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl && !isUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
+    problems.push('DATABASE_URL must be a postgres:// connection string (leave it unset for the embedded database)');
+  }
+  const dataDir = path.resolve(value('DATA_DIR') ?? 'data');
+  const pgliteDataDir = value('PGLITE_DATA_DIR') ?? path.join(dataDir, 'pglite');
+
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)');
+  }
+  const mailFrom = value('MAIL_FROM') ?? 'Adwise <no-reply@adwise.app>';
+
+  const logLevel = value('LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const corsOrigins = (value('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isUrl(origin, ['http:', 'https:'])) problems.push(`CORS_ORIGINS has an entry that is not an origin URL: "${origin}"`);
+  }
+
+  const rateLimitPerMinute = Number(value('RATE_LIMIT_PER_MINUTE') ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) {
+    problems.push('RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more');
+  }
+
+  const flag = (name: string, fallback: boolean) => {
+    const raw = value(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${value(name)}")`);
+    return fallback;
+  };
+  const trustProxy = flag('TRUST_PROXY', false);
+  const workers = flag('WORKERS', true);
+
+  let appSecret = value('APP_SECRET');
+  let encryptionKeyText = value('ENCRYPTION_KEY');
+  if ((!appSecret || !encryptionKeyText) && appEnv === 'production') {
+    if (!appSecret) problems.push(`APP_SECRET is required in production (a random string of ${MIN_SECRET_LENGTH}+ characters)`);
+    if (!encryptionKeyText) problems.push(`ENCRYPTION_KEY is required in production (${ENCRYPTION_KEY_BYTES} random bytes, base64)`);
+  } else if (!appSecret || !encryptionKeyText) {
+    const generated = devSecrets(dataDir);
+    appSecret ??= generated.appSecret;
+    encryptionKeyText ??= generated.encryptionKey;
+  }
+  if (appSecret && appSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  const encryptionKey = Buffer.from(encryptionKeyText ?? '', 'base64');
+  if (encryptionKeyText && encryptionKey.length !== ENCRYPTION_KEY_BYTES) {
+    problems.push(`ENCRYPTION_KEY must be ${ENCRYPTION_KEY_BYTES} bytes encoded as base64 (openssl rand -base64 32)`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: appEnv,
+    port,
+    host,
+    publicUrl,
+    apiBase,
+    databaseUrl,
+    dataDir,
+    pgliteDataDir,
+    smtpUrl,
+    mailFrom,
+    appSecret: appSecret!,
+    encryptionKey,
+    logLevel,
+    corsOrigins,
+    staticDir: path.resolve(value('STATIC_DIR') ?? 'dist'),
+    rateLimitPerMinute,
+    trustProxy,
+    workers,
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/connect';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+
+/** What route modules and services may depend on; built once by buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  queue: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle database, the same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Drizzle transaction handle, accepted wherever `Db` is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Queries take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function executeRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** An open database: the Drizzle handle plus what the job queue and health checks need. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The PGlite instance, for the job queue's embedded adapter. */
+  pglite?: PGlite;
+  /** Connection string, for the job queue's own pool on PostgreSQL. */
+  connectionString?: string;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
+/** Any fixed number: replicas starting together take turns applying migrations. */
+const MIGRATION_LOCK_KEY = 727_001;
+const POOL_SIZE = 10;
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  /** PGlite data folder, or "memory://". */
+  pgliteDataDir: string;
+}
+
+/** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise, and applies migrations. */
+export async function connectDatabase(options: ConnectOptions): Promise<Database> {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.pgliteDataDir);
+}
+
+async function connectPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes('://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  // PGlite has one connection, so nothing else can race the migration.
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function connectPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    connectionString,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,95 @@
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike, type Job } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnyObjectSchema, InferType } from 'yup';
+import type { Database, Tx } from '../db/connect';
+
+/** One kind of job: a stable dotted id, the schema of its payload, and its handler. */
+export interface JobDefinition<S extends AnyObjectSchema = AnyObjectSchema> {
+  id: string;
+  payload: S;
+  handler(payload: InferType<S>, meta: { jobId: string; log: FastifyBaseLogger }): Promise<void>;
+  /** Cron expression for a recurring run (UTC). */
+  cron?: string;
+  /** How often a failed run is retried, with exponential back-off. */
+  retryLimit?: number;
+}
+
+/** Helps TypeScript infer the payload type of a job from its schema. */
+export const defineJob = <S extends AnyObjectSchema>(definition: JobDefinition<S>): JobDefinition<S> => definition;
+
+/** The Postgres-backed job queue (pg-boss) on whichever database the app uses. */
+export interface JobQueue {
+  /** Creates the queues, starts a worker per job and registers cron schedules. */
+  start(definitions: JobDefinition[]): Promise<void>;
+  /**
+   * Enqueues a job. Given a transaction, the job is written in it, so it exists exactly when
+   * the change that caused it commits.
+   */
+  send(id: string, payload: object, options?: { tx?: Tx; singletonKey?: string }): Promise<string | null>;
+  /** Stops taking jobs, lets running ones finish (up to the timeout), and closes the queue's connections. */
+  stop(): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+export interface QueueOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Cron schedules and maintenance; off in tests that do not need them. */
+  schedule: boolean;
+  /** Worker poll interval; notifications wake workers sooner where the database supports them. */
+  pollingIntervalSeconds?: number;
+}
+
+const SHUTDOWN_GRACE_MS = 20_000;
+const DEFAULT_RETRY_LIMIT = 3;
+const POSTGRES_QUEUE_POOL = 4;
+
+/** Builds the queue; nothing touches the database until `start`. */
+export function createJobQueue({ database, log, schedule, pollingIntervalSeconds = 2 }: QueueOptions): JobQueue {
+  const base: ConstructorOptions = { schema: 'pgboss', schedule, supervise: schedule, migrate: true };
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...base, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ ...base, connectionString: database.connectionString, max: POSTGRES_QUEUE_POOL });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const known = new Map<string, JobDefinition>();
+  let started = false;
+
+  return {
+    boss,
+    async start(definitions) {
+      await boss.start();
+      started = true;
+      for (const definition of definitions) {
+        known.set(definition.id, definition);
+        await boss.createQueue(definition.id, {
+          retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryBackoff: true,
+        });
+        await boss.work(definition.id, { pollingIntervalSeconds }, async (jobs: Job<object>[]) => {
+          for (const job of jobs) {
+            const jobLog = log.child({ jobId: job.id, job: definition.id });
+            const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
+            await definition.handler(payload, { jobId: job.id, log: jobLog });
+          }
+        });
+        if (definition.cron && schedule) await boss.schedule(definition.id, definition.cron, {});
+      }
+    },
+    async send(id, payload, options = {}) {
+      const definition = known.get(id);
+      if (!definition) throw new Error(`Unknown job "${id}": add it to the job registry`);
+      const data = await definition.payload.validate(payload, { stripUnknown: true });
+      return boss.send(id, data, {
+        singletonKey: options.singletonKey,
+        ...(options.tx ? { db: fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) } : {}),
+      });
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: SHUTDOWN_GRACE_MS, close: true });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { object, string } from 'yup';
+import type { FastifyBaseLogger } from 'fastify';
+import { executeRows, type DbOrTx, type Db, type Tx } from '../db/connect';
+import { outbox } from '../db/schema';
+import { defineJob, type JobQueue } from '../jobs/queue';
+
+/** An e-mail to send; `userId` ties it to an account so it is erased with it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  userId?: string;
+}
+
+/** Stable id of the job that delivers pending outbox rows. */
+export const OUTBOX_FLUSH_JOB = 'mail.outbox.flush';
+/** Rows one flush handles; the rest wait for the next run. */
+const FLUSH_BATCH = 50;
+/** A message that failed this often is marked failed and left for a person to look at. */
+export const MAX_SEND_ATTEMPTS = 5;
+/** Seconds a flush may hold a claimed row before another flush takes it over. */
+const CLAIM_LEASE_SECONDS = 300;
+
+/** Builds the SMTP transport when SMTP_URL is set; without one, mail stays in the outbox. */
+export function createSmtpTransport(smtpUrl: string | undefined): Transporter | null {
+  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+}
+
+export interface Mailer {
+  /** Writes the message to the outbox (in the caller's transaction when given) and schedules delivery. */
+  send(message: MailMessage, tx?: Tx): Promise<string>;
+  /** Delivers pending rows; returns how many were handled. Run by the flush job. */
+  flush(): Promise<number>;
+  /** The flush job, for the job registry. */
+  readonly flushJob: ReturnType<typeof defineFlushJob>;
+}
+
+export interface MailerDeps {
+  db: Db;
+  queue: JobQueue;
+  transport: Transporter | null;
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+const defineFlushJob = (flush: () => Promise<number>) =>
+  defineJob({
+    id: OUTBOX_FLUSH_JOB,
+    payload: object({ reason: string().optional() }),
+    cron: '* * * * *',
+    handler: async (_payload, { log }) => {
+      const handled = await flush();
+      if (handled > 0) log.info({ handled }, 'outbox flushed');
+    },
+  });
+
+/** The product's one way to send e-mail: a transactional outbox delivered by a job. */
+export function createMailer({ db, queue, transport, from, log }: MailerDeps): Mailer {
+  async function insert(conn: DbOrTx, message: MailMessage): Promise<string> {
+    const [row] = await conn
+      .insert(outbox)
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        userId: message.userId ?? null,
+      })
+      .returning({ id: outbox.id });
+    return row.id;
+  }
+
+  async function deliver(row: typeof outbox.$inferSelect): Promise<Partial<typeof outbox.$inferInsert>> {
+    if (!transport) {
+      // No SMTP configured: the outbox is the mailbox. The log names the message, never its body.
+      log.info({ outboxId: row.id, subject: row.subject }, 'e-mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+      return { status: 'outbox', sentAt: new Date() };
+    }
+    try {
+      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      return { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null };
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      log.warn({ outboxId: row.id, attempts, err: error }, 'e-mail delivery failed');
+      return { status: attempts >= MAX_SEND_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: String((error as Error).message ?? error) };
+    }
+  }
+
+  async function flush(): Promise<number> {
+    // Claim a batch in one short statement (SKIP LOCKED: flushes on several workers never take
+    // the same row), then talk to SMTP outside any transaction so the database is never held
+    // open on the network. A claim older than the lease was left by a crashed worker.
+    const claimed = await executeRows<{ id: string }>(db, sql`
+      update ${outbox} set status = 'sending', claimed_at = now()
+      where id in (
+        select id from ${outbox}
+        where status = 'pending'
+           or (status = 'sending' and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))
+        order by created_at
+        limit ${FLUSH_BATCH}
+        for update skip locked
+      )
+      returning id`);
+    const ids = claimed.map((r) => r.id);
+    if (ids.length === 0) return 0;
+    const rows = await db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.createdAt));
+    for (const row of rows) {
+      const update = await deliver(row);
+      await db.update(outbox).set({ ...update, claimedAt: null }).where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+    }
+    return rows.length;
+  }
+
+  const flushJob = defineFlushJob(flush);
+
+  return {
+    flushJob,
+    flush,
+    async send(message, tx) {
+      if (tx) {
+        const id = await insert(tx, message);
+        await queue.send(OUTBOX_FLUSH_JOB, { reason: 'new-message' }, { tx });
+        return id;
+      }
+      return db.transaction(async (inner) => {
+        const id = await insert(inner, message);
+        await queue.send(OUTBOX_FLUSH_JOB, { reason: 'new-message' }, { tx: inner });
+        return id;
+      });
+    },
+  };
+}
+
+/** Most recent outbox rows, newest first, for the development mailbox page. */
+export async function listOutbox(db: DbOrTx, limit: number) {
+  return db
+    .select()
+    .from(outbox)
+    .orderBy(sql`${outbox.createdAt} desc`)
+    .limit(limit);
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode } from '@shared/api/errors';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/httpError';
+
+/** GET health (the process is up) and GET ready (the database answers). */
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const noLimit = { config: { rateLimit: false } } as const;
+  app.get('/health', noLimit, async () => ({ status: 'ok' }));
+  app.get('/ready', noLimit, async (request) => {
+    try {
+      await ctx.database.ping();
+    } catch (error) {
+      request.log.error({ err: error }, 'readiness check failed');
+      throw new HttpError(503, 'Database unreachable.', ErrorCode.ServiceUnavailable);
+    }
+    return { status: 'ready', database: ctx.database.kind };
+  });
+};

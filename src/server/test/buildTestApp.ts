@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../app';
+import type { AppConfig } from '../config';
+
+/** A config for tests: in-memory PGlite unless DATABASE_URL is set, random secrets, no SPA. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:3000',
+    apiBase: '/api',
+    databaseUrl: undefined,
+    dataDir: path.join(__dirname, 'no-data'),
+    pgliteDataDir: 'memory://',
+    smtpUrl: undefined,
+    mailFrom: 'Adwise <no-reply@adwise.test>',
+    appSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32),
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    corsOrigins: [],
+    staticDir: path.join(__dirname, 'no-spa'),
+    rateLimitPerMinute: 10_000,
+    trustProxy: false,
+    workers: true,
+    ...overrides,
+  };
+}
+
+/**
+ * On PostgreSQL, every test file gets a database of its own (created from DATABASE_URL,
+ * dropped on close), so files run in parallel without seeing each other's rows.
+ */
+async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `adwise_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/** Builds the real app on a real, empty database; call `close` in afterAll. */
+export async function buildTestApp(
+  options: BuildOptions & { config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
+  const { config: overrides, ...buildOptions } = options;
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const config = testConfig({ databaseUrl: scratch?.url, ...overrides });
+  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, ...buildOptions });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** Resolves once `check` returns a value other than undefined; for work a job does in the background. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
