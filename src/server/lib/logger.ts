@@ -17,6 +17,9 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-user-email"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-user-email"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.confirmPassword',
@@ -24,6 +27,8 @@ export const REDACT_PATHS = [
   '*.refresh',
   '*.token',
   '*.otp',
+  '*.email',
+  '*.username',
   '*.appSecret',
   '*.encryptionKey',
   '*.smtpUrl',
@@ -37,7 +42,7 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req(req) {
-        return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };
+        return { method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : undefined, remoteAddress: req.ip };
       },
     },
   };

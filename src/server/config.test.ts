@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-config-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('starts on the embedded defaults with generated secrets that persist', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', apiBase: '/api', databaseUrl: undefined, smtpUrl: undefined });
+    expect(first.pgliteDataDir).toBe(path.join(dataDir, 'pglite'));
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKey).toHaveLength(32);
+    const file = path.join(dataDir, 'secrets.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+  });
+
+  it('names every bad variable with a clear message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'http://mail',
+      PUBLIC_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+      WORKERS: 'maybe',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number from 0 to 65535 (got "eighty")',
+        'DATABASE_URL must be a postgres:// connection string (leave it unset for the embedded database)',
+        'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)',
+        'PUBLIC_URL must be an http(s) URL such as https://app.example.com (got "not a url")',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        'WORKERS must be true or false (got "maybe")',
+      ]),
+    );
+  });
+
+  it('refuses to start in production without real secrets, and never generates them there', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toContain('APP_SECRET is required in production (a random string of 32+ characters)');
+    expect(problems).toContain('ENCRYPTION_KEY is required in production (32 random bytes, base64)');
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('checks secret strength', () => {
+    const problems = problemsOf({ APP_SECRET: 'short', ENCRYPTION_KEY: Buffer.alloc(8).toString('base64') });
+    expect(problems).toContain('APP_SECRET must be at least 32 characters long');
+    expect(problems).toContain('ENCRYPTION_KEY must be 32 bytes encoded as base64 (openssl rand -base64 32)');
+  });
+
+  it('reads PostgreSQL, SMTP, the API base and CORS origins', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u@db:5432/adwise',
+      SMTP_URL: 'smtps://u:p@mail:465',
+      API_BASE: '/v1/',
+      CORS_ORIGINS: 'https://app.example.com, https://admin.example.com',
+      PUBLIC_URL: 'https://app.example.com/',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://u@db:5432/adwise',
+      smtpUrl: 'smtps://u:p@mail:465',
+      apiBase: '/v1',
+      corsOrigins: ['https://app.example.com', 'https://admin.example.com'],
+      publicUrl: 'https://app.example.com',
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { outbox } from '../db/schema';
+import { buildTestApp, eventually, type TestApp } from '../test/buildTestApp';
+import { createSmtpTransport, MAX_SEND_ATTEMPTS } from './mailer';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it is sent. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('the outbox flush job over real SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await buildTestApp({ mailTransport: createSmtpTransport(smtp.url) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers a queued message through the job queue and marks it sent', async () => {
+    const id = await t.app.ctx.mailer.send({ to: 'ravi@example.com', subject: 'Your reset link', text: 'Open https://x/reset?t=1' });
+    const row = await eventually(async () => {
+      const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
+      return r.status === 'sent' ? r : undefined;
+    });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.attempts).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(['ravi@example.com']);
+    expect(smtp.received[0].raw).toContain('Subject: Your reset link');
+    expect(smtp.received[0].raw).toContain('Open https://x/reset?t=1');
+  });
+
+  it('writes the message and its job in the caller\'s transaction: a rollback leaves neither', async () => {
+    const before = await t.app.ctx.db.select().from(outbox);
+    await expect(
+      t.app.ctx.db.transaction(async (tx) => {
+        await t.app.ctx.mailer.send({ to: 'x@example.com', subject: 'Never', text: 'never' }, tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const after = await t.app.ctx.db.select().from(outbox);
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('the outbox without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ mailTransport: null });
+  });
+  afterAll(() => t.close());
+
+  it('keeps mail in the outbox for the development mailbox', async () => {
+    const id = await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Code', text: '123456' });
+    const row = await eventually(async () => {
+      const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
+      return r.status === 'outbox' ? r : undefined;
+    });
+    expect(row.toAddress).toBe('ann@example.com');
+  });
+});
+
+describe('delivery failures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on this port, so every attempt fails.
+    t = await buildTestApp({ workers: false, mailTransport: createSmtpTransport('smtp://127.0.0.1:1') });
+  });
+  afterAll(() => t.close());
+
+  it('retries a failing message and gives up after the attempt limit', async () => {
+    const [row] = await t.app.ctx.db
+      .insert(outbox)
+      .values({ toAddress: 'z@example.com', subject: 'S', textBody: 'T' })
+      .returning();
+    for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
+      expect(await t.app.ctx.mailer.flush()).toBe(1);
+      const [current] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, row.id));
+      expect(current.attempts).toBe(attempt);
+      expect(current.status).toBe(attempt < MAX_SEND_ATTEMPTS ? 'pending' : 'failed');
+      expect(current.lastError).toEqual(expect.any(String));
+    }
+    expect(await t.app.ctx.mailer.flush()).toBe(0);
+  });
+});
