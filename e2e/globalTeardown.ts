@@ -1,1 +1,6 @@
-export default async function globalTeardown() {}
+import { stopServer } from './support/server';
+
+/** Stops the server globalSetup started. */
+export default async function globalTeardown(): Promise<void> {
+  await stopServer();
+}

@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '../..');
 function startServer(dataDir: string) {
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', STATIC_DIR: path.join(dataDir, 'no-spa') },
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'development', STATIC_DIR: path.join(dataDir, 'no-spa') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];

@@ -5,7 +5,8 @@ import { HttpError } from '../../lib/httpError';
 
 /** GET health (the process is up) and GET ready (the database answers). */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const noLimit = { config: { rateLimit: false } } as const;
+  // Probes hit these every few seconds: no rate limit, and no log line unless something is wrong.
+  const noLimit = { config: { rateLimit: false }, logLevel: 'warn' } as const;
   app.get('/health', noLimit, async () => ({ status: 'ok' }));
   app.get('/ready', noLimit, async (request) => {
     try {

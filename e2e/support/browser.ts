@@ -1,0 +1,20 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { readState } from './server';
+
+/** Viewports the nav is tested at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** One browser per test file; a fresh context per test. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A new page on the running server at the given viewport. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
+  const { baseUrl } = readState();
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  return { context, page, baseUrl };
+}

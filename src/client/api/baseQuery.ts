@@ -1,0 +1,93 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query';
+import { API_BASE_URL } from '@client/app/config';
+import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
+import { SESSION_EXPIRED_ERROR } from './errors';
+
+/** The path that trades a refresh token for new tokens. */
+export const TOKEN_REFRESH_PATH = 'token/refresh/';
+
+const HTTP_UNAUTHORIZED = 401;
+
+type Args = string | FetchArgs;
+type ExtraOptions = Record<string, unknown>;
+
+function sessionOf(api: Pick<BaseQueryApi, 'getState'>) {
+  return (api.getState() as WithSession).session;
+}
+
+const authedQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  prepareHeaders: (headers, { getState }) => {
+    const { access, username } = (getState() as WithSession).session;
+    if (username) headers.set('X-User-Email', username);
+    if (access) headers.set('Authorization', `Bearer ${access}`);
+    return headers;
+  },
+});
+
+// The refresh call goes out without the expired bearer, which a server may reject
+// before it even reads the body.
+const plainQuery = fetchBaseQuery({ baseUrl: API_BASE_URL });
+
+function isTokenPair(value: unknown): value is { access: string; refresh?: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { access, refresh } = value as Record<string, unknown>;
+  return typeof access === 'string' && access !== '' && (refresh === undefined || typeof refresh === 'string');
+}
+
+// The mutex: while one refresh runs, every other request waits for it instead of
+// starting its own, so N parallel 401s cost one refresh.
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function refreshTokens(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<boolean> {
+  const { refresh } = sessionOf(api);
+  if (refresh) {
+    // Its own signal: one caller giving up must not cancel the refresh the others await.
+    const detached: BaseQueryApi = { ...api, signal: new AbortController().signal };
+    const result = await plainQuery({ url: TOKEN_REFRESH_PATH, method: 'POST', body: { refresh } }, detached, extraOptions);
+    if (isTokenPair(result.data)) {
+      api.dispatch(tokensRefreshed({ access: result.data.access, refresh: result.data.refresh }));
+      return true;
+    }
+  }
+  api.dispatch(expired());
+  return false;
+}
+
+function refreshOnce(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<boolean> {
+  refreshInFlight ??= refreshTokens(api, extraOptions).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * The API's base query: adds X-User-Email and the bearer token, returns only the
+ * response body, and on a 401 refreshes the tokens once (shared by parallel
+ * requests) and retries; when that fails the session expires.
+ */
+export const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, ExtraOptions> = async (args, api, extraOptions = {}) => {
+  if (refreshInFlight) await refreshInFlight;
+  const sentWith = sessionOf(api).access;
+  let result = await authedQuery(args, api, extraOptions);
+
+  if (result.error?.status === HTTP_UNAUTHORIZED && sentWith !== null) {
+    const current = sessionOf(api).access;
+    // Another request may already have refreshed (or expired) the session meanwhile.
+    const refreshed = current === sentWith ? await refreshOnce(api, extraOptions) : current !== null;
+    if (!refreshed) {
+      return { error: { status: 'CUSTOM_ERROR', error: SESSION_EXPIRED_ERROR, data: result.error.data } };
+    }
+    result = await authedQuery(args, api, extraOptions);
+  }
+
+  // Only the body travels on: the Request/Response pair in `meta` is not serializable
+  // and would carry the Authorization header into actions and diagnostics.
+  return result.error ? { error: result.error } : { data: result.data };
+};

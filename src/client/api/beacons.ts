@@ -1,0 +1,30 @@
+import { apiUrl } from '@client/app/config';
+
+/** Quick links of the not-found page, as reported by its suggestion beacon. */
+export type NotFoundSuggestion = 'home' | 'features' | 'careers' | 'contact' | 'login';
+
+/**
+ * Each beacon path and its body. Beacons carry only non-personal flags and a
+ * timestamp (epoch milliseconds): never what the user typed, never a URL.
+ */
+export interface BeaconBodies {
+  'analytics/404-search': { ts: number };
+  'analytics/404-suggestion': { target: NotFoundSuggestion; ts: number };
+}
+
+/** One of the beacon paths. */
+export type BeaconPath = keyof BeaconBodies;
+
+/** Sends an analytics beacon and forgets it: it survives page changes, and every failure is swallowed. */
+export function sendBeacon<P extends BeaconPath>(path: P, body: BeaconBodies[P]): void {
+  try {
+    fetch(apiUrl(path), {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  } catch {
+    // fetch itself can throw (blocked by policy, no fetch at all); analytics never breaks a page.
+  }
+}

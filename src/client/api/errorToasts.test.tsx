@@ -1,0 +1,124 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { api } from '@client/test/handlers';
+import { renderWithProviders } from '@client/test/renderWithProviders';
+import { server } from '@client/test/server';
+import { baseApi } from './baseApi';
+import { ERROR_FALLBACKS, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
+
+const testApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<unknown, { username: string }>({ query: (body) => ({ url: 'login/', method: 'POST', body }) }),
+    startConnection: build.query<unknown, 'google' | 'meta'>({ query: (platform) => `auth/${platform}/` }),
+    getUserInfo: build.query<unknown, void>({ query: () => 'user-info/' }),
+    getSomethingNew: build.query<unknown, void>({ query: () => 'new/' }),
+    getSlow: build.query<unknown, void>({ query: () => 'slow/' }),
+  }),
+});
+
+function setup() {
+  return renderWithProviders(<main />);
+}
+
+describe('error toasts', () => {
+  it("toasts the server's detail", async () => {
+    server.use(http.post(api('login/'), () => HttpResponse.json({ detail: 'Invalid email or password.' }, { status: 400 })));
+    const { store } = setup();
+    await act(() => store.dispatch(testApi.endpoints.login.initiate({ username: 'a@b.co' })));
+    expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
+  });
+
+  it("falls back to the endpoint's message from spec section 8", async () => {
+    server.use(http.post(api('login/'), () => new HttpResponse('oops', { status: 500 })));
+    const { store } = setup();
+    await act(() => store.dispatch(testApi.endpoints.login.initiate({ username: 'a@b.co' })));
+    expect(await screen.findByText('Login failed.')).toBeInTheDocument();
+  });
+
+  it('builds the fallback from the call when it names a platform', async () => {
+    server.use(http.get(api('auth/google/'), () => new HttpResponse(null, { status: 502 })));
+    const { store } = setup();
+    await act(() => store.dispatch(testApi.endpoints.startConnection.initiate('google')));
+    expect(await screen.findByText('Failed to start Google Ads connection')).toBeInTheDocument();
+  });
+
+  it('uses a generic fallback for endpoints without one', async () => {
+    server.use(http.get(api('new/'), () => new HttpResponse(null, { status: 500 })));
+    const { store } = setup();
+    await act(() => store.dispatch(testApi.endpoints.getSomethingNew.initiate()));
+    expect(await screen.findByText(GENERIC_ERROR_FALLBACK)).toBeInTheDocument();
+  });
+
+  it('leaves user-info failures to the screens (the route shell only logs them)', async () => {
+    server.use(http.get(api('user-info/'), () => HttpResponse.json({ detail: 'Nope' }, { status: 500 })));
+    const { store } = setup();
+    const result = await act(() => store.dispatch(testApi.endpoints.getUserInfo.initiate()));
+    expect(result.isError).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('ignores aborted requests silently', async () => {
+    let reached = false;
+    server.use(
+      http.get(api('slow/'), async () => {
+        reached = true;
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { store } = setup();
+    const request = store.dispatch(testApi.endpoints.getSlow.initiate());
+    await waitFor(() => expect(reached).toBe(true));
+    request.abort();
+    const result = await act(() => request);
+
+    expect(result.isError).toBe(true);
+    // Give a toast every chance to appear before asserting there is none.
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('rejectionToast', () => {
+  const rejected = (endpointName: string, payload: unknown, meta: Record<string, unknown> = {}) => ({
+    type: `${baseApi.reducerPath}/executeQuery/rejected`,
+    payload,
+    error: { message: 'Rejected' },
+    meta: { arg: { endpointName, originalArgs: undefined }, requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false, ...meta },
+  });
+
+  it('is silent for aborts in any shape and for cache-condition skips', () => {
+    expect(rejectionToast(rejected('login', { status: 'FETCH_ERROR', error: 'AbortError: This operation was aborted' }))).toBeNull();
+    expect(rejectionToast(rejected('login', undefined, { rejectedWithValue: false, aborted: true }))).toBeNull();
+    expect(rejectionToast(rejected('login', undefined, { rejectedWithValue: false, condition: true }))).toBeNull();
+  });
+
+  it('ignores actions that are not API requests', () => {
+    expect(rejectionToast({ type: 'other/thing/rejected', payload: {}, error: {}, meta: { requestStatus: 'rejected', requestId: 'x' } })).toBeNull();
+    expect(rejectionToast({ type: 'session/loggedOut' })).toBeNull();
+  });
+
+  it('knows every fallback of spec section 8', () => {
+    expect(Object.values(ERROR_FALLBACKS).filter((fallback) => typeof fallback === 'string')).toEqual(
+      expect.arrayContaining([
+        'Unable to load ad accounts right now.',
+        'Unable to send OTP. Please try again.',
+        'Invalid OTP.',
+        'Failed to delete account.',
+        'Failed to submit. Please try again.',
+        'Failed to start trial',
+        'Login failed.',
+        'Failed to fetch account info.',
+        'Registration failed',
+        'Logout failed',
+      ]),
+    );
+    const performance = ERROR_FALLBACKS.getPlatformPerformance;
+    expect(typeof performance === 'function' && ['google', 'meta', 'linkedin', 'x'].map((p) => performance({ platform: p }))).toEqual([
+      '❌ Google Ads API failed',
+      '❌ Meta Ads API failed',
+      '❌ LinkedIn Ads API failed',
+      '❌ X (Twitter) Ads API failed',
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import { isRejected, type UnknownAction } from '@reduxjs/toolkit';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import type { AppStartListening } from '@client/app/listeners';
+import { notify } from '@client/app/notify';
+import { baseApi } from './baseApi';
+import { errorMessage, isAbortError, isSessionExpiredError } from './errors';
+
+/** Shown when an endpoint has no fallback of its own and the error says nothing useful. */
+export const GENERIC_ERROR_FALLBACK = 'Something went wrong. Please try again.';
+
+/** The user-info fallback; the route shell only logs user-info failures, pages that toast use this. */
+export const USER_INFO_ERROR_FALLBACK = 'Failed to get user info';
+
+/** An endpoint's fallback: fixed text, text built from the call's argument, or null when its feature reports failures itself. */
+export type ErrorFallback = string | ((originalArgs: unknown) => string) | null;
+
+const PERFORMANCE_API_LABELS: Record<Exclude<Platform, 'tiktok'>, string> = {
+  google: 'Google Ads',
+  meta: 'Meta Ads',
+  linkedin: 'LinkedIn Ads',
+  x: 'X (Twitter) Ads',
+};
+
+function platformOf(originalArgs: unknown): Platform | null {
+  const candidate = typeof originalArgs === 'object' && originalArgs !== null ? (originalArgs as { platform?: unknown }).platform : originalArgs;
+  return typeof candidate === 'string' && candidate in PLATFORM_LABELS ? (candidate as Platform) : null;
+}
+
+/**
+ * The fallbacks of spec section 8, by endpoint name. A name missing here gets
+ * GENERIC_ERROR_FALLBACK; null means the feature shows its own feedback.
+ */
+export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
+  listAdAccounts: 'Unable to load ad accounts right now.',
+  startConnection: (args) => {
+    const platform = platformOf(args);
+    return `Failed to start ${platform ? PLATFORM_LABELS[platform] : 'the'} connection`;
+  },
+  generateOtp: 'Unable to send OTP. Please try again.',
+  verifyOtp: 'Invalid OTP.',
+  deleteConnectedAccount: 'Failed to delete account.',
+  deleteAccount: 'Failed to delete account.',
+  sendContactMessage: 'Failed to submit. Please try again.',
+  getUserInfo: null,
+  startTrial: 'Failed to start trial',
+  login: 'Login failed.',
+  getAccountInfo: 'Failed to fetch account info.',
+  register: 'Registration failed',
+  getPlatformPerformance: (args) => {
+    const platform = platformOf(args);
+    const label = platform && platform !== 'tiktok' ? PERFORMANCE_API_LABELS[platform] : 'Ads';
+    return `❌ ${label} API failed`;
+  },
+  logout: 'Logout failed',
+};
+
+interface RequestMeta {
+  arg?: { endpointName?: unknown; originalArgs?: unknown };
+  aborted?: boolean;
+  condition?: boolean;
+  rejectedWithValue?: boolean;
+}
+
+/** The toast text for an action, or null when the action is not a failed request the user should hear about. */
+export function rejectionToast(action: UnknownAction, fallbacks: Readonly<Record<string, ErrorFallback>> = ERROR_FALLBACKS): string | null {
+  if (!isRejected(action) || !action.type.startsWith(`${baseApi.reducerPath}/`)) return null;
+  const meta = action.meta as RequestMeta;
+  // `condition` rejections are cache hits that never went out.
+  if (meta.condition || meta.aborted) return null;
+  const error = meta.rejectedWithValue ? action.payload : action.error;
+  if (isAbortError(error) || isSessionExpiredError(error)) return null;
+
+  const endpointName = typeof meta.arg?.endpointName === 'string' ? meta.arg.endpointName : '';
+  const fallback = Object.hasOwn(fallbacks, endpointName) ? fallbacks[endpointName] : GENERIC_ERROR_FALLBACK;
+  if (fallback === null) return null;
+  return errorMessage(error, typeof fallback === 'function' ? fallback(meta.arg?.originalArgs) : fallback);
+}
+
+/** The one place where failed requests become toasts (reducers never toast). */
+export function addErrorToastListener(startAppListening: AppStartListening): void {
+  startAppListening({
+    predicate: (action) => isRejected(action),
+    effect: (action) => {
+      const message = rejectionToast(action);
+      if (message !== null) notify(message, 'error');
+    },
+  });
+}

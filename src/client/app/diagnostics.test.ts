@@ -1,0 +1,226 @@
+import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
+import { loggedIn } from '@client/features/session/session.slice';
+import {
+  buildDiagnosticsExport,
+  createDiagnosticsRecorder,
+  diagnosticsRequested,
+  redact,
+  REDACTED,
+  RingBuffer,
+  type DevToolsExportFile,
+} from './diagnostics';
+import { makeStore } from './store';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+
+interface LiftedState {
+  actionsById: Record<string, { type: string; action: { type: string; payload?: unknown }; timestamp: number }>;
+  computedStates: { state: unknown }[];
+  committedState: unknown;
+  currentStateIndex: number;
+  nextActionId: number;
+  skippedActionIds: number[];
+  stagedActionIds: number[];
+}
+
+function parseExport(file: DevToolsExportFile) {
+  return { lifted: JSON.parse(file.payload) as LiftedState, preloaded: JSON.parse(file.preloadedState) as unknown };
+}
+
+describe('redact', () => {
+  it('replaces secrets by key name, at any depth and in arrays', () => {
+    const input = {
+      session: { access: 'a1', refresh: 'r1', username: 'u', fullName: 'Asha Rao', remember: true },
+      form: { password: 'p', confirmPassword: 'p', confirm_password: 'p', otp: '123456', email: 'x' },
+      headers: [{ Authorization: 'Bearer abc' }, { 'X-User-Email': 'x' }],
+      nested: { deeper: { accessToken: 't', id_token: 't', client_secret: 's', keep: 'visible' } },
+    };
+    expect(redact(input)).toEqual({
+      session: { access: REDACTED, refresh: REDACTED, username: REDACTED, fullName: REDACTED, remember: true },
+      form: { password: REDACTED, confirmPassword: REDACTED, confirm_password: REDACTED, otp: REDACTED, email: REDACTED },
+      headers: [{ Authorization: REDACTED }, { 'X-User-Email': REDACTED }],
+      nested: { deeper: { accessToken: REDACTED, id_token: REDACTED, client_secret: REDACTED, keep: 'visible' } },
+    });
+  });
+
+  it('replaces anything that looks like an e-mail address, a JWT or a bearer header, in values and keys', () => {
+    expect(
+      redact({
+        message: 'Deleting account for user: asha.rao+ads@example.co.in',
+        note: `token=${JWT}`,
+        header: 'Bearer opaque-123',
+        list: ['asha@example.com', 42],
+        queries: { 'getProfile("asha@example.com")': { status: 'fulfilled' } },
+      }),
+    ).toEqual({
+      message: `Deleting account for user: ${REDACTED}`,
+      note: `token=${REDACTED}`,
+      header: REDACTED,
+      list: [REDACTED, 42],
+      queries: { [`getProfile("${REDACTED}")`]: { status: 'fulfilled' } },
+    });
+  });
+
+  it('keeps empty secrets visible, since their absence is useful and harmless', () => {
+    expect(redact({ access: null, refresh: undefined })).toEqual({ access: null, refresh: undefined });
+  });
+
+  it('never changes its input', () => {
+    const input = Object.freeze({ session: Object.freeze({ access: 'a1', list: Object.freeze(['b@c.de']) }) });
+    const snapshot = JSON.stringify(input);
+    redact(input);
+    expect(JSON.stringify(input)).toBe(snapshot);
+  });
+
+  it('copes with cycles, class instances, dates, errors and functions', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    const shared = { n: 1 };
+    expect(
+      redact({
+        cyclic,
+        twice: [shared, shared],
+        request: new Headers({ Authorization: 'Bearer x' }),
+        when: new Date('2030-01-01T00:00:00.000Z'),
+        error: new Error('failed for a@b.co'),
+        fn: () => 1,
+      }),
+    ).toEqual({
+      cyclic: { name: 'loop', self: '[circular]' },
+      twice: [{ n: 1 }, { n: 1 }],
+      request: '[Headers]',
+      when: '2030-01-01T00:00:00.000Z',
+      error: { name: 'Error', message: `failed for ${REDACTED}` },
+      fn: '[function]',
+    });
+  });
+});
+
+describe('RingBuffer', () => {
+  it('keeps the newest items, oldest first, and hands back what it pushes out', () => {
+    const buffer = new RingBuffer<number>(3);
+    expect([1, 2, 3].map((n) => buffer.push(n))).toEqual([undefined, undefined, undefined]);
+    expect(buffer.push(4)).toBe(1);
+    expect(buffer.push(5)).toBe(2);
+    expect(buffer.toArray()).toEqual([3, 4, 5]);
+  });
+});
+
+describe('buildDiagnosticsExport', () => {
+  it("writes Redux DevTools' import format: JSON strings of the lifted state and the preloaded state", () => {
+    const file = buildDiagnosticsExport(
+      { count: 0, email: 'a@b.co' },
+      [
+        { action: { type: 'counter/incremented' }, state: { count: 1, email: 'a@b.co' }, timestamp: 100 },
+        { action: { type: 'user/loggedIn', payload: { access: JWT } }, state: { count: 1, email: 'a@b.co' }, timestamp: 200 },
+      ],
+      50,
+    );
+
+    expect(Object.keys(file).sort()).toEqual(['payload', 'preloadedState']);
+    expect(typeof file.payload).toBe('string');
+    expect(typeof file.preloadedState).toBe('string');
+    const { lifted, preloaded } = parseExport(file);
+    expect(preloaded).toEqual({ count: 0, email: REDACTED });
+    expect(lifted).toMatchObject({
+      nextActionId: 3,
+      stagedActionIds: [0, 1, 2],
+      skippedActionIds: [],
+      currentStateIndex: 2,
+      committedState: { count: 0, email: REDACTED },
+      computedStates: [{ state: { count: 0, email: REDACTED } }, { state: { count: 1, email: REDACTED } }, { state: { count: 1, email: REDACTED } }],
+      actionsById: {
+        0: { type: 'PERFORM_ACTION', action: { type: '@@INIT' }, timestamp: 100 },
+        1: { type: 'PERFORM_ACTION', action: { type: 'counter/incremented' }, timestamp: 100 },
+        2: { type: 'PERFORM_ACTION', action: { type: 'user/loggedIn', payload: { access: REDACTED } }, timestamp: 200 },
+      },
+    });
+    expect(lifted.computedStates).toHaveLength(lifted.stagedActionIds.length);
+  });
+
+  it('holds just the @@INIT entry when nothing was recorded', () => {
+    const { lifted } = parseExport(buildDiagnosticsExport({ a: 1 }, [], 7));
+    expect(lifted.stagedActionIds).toEqual([0]);
+    expect(lifted.actionsById[0]).toEqual({ type: 'PERFORM_ACTION', action: { type: '@@INIT' }, timestamp: 7 });
+    expect(lifted.currentStateIndex).toBe(0);
+  });
+});
+
+describe('createDiagnosticsRecorder', () => {
+  const counter = createSlice({
+    name: 'counter',
+    initialState: { value: 0 },
+    reducers: { incremented: (state) => void (state.value += 1) },
+  });
+
+  it('keeps only the most recent actions, with the state before them as the committed state', () => {
+    const recorder = createDiagnosticsRecorder(3);
+    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    for (let i = 0; i < 5; i += 1) store.dispatch(counter.actions.incremented());
+
+    const { lifted, preloaded } = parseExport(recorder.exportFile());
+    expect(lifted.stagedActionIds).toEqual([0, 1, 2, 3]);
+    expect(lifted.computedStates.map(({ state }) => state)).toEqual([2, 3, 4, 5].map((value) => ({ counter: { value } })));
+    expect(preloaded).toEqual({ counter: { value: 2 } });
+  });
+
+  it('records DIAGNOSTICS_ACTION_LIMIT actions by default', () => {
+    const recorder = createDiagnosticsRecorder();
+    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    for (let i = 0; i < DIAGNOSTICS_ACTION_LIMIT + 10; i += 1) store.dispatch(counter.actions.incremented());
+    expect(parseExport(recorder.exportFile()).lifted.nextActionId).toBe(DIAGNOSTICS_ACTION_LIMIT + 1);
+  });
+
+  it('answers the download request with a file and leaves the store alone', () => {
+    const save = jest.fn();
+    const recorder = createDiagnosticsRecorder(DIAGNOSTICS_ACTION_LIMIT, save);
+    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    store.dispatch(counter.actions.incremented());
+    store.dispatch(diagnosticsRequested());
+
+    expect(save).toHaveBeenCalledTimes(1);
+    const { lifted } = parseExport(save.mock.calls[0][0] as DevToolsExportFile);
+    expect(Object.values(lifted.actionsById).map(({ action }) => action.type)).toEqual(['@@INIT', 'counter/incremented']);
+  });
+
+  it('leaves no token, password or address of a real session in the file', async () => {
+    const saved: string[] = [];
+    const originalCreate = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:diagnostics';
+    };
+    URL.revokeObjectURL = () => undefined;
+    // jsdom cannot follow the download link.
+    const stopDownload = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stopDownload, true);
+    try {
+      const store = makeStore();
+      const action = loggedIn({ access: JWT, refresh: 'refresh-secret', fullName: 'Asha Rao', username: 'asha@example.com', remember: true });
+      store.dispatch(action);
+      store.dispatch(diagnosticsRequested());
+      saved.push(await blobs[0].text());
+
+      // The real action and state are untouched.
+      expect(action.payload.access).toBe(JWT);
+      expect(store.getState().session.username).toBe('asha@example.com');
+    } finally {
+      document.removeEventListener('click', stopDownload, true);
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
+    }
+
+    const file = JSON.parse(saved[0]) as DevToolsExportFile;
+    const everything = saved[0] + file.payload + file.preloadedState;
+    for (const secret of [JWT, 'refresh-secret', 'asha@example.com', 'Asha Rao']) expect(everything).not.toContain(secret);
+    const { lifted } = parseExport(file);
+    const recordedLogin = Object.values(lifted.actionsById).find(({ action }) => action.type === 'session/loggedIn');
+    expect(recordedLogin?.action).toEqual({
+      type: 'session/loggedIn',
+      payload: { access: REDACTED, refresh: REDACTED, fullName: REDACTED, username: REDACTED, remember: true },
+    });
+  });
+});

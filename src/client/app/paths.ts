@@ -1,0 +1,30 @@
+/** Every route of the app (spec section 2), named once. */
+export const paths = {
+  home: '/',
+  features: '/features',
+  pricing: '/pricing',
+  dashboard: '/dashboard',
+  integrations: '/integrations',
+  about: '/about-us',
+  careers: '/careers',
+  contact: '/contact',
+  blog: '/blog',
+  terms: '/terms-and-service',
+  privacy: '/privacy-policy',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  account: '/account-page',
+  deleteAccount: '/delete-account',
+  connectedAccounts: '/connected-accounts',
+  search: '/search',
+  xConnectTest: '/dev/x-connect',
+} as const;
+
+/** One of the app's route paths. */
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The search page for a query, e.g. `/search?q=ad%20budget`. */
+export function searchPath(query: string): string {
+  return `${paths.search}?q=${encodeURIComponent(query)}`;
+}

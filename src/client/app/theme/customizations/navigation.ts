@@ -1,0 +1,37 @@
+import { alpha, type Components, type Theme } from '@mui/material/styles';
+
+/** Top bar, drawer and links. */
+export const navigationCustomizations: Components<Theme> = {
+  MuiAppBar: {
+    defaultProps: { color: 'inherit', elevation: 0 },
+    styleOverrides: {
+      root: ({ theme }) => ({
+        backgroundColor: theme.palette.background.paper,
+        borderBottom: `1px solid ${theme.palette.divider}`,
+      }),
+    },
+  },
+  MuiDrawer: {
+    styleOverrides: {
+      paper: ({ theme }) => ({ backgroundColor: theme.palette.background.paper }),
+    },
+  },
+  MuiListItemButton: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        '&[aria-current="page"]': {
+          color: theme.palette.primary.main,
+          backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+        },
+      }),
+    },
+  },
+  MuiLink: {
+    defaultProps: { underline: 'hover' },
+    styleOverrides: {
+      root: ({ theme }) => ({
+        '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+      }),
+    },
+  },
+};

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { accountApi } from '@client/features/account/account.api';
+import type { AppStore } from '@client/app/store';
+import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
+import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { server } from '@client/test/server';
+import { NavBar } from './NavBar';
+
+function desktopLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+async function userInfoLoaded(store: AppStore) {
+  await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true));
+}
+
+describe('NavBar', () => {
+  it('shows the public links and a Login button to a visitor', () => {
+    renderWithProviders(<NavBar />);
+    expect(desktopLinks()).toEqual(['Home', 'Features', 'Pricing', 'Contact']);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('hides Dashboard from a signed-in user without an active trial and shows their first name', async () => {
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(userInfoBody({ fullName: 'Meera Iyer' }))));
+    const { store } = renderWithProviders(<NavBar />, { preloadedState: { session: signedInSession() } });
+    await userInfoLoaded(store);
+
+    expect(desktopLinks()).toEqual(['Home', 'Features', 'Pricing', 'Contact']);
+    expect(screen.getByRole('link', { name: 'Meera' })).toHaveAttribute('href', '/account-page');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows Dashboard on desktop to a signed-in user on an active trial', async () => {
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
+    renderWithProviders(<NavBar />, { preloadedState: { session: signedInSession() } });
+
+    expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
+  });
+
+  it('hides Dashboard once the trial has ended', async () => {
+    const ended = userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } });
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(ended)));
+    const { store } = renderWithProviders(<NavBar />, { preloadedState: { session: signedInSession() } });
+    await userInfoLoaded(store);
+    expect(desktopLinks()).not.toContain('Dashboard');
+  });
+
+  it('greets with the stored first name before user info arrives', () => {
+    renderWithProviders(<NavBar />, { preloadedState: { session: signedInSession({ fullName: 'Ravi Kumar' }) } });
+    expect(screen.getByRole('link', { name: 'Ravi' })).toBeInTheDocument();
+  });
+});

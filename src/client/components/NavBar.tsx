@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import { useAppSelector } from '@client/app/hooks';
+import { paths } from '@client/app/paths';
+import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
+import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { MobileMenu } from './MobileMenu';
+import { mainNavLinks } from './navLinks';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+const ACCOUNT_FALLBACK_LABEL = 'Account';
+
+function firstNameOf(fullName: string | undefined): string | null {
+  return fullName?.trim().split(/\s+/)[0] || null;
+}
+
+/** The top bar: brand, main links, and Login or the user's first name; a menu button on small screens. */
+export function NavBar() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const storedFirstName = useAppSelector(selectFirstName);
+  const { data: userInfo } = useUserInfo();
+  const hasActiveTrial = useHasActiveTrial();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
+  // On desktop the Dashboard link waits for an active trial (spec section 2).
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial);
+
+  return (
+    <AppBar position="sticky">
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: 1 }}>
+          <IconButton
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-haspopup="dialog"
+            edge="start"
+            onClick={() => setMenuOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography
+            component={RouterLink}
+            to={paths.home}
+            variant="h6"
+            sx={{ color: 'primary.main', fontWeight: 800, textDecoration: 'none', mr: 2 }}
+          >
+            Adwise
+          </Typography>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+            {links.map((link) => (
+              <Button key={link.key} component={NavLink} to={link.to} end={link.to === paths.home} color="inherit">
+                {link.label}
+              </Button>
+            ))}
+          </Box>
+          <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          {isLoggedIn ? (
+            <Button component={RouterLink} to={paths.account} startIcon={<AccountCircleIcon aria-hidden />} color="inherit">
+              {firstName}
+            </Button>
+          ) : (
+            <Button component={RouterLink} to={paths.login} variant="contained">
+              Login
+            </Button>
+          )}
+        </Toolbar>
+      </Container>
+      <MobileMenu
+        id={MOBILE_MENU_ID}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        isLoggedIn={isLoggedIn}
+        firstName={firstName}
+      />
+    </AppBar>
+  );
+}

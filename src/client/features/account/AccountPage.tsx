@@ -1,0 +1,6 @@
+import { SimplePage } from '@client/components/SimplePage';
+
+/** The account page (/account-page). */
+export function AccountPage() {
+  return <SimplePage title="Account" intro="Your profile and trial." />;
+}

@@ -1,0 +1,87 @@
+import { paths, type AppPath } from '@client/app/paths';
+
+/** One public page the site search can find. */
+export interface SearchEntry {
+  title: string;
+  path: AppPath;
+  /** Shown under the title in the results. */
+  description: string;
+  /** Other words people use for what the page offers. */
+  keywords: string[];
+}
+
+/** The product's public pages; the search looks at title, keywords and path. */
+export const SEARCH_INDEX: readonly SearchEntry[] = [
+  {
+    title: 'Home',
+    path: paths.home,
+    description: 'Every ad platform in one dashboard, with a free trial.',
+    keywords: ['adwise', 'start', 'trial', 'free trial', 'overview', 'dashboard preview', 'testimonials', 'faq'],
+  },
+  {
+    title: 'Features',
+    path: paths.features,
+    description: 'Suggestions, alerts, budget tools and the Creative Analyzer.',
+    keywords: ['ai', 'suggestions', 'alerts', 'budget', 'creative analyzer', 'psychology', 'scoring', 'insights'],
+  },
+  {
+    title: 'Pricing',
+    path: paths.pricing,
+    description: 'Starter, Pro and Agency plans, monthly or yearly.',
+    keywords: ['plans', 'price', 'cost', 'starter', 'pro', 'agency', 'billing', 'yearly', 'monthly', 'discount'],
+  },
+  {
+    title: 'Integrations',
+    path: paths.integrations,
+    description: 'The ad platforms Adwise connects to.',
+    keywords: ['meta', 'facebook', 'instagram', 'google ads', 'linkedin', 'twitter', 'x', 'tiktok', 'platforms', 'connect'],
+  },
+  {
+    title: 'About Us',
+    path: paths.about,
+    description: 'Our mission, story, founders and team.',
+    keywords: ['company', 'mission', 'story', 'founders', 'team', 'values'],
+  },
+  {
+    title: 'Careers',
+    path: paths.careers,
+    description: 'Open positions and the talent pool.',
+    keywords: ['jobs', 'hiring', 'work', 'positions', 'internship', 'freelance', 'remote', 'apply'],
+  },
+  {
+    title: 'Contact',
+    path: paths.contact,
+    description: 'Write to us; we reply within two days.',
+    keywords: ['contact us', 'support', 'help', 'email', 'partnership', 'sales', 'get in touch'],
+  },
+  {
+    title: 'Blog',
+    path: paths.blog,
+    description: 'Articles on ad performance and creative testing.',
+    keywords: ['articles', 'news', 'posts', 'guides', 'tips'],
+  },
+  {
+    title: 'Terms of Service',
+    path: paths.terms,
+    description: 'The terms for using Adwise.',
+    keywords: ['terms', 'legal', 'conditions', 'agreement'],
+  },
+  {
+    title: 'Privacy Policy',
+    path: paths.privacy,
+    description: 'How we handle your data.',
+    keywords: ['privacy', 'data', 'gdpr', 'cookies', 'legal'],
+  },
+  {
+    title: 'Login',
+    path: paths.login,
+    description: 'Sign in to your account.',
+    keywords: ['sign in', 'log in', 'account', 'password'],
+  },
+  {
+    title: 'Register',
+    path: paths.register,
+    description: 'Create an account and start a free trial.',
+    keywords: ['sign up', 'create account', 'join', 'trial'],
+  },
+];

@@ -1,0 +1,30 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+import type { AppStartListening } from '@client/app/listeners';
+import { notify } from '@client/app/notify';
+import { baseApi } from '@client/api/baseApi';
+import { expired, loggedIn, loggedOut, tokensRefreshed } from './session.slice';
+import { clearStoredSession, writeStoredSession } from './session.storage';
+
+/** The notice shown when the session could not be renewed (spec section 8). */
+export const SESSION_EXPIRED_MESSAGE = 'Please login again, token has expired';
+
+/** Keeps storage in step with the session and drops cached server data when the session ends. */
+export function addSessionListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    matcher: isAnyOf(loggedIn, tokensRefreshed),
+    effect: (_action, api) => {
+      const { access, refresh, fullName, username, remember } = api.getState().session;
+      if (access !== null) writeStoredSession({ access, refresh, fullName, username }, remember);
+    },
+  });
+
+  startAppListening({
+    matcher: isAnyOf(loggedOut, expired),
+    effect: (action, api) => {
+      clearStoredSession();
+      // Another user may sign in next; nothing of this one's data may linger in the cache.
+      api.dispatch(baseApi.util.resetApiState());
+      if (expired.match(action)) notify(SESSION_EXPIRED_MESSAGE, 'warning');
+    },
+  });
+}

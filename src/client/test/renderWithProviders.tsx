@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProviders } from '@client/app/AppProviders';
+import { makeStore, type AppStore, type RootState } from '@client/app/store';
+import type { SessionState } from '@client/features/session/session.slice';
+
+/** Options of renderWithProviders. */
+export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** Where the app starts, e.g. `/dashboard`. */
+  route?: string;
+  preloadedState?: Partial<RootState>;
+  /** An existing store; a fresh one from makeStore otherwise. */
+  store?: AppStore;
+}
+
+/** Renders `ui` inside the real providers with a real store, at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, ...options }: ProvidersOptions = {}) {
+  window.history.replaceState({}, '', route);
+  const appStore = store ?? makeStore(preloadedState);
+  const user = userEvent.setup();
+  const result = render(ui, {
+    wrapper: ({ children }) => <AppProviders store={appStore}>{children}</AppProviders>,
+    ...options,
+  });
+  return { store: appStore, user, ...result };
+}
+
+/** A signed-in session for preloaded state. */
+export function signedInSession(overrides: Partial<SessionState> = {}): SessionState {
+  return {
+    access: 'access-token-1',
+    refresh: 'refresh-token-1',
+    fullName: 'Asha Rao',
+    username: 'asha@example.com',
+    remember: true,
+    ...overrides,
+  };
+}

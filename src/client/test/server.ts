@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node';
+import { defaultHandlers } from './handlers';
+
+/** The mocked network every client test runs against; tests add handlers with `server.use`. */
+export const server = setupServer(...defaultHandlers);
