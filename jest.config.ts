@@ -38,7 +38,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts', '<rootDir>/src/sandbox/**/*.test.ts'],
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/src/server/test/setupTests.ts'],
     },
     {
       ...common,
@@ -47,7 +47,7 @@ const config: Config = {
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/e2e/globalTeardown.ts',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/setupTests.ts'],
     },
   ],
 };

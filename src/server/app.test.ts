@@ -90,6 +90,12 @@ describe('in production', () => {
     fs.rmSync(spaDir, { recursive: true, force: true });
   });
 
+  it('serves the SPA at the root', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('serves the SPA with history fallback for unknown page paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/some/unknown/page?x=1' });
     expect(res.statusCode).toBe(200);

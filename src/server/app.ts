@@ -41,6 +41,13 @@ export interface BuildOptions {
 
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
 const ONE_YEAR_SECONDS = 31_536_000;
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  429: ErrorCode.RateLimited,
+};
 
 /**
  * Builds the Fastify app in a fixed order: infrastructure (database, queue, mail), security
@@ -130,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });
     const status = error.statusCode ?? 500;
-    if (status < 500) return send(status, { detail: error.message, code: status === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed });
+    if (status < 500) return send(status, { detail: error.message, code: CLIENT_ERROR_CODES[status] ?? ErrorCode.ValidationFailed });
     request.log.error({ err: error }, 'request failed');
     return send(500, { detail: INTERNAL_ERROR_DETAIL, code: ErrorCode.Internal });
   });
@@ -152,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
