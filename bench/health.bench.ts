@@ -5,39 +5,18 @@
  *
  *   npm run bench            (BENCH_SECONDS=20 BENCH_CONNECTIONS=50 to change the load)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ROOT, spawnServer } from '../src/server/test/spawnServer';
 
-const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
-
-/** Runs a server pinned to core 0 (when taskset exists) and resolves with its base URL. */
-function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ url: string; child: ChildProcess }> {
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', tsx, ...args]] : [tsx, args];
-  const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const onData = (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = ready.exec(buffer);
-      if (match) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ url: match[1], child });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 async function load(url: string, seconds: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
@@ -63,9 +42,9 @@ async function main() {
     spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-bench-'));
-  const adwise = await start(
-    ['src/server/main.ts'],
-    {
+  // Servers on core 0, the load generator (this process) on core 1.
+  const adwise = await spawnServer({
+    env: {
       NODE_ENV: 'production',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -73,18 +52,17 @@ async function main() {
       APP_SECRET: randomBytes(48).toString('base64url'),
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     },
-    /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
-  );
-  const hello = await start(['bench/hello.server.ts'], { PORT: '0' }, /listening (http:\/\/127\.0\.0\.1:\d+)/);
+    record: false,
+    cpu: 0,
+  });
+  const hello = await spawnServer({ script: 'bench/hello.server.ts', env: { PORT: '0' }, record: false, cpu: 0 });
   try {
     console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, no pipelining${hasTaskset ? ', servers on core 0, load on core 1' : ''}`);
     const baseline = await measure('bare Fastify hello-world', hello.url);
     const health = await measure('Adwise GET /api/health', `${adwise.url}/api/health`);
     console.log(`ratio /api/health ÷ hello-world: ${(health.rps / baseline.rps).toFixed(2)} (req/s)`);
   } finally {
-    adwise.child.kill('SIGTERM');
-    hello.child.kill('SIGTERM');
-    await new Promise((resolve) => adwise.child.on('exit', resolve));
+    await Promise.all([adwise.stop(), hello.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

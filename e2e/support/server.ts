@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-export const ROOT = path.resolve(__dirname, '../..');
+import { ROOT, spawnServer } from '../../src/server/test/spawnServer';
 /** globalSetup records the running server here; test workers read it. */
 const STATE_FILE = path.join(ROOT, 'node_modules/.cache/adwise-e2e/state.json');
 
@@ -26,13 +25,10 @@ export function buildSpa(): void {
 }
 
 /** Starts the real server on a free port with a fresh embedded database; resolves when it is ready. */
-export async function startServer(): Promise<{ state: E2eState; child: ChildProcess }> {
+export async function startServer(): Promise<E2eState> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-e2e-data-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    cwd: ROOT,
+  const server = await spawnServer({
     env: {
-      ...process.env,
-      NODE_OPTIONS: '',
       NODE_ENV: 'development',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -40,31 +36,13 @@ export async function startServer(): Promise<{ state: E2eState; child: ChildProc
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // It runs for the whole suite: drain its output without keeping it.
+    record: false,
   });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let buffer = '';
-    let errors = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start in time.\n${errors}`)), 60_000);
-    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`The server exited with ${code} before it was ready.\n${errors}`)));
-  });
-  // Keep draining the pipes so a chatty server never blocks on a full buffer.
-  child.stdout!.removeAllListeners('data');
-  child.stdout!.resume();
-  child.stderr!.resume();
-  const state = { baseUrl, pid: child.pid!, dataDir };
+  const state = { baseUrl: server.url, pid: server.child.pid!, dataDir };
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
-  return { state, child };
+  return state;
 }
 
 /** The running server's address, for a test file. */

@@ -14,7 +14,7 @@ import { connectDatabase } from './db/connect';
 import { createJobQueue } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 import { HttpError } from './lib/httpError';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { createMailer, createSmtpTransport } from './mail/mailer';
 import { beaconRoutes } from './modules/beacons/beacons.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -60,8 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    // One line per request (on the response) instead of Fastify's two; see the onResponse hook.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   });
 
   // Infrastructure.
@@ -84,12 +83,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ req: request }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   // Security.

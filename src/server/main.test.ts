@@ -1,61 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** Starts the real server process and reads its JSON log lines. */
-function startServer(dataDir: string) {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'development', STATIC_DIR: path.join(dataDir, 'no-spa') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Record<string, unknown>[] = [];
-  const waiters: { test: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }[] = [];
-  let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const text = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      try {
-        const line = JSON.parse(text) as Record<string, unknown>;
-        lines.push(line);
-        for (const w of [...waiters]) if (w.test(line)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(line);
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  const waitForLog = (test: (l: Record<string, unknown>) => boolean) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const seen = lines.find(test);
-      if (seen) resolve(seen);
-      else waiters.push({ test, resolve });
-    });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, waitForLog, exited };
-}
+import { spawnServer, type SpawnedServer } from './test/spawnServer';
 
 describe('graceful shutdown of the real server process', () => {
   let dataDir: string;
-  let server: ReturnType<typeof startServer> | undefined;
+  let server: SpawnedServer | undefined;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-main-'));
   });
   afterAll(() => {
-    (server?.child as ChildProcess | undefined)?.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stops taking connections on SIGTERM but finishes the request in flight, then exits 0', async () => {
-    server = startServer(dataDir);
-    const listening = await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at http://127.0.0.1:'));
-    const port = Number(new URL(String(listening.msg).replace('Server listening at ', '')).port);
+    server = await spawnServer({
+      env: { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'development', STATIC_DIR: path.join(dataDir, 'no-spa') },
+    });
+    const port = Number(new URL(server.url).port);
     await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Adwise is running at'));
 
     // Send the headers and half the body of a request, so it is in flight when the signal comes.

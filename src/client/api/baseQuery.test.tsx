@@ -45,6 +45,18 @@ function storedSession(storage: Storage) {
   return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 }
 
+/** A token/refresh/ handler that counts how often it is called. */
+function countingRefresh(reply: () => Response) {
+  let calls = 0;
+  return {
+    handler: http.post(api(TOKEN_REFRESH_PATH), () => {
+      calls += 1;
+      return reply();
+    }),
+    calls: () => calls,
+  };
+}
+
 describe('baseQuery', () => {
   it('sends X-User-Email and the bearer token', async () => {
     let headers: Headers | undefined;
@@ -108,14 +120,11 @@ describe('baseQuery', () => {
   });
 
   it('refreshes once for parallel 401s', async () => {
-    let refreshCalls = 0;
+    const refresh = countingRefresh(() => HttpResponse.json({ access: 'acc-2', refresh: 'ref-2' }));
     server.use(
       protectedRoute('thing/', 'acc-2', { thing: 2 }),
       protectedRoute('other/', 'acc-2', { other: 3 }),
-      http.post(api(TOKEN_REFRESH_PATH), () => {
-        refreshCalls += 1;
-        return HttpResponse.json({ access: 'acc-2', refresh: 'ref-2' });
-      }),
+      refresh.handler,
     );
     const store = makeStore({ session: signedInSession({ access: 'acc-1', refresh: 'ref-1' }) });
 
@@ -126,7 +135,7 @@ describe('baseQuery', () => {
 
     expect(thing).toEqual({ thing: 2 });
     expect(other).toEqual({ other: 3 });
-    expect(refreshCalls).toBe(1);
+    expect(refresh.calls()).toBe(1);
   });
 
   it('keeps the refresh token when the server does not rotate it', async () => {
@@ -142,13 +151,10 @@ describe('baseQuery', () => {
   });
 
   it('ends the session and says so when the refresh fails', async () => {
-    let refreshCalls = 0;
+    const refresh = countingRefresh(() => HttpResponse.json({ detail: 'Refresh token expired' }, { status: 401 }));
     server.use(
       protectedRoute('thing/', 'never', { thing: 0 }),
-      http.post(api(TOKEN_REFRESH_PATH), () => {
-        refreshCalls += 1;
-        return HttpResponse.json({ detail: 'Refresh token expired' }, { status: 401 });
-      }),
+      refresh.handler,
     );
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'acc-1', refresh: 'ref-1' }));
     const { store } = renderWithProviders(<main />, { preloadedState: { session: signedInSession({ access: 'acc-1', refresh: 'ref-1' }) } });
@@ -156,7 +162,7 @@ describe('baseQuery', () => {
     const result = await act(async () => await baseQuery('thing/', queryApi(store), {}));
 
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR', error: SESSION_EXPIRED_ERROR });
-    expect(refreshCalls).toBe(1);
+    expect(refresh.calls()).toBe(1);
     expect(store.getState().session.access).toBeNull();
     expect(storedSession(localStorage)).toBeNull();
     expect(storedSession(sessionStorage)).toBeNull();
@@ -167,32 +173,26 @@ describe('baseQuery', () => {
   });
 
   it('expires the session straight away when there is no refresh token', async () => {
-    let refreshCalls = 0;
+    const refresh = countingRefresh(() => HttpResponse.json({ access: 'x' }));
     server.use(
       protectedRoute('thing/', 'never', { thing: 0 }),
-      http.post(api(TOKEN_REFRESH_PATH), () => {
-        refreshCalls += 1;
-        return HttpResponse.json({ access: 'x' });
-      }),
+      refresh.handler,
     );
     const store = makeStore({ session: signedInSession({ refresh: null }) });
     await store.dispatch(testApi.endpoints.getThing.initiate());
-    expect(refreshCalls).toBe(0);
+    expect(refresh.calls()).toBe(0);
     expect(store.getState().session.access).toBeNull();
   });
 
   it('does not refresh for a 401 of a signed-out visitor', async () => {
-    let refreshCalls = 0;
+    const refresh = countingRefresh(() => HttpResponse.json({ access: 'x' }));
     server.use(
       protectedRoute('thing/', 'never', { thing: 0 }),
-      http.post(api(TOKEN_REFRESH_PATH), () => {
-        refreshCalls += 1;
-        return HttpResponse.json({ access: 'x' });
-      }),
+      refresh.handler,
     );
     const store = makeStore();
     const result = await store.dispatch(testApi.endpoints.getThing.initiate());
     expect(result.error).toMatchObject({ status: 401, data: { detail: 'Token expired' } });
-    expect(refreshCalls).toBe(0);
+    expect(refresh.calls()).toBe(0);
   });
 });

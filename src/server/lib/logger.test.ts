@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { loggerOptions, redactUrl } from './logger';
+import { loggerOptions, OneLinePerRequest, redactUrl } from './logger';
 
 describe('redactUrl', () => {
   it('hides OAuth codes, state and tokens but keeps the rest', () => {
@@ -20,10 +20,7 @@ describe('request logging', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } as never, disableRequestLogging: true });
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ req: request, res: { statusCode: reply.statusCode } }, 'request completed');
-    });
+    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } as never, logController: new OneLinePerRequest() });
     app.post('/login', async (request) => {
       request.log.info({ body: request.body, headers: request.headers }, 'handling');
       return { ok: true };

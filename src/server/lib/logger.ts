@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Query-string keys whose values never reach the logs (OAuth codes, tokens, OTPs). */
 const SECRET_QUERY_KEYS = /^(code|state|token|access_token|refresh_token|id_token|otp|code_verifier|password)$/i;
@@ -46,4 +46,21 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
       },
     },
   };
+}
+
+/**
+ * One line per request instead of Fastify's two: "incoming request" drops to debug, and
+ * "request completed" carries the method and URL next to the status and time.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }

@@ -120,16 +120,12 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
     flushJob,
     flush,
     async send(message, tx) {
-      if (tx) {
-        const id = await insert(tx, message);
-        await queue.send(OUTBOX_FLUSH_JOB, { reason: 'new-message' }, { tx });
+      const enqueue = async (conn: Tx) => {
+        const id = await insert(conn, message);
+        await queue.send(OUTBOX_FLUSH_JOB, { reason: 'new-message' }, { tx: conn });
         return id;
-      }
-      return db.transaction(async (inner) => {
-        const id = await insert(inner, message);
-        await queue.send(OUTBOX_FLUSH_JOB, { reason: 'new-message' }, { tx: inner });
-        return id;
-      });
+      };
+      return tx ? enqueue(tx) : db.transaction(enqueue);
     },
   };
 }

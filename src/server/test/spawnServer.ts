@@ -1,0 +1,110 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The repository root, where the server's scripts run from. */
+export const ROOT = path.resolve(__dirname, '../../..');
+
+/** One line the server printed: its pino JSON, or `{ msg }` for a plain line. */
+export type LogLine = Record<string, unknown> & { msg?: string };
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port> the server said it listens on. */
+  url: string;
+  /** Resolves with the first line (already printed, when recorded, or still to come) that passes `test`. */
+  waitForLog(test: (line: LogLine) => boolean): Promise<LogLine>;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<number | null>;
+}
+
+export interface SpawnOptions {
+  /** The TypeScript entry to run with tsx (default: the API server). */
+  script?: string;
+  /** Added to this process's environment (NODE_OPTIONS is cleared: jest's flags are not the server's). */
+  env?: NodeJS.ProcessEnv;
+  /** Keep every line for later waitForLog calls (default true; a load test turns it off). */
+  record?: boolean;
+  /** Pin the process to this CPU core with taskset, where taskset exists. */
+  cpu?: number;
+  /** How long to wait for the listening line. */
+  startTimeoutMs?: number;
+}
+
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+const hasTaskset = () => spawnSync('taskset', ['--version']).status === 0;
+
+/**
+ * Runs a server script as its own process (the real start-up path, with signals and exit codes)
+ * and resolves once it prints Fastify's "Server listening at" line.
+ */
+export function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const { script = 'src/server/main.ts', env = {}, record = true, cpu, startTimeoutMs = 60_000 } = options;
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const pinned = cpu !== undefined && hasTaskset();
+  const child = spawn(pinned ? 'taskset' : tsx, pinned ? ['-c', String(cpu), tsx, script] : [script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const lines: LogLine[] = [];
+  const waiters: { test: (line: LogLine) => boolean; resolve: (line: LogLine) => void }[] = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let newline;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      let line: LogLine;
+      try {
+        line = JSON.parse(text) as LogLine;
+      } catch {
+        line = { msg: text };
+      }
+      if (record) lines.push(line);
+      for (const waiter of [...waiters]) {
+        if (waiter.test(line)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      }
+    }
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLog = (test: (line: LogLine) => boolean) =>
+    new Promise<LogLine>((resolve) => {
+      const seen = lines.find(test);
+      if (seen) resolve(seen);
+      else waiters.push({ test, resolve });
+    });
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start in time.\n${errors}`));
+    }, startTimeoutMs);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before it was ready.\n${errors}`));
+    });
+    void waitForLog((line) => LISTENING.test(line.msg ?? '')).then((line) => {
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: LISTENING.exec(line.msg!)![1],
+        waitForLog,
+        exited,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+  });
+}
