@@ -1,15 +1,14 @@
-import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { validateInOrder } from '@shared/validation/firstError';
 import { badRequest } from './httpError';
 
 /**
- * Runs one of the shared yup schemas on untrusted input. Unknown keys are dropped; the first
- * failure becomes a 400 whose `detail` is the same message the client shows, naming the field.
+ * Runs one of the shared yup schemas on untrusted input. Unknown keys are dropped; a failure
+ * becomes a 400 whose `detail` is the message the client shows for the first bad field (in form
+ * order), and whose `field` names it.
  */
 export async function validate<S extends AnyObjectSchema>(schema: S, input: unknown): Promise<InferType<S>> {
-  try {
-    return await schema.validate(input ?? {}, { abortEarly: true, stripUnknown: true });
-  } catch (error) {
-    if (error instanceof ValidationError) throw badRequest(error.errors[0] ?? error.message, error.path || undefined);
-    throw error;
-  }
+  const result = await validateInOrder(schema, input);
+  if (result.error) throw badRequest(result.error.message, result.error.field);
+  return result.value as InferType<S>;
 }
