@@ -15,8 +15,13 @@ import { createJobQueue } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 import { HttpError } from './lib/httpError';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
+import { systemClock, type Clock } from './lib/clock';
+import { createAccessTokens } from './modules/auth/tokens';
 import { createMailer, createSmtpTransport } from './mail/mailer';
 import { beaconRoutes } from './modules/beacons/beacons.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/users/users.routes';
+import { createServices, type Services } from './services';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
 
@@ -24,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's dependencies, for tests and scripts that need to reach past HTTP. */
     ctx: AppContext;
+    /** The app's services, for tests and start-up tasks. */
+    services: Services;
   }
 }
 
@@ -37,6 +44,8 @@ export interface BuildOptions {
   schedules?: boolean;
   /** How often idle workers poll, in seconds. */
   pollingIntervalSeconds?: number;
+  /** Where the app reads the time (tests move it by hand). */
+  clock?: Clock;
 }
 
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
@@ -73,8 +82,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const transport = options.mailTransport !== undefined ? options.mailTransport : createSmtpTransport(config.smtpUrl);
   const mailer = createMailer({ db: database.db, queue, transport, from: config.mailFrom, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, queue, mailer, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    mailer,
+    log: app.log,
+    clock: options.clock ?? systemClock,
+    tokens: createAccessTokens(config.appSecret),
+  };
   app.decorate('ctx', ctx);
+  const services = createServices(ctx);
+  app.decorate('services', services);
   app.addHook('onClose', async () => {
     // In-flight requests are done by now; let running jobs finish, then close the database.
     await queue.stop();
@@ -140,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(beaconRoutes, { ctx });
+      await api.register(authRoutes, { services });
+      await api.register(accountRoutes, { ctx, services });
       if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },
@@ -170,6 +192,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
   });
 
-  if (options.workers ?? config.workers) await queue.start(jobDefinitions(ctx));
+  await queue.start(jobDefinitions(ctx, services), { work: options.workers ?? config.workers });
   return app;
 }

@@ -3,6 +3,8 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/connect';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { Clock } from './lib/clock';
+import type { AccessTokens } from './modules/auth/tokens';
 
 /** What route modules and services may depend on; built once by buildApp. */
 export interface AppContext {
@@ -12,4 +14,6 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  clock: Clock;
+  tokens: AccessTokens;
 }

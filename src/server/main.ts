@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DEMO_USER } from './modules/users/users.service';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -17,6 +18,10 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  if (config.env === 'development') {
+    await app.services.users.ensureDemoUser();
+    app.log.info(`demo login: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: app.ctx.database.kind, mail: config.smtpUrl ? 'smtp' : 'outbox' },

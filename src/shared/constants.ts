@@ -77,3 +77,28 @@ export const SESSION_STORAGE_KEY = 'userInfo';
 
 /** How many recent Redux actions the diagnostics recorder keeps. */
 export const DIAGNOSTICS_ACTION_LIMIT = 200;
+
+/** Access tokens (JWT) live this long. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** A login's refresh-token family ends this long after the login, however often it rotates. */
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+/** A password reset link works this long. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Failed logins per account before a cooldown starts (spec: fewer than 3 are free). */
+export const LOGIN_FAILURES_BEFORE_COOLDOWN = 3;
+/** Failed logins per client IP before that IP cools down (higher: offices share addresses). */
+export const IP_FAILURES_BEFORE_COOLDOWN = 10;
+/** First cooldown; each further failure doubles it, up to the cap. */
+export const LOGIN_COOLDOWN_BASE_SECONDS = 30;
+export const LOGIN_COOLDOWN_MAX_SECONDS = 15 * 60;
+/** Failures older than this no longer count. */
+export const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+
+/** Points for real actions. */
+export const POINTS = {
+  dailyVisit: 5,
+  startTrial: 20,
+  firstConnection: 50,
+  suggestionActedOn: 10,
+} as const;

@@ -20,13 +20,16 @@ export const defineJob = <S extends AnyObjectSchema>(definition: JobDefinition<S
 
 /** The Postgres-backed job queue (pg-boss) on whichever database the app uses. */
 export interface JobQueue {
-  /** Creates the queues, starts a worker per job and registers cron schedules. */
-  start(definitions: JobDefinition[]): Promise<void>;
+  /**
+   * Creates the queues so jobs can be sent; with `work`, also starts a worker per job and the
+   * cron schedules. An HTTP-only replica starts with `work: false` and still enqueues.
+   */
+  start(definitions: JobDefinition[], options: { work: boolean }): Promise<void>;
   /**
    * Enqueues a job. Given a transaction, the job is written in it, so it exists exactly when
    * the change that caused it commits.
    */
-  send(id: string, payload: object, options?: { tx?: Tx; singletonKey?: string }): Promise<string | null>;
+  send(id: string, payload: object, options?: { tx?: Tx; singletonKey?: string; startAfter?: Date }): Promise<string | null>;
   /** Stops taking jobs, lets running ones finish (up to the timeout), and closes the queue's connections. */
   stop(): Promise<void>;
   readonly boss: PgBoss;
@@ -58,7 +61,7 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
 
   return {
     boss,
-    async start(definitions) {
+    async start(definitions, { work }) {
       await boss.start();
       started = true;
       for (const definition of definitions) {
@@ -67,6 +70,7 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
         });
+        if (!work) continue;
         await boss.work(definition.id, { pollingIntervalSeconds }, async (jobs: Job<object>[]) => {
           for (const job of jobs) {
             const jobLog = log.child({ jobId: job.id, job: definition.id });
@@ -83,6 +87,7 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
       const data = await definition.payload.validate(payload, { stripUnknown: true });
       return boss.send(id, data, {
         singletonKey: options.singletonKey,
+        startAfter: options.startAfter,
         ...(options.tx ? { db: fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) } : {}),
       });
     },

@@ -1,7 +1,8 @@
 import type { AppContext } from '../context';
+import type { Services } from '../services';
 import type { JobDefinition } from './queue';
 
 /** Every job the workers run, in one list: a job missing here is never picked up. */
-export function jobDefinitions(ctx: AppContext): JobDefinition[] {
-  return [ctx.mailer.flushJob];
+export function jobDefinitions(ctx: AppContext, services: Services): JobDefinition[] {
+  return [ctx.mailer.flushJob, services.auth.passwordResetJob, services.trial.reminderJob];
 }

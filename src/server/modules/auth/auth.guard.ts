@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '@shared/api/auth';
+import { ErrorCode } from '@shared/api/errors';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/httpError';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the auth guard from the verified access token (never from a header the client picks). */
+    userId?: string;
+  }
+}
+
+const unauthorized = (detail: string) => new HttpError(401, detail, ErrorCode.Unauthorized);
+
+/** preHandler for routes that need a signed-in user: verifies the Bearer access token. */
+export function createAuthGuard(ctx: Pick<AppContext, 'tokens' | 'clock'>) {
+  return async function requireUser(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+    const userId = await ctx.tokens.verify(match[1], ctx.clock.now());
+    if (!userId) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    request.userId = userId;
+  };
+}
+
+/** The signed-in user's id on a guarded route. */
+export function currentUserId(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  return request.userId;
+}
+
+/** 401 for a token whose user no longer exists (deleted account): the session is over. */
+export const sessionGone = () => unauthorized(AUTH_MESSAGES.sessionExpired);
