@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { makeStore, type AppStore } from '@client/app/store';
 import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
@@ -7,7 +8,7 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { baseApi } from './baseApi';
-import { baseQuery, TOKEN_REFRESH_PATH } from './baseQuery';
+import { baseQuery, browserTimeZone, TOKEN_REFRESH_PATH } from './baseQuery';
 import { SESSION_EXPIRED_ERROR } from './errors';
 
 const testApi = baseApi.injectEndpoints({
@@ -74,6 +75,24 @@ describe('baseQuery', () => {
     expect(headers?.get('Authorization')).toBe('Bearer acc-1');
   });
 
+  it("sends the browser's time zone on every request, signed in or not", async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(api('thing/'), ({ request }) => {
+        seen.push(request.headers.get(TIME_ZONE_HEADER));
+        return HttpResponse.json({ thing: 1 });
+      }),
+    );
+    const expected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+    await makeStore({ session: signedInSession() }).dispatch(testApi.endpoints.getThing.initiate());
+    await makeStore().dispatch(testApi.endpoints.getThing.initiate());
+
+    expect(expected).not.toBe('');
+    expect(browserTimeZone()).toBe(expected);
+    expect(seen).toEqual([expected, expected]);
+  });
+
   it('sends neither header while signed out', async () => {
     let headers: Headers | undefined;
     server.use(
@@ -100,11 +119,13 @@ describe('baseQuery', () => {
 
   it('on a 401 refreshes once, stores the new tokens and retries', async () => {
     const refreshBodies: unknown[] = [];
+    const refreshTimeZones: (string | null)[] = [];
     const seen: string[] = [];
     server.use(
       protectedRoute('thing/', 'acc-2', { thing: 2 }, seen),
       http.post(api(TOKEN_REFRESH_PATH), async ({ request }) => {
         refreshBodies.push(await request.json());
+        refreshTimeZones.push(request.headers.get(TIME_ZONE_HEADER));
         return HttpResponse.json({ access: 'acc-2', refresh: 'ref-2' });
       }),
     );
@@ -114,6 +135,7 @@ describe('baseQuery', () => {
 
     expect(data).toEqual({ thing: 2 });
     expect(refreshBodies).toEqual([{ refresh: 'ref-1' }]);
+    expect(refreshTimeZones).toEqual([browserTimeZone()]);
     expect(seen).toEqual(['Bearer acc-1', 'Bearer acc-2']);
     expect(store.getState().session).toMatchObject({ access: 'acc-2', refresh: 'ref-2' });
     expect(storedSession(localStorage)).toMatchObject({ access: 'acc-2', refresh: 'ref-2' });

@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
+import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { API_BASE_URL } from '@client/app/config';
 import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
 import { SESSION_EXPIRED_ERROR } from './errors';
@@ -21,19 +22,36 @@ function sessionOf(api: Pick<BaseQueryApi, 'getState'>) {
   return (api.getState() as WithSession).session;
 }
 
+/** The browser's IANA time zone (e.g. `Asia/Kolkata`), or null when the runtime cannot tell. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+// Every request says which time zone the user lives in, so the server counts daily
+// visits and streaks in the user's days rather than the server's.
+function addTimeZone(headers: Headers): Headers {
+  const timeZone = browserTimeZone();
+  if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
+  return headers;
+}
+
 const authedQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   prepareHeaders: (headers, { getState }) => {
     const { access, username } = (getState() as WithSession).session;
     if (username) headers.set('X-User-Email', username);
     if (access) headers.set('Authorization', `Bearer ${access}`);
-    return headers;
+    return addTimeZone(headers);
   },
 });
 
 // The refresh call goes out without the expired bearer, which a server may reject
 // before it even reads the body.
-const plainQuery = fetchBaseQuery({ baseUrl: API_BASE_URL });
+const plainQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, prepareHeaders: addTimeZone });
 
 function isTokenPair(value: unknown): value is { access: string; refresh?: string } {
   if (typeof value !== 'object' || value === null) return false;

@@ -10,6 +10,14 @@ export type NotFoundSuggestion = 'home' | 'features' | 'careers' | 'contact' | '
 export interface BeaconBodies {
   'analytics/404-search': { ts: number };
   'analytics/404-suggestion': { target: NotFoundSuggestion; ts: number };
+  /** A login attempt's outcome and whether Remember me was on. */
+  'analytics/login': { ts: number; remember: boolean; success: boolean };
+  /** A completed registration and whether the newsletter box was left on. */
+  'analytics/register': { ts: number; newsletter: boolean };
+  /** A trial that started. */
+  'analytics/start-trial': { ts: number };
+  /** An account that was deleted. */
+  'analytics/delete-account': { ts: number };
 }
 
 /** One of the beacon paths. */

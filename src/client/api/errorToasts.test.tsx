@@ -4,7 +4,7 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { baseApi } from './baseApi';
-import { ERROR_FALLBACKS, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
+import { ERROR_FALLBACKS, fallbackFor, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
 
 const testApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -120,5 +120,17 @@ describe('rejectionToast', () => {
       '❌ LinkedIn Ads API failed',
       '❌ X (Twitter) Ads API failed',
     ]);
+  });
+});
+
+describe('fallbackFor', () => {
+  it("gives an endpoint's fallback text, built from the call when it names a platform", () => {
+    expect(fallbackFor('register')).toBe('Registration failed');
+    expect(fallbackFor('startConnection', 'meta')).toBe('Failed to start Meta connection');
+  });
+
+  it('gives the generic text for endpoints without their own and for those that report themselves', () => {
+    expect(fallbackFor('getSomethingNew')).toBe(GENERIC_ERROR_FALLBACK);
+    expect(fallbackFor('getUserInfo')).toBe(GENERIC_ERROR_FALLBACK);
   });
 });

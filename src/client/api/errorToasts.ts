@@ -52,7 +52,16 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
     return `❌ ${label} API failed`;
   },
   logout: 'Logout failed',
+  forgotPassword: 'Unable to send the reset link. Please try again.',
+  resetPassword: 'Unable to change the password. Please try again.',
 };
+
+/** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */
+export function fallbackFor(endpointName: string, originalArgs?: unknown): string {
+  const fallback = Object.hasOwn(ERROR_FALLBACKS, endpointName) ? ERROR_FALLBACKS[endpointName] : null;
+  if (typeof fallback === 'function') return fallback(originalArgs);
+  return fallback ?? GENERIC_ERROR_FALLBACK;
+}
 
 interface RequestMeta {
   arg?: { endpointName?: unknown; originalArgs?: unknown };

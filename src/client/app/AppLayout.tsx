@@ -4,6 +4,7 @@ import { Box, Link } from '@mui/material';
 import { Footer } from '@client/components/Footer';
 import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
+import { useSessionRestore } from '@client/features/account/useSessionRestore';
 
 const MAIN_ID = 'main-content';
 
@@ -15,8 +16,9 @@ const skipLinkSx = {
   '&:focus': { position: 'static', left: 'auto', p: 1 },
 } as const;
 
-/** The frame around every page: skip link, top bar, the page (loaded on demand) and the footer. */
+/** The frame around every page: skip link, top bar, the page (loaded on demand) and the footer; it also checks a stored session. */
 export function AppLayout() {
+  useSessionRestore();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Link href={`#${MAIN_ID}`} sx={skipLinkSx}>

@@ -1,7 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
+import { loggedIn } from '@client/features/session/session.slice';
+import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { server } from '@client/test/server';
 import { AppRouter } from './AppRouter';
 import { paths } from './paths';
+
+const STORED = { access: 'stored-access', refresh: 'stored-refresh', fullName: 'Asha Rao', username: 'asha@example.com' };
 
 describe('AppRouter', () => {
   it.each([
@@ -18,8 +26,6 @@ describe('AppRouter', () => {
     [paths.login, 'Login'],
     [paths.register, 'Create your account'],
     [paths.forgotPassword, 'Forgot your password?'],
-    [paths.account, 'Account'],
-    [paths.deleteAccount, 'Delete Account'],
     [paths.connectedAccounts, 'Connected Ad Accounts'],
     [paths.xConnectTest, 'X connection test'],
     ['/no/such/page', 'Page Not Found'],
@@ -33,9 +39,63 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('button', { name: 'Start X connection' })).toBeDisabled();
   });
 
-  it('shows the dashboard to a signed-in user', async () => {
+  it.each([
+    [paths.account, 'Account'],
+    [paths.deleteAccount, 'Delete Account'],
+  ])('shows %s with its heading to a signed-in user', async (route, heading) => {
+    renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([paths.account, paths.deleteAccount])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+    renderWithProviders(<AppRouter />, { route });
+    expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.login);
+  });
+
+  it('registers the dashboard for a signed-in user on an active trial', async () => {
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
     renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Unified Ad Intelligence' })).toBeInTheDocument();
+  });
+
+  it('has no dashboard route for a signed-in user without an active trial: the not-found page answers', async () => {
+    renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByText('Not Authorized')).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.dashboard);
+  });
+
+  it('has no dashboard route once the trial has ended', async () => {
+    const ended = userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } });
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(ended)));
+    renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('waits for user-info before deciding, and only logs a user-info failure', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(api('user-info/'), async () => {
+        await answered;
+        return HttpResponse.json({ detail: 'Down' }, { status: 503 });
+      }),
+    );
+    renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
+
+    expect(await screen.findByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
+    answer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('user-info failed', 503));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    warn.mockRestore();
   });
 
   it("says 'Not Authorized' and redirects to /login without an access token", async () => {
@@ -50,5 +110,65 @@ describe('AppRouter', () => {
     renderWithProviders(<AppRouter />, { route: paths.login, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe(paths.home));
+  });
+});
+
+describe('session restore at start', () => {
+  it('checks a stored session with account-info and keeps it when that succeeds', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(STORED));
+    let asked = 0;
+    server.use(
+      http.get(api('account-info/'), ({ request }) => {
+        asked += 1;
+        expect(request.headers.get('Authorization')).toBe('Bearer stored-access');
+        return HttpResponse.json({ fullName: 'Asha Rao', email: 'asha@example.com', memberSince: '2030-01-01T00:00:00.000Z', timeZone: 'UTC', newsletter: true });
+      }),
+    );
+    const { store } = renderWithProviders(<AppRouter />, { route: paths.account });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBe(1));
+    expect(store.getState().session.access).toBe('stored-access');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('removes the stored session and says the token has expired when account-info fails', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(STORED));
+    server.use(http.get(api('account-info/'), () => HttpResponse.json({ detail: 'Gone' }, { status: 500 })));
+    const { store } = renderWithProviders(<AppRouter />, { route: paths.home });
+
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(store.getState().session.access).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('says it once when the refresh already ended the session', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(STORED));
+    server.use(
+      http.get(api('account-info/'), () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
+      http.get(api('user-info/'), () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
+      http.post(api('token/refresh/'), () => HttpResponse.json({ detail: 'Reused' }, { status: 401 })),
+    );
+    const { store } = renderWithProviders(<AppRouter />, { route: paths.home });
+
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().session.access).toBeNull());
+    // Give a second notice every chance to appear before asserting there is none.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(SESSION_EXPIRED_MESSAGE)).toHaveLength(1);
+  });
+
+  it('does not end a fresh login when account-info fails after it: that is only toasted', async () => {
+    server.use(http.get(api('account-info/'), () => HttpResponse.json({ detail: 'Account service down' }, { status: 500 })));
+    const { store } = renderWithProviders(<AppRouter />, { route: paths.home });
+    act(() => {
+      store.dispatch(loggedIn({ ...STORED, remember: true }));
+    });
+
+    expect(await screen.findByText('Account service down')).toBeInTheDocument();
+    expect(store.getState().session.access).toBe('stored-access');
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
   });
 });

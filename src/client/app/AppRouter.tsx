@@ -1,7 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { hasActiveTrial } from '@shared/api/userInfo';
+import { PageSkeleton } from '@client/components/PageSkeleton';
+import { useUserInfo } from '@client/features/account/account.api';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { AppLayout } from './AppLayout';
+import { useAppSelector } from './hooks';
 import { paths } from './paths';
 
 /** A page loaded on first visit, as its own chunk; pages are named exports. */
@@ -39,22 +44,49 @@ const SearchPage = lazyPage(() => import(/* webpackChunkName: "search" */ '@clie
 const XConnectTestPage = lazyPage(() => import(/* webpackChunkName: "x-connect" */ '@client/features/adAccounts/XConnectTestPage'), 'XConnectTestPage');
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "not-found" */ '@client/features/notFound/NotFoundPage'), 'NotFoundPage');
 
+/** How /dashboard is registered: for a visitor, while user-info loads, for an active trial, or not at all. */
+type DashboardRoute = 'visitor' | 'checking' | 'registered' | 'absent';
+
+/**
+ * /dashboard exists only once user-info reports an active trial (spec section 2). A
+ * visitor without a token gets 'Not Authorized' and /login; a signed-in user without an
+ * active trial has no such route, so the not-found page answers.
+ */
+function useDashboardRoute(): DashboardRoute {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { data, isError, error } = useUserInfo();
+
+  useEffect(() => {
+    // The route shell only logs user-info failures (spec section 8); the status alone, nothing personal.
+    if (isError) console.warn('user-info failed', typeof error === 'object' && error !== null && 'status' in error ? error.status : error);
+  }, [isError, error]);
+
+  if (!isLoggedIn) return 'visitor';
+  if (data === undefined && !isError) return 'checking';
+  return hasActiveTrial(data, Date.now()) ? 'registered' : 'absent';
+}
+
 /** Every route of the app (spec section 2); each page is its own chunk. */
 export function AppRouter() {
+  const dashboardRoute = useDashboardRoute();
   return (
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route path={paths.features} element={<FeaturesPage />} />
         <Route path={paths.pricing} element={<PricingPage />} />
-        <Route
-          path={paths.dashboard}
-          element={
-            <RequireSession>
-              <DashboardPage />
-            </RequireSession>
-          }
-        />
+        {dashboardRoute === 'visitor' && (
+          <Route
+            path={paths.dashboard}
+            element={
+              <RequireSession>
+                <DashboardPage />
+              </RequireSession>
+            }
+          />
+        )}
+        {dashboardRoute === 'checking' && <Route path={paths.dashboard} element={<PageSkeleton />} />}
+        {dashboardRoute === 'registered' && <Route path={paths.dashboard} element={<DashboardPage />} />}
         <Route path={paths.integrations} element={<IntegrationsPage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.careers} element={<CareersPage />} />
@@ -79,8 +111,22 @@ export function AppRouter() {
           }
         />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.account} element={<AccountPage />} />
-        <Route path={paths.deleteAccount} element={<DeleteAccountPage />} />
+        <Route
+          path={paths.account}
+          element={
+            <RequireSession pageHandlesSignOut>
+              <AccountPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.deleteAccount}
+          element={
+            <RequireSession pageHandlesSignOut>
+              <DeleteAccountPage />
+            </RequireSession>
+          }
+        />
         <Route path={paths.connectedAccounts} element={<ConnectedAccountsPage />} />
         <Route path={paths.search} element={<SearchPage />} />
         <Route path={paths.xConnectTest} element={<XConnectTestPage />} />

@@ -1,9 +1,106 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Link, Stack, Typography } from '@mui/material';
+import type { ApiErrorBody } from '@shared/api/errors';
 import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
-import { SimplePage } from '@client/components/SimplePage';
+import { registerSchema, type RegisterInput } from '@shared/validation/auth';
+import { browserTimeZone } from '@client/api/baseQuery';
+import { sendBeacon } from '@client/api/beacons';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
+import { notify } from '@client/app/notify';
+import { paths } from '@client/app/paths';
+import { FormikCheckbox } from '@client/components/FormikCheckbox';
+import { FormikPasswordField } from '@client/components/FormikPasswordField';
+import { FormikTextField } from '@client/components/FormikTextField';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { AuthLayout } from './AuthLayout';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { useRegisterMutation } from './session.api';
+
+/** The notice after a successful registration (spec section 8). */
+export const REGISTERED_MESSAGE = 'Account created! Please log in.';
 
 const TRIAL_DAYS = TRIAL_DURATION_MS / DAY_MS;
+const FAILURE_ID = 'register-failure';
 
-/** The registration page (/register). */
+type RegisterFormValues = Omit<RegisterInput, 'timeZone'>;
+
+// The newsletter opt-in defaults to on (spec section 2).
+const initialValues: RegisterFormValues = { fullName: '', email: '', password: '', confirmPassword: '', newsletter: true };
+
+function fieldOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const data = (error as { data?: Partial<ApiErrorBody> }).data;
+  return typeof data?.field === 'string' ? data.field : null;
+}
+
+/** The registration page (/register): the account is created, then the person logs in. */
 export function RegisterPage() {
-  return <SimplePage title="Create your account" intro={`Start with a ${TRIAL_DAYS}-day free trial, no card needed.`} />;
+  const [register] = useRegisterMutation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const handleSubmit = async (values: RegisterFormValues, helpers: FormikHelpers<RegisterFormValues>) => {
+    setFailure(null);
+    const timeZone = browserTimeZone() ?? undefined;
+    // The cast trims the name and trims and lower-cases the address, as the server stores them.
+    const input = registerSchema.cast({ ...values, timeZone });
+    try {
+      await register(input).unwrap();
+      sendBeacon('analytics/register', { ts: Date.now(), newsletter: input.newsletter });
+      notify(REGISTERED_MESSAGE, 'success');
+      navigate(paths.login);
+    } catch (error) {
+      const message = errorMessage(error, fallbackFor('register'));
+      // The toast comes from the API error channel; the message also stays under the form
+      // (spec section 8), and on the field it is about when the server names one.
+      setFailure(message);
+      const field = fieldOf(error);
+      if (field !== null && field in initialValues) helpers.setFieldError(field, message);
+    }
+  };
+
+  return (
+    <AuthLayout title="Create your account" intro={`Start with a ${TRIAL_DAYS}-day free trial, no card needed.`}>
+      <Formik initialValues={initialValues} validationSchema={registerSchema} onSubmit={handleSubmit}>
+        {({ isSubmitting, values }) => (
+          <Form noValidate aria-label="Register" aria-describedby={failure ? FAILURE_ID : undefined}>
+            <Stack spacing={2}>
+              <FormikTextField name="fullName" label="Full name" autoComplete="name" required fullWidth />
+              <FormikTextField name="email" label="Email" type="email" autoComplete="email" required fullWidth />
+              <Stack spacing={1}>
+                <FormikPasswordField name="password" label="Password" autoComplete="new-password" required fullWidth />
+                <PasswordStrengthMeter password={values.password} />
+              </Stack>
+              <FormikPasswordField
+                name="confirmPassword"
+                label="Confirm password"
+                autoComplete="new-password"
+                required
+                fullWidth
+                toggleLabels={{ show: 'Show password confirmation', hide: 'Hide password confirmation' }}
+              />
+              <FormikCheckbox name="newsletter" label="Send me the Adwise newsletter (optional)" />
+              <LoadingButton type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
+                Create account
+              </LoadingButton>
+              {failure && (
+                <Alert severity="error" id={FAILURE_ID}>
+                  {failure}
+                </Alert>
+              )}
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+      <Typography variant="body2">
+        Already have an account?{' '}
+        <Link component={RouterLink} to={paths.login}>
+          Login
+        </Link>
+      </Typography>
+    </AuthLayout>
+  );
 }

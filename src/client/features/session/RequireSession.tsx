@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Container, Typography } from '@mui/material';
 import { useAppSelector } from '@client/app/hooks';
@@ -9,20 +9,39 @@ import { selectIsLoggedIn } from './session.slice';
 /** Shown to a visitor without an access token on a members-only page (spec section 8). */
 export const NOT_AUTHORIZED_MESSAGE = 'Not Authorized';
 
-/** Renders its children only with an access token; otherwise says 'Not Authorized' and goes to /login. */
-export function RequireSession({ children }: { children: ReactNode }) {
+/** Props of RequireSession. */
+export interface RequireSessionProps {
+  children: ReactNode;
+  /**
+   * Set by pages whose own flows end the session and then leave after a delay (logout,
+   * account deletion): once admitted, such a page stays on screen when the session ends
+   * and does its own redirecting.
+   */
+  pageHandlesSignOut?: boolean;
+}
+
+/**
+ * Renders its children only with an access token; a visitor without one sees
+ * 'Not Authorized' and goes to /login. A session that ends while the page is shown
+ * (it expired, say) goes to /login without that notice: whatever ended it said why.
+ */
+export function RequireSession({ children, pageHandlesSignOut = false }: RequireSessionProps) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Whether this page was ever shown with a session (state derived during render, React's sanctioned pattern).
+  const [admitted, setAdmitted] = useState(isLoggedIn);
+  if (isLoggedIn && !admitted) setAdmitted(true);
 
   useEffect(() => {
-    if (isLoggedIn) return;
+    if (isLoggedIn || admitted) return;
     // The toast outlives the redirect, so the visitor learns why they landed on the login page.
     notify(NOT_AUTHORIZED_MESSAGE, 'warning');
     navigate(paths.login, { replace: true, state: { from: pathname } });
-  }, [isLoggedIn, navigate, pathname]);
+  }, [isLoggedIn, admitted, navigate, pathname]);
 
   if (isLoggedIn) return children;
+  if (admitted) return pageHandlesSignOut ? children : <Navigate to={paths.login} replace />;
   return (
     <Container maxWidth="lg" sx={{ py: 6 }}>
       <Typography variant="h1">{NOT_AUTHORIZED_MESSAGE}</Typography>

@@ -1,12 +1,13 @@
 import { isAnyOf } from '@reduxjs/toolkit';
+import { AUTH_MESSAGES } from '@shared/api/auth';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
 import { baseApi } from '@client/api/baseApi';
-import { expired, loggedIn, loggedOut, tokensRefreshed } from './session.slice';
-import { clearStoredSession, writeStoredSession } from './session.storage';
+import { accountDeleted, expired, loggedIn, loggedOut, tokensRefreshed } from './session.slice';
+import { clearAllStorage, clearStoredSession, writeStoredSession } from './session.storage';
 
 /** The notice shown when the session could not be renewed (spec section 8). */
-export const SESSION_EXPIRED_MESSAGE = 'Please login again, token has expired';
+export const SESSION_EXPIRED_MESSAGE = AUTH_MESSAGES.sessionExpired;
 
 /** Keeps storage in step with the session and drops cached server data when the session ends. */
 export function addSessionListeners(startAppListening: AppStartListening): void {
@@ -19,9 +20,11 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
   });
 
   startAppListening({
-    matcher: isAnyOf(loggedOut, expired),
+    matcher: isAnyOf(loggedOut, expired, accountDeleted),
     effect: (action, api) => {
-      clearStoredSession();
+      // A deleted account leaves nothing behind (spec section 4); a logout keeps unrelated keys.
+      if (accountDeleted.match(action)) clearAllStorage();
+      else clearStoredSession();
       // Another user may sign in next; nothing of this one's data may linger in the cache.
       api.dispatch(baseApi.util.resetApiState());
       if (expired.match(action)) notify(SESSION_EXPIRED_MESSAGE, 'warning');

@@ -45,6 +45,7 @@ export const sessionSlice = createSlice({
     },
     loggedOut: () => signedOut,
     expired: () => signedOut,
+    accountDeleted: () => signedOut,
   },
   selectors: {
     selectSession: (state) => state,
@@ -55,7 +56,7 @@ export const sessionSlice = createSlice({
 });
 
 /** Session events (past tense). */
-export const { loggedIn, tokensRefreshed, loggedOut, expired } = sessionSlice.actions;
+export const { loggedIn, tokensRefreshed, loggedOut, expired, accountDeleted } = sessionSlice.actions;
 /** Session selectors, on the root state. */
 export const { selectSession, selectAccessToken, selectIsLoggedIn, selectFirstName } = sessionSlice.selectors;
 

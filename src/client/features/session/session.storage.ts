@@ -88,3 +88,14 @@ export function clearStoredSession(): void {
     }
   }
 }
+
+/** Empties local and session storage entirely: after an account is deleted nothing of it may stay in the browser. */
+export function clearAllStorage(): void {
+  for (const kind of ['local', 'session'] as const) {
+    try {
+      storageOf(kind)?.clear();
+    } catch {
+      // A blocked storage holds nothing we could clear.
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { accountApi } from '@client/features/account/account.api';
 import { makeStore } from '@client/app/store';
-import { expired, loggedIn, loggedOut, selectFirstName, tokensRefreshed, type LoggedInPayload } from './session.slice';
+import { accountDeleted, expired, loggedIn, loggedOut, selectFirstName, tokensRefreshed, type LoggedInPayload } from './session.slice';
 
 const login: LoggedInPayload = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com', remember: true };
 
@@ -60,6 +60,7 @@ describe('session events', () => {
   it.each([
     ['loggedOut', loggedOut()],
     ['expired', expired()],
+    ['accountDeleted', accountDeleted()],
   ])('%s clears both storages, the session and the cached server data', (_name, endEvent) => {
     const store = makeStore();
     store.dispatch(loggedIn(login));
@@ -79,6 +80,26 @@ describe('session events', () => {
     expect(stored(localStorage)).toBeNull();
     expect(stored(sessionStorage)).toBeNull();
     expect(store.getState().api.queries).toEqual({});
+  });
+});
+
+describe('the end of a session and other stored keys', () => {
+  it('a logout keeps keys that are not the session', () => {
+    const store = makeStore();
+    store.dispatch(loggedIn(login));
+    localStorage.setItem('unrelated', 'kept');
+    store.dispatch(loggedOut());
+    expect(localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it('a deleted account empties both storages entirely', () => {
+    const store = makeStore();
+    store.dispatch(loggedIn(login));
+    localStorage.setItem('unrelated', 'gone');
+    sessionStorage.setItem('other', 'gone');
+    store.dispatch(accountDeleted());
+    expect(localStorage).toHaveLength(0);
+    expect(sessionStorage).toHaveLength(0);
   });
 });
 

@@ -5,14 +5,17 @@ import { currentStreak } from '../gamification/gamification.service';
 
 type UserRow = typeof users.$inferSelect;
 
-/** GET user-info/: is_trial means a trial runs now; trial_ends_at stays once a trial was started (ended = past). */
+/**
+ * GET user-info/: is_trial says a trial was started; trial_ends_at says whether it is still
+ * running (future) or ended (past). A trial never goes back to "not started".
+ */
 export function presentUserInfo(user: UserRow, now: Date): UserInfo {
-  const active = user.trialEndsAt !== null && user.trialEndsAt > now;
+  const started = user.trialEndsAt !== null;
   return {
     fullName: user.fullName,
     username: user.email,
-    is_trial: active,
-    trial: { is_trial: active, trial_ends_at: user.trialEndsAt ? user.trialEndsAt.toISOString() : null },
+    is_trial: started,
+    trial: { is_trial: started, trial_ends_at: user.trialEndsAt ? user.trialEndsAt.toISOString() : null },
     gamification: { points: user.points, streak: currentStreak(user, now) },
   };
 }

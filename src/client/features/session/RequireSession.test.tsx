@@ -1,0 +1,79 @@
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { paths } from '@client/app/paths';
+import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { GuestOnly, NOT_AUTHORIZED_MESSAGE, RequireSession } from './RequireSession';
+import { expired, loggedOut } from './session.slice';
+
+function setup(pageHandlesSignOut: boolean, signedIn = true) {
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/members"
+        element={
+          <RequireSession pageHandlesSignOut={pageHandlesSignOut}>
+            <h1>Members</h1>
+          </RequireSession>
+        }
+      />
+      <Route path={paths.login} element={<h1>Login</h1>} />
+    </Routes>,
+    { route: '/members', preloadedState: signedIn ? { session: signedInSession() } : {} },
+  );
+}
+
+describe('RequireSession', () => {
+  it('shows the page with a session', () => {
+    setup(false);
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+  });
+
+  it("says 'Not Authorized' and goes to /login without one", async () => {
+    setup(false, false);
+    expect(await screen.findByText(NOT_AUTHORIZED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.login);
+  });
+
+  it("goes to /login without 'Not Authorized' when the session ends while the page is shown", async () => {
+    const { store } = setup(false);
+    act(() => {
+      store.dispatch(expired());
+    });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AUTHORIZED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('leaves the page on screen when the page handles the end of the session itself', () => {
+    const { store } = setup(true);
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/members');
+  });
+});
+
+describe('GuestOnly', () => {
+  it('lets a visitor in and sends a signed-in user home', () => {
+    const guestPage = (
+      <Routes>
+        <Route
+          path={paths.login}
+          element={
+            <GuestOnly>
+              <h1>Login</h1>
+            </GuestOnly>
+          }
+        />
+        <Route path={paths.home} element={<h1>Home</h1>} />
+      </Routes>
+    );
+    const visitor = renderWithProviders(guestPage, { route: paths.login });
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    visitor.unmount();
+
+    renderWithProviders(guestPage, { route: paths.login, preloadedState: { session: signedInSession() } });
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+});
