@@ -1,4 +1,5 @@
 import { boolean, object, string, type InferType } from 'yup';
+import { AUTH_MESSAGES } from '../api/auth';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
 /**
@@ -62,7 +63,7 @@ export type ResetPasswordInput = InferType<typeof resetPasswordSchema>;
 
 /** POST token/refresh/ and POST logout/. */
 export const refreshSchema = object({
-  refresh: string().trim().max(200, 'Please login again, token has expired').required('Please login again, token has expired'),
+  refresh: string().trim().max(200, AUTH_MESSAGES.sessionExpired).required(AUTH_MESSAGES.sessionExpired),
 });
 
 /** The Delete Account screen (client only: the username is not compared to the real one, spec section 5). */

@@ -8,7 +8,7 @@ import { fallbackFor } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { FormSubmit } from '@client/components/FormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './session.api';
@@ -45,9 +45,7 @@ function RequestLinkForm() {
             <Form noValidate aria-label="Request a reset link">
               <Stack spacing={2}>
                 <FormikTextField name="email" label="Email" type="email" autoComplete="email" required fullWidth />
-                <LoadingButton type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-                  Send reset link
-                </LoadingButton>
+                <FormSubmit label="Send reset link" submitting={isSubmitting} />
               </Stack>
             </Form>
           )}
@@ -107,21 +105,16 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
                   fullWidth
                   toggleLabels={{ show: 'Show password confirmation', hide: 'Hide password confirmation' }}
                 />
-                <LoadingButton type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-                  Change password
-                </LoadingButton>
-                {failure && (
-                  <Alert
-                    severity="error"
-                    action={
-                      <Button component={RouterLink} to={paths.forgotPassword} color="inherit" size="small">
-                        Request a new link
-                      </Button>
-                    }
-                  >
-                    {failure}
-                  </Alert>
-                )}
+                <FormSubmit
+                  label="Change password"
+                  submitting={isSubmitting}
+                  failure={failure}
+                  failureAction={
+                    <Button component={RouterLink} to={paths.forgotPassword} color="inherit" size="small">
+                      Request a new link
+                    </Button>
+                  }
+                />
               </Stack>
             </Form>
           )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { loginSchema, type LoginInput } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
@@ -11,7 +11,7 @@ import { paths } from '@client/app/paths';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { FormSubmit } from '@client/components/FormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { useLoginMutation } from './session.api';
 import { loggedIn } from './session.slice';
@@ -65,14 +65,7 @@ export function LoginPage() {
               <Typography variant="body2" color="text.secondary">
                 {COOLDOWN_NOTICE}
               </Typography>
-              <LoadingButton type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-                Login
-              </LoadingButton>
-              {failure && (
-                <Alert severity="error" id={FAILURE_ID}>
-                  {failure}
-                </Alert>
-              )}
+              <FormSubmit label="Login" submitting={isSubmitting} failure={failure} failureId={FAILURE_ID} />
             </Stack>
           </Form>
         )}

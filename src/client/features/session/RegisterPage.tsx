@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Link, Stack, Typography } from '@mui/material';
+import { Link, Stack, Typography } from '@mui/material';
 import type { ApiErrorBody } from '@shared/api/errors';
 import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
 import { registerSchema, type RegisterInput } from '@shared/validation/auth';
@@ -14,7 +14,7 @@ import { paths } from '@client/app/paths';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { FormSubmit } from '@client/components/FormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useRegisterMutation } from './session.api';
@@ -83,14 +83,7 @@ export function RegisterPage() {
                 toggleLabels={{ show: 'Show password confirmation', hide: 'Hide password confirmation' }}
               />
               <FormikCheckbox name="newsletter" label="Send me the Adwise newsletter (optional)" />
-              <LoadingButton type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-                Create account
-              </LoadingButton>
-              {failure && (
-                <Alert severity="error" id={FAILURE_ID}>
-                  {failure}
-                </Alert>
-              )}
+              <FormSubmit label="Create account" submitting={isSubmitting} failure={failure} failureId={FAILURE_ID} />
             </Stack>
           </Form>
         )}
