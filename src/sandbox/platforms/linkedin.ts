@@ -1,0 +1,7 @@
+import type { SandboxPlatform } from '../sandbox';
+
+/** Placeholder: the linkedin emulator is being written. */
+export const linkedinSandbox: SandboxPlatform = {
+  platform: 'linkedin',
+  routes: () => {},
+};
