@@ -17,11 +17,15 @@ import { HttpError } from './lib/httpError';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens } from './modules/auth/tokens';
+import { realRuntime } from './platforms/http';
+import type { ClientRuntime } from './platforms/types';
 import { createMailer, createSmtpTransport } from './mail/mailer';
 import { beaconRoutes } from './modules/beacons/beacons.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/users/users.routes';
+import { adAccountRoutes, oauthCallbackRoutes } from './modules/adAccounts/adAccounts.routes';
 import { createServices, type Services } from './services';
+import { createSandbox } from '@sandbox/sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
 
@@ -46,8 +50,12 @@ export interface BuildOptions {
   pollingIntervalSeconds?: number;
   /** Where the app reads the time (tests move it by hand). */
   clock?: Clock;
+  /** How platform clients fetch and wait (tests record waits instead of sleeping). */
+  platformRuntime?: ClientRuntime;
 }
 
+/** Where the in-process sandbox is mounted (config.sandbox.url defaults to PUBLIC_URL + this). */
+export const SANDBOX_PREFIX = '/sandbox';
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
 const ONE_YEAR_SECONDS = 31_536_000;
 const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
@@ -91,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     clock: options.clock ?? systemClock,
     tokens: createAccessTokens(config.appSecret),
+    platformRuntime: options.platformRuntime ?? realRuntime,
   };
   app.decorate('ctx', ctx);
   const services = createServices(ctx);
@@ -104,6 +113,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // The ad-platform sandbox, when this process serves it: an external service in all but address,
+  // so it sits outside the product's rate limit.
+  if (config.sandbox.mode === 'inprocess') {
+    const sandbox = createSandbox({ seed: config.sandbox.seed, faults: config.sandbox.faults, now: () => ctx.clock.now() });
+    await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
+  }
 
   // Security.
   await app.register(helmet, {
@@ -137,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    allowList: (request) => config.sandbox.mode === 'inprocess' && request.url.startsWith(`${SANDBOX_PREFIX}/`),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please try again in ${context.after}.`, ErrorCode.RateLimited),
   });
@@ -145,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.code(status).send(body);
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
       return send(error.statusCode, { detail: error.detail, code: error.code, ...(error.field ? { field: error.field } : {}) });
     }
@@ -162,6 +180,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(beaconRoutes, { ctx });
       await api.register(authRoutes, { services });
       await api.register(accountRoutes, { ctx, services });
+      await api.register(adAccountRoutes, { ctx, services });
+      await api.register(oauthCallbackRoutes, { ctx, services });
       if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },

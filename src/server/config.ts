@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Platform } from '@shared/constants';
+import { parseFaultConfig, type FaultRule } from '@sandbox/faults';
+import { loadPlatformSettings } from './platforms/settings';
+import type { PlatformSettings } from './platforms/types';
 
 /** Where the process runs; production refuses generated secrets. */
 export type AppEnv = 'development' | 'production' | 'test';
@@ -38,6 +42,20 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Run job workers in this process; replicas that only serve HTTP turn it off. */
   workers: boolean;
+  /** Each ad platform: live (credentials configured) or the sandbox. */
+  platforms: Record<Platform, PlatformSettings>;
+  sandbox: SandboxConfig;
+}
+
+/** The ad-platform sandbox: mounted in this process under /sandbox, reached at a URL, or not used. */
+export interface SandboxConfig {
+  /** 'inprocess': served by this server under /sandbox; 'external': SANDBOX_URL; 'off': no sandbox. */
+  mode: 'inprocess' | 'external' | 'off';
+  /** Root URL of the sandbox as browsers and this server reach it. */
+  url: string;
+  seed: number;
+  /** Standing fault rules (SANDBOX_FAULTS). */
+  faults: FaultRule[];
 }
 
 /** Thrown when the environment is invalid; lists one message per bad variable. */
@@ -172,6 +190,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`ENCRYPTION_KEY must be ${ENCRYPTION_KEY_BYTES} bytes encoded as base64 (openssl rand -base64 32)`);
   }
 
+  const sandboxUrl = value('SANDBOX_URL')?.replace(/\/+$/, '');
+  if (sandboxUrl && !isUrl(sandboxUrl, ['http:', 'https:'])) problems.push(`SANDBOX_URL must be an http(s) URL (got "${sandboxUrl}")`);
+  const sandboxMode = (value('SANDBOX') ?? (sandboxUrl ? 'external' : appEnv === 'production' ? 'off' : 'inprocess')).toLowerCase();
+  if (!['inprocess', 'external', 'off'].includes(sandboxMode)) problems.push(`SANDBOX must be inprocess, external or off (got "${sandboxMode}")`);
+  if (sandboxMode === 'external' && !sandboxUrl) problems.push('SANDBOX=external needs SANDBOX_URL');
+  const sandboxSeed = Number(value('SANDBOX_SEED') ?? 42);
+  if (!Number.isInteger(sandboxSeed)) problems.push('SANDBOX_SEED must be a whole number');
+  let sandboxFaults: FaultRule[] = [];
+  try {
+    sandboxFaults = parseFaultConfig(value('SANDBOX_FAULTS'));
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  const sandbox: SandboxConfig = {
+    mode: sandboxMode as SandboxConfig['mode'],
+    url: sandboxMode === 'external' && sandboxUrl ? sandboxUrl : `${publicUrl}/sandbox`,
+    seed: sandboxSeed,
+    faults: sandboxFaults,
+  };
+  const platforms = loadPlatformSettings(env, sandbox.url, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -193,5 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute,
     trustProxy,
     workers,
+    platforms,
+    sandbox,
   };
 }

@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { Clock } from './lib/clock';
 import type { AccessTokens } from './modules/auth/tokens';
+import type { ClientRuntime } from './platforms/types';
 
 /** What route modules and services may depend on; built once by buildApp. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   clock: Clock;
   tokens: AccessTokens;
+  /** How platform clients reach the network and wait (tests record waits instead). */
+  platformRuntime: ClientRuntime;
 }

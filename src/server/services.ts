@@ -2,10 +2,18 @@ import type { AppContext } from './context';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTrialService } from './modules/trial/trial.service';
 import { createUsersService } from './modules/users/users.service';
+import { createAdAccountsService } from './modules/adAccounts/adAccounts.service';
+import { createConnections } from './modules/adAccounts/connections';
+import { createOtpService } from './modules/otp/otp.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
+  const connections = createConnections(ctx);
+  const otp = createOtpService(ctx);
   return {
+    connections,
+    otp,
+    adAccounts: createAdAccountsService(ctx, connections, otp),
     auth: createAuthService(ctx),
     users: createUsersService(ctx),
     trial: createTrialService(ctx),

@@ -1,3 +1,4 @@
+import type { Platform } from '@shared/constants';
 import { apiUrl } from '@client/app/config';
 
 /** Quick links of the not-found page, as reported by its suggestion beacon. */
@@ -18,6 +19,8 @@ export interface BeaconBodies {
   'analytics/start-trial': { ts: number };
   /** An account that was deleted. */
   'analytics/delete-account': { ts: number };
+  /** A Connect button pressed, and for which platform. */
+  'analytics/connect-click': { platform: Platform; ts: number };
 }
 
 /** One of the beacon paths. */

@@ -1,7 +1,330 @@
-import type { SandboxPlatform } from '../sandbox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_VERSIONS, sandboxCredentials } from '@server/platforms/settings';
+import { decimalToMinor, minorToDecimal } from '@shared/money';
+import type { Grant } from '../grants';
+import type { SandboxContext, SandboxPlatform } from '../sandbox';
+import type { SandboxAccount, SandboxCampaign } from '../world';
+import { fail, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './tiktok/envelope';
+import { parseReportQuery, renderReportRow } from './tiktok/report';
 
-/** Placeholder: the tiktok emulator is being written. */
+/**
+ * TikTok API for Business emulator (research section 5), mounted under /tiktok:
+ * - GET  /portal/auth?app_id&state&redirect_uri: the advertiser authorization page (no scopes in the URL, no PKCE);
+ *   the callback carries auth_code and code;
+ * - POST /open_api/v1.3/oauth2/access_token/  JSON {app_id, secret, auth_code}: a long-term token that never expires;
+ * - POST /open_api/v1.3/oauth2/revoke_token/  JSON {app_id, secret, access_token};
+ * - GET  /open_api/v1.3/oauth2/advertiser/get/, /advertiser/info/: the granted advertisers and their details;
+ * - GET  /open_api/v1.3/campaign/get/, POST /campaign/status/update/, POST /campaign/update/ (budget);
+ * - GET  /open_api/v1.3/report/integrated/get/: the synchronous daily report by campaign or ad, paged.
+ * Every API call needs the `Access-Token` header and answers HTTP 200 with TikTok's `{code, message, request_id, data}`.
+ */
+
+const API = `/open_api/${DEFAULT_VERSIONS.tiktok}`;
+const CREDENTIALS = sandboxCredentials('tiktok');
+/** Permission scope ids the sandbox app is configured with; they come back in the token response (research 5.1). */
+const APP_SCOPE_IDS = [4];
+/** What the consent page says the app may do (TikTok shows the app's configured permissions). */
+const SCOPE_LABEL = 'Ad Account Management, Ads Management, Reporting';
+/** Where the authorization code goes on the callback (research 5.1: auth_code, and code as well). */
+const CODE_PARAMS = ['auth_code', 'code'];
+/** The callback query when the advertiser declines (UNCONFIRMED: no source shows TikTok's denial redirect). */
+const DENY_PARAMS = { error: 'access_denied', error_description: 'The user denied the authorization.' };
+/** advertiser/info takes at most this many ids per call. */
+const ADVERTISER_INFO_MAX_IDS = 100;
+/** campaign/get page sizes. */
+const CAMPAIGN_MAX_PAGE_SIZE = 1000;
+const CAMPAIGN_DEFAULT_PAGE_SIZE = 10;
+/** Sandbox objectives in TikTok's objective_type names. */
+const OBJECTIVE_TYPES: Record<string, string> = {
+  CONVERSIONS: 'WEB_CONVERSIONS',
+  TRAFFIC: 'TRAFFIC',
+  LEAD_GENERATION: 'LEAD_GENERATION',
+  AWARENESS: 'REACH',
+};
+
+/** The JSON object body of a POST, or undefined when the body is not JSON. */
+function jsonBody(request: FastifyRequest): Record<string, unknown> | undefined {
+  const type = request.headers['content-type'] ?? '';
+  const body = request.body;
+  if (!type.includes('application/json') || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  return body as Record<string, unknown>;
+}
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const appCredentialsMatch = (appId: unknown, secret: unknown) => appId === CREDENTIALS.clientId && secret === CREDENTIALS.clientSecret;
+const badApp = (reply: FastifyReply) => fail(reply, TIKTOK_CODES.PERMISSION_ERROR, 'The app_id or secret is invalid.');
+
+/** The error page TikTok's portal shows for a malformed authorization link. */
+function authorizeError(reply: FastifyReply, message: string): FastifyReply {
+  const safe = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return reply
+    .code(400)
+    .header('content-type', 'text/html; charset=utf-8')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TikTok sandbox: authorization error</title></head>' +
+        `<body><h1>Authorization failed</h1><p>${safe}</p></body></html>`,
+    );
+}
+
+/** campaign/get's `filtering` (a JSON object in the query); the sandbox honours campaign_ids. Undefined when malformed. */
+function parseFiltering(value: unknown): { campaign_ids?: string[] } | undefined {
+  if (value === undefined || value === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const ids = (parsed as { campaign_ids?: unknown }).campaign_ids;
+    if (ids === undefined) return {};
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? { campaign_ids: ids } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** TikTok's page_info of a paged list. */
+const pageInfo = (page: number, pageSize: number, total: number) => ({
+  page,
+  page_size: pageSize,
+  total_number: total,
+  total_page: Math.ceil(total / pageSize),
+});
+
+/** A campaign as campaign/get returns it. */
+function renderCampaign(ctx: SandboxContext, account: SandboxAccount, campaign: SandboxCampaign) {
+  const active = ctx.world.status('tiktok', campaign.id) === 'ACTIVE';
+  return {
+    advertiser_id: account.id,
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    objective_type: OBJECTIVE_TYPES[campaign.objective] ?? 'TRAFFIC',
+    operation_status: active ? 'ENABLE' : 'DISABLE',
+    secondary_status: active ? 'CAMPAIGN_STATUS_ENABLE' : 'CAMPAIGN_STATUS_DISABLE',
+    // Every sandbox campaign has a daily budget of its own.
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget: Number(minorToDecimal(ctx.world.dailyBudgetMinor('tiktok', campaign.id), account.currency)),
+    create_time: `${campaign.startDate} 00:00:00`,
+  };
+}
+
+/** An advertiser as advertiser/info returns it (the sandbox writes IANA zones in both zone fields). */
+function renderAdvertiser(account: SandboxAccount): Record<string, string> {
+  return {
+    advertiser_id: account.id,
+    name: account.name,
+    currency: account.currency,
+    timezone: account.timeZone,
+    display_timezone: account.timeZone,
+    status: 'STATUS_ENABLE',
+    role: 'ROLE_ADVERTISER',
+  };
+}
+
 export const tiktokSandbox: SandboxPlatform = {
   platform: 'tiktok',
-  routes: () => {},
+  routes: (app, ctx) => {
+    // Bodies Fastify cannot parse still answer in TikTok's envelope.
+    app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) =>
+      error.statusCode !== undefined && error.statusCode < 500
+        ? fail(reply, TIKTOK_CODES.PARAM_ERROR, `Invalid request: ${error.message}`)
+        : fail(reply, TIKTOK_CODES.SYS_ERROR, 'System error.'),
+    );
+
+    /**
+     * Checks the Access-Token header and fault injection; undefined when it already replied.
+     * Missing token: 40104; unknown or revoked: 40105; expired: 40102.
+     */
+    const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<Grant | undefined> => {
+      const header = request.headers['access-token'];
+      const token = typeof header === 'string' ? header : undefined;
+      if (!token) {
+        fail(reply, TIKTOK_CODES.EMPTY_ACCESS_TOKEN, 'Access token is null, please check the Access-Token header.');
+        return undefined;
+      }
+      const check = ctx.grants.checkAccess('tiktok', token);
+      if (!check.ok) {
+        if (check.reason === 'expired') tiktokFaults.expiredToken(reply);
+        else tiktokFaults.revoked(reply);
+        return undefined;
+      }
+      if (await ctx.fault('tiktok', request, reply, tiktokFaults)) return undefined;
+      return check.grant;
+    };
+
+    /** The advertiser if the grant covers it; otherwise replies 40001 like TikTok does. */
+    const advertiser = (grant: Grant, advertiserId: unknown, reply: FastifyReply): SandboxAccount | undefined => {
+      if (typeof advertiserId !== 'string' || !advertiserId) {
+        fail(reply, TIKTOK_CODES.PARAM_ERROR, 'advertiser_id: Missing data for required field.');
+        return undefined;
+      }
+      const account = grant.accountIds.includes(advertiserId) ? ctx.world.account('tiktok', advertiserId) : undefined;
+      if (!account) fail(reply, TIKTOK_CODES.PERMISSION_ERROR, `No permission to operate advertiser ${advertiserId}.`);
+      return account;
+    };
+
+    /** A campaign of the advertiser; otherwise replies 40007. */
+    const campaignOf = (account: SandboxAccount, campaignId: unknown, reply: FastifyReply): SandboxCampaign | undefined => {
+      const campaign = account.campaigns.find((c) => c.id === campaignId);
+      if (!campaign) fail(reply, TIKTOK_CODES.NOT_EXIST, `Campaign ${String(campaignId)} does not exist under advertiser ${account.id}.`);
+      return campaign;
+    };
+
+    app.get('/portal/auth', async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      if (query.app_id !== CREDENTIALS.clientId) return authorizeError(reply, 'The app_id is invalid.');
+      if (!query.redirect_uri || !isHttpUrl(query.redirect_uri)) {
+        return authorizeError(reply, 'The redirect_uri must be an absolute http(s) URL.');
+      }
+      return ctx.showConsent(request, reply, {
+        platform: 'tiktok',
+        clientId: query.app_id,
+        redirectUri: query.redirect_uri,
+        state: query.state ?? '',
+        scope: SCOPE_LABEL,
+        codeParams: CODE_PARAMS,
+        denyParams: DENY_PARAMS,
+      });
+    });
+
+    app.post(`${API}/oauth2/access_token/`, async (request, reply) => {
+      const body = jsonBody(request);
+      if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+      const { app_id, secret, auth_code } = body;
+      if (typeof app_id !== 'string' || typeof secret !== 'string' || typeof auth_code !== 'string' || !auth_code) {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'app_id, secret and auth_code are required.');
+      }
+      if (!appCredentialsMatch(app_id, secret)) return badApp(reply);
+      const redeemed = ctx.grants.redeemCode('tiktok', auth_code, { clientId: app_id });
+      if (!redeemed.ok) return fail(reply, TIKTOK_CODES.AUTH_CODE_ERROR, `Auth code error: ${redeemed.description}`);
+      const accessToken = ctx.grants.issueAccess(redeemed.grant, null);
+      return ok(reply, { access_token: accessToken, advertiser_ids: redeemed.grant.accountIds, scope: APP_SCOPE_IDS });
+    });
+
+    app.post(`${API}/oauth2/revoke_token/`, async (request, reply) => {
+      const body = jsonBody(request);
+      if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+      if (!appCredentialsMatch(body.app_id, body.secret)) return badApp(reply);
+      if (typeof body.access_token !== 'string' || !ctx.grants.revokeToken('tiktok', body.access_token)) {
+        return fail(reply, TIKTOK_CODES.INVALID_ACCESS_TOKEN, 'Access token is invalid.');
+      }
+      return ok(reply, {});
+    });
+
+    app.get(`${API}/oauth2/advertiser/get/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const query = request.query as Record<string, string | undefined>;
+      if (!appCredentialsMatch(query.app_id, query.secret)) return badApp(reply);
+      const list = grant.accountIds.flatMap((id) => {
+        const account = ctx.world.account('tiktok', id);
+        return account ? [{ advertiser_id: account.id, advertiser_name: account.name }] : [];
+      });
+      return ok(reply, { list });
+    });
+
+    app.get(`${API}/advertiser/info/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const query = request.query as Record<string, unknown>;
+      const ids = jsonList(query.advertiser_ids);
+      if (!ids || ids.length === 0 || ids.length > ADVERTISER_INFO_MAX_IDS) {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, `advertiser_ids: Must be a JSON array of 1 to ${ADVERTISER_INFO_MAX_IDS} ids.`);
+      }
+      const fields = query.fields === undefined ? undefined : jsonList(query.fields);
+      if (query.fields !== undefined && !fields) {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+      }
+      const accounts: SandboxAccount[] = [];
+      for (const id of ids) {
+        const account = advertiser(grant, id, reply);
+        if (!account) return reply;
+        accounts.push(account);
+      }
+      const list = accounts.map((account) => {
+        const all = renderAdvertiser(account);
+        return fields ? Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]])) : all;
+      });
+      return ok(reply, { list });
+    });
+
+    app.get(`${API}/campaign/get/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const query = request.query as Record<string, unknown>;
+      const account = advertiser(grant, query.advertiser_id, reply);
+      if (!account) return reply;
+      const page = positiveInt(query.page, 1);
+      const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
+      if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
+      }
+      const filtering = parseFiltering(query.filtering);
+      if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
+      const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
+      const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => renderCampaign(ctx, account, campaign));
+      return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
+    });
+
+    app.post(`${API}/campaign/status/update/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const body = jsonBody(request);
+      if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+      const account = advertiser(grant, body.advertiser_id, reply);
+      if (!account) return reply;
+      const { campaign_ids: ids, operation_status: status } = body;
+      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'campaign_ids: Must be a non-empty list of campaign ids.');
+      }
+      // DELETE exists at TikTok but the sandbox world cannot delete campaigns.
+      if (status !== 'ENABLE' && status !== 'DISABLE') {
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'operation_status: Must be ENABLE or DISABLE.');
+      }
+      const campaigns: SandboxCampaign[] = [];
+      for (const id of ids) {
+        const campaign = campaignOf(account, id, reply);
+        if (!campaign) return reply;
+        campaigns.push(campaign);
+      }
+      for (const campaign of campaigns) ctx.world.setStatus('tiktok', campaign.id, status === 'ENABLE' ? 'ACTIVE' : 'PAUSED');
+      return ok(reply, { campaign_ids: campaigns.map((c) => c.id), status });
+    });
+
+    app.post(`${API}/campaign/update/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const body = jsonBody(request);
+      if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+      const account = advertiser(grant, body.advertiser_id, reply);
+      if (!account) return reply;
+      const campaign = campaignOf(account, body.campaign_id, reply);
+      if (!campaign) return reply;
+      if (body.budget !== undefined) {
+        const { budget } = body;
+        const budgetMinor = typeof budget === 'number' && Number.isFinite(budget) ? decimalToMinor(budget, account.currency) : 0;
+        if (budgetMinor <= 0) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'budget: Must be a positive number in the account currency.');
+        ctx.world.setDailyBudget('tiktok', campaign.id, budgetMinor);
+      }
+      return ok(reply, renderCampaign(ctx, account, campaign));
+    });
+
+    app.get(`${API}/report/integrated/get/`, async (request, reply) => {
+      const grant = await authorize(request, reply);
+      if (!grant) return reply;
+      const parsed = parseReportQuery(request.query as Record<string, unknown>);
+      if (!parsed.ok) return fail(reply, TIKTOK_CODES.PARAM_ERROR, parsed.message);
+      const query = parsed.value;
+      const account = advertiser(grant, query.advertiserId, reply);
+      if (!account) return reply;
+      const rows = ctx.world.rows('tiktok', account.id, query.startDate, query.endDate, query.level);
+      const list = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize).map((row) => renderReportRow(row, query));
+      return ok(reply, { list, page_info: pageInfo(query.page, query.pageSize, rows.length) });
+    });
+  },
 };

@@ -1,3 +1,4 @@
+import { PLANS } from '@shared/api/adAccounts';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -62,6 +63,8 @@ export const users = pgTable('users', {
   streak: integer('streak').notNull().default(0),
   /** The last local day (in timeZone) the user was active. */
   lastActiveDay: date('last_active_day'),
+  /** Billing plan; decides how many ad accounts may be connected (a running trial counts as Pro). */
+  plan: text('plan', { enum: PLANS }).notNull().default('starter'),
 });
 
 /**
@@ -129,4 +132,102 @@ export const pointEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
+);
+
+/** A connection's health: 'needs_reconnect' once the platform expired or revoked the grant. */
+export const CONNECTION_STATUSES = ['active', 'needs_reconnect'] as const;
+
+/**
+ * One OAuth grant at an ad platform. Tokens are sealed with AES-256-GCM (lib/secretBox) bound to
+ * "connection:<id>"; they never leave the server. A connection that the platform ended keeps its
+ * accounts and data and is marked needs_reconnect until the user connects again.
+ */
+export const platformConnections = pgTable(
+  'platform_connections',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('active'),
+    /** Why it needs reconnecting (platform error code and message), for support. */
+    statusReason: text('status_reason'),
+    sealedTokens: text('sealed_tokens').notNull(),
+    /** Bumped on every token write; a refresh only saves over the version it started from. */
+    tokenVersion: integer('token_version').notNull().default(1),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the user was told the connection needs reconnecting (told once per break). */
+    reconnectNoticeAt: timestamp('reconnect_notice_at', { withTimezone: true }),
+  },
+  (t) => [index('platform_connections_user_idx').on(t.userId)],
+);
+
+/** An ad account the user connected through a connection (spec: id, platform, account_id). */
+export const connectedAdAccounts = pgTable(
+  'connected_ad_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => platformConnections.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The platform's own id (act_123, 1234567890 ...). */
+    accountId: text('account_id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('connected_ad_accounts_owner_idx').on(t.userId, t.platform, t.accountId),
+    index('connected_ad_accounts_connection_idx').on(t.connectionId),
+  ],
+);
+
+/**
+ * OAuth round trips in flight: the state (stored hashed, single use, 10 minutes) ties the
+ * callback to the user who started it; the PKCE verifier is sealed.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    sealedVerifier: text('sealed_verifier'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('oauth_states_user_idx').on(t.userId)],
+);
+
+/**
+ * E-mailed one-time passwords that prove the right to disconnect an ad account: stored as an
+ * HMAC, valid 10 minutes, 5 tries; a verified code allows one disconnect within a short window.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Used up: by a disconnect, by a newer code, or by too many wrong tries. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_codes_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike, type Job } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -70,6 +71,10 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
         });
+        // pg-boss caches queue metadata at start, before these queues exist; a send inside a
+        // transaction would then look the queue up on the main connection, which PGlite (one
+        // connection) cannot serve while the transaction holds it. A lookup now fills the cache.
+        await boss.getJobById(definition.id, randomUUID());
         if (!work) continue;
         await boss.work(definition.id, { pollingIntervalSeconds }, async (jobs: Job<object>[]) => {
           for (const job of jobs) {

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly code: ErrorCode,
     readonly field?: string,
+    /** For 429/503: seconds the client should wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -17,3 +19,7 @@ export class HttpError extends Error {
 export const badRequest = (detail: string, field?: string) => new HttpError(400, detail, ErrorCode.ValidationFailed, field);
 /** 404 for something that does not exist or does not belong to the caller. */
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail, ErrorCode.NotFound);
+
+/** 429 with the exact wait in Retry-After. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, detail, ErrorCode.RateLimited, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

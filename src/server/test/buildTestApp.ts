@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import type { AppConfig } from '../config';
+import { sandboxSettings } from '../platforms/settings';
 
 /** A config for tests: in-memory PGlite unless DATABASE_URL is set, random secrets, no SPA. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -26,6 +27,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     trustProxy: false,
     workers: true,
+    // Nothing listens on port 9: tests that talk to platforms start a sandbox and pass its settings.
+    platforms: sandboxSettings('http://127.0.0.1:9/sandbox'),
+    sandbox: { mode: 'off', url: 'http://127.0.0.1:9/sandbox', seed: 42, faults: [] },
     ...overrides,
   };
 }

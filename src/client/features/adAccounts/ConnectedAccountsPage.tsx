@@ -1,6 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Alert, Link, Skeleton, Stack } from '@mui/material';
+import { useAppSelector } from '@client/app/hooks';
+import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { AdAccountList } from './AdAccountList';
+import { browserLocation } from './browserLocation';
+import { ConnectPlatforms } from './ConnectPlatforms';
+import { DisconnectDialog } from './DisconnectDialog';
+import { clearInviteNotice, isConnectCallback, loadInviteNotice, saveConnectCallback } from './inviteStatus';
+import { InviteStatusNotice } from './InviteStatusNotice';
+import { useDisconnectFlow } from './useDisconnectFlow';
 
-/** The connected ad accounts page (/connected-accounts). */
+const TITLE = 'Connected Ad Accounts';
+const INTRO = 'Connect and manage the ad accounts Adwise reads.';
+
+function ConnectedAccounts() {
+  // Read once per visit: what the last connection attempt came to.
+  const [notice] = useState(loadInviteNotice);
+  const { snapshot, send } = useDisconnectFlow();
+
+  useEffect(() => {
+    // Success is said once; a failure or a pending invitation stays until its help is dismissed.
+    if (notice?.status === 'ALREADY_LINKED') clearInviteNotice();
+  }, [notice]);
+
+  return (
+    <>
+      {notice && <InviteStatusNotice notice={notice} onForget={clearInviteNotice} />}
+      <AdAccountList onDisconnect={(account) => send({ type: 'OPEN', account })} />
+      <ConnectPlatforms />
+      <DisconnectDialog snapshot={snapshot} send={send} />
+    </>
+  );
+}
+
+/**
+ * The connected ad accounts page (/connected-accounts, spec sections 2 and 4): the
+ * accounts with Disconnect (behind an emailed OTP), a Connect button per platform, and
+ * what the last connection attempt came to. The OAuth callback lands here with
+ * invite_status in the query; that is kept and the page reloads at its clean address.
+ */
 export function ConnectedAccountsPage() {
-  return <SimplePage title="Connected Ad Accounts" intro="Connect and manage the ad accounts Adwise reads." />;
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { search } = useLocation();
+  const isCallback = isConnectCallback(search);
+
+  useEffect(() => {
+    if (!isCallback) return;
+    saveConnectCallback(search);
+    browserLocation.replace(paths.connectedAccounts);
+  }, [isCallback, search]);
+
+  if (isCallback) {
+    return (
+      <SimplePage title={TITLE} intro="Finishing your connection…">
+        <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Finishing your connection">
+          <Skeleton variant="rounded" height={72} />
+        </Stack>
+      </SimplePage>
+    );
+  }
+
+  return (
+    <SimplePage title={TITLE} intro={INTRO}>
+      {isLoggedIn ? (
+        <ConnectedAccounts />
+      ) : (
+        <Alert severity="info">
+          <Link component={RouterLink} to={paths.login} state={{ from: paths.connectedAccounts }}>
+            Log in
+          </Link>{' '}
+          to connect and manage your ad accounts.
+        </Alert>
+      )}
+    </SimplePage>
+  );
 }

@@ -1,16 +1,27 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
+import { useAppSelector } from '@client/app/hooks';
 import { SimplePage } from '@client/components/SimplePage';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { ConnectButton } from './ConnectButton';
 
-/** Developer test page (/dev/x-connect): one button that starts the X connection. */
+/** The developer page's button label. */
+export const START_X_CONNECTION_LABEL = 'Start X connection';
+
+/** Developer test page (/dev/x-connect): one button that runs the X connection on its own. */
 export function XConnectTestPage() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <SimplePage title="X connection test" intro="A developer page for trying the X (Twitter) OAuth flow on its own.">
-      <Alert severity="info">The X connection is not available in this build yet, so the button is disabled.</Alert>
-      <div>
-        <Button variant="contained" disabled>
-          Start X connection
-        </Button>
-      </div>
+      <Typography>
+        The button asks the server for X&apos;s consent address, keeps the PKCE code verifier in this browser for the callback, and then
+        opens X&apos;s consent page.
+      </Typography>
+      {!isLoggedIn && <Alert severity="info">Log in first: the connection belongs to your account.</Alert>}
+      <Box>
+        <ConnectButton platform="x" variant="contained" disabled={!isLoggedIn}>
+          {START_X_CONNECTION_LABEL}
+        </ConnectButton>
+      </Box>
     </SimplePage>
   );
 }

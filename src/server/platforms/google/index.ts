@@ -1,12 +1,10 @@
 import type { PlatformAdapter } from '../types';
+import { createGoogleClient } from './client';
+import { createGoogleOAuth } from './oauth';
 
-/** Placeholder until the google client lands. */
+/** Google Ads: OAuth 2.0 with PKCE and refresh tokens, GAQL reporting over searchStream, mutates for status and budgets. */
 export const googleAdapter: PlatformAdapter = {
   platform: 'google',
-  oauth: () => {
-    throw new Error('google oauth is not written yet');
-  },
-  client: () => {
-    throw new Error('google client is not written yet');
-  },
+  oauth: (settings, runtime) => createGoogleOAuth(settings, runtime),
+  client: (settings, tokens, runtime) => createGoogleClient(settings, tokens, runtime),
 };

@@ -1,12 +1,10 @@
 import type { PlatformAdapter } from '../types';
+import { tiktokClient } from './client';
+import { tiktokOAuth } from './oauth';
 
-/** Placeholder until the tiktok client lands. */
+/** TikTok API for Business: advertiser authorization, advertisers, campaigns, daily reports, status and budget. */
 export const tiktokAdapter: PlatformAdapter = {
   platform: 'tiktok',
-  oauth: () => {
-    throw new Error('tiktok oauth is not written yet');
-  },
-  client: () => {
-    throw new Error('tiktok client is not written yet');
-  },
+  oauth: (settings, runtime) => tiktokOAuth(settings, runtime),
+  client: (settings, tokens, runtime) => tiktokClient(settings, tokens, runtime),
 };

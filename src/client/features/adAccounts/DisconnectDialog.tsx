@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikErrors } from 'formik';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, Stack } from '@mui/material';
+import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
+import { LoadingButton } from '@client/components/LoadingButton';
+import type { DisconnectTarget } from './disconnect.machine';
+import { emptyOtp, OtpInput } from './OtpInput';
+import type { DisconnectFlow } from './useDisconnectFlow';
+
+/** The dialog's three steps. */
+type Step = 'send' | 'otp' | 'confirm';
+
+/** Each step's title (spec section 4). */
+export const DISCONNECT_STEP_TITLES: Record<Step, string> = {
+  send: "Verify it's you",
+  otp: 'Enter OTP',
+  confirm: 'Disconnect account?',
+};
+
+/** The call each step makes, for the fallback text of its failure. */
+const STEP_ENDPOINTS: Record<Step, string> = { send: 'generateOtp', otp: 'verifyOtp', confirm: 'deleteConnectedAccount' };
+
+const TITLE_ID = 'disconnect-dialog-title';
+const TEXT_ID = 'disconnect-dialog-text';
+const OTP_ERROR_ID = 'disconnect-otp-error';
+
+type Snapshot = DisconnectFlow['snapshot'];
+type Send = DisconnectFlow['send'];
+
+function stepOf(snapshot: Snapshot): Step | null {
+  if (snapshot.matches({ flow: 'sendStep' }) || snapshot.matches({ flow: 'sending' })) return 'send';
+  if (snapshot.matches({ flow: 'otpStep' }) || snapshot.matches({ flow: 'verifying' })) return 'otp';
+  if (snapshot.matches({ flow: 'confirmStep' }) || snapshot.matches({ flow: 'deleting' })) return 'confirm';
+  return null;
+}
+
+const accountName = (account: DisconnectTarget) => `${account.platform.toUpperCase()} account ${account.account_id}`;
+
+/** A button label with the seconds left of the resend lock, e.g. "Resend in 27s". */
+const lockedLabel = (label: string, secondsLeft: number) => (secondsLeft > 0 ? `${label} in ${secondsLeft}s` : label);
+
+interface StepProps {
+  account: DisconnectTarget;
+  snapshot: Snapshot;
+  send: Send;
+  /** The last failure of this step, ready to show. */
+  failure: string | null;
+}
+
+function FailureAlert({ failure }: { failure: string | null }) {
+  return failure ? <Alert severity="error">{failure}</Alert> : null;
+}
+
+function SendStep({ account, snapshot, send, failure }: StepProps) {
+  const secondsLeft = snapshot.context.resendSecondsLeft;
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={TEXT_ID}>
+            To disconnect the {accountName(account)}, first confirm it&apos;s you: we&apos;ll email you a one-time password (OTP).
+          </DialogContentText>
+          <FailureAlert failure={failure} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => send({ type: 'CANCEL' })}>Cancel</Button>
+        <LoadingButton
+          variant="contained"
+          // A disabled button cannot take focus; the dialog itself has it then.
+          autoFocus={secondsLeft === 0}
+          loading={snapshot.matches({ flow: 'sending' })}
+          disabled={secondsLeft > 0}
+          onClick={() => send({ type: 'SEND' })}
+        >
+          {lockedLabel('Send OTP', secondsLeft)}
+        </LoadingButton>
+      </DialogActions>
+    </>
+  );
+}
+
+interface OtpValues {
+  digits: string[];
+}
+
+// The shared schema checks the code the boxes add up to; its message goes under the boxes.
+function validateOtp({ digits }: OtpValues): FormikErrors<OtpValues> {
+  return verifyOtpSchema.isValidSync({ otp: digits.join('') }) ? {} : { digits: OTP_MESSAGE };
+}
+
+function OtpStep({ snapshot, send, failure }: StepProps) {
+  const verifying = snapshot.matches({ flow: 'verifying' });
+  const secondsLeft = snapshot.context.resendSecondsLeft;
+  return (
+    <Formik<OtpValues>
+      initialValues={{ digits: emptyOtp() }}
+      validate={validateOtp}
+      onSubmit={({ digits }) => send({ type: 'VERIFY', otp: digits.join('') })}
+    >
+      {({ values, errors, submitCount, setFieldValue }) => {
+        const invalid = submitCount > 0 && typeof errors.digits === 'string';
+        return (
+          <Form noValidate aria-labelledby={TITLE_ID}>
+            <DialogContent>
+              <Stack spacing={2}>
+                <DialogContentText id={TEXT_ID}>Enter the 6-digit code we sent to your email.</DialogContentText>
+                <OtpInput
+                  value={values.digits}
+                  onChange={(digits) => void setFieldValue('digits', digits)}
+                  autoFocus
+                  disabled={verifying}
+                  error={invalid}
+                  describedBy={invalid ? OTP_ERROR_ID : undefined}
+                />
+                {invalid && (
+                  <FormHelperText id={OTP_ERROR_ID} error sx={{ textAlign: 'center' }}>
+                    {errors.digits as string}
+                  </FormHelperText>
+                )}
+                <FailureAlert failure={failure} />
+              </Stack>
+            </DialogContent>
+            <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button onClick={() => send({ type: 'CANCEL' })}>Cancel</Button>
+              <Button onClick={() => send({ type: 'RESEND' })} disabled={secondsLeft > 0 || verifying}>
+                {lockedLabel('Resend', secondsLeft)}
+              </Button>
+              <LoadingButton type="submit" variant="contained" loading={verifying}>
+                Verify OTP
+              </LoadingButton>
+            </DialogActions>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}
+
+function ConfirmStep({ account, snapshot, send, failure }: StepProps) {
+  const deleting = snapshot.matches({ flow: 'deleting' });
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={TEXT_ID}>
+            Adwise will stop syncing the {accountName(account)}
+            {account.name ? ` (${account.name})` : ''}. You can connect it again at any time.
+          </DialogContentText>
+          <FailureAlert failure={failure} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => send({ type: 'CANCEL' })} disabled={deleting}>
+          Cancel
+        </Button>
+        <LoadingButton variant="contained" color="error" loading={deleting} onClick={() => send({ type: 'CONFIRM' })}>
+          Disconnect
+        </LoadingButton>
+      </DialogActions>
+    </>
+  );
+}
+
+const STEP_COMPONENTS = { send: SendStep, otp: OtpStep, confirm: ConfirmStep };
+
+/** Props of DisconnectDialog. */
+export interface DisconnectDialogProps {
+  snapshot: Snapshot;
+  send: Send;
+}
+
+/**
+ * The disconnect modal (spec section 4): verify with an emailed OTP, then confirm.
+ * Escape and Cancel close it at any step but while the delete runs.
+ */
+export function DisconnectDialog({ snapshot, send }: DisconnectDialogProps) {
+  const step = stepOf(snapshot);
+  const { account, error } = snapshot.context;
+  const current = step && account ? { step, account } : null;
+  // The last step shown stays in the dialog while it fades out (state derived during render).
+  const [shown, setShown] = useState(current);
+  if (current && (current.step !== shown?.step || current.account !== shown.account)) setShown(current);
+  const view = current ?? shown;
+
+  const deleting = snapshot.matches({ flow: 'deleting' });
+  const failure = current && error ? errorMessage(error, fallbackFor(STEP_ENDPOINTS[current.step])) : null;
+  const StepContent = view ? STEP_COMPONENTS[view.step] : null;
+
+  return (
+    <Dialog
+      open={current !== null}
+      onClose={deleting ? undefined : () => send({ type: 'CANCEL' })}
+      aria-labelledby={TITLE_ID}
+      aria-describedby={TEXT_ID}
+      fullWidth
+      maxWidth="xs"
+    >
+      {view && StepContent && (
+        <>
+          <DialogTitle id={TITLE_ID}>{DISCONNECT_STEP_TITLES[view.step]}</DialogTitle>
+          <StepContent account={view.account} snapshot={snapshot} send={send} failure={current ? failure : null} />
+        </>
+      )}
+    </Dialog>
+  );
+}

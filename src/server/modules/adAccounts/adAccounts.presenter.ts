@@ -1,0 +1,16 @@
+import type { ConnectedAdAccount, ConnectionStatus } from '@shared/api/adAccounts';
+import type { Platform } from '@shared/constants';
+import type { connectedAdAccounts } from '../../db/schema';
+
+/** A connected account row as the API shows it (spec: id, platform, account_id). */
+export function presentAdAccount(row: typeof connectedAdAccounts.$inferSelect, status: ConnectionStatus): ConnectedAdAccount {
+  return {
+    id: row.id,
+    platform: row.platform as Platform,
+    account_id: row.accountId,
+    name: row.name,
+    currency: row.currency,
+    status,
+    connected_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connect';
+import { platformConnections, users } from '../../db/schema';
+import { createSecretBox } from '../../lib/secretBox';
+import { platformAdapters } from '../../platforms';
+import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
+
+/**
+ * Platform connections as the rest of the server uses them: sealed tokens in, a TokenProvider
+ * out (refreshing ahead of expiry and after the platform says a token expired, one refresh at a
+ * time per connection), and the "needs reconnect" bookkeeping when a platform ends a grant.
+ */
+export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log' | 'platformRuntime'>) {
+  const { db, config, clock, mailer, log, platformRuntime: runtime } = ctx;
+  const box = createSecretBox(config.encryptionKey);
+  const refreshing = new Map<string, Promise<TokenSet>>();
+
+  const context = (connectionId: string) => `connection:${connectionId}`;
+  const oauth = (platform: Platform): PlatformOAuth => platformAdapters[platform].oauth(config.platforms[platform], runtime);
+
+  function seal(connectionId: string, tokens: TokenSet) {
+    return {
+      sealedTokens: box.seal(JSON.stringify(tokens), context(connectionId)),
+      accessExpiresAt: tokens.accessExpiresAt ? new Date(tokens.accessExpiresAt) : null,
+    };
+  }
+
+  async function load(connectionId: string) {
+    const [row] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
+    if (!row) throw new PlatformError({ platform: 'google', kind: 'revoked', message: 'The connection no longer exists.' });
+    const platform = row.platform as Platform;
+    if (row.status !== 'active') {
+      throw new PlatformError({ platform, kind: 'revoked', message: `${PLATFORM_LABELS[platform]} needs to be reconnected.` });
+    }
+    return { row, platform, tokens: JSON.parse(box.open(row.sealedTokens, context(connectionId))) as TokenSet };
+  }
+
+  /**
+   * Marks a connection as needing the user, keeping its accounts and data, and tells the user
+   * once per break (an e-mail in the same transaction as the mark).
+   */
+  async function markNeedsReconnect(connectionId: string, error: PlatformError): Promise<void> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(platformConnections)
+        .set({ status: 'needs_reconnect', statusReason: `${error.code ?? error.kind}: ${error.message}`.slice(0, 500), updatedAt: now })
+        .where(eq(platformConnections.id, connectionId))
+        .returning({ userId: platformConnections.userId, platform: platformConnections.platform, noticed: platformConnections.reconnectNoticeAt });
+      if (!row || row.noticed) return;
+      await tx.update(platformConnections).set({ reconnectNoticeAt: now }).where(eq(platformConnections.id, connectionId));
+      const [user] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, row.userId));
+      if (!user) return;
+      const label = PLATFORM_LABELS[row.platform as Platform];
+      await mailer.send(
+        {
+          to: user.email,
+          userId: row.userId,
+          subject: `Reconnect your ${label} account to keep Adwise up to date`,
+          text: `Hi ${user.fullName},\n\n${label} ended Adwise's access to your ad account (the access expired or was withdrawn). Your data in Adwise is kept.\nReconnect it here to resume syncing: ${config.publicUrl}/connected-accounts\n`,
+        },
+        tx,
+      );
+    });
+    log.warn({ connectionId, kind: error.kind, code: error.code }, 'platform connection needs reconnect');
+  }
+
+  /** Refreshes once per connection at a time; a concurrent caller waits for the same refresh. */
+  function refresh(connectionId: string): Promise<TokenSet> {
+    const running = refreshing.get(connectionId);
+    if (running) return running;
+    const work = (async () => {
+      const { row, platform, tokens } = await load(connectionId);
+      let next: TokenSet;
+      try {
+        next = await oauth(platform).refresh(tokens);
+      } catch (error) {
+        if (error instanceof PlatformError && error.needsReconnect) await markNeedsReconnect(connectionId, error);
+        throw error;
+      }
+      const saved = await db
+        .update(platformConnections)
+        .set({ ...seal(connectionId, next), tokenVersion: row.tokenVersion + 1, updatedAt: clock.now() })
+        .where(and(eq(platformConnections.id, connectionId), eq(platformConnections.tokenVersion, row.tokenVersion)))
+        .returning({ id: platformConnections.id });
+      // Another process refreshed first: its tokens are the live ones.
+      return saved.length > 0 ? next : (await load(connectionId)).tokens;
+    })().finally(() => refreshing.delete(connectionId));
+    refreshing.set(connectionId, work);
+    return work;
+  }
+
+  function tokenProvider(connectionId: string): TokenProvider {
+    return {
+      current: async () => {
+        const { platform, tokens } = await load(connectionId);
+        return oauth(platform).needsRefresh(tokens, clock.now()) ? refresh(connectionId) : tokens;
+      },
+      refreshed: () => refresh(connectionId),
+    };
+  }
+
+  return {
+    oauth,
+    markNeedsReconnect,
+    tokenProvider,
+
+    /** The sealed columns of a new or renewed connection. */
+    seal,
+
+    /** Opens a connection's tokens (revocation on disconnect). */
+    open(connectionId: string, sealedTokens: string): TokenSet {
+      return JSON.parse(box.open(sealedTokens, context(connectionId))) as TokenSet;
+    },
+
+    /** A platform client for a connection. */
+    client(connectionId: string, platform: Platform): PlatformClient {
+      return platformAdapters[platform].client(config.platforms[platform], tokenProvider(connectionId), runtime);
+    },
+
+    /**
+     * Runs platform work on a connection; when the platform has ended the grant the connection is
+     * marked 'needs reconnect' (data kept, user told) and the error is passed on.
+     */
+    async use<T>(connectionId: string, platform: Platform, work: (client: PlatformClient) => Promise<T>): Promise<T> {
+      try {
+        return await work(this.client(connectionId, platform));
+      } catch (error) {
+        if (error instanceof PlatformError && error.needsReconnect) await markNeedsReconnect(connectionId, error);
+        throw error;
+      }
+    },
+
+    /** Best-effort revocation at the platform after a disconnect; failures are logged, not shown. */
+    async revokeQuietly(platform: Platform, tokens: TokenSet): Promise<void> {
+      try {
+        await oauth(platform).revoke(tokens);
+      } catch (error) {
+        log.warn({ platform, err: error instanceof Error ? { message: error.message } : undefined }, 'token revocation at the platform failed');
+      }
+    },
+
+    /** Active connections, for health checks. */
+    async activeConnections(dbOrTx: DbOrTx = db) {
+      return dbOrTx
+        .select({ id: platformConnections.id, platform: platformConnections.platform })
+        .from(platformConnections)
+        .where(eq(platformConnections.status, 'active'));
+    },
+  };
+}
+export type Connections = ReturnType<typeof createConnections>;

@@ -1,0 +1,104 @@
+import { decimalToMinor, microsToMinor } from '@shared/money';
+import { PlatformError, type PlatformAccount, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
+
+/**
+ * Google Ads REST rows -> unified shapes. GAQL rows come back in lowerCamelCase with int64
+ * values as JSON strings (ids, impressions, clicks, costMicros, amountMicros) and doubles as
+ * numbers (conversions, conversionsValue, in major units of the account currency).
+ */
+
+/** One GoogleAdsRow, as far as the client reads it. */
+export interface GoogleAdsRow {
+  customer?: {
+    resourceName?: string;
+    id?: string;
+    descriptiveName?: string;
+    currencyCode?: string;
+    timeZone?: string;
+    manager?: boolean;
+  };
+  campaign?: { resourceName?: string; id?: string; name?: string; status?: string; campaignBudget?: string };
+  campaignBudget?: { resourceName?: string; amountMicros?: string; explicitlyShared?: boolean; period?: string };
+  adGroupAd?: { resourceName?: string; ad?: { resourceName?: string; id?: string; name?: string } };
+  segments?: { date?: string };
+  metrics?: {
+    impressions?: string;
+    clicks?: string;
+    costMicros?: string;
+    conversions?: number;
+    conversionsValue?: number;
+  };
+}
+
+/** One message of a searchStream response. */
+export interface SearchStreamBatch {
+  results?: GoogleAdsRow[];
+  fieldMask?: string;
+  requestId?: string;
+  queryResourceConsumption?: string;
+}
+
+/** All rows of a searchStream response (a JSON array of batches), in order. */
+export function streamRows(json: unknown): GoogleAdsRow[] {
+  if (!Array.isArray(json)) {
+    throw new PlatformError({ platform: 'google', kind: 'unavailable', message: 'Google Ads searchStream did not answer with an array of batches' });
+  }
+  return (json as SearchStreamBatch[]).flatMap((batch) => batch.results ?? []);
+}
+
+/** "customers/1234567890" -> "1234567890". */
+export function customerIdOf(resourceName: string): string {
+  return resourceName.replace(/^customers\//, '');
+}
+
+/** int64 JSON strings (absent when zero in proto3 JSON) as numbers. */
+const count = (value: string | undefined) => (value === undefined ? 0 : Number(value));
+
+/** A campaign × day or ad × day row in unified units of the account currency. */
+export function toUnifiedRow(row: GoogleAdsRow, account: PlatformAccount, level: ReportLevel): UnifiedMetricRow {
+  const metrics = row.metrics ?? {};
+  const ad = level === 'ad' ? row.adGroupAd?.ad : undefined;
+  return {
+    date: row.segments?.date ?? '',
+    platform: 'google',
+    accountId: account.id,
+    campaignId: row.campaign?.id ?? '',
+    campaignName: row.campaign?.name ?? null,
+    adId: ad?.id ?? null,
+    adName: ad?.name || null,
+    currency: account.currency,
+    spendMinor: microsToMinor(metrics.costMicros ?? '0', account.currency),
+    impressions: count(metrics.impressions),
+    clicks: count(metrics.clicks),
+    conversions: Number(metrics.conversions ?? 0),
+    conversionValueMinor: decimalToMinor(metrics.conversionsValue ?? 0, account.currency),
+  };
+}
+
+/** A `FROM customer` row as an account. */
+export function toAccount(row: GoogleAdsRow): PlatformAccount {
+  const customer = row.customer ?? {};
+  const id = customer.id ?? customerIdOf(customer.resourceName ?? '');
+  return {
+    id,
+    name: customer.descriptiveName || id,
+    currency: (customer.currencyCode ?? '').toUpperCase(),
+    timeZone: customer.timeZone ?? 'UTC',
+  };
+}
+
+/**
+ * A `FROM campaign` row with its budget. The daily budget is the campaign's own only when the
+ * budget is daily and not shared with other campaigns; otherwise null.
+ */
+export function toCampaign(row: GoogleAdsRow, currency: string): PlatformCampaign {
+  const budget = row.campaignBudget;
+  const ownDaily = budget?.amountMicros !== undefined && budget.explicitlyShared !== true && (budget.period ?? 'DAILY') === 'DAILY';
+  return {
+    id: row.campaign?.id ?? '',
+    name: row.campaign?.name ?? '',
+    status: row.campaign?.status === 'ENABLED' ? 'ACTIVE' : 'PAUSED',
+    dailyBudgetMinor: ownDaily ? microsToMinor(budget.amountMicros!, currency) : null,
+    currency,
+  };
+}
