@@ -170,8 +170,16 @@ export function createAdAccountsService(
       if (!isPlatform(platformName)) throw notFound(AD_ACCOUNT_MESSAGES.unknownPlatform(platformName));
       const platform = platformName;
       assertAvailable(platform);
+      // At the limit, only a platform the user already has accounts on may be (re)connected:
+      // granting those same accounts again adds nothing. The callback checks the exact count.
       const { plan, limit, left } = await room(db, userId);
-      if (left <= 0) throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
+      if (left <= 0) {
+        const [onPlatform] = await db
+          .select({ n: count() })
+          .from(connectedAdAccounts)
+          .where(and(eq(connectedAdAccounts.userId, userId), eq(connectedAdAccounts.platform, platform)));
+        if (Number(onPlatform?.n ?? 0) === 0) throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
+      }
 
       const now = clock.now();
       const oauth = connections.oauth(platform);

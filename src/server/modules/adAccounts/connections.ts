@@ -128,7 +128,8 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
       try {
         return await work(this.client(connectionId, platform));
       } catch (error) {
-        if (error instanceof PlatformError && error.needsReconnect) await markNeedsReconnect(connectionId, error);
+        // An expired-token answer that outlived the one refresh means the grant is no good either.
+        if (error instanceof PlatformError && (error.needsReconnect || error.kind === 'auth_expired')) await markNeedsReconnect(connectionId, error);
         throw error;
       }
     },

@@ -1,0 +1,159 @@
+/**
+ * LinkedIn Marketing API wire shapes and the Rest.li 2.0 query encoding the client speaks
+ * (research section 3). Nothing outside src/server/platforms/linkedin/ sees these types.
+ */
+
+/** Headers every versioned call carries (the version itself comes from settings.apiVersion). */
+export const VERSION_HEADER = 'LinkedIn-Version';
+export const PROTOCOL_HEADER = 'X-Restli-Protocol-Version';
+export const PROTOCOL_VERSION = '2.0.0';
+export const METHOD_HEADER = 'X-RestLi-Method';
+/** LinkedIn's request id on every response; quote it in support tickets. */
+export const REQUEST_ID_HEADER = 'x-li-uuid';
+
+export const ACCOUNT_URN_PREFIX = 'urn:li:sponsoredAccount:';
+export const CAMPAIGN_URN_PREFIX = 'urn:li:sponsoredCampaign:';
+export const CREATIVE_URN_PREFIX = 'urn:li:sponsoredCreative:';
+
+/** Every campaign status LinkedIn has; ARCHIVED is permanent. */
+export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'COMPLETED', 'CANCELED', 'DRAFT', 'PENDING_DELETION', 'REMOVED'] as const;
+export type LinkedInCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** {"year":2024,"month":1,"day":31}: a calendar day, month and day 1-based. */
+export type LinkedInDate = { year: number; month: number; day: number };
+
+/** Major-unit decimal string plus currency: {"amount":"50.00","currencyCode":"USD"}. */
+export interface LinkedInMoney {
+  amount: string;
+  currencyCode: string;
+}
+
+/** GET /rest/adAccountUsers?q=authenticatedUser element. */
+export interface AdAccountUserElement {
+  account: string;
+  role: string;
+  user?: string;
+}
+
+/** GET /rest/adAccounts element (the exact field set is UNCONFIRMED; these are the standard ones). */
+export interface AdAccountElement {
+  id: number;
+  name: string;
+  currency: string;
+  status: string;
+  type?: string;
+  test?: boolean;
+  /** Only the sandbox sends this; see SANDBOX_TIME_ZONE_FIELD in map.ts. */
+  [extra: string]: unknown;
+}
+
+/** GET /rest/adAccounts/{id}/adCampaigns element. */
+export interface AdCampaignElement {
+  id: number;
+  name: string;
+  status: LinkedInCampaignStatus | string;
+  account?: string;
+  dailyBudget?: LinkedInMoney;
+}
+
+/** GET /rest/adAccounts/{id}/creatives element: the id is a URN here, unlike campaigns. */
+export interface CreativeElement {
+  id: string;
+  campaign: string;
+  name?: string;
+  intendedStatus?: string;
+}
+
+/** GET /rest/adAnalytics element; costs are decimal strings in major units, counts integers. */
+export interface AnalyticsElement {
+  dateRange: { start: LinkedInDate; end: LinkedInDate };
+  pivotValues: string[];
+  impressions?: number;
+  clicks?: number;
+  costInLocalCurrency?: string;
+  externalWebsiteConversions?: number;
+  conversionValueInLocalCurrency?: string;
+}
+
+/** Collection responses: cursor paging in metadata (search finders) or start/count paging. */
+export interface Collection<T> {
+  elements: T[];
+  metadata?: { nextPageToken?: string };
+  paging?: { start?: number; count?: number; total?: number };
+}
+
+/** API error body: {"status":401,"serviceErrorCode":65601,"code":"EXPIRED_ACCESS_TOKEN","message":"..."}. */
+export interface ApiErrorBody {
+  status?: number;
+  serviceErrorCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/** OAuth endpoints answer like RFC 6749. */
+export interface TokenResponse {
+  access_token: string;
+  expires_in: number;
+  scope?: string;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+}
+
+export interface OAuthErrorBody {
+  error?: string;
+  error_description?: string;
+}
+
+/** A value in Rest.li 2.0 query syntax: primitives, List(...) and (key:value,...) records. */
+export type RestliValue = string | number | RestliValue[] | { [key: string]: RestliValue };
+
+/**
+ * Percent-encodes one Rest.li primitive. Beyond encodeURIComponent, the characters Rest.li
+ * reserves for structure (parentheses, quote, and `!*` for safety) are encoded too, so a URN's
+ * `:` becomes %3A while the List(...) around it stays literal.
+ */
+export function encodeRestliPrimitive(value: string): string {
+  return encodeURIComponent(value).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Encodes a value for a Rest.li 2.0 query parameter: `List(a,b)`, `(key:value)`, leaves percent-encoded. */
+export function encodeRestli(value: RestliValue): string {
+  if (Array.isArray(value)) return `List(${value.map(encodeRestli).join(',')})`;
+  if (typeof value === 'object') {
+    return `(${Object.entries(value)
+      .map(([key, inner]) => `${encodeRestliPrimitive(key)}:${encodeRestli(inner)}`)
+      .join(',')})`;
+  }
+  return encodeRestliPrimitive(String(value));
+}
+
+/**
+ * Builds a query string from already-encoded values (use encodeRestli for structured ones and
+ * encodeRestliPrimitive for plain ones); nothing is re-encoded, so List(...) stays literal.
+ */
+export function restliQuery(params: Array<[string, string]>): string {
+  return params.map(([key, value]) => `${encodeRestliPrimitive(key)}=${value}`).join('&');
+}
+
+/** `fields=a,b,c`: a projection with literal commas. */
+export function encodeFields(fields: readonly string[]): string {
+  return fields.map(encodeRestliPrimitive).join(',');
+}
+
+/** A YYYY-MM-DD day as LinkedIn's date record. */
+export function toLinkedInDate(day: string): LinkedInDate {
+  const [year, month, date] = day.split('-').map(Number);
+  return { year, month, day: date };
+}
+
+/** LinkedIn's date record as YYYY-MM-DD. */
+export function fromLinkedInDate(date: LinkedInDate): string {
+  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+}
+
+/** The numeric id inside a URN of the expected kind (urn:li:sponsoredCampaign:123 -> "123"); undefined otherwise. */
+export function idFromUrn(urn: string, prefix: string): string | undefined {
+  if (!urn.startsWith(prefix)) return undefined;
+  const id = urn.slice(prefix.length);
+  return /^\d+$/.test(id) ? id : undefined;
+}
