@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, spawnServer } from '../../src/server/test/spawnServer';
@@ -27,10 +28,14 @@ export function buildSpa(): void {
 /** Starts the real server on a free port with a fresh embedded database; resolves when it is ready. */
 export async function startServer(): Promise<E2eState> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-e2e-data-'));
+  // OAuth redirect URIs and the in-process sandbox are built from PUBLIC_URL, so the port is
+  // picked up front instead of letting the server choose one.
+  const port = await freePort();
   const server = await spawnServer({
     env: {
       NODE_ENV: 'development',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(ROOT, 'dist'),
       LOG_LEVEL: 'info',
@@ -43,6 +48,18 @@ export async function startServer(): Promise<E2eState> {
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   return state;
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** The running server's address, for a test file. */

@@ -152,6 +152,17 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
     expect(connections.map((c) => c.status)).toEqual(['active']);
   });
 
+  it('finds withdrawn grants in the daily connection check', async () => {
+    const user = await signUp(t.app);
+    await connectVia(user, 'google');
+    // (Connections of earlier tests whose grants were withdrawn are found broken too.)
+    await t.app.services.connections.checkAll();
+    expect((await get('ad-accounts/', user)).json()[0].status).toBe('active');
+    sandbox.grants.revokeAll('google');
+    expect(await t.app.services.connections.checkAll()).toBeGreaterThanOrEqual(1);
+    expect((await get('ad-accounts/', user)).json()[0].status).toBe('needs_reconnect');
+  });
+
   it('revokes the grant at the platform when its last account is disconnected', async () => {
     const user = await signUp(t.app);
     await connectVia(user, 'google');

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { object } from 'yup';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
 import { platformConnections, users } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
@@ -102,7 +104,7 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     };
   }
 
-  return {
+  const api = {
     oauth,
     markNeedsReconnect,
     tokenProvider,
@@ -126,7 +128,7 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
      */
     async use<T>(connectionId: string, platform: Platform, work: (client: PlatformClient) => Promise<T>): Promise<T> {
       try {
-        return await work(this.client(connectionId, platform));
+        return await work(api.client(connectionId, platform));
       } catch (error) {
         // An expired-token answer that outlived the one refresh means the grant is no good either.
         if (error instanceof PlatformError && (error.needsReconnect || error.kind === 'auth_expired')) await markNeedsReconnect(connectionId, error);
@@ -150,6 +152,39 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
         .from(platformConnections)
         .where(eq(platformConnections.status, 'active'));
     },
+
+    /**
+     * Asks each active connection's platform which accounts it still reaches, so an expired or
+     * withdrawn grant is found (and the user told) even on days nothing else calls the platform.
+     * Returns how many connections were found broken.
+     */
+    async checkAll(): Promise<number> {
+      let broken = 0;
+      for (const connection of await api.activeConnections()) {
+        try {
+          await api.use(connection.id, connection.platform as Platform, (client) => client.listAccounts());
+        } catch (error) {
+          if (error instanceof PlatformError && (error.needsReconnect || error.kind === 'auth_expired')) broken += 1;
+          else log.warn({ connectionId: connection.id, err: error instanceof Error ? { message: error.message } : undefined }, 'connection check failed; will try again next run');
+        }
+      }
+      return broken;
+    },
+
+    healthCheckJob: defineJob({
+      id: CONNECTION_CHECK_JOB,
+      payload: object({}),
+      cron: CONNECTION_CHECK_CRON,
+      async handler(_payload, { log: jobLog }) {
+        jobLog.info({ broken: await api.checkAll() }, 'connection check done');
+      },
+    }),
   };
+  return api;
 }
+
+/** Stable id of the daily job that checks every active connection at its platform. */
+export const CONNECTION_CHECK_JOB = 'connections.health.check';
+/** Daily, at a quiet hour (UTC). */
+export const CONNECTION_CHECK_CRON = '23 4 * * *';
 export type Connections = ReturnType<typeof createConnections>;

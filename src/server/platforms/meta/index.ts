@@ -1,12 +1,10 @@
 import type { PlatformAdapter } from '../types';
+import { metaClient } from './client';
+import { metaOAuth } from './oauth';
 
-/** Placeholder until the meta client lands. */
+/** Meta (Facebook/Instagram ads) through the Marketing API; live or sandbox is only a matter of settings. */
 export const metaAdapter: PlatformAdapter = {
   platform: 'meta',
-  oauth: () => {
-    throw new Error('meta oauth is not written yet');
-  },
-  client: () => {
-    throw new Error('meta client is not written yet');
-  },
+  oauth: (settings, runtime) => metaOAuth(settings, runtime),
+  client: (settings, tokens, runtime) => metaClient(settings, tokens, runtime),
 };

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { readState } from './support/server';
+
+const PASSWORD = 'Str0ng pass!';
+
+/** Calls the real API from the test (set-up that is not what this test is about). */
+async function api(path: string, init: { method?: string; body?: object; token?: string } = {}) {
+  const { baseUrl } = readState();
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** The newest OTP e-mailed to `email`, read from the development outbox. */
+async function latestOtp(email: string): Promise<string> {
+  const { messages } = (await api('dev/outbox')) as { messages: { to: string; subject: string; text: string }[] };
+  const mail = messages.find((m) => m.to === email && m.subject.includes('verification code'));
+  if (!mail) throw new Error('no OTP e-mail yet');
+  return /\b(\d{6})\b/.exec(mail.text)![1];
+}
+
+/** Waits until the locator matches exactly `expected` elements (the list refetches after changes). */
+async function countIs(locator: Locator, expected: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let count = await locator.count();
+  while (count !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await locator.count();
+  }
+  expect(count).toBe(expected);
+}
+
+describe('connecting and disconnecting ad accounts in Chromium through the sandbox', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser, DESKTOP));
+  });
+  afterEach(() => context.close());
+
+  it('connects one account on each of the five platforms, lists them, and disconnects one with the e-mailed OTP', async () => {
+    const email = `e2e-connect-${randomBytes(4).toString('hex')}@example.com`;
+    await api('register/', { method: 'POST', body: { fullName: 'Meera Iyer', email, password: PASSWORD, confirmPassword: PASSWORD } });
+    const { access } = (await api('login/', { method: 'POST', body: { username: email, password: PASSWORD } })) as { access: string };
+    // The trial counts as Pro: five accounts.
+    await api('start-trial/', { method: 'POST', body: {}, token: access });
+
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(email);
+    await form.locator('input[name="password"]').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/connected-accounts');
+    await page.getByText('No accounts connected yet').waitFor();
+
+    for (const platform of PLATFORMS) {
+      await page.getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}`, exact: true }).click();
+      // The platform's consent page (the sandbox): the first test account is ticked.
+      await page.getByRole('heading', { name: new RegExp(`access your ${PLATFORM_LABELS[platform]} ad accounts`) }).waitFor();
+      const boxes = page.getByRole('checkbox');
+      expect(await boxes.first().isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      // Back through the callback, saved, and reloaded at the clean path.
+      await page.getByText('Hurray! Account linked successfully.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/connected-accounts');
+      expect(new URL(page.url()).search).toBe('');
+      await page.getByText(platform.toUpperCase(), { exact: true }).waitFor();
+    }
+    const disconnectButtons = page.getByRole('button', { name: /^Disconnect .* account / });
+    await countIs(disconnectButtons, 5);
+
+    // Disconnect the Meta account: OTP from the dev outbox, six boxes, verify, confirm.
+    await page.getByRole('button', { name: /^Disconnect META account / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText("Verify it's you").waitFor();
+    await dialog.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByText('OTP sent to your email.').waitFor();
+    const otp = await latestOtp(email);
+    await dialog.getByLabel('Digit 1 of 6').waitFor();
+    for (let i = 0; i < 6; i += 1) await dialog.getByLabel(`Digit ${i + 1} of 6`).fill(otp[i]);
+    await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.getByText('OTP verified.').waitFor();
+    await dialog.getByText('Disconnect account?').waitFor();
+    await dialog.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await page.getByText('Account disconnected.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await countIs(disconnectButtons, 4);
+    expect(await page.getByRole('button', { name: /^Disconnect META account / }).count()).toBe(0);
+
+    const listed = (await api('ad-accounts/', { token: access })) as { platform: string }[];
+    expect(listed.map((a) => a.platform).sort()).toEqual(['google', 'linkedin', 'tiktok', 'x']);
+  });
+});
+
