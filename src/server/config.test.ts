@@ -84,4 +84,39 @@ describe('loadConfig', () => {
       publicUrl: 'https://app.example.com',
     });
   });
+
+  it('points platforms without credentials at the in-process sandbox, and the others at the real APIs', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://127.0.0.1:4000',
+      META_APP_ID: '1234',
+      META_APP_SECRET: 'shh',
+      GOOGLE_ADS_CLIENT_ID: 'gid',
+      GOOGLE_ADS_CLIENT_SECRET: 'gsecret',
+      GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
+    });
+    expect(config.sandbox).toMatchObject({ mode: 'inprocess', url: 'http://127.0.0.1:4000/sandbox', seed: 42 });
+    expect(config.platforms.meta).toMatchObject({ mode: 'live', clientId: '1234', apiBaseUrl: 'https://graph.facebook.com/v25.0' });
+    expect(config.platforms.google).toMatchObject({ mode: 'live', extra: { developerToken: 'dev-token' } });
+    expect(config.platforms.tiktok).toMatchObject({
+      mode: 'sandbox',
+      clientId: 'sandbox-tiktok-client',
+      apiBaseUrl: 'http://127.0.0.1:4000/sandbox/tiktok/open_api/v1.3',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }).sandbox.mode).toBe('off');
+  });
+
+  it('names half-configured platforms and bad sandbox settings', () => {
+    expect(problemsOf({ LINKEDIN_CLIENT_ID: 'only-id' })).toContain(
+      'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together (leave both unset to use the sandbox)',
+    );
+    expect(problemsOf({ GOOGLE_ADS_CLIENT_ID: 'a', GOOGLE_ADS_CLIENT_SECRET: 'b' })).toContain(
+      'GOOGLE_ADS_DEVELOPER_TOKEN is required when GOOGLE_ADS_CLIENT_ID is set',
+    );
+    expect(problemsOf({ X_CLIENT_ID: 'a', X_CLIENT_SECRET: 'b', X_AUTH_MODE: 'oauth1' })).toContain(
+      'X_CONSUMER_KEY and X_CONSUMER_SECRET are required when X_AUTH_MODE is oauth1',
+    );
+    expect(problemsOf({ SANDBOX: 'cloud' })).toContain('SANDBOX must be inprocess, external or off (got "cloud")');
+    expect(problemsOf({ SANDBOX_FAULTS: 'meteor:0.5' })[0]).toMatch(/^SANDBOX_FAULTS entries look like rate_limit:0.05/);
+  });
 });
