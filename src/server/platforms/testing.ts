@@ -2,7 +2,8 @@ import type { Platform } from '@shared/constants';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@sandbox/sandbox';
 import { pkceChallenge, randomToken } from './http';
 import { sandboxSettings } from './settings';
-import type { ClientRuntime, PlatformAdapter, PlatformSettings, TokenProvider, TokenSet } from './types';
+import { sum, type DayMetrics } from '@sandbox/world';
+import { PlatformError, type ClientRuntime, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from './types';
 
 /**
  * Test harness shared by the five platform clients: a sandbox on its own port, a runtime that
@@ -99,4 +100,20 @@ export function memoryTokens(adapter: PlatformAdapter, settings: PlatformSetting
     },
   };
   return provider;
+}
+
+/** What a client's rows add up to, in the shape of the sandbox's own totals. */
+export function totalsOf(rows: UnifiedMetricRow[]): DayMetrics {
+  return sum(rows);
+}
+
+/** The PlatformError a promise rejects with; fails the test when it resolves or throws something else. */
+export async function platformError(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('expected a PlatformError');
 }

@@ -1,6 +1,6 @@
 import { addDays, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf } from '../testing';
 import { PlatformError, type PlatformAccount, type PlatformClient, type UnifiedMetricRow } from '../types';
 import { googleAdapter } from './index';
 
@@ -24,19 +24,6 @@ async function connected(runtime = recordingRuntime()) {
   const tokens = await connect(googleAdapter, settings(), runtime, { accountIds: [usd.id, jpy.id] });
   const provider = memoryTokens(googleAdapter, settings(), runtime, tokens);
   return { runtime, provider, client: googleAdapter.client(settings(), provider, runtime) };
-}
-
-function totalsOf(rows: UnifiedMetricRow[]) {
-  return rows.reduce(
-    (t, r) => ({
-      spendMinor: t.spendMinor + r.spendMinor,
-      impressions: t.impressions + r.impressions,
-      clicks: t.clicks + r.clicks,
-      conversions: t.conversions + r.conversions,
-      conversionValueMinor: t.conversionValueMinor + r.conversionValueMinor,
-    }),
-    { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 },
-  );
 }
 
 async function accountOf(client: PlatformClient, id: string): Promise<PlatformAccount> {

@@ -1,5 +1,5 @@
 import { addDays, type DayMetrics } from '@sandbox/world';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../testing';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';
@@ -23,19 +23,6 @@ async function connected(accountIds: string[], runtime: ClientRuntime & { sleeps
   return { runtime, provider, client: linkedinAdapter.client(settings(), provider, runtime) };
 }
 
-function totals(rows: UnifiedMetricRow[]): DayMetrics {
-  return rows.reduce(
-    (sum, row) => ({
-      spendMinor: sum.spendMinor + row.spendMinor,
-      impressions: sum.impressions + row.impressions,
-      clicks: sum.clicks + row.clicks,
-      conversions: sum.conversions + row.conversions,
-      conversionValueMinor: sum.conversionValueMinor + row.conversionValueMinor,
-    }),
-    { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 },
-  );
-}
-
 /** The last 90 days of the account, in the zone the sandbox keeps it in. */
 function last90Days(accountId: string) {
   const until = world().today(world().account('linkedin', accountId)!);
@@ -52,16 +39,6 @@ function countingRuntime() {
     },
   });
   return { runtime, calls };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
 }
 
 describe('LinkedIn client against the sandbox', () => {

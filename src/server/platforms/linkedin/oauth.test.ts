@@ -1,4 +1,4 @@
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../testing';
 import { PlatformError, type TokenSet } from '../types';
 import { linkedinAdapter } from './index';
 import { LINKEDIN_SCOPES, REFRESH_MARGIN_MS } from './oauth';
@@ -22,16 +22,6 @@ beforeEach(() => {
 });
 
 const settings = () => harness.settings.linkedin;
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
-}
 
 /** Consent (first account) and code exchange at the current clock. */
 async function connectNow(runtime = recordingRuntime({ now })): Promise<TokenSet> {

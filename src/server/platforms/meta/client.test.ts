@@ -1,6 +1,6 @@
 import { addDays, type DayMetrics, type SandboxAccount } from '@sandbox/world';
 import { backoffMs } from '../http';
-import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness } from '../testing';
+import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../testing';
 import { PlatformError, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { ASYNC_POLL_INTERVAL_MS } from './client';
 import { metaAdapter } from './index';
@@ -25,29 +25,6 @@ async function connected(accounts: SandboxAccount[], runtime: RecordingRuntime =
 
 function platformAccount(account: SandboxAccount): PlatformAccount {
   return { id: account.id, name: account.name, currency: account.currency, timeZone: account.timeZone };
-}
-
-function totalsOf(rows: UnifiedMetricRow[]): DayMetrics {
-  return rows.reduce(
-    (sum, row) => ({
-      spendMinor: sum.spendMinor + row.spendMinor,
-      impressions: sum.impressions + row.impressions,
-      clicks: sum.clicks + row.clicks,
-      conversions: sum.conversions + row.conversions,
-      conversionValueMinor: sum.conversionValueMinor + row.conversionValueMinor,
-    }),
-    { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 },
-  );
-}
-
-async function caught(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
 }
 
 describe('meta client against the sandbox', () => {

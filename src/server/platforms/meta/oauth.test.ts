@@ -1,5 +1,5 @@
 import { randomToken } from '../http';
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as caught } from '../testing';
 import { PlatformError } from '../types';
 import { metaAdapter } from './index';
 import { META_SCOPES, REFRESH_MARGIN_MS } from './oauth';
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 const settings = () => harness.settings.meta;
-
-async function caught(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error('expected a PlatformError');
-}
 
 /** Opens the Login dialog and allows; returns the oauth helper, the code and the state. */
 async function authorize(runtime = recordingRuntime()) {

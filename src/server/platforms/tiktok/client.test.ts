@@ -1,5 +1,5 @@
 import { addDays, daysBetween, type SandboxAccount } from '@sandbox/world';
-import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness } from '../testing';
+import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../testing';
 import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';
@@ -22,23 +22,6 @@ function freshClient(initial: TokenSet = tokens) {
   const provider = memoryTokens(tiktokAdapter, settings(), own, initial);
   return { runtime: own, provider, client: tiktokAdapter.client(settings(), provider, own) };
 }
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
-
-const totalsOf = (rows: UnifiedMetricRow[]) => ({
-  spendMinor: rows.reduce((s, r) => s + r.spendMinor, 0),
-  impressions: rows.reduce((s, r) => s + r.impressions, 0),
-  clicks: rows.reduce((s, r) => s + r.clicks, 0),
-  conversions: rows.reduce((s, r) => s + r.conversions, 0),
-  conversionValueMinor: rows.reduce((s, r) => s + r.conversionValueMinor, 0),
-});
 
 const asPlatformAccount = (account: SandboxAccount): PlatformAccount => ({
   id: account.id,

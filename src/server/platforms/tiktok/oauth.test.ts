@@ -1,5 +1,5 @@
 import { randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as failure } from '../testing';
 import { PlatformError } from '../types';
 import { tiktokAdapter } from './index';
 import { ADVERTISER_IDS_KEY } from './oauth';
@@ -13,16 +13,6 @@ afterAll(() => harness.close());
 const settings = () => harness.settings.tiktok;
 const oauth = () => tiktokAdapter.oauth(settings(), recordingRuntime());
 const advertiserIds = () => harness.sandbox.world.accounts('tiktok').map((a) => a.id);
-
-/** Catches the PlatformError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
 
 describe('TikTok advertiser authorization', () => {
   it('builds the portal link with app_id, state and redirect_uri only', () => {

@@ -1,12 +1,13 @@
 import type { PlatformAdapter } from '../types';
+import { createXClient } from './client';
+import { createXOAuth } from './oauth';
 
-/** Placeholder until the x client lands. */
+/**
+ * X (Twitter) Ads: OAuth 2.0 + PKCE connections with rotating refresh tokens (or OAuth 1.0a
+ * signed requests with settings.extra.authMode 'oauth1'), and the Ads API v12 client.
+ */
 export const xAdapter: PlatformAdapter = {
   platform: 'x',
-  oauth: () => {
-    throw new Error('x oauth is not written yet');
-  },
-  client: () => {
-    throw new Error('x client is not written yet');
-  },
+  oauth: (settings, runtime) => createXOAuth(settings, runtime),
+  client: (settings, tokens, runtime) => createXClient(settings, tokens, runtime),
 };
