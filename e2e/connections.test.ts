@@ -78,7 +78,9 @@ describe('connecting and disconnecting ad accounts in Chromium through the sandb
       await page.getByText('Hurray! Account linked successfully.').waitFor();
       expect(new URL(page.url()).pathname).toBe('/connected-accounts');
       expect(new URL(page.url()).search).toBe('');
-      await page.getByText(platform.toUpperCase(), { exact: true }).waitFor();
+      // Listed as the platform in upper case plus the account id, with its Disconnect button.
+      await page.getByText(new RegExp(`^${platform.toUpperCase()} \\S+$`)).first().waitFor();
+      await page.getByRole('button', { name: new RegExp(`^Disconnect ${platform.toUpperCase()} account `) }).waitFor();
     }
     const disconnectButtons = page.getByRole('button', { name: /^Disconnect .* account / });
     await countIs(disconnectButtons, 5);
