@@ -9,6 +9,13 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides the secrets platform token calls carry in the query (the in-process sandbox is logged too)', () => {
+    const logged = redactUrl('/sandbox/meta/v25.0/oauth/access_token?grant_type=fb_exchange_token&client_id=1&client_secret=s&fb_exchange_token=t');
+    expect(logged).not.toMatch(/=s(&|$)|=t(&|$)/);
+    expect(logged).toContain('client_id=1');
+    expect(redactUrl('/api/oauth/tiktok/callback?auth_code=abc&code=abc&state=s')).not.toContain('abc');
+  });
 });
 
 describe('request logging', () => {

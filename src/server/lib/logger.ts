@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Query-string keys whose values never reach the logs (OAuth codes, tokens, OTPs). */
-const SECRET_QUERY_KEYS = /^(code|state|token|access_token|refresh_token|id_token|otp|code_verifier|password)$/i;
+const SECRET_QUERY_KEYS = /^(code|auth_code|state|token|access_token|refresh_token|id_token|fb_exchange_token|client_secret|secret|appsecret_proof|otp|code_verifier|password)$/i;
 
 /** Logs a URL with secret query values replaced, so OAuth callbacks do not leak codes. */
 export function redactUrl(url: string): string {
