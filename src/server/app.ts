@@ -164,7 +164,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
-      return send(error.statusCode, { detail: error.detail, code: error.code, ...(error.field ? { field: error.field } : {}) });
+      return send(error.statusCode, {
+        detail: error.detail,
+        code: error.code,
+        ...(error.field ? { field: error.field } : {}),
+        ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+      });
     }
     if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });
     const status = error.statusCode ?? 500;

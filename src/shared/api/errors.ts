@@ -18,4 +18,6 @@ export interface ApiErrorBody {
   code?: ErrorCode;
   /** The request field a validation error is about. */
   field?: string;
+  /** On 429: seconds until the request may be repeated (also in Retry-After, which the client cannot read). */
+  retry_after_seconds?: number;
 }

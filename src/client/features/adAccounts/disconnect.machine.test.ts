@@ -166,6 +166,19 @@ describe('disconnectMachine', () => {
     expect(flow.context().resendSecondsLeft).toBe(0);
   });
 
+  it('starts the lock from the seconds a 429 names (the server’s lock outlives a reload)', async () => {
+    const tooSoon = { status: 429, data: { detail: 'Please wait 12 seconds before requesting another OTP.', retry_after_seconds: 12 } };
+    const flow = setup({ generateOtp: () => Promise.reject(tooSoon) });
+    flow.actor.send({ type: 'OPEN', account: ACCOUNT });
+    flow.actor.send({ type: 'SEND' });
+    await settle();
+    expect(flow.step()).toBe('sendStep');
+    expect(flow.context().resendSecondsLeft).toBe(12);
+    flow.actor.send({ type: 'SEND' });
+    await settle();
+    expect(flow.generateOtp).toHaveBeenCalledTimes(1);
+  });
+
   it('stays on the OTP step with the error when verification fails, and clears it on the next try', async () => {
     const invalid = { status: 400, data: { detail: 'Invalid OTP.' } };
     let attempts = 0;

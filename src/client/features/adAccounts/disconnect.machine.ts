@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
 import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
 import { otpPattern } from '@shared/validation/otp';
@@ -23,6 +23,13 @@ interface DisconnectContext {
   error: unknown;
   /** Seconds until Send OTP / Resend work again; 0 when they do. */
   resendSecondsLeft: number;
+}
+
+/** The wait a 429 from generate-otp/ names in its body (retry_after_seconds), if any. */
+function retryAfterOf(error: unknown): number | undefined {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  const seconds = typeof data === 'object' && data !== null ? Math.ceil(Number((data as { retry_after_seconds?: unknown }).retry_after_seconds)) : Number.NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /** The lock counts down in whole seconds. */
@@ -94,7 +101,17 @@ export const disconnectMachine = setup({
               target: 'otpStep',
               actions: [raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: lockSeconds(event.output) })), 'notifyOtpSent'],
             },
-            onError: { target: 'sendStep', actions: assign({ error: ({ event }) => event.error }) },
+            onError: {
+              target: 'sendStep',
+              actions: [
+                assign({ error: ({ event }) => event.error }),
+                // The server's resend lock (another tab, a reload) starts ours too.
+                enqueueActions(({ event, enqueue }) => {
+                  const seconds = retryAfterOf(event.error);
+                  if (seconds) enqueue.raise({ type: 'RESEND_LOCKED', seconds });
+                }),
+              ],
+            },
           },
           on: { CANCEL: { target: 'closed', actions: 'resetFlow' } },
         },

@@ -61,6 +61,7 @@ describe('OTP for disconnecting ad accounts', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json().detail).toBe(OTP_MESSAGES.wait(20));
     expect(again.headers['retry-after']).toBe('20');
+    expect(again.json().retry_after_seconds).toBe(20);
 
     clock.advance(20_000);
     expect((await post('generate-otp/', user)).statusCode).toBe(200);
