@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, pagePerTest } from './support/browser';
 import { readState } from './support/server';
 
 const PASSWORD = 'Str0ng pass!';
@@ -38,19 +38,10 @@ async function countIs(locator: Locator, expected: number): Promise<void> {
 }
 
 describe('connecting and disconnecting ad accounts in Chromium through the sandbox', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser, DESKTOP));
-  });
-  afterEach(() => context.close());
+  const session = pagePerTest(DESKTOP);
 
   it('connects one account on each of the five platforms, lists them, and disconnects one with the e-mailed OTP', async () => {
+    const { page } = session;
     const email = `e2e-connect-${randomBytes(4).toString('hex')}@example.com`;
     await api('register/', { method: 'POST', body: { fullName: 'Meera Iyer', email, password: PASSWORD, confirmPassword: PASSWORD } });
     const { access } = (await api('login/', { method: 'POST', body: { username: email, password: PASSWORD } })) as { access: string };

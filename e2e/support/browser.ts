@@ -11,6 +11,31 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
 }
 
+/**
+ * One browser for the test file and a fresh context and page per test, opened before each test
+ * at `viewport`. Read `session.page` inside tests.
+ */
+export function pagePerTest(viewport = DESKTOP): { readonly page: Page; readonly context: BrowserContext } {
+  let browser: Browser;
+  let current: { context: BrowserContext; page: Page } | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    current = await openPage(browser, viewport);
+  });
+  afterEach(() => current?.context.close());
+  return {
+    get page() {
+      return current!.page;
+    },
+    get context() {
+      return current!.context;
+    },
+  };
+}
+
 /** A new page on the running server at the given viewport. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
   const { baseUrl } = readState();

@@ -2,14 +2,14 @@ import { useMachine } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { deleteAccountFormSchema } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
 import { FormikTextField } from '@client/components/FormikTextField';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { ConfirmActions } from '@client/components/ConfirmActions';
 import { SimplePage } from '@client/components/SimplePage';
 import { accountDeleted, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useDeleteAccountMutation } from './account.api';
@@ -96,14 +96,13 @@ export function DeleteAccountPage() {
             The account {snapshot.context.username} and everything tied to it will be deleted permanently.
           </DialogContentText>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => send({ type: 'CANCEL' })} disabled={deleting}>
-            Cancel
-          </Button>
-          <LoadingButton variant="contained" color="error" loading={deleting} onClick={() => send({ type: 'CONFIRM' })}>
-            Delete
-          </LoadingButton>
-        </DialogActions>
+        <ConfirmActions
+          confirmLabel="Delete"
+          destructive
+          busy={deleting}
+          onCancel={() => send({ type: 'CANCEL' })}
+          onConfirm={() => send({ type: 'CONFIRM' })}
+        />
       </Dialog>
     </SimplePage>
   );

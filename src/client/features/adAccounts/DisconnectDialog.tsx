@@ -4,6 +4,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
+import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
 import type { DisconnectTarget } from './disconnect.machine';
 import { emptyOtp, OtpInput } from './OtpInput';
@@ -152,14 +153,13 @@ function ConfirmStep({ account, snapshot, send, failure }: StepProps) {
           <FailureAlert failure={failure} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={() => send({ type: 'CANCEL' })} disabled={deleting}>
-          Cancel
-        </Button>
-        <LoadingButton variant="contained" color="error" loading={deleting} onClick={() => send({ type: 'CONFIRM' })}>
-          Disconnect
-        </LoadingButton>
-      </DialogActions>
+      <ConfirmActions
+        confirmLabel="Disconnect"
+        destructive
+        busy={deleting}
+        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { ConfirmActions } from '@client/components/ConfirmActions';
 
 /** Props of LogoutDialog. */
 export interface LogoutDialogProps {
@@ -21,14 +21,7 @@ export function LogoutDialog({ open, busy, onCancel, onConfirm }: LogoutDialogPr
       <DialogContent>
         <DialogContentText id={TEXT_ID}>You will need to log in again to see your dashboard and connected accounts.</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <LoadingButton onClick={onConfirm} loading={busy} variant="contained">
-          Logout
-        </LoadingButton>
-      </DialogActions>
+      <ConfirmActions confirmLabel="Logout" busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
     </Dialog>
   );
 }

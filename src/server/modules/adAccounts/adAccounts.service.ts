@@ -70,8 +70,12 @@ export function createAdAccountsService(
     return user.plan === 'starter' && onTrial ? 'pro' : user.plan;
   }
 
-  async function connectedCount(dbOrTx: DbOrTx, userId: string): Promise<number> {
-    const [row] = await dbOrTx.select({ n: count() }).from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, userId));
+  /** The user's connected accounts, on one platform or on all. */
+  async function connectedCount(dbOrTx: DbOrTx, userId: string, platform?: Platform): Promise<number> {
+    const [row] = await dbOrTx
+      .select({ n: count() })
+      .from(connectedAdAccounts)
+      .where(and(eq(connectedAdAccounts.userId, userId), platform ? eq(connectedAdAccounts.platform, platform) : undefined));
     return Number(row?.n ?? 0);
   }
 
@@ -173,12 +177,8 @@ export function createAdAccountsService(
       // At the limit, only a platform the user already has accounts on may be (re)connected:
       // granting those same accounts again adds nothing. The callback checks the exact count.
       const { plan, limit, left } = await room(db, userId);
-      if (left <= 0) {
-        const [onPlatform] = await db
-          .select({ n: count() })
-          .from(connectedAdAccounts)
-          .where(and(eq(connectedAdAccounts.userId, userId), eq(connectedAdAccounts.platform, platform)));
-        if (Number(onPlatform?.n ?? 0) === 0) throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
+      if (left <= 0 && (await connectedCount(db, userId, platform)) === 0) {
+        throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
       }
 
       const now = clock.now();

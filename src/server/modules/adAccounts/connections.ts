@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { object } from 'yup';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/connect';
 import { platformConnections, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
@@ -146,8 +145,8 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     },
 
     /** Active connections, for health checks. */
-    async activeConnections(dbOrTx: DbOrTx = db) {
-      return dbOrTx
+    async activeConnections() {
+      return db
         .select({ id: platformConnections.id, platform: platformConnections.platform })
         .from(platformConnections)
         .where(eq(platformConnections.status, 'active'));
