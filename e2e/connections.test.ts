@@ -2,21 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Locator } from 'playwright-core';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { DESKTOP, pagePerTest } from './support/browser';
-import { readState } from './support/server';
+import { api, loginInBrowser, trialUser } from './support/api';
 
 const PASSWORD = 'Str0ng pass!';
-
-/** Calls the real API from the test (set-up that is not what this test is about). */
-async function api(path: string, init: { method?: string; body?: object; token?: string } = {}) {
-  const { baseUrl } = readState();
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
 
 /** The newest OTP e-mailed to `email`, read from the development outbox. */
 async function latestOtp(email: string): Promise<string> {
@@ -43,17 +31,8 @@ describe('connecting and disconnecting ad accounts in Chromium through the sandb
   it('connects one account on each of the five platforms, lists them, and disconnects one with the e-mailed OTP', async () => {
     const { page } = session;
     const email = `e2e-connect-${randomBytes(4).toString('hex')}@example.com`;
-    await api('register/', { method: 'POST', body: { fullName: 'Meera Iyer', email, password: PASSWORD, confirmPassword: PASSWORD } });
-    const { access } = (await api('login/', { method: 'POST', body: { username: email, password: PASSWORD } })) as { access: string };
-    // The trial counts as Pro: five accounts.
-    await api('start-trial/', { method: 'POST', body: {}, token: access });
-
-    await page.goto('/login');
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(email);
-    await form.locator('input[name="password"]').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    const access = await trialUser(email, PASSWORD);
+    await loginInBrowser(page, email, PASSWORD);
 
     await page.goto('/connected-accounts');
     await page.getByText('No accounts connected yet').waitFor();

@@ -24,6 +24,7 @@ import { beaconRoutes } from './modules/beacons/beacons.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/users/users.routes';
 import { adAccountRoutes, oauthCallbackRoutes } from './modules/adAccounts/adAccounts.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createServices, type Services } from './services';
 import { createSandbox } from '@sandbox/sandbox';
 import { healthRoutes } from './modules/health/health.routes';
@@ -81,7 +82,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   // Infrastructure.
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: config.pgliteDataDir,
+    onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+  });
   const queue = createJobQueue({
     database,
     log: app.log,
@@ -187,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountRoutes, { ctx, services });
       await api.register(adAccountRoutes, { ctx, services });
       await api.register(oauthCallbackRoutes, { ctx, services });
+      await api.register(dashboardRoutes, { ctx, services });
       if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },

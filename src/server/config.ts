@@ -236,3 +236,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandbox,
   };
 }
+
+/** For command-line entry points: the configuration, or exit 1 with one message per bad variable. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,21 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { DEMO_USER } from './modules/users/users.service';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp(config);
   if (config.env === 'development') {

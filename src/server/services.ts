@@ -5,15 +5,21 @@ import { createUsersService } from './modules/users/users.service';
 import { createAdAccountsService } from './modules/adAccounts/adAccounts.service';
 import { createConnections } from './modules/adAccounts/connections';
 import { createOtpService } from './modules/otp/otp.service';
+import { createSyncService } from './modules/sync/sync.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
   const connections = createConnections(ctx);
   const otp = createOtpService(ctx);
+  const sync = createSyncService(ctx, connections);
+  const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, userId) => sync.enqueue(connectionId, userId, 'backfill'));
   return {
     connections,
     otp,
-    adAccounts: createAdAccountsService(ctx, connections, otp),
+    sync,
+    adAccounts,
+    dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx),
     users: createUsersService(ctx),
     trial: createTrialService(ctx),

@@ -21,6 +21,8 @@ export interface BeaconBodies {
   'analytics/delete-account': { ts: number };
   /** A Connect button pressed, and for which platform. */
   'analytics/connect-click': { platform: Platform; ts: number };
+  /** The dashboard's Refresh button pressed. */
+  'analytics/manual-sync': { ts: number };
 }
 
 /** One of the beacon paths. */

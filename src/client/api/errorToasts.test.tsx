@@ -13,6 +13,7 @@ const testApi = baseApi.injectEndpoints({
     getUserInfo: build.query<unknown, void>({ query: () => 'user-info/' }),
     getSomethingNew: build.query<unknown, void>({ query: () => 'new/' }),
     getSlow: build.query<unknown, void>({ query: () => 'slow/' }),
+    getPlatformPerformance: build.query<unknown, { platform: string }>({ query: ({ platform }) => `auth/${platform}/performance/` }),
   }),
 });
 
@@ -40,6 +41,18 @@ describe('error toasts', () => {
     const { store } = setup();
     await act(() => store.dispatch(testApi.endpoints.startConnection.initiate('google')));
     expect(await screen.findByText('Failed to start Google Ads connection')).toBeInTheDocument();
+  });
+
+  it("toasts a platform's performance failure with the cross mark and its detail, else '❌ <label> API failed'", async () => {
+    server.use(
+      http.get(api('auth/tiktok/performance/'), () => new HttpResponse(null, { status: 502 })),
+      http.get(api('auth/meta/performance/'), () => HttpResponse.json({ detail: 'Meta needs to be reconnected.' }, { status: 409 })),
+    );
+    const { store } = setup();
+    await act(() => store.dispatch(testApi.endpoints.getPlatformPerformance.initiate({ platform: 'tiktok' })));
+    expect(await screen.findByText('❌ TikTok Ads API failed')).toBeInTheDocument();
+    await act(() => store.dispatch(testApi.endpoints.getPlatformPerformance.initiate({ platform: 'meta' })));
+    expect(await screen.findByText('❌ Meta needs to be reconnected.')).toBeInTheDocument();
   });
 
   it('uses a generic fallback for endpoints without one', async () => {
@@ -114,12 +127,23 @@ describe('rejectionToast', () => {
       ]),
     );
     const performance = ERROR_FALLBACKS.getPlatformPerformance;
-    expect(typeof performance === 'function' && ['google', 'meta', 'linkedin', 'x'].map((p) => performance({ platform: p }))).toEqual([
+    expect(typeof performance === 'function' && ['google', 'meta', 'linkedin', 'x', 'tiktok'].map((p) => performance({ platform: p }))).toEqual([
       '❌ Google Ads API failed',
       '❌ Meta Ads API failed',
       '❌ LinkedIn Ads API failed',
       '❌ X (Twitter) Ads API failed',
+      '❌ TikTok Ads API failed',
     ]);
+    expect(typeof performance === 'function' && performance({})).toBe('❌ Ads API failed');
+  });
+
+  it('knows the dashboard fallbacks', () => {
+    expect(fallbackFor('getDashboard')).toBe('Unified sync error');
+    expect(fallbackFor('startSync')).toBe('Refresh failed');
+    expect(fallbackFor('setCampaignStatus')).toBe('Failed to update the campaign.');
+    expect(fallbackFor('exportCampaigns')).toBe('Export failed. Please try again.');
+    // A failed poll during a refresh is the refresh machine's to report.
+    expect(ERROR_FALLBACKS.getSyncStatus).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { isRejected, type UnknownAction } from '@reduxjs/toolkit';
+import { platformApiFailed } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
@@ -13,13 +14,6 @@ export const USER_INFO_ERROR_FALLBACK = 'Failed to get user info';
 
 /** An endpoint's fallback: fixed text, text built from the call's argument, or null when its feature reports failures itself. */
 export type ErrorFallback = string | ((originalArgs: unknown) => string) | null;
-
-const PERFORMANCE_API_LABELS: Record<Exclude<Platform, 'tiktok'>, string> = {
-  google: 'Google Ads',
-  meta: 'Meta Ads',
-  linkedin: 'LinkedIn Ads',
-  x: 'X (Twitter) Ads',
-};
 
 function platformOf(originalArgs: unknown): Platform | null {
   const candidate = typeof originalArgs === 'object' && originalArgs !== null ? (originalArgs as { platform?: unknown }).platform : originalArgs;
@@ -48,9 +42,17 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   register: 'Registration failed',
   getPlatformPerformance: (args) => {
     const platform = platformOf(args);
-    const label = platform && platform !== 'tiktok' ? PERFORMANCE_API_LABELS[platform] : 'Ads';
-    return `❌ ${label} API failed`;
+    return platformApiFailed(platform);
   },
+  getDashboard: 'Unified sync error',
+  listCampaigns: 'Unable to load campaigns right now.',
+  getCampaignAds: "Unable to load this campaign's ads right now.",
+  setCampaignStatus: 'Failed to update the campaign.',
+  exportCampaigns: 'Export failed. Please try again.',
+  updateDashboardSettings: 'Unable to change the display currency.',
+  startSync: 'Refresh failed',
+  // Polling during a refresh: one failed poll is retried; the refresh machine reports a refresh that gives up.
+  getSyncStatus: null,
   logout: 'Logout failed',
   forgotPassword: 'Unable to send the reset link. Please try again.',
   resetPassword: 'Unable to change the password. Please try again.',
@@ -82,8 +84,14 @@ export function rejectionToast(action: UnknownAction, fallbacks: Readonly<Record
   const endpointName = typeof meta.arg?.endpointName === 'string' ? meta.arg.endpointName : '';
   const fallback = Object.hasOwn(fallbacks, endpointName) ? fallbacks[endpointName] : GENERIC_ERROR_FALLBACK;
   if (fallback === null) return null;
-  return errorMessage(error, typeof fallback === 'function' ? fallback(meta.arg?.originalArgs) : fallback);
+  const message = errorMessage(error, typeof fallback === 'function' ? fallback(meta.arg?.originalArgs) : fallback);
+  // Spec section 8: a platform's failure carries the cross mark, server detail or not.
+  return CROSS_MARKED.has(endpointName) && !message.startsWith(CROSS_MARK) ? `${CROSS_MARK} ${message}` : message;
 }
+
+const CROSS_MARK = '❌';
+/** Endpoints whose failures are shown with the cross mark. */
+const CROSS_MARKED = new Set(['getPlatformPerformance']);
 
 /** The one place where failed requests become toasts (reducers never toast). */
 export function addErrorToastListener(startAppListening: AppStartListening): void {

@@ -1,8 +1,29 @@
 import { http, HttpResponse } from 'msw';
 import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import type { AccountInfo } from '@shared/api/auth';
+import {
+  addDays,
+  daysBetween,
+  previousRange,
+  weekdayLabel,
+  type AdRow,
+  type CampaignAds,
+  type CampaignPage,
+  type CampaignRow,
+  type CampaignStatusResult,
+  type ConnectionSync,
+  type DashboardAccount,
+  type DashboardSettings,
+  type DashboardView,
+  type DisplayCurrency,
+  type IsoDay,
+  type PlatformPerformance,
+  type SeriesPoint,
+  type SyncStatus,
+  type Totals,
+} from '@shared/api/dashboard';
 import type { UserInfo } from '@shared/api/userInfo';
-import { DAY_MS, RESEND_LOCK_SECONDS } from '@shared/constants';
+import { DAY_MS, PLATFORMS, RESEND_LOCK_SECONDS, type Platform } from '@shared/constants';
 import { API_BASE_URL } from '@client/app/config';
 
 /** The absolute URL msw should match for an API path, e.g. `api('user-info/')`. */
@@ -45,6 +66,9 @@ export const defaultHandlers = [
   http.get(api('user-info/'), () => HttpResponse.json(userInfoBody())),
   http.get(api('account-info/'), () => HttpResponse.json(accountInfoBody())),
   http.post(api('analytics/:beacon'), () => new HttpResponse(null, { status: 204 })),
+  // A user with nothing connected yet, so a dashboard rendered by another screen's test asks nothing else.
+  http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))),
+  http.get(api('dashboard/campaigns/'), () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage)),
 ];
 
 /** Records the beacons a test sends: `server.use(beacons.handler)`, then read `beacons.sent`. */
@@ -111,4 +135,191 @@ export function fakeAdAccountsServer(initial: ConnectedAdAccount[] = []) {
     }),
   ];
   return { handlers, requests, accounts: () => accounts };
+}
+
+/** A dashboard sync state: every connection synced at `last_synced_at`, nothing running. */
+export function syncStatusBody(overrides: Partial<SyncStatus> = {}, connections: Partial<ConnectionSync>[] = []): SyncStatus {
+  const last_synced_at = overrides.last_synced_at === undefined ? '2030-01-07T09:00:00.000Z' : overrides.last_synced_at;
+  return {
+    running: false,
+    last_synced_at,
+    connections: connections.map((connection, index) => ({
+      connection_id: `sync-${index + 1}`,
+      platform: 'meta',
+      status: 'idle',
+      last_synced_at,
+      progress: { done: 1, total: 1 },
+      last_error: null,
+      next_attempt_at: null,
+      backfilled: true,
+      ...connection,
+    })),
+    ...overrides,
+  };
+}
+
+/** Zero-filled totals with the given figures. */
+export function totalsBody(overrides: Partial<Totals> = {}): Totals {
+  return { spend: 0, impressions: 0, clicks: 0, conversions: 0, conversion_value: 0, ctr: 0, cpc: 0, roas: 0, ...overrides };
+}
+
+/** A connected account as the dashboard lists it; by default the Meta account of adAccountBody. */
+export function dashboardAccountBody(overrides: Partial<DashboardAccount> = {}): DashboardAccount {
+  return { id: 'conn-1', platform: 'meta', account_id: 'act_1234567890', name: 'Main store', currency: 'INR', ...overrides };
+}
+
+/** A daily series over `from`..`to` whose figures grow by the day. */
+export function seriesBody(from: IsoDay, to: IsoDay): SeriesPoint[] {
+  return Array.from({ length: daysBetween(from, to) }, (_, index) => {
+    const date = addDays(from, index);
+    const impressions = 1000 + index * 100;
+    const clicks = 20 + index;
+    return { date, day: weekdayLabel(date), spend: 500 + index * 50, impressions, clicks, ctr: Math.round((clicks / impressions) * 10000) / 100, conversions: 2 + index };
+  });
+}
+
+/**
+ * The unified view of a user with a Meta and a Google account over 1–7 Jan 2030, in INR;
+ * with `accounts: []` it is the view of a user with nothing connected.
+ */
+export function dashboardViewBody(overrides: Partial<DashboardView> = {}): DashboardView {
+  const from = overrides.range?.from ?? '2030-01-01';
+  const to = overrides.range?.to ?? '2030-01-07';
+  const accounts = overrides.accounts ?? [dashboardAccountBody(), dashboardAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890', name: 'Brand', currency: 'USD' })];
+  const platforms = overrides.platforms ?? PLATFORMS.filter((platform) => accounts.some((account) => account.platform === platform));
+  return {
+    currency: 'INR',
+    range: { from, to, days: daysBetween(from, to) },
+    previous_range: previousRange(from, to),
+    summary: totalsBody({ spend: 123456.5, impressions: 1234567, clicks: 24691, conversions: 812, ctr: 2, cpc: 5 }),
+    previous: totalsBody({ spend: 109907.05, impressions: 1300000, clicks: 26000, conversions: 812, ctr: 2, cpc: 4.23 }),
+    change: { spend: 12.3, impressions: -5, ctr: null, conversions: 0 },
+    series: seriesBody(from, to),
+    platforms,
+    accounts,
+    sync: syncStatusBody({}, platforms.map((platform) => ({ platform }))),
+    unconverted_currencies: [],
+    ...overrides,
+  };
+}
+
+/** A Campaign Overview row; by default an active Meta campaign. */
+export function campaignRowBody(overrides: Partial<CampaignRow> = {}): CampaignRow {
+  return {
+    id: 'cmp-1',
+    platform: 'meta',
+    campaign_id: '120210000000001',
+    name: 'Diwali Sale',
+    status: 'Active',
+    account: { id: 'conn-1', account_id: 'act_1234567890', name: 'Main store', currency: 'INR' },
+    daily_budget: 2000,
+    spend: 45000,
+    impressions: 300000,
+    clicks: 6000,
+    conversions: 240,
+    ctr: 2,
+    cpc: 7.5,
+    ...overrides,
+  };
+}
+
+/** One platform's performance answer, in INR over 1–7 Jan 2030. */
+export function platformPerformanceBody(platform: Platform, overrides: Partial<PlatformPerformance> = {}): PlatformPerformance {
+  return {
+    platform,
+    currency: 'INR',
+    range: { from: '2030-01-01', to: '2030-01-07', days: 7 },
+    summary: totalsBody({ spend: 61728.25 }),
+    series: seriesBody('2030-01-01', '2030-01-07'),
+    accounts: [dashboardAccountBody({ platform })],
+    campaigns: [],
+    sync: syncStatusBody({}, [{ platform }]).connections,
+    ...overrides,
+  };
+}
+
+/** What the fake dashboard server starts from. */
+export interface FakeDashboardOptions {
+  view?: DashboardView;
+  campaigns?: CampaignRow[];
+  ads?: Record<string, AdRow[]>;
+}
+
+/**
+ * The dashboard endpoints as the contract describes them, with state: the unified view,
+ * campaigns with server-side filters, sort and paging, status changes, the display currency
+ * and each platform's performance. Tests add `fake.handlers` with `server.use` (later
+ * `server.use` calls answer first) and read what was asked in `fake.requests`.
+ */
+export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = [], ads = {} }: FakeDashboardOptions = {}) {
+  let currency: DisplayCurrency = view.currency;
+  let rows = [...campaigns];
+  const requests = {
+    views: [] as URLSearchParams[],
+    campaigns: [] as URLSearchParams[],
+    performance: [] as { platform: string; params: URLSearchParams }[],
+    statusChanges: [] as { id: string; body: unknown }[],
+    settings: [] as unknown[],
+    ads: [] as string[],
+  };
+
+  function matching(params: URLSearchParams): CampaignRow[] {
+    const platform = params.get('platform');
+    const q = params.get('q')?.toLowerCase();
+    const sort = params.get('sort') as keyof CampaignRow | null;
+    const direction = params.get('order') === 'desc' ? -1 : 1;
+    const found = rows.filter((row) => (!platform || platform === 'all' || row.platform === platform) && (!q || row.name.toLowerCase().includes(q)));
+    return sort ? [...found].sort((a, b) => (a[sort]! < b[sort]! ? -direction : a[sort]! > b[sort]! ? direction : 0)) : found;
+  }
+
+  const handlers = [
+    http.get(api('dashboard/'), ({ request }) => {
+      requests.views.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ ...view, currency } satisfies DashboardView);
+    }),
+    http.get(api('dashboard/campaigns/'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      requests.campaigns.push(params);
+      const found = matching(params);
+      if (params.get('format') === 'csv') {
+        const csv = ['platform,name,status', ...found.map((row) => `${row.platform},${row.name},${row.status}`)].join('\n');
+        return new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      }
+      const page = Number(params.get('page') ?? 1);
+      const pageSize = Number(params.get('page_size') ?? 25);
+      return HttpResponse.json({
+        items: found.slice((page - 1) * pageSize, page * pageSize),
+        total: found.length,
+        page,
+        page_size: pageSize,
+        currency,
+      } satisfies CampaignPage);
+    }),
+    http.get(api('dashboard/campaigns/:id/ads/'), ({ params }) => {
+      const id = String(params.id);
+      requests.ads.push(id);
+      const campaign = rows.find((row) => row.id === id);
+      if (!campaign) return HttpResponse.json({ detail: 'Campaign not found.', code: 'not_found' }, { status: 404 });
+      return HttpResponse.json({ campaign, items: ads[id] ?? [], currency } satisfies CampaignAds);
+    }),
+    http.post(api('dashboard/campaigns/:id/status/'), async ({ request, params }) => {
+      const id = String(params.id);
+      const body = (await request.json()) as { status: CampaignRow['status'] };
+      requests.statusChanges.push({ id, body });
+      rows = rows.map((row) => (row.id === id ? { ...row, status: body.status } : row));
+      return HttpResponse.json({ id, status: body.status } satisfies CampaignStatusResult);
+    }),
+    http.put(api('dashboard/settings/'), async ({ request }) => {
+      const body = (await request.json()) as { currency: DisplayCurrency };
+      requests.settings.push(body);
+      currency = body.currency;
+      return HttpResponse.json({ currency } satisfies DashboardSettings);
+    }),
+    http.get(api('auth/:platform/performance/'), ({ request, params }) => {
+      const platform = String(params.platform) as Platform;
+      requests.performance.push({ platform, params: new URL(request.url).searchParams });
+      return HttpResponse.json({ ...platformPerformanceBody(platform), currency });
+    }),
+  ];
+  return { handlers, requests, campaigns: () => rows };
 }

@@ -45,11 +45,16 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** PGlite data folder, or "memory://". */
   pgliteDataDir: string;
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator).
+   * The pool replaces the connection on the next query; without a listener the error would end the process.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise, and applies migrations. */
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.pgliteDataDir);
+  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.onIdleError) : connectPglite(options.pgliteDataDir);
 }
 
 async function connectPglite(dataDir: string): Promise<Database> {
@@ -72,8 +77,9 @@ async function connectPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function connectPostgres(connectionString: string): Promise<Database> {
+async function connectPostgres(connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  pool.on('error', onIdleError);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,5 +1,5 @@
 import { PLANS } from '@shared/api/adAccounts';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Status of an outbox message: waiting, claimed by a flush, handed to SMTP, kept in the
@@ -65,6 +65,8 @@ export const users = pgTable('users', {
   lastActiveDay: date('last_active_day'),
   /** Billing plan; decides how many ad accounts may be connected (a running trial counts as Pro). */
   plan: text('plan', { enum: PLANS }).notNull().default('starter'),
+  /** The one currency the dashboard shows totals in (ISO 4217). */
+  displayCurrency: text('display_currency').notNull().default('INR'),
 });
 
 /**
@@ -230,4 +232,139 @@ export const otpCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('otp_codes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Campaign states the product shows and changes. */
+export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+
+/** A campaign of a connected ad account, as last read from the platform (or changed from here). */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The platform's campaign id. */
+    campaignId: text('campaign_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull(),
+    /** Minor units of `currency`; null when the campaign has no budget of its own. */
+    dailyBudgetMinor: bigint('daily_budget_minor', { mode: 'number' }),
+    currency: text('currency').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('campaigns_account_campaign_idx').on(t.accountRef, t.campaignId), index('campaigns_user_idx').on(t.userId)],
+);
+
+/** An ad of a campaign (names come with the ad-level report rows). */
+export const ads = pgTable(
+  'ads',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    adId: text('ad_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    name: text('name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.adId] }), index('ads_account_campaign_idx').on(t.accountRef, t.campaignId)],
+);
+
+/** The figures of one day, in the account's currency (money in minor units); shared by the daily tables. */
+const metricColumns = () => ({
+  currency: text('currency').notNull(),
+  spendMinor: bigint('spend_minor', { mode: 'number' }).notNull(),
+  impressions: bigint('impressions', { mode: 'number' }).notNull(),
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  conversions: doublePrecision('conversions').notNull(),
+  conversionValueMinor: bigint('conversion_value_minor', { mode: 'number' }).notNull(),
+});
+
+/** Report levels stored: one row per campaign-day and one per ad-day. */
+export const METRIC_LEVELS = ['campaign', 'ad'] as const;
+
+/**
+ * Daily performance, one row per (account, level, entity, day) — the natural key every sync
+ * upserts on, so re-running or overlapping syncs never duplicate or lose a row. Money stays in
+ * the account's currency (minor units); conversion happens when reading.
+ */
+export const metricsDaily = pgTable(
+  'metrics_daily',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: METRIC_LEVELS }).notNull(),
+    /** Campaign id on campaign rows, ad id on ad rows (the platform's ids). */
+    entityId: text('entity_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: text('campaign_id').notNull(),
+    ...metricColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountRef, t.level, t.entityId, t.day] }),
+    index('metrics_daily_account_level_day_idx').on(t.accountRef, t.level, t.day),
+  ],
+);
+
+/**
+ * Rollup of campaign rows per account and day (what the summary cards and the chart read),
+ * rebuilt for the synced window in the same transaction as the rows it sums.
+ */
+export const accountDaily = pgTable(
+  'account_daily',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.day, t.currency] })],
+);
+
+/** Where a connection's sync stands; one row per connection. */
+export const SYNC_STATUSES = ['idle', 'queued', 'running', 'retrying', 'failed'] as const;
+
+export const syncState = pgTable('sync_state', {
+  connectionId: uuid('connection_id')
+    .primaryKey()
+    .references(() => platformConnections.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: SYNC_STATUSES }).notNull().default('idle'),
+  progressDone: integer('progress_done').notNull().default(0),
+  progressTotal: integer('progress_total').notNull().default(0),
+  /** Finish time of the last run that succeeded. */
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  /** When the 90-day backfill first completed. */
+  backfilledAt: timestamp('backfilled_at', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** Failed tries in a row; the back-off grows with it. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Exchange rates: units of `currency` per US dollar on a day. A row's money converts with the
+ * latest rate on or before its day (the earliest rate when it is older than every rate). Seed
+ * rates ship with the migrations; `npm run rates:import` adds more.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    perUsd: doublePrecision('per_usd').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.day] })],
 );

@@ -14,6 +14,13 @@ export interface JobDefinition<S extends AnyObjectSchema = AnyObjectSchema> {
   cron?: string;
   /** How often a failed run is retried, with exponential back-off. */
   retryLimit?: number;
+  /**
+   * pg-boss queue policy. 'stately': per singletonKey at most one job waiting and one running
+   * (a sync per connection); default 'standard'.
+   */
+  policy?: 'standard' | 'stately';
+  /** Jobs of this kind one process runs at once (default 1). */
+  concurrency?: number;
 }
 
 /** Helps TypeScript infer the payload type of a job from its schema. */
@@ -70,13 +77,14 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
         await boss.createQueue(definition.id, {
           retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
+          policy: definition.policy ?? 'standard',
         });
         // pg-boss caches queue metadata at start, before these queues exist; a send inside a
         // transaction would then look the queue up on the main connection, which PGlite (one
         // connection) cannot serve while the transaction holds it. A lookup now fills the cache.
         await boss.getJobById(definition.id, randomUUID());
         if (!work) continue;
-        await boss.work(definition.id, { pollingIntervalSeconds }, async (jobs: Job<object>[]) => {
+        await boss.work(definition.id, { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1 }, async (jobs: Job<object>[]) => {
           for (const job of jobs) {
             const jobLog = log.child({ jobId: job.id, job: definition.id });
             const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });

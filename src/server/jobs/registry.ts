@@ -4,5 +4,9 @@ import type { JobDefinition } from './queue';
 
 /** Every job the workers run, in one list: a job missing here is never picked up. */
 export function jobDefinitions(ctx: AppContext, services: Services): JobDefinition[] {
-  return [ctx.mailer.flushJob, services.auth.passwordResetJob, services.trial.reminderJob, services.connections.healthCheckJob];
+  return [
+    ctx.mailer.flushJob, services.auth.passwordResetJob, services.trial.reminderJob, services.connections.healthCheckJob,
+    services.sync.syncJob,
+    services.sync.scheduleJob,
+  ];
 }

@@ -38,9 +38,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * On PostgreSQL, every test file gets a database of its own (created from DATABASE_URL,
  * dropped on close), so files run in parallel without seeing each other's rows.
  */
-async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `adwise_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+export async function createScratchDatabase(baseUrl: string, prefix = 'adwise_t'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();

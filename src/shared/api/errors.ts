@@ -8,6 +8,10 @@ export enum ErrorCode {
   Conflict = 'conflict',
   Internal = 'internal_error',
   ServiceUnavailable = 'service_unavailable',
+  /** An ad platform refused or failed the request made on the user's behalf. */
+  PlatformFailed = 'platform_error',
+  /** The ad platform connection must be reconnected by the user. */
+  NeedsReconnect = 'needs_reconnect',
 }
 
 /** Every error reply of the API. The client reads only `detail` (spec section 7). */

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { RetryAlert } from '@client/components/RetryAlert';
 import { useListAdAccountsQuery } from './adAccounts.api';
 import { ConnectButton } from './ConnectButton';
 
@@ -98,16 +98,9 @@ export function AdAccountList({ onDisconnect }: AdAccountListProps) {
       );
   } else if (isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <LoadingButton color="inherit" size="small" loading={isFetching} onClick={() => void refetch()}>
-            Retry
-          </LoadingButton>
-        }
-      >
+      <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
         {errorMessage(error, fallbackFor('listAdAccounts'))}
-      </Alert>
+      </RetryAlert>
     );
   } else {
     body = <ListSkeleton />;

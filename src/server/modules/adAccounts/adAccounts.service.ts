@@ -57,6 +57,8 @@ export function createAdAccountsService(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'log' | 'platformRuntime'>,
   connections: Connections,
   otp: OtpService,
+  /** Called after a grant is saved (queues its 90-day backfill). */
+  onConnected: (connectionId: string, userId: string) => Promise<void> = async () => undefined,
 ) {
   const { db, config, clock, log } = ctx;
   const box = createSecretBox(config.encryptionKey);
@@ -152,7 +154,7 @@ export function createAdAccountsService(
             .returning({ id: platformConnections.id, sealedTokens: platformConnections.sealedTokens })
         : [];
       await awardPoints(tx, userId, 'firstConnection', 'once', now);
-      return { ok: true as const, orphans };
+      return { ok: true as const, orphans, connectionId };
     });
   }
 
@@ -245,6 +247,7 @@ export function createAdAccountsService(
         return failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
       }
       for (const orphan of saved.orphans) await connections.revokeQuietly(platform, connections.open(orphan.id, orphan.sealedTokens));
+      await onConnected(saved.connectionId, taken.userId);
       return { invite_status: 'ALREADY_LINKED', platform, connected: String(accounts.length) };
     },
 

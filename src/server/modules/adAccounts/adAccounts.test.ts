@@ -8,6 +8,7 @@ import { sandboxSettings } from '../../platforms/settings';
 import { PlatformError } from '../../platforms/types';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
+import { connectVia as connectViaSandbox, followCallback } from '../../test/connect';
 
 describe('connecting ad accounts through the platforms (sandbox)', () => {
   let t: TestApp;
@@ -29,21 +30,8 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
   const userId = async (user: TestUser) =>
     (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
 
-  /** Starts a connection, answers the consent page, and follows the callback; returns the redirect's query. */
-  async function connectVia(user: TestUser, platform: string, choice: { accountIds?: string[]; deny?: boolean } = {}) {
-    const started = await get(`auth/${platform}/`, user);
-    expect(started.statusCode).toBe(200);
-    const callbackQuery = await consent(started.json().auth_url, choice);
-    return callback(platform, callbackQuery);
-  }
-
-  async function callback(platform: string, query: Record<string, string>) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/oauth/${platform}/callback?${new URLSearchParams(query)}` });
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string);
-    expect(location.origin + location.pathname).toBe('http://localhost:3000/connected-accounts');
-    return Object.fromEntries(location.searchParams);
-  }
+  const connectVia = (user: TestUser, platform: string, choice: { accountIds?: string[]; deny?: boolean } = {}) => connectViaSandbox(t.app, user, platform, choice);
+  const callback = (platform: string, query: Record<string, string>) => followCallback(t.app, platform, query);
 
   it('connects the accounts the user ticked and lists them', async () => {
     const user = await signUp(t.app);

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { DashboardView, TotalsChange } from '@shared/api/dashboard';
+import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from './format';
+
+interface CardSpec {
+  title: string;
+  change: keyof TotalsChange;
+  value: (view: DashboardView) => string;
+  /** Whether a rise is good news (spend going up is neither). */
+  riseIsGood: boolean | null;
+}
+
+/** The four summary cards (spec section 2), in order. */
+export const SUMMARY_CARDS: readonly CardSpec[] = [
+  { title: 'Total Spend', change: 'spend', value: (view) => formatMoney(view.summary.spend, view.currency), riseIsGood: null },
+  { title: 'Impressions', change: 'impressions', value: (view) => formatCount(view.summary.impressions, view.currency), riseIsGood: true },
+  { title: 'CTR', change: 'ctr', value: (view) => formatPercent(view.summary.ctr), riseIsGood: true },
+  { title: 'Conversions', change: 'conversions', value: (view) => formatCount(view.summary.conversions, view.currency), riseIsGood: true },
+];
+
+const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
+
+/** Whether a move is good news: null when it is neither (no move, or a figure like spend). */
+function isGoodNews(direction: ChangeDirection, riseIsGood: boolean | null): boolean | null {
+  if (riseIsGood === null || (direction !== 'up' && direction !== 'down')) return null;
+  return direction === 'up' ? riseIsGood : !riseIsGood;
+}
+
+function Change({ change, days, riseIsGood }: { change: number | null; days: number; riseIsGood: boolean | null }) {
+  const { direction, text, label } = describeChange(change, days);
+  const good = isGoodNews(direction, riseIsGood);
+  const color = good === null ? 'text.secondary' : good ? 'success.main' : 'error.main';
+  const Arrow = direction === 'up' ? ArrowUpwardIcon : direction === 'down' ? ArrowDownwardIcon : null;
+  return (
+    <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, fontSize: '0.875rem', fontWeight: 600 }}>
+      {Arrow && <Arrow fontSize="inherit" />}
+      {text}
+      {direction !== 'none' && (
+        <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          vs {previousPeriodLabel(days)}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function SummaryCard({ spec, view }: { spec: CardSpec; view: DashboardView }) {
+  const titleId = useId();
+  return (
+    <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Stack spacing={0.5}>
+        <Typography id={titleId} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {spec.title}
+        </Typography>
+        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{spec.value(view)}</Typography>
+        <Change change={view.change[spec.change]} days={view.range.days} riseIsGood={spec.riseIsGood} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Total Spend, Impressions, CTR and Conversions over the range, each with its change against the previous period. */
+export function SummaryCards({ view }: { view: DashboardView }) {
+  return (
+    <Box sx={GRID}>
+      {SUMMARY_CARDS.map((spec) => (
+        <SummaryCard key={spec.title} spec={spec} view={view} />
+      ))}
+    </Box>
+  );
+}
+
+/** The cards' placeholder while the view loads. */
+export function SummaryCardsSkeleton() {
+  return (
+    <Box sx={GRID} role="status" aria-busy="true" aria-label="Loading summary">
+      {SUMMARY_CARDS.map((spec) => (
+        <Paper key={spec.title} variant="outlined" sx={{ p: 2 }}>
+          <Skeleton variant="text" width="50%" />
+          <Skeleton variant="text" width="70%" sx={{ fontSize: '1.75rem' }} />
+          <Skeleton variant="text" width="40%" />
+        </Paper>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import type { SyncStatus } from '@shared/api/dashboard';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { formatExactTime, formatRelativeTime } from './format';
+
+/** 'Last synced 5 minutes ago' is worked out again this often. */
+const RELATIVE_TIME_TICK_MS = 30_000;
+const PERCENT = 100;
+
+/** The current time, renewed every `everyMs`. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Share of the running sync done, 0–100; null when the platforms have not said how much there is. */
+export function syncProgress(status: SyncStatus): number | null {
+  const { done, total } = status.connections.reduce((sum, connection) => ({ done: sum.done + connection.progress.done, total: sum.total + connection.progress.total }), { done: 0, total: 0 });
+  return total > 0 ? Math.min(PERCENT, Math.round((done / total) * PERCENT)) : null;
+}
+
+/** Props of SyncStatusBar. */
+export interface SyncStatusBarProps {
+  /** The sync state the page knows (from the view, or from the refresh in progress). */
+  status: SyncStatus | undefined;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+/** 'Last synced …' (exact time on hover and focus), 'Syncing…' with progress, and the Refresh button, disabled while refreshing. */
+export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarProps) {
+  const now = useNow(RELATIVE_TIME_TICK_MS);
+  const progress = status?.running ? syncProgress(status) : null;
+
+  let text;
+  if (!status) text = null;
+  else if (status.running) {
+    text = (
+      <Stack spacing={0.5} sx={{ minWidth: 160 }}>
+        <Typography variant="body2" color="text.secondary">
+          Syncing…{progress !== null && ` ${progress}%`}
+        </Typography>
+        <LinearProgress
+          variant={progress === null ? 'indeterminate' : 'determinate'}
+          value={progress ?? undefined}
+          aria-label="Sync progress"
+        />
+      </Stack>
+    );
+  } else if (status.last_synced_at) {
+    const exact = formatExactTime(status.last_synced_at);
+    text = (
+      <Tooltip title={exact}>
+        <Typography variant="body2" color="text.secondary" component="span" tabIndex={0}>
+          Last synced{' '}
+          <time dateTime={status.last_synced_at} title={exact}>
+            {formatRelativeTime(status.last_synced_at, now)}
+          </time>
+        </Typography>
+      </Tooltip>
+    );
+  } else {
+    text = (
+      <Typography variant="body2" color="text.secondary">
+        Not synced yet
+      </Typography>
+    );
+  }
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} role="group" aria-label="Sync">
+      <Box aria-live="polite">{text}</Box>
+      <LoadingButton variant="contained" startIcon={<RefreshIcon />} loading={refreshing} onClick={onRefresh}>
+        Refresh
+      </LoadingButton>
+    </Stack>
+  );
+}

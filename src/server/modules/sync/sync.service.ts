@@ -1,0 +1,334 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { number, object, string } from 'yup';
+import { DASHBOARD_MESSAGES, addDays, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import type { AppContext } from '../../context';
+import { connectedAdAccounts, platformConnections, syncState } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
+import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
+import { localDay } from '../gamification/localDay';
+import type { Connections } from '../adAccounts/connections';
+import { ensureCampaigns, upsertAds, upsertCampaigns, writeWindow } from './ingest';
+
+/** Stable id of the job that syncs one connection. */
+export const SYNC_JOB = 'sync.connection';
+/** Stable id of the hourly job that queues an incremental sync of every active connection. */
+export const SYNC_SCHEDULE_JOB = 'sync.schedule';
+/** Every hour, a few minutes past (UTC). */
+export const SYNC_SCHEDULE_CRON = '7 * * * *';
+/** A new connection backfills this many days, today included. */
+export const BACKFILL_DAYS = 90;
+/** Incremental syncs re-read this many days: platforms restate recent days. */
+export const RESTATEMENT_DAYS = 3;
+/** Failed tries in a row before a sync gives up until the next scheduled one. */
+export const SYNC_MAX_ATTEMPTS = 6;
+/** Back-off after the first failure; doubles per try, capped. */
+export const SYNC_BACKOFF_BASE_MS = 30_000;
+export const SYNC_BACKOFF_MAX_MS = 30 * 60_000;
+/** Sync jobs one process runs at once. */
+export const SYNC_CONCURRENCY = 4;
+/** A run that has said nothing for this long is taken to be dead (crashed worker); another may start. */
+export const SYNC_LEASE_MS = 15 * 60_000;
+
+export type SyncMode = 'backfill' | 'incremental';
+
+const syncPayload = object({
+  connectionId: string().uuid().required(),
+  mode: string().oneOf(['backfill', 'incremental'] as const).default('incremental'),
+  attempt: number().integer().min(0).default(0),
+});
+
+/** The outcome of one run, for logs and tests. */
+export type SyncOutcome =
+  | { status: 'done'; rows: number; mode: SyncMode }
+  | { status: 'skipped'; reason: 'running' | 'inactive' | 'gone' | 'waiting' }
+  | { status: 'retrying'; error: string; delayMs: number }
+  | { status: 'failed'; error: string };
+
+/** Delay before try `attempt + 1`: exponential with full jitter, never shorter than the platform asked. */
+export function retryDelayMs(attempt: number, platformAskedMs: number | undefined, random: () => number = Math.random): number {
+  const ceiling = Math.min(SYNC_BACKOFF_MAX_MS, SYNC_BACKOFF_BASE_MS * 2 ** attempt);
+  const jittered = ceiling / 2 + random() * (ceiling / 2);
+  return Math.max(Math.round(jittered), platformAskedMs ?? 0);
+}
+
+/** Words for a sync failure the user may see (no tokens, no URLs). */
+function describe(error: unknown): string {
+  if (error instanceof PlatformError) {
+    const label = PLATFORM_LABELS[error.platform];
+    switch (error.kind) {
+      case 'rate_limited':
+        return `${label} is rate limiting requests; Adwise will try again shortly.`;
+      case 'unavailable':
+        return `${label} is not answering right now; Adwise will try again shortly.`;
+      case 'revoked':
+      case 'auth_expired':
+        return `${label} ended Adwise's access. Reconnect the account to resume syncing.`;
+      case 'permission':
+        return `${label} refused access to this account's reports.`;
+      default:
+        return `${label} rejected a report request (${error.code ?? error.kind}).`;
+    }
+  }
+  return 'An internal error stopped the sync; Adwise will try again shortly.';
+}
+
+/**
+ * The sync engine: a job per connection (90-day backfill on connect, then incremental runs that
+ * re-read the last days), one run per connection at a time (queue policy plus a lease in
+ * sync_state), retries with jittered exponential back-off that honours the platform's own
+ * wait, and progress plus last-synced time per connection.
+ */
+export function createSyncService(
+  ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>,
+  connections: Connections,
+  options: { random?: () => number } = {},
+) {
+  const { db, queue, clock, log } = ctx;
+  const random = options.random ?? Math.random;
+
+  /** Creates the state row if missing. */
+  async function ensureState(connectionId: string, userId: string) {
+    await db.insert(syncState).values({ connectionId, userId }).onConflictDoNothing();
+  }
+
+  /** Takes the run lease; false when another run holds a live one. */
+  async function claim(connectionId: string, total: number): Promise<boolean> {
+    const now = clock.now();
+    const staleBefore = new Date(now.getTime() - SYNC_LEASE_MS);
+    const claimed = await db
+      .update(syncState)
+      .set({ status: 'running', startedAt: now, progressDone: 0, progressTotal: total, updatedAt: now })
+      .where(and(eq(syncState.connectionId, connectionId), sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore})`))
+      .returning({ id: syncState.connectionId });
+    return claimed.length > 0;
+  }
+
+  async function step(connectionId: string) {
+    await db
+      .update(syncState)
+      .set({ progressDone: sql`${syncState.progressDone} + 1`, updatedAt: clock.now() })
+      .where(eq(syncState.connectionId, connectionId));
+  }
+
+  type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+  /** Everything one account's step needs from the platform, asked for at once. */
+  async function fetchAccount(connection: { id: string; platform: Platform }, account: AccountRow, days: number) {
+    const until = localDay(clock.now(), account.timeZone);
+    const since = addDays(until, -(days - 1));
+    const platformAccount: PlatformAccount = { id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone };
+    function call<T>(work: (client: PlatformClient) => Promise<T>): Promise<T> {
+      return connections.use(connection.id, connection.platform, work);
+    }
+    const [list, campaignRows, adRows] = await Promise.all([
+      call((client) => client.listCampaigns(platformAccount)),
+      call((client) => client.report(platformAccount, { level: 'campaign', since, until })),
+      call((client) => client.report(platformAccount, { level: 'ad', since, until })),
+    ]);
+    return { account, since, until, list, campaignRows, adRows };
+  }
+
+  /** Writes one level of one account's window in one transaction. */
+  async function writeLevel(owner: { userId: string; platform: Platform }, account: AccountRow, level: ReportLevel, since: string, until: string, rows: UnifiedMetricRow[]) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const ids = { ...owner, accountRef: account.id };
+      await ensureCampaigns(tx, ids, rows, now);
+      if (level === 'ad') await upsertAds(tx, account.id, rows, now);
+      return writeWindow(tx, { accountRef: account.id, level, since, until }, rows);
+    });
+  }
+
+  /**
+   * One run over a connection: campaigns (name, status, budget), then campaign rows, then ad
+   * rows, account by account. Each account-level step commits on its own, so a failure keeps
+   * what was done and the retry starts over idempotently.
+   */
+  async function syncConnection(connectionId: string, mode: SyncMode = 'incremental', attempt = 0): Promise<SyncOutcome> {
+    const [connection] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
+    if (!connection) return { status: 'skipped', reason: 'gone' };
+    const platform = connection.platform as Platform;
+    await ensureState(connectionId, connection.userId);
+    if (connection.status !== 'active') {
+      await db
+        .update(syncState)
+        .set({ status: 'failed', lastError: describe(new PlatformError({ platform, kind: 'revoked', message: 'needs reconnect' })), updatedAt: clock.now() })
+        .where(eq(syncState.connectionId, connectionId));
+      return { status: 'skipped', reason: 'inactive' };
+    }
+    const [state] = await db.select().from(syncState).where(eq(syncState.connectionId, connectionId));
+    if (state?.status === 'retrying' && state.nextAttemptAt && state.nextAttemptAt > clock.now()) {
+      // The platform asked us to wait: a run that comes early (a Refresh, the hourly run) hands
+      // over to one at the agreed time instead of knocking again.
+      await queue.send(SYNC_JOB, { connectionId, mode, attempt: state.attempts }, { singletonKey: connectionId, startAfter: state.nextAttemptAt });
+      return { status: 'skipped', reason: 'waiting' };
+    }
+    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+    if (!(await claim(connectionId, accounts.length * 3))) return { status: 'skipped', reason: 'running' };
+
+    const effectiveMode: SyncMode = mode === 'backfill' || !state?.backfilledAt ? 'backfill' : 'incremental';
+    const days = effectiveMode === 'backfill' ? BACKFILL_DAYS : RESTATEMENT_DAYS;
+    const owner = { id: connectionId, userId: connection.userId, platform };
+    let rows = 0;
+    try {
+      // The next account's platform calls run while this one's rows are written.
+      let next = accounts.length > 0 ? fetchAccount(owner, accounts[0], days) : undefined;
+      for (let index = 0; index < accounts.length; index += 1) {
+        const fetched = await next!;
+        next = index + 1 < accounts.length ? fetchAccount(owner, accounts[index + 1], days) : undefined;
+        // Should a write below fail, the prefetch's own failure must not go unhandled.
+        next?.catch(() => undefined);
+        const { account, since, until } = fetched;
+        await upsertCampaigns(db, { userId: connection.userId, accountRef: account.id, platform }, fetched.list, clock.now());
+        await step(connectionId);
+        rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
+        await step(connectionId);
+        rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
+        await step(connectionId);
+      }
+    } catch (error) {
+      return fail(connectionId, platform, effectiveMode, attempt, error);
+    }
+    const now = clock.now();
+    await db
+      .update(syncState)
+      .set({
+        status: 'idle',
+        lastSyncedAt: now,
+        backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
+        lastError: null,
+        attempts: 0,
+        nextAttemptAt: null,
+        updatedAt: now,
+      })
+      .where(eq(syncState.connectionId, connectionId));
+    log.info({ connectionId, platform, mode: effectiveMode, rows }, 'sync done');
+    return { status: 'done', rows, mode: effectiveMode };
+  }
+
+  async function fail(connectionId: string, platform: Platform, mode: SyncMode, attempt: number, error: unknown): Promise<SyncOutcome> {
+    const message = describe(error);
+    const now = clock.now();
+    const retryable = error instanceof PlatformError ? error.retryable : true;
+    if (!(error instanceof PlatformError)) log.error({ err: error, connectionId }, 'sync failed');
+    else log.warn({ connectionId, platform, kind: error.kind, code: error.code, attempt }, 'sync failed');
+
+    if (retryable && attempt + 1 < SYNC_MAX_ATTEMPTS) {
+      const delayMs = retryDelayMs(attempt, error instanceof PlatformError ? error.retryAfterMs : undefined, random);
+      const nextAttemptAt = new Date(now.getTime() + delayMs);
+      await db
+        .update(syncState)
+        .set({ status: 'retrying', lastError: message, attempts: attempt + 1, nextAttemptAt, updatedAt: now })
+        .where(eq(syncState.connectionId, connectionId));
+      await queue.send(SYNC_JOB, { connectionId, mode, attempt: attempt + 1 }, { singletonKey: connectionId, startAfter: nextAttemptAt });
+      return { status: 'retrying', error: message, delayMs };
+    }
+    await db
+      .update(syncState)
+      .set({ status: 'failed', lastError: message, attempts: attempt + 1, nextAttemptAt: null, updatedAt: now })
+      .where(eq(syncState.connectionId, connectionId));
+    return { status: 'failed', error: message };
+  }
+
+  /** Queues a run of one connection; a run already waiting for it absorbs this one. */
+  async function enqueue(connectionId: string, userId: string, mode: SyncMode): Promise<void> {
+    await ensureState(connectionId, userId);
+    await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: connectionId });
+    await db
+      .update(syncState)
+      .set({ status: 'queued', updatedAt: clock.now() })
+      .where(and(eq(syncState.connectionId, connectionId), inArray(syncState.status, ['idle', 'failed'])));
+  }
+
+  function present(row: {
+    connectionId: string;
+    platform: string;
+    connectionStatus: string;
+    state: typeof syncState.$inferSelect | null;
+  }): ConnectionSync {
+    const state = row.state;
+    return {
+      connection_id: row.connectionId,
+      platform: row.platform as Platform,
+      status: row.connectionStatus === 'needs_reconnect' ? 'needs_reconnect' : (state?.status ?? 'idle'),
+      last_synced_at: state?.lastSyncedAt?.toISOString() ?? null,
+      progress: { done: state?.progressDone ?? 0, total: state?.progressTotal ?? 0 },
+      last_error:
+        row.connectionStatus === 'needs_reconnect'
+          ? DASHBOARD_MESSAGES.needsReconnect(PLATFORM_LABELS[row.platform as Platform])
+          : (state?.lastError ?? null),
+      next_attempt_at: state?.nextAttemptAt?.toISOString() ?? null,
+      backfilled: Boolean(state?.backfilledAt),
+    };
+  }
+
+  /** Sync state of every connection of a user (optionally of one platform). */
+  async function status(userId: string, platform?: Platform): Promise<SyncStatus> {
+    const rows = await db
+      .select({ connectionId: platformConnections.id, platform: platformConnections.platform, connectionStatus: platformConnections.status, state: syncState })
+      .from(platformConnections)
+      .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
+      .where(and(eq(platformConnections.userId, userId), platform ? eq(platformConnections.platform, platform) : undefined))
+      .orderBy(platformConnections.createdAt);
+    const list = rows.map(present);
+    // The stalest of the connections that have synced: how old the oldest figures shown are.
+    const times = list.flatMap((c) => (c.status !== 'needs_reconnect' && c.last_synced_at ? [c.last_synced_at] : []));
+    return {
+      running: list.some((c) => c.status === 'queued' || c.status === 'running'),
+      last_synced_at: times.sort()[0] ?? null,
+      connections: list,
+    };
+  }
+
+  const api = {
+    syncConnection,
+    enqueue,
+    status,
+
+    /** Refresh: queues an incremental run of each of the user's active connections (one platform or all). */
+    async requestManual(userId: string, platform?: Platform): Promise<SyncStatus> {
+      const list = await db
+        .select({ id: platformConnections.id })
+        .from(platformConnections)
+        .where(and(eq(platformConnections.userId, userId), eq(platformConnections.status, 'active'), platform ? eq(platformConnections.platform, platform) : undefined));
+      for (const connection of list) await enqueue(connection.id, userId, 'incremental');
+      return status(userId, platform);
+    },
+
+    /** Queues an incremental run of every active connection (the hourly schedule). */
+    async enqueueAll(): Promise<number> {
+      const list = await db
+        .select({ id: platformConnections.id, userId: platformConnections.userId })
+        .from(platformConnections)
+        .where(eq(platformConnections.status, 'active'));
+      for (const connection of list) await enqueue(connection.id, connection.userId, 'incremental');
+      return list.length;
+    },
+
+    syncJob: defineJob({
+      id: SYNC_JOB,
+      payload: syncPayload,
+      policy: 'stately',
+      // Retries are this service's own (they honour the platform's wait); the queue never repeats a run.
+      retryLimit: 0,
+      // Connections sync side by side (each still one run at a time).
+      concurrency: SYNC_CONCURRENCY,
+      async handler(payload, { log: jobLog }) {
+        const outcome = await syncConnection(payload.connectionId, payload.mode, payload.attempt);
+        jobLog.info({ outcome: outcome.status }, 'sync job finished');
+      },
+    }),
+
+    scheduleJob: defineJob({
+      id: SYNC_SCHEDULE_JOB,
+      payload: object({}),
+      cron: SYNC_SCHEDULE_CRON,
+      async handler(_payload, { log: jobLog }) {
+        jobLog.info({ queued: await api.enqueueAll() }, 'hourly sync queued');
+      },
+    }),
+  };
+  return api;
+}
+export type SyncService = ReturnType<typeof createSyncService>;
