@@ -29,6 +29,10 @@ import { createServices, type Services } from './services';
 import { createSandbox } from '@sandbox/sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { blogApiRoutes, blogPageRoutes } from './modules/blog/blog.routes';
+import { searchRoutes } from './modules/search/search.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +197,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(adAccountRoutes, { ctx, services });
       await api.register(oauthCallbackRoutes, { ctx, services });
       await api.register(dashboardRoutes, { ctx, services });
+      await api.register(contactRoutes, { ctx, services });
+      await api.register(newsletterRoutes, { ctx, services });
+      await api.register(blogApiRoutes, { ctx });
+      await api.register(searchRoutes, { ctx, services });
       if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },
@@ -211,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
       },
     });
+    await app.register(blogPageRoutes, { ctx, indexFile });
   }
   const apiPrefix = `${config.apiBase}/`;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

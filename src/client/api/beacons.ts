@@ -23,6 +23,14 @@ export interface BeaconBodies {
   'analytics/connect-click': { platform: Platform; ts: number };
   /** The dashboard's Refresh button pressed. */
   'analytics/manual-sync': { ts: number };
+  /** The About page's Contact Us pressed, with the pilot-slots opt-in. */
+  'analytics/about-contact-preference': { openToContact: boolean; ts: number };
+  /** A career opening's Apply pressed: the role's title (never the applicant) and the talent-pool opt-in. */
+  'analytics/careers-apply': { role: string; talentOptIn: boolean; ts: number };
+  /** A plan's call to action pressed on the pricing page. */
+  'analytics/pricing-cta': { plan: 'starter' | 'pro' | 'agency'; billing: 'monthly' | 'yearly'; ts: number };
+  /** A contact message sent, and which boxes were on; never what was written. */
+  'analytics/contact-submit': { newsletter: boolean; partnership: boolean; ts: number };
 }
 
 /** One of the beacon paths. */

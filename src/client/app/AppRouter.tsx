@@ -10,7 +10,7 @@ import { useAppSelector } from './hooks';
 import { paths } from './paths';
 
 /** A page loaded on first visit, as its own chunk; pages are named exports. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+function lazyPage<Name extends string, Props extends object = object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
@@ -22,7 +22,9 @@ const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integration
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
 const ContactPage = lazyPage(() => import(/* webpackChunkName: "contact" */ '@client/features/contact/ContactPage'), 'ContactPage');
-const BlogPage = lazyPage(() => import(/* webpackChunkName: "blog" */ '@client/features/marketing/BlogPage'), 'BlogPage');
+const BlogPage = lazyPage(() => import(/* webpackChunkName: "blog" */ '@client/features/blog/BlogPage'), 'BlogPage');
+const BlogPostPage = lazyPage(() => import(/* webpackChunkName: "blog-post" */ '@client/features/blog/BlogPostPage'), 'BlogPostPage');
+const NewsletterPage = lazyPage(() => import(/* webpackChunkName: "newsletter" */ '@client/features/newsletter/NewsletterPage'), 'NewsletterPage');
 const TermsPage = lazyPage(() => import(/* webpackChunkName: "terms" */ '@client/features/legal/TermsPage'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import(/* webpackChunkName: "privacy" */ '@client/features/legal/PrivacyPage'), 'PrivacyPage');
 const LoginPage = lazyPage(() => import(/* webpackChunkName: "login" */ '@client/features/session/LoginPage'), 'LoginPage');
@@ -92,6 +94,9 @@ export function AppRouter() {
         <Route path={paths.careers} element={<CareersPage />} />
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.blog} element={<BlogPage />} />
+        <Route path={paths.blogPost} element={<BlogPostPage />} />
+        <Route path={paths.newsletterConfirm} element={<NewsletterPage action="confirm" />} />
+        <Route path={paths.newsletterUnsubscribe} element={<NewsletterPage action="unsubscribe" />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route

@@ -9,6 +9,11 @@ export const paths = {
   careers: '/careers',
   contact: '/contact',
   blog: '/blog',
+  /** One article: /blog/<slug>. */
+  blogPost: '/blog/:slug',
+  /** Where the newsletter's confirmation and unsubscribe links land (?token=...). */
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   terms: '/terms-and-service',
   privacy: '/privacy-policy',
   login: '/login',
@@ -27,4 +32,9 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The search page for a query, e.g. `/search?q=ad%20budget`. */
 export function searchPath(query: string): string {
   return `${paths.search}?q=${encodeURIComponent(query)}`;
+}
+
+/** The page of one blog article. */
+export function blogPostPath(slug: string): string {
+  return `${paths.blog}/${encodeURIComponent(slug)}`;
 }
