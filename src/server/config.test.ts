@@ -85,6 +85,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('mails contact messages to CONTACT_INBOX, the support address by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).contactInbox).toBe('support@adwise.app');
+    expect(loadConfig({ DATA_DIR: dataDir, CONTACT_INBOX: 'team@example.com' }).contactInbox).toBe('team@example.com');
+    expect(problemsOf({ CONTACT_INBOX: 'team at example' })).toContain(
+      'CONTACT_INBOX must be an e-mail address such as team@example.com (got "team at example")',
+    );
+  });
+
   it('points platforms without credentials at the in-process sandbox, and the others at the real APIs', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,

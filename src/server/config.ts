@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Platform } from '@shared/constants';
+import { SUPPORT_EMAIL, type Platform } from '@shared/constants';
 import { parseFaultConfig, type FaultRule } from '@sandbox/faults';
 import { loadPlatformSettings } from './platforms/settings';
 import type { PlatformSettings } from './platforms/types';
@@ -27,6 +27,8 @@ export interface AppConfig {
   /** SMTP connection string; absent means mail stays in the outbox table. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Where contact-form messages are mailed (CONTACT_INBOX); unset: the support address. */
+  contactInbox?: string;
   /** Signs access tokens (HMAC-SHA-256). */
   appSecret: string;
   /** AES-256-GCM key (32 bytes) for third-party tokens at rest. */
@@ -147,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)');
   }
   const mailFrom = value('MAIL_FROM') ?? 'Adwise <no-reply@adwise.app>';
+  const contactInbox = value('CONTACT_INBOX') ?? SUPPORT_EMAIL;
+  if (!/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(contactInbox)) {
+    problems.push(`CONTACT_INBOX must be an e-mail address such as team@example.com (got "${contactInbox}")`);
+  }
 
   const logLevel = value('LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDataDir,
     smtpUrl,
     mailFrom,
+    contactInbox,
     appSecret: appSecret!,
     encryptionKey,
     logLevel,

@@ -7,12 +7,15 @@ import { createConnections } from './modules/adAccounts/connections';
 import { createOtpService } from './modules/otp/otp.service';
 import { createSyncService } from './modules/sync/sync.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createNewsletterService } from './modules/newsletter/newsletter.service';
+import { createContactService } from './modules/contact/contact.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
   const connections = createConnections(ctx);
   const otp = createOtpService(ctx);
   const sync = createSyncService(ctx, connections);
+  const newsletter = createNewsletterService(ctx);
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, userId) => sync.enqueue(connectionId, userId, 'backfill'));
   return {
     connections,
@@ -20,9 +23,11 @@ export function createServices(ctx: AppContext) {
     sync,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
-    auth: createAuthService(ctx),
+    auth: createAuthService(ctx, newsletter),
     users: createUsersService(ctx),
     trial: createTrialService(ctx),
+    newsletter,
+    contact: createContactService(ctx, newsletter),
   };
 }
 export type Services = ReturnType<typeof createServices>;

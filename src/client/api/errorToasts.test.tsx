@@ -147,6 +147,28 @@ describe('rejectionToast', () => {
   });
 });
 
+describe('contact and newsletter failures', () => {
+  const failed = (endpointName: string, payload: unknown) => ({
+    type: `${baseApi.reducerPath}/executeMutation/rejected`,
+    payload,
+    error: { message: 'Rejected' },
+    meta: { arg: { endpointName }, requestId: 'r2', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false },
+  });
+
+  it("toasts the contact form's fallback", () => {
+    expect(fallbackFor('sendContactMessage')).toBe('Failed to submit. Please try again.');
+    expect(rejectionToast(failed('sendContactMessage', { status: 500, data: null }))).toBe('Failed to submit. Please try again.');
+    expect(rejectionToast(failed('sendContactMessage', { status: 429, data: { detail: 'Slow down.' } }))).toBe('Slow down.');
+  });
+
+  it('leaves newsletter failures to the screens that show them inline', () => {
+    for (const name of ['subscribeNewsletter', 'confirmNewsletter', 'unsubscribeNewsletter', 'getNewsletterStatus']) {
+      expect(ERROR_FALLBACKS[name]).toBeNull();
+      expect(rejectionToast(failed(name, { status: 400, data: { detail: 'Nope' } }))).toBeNull();
+    }
+  });
+});
+
 describe('fallbackFor', () => {
   it("gives an endpoint's fallback text, built from the call when it names a platform", () => {
     expect(fallbackFor('register')).toBe('Registration failed');

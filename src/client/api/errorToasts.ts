@@ -35,6 +35,16 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   deleteConnectedAccount: 'Failed to delete account.',
   deleteAccount: 'Failed to delete account.',
   sendContactMessage: 'Failed to submit. Please try again.',
+  // The newsletter opt-in and the confirm/unsubscribe page show their failures inline.
+  subscribeNewsletter: null,
+  confirmNewsletter: null,
+  unsubscribeNewsletter: null,
+  // The blog and the site search show their failures on the page (Retry, or the article's not-found state).
+  listBlogPosts: null,
+  getBlogPost: null,
+  searchSite: null,
+  // A failed status check just leaves the Subscribe button in place.
+  getNewsletterStatus: null,
   getUserInfo: null,
   startTrial: 'Failed to start trial',
   login: 'Login failed.',

@@ -1,4 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { api } from '@client/test/handlers';
+import { server } from '@client/test/server';
 import { SUPPORT_EMAIL } from '@shared/constants';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { Footer } from './Footer';
@@ -10,6 +14,21 @@ describe('Footer', () => {
     expect(optIn).toBeChecked();
     await user.click(optIn);
     expect(optIn).not.toBeChecked();
+  });
+
+  it('subscribes a visitor to the newsletter from the footer (double opt-in)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('newsletter/subscribe/'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ detail: NEWSLETTER_MESSAGES.checkInbox });
+      }),
+    );
+    const { user } = renderWithProviders(<Footer />);
+    await user.type(screen.getByRole('textbox', { name: 'Newsletter email' }), 'reader@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Check your inbox to confirm your subscription.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'reader@example.com', source: 'footer' }]);
   });
 
   it('links to the Terms and the Privacy Policy', () => {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Checkbox, Container, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Divider, Link, Stack, Typography } from '@mui/material';
 import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
 import { paths, type AppPath } from '@client/app/paths';
+import { NewsletterOptIn } from '@client/features/newsletter/NewsletterOptIn';
 
 interface FooterColumn {
   title: string;
@@ -38,9 +38,6 @@ function ColumnHeading({ children }: { children: string }) {
 
 /** The site footer: product, company and contact columns, a newsletter opt-in, and the legal links. */
 export function Footer() {
-  // Opt-ins default to on (spec section 4).
-  const [newsletter, setNewsletter] = useState(true);
-
   return (
     <Box component="footer" sx={{ mt: 'auto', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg" sx={{ py: 5 }}>
@@ -52,10 +49,8 @@ export function Footer() {
             <Typography variant="body2" color="text.secondary">
               Every ad platform in one dashboard, with suggestions that lift conversions.
             </Typography>
-            <FormControlLabel
-              control={<Checkbox checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} name="newsletter" />}
-              label="Send me the Adwise newsletter"
-            />
+            {/* A real double opt-in subscription; the box starts checked (spec section 4). */}
+            <NewsletterOptIn source="footer" />
           </Stack>
           {COLUMNS.map((column) => (
             <Box key={column.title} component="nav" aria-label={column.title}>

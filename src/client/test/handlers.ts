@@ -22,6 +22,10 @@ import {
   type SyncStatus,
   type Totals,
 } from '@shared/api/dashboard';
+import type { NewsletterStatusReply } from '@shared/api/newsletter';
+import { JOB_OPENINGS } from '@shared/careers';
+import { PUBLIC_PAGES } from '@shared/search/pages';
+import { searchSite } from '@shared/search/search';
 import type { UserInfo } from '@shared/api/userInfo';
 import { DAY_MS, PLATFORMS, RESEND_LOCK_SECONDS, type Platform } from '@shared/constants';
 import { API_BASE_URL } from '@client/app/config';
@@ -66,6 +70,13 @@ export const defaultHandlers = [
   http.get(api('user-info/'), () => HttpResponse.json(userInfoBody())),
   http.get(api('account-info/'), () => HttpResponse.json(accountInfoBody())),
   http.post(api('analytics/:beacon'), () => new HttpResponse(null, { status: 204 })),
+  // The site search over the real pages and roles (no articles), and an empty blog.
+  http.get(api('search/'), ({ request }) =>
+    HttpResponse.json(searchSite(new URL(request.url).searchParams.get('q') ?? '', { pages: PUBLIC_PAGES, posts: [], roles: JOB_OPENINGS })),
+  ),
+  http.get(api('blog/'), () => HttpResponse.json([])),
+  // The footer's newsletter box asks a signed-in user's subscription status.
+  http.get(api('newsletter/'), () => HttpResponse.json({ status: 'none', email: 'asha@example.com' } satisfies NewsletterStatusReply)),
   // A user with nothing connected yet, so a dashboard rendered by another screen's test asks nothing else.
   http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))),
   http.get(api('dashboard/campaigns/'), () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage)),

@@ -1,4 +1,5 @@
 import { PLANS } from '@shared/api/adAccounts';
+import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -367,4 +368,53 @@ export const exchangeRates = pgTable(
     perUsd: doublePrecision('per_usd').notNull(),
   },
   (t) => [primaryKey({ columns: [t.currency, t.day] })],
+);
+
+/**
+ * Messages sent through the contact form (get-in-touch/): exactly what the person typed and the
+ * two boxes, nothing else (no IP address, no user agent).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    newsletter: boolean('newsletter').notNull(),
+    partnership: boolean('partnership').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One row per e-mail address (lower-cased). Tokens are stored only as SHA-256 hashes: the confirm
+ * link's token is random and expires; the unsubscribe token is derived from APP_SECRET and the
+ * row's random nonce, so every mail can carry the same working link without storing the token.
+ * A subscription tied to an account goes with it (on delete cascade).
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    source: text('source', { enum: NEWSLETTER_SOURCES }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    /** When the last confirmation mail went out; a pending address gets at most one per 10 minutes. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    unsubscribeNonce: text('unsubscribe_nonce').notNull(),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_confirm_token_idx').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
+    index('newsletter_user_idx').on(t.userId),
+  ],
 );

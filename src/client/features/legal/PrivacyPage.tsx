@@ -1,6 +1,7 @@
-import { SimplePage } from '@client/components/SimplePage';
+import { LegalPage } from './LegalPage';
+import { PRIVACY_POLICY } from './legalContent';
 
 /** The privacy policy (/privacy-policy). */
 export function PrivacyPage() {
-  return <SimplePage title="Privacy Policy" intro="What we collect, why, and the choices you have." />;
+  return <LegalPage content={PRIVACY_POLICY} />;
 }

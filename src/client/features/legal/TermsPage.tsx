@@ -1,6 +1,7 @@
-import { SimplePage } from '@client/components/SimplePage';
+import { LegalPage } from './LegalPage';
+import { TERMS_OF_SERVICE } from './legalContent';
 
 /** The terms of service (/terms-and-service). */
 export function TermsPage() {
-  return <SimplePage title="Terms of Service" intro="The terms that govern your use of Adwise." />;
+  return <LegalPage content={TERMS_OF_SERVICE} />;
 }

@@ -1,6 +1,25 @@
+import { Stack } from '@mui/material';
 import { SimplePage } from '@client/components/SimplePage';
+import { AboutContact } from '@client/features/about/AboutContact';
+import { CoreTeam, CoreValues, ProblemList } from '@client/features/about/AboutLists';
+import { AboutStory } from '@client/features/about/AboutStory';
+import { PilotStats } from '@client/features/about/PilotStats';
 
-/** The public About page (/about-us). */
+/**
+ * The public About page (/about-us): hero, mission, origin story, the three founders, the
+ * problems we solve, the core team, the pilot figures (counting up), core values and the contact block.
+ */
 export function AboutPage() {
-  return <SimplePage title="About Us" intro="Why we built Adwise, and the people behind it." />;
+  return (
+    <SimplePage title="About Us" intro="Why we built Adwise, and the people behind it.">
+      <Stack spacing={{ xs: 4, md: 6 }}>
+        <AboutStory />
+        <ProblemList />
+        <CoreTeam />
+        <PilotStats />
+        <CoreValues />
+        <AboutContact />
+      </Stack>
+    </SimplePage>
+  );
 }

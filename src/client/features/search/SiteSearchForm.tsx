@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { SEARCH_QUERY_MAX } from '@shared/api/search';
 import { searchPath } from '@client/app/paths';
 
 /** Props of SiteSearchForm. */
@@ -34,6 +35,7 @@ export function SiteSearchForm({ label, initialQuery = '', onSearch }: SiteSearc
         name="q"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: SEARCH_QUERY_MAX } }}
         fullWidth
       />
       <Button type="submit" variant="contained" startIcon={<SearchIcon aria-hidden />}>

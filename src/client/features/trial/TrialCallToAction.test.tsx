@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
@@ -10,25 +10,31 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
 
+const HOME_TITLE = 'Every ad platform in one dashboard';
+
 async function homeSignedIn() {
   const rendered = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: HOME_TITLE })).toBeInTheDocument();
   return rendered;
 }
 
-/** The start button once user-info has answered (until then it waits, busy). */
-const readyStartButton = () => screen.findByRole('button', { name: START_TRIAL_LABEL, busy: false });
+/** The home hero, named by its h1 (the page repeats the trial offer at its end). */
+const hero = () => within(screen.getByRole('region', { name: HOME_TITLE }));
 
-/** The days shown by the countdown. */
+/** The hero's start button once user-info has answered (until then it waits, busy). */
+const readyStartButton = () => hero().findByRole('button', { name: START_TRIAL_LABEL, busy: false });
+
+/** The days shown by the hero's countdown. */
 function countdownDays(): number {
-  const timer = screen.getByRole('timer', { name: 'Trial time left' });
+  const timer = hero().getByRole('timer', { name: 'Trial time left' });
   return Number(timer.textContent?.match(/^(\d+)Days/)?.[1]);
 }
 
 describe('the home page trial control', () => {
   it('sends a visitor to /login', async () => {
     const { user } = renderWithProviders(<AppRouter />, { route: paths.home });
-    await user.click(await screen.findByRole('button', { name: START_TRIAL_LABEL }));
+    await screen.findByRole('heading', { level: 1, name: HOME_TITLE });
+    await user.click(hero().getByRole('button', { name: START_TRIAL_LABEL }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.login);
     expect(START_TRIAL_LABEL).toBe('Start your 7-day free trial');
@@ -56,7 +62,7 @@ describe('the home page trial control', () => {
 
     expect(await screen.findByText(TRIAL_STARTED_MESSAGE)).toBeInTheDocument();
     expect(TRIAL_STARTED_MESSAGE).toBe('Your 7-day trial has started. Make the most of it!');
-    expect(await screen.findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
+    expect(await hero().findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
     expect(countdownDays()).toBe(6);
     expect(screen.queryByRole('button', { name: START_TRIAL_LABEL })).not.toBeInTheDocument();
     expect(bodies).toEqual([{}]);
@@ -70,7 +76,7 @@ describe('the home page trial control', () => {
     server.use(http.post(api('start-trial/'), () => HttpResponse.json({ is_trial: true })));
     const { user } = await homeSignedIn();
     await user.click(await readyStartButton());
-    expect(await screen.findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
+    expect(await hero().findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
     // Now + 7 days shows as 6 days and 23 hours and some.
     expect(countdownDays()).toBe(Math.floor(TRIAL_DURATION_MS / DAY_MS) - 1);
   });
@@ -81,7 +87,7 @@ describe('the home page trial control', () => {
     await user.click(await readyStartButton());
     expect(await screen.findByText('Failed to start trial')).toBeInTheDocument();
     expect(await readyStartButton()).toBeEnabled();
-    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(hero().queryByRole('timer')).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when the trial was already used", async () => {
@@ -94,7 +100,7 @@ describe('the home page trial control', () => {
   it('shows the countdown, not the button, on an active trial', async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
     await homeSignedIn();
-    expect(await screen.findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
+    expect(await hero().findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: START_TRIAL_LABEL })).not.toBeInTheDocument();
   });
 
@@ -103,7 +109,7 @@ describe('the home page trial control', () => {
       http.get(api('user-info/'), () => HttpResponse.json(userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } }))),
     );
     await homeSignedIn();
-    expect(await screen.findByText(TRIAL_ENDED_MESSAGE)).toBeInTheDocument();
+    expect(await hero().findByText(TRIAL_ENDED_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: START_TRIAL_LABEL })).not.toBeInTheDocument();
   });
 });
@@ -119,7 +125,8 @@ describe('the home page progress block', () => {
 
   it('is not shown to a visitor', async () => {
     renderWithProviders(<AppRouter />, { route: paths.home });
-    expect(await screen.findByRole('button', { name: START_TRIAL_LABEL })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: HOME_TITLE });
+    expect(hero().getByRole('button', { name: START_TRIAL_LABEL })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your progress' })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { normalizeTimeZone } from '../gamification/localDay';
 import { hashPassword, verifyPassword } from './passwords';
 import { clearFailures, recordFailure, secondsLocked, THRESHOLDS, throttleKeys } from './throttle';
 import { hashToken, newOpaqueToken } from './tokens';
+import type { NewsletterService } from '../newsletter/newsletter.service';
 
 /** Stable id of the job that looks up an e-mail and sends its reset link (off the request path). */
 export const PASSWORD_RESET_JOB = 'auth.password-reset.send';
@@ -21,7 +22,8 @@ export const PASSWORD_RESET_JOB = 'auth.password-reset.send';
 const expired = () => new HttpError(401, AUTH_MESSAGES.sessionExpired, ErrorCode.Unauthorized);
 
 /** Account sign-up, sign-in, token rotation, sign-out and password reset. */
-export function createAuthService(ctx: AppContext) {
+/** `newsletter`: where a registration with the newsletter box on starts its double opt-in. */
+export function createAuthService(ctx: AppContext, newsletter?: NewsletterService) {
   const { db, clock, tokens, mailer, queue, config, log } = ctx;
 
   /** Starts a new refresh-token family for a login; returns the token for the client. */
@@ -82,20 +84,24 @@ export function createAuthService(ctx: AppContext) {
 
     async register(input: RegisterInput): Promise<RegisteredUser> {
       const passwordHash = await hashPassword(input.password);
-      const [user] = await db
-        .insert(users)
-        .values({
-          email: input.email,
-          fullName: input.fullName,
-          passwordHash,
-          newsletter: input.newsletter,
-          timeZone: normalizeTimeZone(input.timeZone) ?? 'UTC',
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id, fullName: users.fullName, email: users.email });
-      if (!user) throw new HttpError(409, AUTH_MESSAGES.emailTaken, ErrorCode.Conflict, 'email');
-      return user;
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            fullName: input.fullName,
+            passwordHash,
+            newsletter: input.newsletter,
+            timeZone: normalizeTimeZone(input.timeZone) ?? 'UTC',
+            createdAt: clock.now(),
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id, fullName: users.fullName, email: users.email });
+        if (!user) throw new HttpError(409, AUTH_MESSAGES.emailTaken, ErrorCode.Conflict, 'email');
+        // The box only asks: the address joins the newsletter once its owner confirms the e-mailed link.
+        if (input.newsletter) await newsletter?.subscribe({ source: 'register', userId: user.id }, tx);
+        return user;
+      });
     },
 
     async login(input: LoginInput, ip: string): Promise<SessionPayload> {

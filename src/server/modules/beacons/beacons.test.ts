@@ -20,6 +20,32 @@ describe('analytics beacons', () => {
     expect(rows[0].props).toEqual({ target: 'features', ts: 1_763_700_000_000 });
   });
 
+  it('stores only the allowed non-personal flags, timestamp, plan and platform, dropping e-mails, names and free text', async () => {
+    await t.app.ctx.db.delete(beaconEvents);
+    const personal = {
+      email: 'ann@example.com',
+      fullName: 'Ann Lee',
+      name: 'Ann',
+      message: 'Please call me on +91 98765 43210',
+      query: 'ann lee adwise',
+      username: 'ann@example.com',
+      website: 'https://ann.example',
+    };
+    const sent = [
+      ['contact-submit', { newsletter: true, partnership: false, ts: 11 }],
+      ['pricing-cta', { plan: 'agency', billing: 'monthly', ts: 12 }],
+      ['connect-click', { platform: 'meta', ts: 13 }],
+      ['404-search', { ts: 14 }],
+    ] as const;
+    for (const [name, props] of sent) {
+      expect((await post(name, { ...props, ...personal })).statusCode).toBe(204);
+    }
+    const rows = await t.app.ctx.db.select().from(beaconEvents).orderBy(beaconEvents.createdAt);
+    expect(rows.map((r) => ({ name: r.name, props: r.props }))).toEqual(sent.map(([name, props]) => ({ name, props })));
+    const stored = JSON.stringify(rows);
+    for (const value of Object.values(personal)) expect(stored).not.toContain(value);
+  });
+
   it('refuses free text that could hold personal data, naming the field', async () => {
     const res = await post('404-suggestion', { target: 'ann@example.com', ts: 1 });
     expect(res.statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLe
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
 import { ensureCampaigns, upsertAds, upsertCampaigns, writeWindow } from './ingest';
+import { SYNC_BACKFILL_DAYS, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
 
 /** Stable id of the job that syncs one connection. */
 export const SYNC_JOB = 'sync.connection';
@@ -16,10 +17,10 @@ export const SYNC_JOB = 'sync.connection';
 export const SYNC_SCHEDULE_JOB = 'sync.schedule';
 /** Every hour, a few minutes past (UTC). */
 export const SYNC_SCHEDULE_CRON = '7 * * * *';
-/** A new connection backfills this many days, today included. */
-export const BACKFILL_DAYS = 90;
+/** A new connection backfills this many days, today included (the integrations page states the same figure). */
+export const BACKFILL_DAYS = SYNC_BACKFILL_DAYS;
 /** Incremental syncs re-read this many days: platforms restate recent days. */
-export const RESTATEMENT_DAYS = 3;
+export const RESTATEMENT_DAYS = SYNC_RESTATEMENT_DAYS;
 /** Failed tries in a row before a sync gives up until the next scheduled one. */
 export const SYNC_MAX_ATTEMPTS = 6;
 /** Back-off after the first failure; doubles per try, capped. */

@@ -129,7 +129,7 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
       email: user.email,
       memberSince: new Date(START).toISOString(),
       timeZone: 'Europe/Berlin',
-      newsletter: true,
+      newsletter: false,
     });
   });
 

@@ -27,7 +27,8 @@ export const navigationCustomizations: Components<Theme> = {
     },
   },
   MuiLink: {
-    defaultProps: { underline: 'hover' },
+    // Underlined always: a link inside running text must not be told apart by colour alone (WCAG 1.4.1).
+    defaultProps: { underline: 'always' },
     styleOverrides: {
       root: ({ theme }) => ({
         '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },

@@ -1,86 +1,87 @@
-import { paths, type AppPath } from '@client/app/paths';
+import { REPLY_HOURS_MAX, REPLY_HOURS_MIN } from '../constants';
 
 /** One public page the site search can find. */
-export interface SearchEntry {
+export interface SearchPageEntry {
   title: string;
-  path: AppPath;
+  /** The page's route, e.g. /pricing (the client checks each against its route table). */
+  path: string;
   /** Shown under the title in the results. */
   description: string;
   /** Other words people use for what the page offers. */
   keywords: string[];
 }
 
-/** The product's public pages; the search looks at title, keywords and path. */
-export const SEARCH_INDEX: readonly SearchEntry[] = [
+/** The product's public pages; the search looks at title, description and keywords. */
+export const PUBLIC_PAGES: readonly SearchPageEntry[] = [
   {
     title: 'Home',
-    path: paths.home,
+    path: '/',
     description: 'Every ad platform in one dashboard, with a free trial.',
     keywords: ['adwise', 'start', 'trial', 'free trial', 'overview', 'dashboard preview', 'testimonials', 'faq'],
   },
   {
     title: 'Features',
-    path: paths.features,
+    path: '/features',
     description: 'Suggestions, alerts, budget tools and the Creative Analyzer.',
     keywords: ['ai', 'suggestions', 'alerts', 'budget', 'creative analyzer', 'psychology', 'scoring', 'insights'],
   },
   {
     title: 'Pricing',
-    path: paths.pricing,
+    path: '/pricing',
     description: 'Starter, Pro and Agency plans, monthly or yearly.',
     keywords: ['plans', 'price', 'cost', 'starter', 'pro', 'agency', 'billing', 'yearly', 'monthly', 'discount'],
   },
   {
     title: 'Integrations',
-    path: paths.integrations,
+    path: '/integrations',
     description: 'The ad platforms Adwise connects to.',
     keywords: ['meta', 'facebook', 'instagram', 'google ads', 'linkedin', 'twitter', 'x', 'tiktok', 'platforms', 'connect'],
   },
   {
     title: 'About Us',
-    path: paths.about,
+    path: '/about-us',
     description: 'Our mission, story, founders and team.',
     keywords: ['company', 'mission', 'story', 'founders', 'team', 'values'],
   },
   {
     title: 'Careers',
-    path: paths.careers,
+    path: '/careers',
     description: 'Open positions and the talent pool.',
     keywords: ['jobs', 'hiring', 'work', 'positions', 'internship', 'freelance', 'remote', 'apply'],
   },
   {
     title: 'Contact',
-    path: paths.contact,
-    description: 'Write to us; we reply within two days.',
+    path: '/contact',
+    description: `Write to us; we reply within ${REPLY_HOURS_MIN}-${REPLY_HOURS_MAX} hours.`,
     keywords: ['contact us', 'support', 'help', 'email', 'partnership', 'sales', 'get in touch'],
   },
   {
     title: 'Blog',
-    path: paths.blog,
+    path: '/blog',
     description: 'Articles on ad performance and creative testing.',
     keywords: ['articles', 'news', 'posts', 'guides', 'tips'],
   },
   {
     title: 'Terms of Service',
-    path: paths.terms,
+    path: '/terms-and-service',
     description: 'The terms for using Adwise.',
     keywords: ['terms', 'legal', 'conditions', 'agreement'],
   },
   {
     title: 'Privacy Policy',
-    path: paths.privacy,
+    path: '/privacy-policy',
     description: 'How we handle your data.',
     keywords: ['privacy', 'data', 'gdpr', 'cookies', 'legal'],
   },
   {
     title: 'Login',
-    path: paths.login,
+    path: '/login',
     description: 'Sign in to your account.',
     keywords: ['sign in', 'log in', 'account', 'password'],
   },
   {
     title: 'Register',
-    path: paths.register,
+    path: '/register',
     description: 'Create an account and start a free trial.',
     keywords: ['sign up', 'create account', 'join', 'trial'],
   },

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { api } from './support/api';
+import { collectPageErrors, horizontalOverflow, seriousA11yViolations } from './support/a11y';
+import { DESKTOP, PHONE, pagePerTest } from './support/browser';
+import { readState } from './support/server';
+
+/** Every public route of spec section 2, plus one blog article and the not-found page. */
+async function publicRoutes(): Promise<string[]> {
+  const posts = (await api('blog/')) as { slug: string }[];
+  return [
+    '/',
+    '/features',
+    '/pricing',
+    '/integrations',
+    '/about-us',
+    '/careers',
+    '/contact',
+    '/blog',
+    `/blog/${posts[0].slug}`,
+    '/terms-and-service',
+    '/privacy-policy',
+    '/search?q=budget',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/no-such-page',
+  ];
+}
+
+/** Opens a route and waits until its page (not the lazy-loading skeleton) has its heading. */
+async function visit(page: Page, route: string) {
+  await page.goto(route);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('every public page at %s width', (_name, viewport) => {
+  const session = pagePerTest(viewport);
+
+  it('renders with one h1, no console errors, no sideways scrolling and no serious or critical axe violation', async () => {
+    const problems: string[] = [];
+    for (const route of await publicRoutes()) {
+      const errors = collectPageErrors(session.page);
+      await visit(session.page, route);
+      const h1Count = await session.page.getByRole('heading', { level: 1 }).count();
+      if (h1Count !== 1) problems.push(`${route}: ${h1Count} h1 headings`);
+      const overflow = await horizontalOverflow(session.page);
+      if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px`);
+      for (const violation of await seriousA11yViolations(session.page)) {
+        problems.push(`${route}: axe ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`);
+      }
+      problems.push(...errors.map((error) => `${route}: ${error}`));
+      session.page.removeAllListeners('console');
+      session.page.removeAllListeners('pageerror');
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the blog for sharing', () => {
+  it('serves each article with its own title and Open Graph tags in the HTML itself', async () => {
+    const { baseUrl } = readState();
+    const [post] = (await api('blog/')) as { slug: string; title: string; description: string }[];
+    const html = await (await fetch(`${baseUrl}/blog/${post.slug}`)).text();
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(html).toContain(`<meta property="og:title" content="${escaped(post.title)}"`);
+    expect(html).toContain('<meta property="og:type" content="article"');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,13 @@
+import type { ContactReply, ContactRequest } from '@shared/api/contact';
+import { baseApi } from '@client/api/baseApi';
+
+/** POST get-in-touch/ (spec section 7), injected into the one API. Failures toast through ERROR_FALLBACKS. */
+export const contactApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    sendContactMessage: build.mutation<ContactReply, ContactRequest>({
+      query: (body) => ({ url: 'get-in-touch/', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useSendContactMessageMutation } = contactApi;

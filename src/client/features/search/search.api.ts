@@ -1,0 +1,14 @@
+import type { SearchResult } from '@shared/api/search';
+import { baseApi } from '@client/api/baseApi';
+
+/** The site search endpoint (contract: @shared/api/search), injected into the one API. */
+export const searchApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    searchSite: build.query<SearchResult[], string>({
+      query: (q) => ({ url: 'search/', params: { q } }),
+    }),
+  }),
+});
+
+/** The generated hook. */
+export const { useSearchSiteQuery } = searchApi;
