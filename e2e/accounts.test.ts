@@ -64,9 +64,11 @@ describe('accounts in Chromium against the real server', () => {
 
     // No trial yet: no Dashboard link on desktop.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Start your 7-day free trial' }).click();
+    // The home page offers the trial in its hero and again at the end; the hero's is used here.
+    const hero = page.getByRole('region', { name: 'Every ad platform in one dashboard' });
+    await hero.getByRole('button', { name: 'Start your 7-day free trial' }).click();
     await page.getByText('Your 7-day trial has started. Make the most of it!').waitFor();
-    const timer = page.getByRole('timer', { name: 'Trial time left' });
+    const timer = hero.getByRole('timer', { name: 'Trial time left' });
     await timer.waitFor();
     const first = await timer.textContent();
     await page.waitForFunction((before) => document.querySelector('[role="timer"]')?.textContent !== before, first);
@@ -93,7 +95,7 @@ describe('accounts in Chromium against the real server', () => {
     // The trial started once; a new login finds it running, and the session list on the server is gone.
     await login(email);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('timer', { name: 'Trial time left' }).waitFor();
+    await page.getByRole('timer', { name: 'Trial time left' }).first().waitFor();
   });
 
   it('keeps the session only for this tab when Remember me is off', async () => {

@@ -2,19 +2,8 @@ import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { PILOT_FACTS } from '@shared/marketing';
 import { useCountUp } from './useCountUp';
 import { useRevealOnce } from './useRevealOnce';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 
-/** Hidden from sight, read by screen readers. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** One pilot figure: the number, what follows it ('+', '%', '/50') and what it counts. */
 interface PilotFigure {

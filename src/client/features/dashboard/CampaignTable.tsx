@@ -32,7 +32,7 @@ import { csvFileName, downloadCsv } from './csv';
 import { useExportCampaignsMutation, useListCampaignsQuery, useSetCampaignStatusMutation } from './dashboard.api';
 import { formatMoney, formatPercent } from './format';
 import type { CampaignTableState } from './useCampaignTable';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 
 /** Spec section 2: what an empty table says. */
 export const NO_CAMPAIGNS_MESSAGE = 'No campaigns to display.';

@@ -18,7 +18,7 @@ import {
 } from './chartData';
 import { chartTheme, METRIC_COLORS } from './chartTheme';
 import { formatDayWithYear } from './format';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 
 const WIDTH = 880;
 const HEIGHT = 340;

@@ -1,6 +1,5 @@
-import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BalanceIcon from '@mui/icons-material/Balance';
@@ -14,20 +13,16 @@ import { NewsletterOptIn } from '@client/features/newsletter/NewsletterOptIn';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';
+import { MarketingIconCards, type IconCardItem } from './MarketingIconCards';
 import { MarketingPlatformList } from './MarketingPlatformList';
 import { MarketingSection } from './MarketingSection';
 
 /** The label of the product-updates opt-in. */
 export const UPDATES_OPT_IN_LABEL = 'Email me product updates';
 
-interface Feature {
-  title: string;
-  text: string;
-  icon: ReactElement;
-}
 
 /** The six feature cards (spec section 1). */
-export const FEATURES: readonly Feature[] = [
+export const FEATURES: readonly IconCardItem[] = [
   {
     title: 'AI & behavioural-psychology suggestions',
     text: 'Suggestions that combine your numbers with persuasion psychology: which bids to lower, which creatives to boost, when to run, and which call to action to test next.',
@@ -60,28 +55,6 @@ export const FEATURES: readonly Feature[] = [
   },
 ];
 
-function FeatureCards() {
-  return (
-    <Grid container spacing={3} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-      {FEATURES.map(({ title, text, icon }) => (
-        <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }} component="li">
-          <Card sx={{ height: '100%' }}>
-            <CardContent>
-              <Stack spacing={1.5}>
-                <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-                <Typography variant="h3" sx={{ overflowWrap: 'break-word' }}>
-                  {title}
-                </Typography>
-                <Typography color="text.secondary">{text}</Typography>
-              </Stack>
-            </CardContent>
-          </Card>
-        </Grid>
-      ))}
-    </Grid>
-  );
-}
-
 /**
  * The features page (/features, spec section 2): the hero with the marketing facts, six feature
  * cards, the supported platforms, the product-updates opt-in and a trial call to action.
@@ -102,7 +75,7 @@ export function FeaturesPage() {
       />
 
       <MarketingSection title="What you get" intro="Six tools that work together, from the first look at your numbers to the next ad you run.">
-        <FeatureCards />
+        <MarketingIconCards items={FEATURES} twoOnTablets />
       </MarketingSection>
 
       <MarketingSection

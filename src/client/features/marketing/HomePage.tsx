@@ -1,6 +1,5 @@
-import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Grid, Link, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
@@ -15,6 +14,7 @@ import { FaqAccordion, type FaqItem } from './FaqAccordion';
 import { HomeDashboardPreview } from './HomeDashboardPreview';
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';
+import { MarketingIconCards, type IconCardItem } from './MarketingIconCards';
 import { MarketingPlatformList } from './MarketingPlatformList';
 import { MarketingSection } from './MarketingSection';
 
@@ -25,14 +25,9 @@ const PLATFORM_NAMES = `${PLATFORMS.slice(0, -1)
   .map((platform) => PLATFORM_LABELS[platform])
   .join(', ')} and ${PLATFORM_LABELS[PLATFORMS[PLATFORMS.length - 1]!]}`;
 
-interface Highlight {
-  title: string;
-  text: string;
-  icon: ReactElement;
-}
 
 /** The three highlight cards. */
-export const HIGHLIGHTS: readonly Highlight[] = [
+export const HIGHLIGHTS: readonly IconCardItem[] = [
   {
     title: 'One dashboard for every platform',
     text: `Spend, impressions, CTR and conversions from ${PLATFORM_NAMES}, side by side in one currency.`,
@@ -121,26 +116,6 @@ export const HOME_FAQ: readonly FaqItem[] = [
   },
 ];
 
-function Highlights() {
-  return (
-    <Grid container spacing={3}>
-      {HIGHLIGHTS.map(({ title, text, icon }) => (
-        <Grid key={title} size={{ xs: 12, md: 4 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardContent>
-              <Stack spacing={1.5}>
-                <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-                <Typography variant="h3">{title}</Typography>
-                <Typography color="text.secondary">{text}</Typography>
-              </Stack>
-            </CardContent>
-          </Card>
-        </Grid>
-      ))}
-    </Grid>
-  );
-}
-
 function Testimonials() {
   return (
     <Grid container spacing={3} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -211,7 +186,7 @@ export function HomePage() {
       />
 
       <MarketingSection title="Everything you need to run better ads">
-        <Highlights />
+        <MarketingIconCards items={HIGHLIGHTS} />
       </MarketingSection>
 
       <MarketingSection

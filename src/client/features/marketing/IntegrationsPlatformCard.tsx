@@ -5,19 +5,8 @@ import { connectionSecurity, DERIVED_METRICS, SYNCED_METRICS, type PlatformInfo 
 import { paths } from '@client/app/paths';
 import { ConnectButton } from '@client/features/adAccounts/ConnectButton';
 import { platformAnchor, PlatformMark } from './MarketingPlatformList';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 
-/** Hides text from sight but not from screen readers (the platform name after "Manage"). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** What the page knows about the user's connections to one platform. */
 export type PlatformConnection =

@@ -10,24 +10,13 @@ import { SimplePage } from '@client/components/SimplePage';
 import { Highlighted } from './Highlighted';
 import { useSearchSiteQuery } from './search.api';
 import { SiteSearchForm } from './SiteSearchForm';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 
 /** Shown when the search request fails without a server message. */
 export const SEARCH_ERROR_FALLBACK = 'Unable to search right now.';
 
 const SKELETON_ROWS = 3;
 
-/** Hidden from sight, still read by screen readers. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** "3 results found". */
 export function resultCount(count: number): string {

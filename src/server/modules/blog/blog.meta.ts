@@ -60,14 +60,27 @@ const REPLACED_META = /<meta\b[^>]*\b(?:name|property)=["']?(?:description|robot
 const CANONICAL = /<link\b[^>]*\brel=["']?canonical["']?[^>]*>\s*/gi;
 
 /**
+ * Where head tags go in a template: before </head>, or, in a page that leaves its head tags out
+ * (HTML allows it), before <body>, or else after the doctype and <html> start tag, where a browser
+ * still puts them in the head.
+ */
+function headEnd(template: string): number {
+  const closeHead = template.search(/<\/head>/i);
+  if (closeHead !== -1) return closeHead;
+  const body = template.search(/<body\b/i);
+  if (body !== -1) return body;
+  const preamble = /^\s*(?:<!doctype[^>]*>\s*)?(?:<html\b[^>]*>\s*)?/i.exec(template);
+  return preamble ? preamble[0].length : 0;
+}
+
+/**
  * The SPA's index.html with the page's head tags: the template's own <title>, description and
- * sharing tags are taken out and `tags` go in just before </head>.
+ * sharing tags are taken out and `tags` go in at the end of the head.
  */
 export function injectHead(template: string, tags: string): string {
-  const closeHead = template.search(/<\/head>/i);
-  if (closeHead === -1) throw new Error('index.html has no </head> to put the sharing tags in');
-  const head = template.slice(0, closeHead).replace(TITLE_TAG, '').replace(REPLACED_META, '').replace(CANONICAL, '');
-  return `${head.trimEnd()}\n    ${tags}\n  ${template.slice(closeHead)}`;
+  const end = headEnd(template);
+  const head = template.slice(0, end).replace(TITLE_TAG, '').replace(REPLACED_META, '').replace(CANONICAL, '');
+  return `${head.trimEnd()}\n    ${tags}\n  ${template.slice(end)}`;
 }
 
 /** The site's address joined with a path. */

@@ -185,8 +185,9 @@ describe('injectHead', () => {
     expect(html.indexOf('<title>New</title>')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('refuses a template without a head', () => {
-    expect(() => injectHead('<html><body></body></html>', '<title>x</title>')).toThrow('</head>');
+  it('puts the tags where a browser reads them as the head when the template leaves its head tags out', () => {
+    expect(injectHead('<html><body></body></html>', '<title>x</title>')).toMatch(/^<html>\s*<title>x<\/title>\s*<body><\/body><\/html>$/);
+    expect(injectHead('<!doctype html><div id="root"></div>', '<title>x</title>')).toMatch(/^<!doctype html>\s*<title>x<\/title>\s*<div id="root"><\/div>$/);
   });
 
   it('escapes &, <, > and double quotes', () => {
