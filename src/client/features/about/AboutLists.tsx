@@ -1,5 +1,6 @@
 import { Avatar, Box, Card, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { CORE_TEAM, CORE_VALUES, PROBLEMS } from './aboutContent';
+import { PageSection } from '@client/components/PageSection';
 
 /** A person's initials for the avatar: 'Ananya Iyer' -> 'AI'. */
 export function initials(name: string): string {
@@ -26,22 +27,16 @@ function TitledList({ items, label }: { items: readonly { title: string; text: s
 /** The problems Adwise solves (spec section 2's list). */
 export function ProblemList() {
   return (
-    <Box component="section" aria-labelledby="problems-heading">
-      <Typography id="problems-heading" variant="h2" gutterBottom>
-        The problem we solve
-      </Typography>
+    <PageSection title="The problem we solve">
       <TitledList items={PROBLEMS} label="Problems" />
-    </Box>
+    </PageSection>
   );
 }
 
 /** The core team: three people, each with a role. */
 export function CoreTeam() {
   return (
-    <Box component="section" aria-labelledby="team-heading">
-      <Typography id="team-heading" variant="h2" gutterBottom>
-        Core team
-      </Typography>
+    <PageSection title="Core team">
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Core team">
         {CORE_TEAM.map((member) => (
           <Grid key={member.name} component="li" size={{ xs: 12, sm: 4 }}>
@@ -65,18 +60,15 @@ export function CoreTeam() {
           </Grid>
         ))}
       </Grid>
-    </Box>
+    </PageSection>
   );
 }
 
 /** The values we work by. */
 export function CoreValues() {
   return (
-    <Box component="section" aria-labelledby="values-heading">
-      <Typography id="values-heading" variant="h2" gutterBottom>
-        Core values
-      </Typography>
+    <PageSection title="Core values">
       <TitledList items={CORE_VALUES} label="Core values" />
-    </Box>
+    </PageSection>
   );
 }

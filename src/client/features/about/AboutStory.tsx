@@ -1,23 +1,18 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { PageSection } from '@client/components/PageSection';
 
 /** Mission, origin story and the three-founders card. */
 export function AboutStory() {
   return (
     <>
-      <Box component="section" aria-labelledby="mission-heading">
-        <Typography id="mission-heading" variant="h2" gutterBottom>
-          Our mission
-        </Typography>
+      <PageSection title="Our mission">
         <Typography>
           Help startups, agencies, solo founders and marketers run high-converting ads without being data scientists: every ad platform in
           one dashboard, and suggestions grounded in data and behavioural psychology.
         </Typography>
-      </Box>
+      </PageSection>
 
-      <Box component="section" aria-labelledby="story-heading">
-        <Typography id="story-heading" variant="h2" gutterBottom>
-          Our story
-        </Typography>
+      <PageSection title="Our story">
         <Stack spacing={2}>
           <Typography>
             Adwise began with a spreadsheet. Every Monday we exported reports from five ad platforms, pasted them side by side and argued
@@ -41,7 +36,7 @@ export function AboutStory() {
             </CardContent>
           </Card>
         </Stack>
-      </Box>
+      </PageSection>
     </>
   );
 }

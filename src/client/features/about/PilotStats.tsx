@@ -3,6 +3,7 @@ import { PILOT_FACTS } from '@shared/marketing';
 import { useCountUp } from './useCountUp';
 import { useRevealOnce } from './useRevealOnce';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { PageSection } from '@client/components/PageSection';
 
 
 /** One pilot figure: the number, what follows it ('+', '%', '/50') and what it counts. */
@@ -48,10 +49,7 @@ function StatCard({ figure, start, instant }: { figure: PilotFigure; start: bool
 export function PilotStats() {
   const { ref, revealed, instant } = useRevealOnce<HTMLUListElement>();
   return (
-    <Box component="section" aria-labelledby="pilot-results-heading">
-      <Typography id="pilot-results-heading" variant="h2" gutterBottom>
-        Pilot results
-      </Typography>
+    <PageSection title="Pilot results">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         What our first customers saw during the pilot.
       </Typography>
@@ -65,6 +63,6 @@ export function PilotStats() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {PILOT_FACTS.note}
       </Typography>
-    </Box>
+    </PageSection>
   );
 }

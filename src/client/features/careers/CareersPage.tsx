@@ -21,6 +21,7 @@ import { REPLY_HOURS_MAX } from '@shared/constants';
 import { SimplePage } from '@client/components/SimplePage';
 import { CAREERS_VALUES, WHY_JOIN } from './careersContent';
 import { OpenPositions } from './OpenPositions';
+import { PageSection } from '@client/components/PageSection';
 
 const TALENT_POOL_HELP_ID = 'talent-pool-help';
 
@@ -57,10 +58,7 @@ export function CareersPage() {
           </Paper>
         </Stack>
 
-        <Box component="section" aria-labelledby="why-join-heading">
-          <Typography id="why-join-heading" variant="h2" gutterBottom>
-            Why join Adwise
-          </Typography>
+        <PageSection title="Why join Adwise">
           <Grid container spacing={2}>
             {WHY_JOIN.map((benefit) => (
               <Grid key={benefit.title} size={{ xs: 12, sm: 6 }}>
@@ -75,14 +73,11 @@ export function CareersPage() {
               </Grid>
             ))}
           </Grid>
-        </Box>
+        </PageSection>
 
         <OpenPositions talentOptIn={talentOptIn} />
 
-        <Box component="section" aria-labelledby="values-heading">
-          <Typography id="values-heading" variant="h2" gutterBottom>
-            Our values
-          </Typography>
+        <PageSection title="Our values">
           <List aria-label="Our values">
             {CAREERS_VALUES.map((value) => (
               <ListItem key={value.title} disableGutters>
@@ -90,7 +85,7 @@ export function CareersPage() {
               </ListItem>
             ))}
           </List>
-        </Box>
+        </PageSection>
 
         <Box component="section" aria-labelledby="reach-out-heading">
           <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>

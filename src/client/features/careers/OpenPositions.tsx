@@ -3,6 +3,7 @@ import { Box, Grid, Stack, TextField, Typography } from '@mui/material';
 import { CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from '@shared/constants';
 import { CAREERS_NO_FILTERS, CAREERS_NO_MATCH_TEXT, filterOpenings, JOB_OPENINGS, type CareersFilters } from '@shared/careers';
 import { JobCard } from './JobCard';
+import { PageSection } from '@client/components/PageSection';
 
 /** Props of OpenPositions. */
 export interface OpenPositionsProps {
@@ -23,11 +24,7 @@ export function OpenPositions({ talentOptIn }: OpenPositionsProps) {
   const update = (change: Partial<CareersFilters>) => setFilters((current) => ({ ...current, ...change }));
 
   return (
-    <Box component="section" aria-labelledby="open-positions-heading">
-      <Typography id="open-positions-heading" variant="h2" gutterBottom>
-        Open positions
-      </Typography>
-
+    <PageSection title="Open positions">
       <Box role="search" aria-label="Filter open positions" sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField
@@ -83,6 +80,6 @@ export function OpenPositions({ talentOptIn }: OpenPositionsProps) {
           ))}
         </Grid>
       )}
-    </Box>
+    </PageSection>
   );
 }

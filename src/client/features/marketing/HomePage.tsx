@@ -10,7 +10,7 @@ import { PLATFORM_LABELS, PLATFORMS, REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_E
 import { MARKETING_FACTS } from '@shared/marketing';
 import { paths } from '@client/app/paths';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
-import { FaqAccordion, type FaqItem } from './FaqAccordion';
+import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
 import { HomeDashboardPreview } from './HomeDashboardPreview';
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';

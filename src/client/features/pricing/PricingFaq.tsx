@@ -1,12 +1,12 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import { PLATFORM_LABELS, PLATFORMS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
 import { MARKETING_FACTS } from '@shared/marketing';
+import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
+import { PageSection } from '@client/components/PageSection';
 
 const PLATFORM_NAMES = PLATFORMS.map((platform) => PLATFORM_LABELS[platform]);
 
 /** The pricing questions people ask most, with answers true to the plans. */
-const QUESTIONS: readonly { question: string; answer: string }[] = [
+const QUESTIONS: readonly FaqItem[] = [
   {
     question: 'How does the free trial work?',
     answer: `Pro comes with a ${MARKETING_FACTS.trialText}. No card is needed, so nothing is charged when it ends; we e-mail you a reminder a day before it does.`,
@@ -28,22 +28,8 @@ const QUESTIONS: readonly { question: string; answer: string }[] = [
 /** A short pricing FAQ; each answer opens under its question (MUI wraps each summary in an h3 and each answer in a labelled region). */
 export function PricingFaq() {
   return (
-    <Box component="section" aria-labelledby="pricing-faq-heading">
-      <Typography id="pricing-faq-heading" variant="h2" gutterBottom>
-        Pricing questions
-      </Typography>
-      {QUESTIONS.map(({ question, answer }, index) => (
-        <Accordion key={question} disableGutters>
-          <AccordionSummary expandIcon={<ExpandMoreIcon aria-hidden />} id={`pricing-faq-${index}-question`} aria-controls={`pricing-faq-${index}-answer`}>
-            <Typography component="span" sx={{ fontWeight: 600 }}>
-              {question}
-            </Typography>
-          </AccordionSummary>
-          <AccordionDetails>
-            <Typography>{answer}</Typography>
-          </AccordionDetails>
-        </Accordion>
-      ))}
-    </Box>
+    <PageSection title="Pricing questions">
+      <FaqAccordion items={QUESTIONS} />
+    </PageSection>
   );
 }
