@@ -28,7 +28,7 @@ import { localDay } from '../src/server/modules/gamification/localDay';
 import { writeWindow } from '../src/server/modules/sync/ingest';
 import { BACKFILL_DAYS, SYNC_CONCURRENCY } from '../src/server/modules/sync/sync.service';
 import { sandboxSettings } from '../src/server/platforms/settings';
-import { recordingRuntime } from '../src/server/platforms/testing';
+import { recordingRuntime } from '../src/server/test/platforms';
 import type { ReportLevel, UnifiedMetricRow } from '../src/server/platforms/types';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { connectVia } from '../src/server/test/connect';
@@ -78,7 +78,7 @@ async function benchOne(kind: Kind): Promise<string[]> {
     logLevel: 'silent',
     workers: false,
     platforms: sandboxSettings(sandbox.url),
-    sandbox: { mode: 'external', url: sandbox.url, seed: SEED, faults: [] },
+    sandbox: { mode: 'external', url: sandbox.url },
   });
   const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null, platformRuntime: runtime });
   await app.ready();

@@ -8,7 +8,7 @@
 import { PLATFORMS } from '../src/shared/constants';
 import { addDays } from '../src/sandbox/world';
 import { platformAdapters } from '../src/server/platforms';
-import { connect, memoryTokens, recordingRuntime, startHarness, totalsOf } from '../src/server/platforms/testing';
+import { connect, memoryTokens, recordingRuntime, startHarness, totalsOf } from '../src/server/test/platforms';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 

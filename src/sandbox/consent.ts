@@ -29,7 +29,13 @@ interface StoredConsent extends PendingConsent {
   expiresAt: number;
 }
 
-const CONSENT_TTL_MS = 30 * 60 * 1000;
+/** How long a consent page stays answerable; longer than anyone reads one, short enough to forget. */
+export const CONSENT_TTL_MS = 10 * 60 * 1000;
+/**
+ * Most consent pages kept open at once. Authorize endpoints need no login and sit outside the
+ * product's rate limit, so a flood of page loads must not grow the map without bound.
+ */
+export const MAX_PENDING_CONSENTS = 10_000;
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -50,11 +56,29 @@ export class ConsentPages {
     private readonly now: () => Date,
   ) {}
 
+  /** Consent pages still open (expired ones are dropped as new ones open). */
+  get openCount(): number {
+    return this.pending.size;
+  }
+
   /** Shows the consent page for a checked authorize request. */
   show(reply: FastifyReply, consentUrl: string, request: PendingConsent, error?: string): FastifyReply {
+    const now = this.now().getTime();
+    this.sweep(now);
     const id = randomBytes(16).toString('base64url');
-    this.pending.set(id, { ...request, expiresAt: this.now().getTime() + CONSENT_TTL_MS });
+    this.pending.set(id, { ...request, expiresAt: now + CONSENT_TTL_MS });
     return this.render(reply, consentUrl, id, request, error);
+  }
+
+  /**
+   * Drops expired entries, then the oldest ones while the map is full. Entries go in with the same
+   * lifetime, so the map is in expiry order and the sweep stops at the first live one.
+   */
+  private sweep(now: number): void {
+    for (const [id, stored] of this.pending) {
+      if (stored.expiresAt > now && this.pending.size < MAX_PENDING_CONSENTS) break;
+      this.pending.delete(id);
+    }
   }
 
   private render(reply: FastifyReply, consentUrl: string, id: string, request: PendingConsent, error?: string): FastifyReply {

@@ -1,16 +1,21 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { PLATFORMS, type Platform } from '@shared/constants';
-import { ConsentPages, type PendingConsent } from './consent';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import { adminRoutes } from './admin';
+import { ConsentPages } from './consent';
+import { ADMIN_PATH } from './contract';
 import { FAULT_HEADER, Faults, type Fault, type FaultRule } from './faults';
 import { Grants } from './grants';
-import { World } from './world';
 import { sandboxPlatforms } from './platforms';
+import { redirectPolicy } from './redirects';
+import type { SandboxContext } from './types';
+import { World } from './world';
 
 /**
  * The ad-platform sandbox: a local emulator of the five platforms' public APIs (OAuth consent,
  * token, revoke, account lists, reporting, status and budget changes) over one synthetic world.
  * It runs in-process under /sandbox with `npm start`, or on its own port for tests
- * (startSandbox). Admin endpoints under /_sandbox let tests read ground truth and inject faults.
+ * (startSandbox). Admin endpoints under /_sandbox let tests read ground truth and inject faults;
+ * they exist only when an admin token is configured, and every call must carry it.
  */
 
 export interface SandboxOptions {
@@ -21,37 +26,17 @@ export interface SandboxOptions {
   faults?: FaultRule[];
   /** How the sandbox waits for 'slow' faults (tests may shorten it). */
   sleep?: (ms: number) => Promise<void>;
-}
-
-/** How a platform renders injected faults in its own wire format. */
-export interface FaultRenderer {
-  rateLimit(reply: FastifyReply, retryAfterSeconds: number): FastifyReply;
-  serverError(reply: FastifyReply): FastifyReply;
-  expiredToken(reply: FastifyReply): FastifyReply;
-  revoked(reply: FastifyReply): FastifyReply;
-}
-
-/** What each platform module gets. */
-export interface SandboxContext {
-  world: World;
-  grants: Grants;
-  faults: Faults;
-  now: () => Date;
-  /** Absolute URL of the sandbox root as this request reached it (for paging links and downloads). */
-  baseUrl(request: FastifyRequest): string;
-  /** Shows the consent page for an authorize request the platform module has checked. */
-  showConsent(request: FastifyRequest, reply: FastifyReply, pending: PendingConsent): FastifyReply;
   /**
-   * Fault injection for one API request: resolves true when it already replied (the route must
-   * then return the reply), false to go on (after stalling, for 'slow').
+   * Origins the consent flow may redirect to (https://app.example.com): a redirect_uri elsewhere
+   * is refused with the platform's error page. Default: loopback only (http://localhost:*,
+   * http://127.0.0.1:*, http://[::1]:*).
    */
-  fault(platform: Platform, request: FastifyRequest, reply: FastifyReply, render: FaultRenderer): Promise<boolean>;
-}
-
-export interface SandboxPlatform {
-  platform: Platform;
-  /** Registers the platform's routes; they are mounted under /<platform>. */
-  routes(app: FastifyInstance, ctx: SandboxContext): Promise<void> | void;
+  redirectOrigins?: string[];
+  /**
+   * Bearer token the admin routes (/_sandbox/*) require (SANDBOX_ADMIN_TOKEN, at least 16
+   * characters). Without one the admin routes are not there at all.
+   */
+  adminToken?: string;
 }
 
 export interface Sandbox {
@@ -79,6 +64,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const grants = new Grants(now);
   const faults = new Faults(options.faults);
   const consent = new ConsentPages(grants, (platform) => world.accounts(platform), now);
+  const checkRedirect = redirectPolicy(options.redirectOrigins);
+  // Built here so that a bad token fails createSandbox, not the first registration.
+  const admin = adminRoutes({ world, grants, faults, adminToken: options.adminToken });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const prefix = app.prefix;
@@ -97,7 +85,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       faults,
       now,
       baseUrl,
-      showConsent: (request, reply, pending) => consent.show(reply, `${baseUrl(request)}/consent`, pending),
+      checkRedirect,
+      showConsent: (request, reply, pending) => {
+        // Each authorize endpoint refuses a bad redirect_uri in its platform's words first; this
+        // is the backstop for one that forgets.
+        if (!checkRedirect(pending.redirectUri).ok) {
+          const refusal = 'The redirect_uri is not registered with the sandbox.';
+          return reply.code(400).header('content-type', 'text/plain; charset=utf-8').send(refusal);
+        }
+        return consent.show(reply, `${baseUrl(request)}/consent`, pending);
+      },
       fault: async (platform, request, reply, render) => {
         const fault: Fault | undefined = faults.take(platform, request.headers[FAULT_HEADER]);
         if (!fault) return false;
@@ -125,7 +122,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       consent.decide(reply, `${baseUrl(request)}/consent`, (request.body ?? {}) as Record<string, string | string[]>),
     );
 
-    await app.register(adminRoutes(world, grants, faults), { prefix: '/_sandbox' });
+    await app.register(admin, { prefix: ADMIN_PATH });
     for (const module of sandboxPlatforms) {
       await app.register(async (scope) => module.routes(scope, ctx), { prefix: `/${module.platform}` });
     }
@@ -134,80 +131,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return { world, grants, faults, plugin };
 }
 
-const isPlatform = (value: unknown): value is Platform => typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
-
-/** Test and operator controls: ground truth, fault rules, consent revocation, token expiry. */
-function adminRoutes(world: World, grants: Grants, faults: Faults): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/accounts', async (request) => {
-      const { platform } = request.query as { platform?: string };
-      const list = PLATFORMS.filter((p) => !platform || p === platform).flatMap((p) =>
-        world.accounts(p).map((a) => ({
-          platform: p,
-          id: a.id,
-          name: a.name,
-          currency: a.currency,
-          timeZone: a.timeZone,
-          campaigns: a.campaigns.map((c) => ({
-            id: c.id,
-            name: c.name,
-            status: world.status(p, c.id),
-            dailyBudgetMinor: world.dailyBudgetMinor(p, c.id),
-            ads: c.ads.map((ad) => ({ id: ad.id, name: ad.name })),
-          })),
-        })),
-      );
-      return { accounts: list };
-    });
-
-    app.get('/totals', async (request, reply) => {
-      const { platform, account, since, until } = request.query as Record<string, string | undefined>;
-      if (!isPlatform(platform) || !account || !since || !until) {
-        return reply.code(400).send({ error: 'platform, account, since and until are required' });
-      }
-      return world.totals(platform, account, since, until);
-    });
-
-    app.get('/faults', async () => ({ faults: faults.list() }));
-    app.post('/faults', async (request, reply) => {
-      try {
-        faults.add(request.body as FaultRule);
-      } catch (error) {
-        return reply.code(400).send({ error: (error as Error).message });
-      }
-      return reply.code(204).send();
-    });
-    app.delete('/faults', async (_request, reply) => {
-      faults.clear();
-      return reply.code(204).send();
-    });
-
-    app.post('/revoke', async (request) => {
-      const { platform } = (request.body ?? {}) as { platform?: string };
-      return { revoked: grants.revokeAll(isPlatform(platform) ? platform : undefined) };
-    });
-    app.post('/expire', async (request) => {
-      const { platform } = (request.body ?? {}) as { platform?: string };
-      return { expired: grants.expireAccessTokens(isPlatform(platform) ? platform : undefined) };
-    });
-  };
-}
-
 export interface RunningSandbox extends Sandbox {
   /** http://127.0.0.1:<port> */
   url: string;
   app: FastifyInstance;
+  /** The token the admin routes require (the one given, or a random one). */
+  adminToken: string;
+  /** Calls an admin route with the token: admin('/totals?platform=meta&…'), admin('/faults', { method: 'DELETE' }). */
+  admin(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
-/** Starts the sandbox on its own port (0: any free one). */
+/** Starts the sandbox on its own port (0: any free one), with a random admin token unless one is given. */
 export async function startSandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox(options);
+  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
+  const sandbox = createSandbox({ ...options, adminToken });
   const app = Fastify({ logger: false });
   await app.register(sandbox.plugin);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { ...sandbox, app, url: `http://${host}:${port}`, close: () => app.close() };
+  const url = `http://${host}:${port}`;
+  const admin = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${adminToken}`);
+    return fetch(`${url}${ADMIN_PATH}${path}`, { ...init, headers });
+  };
+  return { ...sandbox, app, url, adminToken, admin, close: () => app.close() };
 }

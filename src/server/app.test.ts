@@ -38,13 +38,36 @@ describe('the API shell', () => {
   });
 
   it('sends security headers and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(res.headers['x-request-id']).toBe('abc-123');
+    const offered = '0b5f1c2e-4d1a-4c8e-9f3b-2a6d7e8f9a0b';
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': offered } });
+    expect(res.headers['x-request-id']).toBe(offered);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it('makes up its own request id when the offered one is not a UUID (no forged or colliding ids)', async () => {
+    for (const offered of ['abc-123', 'abc"}\n{"level":60', 'x'.repeat(300)]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': offered } });
+      expect(res.headers['x-request-id']).not.toBe(offered);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it('keeps the development mailbox closed outside NODE_ENV=development', async () => {
+    expect(t.config.env).toBe('test');
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+  });
+});
+
+describe('in development', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { env: 'development' } });
+  });
+  afterAll(() => t.close());
 
   it('serves the development mailbox page and its JSON twin', async () => {
     await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Your code <b>', text: 'Code: 123456' });
@@ -54,6 +77,14 @@ describe('the API shell', () => {
     expect(page.body).toContain('Code: 123456');
     const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(json.json().messages[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code <b>' });
+  });
+
+  it('serves the API description at /api/docs', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().openapi).toBe('3.1.0');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
   });
 });
 

@@ -1,38 +1,43 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySchema } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { ErrorCode, type ApiErrorBody } from '@shared/api/errors';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { createJobQueue } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
-import { HttpError } from './lib/httpError';
-import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { systemClock, type Clock } from './lib/clock';
-import { createAccessTokens } from './modules/auth/tokens';
-import { realRuntime } from './platforms/http';
-import type { ClientRuntime } from './platforms/types';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
+import { yupValidatorCompiler } from './lib/validate';
 import { createMailer, createSmtpTransport } from './mail/mailer';
-import { beaconRoutes } from './modules/beacons/beacons.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { accountRoutes } from './modules/users/users.routes';
 import { adAccountRoutes, oauthCallbackRoutes } from './modules/adAccounts/adAccounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAccessTokens } from './modules/auth/tokens';
+import { beaconRoutes } from './modules/beacons/beacons.routes';
+import { blogApiRoutes } from './modules/blog/blog.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { createServices, type Services } from './services';
-import { createSandbox } from '@sandbox/sandbox';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { blogApiRoutes, blogPageRoutes } from './modules/blog/blog.routes';
+import { otpRoutes } from './modules/otp/otp.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
+import { trialRoutes } from './modules/trial/trial.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createRuntime } from './platforms/http';
+import type { ClientRuntime } from './platforms/types';
+import { registerApiDocs } from './plugins/docs';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
+import { registerJsonBodyParser } from './plugins/jsonBody';
+import { createMetrics, registerRequestMetrics } from './plugins/metrics';
+import { prometheusRoutes } from './plugins/prometheus';
+import { refuseAmbiguousQueries } from './plugins/queryGuard';
+import { registerSecurity, trustProxyOption } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +45,22 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The app's services, for tests and start-up tasks. */
     services: Services;
+    /** Every route as registered (method and full URL), for tests that must cover them all. */
+    registeredRoutes: RegisteredRoute[];
   }
+}
+
+/** One method and URL pattern the app answers, with the schema it declared. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
+/** A plugin mounted beside the product under its own prefix, outside its rate limit (the in-process sandbox). */
+export interface MountedService {
+  prefix: string;
+  plugin: FastifyPluginAsync;
 }
 
 /** What tests and special start-ups may swap. */
@@ -57,32 +77,48 @@ export interface BuildOptions {
   clock?: Clock;
   /** How platform clients fetch and wait (tests record waits instead of sleeping). */
   platformRuntime?: ClientRuntime;
+  /** External services this process also serves (main.ts mounts the sandbox here in development). */
+  mounts?: MountedService[];
+  /** Where log lines go instead of stdout (tests read them to prove nothing secret is logged). */
+  logStream?: DestinationStream;
 }
 
-/** Where the in-process sandbox is mounted (config.sandbox.url defaults to PUBLIC_URL + this). */
-export const SANDBOX_PREFIX = '/sandbox';
-const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
-const ONE_YEAR_SECONDS = 31_536_000;
-const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
-  401: ErrorCode.Unauthorized,
-  403: ErrorCode.Forbidden,
-  404: ErrorCode.NotFound,
-  409: ErrorCode.Conflict,
-  429: ErrorCode.RateLimited,
-};
+const REQUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Builds the Fastify app in a fixed order: infrastructure (database, queue, mail), security
- * plugins, API modules under the API base, one error handler, one not-found handler, the SPA.
+ * A caller may pass its own X-Request-Id to correlate logs, but only a UUID: anything else could
+ * forge or collide with another request's id, so the server makes one up instead.
+ */
+function requestId(request: IncomingMessage): string {
+  const offered = request.headers['x-request-id'];
+  return typeof offered === 'string' && REQUEST_ID_PATTERN.test(offered) ? offered : randomUUID();
+}
+
+/**
+ * Builds the Fastify app in a fixed order: infrastructure (database, queue, mail), security,
+ * the error handler, the API docs, the API modules under the API base, mounted services, the SPA
+ * with the not-found handler.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
+    frameworkErrors,
+    clientErrorHandler,
+  });
+
+  // Metrics first: the queue and the platform runtime report to them, and every response is counted.
+  const metrics = createMetrics();
+  registerRequestMetrics(app, metrics);
+
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
 
   // Infrastructure.
@@ -96,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     schedule: options.schedules ?? true,
     pollingIntervalSeconds: options.pollingIntervalSeconds,
+    observeJob: metrics.jobs.observe,
   });
   const transport = options.mailTransport !== undefined ? options.mailTransport : createSmtpTransport(config.smtpUrl);
   const mailer = createMailer({ db: database.db, queue, transport, from: config.mailFrom, log: app.log });
@@ -108,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     clock: options.clock ?? systemClock,
     tokens: createAccessTokens(config.appSecret),
-    platformRuntime: options.platformRuntime ?? realRuntime,
+    platformRuntime: options.platformRuntime ?? createRuntime({ timeoutMs: config.platformTimeoutMs, observe: metrics.platformObserver }),
   };
   app.decorate('ctx', ctx);
   const services = createServices(ctx);
@@ -118,120 +155,49 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await queue.stop();
     await database.close();
   });
-
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  // The ad-platform sandbox, when this process serves it: an external service in all but address,
-  // so it sits outside the product's rate limit.
-  if (config.sandbox.mode === 'inprocess') {
-    const sandbox = createSandbox({ seed: config.sandbox.seed, faults: config.sandbox.faults, now: () => ctx.clock.now() });
-    await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
-  }
+  // Security, then one error handler set before any module so every encapsulated context inherits it.
+  const mounts = options.mounts ?? [];
+  // Routes' own budgets are kept in the database so replicas share them; the global one stays in memory.
+  await registerSecurity(app, config, { database: database.db, exemptFromRateLimit: (url) => mounts.some((mount) => url.startsWith(`${mount.prefix}/`)) });
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  await registerApiDocs(app, config);
 
-  // Security.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Emotion (MUI) injects <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
-    hsts: config.env === 'production' ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  if (config.corsOrigins.length > 0) {
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After'],
-      maxAge: 600,
-    });
-  }
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: (request) => config.sandbox.mode === 'inprocess' && request.url.startsWith(`${SANDBOX_PREFIX}/`),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${context.after}.`, ErrorCode.RateLimited),
-  });
-
-  // One error handler, set before any module so every encapsulated context inherits it.
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const send = (status: number, body: ApiErrorBody) => reply.code(status).send(body);
-    if (error instanceof HttpError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
-      return send(error.statusCode, {
-        detail: error.detail,
-        code: error.code,
-        ...(error.field ? { field: error.field } : {}),
-        ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
-      });
-    }
-    if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });
-    const status = error.statusCode ?? 500;
-    if (status < 500) return send(status, { detail: error.message, code: CLIENT_ERROR_CODES[status] ?? ErrorCode.ValidationFailed });
-    request.log.error({ err: error }, 'request failed');
-    return send(500, { detail: INTERNAL_ERROR_DETAIL, code: ErrorCode.Internal });
-  });
-
-  // API modules.
+  // API modules: inputs described by the shared yup schemas, replies plain JSON.
   await app.register(
     async (api) => {
+      api.setValidatorCompiler(yupValidatorCompiler);
+      api.setSerializerCompiler(() => (data) => JSON.stringify(data));
+      refuseAmbiguousQueries(api);
       await api.register(healthRoutes, { ctx });
+      // Only with METRICS_TOKEN set; without it GET /api/metrics is the plain API 404.
+      await api.register(prometheusRoutes, { metrics, token: config.metricsToken });
       await api.register(beaconRoutes, { ctx });
       await api.register(authRoutes, { services });
-      await api.register(accountRoutes, { ctx, services });
+      await api.register(usersRoutes, { ctx, services });
+      await api.register(trialRoutes, { ctx, services });
       await api.register(adAccountRoutes, { ctx, services });
       await api.register(oauthCallbackRoutes, { ctx, services });
+      await api.register(otpRoutes, { ctx, services });
       await api.register(dashboardRoutes, { ctx, services });
+      await api.register(syncRoutes, { ctx, services });
       await api.register(contactRoutes, { ctx, services });
       await api.register(newsletterRoutes, { ctx, services });
       await api.register(blogApiRoutes, { ctx });
       await api.register(searchRoutes, { ctx, services });
-      if (config.env !== 'production') await api.register(devOutboxApi, { ctx });
+      // The outbox holds every OTP and reset link: only ever readable when asked for by NODE_ENV=development.
+      if (config.env === 'development') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },
   );
-  if (config.env !== 'production') await app.register(devMailboxPage, { ctx });
+  if (config.env === 'development') await app.register(devMailboxPage, { ctx });
+  for (const mount of mounts) await app.register(mount.plugin, { prefix: mount.prefix });
 
-  // The SPA: built files, and index.html for every other non-API path (history fallback).
-  const indexFile = path.join(config.staticDir, 'index.html');
-  const hasSpa = fs.existsSync(indexFile);
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      index: 'index.html',
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
-      },
-    });
-    await app.register(blogPageRoutes, { ctx, indexFile });
-  }
-  const apiPrefix = `${config.apiBase}/`;
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const pathname = request.url.split('?')[0];
-    const isApi = pathname === config.apiBase || pathname.startsWith(apiPrefix);
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && hasSpa && wantsPage && !pathname.startsWith('/assets/')) {
-      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
-  });
-
+  await registerSpa(app, config, ctx);
   await queue.start(jobDefinitions(ctx, services), { work: options.workers ?? config.workers });
   return app;
 }

@@ -10,9 +10,11 @@ describe('loadConfig', () => {
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  /** The environment `npm start` gives: development on this machine. */
+  const dev = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ DATA_DIR: dataDir, NODE_ENV: 'development', ...env });
   const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
     try {
-      loadConfig({ DATA_DIR: dataDir, ...env });
+      loadConfig(dev(env));
     } catch (error) {
       if (error instanceof ConfigError) return error.problems;
       throw error;
@@ -21,14 +23,14 @@ describe('loadConfig', () => {
   };
 
   it('starts on the embedded defaults with generated secrets that persist', () => {
-    const first = loadConfig({ DATA_DIR: dataDir });
+    const first = loadConfig(dev());
     expect(first).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', apiBase: '/api', databaseUrl: undefined, smtpUrl: undefined });
     expect(first.pgliteDataDir).toBe(path.join(dataDir, 'pglite'));
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKey).toHaveLength(32);
     const file = path.join(dataDir, 'secrets.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const second = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig(dev());
     expect(second.appSecret).toBe(first.appSecret);
     expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
   });
@@ -61,6 +63,56 @@ describe('loadConfig', () => {
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
   });
 
+  it('treats a missing NODE_ENV as production: no generated secrets, no development surfaces, a clear way out', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ DATA_DIR: dataDir });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    expect(problems).toContain('APP_SECRET is required in production (a random string of 32+ characters)');
+    expect(problems).toContain('NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)');
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+    const secrets = { APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+    const config = loadConfig({ DATA_DIR: dataDir, ...secrets });
+    expect(config).toMatchObject({ env: 'production', host: '0.0.0.0' });
+    expect(config.sandbox.mode).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...secrets }).sandbox.mode).toBe('off');
+  });
+
+  it('keeps the in-process sandbox to development', () => {
+    expect(loadConfig(dev()).sandbox.mode).toBe('inprocess');
+    expect(problemsOf({ NODE_ENV: 'production', SANDBOX: 'inprocess', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })).toEqual([
+      'SANDBOX=inprocess is for development only (NODE_ENV=development)',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count, or proxy addresses', () => {
+    expect(loadConfig(dev()).trustProxy).toBe(false);
+    expect(loadConfig(dev({ TRUST_PROXY: 'false' })).trustProxy).toBe(false);
+    expect(loadConfig(dev({ TRUST_PROXY: '1' })).trustProxy).toBe(1);
+    expect(loadConfig(dev({ TRUST_PROXY: '2' })).trustProxy).toBe(2);
+    expect(loadConfig(dev({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' })).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(loadConfig(dev({ TRUST_PROXY: 'true' })).trustProxy).toBe(true);
+    for (const bad of ['10.0.0.0/33', 'load-balancer', '10.0.0.1/8/8', '-1']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toContain(
+        `TRUST_PROXY must be false, a number of proxy hops (1), or proxy addresses/CIDRs such as 10.0.0.0/8,fd00::/8 (got "${bad}")`,
+      );
+    }
+  });
+
+  it('reads the platform timeout and the metrics token', () => {
+    expect(loadConfig(dev()).platformTimeoutMs).toBe(30_000);
+    expect(loadConfig(dev({ PLATFORM_TIMEOUT_MS: '5000' })).platformTimeoutMs).toBe(5000);
+    expect(problemsOf({ PLATFORM_TIMEOUT_MS: '10' })[0]).toMatch(/^PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least 1000/);
+    expect(loadConfig(dev()).metricsToken).toBeUndefined();
+    expect(loadConfig(dev({ METRICS_TOKEN: 'm'.repeat(32) })).metricsToken).toBe('m'.repeat(32));
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN must be at least 16 characters long (or unset to turn /api/metrics off)');
+  });
+
   it('checks secret strength', () => {
     const problems = problemsOf({ APP_SECRET: 'short', ENCRYPTION_KEY: Buffer.alloc(8).toString('base64') });
     expect(problems).toContain('APP_SECRET must be at least 32 characters long');
@@ -69,7 +121,7 @@ describe('loadConfig', () => {
 
   it('reads PostgreSQL, SMTP, the API base and CORS origins', () => {
     const config = loadConfig({
-      DATA_DIR: dataDir,
+      ...dev(),
       DATABASE_URL: 'postgres://u@db:5432/adwise',
       SMTP_URL: 'smtps://u:p@mail:465',
       API_BASE: '/v1/',
@@ -86,8 +138,8 @@ describe('loadConfig', () => {
   });
 
   it('mails contact messages to CONTACT_INBOX, the support address by default', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).contactInbox).toBe('support@adwise.app');
-    expect(loadConfig({ DATA_DIR: dataDir, CONTACT_INBOX: 'team@example.com' }).contactInbox).toBe('team@example.com');
+    expect(loadConfig(dev()).contactInbox).toBe('support@adwise.app');
+    expect(loadConfig(dev({ CONTACT_INBOX: 'team@example.com' })).contactInbox).toBe('team@example.com');
     expect(problemsOf({ CONTACT_INBOX: 'team at example' })).toContain(
       'CONTACT_INBOX must be an e-mail address such as team@example.com (got "team at example")',
     );
@@ -95,7 +147,7 @@ describe('loadConfig', () => {
 
   it('points platforms without credentials at the in-process sandbox, and the others at the real APIs', () => {
     const config = loadConfig({
-      DATA_DIR: dataDir,
+      ...dev(),
       PUBLIC_URL: 'http://127.0.0.1:4000',
       META_APP_ID: '1234',
       META_APP_SECRET: 'shh',
@@ -103,7 +155,7 @@ describe('loadConfig', () => {
       GOOGLE_ADS_CLIENT_SECRET: 'gsecret',
       GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
     });
-    expect(config.sandbox).toMatchObject({ mode: 'inprocess', url: 'http://127.0.0.1:4000/sandbox', seed: 42 });
+    expect(config.sandbox).toEqual({ mode: 'inprocess', url: 'http://127.0.0.1:4000/sandbox' });
     expect(config.platforms.meta).toMatchObject({ mode: 'live', clientId: '1234', apiBaseUrl: 'https://graph.facebook.com/v25.0' });
     expect(config.platforms.google).toMatchObject({ mode: 'live', extra: { developerToken: 'dev-token' } });
     expect(config.platforms.tiktok).toMatchObject({
@@ -125,6 +177,5 @@ describe('loadConfig', () => {
       'X_CONSUMER_KEY and X_CONSUMER_SECRET are required when X_AUTH_MODE is oauth1',
     );
     expect(problemsOf({ SANDBOX: 'cloud' })).toContain('SANDBOX must be inprocess, external or off (got "cloud")');
-    expect(problemsOf({ SANDBOX_FAULTS: 'meteor:0.5' })[0]).toMatch(/^SANDBOX_FAULTS entries look like rate_limit:0.05/);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_EMAIL, type Platform } from '@shared/constants';
-import { parseFaultConfig, type FaultRule } from '@sandbox/faults';
 import { loadPlatformSettings } from './platforms/settings';
 import type { PlatformSettings } from './platforms/types';
 
@@ -40,8 +40,16 @@ export interface AppConfig {
   staticDir: string;
   /** Requests per minute per client IP across the API. */
   rateLimitPerMinute: number;
-  /** Trust X-Forwarded-* from a load balancer in front of the app. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (Fastify's trustProxy): false (none: the client is the
+   * socket's peer), a number of proxy hops in front of the app, or the proxies' addresses/CIDRs.
+   * true believes whatever the client sends and is only safe behind a proxy that overwrites it.
+   */
+  trustProxy: boolean | number | string[];
+  /** Longest one call to an ad platform may take before it counts as failed, in ms. */
+  platformTimeoutMs: number;
+  /** Bearer token that opens GET /api/metrics (Prometheus); unset: no metrics endpoint. */
+  metricsToken?: string;
   /** Run job workers in this process; replicas that only serve HTTP turn it off. */
   workers: boolean;
   /** Each ad platform: live (credentials configured) or the sandbox. */
@@ -49,15 +57,18 @@ export interface AppConfig {
   sandbox: SandboxConfig;
 }
 
-/** The ad-platform sandbox: mounted in this process under /sandbox, reached at a URL, or not used. */
+/** Where main.ts mounts the in-process sandbox. */
+export const SANDBOX_PREFIX = '/sandbox';
+
+/**
+ * The ad-platform sandbox: mounted in this process under /sandbox, reached at a URL, or not used.
+ * Its own settings (seed, faults, admin token) are the sandbox's business: SANDBOX_* in src/sandbox/env.ts.
+ */
 export interface SandboxConfig {
   /** 'inprocess': served by this server under /sandbox; 'external': SANDBOX_URL; 'off': no sandbox. */
   mode: 'inprocess' | 'external' | 'off';
   /** Root URL of the sandbox as browsers and this server reach it. */
   url: string;
-  seed: number;
-  /** Standing fault rules (SANDBOX_FAULTS). */
-  faults: FaultRule[];
 }
 
 /** Thrown when the environment is invalid; lists one message per bad variable. */
@@ -74,6 +85,35 @@ const MIN_SECRET_LENGTH = 32;
 const ENCRYPTION_KEY_BYTES = 32;
 const DEFAULT_PORT = 3000;
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_PLATFORM_TIMEOUT_MS = 30_000;
+const MIN_PLATFORM_TIMEOUT_MS = 1_000;
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** True for an IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: false/true, a hop count, or a comma-separated list of proxy addresses and CIDRs. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): AppConfig['trustProxy'] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(`TRUST_PROXY must be false, a number of proxy hops (1), or proxy addresses/CIDRs such as 10.0.0.0/8,fd00::/8 (got "${raw}")`);
+    return false;
+  }
+  return entries;
+}
 
 interface GeneratedSecrets {
   appSecret: string;
@@ -115,7 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return raw ? raw : undefined;
   };
 
-  const nodeEnv = value('NODE_ENV') ?? 'development';
+  // Unset means production: the development conveniences (outbox mailbox, demo login, sandbox
+  // controls) are only ever on when someone asked for them (npm start and npm run dev do).
+  const nodeEnvSet = value('NODE_ENV') !== undefined;
+  const nodeEnv = value('NODE_ENV') ?? 'production';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
   }
@@ -175,14 +218,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`${name} must be true or false (got "${value(name)}")`);
     return fallback;
   };
-  const trustProxy = flag('TRUST_PROXY', false);
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY'), problems);
   const workers = flag('WORKERS', true);
+
+  const platformTimeoutMs = Number(value('PLATFORM_TIMEOUT_MS') ?? DEFAULT_PLATFORM_TIMEOUT_MS);
+  if (!Number.isInteger(platformTimeoutMs) || platformTimeoutMs < MIN_PLATFORM_TIMEOUT_MS) {
+    problems.push(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least ${MIN_PLATFORM_TIMEOUT_MS} (got "${value('PLATFORM_TIMEOUT_MS')}")`);
+  }
+  const metricsToken = value('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (or unset to turn /api/metrics off)`);
+  }
 
   let appSecret = value('APP_SECRET');
   let encryptionKeyText = value('ENCRYPTION_KEY');
   if ((!appSecret || !encryptionKeyText) && appEnv === 'production') {
     if (!appSecret) problems.push(`APP_SECRET is required in production (a random string of ${MIN_SECRET_LENGTH}+ characters)`);
     if (!encryptionKeyText) problems.push(`ENCRYPTION_KEY is required in production (${ENCRYPTION_KEY_BYTES} random bytes, base64)`);
+    if (!nodeEnvSet) problems.push('NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)');
   } else if (!appSecret || !encryptionKeyText) {
     const generated = devSecrets(dataDir);
     appSecret ??= generated.appSecret;
@@ -198,22 +251,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const sandboxUrl = value('SANDBOX_URL')?.replace(/\/+$/, '');
   if (sandboxUrl && !isUrl(sandboxUrl, ['http:', 'https:'])) problems.push(`SANDBOX_URL must be an http(s) URL (got "${sandboxUrl}")`);
-  const sandboxMode = (value('SANDBOX') ?? (sandboxUrl ? 'external' : appEnv === 'production' ? 'off' : 'inprocess')).toLowerCase();
+  const sandboxMode = (value('SANDBOX') ?? (sandboxUrl ? 'external' : appEnv === 'development' ? 'inprocess' : 'off')).toLowerCase();
   if (!['inprocess', 'external', 'off'].includes(sandboxMode)) problems.push(`SANDBOX must be inprocess, external or off (got "${sandboxMode}")`);
+  if (sandboxMode === 'inprocess' && appEnv !== 'development') problems.push('SANDBOX=inprocess is for development only (NODE_ENV=development)');
   if (sandboxMode === 'external' && !sandboxUrl) problems.push('SANDBOX=external needs SANDBOX_URL');
-  const sandboxSeed = Number(value('SANDBOX_SEED') ?? 42);
-  if (!Number.isInteger(sandboxSeed)) problems.push('SANDBOX_SEED must be a whole number');
-  let sandboxFaults: FaultRule[] = [];
-  try {
-    sandboxFaults = parseFaultConfig(value('SANDBOX_FAULTS'));
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
   const sandbox: SandboxConfig = {
     mode: sandboxMode as SandboxConfig['mode'],
-    url: sandboxMode === 'external' && sandboxUrl ? sandboxUrl : `${publicUrl}/sandbox`,
-    seed: sandboxSeed,
-    faults: sandboxFaults,
+    url: sandboxMode === 'external' && sandboxUrl ? sandboxUrl : `${publicUrl}${SANDBOX_PREFIX}`,
   };
   const platforms = loadPlatformSettings(env, sandbox.url, problems);
 
@@ -238,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(value('STATIC_DIR') ?? 'dist'),
     rateLimitPerMinute,
     trustProxy,
+    platformTimeoutMs,
+    metricsToken,
     workers,
     platforms,
     sandbox,

@@ -1,14 +1,39 @@
-import { buildApp } from './app';
-import { loadConfigOrExit } from './config';
+import { createSandbox } from '@sandbox/sandbox';
+import { loadSandboxEnv } from '@sandbox/env';
+import { buildApp, type MountedService } from './app';
+import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
+import { systemClock } from './lib/clock';
 import { DEMO_USER } from './modules/users/users.service';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
+/**
+ * The in-process ad-platform sandbox (development only: config refuses SANDBOX=inprocess
+ * elsewhere). This file is the one place the server and the sandbox meet: an external service
+ * in all but address, it answers only the redirect origin of this server's own callbacks.
+ */
+function sandboxMount(config: AppConfig): MountedService[] {
+  if (config.sandbox.mode !== 'inprocess') return [];
+  const env = loadSandboxEnv(process.env);
+  if (env.problems.length > 0) {
+    console.error(`Invalid sandbox configuration:\n${env.problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  const sandbox = createSandbox({
+    seed: env.seed,
+    faults: env.faults,
+    adminToken: env.adminToken,
+    redirectOrigins: [new URL(config.publicUrl).origin],
+    now: () => systemClock.now(),
+  });
+  return [{ prefix: SANDBOX_PREFIX, plugin: sandbox.plugin }];
+}
+
 async function main() {
   const config = loadConfigOrExit();
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { mounts: sandboxMount(config) });
   if (config.env === 'development') {
     await app.services.users.ensureDemoUser();
     app.log.info(`demo login: ${DEMO_USER.email} / ${DEMO_USER.password}`);

@@ -24,7 +24,7 @@ export function createServices(ctx: AppContext) {
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),
-    users: createUsersService(ctx),
+    users: createUsersService(ctx, connections),
     trial: createTrialService(ctx),
     newsletter,
     contact: createContactService(ctx, newsletter),

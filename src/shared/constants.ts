@@ -59,6 +59,8 @@ export const MOBILE_MENU_WIDTH = '18rem';
 /** The five ad platforms, in the order the product lists them. */
 export const PLATFORMS = ['meta', 'google', 'linkedin', 'x', 'tiktok'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+/** True for one of the supported platforms' names (route parameters, query values, payloads). */
+export const isPlatform = (value: unknown): value is Platform => (PLATFORMS as readonly unknown[]).includes(value);
 /** Display names. */
 export const PLATFORM_LABELS: Record<Platform, string> = {
   meta: 'Meta',
@@ -94,6 +96,11 @@ export const LOGIN_COOLDOWN_BASE_SECONDS = 30;
 export const LOGIN_COOLDOWN_MAX_SECONDS = 15 * 60;
 /** Failures older than this no longer count. */
 export const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * A refresh token presented again this soon after its rotation (two tabs refreshing at once) gets
+ * the same successor back, as long as that successor is still unused; later, it counts as reuse.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 /** Points for real actions. */
 export const POINTS = {

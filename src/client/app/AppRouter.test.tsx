@@ -6,8 +6,11 @@ import { loggedIn } from '@client/features/session/session.slice';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { AppRouter } from './AppRouter';
+import { AppRouter, preloadPages } from './AppRouter';
 import { paths } from './paths';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const STORED = { access: 'stored-access', refresh: 'stored-refresh', fullName: 'Asha Rao', username: 'asha@example.com' };
 

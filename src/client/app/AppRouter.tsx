@@ -9,9 +9,34 @@ import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 
-/** A page loaded on first visit, as its own chunk; pages are named exports. */
+/** The loader of every page's chunk, for preloadPages. */
+const pageLoaders: (() => Promise<unknown>)[] = [];
+
+/** A thenable that hands `value` over at once; React.lazy takes any thenable, not only a Promise. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
+}
+
+/**
+ * A page loaded on first visit, as its own chunk; pages are named exports. A page whose chunk
+ * has already been loaded (preloadPages) is handed to React.lazy synchronously, so it renders
+ * at once instead of suspending and showing the fallback first.
+ */
 function lazyPage<Name extends string, Props extends object = object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  let page: { default: ComponentType<Props> } | undefined;
+  const loadPage = () => load().then((module) => (page = { default: module[name] }));
+  pageLoaders.push(loadPage);
+  return lazy(() => (page ? settled(page) : loadPage()));
+}
+
+/**
+ * Loads every page's chunk ahead of its first visit. Tests that render AppRouter await it before
+ * their first test, so a route neither loads its module nor suspends while a findBy* query's time
+ * limit runs (on a busy machine the loading alone can outlast the limit, and React holds a
+ * suspended page back for at least 300 ms once its fallback is shown).
+ */
+export async function preloadPages(): Promise<void> {
+  await Promise.all(pageLoaders.map((load) => load()));
 }
 
 const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '@client/features/marketing/HomePage'), 'HomePage');

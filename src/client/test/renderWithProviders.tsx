@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AppProviders } from '@client/app/AppProviders';
 import { makeStore, type AppStore, type RootState } from '@client/app/store';
 import type { SessionState } from '@client/features/session/session.slice';
+import { fakeClockInstalled } from './fakeClock';
 
 /** Options of renderWithProviders. */
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -18,7 +19,8 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
 export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, ...options }: ProvidersOptions = {}) {
   window.history.replaceState({}, '', route);
   const appStore = store ?? makeStore(preloadedState);
-  const user = userEvent.setup();
+  // Under jest's fake timers user-event's pauses must move the fake clock, or they never end.
+  const user = userEvent.setup(fakeClockInstalled() ? { advanceTimers: jest.advanceTimersByTime } : {});
   const result = render(ui, {
     wrapper: ({ children }) => <AppProviders store={appStore}>{children}</AppProviders>,
     ...options,

@@ -68,6 +68,11 @@ export const users = pgTable('users', {
   plan: text('plan', { enum: PLANS }).notNull().default('starter'),
   /** The one currency the dashboard shows totals in (ISO 4217). */
   displayCurrency: text('display_currency').notNull().default('INR'),
+  /**
+   * Access tokens carry the version they were signed under; logout, a refresh token's reuse and a
+   * password reset bump it, so every access token already handed out stops working at once.
+   */
+  tokenVersion: integer('token_version').notNull().default(0),
 });
 
 /**
@@ -88,6 +93,12 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The token this one was rotated into, sealed under the encryption key: for a few seconds after
+     * a rotation the same token may come back (two tabs refreshing at once) and gets the same
+     * successor instead of ending the session.
+     */
+    sealedSuccessor: text('sealed_successor'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
@@ -100,7 +111,20 @@ export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** When the key's current run of failures first reached its threshold (the first cooldown began). */
+  lockStartedAt: timestamp('lock_started_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Hits per route budget (a route's own `config.rateLimit`), one row per "<method> <url>|<client>"
+ * key, kept in the database so the budget holds across server replicas. A row whose window has
+ * ended counts from 1 again on its next hit; ended rows are swept now and then.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
 
 /** Single-use password reset links, stored as hashes, valid for 30 minutes. */
@@ -206,6 +230,11 @@ export const oauthStates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
     sealedVerifier: text('sealed_verifier'),
+    /**
+     * SHA-256 of the nonce in the browser cookie set when the flow started: the callback must come
+     * back in that same browser (null only for states created before the binding existed).
+     */
+    browserHash: text('browser_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

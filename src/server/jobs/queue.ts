@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Database, Tx } from '../db/connect';
+import { serializeError } from '../lib/logger';
 
 /** One kind of job: a stable dotted id, the schema of its payload, and its handler. */
 export interface JobDefinition<S extends AnyObjectSchema = AnyObjectSchema> {
@@ -50,6 +51,30 @@ export interface QueueOptions {
   schedule: boolean;
   /** Worker poll interval; notifications wake workers sooner where the database supports them. */
   pollingIntervalSeconds?: number;
+  /**
+   * Told about every run of a job this process works: its queue (the job id), whether the handler
+   * completed or failed (a retried job is one run per attempt), and how long it took (metrics).
+   */
+  observeJob?: (queue: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+/** How one run of a job ended. */
+export type JobOutcome = 'completed' | 'failed';
+
+/**
+ * What pg-boss keeps of a failed run (it writes the thrown error into pgboss.job.output): the
+ * type, the code, and the message and stack without any query parameters, as the log has them.
+ * The error itself may carry every bound value of a failed query, or a payload's e-mail address.
+ */
+export function jobFailure(error: unknown): Error {
+  const safe = serializeError(error);
+  const failure = new Error(safe.message);
+  failure.name = safe.type;
+  failure.stack = safe.stack || `${safe.type}: ${safe.message}`;
+  if (safe.code !== undefined) Object.assign(failure, { code: safe.code });
+  // For a database error: its SQLSTATE code, constraint and table, never a value.
+  if (safe.cause !== undefined) Object.assign(failure, { cause: safe.cause });
+  return failure;
 }
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -57,7 +82,7 @@ const DEFAULT_RETRY_LIMIT = 3;
 const POSTGRES_QUEUE_POOL = 4;
 
 /** Builds the queue; nothing touches the database until `start`. */
-export function createJobQueue({ database, log, schedule, pollingIntervalSeconds = 2 }: QueueOptions): JobQueue {
+export function createJobQueue({ database, log, schedule, pollingIntervalSeconds = 2, observeJob }: QueueOptions): JobQueue {
   const base: ConstructorOptions = { schema: 'pgboss', schedule, supervise: schedule, migrate: true };
   const boss =
     database.kind === 'pglite'
@@ -87,8 +112,24 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
         await boss.work(definition.id, { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1 }, async (jobs: Job<object>[]) => {
           for (const job of jobs) {
             const jobLog = log.child({ jobId: job.id, job: definition.id });
-            const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
-            await definition.handler(payload, { jobId: job.id, log: jobLog });
+            const startedAt = performance.now();
+            let outcome: JobOutcome = 'failed';
+            try {
+              const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
+              await definition.handler(payload, { jobId: job.id, log: jobLog });
+              outcome = 'completed';
+            } catch (error) {
+              // Through the err serializer (no query parameters, no driver detail); never the
+              // payload, which may hold an e-mail address.
+              jobLog.error({ err: error, retryCount: job.retryCount }, 'job failed; the queue retries it while retries remain');
+              throw jobFailure(error);
+            } finally {
+              try {
+                observeJob?.(definition.id, outcome, (performance.now() - startedAt) / 1000);
+              } catch {
+                // Metrics must never fail the job they measure.
+              }
+            }
           }
         });
         if (definition.cron && schedule) await boss.schedule(definition.id, definition.cron, {});

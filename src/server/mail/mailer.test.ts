@@ -1,9 +1,22 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../db/schema';
 import { buildTestApp, eventually, type TestApp } from '../test/buildTestApp';
-import { createSmtpTransport, MAX_SEND_ATTEMPTS } from './mailer';
+import { createSmtpTransport, MAX_SEND_ATTEMPTS, smtpFailure } from './mailer';
+
+/** A log stream for buildTestApp that keeps every line, parsed. */
+function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
 
 interface Received {
   from: string;
@@ -11,12 +24,17 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it is sent. */
-async function startSmtpServer() {
+/** A real SMTP server on loopback that keeps what it is sent (or refuses every recipient). */
+async function startSmtpServer(options: { refuseRecipients?: boolean } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      // Real servers quote the address in their refusal.
+      if (options.refuseRecipients) return callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -76,18 +94,59 @@ describe('the outbox flush job over real SMTP', () => {
 
 describe('the outbox without SMTP', () => {
   let t: TestApp;
+  const log = captureLog();
   beforeAll(async () => {
-    t = await buildTestApp({ mailTransport: null });
+    t = await buildTestApp({ mailTransport: null, logStream: log.stream, config: { logLevel: 'info' } });
   });
   afterAll(() => t.close());
 
-  it('keeps mail in the outbox for the development mailbox', async () => {
-    const id = await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Code', text: '123456' });
+  it('keeps mail in the outbox for the development mailbox, and logs only the row id', async () => {
+    const id = await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Contact form: Ann Example', text: 'Your code is 123456' });
     const row = await eventually(async () => {
       const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
       return r.status === 'outbox' ? r : undefined;
     });
     expect(row.toAddress).toBe('ann@example.com');
+    const line = log.lines.find((l) => l.outboxId === id)!;
+    expect(line.msg).toBe('e-mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+    expect(Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key))).toEqual(['outboxId']);
+    expect(JSON.stringify(log.lines)).not.toMatch(/ann@|Ann Example|123456/);
+  });
+});
+
+describe('a recipient the SMTP server refuses', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ refuseRecipients: true });
+    t = await buildTestApp({ workers: false, mailTransport: createSmtpTransport(smtp.url), logStream: log.stream, config: { logLevel: 'info' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('logs the SMTP codes, never the reply that quotes the address; the row keeps the full error', async () => {
+    const [row] = await t.app.ctx.db.insert(outbox).values({ toAddress: 'zoe.refused@example.com', subject: 'S', textBody: 'T' }).returning();
+    expect(await t.app.ctx.mailer.flush()).toBe(1);
+    const [current] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, row.id));
+    expect(current.status).toBe('pending');
+    expect(current.lastError).toContain('zoe.refused@example.com');
+
+    const line = log.lines.find((l) => l.msg === 'e-mail delivery failed')!;
+    expect(line).toMatchObject({ outboxId: row.id, attempts: 1, smtp: { code: 'EENVELOPE', responseCode: 550 } });
+    expect(JSON.stringify(log.lines)).not.toContain('zoe.refused');
+  });
+
+  it('keeps only the codes of whatever a transport throws', () => {
+    expect(smtpFailure(Object.assign(new Error('550 <a@b.c> rejected'), { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 <a@b.c>' }))).toEqual({
+      type: 'Error',
+      code: 'EENVELOPE',
+      command: 'RCPT TO',
+      responseCode: 550,
+    });
+    expect(smtpFailure('odd')).toEqual({ type: 'string' });
   });
 });
 

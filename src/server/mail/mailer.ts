@@ -24,6 +24,22 @@ export const MAX_SEND_ATTEMPTS = 5;
 /** Seconds a flush may hold a claimed row before another flush takes it over. */
 const CLAIM_LEASE_SECONDS = 300;
 
+/**
+ * What the log may say about a failed SMTP delivery: nodemailer's codes, never its message, which
+ * quotes the server's reply ("550 <ann@example.com>: Recipient address rejected"). The full
+ * message stays on the outbox row (last_error), beside the address it concerns.
+ */
+export function smtpFailure(error: unknown): Record<string, string | number> {
+  const out: Record<string, string | number> = { type: error instanceof Error ? error.name : typeof error };
+  if (error && typeof error === 'object') {
+    for (const field of ['code', 'command', 'responseCode'] as const) {
+      const value = (error as Record<string, unknown>)[field];
+      if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+    }
+  }
+  return out;
+}
+
 /** Builds the SMTP transport when SMTP_URL is set; without one, mail stays in the outbox. */
 export function createSmtpTransport(smtpUrl: string | undefined): Transporter | null {
   return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -75,8 +91,9 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
 
   async function deliver(row: typeof outbox.$inferSelect): Promise<Partial<typeof outbox.$inferInsert>> {
     if (!transport) {
-      // No SMTP configured: the outbox is the mailbox. The log names the message, never its body.
-      log.info({ outboxId: row.id, subject: row.subject }, 'e-mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+      // No SMTP configured: the outbox is the mailbox. The log names the row only: subjects carry
+      // names (the contact form's) and once carried codes, and the address is personal data.
+      log.info({ outboxId: row.id }, 'e-mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
       return { status: 'outbox', sentAt: new Date() };
     }
     try {
@@ -84,7 +101,7 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
       return { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null };
     } catch (error) {
       const attempts = row.attempts + 1;
-      log.warn({ outboxId: row.id, attempts, err: error }, 'e-mail delivery failed');
+      log.warn({ outboxId: row.id, attempts, smtp: smtpFailure(error) }, 'e-mail delivery failed');
       return { status: attempts >= MAX_SEND_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: String((error as Error).message ?? error) };
     }
   }

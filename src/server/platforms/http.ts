@@ -1,14 +1,18 @@
 import type { Platform } from '@shared/constants';
-import { PlatformError, type ClientRuntime, type TokenProvider, type TokenSet } from './types';
+import { PlatformError, type ClientRuntime, type PlatformCallEvent, type PlatformCallObserver, type TokenProvider, type TokenSet } from './types';
 
 /**
- * The HTTP plumbing every platform client shares: one request, its response read once, and
- * the retry loop that honours the platform's own wait signal, refreshes an expired token once,
- * and never retries what cannot succeed.
+ * The HTTP plumbing every platform client shares: one request under a timeout, its response read
+ * once, and the retry loop that honours the platform's own wait signal, refreshes an expired
+ * token once, never retries what cannot succeed, and stops when the call's budget is spent.
  */
 
 export const DEFAULT_MAX_ATTEMPTS = 4;
 export const DEFAULT_MAX_WAIT_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Full timeouts one call may spend besides its longest wait, by default (see withRetry). */
+const DEADLINE_TIMEOUTS = 2;
+export const TIMEOUT_CODE = 'timeout';
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 
@@ -28,15 +32,110 @@ export interface HttpResponse {
   text: string;
 }
 
-/** The real runtime: global fetch, real timers, the system clock. */
-export const realRuntime: ClientRuntime = {
-  fetch: (input, init) => fetch(input, init),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  now: () => new Date(),
-};
+/** A real runtime: global fetch, real timers, the system clock; timeouts and observer from the server's config. */
+export function createRuntime(options: { timeoutMs?: number; deadlineMs?: number; observe?: PlatformCallObserver } = {}): ClientRuntime {
+  return {
+    fetch: (input, init) => fetch(input, init),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: () => new Date(),
+    timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    observe: options.observe,
+  };
+}
 
-/** Sends one request. Network failures become a retryable 'unavailable' PlatformError. */
-export async function send(runtime: ClientRuntime, platform: Platform, request: HttpRequest): Promise<HttpResponse> {
+/** The real runtime with the default timeouts and no observer. */
+export const realRuntime: ClientRuntime = createRuntime();
+
+/** How long one request of this runtime may take. */
+export function requestTimeoutMs(runtime: ClientRuntime): number {
+  return runtime.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+}
+
+/** A request the platform did not finish answering in time: retryable, like any outage. */
+export function timeoutError(platform: Platform, timeoutMs: number): PlatformError {
+  return new PlatformError({ platform, kind: 'unavailable', code: TIMEOUT_CODE, message: `${platform} did not answer within ${timeoutMs / 1000} s` });
+}
+
+/** Tells the observer about one exchange; metrics must never fail the call they measure. */
+export function observeCall(runtime: ClientRuntime, event: PlatformCallEvent): void {
+  try {
+    runtime.observe?.call(event);
+  } catch {
+    // Swallowed on purpose: see above.
+  }
+}
+
+function observeRetry(runtime: ClientRuntime, error: PlatformError): void {
+  try {
+    runtime.observe?.retry({ platform: error.platform, kind: error.kind });
+  } catch {
+    // Swallowed on purpose, like observeCall.
+  }
+}
+
+/**
+ * Fetches and reads the body under one timeout: a platform that sends headers and then stalls
+ * holds us as long as one that never answers. Network failures and timeouts become a retryable
+ * 'unavailable' PlatformError and are reported to the observer; an answer is the caller's to judge.
+ */
+export async function fetchWithin<T>(
+  runtime: ClientRuntime,
+  platform: Platform,
+  url: string,
+  init: RequestInit,
+  read: (response: Response) => Promise<T>,
+): Promise<{ response: Response; body: T }> {
+  const timeoutMs = requestTimeoutMs(runtime);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const startedAt = performance.now();
+  try {
+    const response = await runtime.fetch(url, { ...init, signal });
+    return { response, body: await read(response) };
+  } catch (error) {
+    const failure = signal.aborted
+      ? timeoutError(platform, timeoutMs)
+      : new PlatformError({
+          platform,
+          kind: 'unavailable',
+          message: `Could not reach ${platform}: ${error instanceof Error ? error.message : String(error)}`,
+        });
+    observeCall(runtime, { platform, outcome: 'error', kind: failure.kind, durationMs: performance.now() - startedAt });
+    throw failure;
+  }
+}
+
+/**
+ * Sends one request and reads its answer, whatever the status. Network failures and timeouts
+ * become a retryable 'unavailable' PlatformError.
+ */
+export function send(runtime: ClientRuntime, platform: Platform, request: HttpRequest): Promise<HttpResponse> {
+  return sendChecked(runtime, platform, request, () => undefined);
+}
+
+/** Sends the request and turns a platform failure into a PlatformError through `toError`. */
+export async function sendChecked(
+  runtime: ClientRuntime,
+  platform: Platform,
+  request: HttpRequest,
+  toError: (response: HttpResponse, now: Date) => PlatformError | undefined,
+): Promise<HttpResponse> {
+  const startedAt = performance.now();
+  const response = await exchange(runtime, platform, request);
+  const error = toError(response, runtime.now());
+  observeCall(runtime, {
+    platform,
+    outcome: error ? 'error' : 'ok',
+    kind: error?.kind,
+    status: response.status,
+    durationMs: performance.now() - startedAt,
+  });
+  if (error) throw error;
+  return response;
+}
+
+/** One request with its body encoded, and its answer read and parsed. */
+async function exchange(runtime: ClientRuntime, platform: Platform, request: HttpRequest): Promise<HttpResponse> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | undefined;
   if (request.body instanceof URLSearchParams) {
@@ -48,17 +147,7 @@ export async function send(runtime: ClientRuntime, platform: Platform, request: 
     body = JSON.stringify(request.body);
     headers['content-type'] ??= 'application/json';
   }
-  let response: Response;
-  try {
-    response = await runtime.fetch(request.url, { method: request.method, headers, body });
-  } catch (error) {
-    throw new PlatformError({
-      platform,
-      kind: 'unavailable',
-      message: `Could not reach ${platform}: ${error instanceof Error ? error.message : String(error)}`,
-    });
-  }
-  const text = await response.text();
+  const { response, body: text } = await fetchWithin(runtime, platform, request.url, { method: request.method, headers, body }, (answer) => answer.text());
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
@@ -97,6 +186,13 @@ export function durationMs(value: unknown): number | undefined {
  *   (the sync engine reschedules the work for then);
  * - 'auth_expired' asks the token provider for fresh tokens once, then tries again;
  * - everything else is thrown at once.
+ *
+ * The call's deadline bounds it as a whole: a retry is only started when its wait plus one full
+ * request timeout still fits in what is left, else the last error is thrown, so the call ends
+ * inside the deadline (an attempt being one request). Spent time is the attempts' measured time
+ * plus the waits asked for, counted rather than measured because tests' sleeps return at once.
+ * The default, two timeouts plus the longest wait, still lets a retry-after up to maxWaitMs be
+ * slept, and against a platform that stalls allows three attempts (about 90 s with the defaults).
  */
 export async function withRetry<T>(
   runtime: ClientRuntime,
@@ -105,21 +201,29 @@ export async function withRetry<T>(
 ): Promise<T> {
   const maxAttempts = runtime.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const maxWaitMs = runtime.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const timeoutMs = requestTimeoutMs(runtime);
+  const deadlineMs = runtime.deadlineMs ?? DEADLINE_TIMEOUTS * timeoutMs + maxWaitMs;
+  let spentMs = 0;
   let refreshed = false;
   for (let number = 1; ; number += 1) {
+    const startedAt = performance.now();
     try {
       return await attempt(number);
     } catch (error) {
+      spentMs += performance.now() - startedAt;
       if (!(error instanceof PlatformError)) throw error;
       if (error.kind === 'auth_expired' && onAuthExpired && !refreshed) {
         refreshed = true;
+        observeRetry(runtime, error);
         await onAuthExpired();
         continue;
       }
       if (!error.retryable || number >= maxAttempts) throw error;
       const wait = error.retryAfterMs ?? backoffMs(number);
-      if (wait > maxWaitMs) throw error;
+      if (wait > maxWaitMs || spentMs + wait + timeoutMs > deadlineMs) throw error;
+      observeRetry(runtime, error);
       await runtime.sleep(wait);
+      spentMs += wait;
     }
   }
 }
@@ -141,19 +245,6 @@ export async function callWithTokens<T>(
       current = await tokens.refreshed();
     },
   );
-}
-
-/** Sends the request and turns a platform failure into a PlatformError through `toError`. */
-export async function sendChecked(
-  runtime: ClientRuntime,
-  platform: Platform,
-  request: HttpRequest,
-  toError: (response: HttpResponse, now: Date) => PlatformError | undefined,
-): Promise<HttpResponse> {
-  const response = await send(runtime, platform, request);
-  const error = toError(response, runtime.now());
-  if (error) throw error;
-  return response;
 }
 
 /** Default status mapping for platforms that signal errors by HTTP status. */

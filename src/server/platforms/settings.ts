@@ -1,4 +1,7 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
+// The sandbox publishes the credentials it accepts and where its endpoints are; this is the one
+// place the product reads them (data only: nothing here depends on the emulator itself).
+import { SANDBOX_GOOGLE_DEVELOPER_TOKEN, sandboxCredentials, sandboxEndpoints } from '@sandbox/contract';
 import type { PlatformSettings } from './types';
 
 /**
@@ -7,7 +10,8 @@ import type { PlatformSettings } from './types';
  * paths under `<sandbox url>/<platform>/`. Nothing else in the product knows the difference.
  *
  * Versions are configuration because they go stale fast (research: Google v26, Graph v25.0,
- * LinkedIn-Version 202607, X Ads /12, TikTok v1.3 as of autumn 2026).
+ * LinkedIn-Version 202607, X Ads /12, TikTok v1.3 as of autumn 2026). These are the versions our
+ * clients call; the sandbox keeps its own list of what it serves (settings.test.ts checks they agree).
  */
 
 export const DEFAULT_VERSIONS: Record<Platform, string> = {
@@ -17,13 +21,6 @@ export const DEFAULT_VERSIONS: Record<Platform, string> = {
   x: '12',
   tiktok: 'v1.3',
 };
-
-/** Client credentials the sandbox accepts (and nothing else). */
-export const sandboxCredentials = (platform: Platform) => ({
-  clientId: `sandbox-${platform}-client`,
-  clientSecret: `sandbox-${platform}-secret`,
-});
-export const SANDBOX_GOOGLE_DEVELOPER_TOKEN = 'sandbox-developer-token';
 
 type Endpoints = Pick<PlatformSettings, 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'apiBaseUrl'> & { extra?: Record<string, string> };
 
@@ -72,52 +69,6 @@ function liveEndpoints(platform: Platform, version: string): Endpoints {
   }
 }
 
-/** The same paths on the sandbox, under `<base>/<platform>`. */
-export function sandboxEndpoints(platform: Platform, sandboxUrl: string, version = DEFAULT_VERSIONS[platform]): Endpoints {
-  const root = `${sandboxUrl.replace(/\/+$/, '')}/${platform}`;
-  switch (platform) {
-    case 'google':
-      return {
-        authorizeUrl: `${root}/o/oauth2/v2/auth`,
-        tokenUrl: `${root}/token`,
-        revokeUrl: `${root}/revoke`,
-        apiBaseUrl: `${root}/${version}`,
-      };
-    case 'meta':
-      return {
-        authorizeUrl: `${root}/${version}/dialog/oauth`,
-        tokenUrl: `${root}/${version}/oauth/access_token`,
-        apiBaseUrl: `${root}/${version}`,
-      };
-    case 'linkedin':
-      return {
-        authorizeUrl: `${root}/oauth/v2/authorization`,
-        tokenUrl: `${root}/oauth/v2/accessToken`,
-        revokeUrl: `${root}/oauth/v2/revoke`,
-        apiBaseUrl: `${root}/rest`,
-      };
-    case 'x':
-      return {
-        authorizeUrl: `${root}/i/oauth2/authorize`,
-        tokenUrl: `${root}/2/oauth2/token`,
-        revokeUrl: `${root}/2/oauth2/revoke`,
-        apiBaseUrl: `${root}/${version}`,
-        extra: {
-          requestTokenUrl: `${root}/oauth/request_token`,
-          oauth1AuthorizeUrl: `${root}/oauth/authorize`,
-          accessTokenUrl: `${root}/oauth/access_token`,
-        },
-      };
-    case 'tiktok':
-      return {
-        authorizeUrl: `${root}/portal/auth`,
-        tokenUrl: `${root}/open_api/${version}/oauth2/access_token/`,
-        revokeUrl: `${root}/open_api/${version}/oauth2/revoke_token/`,
-        apiBaseUrl: `${root}/open_api/${version}`,
-      };
-  }
-}
-
 /** Every platform pointed at a sandbox at `sandboxUrl` (tests, and `npm start` without credentials). */
 export function sandboxSettings(sandboxUrl: string): Record<Platform, PlatformSettings> {
   return Object.fromEntries(PLATFORMS.map((platform) => [platform, sandboxSettingsFor(platform, sandboxUrl)])) as Record<
@@ -127,7 +78,7 @@ export function sandboxSettings(sandboxUrl: string): Record<Platform, PlatformSe
 }
 
 function sandboxSettingsFor(platform: Platform, sandboxUrl: string): PlatformSettings {
-  const { extra, ...endpoints } = sandboxEndpoints(platform, sandboxUrl);
+  const { extra, ...endpoints } = sandboxEndpoints(platform, sandboxUrl, DEFAULT_VERSIONS[platform]);
   return {
     platform,
     mode: 'sandbox',

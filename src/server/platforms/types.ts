@@ -83,6 +83,13 @@ export class PlatformError extends Error {
   readonly code: string | undefined;
   /** The platform's request id, for support tickets with the platform. */
   readonly requestId: string | undefined;
+  /**
+   * The platform said the access token expired, as opposed to the grant being withdrawn. True for
+   * every 'auth_expired'; also for a 'revoked' that only means "expired" on a platform without
+   * refresh (TikTok 40102). One such answer may be a glitch: the connection is only marked for
+   * reconnecting when it repeats (connections.ts).
+   */
+  readonly tokenExpired: boolean;
 
   constructor(init: {
     platform: Platform;
@@ -92,6 +99,7 @@ export class PlatformError extends Error {
     status?: number;
     code?: string | number;
     requestId?: string;
+    tokenExpired?: boolean;
   }) {
     super(init.message);
     this.name = 'PlatformError';
@@ -102,6 +110,7 @@ export class PlatformError extends Error {
     this.status = init.status;
     this.code = init.code === undefined ? undefined : String(init.code);
     this.requestId = init.requestId;
+    this.tokenExpired = init.kind === 'auth_expired' || init.tokenExpired === true;
   }
 
   /** The connection cannot be used until the user connects again. */
@@ -202,8 +211,28 @@ export interface PlatformClient {
   setCampaignDailyBudget(account: PlatformAccount, campaignId: string, amountMinor: number): Promise<void>;
 }
 
+/** One HTTP exchange with a platform, as told to the runtime's observer (metrics). */
+export interface PlatformCallEvent {
+  platform: Platform;
+  /** 'error': no answer (network failure, timeout) or an answer the client turned into a PlatformError. */
+  outcome: 'ok' | 'error';
+  kind?: PlatformError['kind'];
+  /** HTTP status, when there was an answer. */
+  status?: number;
+  /** From sending the request to having read the whole body (or giving up). */
+  durationMs: number;
+}
+
+/** Watches platform traffic; its exceptions are swallowed, so it can never break a call. */
+export type PlatformCallObserver = {
+  call(event: PlatformCallEvent): void;
+  /** A retry withRetry is about to make, with the kind of error that caused it. */
+  retry(event: { platform: Platform; kind: PlatformError['kind'] }): void;
+};
+
 /** Injected into clients so tests decide how waiting and time work. */
 export interface ClientRuntime {
+  /** Must honour `init.signal`: the request timeout aborts through it. */
   fetch: typeof fetch;
   /** Waits between retries; tests record the waits instead of sleeping. */
   sleep: (ms: number) => Promise<void>;
@@ -212,6 +241,18 @@ export interface ClientRuntime {
   maxAttempts?: number;
   /** Longest single wait a client does itself; a longer retry-after is thrown to the caller (default 60 s). */
   maxWaitMs?: number;
+  /**
+   * Longest one request may take, connecting, waiting for the answer and reading its body
+   * included (default 30 s). A request that runs out fails as a retryable 'unavailable'.
+   */
+  timeoutMs?: number;
+  /**
+   * Budget of one call with all its retries: waits plus time spent in attempts. A retry is only
+   * started when it could still finish inside it (default 2 × timeoutMs + maxWaitMs; see withRetry).
+   */
+  deadlineMs?: number;
+  /** Told about every HTTP exchange and every retry (metrics). */
+  observe?: PlatformCallObserver;
 }
 
 /** One platform's whole integration, as the server uses it. */

@@ -26,10 +26,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: path.join(__dirname, 'no-spa'),
     rateLimitPerMinute: 10_000,
     trustProxy: false,
+    platformTimeoutMs: 30_000,
     workers: true,
     // Nothing listens on port 9: tests that talk to platforms start a sandbox and pass its settings.
     platforms: sandboxSettings('http://127.0.0.1:9/sandbox'),
-    sandbox: { mode: 'off', url: 'http://127.0.0.1:9/sandbox', seed: 42, faults: [] },
+    sandbox: { mode: 'off', url: 'http://127.0.0.1:9/sandbox' },
     ...overrides,
   };
 }

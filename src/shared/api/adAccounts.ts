@@ -5,8 +5,10 @@ import type { Platform } from '../constants';
  * All endpoints are under the API base and need the signed-in user's access token.
  *
  * GET  ad-accounts/                 -> ConnectedAdAccount[]
- * GET  auth/<platform>/             -> StartConnectionResult (browser navigates to auth_url)
+ * GET  auth/<platform>/             -> StartConnectionResult (browser navigates to auth_url); also sets
+ *                                      an HttpOnly cookie that binds the flow to this browser
  * GET  oauth/<platform>/callback    -> 302 to /connected-accounts?invite_status=...&platform=...[&reason=...]
+ *                                      (only the browser holding that cookie can finish the flow)
  * POST generate-otp/        {}      -> GenerateOtpResult      (429 + Retry-After inside the resend lock)
  * POST verify-otp/          {otp}   -> VerifyOtpResult        (400 'Invalid OTP.' ...)
  * POST delete-connected-account/ {accid} -> DeleteConnectedAccountResult (403 without a fresh verified OTP)
@@ -32,7 +34,10 @@ export interface ConnectedAdAccount {
 export interface StartConnectionResult {
   /** Where the browser goes next: the platform's consent page. */
   auth_url: string;
-  /** X only (spec): the PKCE verifier, saved by the client under TWITTER_CODE_VERIFIER_KEY. */
+  /**
+   * X only (spec): the PKCE verifier, saved by the client under TWITTER_CODE_VERIFIER_KEY and
+   * removed when the browser comes back. The server never reads it back: it uses its own sealed copy.
+   */
   code_verifier?: string;
 }
 
@@ -47,9 +52,10 @@ export const INVITE_STATUS_KEY = 'invite_status';
 
 /**
  * Why a connection failed, sent as `reason` next to invite_status=FAILED on the callback redirect.
- * The client turns it into words; the URL never carries free text.
+ * The client turns it into words; the URL never carries free text. 'wrong_browser': the callback
+ * came back to a browser other than the one that started the connection (or without its cookie).
  */
-export const CONNECT_FAILURE_REASONS = ['denied', 'expired_state', 'plan_limit', 'no_accounts', 'platform_error'] as const;
+export const CONNECT_FAILURE_REASONS = ['denied', 'expired_state', 'wrong_browser', 'plan_limit', 'no_accounts', 'platform_error'] as const;
 export type ConnectFailureReason = (typeof CONNECT_FAILURE_REASONS)[number];
 
 /** Query parameters the OAuth callback redirects to /connected-accounts with. */

@@ -2,7 +2,10 @@
 
 /** POST login/ reply: the session the client stores under `userInfo`. */
 export interface SessionPayload {
-  /** Short-lived access token (JWT, 15 minutes). */
+  /**
+   * Short-lived access token (JWT, 15 minutes). It stops working earlier when the user logs out
+   * anywhere, a refresh token is reused or the password is reset: the client then refreshes once.
+   */
   access: string;
   /** Opaque refresh token, rotated on every use. */
   refresh: string;
@@ -11,7 +14,10 @@ export interface SessionPayload {
   username: string;
 }
 
-/** POST token/refresh/ reply. */
+/**
+ * POST token/refresh/ reply. The same refresh token sent again within REFRESH_REUSE_GRACE_MS (another
+ * tab refreshing at the same moment) gets the same new refresh token, while that one is unused.
+ */
 export interface TokenPair {
   access: string;
   refresh: string;

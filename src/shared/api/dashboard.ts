@@ -7,7 +7,7 @@ import { DAY_MS } from '../constants';
  * access (a running trial or a paid plan; 403 otherwise).
  *
  * GET  dashboard/?platform&account&from&to&currency  -> DashboardView (summary, daily series, sync state)
- * GET  dashboard/campaigns/?…filters&sort&order&page&page_size&q  -> CampaignPage
+ * GET  dashboard/campaigns/?…filters&sort&order&page&page_size&q&format=json  -> CampaignPage
  * GET  dashboard/campaigns/?…filters&format=csv      -> text/csv of every matching campaign (what the table shows)
  * GET  dashboard/campaigns/<id>/ads/?from&to&currency -> CampaignAds (drill-down)
  * POST dashboard/campaigns/<id>/status/ {status}      -> CampaignStatusResult (pauses/resumes at the platform)
@@ -36,9 +36,21 @@ export const DEFAULT_DISPLAY_CURRENCY: DisplayCurrency = 'INR';
 export const DEFAULT_RANGE_DAYS = 7;
 /** The longest range one request may ask for. */
 export const MAX_RANGE_DAYS = 366;
+/**
+ * The first and last day a range may name. Ranges and their previous periods stay within
+ * years PostgreSQL's date type and YYYY-MM-DD both write plainly (no year 0000 or below).
+ */
+export const EARLIEST_DAY: IsoDay = '1970-01-01';
+export const LATEST_DAY: IsoDay = '2100-12-31';
 /** Campaign table page sizes. */
 export const CAMPAIGN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_CAMPAIGN_PAGE_SIZE = 25;
+/** The last campaign page one may ask for, and the longest campaign search. */
+export const CAMPAIGN_MAX_PAGE = 100_000;
+export const CAMPAIGN_SEARCH_MAX = 200;
+/** What dashboard/campaigns/ answers with: a JSON page, or every matching campaign as CSV. */
+export const CAMPAIGN_FORMATS = ['json', 'csv'] as const;
+export type CampaignFormat = (typeof CAMPAIGN_FORMATS)[number];
 
 /** Query filters common to the dashboard calls. */
 export interface DashboardQuery {
@@ -237,12 +249,20 @@ export const DASHBOARD_MESSAGES = {
   needsAccess: 'Start your free trial to use the dashboard.',
   badRange: 'Please choose a valid date range (from on or before to, at most 366 days).',
   badDate: 'Dates must look like YYYY-MM-DD.',
+  dayOutOfRange: `Dates must be between ${EARLIEST_DAY} and ${LATEST_DAY}.`,
   unknownPlatform: 'Unknown ad platform.',
   unknownAccount: 'That ad account is not connected.',
   unknownCurrency: 'Please choose one of the offered currencies.',
   campaignNotFound: 'Campaign not found.',
   badStatus: "Status must be 'Active' or 'Paused'.",
+  badSort: 'Unknown sort column.',
+  badOrder: "Order must be 'asc' or 'desc'.",
+  badPage: 'Page must be a whole number from 1.',
+  badPageSize: `Page size must be one of ${CAMPAIGN_PAGE_SIZES.join(', ')}.`,
+  searchTooLong: 'Search text is too long.',
+  badFormat: "Format must be 'json' or 'csv'.",
   needsReconnect: (label: string) => `${label} needs to be reconnected. Open Connected Ad Accounts to reconnect it.`,
+  accessRefused: (label: string) => `${label} did not accept Adwise's access just now. Please try again; if it keeps happening, reconnect the account.`,
   syncFailed: (label: string) => `${label} sync failed.`,
 } as const;
 

@@ -1,16 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { DAY_MS, SESSION_STORAGE_KEY } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { DAY_MS, LOGOUT_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { LOGGED_OUT_MESSAGE } from '@client/features/session/useLogoutFlow';
+import { installFakeClock } from '@client/test/fakeClock';
 import { api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { USER_INFO_REDIRECT_MESSAGE } from './AccountPage';
 
-// The exact delay is pinned in the machine test with fake timers; here we only wait for the redirect to happen.
-const REDIRECT_WAIT_MS = 5000;
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
+afterEach(() => jest.useRealTimers());
 
 const STORED = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' };
 
@@ -99,6 +101,8 @@ describe('AccountPage', () => {
   });
 
   it('logs out: sends the refresh token, clears the session, says so, and opens /login after 0.8 s', async () => {
+    // The page must still be there after the call and gone after the delay, whatever the machine's load.
+    installFakeClock();
     const bodies: unknown[] = [];
     server.use(
       http.post(api('logout/'), async ({ request }) => {
@@ -119,11 +123,14 @@ describe('AccountPage', () => {
     expect(window.location.pathname).toBe(paths.account);
     expect(screen.queryByText('Not Authorized')).not.toBeInTheDocument();
 
-    await waitFor(() => expect(window.location.pathname).toBe(paths.login), { timeout: REDIRECT_WAIT_MS });
+    // The exact delay is pinned in the machine test; here the clock only moves past it.
+    act(() => jest.advanceTimersByTime(LOGOUT_REDIRECT_MS));
+    await waitFor(() => expect(window.location.pathname).toBe(paths.login));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
   });
 
   it("clears the session even when the logout call fails, and says 'Logout failed'", async () => {
+    installFakeClock();
     server.use(http.post(api('logout/'), () => new HttpResponse(null, { status: 500 })));
     const { user, store } = await setup();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -133,7 +140,8 @@ describe('AccountPage', () => {
     expect(screen.queryByText(LOGGED_OUT_MESSAGE)).not.toBeInTheDocument();
     expect(store.getState().session.access).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    await waitFor(() => expect(window.location.pathname).toBe(paths.login), { timeout: REDIRECT_WAIT_MS });
+    act(() => jest.advanceTimersByTime(LOGOUT_REDIRECT_MS));
+    await waitFor(() => expect(window.location.pathname).toBe(paths.login));
   });
 
   it('on a user-info failure clears the stored session and goes to /login, saying why', async () => {

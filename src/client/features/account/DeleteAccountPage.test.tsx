@@ -1,15 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SESSION_STORAGE_KEY } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { DELETE_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
+import { installFakeClock } from '@client/test/fakeClock';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { deletingMessage } from './DeleteAccountPage';
 
-// The exact delay is pinned in the machine test with fake timers; here we only wait for the redirect to happen.
-const REDIRECT_WAIT_MS = 5000;
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
+afterEach(() => jest.useRealTimers());
 
 const STORED = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' };
 
@@ -60,6 +62,8 @@ describe('DeleteAccountPage', () => {
   });
 
   it('deletes, clears local and session storage, and opens /login after 600 ms', async () => {
+    // The page must still be there after the call and gone after the delay, whatever the machine's load.
+    installFakeClock();
     const { user, store, beacons, calls } = await setup();
     const { username, submit } = await openForm();
     localStorage.setItem('adwise.other', 'x');
@@ -77,7 +81,9 @@ describe('DeleteAccountPage', () => {
     expect(store.getState().api.queries).toEqual({});
     expect(window.location.pathname).toBe(paths.deleteAccount);
 
-    await waitFor(() => expect(window.location.pathname).toBe(paths.login), { timeout: REDIRECT_WAIT_MS });
+    // The exact delay is pinned in the machine test; here the clock only moves past it.
+    act(() => jest.advanceTimersByTime(DELETE_REDIRECT_MS));
+    await waitFor(() => expect(window.location.pathname).toBe(paths.login));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByText('Not Authorized')).not.toBeInTheDocument();
     await waitFor(() => expect(beacons.sent).toEqual([{ name: 'delete-account', body: { ts: expect.any(Number) } }]));

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { INVITE_STATUS_KEY, TWITTER_CODE_VERIFIER_KEY, type ConnectedAdAccount, type StartConnectionResult } from '@shared/api/adAccounts';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { OTP_MESSAGE } from '@shared/validation/otp';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { adAccountBody, api, FAKE_OTP, fakeAdAccountsServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
@@ -12,6 +12,9 @@ import { NEEDS_RECONNECT_EXPLANATION, NO_ACCOUNTS_MESSAGE } from './AdAccountLis
 import { browserLocation } from './browserLocation';
 import { GOOGLE_ADS_URL } from './InviteStatusNotice';
 import { CONNECT_RESULT_KEY, INVITE_MESSAGES } from './inviteStatus';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const HEADING = 'Connected Ad Accounts';
 const HELP_BOX = 'How to accept the Google Ads invitation';
@@ -185,6 +188,30 @@ describe('ConnectedAccountsPage: the OAuth callback', () => {
       limit: '5',
     });
     expect(fake.requests.listed).toBe(0);
+  });
+
+  it("drops X's code verifier as soon as the browser is back, whatever the outcome or platform", async () => {
+    for (const query of ['invite_status=ALREADY_LINKED&platform=x&connected=1', 'invite_status=FAILED&platform=x&reason=denied', 'invite_status=PENDING&platform=google']) {
+      localStorage.setItem(TWITTER_CODE_VERIFIER_KEY, 'verifier-123');
+      const { replace, unmount } = await setup([], { route: `${paths.connectedAccounts}?${query}` });
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/connected-accounts'));
+      expect(localStorage.getItem(TWITTER_CODE_VERIFIER_KEY)).toBeNull();
+      unmount();
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('keeps it while no callback has come back (the browser may still be at the consent page)', async () => {
+    localStorage.setItem(TWITTER_CODE_VERIFIER_KEY, 'verifier-123');
+    await setup();
+    await screen.findByText(NO_ACCOUNTS_MESSAGE);
+    expect(localStorage.getItem(TWITTER_CODE_VERIFIER_KEY)).toBe('verifier-123');
+  });
+
+  it('says why when the callback came back to another browser', async () => {
+    storeCallback('FAILED', { platform: 'linkedin', reason: 'wrong_browser' });
+    await setup();
+    expect(screen.getByText('Please finish connecting in the same browser you started from.')).toBeInTheDocument();
   });
 
   it('keeps no unknown status, but still cleans the address', async () => {

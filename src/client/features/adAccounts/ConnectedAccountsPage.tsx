@@ -7,6 +7,7 @@ import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { AdAccountList } from './AdAccountList';
 import { browserLocation } from './browserLocation';
+import { forgetCodeVerifier } from './codeVerifier';
 import { ConnectPlatforms } from './ConnectPlatforms';
 import { DisconnectDialog } from './DisconnectDialog';
 import { clearInviteNotice, isConnectCallback, loadInviteNotice, saveConnectCallback } from './inviteStatus';
@@ -40,7 +41,8 @@ function ConnectedAccounts() {
  * The connected ad accounts page (/connected-accounts, spec sections 2 and 4): the
  * accounts with Disconnect (behind an emailed OTP), a Connect button per platform, and
  * what the last connection attempt came to. The OAuth callback lands here with
- * invite_status in the query; that is kept and the page reloads at its clean address.
+ * invite_status in the query; that is kept, X's code verifier is dropped, and the page
+ * reloads at its clean address.
  */
 export function ConnectedAccountsPage() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -50,6 +52,8 @@ export function ConnectedAccountsPage() {
   useEffect(() => {
     if (!isCallback) return;
     saveConnectCallback(search);
+    // Back from the consent page: X's code verifier has done its part (the server keeps its own).
+    forgetCodeVerifier();
     browserLocation.replace(paths.connectedAccounts);
   }, [isCallback, search]);
 

@@ -39,8 +39,17 @@ function stepOf(snapshot: Snapshot): Step | null {
 
 const accountName = (account: DisconnectTarget) => `${account.platform.toUpperCase()} account ${account.account_id}`;
 
-/** A button label with the seconds left of the resend lock, e.g. "Resend in 27s". */
-const lockedLabel = (label: string, secondsLeft: number) => (secondsLeft > 0 ? `${label} in ${secondsLeft}s` : label);
+/** A wait in the largest units that read well: "27s", "5 min", "23 h 58 min" (the daily OTP cap). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/** A button label with the time left of the resend lock, e.g. "Resend in 27s". */
+const lockedLabel = (label: string, secondsLeft: number) => (secondsLeft > 0 ? `${label} in ${waitText(secondsLeft)}` : label);
 
 interface StepProps {
   account: DisconnectTarget;

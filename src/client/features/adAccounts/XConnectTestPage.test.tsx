@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { TWITTER_CODE_VERIFIER_KEY, type StartConnectionResult } from '@shared/api/adAccounts';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { browserLocation } from './browserLocation';
 import { START_X_CONNECTION_LABEL } from './XConnectTestPage';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 /** The developer page, signed in or not; the browser never really leaves. */
 async function setup({ signedIn = true }: { signedIn?: boolean } = {}) {

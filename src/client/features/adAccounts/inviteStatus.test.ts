@@ -78,6 +78,13 @@ describe('inviteStatus', () => {
       expect(failureReasonMessage({ ...NONE, reason: 'platform_error' })).toBe('The platform did not complete the connection. Please try again in a moment.');
     });
 
+    it('asks to finish in the browser the connection was started from', () => {
+      saveConnectCallback('?invite_status=FAILED&platform=linkedin&reason=wrong_browser');
+      const notice = loadInviteNotice();
+      expect(notice?.details.reason).toBe('wrong_browser');
+      expect(failureReasonMessage(notice!.details)).toBe('Please finish connecting in the same browser you started from.');
+    });
+
     it('says nothing without a reason', () => {
       expect(failureReasonMessage(NONE)).toBeNull();
     });

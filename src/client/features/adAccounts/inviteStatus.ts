@@ -143,6 +143,8 @@ export function failureReasonMessage(details: ConnectResultDetails): string | nu
       return 'You cancelled the connection, so nothing was changed.';
     case 'expired_state':
       return 'That connection attempt expired or was already used. Please try again.';
+    case 'wrong_browser':
+      return 'Please finish connecting in the same browser you started from.';
     case 'plan_limit':
       return planLimitMessage(details);
     case 'no_accounts':

@@ -1,22 +1,14 @@
 import { useEffect, useState } from 'react';
-import { TWITTER_CODE_VERIFIER_KEY } from '@shared/api/adAccounts';
 import type { Platform } from '@shared/constants';
 import { sendBeacon } from '@client/api/beacons';
 import { useStartConnectionMutation } from './adAccounts.api';
 import { browserLocation } from './browserLocation';
-
-
-function saveCodeVerifier(verifier: string): void {
-  try {
-    window.localStorage.setItem(TWITTER_CODE_VERIFIER_KEY, verifier);
-  } catch {
-    // Storage can be off (private modes); X's callback then fails and says so, which is all we can do.
-  }
-}
+import { saveCodeVerifier } from './codeVerifier';
 
 /**
  * Starts a platform's OAuth connection (spec section 4): the connect-click beacon, the
- * startConnection call, X's code verifier kept, then the browser leaves for the consent
+ * startConnection call (whose reply also sets the cookie that ties the flow to this browser),
+ * X's code verifier kept until the browser comes back, then the browser leaves for the consent
  * page. A failed call is toasted by the API error channel, so nothing is shown here.
  * `busy` stays true from the click until the browser has left.
  */

@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { BlogPostSummary } from '@shared/api/blog';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { BLOG_LIST_ERROR, NO_POSTS_MESSAGE } from './BlogPage';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const POSTS: BlogPostSummary[] = [
   {

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { BlogPost } from '@shared/api/blog';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { BLOG_POST_ERROR, POST_NOT_FOUND_TITLE } from './BlogPostPage';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const POST: BlogPost = {
   slug: 'budget-pacing-across-meta-google-and-linkedin',

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { CampaignRow, SyncStatus } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
+import { installFakeClock } from '@client/test/fakeClock';
 import {
   api,
   campaignRowBody,
@@ -16,6 +17,8 @@ import {
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { DashboardPage } from './DashboardPage';
+import { SYNC_POLL_MS } from './refresh.machine';
+import { SEARCH_DEBOUNCE_MS } from './useCampaignTable';
 
 const DIWALI = campaignRowBody();
 const BRAND = campaignRowBody({
@@ -62,6 +65,7 @@ const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => {
   Object.assign(URL, { createObjectURL, revokeObjectURL });
   jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('DashboardPage: the unified view', () => {
@@ -281,6 +285,8 @@ describe('DashboardPage: sync and refresh', () => {
   });
 
   it('Refresh sends the beacon, syncs, waits for the sync, asks for everything again and says Data refreshed', async () => {
+    // The poll comes SYNC_POLL_MS after the start: the test moves the clock rather than waiting on the wall clock.
+    installFakeClock();
     let polls = 0;
     const requests = { started: 0 };
     const { user, fake, beacons } = await setup({
@@ -305,7 +311,8 @@ describe('DashboardPage: sync and refresh', () => {
     await waitFor(() => expect(beacons.sent).toEqual([{ name: 'manual-sync', body: { ts: expect.any(Number) } }]));
     expect(await screen.findByText('Syncing… 50%')).toBeInTheDocument();
 
-    await waitFor(() => expect(alerts()).toContain('Data refreshed'), { timeout: 4000 });
+    act(() => jest.advanceTimersByTime(SYNC_POLL_MS));
+    await waitFor(() => expect(alerts()).toContain('Data refreshed'));
     expect(requests.started).toBe(1);
     expect(polls).toBe(1);
     expect(fake.requests.views.length).toBe(before.views + 1);
@@ -372,9 +379,12 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it('searches campaign names on the server', async () => {
+    // The search waits for a pause in typing: the test moves the clock past it rather than racing it.
+    installFakeClock();
     const { user, fake } = await setup();
     await rowOf('Diwali Sale');
     await user.type(screen.getByRole('searchbox', { name: 'Search campaigns' }), 'brand');
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('q')).toBe('brand'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Diwali Sale (show ads)' })).not.toBeInTheDocument());
     expect(await rowOf('Brand Search')).toBeInTheDocument();

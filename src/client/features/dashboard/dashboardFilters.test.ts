@@ -1,5 +1,5 @@
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
-import { isIsoDay, rangeChoiceOf, rangeError, readFilters, toDashboardQuery, todayLocal, writeFilters } from './dashboardFilters';
+import { rangeChoiceOf, rangeError, readFilters, toDashboardQuery, todayLocal, writeFilters } from './dashboardFilters';
 
 const TODAY = '2030-01-07';
 
@@ -39,8 +39,18 @@ describe('ranges', () => {
     expect(rangeError('2029-01-01', '2030-01-01')).toBeNull();
     expect(rangeError('2029-01-01', '2030-01-02')).toBe(DASHBOARD_MESSAGES.badRange);
     expect(rangeError('', '2030-01-07')).toBe(DASHBOARD_MESSAGES.badDate);
-    expect(isIsoDay('2030-02-29')).toBe(false);
-    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(rangeError('2030-02-29', '2030-03-01')).toBe(DASHBOARD_MESSAGES.badDate);
+    expect(rangeError('2028-02-29', '2028-03-01')).toBeNull();
+  });
+
+  it('keeps to the days the server takes (1970 to 2100)', () => {
+    expect(rangeError('1970-01-01', '1970-01-07')).toBeNull();
+    expect(rangeError('2100-12-25', '2100-12-31')).toBeNull();
+    for (const [from, to] of [['0001-01-01', '0001-01-07'], ['0000-01-01', '0000-01-07'], ['1969-12-25', '1970-01-01'], ['2100-12-31', '2101-01-01']]) {
+      expect(rangeError(from, to)).toBe(DASHBOARD_MESSAGES.dayOutOfRange);
+    }
+    // An address the server would refuse falls back to the default range.
+    expect(readFilters(new URLSearchParams('from=0001-01-01&to=0001-01-07'), TODAY)).toMatchObject({ from: '2030-01-01', to: TODAY });
   });
 
   it('names the preset a range is, or custom', () => {

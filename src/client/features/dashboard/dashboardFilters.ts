@@ -1,15 +1,7 @@
-import {
-  DASHBOARD_MESSAGES,
-  DEFAULT_RANGE_DAYS,
-  MAX_RANGE_DAYS,
-  daysBetween,
-  isoDay,
-  lastDays,
-  type DashboardQuery,
-  type IsoDay,
-  type PlatformFilter,
-} from '@shared/api/dashboard';
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { DEFAULT_RANGE_DAYS, daysBetween, lastDays, type DashboardQuery, type IsoDay, type PlatformFilter } from '@shared/api/dashboard';
+import { isPlatform } from '@shared/constants';
+import { dateRangeSchema } from '@shared/validation/dashboard';
+import { checkInOrder } from '@shared/validation/firstError';
 
 /** The date range presets, in days ending today; the first is the default. */
 export const RANGE_PRESETS = [DEFAULT_RANGE_DAYS, 14, 30, 90] as const;
@@ -28,13 +20,6 @@ export interface DashboardFilters {
 /** The query keys the filters use. */
 export const FILTER_KEYS = ['platform', 'account', 'from', 'to'] as const;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar day written YYYY-MM-DD. */
-export function isIsoDay(value: string | null | undefined): value is IsoDay {
-  return typeof value === 'string' && ISO_DAY.test(value) && isoDay(new Date(Date.parse(`${value}T00:00:00Z`) || 0)) === value;
-}
-
 /** Today in the browser's own time zone (the zone the user registered with, which the server's default range uses too). */
 export function todayLocal(now: number = Date.now()): IsoDay {
   const date = new Date(now);
@@ -42,15 +27,9 @@ export function todayLocal(now: number = Date.now()): IsoDay {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Why a range cannot be asked for (the server's own words), or null when it can. */
+/** Why a range cannot be asked for (the server's own schema and words), or null when it can. */
 export function rangeError(from: string, to: string): string | null {
-  if (!isIsoDay(from) || !isIsoDay(to)) return DASHBOARD_MESSAGES.badDate;
-  const days = daysBetween(from, to);
-  return days < 1 || days > MAX_RANGE_DAYS ? DASHBOARD_MESSAGES.badRange : null;
-}
-
-function isPlatform(value: string | null): value is Platform {
-  return (PLATFORMS as readonly string[]).includes(value ?? '');
+  return checkInOrder(dateRangeSchema, { from, to }).error?.message ?? null;
 }
 
 /** The filters an address asks for; anything missing or malformed falls back to every platform and account over the last 7 days. */
@@ -58,7 +37,8 @@ export function readFilters(params: URLSearchParams, today: IsoDay): DashboardFi
   const platform = params.get('platform');
   const from = params.get('from');
   const to = params.get('to');
-  const range = from !== null && to !== null && rangeError(from, to) === null ? { from, to } : lastDays(today);
+  const asked = from !== null && to !== null ? checkInOrder(dateRangeSchema, { from, to }).value : undefined;
+  const range = asked ?? lastDays(today);
   return {
     platform: isPlatform(platform) ? platform : 'all',
     account: params.get('account') || null,

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { SUPPORT_EMAIL } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE, type LegalDocument } from './legalContent';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 /** Every paragraph and list item of a legal page, as one text. */
 const fullText = (content: LegalDocument) =>

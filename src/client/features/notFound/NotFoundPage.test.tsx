@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { SUPPORT_EMAIL } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 interface Beacon {
   path: string;

@@ -4,10 +4,13 @@ import type { SearchResult } from '@shared/api/search';
 import { JOB_OPENINGS } from '@shared/careers';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 import { searchSite, type SearchablePost } from '@shared/search/search';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const POSTS: SearchablePost[] = [
   {

@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES, cooldownMessage, type SessionPayload } from '@shared/api/auth';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { accountInfoBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { COOLDOWN_NOTICE } from './LoginPage';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const SESSION: SessionPayload = { access: 'acc-9', refresh: 'ref-9', fullName: 'Asha Rao', username: 'asha@example.com' };
 

@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { STRENGTH_LABELS } from '@shared/passwordStrength';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { REGISTERED_MESSAGE } from './RegisterPage';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 async function setup(reply: () => Response = () => HttpResponse.json({ id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com' }, { status: 201 })) {
   const bodies: Record<string, unknown>[] = [];

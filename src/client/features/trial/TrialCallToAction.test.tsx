@@ -2,13 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
-import { AppRouter } from '@client/app/AppRouter';
+import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { TRIAL_ENDED_MESSAGE } from '@client/components/TrialCountdown';
 import { activeTrialBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
+
+// Every page's chunk is loaded before the tests, not while their findBy* queries wait.
+beforeAll(preloadPages);
 
 const HOME_TITLE = 'Every ad platform in one dashboard';
 

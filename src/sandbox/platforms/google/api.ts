@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { microsToMinor, minorDigits, minorToMicros } from '@shared/money';
-import { SANDBOX_GOOGLE_DEVELOPER_TOKEN } from '@server/platforms/settings';
-import type { SandboxContext } from '../../sandbox';
+import { SANDBOX_GOOGLE_DEVELOPER_TOKEN } from '../../contract';
 import type { Grant } from '../../grants';
+import type { SandboxContext } from '../../types';
 import type { SandboxAccount, SandboxCampaign } from '../../world';
 import { fault, faultRenderer, GoogleAdsFault, newRequestId, sendFailure, statusBody, type GoogleAdsErrorEntry } from './errors';
 import { parseGaql } from './gaql';

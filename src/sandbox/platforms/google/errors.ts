@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { FaultRenderer } from '../../sandbox';
+import type { FaultRenderer } from '../../types';
 
 /**
  * Google Ads API failures as the REST transport sends them: a google.rpc.Status whose details

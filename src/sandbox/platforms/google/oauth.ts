@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sandboxCredentials } from '@server/platforms/settings';
-import type { SandboxContext } from '../../sandbox';
+import { sandboxCredentials } from '../../contract';
+import type { SandboxContext } from '../../types';
 
 /**
  * Google's OAuth 2.0 endpoints as the sandbox serves them (research section 1.1):
@@ -70,14 +70,13 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!query.client_id) return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: client_id');
     if (query.client_id !== credentials.clientId) return errorPage(reply, 401, 'invalid_client', 'The OAuth client was not found.');
     if (!query.redirect_uri) return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: redirect_uri');
-    let redirect: URL | undefined;
-    try {
-      redirect = new URL(query.redirect_uri);
-    } catch {
-      redirect = undefined;
-    }
-    if (!redirect || !['http:', 'https:'].includes(redirect.protocol)) {
-      return errorPage(reply, 400, 'redirect_uri_mismatch', `Invalid redirect_uri: ${query.redirect_uri}`);
+    const redirect = ctx.checkRedirect(query.redirect_uri);
+    if (!redirect.ok) {
+      const description =
+        redirect.reason === 'malformed'
+          ? `Invalid redirect_uri: ${query.redirect_uri}`
+          : `The redirect URI in the request, ${query.redirect_uri}, does not match the ones authorized for the OAuth client.`;
+      return errorPage(reply, 400, 'redirect_uri_mismatch', description);
     }
     if (!query.response_type) return errorPage(reply, 400, 'invalid_request', 'Required parameter is missing: response_type');
     if (query.response_type !== 'code') {
@@ -109,7 +108,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return ctx.showConsent(request, reply, {
       platform: 'google',
       clientId: query.client_id,
-      redirectUri: query.redirect_uri,
+      redirectUri: redirect.uri,
       state: query.state ?? '',
       scope: scopes.join(' '),
       codeChallenge: query.code_challenge,

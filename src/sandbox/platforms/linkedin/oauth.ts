@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sandboxCredentials } from '@server/platforms/settings';
 import { withQuery } from '../../consent';
+import { sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
-import type { SandboxContext } from '../../sandbox';
+import type { SandboxContext } from '../../types';
 import { ACCESS_TOKEN_TTL_SECONDS, ISSUE_REFRESH_TOKENS, REFRESH_TOKEN_TTL_SECONDS } from './wire';
 
 /**
@@ -48,16 +48,6 @@ function errorPage(reply: FastifyReply, message: string): FastifyReply {
 const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
   reply.code(status).send({ error, error_description: description });
 
-function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** Seconds until the grant's non-rolling refresh end. */
 const refreshSecondsLeft = (grant: Grant, now: Date) =>
   grant.refreshExpiresAt ? Math.max(0, Math.floor((grant.refreshExpiresAt.getTime() - now.getTime()) / 1000)) : 0;
@@ -66,8 +56,16 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/oauth/v2/authorization', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     if (query.client_id !== CREDENTIALS.clientId) return errorPage(reply, 'The passed in client_id is invalid.');
-    if (!isHttpUrl(query.redirect_uri)) return errorPage(reply, 'The redirect_uri must be an absolute http(s) URL registered for the app.');
-    const redirectUri = query.redirect_uri;
+    const redirect = ctx.checkRedirect(query.redirect_uri);
+    if (!redirect.ok) {
+      return errorPage(
+        reply,
+        redirect.reason === 'malformed'
+          ? 'The redirect_uri must be an absolute http(s) URL registered for the app.'
+          : 'The redirect_uri does not match the registered value.',
+      );
+    }
+    const redirectUri = redirect.uri;
     const state = query.state ?? '';
     const fail = (error: string, description: string) =>
       reply.redirect(withQuery(redirectUri, { error, error_description: description, state }), 302);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { minorToDecimal } from '@shared/money';
-import type { FaultRenderer } from '../../sandbox';
+import type { FaultRenderer } from '../../types';
 import type { ReportRow, SandboxAccount, SandboxAd, SandboxCampaign, World } from '../../world';
 
 /**
@@ -20,8 +20,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 31_536_000;
  */
 export const ISSUE_REFRESH_TOKENS = true;
 
-/** The oldest LinkedIn-Version still answered; older ones get 426 NONEXISTENT_VERSION. */
-export const OLDEST_ACTIVE_VERSION = '202511';
 /** adAnalytics silently cuts its (unpaged) answer after this many elements. */
 export const ANALYTICS_ELEMENT_CAP = 15_000;
 /** adAnalytics accepts at most this many names in `fields`. */

@@ -1,6 +1,6 @@
 import { minorDigits, minorToDecimal } from '@shared/money';
 import { addDays, sum, type DayMetrics, type ReportRow, type SandboxAccount, type World } from '@sandbox/world';
-import { trimDecimal } from './graph';
+import { trimDecimal } from './wire';
 
 /**
  * The Insights edge of the Meta emulator: reading the request (level, time_range or

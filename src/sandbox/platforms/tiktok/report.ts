@@ -1,6 +1,6 @@
 import { minorToDecimal } from '@shared/money';
 import { daysBetween, type DayMetrics, type ReportRow } from '../../world';
-import { jsonList, positiveInt } from './envelope';
+import { jsonList, positiveInt } from './wire';
 
 /**
  * The synchronous integrated report (GET /report/integrated/get/, research 5.3): parameter

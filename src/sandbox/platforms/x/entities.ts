@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { microsToMinor, minorToMicros } from '@shared/money';
-import type { SandboxContext } from '../../sandbox';
+import { X_ADS_VERSION } from '../../contract';
+import type { SandboxContext } from '../../types';
 import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import {
   authenticate,
@@ -13,7 +14,6 @@ import {
   page,
   paramsOf,
   tweetId,
-  X_API_VERSION,
   XFailure,
 } from './wire';
 
@@ -158,7 +158,7 @@ function filtered<T>(items: T[], ids: string[] | undefined, idOf: (item: T) => s
 }
 
 export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const v = `/${X_API_VERSION}`;
+  const v = `/${X_ADS_VERSION}`;
 
   app.get(`${v}/accounts`, async (request, reply) => {
     const grant = await authenticate(ctx, request, reply, 'read');

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sandboxCredentials } from '@server/platforms/settings';
 import { withQuery } from '../../consent';
+import { sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
-import type { SandboxContext } from '../../sandbox';
+import type { SandboxContext } from '../../types';
 
 /**
  * X's OAuth 2.0 authorization server (research 4.1), emulated:
@@ -39,15 +39,6 @@ function errorPage(reply: FastifyReply, message: string): FastifyReply {
 function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
   return reply.code(status).send({ error, error_description: description });
 }
-
-const isHttpUrl = (value: string | undefined) => {
-  if (!value) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -106,8 +97,14 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/i/oauth2/authorize', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     if (q.client_id !== sandboxCredentials('x').clientId) return errorPage(reply, 'This app (client_id) is not registered.');
-    if (!isHttpUrl(q.redirect_uri)) return errorPage(reply, 'redirect_uri must be an absolute http(s) URL.');
-    const redirectUri = q.redirect_uri!;
+    const redirect = ctx.checkRedirect(q.redirect_uri);
+    if (!redirect.ok) {
+      return errorPage(
+        reply,
+        redirect.reason === 'malformed' ? 'redirect_uri must be an absolute http(s) URL.' : 'redirect_uri does not match the callback URLs registered for this app.',
+      );
+    }
+    const redirectUri = redirect.uri;
     const fail = (error: string, description: string) =>
       reply.redirect(withQuery(redirectUri, { error, error_description: description, ...(q.state ? { state: q.state } : {}) }), 302);
     if (q.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');

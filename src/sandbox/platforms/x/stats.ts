@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { minorToDecimal, minorToMicros } from '@shared/money';
-import type { SandboxContext } from '../../sandbox';
+import { X_ADS_VERSION } from '../../contract';
+import type { SandboxContext } from '../../types';
 import { addDays, dayIn, daysBetween, eachDay, type DayMetrics, type SandboxAccount } from '../../world';
 import {
   authenticate,
@@ -12,7 +13,6 @@ import {
   lineItemId,
   page,
   paramsOf,
-  X_API_VERSION,
   XFailure,
   type Params,
 } from './wire';
@@ -334,7 +334,7 @@ function jobView(ctx: SandboxContext, request: FastifyRequest, job: StatsJob) {
 }
 
 export function statsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const v = `/${X_API_VERSION}`;
+  const v = `/${X_ADS_VERSION}`;
   const jobs = new StatsJobs();
 
   app.get(`${v}/stats/accounts/:account_id`, async (request, reply) => {

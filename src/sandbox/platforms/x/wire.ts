@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Grant } from '../../grants';
-import type { FaultRenderer, SandboxContext } from '../../sandbox';
+import type { FaultRenderer, SandboxContext } from '../../types';
 import type { SandboxAccount, SandboxAd, SandboxCampaign } from '../../world';
 
 /**
@@ -11,7 +11,6 @@ import type { SandboxAccount, SandboxAd, SandboxCampaign } from '../../world';
  * entities the world does not model (line items, tweets, funding instruments).
  */
 
-export const X_API_VERSION = '12';
 /** The user-token window a read's 429 reports alongside the exhausted ad-account limit (15 minutes, research 4.5). */
 export const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
 const USER_LIMIT = 250;

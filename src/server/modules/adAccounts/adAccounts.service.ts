@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
-import { object, string } from 'yup';
 import {
   PLAN_ACCOUNT_LIMITS,
   PLAN_TITLES,
+  type ConnectFailureReason,
   type ConnectRedirectQuery,
   type ConnectedAdAccount,
   type DeleteConnectedAccountResult,
@@ -11,13 +11,12 @@ import {
   type StartConnectionResult,
 } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, oauthStates, platformConnections, users } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
-import { validate } from '../../lib/validate';
 import { platformAdapters } from '../../platforms';
 import { pkceChallenge, randomToken } from '../../platforms/http';
 import { PlatformError, type PlatformAccount, type TokenSet } from '../../platforms/types';
@@ -26,6 +25,7 @@ import { awardPoints } from '../gamification/gamification.service';
 import type { OtpService } from '../otp/otp.service';
 import type { Connections } from './connections';
 import { presentAdAccount } from './adAccounts.presenter';
+import { browserHash } from './browserBinding';
 
 /** An OAuth round trip must come back within this time. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
@@ -39,15 +39,33 @@ export const AD_ACCOUNT_MESSAGES = {
   notConnected: 'That ad account is not connected.',
 } as const;
 
-const disconnectSchema = object({
-  accid: string().trim().required(AD_ACCOUNT_MESSAGES.pickAccount).uuid(AD_ACCOUNT_MESSAGES.pickAccount),
-});
+const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
-export function isPlatform(name: string): name is Platform {
-  return (PLATFORMS as readonly string[]).includes(name);
+/** The OAuth callback's query, every value a single string (see callbackQuery). */
+export type CallbackQuery = Partial<Record<string, string>>;
+
+/**
+ * Reads a callback query as strings only. A repeated parameter (`state=a&state=b` parses to an
+ * array), a non-string or a NUL character makes the whole query unusable: undefined, which the
+ * callback answers like a missing state (FAILED, expired_state), never with an error page.
+ */
+export function callbackQuery(raw: unknown): CallbackQuery | undefined {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const query: CallbackQuery = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== 'string' || value.includes('\u0000') || name.includes('\u0000')) return undefined;
+    query[name] = value;
+  }
+  return query;
 }
 
-const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
+/** What the callback was given: its query (undefined when malformed) and the browser cookie's nonce. */
+export interface CallbackInput {
+  query: CallbackQuery | undefined;
+  /** The nonce of this platform's browser cookie, when it came back signed. */
+  browserNonce: string | undefined;
+}
 
 /**
  * Connected ad accounts: starting and finishing the OAuth round trip, the plan limit, the
@@ -94,25 +112,42 @@ export function createAdAccountsService(
     }
   }
 
-  /** Consumes the state once; undefined when unknown, expired, used or for another platform. */
-  async function takeState(platform: Platform, state: string | undefined) {
-    if (!state) return undefined;
+  /**
+   * Consumes the state once, and only from the browser that started the flow: the row is taken
+   * only when the cookie's nonce hashes to its browser_hash. A callback from another browser (or
+   * one without the cookie) is refused and spends the state all the same: the code in that URL
+   * came from someone's consent, and whoever started the flow must not be able to finish it later
+   * with the URL in hand (the consent-link attack of audit §1). 'expired_state' when the state is
+   * unknown, expired, used or for another platform; 'wrong_browser' when it was live but the
+   * browser is not the one it was issued to (a state from before the binding: refused too).
+   */
+  async function takeState(platform: Platform, state: string | undefined, browserNonce: string | undefined) {
+    if (!state) return { ok: false as const, reason: 'expired_state' as const };
     const now = clock.now();
-    const [row] = await db
-      .update(oauthStates)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oauthStates.stateHash, hashState(state)),
-          eq(oauthStates.platform, platform),
-          sql`${oauthStates.usedAt} is null`,
-          sql`${oauthStates.expiresAt} > ${now}`,
-        ),
-      )
-      .returning();
-    if (!row) return undefined;
-    const verifier = row.sealedVerifier ? box.open(row.sealedVerifier, `oauth-state:${row.stateHash}`) : undefined;
-    return { userId: row.userId, verifier };
+    const live = and(
+      eq(oauthStates.stateHash, hashState(state)),
+      eq(oauthStates.platform, platform),
+      sql`${oauthStates.usedAt} is null`,
+      sql`${oauthStates.expiresAt} > ${now}`,
+    );
+    if (browserNonce) {
+      const [row] = await db
+        .update(oauthStates)
+        .set({ usedAt: now })
+        .where(and(live, eq(oauthStates.browserHash, browserHash(browserNonce))))
+        .returning();
+      if (row) {
+        const verifier = row.sealedVerifier ? box.open(row.sealedVerifier, `oauth-state:${row.stateHash}`) : undefined;
+        return { ok: true as const, userId: row.userId, verifier };
+      }
+    }
+    const [spent] = await db.update(oauthStates).set({ usedAt: now }).where(live).returning({ stateHash: oauthStates.stateHash });
+    return { ok: false as const, reason: spent ? ('wrong_browser' as const) : ('expired_state' as const) };
+  }
+
+  async function connectionExists(connectionId: string): Promise<boolean> {
+    const [row] = await db.select({ id: platformConnections.id }).from(platformConnections).where(eq(platformConnections.id, connectionId));
+    return row !== undefined;
   }
 
   /** Saves the grant and its accounts; accounts connected before move to the new grant. */
@@ -120,7 +155,11 @@ export function createAdAccountsService(
     const now = clock.now();
     const connectionId = randomUUID();
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      // One save per user at a time. NO KEY UPDATE, not UPDATE: rows that merely point at the user
+      // (a sync_state insert for a connection saved a moment ago) take KEY SHARE on this row, and
+      // UPDATE would make them wait for this transaction while it waits to delete their
+      // connection: a deadlock on PostgreSQL when callbacks for the same accounts race.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
       const existing = await tx
         .select({ accountId: connectedAdAccounts.accountId, connectionId: connectedAdAccounts.connectionId })
         .from(connectedAdAccounts)
@@ -171,10 +210,11 @@ export function createAdAccountsService(
       return rows.map((row) => presentAdAccount(row.account, row.status));
     },
 
-    /** auth/<platform>/: a consent URL bound to this user by a single-use state. */
-    async startConnection(userId: string, platformName: string): Promise<StartConnectionResult> {
-      if (!isPlatform(platformName)) throw notFound(AD_ACCOUNT_MESSAGES.unknownPlatform(platformName));
-      const platform = platformName;
+    /**
+     * auth/<platform>/: a consent URL bound to this user by a single-use state, and to this
+     * browser by `browserNonce` (the route puts it in a cookie; the state keeps its hash).
+     */
+    async startConnection(userId: string, platform: Platform, browserNonce: string): Promise<StartConnectionResult> {
       assertAvailable(platform);
       // At the limit, only a platform the user already has accounts on may be (re)connected:
       // granting those same accounts again adds nothing. The callback checks the exact count.
@@ -187,7 +227,8 @@ export function createAdAccountsService(
       const oauth = connections.oauth(platform);
       const state = randomToken(32);
       const stateHash = hashState(state);
-      // X's spec flow hands the verifier to the browser too; the server keeps its own copy.
+      // X's spec flow hands the verifier to the browser too; the server keeps its own sealed copy
+      // and only ever uses that one (nothing the callback brings is taken as a verifier).
       const verifier = oauth.usesPkce || platform === 'x' ? randomToken(48) : undefined;
       await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now.getTime() - OAUTH_STATE_TTL_MS)));
       await db.insert(oauthStates).values({
@@ -195,6 +236,7 @@ export function createAdAccountsService(
         userId,
         platform,
         sealedVerifier: verifier ? box.seal(verifier, `oauth-state:${stateHash}`) : null,
+        browserHash: browserHash(browserNonce),
         createdAt: now,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
       });
@@ -207,53 +249,75 @@ export function createAdAccountsService(
     },
 
     /**
-     * The OAuth callback: checks the state, exchanges the code, lists the granted accounts,
-     * applies the plan limit and saves. Returns the query for the redirect to the accounts page.
+     * The OAuth callback: checks the state and the browser, exchanges the code, lists the granted
+     * accounts, applies the plan limit and saves. Returns the query for the redirect to the
+     * accounts page. A grant obtained here and then not kept is revoked at the platform.
      */
-    async completeConnection(platformName: string, query: Record<string, string | undefined>): Promise<ConnectRedirectQuery | undefined> {
-      if (!isPlatform(platformName)) return undefined;
-      const platform = platformName;
-      const failed = (reason: ConnectRedirectQuery['reason'], extra: Partial<ConnectRedirectQuery> = {}): ConnectRedirectQuery => ({
+    async completeConnection(platform: Platform, { query, browserNonce }: CallbackInput): Promise<ConnectRedirectQuery> {
+      const failed = (reason: ConnectFailureReason, extra: Partial<ConnectRedirectQuery> = {}): ConnectRedirectQuery => ({
         invite_status: 'FAILED',
         platform,
         reason,
         ...extra,
       });
-      const taken = await takeState(platform, query.state);
-      if (!taken) return failed('expired_state');
+      if (!query) return failed('expired_state');
+      const taken = await takeState(platform, query.state, browserNonce);
+      if (!taken.ok) {
+        if (taken.reason === 'wrong_browser') log.warn({ platform, cookie: browserNonce !== undefined }, 'oauth callback from a browser that did not start the flow');
+        return failed(taken.reason);
+      }
       const oauth = connections.oauth(platform);
       const code = oauth.codeFromCallback(query);
       if (!code) return failed('denied');
 
-      let tokens: TokenSet;
+      let tokens: TokenSet | undefined;
       let accounts: PlatformAccount[];
       try {
-        tokens = await oauth.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: taken.verifier });
-        const provider = { current: async () => tokens, refreshed: async () => (tokens = await oauth.refresh(tokens)) };
+        let current = await oauth.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: taken.verifier });
+        tokens = current;
+        // `tokens` follows a refresh during the listing, so a failure revokes the newest tokens.
+        const provider = { current: async () => current, refreshed: async () => (tokens = current = await oauth.refresh(current)) };
         accounts = await platformAdapters[platform].client(config.platforms[platform], provider, ctx.platformRuntime).listAccounts();
       } catch (error) {
+        // A grant that was issued but cannot be used is withdrawn, not left alive at the platform.
+        if (tokens) await connections.revokeQuietly(platform, tokens);
         if (!(error instanceof PlatformError)) throw error;
         log.warn({ platform, kind: error.kind, code: error.code, requestId: error.requestId }, 'platform connection failed');
         return failed('platform_error');
       }
+      const granted = tokens;
       if (accounts.length === 0) {
-        await connections.revokeQuietly(platform, tokens);
+        await connections.revokeQuietly(platform, granted);
         // Google: a login that reaches no account yet usually has an invitation waiting.
         return platform === 'google' ? { invite_status: 'PENDING', platform } : failed('no_accounts');
       }
-      const saved = await saveConnection(taken.userId, platform, tokens, accounts);
+      let saved: Awaited<ReturnType<typeof saveConnection>>;
+      try {
+        saved = await saveConnection(taken.userId, platform, granted, accounts);
+      } catch (error) {
+        await connections.revokeQuietly(platform, granted);
+        throw error;
+      }
       if (!saved.ok) {
-        await connections.revokeQuietly(platform, tokens);
+        await connections.revokeQuietly(platform, granted);
         return failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
       }
       for (const orphan of saved.orphans) await connections.revokeQuietly(platform, connections.open(orphan.id, orphan.sealedTokens));
-      await onConnected(saved.connectionId, taken.userId);
+      try {
+        await onConnected(saved.connectionId, taken.userId);
+      } catch (error) {
+        // Between the commit above and here, a concurrent callback for the same accounts (a second
+        // tab or device) may have moved them to its own new grant and deleted this connection as an
+        // orphan; queueing its backfill then fails on the foreign key. Nothing is lost: the accounts
+        // are connected, and that callback queues the backfill of the connection that holds them.
+        if (await connectionExists(saved.connectionId)) throw error;
+        log.info({ platform, connectionId: saved.connectionId }, 'connection replaced by a concurrent callback before its backfill was queued');
+      }
       return { invite_status: 'ALREADY_LINKED', platform, connected: String(accounts.length) };
     },
 
     /** delete-connected-account/: needs a fresh verified OTP; revokes the grant when its last account goes. */
-    async disconnect(userId: string, body: unknown): Promise<DeleteConnectedAccountResult> {
-      const { accid } = await validate(disconnectSchema, body);
+    async disconnect(userId: string, accid: string): Promise<DeleteConnectedAccountResult> {
       const released = await db.transaction(async (tx) => {
         const [account] = await tx
           .select()

@@ -17,6 +17,14 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
   const { db, config, clock, mailer, log, platformRuntime: runtime } = ctx;
   const box = createSecretBox(config.encryptionKey);
   const refreshing = new Map<string, Promise<TokenSet>>();
+  /**
+   * Expired-token answers in a row per connection (see judgeFailure). Kept in this process only:
+   * no column holds such a count and the schema is not changed for it, and a count lost to a
+   * restart, or split between processes, only delays the reconnect notice by a few uses.
+   * `lastUse` is the newest use started when the last strike was counted.
+   */
+  const expiredStrikes = new Map<string, { count: number; lastUse: number }>();
+  let usesStarted = 0;
 
   const context = (connectionId: string) => `connection:${connectionId}`;
   const oauth = (platform: Platform): PlatformOAuth => platformAdapters[platform].oauth(config.platforms[platform], runtime);
@@ -68,6 +76,12 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     log.warn({ connectionId, kind: error.kind, code: error.code }, 'platform connection needs reconnect');
   }
 
+  /** Whether the connection is waiting for the user to reconnect it. */
+  async function isMarked(connectionId: string): Promise<boolean> {
+    const [row] = await db.select({ status: platformConnections.status }).from(platformConnections).where(eq(platformConnections.id, connectionId));
+    return row !== undefined && row.status !== 'active';
+  }
+
   /** Refreshes once per connection at a time; a concurrent caller waits for the same refresh. */
   function refresh(connectionId: string): Promise<TokenSet> {
     const running = refreshing.get(connectionId);
@@ -91,6 +105,30 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     })().finally(() => refreshing.delete(connectionId));
     refreshing.set(connectionId, work);
     return work;
+  }
+
+  /**
+   * What a failed use means for its connection. A grant the platform ended (consent withdrawn,
+   * a refresh it refused) marks the connection at once. An expired token that outlived the one
+   * refresh, or one on a platform without refresh, may be a glitch at the platform: it marks the
+   * connection only on EXPIRED_TOKEN_STRIKES separate uses in a row. Uses already running when a
+   * strike was counted (a sync's parallel calls) failed on the same token and add no strike.
+   */
+  async function judgeFailure(connectionId: string, error: PlatformError, useNumber: number): Promise<void> {
+    if (!error.tokenExpired) {
+      if (error.needsReconnect) await markNeedsReconnect(connectionId, error);
+      return;
+    }
+    const strikes = expiredStrikes.get(connectionId);
+    if (strikes && useNumber <= strikes.lastUse) return;
+    const count = (strikes?.count ?? 0) + 1;
+    if (count < EXPIRED_TOKEN_STRIKES) {
+      expiredStrikes.set(connectionId, { count, lastUse: usesStarted });
+      log.warn({ connectionId, kind: error.kind, code: error.code, strikes: count }, 'platform said the token expired; the connection is kept until it repeats');
+      return;
+    }
+    expiredStrikes.delete(connectionId);
+    await markNeedsReconnect(connectionId, error);
   }
 
   function tokenProvider(connectionId: string): TokenProvider {
@@ -123,16 +161,19 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
 
     /**
      * Runs platform work on a connection; when the platform has ended the grant the connection is
-     * marked 'needs reconnect' (data kept, user told) and the error is passed on.
+     * marked 'needs reconnect' (data kept, user told; see judgeFailure) and the error is passed on.
      */
     async use<T>(connectionId: string, platform: Platform, work: (client: PlatformClient) => Promise<T>): Promise<T> {
+      const useNumber = (usesStarted += 1);
+      let result: T;
       try {
-        return await work(api.client(connectionId, platform));
+        result = await work(api.client(connectionId, platform));
       } catch (error) {
-        // An expired-token answer that outlived the one refresh means the grant is no good either.
-        if (error instanceof PlatformError && (error.needsReconnect || error.kind === 'auth_expired')) await markNeedsReconnect(connectionId, error);
+        if (error instanceof PlatformError) await judgeFailure(connectionId, error, useNumber);
         throw error;
       }
+      expiredStrikes.delete(connectionId);
+      return result;
     },
 
     /** Best-effort revocation at the platform after a disconnect; failures are logged, not shown. */
@@ -155,7 +196,8 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     /**
      * Asks each active connection's platform which accounts it still reaches, so an expired or
      * withdrawn grant is found (and the user told) even on days nothing else calls the platform.
-     * Returns how many connections were found broken.
+     * Returns how many connections were found broken: marked 'needs reconnect' by this check or
+     * meanwhile, by the same rules as any other use.
      */
     async checkAll(): Promise<number> {
       let broken = 0;
@@ -163,7 +205,7 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
         try {
           await api.use(connection.id, connection.platform as Platform, (client) => client.listAccounts());
         } catch (error) {
-          if (error instanceof PlatformError && (error.needsReconnect || error.kind === 'auth_expired')) broken += 1;
+          if (await isMarked(connection.id)) broken += 1;
           else log.warn({ connectionId: connection.id, err: error instanceof Error ? { message: error.message } : undefined }, 'connection check failed; will try again next run');
         }
       }
@@ -182,6 +224,8 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
   return api;
 }
 
+/** Separate uses in a row that must end in an expired-token answer before the user is asked to reconnect. */
+export const EXPIRED_TOKEN_STRIKES = 3;
 /** Stable id of the daily job that checks every active connection at its platform. */
 export const CONNECTION_CHECK_JOB = 'connections.health.check';
 /** Daily, at a quiet hour (UTC). */

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
+import { tokenVersions } from './tokenVersions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,15 +14,22 @@ declare module 'fastify' {
 
 const unauthorized = (detail: string) => new HttpError(401, detail, ErrorCode.Unauthorized);
 
-/** preHandler for routes that need a signed-in user: verifies the Bearer access token. */
-export function createAuthGuard(ctx: Pick<AppContext, 'tokens' | 'clock'>) {
+/**
+ * preHandler for routes that need a signed-in user: verifies the Bearer access token, then checks
+ * that it was signed under the user's current token version (cached for a few seconds per process),
+ * so logout, refresh-token reuse and a password reset end access tokens at once.
+ */
+export function createAuthGuard(ctx: Pick<AppContext, 'tokens' | 'clock' | 'db'>) {
+  const versions = tokenVersions(ctx.db);
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized(AUTH_MESSAGES.notSignedIn);
-    const userId = await ctx.tokens.verify(match[1], ctx.clock.now());
-    if (!userId) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-    request.userId = userId;
+    const claims = await ctx.tokens.verify(match[1], ctx.clock.now());
+    if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    // A deleted user has no version: the session is over as well.
+    if ((await versions.current(claims.userId)) !== claims.version) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    request.userId = claims.userId;
   };
 }
 

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { object, string } from 'yup';
 import { AUTH_MESSAGES, cooldownMessage, type RegisteredUser, type SessionPayload, type TokenPair } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
-import { PASSWORD_RESET_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@shared/constants';
+import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from '@shared/constants';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/validation/auth';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { passwordResets, refreshTokens, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
+import { createSecretBox } from '../../lib/secretBox';
 import { normalizeTimeZone } from '../gamification/localDay';
 import { hashPassword, verifyPassword } from './passwords';
-import { clearFailures, recordFailure, secondsLocked, THRESHOLDS, throttleKeys } from './throttle';
+import { accountKey, clearFailures, loginSucceeded, reserveAttempt, throttleKeys } from './throttle';
+import { bumpTokenVersion, tokenVersions } from './tokenVersions';
 import { hashToken, newOpaqueToken } from './tokens';
 import type { NewsletterService } from '../newsletter/newsletter.service';
 
@@ -21,10 +23,15 @@ export const PASSWORD_RESET_JOB = 'auth.password-reset.send';
 
 const expired = () => new HttpError(401, AUTH_MESSAGES.sessionExpired, ErrorCode.Unauthorized);
 
+/** What a rotated refresh token's sealed successor is bound to: it opens on that row only. */
+const successorContext = (rowId: string) => `refresh-successor:${rowId}`;
+
 /** Account sign-up, sign-in, token rotation, sign-out and password reset. */
 /** `newsletter`: where a registration with the newsletter box on starts its double opt-in. */
 export function createAuthService(ctx: AppContext, newsletter?: NewsletterService) {
   const { db, clock, tokens, mailer, queue, config, log } = ctx;
+  const box = createSecretBox(config.encryptionKey);
+  const versions = tokenVersions(db);
 
   /** Starts a new refresh-token family for a login; returns the token for the client. */
   async function startFamily(tx: Tx, userId: string, now: Date): Promise<string> {
@@ -43,8 +50,46 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
   async function revokeAllSessions(tx: Tx, userId: string, now: Date) {
     await tx
       .update(refreshTokens)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, sealedSuccessor: null })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** The user's current token version, read inside the transaction that hands out a new access token. */
+  /**
+   * Takes the lock of the user a refresh token belongs to, first thing in the transaction: one
+   * session change per account at a time, so a rotation cannot slip a new token past a revocation
+   * or reset running next to it, and two replays of one family cannot deadlock on its rows.
+   */
+  async function lockTokenOwner(tx: Tx, tokenHash: string): Promise<void> {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, sql`(select ${refreshTokens.userId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`))
+      .for('update');
+  }
+
+  async function currentVersion(tx: Tx, userId: string): Promise<number | null> {
+    const [user] = await tx.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+    return user ? user.version : null;
+  }
+
+  /**
+   * For a spent refresh token presented again within the grace window: its successor, when that
+   * one is still unused and live (two tabs refreshed at once). Null means the replay is reuse.
+   * The successor is only read, not locked: a rotation of it running at the same moment then
+   * simply counts as coming after this answer.
+   */
+  async function graceSuccessor(tx: Tx, row: typeof refreshTokens.$inferSelect, now: Date): Promise<string | null> {
+    if (!row.usedAt || !row.sealedSuccessor || now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return null;
+    let successor: string;
+    try {
+      successor = box.open(row.sealedSuccessor, successorContext(row.id));
+    } catch {
+      return null;
+    }
+    const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor)));
+    const live = next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt && next.expiresAt > now;
+    return live ? successor : null;
   }
 
   const passwordResetJob = defineJob({
@@ -107,41 +152,49 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     async login(input: LoginInput, ip: string): Promise<SessionPayload> {
       const now = clock.now();
       const keys = throttleKeys(input.username, ip);
-      const locked = await secondsLocked(db, [keys.account, keys.ip], now);
-      if (locked > 0) throw new HttpError(429, cooldownMessage(locked), ErrorCode.RateLimited);
+      // Counted as a failure before the password is checked, so parallel attempts cannot outrun the cooldown.
+      const attempt = await reserveAttempt(db, keys, now);
+      if (attempt.kind === 'refused') throw new HttpError(429, cooldownMessage(attempt.seconds), ErrorCode.RateLimited);
 
       const [user] = await db.select().from(users).where(eq(users.email, input.username));
       const ok = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !ok) {
-        const [accountCooldown, ipCooldown] = await Promise.all([
-          recordFailure(db, keys.account, THRESHOLDS.account, now),
-          recordFailure(db, keys.ip, THRESHOLDS.ip, now),
-        ]);
-        const cooldown = Math.max(accountCooldown, ipCooldown);
-        if (cooldown > 0) throw new HttpError(429, cooldownMessage(cooldown), ErrorCode.RateLimited);
+        if (attempt.cooldownIfWrong > 0) throw new HttpError(429, cooldownMessage(attempt.cooldownIfWrong), ErrorCode.RateLimited);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, ErrorCode.Unauthorized);
       }
 
-      await clearFailures(db, keys.account);
+      await loginSucceeded(db, keys, attempt);
       const refresh = await db.transaction((tx) => startFamily(tx, user.id, now));
-      return { access: await tokens.sign(user.id, now), refresh, fullName: user.fullName, username: user.email };
+      return { access: await tokens.sign(user.id, user.tokenVersion, now), refresh, fullName: user.fullName, username: user.email };
     },
 
     /**
      * Rotates a refresh token: the presented one is spent and a new one of the same family (and the
-     * same absolute expiry) comes back. A token presented twice means it leaked: the family dies.
+     * same absolute expiry) comes back. The same token presented again within the grace window
+     * (two tabs refreshing at once) gets the same successor, while that one is unused. Any other
+     * second use means the token leaked: the family dies and the user's access tokens stop working.
      */
     async refresh(refresh: string): Promise<TokenPair> {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
+        await lockTokenOwner(tx, hashToken(refresh));
         const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh))).for('update');
         if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'expired' as const };
         if (row.usedAt) {
-          await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, row.familyId));
+          const successor = await graceSuccessor(tx, row, now);
+          const version = successor ? await currentVersion(tx, row.userId) : null;
+          if (successor && version !== null) return { kind: 'rotated' as const, userId: row.userId, refresh: successor, version, rotated: null };
+          await tx.update(refreshTokens).set({ revokedAt: now, sealedSuccessor: null }).where(eq(refreshTokens.familyId, row.familyId));
+          await bumpTokenVersion(tx, row.userId);
           return { kind: 'reused' as const, userId: row.userId };
         }
-        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
+        const version = await currentVersion(tx, row.userId);
+        if (version === null) return { kind: 'expired' as const };
         const next = newOpaqueToken();
+        await tx
+          .update(refreshTokens)
+          .set({ usedAt: now, sealedSuccessor: box.seal(next, successorContext(row.id)) })
+          .where(eq(refreshTokens.id, row.id));
         await tx.insert(refreshTokens).values({
           userId: row.userId,
           familyId: row.familyId,
@@ -149,23 +202,46 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
           createdAt: now,
           expiresAt: row.expiresAt,
         });
-        return { kind: 'rotated' as const, userId: row.userId, refresh: next };
+        return { kind: 'rotated' as const, userId: row.userId, refresh: next, version, rotated: row };
       });
-      if (outcome.kind === 'reused') log.warn({ userId: outcome.userId }, 'refresh token reused: session family revoked');
+      if (outcome.kind === 'reused') {
+        versions.forget(outcome.userId);
+        log.warn({ userId: outcome.userId }, 'refresh token reused: session family revoked');
+      }
       if (outcome.kind !== 'rotated') throw expired();
-      return { access: await tokens.sign(outcome.userId, now), refresh: outcome.refresh };
-    },
-
-    /** Ends the session the refresh token belongs to (its whole family). Unknown tokens are ignored. */
-    async logout(refresh: string): Promise<void> {
-      const now = clock.now();
-      const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh)));
-      if (row) {
+      if (outcome.rotated) {
+        // The presented token's own successor is spent now: the token before it has nothing left to hand out.
+        // (A statement of its own, after the commit: it must not wait for a row lock while holding this one.)
+        const { familyId, id } = outcome.rotated;
         await db
           .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+          .set({ sealedSuccessor: null })
+          .where(and(eq(refreshTokens.familyId, familyId), ne(refreshTokens.id, id), isNotNull(refreshTokens.sealedSuccessor)));
       }
+      return { access: await tokens.sign(outcome.userId, outcome.version, now), refresh: outcome.refresh };
+    },
+
+    /**
+     * Ends the session the refresh token belongs to (its whole family) and every access token of the
+     * user (their other devices refresh once). Unknown tokens are ignored.
+     */
+    async logout(refresh: string): Promise<void> {
+      const now = clock.now();
+      const userId = await db.transaction(async (tx) => {
+        await lockTokenOwner(tx, hashToken(refresh));
+        const [row] = await tx
+          .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
+        if (!row) return null;
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now, sealedSuccessor: null })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        await bumpTokenVersion(tx, row.userId);
+        return row.userId;
+      });
+      if (userId) versions.forget(userId);
     },
 
     /**
@@ -176,7 +252,10 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       await queue.send(PASSWORD_RESET_JOB, { email });
     },
 
-    /** Spends a reset link: new password, every session ended, cooldown cleared. */
+    /**
+     * Spends a reset link, and with it every other outstanding link of the user: new password, every
+     * session and access token ended, cooldown cleared.
+     */
     async resetPassword(input: ResetPasswordInput): Promise<void> {
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
@@ -187,12 +266,22 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
           .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
           .returning({ userId: passwordResets.userId });
         if (!row) return null;
-        const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning({ email: users.email });
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+        // The user row first, then the sessions: the order refresh and logout take their locks in, so
+        // a rotation running next to this reset either finishes before it (and is revoked here) or
+        // starts after it (and finds its family revoked).
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
         await revokeAllSessions(tx, row.userId, now);
+        await bumpTokenVersion(tx, row.userId);
+        const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning({ id: users.id, email: users.email });
         return user;
       });
       if (!reset) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, ErrorCode.ValidationFailed, 'token');
-      await clearFailures(db, throttleKeys(reset.email, '').account);
+      versions.forget(reset.id);
+      await clearFailures(db, accountKey(reset.email));
     },
   };
 }

@@ -8,14 +8,23 @@ const ACCESS_TYPE = 'access';
 /** 256 bits from the CSPRNG: far above ASVS 7.2.3's 128. */
 const OPAQUE_TOKEN_BYTES = 32;
 
+/** What a valid access token says: whose it is, and under which token version it was signed. */
+export interface AccessClaims {
+  userId: string;
+  version: number;
+}
+
 /** Signs and checks access tokens with HS256 and the app secret; nothing else is accepted. */
 export function createAccessTokens(appSecret: string) {
   const key = new TextEncoder().encode(appSecret);
   return {
-    /** A 15-minute access token for the user. */
-    async sign(userId: string, now: Date): Promise<string> {
+    /**
+     * A 15-minute access token for the user, carrying the user's token version (`ver`): once the
+     * version moves on (logout, refresh-token reuse, password reset) the token stops working.
+     */
+    async sign(userId: string, version: number, now: Date): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ typ: ACCESS_TYPE })
+      return new SignJWT({ typ: ACCESS_TYPE, ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -24,8 +33,11 @@ export function createAccessTokens(appSecret: string) {
         .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
         .sign(key);
     },
-    /** The user id of a valid access token, or null (bad signature, wrong type, expired, ...). */
-    async verify(token: string, now: Date): Promise<string | null> {
+    /**
+     * The user id and token version of a valid access token, or null (bad signature, wrong type,
+     * expired, or issued before tokens carried a version: the client then refreshes).
+     */
+    async verify(token: string, now: Date): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -33,7 +45,9 @@ export function createAccessTokens(appSecret: string) {
           audience: AUDIENCE,
           currentDate: now,
         });
-        return payload.typ === ACCESS_TYPE && typeof payload.sub === 'string' ? payload.sub : null;
+        const { typ, sub, ver } = payload;
+        if (typ !== ACCESS_TYPE || typeof sub !== 'string' || !Number.isSafeInteger(ver)) return null;
+        return { userId: sub, version: ver as number };
       } catch {
         return null;
       }

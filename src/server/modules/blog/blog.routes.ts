@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { blogPostNotFound } from '@shared/api/blog';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/httpError';
+import { errorResponses, success } from '../../lib/routeSchema';
 import { blogLibrary, presentPost } from './blog.content';
 import { blogListMeta, blogPostMeta, headTags, injectHead, unknownPostMeta } from './blog.meta';
 
@@ -13,12 +14,13 @@ const API_CACHE = 'public, max-age=300';
 export const blogApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app) => {
   const library = blogLibrary();
 
-  app.get('/blog/', async (_request, reply) => {
+  const tags = ['Public'];
+  app.get('/blog/', { schema: { summary: 'The blog’s articles, newest first', tags, response: { 200: success('Summaries.') } } }, async (_request, reply) => {
     reply.header('cache-control', API_CACHE);
     return library.summaries;
   });
 
-  app.get<{ Params: { slug: string } }>('/blog/:slug/', async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/blog/:slug/', { schema: { summary: 'One article', tags, response: { 200: success('The article, rendered.'), ...errorResponses(404) } } }, async (request, reply) => {
     const post = library.find(request.params.slug);
     if (!post) throw notFound(blogPostNotFound(request.params.slug));
     reply.header('cache-control', API_CACHE);

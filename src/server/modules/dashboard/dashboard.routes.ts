@@ -1,48 +1,132 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+import {
+  campaignListQuerySchema,
+  campaignStatusSchema,
+  dashboardQuerySchema,
+  dashboardRangeQuerySchema,
+  dashboardSettingsSchema,
+} from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
+import { noStore, rateLimit } from '../../lib/routeOptions';
+import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { createAuthGuard, currentUserId } from '../auth/auth.guard';
 
-const limit = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+const tags = ['Dashboard'];
 
-type Query = { Querystring: Record<string, unknown> };
+/** Path parts are looked up, not validated: an id that is not one of the user's campaigns, or an unknown platform, is a 404. */
+const campaignParams = object({ id: string().default('') });
+const platformParams = object({ platform: string().default('') });
 
 /**
- * dashboard/…, auth/<platform>/performance/ and sync/ (signed-in user with dashboard access).
- * Numbers are the user's own; nothing here is cached by browsers or proxies.
+ * dashboard/…, auth/<platform>/performance/ (signed-in user with dashboard access: a running
+ * trial or a paid plan). Queries and bodies are checked by the shared schemas before the
+ * handler; the service resolves them against the user's accounts. Numbers are the user's own;
+ * nothing here is cached by browsers or proxies.
  */
-export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const dashboard = services.dashboard;
-  app.addHook('preHandler', createAuthGuard(ctx));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  // Who is asking comes before what they ask: a caller without a session gets 401, whatever the query.
+  app.addHook('onRequest', createAuthGuard(ctx));
+  noStore(app);
 
-  app.get<Query>('/dashboard/', async (request) => dashboard.view(currentUserId(request), request.query));
-
-  app.get<Query>('/dashboard/campaigns/', async (request, reply) => {
-    if (request.query.format === 'csv') {
-      const { filename, body } = await dashboard.campaignsCsv(currentUserId(request), request.query);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
-    }
-    return dashboard.campaigns(currentUserId(request), request.query);
-  });
-
-  app.get<Query & { Params: { id: string } }>('/dashboard/campaigns/:id/ads/', async (request) =>
-    dashboard.campaignAds(currentUserId(request), request.params.id, request.query),
+  app.get(
+    '/dashboard/',
+    {
+      schema: {
+        summary: 'Summary against the previous period, daily series, filters and sync state',
+        description: 'Left-out `from`/`to` end today and start the default 7-day range before it; the currency defaults to the saved one.',
+        tags,
+        security: bearerAuth,
+        querystring: dashboardQuerySchema,
+        response: { 200: success('The dashboard view.'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => dashboard.view(currentUserId(request), request.query),
   );
 
-  app.post<{ Params: { id: string } }>('/dashboard/campaigns/:id/status/', limit(60), async (request) =>
-    dashboard.setCampaignStatus(currentUserId(request), request.params.id, request.body),
+  app.get(
+    '/dashboard/campaigns/',
+    {
+      schema: {
+        summary: 'One sorted page of campaigns, or with format=csv every matching campaign as CSV',
+        tags,
+        security: bearerAuth,
+        querystring: campaignListQuerySchema,
+        response: { 200: success('A campaign page (JSON), or text/csv with format=csv.'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.format === 'csv') {
+        const { filename, body } = await dashboard.campaignsCsv(currentUserId(request), request.query);
+        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
+      }
+      return dashboard.campaigns(currentUserId(request), request.query);
+    },
   );
 
-  app.put('/dashboard/settings/', limit(30), async (request) => dashboard.saveSettings(currentUserId(request), request.body));
-
-  app.get<Query & { Params: { platform: string } }>('/auth/:platform/performance/', async (request) =>
-    dashboard.performance(currentUserId(request), request.params.platform, request.query),
+  app.get(
+    '/dashboard/campaigns/:id/ads/',
+    {
+      schema: {
+        summary: 'A campaign’s ads over the range (drill-down)',
+        tags,
+        security: bearerAuth,
+        params: campaignParams,
+        querystring: dashboardRangeQuerySchema,
+        response: { 200: success('The campaign and its ads.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => dashboard.campaignAds(currentUserId(request), request.params.id, request.query),
   );
 
-  app.post('/sync/', limit(20), async (request) => dashboard.requestSync(currentUserId(request), request.body));
+  app.post(
+    '/dashboard/campaigns/:id/status/',
+    {
+      config: rateLimit(60),
+      schema: {
+        summary: 'Pause or resume a campaign at its platform, then here',
+        tags,
+        security: bearerAuth,
+        params: campaignParams,
+        body: campaignStatusSchema,
+        response: { 200: success('The new status.'), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+      },
+    },
+    async (request) => dashboard.setCampaignStatus(currentUserId(request), request.params.id, request.body.status),
+  );
 
-  app.get('/sync/', async (request) => dashboard.syncStatus(currentUserId(request)));
+  app.put(
+    '/dashboard/settings/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Save the display currency',
+        tags,
+        security: bearerAuth,
+        body: dashboardSettingsSchema,
+        response: { 200: success('The saved settings.'), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => dashboard.saveSettings(currentUserId(request), request.body.currency),
+  );
+
+  app.get(
+    '/auth/:platform/performance/',
+    {
+      schema: {
+        summary: 'One platform’s normalised performance',
+        description: 'An unknown platform, or one without a connected account, is a 404; a connection that needs reconnecting is a 409, a failing sync a 502.',
+        tags,
+        security: bearerAuth,
+        params: platformParams,
+        querystring: dashboardRangeQuerySchema,
+        response: { 200: success('The platform’s performance.'), ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => dashboard.performance(currentUserId(request), request.params.platform, request.query),
+  );
 };

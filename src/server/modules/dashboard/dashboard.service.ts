@@ -1,11 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  CAMPAIGN_PAGE_SIZES,
-  CAMPAIGN_SORT_KEYS,
   DASHBOARD_MESSAGES,
-  DEFAULT_CAMPAIGN_PAGE_SIZE,
   DISPLAY_CURRENCIES,
-  MAX_RANGE_DAYS,
   daysBetween,
   lastDays,
   percentChange,
@@ -17,19 +13,22 @@ import {
   type CampaignPage,
   type CampaignRow,
   type CampaignSortKey,
+  type CampaignStatusLabel,
   type CampaignStatusResult,
   type DashboardAccount,
   type DashboardSettings,
   type DashboardView,
   type DisplayCurrency,
   type IsoDay,
+  type PlatformFilter,
   type PlatformPerformance,
   type SeriesPoint,
   type Totals,
 } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
+import { isUuid, rangeProblem, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
 import { executeRows } from '../../db/connect';
 import { campaigns, connectedAdAccounts, users } from '../../db/schema';
@@ -46,10 +45,18 @@ const PERFORMANCE_TOP_CAMPAIGNS = 50;
 /** The CSV export stops here (a table of this many campaigns is already beyond reading). */
 const CSV_MAX_ROWS = 10_000;
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Query = Record<string, unknown>;
+/**
+ * A request's filters as the route schemas (@shared/validation/dashboard) pass them on: every
+ * value already checked; left-out ends and currency are filled in here from the user's profile.
+ */
+interface Filters {
+  platform: PlatformFilter;
+  /** One of the user's accounts (a UUID); whether it is theirs is checked here. */
+  account?: string;
+  from?: IsoDay;
+  to?: IsoDay;
+  currency?: DisplayCurrency;
+}
 
 /** What a request's filters resolve to, after checking every one of them. */
 interface Scope {
@@ -64,18 +71,6 @@ interface Scope {
   accounts: (DashboardAccount & { connectionId: string })[];
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-
-function parseDay(value: unknown, field: string): IsoDay | undefined {
-  const raw = text(value);
-  if (raw === undefined) return undefined;
-  if (!DAY_PATTERN.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
-    throw badRequest(DASHBOARD_MESSAGES.badDate, field);
-  }
-  return raw;
-}
-
-const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly string[]).includes(value);
 const isCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
 
 const round = (value: number, digits: number) => {
@@ -152,7 +147,10 @@ function csvCell(value: string | number): string {
 /** Why a platform call on the user's behalf failed, as an HTTP error with the platform named. */
 export function platformFailure(error: PlatformError): HttpError {
   const label = PLATFORM_LABELS[error.platform];
-  if (error.needsReconnect || error.kind === 'auth_expired') return new HttpError(409, DASHBOARD_MESSAGES.needsReconnect(label), ErrorCode.NeedsReconnect);
+  // An expired token that survived the refresh may be a glitch: the connection stays active until
+  // it repeats (connections.ts), so the user is asked to try again, not to reconnect.
+  if (error.tokenExpired) return new HttpError(502, DASHBOARD_MESSAGES.accessRefused(label), ErrorCode.PlatformFailed);
+  if (error.needsReconnect) return new HttpError(409, DASHBOARD_MESSAGES.needsReconnect(label), ErrorCode.NeedsReconnect);
   if (error.kind === 'rate_limited') {
     const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
     return new HttpError(503, `${label} is rate limiting requests. Please try again in ${seconds} seconds.`, ErrorCode.PlatformFailed, undefined, seconds);
@@ -208,30 +206,30 @@ export function createDashboardService(
     return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
   }
 
-  /** Checks and resolves the filters of a request. */
-  async function scope(userId: string, query: Query, fixedPlatform?: Platform): Promise<Scope> {
+  /** Resolves the (already valid) filters of a request for the signed-in user. */
+  async function scope(userId: string, filters: Filters): Promise<Scope> {
     const profile = await assertAccess(userId);
-    const platformRaw = fixedPlatform ?? text(query.platform) ?? 'all';
-    if (platformRaw !== 'all' && !isPlatform(platformRaw)) throw badRequest(DASHBOARD_MESSAGES.unknownPlatform, 'platform');
-    const platform = platformRaw as Platform | 'all';
+    const { platform } = filters;
+    // The saved currency was checked when it was saved; the column's default may not have been.
+    const currency = filters.currency ?? profile.displayCurrency.toUpperCase();
+    if (!isCurrency(currency)) throw badRequest(DASHBOARD_MESSAGES.unknownCurrency, 'currency');
 
-    const currencyRaw = (text(query.currency) ?? profile.displayCurrency).toUpperCase();
-    if (!isCurrency(currencyRaw)) throw badRequest(DASHBOARD_MESSAGES.unknownCurrency, 'currency');
-
-    // Missing ends default to today and to the default range before `to`.
-    const to = parseDay(query.to, 'to') ?? localDay(clock.now(), profile.timeZone);
-    const from = parseDay(query.from, 'from') ?? lastDays(to).from;
-    if (from > to || daysBetween(from, to) > MAX_RANGE_DAYS) throw badRequest(DASHBOARD_MESSAGES.badRange, 'from');
+    // Missing ends default to today and to the default range before `to`. Both ends are within
+    // EARLIEST_DAY..LATEST_DAY or today, so the range and its previous period stay well inside
+    // the years PostgreSQL's date takes.
+    const to = filters.to ?? localDay(clock.now(), profile.timeZone);
+    const from = filters.from ?? lastDays(to).from;
+    const problem = rangeProblem(from, to);
+    if (problem) throw badRequest(problem, 'from');
 
     const allAccounts = await userAccounts(userId);
     let accounts = platform === 'all' ? allAccounts : allAccounts.filter((account) => account.platform === platform);
-    const accountId = text(query.account);
-    if (accountId !== undefined) {
-      const chosen = UUID_PATTERN.test(accountId) ? accounts.find((account) => account.id === accountId) : undefined;
+    if (filters.account !== undefined) {
+      const chosen = accounts.find((account) => account.id === filters.account);
       if (!chosen) throw badRequest(DASHBOARD_MESSAGES.unknownAccount, 'account');
       accounts = [chosen];
     }
-    return { userId, currency: currencyRaw, from, to, platform, allAccounts, accounts };
+    return { userId, currency, from, to, platform, allAccounts, accounts };
   }
 
   const refsOf = (s: Scope) => sql.param(s.accounts.map((account) => account.id));
@@ -353,26 +351,13 @@ export function createDashboardService(
     return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
   }
 
-  function campaignOptions(query: Query) {
-    const sortRaw = text(query.sort) ?? 'spend';
-    if (!(CAMPAIGN_SORT_KEYS as readonly string[]).includes(sortRaw)) throw badRequest('Unknown sort column.', 'sort');
-    const orderRaw = text(query.order) ?? (sortRaw === 'name' || sortRaw === 'platform' || sortRaw === 'status' ? 'asc' : 'desc');
-    if (orderRaw !== 'asc' && orderRaw !== 'desc') throw badRequest("Order must be 'asc' or 'desc'.", 'order');
-    const page = text(query.page) === undefined ? 1 : Number(query.page);
-    if (!Number.isInteger(page) || page < 1 || page > 100_000) throw badRequest('Page must be a whole number from 1.', 'page');
-    const pageSize = text(query.page_size) === undefined ? DEFAULT_CAMPAIGN_PAGE_SIZE : Number(query.page_size);
-    if (!(CAMPAIGN_PAGE_SIZES as readonly number[]).includes(pageSize)) throw badRequest(`Page size must be one of ${CAMPAIGN_PAGE_SIZES.join(', ')}.`, 'page_size');
-    const q = text(query.q);
-    if (q !== undefined && q.length > 200) throw badRequest('Search text is too long.', 'q');
-    return { sort: sortRaw as CampaignSortKey, order: orderRaw as 'asc' | 'desc', page, pageSize, q };
-  }
-
   async function factorsFor(s: Scope, from: IsoDay) {
     return conversionFactors(db, currenciesOf(s), s.currency, from, s.to);
   }
 
+  /** A campaign of the user's; any other id (malformed included) is not found. */
   async function campaignById(userId: string, id: string) {
-    if (!UUID_PATTERN.test(id)) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
+    if (!isUuid(id)) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
     const [row] = await db
       .select({ campaign: campaigns, account: connectedAdAccounts })
       .from(campaigns)
@@ -386,7 +371,7 @@ export function createDashboardService(
     assertAccess,
 
     /** GET dashboard/: summary with the change against the previous period, daily series, filters, sync state. */
-    async view(userId: string, query: Query): Promise<DashboardView> {
+    async view(userId: string, query: DashboardViewQuery): Promise<DashboardView> {
       const s = await scope(userId, query);
       const previous = previousRange(s.from, s.to);
       const factors = await factorsFor(s, previous.from);
@@ -417,26 +402,24 @@ export function createDashboardService(
     },
 
     /** GET dashboard/campaigns/: one sorted page. */
-    async campaigns(userId: string, query: Query): Promise<CampaignPage> {
+    async campaigns(userId: string, query: CampaignListQuery): Promise<CampaignPage> {
       const s = await scope(userId, query);
-      const options = campaignOptions(query);
       const factors = await factorsFor(s, s.from);
       const { rows, total } = await campaignRows(s, factors, {
-        sort: options.sort,
-        order: options.order,
-        q: options.q,
-        limit: options.pageSize,
-        offset: (options.page - 1) * options.pageSize,
+        sort: query.sort,
+        order: query.order,
+        q: query.q,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
       });
-      return { items: rows.map((row) => presentCampaign(row, s, factors)), total, page: options.page, page_size: options.pageSize, currency: s.currency };
+      return { items: rows.map((row) => presentCampaign(row, s, factors)), total, page: query.page, page_size: query.page_size, currency: s.currency };
     },
 
-    /** GET dashboard/campaigns/?format=csv: every matching campaign, in the table's order. */
-    async campaignsCsv(userId: string, query: Query): Promise<{ filename: string; body: string }> {
+    /** GET dashboard/campaigns/?format=csv: every matching campaign, in the table's order (paging ignored). */
+    async campaignsCsv(userId: string, query: CampaignListQuery): Promise<{ filename: string; body: string }> {
       const s = await scope(userId, query);
-      const options = campaignOptions({ ...query, page: undefined, page_size: undefined });
       const factors = await factorsFor(s, s.from);
-      const { rows } = await campaignRows(s, factors, { sort: options.sort, order: options.order, q: options.q, limit: CSV_MAX_ROWS, offset: 0 });
+      const { rows } = await campaignRows(s, factors, { sort: query.sort, order: query.order, q: query.q, limit: CSV_MAX_ROWS, offset: 0 });
       const header = ['Platform', 'Account', 'Campaign', 'Status', `Spend (${s.currency})`, 'Impressions', 'Clicks', 'CTR (%)', `CPC (${s.currency})`, 'Conversions', `Daily budget (${s.currency})`];
       const lines = rows.map((row) => {
         const c = presentCampaign(row, s, factors);
@@ -448,9 +431,9 @@ export function createDashboardService(
     },
 
     /** GET dashboard/campaigns/<id>/ads/: a campaign's ads over the range. */
-    async campaignAds(userId: string, id: string, query: Query): Promise<CampaignAds> {
+    async campaignAds(userId: string, id: string, query: DashboardRangeQuery): Promise<CampaignAds> {
       const { campaign } = await campaignById(userId, id);
-      const s = await scope(userId, { ...query, platform: undefined, account: campaign.accountRef });
+      const s = await scope(userId, { ...query, platform: 'all', account: campaign.accountRef });
       const factors = await factorsFor(s, s.from);
       const { rows } = await campaignRows(s, factors, { sort: 'spend', order: 'desc', limit: 1, offset: 0, campaignId: id });
       const digits = minorDigits(s.currency);
@@ -488,10 +471,8 @@ export function createDashboardService(
     },
 
     /** POST dashboard/campaigns/<id>/status/: pauses or resumes at the platform, then here. */
-    async setCampaignStatus(userId: string, id: string, body: unknown): Promise<CampaignStatusResult> {
+    async setCampaignStatus(userId: string, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
       await assertAccess(userId);
-      const wanted = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
-      if (wanted !== 'Active' && wanted !== 'Paused') throw badRequest(DASHBOARD_MESSAGES.badStatus, 'status');
       const { campaign, account } = await campaignById(userId, id);
       const status = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
       try {
@@ -507,21 +488,18 @@ export function createDashboardService(
     },
 
     /** PUT dashboard/settings/: the display currency. */
-    async saveSettings(userId: string, body: unknown): Promise<DashboardSettings> {
+    async saveSettings(userId: string, currency: DisplayCurrency): Promise<DashboardSettings> {
       await user(userId);
-      const raw = typeof body === 'object' && body !== null ? (body as { currency?: unknown }).currency : undefined;
-      const currency = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-      if (!isCurrency(currency)) throw badRequest(DASHBOARD_MESSAGES.unknownCurrency, 'currency');
       await db.update(users).set({ displayCurrency: currency }).where(eq(users.id, userId));
       return { currency };
     },
 
-    /** GET auth/<platform>/performance/: one platform's normalised performance. */
-    async performance(userId: string, platformName: string, query: Query): Promise<PlatformPerformance> {
+    /** GET auth/<platform>/performance/: one platform's normalised performance (an unknown platform is not found). */
+    async performance(userId: string, platformName: string, query: DashboardRangeQuery): Promise<PlatformPerformance> {
       if (!isPlatform(platformName)) throw notFound(DASHBOARD_MESSAGES.unknownPlatform);
       const platform = platformName;
       const label = PLATFORM_LABELS[platform];
-      const s = await scope(userId, { ...query, account: undefined }, platform);
+      const s = await scope(userId, { ...query, platform });
       if (s.accounts.length === 0) throw notFound(`No ${label} account is connected.`);
       const state = await sync.status(userId, platform);
       const healthy = state.connections.filter((c) => c.status !== 'needs_reconnect' && c.status !== 'failed');
@@ -546,22 +524,6 @@ export function createDashboardService(
         sync: state.connections,
       };
     },
-
-    /** POST sync/: queues a manual sync (dashboard access needed). */
-    async requestSync(userId: string, body: unknown) {
-      await assertAccess(userId);
-      const raw = typeof body === 'object' && body !== null ? (body as { platform?: unknown }).platform : undefined;
-      if (raw !== undefined && raw !== null && raw !== 'all' && (typeof raw !== 'string' || !isPlatform(raw))) {
-        throw badRequest(DASHBOARD_MESSAGES.unknownPlatform, 'platform');
-      }
-      return sync.requestManual(userId, typeof raw === 'string' && isPlatform(raw) ? raw : undefined);
-    },
-
-    async syncStatus(userId: string) {
-      await assertAccess(userId);
-      return sync.status(userId);
-    },
-
   };
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { DASHBOARD_MESSAGES, addDays, isoDay, percentChange, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import { ErrorCode } from '@shared/api/errors';
 import { executeRows } from '../../db/connect';
 import { campaigns, metricsDaily, users } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
-import { recordingRuntime } from '../../platforms/testing';
+import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf, userIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
@@ -26,7 +27,7 @@ describe('the dashboard endpoints', () => {
     t = await buildTestApp({
       workers: false,
       platformRuntime: recordingRuntime(),
-      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url, seed: 31, faults: [] } },
+      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
     });
     owner = await trialUser();
     // Google's first account bills in USD, Meta's second in INR (sandbox profiles).
@@ -158,6 +159,70 @@ describe('the dashboard endpoints', () => {
     await bad({ account: 'not-a-uuid' }, 'account', DASHBOARD_MESSAGES.unknownAccount);
     // The Meta account under the Google filter is not one of the selected accounts.
     await bad({ platform: 'google', account: metaId }, 'account');
+  });
+
+  it('refuses days PostgreSQL cannot count back from, on every range endpoint, with a 400 (audit 6d)', async () => {
+    const page = (await get(`dashboard/campaigns/?${qs(range)}`)).json() as CampaignPage;
+    const endpoints = ['dashboard/', 'dashboard/campaigns/', 'dashboard/campaigns/?format=csv', `dashboard/campaigns/${page.items[0].id}/ads/`, 'auth/google/performance/'];
+    const reproductions = ['to=0001-01-01', 'to=0000-01-01', 'from=0001-01-01&to=0001-01-07', 'from=1969-12-31', 'to=2101-01-01'];
+    for (const endpoint of endpoints) {
+      for (const query of reproductions) {
+        const res = await get(`${endpoint}${endpoint.includes('?') ? '&' : '?'}${query}`);
+        expect({ endpoint, query, status: res.statusCode }).toEqual({ endpoint, query, status: 400 });
+        expect(res.json()).toMatchObject({ detail: DASHBOARD_MESSAGES.dayOutOfRange, code: ErrorCode.ValidationFailed });
+        expect(res.json().field).toBe(query.startsWith('from') ? 'from' : 'to');
+      }
+    }
+  });
+
+  it('answers the first and last days it takes, previous period included, without a server error', async () => {
+    const edges: Record<string, string>[] = [
+      { from: '1970-01-01', to: '1970-01-07' },
+      { from: '1970-01-01', to: '1971-01-01' },
+      { to: '1970-01-01' },
+      { from: '2100-12-25', to: '2100-12-31' },
+    ];
+    const page = (await get(`dashboard/campaigns/?${qs(range)}`)).json() as CampaignPage;
+    for (const edge of edges) {
+      const dashboard = await view(edge);
+      expect(dashboard.summary.impressions).toBe(0);
+      expect(dashboard.previous_range.to).toBe(addDays(dashboard.range.from, -1));
+      for (const endpoint of ['dashboard/campaigns/', 'dashboard/campaigns/?format=csv', `dashboard/campaigns/${page.items[0].id}/ads/`, 'auth/google/performance/']) {
+        const res = await get(`${endpoint}${endpoint.includes('?') ? '&' : '?'}${qs(edge)}`);
+        expect({ endpoint, edge, status: res.statusCode }).toEqual({ endpoint, edge, status: 200 });
+      }
+    }
+    // A from that makes the range too long once `to` defaults to today.
+    const res = await get('dashboard/?from=1970-01-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail: DASHBOARD_MESSAGES.badRange, field: 'from' });
+  });
+
+  it('refuses a NUL character in the search, as JSON and as CSV (audit 6c)', async () => {
+    for (const url of ['dashboard/campaigns/?q=%00', 'dashboard/campaigns/?q=a%00b&format=csv', 'dashboard/?to=2030-01-01%00']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toEqual(expect.any(String));
+    }
+  });
+
+  it('keeps the campaign list’s whitelists and messages', async () => {
+    const bad = async (query: string, field: string, detail: string) => {
+      const res = await get(`dashboard/campaigns/?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ detail, field });
+    };
+    await bad('sort=password', 'sort', 'Unknown sort column.');
+    await bad('order=up', 'order', "Order must be 'asc' or 'desc'.");
+    await bad('page=0', 'page', 'Page must be a whole number from 1.');
+    await bad('page_size=7', 'page_size', 'Page size must be one of 10, 25, 50, 100.');
+    await bad(`q=${'x'.repeat(201)}`, 'q', 'Search text is too long.');
+    await bad('format=xml', 'format', DASHBOARD_MESSAGES.badFormat);
+    // Empty values mean "not given", as before.
+    expect((await get('dashboard/campaigns/?sort=&order=&page=&page_size=&q=&platform=&currency=')).statusCode).toBe(200);
+    expect((await get('dashboard/campaigns/not-a-uuid/ads/')).statusCode).toBe(404);
+    const pause = await t.app.inject({ method: 'POST', url: '/api/dashboard/campaigns/not-a-uuid/status/', headers: owner.auth, payload: { status: 'Paused' } });
+    expect(pause.statusCode).toBe(404);
   });
 
   it("keeps every user's numbers to themselves", async () => {

@@ -45,7 +45,7 @@ ${items || '<p>No e-mail yet.</p>'}</body></html>`;
 
 /** JSON twin of the mailbox under the API prefix (development only). */
 export const devOutboxApi: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', { schema: { summary: 'Development only: the newest outbox e-mails', tags: ['Development'] } }, async (_request, reply) => {
     const messages = (await listOutbox(ctx.db, MAILBOX_SIZE)).map(presentMessage);
     return reply.header('cache-control', 'no-store').send({ messages });
   });

@@ -2,13 +2,11 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
 import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
-import { OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
-import { verifyOtpSchema } from '@shared/validation/otp';
+import { DAY_MS, OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../lib/httpError';
-import { validate } from '../../lib/validate';
 import { sessionGone } from '../auth/auth.guard';
 
 /** A code works this long after it is sent. */
@@ -17,6 +15,25 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** A verified code allows one disconnect within this window. */
 export const OTP_VERIFIED_WINDOW_MS = 5 * 60 * 1000;
+/**
+ * Codes a user may be sent per rolling OTP_DAILY_WINDOW_MS that did not get verified. Each code
+ * allows OTP_MAX_ATTEMPTS guesses at one in 10^6, so someone holding a stolen session gets at
+ * most 5 × 5 = 25 guesses a day: a 0.0025 % chance a day (under 1 % a year), against 1.4 % a day
+ * with only the resend lock. A code that was verified does not count: it proves the caller reads
+ * the mailbox, and one verification allows only one disconnect, so a user removing many accounts
+ * in a day is not stopped by the cap.
+ */
+export const OTP_DAILY_LIMIT = 5;
+/** The rolling window OTP_DAILY_LIMIT counts in. */
+export const OTP_DAILY_WINDOW_MS = DAY_MS;
+
+/** A wait in words, rounded up to the minute: "1 minute", "3 hours", "23 hours and 5 minutes". */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return [hours > 0 ? unit(hours, 'hour') : '', rest > 0 ? unit(rest, 'minute') : ''].filter(Boolean).join(' and ');
+}
 
 export const OTP_MESSAGES = {
   invalid: 'Invalid OTP.',
@@ -25,6 +42,7 @@ export const OTP_MESSAGES = {
   tooManyTries: 'Too many wrong attempts. Please send a new OTP.',
   notVerified: "Please verify it's you with the OTP sent to your email first.",
   wait: (seconds: number) => `Please wait ${seconds} seconds before requesting another OTP.`,
+  dailyLimit: (seconds: number) => `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`,
 } as const;
 
 /**
@@ -36,7 +54,10 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
   const hash = (userId: string, code: string) => createHmac('sha256', config.appSecret).update(`otp:${userId}:${code}`).digest();
 
   return {
-    /** Sends a fresh code (retiring any earlier one), at most once per resend lock. */
+    /**
+     * Sends a fresh code (retiring any earlier one), at most once per resend lock and at most
+     * OTP_DAILY_LIMIT unverified codes per rolling day; either limit answers 429 with the wait.
+     */
     async generate(userId: string): Promise<GenerateOtpResult> {
       const now = clock.now();
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -50,8 +71,18 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
           .where(eq(otpCodes.userId, userId))
           .orderBy(desc(otpCodes.createdAt))
           .limit(1);
-        const waitMs = last ? last.createdAt.getTime() + RESEND_LOCK_SECONDS * 1000 - now.getTime() : 0;
-        if (waitMs > 0) throw tooManyRequests(OTP_MESSAGES.wait(Math.ceil(waitMs / 1000)), waitMs / 1000);
+        const resendWaitMs = last ? last.createdAt.getTime() + RESEND_LOCK_SECONDS * 1000 - now.getTime() : 0;
+        // The daily cap: a slot frees up when the OTP_DAILY_LIMIT-th newest unverified code leaves the window.
+        const recent = await tx
+          .select({ createdAt: otpCodes.createdAt })
+          .from(otpCodes)
+          .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.verifiedAt), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_DAILY_WINDOW_MS))))
+          .orderBy(desc(otpCodes.createdAt))
+          .limit(OTP_DAILY_LIMIT);
+        const dailyWaitMs = recent.length >= OTP_DAILY_LIMIT ? recent[OTP_DAILY_LIMIT - 1].createdAt.getTime() + OTP_DAILY_WINDOW_MS - now.getTime() : 0;
+        // Name the longer wait, so the user is not told 20 seconds and then a day.
+        if (dailyWaitMs > 0 && dailyWaitMs >= resendWaitMs) throw tooManyRequests(OTP_MESSAGES.dailyLimit(dailyWaitMs / 1000), dailyWaitMs / 1000);
+        if (resendWaitMs > 0) throw tooManyRequests(OTP_MESSAGES.wait(Math.ceil(resendWaitMs / 1000)), resendWaitMs / 1000);
         await tx.update(otpCodes).set({ consumedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
         await tx.insert(otpCodes).values({
           userId,
@@ -63,7 +94,8 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
           {
             to: user.email,
             userId,
-            subject: `Your Adwise verification code: ${code}`,
+            // Never the code itself: subjects show in notifications and lock screens, and reach logs.
+            subject: 'Your Adwise verification code',
             text: `Hi ${user.fullName},\n\nYour verification code is ${code}. It works for 10 minutes.\n\nYou asked to disconnect an ad account from Adwise. If that was not you, ignore this e-mail and consider changing your password.\n`,
           },
           tx,
@@ -72,9 +104,8 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
       return { sent: true, resend_after_seconds: RESEND_LOCK_SECONDS, expires_in_seconds: OTP_TTL_MS / 1000 };
     },
 
-    /** Checks a code; five wrong tries use it up. */
-    async verify(userId: string, body: unknown): Promise<VerifyOtpResult> {
-      const { otp } = await validate(verifyOtpSchema, body);
+    /** Checks a code (already checked against verifyOtpSchema by the route); five wrong tries use it up. */
+    async verify(userId: string, otp: string): Promise<VerifyOtpResult> {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const [code] = await tx

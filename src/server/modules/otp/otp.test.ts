@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { OTP_MESSAGE } from '@shared/validation/otp';
 import { connectedAdAccounts, otpCodes, outbox, platformConnections, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
-import { OTP_MESSAGES } from './otp.service';
+import { OTP_DAILY_LIMIT, OTP_DAILY_WINDOW_MS, OTP_MAX_ATTEMPTS, OTP_MESSAGES, waitInWords } from './otp.service';
 
 const START = new Date('2026-11-21T10:00:00Z');
 
@@ -19,8 +19,14 @@ describe('OTP for disconnecting ad accounts', () => {
   afterAll(() => t.close());
   beforeEach(() => clock.set(START));
 
+  /** Each user calls from an address of their own: the routes' per-IP budgets are not what these tests are about. */
+  const addresses = new WeakMap<TestUser, string>();
+  const addressOf = (user: TestUser) => {
+    if (!addresses.has(user)) addresses.set(user, `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(250)}`);
+    return addresses.get(user)!;
+  };
   const post = (url: string, user: TestUser, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload, remoteAddress: addressOf(user) });
 
   /** The code in the newest OTP e-mail to the user. */
   const lastCode = async (user: TestUser) => {
@@ -53,6 +59,9 @@ describe('OTP for disconnecting ad accounts', () => {
     expect(sent.json()).toEqual({ sent: true, resend_after_seconds: 30, expires_in_seconds: 600 });
     const code = await lastCode(user);
     expect(code).toMatch(/^\d{6}$/);
+    // The code is in the body only: subjects show on lock screens and in logs.
+    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email));
+    expect(mail.subject).toBe('Your Adwise verification code');
     const stored = await t.app.ctx.db.select().from(otpCodes);
     expect(stored.some((row) => row.codeHash.includes(code))).toBe(false);
 
@@ -145,5 +154,100 @@ describe('OTP for disconnecting ad accounts', () => {
     // Access tokens live 15 minutes, so the user is still signed in.
     const res = await post('delete-connected-account/', user, { accid: account.id });
     expect(res.statusCode).toBe(403);
+  });
+
+  describe('the daily cap', () => {
+    const RESEND_MS = 30_000;
+    /** Sends `count` codes, each after the resend lock, and lets them all go unused. */
+    const sendCodes = async (user: TestUser, count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const res = await post('generate-otp/', user);
+        expect({ code: i + 1, status: res.statusCode }).toEqual({ code: i + 1, status: 200 });
+        clock.advance(RESEND_MS);
+      }
+    };
+    /** Access tokens live 15 minutes; long clock jumps need a fresh one. */
+    const relogin = async (user: TestUser) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: user.email, password: user.password }, remoteAddress: '172.31.7.7' });
+      user.auth = { authorization: `Bearer ${res.json().access}` };
+    };
+
+    it('keeps the guessing chance under 0.01 % a day', () => {
+      expect((OTP_DAILY_LIMIT * OTP_MAX_ATTEMPTS) / 10 ** 6).toBeLessThan(0.0001 / 2);
+      expect(OTP_DAILY_WINDOW_MS).toBe(24 * 60 * 60 * 1000);
+    });
+
+    it('refuses the code after the limit within 24 hours with the exact wait, and sends again the next day', async () => {
+      const user = await signUp(t.app);
+      await sendCodes(user, OTP_DAILY_LIMIT);
+      const mailsBefore = (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).length;
+
+      const refused = await post('generate-otp/', user);
+      expect(refused.statusCode).toBe(429);
+      // The first code was sent OTP_DAILY_LIMIT × 30 s ago; it leaves the window 24 h after it was sent.
+      const waitSeconds = OTP_DAILY_WINDOW_MS / 1000 - OTP_DAILY_LIMIT * 30;
+      expect(refused.json()).toMatchObject({ detail: OTP_MESSAGES.dailyLimit(waitSeconds), code: 'rate_limited', retry_after_seconds: waitSeconds });
+      expect(refused.json().detail).toBe('You have asked for too many codes today. Please try again in 23 hours and 58 minutes.');
+      expect(refused.headers['retry-after']).toBe(String(waitSeconds));
+      // Nothing was sent and no code was stored for the refused request.
+      expect(await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).toHaveLength(mailsBefore);
+
+      // Still refused a second before the oldest code leaves the window, with the wait counted down.
+      clock.advance((waitSeconds - 1) * 1000);
+      await relogin(user);
+      const almost = await post('generate-otp/', user);
+      expect(almost.statusCode).toBe(429);
+      expect(almost.headers['retry-after']).toBe('1');
+      expect(almost.json().detail).toBe(OTP_MESSAGES.dailyLimit(1));
+
+      // The next day one slot is free again: one code, then the cap holds until the second oldest leaves.
+      clock.advance(1000);
+      const nextDay = await post('generate-otp/', user);
+      expect(nextDay.statusCode).toBe(200);
+      expect((await post('verify-otp/', user, { otp: await lastCode(user) })).statusCode).toBe(200);
+    });
+
+    it('counts only codes that were not verified, so a user disconnecting many accounts is not stopped', async () => {
+      const user = await signUp(t.app);
+      for (let i = 0; i < OTP_DAILY_LIMIT + 2; i += 1) {
+        expect((await post('generate-otp/', user)).statusCode).toBe(200);
+        expect((await post('verify-otp/', user, { otp: await lastCode(user) })).statusCode).toBe(200);
+        clock.advance(RESEND_MS);
+      }
+      // Unverified codes still count up to the cap (from another address: generate-otp/ allows 10 a minute per address).
+      addresses.delete(user);
+      await sendCodes(user, OTP_DAILY_LIMIT);
+      expect((await post('generate-otp/', user)).statusCode).toBe(429);
+    });
+
+    it('keeps the 30 second resend lock below the cap, and names the longer wait when both apply', async () => {
+      const user = await signUp(t.app);
+      await sendCodes(user, OTP_DAILY_LIMIT - 1);
+      expect((await post('generate-otp/', user)).statusCode).toBe(200);
+      clock.advance(5_000);
+      // Both the resend lock (25 s) and the cap (about a day) apply: the day is what the user needs to know.
+      const res = await post('generate-otp/', user);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().detail).toBe(OTP_MESSAGES.dailyLimit(Number(res.headers['retry-after'])));
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+
+      // Another user below the cap still gets the plain resend lock.
+      const other = await signUp(t.app);
+      expect((await post('generate-otp/', other)).statusCode).toBe(200);
+      clock.advance(10_000);
+      const locked = await post('generate-otp/', other);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().detail).toBe(OTP_MESSAGES.wait(20));
+    });
+
+    it('words the wait', () => {
+      expect(waitInWords(1)).toBe('1 minute');
+      expect(waitInWords(60)).toBe('1 minute');
+      expect(waitInWords(61)).toBe('2 minutes');
+      expect(waitInWords(3600)).toBe('1 hour');
+      expect(waitInWords(7200)).toBe('2 hours');
+      expect(waitInWords(86_400 - 150)).toBe('23 hours and 58 minutes');
+      expect(waitInWords(3660)).toBe('1 hour and 1 minute');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import { errorResponses, success } from '../../lib/routeSchema';
 import type { Services } from '../../services';
 import { blogLibrary } from '../blog/blog.content';
 import { createSearchService } from './search.service';
@@ -11,9 +12,13 @@ const SEARCH_CACHE = 'public, max-age=300';
 export const searchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (app) => {
   const search = createSearchService({ blog: blogLibrary() });
 
-  app.get<{ Querystring: { q?: unknown } }>('/search/', async (request, reply) => {
-    const results = search.search(request.query.q);
-    reply.header('cache-control', SEARCH_CACHE);
-    return results;
-  });
+  app.get<{ Querystring: { q?: unknown } }>(
+    '/search/',
+    { schema: { summary: 'Search pages, blog articles and open roles (every word must match)', tags: ['Public'], response: { 200: success('Results, title matches first.'), ...errorResponses(400) } } },
+    async (request, reply) => {
+      const results = search.search(request.query.q);
+      reply.header('cache-control', SEARCH_CACHE);
+      return results;
+    },
+  );
 };

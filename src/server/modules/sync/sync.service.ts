@@ -64,7 +64,10 @@ function describe(error: unknown): string {
         return `${label} is not answering right now; Adwise will try again shortly.`;
       case 'revoked':
       case 'auth_expired':
-        return `${label} ended Adwise's access. Reconnect the account to resume syncing.`;
+        // An expiry alone may be a glitch (the connection stays active until it repeats).
+        return error.tokenExpired
+          ? `${label} did not accept Adwise's access just now; Adwise will try again. If this keeps happening, reconnect the account.`
+          : `${label} ended Adwise's access. Reconnect the account to resume syncing.`;
       case 'permission':
         return `${label} refused access to this account's reports.`;
       default:

@@ -5,7 +5,7 @@ import type { Platform } from '@shared/constants';
 import { executeRows } from '../../db/connect';
 import { accountDaily, campaigns, connectedAdAccounts, metricsDaily, platformConnections, syncState } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
-import { recordingRuntime } from '../../platforms/testing';
+import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
@@ -36,7 +36,7 @@ describe('the sync engine against the sandbox', () => {
     t = await buildTestApp({
       workers: false,
       platformRuntime: runtime,
-      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url, seed: 23, faults: [] } },
+      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
     });
   });
   afterAll(async () => {
@@ -279,5 +279,29 @@ describe('the sync engine against the sandbox', () => {
     expect(res.json()).toMatchObject({ running: true, connections: [{ platform: 'google', status: 'queued' }] });
     const after = await executeRows<{ n: string }>(db(), sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`);
     expect(Number(after[0].n)).toBe(1);
+  });
+
+  it('sync/ (sync.routes.ts): signed in, dashboard access before anything else, a known platform, never cached', async () => {
+    const post = (headers: Record<string, string> | undefined, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/sync/', headers, payload: payload as object });
+    expect((await t.app.inject({ method: 'GET', url: '/api/sync/' })).statusCode).toBe(401);
+    expect((await post(undefined, { platform: 'myspace' })).statusCode).toBe(401);
+
+    const visitor = await signUp(t.app);
+    for (const res of [await t.app.inject({ method: 'GET', url: '/api/sync/', headers: visitor.auth }), await post(visitor.auth, {}), await post(visitor.auth, { platform: 'myspace' })]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe('Start your free trial to use the dashboard.');
+    }
+
+    const user = await trialUser();
+    const status = await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth });
+    expect(status.statusCode).toBe(200);
+    expect(status.headers['cache-control']).toBe('no-store');
+    expect(status.json()).toEqual({ running: false, last_synced_at: null, connections: [] });
+    for (const payload of [{}, { platform: 'all' }, { platform: null }, { platform: 'meta' }]) expect((await post(user.auth, payload)).statusCode).toBe(200);
+    for (const platform of ['myspace', 5, ['google']]) {
+      const bad = await post(user.auth, { platform });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ detail: 'Unknown ad platform.', field: 'platform' });
+    }
   });
 });

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { DAY_MS, POINTS, TRIAL_DURATION_MS } from '@shared/constants';
+import { DAY_MS, POINTS, TRIAL_DURATION_MS, type Platform } from '@shared/constants';
 import { executeRows } from '../../db/connect';
-import { outbox, users } from '../../db/schema';
+import { connectedAdAccounts, outbox, platformConnections, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
+import { platformAdapters } from '../../platforms';
+import type { TokenSet } from '../../platforms/types';
 import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
+import { connect, recordingRuntime, startHarness, type SandboxHarness } from '../../test/platforms';
 import { TRIAL_REMINDER_JOB } from '../trial/trial.service';
 
 const START = '2026-11-21T09:00:00Z';
@@ -178,5 +183,109 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
     await post('start-trial/', alice);
     expect((await get('user-info/', bob)).json().trial.is_trial).toBe(false);
     expect((await get('account-info/', bob)).json().email).toBe(bob.email);
+  });
+});
+
+describe('deleting an account withdraws its platform grants (sandbox)', () => {
+  let harness: SandboxHarness;
+  let t: TestApp;
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    t = await buildTestApp({
+      workers: false,
+      logStream,
+      // Waits are recorded, not slept, so the unreachable platform below fails fast.
+      platformRuntime: recordingRuntime(),
+      config: {
+        logLevel: 'warn',
+        // LinkedIn's revoke endpoint cannot be reached: a platform that is down when a user leaves.
+        platforms: { ...harness.settings, linkedin: { ...harness.settings.linkedin, revokeUrl: 'http://127.0.0.1:9/oauth/v2/revoke' } },
+        sandbox: { mode: 'external', url: harness.sandbox.url },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await harness.close();
+  });
+
+  const userIdOf = async (user: TestUser) => (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
+
+  /**
+   * A live grant at the sandbox (its consent page, code exchange) stored as the OAuth callback
+   * would store it: a sealed connection row with one connected ad account.
+   */
+  async function grantAndStore(userId: string, platform: Platform, options: { sealFor?: string } = {}) {
+    const tokens = await connect(platformAdapters[platform], harness.settings[platform], recordingRuntime());
+    const id = randomUUID();
+    // sealFor: sealed for another row, so the tokens cannot be opened for this one.
+    await t.app.ctx.db.insert(platformConnections).values({ id, userId, platform, ...t.app.services.connections.seal(options.sealFor ?? id, tokens) });
+    const account = harness.sandbox.world.accounts(platform)[0];
+    await t.app.ctx.db
+      .insert(connectedAdAccounts)
+      .values({ userId, connectionId: id, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: 'UTC' });
+    return tokens;
+  }
+  const grantOf = (platform: Platform, tokens: TokenSet) => harness.sandbox.grants.grantOf(platform, tokens.accessToken);
+
+  it('revokes every grant at its platform, and still deletes when a platform cannot be reached', async () => {
+    const user = await signUp(t.app);
+    const bystander = await signUp(t.app);
+    const userId = await userIdOf(user);
+    const google = await grantAndStore(userId, 'google');
+    const tiktok = await grantAndStore(userId, 'tiktok');
+    const meta = await grantAndStore(userId, 'meta');
+    const x = await grantAndStore(userId, 'x');
+    const linkedin = await grantAndStore(userId, 'linkedin');
+    const theirs = await grantAndStore(await userIdOf(bystander), 'google');
+    for (const [platform, tokens] of [['google', google], ['tiktok', tiktok], ['meta', meta], ['x', x], ['linkedin', linkedin]] as const) {
+      expect({ platform, revoked: grantOf(platform, tokens)?.revoked }).toEqual({ platform, revoked: false });
+    }
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth, payload: {} });
+    expect(res.statusCode).toBe(204);
+
+    // Withdrawn at the platforms that answered.
+    for (const [platform, tokens] of [['google', google], ['tiktok', tiktok], ['meta', meta], ['x', x]] as const) {
+      expect({ platform, revoked: grantOf(platform, tokens)?.revoked }).toEqual({ platform, revoked: true });
+    }
+    // LinkedIn was down: its grant stays, the failure is logged, and the account is gone anyway.
+    expect(grantOf('linkedin', linkedin)?.revoked).toBe(false);
+    const warnings = lines.map((line) => JSON.parse(line) as { msg: string; platform?: string });
+    expect(warnings).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'token revocation at the platform failed', platform: 'linkedin' })]));
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, userId))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, userId))).toHaveLength(0);
+
+    // Nobody else's grant was touched, and no token reached the log.
+    expect(grantOf('google', theirs)?.revoked).toBe(false);
+    const log = lines.join('\n');
+    for (const tokens of [google, tiktok, meta, x, linkedin]) {
+      expect(log).not.toContain(tokens.accessToken);
+      if (tokens.refreshToken) expect(log).not.toContain(tokens.refreshToken);
+    }
+  });
+
+  it('deletes the account when a connection’s tokens cannot be opened, and revokes the others', async () => {
+    const user = await signUp(t.app);
+    const userId = await userIdOf(user);
+    const unreadable = await grantAndStore(userId, 'google', { sealFor: '00000000-0000-0000-0000-000000000000' });
+    const readable = await grantAndStore(userId, 'tiktok');
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth, payload: {} });
+    expect(res.statusCode).toBe(204);
+    expect(grantOf('tiktok', readable)?.revoked).toBe(true);
+    // Nothing to revoke with: that grant ends at the platform on its own terms.
+    expect(grantOf('google', unreadable)?.revoked).toBe(false);
+    expect(lines.some((line) => line.includes('its grant was not revoked'))).toBe(true);
+    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, userId))).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { addDays, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type UnifiedMetricRow } from '../types';
 import { googleAdapter } from './index';
 

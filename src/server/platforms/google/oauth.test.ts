@@ -1,5 +1,5 @@
 import { pkceChallenge, randomToken } from '../http';
-import { consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../testing';
+import { consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../../test/platforms';
 import { PlatformError, type PlatformSettings } from '../types';
 import { GOOGLE_ADS_SCOPE, createGoogleOAuth } from './oauth';
 

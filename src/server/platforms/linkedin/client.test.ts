@@ -1,5 +1,5 @@
 import { addDays, type DayMetrics } from '@sandbox/world';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';

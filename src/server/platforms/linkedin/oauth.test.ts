@@ -1,4 +1,4 @@
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../testing';
+import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type TokenSet } from '../types';
 import { linkedinAdapter } from './index';
 import { LINKEDIN_SCOPES, REFRESH_MARGIN_MS } from './oauth';

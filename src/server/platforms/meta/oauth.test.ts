@@ -1,5 +1,5 @@
 import { randomToken } from '../http';
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as caught } from '../testing';
+import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as caught } from '../../test/platforms';
 import { PlatformError } from '../types';
 import { metaAdapter } from './index';
 import { META_SCOPES, REFRESH_MARGIN_MS } from './oauth';

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, type SandboxAccount } from '@sandbox/world';
-import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../testing';
+import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';

@@ -31,6 +31,8 @@ const RATE_LIMITED = new Set([40100, 40132, 61000]);
  * access token, auth code error (a used or expired code), advertiser logged out.
  */
 const REVOKED = new Set([40102, 40103, 40104, 40105, 40107, 40110, 40114]);
+/** ACCESS_TOKEN_EXPIRE: revoked for the client (no refresh), but marked as an expiry so one glitch does not end the connection. */
+const EXPIRED_TOKEN = 40102;
 /** Permission, forbidden, app forbidden, app method forbidden, not in allow list, developer without permission, scope not authorized. */
 const PERMISSION = new Set([40001, 40003, 40113, 40117, 40118, 40125, 40130]);
 /** Not exist, advertiser not exist, customer advertiser not exist, route not found. */
@@ -86,5 +88,6 @@ export function tiktokError(response: HttpResponse, attempt: number, now: Date):
     code,
     requestId,
     retryAfterMs: kind === 'rate_limited' ? rateLimitWaitMs(attempt) : undefined,
+    tokenExpired: code === EXPIRED_TOKEN,
   });
 }

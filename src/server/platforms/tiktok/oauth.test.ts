@@ -1,5 +1,5 @@
 import { randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as failure } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as failure } from '../../test/platforms';
 import { PlatformError } from '../types';
 import { tiktokAdapter } from './index';
 import { ADVERTISER_IDS_KEY } from './oauth';

@@ -1,6 +1,6 @@
 import { addDays, type ReportRow, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../testing';
+import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
 import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
 import { xAdapter } from './index';

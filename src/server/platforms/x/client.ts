@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { minorToMicros } from '@shared/money';
-import { callWithTokens, kindForStatus, sendChecked, withRetry } from '../http';
+import { callWithTokens, fetchWithin, kindForStatus, observeCall, sendChecked, withRetry } from '../http';
 import type {
   CampaignStatus,
   ClientRuntime,
@@ -204,16 +204,12 @@ export function createXClient(
   /** Downloads a finished job's file (a public URL: no Authorization) and gunzips it. */
   async function download(url: string): Promise<XStatsResponse> {
     return withRetry(runtime, async () => {
-      let response: Response;
-      try {
-        response = await runtime.fetch(url);
-      } catch (error) {
-        throw xError('unavailable', `Could not download X stats: ${(error as Error).message}`);
-      }
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (!response.ok) {
-        throw xError(kindForStatus(response.status), `X stats download answered ${response.status}`, response.status);
-      }
+      const startedAt = performance.now();
+      const { response, body } = await fetchWithin(runtime, 'x', url, {}, (answer) => answer.arrayBuffer());
+      const failure = response.ok ? undefined : xError(kindForStatus(response.status), `X stats download answered ${response.status}`, response.status);
+      observeCall(runtime, { platform: 'x', outcome: failure ? 'error' : 'ok', kind: failure?.kind, status: response.status, durationMs: performance.now() - startedAt });
+      if (failure) throw failure;
+      const bytes = Buffer.from(body);
       const gzipped = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
       try {
         return JSON.parse((gzipped ? gunzipSync(bytes) : bytes).toString('utf8')) as XStatsResponse;

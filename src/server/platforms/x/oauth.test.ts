@@ -1,5 +1,5 @@
 import { pkceChallenge, randomToken } from '../http';
-import { consent, connect, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../testing';
+import { consent, connect, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type PlatformSettings } from '../types';
 import { xAdapter } from './index';
 import { X_REFRESH_MARGIN_MS, X_SCOPES } from './oauth';

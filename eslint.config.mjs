@@ -1,0 +1,92 @@
+// Import directions (REVIEW.md section 6, item 5), checked by `npm run lint`, which `npm test` runs.
+// Only the rules about which part of the tree may import which; formatting is not linted.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const features = ['about', 'account', 'adAccounts', 'blog', 'careers', 'contact', 'dashboard', 'legal', 'marketing', 'newsletter', 'notFound', 'pricing', 'search', 'session', 'trial'];
+
+/**
+ * Feature-to-feature imports that predate the rule, each a move REVIEW.md 6.4 plans (about into
+ * marketing, the session into a core folder, each feature's small public surface). Anything not
+ * listed here fails: a new arrow between features goes through app/ or a shared layer instead.
+ */
+const KNOWN_FEATURE_ARROWS = {
+  marketing: ['about', 'adAccounts', 'account', 'session', 'trial', 'newsletter', 'careers', 'pricing', 'blog', 'contact', 'legal', 'search'],
+  account: ['session', 'trial'],
+  adAccounts: ['session', 'account'],
+  dashboard: ['session', 'account', 'adAccounts', 'trial'],
+  trial: ['session', 'account'],
+  notFound: ['search'],
+  search: ['blog', 'careers'],
+  contact: ['newsletter', 'session'],
+  about: ['marketing'],
+  pricing: ['marketing', 'trial', 'session'],
+  careers: ['marketing', 'newsletter'],
+  blog: ['search'],
+  newsletter: ['session'],
+  legal: ['marketing'],
+  session: ['account'],
+};
+
+const featureZones = features.map((feature) => ({
+  target: `./src/client/features/${feature}`,
+  from: './src/client/features',
+  except: [`./${feature}`, ...(KNOWN_FEATURE_ARROWS[feature] ?? []).map((other) => `./${other}`)],
+  message: 'Features do not import each other: compose them in app/, or move the shared piece to components/ or src/shared/.',
+}));
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.ci-out/**', 'coverage/**'] },
+  {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/client', './src/server', './src/sandbox'], message: 'src/shared is imported by both sides and imports neither.' },
+            { target: './src/client', from: ['./src/server', './src/sandbox'], message: 'The browser app talks to the server over HTTP only.' },
+            { target: './src/server', from: './src/client', message: 'The server never imports the browser app.' },
+            {
+              target: './src/server',
+              from: './src/sandbox',
+              // main.ts mounts the sandbox in development; settings.ts reads the sandbox's published
+              // credentials; tests and their helpers drive a sandbox of their own.
+              except: ['./contract.ts'],
+              message: 'Nothing in the product knows it talks to the sandbox (only main.ts mounts it; tests may start one).',
+            },
+            { target: './src/sandbox', from: ['./src/server', './src/client'], message: 'The sandbox emulates outside platforms and knows nothing of Adwise.' },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sandbox's own tests check it against our real platform clients: a contract test crosses on purpose.
+    files: ['src/sandbox/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './src/sandbox', from: './src/client', message: 'The sandbox knows nothing of the browser app.' }] },
+      ],
+    },
+  },
+  {
+    // The composition root and test code may reach the sandbox.
+    files: ['src/server/main.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './src/server', from: './src/client', message: 'The server never imports the browser app.' }],
+        },
+      ],
+    },
+  },
+];

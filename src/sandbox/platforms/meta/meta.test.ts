@@ -1,0 +1,289 @@
+import { createHmac } from 'node:crypto';
+import { consent, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
+import { decimalToMinor } from '@shared/money';
+import { addDays, type SandboxAccount } from '../../world';
+import { SYNC_INSIGHTS_MAX_ROWS } from './api';
+import { PURCHASE_ACTION_TYPES } from './insights';
+import { ASYNC_PROGRESS } from './nodes';
+import { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth';
+
+/** The Meta emulator's wire behaviour, spoken to with plain HTTP the way Graph is. */
+
+const CLIENT_ID = 'sandbox-meta-client';
+const CLIENT_SECRET = 'sandbox-meta-secret';
+
+let harness: SandboxHarness;
+let graph: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  graph = `${harness.sandbox.url}/meta/v25.0`;
+});
+afterAll(() => harness.close());
+afterEach(() => harness.sandbox.faults.clear());
+
+const accounts = () => harness.sandbox.world.accounts('meta');
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text of an HTML page. */
+  body: any;
+}
+
+async function http(url: string, init?: RequestInit): Promise<Answer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // HTML pages stay text.
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+function dialogUrl(params: Record<string, string>): string {
+  return `${graph}/dialog/oauth?${new URLSearchParams(params)}`;
+}
+
+const dialogParams = (state = 'st') => ({
+  client_id: CLIENT_ID,
+  redirect_uri: REDIRECT_URI,
+  state,
+  scope: 'ads_read,ads_management',
+  response_type: 'code',
+});
+
+/** A code for the ticked accounts, through the real consent page. */
+async function codeFor(ticked: SandboxAccount[], scope = 'ads_read,ads_management'): Promise<string> {
+  const query = await consent(dialogUrl({ ...dialogParams(), scope }), { accountIds: ticked.map((a) => a.id) });
+  return query.code;
+}
+
+/** A long-lived token for the ticked accounts. */
+async function tokenFor(ticked: SandboxAccount[], scope?: string): Promise<string> {
+  const code = await codeFor(ticked, scope);
+  const short = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`);
+  const long = await http(
+    `${graph}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, fb_exchange_token: short.body.access_token })}`,
+  );
+  return long.body.access_token;
+}
+
+const get = (path: string, token: string, params: Record<string, string> = {}) => http(`${graph}${path}?${new URLSearchParams({ ...params, access_token: token })}`);
+
+describe('meta emulator: login dialog and token endpoint', () => {
+  it('refuses bad authorize requests with an error page', async () => {
+    const cases: Record<string, string>[] = [
+      { ...dialogParams(), client_id: 'someone-else' },
+      { ...dialogParams(), redirect_uri: '/relative/callback' },
+      { ...dialogParams(), response_type: 'token' },
+      { ...dialogParams(), state: '' },
+      { ...dialogParams(), scope: 'ads_read,read_everything' },
+    ];
+    for (const params of cases) {
+      const answer = await http(dialogUrl(params));
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toMatch(/text\/html/);
+    }
+    expect((await http(dialogUrl({ ...dialogParams(), scope: 'ads_read,read_everything' }))).body).toMatch(/Invalid Scopes: read_everything/);
+  });
+
+  it('issues a short-lived token for a code (once) and a 60-day token for fb_exchange_token', async () => {
+    const code = await codeFor([accounts()[0]]);
+    const exchange = `${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`;
+    const short = await http(exchange);
+    expect(short.status).toBe(200);
+    expect(short.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: SHORT_LIVED_TOKEN_SECONDS });
+
+    const replay = await http(exchange);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatchObject({ message: 'This authorization code has been used.', type: 'OAuthException', code: 100, error_subcode: 36009 });
+
+    const second = await codeFor([accounts()[0]]);
+    const shortAgain = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code: second })}`);
+    const long = await http(`${graph}/oauth/access_token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, fb_exchange_token: shortAgain.body.access_token }),
+    });
+    expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: LONG_LIVED_TOKEN_SECONDS });
+  });
+
+  it('answers a wrong app secret with code 1 and an unknown app with code 101', async () => {
+    const code = await codeFor([accounts()[0]]);
+    const secret = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: 'nope', redirect_uri: REDIRECT_URI, code })}`);
+    expect(secret.body.error).toMatchObject({ message: 'Error validating client secret.', code: 1 });
+    const app = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: 'other', client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`);
+    expect(app.body.error).toMatchObject({ code: 101 });
+  });
+});
+
+describe('meta emulator: Graph calls', () => {
+  it('checks the token wherever Graph accepts it, and renders 190 errors with their subcodes', async () => {
+    const [account] = accounts();
+    const token = await tokenFor([account]);
+    expect((await get('/me/adaccounts', token)).status).toBe(200);
+    const bearer = await http(`${graph}/me/adaccounts`, { headers: { authorization: `Bearer ${token}` } });
+    expect(bearer.body.data).toEqual([{ account_id: account.id.replace('act_', ''), id: account.id }]);
+
+    const missing = await http(`${graph}/me/adaccounts`);
+    expect(missing.body.error).toMatchObject({ code: 104, type: 'OAuthException' });
+    const garbage = await get('/me/adaccounts', 'not-a-token');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error).toMatchObject({ code: 190, fbtrace_id: expect.any(String) });
+    expect(garbage.body.error.error_subcode).toBeUndefined();
+    expect(garbage.headers.get('www-authenticate')).toMatch(/invalid_token/);
+
+    const proof = createHmac('sha256', CLIENT_SECRET).update(token).digest('hex');
+    expect((await get('/me/adaccounts', token, { appsecret_proof: proof })).status).toBe(200);
+    expect((await get('/me/adaccounts', token, { appsecret_proof: 'f00' })).body.error).toMatchObject({ code: 100 });
+
+    harness.sandbox.grants.expireAccessTokens('meta');
+    expect((await get('/me/adaccounts', token)).body.error).toMatchObject({ code: 190, error_subcode: 463 });
+    const fresh = await tokenFor([account]);
+    await http(`${graph}/me/permissions?access_token=${fresh}`, { method: 'DELETE' });
+    expect((await get('/me/adaccounts', fresh)).body.error).toMatchObject({ code: 190, error_subcode: 458 });
+  });
+
+  it('pages /me/adaccounts with cursors and an absolute next link, showing only the ticked accounts', async () => {
+    const [first, second, third] = accounts();
+    const token = await tokenFor([first, third]);
+    const fields = 'id,account_id,name,currency,account_status,timezone_name';
+    const page1 = await get('/me/adaccounts', token, { fields, limit: '1' });
+    expect(page1.body.data).toEqual([
+      { id: first.id, account_id: first.id.replace('act_', ''), name: first.name, currency: first.currency, account_status: 1, timezone_name: first.timeZone },
+    ]);
+    expect(page1.body.paging.cursors).toEqual({ before: expect.any(String), after: expect.any(String) });
+    expect(page1.body.paging.next).toMatch(new RegExp(`^${harness.sandbox.url}/meta/v25.0/me/adaccounts\\?`));
+    const page2 = await http(page1.body.paging.next);
+    expect(page2.body.data.map((a: { id: string }) => a.id)).toEqual([third.id]);
+    expect(page2.body.paging.next).toBeUndefined();
+    expect(JSON.stringify(page2.body)).not.toContain(second.id);
+  });
+
+  it('renders campaign budgets as integer strings in minor units, and answers updates with {"success": true}', async () => {
+    const [account] = accounts();
+    const token = await tokenFor([account]);
+    const campaign = account.campaigns[0];
+    const listed = await get(`/${account.id}/campaigns`, token, { fields: 'id,name,status,effective_status,daily_budget' });
+    expect(listed.body.data[0]).toEqual({
+      id: campaign.id,
+      name: campaign.name,
+      status: harness.sandbox.world.status('meta', campaign.id),
+      effective_status: harness.sandbox.world.status('meta', campaign.id),
+      daily_budget: String(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)),
+    });
+    const usage = JSON.parse(listed.headers.get('x-business-use-case-usage')!);
+    expect(Object.values(usage)[0]).toEqual([expect.objectContaining({ type: 'ads_management', call_count: expect.any(Number), estimated_time_to_regain_access: 0 })]);
+
+    const update = await http(`${graph}/${campaign.id}`, { method: 'POST', body: new URLSearchParams({ access_token: token, status: 'PAUSED', daily_budget: '4321' }) });
+    expect(update.body).toEqual({ success: true });
+    expect(harness.sandbox.world.status('meta', campaign.id)).toBe('PAUSED');
+    expect(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)).toBe(4321);
+
+    const bad = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, status: 'SLEEPING' })}`, { method: 'POST' });
+    expect(bad.body.error).toMatchObject({ code: 100 });
+    const low = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, daily_budget: '5' })}`, { method: 'POST' });
+    expect(low.body.error).toMatchObject({ code: 100, error_subcode: 1885272, error_user_title: expect.any(String) });
+
+    const readOnly = await tokenFor([account], 'ads_read');
+    const denied = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: readOnly, status: 'ACTIVE' })}`, { method: 'POST' });
+    expect(denied.body.error).toMatchObject({ code: 200 });
+  });
+
+  it('answers other ad accounts with a permission error and unknown ids with 100/33', async () => {
+    const [ticked, other] = accounts();
+    const token = await tokenFor([ticked]);
+    expect((await get(`/${other.id}/campaigns`, token)).body.error).toMatchObject({ code: 200 });
+    expect((await get('/act_999/campaigns', token)).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await http(`${harness.sandbox.url}/meta/v2.0/me/adaccounts?access_token=${token}`)).body.error).toMatchObject({ code: 2635 });
+    expect((await get('/me/adaccounts/and/more', token)).body.error).toMatchObject({ code: 2500 });
+  });
+
+  it('renders insights as strings: spend in major units, purchases repeated under several action types', async () => {
+    const [account] = accounts();
+    const token = await tokenFor([account]);
+    const today = harness.sandbox.world.today(account);
+    const since = addDays(today, -6);
+    const answer = await get(`/${account.id}/insights`, token, {
+      level: 'campaign',
+      time_increment: '1',
+      time_range: JSON.stringify({ since, until: today }),
+      fields: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values',
+      limit: '500',
+    });
+    expect(answer.status).toBe(200);
+    const truth = harness.sandbox.world.rows('meta', account.id, since, today, 'campaign');
+    expect(answer.body.data).toHaveLength(truth.length);
+    const row = answer.body.data.find((r: { actions?: { action_type: string }[] }) => r.actions?.some((a) => a.action_type === 'omni_purchase'));
+    const source = truth.find((r) => r.campaign.id === row.campaign_id && r.date === row.date_start)!;
+    expect(row.date_stop).toBe(row.date_start);
+    expect(typeof row.impressions).toBe('string');
+    expect(row.impressions).toBe(String(source.metrics.impressions));
+    expect(row.spend).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(decimalToMinor(row.spend, account.currency)).toBe(source.metrics.spendMinor);
+    const purchases = row.actions.filter((a: { action_type: string }) => PURCHASE_ACTION_TYPES.includes(a.action_type));
+    expect(purchases.map((a: { value: string }) => a.value)).toEqual(PURCHASE_ACTION_TYPES.map(() => String(source.metrics.conversions)));
+    expect(row.action_values).toHaveLength(PURCHASE_ACTION_TYPES.length);
+  });
+
+  it('refuses a synchronous 90-day ad-level request as too much data; the async report run serves it', async () => {
+    const [account] = accounts();
+    const token = await tokenFor([account]);
+    const until = harness.sandbox.world.today(account);
+    const since = addDays(until, -89);
+    const params = { level: 'ad', time_increment: '1', time_range: JSON.stringify({ since, until }), fields: 'ad_id,spend,impressions' };
+    expect(harness.sandbox.world.rows('meta', account.id, since, until, 'ad').length).toBeGreaterThan(SYNC_INSIGHTS_MAX_ROWS);
+
+    const sync = await get(`/${account.id}/insights`, token, params);
+    expect(sync.status).toBe(500);
+    expect(sync.body.error).toMatchObject({ code: 1, error_subcode: 99, is_transient: false });
+
+    const created = await http(`${graph}/${account.id}/insights`, { method: 'POST', body: new URLSearchParams({ ...params, access_token: token }) });
+    const runId: string = created.body.report_run_id;
+    expect(runId).toMatch(/^\d+$/);
+    expect((await get(`/${runId}/insights`, token)).body.error).toMatchObject({ code: 100 });
+
+    const seen: [string, number][] = [];
+    for (let poll = 0; poll < ASYNC_PROGRESS.length; poll += 1) {
+      const status = await get(`/${runId}`, token, { fields: 'async_status,async_percent_completion' });
+      seen.push([status.body.async_status, status.body.async_percent_completion]);
+    }
+    expect(seen).toEqual(ASYNC_PROGRESS);
+
+    let rows: { spend: string }[] = [];
+    let next: string | undefined = `${graph}/${runId}/insights?${new URLSearchParams({ access_token: token, limit: '200' })}`;
+    while (next) {
+      const page: Answer = await http(next);
+      rows = rows.concat(page.body.data);
+      next = page.body.paging?.next;
+    }
+    const truth = harness.sandbox.world.totals('meta', account.id, since, until);
+    expect(rows).toHaveLength(harness.sandbox.world.rows('meta', account.id, since, until, 'ad').length);
+    expect(rows.reduce((sum, row) => sum + decimalToMinor(row.spend, account.currency), 0)).toBe(truth.spendMinor);
+  });
+
+  it('renders injected faults in Graph’s shapes: BUC throttle with minutes to wait, 500 code 2', async () => {
+    const [account] = accounts();
+    const token = await tokenFor([account]);
+    harness.sandbox.faults.add({ platform: 'meta', kind: 'rate_limit', times: 1, retryAfterSeconds: 150 });
+    const throttled = await get(`/${account.id}/campaigns`, token);
+    expect(throttled.status).toBe(400);
+    expect(throttled.body.error).toMatchObject({ code: 80004, error_subcode: 2446079, type: 'OAuthException' });
+    const usage = Object.values(JSON.parse(throttled.headers.get('x-business-use-case-usage')!))[0] as { call_count: number; estimated_time_to_regain_access: number }[];
+    expect(usage[0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: 2 });
+
+    harness.sandbox.faults.add({ platform: 'meta', kind: 'rate_limit', times: 1, retryAfterSeconds: 7 });
+    const insights = await get(`/${account.id}/insights`, token);
+    expect(insights.body.error).toMatchObject({ code: 80000 });
+    expect(Object.values(JSON.parse(insights.headers.get('x-business-use-case-usage')!))).toEqual([
+      [expect.objectContaining({ type: 'ads_insights', estimated_time_to_regain_access: 0 })],
+    ]);
+
+    harness.sandbox.faults.add({ platform: 'meta', kind: 'server_error', times: 1 });
+    const broken = await get('/me/adaccounts', token);
+    expect(broken.status).toBe(500);
+    expect(broken.body.error).toMatchObject({ code: 2, is_transient: true });
+  });
+});

@@ -1,0 +1,142 @@
+import type { FastifyReply } from 'fastify';
+import type { SandboxAccount, SandboxCampaign, World } from '../../world';
+import { toOffsetUnits } from './budget';
+import type { InsightsQuery } from './insights';
+import { businessIdOf } from './usage';
+import { invalidParameter } from './wire';
+
+/**
+ * The Graph nodes the Meta emulator serves (ad accounts, campaigns, async report runs): their
+ * fields as Graph writes them, and the `fields` selection every read goes through.
+ */
+
+const PLATFORM = 'meta';
+
+/** Campaign objectives the world uses, as Graph names them since the ODAX objectives. */
+const OBJECTIVES: Record<string, string> = {
+  CONVERSIONS: 'OUTCOME_SALES',
+  TRAFFIC: 'OUTCOME_TRAFFIC',
+  LEAD_GENERATION: 'OUTCOME_LEADS',
+  AWARENESS: 'OUTCOME_AWARENESS',
+};
+export const CAMPAIGN_FIELDS = [
+  'id',
+  'name',
+  'account_id',
+  'status',
+  'configured_status',
+  'effective_status',
+  'daily_budget',
+  'lifetime_budget',
+  'objective',
+  'buying_type',
+  'start_time',
+];
+export const ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'account_status', 'timezone_name', 'business'];
+export const REPORT_RUN_FIELDS = [
+  'id',
+  'account_id',
+  'async_status',
+  'async_percent_completion',
+  'date_start',
+  'date_stop',
+  'time_ref',
+  'time_completed',
+  'is_running',
+];
+/** account_status 1 = ACTIVE. */
+const ACCOUNT_ACTIVE = 1;
+
+/**
+ * How an async report run advances: one step per status poll (GET /{report_run_id}). Meta can
+ * report 100% while the job is still running, so clients must wait for "Job Completed".
+ */
+export const ASYNC_PROGRESS: [status: string, percent: number][] = [
+  ['Job Not Started', 0],
+  ['Job Started', 0],
+  ['Job Running', 60],
+  ['Job Running', 100],
+  ['Job Completed', 100],
+];
+
+export interface ReportRun {
+  id: string;
+  account: SandboxAccount;
+  query: InsightsQuery;
+  createdAt: Date;
+  completedAt?: Date;
+  polls: number;
+}
+
+export const isDone = (run: ReportRun) => run.polls >= ASYNC_PROGRESS.length;
+
+export const accountNode = (account: SandboxAccount): Record<string, unknown> => ({
+  id: account.id,
+  account_id: account.id.replace(/^act_/, ''),
+  name: account.name,
+  currency: account.currency,
+  account_status: ACCOUNT_ACTIVE,
+  timezone_name: account.timeZone,
+  business: { id: businessIdOf(account), name: 'Acme Sandbox Business' },
+});
+
+export function campaignNode(world: World, account: SandboxAccount, campaign: SandboxCampaign): Record<string, unknown> {
+  const status = world.status(PLATFORM, campaign.id);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    account_id: account.id.replace(/^act_/, ''),
+    status,
+    configured_status: status,
+    effective_status: status,
+    daily_budget: String(toOffsetUnits(world.dailyBudgetMinor(PLATFORM, campaign.id), account.currency)),
+    lifetime_budget: '0',
+    objective: OBJECTIVES[campaign.objective] ?? 'OUTCOME_AWARENESS',
+    buying_type: 'AUCTION',
+    start_time: `${campaign.startDate}T00:00:00+0000`,
+  };
+}
+
+export function runNode(run: ReportRun): Record<string, unknown> {
+  const [status, percent] = ASYNC_PROGRESS[Math.min(run.polls, ASYNC_PROGRESS.length) - 1] ?? ASYNC_PROGRESS[0];
+  return {
+    id: run.id,
+    account_id: run.account.id.replace(/^act_/, ''),
+    async_status: status,
+    async_percent_completion: percent,
+    date_start: run.query.since,
+    date_stop: run.query.until,
+    time_ref: Math.floor(run.createdAt.getTime() / 1000),
+    time_completed: run.completedAt ? Math.floor(run.completedAt.getTime() / 1000) : undefined,
+    is_running: status !== 'Job Completed',
+  };
+}
+
+/** The first requested field a node type does not have, if any. */
+export function unknownField(requested: string[], known: string[]): string | undefined {
+  return requested.find((field) => !known.includes(field));
+}
+
+/** Graph's answer to a field the node type does not have. */
+export function nonexistingField(reply: FastifyReply, field: string, nodeType: string): FastifyReply {
+  return invalidParameter(reply, `Tried accessing nonexisting field (${field}) on node type (${nodeType})`);
+}
+
+/** A node with only the requested fields (Graph leaves out fields without a value). */
+export function pick(values: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const node: Record<string, unknown> = {};
+  for (const field of fields) if (values[field] !== undefined) node[field] = values[field];
+  return node;
+}
+
+/** A single node's requested fields, or the unknown-field error. */
+export function sendNode(
+  reply: FastifyReply,
+  nodeType: string,
+  fields: string[],
+  known: string[],
+  values: Record<string, unknown>,
+): FastifyReply {
+  const unknown = unknownField(fields, known);
+  return unknown ? nonexistingField(reply, unknown, nodeType) : reply.send(pick(values, fields));
+}

@@ -1,0 +1,232 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decimalToMinor, minorToDecimal } from '@shared/money';
+import type { Grant } from '../../grants';
+import type { SandboxContext } from '../../types';
+import type { SandboxAccount, SandboxCampaign } from '../../world';
+import { parseReportQuery, renderReportRow } from './report';
+import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './wire';
+
+/**
+ * The TikTok API for Business calls the emulator serves under /tiktok/open_api/v1.3 (research section 5):
+ * - GET  oauth2/advertiser/get/, advertiser/info/: the granted advertisers and their details;
+ * - GET  campaign/get/, POST campaign/status/update/, POST campaign/update/ (budget);
+ * - GET  report/integrated/get/: the synchronous daily report by campaign or ad, paged (report.ts).
+ * Every call needs the `Access-Token` header and answers HTTP 200 with TikTok's envelope (wire.ts).
+ */
+
+/** advertiser/info takes at most this many ids per call. */
+const ADVERTISER_INFO_MAX_IDS = 100;
+/** campaign/get page sizes. */
+const CAMPAIGN_MAX_PAGE_SIZE = 1000;
+const CAMPAIGN_DEFAULT_PAGE_SIZE = 10;
+/** Sandbox objectives in TikTok's objective_type names. */
+const OBJECTIVE_TYPES: Record<string, string> = {
+  CONVERSIONS: 'WEB_CONVERSIONS',
+  TRAFFIC: 'TRAFFIC',
+  LEAD_GENERATION: 'LEAD_GENERATION',
+  AWARENESS: 'REACH',
+};
+
+/** campaign/get's `filtering` (a JSON object in the query); the sandbox honours campaign_ids. Undefined when malformed. */
+function parseFiltering(value: unknown): { campaign_ids?: string[] } | undefined {
+  if (value === undefined || value === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const ids = (parsed as { campaign_ids?: unknown }).campaign_ids;
+    if (ids === undefined) return {};
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? { campaign_ids: ids } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** TikTok's page_info of a paged list. */
+const pageInfo = (page: number, pageSize: number, total: number) => ({
+  page,
+  page_size: pageSize,
+  total_number: total,
+  total_page: Math.ceil(total / pageSize),
+});
+
+/** A campaign as campaign/get returns it. */
+function renderCampaign(ctx: SandboxContext, account: SandboxAccount, campaign: SandboxCampaign) {
+  const active = ctx.world.status('tiktok', campaign.id) === 'ACTIVE';
+  return {
+    advertiser_id: account.id,
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    objective_type: OBJECTIVE_TYPES[campaign.objective] ?? 'TRAFFIC',
+    operation_status: active ? 'ENABLE' : 'DISABLE',
+    secondary_status: active ? 'CAMPAIGN_STATUS_ENABLE' : 'CAMPAIGN_STATUS_DISABLE',
+    // Every sandbox campaign has a daily budget of its own.
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget: Number(minorToDecimal(ctx.world.dailyBudgetMinor('tiktok', campaign.id), account.currency)),
+    create_time: `${campaign.startDate} 00:00:00`,
+  };
+}
+
+/** An advertiser as advertiser/info returns it (the sandbox writes IANA zones in both zone fields). */
+function renderAdvertiser(account: SandboxAccount): Record<string, string> {
+  return {
+    advertiser_id: account.id,
+    name: account.name,
+    currency: account.currency,
+    timezone: account.timeZone,
+    display_timezone: account.timeZone,
+    status: 'STATUS_ENABLE',
+    role: 'ROLE_ADVERTISER',
+  };
+}
+
+export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  /**
+   * Checks the Access-Token header and fault injection; undefined when it already replied.
+   * Missing token: 40104; unknown or revoked: 40105; expired: 40102.
+   */
+  const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<Grant | undefined> => {
+    const header = request.headers['access-token'];
+    const token = typeof header === 'string' ? header : undefined;
+    if (!token) {
+      fail(reply, TIKTOK_CODES.EMPTY_ACCESS_TOKEN, 'Access token is null, please check the Access-Token header.');
+      return undefined;
+    }
+    const check = ctx.grants.checkAccess('tiktok', token);
+    if (!check.ok) {
+      if (check.reason === 'expired') tiktokFaults.expiredToken(reply);
+      else tiktokFaults.revoked(reply);
+      return undefined;
+    }
+    if (await ctx.fault('tiktok', request, reply, tiktokFaults)) return undefined;
+    return check.grant;
+  };
+
+  /** The advertiser if the grant covers it; otherwise replies 40001 like TikTok does. */
+  const advertiser = (grant: Grant, advertiserId: unknown, reply: FastifyReply): SandboxAccount | undefined => {
+    if (typeof advertiserId !== 'string' || !advertiserId) {
+      fail(reply, TIKTOK_CODES.PARAM_ERROR, 'advertiser_id: Missing data for required field.');
+      return undefined;
+    }
+    const account = grant.accountIds.includes(advertiserId) ? ctx.world.account('tiktok', advertiserId) : undefined;
+    if (!account) fail(reply, TIKTOK_CODES.PERMISSION_ERROR, `No permission to operate advertiser ${advertiserId}.`);
+    return account;
+  };
+
+  /** A campaign of the advertiser; otherwise replies 40007. */
+  const campaignOf = (account: SandboxAccount, campaignId: unknown, reply: FastifyReply): SandboxCampaign | undefined => {
+    const campaign = account.campaigns.find((c) => c.id === campaignId);
+    if (!campaign) fail(reply, TIKTOK_CODES.NOT_EXIST, `Campaign ${String(campaignId)} does not exist under advertiser ${account.id}.`);
+    return campaign;
+  };
+
+  app.get(`${API}/oauth2/advertiser/get/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, string | undefined>;
+    if (!appCredentialsMatch(query.app_id, query.secret)) return badApp(reply);
+    const list = grant.accountIds.flatMap((id) => {
+      const account = ctx.world.account('tiktok', id);
+      return account ? [{ advertiser_id: account.id, advertiser_name: account.name }] : [];
+    });
+    return ok(reply, { list });
+  });
+
+  app.get(`${API}/advertiser/info/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, unknown>;
+    const ids = jsonList(query.advertiser_ids);
+    if (!ids || ids.length === 0 || ids.length > ADVERTISER_INFO_MAX_IDS) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `advertiser_ids: Must be a JSON array of 1 to ${ADVERTISER_INFO_MAX_IDS} ids.`);
+    }
+    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
+    if (query.fields !== undefined && !fields) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+    }
+    const accounts: SandboxAccount[] = [];
+    for (const id of ids) {
+      const account = advertiser(grant, id, reply);
+      if (!account) return reply;
+      accounts.push(account);
+    }
+    const list = accounts.map((account) => {
+      const all = renderAdvertiser(account);
+      return fields ? Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]])) : all;
+    });
+    return ok(reply, { list });
+  });
+
+  app.get(`${API}/campaign/get/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, unknown>;
+    const account = advertiser(grant, query.advertiser_id, reply);
+    if (!account) return reply;
+    const page = positiveInt(query.page, 1);
+    const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
+    if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
+    }
+    const filtering = parseFiltering(query.filtering);
+    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
+    const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
+    const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => renderCampaign(ctx, account, campaign));
+    return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
+  });
+
+  app.post(`${API}/campaign/status/update/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const body = jsonBody(request);
+    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+    const account = advertiser(grant, body.advertiser_id, reply);
+    if (!account) return reply;
+    const { campaign_ids: ids, operation_status: status } = body;
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'campaign_ids: Must be a non-empty list of campaign ids.');
+    }
+    // DELETE exists at TikTok but the sandbox world cannot delete campaigns.
+    if (status !== 'ENABLE' && status !== 'DISABLE') {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'operation_status: Must be ENABLE or DISABLE.');
+    }
+    const campaigns: SandboxCampaign[] = [];
+    for (const id of ids) {
+      const campaign = campaignOf(account, id, reply);
+      if (!campaign) return reply;
+      campaigns.push(campaign);
+    }
+    for (const campaign of campaigns) ctx.world.setStatus('tiktok', campaign.id, status === 'ENABLE' ? 'ACTIVE' : 'PAUSED');
+    return ok(reply, { campaign_ids: campaigns.map((c) => c.id), status });
+  });
+
+  app.post(`${API}/campaign/update/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const body = jsonBody(request);
+    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+    const account = advertiser(grant, body.advertiser_id, reply);
+    if (!account) return reply;
+    const campaign = campaignOf(account, body.campaign_id, reply);
+    if (!campaign) return reply;
+    if (body.budget !== undefined) {
+      const { budget } = body;
+      const budgetMinor = typeof budget === 'number' && Number.isFinite(budget) ? decimalToMinor(budget, account.currency) : 0;
+      if (budgetMinor <= 0) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'budget: Must be a positive number in the account currency.');
+      ctx.world.setDailyBudget('tiktok', campaign.id, budgetMinor);
+    }
+    return ok(reply, renderCampaign(ctx, account, campaign));
+  });
+
+  app.get(`${API}/report/integrated/get/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const parsed = parseReportQuery(request.query as Record<string, unknown>);
+    if (!parsed.ok) return fail(reply, TIKTOK_CODES.PARAM_ERROR, parsed.message);
+    const query = parsed.value;
+    const account = advertiser(grant, query.advertiserId, reply);
+    if (!account) return reply;
+    const rows = ctx.world.rows('tiktok', account.id, query.startDate, query.endDate, query.level);
+    const list = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize).map((row) => renderReportRow(row, query));
+    return ok(reply, { list, page_info: pageInfo(query.page, query.pageSize, rows.length) });
+  });
+}

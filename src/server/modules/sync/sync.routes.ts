@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { syncRequestSchema } from '@shared/validation/dashboard';
+import type { AppContext } from '../../context';
+import { noStore, rateLimit } from '../../lib/routeOptions';
+import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import type { YupTypeProvider } from '../../lib/validate';
+import type { Services } from '../../services';
+import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+
+const tags = ['Sync'];
+
+/**
+ * sync/: the signed-in user's sync state, and a manual sync of their connections. Both need
+ * dashboard access (a running trial or a paid plan), checked before the body is read, as the
+ * Refresh button is part of the dashboard.
+ */
+export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('preValidation', async (request) => {
+    await services.dashboard.assertAccess(currentUserId(request));
+  });
+  noStore(app);
+
+  app.post(
+    '/sync/',
+    {
+      config: rateLimit(20),
+      schema: {
+        summary: 'Queue a manual sync of every active connection (or of one platform’s)',
+        tags,
+        security: bearerAuth,
+        body: syncRequestSchema,
+        response: { 200: success('The sync state after queueing.'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { platform } = request.body;
+      return services.sync.requestManual(currentUserId(request), platform === 'all' || platform === null ? undefined : platform);
+    },
+  );
+
+  app.get(
+    '/sync/',
+    {
+      schema: {
+        summary: 'The sync state of every connection',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The sync state.'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => services.sync.status(currentUserId(request)),
+  );
+};

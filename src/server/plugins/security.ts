@@ -1,0 +1,74 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '@shared/api/errors';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/connect';
+import { HttpError } from '../lib/httpError';
+import { rateLimitStore } from './rateLimitStore';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. A hop count becomes "the nearest n addresses are our
+ * proxies" (this Fastify treats a bare number as trusting nobody); then request.ip is the address
+ * the outermost trusted proxy saw, never one the client wrote into X-Forwarded-For.
+ */
+export function trustProxyOption(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
+
+/**
+ * Headers (CSP, HSTS in production, ...), CORS for configured origins only, signed cookies (the
+ * OAuth browser binding), and the per-client request budget every route has unless it sets its own.
+ * The global budget is counted in process memory; with `database`, a route's own budget
+ * (`config.rateLimit`) is counted in the database so it holds across replicas.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: { exemptFromRateLimit?: (url: string) => boolean; database?: Db } = {},
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production' ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
+  // Cookies are signed with a key derived from the app secret, never the secret itself.
+  await app.register(cookie, { secret: createHmac('sha256', config.appSecret).update('adwise:cookies').digest('base64url') });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(options.database ? { store: rateLimitStore({ db: options.database, log: app.log }) } : {}),
+    allowList: (request) => options.exemptFromRateLimit?.(request.url) ?? false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please try again in ${context.after}.`, ErrorCode.RateLimited),
+  });
+}

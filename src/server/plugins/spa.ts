@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@shared/api/errors';
+import type { AppConfig } from '../config';
+import type { AppContext } from '../context';
+import { blogPageRoutes } from '../modules/blog/blog.routes';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * The built SPA (hashed assets cached for a year, the rest revalidated), the blog pages with
+ * their sharing tags, and one rate-limited not-found handler: index.html for any other page
+ * address (history fallback), a JSON 404 for unknown API paths.
+ */
+export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: AppContext): Promise<void> {
+  const indexFile = path.join(config.staticDir, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      index: 'index.html',
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+    await app.register(blogPageRoutes, { ctx, indexFile });
+  }
+  const apiPrefix = `${config.apiBase}/`;
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === config.apiBase || pathname.startsWith(apiPrefix);
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && hasSpa && wantsPage && !pathname.startsWith('/assets/')) {
+      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
+  });
+}

@@ -1,0 +1,119 @@
+import type { Platform } from '@shared/constants';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@sandbox/sandbox';
+import { sum, type DayMetrics } from '@sandbox/world';
+import { pkceChallenge, randomToken } from '../platforms/http';
+import { sandboxSettings } from '../platforms/settings';
+import { PlatformError, type ClientRuntime, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from '../platforms/types';
+
+/**
+ * Test harness shared by the five platform clients: a sandbox on its own port, a runtime that
+ * records waits instead of sleeping, and a programmatic walk through the consent page.
+ */
+
+export const REDIRECT_URI = 'http://localhost:3000/api/oauth/callback';
+
+export interface RecordingRuntime extends ClientRuntime {
+  /** Every wait the client asked for, in milliseconds. */
+  sleeps: number[];
+}
+
+export function recordingRuntime(overrides: Partial<ClientRuntime> = {}): RecordingRuntime {
+  const sleeps: number[] = [];
+  return {
+    fetch: (input, init) => fetch(input, init),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    now: () => new Date(),
+    sleeps,
+    ...overrides,
+  };
+}
+
+export interface SandboxHarness {
+  sandbox: RunningSandbox;
+  settings: Record<Platform, PlatformSettings>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: SandboxOptions = {}): Promise<SandboxHarness> {
+  const sandbox = await startSandbox({ seed: 7, sleep: async () => {}, ...options });
+  return { sandbox, settings: sandboxSettings(sandbox.url), close: () => sandbox.close() };
+}
+
+/**
+ * Walks the consent page like a browser: opens the authorize URL, ticks `accountIds` (default:
+ * the pre-ticked first account) or denies, and returns the callback query the app would get.
+ */
+export async function consent(
+  authorizeUrl: string,
+  choice: { accountIds?: string[]; deny?: boolean } = {},
+): Promise<Record<string, string>> {
+  const page = await fetch(authorizeUrl);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${html}`);
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!requestId || !action) throw new Error(`not a consent page: ${html.slice(0, 300)}`);
+  const checked = [...html.matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g)];
+  const accounts = choice.accountIds ?? checked.filter((m) => m[2]).map((m) => m[1]);
+  const form = new URLSearchParams({ request_id: requestId, decision: choice.deny ? 'deny' : 'allow' });
+  for (const id of accounts) form.append('account', id);
+  const response = await fetch(action.replace(/&amp;/g, '&'), { method: 'POST', body: form, redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}: ${await response.text()}`);
+  return Object.fromEntries(new URL(location).searchParams);
+}
+
+/** Connects through the sandbox end to end: authorize URL, consent, callback, code exchange. */
+export async function connect(
+  adapter: PlatformAdapter,
+  settings: PlatformSettings,
+  runtime: ClientRuntime,
+  choice: { accountIds?: string[] } = {},
+): Promise<TokenSet> {
+  const oauth = adapter.oauth(settings, runtime);
+  const state = randomToken(16);
+  const codeVerifier = oauth.usesPkce ? randomToken(48) : undefined;
+  const url = oauth.authorizeUrl({
+    state,
+    redirectUri: REDIRECT_URI,
+    codeChallenge: codeVerifier ? await pkceChallenge(codeVerifier) : undefined,
+  });
+  const query = await consent(url, choice);
+  if (query.state !== state) throw new Error('state did not come back');
+  const code = oauth.codeFromCallback(query);
+  if (!code) throw new Error(`no code on the callback: ${JSON.stringify(query)}`);
+  return oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier });
+}
+
+/** A token provider over a variable, refreshing through the adapter's oauth like the server does. */
+export function memoryTokens(adapter: PlatformAdapter, settings: PlatformSettings, runtime: ClientRuntime, initial: TokenSet): TokenProvider & { tokens: TokenSet; refreshes: number } {
+  const provider = {
+    tokens: initial,
+    refreshes: 0,
+    current: async () => provider.tokens,
+    refreshed: async () => {
+      provider.refreshes += 1;
+      provider.tokens = await adapter.oauth(settings, runtime).refresh(provider.tokens);
+      return provider.tokens;
+    },
+  };
+  return provider;
+}
+
+/** What a client's rows add up to, in the shape of the sandbox's own totals. */
+export function totalsOf(rows: UnifiedMetricRow[]): DayMetrics {
+  return sum(rows);
+}
+
+/** The PlatformError a promise rejects with; fails the test when it resolves or throws something else. */
+export async function platformError(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('expected a PlatformError');
+}
