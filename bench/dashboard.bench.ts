@@ -1,7 +1,8 @@
 /**
  * Seeds about 1,000,000 ad-level daily rows (5 platforms × 4 accounts, ~35 campaigns of 4 ads
  * each, the 365 days ending today UTC; campaign rows are the sums of their ads, account_daily the
- * rollup of the campaign rows) straight into PostgreSQL and into in-memory PGlite, then times the
+ * rollup of the campaign rows) into the user's personal workspace (the one requests without an
+ * X-Workspace-Id header read) straight into PostgreSQL and into in-memory PGlite, then times the
  * unified dashboard through the real routes (app.inject, auth header, JSON parse): the default
  * 7-day view, a 365-day view and the campaigns page for both, next to one raw SQL query over the
  * ad rows that computes the same summary. Prints median and p95 per case, the PostgreSQL targets
@@ -97,8 +98,15 @@ async function measure(once: () => Promise<void>) {
 }
 
 
-/** Seeds the data set for one user with server-side SQL; returns what the raw query needs. */
-async function seed(db: Db, userId: string) {
+/** The user's personal workspace (made at registration): where the data set is seeded and what the routes read without a workspace header. */
+async function personalWorkspace(db: Db, userId: string) {
+  const [row] = await executeRows<{ id: string }>(db, sql`select id from workspaces where personal_of = ${userId}::uuid`);
+  if (!row) throw new Error(`user ${userId} has no personal workspace`);
+  return row.id;
+}
+
+/** Seeds the data set into the user's personal workspace with server-side SQL. */
+async function seed(db: Db, userId: string, workspaceId: string) {
   const currencyValues = sql.join(
     CURRENCIES.map((currency, index) => sql`(${index}::int, ${currency}::text, ${MINOR_PER_USD[currency]}::float8)`),
     sql`, `,
@@ -107,30 +115,30 @@ async function seed(db: Db, userId: string) {
 
   await db.execute(sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = 'INR' where id = ${userId}::uuid`);
   await db.execute(sql`
-    insert into platform_connections (id, user_id, platform, status, sealed_tokens, created_at)
-    select gen_random_uuid(), ${userId}::uuid, p.platform, 'active', 'x', now() + p.ord * interval '1 millisecond'
+    insert into platform_connections (id, workspace_id, platform, status, sealed_tokens, created_at)
+    select gen_random_uuid(), ${workspaceId}::uuid, p.platform, 'active', 'x', now() + p.ord * interval '1 millisecond'
     from unnest(${sql.param([...PLATFORMS])}::text[]) with ordinality as p(platform, ord)`);
   await db.execute(sql`
-    insert into sync_state (connection_id, user_id, status, last_synced_at, backfilled_at)
-    select id, user_id, 'idle', now(), now() from platform_connections where user_id = ${userId}::uuid`);
+    insert into sync_state (connection_id, workspace_id, status, last_synced_at, backfilled_at)
+    select id, workspace_id, 'idle', now(), now() from platform_connections where workspace_id = ${workspaceId}::uuid`);
   await db.execute(sql`
-    insert into connected_ad_accounts (user_id, connection_id, platform, account_id, name, currency, time_zone, created_at)
-    select c.user_id, c.id, c.platform, c.platform || '-bench-' || cur.idx, initcap(c.platform) || ' bench ' || cur.currency, cur.currency, 'UTC',
+    insert into connected_ad_accounts (workspace_id, connection_id, platform, account_id, name, currency, time_zone, created_at)
+    select c.workspace_id, c.id, c.platform, c.platform || '-bench-' || cur.idx, initcap(c.platform) || ' bench ' || cur.currency, cur.currency, 'UTC',
            c.created_at + cur.idx * interval '1 microsecond'
     from platform_connections c cross join ${cur}
-    where c.user_id = ${userId}::uuid and cur.idx < ${ACCOUNTS_PER_PLATFORM}`);
+    where c.workspace_id = ${workspaceId}::uuid and cur.idx < ${ACCOUNTS_PER_PLATFORM}`);
   await db.execute(sql`
-    insert into campaigns (user_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency)
-    select a.user_id, a.id, a.platform, 'cmp-' || n, (array['Brand Search','Prospecting','Retargeting','Lookalike 1%','Spring Sale','Lead Gen','App Installs','Webinar Signups'])[1 + n % 8] || ' ' || n,
+    insert into campaigns (workspace_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency)
+    select a.workspace_id, a.id, a.platform, 'cmp-' || n, (array['Brand Search','Prospecting','Retargeting','Lookalike 1%','Spring Sale','Lead Gen','App Installs','Webinar Signups'])[1 + n % 8] || ' ' || n,
            case when n % 5 = 4 then 'PAUSED' else 'ACTIVE' end,
            case when n % 7 = 6 then null else round((20 + (n * 37) % 180) * cur.minor_per_usd)::bigint end, a.currency
     from connected_ad_accounts a join ${cur} on cur.currency = a.currency cross join generate_series(0, ${CAMPAIGNS_PER_ACCOUNT - 1}) n
-    where a.user_id = ${userId}::uuid`);
+    where a.workspace_id = ${workspaceId}::uuid`);
   await db.execute(sql`
     insert into ads (account_ref, ad_id, campaign_id, name)
     select c.account_ref, c.campaign_id || '-ad-' || k, c.campaign_id, (array['Hero video','Carousel','Testimonial','Product shot','UGC clip','Offer banner'])[1 + (k + length(c.name)) % 6] || ' ' || (k + 1)
     from campaigns c cross join generate_series(0, ${ADS_PER_CAMPAIGN - 1}) k
-    where c.user_id = ${userId}::uuid`);
+    where c.workspace_id = ${workspaceId}::uuid`);
 
   // Metrics: deterministic pseudo-random figures from a hash of (account, ad, day).
   for (let start = 0; start < DAYS; start += SEED_CHUNK_DAYS) {
@@ -155,19 +163,19 @@ async function seed(db: Db, userId: string) {
         select base.impressions, floor(base.impressions * (0.005 + base.u2 * 0.03))::bigint as clicks,
                round((floor(base.impressions * (0.005 + base.u2 * 0.03)) * 0.05 * (0.5 + base.u3))::numeric, 2)::float8 as conversions, base.u3
       ) as x
-      where acc.user_id = ${userId}::uuid`);
+      where acc.workspace_id = ${workspaceId}::uuid`);
     await db.execute(sql`
       insert into metrics_daily (account_ref, level, entity_id, day, campaign_id, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
       select m.account_ref, 'campaign', m.campaign_id, m.day, m.campaign_id, m.currency, sum(m.spend_minor), sum(m.impressions), sum(m.clicks), sum(m.conversions), sum(m.conversion_value_minor)
       from metrics_daily m join connected_ad_accounts acc on acc.id = m.account_ref
-      where acc.user_id = ${userId}::uuid and m.level = 'ad' and m.day between ${since}::date and ${until}::date
+      where acc.workspace_id = ${workspaceId}::uuid and m.level = 'ad' and m.day between ${since}::date and ${until}::date
       group by m.account_ref, m.campaign_id, m.day, m.currency`);
   }
   await db.execute(sql`
     insert into account_daily (account_ref, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
     select m.account_ref, m.day, m.currency, sum(m.spend_minor), sum(m.impressions), sum(m.clicks), sum(m.conversions), sum(m.conversion_value_minor)
     from metrics_daily m join connected_ad_accounts acc on acc.id = m.account_ref
-    where acc.user_id = ${userId}::uuid and m.level = 'campaign'
+    where acc.workspace_id = ${workspaceId}::uuid and m.level = 'campaign'
     group by m.account_ref, m.day, m.currency`);
   await db.execute(sql`analyze`);
 }
@@ -278,9 +286,10 @@ async function benchOne(kind: Kind) {
     const user = await signUp(app, { timeZone: 'UTC' });
     const [me] = await executeRows<{ id: string }>(app.ctx.db, sql`select id from users where email = ${user.email}`);
     const userId = me!.id;
+    const workspaceId = await personalWorkspace(app.ctx.db, userId);
 
     const started = performance.now();
-    await seed(app.ctx.db, userId);
+    await seed(app.ctx.db, userId, workspaceId);
     const seedMs = performance.now() - started;
     const c = await counts(app.ctx.db);
     console.log(
@@ -299,7 +308,7 @@ async function benchOne(kind: Kind) {
       results.push({ c: bench, ...figures, body });
     }
 
-    const refs = (await executeRows<{ id: string }>(app.ctx.db, sql`select id from connected_ad_accounts where user_id = ${userId}::uuid`)).map((row) => row.id);
+    const refs = (await executeRows<{ id: string }>(app.ctx.db, sql`select id from connected_ad_accounts where workspace_id = ${workspaceId}::uuid`)).map((row) => row.id);
     const factors = await fixedFactors(app.ctx.db, 'INR');
     const raw: Record<string, RawTotals & { p50: number; p95: number; n: number }> = {};
     for (const [label, from] of [

@@ -96,12 +96,12 @@ async function benchOne(kind: Kind): Promise<string[]> {
     }
     const connections = await executeRows<{ id: string; platform: Platform }>(
       db,
-      sql`select c.id, c.platform from platform_connections c join users u on u.id = c.user_id where u.email = ${user.email} order by c.created_at`,
+      sql`select c.id, c.platform from platform_connections c join workspaces w on w.id = c.workspace_id join users u on u.id = w.personal_of where u.email = ${user.email} order by c.created_at`,
     );
     const accounts = await executeRows<Account>(
       db,
       sql`select a.id, a.connection_id, a.platform, a.account_id, a.name, a.currency, a.time_zone
-          from connected_ad_accounts a join users u on u.id = a.user_id where u.email = ${user.email} order by a.created_at, a.account_id`,
+          from connected_ad_accounts a join workspaces w on w.id = a.workspace_id join users u on u.id = w.personal_of where u.email = ${user.email} order by a.created_at, a.account_id`,
     );
 
     // The sandbox's synthetic world is computed on first read and cached; that is the emulator's
@@ -203,8 +203,8 @@ async function benchOne(kind: Kind): Promise<string[]> {
     for (let copy = 0; copy < copies; copy += 1) {
       const created = await executeRows<{ id: string; platform: string; account_id: string }>(
         db,
-        sql`insert into connected_ad_accounts (user_id, connection_id, platform, account_id, name, currency, time_zone)
-            select a.user_id, a.connection_id, a.platform, a.account_id || ${`#copy${copy}`}, a.name, a.currency, a.time_zone
+        sql`insert into connected_ad_accounts (workspace_id, connection_id, platform, account_id, name, currency, time_zone)
+            select a.workspace_id, a.connection_id, a.platform, a.account_id || ${`#copy${copy}`}, a.name, a.currency, a.time_zone
             from connected_ad_accounts a where a.id = any(${sql.param(accounts.map((a) => a.id))}::uuid[])
             returning id, platform, account_id`,
       );

@@ -24,6 +24,7 @@ import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { invitationRoutes, workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -185,6 +186,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(otpRoutes, { ctx, services });
       await api.register(dashboardRoutes, { ctx, services });
       await api.register(syncRoutes, { ctx, services });
+      await api.register(workspaceRoutes, { ctx, services });
+      await api.register(invitationRoutes, { ctx, services });
       await api.register(contactRoutes, { ctx, services });
       await api.register(newsletterRoutes, { ctx, services });
       await api.register(blogApiRoutes, { ctx });

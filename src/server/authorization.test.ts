@@ -6,7 +6,7 @@ import { executeRows } from './db/connect';
 import { sandboxSettings } from './platforms/settings';
 import { buildTestApp, type TestApp } from './test/buildTestApp';
 import { consent, recordingRuntime } from './test/platforms';
-import { callbackResponse, startConnection, TestBrowser, userIdOf } from './test/connect';
+import { callbackResponse, startConnection, TestBrowser, userIdOf, workspaceIdOf } from './test/connect';
 import { signUp } from './test/factories';
 import { syncedTenant, type Tenant } from './test/tenants';
 
@@ -22,6 +22,7 @@ import { syncedTenant, type Tenant } from './test/tenants';
 interface Victim {
   tenant: Tenant;
   userId: string;
+  workspaceId: string;
   accountUuid: string;
   connectionId: string;
   campaignUuid: string;
@@ -121,7 +122,8 @@ describe('authorization matrix: one tenant against another, on every route', () 
     const victimTenant = await syncedTenant(t, sandbox, 'google', 0);
     attacker = await syncedTenant(t, sandbox, 'google', 1);
     const userId = await userIdOf(t.app, victimTenant.user);
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, userId));
+    const workspaceId = await workspaceIdOf(t.app, victimTenant.user);
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
     const [campaign] = await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id)).limit(1);
 
     // The victim asks for an OTP; the attacker learns the code.
@@ -137,6 +139,7 @@ describe('authorization matrix: one tenant against another, on every route', () 
     victim = {
       tenant: victimTenant,
       userId,
+      workspaceId,
       accountUuid: account.id,
       connectionId: account.connectionId,
       campaignUuid: campaign.id,
@@ -155,13 +158,13 @@ describe('authorization matrix: one tenant against another, on every route', () 
   /** Everything of the victim's a route could read or change, in the database and at the platform. */
   async function victimState() {
     const { db } = t.app.ctx;
-    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, victim.userId));
+    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, victim.workspaceId));
     const refs = accounts.map((a) => a.id);
     const [metrics] = await executeRows<{ rows: number | string }>(db, sql`select count(*) as rows from metrics_daily where account_ref in ${refs.length ? sql`(${sql.join(refs.map((r) => sql`${r}`), sql`, `)})` : sql`(null)`}`);
     return JSON.stringify({
       user: await db.select().from(users).where(eq(users.id, victim.userId)),
       accounts,
-      connections: await db.select().from(platformConnections).where(eq(platformConnections.userId, victim.userId)),
+      connections: await db.select().from(platformConnections).where(eq(platformConnections.workspaceId, victim.workspaceId)),
       campaigns: refs.length ? await db.select().from(campaigns).where(inArray(campaigns.accountRef, refs)).orderBy(campaigns.id) : [],
       syncState: await db.select().from(syncState).where(inArray(syncState.connectionId, accounts.map((a) => a.connectionId))),
       sessions: await db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, victim.userId))).orderBy(refreshTokens.id),
@@ -173,7 +176,7 @@ describe('authorization matrix: one tenant against another, on every route', () 
   }
 
   /** The victim's identifiers no reply to the attacker may contain. */
-  const secretsOf = (v: Victim) => [v.tenant.user.email, v.userId, v.accountUuid, v.connectionId, v.campaignUuid, v.platformCampaignId, v.tenant.platformAccountId, v.refresh];
+  const secretsOf = (v: Victim) => [v.tenant.user.email, v.userId, v.workspaceId, v.accountUuid, v.connectionId, v.campaignUuid, v.platformCampaignId, v.tenant.platformAccountId, v.refresh];
 
   it('has an entry for every registered API route, and none for routes that are gone', () => {
     const registered = t.app.registeredRoutes.filter((route) => route.url.startsWith('/api/')).map((route) => `${route.method} ${route.url}`);

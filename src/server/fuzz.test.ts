@@ -6,7 +6,7 @@ import { isYupSchema } from './lib/validate';
 import { sandboxSettings } from './platforms/settings';
 import { buildTestApp, type TestApp } from './test/buildTestApp';
 import { recordingRuntime } from './test/platforms';
-import { syncedTenant, type Tenant } from './test/tenants';
+import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant, type Tenant } from './test/tenants';
 
 /**
  * Every JSON endpoint gets arbitrary JSON and every route arbitrary query strings and path
@@ -33,7 +33,7 @@ describe('fuzzing every API route', () => {
       config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
     });
     tenant = await syncedTenant(t, sandbox, 'google', 0);
-  });
+  }, SYNCED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
     await sandbox?.close();

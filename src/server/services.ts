@@ -9,6 +9,7 @@ import { createSyncService } from './modules/sync/sync.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { createContactService } from './modules/contact/contact.service';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -16,7 +17,7 @@ export function createServices(ctx: AppContext) {
   const otp = createOtpService(ctx);
   const sync = createSyncService(ctx, connections);
   const newsletter = createNewsletterService(ctx);
-  const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, userId) => sync.enqueue(connectionId, userId, 'backfill'));
+  const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   return {
     connections,
     otp,
@@ -28,6 +29,7 @@ export function createServices(ctx: AppContext) {
     trial: createTrialService(ctx),
     newsletter,
     contact: createContactService(ctx, newsletter),
+    workspaces: createWorkspacesService(ctx, connections, otp),
   };
 }
 export type Services = ReturnType<typeof createServices>;

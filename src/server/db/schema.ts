@@ -1,6 +1,8 @@
+import { ROLES } from '@shared/access/policy';
 import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Status of an outbox message: waiting, claimed by a flush, handed to SMTP, kept in the
@@ -73,7 +75,71 @@ export const users = pgTable('users', {
    * password reset bump it, so every access token already handed out stops working at once.
    */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** The workspace the user last switched to (the client sends it back as X-Workspace-Id). */
+  currentWorkspaceId: uuid('current_workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
 });
+
+/**
+ * A tenant: connections, accounts, campaigns, sync state and every later feature table belong to
+ * a workspace, never to a user. Each user has one personal workspace (made at registration); an
+ * agency makes one per client.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The user whose personal workspace this is (null for the others, and once that user is gone). */
+  personalOf: uuid('personal_of')
+    .unique()
+    .references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who belongs to a workspace, with which role (@shared/access/policy decides what each may do). */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to a workspace: the mailed link's token is stored as a SHA-256 hash, works once and
+ * for 7 days, and only for the address it was sent to. At most one pending invitation per address.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last time the link went out (a re-send makes a new token and moves this). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('workspace_invitations_pending_idx')
+      .on(t.workspaceId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+  ],
+);
 
 /**
  * Opaque refresh tokens, stored as SHA-256 hashes. Each login starts a family; every refresh
@@ -173,9 +239,9 @@ export const platformConnections = pgTable(
   'platform_connections',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('active'),
     /** Why it needs reconnecting (platform error code and message), for support. */
@@ -189,17 +255,17 @@ export const platformConnections = pgTable(
     /** When the user was told the connection needs reconnecting (told once per break). */
     reconnectNoticeAt: timestamp('reconnect_notice_at', { withTimezone: true }),
   },
-  (t) => [index('platform_connections_user_idx').on(t.userId)],
+  (t) => [index('platform_connections_workspace_idx').on(t.workspaceId)],
 );
 
-/** An ad account the user connected through a connection (spec: id, platform, account_id). */
+/** An ad account connected to a workspace through a connection (spec: id, platform, account_id). */
 export const connectedAdAccounts = pgTable(
   'connected_ad_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => platformConnections.id, { onDelete: 'cascade' }),
@@ -212,7 +278,7 @@ export const connectedAdAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('connected_ad_accounts_owner_idx').on(t.userId, t.platform, t.accountId),
+    uniqueIndex('connected_ad_accounts_owner_idx').on(t.workspaceId, t.platform, t.accountId),
     index('connected_ad_accounts_connection_idx').on(t.connectionId),
   ],
 );
@@ -228,6 +294,10 @@ export const oauthStates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspace the accounts will join (the starter's current one when the flow began). */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
     sealedVerifier: text('sealed_verifier'),
     /**
@@ -272,9 +342,9 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     accountRef: uuid('account_ref')
       .notNull()
       .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
@@ -288,7 +358,7 @@ export const campaigns = pgTable(
     currency: text('currency').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('campaigns_account_campaign_idx').on(t.accountRef, t.campaignId), index('campaigns_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('campaigns_account_campaign_idx').on(t.accountRef, t.campaignId), index('campaigns_workspace_idx').on(t.workspaceId)],
 );
 
 /** An ad of a campaign (names come with the ad-level report rows). */
@@ -366,9 +436,9 @@ export const syncState = pgTable('sync_state', {
   connectionId: uuid('connection_id')
     .primaryKey()
     .references(() => platformConnections.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   status: text('status', { enum: SYNC_STATUSES }).notNull().default('idle'),
   progressDone: integer('progress_done').notNull().default(0),
   progressTotal: integer('progress_total').notNull().default(0),

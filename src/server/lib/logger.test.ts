@@ -18,6 +18,12 @@ describe('redactUrl', () => {
     expect(logged).toContain('client_id=1');
     expect(redactUrl('/api/oauth/tiktok/callback?auth_code=abc&code=abc&state=s')).not.toContain('abc');
   });
+
+  it('hides the token of an invitation link, on the page and on the API, but not the accept route', () => {
+    expect(redactUrl('/invitations/s3cretT0ken')).toBe('/invitations/[redacted]');
+    expect(redactUrl('/api/invitations/s3cretT0ken/?x=1')).toBe('/api/invitations/[redacted]/?x=1');
+    expect(redactUrl('/api/invitations/accept/')).toBe('/api/invitations/accept/');
+  });
 });
 
 describe('request logging', () => {

@@ -4,8 +4,12 @@ import type { DestinationStream, LoggerOptions as PinoLoggerOptions } from 'pino
 /** Query-string keys whose values never reach the logs (OAuth codes, tokens, OTPs). */
 const SECRET_QUERY_KEYS = /^(code|auth_code|state|token|access_token|refresh_token|id_token|fb_exchange_token|client_secret|secret|appsecret_proof|otp|code_verifier|password)$/i;
 
-/** Logs a URL with secret query values replaced, so OAuth callbacks do not leak codes. */
-export function redactUrl(url: string): string {
+/** Paths whose last segment is a secret: invitation links (the page and the API that reads them). */
+const SECRET_PATH_SEGMENT = /(\/invitations\/)(?!accept\/)[^/?#]+/i;
+
+/** Logs a URL with secret query values (and secret path segments) replaced, so OAuth callbacks and invitation links do not leak. */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

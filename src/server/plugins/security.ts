@@ -4,7 +4,9 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
+import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connect';
 import { HttpError } from '../lib/httpError';
@@ -56,7 +58,7 @@ export async function registerSecurity(
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id', TIME_ZONE_HEADER, WORKSPACE_HEADER],
       exposedHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     });

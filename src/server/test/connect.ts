@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Platform } from '@shared/constants';
 import type { StartConnectionResult } from '@shared/api/adAccounts';
-import { platformConnections, users } from '../db/schema';
+import { platformConnections, users, workspaces } from '../db/schema';
 import { consent } from './platforms';
 import type { TestUser } from './factories';
 
@@ -93,10 +93,21 @@ export async function userIdOf(app: FastifyInstance, user: TestUser): Promise<st
   return row.id;
 }
 
-/** The user's connection on a platform (the newest). */
-export async function connectionOf(app: FastifyInstance, user: TestUser, platform: Platform) {
-  const userId = await userIdOf(app, user);
-  const rows = await app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, userId));
+/** The id of a test user's personal workspace (where their requests go without an X-Workspace-Id header). */
+export async function workspaceIdOf(app: FastifyInstance, user: TestUser): Promise<string> {
+  const [row] = await app.ctx.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.personalOf))
+    .where(eq(users.email, user.email));
+  if (!row) throw new Error(`no personal workspace for ${user.email}`);
+  return row.id;
+}
+
+/** The connection on a platform (the newest) in a workspace: the user's personal one unless given. */
+export async function connectionOf(app: FastifyInstance, user: TestUser, platform: Platform, workspaceId?: string) {
+  const inWorkspace = workspaceId ?? (await workspaceIdOf(app, user));
+  const rows = await app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, inWorkspace));
   const found = rows.filter((row) => row.platform === platform).sort((a, b) => +b.createdAt - +a.createdAt)[0];
   if (!found) throw new Error(`no ${platform} connection`);
   return found;

@@ -28,3 +28,9 @@ export async function syncedTenant(t: TestApp, sandbox: RunningSandbox, platform
   if (synced.status !== 'done') throw new Error(`sync failed: ${JSON.stringify(synced)}`);
   return { user, platform, platformAccountId };
 }
+
+/**
+ * Time a beforeAll that syncs tenants may take: each backfills 90 days from the sandbox, which on
+ * a loaded 2-core machine takes well over the 60 s every other hook gets.
+ */
+export const SYNCED_SETUP_TIMEOUT_MS = 180_000;

@@ -10,7 +10,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 /** Longest password we accept: long passphrases are welcome (ASVS 6.2.9), unbounded input is not. */
 export const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX_LENGTH = 120;
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 
 /** Shared e-mail rule: trimmed, lower-cased, a simple address. */
 const email = (invalid: string, required: string) =>

@@ -7,7 +7,8 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { createWorkspaceGuard, principalFor } from '../access/principal';
 import { AD_ACCOUNT_MESSAGES, callbackQuery, OAUTH_STATE_TTL_MS } from './adAccounts.service';
 import { clearBrowserCookie, newBrowserNonce, readBrowserCookie, setBrowserCookie } from './browserBinding';
 
@@ -31,19 +32,20 @@ export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
   const app = fastify.withTypeProvider<YupTypeProvider>();
   // Before the body is read: a signed-out caller is told so, not what is wrong with its body.
   app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('onRequest', createWorkspaceGuard(ctx));
   noStore(app);
 
   app.get(
     '/ad-accounts/',
     {
       schema: {
-        summary: 'The signed-in user’s connected ad accounts, with each connection’s health',
+        summary: 'The current workspace’s connected ad accounts, with each connection’s health',
         tags,
         security: bearerAuth,
-        response: { 200: success('Connected ad accounts, oldest first.'), ...errorResponses(401) },
+        response: { 200: success('Connected ad accounts, oldest first.'), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => services.adAccounts.list(currentUserId(request)),
+    async (request) => services.adAccounts.list(principalFor(request, 'accounts:read')),
   );
 
   app.get(
@@ -68,7 +70,7 @@ export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
     async (request, reply) => {
       const platform = knownPlatform(request.params.platform);
       const nonce = newBrowserNonce();
-      const started = await services.adAccounts.startConnection(currentUserId(request), platform, nonce);
+      const started = await services.adAccounts.startConnection(principalFor(request, 'accounts:write'), platform, nonce);
       setBrowserCookie(reply, ctx.config, platform, nonce, OAUTH_STATE_TTL_MS);
       return started;
     },
@@ -86,7 +88,7 @@ export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('Disconnected.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => services.adAccounts.disconnect(currentUserId(request), request.body.accid),
+    async (request) => services.adAccounts.disconnect(principalFor(request, 'accounts:write'), request.body.accid),
   );
 };
 

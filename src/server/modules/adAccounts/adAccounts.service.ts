@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  PLAN_ACCOUNT_LIMITS,
   PLAN_TITLES,
   type ConnectFailureReason,
   type ConnectRedirectQuery,
@@ -14,13 +13,14 @@ import { ErrorCode } from '@shared/api/errors';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
-import { connectedAdAccounts, oauthStates, platformConnections, users } from '../../db/schema';
+import { connectedAdAccounts, oauthStates, platformConnections, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { pkceChallenge, randomToken } from '../../platforms/http';
 import { PlatformError, type PlatformAccount, type TokenSet } from '../../platforms/types';
-import { sessionGone } from '../auth/auth.guard';
+import { workspaceEntitlements } from '../access/entitlements';
+import { can, membership, type Principal } from '../access/principal';
 import { awardPoints } from '../gamification/gamification.service';
 import type { OtpService } from '../otp/otp.service';
 import type { Connections } from './connections';
@@ -76,34 +76,25 @@ export function createAdAccountsService(
   connections: Connections,
   otp: OtpService,
   /** Called after a grant is saved (queues its 90-day backfill). */
-  onConnected: (connectionId: string, userId: string) => Promise<void> = async () => undefined,
+  onConnected: (connectionId: string, workspaceId: string) => Promise<void> = async () => undefined,
 ) {
   const { db, config, clock, log } = ctx;
   const box = createSecretBox(config.encryptionKey);
   const redirectUri = (platform: Platform) => `${config.publicUrl}${config.apiBase}/oauth/${platform}/callback`;
 
-  /** The plan that counts right now: a running trial counts as Pro. */
-  async function effectivePlan(dbOrTx: DbOrTx, userId: string): Promise<Plan> {
-    const [user] = await dbOrTx.select({ plan: users.plan, trialEndsAt: users.trialEndsAt }).from(users).where(eq(users.id, userId));
-    if (!user) throw sessionGone();
-    const onTrial = user.trialEndsAt !== null && user.trialEndsAt > clock.now();
-    return user.plan === 'starter' && onTrial ? 'pro' : user.plan;
-  }
-
-  /** The user's connected accounts, on one platform or on all. */
-  async function connectedCount(dbOrTx: DbOrTx, userId: string, platform?: Platform): Promise<number> {
+  /** The workspace's connected accounts, on one platform or on all. */
+  async function connectedCount(dbOrTx: DbOrTx, workspaceId: string, platform?: Platform): Promise<number> {
     const [row] = await dbOrTx
       .select({ n: count() })
       .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.userId, userId), platform ? eq(connectedAdAccounts.platform, platform) : undefined));
+      .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), platform ? eq(connectedAdAccounts.platform, platform) : undefined));
     return Number(row?.n ?? 0);
   }
 
-  /** Room left under the plan; null means no fixed cap. */
-  async function room(dbOrTx: DbOrTx, userId: string): Promise<{ plan: Plan; limit: number | null; left: number }> {
-    const plan = await effectivePlan(dbOrTx, userId);
-    const limit = PLAN_ACCOUNT_LIMITS[plan];
-    return { plan, limit, left: limit === null ? Number.POSITIVE_INFINITY : limit - (await connectedCount(dbOrTx, userId)) };
+  /** Room left under the workspace's plan (its owners' best; a running trial counts as Pro); null limit: no fixed cap. */
+  async function room(dbOrTx: DbOrTx, workspaceId: string): Promise<{ plan: Plan; limit: number | null; left: number }> {
+    const { plan, accountLimit: limit } = await workspaceEntitlements(dbOrTx, workspaceId, clock.now());
+    return { plan, limit, left: limit === null ? Number.POSITIVE_INFINITY : limit - (await connectedCount(dbOrTx, workspaceId)) };
   }
 
   function assertAvailable(platform: Platform): void {
@@ -138,7 +129,7 @@ export function createAdAccountsService(
         .returning();
       if (row) {
         const verifier = row.sealedVerifier ? box.open(row.sealedVerifier, `oauth-state:${row.stateHash}`) : undefined;
-        return { ok: true as const, userId: row.userId, verifier };
+        return { ok: true as const, userId: row.userId, workspaceId: row.workspaceId, verifier };
       }
     }
     const [spent] = await db.update(oauthStates).set({ usedAt: now }).where(live).returning({ stateHash: oauthStates.stateHash });
@@ -150,32 +141,33 @@ export function createAdAccountsService(
     return row !== undefined;
   }
 
-  /** Saves the grant and its accounts; accounts connected before move to the new grant. */
-  async function saveConnection(userId: string, platform: Platform, tokens: TokenSet, accounts: PlatformAccount[]) {
+  /** Saves the grant and its accounts in the workspace; accounts connected there before move to the new grant. */
+  async function saveConnection(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, accounts: PlatformAccount[]) {
     const now = clock.now();
     const connectionId = randomUUID();
     return db.transaction(async (tx) => {
-      // One save per user at a time. NO KEY UPDATE, not UPDATE: rows that merely point at the user
-      // (a sync_state insert for a connection saved a moment ago) take KEY SHARE on this row, and
-      // UPDATE would make them wait for this transaction while it waits to delete their
+      // One save per workspace at a time. NO KEY UPDATE, not UPDATE: rows that merely point at the
+      // workspace (a sync_state insert for a connection saved a moment ago) take KEY SHARE on this
+      // row, and UPDATE would make them wait for this transaction while it waits to delete their
       // connection: a deadlock on PostgreSQL when callbacks for the same accounts race.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [workspace] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('no key update');
+      if (!workspace) return { ok: false as const, gone: true as const };
       const existing = await tx
         .select({ accountId: connectedAdAccounts.accountId, connectionId: connectedAdAccounts.connectionId })
         .from(connectedAdAccounts)
-        .where(and(eq(connectedAdAccounts.userId, userId), eq(connectedAdAccounts.platform, platform)));
+        .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), eq(connectedAdAccounts.platform, platform)));
       const known = new Set(existing.map((row) => row.accountId));
       const fresh = accounts.filter((account) => !known.has(account.id));
-      const { plan, limit, left } = await room(tx, userId);
-      if (fresh.length > left) return { ok: false as const, plan, limit: limit ?? 0 };
+      const { plan, limit, left } = await room(tx, workspaceId);
+      if (fresh.length > left) return { ok: false as const, gone: false as const, plan, limit: limit ?? 0 };
 
-      await tx.insert(platformConnections).values({ id: connectionId, userId, platform, ...connections.seal(connectionId, tokens), createdAt: now, updatedAt: now });
+      await tx.insert(platformConnections).values({ id: connectionId, workspaceId, platform, ...connections.seal(connectionId, tokens), createdAt: now, updatedAt: now });
       for (const account of accounts) {
         await tx
           .insert(connectedAdAccounts)
-          .values({ userId, connectionId, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: account.timeZone })
+          .values({ workspaceId, connectionId, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: account.timeZone })
           .onConflictDoUpdate({
-            target: [connectedAdAccounts.userId, connectedAdAccounts.platform, connectedAdAccounts.accountId],
+            target: [connectedAdAccounts.workspaceId, connectedAdAccounts.platform, connectedAdAccounts.accountId],
             set: { connectionId, name: account.name, currency: account.currency, timeZone: account.timeZone },
           });
       }
@@ -198,28 +190,28 @@ export function createAdAccountsService(
   }
 
   return {
-    effectivePlan,
-
-    async list(userId: string): Promise<ConnectedAdAccount[]> {
+    /** The workspace's connected accounts. */
+    async list(principal: Principal): Promise<ConnectedAdAccount[]> {
       const rows = await db
         .select({ account: connectedAdAccounts, status: platformConnections.status })
         .from(connectedAdAccounts)
         .innerJoin(platformConnections, eq(platformConnections.id, connectedAdAccounts.connectionId))
-        .where(eq(connectedAdAccounts.userId, userId))
+        .where(eq(connectedAdAccounts.workspaceId, principal.workspaceId))
         .orderBy(asc(connectedAdAccounts.createdAt), asc(connectedAdAccounts.accountId));
       return rows.map((row) => presentAdAccount(row.account, row.status));
     },
 
     /**
-     * auth/<platform>/: a consent URL bound to this user by a single-use state, and to this
-     * browser by `browserNonce` (the route puts it in a cookie; the state keeps its hash).
+     * auth/<platform>/: a consent URL bound to this user and workspace by a single-use state, and
+     * to this browser by `browserNonce` (the route puts it in a cookie; the state keeps its hash).
      */
-    async startConnection(userId: string, platform: Platform, browserNonce: string): Promise<StartConnectionResult> {
+    async startConnection(principal: Principal, platform: Platform, browserNonce: string): Promise<StartConnectionResult> {
+      const { userId, workspaceId } = principal;
       assertAvailable(platform);
-      // At the limit, only a platform the user already has accounts on may be (re)connected:
+      // At the limit, only a platform the workspace already has accounts on may be (re)connected:
       // granting those same accounts again adds nothing. The callback checks the exact count.
-      const { plan, limit, left } = await room(db, userId);
-      if (left <= 0 && (await connectedCount(db, userId, platform)) === 0) {
+      const { plan, limit, left } = await room(db, workspaceId);
+      if (left <= 0 && (await connectedCount(db, workspaceId, platform)) === 0) {
         throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
       }
 
@@ -234,6 +226,7 @@ export function createAdAccountsService(
       await db.insert(oauthStates).values({
         stateHash,
         userId,
+        workspaceId,
         platform,
         sealedVerifier: verifier ? box.seal(verifier, `oauth-state:${stateHash}`) : null,
         browserHash: browserHash(browserNonce),
@@ -266,6 +259,9 @@ export function createAdAccountsService(
         if (taken.reason === 'wrong_browser') log.warn({ platform, cookie: browserNonce !== undefined }, 'oauth callback from a browser that did not start the flow');
         return failed(taken.reason);
       }
+      // The starter may have lost the right to connect here (removed, or made a viewer) since the flow began.
+      const role = await membership(db, taken.userId, taken.workspaceId);
+      if (!role || !can({ role }, 'accounts:write')) return failed('expired_state');
       const oauth = connections.oauth(platform);
       const code = oauth.codeFromCallback(query);
       if (!code) return failed('denied');
@@ -293,18 +289,18 @@ export function createAdAccountsService(
       }
       let saved: Awaited<ReturnType<typeof saveConnection>>;
       try {
-        saved = await saveConnection(taken.userId, platform, granted, accounts);
+        saved = await saveConnection(taken.workspaceId, taken.userId, platform, granted, accounts);
       } catch (error) {
         await connections.revokeQuietly(platform, granted);
         throw error;
       }
       if (!saved.ok) {
         await connections.revokeQuietly(platform, granted);
-        return failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
+        return saved.gone ? failed('expired_state') : failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
       }
       for (const orphan of saved.orphans) await connections.revokeQuietly(platform, connections.open(orphan.id, orphan.sealedTokens));
       try {
-        await onConnected(saved.connectionId, taken.userId);
+        await onConnected(saved.connectionId, taken.workspaceId);
       } catch (error) {
         // Between the commit above and here, a concurrent callback for the same accounts (a second
         // tab or device) may have moved them to its own new grant and deleted this connection as an
@@ -317,12 +313,13 @@ export function createAdAccountsService(
     },
 
     /** delete-connected-account/: needs a fresh verified OTP; revokes the grant when its last account goes. */
-    async disconnect(userId: string, accid: string): Promise<DeleteConnectedAccountResult> {
+    async disconnect(principal: Principal, accid: string): Promise<DeleteConnectedAccountResult> {
+      const { userId, workspaceId } = principal;
       const released = await db.transaction(async (tx) => {
         const [account] = await tx
           .select()
           .from(connectedAdAccounts)
-          .where(and(eq(connectedAdAccounts.id, accid), eq(connectedAdAccounts.userId, userId)))
+          .where(and(eq(connectedAdAccounts.id, accid), eq(connectedAdAccounts.workspaceId, workspaceId)))
           .for('update');
         if (!account) throw notFound(AD_ACCOUNT_MESSAGES.notConnected);
         await otp.consumeVerification(tx, userId);

@@ -12,7 +12,7 @@ import { sandboxSettings } from '../../platforms/settings';
 import { PlatformError } from '../../platforms/types';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
-import { callbackResponse, connectVia as connectViaSandbox, followCallback, startConnection, TestBrowser } from '../../test/connect';
+import { callbackResponse, connectVia as connectViaSandbox, followCallback, startConnection, TestBrowser, workspaceIdOf } from '../../test/connect';
 
 describe('connecting ad accounts through the platforms (sandbox)', () => {
   let t: TestApp;
@@ -35,6 +35,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
   const get = (url: string, user: TestUser) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
   const userId = async (user: TestUser) =>
     (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
+  const workspaceId = (user: TestUser) => workspaceIdOf(t.app, user);
 
   const connectVia = (user: TestUser, platform: string, choice: { accountIds?: string[]; deny?: boolean } = {}, browser?: TestBrowser) =>
     connectViaSandbox(t.app, user, platform, choice, browser);
@@ -65,7 +66,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
   it('keeps tokens sealed: no token in the database, unreadable without the key', async () => {
     const user = await signUp(t.app);
     await connectVia(user, 'tiktok');
-    const [row] = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, await userId(user)));
+    const [row] = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, await workspaceId(user)));
     const tokens = t.app.services.connections.open(row.id, row.sealedTokens);
     expect(tokens.accessToken).toMatch(/^tiktok-at-/);
     expect(row.sealedTokens).not.toContain(tokens.accessToken);
@@ -132,7 +133,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
   it('marks a connection the platform revoked as needing a reconnect, keeps its accounts, tells the user once, and reconnects', async () => {
     const user = await signUp(t.app);
     await connectVia(user, 'tiktok');
-    const [connection] = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, await userId(user)));
+    const [connection] = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, await workspaceId(user)));
     sandbox.grants.revokeAll('tiktok');
 
     const use = () => t.app.services.connections.use(connection.id, 'tiktok', (client) => client.listAccounts());
@@ -150,7 +151,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
     const after = (await get('ad-accounts/', user)).json();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: list[0].id, status: 'active' });
-    const connections = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, await userId(user)));
+    const connections = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, await workspaceId(user)));
     expect(connections.map((c) => c.status)).toEqual(['active']);
   });
 
@@ -168,7 +169,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
   it('revokes the grant at the platform when its last account is disconnected', async () => {
     const user = await signUp(t.app);
     await connectVia(user, 'google');
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, await userId(user)));
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, await workspaceId(user)));
     const [connection] = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.id, account.connectionId));
     const tokens = t.app.services.connections.open(connection.id, connection.sealedTokens);
     expect(sandbox.grants.checkAccess('google', tokens.accessToken).ok).toBe(true);
@@ -281,7 +282,7 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
       expect(await callback('linkedin', query, victimsBrowser)).toEqual({ invite_status: 'FAILED', platform: 'linkedin', reason: 'wrong_browser' });
 
       expect((await get('ad-accounts/', attacker)).json()).toEqual([]);
-      expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, await userId(attacker)))).toEqual([]);
+      expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, await workspaceId(attacker)))).toEqual([]);
       // The code was never exchanged: no new grant at the platform.
       expect(sandbox.grants.liveGrants('linkedin').length).toBe(grantsBefore);
       // Refusing spent the state: whoever started the flow cannot finish it later with the victim's
@@ -399,13 +400,13 @@ describe('connecting ad accounts through the platforms (sandbox)', () => {
     }
     expect(outcomes.filter((o) => o.invite_status === 'ALREADY_LINKED').length).toBeGreaterThanOrEqual(1);
 
-    const id = await userId(user);
-    const accounts = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, id));
-    const connections = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, id));
+    const id = await workspaceId(user);
+    const accounts = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, id));
+    const connections = await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, id));
     expect(accounts).toHaveLength(1);
     expect(connections).toHaveLength(1);
     expect(accounts[0].connectionId).toBe(connections[0].id);
-    const states = await t.app.ctx.db.select().from(syncState).where(eq(syncState.userId, id));
+    const states = await t.app.ctx.db.select().from(syncState).where(eq(syncState.workspaceId, id));
     expect(states).toEqual([expect.objectContaining({ connectionId: connections[0].id, status: 'queued' })]);
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { object } from 'yup';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import { platformConnections, users } from '../../db/schema';
+import { platformConnections, users, workspaceMembers, workspaces } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
@@ -47,8 +47,9 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
   }
 
   /**
-   * Marks a connection as needing the user, keeping its accounts and data, and tells the user
-   * once per break (an e-mail in the same transaction as the mark).
+   * Marks a connection as needing a person, keeping its accounts and data, and tells the
+   * workspace's owners and managers (the roles that may reconnect) once per break, by e-mail in the
+   * same transaction as the mark.
    */
   async function markNeedsReconnect(connectionId: string, error: PlatformError): Promise<void> {
     const now = clock.now();
@@ -57,21 +58,27 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
         .update(platformConnections)
         .set({ status: 'needs_reconnect', statusReason: `${error.code ?? error.kind}: ${error.message}`.slice(0, 500), updatedAt: now })
         .where(eq(platformConnections.id, connectionId))
-        .returning({ userId: platformConnections.userId, platform: platformConnections.platform, noticed: platformConnections.reconnectNoticeAt });
+        .returning({ workspaceId: platformConnections.workspaceId, platform: platformConnections.platform, noticed: platformConnections.reconnectNoticeAt });
       if (!row || row.noticed) return;
       await tx.update(platformConnections).set({ reconnectNoticeAt: now }).where(eq(platformConnections.id, connectionId));
-      const [user] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, row.userId));
-      if (!user) return;
+      const people = await tx
+        .select({ userId: users.id, email: users.email, fullName: users.fullName, workspace: workspaces.name })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), inArray(workspaceMembers.role, ['owner', 'manager'])));
       const label = PLATFORM_LABELS[row.platform as Platform];
-      await mailer.send(
-        {
-          to: user.email,
-          userId: row.userId,
-          subject: `Reconnect your ${label} account to keep Adwise up to date`,
-          text: `Hi ${user.fullName},\n\n${label} ended Adwise's access to your ad account (the access expired or was withdrawn). Your data in Adwise is kept.\nReconnect it here to resume syncing: ${config.publicUrl}/connected-accounts\n`,
-        },
-        tx,
-      );
+      for (const person of people) {
+        await mailer.send(
+          {
+            to: person.email,
+            userId: person.userId,
+            subject: `Reconnect your ${label} account to keep Adwise up to date`,
+            text: `Hi ${person.fullName},\n\n${label} ended Adwise's access to an ad account in ${person.workspace} (the access expired or was withdrawn). Your data in Adwise is kept.\nReconnect it here to resume syncing: ${config.publicUrl}/connected-accounts\n`,
+          },
+          tx,
+        );
+      }
     });
     log.warn({ connectionId, kind: error.kind, code: error.code }, 'platform connection needs reconnect');
   }

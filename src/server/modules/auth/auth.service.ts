@@ -12,6 +12,7 @@ import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import { normalizeTimeZone } from '../gamification/localDay';
+import { createPersonalWorkspace } from '../workspaces/personal';
 import { hashPassword, verifyPassword } from './passwords';
 import { accountKey, clearFailures, loginSucceeded, reserveAttempt, throttleKeys } from './throttle';
 import { bumpTokenVersion, tokenVersions } from './tokenVersions';
@@ -143,6 +144,7 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id, fullName: users.fullName, email: users.email });
         if (!user) throw new HttpError(409, AUTH_MESSAGES.emailTaken, ErrorCode.Conflict, 'email');
+        await createPersonalWorkspace(tx, user, clock.now());
         // The box only asks: the address joins the newsletter once its owner confirms the e-mailed link.
         if (input.newsletter) await newsletter?.subscribe({ source: 'register', userId: user.id }, tx);
         return user;

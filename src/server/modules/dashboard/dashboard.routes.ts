@@ -12,6 +12,7 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
+import { createWorkspaceGuard, principalFor } from '../access/principal';
 import { createAuthGuard, currentUserId } from '../auth/auth.guard';
 
 const tags = ['Dashboard'];
@@ -31,6 +32,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
   const dashboard = services.dashboard;
   // Who is asking comes before what they ask: a caller without a session gets 401, whatever the query.
   app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('onRequest', createWorkspaceGuard(ctx));
   noStore(app);
 
   app.get(
@@ -42,10 +44,10 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         tags,
         security: bearerAuth,
         querystring: dashboardQuerySchema,
-        response: { 200: success('The dashboard view.'), ...errorResponses(400, 401, 403) },
+        response: { 200: success('The dashboard view.'), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => dashboard.view(currentUserId(request), request.query),
+    async (request) => dashboard.view(principalFor(request, 'dashboard:read'), request.query),
   );
 
   app.get(
@@ -56,15 +58,15 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         tags,
         security: bearerAuth,
         querystring: campaignListQuerySchema,
-        response: { 200: success('A campaign page (JSON), or text/csv with format=csv.'), ...errorResponses(400, 401, 403) },
+        response: { 200: success('A campaign page (JSON), or text/csv with format=csv.'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       if (request.query.format === 'csv') {
-        const { filename, body } = await dashboard.campaignsCsv(currentUserId(request), request.query);
+        const { filename, body } = await dashboard.campaignsCsv(principalFor(request, 'dashboard:read'), request.query);
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
       }
-      return dashboard.campaigns(currentUserId(request), request.query);
+      return dashboard.campaigns(principalFor(request, 'dashboard:read'), request.query);
     },
   );
 
@@ -80,7 +82,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The campaign and its ads.'), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => dashboard.campaignAds(currentUserId(request), request.params.id, request.query),
+    async (request) => dashboard.campaignAds(principalFor(request, 'dashboard:read'), request.params.id, request.query),
   );
 
   app.post(
@@ -96,7 +98,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The new status.'), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
       },
     },
-    async (request) => dashboard.setCampaignStatus(currentUserId(request), request.params.id, request.body.status),
+    async (request) => dashboard.setCampaignStatus(principalFor(request, 'campaigns:write'), request.params.id, request.body.status),
   );
 
   app.put(
@@ -108,7 +110,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         tags,
         security: bearerAuth,
         body: dashboardSettingsSchema,
-        response: { 200: success('The saved settings.'), ...errorResponses(400, 401, 429) },
+        response: { 200: success('The saved settings.'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => dashboard.saveSettings(currentUserId(request), request.body.currency),
@@ -127,6 +129,6 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The platform’s performance.'), ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
-    async (request) => dashboard.performance(currentUserId(request), request.params.platform, request.query),
+    async (request) => dashboard.performance(principalFor(request, 'dashboard:read'), request.params.platform, request.query),
   );
 };

@@ -34,6 +34,8 @@ import { executeRows } from '../../db/connect';
 import { campaigns, connectedAdAccounts, users } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
+import { assertDashboardAccess } from '../access/entitlements';
+import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
@@ -60,7 +62,7 @@ interface Filters {
 
 /** What a request's filters resolve to, after checking every one of them. */
 interface Scope {
-  userId: string;
+  workspaceId: string;
   currency: DisplayCurrency;
   from: IsoDay;
   to: IsoDay;
@@ -175,22 +177,20 @@ export function createDashboardService(
 
   async function user(userId: string) {
     const [row] = await db
-      .select({ plan: users.plan, trialEndsAt: users.trialEndsAt, timeZone: users.timeZone, displayCurrency: users.displayCurrency })
+      .select({ timeZone: users.timeZone, displayCurrency: users.displayCurrency })
       .from(users)
       .where(eq(users.id, userId));
     if (!row) throw sessionGone();
     return row;
   }
 
-  /** The dashboard needs a running trial or a paid plan (spec section 6). */
-  async function assertAccess(userId: string) {
-    const row = await user(userId);
-    const onTrial = row.trialEndsAt !== null && row.trialEndsAt > clock.now();
-    if (!onTrial && row.plan === 'starter') throw new HttpError(403, DASHBOARD_MESSAGES.needsAccess, ErrorCode.Forbidden);
-    return row;
+  /** The dashboard needs a running trial or a paid plan of one of the workspace's owners (spec section 6); the profile is the caller's. */
+  async function assertAccess(principal: Principal) {
+    await assertDashboardAccess(db, principal.workspaceId, clock.now());
+    return user(principal.userId);
   }
 
-  async function userAccounts(userId: string) {
+  async function workspaceAccounts(workspaceId: string) {
     const rows = await db
       .select({
         id: connectedAdAccounts.id,
@@ -201,14 +201,14 @@ export function createDashboardService(
         connectionId: connectedAdAccounts.connectionId,
       })
       .from(connectedAdAccounts)
-      .where(eq(connectedAdAccounts.userId, userId))
+      .where(eq(connectedAdAccounts.workspaceId, workspaceId))
       .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);
     return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
   }
 
-  /** Resolves the (already valid) filters of a request for the signed-in user. */
-  async function scope(userId: string, filters: Filters): Promise<Scope> {
-    const profile = await assertAccess(userId);
+  /** Resolves the (already valid) filters of a request in the principal's workspace. */
+  async function scope(principal: Principal, filters: Filters): Promise<Scope> {
+    const profile = await assertAccess(principal);
     const { platform } = filters;
     // The saved currency was checked when it was saved; the column's default may not have been.
     const currency = filters.currency ?? profile.displayCurrency.toUpperCase();
@@ -222,14 +222,14 @@ export function createDashboardService(
     const problem = rangeProblem(from, to);
     if (problem) throw badRequest(problem, 'from');
 
-    const allAccounts = await userAccounts(userId);
+    const allAccounts = await workspaceAccounts(principal.workspaceId);
     let accounts = platform === 'all' ? allAccounts : allAccounts.filter((account) => account.platform === platform);
     if (filters.account !== undefined) {
       const chosen = accounts.find((account) => account.id === filters.account);
       if (!chosen) throw badRequest(DASHBOARD_MESSAGES.unknownAccount, 'account');
       accounts = [chosen];
     }
-    return { userId, currency, from, to, platform, allAccounts, accounts };
+    return { workspaceId: principal.workspaceId, currency, from, to, platform, allAccounts, accounts };
   }
 
   const refsOf = (s: Scope) => sql.param(s.accounts.map((account) => account.id));
@@ -340,7 +340,7 @@ export function createDashboardService(
           from campaigns c
           join connected_ad_accounts acc on acc.id = c.account_ref
           left join agg on agg.account_ref = c.account_ref and agg.campaign_id = c.campaign_id
-          where c.account_ref = any(${refsOf(s)}::uuid[]) and c.user_id = ${s.userId}::uuid
+          where c.account_ref = any(${refsOf(s)}::uuid[]) and c.workspace_id = ${s.workspaceId}::uuid
             ${options.q ? sql`and c.name ilike ${`%${options.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}` : sql``}
             ${options.campaignId ? sql`and c.id = ${options.campaignId}::uuid` : sql``}
         )
@@ -355,24 +355,23 @@ export function createDashboardService(
     return conversionFactors(db, currenciesOf(s), s.currency, from, s.to);
   }
 
-  /** A campaign of the user's; any other id (malformed included) is not found. */
-  async function campaignById(userId: string, id: string) {
+  /** A campaign of the workspace's; any other id (malformed included) is not found. */
+  async function campaignById(workspaceId: string, id: string) {
     if (!isUuid(id)) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
     const [row] = await db
       .select({ campaign: campaigns, account: connectedAdAccounts })
       .from(campaigns)
       .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, campaigns.accountRef))
-      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+      .where(and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId)));
     if (!row) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
     return row;
   }
 
   return {
-    assertAccess,
 
     /** GET dashboard/: summary with the change against the previous period, daily series, filters, sync state. */
-    async view(userId: string, query: DashboardViewQuery): Promise<DashboardView> {
-      const s = await scope(userId, query);
+    async view(principal: Principal, query: DashboardViewQuery): Promise<DashboardView> {
+      const s = await scope(principal, query);
       const previous = previousRange(s.from, s.to);
       const factors = await factorsFor(s, previous.from);
       const days = await daily(s, factors, previous.from, s.to);
@@ -396,14 +395,14 @@ export function createDashboardService(
         series: series(s, current),
         platforms: PLATFORMS.filter((platform) => connected.has(platform)),
         accounts: s.allAccounts.map(({ connectionId: _connection, ...account }) => account),
-        sync: await sync.status(userId),
+        sync: await sync.status(principal.workspaceId),
         unconverted_currencies: factors.missing,
       };
     },
 
     /** GET dashboard/campaigns/: one sorted page. */
-    async campaigns(userId: string, query: CampaignListQuery): Promise<CampaignPage> {
-      const s = await scope(userId, query);
+    async campaigns(principal: Principal, query: CampaignListQuery): Promise<CampaignPage> {
+      const s = await scope(principal, query);
       const factors = await factorsFor(s, s.from);
       const { rows, total } = await campaignRows(s, factors, {
         sort: query.sort,
@@ -416,8 +415,8 @@ export function createDashboardService(
     },
 
     /** GET dashboard/campaigns/?format=csv: every matching campaign, in the table's order (paging ignored). */
-    async campaignsCsv(userId: string, query: CampaignListQuery): Promise<{ filename: string; body: string }> {
-      const s = await scope(userId, query);
+    async campaignsCsv(principal: Principal, query: CampaignListQuery): Promise<{ filename: string; body: string }> {
+      const s = await scope(principal, query);
       const factors = await factorsFor(s, s.from);
       const { rows } = await campaignRows(s, factors, { sort: query.sort, order: query.order, q: query.q, limit: CSV_MAX_ROWS, offset: 0 });
       const header = ['Platform', 'Account', 'Campaign', 'Status', `Spend (${s.currency})`, 'Impressions', 'Clicks', 'CTR (%)', `CPC (${s.currency})`, 'Conversions', `Daily budget (${s.currency})`];
@@ -431,9 +430,9 @@ export function createDashboardService(
     },
 
     /** GET dashboard/campaigns/<id>/ads/: a campaign's ads over the range. */
-    async campaignAds(userId: string, id: string, query: DashboardRangeQuery): Promise<CampaignAds> {
-      const { campaign } = await campaignById(userId, id);
-      const s = await scope(userId, { ...query, platform: 'all', account: campaign.accountRef });
+    async campaignAds(principal: Principal, id: string, query: DashboardRangeQuery): Promise<CampaignAds> {
+      const { campaign } = await campaignById(principal.workspaceId, id);
+      const s = await scope(principal, { ...query, platform: 'all', account: campaign.accountRef });
       const factors = await factorsFor(s, s.from);
       const { rows } = await campaignRows(s, factors, { sort: 'spend', order: 'desc', limit: 1, offset: 0, campaignId: id });
       const digits = minorDigits(s.currency);
@@ -471,9 +470,9 @@ export function createDashboardService(
     },
 
     /** POST dashboard/campaigns/<id>/status/: pauses or resumes at the platform, then here. */
-    async setCampaignStatus(userId: string, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
-      await assertAccess(userId);
-      const { campaign, account } = await campaignById(userId, id);
+    async setCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
+      await assertAccess(principal);
+      const { campaign, account } = await campaignById(principal.workspaceId, id);
       const status = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
       try {
         await connections.use(account.connectionId, account.platform as Platform, (client) =>
@@ -495,13 +494,13 @@ export function createDashboardService(
     },
 
     /** GET auth/<platform>/performance/: one platform's normalised performance (an unknown platform is not found). */
-    async performance(userId: string, platformName: string, query: DashboardRangeQuery): Promise<PlatformPerformance> {
+    async performance(principal: Principal, platformName: string, query: DashboardRangeQuery): Promise<PlatformPerformance> {
       if (!isPlatform(platformName)) throw notFound(DASHBOARD_MESSAGES.unknownPlatform);
       const platform = platformName;
       const label = PLATFORM_LABELS[platform];
-      const s = await scope(userId, { ...query, platform });
+      const s = await scope(principal, { ...query, platform });
       if (s.accounts.length === 0) throw notFound(`No ${label} account is connected.`);
-      const state = await sync.status(userId, platform);
+      const state = await sync.status(principal.workspaceId, platform);
       const healthy = state.connections.filter((c) => c.status !== 'needs_reconnect' && c.status !== 'failed');
       if (healthy.length === 0) {
         const broken = state.connections.find((c) => c.status === 'needs_reconnect');

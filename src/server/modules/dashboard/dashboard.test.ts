@@ -7,7 +7,7 @@ import { campaigns, metricsDaily, users } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf, userIdOf } from '../../test/connect';
+import { connectVia, connectionOf, userIdOf, workspaceIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { importRates } from './rates';
 
@@ -244,7 +244,7 @@ describe('the dashboard endpoints', () => {
 
   it('pages and sorts campaigns on the server, searches names, and exports what the table shows as CSV', async () => {
     const first = (await get(`dashboard/campaigns/?${qs({ ...range, currency: 'USD', page_size: 10 })}`)).json() as CampaignPage;
-    const stored = await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.userId, await userIdOf(t.app, owner)));
+    const stored = await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.workspaceId, await workspaceIdOf(t.app, owner)));
     expect(first.total).toBe(stored.length);
     expect(first.items.length).toBe(Math.min(10, stored.length));
     const spends = first.items.map((c) => c.spend);

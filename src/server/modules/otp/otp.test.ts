@@ -5,6 +5,7 @@ import { connectedAdAccounts, otpCodes, outbox, platformConnections, users } fro
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
+import { workspaceIdOf } from '../../test/connect';
 import { OTP_DAILY_LIMIT, OTP_DAILY_WINDOW_MS, OTP_MAX_ATTEMPTS, OTP_MESSAGES, waitInWords } from './otp.service';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -37,17 +38,17 @@ describe('OTP for disconnecting ad accounts', () => {
 
   /** A connected account row, as the OAuth callback would leave it. */
   const connectAccount = async (user: TestUser, accountId = '1234567890') => {
-    const [{ userId }] = await t.app.ctx.db.select({ userId: users.id }).from(users).where(eq(users.email, user.email));
+    const workspaceId = await workspaceIdOf(t.app, user);
     const connectionId = randomUUID();
     await t.app.ctx.db.insert(platformConnections).values({
       id: connectionId,
-      userId,
+      workspaceId,
       platform: 'google',
       ...t.app.services.connections.seal(connectionId, { accessToken: 'ya29.test' }),
     });
     const [row] = await t.app.ctx.db
       .insert(connectedAdAccounts)
-      .values({ userId, connectionId, platform: 'google', accountId, name: 'Acme', currency: 'USD', timeZone: 'UTC' })
+      .values({ workspaceId, connectionId, platform: 'google', accountId, name: 'Acme', currency: 'USD', timeZone: 'UTC' })
       .returning();
     return row;
   };

@@ -86,11 +86,11 @@ export async function rebuildAccountDaily(tx: DbOrTx, accountRef: string, since:
 }
 
 /** Saves the campaigns as the platform lists them now (name, status, daily budget). */
-export async function upsertCampaigns(tx: DbOrTx, owner: { userId: string; accountRef: string; platform: string }, list: PlatformCampaign[], now: Date): Promise<void> {
+export async function upsertCampaigns(tx: DbOrTx, owner: { workspaceId: string; accountRef: string; platform: string }, list: PlatformCampaign[], now: Date): Promise<void> {
   if (list.length === 0) return;
   await tx.execute(sql`
-    insert into campaigns (user_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency, updated_at)
-    select ${owner.userId}::uuid, ${owner.accountRef}::uuid, ${owner.platform}, t.campaign_id, t.name, t.status, t.budget, t.currency, ${now.toISOString()}::timestamptz
+    insert into campaigns (workspace_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency, updated_at)
+    select ${owner.workspaceId}::uuid, ${owner.accountRef}::uuid, ${owner.platform}, t.campaign_id, t.name, t.status, t.budget, t.currency, ${now.toISOString()}::timestamptz
     from unnest(
       ${sql.param(list.map((c) => c.id))}::text[],
       ${sql.param(list.map((c) => c.name))}::text[],
@@ -108,14 +108,14 @@ export async function upsertCampaigns(tx: DbOrTx, owner: { userId: string; accou
  * Campaigns seen in report rows but missing from the campaign list (removed or archived at the
  * platform since): kept so their history still has a name. Existing campaigns are not touched.
  */
-export async function ensureCampaigns(tx: DbOrTx, owner: { userId: string; accountRef: string; platform: string }, rows: UnifiedMetricRow[], now: Date): Promise<void> {
+export async function ensureCampaigns(tx: DbOrTx, owner: { workspaceId: string; accountRef: string; platform: string }, rows: UnifiedMetricRow[], now: Date): Promise<void> {
   const seen = new Map<string, UnifiedMetricRow>();
   for (const row of rows) if (!seen.has(row.campaignId)) seen.set(row.campaignId, row);
   if (seen.size === 0) return;
   const list = [...seen.values()];
   await tx.execute(sql`
-    insert into campaigns (user_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency, updated_at)
-    select ${owner.userId}::uuid, ${owner.accountRef}::uuid, ${owner.platform}, t.campaign_id, t.name, 'PAUSED', null, t.currency, ${now.toISOString()}::timestamptz
+    insert into campaigns (workspace_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency, updated_at)
+    select ${owner.workspaceId}::uuid, ${owner.accountRef}::uuid, ${owner.platform}, t.campaign_id, t.name, 'PAUSED', null, t.currency, ${now.toISOString()}::timestamptz
     from unnest(
       ${sql.param(list.map((row) => row.campaignId))}::text[],
       ${sql.param(list.map((row) => row.campaignName ?? row.campaignId))}::text[],

@@ -5,20 +5,23 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { assertDashboardAccess } from '../access/entitlements';
+import { createWorkspaceGuard, currentPrincipal, principalFor } from '../access/principal';
+import { createAuthGuard } from '../auth/auth.guard';
 
 const tags = ['Sync'];
 
 /**
- * sync/: the signed-in user's sync state, and a manual sync of their connections. Both need
- * dashboard access (a running trial or a paid plan), checked before the body is read, as the
- * Refresh button is part of the dashboard.
+ * sync/: the current workspace's sync state, and a manual sync of its connections. Both need
+ * dashboard access (a running trial or a paid plan of an owner), checked before the body is
+ * read, as the Refresh button is part of the dashboard.
  */
 export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('onRequest', createWorkspaceGuard(ctx));
   app.addHook('preValidation', async (request) => {
-    await services.dashboard.assertAccess(currentUserId(request));
+    await assertDashboardAccess(ctx.db, currentPrincipal(request).workspaceId, ctx.clock.now());
   });
   noStore(app);
 
@@ -31,12 +34,12 @@ export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         tags,
         security: bearerAuth,
         body: syncRequestSchema,
-        response: { 200: success('The sync state after queueing.'), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: success('The sync state after queueing.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
       const { platform } = request.body;
-      return services.sync.requestManual(currentUserId(request), platform === 'all' || platform === null ? undefined : platform);
+      return services.sync.requestManual(principalFor(request, 'sync:run').workspaceId, platform === 'all' || platform === null ? undefined : platform);
     },
   );
 
@@ -47,9 +50,9 @@ export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         summary: 'The sync state of every connection',
         tags,
         security: bearerAuth,
-        response: { 200: success('The sync state.'), ...errorResponses(401, 403) },
+        response: { 200: success('The sync state.'), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => services.sync.status(currentUserId(request)),
+    async (request) => services.sync.status(principalFor(request, 'dashboard:read').workspaceId),
   );
 };

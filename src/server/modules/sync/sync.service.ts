@@ -92,8 +92,8 @@ export function createSyncService(
   const random = options.random ?? Math.random;
 
   /** Creates the state row if missing. */
-  async function ensureState(connectionId: string, userId: string) {
-    await db.insert(syncState).values({ connectionId, userId }).onConflictDoNothing();
+  async function ensureState(connectionId: string, workspaceId: string) {
+    await db.insert(syncState).values({ connectionId, workspaceId }).onConflictDoNothing();
   }
 
   /** Takes the run lease; false when another run holds a live one. */
@@ -134,7 +134,7 @@ export function createSyncService(
   }
 
   /** Writes one level of one account's window in one transaction. */
-  async function writeLevel(owner: { userId: string; platform: Platform }, account: AccountRow, level: ReportLevel, since: string, until: string, rows: UnifiedMetricRow[]) {
+  async function writeLevel(owner: { workspaceId: string; platform: Platform }, account: AccountRow, level: ReportLevel, since: string, until: string, rows: UnifiedMetricRow[]) {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const ids = { ...owner, accountRef: account.id };
@@ -153,7 +153,7 @@ export function createSyncService(
     const [connection] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
     if (!connection) return { status: 'skipped', reason: 'gone' };
     const platform = connection.platform as Platform;
-    await ensureState(connectionId, connection.userId);
+    await ensureState(connectionId, connection.workspaceId);
     if (connection.status !== 'active') {
       await db
         .update(syncState)
@@ -173,7 +173,7 @@ export function createSyncService(
 
     const effectiveMode: SyncMode = mode === 'backfill' || !state?.backfilledAt ? 'backfill' : 'incremental';
     const days = effectiveMode === 'backfill' ? BACKFILL_DAYS : RESTATEMENT_DAYS;
-    const owner = { id: connectionId, userId: connection.userId, platform };
+    const owner = { id: connectionId, workspaceId: connection.workspaceId, platform };
     let rows = 0;
     try {
       // The next account's platform calls run while this one's rows are written.
@@ -184,7 +184,7 @@ export function createSyncService(
         // Should a write below fail, the prefetch's own failure must not go unhandled.
         next?.catch(() => undefined);
         const { account, since, until } = fetched;
-        await upsertCampaigns(db, { userId: connection.userId, accountRef: account.id, platform }, fetched.list, clock.now());
+        await upsertCampaigns(db, { workspaceId: connection.workspaceId, accountRef: account.id, platform }, fetched.list, clock.now());
         await step(connectionId);
         rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
         await step(connectionId);
@@ -236,8 +236,8 @@ export function createSyncService(
   }
 
   /** Queues a run of one connection; a run already waiting for it absorbs this one. */
-  async function enqueue(connectionId: string, userId: string, mode: SyncMode): Promise<void> {
-    await ensureState(connectionId, userId);
+  async function enqueue(connectionId: string, workspaceId: string, mode: SyncMode): Promise<void> {
+    await ensureState(connectionId, workspaceId);
     await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: connectionId });
     await db
       .update(syncState)
@@ -268,12 +268,13 @@ export function createSyncService(
   }
 
   /** Sync state of every connection of a user (optionally of one platform). */
-  async function status(userId: string, platform?: Platform): Promise<SyncStatus> {
+  async function status(workspaceId: string, platform?: Platform): Promise<SyncStatus> {
     const rows = await db
       .select({ connectionId: platformConnections.id, platform: platformConnections.platform, connectionStatus: platformConnections.status, state: syncState })
       .from(platformConnections)
       .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
-      .where(and(eq(platformConnections.userId, userId), platform ? eq(platformConnections.platform, platform) : undefined))
+      
+        .where(and(eq(platformConnections.workspaceId, workspaceId), platform ? eq(platformConnections.platform, platform) : undefined))
       .orderBy(platformConnections.createdAt);
     const list = rows.map(present);
     // The stalest of the connections that have synced: how old the oldest figures shown are.
@@ -291,22 +292,22 @@ export function createSyncService(
     status,
 
     /** Refresh: queues an incremental run of each of the user's active connections (one platform or all). */
-    async requestManual(userId: string, platform?: Platform): Promise<SyncStatus> {
+    async requestManual(workspaceId: string, platform?: Platform): Promise<SyncStatus> {
       const list = await db
         .select({ id: platformConnections.id })
         .from(platformConnections)
-        .where(and(eq(platformConnections.userId, userId), eq(platformConnections.status, 'active'), platform ? eq(platformConnections.platform, platform) : undefined));
-      for (const connection of list) await enqueue(connection.id, userId, 'incremental');
-      return status(userId, platform);
+        .where(and(eq(platformConnections.workspaceId, workspaceId), eq(platformConnections.status, 'active'), platform ? eq(platformConnections.platform, platform) : undefined));
+      for (const connection of list) await enqueue(connection.id, workspaceId, 'incremental');
+      return status(workspaceId, platform);
     },
 
     /** Queues an incremental run of every active connection (the hourly schedule). */
     async enqueueAll(): Promise<number> {
       const list = await db
-        .select({ id: platformConnections.id, userId: platformConnections.userId })
+        .select({ id: platformConnections.id, workspaceId: platformConnections.workspaceId })
         .from(platformConnections)
         .where(eq(platformConnections.status, 'active'));
-      for (const connection of list) await enqueue(connection.id, connection.userId, 'incremental');
+      for (const connection of list) await enqueue(connection.id, connection.workspaceId, 'incremental');
       return list.length;
     },
 

@@ -118,7 +118,7 @@ describe('the sync engine against the sandbox', () => {
       expect(campaign.dailyBudgetMinor).toBe(sandbox.world.dailyBudgetMinor('google', campaign.campaignId));
     }
 
-    const status = await sync().status((await db().select().from(platformConnections).where(eq(platformConnections.id, connection.id)))[0].userId);
+    const status = await sync().status((await db().select().from(platformConnections).where(eq(platformConnections.id, connection.id)))[0].workspaceId);
     expect(status.running).toBe(false);
     expect(status.connections[0]).toMatchObject({ status: 'idle', backfilled: true, progress: { done: 6, total: 6 }, last_error: null });
     expect(status.last_synced_at).not.toBeNull();
@@ -241,7 +241,7 @@ describe('the sync engine against the sandbox', () => {
     expect(outcomes[1].status).toBe('done');
     const [googleAccount] = await accountsOf(google.id);
     await expectEqualsSandbox('google', googleAccount);
-    const status = await sync().status(meta.userId);
+    const status = await sync().status(meta.workspaceId);
     const byPlatform = Object.fromEntries(status.connections.map((c) => [c.platform, c]));
     expect(byPlatform.meta).toMatchObject({ status: 'retrying', last_error: expect.stringMatching(/Meta is not answering/) });
     expect(byPlatform.google).toMatchObject({ status: 'idle', backfilled: true });
@@ -256,7 +256,7 @@ describe('the sync engine against the sandbox', () => {
     expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/LinkedIn ended Adwise's access/) });
     const [row] = await db().select().from(platformConnections).where(eq(platformConnections.id, connection.id));
     expect(row.status).toBe('needs_reconnect');
-    const status = await sync().status(row.userId);
+    const status = await sync().status(row.workspaceId);
     expect(status.connections[0]).toMatchObject({ status: 'needs_reconnect' });
     expect(await sync().syncConnection(connection.id)).toEqual({ status: 'skipped', reason: 'inactive' });
   });

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { AccountInfo } from '@shared/api/auth';
 import type { UserInfo } from '@shared/api/userInfo';
-import type { Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import { outbox, platformConnections, users } from '../../db/schema';
-import type { TokenSet } from '../../platforms/types';
+import { outbox, users } from '../../db/schema';
 import type { Connections } from '../adAccounts/connections';
 import { sessionGone } from '../auth/auth.guard';
 import { hashPassword } from '../auth/passwords';
 import { tokenVersions } from '../auth/tokenVersions';
+import { settleOwnedWorkspaces } from '../workspaces/departure';
+import { createGrantRevoker } from '../workspaces/grants';
+import { createPersonalWorkspace } from '../workspaces/personal';
 import { recordVisit } from '../gamification/gamification.service';
 import { normalizeTimeZone } from '../gamification/localDay';
 import { presentAccountInfo, presentUserInfo } from './users.presenter';
@@ -18,23 +19,10 @@ export const DEMO_USER = { email: 'demo@adwise.app', password: 'AdwiseDemo1!', f
 
 /** The signed-in user's own account: reads, the daily visit, and erasure. */
 export function createUsersService(
-  { db, clock, log }: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  { db, clock, log, mailer }: Pick<AppContext, 'db' | 'clock' | 'log' | 'mailer'>,
   connections: Pick<Connections, 'open' | 'revokeQuietly'>,
 ) {
-  /** Revokes one deleted connection's grant at its platform; never throws. */
-  async function revokeGrant(grant: { id: string; platform: string; sealedTokens: string }): Promise<void> {
-    const platform = grant.platform as Platform;
-    let tokens: TokenSet;
-    try {
-      tokens = connections.open(grant.id, grant.sealedTokens);
-    } catch (error) {
-      // Sealed under another key, or damaged: nothing to revoke with. The platform may keep
-      // listing Adwise until the user removes it there; no token for it is left with us.
-      log.warn({ connectionId: grant.id, platform, err: error }, 'could not open the tokens of a deleted connection; its grant was not revoked');
-      return;
-    }
-    await connections.revokeQuietly(platform, tokens);
-  }
+  const revokeGrants = createGrantRevoker(connections, log);
 
   async function load(userId: string) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -58,41 +46,45 @@ export function createUsersService(
     },
 
     /**
-     * Erases the user and everything they own in one transaction: rows with a foreign key to the
-     * user cascade (sessions, reset links, points, platform connections and their tokens, accounts
-     * and metrics); the outbox keeps no FK, so its rows for them go explicitly. Then, best effort,
-     * every platform grant the connections held is revoked at its platform, so the platform stops
-     * listing Adwise as connected. A platform that fails or cannot be reached is logged; the
-     * account is gone either way.
+     * Erases the user in one transaction. Workspaces they own alone pass to their earliest-joined
+     * manager (who is mailed), or, with nobody to take over, are deleted with their connections,
+     * tokens, accounts and metrics; workspaces with another owner stay (workspaces/departure).
+     * Rows with a foreign key to the user cascade (sessions, reset links, points, memberships);
+     * the outbox keeps no FK, so its rows for them go explicitly. Then, best effort, every platform
+     * grant the deleted connections held is revoked at its platform, so the platform stops listing
+     * Adwise as connected. A platform that fails or cannot be reached is logged; the account is
+     * gone either way.
      */
     async deleteAccount(userId: string): Promise<void> {
-      const grants = await db.transaction(async (tx) => {
-        // The row lock keeps a connection from being added between the read below and the delete
-        // (its insert needs a key-share lock on this row), so every grant that goes is revoked.
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const settlement = await db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, userId)).for('update');
         if (!user) return null;
-        const held = await tx
-          .select({ id: platformConnections.id, platform: platformConnections.platform, sealedTokens: platformConnections.sealedTokens })
-          .from(platformConnections)
-          .where(eq(platformConnections.userId, userId));
+        const settled = await settleOwnedWorkspaces(tx, user, mailer);
         await tx.delete(outbox).where(eq(outbox.userId, userId));
         await tx.delete(users).where(eq(users.id, userId));
-        return held;
+        return settled;
       });
-      if (!grants) throw sessionGone();
+      if (!settlement) throw sessionGone();
       // The erased user's access tokens stop at once in this process (the guard finds no version).
       tokenVersions(db).forget(userId);
-      log.info({ userId, connections: grants.length }, 'account deleted');
-      await Promise.all(grants.map((grant) => revokeGrant(grant)));
+      log.info(
+        { userId, workspacesDeleted: settlement.deleted.length, workspacesPassedOn: settlement.promoted.length, connections: settlement.grants.length },
+        'account deleted',
+      );
+      await revokeGrants(settlement.grants);
     },
 
     /** Creates the demo account if it is missing. */
     async ensureDemoUser(): Promise<void> {
       const passwordHash = await hashPassword(DEMO_USER.password);
-      await db
-        .insert(users)
-        .values({ email: DEMO_USER.email, fullName: DEMO_USER.fullName, passwordHash, createdAt: clock.now() })
-        .onConflictDoNothing({ target: users.email });
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email: DEMO_USER.email, fullName: DEMO_USER.fullName, passwordHash, createdAt: clock.now() })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id, fullName: users.fullName });
+        if (user) await createPersonalWorkspace(tx, user, clock.now());
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { DAY_MS, POINTS, TRIAL_DURATION_MS, type Platform } from '@shared/constants';
 import { executeRows } from '../../db/connect';
-import { connectedAdAccounts, outbox, platformConnections, users } from '../../db/schema';
+import { connectedAdAccounts, outbox, platformConnections, users, workspaces } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { platformAdapters } from '../../platforms';
 import type { TokenSet } from '../../platforms/types';
@@ -218,6 +218,7 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
   });
 
   const userIdOf = async (user: TestUser) => (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
+  const personalWorkspaceOf = async (userId: string) => (await t.app.ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, userId)))[0].id;
 
   /**
    * A live grant at the sandbox (its consent page, code exchange) stored as the OAuth callback
@@ -226,12 +227,13 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
   async function grantAndStore(userId: string, platform: Platform, options: { sealFor?: string } = {}) {
     const tokens = await connect(platformAdapters[platform], harness.settings[platform], recordingRuntime());
     const id = randomUUID();
+    const workspaceId = await personalWorkspaceOf(userId);
     // sealFor: sealed for another row, so the tokens cannot be opened for this one.
-    await t.app.ctx.db.insert(platformConnections).values({ id, userId, platform, ...t.app.services.connections.seal(options.sealFor ?? id, tokens) });
+    await t.app.ctx.db.insert(platformConnections).values({ id, workspaceId, platform, ...t.app.services.connections.seal(options.sealFor ?? id, tokens) });
     const account = harness.sandbox.world.accounts(platform)[0];
     await t.app.ctx.db
       .insert(connectedAdAccounts)
-      .values({ userId, connectionId: id, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: 'UTC' });
+      .values({ workspaceId, connectionId: id, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: 'UTC' });
     return tokens;
   }
   const grantOf = (platform: Platform, tokens: TokenSet) => harness.sandbox.grants.grantOf(platform, tokens.accessToken);
@@ -240,6 +242,7 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     const user = await signUp(t.app);
     const bystander = await signUp(t.app);
     const userId = await userIdOf(user);
+    const workspaceId = await personalWorkspaceOf(userId);
     const google = await grantAndStore(userId, 'google');
     const tiktok = await grantAndStore(userId, 'tiktok');
     const meta = await grantAndStore(userId, 'meta');
@@ -262,8 +265,8 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     const warnings = lines.map((line) => JSON.parse(line) as { msg: string; platform?: string });
     expect(warnings).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'token revocation at the platform failed', platform: 'linkedin' })]));
     expect(await t.app.ctx.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
-    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, userId))).toHaveLength(0);
-    expect(await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.userId, userId))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId))).toHaveLength(0);
 
     // Nobody else's grant was touched, and no token reached the log.
     expect(grantOf('google', theirs)?.revoked).toBe(false);
@@ -277,6 +280,7 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
   it('deletes the account when a connection’s tokens cannot be opened, and revokes the others', async () => {
     const user = await signUp(t.app);
     const userId = await userIdOf(user);
+    const workspaceId = await personalWorkspaceOf(userId);
     const unreadable = await grantAndStore(userId, 'google', { sealFor: '00000000-0000-0000-0000-000000000000' });
     const readable = await grantAndStore(userId, 'tiktok');
 
@@ -286,6 +290,6 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     // Nothing to revoke with: that grant ends at the platform on its own terms.
     expect(grantOf('google', unreadable)?.revoked).toBe(false);
     expect(lines.some((line) => line.includes('its grant was not revoked'))).toBe(true);
-    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.userId, userId))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId))).toHaveLength(0);
   });
 });

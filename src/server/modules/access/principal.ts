@@ -1,0 +1,101 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { roleCan, type Action, type Role } from '@shared/access/policy';
+import { ErrorCode } from '@shared/api/errors';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { isUuid } from '@shared/validation/dashboard';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connect';
+import { workspaceMembers, workspaces } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/httpError';
+import { currentUserId } from '../auth/auth.guard';
+
+/**
+ * Who is asking, and in which workspace: every service of a workspace's data takes this (or a
+ * scope made from it), never a bare user id, so every query can filter by workspace.
+ */
+export interface Principal {
+  userId: string;
+  workspaceId: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the workspace guard from the signed-in user and the X-Workspace-Id header, checked against membership. */
+    principal?: Principal;
+  }
+}
+
+export const workspaceNotFound = () => notFound(WORKSPACE_MESSAGES.notFound);
+
+/** The user's role in a workspace, or undefined when they are not a member (or it does not exist). */
+export async function membership(db: DbOrTx, userId: string, workspaceId: string): Promise<Role | undefined> {
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  return row?.role;
+}
+
+/** The user's personal workspace (made at registration; one per user). */
+export async function personalWorkspaceId(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.personalOf, userId), isNotNull(workspaces.personalOf)));
+  return row?.id;
+}
+
+/**
+ * Resolves the principal of a request: the header's workspace when the user is a member of it,
+ * the personal workspace when there is no header. A header that is not a UUID, names a workspace
+ * that does not exist, or one the user is not in answers 404 (never another tenant's data, and
+ * never a hint whether the id exists).
+ */
+export async function resolvePrincipal(db: DbOrTx, userId: string, header: string | string[] | undefined): Promise<Principal> {
+  if (Array.isArray(header)) throw workspaceNotFound();
+  const requested = header?.trim();
+  if (requested) {
+    if (!isUuid(requested)) throw workspaceNotFound();
+    const role = await membership(db, userId, requested.toLowerCase());
+    if (!role) throw workspaceNotFound();
+    return { userId, workspaceId: requested.toLowerCase(), role };
+  }
+  const personal = await personalWorkspaceId(db, userId);
+  const role = personal ? await membership(db, userId, personal) : undefined;
+  if (!personal || !role) throw workspaceNotFound();
+  return { userId, workspaceId: personal, role };
+}
+
+/**
+ * onRequest hook for routes about the current workspace; runs after the auth guard, before the
+ * body is read (a caller outside the workspace learns nothing about its body's faults either).
+ */
+export function createWorkspaceGuard(ctx: Pick<AppContext, 'db'>) {
+  return async function requirePrincipal(request: FastifyRequest): Promise<void> {
+    request.principal = await resolvePrincipal(ctx.db, currentUserId(request), request.headers[WORKSPACE_HEADER.toLowerCase()]);
+  };
+}
+
+/** The request's principal on a route behind the workspace guard. */
+export function currentPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw workspaceNotFound();
+  return request.principal;
+}
+
+export function can(principal: Pick<Principal, 'role'>, action: Action): boolean {
+  return roleCan(principal.role, action);
+}
+
+/** 403 unless the principal's role allows the action (@shared/access/policy). */
+export function authorize(principal: Pick<Principal, 'role'>, action: Action): void {
+  if (!can(principal, action)) throw new HttpError(403, WORKSPACE_MESSAGES.notAllowed, ErrorCode.Forbidden);
+}
+
+/** The principal, after checking its role allows the action: the one line a handler starts with. */
+export function principalFor(request: FastifyRequest, action: Action): Principal {
+  const principal = currentPrincipal(request);
+  authorize(principal, action);
+  return principal;
+}

@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/connect';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { promotedOwnerMail } from './invitations.mail';
+import { grantsOf, type Grant } from './workspaces.queries';
+
+/** What became of the workspaces a deleted account owned. */
+export interface Settlement {
+  /** Workspaces deleted with the account (it was their only owner, and no manager could take over). */
+  deleted: string[];
+  /** Workspaces whose earliest-joined manager became the owner. */
+  promoted: string[];
+  /** The platform grants of the deleted workspaces' connections, to revoke once the transaction is done. */
+  grants: Grant[];
+}
+
+/**
+ * Settles, in the account deletion's transaction, every workspace the leaving user owns: one with
+ * another owner stays as it is (only the membership goes, by cascade); one they own alone passes
+ * to its earliest-joined manager, who is told by mail; one with nobody to take over is deleted
+ * with everything in it. The workspace rows are locked first (in id order, as every team change
+ * locks them), so no owner can leave or be demoted meanwhile.
+ */
+export async function settleOwnedWorkspaces(tx: Tx, leaving: { id: string; fullName: string }, mailer: Pick<Mailer, 'send'>): Promise<Settlement> {
+  const owned = await tx
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, leaving.id), eq(workspaceMembers.role, 'owner')));
+  if (owned.length === 0) return { deleted: [], promoted: [], grants: [] };
+  const locked = await tx
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaces)
+    .where(inArray(workspaces.id, owned.map((row) => row.id)))
+    .orderBy(asc(workspaces.id))
+    .for('update');
+
+  const deleted: string[] = [];
+  const promoted: string[] = [];
+  for (const workspace of locked) {
+    const others = await tx
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, email: users.email, fullName: users.fullName })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, leaving.id)))
+      .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+    // Another owner (still the owner after this transaction: their own leaving waits on the lock).
+    if (others.some((member) => member.role === 'owner')) continue;
+    const successor = others.find((member) => member.role === 'manager');
+    if (!successor) {
+      deleted.push(workspace.id);
+      continue;
+    }
+    await tx
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, successor.userId)));
+    const mail = promotedOwnerMail({ fullName: successor.fullName, workspaceName: workspace.name, formerOwnerName: leaving.fullName });
+    await mailer.send({ to: successor.email, userId: successor.userId, ...mail }, tx);
+    promoted.push(workspace.id);
+  }
+
+  const grants = await grantsOf(tx, deleted);
+  if (deleted.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, deleted));
+  return { deleted, promoted, grants };
+}
