@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
@@ -82,7 +83,7 @@ export async function syncedWorkspace(
     .limit(1);
   if (!campaign) throw new Error(`no active campaign on ${platformAccountId}`);
 
-  const email = `invitee-${id.slice(0, 8)}@example.com`;
+  const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
   const invited = await call(app, owner, 'POST', 'workspace/invitations/', { workspace: id, payload: { email, role: 'viewer' } });
   if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);
 
