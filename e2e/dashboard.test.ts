@@ -1,47 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, isoDay, type SyncStatus } from '@shared/api/dashboard';
+import { addDays, isoDay } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { api, loginInBrowser, trialUser } from './support/api';
+import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
 import { DESKTOP, pagePerTest } from './support/browser';
-import { readState } from './support/server';
+import { sandboxCampaignStatus, sandboxTotals } from './support/sandbox';
 
 const PASSWORD = 'Str0ng pass!';
-
-interface Totals {
-  spendMinor: number;
-  impressions: number;
-}
-
-/** A call to the in-process sandbox's admin API, with the token globalSetup gave the server. */
-async function sandboxAdmin<T>(path: string): Promise<T> {
-  const token = process.env.SANDBOX_ADMIN_TOKEN;
-  if (!token) throw new Error('SANDBOX_ADMIN_TOKEN is not set: e2e/globalSetup.ts sets it before starting the server');
-  const { baseUrl } = readState();
-  const res = await fetch(`${baseUrl}/sandbox/_sandbox${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`sandbox admin ${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
-/** Ground truth from the in-process sandbox's admin API. */
-async function sandboxTotals(platform: Platform, account: string, since: string, until: string): Promise<Totals> {
-  return sandboxAdmin<Totals>(`/totals?${new URLSearchParams({ platform, account, since, until })}`);
-}
-
-async function sandboxCampaignStatus(platform: Platform, name: string): Promise<string | undefined> {
-  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { name: string; status: string }[] }[] }>(`/accounts?platform=${platform}`);
-  return accounts.flatMap((a) => a.campaigns).find((c) => c.name === name)?.status;
-}
-
-/** Resolves once every connection has finished its backfill. */
-async function syncedAll(token: string, connections: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = (await api('sync/', { token })) as SyncStatus;
-    if (status.connections.length === connections && status.connections.every((c) => c.backfilled && c.status === 'idle')) return;
-    if (Date.now() > deadline) throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);

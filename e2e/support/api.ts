@@ -1,12 +1,17 @@
 import type { Page } from 'playwright-core';
+import type { SyncStatus } from '@shared/api/dashboard';
 import { readState } from './server';
 
 /** Calls the real API from a test (set-up that is not what the test is about). */
-export async function api(path: string, init: { method?: string; body?: object; token?: string } = {}) {
+export async function api(path: string, init: { method?: string; body?: object; token?: string; workspace?: string } = {}) {
   const { baseUrl } = readState();
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.workspace ? { 'x-workspace-id': init.workspace } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -30,4 +35,15 @@ export async function loginInBrowser(page: Page, email: string, password: string
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Resolves once every connection (of the workspace, when given) has finished its backfill. */
+export async function syncedAll(token: string, connections: number, workspace?: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = (await api('sync/', { token, workspace })) as SyncStatus;
+    if (status.connections.length === connections && status.connections.every((c) => c.backfilled && c.status === 'idle')) return;
+    if (Date.now() > deadline) throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

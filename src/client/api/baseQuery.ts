@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { TIME_ZONE_HEADER } from '@shared/api/auth';
+import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { API_BASE_URL } from '@client/app/config';
 import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
 import { SESSION_EXPIRED_ERROR } from './errors';
@@ -42,9 +43,11 @@ function addTimeZone(headers: Headers): Headers {
 const authedQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   prepareHeaders: (headers, { getState }) => {
-    const { access, username } = (getState() as WithSession).session;
+    const { access, username, workspace } = (getState() as WithSession).session;
     if (username) headers.set('X-User-Email', username);
     if (access) headers.set('Authorization', `Bearer ${access}`);
+    // Without it the server answers for the user's personal workspace.
+    if (access && workspace) headers.set(WORKSPACE_HEADER, workspace.id);
     return addTimeZone(headers);
   },
 });
@@ -86,7 +89,7 @@ function refreshOnce(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<boo
 }
 
 /**
- * The API's base query: adds X-User-Email and the bearer token, returns only the
+ * The API's base query: adds X-User-Email, the bearer token and the current workspace, returns only the
  * response body, and on a 401 refreshes the tokens once (shared by parallel
  * requests) and retries; when that fails the session expires.
  */

@@ -66,6 +66,16 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   logout: 'Logout failed',
   forgotPassword: 'Unable to send the reset link. Please try again.',
   resetPassword: 'Unable to change the password. Please try again.',
+  listWorkspaces: 'Unable to load your workspaces.',
+  // The New workspace dialog says why inline.
+  createWorkspace: null,
+  setCurrentWorkspace: 'Unable to switch workspaces. Please try again.',
+  getWorkspaceOverview: 'Unable to load your clients right now.',
+  getTeam: 'Unable to load the team right now.',
+  requestDeleteWorkspaceOtp: 'Unable to send OTP. Please try again.',
+  verifyDeleteWorkspaceOtp: 'Invalid OTP.',
+  // The invitation page says why the link does not work.
+  getInvitationPreview: null,
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

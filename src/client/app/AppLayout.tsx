@@ -5,6 +5,8 @@ import { Footer } from '@client/components/Footer';
 import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useSessionRestore } from '@client/features/account/useSessionRestore';
+import { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
+import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
 
 const MAIN_ID = 'main-content';
 
@@ -16,15 +18,19 @@ const skipLinkSx = {
   '&:focus': { position: 'static', left: 'auto', p: 1 },
 } as const;
 
-/** The frame around every page: skip link, top bar, the page (loaded on demand) and the footer; it also checks a stored session. */
+/**
+ * The frame around every page: skip link, top bar (with the workspace switcher), the page (loaded
+ * on demand) and the footer; it also checks a stored session and gives it its workspace.
+ */
 export function AppLayout() {
   useSessionRestore();
+  useWorkspaceRestore();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Link href={`#${MAIN_ID}`} sx={skipLinkSx}>
         Skip to content
       </Link>
-      <NavBar />
+      <NavBar workspaceSwitcher={<WorkspaceSwitcher />} mobileWorkspaceSwitcher={(closeMenu) => <WorkspaceSwitcherList onDone={closeMenu} />} />
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -6,6 +6,7 @@ import { loggedIn } from '@client/features/session/session.slice';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { workspaceBody } from '@client/test/workspaces.handlers';
 import { AppRouter, preloadPages } from './AppRouter';
 import { paths } from './paths';
 
@@ -68,6 +69,14 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.queryByText('Not Authorized')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.dashboard);
+  });
+
+  it("registers the dashboard for a member without a trial of their own in a workspace whose owner's trial or plan opens it", async () => {
+    const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'client', personal: false, current: true, dashboard: true });
+    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
+    const session = { ...signedInSession(), workspace: { id: agency.id, role: 'client' as const } };
+    renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unified Ad Intelligence' })).toBeInTheDocument();
   });
 
   it('has no dashboard route once the trial has ended', async () => {

@@ -4,7 +4,8 @@ import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useUserInfo } from '@client/features/account/account.api';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import { useListWorkspacesQuery } from '@client/features/workspaces/workspaces.api';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
@@ -67,6 +68,13 @@ const ConnectedAccountsPage = lazyPage(
   () => import(/* webpackChunkName: "connected-accounts" */ '@client/features/adAccounts/ConnectedAccountsPage'),
   'ConnectedAccountsPage',
 );
+const AllClientsPage = lazyPage(() => import(/* webpackChunkName: "all-clients" */ '@client/features/workspaces/overview/AllClientsPage'), 'AllClientsPage');
+const TeamPage = lazyPage(() => import(/* webpackChunkName: "team" */ '@client/features/workspaces/team/TeamPage'), 'TeamPage');
+const WorkspaceSettingsPage = lazyPage(
+  () => import(/* webpackChunkName: "workspace-settings" */ '@client/features/workspaces/settings/WorkspaceSettingsPage'),
+  'WorkspaceSettingsPage',
+);
+const InvitationPage = lazyPage(() => import(/* webpackChunkName: "invitation" */ '@client/features/workspaces/invitations/InvitationPage'), 'InvitationPage');
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "search" */ '@client/features/search/SearchPage'), 'SearchPage');
 const XConnectTestPage = lazyPage(() => import(/* webpackChunkName: "x-connect" */ '@client/features/adAccounts/XConnectTestPage'), 'XConnectTestPage');
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "not-found" */ '@client/features/notFound/NotFoundPage'), 'NotFoundPage');
@@ -75,13 +83,17 @@ const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "not-found" */ '
 type DashboardRoute = 'visitor' | 'checking' | 'registered' | 'absent';
 
 /**
- * /dashboard exists only once user-info reports an active trial (spec section 2). A
- * visitor without a token gets 'Not Authorized' and /login; a signed-in user without an
- * active trial has no such route, so the not-found page answers.
+ * /dashboard exists only once user-info reports an active trial (spec section 2), or when the
+ * current workspace is someone else's whose owner has a trial or a paid plan (an agency's
+ * client or viewer: the trial covers the workspaces its owner owns). A visitor without a token
+ * gets 'Not Authorized' and /login; a signed-in user without either has no such route, so the
+ * not-found page answers.
  */
 function useDashboardRoute(): DashboardRoute {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { data, isError, error } = useUserInfo();
+  const workspace = useAppSelector(selectWorkspace);
+  const workspaces = useListWorkspacesQuery(undefined, { skip: !isLoggedIn });
 
   useEffect(() => {
     // The route shell only logs user-info failures (spec section 8); the status alone, nothing personal.
@@ -90,7 +102,10 @@ function useDashboardRoute(): DashboardRoute {
 
   if (!isLoggedIn) return 'visitor';
   if (data === undefined && !isError) return 'checking';
-  return hasActiveTrial(data, Date.now()) ? 'registered' : 'absent';
+  if (hasActiveTrial(data, Date.now())) return 'registered';
+  if (workspaces.isLoading) return 'checking';
+  const current = workspaces.data?.find((summary) => summary.id === workspace?.id);
+  return current?.dashboard ? 'registered' : 'absent';
 }
 
 /** Every route of the app (spec section 2); each page is its own chunk. */
@@ -158,6 +173,31 @@ export function AppRouter() {
           }
         />
         <Route path={paths.connectedAccounts} element={<ConnectedAccountsPage />} />
+        <Route
+          path={paths.workspaces}
+          element={
+            <RequireSession>
+              <AllClientsPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.team}
+          element={
+            <RequireSession>
+              <TeamPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.workspaceSettings}
+          element={
+            <RequireSession>
+              <WorkspaceSettingsPage />
+            </RequireSession>
+          }
+        />
+        <Route path={paths.invitation} element={<InvitationPage />} />
         <Route path={paths.search} element={<SearchPage />} />
         <Route path={paths.xConnectTest} element={<XConnectTestPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -22,6 +22,14 @@ export const paths = {
   account: '/account-page',
   deleteAccount: '/delete-account',
   connectedAccounts: '/connected-accounts',
+  /** All clients: every workspace the user can see, with its figures. */
+  workspaces: '/workspaces',
+  /** The current workspace's members and invitations. */
+  team: '/team',
+  /** The current workspace's name and Delete workspace. */
+  workspaceSettings: '/workspace/settings',
+  /** Where a mailed invitation link lands: /invitations/<token>. */
+  invitation: '/invitations/:token',
   search: '/search',
   xConnectTest: '/dev/x-connect',
 } as const;
@@ -37,4 +45,9 @@ export function searchPath(query: string): string {
 /** The page of one blog article. */
 export function blogPostPath(slug: string): string {
   return `${paths.blog}/${encodeURIComponent(slug)}`;
+}
+
+/** The page an invitation link opens. */
+export function invitationPath(token: string): string {
+  return `/invitations/${encodeURIComponent(token)}`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { Box, Button, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -14,6 +15,8 @@ export interface MobileMenuProps {
   isLoggedIn: boolean;
   /** Shown instead of Login once signed in. */
   firstName: string;
+  /** The workspace switcher, after the main links. */
+  workspaceSwitcher?: ReactNode;
 }
 
 const MENU_TITLE_ID = 'mobile-menu-title';
@@ -23,7 +26,7 @@ const MENU_TITLE_ID = 'mobile-menu-title';
  * signed-in user. The Drawer's modal closes it on Escape, keeps Tab inside and
  * gives focus back to the menu button when it closes.
  */
-export function MobileMenu({ id, open, onClose, isLoggedIn, firstName }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, isLoggedIn, firstName, workspaceSwitcher }: MobileMenuProps) {
   const links = mainNavLinks(isLoggedIn);
   return (
     <Drawer
@@ -54,6 +57,12 @@ export function MobileMenu({ id, open, onClose, isLoggedIn, firstName }: MobileM
           ))}
         </List>
       </Box>
+      {workspaceSwitcher && (
+        <>
+          <Divider />
+          {workspaceSwitcher}
+        </>
+      )}
       <Divider />
       <Box sx={{ p: 2 }}>
         {isLoggedIn ? (

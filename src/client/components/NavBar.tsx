@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -17,8 +17,16 @@ function firstNameOf(fullName: string | undefined): string | null {
   return fullName?.trim().split(/\s+/)[0] || null;
 }
 
+/** Props of NavBar: slots the app fills with features the top bar knows nothing about. */
+export interface NavBarProps {
+  /** Shown to a signed-in user on wide screens, before the account button (the workspace switcher). */
+  workspaceSwitcher?: ReactNode;
+  /** Its counterpart in the mobile menu, told how to close the menu once a choice is made. */
+  mobileWorkspaceSwitcher?: (closeMenu: () => void) => ReactNode;
+}
+
 /** The top bar: brand, main links, and Login or the user's first name; a menu button on small screens. */
-export function NavBar() {
+export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher }: NavBarProps = {}) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const storedFirstName = useAppSelector(selectFirstName);
   const { data: userInfo } = useUserInfo();
@@ -60,6 +68,7 @@ export function NavBar() {
             ))}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          {isLoggedIn && workspaceSwitcher && <Box sx={{ display: { xs: 'none', md: 'flex' } }}>{workspaceSwitcher}</Box>}
           {isLoggedIn ? (
             <Button component={RouterLink} to={paths.account} startIcon={<AccountCircleIcon aria-hidden />} color="inherit">
               {firstName}
@@ -77,6 +86,7 @@ export function NavBar() {
         onClose={() => setMenuOpen(false)}
         isLoggedIn={isLoggedIn}
         firstName={firstName}
+        workspaceSwitcher={isLoggedIn ? mobileWorkspaceSwitcher?.(() => setMenuOpen(false)) : undefined}
       />
     </AppBar>
   );

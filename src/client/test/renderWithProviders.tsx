@@ -5,6 +5,7 @@ import { AppProviders } from '@client/app/AppProviders';
 import { makeStore, type AppStore, type RootState } from '@client/app/store';
 import type { SessionState } from '@client/features/session/session.slice';
 import { fakeClockInstalled } from './fakeClock';
+import { PERSONAL_WORKSPACE_ID } from './workspaces.handlers';
 
 /** Options of renderWithProviders. */
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -28,7 +29,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', preloadedSt
   return { store: appStore, user, ...result };
 }
 
-/** A signed-in session for preloaded state. */
+/** A signed-in session for preloaded state: by default the owner, in their personal workspace. */
 export function signedInSession(overrides: Partial<SessionState> = {}): SessionState {
   return {
     access: 'access-token-1',
@@ -36,6 +37,7 @@ export function signedInSession(overrides: Partial<SessionState> = {}): SessionS
     fullName: 'Asha Rao',
     username: 'asha@example.com',
     remember: true,
+    workspace: { id: PERSONAL_WORKSPACE_ID, role: 'owner' },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { defaultHandlers } from './handlers';
+import { defaultWorkspaceHandlers } from './workspaces.handlers';
 
 /** The mocked network every client test runs against; tests add handlers with `server.use`. */
-export const server = setupServer(...defaultHandlers);
+export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers);

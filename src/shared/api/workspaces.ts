@@ -46,6 +46,11 @@ export interface WorkspaceSummary {
   connected_accounts: number;
   /** The one the user last switched to. */
   current: boolean;
+  /**
+   * Whether the dashboard is open here: one of the owners has a paid plan or a running trial (the
+   * trial belongs to the person who started it and covers the workspaces they own).
+   */
+  dashboard: boolean;
 }
 
 export interface WorkspaceOverviewRow {

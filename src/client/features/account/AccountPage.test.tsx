@@ -8,6 +8,7 @@ import { installFakeClock } from '@client/test/fakeClock';
 import { api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
 import { USER_INFO_REDIRECT_MESSAGE } from './AccountPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -89,6 +90,14 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Delete Account' })).toHaveAttribute('href', paths.deleteAccount);
     expect(screen.getByRole('link', { name: 'Manage Connections' })).toHaveAttribute('href', paths.connectedAccounts);
     expect(screen.getByRole('button', { name: 'Download diagnostics' })).toBeInTheDocument();
+  });
+
+  it('hides Manage Connections from the client role', async () => {
+    server.use(...fakeWorkspacesServer({ workspaces: [workspaceBody({ role: 'client' })] }).handlers);
+    const { store } = await setup();
+    await waitFor(() => expect(store.getState().session.workspace?.role).toBe('client'));
+    expect(screen.queryByRole('link', { name: 'Manage Connections' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Delete Account' })).toBeInTheDocument();
   });
 
   it('asks before logging out, and Cancel keeps the session', async () => {

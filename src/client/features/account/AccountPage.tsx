@@ -10,6 +10,7 @@ import { DiagnosticsButton } from '@client/components/DiagnosticsButton';
 import { SimplePage } from '@client/components/SimplePage';
 import { LogoutDialog } from '@client/features/session/LogoutDialog';
 import { loggedOut, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { useCan } from '@client/features/session/useCan';
 import { useLogoutFlow } from '@client/features/session/useLogoutFlow';
 import { useUserInfo } from './account.api';
 import { encouragement, trialSummary } from './accountView';
@@ -73,6 +74,7 @@ export function AccountPage() {
   const { snapshot, send } = useLogoutFlow();
   // Fetched again on every visit (spec section 7), and polled while the page is open.
   const { data, isError } = useUserInfo({ refetchOnMount: true });
+  const canSeeConnections = useCan('accounts:read');
 
   useEffect(() => {
     if (!isError || !isLoggedIn) return;
@@ -99,9 +101,11 @@ export function AccountPage() {
         <Button variant="contained" startIcon={<LogoutIcon aria-hidden />} onClick={() => send({ type: 'OPEN' })}>
           Logout
         </Button>
-        <Button variant="outlined" component={RouterLink} to={paths.connectedAccounts}>
-          Manage Connections
-        </Button>
+        {canSeeConnections && (
+          <Button variant="outlined" component={RouterLink} to={paths.connectedAccounts}>
+            Manage Connections
+          </Button>
+        )}
         <Button variant="outlined" color="error" component={RouterLink} to={paths.deleteAccount}>
           Delete Account
         </Button>

@@ -4,6 +4,7 @@ import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { useCan } from '@client/features/session/useCan';
 import { useListAdAccountsQuery } from './adAccounts.api';
 import { ConnectButton } from './ConnectButton';
 
@@ -31,6 +32,7 @@ interface AccountRowProps {
 }
 
 function AccountRow({ account, onDisconnect }: AccountRowProps) {
+  const canChange = useCan('accounts:write');
   const platform = account.platform.toUpperCase();
   const needsReconnect = account.status === 'needs_reconnect';
   const titleId = `ad-account-${account.id}`;
@@ -52,21 +54,23 @@ function AccountRow({ account, onDisconnect }: AccountRowProps) {
           )}
           {needsReconnect && <Typography variant="body2">{NEEDS_RECONNECT_EXPLANATION}</Typography>}
         </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {needsReconnect && (
-            <ConnectButton platform={account.platform} variant="contained" aria-label={`Reconnect ${PLATFORM_LABELS[account.platform]}`}>
-              Reconnect
-            </ConnectButton>
-          )}
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => onDisconnect(account)}
-            aria-label={`Disconnect ${platform} account ${account.account_id}`}
-          >
-            Disconnect
-          </Button>
-        </Stack>
+        {canChange && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {needsReconnect && (
+              <ConnectButton platform={account.platform} variant="contained" aria-label={`Reconnect ${PLATFORM_LABELS[account.platform]}`}>
+                Reconnect
+              </ConnectButton>
+            )}
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => onDisconnect(account)}
+              aria-label={`Disconnect ${platform} account ${account.account_id}`}
+            >
+              Disconnect
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Paper>
   );

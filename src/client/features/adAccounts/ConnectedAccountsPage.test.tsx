@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { INVITE_STATUS_KEY, TWITTER_CODE_VERIFIER_KEY, type ConnectedAdAccount, type StartConnectionResult } from '@shared/api/adAccounts';
+import type { Role } from '@shared/access/policy';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { OTP_MESSAGE } from '@shared/validation/otp';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
@@ -8,6 +10,7 @@ import { paths } from '@client/app/paths';
 import { adAccountBody, api, FAKE_OTP, fakeAdAccountsServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
 import { NEEDS_RECONNECT_EXPLANATION, NO_ACCOUNTS_MESSAGE } from './AdAccountList';
 import { browserLocation } from './browserLocation';
 import { GOOGLE_ADS_URL } from './InviteStatusNotice';
@@ -389,6 +392,43 @@ describe('ConnectedAccountsPage for a visitor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: HEADING })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', paths.login);
     expect(screen.queryByRole('button', { name: /^Connect/ })).not.toBeInTheDocument();
+    expect(fake.requests.listed).toBe(0);
+  });
+});
+
+describe('ConnectedAccountsPage: what each role sees', () => {
+  /** The page for `role` in the current workspace, which the workspace list confirms. */
+  async function setupAs(role: Role) {
+    const fake = fakeAdAccountsServer([adAccountBody(), adAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890', status: 'needs_reconnect' })]);
+    server.use(...fake.handlers, ...fakeWorkspacesServer({ workspaces: [workspaceBody({ role })] }).handlers);
+    renderWithProviders(<AppRouter />, {
+      route: paths.connectedAccounts,
+      preloadedState: { session: signedInSession({ workspace: { id: PERSONAL_WORKSPACE_ID, role } }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: HEADING })).toBeInTheDocument();
+    return fake;
+  }
+
+  it.each<Role>(['owner', 'manager'])('a %s connects, reconnects and disconnects', async (role) => {
+    await setupAs(role);
+    const items = within(await accountList()).getAllByRole('listitem');
+    expect(within(items[0]).getByRole('button', { name: /^Disconnect META/ })).toBeInTheDocument();
+    expect(within(items[1]).getByRole('button', { name: 'Reconnect Google Ads' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
+  });
+
+  it('a viewer sees the accounts and nothing that changes them', async () => {
+    await setupAs('viewer');
+    const items = within(await accountList()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^(Disconnect|Reconnect|Connect)/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connect a platform' })).not.toBeInTheDocument();
+  });
+
+  it('a client is told the role does not allow it, and the list is not asked for', async () => {
+    const fake = await setupAs('client');
+    expect(await screen.findByText(WORKSPACE_MESSAGES.notAllowed)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your connected accounts' })).not.toBeInTheDocument();
     expect(fake.requests.listed).toBe(0);
   });
 });

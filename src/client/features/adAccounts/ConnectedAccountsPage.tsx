@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Alert, Link, Skeleton, Stack } from '@mui/material';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { useCan } from '@client/features/session/useCan';
 import { AdAccountList } from './AdAccountList';
 import { browserLocation } from './browserLocation';
 import { forgetCodeVerifier } from './codeVerifier';
@@ -21,17 +23,22 @@ function ConnectedAccounts() {
   // Read once per visit: what the last connection attempt came to.
   const [notice] = useState(loadInviteNotice);
   const { snapshot, send } = useDisconnectFlow();
+  const canRead = useCan('accounts:read');
+  const canChange = useCan('accounts:write');
 
   useEffect(() => {
     // Success is said once; a failure or a pending invitation stays until its help is dismissed.
     if (notice?.status === 'ALREADY_LINKED') clearInviteNotice();
   }, [notice]);
 
+  // The client role sees only the dashboard and reports; the server refuses the list to it anyway.
+  if (!canRead) return <Alert severity="info">{WORKSPACE_MESSAGES.notAllowed}</Alert>;
+
   return (
     <>
       {notice && <InviteStatusNotice notice={notice} onForget={clearInviteNotice} />}
       <AdAccountList onDisconnect={(account) => send({ type: 'OPEN', account })} />
-      <ConnectPlatforms />
+      {canChange && <ConnectPlatforms />}
       <DisconnectDialog snapshot={snapshot} send={send} />
     </>
   );

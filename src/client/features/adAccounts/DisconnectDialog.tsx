@@ -6,8 +6,9 @@ import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { emptyOtp, OtpInput } from '@client/components/OtpInput';
+import { lockedLabel } from '@client/components/otpResendLock';
 import type { DisconnectTarget } from './disconnect.machine';
-import { emptyOtp, OtpInput } from './OtpInput';
 import type { DisconnectFlow } from './useDisconnectFlow';
 
 /** The dialog's three steps. */
@@ -38,18 +39,6 @@ function stepOf(snapshot: Snapshot): Step | null {
 }
 
 const accountName = (account: DisconnectTarget) => `${account.platform.toUpperCase()} account ${account.account_id}`;
-
-/** A wait in the largest units that read well: "27s", "5 min", "23 h 58 min" (the daily OTP cap). */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
-/** A button label with the time left of the resend lock, e.g. "Resend in 27s". */
-const lockedLabel = (label: string, secondsLeft: number) => (secondsLeft > 0 ? `${label} in ${waitText(secondsLeft)}` : label);
 
 interface StepProps {
   account: DisconnectTarget;

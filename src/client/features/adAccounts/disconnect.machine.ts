@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
 import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
-import { RESEND_LOCK_SECONDS } from '@shared/constants';
 import { otpPattern } from '@shared/validation/otp';
+import { resendLockSeconds, RESEND_TICK_MS, retryAfterOf } from '@client/components/otpResendLock';
 
 /** The account being disconnected: what the dialog names, and the id the delete call sends. */
 export type DisconnectTarget = Pick<ConnectedAdAccount, 'id' | 'platform' | 'account_id' | 'name'>;
@@ -23,22 +23,6 @@ interface DisconnectContext {
   error: unknown;
   /** Seconds until Send OTP / Resend work again; 0 when they do. */
   resendSecondsLeft: number;
-}
-
-/** The wait a 429 from generate-otp/ names in its body (retry_after_seconds), if any. */
-function retryAfterOf(error: unknown): number | undefined {
-  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
-  const seconds = typeof data === 'object' && data !== null ? Math.ceil(Number((data as { retry_after_seconds?: unknown }).retry_after_seconds)) : Number.NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-/** The lock counts down in whole seconds. */
-const SECOND_MS = 1000;
-
-// The server owns the cooldown and says how long it is; the spec's value stands in if it says nothing usable.
-function lockSeconds(result: GenerateOtpResult): number {
-  const seconds = Math.ceil(Number(result.resend_after_seconds));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : RESEND_LOCK_SECONDS;
 }
 
 /**
@@ -72,7 +56,7 @@ export const disconnectMachine = setup({
     isLastLockSecond: ({ context }) => context.resendSecondsLeft <= 1,
   },
   delays: {
-    resendTick: SECOND_MS,
+    resendTick: RESEND_TICK_MS,
   },
 }).createMachine({
   id: 'disconnect',
@@ -99,7 +83,7 @@ export const disconnectMachine = setup({
             src: 'generateOtp',
             onDone: {
               target: 'otpStep',
-              actions: [raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: lockSeconds(event.output) })), 'notifyOtpSent'],
+              actions: [raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: resendLockSeconds(event.output) })), 'notifyOtpSent'],
             },
             onError: {
               target: 'sendStep',

@@ -21,7 +21,7 @@ import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { useGetCampaignAdsQuery } from './dashboard.api';
-import { formatCount, formatMoney, formatPercent, formatRange } from './format';
+import { formatCount, formatMoney, formatPercent, formatRange } from '@client/lib/format';
 
 /** What the drill-down says for a campaign without ads in the range. */
 export const NO_ADS_MESSAGE = 'No ads to display.';

@@ -30,9 +30,10 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { csvFileName, downloadCsv } from './csv';
 import { useExportCampaignsMutation, useListCampaignsQuery, useSetCampaignStatusMutation } from './dashboard.api';
-import { formatMoney, formatPercent } from './format';
+import { formatMoney, formatPercent } from '@client/lib/format';
 import type { CampaignTableState } from './useCampaignTable';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { useCan } from '@client/features/session/useCan';
 
 /** Spec section 2: what an empty table says. */
 export const NO_CAMPAIGNS_MESSAGE = 'No campaigns to display.';
@@ -41,6 +42,7 @@ export const CAMPAIGN_PAUSED_MESSAGE = 'Campaign paused.';
 export const CAMPAIGN_RESUMED_MESSAGE = 'Campaign resumed.';
 
 const SKELETON_ROWS = 5;
+const ACTIONS_LABEL = 'Actions';
 
 interface Column {
   label: string;
@@ -55,18 +57,20 @@ const COLUMNS: readonly Column[] = [
   { label: 'Status', sortKey: 'status' },
   { label: 'CTR', sortKey: 'ctr', numeric: true },
   { label: 'CPC', sortKey: 'cpc', numeric: true },
-  { label: 'Actions', sortKey: null },
+  { label: ACTIONS_LABEL, sortKey: null },
 ];
 
 interface RowProps {
   row: CampaignRow;
   currency: string;
   busy: boolean;
+  /** Whether the role may pause and resume campaigns. */
+  canChange: boolean;
   onToggleStatus: (row: CampaignRow) => void;
   onOpenAds: (row: CampaignRow) => void;
 }
 
-function CampaignTableRow({ row, currency, busy, onToggleStatus, onOpenAds }: RowProps) {
+function CampaignTableRow({ row, currency, busy, canChange, onToggleStatus, onOpenAds }: RowProps) {
   const active = row.status === 'Active';
   const action = active ? 'Pause' : 'Resume';
   return (
@@ -89,11 +93,13 @@ function CampaignTableRow({ row, currency, busy, onToggleStatus, onOpenAds }: Ro
       </TableCell>
       <TableCell align="right">{formatPercent(row.ctr)}</TableCell>
       <TableCell align="right">{formatMoney(row.cpc, currency)}</TableCell>
-      <TableCell>
-        <LoadingButton size="small" variant="outlined" loading={busy} onClick={() => onToggleStatus(row)} aria-label={`${action} ${row.name}`}>
-          {action}
-        </LoadingButton>
-      </TableCell>
+      {canChange && (
+        <TableCell>
+          <LoadingButton size="small" variant="outlined" loading={busy} onClick={() => onToggleStatus(row)} aria-label={`${action} ${row.name}`}>
+            {action}
+          </LoadingButton>
+        </TableCell>
+      )}
     </TableRow>
   );
 }
@@ -128,6 +134,9 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
   const [setCampaignStatus] = useSetCampaignStatusMutation();
   const [exportCampaigns, { isLoading: exporting }] = useExportCampaignsMutation();
   const [changing, setChanging] = useState<ReadonlySet<string>>(new Set());
+  const canChange = useCan('campaigns:write');
+  // Without the right to change campaigns there is nothing in the Actions column.
+  const columns = canChange ? COLUMNS : COLUMNS.filter((column) => column.label !== ACTIONS_LABEL);
 
   const toggleStatus = async (row: CampaignRow) => {
     const status = row.status === 'Active' ? 'Paused' : 'Active';
@@ -164,7 +173,15 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
         </MessageRow>
       ) : (
         data.items.map((row) => (
-          <CampaignTableRow key={row.id} row={row} currency={data.currency} busy={changing.has(row.id)} onToggleStatus={toggleStatus} onOpenAds={onOpenAds} />
+          <CampaignTableRow
+            key={row.id}
+            row={row}
+            currency={data.currency}
+            busy={changing.has(row.id)}
+            canChange={canChange}
+            onToggleStatus={toggleStatus}
+            onOpenAds={onOpenAds}
+          />
         ))
       );
   } else if (isError) {
@@ -178,7 +195,7 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
   } else {
     body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
       <TableRow key={index}>
-        {COLUMNS.map((column) => (
+        {columns.map((column) => (
           <TableCell key={column.label}>
             <Skeleton variant="text" />
           </TableCell>
@@ -220,7 +237,7 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
         <Table size="small" aria-labelledby={headingId} aria-busy={isFetching}>
           <TableHead>
             <TableRow>
-              {COLUMNS.map((column) => {
+              {columns.map((column) => {
                 const active = column.sortKey !== null && table.sort.key === column.sortKey;
                 return (
                   <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sortDirection={active ? table.sort.order : false}>

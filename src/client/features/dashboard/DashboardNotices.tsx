@@ -6,6 +6,7 @@ import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { useCan } from '@client/features/session/useCan';
 
 /** Spec section 8: the whole-view failure. */
 export const UNIFIED_SYNC_ERROR = fallbackFor('getDashboard');
@@ -58,6 +59,7 @@ export function UnifiedErrorNotice({ error, retrying, onRetry }: UnifiedErrorNot
 
 /** A user with no connected ad account: what the dashboard will show, and the way to connect one. */
 export function NoConnections() {
+  const canConnect = useCan('accounts:write');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }}>
       <Stack spacing={2} sx={{ alignItems: 'center' }}>
@@ -67,9 +69,11 @@ export function NoConnections() {
         <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
           {NO_CONNECTIONS_MESSAGE}
         </Typography>
-        <Button component={RouterLink} to={paths.connectedAccounts} variant="contained">
-          {CONNECT_ACCOUNT_LABEL}
-        </Button>
+        {canConnect && (
+          <Button component={RouterLink} to={paths.connectedAccounts} variant="contained">
+            {CONNECT_ACCOUNT_LABEL}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

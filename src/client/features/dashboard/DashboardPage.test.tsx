@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { Role } from '@shared/access/policy';
 import type { CampaignRow, SyncStatus } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
@@ -16,6 +17,7 @@ import {
 } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { CONNECT_ACCOUNT_LABEL } from './DashboardNotices';
 import { DashboardPage } from './DashboardPage';
 import { SYNC_POLL_MS } from './refresh.machine';
 import { SEARCH_DEBOUNCE_MS } from './useCampaignTable';
@@ -494,5 +496,47 @@ describe('DashboardPage: Smart Suggestions', () => {
     expect(within(section).getAllByRole('listitem')).toHaveLength(4);
     expect(section).toHaveTextContent(/high CPC and a low CTR/);
     expect(section).toHaveTextContent(/not guarantees/);
+  });
+});
+
+describe('DashboardPage: what each role sees', () => {
+  /** The page for `role` in a client's workspace (null: before the workspace list has answered). */
+  async function setupAs(role: Role | null) {
+    server.use(...fakeDashboardServer({ campaigns: [DIWALI, BRAND] }).handlers);
+    const workspace = role ? { id: '00000000-0000-4000-8000-00000000acme', role } : null;
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession({ workspace }) } });
+    return rowOf(DIWALI.name);
+  }
+
+  it.each<[Role, boolean, boolean]>([
+    ['owner', true, true],
+    ['manager', true, true],
+    ['viewer', false, true],
+    ['client', false, false],
+  ])('a %s: Pause/Resume %s, Refresh %s', async (role, changesCampaigns, refreshes) => {
+    const row = await setupAs(role);
+    expect(within(row).queryByRole('button', { name: `Pause ${DIWALI.name}` }) !== null).toBe(changesCampaigns);
+    expect(within(await campaignsTable()).queryByRole('columnheader', { name: 'Actions' }) !== null).toBe(changesCampaigns);
+    expect(screen.queryByRole('button', { name: 'Refresh' }) !== null).toBe(refreshes);
+  });
+
+  it('hides what changes something until the role is known', async () => {
+    const row = await setupAs(null);
+    expect(within(row).queryByRole('button', { name: `Pause ${DIWALI.name}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage: nothing connected, by role', () => {
+  it.each<[Role, boolean]>([
+    ['manager', true],
+    ['viewer', false],
+    ['client', false],
+  ])('offers a %s the way to connect: %s', async (role, offered) => {
+    server.use(http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))));
+    const workspace = { id: '00000000-0000-4000-8000-00000000acme', role };
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession({ workspace }) } });
+    expect(await screen.findByRole('heading', { name: 'No ad accounts connected yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: CONNECT_ACCOUNT_LABEL }) !== null).toBe(offered);
   });
 });

@@ -17,7 +17,7 @@ import {
   type ChartPoint,
 } from './chartData';
 import { chartTheme, METRIC_COLORS } from './chartTheme';
-import { formatDayWithYear } from './format';
+import { formatDayWithYear } from '@client/lib/format';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 
 const WIDTH = 880;

@@ -3,7 +3,7 @@ import { Box, Chip, Paper, Skeleton, Stack, Typography, type ChipProps } from '@
 import type { ConnectionSync, IsoDay } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { useGetPlatformPerformanceQuery } from './dashboard.api';
-import { formatMoney } from './format';
+import { formatMoney } from '@client/lib/format';
 
 /** A platform's sync state in a word, worst connection first. */
 export function platformSyncChip(connections: readonly ConnectionSync[]): { label: string; color: ChipProps['color'] } {

@@ -3,7 +3,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { DashboardView, TotalsChange } from '@shared/api/dashboard';
-import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from './format';
+import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from '@client/lib/format';
 
 interface CardSpec {
   title: string;

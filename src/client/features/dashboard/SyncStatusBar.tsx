@@ -3,7 +3,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { SyncStatus } from '@shared/api/dashboard';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { formatExactTime, formatRelativeTime } from './format';
+import { useCan } from '@client/features/session/useCan';
+import { formatExactTime, formatRelativeTime } from '@client/lib/format';
 
 /** 'Last synced 5 minutes ago' is worked out again this often. */
 const RELATIVE_TIME_TICK_MS = 30_000;
@@ -36,6 +37,7 @@ export interface SyncStatusBarProps {
 /** 'Last synced …' (exact time on hover and focus), 'Syncing…' with progress, and the Refresh button, disabled while refreshing. */
 export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarProps) {
   const now = useNow(RELATIVE_TIME_TICK_MS);
+  const canSync = useCan('sync:run');
   const progress = status?.running ? syncProgress(status) : null;
 
   let text;
@@ -76,9 +78,11 @@ export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarPr
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} role="group" aria-label="Sync">
       <Box aria-live="polite">{text}</Box>
-      <LoadingButton variant="contained" startIcon={<RefreshIcon />} loading={refreshing} onClick={onRefresh}>
-        Refresh
-      </LoadingButton>
+      {canSync && (
+        <LoadingButton variant="contained" startIcon={<RefreshIcon />} loading={refreshing} onClick={onRefresh}>
+          Refresh
+        </LoadingButton>
+      )}
     </Stack>
   );
 }

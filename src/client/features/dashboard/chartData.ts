@@ -1,5 +1,5 @@
 import { DEFAULT_RANGE_DAYS, type IsoDay, type SeriesPoint } from '@shared/api/dashboard';
-import { formatCompactCount, formatCompactMoney, formatCount, formatDay, formatDayWithYear, formatMoney, formatPercent } from './format';
+import { formatCompactCount, formatCompactMoney, formatCount, formatDay, formatDayWithYear, formatMoney, formatPercent } from '@client/lib/format';
 
 /** The chart's three lines (spec: spend, CTR and conversions by day). */
 export const CHART_METRICS = ['spend', 'ctr', 'conversions'] as const;

@@ -7,7 +7,8 @@ import { paths } from '@client/app/paths';
 import { accountInfoBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { COOLDOWN_NOTICE } from './LoginPage';
+import { PERSONAL_WORKSPACE_ID } from '@client/test/workspaces.handlers';
+import { COOLDOWN_NOTICE, returnPath } from './LoginPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -96,10 +97,13 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.home);
     expect(bodies).toEqual([{ username: 'asha@example.com', password: 'correct horse', remember: true }]);
-    expect(store.getState().session).toEqual({ ...SESSION, remember: true });
+    expect(store.getState().session).toMatchObject({ ...SESSION, remember: true });
     // user-info and account-info follow a login (spec section 7), with the new token.
     await waitFor(() => expect(afterLogin).toEqual(expect.arrayContaining(['user-info Bearer acc-9', 'account-info Bearer acc-9'])));
-    expect(stored(localStorage)).toEqual(SESSION);
+    // The workspace list names the current workspace, which the stored session keeps too.
+    const workspace = { id: PERSONAL_WORKSPACE_ID, role: 'owner' };
+    await waitFor(() => expect(store.getState().session.workspace).toEqual(workspace));
+    expect(stored(localStorage)).toEqual({ ...SESSION, workspace });
     expect(stored(sessionStorage)).toBeNull();
     await waitFor(() => expect(beacons.sent).toEqual([{ name: 'login', body: { ts: expect.any(Number), remember: true, success: true } }]));
   });
@@ -113,7 +117,8 @@ describe('LoginPage', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe(paths.home));
     expect(bodies).toEqual([expect.objectContaining({ remember: false })]);
-    expect(stored(sessionStorage)).toEqual(SESSION);
+    // With the current workspace once the workspace list has answered.
+    expect(stored(sessionStorage)).toMatchObject(SESSION);
     expect(stored(localStorage)).toBeNull();
     await waitFor(() => expect(beacons.sent).toEqual([{ name: 'login', body: { ts: expect.any(Number), remember: false, success: true } }]));
   });
@@ -148,5 +153,17 @@ describe('LoginPage', () => {
     await fill();
     await user.click(submit);
     expect(await within(form).findByText('Login failed.')).toBeInTheDocument();
+  });
+});
+
+describe('returnPath', () => {
+  it('goes back to the page of this site that sent the visitor to log in, and home otherwise', () => {
+    expect(returnPath({ from: '/invitations/abc' })).toBe('/invitations/abc');
+    expect(returnPath({ from: '/account-page' })).toBe('/account-page');
+    expect(returnPath(undefined)).toBe('/');
+    expect(returnPath({ from: '//evil.example/x' })).toBe('/');
+    expect(returnPath({ from: 'https://evil.example/' })).toBe('/');
+    expect(returnPath({ from: '/login' })).toBe('/');
+    expect(returnPath({ from: 42 })).toBe('/');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { loginSchema, type LoginInput } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
@@ -21,14 +21,24 @@ export const COOLDOWN_NOTICE = 'Fewer than 3 failed logins trigger a cooldown.';
 
 const FAILURE_ID = 'login-failure';
 
+/**
+ * Where to go after logging in: back to the page that sent the visitor here (RequireSession and
+ * the invitation page pass it as `state.from`), when it is a path of this site; home otherwise.
+ */
+export function returnPath(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.home;
+}
+
 // Remember me is on by default (spec section 2).
 const initialValues: LoginInput = { username: '', password: '', remember: true };
 
-/** The login page (/login): e-mail, password, Remember me; on success the session starts and home opens. */
+/** The login page (/login): e-mail, password, Remember me; on success the session starts and home (or the page that sent the visitor here) opens. */
 export function LoginPage() {
   const [login] = useLoginMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
 
   const handleSubmit = async (values: LoginInput) => {
@@ -39,7 +49,7 @@ export function LoginPage() {
       const { access, refresh, fullName, username } = await login(input).unwrap();
       sendBeacon('analytics/login', { ts: Date.now(), remember: input.remember, success: true });
       dispatch(loggedIn({ access, refresh, fullName, username, remember: input.remember }));
-      navigate(paths.home, { replace: true });
+      navigate(returnPath(state), { replace: true });
     } catch (error) {
       sendBeacon('analytics/login', { ts: Date.now(), remember: input.remember, success: false });
       // The toast comes from the API error channel; the reason also stays on screen,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Link, Stack, Typography } from '@mui/material';
 import type { ApiErrorBody } from '@shared/api/errors';
 import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
@@ -40,6 +40,7 @@ function fieldOf(error: unknown): string | null {
 export function RegisterPage() {
   const [register] = useRegisterMutation();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
 
   const handleSubmit = async (values: RegisterFormValues, helpers: FormikHelpers<RegisterFormValues>) => {
@@ -51,7 +52,8 @@ export function RegisterPage() {
       await register(input).unwrap();
       sendBeacon('analytics/register', { ts: Date.now(), newsletter: input.newsletter });
       notify(REGISTERED_MESSAGE, 'success');
-      navigate(paths.login);
+      // A visitor sent here from another page (an invitation) goes back there after logging in.
+      navigate(paths.login, { state });
     } catch (error) {
       const message = errorMessage(error, fallbackFor('register'));
       // The toast comes from the API error channel; the message also stays under the form

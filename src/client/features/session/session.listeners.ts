@@ -3,19 +3,42 @@ import { AUTH_MESSAGES } from '@shared/api/auth';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
 import { baseApi } from '@client/api/baseApi';
-import { accountDeleted, expired, loggedIn, loggedOut, tokensRefreshed } from './session.slice';
+import { accountDeleted, expired, loggedIn, loggedOut, tokensRefreshed, workspaceRestored, workspaceSwitched } from './session.slice';
 import { clearAllStorage, clearStoredSession, writeStoredSession } from './session.storage';
 
 /** The notice shown when the session could not be renewed (spec section 8). */
 export const SESSION_EXPIRED_MESSAGE = AUTH_MESSAGES.sessionExpired;
 
-/** Keeps storage in step with the session and drops cached server data when the session ends. */
+/**
+ * Keeps storage in step with the session and drops cached server data when the session ends or
+ * moves to another workspace.
+ */
 export function addSessionListeners(startAppListening: AppStartListening): void {
   startAppListening({
-    matcher: isAnyOf(loggedIn, tokensRefreshed),
+    matcher: isAnyOf(loggedIn, tokensRefreshed, workspaceSwitched, workspaceRestored),
     effect: (_action, api) => {
-      const { access, refresh, fullName, username, remember } = api.getState().session;
-      if (access !== null) writeStoredSession({ access, refresh, fullName, username }, remember);
+      const { access, refresh, fullName, username, remember, workspace } = api.getState().session;
+      if (access !== null) writeStoredSession({ access, refresh, fullName, username, ...(workspace ? { workspace } : {}) }, remember);
+    },
+  });
+
+  startAppListening({
+    actionCreator: workspaceSwitched,
+    effect: (_action, api) => {
+      // Like a logout: nothing cached for one workspace may be shown in another.
+      api.dispatch(baseApi.util.resetApiState());
+    },
+  });
+
+  startAppListening({
+    actionCreator: workspaceRestored,
+    effect: ({ payload }, api) => {
+      // Requests so far went out for the stored workspace, or without a header (the personal
+      // one); when that is not the workspace restored, what they brought back is another
+      // workspace's data.
+      const before = api.getOriginalState().session.workspace;
+      const servedSame = before ? before.id === payload.id : payload.personal;
+      if (!servedSame) api.dispatch(baseApi.util.resetApiState());
     },
   });
 

@@ -1,4 +1,11 @@
+import { isRole, type Role } from '@shared/access/policy';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
+
+/** The current workspace as stored: its id and the user's role in it. */
+export interface StoredWorkspace {
+  id: string;
+  role: Role;
+}
 
 /** What the browser keeps of a session between visits (spec section 3). */
 export interface StoredSession {
@@ -10,6 +17,11 @@ export interface StoredSession {
   fullName: string | null;
   /** The account's e-mail address, sent as X-User-Email. */
   username: string | null;
+  /**
+   * The workspace last worked in, so the first requests after a reload already carry its header;
+   * the server's workspace list has the last word. Absent until the list has answered.
+   */
+  workspace?: StoredWorkspace;
 }
 
 /** A stored session and whether it came from localStorage ("Remember me"). */
@@ -31,6 +43,12 @@ function optionalString(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+function workspaceOf(value: unknown): StoredWorkspace | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, role } = value as Record<string, unknown>;
+  return typeof id === 'string' && id !== '' && isRole(role) ? { id, role } : undefined;
+}
+
 function parse(text: string | null): StoredSession | null {
   if (text === null) return null;
   try {
@@ -39,12 +57,14 @@ function parse(text: string | null): StoredSession | null {
     const record = value as Record<string, unknown>;
     const access = optionalString(record.access);
     if (access === null) return null;
+    const workspace = workspaceOf(record.workspace);
     return {
       access,
       refresh: optionalString(record.refresh),
       fullName: optionalString(record.fullName),
       // Older sessions carry the address as `email` only.
       username: optionalString(record.username) ?? optionalString(record.email),
+      ...(workspace ? { workspace } : {}),
     };
   } catch {
     return null;

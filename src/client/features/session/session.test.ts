@@ -1,7 +1,18 @@
 import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { accountApi } from '@client/features/account/account.api';
 import { makeStore } from '@client/app/store';
-import { accountDeleted, expired, loggedIn, loggedOut, selectFirstName, tokensRefreshed, type LoggedInPayload } from './session.slice';
+import {
+  accountDeleted,
+  expired,
+  loggedIn,
+  loggedOut,
+  selectFirstName,
+  selectWorkspace,
+  tokensRefreshed,
+  workspaceRestored,
+  workspaceSwitched,
+  type LoggedInPayload,
+} from './session.slice';
 
 const login: LoggedInPayload = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com', remember: true };
 
@@ -14,12 +25,12 @@ describe('session at start', () => {
   it('loads the session from localStorage, remembered', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com' }));
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'other' }));
-    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com', remember: true });
+    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com', remember: true, workspace: null });
   });
 
   it('falls back to sessionStorage, not remembered', () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', email: 'asha@example.com' }));
-    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: null, fullName: null, username: 'asha@example.com', remember: false });
+    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: null, fullName: null, username: 'asha@example.com', remember: false, workspace: null });
   });
 
   it('starts signed out without a usable stored session', () => {
@@ -37,7 +48,7 @@ describe('session events', () => {
 
     expect(stored(localStorage)).toEqual({ access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' });
     expect(stored(sessionStorage)).toBeNull();
-    expect(store.getState().session).toEqual(login);
+    expect(store.getState().session).toEqual({ ...login, workspace: null });
   });
 
   it('with Remember me off, stores in sessionStorage and clears localStorage', () => {
@@ -110,5 +121,89 @@ describe('selectFirstName', () => {
     expect(selectFirstName(store.getState())).toBe('Meera');
     store.dispatch(loggedIn({ ...login, fullName: null }));
     expect(selectFirstName(store.getState())).toBeNull();
+  });
+});
+
+describe('the current workspace', () => {
+  const ACME = { id: 'ws-acme', role: 'manager' as const };
+
+  /** A signed-in store with user-info cached, so a test can tell whether the cache survived. */
+  function withCache() {
+    const store = makeStore();
+    store.dispatch(loggedIn(login));
+    store.dispatch(accountApi.util.upsertQueryData('getUserInfo', undefined, {
+      fullName: 'Asha Rao',
+      username: 'asha@example.com',
+      is_trial: false,
+      trial: { is_trial: false, trial_ends_at: null },
+      gamification: { points: 1, streak: 1 },
+    }));
+    return store;
+  }
+  const cached = (store: ReturnType<typeof makeStore>) => Object.keys(store.getState().api.queries).length;
+
+  it('starts unknown after a login and is kept with the stored session once switched', () => {
+    const store = withCache();
+    expect(selectWorkspace(store.getState())).toBeNull();
+    expect(stored(localStorage)).not.toHaveProperty('workspace');
+
+    store.dispatch(workspaceSwitched(ACME));
+
+    expect(selectWorkspace(store.getState())).toEqual(ACME);
+    expect(stored(localStorage)).toMatchObject({ access: 'acc-1', workspace: ACME });
+  });
+
+  it('a switch empties the cached server data, as a logout does', () => {
+    const store = withCache();
+    expect(cached(store)).not.toBe(0);
+    store.dispatch(workspaceSwitched(ACME));
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('comes back from storage at start, and a broken stored workspace is ignored', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', workspace: ACME }));
+    expect(makeStore().getState().session.workspace).toEqual(ACME);
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', workspace: { id: 'ws-1', role: 'boss' } }));
+    expect(makeStore().getState().session.workspace).toBeNull();
+  });
+
+  it('a new login forgets the last workspace; a switch after the session ended is ignored', () => {
+    const store = withCache();
+    store.dispatch(workspaceSwitched(ACME));
+    store.dispatch(loggedIn(login));
+    expect(selectWorkspace(store.getState())).toBeNull();
+
+    store.dispatch(loggedOut());
+    store.dispatch(workspaceSwitched(ACME));
+    expect(store.getState().session.workspace).toBeNull();
+  });
+
+  it('restoring the personal workspace keeps what requests without a workspace header brought', () => {
+    const store = withCache();
+    store.dispatch(workspaceRestored({ id: 'ws-personal', role: 'owner', personal: true }));
+    expect(selectWorkspace(store.getState())).toEqual({ id: 'ws-personal', role: 'owner' });
+    expect(cached(store)).not.toBe(0);
+  });
+
+  it('restoring another workspace than the requests went to empties the cache', () => {
+    const store = withCache();
+    store.dispatch(workspaceRestored({ ...ACME, personal: false }));
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('a new role in the same workspace keeps the cache', () => {
+    const store = withCache();
+    store.dispatch(workspaceSwitched(ACME));
+    store.dispatch(accountApi.util.upsertQueryData('getAccountInfo', undefined, {
+      fullName: 'Asha Rao',
+      email: 'asha@example.com',
+      memberSince: '2030-01-01T00:00:00.000Z',
+      timeZone: 'Asia/Kolkata',
+      newsletter: true,
+    }));
+    store.dispatch(workspaceRestored({ id: ACME.id, role: 'viewer', personal: false }));
+    expect(selectWorkspace(store.getState())).toEqual({ id: ACME.id, role: 'viewer' });
+    expect(cached(store)).not.toBe(0);
+    expect(stored(localStorage)).toMatchObject({ workspace: { id: ACME.id, role: 'viewer' } });
   });
 });

@@ -68,7 +68,7 @@ describe('invitations: mailed single-use links for one address', () => {
     const invitee = await signUp(t.app, { email, fullName: 'Ivy Invitee' });
     const accepted = await call(t.app, invitee, 'POST', 'invitations/accept/', { payload: { token } });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toEqual({ id: workspace, name: 'Acme Foods', role: 'viewer', personal: false, connected_accounts: 0, current: true });
+    expect(accepted.json()).toEqual({ id: workspace, name: 'Acme Foods', role: 'viewer', personal: false, connected_accounts: 0, current: true, dashboard: false });
     const team = (await call(t.app, owner, 'GET', 'workspace/team/', { workspace })).json();
     expect(team.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
       [owner.email, 'owner'],

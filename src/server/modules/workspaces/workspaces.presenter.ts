@@ -14,6 +14,8 @@ export interface WorkspaceRow {
   role: Role;
   connectedAccounts: number;
   current: boolean;
+  /** An owner has a paid plan or a running trial (entitlements.ts). */
+  dashboard: boolean;
 }
 
 export function presentWorkspace(row: WorkspaceRow): WorkspaceSummary {
@@ -24,6 +26,7 @@ export function presentWorkspace(row: WorkspaceRow): WorkspaceSummary {
     personal: row.personal,
     connected_accounts: row.connectedAccounts,
     current: row.current,
+    dashboard: row.dashboard,
   };
 }
 

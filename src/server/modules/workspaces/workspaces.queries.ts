@@ -18,6 +18,7 @@ interface WorkspaceSqlRow {
   role: Role;
   connected_accounts: number | string;
   current: boolean;
+  dashboard: boolean;
 }
 
 /**
@@ -25,7 +26,7 @@ interface WorkspaceSqlRow {
  * connected-account count: the user's own personal workspace first, then by name. `current` is
  * the one the user last switched to while still a member of it, else their personal workspace.
  */
-export async function workspacesOf(db: DbOrTx, userId: string, only?: string): Promise<WorkspaceRow[]> {
+export async function workspacesOf(db: DbOrTx, userId: string, now: Date, only?: string): Promise<WorkspaceRow[]> {
   const rows = await executeRows<WorkspaceSqlRow>(
     db,
     sql`
@@ -41,7 +42,11 @@ export async function workspacesOf(db: DbOrTx, userId: string, only?: string): P
       )
       select w.id, w.name, w.personal_of is not null as personal, m.role,
              (select count(*) from connected_ad_accounts a where a.workspace_id = w.id) as connected_accounts,
-             coalesce(w.id = cur.id, false) as current
+             coalesce(w.id = cur.id, false) as current,
+             -- entitlements.ts in SQL: an owner with a paid plan or a running trial opens the dashboard.
+             exists (select 1 from workspace_members o join users ou on ou.id = o.user_id
+                     where o.workspace_id = w.id and o.role = 'owner'
+                       and (ou.plan <> 'starter' or ou.trial_ends_at > ${now.toISOString()}::timestamptz)) as dashboard
       from workspace_members m
       join workspaces w on w.id = m.workspace_id
       cross join cur
@@ -55,6 +60,7 @@ export async function workspacesOf(db: DbOrTx, userId: string, only?: string): P
     role: row.role,
     connectedAccounts: Number(row.connected_accounts),
     current: row.current,
+    dashboard: row.dashboard,
   }));
 }
 

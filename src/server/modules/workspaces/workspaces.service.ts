@@ -34,7 +34,7 @@ export function createWorkspacesService(
 
   /** The caller's view of one workspace they belong to; 404 otherwise. */
   async function summary(userId: string, workspaceId: string): Promise<WorkspaceSummary> {
-    const [row] = await workspacesOf(db, userId, workspaceId);
+    const [row] = await workspacesOf(db, userId, clock.now(), workspaceId);
     if (!row) throw workspaceNotFound();
     return presentWorkspace(row);
   }
@@ -44,7 +44,7 @@ export function createWorkspacesService(
 
     /** GET workspaces/: every workspace the user belongs to, their personal one first. */
     async list(userId: string): Promise<WorkspaceSummary[]> {
-      return (await workspacesOf(db, userId)).map(presentWorkspace);
+      return (await workspacesOf(db, userId, clock.now())).map(presentWorkspace);
     },
 
     /** POST workspaces/: a new workspace (name already trimmed and checked) that the caller owns. */
@@ -62,7 +62,7 @@ export function createWorkspacesService(
     /** PUT workspaces/current/: remembers the workspace the user switched to (one they belong to). */
     async switchTo(userId: string, workspaceId: string): Promise<WorkspaceSummary> {
       const id = workspaceId.toLowerCase();
-      const [row] = await workspacesOf(db, userId, id);
+      const [row] = await workspacesOf(db, userId, clock.now(), id);
       if (!row) throw workspaceNotFound();
       await db.update(users).set({ currentWorkspaceId: id }).where(eq(users.id, userId));
       return summary(userId, id);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
-import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceOverview } from '@shared/api/workspaces';
+import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceOverview, type WorkspaceSummary } from '@shared/api/workspaces';
 import type { Platform } from '@shared/constants';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { platformAdapters } from '../../platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { signUp } from '../../test/factories';
+import { signUp, type TestUser } from '../../test/factories';
 import { connect, recordingRuntime, startHarness, type SandboxHarness } from '../../test/platforms';
 import { addAccount, addSpend, call, createWorkspace, joinAs, personalWorkspaceOf, rowsLeft, userIdOf, verifyOtp } from './workspaces.fixtures';
 
@@ -33,16 +33,32 @@ describe('workspaces: list, create, switch, rename, delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual([
-      { id: await personalWorkspaceOf(t.app, user), name: 'Asha Rao’s workspace', role: 'owner', personal: true, connected_accounts: 0, current: true },
+      { id: await personalWorkspaceOf(t.app, user), name: 'Asha Rao’s workspace', role: 'owner', personal: true, connected_accounts: 0, current: true, dashboard: false },
     ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/workspaces/' })).statusCode).toBe(401);
+  });
+
+  it("opens the dashboard of a workspace to every member while an owner's trial runs or an owner pays, and only then", async () => {
+    const owner = await signUp(t.app);
+    const workspace = await createWorkspace(t.app, owner, 'Acme Shoes');
+    const client = await joinAs(t.app, owner, workspace, 'client');
+    const dashboardOf = async (user: TestUser) =>
+      ((await call(t.app, user, 'GET', 'workspaces/')).json() as WorkspaceSummary[]).find((w) => w.id === workspace)!.dashboard;
+    expect([await dashboardOf(owner), await dashboardOf(client)]).toEqual([false, false]);
+    expect((await call(t.app, client, 'GET', 'dashboard/', { workspace })).statusCode).toBe(403);
+    // The client's own trial opens nothing here: the trial covers the workspaces its starter owns.
+    expect((await call(t.app, client, 'POST', 'start-trial/', { payload: {} })).statusCode).toBe(200);
+    expect(await dashboardOf(client)).toBe(false);
+    expect((await call(t.app, owner, 'POST', 'start-trial/', { payload: {} })).statusCode).toBe(200);
+    expect([await dashboardOf(owner), await dashboardOf(client)]).toEqual([true, true]);
+    expect((await call(t.app, client, 'GET', 'dashboard/', { workspace })).statusCode).toBe(200);
   });
 
   it('creates a workspace the caller owns, with a trimmed name, listed after the personal one', async () => {
     const user = await signUp(t.app);
     const created = await call(t.app, user, 'POST', 'workspaces/', { payload: { name: '  Zeta Clinic  ' } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(String), name: 'Zeta Clinic', role: 'owner', personal: false, connected_accounts: 0, current: false });
+    expect(created.json()).toEqual({ id: expect.any(String), name: 'Zeta Clinic', role: 'owner', personal: false, connected_accounts: 0, current: false, dashboard: false });
     await createWorkspace(t.app, user, 'acme Foods');
     const list = (await call(t.app, user, 'GET', 'workspaces/')).json() as { name: string; personal: boolean }[];
     expect(list.map((w) => [w.name, w.personal])).toEqual([

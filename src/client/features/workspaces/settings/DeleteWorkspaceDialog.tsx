@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { Form, Formik, type FormikErrors } from 'formik';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, Stack } from '@mui/material';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { deleteWorkspaceSchema } from '@shared/validation/workspaces';
+import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
+import { errorMessage } from '@client/api/errors';
+import { FormikTextField } from '@client/components/FormikTextField';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { emptyOtp, OtpInput } from '@client/components/OtpInput';
+import { lockedLabel } from '@client/components/otpResendLock';
+import type { DeleteWorkspaceTarget } from './deleteWorkspace.machine';
+import type { DeleteWorkspaceFlow } from './useDeleteWorkspaceFlow';
+
+/** The dialog's steps. */
+type Step = 'name' | 'otp' | 'failed';
+
+/** Each step's title. */
+export const DELETE_WORKSPACE_STEP_TITLES: Record<Step, string> = {
+  name: 'Delete workspace?',
+  otp: 'Enter OTP',
+  failed: 'Workspace not deleted',
+};
+
+/** Said for a failed step when the server gave no reason. */
+const STEP_FALLBACKS: Record<Step, string> = {
+  name: 'Unable to send OTP. Please try again.',
+  otp: 'Invalid OTP.',
+  failed: 'Failed to delete the workspace.',
+};
+
+const TITLE_ID = 'delete-workspace-title';
+const TEXT_ID = 'delete-workspace-text';
+const OTP_ERROR_ID = 'delete-workspace-otp-error';
+
+type Snapshot = DeleteWorkspaceFlow['snapshot'];
+type Send = DeleteWorkspaceFlow['send'];
+
+function stepOf(snapshot: Snapshot): Step | null {
+  if (snapshot.matches({ flow: 'naming' }) || snapshot.matches({ flow: 'sending' })) return 'name';
+  if (snapshot.matches({ flow: 'otpStep' }) || snapshot.matches({ flow: 'verifying' }) || snapshot.matches({ flow: 'deleting' })) return 'otp';
+  if (snapshot.matches({ flow: 'failed' })) return 'failed';
+  return null;
+}
+
+interface StepProps {
+  workspace: DeleteWorkspaceTarget;
+  snapshot: Snapshot;
+  send: Send;
+  failure: string | null;
+}
+
+function FailureAlert({ failure }: { failure: string | null }) {
+  return failure ? <Alert severity="error">{failure}</Alert> : null;
+}
+
+function NameStep({ workspace, snapshot, send, failure }: StepProps) {
+  const sending = snapshot.matches({ flow: 'sending' });
+  const secondsLeft = snapshot.context.resendSecondsLeft;
+  // The shared schema, then the name itself: the server compares them again.
+  const validate = ({ name }: { name: string }): FormikErrors<{ name: string }> =>
+    deleteWorkspaceSchema.isValidSync({ name }) && name.trim() === workspace.name ? {} : { name: WORKSPACE_MESSAGES.nameMismatch };
+  return (
+    <Formik initialValues={{ name: '' }} validate={validate} onSubmit={({ name }) => send({ type: 'CONFIRM_NAME', name })}>
+      <Form noValidate aria-labelledby={TITLE_ID}>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText id={TEXT_ID}>
+              This deletes {workspace.name} for everyone in it: its connected accounts and their data, its team and its invitations. Other
+              workspaces are not touched. Type <Box component="strong">{workspace.name}</Box> to confirm; we&apos;ll then email you a
+              one-time password (OTP).
+            </DialogContentText>
+            <FormikTextField name="name" id="delete-workspace-name" label="Workspace name" autoComplete="off" autoFocus required fullWidth disabled={sending} />
+            <FailureAlert failure={failure} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => send({ type: 'CANCEL' })}>Cancel</Button>
+          <LoadingButton type="submit" variant="contained" color="error" loading={sending} disabled={secondsLeft > 0}>
+            {lockedLabel('Send OTP', secondsLeft)}
+          </LoadingButton>
+        </DialogActions>
+      </Form>
+    </Formik>
+  );
+}
+
+interface OtpValues {
+  digits: string[];
+}
+
+// The shared schema checks the code the boxes add up to; its message goes under the boxes.
+function validateOtp({ digits }: OtpValues): FormikErrors<OtpValues> {
+  return verifyOtpSchema.isValidSync({ otp: digits.join('') }) ? {} : { digits: OTP_MESSAGE };
+}
+
+function OtpStep({ snapshot, send, failure }: StepProps) {
+  const verifying = snapshot.matches({ flow: 'verifying' });
+  const deleting = snapshot.matches({ flow: 'deleting' });
+  const busy = verifying || deleting;
+  const secondsLeft = snapshot.context.resendSecondsLeft;
+  return (
+    <Formik<OtpValues>
+      initialValues={{ digits: emptyOtp() }}
+      validate={validateOtp}
+      onSubmit={({ digits }) => send({ type: 'VERIFY', otp: digits.join('') })}
+    >
+      {({ values, errors, submitCount, setFieldValue }) => {
+        const invalid = submitCount > 0 && typeof errors.digits === 'string';
+        return (
+          <Form noValidate aria-labelledby={TITLE_ID}>
+            <DialogContent>
+              <Stack spacing={2}>
+                <DialogContentText id={TEXT_ID}>Enter the 6-digit code we sent to your email. The workspace is deleted once it checks out.</DialogContentText>
+                <OtpInput
+                  value={values.digits}
+                  onChange={(digits) => void setFieldValue('digits', digits)}
+                  autoFocus
+                  disabled={busy}
+                  error={invalid}
+                  describedBy={invalid ? OTP_ERROR_ID : undefined}
+                />
+                {invalid && (
+                  <FormHelperText id={OTP_ERROR_ID} error sx={{ textAlign: 'center' }}>
+                    {errors.digits as string}
+                  </FormHelperText>
+                )}
+                <FailureAlert failure={failure} />
+              </Stack>
+            </DialogContent>
+            <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button onClick={() => send({ type: 'CANCEL' })} disabled={deleting}>
+                Cancel
+              </Button>
+              <Button onClick={() => send({ type: 'RESEND' })} disabled={secondsLeft > 0 || busy}>
+                {lockedLabel('Resend', secondsLeft)}
+              </Button>
+              <LoadingButton type="submit" variant="contained" color="error" loading={busy}>
+                Delete workspace
+              </LoadingButton>
+            </DialogActions>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}
+
+function FailedStep({ snapshot, send, failure }: StepProps) {
+  const secondsLeft = snapshot.context.resendSecondsLeft;
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={TEXT_ID}>The workspace is still there. Try again, or ask for a new OTP if this one has run out.</DialogContentText>
+          <FailureAlert failure={failure} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => send({ type: 'CANCEL' })}>Cancel</Button>
+        <Button onClick={() => send({ type: 'RESEND' })} disabled={secondsLeft > 0}>
+          {lockedLabel('New OTP', secondsLeft)}
+        </Button>
+        <Button variant="contained" color="error" onClick={() => send({ type: 'RETRY' })} autoFocus>
+          Try again
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+const STEP_COMPONENTS = { name: NameStep, otp: OtpStep, failed: FailedStep };
+
+/** Props of DeleteWorkspaceDialog. */
+export interface DeleteWorkspaceDialogProps {
+  snapshot: Snapshot;
+  send: Send;
+}
+
+/**
+ * Deleting the current workspace (issue 12): the name typed again, an emailed OTP, then the
+ * delete. Escape and Cancel close it at any step but while the delete runs.
+ */
+export function DeleteWorkspaceDialog({ snapshot, send }: DeleteWorkspaceDialogProps) {
+  const step = stepOf(snapshot);
+  const { workspace, error } = snapshot.context;
+  const current = step && workspace ? { step, workspace } : null;
+  // The last step shown stays in the dialog while it fades out (state derived during render).
+  const [shown, setShown] = useState(current);
+  if (current && (current.step !== shown?.step || current.workspace !== shown.workspace)) setShown(current);
+  const view = current ?? shown;
+
+  const deleting = snapshot.matches({ flow: 'deleting' });
+  const failure = current && error ? errorMessage(error, STEP_FALLBACKS[current.step]) : null;
+  const StepContent = view ? STEP_COMPONENTS[view.step] : null;
+
+  return (
+    <Dialog
+      open={current !== null}
+      onClose={deleting ? undefined : () => send({ type: 'CANCEL' })}
+      aria-labelledby={TITLE_ID}
+      aria-describedby={TEXT_ID}
+      fullWidth
+      maxWidth="xs"
+    >
+      {view && StepContent && (
+        <>
+          <DialogTitle id={TITLE_ID}>{DELETE_WORKSPACE_STEP_TITLES[view.step]}</DialogTitle>
+          <StepContent workspace={view.workspace} snapshot={snapshot} send={send} failure={failure} />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,251 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckIcon from '@mui/icons-material/Check';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import { ROLE_TITLES } from '@shared/access/policy';
+import type { WorkspaceSummary } from '@shared/api/workspaces';
+import { useAppSelector } from '@client/app/hooks';
+import { paths } from '@client/app/paths';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { NewWorkspaceDialog } from './NewWorkspaceDialog';
+import { useWorkspaceMenu, workspaceDetails, type WorkspaceMenu } from './useWorkspaceMenu';
+
+/** The switcher's labels, named once for the top bar, the mobile menu and their tests. */
+export const SWITCHER_LABELS = {
+  heading: 'Workspaces',
+  loading: 'Loading workspaces…',
+  failed: 'Unable to load your workspaces.',
+  retry: 'Try again',
+  accounts: 'Connected accounts',
+  team: 'Team',
+  allClients: 'All clients',
+  newWorkspace: 'New workspace…',
+  fallbackName: 'Workspace',
+} as const;
+
+/** 'Acme · 3 connected accounts · Manager', with '(current)' read out for the current one. */
+function WorkspaceText({ workspace, current }: { workspace: WorkspaceSummary; current: boolean }) {
+  return (
+    <ListItemText
+      primary={
+        <>
+          {workspace.name}
+          {current && <Box component="span" sx={visuallyHidden}> (current)</Box>}
+        </>
+      }
+      secondary={workspaceDetails(workspace, ROLE_TITLES[workspace.role])}
+      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+    />
+  );
+}
+
+/** What the list says when it has nothing to show yet. */
+function listStatus(menu: WorkspaceMenu): string | null {
+  if (menu.workspaces.length > 0) return null;
+  return menu.isError ? SWITCHER_LABELS.failed : SWITCHER_LABELS.loading;
+}
+
+function TopBarSwitcher() {
+  const menu = useWorkspaceMenu();
+  const buttonId = useId();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [creating, setCreating] = useState(false);
+  const open = anchor !== null;
+  const close = () => setAnchor(null);
+  const status = listStatus(menu);
+
+  const choose = async (workspace: WorkspaceSummary) => {
+    if (await menu.choose(workspace)) close();
+  };
+  const startCreating = () => {
+    close();
+    setCreating(true);
+  };
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        startIcon={<WorkspacesIcon aria-hidden />}
+        endIcon={<ArrowDropDownIcon aria-hidden />}
+        sx={{ maxWidth: 240, textTransform: 'none' }}
+      >
+        <Box component="span" sx={visuallyHidden}>
+          Workspace:{' '}
+        </Box>
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {menu.current?.name ?? SWITCHER_LABELS.fallbackName}
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId, dense: true, sx: { minWidth: 280, maxWidth: 360 } } }}
+      >
+        <ListSubheader>{SWITCHER_LABELS.heading}</ListSubheader>
+        {status && (
+          <MenuItem disabled={!menu.isError} onClick={menu.refetch}>
+            <ListItemText primary={status} secondary={menu.isError ? SWITCHER_LABELS.retry : undefined} />
+          </MenuItem>
+        )}
+        {menu.workspaces.map((workspace) => {
+          const current = workspace.id === menu.current?.id;
+          return (
+            <MenuItem
+              key={workspace.id}
+              selected={current}
+              aria-current={current ? 'true' : undefined}
+              disabled={menu.switching}
+              onClick={() => void choose(workspace)}
+            >
+              <ListItemIcon>{current && <CheckIcon fontSize="small" aria-hidden />}</ListItemIcon>
+              <WorkspaceText workspace={workspace} current={current} />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        {menu.showAccounts && (
+          <MenuItem component={RouterLink} to={paths.connectedAccounts} onClick={close}>
+            {SWITCHER_LABELS.accounts}
+          </MenuItem>
+        )}
+        {menu.showTeam && (
+          <MenuItem component={RouterLink} to={paths.team} onClick={close}>
+            {SWITCHER_LABELS.team}
+          </MenuItem>
+        )}
+        <MenuItem component={RouterLink} to={paths.workspaces} onClick={close}>
+          {SWITCHER_LABELS.allClients}
+        </MenuItem>
+        <MenuItem onClick={startCreating}>
+          <ListItemIcon>
+            <AddIcon fontSize="small" aria-hidden />
+          </ListItemIcon>
+          {SWITCHER_LABELS.newWorkspace}
+        </MenuItem>
+      </Menu>
+      <NewWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/**
+ * The workspace switcher of the top bar: a menu of the user's workspaces (connected accounts and
+ * role beside each, the current one marked) that moves to another in one click, with links to the
+ * current workspace's screens the role may see, All clients, and New workspace. Only for a
+ * signed-in user.
+ */
+export function WorkspaceSwitcher() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return isLoggedIn ? <TopBarSwitcher /> : null;
+}
+
+/** Props of WorkspaceSwitcherList. */
+export interface WorkspaceSwitcherListProps {
+  /** Called after a choice that leaves the menu (a switch, a link, a created workspace): the mobile menu closes. */
+  onDone: () => void;
+}
+
+function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
+  const menu = useWorkspaceMenu();
+  const headingId = useId();
+  const [creating, setCreating] = useState(false);
+  const status = listStatus(menu);
+
+  const choose = async (workspace: WorkspaceSummary) => {
+    if (await menu.choose(workspace)) onDone();
+  };
+  const links = [
+    ...(menu.showAccounts ? [{ label: SWITCHER_LABELS.accounts, to: paths.connectedAccounts }] : []),
+    ...(menu.showTeam ? [{ label: SWITCHER_LABELS.team, to: paths.team }] : []),
+    { label: SWITCHER_LABELS.allClients, to: paths.workspaces },
+  ];
+
+  return (
+    <Box component="nav" aria-labelledby={headingId}>
+      <List
+        dense
+        subheader={
+          <ListSubheader id={headingId} disableSticky>
+            {SWITCHER_LABELS.heading}
+          </ListSubheader>
+        }
+      >
+        {status && (
+          <ListItem>
+            <ListItemText primary={status} />
+            {menu.isError && (
+              <Button size="small" onClick={menu.refetch}>
+                {SWITCHER_LABELS.retry}
+              </Button>
+            )}
+          </ListItem>
+        )}
+        {menu.workspaces.map((workspace) => {
+          const current = workspace.id === menu.current?.id;
+          return (
+            <ListItem key={workspace.id} disablePadding>
+              <ListItemButton
+                selected={current}
+                aria-current={current ? 'true' : undefined}
+                disabled={menu.switching}
+                onClick={() => void choose(workspace)}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>{current && <CheckIcon fontSize="small" aria-hidden />}</ListItemIcon>
+                <WorkspaceText workspace={workspace} current={current} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+        {links.map((link) => (
+          <ListItem key={link.to} disablePadding>
+            <ListItemButton component={RouterLink} to={link.to} onClick={onDone}>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+        <ListItem disablePadding>
+          <ListItemButton onClick={() => setCreating(true)}>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              <AddIcon fontSize="small" aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary={SWITCHER_LABELS.newWorkspace} />
+          </ListItemButton>
+        </ListItem>
+      </List>
+      <NewWorkspaceDialog open={creating} onClose={() => setCreating(false)} onCreated={onDone} />
+    </Box>
+  );
+}
+
+/** The switcher for the mobile menu: the same choices as the top bar's, as a list. Only for a signed-in user. */
+export function WorkspaceSwitcherList({ onDone }: WorkspaceSwitcherListProps) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return isLoggedIn ? <SwitcherList onDone={onDone} /> : null;
+}

@@ -1,0 +1,35 @@
+import { useId, type ReactNode } from 'react';
+import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { ConfirmActions } from '@client/components/ConfirmActions';
+
+/** Props of ConfirmDialog. */
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** The confirmed call is running: the dialog stays and Cancel is disabled. */
+  busy: boolean;
+  /** Why the last try failed (the server's detail), shown under the text. */
+  failure: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** A one-step confirmation for the team's destructive actions (remove a member, leave). */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, failure, onCancel, onConfirm }: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={textId}>{children}</DialogContentText>
+          {failure && <Alert severity="error">{failure}</Alert>}
+        </Stack>
+      </DialogContent>
+      <ConfirmActions confirmLabel={confirmLabel} destructive busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+    </Dialog>
+  );
+}
