@@ -15,11 +15,8 @@
  *   BENCH_EXPLAIN=1   (print EXPLAIN (ANALYZE, BUFFERS) of each endpoint's slowest statement on
  *                      PostgreSQL even when the target is met; it is printed anyway when missed)
  */
-import pg from 'pg';
-import { createScratchDatabase, runOnBothDatabases } from './support';
+import { createScratchDatabase, explainSlowest, ms, runOnBothDatabases, stats } from './support';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { addDays, isoDay, type CampaignPage, type DashboardView } from '../src/shared/api/dashboard';
 import { PLATFORMS } from '../src/shared/constants';
 import { minorDigits } from '../src/shared/money';
@@ -68,16 +65,6 @@ const CASES: Case[] = [
   { name: 'campaigns 7d', url: '/api/dashboard/campaigns/', target: 50 },
   { name: 'campaigns 365d', url: `/api/dashboard/campaigns/?from=${FROM_365}&to=${TODAY}`, target: 200 },
 ];
-
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  const mid = sorted.length / 2;
-  const p50 = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { p50, p95: at(0.95), n: sorted.length };
-}
 
 /** Runs `once` WARMUP times, then RUNS times (fewer when it is slow), returning the timings. */
 async function measure(once: () => Promise<void>) {
@@ -233,49 +220,6 @@ function rawCampaignsQuery(refs: string[], factors: { currency: string; factor: 
     limit 25`;
 }
 
-/**
- * Records the SQL the app sends through db.execute while `work` runs (the dashboard's heavy
- * queries all go through executeRows), with the time each took.
- */
-async function captureStatements(db: Db, work: () => Promise<unknown>) {
-  const dialect = new PgDialect();
-  const captured: { sql: string; params: unknown[]; ms: number }[] = [];
-  const target = db as unknown as { execute: (query: SQL) => Promise<unknown> };
-  const original = target.execute;
-  target.execute = async function (this: unknown, query: SQL) {
-    const started = performance.now();
-    try {
-      return await original.call(db, query);
-    } finally {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      captured.push({ sql: text, params, ms: performance.now() - started });
-    }
-  };
-  try {
-    await work();
-  } finally {
-    target.execute = original;
-  }
-  return captured;
-}
-
-async function explainSlowest(app: FastifyInstance, databaseUrl: string, c: Case, auth: Record<string, string>) {
-  const statements = await captureStatements(app.ctx.db, () => app.inject({ method: 'GET', url: c.url, headers: auth }));
-  const slowest = statements.sort((a, b) => b.ms - a.ms)[0];
-  if (!slowest) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(`explain (analyze, buffers) ${slowest.sql}`, slowest.params);
-    console.log(`\n--- EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of ${c.name} (${ms(slowest.ms)} in the app) ---`);
-    console.log(slowest.sql.replace(/\s+/g, ' ').trim());
-    console.log(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
-    console.log('---');
-  } finally {
-    await client.end();
-  }
-}
-
 async function benchOne(kind: Kind) {
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adwise_bench') : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
@@ -361,7 +305,7 @@ async function benchOne(kind: Kind) {
 
     if (kind === 'postgres') {
       for (const r of results) {
-        if (EXPLAIN_ALWAYS || r.p95 >= r.c.target) await explainSlowest(app, scratch!.url, r.c, user.auth);
+        if (EXPLAIN_ALWAYS || r.p95 >= r.c.target) await explainSlowest(app, scratch!.url, r.c.url, user.auth, `the slowest statement of ${r.c.name}`);
       }
     }
   } finally {

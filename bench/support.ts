@@ -1,4 +1,8 @@
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/server/db/connect';
 
 /** Why PostgreSQL at `url` cannot be used (the bench then skips its PostgreSQL half), or undefined when it answers. */
 export async function postgresUnreachable(url: string): Promise<string | undefined> {
@@ -35,4 +39,57 @@ export function runOnBothDatabases(pgUrl: string, only: string | undefined, benc
     console.error(error);
     process.exit(1);
   });
+}
+
+/** A duration for the printed figures: two decimals under 10 ms, one above. */
+export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+/** Median, p95, p99 and max of timings (nearest-rank percentiles). */
+export function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  const mid = sorted.length / 2;
+  const p50 = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { p50, p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1]!, n: sorted.length };
+}
+
+/** Records the SQL the app sends through db.execute while `work` runs (heavy reads go through executeRows), with the time each took. */
+export async function captureStatements(db: Db, work: () => Promise<unknown>) {
+  const dialect = new PgDialect();
+  const captured: { sql: string; params: unknown[]; ms: number }[] = [];
+  const target = db as unknown as { execute: (query: SQL) => Promise<unknown> };
+  const original = target.execute;
+  target.execute = async function (this: unknown, query: SQL) {
+    const started = performance.now();
+    try {
+      return await original.call(db, query);
+    } finally {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      captured.push({ sql: text, params, ms: performance.now() - started });
+    }
+  };
+  try {
+    await work();
+  } finally {
+    target.execute = original;
+  }
+  return captured;
+}
+
+/** Prints EXPLAIN (ANALYZE, BUFFERS) of the slowest statement a GET of `url` sends to PostgreSQL at `databaseUrl`. */
+export async function explainSlowest(app: FastifyInstance, databaseUrl: string, url: string, auth: Record<string, string>, label: string) {
+  const statements = await captureStatements(app.ctx.db, () => app.inject({ method: 'GET', url, headers: auth }));
+  const slowest = statements.sort((a, b) => b.ms - a.ms)[0];
+  if (!slowest) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query(`explain (analyze, buffers) ${slowest.sql}`, slowest.params);
+    console.log(`\n--- EXPLAIN (ANALYZE, BUFFERS) of ${label} (${ms(slowest.ms)} in the app) ---`);
+    console.log(slowest.sql.replace(/\s+/g, ' ').trim());
+    console.log(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+    console.log('---');
+  } finally {
+    await client.end();
+  }
 }

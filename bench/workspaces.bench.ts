@@ -17,10 +17,7 @@
  *   BENCH_EXPLAIN=1   (print EXPLAIN (ANALYZE, BUFFERS) of the overview's slowest statement on
  *                      PostgreSQL even when the target is met; it is printed anyway when missed)
  */
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { addDays, isoDay, lastDays, percentChange, previousRange } from '../src/shared/api/dashboard';
 import type { WorkspaceOverview } from '../src/shared/api/workspaces';
 import { PLATFORMS } from '../src/shared/constants';
@@ -29,7 +26,7 @@ import { buildApp } from '../src/server/app';
 import { executeRows, type Db } from '../src/server/db/connect';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { createScratchDatabase, runOnBothDatabases } from './support';
+import { createScratchDatabase, explainSlowest, ms, runOnBothDatabases, stats } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -61,16 +58,6 @@ const WINDOW = lastDays(TODAY);
 const BEFORE = previousRange(WINDOW.from, WINDOW.to);
 
 type Kind = 'postgres' | 'pglite';
-
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  const mid = sorted.length / 2;
-  const p50 = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { p50, p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1]!, n: sorted.length };
-}
 
 /** Seeds the agency's workspaces, connections, accounts, sync state and a year of account_daily with server-side SQL. */
 async function seed(db: Db, userId: string) {
@@ -267,46 +254,6 @@ function check(kind: Kind, body: WorkspaceOverview, expected: Map<string, Expect
   ];
 }
 
-/** Records the SQL the app sends through db.execute while `work` runs, with the time each took. */
-async function captureStatements(db: Db, work: () => Promise<unknown>) {
-  const dialect = new PgDialect();
-  const captured: { sql: string; params: unknown[]; ms: number }[] = [];
-  const target = db as unknown as { execute: (query: SQL) => Promise<unknown> };
-  const original = target.execute;
-  target.execute = async function (this: unknown, query: SQL) {
-    const started = performance.now();
-    try {
-      return await original.call(db, query);
-    } finally {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      captured.push({ sql: text, params, ms: performance.now() - started });
-    }
-  };
-  try {
-    await work();
-  } finally {
-    target.execute = original;
-  }
-  return captured;
-}
-
-async function explainSlowest(app: FastifyInstance, databaseUrl: string, auth: Record<string, string>) {
-  const statements = await captureStatements(app.ctx.db, () => app.inject({ method: 'GET', url: URL_OVERVIEW, headers: auth }));
-  const slowest = statements.sort((a, b) => b.ms - a.ms)[0];
-  if (!slowest) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(`explain (analyze, buffers) ${slowest.sql}`, slowest.params);
-    console.log(`\n--- EXPLAIN (ANALYZE, BUFFERS) of the overview's slowest statement (${ms(slowest.ms)} in the app) ---`);
-    console.log(slowest.sql.replace(/\s+/g, ' ').trim());
-    console.log(result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
-    console.log('---');
-  } finally {
-    await client.end();
-  }
-}
-
 async function benchOne(kind: Kind) {
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adwise_bench') : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
@@ -353,7 +300,7 @@ async function benchOne(kind: Kind) {
     lines.push(...checked.slice(0, 1));
     console.log(lines[0]);
 
-    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS)) await explainSlowest(app, scratch!.url, user.auth);
+    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS)) await explainSlowest(app, scratch!.url, URL_OVERVIEW, user.auth, 'the overview’s slowest statement');
   } finally {
     await app.close();
     if (scratch && KEEP) console.log(`postgres  kept the scratch database: ${scratch.url}`);

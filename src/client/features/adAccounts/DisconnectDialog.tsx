@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Form, Formik, type FormikErrors } from 'formik';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, Stack } from '@mui/material';
-import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { emptyOtp, OtpInput } from '@client/components/OtpInput';
+import { OtpEntryStep } from '@client/components/OtpEntryStep';
 import { lockedLabel } from '@client/components/otpResendLock';
 import type { DisconnectTarget } from './disconnect.machine';
 import type { DisconnectFlow } from './useDisconnectFlow';
@@ -26,7 +24,6 @@ const STEP_ENDPOINTS: Record<Step, string> = { send: 'generateOtp', otp: 'verify
 
 const TITLE_ID = 'disconnect-dialog-title';
 const TEXT_ID = 'disconnect-dialog-text';
-const OTP_ERROR_ID = 'disconnect-otp-error';
 
 type Snapshot = DisconnectFlow['snapshot'];
 type Send = DisconnectFlow['send'];
@@ -81,60 +78,20 @@ function SendStep({ account, snapshot, send, failure }: StepProps) {
   );
 }
 
-interface OtpValues {
-  digits: string[];
-}
-
-// The shared schema checks the code the boxes add up to; its message goes under the boxes.
-function validateOtp({ digits }: OtpValues): FormikErrors<OtpValues> {
-  return verifyOtpSchema.isValidSync({ otp: digits.join('') }) ? {} : { digits: OTP_MESSAGE };
-}
-
 function OtpStep({ snapshot, send, failure }: StepProps) {
-  const verifying = snapshot.matches({ flow: 'verifying' });
-  const secondsLeft = snapshot.context.resendSecondsLeft;
   return (
-    <Formik<OtpValues>
-      initialValues={{ digits: emptyOtp() }}
-      validate={validateOtp}
-      onSubmit={({ digits }) => send({ type: 'VERIFY', otp: digits.join('') })}
-    >
-      {({ values, errors, submitCount, setFieldValue }) => {
-        const invalid = submitCount > 0 && typeof errors.digits === 'string';
-        return (
-          <Form noValidate aria-labelledby={TITLE_ID}>
-            <DialogContent>
-              <Stack spacing={2}>
-                <DialogContentText id={TEXT_ID}>Enter the 6-digit code we sent to your email.</DialogContentText>
-                <OtpInput
-                  value={values.digits}
-                  onChange={(digits) => void setFieldValue('digits', digits)}
-                  autoFocus
-                  disabled={verifying}
-                  error={invalid}
-                  describedBy={invalid ? OTP_ERROR_ID : undefined}
-                />
-                {invalid && (
-                  <FormHelperText id={OTP_ERROR_ID} error sx={{ textAlign: 'center' }}>
-                    {errors.digits as string}
-                  </FormHelperText>
-                )}
-                <FailureAlert failure={failure} />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button onClick={() => send({ type: 'CANCEL' })}>Cancel</Button>
-              <Button onClick={() => send({ type: 'RESEND' })} disabled={secondsLeft > 0 || verifying}>
-                {lockedLabel('Resend', secondsLeft)}
-              </Button>
-              <LoadingButton type="submit" variant="contained" loading={verifying}>
-                Verify OTP
-              </LoadingButton>
-            </DialogActions>
-          </Form>
-        );
-      }}
-    </Formik>
+    <OtpEntryStep
+      titleId={TITLE_ID}
+      textId={TEXT_ID}
+      text="Enter the 6-digit code we sent to your email."
+      submitLabel="Verify OTP"
+      busy={snapshot.matches({ flow: 'verifying' })}
+      resendSecondsLeft={snapshot.context.resendSecondsLeft}
+      failure={failure}
+      onVerify={(otp) => send({ type: 'VERIFY', otp })}
+      onCancel={() => send({ type: 'CANCEL' })}
+      onResend={() => send({ type: 'RESEND' })}
+    />
   );
 }
 

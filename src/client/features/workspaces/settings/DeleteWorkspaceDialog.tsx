@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikErrors } from 'formik';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, Stack } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { deleteWorkspaceSchema } from '@shared/validation/workspaces';
-import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
 import { errorMessage } from '@client/api/errors';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { emptyOtp, OtpInput } from '@client/components/OtpInput';
+import { OtpEntryStep } from '@client/components/OtpEntryStep';
 import { lockedLabel } from '@client/components/otpResendLock';
 import type { DeleteWorkspaceTarget } from './deleteWorkspace.machine';
 import type { DeleteWorkspaceFlow } from './useDeleteWorkspaceFlow';
@@ -31,7 +30,6 @@ const STEP_FALLBACKS: Record<Step, string> = {
 
 const TITLE_ID = 'delete-workspace-title';
 const TEXT_ID = 'delete-workspace-text';
-const OTP_ERROR_ID = 'delete-workspace-otp-error';
 
 type Snapshot = DeleteWorkspaceFlow['snapshot'];
 type Send = DeleteWorkspaceFlow['send'];
@@ -85,64 +83,23 @@ function NameStep({ workspace, snapshot, send, failure }: StepProps) {
   );
 }
 
-interface OtpValues {
-  digits: string[];
-}
-
-// The shared schema checks the code the boxes add up to; its message goes under the boxes.
-function validateOtp({ digits }: OtpValues): FormikErrors<OtpValues> {
-  return verifyOtpSchema.isValidSync({ otp: digits.join('') }) ? {} : { digits: OTP_MESSAGE };
-}
-
 function OtpStep({ snapshot, send, failure }: StepProps) {
-  const verifying = snapshot.matches({ flow: 'verifying' });
   const deleting = snapshot.matches({ flow: 'deleting' });
-  const busy = verifying || deleting;
-  const secondsLeft = snapshot.context.resendSecondsLeft;
   return (
-    <Formik<OtpValues>
-      initialValues={{ digits: emptyOtp() }}
-      validate={validateOtp}
-      onSubmit={({ digits }) => send({ type: 'VERIFY', otp: digits.join('') })}
-    >
-      {({ values, errors, submitCount, setFieldValue }) => {
-        const invalid = submitCount > 0 && typeof errors.digits === 'string';
-        return (
-          <Form noValidate aria-labelledby={TITLE_ID}>
-            <DialogContent>
-              <Stack spacing={2}>
-                <DialogContentText id={TEXT_ID}>Enter the 6-digit code we sent to your email. The workspace is deleted once it checks out.</DialogContentText>
-                <OtpInput
-                  value={values.digits}
-                  onChange={(digits) => void setFieldValue('digits', digits)}
-                  autoFocus
-                  disabled={busy}
-                  error={invalid}
-                  describedBy={invalid ? OTP_ERROR_ID : undefined}
-                />
-                {invalid && (
-                  <FormHelperText id={OTP_ERROR_ID} error sx={{ textAlign: 'center' }}>
-                    {errors.digits as string}
-                  </FormHelperText>
-                )}
-                <FailureAlert failure={failure} />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button onClick={() => send({ type: 'CANCEL' })} disabled={deleting}>
-                Cancel
-              </Button>
-              <Button onClick={() => send({ type: 'RESEND' })} disabled={secondsLeft > 0 || busy}>
-                {lockedLabel('Resend', secondsLeft)}
-              </Button>
-              <LoadingButton type="submit" variant="contained" color="error" loading={busy}>
-                Delete workspace
-              </LoadingButton>
-            </DialogActions>
-          </Form>
-        );
-      }}
-    </Formik>
+    <OtpEntryStep
+      titleId={TITLE_ID}
+      textId={TEXT_ID}
+      text="Enter the 6-digit code we sent to your email. The workspace is deleted once it checks out."
+      submitLabel="Delete workspace"
+      submitColor="error"
+      busy={snapshot.matches({ flow: 'verifying' }) || deleting}
+      cancelDisabled={deleting}
+      resendSecondsLeft={snapshot.context.resendSecondsLeft}
+      failure={failure}
+      onVerify={(otp) => send({ type: 'VERIFY', otp })}
+      onCancel={() => send({ type: 'CANCEL' })}
+      onResend={() => send({ type: 'RESEND' })}
+    />
   );
 }
 
