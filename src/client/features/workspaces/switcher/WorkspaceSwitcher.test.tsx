@@ -53,6 +53,7 @@ describe('WorkspaceSwitcher in the top bar', () => {
       'Bolt Bikes1 connected account · Client',
       SWITCHER_LABELS.accounts,
       SWITCHER_LABELS.team,
+      SWITCHER_LABELS.settings,
       SWITCHER_LABELS.allClients,
       SWITCHER_LABELS.newWorkspace,
     ]);
@@ -63,6 +64,7 @@ describe('WorkspaceSwitcher in the top bar', () => {
     expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.allClients })).toHaveAttribute('href', paths.workspaces);
     expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.accounts })).toHaveAttribute('href', paths.connectedAccounts);
     expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.team })).toHaveAttribute('href', paths.team);
+    expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.settings })).toHaveAttribute('href', paths.workspaceSettings);
   });
 
   it('switches in one click: the server remembers it, the session moves, the menu closes', async () => {
@@ -137,7 +139,8 @@ describe('WorkspaceSwitcher in the top bar', () => {
     const { user } = setup({ role });
     const menu = await openSwitcher(user);
     const names = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(names.filter((name) => name === SWITCHER_LABELS.accounts || name === SWITCHER_LABELS.team)).toEqual(shown);
+    const screens: string[] = [SWITCHER_LABELS.accounts, SWITCHER_LABELS.team, SWITCHER_LABELS.settings];
+    expect(names.filter((name) => name !== null && screens.includes(name))).toEqual(shown);
     expect(names).toContain(SWITCHER_LABELS.allClients);
   });
 });

@@ -34,6 +34,7 @@ export const SWITCHER_LABELS = {
   retry: 'Try again',
   accounts: 'Connected accounts',
   team: 'Team',
+  settings: 'Workspace settings',
   allClients: 'All clients',
   newWorkspace: 'New workspace…',
   fallbackName: 'Workspace',
@@ -140,6 +141,11 @@ function TopBarSwitcher() {
             {SWITCHER_LABELS.team}
           </MenuItem>
         )}
+        {menu.showSettings && (
+          <MenuItem component={RouterLink} to={paths.workspaceSettings} onClick={close}>
+            {SWITCHER_LABELS.settings}
+          </MenuItem>
+        )}
         <MenuItem component={RouterLink} to={paths.workspaces} onClick={close}>
           {SWITCHER_LABELS.allClients}
         </MenuItem>
@@ -184,6 +190,7 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
   const links = [
     ...(menu.showAccounts ? [{ label: SWITCHER_LABELS.accounts, to: paths.connectedAccounts }] : []),
     ...(menu.showTeam ? [{ label: SWITCHER_LABELS.team, to: paths.team }] : []),
+    ...(menu.showSettings ? [{ label: SWITCHER_LABELS.settings, to: paths.workspaceSettings }] : []),
     { label: SWITCHER_LABELS.allClients, to: paths.workspaces },
   ];
 

@@ -17,9 +17,10 @@ export interface WorkspaceMenu {
   /** Moves to `workspace` (nothing to do for the current one); false when the server refused. */
   choose: (workspace: WorkspaceSummary) => Promise<boolean>;
   switching: boolean;
-  /** Whether the role may see the Connected accounts and Team screens. */
+  /** Whether the role may see the Connected accounts and Team screens, and the workspace's settings (owner). */
   showAccounts: boolean;
   showTeam: boolean;
+  showSettings: boolean;
 }
 
 /** The switchers' shared state: the user's workspaces, which one is current, and the switch. */
@@ -30,12 +31,13 @@ export function useWorkspaceMenu(): WorkspaceMenu {
   const { switchTo, switching } = useSwitchWorkspace();
   const showAccounts = useCan('accounts:read');
   const showTeam = useCan('team:read');
+  const showSettings = useCan('workspace:manage');
 
   const workspaces = data ?? [];
   const current = session ? workspaces.find((workspace) => workspace.id === session.id) : currentOf(workspaces);
   const choose = async (workspace: WorkspaceSummary) => (workspace.id === current?.id ? true : switchTo(workspace));
 
-  return { workspaces, current, isError, isFetching, refetch: () => void refetch(), choose, switching, showAccounts, showTeam };
+  return { workspaces, current, isError, isFetching, refetch: () => void refetch(), choose, switching, showAccounts, showTeam, showSettings };
 }
 
 /** '3 connected accounts · Manager'. */
