@@ -1,5 +1,6 @@
-import { isAnyOf } from '@reduxjs/toolkit';
+import { isAnyOf, isRejected } from '@reduxjs/toolkit';
 import { AUTH_MESSAGES } from '@shared/api/auth';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
 import { baseApi } from '@client/api/baseApi';
@@ -8,6 +9,13 @@ import { clearAllStorage, clearStoredSession, writeStoredSession } from './sessi
 
 /** The notice shown when the session could not be renewed (spec section 8). */
 export const SESSION_EXPIRED_MESSAGE = AUTH_MESSAGES.sessionExpired;
+
+/** Whether a failed call says the session's workspace is not (or no longer) the user's: removed, left, deleted. */
+export function isWorkspaceGone(action: unknown): boolean {
+  if (!isRejected(action)) return false;
+  const payload = (action as { payload?: { status?: unknown; data?: { detail?: unknown } } }).payload;
+  return payload?.status === 404 && payload.data?.detail === WORKSPACE_MESSAGES.notFound;
+}
 
 /**
  * Keeps storage in step with the session and drops cached server data when the session ends or
@@ -39,6 +47,16 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
       const before = api.getOriginalState().session.workspace;
       const servedSame = before ? before.id === payload.id : payload.personal;
       if (!servedSame) api.dispatch(baseApi.util.resetApiState());
+    },
+  });
+
+  startAppListening({
+    predicate: (action) => isWorkspaceGone(action),
+    effect: (_action, api) => {
+      // The workspace went away under this session (the member was removed, or it was deleted in
+      // another tab): the list is read again, and the restore moves the session to the server's
+      // current workspace.
+      api.dispatch(baseApi.util.invalidateTags(['Workspace']));
     },
   });
 

@@ -1,6 +1,8 @@
 import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { accountApi } from '@client/features/account/account.api';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { makeStore } from '@client/app/store';
+import { isWorkspaceGone } from './session.listeners';
 import {
   accountDeleted,
   expired,
@@ -205,5 +207,16 @@ describe('the current workspace', () => {
     expect(selectWorkspace(store.getState())).toEqual({ id: ACME.id, role: 'viewer' });
     expect(cached(store)).not.toBe(0);
     expect(stored(localStorage)).toMatchObject({ workspace: { id: ACME.id, role: 'viewer' } });
+  });
+});
+
+describe('isWorkspaceGone', () => {
+  const rejected = (payload: unknown) => ({ type: 'api/executeQuery/rejected', payload, error: {}, meta: { requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true } });
+
+  it("recognises the server's 404 for a workspace the user is no longer in, and nothing else", () => {
+    expect(isWorkspaceGone(rejected({ status: 404, data: { detail: WORKSPACE_MESSAGES.notFound } }))).toBe(true);
+    expect(isWorkspaceGone(rejected({ status: 404, data: { detail: 'Campaign not found.' } }))).toBe(false);
+    expect(isWorkspaceGone(rejected({ status: 403, data: { detail: WORKSPACE_MESSAGES.notFound } }))).toBe(false);
+    expect(isWorkspaceGone({ type: 'api/executeQuery/fulfilled', payload: { status: 404, data: { detail: WORKSPACE_MESSAGES.notFound } } })).toBe(false);
   });
 });
