@@ -2,6 +2,7 @@ import { createSandbox } from '@sandbox/sandbox';
 import { loadSandboxEnv } from '@sandbox/env';
 import { buildApp, type MountedService } from './app';
 import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
+import { seedDemoData } from './dev/demoData';
 import { systemClock } from './lib/clock';
 import { DEMO_USER } from './modules/users/users.service';
 
@@ -43,6 +44,12 @@ async function main() {
     { database: app.ctx.database.kind, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     `Adwise is running at ${config.publicUrl}`,
   );
+  if (config.env === 'development' && config.sandbox.mode === 'inprocess') {
+    // The demo shows real data at once: a trial and three sandbox platforms, backfilling now.
+    seedDemoData(app)
+      .then((done) => app.log.info({ demo: done }, done === 'seeded' ? 'demo account: trial started, Google Ads, Meta and LinkedIn connected; backfilling' : 'demo account kept as it was'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not set up the demo data; log in and connect an account instead'));
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -3,6 +3,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '@sandbox
 import { sum, type DayMetrics } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../platforms/http';
 import { sandboxSettings } from '../platforms/settings';
+import { walkSandboxConsent } from '../dev/sandboxConsent';
 import { PlatformError, type ClientRuntime, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from '../platforms/types';
 
 /**
@@ -49,20 +50,14 @@ export async function consent(
   authorizeUrl: string,
   choice: { accountIds?: string[]; deny?: boolean } = {},
 ): Promise<Record<string, string>> {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${html}`);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!requestId || !action) throw new Error(`not a consent page: ${html.slice(0, 300)}`);
-  const checked = [...html.matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g)];
-  const accounts = choice.accountIds ?? checked.filter((m) => m[2]).map((m) => m[1]);
-  const form = new URLSearchParams({ request_id: requestId, decision: choice.deny ? 'deny' : 'allow' });
-  for (const id of accounts) form.append('account', id);
-  const response = await fetch(action.replace(/&amp;/g, '&'), { method: 'POST', body: form, redirect: 'manual' });
-  const location = response.headers.get('location');
-  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}: ${await response.text()}`);
-  return Object.fromEntries(new URL(location).searchParams);
+  return walkSandboxConsent(
+    async (url, init) => {
+      const response = await fetch(url, init ? { ...init, redirect: 'manual' } : undefined);
+      return { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
+    },
+    authorizeUrl,
+    choice,
+  );
 }
 
 /** Connects through the sandbox end to end: authorize URL, consent, callback, code exchange. */
