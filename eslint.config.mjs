@@ -73,6 +73,26 @@ export default [
     },
   },
   {
+    // REVIEW 5.1: modules/metrics is the only reader of the metric tables, sync their only writer.
+    // Raw SQL naming them elsewhere is caught by src/server/modules/metrics/seam.test.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/modules/metrics/**', 'src/server/modules/sync/**', 'src/server/db/**', 'src/server/test/**', '**/*.test.ts', '**/*.fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema$',
+              importNames: ['metricsDaily', 'accountDaily'],
+              message: 'Read metric rows through modules/metrics (metrics.queries.ts); only it and modules/sync use these tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandbox's own tests check it against our real platform clients: a contract test crosses on purpose.
     files: ['src/sandbox/**/*.test.ts'],
     rules: {

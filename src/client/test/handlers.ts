@@ -24,6 +24,7 @@ import {
 } from '@shared/api/dashboard';
 import type { NewsletterStatusReply } from '@shared/api/newsletter';
 import { JOB_OPENINGS } from '@shared/careers';
+import { derive } from '@shared/metrics';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 import { searchSite } from '@shared/search/search';
 import type { UserInfo } from '@shared/api/userInfo';
@@ -185,7 +186,9 @@ export function seriesBody(from: IsoDay, to: IsoDay): SeriesPoint[] {
     const date = addDays(from, index);
     const impressions = 1000 + index * 100;
     const clicks = 20 + index;
-    return { date, day: weekdayLabel(date), spend: 500 + index * 50, impressions, clicks, ctr: Math.round((clicks / impressions) * 10000) / 100, conversions: 2 + index };
+    const spend = 500 + index * 50;
+    const conversions = 2 + index;
+    return { date, day: weekdayLabel(date), spend, impressions, clicks, ctr: derive({ spend, impressions, clicks, conversions, value: 0 }).ctr, conversions };
   });
 }
 

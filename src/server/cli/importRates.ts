@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { loadConfigOrExit } from '../config';
 import { connectDatabase } from '../db/connect';
-import { importRates, parseRatesCsv } from '../modules/dashboard/rates';
+import { importRates, parseRatesCsv } from '../modules/metrics/rates';
 
 /**
  * npm run rates:import -- <file.csv>

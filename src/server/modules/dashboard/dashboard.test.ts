@@ -9,7 +9,7 @@ import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf, userIdOf, workspaceIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
-import { importRates } from './rates';
+import { importRates } from '../metrics/rates';
 
 /** Seed rates (units per USD) of migration 0003. */
 const SEED = { USD: 1, INR: 88.6, EUR: 0.862, JPY: 154.2 } as const;

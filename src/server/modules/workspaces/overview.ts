@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
 import { lastDays, percentChange, previousRange, type DisplayCurrency, type IsoDay } from '@shared/api/dashboard';
 import type { WorkspaceOverview, WorkspaceOverviewRow } from '@shared/api/workspaces';
+import { roundTo } from '@shared/metrics';
 import { minorDigits } from '@shared/money';
 import { executeRows, type DbOrTx } from '../../db/connect';
-import { conversionFactors, factorOf } from '../dashboard/rates';
+import { spendByWorkspace } from '../metrics/metrics.queries';
 import { isoOrNull } from './workspaces.presenter';
 
 /**
@@ -20,41 +21,18 @@ interface OverviewSqlRow {
   connected_accounts: number | string | null;
   needs_reconnect: number | string | null;
   last_synced_at: Date | string | null;
-  current_spend: number | string | null;
-  current_rows: number | string | null;
-  current_converted: number | string | null;
-  previous_spend: number | string | null;
 }
-
-const round = (value: number, digits: number) => {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-};
 
 /**
  * The overview for `userId` in `currency`, with the 7-day window ending on `today` (the user's
- * local day, today included). Money in account_daily is in minor units of each account's
- * currency; it is converted per day with the dashboard's factors (dashboard/rates) into major
- * units of the display currency, and rounded to its digits.
+ * local day, today included). Spend comes converted per day into major units of the display
+ * currency from modules/metrics (spendByWorkspace), and is rounded to its digits here.
  */
 export async function workspaceOverview(db: DbOrTx, input: { userId: string; currency: DisplayCurrency; today: IsoDay }): Promise<WorkspaceOverview> {
   const { userId, currency } = input;
   const window = lastDays(input.today);
   const before = previousRange(window.from, window.to);
 
-  const sources = await executeRows<{ currency: string }>(
-    db,
-    sql`
-      select distinct a.currency from connected_ad_accounts a
-      join workspace_members m on m.workspace_id = a.workspace_id
-      where m.user_id = ${userId}::uuid`,
-  );
-  const factors = await conversionFactors(db, sources.map((row) => row.currency), currency, before.from, window.to);
-  // Nothing converts (no accounts, or only currencies without a rate): every factor is null.
-  const factor = factors.factors.length > 0 ? factorOf(factors, sql`d.currency`, sql`d.day`) : sql`null::float8`;
-
-  // Spend is summed per account first (the lateral join), so each account reads its own two weeks
-  // through account_daily's primary key (account_ref, day, …) however large the table grows.
   const rows = await executeRows<OverviewSqlRow>(
     db,
     sql`
@@ -75,30 +53,16 @@ export async function workspaceOverview(db: DbOrTx, input: { userId: string; cur
         join sync_state s on s.connection_id = c.id
         where c.workspace_id in (select id from mine)
         group by c.workspace_id
-      ), spend as (
-        select a.workspace_id, sum(x.current_spend) as current_spend, sum(x.current_rows) as current_rows,
-               sum(x.current_converted) as current_converted, sum(x.previous_spend) as previous_spend
-        from connected_ad_accounts a
-        cross join lateral (
-          select sum(d.spend_minor * f.factor) filter (where d.day >= ${window.from}::date) as current_spend,
-                 count(*) filter (where d.day >= ${window.from}::date) as current_rows,
-                 count(f.factor) filter (where d.day >= ${window.from}::date) as current_converted,
-                 sum(d.spend_minor * f.factor) filter (where d.day < ${window.from}::date) as previous_spend
-          from account_daily d
-          cross join lateral (select ${factor} as factor) f
-          where d.account_ref = a.id and d.day between ${before.from}::date and ${window.to}::date
-        ) x
-        where a.workspace_id in (select id from mine)
-        group by a.workspace_id
       )
-      select mine.id, mine.name, mine.role, accounts.connected_accounts, accounts.needs_reconnect, synced.last_synced_at,
-             spend.current_spend, spend.current_rows, spend.current_converted, spend.previous_spend
+      select mine.id, mine.name, mine.role, accounts.connected_accounts, accounts.needs_reconnect, synced.last_synced_at
       from mine
       left join accounts on accounts.workspace_id = mine.id
       left join synced on synced.workspace_id = mine.id
-      left join spend on spend.workspace_id = mine.id
       order by lower(mine.name), mine.created_at, mine.id`,
   );
+
+  // Spend of all of them in one set-based read (modules/metrics).
+  const spends = await spendByWorkspace(db, { workspaceIds: rows.map((row) => row.id), currency, window, previous: before });
 
   const digits = minorDigits(currency);
   return {
@@ -107,9 +71,10 @@ export async function workspaceOverview(db: DbOrTx, input: { userId: string; cur
     to: window.to,
     rows: rows.map((row): WorkspaceOverviewRow => {
       // Spend there was, and none of it converts: unknown, not zero.
-      const unconvertible = Number(row.current_rows ?? 0) > 0 && Number(row.current_converted ?? 0) === 0;
-      const spend = unconvertible ? null : round(Number(row.current_spend ?? 0), digits);
-      const previous = round(Number(row.previous_spend ?? 0), digits);
+      const sums = spends.get(row.id);
+      const unconvertible = sums !== undefined && sums.currentRows > 0 && sums.currentConverted === 0;
+      const spend = unconvertible ? null : roundTo(sums?.currentSpend ?? 0, digits);
+      const previous = roundTo(sums?.previousSpend ?? 0, digits);
       return {
         id: row.id,
         name: row.name,
