@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLastShown } from '@client/components/useLastShown';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
@@ -135,10 +135,8 @@ export function DisconnectDialog({ snapshot, send }: DisconnectDialogProps) {
   const step = stepOf(snapshot);
   const { account, error } = snapshot.context;
   const current = step && account ? { step, account } : null;
-  // The last step shown stays in the dialog while it fades out (state derived during render).
-  const [shown, setShown] = useState(current);
-  if (current && (current.step !== shown?.step || current.account !== shown.account)) setShown(current);
-  const view = current ?? shown;
+  // The last step shown stays in the dialog while it fades out.
+  const view = useLastShown(current, (a, b) => a.step === b.step && a.account === b.account);
 
   const deleting = snapshot.matches({ flow: 'deleting' });
   const failure = current && error ? errorMessage(error, fallbackFor(STEP_ENDPOINTS[current.step])) : null;

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useLastShown } from '@client/components/useLastShown';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   Alert,
@@ -42,8 +43,7 @@ export interface CampaignAdsDialogProps {
 export function CampaignAdsDialog({ campaign, from, to, onClose }: CampaignAdsDialogProps) {
   const titleId = useId();
   // The last campaign shown stays on screen while the dialog closes.
-  const [shown, setShown] = useState(campaign);
-  if (campaign && campaign !== shown) setShown(campaign);
+  const shown = useLastShown(campaign);
   const { currentData, error, isError, isFetching } = useGetCampaignAdsQuery(campaign ? { id: campaign.id, from, to } : skipToken);
 
   let rows;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLastShown } from '@client/components/useLastShown';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
@@ -142,10 +142,8 @@ export function DeleteWorkspaceDialog({ snapshot, send }: DeleteWorkspaceDialogP
   const step = stepOf(snapshot);
   const { workspace, error } = snapshot.context;
   const current = step && workspace ? { step, workspace } : null;
-  // The last step shown stays in the dialog while it fades out (state derived during render).
-  const [shown, setShown] = useState(current);
-  if (current && (current.step !== shown?.step || current.workspace !== shown.workspace)) setShown(current);
-  const view = current ?? shown;
+  // The last step shown stays in the dialog while it fades out.
+  const view = useLastShown(current, (a, b) => a.step === b.step && a.workspace === b.workspace);
 
   const deleting = snapshot.matches({ flow: 'deleting' });
   const failure = current && error ? errorMessage(error, STEP_FALLBACKS[current.step]) : null;

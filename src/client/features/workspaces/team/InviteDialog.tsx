@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLastShown } from '@client/components/useLastShown';
 import { Form, Formik } from 'formik';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { INVITATION_TTL_DAYS } from '@shared/api/workspaces';
@@ -30,10 +30,8 @@ export type InviteDialogProps = InviteFlow;
  */
 export function InviteDialog({ snapshot: current, send }: InviteDialogProps) {
   const open = !current.matches('closed');
-  // The last step shown stays in the dialog while it fades out (state derived during render).
-  const [shown, setShown] = useState(current);
-  if (open && current !== shown) setShown(current);
-  const snapshot = open ? current : shown;
+  // The last step shown stays in the dialog while it fades out.
+  const snapshot = useLastShown(open ? current : null) ?? current;
   const submitting = snapshot.matches('submitting');
   const sentTo = snapshot.matches('sent') ? snapshot.context.sentTo : null;
   const failure = snapshot.matches('failed') ? errorMessage(snapshot.context.error, INVITE_FAILED) : null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLastShown } from '@client/components/useLastShown';
 import { Form, Formik, useField } from 'formik';
 import {
   Alert,
@@ -67,10 +67,8 @@ export interface TransferDialogProps extends TransferFlow {
  */
 export function TransferDialog({ snapshot: current, send, candidates, workspaceName }: TransferDialogProps) {
   const open = !current.matches('closed');
-  // The last step shown stays in the dialog while it fades out (state derived during render).
-  const [shown, setShown] = useState(current);
-  if (open && current !== shown) setShown(current);
-  const snapshot = open ? current : shown;
+  // The last step shown stays in the dialog while it fades out.
+  const snapshot = useLastShown(open ? current : null) ?? current;
   const { candidate, error } = snapshot.context;
   const transferring = snapshot.matches('transferring');
   const cancel = () => send({ type: 'CANCEL' });
