@@ -16,7 +16,7 @@ describe('useLastShown', () => {
   it('keeps the object it has when a new one is the same thing', () => {
     const same = (a: { step: string }, b: { step: string }) => a.step === b.step;
     const first = { step: 'otp' };
-    const { result, rerender } = renderHook(({ value }: { value: { step: string } | null }) => useLastShown(value, same), { initialProps: { value: first } });
+    const { result, rerender } = renderHook(({ value }: { value: { step: string } | null }) => useLastShown(value, same), { initialProps: { value: first as { step: string } | null } });
     rerender({ value: { step: 'otp' } });
     rerender({ value: null });
     expect(result.current).toBe(first);
