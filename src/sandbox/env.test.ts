@@ -2,10 +2,10 @@ import { DEFAULT_SANDBOX_SEED, loadSandboxEnv } from './env';
 
 describe('loadSandboxEnv', () => {
   it('defaults to seed 42, no faults and no admin token', () => {
-    expect(loadSandboxEnv({})).toEqual({ seed: DEFAULT_SANDBOX_SEED, faults: [], problems: [] });
+    expect(loadSandboxEnv({})).toEqual({ seed: DEFAULT_SANDBOX_SEED, faults: [], exposeTruth: false, problems: [] });
     expect(DEFAULT_SANDBOX_SEED).toBe(42);
     // Blank values count as unset.
-    expect(loadSandboxEnv({ SANDBOX_SEED: ' ', SANDBOX_FAULTS: '', SANDBOX_ADMIN_TOKEN: '  ' })).toEqual({ seed: 42, faults: [], problems: [] });
+    expect(loadSandboxEnv({ SANDBOX_SEED: ' ', SANDBOX_FAULTS: '', SANDBOX_ADMIN_TOKEN: '  ' })).toEqual({ seed: 42, faults: [], exposeTruth: false, problems: [] });
   });
 
   it('reads the seed, the standing faults and the admin token', () => {
@@ -18,8 +18,16 @@ describe('loadSandboxEnv', () => {
         { kind: 'slow', probability: 0.1 },
       ],
       adminToken: 'abcdefghijklmnop',
+      exposeTruth: false,
       problems: [],
     });
+  });
+
+  it('exposes the world’s truth only in development and tests', () => {
+    expect(loadSandboxEnv({ NODE_ENV: 'development' }).exposeTruth).toBe(true);
+    expect(loadSandboxEnv({ NODE_ENV: 'test' }).exposeTruth).toBe(true);
+    expect(loadSandboxEnv({ NODE_ENV: 'production' }).exposeTruth).toBe(false);
+    expect(loadSandboxEnv({}).exposeTruth).toBe(false);
   });
 
   it('reports every bad value instead of throwing, and falls back to safe values', () => {

@@ -16,6 +16,8 @@ export interface SandboxEnv {
   faults: FaultRule[];
   /** SANDBOX_ADMIN_TOKEN: what the admin routes require; unset, they are not served. */
   adminToken?: string;
+  /** Whether /_sandbox/truth is served: only when NODE_ENV is development or test. */
+  exposeTruth: boolean;
   problems: string[];
 }
 
@@ -44,5 +46,6 @@ export function loadSandboxEnv(env: NodeJS.ProcessEnv): SandboxEnv {
     adminToken = undefined;
   }
 
-  return { seed, faults, ...(adminToken !== undefined ? { adminToken } : {}), problems };
+  const exposeTruth = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+  return { seed, faults, ...(adminToken !== undefined ? { adminToken } : {}), exposeTruth, problems };
 }

@@ -7,9 +7,10 @@ import { startSandbox } from './sandbox';
  * (SANDBOX_URL=http://127.0.0.1:4010 npm run serve):  npm run sandbox
  * SANDBOX_PORT (4010), SANDBOX_HOST (127.0.0.1), SANDBOX_SEED (42), SANDBOX_FAULTS as for the
  * server, SANDBOX_ADMIN_TOKEN (random when unset, and printed, so the admin routes can be used).
+ * With NODE_ENV=development or test, /_sandbox/truth serves the world's hidden truth too.
  */
 async function main() {
-  const { seed, faults, adminToken, problems } = loadSandboxEnv(process.env);
+  const { seed, faults, adminToken, exposeTruth, problems } = loadSandboxEnv(process.env);
   if (problems.length > 0) throw new Error(`The sandbox cannot start:\n- ${problems.join('\n- ')}`);
   const sandbox = await startSandbox({
     port: Number(process.env.SANDBOX_PORT ?? 4010),
@@ -17,6 +18,7 @@ async function main() {
     seed,
     faults,
     adminToken,
+    exposeTruth,
   });
   console.log(`Ad-platform sandbox listening at ${sandbox.url}`);
   // A token the operator chose is theirs already; a generated one is useless unless shown.

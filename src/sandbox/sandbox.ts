@@ -37,6 +37,8 @@ export interface SandboxOptions {
    * characters). Without one the admin routes are not there at all.
    */
   adminToken?: string;
+  /** Serve the world's hidden truth at /_sandbox/truth (development and tests only; see env.ts). */
+  exposeTruth?: boolean;
 }
 
 export interface Sandbox {
@@ -66,7 +68,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const consent = new ConsentPages(grants, (platform) => world.accounts(platform), now);
   const checkRedirect = redirectPolicy(options.redirectOrigins);
   // Built here so that a bad token fails createSandbox, not the first registration.
-  const admin = adminRoutes({ world, grants, faults, adminToken: options.adminToken });
+  const admin = adminRoutes({ world, grants, faults, adminToken: options.adminToken, exposeTruth: options.exposeTruth });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const prefix = app.prefix;

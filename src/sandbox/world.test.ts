@@ -1,5 +1,6 @@
 import { PLATFORMS } from '@shared/constants';
-import { addDays, World } from './world';
+import { accountTruth } from './truth';
+import { addDays, CONVERSION_LAG, World } from './world';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -73,5 +74,96 @@ describe('sandbox world', () => {
     for (const row of rows) byWeekday[new Date(`${row.date}T00:00:00Z`).getUTCDay()] += row.metrics.spendMinor;
     expect(byWeekday[2]).toBeGreaterThan(byWeekday[6]);
     expect(byWeekday[3]).toBeGreaterThan(byWeekday[0]);
+  });
+});
+
+describe('sandbox world truths', () => {
+  const day = 86_400_000;
+
+  it('gives each ad a true click-through and a true conversion rate: clickbait clicks but does not convert, quiet winners the reverse', () => {
+    const world = new World({ now: () => NOW });
+    const ads = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns.flatMap((c) => c.ads.map((ad) => ({ ad, c })))));
+    const clickbait = ads.filter(({ ad }) => ad.kind === 'clickbait');
+    const quiet = ads.filter(({ ad }) => ad.kind === 'quiet_winner');
+    expect(clickbait.length).toBeGreaterThan(10);
+    expect(quiet.length).toBeGreaterThan(10);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const relative = (list: typeof ads, pick: (ad: (typeof ads)[number]['ad']) => number) =>
+      median(list.map(({ ad, c }) => pick(ad) / median(c.ads.map(pick))));
+    expect(relative(clickbait, (ad) => ad.quality)).toBeGreaterThan(1);
+    expect(relative(clickbait, (ad) => ad.conversionRate)).toBeLessThan(1);
+    expect(relative(quiet, (ad) => ad.quality)).toBeLessThan(1);
+    expect(relative(quiet, (ad) => ad.conversionRate)).toBeGreaterThan(1);
+  });
+
+  it('makes campaign conversions depend on which ads deliver: pausing the weakest converter raises them', () => {
+    const paused = new World({ now: () => NOW });
+    const untouched = new World({ now: () => NOW });
+    let raised = 0;
+    let tried = 0;
+    for (const account of paused.accounts('meta')) {
+      for (const campaign of account.campaigns) {
+        const today = paused.today(account);
+        const live = paused.liveAds('meta', campaign, today);
+        if (paused.status('meta', campaign.id) !== 'ACTIVE' || live.filter(Boolean).length < 2) continue;
+        const candidates = campaign.ads.filter((_, i) => live[i]);
+        const rate = (ad: (typeof candidates)[number]) => ad.quality * paused.fatigue(campaign, ad, today) * ad.conversionRate;
+        const worst = candidates.reduce((a, b) => (rate(a) < rate(b) ? a : b));
+        paused.setAdStatus('meta', worst.id, 'PAUSED');
+        expect(paused.adStatus('meta', worst.id)).toBe('PAUSED');
+        expect(paused.adDay('meta', worst.id, today).spendMinor).toBe(0);
+        tried += 1;
+        const expectedAfter = (w: World) => w.expectedAdDays('meta', account, campaign, today)!.reduce((s, e) => s + e.conversions, 0);
+        if (expectedAfter(paused) > expectedAfter(untouched)) raised += 1;
+      }
+    }
+    expect(tried).toBeGreaterThan(3);
+    expect(raised).toBe(tried);
+  });
+
+  it('reports conversions late and restates past days as they fill in, by the platform’s lag profile', () => {
+    let now = NOW;
+    const world = new World({ now: () => now });
+    const account = world.accounts('linkedin')[0];
+    const yesterday = addDays(world.today(account), -1);
+    const days = Array.from({ length: 20 }, (_, i) => addDays(yesterday, -i));
+    const reportedEarly = days.map((d) => world.totals('linkedin', account.id, d, d).conversions);
+    now = new Date(NOW.getTime() + 10 * day);
+    const reportedLate = days.map((d) => world.totals('linkedin', account.id, d, d).conversions);
+    const early = reportedEarly.slice(0, 3).reduce((a, b) => a + b, 0);
+    const late = reportedLate.slice(0, 3).reduce((a, b) => a + b, 0);
+    expect(early).toBeLessThan(late);
+    // Days older than the lag window do not move.
+    expect(reportedEarly.slice(10)).toEqual(reportedLate.slice(10));
+    expect(CONVERSION_LAG.linkedin.at(-1)).toBe(1);
+    for (const platform of PLATFORMS) expect(CONVERSION_LAG[platform][0]).toBeLessThan(0.7);
+  });
+
+  it('gives campaigns their own day-of-week efficiency, averaging 1', () => {
+    const world = new World({ now: () => NOW });
+    const profiles = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns.map((c) => c.weekdayEfficiency)));
+    for (const profile of profiles) expect(profile.reduce((a, b) => a + b, 0) / 7).toBeCloseTo(1, 6);
+    const peaks = new Set(profiles.map((p) => p.indexOf(Math.max(...p))));
+    expect(peaks.size).toBeGreaterThan(1);
+    expect(profiles.filter((p) => Math.max(...p) / Math.min(...p) > 1.2).length).toBeGreaterThan(profiles.length / 3);
+  });
+
+  it('moved budgets in the past, and leaves most accounts measurably off the best allocation of their spend', () => {
+    for (const seed of [42, 7, 1234]) {
+      const world = new World({ seed, now: () => NOW });
+      const accounts = PLATFORMS.flatMap((p) => world.accounts(p).map((a) => ({ p, a })));
+      const campaigns = accounts.flatMap(({ a }) => a.campaigns);
+      expect(campaigns.filter((c) => c.budgetHistory.length > 0).length).toBeGreaterThan(campaigns.length / 2);
+      const gains = accounts.map(({ p, a }) => accountTruth(world, p, a.id)!.allocation.gainPct);
+      expect(gains.filter((g) => g >= 5).length).toBeGreaterThan(accounts.length / 2);
+    }
+  });
+
+  it('tells where each planted anomaly is', () => {
+    const world = new World({ now: () => NOW });
+    const account = world.accounts('google')[0];
+    const truth = accountTruth(world, 'google', account.id, { since: '2026-08-23', until: '2026-11-20' })!;
+    expect(truth.anomalies.length).toBeGreaterThan(0);
+    for (const anomaly of truth.anomalies) expect(world.anomaly('google', anomaly.campaignId, anomaly.date)).toBe(anomaly.kind);
   });
 });

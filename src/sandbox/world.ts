@@ -1,15 +1,37 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
+import { poisson, splitInteger, unit } from './randomness';
+
+export { unit } from './randomness';
 
 /**
  * The sandbox's synthetic advertising world, deterministic from a seed: accounts per platform,
- * campaigns and ads, and a daily series per ad with weekly seasonality, diminishing returns on
- * spend (a hidden response curve per campaign), creative fatigue and occasional anomalies.
+ * campaigns and ads, and a daily series per ad. It holds the truths the product's advice is
+ * judged against (only tests and benches read them, through `truth.ts` and the admin routes):
+ *
+ * - Each campaign has a hidden response curve: expected conversions a day =
+ *   max × spend / (half + spend) (diminishing returns), times its own day-of-week efficiency
+ *   profile (B2B campaigns convert best midweek, consumer ones at the weekend, some are flat),
+ *   times the mix of ads delivering. Delivery itself follows one platform-wide weekly shape.
+ * - Each ad has a true click-through multiplier (`quality`) AND a true conversion rate per click
+ *   (`conversionRate`). Some ads are clickbait (many clicks, few conversions), some are quiet
+ *   winners (few clicks, many conversions). The campaign's conversions are shared out in
+ *   proportion to clicks × conversion rate, and the curve is scaled by how good the delivering
+ *   mix is against the campaign's original mix, so pausing a weak ad truly raises conversions.
+ *   Clicks and conversions are Poisson counts around their expectation.
+ * - Creatives fatigue: an ad's click-through decays towards 55% of fresh, with its own half-life.
+ * - Conversions arrive late: a day's conversions are reported in part on the day and filled in
+ *   over the next days by a platform-specific lag profile (CONVERSION_LAG), so past days are
+ *   restated as they fill in, as real platforms do. Reports show what is known as of today.
+ * - Budgets moved in the past (a few steps per campaign, BUDGET_STEPS), so a response curve can
+ *   be fitted from the history; the current allocation is, in most accounts, measurably off the
+ *   allocation that would get the most conversions for the same spend.
+ * - About 2% of campaign-days are anomalies (a tracking outage or a spike), kept as ground truth.
+ * - Some ads launch in the coming weeks, so advice on new creatives has something to find.
  *
  * Everything is kept in unified units (integer minor units of the account currency, integer
  * counts); each platform module renders them in its own wire format. Status and budget changes
- * made through a platform's API take effect from the account's current day, so later reports
- * show them.
+ * made through a platform's API (campaigns and ads) take effect from the account's current day.
  */
 
 export type SandboxStatus = 'ACTIVE' | 'PAUSED';
@@ -23,17 +45,27 @@ export interface ResponseCurve {
   orderValueMinor: number;
 }
 
+export type AdKind = 'clickbait' | 'quiet_winner' | 'ordinary';
+
 export interface SandboxAd {
   id: string;
   name: string;
-  /** Days after the campaign start the ad went live. */
+  /** Days after the campaign start the ad went (or goes) live. */
   launchOffsetDays: number;
-  /** Click-through multiplier of this creative (0.6 - 1.4). */
+  /** True click-through multiplier of this creative against its campaign's base rate. */
   quality: number;
+  /** True conversions per click of this creative when fresh, 0..1. */
+  conversionRate: number;
+  kind: AdKind;
   /** Days for the creative's click-through to lose half of what it will lose to fatigue. */
   fatigueHalfLifeDays: number;
   /** Share of the campaign's delivery this ad gets when all ads are live. */
   weight: number;
+}
+
+export interface BudgetStep {
+  fromDate: string;
+  dailyBudgetMinor: number;
 }
 
 export interface SandboxCampaign {
@@ -43,12 +75,17 @@ export interface SandboxCampaign {
   /** First day with delivery, YYYY-MM-DD. */
   startDate: string;
   initialStatus: SandboxStatus;
+  /** The daily budget on the start date; `budgetHistory` moves it later. */
   initialDailyBudgetMinor: number;
+  /** Budget changes the advertiser made before today, oldest first. */
+  budgetHistory: BudgetStep[];
   /** Cost per 1000 impressions, minor units. */
   cpmMinor: number;
   /** Base click-through rate, 0..1. */
   ctr: number;
   truth: ResponseCurve;
+  /** Conversion efficiency by weekday, Sunday .. Saturday, averaging 1. */
+  weekdayEfficiency: number[];
   ads: SandboxAd[];
 }
 
@@ -85,13 +122,33 @@ export interface WorldOptions {
   accountsPerPlatform?: number;
 }
 
+export type AnomalyKind = 'tracking_outage' | 'spike';
+
 const EMPTY: DayMetrics = { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 };
-/** Sunday .. Saturday. B2B-ish: weekdays strong, weekends soft. */
-const WEEKDAY_FACTOR = [0.82, 1.06, 1.1, 1.08, 1.04, 0.96, 0.8];
+/** Delivery by weekday, Sunday .. Saturday: auctions are busier on weekdays. */
+export const WEEKDAY_FACTOR = [0.82, 1.06, 1.1, 1.08, 1.04, 0.96, 0.8];
+/** Share of the day's budget a campaign spends, before the weekday: uniform in [low, low + width]. */
+export const UTILISATION = { low: 0.72, width: 0.2 };
 /** Chance that a campaign-day is an anomaly (tracking outage or a spike). */
 const ANOMALY_RATE = 0.02;
+const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0.15, spike: 2.4 };
 /** How far back history goes. */
 const HISTORY_DAYS = 420;
+/** Past budget changes per campaign: up to this many, inside the last BUDGET_STEP_WINDOW days. */
+const BUDGET_STEPS = 3;
+const BUDGET_STEP_WINDOW = 150;
+/**
+ * Share of a day's final conversions reported by the end of day 0, 1, 2 ... after it (the last
+ * entry holds from then on). Click-to-conversion delays differ by platform: short on X, long on
+ * LinkedIn's B2B funnels.
+ */
+export const CONVERSION_LAG: Record<Platform, number[]> = {
+  google: [0.55, 0.74, 0.85, 0.91, 0.95, 0.97, 0.99, 1],
+  meta: [0.6, 0.8, 0.89, 0.94, 0.97, 0.985, 0.995, 1],
+  linkedin: [0.45, 0.66, 0.79, 0.87, 0.92, 0.96, 0.98, 1],
+  x: [0.65, 0.84, 0.93, 0.97, 0.99, 1],
+  tiktok: [0.58, 0.78, 0.88, 0.94, 0.97, 0.99, 1],
+};
 
 /** Account currencies and zones, by account index; units of one USD in each currency. */
 const ACCOUNT_PROFILES = [
@@ -100,6 +157,13 @@ const ACCOUNT_PROFILES = [
   { currency: 'EUR', timeZone: 'Europe/Berlin', perUsd: 0.92 },
   { currency: 'JPY', timeZone: 'Asia/Tokyo', perUsd: 150 },
 ];
+
+/** Minor units of an account currency per US dollar in the world (benches compare accounts in dollars). */
+export function minorUnitsPerUsd(currency: string): number {
+  const profile = ACCOUNT_PROFILES.find((p) => p.currency === currency);
+  if (!profile) throw new Error(`No sandbox account uses ${currency}`);
+  return profile.perUsd * 10 ** minorDigits(currency);
+}
 
 const CAMPAIGN_THEMES = ['Brand Search', 'Prospecting', 'Retargeting', 'Lookalike 1%', 'Spring Sale', 'Lead Gen', 'App Installs', 'Webinar Signups'];
 const OBJECTIVES = ['CONVERSIONS', 'TRAFFIC', 'LEAD_GENERATION', 'AWARENESS'];
@@ -112,22 +176,31 @@ const ACCOUNT_NAMES: Record<Platform, string[]> = {
   tiktok: ['Acme Creators', 'Acme IN Shorts', 'Acme EU Spark', 'Acme JP Spark'],
 };
 
-/** A string hash (FNV-1a, 32 bit). */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+/** Weekly conversion-efficiency shapes, Sunday .. Saturday, before scaling by the campaign's amplitude. */
+const WEEKDAY_SHAPES = {
+  b2b: [-1, 0.5, 0.8, 0.8, 0.5, -0.1, -1.5],
+  consumer: [1, -0.4, -0.6, -0.5, -0.2, 0.3, 0.4],
+  flat: [0, 0, 0, 0, 0, 0, 0],
+};
+
+/** A weekday profile averaging 1: a shape by the campaign's draw, with an amplitude of 0.08 to 0.3. */
+function weekdayProfile(r: (salt: string) => number): number[] {
+  const pick = r('dowShape');
+  const shape = pick < 0.4 ? WEEKDAY_SHAPES.b2b : pick < 0.75 ? WEEKDAY_SHAPES.consumer : WEEKDAY_SHAPES.flat;
+  const amplitude = 0.08 + r('dowAmplitude') * 0.22;
+  const raw = shape.map((v) => 1 + v * amplitude);
+  const mean = raw.reduce((a, b) => a + b, 0) / 7;
+  return raw.map((v) => v / mean);
 }
 
-/** A uniform number in [0, 1) fixed by the seed and the key. */
-export function unit(seed: number, key: string): number {
-  let t = (hash(key) ^ Math.imul(seed, 0x9e3779b1)) >>> 0;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** A creative: its kind decides how its click-through and conversion rate relate. */
+function makeCreative(ra: (salt: string) => number, campaignRate: number): Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind'> {
+  const pick = ra('kind');
+  const q = ra('quality');
+  const c = ra('cvr');
+  if (pick < 0.2) return { kind: 'clickbait', quality: 1.2 + q * 0.4, conversionRate: campaignRate * (0.25 + c * 0.3) };
+  if (pick < 0.35) return { kind: 'quiet_winner', quality: 0.6 + q * 0.25, conversionRate: campaignRate * (1.5 + c * 0.6) };
+  return { kind: 'ordinary', quality: 0.75 + q * 0.5, conversionRate: campaignRate * (0.7 + c * 0.6) };
 }
 
 /** Calendar day (YYYY-MM-DD) of an instant in a time zone. */
@@ -150,22 +223,6 @@ export function eachDay(since: string, until: string): string[] {
   const days: string[] = [];
   for (let day = since; day <= until; day = addDays(day, 1)) days.push(day);
   return days;
-}
-
-/** Splits an integer total over weights so the parts sum to the total exactly (largest remainder). */
-function splitInteger(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || total === 0) return weights.map(() => 0);
-  const raw = weights.map((w) => (total * w) / sum);
-  const parts = raw.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    parts[i] += 1;
-    left -= 1;
-  }
-  return parts;
 }
 
 /** Platform-shaped ids, so clients see what the real API would give them. */
@@ -201,11 +258,21 @@ interface Change {
   dailyBudgetMinor?: number;
 }
 
+/** One ad's share of a campaign-day before the counts are drawn. */
+interface AdExpectation {
+  spendMinor: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+}
+
 export class World {
   readonly seed: number;
   readonly now: () => Date;
   private readonly byPlatform = new Map<Platform, SandboxAccount[]>();
   private readonly changes = new Map<string, Change[]>();
+  private readonly adChanges = new Map<string, Change[]>();
+  /** Final (fully reported) ad days; reports apply the lag on top when they are read. */
   private readonly dayCache = new Map<string, DayMetrics[]>();
 
   constructor(options: WorldOptions = {}) {
@@ -231,35 +298,58 @@ export class World {
     for (let c = 0; c < campaignCount; c += 1) {
       const ck = `${key}/c${c}`;
       const r = (salt: string) => unit(seed, `${ck}:${salt}`);
-      const budgetUsd = 20 + Math.round(r('budget') * 180);
+      const halfUsd = 30 + r('half') * 150;
+      // Budgets are set the way people set them (round numbers, by feel), not from the curve: from
+      // a fifth of the half-saturation spend to about two and a half times it, so some campaigns
+      // starve while others spend deep into diminishing returns.
+      const budgetUsd = Math.max(10, 5 * Math.round((halfUsd * 0.2 * 12 ** r('budget')) / 5));
+      const startDate = addDays(today, -(90 + Math.floor(r('start') * (HISTORY_DAYS - 90))));
+      const age = daysBetween(startDate, today);
+      const campaignRate = 0.03 + r('cvr') * 0.09;
       const adCount = 2 + Math.floor(r('ads') * 3);
       const ads: SandboxAd[] = [];
       for (let a = 0; a < adCount; a += 1) {
         const ak = `${ck}/a${a}`;
         const ra = (salt: string) => unit(seed, `${ak}:${salt}`);
+        // The first ad runs from the start; a quarter of the others are scheduled to launch in
+        // the next five weeks (new creatives to judge), the rest launched in the first 150 days.
+        const upcoming = a > 0 && ra('upcoming') < 0.25;
+        const launchOffsetDays = a === 0 ? 0 : upcoming ? age + 1 + Math.floor(ra('launch') * 35) : Math.floor(ra('launch') * 150);
         ads.push({
           id: makeId(platform, 'ad', seed, ak),
           name: `${AD_THEMES[Math.floor(ra('theme') * AD_THEMES.length)]} ${a + 1}`,
-          launchOffsetDays: a === 0 ? 0 : Math.floor(ra('launch') * 150),
-          quality: 0.6 + ra('quality') * 0.8,
+          launchOffsetDays,
+          ...makeCreative(ra, campaignRate),
           fatigueHalfLifeDays: 14 + Math.floor(ra('fatigue') * 50),
           weight: 0.5 + ra('weight'),
         });
       }
+      const initialDailyBudgetMinor = Math.round(budgetUsd * minorPerUsd);
+      const budgetHistory: BudgetStep[] = [];
+      const steps = Math.floor(r('steps') * (BUDGET_STEPS + 1));
+      for (let step = 0; step < steps; step += 1) {
+        const daysAgo = 7 + Math.floor(r(`step${step}:when`) * (BUDGET_STEP_WINDOW - 7));
+        const fromDate = addDays(today, -daysAgo);
+        if (fromDate <= startDate) continue;
+        budgetHistory.push({ fromDate, dailyBudgetMinor: Math.max(1, Math.round(initialDailyBudgetMinor * (0.55 + r(`step${step}:size`) * 1.0))) });
+      }
+      budgetHistory.sort((x, y) => x.fromDate.localeCompare(y.fromDate));
       campaigns.push({
         id: makeId(platform, 'campaign', seed, ck),
         name: `${CAMPAIGN_THEMES[(c + index) % CAMPAIGN_THEMES.length]}${c >= CAMPAIGN_THEMES.length ? ` ${c}` : ''}`,
         objective: OBJECTIVES[Math.floor(r('objective') * OBJECTIVES.length)],
-        startDate: addDays(today, -(90 + Math.floor(r('start') * (HISTORY_DAYS - 90)))),
+        startDate,
         initialStatus: c === campaignCount - 1 && r('paused') < 0.5 ? 'PAUSED' : 'ACTIVE',
-        initialDailyBudgetMinor: Math.round(budgetUsd * minorPerUsd),
+        initialDailyBudgetMinor,
+        budgetHistory,
         cpmMinor: Math.max(1, Math.round((4 + r('cpm') * 14) * minorPerUsd)),
         ctr: 0.006 + r('ctr') * 0.02,
         truth: {
           maxConversionsPerDay: 4 + Math.round(r('max') * 40),
-          halfSaturationSpendMinor: Math.round((30 + r('half') * 150) * minorPerUsd),
+          halfSaturationSpendMinor: Math.round(halfUsd * minorPerUsd),
           orderValueMinor: Math.round((25 + r('aov') * 120) * minorPerUsd),
         },
+        weekdayEfficiency: weekdayProfile(r),
         ads,
       });
     }
@@ -299,19 +389,32 @@ export class World {
     return dayIn(account.timeZone, this.now());
   }
 
-  private key(platform: Platform, campaignId: string): string {
-    return `${platform}/${campaignId}`;
+  private key(platform: Platform, id: string): string {
+    return `${platform}/${id}`;
   }
 
   private setting(platform: Platform, campaign: SandboxCampaign, date: string): { status: SandboxStatus; dailyBudgetMinor: number } {
     let status = campaign.initialStatus;
     let dailyBudgetMinor = campaign.initialDailyBudgetMinor;
+    for (const step of campaign.budgetHistory) {
+      if (step.fromDate > date) break;
+      dailyBudgetMinor = step.dailyBudgetMinor;
+    }
     for (const change of this.changes.get(this.key(platform, campaign.id)) ?? []) {
       if (change.fromDate > date) break;
       if (change.status) status = change.status;
       if (change.dailyBudgetMinor !== undefined) dailyBudgetMinor = change.dailyBudgetMinor;
     }
     return { status, dailyBudgetMinor };
+  }
+
+  private adSetting(platform: Platform, ad: SandboxAd, date: string): SandboxStatus {
+    let status: SandboxStatus = 'ACTIVE';
+    for (const change of this.adChanges.get(this.key(platform, ad.id)) ?? []) {
+      if (change.fromDate > date) break;
+      if (change.status) status = change.status;
+    }
+    return status;
   }
 
   /** Status as of the account's day (today by default). */
@@ -328,29 +431,76 @@ export class World {
     return this.setting(platform, found.campaign, date ?? this.today(found.account)).dailyBudgetMinor;
   }
 
-  private record(platform: Platform, campaignId: string, change: Omit<Change, 'fromDate'>): void {
+  /** An ad's own status (not its campaign's) as of the account's day (today by default). */
+  adStatus(platform: Platform, adId: string, date?: string): SandboxStatus {
+    const found = this.ad(platform, adId);
+    if (!found) throw new Error(`No ad ${adId} on ${platform}`);
+    return this.adSetting(platform, found.ad, date ?? this.today(found.account));
+  }
+
+  private record(list: Map<string, Change[]>, platform: Platform, id: string, account: SandboxAccount, change: Omit<Change, 'fromDate'>): void {
+    const key = this.key(platform, id);
+    const changes = list.get(key) ?? [];
+    changes.push({ fromDate: this.today(account), ...change });
+    changes.sort((a, b) => a.fromDate.localeCompare(b.fromDate));
+    list.set(key, changes);
+    this.dayCache.clear();
+  }
+
+  private recordCampaign(platform: Platform, campaignId: string, change: Omit<Change, 'fromDate'>): void {
     const found = this.campaign(platform, campaignId);
     if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
-    const key = this.key(platform, campaignId);
-    const list = this.changes.get(key) ?? [];
-    list.push({ fromDate: this.today(found.account), ...change });
-    list.sort((a, b) => a.fromDate.localeCompare(b.fromDate));
-    this.changes.set(key, list);
-    this.dayCache.clear();
+    this.record(this.changes, platform, campaignId, found.account, change);
   }
 
   /** Pauses or resumes from the account's current day on. */
   setStatus(platform: Platform, campaignId: string, status: SandboxStatus): void {
-    this.record(platform, campaignId, { status });
+    this.recordCampaign(platform, campaignId, { status });
   }
 
   /** Changes the daily budget from the account's current day on. */
   setDailyBudget(platform: Platform, campaignId: string, dailyBudgetMinor: number): void {
     if (!Number.isInteger(dailyBudgetMinor) || dailyBudgetMinor <= 0) throw new Error('Budget must be a positive whole number of minor units');
-    this.record(platform, campaignId, { dailyBudgetMinor });
+    this.recordCampaign(platform, campaignId, { dailyBudgetMinor });
   }
 
-  /** Per-ad metrics of one campaign-day, in the order of campaign.ads. */
+  /** Pauses or resumes one ad from the account's current day on; its campaign's other ads take its delivery. */
+  setAdStatus(platform: Platform, adId: string, status: SandboxStatus): void {
+    const found = this.ad(platform, adId);
+    if (!found) throw new Error(`No ad ${adId} on ${platform}`);
+    this.record(this.adChanges, platform, adId, found.account, { status });
+  }
+
+  /** The planted anomaly of a campaign-day, if any (it only shows when the campaign delivers). */
+  anomaly(platform: Platform, campaignId: string, date: string): AnomalyKind | null {
+    const r = (salt: string) => unit(this.seed, `${platform}/${campaignId}/${date}:${salt}`);
+    if (r('anomaly') >= ANOMALY_RATE) return null;
+    return r('anomalyKind') < 0.5 ? 'tracking_outage' : 'spike';
+  }
+
+  /** An ad's click-through freshness on a day: 1 when new, decaying towards 0.55. */
+  fatigue(campaign: SandboxCampaign, ad: SandboxAd, date: string): number {
+    const running = Math.max(0, daysBetween(campaign.startDate, date) - ad.launchOffsetDays);
+    return 0.55 + 0.45 * 0.5 ** (running / ad.fatigueHalfLifeDays);
+  }
+
+  /**
+   * How well a delivery mix turns spend into conversions, against the campaign's original mix
+   * (every ad live and fresh, at its weight): Σ share × quality × freshness × conversion rate.
+   */
+  mixQuality(campaign: SandboxCampaign, shares: number[], freshness: number[]): number {
+    const reference = campaign.ads.reduce((s, ad) => s + ad.weight * ad.quality * ad.conversionRate, 0) / campaign.ads.reduce((s, ad) => s + ad.weight, 0);
+    const current = campaign.ads.reduce((s, ad, i) => s + shares[i] * ad.quality * freshness[i] * ad.conversionRate, 0);
+    return current / reference;
+  }
+
+  /** Which ads deliver on a day: launched, and not paused themselves. */
+  liveAds(platform: Platform, campaign: SandboxCampaign, date: string): boolean[] {
+    const age = daysBetween(campaign.startDate, date);
+    return campaign.ads.map((ad) => age >= ad.launchOffsetDays && this.adSetting(platform, ad, date) === 'ACTIVE');
+  }
+
+  /** Final per-ad metrics of one campaign-day (every late conversion in), in the order of campaign.ads. */
   private adDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
     const cacheKey = `${platform}/${campaign.id}/${date}`;
     const cached = this.dayCache.get(cacheKey);
@@ -360,70 +510,110 @@ export class World {
     return result;
   }
 
-  private computeAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
-    const none = campaign.ads.map(() => ({ ...EMPTY }));
-    if (date < campaign.startDate || date > this.today(account)) return none;
+  /** What each ad is expected to get on a day (before counting noise); null when the campaign does not deliver. */
+  expectedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): AdExpectation[] | null {
+    if (date < campaign.startDate || date > this.today(account)) return null;
     const { status, dailyBudgetMinor } = this.setting(platform, campaign, date);
-    if (status !== 'ACTIVE') return none;
-    const age = daysBetween(campaign.startDate, date);
-    const live = campaign.ads.map((ad) => age >= ad.launchOffsetDays);
-    if (!live.some(Boolean)) return none;
+    if (status !== 'ACTIVE') return null;
+    const live = this.liveAds(platform, campaign, date);
+    if (!live.some(Boolean)) return null;
 
     const r = (salt: string) => unit(this.seed, `${platform}/${campaign.id}/${date}:${salt}`);
-    const weekday = WEEKDAY_FACTOR[new Date(`${date}T00:00:00Z`).getUTCDay()];
+    const weekdayIndex = new Date(`${date}T00:00:00Z`).getUTCDay();
     // Delivery: most of the budget, shaped by the week; never above 125% of the day's budget.
-    const utilisation = Math.min(1.25, (0.72 + r('util') * 0.2) * weekday);
-    const anomaly = r('anomaly') < ANOMALY_RATE ? (r('anomalyKind') < 0.5 ? 0.15 : 2.4) : 1;
+    const utilisation = Math.min(1.25, (UTILISATION.low + r('util') * UTILISATION.width) * WEEKDAY_FACTOR[weekdayIndex]);
     const spend = Math.round(dailyBudgetMinor * utilisation);
-
-    const fatigue = campaign.ads.map((ad) => {
-      const running = Math.max(0, age - ad.launchOffsetDays);
-      // Click-through decays towards 55% of fresh as the creative ages.
-      return 0.55 + 0.45 * 0.5 ** (running / ad.fatigueHalfLifeDays);
-    });
     const spends = splitInteger(
       spend,
       campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0)),
     );
-    const impressions = spends.map((s, i) => Math.round((s * 1000) / (campaign.cpmMinor * (0.92 + unit(this.seed, `${campaign.ads[i].id}/${date}:cpm`) * 0.16))));
-    const clicks = impressions.map((imp, i) =>
-      Math.round(imp * campaign.ctr * campaign.ads[i].quality * fatigue[i] * (0.9 + unit(this.seed, `${campaign.ads[i].id}/${date}:ctr`) * 0.2)),
-    );
-
-    // Conversions follow the hidden response curve of spend (diminishing returns), the week,
-    // and the average freshness of what was shown; anomalies break the pattern.
-    const { maxConversionsPerDay, halfSaturationSpendMinor, orderValueMinor } = campaign.truth;
-    const liveFatigue = spends.reduce((sum, s, i) => sum + s * fatigue[i], 0) / Math.max(1, spend);
-    const expected = ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) * weekday * liveFatigue * anomaly;
-    const conversions = Math.max(0, Math.round(expected * (0.85 + r('conv') * 0.3)));
-    const adConversions = splitInteger(conversions, clicks.map((c, i) => (live[i] ? c + 0.01 : 0)));
-    return campaign.ads.map((ad, i) => ({
-      spendMinor: spends[i],
-      impressions: impressions[i],
-      clicks: clicks[i],
-      conversions: adConversions[i],
-      conversionValueMinor: Math.round(adConversions[i] * orderValueMinor * (0.8 + unit(this.seed, `${ad.id}/${date}:aov`) * 0.4)),
-    }));
+    const shares = spends.map((s) => s / Math.max(1, spend));
+    const freshness = campaign.ads.map((ad) => this.fatigue(campaign, ad, date));
+    const anomaly = this.anomaly(platform, campaign.id, date);
+    const { maxConversionsPerDay, halfSaturationSpendMinor } = campaign.truth;
+    const conversions =
+      ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) *
+      campaign.weekdayEfficiency[weekdayIndex] *
+      this.mixQuality(campaign, shares, freshness) *
+      (anomaly ? ANOMALY_EFFECT[anomaly] : 1);
+    // Conversions go to the ads in proportion to the clicks they bring times how well those convert.
+    const pull = campaign.ads.map((ad, i) => shares[i] * ad.quality * freshness[i] * ad.conversionRate);
+    const pullSum = pull.reduce((a, b) => a + b, 0) || 1;
+    return campaign.ads.map((ad, i) => {
+      const impressions = (spends[i] * 1000) / (campaign.cpmMinor * (0.92 + unit(this.seed, `${ad.id}/${date}:cpm`) * 0.16));
+      return {
+        spendMinor: spends[i],
+        impressions,
+        clicks: impressions * campaign.ctr * ad.quality * freshness[i],
+        conversions: (conversions * pull[i]) / pullSum,
+      };
+    });
   }
 
-  /** One ad's day. */
+  private computeAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
+    const expected = this.expectedAdDays(platform, account, campaign, date);
+    if (!expected) return campaign.ads.map(() => ({ ...EMPTY }));
+    const { orderValueMinor } = campaign.truth;
+    return campaign.ads.map((ad, i) => {
+      const e = expected[i];
+      if (e.spendMinor === 0) return { ...EMPTY };
+      const impressions = Math.round(e.impressions);
+      const conversions = poisson(this.seed, `${ad.id}/${date}:conv`, e.conversions);
+      return {
+        spendMinor: e.spendMinor,
+        impressions,
+        clicks: Math.min(impressions, poisson(this.seed, `${ad.id}/${date}:clicks`, e.clicks)),
+        conversions,
+        conversionValueMinor: Math.round(conversions * orderValueMinor * (0.8 + unit(this.seed, `${ad.id}/${date}:aov`) * 0.4)),
+      };
+    });
+  }
+
+  /** Share of a day's conversions known `age` days after it. */
+  lagShare(platform: Platform, age: number): number {
+    const profile = CONVERSION_LAG[platform];
+    return age < 0 ? 0 : profile[Math.min(age, profile.length - 1)];
+  }
+
+  /** A day's metrics as the platform reports them today: conversions not yet in are missing. */
+  private reported(platform: Platform, account: SandboxAccount, date: string, final: DayMetrics): DayMetrics {
+    if (final.conversions === 0) return final;
+    const share = this.lagShare(platform, daysBetween(date, this.today(account)));
+    if (share >= 1) return final;
+    const conversions = Math.round(final.conversions * share);
+    return { ...final, conversions, conversionValueMinor: Math.round((final.conversionValueMinor * conversions) / final.conversions) };
+  }
+
+  private reportedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
+    return this.adDays(platform, account, campaign, date).map((final) => this.reported(platform, account, date, final));
+  }
+
+  /** One ad's day as reported today. */
   adDay(platform: Platform, adId: string, date: string): DayMetrics {
+    const found = this.ad(platform, adId);
+    if (!found) throw new Error(`No ad ${adId} on ${platform}`);
+    const index = found.campaign.ads.indexOf(found.ad);
+    return this.reportedAdDays(platform, found.account, found.campaign, date)[index];
+  }
+
+  /** One ad's day with every late conversion in: ground truth, for tests and benches. */
+  finalAdDay(platform: Platform, adId: string, date: string): DayMetrics {
     const found = this.ad(platform, adId);
     if (!found) throw new Error(`No ad ${adId} on ${platform}`);
     const index = found.campaign.ads.indexOf(found.ad);
     return this.adDays(platform, found.account, found.campaign, date)[index];
   }
 
-  /** One campaign's day: the exact sum of its ads. */
+  /** One campaign's day as reported today: the exact sum of its ads. */
   campaignDay(platform: Platform, campaignId: string, date: string): DayMetrics {
     const found = this.campaign(platform, campaignId);
     if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
-    return sum(this.adDays(platform, found.account, found.campaign, date));
+    return sum(this.reportedAdDays(platform, found.account, found.campaign, date));
   }
 
   /**
    * Daily rows of an account for a range (inclusive), by campaign or by ad, only for days with
-   * delivery, ordered by date then campaign then ad.
+   * delivery, ordered by date then campaign then ad; as reported today.
    */
   rows(platform: Platform, accountId: string, since: string, until: string, level: 'campaign' | 'ad'): ReportRow[] {
     const account = this.account(platform, accountId);
@@ -431,7 +621,7 @@ export class World {
     const rows: ReportRow[] = [];
     for (const date of eachDay(since, until)) {
       for (const campaign of account.campaigns) {
-        const ads = this.adDays(platform, account, campaign, date);
+        const ads = this.reportedAdDays(platform, account, campaign, date);
         if (level === 'campaign') {
           const metrics = sum(ads);
           if (metrics.impressions > 0 || metrics.spendMinor > 0) rows.push({ date, account, campaign, ad: null, metrics });
@@ -445,7 +635,7 @@ export class World {
     return rows;
   }
 
-  /** The account's totals for a range: what a correct client's rows must add up to. */
+  /** The account's totals for a range as reported today: what a correct client's rows must add up to. */
   totals(platform: Platform, accountId: string, since: string, until: string): DayMetrics {
     return sum(this.rows(platform, accountId, since, until, 'campaign').map((row) => row.metrics));
   }

@@ -25,6 +25,7 @@ function sandboxMount(config: AppConfig): MountedService[] {
     seed: env.seed,
     faults: env.faults,
     adminToken: env.adminToken,
+    exposeTruth: env.exposeTruth,
     redirectOrigins: [new URL(config.publicUrl).origin],
     now: () => systemClock.now(),
   });

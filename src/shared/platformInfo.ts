@@ -10,8 +10,8 @@ import { PLATFORM_LABELS, PLATFORMS, type Platform } from './constants';
 export const SYNC_BACKFILL_DAYS = 90;
 /** After the backfill, every connection is synced again once an hour. */
 export const SYNC_INTERVAL_HOURS = 1;
-/** Each hourly sync re-reads this many recent days, because platforms restate them. */
-export const SYNC_RESTATEMENT_DAYS = 3;
+/** Each hourly sync re-reads this many recent days, because platforms restate them (late conversions arrive for up to a week). */
+export const SYNC_RESTATEMENT_DAYS = 8;
 
 /** A Connect round trip must come back from the platform within this many minutes, or it is refused. */
 export const OAUTH_STATE_TTL_MINUTES = 10;
