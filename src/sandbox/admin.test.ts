@@ -18,6 +18,16 @@ describe('sandbox admin routes', () => {
     expect(accounts.every((a) => a.platform === 'meta')).toBe(true);
   });
 
+  it('shows each ad with its own status', async () => {
+    const ad = sandbox.world.accounts('tiktok')[0].campaigns[0].ads[1];
+    sandbox.world.setAdStatus('tiktok', ad.id, 'PAUSED');
+    const response = await sandbox.admin('/accounts?platform=tiktok');
+    const { accounts } = (await response.json()) as { accounts: { campaigns: { ads: { id: string; name: string; status: string }[] }[] }[] };
+    const ads = accounts.flatMap((a) => a.campaigns.flatMap((c) => c.ads));
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, status: 'PAUSED' });
+    expect(ads.filter((a) => a.status === 'ACTIVE')).toHaveLength(ads.length - 1);
+  });
+
   it('answers 401 without the token, with a wrong one, or with another scheme', async () => {
     const url = `${sandbox.url}/_sandbox/accounts`;
     const attempts: (Record<string, string> | undefined)[] = [
@@ -93,6 +103,35 @@ describe('sandbox admin routes', () => {
       expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/faults', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it('serves the world’s hidden truth only when asked to (development and tests), with the token', async () => {
+    const token = 'sixteen-chars-or-more';
+    const auth = { authorization: `Bearer ${token}` };
+    for (const exposeTruth of [true, false]) {
+      const app = Fastify({ logger: false });
+      const sandbox = createSandbox({ seed: 7, adminToken: token, exposeTruth });
+      await app.register(sandbox.plugin, { prefix: '/sandbox' });
+      try {
+        const account = sandbox.world.accounts('meta')[0];
+        const url = `/sandbox/_sandbox/truth?platform=meta&account=${account.id}&since=2026-01-01&until=2026-01-31`;
+        const answer = await app.inject({ method: 'GET', url, headers: auth });
+        if (!exposeTruth) {
+          expect(answer.statusCode).toBe(404);
+          continue;
+        }
+        expect(answer.statusCode).toBe(200);
+        const truth = answer.json();
+        expect(truth.campaigns).toHaveLength(account.campaigns.length);
+        expect(truth.campaigns[0].ads[0]).toEqual(expect.objectContaining({ kind: expect.any(String), conversionRate: expect.any(Number), ctrMultiplier: expect.any(Number) }));
+        expect(truth.conversionLag.at(-1)).toBe(1);
+        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+        expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/truth?platform=meta', headers: auth })).statusCode).toBe(400);
+        expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/truth?platform=meta&account=act_0', headers: auth })).statusCode).toBe(404);
+      } finally {
+        await app.close();
+      }
     }
   });
 

@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isPlatform, PLATFORMS } from '@shared/constants';
 import type { FaultRule, Faults } from './faults';
 import type { Grants } from './grants';
+import { accountTruth } from './truth';
 import type { World } from './world';
 
 /**
- * Test and operator controls under /_sandbox: ground truth, fault rules, consent revocation,
- * token expiry. Anyone who can call them can rewrite what the platforms report, so every call
- * carries `Authorization: Bearer <admin token>`; a sandbox without a token has no admin routes.
+ * Test and operator controls under /_sandbox: ground truth (totals; the world's hidden truth in
+ * development and tests only), fault rules, consent revocation, token expiry. Anyone who can
+ * call them can rewrite what the platforms report, so every call carries
+ * `Authorization: Bearer <admin token>`; a sandbox without a token has no admin routes.
  */
 
 /** Shortest admin token accepted: long enough that guessing it is not a plan. */
@@ -27,10 +29,12 @@ export interface AdminOptions {
   faults: Faults;
   /** The bearer token every call must carry; undefined: the routes do not exist. */
   adminToken?: string;
+  /** Serve /truth (the world's hidden truth): only in development and tests. */
+  exposeTruth?: boolean;
 }
 
 /** The admin routes, to register under ADMIN_PATH. */
-export function adminRoutes({ world, grants, faults, adminToken }: AdminOptions): FastifyPluginAsync {
+export function adminRoutes({ world, grants, faults, adminToken, exposeTruth = false }: AdminOptions): FastifyPluginAsync {
   if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
     throw new Error(`The sandbox admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long`);
   }
@@ -64,7 +68,7 @@ export function adminRoutes({ world, grants, faults, adminToken }: AdminOptions)
             name: c.name,
             status: world.status(p, c.id),
             dailyBudgetMinor: world.dailyBudgetMinor(p, c.id),
-            ads: c.ads.map((ad) => ({ id: ad.id, name: ad.name })),
+            ads: c.ads.map((ad) => ({ id: ad.id, name: ad.name, status: world.adStatus(p, ad.id) })),
           })),
         })),
       );
@@ -78,6 +82,18 @@ export function adminRoutes({ world, grants, faults, adminToken }: AdminOptions)
       }
       return world.totals(platform, account, since, until);
     });
+
+    if (exposeTruth) {
+      // What the product's advice is judged against; benches and tests read it, the product never does.
+      app.get('/truth', async (request, reply) => {
+        const { platform, account, since, until } = request.query as Record<string, string | undefined>;
+        if (!isPlatform(platform) || !account) return reply.code(400).send({ error: 'platform and account are required' });
+        const range = since && until ? { since, until } : undefined;
+        const truth = accountTruth(world, platform, account, range);
+        if (!truth) return reply.code(404).send({ error: `No account ${account} on ${platform}` });
+        return truth;
+      });
+    }
 
     app.get('/faults', async () => ({ faults: faults.list() }));
     app.post('/faults', async (request, reply) => {
