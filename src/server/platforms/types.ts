@@ -51,6 +51,15 @@ export interface PlatformCampaign {
   currency: string;
 }
 
+/** One ad (Google: ad group ad; Meta: ad; LinkedIn: creative; X: promoted tweet; TikTok: ad). */
+export interface PlatformAd {
+  id: string;
+  name: string;
+  campaignId: string;
+  /** The ad's own status, not its campaign's: an ACTIVE ad of a paused campaign does not deliver. */
+  status: CampaignStatus;
+}
+
 export type ReportLevel = 'campaign' | 'ad';
 
 export interface ReportRequest {
@@ -209,6 +218,13 @@ export interface PlatformClient {
   setCampaignStatus(account: PlatformAccount, campaignId: string, status: CampaignStatus): Promise<void>;
   /** Sets the campaign's daily budget, in minor units of the account currency. */
   setCampaignDailyBudget(account: PlatformAccount, campaignId: string, amountMinor: number): Promise<void>;
+  /** Every ad of the account with its own status (not the campaign's). */
+  listAds(account: PlatformAccount): Promise<PlatformAd[]>;
+  /**
+   * Pauses or resumes one ad (Google: the ad group ad; Meta: the ad; LinkedIn: the creative;
+   * X: the promoted tweet; TikTok: the ad). An unknown ad is a PlatformError 'not_found'.
+   */
+  setAdStatus(account: PlatformAccount, adId: string, status: CampaignStatus): Promise<void>;
 }
 
 /** One HTTP exchange with a platform, as told to the runtime's observer (metrics). */

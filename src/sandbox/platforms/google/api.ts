@@ -3,11 +3,11 @@ import { microsToMinor, minorDigits, minorToMicros } from '@shared/money';
 import { SANDBOX_GOOGLE_DEVELOPER_TOKEN } from '../../contract';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
-import type { SandboxAccount, SandboxCampaign } from '../../world';
+import type { SandboxAccount, SandboxAd, SandboxCampaign } from '../../world';
 import { fault, faultRenderer, GoogleAdsFault, newRequestId, sendFailure, statusBody, type GoogleAdsErrorEntry } from './errors';
 import { parseGaql } from './gaql';
 import { GOOGLE_ADS_SCOPE } from './oauth';
-import { budgetIdOf, campaignStatusOf, runQuery } from './query';
+import { adGroupAdStatusOf, adGroupIdOf, budgetIdOf, campaignStatusOf, runQuery } from './query';
 
 /**
  * The Google Ads REST methods the sandbox serves under /google/<version>:
@@ -15,6 +15,7 @@ import { budgetIdOf, campaignStatusOf, runQuery } from './query';
  * - POST customers/{id}/googleAds:searchStream (GAQL; a JSON array of batches)
  * - POST customers/{id}/campaigns:mutate (update status)
  * - POST customers/{id}/campaignBudgets:mutate (update amount_micros)
+ * - POST customers/{id}/adGroupAds:mutate (update status of one ad group ad, {ad_group_id}~{ad_id})
  * Every call checks the Bearer token, its scope, the developer-token header, and that the
  * customer is one the user granted (login-customer-id, when sent, must be that customer: the
  * sandbox has no manager accounts).
@@ -111,19 +112,19 @@ const maskPaths = (mask: string) =>
     .map((path) => path.trim().replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
     .filter(Boolean);
 
-/** What one mutate method needs to know about its resource. */
-interface MutateSpec {
-  /** The resource name's collection segment (campaigns, campaignBudgets). */
+/** What one mutate method needs to know about its resource (T: what a resource id names in the world). */
+interface MutateSpec<T> {
+  /** The resource name's collection segment (campaigns, campaignBudgets, adGroupAds). */
   collection: string;
   /** The mutable fields the sandbox emulates, snake_case. */
   fields: string[];
-  /** The campaign a resource id names in this account. */
-  campaignOf(account: SandboxAccount, resourceId: string): SandboxCampaign | undefined;
+  /** What the resource id (the last segment of the resource name) names in this account. */
+  find(account: SandboxAccount, resourceId: string): T | undefined;
   /** Checks one update; returns the change to apply, or the errors. */
-  check(update: Record<string, unknown>, account: SandboxAccount, campaign: SandboxCampaign, index: number): (() => void) | GoogleAdsErrorEntry[];
+  check(update: Record<string, unknown>, account: SandboxAccount, target: T, index: number): (() => void) | GoogleAdsErrorEntry[];
   /** The resource as MUTABLE_RESOURCE responses show it. */
-  render(account: SandboxAccount, campaign: SandboxCampaign, resourceName: string): Record<string, unknown>;
-  /** The key of that rendering in a result (campaign, campaignBudget). */
+  render(account: SandboxAccount, target: T, resourceName: string): Record<string, unknown>;
+  /** The key of that rendering in a result (campaign, campaignBudget, adGroupAd). */
   resultKey: string;
 }
 
@@ -131,7 +132,7 @@ interface MutateSpec {
  * Runs a mutate body: every operation checked first, then all applied (atomic), or with
  * partialFailure the good ones applied and the bad ones reported in partialFailureError.
  */
-function mutate(account: SandboxAccount, body: Record<string, unknown>, spec: MutateSpec, version: string): object {
+function mutate<T>(account: SandboxAccount, body: Record<string, unknown>, spec: MutateSpec<T>, version: string): object {
   const operations = body.operations;
   if (!Array.isArray(operations) || operations.length === 0) {
     throw fault('INVALID_ARGUMENT', 'fieldError', 'REQUIRED', 'The required field was not present.', {
@@ -177,9 +178,9 @@ function mutate(account: SandboxAccount, body: Record<string, unknown>, spec: Mu
       ]);
     }
     const name = typeof update.resourceName === 'string' ? update.resourceName : '';
-    const match = new RegExp(`^customers/(\\d+)/${spec.collection}/(\\d+)$`).exec(name);
-    const campaign = match && match[1] === account.id ? spec.campaignOf(account, match[2]) : undefined;
-    if (!campaign) {
+    const match = new RegExp(`^customers/(\\d+)/${spec.collection}/([^/]+)$`).exec(name);
+    const target = match && match[1] === account.id ? spec.find(account, match[2]) : undefined;
+    if (target === undefined) {
       return fail([
         {
           errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
@@ -189,7 +190,7 @@ function mutate(account: SandboxAccount, body: Record<string, unknown>, spec: Mu
         },
       ]);
     }
-    const checked = spec.check(update, account, campaign, index);
+    const checked = spec.check(update, account, target, index);
     if (Array.isArray(checked)) return fail(checked);
     changes.push(checked);
     results.push({ resourceName: name });
@@ -202,8 +203,8 @@ function mutate(account: SandboxAccount, body: Record<string, unknown>, spec: Mu
   const withResource = body.responseContentType === 'MUTABLE_RESOURCE';
   const rendered = results.map((result) => {
     if (!('resourceName' in result) || !withResource) return result;
-    const campaign = spec.campaignOf(account, String(result.resourceName).split('/').pop()!)!;
-    return { ...result, [spec.resultKey]: spec.render(account, campaign, String(result.resourceName)) };
+    const target = spec.find(account, String(result.resourceName).split('/').pop()!)!;
+    return { ...result, [spec.resultKey]: spec.render(account, target, String(result.resourceName)) };
   });
   if (!errors.length) return { results: rendered };
   const failure = (statusBody(new GoogleAdsFault('INVALID_ARGUMENT', errors), version, newRequestId()) as { error: object }).error;
@@ -211,12 +212,12 @@ function mutate(account: SandboxAccount, body: Record<string, unknown>, spec: Mu
 }
 
 /** campaigns:mutate — status only (ENABLED / PAUSED). */
-function campaignSpec(ctx: SandboxContext): MutateSpec {
+function campaignSpec(ctx: SandboxContext): MutateSpec<SandboxCampaign> {
   return {
     collection: 'campaigns',
     fields: ['status'],
     resultKey: 'campaign',
-    campaignOf: (account, id) => account.campaigns.find((c) => c.id === id),
+    find: (account, id) => account.campaigns.find((c) => c.id === id),
     check: (update, _account, campaign, index) => {
       const status = update.status;
       if (status !== 'ENABLED' && status !== 'PAUSED') {
@@ -241,12 +242,12 @@ function campaignSpec(ctx: SandboxContext): MutateSpec {
 }
 
 /** campaignBudgets:mutate — amount_micros only; updateMask and body accept either casing. */
-function budgetSpec(ctx: SandboxContext): MutateSpec {
+function budgetSpec(ctx: SandboxContext): MutateSpec<SandboxCampaign> {
   return {
     collection: 'campaignBudgets',
     fields: ['amount_micros'],
     resultKey: 'campaignBudget',
-    campaignOf: (account, id) => account.campaigns.find((c) => budgetIdOf(c.id) === id),
+    find: (account, id) => account.campaigns.find((c) => budgetIdOf(c.id) === id),
     check: (update, account, campaign, index) => {
       const raw = update.amountMicros ?? update.amount_micros;
       const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
@@ -275,6 +276,51 @@ function budgetSpec(ctx: SandboxContext): MutateSpec {
       resourceName,
       id: budgetIdOf(campaign.id),
       amountMicros: minorToMicros(ctx.world.dailyBudgetMinor(PLATFORM, campaign.id), account.currency),
+    }),
+  };
+}
+
+/** An ad group ad: the sandbox's ad inside its campaign's one ad group. */
+interface AdGroupAdTarget {
+  campaign: SandboxCampaign;
+  ad: SandboxAd;
+}
+
+/**
+ * adGroupAds:mutate — status only (ENABLED / PAUSED), on resource names
+ * customers/{cid}/adGroupAds/{ad_group_id}~{ad_id}. Removing an ad is a remove operation at
+ * Google, which the sandbox does not emulate.
+ */
+function adGroupAdSpec(ctx: SandboxContext): MutateSpec<AdGroupAdTarget> {
+  return {
+    collection: 'adGroupAds',
+    fields: ['status'],
+    resultKey: 'adGroupAd',
+    find: (account, id) => {
+      const match = /^(\d+)~(\d+)$/.exec(id);
+      if (!match) return undefined;
+      const campaign = account.campaigns.find((c) => adGroupIdOf(c.id) === match[1]);
+      const ad = campaign?.ads.find((a) => a.id === match[2]);
+      return campaign && ad ? { campaign, ad } : undefined;
+    },
+    check: (update, _account, { ad }, index) => {
+      const status = update.status;
+      if (status !== 'ENABLED' && status !== 'PAUSED') {
+        return [
+          {
+            errorCode: { fieldError: 'INVALID_VALUE' },
+            message: 'The field is not allowed to have this value: status must be ENABLED or PAUSED.',
+            trigger: { stringValue: String(status ?? '') },
+            location: at(index, 'update', 'status'),
+          },
+        ];
+      }
+      return () => ctx.world.setAdStatus(PLATFORM, ad.id, status === 'ENABLED' ? 'ACTIVE' : 'PAUSED');
+    },
+    render: (account, { ad }, resourceName) => ({
+      resourceName,
+      status: adGroupAdStatusOf(ctx.world, ad.id),
+      ad: { resourceName: `customers/${account.id}/ads/${ad.id}`, id: ad.id, name: ad.name },
     }),
   };
 }
@@ -343,6 +389,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext, version: st
   app.post(
     '/customers/:customerId/campaignBudgets::mutate',
     handle(false, (request, auth) => mutate(customer(request, auth), body(request), budgetSpec(ctx), version)),
+  );
+
+  app.post(
+    '/customers/:customerId/adGroupAds::mutate',
+    handle(false, (request, auth) => mutate(customer(request, auth), body(request), adGroupAdSpec(ctx), version)),
   );
 
   // Malformed JSON and other request errors, in Google's shape.

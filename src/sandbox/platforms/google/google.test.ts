@@ -2,7 +2,7 @@ import { SANDBOX_GOOGLE_DEVELOPER_TOKEN, sandboxCredentials } from '../../contra
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addDays, type SandboxAccount } from '../../world';
 import { parseGaql } from './gaql';
-import { budgetIdOf, duringRange } from './query';
+import { adGroupIdOf, budgetIdOf, duringRange } from './query';
 
 const ADS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 const REDIRECT = 'http://localhost:3000/api/oauth/callback';
@@ -427,5 +427,92 @@ describe('google sandbox: mutates', () => {
       mutateError: 'RESOURCE_NOT_FOUND',
     });
     expect(await codes(usd.id, 'campaigns', { create: { name: 'New' } })).toEqual({ mutateError: 'MUTATE_NOT_ALLOWED' });
+  });
+});
+
+describe('google sandbox: ad group ads', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await tokens([inr.id])).access_token;
+  });
+  const mutate = (body: object) => call(`/v26/customers/${inr.id}/adGroupAds:mutate`, { body, headers: apiHeaders(token) });
+  const adGroupAdName = (campaignId: string, adId: string) => `customers/${inr.id}/adGroupAds/${adGroupIdOf(campaignId)}~${adId}`;
+  /** An active campaign whose first two ads both deliver today. */
+  const deliveringCampaign = () => {
+    const today = sandbox.world.today(inr);
+    const campaign = inr.campaigns.find(
+      (c) => sandbox.world.status('google', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('google', ad.id, today).spendMinor > 0),
+    );
+    if (!campaign) throw new Error('no campaign with two delivering ads');
+    return { campaign, today };
+  };
+
+  it('lists every ad group ad with its own status, and pauses and resumes one through adGroupAds:mutate', async () => {
+    const { campaign, today } = deliveringCampaign();
+    const [paused, other] = campaign.ads;
+    const statuses = async () => {
+      const answer = await search(token, inr.id, 'SELECT ad_group_ad.resource_name, ad_group_ad.ad.id, ad_group_ad.status, campaign.id FROM ad_group_ad');
+      return new Map<string, any>(answer.json[0].results.map((row: any) => [row.adGroupAd.ad.id, row]));
+    };
+    const before = await statuses();
+    expect(before.size).toBe(inr.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    expect(before.get(paused.id)).toEqual({
+      adGroupAd: { resourceName: adGroupAdName(campaign.id, paused.id), ad: { resourceName: `customers/${inr.id}/ads/${paused.id}`, id: paused.id }, status: 'ENABLED' },
+      campaign: { resourceName: `customers/${inr.id}/campaigns/${campaign.id}`, id: campaign.id },
+    });
+    const campaignSpend = sandbox.world.campaignDay('google', campaign.id, today).spendMinor;
+
+    const answer = await mutate({
+      operations: [{ updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'PAUSED' } }],
+      responseContentType: 'MUTABLE_RESOURCE',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.results).toEqual([
+      {
+        resourceName: adGroupAdName(campaign.id, paused.id),
+        adGroupAd: {
+          resourceName: adGroupAdName(campaign.id, paused.id),
+          status: 'PAUSED',
+          ad: { resourceName: `customers/${inr.id}/ads/${paused.id}`, id: paused.id, name: paused.name },
+        },
+      },
+    ]);
+    expect(sandbox.world.adStatus('google', paused.id)).toBe('PAUSED');
+    const after = await statuses();
+    expect(after.get(paused.id).adGroupAd.status).toBe('PAUSED');
+    expect(after.get(other.id).adGroupAd.status).toBe('ENABLED');
+    // The campaign stays enabled; only the ad stopped delivering today, its siblings took its share.
+    expect(sandbox.world.status('google', campaign.id)).toBe('ACTIVE');
+
+    const report = await search(
+      token,
+      inr.id,
+      `SELECT ad_group_ad.ad.id, segments.date, metrics.cost_micros FROM ad_group_ad WHERE segments.date = '${today}' AND campaign.id = ${campaign.id}`,
+    );
+    const ids = report.json[0].results.map((row: any) => row.adGroupAd.ad.id);
+    expect(ids).not.toContain(paused.id);
+    expect(ids).toContain(other.id);
+    expect(sandbox.world.campaignDay('google', campaign.id, today).spendMinor).toBe(campaignSpend);
+
+    const resumed = await mutate({ operations: [{ updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'ENABLED' } }] });
+    expect(resumed.json).toEqual({ results: [{ resourceName: adGroupAdName(campaign.id, paused.id) }] });
+    expect(sandbox.world.adStatus('google', paused.id)).toBe('ACTIVE');
+    expect(sandbox.world.adDay('google', paused.id, today).spendMinor).toBeGreaterThan(0);
+  });
+
+  it('answers unknown ad group ads with RESOURCE_NOT_FOUND and refuses other statuses', async () => {
+    const campaign = inr.campaigns[0];
+    const ad = campaign.ads[0];
+    const codes = async (resourceName: string, status: string) => {
+      const answer = await mutate({ operations: [{ updateMask: 'status', update: { resourceName, status } }] });
+      return [answer.status, firstError(answer.json).errorCode];
+    };
+    expect(await codes(adGroupAdName(campaign.id, '1'), 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await codes(`customers/${inr.id}/adGroupAds/${adGroupIdOf(inr.campaigns[1].id)}~${ad.id}`, 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await codes(`customers/${inr.id}/adGroupAds/${ad.id}`, 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    const before = sandbox.world.adStatus('google', ad.id);
+    expect(await codes(adGroupAdName(campaign.id, ad.id), 'REMOVED')).toEqual([400, { fieldError: 'INVALID_VALUE' }]);
+    expect(await codes(adGroupAdName(campaign.id, ad.id), 'paused')).toEqual([400, { fieldError: 'INVALID_VALUE' }]);
+    expect(sandbox.world.adStatus('google', ad.id)).toBe(before);
   });
 });

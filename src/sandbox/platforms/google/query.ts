@@ -30,6 +30,11 @@ export function campaignStatusOf(world: World, campaignId: string): 'ENABLED' | 
   return world.status(PLATFORM, campaignId) === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
 }
 
+/** An ad's own status as Google's AdGroupAdStatus (independent of its campaign's). */
+export function adGroupAdStatusOf(world: World, adId: string): 'ENABLED' | 'PAUSED' {
+  return world.adStatus(PLATFORM, adId) === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
+}
+
 type FieldType = 'int64' | 'double' | 'string' | 'enum' | 'bool' | 'date';
 type Value = string | number | boolean;
 
@@ -104,7 +109,7 @@ function catalog(world: World): Record<string, FieldDef> {
     'ad_group.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: () => 'ENABLED' },
 
     'ad_group_ad.resource_name': { type: 'string', get: names.ad_group_ad },
-    'ad_group_ad.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: () => 'ENABLED' },
+    'ad_group_ad.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: (row) => adGroupAdStatusOf(world, row.ad!.id) },
     'ad_group_ad.ad.resource_name': { type: 'string', get: names.ad },
     'ad_group_ad.ad.id': { type: 'int64', get: (row) => row.ad!.id },
     'ad_group_ad.ad.name': { type: 'string', get: (row) => row.ad!.name },

@@ -11,6 +11,7 @@ import {
   ANALYTICS_MAX_FIELDS,
   CAMPAIGN_STATUSES,
   CAMPAIGN_URN_PREFIX,
+  CREATIVE_STATUSES,
   CREATIVE_URN_PREFIX,
   DEFAULT_ANALYTICS_FIELDS,
   DEFAULT_COUNT,
@@ -33,7 +34,9 @@ import {
 } from './wire';
 
 /**
- * The versioned LinkedIn Marketing API under /rest (research 3.2-3.5): every call is checked for
+ * The versioned LinkedIn Marketing API under /rest (research 3.2-3.5): ad accounts, campaigns
+ * (read, PARTIAL_UPDATE of status and dailyBudget), creatives (read, PARTIAL_UPDATE of
+ * intendedStatus) and adAnalytics. Every call is checked for
  * a Bearer token, a LinkedIn-Version header (400 without, 426 when sunset) and Rest.li protocol
  * 2.0.0, then for fault injection; accounts the member did not grant answer 403 ACCESS_DENIED.
  */
@@ -295,29 +298,63 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/adAccounts/:accountId/creatives', async (request, reply) => {
     const { accountId } = request.params as { accountId: string };
     const query = RestliQuery.fromUrl(request.url);
-    onlyParams(query, ['q', 'campaigns', 'pageSize', 'pageToken', 'sortOrder']);
+    onlyParams(query, ['q', 'campaigns', 'intendedStatuses', 'pageSize', 'pageToken', 'sortOrder']);
     if (query.text('q') !== 'criteria') throw new BadQuery('The sandbox supports q=criteria only');
     const campaignIds = facetIds(query, 'campaigns', CAMPAIGN_URN_PREFIX);
+    const statuses = query.has('intendedStatuses') ? asList(query.value('intendedStatuses'), 'intendedStatuses') : undefined;
+    const unknown = statuses?.find((status) => !CREATIVE_STATUSES.includes(status));
+    if (unknown) throw new BadQuery(`Unknown creative status ${unknown}`);
     const size = boundedInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const offset = offsetOf(query);
     const account = grantedAccount(request, reply, accountId, 'creatives', 'GET');
     if (!account) return reply;
     const elements = account.campaigns
       .filter((campaign) => !campaignIds || campaignIds.includes(campaign.id))
-      .flatMap((campaign) => campaign.ads.map((ad) => creativeElement(account, campaign, ad)));
+      .flatMap((campaign) => campaign.ads.map((ad) => creativeElement(world, account, campaign, ad)))
+      .filter((element) => !statuses || statuses.includes(element.intendedStatus));
     return cursorPage(elements, offset, size);
   });
+
+  /** The creative a path URN names in the account; undefined when there is none. */
+  const creativeIn = (account: SandboxAccount, creativeUrn: string) => {
+    const [creativeId] = urnIds([creativeUrn], CREATIVE_URN_PREFIX, 'The creative key');
+    for (const campaign of account.campaigns) {
+      const ad = campaign.ads.find((a) => a.id === creativeId);
+      if (ad) return { campaign, ad };
+    }
+    return undefined;
+  };
 
   app.get('/adAccounts/:accountId/creatives/:creativeUrn', async (request, reply) => {
     const { accountId, creativeUrn } = request.params as { accountId: string; creativeUrn: string };
     const account = grantedAccount(request, reply, accountId, 'creatives', 'GET');
     if (!account) return reply;
-    const [creativeId] = urnIds([creativeUrn], CREATIVE_URN_PREFIX, 'The creative key');
-    for (const campaign of account.campaigns) {
-      const ad = campaign.ads.find((a) => a.id === creativeId);
-      if (ad) return creativeElement(account, campaign, ad);
+    const found = creativeIn(account, creativeUrn);
+    return found ? creativeElement(world, account, found.campaign, found.ad) : notFound(reply, `Creative ${creativeUrn}`);
+  });
+
+  // Pauses or resumes a creative: Rest.li PARTIAL_UPDATE of intendedStatus, answered 204.
+  app.post('/adAccounts/:accountId/creatives/:creativeUrn', async (request, reply) => {
+    const { accountId, creativeUrn } = request.params as { accountId: string; creativeUrn: string };
+    const account = grantedAccount(request, reply, accountId, 'creatives', 'PARTIAL_UPDATE', WRITE_SCOPES);
+    if (!account) return reply;
+    const found = creativeIn(account, creativeUrn);
+    if (!found) return notFound(reply, `Creative ${creativeUrn} in ad account ${accountId}`);
+    if (String(request.headers['x-restli-method'] ?? '').toUpperCase() !== 'PARTIAL_UPDATE') {
+      return badRequest(reply, 'A POST to a creative must carry X-RestLi-Method: PARTIAL_UPDATE');
     }
-    return notFound(reply, `Creative ${creativeUrn}`);
+    const set = (request.body as { patch?: { $set?: Record<string, unknown> } } | undefined)?.patch?.$set;
+    if (!set || typeof set !== 'object' || Object.keys(set).length === 0) return badRequest(reply, 'The body must be {"patch":{"$set":{...}}}');
+    const unsupported = Object.keys(set).find((key) => key !== 'intendedStatus');
+    if (unsupported) return badRequest(reply, `The sandbox updates a creative's intendedStatus only (got ${unsupported})`);
+    const status = set.intendedStatus;
+    if (status !== 'ACTIVE' && status !== 'PAUSED') {
+      const known = typeof status === 'string' && CREATIVE_STATUSES.includes(status);
+      const message = known ? `The sandbox models ACTIVE and PAUSED only (got ${String(status)})` : `Unknown intendedStatus ${String(status)}`;
+      return badRequest(reply, message, 'INVALID_VALUE');
+    }
+    world.setAdStatus('linkedin', found.ad.id, status);
+    return reply.code(204).send();
   });
 
   app.get('/adAnalytics', async (request, reply) => {

@@ -246,3 +246,85 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     expect((await api('/adAccountUsers?q=authenticatedUser', { token: live })).status).toBe(200);
   });
 });
+
+describe('LinkedIn emulator: creatives (ads)', () => {
+  /** The third account, untouched by the other tests, and an active campaign whose first two creatives deliver today. */
+  const setting = () => {
+    const account = accounts()[2];
+    const today = world().today(account);
+    const campaign = account.campaigns.find(
+      (c) => world().status('linkedin', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0),
+    )!;
+    return { account, campaign, today, live: token([account.id]) };
+  };
+  const creativePath = (accountId: string, creativeId: string) => `/adAccounts/${accountId}/creatives/${urn('sponsoredCreative', creativeId)}`;
+
+  it('lists creatives with their own intendedStatus and filters the criteria finder by intendedStatuses', async () => {
+    const { account, campaign, live } = setting();
+    const all = await api(`/adAccounts/${account.id}/creatives?q=criteria&pageSize=1000`, { token: live });
+    expect(all.json.elements).toHaveLength(account.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    const [ad] = campaign.ads;
+    expect(all.json.elements.find((e: { id: string }) => e.id === `urn:li:sponsoredCreative:${ad.id}`)).toEqual({
+      id: `urn:li:sponsoredCreative:${ad.id}`,
+      name: ad.name,
+      account: `urn:li:sponsoredAccount:${account.id}`,
+      campaign: `urn:li:sponsoredCampaign:${campaign.id}`,
+      intendedStatus: 'ACTIVE',
+      isServing: true,
+    });
+    const paused = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, { token: live });
+    expect(paused.json.elements).toEqual([]);
+    expect((await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(SLEEPING)`, { token: live })).status).toBe(400);
+  });
+
+  it('pauses a creative with PARTIAL_UPDATE of intendedStatus (204): listed as PAUSED, no delivery today; then resumes it', async () => {
+    const { account, campaign, today, live } = setting();
+    const [ad, sibling] = campaign.ads;
+    const update = (intendedStatus: string) =>
+      api(creativePath(account.id, ad.id), { token: live, method: 'POST', headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, body: { patch: { $set: { intendedStatus } } } });
+    const paused = await update('PAUSED');
+    expect([paused.status, paused.json]).toEqual([204, undefined]);
+    expect(world().adStatus('linkedin', ad.id)).toBe('PAUSED');
+    expect(world().status('linkedin', campaign.id)).toBe('ACTIVE');
+    const one = await api(creativePath(account.id, ad.id), { token: live });
+    expect(one.json).toMatchObject({ intendedStatus: 'PAUSED', isServing: false });
+    const listed = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, { token: live });
+    expect(listed.json.elements.map((e: { id: string }) => e.id)).toEqual([`urn:li:sponsoredCreative:${ad.id}`]);
+
+    const [year, month, day] = today.split('-').map(Number);
+    const analytics = await api(
+      `/adAnalytics?q=analytics&pivot=CREATIVE&timeGranularity=DAILY&dateRange=(start:(year:${year},month:${month},day:${day}))` +
+        `&accounts=List(${urn('sponsoredAccount', account.id)})&fields=pivotValues,costInLocalCurrency`,
+      { token: live },
+    );
+    const pivots = analytics.json.elements.map((e: { pivotValues: string[] }) => e.pivotValues[0]);
+    expect(pivots).not.toContain(`urn:li:sponsoredCreative:${ad.id}`);
+    expect(pivots).toContain(`urn:li:sponsoredCreative:${sibling.id}`);
+
+    expect((await update('ACTIVE')).status).toBe(204);
+    expect(world().adStatus('linkedin', ad.id)).toBe('ACTIVE');
+    expect(world().adDay('linkedin', ad.id, today).spendMinor).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown creative with 404 and refuses bad statuses, other fields, a missing method header and read-only tokens', async () => {
+    const { account, campaign, live } = setting();
+    const ad = campaign.ads[0];
+    const update = (path: string, body: unknown, headers: Record<string, string> = { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, bearer = live) =>
+      api(path, { token: bearer, method: 'POST', headers, body });
+    const missing = await update(creativePath(account.id, '1'), { patch: { $set: { intendedStatus: 'PAUSED' } } });
+    expect([missing.status, missing.json.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    // A creative of another account is not found under this one.
+    const elsewhere = accounts()[0].campaigns[0].ads[0];
+    expect((await update(creativePath(account.id, elsewhere.id), { patch: { $set: { intendedStatus: 'PAUSED' } } })).status).toBe(404);
+    const path = creativePath(account.id, ad.id);
+    const archived = await update(path, { patch: { $set: { intendedStatus: 'ARCHIVED' } } });
+    expect([archived.status, archived.json.code]).toEqual([400, 'INVALID_VALUE']);
+    expect((await update(path, { patch: { $set: { intendedStatus: 'SLEEPING' } } })).json.code).toBe('INVALID_VALUE');
+    expect((await update(path, { patch: { $set: { name: 'x' } } })).status).toBe(400);
+    expect((await update(path, { patch: { $set: { intendedStatus: 'PAUSED' } } }, {})).status).toBe(400);
+    expect((await update(`/adAccounts/${account.id}/creatives/${ad.id}`, { patch: { $set: { intendedStatus: 'PAUSED' } } })).status).toBe(400);
+    const readOnly = token([account.id], 'r_ads r_ads_reporting');
+    expect((await update(path, { patch: { $set: { intendedStatus: 'PAUSED' } } }, undefined, readOnly)).status).toBe(403);
+    expect(world().adStatus('linkedin', ad.id)).toBe('ACTIVE');
+  });
+});

@@ -53,6 +53,9 @@ export const CREATIVE_URN_PREFIX = 'urn:li:sponsoredCreative:';
 /** Every campaign status LinkedIn knows; the world only models ACTIVE and PAUSED. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'COMPLETED', 'CANCELED', 'DRAFT', 'PENDING_DELETION', 'REMOVED'];
 
+/** Every creative intendedStatus LinkedIn knows; the world only models ACTIVE and PAUSED. */
+export const CREATIVE_STATUSES = ['ACTIVE', 'PAUSED', 'DRAFT', 'ARCHIVED', 'CANCELED', 'PENDING_DELETION', 'REMOVED'];
+
 /** Metric names the sandbox models, and those adAnalytics returns when `fields` is absent. */
 export const ANALYTICS_FIELDS = [
   'dateRange',
@@ -155,14 +158,19 @@ export function campaignElement(world: World, account: SandboxAccount, campaign:
   };
 }
 
-/** A creatives element; unlike campaigns, a creative's id is its URN. */
-export function creativeElement(account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd) {
+/**
+ * A creatives element; unlike campaigns, a creative's id is its URN. intendedStatus is the
+ * creative's own status; isServing also needs its campaign to be ACTIVE.
+ */
+export function creativeElement(world: World, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd) {
+  const intendedStatus = world.adStatus('linkedin', ad.id);
   return {
     id: `${CREATIVE_URN_PREFIX}${ad.id}`,
     name: ad.name,
     account: `${ACCOUNT_URN_PREFIX}${account.id}`,
     campaign: `${CAMPAIGN_URN_PREFIX}${campaign.id}`,
-    intendedStatus: 'ACTIVE',
+    intendedStatus,
+    isServing: intendedStatus === 'ACTIVE' && world.status('linkedin', campaign.id) === 'ACTIVE',
   };
 }
 

@@ -9,7 +9,9 @@ import { fromOffsetUnits } from './budget';
 import { insightsRows, parseInsightsQuery, type InsightsQuery } from './insights';
 import {
   ACCOUNT_FIELDS,
+  AD_FIELDS,
   accountNode,
+  adNode,
   CAMPAIGN_FIELDS,
   campaignNode,
   isDone,
@@ -38,7 +40,8 @@ import {
 /**
  * The Graph API calls the Meta emulator serves under /meta/<version> (research section 2):
  * /me/permissions (read and DELETE to revoke), /me/adaccounts, campaigns with status and daily
- * budget (read and POST update), and Insights, synchronous with cursor paging or as async report
+ * budget (read and POST update), ads with their own status (read and POST update), and
+ * Insights, synchronous with cursor paging or as async report
  * runs. Every call checks the token (access_token parameter or a Bearer header), the optional
  * appsecret_proof, the permissions the user granted and the ad accounts they ticked, counts
  * business-use-case usage, and renders Graph's error bodies.
@@ -222,7 +225,7 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return sendPage(reply, nodes, params, selfUrl(request, version, 'me/adaccounts'));
   });
 
-  // ---- Ad account edges: campaigns and insights ----
+  // ---- Ad account edges: campaigns, ads and insights ----
 
   const adAccount = (node: string) => (node.startsWith('act_') ? world.account(PLATFORM, node) : undefined);
 
@@ -239,6 +242,21 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (unknown) return nonexistingField(reply, unknown, 'Campaign');
     const nodes = account.campaigns.map((campaign) => pick(campaignNode(world, account, campaign), fields));
     return sendPage(reply, nodes, params, selfUrl(request, version, `${node}/campaigns`));
+  });
+
+  app.get('/:version/:node/ads', async (request, reply) => {
+    const grant = authenticate(request, reply);
+    if (!grant) return reply;
+    const { version, node } = request.params as { version: string; node: string };
+    const account = adAccount(node);
+    if (!account) return unsupportedRequest(reply, 'GET', node);
+    if (!(await admit(request, reply, grant, 'read', account, 'ads_management'))) return reply;
+    const params = graphParams(request);
+    const fields = fieldList(params.fields, ['id']);
+    const unknown = unknownField(fields, AD_FIELDS);
+    if (unknown) return nonexistingField(reply, unknown, 'Ad');
+    const nodes = account.campaigns.flatMap((campaign) => campaign.ads.map((ad) => pick(adNode(world, account, campaign, ad), fields)));
+    return sendPage(reply, nodes, params, selfUrl(request, version, `${node}/ads`));
   });
 
   app.get('/:version/:node/insights', async (request, reply) => {
@@ -305,6 +323,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const fields = fieldList(params.fields, ['id', 'name']);
       return sendNode(reply, 'Campaign', fields, CAMPAIGN_FIELDS, campaignNode(world, found.account, found.campaign));
     }
+    const ad = world.ad(PLATFORM, node);
+    if (ad) {
+      if (!(await admit(request, reply, grant, 'read', ad.account, 'ads_management'))) return reply;
+      return sendNode(reply, 'Ad', fieldList(params.fields, ['id']), AD_FIELDS, adNode(world, ad.account, ad.campaign, ad.ad));
+    }
     const account = adAccount(node);
     if (account) {
       if (!(await admit(request, reply, grant, 'read', account, 'ads_management'))) return reply;
@@ -317,6 +340,21 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const grant = authenticate(request, reply);
     if (!grant) return reply;
     const { node } = request.params as { node: string };
+    const ad = world.ad(PLATFORM, node);
+    if (ad) {
+      // An ad: status only (budgets live on campaigns and ad sets).
+      if (!(await admit(request, reply, grant, 'write', ad.account, 'ads_management'))) return reply;
+      const params = graphParams(request);
+      if (params.daily_budget !== undefined) return invalidParameter(reply, 'Param daily_budget is not a field of an Ad');
+      if (params.status !== undefined && !['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'].includes(params.status)) {
+        return invalidParameter(reply, 'Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}');
+      }
+      if (params.status === 'DELETED' || params.status === 'ARCHIVED') {
+        return invalidParameter(reply, `status=${params.status} is not emulated by the sandbox`);
+      }
+      if (params.status) world.setAdStatus(PLATFORM, node, params.status as 'ACTIVE' | 'PAUSED');
+      return { success: true };
+    }
     const found = world.campaign(PLATFORM, node);
     if (!found) return unsupportedRequest(reply, 'POST', node);
     if (!(await admit(request, reply, grant, 'write', found.account, 'ads_management'))) return reply;

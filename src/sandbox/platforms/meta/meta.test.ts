@@ -287,3 +287,89 @@ describe('meta emulator: Graph calls', () => {
     expect(broken.body.error).toMatchObject({ code: 2, is_transient: true });
   });
 });
+
+describe('meta emulator: ads', () => {
+  const world = () => harness.sandbox.world;
+  /** The third account, untouched by the other tests, and an active campaign whose first two ads deliver today. */
+  const setting = () => {
+    const account = accounts()[2];
+    const today = world().today(account);
+    const campaign = account.campaigns.find(
+      (c) => world().status('meta', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('meta', ad.id, today).spendMinor > 0),
+    )!;
+    return { account, campaign, today };
+  };
+  const post = (id: string, params: Record<string, string>) => http(`${graph}/${id}`, { method: 'POST', body: new URLSearchParams(params) });
+
+  it('lists an account’s ads with their own status, paged, and reads one by id', async () => {
+    const { account, campaign } = setting();
+    const token = await tokenFor([account]);
+    const fields = 'id,name,campaign_id,status,effective_status';
+    let ads: { id: string }[] = [];
+    let next: string | undefined = `${graph}/${account.id}/ads?${new URLSearchParams({ access_token: token, fields, limit: '5' })}`;
+    while (next) {
+      const page: Answer = await http(next);
+      expect(page.status).toBe(200);
+      ads = ads.concat(page.body.data);
+      next = page.body.paging?.next;
+    }
+    expect(ads).toHaveLength(account.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    const [ad] = campaign.ads;
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaign_id: campaign.id, status: 'ACTIVE', effective_status: 'ACTIVE' });
+    expect((await get(`/${ad.id}`, token, { fields: 'id,campaign_id,configured_status' })).body).toEqual({ id: ad.id, campaign_id: campaign.id, configured_status: 'ACTIVE' });
+    expect((await get(`/${account.id}/ads`, token, { fields: 'id,adset_name' })).body.error).toMatchObject({ code: 100 });
+  });
+
+  it('pauses an ad with POST /{ad_id} status=PAUSED: listed as PAUSED, no delivery today, the campaign’s other ads deliver; then resumes it', async () => {
+    const { account, campaign, today } = setting();
+    const token = await tokenFor([account]);
+    const [ad, sibling] = campaign.ads;
+    expect((await post(ad.id, { access_token: token, status: 'PAUSED' })).body).toEqual({ success: true });
+    expect(world().adStatus('meta', ad.id)).toBe('PAUSED');
+    expect(world().status('meta', campaign.id)).toBe('ACTIVE');
+    const listed = await get(`/${account.id}/ads`, token, { fields: 'id,status,effective_status', limit: '500' });
+    expect(listed.body.data.find((a: { id: string }) => a.id === ad.id)).toEqual({ id: ad.id, status: 'PAUSED', effective_status: 'PAUSED' });
+
+    const insights = await get(`/${account.id}/insights`, token, {
+      level: 'ad',
+      time_increment: '1',
+      time_range: JSON.stringify({ since: today, until: today }),
+      fields: 'ad_id,spend',
+      limit: '500',
+    });
+    const adIds = insights.body.data.map((row: { ad_id: string }) => row.ad_id);
+    expect(adIds).not.toContain(ad.id);
+    expect(adIds).toContain(sibling.id);
+
+    expect((await post(ad.id, { access_token: token, status: 'ACTIVE' })).body).toEqual({ success: true });
+    expect(world().adStatus('meta', ad.id)).toBe('ACTIVE');
+    expect(world().adDay('meta', ad.id, today).spendMinor).toBeGreaterThan(0);
+  });
+
+  it('shows CAMPAIGN_PAUSED as the effective status of an active ad in a paused campaign', async () => {
+    const { account, campaign } = setting();
+    const token = await tokenFor([account]);
+    world().setStatus('meta', campaign.id, 'PAUSED');
+    try {
+      const node = await get(`/${campaign.ads[1].id}`, token, { fields: 'status,effective_status' });
+      expect(node.body).toEqual({ status: 'ACTIVE', effective_status: 'CAMPAIGN_PAUSED' });
+    } finally {
+      world().setStatus('meta', campaign.id, 'ACTIVE');
+    }
+  });
+
+  it('answers an unknown ad with 100/33 and refuses bad statuses, budgets on ads and read-only tokens', async () => {
+    const { account, campaign } = setting();
+    const token = await tokenFor([account]);
+    const ad = campaign.ads[0];
+    expect((await post('120200000000000001', { access_token: token, status: 'PAUSED' })).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await post(ad.id, { access_token: token, status: 'SLEEPING' })).body.error).toMatchObject({ code: 100 });
+    expect((await post(ad.id, { access_token: token, status: 'ARCHIVED' })).body.error).toMatchObject({ code: 100 });
+    expect((await post(ad.id, { access_token: token, daily_budget: '5000' })).body.error).toMatchObject({ code: 100 });
+    const readOnly = await tokenFor([account], 'ads_read');
+    expect((await post(ad.id, { access_token: readOnly, status: 'PAUSED' })).body.error).toMatchObject({ code: 200 });
+    const other = await tokenFor([accounts()[0]]);
+    expect((await post(ad.id, { access_token: other, status: 'PAUSED' })).body.error).toMatchObject({ code: 200 });
+    expect(world().adStatus('meta', ad.id)).toBe('ACTIVE');
+  });
+});

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { SandboxAccount, SandboxCampaign, World } from '../../world';
+import type { SandboxAccount, SandboxAd, SandboxCampaign, World } from '../../world';
 import { toOffsetUnits } from './budget';
 import type { InsightsQuery } from './insights';
 import { businessIdOf } from './usage';
 import { invalidParameter } from './wire';
 
 /**
- * The Graph nodes the Meta emulator serves (ad accounts, campaigns, async report runs): their
+ * The Graph nodes the Meta emulator serves (ad accounts, campaigns, ads, async report runs): their
  * fields as Graph writes them, and the `fields` selection every read goes through.
  */
 
@@ -32,6 +32,8 @@ export const CAMPAIGN_FIELDS = [
   'buying_type',
   'start_time',
 ];
+/** The sandbox has no ad sets, so adset_id is not among them. */
+export const AD_FIELDS = ['id', 'name', 'account_id', 'campaign_id', 'status', 'configured_status', 'effective_status', 'created_time'];
 export const ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'account_status', 'timezone_name', 'business'];
 export const REPORT_RUN_FIELDS = [
   'id',
@@ -94,6 +96,26 @@ export function campaignNode(world: World, account: SandboxAccount, campaign: Sa
     objective: OBJECTIVES[campaign.objective] ?? 'OUTCOME_AWARENESS',
     buying_type: 'AUCTION',
     start_time: `${campaign.startDate}T00:00:00+0000`,
+  };
+}
+
+/**
+ * An ad node. `status` (= configured_status) is the ad's own; effective_status also reflects its
+ * campaign: an ACTIVE ad of a paused campaign is CAMPAIGN_PAUSED.
+ */
+export function adNode(world: World, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd): Record<string, unknown> {
+  const status = world.adStatus(PLATFORM, ad.id);
+  const effective = status !== 'ACTIVE' ? status : world.status(PLATFORM, campaign.id) === 'ACTIVE' ? 'ACTIVE' : 'CAMPAIGN_PAUSED';
+  const launched = new Date(Date.parse(`${campaign.startDate}T00:00:00Z`) + ad.launchOffsetDays * 86_400_000).toISOString().slice(0, 10);
+  return {
+    id: ad.id,
+    name: ad.name,
+    account_id: account.id.replace(/^act_/, ''),
+    campaign_id: campaign.id,
+    status,
+    configured_status: status,
+    effective_status: effective,
+    created_time: `${launched}T00:00:00+0000`,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
-import type { SandboxAccount, SandboxCampaign } from '../../world';
+import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import { parseReportQuery, renderReportRow } from './report';
 import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './wire';
 
@@ -10,15 +10,18 @@ import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiv
  * The TikTok API for Business calls the emulator serves under /tiktok/open_api/v1.3 (research section 5):
  * - GET  oauth2/advertiser/get/, advertiser/info/: the granted advertisers and their details;
  * - GET  campaign/get/, POST campaign/status/update/, POST campaign/update/ (budget);
+ * - GET  ad/get/, POST ad/status/update/ (an ad's own ENABLE / DISABLE);
  * - GET  report/integrated/get/: the synchronous daily report by campaign or ad, paged (report.ts).
  * Every call needs the `Access-Token` header and answers HTTP 200 with TikTok's envelope (wire.ts).
  */
 
 /** advertiser/info takes at most this many ids per call. */
 const ADVERTISER_INFO_MAX_IDS = 100;
-/** campaign/get page sizes. */
+/** campaign/get and ad/get page sizes. */
 const CAMPAIGN_MAX_PAGE_SIZE = 1000;
 const CAMPAIGN_DEFAULT_PAGE_SIZE = 10;
+/** ad/status/update takes 1 to 20 ad ids. */
+const AD_STATUS_MAX_IDS = 20;
 /** Sandbox objectives in TikTok's objective_type names. */
 const OBJECTIVE_TYPES: Record<string, string> = {
   CONVERSIONS: 'WEB_CONVERSIONS',
@@ -27,15 +30,23 @@ const OBJECTIVE_TYPES: Record<string, string> = {
   AWARENESS: 'REACH',
 };
 
-/** campaign/get's `filtering` (a JSON object in the query); the sandbox honours campaign_ids. Undefined when malformed. */
-function parseFiltering(value: unknown): { campaign_ids?: string[] } | undefined {
+/**
+ * A get endpoint's `filtering` (a JSON object in the query): the id lists the sandbox honours
+ * (campaign_ids; ad/get also ad_ids), other keys ignored. Undefined when malformed.
+ */
+function parseFiltering(value: unknown, keys: string[]): Record<string, string[]> | undefined {
   if (value === undefined || value === '') return {};
   try {
     const parsed: unknown = JSON.parse(String(value));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const ids = (parsed as { campaign_ids?: unknown }).campaign_ids;
-    if (ids === undefined) return {};
-    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? { campaign_ids: ids } : undefined;
+    const out: Record<string, string[]> = {};
+    for (const key of keys) {
+      const ids = (parsed as Record<string, unknown>)[key];
+      if (ids === undefined) continue;
+      if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined;
+      out[key] = ids;
+    }
+    return out;
   } catch {
     return undefined;
   }
@@ -63,6 +74,26 @@ function renderCampaign(ctx: SandboxContext, account: SandboxAccount, campaign: 
     budget_mode: 'BUDGET_MODE_DAY',
     budget: Number(minorToDecimal(ctx.world.dailyBudgetMinor('tiktok', campaign.id), account.currency)),
     create_time: `${campaign.startDate} 00:00:00`,
+  };
+}
+
+/**
+ * An ad as ad/get returns it. operation_status is the ad's own switch; secondary_status is what
+ * it amounts to, which also reflects the campaign (AD_STATUS_CAMPAIGN_DISABLE).
+ */
+function renderAd(ctx: SandboxContext, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd): Record<string, unknown> {
+  const enabled = ctx.world.adStatus('tiktok', ad.id) === 'ACTIVE';
+  const campaignEnabled = ctx.world.status('tiktok', campaign.id) === 'ACTIVE';
+  const launched = addDays(campaign.startDate, ad.launchOffsetDays);
+  return {
+    advertiser_id: account.id,
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    ad_id: ad.id,
+    ad_name: ad.name,
+    operation_status: enabled ? 'ENABLE' : 'DISABLE',
+    secondary_status: !enabled ? 'AD_STATUS_DISABLE' : campaignEnabled ? 'AD_STATUS_DELIVERY_OK' : 'AD_STATUS_CAMPAIGN_DISABLE',
+    create_time: `${launched} 00:00:00`,
   };
 }
 
@@ -167,7 +198,7 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
       return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
     }
-    const filtering = parseFiltering(query.filtering);
+    const filtering = parseFiltering(query.filtering, ['campaign_ids']);
     if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
     const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
     const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => renderCampaign(ctx, account, campaign));
@@ -215,6 +246,56 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.world.setDailyBudget('tiktok', campaign.id, budgetMinor);
     }
     return ok(reply, renderCampaign(ctx, account, campaign));
+  });
+
+  app.get(`${API}/ad/get/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, unknown>;
+    const account = advertiser(grant, query.advertiser_id, reply);
+    if (!account) return reply;
+    const page = positiveInt(query.page, 1);
+    const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
+    if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
+    }
+    const filtering = parseFiltering(query.filtering, ['campaign_ids', 'ad_ids']);
+    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"ad_ids":["..."]}.');
+    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
+    if (query.fields !== undefined && !fields) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+    const all = account.campaigns
+      .filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id))
+      .flatMap((campaign) => campaign.ads.filter((ad) => !filtering.ad_ids || filtering.ad_ids.includes(ad.id)).map((ad) => ({ campaign, ad })));
+    const list = all.slice((page - 1) * pageSize, page * pageSize).map(({ campaign, ad }) => {
+      const rendered = renderAd(ctx, account, campaign, ad);
+      return fields ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]])) : rendered;
+    });
+    return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
+  });
+
+  app.post(`${API}/ad/status/update/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const body = jsonBody(request);
+    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+    const account = advertiser(grant, body.advertiser_id, reply);
+    if (!account) return reply;
+    const { ad_ids: ids, operation_status: status } = body;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > AD_STATUS_MAX_IDS || !ids.every((id) => typeof id === 'string')) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `ad_ids: Must be a list of 1 to ${AD_STATUS_MAX_IDS} ad ids.`);
+    }
+    // DELETE exists at TikTok but the sandbox world cannot delete ads.
+    if (status !== 'ENABLE' && status !== 'DISABLE') {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'operation_status: Must be ENABLE or DISABLE.');
+    }
+    const ads: SandboxAd[] = [];
+    for (const id of ids as string[]) {
+      const ad = account.campaigns.flatMap((campaign) => campaign.ads).find((a) => a.id === id);
+      if (!ad) return fail(reply, TIKTOK_CODES.NOT_EXIST, `Ad ${id} does not exist under advertiser ${account.id}.`);
+      ads.push(ad);
+    }
+    for (const ad of ads) ctx.world.setAdStatus('tiktok', ad.id, status === 'ENABLE' ? 'ACTIVE' : 'PAUSED');
+    return ok(reply, { ad_ids: ads.map((ad) => ad.id), status });
   });
 
   app.get(`${API}/report/integrated/get/`, async (request, reply) => {

@@ -187,3 +187,68 @@ describe('TikTok emulator', () => {
     expect(foreign.body.code).toBe(40007);
   });
 });
+
+describe('TikTok emulator: ads', () => {
+  /** The INR advertiser and an enabled campaign whose first two ads deliver today. */
+  const setting = () => {
+    const account = accounts()[1];
+    const today = sandbox.world.today(account);
+    const campaign = account.campaigns.find(
+      (c) => sandbox.world.status('tiktok', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('tiktok', ad.id, today).spendMinor > 0),
+    )!;
+    return { account, campaign, today };
+  };
+
+  it('lists ads with their own operation_status through ad/get, paged, with fields and filtering', async () => {
+    const { account, campaign } = setting();
+    const total = account.campaigns.reduce((n, c) => n + c.ads.length, 0);
+    const first = await call('/ad/get/', { query: { advertiser_id: account.id, page: 1, page_size: 3 } });
+    expect(first.body.code).toBe(0);
+    expect(first.body.data.page_info).toEqual({ page: 1, page_size: 3, total_number: total, total_page: Math.ceil(total / 3) });
+    const [ad] = campaign.ads;
+    const fields = ['ad_id', 'ad_name', 'campaign_id', 'operation_status', 'secondary_status'];
+    const filtered = await call('/ad/get/', { query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } } });
+    expect(filtered.body.data.list).toEqual([
+      { ad_id: ad.id, ad_name: ad.name, campaign_id: campaign.id, operation_status: 'ENABLE', secondary_status: 'AD_STATUS_DELIVERY_OK' },
+    ]);
+    expect((await call('/ad/get/', { query: { advertiser_id: account.id, filtering: '{"ad_ids":"x"}' } })).body.code).toBe(40002);
+    expect((await call('/ad/get/', { query: { advertiser_id: accounts()[2].id } })).body.code).toBe(40001);
+  });
+
+  it('disables an ad through ad/status/update: DISABLE in ad/get, no delivery today, its siblings deliver; then enables it', async () => {
+    const { account, campaign, today } = setting();
+    const [ad, sibling] = campaign.ads;
+    const update = (operation_status: string) => call('/ad/status/update/', { body: { advertiser_id: account.id, ad_ids: [ad.id], operation_status } });
+    expect((await update('DISABLE')).body).toMatchObject({ code: 0, data: { ad_ids: [ad.id], status: 'DISABLE' } });
+    expect(sandbox.world.adStatus('tiktok', ad.id)).toBe('PAUSED');
+    expect(sandbox.world.status('tiktok', campaign.id)).toBe('ACTIVE');
+    const listed = await call('/ad/get/', { query: { advertiser_id: account.id, filtering: { ad_ids: [ad.id] } } });
+    expect(listed.body.data.list![0]).toMatchObject({ operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DISABLE' });
+
+    const query = reportQuery(
+      { data_level: 'AUCTION_AD', dimensions: ['ad_id', 'stat_time_day'], metrics: ['spend'], start_date: today, end_date: today },
+      account,
+    );
+    const report = await call('/report/integrated/get/', { query });
+    const adIds = (report.body.data.list as { dimensions: Record<string, string> }[]).map((row) => row.dimensions.ad_id);
+    expect(adIds).not.toContain(ad.id);
+    expect(adIds).toContain(sibling.id);
+
+    expect((await update('ENABLE')).body.code).toBe(0);
+    expect(sandbox.world.adStatus('tiktok', ad.id)).toBe('ACTIVE');
+    expect(sandbox.world.adDay('tiktok', ad.id, today).spendMinor).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown ad with 40007 and refuses other operation statuses and malformed ad_ids with 40002', async () => {
+    const { account, campaign } = setting();
+    const ad = campaign.ads[0];
+    const update = (body: Record<string, unknown>) => call('/ad/status/update/', { body: { advertiser_id: account.id, operation_status: 'DISABLE', ...body } });
+    expect((await update({ ad_ids: ['1700000000000000'] })).body.code).toBe(40007);
+    expect((await update({ ad_ids: [accounts()[0].campaigns[0].ads[0].id] })).body.code).toBe(40007);
+    expect((await update({ ad_ids: [ad.id], operation_status: 'PAUSE' })).body.code).toBe(40002);
+    expect((await update({ ad_ids: [ad.id], operation_status: 'DELETE' })).body.code).toBe(40002);
+    expect((await update({ ad_ids: [] })).body.code).toBe(40002);
+    expect((await update({ ad_ids: Array(21).fill(ad.id) })).body.code).toBe(40002);
+    expect(sandbox.world.adStatus('tiktok', ad.id)).toBe('ACTIVE');
+  });
+});

@@ -22,7 +22,8 @@ import {
  * the granted ones), funding instruments (where the currency lives), campaigns (status and
  * daily budget in micros, JSON integers), line items (one per campaign in the sandbox),
  * promoted tweets (the world's ads) and the tweets they promote (names), plus
- * PUT campaigns/:id?entity_status=...&daily_budget_amount_local_micro=... (query-string writes).
+ * PUT campaigns/:id?entity_status=...&daily_budget_amount_local_micro=... and
+ * PUT promoted_tweets/:id?entity_status=... (query-string writes).
  */
 
 /** The most ids a filter takes (campaign_ids, line_item_ids ...); tweets take 200 too. */
@@ -125,13 +126,14 @@ function lineItemView(account: SandboxAccount, campaign: SandboxCampaign) {
   };
 }
 
-function promotedTweetView(campaign: SandboxCampaign, ad: SandboxAd) {
+/** A promoted tweet (X's ad) with its own entity_status as of the account's today. */
+function promotedTweetView(ctx: SandboxContext, campaign: SandboxCampaign, ad: SandboxAd) {
   const launched = at(addDays(campaign.startDate, ad.launchOffsetDays));
   return {
     id: ad.id,
     line_item_id: lineItemId(campaign),
     tweet_id: tweetId(ad),
-    entity_status: 'ACTIVE',
+    entity_status: ctx.world.adStatus('x', ad.id),
     approval_status: 'ACCEPTED',
     deleted: false,
     created_at: launched,
@@ -236,9 +238,31 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const lineItemIds = idList(params, 'line_item_ids', MAX_FILTER_IDS);
     const all = account.campaigns
       .filter((c) => !lineItemIds || lineItemIds.includes(lineItemId(c)))
-      .flatMap((c) => c.ads.map((ad) => promotedTweetView(c, ad)));
+      .flatMap((c) => c.ads.map((ad) => promotedTweetView(ctx, c, ad)));
     const items = filtered(all, idList(params, 'promoted_tweet_ids', MAX_FILTER_IDS), (pt) => pt.id);
     return { ...page(items, params), data_type: 'promoted_tweet', request: echo(request) };
+  });
+
+  /**
+   * Pauses or resumes one promoted tweet. X added this PUT with the PAUSED entity_status for
+   * promoted tweets (before, pausing one meant deleting it from its line item); ACTIVE and
+   * PAUSED are its only values.
+   */
+  app.put(`${v}/accounts/:account_id/promoted_tweets/:promoted_tweet_id`, async (request, reply) => {
+    const grant = await authenticate(ctx, request, reply, 'write');
+    if (!grant) return reply;
+    const { account_id, promoted_tweet_id } = request.params as { account_id: string; promoted_tweet_id: string };
+    const account = grantedAccount(ctx, grant, account_id);
+    const campaign = account.campaigns.find((c) => c.ads.some((ad) => ad.id === promoted_tweet_id));
+    const ad = campaign?.ads.find((a) => a.id === promoted_tweet_id);
+    if (!campaign || !ad) throw new XFailure(404, 'NOT_FOUND', `Promoted Tweet ${promoted_tweet_id} was not found for Account ${account_id}`);
+    const status = paramsOf(request).entity_status;
+    if (status === undefined) throw new XFailure(400, 'MISSING_PARAMETER', '"entity_status" is a required parameter', 'entity_status');
+    if (!STATUSES.has(status)) {
+      throw invalidParameter('entity_status', `Expected one of ACTIVE, PAUSED for entity_status, got "${status}"`);
+    }
+    ctx.world.setAdStatus('x', ad.id, status as 'ACTIVE' | 'PAUSED');
+    return { data: promotedTweetView(ctx, campaign, ad), request: echo(request) };
   });
 
   app.get(`${v}/accounts/:account_id/tweets`, async (request, reply) => {

@@ -239,6 +239,68 @@ describe('X sandbox', () => {
   });
 });
 
+describe('X sandbox: promoted tweets (ads)', () => {
+  const world = () => harness.sandbox.world;
+  /** An active campaign of the USD account whose first two promoted tweets deliver today. */
+  const setting = () => {
+    const today = world().today(usd);
+    const campaign = usd.campaigns.find(
+      (c) => world().status('x', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('x', ad.id, today).spendMinor > 0),
+    )!;
+    return { campaign, today };
+  };
+  const put = async (promotedTweetId: string, query: Record<string, string>) => {
+    const response = await fetch(`${api}/accounts/${usd.id}/promoted_tweets/${promotedTweetId}?${new URLSearchParams(query)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  it('pauses a promoted tweet with PUT ?entity_status=PAUSED: listed as PAUSED, no delivery today, its siblings deliver; then resumes it', async () => {
+    const { campaign, today } = setting();
+    const [ad, sibling] = campaign.ads;
+    const listed = async () => (await get(`/accounts/${usd.id}/promoted_tweets`, { promoted_tweet_ids: campaign.ads.map((a) => a.id).join(',') })).body.data;
+    expect((await listed()).map((pt: { entity_status: string }) => pt.entity_status)).toEqual(campaign.ads.map(() => 'ACTIVE'));
+
+    const paused = await put(ad.id, { entity_status: 'PAUSED' });
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({ id: ad.id, entity_status: 'PAUSED', deleted: false });
+    expect(paused.body.request.params).toMatchObject({ account_id: usd.id, promoted_tweet_id: ad.id, entity_status: 'PAUSED' });
+    expect(world().adStatus('x', ad.id)).toBe('PAUSED');
+    expect(world().status('x', campaign.id)).toBe('ACTIVE');
+    expect((await listed()).find((pt: { id: string }) => pt.id === ad.id).entity_status).toBe('PAUSED');
+
+    const tomorrow = addDays(today, 1);
+    const stats = await get(`/stats/accounts/${usd.id}`, {
+      ...statsQuery(1),
+      entity: 'PROMOTED_TWEET',
+      entity_ids: `${ad.id},${sibling.id}`,
+      start_time: `${today}T00:00:00${offsetOf(today)}`,
+      end_time: `${tomorrow}T00:00:00${offsetOf(tomorrow)}`,
+    });
+    expect(stats.status).toBe(200);
+    const spendOf = (id: string) => stats.body.data.find((d: { id: string }) => d.id === id).id_data[0].metrics.billed_charge_local_micro;
+    expect(spendOf(ad.id)).toBeNull();
+    expect(spendOf(sibling.id)[0]).toBeGreaterThan(0);
+
+    expect((await put(ad.id, { entity_status: 'ACTIVE' })).body.data.entity_status).toBe('ACTIVE');
+    expect(world().adStatus('x', ad.id)).toBe('ACTIVE');
+  });
+
+  it('answers an unknown promoted tweet with 404 NOT_FOUND and refuses a missing or bad entity_status', async () => {
+    const ad = setting().campaign.ads[0];
+    const missing = await put('zzzzz', { entity_status: 'PAUSED' });
+    expect([missing.status, missing.body.errors[0].code]).toEqual([404, 'NOT_FOUND']);
+    // A promoted tweet of another account is not found under this one.
+    expect((await put(inr.campaigns[0].ads[0].id, { entity_status: 'PAUSED' })).status).toBe(404);
+    const bad = await put(ad.id, { entity_status: 'DELETED' });
+    expect([bad.status, bad.body.errors[0]]).toEqual([400, expect.objectContaining({ code: 'INVALID_PARAMETER', parameter: 'entity_status' })]);
+    expect((await put(ad.id, {})).body.errors[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'entity_status' });
+    expect(world().adStatus('x', ad.id)).toBe('ACTIVE');
+  });
+});
+
 /** New York's offset on a day (EDT -04:00 or EST -05:00), for hand-written DAY-aligned times. */
 function offsetOf(day: string): string {
   const noon = new Date(`${day}T12:00:00Z`);

@@ -159,6 +159,40 @@ describe('google client against the sandbox', () => {
     expect(error).toMatchObject({ kind: 'invalid', code: 'invalid_grant' });
   });
 
+  it('lists ad group ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
+    const { client } = await connected();
+    const world = harness.sandbox.world;
+    const account = await accountOf(client, jpy.id);
+    const today = world.today(jpy);
+    const campaign = jpy.campaigns.find((c) => world.status('google', c.id) === 'ACTIVE' && c.ads.some((ad) => world.adDay('google', ad.id, today).spendMinor > 0))!;
+    const ad = campaign.ads.find((a) => world.adDay('google', a.id, today).spendMinor > 0)!;
+
+    const ads = await client.listAds(account);
+    expect(ads).toHaveLength(jpy.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+
+    await client.setAdStatus(account, ad.id, 'PAUSED');
+    expect(world.adStatus('google', ad.id)).toBe('PAUSED');
+    expect(world.status('google', campaign.id)).toBe('ACTIVE');
+    expect((await client.listAds(account)).find((a) => a.id === ad.id)?.status).toBe('PAUSED');
+    const rows = await client.report(account, { level: 'ad', since: today, until: today });
+    expect(rows.find((r) => r.adId === ad.id)).toBeUndefined();
+    expect(totalsOf(rows)).toEqual(world.totals('google', account.id, today, today));
+
+    await client.setAdStatus(account, ad.id, 'ACTIVE');
+    expect(world.adStatus('google', ad.id)).toBe('ACTIVE');
+    expect((await client.listAds(account)).find((a) => a.id === ad.id)?.status).toBe('ACTIVE');
+  });
+
+  it('maps an unknown ad to not_found and refuses an id that is not numeric before calling Google', async () => {
+    const { client } = await connected();
+    const account = await accountOf(client, usd.id);
+    await expect(client.setAdStatus(account, '1', 'PAUSED')).rejects.toMatchObject({ kind: 'not_found', platform: 'google' });
+    // The ad of another customer is not found in this one either.
+    await expect(client.setAdStatus(account, jpy.campaigns[0].ads[0].id, 'PAUSED')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(client.setAdStatus(account, '12~34', 'PAUSED')).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
   // Last: revokes every Google grant of this sandbox.
   it('reports withdrawn consent as revoked (reconnect needed) without retrying', async () => {
     const { client, provider, runtime } = await connected();

@@ -12,12 +12,12 @@ import {
   type TokenSet,
 } from '../types';
 import { toGoogleError } from './errors';
-import { customerIdOf, streamRows, toAccount, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
+import { customerIdOf, streamRows, toAccount, toAd, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
 
 /**
  * The Google Ads API client (REST, research sections 1.2-1.5). Reads go through
  * googleAds:searchStream (one request per query, however many rows: the response is a JSON
- * array of batches); writes through campaigns:mutate and campaignBudgets:mutate.
+ * array of batches); writes through campaigns:mutate, campaignBudgets:mutate and adGroupAds:mutate.
  */
 
 /**
@@ -32,6 +32,11 @@ const METRIC_FIELDS = ['metrics.impressions', 'metrics.clicks', 'metrics.cost_mi
 /** Accounts: name, currency and zone of one customer (managers are skipped: they have no metrics). */
 export const CUSTOMER_QUERY =
   'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer';
+
+/** Ads (ad group ads) that are not removed, with their own status and campaign. */
+export const ADS_QUERY =
+  'SELECT ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.id FROM ad_group_ad ' +
+  "WHERE ad_group_ad.status != 'REMOVED' ORDER BY ad_group_ad.ad.id";
 
 /** Campaigns that are not removed, with their budget. */
 export const CAMPAIGNS_QUERY =
@@ -89,15 +94,15 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
     return streamRows(response.json);
   };
 
-  /** Sends one update operation to a mutate method. */
-  const mutate = async (id: string, collection: string, updateMask: string, update: Record<string, unknown>): Promise<void> => {
+  /** Sends update operations (one per resource, applied atomically) to a mutate method. */
+  const mutate = async (id: string, collection: string, updateMask: string, ...updates: Record<string, unknown>[]): Promise<void> => {
     const response = await call({
       method: 'POST',
       url: `${base}/customers/${customerId(id)}/${collection}:mutate`,
-      body: { operations: [{ updateMask, update }] },
+      body: { operations: updates.map((update) => ({ updateMask, update })) },
     });
     const results = (response.json as { results?: unknown[] } | undefined)?.results;
-    if (!results?.length) {
+    if (results?.length !== updates.length) {
       throw new PlatformError({ platform: 'google', kind: 'unavailable', message: `Google Ads ${collection}:mutate answered without a result` });
     }
   };
@@ -172,6 +177,30 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
         resourceName: budget,
         amountMicros: minorToMicros(amountMinor, account.currency),
       });
+    },
+
+    async listAds(account) {
+      const rows = await search(account.id, ADS_QUERY);
+      return rows.flatMap((row) => toAd(row) ?? []);
+    },
+
+    /**
+     * Google pauses the ad group ad (customers/{cid}/adGroupAds/{ad_group_id}~{ad_id}), not the
+     * ad: its resource name is looked up by ad id first. An ad shared by several ad groups has
+     * one ad group ad in each; all of them are changed, in one atomic mutate.
+     */
+    async setAdStatus(account, adId, status: CampaignStatus) {
+      const rows = await search(
+        account.id,
+        'SELECT ad_group_ad.resource_name, ad_group_ad.status FROM ad_group_ad ' +
+          `WHERE ad_group_ad.ad.id = ${numericId(adId, 'ad')} AND ad_group_ad.status != 'REMOVED'`,
+      );
+      const names = rows.map((row) => row.adGroupAd?.resourceName).filter((name): name is string => Boolean(name));
+      if (names.length === 0) {
+        throw new PlatformError({ platform: 'google', kind: 'not_found', message: `Google Ads ad ${adId} does not exist or was removed` });
+      }
+      const value = status === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
+      await mutate(account.id, 'adGroupAds', 'status', ...names.map((resourceName) => ({ resourceName, status: value })));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { PlatformAccount } from '../types';
-import { customerIdOf, streamRows, toAccount, toCampaign, toUnifiedRow } from './map';
+import { customerIdOf, streamRows, toAccount, toAd, toCampaign, toUnifiedRow } from './map';
 
 const usd: PlatformAccount = { id: '1234567890', name: 'Acme Store (Search)', currency: 'USD', timeZone: 'America/New_York' };
 const jpy: PlatformAccount = { id: '9876543210', name: 'Acme Japan', currency: 'JPY', timeZone: 'Asia/Tokyo' };
@@ -174,5 +174,17 @@ describe('google map', () => {
     expect(toCampaign(campaign('2', 'PAUSED', { amountMicros: '50000000', explicitlyShared: true }), 'USD')).toMatchObject({ status: 'PAUSED', dailyBudgetMinor: null });
     expect(toCampaign(campaign('3', 'ENABLED', { amountMicros: '50000000', explicitlyShared: false, period: 'CUSTOM_PERIOD' }), 'USD').dailyBudgetMinor).toBeNull();
     expect(toCampaign(campaign('4', 'ENABLED', { amountMicros: '3000000000', explicitlyShared: false }), 'JPY').dailyBudgetMinor).toBe(3000);
+  });
+
+  it('maps ad group ads with their own status; removed ones are left out and nameless ones go by their id', () => {
+    const row = (adId: string, status: string, name?: string) => ({
+      adGroupAd: { resourceName: `customers/1234567890/adGroupAds/555~${adId}`, status, ad: { resourceName: `customers/1234567890/ads/${adId}`, id: adId, name } },
+      campaign: { resourceName: 'customers/1234567890/campaigns/111', id: '111' },
+    });
+    const ads = streamRows([{ results: [row('1', 'ENABLED', 'Hero'), row('2', 'PAUSED', ''), row('3', 'REMOVED', 'Gone')] }]).flatMap((r) => toAd(r) ?? []);
+    expect(ads).toEqual([
+      { id: '1', name: 'Hero', campaignId: '111', status: 'ACTIVE' },
+      { id: '2', name: '2', campaignId: '111', status: 'PAUSED' },
+    ]);
   });
 });

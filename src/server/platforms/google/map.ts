@@ -1,5 +1,5 @@
 import { decimalToMinor, microsToMinor } from '@shared/money';
-import { PlatformError, type PlatformAccount, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
+import { PlatformError, type PlatformAccount, type PlatformAd, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
 
 /**
  * Google Ads REST rows -> unified shapes. GAQL rows come back in lowerCamelCase with int64
@@ -19,7 +19,7 @@ export interface GoogleAdsRow {
   };
   campaign?: { resourceName?: string; id?: string; name?: string; status?: string; campaignBudget?: string };
   campaignBudget?: { resourceName?: string; amountMicros?: string; explicitlyShared?: boolean; period?: string };
-  adGroupAd?: { resourceName?: string; ad?: { resourceName?: string; id?: string; name?: string } };
+  adGroupAd?: { resourceName?: string; status?: string; ad?: { resourceName?: string; id?: string; name?: string } };
   segments?: { date?: string };
   metrics?: {
     impressions?: string;
@@ -100,5 +100,21 @@ export function toCampaign(row: GoogleAdsRow, currency: string): PlatformCampaig
     status: row.campaign?.status === 'ENABLED' ? 'ACTIVE' : 'PAUSED',
     dailyBudgetMinor: ownDaily ? microsToMinor(budget.amountMicros!, currency) : null,
     currency,
+  };
+}
+
+/**
+ * A `FROM ad_group_ad` row as an ad with the ad group ad's own status (ENABLED / PAUSED), or
+ * null for a removed one. Many ad types (responsive search ads ...) have no name: the id stands in.
+ */
+export function toAd(row: GoogleAdsRow): PlatformAd | null {
+  const adGroupAd = row.adGroupAd;
+  const id = adGroupAd?.ad?.id;
+  if (!id || adGroupAd?.status === 'REMOVED') return null;
+  return {
+    id,
+    name: adGroupAd?.ad?.name || id,
+    campaignId: row.campaign?.id ?? '',
+    status: adGroupAd?.status === 'ENABLED' ? 'ACTIVE' : 'PAUSED',
   };
 }

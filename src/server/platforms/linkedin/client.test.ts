@@ -184,6 +184,37 @@ describe('LinkedIn client against the sandbox', () => {
     expect(totals(rupeeRows)).toEqual(world().totals('linkedin', inr.id, rupeeToday, rupeeToday));
   });
 
+  it('lists creatives as ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
+    const third = sandboxAccounts()[2];
+    const today = world().today(third);
+    const campaign = third.campaigns.find((c) => world().status('linkedin', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0))!;
+    const ad = campaign.ads.find((a) => world().adDay('linkedin', a.id, today).spendMinor > 0)!;
+    const { client } = await connected([third.id]);
+    const [account] = await client.listAccounts();
+
+    const ads = await client.listAds(account);
+    expect(ads).toHaveLength(third.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+
+    await client.setAdStatus(account, ad.id, 'PAUSED');
+    expect(world().adStatus('linkedin', ad.id)).toBe('PAUSED');
+    expect((await client.listAds(account)).find((a) => a.id === ad.id)?.status).toBe('PAUSED');
+    const rows = await client.report(account, { level: 'ad', since: today, until: today });
+    expect(rows.find((row) => row.adId === ad.id)).toBeUndefined();
+    expect(totals(rows)).toEqual(world().totals('linkedin', third.id, today, today));
+
+    await client.setAdStatus(account, ad.id, 'ACTIVE');
+    expect(world().adStatus('linkedin', ad.id)).toBe('ACTIVE');
+  });
+
+  it('maps an unknown creative (404) to not_found and refuses an id that is not a number', async () => {
+    const third = sandboxAccounts()[2];
+    const { client } = await connected([third.id]);
+    const [account] = await client.listAccounts();
+    expect(await rejection(client.setAdStatus(account, '1', 'PAUSED'))).toMatchObject({ kind: 'not_found', status: 404, code: 'RESOURCE_NOT_FOUND' });
+    expect(await rejection(client.setAdStatus(account, 'urn:li:sponsoredCreative:1', 'PAUSED'))).toMatchObject({ kind: 'invalid' });
+  });
+
   it('waits what a 429 says (Retry-After) and then succeeds', async () => {
     const [first] = sandboxAccounts();
     const { client, runtime } = await connected([first.id]);

@@ -14,7 +14,7 @@ import {
   type UnifiedMetricRow,
 } from '../types';
 import { apiError } from './errors';
-import { toAccount, toCampaign, toCreativeInfo, toMetricRow, pivotId, type CreativeInfo, type ReportNames } from './map';
+import { toAccount, toAd, toCampaign, toCreativeInfo, toMetricRow, pivotId, type CreativeInfo, type ReportNames } from './map';
 import {
   ACCOUNT_URN_PREFIX,
   CAMPAIGN_STATUSES,
@@ -66,6 +66,8 @@ export const ACCOUNT_USERS_PAGE = 100;
 export const ACCOUNT_IDS_PER_SEARCH = 100;
 /** The statuses listCampaigns shows: the ones the product can pause and resume. */
 export const LISTED_CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+/** The creative intendedStatuses listAds shows, for the same reason. */
+export const LISTED_CREATIVE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 
 export interface LinkedInClientOptions {
   /** pageSize for paged finders (tests use small pages). */
@@ -167,9 +169,12 @@ export function linkedinClient(
     return elements;
   };
 
-  /** POST with X-RestLi-Method: PARTIAL_UPDATE and a {"patch":{"$set":...}} body; LinkedIn answers 204. */
-  const partialUpdate = async (account: PlatformAccount, campaignId: string, set: Record<string, unknown>): Promise<void> => {
-    const url = `${settings.apiBaseUrl}/adAccounts/${encodeURIComponent(account.id)}/adCampaigns/${encodeURIComponent(campaignId)}`;
+  /**
+   * POST with X-RestLi-Method: PARTIAL_UPDATE and a {"patch":{"$set":...}} body to an entity of
+   * the account (adCampaigns/{id}, creatives/{encoded URN}); LinkedIn answers 204.
+   */
+  const partialUpdate = async (account: PlatformAccount, entityPath: string, set: Record<string, unknown>): Promise<void> => {
+    const url = `${settings.apiBaseUrl}/adAccounts/${encodeURIComponent(account.id)}/${entityPath}`;
     const body = { patch: { $set: set } };
     await call((current) => ({ method: 'POST', url, headers: headers(current, { [METHOD_HEADER]: 'PARTIAL_UPDATE' }), body }));
   };
@@ -290,7 +295,7 @@ export function linkedinClient(
     },
 
     async setCampaignStatus(account, campaignId, status: CampaignStatus) {
-      await partialUpdate(account, campaignId, { status });
+      await partialUpdate(account, `adCampaigns/${encodeURIComponent(campaignId)}`, { status });
     },
 
     async setCampaignDailyBudget(account, campaignId, amountMinor) {
@@ -299,7 +304,24 @@ export function linkedinClient(
         throw new PlatformError({ platform: 'linkedin', kind: 'invalid', message });
       }
       const dailyBudget = { amount: minorToDecimal(amountMinor, account.currency), currencyCode: account.currency };
-      await partialUpdate(account, campaignId, { dailyBudget });
+      await partialUpdate(account, `adCampaigns/${encodeURIComponent(campaignId)}`, { dailyBudget });
+    },
+
+    /** LinkedIn's ads are creatives: the criteria finder, ACTIVE and PAUSED ones, by numeric id. */
+    async listAds(account) {
+      const elements = await allPages<CreativeElement>(`/adAccounts/${encodeURIComponent(account.id)}/creatives`, [
+        ['q', 'criteria'],
+        ['intendedStatuses', encodeRestli([...LISTED_CREATIVE_STATUSES])],
+      ]);
+      return elements.flatMap((element) => toAd(element) ?? []);
+    },
+
+    /** PARTIAL_UPDATE of the creative's intendedStatus; the creative is addressed by its encoded URN. */
+    async setAdStatus(account, adId, status: CampaignStatus) {
+      if (!/^\d+$/.test(adId)) {
+        throw new PlatformError({ platform: 'linkedin', kind: 'invalid', message: `Not a LinkedIn creative id: ${adId}` });
+      }
+      await partialUpdate(account, `creatives/${encodeRestliPrimitive(`${CREATIVE_URN_PREFIX}${adId}`)}`, { intendedStatus: status });
     },
   };
 }

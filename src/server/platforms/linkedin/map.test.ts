@@ -1,5 +1,5 @@
 import type { PlatformAccount } from '../types';
-import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, toAccount, toCampaign, toCreativeInfo, toMetricRow, type ReportNames } from './map';
+import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, toAccount, toAd, toCampaign, toCreativeInfo, toMetricRow, type ReportNames } from './map';
 import { encodeFields, encodeRestli, fromLinkedInDate, idFromUrn, restliQuery, toLinkedInDate, type AdAccountElement, type AnalyticsElement } from './wire';
 
 /** Fixtures in LinkedIn's own shapes (research 3.2-3.4): numbers as numbers, money as decimal strings. */
@@ -151,5 +151,15 @@ describe('LinkedIn Rest.li 2.0 encoding', () => {
     expect(fromLinkedInDate({ year: 2024, month: 3, day: 7 })).toBe('2024-03-07');
     expect(idFromUrn('urn:li:sponsoredCampaign:1111', 'urn:li:sponsoredCampaign:')).toBe('1111');
     expect(idFromUrn('urn:li:sponsoredCreative:1111', 'urn:li:sponsoredCampaign:')).toBeUndefined();
+  });
+});
+
+describe('linkedin creatives as ads', () => {
+  it('maps a creative to an ad with its numeric id and own intendedStatus; other URNs are skipped', () => {
+    const creative = (id: string, intendedStatus: string, name?: string) => ({ id: `urn:li:sponsoredCreative:${id}`, campaign: 'urn:li:sponsoredCampaign:1111', name, intendedStatus });
+    expect(toAd(creative('77', 'ACTIVE', 'Hero video'))).toEqual({ id: '77', name: 'Hero video', campaignId: '1111', status: 'ACTIVE' });
+    expect(toAd(creative('78', 'PAUSED'))).toEqual({ id: '78', name: '78', campaignId: '1111', status: 'PAUSED' });
+    expect(toAd(creative('79', 'DRAFT', 'Draft'))?.status).toBe('PAUSED');
+    expect(toAd({ id: 'urn:li:sponsoredCampaign:80', campaign: 'urn:li:sponsoredCampaign:1111', intendedStatus: 'ACTIVE' })).toBeUndefined();
   });
 });

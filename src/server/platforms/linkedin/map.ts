@@ -1,5 +1,5 @@
 import { decimalToMinor } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 import {
   CAMPAIGN_URN_PREFIX,
   CREATIVE_URN_PREFIX,
@@ -81,6 +81,18 @@ export function toCreativeInfo(element: CreativeElement): [string, CreativeInfo]
   const campaignId = idFromUrn(element.campaign, CAMPAIGN_URN_PREFIX);
   if (!id || !campaignId) return undefined;
   return [id, { campaignId, name: element.name?.trim() ? element.name : null }];
+}
+
+/**
+ * A creatives element as a PlatformAd (numeric id, like adAnalytics' ad rows) with its own
+ * intendedStatus; undefined when its URNs are not the expected kind. A creative without a name
+ * (older ones) is called by its id.
+ */
+export function toAd(element: CreativeElement): PlatformAd | undefined {
+  const entry = toCreativeInfo(element);
+  if (!entry) return undefined;
+  const [id, info] = entry;
+  return { id, name: info.name ?? id, campaignId: info.campaignId, status: toCampaignStatus(element.intendedStatus ?? '') };
 }
 
 /** Names and parents the analytics rows are joined with (adAnalytics returns ids only). */

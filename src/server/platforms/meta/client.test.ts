@@ -221,4 +221,34 @@ describe('meta client against the sandbox', () => {
     const error = await caught(client.report(platformAccount(other), { level: 'campaign', since: today, until: today }));
     expect(error).toMatchObject({ kind: 'permission', code: '200' });
   });
+
+  it('lists ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
+    const account = sandboxAccounts()[1];
+    const today = world().today(account);
+    const campaign = account.campaigns.find((c) => world().status('meta', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('meta', ad.id, today).spendMinor > 0))!;
+    const ad = campaign.ads.find((a) => world().adDay('meta', a.id, today).spendMinor > 0)!;
+    const { client } = await connected([account]);
+    const target = platformAccount(account);
+
+    const ads = await client.listAds(target);
+    expect(ads).toHaveLength(account.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+
+    await client.setAdStatus(target, ad.id, 'PAUSED');
+    expect(world().adStatus('meta', ad.id)).toBe('PAUSED');
+    expect((await client.listAds(target)).find((a) => a.id === ad.id)?.status).toBe('PAUSED');
+    const rows = await client.report(target, { level: 'ad', since: today, until: today });
+    expect(rows.find((row) => row.adId === ad.id)).toBeUndefined();
+    expect(totalsOf(rows)).toEqual(world().totals('meta', account.id, today, today));
+
+    await client.setAdStatus(target, ad.id, 'ACTIVE');
+    expect(world().adStatus('meta', ad.id)).toBe('ACTIVE');
+  });
+
+  it('maps an unknown ad (Graph 100/33) to not_found', async () => {
+    const account = sandboxAccounts()[1];
+    const { client } = await connected([account]);
+    const error = await caught(client.setAdStatus(platformAccount(account), '120299999999999999', 'PAUSED'));
+    expect(error).toMatchObject({ kind: 'not_found', code: '100/33', retryable: false });
+  });
 });

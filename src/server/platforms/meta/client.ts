@@ -13,8 +13,10 @@ import { credentialParams, graphUrl, nextPageUrl } from './graph';
 import {
   minorToBudget,
   toAccount,
+  toAd,
   toCampaign,
   toUnifiedRow,
+  type MetaAd,
   type MetaAdAccount,
   type MetaCampaign,
   type MetaInsightsRow,
@@ -23,8 +25,8 @@ import {
 /**
  * The Marketing API client (research 2.2-2.5): ad accounts, campaigns, Insights by day at
  * campaign or ad level (synchronous with cursor paging for short ranges, async report runs for
- * long ones or when Graph says the request is too big), pause/resume and daily budgets. Every
- * call goes through callWithTokens (retries, waits, one refresh on an expired token).
+ * long ones or when Graph says the request is too big), pause/resume of campaigns and ads, daily
+ * budgets. Every call goes through callWithTokens (retries, waits, one refresh on an expired token).
  */
 
 /** Rows per Insights page, and elements per page of the account and campaign edges. */
@@ -41,6 +43,7 @@ const ASYNC_COMPLETED = 'Job Completed';
 
 const ACCOUNT_FIELDS = 'id,account_id,name,currency,account_status,timezone_name';
 const CAMPAIGN_FIELDS = 'id,name,status,effective_status,daily_budget';
+const AD_FIELDS = 'id,name,campaign_id,status,effective_status';
 const INSIGHTS_FIELDS: Record<ReportLevel, string> = {
   campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values',
   ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values',
@@ -181,6 +184,18 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
       }
       const answer = await post<{ success?: boolean }>(`/${campaignId}`, { daily_budget: String(units) });
       expectSuccess(answer, `the budget change of campaign ${campaignId}`);
+    },
+
+    /** The account's ads (/act_{id}/ads) with their own configured status; deleted and archived ones left out. */
+    async listAds(account) {
+      const nodes = await allPages<MetaAd>(`/${account.id}/ads`, { fields: AD_FIELDS, limit: String(EDGE_PAGE_LIMIT) });
+      return nodes.flatMap((node) => toAd(node) ?? []);
+    },
+
+    /** POST /{ad_id} status=ACTIVE|PAUSED. */
+    async setAdStatus(_account, adId, status) {
+      const answer = await post<{ success?: boolean }>(`/${adId}`, { status });
+      expectSuccess(answer, `the status change of ad ${adId}`);
     },
   };
 }

@@ -4,8 +4,10 @@ import {
   conversionActionType,
   minorToBudget,
   toAccount,
+  toAd,
   toCampaign,
   toUnifiedRow,
+  type MetaAd,
   type MetaAdAccount,
   type MetaCampaign,
   type MetaInsightsRow,
@@ -145,5 +147,21 @@ describe('meta budget units (currency offsets)', () => {
     expect(minorToBudget(150_050, 'HUF')).toBe(1501);
     expect(budgetToMinor('1250', 'BHD')).toBe(12_500);
     expect(minorToBudget(12_500, 'BHD')).toBe(1250);
+  });
+});
+
+describe('meta ads', () => {
+  it('maps ads by their own configured status, not effective_status; deleted and archived ads are left out', () => {
+    const nodes: MetaAd[] = [
+      { id: '1', name: 'Hero', campaign_id: '9', status: 'ACTIVE', effective_status: 'CAMPAIGN_PAUSED' },
+      { id: '2', campaign_id: '9', status: 'PAUSED', effective_status: 'PAUSED' },
+      { id: '3', name: 'Old', campaign_id: '9', status: 'ARCHIVED' },
+      { id: '4', name: 'Gone', campaign_id: '9', status: 'DELETED' },
+    ];
+    expect(nodes.flatMap((node) => toAd(node) ?? [])).toEqual([
+      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE' },
+      { id: '2', name: '2', campaignId: '9', status: 'PAUSED' },
+    ]);
+    expect(() => toAd({ id: '5', status: 'ACTIVE' })).toThrow(/campaign_id/);
   });
 });

@@ -1,5 +1,5 @@
 import { decimalToMinor, minorToDecimal } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
 /**
  * Pure mapping from Graph API shapes (research 2.2-2.4) to the unified types. Graph writes every
@@ -47,6 +47,17 @@ export interface MetaCampaign {
   effective_status?: string;
   /** Integer string in Meta's offset unit; absent when the budget lives on the ad sets. */
   daily_budget?: string;
+}
+
+/** An element of /act_{id}/ads. */
+export interface MetaAd {
+  id: string;
+  name?: string;
+  campaign_id?: string;
+  /** The ad's own (configured) status: ACTIVE, PAUSED, DELETED, ARCHIVED. */
+  status?: string;
+  /** Also reflects the ad set and campaign (CAMPAIGN_PAUSED, ADSET_PAUSED), review and billing. */
+  effective_status?: string;
 }
 
 /**
@@ -132,4 +143,15 @@ export function toCampaign(node: MetaCampaign, currency: string): PlatformCampai
   const status: CampaignStatus = node.status === 'ACTIVE' ? 'ACTIVE' : 'PAUSED';
   const budget = node.daily_budget && node.daily_budget !== '0' ? budgetToMinor(node.daily_budget, currency) : null;
   return { id: node.id, name: node.name ?? node.id, status, dailyBudgetMinor: budget, currency };
+}
+
+/**
+ * An ad element -> PlatformAd, or null for ads that are deleted or archived. The configured
+ * `status` is the ad's own; effective_status would say CAMPAIGN_PAUSED for an active ad of a
+ * paused campaign.
+ */
+export function toAd(node: MetaAd): PlatformAd | null {
+  if (node.status === 'DELETED' || node.status === 'ARCHIVED') return null;
+  if (!node.campaign_id) throw new Error(`Ad ${node.id} came without campaign_id`);
+  return { id: node.id, name: node.name ?? node.id, campaignId: node.campaign_id, status: node.status === 'ACTIVE' ? 'ACTIVE' : 'PAUSED' };
 }

@@ -139,6 +139,35 @@ describe('TikTok client against the sandbox', () => {
     expect(missing.kind).toBe('not_found');
   });
 
+  it('lists ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
+    const sandbox = sandboxAccounts()[1];
+    const account = asPlatformAccount(sandbox);
+    const today = world().today(sandbox);
+    const campaign = sandbox.campaigns.find((c) => world().status('tiktok', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('tiktok', ad.id, today).spendMinor > 0))!;
+    const ad = campaign.ads.find((a) => world().adDay('tiktok', a.id, today).spendMinor > 0)!;
+
+    const ads = await client.listAds(account);
+    expect(ads).toEqual(
+      sandbox.campaigns.flatMap((c) => c.ads.map((a) => ({ id: a.id, name: a.name, campaignId: c.id, status: world().adStatus('tiktok', a.id) }))),
+    );
+
+    await client.setAdStatus(account, ad.id, 'PAUSED');
+    expect(world().adStatus('tiktok', ad.id)).toBe('PAUSED');
+    expect(world().status('tiktok', campaign.id)).toBe('ACTIVE');
+    expect((await client.listAds(account)).find((a) => a.id === ad.id)?.status).toBe('PAUSED');
+    const rows = await client.report(account, { level: 'ad', since: today, until: today });
+    expect(rows.find((r) => r.adId === ad.id)).toBeUndefined();
+    expect(totalsOf(rows)).toEqual(world().totals('tiktok', sandbox.id, today, today));
+
+    await client.setAdStatus(account, ad.id, 'ACTIVE');
+    expect(world().adStatus('tiktok', ad.id)).toBe('ACTIVE');
+  });
+
+  it('maps an unknown ad (40007) to not_found', async () => {
+    const error = await failure(client.setAdStatus(asPlatformAccount(sandboxAccounts()[1]), '1700000000000000', 'PAUSED'));
+    expect(error).toMatchObject({ kind: 'not_found', code: '40007', retryable: false });
+  });
+
   it('gets a permission error for an advertiser the user did not tick', async () => {
     const error = await failure(client.listCampaigns(asPlatformAccount(sandboxAccounts()[2])));
     expect(error).toMatchObject({ kind: 'permission', code: '40001' });

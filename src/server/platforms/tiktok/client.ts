@@ -13,11 +13,13 @@ import {
 import { tiktokError, type TikTokEnvelope } from './errors';
 import {
   DAILY_BUDGET_MODE,
+  mapAd,
   mapAdvertiser,
   mapCampaign,
   mapReportRow,
   REPORT_LEVELS,
   REPORT_METRICS,
+  type TikTokAd,
   type TikTokAdvertiser,
   type TikTokCampaign,
   type TikTokReportRow,
@@ -35,6 +37,8 @@ export const REPORT_MAX_DAYS = 30;
 const PAGE_SIZE = 1000;
 /** advertiser/info takes at most this many ids per call. */
 const ADVERTISER_INFO_BATCH = 100;
+/** The ad fields the client reads (ad/get). */
+const AD_FIELDS = ['ad_id', 'ad_name', 'campaign_id', 'operation_status', 'secondary_status'];
 /** The advertiser fields the client reads. */
 const ADVERTISER_FIELDS = ['advertiser_id', 'name', 'currency', 'timezone', 'display_timezone'];
 /** Auction ads, basic report (research 5.3). */
@@ -181,6 +185,21 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
         advertiser_id: account.id,
         campaign_id: campaignId,
         budget: Number(minorToDecimal(amountMinor, account.currency)),
+      });
+    },
+
+    /** Every ad of the advertiser (ad/get) with its own operation_status. */
+    async listAds(account) {
+      const ads = await allPages<TikTokAd>('/ad/get/', { advertiser_id: account.id, fields: AD_FIELDS });
+      return ads.flatMap((ad) => mapAd(ad) ?? []);
+    },
+
+    /** ENABLE or DISABLE through ad/status/update; an unknown ad answers 40007 (not_found). */
+    async setAdStatus(account, adId, status) {
+      await call('POST', url('/ad/status/update/'), {
+        advertiser_id: account.id,
+        ad_ids: [adId],
+        operation_status: status === 'ACTIVE' ? 'ENABLE' : 'DISABLE',
       });
     },
   };

@@ -1,5 +1,5 @@
 import type { PlatformAccount } from '../types';
-import { mapAdvertiser, mapCampaign, mapReportRow, normaliseTimeZone, type TikTokCampaign, type TikTokReportRow } from './map';
+import { mapAd, mapAdvertiser, mapCampaign, mapReportRow, normaliseTimeZone, type TikTokAd, type TikTokCampaign, type TikTokReportRow } from './map';
 
 /** Fixtures in TikTok's wire shape (research 5.2-5.4): string metrics, "-" placeholders, stat_time_day with a time. */
 
@@ -156,5 +156,19 @@ describe('advertisers and zones', () => {
     expect(normaliseTimeZone('+00:00')).toBe('Etc/GMT');
     expect(normaliseTimeZone('GMT+05:30')).toBe('UTC');
     expect(normaliseTimeZone()).toBe('UTC');
+  });
+});
+
+describe('mapAd', () => {
+  it('maps an ad by its own operation_status (not secondary_status) and leaves deleted ads out', () => {
+    const ads: TikTokAd[] = [
+      { ad_id: '1', ad_name: 'Hero', campaign_id: '9', operation_status: 'ENABLE', secondary_status: 'AD_STATUS_CAMPAIGN_DISABLE' },
+      { ad_id: '2', ad_name: '', campaign_id: '9', operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DISABLE' },
+      { ad_id: '3', ad_name: 'Gone', campaign_id: '9', operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DELETE' },
+    ];
+    expect(ads.flatMap((ad) => mapAd(ad) ?? [])).toEqual([
+      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE' },
+      { id: '2', name: '2', campaignId: '9', status: 'PAUSED' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { decimalToMinor } from '@shared/money';
-import type { PlatformAccount, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type { PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
 /**
  * TikTok wire shapes (research 5.2-5.4) to the unified ones. Report metrics come as strings
@@ -51,6 +51,17 @@ export interface TikTokCampaign {
   secondary_status?: string;
   budget?: number | string | null;
   budget_mode?: string;
+}
+
+/** One ad of ad/get's data.list (the fields the client reads). */
+export interface TikTokAd {
+  ad_id: string;
+  ad_name?: string;
+  campaign_id: string;
+  /** The ad's own switch: ENABLE or DISABLE. */
+  operation_status?: string;
+  /** What it amounts to (AD_STATUS_DELIVERY_OK, AD_STATUS_CAMPAIGN_DISABLE, AD_STATUS_DELETE ...). */
+  secondary_status?: string;
 }
 
 /** One advertiser of advertiser/info's data.list (the fields the client reads). */
@@ -118,6 +129,17 @@ export function mapCampaign(campaign: TikTokCampaign, currency: string): Platfor
     status: campaign.operation_status === 'ENABLE' ? 'ACTIVE' : 'PAUSED',
     dailyBudgetMinor: daily ? moneyMetric(campaign.budget, currency) : null,
     currency,
+  };
+}
+
+/** An ad with its own status (operation_status, not secondary_status); null for a deleted one. */
+export function mapAd(ad: TikTokAd): PlatformAd | null {
+  if (ad.secondary_status === 'AD_STATUS_DELETE' || ad.operation_status === 'DELETE') return null;
+  return {
+    id: ad.ad_id,
+    name: ad.ad_name || ad.ad_id,
+    campaignId: ad.campaign_id,
+    status: ad.operation_status === 'ENABLE' ? 'ACTIVE' : 'PAUSED',
   };
 }
 

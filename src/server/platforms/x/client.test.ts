@@ -135,6 +135,35 @@ describe('X client against the sandbox', () => {
     expect(totals(rows)).toEqual(world.totals('x', usd.id, today, today));
   });
 
+  it('lists promoted tweets as ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
+    const { client } = await connected();
+    const { world } = harness.sandbox;
+    const account = platformAccount(inr);
+    const today = world.today(inr);
+    const campaign = inr.campaigns.find((c) => world.status('x', c.id) === 'ACTIVE' && c.ads.some((ad) => world.adDay('x', ad.id, today).spendMinor > 0))!;
+    const ad = campaign.ads.find((a) => world.adDay('x', a.id, today).spendMinor > 0)!;
+
+    const ads = await client.listAds(account);
+    expect(ads).toHaveLength(inr.campaigns.reduce((n, c) => n + c.ads.length, 0));
+    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+
+    await client.setAdStatus(account, ad.id, 'PAUSED');
+    expect(world.adStatus('x', ad.id)).toBe('PAUSED');
+    expect(world.status('x', campaign.id)).toBe('ACTIVE');
+    expect((await client.listAds(account)).find((a) => a.id === ad.id)?.status).toBe('PAUSED');
+    const rows = await client.report(account, { level: 'ad', since: today, until: today });
+    expect(rows.find((r) => r.adId === ad.id)).toBeUndefined();
+    expect(totals(rows)).toEqual(world.totals('x', inr.id, today, today));
+
+    await client.setAdStatus(account, ad.id, 'ACTIVE');
+    expect(world.adStatus('x', ad.id)).toBe('ACTIVE');
+  });
+
+  it('maps an unknown promoted tweet (404 NOT_FOUND) to not_found', async () => {
+    const { client } = await connected();
+    expect(await rejection(client.setAdStatus(platformAccount(inr), 'zzzzz', 'PAUSED'))).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
+  });
+
   it('waits until x-account-rate-limit-reset on a 429 read, and x-rate-limit-reset on a 429 write', async () => {
     const { client, runtime } = await connected();
     harness.sandbox.faults.add({ platform: 'x', kind: 'rate_limit', times: 1, retryAfterSeconds: 7 });

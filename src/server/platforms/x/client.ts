@@ -18,6 +18,7 @@ import {
   currencyOf,
   statsToRows,
   toPlatformAccount,
+  toPlatformAd,
   toPlatformCampaign,
   type XAccount,
   type XCampaign,
@@ -153,15 +154,16 @@ export function createXClient(
   }
 
   /**
-   * Names for ad-level stats ids. X's ad is the promoted tweet, which belongs to a line item,
-   * which belongs to a campaign: promoted_tweets.line_item_id -> line_items.campaign_id. Its name
-   * comes from the tweet (GET accounts/:id/tweets).
+   * Every promoted tweet (X's ad) with its campaign and name. A promoted tweet belongs to a line
+   * item, which belongs to a campaign: promoted_tweets.line_item_id -> line_items.campaign_id.
+   * Its name comes from the tweet (GET accounts/:id/tweets). Deleted ones only when asked.
    */
-  async function adEntities(account: PlatformAccount): Promise<Map<string, XEntityNames>> {
+  async function promotedTweets(account: PlatformAccount, withDeleted: boolean): Promise<Array<[XPromotedTweet, XEntityNames]>> {
     const base = `/accounts/${account.id}`;
+    const deleted = withDeleted ? { with_deleted: 'true' } : {};
     const campaigns = await listAll<XCampaign>(`${base}/campaigns`, { with_deleted: 'true' });
     const lineItems = await listAll<XLineItem>(`${base}/line_items`, { with_deleted: 'true' });
-    const promoted = await listAll<XPromotedTweet>(`${base}/promoted_tweets`, { with_deleted: 'true' });
+    const promoted = await listAll<XPromotedTweet>(`${base}/promoted_tweets`, deleted);
     const tweets = new Map<string, XTweet>();
     for (const ids of chunk([...new Set(promoted.map((p) => p.tweet_id))], X_TWEET_LOOKUP_MAX)) {
       const query = { tweet_type: 'PUBLISHED', trim_user: 'true', tweet_ids: ids.join(',') };
@@ -170,21 +172,24 @@ export function createXClient(
     }
     const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
     const campaignOfLineItem = new Map(lineItems.map((li) => [li.id, li.campaign_id]));
-    return new Map(
-      promoted.map((ad) => {
-        const campaignId = campaignOfLineItem.get(ad.line_item_id);
-        if (!campaignId) {
-          throw xError('invalid', `X promoted tweet ${ad.id} has an unknown line item ${ad.line_item_id}`);
-        }
-        const names: XEntityNames = {
-          campaignId,
-          campaignName: campaignNames.get(campaignId) ?? null,
-          adId: ad.id,
-          adName: adNameOf(tweets.get(ad.tweet_id)),
-        };
-        return [ad.id, names];
-      }),
-    );
+    return promoted.map((ad) => {
+      const campaignId = campaignOfLineItem.get(ad.line_item_id);
+      if (!campaignId) {
+        throw xError('invalid', `X promoted tweet ${ad.id} has an unknown line item ${ad.line_item_id}`);
+      }
+      const names: XEntityNames = {
+        campaignId,
+        campaignName: campaignNames.get(campaignId) ?? null,
+        adId: ad.id,
+        adName: adNameOf(tweets.get(ad.tweet_id)),
+      };
+      return [ad, names];
+    });
+  }
+
+  /** Names for ad-level stats ids (deleted promoted tweets included: their history still counts). */
+  async function adEntities(account: PlatformAccount): Promise<Map<string, XEntityNames>> {
+    return new Map((await promotedTweets(account, true)).map(([ad, names]) => [ad.id, names]));
   }
 
   /** The analytics parameters of one window and batch. */
@@ -315,6 +320,21 @@ export function createXClient(
       await call('PUT', `/accounts/${account.id}/campaigns/${campaignId}`, {
         daily_budget_amount_local_micro: minorToMicros(amountMinor, account.currency),
       });
+    },
+
+    /** X's ads are promoted tweets, each with its own entity_status. */
+    async listAds(account) {
+      return (await promotedTweets(account, false)).filter(([ad]) => !ad.deleted).map(([ad, names]) => toPlatformAd(ad, names));
+    },
+
+    /**
+     * PUT accounts/:id/promoted_tweets/:id?entity_status=ACTIVE|PAUSED. X pauses the promoted
+     * tweet itself (the PUT and the PAUSED value came with X's "pausing Promoted Tweets" release),
+     * not its line item: pausing the line item would stop every other ad in it too, and the old
+     * workaround, deleting the promoted tweet from its line item, cannot be undone cleanly.
+     */
+    async setAdStatus(account, adId, status: CampaignStatus) {
+      await call('PUT', `/accounts/${account.id}/promoted_tweets/${adId}`, { entity_status: status });
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   currencyOf,
   statsToRows,
   toPlatformAccount,
+  toPlatformAd,
   toPlatformCampaign,
   type XCampaign,
   type XEntityNames,
@@ -215,5 +216,23 @@ describe('X mapping', () => {
     expect(adNameOf({ id_str: '1166476031668015104', name: null, full_text: 'hello,\n  v6' })).toBe('hello, v6');
     expect(adNameOf({ id_str: '1', name: null, full_text: 'x'.repeat(100) })).toBe(`${'x'.repeat(79)}…`);
     expect(adNameOf(undefined)).toBeNull();
+  });
+});
+
+describe('x promoted tweets as ads', () => {
+  it('maps a promoted tweet by its own entity_status, named after its tweet or its id', () => {
+    const names: XEntityNames = { campaignId: '8wku2', campaignName: 'Launch', adId: '1efwlo', adName: 'Hero video' };
+    expect(toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names)).toEqual({
+      id: '1efwlo',
+      name: 'Hero video',
+      campaignId: '8wku2',
+      status: 'ACTIVE',
+    });
+    expect(toPlatformAd({ id: '1efwlp', line_item_id: '96uzp', tweet_id: '2', entity_status: 'PAUSED' }, { ...names, adName: null })).toEqual({
+      id: '1efwlp',
+      name: '1efwlp',
+      campaignId: '8wku2',
+      status: 'PAUSED',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { decimalToMinor, microsToMinor } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 import { xError } from './errors';
 
 /**
@@ -67,6 +67,8 @@ export interface XPromotedTweet {
   id: string;
   line_item_id: string;
   tweet_id: string;
+  /** ACTIVE or PAUSED: the promoted tweet's own status, independent of its line item and campaign. */
+  entity_status?: string;
   deleted?: boolean;
 }
 
@@ -153,6 +155,11 @@ export function toPlatformCampaign(campaign: XCampaign, accountCurrency: string)
     dailyBudgetMinor: budget === null || budget === undefined ? null : microsToMinor(budget, currency),
     currency,
   };
+}
+
+/** A promoted tweet as an ad, named after its tweet (or its id when the tweet has neither name nor text). */
+export function toPlatformAd(ad: XPromotedTweet, names: XEntityNames): PlatformAd {
+  return { id: ad.id, name: names.adName ?? ad.id, campaignId: names.campaignId, status: toCampaignStatus(ad.entity_status ?? '') };
 }
 
 /** A promoted tweet's display name: the tweet's own name when it has one, else the start of its text. */
