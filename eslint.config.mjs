@@ -66,6 +66,12 @@ export default [
               message: 'Nothing in the product knows it talks to the sandbox (only main.ts mounts it; tests may start one).',
             },
             { target: './src/sandbox', from: ['./src/server', './src/client'], message: 'The sandbox emulates outside platforms and knows nothing of Adwise.' },
+            {
+              target: './src/server/analysis',
+              from: './src/server',
+              except: ['./analysis'],
+              message: 'analysis/ is pure: series in, findings out; no database, platforms, jobs or clock (the modules read and write, then call it).',
+            },
             ...featureZones,
           ],
         },

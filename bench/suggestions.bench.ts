@@ -1,0 +1,223 @@
+import { parseArgs } from 'node:util';
+import { addDays, minorUnitsPerUsd, World } from '../src/sandbox/world';
+import { accountTruth } from '../src/sandbox/truth';
+import { estimateLagProfile } from '../src/server/analysis/lag';
+import { findBudgetMoves } from '../src/server/analysis/moveBudget';
+import { findLoserAds } from '../src/server/analysis/pauseAd';
+import type { Finding } from '../src/server/analysis/findings';
+import { naiveWiseCut } from './decisions/naiveRule';
+import { SyncedView } from './decisions/syncedView';
+
+/**
+ * Decision quality of Smart Suggestions against the sandbox's hidden truth:
+ *   npm run bench:suggestions -- --seed N
+ * A world of five platforms (one account each, about 20 campaigns) with 90 days of history is
+ * connected, synced daily for two weeks (so late conversions restate and the lag is learnt),
+ * then run for 30 days three times from the same start: doing nothing, applying the top
+ * suggestions daily, and applying a naive rule of the kind other tools ship. Prints each
+ * type's precision against the truth, recall of bad new ads, conversions per unit of spend
+ * against doing nothing, and how often the late-conversion correction changed a verdict.
+ */
+
+const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
+const SEED = Number(values.seed);
+const SIM_DAYS = Number(values.days);
+const WARM_UP_DAYS = 14;
+const APPLY_PER_DAY = 5;
+const RECALL_DAYS = 14;
+const COOLDOWN_DAYS = 7;
+const DAY_MS = 86_400_000;
+const START = Date.parse('2026-06-01T15:00:00Z');
+
+type Policy = 'none' | 'ours' | 'naive';
+
+interface Judgement {
+  type: string;
+  right: boolean;
+}
+
+interface RunResult {
+  conversions: number;
+  spendUsd: number;
+  judgements: Judgement[];
+  /** ad id → first day it was suggested for pausing */
+  pausedFirst: Map<string, string>;
+  lagChanged: number;
+  lagCompared: number;
+  world: World;
+  simStart: Map<string, string>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Was the advice right, by the world's truth at the moment it was given? */
+function judge(world: World, platform: Parameters<typeof accountTruth>[1], accountId: string, finding: Finding): boolean {
+  const truth = accountTruth(world, platform, accountId)!;
+  if (finding.change.kind === 'ad_status') {
+    const campaign = truth.campaigns.find((c) => c.id === finding.campaignId)!;
+    const live = campaign.ads.filter((ad) => ad.live);
+    const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
+    return ad.conversionRate < median(live.map((a) => a.conversionRate));
+  }
+  if (finding.change.kind === 'move_budget') {
+    const { fromCampaignId, toCampaignId } = finding.change;
+    const marginal = (id: string) => truth.campaigns.find((c) => c.id === id)!.marginalCpaMinor ?? Infinity;
+    return marginal(fromCampaignId) > marginal(toCampaignId);
+  }
+  throw new Error(`No truth check for ${finding.type}`);
+}
+
+function run(policy: Policy): RunResult {
+  let now = START - WARM_UP_DAYS * DAY_MS;
+  const world = new World({ seed: SEED, now: () => new Date(now), accountsPerPlatform: 1 });
+  const view = new SyncedView(world);
+  view.sync();
+  for (let day = 0; day < WARM_UP_DAYS; day += 1) {
+    now += DAY_MS;
+    view.sync();
+  }
+  const simStart = new Map(view.accounts().map(({ account }) => [account.id, world.today(account)]));
+  const judgements: Judgement[] = [];
+  const seen = new Set<string>();
+  const pausedFirst = new Map<string, string>();
+  let lagChanged = 0;
+  let lagCompared = 0;
+  const appliedOn = new Map<string, number>();
+  for (let day = 0; day < SIM_DAYS; day += 1) {
+    if (day > 0) {
+      now += DAY_MS;
+      view.sync();
+    }
+    if (policy === 'none') continue;
+    const candidates: { finding: Finding; apply: () => void }[] = [];
+    for (const { platform, account, series, observations } of view.accounts()) {
+      let findings: Finding[];
+      if (policy === 'ours') {
+        const lag = estimateLagProfile(observations);
+        findings = [...findLoserAds(series, lag).findings, ...findBudgetMoves(series, lag)];
+        const raw = new Set(findLoserAds(series, [1]).findings.map((f) => f.key));
+        const corrected = new Set(findings.map((f) => f.key));
+        lagCompared += new Set([...raw, ...corrected]).size;
+        lagChanged += [...raw].filter((k) => !corrected.has(k)).length + [...corrected].filter((k) => !raw.has(k)).length;
+      } else {
+        findings = naiveWiseCut(series);
+      }
+      for (const finding of findings) {
+        if (!seen.has(finding.key)) {
+          seen.add(finding.key);
+          judgements.push({ type: finding.type, right: judge(world, platform, account.id, finding) });
+          if (finding.change.kind === 'ad_status') pausedFirst.set(finding.entityId, world.today(account));
+        }
+        const change = finding.change;
+        if (change.kind === 'ad_status') candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
+        if (change.kind === 'move_budget') {
+          candidates.push({
+            finding,
+            apply: () => {
+              world.setDailyBudget(platform, change.fromCampaignId, change.from[1]);
+              world.setDailyBudget(platform, change.toCampaignId, change.to[1]);
+            },
+          });
+        }
+      }
+    }
+    // An applied suggestion is not applied again until a week of new data has come in.
+    const fresh = candidates.filter(({ finding }) => (appliedOn.get(finding.key) ?? -Infinity) <= day - COOLDOWN_DAYS);
+    fresh.sort((a, b) => b.finding.impact.conversionsPerWeek.mid - a.finding.impact.conversionsPerWeek.mid);
+    for (const { finding, apply } of fresh.slice(0, APPLY_PER_DAY)) {
+      apply();
+      appliedOn.set(finding.key, day);
+    }
+  }
+
+  // Outcome over the simulated days, with every late conversion in.
+  let conversions = 0;
+  let spendUsd = 0;
+  for (const { platform, account } of view.accounts()) {
+    const first = simStart.get(account.id)!;
+    for (let day = 0; day < SIM_DAYS; day += 1) {
+      const date = addDays(first, day);
+      for (const campaign of account.campaigns) {
+        for (const ad of campaign.ads) {
+          const m = world.finalAdDay(platform, ad.id, date);
+          conversions += m.conversions;
+          spendUsd += m.spendMinor / minorUnitsPerUsd(account.currency);
+        }
+      }
+    }
+  }
+  return { conversions, spendUsd, judgements, pausedFirst, lagChanged, lagCompared, world, simStart };
+}
+
+/** Bad ads launched in the simulated days (with 14 days left to find them), and whether they were flagged within 14 days. */
+function recall(result: RunResult): { bad: number; found: number } {
+  const { world } = result;
+  let bad = 0;
+  let found = 0;
+  for (const platform of ['google', 'meta', 'linkedin', 'x', 'tiktok'] as const) {
+    for (const account of world.accounts(platform)) {
+      const first = result.simStart.get(account.id)!;
+      const lastLaunch = addDays(first, SIM_DAYS - RECALL_DAYS);
+      for (const campaign of account.campaigns) {
+        for (const ad of campaign.ads) {
+          const launch = addDays(campaign.startDate, ad.launchOffsetDays);
+          if (launch < first || launch > lastLaunch) continue;
+          const others = campaign.ads.filter((o) => addDays(campaign.startDate, o.launchOffsetDays) <= launch);
+          if (others.length < 2 || ad.conversionRate >= median(others.map((o) => o.conversionRate))) continue;
+          bad += 1;
+          const flagged = result.pausedFirst.get(ad.id);
+          if (flagged && flagged <= addDays(launch, RECALL_DAYS)) found += 1;
+        }
+      }
+    }
+  }
+  return { bad, found };
+}
+
+function precisionByType(judgements: Judgement[]): Map<string, { n: number; right: number }> {
+  const byType = new Map<string, { n: number; right: number }>();
+  for (const j of judgements) {
+    const entry = byType.get(j.type) ?? { n: 0, right: 0 };
+    entry.n += 1;
+    entry.right += j.right ? 1 : 0;
+    byType.set(j.type, entry);
+  }
+  return byType;
+}
+
+const started = Date.now();
+const none = run('none');
+const ours = run('ours');
+const naive = run('naive');
+const perSpend = (r: RunResult) => r.conversions / r.spendUsd;
+const lift = (r: RunResult) => (perSpend(r) / perSpend(none) - 1) * 100;
+const fmt = (x: number) => x.toFixed(2);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
+
+const world = none.world;
+const campaigns = ['google', 'meta', 'linkedin', 'x', 'tiktok'].flatMap((p) => world.accounts(p as 'google').flatMap((a) => a.campaigns));
+console.log(`seed=${SEED} world: 5 platforms, ${campaigns.length} campaigns, ${campaigns.reduce((s, c) => s + c.ads.length, 0)} ads; 90 days of history, ${WARM_UP_DAYS} days of daily syncs, ${SIM_DAYS} simulated days, top ${APPLY_PER_DAY} suggestions applied a day`);
+const ourTypes = precisionByType(ours.judgements);
+for (const [type, { n, right }] of ourTypes) console.log(`type ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
+const naiveTypes = precisionByType(naive.judgements);
+for (const [type, { n, right }] of naiveTypes) console.log(`naive ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
+const found = recall(ours);
+console.log(`recall: ${found.bad} bad ads launched in the window, ${found.found} flagged within ${RECALL_DAYS} days of launch`);
+console.log(`conversions per $1,000: nothing ${fmt(perSpend(none) * 1000)}, ours ${fmt(perSpend(ours) * 1000)} (${signed(lift(ours))}), naive ${fmt(perSpend(naive) * 1000)} (${signed(lift(naive))})`);
+console.log(`spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spendUsd.toFixed(0)}, naive ${naive.spendUsd.toFixed(0)}`);
+console.log(`late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`);
+console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const rate = (m: Map<string, { n: number; right: number }>, type?: string) => {
+  const entries = type ? [m.get(type)].filter((e) => e !== undefined) : [...m.values()];
+  if (entries.length === 0) return 0;
+  return type ? entries[0].right / entries[0].n : Math.min(...entries.map((e) => e.right / e.n));
+};
+const naiveAll = [...naiveTypes.values()].reduce((s, e) => ({ n: s.n + e.n, right: s.right + e.right }), { n: 0, right: 0 });
+console.log(
+  `suggestions: seed=${SEED} precision_min=${fmt(rate(ourTypes))} pause_precision=${fmt(rate(ourTypes, 'pause_ad'))} recall=${fmt(found.bad ? found.found / found.bad : 0)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmt(naiveAll.n ? naiveAll.right / naiveAll.n : 0)}`,
+);

@@ -1,0 +1,58 @@
+import type { EntityStatus, Range } from './types';
+
+/**
+ * A finding: something the analysis is confident enough to advise, with the numbers that back
+ * it, what it would change, and what that is expected to do. The suggestions module stores and
+ * presents findings; the analysis never reads or writes anything itself.
+ */
+
+export type FindingType =
+  | 'pause_ad'
+  | 'scale_campaign'
+  | 'reduce_budget'
+  | 'move_budget'
+  | 'creative_fatigue'
+  | 'day_of_week'
+  | 'boost_creative'
+  | 'test_cta';
+
+/** One figure of the evidence: the entity's value against its peers', each with an interval. */
+export interface EvidenceMetric {
+  /** 'cvr', 'conversions_per_1000_impressions', 'ctr', 'cpa', 'marginal_cpa' ... */
+  metric: string;
+  label: string;
+  entity: Range;
+  peers: Range;
+  /** Probability that the entity is worse than its peers on this metric (better, for a 'scale'). */
+  probability: number;
+}
+
+export type FindingChange =
+  | { kind: 'ad_status'; adId: string; campaignId: string; from: EntityStatus; to: EntityStatus }
+  | { kind: 'campaign_budget'; campaignId: string; from: number; to: number }
+  | { kind: 'move_budget'; fromCampaignId: string; toCampaignId: string; amount: number; from: [number, number]; to: [number, number] }
+  | { kind: 'task'; description: string };
+
+export interface Finding {
+  type: FindingType;
+  /** Stable across runs for the same advice on the same entity: type and entity ids. */
+  key: string;
+  level: 'ad' | 'campaign' | 'account';
+  entityId: string;
+  entityName: string;
+  campaignId: string | null;
+  headline: string;
+  /** Posterior probability that the advice is right, 0..1. */
+  confidence: number;
+  evidence: EvidenceMetric[];
+  /** Expected effect per week, in conversions and in spend (minor units), with a range. */
+  impact: { conversionsPerWeek: Range; spendPerWeek: Range };
+  change: FindingChange;
+}
+
+/** Entities the analysis looked at but will not judge yet, and why: shown as "learning". */
+export interface Learning {
+  level: 'ad' | 'campaign';
+  entityId: string;
+  reason: 'too_new' | 'too_little_data';
+}

@@ -1,0 +1,50 @@
+import { knownShare } from './lag';
+import type { DayCounts } from './types';
+
+/**
+ * Totals of a series over its last days, with the exposure each conversion count should be
+ * judged against: a day whose conversions are only 60% in counts as 60% of its clicks,
+ * impressions and spend. Days whose share is not known yet are left out altogether.
+ */
+export interface WindowTotals {
+  spend: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  value: number;
+  /** Exposure scaled by the share of conversions known on each day. */
+  knownSpend: number;
+  knownImpressions: number;
+  knownClicks: number;
+  /** Days with delivery in the window (immature days included). */
+  activeDays: number;
+  /** First day with delivery in the whole series. */
+  firstActiveDay: string | null;
+}
+
+export function windowTotals(days: DayCounts[], today: string, windowDays: number, lag: (number | null)[]): WindowTotals {
+  const totals: WindowTotals = { spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0, knownSpend: 0, knownImpressions: 0, knownClicks: 0, activeDays: 0, firstActiveDay: null };
+  for (const day of days) {
+    if (day.impressions <= 0 && day.spend <= 0) continue;
+    if (totals.firstActiveDay === null || day.date < totals.firstActiveDay) totals.firstActiveDay = day.date;
+    const age = ageOf(day.date, today);
+    if (age < 0 || age >= windowDays) continue;
+    totals.activeDays += 1;
+    const share = knownShare(lag, age);
+    if (share === null || share <= 0) continue;
+    totals.spend += day.spend;
+    totals.impressions += day.impressions;
+    totals.clicks += day.clicks;
+    totals.conversions += day.conversions;
+    totals.value += day.value;
+    totals.knownSpend += day.spend * share;
+    totals.knownImpressions += day.impressions * share;
+    totals.knownClicks += day.clicks * share;
+  }
+  return totals;
+}
+
+/** Whole days from `day` to `today` (0: today itself). */
+export function ageOf(day: string, today: string): number {
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+}
