@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, minorUnitsPerUsd, World } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
 import { estimateLagProfile } from '../src/server/analysis/lag';
 import { findBudgetMoves } from '../src/server/analysis/moveBudget';
 import { findLoserAds } from '../src/server/analysis/pauseAd';
+import { median } from '../src/server/analysis/window';
 import type { Finding } from '../src/server/analysis/findings';
 import { naiveWiseCut } from './decisions/naiveRule';
 import { SyncedView } from './decisions/syncedView';
@@ -48,14 +50,8 @@ interface RunResult {
   simStart: Map<string, string>;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 /** Was the advice right, by the world's truth at the moment it was given? */
-function judge(world: World, platform: Parameters<typeof accountTruth>[1], accountId: string, finding: Finding): boolean {
+function judge(world: World, platform: Platform, accountId: string, finding: Finding): boolean {
   const truth = accountTruth(world, platform, accountId)!;
   if (finding.change.kind === 'ad_status') {
     const campaign = truth.campaigns.find((c) => c.id === finding.campaignId)!;
@@ -158,7 +154,7 @@ function recall(result: RunResult): { bad: number; found: number } {
   const { world } = result;
   let bad = 0;
   let found = 0;
-  for (const platform of ['google', 'meta', 'linkedin', 'x', 'tiktok'] as const) {
+  for (const platform of PLATFORMS) {
     for (const account of world.accounts(platform)) {
       const first = result.simStart.get(account.id)!;
       const lastLaunch = addDays(first, SIM_DAYS - RECALL_DAYS);
@@ -199,7 +195,7 @@ const fmt = (x: number) => x.toFixed(2);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
 
 const world = none.world;
-const campaigns = ['google', 'meta', 'linkedin', 'x', 'tiktok'].flatMap((p) => world.accounts(p as 'google').flatMap((a) => a.campaigns));
+const campaigns = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns));
 console.log(`seed=${SEED} world: 5 platforms, ${campaigns.length} campaigns, ${campaigns.reduce((s, c) => s + c.ads.length, 0)} ads; 90 days of history, ${WARM_UP_DAYS} days of daily syncs, ${SIM_DAYS} simulated days, top ${APPLY_PER_DAY} suggestions applied a day`);
 const ourTypes = precisionByType(ours.judgements);
 for (const [type, { n, right }] of ourTypes) console.log(`type ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);

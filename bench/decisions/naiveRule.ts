@@ -1,5 +1,6 @@
 import type { Finding } from '../../src/server/analysis/findings';
 import type { AccountSeries, DayCounts } from '../../src/server/analysis/types';
+import { ageOf as age } from '../../src/server/analysis/window';
 
 /**
  * The naive rule anchors ship (Bïrch's "Wise Cut" shape): pause an ad whose cost per conversion
@@ -12,7 +13,6 @@ const RECENT_DAYS = 7;
 const BASELINE_DAYS = 30;
 const BEHIND = 1.25;
 
-const age = (date: string, today: string) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
 const total = (days: DayCounts[], today: string, within: number) =>
   days.filter((d) => age(d.date, today) < within).reduce((s, d) => ({ spend: s.spend + d.spend, conversions: s.conversions + d.conversions, active: s.active + (d.impressions > 0 ? 1 : 0) }), { spend: 0, conversions: 0, active: 0 });
 

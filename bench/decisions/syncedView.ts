@@ -2,6 +2,7 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, type SandboxAccount, type World } from '../../src/sandbox/world';
 import type { LagObservation } from '../../src/server/analysis/lag';
 import type { AccountSeries, DayCounts } from '../../src/server/analysis/types';
+import { ageOf } from '../../src/server/analysis/window';
 
 /**
  * What the product knows of a sandbox world, kept the way sync keeps it: a 90-day backfill on
@@ -47,8 +48,7 @@ export class SyncedView {
         perDay.set(row.date, (perDay.get(row.date) ?? 0) + m.conversions);
       }
       for (const [date, conversions] of perDay) {
-        const age = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
-        known.observations.push({ date, age, conversions });
+        known.observations.push({ date, age: ageOf(date, today), conversions });
       }
     }
   }

@@ -1,7 +1,7 @@
 import { interval, mean, probabilityLess, type Posterior } from './distributions';
 import { betaPrior, gammaPrior, relativeDispersion, updateBeta, updateGamma, type PeerUnit } from './empiricalBayes';
 import type { Finding, Learning } from './findings';
-import { ageOf, windowTotals, type WindowTotals } from './window';
+import { ageOf, median, windowTotals, type WindowTotals } from './window';
 import type { AccountSeries, AdSeries, CampaignSeries } from './types';
 
 /**
@@ -40,12 +40,6 @@ interface Judged {
 function isLive(ad: AdSeries, today: string): boolean {
   return ad.status === 'ACTIVE' && ad.days.some((d) => d.impressions > 0 && ageOf(d.date, today) < LIVE_WITHIN_DAYS);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 export function findLoserAds(account: AccountSeries, lag: (number | null)[], params: PauseAdParams = PAUSE_AD_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
   const { today } = account;

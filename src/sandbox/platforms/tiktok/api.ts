@@ -150,6 +150,30 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return campaign;
   };
 
+  /** The advertiser a JSON write names, after the token check; undefined when a reply was sent. */
+  const advertiserOfWrite = async (request: FastifyRequest, reply: FastifyReply): Promise<{ account: SandboxAccount; body: Record<string, unknown> } | undefined> => {
+    const grant = await authorize(request, reply);
+    if (!grant) return undefined;
+    const body = jsonBody(request);
+    if (!body) {
+      fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
+      return undefined;
+    }
+    const account = advertiser(grant, body.advertiser_id, reply);
+    return account ? { account, body } : undefined;
+  };
+
+  /** page and page_size of a list call; undefined when refused (the reply is sent). */
+  const paging = (query: Record<string, unknown>, reply: FastifyReply): { page: number; pageSize: number } | undefined => {
+    const page = positiveInt(query.page, 1);
+    const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
+    if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
+      fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
+      return undefined;
+    }
+    return { page, pageSize };
+  };
+
   app.get(`${API}/oauth2/advertiser/get/`, async (request, reply) => {
     const grant = await authorize(request, reply);
     if (!grant) return reply;
@@ -193,11 +217,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const query = request.query as Record<string, unknown>;
     const account = advertiser(grant, query.advertiser_id, reply);
     if (!account) return reply;
-    const page = positiveInt(query.page, 1);
-    const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
-    if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
-      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
-    }
+    const pages = paging(query, reply);
+    if (!pages) return reply;
+    const { page, pageSize } = pages;
     const filtering = parseFiltering(query.filtering, ['campaign_ids']);
     if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
     const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
@@ -206,12 +228,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.post(`${API}/campaign/status/update/`, async (request, reply) => {
-    const grant = await authorize(request, reply);
-    if (!grant) return reply;
-    const body = jsonBody(request);
-    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
-    const account = advertiser(grant, body.advertiser_id, reply);
-    if (!account) return reply;
+    const write = await advertiserOfWrite(request, reply);
+    if (!write) return reply;
+    const { account, body } = write;
     const { campaign_ids: ids, operation_status: status } = body;
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {
       return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'campaign_ids: Must be a non-empty list of campaign ids.');
@@ -231,12 +250,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.post(`${API}/campaign/update/`, async (request, reply) => {
-    const grant = await authorize(request, reply);
-    if (!grant) return reply;
-    const body = jsonBody(request);
-    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
-    const account = advertiser(grant, body.advertiser_id, reply);
-    if (!account) return reply;
+    const write = await advertiserOfWrite(request, reply);
+    if (!write) return reply;
+    const { account, body } = write;
     const campaign = campaignOf(account, body.campaign_id, reply);
     if (!campaign) return reply;
     if (body.budget !== undefined) {
@@ -254,11 +270,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const query = request.query as Record<string, unknown>;
     const account = advertiser(grant, query.advertiser_id, reply);
     if (!account) return reply;
-    const page = positiveInt(query.page, 1);
-    const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
-    if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
-      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
-    }
+    const pages = paging(query, reply);
+    if (!pages) return reply;
+    const { page, pageSize } = pages;
     const filtering = parseFiltering(query.filtering, ['campaign_ids', 'ad_ids']);
     if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"ad_ids":["..."]}.');
     const fields = query.fields === undefined ? undefined : jsonList(query.fields);
@@ -274,12 +288,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.post(`${API}/ad/status/update/`, async (request, reply) => {
-    const grant = await authorize(request, reply);
-    if (!grant) return reply;
-    const body = jsonBody(request);
-    if (!body) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'The request body must be JSON.');
-    const account = advertiser(grant, body.advertiser_id, reply);
-    if (!account) return reply;
+    const write = await advertiserOfWrite(request, reply);
+    if (!write) return reply;
+    const { account, body } = write;
     const { ad_ids: ids, operation_status: status } = body;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > AD_STATUS_MAX_IDS || !ids.every((id) => typeof id === 'string')) {
       return fail(reply, TIKTOK_CODES.PARAM_ERROR, `ad_ids: Must be a list of 1 to ${AD_STATUS_MAX_IDS} ad ids.`);
