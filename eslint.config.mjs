@@ -19,7 +19,8 @@ const KNOWN_FEATURE_ARROWS = {
   marketing: ['about', 'adAccounts', 'account', 'session', 'trial', 'newsletter', 'careers', 'pricing', 'blog', 'contact', 'legal', 'search'],
   account: ['session', 'trial'],
   adAccounts: ['session', 'account'],
-  dashboard: ['session', 'account', 'adAccounts', 'trial'],
+  // The dashboard shows the top Smart Suggestions with their actions (issue 13).
+  dashboard: ['session', 'account', 'adAccounts', 'trial', 'suggestions'],
   trial: ['session', 'account'],
   notFound: ['search'],
   search: ['blog', 'careers'],
@@ -32,6 +33,7 @@ const KNOWN_FEATURE_ARROWS = {
   legal: ['marketing'],
   session: ['account'],
   workspaces: ['session'],
+  suggestions: ['session'],
 };
 
 const featureZones = features.map((feature) => ({
@@ -90,7 +92,7 @@ export default [
           patterns: [
             {
               regex: '(^|/)db/schema$',
-              importNames: ['metricsDaily', 'accountDaily'],
+              importNames: ['metricsDaily', 'accountDaily', 'conversionObservations'],
               message: 'Read metric rows through modules/metrics (metrics.queries.ts); only it and modules/sync use these tables.',
             },
           ],

@@ -26,6 +26,7 @@ import { otpRoutes } from './modules/otp/otp.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { invitationRoutes, workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRuntime } from './platforms/http';
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(otpRoutes, { ctx, services });
       await api.register(dashboardRoutes, { ctx, services });
       await api.register(syncRoutes, { ctx, services });
+      await api.register(suggestionRoutes, { ctx, services });
       await api.register(workspaceRoutes, { ctx, services });
       await api.register(invitationRoutes, { ctx, services });
       await api.register(contactRoutes, { ctx, services });

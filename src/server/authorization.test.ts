@@ -4,8 +4,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ACTIONS, ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
+import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
+  actions,
   campaigns,
   connectedAdAccounts,
   newsletterSubscriptions,
@@ -14,6 +16,7 @@ import {
   outbox,
   platformConnections,
   refreshTokens,
+  suggestions,
   syncState,
   users,
   workspaceInvitations,
@@ -22,6 +25,7 @@ import {
 } from './db/schema';
 import { executeRows } from './db/connect';
 import { AD_ACCOUNT_MESSAGES } from './modules/adAccounts/adAccounts.service';
+import { plantAdvice, type PlantedAdvice } from './test/advice';
 import { addAccount, bringIn, call, joinAs } from './modules/workspaces/workspaces.fixtures';
 import { sandboxSettings } from './platforms/settings';
 import { buildTestApp, type TestApp } from './test/buildTestApp';
@@ -54,6 +58,8 @@ interface Member {
 /** One of the agency's workspaces, with its team. */
 interface Space extends SyncedWorkspace {
   members: Member[];
+  /** A suggestion to apply, dismiss or snooze, and an action to undo, on ads of its account. */
+  advice: PlantedAdvice;
 }
 
 interface Agency {
@@ -90,7 +96,11 @@ beforeAll(async () => {
     const user = await joinAs(t.app, olga, A.id, role, fullName);
     team.push({ role, user, id: await userIdOf(t.app, user) });
   }
-  agency = { owner, A: { ...A, members: team }, B: { ...B, members: [owner] } };
+  agency = {
+    owner,
+    A: { ...A, members: team, advice: await plantAdvice(t.app, sandbox, A) },
+    B: { ...B, members: [owner], advice: await plantAdvice(t.app, sandbox, B) },
+  };
 }, SYNCED_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -102,7 +112,7 @@ afterAll(async () => {
  * Everything of a workspace's a route could read or change, in the database and at the platform,
  * one JSON text per part (so a difference can be named).
  */
-async function workspaceState(space: SyncedWorkspace): Promise<Record<string, string>> {
+async function workspaceState(space: Space): Promise<Record<string, string>> {
   const { db } = t.app.ctx;
   const id = space.id;
   const count = async (table: 'metrics_daily' | 'account_daily' | 'ads') => {
@@ -123,6 +133,9 @@ async function workspaceState(space: SyncedWorkspace): Promise<Record<string, st
     syncState: await db.select().from(syncState).where(eq(syncState.workspaceId, id)).orderBy(syncState.connectionId),
     rows: { metrics: await count('metrics_daily'), days: await count('account_daily'), ads: await count('ads') },
     atThePlatform: sandbox.world.status(space.platform, space.platformCampaignId),
+    suggestions: await db.select().from(suggestions).where(eq(suggestions.workspaceId, id)).orderBy(suggestions.id),
+    actions: await db.select().from(actions).where(eq(actions.workspaceId, id)).orderBy(actions.id),
+    adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
@@ -140,6 +153,8 @@ const identifiersOf = (space: Space) => [
   space.platformAccountId,
   space.invitation.id,
   space.invitation.token,
+  space.advice.suggestionId,
+  space.advice.actionId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -156,6 +171,8 @@ interface Victim {
   connectionId: string;
   campaignUuid: string;
   platformCampaignId: string;
+  suggestionId: string;
+  actionId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -231,6 +248,13 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/auth/:platform/performance/': own((v, a) => [{ method: 'GET', url: `/api/auth/${v.tenant.platform}/performance/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'POST /api/sync/': own((v, a) => [json('POST', '/api/sync/', { connectionId: v.connectionId, connection: v.connectionId }, a.user.auth)]),
   'GET /api/sync/': own((v, a) => [{ method: 'GET', url: `/api/sync/?connectionId=${v.connectionId}`, headers: a.user.auth }]),
+  'GET /api/suggestions/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'GET /api/suggestions/:id/preview/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/${v.suggestionId}/preview/`, headers: a.user.auth }]),
+  'POST /api/suggestions/:id/apply/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/apply/`, {}, a.user.auth)]),
+  'POST /api/suggestions/:id/dismiss/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/dismiss/`, { reason: 'other' }, a.user.auth)]),
+  'POST /api/suggestions/:id/snooze/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/snooze/`, {}, a.user.auth)]),
+  'GET /api/actions/': own((v, a) => [{ method: 'GET', url: `/api/actions/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
   'GET /api/workspaces/': own((_v, a) => [{ method: 'GET', url: '/api/workspaces/', headers: a.user.auth }]),
   'POST /api/workspaces/': own((_v, a) => [json('POST', '/api/workspaces/', { name: 'Mallory & Co' }, a.user.auth)]),
@@ -314,6 +338,8 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       connectionId: B.connectionId,
       campaignUuid: B.campaignUuid,
       platformCampaignId: B.platformCampaignId,
+      suggestionId: B.advice.suggestionId,
+      actionId: B.advice.actionId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -524,6 +550,52 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 404, detail: DASHBOARD_MESSAGES.campaignNotFound },
     },
   ],
+  'GET /api/suggestions/': [{ needs: 'suggestions:read', request: () => get('suggestions/'), allowed: 200 }],
+  'GET /api/suggestions/:id/preview/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => get(`suggestions/${at.advice.suggestionId}/preview/`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/suggestions/:id/apply/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `suggestions/${at.advice.suggestionId}/apply/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/suggestions/:id/dismiss/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `suggestions/${at.advice.suggestionId}/dismiss/`, { reason: 'not_relevant' }),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/suggestions/:id/snooze/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `suggestions/${at.advice.suggestionId}/snooze/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/actions/': [{ needs: 'suggestions:read', request: () => get('actions/'), allowed: 200 }],
+  'POST /api/actions/:id/undo/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `actions/${at.advice.actionId}/undo/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.actionNotFound },
+    },
+  ],
   'POST /api/dashboard/campaigns/:id/status/': [
     {
       needs: 'campaigns:write',
@@ -715,7 +787,7 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(Object.fromEntries(ROLES.map((role) => [role, ACTIONS.filter((action) => roleCan(role, action))]))).toEqual({
       owner: [...ACTIONS],
       manager: ACTIONS.filter((action) => action !== 'team:manage' && action !== 'workspace:manage'),
-      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run'],
+      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read'],
       client: ['dashboard:read', 'reports:read'],
     });
   });

@@ -10,18 +10,21 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { createContactService } from './modules/contact/contact.service';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
+import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
   const connections = createConnections(ctx);
   const otp = createOtpService(ctx);
-  const sync = createSyncService(ctx, connections);
+  const suggestions = createSuggestionsService(ctx, connections);
+  const sync = createSyncService(ctx, connections, { afterSync: suggestions.afterSync });
   const newsletter = createNewsletterService(ctx);
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   return {
     connections,
     otp,
     sync,
+    suggestions,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

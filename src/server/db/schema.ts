@@ -371,6 +371,8 @@ export const ads = pgTable(
     adId: text('ad_id').notNull(),
     campaignId: text('campaign_id').notNull(),
     name: text('name').notNull(),
+    /** As the platform last listed it (or as changed from here). */
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('ACTIVE'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountRef, t.adId] }), index('ads_account_campaign_idx').on(t.accountRef, t.campaignId)],
@@ -427,6 +429,24 @@ export const accountDaily = pgTable(
     ...metricColumns(),
   },
   (t) => [primaryKey({ columns: [t.accountRef, t.day, t.currency] })],
+);
+
+/**
+ * What each sync saw of an account's conversions on a day when that day was `age` days old:
+ * platforms fill in late conversions for a week, and the analysis learns each account's lag
+ * profile from these restatements (analysis/lag.ts). Written by sync, read by modules/metrics.
+ */
+export const conversionObservations = pgTable(
+  'conversion_observations',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    age: integer('age').notNull(),
+    conversions: doublePrecision('conversions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.day, t.age] })],
 );
 
 /** Where a connection's sync stands; one row per connection. */
@@ -516,4 +536,95 @@ export const newsletterSubscriptions = pgTable(
     uniqueIndex('newsletter_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
     index('newsletter_user_idx').on(t.userId),
   ],
+);
+
+/** Where a suggestion stands: open (shown), snoozed (until snoozed_until), dismissed, applied, withdrawn (its entity changed). */
+export const SUGGESTION_STATUSES = ['open', 'snoozed', 'dismissed', 'applied', 'withdrawn'] as const;
+
+/**
+ * Smart Suggestions: the findings of the analysis per account, one row per advice key (type and
+ * entity), refreshed by the job that runs after every successful sync. Evidence, impact and the
+ * change are stored as computed, so what a user applies is what they saw.
+ */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    type: text('type').notNull(),
+    /** Type and entity: the same advice on the same entity keeps its row across runs. */
+    key: text('key').notNull(),
+    headline: text('headline').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    /** { evidence, chart, impact, change } as the API presents them. */
+    body: jsonb('body').notNull(),
+    /** Expected conversions a week (the impact's mid), for ordering. */
+    score: doublePrecision('score').notNull(),
+    status: text('status', { enum: SUGGESTION_STATUSES }).notNull().default('open'),
+    dismissReason: text('dismiss_reason'),
+    dismissNote: text('dismiss_note'),
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('suggestions_account_key_idx').on(t.accountRef, t.key), index('suggestions_workspace_status_idx').on(t.workspaceId, t.status)],
+);
+
+/** The last run of the suggestions job per account, and what it left unjudged. */
+export const suggestionRuns = pgTable('suggestion_runs', {
+  accountRef: uuid('account_ref')
+    .primaryKey()
+    .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  /** Ads and campaigns still learning (not judged yet). */
+  learning: integer('learning').notNull(),
+});
+
+export const ACTION_STATUSES = ['applied', 'undone'] as const;
+
+/**
+ * What Adwise changed at a platform on a user's word (applied suggestions now; rule actions and
+ * budget changes later), with the forecast made at the time and, after the horizon, the
+ * outcome measured against it: the actions log.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    suggestionId: uuid('suggestion_id').references(() => suggestions.id, { onDelete: 'set null' }),
+    platform: text('platform').notNull(),
+    type: text('type').notNull(),
+    headline: text('headline').notNull(),
+    /** The change made, as the API presents it (SuggestionChange), and the platform campaign it concerns. */
+    change: jsonb('change').notNull(),
+    campaignId: text('campaign_id'),
+    /** Conversions a week the change was expected to add: { mid, low, high }. */
+    forecast: jsonb('forecast').notNull(),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ACTION_STATUSES }).notNull().default('applied'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    horizonDays: integer('horizon_days').notNull(),
+    /** { observed: {mid, low, high}, verdict, measured_at } once measured. */
+    outcome: jsonb('outcome'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }),
+  },
+  (t) => [index('actions_workspace_applied_idx').on(t.workspaceId, t.appliedAt)],
 );

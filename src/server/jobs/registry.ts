@@ -8,5 +8,7 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     ctx.mailer.flushJob, services.auth.passwordResetJob, services.trial.reminderJob, services.connections.healthCheckJob,
     services.sync.syncJob,
     services.sync.scheduleJob,
+    services.suggestions.computeJob,
+    services.suggestions.evaluateJob,
   ];
 }

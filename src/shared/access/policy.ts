@@ -30,6 +30,8 @@ export const ACTIONS = [
   'team:read',
   /** Refresh: run a sync now. */
   'sync:run',
+  /** Smart Suggestions and the actions log (read). */
+  'suggestions:read',
   /** Connect and disconnect ad accounts. */
   'accounts:write',
   /** Pause and resume campaigns, change budgets at the platform. */
@@ -45,7 +47,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
-const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run'];
+const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read'];
 const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'rules:write', 'budgets:write'];
 
 /** The policy table. */

@@ -49,10 +49,10 @@ export function rangeProblem(from: IsoDay, to: IsoDay): string | null {
 }
 
 /** A query value: trimmed, and left out when empty (`?platform=` asks for no filter). */
-const queryText = () => string().trim().transform((value: string | undefined) => (value === '' ? undefined : value));
+export const queryText = () => string().trim().transform((value: string | undefined) => (value === '' ? undefined : value));
 
 /** A whole-number query value; an empty one is left out, anything else not a number fails with `message`. */
-const queryNumber = (message: string) =>
+export const queryNumber = (message: string) =>
   number()
     .typeError(message)
     .transform((value: number | undefined, original: unknown) => (typeof original === 'string' && original.trim() === '' ? undefined : value));

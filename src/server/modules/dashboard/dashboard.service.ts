@@ -25,6 +25,7 @@ import type { AppContext } from '../../context';
 import { campaigns, connectedAdAccounts, users } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
+import { platformFailure } from '../adAccounts/platformFailure';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
@@ -68,23 +69,6 @@ interface Scope {
 }
 
 const isCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
-
-/** Why a platform call on the user's behalf failed, as an HTTP error with the platform named. */
-export function platformFailure(error: PlatformError): HttpError {
-  const label = PLATFORM_LABELS[error.platform];
-  // An expired token that survived the refresh may be a glitch: the connection stays active until
-  // it repeats (connections.ts), so the user is asked to try again, not to reconnect.
-  if (error.tokenExpired) return new HttpError(502, DASHBOARD_MESSAGES.accessRefused(label), ErrorCode.PlatformFailed);
-  if (error.needsReconnect) return new HttpError(409, DASHBOARD_MESSAGES.needsReconnect(label), ErrorCode.NeedsReconnect);
-  if (error.kind === 'rate_limited') {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
-    return new HttpError(503, `${label} is rate limiting requests. Please try again in ${seconds} seconds.`, ErrorCode.PlatformFailed, undefined, seconds);
-  }
-  if (error.kind === 'unavailable') return new HttpError(502, `${label} is not answering right now. Please try again.`, ErrorCode.PlatformFailed);
-  if (error.kind === 'permission') return new HttpError(403, `${label} did not allow the change: ${error.message}`, ErrorCode.PlatformFailed);
-  if (error.kind === 'not_found') return new HttpError(404, `${label} no longer has this campaign.`, ErrorCode.PlatformFailed);
-  return new HttpError(422, `${label} rejected the change: ${error.message}`, ErrorCode.PlatformFailed);
-}
 
 /**
  * The Unified Ad Intelligence read side (summary, daily series, campaigns, ads, per-platform

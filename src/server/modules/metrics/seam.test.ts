@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 const SERVER = path.resolve(__dirname, '../..');
 const ALLOWED = ['modules/metrics/', 'modules/sync/', 'db/', 'test/'];
-const TABLES = /\b(metrics_daily|account_daily|metricsDaily|accountDaily)\b/;
+const TABLES = /\b(metrics_daily|account_daily|conversion_observations|metricsDaily|accountDaily|conversionObservations)\b/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect';
-import type { PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../../platforms/types';
+import type { PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../../platforms/types';
 
 /** Rows per INSERT statement (11 array parameters each, whatever the batch size). */
 const BATCH_ROWS = 5000;
@@ -140,5 +140,45 @@ export async function upsertAds(tx: DbOrTx, accountRef: string, rows: UnifiedMet
       ${sql.param(list.map((row) => row.adName ?? row.adId!))}::text[]
     ) as t(ad_id, campaign_id, name)
     on conflict (account_ref, ad_id) do update set campaign_id = excluded.campaign_id, name = excluded.name, updated_at = excluded.updated_at
+  `);
+}
+
+/** Saves each listed ad's status (and name and campaign), so the suggestions judge only live ads. */
+export async function upsertAdStatuses(tx: DbOrTx, accountRef: string, list: PlatformAd[], now: Date): Promise<void> {
+  if (list.length === 0) return;
+  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+  await tx.execute(sql`
+    insert into ads (account_ref, ad_id, campaign_id, name, status, updated_at)
+    select ${accountRef}::uuid, t.ad_id, t.campaign_id, t.name, t.status, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${sql.param(sorted.map((ad) => ad.id))}::text[],
+      ${sql.param(sorted.map((ad) => ad.campaignId))}::text[],
+      ${sql.param(sorted.map((ad) => ad.name))}::text[],
+      ${sql.param(sorted.map((ad) => ad.status))}::text[]
+    ) as t(ad_id, campaign_id, name, status)
+    on conflict (account_ref, ad_id) do update set campaign_id = excluded.campaign_id, name = excluded.name, status = excluded.status, updated_at = excluded.updated_at
+  `);
+}
+
+/** Ages past the lag horizon (7 days) with room to spare; older reads of a day teach nothing new. */
+const OBSERVED_AGES_MAX = 14;
+
+/**
+ * Records what this read saw of each day's conversions (all campaigns summed) at the day's age
+ * on `today`, the account's current day: the restatements the lag profile is learnt from.
+ * A later read at the same age replaces the earlier one.
+ */
+export async function recordConversionObservations(tx: DbOrTx, accountRef: string, rows: UnifiedMetricRow[], today: string): Promise<void> {
+  const perDay = new Map<string, number>();
+  for (const row of rows) if (!row.adId) perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.conversions);
+  if (perDay.size === 0) return;
+  const days = [...perDay.keys()].sort();
+  const ages = days.map((day) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000));
+  await tx.execute(sql`
+    insert into conversion_observations (account_ref, day, age, conversions)
+    select ${accountRef}::uuid, t.day, t.age, t.conversions
+    from unnest(${sql.param(days)}::date[], ${sql.param(ages)}::int[], ${sql.param(days.map((day) => perDay.get(day)!))}::float8[]) as t(day, age, conversions)
+    where t.age between 0 and ${OBSERVED_AGES_MAX}
+    on conflict (account_ref, day, age) do update set conversions = excluded.conversions
   `);
 }

@@ -3,12 +3,13 @@ import { number, object, string } from 'yup';
 import { DASHBOARD_MESSAGES, addDays, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/connect';
 import { connectedAdAccounts, platformConnections, syncState } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
-import { ensureCampaigns, upsertAds, upsertCampaigns, writeWindow } from './ingest';
+import { ensureCampaigns, recordConversionObservations, upsertAdStatuses, upsertAds, upsertCampaigns, writeWindow } from './ingest';
 import { SYNC_BACKFILL_DAYS, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
 
 /** Stable id of the job that syncs one connection. */
@@ -86,7 +87,11 @@ function describe(error: unknown): string {
 export function createSyncService(
   ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>,
   connections: Connections,
-  options: { random?: () => number } = {},
+  options: {
+    random?: () => number;
+    /** Work to queue when a sync succeeds, inside the transaction that records its final state. */
+    afterSync?: (tx: Tx, synced: { connectionId: string; workspaceId: string }) => Promise<void>;
+  } = {},
 ) {
   const { db, queue, clock, log } = ctx;
   const random = options.random ?? Math.random;
@@ -125,12 +130,13 @@ export function createSyncService(
     function call<T>(work: (client: PlatformClient) => Promise<T>): Promise<T> {
       return connections.use(connection.id, connection.platform, work);
     }
-    const [list, campaignRows, adRows] = await Promise.all([
+    const [list, adList, campaignRows, adRows] = await Promise.all([
       call((client) => client.listCampaigns(platformAccount)),
+      call((client) => client.listAds(platformAccount)),
       call((client) => client.report(platformAccount, { level: 'campaign', since, until })),
       call((client) => client.report(platformAccount, { level: 'ad', since, until })),
     ]);
-    return { account, since, until, list, campaignRows, adRows };
+    return { account, since, until, list, adList, campaignRows, adRows };
   }
 
   /** Writes one level of one account's window in one transaction. */
@@ -140,6 +146,7 @@ export function createSyncService(
       const ids = { ...owner, accountRef: account.id };
       await ensureCampaigns(tx, ids, rows, now);
       if (level === 'ad') await upsertAds(tx, account.id, rows, now);
+      else await recordConversionObservations(tx, account.id, rows, until);
       return writeWindow(tx, { accountRef: account.id, level, since, until }, rows);
     });
   }
@@ -189,24 +196,30 @@ export function createSyncService(
         rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
         await step(connectionId);
         rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
+        await upsertAdStatuses(db, account.id, fetched.adList, clock.now());
         await step(connectionId);
       }
     } catch (error) {
       return fail(connectionId, platform, effectiveMode, attempt, error);
     }
     const now = clock.now();
-    await db
-      .update(syncState)
-      .set({
-        status: 'idle',
-        lastSyncedAt: now,
-        backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
-        lastError: null,
-        attempts: 0,
-        nextAttemptAt: null,
-        updatedAt: now,
-      })
-      .where(eq(syncState.connectionId, connectionId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(syncState)
+        .set({
+          status: 'idle',
+          lastSyncedAt: now,
+          backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
+          lastError: null,
+          attempts: 0,
+          nextAttemptAt: null,
+          updatedAt: now,
+        })
+        .where(eq(syncState.connectionId, connectionId));
+      // What follows a sync (the suggestions) is queued in the same transaction: it runs exactly
+      // when the sync's final state commits, never for a sync that did not finish.
+      await options.afterSync?.(tx, { connectionId, workspaceId: connection.workspaceId });
+    });
     log.info({ connectionId, platform, mode: effectiveMode, rows }, 'sync done');
     return { status: 'done', rows, mode: effectiveMode };
   }

@@ -1,0 +1,176 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { addDays } from '@shared/api/dashboard';
+import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
+import type { Platform } from '@shared/constants';
+import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
+import { findLoserAds } from '../../analysis/pauseAd';
+import type { Finding, Learning } from '../../analysis/findings';
+import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
+import { median } from '../../analysis/window';
+import type { DbOrTx } from '../../db/connect';
+import { ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
+import { localDay } from '../gamification/localDay';
+import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
+
+/**
+ * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
+ * its lag profile learnt from what past syncs saw, the analysis' findings, and then the
+ * suggestions table brought in line: a finding's row is created or refreshed (a snoozed,
+ * dismissed or applied one keeps its state), and open advice no longer found is withdrawn.
+ */
+
+/** History the analysis reads. */
+export const HISTORY_DAYS = 90;
+/** Days of restatements the lag profile is learnt from. */
+const LAG_LEARNING_DAYS = 60;
+/** Days the evidence chart shows, and the rolling window of each point. */
+const CHART_DAYS = 28;
+const CHART_ROLLING_DAYS = 7;
+
+/** What a stored suggestion's body holds (presented as the API's Suggestion). */
+export interface SuggestionBody {
+  evidence: Finding['evidence'];
+  chart: SuggestionChart | null;
+  impact: { conversions_per_week: Interval; spend_per_week: Interval };
+  change: SuggestionChange;
+}
+
+type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+/** The account as the analysis reads it. */
+export async function loadAccountSeries(db: DbOrTx, account: AccountRow, now: Date): Promise<{ series: AccountSeries; lag: (number | null)[] }> {
+  const today = localDay(now, account.timeZone);
+  const scope = { workspaceId: account.workspaceId, accountRef: account.id };
+  const [campaignRows, adRows, entityDays, observations] = await Promise.all([
+    db.select().from(campaigns).where(eq(campaigns.accountRef, account.id)),
+    db.select().from(ads).where(eq(ads.accountRef, account.id)),
+    accountEntityDays(db, scope, { from: addDays(today, -(HISTORY_DAYS - 1)), to: today }),
+    conversionObservationsOf(db, scope, addDays(today, -(LAG_LEARNING_DAYS + LAG_HORIZON_DAYS))),
+  ]);
+  const daysOf = new Map<string, DayCounts[]>();
+  for (const entity of entityDays) daysOf.set(`${entity.level}:${entity.entityId}`, entity.days);
+  const adsByCampaign = new Map<string, AdSeries[]>();
+  for (const ad of adRows) {
+    const list = adsByCampaign.get(ad.campaignId) ?? [];
+    list.push({ id: ad.adId, name: ad.name, status: ad.status, days: daysOf.get(`ad:${ad.adId}`) ?? [] });
+    adsByCampaign.set(ad.campaignId, list);
+  }
+  const campaignSeries: CampaignSeries[] = campaignRows.map((campaign) => ({
+    id: campaign.campaignId,
+    name: campaign.name,
+    status: campaign.status,
+    dailyBudget: campaign.dailyBudgetMinor,
+    days: daysOf.get(`campaign:${campaign.campaignId}`) ?? [],
+    ads: adsByCampaign.get(campaign.campaignId) ?? [],
+  }));
+  return {
+    series: { platform: account.platform as Platform, accountRef: account.id, currency: account.currency, today, campaigns: campaignSeries },
+    lag: estimateLagProfile(observations),
+  };
+}
+
+/** Every finding of the account, with what is still learning. */
+export function analyse(series: AccountSeries, lag: (number | null)[]): { findings: Finding[]; learning: Learning[] } {
+  return findLoserAds(series, lag);
+}
+
+/** A 7-day rolling rate per day of the last CHART_DAYS: the ad against the median of its campaign's other live ads. */
+export function pauseAdChart(campaign: CampaignSeries, adId: string, today: string): SuggestionChart {
+  const byDate = (days: DayCounts[]) => new Map(days.map((d) => [d.date, d]));
+  const rolling = (days: Map<string, DayCounts>, end: string): number | null => {
+    let conversions = 0;
+    let impressions = 0;
+    for (let i = 0; i < CHART_ROLLING_DAYS; i += 1) {
+      const d = days.get(addDays(end, -i));
+      if (d) {
+        conversions += d.conversions;
+        impressions += d.impressions;
+      }
+    }
+    return impressions > 0 ? (conversions / impressions) * 1000 : null;
+  };
+  const own = byDate(campaign.ads.find((ad) => ad.id === adId)?.days ?? []);
+  const peers = campaign.ads.filter((ad) => ad.id !== adId && ad.status === 'ACTIVE').map((ad) => byDate(ad.days));
+  const points: ChartPoint[] = [];
+  for (let i = CHART_DAYS - 1; i >= 0; i -= 1) {
+    const date = addDays(today, -i);
+    const peerValues = peers.map((p) => rolling(p, date)).filter((v): v is number => v !== null);
+    points.push({ date, entity: rolling(own, date), peers: peerValues.length ? median(peerValues) : null });
+  }
+  return { label: `Conversions per 1,000 impressions (${CHART_ROLLING_DAYS}-day rolling): this ad against the median of the campaign’s other live ads`, points };
+}
+
+/** A finding as stored: its body in the API's words. */
+export function bodyOf(finding: Finding, series: AccountSeries): SuggestionBody {
+  const campaign = series.campaigns.find((c) => c.id === finding.campaignId);
+  const { change } = finding;
+  let apiChange: SuggestionChange;
+  if (change.kind === 'ad_status') {
+    apiChange = {
+      kind: 'ad_status',
+      ad_id: change.adId,
+      ad_name: finding.entityName,
+      campaign_id: change.campaignId,
+      campaign_name: campaign?.name ?? change.campaignId,
+      from: change.from,
+      to: change.to,
+    };
+  } else if (change.kind === 'campaign_budget') {
+    apiChange = { kind: 'campaign_budget', campaign_id: change.campaignId, campaign_name: campaign?.name ?? change.campaignId, currency: series.currency, from: change.from, to: change.to };
+  } else if (change.kind === 'task') {
+    apiChange = { kind: 'task', description: change.description };
+  } else {
+    apiChange = { kind: 'task', description: finding.headline };
+  }
+  return {
+    evidence: finding.evidence,
+    chart: finding.type === 'pause_ad' && campaign ? pauseAdChart(campaign, finding.entityId, series.today) : null,
+    impact: { conversions_per_week: finding.impact.conversionsPerWeek, spend_per_week: finding.impact.spendPerWeek },
+    change: apiChange,
+  };
+}
+
+/** Brings the account's stored suggestions in line with a fresh run of the analysis. */
+export async function storeFindings(db: DbOrTx, account: AccountRow, series: AccountSeries, result: { findings: Finding[]; learning: Learning[] }, now: Date): Promise<void> {
+  const keys = result.findings.map((f) => f.key);
+  await db.transaction(async (tx) => {
+    for (const finding of result.findings) {
+      const values = {
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: account.platform,
+        type: finding.type,
+        key: finding.key,
+        headline: finding.headline,
+        confidence: finding.confidence,
+        body: bodyOf(finding, series),
+        score: finding.impact.conversionsPerWeek.mid,
+        computedAt: now,
+        updatedAt: now,
+      };
+      const [existing] = await tx
+        .select({ id: suggestions.id, status: suggestions.status })
+        .from(suggestions)
+        .where(and(eq(suggestions.accountRef, account.id), eq(suggestions.key, finding.key)));
+      if (!existing) await tx.insert(suggestions).values(values);
+      // Advice withdrawn earlier (its entity changed) and found again is open again; the user's
+      // own decisions (snoozed, dismissed) and applied advice keep their state and history.
+      else if (existing.status === 'open' || existing.status === 'withdrawn' || existing.status === 'snoozed')
+        await tx
+          .update(suggestions)
+          .set({ ...values, status: existing.status === 'withdrawn' ? 'open' : existing.status })
+          .where(eq(suggestions.id, existing.id));
+    }
+    await tx
+      .update(suggestions)
+      .set({ status: 'withdrawn', updatedAt: now })
+      .where(
+        and(eq(suggestions.accountRef, account.id), inArray(suggestions.status, ['open', 'snoozed']), keys.length ? notInArray(suggestions.key, keys) : undefined),
+      );
+    await tx
+      .insert(suggestionRuns)
+      .values({ accountRef: account.id, workspaceId: account.workspaceId, computedAt: now, learning: result.learning.length })
+      .onConflictDoUpdate({ target: suggestionRuns.accountRef, set: { computedAt: now, learning: result.learning.length } });
+  });
+}
+

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+import { dismissSchema, suggestionQuerySchema } from '@shared/validation/suggestions';
+import type { AppContext } from '../../context';
+import { noStore, rateLimit } from '../../lib/routeOptions';
+import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import type { YupTypeProvider } from '../../lib/validate';
+import type { Services } from '../../services';
+import { createWorkspaceGuard, principalFor } from '../access/principal';
+import { createAuthGuard } from '../auth/auth.guard';
+
+const tags = ['Suggestions'];
+
+/** Ids are looked up, not validated: one that is not the workspace's is a 404. */
+const idParams = object({ id: string().default('') });
+
+/**
+ * suggestions/… and actions/… (signed-in member with dashboard access). Reads need
+ * 'suggestions:read'; every change needs 'suggestions:apply' (owner, manager).
+ */
+export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const service = services.suggestions;
+  app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('onRequest', createWorkspaceGuard(ctx));
+  noStore(app);
+
+  app.get(
+    '/suggestions/',
+    {
+      schema: {
+        summary: 'Open suggestions, best first, filterable by type, platform and account',
+        tags,
+        security: bearerAuth,
+        querystring: suggestionQuerySchema,
+        response: { 200: success('The suggestions.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.list(principalFor(request, 'suggestions:read'), request.query),
+  );
+
+  app.get(
+    '/suggestions/:id/preview/',
+    {
+      config: rateLimit(60),
+      schema: {
+        summary: 'What Apply would change, against the state at the platform now',
+        description: 'When the entity changed since the suggestion was computed, the suggestion is withdrawn (current_matches false).',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The preview.'), ...errorResponses(401, 403, 404, 409, 429, 502, 503) },
+      },
+    },
+    async (request) => service.preview(principalFor(request, 'suggestions:apply'), request.params.id),
+  );
+
+  app.post(
+    '/suggestions/:id/apply/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Apply a suggestion at its platform (undoable for 10 minutes)',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The action recorded.'), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 503) },
+      },
+    },
+    async (request) => service.apply(principalFor(request, 'suggestions:apply'), request.params.id),
+  );
+
+  app.post(
+    '/suggestions/:id/dismiss/',
+    {
+      config: rateLimit(60),
+      schema: {
+        summary: 'Dismiss a suggestion, with a reason',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        body: dismissSchema,
+        response: { 200: success('The dismissed suggestion.'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => service.dismiss(principalFor(request, 'suggestions:apply'), request.params.id, request.body),
+  );
+
+  app.post(
+    '/suggestions/:id/snooze/',
+    {
+      config: rateLimit(60),
+      schema: {
+        summary: 'Snooze a suggestion for 7 days',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The snoozed suggestion.'), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => service.snooze(principalFor(request, 'suggestions:apply'), request.params.id),
+  );
+
+  app.get(
+    '/actions/',
+    {
+      schema: {
+        summary: 'What was applied, by whom, and whether it worked',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The actions log.'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.actions(principalFor(request, 'suggestions:read')),
+  );
+
+  app.post(
+    '/actions/:id/undo/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Undo an applied suggestion within its 10-minute window',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The undone action.'), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 503) },
+      },
+    },
+    async (request) => service.undo(principalFor(request, 'suggestions:apply'), request.params.id),
+  );
+};

@@ -1,0 +1,222 @@
+import { eq, sql } from 'drizzle-orm';
+import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { SUGGESTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord, type ApplyPreview, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
+import { executeRows } from '../../db/connect';
+import { actions, connectedAdAccounts, suggestions, users } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
+import { sandboxSettings } from '../../platforms/settings';
+import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import { connectVia, connectionOf } from '../../test/connect';
+import { signUp, type TestUser } from '../../test/factories';
+import { recordingRuntime } from '../../test/platforms';
+import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { SUGGESTIONS_JOB } from './suggestions.service';
+
+/**
+ * Smart Suggestions end to end on a real database against the sandbox: computed after a sync,
+ * listed with their evidence, applied at the platform (checked against its state first), undone
+ * within the window, dismissed and snoozed, and measured on /actions after their horizon. The
+ * sandbox and the app share one clock, so moving it moves both.
+ */
+describe('Smart Suggestions', () => {
+  let t: TestApp;
+  let sandbox: RunningSandbox;
+  let owner: TestUser;
+  let other: TestUser;
+  const clock = manualClock(Date.now());
+  // Seed 23's LinkedIn accounts hold six loser ads between them.
+  const PLATFORM = 'linkedin';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 23, sleep: async () => {}, now: () => clock.now() });
+    t = await buildTestApp({
+      workers: false,
+      clock,
+      platformRuntime: recordingRuntime(),
+      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
+    });
+    owner = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: owner.auth, payload: {} });
+    await connectVia(t.app, owner, PLATFORM, { accountIds: sandbox.world.accounts(PLATFORM).map((account) => account.id) });
+    expect(await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toMatchObject({ status: 'done' });
+    other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
+    for (const user of [owner, other]) await t.app.services.suggestions.computeConnection((await connectionOf(t.app, user, PLATFORM)).id);
+  }, SYNCED_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+  afterEach(() => sandbox.faults.clear());
+
+  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
+  const post = (user: TestUser, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+  const list = async (user: TestUser, query = ''): Promise<SuggestionList> => (await get(user, `suggestions/${query}`)).json();
+  const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
+
+  it('a successful sync queues the suggestions job in its own final transaction', async () => {
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${SUGGESTIONS_JOB}`);
+    expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
+    const jobs = await executeRows<{ data: { connectionId: string } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${SUGGESTIONS_JOB}`);
+    expect(jobs.map((job) => job.data.connectionId)).toEqual([connection.id]);
+  });
+
+  it('lists pause-a-loser suggestions with evidence, a chart, the expected impact and the exact change', async () => {
+    const found = await list(owner);
+    expect(found.computed_at).not.toBeNull();
+    expect(found.items.length).toBeGreaterThanOrEqual(3);
+    for (const s of found.items) {
+      expect(s.type).toBe('pause_ad');
+      expect(s.platform).toBe(PLATFORM);
+      expect(s.status).toBe('open');
+      expect(s.confidence).toBeGreaterThanOrEqual(0.95);
+      expect(s.evidence.length).toBeGreaterThan(0);
+      for (const e of s.evidence) {
+        expect(e.entity.low).toBeLessThanOrEqual(e.entity.mid);
+        expect(e.entity.mid).toBeLessThan(e.peers.mid);
+      }
+      expect(s.chart?.points).toHaveLength(28);
+      expect(s.impact.conversions_per_week.mid).toBeGreaterThan(0);
+      expect(s.change).toMatchObject({ kind: 'ad_status', from: 'ACTIVE', to: 'PAUSED' });
+      expect(s.change_lines[0]).toMatch(/^LinkedIn: set ad “.+” in campaign “.+” from Active to Paused$/);
+      // Each advised ad is live at the platform now.
+      expect(sandbox.world.adStatus(PLATFORM, adOf(s))).toBe('ACTIVE');
+    }
+    // Best first.
+    const ranks = found.items.map((s) => s.impact.conversions_per_week.mid * s.confidence);
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+  });
+
+  it('filters by type, platform and account, and refuses bad filters with a detail', async () => {
+    const all = await list(owner);
+    expect((await list(owner, '?type=pause_ad')).total).toBe(all.total);
+    expect((await list(owner, '?type=scale_campaign')).total).toBe(0);
+    expect((await list(owner, '?platform=google')).total).toBe(0);
+    expect((await list(owner, `?account=${all.items[0].account.id}&limit=1`)).items).toHaveLength(1);
+    const bad = await get(owner, 'suggestions/?type=everything');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/Type must be one of/);
+    const foreignConnection = await connectionOf(t.app, other, PLATFORM);
+    const [foreign] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, foreignConnection.id));
+    expect((await get(owner, `suggestions/?account=${foreign.id}`)).statusCode).toBe(404);
+  });
+
+  it('applies at the platform after checking its state, records the action, and undoes within the window', async () => {
+    const [target] = (await list(owner)).items;
+    const preview: ApplyPreview = (await get(owner, `suggestions/${target.id}/preview/`)).json();
+    expect(preview).toMatchObject({ current_matches: true, current_state: 'Active', detail: null });
+    expect(preview.suggestion.change_lines).toEqual(target.change_lines);
+
+    const applied = await post(owner, `suggestions/${target.id}/apply/`);
+    expect(applied.statusCode).toBe(200);
+    const action: ActionRecord = applied.json();
+    expect(action).toMatchObject({ suggestion_id: target.id, status: 'applied', can_undo: true, headline: target.headline, forecast: target.impact.conversions_per_week });
+    expect(Date.parse(action.undo_until) - Date.parse(action.applied_at)).toBe(UNDO_WINDOW_MINUTES * 60_000);
+    expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('PAUSED');
+    expect((await list(owner)).items.map((s) => s.id)).not.toContain(target.id);
+    const again = await post(owner, `suggestions/${target.id}/apply/`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(SUGGESTION_MESSAGES.notOpen);
+
+    const undone = await post(owner, `actions/${action.id}/undo/`);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ status: 'undone', can_undo: false });
+    expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('ACTIVE');
+    expect((await list(owner)).items.map((s) => s.id)).toContain(target.id);
+    expect((await post(owner, `actions/${action.id}/undo/`)).json().detail).toBe(SUGGESTION_MESSAGES.alreadyUndone);
+  });
+
+  it('refuses an Undo after the 10-minute window, and leaves the change in place', async () => {
+    const [target] = (await list(owner)).items;
+    const action: ActionRecord = (await post(owner, `suggestions/${target.id}/apply/`)).json();
+    clock.advance((UNDO_WINDOW_MINUTES + 1) * 60_000);
+    const late = await post(owner, `actions/${action.id}/undo/`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe(SUGGESTION_MESSAGES.undoExpired);
+    expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('PAUSED');
+  });
+
+  it('withdraws a suggestion whose ad changed at the platform since it was computed', async () => {
+    const [target] = (await list(owner)).items;
+    sandbox.world.setAdStatus(PLATFORM, adOf(target), 'PAUSED');
+    const preview: ApplyPreview = (await get(owner, `suggestions/${target.id}/preview/`)).json();
+    expect(preview.current_matches).toBe(false);
+    expect(preview.current_state).toBe('Paused');
+    expect(preview.detail).toBe(SUGGESTION_MESSAGES.changedSince('Paused'));
+    expect((await list(owner)).items.map((s) => s.id)).not.toContain(target.id);
+    const apply = await post(owner, `suggestions/${target.id}/apply/`);
+    expect(apply.statusCode).toBe(409);
+    sandbox.world.setAdStatus(PLATFORM, adOf(target), 'ACTIVE');
+  });
+
+  it('a platform refusing leaves nothing half-done and says why', async () => {
+    const [target] = (await list(owner)).items;
+    const before = await t.app.ctx.db.select().from(actions);
+    sandbox.faults.add({ platform: PLATFORM, kind: 'rate_limit', times: 20, retryAfterSeconds: 30 });
+    const refused = await post(owner, `suggestions/${target.id}/apply/`);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().detail).toMatch(/^LinkedIn is rate limiting requests/);
+    sandbox.faults.clear();
+    expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('ACTIVE');
+    expect(await t.app.ctx.db.select().from(actions)).toHaveLength(before.length);
+    const [row] = await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, target.id));
+    expect(row.status).toBe('open');
+  });
+
+  it('dismisses with a reason and snoozes for 7 days', async () => {
+    const [first, second] = (await list(owner)).items;
+    const bad = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'bored' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/Choose a reason/);
+    const dismissed = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'disagree', note: 'Seasonal creative' });
+    expect(dismissed.json()).toMatchObject({ status: 'dismissed' });
+    const snoozed = await post(owner, `suggestions/${second.id}/snooze/`);
+    expect(snoozed.json()).toMatchObject({ status: 'snoozed' });
+    let ids = (await list(owner)).items.map((s) => s.id);
+    expect(ids).not.toContain(first.id);
+    expect(ids).not.toContain(second.id);
+    // A recompute keeps the user's decisions.
+    await t.app.services.suggestions.computeConnection((await connectionOf(t.app, owner, PLATFORM)).id);
+    ids = (await list(owner)).items.map((s) => s.id);
+    expect(ids).not.toContain(first.id);
+    expect(ids).not.toContain(second.id);
+  });
+
+  it('keeps each workspace to its own suggestions and actions', async () => {
+    const [mine] = (await list(owner)).items;
+    for (const url of [`suggestions/${mine.id}/preview/`]) expect((await get(other, url)).statusCode).toBe(404);
+    for (const url of [`suggestions/${mine.id}/apply/`, `suggestions/${mine.id}/snooze/`]) expect((await post(other, url)).statusCode).toBe(404);
+    expect((await post(other, `suggestions/${mine.id}/dismiss/`, { reason: 'other' })).statusCode).toBe(404);
+    const action: ActionRecord = (await post(owner, `suggestions/${mine.id}/apply/`)).json();
+    const foreignUndo = await post(other, `actions/${action.id}/undo/`);
+    expect(foreignUndo.statusCode).toBe(404);
+    expect(foreignUndo.json().detail).toBe(SUGGESTION_MESSAGES.actionNotFound);
+    expect(((await get(other, 'actions/')).json() as ActionList).items.map((a) => a.id)).not.toContain(action.id);
+  });
+
+  it('measures each applied suggestion after its 7-day horizon and learns how often its type works', async () => {
+    const log: ActionList = (await get(owner, 'actions/')).json();
+    const applied = log.items.filter((a) => a.status === 'applied');
+    expect(applied.length).toBeGreaterThanOrEqual(2);
+    expect(applied.every((a) => a.outcome === null && a.applied_by.name.length > 0)).toBe(true);
+
+    // A week on, the trial is over: this customer pays.
+    await t.app.ctx.db.update(users).set({ plan: 'pro' }).where(eq(users.email, owner.email));
+    clock.advance(8 * 86_400_000);
+    await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, PLATFORM)).id);
+    // Access tokens live minutes; a week later the user signs in again.
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: owner.email, password: owner.password } });
+    owner.auth = { authorization: `Bearer ${login.json().access}` };
+    const later: ActionList = (await get(owner, 'actions/')).json();
+    for (const action of later.items.filter((a) => a.status === 'applied')) {
+      expect(action.outcome).not.toBeNull();
+      expect(['worked', 'no_clear_effect', 'backfired']).toContain(action.outcome!.verdict);
+      expect(action.outcome!.observed.low).toBeLessThanOrEqual(action.outcome!.observed.high);
+    }
+    const undone = later.items.filter((a) => a.status === 'undone');
+    expect(undone.every((a) => a.outcome === null)).toBe(true);
+    const [record] = later.ranking;
+    expect(record).toMatchObject({ type: 'pause_ad', measured: applied.length });
+    expect(record.chance.low).toBeLessThan(record.chance.mid);
+  });
+});

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { RunningSandbox } from '@sandbox/sandbox';
+import type { SuggestionChange } from '@shared/api/suggestions';
+import { actions, suggestions } from '../db/schema';
+import type { SyncedWorkspace } from './workspaceTenants';
+import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
+
+/**
+ * Advice planted in a synced workspace, for tests that need a suggestion and an undoable action
+ * on real ads of its sandbox account whatever the analysis finds: an open "pause" of one live ad
+ * and an applied pause of another (paused at the sandbox, within its undo window).
+ */
+export interface PlantedAdvice {
+  suggestionId: string;
+  actionId: string;
+  /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
+  suggestedAd: string;
+  pausedAd: string;
+  /** Puts both back as planted (after an Apply, Undo, Dismiss or Snooze went through). */
+  reset(): Promise<void>;
+}
+
+export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox, space: SyncedWorkspace): Promise<PlantedAdvice> {
+  const { db, clock } = app.ctx;
+  const account = sandbox.world.accounts(space.platform).find((a) => a.id === space.platformAccountId)!;
+  const campaign = account.campaigns.find((c) => c.id === space.platformCampaignId)!;
+  const live = campaign.ads.filter((ad) => sandbox.world.adStatus(space.platform, ad.id) === 'ACTIVE');
+  if (live.length < 2) throw new Error(`campaign ${campaign.id} has fewer than two live ads`);
+  const [suggested, paused] = live;
+  const pauseOf = (ad: { id: string; name: string }): SuggestionChange => ({
+    kind: 'ad_status',
+    ad_id: ad.id,
+    ad_name: ad.name,
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    from: 'ACTIVE',
+    to: 'PAUSED',
+  });
+  const impact = { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } };
+  const body: SuggestionBody = { evidence: [], chart: null, impact, change: pauseOf(suggested) };
+  const now = clock.now();
+  const [suggestion] = await db
+    .insert(suggestions)
+    .values({
+      workspaceId: space.id,
+      accountRef: space.accountUuid,
+      platform: space.platform,
+      type: 'pause_ad',
+      key: `pause_ad:${suggested.id}`,
+      headline: `Pause “${suggested.name}”`,
+      confidence: 0.97,
+      body,
+      score: 2,
+      computedAt: now,
+    })
+    .returning({ id: suggestions.id });
+  const actionValues = {
+    workspaceId: space.id,
+    accountRef: space.accountUuid,
+    platform: space.platform,
+    type: 'pause_ad',
+    headline: `Pause “${paused.name}”`,
+    change: pauseOf(paused),
+    campaignId: campaign.id,
+    forecast: impact.conversions_per_week,
+    appliedAt: now,
+    // Long enough for every test of the file to undo it.
+    undoUntil: new Date(now.getTime() + 86_400_000),
+    horizonDays: 7,
+  };
+  const [action] = await db.insert(actions).values(actionValues).returning({ id: actions.id });
+  sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
+
+  return {
+    suggestionId: suggestion.id,
+    actionId: action.id,
+    suggestedAd: suggested.id,
+    pausedAd: paused.id,
+    async reset() {
+      sandbox.world.setAdStatus(space.platform, suggested.id, 'ACTIVE');
+      sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
+      await db.delete(actions).where(eq(actions.suggestionId, suggestion.id));
+      await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(eq(suggestions.id, suggestion.id));
+      await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
+    },
+  };
+}
