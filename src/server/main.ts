@@ -3,7 +3,8 @@ import { loadSandboxEnv } from '@sandbox/env';
 import { buildApp, type MountedService } from './app';
 import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
 import { seedDemoData } from './dev/demoData';
-import { systemClock } from './lib/clock';
+import { shiftableClock, timeTravelMount } from './dev/timeTravel';
+import { systemClock, type Clock } from './lib/clock';
 import { DEMO_USER } from './modules/users/users.service';
 
 /** Longest a shutdown may take before the process exits anyway. */
@@ -14,7 +15,7 @@ const SHUTDOWN_TIMEOUT_MS = 25_000;
  * elsewhere). This file is the one place the server and the sandbox meet: an external service
  * in all but address, it answers only the redirect origin of this server's own callbacks.
  */
-function sandboxMount(config: AppConfig): MountedService[] {
+function sandboxMount(config: AppConfig, clock: Clock): MountedService[] {
   if (config.sandbox.mode !== 'inprocess') return [];
   const env = loadSandboxEnv(process.env);
   if (env.problems.length > 0) {
@@ -27,7 +28,7 @@ function sandboxMount(config: AppConfig): MountedService[] {
     adminToken: env.adminToken,
     exposeTruth: env.exposeTruth,
     redirectOrigins: [new URL(config.publicUrl).origin],
-    now: () => systemClock.now(),
+    now: () => clock.now(),
   });
   return [{ prefix: SANDBOX_PREFIX, plugin: sandbox.plugin }];
 }
@@ -35,7 +36,13 @@ function sandboxMount(config: AppConfig): MountedService[] {
 async function main() {
   const config = loadConfigOrExit();
 
-  const app = await buildApp(config, { mounts: sandboxMount(config) });
+  // In development with the in-process sandbox, the product and the sandbox share one clock that
+  // the sandbox's admin token can move forward (dev/timeTravel.ts); elsewhere, the real time.
+  const adminToken = loadSandboxEnv(process.env).adminToken;
+  const travel = config.env === 'development' && config.sandbox.mode === 'inprocess' && adminToken ? shiftableClock() : undefined;
+  const clock = travel ?? systemClock;
+  const mounts = [...sandboxMount(config, clock), ...(travel && adminToken ? [timeTravelMount(travel, adminToken)] : [])];
+  const app = await buildApp(config, { mounts, clock });
   if (config.env === 'development') {
     await app.services.users.ensureDemoUser();
     app.log.info(`demo login: ${DEMO_USER.email} / ${DEMO_USER.password}`);
