@@ -76,6 +76,15 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   verifyDeleteWorkspaceOtp: 'Invalid OTP.',
   // The invitation page says why the link does not work.
   getInvitationPreview: null,
+  // The suggestions page, the dashboard panel, the Apply dialog and the actions log show their failures inline, with Retry.
+  listSuggestions: null,
+  getApplyPreview: null,
+  listActions: null,
+  // A refusal (409 withdrawn, the platform's reason, the undo window closed) is said in the server's words first.
+  applySuggestion: 'Unable to apply the suggestion. Please try again.',
+  dismissSuggestion: 'Unable to dismiss the suggestion. Please try again.',
+  snoozeSuggestion: 'Unable to snooze the suggestion. Please try again.',
+  undoAction: 'Unable to undo the change. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

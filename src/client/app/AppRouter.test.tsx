@@ -51,7 +51,15 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([
+    [paths.suggestions, 'Smart Suggestions'],
+    [paths.actions, 'Actions and results'],
+  ])('shows %s with its heading to a signed-in user', async (route, heading) => {
+    renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

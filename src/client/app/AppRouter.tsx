@@ -44,6 +44,8 @@ const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '@client/f
 const FeaturesPage = lazyPage(() => import(/* webpackChunkName: "features" */ '@client/features/marketing/FeaturesPage'), 'FeaturesPage');
 const PricingPage = lazyPage(() => import(/* webpackChunkName: "pricing" */ '@client/features/pricing/PricingPage'), 'PricingPage');
 const DashboardPage = lazyPage(() => import(/* webpackChunkName: "dashboard" */ '@client/features/dashboard/DashboardPage'), 'DashboardPage');
+const SuggestionsPage = lazyPage(() => import(/* webpackChunkName: "suggestions" */ '@client/features/suggestions/SuggestionsPage'), 'SuggestionsPage');
+const ActionsPage = lazyPage(() => import(/* webpackChunkName: "actions" */ '@client/features/suggestions/ActionsPage'), 'ActionsPage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -129,6 +131,22 @@ export function AppRouter() {
         )}
         {dashboardRoute === 'checking' && <Route path={paths.dashboard} element={<PageSkeleton />} />}
         {dashboardRoute === 'registered' && <Route path={paths.dashboard} element={<DashboardPage />} />}
+        <Route
+          path={paths.suggestions}
+          element={
+            <RequireSession>
+              <SuggestionsPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.actions}
+          element={
+            <RequireSession>
+              <ActionsPage />
+            </RequireSession>
+          }
+        />
         <Route path={paths.integrations} element={<IntegrationsPage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.careers} element={<CareersPage />} />

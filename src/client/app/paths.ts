@@ -4,6 +4,10 @@ export const paths = {
   features: '/features',
   pricing: '/pricing',
   dashboard: '/dashboard',
+  /** Smart Suggestions: what to change next, with the evidence. */
+  suggestions: '/suggestions',
+  /** The actions log: what was applied and whether it worked. */
+  actions: '/actions',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

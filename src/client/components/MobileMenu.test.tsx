@@ -36,6 +36,8 @@ describe('MobileMenu', () => {
     await user.click(menuButton);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(menu).getByRole('link', { name: 'Suggestions' })).toHaveAttribute('href', '/suggestions');
+    expect(within(menu).getByRole('link', { name: 'Actions' })).toHaveAttribute('href', '/actions');
     expect(within(menu).getByRole('link', { name: 'Asha' })).toHaveAttribute('href', '/account-page');
     // The desktop bar still waits for an active trial.
     expect(within(desktopNav).queryByRole('link', { name: 'Dashboard', hidden: true })).toBeNull();

@@ -13,6 +13,8 @@ export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   isLoggedIn: boolean;
+  /** Whether the role reads suggestions: Suggestions and Actions then follow Dashboard. */
+  showSuggestions?: boolean;
   /** Shown instead of Login once signed in. */
   firstName: string;
   /** The workspace switcher, after the main links. */
@@ -22,12 +24,12 @@ export interface MobileMenuProps {
 const MENU_TITLE_ID = 'mobile-menu-title';
 
 /**
- * The small-screen slide-in menu: the top bar's links, with Dashboard for any
- * signed-in user. The Drawer's modal closes it on Escape, keeps Tab inside and
- * gives focus back to the menu button when it closes.
+ * The small-screen slide-in menu: the top bar's links, with Dashboard (and Suggestions and
+ * Actions, for a role that reads them) for any signed-in user. The Drawer's modal closes it on
+ * Escape, keeps Tab inside and gives focus back to the menu button when it closes.
  */
-export function MobileMenu({ id, open, onClose, isLoggedIn, firstName, workspaceSwitcher }: MobileMenuProps) {
-  const links = mainNavLinks(isLoggedIn);
+export function MobileMenu({ id, open, onClose, isLoggedIn, showSuggestions = false, firstName, workspaceSwitcher }: MobileMenuProps) {
+  const links = mainNavLinks(isLoggedIn, showSuggestions);
   return (
     <Drawer
       anchor="left"

@@ -7,6 +7,7 @@ import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
 import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { useCan } from '@client/features/session/useCan';
 import { MobileMenu } from './MobileMenu';
 import { mainNavLinks } from './navLinks';
 
@@ -31,11 +32,12 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher }: NavBarPro
   const storedFirstName = useAppSelector(selectFirstName);
   const { data: userInfo } = useUserInfo();
   const hasActiveTrial = useHasActiveTrial();
+  const readsSuggestions = useCan('suggestions:read');
   const [menuOpen, setMenuOpen] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
-  // On desktop the Dashboard link waits for an active trial (spec section 2).
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial);
+  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions and Actions come with it.
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions);
 
   return (
     <AppBar position="sticky">
@@ -85,6 +87,7 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher }: NavBarPro
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         isLoggedIn={isLoggedIn}
+        showSuggestions={readsSuggestions}
         firstName={firstName}
         workspaceSwitcher={isLoggedIn ? mobileWorkspaceSwitcher?.(() => setMenuOpen(false)) : undefined}
       />

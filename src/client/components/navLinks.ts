@@ -2,20 +2,29 @@ import { paths, type AppPath } from '@client/app/paths';
 
 /** One entry of the main navigation. */
 export interface NavLinkItem {
-  key: 'home' | 'dashboard' | 'features' | 'pricing' | 'contact';
+  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'features' | 'pricing' | 'contact';
   label: string;
   to: AppPath;
 }
 
 const HOME: NavLinkItem = { key: 'home', label: 'Home', to: paths.home };
 const DASHBOARD: NavLinkItem = { key: 'dashboard', label: 'Dashboard', to: paths.dashboard };
+/** Smart Suggestions and the actions log, beside Dashboard for a role that reads them. */
+const SUGGESTIONS: NavLinkItem[] = [
+  { key: 'suggestions', label: 'Suggestions', to: paths.suggestions },
+  { key: 'actions', label: 'Actions', to: paths.actions },
+];
 const REST: NavLinkItem[] = [
   { key: 'features', label: 'Features', to: paths.features },
   { key: 'pricing', label: 'Pricing', to: paths.pricing },
   { key: 'contact', label: 'Contact', to: paths.contact },
 ];
 
-/** The main links in order: Home, Dashboard (when allowed), Features, Pricing, Contact. */
-export function mainNavLinks(showDashboard: boolean): NavLinkItem[] {
-  return showDashboard ? [HOME, DASHBOARD, ...REST] : [HOME, ...REST];
+/**
+ * The main links in order: Home, Dashboard (when allowed), Suggestions and Actions (with
+ * Dashboard, for a role that reads suggestions), Features, Pricing, Contact.
+ */
+export function mainNavLinks(showDashboard: boolean, showSuggestions = false): NavLinkItem[] {
+  if (!showDashboard) return [HOME, ...REST];
+  return showSuggestions ? [HOME, DASHBOARD, ...SUGGESTIONS, ...REST] : [HOME, DASHBOARD, ...REST];
 }

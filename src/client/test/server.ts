@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { defaultHandlers } from './handlers';
+import { defaultSuggestionHandlers } from './suggestions.handlers';
 import { defaultWorkspaceHandlers } from './workspaces.handlers';
 
 /** The mocked network every client test runs against; tests add handlers with `server.use`. */
-export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers);
+export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers);

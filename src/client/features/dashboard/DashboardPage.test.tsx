@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Role } from '@shared/access/policy';
 import type { CampaignRow, SyncStatus } from '@shared/api/dashboard';
+import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
@@ -17,9 +18,11 @@ import {
 } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { fakeSuggestionsServer, scaleSuggestionBody, suggestionBody, taskSuggestionBody } from '@client/test/suggestions.handlers';
 import { CONNECT_ACCOUNT_LABEL } from './DashboardNotices';
 import { DashboardPage } from './DashboardPage';
 import { SYNC_POLL_MS } from './refresh.machine';
+import { SMART_SUGGESTIONS } from './SmartSuggestions';
 import { SEARCH_DEBOUNCE_MS } from './useCampaignTable';
 
 const DIWALI = campaignRowBody();
@@ -490,12 +493,84 @@ describe('DashboardPage: Campaign Overview', () => {
 });
 
 describe('DashboardPage: Smart Suggestions', () => {
-  it('gives the four tips and says they are not guarantees', async () => {
-    await setup();
-    const section = await screen.findByRole('region', { name: 'Smart Suggestions' });
-    expect(within(section).getAllByRole('listitem')).toHaveLength(4);
-    expect(section).toHaveTextContent(/high CPC and a low CTR/);
+  const suggestions = () => screen.findByRole('region', { name: 'Smart Suggestions' });
+  const FOUR = [
+    suggestionBody(),
+    scaleSuggestionBody(),
+    taskSuggestionBody(),
+    suggestionBody({ id: 'sug-4', headline: 'Pause “Winter promo”: it has stopped converting' }),
+  ];
+
+  it('shows the best three open suggestions as short cards with their actions, and a link to them all', async () => {
+    const fake = fakeSuggestionsServer({ suggestions: FOUR });
+    await setup({ overrides: fake.handlers });
+    const section = await suggestions();
+    const cards = await within(section).findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(FOUR.slice(0, 3).map((item) => item.headline));
+    expect(fake.requests.lists[0].get('limit')).toBe(String(DASHBOARD_SUGGESTIONS));
+
+    const [pause] = cards;
+    expect(within(pause).getByText('92% confident')).toBeInTheDocument();
+    expect(within(pause).getByText('+3.1 conversions a week (1.2 to 5.0)')).toBeInTheDocument();
+    // Short: the evidence and its chart are on /suggestions.
+    expect(within(pause).queryByRole('region', { name: 'Evidence' })).not.toBeInTheDocument();
+    expect(within(pause).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(within(pause).getByRole('button', { name: 'Snooze 7 days' })).toBeInTheDocument();
+
+    expect(within(section).getByRole('link', { name: 'See all suggestions' })).toHaveAttribute('href', paths.suggestions);
+    expect(section).toHaveTextContent(SUGGESTIONS_NOTE);
+    expect(within(section).queryByText('What Adwise looks for')).not.toBeInTheDocument();
+  });
+
+  it('applying from the dashboard asks for the dashboard and the campaigns again (ad statuses changed)', async () => {
+    const fakeSuggestions = fakeSuggestionsServer({ suggestions: FOUR });
+    const { user, fake } = await setup({ overrides: fakeSuggestions.handlers });
+    await rowOf('Diwali Sale');
+    const before = { views: fake.requests.views.length, campaigns: fake.requests.campaigns.length };
+
+    const [pause] = await within(await suggestions()).findAllByRole('article');
+    await user.click(within(pause).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
+    await within(dialog).findByText(`At ${PLATFORM_LABELS.google} this will:`);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(fakeSuggestions.requests.applied).toEqual(['sug-1']));
+    await waitFor(() => expect(fake.requests.views.length).toBeGreaterThan(before.views));
+    await waitFor(() => expect(fake.requests.campaigns.length).toBeGreaterThan(before.campaigns));
+    // The fourth suggestion moves up into the three.
+    expect(await within(await suggestions()).findByRole('article', { name: FOUR[3].headline })).toBeInTheDocument();
+  });
+
+  it('gives the four tips, what is still learning and the note when there is nothing to suggest yet', async () => {
+    await setup({ overrides: fakeSuggestionsServer({ suggestions: [], learning: 1 }).handlers });
+    const section = await suggestions();
+    expect(await within(section).findByText('No suggestions right now')).toBeInTheDocument();
+    expect(within(section).getByText('1 ad or campaign is still learning: it is judged once it has enough data.')).toBeInTheDocument();
+    const tips = within(section).getByRole('list', { name: 'What Adwise looks for' });
+    expect(within(tips).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...SMART_SUGGESTIONS]);
     expect(section).toHaveTextContent(/not guarantees/);
+    expect(within(section).queryByRole('link', { name: 'See all suggestions' })).not.toBeInTheDocument();
+  });
+
+  it('says suggestions come after the first sync when none were ever computed', async () => {
+    await setup();
+    const section = await suggestions();
+    expect(await within(section).findByText('Suggestions appear after the first sync of your ad accounts.')).toBeInTheDocument();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('says why suggestions failed inline, and Retry asks again', async () => {
+    let fail = true;
+    const fake = fakeSuggestionsServer();
+    const { user } = await setup({
+      // Within one server.use the first match answers.
+      overrides: [http.get(api('suggestions/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)), ...fake.handlers],
+    });
+    const section = await suggestions();
+    expect(await within(section).findByText('Unable to load suggestions right now.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByRole('article', { name: suggestionBody().headline })).toBeInTheDocument();
   });
 });
 
@@ -518,6 +593,24 @@ describe('DashboardPage: what each role sees', () => {
     expect(within(row).queryByRole('button', { name: `Pause ${DIWALI.name}` }) !== null).toBe(changesCampaigns);
     expect(within(await campaignsTable()).queryByRole('columnheader', { name: 'Actions' }) !== null).toBe(changesCampaigns);
     expect(screen.queryByRole('button', { name: 'Refresh' }) !== null).toBe(refreshes);
+  });
+
+  it.each<[Role, boolean, boolean]>([
+    ['manager', true, true],
+    ['viewer', true, false],
+    ['client', false, false],
+  ])('a %s: Smart Suggestions shown %s, with Apply %s', async (role, shown, applies) => {
+    const fake = fakeSuggestionsServer();
+    server.use(...fake.handlers);
+    await setupAs(role);
+    if (!shown) {
+      expect(screen.queryByRole('region', { name: 'Smart Suggestions' })).not.toBeInTheDocument();
+      expect(fake.requests.lists).toEqual([]);
+      return;
+    }
+    const card = await within(await screen.findByRole('region', { name: 'Smart Suggestions' })).findByRole('article', { name: suggestionBody().headline });
+    expect(within(card).queryByRole('button', { name: 'Apply' }) !== null).toBe(applies);
+    expect(within(card).queryByRole('button', { name: 'Dismiss' }) !== null).toBe(applies);
   });
 
   it('hides what changes something until the role is known', async () => {

@@ -14,6 +14,7 @@ import type {
 } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { baseApi } from '@client/api/baseApi';
+import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
 /** The argument of getPlatformPerformance; the error toast names the platform from it. */
@@ -38,11 +39,6 @@ export interface CampaignStatusArgs {
 
 /** The CSV export takes what the table is showing, without its paging. */
 export type CampaignExportArgs = Omit<CampaignQuery, 'page' | 'page_size'>;
-
-/** Query parameters without the unset ones, so the server's defaults apply and cache keys stay stable. */
-export function definedParams<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Partial<T>;
-}
 
 /** Everything a display-currency change makes stale. */
 const CURRENCY_DEPENDENT = [

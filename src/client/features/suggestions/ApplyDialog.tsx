@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import type { Suggestion } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { fallbackFor } from '@client/api/errorToasts';
+import { errorMessage } from '@client/api/errors';
+import { useAppDispatch } from '@client/app/hooks';
+import { ConfirmActions } from '@client/components/ConfirmActions';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { useLastShown } from '@client/components/useLastShown';
+import { invalidateSuggestionList, isConflict, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
+import { notifyApplied } from './undoToast';
+
+/** Said when the preview cannot be read and the server gave no reason. */
+export const PREVIEW_FAILED = 'Unable to read the current state at the platform.';
+/** Said when a preview finds the suggestion out of date and the server gave no reason. */
+export const WITHDRAWN_FALLBACK = 'This changed since the suggestion was made. The suggestion was withdrawn and will be recomputed.';
+
+/** Props of ApplyDialog. */
+export interface ApplyDialogProps {
+  /** The suggestion to apply; null: closed. */
+  suggestion: Suggestion | null;
+  onClose: () => void;
+}
+
+/**
+ * Apply, confirmed: reads from the platform what Apply would change and what is there now, then
+ * applies and offers Undo in the toast. A suggestion whose entity changed since it was computed
+ * is withdrawn by the server: the dialog says why, offers no Apply, and the list is asked for
+ * again when it closes.
+ */
+export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
+  const titleId = useId();
+  const open = suggestion !== null;
+  const shown = useLastShown(suggestion);
+  const dispatch = useAppDispatch();
+  // Never a cached copy: what is at the platform now is the point of the preview.
+  const preview = useGetApplyPreviewQuery(open ? suggestion.id : skipToken, { refetchOnMountOrArgChange: true });
+  const [applySuggestion, { isLoading: applying }] = useApplySuggestionMutation();
+  // A refusal the dialog stays open for, said inside it too: the toast is behind the modal for a screen reader.
+  const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null);
+  const failed = open && failure?.id === suggestion.id ? failure.error : null;
+  // Only a preview read just now is shown (never one being read again); the last one stays in the
+  // dialog while it fades out, and a newly opened dialog never shows another suggestion's.
+  const live = open && !preview.isFetching ? preview.currentData : undefined;
+  const kept = useLastShown(live);
+  const data = open ? live : kept;
+  const withdrawn = data !== undefined && data !== null && !data.current_matches;
+
+  const close = () => {
+    if (applying) return;
+    if (withdrawn) dispatch(invalidateSuggestionList());
+    setFailure(null);
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (!suggestion) return;
+    setFailure(null);
+    try {
+      const action = await applySuggestion(suggestion.id).unwrap();
+      onClose();
+      notifyApplied(action);
+    } catch (error) {
+      // The error channel has said why. A 409 withdrew the suggestion (the list is being asked
+      // for again); any other refusal changed nothing, so the dialog stays for another try.
+      if (isConflict(error)) onClose();
+      else setFailure({ id: suggestion.id, error });
+    }
+  };
+
+  let content;
+  if (data) {
+    const platform = PLATFORM_LABELS[data.suggestion.platform];
+    content = withdrawn ? (
+      <Alert severity="warning">{data.detail ?? WITHDRAWN_FALLBACK}</Alert>
+    ) : (
+      <Stack spacing={1}>
+        <Typography>At {platform} this will:</Typography>
+        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+          {data.suggestion.change_lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </Box>
+        <Typography>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Now:
+          </Box>{' '}
+          {data.current_state}
+        </Typography>
+      </Stack>
+    );
+  } else if (preview.isError && open) {
+    content = (
+      <RetryAlert retrying={preview.isFetching} onRetry={() => void preview.refetch()}>
+        {errorMessage(preview.error, PREVIEW_FAILED)}
+      </RetryAlert>
+    );
+  } else {
+    const platform = shown ? PLATFORM_LABELS[shown.platform] : 'the platform';
+    content = (
+      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Checking {platform} for the current state…</Typography>
+      </Stack>
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Apply this suggestion?</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {shown && <DialogContentText>{shown.headline}</DialogContentText>}
+          {content}
+          {failed !== null && <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>}
+        </Stack>
+      </DialogContent>
+      {data && !withdrawn ? (
+        <ConfirmActions confirmLabel="Apply" busy={applying} onCancel={close} onConfirm={() => void confirm()} />
+      ) : (
+        <DialogActions>
+          <Button onClick={close}>{withdrawn ? 'Close' : 'Cancel'}</Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Stack } from '@mui/material';
+import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
+import { notify } from '@client/app/notify';
+import { useCan } from '@client/features/session/useCan';
+import { ApplyDialog } from './ApplyDialog';
+import { DismissDialog } from './DismissDialog';
+import { SuggestionCard } from './SuggestionCard';
+import { useSnoozeSuggestionMutation } from './suggestions.api';
+
+/** What a snooze says. */
+export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
+
+/** Props of SuggestionList. */
+export interface SuggestionListProps {
+  suggestions: readonly Suggestion[];
+  /** The dashboard's short cards. */
+  compact?: boolean;
+  /** The cards' headline level. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * Suggestions as cards with their actions (Apply, Dismiss, Snooze) for a role that may change
+ * things, and the Apply and Dismiss dialogs; the /suggestions page and the dashboard show the same.
+ */
+export function SuggestionList({ suggestions, compact = false, headingLevel = 2 }: SuggestionListProps) {
+  const canApply = useCan('suggestions:apply');
+  const [applying, setApplying] = useState<Suggestion | null>(null);
+  const [dismissing, setDismissing] = useState<Suggestion | null>(null);
+  const [snoozing, setSnoozing] = useState<string | null>(null);
+  const [snoozeSuggestion] = useSnoozeSuggestionMutation();
+
+  const snooze = async (suggestion: Suggestion) => {
+    setSnoozing(suggestion.id);
+    try {
+      await snoozeSuggestion(suggestion.id).unwrap();
+      notify(SNOOZED_MESSAGE, 'success');
+    } catch {
+      // Said by the API error channel.
+    } finally {
+      setSnoozing(null);
+    }
+  };
+
+  return (
+    <>
+      <Stack spacing={2}>
+        {suggestions.map((suggestion) => (
+          <SuggestionCard
+            key={suggestion.id}
+            suggestion={suggestion}
+            compact={compact}
+            headingLevel={headingLevel}
+            actions={
+              canApply
+                ? {
+                    onApply: () => setApplying(suggestion),
+                    onDismiss: () => setDismissing(suggestion),
+                    onSnooze: () => void snooze(suggestion),
+                    snoozing: snoozing === suggestion.id,
+                  }
+                : undefined
+            }
+          />
+        ))}
+      </Stack>
+      {canApply && (
+        <>
+          <ApplyDialog suggestion={applying} onClose={() => setApplying(null)} />
+          <DismissDialog suggestion={dismissing} onClose={() => setDismissing(null)} />
+        </>
+      )}
+    </>
+  );
+}

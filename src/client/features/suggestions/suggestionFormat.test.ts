@@ -1,0 +1,54 @@
+import {
+  entityName,
+  formatChartDay,
+  formatConfidence,
+  formatConversionsPerWeek,
+  formatEvidenceProbability,
+  formatInterval,
+  formatMinorMoney,
+  formatSpendPerWeek,
+  formatTypeRecord,
+} from './suggestionFormat';
+
+describe('suggestionFormat', () => {
+  it('says confidence and chances as whole percentages', () => {
+    expect(formatConfidence(0.917)).toBe('92% confident');
+    expect(formatEvidenceProbability(0.974, 'pause_ad')).toBe('97% likely worse than its peers');
+    expect(formatEvidenceProbability(0.8, 'scale_campaign')).toBe('80% likely better than its peers');
+  });
+
+  it('gives conversions a week with a sign and their interval', () => {
+    expect(formatConversionsPerWeek({ mid: 3.1, low: 1.2, high: 5 })).toBe('+3.1 conversions a week (1.2 to 5.0)');
+    expect(formatConversionsPerWeek({ mid: -2, low: -3.5, high: -0.4 })).toBe('-2.0 conversions a week (-3.5 to -0.4)');
+    expect(formatConversionsPerWeek({ mid: 0, low: -1, high: 1 })).toBe('0.0 conversions a week (-1.0 to 1.0)');
+  });
+
+  it('formats money from minor units in the account currency', () => {
+    expect(formatMinorMoney(123456, 'INR')).toBe('₹1,234.56');
+    expect(formatMinorMoney(12345600, 'INR')).toBe('₹1,23,456.00');
+    expect(formatMinorMoney(1235, 'JPY')).toBe('¥1,235');
+    expect(formatMinorMoney(1500, 'USD', true)).toBe('+$15.00');
+    expect(formatMinorMoney(-1500, 'USD', true)).toBe('-$15.00');
+  });
+
+  it('gives the spend change a week, or nothing when spend stays', () => {
+    expect(formatSpendPerWeek({ mid: 700000, low: 500000, high: 900000 }, 'INR')).toBe('Spend +₹7,000.00 a week (₹5,000.00 to ₹9,000.00)');
+    expect(formatSpendPerWeek({ mid: 0, low: -100, high: 100 }, 'USD')).toBeNull();
+  });
+
+  it('names the entity and formats evidence figures', () => {
+    expect(entityName('creative_fatigue')).toBe('This ad');
+    expect(entityName('move_budget')).toBe('This campaign');
+    expect(formatInterval({ mid: 0.8, low: 0.456, high: 1.1 })).toBe('0.8 (0.46 to 1.1)');
+  });
+
+  it('writes a line of the ranking', () => {
+    expect(formatTypeRecord({ type: 'pause_ad', measured: 7, worked: 5, chance: { mid: 0.71, low: 0.45, high: 0.9 } })).toBe(
+      'Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)',
+    );
+  });
+
+  it('reads chart days as calendar days', () => {
+    expect(formatChartDay('2030-01-07')).toBe('7 Jan 2030');
+  });
+});

@@ -1,0 +1,84 @@
+import type { ActionList, ActionRecord, ApplyPreview, DismissRequest, Suggestion, SuggestionList, SuggestionQuery } from '@shared/api/suggestions';
+import { ErrorCode } from '@shared/api/errors';
+import { baseApi } from '@client/api/baseApi';
+import { definedParams } from '@client/api/params';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+
+/** The argument of dismissSuggestion. */
+export interface DismissArgs extends DismissRequest {
+  id: string;
+}
+
+const LISTS = [
+  { type: 'Suggestion' as const, id: LIST_ID },
+  { type: 'Action' as const, id: LIST_ID },
+];
+
+/** Applying or undoing writes ad and campaign statuses and budgets at the platform: the dashboard shows them. */
+const PLATFORM_STATE = [
+  { type: 'Dashboard' as const },
+  { type: 'Campaign' as const, id: LIST_ID },
+  { type: 'CampaignAds' as const },
+];
+
+/** True for a 409 answer: the suggestion changed under us and the server withdrew it. */
+export function isConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status, data } = error as { status: unknown; data?: { code?: unknown } };
+  return status === 409 || data?.code === ErrorCode.Conflict;
+}
+
+const suggestionPath = (id: string, action: string) => `suggestions/${encodeURIComponent(id)}/${action}/`;
+
+/** Smart Suggestions and the actions log (contract: @shared/api/suggestions), injected into the one API. */
+export const suggestionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listSuggestions: build.query<SuggestionList, SuggestionQuery>({
+      query: (query) => ({ url: 'suggestions/', params: definedParams(query) }),
+      providesTags: (result) => providesList('Suggestion', result?.items),
+    }),
+    // Read live at the platform: a cached copy could say "Active" about an ad paused since.
+    getApplyPreview: build.query<ApplyPreview, string>({
+      query: (id) => suggestionPath(id, 'preview'),
+      keepUnusedDataFor: 0,
+    }),
+    applySuggestion: build.mutation<ActionRecord, string>({
+      query: (id) => ({ url: suggestionPath(id, 'apply'), method: 'POST' }),
+      // A 409 means the server withdrew the suggestion: the list is stale even though Apply failed.
+      invalidatesTags: (_result, error) => {
+        if (error) return isConflict(error) ? [{ type: 'Suggestion', id: LIST_ID }] : [];
+        return [...LISTS, ...PLATFORM_STATE];
+      },
+    }),
+    dismissSuggestion: build.mutation<Suggestion, DismissArgs>({
+      query: ({ id, ...body }) => ({ url: suggestionPath(id, 'dismiss'), method: 'POST', body }),
+      invalidatesTags: invalidatesOnSuccess(LISTS),
+    }),
+    snoozeSuggestion: build.mutation<Suggestion, string>({
+      query: (id) => ({ url: suggestionPath(id, 'snooze'), method: 'POST' }),
+      invalidatesTags: invalidatesOnSuccess(LISTS),
+    }),
+    listActions: build.query<ActionList, void>({
+      query: () => 'actions/',
+      providesTags: (result) => providesList('Action', result?.items),
+    }),
+    undoAction: build.mutation<ActionRecord, string>({
+      query: (id) => ({ url: `actions/${encodeURIComponent(id)}/undo/`, method: 'POST' }),
+      invalidatesTags: invalidatesOnSuccess([...LISTS, ...PLATFORM_STATE]),
+    }),
+  }),
+});
+
+/** Asks for the suggestion lists again: a preview found the suggestion withdrawn. */
+export const invalidateSuggestionList = () => suggestionsApi.util.invalidateTags([{ type: 'Suggestion', id: LIST_ID }]);
+
+/** The generated hooks. */
+export const {
+  useListSuggestionsQuery,
+  useGetApplyPreviewQuery,
+  useApplySuggestionMutation,
+  useDismissSuggestionMutation,
+  useSnoozeSuggestionMutation,
+  useListActionsQuery,
+  useUndoActionMutation,
+} = suggestionsApi;
