@@ -66,6 +66,39 @@ describe('sandbox world', () => {
     expect(world.campaignDay('tiktok', campaign.id, tomorrow).spendMinor).toBeGreaterThan(campaign.initialDailyBudgetMinor);
   });
 
+  it('keeps each budget change from the day it was made on: past days untouched, the last change of a day wins', () => {
+    let now = NOW;
+    const world = new World({ now: () => now });
+    const account = world.accounts('google')[0];
+    const campaign = account.campaigns.find((c) => world.status('google', c.id) === 'ACTIVE')!;
+    const today = world.today(account);
+    const yesterday = addDays(today, -1);
+    const pastBudget = world.dailyBudgetMinor('google', campaign.id, yesterday);
+    const pastDay = world.campaignDay('google', campaign.id, yesterday);
+
+    world.setDailyBudget('google', campaign.id, 1_000);
+    world.setDailyBudget('google', campaign.id, 2_000);
+    expect(world.dailyBudgetMinor('google', campaign.id)).toBe(2_000);
+    expect(world.dailyBudgetMinor('google', campaign.id, yesterday)).toBe(pastBudget);
+    expect(world.campaignDay('google', campaign.id, yesterday)).toEqual(pastDay);
+
+    now = new Date(NOW.getTime() + 86_400_000);
+    const tomorrow = world.today(account);
+    world.setDailyBudget('google', campaign.id, 3_000);
+    expect(world.dailyBudgetMinor('google', campaign.id, today)).toBe(2_000);
+    expect(world.dailyBudgetMinor('google', campaign.id, tomorrow)).toBe(3_000);
+
+    // The same changes on another world of the same seed give the same days.
+    const again = new World({ now: () => NOW });
+    again.setDailyBudget('google', campaign.id, 1_000);
+    again.setDailyBudget('google', campaign.id, 2_000);
+    expect(again.campaignDay('google', campaign.id, today)).toEqual(world.campaignDay('google', campaign.id, today));
+
+    for (const bad of [0, -1, 12.5, Number.NaN]) expect(() => world.setDailyBudget('google', campaign.id, bad)).toThrow('positive whole number');
+    expect(() => world.setDailyBudget('google', 'no-such-campaign', 1_000)).toThrow('No campaign');
+    expect(world.dailyBudgetMinor('google', campaign.id)).toBe(3_000);
+  });
+
   it('has weekly seasonality: weekdays outspend weekends over a quarter', () => {
     const world = new World({ now: () => NOW });
     const account = world.accounts('linkedin')[0];

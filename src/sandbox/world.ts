@@ -31,7 +31,10 @@ export { unit } from './randomness';
  *
  * Everything is kept in unified units (integer minor units of the account currency, integer
  * counts); each platform module renders them in its own wire format. Status and budget changes
- * made through a platform's API (campaigns and ads) take effect from the account's current day.
+ * made through a platform's API (campaigns and ads) take effect from the account's current day:
+ * a daily budget set today (setDailyBudget) is what today's and later days spend against, the
+ * days before keep the budget they had (seeded BUDGET_STEPS first, then the changes in the order
+ * made; the last change of a day wins), so the same changes give the same history.
  */
 
 export type SandboxStatus = 'ACTIVE' | 'PAUSED';

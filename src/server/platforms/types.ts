@@ -216,7 +216,14 @@ export interface PlatformClient {
   /** Daily rows for every campaign (or ad) with activity in the range; paging and async jobs handled inside. */
   report(account: PlatformAccount, request: ReportRequest): Promise<UnifiedMetricRow[]>;
   setCampaignStatus(account: PlatformAccount, campaignId: string, status: CampaignStatus): Promise<void>;
-  /** Sets the campaign's daily budget, in minor units of the account currency. */
+  /**
+   * Sets the campaign's daily budget, in minor units of the account currency, on the platform's
+   * own budget object (Google: the campaign's CampaignBudget amount_micros; Meta: the campaign's
+   * daily_budget; LinkedIn: the campaign's dailyBudget {amount, currencyCode}; X: the campaign's
+   * daily_budget_amount_local_micro; TikTok: the campaign's budget, only in BUDGET_MODE_DAY).
+   * An unknown campaign is a PlatformError 'not_found'; a budget that is not a positive whole
+   * number, or that the platform refuses, is 'invalid' (the platform's message when it answered).
+   */
   setCampaignDailyBudget(account: PlatformAccount, campaignId: string, amountMinor: number): Promise<void>;
   /** Every ad of the account with its own status (not the campaign's). */
   listAds(account: PlatformAccount): Promise<PlatformAd[]>;

@@ -387,6 +387,25 @@ describe('google sandbox: mutates', () => {
     expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(before);
   });
 
+  it('refuses zero, negative and non-int64 amounts and budgets it does not have, in campaignBudgetError / mutateError codes', async () => {
+    const campaign = usd.campaigns[2];
+    const before = sandbox.world.dailyBudgetMinor('google', campaign.id);
+    const update = (resourceName: string, amountMicros: unknown) =>
+      mutate(usd.id, 'campaignBudgets', { operations: [{ updateMask: 'amount_micros', update: { resourceName, amountMicros } }] });
+    const refusal = async (resourceName: string, amountMicros: unknown) => {
+      const answer = await update(resourceName, amountMicros);
+      return [answer.status, firstError(answer.json).errorCode];
+    };
+
+    expect(await refusal(budgetName(usd, campaign.id), '0')).toEqual([400, { campaignBudgetError: 'MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC' }]);
+    expect(await refusal(budgetName(usd, campaign.id), '-5000000')).toEqual([400, { campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' }]);
+    expect(await refusal(budgetName(usd, campaign.id), '12.5')).toEqual([400, { fieldError: 'REQUIRED' }]);
+    expect(await refusal(`customers/${usd.id}/campaignBudgets/1`, '5000000')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    // Another customer's budget is not found under this one.
+    expect(await refusal(budgetName(jpy, jpy.campaigns[0].id), '5000000000')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(before);
+  });
+
   it('applies status updates atomically unless partialFailure is set; validateOnly changes nothing', async () => {
     const [a, b] = usd.campaigns;
     const name = (id: string) => `customers/${usd.id}/campaigns/${id}`;

@@ -236,6 +236,34 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     expect(denied.status).toBe(403);
   });
 
+  it('refuses a dailyBudget that is not a positive amount in the account currency (INVALID_VALUE) and unknown campaigns (404)', async () => {
+    const [first] = accounts();
+    const live = token([first.id]);
+    const campaign = first.campaigns[1];
+    const before = world().dailyBudgetMinor('linkedin', campaign.id);
+    const update = (campaignId: string, dailyBudget: unknown) =>
+      api(`/adAccounts/${first.id}/adCampaigns/${campaignId}`, {
+        token: live,
+        method: 'POST',
+        headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+        body: { patch: { $set: { dailyBudget } } },
+      });
+
+    for (const amount of ['0', '0.00', '-5.00', '12.345', '1e3', 'ten']) {
+      const refused = await update(campaign.id, { amount, currencyCode: 'USD' });
+      expect([refused.status, refused.json.code]).toEqual([400, 'INVALID_VALUE']);
+      expect(refused.json.message).toContain('dailyBudget.amount must be a positive amount in USD');
+    }
+    expect((await update(campaign.id, { amount: 50, currencyCode: 'USD' })).json.code).toBe('INVALID_VALUE');
+    expect((await update(campaign.id, { amount: '50.00' })).json.code).toBe('INVALID_VALUE');
+    const missing = await update('1', { amount: '50.00', currencyCode: 'USD' });
+    expect([missing.status, missing.json.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    expect(world().dailyBudgetMinor('linkedin', campaign.id)).toBe(before);
+
+    expect((await update(campaign.id, { amount: '50', currencyCode: 'USD' })).status).toBe(204);
+    expect(world().dailyBudgetMinor('linkedin', campaign.id)).toBe(5_000);
+  });
+
   it('renders injected faults in LinkedIn’s shape: 429 with Retry-After, 500', async () => {
     const live = token([accounts()[0].id]);
     harness.sandbox.faults.add({ platform: 'linkedin', kind: 'rate_limit', times: 1, retryAfterSeconds: 3 });

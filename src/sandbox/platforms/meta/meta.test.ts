@@ -192,6 +192,26 @@ describe('meta emulator: Graph calls', () => {
     expect(denied.body.error).toMatchObject({ code: 200 });
   });
 
+  it('refuses malformed and too-low daily budgets (100, 100/1885272) and unknown campaigns (100/33), changing nothing', async () => {
+    const account = accounts().find((a) => a.currency === 'USD')!;
+    const token = await tokenFor([account]);
+    const campaign = account.campaigns[1];
+    const before = harness.sandbox.world.dailyBudgetMinor('meta', campaign.id);
+    const post = async (id: string, daily_budget: string) =>
+      (await http(`${graph}/${id}`, { method: 'POST', body: new URLSearchParams({ access_token: token, daily_budget }) })).body.error;
+
+    for (const malformed of ['12.5', '-100', 'ten']) {
+      expect(await post(campaign.id, malformed)).toMatchObject({ code: 100, message: expect.stringContaining('daily_budget') });
+    }
+    expect(await post(campaign.id, '0')).toMatchObject({ code: 100, error_subcode: 1885272, error_user_msg: 'The minimum daily budget is 1 USD.' });
+    expect(await post(campaign.id, '99')).toMatchObject({ code: 100, error_subcode: 1885272 });
+    expect(await post('120299999999999999', '5000')).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
+    expect(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)).toBe(before);
+
+    expect(await post(campaign.id, String(before + 100))).toBeUndefined();
+    expect(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)).toBe(before + 100);
+  });
+
   it('answers other ad accounts with a permission error and unknown ids with 100/33', async () => {
     const [ticked, other] = accounts();
     const token = await tokenFor([ticked]);

@@ -186,6 +186,19 @@ describe('TikTok emulator', () => {
     const foreign = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: foreignCampaign, budget: 10 } });
     expect(foreign.body.code).toBe(40007);
   });
+
+  it('refuses a campaign budget that is not a positive number (40002) and leaves the budget alone', async () => {
+    const account = accounts()[0];
+    const campaign = account.campaigns[1];
+    const before = sandbox.world.dailyBudgetMinor('tiktok', campaign.id);
+    for (const budget of [0, -10, '77.5', null]) {
+      const refused = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: campaign.id, budget } });
+      expect(refused.body).toMatchObject({ code: 40002, message: 'budget: Must be a positive number in the account currency.' });
+    }
+    const unknown = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: '1700000000000000', budget: 10 } });
+    expect(unknown.body.code).toBe(40007);
+    expect(sandbox.world.dailyBudgetMinor('tiktok', campaign.id)).toBe(before);
+  });
 });
 
 describe('TikTok emulator: ads', () => {

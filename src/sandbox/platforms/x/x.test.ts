@@ -184,6 +184,15 @@ describe('X sandbox', () => {
     expect(harness.sandbox.world.dailyBudgetMinor('x', campaign.id)).toBe(14000);
     expect((await put({ entity_status: 'DELETED' })).body.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'entity_status' });
     expect((await put({ daily_budget_amount_local_micro: '12.5' })).status).toBe(400);
+    // Zero, negative and sub-cent budgets are refused in X's words and leave the budget alone.
+    for (const micros of ['0', '-140000000', '1000']) {
+      const refused = await put({ daily_budget_amount_local_micro: micros });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'daily_budget_amount_local_micro' });
+    }
+    expect(harness.sandbox.world.dailyBudgetMinor('x', campaign.id)).toBe(14000);
+    const unknown = await put({ daily_budget_amount_local_micro: '140000000' }, 'nope1');
+    expect([unknown.status, unknown.body.errors[0].code]).toEqual([404, 'NOT_FOUND']);
     expect((await put({ entity_status: 'ACTIVE' }, 'nope1')).body.errors[0]).toMatchObject({ code: 'NOT_FOUND' });
 
     // A token granted ads.read only may not write.

@@ -95,6 +95,34 @@ describe('google client against the sandbox', () => {
     expect((await client.listCampaigns(account)).find((c) => c.id === campaign.id)?.dailyBudgetMinor).toBe(4_321);
   });
 
+  it('maps a campaign the customer does not have to not_found, and a budget Google refuses to invalid in its words', async () => {
+    let calls = 0;
+    const { client } = await connected(recordingRuntime({ fetch: (input, init) => (calls++, fetch(input, init)) }));
+    const world = harness.sandbox.world;
+    const account = await accountOf(client, usd.id);
+    const campaign = usd.campaigns[0];
+    const before = world.dailyBudgetMinor('google', campaign.id);
+
+    await expect(client.setCampaignDailyBudget(account, '1', 5_000)).rejects.toMatchObject({ kind: 'not_found', platform: 'google' });
+    await expect(client.setCampaignDailyBudget(account, jpy.campaigns[0].id, 5_000)).rejects.toMatchObject({ kind: 'not_found' });
+
+    calls = 0;
+    await expect(client.setCampaignDailyBudget(account, campaign.id, 0)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(client.setCampaignDailyBudget(account, campaign.id, -100)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(client.setCampaignDailyBudget(account, campaign.id, 12.5)).rejects.toMatchObject({ kind: 'invalid' });
+    expect(calls).toBe(0);
+    expect(world.dailyBudgetMinor('google', campaign.id)).toBe(before);
+
+    // Told the JPY customer is in USD, the client sends cents as micros: Google refuses a fraction of a yen.
+    const wrongCurrency = { ...(await accountOf(client, jpy.id)), currency: 'USD' };
+    const jpyBefore = world.dailyBudgetMinor('google', jpy.campaigns[0].id);
+    const refused = await client.setCampaignDailyBudget(wrongCurrency, jpy.campaigns[0].id, 12_345).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect(refused).toMatchObject({ kind: 'invalid', status: 400, code: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' });
+    expect((refused as PlatformError).message).toContain('must be a multiple of the minimum unit of JPY');
+    expect(world.dailyBudgetMinor('google', jpy.campaigns[0].id)).toBe(jpyBefore);
+  });
+
   it('retries a 429 after the retryDelay Google signals', async () => {
     const { client, runtime } = await connected();
     const account = await accountOf(client, usd.id);

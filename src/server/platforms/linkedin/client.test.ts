@@ -184,6 +184,22 @@ describe('LinkedIn client against the sandbox', () => {
     expect(totals(rupeeRows)).toEqual(world().totals('linkedin', inr.id, rupeeToday, rupeeToday));
   });
 
+  it('maps an unknown campaign (404) to not_found, and a dailyBudget LinkedIn refuses to invalid in its words', async () => {
+    const [usd] = sandboxAccounts();
+    const campaign = usd.campaigns[0];
+    const before = world().dailyBudgetMinor('linkedin', campaign.id);
+    const { client } = await connected([usd.id]);
+    const [account] = await client.listAccounts();
+
+    expect(await rejection(client.setCampaignDailyBudget(account, '1', 5_000))).toMatchObject({ kind: 'not_found', status: 404, code: 'RESOURCE_NOT_FOUND' });
+    expect(await rejection(client.setCampaignDailyBudget(account, campaign.id, 0))).toMatchObject({ kind: 'invalid' });
+    // Told the wrong currency, the client sends {amount, currencyCode: "EUR"}: LinkedIn wants the account's own.
+    const refused = await rejection(client.setCampaignDailyBudget({ ...account, currency: 'EUR' }, campaign.id, 5_000));
+    expect(refused).toMatchObject({ kind: 'invalid', status: 400, code: 'INVALID_VALUE' });
+    expect(refused.message).toContain('dailyBudget.currencyCode must be the account currency USD');
+    expect(world().dailyBudgetMinor('linkedin', campaign.id)).toBe(before);
+  });
+
   it('lists creatives as ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
     const third = sandboxAccounts()[2];
     const today = world().today(third);

@@ -148,6 +148,23 @@ describe('meta client against the sandbox', () => {
     expect(error.kind).toBe('invalid');
   });
 
+  it('maps an unknown campaign (Graph 100/33) to not_found and Meta’s "budget too low" (100/1885272) to invalid, the world unchanged', async () => {
+    const account = sandboxAccounts().find((a) => a.currency === 'USD')!;
+    const campaign = account.campaigns[0];
+    const before = world().dailyBudgetMinor('meta', campaign.id);
+    const { client } = await connected([account]);
+    const target = platformAccount(account);
+
+    const missing = await caught(client.setCampaignDailyBudget(target, '120299999999999999', 5_000));
+    expect(missing).toMatchObject({ kind: 'not_found', code: '100/33', status: 400, retryable: false });
+    expect(missing.message).toContain("Object with ID '120299999999999999' does not exist");
+
+    // 50 cents is one Meta budget unit and more, so it goes to Meta, which wants at least 1 USD a day.
+    const low = await caught(client.setCampaignDailyBudget(target, campaign.id, 50));
+    expect(low).toMatchObject({ kind: 'invalid', code: '100/1885272', status: 400, message: 'Invalid parameter', retryable: false });
+    expect(world().dailyBudgetMinor('meta', campaign.id)).toBe(before);
+  });
+
   it('retries a throttle (HTTP 400, code 80004) with its own backoff when Meta gives less than a minute', async () => {
     const account = sandboxAccounts()[0];
     const { client, runtime } = await connected([account]);

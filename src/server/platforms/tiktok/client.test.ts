@@ -122,6 +122,7 @@ describe('TikTok client against the sandbox', () => {
     expect(campaigns.find((c) => c.id === active.id)?.status).toBe('PAUSED');
     expect(campaigns.find((c) => c.id === paused!.id)?.status).toBe('ACTIVE');
     expect(campaigns.find((c) => c.id === other.id)?.dailyBudgetMinor).toBe(12_345);
+    expect(world().dailyBudgetMinor('tiktok', other.id)).toBe(12_345);
 
     const today = world().today(sandbox);
     const rows = await client.report(account, { level: 'campaign', since: today, until: today });
@@ -133,8 +134,11 @@ describe('TikTok client against the sandbox', () => {
 
   it('refuses a budget the platform will not take, and a campaign it does not have', async () => {
     const sandbox = sandboxAccounts()[0];
+    const before = world().dailyBudgetMinor('tiktok', sandbox.campaigns[0].id);
     const zero = await failure(client.setCampaignDailyBudget(asPlatformAccount(sandbox), sandbox.campaigns[0].id, 0));
     expect(zero).toMatchObject({ kind: 'invalid', code: '40002' });
+    expect(zero.message).toContain('budget: Must be a positive number');
+    expect(world().dailyBudgetMinor('tiktok', sandbox.campaigns[0].id)).toBe(before);
     const missing = await failure(client.setCampaignDailyBudget(asPlatformAccount(sandbox), '1700000000000000', 1000));
     expect(missing.kind).toBe('not_found');
   });

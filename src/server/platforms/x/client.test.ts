@@ -164,6 +164,21 @@ describe('X client against the sandbox', () => {
     expect(await rejection(client.setAdStatus(platformAccount(inr), 'zzzzz', 'PAUSED'))).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
   });
 
+  it('maps an unknown campaign (404 NOT_FOUND) to not_found, and a budget X refuses (400 INVALID_PARAMETER) to invalid', async () => {
+    const { client } = await connected();
+    const { world } = harness.sandbox;
+    const campaign = usd.campaigns[0];
+    const before = world.dailyBudgetMinor('x', campaign.id);
+
+    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), 'zzzzz', 5000))).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
+    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), campaign.id, 0))).toMatchObject({ kind: 'invalid' });
+    // Told a 3-decimal currency, the client sends 1000 micros: a tenth of a cent, which X will not take.
+    const refused = await rejection(client.setCampaignDailyBudget({ ...platformAccount(usd), currency: 'KWD' }, campaign.id, 1));
+    expect(refused).toMatchObject({ kind: 'invalid', status: 400, code: 'INVALID_PARAMETER' });
+    expect(refused.message).toContain('daily_budget_amount_local_micro');
+    expect(world.dailyBudgetMinor('x', campaign.id)).toBe(before);
+  });
+
   it('waits until x-account-rate-limit-reset on a 429 read, and x-rate-limit-reset on a 429 write', async () => {
     const { client, runtime } = await connected();
     harness.sandbox.faults.add({ platform: 'x', kind: 'rate_limit', times: 1, retryAfterSeconds: 7 });
