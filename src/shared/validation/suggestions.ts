@@ -11,7 +11,7 @@ export const SUGGESTION_VALIDATION = {
   badPlatform: `Platform must be one of: ${PLATFORMS.join(', ')}.`,
   badAccount: 'Account must be the id of one of the workspace’s connected accounts.',
   badLimit: `Limit must be a whole number from 1 to ${SUGGESTIONS_MAX_LIMIT}.`,
-  badReason: `Choose a reason: ${DISMISS_REASONS.join(', ')}.`,
+  badReason: 'Choose why you are dismissing this suggestion.',
   noteTooLong: `The note can be at most ${DISMISS_NOTE_MAX} characters.`,
 } as const;
 

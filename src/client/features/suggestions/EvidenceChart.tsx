@@ -4,11 +4,13 @@ import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victor
 import type { SuggestionChart } from '@shared/api/suggestions';
 import { brand } from '@client/app/theme/brand';
 import { chartTheme } from '@client/app/theme/chartTheme';
-import { formatChartDay } from './suggestionFormat';
+import { formatChartDay, formatChartTick } from './suggestionFormat';
 
 const WIDTH = 420;
 const HEIGHT = 170;
-const PADDING = { top: 12, bottom: 32, left: 48, right: 16 };
+const PADDING = { top: 12, bottom: 32, left: 48, right: 28 };
+/** Room above the highest point. */
+const HEADROOM = 1.15;
 const PEERS_DASH = '5 4';
 /** The series' colours: the entity in the brand colour, its peers' median muted and dashed. */
 const COLORS = { entity: brand.primary.main, peers: brand.ink.muted } as const;
@@ -53,6 +55,9 @@ export function EvidenceChart({ chart, entity }: EvidenceChartProps) {
     [chart.points],
   );
   const last = Math.max(1, chart.points.length - 1);
+  // From zero, so the gap between the lines reads at its true size.
+  const highest = Math.max(0, ...chart.points.flatMap((point) => [point.entity ?? 0, point.peers ?? 0]));
+  const top = highest > 0 ? highest * HEADROOM : 1;
   const ends = chart.points.length > 1 ? [0, chart.points.length - 1] : [0];
 
   return (
@@ -66,10 +71,10 @@ export function EvidenceChart({ chart, entity }: EvidenceChartProps) {
           width={WIDTH}
           height={HEIGHT}
           padding={PADDING}
-          domain={{ x: [0, last] }}
+          domain={{ x: [0, last], y: [0, top] }}
           containerComponent={<VictoryContainer title={chart.label} desc={describe(chart, entity)} />}
         >
-          <VictoryAxis tickValues={ends} tickFormat={(index: number) => (chart.points[index] ? formatChartDay(chart.points[index].date) : '')} />
+          <VictoryAxis tickValues={ends} tickFormat={(index: number) => (chart.points[index] ? formatChartTick(chart.points[index].date) : '')} />
           <VictoryAxis dependentAxis tickCount={4} tickFormat={(tick: number) => TICK.format(tick)} />
           <VictoryLine name="peers" data={lines.peers} style={{ data: { stroke: COLORS.peers, strokeDasharray: PEERS_DASH } }} />
           <VictoryLine name="entity" data={lines.entity} style={{ data: { stroke: COLORS.entity } }} />

@@ -3,6 +3,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Role } from '@shared/access/policy';
 import { DISMISS_REASON_LABELS, SUGGESTION_MESSAGES, SUGGESTION_TYPE_LABELS, SUGGESTIONS_NOTE, UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
+import { SUGGESTION_VALIDATION } from '@shared/validation/suggestions';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api } from '@client/test/handlers';
@@ -302,7 +303,7 @@ describe('SuggestionsPage: Dismiss and Snooze', () => {
 
     // A reason is needed.
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
-    expect(await within(dialog).findByText(/^Choose a reason/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SUGGESTION_VALIDATION.badReason)).toBeInTheDocument();
     expect(fake.requests.dismissed).toEqual([]);
 
     await user.click(within(dialog).getByRole('radio', { name: DISMISS_REASON_LABELS.disagree }));

@@ -1,6 +1,7 @@
 import {
   entityName,
   formatChartDay,
+  formatChartTick,
   formatConfidence,
   formatConversionsPerWeek,
   formatEvidenceProbability,
@@ -50,5 +51,6 @@ describe('suggestionFormat', () => {
 
   it('reads chart days as calendar days', () => {
     expect(formatChartDay('2030-01-07')).toBe('7 Jan 2030');
+    expect(formatChartTick('2030-01-07')).toBe('7 Jan');
   });
 });

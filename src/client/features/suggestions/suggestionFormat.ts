@@ -1,6 +1,6 @@
 import { SUGGESTION_TYPE_LABELS, type Interval, type SuggestionType, type TypeRecord } from '@shared/api/suggestions';
 import { minorToDecimal } from '@shared/money';
-import { formatDayWithYear, localeFor } from '@client/lib/format';
+import { formatDay, formatDayWithYear, localeFor } from '@client/lib/format';
 
 /** What a suggestion of each type is about, as its evidence names it ("This ad: …"). */
 const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign'> = {
@@ -84,4 +84,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A chart day as read: '2030-01-07' -> '7 Jan 2030' (a full timestamp is read in the viewer's zone). */
 export function formatChartDay(date: string): string {
   return ISO_DAY.test(date) ? formatDayWithYear(date) : formatDate(date);
+}
+
+/** A chart day as an axis tick: '2030-01-07' -> '7 Jan'. */
+export function formatChartTick(date: string): string {
+  return ISO_DAY.test(date) ? formatDay(date) : formatDate(date);
 }

@@ -167,7 +167,7 @@ describe('Smart Suggestions', () => {
     const [first, second] = (await list(owner)).items;
     const bad = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'bored' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toMatch(/Choose a reason/);
+    expect(bad.json().detail).toBe('Choose why you are dismissing this suggestion.');
     const dismissed = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'disagree', note: 'Seasonal creative' });
     expect(dismissed.json()).toMatchObject({ status: 'dismissed' });
     const snoozed = await post(owner, `suggestions/${second.id}/snooze/`);
