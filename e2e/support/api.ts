@@ -3,8 +3,8 @@ import type { SyncStatus } from '@shared/api/dashboard';
 import { readState } from './server';
 
 /** Calls the real API from a test (set-up that is not what the test is about). */
-export async function api(path: string, init: { method?: string; body?: object; token?: string; workspace?: string } = {}) {
-  const { baseUrl } = readState();
+export async function api(path: string, init: { method?: string; body?: object; token?: string; workspace?: string; baseUrl?: string } = {}) {
+  const baseUrl = init.baseUrl ?? readState().baseUrl;
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -38,10 +38,10 @@ export async function loginInBrowser(page: Page, email: string, password: string
 }
 
 /** Resolves once every connection (of the workspace, when given) has finished its backfill. */
-export async function syncedAll(token: string, connections: number, workspace?: string): Promise<void> {
+export async function syncedAll(token: string, connections: number, workspace?: string, baseUrl?: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const status = (await api('sync/', { token, workspace })) as SyncStatus;
+    const status = (await api('sync/', { token, workspace, baseUrl })) as SyncStatus;
     if (status.connections.length === connections && status.connections.every((c) => c.backfilled && c.status === 'idle')) return;
     if (Date.now() > deadline) throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -37,8 +37,7 @@ export function pagePerTest(viewport = DESKTOP): { readonly page: Page; readonly
 }
 
 /** A new page on the running server at the given viewport. */
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
-  const { baseUrl } = readState();
+export async function openPage(browser: Browser, viewport = DESKTOP, baseUrl = readState().baseUrl): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   return { context, page, baseUrl };

@@ -7,11 +7,14 @@ export interface Totals {
 }
 
 /** A call to the in-process sandbox's admin API, with the token globalSetup gave the server. */
-async function sandboxAdmin<T>(path: string): Promise<T> {
+function adminToken(): string {
   const token = process.env.SANDBOX_ADMIN_TOKEN;
   if (!token) throw new Error('SANDBOX_ADMIN_TOKEN is not set: e2e/globalSetup.ts sets it before starting the server');
-  const { baseUrl } = readState();
-  const res = await fetch(`${baseUrl}/sandbox/_sandbox${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return token;
+}
+
+async function sandboxAdmin<T>(path: string, baseUrl = readState().baseUrl): Promise<T> {
+  const res = await fetch(`${baseUrl}/sandbox/_sandbox${path}`, { headers: { authorization: `Bearer ${adminToken()}` } });
   if (!res.ok) throw new Error(`sandbox admin ${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -24,4 +27,20 @@ export async function sandboxTotals(platform: Platform, account: string, since: 
 export async function sandboxCampaignStatus(platform: Platform, name: string): Promise<string | undefined> {
   const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { name: string; status: string }[] }[] }>(`/accounts?platform=${platform}`);
   return accounts.flatMap((a) => a.campaigns).find((c) => c.name === name)?.status;
+}
+
+/** An ad's status at the sandbox platform, found by its platform id. */
+export async function sandboxAdStatus(platform: Platform, adId: string, baseUrl?: string): Promise<string | undefined> {
+  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { ads: { id: string; status: string }[] }[] }[] }>(`/accounts?platform=${platform}`, baseUrl);
+  return accounts.flatMap((a) => a.campaigns.flatMap((c) => c.ads)).find((ad) => ad.id === adId)?.status;
+}
+
+/** Moves the development server's clock (and its in-process sandbox's) forward by `days`. */
+export async function travel(days: number, baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/_dev/clock/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ days }),
+  });
+  if (!res.ok) throw new Error(`time travel answered ${res.status}: ${await res.text()}`);
 }

@@ -25,8 +25,17 @@ export function buildSpa(): void {
   if (result.status !== 0) throw new Error(`The production build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Starts the real server on a free port with a fresh embedded database; resolves when it is ready. */
-export async function startServer(): Promise<E2eState> {
+/** A server of its own for a test file that moves the clock (time travel), so no other file is disturbed. */
+export interface OwnServer extends E2eState {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (development mode: demo account, in-process sandbox) on a free port
+ * with a fresh embedded database; resolves when it is ready. `env` adds to or overrides its
+ * environment (a sandbox seed, say).
+ */
+export async function launchServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-e2e-data-'));
   // OAuth redirect URIs and the in-process sandbox are built from PUBLIC_URL, so the port is
   // picked up front instead of letting the server choose one.
@@ -40,11 +49,22 @@ export async function startServer(): Promise<E2eState> {
       STATIC_DIR: path.join(ROOT, 'dist'),
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      ...env,
     },
-    // It runs for the whole suite: drain its output without keeping it.
+    // It runs for the whole file or suite: drain its output without keeping it.
     record: false,
   });
-  const state = { baseUrl: server.url, pid: server.child.pid!, dataDir };
+  return {
+    baseUrl: server.url,
+    pid: server.child.pid!,
+    dataDir,
+    stop: () => stopProcess(server.child.pid!, dataDir),
+  };
+}
+
+/** Starts the suite's shared server and records it for the test workers. */
+export async function startServer(): Promise<E2eState> {
+  const { stop: _stop, ...state } = await launchServer();
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   return state;
@@ -71,20 +91,25 @@ export function readState(): E2eState {
 export async function stopServer(): Promise<void> {
   if (!fs.existsSync(STATE_FILE)) return;
   const state = readState();
+  await stopProcess(state.pid, state.dataDir);
+  fs.rmSync(STATE_FILE, { force: true });
+}
+
+/** SIGTERM, then waits up to 15 s for the process to end; removes its data directory. */
+async function stopProcess(pid: number, dataDir: string): Promise<void> {
   try {
-    process.kill(state.pid, 'SIGTERM');
+    process.kill(pid, 'SIGTERM');
   } catch {
     // already gone
   }
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     try {
-      process.kill(state.pid, 0);
+      process.kill(pid, 0);
       await new Promise((resolve) => setTimeout(resolve, 100));
     } catch {
       break;
     }
   }
-  fs.rmSync(state.dataDir, { recursive: true, force: true });
-  fs.rmSync(STATE_FILE, { force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,7 +2,7 @@ import { createSandbox } from '@sandbox/sandbox';
 import { loadSandboxEnv } from '@sandbox/env';
 import { buildApp, type MountedService } from './app';
 import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
-import { seedDemoData } from './dev/demoData';
+import { demoPlanFrom, seedDemoData } from './dev/demoData';
 import { shiftableClock, timeTravelMount } from './dev/timeTravel';
 import { systemClock, type Clock } from './lib/clock';
 import { DEMO_USER } from './modules/users/users.service';
@@ -35,6 +35,11 @@ function sandboxMount(config: AppConfig, clock: Clock): MountedService[] {
 
 async function main() {
   const config = loadConfigOrExit();
+  const demoPlan = demoPlanFrom(process.env.DEMO_PLAN);
+  if (demoPlan === null) {
+    console.error(`Invalid DEMO_PLAN "${process.env.DEMO_PLAN}": use trial (the default) or pro`);
+    process.exit(1);
+  }
 
   // In development with the in-process sandbox, the product and the sandbox share one clock that
   // the sandbox's admin token can move forward (dev/timeTravel.ts); elsewhere, the real time.
@@ -54,7 +59,7 @@ async function main() {
   );
   if (config.env === 'development' && config.sandbox.mode === 'inprocess') {
     // The demo shows real data at once: a trial and three sandbox platforms, backfilling now.
-    seedDemoData(app)
+    seedDemoData(app, demoPlan)
       .then((done) => app.log.info({ demo: done }, done === 'seeded' ? 'demo account: trial started, Google Ads, Meta and LinkedIn connected; backfilling' : 'demo account kept as it was'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not set up the demo data; log in and connect an account instead'));
   }

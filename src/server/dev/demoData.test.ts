@@ -5,7 +5,7 @@ import { SANDBOX_PREFIX } from '../config';
 import { sandboxSettings } from '../platforms/settings';
 import { buildTestApp, type TestApp } from '../test/buildTestApp';
 import { DEMO_USER } from '../modules/users/users.service';
-import { DEMO_PLATFORMS, seedDemoData } from './demoData';
+import { DEMO_PLATFORMS, demoPlanFrom, seedDemoData } from './demoData';
 
 /** A port nothing listens on right now (the app must know its public URL before it starts). */
 async function freePort(): Promise<number> {
@@ -56,5 +56,13 @@ describe('the development demo account', () => {
     expect(await seedDemoData(t.app)).toBe('kept');
     const accounts = (await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: await demoAuth() })).json() as ConnectedAdAccount[];
     expect(accounts).toHaveLength(DEMO_PLATFORMS.length);
+  });
+});
+
+describe('DEMO_PLAN', () => {
+  it('is the trial unless it says pro, and refuses anything else', () => {
+    expect([undefined, '', 'trial'].map(demoPlanFrom)).toEqual(['trial', 'trial', 'trial']);
+    expect(demoPlanFrom('pro')).toBe('pro');
+    expect(demoPlanFrom('enterprise')).toBeNull();
   });
 });

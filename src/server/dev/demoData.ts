@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ConnectedAdAccount, StartConnectionResult } from '@shared/api/adAccounts';
 import type { Platform } from '@shared/constants';
 import type { UserInfo } from '@shared/api/userInfo';
+import { users } from '../db/schema';
 import { browserCookieName } from '../modules/adAccounts/browserBinding';
 import { DEMO_USER } from '../modules/users/users.service';
 import { walkSandboxConsent, type ConsentFetch } from './sandboxConsent';
@@ -30,13 +32,22 @@ function cookieFrom(setCookie: string | string[] | undefined, name: string): str
   return found.split(';')[0];
 }
 
+/** How the demo account pays: a running trial (the default), or the Pro plan (DEMO_PLAN=pro), which outlasts a trip a week ahead with the development clock. */
+export type DemoPlan = 'trial' | 'pro';
+
+/** DEMO_PLAN as main.ts reads it: unset or empty is the trial; anything but 'trial' or 'pro' is refused. */
+export function demoPlanFrom(value: string | undefined): DemoPlan | null {
+  if (value === undefined || value === '' || value === 'trial') return 'trial';
+  return value === 'pro' ? 'pro' : null;
+}
+
 /**
- * Development only (`npm start`): gives the demo account a running trial and three sandbox
- * platforms connected through their consent pages, exactly as a person would, so their 90-day
- * backfill runs at once and whoever logs in sees a full dashboard. Does nothing once the demo
- * has accounts, so a restart keeps whatever was changed in the demo since.
+ * Development only (`npm start`): gives the demo account a running trial (or the Pro plan) and
+ * three sandbox platforms connected through their consent pages, exactly as a person would, so
+ * their 90-day backfill runs at once and whoever logs in sees a full dashboard. Does nothing once
+ * the demo has accounts, so a restart keeps whatever was changed in the demo since.
  */
-export async function seedDemoData(app: FastifyInstance): Promise<'seeded' | 'kept'> {
+export async function seedDemoData(app: FastifyInstance, plan: DemoPlan = 'trial'): Promise<'seeded' | 'kept'> {
   const api = app.ctx.config.apiBase;
   const login = await app.inject({ method: 'POST', url: `${api}/login/`, payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
   if (login.statusCode !== 200) throw new Error(`demo login answered ${login.statusCode}`);
@@ -47,6 +58,8 @@ export async function seedDemoData(app: FastifyInstance): Promise<'seeded' | 'ke
 
   const info = (await app.inject({ method: 'GET', url: `${api}/user-info/`, headers: auth })).json() as UserInfo;
   if (!info.trial.is_trial) await app.inject({ method: 'POST', url: `${api}/start-trial/`, headers: auth, payload: {} });
+  // There is no billing yet: the Pro demo is set straight in the table (development only).
+  if (plan === 'pro') await app.ctx.db.update(users).set({ plan: 'pro' }).where(eq(users.email, DEMO_USER.email));
 
   for (const platform of DEMO_PLATFORMS) {
     const started = await app.inject({ method: 'GET', url: `${api}/auth/${platform}/`, headers: auth });
