@@ -23,7 +23,7 @@ import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { chanceOfWorking, measureOutcome, OUTCOME_BASELINE_DAYS } from '../../analysis/outcome';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { actions, ads, connectedAdAccounts, suggestionRuns, suggestions, users } from '../../db/schema';
+import { actions, ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
 import { PlatformError, type PlatformAccount } from '../../platforms/types';
@@ -34,7 +34,7 @@ import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
 import { analyse, loadAccountSeries, storeFindings } from './suggestions.compute';
-import { presentAction, presentSuggestion, type AccountInfo } from './suggestions.presenter';
+import { budgetWords, presentAction, presentSuggestion, type AccountInfo } from './suggestions.presenter';
 
 /** Stable id of the job that recomputes a connection's suggestions (queued by every successful sync). */
 export const SUGGESTIONS_JOB = 'suggestions.compute';
@@ -51,6 +51,9 @@ type SuggestionRow = typeof suggestions.$inferSelect;
 
 const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone });
 const accountInfo = (account: AccountRow): AccountInfo => ({ id: account.id, name: account.name, currency: account.currency });
+
+/** What a platform's not-found is about. */
+const subjectOf = (change: SuggestionChange) => (change.kind === 'campaign_budget' ? 'this campaign' : 'this ad');
 
 /** Shown (open) now: open, or snoozed with the snooze run out. */
 const isOpen = (row: SuggestionRow, now: Date) => row.status === 'open' || (row.status === 'snoozed' && row.snoozedUntil !== null && row.snoozedUntil <= now);
@@ -109,6 +112,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   /** The entity's state at the platform now, in words, and whether the change still starts from it. */
   async function liveState(account: AccountRow, change: SuggestionChange): Promise<{ matches: boolean; words: string }> {
+    if (change.kind === 'campaign_budget') return liveBudget(account, change);
     if (change.kind !== 'ad_status') return { matches: true, words: '' };
     const list = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listAds(platformAccountOf(account)));
     const ad = list.find((a) => a.id === change.ad_id);
@@ -121,6 +125,43 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     return { matches: ad.status === change.from, words: ad.status === 'ACTIVE' ? 'Active' : 'Paused' };
   }
 
+  /** liveState, with a platform's failure answered in the platform's words. */
+  async function currentState(account: AccountRow, change: SuggestionChange): Promise<{ matches: boolean; words: string }> {
+    try {
+      return await liveState(account, change);
+    } catch (error) {
+      if (error instanceof PlatformError) throw platformFailure(error, subjectOf(change));
+      throw error;
+    }
+  }
+
+  async function liveBudget(account: AccountRow, change: Extract<SuggestionChange, { kind: 'campaign_budget' }>): Promise<{ matches: boolean; words: string }> {
+    const list = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
+    const campaign = list.find((c) => c.id === change.campaign_id);
+    if (!campaign) return { matches: false, words: 'the campaign no longer exists' };
+    await db
+      .update(campaigns)
+      .set({ status: campaign.status, dailyBudgetMinor: campaign.dailyBudgetMinor, updatedAt: clock.now() })
+      .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, campaign.id)));
+    if (campaign.dailyBudgetMinor === null) return { matches: false, words: 'no daily budget of its own' };
+    return { matches: campaign.dailyBudgetMinor === change.from, words: budgetWords(campaign.dailyBudgetMinor, change.currency) };
+  }
+
+  /** What Adwise keeps of the entity, set to the state a write left at the platform. */
+  async function recordState(tx: Tx, account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', now: Date): Promise<void> {
+    if (change.kind === 'ad_status') {
+      await tx
+        .update(ads)
+        .set({ status: direction === 'apply' ? change.to : change.from, updatedAt: now })
+        .where(and(eq(ads.accountRef, account.id), eq(ads.adId, change.ad_id)));
+    } else if (change.kind === 'campaign_budget') {
+      await tx
+        .update(campaigns)
+        .set({ dailyBudgetMinor: direction === 'apply' ? change.to : change.from, updatedAt: now })
+        .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, change.campaign_id)));
+    }
+  }
+
   /** Withdraws advice whose entity changed, and has the account's suggestions recomputed. */
   async function withdraw(row: SuggestionRow): Promise<void> {
     await db.update(suggestions).set({ status: 'withdrawn', updatedAt: clock.now() }).where(eq(suggestions.id, row.id));
@@ -130,14 +171,18 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   /** The platform write of a change (or of its reverse); a refusal is logged and answered in the platform's words. */
   async function write(account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', context: Record<string, string>): Promise<void> {
-    if (change.kind !== 'ad_status') throw conflict(SUGGESTION_MESSAGES.notApplicable);
-    const status = direction === 'apply' ? change.to : change.from;
+    if (change.kind === 'task') throw conflict(SUGGESTION_MESSAGES.notApplicable);
+    const target = platformAccountOf(account);
     try {
-      await connections.use(account.connectionId, account.platform as Platform, (client) => client.setAdStatus(platformAccountOf(account), change.ad_id, status));
+      await connections.use(account.connectionId, account.platform as Platform, (client) =>
+        change.kind === 'ad_status'
+          ? client.setAdStatus(target, change.ad_id, direction === 'apply' ? change.to : change.from)
+          : client.setCampaignDailyBudget(target, change.campaign_id, direction === 'apply' ? change.to : change.from),
+      );
     } catch (error) {
       if (error instanceof PlatformError) {
         log.warn({ ...context, direction, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a suggested change');
-        throw platformFailure(error, 'this ad');
+        throw platformFailure(error, subjectOf(change));
       }
       throw error;
     }
@@ -263,13 +308,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       const now = clock.now();
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const body = presentSuggestion(row, accountInfo(account), now);
-      let state: { matches: boolean; words: string };
-      try {
-        state = await liveState(account, body.change);
-      } catch (error) {
-        if (error instanceof PlatformError) throw platformFailure(error, 'this ad');
-        throw error;
-      }
+      const state = await currentState(account, body.change);
       if (!state.matches) await withdraw(row);
       return {
         suggestion: state.matches ? body : { ...body, status: 'withdrawn' },
@@ -286,13 +325,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const suggestion: Suggestion = presentSuggestion(row, accountInfo(account), now);
       if (!suggestion.applicable) throw conflict(SUGGESTION_MESSAGES.notApplicable);
-      let state: { matches: boolean; words: string };
-      try {
-        state = await liveState(account, suggestion.change);
-      } catch (error) {
-        if (error instanceof PlatformError) throw platformFailure(error, 'this ad');
-        throw error;
-      }
+      const state = await currentState(account, suggestion.change);
       if (!state.matches) {
         await withdraw(row);
         throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
@@ -312,12 +345,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
           const [existing] = await tx.select({ id: actions.id }).from(actions).where(eq(actions.suggestionId, row.id)).orderBy(desc(actions.appliedAt)).limit(1);
           return existing?.id ?? null;
         }
-        if (change.kind === 'ad_status') {
-          await tx
-            .update(ads)
-            .set({ status: change.to, updatedAt: appliedAt })
-            .where(and(eq(ads.accountRef, account.id), eq(ads.adId, change.ad_id)));
-        }
+        await recordState(tx, account, change, 'apply', appliedAt);
         const [inserted] = await tx
           .insert(actions)
           .values({
@@ -400,12 +428,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
           .update(actions)
           .set({ status: 'undone', undoneAt: now, undoneBy: principal.userId })
           .where(and(eq(actions.id, action.id), eq(actions.status, 'applied')));
-        if (change.kind === 'ad_status') {
-          await tx
-            .update(ads)
-            .set({ status: change.from, updatedAt: now })
-            .where(and(eq(ads.accountRef, account.id), eq(ads.adId, change.ad_id)));
-        }
+        await recordState(tx, account, change, 'undo', now);
         // The advice stands again: it is listed until the next run says otherwise.
         if (action.suggestionId) await tx.update(suggestions).set({ status: 'open', updatedAt: now }).where(eq(suggestions.id, action.suggestionId));
       });

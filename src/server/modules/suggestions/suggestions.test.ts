@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { SUGGESTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord, type ApplyPreview, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import { executeRows } from '../../db/connect';
-import { actions, connectedAdAccounts, suggestions, users } from '../../db/schema';
+import { actions, campaigns, connectedAdAccounts, suggestions, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -161,6 +161,50 @@ describe('Smart Suggestions', () => {
     expect(await t.app.ctx.db.select().from(actions)).toHaveLength(before.length);
     const [row] = await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, target.id));
     expect(row.status).toBe('open');
+  });
+
+  it('applies and undoes a budget change at the platform, and refuses one whose budget moved since', async () => {
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
+    const from = sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)!;
+    const change = { kind: 'campaign_budget' as const, campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from, to: from + 10_000 };
+    const plant = async (key: string) =>
+      (
+        await t.app.ctx.db
+          .insert(suggestions)
+          .values({
+            workspaceId: account.workspaceId,
+            accountRef: account.id,
+            platform: PLATFORM,
+            type: 'scale_campaign',
+            key,
+            headline: `Raise the budget of ${campaign.name}`,
+            confidence: 0.96,
+            body: { evidence: [], chart: null, impact: { conversions_per_week: { mid: 3, low: 1, high: 5 }, spend_per_week: { mid: 70_000, low: 60_000, high: 70_000 } }, change },
+            score: 3,
+            computedAt: clock.now(),
+          })
+          .returning({ id: suggestions.id })
+      )[0].id;
+
+    const id = await plant(`scale_campaign:${campaign.campaignId}`);
+    const preview: ApplyPreview = (await get(owner, `suggestions/${id}/preview/`)).json();
+    expect(preview.current_matches).toBe(true);
+    expect(preview.suggestion.change_lines).toEqual([`LinkedIn: change the daily budget of campaign “${campaign.name}” from ${account.currency} ${(from / 100).toFixed(2)} a day to ${account.currency} ${((from + 10_000) / 100).toFixed(2)} a day`]);
+    const action: ActionRecord = (await post(owner, `suggestions/${id}/apply/`)).json();
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from + 10_000);
+    expect((await post(owner, `actions/${action.id}/undo/`)).statusCode).toBe(200);
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from);
+
+    // Someone changed the budget at the platform: nothing is written, the advice is withdrawn.
+    await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
+    const stale = await plant(`scale_campaign:${campaign.campaignId}:again`);
+    sandbox.world.setDailyBudget(PLATFORM, campaign.campaignId, from + 5_000);
+    const refused = await post(owner, `suggestions/${stale}/apply/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(SUGGESTION_MESSAGES.changedSince(`${account.currency} ${((from + 5_000) / 100).toFixed(2)} a day`));
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from + 5_000);
+    sandbox.world.setDailyBudget(PLATFORM, campaign.campaignId, from);
   });
 
   it('dismisses with a reason and snoozes for 7 days', async () => {
