@@ -18,6 +18,7 @@ import {
   type TypeRecord,
 } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+import { isUuid } from '@shared/validation/dashboard';
 import type { DismissInput, SuggestionQueryInput } from '@shared/validation/suggestions';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { chanceOfWorking, measureOutcome, OUTCOME_BASELINE_DAYS } from '../../analysis/outcome';
@@ -86,6 +87,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   async function suggestionOf(principal: Principal, id: string): Promise<{ row: SuggestionRow; account: AccountRow }> {
     await assertDashboardAccess(db, principal.workspaceId, clock.now());
+    if (!isUuid(id)) throw notFound(SUGGESTION_MESSAGES.notFound);
     const [row] = await db
       .select()
       .from(suggestions)
@@ -411,6 +413,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     /** POST actions/<id>/undo/: within the window, the reverse write at the platform. */
     async undo(principal: Principal, id: string) {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      if (!isUuid(id)) throw notFound(SUGGESTION_MESSAGES.actionNotFound);
       const [row] = await db
         .select({ action: actions, account: connectedAdAccounts })
         .from(actions)

@@ -226,6 +226,12 @@ describe('Smart Suggestions', () => {
     expect(ids).not.toContain(second.id);
   });
 
+  it('answers an id that is not one with a 404 and its detail', async () => {
+    expect((await get(owner, 'suggestions/x/preview/')).json()).toMatchObject({ detail: SUGGESTION_MESSAGES.notFound });
+    expect((await post(owner, 'suggestions/not-an-id/apply/')).statusCode).toBe(404);
+    expect((await post(owner, 'actions/42/undo/')).json()).toMatchObject({ detail: SUGGESTION_MESSAGES.actionNotFound });
+  });
+
   it('keeps each workspace to its own suggestions and actions', async () => {
     const [mine] = (await list(owner)).items;
     for (const url of [`suggestions/${mine.id}/preview/`]) expect((await get(other, url)).statusCode).toBe(404);
