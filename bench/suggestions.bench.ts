@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, minorUnitsPerUsd, World } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
+import { flaggedWeekdays } from '../src/server/analysis/dayOfWeek';
 import { estimateLagProfile } from '../src/server/analysis/lag';
-import { findBudgetMoves } from '../src/server/analysis/moveBudget';
-import { findLoserAds } from '../src/server/analysis/pauseAd';
+import { findAll } from '../src/server/analysis/suggest';
 import { median } from '../src/server/analysis/window';
-import type { Finding } from '../src/server/analysis/findings';
+import type { Finding, FindingType } from '../src/server/analysis/findings';
 import { naiveWiseCut } from './decisions/naiveRule';
 import { SyncedView } from './decisions/syncedView';
 
@@ -19,6 +19,11 @@ import { SyncedView } from './decisions/syncedView';
  * suggestions daily, and applying a naive rule of the kind other tools ship. Prints each
  * type's precision against the truth, recall of bad new ads, conversions per unit of spend
  * against doing nothing, and how often the late-conversion correction changed a verdict.
+ *
+ * "Ours" is the product's own findAll (analysis/suggest). Ad pauses and budget steps are applied
+ * (the top APPLY_PER_DAY a day by expected conversions); tasks (refresh a creative, shape the
+ * budget by weekday) are not applied, but every finding of every type is judged, once, on the
+ * day it first appears.
  */
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
@@ -50,21 +55,55 @@ interface RunResult {
   simStart: Map<string, string>;
 }
 
+/** The types "ours" can find, in the order they are reported. */
+const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'day_of_week', 'reduce_budget', 'scale_campaign'];
+/**
+ * A creative is worn out when its click-through today is below this share of fresh. In the world
+ * it decays from 1 towards 0.55: below 0.85 it has lost a third of all it can lose to fatigue and
+ * 15% of its clicks and conversions, which a new creative wins back; above it, the loss is smaller
+ * than the learning phase a new creative costs, and refreshing would be busywork.
+ */
+const WORN_OUT = 0.85;
+
 /** Was the advice right, by the world's truth at the moment it was given? */
 function judge(world: World, platform: Platform, accountId: string, finding: Finding): boolean {
   const truth = accountTruth(world, platform, accountId)!;
-  if (finding.change.kind === 'ad_status') {
-    const campaign = truth.campaigns.find((c) => c.id === finding.campaignId)!;
-    const live = campaign.ads.filter((ad) => ad.live);
-    const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
-    return ad.conversionRate < median(live.map((a) => a.conversionRate));
+  const campaignTruth = (id: string | null) => truth.campaigns.find((c) => c.id === id)!;
+  // Median cost of one more conversion over the campaigns that deliver today.
+  const medianMarginal = () => median(truth.campaigns.filter((c) => c.marginalCpaMinor !== null).map((c) => c.marginalCpaMinor!));
+  switch (finding.type) {
+    case 'pause_ad': {
+      const campaign = campaignTruth(finding.campaignId);
+      const live = campaign.ads.filter((ad) => ad.live);
+      const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
+      return ad.conversionRate < median(live.map((a) => a.conversionRate));
+    }
+    case 'move_budget': {
+      if (finding.change.kind !== 'move_budget') return false;
+      const { fromCampaignId, toCampaignId } = finding.change;
+      const marginal = (id: string) => campaignTruth(id).marginalCpaMinor ?? Infinity;
+      return marginal(fromCampaignId) > marginal(toCampaignId);
+    }
+    case 'creative_fatigue': {
+      // Worn out today, and less fresh than the day it launched.
+      const ad = campaignTruth(finding.campaignId).ads.find((a) => a.id === finding.entityId)!;
+      const found = world.ad(platform, ad.id)!;
+      return ad.freshness < WORN_OUT && ad.freshness < world.fatigue(found.campaign, found.ad, ad.launchDate);
+    }
+    case 'day_of_week': {
+      // Every weekday it advises spending less on converts below the campaign's average day.
+      const efficiency = campaignTruth(finding.campaignId).weekdayEfficiency;
+      const average = efficiency.reduce((a, b) => a + b, 0) / efficiency.length;
+      const days = flaggedWeekdays(finding);
+      return days.length > 0 && days.every((d) => efficiency[d] < average);
+    }
+    case 'reduce_budget':
+      return (campaignTruth(finding.campaignId).marginalCpaMinor ?? Infinity) > medianMarginal();
+    case 'scale_campaign':
+      return (campaignTruth(finding.campaignId).marginalCpaMinor ?? Infinity) < medianMarginal();
+    default:
+      throw new Error(`No truth check for ${finding.type}`);
   }
-  if (finding.change.kind === 'move_budget') {
-    const { fromCampaignId, toCampaignId } = finding.change;
-    const marginal = (id: string) => truth.campaigns.find((c) => c.id === id)!.marginalCpaMinor ?? Infinity;
-    return marginal(fromCampaignId) > marginal(toCampaignId);
-  }
-  throw new Error(`No truth check for ${finding.type}`);
 }
 
 function run(policy: Policy): RunResult {
@@ -94,8 +133,8 @@ function run(policy: Policy): RunResult {
       let findings: Finding[];
       if (policy === 'ours') {
         const lag = estimateLagProfile(observations);
-        findings = [...findLoserAds(series, lag).findings, ...findBudgetMoves(series, lag)];
-        const raw = new Set(findLoserAds(series, [1]).findings.map((f) => f.key));
+        findings = findAll(series, lag).findings;
+        const raw = new Set(findAll(series, [1]).findings.map((f) => f.key));
         const corrected = new Set(findings.map((f) => f.key));
         lagCompared += new Set([...raw, ...corrected]).size;
         lagChanged += [...raw].filter((k) => !corrected.has(k)).length + [...corrected].filter((k) => !raw.has(k)).length;
@@ -110,6 +149,8 @@ function run(policy: Policy): RunResult {
         }
         const change = finding.change;
         if (change.kind === 'ad_status') candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
+        if (change.kind === 'campaign_budget') candidates.push({ finding, apply: () => world.setDailyBudget(platform, change.campaignId, change.to) });
+        // Tasks (a new creative, a weekday schedule) are the advertiser's work: judged, not applied.
         if (change.kind === 'move_budget') {
           candidates.push({
             finding,
@@ -198,7 +239,10 @@ const world = none.world;
 const campaigns = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns));
 console.log(`seed=${SEED} world: 5 platforms, ${campaigns.length} campaigns, ${campaigns.reduce((s, c) => s + c.ads.length, 0)} ads; 90 days of history, ${WARM_UP_DAYS} days of daily syncs, ${SIM_DAYS} simulated days, top ${APPLY_PER_DAY} suggestions applied a day`);
 const ourTypes = precisionByType(ours.judgements);
-for (const [type, { n, right }] of ourTypes) console.log(`type ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
+for (const type of [...OUR_TYPES, ...[...ourTypes.keys()].filter((t) => !OUR_TYPES.includes(t as FindingType))]) {
+  const { n, right } = ourTypes.get(type) ?? { n: 0, right: 0 };
+  console.log(`type ${type}: suggested ${n}, right ${right}, precision ${n ? fmt(right / n) : '-'}`);
+}
 const naiveTypes = precisionByType(naive.judgements);
 for (const [type, { n, right }] of naiveTypes) console.log(`naive ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
 const found = recall(ours);

@@ -2,8 +2,9 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { addDays } from '@shared/api/dashboard';
 import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+import { minorDigits } from '@shared/money';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
-import { findLoserAds } from '../../analysis/pauseAd';
+import { findAll } from '../../analysis/suggest';
 import type { Finding, Learning } from '../../analysis/findings';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
@@ -69,35 +70,70 @@ export async function loadAccountSeries(db: DbOrTx, account: AccountRow, now: Da
   };
 }
 
-/** Every finding of the account, with what is still learning. */
+/** Every finding of the account, with what is still learning (the same call the decision bench measures). */
 export function analyse(series: AccountSeries, lag: (number | null)[]): { findings: Finding[]; learning: Learning[] } {
-  return findLoserAds(series, lag);
+  return findAll(series, lag);
 }
 
-/** A 7-day rolling rate per day of the last CHART_DAYS: the ad against the median of its campaign's other live ads. */
-export function pauseAdChart(campaign: CampaignSeries, adId: string, today: string): SuggestionChart {
+/** A rate the evidence chart draws: a numerator and a denominator of a day, and the scale shown. */
+interface ChartRate {
+  label: string;
+  numerator: (day: DayCounts) => number;
+  denominator: (day: DayCounts) => number;
+  scale: number;
+}
+
+const PER_IMPRESSION: ChartRate = { label: 'Conversions per 1,000 impressions', numerator: (d) => d.conversions, denominator: (d) => d.impressions, scale: 1000 };
+const CLICK_THROUGH: ChartRate = { label: 'Click-through rate (%)', numerator: (d) => d.clicks, denominator: (d) => d.impressions, scale: 100 };
+/** Conversions per 1,000 units of the account currency spent (spend is kept in minor units). */
+const perSpend = (currency: string): ChartRate => ({
+  label: `Conversions per 1,000 ${currency} spent`,
+  numerator: (d) => d.conversions,
+  denominator: (d) => d.spend,
+  scale: 1000 * 10 ** minorDigits(currency),
+});
+
+/**
+ * A CHART_ROLLING_DAYS rolling rate per day of the last CHART_DAYS: the entity's against the
+ * median of its peers' (null where nothing was delivered).
+ */
+export function rollingChart(rate: ChartRate, entity: DayCounts[], peers: DayCounts[][], today: string, peersAre: string): SuggestionChart {
   const byDate = (days: DayCounts[]) => new Map(days.map((d) => [d.date, d]));
   const rolling = (days: Map<string, DayCounts>, end: string): number | null => {
-    let conversions = 0;
-    let impressions = 0;
+    let top = 0;
+    let bottom = 0;
     for (let i = 0; i < CHART_ROLLING_DAYS; i += 1) {
       const d = days.get(addDays(end, -i));
       if (d) {
-        conversions += d.conversions;
-        impressions += d.impressions;
+        top += rate.numerator(d);
+        bottom += rate.denominator(d);
       }
     }
-    return impressions > 0 ? (conversions / impressions) * 1000 : null;
+    return bottom > 0 ? (top / bottom) * rate.scale : null;
   };
-  const own = byDate(campaign.ads.find((ad) => ad.id === adId)?.days ?? []);
-  const peers = campaign.ads.filter((ad) => ad.id !== adId && ad.status === 'ACTIVE').map((ad) => byDate(ad.days));
+  const own = byDate(entity);
+  const others = peers.map(byDate);
   const points: ChartPoint[] = [];
   for (let i = CHART_DAYS - 1; i >= 0; i -= 1) {
     const date = addDays(today, -i);
-    const peerValues = peers.map((p) => rolling(p, date)).filter((v): v is number => v !== null);
-    points.push({ date, entity: rolling(own, date), peers: peerValues.length ? median(peerValues) : null });
+    const values = others.map((p) => rolling(p, date)).filter((v): v is number => v !== null);
+    points.push({ date, entity: rolling(own, date), peers: values.length ? median(values) : null });
   }
-  return { label: `Conversions per 1,000 impressions (${CHART_ROLLING_DAYS}-day rolling): this ad against the median of the campaign’s other live ads`, points };
+  return { label: `${rate.label} (${CHART_ROLLING_DAYS}-day rolling) against the median of ${peersAre}`, points };
+}
+
+/** The chart that backs a finding: an ad against its campaign's other live ads, or a campaign against the account's other active campaigns. */
+export function chartFor(finding: Finding, series: AccountSeries): SuggestionChart | null {
+  const campaign = series.campaigns.find((c) => c.id === (finding.level === 'ad' ? finding.campaignId : finding.entityId));
+  if (!campaign) return null;
+  if (finding.level === 'ad') {
+    const ad = campaign.ads.find((a) => a.id === finding.entityId);
+    if (!ad) return null;
+    const peers = campaign.ads.filter((a) => a.id !== ad.id && a.status === 'ACTIVE').map((a) => a.days);
+    return rollingChart(finding.type === 'creative_fatigue' ? CLICK_THROUGH : PER_IMPRESSION, ad.days, peers, series.today, 'the campaign’s other live ads');
+  }
+  const peers = series.campaigns.filter((c) => c.id !== campaign.id && c.status === 'ACTIVE').map((c) => c.days);
+  return rollingChart(perSpend(series.currency), campaign.days, peers, series.today, 'the account’s other active campaigns');
 }
 
 /** A finding as stored: its body in the API's words. */
@@ -124,7 +160,7 @@ export function bodyOf(finding: Finding, series: AccountSeries): SuggestionBody 
   }
   return {
     evidence: finding.evidence,
-    chart: finding.type === 'pause_ad' && campaign ? pauseAdChart(campaign, finding.entityId, series.today) : null,
+    chart: chartFor(finding, series),
     impact: { conversions_per_week: finding.impact.conversionsPerWeek, spend_per_week: finding.impact.spendPerWeek },
     change: apiChange,
   };

@@ -52,6 +52,8 @@ describe('Smart Suggestions', () => {
   const post = (user: TestUser, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
   const list = async (user: TestUser, query = ''): Promise<SuggestionList> => (await get(user, `suggestions/${query}`)).json();
   const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
+  /** The open advice to pause an ad, best first. */
+  const pauses = async (user: TestUser = owner) => (await list(user, '?type=pause_ad')).items;
 
   it('a successful sync queues the suggestions job in its own final transaction', async () => {
     const connection = await connectionOf(t.app, owner, PLATFORM);
@@ -61,36 +63,45 @@ describe('Smart Suggestions', () => {
     expect(jobs.map((job) => job.data.connectionId)).toEqual([connection.id]);
   });
 
-  it('lists pause-a-loser suggestions with evidence, a chart, the expected impact and the exact change', async () => {
+  it('lists suggestions with evidence, a chart, the expected impact and the exact change, best first', async () => {
     const found = await list(owner);
     expect(found.computed_at).not.toBeNull();
-    expect(found.items.length).toBeGreaterThanOrEqual(3);
+    expect(found.items.length).toBeGreaterThanOrEqual(5);
     for (const s of found.items) {
-      expect(s.type).toBe('pause_ad');
       expect(s.platform).toBe(PLATFORM);
       expect(s.status).toBe('open');
       expect(s.confidence).toBeGreaterThanOrEqual(0.95);
       expect(s.evidence.length).toBeGreaterThan(0);
       for (const e of s.evidence) {
-        expect(e.entity.low).toBeLessThanOrEqual(e.entity.mid);
-        expect(e.entity.mid).toBeLessThan(e.peers.mid);
+        expect(e.entity.low).toBeLessThanOrEqual(e.entity.high);
+        expect(e.peers.low).toBeLessThanOrEqual(e.peers.high);
       }
       expect(s.chart?.points).toHaveLength(28);
+      expect(s.impact.conversions_per_week.low).toBeLessThanOrEqual(s.impact.conversions_per_week.high);
+      expect(s.change_lines[0]).toMatch(s.applicable ? /^LinkedIn: / : /^To do by hand at LinkedIn: /);
+    }
+    const ads = await pauses();
+    expect(ads.length).toBeGreaterThanOrEqual(4);
+    for (const s of ads) {
+      expect(s.applicable).toBe(true);
+      for (const e of s.evidence) expect(e.entity.mid).toBeLessThan(e.peers.mid);
       expect(s.impact.conversions_per_week.mid).toBeGreaterThan(0);
       expect(s.change).toMatchObject({ kind: 'ad_status', from: 'ACTIVE', to: 'PAUSED' });
       expect(s.change_lines[0]).toMatch(/^LinkedIn: set ad “.+” in campaign “.+” from Active to Paused$/);
       // Each advised ad is live at the platform now.
       expect(sandbox.world.adStatus(PLATFORM, adOf(s))).toBe('ACTIVE');
     }
-    // Best first.
+    // Best first: expected conversions times confidence (every type has the same record so far).
     const ranks = found.items.map((s) => s.impact.conversions_per_week.mid * s.confidence);
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
   });
 
   it('filters by type, platform and account, and refuses bad filters with a detail', async () => {
     const all = await list(owner);
-    expect((await list(owner, '?type=pause_ad')).total).toBe(all.total);
-    expect((await list(owner, '?type=scale_campaign')).total).toBe(0);
+    const byType = new Map<string, number>();
+    for (const s of all.items) byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
+    for (const [type, count] of byType) expect((await list(owner, `?type=${type}`)).total).toBe(count);
+    expect((await list(owner, '?type=move_budget')).total).toBe(0);
     expect((await list(owner, '?platform=google')).total).toBe(0);
     expect((await list(owner, `?account=${all.items[0].account.id}&limit=1`)).items).toHaveLength(1);
     const bad = await get(owner, 'suggestions/?type=everything');
@@ -102,7 +113,7 @@ describe('Smart Suggestions', () => {
   });
 
   it('applies at the platform after checking its state, records the action, and undoes within the window', async () => {
-    const [target] = (await list(owner)).items;
+    const [target] = await pauses();
     const preview: ApplyPreview = (await get(owner, `suggestions/${target.id}/preview/`)).json();
     expect(preview).toMatchObject({ current_matches: true, current_state: 'Active', detail: null });
     expect(preview.suggestion.change_lines).toEqual(target.change_lines);
@@ -113,7 +124,7 @@ describe('Smart Suggestions', () => {
     expect(action).toMatchObject({ suggestion_id: target.id, status: 'applied', can_undo: true, headline: target.headline, forecast: target.impact.conversions_per_week });
     expect(Date.parse(action.undo_until) - Date.parse(action.applied_at)).toBe(UNDO_WINDOW_MINUTES * 60_000);
     expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('PAUSED');
-    expect((await list(owner)).items.map((s) => s.id)).not.toContain(target.id);
+    expect((await pauses()).map((s) => s.id)).not.toContain(target.id);
     const again = await post(owner, `suggestions/${target.id}/apply/`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(SUGGESTION_MESSAGES.notOpen);
@@ -122,12 +133,12 @@ describe('Smart Suggestions', () => {
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'undone', can_undo: false });
     expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('ACTIVE');
-    expect((await list(owner)).items.map((s) => s.id)).toContain(target.id);
+    expect((await pauses()).map((s) => s.id)).toContain(target.id);
     expect((await post(owner, `actions/${action.id}/undo/`)).json().detail).toBe(SUGGESTION_MESSAGES.alreadyUndone);
   });
 
   it('refuses an Undo after the 10-minute window, and leaves the change in place', async () => {
-    const [target] = (await list(owner)).items;
+    const [target] = await pauses();
     const action: ActionRecord = (await post(owner, `suggestions/${target.id}/apply/`)).json();
     clock.advance((UNDO_WINDOW_MINUTES + 1) * 60_000);
     const late = await post(owner, `actions/${action.id}/undo/`);
@@ -137,20 +148,20 @@ describe('Smart Suggestions', () => {
   });
 
   it('withdraws a suggestion whose ad changed at the platform since it was computed', async () => {
-    const [target] = (await list(owner)).items;
+    const [target] = await pauses();
     sandbox.world.setAdStatus(PLATFORM, adOf(target), 'PAUSED');
     const preview: ApplyPreview = (await get(owner, `suggestions/${target.id}/preview/`)).json();
     expect(preview.current_matches).toBe(false);
     expect(preview.current_state).toBe('Paused');
     expect(preview.detail).toBe(SUGGESTION_MESSAGES.changedSince('Paused'));
-    expect((await list(owner)).items.map((s) => s.id)).not.toContain(target.id);
+    expect((await pauses()).map((s) => s.id)).not.toContain(target.id);
     const apply = await post(owner, `suggestions/${target.id}/apply/`);
     expect(apply.statusCode).toBe(409);
     sandbox.world.setAdStatus(PLATFORM, adOf(target), 'ACTIVE');
   });
 
   it('a platform refusing leaves nothing half-done and says why', async () => {
-    const [target] = (await list(owner)).items;
+    const [target] = await pauses();
     const before = await t.app.ctx.db.select().from(actions);
     sandbox.faults.add({ platform: PLATFORM, kind: 'rate_limit', times: 20, retryAfterSeconds: 30 });
     const refused = await post(owner, `suggestions/${target.id}/apply/`);
@@ -233,7 +244,7 @@ describe('Smart Suggestions', () => {
   });
 
   it('keeps each workspace to its own suggestions and actions', async () => {
-    const [mine] = (await list(owner)).items;
+    const [mine] = await pauses();
     for (const url of [`suggestions/${mine.id}/preview/`]) expect((await get(other, url)).statusCode).toBe(404);
     for (const url of [`suggestions/${mine.id}/apply/`, `suggestions/${mine.id}/snooze/`]) expect((await post(other, url)).statusCode).toBe(404);
     expect((await post(other, `suggestions/${mine.id}/dismiss/`, { reason: 'other' })).statusCode).toBe(404);
