@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { addDays } from '@shared/api/dashboard';
 import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
-import type { Platform } from '@shared/constants';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { findAll } from '../../analysis/suggest';
@@ -137,7 +137,7 @@ export function chartFor(finding: Finding, series: AccountSeries): SuggestionCha
 }
 
 /** A finding as stored: its body in the API's words. */
-export function bodyOf(finding: Finding, series: AccountSeries): SuggestionBody {
+export function bodyOf(finding: Finding, series: AccountSeries, otherPlatforms: Platform[] = []): SuggestionBody {
   const campaign = series.campaigns.find((c) => c.id === finding.campaignId);
   const { change } = finding;
   let apiChange: SuggestionChange;
@@ -154,7 +154,9 @@ export function bodyOf(finding: Finding, series: AccountSeries): SuggestionBody 
   } else if (change.kind === 'campaign_budget') {
     apiChange = { kind: 'campaign_budget', campaign_id: change.campaignId, campaign_name: campaign?.name ?? change.campaignId, currency: series.currency, from: change.from, to: change.to };
   } else if (change.kind === 'task') {
-    apiChange = { kind: 'task', description: change.description };
+    // A proven creative is worth trying where else the workspace advertises.
+    const elsewhere = finding.type === 'boost_creative' && otherPlatforms.length ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.` : '';
+    apiChange = { kind: 'task', description: `${change.description}${elsewhere}` };
   } else {
     apiChange = { kind: 'task', description: finding.headline };
   }
@@ -169,6 +171,8 @@ export function bodyOf(finding: Finding, series: AccountSeries): SuggestionBody 
 /** Brings the account's stored suggestions in line with a fresh run of the analysis. */
 export async function storeFindings(db: DbOrTx, account: AccountRow, series: AccountSeries, result: { findings: Finding[]; learning: Learning[] }, now: Date): Promise<void> {
   const keys = result.findings.map((f) => f.key);
+  const connected = await db.selectDistinct({ platform: connectedAdAccounts.platform }).from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
+  const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
   await db.transaction(async (tx) => {
     for (const finding of result.findings) {
       const values = {
@@ -179,7 +183,7 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
         key: finding.key,
         headline: finding.headline,
         confidence: finding.confidence,
-        body: bodyOf(finding, series),
+        body: bodyOf(finding, series, otherPlatforms),
         score: finding.impact.conversionsPerWeek.mid,
         computedAt: now,
         updatedAt: now,
