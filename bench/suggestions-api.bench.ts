@@ -23,7 +23,7 @@ import { testConfig } from '../src/server/test/buildTestApp';
 import { connectVia, connectionOf } from '../src/server/test/connect';
 import { signUp } from '../src/server/test/factories';
 import { recordingRuntime } from '../src/server/test/platforms';
-import { createScratchDatabase, ms, runOnBothDatabases, stats } from './support';
+import { createScratchDatabase, ms, runOnBothDatabases, stats, timeRuns } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -86,13 +86,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<string[]> {
       };
       const first = await get();
       if (first.total !== found) throw new Error(`${url} lists ${first.total} suggestions, the job stored ${found}`);
-      for (let i = 0; i < WARMUP; i += 1) await get();
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const t0 = performance.now();
-        await get();
-        samples.push(performance.now() - t0);
-      }
+      const samples = await timeRuns(get, WARMUP, RUNS);
       const f = stats(samples);
       const verdict = kind === 'postgres' ? `target p95 < ${LIST_TARGET_MS} ms: ${f.p95 < LIST_TARGET_MS ? 'PASS' : 'MISS'}` : `(PostgreSQL target p95 < ${LIST_TARGET_MS} ms)`;
       lines.push(`${kind.padEnd(9)} GET ${label.padEnd(16)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   p99 ${ms(f.p99).padStart(9)}   n=${f.n}   ${verdict}`);

@@ -53,6 +53,18 @@ export function stats(samples: number[]) {
   return { p50, p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1]!, n: sorted.length };
 }
 
+/** Runs `work` `warmup` times untimed, then `runs` times, and returns each timed run's milliseconds. */
+export async function timeRuns(work: () => Promise<unknown>, warmup: number, runs: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
 /** Records the SQL the app sends through db.execute while `work` runs (heavy reads go through executeRows), with the time each took. */
 export async function captureStatements(db: Db, work: () => Promise<unknown>) {
   const dialect = new PgDialect();

@@ -26,7 +26,7 @@ import { buildApp } from '../src/server/app';
 import { executeRows, type Db } from '../src/server/db/connect';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { createScratchDatabase, explainSlowest, ms, runOnBothDatabases, stats } from './support';
+import { createScratchDatabase, explainSlowest, ms, runOnBothDatabases, stats, timeRuns } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -284,13 +284,7 @@ async function benchOne(kind: Kind) {
     const checked = check(kind, await get(), await expectedRows(app.ctx.db, userId));
     for (const printed of checked) console.log(printed);
 
-    for (let i = 0; i < WARMUP; i += 1) await get();
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const t0 = performance.now();
-      await get();
-      samples.push(performance.now() - t0);
-    }
+    const samples = await timeRuns(get, WARMUP, RUNS);
     const f = stats(samples);
     const verdict = kind === 'postgres' ? `target p95 < ${TARGET_MS} ms on PostgreSQL: ${f.p95 < TARGET_MS ? 'PASS' : 'MISS'}` : `(PostgreSQL target p95 < ${TARGET_MS} ms)`;
     lines.push(
