@@ -21,9 +21,9 @@ import { SyncedView } from './decisions/syncedView';
  * against doing nothing, and how often the late-conversion correction changed a verdict.
  *
  * "Ours" is the product's own findAll (analysis/suggest). Ad pauses and budget steps are applied
- * (the top APPLY_PER_DAY a day by expected conversions); tasks (refresh a creative, shape the
- * budget by weekday) are not applied, but every finding of every type is judged, once, on the
- * day it first appears.
+ * (the top APPLY_PER_DAY a day by expected conversions); tasks (refresh a creative, test new
+ * calls to action, boost a winner creative, shape the budget by weekday) are not applied, but
+ * every finding of every type is judged, once, on the day it first appears.
  */
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
@@ -56,7 +56,7 @@ interface RunResult {
 }
 
 /** The types "ours" can find, in the order they are reported. */
-const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'day_of_week', 'reduce_budget', 'scale_campaign'];
+const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'test_cta', 'boost_creative', 'day_of_week', 'reduce_budget', 'scale_campaign'];
 /**
  * A creative is worn out when its click-through today is below this share of fresh. In the world
  * it decays from 1 towards 0.55: below 0.85 it has lost a third of all it can lose to fatigue and
@@ -64,6 +64,16 @@ const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'day_of_week',
  * than the learning phase a new creative costs, and refreshing would be busywork.
  */
 const WORN_OUT = 0.85;
+/**
+ * An ad to test new calls to action on must convert per click at least this share of the median
+ * live ad of its campaign (its click-through below the median's). At a few dozen conversions no
+ * analysis resolves a gap in conversion rate much under 10%, so "the offer converts" cannot mean
+ * more; and with a click-through raised to the median's, such an ad converts per impression at
+ * least 90% as well as one at both medians: what it lacks is clicks. Below it (clickbait at 25–55%
+ * of its campaign's rate, the weakest ordinary creatives) more clicks would mostly be clicks that
+ * do not convert, and pausing or replacing the ad is the better advice.
+ */
+const OFFER_HOLDS = 0.9;
 
 /** Was the advice right, by the world's truth at the moment it was given? */
 function judge(world: World, platform: Platform, accountId: string, finding: Finding): boolean {
@@ -77,6 +87,21 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
       const live = campaign.ads.filter((ad) => ad.live);
       const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
       return ad.conversionRate < median(live.map((a) => a.conversionRate));
+    }
+    case 'boost_creative': {
+      // A proven creative: it converts per click AND per impression above the median live ad of its campaign.
+      const campaign = campaignTruth(finding.campaignId);
+      const live = campaign.ads.filter((ad) => ad.live);
+      const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
+      const perImpression = (a: (typeof live)[number]) => a.ctrMultiplier * a.conversionRate;
+      return ad.conversionRate > median(live.map((a) => a.conversionRate)) && perImpression(ad) > median(live.map(perImpression));
+    }
+    case 'test_cta': {
+      // People click it less than the median live ad of its campaign, and the offer is not the problem.
+      const campaign = campaignTruth(finding.campaignId);
+      const live = campaign.ads.filter((ad) => ad.live);
+      const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
+      return ad.ctrMultiplier < median(live.map((a) => a.ctrMultiplier)) && ad.conversionRate >= median(live.map((a) => a.conversionRate)) * OFFER_HOLDS;
     }
     case 'move_budget': {
       if (finding.change.kind !== 'move_budget') return false;
@@ -150,7 +175,7 @@ function run(policy: Policy): RunResult {
         const change = finding.change;
         if (change.kind === 'ad_status') candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
         if (change.kind === 'campaign_budget') candidates.push({ finding, apply: () => world.setDailyBudget(platform, change.campaignId, change.to) });
-        // Tasks (a new creative, a weekday schedule) are the advertiser's work: judged, not applied.
+        // Tasks (a new creative, new calls to action, scaling a winner, a weekday schedule) are the advertiser's work: judged, not applied.
         if (change.kind === 'move_budget') {
           candidates.push({
             finding,

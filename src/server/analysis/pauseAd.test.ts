@@ -1,25 +1,13 @@
 import { findLoserAds } from './pauseAd';
+import { adSeries, oneCampaignAccount } from './series.fixtures';
 import type { AccountSeries, AdSeries, DayCounts } from './types';
 
-const TODAY = '2026-03-31';
-
-function day(offset: number): string {
-  return new Date(Date.parse(`${TODAY}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** An ad with `days` days of delivery ending today, each with the given counts (conversions may vary by age). */
-function ad(id: string, days: number, perDay: Omit<DayCounts, 'date' | 'value'>, conversionsAt: (age: number) => number = () => perDay.conversions): AdSeries {
-  return {
-    id,
-    name: `Ad ${id}`,
-    status: 'ACTIVE',
-    days: Array.from({ length: days }, (_, i) => days - 1 - i).map((age) => ({ date: day(age), ...perDay, conversions: conversionsAt(age), value: 0 })),
-  };
-}
+const ad = (id: string, days: number, perDay: Omit<DayCounts, 'date' | 'value'>, conversionsAt: (age: number) => number = () => perDay.conversions) =>
+  adSeries(id, days, (age) => ({ ...perDay, conversions: conversionsAt(age) }));
+const account = oneCampaignAccount;
 
-function account(ads: AdSeries[]): AccountSeries {
-  return { platform: 'meta', accountRef: 'acc', currency: 'USD', today: TODAY, campaigns: [{ id: 'c1', name: 'Prospecting', status: 'ACTIVE', dailyBudget: 10_000, days: [], ads }] };
-}
 
 const good = { spend: 3000, impressions: 2000, clicks: 40, conversions: 4 };
 

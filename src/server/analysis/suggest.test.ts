@@ -1,4 +1,4 @@
-import { findAll } from './suggest';
+import { findAll, SUGGEST_DEFAULTS } from './suggest';
 import type { AccountSeries, AdSeries, CampaignSeries } from './types';
 
 const TODAY = '2026-03-31';
@@ -45,5 +45,23 @@ describe('all suggestions of an account', () => {
     const { findings, learning } = findAll(account, [1]);
     expect(findings.map((f) => f.key).sort()).toEqual(['creative_fatigue:tired', 'pause_ad:loser']);
     expect(learning).toEqual([{ level: 'ad', entityId: 'new', reason: 'too_new' }]);
+  });
+
+  it('gives an ad one piece of advice at most: one people do not click gets new calls to action before it is boosted', () => {
+    const account: AccountSeries = {
+      platform: 'meta',
+      accountRef: 'acc',
+      currency: 'USD',
+      today: TODAY,
+      campaigns: [
+        // Half the click-through of its peers and twice their conversions per click: ahead on both rates too.
+        campaign('c1', [ad('a', 60, steady, 2), ad('b', 60, steady, 2), ad('quiet', 60, () => 0.01, 3)]),
+        campaign('c2', [ad('c', 60, steady, 2), ad('d', 60, steady, 2), ad('star', 60, steady, 4)]),
+      ],
+    };
+    const { findings } = findAll(account, [1]);
+    expect(findings.map((f) => f.key).sort()).toEqual(['boost_creative:star', 'test_cta:quiet']);
+    // Each on its own would have advised boosting "quiet" too.
+    expect(findAll(account, [1], { ...SUGGEST_DEFAULTS, ctaTest: { ...SUGGEST_DEFAULTS.ctaTest, probability: 1.01 } }).findings.map((f) => f.key).sort()).toEqual(['boost_creative:quiet', 'boost_creative:star']);
   });
 });

@@ -130,7 +130,8 @@ export function chartFor(finding: Finding, series: AccountSeries): SuggestionCha
     const ad = campaign.ads.find((a) => a.id === finding.entityId);
     if (!ad) return null;
     const peers = campaign.ads.filter((a) => a.id !== ad.id && a.status === 'ACTIVE').map((a) => a.days);
-    return rollingChart(finding.type === 'creative_fatigue' ? CLICK_THROUGH : PER_IMPRESSION, ad.days, peers, series.today, 'the campaign’s other live ads');
+    const rate = finding.type === 'creative_fatigue' || finding.type === 'test_cta' ? CLICK_THROUGH : PER_IMPRESSION;
+    return rollingChart(rate, ad.days, peers, series.today, 'the campaign’s other live ads');
   }
   const peers = series.campaigns.filter((c) => c.id !== campaign.id && c.status === 'ACTIVE').map((c) => c.days);
   return rollingChart(perSpend(series.currency), campaign.days, peers, series.today, 'the account’s other active campaigns');
