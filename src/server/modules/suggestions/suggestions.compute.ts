@@ -175,6 +175,10 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
   const connected = await db.selectDistinct({ platform: connectedAdAccounts.platform }).from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
   const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
   await db.transaction(async (tx) => {
+    // Every stored advice of the account at once, not one read per finding.
+    const stored = new Map(
+      (await tx.select({ id: suggestions.id, key: suggestions.key, status: suggestions.status }).from(suggestions).where(eq(suggestions.accountRef, account.id))).map((row) => [row.key, row]),
+    );
     for (const finding of result.findings) {
       const values = {
         workspaceId: account.workspaceId,
@@ -189,10 +193,7 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
         computedAt: now,
         updatedAt: now,
       };
-      const [existing] = await tx
-        .select({ id: suggestions.id, status: suggestions.status })
-        .from(suggestions)
-        .where(and(eq(suggestions.accountRef, account.id), eq(suggestions.key, finding.key)));
+      const existing = stored.get(finding.key);
       if (!existing) await tx.insert(suggestions).values(values);
       // Advice withdrawn earlier (its entity changed) and found again is open again; the user's
       // own decisions (snoozed, dismissed) and applied advice keep their state and history.

@@ -76,12 +76,12 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     return result.findings.length;
   }
 
-  async function accountOf(workspaceId: string, accountRef: string): Promise<AccountRow> {
+  async function accountOf(workspaceId: string, accountRef: string, missing = notFound(SUGGESTION_MESSAGES.notFound)): Promise<AccountRow> {
     const [account] = await db
       .select()
       .from(connectedAdAccounts)
       .where(and(eq(connectedAdAccounts.id, accountRef), eq(connectedAdAccounts.workspaceId, workspaceId)));
-    if (!account) throw notFound(SUGGESTION_MESSAGES.notFound);
+    if (!account) throw missing;
     return account;
   }
 
@@ -165,10 +165,9 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
   }
 
   /** Withdraws advice whose entity changed, and has the account's suggestions recomputed. */
-  async function withdraw(row: SuggestionRow): Promise<void> {
+  async function withdraw(row: SuggestionRow, account: AccountRow): Promise<void> {
     await db.update(suggestions).set({ status: 'withdrawn', updatedAt: clock.now() }).where(eq(suggestions.id, row.id));
-    const [account] = await db.select({ connectionId: connectedAdAccounts.connectionId }).from(connectedAdAccounts).where(eq(connectedAdAccounts.id, row.accountRef));
-    if (account) await queue.send(SUGGESTIONS_JOB, { connectionId: account.connectionId });
+    await queue.send(SUGGESTIONS_JOB, { connectionId: account.connectionId });
   }
 
   /** The platform write of a change (or of its reverse); a refusal is logged and answered in the platform's words. */
@@ -271,9 +270,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     async list(principal: Principal, query: SuggestionQueryInput): Promise<SuggestionList> {
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
-      if (query.account) await accountOf(principal.workspaceId, query.account).catch(() => {
-        throw notFound('Account not found.');
-      });
+      if (query.account) await accountOf(principal.workspaceId, query.account, notFound('Account not found.'));
       const rows = await db
         .select({ suggestion: suggestions, account: connectedAdAccounts })
         .from(suggestions)
@@ -311,7 +308,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const body = presentSuggestion(row, accountInfo(account), now);
       const state = await currentState(account, body.change);
-      if (!state.matches) await withdraw(row);
+      if (!state.matches) await withdraw(row, account);
       return {
         suggestion: state.matches ? body : { ...body, status: 'withdrawn' },
         current_matches: state.matches,
@@ -329,7 +326,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (!suggestion.applicable) throw conflict(SUGGESTION_MESSAGES.notApplicable);
       const state = await currentState(account, suggestion.change);
       if (!state.matches) {
-        await withdraw(row);
+        await withdraw(row, account);
         throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
       }
       await write(account, suggestion.change, 'apply', { suggestionId: row.id });
