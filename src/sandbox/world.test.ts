@@ -88,10 +88,12 @@ describe('sandbox world', () => {
     expect(world.dailyBudgetMinor('google', campaign.id, today)).toBe(2_000);
     expect(world.dailyBudgetMinor('google', campaign.id, tomorrow)).toBe(3_000);
 
-    // The same changes on another world of the same seed give the same days.
-    const again = new World({ now: () => NOW });
+    // The same changes on another world of the same seed give the same days (read on the same day).
+    let againNow = NOW;
+    const again = new World({ now: () => againNow });
     again.setDailyBudget('google', campaign.id, 1_000);
     again.setDailyBudget('google', campaign.id, 2_000);
+    againNow = now;
     expect(again.campaignDay('google', campaign.id, today)).toEqual(world.campaignDay('google', campaign.id, today));
 
     for (const bad of [0, -1, 12.5, Number.NaN]) expect(() => world.setDailyBudget('google', campaign.id, bad)).toThrow('positive whole number');
@@ -154,6 +156,32 @@ describe('sandbox world truths', () => {
     expect(raised).toBe(tried);
   });
 
+  it('refreshes a worn creative as advertisers do: a fresh execution of its concept as a new ad from today, the worn one paused, the past untouched', () => {
+    const world = new World({ now: () => NOW });
+    const account = world.accounts('meta')[0];
+    const campaign = account.campaigns.find((c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, world.today(account)).some(Boolean))!;
+    const today = world.today(account);
+    const worn = campaign.ads.find((ad, i) => world.liveAds('meta', campaign, today)[i] && world.fatigue(campaign, ad, today) < 0.85)!;
+    const yesterday = addDays(today, -1);
+    const pastBefore = world.totals('meta', account.id, addDays(today, -30), yesterday);
+
+    const fresh = world.refreshCreative('meta', worn.id);
+    expect(fresh.name).toBe(`${worn.name} (refresh 2)`);
+    expect(fresh.conversionRate).toBe(worn.conversionRate);
+    expect(fresh.quality / worn.quality).toBeGreaterThanOrEqual(0.85);
+    expect(fresh.quality / worn.quality).toBeLessThanOrEqual(1.15);
+    expect(world.fatigue(campaign, fresh, today)).toBe(1);
+    expect(world.adStatus('meta', worn.id)).toBe('PAUSED');
+    expect(world.adStatus('meta', worn.id, yesterday)).toBe('ACTIVE');
+    expect(world.adDay('meta', fresh.id, today).spendMinor).toBeGreaterThan(0);
+    expect(world.adDay('meta', fresh.id, yesterday).spendMinor).toBe(0);
+    expect(world.totals('meta', account.id, addDays(today, -30), yesterday)).toEqual(pastBefore);
+    // The same refresh in the same world of the same seed is the same ad.
+    const again = new World({ now: () => NOW });
+    expect(again.refreshCreative('meta', worn.id)).toEqual(fresh);
+    expect(world.refreshCreative('meta', fresh.id).name).toBe(`${worn.name} (refresh 3)`);
+  });
+
   it('reports conversions late and restates past days as they fill in, by the platform’s lag profile', () => {
     let now = NOW;
     const world = new World({ now: () => now });
@@ -168,6 +196,11 @@ describe('sandbox world truths', () => {
     expect(early).toBeLessThan(late);
     // Days older than the lag window do not move.
     expect(reportedEarly.slice(10)).toEqual(reportedLate.slice(10));
+    // Each conversion arrives on its own day: no day's count ever goes down, and none is over its final count.
+    for (const [i, d] of days.entries()) {
+      expect(reportedLate[i]).toBeGreaterThanOrEqual(reportedEarly[i]);
+      expect(reportedLate[i]).toBeLessThanOrEqual(account.campaigns.reduce((s, c) => s + c.ads.reduce((t, ad) => t + world.finalAdDay('linkedin', ad.id, d).conversions, 0), 0));
+    }
     expect(CONVERSION_LAG.linkedin.at(-1)).toBe(1);
     for (const platform of PLATFORMS) expect(CONVERSION_LAG[platform][0]).toBeLessThan(0.7);
   });

@@ -21,13 +21,17 @@ export { unit } from './randomness';
  *   Clicks and conversions are Poisson counts around their expectation.
  * - Creatives fatigue: an ad's click-through decays towards 55% of fresh, with its own half-life.
  * - Conversions arrive late: a day's conversions are reported in part on the day and filled in
- *   over the next days by a platform-specific lag profile (CONVERSION_LAG), so past days are
- *   restated as they fill in, as real platforms do. Reports show what is known as of today.
+ *   over the next days by a platform-specific lag profile (CONVERSION_LAG), each conversion with
+ *   its own delay, so past days are restated as they fill in, as real platforms do. Reports show
+ *   what is known as of today.
  * - Budgets moved in the past (a few steps per campaign, BUDGET_STEPS), so a response curve can
  *   be fitted from the history; the current allocation is, in most accounts, measurably off the
  *   allocation that would get the most conversions for the same spend.
  * - About 2% of campaign-days are anomalies (a tracking outage or a spike), kept as ground truth.
  * - Some ads launch in the coming weeks, so advice on new creatives has something to find.
+ * - Advertisers can launch ads (launchAd) and refresh a worn creative (refreshCreative: a new
+ *   execution of the same concept as a new ad, the worn one paused), as they would in the
+ *   platform's own tools; benches play the advertiser following a "refresh it" task this way.
  *
  * Everything is kept in unified units (integer minor units of the account currency, integer
  * counts); each platform module renders them in its own wire format. Status and budget changes
@@ -89,6 +93,12 @@ export interface SandboxCampaign {
   truth: ResponseCurve;
   /** Conversion efficiency by weekday, Sunday .. Saturday, averaging 1. */
   weekdayEfficiency: number[];
+  /**
+   * How well the campaign's original mix of ads turns delivery into conversions (every ad fresh,
+   * at its weight): the mix the response curve is stated for, fixed when the world is made so
+   * that ads launched later do not rewrite the past.
+   */
+  referenceMix: number;
   ads: SandboxAd[];
 }
 
@@ -353,6 +363,7 @@ export class World {
           orderValueMinor: Math.round((25 + r('aov') * 120) * minorPerUsd),
         },
         weekdayEfficiency: weekdayProfile(r),
+        referenceMix: ads.reduce((sum, ad) => sum + ad.weight * ad.quality * ad.conversionRate, 0) / ads.reduce((sum, ad) => sum + ad.weight, 0),
         ads,
       });
     }
@@ -474,6 +485,47 @@ export class World {
     this.record(this.adChanges, platform, adId, found.account, { status });
   }
 
+  /**
+   * A new ad in a campaign, live from the account's current day: what an advertiser does when
+   * they upload a creative. Its creative is `creative`; its id is platform-shaped and fixed by
+   * the seed and `key`, so the same launches give the same world.
+   */
+  launchAd(platform: Platform, campaignId: string, key: string, name: string, creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight'>): SandboxAd {
+    const found = this.campaign(platform, campaignId);
+    if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
+    const { account, campaign } = found;
+    const id = makeId(platform, 'ad', this.seed, `${campaignId}/${key}`);
+    if (campaign.ads.some((ad) => ad.id === id)) throw new Error(`Ad ${id} exists already`);
+    const ad: SandboxAd = { id, name, launchOffsetDays: daysBetween(campaign.startDate, this.today(account)), ...creative };
+    campaign.ads.push(ad);
+    this.dayCache.clear();
+    return ad;
+  }
+
+  /**
+   * Refreshes a worn creative the way advertisers do: a new execution of the same concept (new
+   * visuals, same offer and landing page) launched as a new ad today, and the worn one paused.
+   * The new execution converts its clicks as the old one did; its click-through multiplier is the
+   * concept's within ±15%, drawn from the seed; its wear starts from fresh.
+   */
+  refreshCreative(platform: Platform, adId: string): SandboxAd {
+    const found = this.ad(platform, adId);
+    if (!found) throw new Error(`No ad ${adId} on ${platform}`);
+    const { account, campaign, ad } = found;
+    const today = this.today(account);
+    const r = (salt: string) => unit(this.seed, `${platform}/${adId}/refresh/${today}:${salt}`);
+    const generation = campaign.ads.filter((a) => a.name.startsWith(`${baseName(ad.name)} (refresh`)).length + 2;
+    const fresh = this.launchAd(platform, campaign.id, `${adId}/refresh/${today}`, `${baseName(ad.name)} (refresh ${generation})`, {
+      quality: ad.quality * (0.85 + r('quality') * 0.3),
+      conversionRate: ad.conversionRate,
+      kind: ad.kind,
+      fatigueHalfLifeDays: 14 + Math.floor(r('fatigue') * 50),
+      weight: ad.weight,
+    });
+    this.setAdStatus(platform, adId, 'PAUSED');
+    return fresh;
+  }
+
   /** The planted anomaly of a campaign-day, if any (it only shows when the campaign delivers). */
   anomaly(platform: Platform, campaignId: string, date: string): AnomalyKind | null {
     const r = (salt: string) => unit(this.seed, `${platform}/${campaignId}/${date}:${salt}`);
@@ -492,9 +544,8 @@ export class World {
    * (every ad live and fresh, at its weight): Σ share × quality × freshness × conversion rate.
    */
   mixQuality(campaign: SandboxCampaign, shares: number[], freshness: number[]): number {
-    const reference = campaign.ads.reduce((s, ad) => s + ad.weight * ad.quality * ad.conversionRate, 0) / campaign.ads.reduce((s, ad) => s + ad.weight, 0);
     const current = campaign.ads.reduce((s, ad, i) => s + shares[i] * ad.quality * freshness[i] * ad.conversionRate, 0);
-    return current / reference;
+    return current / campaign.referenceMix;
   }
 
   /** Which ads deliver on a day: launched, and not paused themselves. */
@@ -579,16 +630,22 @@ export class World {
   }
 
   /** A day's metrics as the platform reports them today: conversions not yet in are missing. */
-  private reported(platform: Platform, account: SandboxAccount, date: string, final: DayMetrics): DayMetrics {
+  /**
+   * An ad's day as the platform reports it today: each of its conversions has its own delay, drawn
+   * from the seed (conversion j is in once the day's share known reaches its draw), so a day's
+   * count fills in as a binomial of its final count, never goes down, and is whole at any age.
+   */
+  private reported(platform: Platform, account: SandboxAccount, ad: SandboxAd, date: string, final: DayMetrics): DayMetrics {
     if (final.conversions === 0) return final;
     const share = this.lagShare(platform, daysBetween(date, this.today(account)));
     if (share >= 1) return final;
-    const conversions = Math.round(final.conversions * share);
+    let conversions = 0;
+    for (let j = 0; j < final.conversions; j += 1) if (unit(this.seed, `${ad.id}/${date}:lag${j}`) < share) conversions += 1;
     return { ...final, conversions, conversionValueMinor: Math.round((final.conversionValueMinor * conversions) / final.conversions) };
   }
 
   private reportedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
-    return this.adDays(platform, account, campaign, date).map((final) => this.reported(platform, account, date, final));
+    return this.adDays(platform, account, campaign, date).map((final, i) => this.reported(platform, account, campaign.ads[i], date, final));
   }
 
   /** One ad's day as reported today. */
@@ -643,6 +700,9 @@ export class World {
     return sum(this.rows(platform, accountId, since, until, 'campaign').map((row) => row.metrics));
   }
 }
+
+/** An ad's name without its refresh suffix: "Carousel 2 (refresh 3)" → "Carousel 2". */
+const baseName = (name: string) => name.replace(/ \(refresh \d+\)$/, '');
 
 export function sum(days: DayMetrics[]): DayMetrics {
   return days.reduce(
