@@ -20,10 +20,13 @@ import { SyncedView } from './decisions/syncedView';
  * type's precision against the truth, recall of bad new ads, conversions per unit of spend
  * against doing nothing, and how often the late-conversion correction changed a verdict.
  *
- * "Ours" is the product's own findAll (analysis/suggest). Ad pauses and budget steps are applied
- * (the top APPLY_PER_DAY a day by expected conversions); tasks (refresh a creative, test new
- * calls to action, boost a winner creative, shape the budget by weekday) are not applied, but
- * every finding of every type is judged, once, on the day it first appears.
+ * "Ours" is the product's own findAll (analysis/suggest). Ad pauses, budget steps and moves are
+ * applied through the world as the platforms' APIs would, and a fatigued creative is refreshed
+ * as the advertiser following the task would (world.refreshCreative: a new execution of its
+ * concept as a new ad), the top APPLY_PER_DAY a day by expected conversions; the other tasks
+ * (new calls to action, boost a winner, a weekday budget shape) are not applied, since what the
+ * advertiser would write or build is not the world's to know. Every finding of every type is
+ * judged, once, on the day it first appears.
  */
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
@@ -53,10 +56,12 @@ interface RunResult {
   lagCompared: number;
   world: World;
   simStart: Map<string, string>;
+  /** How many times each type was applied. */
+  applied: Map<string, number>;
 }
 
 /** The types "ours" can find, in the order they are reported. */
-const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'test_cta', 'boost_creative', 'day_of_week', 'reduce_budget', 'scale_campaign'];
+const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'test_cta', 'boost_creative', 'day_of_week', 'move_budget', 'reduce_budget', 'scale_campaign'];
 /**
  * A creative is worn out when its click-through today is below this share of fresh. In the world
  * it decays from 1 towards 0.55: below 0.85 it has lost a third of all it can lose to fatigue and
@@ -105,9 +110,9 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
     }
     case 'move_budget': {
       if (finding.change.kind !== 'move_budget') return false;
-      const { fromCampaignId, toCampaignId } = finding.change;
+      const { source, target } = finding.change;
       const marginal = (id: string) => campaignTruth(id).marginalCpaMinor ?? Infinity;
-      return marginal(fromCampaignId) > marginal(toCampaignId);
+      return marginal(source.campaignId) > marginal(target.campaignId);
     }
     case 'creative_fatigue': {
       // Worn out today, and less fresh than the day it launched.
@@ -147,6 +152,7 @@ function run(policy: Policy): RunResult {
   let lagChanged = 0;
   let lagCompared = 0;
   const appliedOn = new Map<string, number>();
+  const applied = new Map<string, number>();
   for (let day = 0; day < SIM_DAYS; day += 1) {
     if (day > 0) {
       now += DAY_MS;
@@ -175,13 +181,15 @@ function run(policy: Policy): RunResult {
         const change = finding.change;
         if (change.kind === 'ad_status') candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
         if (change.kind === 'campaign_budget') candidates.push({ finding, apply: () => world.setDailyBudget(platform, change.campaignId, change.to) });
-        // Tasks (a new creative, new calls to action, scaling a winner, a weekday schedule) are the advertiser's work: judged, not applied.
+        // A fatigued creative is refreshed as the advertiser would: a new execution of it as a new ad, the worn one paused.
+        if (finding.type === 'creative_fatigue') candidates.push({ finding, apply: () => world.refreshCreative(platform, finding.entityId) });
+        // The other tasks (new calls to action, scaling a winner, a weekday schedule) are judged, not applied: what the advertiser would write or build is not the world's to know.
         if (change.kind === 'move_budget') {
           candidates.push({
             finding,
             apply: () => {
-              world.setDailyBudget(platform, change.fromCampaignId, change.from[1]);
-              world.setDailyBudget(platform, change.toCampaignId, change.to[1]);
+              world.setDailyBudget(platform, change.source.campaignId, change.source.to);
+              world.setDailyBudget(platform, change.target.campaignId, change.target.to);
             },
           });
         }
@@ -193,6 +201,7 @@ function run(policy: Policy): RunResult {
     for (const { finding, apply } of fresh.slice(0, APPLY_PER_DAY)) {
       apply();
       appliedOn.set(finding.key, day);
+      applied.set(finding.type, (applied.get(finding.type) ?? 0) + 1);
     }
   }
 
@@ -212,7 +221,7 @@ function run(policy: Policy): RunResult {
       }
     }
   }
-  return { conversions, spendUsd, judgements, pausedFirst, lagChanged, lagCompared, world, simStart };
+  return { conversions, spendUsd, judgements, pausedFirst, lagChanged, lagCompared, world, simStart, applied };
 }
 
 /** Bad ads launched in the simulated days (with 14 days left to find them), and whether they were flagged within 14 days. */
@@ -273,6 +282,7 @@ for (const [type, { n, right }] of naiveTypes) console.log(`naive ${type}: sugge
 const found = recall(ours);
 console.log(`recall: ${found.bad} bad ads launched in the window, ${found.found} flagged within ${RECALL_DAYS} days of launch`);
 console.log(`conversions per $1,000: nothing ${fmt(perSpend(none) * 1000)}, ours ${fmt(perSpend(ours) * 1000)} (${signed(lift(ours))}), naive ${fmt(perSpend(naive) * 1000)} (${signed(lift(naive))})`);
+console.log(`applied (ours): ${[...ours.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; (naive): ${[...naive.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}`);
 console.log(`spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spendUsd.toFixed(0)}, naive ${naive.spendUsd.toFixed(0)}`);
 console.log(`late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);

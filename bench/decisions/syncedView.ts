@@ -2,7 +2,7 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, type SandboxAccount, type World } from '../../src/sandbox/world';
 import type { LagObservation } from '../../src/server/analysis/lag';
 import type { AccountSeries, DayCounts } from '../../src/server/analysis/types';
-import { ageOf } from '../../src/server/analysis/window';
+import { ageOf, sumByDate } from '../../src/server/analysis/window';
 
 /**
  * What the product knows of a sandbox world, kept the way sync keeps it: a 90-day backfill on
@@ -70,24 +70,12 @@ export class SyncedView {
         const ads = campaign.ads
           .filter((ad) => byAd?.has(ad.id))
           .map((ad) => ({ id: ad.id, name: ad.name, status: world.adStatus(known.platform, ad.id), days: byDate(byAd?.get(ad.id)) }));
-        const days = new Map<string, DayCounts>();
-        for (const ad of ads) {
-          for (const d of ad.days) {
-            const total = days.get(d.date) ?? { date: d.date, spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 };
-            total.spend += d.spend;
-            total.impressions += d.impressions;
-            total.clicks += d.clicks;
-            total.conversions += d.conversions;
-            total.value += d.value;
-            days.set(d.date, total);
-          }
-        }
         return {
           id: campaign.id,
           name: campaign.name,
           status: world.status(known.platform, campaign.id),
           dailyBudget: world.dailyBudgetMinor(known.platform, campaign.id),
-          days: byDate(days),
+          days: sumByDate(ads.flatMap((ad) => ad.days)),
           ads,
         };
       }),

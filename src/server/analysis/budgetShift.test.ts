@@ -1,36 +1,15 @@
-import { currentMixTotals, findBudgetShifts, sampleGamma, steppedBudget } from './budgetShift';
-import { gamma } from './distributions';
-import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from './types';
+import { findBudgetShifts, steppedBudget } from './budgetShift';
+import { marginalCosts } from './marginalCpa';
+import { accountOf as account, budgetCampaign as campaign, budgetPeers as peers } from './series.fixtures';
+import type { AccountSeries } from './types';
 
-const TODAY = '2026-03-31';
-const date = (age: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - age * 86_400_000).toISOString().slice(0, 10);
-
-interface PerDay {
-  spend: number;
-  conversions: number;
-  /** Click-through and cost per click (minor units). */
-  ctr?: number;
-  cpc?: number;
-}
-
-function days(n: number, { spend, conversions, ctr = 0.01, cpc = 100 }: PerDay): DayCounts[] {
-  const clicks = spend / cpc;
-  return Array.from({ length: n }, (_, i) => n - 1 - i).map((age) => ({ date: date(age), spend, impressions: clicks / ctr, clicks, conversions, value: 0 }));
-}
-
-function campaign(id: string, dailyBudget: number, perDay: PerDay, n = 35): CampaignSeries {
-  return { id, name: `Campaign ${id}`, status: 'ACTIVE', dailyBudget, days: days(n, perDay), ads: [] };
-}
-
-const account = (campaigns: CampaignSeries[], currency = 'USD'): AccountSeries => ({ platform: 'google', accountRef: 'acc', currency, today: TODAY, campaigns });
-
-/** Three campaigns at 1,000 minor units a conversion, spending 10,000 of a 12,000 budget a day. */
-const peers = () => ['a', 'b', 'c'].map((id) => campaign(id, 12_000, { spend: 10_000, conversions: 10 }));
+/** The account's budget steps, on its campaigns' marginal CPAs. */
+const shifts = (a: AccountSeries) => findBudgetShifts(a, marginalCosts(a, [1]));
 
 describe('budget shifts', () => {
   it('lowers the budget of a campaign with low click-through, dear clicks and dear conversions to 80%, in whole units of the currency', () => {
     const bad = campaign('bad', 12_345, { spend: 10_000, conversions: 2, ctr: 0.004, cpc: 180 });
-    const { findings } = findBudgetShifts(account([...peers(), bad]), [1]);
+    const findings = shifts(account([...peers(), bad]));
     expect(findings).toHaveLength(1);
     const [finding] = findings;
     expect(finding).toMatchObject({ type: 'reduce_budget', key: 'reduce_budget:bad', level: 'campaign', entityId: 'bad', campaignId: 'bad', change: { kind: 'campaign_budget', campaignId: 'bad', from: 12_345, to: 9_900 } });
@@ -49,12 +28,12 @@ describe('budget shifts', () => {
 
   it('does not lower a dear campaign whose clicks are not the problem (the spec’s low click-through, high cost per click)', () => {
     const dear = campaign('dear', 12_000, { spend: 10_000, conversions: 2, ctr: 0.02, cpc: 60 });
-    expect(findBudgetShifts(account([...peers(), dear]), [1]).findings).toEqual([]);
+    expect(shifts(account([...peers(), dear]))).toEqual([]);
   });
 
   it('raises the budget of a campaign whose conversions cost far less and that spends most of its budget', () => {
     const star = campaign('star', 12_000, { spend: 10_000, conversions: 50 });
-    const { findings } = findBudgetShifts(account([...peers(), star]), [1]);
+    const findings = shifts(account([...peers(), star]));
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ type: 'scale_campaign', key: 'scale_campaign:star', change: { kind: 'campaign_budget', from: 12_000, to: 14_400 } });
     expect(findings[0].headline).toMatch(/^Raise the budget of Campaign star from 120\.00 USD to 144\.00 USD a day: it gets \d+% more conversions per unit of spend/);
@@ -64,34 +43,23 @@ describe('budget shifts', () => {
 
   it('does not raise a budget the campaign does not spend', () => {
     const star = campaign('star', 40_000, { spend: 10_000, conversions: 50 });
-    expect(findBudgetShifts(account([...peers(), star]), [1]).findings).toEqual([]);
+    expect(shifts(account([...peers(), star]))).toEqual([]);
   });
 
   it('does not act on a gap in average CPA that saturation alone could explain: the next conversion is what counts', () => {
     // 1.8 times the peers' conversions per unit of spend: with the marginal CPA 1.1 to 3.5 times the average, not credibly cheaper at the margin.
     const better = campaign('better', 12_000, { spend: 10_000, conversions: 18 });
     const worse = campaign('worse', 12_000, { spend: 10_000, conversions: 5.5, ctr: 0.004, cpc: 180 });
-    expect(findBudgetShifts(account([...peers(), better]), [1]).findings).toEqual([]);
-    expect(findBudgetShifts(account([...peers(), worse]), [1]).findings).toEqual([]);
+    expect(shifts(account([...peers(), better]))).toEqual([]);
+    expect(shifts(account([...peers(), worse]))).toEqual([]);
   });
 
   it('labels campaigns with too little data as learning and does not judge them', () => {
     const young = campaign('young', 12_000, { spend: 10_000, conversions: 0.2 }, 10);
-    const { findings, learning } = findBudgetShifts(account([...peers(), young]), [1]);
-    expect(findings).toEqual([]);
-    expect(learning).toEqual([{ level: 'campaign', entityId: 'young', reason: 'too_new' }]);
-  });
-
-  it('reads a campaign as its live ads deliver now: a paused ad’s past no longer counts', () => {
-    const ad = (id: string, status: AdSeries['status'], perDay: PerDay, n: number): AdSeries => ({ id, name: id, status, days: days(n, perDay) });
-    const c: CampaignSeries = {
-      ...campaign('mix', 12_000, { spend: 10_000, conversions: 6 }),
-      ads: [ad('good', 'ACTIVE', { spend: 5_000, conversions: 5 }, 35), ad('weak', 'PAUSED', { spend: 5_000, conversions: 1 }, 30)],
-    };
-    const totals = currentMixTotals(c, TODAY, 28, [1]);
-    expect(totals.conversions).toBe(140);
-    expect(totals.spend).toBe(140_000);
-    expect(totals.activeDays).toBe(28);
+    const a = account([...peers(), young]);
+    const costs = marginalCosts(a, [1]);
+    expect(findBudgetShifts(a, costs)).toEqual([]);
+    expect(costs!.learning).toEqual([{ level: 'campaign', entityId: 'young', reason: 'too_new' }]);
   });
 
   it('steps budgets in whole units of the currency', () => {
@@ -100,18 +68,4 @@ describe('budget shifts', () => {
     expect(steppedBudget(100, 0.8, 'EUR')).toBe(100);
   });
 
-  it('draws Gamma variates with the right mean and variance', () => {
-    let state = 1;
-    const random = () => {
-      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-      return state / 4294967296;
-    };
-    for (const p of [gamma(0.5, 2), gamma(30, 0.01)]) {
-      const xs = Array.from({ length: 20_000 }, () => sampleGamma(p, random));
-      const m = xs.reduce((s, x) => s + x, 0) / xs.length;
-      const v = xs.reduce((s, x) => s + (x - m) ** 2, 0) / xs.length;
-      expect(m / (p.a / p.b)).toBeCloseTo(1, 1);
-      expect(v / (p.a / p.b ** 2)).toBeCloseTo(1, 1);
-    }
-  });
 });

@@ -1,6 +1,6 @@
 import { minorToDecimal } from '@shared/money';
 import { beta, cdf, interval, mean, quantile, type Posterior } from './distributions';
-import type { Finding, Learning } from './findings';
+import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from './types';
 import { ageOf } from './window';
@@ -28,9 +28,13 @@ export interface CreativeFatigueParams {
   minBaselineDays: number;
   /** Fewest clicks the earlier click-through would predict for the recent window. */
   minExpectedClicks: number;
-  /** Probability that the recent click-through is below `maxRatio` × the earlier one. */
+  /** Probability that the recent click-through is below `maxRatio` × the earlier one (ADVICE_PROBABILITY). */
   probability: number;
-  /** The effect guard: recent click-through must be credibly below this share of the earlier one. */
+  /**
+   * The effect guard: recent click-through must be credibly below this share of the earlier one
+   * (0.85: more than 15% lost; a smaller loss is worth less than the learning a new creative
+   * costs, and refreshing would be busywork).
+   */
   maxRatio: number;
   /** Credible level of the intervals shown. */
   credibleLevel: number;
@@ -43,8 +47,8 @@ export const CREATIVE_FATIGUE_DEFAULTS: CreativeFatigueParams = {
   minRecentDays: 10,
   minBaselineDays: 14,
   minExpectedClicks: 200,
-  probability: 0.95,
-  maxRatio: 0.9,
+  probability: ADVICE_PROBABILITY,
+  maxRatio: 0.85,
   credibleLevel: 0.9,
 };
 

@@ -13,7 +13,7 @@ const unclicked = { ...ordinary, clicks: 20, conversions: 1.25 };
 
 describe('test new calls to action', () => {
   it('flags an ad people click credibly less than its campaign’s other ads while its clicks convert, with evidence, the task and its impact', () => {
-    const { findings } = findWeakCallsToAction(account([ad('a', 28, ordinary), ad('b', 28, ordinary), ad('quiet', 28, unclicked)]), [1]);
+    const { findings } = findWeakCallsToAction(account([ad('a', 60, ordinary), ad('b', 60, ordinary), ad('quiet', 28, unclicked)]), [1]);
     expect(findings).toHaveLength(1);
     const [finding] = findings;
     expect(finding).toMatchObject({ type: 'test_cta', key: 'test_cta:quiet', level: 'ad', entityId: 'quiet', campaignId: 'c1', change: { kind: 'task' } });
@@ -36,14 +36,16 @@ describe('test new calls to action', () => {
   });
 
   it('leaves out an ad whose clicks do not convert as well as every other ad’s: more clicks would not be more conversions', () => {
-    expect(findWeakCallsToAction(account([ad('a', 28, ordinary), ad('b', 28, ordinary), ad('weak', 28, { ...unclicked, conversions: 0.7 })]), [1]).findings).toEqual([]);
+    expect(findWeakCallsToAction(account([ad('a', 60, ordinary), ad('b', 60, ordinary), ad('weak', 28, { ...unclicked, conversions: 0.7 })]), [1]).findings).toEqual([]);
     // Not credibly worse than most, but one peer's clicks convert better.
     const best = { ...ordinary, conversions: 3 };
-    expect(findWeakCallsToAction(account([ad('a', 28, ordinary), ad('best', 28, best), ad('c', 28, { ...unclicked, conversions: 1.1 })]), [1]).findings).toEqual([]);
+    expect(findWeakCallsToAction(account([ad('a', 60, ordinary), ad('best', 60, best), ad('c', 28, { ...unclicked, conversions: 1.1 })]), [1]).findings).toEqual([]);
   });
 
-  it('counts only peers that have run at least as long: behind newer ads, an ad may only be worn', () => {
+  it('counts only peers that have run at least as long, and judges only ads launched within the history: an older ad may only be worn', () => {
     expect(findWeakCallsToAction(account([ad('new1', 21, ordinary), ad('new2', 21, ordinary), ad('old', 60, unclicked)]), [1]).findings).toEqual([]);
+    // Running since before the history read, beside ads as old: how long each has worn is unknown.
+    expect(findWeakCallsToAction(account([ad('old1', 60, ordinary), ad('old2', 60, ordinary), ad('old3', 60, unclicked)]), [1]).findings).toEqual([]);
     // Behind older ads, the click-through it lacks is its own.
     expect(findWeakCallsToAction(account([ad('old1', 60, ordinary), ad('old2', 60, ordinary), ad('newer', 21, unclicked)]), [1]).findings.map((f) => f.entityId)).toEqual(['newer']);
   });
@@ -52,7 +54,7 @@ describe('test new calls to action', () => {
     // 10% below on a lot of impressions: credible, but too small to be worth new variants.
     const many = { spend: 30_000, impressions: 20_000, clicks: 400, conversions: 20 };
     const slightly = { ...many, clicks: 360, conversions: 19 };
-    const ads = account([ad('a', 28, many), ad('b', 28, many), ad('c', 28, slightly)]);
+    const ads = account([ad('a', 60, many), ad('b', 60, many), ad('c', 28, slightly)]);
     expect(findWeakCallsToAction(ads, [1]).findings).toEqual([]);
     expect(findWeakCallsToAction(ads, [1], { ...CTA_TEST_DEFAULTS, minShortfall: 0 }).findings.map((f) => f.entityId)).toEqual(['c']);
     const thin = { spend: 300, impressions: 400, clicks: 8, conversions: 0.4 };

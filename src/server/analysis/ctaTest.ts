@@ -1,7 +1,7 @@
 import { probabilityLess } from './distributions';
-import type { Finding, Learning } from './findings';
+import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries, Range } from './types';
-import { atLeastAsOld, ownRange, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd } from './winnerAds';
+import { atLeastAsOld, historyStartOf, ownRange, paired, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd, type PeerParams } from './adPeers';
 
 /**
  * Test new calls to action: a live ad whose click-through is credibly below most of the other
@@ -14,23 +14,19 @@ import { atLeastAsOld, ownRange, peerGroups, peersRange, supportOfHalf, weeklyIm
  *
  * An ad that also converts worse per click is a loser (pauseAd), not a call to action to test;
  * one whose click-through fell against its own past is fatigued (creativeFatigue): findAll
- * leaves both out. Wear that creativeFatigue cannot see (an ad worn down before the history
- * read) is kept out by counting against the ad only peers that have run at least as long: an
- * old ad behind newer ones may be tired rather than badly worded. "Its clicks convert" asks
+ * leaves both out. Wear that creativeFatigue cannot see is kept out twice: only ads launched
+ * within the history read are judged (one running since before it has worn for an unknown
+ * time, and two such ads may have worn unequally), and only peers that have run at least as
+ * long count against it (behind newer ads it may be tired rather than badly worded). "Its clicks convert" asks
  * more than "not credibly worse": no other live ad may be more likely than not to convert
  * better per click, so the click-through it lacks would bring conversions, not just clicks.
  *
  * The advice is a task (write and run new variants), not a change the product applies.
  */
 
-export interface CtaTestParams {
-  /** Days of history judged. */
-  windowDays: number;
-  /** An ad with fewer days of delivery is learning, not judged. */
-  minActiveDays: number;
-  /** Or with fewer expected conversions at its campaign's rate (its conversions per click must be judged too). */
-  minExpectedConversions: number;
-  /** Probability that a peer has the higher click-through, for that peer to count. */
+/** minExpectedConversions: its conversions per click must be judged too. */
+export interface CtaTestParams extends PeerParams {
+  /** Probability that a peer has the higher click-through, for that peer to count (ADVICE_PROBABILITY). */
   probability: number;
   /** The effect guard: click-through at least this share below the peers' median (a gap worth a test). */
   minShortfall: number;
@@ -47,7 +43,7 @@ export const CTA_TEST_DEFAULTS: CtaTestParams = {
   windowDays: 28,
   minActiveDays: 7,
   minExpectedConversions: 8,
-  probability: 0.95,
+  probability: ADVICE_PROBABILITY,
   minShortfall: 0.15,
   maxOfferDoubt: 0.5,
   credibleLevel: 0.9,
@@ -56,21 +52,25 @@ export const CTA_TEST_DEFAULTS: CtaTestParams = {
 export function findWeakCallsToAction(account: AccountSeries, lag: (number | null)[], params: CtaTestParams = CTA_TEST_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
   const findings: Finding[] = [];
   const learning: Learning[] = [];
+  const historyStart = historyStartOf(account);
   for (const group of peerGroups(account, lag, params)) {
     if (group.perImpression <= 0 || group.clickThrough <= 0) continue;
     for (const j of group.ads) if (j.learning) learning.push({ level: 'ad', entityId: j.ad.id, reason: j.learning });
     for (const candidate of group.ads) {
-      if (candidate.learning) continue;
+      // An ad already running when the history read begins has worn for an unknown time: its click-through gap may be wear.
+      if (candidate.learning || candidate.totals.firstActiveDay === null || candidate.totals.firstActiveDay <= historyStart!) continue;
       const peers = group.ads.filter((p) => p !== candidate);
       const live = group.ads.length;
-      // Behind newer ads it may only be older (worn): only peers that have run at least as long count against it.
+      // Behind newer ads it may only be older (worn): only peers that have run at least as long, and are not learning, count against it.
+      // Each pair over the days both delivered.
+      const pairs = new Map(peers.map((peer) => [peer, paired(group, candidate, peer, account.today, params.windowDays, lag)]));
       const confidence = supportOfHalf(
-        peers.filter((peer) => atLeastAsOld(peer, candidate)).map((peer) => probabilityLess(candidate.clickThrough, peer.clickThrough)),
+        peers.filter((peer) => !peer.learning && atLeastAsOld(peer, candidate)).map((peer) => probabilityLess(pairs.get(peer)!.a.clickThrough, pairs.get(peer)!.b.clickThrough)),
         live,
       );
       if (confidence < params.probability) continue;
       // Its clicks must convert: no other live ad more likely than not to convert better per click.
-      const worseThan = peers.map((peer) => probabilityLess(candidate.perClick, peer.perClick));
+      const worseThan = peers.map((peer) => probabilityLess(pairs.get(peer)!.a.perClick, pairs.get(peer)!.b.perClick));
       if (Math.max(...worseThan) > params.maxOfferDoubt) continue;
       const finding = describe(group.campaign, candidate, peers, { confidence, worse: supportOfHalf(worseThan, live) }, params);
       if (finding) findings.push(finding);

@@ -1,6 +1,6 @@
 import { gamma, interval, mean, probabilityLess, type Posterior } from './distributions';
 import { gammaPrior, relativeDispersion, updateGamma, type PeerUnit } from './empiricalBayes';
-import type { Finding, Learning } from './findings';
+import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, CampaignSeries } from './types';
 import { ageOf } from './window';
@@ -29,7 +29,7 @@ export interface DayOfWeekParams {
   minWeeks: number;
   /** Fewest conversions in the window. */
   minConversions: number;
-  /** Family-wise probability over the seven weekdays: each day must pass 1 − (1 − p) / 7. */
+  /** Family-wise probability over the seven weekdays (ADVICE_PROBABILITY): each day must pass 1 − (1 − p) / 7. */
   probability: number;
   /** The effect guard: the weekday's bound must be at least this much below the other days' rate (a gap worth a schedule). */
   minShortfall: number;
@@ -39,7 +39,7 @@ export interface DayOfWeekParams {
   maxCut: number;
 }
 
-export const DAY_OF_WEEK_DEFAULTS: DayOfWeekParams = { windowDays: 84, minWeeks: 8, minConversions: 150, probability: 0.95, minShortfall: 0.1, credibleLevel: 0.9, maxCut: 0.3 };
+export const DAY_OF_WEEK_DEFAULTS: DayOfWeekParams = { windowDays: 84, minWeeks: 8, minConversions: 150, probability: ADVICE_PROBABILITY, minShortfall: 0.1, credibleLevel: 0.9, maxCut: 0.3 };
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** A campaign delivered on one of the last days this many days (today included). */

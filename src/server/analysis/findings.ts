@@ -6,6 +6,15 @@ import type { EntityStatus, Range } from './types';
  * presents findings; the analysis never reads or writes anything itself.
  */
 
+/**
+ * How sure any advice must be before it is given, per look. Every finding is recomputed after
+ * each daily sync on windows that overlap the day before's, so the same evidence is looked at
+ * again and again; a lucky stretch that would pass 0.95 once passes it sooner or later. About
+ * four looks a month at fresh data, at 0.05 in all, is 0.0125 each: 0.99 (family-wise where a
+ * finding tests several things at once, such as seven weekdays).
+ */
+export const ADVICE_PROBABILITY = 0.99;
+
 export type FindingType =
   | 'pause_ad'
   | 'scale_campaign'
@@ -27,10 +36,17 @@ export interface EvidenceMetric {
   probability: number;
 }
 
+/** One campaign's daily budget before and after a change (minor units). */
+export interface BudgetStep {
+  campaignId: string;
+  from: number;
+  to: number;
+}
+
 export type FindingChange =
   | { kind: 'ad_status'; adId: string; campaignId: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaignId: string; from: number; to: number }
-  | { kind: 'move_budget'; fromCampaignId: string; toCampaignId: string; amount: number; from: [number, number]; to: [number, number] }
+  | { kind: 'move_budget'; amount: number; source: BudgetStep; target: BudgetStep }
   | { kind: 'task'; description: string };
 
 export interface Finding {

@@ -1,116 +1,121 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import type { Finding } from './findings';
-import { spendResponse, type SpendResponse } from './spendResponse';
-import type { AccountSeries, CampaignSeries } from './types';
-import { windowTotals } from './window';
+import { minorToDecimal } from '@shared/money';
+import { steppedBudget } from './budgetShift';
+import { interval, mean, type Posterior } from './distributions';
+import { ADVICE_PROBABILITY, type Finding } from './findings';
+import { rangeOfDraws, type CampaignUnit, type MarginalCosts } from './marginalCpa';
+import type { AccountSeries, Range } from './types';
 
 /**
- * Move budget between campaigns: from one whose next unit of spend buys conversions credibly
- * dearer than another's in the same account, to that other one, at equal total spend. The cost
- * of one more conversion is estimated per campaign (average CPA over the window ÷ elasticity,
- * see spendResponse) with its uncertainty on the log scale; a move is advised only when the
- * difference is larger than the uncertainty of both (the probability that the order is right is
- * at least `probability`), and by a step no campaign's budget moves more than `maxStep`.
+ * Move budget between campaigns at equal total budget: from one whose next conversion credibly
+ * costs more than another's in the same account, to that other one, when both spend most of
+ * their budgets (so budget moved is spend moved: a campaign that leaves half its budget unspent
+ * would not spend less for a lower one). Decided on the draws of the campaigns' marginal
+ * CPAs (marginalCpa): a move is advised only when the order of the two holds in at least
+ * `probability` of them, and their average costs differ by a gap worth a step. One step moves
+ * `step` of the smaller budget, so neither campaign moves by more than that share at once; each
+ * campaign takes part in one move a run at most, the most valuable first.
  */
 
 export interface MoveBudgetParams {
-  windowDays: number;
+  /** Share of the draws in which the source's marginal CPA is above the target's (ADVICE_PROBABILITY). */
   probability: number;
-  /** Largest share of a budget one step moves (out of the source, into the target). */
-  maxStep: number;
-  /** Elasticities below this are not trusted to divide by. */
-  minElasticity: number;
-  /** Largest relative standard error of an elasticity that is used. */
-  maxRelativeError: number;
-  /** Fewest conversions in the window behind an average CPA. */
-  minConversions: number;
+  /** The effect guard: the target's conversions per unit of spend at least this much above the source's (a ratio). */
+  minGap: number;
+  /** Share of the smaller of the two budgets one move shifts: the budget tools' limit of ±30% on any campaign in one step. */
+  step: number;
+  /** Share of its budget each campaign must have spent over the last week to be budget-limited. */
+  minUtilisation: number;
+  credibleLevel: number;
 }
 
-export const MOVE_BUDGET_DEFAULTS: MoveBudgetParams = { windowDays: 28, probability: 0.95, maxStep: 0.2, minElasticity: 0.1, maxRelativeError: 0.35, minConversions: 30 };
+export const MOVE_BUDGET_DEFAULTS: MoveBudgetParams = { probability: ADVICE_PROBABILITY, minGap: 0.2, step: 0.3, minUtilisation: 0.7, credibleLevel: 0.9 };
 
-interface Estimate {
-  campaign: CampaignSeries;
-  response: SpendResponse;
-  /** Marginal CPA, minor units, and the variance of its logarithm. */
-  marginalCpa: number;
-  logVariance: number;
-  dailySpend: number;
-}
-
-function estimate(campaign: CampaignSeries, today: string, lag: (number | null)[], params: MoveBudgetParams): Estimate | null {
-  if (campaign.status !== 'ACTIVE' || !campaign.dailyBudget) return null;
-  const response = spendResponse(campaign.days, today, lag);
-  if (!response || response.elasticity < params.minElasticity || response.standardError / response.elasticity > params.maxRelativeError) return null;
-  const totals = windowTotals(campaign.days, today, params.windowDays, lag);
-  if (totals.conversions < params.minConversions || totals.activeDays < params.windowDays / 2) return null;
-  const averageCpa = totals.knownSpend / totals.conversions;
-  return {
-    campaign,
-    response,
-    marginalCpa: averageCpa / response.elasticity,
-    logVariance: (response.standardError / response.elasticity) ** 2 + 1 / totals.conversions,
-    dailySpend: totals.spend / Math.max(1, totals.activeDays),
-  };
-}
-
-export function findBudgetMoves(account: AccountSeries, lag: (number | null)[], params: MoveBudgetParams = MOVE_BUDGET_DEFAULTS): Finding[] {
-  const estimates = account.campaigns.map((c) => estimate(c, account.today, lag, params)).filter((e): e is Estimate => e !== null);
-  const candidates: Finding[] = [];
-  for (const from of estimates) {
-    for (const to of estimates) {
-      if (from === to) continue;
-      const gap = Math.log(from.marginalCpa / to.marginalCpa);
-      const probability = normalCdf(gap / Math.sqrt(from.logVariance + to.logVariance), 0, 1);
-      if (gap <= 0 || probability < params.probability) continue;
-      candidates.push(describe(from, to, probability, params));
-    }
-  }
-  // Each campaign in at most one move per run: the most valuable first.
-  candidates.sort((a, b) => b.impact.conversionsPerWeek.mid - a.impact.conversionsPerWeek.mid);
+export function findBudgetMoves(account: AccountSeries, costs: MarginalCosts | null, params: MoveBudgetParams = MOVE_BUDGET_DEFAULTS): Finding[] {
+  if (!costs) return [];
+  const { units, draws } = costs;
+  const candidates: { finding: Finding; from: string; to: string }[] = [];
+  units.forEach((source, i) => {
+    units.forEach((target, j) => {
+      if (i === j || !source.judged || !target.judged || source.utilisation < params.minUtilisation || target.utilisation < params.minUtilisation) return;
+      if (mean(target.perSpend) < (1 + params.minGap) * mean(source.perSpend)) return;
+      const dearer = draws.reduce((n, d) => n + (d[i] > d[j] ? 1 : 0), 0) / draws.length;
+      if (dearer < params.probability) return;
+      const finding = describe(account, costs, i, j, dearer, params);
+      if (finding) candidates.push({ finding, from: source.campaign.id, to: target.campaign.id });
+    });
+  });
+  candidates.sort((a, b) => b.finding.impact.conversionsPerWeek.mid - a.finding.impact.conversionsPerWeek.mid);
   const used = new Set<string>();
   const findings: Finding[] = [];
-  for (const finding of candidates) {
-    if (finding.change.kind !== 'move_budget') continue;
-    const { fromCampaignId, toCampaignId } = finding.change;
-    if (used.has(fromCampaignId) || used.has(toCampaignId)) continue;
-    used.add(fromCampaignId);
-    used.add(toCampaignId);
+  for (const { finding, from, to } of candidates) {
+    if (used.has(from) || used.has(to)) continue;
+    used.add(from);
+    used.add(to);
     findings.push(finding);
   }
   return findings;
 }
 
-function describe(from: Estimate, to: Estimate, probability: number, params: MoveBudgetParams): Finding {
-  const fromBudget = from.campaign.dailyBudget!;
-  const toBudget = to.campaign.dailyBudget!;
-  const amount = Math.max(1, Math.round(Math.min(fromBudget * params.maxStep, toBudget * params.maxStep)));
-  // Spend follows budget in proportion to how much of its budget each campaign spends.
-  const spendMoved = amount * Math.min(from.dailySpend / fromBudget, to.dailySpend / toBudget);
-  const z = 1.645;
-  const perWeek = (fromCpa: number, toCpa: number) => 7 * spendMoved * (1 / toCpa - 1 / fromCpa);
-  const spread = (e: Estimate, sign: number) => e.marginalCpa * Math.exp(sign * z * Math.sqrt(e.logVariance));
+/** Daily spend that follows a budget change of `amount`: the campaign spends this share of its budget. */
+const spendOf = (unit: CampaignUnit, amount: number) => amount * Math.min(1, unit.utilisation);
+
+function describe(account: AccountSeries, costs: MarginalCosts, i: number, j: number, confidence: number, params: MoveBudgetParams): Finding | null {
+  const source = costs.units[i];
+  const target = costs.units[j];
+  const fromBudget = source.campaign.dailyBudget!;
+  const toBudget = target.campaign.dailyBudget!;
+  const amount = fromBudget - steppedBudget(fromBudget, 1 - (params.step * Math.min(fromBudget, toBudget)) / fromBudget, account.currency);
+  if (amount <= 0 || amount >= fromBudget) return null;
+  const level = params.credibleLevel;
+  const money = (minor: number) => `${minorToDecimal(Math.round(minor), account.currency)} ${account.currency}`;
+  // Conversions a week the move wins: what the target's extra spend buys at its margin, less what the source's lost spend bought at its.
+  const gains = costs.draws.map((d) => 7 * (spendOf(target, amount) / d[j] - spendOf(source, amount) / d[i]));
+  const sourceMarginal = rangeOfDraws(
+    costs.draws.map((d) => d[i]),
+    level,
+  );
+  const targetMarginal = rangeOfDraws(
+    costs.draws.map((d) => d[j]),
+    level,
+  );
+  const perThousand = (p: Posterior): Range => {
+    const { low, high } = interval(p, level);
+    return { mid: mean(p) * 1000, low: low * 1000, high: high * 1000 };
+  };
+  const weeklySpendChange = 7 * (spendOf(target, amount) - spendOf(source, amount));
   return {
     type: 'move_budget',
-    key: `move_budget:${from.campaign.id}>${to.campaign.id}`,
+    key: `move_budget:${source.campaign.id}>${target.campaign.id}`,
     level: 'campaign',
-    entityId: from.campaign.id,
-    entityName: from.campaign.name,
-    campaignId: from.campaign.id,
-    headline: `Move budget from ${from.campaign.name} to ${to.campaign.name}: one more conversion costs ${Math.round((from.marginalCpa / to.marginalCpa - 1) * 100)}% more in ${from.campaign.name}`,
-    confidence: probability,
+    entityId: source.campaign.id,
+    entityName: source.campaign.name,
+    campaignId: source.campaign.id,
+    headline:
+      `Move ${money(amount)} a day from ${source.campaign.name} to ${target.campaign.name}: one more conversion costs about ${money(sourceMarginal.mid)} in ${source.campaign.name} ` +
+      `against ${money(targetMarginal.mid)} in ${target.campaign.name}`,
+    confidence,
     evidence: [
       {
         metric: 'marginal_cpa',
-        label: 'Cost of one more conversion',
-        entity: { mid: from.marginalCpa, low: spread(from, -1), high: spread(from, 1) },
-        peers: { mid: to.marginalCpa, low: spread(to, -1), high: spread(to, 1) },
-        probability,
+        label: `Cost of one more conversion (minor units) in ${source.campaign.name}, against ${target.campaign.name}: average CPA times how saturated each campaign is (${costs.saturation.low} to ${costs.saturation.high} times, narrowed where its spend varied)`,
+        entity: sourceMarginal,
+        peers: targetMarginal,
+        probability: confidence,
+      },
+      {
+        metric: 'conversions_per_1000_spend',
+        label: `Conversions per 1,000 of spend (minor units), last ${source.totals.activeDays} days of delivery, in ${source.campaign.name} against ${target.campaign.name}`,
+        entity: perThousand(source.perSpend),
+        peers: perThousand(target.perSpend),
+        probability: confidence,
       },
     ],
-    impact: {
-      conversionsPerWeek: { mid: perWeek(from.marginalCpa, to.marginalCpa), low: Math.max(0, perWeek(spread(from, -1), spread(to, 1))), high: perWeek(spread(from, 1), spread(to, -1)) },
-      spendPerWeek: { mid: 0, low: 0, high: 0 },
+    impact: { conversionsPerWeek: rangeOfDraws(gains, level), spendPerWeek: { mid: weeklySpendChange, low: weeklySpendChange, high: weeklySpendChange } },
+    change: {
+      kind: 'move_budget',
+      amount,
+      source: { campaignId: source.campaign.id, from: fromBudget, to: fromBudget - amount },
+      target: { campaignId: target.campaign.id, from: toBudget, to: toBudget + amount },
     },
-    change: { kind: 'move_budget', fromCampaignId: from.campaign.id, toCampaignId: to.campaign.id, amount, from: [fromBudget, fromBudget - amount], to: [toBudget, toBudget + amount] },
   };
 }

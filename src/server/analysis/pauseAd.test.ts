@@ -45,6 +45,13 @@ describe('pause a loser ad', () => {
     expect(findLoserAds(account(ads), lag).findings).toEqual([]);
   });
 
+  it('compares two ads over the days both delivered: a new ad launched after the campaign got cheaper does not make the old one a loser', () => {
+    // A budget cut ten days ago made every conversion cheaper; "new" launched then and has only seen the cheaper days.
+    const cheaper = (age: number) => (age < 10 ? 4 : 2);
+    const ads = [ad('old', 28, good, cheaper), ad('new', 10, good)];
+    expect(findLoserAds(account(ads), [1]).findings).toEqual([]);
+  });
+
   it('compares ads only inside their campaign', () => {
     const strong: AdSeries[] = [ad('s1', 28, { ...good, conversions: 8 }), ad('s2', 28, { ...good, conversions: 8 })];
     const weak: AdSeries[] = [ad('w1', 28, { ...good, conversions: 2 }), ad('w2', 28, { ...good, conversions: 2 })];

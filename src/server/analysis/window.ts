@@ -55,3 +55,18 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** Days of several series added up date by date, oldest first (a campaign from its ads, two campaigns as one). */
+export function sumByDate(days: DayCounts[]): DayCounts[] {
+  const byDate = new Map<string, DayCounts>();
+  for (const d of days) {
+    const total = byDate.get(d.date) ?? { date: d.date, spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 };
+    total.spend += d.spend;
+    total.impressions += d.impressions;
+    total.clicks += d.clicks;
+    total.conversions += d.conversions;
+    total.value += d.value;
+    byDate.set(d.date, total);
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}

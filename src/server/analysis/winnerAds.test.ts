@@ -64,8 +64,16 @@ describe('boost a winner ad', () => {
     const reported = (age: number) => 30 * (lag[Math.min(age, 7)] ?? 1);
     const ads = [ad('a', 10, big, reported), ad('b', 10, big, reported), ad('old', 28, big, reported)];
     expect(findWinnerAds(account(ads), lag).findings).toEqual([]);
-    // Read as if complete, the young days would make the old ad look like a winner.
-    expect(findWinnerAds(account(ads), [1]).findings.map((f) => f.entityId)).toEqual(['old']);
+    // Even read as if complete: the old ad is compared with the new ones over the days all three delivered, equally young.
+    expect(findWinnerAds(account(ads), [1]).findings).toEqual([]);
+  });
+
+  it('compares two ads over the days both delivered: an old ad’s cheaper first weeks do not make it a winner over ads launched since', () => {
+    // The campaign converted twice as well until ten days ago (a budget since raised into saturation); the two new ads launched then.
+    const before = { ...ordinary, conversions: 6 };
+    const since = (age: number) => (age < 10 ? ordinary.conversions : before.conversions);
+    const ads = [ad('new1', 10, ordinary), ad('new2', 10, ordinary), ad('old', 28, before, since)];
+    expect(findWinnerAds(account(ads), [1]).findings).toEqual([]);
   });
 
   it('compares ads only inside their campaign', () => {

@@ -105,7 +105,16 @@ export type EntityStatus = 'ACTIVE' | 'PAUSED';
 export type SuggestionChange =
   | { kind: 'ad_status'; ad_id: string; ad_name: string; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaign_id: string; campaign_name: string; currency: string; from: number; to: number }
+  | { kind: 'move_budget'; currency: string; amount: number; source: BudgetMove; target: BudgetMove }
   | { kind: 'task'; description: string };
+
+/** One campaign's side of a move of budget: its daily budget before and after (minor units). */
+export interface BudgetMove {
+  campaign_id: string;
+  campaign_name: string;
+  from: number;
+  to: number;
+}
 
 export type SuggestionStatus = 'open' | 'snoozed' | 'dismissed' | 'applied' | 'withdrawn';
 

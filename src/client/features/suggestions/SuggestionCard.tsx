@@ -5,6 +5,7 @@ import { PLATFORM_LABELS } from '@shared/constants';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { EvidenceChart } from './EvidenceChart';
 import {
+  comparedWith,
   entityName,
   formatConfidence,
   formatConversionsPerWeek,
@@ -98,7 +99,7 @@ export function SuggestionCard({ suggestion, compact = false, headingLevel = 2, 
                   <Box component="span" sx={{ fontWeight: 600 }}>
                     {item.label}:
                   </Box>{' '}
-                  {entity} {formatInterval(item.entity)} vs peers {formatInterval(item.peers)} · {formatEvidenceProbability(item.probability, suggestion.type)}
+                  {entity} {formatInterval(item.entity)} vs {comparedWith(suggestion.type)} {formatInterval(item.peers)} · {formatEvidenceProbability(item.probability, suggestion.type)}
                 </Typography>
               ))}
             </Box>

@@ -1,4 +1,5 @@
 import {
+  comparedWith,
   entityName,
   formatChartDay,
   formatChartTick,
@@ -15,7 +16,15 @@ describe('suggestionFormat', () => {
   it('says confidence and chances as whole percentages', () => {
     expect(formatConfidence(0.917)).toBe('92% confident');
     expect(formatEvidenceProbability(0.974, 'pause_ad')).toBe('97% likely worse than its peers');
-    expect(formatEvidenceProbability(0.8, 'scale_campaign')).toBe('80% likely better than its peers');
+    expect(formatEvidenceProbability(0.8, 'scale_campaign')).toBe('80% likely better than the other campaigns');
+  });
+
+  it('names what each type’s evidence sets the entity against', () => {
+    expect(comparedWith('pause_ad')).toBe('peers');
+    expect(comparedWith('move_budget')).toBe('the campaign it goes to');
+    expect(formatEvidenceProbability(0.995, 'move_budget')).toBe('100% likely worse than the campaign it goes to');
+    expect(formatEvidenceProbability(0.99, 'creative_fatigue')).toBe('99% likely worse than when fresh');
+    expect(formatEvidenceProbability(0.99, 'day_of_week')).toBe('99% likely worse than the other days');
   });
 
   it('gives conversions a week with a sign and their interval', () => {

@@ -14,8 +14,25 @@ const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign'> = {
   test_cta: 'ad',
 };
 
-/** Types whose evidence shows the entity doing better than its peers (the rest: worse). */
+/** Types whose evidence shows the entity doing better than what it is compared with (the rest: worse). */
 const BETTER_THAN_PEERS: ReadonlySet<SuggestionType> = new Set(['scale_campaign', 'boost_creative']);
+
+/** What each type's evidence compares the entity with, as its figures and probability name it. */
+const COMPARED_WITH: Record<SuggestionType, { short: string; phrase: string }> = {
+  pause_ad: { short: 'peers', phrase: 'its peers' },
+  creative_fatigue: { short: 'fresh', phrase: 'when fresh' },
+  scale_campaign: { short: 'other campaigns', phrase: 'the other campaigns' },
+  reduce_budget: { short: 'other campaigns', phrase: 'the other campaigns' },
+  move_budget: { short: 'the campaign it goes to', phrase: 'the campaign it goes to' },
+  day_of_week: { short: 'other days', phrase: 'the other days' },
+  boost_creative: { short: 'peers', phrase: 'its peers' },
+  test_cta: { short: 'peers', phrase: 'its peers' },
+};
+
+/** What the entity's figures are set against: 'peers', 'the campaign it goes to'. */
+export function comparedWith(type: SuggestionType): string {
+  return COMPARED_WITH[type].short;
+}
 
 const ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const SIGNED_ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
@@ -61,7 +78,7 @@ export function formatInterval(interval: Interval): string {
 
 /** How sure the evidence is: '97% likely worse than its peers' ('better' for the types that promote a winner). */
 export function formatEvidenceProbability(probability: number, type: SuggestionType): string {
-  return `${formatChance(probability)} likely ${BETTER_THAN_PEERS.has(type) ? 'better' : 'worse'} than its peers`;
+  return `${formatChance(probability)} likely ${BETTER_THAN_PEERS.has(type) ? 'better' : 'worse'} than ${COMPARED_WITH[type].phrase}`;
 }
 
 /** One line of the per-type ranking: 'Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)'. */

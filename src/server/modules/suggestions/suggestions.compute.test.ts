@@ -69,4 +69,29 @@ describe('bodyOf', () => {
     expect(campaign.chart?.points.at(-1)?.peers).toBeCloseTo((3 / 9000) * 100_000);
     expect(campaign.change).toEqual({ kind: 'campaign_budget', campaign_id: 'c1', campaign_name: 'Spring', currency: 'USD', from: 10_000, to: 12_000 });
   });
+
+  it('names both campaigns of a move of budget and charts the source against the campaign the money goes to', () => {
+    const move = bodyOf(
+      finding({
+        type: 'move_budget',
+        key: 'move_budget:c2>c1',
+        level: 'campaign',
+        entityId: 'c2',
+        entityName: 'Summer',
+        campaignId: 'c2',
+        change: { kind: 'move_budget', amount: 3_000, source: { campaignId: 'c2', from: 10_000, to: 7_000 }, target: { campaignId: 'c1', from: 10_000, to: 13_000 } },
+      }),
+      series,
+    );
+    expect(move.change).toEqual({
+      kind: 'move_budget',
+      currency: 'USD',
+      amount: 3_000,
+      source: { campaign_id: 'c2', campaign_name: 'Summer', from: 10_000, to: 7_000 },
+      target: { campaign_id: 'c1', campaign_name: 'Spring', from: 10_000, to: 13_000 },
+    });
+    expect(move.chart?.label).toMatch(/against the median of Spring, where the budget would go$/);
+    expect(move.chart?.points.at(-1)?.entity).toBeCloseTo((3 / 9000) * 100_000);
+    expect(move.chart?.points.at(-1)?.peers).toBeCloseTo((6 / 9000) * 100_000);
+  });
 });

@@ -1,11 +1,11 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { addDays } from '@shared/api/dashboard';
-import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
+import { ACTION_HORIZON_DAYS, type ChartPoint, type SuggestionChange, type SuggestionChart, type Interval } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { findAll } from '../../analysis/suggest';
-import type { Finding, Learning } from '../../analysis/findings';
+import type { BudgetStep, Finding, Learning } from '../../analysis/findings';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
@@ -16,8 +16,9 @@ import { accountEntityDays, conversionObservationsOf } from '../metrics/series.q
 /**
  * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
  * its lag profile learnt from what past syncs saw, the analysis' findings, and then the
- * suggestions table brought in line: a finding's row is created or refreshed (a snoozed,
- * dismissed or applied one keeps its state), and open advice no longer found is withdrawn.
+ * suggestions table brought in line: a finding's row is created or refreshed (a snoozed or
+ * dismissed one keeps its state, an applied one until its outcome is due), and open advice no
+ * longer found is withdrawn.
  */
 
 /** History the analysis reads. */
@@ -133,39 +134,42 @@ export function chartFor(finding: Finding, series: AccountSeries): SuggestionCha
     const rate = finding.type === 'creative_fatigue' || finding.type === 'test_cta' ? CLICK_THROUGH : PER_IMPRESSION;
     return rollingChart(rate, ad.days, peers, series.today, 'the campaign’s other live ads');
   }
+  // A move of budget is the source against the campaign the money goes to.
+  const { change } = finding;
+  const target = change.kind === 'move_budget' ? series.campaigns.find((c) => c.id === change.target.campaignId) : undefined;
+  if (target) return rollingChart(perSpend(series.currency), campaign.days, [target.days], series.today, `${target.name}, where the budget would go`);
   const peers = series.campaigns.filter((c) => c.id !== campaign.id && c.status === 'ACTIVE').map((c) => c.days);
   return rollingChart(perSpend(series.currency), campaign.days, peers, series.today, 'the account’s other active campaigns');
 }
 
+/** A finding's change in the API's words (names of the entities, the account's currency). */
+function apiChangeOf(finding: Finding, series: AccountSeries, otherPlatforms: Platform[]): SuggestionChange {
+  const { change } = finding;
+  const campaignName = (id: string) => series.campaigns.find((c) => c.id === id)?.name ?? id;
+  switch (change.kind) {
+    case 'ad_status':
+      return { kind: 'ad_status', ad_id: change.adId, ad_name: finding.entityName, campaign_id: change.campaignId, campaign_name: campaignName(change.campaignId), from: change.from, to: change.to };
+    case 'campaign_budget':
+      return { kind: 'campaign_budget', campaign_id: change.campaignId, campaign_name: campaignName(change.campaignId), currency: series.currency, from: change.from, to: change.to };
+    case 'move_budget': {
+      const side = ({ campaignId, from, to }: BudgetStep) => ({ campaign_id: campaignId, campaign_name: campaignName(campaignId), from, to });
+      return { kind: 'move_budget', currency: series.currency, amount: change.amount, source: side(change.source), target: side(change.target) };
+    }
+    case 'task': {
+      // A proven creative is worth trying where else the workspace advertises.
+      const elsewhere = finding.type === 'boost_creative' && otherPlatforms.length ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.` : '';
+      return { kind: 'task', description: `${change.description}${elsewhere}` };
+    }
+  }
+}
+
 /** A finding as stored: its body in the API's words. */
 export function bodyOf(finding: Finding, series: AccountSeries, otherPlatforms: Platform[] = []): SuggestionBody {
-  const campaign = series.campaigns.find((c) => c.id === finding.campaignId);
-  const { change } = finding;
-  let apiChange: SuggestionChange;
-  if (change.kind === 'ad_status') {
-    apiChange = {
-      kind: 'ad_status',
-      ad_id: change.adId,
-      ad_name: finding.entityName,
-      campaign_id: change.campaignId,
-      campaign_name: campaign?.name ?? change.campaignId,
-      from: change.from,
-      to: change.to,
-    };
-  } else if (change.kind === 'campaign_budget') {
-    apiChange = { kind: 'campaign_budget', campaign_id: change.campaignId, campaign_name: campaign?.name ?? change.campaignId, currency: series.currency, from: change.from, to: change.to };
-  } else if (change.kind === 'task') {
-    // A proven creative is worth trying where else the workspace advertises.
-    const elsewhere = finding.type === 'boost_creative' && otherPlatforms.length ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.` : '';
-    apiChange = { kind: 'task', description: `${change.description}${elsewhere}` };
-  } else {
-    apiChange = { kind: 'task', description: finding.headline };
-  }
   return {
     evidence: finding.evidence,
     chart: chartFor(finding, series),
     impact: { conversions_per_week: finding.impact.conversionsPerWeek, spend_per_week: finding.impact.spendPerWeek },
-    change: apiChange,
+    change: apiChangeOf(finding, series, otherPlatforms),
   };
 }
 
@@ -174,10 +178,14 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
   const keys = result.findings.map((f) => f.key);
   const connected = await db.selectDistinct({ platform: connectedAdAccounts.platform }).from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
   const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
+  const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
     // Every stored advice of the account at once, not one read per finding.
     const stored = new Map(
-      (await tx.select({ id: suggestions.id, key: suggestions.key, status: suggestions.status }).from(suggestions).where(eq(suggestions.accountRef, account.id))).map((row) => [row.key, row]),
+      (await tx.select({ id: suggestions.id, key: suggestions.key, status: suggestions.status, updatedAt: suggestions.updatedAt }).from(suggestions).where(eq(suggestions.accountRef, account.id))).map((row) => [
+        row.key,
+        row,
+      ]),
     );
     for (const finding of result.findings) {
       const values = {
@@ -195,12 +203,14 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
       };
       const existing = stored.get(finding.key);
       if (!existing) await tx.insert(suggestions).values(values);
-      // Advice withdrawn earlier (its entity changed) and found again is open again; the user's
-      // own decisions (snoozed, dismissed) and applied advice keep their state and history.
-      else if (existing.status === 'open' || existing.status === 'withdrawn' || existing.status === 'snoozed')
+      // Advice withdrawn earlier (its entity changed) and found again is open again, and so is
+      // applied advice still found once its outcome is due (a second step of the same move, a
+      // budget still off): the evidence has had a week of data since. The user's own decisions
+      // (snoozed, dismissed) and advice applied this week keep their state.
+      else if (existing.status === 'open' || existing.status === 'withdrawn' || existing.status === 'snoozed' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore))
         await tx
           .update(suggestions)
-          .set({ ...values, status: existing.status === 'withdrawn' ? 'open' : existing.status })
+          .set({ ...values, status: existing.status === 'snoozed' ? 'snoozed' : 'open' })
           .where(eq(suggestions.id, existing.id));
     }
     await tx

@@ -25,6 +25,11 @@ export function changeLines(platform: Platform, change: SuggestionChange): strin
       return [`${label}: set ad “${change.ad_name}” in campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`];
     case 'campaign_budget':
       return [`${label}: change the daily budget of campaign “${change.campaign_name}” from ${budgetWords(change.from, change.currency)} to ${budgetWords(change.to, change.currency)}`];
+    case 'move_budget':
+      return [
+        `${label}: lower the daily budget of campaign “${change.source.campaign_name}” from ${budgetWords(change.source.from, change.currency)} to ${budgetWords(change.source.to, change.currency)}`,
+        `${label}: raise the daily budget of campaign “${change.target.campaign_name}” from ${budgetWords(change.target.from, change.currency)} to ${budgetWords(change.target.to, change.currency)}`,
+      ];
     case 'task':
       return [`To do by hand at ${label}: ${change.description}`];
   }

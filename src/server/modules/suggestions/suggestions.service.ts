@@ -10,6 +10,7 @@ import {
   type ActionList,
   type ActionOutcome,
   type ApplyPreview,
+  type BudgetMove,
   type Interval,
   type Suggestion,
   type SuggestionChange,
@@ -22,12 +23,13 @@ import { isUuid } from '@shared/validation/dashboard';
 import type { DismissInput, SuggestionQueryInput } from '@shared/validation/suggestions';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { chanceOfWorking, measureOutcome, OUTCOME_BASELINE_DAYS } from '../../analysis/outcome';
+import { sumByDate } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { actions, ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
-import { PlatformError, type PlatformAccount } from '../../platforms/types';
+import { PlatformError, type PlatformAccount, type PlatformClient } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
@@ -54,7 +56,14 @@ const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: accou
 const accountInfo = (account: AccountRow): AccountInfo => ({ id: account.id, name: account.name, currency: account.currency });
 
 /** What a platform's not-found is about. */
-const subjectOf = (change: SuggestionChange) => (change.kind === 'campaign_budget' ? 'this campaign' : 'this ad');
+const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? 'this ad' : 'this campaign');
+
+type BudgetChange = Extract<SuggestionChange, { kind: 'campaign_budget' | 'move_budget' }>;
+
+/** The campaigns a budget change writes, in the order Apply writes them: a move's source (lowered) first. */
+function budgetSteps(change: BudgetChange): BudgetMove[] {
+  return change.kind === 'move_budget' ? [change.source, change.target] : [{ campaign_id: change.campaign_id, campaign_name: change.campaign_name, from: change.from, to: change.to }];
+}
 
 /** Shown (open) now: open, or snoozed with the snooze run out. */
 const isOpen = (row: SuggestionRow, now: Date) => row.status === 'open' || (row.status === 'snoozed' && row.snoozedUntil !== null && row.snoozedUntil <= now);
@@ -114,7 +123,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   /** The entity's state at the platform now, in words, and whether the change still starts from it. */
   async function liveState(account: AccountRow, change: SuggestionChange): Promise<{ matches: boolean; words: string }> {
-    if (change.kind === 'campaign_budget') return liveBudget(account, change);
+    if (change.kind === 'campaign_budget' || change.kind === 'move_budget') return liveBudgets(account, change);
     if (change.kind !== 'ad_status') return { matches: true, words: '' };
     const list = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listAds(platformAccountOf(account)));
     const ad = list.find((a) => a.id === change.ad_id);
@@ -137,16 +146,29 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     }
   }
 
-  async function liveBudget(account: AccountRow, change: Extract<SuggestionChange, { kind: 'campaign_budget' }>): Promise<{ matches: boolean; words: string }> {
+  /** Every campaign a budget change touches, read at the platform in one listing: all must still have the budget the change starts from. */
+  async function liveBudgets(account: AccountRow, change: BudgetChange): Promise<{ matches: boolean; words: string }> {
     const list = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
-    const campaign = list.find((c) => c.id === change.campaign_id);
-    if (!campaign) return { matches: false, words: 'the campaign no longer exists' };
-    await db
-      .update(campaigns)
-      .set({ status: campaign.status, dailyBudgetMinor: campaign.dailyBudgetMinor, updatedAt: clock.now() })
-      .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, campaign.id)));
-    if (campaign.dailyBudgetMinor === null) return { matches: false, words: 'no daily budget of its own' };
-    return { matches: campaign.dailyBudgetMinor === change.from, words: budgetWords(campaign.dailyBudgetMinor, change.currency) };
+    const steps = budgetSteps(change);
+    const states: { matches: boolean; words: string }[] = [];
+    for (const step of steps) {
+      const campaign = list.find((c) => c.id === step.campaign_id);
+      if (!campaign) {
+        states.push({ matches: false, words: 'the campaign no longer exists' });
+        continue;
+      }
+      await db
+        .update(campaigns)
+        .set({ status: campaign.status, dailyBudgetMinor: campaign.dailyBudgetMinor, updatedAt: clock.now() })
+        .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, campaign.id)));
+      if (campaign.dailyBudgetMinor === null) states.push({ matches: false, words: 'no daily budget of its own' });
+      else states.push({ matches: campaign.dailyBudgetMinor === step.from, words: budgetWords(campaign.dailyBudgetMinor, change.currency) });
+    }
+    return {
+      matches: states.every((state) => state.matches),
+      // One campaign: its state alone; a move: each campaign named.
+      words: steps.length === 1 ? states[0].words : states.map((state, i) => `“${steps[i].campaign_name}”: ${state.words}`).join('; '),
+    };
   }
 
   /** What Adwise keeps of the entity, set to the state a write left at the platform. */
@@ -156,11 +178,13 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
         .update(ads)
         .set({ status: direction === 'apply' ? change.to : change.from, updatedAt: now })
         .where(and(eq(ads.accountRef, account.id), eq(ads.adId, change.ad_id)));
-    } else if (change.kind === 'campaign_budget') {
-      await tx
-        .update(campaigns)
-        .set({ dailyBudgetMinor: direction === 'apply' ? change.to : change.from, updatedAt: now })
-        .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, change.campaign_id)));
+    } else if (change.kind === 'campaign_budget' || change.kind === 'move_budget') {
+      for (const step of budgetSteps(change)) {
+        await tx
+          .update(campaigns)
+          .set({ dailyBudgetMinor: direction === 'apply' ? step.to : step.from, updatedAt: now })
+          .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, step.campaign_id)));
+      }
     }
   }
 
@@ -174,12 +198,30 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
   async function write(account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', context: Record<string, string>): Promise<void> {
     if (change.kind === 'task') throw conflict(SUGGESTION_MESSAGES.notApplicable);
     const target = platformAccountOf(account);
+    const use = (call: (client: PlatformClient) => Promise<void>) => connections.use(account.connectionId, account.platform as Platform, call);
     try {
-      await connections.use(account.connectionId, account.platform as Platform, (client) =>
-        change.kind === 'ad_status'
-          ? client.setAdStatus(target, change.ad_id, direction === 'apply' ? change.to : change.from)
-          : client.setCampaignDailyBudget(target, change.campaign_id, direction === 'apply' ? change.to : change.from),
-      );
+      if (change.kind === 'ad_status') {
+        await use((client) => client.setAdStatus(target, change.ad_id, direction === 'apply' ? change.to : change.from));
+        return;
+      }
+      // Budgets one campaign at a time (a move lowers the source before it raises the target;
+      // its undo the other way round). A refusal half-way sets back what was already written,
+      // so the platform is left as it was.
+      const steps = direction === 'apply' ? budgetSteps(change) : budgetSteps(change).reverse().map((step) => ({ ...step, from: step.to, to: step.from }));
+      const written: typeof steps = [];
+      for (const step of steps) {
+        try {
+          await use((client) => client.setCampaignDailyBudget(target, step.campaign_id, step.to));
+          written.push(step);
+        } catch (error) {
+          for (const done of written.reverse()) {
+            await use((client) => client.setCampaignDailyBudget(target, done.campaign_id, done.from)).catch((undoError: unknown) =>
+              log.error({ ...context, direction, campaignId: done.campaign_id, error: undoError instanceof Error ? undoError.message : String(undoError) }, 'a budget written before a refusal could not be set back'),
+            );
+          }
+          throw error;
+        }
+      }
     } catch (error) {
       if (error instanceof PlatformError) {
         log.warn({ ...context, direction, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a suggested change');
@@ -234,8 +276,10 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       accountEntityDays(db, scope, { from: addDays(changeDay, -OUTCOME_BASELINE_DAYS), to: today }),
       conversionObservationsOf(db, scope, addDays(today, -(60 + LAG_HORIZON_DAYS))),
     ]);
-    const campaign = entities.find((e) => e.level === 'campaign' && e.entityId === action.campaignId);
-    const days = campaign?.days ?? [];
+    // The campaigns the change touched: a move is judged on both together (what one lost, the other should more than win).
+    const change = action.change as SuggestionChange;
+    const touched = change.kind === 'move_budget' ? [change.source.campaign_id, change.target.campaign_id] : [action.campaignId];
+    const days = sumByDate(entities.filter((e) => e.level === 'campaign' && touched.includes(e.entityId)).flatMap((e) => e.days));
     const result = measureOutcome(
       days.filter((d) => d.date < changeDay),
       days.filter((d) => d.date >= changeDay),
@@ -355,7 +399,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
             type: row.type,
             headline: row.headline,
             change,
-            campaignId: change.kind === 'ad_status' || change.kind === 'campaign_budget' ? change.campaign_id : null,
+            campaignId: change.kind === 'ad_status' || change.kind === 'campaign_budget' ? change.campaign_id : change.kind === 'move_budget' ? change.source.campaign_id : null,
             forecast: suggestion.impact.conversions_per_week satisfies Interval,
             appliedBy: principal.userId,
             appliedAt,

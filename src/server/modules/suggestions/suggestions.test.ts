@@ -1,15 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { SUGGESTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord, type ApplyPreview, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
+import {
+  SUGGESTION_MESSAGES,
+  SUGGESTION_TYPES,
+  UNDO_WINDOW_MINUTES,
+  type ActionList,
+  type ActionRecord,
+  type ApplyPreview,
+  type Suggestion,
+  type SuggestionChange,
+  type SuggestionList,
+  type SuggestionType,
+} from '@shared/api/suggestions';
+import type { Finding } from '../../analysis/findings';
 import { executeRows } from '../../db/connect';
 import { actions, campaigns, connectedAdAccounts, suggestions, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
+import { DEFAULT_MAX_ATTEMPTS } from '../../platforms/http';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { loadAccountSeries, storeFindings } from './suggestions.compute';
 import { SUGGESTIONS_JOB } from './suggestions.service';
 
 /**
@@ -24,6 +38,8 @@ describe('Smart Suggestions', () => {
   let owner: TestUser;
   let other: TestUser;
   const clock = manualClock(Date.now());
+  /** Armed by a test: the next budget write reaches the platform, then the platform refuses the request after it. */
+  let refuseAfterNextBudgetWrite = false;
   // Seed 23's LinkedIn accounts hold six loser ads between them.
   const PLATFORM = 'linkedin';
 
@@ -32,7 +48,17 @@ describe('Smart Suggestions', () => {
     t = await buildTestApp({
       workers: false,
       clock,
-      platformRuntime: recordingRuntime(),
+      platformRuntime: recordingRuntime({
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (refuseAfterNextBudgetWrite && init?.method === 'POST' && String(input).includes('/adCampaigns/')) {
+            refuseAfterNextBudgetWrite = false;
+            // Refused on every try of the next write (the client tries DEFAULT_MAX_ATTEMPTS times), not after.
+            sandbox.faults.add({ platform: PLATFORM, kind: 'rate_limit', times: DEFAULT_MAX_ATTEMPTS, retryAfterSeconds: 30 });
+          }
+          return response;
+        },
+      }),
       config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
     });
     owner = await signUp(t.app);
@@ -52,6 +78,28 @@ describe('Smart Suggestions', () => {
   const post = (user: TestUser, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
   const list = async (user: TestUser, query = ''): Promise<SuggestionList> => (await get(user, `suggestions/${query}`)).json();
   const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
+  /** A suggestion stored for an account as a run of the analysis would store it (for changes the analysis of this world does not find). */
+  const plantSuggestion = async (
+    account: typeof connectedAdAccounts.$inferSelect,
+    s: { type: SuggestionType; key: string; headline: string; change: SuggestionChange; impact: Suggestion['impact'] },
+  ): Promise<string> => {
+    const [row] = await t.app.ctx.db
+      .insert(suggestions)
+      .values({
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: PLATFORM,
+        type: s.type,
+        key: s.key,
+        headline: s.headline,
+        confidence: 0.99,
+        body: { evidence: [], chart: null, impact: s.impact, change: s.change },
+        score: s.impact.conversions_per_week.mid,
+        computedAt: clock.now(),
+      })
+      .returning({ id: suggestions.id });
+    return row.id;
+  };
   /** The open advice to pause an ad, best first. */
   const pauses = async (user: TestUser = owner) => (await list(user, '?type=pause_ad')).items;
 
@@ -101,7 +149,8 @@ describe('Smart Suggestions', () => {
     const byType = new Map<string, number>();
     for (const s of all.items) byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
     for (const [type, count] of byType) expect((await list(owner, `?type=${type}`)).total).toBe(count);
-    expect((await list(owner, '?type=move_budget')).total).toBe(0);
+    const absent = SUGGESTION_TYPES.find((type) => !byType.has(type));
+    if (absent) expect((await list(owner, `?type=${absent}`)).total).toBe(0);
     expect((await list(owner, '?platform=google')).total).toBe(0);
     expect((await list(owner, `?account=${all.items[0].account.id}&limit=1`)).items).toHaveLength(1);
     const bad = await get(owner, 'suggestions/?type=everything');
@@ -179,24 +228,8 @@ describe('Smart Suggestions', () => {
     const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
     const from = sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)!;
     const change = { kind: 'campaign_budget' as const, campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from, to: from + 10_000 };
-    const plant = async (key: string) =>
-      (
-        await t.app.ctx.db
-          .insert(suggestions)
-          .values({
-            workspaceId: account.workspaceId,
-            accountRef: account.id,
-            platform: PLATFORM,
-            type: 'scale_campaign',
-            key,
-            headline: `Raise the budget of ${campaign.name}`,
-            confidence: 0.96,
-            body: { evidence: [], chart: null, impact: { conversions_per_week: { mid: 3, low: 1, high: 5 }, spend_per_week: { mid: 70_000, low: 60_000, high: 70_000 } }, change },
-            score: 3,
-            computedAt: clock.now(),
-          })
-          .returning({ id: suggestions.id })
-      )[0].id;
+    const plant = (key: string) =>
+      plantSuggestion(account, { type: 'scale_campaign', key, headline: `Raise the budget of ${campaign.name}`, change, impact: { conversions_per_week: { mid: 3, low: 1, high: 5 }, spend_per_week: { mid: 70_000, low: 60_000, high: 70_000 } } });
 
     const id = await plant(`scale_campaign:${campaign.campaignId}`);
     const preview: ApplyPreview = (await get(owner, `suggestions/${id}/preview/`)).json();
@@ -216,6 +249,58 @@ describe('Smart Suggestions', () => {
     expect(refused.json().detail).toBe(SUGGESTION_MESSAGES.changedSince(`${account.currency} ${((from + 5_000) / 100).toFixed(2)} a day`));
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from + 5_000);
     sandbox.world.setDailyBudget(PLATFORM, campaign.campaignId, from);
+  });
+
+  it('moves budget between two campaigns at one go, undoes both, and sets back the first write when the platform refuses the second', async () => {
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [source, target] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
+    const budget = (id: string) => sandbox.world.dailyBudgetMinor(PLATFORM, id);
+    const sourceFrom = budget(source.campaignId);
+    const targetFrom = budget(target.campaignId);
+    const change = {
+      kind: 'move_budget' as const,
+      currency: account.currency,
+      amount: 1_000,
+      source: { campaign_id: source.campaignId, campaign_name: source.name, from: sourceFrom, to: sourceFrom - 1_000 },
+      target: { campaign_id: target.campaignId, campaign_name: target.name, from: targetFrom, to: targetFrom + 1_000 },
+    };
+    const plant = (key: string) =>
+      plantSuggestion(account, { type: 'move_budget', key, headline: `Move 10.00 ${account.currency} a day from ${source.name} to ${target.name}`, change, impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } } });
+    const money = (minor: number) => `${account.currency} ${(minor / 100).toFixed(2)} a day`;
+
+    const id = await plant(`move_budget:${source.campaignId}>${target.campaignId}`);
+    const preview: ApplyPreview = (await get(owner, `suggestions/${id}/preview/`)).json();
+    expect(preview).toMatchObject({ current_matches: true, current_state: `“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom)}` });
+    expect(preview.suggestion.change_lines).toEqual([
+      `LinkedIn: lower the daily budget of campaign “${source.name}” from ${money(sourceFrom)} to ${money(sourceFrom - 1_000)}`,
+      `LinkedIn: raise the daily budget of campaign “${target.name}” from ${money(targetFrom)} to ${money(targetFrom + 1_000)}`,
+    ]);
+    const action: ActionRecord = (await post(owner, `suggestions/${id}/apply/`)).json();
+    expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom - 1_000, targetFrom + 1_000]);
+    expect(action.change_lines).toHaveLength(2);
+    expect((await post(owner, `actions/${action.id}/undo/`)).statusCode).toBe(200);
+    expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom, targetFrom]);
+
+    // The platform takes the first write and refuses the second: the first is set back, nothing is recorded.
+    await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
+    const halfway = await plant(`move_budget:${source.campaignId}>${target.campaignId}:again`);
+    const actionsBefore = (await t.app.ctx.db.select().from(actions)).length;
+    refuseAfterNextBudgetWrite = true;
+    const refused = await post(owner, `suggestions/${halfway}/apply/`);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().detail).toMatch(/^LinkedIn is rate limiting requests/);
+    expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom, targetFrom]);
+    expect(await t.app.ctx.db.select().from(actions)).toHaveLength(actionsBefore);
+    const [row] = await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, halfway));
+    expect(row.status).toBe('open');
+
+    // One of the two budgets moved at the platform since: nothing is written, the advice is withdrawn.
+    sandbox.world.setDailyBudget(PLATFORM, target.campaignId, targetFrom + 5_000);
+    const stale = await post(owner, `suggestions/${halfway}/apply/`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe(SUGGESTION_MESSAGES.changedSince(`“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom + 5_000)}`));
+    expect(budget(source.campaignId)).toBe(sourceFrom);
+    sandbox.world.setDailyBudget(PLATFORM, target.campaignId, targetFrom);
   });
 
   it('dismisses with a reason and snoozes for 7 days', async () => {
@@ -279,5 +364,40 @@ describe('Smart Suggestions', () => {
     const [record] = later.ranking;
     expect(record).toMatchObject({ type: 'pause_ad', measured: applied.length });
     expect(record.chance.low).toBeLessThan(record.chance.mid);
+  });
+
+  it('offers applied advice again once its outcome is due, if the analysis still finds it', async () => {
+    const accounts = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(suggestions)
+      .where(and(inArray(suggestions.accountRef, accounts.map((a) => a.id)), eq(suggestions.status, 'applied')));
+    const account = accounts.find((a) => a.id === row.accountRef)!;
+    const stillFound: Finding = {
+      type: row.type as Finding['type'],
+      key: row.key,
+      level: 'campaign',
+      entityId: 'still',
+      entityName: 'Still',
+      campaignId: null,
+      headline: row.headline,
+      confidence: 0.995,
+      evidence: [],
+      impact: { conversionsPerWeek: { mid: 1, low: 0.5, high: 2 }, spendPerWeek: { mid: 0, low: 0, high: 0 } },
+      change: { kind: 'task', description: 'Still true a week on.' },
+    };
+    const { series } = await loadAccountSeries(t.app.ctx.db, account, clock.now());
+    const statusAfterRun = async (appliedDaysAgo: number) => {
+      await t.app.ctx.db
+        .update(suggestions)
+        .set({ status: 'applied', updatedAt: new Date(clock.now().getTime() - appliedDaysAgo * 86_400_000) })
+        .where(eq(suggestions.id, row.id));
+      await storeFindings(t.app.ctx.db, account, series, { findings: [stillFound], learning: [] }, clock.now());
+      return (await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, row.id)))[0].status;
+    };
+    // Applied yesterday: its outcome is not in yet, the advice stays applied.
+    expect(await statusAfterRun(1)).toBe('applied');
+    // Applied eight days ago and still found: offered again.
+    expect(await statusAfterRun(8)).toBe('open');
   });
 });
