@@ -70,5 +70,6 @@ export interface Finding {
 export interface Learning {
   level: 'ad' | 'campaign';
   entityId: string;
-  reason: 'too_new' | 'too_little_data';
+  /** spend_changed: a campaign whose spend moved since its window began, judged again once it has run at the new level. */
+  reason: 'too_new' | 'too_little_data' | 'spend_changed';
 }

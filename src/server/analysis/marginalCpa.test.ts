@@ -23,6 +23,18 @@ describe('marginal CPA of each campaign', () => {
     expect(marginalCosts(account([campaign('alone', 12_000, { spend: 10_000, conversions: 10 })]), [1])).toBeNull();
   });
 
+  it('does not judge a campaign whose spend moved far since its window began: its average cost is of another spend', () => {
+    // 24,000 a day for three weeks, 8,000 for the last week: a third of the window's average.
+    const moved = campaign('moved', 9_600, { spend: 8_000, conversions: 4 });
+    moved.days = moved.days.map((d, i, all) => (i < all.length - 7 ? { ...d, spend: 24_000, conversions: 8 } : d));
+    const costs = marginalCosts(account([...peers(), moved]), [1])!;
+    expect(costs.learning).toEqual([{ level: 'campaign', entityId: 'moved', reason: 'spend_changed' }]);
+    // One step of 30% is still judged.
+    const stepped = campaign('stepped', 8_400, { spend: 7_000, conversions: 7 });
+    stepped.days = stepped.days.map((d, i, all) => (i < all.length - 7 ? { ...d, spend: 10_000, conversions: 10 } : d));
+    expect(marginalCosts(account([...peers(), stepped]), [1])!.learning).toEqual([]);
+  });
+
   it('reads a campaign as its live ads deliver now: a paused ad’s past no longer counts', () => {
     const ad = (id: string, status: AdSeries['status'], perDay: CampaignDay, n: number): AdSeries => ({ id, name: id, status, days: campaignDays(n, perDay) });
     const c: CampaignSeries = {

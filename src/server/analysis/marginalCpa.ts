@@ -30,11 +30,17 @@ export interface MarginalParams {
    * the point of diminishing returns (1.1) to well past it (3.5).
    */
   saturation: { low: number; high: number };
+  /**
+   * A campaign whose last week's daily spend is more than this factor off its window's (a budget
+   * moved, a step of a move applied) is not judged: its window's average cost is of another
+   * spend, and which way saturation moved it is the unknown the ratio stands for.
+   */
+  maxSpendChange: number;
   /** Monte Carlo draws. */
   draws: number;
 }
 
-export const MARGINAL_DEFAULTS: MarginalParams = { windowDays: 28, minActiveDays: 21, minConversions: 30, saturation: { low: 1.1, high: 3.5 }, draws: 4000 };
+export const MARGINAL_DEFAULTS: MarginalParams = { windowDays: 28, minActiveDays: 21, minConversions: 30, saturation: { low: 1.1, high: 3.5 }, maxSpendChange: 1.5, draws: 4000 };
 
 /** A campaign delivered on one of the last days this many days (today included). */
 const LIVE_WITHIN_DAYS = 3;
@@ -157,17 +163,20 @@ export function marginalCosts(account: AccountSeries, lag: (number | null)[], pa
   const units: CampaignUnit[] = delivering.map(({ campaign, totals }) => {
     const recent = windowTotals(campaign.days, today, RECENT_DAYS, [1]);
     const whole = windowTotals(campaign.days, today, params.windowDays, [1]);
-    const judged = totals.activeDays >= params.minActiveDays && totals.conversions >= params.minConversions;
-    if (!judged) learning.push({ level: 'campaign', entityId: campaign.id, reason: totals.activeDays < params.minActiveDays ? 'too_new' : 'too_little_data' });
+    const windowDailySpend = whole.spend / Math.max(1, whole.activeDays);
+    const recentDailySpend = recent.spend / Math.max(1, recent.activeDays);
+    const spendChanged = Math.abs(Math.log(Math.max(recentDailySpend, 1) / Math.max(windowDailySpend, 1))) > Math.log(params.maxSpendChange);
+    const reason = totals.activeDays < params.minActiveDays ? 'too_new' : totals.conversions < params.minConversions ? 'too_little_data' : spendChanged ? 'spend_changed' : null;
+    if (reason) learning.push({ level: 'campaign', entityId: campaign.id, reason });
     return {
       campaign,
       totals,
       perSpend: updateGamma(gammaPrior(accountRate, spread), totals.conversions, totals.knownSpend),
-      judged,
+      judged: reason === null,
       recentSpend: recent.spend,
       utilisation: recent.spend / (RECENT_DAYS * campaign.dailyBudget!),
       saturation: saturationPosterior(campaign, today, lag, saturation),
-      windowDailySpend: whole.spend / Math.max(1, whole.activeDays),
+      windowDailySpend,
     };
   });
 
