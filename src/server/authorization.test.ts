@@ -154,6 +154,7 @@ const identifiersOf = (space: Space) => [
   space.invitation.id,
   space.invitation.token,
   space.advice.suggestionId,
+  space.advice.taskId,
   space.advice.actionId,
 ];
 
@@ -172,6 +173,7 @@ interface Victim {
   campaignUuid: string;
   platformCampaignId: string;
   suggestionId: string;
+  taskId: string;
   actionId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
@@ -251,6 +253,7 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/suggestions/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/suggestions/:id/preview/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/${v.suggestionId}/preview/`, headers: a.user.auth }]),
   'POST /api/suggestions/:id/apply/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/apply/`, {}, a.user.auth)]),
+  'POST /api/suggestions/:id/done/': own((v, a) => [json('POST', `/api/suggestions/${v.taskId}/done/`, {}, a.user.auth)]),
   'POST /api/suggestions/:id/dismiss/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/dismiss/`, { reason: 'other' }, a.user.auth)]),
   'POST /api/suggestions/:id/snooze/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/snooze/`, {}, a.user.auth)]),
   'GET /api/actions/': own((v, a) => [{ method: 'GET', url: `/api/actions/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
@@ -339,6 +342,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       campaignUuid: B.campaignUuid,
       platformCampaignId: B.platformCampaignId,
       suggestionId: B.advice.suggestionId,
+      taskId: B.advice.taskId,
       actionId: B.advice.actionId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
@@ -563,6 +567,15 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
     {
       needs: 'suggestions:apply',
       request: ({ at }) => send('POST', `suggestions/${at.advice.suggestionId}/apply/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/suggestions/:id/done/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `suggestions/${at.advice.taskId}/done/`),
       allowed: 200,
       restore: () => agency.A.advice.reset(),
       fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.notFound },

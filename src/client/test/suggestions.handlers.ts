@@ -81,8 +81,8 @@ export const taskSuggestionBody = (overrides: Partial<Suggestion> = {}) =>
     headline: 'Test a new call to action on “Brand Search”',
     confidence: 0.7,
     impact: { conversions_per_week: { mid: 1, low: 0, high: 2 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
-    change: { kind: 'task', description: 'Write two new CTAs and run them against the current one.' },
-    change_lines: ['Write two new CTAs and run them against the current one.'],
+    change: { kind: 'task', description: 'Write two new CTAs and run them against the current one.', campaign_id: 'cmp-7' },
+    change_lines: ['To do by hand at Google Ads: Write two new CTAs and run them against the current one.'],
     applicable: false,
     ...overrides,
   });
@@ -98,6 +98,7 @@ export function actionRecordBody(overrides: Partial<ActionRecord> = {}): ActionR
     account: { ...BRAND_ACCOUNT },
     headline: 'Pause “Spring sale”: it converts at a third of its peers',
     change_lines: ['Google Ads: set ad “Spring sale” from Active to Paused'],
+    by_hand: false,
     applied_by: { id: '00000000-0000-4000-8000-300000000001', name: 'Asha Rao' },
     applied_at: new Date(appliedAt).toISOString(),
     undo_until: new Date(appliedAt + UNDO_WINDOW_MINUTES * 60_000).toISOString(),
@@ -135,8 +136,8 @@ const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_foun
 
 /**
  * The suggestions and actions endpoints as the contract describes them, with state: open
- * suggestions with the server's filters and limit, previews, Apply (which logs an action),
- * Dismiss, Snooze, the log and Undo. Tests add `fake.handlers` with `server.use` and read what
+ * suggestions with the server's filters and limit, previews, Apply and Done (which log an
+ * action), Dismiss, Snooze, the log and Undo. Tests add `fake.handlers` with `server.use` and read what
  * was asked in `fake.requests`.
  */
 export function fakeSuggestionsServer({
@@ -154,10 +155,29 @@ export function fakeSuggestionsServer({
     lists: [] as URLSearchParams[],
     previews: [] as string[],
     applied: [] as string[],
+    done: [] as string[],
     dismissed: [] as { id: string; body: unknown }[],
     snoozed: [] as string[],
     actionLists: 0,
     undone: [] as string[],
+  };
+  /** The action an Apply (or a task marked done) logs, first in the log. */
+  const logged = (found: Suggestion, byHand: boolean) => {
+    applied += 1;
+    const action = actionRecordBody({
+      id: `act-new-${applied}`,
+      suggestion_id: found.id,
+      type: found.type,
+      platform: found.platform,
+      account: found.account,
+      headline: found.headline,
+      change_lines: found.change_lines,
+      by_hand: byHand,
+      applied_at: new Date().toISOString(),
+      undo_until: new Date(Date.now() + UNDO_WINDOW_MINUTES * 60_000).toISOString(),
+    });
+    actions = [action, ...actions];
+    return action;
   };
   const take = (id: string) => {
     const found = open.find((suggestion) => suggestion.id === id);
@@ -189,20 +209,16 @@ export function fakeSuggestionsServer({
       requests.applied.push(id);
       const found = take(id);
       if (!found) return notFound(SUGGESTION_MESSAGES.notFound);
-      applied += 1;
-      const action = actionRecordBody({
-        id: `act-new-${applied}`,
-        suggestion_id: found.id,
-        type: found.type,
-        platform: found.platform,
-        account: found.account,
-        headline: found.headline,
-        change_lines: found.change_lines,
-        applied_at: new Date().toISOString(),
-        undo_until: new Date(Date.now() + UNDO_WINDOW_MINUTES * 60_000).toISOString(),
-      });
-      actions = [action, ...actions];
-      return HttpResponse.json(action);
+      return HttpResponse.json(logged(found, false));
+    }),
+    http.post(api('suggestions/:id/done/'), ({ params }) => {
+      const id = String(params.id);
+      requests.done.push(id);
+      const found = open.find((suggestion) => suggestion.id === id);
+      if (!found) return notFound(SUGGESTION_MESSAGES.notFound);
+      if (found.change.kind !== 'task') return HttpResponse.json({ detail: SUGGESTION_MESSAGES.notATask, code: 'conflict' }, { status: 409 });
+      take(id);
+      return HttpResponse.json(logged(found, true));
     }),
     http.post(api('suggestions/:id/dismiss/'), async ({ request, params }) => {
       const id = String(params.id);

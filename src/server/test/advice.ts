@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import type { SuggestionChange } from '@shared/api/suggestions';
@@ -8,11 +8,13 @@ import type { SuggestionBody } from '../modules/suggestions/suggestions.compute'
 
 /**
  * Advice planted in a synced workspace, for tests that need a suggestion and an undoable action
- * on real ads of its sandbox account whatever the analysis finds: an open "pause" of one live ad
- * and an applied pause of another (paused at the sandbox, within its undo window).
+ * on real ads of its sandbox account whatever the analysis finds: an open "pause" of one live ad,
+ * an open task (refresh a creative, done by hand) and an applied pause of another ad (paused at
+ * the sandbox, within its undo window).
  */
 export interface PlantedAdvice {
   suggestionId: string;
+  taskId: string;
   actionId: string;
   /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
   suggestedAd: string;
@@ -55,6 +57,22 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       computedAt: now,
     })
     .returning({ id: suggestions.id });
+  const taskBody: SuggestionBody = { evidence: [], chart: null, impact, change: { kind: 'task', description: `Refresh the creative of “${suggested.name}”.`, campaign_id: campaign.id } };
+  const [task] = await db
+    .insert(suggestions)
+    .values({
+      workspaceId: space.id,
+      accountRef: space.accountUuid,
+      platform: space.platform,
+      type: 'creative_fatigue',
+      key: `creative_fatigue:${suggested.id}`,
+      headline: `Refresh “${suggested.name}”`,
+      confidence: 0.99,
+      body: taskBody,
+      score: 2,
+      computedAt: now,
+    })
+    .returning({ id: suggestions.id });
   const actionValues = {
     workspaceId: space.id,
     accountRef: space.accountUuid,
@@ -74,14 +92,15 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
 
   return {
     suggestionId: suggestion.id,
+    taskId: task.id,
     actionId: action.id,
     suggestedAd: suggested.id,
     pausedAd: paused.id,
     async reset() {
       sandbox.world.setAdStatus(space.platform, suggested.id, 'ACTIVE');
       sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
-      await db.delete(actions).where(eq(actions.suggestionId, suggestion.id));
-      await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(eq(suggestions.id, suggestion.id));
+      await db.delete(actions).where(inArray(actions.suggestionId, [suggestion.id, task.id]));
+      await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(inArray(suggestions.id, [suggestion.id, task.id]));
       await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
     },
   };

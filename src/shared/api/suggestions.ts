@@ -9,6 +9,7 @@ import type { Platform } from '../constants';
  * GET  suggestions/                 ?type=&platform=&account=&limit=  -> SuggestionList   open ones, best first
  * GET  suggestions/<id>/preview/                                      -> ApplyPreview     what Apply would change, read live at the platform
  * POST suggestions/<id>/apply/                                        -> ActionRecord     the platform write, undoable for UNDO_WINDOW_MINUTES
+ * POST suggestions/<id>/done/                                         -> ActionRecord     a task done by hand, recorded and measured like an applied one
  * POST suggestions/<id>/dismiss/    {reason, note?}                   -> Suggestion
  * POST suggestions/<id>/snooze/                                       -> Suggestion       hidden for SNOOZE_DAYS
  * GET  actions/                                                       -> ActionList       what we did and did it work
@@ -106,7 +107,8 @@ export type SuggestionChange =
   | { kind: 'ad_status'; ad_id: string; ad_name: string; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaign_id: string; campaign_name: string; currency: string; from: number; to: number }
   | { kind: 'move_budget'; currency: string; amount: number; source: BudgetMove; target: BudgetMove }
-  | { kind: 'task'; description: string };
+  /** A task done by hand; `campaign_id` is the campaign its outcome is measured on (absent on advice stored before it was kept). */
+  | { kind: 'task'; description: string; campaign_id?: string | null };
 
 /** One campaign's side of a move of budget: its daily budget before and after (minor units). */
 export interface BudgetMove {
@@ -196,6 +198,8 @@ export interface ActionRecord {
   account: { id: string; name: string; currency: string };
   headline: string;
   change_lines: string[];
+  /** A task the user did by hand and marked as done (nothing was written to a platform). */
+  by_hand: boolean;
   applied_by: { id: string | null; name: string };
   applied_at: string;
   undo_until: string;
@@ -230,6 +234,7 @@ export const SUGGESTION_MESSAGES = {
   actionNotFound: 'Action not found.',
   notOpen: 'This suggestion is no longer open.',
   notApplicable: 'This suggestion is a task to do by hand; there is nothing to apply.',
+  notATask: 'This suggestion changes something at the platform; apply it instead.',
   undoExpired: `The ${UNDO_WINDOW_MINUTES}-minute undo window has closed.`,
   alreadyUndone: 'This action was already undone.',
   changedSince: (state: string) => `This changed since the suggestion was made (now: ${state}). The suggestion was withdrawn and will be recomputed.`,

@@ -17,6 +17,7 @@ import {
 /** The card's buttons' words. */
 export const SUGGESTION_ACTION_LABELS = {
   apply: 'Apply',
+  done: 'Mark as done',
   dismiss: 'Dismiss',
   snooze: `Snooze ${SNOOZE_DAYS} days`,
 } as const;
@@ -24,9 +25,12 @@ export const SUGGESTION_ACTION_LABELS = {
 /** What the card's buttons do; left out for someone who may not change anything (a viewer). */
 export interface SuggestionCardActions {
   onApply: () => void;
+  /** A task done by hand: recorded, so its outcome is measured. */
+  onDone: () => void;
   onDismiss: () => void;
   onSnooze: () => void;
-  /** While this suggestion's Snooze is being sent. */
+  /** While this suggestion's Done or Snooze is being sent. */
+  marking: boolean;
   snoozing: boolean;
 }
 
@@ -59,7 +63,7 @@ const listSx = { m: 0, pl: 2.5, '& > li': { mb: 0.5 } } as const;
 /**
  * One Smart Suggestion: what to do, where, how sure and what it should bring, with the evidence
  * behind it (each figure against its peers, with intervals), its chart and the exact change Apply
- * makes. Apply (when there is something to apply), Dismiss and Snooze come with `actions`; each
+ * makes. Apply (or Mark as done, for a task done by hand), Dismiss and Snooze come with `actions`; each
  * button is described by the headline, so a screen reader knows which suggestion it acts on.
  */
 export function SuggestionCard({ suggestion, compact = false, headingLevel = 2, actions }: SuggestionCardProps) {
@@ -122,10 +126,14 @@ export function SuggestionCard({ suggestion, compact = false, headingLevel = 2, 
 
         {actions && (
           <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
-            {suggestion.applicable && (
+            {suggestion.applicable ? (
               <Button variant="contained" size="small" onClick={actions.onApply} aria-describedby={headlineId}>
                 {SUGGESTION_ACTION_LABELS.apply}
               </Button>
+            ) : (
+              <LoadingButton variant="contained" size="small" loading={actions.marking} onClick={actions.onDone} aria-describedby={headlineId}>
+                {SUGGESTION_ACTION_LABELS.done}
+              </LoadingButton>
             )}
             <Button variant="outlined" size="small" onClick={actions.onDismiss} aria-describedby={headlineId}>
               {SUGGESTION_ACTION_LABELS.dismiss}

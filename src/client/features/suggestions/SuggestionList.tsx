@@ -6,7 +6,8 @@ import { useCan } from '@client/features/session/useCan';
 import { ApplyDialog } from './ApplyDialog';
 import { DismissDialog } from './DismissDialog';
 import { SuggestionCard } from './SuggestionCard';
-import { useSnoozeSuggestionMutation } from './suggestions.api';
+import { useMarkSuggestionDoneMutation, useSnoozeSuggestionMutation } from './suggestions.api';
+import { notifyApplied } from './undoToast';
 
 /** What a snooze says. */
 export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
@@ -21,7 +22,7 @@ export interface SuggestionListProps {
 }
 
 /**
- * Suggestions as cards with their actions (Apply, Dismiss, Snooze) for a role that may change
+ * Suggestions as cards with their actions (Apply or Mark as done, Dismiss, Snooze) for a role that may change
  * things, and the Apply and Dismiss dialogs; the /suggestions page and the dashboard show the same.
  */
 export function SuggestionList({ suggestions, compact = false, headingLevel = 2 }: SuggestionListProps) {
@@ -30,6 +31,19 @@ export function SuggestionList({ suggestions, compact = false, headingLevel = 2 
   const [dismissing, setDismissing] = useState<Suggestion | null>(null);
   const [snoozing, setSnoozing] = useState<string | null>(null);
   const [snoozeSuggestion] = useSnoozeSuggestionMutation();
+  const [marking, setMarking] = useState<string | null>(null);
+  const [markSuggestionDone] = useMarkSuggestionDoneMutation();
+
+  const markDone = async (suggestion: Suggestion) => {
+    setMarking(suggestion.id);
+    try {
+      notifyApplied(await markSuggestionDone(suggestion.id).unwrap());
+    } catch {
+      // Said by the API error channel.
+    } finally {
+      setMarking(null);
+    }
+  };
 
   const snooze = async (suggestion: Suggestion) => {
     setSnoozing(suggestion.id);
@@ -56,6 +70,8 @@ export function SuggestionList({ suggestions, compact = false, headingLevel = 2 
               canApply
                 ? {
                     onApply: () => setApplying(suggestion),
+                    onDone: () => void markDone(suggestion),
+                    marking: marking === suggestion.id,
                     onDismiss: () => setDismissing(suggestion),
                     onSnooze: () => void snooze(suggestion),
                     snoozing: snoozing === suggestion.id,

@@ -76,11 +76,12 @@ describe('SuggestionsPage: the list', () => {
     expect(screen.getByRole('link', { name: /^Actions and results/ })).toHaveAttribute('href', paths.actions);
   });
 
-  it('leaves out the spend line when spend does not change, and Apply for a task done by hand', async () => {
+  it('leaves out the spend line when spend does not change, and offers Mark as done instead of Apply for a task done by hand', async () => {
     setup({ suggestions: [TASK] });
     const task = await card(TASK.headline);
     expect(within(task).queryByText(/^Spend/)).not.toBeInTheDocument();
     expect(within(task).queryByRole('button', { name: SUGGESTION_ACTION_LABELS.apply })).not.toBeInTheDocument();
+    expect(within(task).getByRole('button', { name: SUGGESTION_ACTION_LABELS.done })).toBeInTheDocument();
     expect(within(task).getByRole('button', { name: SUGGESTION_ACTION_LABELS.dismiss })).toBeInTheDocument();
     expect(within(task).getByRole('button', { name: SUGGESTION_ACTION_LABELS.snooze })).toBeInTheDocument();
   });
@@ -160,10 +161,13 @@ describe('SuggestionsPage: what each role may do', () => {
     ['owner', true],
     ['manager', true],
     ['viewer', false],
-  ])('a %s sees Apply, Dismiss and Snooze: %s', async (role, acts) => {
-    setup({ role });
+  ])('a %s sees Apply (Mark as done on a task), Dismiss and Snooze: %s', async (role, acts) => {
+    setup({ role, suggestions: [PAUSE, TASK] });
     const pause = await card(PAUSE.headline);
-    for (const label of Object.values(SUGGESTION_ACTION_LABELS)) expect(within(pause).queryByRole('button', { name: label }) !== null).toBe(acts);
+    const task = await card(TASK.headline);
+    const { apply, done, ...both } = SUGGESTION_ACTION_LABELS;
+    for (const label of [apply, ...Object.values(both)]) expect(within(pause).queryByRole('button', { name: label }) !== null).toBe(acts);
+    for (const label of [done, ...Object.values(both)]) expect(within(task).queryByRole('button', { name: label }) !== null).toBe(acts);
     // Everything else is there for a viewer too.
     expect(within(pause).getByRole('region', { name: 'Evidence' })).toBeInTheDocument();
   });
@@ -335,6 +339,21 @@ describe('SuggestionsPage: Dismiss and Snooze', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     expect(await within(dialog).findByText(SUGGESTION_MESSAGES.notOpen)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: DISMISS_REASON_LABELS.not_relevant })).toBeChecked();
+  });
+
+  it('records a task as done, which leaves the list, and offers Undo in the toast', async () => {
+    const { user, fake } = setup({ suggestions: [TASK, PAUSE] });
+    const task = await card(TASK.headline);
+    await user.click(within(task).getByRole('button', { name: 'Mark as done' }));
+    await waitFor(() => expect(fake.requests.done).toEqual([TASK.id]));
+    await waitFor(() => expect(alerts()).toContainEqual(expect.stringContaining(`Marked as done: ${TASK.headline}`)));
+    await waitFor(() => expect(screen.queryByRole('article', { name: TASK.headline })).not.toBeInTheDocument());
+    // Nothing at a platform: no preview was asked for.
+    expect(fake.requests.previews).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.requests.undone).toEqual(['act-new-1']));
+    await waitFor(() => expect(alerts()).toContainEqual(expect.stringContaining(`Undone: ${TASK.headline}`)));
   });
 
   it('snoozes a suggestion, which leaves the list', async () => {

@@ -50,6 +50,11 @@ export const suggestionsApi = baseApi.injectEndpoints({
         return [...LISTS, ...PLATFORM_STATE];
       },
     }),
+    // A task done by hand: nothing is written to a platform, only the log and the list change.
+    markSuggestionDone: build.mutation<ActionRecord, string>({
+      query: (id) => ({ url: suggestionPath(id, 'done'), method: 'POST' }),
+      invalidatesTags: invalidatesOnSuccess(LISTS),
+    }),
     dismissSuggestion: build.mutation<Suggestion, DismissArgs>({
       query: ({ id, ...body }) => ({ url: suggestionPath(id, 'dismiss'), method: 'POST', body }),
       invalidatesTags: invalidatesOnSuccess(LISTS),
@@ -77,6 +82,7 @@ export const {
   useListSuggestionsQuery,
   useGetApplyPreviewQuery,
   useApplySuggestionMutation,
+  useMarkSuggestionDoneMutation,
   useDismissSuggestionMutation,
   useSnoozeSuggestionMutation,
   useListActionsQuery,

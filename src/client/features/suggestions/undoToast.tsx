@@ -6,8 +6,8 @@ import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useUndoActionMutation } from './suggestions.api';
 
-/** What a successful Apply says (the headline keeps two toasts apart: notistack drops duplicates). */
-export const appliedMessage = (action: Pick<ActionRecord, 'headline'>) => `Applied: ${action.headline}`;
+/** What a successful Apply (or Mark as done) says (the headline keeps two toasts apart: notistack drops duplicates). */
+export const appliedMessage = (action: Pick<ActionRecord, 'headline' | 'by_hand'>) => `${action.by_hand ? 'Marked as done' : 'Applied'}: ${action.headline}`;
 /** What a successful Undo says. */
 export const undoneMessage = (action: Pick<ActionRecord, 'headline'>) => `Undone: ${action.headline}`;
 /** The Undo button's words, in the toast and the actions log. */
@@ -48,7 +48,7 @@ function UndoToastActions({ actionId, snackbarKey }: { actionId: string; snackba
 }
 
 /**
- * Says that a suggestion was applied, with Undo for as long as the server allows it (until the
+ * Says that a suggestion was applied (or a task marked done), with Undo for as long as the server allows it (until the
  * action's undo_until): the toast stays that long unless it is closed.
  */
 export function notifyApplied(action: ActionRecord, now: number = Date.now()): void {

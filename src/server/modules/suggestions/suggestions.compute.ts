@@ -158,7 +158,7 @@ function apiChangeOf(finding: Finding, series: AccountSeries, otherPlatforms: Pl
     case 'task': {
       // A proven creative is worth trying where else the workspace advertises.
       const elsewhere = finding.type === 'boost_creative' && otherPlatforms.length ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.` : '';
-      return { kind: 'task', description: `${change.description}${elsewhere}` };
+      return { kind: 'task', description: `${change.description}${elsewhere}`, campaign_id: finding.campaignId };
     }
   }
 }

@@ -17,8 +17,8 @@ const STATUS_WORDS = { ACTIVE: 'Active', PAUSED: 'Paused' } as const;
 /** A daily budget in words: 'INR 1200.00 a day'. */
 export const budgetWords = (minor: number, currency: string) => `${currency} ${minorToDecimal(minor, currency)} a day`;
 
-/** One line per change, naming the platform, in the words the confirmation shows. */
-export function changeLines(platform: Platform, change: SuggestionChange): string[] {
+/** One line per change, naming the platform, in the words the confirmation shows (a task marked done: `done`). */
+export function changeLines(platform: Platform, change: SuggestionChange, done = false): string[] {
   const label = PLATFORM_LABELS[platform];
   switch (change.kind) {
     case 'ad_status':
@@ -31,7 +31,7 @@ export function changeLines(platform: Platform, change: SuggestionChange): strin
         `${label}: raise the daily budget of campaign “${change.target.campaign_name}” from ${budgetWords(change.target.from, change.currency)} to ${budgetWords(change.target.to, change.currency)}`,
       ];
     case 'task':
-      return [`To do by hand at ${label}: ${change.description}`];
+      return [`${done ? 'Done' : 'To do'} by hand at ${label}: ${change.description}`];
   }
 }
 
@@ -69,7 +69,8 @@ export function presentAction(row: typeof actions.$inferSelect, account: Account
     platform,
     account,
     headline: row.headline,
-    change_lines: changeLines(platform, row.change as SuggestionChange),
+    change_lines: changeLines(platform, row.change as SuggestionChange, true),
+    by_hand: (row.change as SuggestionChange).kind === 'task',
     applied_by: { id: row.appliedBy, name: appliedBy ?? 'A former member' },
     applied_at: row.appliedAt.toISOString(),
     undo_until: row.undoUntil.toISOString(),

@@ -71,6 +71,21 @@ export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
   );
 
   app.post(
+    '/suggestions/:id/done/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Mark a task as done by hand (recorded and measured like an applied suggestion, undoable for 10 minutes)',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The action recorded.'), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => service.markDone(principalFor(request, 'suggestions:apply'), request.params.id),
+  );
+
+  app.post(
     '/suggestions/:id/dismiss/',
     {
       config: rateLimit(60),

@@ -60,6 +60,19 @@ const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? '
 
 type BudgetChange = Extract<SuggestionChange, { kind: 'campaign_budget' | 'move_budget' }>;
 
+/** The campaign whose outcome measures a change (a move: its source; both are measured together). */
+function measuredCampaignOf(change: SuggestionChange): string | null {
+  switch (change.kind) {
+    case 'ad_status':
+    case 'campaign_budget':
+      return change.campaign_id;
+    case 'move_budget':
+      return change.source.campaign_id;
+    case 'task':
+      return change.campaign_id ?? null;
+  }
+}
+
 /** The campaigns a budget change writes, in the order Apply writes them: a move's source (lowered) first. */
 function budgetSteps(change: BudgetChange): BudgetMove[] {
   return change.kind === 'move_budget' ? [change.source, change.target] : [{ campaign_id: change.campaign_id, campaign_name: change.campaign_name, from: change.from, to: change.to }];
@@ -293,6 +306,51 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     return { observed: { mid: 0, low: 0, high: 0 }, verdict: 'no_clear_effect', measured_at: now.toISOString() };
   }
 
+  /**
+   * Records an applied (or done) suggestion as an action with its forecast, once: a second Apply
+   * of the same suggestion that got here later finds the first one's action.
+   */
+  async function record(principal: Principal, row: SuggestionRow, account: AccountRow, suggestion: Suggestion, what: string) {
+    const change = suggestion.change;
+    const appliedAt = clock.now();
+    const actionId = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(suggestions)
+        .set({ status: 'applied', updatedAt: appliedAt })
+        .where(and(eq(suggestions.id, row.id), inArray(suggestions.status, ['open', 'snoozed'])))
+        .returning({ id: suggestions.id });
+      if (claimed.length === 0) {
+        // Another Apply of the same suggestion got here first; the platform holds the same state either way.
+        const [existing] = await tx.select({ id: actions.id }).from(actions).where(eq(actions.suggestionId, row.id)).orderBy(desc(actions.appliedAt)).limit(1);
+        return existing?.id ?? null;
+      }
+      await recordState(tx, account, change, 'apply', appliedAt);
+      const [inserted] = await tx
+        .insert(actions)
+        .values({
+          workspaceId: principal.workspaceId,
+          accountRef: account.id,
+          suggestionId: row.id,
+          platform: row.platform,
+          type: row.type,
+          headline: row.headline,
+          change,
+          campaignId: measuredCampaignOf(change),
+          forecast: suggestion.impact.conversions_per_week satisfies Interval,
+          appliedBy: principal.userId,
+          appliedAt,
+          undoUntil: new Date(appliedAt.getTime() + UNDO_WINDOW_MINUTES * 60_000),
+          horizonDays: ACTION_HORIZON_DAYS,
+        })
+        .returning({ id: actions.id });
+      return inserted.id;
+    });
+    if (!actionId) throw conflict(SUGGESTION_MESSAGES.notOpen);
+    log.info({ suggestionId: row.id, actionId, platform: row.platform, type: row.type }, what);
+    const [action] = await presentActions(principal.workspaceId, eq(actions.id, actionId));
+    return action;
+  }
+
   const api = {
     computeAccount,
     evaluateDue,
@@ -374,45 +432,17 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
         throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
       }
       await write(account, suggestion.change, 'apply', { suggestionId: row.id });
+      return record(principal, row, account, suggestion, 'suggestion applied');
+    },
 
-      const change = suggestion.change;
-      const appliedAt = clock.now();
-      const actionId = await db.transaction(async (tx) => {
-        const claimed = await tx
-          .update(suggestions)
-          .set({ status: 'applied', updatedAt: appliedAt })
-          .where(and(eq(suggestions.id, row.id), inArray(suggestions.status, ['open', 'snoozed'])))
-          .returning({ id: suggestions.id });
-        if (claimed.length === 0) {
-          // Another Apply of the same suggestion got here first; the platform holds the same state either way.
-          const [existing] = await tx.select({ id: actions.id }).from(actions).where(eq(actions.suggestionId, row.id)).orderBy(desc(actions.appliedAt)).limit(1);
-          return existing?.id ?? null;
-        }
-        await recordState(tx, account, change, 'apply', appliedAt);
-        const [inserted] = await tx
-          .insert(actions)
-          .values({
-            workspaceId: principal.workspaceId,
-            accountRef: account.id,
-            suggestionId: row.id,
-            platform: row.platform,
-            type: row.type,
-            headline: row.headline,
-            change,
-            campaignId: change.kind === 'ad_status' || change.kind === 'campaign_budget' ? change.campaign_id : change.kind === 'move_budget' ? change.source.campaign_id : null,
-            forecast: suggestion.impact.conversions_per_week satisfies Interval,
-            appliedBy: principal.userId,
-            appliedAt,
-            undoUntil: new Date(appliedAt.getTime() + UNDO_WINDOW_MINUTES * 60_000),
-            horizonDays: ACTION_HORIZON_DAYS,
-          })
-          .returning({ id: actions.id });
-        return inserted.id;
-      });
-      if (!actionId) throw conflict(SUGGESTION_MESSAGES.notOpen);
-      log.info({ suggestionId: row.id, actionId, platform: row.platform, type: row.type }, 'suggestion applied');
-      const [action] = await presentActions(principal.workspaceId, eq(actions.id, actionId));
-      return action;
+    /** POST suggestions/<id>/done/: a task the user did by hand, recorded (nothing is written to the platform) so its outcome is measured. */
+    async markDone(principal: Principal, id: string) {
+      const { row, account } = await suggestionOf(principal, id);
+      const now = clock.now();
+      if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
+      const suggestion: Suggestion = presentSuggestion(row, accountInfo(account), now);
+      if (suggestion.change.kind !== 'task') throw conflict(SUGGESTION_MESSAGES.notATask);
+      return record(principal, row, account, suggestion, 'task marked done');
     },
 
     /** POST suggestions/<id>/dismiss/. */
@@ -465,7 +495,8 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (action.status === 'undone') throw conflict(SUGGESTION_MESSAGES.alreadyUndone);
       if (clock.now() > action.undoUntil) throw conflict(SUGGESTION_MESSAGES.undoExpired);
       const change = action.change as SuggestionChange;
-      await write(account, change, 'undo', { actionId: action.id });
+      // A task was done by hand: undoing it only takes it off the log, nothing goes back to the platform.
+      if (change.kind !== 'task') await write(account, change, 'undo', { actionId: action.id });
       const now = clock.now();
       await db.transaction(async (tx) => {
         await tx

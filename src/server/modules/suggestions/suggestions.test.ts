@@ -303,6 +303,41 @@ describe('Smart Suggestions', () => {
     sandbox.world.setDailyBudget(PLATFORM, target.campaignId, targetFrom);
   });
 
+  it('records a task done by hand as an action, without writing to the platform, and takes it back within the window', async () => {
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE');
+    const description = `Refresh or replace the creative of “Hero” (campaign ${campaign.name}).`;
+    const id = await plantSuggestion(account, {
+      type: 'creative_fatigue',
+      key: `creative_fatigue:planted-${campaign.campaignId}`,
+      headline: 'Refresh “Hero”',
+      change: { kind: 'task', description, campaign_id: campaign.campaignId },
+      impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
+    });
+    const budgetBefore = sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId);
+    expect((await post(owner, `suggestions/${id}/apply/`)).json().detail).toBe(SUGGESTION_MESSAGES.notApplicable);
+
+    const done = await post(owner, `suggestions/${id}/done/`);
+    expect(done.statusCode).toBe(200);
+    const action: ActionRecord = done.json();
+    expect(action).toMatchObject({ suggestion_id: id, type: 'creative_fatigue', by_hand: true, status: 'applied', can_undo: true, change_lines: [`Done by hand at LinkedIn: ${description}`] });
+    const [row] = await t.app.ctx.db.select().from(actions).where(eq(actions.id, action.id));
+    expect(row.campaignId).toBe(campaign.campaignId);
+    expect((await list(owner)).items.map((s) => s.id)).not.toContain(id);
+    expect((await post(owner, `suggestions/${id}/done/`)).statusCode).toBe(409);
+
+    expect((await post(owner, `actions/${action.id}/undo/`)).json()).toMatchObject({ status: 'undone' });
+    expect((await list(owner)).items.map((s) => s.id)).toContain(id);
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(budgetBefore);
+    // Only a task is done by hand: a change at the platform is applied.
+    const [pause] = await pauses();
+    const refused = await post(owner, `suggestions/${pause.id}/done/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(SUGGESTION_MESSAGES.notATask);
+    expect((await post(other, `suggestions/${id}/done/`)).statusCode).toBe(404);
+    await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
+  });
+
   it('dismisses with a reason and snoozes for 7 days', async () => {
     const [first, second] = (await list(owner)).items;
     const bad = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'bored' });
