@@ -50,10 +50,14 @@ const finding = (over: Partial<Finding>): Finding => ({
 });
 
 describe('bodyOf', () => {
-  it('names the workspace’s other connected platforms in a proven creative’s task', () => {
+  it('names the workspace’s other connected platforms in a proven creative’s task, and the campaign a task is measured on', () => {
     const body = bodyOf(finding({}), series, ['google', 'linkedin']);
-    expect(body.change).toEqual({ kind: 'task', description: 'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms. Your other connected platforms: Google Ads, LinkedIn.' });
-    expect(bodyOf(finding({}), series, []).change).toEqual(finding({}).change);
+    expect(body.change).toEqual({
+      kind: 'task',
+      description: 'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms. Your other connected platforms: Google Ads, LinkedIn.',
+      campaign_id: 'c1',
+    });
+    expect(bodyOf(finding({}), series, []).change).toEqual({ ...finding({}).change, campaign_id: 'c1' });
   });
 
   it('charts an ad against its campaign’s other live ads, and a campaign against the account’s others', () => {
