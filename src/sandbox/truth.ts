@@ -97,7 +97,8 @@ function campaignCurve(world: World, account: SandboxAccount, campaign: SandboxC
   const weights = campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0));
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const shares = weights.map((w) => (weightSum > 0 ? w / weightSum : 0));
-  const freshness = campaign.ads.map((ad) => world.fatigue(campaign, ad, today));
+  const repetition = world.repetition(campaign, today, shares);
+  const freshness = campaign.ads.map((ad, i) => world.fatigue(campaign, ad, today) * repetition[i]);
   const mix = weightSum > 0 ? world.mixQuality(campaign, shares, freshness) : 0;
   return { curve: { scale: campaign.truth.maxConversionsPerDay * mix, half: campaign.truth.halfSaturationSpendMinor }, mix, live };
 }

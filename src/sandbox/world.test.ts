@@ -1,6 +1,6 @@
 import { PLATFORMS } from '@shared/constants';
 import { accountTruth } from './truth';
-import { addDays, CONVERSION_LAG, World } from './world';
+import { addDays, CONVERSION_LAG, REPETITION_WEAR, World } from './world';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -131,29 +131,73 @@ describe('sandbox world truths', () => {
     expect(relative(quiet, (ad) => ad.conversionRate)).toBeGreaterThan(1);
   });
 
-  it('makes campaign conversions depend on which ads deliver: pausing the weakest converter raises them', () => {
+  it('makes campaign conversions depend on which ads deliver: pausing a clear loser raises them, pausing one about as good as the rest costs more in repetition than it wins', () => {
     const paused = new World({ now: () => NOW });
     const untouched = new World({ now: () => NOW });
     let raised = 0;
-    let tried = 0;
-    for (const account of paused.accounts('meta')) {
-      for (const campaign of account.campaigns) {
-        const today = paused.today(account);
-        const live = paused.liveAds('meta', campaign, today);
-        if (paused.status('meta', campaign.id) !== 'ACTIVE' || live.filter(Boolean).length < 2) continue;
-        const candidates = campaign.ads.filter((_, i) => live[i]);
-        const rate = (ad: (typeof candidates)[number]) => ad.quality * paused.fatigue(campaign, ad, today) * ad.conversionRate;
-        const worst = candidates.reduce((a, b) => (rate(a) < rate(b) ? a : b));
-        paused.setAdStatus('meta', worst.id, 'PAUSED');
-        expect(paused.adStatus('meta', worst.id)).toBe('PAUSED');
-        expect(paused.adDay('meta', worst.id, today).spendMinor).toBe(0);
-        tried += 1;
-        const expectedAfter = (w: World) => w.expectedAdDays('meta', account, campaign, today)!.reduce((s, e) => s + e.conversions, 0);
-        if (expectedAfter(paused) > expectedAfter(untouched)) raised += 1;
+    let clearLosers = 0;
+    let close = 0;
+    let fell = 0;
+    for (const platform of PLATFORMS) {
+      for (const account of paused.accounts(platform)) {
+        for (const campaign of account.campaigns) {
+          const today = paused.today(account);
+          const live = paused.liveAds(platform, campaign, today);
+          if (paused.status(platform, campaign.id) !== 'ACTIVE' || live.filter(Boolean).length < 3) continue;
+          const candidates = campaign.ads.filter((_, i) => live[i]);
+          const rate = (ad: (typeof candidates)[number]) => ad.quality * paused.fatigue(campaign, ad, today) * ad.conversionRate;
+          // Each ad against the average of the others: the clearest loser, and the one closest to the others.
+          const relative = (ad: (typeof candidates)[number]) => {
+            const others = candidates.filter((o) => o !== ad).map(rate);
+            return rate(ad) / (others.reduce((a, b) => a + b, 0) / others.length);
+          };
+          const worst = candidates.reduce((a, b) => (relative(a) < relative(b) ? a : b));
+          const average = candidates.reduce((a, b) => (Math.abs(relative(a) - 1) < Math.abs(relative(b) - 1) ? a : b));
+          const target = relative(worst) < 0.7 ? worst : Math.abs(relative(average) - 1) < 0.1 ? average : null;
+          if (!target) continue;
+          paused.setAdStatus(platform, target.id, 'PAUSED');
+          expect(paused.adDay(platform, target.id, today).spendMinor).toBe(0);
+          const expectedAfter = (w: World) => w.expectedAdDays(platform, account, campaign, today)!.reduce((s, e) => s + e.conversions, 0);
+          if (target === worst) {
+            clearLosers += 1;
+            if (expectedAfter(paused) > expectedAfter(untouched)) raised += 1;
+          } else {
+            close += 1;
+            if (expectedAfter(paused) < expectedAfter(untouched)) fell += 1;
+          }
+        }
       }
     }
-    expect(tried).toBeGreaterThan(3);
-    expect(raised).toBe(tried);
+    expect(clearLosers).toBeGreaterThan(3);
+    expect(raised).toBe(clearLosers);
+    expect(close).toBeGreaterThan(0);
+    expect(fell).toBe(close);
+  });
+
+  it('wears an ad faster the more of its campaign it takes: its click-through falls when others are paused, not when they are refreshed', () => {
+    const world = new World({ now: () => NOW });
+    const account = world.accounts('meta')[0];
+    const today = world.today(account);
+    const campaign = account.campaigns.find((c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, today).filter(Boolean).length >= 2)!;
+    const [kept, other] = campaign.ads.filter((_, i) => world.liveAds('meta', campaign, today)[i]);
+    const clickThrough = () => {
+      const e = world.expectedAdDays('meta', account, campaign, today)!;
+      const i = campaign.ads.indexOf(kept);
+      return e[i].clicks / e[i].impressions;
+    };
+    const before = clickThrough();
+    world.refreshCreative('meta', other.id);
+    expect(clickThrough()).toBeCloseTo(before, 10);
+    const fresh = campaign.ads.at(-1)!;
+    world.setAdStatus('meta', fresh.id, 'PAUSED');
+    const shares = (w: number[]) => w.map((x) => x / w.reduce((a, b) => a + b, 0));
+    const live = world.liveAds('meta', campaign, today);
+    const rotation = shares(campaign.ads.map((ad, i) => (ad.id === other.id ? 0 : ad.id === fresh.id || live[i] ? ad.weight : 0)));
+    const now = shares(campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0)));
+    const i = campaign.ads.indexOf(kept);
+    // Spend is split in whole minor units: the shares are the weights' to within a rounding.
+    expect(clickThrough() / before).toBeCloseTo((now[i] / rotation[i]) ** -REPETITION_WEAR, 4);
+    expect(clickThrough()).toBeLessThan(before);
   });
 
   it('refreshes a worn creative as advertisers do: a fresh execution of its concept as a new ad from today, the worn one paused, the past untouched', () => {

@@ -19,7 +19,9 @@ export { unit } from './randomness';
  *   proportion to clicks × conversion rate, and the curve is scaled by how good the delivering
  *   mix is against the campaign's original mix, so pausing a weak ad truly raises conversions.
  *   Clicks and conversions are Poisson counts around their expectation.
- * - Creatives fatigue: an ad's click-through decays towards 55% of fresh, with its own half-life.
+ * - Creatives fatigue: an ad's click-through decays towards 55% of fresh, with its own half-life,
+ *   and falls further while it is shown more often than its share of the rotation (other ads
+ *   paused: REPETITION_WEAR).
  * - Conversions arrive late: a day's conversions are reported in part on the day and filled in
  *   over the next days by a platform-specific lag profile (CONVERSION_LAG), each conversion with
  *   its own delay, so past days are restated as they fill in, as real platforms do. Reports show
@@ -68,6 +70,8 @@ export interface SandboxAd {
   fatigueHalfLifeDays: number;
   /** Share of the campaign's delivery this ad gets when all ads are live. */
   weight: number;
+  /** The worn ad this one is a fresh execution of (refreshCreative): it takes that ad's place in the rotation. */
+  replaces?: string;
 }
 
 export interface BudgetStep {
@@ -142,6 +146,14 @@ const EMPTY: DayMetrics = { spendMinor: 0, impressions: 0, clicks: 0, conversion
 export const WEEKDAY_FACTOR = [0.82, 1.06, 1.1, 1.08, 1.04, 0.96, 0.8];
 /** Share of the day's budget a campaign spends, before the weekday: uniform in [low, low + width]. */
 export const UTILISATION = { low: 0.72, width: 0.2 };
+/**
+ * Repetition wear: an ad that takes a larger share of its campaign's delivery than the rotation
+ * gives it (because other ads were paused) reaches the same people more often, and each extra
+ * impression is clicked less. Its click-through is multiplied by (share ÷ rotation share) to the
+ * minus this power: twice its share costs 10%, three times 15%. Advertising research has long
+ * found repeated exposure to one execution wears out faster than varied executions do.
+ */
+export const REPETITION_WEAR = 0.15;
 /** Chance that a campaign-day is an anomaly (tracking outage or a spike). */
 const ANOMALY_RATE = 0.02;
 const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0.15, spike: 2.4 };
@@ -490,7 +502,7 @@ export class World {
    * they upload a creative. Its creative is `creative`; its id is platform-shaped and fixed by
    * the seed and `key`, so the same launches give the same world.
    */
-  launchAd(platform: Platform, campaignId: string, key: string, name: string, creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight'>): SandboxAd {
+  launchAd(platform: Platform, campaignId: string, key: string, name: string, creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight' | 'replaces'>): SandboxAd {
     const found = this.campaign(platform, campaignId);
     if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
     const { account, campaign } = found;
@@ -521,6 +533,7 @@ export class World {
       kind: ad.kind,
       fatigueHalfLifeDays: 14 + Math.floor(r('fatigue') * 50),
       weight: ad.weight,
+      replaces: adId,
     });
     this.setAdStatus(platform, adId, 'PAUSED');
     return fresh;
@@ -546,6 +559,20 @@ export class World {
   mixQuality(campaign: SandboxCampaign, shares: number[], freshness: number[]): number {
     const current = campaign.ads.reduce((s, ad, i) => s + shares[i] * ad.quality * freshness[i] * ad.conversionRate, 0);
     return current / campaign.referenceMix;
+  }
+
+  /**
+   * Each ad's click-through multiplier from repetition on a day (REPETITION_WEAR), given the
+   * shares of the campaign's delivery the live ads get: 1 when every ad of the rotation runs. The
+   * rotation is every ad launched by that day, but for one a later refresh took the place of.
+   */
+  repetition(campaign: SandboxCampaign, date: string, shares: number[]): number[] {
+    const age = daysBetween(campaign.startDate, date);
+    const launched = (ad: SandboxAd) => age >= ad.launchOffsetDays;
+    const replaced = new Set(campaign.ads.filter((ad) => ad.replaces && launched(ad)).map((ad) => ad.replaces));
+    const rotation = campaign.ads.map((ad) => (launched(ad) && !replaced.has(ad.id) ? ad.weight : 0));
+    const total = rotation.reduce((a, b) => a + b, 0);
+    return campaign.ads.map((_, i) => (shares[i] > 0 && rotation[i] > 0 ? (shares[i] / (rotation[i] / total)) ** -REPETITION_WEAR : 1));
   }
 
   /** Which ads deliver on a day: launched, and not paused themselves. */
@@ -582,7 +609,9 @@ export class World {
       campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0)),
     );
     const shares = spends.map((s) => s / Math.max(1, spend));
-    const freshness = campaign.ads.map((ad) => this.fatigue(campaign, ad, date));
+    // Click-through against fresh: wear from the days it has run, and from being shown more often than its rotation share.
+    const repetition = this.repetition(campaign, date, shares);
+    const freshness = campaign.ads.map((ad, i) => this.fatigue(campaign, ad, date) * repetition[i]);
     const anomaly = this.anomaly(platform, campaign.id, date);
     const { maxConversionsPerDay, halfSaturationSpendMinor } = campaign.truth;
     const conversions =
