@@ -18,7 +18,9 @@ import { SyncedView } from './decisions/syncedView';
  * then run for 30 days three times from the same start: doing nothing, applying the top
  * suggestions daily, and applying a naive rule of the kind other tools ship. Prints each
  * type's precision against the truth, recall of bad new ads, conversions per unit of spend
- * against doing nothing, and how often the late-conversion correction changed a verdict.
+ * against doing nothing, and how often the late-conversion correction changed a verdict. In the
+ * last line a precision or recall with nothing to count (no pause suggested, no bad ad launched)
+ * is '-'.
  *
  * "Ours" is the product's own findAll (analysis/suggest). Ad pauses, budget steps and moves are
  * applied through the world as the platforms' APIs would, and a fatigued creative is refreshed
@@ -287,12 +289,14 @@ console.log(`spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spend
 console.log(`late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const rate = (m: Map<string, { n: number; right: number }>, type?: string) => {
+/** Share right of one type, or the lowest over all types; null where nothing was suggested (printed '-', not a made-up 0). */
+const rate = (m: Map<string, { n: number; right: number }>, type?: string): number | null => {
   const entries = type ? [m.get(type)].filter((e) => e !== undefined) : [...m.values()];
-  if (entries.length === 0) return 0;
-  return type ? entries[0].right / entries[0].n : Math.min(...entries.map((e) => e.right / e.n));
+  if (entries.length === 0) return null;
+  return Math.min(...entries.map((e) => e.right / e.n));
 };
+const fmtOrDash = (x: number | null) => (x === null ? '-' : fmt(x));
 const naiveAll = [...naiveTypes.values()].reduce((s, e) => ({ n: s.n + e.n, right: s.right + e.right }), { n: 0, right: 0 });
 console.log(
-  `suggestions: seed=${SEED} precision_min=${fmt(rate(ourTypes))} pause_precision=${fmt(rate(ourTypes, 'pause_ad'))} recall=${fmt(found.bad ? found.found / found.bad : 0)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmt(naiveAll.n ? naiveAll.right / naiveAll.n : 0)}`,
+  `suggestions: seed=${SEED} precision_min=${fmtOrDash(rate(ourTypes))} pause_precision=${fmtOrDash(rate(ourTypes, 'pause_ad'))} recall=${fmtOrDash(found.bad ? found.found / found.bad : null)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmtOrDash(naiveAll.n ? naiveAll.right / naiveAll.n : null)}`,
 );
