@@ -45,7 +45,7 @@ export const MARGINAL_DEFAULTS: MarginalParams = { windowDays: 28, minActiveDays
 /** A campaign delivered on one of the last days this many days (today included). */
 const LIVE_WITHIN_DAYS = 3;
 /** Days behind "the spend now" and "spends most of its budget" (a week: also the spend a week a step changes). */
-export const RECENT_DAYS = 7;
+const RECENT_DAYS = 7;
 /** Fixed seed of the draws: the same series give the same findings. */
 const DRAW_SEED = 0x5eed;
 
@@ -54,7 +54,7 @@ export interface CampaignUnit {
   totals: WindowTotals;
   /** Conversions per unit of spend over the window, as its live ads deliver now. */
   perSpend: Posterior;
-  /** Enough days and conversions to be judged. */
+  /** Enough days and conversions, at a steady spend, to be judged (else it is in `learning`). */
   judged: boolean;
   /** Spend over the last RECENT_DAYS days, and its share of the budget. */
   recentSpend: number;
@@ -103,7 +103,7 @@ export function currentMixTotals(campaign: CampaignSeries, today: string, window
 }
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32). */
-export function uniforms(seed: number): () => number {
+function uniforms(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
