@@ -1,6 +1,6 @@
 import { minorToDecimal } from '@shared/money';
 import { beta, cdf, interval, mean, quantile, type Posterior } from './distributions';
-import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
+import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from './types';
 import { ageOf } from './window';
@@ -165,12 +165,7 @@ function describe(currency: string, campaign: CampaignSeries, ad: AdSeries, j: J
   // Clicks a week it no longer gets, at the conversions per click it has: what a fresh creative would win back.
   const lost = (ctrGap: number, perClick: number) => Math.max(0, weeklyImpressions * ctrGap * perClick);
   return {
-    type: 'creative_fatigue',
-    key: `creative_fatigue:${ad.id}`,
-    level: 'ad',
-    entityId: ad.id,
-    entityName: ad.name,
-    campaignId: campaign.id,
+    ...adFindingHead('creative_fatigue', ad, campaign),
     headline: `Refresh “${ad.name}” in ${campaign.name}: its click-through fell ${Math.round(drop * 100)}%, from ${percent(beforeRange.mid)} to ${percent(nowRange.mid)} over the last ${params.recentDays} days`,
     confidence: j.confidence,
     evidence: [

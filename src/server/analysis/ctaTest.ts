@@ -1,5 +1,5 @@
 import { probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
+import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries, Range } from './types';
 import { atLeastAsOld, historyStartOf, ownRange, paired, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd, type PeerParams } from './adPeers';
 
@@ -101,12 +101,7 @@ function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd
     high: gained(others.high - own.low, clickOwn.high),
   };
   return {
-    type: 'test_cta',
-    key: `test_cta:${candidate.ad.id}`,
-    level: 'ad',
-    entityId: candidate.ad.id,
-    entityName: candidate.ad.name,
-    campaignId: campaign.id,
+    ...adFindingHead('test_cta', candidate.ad, campaign),
     headline: `Test new calls to action on “${candidate.ad.name}” in ${campaign.name}: its click-through is ${Math.round(shortfall * 100)}% below the campaign’s other ads, but its clicks convert`,
     confidence: j.confidence,
     evidence: [

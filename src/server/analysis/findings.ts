@@ -66,6 +66,15 @@ export interface Finding {
   change: FindingChange;
 }
 
+/** The fields every ad-level finding opens with: its type, stable key, and the ad and campaign it is about. */
+export function adFindingHead(
+  type: FindingType,
+  ad: { id: string; name: string },
+  campaign: { id: string },
+): Pick<Finding, 'type' | 'key' | 'level' | 'entityId' | 'entityName' | 'campaignId'> {
+  return { type, key: `${type}:${ad.id}`, level: 'ad', entityId: ad.id, entityName: ad.name, campaignId: campaign.id };
+}
+
 /** Entities the analysis looked at but will not judge yet, and why: shown as "learning". */
 export interface Learning {
   level: 'ad' | 'campaign';

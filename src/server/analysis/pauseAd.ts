@@ -1,6 +1,6 @@
 import { paired, peerGroups, supportOfHalf, type JudgedAd, type PeerParams } from './adPeers';
 import { interval, mean, probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
+import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries } from './types';
 import { median } from './window';
 
@@ -63,12 +63,7 @@ function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd
   const shortfall = 1 - ownMean / peerMid;
   const per1000 = (x: number) => x * 1000;
   return {
-    type: 'pause_ad',
-    key: `pause_ad:${candidate.ad.id}`,
-    level: 'ad',
-    entityId: candidate.ad.id,
-    entityName: candidate.ad.name,
-    campaignId: campaign.id,
+    ...adFindingHead('pause_ad', candidate.ad, campaign),
     headline: `Pause “${candidate.ad.name}” in ${campaign.name}: it gets ${Math.round(shortfall * 100)}% fewer conversions per impression than the campaign’s other ads`,
     confidence,
     evidence: [

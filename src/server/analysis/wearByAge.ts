@@ -3,7 +3,7 @@ import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import { minorToDecimal } from '@shared/money';
 import { historyStartOf } from './adPeers';
 import { beta, interval, mean } from './distributions';
-import { ADVICE_PROBABILITY, type Finding } from './findings';
+import { ADVICE_PROBABILITY, adFindingHead, type Finding } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, Range } from './types';
 import { ageOf } from './window';
@@ -145,12 +145,7 @@ function describe(account: AccountSeries, campaign: CampaignSeries, ad: AdSeries
   const running = ageOf(wear.historyStart, today) + 1;
   const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
   return {
-    type: 'creative_fatigue',
-    key: `creative_fatigue:${ad.id}`,
-    level: 'ad',
-    entityId: ad.id,
-    entityName: ad.name,
-    campaignId: campaign.id,
+    ...adFindingHead('creative_fatigue', ad, campaign),
     headline: `Refresh “${ad.name}” in ${campaign.name}: it has run for more than ${running} days, and this account’s ads lose ${lost}% of their click-through by their ${ordinalWeek(params.wearAge)} week`,
     confidence: wear.probability,
     evidence: [

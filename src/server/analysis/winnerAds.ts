@@ -1,6 +1,6 @@
 import { atLeastAsOld, ownRange, paired, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd, type PeerParams } from './adPeers';
 import { probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
+import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries, Range } from './types';
 
 /**
@@ -82,12 +82,7 @@ function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd
   const perClickLead = percentAbove(clickOwn.mid, clickPeers.mid);
   const per1000 = (r: Range): Range => ({ mid: r.mid * 1000, low: r.low * 1000, high: r.high * 1000 });
   return {
-    type: 'boost_creative',
-    key: `boost_creative:${candidate.ad.id}`,
-    level: 'ad',
-    entityId: candidate.ad.id,
-    entityName: candidate.ad.name,
-    campaignId: campaign.id,
+    ...adFindingHead('boost_creative', candidate.ad, campaign),
     headline: `Boost “${candidate.ad.name}” in ${campaign.name}: it gets ${perImpressionLead}% more conversions per impression than the campaign’s other ads`,
     confidence,
     evidence: [
