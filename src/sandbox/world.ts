@@ -156,7 +156,7 @@ export const UTILISATION = { low: 0.72, width: 0.2 };
 export const REPETITION_WEAR = 0.15;
 /** Chance that a campaign-day is an anomaly (tracking outage or a spike). */
 const ANOMALY_RATE = 0.02;
-const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0.15, spike: 2.4 };
+export const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0.15, spike: 2.4 };
 /** How far back history goes. */
 const HISTORY_DAYS = 420;
 /** Past budget changes per campaign: up to this many, inside the last BUDGET_STEP_WINDOW days. */

@@ -1,0 +1,46 @@
+import { evaluateFile, inferCadence, inferKind, parseSeries, parseTimestamp, regularise, summary, windowIndices } from './alertsEval';
+
+function csv(values: (number | null)[], stepHours = 24): string {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const rows = values.map((v, i) => `${new Date(start + i * stepHours * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)},${v ?? ''}`);
+  return `timestamp,value\n${rows.join('\n')}\n`;
+}
+
+describe('alerts:eval', () => {
+  it('reads NAB timestamps, with or without fractions of a second', () => {
+    expect(parseTimestamp('2014-02-19 10:50:00')).toBe(Date.parse('2014-02-19T10:50:00Z'));
+    expect(parseTimestamp('2014-02-19 10:50:00.000000')).toBe(Date.parse('2014-02-19T10:50:00Z'));
+    expect(parseTimestamp('19/02/2014')).toBeNaN();
+  });
+
+  it('refuses a file without the header or with a bad line, naming the line', () => {
+    expect(() => parseSeries('time,v\n', 'a.csv')).toThrow('a.csv: the header must be "timestamp,value"');
+    expect(() => parseSeries('timestamp,value\n2026-01-01 00:00:00,abc\n', 'a.csv')).toThrow('a.csv, line 2: "abc" is not a number');
+  });
+
+  it('infers the step and the season: a week of days, a day of hours', () => {
+    const daily = parseSeries(csv([1, 2, 3, 4]), 'd');
+    expect(inferCadence(daily.times)).toEqual({ stepMs: 86_400_000, period: 7 });
+    const hourly = parseSeries(csv([1, 2, 3, 4], 1), 'h');
+    expect(inferCadence(hourly.times)).toEqual({ stepMs: 3_600_000, period: 24 });
+    expect(inferKind([0, 3, 5, null])).toBe('count');
+    expect(inferKind([0.5, 3])).toBe('amount');
+  });
+
+  it('puts a missing step back as a gap and finds windows by time', () => {
+    const series = parseSeries('timestamp,value\n2026-01-01 00:00:00,1\n2026-01-03 00:00:00,3\n', 's');
+    const regular = regularise(series, 86_400_000);
+    expect(regular.values).toEqual([1, null, 3]);
+    expect(regular.timestamps[1]).toBe('2026-01-02 00:00:00');
+    expect(windowIndices(regular.times, [['2026-01-02 00:00:00', '2026-01-03 12:00:00']])).toEqual([[1, 2]]);
+  });
+
+  it('scores a file end to end: the planted day is caught, the last line has the agreed shape', () => {
+    const start = 1000;
+    const values = Array.from({ length: 100 }, (_, i) => start * (i % 7 >= 5 ? 0.7 : 1) * (1 + 0.03 * Math.sin(i * 1.7)));
+    values[70] *= 3;
+    const result = evaluateFile('corpus/a.csv', csv(values), [['2026-03-12 00:00:00', '2026-03-12 23:59:59']]);
+    expect(result.detections).toEqual([{ timestamp: '2026-03-12 00:00:00', severity: 'critical' }]);
+    expect(summary([result])).toMatch(/^alerts: windows=1\/1 recall=1\.00 precision=1\.00 nab=\d+\.\d$/);
+  });
+});
