@@ -5,9 +5,11 @@ import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ACTIONS, ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
+import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
+  alertReads,
   campaigns,
   connectedAdAccounts,
   newsletterSubscriptions,
@@ -135,6 +137,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     atThePlatform: sandbox.world.status(space.platform, space.platformCampaignId),
     suggestions: await db.select().from(suggestions).where(eq(suggestions.workspaceId, id)).orderBy(suggestions.id),
     actions: await db.select().from(actions).where(eq(actions.workspaceId, id)).orderBy(actions.id),
+    alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
@@ -175,6 +178,7 @@ interface Victim {
   suggestionId: string;
   taskId: string;
   actionId: string;
+  alertId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -258,6 +262,9 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/suggestions/:id/snooze/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/snooze/`, {}, a.user.auth)]),
   'GET /api/actions/': own((v, a) => [{ method: 'GET', url: `/api/actions/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
+  'GET /api/alerts/': own((v, a) => [{ method: 'GET', url: `/api/alerts/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'GET /api/alerts/unread/': own((v, a) => [{ method: 'GET', url: `/api/alerts/unread/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/alerts/read/': own((v, a) => [json('POST', '/api/alerts/read/', { ids: [v.alertId] }, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
   'GET /api/workspaces/': own((_v, a) => [{ method: 'GET', url: '/api/workspaces/', headers: a.user.auth }]),
   'POST /api/workspaces/': own((_v, a) => [json('POST', '/api/workspaces/', { name: 'Mallory & Co' }, a.user.auth)]),
@@ -344,6 +351,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       suggestionId: B.advice.suggestionId,
       taskId: B.advice.taskId,
       actionId: B.advice.actionId,
+      alertId: B.advice.alertId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -609,6 +617,17 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.actionNotFound },
     },
   ],
+  'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
+  'GET /api/alerts/unread/': [{ needs: 'alerts:read', request: () => get('alerts/unread/'), allowed: 200 }],
+  'POST /api/alerts/read/': [
+    {
+      needs: 'alerts:read',
+      request: ({ at }) => send('POST', 'alerts/read/', { ids: [at.advice.alertId] }),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: ALERT_MESSAGES.notFound },
+    },
+  ],
   'POST /api/dashboard/campaigns/:id/status/': [
     {
       needs: 'campaigns:write',
@@ -800,7 +819,7 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(Object.fromEntries(ROLES.map((role) => [role, ACTIONS.filter((action) => roleCan(role, action))]))).toEqual({
       owner: [...ACTIONS],
       manager: ACTIONS.filter((action) => action !== 'team:manage' && action !== 'workspace:manage'),
-      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read'],
+      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read'],
       client: ['dashboard:read', 'reports:read'],
     });
   });

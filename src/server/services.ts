@@ -11,13 +11,21 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { createContactService } from './modules/contact/contact.service';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { createSuggestionsService } from './modules/suggestions/suggestions.service';
+import { createAlertsService } from './modules/alerts/alerts.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
   const connections = createConnections(ctx);
   const otp = createOtpService(ctx);
   const suggestions = createSuggestionsService(ctx, connections);
-  const sync = createSyncService(ctx, connections, { afterSync: suggestions.afterSync });
+  const alerts = createAlertsService(ctx);
+  // What follows a sync, queued in its final transaction: the suggestions, then the alert checks.
+  const sync = createSyncService(ctx, connections, {
+    afterSync: async (tx, synced) => {
+      await suggestions.afterSync(tx, synced);
+      await alerts.afterSync(tx, synced);
+    },
+  });
   const newsletter = createNewsletterService(ctx);
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   return {
@@ -25,6 +33,7 @@ export function createServices(ctx: AppContext) {
     otp,
     sync,
     suggestions,
+    alerts,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

@@ -628,3 +628,50 @@ export const actions = pgTable(
   },
   (t) => [index('actions_workspace_applied_idx').on(t.workspaceId, t.appliedAt)],
 );
+
+/** What the alert checks found after a sync: one row per entity, metric and day (per streak for the checks). */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    severity: text('severity').notNull(),
+    metric: text('metric'),
+    direction: text('direction'),
+    level: text('level').notNull(),
+    entityId: text('entity_id').notNull(),
+    entityName: text('entity_name').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    headline: text('headline').notNull(),
+    /** In the metric's unit: money in minor units of the account currency, CTR as a fraction. */
+    observed: doublePrecision('observed'),
+    expected: doublePrecision('expected'),
+    low: doublePrecision('low'),
+    high: doublePrecision('high'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('alerts_account_key_idx').on(t.accountRef, t.key), index('alerts_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** Which user has read which alert (read state is per user). */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
+);

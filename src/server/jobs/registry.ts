@@ -10,5 +10,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.sync.scheduleJob,
     services.suggestions.computeJob,
     services.suggestions.evaluateJob,
+    services.alerts.evaluateJob,
   ];
 }

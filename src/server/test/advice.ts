@@ -2,20 +2,22 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { actions, suggestions } from '../db/schema';
+import { actions, alertReads, alerts, suggestions } from '../db/schema';
 import type { SyncedWorkspace } from './workspaceTenants';
 import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
 
 /**
  * Advice planted in a synced workspace, for tests that need a suggestion and an undoable action
  * on real ads of its sandbox account whatever the analysis finds: an open "pause" of one live ad,
- * an open task (refresh a creative, done by hand) and an applied pause of another ad (paused at
- * the sandbox, within its undo window).
+ * an open task (refresh a creative, done by hand), an applied pause of another ad (paused at
+ * the sandbox, within its undo window) and an unread alert.
  */
 export interface PlantedAdvice {
   suggestionId: string;
   taskId: string;
   actionId: string;
+  /** An unread alert about the campaign. */
+  alertId: string;
   /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
   suggestedAd: string;
   pausedAd: string;
@@ -89,11 +91,29 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
   };
   const [action] = await db.insert(actions).values(actionValues).returning({ id: actions.id });
   sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
+  const [alert] = await db
+    .insert(alerts)
+    .values({
+      workspaceId: space.id,
+      accountRef: space.accountUuid,
+      platform: space.platform,
+      key: `delivery_stopped:campaign:${campaign.id}:planted`,
+      kind: 'delivery_stopped',
+      severity: 'critical',
+      level: 'campaign',
+      entityId: campaign.id,
+      entityName: campaign.name,
+      day: '2026-01-01',
+      headline: `${campaign.name} stopped delivering`,
+      createdAt: now,
+    })
+    .returning({ id: alerts.id });
 
   return {
     suggestionId: suggestion.id,
     taskId: task.id,
     actionId: action.id,
+    alertId: alert.id,
     suggestedAd: suggested.id,
     pausedAd: paused.id,
     async reset() {
@@ -102,6 +122,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.delete(actions).where(inArray(actions.suggestionId, [suggestion.id, task.id]));
       await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(inArray(suggestions.id, [suggestion.id, task.id]));
       await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
+      await db.delete(alertReads).where(eq(alertReads.alertId, alert.id));
     },
   };
 }

@@ -32,6 +32,8 @@ export const ACTIONS = [
   'sync:run',
   /** Smart Suggestions and the actions log (read). */
   'suggestions:read',
+  /** The alerts feed and the bell (read, and mark as read for oneself). */
+  'alerts:read',
   /** Connect and disconnect ad accounts. */
   'accounts:write',
   /** Pause and resume campaigns, change budgets at the platform. */
@@ -47,7 +49,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
-const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read'];
+const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read'];
 const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'rules:write', 'budgets:write'];
 
 /** The policy table. */

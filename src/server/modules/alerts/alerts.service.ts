@@ -1,0 +1,162 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { object, string } from 'yup';
+import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult } from '@shared/api/alerts';
+import type { AlertQueryInput, AlertReadInput } from '@shared/validation/alerts';
+import { accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/connect';
+import { alertReads, alerts, connectedAdAccounts } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
+import { notFound } from '../../lib/httpError';
+import { assertDashboardAccess } from '../access/entitlements';
+import type { Principal } from '../access/principal';
+import { loadAccountSeries } from '../suggestions/suggestions.compute';
+import { presentAlert } from './alerts.presenter';
+
+/** Stable id of the job that checks a connection's accounts for alerts (queued by every successful sync). */
+export const ALERTS_JOB = 'alerts.evaluate';
+const PAGE_SIZE = 50;
+
+type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+/**
+ * Alerts: after every successful sync the job judges each account's finished days (anomalies,
+ * spend without conversions, delivery stopped) and stores what it finds once per entity, metric
+ * and day; members read them in a feed, with a per-user read state and an unread count.
+ */
+export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>) {
+  const { db, queue, clock, log } = ctx;
+
+  /** Judges one account and stores new alerts; returns how many were new. */
+  async function evaluateAccount(account: AccountRow): Promise<number> {
+    const now = clock.now();
+    const { series, lag } = await loadAccountSeries(db, account, now);
+    const found = accountAlerts(series, lag);
+    if (!found.length) return 0;
+    const inserted = await db
+      .insert(alerts)
+      .values(found.map((f: AlertFinding) => ({
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: account.platform,
+        key: f.key,
+        kind: f.kind,
+        severity: f.severity,
+        metric: f.metric,
+        direction: f.direction,
+        level: f.level,
+        entityId: f.entityId,
+        entityName: f.entityName,
+        day: f.day,
+        headline: f.headline,
+        observed: f.observed,
+        expected: f.expected,
+        low: f.low,
+        high: f.high,
+        createdAt: now,
+      })))
+      // An alert already raised stays as first raised (its read state with it).
+      .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
+      .returning({ id: alerts.id });
+    return inserted.length;
+  }
+
+  async function evaluateConnection(connectionId: string): Promise<number> {
+    const list = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+    let raised = 0;
+    for (const account of list) raised += await evaluateAccount(account);
+    return raised;
+  }
+
+  async function unreadCount(principal: Principal): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(alerts)
+      .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId)))
+      .where(and(eq(alerts.workspaceId, principal.workspaceId), isNull(alertReads.alertId)));
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    evaluateAccount,
+    evaluateConnection,
+
+    /** Queues the alert checks of a connection inside the sync's final transaction. */
+    async afterSync(tx: Tx, synced: { connectionId: string }): Promise<void> {
+      await queue.send(ALERTS_JOB, { connectionId: synced.connectionId }, { tx });
+    },
+
+    /** GET alerts/: newest first, filtered, with the user's read state and unread count. */
+    async list(principal: Principal, query: AlertQueryInput): Promise<AlertList> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      if (query.account) {
+        const [account] = await db
+          .select({ id: connectedAdAccounts.id })
+          .from(connectedAdAccounts)
+          .where(and(eq(connectedAdAccounts.id, query.account), eq(connectedAdAccounts.workspaceId, principal.workspaceId)));
+        if (!account) throw notFound('Account not found.');
+      }
+      const where = and(
+        eq(alerts.workspaceId, principal.workspaceId),
+        query.kind ? eq(alerts.kind, query.kind) : undefined,
+        query.severity ? eq(alerts.severity, query.severity) : undefined,
+        query.account ? eq(alerts.accountRef, query.account) : undefined,
+        query.unread === 'true' ? isNull(alertReads.alertId) : query.unread === 'false' ? sql`${alertReads.alertId} is not null` : undefined,
+      );
+      const readJoin = and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId));
+      const [rows, [total], unread] = await Promise.all([
+        db
+          .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
+          .from(alerts)
+          .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+          .leftJoin(alertReads, readJoin)
+          .where(where)
+          .orderBy(desc(alerts.createdAt), desc(alerts.day), alerts.id)
+          .limit(query.limit ?? PAGE_SIZE)
+          .offset(query.offset ?? 0),
+        db.select({ n: count() }).from(alerts).leftJoin(alertReads, readJoin).where(where),
+        unreadCount(principal),
+      ]);
+      return {
+        alerts: rows.map((row): Alert => presentAlert(row.alert, row.account, row.readAt !== null)),
+        total: Number(total?.n ?? 0),
+        unread,
+      };
+    },
+
+    /** GET alerts/unread/: the bell's count. */
+    async unread(principal: Principal): Promise<{ count: number }> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      return { count: await unreadCount(principal) };
+    },
+
+    /** POST alerts/read/: marks the named alerts (or all) read for the caller; other workspaces' ids are ignored. */
+    async markRead(principal: Principal, input: AlertReadInput): Promise<AlertReadResult> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const now = clock.now();
+      const targets = await db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(and(eq(alerts.workspaceId, principal.workspaceId), input.all ? undefined : inArray(alerts.id, input.ids ?? [])));
+      if (!input.all && targets.length < new Set(input.ids).size) throw notFound(ALERT_MESSAGES.notFound);
+      const marked = targets.length
+        ? await db
+            .insert(alertReads)
+            .values(targets.map((t) => ({ alertId: t.id, userId: principal.userId, readAt: now })))
+            .onConflictDoNothing()
+            .returning({ id: alertReads.alertId })
+        : [];
+      log.info({ marked: marked.length }, 'alerts marked read');
+      return { marked: marked.length, unread: await unreadCount(principal) };
+    },
+
+    evaluateJob: defineJob({
+      id: ALERTS_JOB,
+      payload: object({ connectionId: string().uuid().required() }),
+      async handler(payload, { log: jobLog }) {
+        jobLog.info({ raised: await evaluateConnection(payload.connectionId) }, 'alerts evaluated');
+      },
+    }),
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm';
+import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { ALERT_MESSAGES, type AlertList } from '@shared/api/alerts';
+import { ALERT_VALIDATION } from '@shared/validation/alerts';
+import { accountAlerts } from '../../analysis/accountAlerts';
+import { executeRows } from '../../db/connect';
+import { alerts, connectedAdAccounts } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
+import { sandboxSettings } from '../../platforms/settings';
+import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import { connectionOf } from '../../test/connect';
+import type { TestUser } from '../../test/factories';
+import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { loadAccountSeries } from '../suggestions/suggestions.compute';
+import { ALERTS_JOB } from './alerts.service';
+
+describe('Alerts', () => {
+  let t: TestApp;
+  let sandbox: RunningSandbox;
+  let owner: TestUser;
+  let other: TestUser;
+  const clock = manualClock(Date.now());
+  const PLATFORM = 'meta';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
+    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
+    owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
+    other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
+  }, SYNCED_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
+  const post = (user: TestUser, url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+  const accountOf = async (user: TestUser) => {
+    const connection = await connectionOf(t.app, user, PLATFORM);
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    return account;
+  };
+  /** An alert stored as a run of the checks would store it. */
+  const plant = async (user: TestUser, key: string, severity: 'warning' | 'critical', minutesAgo: number) => {
+    const account = await accountOf(user);
+    const [row] = await t.app.ctx.db
+      .insert(alerts)
+      .values({
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: PLATFORM,
+        key,
+        kind: 'anomaly',
+        severity,
+        metric: 'spend',
+        direction: 'high',
+        level: 'campaign',
+        entityId: 'c1',
+        entityName: 'Brand',
+        day: '2026-11-25',
+        headline: `Spend in Brand was high (${key})`,
+        observed: 300_000,
+        expected: 100_000,
+        low: 60_000,
+        high: 160_000,
+        createdAt: new Date(clock.now().getTime() - minutesAgo * 60_000),
+      })
+      .returning({ id: alerts.id });
+    return row.id;
+  };
+
+  it('a successful sync queues the alert checks in its own final transaction', async () => {
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${ALERTS_JOB}`);
+    expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
+    const jobs = await executeRows<{ data: { connectionId: string } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${ALERTS_JOB}`);
+    expect(jobs.map((job) => job.data.connectionId)).toEqual([connection.id]);
+  });
+
+  it('alerts on a campaign whose spend jumped yesterday, and stores each alert once however often the checks run', async () => {
+    const account = await accountOf(owner);
+    const world = sandbox.world;
+    const live = world.accounts(PLATFORM)[0].campaigns.filter((c) => world.status(PLATFORM, c.id) === 'ACTIVE');
+    const campaign = live[0];
+    // Five times the budget from today at the platform; a day later, yesterday's spend is far above its range.
+    world.setDailyBudget(PLATFORM, campaign.id, world.dailyBudgetMinor(PLATFORM, campaign.id) * 5);
+    clock.advance(86_400_000);
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
+
+    const { series, lag } = await loadAccountSeries(t.app.ctx.db, account, clock.now());
+    const expected = accountAlerts(series, lag);
+    expect(expected).toContainEqual(expect.objectContaining({ kind: 'anomaly', metric: 'spend', direction: 'high', level: 'campaign', entityId: campaign.id }));
+    expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(expected.length);
+    expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(0);
+    const stored = await t.app.ctx.db.select({ key: alerts.key }).from(alerts).where(eq(alerts.accountRef, account.id));
+    expect(stored.map((r) => r.key).sort()).toEqual(expected.map((f) => f.key).sort());
+    // Back to the hour the users signed in (their access tokens are short-lived).
+    clock.advance(-86_400_000);
+    const listed: AlertList = (await get(owner, 'alerts/?kind=anomaly')).json();
+    expect(listed.alerts.find((a) => a.entity_id === campaign.id && a.metric === 'spend')?.headline).toMatch(new RegExp(`^Spend in ${campaign.name} was [\\d.,]+ \\w+ on \\d{4}-\\d{2}-\\d{2}, above its normal range`));
+  });
+
+  it('lists newest first with the account, the band in the account’s money, the read state and the unread count', async () => {
+    await t.app.ctx.db.delete(alerts);
+    const older = await plant(owner, 'a', 'warning', 30);
+    const newer = await plant(owner, 'b', 'critical', 5);
+    const list: AlertList = (await get(owner, 'alerts/')).json();
+    expect(list.alerts.map((a) => a.id)).toEqual([newer, older]);
+    expect(list).toMatchObject({ total: 2, unread: 2 });
+    expect(list.alerts[0]).toMatchObject({ severity: 'critical', metric: 'spend', observed: 3000, expected: 1000, band: { low: 600, high: 1600 }, read: false });
+    expect(list.alerts[0].account).toMatchObject({ platform: PLATFORM });
+    expect((await get(owner, 'alerts/?severity=warning')).json().alerts.map((a: { id: string }) => a.id)).toEqual([older]);
+    expect((await get(owner, 'alerts/unread/')).json()).toEqual({ count: 2 });
+  });
+
+  it('marks alerts read for the caller only, one or all', async () => {
+    await t.app.ctx.db.delete(alerts);
+    const first = await plant(owner, 'a', 'warning', 30);
+    await plant(owner, 'b', 'critical', 5);
+    const marked = await post(owner, 'alerts/read/', { ids: [first] });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ marked: 1, unread: 1 });
+    expect((await get(owner, 'alerts/?unread=true')).json()).toMatchObject({ total: 1, unread: 1 });
+    expect((await get(owner, 'alerts/?unread=false')).json().alerts.map((a: { id: string }) => a.id)).toEqual([first]);
+    expect((await post(owner, 'alerts/read/', { all: true })).json()).toEqual({ marked: 1, unread: 0 });
+    // Marking again changes nothing.
+    expect((await post(owner, 'alerts/read/', { all: true })).json()).toEqual({ marked: 0, unread: 0 });
+  });
+
+  it('keeps each workspace to its own alerts', async () => {
+    await t.app.ctx.db.delete(alerts);
+    const mine = await plant(owner, 'a', 'warning', 1);
+    const theirs = await plant(other, 'z', 'warning', 1);
+    expect((await get(owner, 'alerts/')).json().alerts.map((a: { id: string }) => a.id)).toEqual([mine]);
+    const refused = await post(owner, 'alerts/read/', { ids: [theirs] });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().detail).toBe(ALERT_MESSAGES.notFound);
+    expect((await get(other, 'alerts/unread/')).json()).toEqual({ count: 1 });
+    expect((await get(owner, `alerts/?account=${(await accountOf(other)).id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad filters and bodies with a detail naming the problem', async () => {
+    const bad = async (url: string, detail: string) => {
+      const res = await get(owner, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(detail);
+    };
+    await bad('alerts/?severity=loud', ALERT_VALIDATION.badSeverity);
+    await bad('alerts/?kind=odd', ALERT_VALIDATION.badKind);
+    await bad('alerts/?limit=0', ALERT_VALIDATION.badLimit);
+    await bad('alerts/?unread=maybe', ALERT_VALIDATION.badUnread);
+    for (const body of [{}, { ids: [] }, { ids: ['not-a-uuid'] }, { all: 'yes' }]) {
+      const res = await post(owner, 'alerts/read/', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(ALERT_VALIDATION.badIds);
+    }
+  });
+});

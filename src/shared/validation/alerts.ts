@@ -1,0 +1,35 @@
+import { array, boolean, object, string, type InferType } from 'yup';
+import { ALERT_KINDS, ALERT_SEVERITIES, type AlertKind, type AlertSeverity } from '../api/alerts';
+import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
+
+export const ALERTS_MAX_LIMIT = 200;
+/** Most alerts one mark-as-read names. */
+export const ALERTS_MAX_READ = 500;
+
+export const ALERT_VALIDATION = {
+  badKind: `Kind must be one of: ${ALERT_KINDS.join(', ')}.`,
+  badSeverity: `Severity must be one of: ${ALERT_SEVERITIES.join(', ')}.`,
+  badAccount: 'Account must be the id of one of the workspace’s connected accounts.',
+  badUnread: 'Unread must be true or false.',
+  badLimit: `Limit must be a whole number from 1 to ${ALERTS_MAX_LIMIT}.`,
+  badOffset: 'Offset must be a whole number, 0 or more.',
+  badIds: `Name the alerts to mark as read (ids, at most ${ALERTS_MAX_READ}), or send "all": true.`,
+} as const;
+
+/** GET alerts/?kind&severity&account&unread&limit&offset. */
+export const alertQuerySchema = object({
+  kind: queryText().oneOf(ALERT_KINDS as readonly AlertKind[], ALERT_VALIDATION.badKind),
+  severity: queryText().oneOf(ALERT_SEVERITIES as readonly AlertSeverity[], ALERT_VALIDATION.badSeverity),
+  account: queryText().matches(UUID_PATTERN, ALERT_VALIDATION.badAccount),
+  unread: queryText().oneOf(['true', 'false'], ALERT_VALIDATION.badUnread),
+  limit: queryNumber(ALERT_VALIDATION.badLimit).integer(ALERT_VALIDATION.badLimit).min(1, ALERT_VALIDATION.badLimit).max(ALERTS_MAX_LIMIT, ALERT_VALIDATION.badLimit),
+  offset: queryNumber(ALERT_VALIDATION.badOffset).integer(ALERT_VALIDATION.badOffset).min(0, ALERT_VALIDATION.badOffset),
+});
+export type AlertQueryInput = InferType<typeof alertQuerySchema>;
+
+/** POST alerts/read/: { ids } or { all: true }. */
+export const alertReadSchema = object({
+  ids: array(string().required(ALERT_VALIDATION.badIds).matches(UUID_PATTERN, ALERT_VALIDATION.badIds)).max(ALERTS_MAX_READ, ALERT_VALIDATION.badIds),
+  all: boolean().strict().typeError(ALERT_VALIDATION.badIds),
+}).test('ids-or-all', ALERT_VALIDATION.badIds, (value) => value.all === true || (Array.isArray(value.ids) && value.ids.length > 0));
+export type AlertReadInput = InferType<typeof alertReadSchema>;
