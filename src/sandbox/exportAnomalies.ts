@@ -1,27 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PLATFORMS } from '@shared/constants';
-import { ANOMALY_EFFECT, CONVERSION_LAG, World, addDays, eachDay } from './world';
+import { CONVERSION_LAG, World, addDays, eachDay, type AnomalyKind, type SandboxCampaign } from './world';
 
 /**
  * npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D] [--all]
  *
  * Writes a sandbox world's planted anomalies as a labelled corpus in the Numenta Anomaly
- * Benchmark layout, for `npm run alerts:eval`: DIR/sandbox-<seed>/ holds one CSV per campaign and
- * (`timestamp,value`, one row a day, conversions as finally reported, the last days left out until
- * their late conversions are in), and DIR/sandbox-<seed>-windows.json maps each CSV's path
- * relative to DIR to its anomaly windows (the planted day, start to end).
+ * Benchmark layout, for `npm run alerts:eval`: DIR/sandbox-<seed>/ holds one CSV per series
+ * (`timestamp,value`, one row a day, as finally reported, the last days left out until their late
+ * conversions are in), and DIR/sandbox-<seed>-windows.json maps each CSV's path relative to DIR
+ * to its anomaly windows (the planted day, start to end; planted days in a row make one window).
  *
- * Anomalies are planted on conversions (a tracking outage keeps 15% of them, a spike makes 2.4
- * times as many). On a campaign with three conversions a day neither shows: no detector could
- * tell the day from an ordinary one. A planted day is labelled when its expected effect is at
- * least VISIBLE_SDS standard deviations of the day's normal count (its Poisson noise and how much
- * the same weekday's expectation moved over the weeks before; from the world's expectations, not
- * from the day's draw); a planted day smaller than that is left blank, neither an anomaly to find
- * nor a normal day to judge (the evaluator skips blanks). `--all` labels every planted day.
+ * The series are where each kind of anomaly shows: each account's conversions (a tracking outage
+ * takes the whole account: none recorded that day) and each campaign's clicks (a burst of invalid
+ * clicks triples them). On a very small account or campaign even these can drown in the day's
+ * noise: a planted day is labelled when its expected effect is at least VISIBLE_SDS standard
+ * deviations of the day's normal value (its Poisson noise and how much the same weekday's
+ * expectation moved over the weeks before; from the world's expectations, not from the day's
+ * draw); a planted day smaller than that is left blank, neither an anomaly to find nor a normal
+ * day to judge (the evaluator skips blanks, as it skips days without delivery). `--all` labels
+ * every planted day.
  */
 
-/** How far, in Poisson standard deviations of the normal count, a planted effect must reach to be labelled. */
+/** How far, in standard deviations of the normal value, a planted effect must reach to be labelled. */
 export const VISIBLE_SDS = 4;
 
 export interface CorpusFile {
@@ -32,6 +34,44 @@ export interface CorpusFile {
   hidden: number;
 }
 
+interface SeriesSpec {
+  name: string;
+  dates: string[];
+  /** The day's value as finally reported, or null when nothing was delivered. */
+  value(date: string): number | null;
+  /** The planted anomaly this series shows on a day, if any. */
+  planted(date: string): AnomalyKind | null;
+  /** The value the world expects on a day, with or without its anomaly. */
+  expected(date: string, withAnomaly: boolean): number;
+}
+
+function fileOf(spec: SeriesSpec, labelAll: boolean): CorpusFile {
+  const windows: [string, string][] = [];
+  let hidden = 0;
+  const rows = spec.dates.map((date) => {
+    const timestamp = `${date} 00:00:00`;
+    // A day without delivery is blank: nothing happened to judge.
+    const value = spec.value(date);
+    if (value === null || !spec.planted(date)) return { timestamp, value };
+    const normal = spec.expected(date, false);
+    const effect = Math.abs(spec.expected(date, true) - normal);
+    // The day's noise: its Poisson draw, plus how much the same weekday moved over the eight weeks before.
+    const sameWeekday = Array.from({ length: 8 }, (_, w) => spec.expected(addDays(date, -7 * (w + 1)), false)).filter((e) => e > 0);
+    const mean = sameWeekday.reduce((x, y) => x + y, 0) / Math.max(1, sameWeekday.length);
+    const drift = sameWeekday.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, sameWeekday.length - 1);
+    if (!labelAll && effect < VISIBLE_SDS * Math.sqrt(normal + drift)) {
+      hidden += 1;
+      return { timestamp, value: null };
+    }
+    // Planted days in a row are one anomaly, one window (as a person labelling the series would mark them).
+    const last = windows[windows.length - 1];
+    if (last && last[1] === `${addDays(date, -1)} 23:59:59`) last[1] = `${date} 23:59:59`;
+    else windows.push([timestamp, `${date} 23:59:59`]);
+    return { timestamp, value };
+  });
+  return { name: spec.name, rows, windows, hidden };
+}
+
 /** The corpus of one world: `days` days ending the last day whose conversions are all in. */
 export function sandboxCorpus(world: World, days: number, labelAll = false): CorpusFile[] {
   const files: CorpusFile[] = [];
@@ -40,33 +80,43 @@ export function sandboxCorpus(world: World, days: number, labelAll = false): Cor
     world.accounts(platform).forEach((account, accountIndex) => {
       const until = addDays(world.today(account), -lagDays);
       const since = addDays(until, -(days - 1));
+      const first = account.campaigns.reduce((min, c) => (c.startDate < min ? c.startDate : min), until);
+      const delivering = (campaign: SandboxCampaign, date: string) => world.campaignDay(platform, campaign.id, date).spendMinor > 0;
+      const expectedOf = (campaign: SandboxCampaign, date: string, withAnomaly: boolean, metric: 'conversions' | 'clicks') =>
+        (world.expectedAdDays(platform, account, campaign, date, withAnomaly) ?? []).reduce((sum, ad) => sum + ad[metric], 0);
+      const base = `${platform}-${accountIndex + 1}`;
+
+      const accountDates = eachDay(since < first ? first : since, until);
+      if (account.campaigns.some((c) => accountDates.some((d) => delivering(c, d)))) {
+        files.push(
+          fileOf(
+            {
+              name: `${base}-conversions.csv`,
+              dates: accountDates,
+              value: (date) => (account.campaigns.some((c) => delivering(c, date)) ? account.campaigns.reduce((sum, c) => sum + world.campaignDay(platform, c.id, date).conversions, 0) : null),
+              planted: (date) => (account.campaigns.some((c) => delivering(c, date) && world.anomaly(platform, c.id, date) === 'tracking_outage') ? 'tracking_outage' : null),
+              expected: (date, withAnomaly) => account.campaigns.reduce((sum, c) => sum + expectedOf(c, date, withAnomaly, 'conversions'), 0),
+            },
+            labelAll,
+          ),
+        );
+      }
       account.campaigns.forEach((campaign, campaignIndex) => {
-        const range = eachDay(since < campaign.startDate ? campaign.startDate : since, until);
-        const metrics = range.map((date) => ({ date, day: world.campaignDay(platform, campaign.id, date) }));
+        const dates = eachDay(since < campaign.startDate ? campaign.startDate : since, until);
         // A campaign that never delivered in the range has nothing to judge.
-        if (!metrics.some((m) => m.day.spendMinor > 0)) return;
-        const windows: [string, string][] = [];
-        let hidden = 0;
-        const rows = metrics.map(({ date, day }) => {
-          const timestamp = `${date} 00:00:00`;
-          const kind = day.spendMinor > 0 ? world.anomaly(platform, campaign.id, date) : null;
-          if (!kind) return { timestamp, value: day.conversions as number | null };
-          const expectedOn = (day: string) => (world.expectedAdDays(platform, account, campaign, day) ?? []).reduce((sum, ad) => sum + ad.conversions, 0);
-          const expected = expectedOn(date);
-          const normal = expected / ANOMALY_EFFECT[kind];
-          // The day's noise: its Poisson draw, plus how much the same weekday's expectation moved
-          // over the eight weeks before (delivery, budgets and creatives change it day to day).
-          const sameWeekday = Array.from({ length: 8 }, (_, w) => expectedOn(addDays(date, -7 * (w + 1)))).filter((e) => e > 0);
-          const mean = sameWeekday.reduce((a, b) => a + b, 0) / Math.max(1, sameWeekday.length);
-          const drift = sameWeekday.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, sameWeekday.length - 1);
-          if (!labelAll && Math.abs(expected - normal) < VISIBLE_SDS * Math.sqrt(normal + drift)) {
-            hidden += 1;
-            return { timestamp, value: null };
-          }
-          windows.push([timestamp, `${date} 23:59:59`]);
-          return { timestamp, value: day.conversions as number | null };
-        });
-        files.push({ name: `${platform}-${accountIndex + 1}-${campaignIndex + 1}-conversions.csv`, rows, windows, hidden });
+        if (!dates.some((d) => delivering(campaign, d))) return;
+        files.push(
+          fileOf(
+            {
+              name: `${base}-${campaignIndex + 1}-clicks.csv`,
+              dates,
+              value: (date) => (delivering(campaign, date) ? world.campaignDay(platform, campaign.id, date).clicks : null),
+              planted: (date) => (world.anomaly(platform, campaign.id, date) === 'click_spike' ? 'click_spike' : null),
+              expected: (date, withAnomaly) => expectedOf(campaign, date, withAnomaly, 'clicks'),
+            },
+            labelAll,
+          ),
+        );
       });
     });
   }

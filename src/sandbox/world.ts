@@ -29,7 +29,10 @@ export { unit } from './randomness';
  * - Budgets moved in the past (a few steps per campaign, BUDGET_STEPS), so a response curve can
  *   be fitted from the history; the current allocation is, in most accounts, measurably off the
  *   allocation that would get the most conversions for the same spend.
- * - About 2% of campaign-days are anomalies (a tracking outage or a spike), kept as ground truth.
+ * - Anomalies, kept as ground truth, of the two kinds ad accounts really see: about 1% of
+ *   account-days lose conversion tracking (a broken tag or pixel: no campaign of the account
+ *   records a conversion that day), and about 1.5% of campaign-days get a burst of invalid clicks
+ *   (bots, an accidental placement: three times the clicks, none of the extra ones converting).
  * - Some ads launch in the coming weeks, so advice on new creatives has something to find.
  * - Advertisers can launch ads (launchAd) and refresh a worn creative (refreshCreative: a new
  *   execution of the same concept as a new ad, the worn one paused), as they would in the
@@ -139,7 +142,7 @@ export interface WorldOptions {
   accountsPerPlatform?: number;
 }
 
-export type AnomalyKind = 'tracking_outage' | 'spike';
+export type AnomalyKind = 'tracking_outage' | 'click_spike';
 
 const EMPTY: DayMetrics = { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 };
 /** Delivery by weekday, Sunday .. Saturday: auctions are busier on weekdays. */
@@ -154,9 +157,12 @@ export const UTILISATION = { low: 0.72, width: 0.2 };
  * found repeated exposure to one execution wears out faster than varied executions do.
  */
 export const REPETITION_WEAR = 0.15;
-/** Chance that a campaign-day is an anomaly (tracking outage or a spike). */
-const ANOMALY_RATE = 0.02;
-export const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0.15, spike: 2.4 };
+/** Chance that an account-day loses its conversion tracking. */
+const OUTAGE_RATE = 0.01;
+/** Chance that a campaign-day gets a burst of invalid clicks. */
+const CLICK_SPIKE_RATE = 0.015;
+/** What an anomaly multiplies: conversions recorded during an outage, clicks during a spike. */
+export const ANOMALY_EFFECT: Record<AnomalyKind, number> = { tracking_outage: 0, click_spike: 3 };
 /** How far back history goes. */
 const HISTORY_DAYS = 420;
 /** Past budget changes per campaign: up to this many, inside the last BUDGET_STEP_WINDOW days. */
@@ -541,9 +547,16 @@ export class World {
 
   /** The planted anomaly of a campaign-day, if any (it only shows when the campaign delivers). */
   anomaly(platform: Platform, campaignId: string, date: string): AnomalyKind | null {
-    const r = (salt: string) => unit(this.seed, `${platform}/${campaignId}/${date}:${salt}`);
-    if (r('anomaly') >= ANOMALY_RATE) return null;
-    return r('anomalyKind') < 0.5 ? 'tracking_outage' : 'spike';
+    const found = this.campaign(platform, campaignId);
+    if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
+    return this.anomalyOf(platform, found.account, campaignId, date);
+  }
+
+  /** An outage takes the whole account (its tag is shared); a click spike one campaign. */
+  private anomalyOf(platform: Platform, account: SandboxAccount, campaignId: string, date: string): AnomalyKind | null {
+    if (unit(this.seed, `${platform}/${account.id}/${date}:outage`) < OUTAGE_RATE) return 'tracking_outage';
+    if (unit(this.seed, `${platform}/${campaignId}/${date}:anomaly`) < CLICK_SPIKE_RATE) return 'click_spike';
+    return null;
   }
 
   /** An ad's click-through freshness on a day: 1 when new, decaying towards 0.55. */
@@ -592,7 +605,7 @@ export class World {
   }
 
   /** What each ad is expected to get on a day (before counting noise); null when the campaign does not deliver. */
-  expectedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): AdExpectation[] | null {
+  expectedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string, withAnomaly = true): AdExpectation[] | null {
     if (date < campaign.startDate || date > this.today(account)) return null;
     const { status, dailyBudgetMinor } = this.setting(platform, campaign, date);
     if (status !== 'ACTIVE') return null;
@@ -612,13 +625,15 @@ export class World {
     // Click-through against fresh: wear from the days it has run, and from being shown more often than its rotation share.
     const repetition = this.repetition(campaign, date, shares);
     const freshness = campaign.ads.map((ad, i) => this.fatigue(campaign, ad, date) * repetition[i]);
-    const anomaly = this.anomaly(platform, campaign.id, date);
+    const anomaly = withAnomaly ? this.anomalyOf(platform, account, campaign.id, date) : null;
     const { maxConversionsPerDay, halfSaturationSpendMinor } = campaign.truth;
     const conversions =
       ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) *
       campaign.weekdayEfficiency[weekdayIndex] *
       this.mixQuality(campaign, shares, freshness) *
-      (anomaly ? ANOMALY_EFFECT[anomaly] : 1);
+      (anomaly === 'tracking_outage' ? ANOMALY_EFFECT.tracking_outage : 1);
+    // Invalid clicks come on top of the real ones and never convert.
+    const invalidClicks = anomaly === 'click_spike' ? ANOMALY_EFFECT.click_spike : 1;
     // Conversions go to the ads in proportion to the clicks they bring times how well those convert.
     const pull = campaign.ads.map((ad, i) => shares[i] * ad.quality * freshness[i] * ad.conversionRate);
     const pullSum = pull.reduce((a, b) => a + b, 0) || 1;
@@ -627,7 +642,7 @@ export class World {
       return {
         spendMinor: spends[i],
         impressions,
-        clicks: impressions * campaign.ctr * ad.quality * freshness[i],
+        clicks: impressions * campaign.ctr * ad.quality * freshness[i] * invalidClicks,
         conversions: (conversions * pull[i]) / pullSum,
       };
     });

@@ -1,3 +1,4 @@
+import { countBand, countScore } from './countTails';
 import { median } from './window';
 
 /**
@@ -8,9 +9,11 @@ import { median } from './window';
  * The baseline is robust and seasonal: values are put on a scale where their noise is about even
  * (square roots for counts, logarithms for positive amounts), the seasonal profile is the median
  * of each phase's distance from its cycle's median, the level is the median of the last cycle with
- * the profile taken out, and the spread is the median absolute deviation of what is left. A point
- * is flagged when it lies more than `threshold` spreads from the baseline; its severity grows with
- * that distance.
+ * the profile taken out, and the spread comes from the differences between a point and the same
+ * phase a cycle before. An amount is scored in spreads from the baseline; a count on how unlikely
+ * it is under a Poisson or negative binomial of the expected mean and the spread's dispersion
+ * (with a few events a day, distance in spreads misjudges the tails). A point is flagged when its
+ * score reaches `threshold`; its severity grows with it.
  *
  * Anomalies do not teach the baseline: flagged points are left out of later baselines. A run of
  * `shiftAfter` points outside the band on the same side is a level shift, not a string of
@@ -40,8 +43,8 @@ export interface DetectorParams {
 export const DAILY_DETECTOR: DetectorParams = {
   period: 7,
   kind: 'amount',
-  threshold: 4,
-  criticalThreshold: 8,
+  threshold: 3.5,
+  criticalThreshold: 7,
   minHistory: 21,
   lookback: 56,
   shiftAfter: 3,
@@ -91,6 +94,14 @@ function scaleFor(kind: SeriesKind, history: number[]): Scale {
 }
 
 const MAD_TO_SD = 1.4826;
+/** A count averaging less than this over its last cycle is not judged. */
+export const MIN_COUNT_MEAN = 1;
+
+/** The mean of the last cycle's values (on their own scale), flagged points left out. */
+function recentMean(history: (number | null)[], period: number, scale: Scale): number {
+  const last = history.slice(-Math.max(period, 7)).filter((v): v is number => v !== null);
+  return last.length ? last.reduce((sum, y) => sum + scale.from(y), 0) / last.length : 0;
+}
 
 interface Baseline {
   expected: number;
@@ -156,11 +167,14 @@ function baseline(history: (number | null)[], period: number, floor: number): Ba
  * no data for that step (it is skipped, not judged).
  */
 export function detectAnomalies(values: (number | null)[], params: DetectorParams): Detection[] {
-  return traceAnomalies(values, params).detections;
+  return traceAnomalies(values, params, false).detections;
 }
 
-/** The detections and every point's judgement (null while muted or missing): the band an evidence chart draws. */
-export function traceAnomalies(values: (number | null)[], params: DetectorParams): { detections: Detection[]; judgements: (Judgement | null)[] } {
+/**
+ * The detections and every point's judgement (null while muted or missing): the band an evidence
+ * chart draws. Without `everyBand` only the flagged points get theirs (the others' are NaN).
+ */
+export function traceAnomalies(values: (number | null)[], params: DetectorParams, everyBand = true): { detections: Detection[]; judgements: (Judgement | null)[] } {
   const detections: Detection[] = [];
   const judgements: (Judgement | null)[] = values.map(() => null);
   /** Raw values until the scale is fixed (from the first `minHistory` points); then unused. */
@@ -194,16 +208,26 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       history.push(y);
       continue;
     }
-    const score = (y - judged.expected) / judged.spread;
-    judgements[i] = {
-      index: i,
-      value,
-      expected: scale.from(judged.expected),
-      low: scale.from(judged.expected - params.threshold * judged.spread),
-      high: scale.from(judged.expected + params.threshold * judged.spread),
-      score,
-    };
-    if (Math.abs(score) < params.threshold) {
+    const expected = scale.from(judged.expected);
+    if (params.kind === 'count' && recentMean(history, params.period, scale) < MIN_COUNT_MEAN) {
+      // Too thin to judge: with under one event a day, any single event looks like a spike.
+      history.push(y);
+      run = null;
+      continue;
+    }
+    // Dispersion of a count: its variance against a Poisson's (whose spread on the square-root scale is ½).
+    const dispersion = (judged.spread / scale.floor) ** 2;
+    const score = params.kind === 'count' ? countScore(value, expected, dispersion) : (y - judged.expected) / judged.spread;
+    const { threshold } = params;
+    // The band costs a quantile search for counts: only worked out where it is shown.
+    const band =
+      !everyBand && Math.abs(score) < threshold
+        ? { low: Number.NaN, high: Number.NaN }
+        : params.kind === 'count'
+          ? countBand(expected, dispersion, threshold)
+          : { low: scale.from(judged.expected - threshold * judged.spread), high: scale.from(judged.expected + threshold * judged.spread) };
+    judgements[i] = { index: i, value, expected, low: band.low, high: band.high, score };
+    if (Math.abs(score) < threshold) {
       history.push(y);
       run = null;
       continue;
