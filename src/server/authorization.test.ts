@@ -159,6 +159,7 @@ const identifiersOf = (space: Space) => [
   space.advice.suggestionId,
   space.advice.taskId,
   space.advice.actionId,
+  space.advice.alertId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -263,6 +264,7 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/actions/': own((v, a) => [{ method: 'GET', url: `/api/actions/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
   'GET /api/alerts/': own((v, a) => [{ method: 'GET', url: `/api/alerts/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'GET /api/alerts/stream/': own((v, a) => [{ method: 'GET', url: `/api/alerts/stream/?workspace=${v.workspaceId}`, headers: { ...a.user.auth, 'last-event-id': '0' } }]),
   'GET /api/alerts/unread/': own((v, a) => [{ method: 'GET', url: `/api/alerts/unread/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/alerts/read/': own((v, a) => [json('POST', '/api/alerts/read/', { ids: [v.alertId] }, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
@@ -618,6 +620,7 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
     },
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
+  'GET /api/alerts/stream/': [{ needs: 'alerts:read', request: () => get('alerts/stream/'), allowed: 200 }],
   'GET /api/alerts/unread/': [{ needs: 'alerts:read', request: () => get('alerts/unread/'), allowed: 200 }],
   'POST /api/alerts/read/': [
     {

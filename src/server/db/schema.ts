@@ -634,6 +634,8 @@ export const alerts = pgTable(
   'alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of raising, across the database: the live stream's event id (Last-Event-ID resumes after it). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -658,7 +660,11 @@ export const alerts = pgTable(
     high: doublePrecision('high'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('alerts_account_key_idx').on(t.accountRef, t.key), index('alerts_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    uniqueIndex('alerts_account_key_idx').on(t.accountRef, t.key),
+    index('alerts_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('alerts_workspace_seq_idx').on(t.workspaceId, t.seq),
+  ],
 );
 
 /** Which user has read which alert (read state is per user). */

@@ -7,6 +7,7 @@ import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { createWorkspaceGuard, principalFor } from '../access/principal';
 import { createAuthGuard } from '../auth/auth.guard';
+import { openAlertStream } from './alerts.stream';
 
 const tags = ['Alerts'];
 
@@ -43,6 +44,19 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
       },
     },
     async (request) => service.unread(principalFor(request, 'alerts:read')),
+  );
+
+  app.get(
+    '/alerts/stream/',
+    {
+      schema: {
+        summary: 'Alerts as they are raised: server-sent events (`alert`, id = its sequence); send Last-Event-ID to resume',
+        tags,
+        security: bearerAuth,
+        response: { ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => openAlertStream(ctx, service, principalFor(request, 'alerts:read'), request, reply),
   );
 
   app.post(

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { EventEmitter } from 'node:events';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { object, string } from 'yup';
 import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult } from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput } from '@shared/validation/alerts';
@@ -26,6 +27,9 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
  */
 export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>) {
   const { db, queue, clock, log } = ctx;
+  /** 'raised' (workspaceId) when this process stores new alerts: open streams look at once instead of at their next poll. */
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
 
   /** Judges one account and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow): Promise<number> {
@@ -58,6 +62,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
       // An alert already raised stays as first raised (its read state with it).
       .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
       .returning({ id: alerts.id });
+    if (inserted.length) events.emit('raised', account.workspaceId);
     return inserted.length;
   }
 
@@ -80,6 +85,31 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   return {
     evaluateAccount,
     evaluateConnection,
+    events,
+
+    /** Checks the caller may read alerts now (before a stream opens). */
+    async assertAccess(principal: Principal): Promise<void> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+    },
+
+    /** The last alert raised in the workspace so far: a new stream starts after it. */
+    async latestSeq(principal: Principal): Promise<number> {
+      const [row] = await db.select({ seq: max(alerts.seq) }).from(alerts).where(eq(alerts.workspaceId, principal.workspaceId));
+      return Number(row?.seq ?? 0);
+    },
+
+    /** Alerts raised in the workspace after `seq`, in order (at most 100 at a time). */
+    async raisedAfter(principal: Principal, seq: number): Promise<{ seq: number; alert: Alert }[]> {
+      const rows = await db
+        .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
+        .from(alerts)
+        .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+        .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId)))
+        .where(and(eq(alerts.workspaceId, principal.workspaceId), gt(alerts.seq, seq)))
+        .orderBy(asc(alerts.seq))
+        .limit(100);
+      return rows.map((row) => ({ seq: row.alert.seq, alert: presentAlert(row.alert, row.account, row.readAt !== null) }));
+    },
 
     /** Queues the alert checks of a connection inside the sync's final transaction. */
     async afterSync(tx: Tx, synced: { connectionId: string }): Promise<void> {

@@ -140,6 +140,66 @@ describe('Alerts', () => {
     expect((await get(owner, `alerts/?account=${(await accountOf(other)).id}`)).statusCode).toBe(404);
   });
 
+  it('streams alerts as they are raised, and a reconnect with Last-Event-ID gets what it missed, once and in order', async () => {
+    await t.app.ctx.db.delete(alerts);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const workspaceId = (await accountOf(owner)).workspaceId;
+    /** Opens the stream and returns a reader of its `alert` events. */
+    const open = async (lastEventId?: string) => {
+      const controller = new AbortController();
+      const res = await fetch(`${address}/api/alerts/stream/`, { headers: { ...owner.auth, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: controller.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      const events: { id: string; alert: { id: string } }[] = [];
+      return {
+        async next(count: number) {
+          while (events.length < count) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error('the stream ended');
+            buffer += decoder.decode(value, { stream: true });
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const lines = Object.fromEntries(block.split('\n').filter((l) => /^(id|event|data): /.test(l)).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+              if (lines.event === 'alert') events.push({ id: lines.id, alert: JSON.parse(lines.data) });
+            }
+          }
+          return events.splice(0, count);
+        },
+        close: () => controller.abort(),
+      };
+    };
+
+    const first = await open();
+    const a = await plant(owner, 'stream-a', 'critical', 0);
+    t.app.services.alerts.events.emit('raised', workspaceId);
+    const [seen] = await first.next(1);
+    expect(seen.alert.id).toBe(a);
+    first.close();
+
+    // Raised while the user was away: the reconnect gets exactly those, in order.
+    const b = await plant(owner, 'stream-b', 'warning', 0);
+    const c = await plant(owner, 'stream-c', 'warning', 0);
+    const again = await open(seen.id);
+    expect((await again.next(2)).map((e) => e.alert.id)).toEqual([b, c]);
+    // Another workspace's alert never shows, and one raised later still arrives (by the poll, no wake-up).
+    await plant(other, 'stream-other', 'critical', 0);
+    const d = await plant(owner, 'stream-d', 'warning', 0);
+    expect((await again.next(1)).map((e) => e.alert.id)).toEqual([d]);
+    again.close();
+
+    // A caller that does not ask for an event stream gets one look: what was raised since its id, and the end.
+    const once = await get(owner, 'alerts/stream/');
+    expect(once.statusCode).toBe(200);
+    expect(once.body).toBe('retry: 3000\n: connected\n\n');
+    const since = await t.app.inject({ method: 'GET', url: '/api/alerts/stream/', headers: { ...owner.auth, 'last-event-id': seen.id } });
+    expect([...since.body.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]).id)).toEqual([b, c, d]);
+  });
+
   it('refuses bad filters and bodies with a detail naming the problem', async () => {
     const bad = async (url: string, detail: string) => {
       const res = await get(owner, url);

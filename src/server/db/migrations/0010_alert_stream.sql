@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "alerts_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "alerts_workspace_seq_idx" ON "alerts" USING btree ("workspace_id","seq");
