@@ -9,6 +9,7 @@ import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
+  alertPreferences,
   alertReads,
   campaigns,
   connectedAdAccounts,
@@ -265,6 +266,11 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
   'GET /api/alerts/': own((v, a) => [{ method: 'GET', url: `/api/alerts/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/alerts/stream/': own((v, a) => [{ method: 'GET', url: `/api/alerts/stream/?workspace=${v.workspaceId}`, headers: { ...a.user.auth, 'last-event-id': '0' } }]),
+  'GET /api/alerts/settings/': own((v, a) => [{ method: 'GET', url: `/api/alerts/settings/?userId=${v.userId}`, headers: a.user.auth }]),
+  'PUT /api/alerts/settings/': own((v, a) => [json('PUT', `/api/alerts/settings/?userId=${v.userId}`, { email_critical: false, userId: v.userId }, a.user.auth)]),
+  // Stopping the victim's alert mail needs the link their mail carried: a guessed token changes nothing.
+  'GET /api/alerts/unsubscribe/': publicRoute((v) => [{ method: 'GET', url: `/api/alerts/unsubscribe/?user=${v.userId}&token=guessed-token` }]),
+  'POST /api/alerts/unsubscribe/': publicRoute((v) => [{ method: 'POST', url: `/api/alerts/unsubscribe/?user=${v.userId}&token=guessed-token` }]),
   'GET /api/alerts/unread/': own((v, a) => [{ method: 'GET', url: `/api/alerts/unread/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/alerts/read/': own((v, a) => [json('POST', '/api/alerts/read/', { ids: [v.alertId] }, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
@@ -374,6 +380,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       sessions: await db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, victim.userId))).orderBy(refreshTokens.id),
       otp: await db.select().from(otpCodes).where(eq(otpCodes.userId, victim.userId)).orderBy(otpCodes.id),
       newsletter: await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.userId, victim.userId)),
+      alertMail: await db.select().from(alertPreferences).where(eq(alertPreferences.userId, victim.userId)),
       A: await workspaceState(agency.A),
       B: withoutPendingConsent(await workspaceState(agency.B)),
     };
@@ -621,6 +628,9 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
   'GET /api/alerts/stream/': [{ needs: 'alerts:read', request: () => get('alerts/stream/'), allowed: 200 }],
+  // The caller's own settings: every role that reads alerts, in any workspace of theirs.
+  'GET /api/alerts/settings/': [{ needs: 'alerts:read', request: () => get('alerts/settings/'), allowed: 200 }],
+  'PUT /api/alerts/settings/': [{ needs: 'alerts:read', request: () => send('PUT', 'alerts/settings/', { email_digest: true }), allowed: 200 }],
   'GET /api/alerts/unread/': [{ needs: 'alerts:read', request: () => get('alerts/unread/'), allowed: 200 }],
   'POST /api/alerts/read/': [
     {

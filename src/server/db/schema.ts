@@ -681,3 +681,17 @@ export const alertReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
 );
+
+/** Each user's alert e-mail settings (no row: both on). */
+export const alertPreferences = pgTable('alert_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** A mail as soon as a critical alert is raised in one of the user's workspaces. */
+  emailCritical: boolean('email_critical').notNull().default(true),
+  /** A daily mail of the other alerts the user has not read. */
+  emailDigest: boolean('email_digest').notNull().default(true),
+  /** When the last digest covered up to (the next one starts there). */
+  digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,5 +11,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.suggestions.computeJob,
     services.suggestions.evaluateJob,
     services.alerts.evaluateJob,
+    services.alerts.mail.digestJob,
   ];
 }

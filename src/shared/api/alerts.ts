@@ -49,6 +49,15 @@ export interface AlertReadResult {
   unread: number;
 }
 
+/** The caller's alert e-mail settings (per user, across workspaces). */
+export interface AlertSettings {
+  /** A mail as soon as a critical alert is raised. */
+  email_critical: boolean;
+  /** A daily mail of the other alerts not read yet. */
+  email_digest: boolean;
+}
+
 export const ALERT_MESSAGES = {
   notFound: 'No such alert in this workspace.',
+  badUnsubscribeLink: 'This unsubscribe link is not valid. Change your alert e-mails under Alerts in Adwise.',
 } as const;

@@ -14,6 +14,8 @@ export const ALERT_VALIDATION = {
   badLimit: `Limit must be a whole number from 1 to ${ALERTS_MAX_LIMIT}.`,
   badOffset: 'Offset must be a whole number, 0 or more.',
   badIds: `Name the alerts to mark as read (ids, at most ${ALERTS_MAX_READ}), or send "all": true.`,
+  badSetting: 'Each e-mail setting is true or false.',
+  noSetting: 'Send email_critical, email_digest or both.',
 } as const;
 
 /** GET alerts/?kind&severity&account&unread&limit&offset. */
@@ -33,3 +35,10 @@ export const alertReadSchema = object({
   all: boolean().strict().typeError(ALERT_VALIDATION.badIds),
 }).test('ids-or-all', ALERT_VALIDATION.badIds, (value) => value.all === true || (Array.isArray(value.ids) && value.ids.length > 0));
 export type AlertReadInput = InferType<typeof alertReadSchema>;
+
+/** PUT alerts/settings/: either or both toggles. */
+export const alertSettingsSchema = object({
+  email_critical: boolean().strict().typeError(ALERT_VALIDATION.badSetting),
+  email_digest: boolean().strict().typeError(ALERT_VALIDATION.badSetting),
+}).test('some-setting', ALERT_VALIDATION.noSetting, (value) => value.email_critical !== undefined || value.email_digest !== undefined);
+export type AlertSettingsInput = InferType<typeof alertSettingsSchema>;

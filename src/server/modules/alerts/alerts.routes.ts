@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { alertQuerySchema, alertReadSchema } from '@shared/validation/alerts';
+import { object, string } from 'yup';
+import { ALERT_MESSAGES } from '@shared/api/alerts';
+import { alertQuerySchema, alertReadSchema, alertSettingsSchema } from '@shared/validation/alerts';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -59,6 +61,34 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
     async (request, reply) => openAlertStream(ctx, service, principalFor(request, 'alerts:read'), request, reply),
   );
 
+  app.get(
+    '/alerts/settings/',
+    {
+      schema: {
+        summary: 'The caller’s alert e-mail settings (critical at once, a daily digest of the rest)',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The settings.'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.settings(principalFor(request, 'alerts:read')),
+  );
+
+  app.put(
+    '/alerts/settings/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Change the caller’s alert e-mail settings',
+        tags,
+        security: bearerAuth,
+        body: alertSettingsSchema,
+        response: { 200: success('The settings.'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.updateSettings(principalFor(request, 'alerts:read'), request.body),
+  );
+
   app.post(
     '/alerts/read/',
     {
@@ -73,4 +103,39 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
     },
     async (request) => service.markRead(principalFor(request, 'alerts:read'), request.body),
   );
+};
+
+const unsubscribeQuery = object({ user: string().default(''), token: string().default('') });
+
+/** A small page of our own: the link is opened from a mail, outside the app. */
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Adwise</title></head>` +
+  `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5"><h1>${title}</h1>${body}</body></html>`;
+
+/**
+ * alerts/unsubscribe/ (public, from the link in every alert mail). GET asks (mail scanners open
+ * links; a GET changes nothing); POST, the page's button or a mail client's one-click
+ * unsubscribe, turns both kinds of alert mail off.
+ */
+export const alertUnsubscribeRoutes: FastifyPluginAsync<{ services: Services }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const mail = services.alerts.mail;
+  noStore(app);
+  const schema = (summary: string) => ({ summary, tags, querystring: unsubscribeQuery });
+
+  app.get('/alerts/unsubscribe/', { config: rateLimit(30), schema: schema('Asks to confirm stopping alert e-mails') }, async (_request, reply) => {
+    // The form posts back to this very address (no action attribute): the link's user and token, not echoed.
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Stop alert e-mails?', '<p>You will no longer get alert e-mails from Adwise. Alerts stay in the app.</p><form method="post"><button type="submit">Stop alert e-mails</button></form>'));
+  });
+
+  app.post('/alerts/unsubscribe/', { config: rateLimit(30), schema: schema('Stops alert e-mails for the user the link was made for') }, async (request, reply) => {
+    const { user, token } = request.query;
+    const done = /^[0-9a-f-]{36}$/i.test(user) && (await mail.unsubscribe(user, token));
+    if (!done) return reply.code(400).type('text/html; charset=utf-8').send(page('Link not valid', `<p>${ALERT_MESSAGES.badUnsubscribeLink}</p>`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Alert e-mails stopped', '<p>You will no longer get alert e-mails from Adwise. Turn them back on any time under Alerts in the app.</p>'));
+  });
 };

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { object, string } from 'yup';
-import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult } from '@shared/api/alerts';
-import type { AlertQueryInput, AlertReadInput } from '@shared/validation/alerts';
+import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
+import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
 import { accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
@@ -12,6 +12,7 @@ import { notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { loadAccountSeries } from '../suggestions/suggestions.compute';
+import { createAlertMail } from './alerts.mail';
 import { presentAlert } from './alerts.presenter';
 
 /** Stable id of the job that checks a connection's accounts for alerts (queued by every successful sync). */
@@ -25,8 +26,9 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
  * spend without conversions, delivery stopped) and stores what it finds once per entity, metric
  * and day; members read them in a feed, with a per-user read state and an unread count.
  */
-export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>) {
+export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log' | 'mailer' | 'config'>) {
   const { db, queue, clock, log } = ctx;
+  const mail = createAlertMail(ctx);
   /** 'raised' (workspaceId) when this process stores new alerts: open streams look at once instead of at their next poll. */
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -37,31 +39,38 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     const { series, lag } = await loadAccountSeries(db, account, now);
     const found = accountAlerts(series, lag);
     if (!found.length) return 0;
-    const inserted = await db
-      .insert(alerts)
-      .values(found.map((f: AlertFinding) => ({
-        workspaceId: account.workspaceId,
-        accountRef: account.id,
-        platform: account.platform,
-        key: f.key,
-        kind: f.kind,
-        severity: f.severity,
-        metric: f.metric,
-        direction: f.direction,
-        level: f.level,
-        entityId: f.entityId,
-        entityName: f.entityName,
-        day: f.day,
-        headline: f.headline,
-        observed: f.observed,
-        expected: f.expected,
-        low: f.low,
-        high: f.high,
-        createdAt: now,
-      })))
-      // An alert already raised stays as first raised (its read state with it).
-      .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
-      .returning({ id: alerts.id });
+    // The alerts and their critical mails commit together.
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(alerts)
+        .values(
+          found.map((f: AlertFinding) => ({
+            workspaceId: account.workspaceId,
+            accountRef: account.id,
+            platform: account.platform,
+            key: f.key,
+            kind: f.kind,
+            severity: f.severity,
+            metric: f.metric,
+            direction: f.direction,
+            level: f.level,
+            entityId: f.entityId,
+            entityName: f.entityName,
+            day: f.day,
+            headline: f.headline,
+            observed: f.observed,
+            expected: f.expected,
+            low: f.low,
+            high: f.high,
+            createdAt: now,
+          })),
+        )
+        // An alert already raised stays as first raised (its read state with it).
+        .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
+        .returning();
+      await mail.mailCritical(tx, account.workspaceId, account, rows);
+      return rows;
+    });
     if (inserted.length) events.emit('raised', account.workspaceId);
     return inserted.length;
   }
@@ -86,6 +95,15 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     evaluateAccount,
     evaluateConnection,
     events,
+    mail,
+
+    async settings(principal: Principal): Promise<AlertSettings> {
+      return mail.settingsOf(principal.userId);
+    },
+
+    async updateSettings(principal: Principal, input: AlertSettingsInput): Promise<AlertSettings> {
+      return mail.updateSettings(principal.userId, input);
+    },
 
     /** Checks the caller may read alerts now (before a stream opens). */
     async assertAccess(principal: Principal): Promise<void> {

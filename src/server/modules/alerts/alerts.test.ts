@@ -4,7 +4,7 @@ import { ALERT_MESSAGES, type AlertList } from '@shared/api/alerts';
 import { ALERT_VALIDATION } from '@shared/validation/alerts';
 import { accountAlerts } from '../../analysis/accountAlerts';
 import { executeRows } from '../../db/connect';
-import { alerts, connectedAdAccounts } from '../../db/schema';
+import { alertPreferences, alerts, connectedAdAccounts, outbox } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -200,6 +200,86 @@ describe('Alerts', () => {
     expect([...since.body.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]).id)).toEqual([b, c, d]);
   });
 
+  /** Alert mails to the user, newest last. */
+  const alertMails = async (user: TestUser) =>
+    (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).orderBy(outbox.createdAt)).filter((m) => /alert/i.test(m.subject));
+  const clearMail = async () => {
+    await t.app.ctx.db.delete(outbox);
+    await t.app.ctx.db.delete(alertPreferences);
+  };
+
+  it('mails a critical alert at once to the members who read alerts, unless they turned it off', async () => {
+    await t.app.ctx.db.delete(alerts);
+    await clearMail();
+    const account = await accountOf(owner);
+    await plant(owner, 'mail-critical', 'critical', 0);
+    await plant(owner, 'mail-warning', 'warning', 0);
+    const rows = await t.app.ctx.db.select().from(alerts).where(eq(alerts.workspaceId, account.workspaceId));
+    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    const [mail, ...more] = await alertMails(owner);
+    expect(more).toEqual([]);
+    expect(mail.subject).toMatch(/^Critical alert in .+: Spend in Brand was high \(mail-critical\)$/);
+    expect(mail.textBody).toContain('[critical] Spend in Brand was high (mail-critical)');
+    expect(mail.textBody).not.toContain('mail-warning');
+    expect(mail.textBody).toMatch(/\/api\/alerts\/unsubscribe\/\?user=[0-9a-f-]{36}&token=[\w-]+/);
+
+    // Turned off: nothing more.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: { email_critical: false } })).json()).toEqual({ email_critical: false, email_digest: true });
+    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    expect(await alertMails(owner)).toHaveLength(1);
+  });
+
+  it('mails a daily digest of the warnings each user has not read, once', async () => {
+    await t.app.ctx.db.delete(alerts);
+    await clearMail();
+    const read = await plant(owner, 'digest-read', 'warning', 60);
+    await plant(owner, 'digest-unread', 'warning', 30);
+    await plant(owner, 'digest-critical', 'critical', 30);
+    await post(owner, 'alerts/read/', { ids: [read] });
+    expect(await t.app.services.alerts.mail.sendDigests()).toBeGreaterThanOrEqual(1);
+    const [digest, ...more] = await alertMails(owner);
+    expect(more).toEqual([]);
+    expect(digest.subject).toBe('Your Adwise alerts: 1 you have not read');
+    expect(digest.textBody).toContain('(digest-unread)');
+    expect(digest.textBody).not.toContain('digest-read)');
+    expect(digest.textBody).not.toContain('digest-critical');
+    // The next run starts where this one ended.
+    await t.app.services.alerts.mail.sendDigests();
+    expect(await alertMails(owner)).toHaveLength(1);
+    // Turned off: none.
+    await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: { email_digest: false } });
+    await plant(owner, 'digest-later', 'warning', 0);
+    clock.advance(60_000);
+    await t.app.services.alerts.mail.sendDigests();
+    clock.advance(-60_000);
+    expect(await alertMails(owner)).toHaveLength(1);
+  });
+
+  it('stops alert mail from the link in a mail: the GET only asks, the POST stops both, a forged link changes nothing', async () => {
+    await t.app.ctx.db.delete(alerts);
+    await clearMail();
+    const account = await accountOf(owner);
+    await plant(owner, 'unsubscribe', 'critical', 0);
+    const rows = await t.app.ctx.db.select().from(alerts).where(eq(alerts.workspaceId, account.workspaceId));
+    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    const [mail] = await alertMails(owner);
+    const link = new URL(/https?:\/\/\S+\/api\/alerts\/unsubscribe\/\S+/.exec(mail.textBody)![0]);
+    const path = `${link.pathname}${link.search}`;
+    const asked = await t.app.inject({ method: 'GET', url: path });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('<form method="post"');
+    expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: true, email_digest: true });
+
+    const forged = await t.app.inject({ method: 'POST', url: path.replace(/token=[\w-]+/, 'token=forged') });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain(ALERT_MESSAGES.badUnsubscribeLink);
+    expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: true, email_digest: true });
+
+    const stopped = await t.app.inject({ method: 'POST', url: path });
+    expect(stopped.statusCode).toBe(200);
+    expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: false, email_digest: false });
+  });
+
   it('refuses bad filters and bodies with a detail naming the problem', async () => {
     const bad = async (url: string, detail: string) => {
       const res = await get(owner, url);
@@ -214,6 +294,14 @@ describe('Alerts', () => {
       const res = await post(owner, 'alerts/read/', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe(ALERT_VALIDATION.badIds);
+    }
+    for (const [body, detail] of [
+      [{}, ALERT_VALIDATION.noSetting],
+      [{ email_critical: 'no' }, ALERT_VALIDATION.badSetting],
+    ] as const) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(detail);
     }
   });
 });
