@@ -85,6 +85,10 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   dismissSuggestion: 'Unable to dismiss the suggestion. Please try again.',
   snoozeSuggestion: 'Unable to snooze the suggestion. Please try again.',
   undoAction: 'Unable to undo the change. Please try again.',
+  // The alerts page shows a failed list inline, with Retry; the bell polls, and one failed poll only leaves the last count.
+  listAlerts: null,
+  getUnreadAlertCount: null,
+  markAlertsRead: 'Unable to mark alerts as read. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { accountApi } from '@client/features/account/account.api';
 import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
 import { loggedIn } from '@client/features/session/session.slice';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
@@ -54,12 +55,13 @@ describe('AppRouter', () => {
   it.each([
     [paths.suggestions, 'Smart Suggestions'],
     [paths.actions, 'Actions and results'],
+    [paths.alerts, 'Alerts'],
   ])('shows %s with its heading to a signed-in user', async (route, heading) => {
     renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
@@ -124,6 +126,45 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.login);
     expect(screen.queryByRole('heading', { name: 'Unified Ad Intelligence' })).not.toBeInTheDocument();
+  });
+
+  it("shows the unread alerts in the top bar, linking to /alerts, to a signed-in user whose dashboard is open", async () => {
+    server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())), http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 4 })));
+    renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' })).toHaveAttribute('href', paths.alerts);
+  });
+
+  it("shows the bell in an owner's workspace whose trial or plan opens the dashboard, but not to its client", async () => {
+    const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'manager', personal: false, current: true, dashboard: true });
+    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
+    const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'manager' } }) } });
+    expect(await screen.findByRole('link', { name: 'Alerts' })).toHaveAttribute('href', paths.alerts);
+    unmount();
+
+    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), { ...agency, role: 'client' }])));
+    renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'client' } }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Asha' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no alerts bell to a visitor, nor to a user whose dashboard is closed (the server would refuse the count)', async () => {
+    let asked = 0;
+    server.use(
+      http.get(api('alerts/unread/'), () => {
+        asked += 1;
+        return HttpResponse.json({ count: 1 });
+      }),
+    );
+    const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+    unmount();
+
+    const { store } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
+    await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true));
+    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 
   it('sends a signed-in user away from the login page', async () => {

@@ -2,9 +2,11 @@ import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
+import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import { useUserInfo } from '@client/features/account/account.api';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import { useCan } from '@client/features/session/useCan';
 import { useListWorkspacesQuery } from '@client/features/workspaces/workspaces.api';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
@@ -46,6 +48,8 @@ const PricingPage = lazyPage(() => import(/* webpackChunkName: "pricing" */ '@cl
 const DashboardPage = lazyPage(() => import(/* webpackChunkName: "dashboard" */ '@client/features/dashboard/DashboardPage'), 'DashboardPage');
 const SuggestionsPage = lazyPage(() => import(/* webpackChunkName: "suggestions" */ '@client/features/suggestions/SuggestionsPage'), 'SuggestionsPage');
 const ActionsPage = lazyPage(() => import(/* webpackChunkName: "actions" */ '@client/features/suggestions/ActionsPage'), 'ActionsPage');
+// Its props are all optional, which leaves them to be named: inference would settle on none.
+const AlertsPage = lazyPage<'AlertsPage', AlertsPageProps>(() => import(/* webpackChunkName: "alerts" */ '@client/features/alerts/AlertsPage'), 'AlertsPage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -113,6 +117,7 @@ function useDashboardRoute(): DashboardRoute {
 /** Every route of the app (spec section 2); each page is its own chunk. */
 export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
+  const readsAlerts = useCan('alerts:read');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -144,6 +149,14 @@ export function AppRouter() {
           element={
             <RequireSession>
               <ActionsPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.alerts}
+          element={
+            <RequireSession>
+              <AlertsPage readsAlerts={readsAlerts} />
             </RequireSession>
           }
         />

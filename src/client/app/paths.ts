@@ -8,6 +8,8 @@ export const paths = {
   suggestions: '/suggestions',
   /** The actions log: what was applied and whether it worked. */
   actions: '/actions',
+  /** Alerts: what moved outside its normal range after a sync. */
+  alerts: '/alerts',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

@@ -65,6 +65,15 @@ describe('NavBar', () => {
     expect(desktopLinks()).not.toContain('Dashboard');
   });
 
+  it('shows the alerts slot to a signed-in user only', () => {
+    const bell = <a href="/alerts">Alerts bell</a>;
+    const { unmount } = renderWithProviders(<NavBar alertsBell={bell} />);
+    expect(screen.queryByRole('link', { name: 'Alerts bell' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<NavBar alertsBell={bell} />, { preloadedState: { session: signedInSession() } });
+    expect(screen.getByRole('link', { name: 'Alerts bell' })).toBeInTheDocument();
+  });
+
   it('greets with the stored first name before user info arrives', () => {
     renderWithProviders(<NavBar />, { preloadedState: { session: signedInSession({ fullName: 'Ravi Kumar' }) } });
     expect(screen.getByRole('link', { name: 'Ravi' })).toBeInTheDocument();

@@ -24,10 +24,12 @@ export interface NavBarProps {
   workspaceSwitcher?: ReactNode;
   /** Its counterpart in the mobile menu, told how to close the menu once a choice is made. */
   mobileWorkspaceSwitcher?: (closeMenu: () => void) => ReactNode;
+  /** Shown to a signed-in user on every screen size, before the account button (the alerts bell). */
+  alertsBell?: ReactNode;
 }
 
 /** The top bar: brand, main links, and Login or the user's first name; a menu button on small screens. */
-export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher }: NavBarProps = {}) {
+export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell }: NavBarProps = {}) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const storedFirstName = useAppSelector(selectFirstName);
   const { data: userInfo } = useUserInfo();
@@ -71,6 +73,7 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher }: NavBarPro
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           {isLoggedIn && workspaceSwitcher && <Box sx={{ display: { xs: 'none', md: 'flex' } }}>{workspaceSwitcher}</Box>}
+          {isLoggedIn && alertsBell}
           {isLoggedIn ? (
             <Button component={RouterLink} to={paths.account} startIcon={<AccountCircleIcon aria-hidden />} color="inherit">
               {firstName}

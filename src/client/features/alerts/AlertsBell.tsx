@@ -1,0 +1,29 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, IconButton } from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { paths } from '@client/app/paths';
+import { UNREAD_POLL_MS, useGetUnreadAlertCountQuery } from './alerts.api';
+
+/** Above this the badge reads '99+'. */
+export const MAX_BADGE_COUNT = 99;
+
+/** The bell's accessible name: 'Alerts, 3 unread', or just 'Alerts' with none (or before the count arrives). */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Alerts, ${count} unread` : 'Alerts';
+}
+
+/**
+ * The top bar's bell: the user's unread alerts in the current workspace as a badge, linking to
+ * /alerts. The count is polled; the app renders the bell only for a signed-in user with a workspace.
+ */
+export function AlertsBell() {
+  const { data } = useGetUnreadAlertCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS });
+  const count = data?.count ?? 0;
+  return (
+    <IconButton component={RouterLink} to={paths.alerts} color="inherit" aria-label={bellLabel(count)}>
+      <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" invisible={count === 0}>
+        <NotificationsIcon aria-hidden />
+      </Badge>
+    </IconButton>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSeverity } from '@shared/api/alerts';
+import { baseApi } from '@client/api/baseApi';
+import { definedParams } from '@client/api/params';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+
+/** Alerts asked for at a time; "Load more" asks for the next this many. */
+export const ALERTS_PAGE_SIZE = 50;
+
+/** How often the bell asks for the unread count, until live push replaces polling. */
+export const UNREAD_POLL_MS = 60_000;
+
+/** The filters of GET alerts/; a left-out one matches every alert. */
+export interface AlertQuery {
+  kind?: AlertKind;
+  severity?: AlertSeverity;
+  account?: string;
+  /** True: only unread alerts; false: only read ones. */
+  unread?: boolean;
+}
+
+/** POST alerts/read/: the alerts named, or every alert of the user in the workspace. */
+export type AlertReadRequest = { ids: string[] } | { all: true };
+
+/** GET alerts/unread/. */
+export interface UnreadAlertCount {
+  count: number;
+}
+
+const LIST = { type: 'Alert' as const, id: LIST_ID };
+/** The bell's count, cached apart from the lists so polling it refetches nothing else. */
+const UNREAD = { type: 'Alert' as const, id: 'UNREAD' };
+
+/** The next page's offset, or undefined once every matching alert is loaded. */
+export function nextAlertOffset(lastPage: AlertList, lastOffset: number): number | undefined {
+  const next = lastOffset + ALERTS_PAGE_SIZE;
+  return lastPage.alerts.length === ALERTS_PAGE_SIZE && next < lastPage.total ? next : undefined;
+}
+
+/** In-app alerts (contract: @shared/api/alerts), injected into the one API. */
+export const alertsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Offset paging: "Load more" appends a page, and an invalidation refetches every loaded page.
+    listAlerts: build.infiniteQuery<AlertList, AlertQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastOffset) => nextAlertOffset(lastPage, lastOffset),
+      },
+      query: ({ queryArg: { unread, ...filters }, pageParam }) => ({
+        url: 'alerts/',
+        params: definedParams({ ...filters, unread: unread === undefined ? undefined : String(unread), limit: ALERTS_PAGE_SIZE, offset: pageParam }),
+      }),
+      providesTags: (result) => providesList('Alert', result && alertsOfPages(result.pages)),
+    }),
+    getUnreadAlertCount: build.query<UnreadAlertCount, void>({
+      query: () => 'alerts/unread/',
+      providesTags: [UNREAD],
+    }),
+    // Read state changes the rows and the count alike (and, for the bell, everywhere at once).
+    markAlertsRead: build.mutation<AlertReadResult, AlertReadRequest>({
+      query: (body) => ({ url: 'alerts/read/', method: 'POST', body }),
+      invalidatesTags: invalidatesOnSuccess([LIST, UNREAD]),
+    }),
+  }),
+});
+
+/** Every alert of the loaded pages, in the server's order, once each: an alert that arrived between two pages shifts the offsets, and would otherwise show twice. */
+export function alertsOfPages(pages: readonly AlertList[] | undefined): Alert[] {
+  const seen = new Set<string>();
+  const alerts: Alert[] = [];
+  for (const page of pages ?? []) {
+    for (const alert of page.alerts) {
+      if (seen.has(alert.id)) continue;
+      seen.add(alert.id);
+      alerts.push(alert);
+    }
+  }
+  return alerts;
+}
+
+/** The generated hooks. */
+export const { useListAlertsInfiniteQuery, useGetUnreadAlertCountQuery, useMarkAlertsReadMutation } = alertsApi;

@@ -1,0 +1,140 @@
+import { http, HttpResponse } from 'msw';
+import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult } from '@shared/api/alerts';
+import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema } from '@shared/validation/alerts';
+import { api } from './handlers';
+import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
+
+/** The page the server gives when the request names no limit. */
+const DEFAULT_LIMIT = 50;
+
+/** An alert; by default a critical, unread anomaly: the Meta store account spent twice its normal day. */
+export function alertBody(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: '00000000-0000-4000-8000-500000000001',
+    kind: 'anomaly',
+    severity: 'critical',
+    metric: 'spend',
+    direction: 'high',
+    level: 'account',
+    entity_id: STORE_ACCOUNT.id,
+    entity_name: STORE_ACCOUNT.name,
+    account: { ...STORE_ACCOUNT, platform: 'meta' },
+    day: '2030-01-07',
+    headline: 'Spend on Main store was twice its usual day',
+    observed: 18500,
+    expected: 9200,
+    band: { low: 7000, high: 11500 },
+    created_at: '2030-01-07T09:05:00.000Z',
+    read: false,
+    ...overrides,
+  };
+}
+
+/** A warning, unread: a Google campaign of the Brand account had no conversions. */
+export const zeroConversionsAlertBody = (overrides: Partial<Alert> = {}) =>
+  alertBody({
+    id: '00000000-0000-4000-8000-500000000002',
+    kind: 'zero_conversions',
+    severity: 'warning',
+    metric: 'conversions',
+    direction: 'low',
+    level: 'campaign',
+    entity_id: 'cmp-2',
+    entity_name: 'Brand Search',
+    account: { ...BRAND_ACCOUNT, platform: 'google' },
+    day: '2030-01-06',
+    headline: '“Brand Search” had no conversions yesterday',
+    observed: 0,
+    expected: 6.4,
+    band: null,
+    created_at: '2030-01-06T09:05:00.000Z',
+    ...overrides,
+  });
+
+/** A critical alert, already read: the Brand account's ads stopped delivering. */
+export const deliveryStoppedAlertBody = (overrides: Partial<Alert> = {}) =>
+  alertBody({
+    id: '00000000-0000-4000-8000-500000000003',
+    kind: 'delivery_stopped',
+    severity: 'critical',
+    metric: null,
+    direction: null,
+    level: 'account',
+    entity_id: BRAND_ACCOUNT.id,
+    entity_name: BRAND_ACCOUNT.name,
+    account: { ...BRAND_ACCOUNT, platform: 'google' },
+    day: '2030-01-05',
+    headline: 'Brand stopped delivering: no impressions since yesterday',
+    observed: null,
+    expected: null,
+    band: null,
+    created_at: '2030-01-05T09:05:00.000Z',
+    read: true,
+    ...overrides,
+  });
+
+/** The three alerts the fake server starts from: two unread, one read. */
+export const sampleAlerts = () => [alertBody(), zeroConversionsAlertBody(), deliveryStoppedAlertBody()];
+
+const badRequest = (detail: string) => HttpResponse.json({ detail, code: 'validation_failed' }, { status: 400 });
+const newestFirst = (a: Alert, b: Alert) => b.created_at.localeCompare(a.created_at);
+
+/**
+ * The alerts endpoints as the contract describes them, with state: the list with the server's
+ * filters, validation and offset paging (newest first), the unread count, and mark as read (some
+ * or all). Tests add `fake.handlers` with `server.use` and read what was asked in `fake.requests`.
+ */
+export function fakeAlertsServer(initial: Alert[] = sampleAlerts()) {
+  let alerts = [...initial];
+  const requests = { lists: [] as URLSearchParams[], unreadCounts: 0, reads: [] as unknown[] };
+  const unread = () => alerts.filter((alert) => !alert.read).length;
+
+  const handlers = [
+    http.get(api('alerts/'), async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      requests.lists.push(params);
+      let query;
+      try {
+        query = await alertQuerySchema.validate(Object.fromEntries(params));
+      } catch (error) {
+        return badRequest((error as Error).message);
+      }
+      const found = alerts
+        .filter(
+          (alert) =>
+            (!query.kind || alert.kind === query.kind) &&
+            (!query.severity || alert.severity === query.severity) &&
+            (!query.account || alert.account.id === query.account) &&
+            (!query.unread || alert.read === (query.unread === 'false')),
+        )
+        .sort(newestFirst);
+      const offset = query.offset ?? 0;
+      const page = found.slice(offset, offset + (query.limit ?? DEFAULT_LIMIT));
+      return HttpResponse.json({ alerts: page, total: found.length, unread: unread() } satisfies AlertList);
+    }),
+    http.get(api('alerts/unread/'), () => {
+      requests.unreadCounts += 1;
+      return HttpResponse.json({ count: unread() });
+    }),
+    http.post(api('alerts/read/'), async ({ request }) => {
+      const body = await request.json();
+      requests.reads.push(body);
+      if (!alertReadSchema.isValidSync(body)) return badRequest(ALERT_VALIDATION.badIds);
+      const { ids, all } = body as { ids?: string[]; all?: boolean };
+      if (!all && ids!.some((id) => !alerts.some((alert) => alert.id === id))) {
+        return HttpResponse.json({ detail: ALERT_MESSAGES.notFound, code: 'not_found' }, { status: 404 });
+      }
+      const marks = (alert: Alert) => !alert.read && (all === true || ids!.includes(alert.id));
+      const marked = alerts.filter(marks).length;
+      alerts = alerts.map((alert) => (marks(alert) ? { ...alert, read: true } : alert));
+      return HttpResponse.json({ marked, unread: unread() } satisfies AlertReadResult);
+    }),
+  ];
+  return { handlers, requests, alerts: () => alerts };
+}
+
+/** The bell of any signed-in screen asks for the unread count: by default there are no alerts. */
+export const defaultAlertHandlers = [
+  http.get(api('alerts/'), () => HttpResponse.json({ alerts: [], total: 0, unread: 0 } satisfies AlertList)),
+  http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 0 })),
+];
