@@ -1,8 +1,9 @@
 import { setupServer } from 'msw/node';
 import { defaultAlertHandlers } from './alerts.handlers';
+import { defaultAlertStreamHandlers } from './alertStream.handlers';
 import { defaultHandlers } from './handlers';
 import { defaultSuggestionHandlers } from './suggestions.handlers';
 import { defaultWorkspaceHandlers } from './workspaces.handlers';
 
 /** The mocked network every client test runs against; tests add handlers with `server.use`. */
-export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers, ...defaultAlertHandlers);
+export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers, ...defaultAlertHandlers, ...defaultAlertStreamHandlers);
