@@ -11,6 +11,7 @@ import {
   actions,
   alertPreferences,
   alertReads,
+  alertWebhooks,
   campaigns,
   connectedAdAccounts,
   newsletterSubscriptions,
@@ -139,6 +140,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     suggestions: await db.select().from(suggestions).where(eq(suggestions.workspaceId, id)).orderBy(suggestions.id),
     actions: await db.select().from(actions).where(eq(actions.workspaceId, id)).orderBy(actions.id),
     alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
+    alertWebhook: await db.select().from(alertWebhooks).where(eq(alertWebhooks.workspaceId, id)),
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
@@ -266,6 +268,10 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
   'GET /api/alerts/': own((v, a) => [{ method: 'GET', url: `/api/alerts/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/alerts/stream/': own((v, a) => [{ method: 'GET', url: `/api/alerts/stream/?workspace=${v.workspaceId}`, headers: { ...a.user.auth, 'last-event-id': '0' } }]),
+  'GET /api/alerts/webhook/': own((v, a) => [{ method: 'GET', url: `/api/alerts/webhook/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'PUT /api/alerts/webhook/': own((v, a) => [json('PUT', `/api/alerts/webhook/?workspace=${v.workspaceId}`, { url: 'http://127.0.0.1:9/attacker' }, a.user.auth)]),
+  'DELETE /api/alerts/webhook/': own((v, a) => [{ method: 'DELETE', url: `/api/alerts/webhook/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/alerts/webhook/test/': own((v, a) => [json('POST', `/api/alerts/webhook/test/?workspace=${v.workspaceId}`, {}, a.user.auth)]),
   'GET /api/alerts/settings/': own((v, a) => [{ method: 'GET', url: `/api/alerts/settings/?userId=${v.userId}`, headers: a.user.auth }]),
   'PUT /api/alerts/settings/': own((v, a) => [json('PUT', `/api/alerts/settings/?userId=${v.userId}`, { email_critical: false, userId: v.userId }, a.user.auth)]),
   // Stopping the victim's alert mail needs the link their mail carried: a guessed token changes nothing.
@@ -628,6 +634,26 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
   'GET /api/alerts/stream/': [{ needs: 'alerts:read', request: () => get('alerts/stream/'), allowed: 200 }],
+  'GET /api/alerts/webhook/': [{ needs: 'alerts:manage', request: () => get('alerts/webhook/'), allowed: { status: 404, detail: ALERT_MESSAGES.noWebhook } }],
+  'PUT /api/alerts/webhook/': [
+    {
+      needs: 'alerts:manage',
+      request: () => send('PUT', 'alerts/webhook/', { url: 'http://127.0.0.1:9/receiver' }),
+      allowed: 200,
+      restore: () => inA('DELETE', 'alerts/webhook/', {}),
+    },
+  ],
+  'DELETE /api/alerts/webhook/': [
+    {
+      needs: 'alerts:manage',
+      request: async () => {
+        await inA('PUT', 'alerts/webhook/', { url: 'http://127.0.0.1:9/receiver' });
+        return { ...send('DELETE', 'alerts/webhook/'), tidy: () => t.app.ctx.db.delete(alertWebhooks) };
+      },
+      allowed: 204,
+    },
+  ],
+  'POST /api/alerts/webhook/test/': [{ needs: 'alerts:manage', request: () => send('POST', 'alerts/webhook/test/'), allowed: { status: 404, detail: ALERT_MESSAGES.noWebhook } }],
   // The caller's own settings: every role that reads alerts, in any workspace of theirs.
   'GET /api/alerts/settings/': [{ needs: 'alerts:read', request: () => get('alerts/settings/'), allowed: 200 }],
   'PUT /api/alerts/settings/': [{ needs: 'alerts:read', request: () => send('PUT', 'alerts/settings/', { email_digest: true }), allowed: 200 }],

@@ -50,6 +50,12 @@ export interface AppConfig {
   platformTimeoutMs: number;
   /** Bearer token that opens GET /api/metrics (Prometheus); unset: no metrics endpoint. */
   metricsToken?: string;
+  /**
+   * Hosts an alert webhook may name even though they resolve to a private or loopback address
+   * (ALERT_WEBHOOK_ALLOW_HOSTS, comma-separated; for tests and an in-house receiver). Nothing
+   * else reaches inside the network; in production a webhook must also be https.
+   */
+  webhookAllowHosts: string[];
   /** Run job workers in this process; replicas that only serve HTTP turn it off. */
   workers: boolean;
   /** Each ad platform: live (credentials configured) or the sandbox. */
@@ -284,6 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     platformTimeoutMs,
     metricsToken,
+    webhookAllowHosts: (value('ALERT_WEBHOOK_ALLOW_HOSTS') ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     workers,
     platforms,
     sandbox,

@@ -695,3 +695,19 @@ export const alertPreferences = pgTable('alert_preferences', {
   digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A workspace's alert webhook (Slack-compatible incoming webhook), one per workspace. */
+export const alertWebhooks = pgTable('alert_webhooks', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** The signing secret, sealed with ENCRYPTION_KEY: shown once when the webhook is created. */
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  lastDeliveryAt: timestamp('last_delivery_at', { withTimezone: true }),
+  /** HTTP status of the last delivery (null: none yet or no answer). */
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});

@@ -12,5 +12,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.suggestions.evaluateJob,
     services.alerts.evaluateJob,
     services.alerts.mail.digestJob,
+    services.alerts.webhook.deliveryJob,
   ];
 }

@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     trustProxy: false,
     platformTimeoutMs: 30_000,
+    // Tests run webhook receivers on this machine.
+    webhookAllowHosts: ['127.0.0.1', 'localhost'],
     workers: true,
     // Nothing listens on port 9: tests that talk to platforms start a sandbox and pass its settings.
     platforms: sandboxSettings('http://127.0.0.1:9/sandbox'),

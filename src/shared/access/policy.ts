@@ -39,6 +39,8 @@ export const ACTIONS = [
   /** Pause and resume campaigns, change budgets at the platform. */
   'campaigns:write',
   'suggestions:apply',
+  /** The workspace's alert webhook. */
+  'alerts:manage',
   'rules:write',
   'budgets:write',
   /** Invite, re-send and revoke invitations, change roles, remove members. */
@@ -50,7 +52,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
 const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read'];
-const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'rules:write', 'budgets:write'];
+const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write'];
 
 /** The policy table. */
 export const ROLE_ACTIONS: Record<Role, ReadonlySet<Action>> = {

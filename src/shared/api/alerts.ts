@@ -57,7 +57,28 @@ export interface AlertSettings {
   email_digest: boolean;
 }
 
+/** The workspace's alert webhook, as the API shows it (the signing secret only once, on creation). */
+export interface AlertWebhook {
+  url: string;
+  created_at: string;
+  last_delivery_at: string | null;
+  /** HTTP status of the last delivery; null before the first or when the receiver did not answer. */
+  last_status: number | null;
+  last_error: string | null;
+  /** Only in the answer that created the webhook: verify X-Adwise-Signature with it. */
+  secret?: string;
+}
+
+/** Headers every webhook call carries: the Unix time it was signed, and v1=HMAC-SHA256(secret, `${timestamp}.${body}`) in hex. */
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-adwise-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'x-adwise-signature';
+
 export const ALERT_MESSAGES = {
   notFound: 'No such alert in this workspace.',
+  noWebhook: 'This workspace has no alert webhook.',
+  webhookNotHttps: 'The webhook address must start with https://.',
+  webhookPrivate: 'The webhook address must be reachable on the public internet, not a private or local address.',
+  webhookUnresolved: 'The webhook address’s host could not be found.',
+  webhookFailed: 'The webhook did not accept the test message',
   badUnsubscribeLink: 'This unsubscribe link is not valid. Change your alert e-mails under Alerts in Adwise.',
 } as const;

@@ -12,6 +12,8 @@ export enum ErrorCode {
   PlatformFailed = 'platform_error',
   /** The ad platform connection must be reconnected by the user. */
   NeedsReconnect = 'needs_reconnect',
+  /** The workspace's own receiver (its alert webhook) did not take a message. */
+  DeliveryFailed = 'delivery_failed',
 }
 
 /** Every error reply of the API. The client reads only `detail` (spec section 7). */

@@ -15,6 +15,7 @@ export const ALERT_VALIDATION = {
   badOffset: 'Offset must be a whole number, 0 or more.',
   badIds: `Name the alerts to mark as read (ids, at most ${ALERTS_MAX_READ}), or send "all": true.`,
   badSetting: 'Each e-mail setting is true or false.',
+  badWebhookUrl: 'Give the webhook address as a full URL (https://…), at most 2,000 characters.',
   noSetting: 'Send email_critical, email_digest or both.',
 } as const;
 
@@ -42,3 +43,13 @@ export const alertSettingsSchema = object({
   email_digest: boolean().strict().typeError(ALERT_VALIDATION.badSetting),
 }).test('some-setting', ALERT_VALIDATION.noSetting, (value) => value.email_critical !== undefined || value.email_digest !== undefined);
 export type AlertSettingsInput = InferType<typeof alertSettingsSchema>;
+
+/** PUT alerts/webhook/: the receiver's address (the server also checks where it points). */
+export const alertWebhookSchema = object({
+  url: string()
+    .trim()
+    .required(ALERT_VALIDATION.badWebhookUrl)
+    .max(2000, ALERT_VALIDATION.badWebhookUrl)
+    .matches(/^https?:\/\/[^\s/]+(\/\S*)?$/i, ALERT_VALIDATION.badWebhookUrl),
+});
+export type AlertWebhookInput = InferType<typeof alertWebhookSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
-import { alertQuerySchema, alertReadSchema, alertSettingsSchema } from '@shared/validation/alerts';
+import { alertQuerySchema, alertReadSchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -87,6 +87,60 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
       },
     },
     async (request) => service.updateSettings(principalFor(request, 'alerts:read'), request.body),
+  );
+
+  app.get(
+    '/alerts/webhook/',
+    {
+      schema: {
+        summary: 'The workspace’s alert webhook (its address is a secret of its own: managers only)',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The webhook.'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.webhook.get(principalFor(request, 'alerts:manage')),
+  );
+
+  app.put(
+    '/alerts/webhook/',
+    {
+      config: rateLimit(20),
+      schema: {
+        summary: 'Set the alert webhook’s address (a new webhook answers with its signing secret, once)',
+        tags,
+        security: bearerAuth,
+        body: alertWebhookSchema,
+        response: { 200: success('The webhook.'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.webhook.save(principalFor(request, 'alerts:manage'), request.body.url),
+  );
+
+  app.delete(
+    '/alerts/webhook/',
+    {
+      config: rateLimit(20),
+      schema: { summary: 'Remove the alert webhook', tags, security: bearerAuth, response: { 204: success('Removed.'), ...errorResponses(401, 403, 404, 429) } },
+    },
+    async (request, reply) => {
+      await service.webhook.remove(principalFor(request, 'alerts:manage'));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/alerts/webhook/test/',
+    {
+      config: rateLimit(10),
+      schema: {
+        summary: 'Post a test message to the alert webhook now',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The webhook, with the delivery recorded.'), ...errorResponses(401, 403, 404, 429, 502) },
+      },
+    },
+    async (request) => service.webhook.test(principalFor(request, 'alerts:manage')),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { loadAccountSeries } from '../suggestions/suggestions.compute';
 import { createAlertMail } from './alerts.mail';
+import { createAlertWebhook } from './alerts.webhook';
 import { presentAlert } from './alerts.presenter';
 
 /** Stable id of the job that checks a connection's accounts for alerts (queued by every successful sync). */
@@ -29,6 +30,7 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
 export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log' | 'mailer' | 'config'>) {
   const { db, queue, clock, log } = ctx;
   const mail = createAlertMail(ctx);
+  const webhook = createAlertWebhook(ctx);
   /** 'raised' (workspaceId) when this process stores new alerts: open streams look at once instead of at their next poll. */
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -39,7 +41,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     const { series, lag } = await loadAccountSeries(db, account, now);
     const found = accountAlerts(series, lag);
     if (!found.length) return 0;
-    // The alerts and their critical mails commit together.
+    // The alerts, their critical mails and their webhook delivery commit together.
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(alerts)
@@ -69,6 +71,11 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
         .returning();
       await mail.mailCritical(tx, account.workspaceId, account, rows);
+      await webhook.queueDelivery(
+        tx,
+        account.workspaceId,
+        rows.map((row) => row.id),
+      );
       return rows;
     });
     if (inserted.length) events.emit('raised', account.workspaceId);
@@ -96,6 +103,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     evaluateConnection,
     events,
     mail,
+    webhook,
 
     async settings(principal: Principal): Promise<AlertSettings> {
       return mail.settingsOf(principal.userId);

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ALERT_MESSAGES, type AlertList } from '@shared/api/alerts';
@@ -13,6 +16,7 @@ import type { TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { loadAccountSeries } from '../suggestions/suggestions.compute';
 import { ALERTS_JOB } from './alerts.service';
+import { ALERT_WEBHOOK_JOB } from './alerts.webhook';
 
 describe('Alerts', () => {
   let t: TestApp;
@@ -278,6 +282,89 @@ describe('Alerts', () => {
     const stopped = await t.app.inject({ method: 'POST', url: path });
     expect(stopped.statusCode).toBe(200);
     expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: false, email_digest: false });
+  });
+
+  describe('the webhook', () => {
+    let receiver: Server;
+    let url = '';
+    /** What the receiver got, and how it answers the next call. */
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    let answer = 200;
+    beforeAll(async () => {
+      receiver = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          received.push({ headers: req.headers, body });
+          res.writeHead(answer).end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/adwise`;
+    });
+    afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+    const put = (user: TestUser, payload: object) => t.app.inject({ method: 'PUT', url: '/api/alerts/webhook/', headers: user.auth, payload });
+    const verify = (call: { headers: IncomingHttpHeaders; body: string }, secret: string) =>
+      call.headers['x-adwise-signature'] === `v1=${createHmac('sha256', secret).update(`${call.headers['x-adwise-timestamp']}.${call.body}`).digest('hex')}`;
+
+    it('is set by a manager, shows its signing secret once, signs every call and records how the receiver answered', async () => {
+      await t.app.ctx.db.delete(alerts);
+      const created = await put(owner, { url });
+      expect(created.statusCode).toBe(200);
+      const { secret } = created.json();
+      expect(secret).toMatch(/^[\w-]{40,}$/);
+      expect((await get(owner, 'alerts/webhook/')).json()).toEqual(expect.not.objectContaining({ secret: expect.anything() }));
+
+      received.length = 0;
+      expect((await post(owner, 'alerts/webhook/test/', {})).json()).toMatchObject({ url, last_status: 200, last_error: null });
+      expect(received).toHaveLength(1);
+      expect(verify(received[0], secret)).toBe(true);
+      expect(JSON.parse(received[0].body).text).toMatch(/^Adwise test message/);
+
+      // New alerts: one Slack-compatible message, signed.
+      const id = await plant(owner, 'hook-a', 'critical', 0);
+      await t.app.services.alerts.webhook.deliver((await accountOf(owner)).workspaceId, [id]);
+      const message = JSON.parse(received[1].body);
+      expect(message.text).toMatch(/^A new alert in .+: Spend in Brand was high \(hook-a\)$/);
+      expect(message.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(/^\*Critical\* · Spend in Brand was high \(hook-a\)/) } });
+      expect(verify(received[1], secret)).toBe(true);
+      // A signature under another secret does not verify.
+      expect(verify(received[1], 'someone-elses-secret')).toBe(false);
+
+      // The receiver failing: recorded, thrown (the queue retries it a few times with back-off), and the test says why.
+      answer = 500;
+      await expect(t.app.services.alerts.webhook.deliver((await accountOf(owner)).workspaceId, [id])).rejects.toThrow('answered HTTP 500');
+      const failed = await post(owner, 'alerts/webhook/test/', {});
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().detail).toBe(`${ALERT_MESSAGES.webhookFailed}: answered HTTP 500.`);
+      expect((await get(owner, 'alerts/webhook/')).json()).toMatchObject({ last_status: 500, last_error: 'answered HTTP 500' });
+      answer = 200;
+    });
+
+    it('is queued in the transaction that stores new alerts, and only for a workspace that has one', async () => {
+      const workspaceId = (await accountOf(owner)).workspaceId;
+      await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${ALERT_WEBHOOK_JOB}`);
+      const id = await plant(owner, 'hook-queued', 'warning', 0);
+      await t.app.ctx.db.transaction((tx) => t.app.services.alerts.webhook.queueDelivery(tx, workspaceId, [id]));
+      const otherWorkspace = (await accountOf(other)).workspaceId;
+      await t.app.ctx.db.transaction((tx) => t.app.services.alerts.webhook.queueDelivery(tx, otherWorkspace, [id]));
+      const jobs = await executeRows<{ data: { workspaceId: string; alertIds: string[] } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${ALERT_WEBHOOK_JOB}`);
+      expect(jobs.map((job) => job.data)).toEqual([{ workspaceId, alertIds: [id] }]);
+    });
+
+    it('never points inside the network, and is removed on request', async () => {
+      for (const inside of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://192.168.1.20/hook']) {
+        const res = await put(owner, { url: inside });
+        expect({ inside, status: res.statusCode, detail: res.json().detail }).toEqual({ inside, status: 400, detail: ALERT_MESSAGES.webhookPrivate });
+      }
+      const bad = await put(owner, { url: 'ftp://example.com/x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toBe(ALERT_VALIDATION.badWebhookUrl);
+      // The refused addresses changed nothing.
+      expect((await get(owner, 'alerts/webhook/')).json().url).toBe(url);
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/alerts/webhook/', headers: owner.auth })).statusCode).toBe(204);
+      expect((await get(owner, 'alerts/webhook/')).statusCode).toBe(404);
+    });
   });
 
   it('refuses bad filters and bodies with a detail naming the problem', async () => {
