@@ -257,6 +257,7 @@ const MATRIX: Record<string, Probe> = {
   'PUT /api/dashboard/settings/': own((v, a) => [json('PUT', `/api/dashboard/settings/?userId=${v.userId}`, { currency: 'JPY', userId: v.userId }, a.user.auth)]),
   'GET /api/auth/:platform/performance/': own((v, a) => [{ method: 'GET', url: `/api/auth/${v.tenant.platform}/performance/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'POST /api/sync/': own((v, a) => [json('POST', '/api/sync/', { connectionId: v.connectionId, connection: v.connectionId }, a.user.auth)]),
+  'PUT /api/sync/settings/': own((v, a) => [json('PUT', `/api/sync/settings/?workspace=${v.workspaceId}`, { interval_minutes: 15 }, a.user.auth)]),
   'GET /api/sync/': own((v, a) => [{ method: 'GET', url: `/api/sync/?connectionId=${v.connectionId}`, headers: a.user.auth }]),
   'GET /api/suggestions/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/suggestions/:id/preview/': own((v, a) => [{ method: 'GET', url: `/api/suggestions/${v.suggestionId}/preview/`, headers: a.user.auth }]),
@@ -680,6 +681,14 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   'PUT /api/dashboard/settings/': [{ needs: 'any member', request: () => send('PUT', 'dashboard/settings/', { currency: 'EUR' }), allowed: 200 }],
   'GET /api/auth/:platform/performance/': [{ needs: 'dashboard:read', request: () => get('auth/google/performance/'), allowed: 200 }],
   'POST /api/sync/': [{ needs: 'sync:run', request: () => send('POST', 'sync/', { platform: 'google' }), allowed: 200 }],
+  'PUT /api/sync/settings/': [
+    {
+      needs: 'accounts:write',
+      request: () => send('PUT', 'sync/settings/', { interval_minutes: 30 }),
+      allowed: 200,
+      restore: () => inA('PUT', 'sync/settings/', { interval_minutes: 60 }),
+    },
+  ],
   'GET /api/sync/': [{ needs: 'dashboard:read', request: () => get('sync/'), allowed: 200 }],
   'GET /api/workspace/': [{ needs: 'any member', request: () => get('workspace/'), allowed: 200 }],
   'PATCH /api/workspace/': [

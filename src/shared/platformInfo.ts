@@ -8,8 +8,10 @@ import { PLATFORM_LABELS, PLATFORMS, type Platform } from './constants';
 
 /** A new connection first reads this many days of history, today included (the sync's backfill). */
 export const SYNC_BACKFILL_DAYS = 90;
-/** After the backfill, every connection is synced again once an hour. */
+/** After the backfill, every connection is synced again once an hour, unless its workspace chose another cadence. */
 export const SYNC_INTERVAL_HOURS = 1;
+/** The cadences a workspace may choose, in minutes: from every 15 minutes to once a day. */
+export const SYNC_INTERVAL_MINUTES = { min: 15, default: SYNC_INTERVAL_HOURS * 60, max: 24 * 60 } as const;
 /** Each hourly sync re-reads this many recent days, because platforms restate them (late conversions arrive for up to a week). */
 export const SYNC_RESTATEMENT_DAYS = 8;
 

@@ -154,6 +154,7 @@ export function syncStatusBody(overrides: Partial<SyncStatus> = {}, connections:
   const last_synced_at = overrides.last_synced_at === undefined ? '2030-01-07T09:00:00.000Z' : overrides.last_synced_at;
   return {
     running: false,
+    interval_minutes: 60,
     last_synced_at,
     connections: connections.map((connection, index) => ({
       connection_id: `sync-${index + 1}`,

@@ -93,6 +93,8 @@ export const workspaces = pgTable('workspaces', {
     .references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How often its connections sync on their own, in minutes (SYNC_INTERVAL_MINUTES limits). */
+  syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
 });
 
 /** Who belongs to a workspace, with which role (@shared/access/policy decides what each may do). */

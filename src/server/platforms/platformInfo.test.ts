@@ -10,7 +10,7 @@ import { sandboxSettings } from '@server/platforms/settings';
 import type { ClientRuntime, UnifiedMetricRow } from '@server/platforms/types';
 import { X_SCOPES } from '@server/platforms/x/oauth';
 import { OAUTH_STATE_TTL_MS } from '@server/modules/adAccounts/adAccounts.service';
-import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_SCHEDULE_CRON } from '@server/modules/sync/sync.service';
+import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_SCHEDULE_CRON, SYNC_SCHEDULE_TICK_MINUTES } from '@server/modules/sync/sync.service';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import {
   connectionSecurity,
@@ -20,6 +20,7 @@ import {
   PLATFORM_INFO_LIST,
   SYNC_BACKFILL_DAYS,
   SYNC_INTERVAL_HOURS,
+  SYNC_INTERVAL_MINUTES,
   SYNC_RESTATEMENT_DAYS,
   SYNC_STEPS,
   SYNCED_METRICS,
@@ -100,12 +101,15 @@ describe('the sync facts', () => {
   it('match the sync engine', () => {
     expect(SYNC_BACKFILL_DAYS).toBe(BACKFILL_DAYS);
     expect(SYNC_RESTATEMENT_DAYS).toBe(RESTATEMENT_DAYS);
-    // minute hour day month weekday: a fixed minute of every hour.
+    // minute hour day month weekday: every few minutes, so the shortest cadence (15 minutes) is kept;
+    // each workspace's cadence decides who is due, hourly unless it chose another.
     const [minute, hour, ...rest] = SYNC_SCHEDULE_CRON.split(' ');
-    expect(minute).toMatch(/^\d+$/);
+    expect(minute).toBe(`*/${SYNC_SCHEDULE_TICK_MINUTES}`);
     expect(hour).toBe('*');
     expect(rest).toEqual(['*', '*', '*']);
+    expect(SYNC_INTERVAL_MINUTES.min % SYNC_SCHEDULE_TICK_MINUTES).toBe(0);
     expect(SYNC_INTERVAL_HOURS).toBe(1);
+    expect(SYNC_INTERVAL_MINUTES.default).toBe(60);
     expect(SYNC_STEPS[0]).toContain(`${BACKFILL_DAYS} days`);
     expect(SYNC_STEPS[1]).toContain(`${RESTATEMENT_DAYS} days`);
   });

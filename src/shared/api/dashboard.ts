@@ -15,6 +15,7 @@ import { DAY_MS } from '../constants';
  * GET  auth/<platform>/performance/?from&to&currency  -> PlatformPerformance (502/409 when that platform's sync is failing)
  * POST sync/ {platform?}                              -> SyncStatus (queues a manual sync of every active connection)
  * GET  sync/                                          -> SyncStatus
+ * PUT  sync/settings/ {interval_minutes}              -> SyncStatus (the workspace's sync cadence)
  *
  * Money in responses is in the display currency's major units (2 decimals, 0 for JPY-like
  * currencies), converted day by day with the exchange-rate table; rows keep their own currency
@@ -134,6 +135,8 @@ export interface ConnectionSync {
 export interface SyncStatus {
   /** Any connection queued or running. */
   running: boolean;
+  /** How often the workspace's connections sync on their own, in minutes. */
+  interval_minutes: number;
   /** The oldest last_synced_at over active connections that have synced (what 'Last synced' shows); null when none has. */
   last_synced_at: string | null;
   connections: ConnectionSync[];

@@ -19,6 +19,7 @@ import {
   type PlatformFilter,
 } from '../api/dashboard';
 import { PLATFORMS, type Platform } from '../constants';
+import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
 
 /**
  * The dashboard's inputs (contract: ../api/dashboard), checked with the messages the client
@@ -148,6 +149,20 @@ export const dashboardSettingsSchema = object({
   currency: string().trim().uppercase().oneOf(DISPLAY_CURRENCIES, DASHBOARD_MESSAGES.unknownCurrency).required(DASHBOARD_MESSAGES.unknownCurrency),
 });
 export type DashboardSettingsInput = InferType<typeof dashboardSettingsSchema>;
+
+export const SYNC_CADENCE_MESSAGE = `Sync every ${SYNC_INTERVAL_MINUTES.min} to ${SYNC_INTERVAL_MINUTES.max} minutes (a whole number).`;
+
+/** PUT sync/settings/: the workspace's cadence. */
+export const syncSettingsSchema = object({
+  interval_minutes: number()
+    .typeError(SYNC_CADENCE_MESSAGE)
+    .strict()
+    .required(SYNC_CADENCE_MESSAGE)
+    .integer(SYNC_CADENCE_MESSAGE)
+    .min(SYNC_INTERVAL_MINUTES.min, SYNC_CADENCE_MESSAGE)
+    .max(SYNC_INTERVAL_MINUTES.max, SYNC_CADENCE_MESSAGE),
+});
+export type SyncSettingsInput = InferType<typeof syncSettingsSchema>;
 
 /** POST sync/: one platform, or every one ('all', null or left out). */
 export const syncRequestSchema = object({

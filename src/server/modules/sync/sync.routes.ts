@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { syncRequestSchema } from '@shared/validation/dashboard';
+import { syncRequestSchema, syncSettingsSchema } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -41,6 +41,21 @@ export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
       const { platform } = request.body;
       return services.sync.requestManual(principalFor(request, 'sync:run').workspaceId, platform === 'all' || platform === null ? undefined : platform);
     },
+  );
+
+  app.put(
+    '/sync/settings/',
+    {
+      config: rateLimit(20),
+      schema: {
+        summary: 'Set how often the workspace’s connections sync on their own (15 to 1,440 minutes; hourly by default)',
+        tags,
+        security: bearerAuth,
+        body: syncSettingsSchema,
+        response: { 200: success('The sync state with the new cadence.'), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => services.sync.setInterval(principalFor(request, 'accounts:write').workspaceId, request.body.interval_minutes),
   );
 
   app.get(

@@ -4,20 +4,21 @@ import { DASHBOARD_MESSAGES, addDays, type ConnectionSync, type SyncStatus } fro
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { connectedAdAccounts, platformConnections, syncState } from '../../db/schema';
+import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
 import { ensureCampaigns, recordConversionObservations, upsertAdStatuses, upsertAds, upsertCampaigns, writeWindow } from './ingest';
-import { SYNC_BACKFILL_DAYS, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
+import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
 
 /** Stable id of the job that syncs one connection. */
 export const SYNC_JOB = 'sync.connection';
-/** Stable id of the hourly job that queues an incremental sync of every active connection. */
+/** Stable id of the job that queues an incremental sync of every connection whose workspace's cadence is due. */
 export const SYNC_SCHEDULE_JOB = 'sync.schedule';
-/** Every hour, a few minutes past (UTC). */
-export const SYNC_SCHEDULE_CRON = '7 * * * *';
+/** It looks every 5 minutes (UTC); each workspace's cadence (hourly by default) decides who is due. */
+export const SYNC_SCHEDULE_CRON = '*/5 * * * *';
+export const SYNC_SCHEDULE_TICK_MINUTES = 5;
 /** A new connection backfills this many days, today included (the integrations page states the same figure). */
 export const BACKFILL_DAYS = SYNC_BACKFILL_DAYS;
 /** Incremental syncs re-read this many days: platforms restate recent days. */
@@ -292,8 +293,10 @@ export function createSyncService(
     const list = rows.map(present);
     // The stalest of the connections that have synced: how old the oldest figures shown are.
     const times = list.flatMap((c) => (c.status !== 'needs_reconnect' && c.last_synced_at ? [c.last_synced_at] : []));
+    const [space] = await db.select({ interval: workspaces.syncIntervalMinutes }).from(workspaces).where(eq(workspaces.id, workspaceId));
     return {
       running: list.some((c) => c.status === 'queued' || c.status === 'running'),
+      interval_minutes: space?.interval ?? SYNC_INTERVAL_MINUTES.default,
       last_synced_at: times.sort()[0] ?? null,
       connections: list,
     };
@@ -314,14 +317,30 @@ export function createSyncService(
       return status(workspaceId, platform);
     },
 
-    /** Queues an incremental run of every active connection (the hourly schedule). */
-    async enqueueAll(): Promise<number> {
+    /** Sets how often the workspace's connections sync on their own. */
+    async setInterval(workspaceId: string, minutes: number): Promise<SyncStatus> {
+      await db.update(workspaces).set({ syncIntervalMinutes: minutes }).where(eq(workspaces.id, workspaceId));
+      log.info({ workspaceId, minutes }, 'sync cadence set');
+      return status(workspaceId);
+    },
+
+    /**
+     * Queues an incremental run of every active connection whose workspace's cadence has come
+     * round since its last successful sync (the schedule, every few minutes). Half a tick of slack
+     * keeps a 15-minute cadence from drifting to 20 on a 5-minute tick.
+     */
+    async enqueueDue(): Promise<number> {
+      const now = clock.now();
+      const slackMs = (SYNC_SCHEDULE_TICK_MINUTES / 2) * 60_000;
       const list = await db
-        .select({ id: platformConnections.id, workspaceId: platformConnections.workspaceId })
+        .select({ id: platformConnections.id, workspaceId: platformConnections.workspaceId, interval: workspaces.syncIntervalMinutes, lastSyncedAt: syncState.lastSyncedAt })
         .from(platformConnections)
+        .innerJoin(workspaces, eq(workspaces.id, platformConnections.workspaceId))
+        .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
         .where(eq(platformConnections.status, 'active'));
-      for (const connection of list) await enqueue(connection.id, connection.workspaceId, 'incremental');
-      return list.length;
+      const due = list.filter((c) => !c.lastSyncedAt || c.lastSyncedAt.getTime() <= now.getTime() - c.interval * 60_000 + slackMs);
+      for (const connection of due) await enqueue(connection.id, connection.workspaceId, 'incremental');
+      return due.length;
     },
 
     syncJob: defineJob({
@@ -343,7 +362,7 @@ export function createSyncService(
       payload: object({}),
       cron: SYNC_SCHEDULE_CRON,
       async handler(_payload, { log: jobLog }) {
-        jobLog.info({ queued: await api.enqueueAll() }, 'hourly sync queued');
+        jobLog.info({ queued: await api.enqueueDue() }, 'scheduled syncs queued');
       },
     }),
   };

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { addDays } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
+import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
 import { executeRows } from '../../db/connect';
 import { accountDaily, campaigns, connectedAdAccounts, metricsDaily, platformConnections, syncState } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
@@ -281,6 +282,37 @@ describe('the sync engine against the sandbox', () => {
     expect(Number(after[0].n)).toBe(1);
   });
 
+  it('syncs each workspace at its own cadence: hourly by default, from every 15 minutes to once a day', async () => {
+    const user = await trialUser();
+    await connectVia(t.app, user, 'google');
+    const connection = await connectionOf(t.app, user, 'google');
+    expect(await sync().syncConnection(connection.id)).toMatchObject({ status: 'done' });
+    const waiting = async () => {
+      const [row] = await executeRows<{ n: string }>(db(), sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`);
+      return Number(row.n);
+    };
+    const syncedMinutesAgo = (minutes: number) => db().update(syncState).set({ lastSyncedAt: new Date(Date.now() - minutes * 60_000), status: 'idle' }).where(eq(syncState.connectionId, connection.id));
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/sync/settings/', headers: user.auth, payload });
+    await db().execute(sql`delete from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id}`);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(60);
+    await syncedMinutesAgo(14);
+    await sync().enqueueDue();
+    expect(await waiting()).toBe(0);
+
+    const set = await put({ interval_minutes: 15 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().interval_minutes).toBe(15);
+    await sync().enqueueDue();
+    expect(await waiting()).toBe(1);
+
+    for (const payload of [{ interval_minutes: 10 }, { interval_minutes: 2000 }, { interval_minutes: '15' }, { interval_minutes: 15.5 }, {}]) {
+      const res = await put(payload);
+      expect({ payload, status: res.statusCode, detail: res.json().detail }).toEqual({ payload, status: 400, detail: SYNC_CADENCE_MESSAGE });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(15);
+  });
+
   it('sync/ (sync.routes.ts): signed in, dashboard access before anything else, a known platform, never cached', async () => {
     const post = (headers: Record<string, string> | undefined, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/sync/', headers, payload: payload as object });
     expect((await t.app.inject({ method: 'GET', url: '/api/sync/' })).statusCode).toBe(401);
@@ -296,7 +328,7 @@ describe('the sync engine against the sandbox', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth });
     expect(status.statusCode).toBe(200);
     expect(status.headers['cache-control']).toBe('no-store');
-    expect(status.json()).toEqual({ running: false, last_synced_at: null, connections: [] });
+    expect(status.json()).toEqual({ running: false, interval_minutes: 60, last_synced_at: null, connections: [] });
     for (const payload of [{}, { platform: 'all' }, { platform: null }, { platform: 'meta' }]) expect((await post(user.auth, payload)).statusCode).toBe(200);
     for (const platform of ['myspace', 5, ['google']]) {
       const bad = await post(user.auth, { platform });

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "sync_interval_minutes" integer DEFAULT 60 NOT NULL;
