@@ -8,6 +8,7 @@ import { useSessionRestore } from '@client/features/account/useSessionRestore';
 import { AlertsBell } from '@client/features/alerts/AlertsBell';
 import { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
+import { useAlertStream } from './useAlertStream';
 import { useShowsAlertsBell } from './useShowsAlertsBell';
 
 const MAIN_ID = 'main-content';
@@ -29,6 +30,8 @@ export function AppLayout() {
   useSessionRestore();
   useWorkspaceRestore();
   const showsAlertsBell = useShowsAlertsBell();
+  // Live alerts wherever the bell shows: the count and the list refresh, critical ones toast.
+  useAlertStream(showsAlertsBell);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Link href={`#${MAIN_ID}`} sx={skipLinkSx}>

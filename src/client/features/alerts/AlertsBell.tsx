@@ -3,7 +3,6 @@ import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { paths } from '@client/app/paths';
 import { UNREAD_POLL_MS, useGetUnreadAlertCountQuery } from './alerts.api';
-import { useAlertStream } from './useAlertStream';
 
 /** Above this the badge reads '99+'. */
 export const MAX_BADGE_COUNT = 99;
@@ -15,12 +14,11 @@ export function bellLabel(count: number): string {
 
 /**
  * The top bar's bell: the user's unread alerts in the current workspace as a badge, linking to
- * /alerts. Alerts arrive live (the stream refreshes the count and toasts critical ones); the count
- * is also polled, in case the stream is down. The app renders the bell only for a signed-in user
- * with a workspace.
+ * /alerts. The app keeps it live (app/useAlertStream refreshes the count as alerts arrive); the
+ * count is also polled, in case the stream is down. The app renders the bell only for a signed-in
+ * user with a workspace.
  */
 export function AlertsBell() {
-  useAlertStream(true);
   const { data } = useGetUnreadAlertCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS });
   const count = data?.count ?? 0;
   return (

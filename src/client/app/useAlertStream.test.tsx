@@ -7,7 +7,14 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { tokensRefreshed } from '@client/features/session/session.slice';
-import { AlertsBell } from './AlertsBell';
+import { AlertsBell } from '@client/features/alerts/AlertsBell';
+import { useAlertStream } from './useAlertStream';
+
+/** The bell as the app shows it: live. */
+function LiveBell() {
+  useAlertStream(true);
+  return <AlertsBell />;
+}
 
 describe('live alerts', () => {
   it('refresh the bell as they arrive and toast a critical one, not a warning', async () => {
@@ -28,7 +35,7 @@ describe('live alerts', () => {
     );
     renderWithProviders(
       <SnackbarProvider>
-        <AlertsBell />
+        <LiveBell />
       </SnackbarProvider>,
       { preloadedState: { session: signedInSession() } },
     );
@@ -47,7 +54,7 @@ describe('live alerts', () => {
         return streamResponse(streams.length === 1 ? alertEvents([{ id: 7, alert: zeroConversionsAlertBody() }], { end: true }) : alertEvents([]));
       }),
     );
-    const { store } = renderWithProviders(<AlertsBell />, { preloadedState: { session: signedInSession() } });
+    const { store } = renderWithProviders(<LiveBell />, { preloadedState: { session: signedInSession() } });
     await waitFor(() => expect(streams).toHaveLength(1));
     store.dispatch(tokensRefreshed({ access: 'access-token-2', refresh: 'refresh-token-2' }));
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 6_000 });

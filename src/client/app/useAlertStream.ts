@@ -3,11 +3,11 @@ import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-even
 import type { Alert } from '@shared/api/alerts';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { LIST_ID } from '@client/api/tags';
-import { apiUrl } from '@client/app/config';
-import { useAppDispatch, useAppSelector, useAppStore } from '@client/app/hooks';
-import { notify } from '@client/app/notify';
+import { alertsApi } from '@client/features/alerts/alerts.api';
 import { selectWorkspace } from '@client/features/session/session.slice';
-import { alertsApi } from './alerts.api';
+import { apiUrl } from './config';
+import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
+import { notify } from './notify';
 
 /** Wait before connecting again after the stream ended or failed (the server ends it when the token it was opened with expires). */
 export const RECONNECT_MS = 3_000;
