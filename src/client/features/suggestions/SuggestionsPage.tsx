@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Link, Stack } from '@mui/material';
 import { SUGGESTION_TYPE_LABELS, SUGGESTION_TYPES, SUGGESTIONS_NOTE, type Suggestion, type SuggestionType } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { SelectFilter } from '@client/components/SelectFilter';
 import { SimplePage } from '@client/components/SimplePage';
 import { useCan } from '@client/features/session/useCan';
 import { SuggestionCardSkeleton } from './SuggestionCard';
@@ -21,7 +22,6 @@ export const SUGGESTIONS_FAILED = 'Unable to load suggestions right now.';
 export const ACTIONS_LINK_TEXT = 'Actions and results: what was applied and whether it worked';
 /** The filters' 'every one' choices. */
 export const ALL_FILTER_LABELS = { type: 'All types', platform: 'All platforms', account: 'All accounts' } as const;
-const ALL = 'all';
 const SKELETONS = 3;
 
 /** An account a suggestion is about, for the account filter. */
@@ -40,55 +40,31 @@ function accountsOf(suggestions: readonly Suggestion[]): AccountOption[] {
 
 function Filters({ filters, onChange, accounts }: { filters: SuggestionFilters; onChange: (patch: Partial<SuggestionFilters>) => void; accounts: AccountOption[] }) {
   const shownAccounts = accounts.filter((account) => filters.platform === null || account.platform === filters.platform);
-  const accountKnown = filters.account === null || shownAccounts.some((account) => account.id === filters.account);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap role="group" aria-label="Filters" sx={{ flexWrap: 'wrap' }}>
-      <TextField
-        select
-        size="small"
+      <SelectFilter<SuggestionType>
         label="Type"
-        value={filters.type ?? ALL}
-        onChange={(event) => onChange({ type: event.target.value === ALL ? null : (event.target.value as SuggestionType) })}
-        sx={{ minWidth: 240 }}
-      >
-        <MenuItem value={ALL}>{ALL_FILTER_LABELS.type}</MenuItem>
-        {SUGGESTION_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {SUGGESTION_TYPE_LABELS[type]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.type}
+        allLabel={ALL_FILTER_LABELS.type}
+        options={SUGGESTION_TYPES.map((type) => ({ value: type, label: SUGGESTION_TYPE_LABELS[type] }))}
+        onChange={(type) => onChange({ type })}
+        minWidth={240}
+      />
+      <SelectFilter<Platform>
         label="Platform"
-        value={filters.platform ?? ALL}
-        onChange={(event) => onChange({ platform: event.target.value === ALL ? null : (event.target.value as Platform), account: null })}
-        sx={{ minWidth: 170 }}
-      >
-        <MenuItem value={ALL}>{ALL_FILTER_LABELS.platform}</MenuItem>
-        {PLATFORMS.map((platform) => (
-          <MenuItem key={platform} value={platform}>
-            {PLATFORM_LABELS[platform]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.platform}
+        allLabel={ALL_FILTER_LABELS.platform}
+        options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))}
+        onChange={(platform) => onChange({ platform, account: null })}
+      />
+      <SelectFilter
         label="Account"
-        value={filters.account ?? ALL}
-        onChange={(event) => onChange({ account: event.target.value === ALL ? null : event.target.value })}
-        sx={{ minWidth: 200 }}
-      >
-        <MenuItem value={ALL}>{ALL_FILTER_LABELS.account}</MenuItem>
-        {!accountKnown && <MenuItem value={filters.account ?? ''}>Account {filters.account}</MenuItem>}
-        {shownAccounts.map((account) => (
-          <MenuItem key={account.id} value={account.id}>
-            {account.name} ({PLATFORM_LABELS[account.platform]})
-          </MenuItem>
-        ))}
-      </TextField>
+        value={filters.account}
+        allLabel={ALL_FILTER_LABELS.account}
+        options={shownAccounts.map((account) => ({ value: account.id, label: `${account.name} (${PLATFORM_LABELS[account.platform]})` }))}
+        onChange={(account) => onChange({ account })}
+        minWidth={200}
+      />
     </Stack>
   );
 }
