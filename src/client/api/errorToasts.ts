@@ -89,6 +89,9 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   listAlerts: null,
   getUnreadAlertCount: null,
   markAlertsRead: 'Unable to mark alerts as read. Please try again.',
+  // The e-mail settings show a failed load inline, with Retry; a failed save puts the switch back and says so here.
+  getAlertSettings: null,
+  updateAlertSettings: 'Unable to save your alert e-mail settings. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

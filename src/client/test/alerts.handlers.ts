@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult } from '@shared/api/alerts';
-import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema } from '@shared/validation/alerts';
+import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
+import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSettingsSchema } from '@shared/validation/alerts';
 import { api } from './handlers';
 import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
 
@@ -76,17 +76,23 @@ export const deliveryStoppedAlertBody = (overrides: Partial<Alert> = {}) =>
 /** The three alerts the fake server starts from: two unread, one read. */
 export const sampleAlerts = () => [alertBody(), zeroConversionsAlertBody(), deliveryStoppedAlertBody()];
 
+/** A new user's e-mail settings, as the server starts them: both on. */
+export const alertSettingsBody = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({ email_critical: true, email_digest: true, ...overrides });
+
 const badRequest = (detail: string) => HttpResponse.json({ detail, code: 'validation_failed' }, { status: 400 });
 const newestFirst = (a: Alert, b: Alert) => b.created_at.localeCompare(a.created_at);
 
 /**
  * The alerts endpoints as the contract describes them, with state: the list with the server's
- * filters, validation and offset paging (newest first), the unread count, and mark as read (some
- * or all). Tests add `fake.handlers` with `server.use` and read what was asked in `fake.requests`.
+ * filters, validation and offset paging (newest first), the unread count, mark as read (some
+ * or all) and the user's e-mail settings. Tests add `fake.handlers` with `server.use` and read
+ * what was asked in `fake.requests`.
  */
-export function fakeAlertsServer(initial: Alert[] = sampleAlerts()) {
+export function fakeAlertsServer(initial: Alert[] = sampleAlerts(), initialSettings: AlertSettings = alertSettingsBody()) {
   let alerts = [...initial];
-  const requests = { lists: [] as URLSearchParams[], unreadCounts: 0, reads: [] as unknown[] };
+  // Per fake, like the alerts: every test starts from its own settings.
+  let settings = { ...initialSettings };
+  const requests = { lists: [] as URLSearchParams[], unreadCounts: 0, reads: [] as unknown[], settingsReads: 0, settingsUpdates: [] as unknown[] };
   const unread = () => alerts.filter((alert) => !alert.read).length;
 
   const handlers = [
@@ -129,12 +135,34 @@ export function fakeAlertsServer(initial: Alert[] = sampleAlerts()) {
       alerts = alerts.map((alert) => (marks(alert) ? { ...alert, read: true } : alert));
       return HttpResponse.json({ marked, unread: unread() } satisfies AlertReadResult);
     }),
+    http.get(api('alerts/settings/'), () => {
+      requests.settingsReads += 1;
+      return HttpResponse.json(settings);
+    }),
+    http.put(api('alerts/settings/'), async ({ request }) => {
+      const body = await request.json();
+      requests.settingsUpdates.push(body);
+      let changes;
+      try {
+        changes = await alertSettingsSchema.validate(body);
+      } catch (error) {
+        // The server's detail is the schema's message, e.g. ALERT_VALIDATION.noSetting.
+        return badRequest((error as Error).message);
+      }
+      settings = {
+        email_critical: changes.email_critical ?? settings.email_critical,
+        email_digest: changes.email_digest ?? settings.email_digest,
+      };
+      return HttpResponse.json(settings);
+    }),
   ];
-  return { handlers, requests, alerts: () => alerts };
+  return { handlers, requests, alerts: () => alerts, settings: () => settings };
 }
 
-/** The bell of any signed-in screen asks for the unread count: by default there are no alerts. */
+/** The bell of any signed-in screen asks for the unread count: by default there are no alerts, and the e-mail settings are a new user's. */
 export const defaultAlertHandlers = [
   http.get(api('alerts/'), () => HttpResponse.json({ alerts: [], total: 0, unread: 0 } satisfies AlertList)),
   http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 0 })),
+  // The alerts page of another screen's test (the router's) shows the e-mail settings too.
+  http.get(api('alerts/settings/'), () => HttpResponse.json(alertSettingsBody())),
 ];

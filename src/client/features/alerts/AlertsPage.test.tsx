@@ -8,6 +8,7 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { BRAND_ACCOUNT } from '@client/test/suggestions.handlers';
+import { ALERT_EMAIL_LABELS } from './AlertEmailSettings';
 import { ALERT_FILTER_LABELS } from './AlertFilterBar';
 import { LOAD_MORE_LABEL } from './AlertList';
 import { MARK_READ_LABEL, UNREAD_LABEL } from './AlertRow';
@@ -83,6 +84,13 @@ describe('AlertsPage: the list', () => {
     expect(screen.getByRole('button', { name: MARK_ALL_READ_LABEL })).toBeEnabled();
   });
 
+  it("shows the user's alert e-mail settings above the filters", async () => {
+    setup();
+    const settings = screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title });
+    expect(await within(settings).findByRole('switch', { name: ALERT_EMAIL_LABELS.email_critical })).toBeChecked();
+    expect(settings.compareDocumentPosition(screen.getByRole('group', { name: 'Filters' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says there are no alerts yet, with Mark all as read disabled', async () => {
     setup({ alerts: [] });
     expect(await screen.findByText(NO_ALERTS_TEXT)).toBeInTheDocument();
@@ -109,6 +117,8 @@ describe('AlertsPage: the list', () => {
     expect(screen.getByText(ALERTS_NOT_FOR_ROLE)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
     expect(fake.requests.lists).toEqual([]);
+    expect(screen.queryByRole('region', { name: ALERT_EMAIL_LABELS.title })).not.toBeInTheDocument();
+    expect(fake.requests.settingsReads).toBe(0);
   });
 
   it('falls back to its own words when the server gives no reason', async () => {

@@ -5,6 +5,7 @@ import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { AlertEmailSettings } from './AlertEmailSettings';
 import { AlertFilterBar, type AlertAccountOption } from './AlertFilterBar';
 import { isAlertFiltered, NO_ALERT_FILTERS, toAlertQuery, useAlertFilters } from './alertFilters';
 import { AlertList } from './AlertList';
@@ -108,6 +109,8 @@ function Alerts() {
 
   return (
     <>
+      {/* The user's own e-mails, above the filters: they are about every alert, not the ones listed. */}
+      <AlertEmailSettings />
       <AlertFilterBar filters={filters} onChange={setFilters} accounts={accounts} />
       <MarkAllRead unread={unread} />
       {content}
@@ -124,7 +127,8 @@ export interface AlertsPageProps {
 /**
  * Alerts (/alerts): what the checks after each sync found in the workspace's accounts, newest
  * first, filtered by kind, severity, account and read state (kept in the address), with Mark as
- * read on each unread one and Mark all as read. A role without 'alerts:read' is told so, and nothing is asked.
+ * read on each unread one and Mark all as read, and the user's alert e-mail settings above them. A role
+ * without 'alerts:read' is told so, and nothing is asked.
  */
 export function AlertsPage({ readsAlerts = true }: AlertsPageProps) {
   return (

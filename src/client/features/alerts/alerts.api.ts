@@ -1,4 +1,4 @@
-import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSeverity } from '@shared/api/alerts';
+import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSettings, AlertSeverity } from '@shared/api/alerts';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
@@ -21,6 +21,9 @@ export interface AlertQuery {
 /** POST alerts/read/: the alerts named, or every alert of the user in the workspace. */
 export type AlertReadRequest = { ids: string[] } | { all: true };
 
+/** PUT alerts/settings/: the toggles to change (at least one); the others stay as they are. */
+export type AlertSettingsUpdate = Partial<AlertSettings>;
+
 /** GET alerts/unread/. */
 export interface UnreadAlertCount {
   count: number;
@@ -29,6 +32,8 @@ export interface UnreadAlertCount {
 const LIST = { type: 'Alert' as const, id: LIST_ID };
 /** The bell's count, cached apart from the lists so polling it refetches nothing else. */
 const UNREAD = { type: 'Alert' as const, id: 'UNREAD' };
+/** The user's e-mail settings: the user's own, not the workspace's, and changed by nothing else here. */
+const SETTINGS = { type: 'Alert' as const, id: 'SETTINGS' };
 
 /** The next page's offset, or undefined once every matching alert is loaded. */
 export function nextAlertOffset(lastPage: AlertList, lastOffset: number): number | undefined {
@@ -60,6 +65,29 @@ export const alertsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'alerts/read/', method: 'POST', body }),
       invalidatesTags: invalidatesOnSuccess([LIST, UNREAD]),
     }),
+    getAlertSettings: build.query<AlertSettings, void>({
+      query: () => 'alerts/settings/',
+      providesTags: [SETTINGS],
+    }),
+    // Optimistic: the switch moves at once; a failure puts the old value back (the error channel
+    // says why). The cache already holds what was sent, so nothing is invalidated: a refetch would
+    // only make the switch flicker. Each change patches only its own toggles, so undoing one
+    // leaves any other change alone.
+    updateAlertSettings: build.mutation<AlertSettings, AlertSettingsUpdate>({
+      query: (body) => ({ url: 'alerts/settings/', method: 'PUT', body }),
+      async onQueryStarted(changes, { dispatch, queryFulfilled }) {
+        const patchResult = dispatch(
+          alertsApi.util.updateQueryData('getAlertSettings', undefined, (settings) => {
+            Object.assign(settings, changes);
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patchResult.undo();
+        }
+      },
+    }),
   }),
 });
 
@@ -78,4 +106,10 @@ export function alertsOfPages(pages: readonly AlertList[] | undefined): Alert[] 
 }
 
 /** The generated hooks. */
-export const { useListAlertsInfiniteQuery, useGetUnreadAlertCountQuery, useMarkAlertsReadMutation } = alertsApi;
+export const {
+  useListAlertsInfiniteQuery,
+  useGetUnreadAlertCountQuery,
+  useMarkAlertsReadMutation,
+  useGetAlertSettingsQuery,
+  useUpdateAlertSettingsMutation,
+} = alertsApi;
