@@ -51,7 +51,9 @@ export function ageOf(day: string, today: string): number {
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, several times faster than a comparator on a copy (the
+  // anomaly detector takes medians of short windows hundreds of thousands of times a run).
+  const sorted = Float64Array.from(values).sort();
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
