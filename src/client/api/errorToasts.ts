@@ -63,6 +63,8 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   startSync: 'Refresh failed',
   // Polling during a refresh: one failed poll is retried; the refresh machine reports a refresh that gives up.
   getSyncStatus: null,
+  // The sync cadence select puts the old value back; the toast says why.
+  updateSyncSettings: 'Unable to change how often the accounts sync. Please try again.',
   logout: 'Logout failed',
   forgotPassword: 'Unable to send the reset link. Please try again.',
   resetPassword: 'Unable to change the password. Please try again.',
@@ -92,6 +94,12 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   // The e-mail settings show a failed load inline, with Retry; a failed save puts the switch back and says so here.
   getAlertSettings: null,
   updateAlertSettings: 'Unable to save your alert e-mail settings. Please try again.',
+  // The webhook section shows a failed load inline (with Retry), a refused address on its field
+  // and the test message's outcome next to its button; only a failed removal is toasted.
+  getAlertWebhook: null,
+  saveAlertWebhook: null,
+  testAlertWebhook: null,
+  deleteAlertWebhook: 'Unable to remove the webhook. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

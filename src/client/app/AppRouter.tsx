@@ -118,6 +118,7 @@ function useDashboardRoute(): DashboardRoute {
 export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
   const readsAlerts = useCan('alerts:read');
+  const managesWebhook = useCan('alerts:manage');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -156,7 +157,7 @@ export function AppRouter() {
           path={paths.alerts}
           element={
             <RequireSession>
-              <AlertsPage readsAlerts={readsAlerts} />
+              <AlertsPage readsAlerts={readsAlerts} managesWebhook={managesWebhook} />
             </RequireSession>
           }
         />

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
-import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSettingsSchema } from '@shared/validation/alerts';
+import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings, type AlertWebhook } from '@shared/api/alerts';
+import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
 import { api } from './handlers';
 import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
 
@@ -78,6 +78,29 @@ export const sampleAlerts = () => [alertBody(), zeroConversionsAlertBody(), deli
 
 /** A new user's e-mail settings, as the server starts them: both on. */
 export const alertSettingsBody = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({ email_critical: true, email_digest: true, ...overrides });
+
+/** The signing secret the fake webhook server gives a new webhook. */
+export const FAKE_WEBHOOK_SECRET = 'whsec_4f9c2b7a1e8d6053c4b2a9f7e1d8c6b5';
+
+/** A webhook as the server shows it; by default a Slack one, created on 6 Jan 2030, never delivered to. */
+export function alertWebhookBody(overrides: Partial<AlertWebhook> = {}): AlertWebhook {
+  return {
+    url: 'https://hooks.slack.com/services/T000/B000/XXXX',
+    created_at: '2030-01-06T10:00:00.000Z',
+    last_delivery_at: null,
+    last_status: null,
+    last_error: null,
+    ...overrides,
+  };
+}
+
+/** Options of fakeAlertWebhookServer. */
+export interface FakeAlertWebhookOptions {
+  /** The webhook there is at first; none by default. */
+  initial?: AlertWebhook | null;
+  /** The receiver's reason to refuse the test message (the server answers 502); null: it takes it. */
+  testFailure?: string | null;
+}
 
 const badRequest = (detail: string) => HttpResponse.json({ detail, code: 'validation_failed' }, { status: 400 });
 const newestFirst = (a: Alert, b: Alert) => b.created_at.localeCompare(a.created_at);
@@ -159,10 +182,80 @@ export function fakeAlertsServer(initial: Alert[] = sampleAlerts(), initialSetti
   return { handlers, requests, alerts: () => alerts, settings: () => settings };
 }
 
+/** The instant the fake webhook server gives every webhook it creates and every delivery it records. */
+export const FAKE_DELIVERY_AT = '2030-01-07T09:30:00.000Z';
+
+/**
+ * The workspace's alert webhook as the contract describes it, with state: GET (404 when there is
+ * none), PUT (validated like the server, a private address refused, the secret only in the answer
+ * that creates it), DELETE and the test message, which the receiver takes (200) or refuses with
+ * `testFailure` (502, the failure recorded either way). Tests add `fake.handlers` with
+ * `server.use`, read `fake.requests`, and may change `fake.setTestFailure` between steps.
+ */
+export function fakeAlertWebhookServer({ initial = null, testFailure = null }: FakeAlertWebhookOptions = {}) {
+  let webhook: AlertWebhook | null = initial && { ...initial };
+  let failure = testFailure;
+  const requests = { reads: 0, saves: [] as unknown[], deletes: 0, tests: 0 };
+  const noWebhook = () => HttpResponse.json({ detail: ALERT_MESSAGES.noWebhook, code: 'not_found' }, { status: 404 });
+
+  const handlers = [
+    http.get(api('alerts/webhook/'), () => {
+      requests.reads += 1;
+      return webhook ? HttpResponse.json(webhook) : noWebhook();
+    }),
+    http.put(api('alerts/webhook/'), async ({ request }) => {
+      const body = await request.json();
+      requests.saves.push(body);
+      let url;
+      try {
+        ({ url } = await alertWebhookSchema.validate(body));
+      } catch (error) {
+        return badRequest((error as Error).message);
+      }
+      if (!url.toLowerCase().startsWith('https://')) return badRequest(ALERT_MESSAGES.webhookNotHttps);
+      // What the server's address check refuses, roughly: local names and private ranges.
+      if (/^https:\/\/(localhost|127\.|10\.|192\.168\.|169\.254\.)/i.test(url)) return badRequest(ALERT_MESSAGES.webhookPrivate);
+      if (webhook) {
+        // A new address starts a new delivery record; the secret stays, and is not said again.
+        webhook = { ...webhook, url, last_delivery_at: null, last_status: null, last_error: null };
+        return HttpResponse.json(webhook);
+      }
+      webhook = alertWebhookBody({ url, created_at: FAKE_DELIVERY_AT });
+      return HttpResponse.json({ ...webhook, secret: FAKE_WEBHOOK_SECRET } satisfies AlertWebhook);
+    }),
+    http.delete(api('alerts/webhook/'), () => {
+      requests.deletes += 1;
+      if (!webhook) return noWebhook();
+      webhook = null;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(api('alerts/webhook/test/'), () => {
+      requests.tests += 1;
+      if (!webhook) return noWebhook();
+      if (failure !== null) {
+        webhook = { ...webhook, last_delivery_at: FAKE_DELIVERY_AT, last_status: null, last_error: failure };
+        return HttpResponse.json({ detail: `${ALERT_MESSAGES.webhookFailed}: ${failure}.`, code: 'delivery_failed' }, { status: 502 });
+      }
+      webhook = { ...webhook, last_delivery_at: FAKE_DELIVERY_AT, last_status: 200, last_error: null };
+      return HttpResponse.json(webhook);
+    }),
+  ];
+  return {
+    handlers,
+    requests,
+    webhook: () => webhook,
+    setTestFailure: (reason: string | null) => {
+      failure = reason;
+    },
+  };
+}
+
 /** The bell of any signed-in screen asks for the unread count: by default there are no alerts, and the e-mail settings are a new user's. */
 export const defaultAlertHandlers = [
   http.get(api('alerts/'), () => HttpResponse.json({ alerts: [], total: 0, unread: 0 } satisfies AlertList)),
   http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 0 })),
   // The alerts page of another screen's test (the router's) shows the e-mail settings too.
   http.get(api('alerts/settings/'), () => HttpResponse.json(alertSettingsBody())),
+  // An owner's alerts page asks for the webhook too: by default the workspace has none.
+  http.get(api('alerts/webhook/'), () => HttpResponse.json({ detail: ALERT_MESSAGES.noWebhook, code: 'not_found' }, { status: 404 })),
 ];

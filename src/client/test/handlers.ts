@@ -23,6 +23,7 @@ import {
   type Totals,
 } from '@shared/api/dashboard';
 import type { NewsletterStatusReply } from '@shared/api/newsletter';
+import { syncSettingsSchema } from '@shared/validation/dashboard';
 import { JOB_OPENINGS } from '@shared/careers';
 import { derive } from '@shared/metrics';
 import { PUBLIC_PAGES } from '@shared/search/pages';
@@ -262,12 +263,13 @@ export interface FakeDashboardOptions {
 
 /**
  * The dashboard endpoints as the contract describes them, with state: the unified view,
- * campaigns with server-side filters, sort and paging, status changes, the display currency
- * and each platform's performance. Tests add `fake.handlers` with `server.use` (later
+ * campaigns with server-side filters, sort and paging, status changes, the display currency,
+ * the sync cadence and each platform's performance. Tests add `fake.handlers` with `server.use` (later
  * `server.use` calls answer first) and read what was asked in `fake.requests`.
  */
 export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = [], ads = {} }: FakeDashboardOptions = {}) {
   let currency: DisplayCurrency = view.currency;
+  let intervalMinutes = view.sync.interval_minutes;
   let rows = [...campaigns];
   const requests = {
     views: [] as URLSearchParams[],
@@ -275,6 +277,7 @@ export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = []
     performance: [] as { platform: string; params: URLSearchParams }[],
     statusChanges: [] as { id: string; body: unknown }[],
     settings: [] as unknown[],
+    syncSettings: [] as unknown[],
     ads: [] as string[],
   };
 
@@ -290,7 +293,7 @@ export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = []
   const handlers = [
     http.get(api('dashboard/'), ({ request }) => {
       requests.views.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ ...view, currency } satisfies DashboardView);
+      return HttpResponse.json({ ...view, currency, sync: { ...view.sync, interval_minutes: intervalMinutes } } satisfies DashboardView);
     }),
     http.get(api('dashboard/campaigns/'), ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -330,11 +333,22 @@ export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = []
       currency = body.currency;
       return HttpResponse.json({ currency } satisfies DashboardSettings);
     }),
+    http.put(api('sync/settings/'), async ({ request }) => {
+      const body = await request.json();
+      requests.syncSettings.push(body);
+      try {
+        // The server's detail is the schema's message, SYNC_CADENCE_MESSAGE.
+        intervalMinutes = (await syncSettingsSchema.validate(body)).interval_minutes;
+      } catch (error) {
+        return HttpResponse.json({ detail: (error as Error).message, code: 'validation_failed' }, { status: 400 });
+      }
+      return HttpResponse.json({ ...view.sync, interval_minutes: intervalMinutes } satisfies SyncStatus);
+    }),
     http.get(api('auth/:platform/performance/'), ({ request, params }) => {
       const platform = String(params.platform) as Platform;
       requests.performance.push({ platform, params: new URL(request.url).searchParams });
       return HttpResponse.json({ ...platformPerformanceBody(platform), currency });
     }),
   ];
-  return { handlers, requests, campaigns: () => rows };
+  return { handlers, requests, campaigns: () => rows, intervalMinutes: () => intervalMinutes };
 }

@@ -6,6 +6,7 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { AlertEmailSettings } from './AlertEmailSettings';
+import { AlertWebhookSettings } from './AlertWebhookSettings';
 import { AlertFilterBar, type AlertAccountOption } from './AlertFilterBar';
 import { isAlertFiltered, NO_ALERT_FILTERS, toAlertQuery, useAlertFilters } from './alertFilters';
 import { AlertList } from './AlertList';
@@ -63,7 +64,7 @@ function MarkAllRead({ unread }: { unread: number | undefined }) {
   );
 }
 
-function Alerts() {
+function Alerts({ managesWebhook }: { managesWebhook: boolean }) {
   const { filters, setFilters } = useAlertFilters();
   const { data, error, isError, isFetching, isLoading, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useListAlertsInfiniteQuery(toAlertQuery(filters));
@@ -111,6 +112,8 @@ function Alerts() {
     <>
       {/* The user's own e-mails, above the filters: they are about every alert, not the ones listed. */}
       <AlertEmailSettings />
+      {/* The workspace's webhook: only the roles that manage it may even read its address. */}
+      {managesWebhook && <AlertWebhookSettings />}
       <AlertFilterBar filters={filters} onChange={setFilters} accounts={accounts} />
       <MarkAllRead unread={unread} />
       {content}
@@ -122,18 +125,21 @@ function Alerts() {
 export interface AlertsPageProps {
   /** Whether the role reads alerts ('alerts:read'); the app decides, as features do not read each other's state. */
   readsAlerts?: boolean;
+  /** Whether the role manages the workspace's alert webhook ('alerts:manage'); hidden unless the app says so. */
+  managesWebhook?: boolean;
 }
 
 /**
  * Alerts (/alerts): what the checks after each sync found in the workspace's accounts, newest
  * first, filtered by kind, severity, account and read state (kept in the address), with Mark as
- * read on each unread one and Mark all as read, and the user's alert e-mail settings above them. A role
- * without 'alerts:read' is told so, and nothing is asked.
+ * read on each unread one and Mark all as read, and the user's alert e-mail settings above them (with
+ * the workspace's webhook for a role that manages it). A role without 'alerts:read' is told so, and
+ * nothing is asked.
  */
-export function AlertsPage({ readsAlerts = true }: AlertsPageProps) {
+export function AlertsPage({ readsAlerts = true, managesWebhook = false }: AlertsPageProps) {
   return (
     <SimplePage title={TITLE} intro={ALERTS_INTRO}>
-      {readsAlerts ? <Alerts /> : <Notice severity="info">{ALERTS_NOT_FOR_ROLE}</Notice>}
+      {readsAlerts ? <Alerts managesWebhook={managesWebhook} /> : <Notice severity="info">{ALERTS_NOT_FOR_ROLE}</Notice>}
     </SimplePage>
   );
 }

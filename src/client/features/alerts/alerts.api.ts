@@ -1,4 +1,4 @@
-import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSettings, AlertSeverity } from '@shared/api/alerts';
+import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSettings, AlertSeverity, AlertWebhook } from '@shared/api/alerts';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
@@ -34,6 +34,15 @@ const LIST = { type: 'Alert' as const, id: LIST_ID };
 const UNREAD = { type: 'Alert' as const, id: 'UNREAD' };
 /** The user's e-mail settings: the user's own, not the workspace's, and changed by nothing else here. */
 const SETTINGS = { type: 'Alert' as const, id: 'SETTINGS' };
+/** The workspace's webhook: its address and its last delivery. */
+const WEBHOOK = { type: 'Alert' as const, id: 'WEBHOOK' };
+
+const HTTP_NOT_FOUND = 404;
+
+/** PUT alerts/webhook/: the receiver's address. */
+export interface AlertWebhookUpdate {
+  url: string;
+}
 
 /** The next page's offset, or undefined once every matching alert is loaded. */
 export function nextAlertOffset(lastPage: AlertList, lastOffset: number): number | undefined {
@@ -88,6 +97,48 @@ export const alertsApi = baseApi.injectEndpoints({
         }
       },
     }),
+    // A 404 is the ordinary "no webhook yet", not a failure: it is cached as null.
+    getAlertWebhook: build.query<AlertWebhook | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery('alerts/webhook/');
+        if (result.error) return result.error.status === HTTP_NOT_FOUND ? { data: null } : { error: result.error };
+        return { data: result.data as AlertWebhook };
+      },
+      providesTags: [WEBHOOK],
+    }),
+    // Creates the webhook (the answer carries its signing secret, this once) or changes its
+    // address. The answer, without the secret, is shown at once, then asked for again.
+    saveAlertWebhook: build.mutation<AlertWebhook, AlertWebhookUpdate>({
+      query: (body) => ({ url: 'alerts/webhook/', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const { secret: _secret, ...webhook } = data;
+          dispatch(alertsApi.util.updateQueryData('getAlertWebhook', undefined, () => webhook));
+        } catch {
+          // The form says why.
+        }
+      },
+      invalidatesTags: invalidatesOnSuccess([WEBHOOK]),
+    }),
+    deleteAlertWebhook: build.mutation<void, void>({
+      query: () => ({ url: 'alerts/webhook/', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(alertsApi.util.updateQueryData('getAlertWebhook', undefined, () => null));
+        } catch {
+          // Said by the API error channel.
+        }
+      },
+      invalidatesTags: invalidatesOnSuccess([WEBHOOK]),
+    }),
+    // The server records the delivery whether the receiver took it or not (a 502 says why not):
+    // the last delivery is asked for again either way.
+    testAlertWebhook: build.mutation<AlertWebhook, void>({
+      query: () => ({ url: 'alerts/webhook/test/', method: 'POST' }),
+      invalidatesTags: [WEBHOOK],
+    }),
   }),
 });
 
@@ -112,4 +163,8 @@ export const {
   useMarkAlertsReadMutation,
   useGetAlertSettingsQuery,
   useUpdateAlertSettingsMutation,
+  useGetAlertWebhookQuery,
+  useSaveAlertWebhookMutation,
+  useDeleteAlertWebhookMutation,
+  useTestAlertWebhookMutation,
 } = alertsApi;

@@ -5,6 +5,7 @@ import type { SyncStatus } from '@shared/api/dashboard';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useCan } from '@client/features/session/useCan';
 import { formatExactTime, formatRelativeTime } from '@client/lib/format';
+import { SyncCadenceSelect } from './SyncCadenceSelect';
 
 /** 'Last synced 5 minutes ago' is worked out again this often. */
 const RELATIVE_TIME_TICK_MS = 30_000;
@@ -34,7 +35,10 @@ export interface SyncStatusBarProps {
   onRefresh: () => void;
 }
 
-/** 'Last synced …' (exact time on hover and focus), 'Syncing…' with progress, and the Refresh button, disabled while refreshing. */
+/**
+ * 'Last synced …' (exact time on hover and focus), 'Syncing…' with progress, the Refresh button,
+ * disabled while refreshing, and how often the accounts sync on their own.
+ */
 export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarProps) {
   const now = useNow(RELATIVE_TIME_TICK_MS);
   const canSync = useCan('sync:run');
@@ -83,6 +87,7 @@ export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarPr
           Refresh
         </LoadingButton>
       )}
+      {status && <SyncCadenceSelect minutes={status.interval_minutes} />}
     </Stack>
   );
 }

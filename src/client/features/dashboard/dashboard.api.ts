@@ -40,6 +40,11 @@ export interface CampaignStatusArgs {
 /** The CSV export takes what the table is showing, without its paging. */
 export type CampaignExportArgs = Omit<CampaignQuery, 'page' | 'page_size'>;
 
+/** PUT sync/settings/: how often the workspace's connections sync on their own. */
+export interface SyncSettings {
+  interval_minutes: number;
+}
+
 /** Everything a display-currency change makes stale. */
 const CURRENCY_DEPENDENT = [
   { type: 'Dashboard' as const },
@@ -114,6 +119,34 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: () => 'sync/',
       providesTags: ['Sync'],
     }),
+    // Optimistic: the cadence the page shows (in each cached view's sync state, and in the sync
+    // status) changes at once; a failure puts the old one back (the error channel says why).
+    updateSyncSettings: build.mutation<SyncStatus, SyncSettings>({
+      query: (body) => ({ url: 'sync/settings/', method: 'PUT', body }),
+      async onQueryStarted({ interval_minutes }, { dispatch, getState, queryFulfilled }) {
+        const views = dashboardApi.util.selectInvalidatedBy(getState(), ['Dashboard']).filter(({ endpointName }) => endpointName === 'getDashboard');
+        const patches = [
+          ...views.map(({ originalArgs }) =>
+            dispatch(
+              dashboardApi.util.updateQueryData('getDashboard', originalArgs as DashboardQuery, (view) => {
+                view.sync.interval_minutes = interval_minutes;
+              }),
+            ),
+          ),
+          dispatch(
+            dashboardApi.util.updateQueryData('getSyncStatus', undefined, (status) => {
+              status.interval_minutes = interval_minutes;
+            }),
+          ),
+        ];
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+        }
+      },
+      invalidatesTags: invalidatesOnSuccess([{ type: 'Sync' as const }]),
+    }),
   }),
 });
 
@@ -128,4 +161,5 @@ export const {
   useGetPlatformPerformanceQuery,
   useStartSyncMutation,
   useLazyGetSyncStatusQuery,
+  useUpdateSyncSettingsMutation,
 } = dashboardApi;
