@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
+import { ErrorCode } from '@shared/api/errors';
 import { alertQuerySchema, alertReadSchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
@@ -187,7 +188,13 @@ export const alertUnsubscribeRoutes: FastifyPluginAsync<{ services: Services }> 
   app.post('/alerts/unsubscribe/', { config: rateLimit(30), schema: schema('Stops alert e-mails for the user the link was made for') }, async (request, reply) => {
     const { user, token } = request.query;
     const done = /^[0-9a-f-]{36}$/i.test(user) && (await mail.unsubscribe(user, token));
-    if (!done) return reply.code(400).type('text/html; charset=utf-8').send(page('Link not valid', `<p>${ALERT_MESSAGES.badUnsubscribeLink}</p>`));
+    // The page's button (a browser) gets a page; a mail client's one-click POST or a script gets JSON.
+    const wantsPage = String(request.headers.accept ?? '').includes('text/html');
+    if (!done) {
+      if (!wantsPage) return reply.code(400).send({ detail: ALERT_MESSAGES.badUnsubscribeLink, code: ErrorCode.ValidationFailed });
+      return reply.code(400).type('text/html; charset=utf-8').send(page('Link not valid', `<p>${ALERT_MESSAGES.badUnsubscribeLink}</p>`));
+    }
+    if (!wantsPage) return reply.send({ unsubscribed: true });
     return reply
       .type('text/html; charset=utf-8')
       .send(page('Alert e-mails stopped', '<p>You will no longer get alert e-mails from Adwise. Turn them back on any time under Alerts in the app.</p>'));

@@ -274,13 +274,19 @@ describe('Alerts', () => {
     expect(asked.body).toContain('<form method="post"');
     expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: true, email_digest: true });
 
-    const forged = await t.app.inject({ method: 'POST', url: path.replace(/token=[\w-]+/, 'token=forged') });
+    const forgedPath = path.replace(/token=[\w-]+/, 'token=forged');
+    const forged = await t.app.inject({ method: 'POST', url: forgedPath, headers: { accept: 'text/html' } });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain(ALERT_MESSAGES.badUnsubscribeLink);
+    // Not from a browser: the API's own error shape.
+    const forgedJson = await t.app.inject({ method: 'POST', url: forgedPath });
+    expect(forgedJson.statusCode).toBe(400);
+    expect(forgedJson.json().detail).toBe(ALERT_MESSAGES.badUnsubscribeLink);
     expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: true, email_digest: true });
 
-    const stopped = await t.app.inject({ method: 'POST', url: path });
+    const stopped = await t.app.inject({ method: 'POST', url: path, headers: { accept: 'text/html' } });
     expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).toContain('Alert e-mails stopped');
     expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: false, email_digest: false });
   });
 
