@@ -86,6 +86,8 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
     ...series.campaigns.map((c) => ({ level: 'campaign' as const, id: c.id, name: c.name, days: c.days })),
   ];
   const found: AlertFinding[] = [];
+  // Each entity's day grid, built once: the anomaly pass and the campaign checks both read it.
+  const grids = new Map(entities.map((entity) => [`${entity.level}:${entity.id}`, dailyGrid(entity.days, lastDay)]));
 
   const format = (metric: AlertMetric, x: number) => {
     if (metric === 'spend' || metric === 'cpa') return money(x);
@@ -94,7 +96,7 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
   };
 
   for (const entity of entities) {
-    const { dates, byDate } = dailyGrid(entity.days, lastDay);
+    const { dates, byDate } = grids.get(`${entity.level}:${entity.id}`)!;
     if (!dates.length) continue;
     // Conversions as they will be once the late ones are in; unknown while less than half are.
     const conversions = byDate.map((d, i) => {
@@ -131,7 +133,7 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
   }
 
   for (const campaign of series.campaigns) {
-    const { dates, byDate } = dailyGrid(campaign.days, lastDay);
+    const { dates, byDate } = grids.get(`campaign:${campaign.id}`)!;
     if (!dates.length) continue;
     const stopped = stoppedSince(dates, byDate);
     if (stopped) {
