@@ -93,6 +93,7 @@ export function actionRecordBody(overrides: Partial<ActionRecord> = {}): ActionR
   return {
     id: 'act-1',
     suggestion_id: 'sug-1',
+    rule: null,
     type: 'pause_ad',
     platform: 'google',
     account: { ...BRAND_ACCOUNT },

@@ -627,6 +627,9 @@ export const actions = pgTable(
     /** { observed: {mid, low, high}, verdict, measured_at } once measured. */
     outcome: jsonb('outcome'),
     measuredAt: timestamp('measured_at', { withTimezone: true }),
+    /** The automated rule that made the change (its name kept for when the rule is deleted). */
+    ruleId: uuid('rule_id').references((): AnyPgColumn => rules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name'),
   },
   (t) => [index('actions_workspace_applied_idx').on(t.workspaceId, t.appliedAt)],
 );
@@ -713,3 +716,86 @@ export const alertWebhooks = pgTable('alert_webhooks', {
   lastStatus: integer('last_status'),
   lastError: text('last_error'),
 });
+
+/** An automated rule of a workspace: its definition as the builder sent it (RuleDefinition, checked by ruleSchema). */
+export const rules = pgTable(
+  'rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    definition: jsonb('definition').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('rules_workspace_name_idx').on(t.workspaceId, t.name)],
+);
+
+/**
+ * One evaluation of a rule. `dataVersion` names the data it judged (the workspace's latest sync,
+ * or the scheduled slot): the unique key is what makes two syncs finishing together evaluate a
+ * rule once.
+ */
+export const ruleRuns = pgTable(
+  'rule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    dataVersion: text('data_version').notNull(),
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    judged: integer('judged').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    acted: integer('acted').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    revived: integer('revived').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+  },
+  (t) => [uniqueIndex('rule_runs_rule_version_idx').on(t.ruleId, t.dataVersion), index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt)],
+);
+
+export const RULE_ACTION_ROW_STATUSES = ['pending', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
+
+/** What a rule did, or queued for approval, to one entity; written changes also have an actions-log entry. */
+export const ruleActions = pgTable(
+  'rule_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').references(() => rules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name').notNull(),
+    runId: uuid('run_id').references(() => ruleRuns.id, { onDelete: 'set null' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    level: text('level').notNull(),
+    entityId: text('entity_id').notNull(),
+    entityName: text('entity_name').notNull(),
+    /** notify, pause, resume, budget_up, budget_down, or revive. */
+    kind: text('kind').notNull(),
+    /** The platform change (SuggestionChange), null for notify. */
+    change: jsonb('change'),
+    /** Each condition in words with the value seen. */
+    reasons: jsonb('reasons').notNull(),
+    status: text('status', { enum: RULE_ACTION_ROW_STATUSES }).notNull(),
+    error: text('error'),
+    actionId: uuid('action_id').references(() => actions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('rule_actions_workspace_status_idx').on(t.workspaceId, t.status), index('rule_actions_rule_entity_idx').on(t.ruleId, t.entityId, t.createdAt)],
+);

@@ -34,6 +34,8 @@ export const ACTIONS = [
   'suggestions:read',
   /** The alerts feed and the bell (read, and mark as read for oneself). */
   'alerts:read',
+  /** Automated rules: the list, their runs and what they did. */
+  'rules:read',
   /** Connect and disconnect ad accounts. */
   'accounts:write',
   /** Pause and resume campaigns, change budgets at the platform. */
@@ -41,6 +43,7 @@ export const ACTIONS = [
   'suggestions:apply',
   /** The workspace's alert webhook. */
   'alerts:manage',
+  /** Create, change and delete rules, dry-run them, approve what they queue. */
   'rules:write',
   'budgets:write',
   /** Invite, re-send and revoke invitations, change roles, remove members. */
@@ -51,7 +54,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
-const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read'];
+const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read'];
 const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write'];
 
 /** The policy table. */

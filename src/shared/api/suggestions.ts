@@ -193,7 +193,10 @@ export interface ActionOutcome {
 export interface ActionRecord {
   id: string;
   suggestion_id: string | null;
-  type: SuggestionType;
+  /** The automated rule that made the change (null: a suggestion applied by a person). */
+  rule: { id: string | null; name: string } | null;
+  /** The suggestion's type; 'rule' for a change an automated rule made. */
+  type: SuggestionType | 'rule';
   platform: Platform;
   account: { id: string; name: string; currency: string };
   headline: string;

@@ -65,7 +65,8 @@ export function presentAction(row: typeof actions.$inferSelect, account: Account
   return {
     id: row.id,
     suggestion_id: row.suggestionId,
-    type: row.type as SuggestionType,
+    rule: row.ruleName === null ? null : { id: row.ruleId, name: row.ruleName },
+    type: row.type as SuggestionType | 'rule',
     platform,
     account,
     headline: row.headline,
