@@ -6,6 +6,7 @@ import { ACTIONS, ROLES, roleCan, type Action, type Role } from '@shared/access/
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
+import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
@@ -20,6 +21,8 @@ import {
   outbox,
   platformConnections,
   refreshTokens,
+  ruleActions,
+  rules,
   suggestions,
   syncState,
   users,
@@ -141,6 +144,8 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     actions: await db.select().from(actions).where(eq(actions.workspaceId, id)).orderBy(actions.id),
     alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
     alertWebhook: await db.select().from(alertWebhooks).where(eq(alertWebhooks.workspaceId, id)),
+    rules: await db.select().from(rules).where(eq(rules.workspaceId, id)).orderBy(rules.id),
+    ruleActions: await db.select().from(ruleActions).where(eq(ruleActions.workspaceId, id)).orderBy(ruleActions.id),
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
@@ -163,6 +168,8 @@ const identifiersOf = (space: Space) => [
   space.advice.taskId,
   space.advice.actionId,
   space.advice.alertId,
+  space.advice.ruleId,
+  space.advice.ruleActionId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -183,6 +190,8 @@ interface Victim {
   taskId: string;
   actionId: string;
   alertId: string;
+  ruleId: string;
+  ruleActionId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -207,6 +216,11 @@ interface Probe {
 }
 
 const own = (requests: Probe['requests']): Probe => ({ scope: 'own', requests });
+/** A rule of the attacker's that names the victim's account in its scope. */
+const strangersRule = (v: Victim) => {
+  const rule = RULE_PRESETS[0].definition('UTC');
+  return { ...rule, name: `Mallory's rule ${randomUUID()}`, scope: { ...rule.scope, accounts: [v.accountUuid] } };
+};
 const publicRoute = (requests: Probe['requests']): Probe => ({ scope: 'public', requests });
 
 const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object, auth?: Record<string, string>): InjectOptions => ({
@@ -280,6 +294,16 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/alerts/unsubscribe/': publicRoute((v) => [{ method: 'POST', url: `/api/alerts/unsubscribe/?user=${v.userId}&token=guessed-token` }]),
   'GET /api/alerts/unread/': own((v, a) => [{ method: 'GET', url: `/api/alerts/unread/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/alerts/read/': own((v, a) => [json('POST', '/api/alerts/read/', { ids: [v.alertId] }, a.user.auth)]),
+  // Rules: the victim's rule and queued change by id, and a rule naming the victim's account.
+  'GET /api/rules/': own((v, a) => [{ method: 'GET', url: `/api/rules/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/rules/': own((v, a) => [json('POST', '/api/rules/', strangersRule(v), a.user.auth)]),
+  'POST /api/rules/dry-run/': own((v, a) => [json('POST', '/api/rules/dry-run/', strangersRule(v), a.user.auth)]),
+  'GET /api/rules/:id/': own((v, a) => [{ method: 'GET', url: `/api/rules/${v.ruleId}/`, headers: a.user.auth }]),
+  'PUT /api/rules/:id/': own((v, a) => [json('PUT', `/api/rules/${v.ruleId}/`, strangersRule(v), a.user.auth)]),
+  'PUT /api/rules/:id/enabled/': own((v, a) => [json('PUT', `/api/rules/${v.ruleId}/enabled/`, { enabled: false }, a.user.auth)]),
+  'DELETE /api/rules/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/rules/${v.ruleId}/`, headers: a.user.auth }]),
+  'POST /api/rules/approvals/:id/approve/': own((v, a) => [json('POST', `/api/rules/approvals/${v.ruleActionId}/approve/`, {}, a.user.auth)]),
+  'POST /api/rules/approvals/:id/reject/': own((v, a) => [json('POST', `/api/rules/approvals/${v.ruleActionId}/reject/`, {}, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
   'GET /api/workspaces/': own((_v, a) => [{ method: 'GET', url: '/api/workspaces/', headers: a.user.auth }]),
   'POST /api/workspaces/': own((_v, a) => [json('POST', '/api/workspaces/', { name: 'Mallory & Co' }, a.user.auth)]),
@@ -367,6 +391,8 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       taskId: B.advice.taskId,
       actionId: B.advice.actionId,
       alertId: B.advice.alertId,
+      ruleId: B.advice.ruleId,
+      ruleActionId: B.advice.ruleActionId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -523,6 +549,14 @@ async function spareInvitation(space: Space) {
   return { id: row.id, tidy: () => t.app.ctx.db.delete(workspaceInvitations).where(eq(workspaceInvitations.id, row.id)) };
 }
 
+/** Another rule in `space` to delete, so the planted one stays (straight into the table). */
+async function spareRule(space: Space) {
+  const now = t.app.ctx.clock.now();
+  const definition = { ...RULE_PRESETS[1].definition('UTC'), name: `Spare rule ${randomUUID()}` };
+  const [row] = await t.app.ctx.db.insert(rules).values({ workspaceId: space.id, name: definition.name, definition, createdAt: now, updatedAt: now }).returning({ id: rules.id });
+  return { id: row.id, tidy: () => t.app.ctx.db.delete(rules).where(eq(rules.id, row.id)) };
+}
+
 const forgetInvitationsTo = (email: string) => t.app.ctx.db.delete(workspaceInvitations).where(eq(workspaceInvitations.email, email));
 
 const lastOwner = { status: 409, detail: WORKSPACE_MESSAGES.lastOwner };
@@ -631,6 +665,73 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       allowed: 200,
       restore: () => agency.A.advice.reset(),
       fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.actionNotFound },
+    },
+  ],
+  'GET /api/rules/': [{ needs: 'rules:read', request: () => get('rules/'), allowed: 200 }],
+  'POST /api/rules/': [
+    {
+      needs: 'rules:write',
+      request: () => {
+        const name = `New rule ${randomUUID()}`;
+        return { ...send('POST', 'rules/', { ...RULE_PRESETS[0].definition('UTC'), name }), tidy: () => t.app.ctx.db.delete(rules).where(eq(rules.name, name)) };
+      },
+      allowed: 201,
+    },
+  ],
+  'POST /api/rules/dry-run/': [{ needs: 'rules:write', request: () => send('POST', 'rules/dry-run/', RULE_PRESETS[0].definition('UTC')), allowed: 200 }],
+  'GET /api/rules/:id/': [
+    {
+      needs: 'rules:read',
+      request: ({ at }) => get(`rules/${at.advice.ruleId}/`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: RULE_MESSAGES.notFound },
+    },
+  ],
+  'PUT /api/rules/:id/': [
+    {
+      needs: 'rules:write',
+      request: ({ at }) => send('PUT', `rules/${at.advice.ruleId}/`, { ...RULE_PRESETS[2].definition('UTC'), name: 'Changed rule' }),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: RULE_MESSAGES.notFound },
+    },
+  ],
+  'PUT /api/rules/:id/enabled/': [
+    {
+      needs: 'rules:write',
+      request: ({ at }) => send('PUT', `rules/${at.advice.ruleId}/enabled/`, { enabled: false }),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: RULE_MESSAGES.notFound },
+    },
+  ],
+  'DELETE /api/rules/:id/': [
+    {
+      needs: 'rules:write',
+      request: async ({ at }) => {
+        const spare = await spareRule(at);
+        return { method: 'DELETE', url: `rules/${spare.id}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: RULE_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/rules/approvals/:id/approve/': [
+    {
+      needs: 'rules:write',
+      request: ({ at }) => send('POST', `rules/approvals/${at.advice.ruleActionId}/approve/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: RULE_MESSAGES.actionNotFound },
+    },
+  ],
+  'POST /api/rules/approvals/:id/reject/': [
+    {
+      needs: 'rules:write',
+      request: ({ at }) => send('POST', `rules/approvals/${at.advice.ruleActionId}/reject/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: RULE_MESSAGES.actionNotFound },
     },
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
@@ -867,7 +968,7 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(Object.fromEntries(ROLES.map((role) => [role, ACTIONS.filter((action) => roleCan(role, action))]))).toEqual({
       owner: [...ACTIONS],
       manager: ACTIONS.filter((action) => action !== 'team:manage' && action !== 'workspace:manage'),
-      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read'],
+      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read'],
       client: ['dashboard:read', 'reports:read'],
     });
   });

@@ -12,6 +12,7 @@ import { createContactService } from './modules/contact/contact.service';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
+import { createRulesService } from './modules/rules/rules.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -19,11 +20,13 @@ export function createServices(ctx: AppContext) {
   const otp = createOtpService(ctx);
   const suggestions = createSuggestionsService(ctx, connections);
   const alerts = createAlertsService(ctx);
-  // What follows a sync, queued in its final transaction: the suggestions, then the alert checks.
+  const rules = createRulesService(ctx, connections, alerts);
+  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules.
   const sync = createSyncService(ctx, connections, {
     afterSync: async (tx, synced) => {
       await suggestions.afterSync(tx, synced);
       await alerts.afterSync(tx, synced);
+      await rules.afterSync(tx, synced);
     },
   });
   const newsletter = createNewsletterService(ctx);
@@ -34,6 +37,7 @@ export function createServices(ctx: AppContext) {
     sync,
     suggestions,
     alerts,
+    rules,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

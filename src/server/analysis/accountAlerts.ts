@@ -17,13 +17,13 @@ import { ageOf, sumByDate } from './window';
 export type AlertMetric = 'spend' | 'impressions' | 'conversions' | 'cpa' | 'ctr';
 
 export interface AlertFinding {
-  kind: 'anomaly' | 'zero_conversions' | 'delivery_stopped';
+  kind: 'anomaly' | 'zero_conversions' | 'delivery_stopped' | 'rule' | 'rule_failed';
   /** Stable across runs for the same alert: one per entity, metric and day (per streak for the checks). */
   key: string;
   severity: Severity;
   metric: AlertMetric | null;
   direction: 'high' | 'low' | null;
-  level: 'account' | 'campaign';
+  level: 'account' | 'campaign' | 'ad';
   entityId: string;
   entityName: string;
   day: string;

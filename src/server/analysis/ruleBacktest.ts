@@ -1,6 +1,6 @@
 import { DRY_RUN_DAYS, DRY_RUN_EFFECT_DAYS, RULE_LEVEL_LABELS, type RuleActionKind, type RuleDefinition } from '@shared/api/rules';
 import { minorDigits } from '@shared/money';
-import { dateOf, entityTotals, inScope, judgeEntity, longestWindow, planChange, sumsOver, type EntityTotals, type RuleEntity } from './rules';
+import { dateOf, entityTotals, formatNumber, inScope, judgeEntity, longestWindow, planChange, sumsOver, type EntityTotals, type RuleEntity } from './rules';
 import type { EntityStatus } from './types';
 
 /**
@@ -33,7 +33,7 @@ export interface BacktestResult {
 
 const money = (minor: number, currency: string) => {
   const digits = minorDigits(currency);
-  return `${currency} ${(minor / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `${currency} ${formatNumber(minor / 10 ** digits, digits)}`;
 };
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const cpaWords = (spend: number, conversions: number, currency: string) => (conversions > 0 ? `CPA ${money(spend / conversions, currency)}` : 'no conversions');

@@ -177,7 +177,16 @@ export interface Judgement {
   weight: number;
 }
 
-const formatNumber = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** One formatter per number of decimals (building an Intl formatter per call costs more than judging a rule). */
+const FORMATTERS = new Map<number, Intl.NumberFormat>();
+export function formatNumber(value: number, digits: number): string {
+  let formatter = FORMATTERS.get(digits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    FORMATTERS.set(digits, formatter);
+  }
+  return formatter.format(value);
+}
 
 function valueWords(metric: RuleMetric, value: number, currency: string): string {
   if (MONEY_METRICS.includes(metric)) return `${currency} ${formatNumber(value, minorDigits(currency))}`;
@@ -206,39 +215,64 @@ function compare(operator: RuleCondition['operator'], left: number, right: numbe
   }
 }
 
-/** One condition on one entity as of a day: whether it holds, and in words. */
-export function judgeCondition(condition: RuleCondition, entity: RuleEntity, totals: EntityTotals, asOf: number): { holds: boolean; words: string } {
-  const scale = 10 ** minorDigits(entity.currency);
+/** What one condition saw: its two sides (null: could not be computed) and the base the right side was scaled from. */
+interface ConditionValues {
+  holds: boolean;
+  left: number | null;
+  right: number | null;
+  base: number | null;
+}
+
+/** One condition on one entity as of a day, in numbers (no words: the hot path of every run). */
+function evaluateCondition(condition: RuleCondition, entity: RuleEntity, totals: EntityTotals, asOf: number, scale: number): ConditionValues {
   const range = windowRange(condition.window, condition.days, asOf);
   const sums = sumsOver(totals, range.from, range.to);
   let left = metricOf(condition.metric, sums, entity, asOf, totals.firstDelivery, scale);
-  let right: number | null;
-  let rightWords: string;
+  let base: number | null;
   const { compare: against } = condition;
   if (against.kind === 'value') {
-    right = against.value ?? 0;
-    rightWords = valueWords(condition.metric, right, entity.currency);
-  } else if (against.kind === 'metric') {
-    const other = against.metric ?? condition.metric;
+    base = against.value ?? 0;
+    const holds = left !== null && compare(condition.operator, left, base);
+    return { holds, left, right: base, base };
+  }
+  if (against.kind === 'metric') {
     const otherRange = windowRange(against.window ?? condition.window, against.window ? against.days : condition.days, asOf);
-    const base = metricOf(other, sumsOver(totals, otherRange.from, otherRange.to), entity, asOf, totals.firstDelivery, scale);
-    right = base === null ? null : base * (against.factor ?? 1);
-    rightWords = `${against.factor ?? 1} × ${metricWords(other, against.window ?? condition.window, against.window ? against.days : condition.days)}${base === null ? '' : ` ${valueWords(other, base, entity.currency)}`}`;
+    base = metricOf(against.metric ?? condition.metric, sumsOver(totals, otherRange.from, otherRange.to), entity, asOf, totals.firstDelivery, scale);
   } else {
     // The entity's own average: per day for counts and money, the ratio itself for rates.
     const avgRange = windowRange(against.window ?? 'lifetime', against.days, asOf);
     const avgSums = sumsOver(totals, avgRange.from, avgRange.to);
-    let base = metricOf(condition.metric, avgSums, entity, asOf, totals.firstDelivery, scale);
-    if (base !== null && SUM_METRICS.includes(condition.metric)) base = avgSums.days > 0 ? base / avgSums.days : null;
-    if (left !== null && SUM_METRICS.includes(condition.metric)) left = sums.days > 0 ? left / sums.days : null;
-    right = base === null ? null : base * (against.factor ?? 1);
-    const perDay = SUM_METRICS.includes(condition.metric) ? ' a day' : '';
-    rightWords = `${against.factor ?? 1} × its ${windowWords(against.window ?? 'lifetime', against.days)} average${base === null ? '' : ` ${valueWords(condition.metric, base, entity.currency)}${perDay}`}`;
+    base = metricOf(condition.metric, avgSums, entity, asOf, totals.firstDelivery, scale);
+    if (SUM_METRICS.includes(condition.metric)) {
+      if (base !== null) base = avgSums.days > 0 ? base / avgSums.days : null;
+      if (left !== null) left = sums.days > 0 ? left / sums.days : null;
+    }
   }
-  const leftWords = `${metricWords(condition.metric, condition.window, condition.days)} ${left === null ? 'n/a' : valueWords(condition.metric, left, entity.currency)}`;
+  const right = base === null ? null : base * (against.factor ?? 1);
   // A value that cannot be computed (a CPA without conversions) never meets a condition.
-  const holds = left !== null && right !== null && compare(condition.operator, left, right);
-  return { holds, words: `${leftWords} ${RULE_OPERATOR_SYMBOLS[condition.operator]} ${rightWords}` };
+  return { holds: left !== null && right !== null && compare(condition.operator, left, right), left, right, base };
+}
+
+/** A condition and what it saw, in words: 'CPA (last 3 days) INR 1,234.00 > 1.5 × its last 30 days average INR 700.00'. */
+function conditionWords(condition: RuleCondition, entity: RuleEntity, seen: ConditionValues): string {
+  const { compare: against } = condition;
+  let rightWords: string;
+  if (against.kind === 'value') rightWords = valueWords(condition.metric, seen.right ?? 0, entity.currency);
+  else if (against.kind === 'metric') {
+    const other = against.metric ?? condition.metric;
+    rightWords = `${against.factor ?? 1} × ${metricWords(other, against.window ?? condition.window, against.window ? against.days : condition.days)}${seen.base === null ? '' : ` ${valueWords(other, seen.base, entity.currency)}`}`;
+  } else {
+    const perDay = SUM_METRICS.includes(condition.metric) ? ' a day' : '';
+    rightWords = `${against.factor ?? 1} × its ${windowWords(against.window ?? 'lifetime', against.days)} average${seen.base === null ? '' : ` ${valueWords(condition.metric, seen.base, entity.currency)}${perDay}`}`;
+  }
+  const leftWords = `${metricWords(condition.metric, condition.window, condition.days)} ${seen.left === null ? 'n/a' : valueWords(condition.metric, seen.left, entity.currency)}`;
+  return `${leftWords} ${RULE_OPERATOR_SYMBOLS[condition.operator]} ${rightWords}`;
+}
+
+/** One condition on one entity as of a day: whether it holds, and in words. */
+export function judgeCondition(condition: RuleCondition, entity: RuleEntity, totals: EntityTotals, asOf: number): { holds: boolean; words: string } {
+  const seen = evaluateCondition(condition, entity, totals, asOf, 10 ** minorDigits(entity.currency));
+  return { holds: seen.holds, words: conditionWords(condition, entity, seen) };
 }
 
 /** A rule's conditions and guard on one entity as of a day. */
@@ -249,15 +283,13 @@ export function judgeEntity(rule: RuleDefinition, entity: RuleEntity, totals: En
   const weight = guardSums.spend / scale;
   const enough = guardSums.impressions >= rule.guard.min_impressions && weight >= rule.guard.min_spend;
   if (!enough) return { enough, matched: false, reasons: [], weight };
-  const reasons: string[] = [];
-  const groupHolds = rule.groups.map((group) => {
-    const results = group.conditions.map((condition) => judgeCondition(condition, entity, totals, asOf));
-    const holds = group.match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds);
-    if (holds) reasons.push(...results.filter((r) => r.holds).map((r) => r.words));
-    return holds;
-  });
+  const seen = rule.groups.map((group) => group.conditions.map((condition) => evaluateCondition(condition, entity, totals, asOf, scale)));
+  const groupHolds = seen.map((results, g) => (rule.groups[g].match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds)));
   const matched = rule.match === 'all' ? groupHolds.every(Boolean) : groupHolds.some(Boolean);
-  return { enough, matched, reasons: matched ? reasons : [], weight };
+  if (!matched) return { enough, matched, reasons: [], weight };
+  // Words only for what matched: the conditions that held, in the groups that held.
+  const reasons = seen.flatMap((results, g) => (groupHolds[g] ? results.flatMap((r, c) => (r.holds ? [conditionWords(rule.groups[g].conditions[c], entity, r)] : [])) : []));
+  return { enough, matched, reasons, weight };
 }
 
 /** Whether an entity is in a rule's scope (platforms, accounts, name). */

@@ -13,5 +13,7 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.alerts.evaluateJob,
     services.alerts.mail.digestJob,
     services.alerts.webhook.deliveryJob,
+    services.rules.evaluateJob,
+    services.rules.scheduleJob,
   ];
 }

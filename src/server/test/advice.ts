@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
+import { RULE_PRESETS } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { actions, alertReads, alerts, suggestions } from '../db/schema';
+import { actions, alertReads, alerts, ruleActions, rules, suggestions } from '../db/schema';
 import type { SyncedWorkspace } from './workspaceTenants';
 import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
 
@@ -18,6 +19,9 @@ export interface PlantedAdvice {
   actionId: string;
   /** An unread alert about the campaign. */
   alertId: string;
+  /** A rule (notify on CPA), and a change a rule queued for approval (pause the suggested ad). */
+  ruleId: string;
+  ruleActionId: string;
   /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
   suggestedAd: string;
   pausedAd: string;
@@ -109,11 +113,37 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     })
     .returning({ id: alerts.id });
 
+  const definition = { ...RULE_PRESETS[1].definition('UTC'), name: 'Planted rule' };
+  const [rule] = await db
+    .insert(rules)
+    .values({ workspaceId: space.id, name: definition.name, definition, enabled: true, createdAt: now, updatedAt: now })
+    .returning({ id: rules.id });
+  const [ruleAction] = await db
+    .insert(ruleActions)
+    .values({
+      workspaceId: space.id,
+      ruleId: rule.id,
+      ruleName: definition.name,
+      accountRef: space.accountUuid,
+      platform: space.platform,
+      level: 'ad',
+      entityId: suggested.id,
+      entityName: suggested.name,
+      kind: 'pause',
+      change: pauseOf(suggested),
+      reasons: ['Spend (last 7 days) high'],
+      status: 'pending',
+      createdAt: now,
+    })
+    .returning({ id: ruleActions.id });
+
   return {
     suggestionId: suggestion.id,
     taskId: task.id,
     actionId: action.id,
     alertId: alert.id,
+    ruleId: rule.id,
+    ruleActionId: ruleAction.id,
     suggestedAd: suggested.id,
     pausedAd: paused.id,
     async reset() {
@@ -123,6 +153,12 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(inArray(suggestions.id, [suggestion.id, task.id]));
       await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
       await db.delete(alertReads).where(eq(alertReads.alertId, alert.id));
+      await db.delete(actions).where(eq(actions.ruleId, rule.id));
+      await db.update(rules).set({ name: definition.name, definition, enabled: true, updatedAt: now }).where(eq(rules.id, rule.id));
+      await db
+        .update(ruleActions)
+        .set({ status: 'pending', error: null, actionId: null, decidedAt: null, decidedBy: null, createdAt: clock.now() })
+        .where(eq(ruleActions.id, ruleAction.id));
     },
   };
 }

@@ -5,7 +5,8 @@ import type { Platform } from '../constants';
  * Read state is per user. Wire names are snake_case like the rest of the API.
  */
 
-export const ALERT_KINDS = ['anomaly', 'zero_conversions', 'delivery_stopped'] as const;
+/** The checks' findings, and what automated rules report (a rule acted or asks for approval; a platform refused a rule's change). */
+export const ALERT_KINDS = ['anomaly', 'zero_conversions', 'delivery_stopped', 'rule', 'rule_failed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['warning', 'critical'] as const;
@@ -22,7 +23,7 @@ export interface Alert {
   metric: AlertMetric | null;
   /** higher or lower than expected (null when it does not apply). */
   direction: 'high' | 'low' | null;
-  level: 'account' | 'campaign';
+  level: 'account' | 'campaign' | 'ad';
   entity_id: string;
   entity_name: string;
   account: { id: string; name: string; platform: Platform; currency: string };

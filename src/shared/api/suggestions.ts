@@ -105,6 +105,8 @@ export type EntityStatus = 'ACTIVE' | 'PAUSED';
 /** The exact change Apply makes; money in minor units of `currency`. */
 export type SuggestionChange =
   | { kind: 'ad_status'; ad_id: string; ad_name: string; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
+  /** Written by automated rules (suggestions never pause a whole campaign). */
+  | { kind: 'campaign_status'; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaign_id: string; campaign_name: string; currency: string; from: number; to: number }
   | { kind: 'move_budget'; currency: string; amount: number; source: BudgetMove; target: BudgetMove }
   /** A task done by hand; `campaign_id` is the campaign its outcome is measured on (absent on advice stored before it was kept). */

@@ -6,6 +6,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   anomaly: 'Anomaly',
   zero_conversions: 'No conversions',
   delivery_stopped: 'Delivery stopped',
+  rule: 'Rule',
+  rule_failed: 'Rule failed',
 };
 
 /** What each severity is called on screen. */

@@ -37,9 +37,13 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
 
   /** Judges one account and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow): Promise<number> {
+    const { series, lag } = await loadAccountSeries(db, account, clock.now());
+    return raise(account, accountAlerts(series, lag));
+  }
+
+  /** Stores findings about one account as alerts (once per key) and delivers the new ones; returns how many were new. */
+  async function raise(account: AccountRow, found: AlertFinding[]): Promise<number> {
     const now = clock.now();
-    const { series, lag } = await loadAccountSeries(db, account, now);
-    const found = accountAlerts(series, lag);
     if (!found.length) return 0;
     // The alerts, their critical mails and their webhook delivery commit together.
     const inserted = await db.transaction(async (tx) => {
@@ -101,6 +105,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   return {
     evaluateAccount,
     evaluateConnection,
+    raise,
     events,
     mail,
     webhook,

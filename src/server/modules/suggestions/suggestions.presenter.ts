@@ -23,6 +23,8 @@ export function changeLines(platform: Platform, change: SuggestionChange, done =
   switch (change.kind) {
     case 'ad_status':
       return [`${label}: set ad “${change.ad_name}” in campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`];
+    case 'campaign_status':
+      return [`${label}: set campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`];
     case 'campaign_budget':
       return [`${label}: change the daily budget of campaign “${change.campaign_name}” from ${budgetWords(change.from, change.currency)} to ${budgetWords(change.to, change.currency)}`];
     case 'move_budget':

@@ -36,6 +36,7 @@ import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
+import { budgetSteps, measuredCampaignOf, platformAccountOf, subjectOf, type BudgetChange, createPlatformChanges } from './platformChanges';
 import { analyse, loadAccountSeries, storeFindings } from './suggestions.compute';
 import { budgetWords, presentAction, presentSuggestion, type AccountInfo } from './suggestions.presenter';
 
@@ -52,31 +53,7 @@ const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Confli
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 type SuggestionRow = typeof suggestions.$inferSelect;
 
-const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone });
 const accountInfo = (account: AccountRow): AccountInfo => ({ id: account.id, name: account.name, currency: account.currency });
-
-/** What a platform's not-found is about. */
-const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? 'this ad' : 'this campaign');
-
-type BudgetChange = Extract<SuggestionChange, { kind: 'campaign_budget' | 'move_budget' }>;
-
-/** The campaign whose outcome measures a change (a move: its source; both are measured together). */
-function measuredCampaignOf(change: SuggestionChange): string | null {
-  switch (change.kind) {
-    case 'ad_status':
-    case 'campaign_budget':
-      return change.campaign_id;
-    case 'move_budget':
-      return change.source.campaign_id;
-    case 'task':
-      return change.campaign_id ?? null;
-  }
-}
-
-/** The campaigns a budget change writes, in the order Apply writes them: a move's source (lowered) first. */
-function budgetSteps(change: BudgetChange): BudgetMove[] {
-  return change.kind === 'move_budget' ? [change.source, change.target] : [{ campaign_id: change.campaign_id, campaign_name: change.campaign_name, from: change.from, to: change.to }];
-}
 
 /** Shown (open) now: open, or snoozed with the snooze run out. */
 const isOpen = (row: SuggestionRow, now: Date) => row.status === 'open' || (row.status === 'snoozed' && row.snoozedUntil !== null && row.snoozedUntil <= now);
@@ -89,6 +66,13 @@ const isOpen = (row: SuggestionRow, now: Date) => row.status === 'open' || (row.
  */
 export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, connections: Connections) {
   const { db, queue, clock, log } = ctx;
+  const changes = createPlatformChanges(ctx, connections);
+
+  /** The platform write; a task (done by hand) has nothing to write. */
+  async function write(account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', context: Record<string, string>): Promise<void> {
+    if (change.kind === 'task') throw conflict(SUGGESTION_MESSAGES.notApplicable);
+    await changes.write(account, change, direction, context);
+  }
 
   async function computeAccount(account: AccountRow): Promise<number> {
     const now = clock.now();
@@ -184,64 +168,10 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     };
   }
 
-  /** What Adwise keeps of the entity, set to the state a write left at the platform. */
-  async function recordState(tx: Tx, account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', now: Date): Promise<void> {
-    if (change.kind === 'ad_status') {
-      await tx
-        .update(ads)
-        .set({ status: direction === 'apply' ? change.to : change.from, updatedAt: now })
-        .where(and(eq(ads.accountRef, account.id), eq(ads.adId, change.ad_id)));
-    } else if (change.kind === 'campaign_budget' || change.kind === 'move_budget') {
-      for (const step of budgetSteps(change)) {
-        await tx
-          .update(campaigns)
-          .set({ dailyBudgetMinor: direction === 'apply' ? step.to : step.from, updatedAt: now })
-          .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, step.campaign_id)));
-      }
-    }
-  }
-
   /** Withdraws advice whose entity changed, and has the account's suggestions recomputed. */
   async function withdraw(row: SuggestionRow, account: AccountRow): Promise<void> {
     await db.update(suggestions).set({ status: 'withdrawn', updatedAt: clock.now() }).where(eq(suggestions.id, row.id));
     await queue.send(SUGGESTIONS_JOB, { connectionId: account.connectionId });
-  }
-
-  /** The platform write of a change (or of its reverse); a refusal is logged and answered in the platform's words. */
-  async function write(account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', context: Record<string, string>): Promise<void> {
-    if (change.kind === 'task') throw conflict(SUGGESTION_MESSAGES.notApplicable);
-    const target = platformAccountOf(account);
-    const use = (call: (client: PlatformClient) => Promise<void>) => connections.use(account.connectionId, account.platform as Platform, call);
-    try {
-      if (change.kind === 'ad_status') {
-        await use((client) => client.setAdStatus(target, change.ad_id, direction === 'apply' ? change.to : change.from));
-        return;
-      }
-      // Budgets one campaign at a time (a move lowers the source before it raises the target;
-      // its undo the other way round). A refusal half-way sets back what was already written,
-      // so the platform is left as it was.
-      const steps = direction === 'apply' ? budgetSteps(change) : budgetSteps(change).reverse().map((step) => ({ ...step, from: step.to, to: step.from }));
-      const written: typeof steps = [];
-      for (const step of steps) {
-        try {
-          await use((client) => client.setCampaignDailyBudget(target, step.campaign_id, step.to));
-          written.push(step);
-        } catch (error) {
-          for (const done of written.reverse()) {
-            await use((client) => client.setCampaignDailyBudget(target, done.campaign_id, done.from)).catch((undoError: unknown) =>
-              log.error({ ...context, direction, campaignId: done.campaign_id, error: undoError instanceof Error ? undoError.message : String(undoError) }, 'a budget written before a refusal could not be set back'),
-            );
-          }
-          throw error;
-        }
-      }
-    } catch (error) {
-      if (error instanceof PlatformError) {
-        log.warn({ ...context, direction, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a suggested change');
-        throw platformFailure(error, subjectOf(change));
-      }
-      throw error;
-    }
   }
 
   async function presentActions(workspaceId: string, where = eq(actions.workspaceId, workspaceId)) {
@@ -324,7 +254,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
         const [existing] = await tx.select({ id: actions.id }).from(actions).where(eq(actions.suggestionId, row.id)).orderBy(desc(actions.appliedAt)).limit(1);
         return existing?.id ?? null;
       }
-      await recordState(tx, account, change, 'apply', appliedAt);
+      await changes.recordState(tx, account, change, 'apply', appliedAt);
       const [inserted] = await tx
         .insert(actions)
         .values({
@@ -503,7 +433,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
           .update(actions)
           .set({ status: 'undone', undoneAt: now, undoneBy: principal.userId })
           .where(and(eq(actions.id, action.id), eq(actions.status, 'applied')));
-        await recordState(tx, account, change, 'undo', now);
+        await changes.recordState(tx, account, change, 'undo', now);
         // The advice stands again: it is listed until the next run says otherwise.
         if (action.suggestionId) await tx.update(suggestions).set({ status: 'open', updatedAt: now }).where(eq(suggestions.id, action.suggestionId));
       });

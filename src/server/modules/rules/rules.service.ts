@@ -1,0 +1,621 @@
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { number, object, string } from 'yup';
+import { ErrorCode } from '@shared/api/errors';
+import {
+  MAX_RULES_PER_WORKSPACE,
+  RULE_ACTION_LABELS,
+  RULE_MESSAGES,
+  type DryRun,
+  type Rule,
+  type RuleActionItem,
+  type RuleActionKind,
+  type RuleDefinition,
+  type RuleDetail,
+  type RuleList,
+} from '@shared/api/rules';
+import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type SuggestionChange } from '@shared/api/suggestions';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import type { RuleInput } from '@shared/validation/rules';
+import type { AlertFinding } from '../../analysis/accountAlerts';
+import { LAG_HORIZON_DAYS } from '../../analysis/lag';
+import { backtestRule } from '../../analysis/ruleBacktest';
+import { dateOf, dayNumber, entityTotals, inScope, judgeCondition, judgeEntity, planChange, type EntityTotals, type PlannedChange, type RuleEntity } from '../../analysis/rules';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/connect';
+import { actions, connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
+import { PlatformError } from '../../platforms/types';
+import { assertDashboardAccess, workspaceEntitlements } from '../access/entitlements';
+import type { Principal } from '../access/principal';
+import type { Connections } from '../adAccounts/connections';
+import type { AlertsService } from '../alerts/alerts.service';
+import { localDay } from '../gamification/localDay';
+import { createPlatformChanges } from '../suggestions/platformChanges';
+import { isUuid } from '@shared/validation/dashboard';
+import { loadWorkspaceEntities, type WorkspaceEntities } from './rules.entities';
+import { presentDryRun, presentRule, presentRuleAction, presentRun } from './rules.presenter';
+import { dueSlots } from './schedule';
+
+/** Stable id of the job that runs a workspace's rules (queued by every successful sync, and by the schedule). */
+export const RULES_JOB = 'rules.evaluate';
+/** Stable id of the job that starts the rules scheduled at set times. */
+export const RULES_SCHEDULE_JOB = 'rules.schedule';
+export const RULES_SCHEDULE_CRON = '*/5 * * * *';
+/** A change waiting for approval longer than this was judged on data too old to act on. */
+export const APPROVAL_EXPIRY_HOURS = 24;
+
+type AccountRow = typeof connectedAdAccounts.$inferSelect;
+type RuleRow = typeof rules.$inferSelect;
+type RuleActionRow = typeof ruleActions.$inferSelect;
+
+const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
+
+/** The platform change an action plans, in the actions log's shape. */
+function changeOf(entity: RuleEntity, planned: PlannedChange): SuggestionChange | null {
+  if (planned.kind === 'notify') return null;
+  if (planned.kind === 'budget')
+    return { kind: 'campaign_budget', campaign_id: entity.entityId, campaign_name: entity.entityName, currency: entity.currency, from: planned.from, to: planned.to };
+  if (entity.level === 'ad')
+    return { kind: 'ad_status', ad_id: entity.entityId, ad_name: entity.entityName, campaign_id: entity.campaignId ?? '', campaign_name: entity.campaignName ?? '', from: planned.from, to: planned.to };
+  return { kind: 'campaign_status', campaign_id: entity.entityId, campaign_name: entity.entityName, from: planned.from, to: planned.to };
+}
+
+const NOUNS = { account: 'account', campaign: 'campaign', ad: 'ad' } as const;
+const PAST: Record<RuleActionKind | 'revive', string> = {
+  notify: 'matched',
+  pause: 'paused',
+  resume: 'resumed',
+  budget_up: 'raised the daily budget of',
+  budget_down: 'lowered the daily budget of',
+  revive: 'resumed (late data revived it)',
+};
+
+interface RunCounts {
+  judged: number;
+  matched: number;
+  acted: number;
+  failed: number;
+  revived: number;
+  skipped: number;
+}
+
+/**
+ * Automated rules: kept per workspace, dry-run over the last 30 days before saving, and run as a
+ * job after every sync (or at set times). Each run claims (rule, data version) first, so two
+ * syncs finishing together evaluate a rule once. What a rule changes goes through the platform
+ * clients into the actions log; with approval on, it waits for a manager's click instead; a
+ * platform refusal marks the action failed, raises an alert, and the entity's cooldown keeps
+ * the rule from trying again at once.
+ */
+export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, connections: Connections, alerts: Pick<AlertsService, 'raise'>) {
+  const { db, queue, clock, log } = ctx;
+  const changes = createPlatformChanges(ctx, connections);
+
+  async function ruleOf(workspaceId: string, id: string): Promise<RuleRow> {
+    if (!isUuid(id)) throw notFound(RULE_MESSAGES.notFound);
+    const [row] = await db
+      .select()
+      .from(rules)
+      .where(and(eq(rules.id, id), eq(rules.workspaceId, workspaceId)));
+    if (!row) throw notFound(RULE_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The accounts a rule names must be the workspace's own. */
+  async function checkAccounts(workspaceId: string, definition: RuleInput): Promise<void> {
+    const named = definition.scope.accounts;
+    if (!named.length) return;
+    const found = await db
+      .select({ id: connectedAdAccounts.id })
+      .from(connectedAdAccounts)
+      .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), inArray(connectedAdAccounts.id, named)));
+    if (found.length < new Set(named).size) throw badRequest('Accounts: must be ids of the workspace’s connected accounts.', 'scope.accounts');
+  }
+
+  const definitionOf = (input: RuleInput): RuleDefinition => input as unknown as RuleDefinition;
+
+  async function present(rows: RuleRow[]): Promise<Rule[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [lastRuns, creators] = await Promise.all([
+      db
+        .selectDistinctOn([ruleRuns.ruleId])
+        .from(ruleRuns)
+        .where(inArray(ruleRuns.ruleId, ids))
+        .orderBy(ruleRuns.ruleId, desc(ruleRuns.startedAt)),
+      db
+        .select({ id: users.id, name: users.fullName })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((r) => r.createdBy).filter((id): id is string => id !== null),
+          ),
+        ),
+    ]);
+    const lastOf = new Map(lastRuns.map((run) => [run.ruleId, run]));
+    const nameOf = new Map(creators.map((c) => [c.id, c.name]));
+    return rows.map((row) => presentRule(row, lastOf.get(row.id) ?? null, row.createdBy ? (nameOf.get(row.createdBy) ?? null) : null));
+  }
+
+  async function presentActionRows(rows: RuleActionRow[]): Promise<RuleActionItem[]> {
+    if (!rows.length) return [];
+    const accounts = await db
+      .select()
+      .from(connectedAdAccounts)
+      .where(inArray(connectedAdAccounts.id, [...new Set(rows.map((r) => r.accountRef))]));
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    return rows.map((row) => presentRuleAction(row, byId.get(row.accountRef)!));
+  }
+
+  /** Pending approvals older than APPROVAL_EXPIRY_HOURS are closed as expired. */
+  async function expireApprovals(workspaceId: string): Promise<void> {
+    const cutoff = new Date(clock.now().getTime() - APPROVAL_EXPIRY_HOURS * 3_600_000);
+    await db
+      .update(ruleActions)
+      .set({ status: 'expired', decidedAt: clock.now() })
+      .where(and(eq(ruleActions.workspaceId, workspaceId), eq(ruleActions.status, 'pending'), sql`${ruleActions.createdAt} < ${cutoff}`));
+  }
+
+  /** An alert about what a rule did, delivered like the checks' alerts (bell, stream, mail, webhook). */
+  function ruleFinding(kind: 'rule' | 'rule_failed', key: string, entity: RuleEntity, day: string, headline: string): AlertFinding {
+    return {
+      kind,
+      key,
+      severity: 'critical',
+      metric: null,
+      direction: null,
+      level: entity.level,
+      entityId: entity.entityId,
+      entityName: entity.entityName,
+      day,
+      observed: null,
+      expected: null,
+      low: null,
+      high: null,
+      headline,
+    };
+  }
+
+  /**
+   * Writes a rule's change at the platform and records it (actions log, rule action, alert);
+   * a refusal is recorded as failed with the platform's words and alerted, never retried here.
+   */
+  async function writeChange(
+    rule: { id: string | null; name: string },
+    account: AccountRow,
+    entity: RuleEntity,
+    change: SuggestionChange,
+    kind: RuleActionKind | 'revive',
+    existing: { id: string } | { runId: string | null; reasons: string[] },
+    decidedBy: string | null,
+  ): Promise<RuleActionRow> {
+    const now = clock.now();
+    const day = localDay(now, account.timeZone);
+    const label = PLATFORM_LABELS[account.platform as Platform];
+    const noun = NOUNS[entity.level];
+    try {
+      await changes.writeRaw(account, change, 'apply', { ruleId: rule.id ?? '', entityId: entity.entityId });
+    } catch (error) {
+      const reason = error instanceof PlatformError ? error.message : 'the change could not be sent';
+      if (!(error instanceof PlatformError)) log.error({ ruleId: rule.id, error: error instanceof Error ? error.message : String(error) }, 'a rule’s change failed');
+      else log.warn({ ruleId: rule.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a rule’s change');
+      const detail = RULE_MESSAGES.refused(label, reason);
+      const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, now);
+      await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${rule.name}” could not change ${noun} “${entity.entityName}”: ${detail}`)]);
+      return row;
+    }
+    const row = await db.transaction(async (tx) => {
+      await changes.recordState(tx, account, change, 'apply', now);
+      const [action] = await tx
+        .insert(actions)
+        .values({
+          workspaceId: account.workspaceId,
+          accountRef: account.id,
+          platform: account.platform,
+          type: 'rule',
+          headline: `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`,
+          change,
+          campaignId: entity.campaignId,
+          // A rule makes no forecast: the outcome is measured against no change.
+          forecast: { mid: 0, low: 0, high: 0 },
+          appliedBy: decidedBy,
+          appliedAt: now,
+          undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
+          horizonDays: ACTION_HORIZON_DAYS,
+          ruleId: rule.id,
+          ruleName: rule.name,
+        })
+        .returning({ id: actions.id });
+      return saveRuleAction(existing, rule, account, entity, kind, change, 'applied', null, action.id, decidedBy, now, tx);
+    });
+    await alerts.raise(account, [ruleFinding('rule', `rule-action:${row.id}`, entity, day, `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`)]);
+    return row;
+  }
+
+  async function saveRuleAction(
+    existing: { id: string } | { runId: string | null; reasons: string[] },
+    rule: { id: string | null; name: string },
+    account: AccountRow,
+    entity: RuleEntity,
+    kind: RuleActionKind | 'revive',
+    change: SuggestionChange | null,
+    status: RuleActionRow['status'],
+    error: string | null,
+    actionId: string | null,
+    decidedBy: string | null,
+    now: Date,
+    tx: Tx | typeof db = db,
+  ): Promise<RuleActionRow> {
+    if ('id' in existing) {
+      const [row] = await tx.update(ruleActions).set({ status, error, actionId, decidedAt: now, decidedBy }).where(eq(ruleActions.id, existing.id)).returning();
+      return row;
+    }
+    const [row] = await tx
+      .insert(ruleActions)
+      .values({
+        workspaceId: account.workspaceId,
+        ruleId: rule.id,
+        ruleName: rule.name,
+        runId: existing.runId,
+        accountRef: account.id,
+        platform: account.platform,
+        level: entity.level,
+        entityId: entity.entityId,
+        entityName: entity.entityName,
+        kind,
+        change,
+        reasons: existing.reasons,
+        status,
+        error,
+        actionId,
+        createdAt: now,
+        decidedAt: status === 'pending' ? null : now,
+        decidedBy,
+      })
+      .returning();
+    return row;
+  }
+
+  /** One rule over the workspace's entities: judge, guard, cooldown, cap, act; then revive. */
+  async function runRule(row: RuleRow, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<RunCounts> {
+    const definition = row.definition as RuleDefinition;
+    const rule = { id: row.id, name: row.name };
+    const now = clock.now();
+    const counts: RunCounts = { judged: 0, matched: 0, acted: 0, failed: 0, revived: 0, skipped: 0 };
+    const cooldownSince = new Date(now.getTime() - definition.cooldown_hours * 3_600_000);
+    const recent = await db
+      .select({ accountRef: ruleActions.accountRef, entityId: ruleActions.entityId })
+      .from(ruleActions)
+      .where(and(eq(ruleActions.ruleId, row.id), sql`(${ruleActions.createdAt} > ${cooldownSince} or ${ruleActions.status} = 'pending')`));
+    const cooling = new Set(recent.map((r) => `${r.accountRef}:${r.entityId}`));
+    const matches: { entity: RuleEntity; reasons: string[]; weight: number }[] = [];
+    for (const entity of loaded.entities) {
+      if (!inScope(definition, entity)) continue;
+      counts.judged += 1;
+      const judgement = judgeEntity(definition, entity, totals.get(entity.key)!, loaded.todayOf.get(entity.accountRef)!);
+      if (!judgement.enough) {
+        counts.skipped += 1;
+        continue;
+      }
+      if (judgement.matched) matches.push({ entity, reasons: judgement.reasons, weight: judgement.weight });
+    }
+    // When the cap bites, the entities with the most money at stake go first.
+    matches.sort((a, b) => b.weight - a.weight || a.entity.key.localeCompare(b.entity.key));
+    for (const { entity, reasons } of matches) {
+      counts.matched += 1;
+      if (cooling.has(`${entity.accountRef}:${entity.entityId}`)) {
+        counts.skipped += 1;
+        continue;
+      }
+      const planned = planChange(definition, entity);
+      if (!planned) continue;
+      if (counts.acted >= definition.max_actions_per_run) {
+        counts.skipped += 1;
+        continue;
+      }
+      counts.acted += 1;
+      const account = loaded.accounts.get(entity.accountRef)!;
+      const change = changeOf(entity, planned);
+      const day = localDay(now, account.timeZone);
+      const noun = NOUNS[entity.level];
+      if (!change) {
+        const saved = await saveRuleAction({ runId, reasons }, rule, account, entity, 'notify', null, 'notified', null, null, null, now);
+        await alerts.raise(account, [ruleFinding('rule', `rule-action:${saved.id}`, entity, day, `Rule “${row.name}” matched ${noun} “${entity.entityName}”: ${reasons.join('; ')}`)]);
+      } else if (definition.approval) {
+        const saved = await saveRuleAction({ runId, reasons }, rule, account, entity, definition.action.kind, change, 'pending', null, null, null, now);
+        await alerts.raise(account, [
+          ruleFinding('rule', `rule-action:${saved.id}`, entity, day, `Rule “${row.name}” asks to ${RULE_ACTION_LABELS[definition.action.kind].toLowerCase()} ${noun} “${entity.entityName}”: approve or reject it under Rules`),
+        ]);
+      } else {
+        const saved = await writeChange(rule, account, entity, change, definition.action.kind, { runId, reasons }, null);
+        if (saved.status === 'failed') counts.failed += 1;
+      }
+    }
+    if (definition.revive && definition.action.kind === 'pause') counts.revived = await revive(row, definition, runId, loaded, totals);
+    return counts;
+  }
+
+  /**
+   * Resumes what this rule paused in the last LAG_HORIZON_DAYS when the same conditions, judged
+   * again on the day it paused with the late conversions that have arrived since, no longer hold.
+   */
+  async function revive(row: RuleRow, definition: RuleDefinition, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<number> {
+    const since = new Date(clock.now().getTime() - LAG_HORIZON_DAYS * 86_400_000);
+    const paused = await db
+      .select()
+      .from(ruleActions)
+      .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.kind, 'pause'), eq(ruleActions.status, 'applied'), gt(ruleActions.createdAt, since)));
+    let revived = 0;
+    for (const action of paused) {
+      const [later] = await db
+        .select({ n: count() })
+        .from(ruleActions)
+        .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.entityId, action.entityId), eq(ruleActions.kind, 'revive'), gt(ruleActions.createdAt, action.createdAt)));
+      if (Number(later?.n ?? 0) > 0) continue;
+      const entity = loaded.entities.find((e) => e.accountRef === action.accountRef && e.entityId === action.entityId && e.level === action.level);
+      // Someone resumed it already (or it is gone): nothing to revive.
+      if (!entity || entity.status !== 'PAUSED') continue;
+      const account = loaded.accounts.get(entity.accountRef)!;
+      const asOf = dayNumber(localDay(action.createdAt, account.timeZone));
+      const judgement = judgeEntity(definition, entity, totals.get(entity.key)!, asOf);
+      if (judgement.matched) continue;
+      const reasons = definition.groups.flatMap((group) => group.conditions.map((condition) => judgeCondition(condition, entity, totals.get(entity.key)!, asOf))).map((r) => `${r.holds ? 'Still' : 'No longer'}: ${r.words} (judged again for ${dateOf(asOf)})`);
+      const change = changeOf(entity, { kind: 'status', from: 'PAUSED', to: 'ACTIVE' })!;
+      const saved = await writeChange({ id: row.id, name: row.name }, account, entity, change, 'revive', { runId, reasons }, null);
+      if (saved.status === 'applied') revived += 1;
+    }
+    return revived;
+  }
+
+  /** The data a sync-triggered run judges: the latest sync of the workspace's connections. */
+  async function syncVersion(workspaceId: string): Promise<string> {
+    const [row] = await db
+      .select({ at: sql<Date | string | null>`max(${syncState.lastSyncedAt})` })
+      .from(syncState)
+      .where(eq(syncState.workspaceId, workspaceId));
+    return `sync:${row?.at ? new Date(row.at).toISOString() : 'never'}`;
+  }
+
+  /**
+   * Runs a workspace's rules for one trigger; each rule is claimed for the data version first,
+   * so a second run on the same data (two syncs finishing together, a retried job) skips it.
+   */
+  async function runWorkspace(workspaceId: string, trigger: 'sync' | 'schedule', version?: string, ruleIds?: string[]): Promise<number> {
+    const now = clock.now();
+    if (!(await workspaceEntitlements(db, workspaceId, now)).dashboard) return 0;
+    await expireApprovals(workspaceId);
+    const candidates = await db
+      .select()
+      .from(rules)
+      .where(and(eq(rules.workspaceId, workspaceId), eq(rules.enabled, true), ruleIds ? inArray(rules.id, ruleIds) : undefined));
+    const due = candidates.filter((row) => (row.definition as RuleDefinition).schedule.kind === (trigger === 'sync' ? 'after_sync' : 'times'));
+    if (!due.length) return 0;
+    const dataVersion = version ?? (await syncVersion(workspaceId));
+    let loaded: WorkspaceEntities | null = null;
+    let totals: Map<string, EntityTotals> | null = null;
+    let ran = 0;
+    for (const row of due) {
+      const [run] = await db
+        .insert(ruleRuns)
+        .values({ ruleId: row.id, workspaceId, dataVersion, trigger, startedAt: clock.now() })
+        .onConflictDoNothing({ target: [ruleRuns.ruleId, ruleRuns.dataVersion] })
+        .returning({ id: ruleRuns.id });
+      if (!run) continue;
+      loaded ??= await loadWorkspaceEntities(db, workspaceId, now);
+      totals ??= new Map(loaded.entities.map((entity) => [entity.key, entityTotals(entity.days)]));
+      const counts = await runRule(row, run.id, loaded, totals);
+      await db
+        .update(ruleRuns)
+        .set({ ...counts, finishedAt: clock.now() })
+        .where(eq(ruleRuns.id, run.id));
+      log.info({ ruleId: row.id, ...counts }, 'rule run');
+      ran += 1;
+      // What the rule changed is what the next rule sees.
+      if (counts.acted || counts.revived) {
+        loaded = null;
+        totals = null;
+      }
+    }
+    return ran;
+  }
+
+  const api = {
+    runWorkspace,
+
+    /** Queues the workspace's rules inside the sync's final transaction. */
+    async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
+      await queue.send(RULES_JOB, { workspaceId: synced.workspaceId, trigger: 'sync' }, { tx });
+    },
+
+    /** Starts the runs of rules whose set time has come (every RULES_SCHEDULE_CRON). */
+    async startScheduled(): Promise<number> {
+      const now = clock.now();
+      const timed = await db
+        .select({ id: rules.id, workspaceId: rules.workspaceId, definition: rules.definition })
+        .from(rules)
+        .where(and(eq(rules.enabled, true), sql`${rules.definition}->'schedule'->>'kind' = 'times'`));
+      let started = 0;
+      for (const row of timed) {
+        const { schedule } = row.definition as RuleDefinition;
+        for (const slot of dueSlots(schedule.times, schedule.time_zone, now)) {
+          await queue.send(RULES_JOB, { workspaceId: row.workspaceId, trigger: 'schedule', version: `at:${slot.toISOString()}`, ruleId: row.id });
+          started += 1;
+        }
+      }
+      return started;
+    },
+
+    /** GET rules/. */
+    async list(principal: Principal): Promise<RuleList> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      await expireApprovals(principal.workspaceId);
+      const rows = await db.select().from(rules).where(eq(rules.workspaceId, principal.workspaceId)).orderBy(rules.name);
+      const pending = await db
+        .select()
+        .from(ruleActions)
+        .where(and(eq(ruleActions.workspaceId, principal.workspaceId), eq(ruleActions.status, 'pending')))
+        .orderBy(desc(ruleActions.createdAt));
+      return { rules: await present(rows), pending: await presentActionRows(pending) };
+    },
+
+    /** GET rules/<id>/. */
+    async detail(principal: Principal, id: string): Promise<RuleDetail> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const row = await ruleOf(principal.workspaceId, id);
+      const [runs, actionRows] = await Promise.all([
+        db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, row.id)).orderBy(desc(ruleRuns.startedAt)).limit(20),
+        db.select().from(ruleActions).where(eq(ruleActions.ruleId, row.id)).orderBy(desc(ruleActions.createdAt)).limit(50),
+      ]);
+      const [rule] = await present([row]);
+      return { rule, runs: runs.map(presentRun), actions: await presentActionRows(actionRows) };
+    },
+
+    /** POST rules/. */
+    async create(principal: Principal, input: RuleInput): Promise<Rule> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      await checkAccounts(principal.workspaceId, input);
+      const [{ n }] = await db.select({ n: count() }).from(rules).where(eq(rules.workspaceId, principal.workspaceId));
+      if (Number(n) >= MAX_RULES_PER_WORKSPACE) throw conflict(RULE_MESSAGES.tooMany);
+      const definition = definitionOf(input);
+      const [row] = await db
+        .insert(rules)
+        .values({ workspaceId: principal.workspaceId, name: definition.name, definition, enabled: definition.enabled, createdBy: principal.userId, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: [rules.workspaceId, rules.name] })
+        .returning();
+      if (!row) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
+      log.info({ ruleId: row.id }, 'rule created');
+      const [rule] = await present([row]);
+      return rule;
+    },
+
+    /** PUT rules/<id>/: a new definition; its past runs and actions stay. */
+    async update(principal: Principal, id: string, input: RuleInput): Promise<Rule> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      const existing = await ruleOf(principal.workspaceId, id);
+      await checkAccounts(principal.workspaceId, input);
+      const definition = definitionOf(input);
+      const [clash] = await db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(and(eq(rules.workspaceId, principal.workspaceId), eq(rules.name, definition.name), sql`${rules.id} <> ${existing.id}`));
+      if (clash) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
+      const [row] = await db.update(rules).set({ name: definition.name, definition, enabled: definition.enabled, updatedAt: now }).where(eq(rules.id, existing.id)).returning();
+      const [rule] = await present([row]);
+      return rule;
+    },
+
+    /** PUT rules/<id>/enabled/. */
+    async setEnabled(principal: Principal, id: string, enabled: boolean): Promise<Rule> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      const existing = await ruleOf(principal.workspaceId, id);
+      const definition = { ...(existing.definition as RuleDefinition), enabled };
+      const [row] = await db.update(rules).set({ enabled, definition, updatedAt: now }).where(eq(rules.id, existing.id)).returning();
+      const [rule] = await present([row]);
+      return rule;
+    },
+
+    /** DELETE rules/<id>/: its changes stay in the actions log under its name. */
+    async remove(principal: Principal, id: string): Promise<void> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const existing = await ruleOf(principal.workspaceId, id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(ruleActions)
+          .set({ status: 'expired', decidedAt: clock.now() })
+          .where(and(eq(ruleActions.ruleId, existing.id), eq(ruleActions.status, 'pending')));
+        await tx.delete(rules).where(eq(rules.id, existing.id));
+      });
+      log.info({ ruleId: existing.id }, 'rule deleted');
+    },
+
+    /** POST rules/dry-run/: the rule replayed over the last DRY_RUN_DAYS days. */
+    async dryRun(principal: Principal, input: RuleInput): Promise<DryRun> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      await checkAccounts(principal.workspaceId, input);
+      const loaded = await loadWorkspaceEntities(db, principal.workspaceId, now);
+      const today = Math.max(dayNumber(localDay(now, 'UTC')) - 1, ...loaded.todayOf.values());
+      return presentDryRun(backtestRule(definitionOf(input), loaded.entities, today), loaded.accounts);
+    },
+
+    /** POST rules/approvals/<id>/approve/: the queued change, written now. */
+    async approve(principal: Principal, id: string): Promise<RuleActionItem> {
+      const { row, account, entity } = await pendingOf(principal, id);
+      // Claim it first: a second click (or a second manager) finds it decided.
+      const [claimed] = await db
+        .update(ruleActions)
+        .set({ decidedAt: clock.now(), decidedBy: principal.userId })
+        .where(and(eq(ruleActions.id, row.id), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)))
+        .returning();
+      if (!claimed) throw conflict(RULE_MESSAGES.notPending);
+      const saved = await writeChange({ id: row.ruleId, name: row.ruleName }, account, entity, row.change as SuggestionChange, row.kind as RuleActionKind, { id: row.id }, principal.userId);
+      const [item] = await presentActionRows([saved]);
+      return item;
+    },
+
+    /** POST rules/approvals/<id>/reject/. */
+    async reject(principal: Principal, id: string): Promise<RuleActionItem> {
+      const { row } = await pendingOf(principal, id);
+      const [saved] = await db
+        .update(ruleActions)
+        .set({ status: 'rejected', decidedAt: clock.now(), decidedBy: principal.userId })
+        .where(and(eq(ruleActions.id, row.id), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)))
+        .returning();
+      if (!saved) throw conflict(RULE_MESSAGES.notPending);
+      const [item] = await presentActionRows([saved]);
+      return item;
+    },
+
+    evaluateJob: defineJob({
+      id: RULES_JOB,
+      payload: object({
+        workspaceId: string().uuid().required(),
+        trigger: string().oneOf(['sync', 'schedule']).required(),
+        version: string(),
+        ruleId: string().uuid(),
+      }),
+      // A failed run is not retried: the next sync or slot runs the rules again on fresh data.
+      retryLimit: 0,
+      async handler(payload, { log: jobLog }) {
+        const ran = await runWorkspace(payload.workspaceId, payload.trigger as 'sync' | 'schedule', payload.version, payload.ruleId ? [payload.ruleId] : undefined);
+        jobLog.info({ ran }, 'rules run');
+      },
+    }),
+
+    scheduleJob: defineJob({
+      id: RULES_SCHEDULE_JOB,
+      payload: object({ minute: number() }),
+      cron: RULES_SCHEDULE_CRON,
+      async handler(_payload, { log: jobLog }) {
+        jobLog.info({ started: await api.startScheduled() }, 'scheduled rules started');
+      },
+    }),
+  };
+
+  /** A pending rule action of the caller's workspace, with its account and entity as synced now. */
+  async function pendingOf(principal: Principal, id: string) {
+    const now = clock.now();
+    await assertDashboardAccess(db, principal.workspaceId, now);
+    await expireApprovals(principal.workspaceId);
+    if (!isUuid(id)) throw notFound(RULE_MESSAGES.actionNotFound);
+    const [row] = await db
+      .select()
+      .from(ruleActions)
+      .where(and(eq(ruleActions.id, id), eq(ruleActions.workspaceId, principal.workspaceId)));
+    if (!row) throw notFound(RULE_MESSAGES.actionNotFound);
+    if (row.status !== 'pending' || !row.change) throw conflict(RULE_MESSAGES.notPending);
+    const loaded = await loadWorkspaceEntities(db, principal.workspaceId, now);
+    const account = loaded.accounts.get(row.accountRef);
+    const entity = loaded.entities.find((e) => e.accountRef === row.accountRef && e.entityId === row.entityId && e.level === row.level);
+    if (!account || !entity) throw conflict(RULE_MESSAGES.notPending);
+    return { row, account, entity };
+  }
+
+  return api;
+}
+export type RulesService = ReturnType<typeof createRulesService>;
