@@ -11,7 +11,7 @@ import { defineJob } from '../../jobs/queue';
 import { notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import { loadAccountSeries } from '../suggestions/suggestions.compute';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createAlertMail } from './alerts.mail';
 import { createAlertWebhook } from './alerts.webhook';
 import { presentAlert } from './alerts.presenter';

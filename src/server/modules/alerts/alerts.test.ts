@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
-import { loadAccountSeries } from '../suggestions/suggestions.compute';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { ALERTS_JOB } from './alerts.service';
 import { ALERT_WEBHOOK_JOB } from './alerts.webhook';
 

@@ -3,15 +3,12 @@ import { addDays } from '@shared/api/dashboard';
 import { ACTION_HORIZON_DAYS, type ChartPoint, type SuggestionChange, type SuggestionChart, type Interval } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
-import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { findAll } from '../../analysis/suggest';
 import type { BudgetStep, Finding, Learning } from '../../analysis/findings';
-import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
+import type { AccountSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
 import { ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
-import { localDay } from '../gamification/localDay';
-import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
 
 /**
  * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
@@ -21,10 +18,6 @@ import { accountEntityDays, conversionObservationsOf } from '../metrics/series.q
  * longer found is withdrawn.
  */
 
-/** History the analysis reads. */
-export const HISTORY_DAYS = 90;
-/** Days of restatements the lag profile is learnt from. */
-const LAG_LEARNING_DAYS = 60;
 /** Days the evidence chart shows, and the rolling window of each point. */
 const CHART_DAYS = 28;
 const CHART_ROLLING_DAYS = 7;
@@ -38,38 +31,6 @@ export interface SuggestionBody {
 }
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
-
-/** The account as the analysis reads it. */
-export async function loadAccountSeries(db: DbOrTx, account: AccountRow, now: Date): Promise<{ series: AccountSeries; lag: (number | null)[] }> {
-  const today = localDay(now, account.timeZone);
-  const scope = { workspaceId: account.workspaceId, accountRef: account.id };
-  const [campaignRows, adRows, entityDays, observations] = await Promise.all([
-    db.select().from(campaigns).where(eq(campaigns.accountRef, account.id)),
-    db.select().from(ads).where(eq(ads.accountRef, account.id)),
-    accountEntityDays(db, scope, { from: addDays(today, -(HISTORY_DAYS - 1)), to: today }),
-    conversionObservationsOf(db, scope, addDays(today, -(LAG_LEARNING_DAYS + LAG_HORIZON_DAYS))),
-  ]);
-  const daysOf = new Map<string, DayCounts[]>();
-  for (const entity of entityDays) daysOf.set(`${entity.level}:${entity.entityId}`, entity.days);
-  const adsByCampaign = new Map<string, AdSeries[]>();
-  for (const ad of adRows) {
-    const list = adsByCampaign.get(ad.campaignId) ?? [];
-    list.push({ id: ad.adId, name: ad.name, status: ad.status, days: daysOf.get(`ad:${ad.adId}`) ?? [] });
-    adsByCampaign.set(ad.campaignId, list);
-  }
-  const campaignSeries: CampaignSeries[] = campaignRows.map((campaign) => ({
-    id: campaign.campaignId,
-    name: campaign.name,
-    status: campaign.status,
-    dailyBudget: campaign.dailyBudgetMinor,
-    days: daysOf.get(`campaign:${campaign.campaignId}`) ?? [],
-    ads: adsByCampaign.get(campaign.campaignId) ?? [],
-  }));
-  return {
-    series: { platform: account.platform as Platform, accountRef: account.id, currency: account.currency, today, campaigns: campaignSeries },
-    lag: estimateLagProfile(observations),
-  };
-}
 
 /** Every finding of the account, with what is still learning (the same call the decision bench measures). */
 export function analyse(series: AccountSeries, lag: (number | null)[]): { findings: Finding[]; learning: Learning[] } {

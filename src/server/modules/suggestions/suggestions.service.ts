@@ -37,7 +37,8 @@ import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
 import { budgetSteps, measuredCampaignOf, platformAccountOf, subjectOf, type BudgetChange, createPlatformChanges } from './platformChanges';
-import { analyse, loadAccountSeries, storeFindings } from './suggestions.compute';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { analyse, storeFindings } from './suggestions.compute';
 import { budgetWords, presentAction, presentSuggestion, type AccountInfo } from './suggestions.presenter';
 
 /** Stable id of the job that recomputes a connection's suggestions (queued by every successful sync). */

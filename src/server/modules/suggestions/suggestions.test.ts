@@ -23,7 +23,8 @@ import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
-import { loadAccountSeries, storeFindings } from './suggestions.compute';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { storeFindings } from './suggestions.compute';
 import { SUGGESTIONS_JOB } from './suggestions.service';
 
 /**
