@@ -278,6 +278,7 @@ export const RULE_MESSAGES = {
   nameTaken: 'Another rule already has this name.',
   badEnabled: 'Enabled must be true or false.',
   refused: (platform: string, reason: string) => `${platform} refused the change: ${reason}`,
+  budgetMoved: (platform: string, now: string) => `The daily budget changed at ${platform} since the rule judged it (now ${now}); nothing was written.`,
 } as const;
 
 const comparandValue = (value: number): RuleComparand => ({ kind: 'value', value, metric: null, window: null, days: null, factor: null });

@@ -31,7 +31,8 @@ import type { Principal } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
 import type { AlertsService } from '../alerts/alerts.service';
 import { localDay } from '../gamification/localDay';
-import { createPlatformChanges } from '../suggestions/platformChanges';
+import { createPlatformChanges, platformAccountOf } from '../suggestions/platformChanges';
+import { budgetWords } from '../suggestions/suggestions.presenter';
 import { isUuid } from '@shared/validation/dashboard';
 import { loadWorkspaceEntities, type WorkspaceEntities } from './rules.entities';
 import { presentDryRun, presentRule, presentRuleAction, presentRun } from './rules.presenter';
@@ -196,6 +197,17 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const label = PLATFORM_LABELS[account.platform as Platform];
     const noun = NOUNS[entity.level];
     try {
+      // A budget is written only over the budget the rule judged (a person may have changed it since).
+      if (change.kind === 'campaign_budget') {
+        const live = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
+        const now = live.find((c) => c.id === change.campaign_id)?.dailyBudgetMinor ?? null;
+        if (now !== change.from) {
+          const detail = RULE_MESSAGES.budgetMoved(label, now === null ? 'none of its own' : budgetWords(now, change.currency));
+          const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, clock.now());
+          await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${rule.name}” did not change ${noun} “${entity.entityName}”: ${detail}`)]);
+          return row;
+        }
+      }
       await changes.writeRaw(account, change, 'apply', { ruleId: rule.id ?? '', entityId: entity.entityId });
     } catch (error) {
       const reason = error instanceof PlatformError ? error.message : 'the change could not be sent';

@@ -225,12 +225,26 @@ describe('Automated rules', () => {
     const { campaign } = await liveAd();
     const budget = sandbox.world.dailyBudgetMinor(PLATFORM, campaign.id);
     const cap = (budget * 1.1) / 100;
-    await create({
+    const raise = (name: string): RuleDefinition => ({
       ...ruleFor(campaign.name),
+      name,
       level: 'campaign',
       scope: { platforms: [], accounts: [], name_contains: campaign.name },
       action: { kind: 'budget_up', percent: 20, floor: null, cap },
     });
+    // Someone changed the budget at the platform since the last sync: the rule writes nothing.
+    const stale = await create(raise('Raise (stale)'));
+    sandbox.world.setDailyBudget(PLATFORM, campaign.id, budget * 2);
+    await newSync();
+    await t.app.services.rules.runWorkspace(workspaceId, 'sync');
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.id)).toBe(budget * 2);
+    const [moved] = await t.app.ctx.db.select().from(ruleActions).where(eq(ruleActions.ruleId, stale.id));
+    expect(moved).toMatchObject({ status: 'failed', kind: 'budget_up' });
+    expect(moved.error).toMatch(/^The daily budget changed at Meta since the rule judged it \(now \w+ [\d.]+ a day\); nothing was written\.$/);
+    await send(owner, 'DELETE', `rules/${stale.id}/`);
+    sandbox.world.setDailyBudget(PLATFORM, campaign.id, budget);
+
+    await create(raise('Raise'));
     await newSync();
     await t.app.services.rules.runWorkspace(workspaceId, 'sync');
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.id)).toBe(Math.round(budget * 1.1));
