@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { testConfig } from '../../test/buildTestApp';
 import type { AppContext } from '../../context';
-import { createAlertWebhook } from './alerts.webhook';
+import { createAlertWebhook, publicOnlyLookup } from './alerts.webhook';
 
 describe('the alert webhook’s address rules', () => {
   const principal = { userId: 'u', workspaceId: 'w', role: 'owner' as const };
@@ -19,5 +19,18 @@ describe('the alert webhook’s address rules', () => {
     }
     // Allowed by the operator: refused no more (it then fails only for want of a database here).
     await expect(webhookIn('production', ['127.0.0.1']).save(principal, 'https://127.0.0.1/x')).rejects.not.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('the webhook connection’s own lookup', () => {
+  const resolve = (lookup: ReturnType<typeof publicOnlyLookup>, host: string) =>
+    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((done) => lookup(host, {}, (error, address) => done({ error, address })));
+
+  it('hands the connection no private or loopback address, so a host cannot turn private between the check and the call', async () => {
+    const refused = await resolve(publicOnlyLookup([]), 'localhost');
+    expect(refused.error).toMatchObject({ code: 'EPRIVATE', message: ALERT_MESSAGES.webhookPrivate });
+    const allowed = await resolve(publicOnlyLookup(['localhost']), 'localhost');
+    expect(allowed.error).toBeNull();
+    expect(['127.0.0.1', '::1']).toContain(allowed.address);
   });
 });

@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import ipaddr from 'ipaddr.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { array, object, string } from 'yup';
@@ -29,6 +32,28 @@ type WebhookRow = typeof alertWebhooks.$inferSelect;
 
 const badRequest = (detail: string) => new HttpError(400, detail, ErrorCode.ValidationFailed);
 
+const isPublicAddress = (address: string) => ipaddr.process(address).range() === PUBLIC_RANGE;
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A DNS lookup for the connection itself that only hands back public addresses (any address for
+ * a host the operator allows). The address checked is the address connected to: a host whose DNS
+ * changes between the check before the call and the connection (DNS rebinding) cannot lead the
+ * call inside the network.
+ */
+export function publicOnlyLookup(allowHosts: readonly string[]) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const usable = allowHosts.includes(hostname.toLowerCase()) ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
+      if (!usable.length) return callback(Object.assign(new Error(ALERT_MESSAGES.webhookPrivate), { code: 'EPRIVATE' }), []);
+      if (options.all) return callback(null, usable);
+      callback(null, usable[0].address, usable[0].family);
+    });
+  };
+}
+
 /** A receiver's failure, in words for the workspace (never the secret or the body). */
 class DeliveryError extends Error {
   constructor(
@@ -45,13 +70,15 @@ class DeliveryError extends Error {
  * secret, through the job queue (retried with back-off, a bounded number of times), with a 5 s
  * timeout. A webhook may only point at the public internet: its host must not resolve to a
  * private, loopback or link-local address (checked when it is saved and again before every
- * call, since DNS can change), except hosts the operator allows (ALERT_WEBHOOK_ALLOW_HOSTS); in
+ * call, since DNS can change, and by the connection's own lookup, so the address checked is the one
+ * called), except hosts the operator allows (ALERT_WEBHOOK_ALLOW_HOSTS); in
  * production it must be https.
  */
 export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log' | 'config'>) {
   const { db, queue, clock, log, config } = ctx;
   const box = createSecretBox(config.encryptionKey);
   const sealContext = (workspaceId: string) => `alert-webhook:${workspaceId}`;
+  const guardedLookup = publicOnlyLookup(config.webhookAllowHosts);
 
   /** Why the address may not be called, or null when it may. */
   async function refusal(url: string): Promise<string | null> {
@@ -70,11 +97,7 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     } catch {
       return ALERT_MESSAGES.webhookUnresolved;
     }
-    const isPublic = (address: string) => {
-      const ip = ipaddr.process(address);
-      return ip.range() === PUBLIC_RANGE;
-    };
-    return addresses.length > 0 && addresses.every(isPublic) ? null : ALERT_MESSAGES.webhookPrivate;
+    return addresses.length > 0 && addresses.every(isPublicAddress) ? null : ALERT_MESSAGES.webhookPrivate;
   }
 
   const present = (row: WebhookRow, secret?: string): AlertWebhook => ({
@@ -99,23 +122,35 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const timestamp = String(Math.floor(clock.now().getTime() / 1000));
     const secret = box.open(row.secretSealed, sealContext(row.workspaceId));
     const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-    let response: Response;
-    try {
-      response = await fetch(row.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Adwise-Alerts/1', [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signature },
-        body,
-        // A redirect could lead anywhere, inside the network too: a receiver must answer itself.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    const headers = { 'content-type': 'application/json', 'user-agent': 'Adwise-Alerts/1', [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signature };
+    const status = await send(row.url, headers, body);
+    if (status < 200 || status >= 300) throw new DeliveryError(`answered HTTP ${status}`, status);
+    return status;
+  }
+
+  /**
+   * One POST through node:http(s), connecting only to addresses publicOnlyLookup passed. A
+   * redirect is not followed (it could lead anywhere, inside the network too: a receiver must
+   * answer itself); the whole call has WEBHOOK_TIMEOUT_MS.
+   */
+  function send(url: string, headers: Record<string, string>, body: string): Promise<number> {
+    const target = new URL(url);
+    const signal = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+    return new Promise((resolve, reject) => {
+      const request = (target.protocol === 'https:' ? https : http).request(
+        target,
+        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup, signal },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (signal.aborted) reject(new DeliveryError(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, null));
+        else reject(new DeliveryError(error.code === 'EPRIVATE' ? ALERT_MESSAGES.webhookPrivate : 'could not connect', null));
       });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new DeliveryError(timedOut ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : 'could not connect', null);
-    }
-    await response.body?.cancel();
-    if (response.status < 200 || response.status >= 300) throw new DeliveryError(`answered HTTP ${response.status}`, response.status);
-    return response.status;
+      request.end(body);
+    });
   }
 
   async function record(workspaceId: string, status: number | null, error: string | null) {
