@@ -91,6 +91,17 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   listAlerts: null,
   getUnreadAlertCount: null,
   markAlertsRead: 'Unable to mark alerts as read. Please try again.',
+  // The rules page and the builder show a failed list, load, dry run or save inline (a refused
+  // field on the field itself); the rest are said here in the server's words first.
+  listRules: null,
+  getRule: null,
+  dryRunRule: null,
+  createRule: null,
+  updateRule: null,
+  setRuleEnabled: 'Unable to turn the rule on or off. Please try again.',
+  deleteRule: 'Unable to delete the rule. Please try again.',
+  approveRuleAction: 'Unable to approve the change. Please try again.',
+  rejectRuleAction: 'Unable to reject the change. Please try again.',
   // The e-mail settings show a failed load inline, with Retry; a failed save puts the switch back and says so here.
   getAlertSettings: null,
   updateAlertSettings: 'Unable to save your alert e-mail settings. Please try again.',

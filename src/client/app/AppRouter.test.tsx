@@ -56,12 +56,14 @@ describe('AppRouter', () => {
     [paths.suggestions, 'Smart Suggestions'],
     [paths.actions, 'Actions and results'],
     [paths.alerts, 'Alerts'],
+    [paths.rules, 'Automated rules'],
+    [paths.newRule, 'New rule'],
   ])('shows %s with its heading to a signed-in user', async (route, heading) => {
     renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

@@ -3,6 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
+import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
+import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { useUserInfo } from '@client/features/account/account.api';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
@@ -50,6 +52,11 @@ const SuggestionsPage = lazyPage(() => import(/* webpackChunkName: "suggestions"
 const ActionsPage = lazyPage(() => import(/* webpackChunkName: "actions" */ '@client/features/suggestions/ActionsPage'), 'ActionsPage');
 // Its props are all optional, which leaves them to be named: inference would settle on none.
 const AlertsPage = lazyPage<'AlertsPage', AlertsPageProps>(() => import(/* webpackChunkName: "alerts" */ '@client/features/alerts/AlertsPage'), 'AlertsPage');
+const RulesPage = lazyPage<'RulesPage', RulesPageProps>(() => import(/* webpackChunkName: "rules" */ '@client/features/rules/RulesPage'), 'RulesPage');
+const RuleBuilderPage = lazyPage<'RuleBuilderPage', RuleBuilderPageProps>(
+  () => import(/* webpackChunkName: "rule-builder" */ '@client/features/rules/RuleBuilderPage'),
+  'RuleBuilderPage',
+);
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -119,6 +126,8 @@ export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
   const readsAlerts = useCan('alerts:read');
   const managesWebhook = useCan('alerts:manage');
+  const readsRules = useCan('rules:read');
+  const writesRules = useCan('rules:write');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -158,6 +167,30 @@ export function AppRouter() {
           element={
             <RequireSession>
               <AlertsPage readsAlerts={readsAlerts} managesWebhook={managesWebhook} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.rules}
+          element={
+            <RequireSession>
+              <RulesPage readsRules={readsRules} writesRules={writesRules} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.newRule}
+          element={
+            <RequireSession>
+              <RuleBuilderPage readsRules={readsRules} writesRules={writesRules} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.editRule}
+          element={
+            <RequireSession>
+              <RuleBuilderPage readsRules={readsRules} writesRules={writesRules} />
             </RequireSession>
           }
         />

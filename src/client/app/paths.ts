@@ -10,6 +10,12 @@ export const paths = {
   actions: '/actions',
   /** Alerts: what moved outside its normal range after a sync. */
   alerts: '/alerts',
+  /** Automated rules: the list, what waits for approval, and the presets. */
+  rules: '/rules',
+  /** The rule builder for a new rule (?preset=<id> starts from a preset). */
+  newRule: '/rules/new',
+  /** The rule builder for an existing rule: /rules/<id>/edit. */
+  editRule: '/rules/:id/edit',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',
@@ -56,4 +62,14 @@ export function blogPostPath(slug: string): string {
 /** The page an invitation link opens. */
 export function invitationPath(token: string): string {
   return `/invitations/${encodeURIComponent(token)}`;
+}
+
+/** The rule builder for a new rule, prefilled from a preset when one is named. */
+export function newRulePath(presetId?: string): string {
+  return presetId ? `${paths.newRule}?preset=${encodeURIComponent(presetId)}` : paths.newRule;
+}
+
+/** The rule builder for an existing rule. */
+export function editRulePath(id: string): string {
+  return `${paths.rules}/${encodeURIComponent(id)}/edit`;
 }

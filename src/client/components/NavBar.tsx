@@ -35,11 +35,12 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
   const { data: userInfo } = useUserInfo();
   const hasActiveTrial = useHasActiveTrial();
   const readsSuggestions = useCan('suggestions:read');
+  const readsRules = useCan('rules:read');
   const [menuOpen, setMenuOpen] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
-  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions and Actions come with it.
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions);
+  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions and Rules come with it.
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules);
 
   return (
     <AppBar position="sticky">

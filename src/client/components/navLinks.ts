@@ -2,7 +2,7 @@ import { paths, type AppPath } from '@client/app/paths';
 
 /** One entry of the main navigation. */
 export interface NavLinkItem {
-  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'features' | 'pricing' | 'contact';
+  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'features' | 'pricing' | 'contact';
   label: string;
   to: AppPath;
 }
@@ -14,6 +14,8 @@ const SUGGESTIONS: NavLinkItem[] = [
   { key: 'suggestions', label: 'Suggestions', to: paths.suggestions },
   { key: 'actions', label: 'Actions', to: paths.actions },
 ];
+/** Automated rules, after Suggestions and Actions for a role that reads them. */
+const RULES: NavLinkItem = { key: 'rules', label: 'Rules', to: paths.rules };
 const REST: NavLinkItem[] = [
   { key: 'features', label: 'Features', to: paths.features },
   { key: 'pricing', label: 'Pricing', to: paths.pricing },
@@ -22,9 +24,10 @@ const REST: NavLinkItem[] = [
 
 /**
  * The main links in order: Home, Dashboard (when allowed), Suggestions and Actions (with
- * Dashboard, for a role that reads suggestions), Features, Pricing, Contact.
+ * Dashboard, for a role that reads suggestions), Rules (with Dashboard, for a role that reads
+ * rules; the roles that read suggestions, unless told otherwise), Features, Pricing, Contact.
  */
-export function mainNavLinks(showDashboard: boolean, showSuggestions = false): NavLinkItem[] {
+export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions): NavLinkItem[] {
   if (!showDashboard) return [HOME, ...REST];
-  return showSuggestions ? [HOME, DASHBOARD, ...SUGGESTIONS, ...REST] : [HOME, DASHBOARD, ...REST];
+  return [HOME, DASHBOARD, ...(showSuggestions ? SUGGESTIONS : []), ...(showRules ? [RULES] : []), ...REST];
 }

@@ -23,6 +23,7 @@ import {
   type Totals,
 } from '@shared/api/dashboard';
 import type { NewsletterStatusReply } from '@shared/api/newsletter';
+import type { RuleList } from '@shared/api/rules';
 import { syncSettingsSchema } from '@shared/validation/dashboard';
 import { JOB_OPENINGS } from '@shared/careers';
 import { derive } from '@shared/metrics';
@@ -82,6 +83,8 @@ export const defaultHandlers = [
   // A user with nothing connected yet, so a dashboard rendered by another screen's test asks nothing else.
   http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))),
   http.get(api('dashboard/campaigns/'), () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage)),
+  // The rules page of another screen's test (the router's): no rules yet, nothing waiting (fakes: rules.handlers.ts).
+  http.get(api('rules/'), () => HttpResponse.json({ rules: [], pending: [] } satisfies RuleList)),
 ];
 
 /** Records the beacons a test sends: `server.use(beacons.handler)`, then read `beacons.sent`. */

@@ -136,6 +136,29 @@ describe('ActionsPage', () => {
     ]);
   });
 
+  it('says which rule made a change instead of a person, and leaves rule changes out of the ranking', async () => {
+    const byRule = actionRecordBody({
+      id: 'act-6',
+      suggestion_id: null,
+      rule: { id: 'rule-1', name: 'Pause ads that spent 2× target CPA' },
+      type: 'rule',
+      headline: 'Pause “Lookalike 3”',
+      applied_by: { id: null, name: 'Adwise' },
+      can_undo: false,
+    });
+    setup({
+      actions: [byRule, WORKED],
+      // A server that counts rule changes in its records too: they are no suggestion type, and are not ranked.
+      ranking: [typeRecordBody(), typeRecordBody({ type: 'rule' as never, measured: 4, worked: 2 })],
+    });
+    const row = await rowOf(byRule.headline);
+    expect(within(row).getByText('By rule “Pause ads that spent 2× target CPA”')).toBeInTheDocument();
+    expect(within(row).queryByText('Adwise')).not.toBeInTheDocument();
+    expect(within(await rowOf(WORKED.headline)).getByText('Ravi Kumar')).toBeInTheDocument();
+    const ranking = await screen.findByRole('region', { name: RANKING_HEADING });
+    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)']);
+  });
+
   it.each<[Role, boolean]>([
     ['manager', true],
     ['viewer', false],

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Box, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
-import { ACTION_HORIZON_DAYS, VERDICT_LABELS, type ActionRecord, type TypeRecord, type Verdict } from '@shared/api/suggestions';
+import { ACTION_HORIZON_DAYS, SUGGESTION_TYPE_LABELS, VERDICT_LABELS, type ActionRecord, type TypeRecord, type Verdict } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
@@ -33,6 +33,11 @@ const VERDICT_COLORS: Record<Verdict, ChipProps['color']> = {
 
 const COLUMNS = ['When', 'What', 'Platform and account', 'Applied by', 'Expected', 'Observed', 'Verdict'] as const;
 
+/** Who made the change: the person who applied it, or the automated rule ('By rule “Pause the losers”'). */
+function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by'>): string {
+  return action.rule ? `By rule “${action.rule.name}”` : action.applied_by.name;
+}
+
 /** What was observed: the measured effect, when it will be measured, or that it was undone. */
 function observedText(action: ActionRecord): string {
   if (action.status === 'undone') return 'Undone';
@@ -42,7 +47,8 @@ function observedText(action: ActionRecord): string {
 
 function Ranking({ ranking }: { ranking: readonly TypeRecord[] }) {
   const headingId = useId();
-  const measured = ranking.filter((record) => record.measured > 0);
+  // Only suggestion types are ranked: a type without a label (a rule's changes, 'rule') is left out.
+  const measured = ranking.filter((record) => record.measured > 0 && Object.hasOwn(SUGGESTION_TYPE_LABELS, record.type));
   if (measured.length === 0) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -85,7 +91,7 @@ function ActionRow({ action, canUndo, undoing, onUndo }: { action: ActionRecord;
           {action.account.name}
         </Typography>
       </TableCell>
-      <TableCell>{action.applied_by.name}</TableCell>
+      <TableCell>{appliedByText(action)}</TableCell>
       <TableCell>{formatConversionsPerWeek(action.forecast)}</TableCell>
       <TableCell>{observedText(action)}</TableCell>
       <TableCell>
