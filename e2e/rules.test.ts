@@ -5,23 +5,12 @@ import type { Browser } from 'playwright-core';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
 import type { CampaignPage, SyncStatus } from '@shared/api/dashboard';
 import { RULE_PRESETS, type RuleList } from '@shared/api/rules';
-import { api, loginInBrowser, syncedAll } from './support/api';
+import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
-import { travel } from './support/sandbox';
+import { sandboxCampaignBudget, travel } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
-/** The development demo login (README). */
-const DEMO = { email: 'demo@adwise.app', password: 'AdwiseDemo1!' };
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** A local receiver for the workspace's alert webhook (the server allows 127.0.0.1 for it). */
 async function startReceiver(): Promise<{ server: Server; url: string; calls: { headers: IncomingHttpHeaders; body: string }[] }> {
@@ -36,13 +25,6 @@ async function startReceiver(): Promise<{ server: Server; url: string; calls: { 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls };
-}
-
-/** The platform's daily budget of a campaign, from the in-process sandbox's admin API. */
-async function sandboxBudget(baseUrl: string, platform: string, campaignId: string): Promise<number | undefined> {
-  const res = await fetch(`${baseUrl}/sandbox/_sandbox/accounts?platform=${platform}`, { headers: { authorization: `Bearer ${process.env.SANDBOX_ADMIN_TOKEN}` } });
-  const { accounts } = (await res.json()) as { accounts: { campaigns: { id: string; dailyBudgetMinor: number }[] }[] };
-  return accounts.flatMap((a) => a.campaigns).find((c) => c.id === campaignId)?.dailyBudgetMinor;
 }
 
 /**
@@ -80,7 +62,7 @@ describe('Automated rules in Chromium, on the demo account', () => {
       .filter((c) => c.status === 'Active' && c.daily_budget !== null && c.conversions > 0)
       .filter((c) => items.filter((other) => other.name.includes(c.name)).length === 1)
       .sort((a, b) => b.conversions - a.conversions)[0];
-    const budgetBefore = await sandboxBudget(baseUrl, 'google', target.campaign_id);
+    const budgetBefore = await sandboxCampaignBudget('google', target.campaign_id, baseUrl);
 
     const { page, context } = await openPage(browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
@@ -121,7 +103,7 @@ describe('Automated rules in Chromium, on the demo account', () => {
       return !status.running && status.last_synced_at !== before ? true : undefined;
     });
     const budgetAfter = await until('the budget raised at the platform', async () => {
-      const now = await sandboxBudget(baseUrl, 'google', target.campaign_id);
+      const now = await sandboxCampaignBudget('google', target.campaign_id, baseUrl);
       return now !== undefined && now !== budgetBefore ? now : undefined;
     });
     expect(budgetAfter).toBe(Math.round(budgetBefore! * 1.2));

@@ -1,25 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { SUGGESTIONS_NOTE, type ActionList, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import type { SyncStatus } from '@shared/api/dashboard';
-import { api, loginInBrowser, syncedAll } from './support/api';
+import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { sandboxAdStatus, travel } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
-/** The development demo login (README). */
-const DEMO = { email: 'demo@adwise.app', password: 'AdwiseDemo1!' };
 
 const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /**
  * The demo account on a server of its own (this file moves the clock a week forward, which must

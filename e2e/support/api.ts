@@ -47,3 +47,17 @@ export async function syncedAll(token: string, connections: number, workspace?: 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** The development demo login (README). */
+export const DEMO = { email: 'demo@adwise.app', password: 'AdwiseDemo1!' };
+
+/** Polls `check` every half second until it gives a value; fails after `timeoutMs`, naming `what`. */
+export async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -29,6 +29,12 @@ export async function sandboxCampaignStatus(platform: Platform, name: string): P
   return accounts.flatMap((a) => a.campaigns).find((c) => c.name === name)?.status;
 }
 
+/** A campaign's daily budget (minor units) at the sandbox platform, found by its platform id. */
+export async function sandboxCampaignBudget(platform: Platform, campaignId: string, baseUrl?: string): Promise<number | undefined> {
+  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { id: string; dailyBudgetMinor: number }[] }[] }>(`/accounts?platform=${platform}`, baseUrl);
+  return accounts.flatMap((a) => a.campaigns).find((c) => c.id === campaignId)?.dailyBudgetMinor;
+}
+
 /** An ad's status at the sandbox platform, found by its platform id. */
 export async function sandboxAdStatus(platform: Platform, adId: string, baseUrl?: string): Promise<string | undefined> {
   const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { ads: { id: string; status: string }[] }[] }[] }>(`/accounts?platform=${platform}`, baseUrl);

@@ -12,6 +12,7 @@ import {
   type RuleDefinition,
   type RuleDetail,
   type RuleList,
+  type RuleRunSummary,
 } from '@shared/api/rules';
 import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
@@ -72,14 +73,8 @@ const PAST: Record<RuleActionKind | 'revive', string> = {
   revive: 'resumed (late data revived it)',
 };
 
-interface RunCounts {
-  judged: number;
-  matched: number;
-  acted: number;
-  failed: number;
-  revived: number;
-  skipped: number;
-}
+/** What one run of a rule counted (the run summary's figures). */
+type RunCounts = Pick<RuleRunSummary, 'judged' | 'matched' | 'acted' | 'failed' | 'revived' | 'skipped'>;
 
 /**
  * Automated rules: kept per workspace, dry-run over the last 30 days before saving, and run as a
