@@ -103,7 +103,7 @@ export function currentMixTotals(campaign: CampaignSeries, today: string, window
 }
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function uniforms(seed: number): () => number {
+export function uniforms(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
