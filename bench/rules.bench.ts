@@ -2,7 +2,8 @@ import { RULE_METRICS, RULE_PRESETS, STATE_METRICS, type RuleCondition, type Rul
 import { World } from '../src/sandbox/world';
 import { accountAlerts } from '../src/server/analysis/accountAlerts';
 import { estimateLagProfile } from '../src/server/analysis/lag';
-import { dayNumber, entityTotals, inScope, judgeEntity, planChange, type RuleEntity } from '../src/server/analysis/rules';
+import { entityTotals, inScope, judgeEntity, planChange, type RuleEntity } from '../src/server/analysis/rules';
+import { dayNumber } from '../src/server/analysis/window';
 import { entitiesOf } from '../src/server/modules/rules/rules.entities';
 import { SyncedView } from './decisions/syncedView';
 import { ms, stats, timeRuns } from './support';

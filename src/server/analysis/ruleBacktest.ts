@@ -1,6 +1,7 @@
 import { DRY_RUN_DAYS, DRY_RUN_EFFECT_DAYS, RULE_LEVEL_LABELS, type RuleActionKind, type RuleDefinition } from '@shared/api/rules';
 import { minorDigits } from '@shared/money';
-import { dateOf, entityTotals, formatNumber, inScope, judgeEntity, longestWindow, planChange, sumsOver, type EntityTotals, type RuleEntity } from './rules';
+import { entityTotals, formatNumber, inScope, judgeEntity, longestWindow, planChange, sumsOver, type EntityTotals, type RuleEntity } from './rules';
+import { dateOf } from './window';
 import type { EntityStatus } from './types';
 
 /**

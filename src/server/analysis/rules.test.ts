@@ -1,6 +1,7 @@
 import { blankRule, RULE_PRESETS, type RuleCondition, type RuleDefinition } from '@shared/api/rules';
 import { backtestRule } from './ruleBacktest';
-import { dateOf, dayNumber, entityTotals, inScope, judgeEntity, planChange, type RuleEntity } from './rules';
+import { entityTotals, inScope, judgeEntity, planChange, type RuleEntity } from './rules';
+import { dateOf, dayNumber } from './window';
 import type { DayCounts } from './types';
 
 const TODAY = dayNumber('2026-03-31');

@@ -11,6 +11,7 @@ import {
 } from '@shared/api/rules';
 import { minorDigits } from '@shared/money';
 import type { DayCounts, EntityStatus } from './types';
+import { dayNumber } from './window';
 
 /**
  * Automated rules, judged: the conditions of a rule on one entity as of one day, from the
@@ -39,10 +40,6 @@ export interface RuleEntity {
   days: DayCounts[];
 }
 
-const DAY_MS = 86_400_000;
-/** Day number of a YYYY-MM-DD date (days since 1970-01-01). */
-export const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** Running sums of an entity's days over a dense day grid: any window's total in O(1). */
 export interface EntityTotals {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DRY_RUN_DAYS, MAX_WINDOW_DAYS } from '@shared/api/rules';
-import { dayNumber, type RuleEntity } from '../../analysis/rules';
+import type { RuleEntity } from '../../analysis/rules';
 import type { AccountSeries } from '../../analysis/types';
-import { sumByDate } from '../../analysis/window';
+import { dayNumber, sumByDate } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';

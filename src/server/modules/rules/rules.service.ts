@@ -1,26 +1,15 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
-import {
-  MAX_RULES_PER_WORKSPACE,
-  RULE_ACTION_LABELS,
-  RULE_MESSAGES,
-  type DryRun,
-  type Rule,
-  type RuleActionItem,
-  type RuleActionKind,
-  type RuleDefinition,
-  type RuleDetail,
-  type RuleList,
-  type RuleRunSummary,
-} from '@shared/api/rules';
+import { MAX_RULES_PER_WORKSPACE, RULE_ACTION_LABELS, RULE_MESSAGES, type DryRun, type Rule, type RuleActionItem, type RuleActionKind, type RuleDefinition, type RuleDetail, type RuleList, type RuleRunSummary } from '@shared/api/rules';
 import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { RuleInput } from '@shared/validation/rules';
 import type { AlertFinding } from '../../analysis/accountAlerts';
 import { LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { backtestRule } from '../../analysis/ruleBacktest';
-import { dateOf, dayNumber, entityTotals, inScope, judgeCondition, judgeEntity, planChange, type EntityTotals, type PlannedChange, type RuleEntity } from '../../analysis/rules';
+import { entityTotals, inScope, judgeCondition, judgeEntity, planChange, type EntityTotals, type PlannedChange, type RuleEntity } from '../../analysis/rules';
+import { dateOf, dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { actions, connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
