@@ -29,6 +29,7 @@ import { syncRoutes } from './modules/sync/sync.routes';
 import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
+import { budgetRoutes } from './modules/budgets/budgets.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRuntime } from './platforms/http';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(suggestionRoutes, { ctx, services });
       await api.register(alertRoutes, { ctx, services });
       await api.register(ruleRoutes, { ctx, services });
+      await api.register(budgetRoutes, { ctx, services });
       await api.register(alertUnsubscribeRoutes, { services });
       await api.register(workspaceRoutes, { ctx, services });
       await api.register(invitationRoutes, { ctx, services });

@@ -7,12 +7,14 @@ import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
+import { BUDGET_MESSAGES } from '@shared/api/budgets';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
   alertPreferences,
   alertReads,
   alertWebhooks,
+  budgets,
   campaigns,
   connectedAdAccounts,
   newsletterSubscriptions,
@@ -145,6 +147,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
     alertWebhook: await db.select().from(alertWebhooks).where(eq(alertWebhooks.workspaceId, id)),
     rules: await db.select().from(rules).where(eq(rules.workspaceId, id)).orderBy(rules.id),
+    budgets: await db.select().from(budgets).where(eq(budgets.workspaceId, id)).orderBy(budgets.id),
     ruleActions: await db.select().from(ruleActions).where(eq(ruleActions.workspaceId, id)).orderBy(ruleActions.id),
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
   };
@@ -170,6 +173,7 @@ const identifiersOf = (space: Space) => [
   space.advice.alertId,
   space.advice.ruleId,
   space.advice.ruleActionId,
+  space.advice.budgetId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -192,6 +196,7 @@ interface Victim {
   alertId: string;
   ruleId: string;
   ruleActionId: string;
+  budgetId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -304,6 +309,15 @@ const MATRIX: Record<string, Probe> = {
   'DELETE /api/rules/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/rules/${v.ruleId}/`, headers: a.user.auth }]),
   'POST /api/rules/approvals/:id/approve/': own((v, a) => [json('POST', `/api/rules/approvals/${v.ruleActionId}/approve/`, {}, a.user.auth)]),
   'POST /api/rules/approvals/:id/reject/': own((v, a) => [json('POST', `/api/rules/approvals/${v.ruleActionId}/reject/`, {}, a.user.auth)]),
+  // Budgets and the optimizer: the victim's budget by id, the victim's account named.
+  'GET /api/budgets/': own((v, a) => [{ method: 'GET', url: `/api/budgets/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/budgets/': own((v, a) => [json('POST', '/api/budgets/', { scope: 'account', account: v.accountUuid, amount: 100, currency: 'USD' }, a.user.auth)]),
+  'PUT /api/budgets/:id/': own((v, a) => [json('PUT', `/api/budgets/${v.budgetId}/`, { scope: 'workspace', amount: 1, currency: 'USD' }, a.user.auth)]),
+  'DELETE /api/budgets/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/budgets/${v.budgetId}/`, headers: a.user.auth }]),
+  'GET /api/optimizer/': own((v, a) => [{ method: 'GET', url: `/api/optimizer/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'POST /api/optimizer/apply/': own((v, a) => [
+    json('POST', '/api/optimizer/apply/', { account: v.accountUuid, changes: [{ campaign_id: v.platformCampaignId, from: 100, to: 0 }] }, a.user.auth),
+  ]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
   'GET /api/workspaces/': own((_v, a) => [{ method: 'GET', url: '/api/workspaces/', headers: a.user.auth }]),
   'POST /api/workspaces/': own((_v, a) => [json('POST', '/api/workspaces/', { name: 'Mallory & Co' }, a.user.auth)]),
@@ -393,6 +407,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       alertId: B.advice.alertId,
       ruleId: B.advice.ruleId,
       ruleActionId: B.advice.ruleActionId,
+      budgetId: B.advice.budgetId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -547,6 +562,16 @@ async function spareInvitation(space: Space) {
     .values({ workspaceId: space.id, email: `spare-${randomUUID()}@example.com`, role: 'viewer', tokenHash: randomUUID(), invitedBy: agency.owner.id, expiresAt: new Date(now.getTime() + 86_400_000) })
     .returning({ id: workspaceInvitations.id });
   return { id: row.id, tidy: () => t.app.ctx.db.delete(workspaceInvitations).where(eq(workspaceInvitations.id, row.id)) };
+}
+
+/** Another budget in `space` to delete, so the planted one stays (straight into the table). */
+async function spareBudget(space: Space) {
+  const now = t.app.ctx.clock.now();
+  const [row] = await t.app.ctx.db
+    .insert(budgets)
+    .values({ workspaceId: space.id, scope: 'platform', platform: 'x', amountMinor: 100, currency: 'USD', createdAt: now, updatedAt: now })
+    .returning({ id: budgets.id });
+  return { id: row.id, tidy: () => t.app.ctx.db.delete(budgets).where(eq(budgets.id, row.id)) };
 }
 
 /** Another rule in `space` to delete, so the planted one stays (straight into the table). */
@@ -732,6 +757,54 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       allowed: 200,
       restore: () => agency.A.advice.reset(),
       fromAatB: { status: 404, detail: RULE_MESSAGES.actionNotFound },
+    },
+  ],
+  'GET /api/budgets/': [{ needs: 'budgets:read', request: () => get('budgets/'), allowed: 200 }],
+  'POST /api/budgets/': [
+    {
+      needs: 'budgets:write',
+      request: ({ at }) => ({
+        ...send('POST', 'budgets/', { scope: 'platform', platform: 'linkedin', amount: 1_000, currency: 'EUR' }),
+        tidy: () => t.app.ctx.db.delete(budgets).where(and(eq(budgets.workspaceId, at.id), eq(budgets.scope, 'platform'))),
+      }),
+      allowed: 201,
+    },
+  ],
+  'PUT /api/budgets/:id/': [
+    {
+      needs: 'budgets:write',
+      request: ({ at }) => send('PUT', `budgets/${at.advice.budgetId}/`, { scope: 'workspace', amount: 123, currency: 'GBP' }),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.notFound },
+    },
+  ],
+  'DELETE /api/budgets/:id/': [
+    {
+      needs: 'budgets:write',
+      request: async ({ at }) => {
+        const spare = await spareBudget(at);
+        return { method: 'DELETE', url: `budgets/${spare.id}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/optimizer/': [
+    {
+      needs: 'budgets:read',
+      request: ({ at }) => get(`optimizer/?account=${at.accountUuid}`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.accountNotFound },
+    },
+  ],
+  // A plan that changes nothing: the policy and the account's workspace are what is checked.
+  'POST /api/optimizer/apply/': [
+    {
+      needs: 'budgets:write',
+      request: ({ at }) => send('POST', 'optimizer/apply/', { account: at.accountUuid, changes: [{ campaign_id: at.platformCampaignId, from: 100, to: 100 }] }),
+      allowed: { status: 400, detail: BUDGET_MESSAGES.nothingToApply },
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.accountNotFound },
     },
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
@@ -968,7 +1041,7 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(Object.fromEntries(ROLES.map((role) => [role, ACTIONS.filter((action) => roleCan(role, action))]))).toEqual({
       owner: [...ACTIONS],
       manager: ACTIONS.filter((action) => action !== 'team:manage' && action !== 'workspace:manage'),
-      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read'],
+      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read'],
       client: ['dashboard:read', 'reports:read'],
     });
   });

@@ -13,6 +13,8 @@ import { createWorkspacesService } from './modules/workspaces/workspaces.service
 import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRulesService } from './modules/rules/rules.service';
+import { createBudgetsService } from './modules/budgets/budgets.service';
+import { createOptimizerService } from './modules/budgets/optimizer.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -38,6 +40,8 @@ export function createServices(ctx: AppContext) {
     suggestions,
     alerts,
     rules,
+    budgets: createBudgetsService(ctx),
+    optimizer: createOptimizerService(ctx, connections),
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

@@ -197,6 +197,16 @@ export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLim
   };
 }
 
+/** Expected extra conversions a day of other budgets than today's (90% range from the draws). */
+export function expectedGain(campaigns: OptimizerCampaign[], budgets: number[]): Range {
+  const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
+  if (!Number.isFinite(draws)) return { mid: 0, low: 0, high: 0 };
+  const gains = Array.from({ length: draws }, (_, k) =>
+    campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) - conversionsAt(c.draws[k], c.budget * c.utilisation) : 0), 0),
+  );
+  return rangeOf(gains);
+}
+
 /** Whole minor units whose sum is the sum of `from` (largest remainders get the leftover units). */
 function roundKeepingTotal(exact: number[], from: number[]): number[] {
   const total = from.reduce((a, b) => a + b, 0);

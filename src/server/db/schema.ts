@@ -799,3 +799,26 @@ export const ruleActions = pgTable(
   },
   (t) => [index('rule_actions_workspace_status_idx').on(t.workspaceId, t.status), index('rule_actions_rule_entity_idx').on(t.ruleId, t.entityId, t.createdAt)],
 );
+
+export const BUDGET_SCOPES = ['workspace', 'platform', 'account'] as const;
+
+/** A monthly budget of a workspace, of one of its platforms or of one of its accounts. */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: BUDGET_SCOPES }).notNull(),
+    platform: text('platform'),
+    accountRef: uuid('account_ref').references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    /** Per month, minor units of `currency`. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('budgets_workspace_idx').on(t.workspaceId)],
+);

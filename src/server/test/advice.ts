@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import { RULE_PRESETS } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { actions, alertReads, alerts, ruleActions, rules, suggestions } from '../db/schema';
+import { actions, alertReads, alerts, budgets, ruleActions, rules, suggestions } from '../db/schema';
 import type { SyncedWorkspace } from './workspaceTenants';
 import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
 
@@ -22,6 +22,8 @@ export interface PlantedAdvice {
   /** A rule (notify on CPA), and a change a rule queued for approval (pause the suggested ad). */
   ruleId: string;
   ruleActionId: string;
+  /** A monthly budget of the whole workspace. */
+  budgetId: string;
   /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
   suggestedAd: string;
   pausedAd: string;
@@ -137,6 +139,9 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     })
     .returning({ id: ruleActions.id });
 
+  const budgetValues = { workspaceId: space.id, scope: 'workspace' as const, amountMinor: 5_000_000, currency: 'USD', createdAt: now, updatedAt: now };
+  const [budget] = await db.insert(budgets).values(budgetValues).returning({ id: budgets.id });
+
   return {
     suggestionId: suggestion.id,
     taskId: task.id,
@@ -144,6 +149,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     alertId: alert.id,
     ruleId: rule.id,
     ruleActionId: ruleAction.id,
+    budgetId: budget.id,
     suggestedAd: suggested.id,
     pausedAd: paused.id,
     async reset() {
@@ -154,6 +160,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
       await db.delete(alertReads).where(eq(alertReads.alertId, alert.id));
       await db.delete(actions).where(eq(actions.ruleId, rule.id));
+      await db.update(budgets).set(budgetValues).where(eq(budgets.id, budget.id));
       await db.update(rules).set({ name: definition.name, definition, enabled: true, updatedAt: now }).where(eq(rules.id, rule.id));
       await db
         .update(ruleActions)

@@ -109,6 +109,8 @@ export type SuggestionChange =
   | { kind: 'campaign_status'; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaign_id: string; campaign_name: string; currency: string; from: number; to: number }
   | { kind: 'move_budget'; currency: string; amount: number; source: BudgetMove; target: BudgetMove }
+  /** A plan of the budget optimizer: several campaigns' budgets at the same total. */
+  | { kind: 'budgets'; currency: string; steps: BudgetMove[] }
   /** A task done by hand; `campaign_id` is the campaign its outcome is measured on (absent on advice stored before it was kept). */
   | { kind: 'task'; description: string; campaign_id?: string | null };
 
@@ -197,8 +199,8 @@ export interface ActionRecord {
   suggestion_id: string | null;
   /** The automated rule that made the change (null: a suggestion applied by a person). */
   rule: { id: string | null; name: string } | null;
-  /** The suggestion's type; 'rule' for a change an automated rule made. */
-  type: SuggestionType | 'rule';
+  /** The suggestion's type; 'rule' for a change an automated rule made, 'optimizer' for an applied budget plan. */
+  type: SuggestionType | 'rule' | 'optimizer';
   platform: Platform;
   account: { id: string; name: string; currency: string };
   headline: string;

@@ -18,7 +18,7 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
 export const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone });
 
-export type BudgetChange = Extract<SuggestionChange, { kind: 'campaign_budget' | 'move_budget' }>;
+export type BudgetChange = Extract<SuggestionChange, { kind: 'campaign_budget' | 'move_budget' | 'budgets' }>;
 
 /** What a platform's not-found is about. */
 export const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? 'this ad' : 'this campaign');
@@ -32,14 +32,25 @@ export function measuredCampaignOf(change: SuggestionChange): string | null {
       return change.campaign_id;
     case 'move_budget':
       return change.source.campaign_id;
+    case 'budgets':
+      return change.steps[0]?.campaign_id ?? null;
     case 'task':
       return change.campaign_id ?? null;
   }
 }
 
-/** The campaigns a budget change writes, in the order Apply writes them: a move's source (lowered) first. */
+/** The campaigns a budget change writes, in the order Apply writes them: the lowered ones first (a move's source, a plan's cuts). */
 export function budgetSteps(change: BudgetChange): BudgetMove[] {
-  return change.kind === 'move_budget' ? [change.source, change.target] : [{ campaign_id: change.campaign_id, campaign_name: change.campaign_name, from: change.from, to: change.to }];
+  if (change.kind === 'move_budget') return [change.source, change.target];
+  if (change.kind === 'budgets') return [...change.steps].sort((a, b) => a.to - a.from - (b.to - b.from));
+  return [{ campaign_id: change.campaign_id, campaign_name: change.campaign_name, from: change.from, to: change.to }];
+}
+
+/** The campaigns a change's outcome is measured on together (a move's or a plan's all). */
+export function measuredCampaignsOf(change: SuggestionChange, campaignId: string | null): string[] {
+  if (change.kind === 'move_budget') return [change.source.campaign_id, change.target.campaign_id];
+  if (change.kind === 'budgets') return change.steps.map((step) => step.campaign_id);
+  return campaignId ? [campaignId] : [];
 }
 
 /** Thrown for a task: nothing of it is written to a platform. */
@@ -65,7 +76,7 @@ export function createPlatformChanges(ctx: Pick<AppContext, 'log'>, connections:
         .update(campaigns)
         .set({ status: direction === 'apply' ? change.to : change.from, updatedAt: now })
         .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.campaignId, change.campaign_id)));
-    } else if (change.kind === 'campaign_budget' || change.kind === 'move_budget') {
+    } else if (change.kind === 'campaign_budget' || change.kind === 'move_budget' || change.kind === 'budgets') {
       for (const step of budgetSteps(change)) {
         await tx
           .update(campaigns)

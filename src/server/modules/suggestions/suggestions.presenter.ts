@@ -32,6 +32,10 @@ export function changeLines(platform: Platform, change: SuggestionChange, done =
         `${label}: lower the daily budget of campaign “${change.source.campaign_name}” from ${budgetWords(change.source.from, change.currency)} to ${budgetWords(change.source.to, change.currency)}`,
         `${label}: raise the daily budget of campaign “${change.target.campaign_name}” from ${budgetWords(change.target.from, change.currency)} to ${budgetWords(change.target.to, change.currency)}`,
       ];
+    case 'budgets':
+      return change.steps.map(
+        (step) => `${label}: ${step.to > step.from ? 'raise' : 'lower'} the daily budget of campaign “${step.campaign_name}” from ${budgetWords(step.from, change.currency)} to ${budgetWords(step.to, change.currency)}`,
+      );
     case 'task':
       return [`${done ? 'Done' : 'To do'} by hand at ${label}: ${change.description}`];
   }
@@ -68,7 +72,7 @@ export function presentAction(row: typeof actions.$inferSelect, account: Account
     id: row.id,
     suggestion_id: row.suggestionId,
     rule: row.ruleName === null ? null : { id: row.ruleId, name: row.ruleName },
-    type: row.type as SuggestionType | 'rule',
+    type: row.type as ActionRecord['type'],
     platform,
     account,
     headline: row.headline,

@@ -17,6 +17,7 @@ import {
   type SuggestionList,
   type SuggestionType,
   type TypeRecord,
+  isSuggestionType,
 } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
 import { isUuid } from '@shared/validation/dashboard';
@@ -36,7 +37,7 @@ import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
-import { budgetSteps, measuredCampaignOf, platformAccountOf, subjectOf, type BudgetChange, createPlatformChanges } from './platformChanges';
+import { budgetSteps, measuredCampaignOf, measuredCampaignsOf, platformAccountOf, subjectOf, type BudgetChange, createPlatformChanges } from './platformChanges';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { analyse, storeFindings } from './suggestions.compute';
 import { budgetWords, presentAction, presentSuggestion, type AccountInfo } from './suggestions.presenter';
@@ -110,7 +111,8 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       .from(actions)
       .where(and(eq(actions.workspaceId, workspaceId), sql`${actions.outcome} is not null`));
     const byType = new Map<SuggestionType, { measured: number; worked: number }>();
-    for (const row of rows) {
+    // Rules' and the optimizer's changes are measured too, but rank no suggestion type.
+    for (const row of rows.filter((r) => isSuggestionType(r.type))) {
       const record = byType.get(row.type as SuggestionType) ?? { measured: 0, worked: 0 };
       record.measured += 1;
       if ((row.outcome as ActionOutcome).verdict === 'worked') record.worked += 1;
@@ -121,7 +123,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   /** The entity's state at the platform now, in words, and whether the change still starts from it. */
   async function liveState(account: AccountRow, change: SuggestionChange): Promise<{ matches: boolean; words: string }> {
-    if (change.kind === 'campaign_budget' || change.kind === 'move_budget') return liveBudgets(account, change);
+    if (change.kind === 'campaign_budget' || change.kind === 'move_budget' || change.kind === 'budgets') return liveBudgets(account, change);
     if (change.kind !== 'ad_status') return { matches: true, words: '' };
     const list = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listAds(platformAccountOf(account)));
     const ad = list.find((a) => a.id === change.ad_id);
@@ -221,8 +223,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       conversionObservationsOf(db, scope, addDays(today, -(60 + LAG_HORIZON_DAYS))),
     ]);
     // The campaigns the change touched: a move is judged on both together (what one lost, the other should more than win).
-    const change = action.change as SuggestionChange;
-    const touched = change.kind === 'move_budget' ? [change.source.campaign_id, change.target.campaign_id] : [action.campaignId];
+    const touched = measuredCampaignsOf(action.change as SuggestionChange, action.campaignId);
     const days = sumByDate(entities.filter((e) => e.level === 'campaign' && touched.includes(e.entityId)).flatMap((e) => e.days));
     const result = measureOutcome(
       days.filter((d) => d.date < changeDay),

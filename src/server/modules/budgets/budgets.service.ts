@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import { addDays, type DisplayCurrency } from '@shared/api/dashboard';
+import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type PacingView } from '@shared/api/budgets';
+import { ErrorCode } from '@shared/api/errors';
+import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { decimalToMinor, minorDigits } from '@shared/money';
+import type { BudgetFormInput } from '@shared/validation/budgets';
+import { isUuid } from '@shared/validation/dashboard';
+import { pace, type Pacing } from '../../analysis/pacing';
+import type { AppContext } from '../../context';
+import { budgets, connectedAdAccounts } from '../../db/schema';
+import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { assertDashboardAccess } from '../access/entitlements';
+import type { Principal } from '../access/principal';
+import { localDay } from '../gamification/localDay';
+import { dailyTotals, entityTotals } from '../metrics/metrics.queries';
+
+type BudgetRow = typeof budgets.$inferSelect;
+type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+/** Days of history the pacing reads before the month: its weekday shape wants four weeks. */
+const SHAPE_DAYS = 28;
+/** Days behind each running campaign's share of its budget spent. */
+const LEVEL_DAYS = 7;
+/** A campaign's share of its budget spent, kept in a sane range (a budget raised today spent little of it so far). */
+const UTILISATION = { low: 0.3, high: 1.25 };
+
+const pct = (x: number) => `${Math.round(Math.abs(x) * 100)}%`;
+
+/** The pacing in one sentence, naming the change when it is off the band. */
+function adviceOf(p: Pacing): string {
+  const off = p.ratio - 1;
+  if (p.status === 'on_track') return `On track: projected to end within ${pct(p.tolerance)} of the target.`;
+  if (!Number.isFinite(p.change)) return `Projected to end ${pct(off)} ${off < 0 ? 'under' : 'over'} target, and nothing is running now.`;
+  return `Projected to end ${pct(off)} ${off < 0 ? 'under' : 'over'} target: ${p.change > 0 ? 'raise' : 'lower'} daily budgets by about ${pct(p.change)}.`;
+}
+
+/**
+ * Monthly budgets of a workspace (the whole workspace, one platform or one account) in a display
+ * currency, each with its pacing this month from the metrics seam: the scope's daily spend
+ * (converted), and the level its running campaigns are set to now (each campaign's budget times
+ * the share of it the campaign spent over the last week; paused campaigns count nothing).
+ */
+export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>) {
+  const { db, clock, log } = ctx;
+
+  async function accountsOf(workspaceId: string): Promise<AccountRow[]> {
+    return db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
+  }
+
+  const inScope = (row: Pick<BudgetRow, 'scope' | 'platform' | 'accountRef'>, account: AccountRow) =>
+    row.scope === 'workspace' || (row.scope === 'platform' && account.platform === row.platform) || (row.scope === 'account' && account.id === row.accountRef);
+
+  function labelOf(row: Pick<BudgetRow, 'scope' | 'platform' | 'accountRef'>, accounts: AccountRow[]): string {
+    if (row.scope === 'platform') return PLATFORM_LABELS[row.platform as Platform];
+    if (row.scope === 'account') return accounts.find((a) => a.id === row.accountRef)?.name ?? 'A disconnected account';
+    return 'The whole workspace';
+  }
+
+  async function pacingOf(row: BudgetRow, workspaceAccounts: AccountRow[]): Promise<PacingView> {
+    const now = clock.now();
+    const scoped = workspaceAccounts.filter((account) => inScope(row, account));
+    const today = localDay(now, scoped[0]?.timeZone ?? 'UTC');
+    const month = today.slice(0, 7);
+    const currency = row.currency as DisplayCurrency;
+    const scale = 10 ** minorDigits(currency);
+    const refs = scoped.map((a) => ({ id: a.id, currency: a.currency }));
+    const scope = { workspaceId: row.workspaceId, accounts: refs, currency };
+    const monthStart = `${month}-01`;
+    const shapeStart = addDays(today, -SHAPE_DAYS);
+    const from = monthStart < shapeStart ? monthStart : shapeStart;
+    const [daily, recent] = await Promise.all([
+      dailyTotals(db, { ...scope, window: { from, to: today } }),
+      entityTotals(db, { ...scope, window: { from: addDays(today, -LEVEL_DAYS), to: addDays(today, -1) } }, { level: 'campaign', sort: 'spend', order: 'desc' }),
+    ]);
+    const levelNow = recent.rows
+      .filter((c) => c.status === 'ACTIVE' && c.dailyBudget !== null && c.dailyBudget > 0)
+      .reduce((sum, c) => {
+        const share = c.sums.spend / (LEVEL_DAYS * c.dailyBudget!);
+        return sum + c.dailyBudget! * Math.min(UTILISATION.high, Math.max(share > 0 ? UTILISATION.low : 0, share));
+      }, 0);
+    const target = row.amountMinor / scale;
+    const p = pace({ month, today, target, days: daily.map((d) => ({ date: d.day, spend: d.spend })), levelNow: refs.length ? levelNow : 0 });
+    return {
+      month,
+      today,
+      target,
+      spent: p.spent,
+      projected: p.projected,
+      ratio: p.ratio,
+      tolerance: p.tolerance,
+      status: p.status,
+      daily_now: p.dailyNow,
+      daily_needed: p.dailyNeeded,
+      change: Number.isFinite(p.change) ? p.change : 0,
+      advice: adviceOf(p),
+      points: p.points.map((point) => ({ date: point.date, actual: point.actual, ideal: point.ideal, forecast: point.forecast })),
+    };
+  }
+
+  async function present(row: BudgetRow, accounts: AccountRow[]): Promise<Budget> {
+    return {
+      id: row.id,
+      scope: row.scope as BudgetScope,
+      platform: (row.platform as Platform | null) ?? null,
+      account: row.accountRef,
+      amount: row.amountMinor / 10 ** minorDigits(row.currency),
+      currency: row.currency as DisplayCurrency,
+      label: labelOf(row, accounts),
+      created_at: row.createdAt.toISOString(),
+      pacing: await pacingOf(row, accounts),
+    };
+  }
+
+  async function budgetOf(workspaceId: string, id: string): Promise<BudgetRow> {
+    if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.notFound);
+    const [row] = await db
+      .select()
+      .from(budgets)
+      .where(and(eq(budgets.id, id), eq(budgets.workspaceId, workspaceId)));
+    if (!row) throw notFound(BUDGET_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The row's fields from validated input: the account must be the workspace's, and no other budget may cover the same. */
+  async function fieldsOf(principal: Principal, input: BudgetFormInput, accounts: AccountRow[], except?: string) {
+    if (input.scope === 'account' && !accounts.some((a) => a.id === input.account)) throw badRequest(BUDGET_MESSAGES.accountNotFound, 'account');
+    const fields = {
+      scope: input.scope as BudgetScope,
+      platform: input.scope === 'platform' ? (input.platform ?? null) : null,
+      accountRef: input.scope === 'account' ? (input.account ?? null) : null,
+      amountMinor: decimalToMinor(input.amount, input.currency),
+      currency: input.currency,
+    };
+    const existing = await db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId));
+    if (existing.some((b) => b.id !== except && b.scope === fields.scope && b.platform === fields.platform && b.accountRef === fields.accountRef)) {
+      throw new HttpError(409, BUDGET_MESSAGES.duplicate, ErrorCode.Conflict);
+    }
+    return fields;
+  }
+
+  return {
+    pacingOf,
+
+    /** GET budgets/. */
+    async list(principal: Principal): Promise<BudgetList> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId)).orderBy(budgets.createdAt), accountsOf(principal.workspaceId)]);
+      return { budgets: await Promise.all(rows.map((row) => present(row, accounts))) };
+    },
+
+    /** POST budgets/. */
+    async create(principal: Principal, input: BudgetFormInput): Promise<Budget> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      const accounts = await accountsOf(principal.workspaceId);
+      const fields = await fieldsOf(principal, input, accounts);
+      const [row] = await db
+        .insert(budgets)
+        .values({ workspaceId: principal.workspaceId, ...fields, createdBy: principal.userId, createdAt: now, updatedAt: now })
+        .returning();
+      log.info({ budgetId: row.id, scope: row.scope }, 'budget created');
+      return present(row, accounts);
+    },
+
+    /** PUT budgets/<id>/. */
+    async update(principal: Principal, id: string, input: BudgetFormInput): Promise<Budget> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      const existing = await budgetOf(principal.workspaceId, id);
+      const accounts = await accountsOf(principal.workspaceId);
+      const fields = await fieldsOf(principal, input, accounts, existing.id);
+      const [row] = await db
+        .update(budgets)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(budgets.id, existing.id))
+        .returning();
+      return present(row, accounts);
+    },
+
+    /** DELETE budgets/<id>/. */
+    async remove(principal: Principal, id: string): Promise<void> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const existing = await budgetOf(principal.workspaceId, id);
+      await db.delete(budgets).where(eq(budgets.id, existing.id));
+    },
+  };
+}
+export type BudgetsService = ReturnType<typeof createBudgetsService>;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { BUDGET_MESSAGES, type Budget, type BudgetList, type OptimizerPlanView } from '@shared/api/budgets';
+import type { DashboardView } from '@shared/api/dashboard';
+import type { ActionList } from '@shared/api/suggestions';
+import { BUDGET_VALIDATION } from '@shared/validation/budgets';
+import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
+import { sandboxSettings } from '../../platforms/settings';
+import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import { connectionOf } from '../../test/connect';
+import type { TestUser } from '../../test/factories';
+import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+
+describe('Budgets and the optimizer', () => {
+  let t: TestApp;
+  let sandbox: RunningSandbox;
+  let owner: TestUser;
+  let other: TestUser;
+  const clock = manualClock(Date.now());
+  const PLATFORM = 'google';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
+    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
+    owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
+    other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
+  }, SYNCED_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+  beforeEach(async () => {
+    await t.app.ctx.db.delete(budgets);
+    sandbox.faults.clear();
+  });
+
+  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
+  const send = (user: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
+  const accountOf = async (user: TestUser) => {
+    const connection = await connectionOf(t.app, user, PLATFORM);
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    return account;
+  };
+
+  it('keeps monthly budgets with their pacing, its spend the dashboard’s for the same days', async () => {
+    const account = await accountOf(owner);
+    const created = await send(owner, 'POST', 'budgets/', { scope: 'workspace', platform: null, account: null, amount: 50_000, currency: 'USD' });
+    expect(created.statusCode).toBe(201);
+    const budget: Budget = created.json();
+    expect(budget).toMatchObject({ scope: 'workspace', label: 'The whole workspace', amount: 50_000, currency: 'USD' });
+    const { pacing } = budget;
+    expect(pacing.target).toBe(50_000);
+    expect(['on_track', 'under', 'over']).toContain(pacing.status);
+    expect(pacing.projected.low).toBeLessThanOrEqual(pacing.projected.mid);
+    expect(pacing.projected.high).toBeGreaterThanOrEqual(pacing.projected.mid);
+    expect(pacing.advice.length).toBeGreaterThan(10);
+    // The month so far as the dashboard sums it.
+    const monthStart = `${pacing.month}-01`;
+    const dashboard: DashboardView = (await get(owner, `dashboard/?account=${account.id}&from=${monthStart}&to=${pacing.today}&currency=USD`)).json();
+    expect(pacing.spent).toBeCloseTo(dashboard.summary.spend, 0);
+    const last = pacing.points.filter((p) => p.actual !== null).at(-1)!;
+    expect(last.actual).toBeCloseTo(pacing.spent, 6);
+
+    const accountBudget = await send(owner, 'POST', 'budgets/', { scope: 'account', platform: null, account: account.id, amount: 1_000_000, currency: 'INR' });
+    expect(accountBudget.json()).toMatchObject({ label: account.name, currency: 'INR' });
+    const list: BudgetList = (await get(owner, 'budgets/')).json();
+    expect(list.budgets.map((b) => b.scope)).toEqual(['workspace', 'account']);
+    expect((await get(other, 'budgets/')).json().budgets).toEqual([]);
+    expect((await send(other, 'DELETE', `budgets/${budget.id}/`)).statusCode).toBe(404);
+    expect((await send(owner, 'DELETE', `budgets/${budget.id}/`)).statusCode).toBe(204);
+  });
+
+  it('refuses bad budgets with a detail naming the field, and a second budget for the same thing', async () => {
+    const otherAccount = await accountOf(other);
+    const cases: [object, string, string][] = [
+      [{ scope: 'workspace', amount: -5, currency: 'USD' }, 'amount', BUDGET_VALIDATION.badAmount],
+      [{ scope: 'workspace', amount: 5e12, currency: 'USD' }, 'amount', BUDGET_VALIDATION.badAmount],
+      [{ scope: 'platform', platform: null, amount: 10, currency: 'USD' }, 'platform', BUDGET_VALIDATION.badPlatform],
+      [{ scope: 'workspace', amount: 10, currency: 'XYZ' }, 'currency', BUDGET_VALIDATION.badCurrency],
+      [{ scope: 'account', account: otherAccount.id, amount: 10, currency: 'USD' }, 'account', BUDGET_MESSAGES.accountNotFound],
+    ];
+    for (const [payload, field, detail] of cases) {
+      const res = await send(owner, 'POST', 'budgets/', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field, detail });
+    }
+    expect(await t.app.ctx.db.select().from(budgets)).toEqual([]);
+    await send(owner, 'POST', 'budgets/', { scope: 'platform', platform: 'google', amount: 10, currency: 'USD' });
+    const twice = await send(owner, 'POST', 'budgets/', { scope: 'platform', platform: 'google', amount: 20, currency: 'EUR' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe(BUDGET_MESSAGES.duplicate);
+  });
+
+  it('proposes a plan at the same total daily budget, for the workspace’s own accounts only', async () => {
+    const account = await accountOf(owner);
+    const res = await get(owner, `optimizer/?account=${account.id}&max_step=0.3`);
+    expect(res.statusCode).toBe(200);
+    const plan: OptimizerPlanView = res.json();
+    expect(plan.account).toMatchObject({ id: account.id, platform: PLATFORM });
+    expect(plan.campaigns.length).toBeGreaterThanOrEqual(2);
+    expect(plan.campaigns.reduce((s, c) => s + c.to, 0)).toBe(plan.campaigns.reduce((s, c) => s + c.from, 0));
+    for (const c of plan.campaigns) {
+      expect(c.to).toBeGreaterThanOrEqual(Math.floor(c.from * 0.7));
+      expect(c.to).toBeLessThanOrEqual(Math.ceil(c.from * 1.3));
+    }
+    expect(plan.after.mid).toBeCloseTo(plan.now.mid + plan.gain.mid, 6);
+    expect((await get(other, `optimizer/?account=${account.id}`)).statusCode).toBe(404);
+    expect((await get(owner, 'optimizer/?account=x&max_step=9')).json().detail).toBe(BUDGET_VALIDATION.badAccount);
+  });
+
+  it('applies a plan at the platform, logs it, and undoes it; a stale, unbalanced or refused plan changes nothing', async () => {
+    const account = await accountOf(owner);
+    const stored = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter(
+      (c) => c.status === 'ACTIVE' && c.dailyBudgetMinor !== null && sandbox.world.status(PLATFORM, c.campaignId) === 'ACTIVE',
+    );
+    const [a, b] = stored;
+    const amount = Math.round(Math.min(a.dailyBudgetMinor!, b.dailyBudgetMinor!) / 10);
+    const changes = [
+      { campaign_id: a.campaignId, from: a.dailyBudgetMinor!, to: a.dailyBudgetMinor! - amount },
+      { campaign_id: b.campaignId, from: b.dailyBudgetMinor!, to: b.dailyBudgetMinor! + amount },
+    ];
+    const budgetsAtPlatform = () => [a, b].map((c) => sandbox.world.dailyBudgetMinor(PLATFORM, c.campaignId));
+    const before = budgetsAtPlatform();
+
+    const unbalanced = await send(owner, 'POST', 'optimizer/apply/', { account: account.id, changes: [changes[0], { ...changes[1], to: changes[1].to + 1 }] });
+    expect(unbalanced.json()).toMatchObject({ field: 'changes', detail: BUDGET_MESSAGES.totalChanged });
+    const stale = await send(owner, 'POST', 'optimizer/apply/', { account: account.id, changes: changes.map((c) => ({ ...c, from: c.from + 1, to: c.to + 1 })) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe(BUDGET_MESSAGES.stale);
+    // The platform refuses (asking for a wait longer than any request may take): nothing is changed.
+    sandbox.faults.add({ platform: PLATFORM, kind: 'rate_limit', times: 50, retryAfterSeconds: 120 });
+    const refused = await send(owner, 'POST', 'optimizer/apply/', { account: account.id, changes });
+    sandbox.faults.clear();
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(budgetsAtPlatform()).toEqual(before);
+
+    const applied = await send(owner, 'POST', 'optimizer/apply/', { account: account.id, changes });
+    expect(applied.statusCode).toBe(200);
+    expect(budgetsAtPlatform()).toEqual(changes.map((c) => c.to));
+    const { action_id, change_lines } = applied.json();
+    expect(change_lines).toHaveLength(2);
+    expect(change_lines[0]).toMatch(/^Google Ads: lower the daily budget of campaign “.+” from \w+ [\d.]+ a day to \w+ [\d.]+ a day$/);
+    const log: ActionList = (await get(owner, 'actions/')).json();
+    expect(log.items.find((item) => item.id === action_id)).toMatchObject({ type: 'optimizer', can_undo: true });
+    expect((await send(owner, 'POST', `actions/${action_id}/undo/`)).statusCode).toBe(200);
+    expect(budgetsAtPlatform()).toEqual(before);
+    expect((await send(other, 'POST', 'optimizer/apply/', { account: account.id, changes })).statusCode).toBe(404);
+  });
+});
