@@ -174,5 +174,5 @@ describe('an agency with a workspace per client, in Chromium', () => {
     await page.goto('/team');
     await page.getByRole('cell', { name: viewerEmail }).waitFor();
     await page.getByRole('cell', { name: clientEmail }).waitFor();
-  });
+  }, 150_000);
 });
