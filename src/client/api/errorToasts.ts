@@ -111,6 +111,16 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   saveAlertWebhook: null,
   testAlertWebhook: null,
   deleteAlertWebhook: 'Unable to remove the webhook. Please try again.',
+  // Budget tools: the page shows a failed list, the account pickers' load, a refused save (on its
+  // field, or in the dialog), the plan and a refused apply (a stale plan is proposed again) inline.
+  listBudgets: null,
+  listBudgetAccounts: null,
+  createBudget: null,
+  updateBudget: null,
+  getOptimizerPlan: null,
+  applyOptimizerPlan: null,
+  deleteBudget: 'Unable to delete the budget. Please try again.',
+  undoBudgetChange: 'Unable to undo the change. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

@@ -63,7 +63,15 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it('shows /budget with its heading to a signed-in user', async () => {
+    // The optimizer's account picker lists the connected accounts: none yet.
+    server.use(http.get(api('ad-accounts/'), () => HttpResponse.json([])));
+    renderWithProviders(<AppRouter />, { route: paths.budget, preloadedState: { session: signedInSession() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets' })).toBeInTheDocument();
+    expect(await screen.findByText('No monthly budget yet…')).toBeInTheDocument();
+  });
+
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
@@ -133,7 +141,8 @@ describe('AppRouter', () => {
   it("shows the unread alerts in the top bar, linking to /alerts, to a signed-in user whose dashboard is open", async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())), http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 4 })));
     renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' })).toHaveAttribute('href', paths.alerts);
+    // The home page, the session's user-info and the bell's first count load one after the other: slow on a loaded machine.
+    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' }, { timeout: 15_000 })).toHaveAttribute('href', paths.alerts);
   });
 
   it("shows the bell in an owner's workspace whose trial or plan opens the dashboard, but not to its client", async () => {

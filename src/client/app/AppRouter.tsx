@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
+import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { useUserInfo } from '@client/features/account/account.api';
@@ -57,6 +58,7 @@ const RuleBuilderPage = lazyPage<'RuleBuilderPage', RuleBuilderPageProps>(
   () => import(/* webpackChunkName: "rule-builder" */ '@client/features/rules/RuleBuilderPage'),
   'RuleBuilderPage',
 );
+const BudgetPage = lazyPage<'BudgetPage', BudgetPageProps>(() => import(/* webpackChunkName: "budget" */ '@client/features/budget/BudgetPage'), 'BudgetPage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -128,6 +130,9 @@ export function AppRouter() {
   const managesWebhook = useCan('alerts:manage');
   const readsRules = useCan('rules:read');
   const writesRules = useCan('rules:write');
+  const readsBudgets = useCan('budgets:read');
+  const readsOptimizer = useCan('budgets:read');
+  const writesBudgets = useCan('budgets:write');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -191,6 +196,14 @@ export function AppRouter() {
           element={
             <RequireSession>
               <RuleBuilderPage readsRules={readsRules} writesRules={writesRules} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.budget}
+          element={
+            <RequireSession>
+              <BudgetPage readsBudgets={readsBudgets} readsOptimizer={readsOptimizer} writesBudgets={writesBudgets} />
             </RequireSession>
           }
         />

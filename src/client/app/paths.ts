@@ -16,6 +16,8 @@ export const paths = {
   newRule: '/rules/new',
   /** The rule builder for an existing rule: /rules/<id>/edit. */
   editRule: '/rules/:id/edit',
+  /** Budget tools: monthly budgets with their pacing, and the budget optimizer. */
+  budget: '/budget',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

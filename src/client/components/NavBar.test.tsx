@@ -43,14 +43,15 @@ describe('NavBar', () => {
       'href',
       '/dashboard',
     );
-    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Features', 'Pricing', 'Contact']);
+    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Budget', 'Features', 'Pricing', 'Contact']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Suggestions' })).toHaveAttribute('href', '/suggestions');
     expect(within(nav).getByRole('link', { name: 'Actions' })).toHaveAttribute('href', '/actions');
     expect(within(nav).getByRole('link', { name: 'Rules' })).toHaveAttribute('href', '/rules');
+    expect(within(nav).getByRole('link', { name: 'Budget' })).toHaveAttribute('href', '/budget');
   });
 
-  it('leaves Suggestions, Actions and Rules out for a client, whose role does not read them', async () => {
+  it('leaves Suggestions, Actions, Rules and Budget out for a client, whose role does not read them', async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
     const session = signedInSession({ workspace: { id: '00000000-0000-4000-8000-00000000acme', role: 'client' } });
     renderWithProviders(<NavBar />, { preloadedState: { session } });

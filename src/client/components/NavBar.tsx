@@ -36,11 +36,13 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
   const hasActiveTrial = useHasActiveTrial();
   const readsSuggestions = useCan('suggestions:read');
   const readsRules = useCan('rules:read');
+  // Budget tools are for the team running the ads (not a client).
+  const readsBudget = useCan('budgets:read');
   const [menuOpen, setMenuOpen] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
-  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions and Rules come with it.
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules);
+  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions, Rules and Budget come with it.
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules, readsBudget);
 
   return (
     <AppBar position="sticky">

@@ -2,7 +2,7 @@ import { paths, type AppPath } from '@client/app/paths';
 
 /** One entry of the main navigation. */
 export interface NavLinkItem {
-  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'features' | 'pricing' | 'contact';
+  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'budget' | 'features' | 'pricing' | 'contact';
   label: string;
   to: AppPath;
 }
@@ -16,6 +16,8 @@ const SUGGESTIONS: NavLinkItem[] = [
 ];
 /** Automated rules, after Suggestions and Actions for a role that reads them. */
 const RULES: NavLinkItem = { key: 'rules', label: 'Rules', to: paths.rules };
+/** Budget tools, after Rules, for the roles that read budgets (not clients). */
+const BUDGET: NavLinkItem = { key: 'budget', label: 'Budget', to: paths.budget };
 const REST: NavLinkItem[] = [
   { key: 'features', label: 'Features', to: paths.features },
   { key: 'pricing', label: 'Pricing', to: paths.pricing },
@@ -25,9 +27,11 @@ const REST: NavLinkItem[] = [
 /**
  * The main links in order: Home, Dashboard (when allowed), Suggestions and Actions (with
  * Dashboard, for a role that reads suggestions), Rules (with Dashboard, for a role that reads
- * rules; the roles that read suggestions, unless told otherwise), Features, Pricing, Contact.
+ * rules; the roles that read suggestions, unless told otherwise), Budget (with Dashboard, for the
+ * team running the ads; the roles that read suggestions, unless told otherwise), Features,
+ * Pricing, Contact.
  */
-export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions): NavLinkItem[] {
+export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions, showBudget = showSuggestions): NavLinkItem[] {
   if (!showDashboard) return [HOME, ...REST];
-  return [HOME, DASHBOARD, ...(showSuggestions ? SUGGESTIONS : []), ...(showRules ? [RULES] : []), ...REST];
+  return [HOME, DASHBOARD, ...(showSuggestions ? SUGGESTIONS : []), ...(showRules ? [RULES] : []), ...(showBudget ? [BUDGET] : []), ...REST];
 }

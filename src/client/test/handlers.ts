@@ -23,6 +23,7 @@ import {
   type Totals,
 } from '@shared/api/dashboard';
 import type { NewsletterStatusReply } from '@shared/api/newsletter';
+import type { BudgetList } from '@shared/api/budgets';
 import type { RuleList } from '@shared/api/rules';
 import { syncSettingsSchema } from '@shared/validation/dashboard';
 import { JOB_OPENINGS } from '@shared/careers';
@@ -85,6 +86,8 @@ export const defaultHandlers = [
   http.get(api('dashboard/campaigns/'), () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage)),
   // The rules page of another screen's test (the router's): no rules yet, nothing waiting (fakes: rules.handlers.ts).
   http.get(api('rules/'), () => HttpResponse.json({ rules: [], pending: [] } satisfies RuleList)),
+  // The budgets page of another screen's test (the router's): no budget yet (fakes: budgets.handlers.ts).
+  http.get(api('budgets/'), () => HttpResponse.json({ budgets: [] } satisfies BudgetList)),
 ];
 
 /** Records the beacons a test sends: `server.use(beacons.handler)`, then read `beacons.sent`. */

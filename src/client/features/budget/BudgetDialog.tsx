@@ -1,0 +1,215 @@
+import { useId, useState } from 'react';
+import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  type TextFieldProps,
+} from '@mui/material';
+import { BUDGET_SCOPE_LABELS, BUDGET_SCOPES, type Budget, type BudgetInput, type BudgetScope } from '@shared/api/budgets';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { budgetSchema } from '@shared/validation/budgets';
+import { errorMessage } from '@client/api/errors';
+import { notify } from '@client/app/notify';
+import { FormikTextField } from '@client/components/FormikTextField';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { errorField, isConflict, useCreateBudgetMutation, useListBudgetAccountsQuery, useUpdateBudgetMutation } from './budgets.api';
+
+/** The dialog's titles and its submit buttons. */
+export const ADD_BUDGET_TITLE = 'Add a monthly budget';
+export const editBudgetTitle = (label: string) => `Edit the budget for ${label}`;
+export const ADD_BUDGET_SUBMIT = 'Add budget';
+export const EDIT_BUDGET_SUBMIT = 'Save budget';
+/** The fields' labels. */
+export const FIELD_LABELS = { scope: 'What the budget covers', platform: 'Platform', account: 'Ad account', amount: 'Amount a month', currency: 'Currency' } as const;
+/** Said when a save fails and the server gave no reason. */
+export const SAVE_FAILED = 'Unable to save the budget. Please try again.';
+/** Said when the ad accounts cannot be listed. */
+export const ACCOUNTS_FAILED = 'Unable to load your ad accounts right now.';
+/** Said when the workspace has no connected ad account to choose. */
+export const NO_ACCOUNTS = 'No ad account is connected yet.';
+/** The toasts once saved. */
+export const addedText = (label: string) => `Budget added: ${label}.`;
+export const savedText = (label: string) => `Budget saved: ${label}.`;
+
+/** The form's values: the amount as typed. */
+interface BudgetFormValues {
+  scope: BudgetScope;
+  platform: Platform | null;
+  account: string | null;
+  amount: number | string;
+  currency: DisplayCurrency;
+}
+
+const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency'];
+
+function initialValuesOf(budget: Budget | null, currency: DisplayCurrency): BudgetFormValues {
+  if (budget) return { scope: budget.scope, platform: budget.platform, account: budget.account, amount: budget.amount, currency: budget.currency };
+  return { scope: 'workspace', platform: null, account: null, amount: '', currency };
+}
+
+/** A labelled native select bound to a Formik field; its message shows once it is touched. */
+function FormikSelect({ name, options, helperText, ...props }: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children'> & {
+  name: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  const [field, meta, helpers] = useField<string | null>(name);
+  const showError = meta.touched && typeof meta.error === 'string';
+  return (
+    <TextField
+      {...props}
+      select
+      id={name}
+      name={name}
+      value={field.value ?? ''}
+      onChange={(event) => void helpers.setValue(event.target.value)}
+      onBlur={field.onBlur}
+      error={showError}
+      helperText={showError ? meta.error : helperText}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {(field.value === null || field.value === '') && (
+        <option value="" disabled>
+          Choose…
+        </option>
+      )}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function ScopeField() {
+  const [field, meta] = useField<BudgetScope>('scope');
+  const labelId = useId();
+  const errorId = useId();
+  const showError = meta.touched && typeof meta.error === 'string';
+  return (
+    <FormControl error={showError}>
+      <FormLabel id={labelId}>{FIELD_LABELS.scope}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} aria-describedby={showError ? errorId : undefined} name={field.name} value={field.value} onChange={field.onChange}>
+        {BUDGET_SCOPES.map((scope) => (
+          <FormControlLabel key={scope} value={scope} control={<Radio />} label={BUDGET_SCOPE_LABELS[scope]} />
+        ))}
+      </RadioGroup>
+      {showError && <FormHelperText id={errorId}>{meta.error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+function AccountField() {
+  const { data, isError, error } = useListBudgetAccountsQuery();
+  if (isError && !data) return <Alert severity="error">{errorMessage(error, ACCOUNTS_FAILED)}</Alert>;
+  if (data && data.length === 0) return <Alert severity="info">{NO_ACCOUNTS}</Alert>;
+  return (
+    <FormikSelect
+      name="account"
+      label={FIELD_LABELS.account}
+      required
+      fullWidth
+      disabled={!data}
+      options={(data ?? []).map((account) => ({ value: account.id, label: `${account.name} (${PLATFORM_LABELS[account.platform]})` }))}
+    />
+  );
+}
+
+/** Props of BudgetDialog. */
+export interface BudgetDialogProps {
+  open: boolean;
+  /** The budget to edit; null: a new one. */
+  budget: Budget | null;
+  /** The currency a new budget starts in. */
+  defaultCurrency: DisplayCurrency;
+  onClose: () => void;
+}
+
+/**
+ * Adds or edits a monthly budget on the shared budget schema (the server's own): what it covers
+ * (the workspace, a platform or an ad account), the amount a month and its currency. A refusal
+ * naming a field is said on that field; any other (a budget for that already exists) in the dialog.
+ */
+export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetDialogProps) {
+  const titleId = useId();
+  const failureId = useId();
+  const [createBudget] = useCreateBudgetMutation();
+  const [updateBudget] = useUpdateBudgetMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async (values: BudgetFormValues, helpers: FormikHelpers<BudgetFormValues>) => {
+    setFailure(null);
+    // The cast clears the platform or the account the scope does not use and makes the amount a number.
+    const input = budgetSchema.cast(values) as BudgetInput;
+    try {
+      const saved = budget ? await updateBudget({ id: budget.id, input }).unwrap() : await createBudget(input).unwrap();
+      notify(budget ? savedText(saved.label) : addedText(saved.label), 'success');
+      close();
+    } catch (error) {
+      const message = errorMessage(error, SAVE_FAILED);
+      const field = errorField(error);
+      if (!isConflict(error) && field !== null && FIELDS.includes(field)) {
+        void helpers.setFieldTouched(field, true, false);
+        helpers.setFieldError(field, message);
+      } else {
+        setFailure(message);
+      }
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{budget ? editBudgetTitle(budget.label) : ADD_BUDGET_TITLE}</DialogTitle>
+      <Formik initialValues={initialValuesOf(budget, defaultCurrency)} validationSchema={budgetSchema} onSubmit={submit}>
+        {({ values, isSubmitting }) => (
+          <Form noValidate aria-labelledby={titleId} aria-describedby={failure ? failureId : undefined}>
+            <DialogContent>
+              <Stack spacing={2}>
+                <ScopeField />
+                {values.scope === 'platform' && (
+                  <FormikSelect name="platform" label={FIELD_LABELS.platform} required fullWidth options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))} />
+                )}
+                {values.scope === 'account' && <AccountField />}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <FormikTextField name="amount" label={FIELD_LABELS.amount} type="number" required fullWidth slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} />
+                  <FormikSelect name="currency" label={FIELD_LABELS.currency} required sx={{ minWidth: 140 }} options={DISPLAY_CURRENCIES.map((currency) => ({ value: currency, label: currency }))} />
+                </Stack>
+                {failure && (
+                  <Alert severity="error" id={failureId}>
+                    {failure}
+                  </Alert>
+                )}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <LoadingButton type="submit" variant="contained" loading={isSubmitting}>
+                {budget ? EDIT_BUDGET_SUBMIT : ADD_BUDGET_SUBMIT}
+              </LoadingButton>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Budget, MoneyRange, OptimizerCampaignView, OptimizerPlanView, PacingView } from '@shared/api/budgets';
+import { minorToDecimal } from '@shared/money';
+import { formatCount, formatDay, formatMoney } from '@client/lib/format';
+
+/** Money in minor units of `currency`, formatted in major units: 12345 USD -> '$123.45'. */
+export function formatMinor(minor: number, currency: string): string {
+  return formatMoney(Number(minorToDecimal(minor, currency)), currency);
+}
+
+/** A money range: '$45,000.00–$51,000.00'. */
+export function formatMoneyRange(range: MoneyRange, currency: string): string {
+  return `${formatMoney(range.low, currency)}–${formatMoney(range.high, currency)}`;
+}
+
+/** The pacing band's half-width: 0.12 -> 'within ±12%'. */
+export function toleranceText(tolerance: number): string {
+  return `within ±${Math.round(tolerance * 100)}%`;
+}
+
+/** A signed whole percentage: 0.2 -> '+20%', -0.15 -> '−15%', 0 -> '0%'. */
+export function signedPercent(fraction: number): string {
+  const percent = Math.round(fraction * 100);
+  if (percent > 0) return `+${percent}%`;
+  if (percent < 0) return `−${Math.abs(percent)}%`;
+  return '0%';
+}
+
+/** The change of a campaign's daily budget: '+20%', '−15%', 'no change' ('new' from nothing). */
+export function budgetChangeText(campaign: Pick<OptimizerCampaignView, 'from' | 'to'>): string {
+  if (campaign.to === campaign.from) return 'no change';
+  if (campaign.from === 0) return 'new';
+  return signedPercent((campaign.to - campaign.from) / campaign.from);
+}
+
+/** Conversions a day with their 90% range: '2.4 (1.9–3)'. */
+export function conversionsText(range: MoneyRange): string {
+  return `${formatCount(range.mid)} (${formatCount(range.low)}–${formatCount(range.high)})`;
+}
+
+/** A marginal CPA in minor units, or a dash when the campaign does not convert. */
+export function cpaText(cpa: number | null, currency: string): string {
+  return cpa === null ? '—' : formatMinor(cpa, currency);
+}
+
+/** The plan's expected gain, in words: '+1.2 conversions a day (90% range 0.4 to 2)'. */
+export function gainText(plan: Pick<OptimizerPlanView, 'gain'>): string {
+  const { mid, low, high } = plan.gain;
+  const sign = mid > 0 ? '+' : '';
+  return `${sign}${formatCount(mid)} conversions a day (90% range ${formatCount(low)} to ${formatCount(high)})`;
+}
+
+/** The campaigns whose daily budget the plan changes, as POST optimizer/apply/ wants them. */
+export function planChanges(plan: Pick<OptimizerPlanView, 'campaigns'>): { campaign_id: string; from: number; to: number }[] {
+  return plan.campaigns.filter((campaign) => campaign.to !== campaign.from).map(({ campaign_id, from, to }) => ({ campaign_id, from, to }));
+}
+
+/** The month's spend so far against the budget: '$20,000.00 of $50,000.00 spent (40%)'. */
+export function spentText(pacing: Pick<PacingView, 'spent' | 'target'>, currency: string): string {
+  const share = pacing.target > 0 ? ` (${Math.round((pacing.spent / pacing.target) * 100)}%)` : '';
+  return `${formatMoney(pacing.spent, currency)} of ${formatMoney(pacing.target, currency)} spent${share}`;
+}
+
+/** Where the month is heading: '$48,000.00 ($45,000.00–$51,000.00)'. */
+export function projectedText(pacing: Pick<PacingView, 'projected'>, currency: string): string {
+  return `${formatMoney(pacing.projected.mid, currency)} (${formatMoneyRange(pacing.projected, currency)})`;
+}
+
+/** The pacing chart in words, next to it and as its description. */
+export function pacingSummary(budget: Pick<Budget, 'label' | 'currency' | 'pacing'>): string {
+  const { pacing, currency } = budget;
+  const today = pacing.points.find((point) => point.date === pacing.today);
+  const even = today ? ` against ${formatMoney(today.ideal, currency)} on the even line` : '';
+  return (
+    `${budget.label}: ${formatMoney(pacing.spent, currency)} spent by ${formatDay(pacing.today)}${even}; ` +
+    `heading for ${projectedText(pacing, currency)} against a target of ${formatMoney(pacing.target, currency)}.`
+  );
+}

@@ -1,0 +1,99 @@
+import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import type { Budget, BudgetInput, BudgetList, OptimizerApplyInput, OptimizerApplyResult, OptimizerPlanView } from '@shared/api/budgets';
+import { ErrorCode } from '@shared/api/errors';
+import type { ActionRecord } from '@shared/api/suggestions';
+import { baseApi } from '@client/api/baseApi';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+
+/** The argument of updateBudget. */
+export interface UpdateBudgetArgs {
+  id: string;
+  input: BudgetInput;
+}
+
+/** The argument of getOptimizerPlan (GET optimizer/?account&max_step). */
+export interface OptimizerPlanArgs {
+  account: string;
+  /** The largest step a budget may move (0.3: ±30%). */
+  max_step: number;
+}
+
+const LIST = { type: 'Budgets' as const, id: LIST_ID };
+/** The actions log (GET actions/, the suggestions feature's): an applied plan is written there. */
+const ACTIONS_LOG = { type: 'Action' as const, id: LIST_ID };
+/** An applied plan (or its undo) writes daily budgets at the platform: the dashboard shows them. */
+const PLATFORM_STATE = [{ type: 'Dashboard' as const }, { type: 'Campaign' as const, id: LIST_ID }, { type: 'CampaignAds' as const }];
+
+const budgetPath = (id: string) => `budgets/${encodeURIComponent(id)}/`;
+
+/** True for a 409 answer: a budget changed since the plan was made (or the budget is a duplicate). */
+export function isConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status, data } = error as { status: unknown; data?: { code?: unknown } };
+  return status === 409 || data?.code === ErrorCode.Conflict;
+}
+
+/** The request field a 400 names, if any. */
+export function errorField(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const field = (data as { field?: unknown }).field;
+  return typeof field === 'string' && field !== '' ? field : null;
+}
+
+/** Budget tools (contract: @shared/api/budgets), injected into the one API. */
+export const budgetsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Every monthly budget with its pacing this month.
+    listBudgets: build.query<BudgetList, void>({
+      query: () => 'budgets/',
+      providesTags: (result) => providesList('Budgets', result?.budgets),
+    }),
+    createBudget: build.mutation<Budget, BudgetInput>({
+      query: (body) => ({ url: 'budgets/', method: 'POST', body }),
+      invalidatesTags: invalidatesOnSuccess([LIST]),
+    }),
+    updateBudget: build.mutation<Budget, UpdateBudgetArgs>({
+      query: ({ id, input }) => ({ url: budgetPath(id), method: 'PUT', body: input }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Budgets' as const, id }]),
+    }),
+    deleteBudget: build.mutation<void, string>({
+      query: (id) => ({ url: budgetPath(id), method: 'DELETE' }),
+      invalidatesTags: invalidatesOnSuccess([LIST]),
+    }),
+    // The workspace's connected ad accounts (GET ad-accounts/, the same route as the connected
+    // accounts screen's listAdAccounts), for the budget form's and the optimizer's pickers.
+    listBudgetAccounts: build.query<ConnectedAdAccount[], void>({
+      query: () => 'ad-accounts/',
+      providesTags: (result) => providesList('AdAccount', result),
+    }),
+    // A proposal made now from the account's current budgets: never a cached copy.
+    getOptimizerPlan: build.query<OptimizerPlanView, OptimizerPlanArgs>({
+      query: ({ account, max_step }) => ({ url: 'optimizer/', params: { account, max_step } }),
+      keepUnusedDataFor: 0,
+    }),
+    // Written at the platform: the actions log, the budgets' pacing and the platform's state change.
+    applyOptimizerPlan: build.mutation<OptimizerApplyResult, OptimizerApplyInput>({
+      query: (body) => ({ url: 'optimizer/apply/', method: 'POST', body }),
+      invalidatesTags: invalidatesOnSuccess([ACTIONS_LOG, LIST, ...PLATFORM_STATE]),
+    }),
+    // Undo from the toast: the same POST actions/<id>/undo/ as the actions log's Undo.
+    undoBudgetChange: build.mutation<ActionRecord, string>({
+      query: (id) => ({ url: `actions/${encodeURIComponent(id)}/undo/`, method: 'POST' }),
+      invalidatesTags: invalidatesOnSuccess([ACTIONS_LOG, LIST, ...PLATFORM_STATE]),
+    }),
+  }),
+});
+
+/** The generated hooks. */
+export const {
+  useListBudgetsQuery,
+  useCreateBudgetMutation,
+  useUpdateBudgetMutation,
+  useDeleteBudgetMutation,
+  useListBudgetAccountsQuery,
+  useLazyGetOptimizerPlanQuery,
+  useApplyOptimizerPlanMutation,
+  useUndoBudgetChangeMutation,
+} = budgetsApi;

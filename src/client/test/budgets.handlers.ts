@@ -1,0 +1,296 @@
+import { http, HttpResponse } from 'msw';
+import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import {
+  BUDGET_MESSAGES,
+  type Budget,
+  type BudgetInput,
+  type BudgetList,
+  type OptimizerApplyInput,
+  type OptimizerApplyResult,
+  type OptimizerCampaignView,
+  type OptimizerPlanView,
+  type PacingPointView,
+  type PacingView,
+} from '@shared/api/budgets';
+import type { ActionRecord } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { checkInOrder } from '@shared/validation/firstError';
+import { budgetSchema } from '@shared/validation/budgets';
+import { adAccountBody, api } from './handlers';
+import { actionRecordBody } from './suggestions.handlers';
+
+/** The fake budgets' ids. */
+export const BUDGET_ID = '00000000-0000-4000-8000-700000000001';
+export const SECOND_BUDGET_ID = '00000000-0000-4000-8000-700000000002';
+
+/** The workspace's connected ad accounts: a USD Google account and an INR Meta account. */
+export const GOOGLE_ACCOUNT: ConnectedAdAccount = adAccountBody({
+  id: '00000000-0000-4000-8000-400000000001',
+  platform: 'google',
+  account_id: '123-456-7890',
+  name: 'Brand',
+  currency: 'USD',
+});
+export const META_ACCOUNT: ConnectedAdAccount = adAccountBody({ id: '00000000-0000-4000-8000-400000000002', name: 'Main store' });
+
+/** The pacing chart's days of January 2030 up to the 31st: actual spend until today (the 14th), a forecast after. */
+export function pacingPointsBody(target = 31_000, today = 14, dailySpend = 900): PacingPointView[] {
+  const daily = target / 31;
+  return Array.from({ length: 31 }, (_, index) => {
+    const day = index + 1;
+    const date = `2030-01-${String(day).padStart(2, '0')}`;
+    const actual = day <= today ? dailySpend * day : null;
+    const forecast =
+      day >= today
+        ? { mid: dailySpend * day, low: dailySpend * today + (dailySpend * 0.8 * (day - today)), high: dailySpend * today + (dailySpend * 1.2 * (day - today)) }
+        : null;
+    return { date, actual, ideal: Math.round(daily * day * 100) / 100, forecast };
+  });
+}
+
+/** A month's pacing; by default 14 Jan 2030 against $31,000, heading 10% under: raise daily budgets. */
+export function pacingBody(overrides: Partial<PacingView> = {}): PacingView {
+  return {
+    month: '2030-01',
+    today: '2030-01-14',
+    target: 31_000,
+    spent: 12_600,
+    projected: { mid: 27_900, low: 25_000, high: 30_800 },
+    ratio: 0.9,
+    tolerance: 0.12,
+    status: 'on_track',
+    daily_now: 900,
+    daily_needed: 1_082.35,
+    change: 0.2,
+    advice: 'Within the band: keep daily budgets as they are.',
+    points: pacingPointsBody(),
+    ...overrides,
+  };
+}
+
+/** A budget; by default the whole workspace's $31,000 a month, on track. */
+export function budgetBody(overrides: Partial<Budget> = {}): Budget {
+  return {
+    id: BUDGET_ID,
+    scope: 'workspace',
+    platform: null,
+    account: null,
+    amount: 31_000,
+    currency: 'USD',
+    label: 'The whole workspace',
+    created_at: '2030-01-01T09:00:00.000Z',
+    pacing: pacingBody(),
+    ...overrides,
+  };
+}
+
+/** A second budget: Google Ads at $10,000, over-pacing. */
+export const googleBudgetBody = (overrides: Partial<Budget> = {}) =>
+  budgetBody({
+    id: SECOND_BUDGET_ID,
+    scope: 'platform',
+    platform: 'google',
+    amount: 10_000,
+    label: 'Google Ads',
+    pacing: pacingBody({
+      target: 10_000,
+      spent: 6_300,
+      projected: { mid: 13_950, low: 13_000, high: 14_900 },
+      ratio: 1.395,
+      status: 'over',
+      daily_now: 450,
+      daily_needed: 217.65,
+      change: -0.52,
+      advice: 'Projected to end 40% over target: lower daily budgets by about 52%.',
+      points: pacingPointsBody(10_000, 14, 450),
+    }),
+    ...overrides,
+  });
+
+/** A campaign of a plan (minor units of USD); by default $100.00 a day moved up to $130.00. */
+export function optimizerCampaignBody(overrides: Partial<OptimizerCampaignView> = {}): OptimizerCampaignView {
+  return {
+    campaign_id: 'cmp-1',
+    name: 'Brand search',
+    from: 10_000,
+    to: 13_000,
+    hold: null,
+    marginal_cpa_now: 2_500,
+    marginal_cpa_after: 3_100,
+    conversions_now: { mid: 4, low: 3.2, high: 4.8 },
+    conversions_after: { mid: 4.9, low: 3.9, high: 5.9 },
+    ...overrides,
+  };
+}
+
+/** A plan for the Google account: one campaign up 30%, one down 30%, one locked. */
+export function optimizerPlanBody(overrides: Partial<OptimizerPlanView> = {}): OptimizerPlanView {
+  return {
+    account: { id: GOOGLE_ACCOUNT.id, name: GOOGLE_ACCOUNT.name, platform: 'google', currency: 'USD' },
+    max_step: 0.3,
+    total_budget: 25_000,
+    campaigns: [
+      optimizerCampaignBody(),
+      optimizerCampaignBody({
+        campaign_id: 'cmp-2',
+        name: 'Generic search',
+        from: 10_000,
+        to: 7_000,
+        marginal_cpa_now: 6_000,
+        marginal_cpa_after: 4_800,
+        conversions_now: { mid: 1.5, low: 1, high: 2 },
+        conversions_after: { mid: 1.2, low: 0.8, high: 1.6 },
+      }),
+      optimizerCampaignBody({
+        campaign_id: 'cmp-3',
+        name: 'Display remarketing',
+        from: 5_000,
+        to: 5_000,
+        hold: 'locked',
+        marginal_cpa_now: null,
+        marginal_cpa_after: null,
+        conversions_now: { mid: 0.5, low: 0.2, high: 0.8 },
+        conversions_after: { mid: 0.5, low: 0.2, high: 0.8 },
+      }),
+    ],
+    now: { mid: 6, low: 4.4, high: 7.6 },
+    after: { mid: 6.6, low: 4.9, high: 8.3 },
+    gain: { mid: 0.6, low: 0.2, high: 1.1 },
+    note: null,
+    ...overrides,
+  };
+}
+
+/** A plan that moves nothing, with why. */
+export const heldPlanBody = () =>
+  optimizerPlanBody({
+    campaigns: [optimizerCampaignBody({ to: 10_000 }), optimizerCampaignBody({ campaign_id: 'cmp-3', name: 'Display remarketing', from: 5_000, to: 5_000, hold: 'learning' })],
+    gain: { mid: 0, low: 0, high: 0 },
+    after: { mid: 6, low: 4.4, high: 7.6 },
+    note: 'No credible gain',
+  });
+
+/** What the fake budgets server starts from. */
+export interface FakeBudgetsOptions {
+  budgets?: Budget[];
+  accounts?: ConnectedAdAccount[];
+  /** The plan GET optimizer/ answers (its max_step set to the one asked). */
+  plan?: (query: { account: string; max_step: number }) => OptimizerPlanView;
+  /** The answer of POST optimizer/apply/; by default every change is written. */
+  apply?: (body: OptimizerApplyInput, attempt: number) => Response | OptimizerApplyResult;
+}
+
+const badRequest = (detail: string, field?: string) => HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
+const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_found' }, { status: 404 });
+/** The actions-log entry an applied plan makes. */
+export const PLAN_ACTION_ID = '00000000-0000-4000-8000-710000000001';
+const CREATED_AT = '2030-01-14T10:00:00.000Z';
+
+/** A 409 refusal of a stale plan. */
+export const stalePlanResponse = () => HttpResponse.json({ detail: BUDGET_MESSAGES.stale, code: 'conflict' }, { status: 409 });
+
+/**
+ * The budget tools' endpoints as the contract describes them, with state: the budgets (create and
+ * update validated with the shared schema like the server, a second budget for the same thing
+ * refused with a 409), delete, the ad accounts, the optimizer's plan and its apply, and Undo of
+ * the applied plan. Tests add `fake.handlers` with `server.use` and read `fake.requests`.
+ */
+export function fakeBudgetsServer({ budgets: initial = [budgetBody()], accounts = [GOOGLE_ACCOUNT, META_ACCOUNT], plan = (query) => optimizerPlanBody({ max_step: query.max_step }), apply }: FakeBudgetsOptions = {}) {
+  let budgets = [...initial];
+  let created = 0;
+  const requests = {
+    lists: 0,
+    created: [] as unknown[],
+    updated: [] as { id: string; body: unknown }[],
+    deleted: [] as string[],
+    plans: [] as { account: string | null; max_step: string | null }[],
+    applied: [] as unknown[],
+    undone: [] as string[],
+  };
+
+  /** The body checked as the server checks it: the input, or the answer to give. */
+  const checked = (body: unknown, id?: string): BudgetInput | Response => {
+    const result = checkInOrder(budgetSchema, body);
+    if (result.error) return badRequest(result.error.message, result.error.field);
+    const input = result.value as BudgetInput;
+    if (input.scope === 'account' && !accounts.some((account) => account.id === input.account)) return notFound(BUDGET_MESSAGES.accountNotFound);
+    const same = budgets.some((budget) => budget.id !== id && budget.scope === input.scope && budget.platform === input.platform && budget.account === input.account);
+    if (same) return HttpResponse.json({ detail: BUDGET_MESSAGES.duplicate, code: 'conflict' }, { status: 409 });
+    return input;
+  };
+  const labelOf = (input: BudgetInput) => {
+    if (input.scope === 'platform' && input.platform) return PLATFORM_LABELS[input.platform];
+    const account = accounts.find((candidate) => candidate.id === input.account);
+    return account ? `${account.name} (${PLATFORM_LABELS[account.platform]})` : 'The whole workspace';
+  };
+
+  const handlers = [
+    http.get(api('budgets/'), () => {
+      requests.lists += 1;
+      return HttpResponse.json({ budgets } satisfies BudgetList);
+    }),
+    http.post(api('budgets/'), async ({ request }) => {
+      const body = await request.json();
+      requests.created.push(body);
+      const input = checked(body);
+      if (input instanceof Response) return input;
+      created += 1;
+      const budget: Budget = {
+        ...input,
+        id: `00000000-0000-4000-8000-7900000000${String(created).padStart(2, '0')}`,
+        label: labelOf(input),
+        created_at: CREATED_AT,
+        pacing: pacingBody({ target: input.amount, points: pacingPointsBody(input.amount) }),
+      };
+      budgets = [...budgets, budget];
+      return HttpResponse.json(budget, { status: 201 });
+    }),
+    http.put(api('budgets/:id/'), async ({ request, params }) => {
+      const id = String(params.id);
+      const body = await request.json();
+      requests.updated.push({ id, body });
+      const found = budgets.find((budget) => budget.id === id);
+      if (!found) return notFound(BUDGET_MESSAGES.notFound);
+      const input = checked(body, id);
+      if (input instanceof Response) return input;
+      const budget: Budget = { ...found, ...input, label: labelOf(input), pacing: { ...found.pacing, target: input.amount } };
+      budgets = budgets.map((candidate) => (candidate.id === id ? budget : candidate));
+      return HttpResponse.json(budget);
+    }),
+    http.delete(api('budgets/:id/'), ({ params }) => {
+      const id = String(params.id);
+      requests.deleted.push(id);
+      if (!budgets.some((budget) => budget.id === id)) return notFound(BUDGET_MESSAGES.notFound);
+      budgets = budgets.filter((budget) => budget.id !== id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(api('ad-accounts/'), () => HttpResponse.json(accounts)),
+    http.get(api('optimizer/'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const query = { account: params.get('account'), max_step: params.get('max_step') };
+      requests.plans.push(query);
+      if (!accounts.some((account) => account.id === query.account)) return notFound(BUDGET_MESSAGES.accountNotFound);
+      return HttpResponse.json(plan({ account: String(query.account), max_step: Number(query.max_step ?? 0.3) }));
+    }),
+    http.post(api('optimizer/apply/'), async ({ request }) => {
+      const body = (await request.json()) as OptimizerApplyInput;
+      requests.applied.push(body);
+      const names = new Map(plan({ account: body.account, max_step: 0.3 }).campaigns.map((campaign) => [campaign.campaign_id, campaign.name]));
+      const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+      const answer = apply?.(body, requests.applied.length) ?? {
+        action_id: PLAN_ACTION_ID,
+        change_lines: body.changes.map(
+          (change) => `Google Ads: set the daily budget of “${names.get(change.campaign_id) ?? change.campaign_id}” from ${dollars(change.from)} to ${dollars(change.to)}`,
+        ),
+      };
+      return answer instanceof Response ? answer : HttpResponse.json(answer satisfies OptimizerApplyResult);
+    }),
+    http.post(api('actions/:id/undo/'), ({ params }) => {
+      const id = String(params.id);
+      requests.undone.push(id);
+      const undone: ActionRecord = actionRecordBody({ id, headline: 'Budget plan for Brand', status: 'undone', can_undo: false, undone_at: CREATED_AT });
+      return HttpResponse.json(undone);
+    }),
+  ];
+  return { handlers, requests, budgets: () => budgets };
+}
