@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core';
+import type { OptimizerPlanView } from '@shared/api/budgets';
+import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
+import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { sandboxCampaignBudget } from './support/sandbox';
+import { launchServer, type OwnServer } from './support/server';
+
+/**
+ * Budget tools on the demo account, on a server of its own (the plan changes budgets at the
+ * sandbox platform): a monthly budget set in the dialog shows its pacing and forecast; the
+ * optimizer proposes a plan for an account, and applying it writes every budget at the platform
+ * and records it on /actions.
+ */
+describe('Budget tools in Chromium, on the demo account', () => {
+  let own: OwnServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    own = await launchServer({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await own?.stop();
+  });
+
+  it('sets a monthly budget, sees its pacing, and applies the optimizer’s plan at the platform', async () => {
+    const baseUrl = own.baseUrl;
+    const { access: token } = (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string };
+    await syncedAll(token, 3, undefined, baseUrl);
+    // An account whose plan moves budgets at the full step.
+    const accounts = (await api('ad-accounts/', { token, baseUrl })) as ConnectedAdAccount[];
+    let chosen: { account: ConnectedAdAccount; plan: OptimizerPlanView } | undefined;
+    for (const account of accounts) {
+      const plan = (await api(`optimizer/?account=${account.id}&max_step=1`, { token, baseUrl })) as OptimizerPlanView;
+      if (plan.campaigns.some((c) => c.to !== c.from)) {
+        chosen = { account, plan };
+        break;
+      }
+    }
+    expect(chosen).toBeDefined();
+    const { account, plan } = chosen!;
+    const moved = plan.campaigns.filter((c) => c.to !== c.from);
+
+    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    await loginInBrowser(page, DEMO.email, DEMO.password);
+    await page.goto('/budget');
+    await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
+
+    // A monthly budget for the whole workspace: its card shows the pacing and the forecast chart.
+    await page.getByRole('button', { name: 'Add budget' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a monthly budget' });
+    await dialog.getByRole('radio', { name: 'The whole workspace' }).check();
+    await dialog.getByRole('spinbutton', { name: /Amount a month/ }).fill('25000');
+    await dialog.getByRole('combobox', { name: /Currency/ }).selectOption('USD');
+    await dialog.getByRole('button', { name: 'Add budget' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('listitem').filter({ hasText: 'The whole workspace' });
+    await card.getByRole('img', { name: 'Pacing of The whole workspace this month' }).waitFor();
+    await card.getByText(/On track|Under-pacing|Over-pacing/).first().waitFor();
+    await card.getByText(/Projected/).first().waitFor();
+
+    // The optimizer: the account, the largest step at 100%, the plan, then Apply with every change listed.
+    await page.getByRole('combobox', { name: 'Ad account' }).selectOption(account.id);
+    await page.getByRole('combobox', { name: 'Largest step' }).selectOption('1');
+    await page.getByRole('button', { name: 'Propose a plan' }).click();
+    await page.getByRole('button', { name: 'Apply plan…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Apply this plan?' });
+    const listed = confirm.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+    expect(await listed.count()).toBe(moved.length);
+    await confirm.getByRole('button', { name: 'Apply' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Every budget at the sandbox platform is the plan's.
+    for (const c of moved) {
+      await until(`campaign ${c.name} at its new budget`, async () => ((await sandboxCampaignBudget(account.platform, c.campaign_id, baseUrl)) === c.to ? true : undefined), 15_000);
+    }
+
+    // The plan on /actions.
+    await page.goto('/actions');
+    await page.getByRole('heading', { name: 'Actions and results', level: 1 }).waitFor();
+    await page.getByRole('row').filter({ hasText: `Budget optimizer: ${moved.length} daily budgets of “${account.name}” reallocated` }).first().waitFor();
+    await context.close();
+  }, 240_000);
+});
