@@ -174,6 +174,7 @@ const identifiersOf = (space: Space) => [
   space.advice.ruleId,
   space.advice.ruleActionId,
   space.advice.budgetId,
+  space.advice.followedPlanId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -197,6 +198,7 @@ interface Victim {
   ruleId: string;
   ruleActionId: string;
   budgetId: string;
+  followedPlanId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -318,6 +320,8 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/optimizer/apply/': own((v, a) => [
     json('POST', '/api/optimizer/apply/', { account: v.accountUuid, changes: [{ campaign_id: v.platformCampaignId, from: 100, to: 0 }] }, a.user.auth),
   ]),
+  'GET /api/optimizer/plans/': own((v, a) => [{ method: 'GET', url: `/api/optimizer/plans/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'POST /api/optimizer/plans/:id/stop/': own((v, a) => [json('POST', `/api/optimizer/plans/${v.followedPlanId}/stop/`, {}, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
   'GET /api/workspaces/': own((_v, a) => [{ method: 'GET', url: '/api/workspaces/', headers: a.user.auth }]),
   'POST /api/workspaces/': own((_v, a) => [json('POST', '/api/workspaces/', { name: 'Mallory & Co' }, a.user.auth)]),
@@ -408,6 +412,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       ruleId: B.advice.ruleId,
       ruleActionId: B.advice.ruleActionId,
       budgetId: B.advice.budgetId,
+      followedPlanId: B.advice.followedPlanId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -805,6 +810,23 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       request: ({ at }) => send('POST', 'optimizer/apply/', { account: at.accountUuid, changes: [{ campaign_id: at.platformCampaignId, from: 100, to: 100 }] }),
       allowed: { status: 400, detail: BUDGET_MESSAGES.nothingToApply },
       fromAatB: { status: 404, detail: BUDGET_MESSAGES.accountNotFound },
+    },
+  ],
+  'GET /api/optimizer/plans/': [
+    {
+      needs: 'budgets:read',
+      request: ({ at }) => get(`optimizer/plans/?account=${at.accountUuid}`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.accountNotFound },
+    },
+  ],
+  'POST /api/optimizer/plans/:id/stop/': [
+    {
+      needs: 'budgets:write',
+      request: ({ at }) => send('POST', `optimizer/plans/${at.advice.followedPlanId}/stop/`, {}),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: BUDGET_MESSAGES.planNotFound },
     },
   ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],

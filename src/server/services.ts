@@ -23,12 +23,14 @@ export function createServices(ctx: AppContext) {
   const suggestions = createSuggestionsService(ctx, connections);
   const alerts = createAlertsService(ctx);
   const rules = createRulesService(ctx, connections, alerts);
-  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules.
+  const optimizer = createOptimizerService(ctx, connections);
+  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans.
   const sync = createSyncService(ctx, connections, {
     afterSync: async (tx, synced) => {
       await suggestions.afterSync(tx, synced);
       await alerts.afterSync(tx, synced);
       await rules.afterSync(tx, synced);
+      await optimizer.afterSync(tx, synced);
     },
   });
   const newsletter = createNewsletterService(ctx);
@@ -41,7 +43,7 @@ export function createServices(ctx: AppContext) {
     alerts,
     rules,
     budgets: createBudgetsService(ctx),
-    optimizer: createOptimizerService(ctx, connections),
+    optimizer,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

@@ -77,6 +77,7 @@ export function budgetBody(overrides: Partial<Budget> = {}): Budget {
     account: null,
     amount: 31_000,
     currency: 'USD',
+    campaign_caps: [],
     label: 'The whole workspace',
     created_at: '2030-01-01T09:00:00.000Z',
     pacing: pacingBody(),
@@ -119,6 +120,11 @@ export function optimizerCampaignBody(overrides: Partial<OptimizerCampaignView> 
     marginal_cpa_after: 3_100,
     conversions_now: { mid: 4, low: 3.2, high: 4.8 },
     conversions_after: { mid: 4.9, low: 3.9, high: 5.9 },
+    value_now: { mid: 400_000, low: 320_000, high: 480_000 },
+    value_after: { mid: 490_000, low: 390_000, high: 590_000 },
+    target: 16_900,
+    min: null,
+    max: null,
     ...overrides,
   };
 }
@@ -128,6 +134,10 @@ export function optimizerPlanBody(overrides: Partial<OptimizerPlanView> = {}): O
   return {
     account: { id: GOOGLE_ACCOUNT.id, name: GOOGLE_ACCOUNT.name, platform: 'google', currency: 'USD' },
     max_step: 0.3,
+    objective: 'conversions',
+    locked: [],
+    steps_to_target: 2,
+    value: null,
     total_budget: 25_000,
     campaigns: [
       optimizerCampaignBody(),
@@ -279,6 +289,7 @@ export function fakeBudgetsServer({ budgets: initial = [budgetBody()], accounts 
       const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
       const answer = apply?.(body, requests.applied.length) ?? {
         action_id: PLAN_ACTION_ID,
+        plan_id: null,
         change_lines: body.changes.map(
           (change) => `Google Ads: set the daily budget of “${names.get(change.campaign_id) ?? change.campaign_id}” from ${dollars(change.from)} to ${dollars(change.to)}`,
         ),

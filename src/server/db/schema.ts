@@ -816,9 +816,44 @@ export const budgets = pgTable(
     /** Per month, minor units of `currency`. */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** For an account's budget: daily budget bounds per campaign the optimizer keeps to (minor units of the account currency). */
+    campaignCaps: jsonb('campaign_caps').$type<{ campaign_id: string; min: number | null; max: number | null }[]>().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('budgets_workspace_idx').on(t.workspaceId)],
+);
+
+/**
+ * An optimizer plan the user asked to follow: its first step was applied by hand, and each new
+ * day of the account the follow job takes the next step towards `target`, until it is reached,
+ * the results fall credibly short of the forecast, or someone changes a budget outside the plan.
+ */
+export const optimizerPlans = pgTable(
+  'optimizer_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    objective: text('objective').notNull(),
+    maxStep: doublePrecision('max_step').notNull(),
+    /** Campaigns the user locked when the plan was made: kept as they are. */
+    locked: jsonb('locked').$type<string[]>().notNull(),
+    /** Per campaign: the budget the plan started from, the target, and what the last step wrote (minor units). */
+    campaigns: jsonb('campaigns').$type<{ campaign_id: string; name: string; start: number; target: number; written: number }[]>().notNull(),
+    /** Each step: the account day it was taken, its action, and the conversions a day it was expected to bring ({mid, low, high}). */
+    steps: jsonb('steps').$type<{ day: string; action_id: string; expected: { mid: number; low: number; high: number } }[]>().notNull(),
+    status: text('status', { enum: ['following', 'done', 'stopped'] }).notNull(),
+    /** Why it stopped, in words (null while following or when done). */
+    stopReason: text('stop_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('optimizer_plans_account_idx').on(t.accountRef, t.status)],
 );

@@ -15,5 +15,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.alerts.webhook.deliveryJob,
     services.rules.evaluateJob,
     services.rules.scheduleJob,
+    services.optimizer.followJob,
   ];
 }

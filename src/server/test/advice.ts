@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import { RULE_PRESETS } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { actions, alertReads, alerts, budgets, ruleActions, rules, suggestions } from '../db/schema';
+import { actions, alertReads, alerts, budgets, optimizerPlans, ruleActions, rules, suggestions } from '../db/schema';
 import type { SyncedWorkspace } from './workspaceTenants';
 import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
 
@@ -24,6 +24,8 @@ export interface PlantedAdvice {
   ruleActionId: string;
   /** A monthly budget of the whole workspace. */
   budgetId: string;
+  /** An optimizer plan being followed on the account (its first step the planted action). */
+  followedPlanId: string;
   /** The platform's ids of the ad the suggestion would pause and of the ad the action paused. */
   suggestedAd: string;
   pausedAd: string;
@@ -141,6 +143,20 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
 
   const budgetValues = { workspaceId: space.id, scope: 'workspace' as const, amountMinor: 5_000_000, currency: 'USD', createdAt: now, updatedAt: now };
   const [budget] = await db.insert(budgets).values(budgetValues).returning({ id: budgets.id });
+  const planValues = {
+    workspaceId: space.id,
+    accountRef: space.accountUuid,
+    objective: 'conversions',
+    maxStep: 0.3,
+    locked: [],
+    campaigns: [{ campaign_id: campaign.id, name: campaign.name, start: 1000, target: 1200, written: 1000 }],
+    steps: [{ day: '2026-01-01', action_id: action.id, expected: { mid: 1, low: 0.5, high: 1.5 } }],
+    status: 'following' as const,
+    stopReason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [plan] = await db.insert(optimizerPlans).values(planValues).returning({ id: optimizerPlans.id });
 
   return {
     suggestionId: suggestion.id,
@@ -150,6 +166,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     ruleId: rule.id,
     ruleActionId: ruleAction.id,
     budgetId: budget.id,
+    followedPlanId: plan.id,
     suggestedAd: suggested.id,
     pausedAd: paused.id,
     async reset() {
@@ -161,6 +178,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.delete(alertReads).where(eq(alertReads.alertId, alert.id));
       await db.delete(actions).where(eq(actions.ruleId, rule.id));
       await db.update(budgets).set(budgetValues).where(eq(budgets.id, budget.id));
+      await db.update(optimizerPlans).set(planValues).where(eq(optimizerPlans.id, plan.id));
       await db.update(rules).set({ name: definition.name, definition, enabled: true, updatedAt: now }).where(eq(rules.id, rule.id));
       await db
         .update(ruleActions)

@@ -1,6 +1,6 @@
-import { array, number, object, string, type InferType } from 'yup';
-import { BUDGET_SCOPES, DEFAULT_MAX_STEP, MAX_MONTHLY_BUDGET, MAX_STEP_BOUNDS, type BudgetScope } from '../api/budgets';
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../api/dashboard';
+import { array, boolean, number, object, string, type InferType } from 'yup';
+import { BUDGET_SCOPES, DEFAULT_MAX_STEP, MAX_CAMPAIGN_CAPS, MAX_DAILY_CAP, MAX_MONTHLY_BUDGET, MAX_STEP_BOUNDS, OPTIMIZER_OBJECTIVES, type BudgetScope, type OptimizerObjective } from '../api/budgets';
+import { DISPLAY_CURRENCIES } from '../api/dashboard';
 import { PLATFORMS, type Platform } from '../constants';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
 
@@ -11,10 +11,43 @@ export const BUDGET_VALIDATION = {
   badPlatform: `Choose the platform: one of ${PLATFORMS.join(', ')}.`,
   badAccount: 'Choose one of the workspace’s connected ad accounts.',
   badAmount: `Give the monthly amount: more than 0 and at most ${MAX_MONTHLY_BUDGET.toLocaleString('en-US')}.`,
-  badCurrency: `Currency must be one of: ${DISPLAY_CURRENCIES.join(', ')}.`,
+  badCurrency: `Currency must be one of: ${DISPLAY_CURRENCIES.join(', ')}, or the ad account’s own currency.`,
+  badCap: (n: number) => `Campaign cap ${n}: give the campaign and its daily bounds (0 or more, at most ${MAX_DAILY_CAP.toLocaleString('en-US')}).`,
+  capOrder: (n: number) => `Campaign cap ${n}: the minimum must not be above the maximum.`,
+  tooManyCaps: `At most ${MAX_CAMPAIGN_CAPS} campaign caps.`,
+  duplicateCap: 'Each campaign may have one cap.',
+  capsOnlyForAccount: 'Campaign caps belong to one ad account’s budget.',
+  badObjective: `The objective must be one of: ${OPTIMIZER_OBJECTIVES.join(', ')}.`,
+  badLocked: 'Locked campaigns: a list of at most 200 campaign ids.',
+  badFollow: 'follow must be true or false.',
   badMaxStep: `The largest step must be between ${MAX_STEP_BOUNDS.min} and ${MAX_STEP_BOUNDS.max} (0.3: ±30% a day).`,
   badChanges: 'Send the plan’s changes: each a campaign_id with the whole budgets it goes from and to (minor units, 0 or more).',
 } as const;
+
+const capAmount = () =>
+  number()
+    .transform((value: unknown, original: unknown) => (original === '' ? null : value))
+    .nullable()
+    .default(null)
+    .min(0)
+    .max(MAX_DAILY_CAP);
+
+/** One campaign's daily bounds; a refusal names the cap by its place in the list (1-based). */
+function campaignCap() {
+  return object({
+    campaign_id: string().trim().required().max(200),
+    min: capAmount(),
+    max: capAmount(),
+  })
+    .test('cap', function check(cap) {
+      const n = Number(/\[(\d+)\]/.exec(this.path)?.[1] ?? 0) + 1;
+      if (!cap || !cap.campaign_id) return this.createError({ message: BUDGET_VALIDATION.badCap(n) });
+      if (cap.min !== null && cap.max !== null && cap.min > cap.max) return this.createError({ message: BUDGET_VALIDATION.capOrder(n) });
+      return true;
+    })
+    .transform((value: unknown) => value)
+    .typeError(BUDGET_VALIDATION.badCap(0));
+}
 
 export const budgetSchema = object({
   scope: string().required(BUDGET_VALIDATION.badScope).oneOf(BUDGET_SCOPES as readonly BudgetScope[], BUDGET_VALIDATION.badScope),
@@ -33,14 +66,35 @@ export const budgetSchema = object({
     .required(BUDGET_VALIDATION.badAmount)
     .moreThan(0, BUDGET_VALIDATION.badAmount)
     .max(MAX_MONTHLY_BUDGET, BUDGET_VALIDATION.badAmount),
-  currency: string().required(BUDGET_VALIDATION.badCurrency).oneOf(DISPLAY_CURRENCIES as readonly DisplayCurrency[], BUDGET_VALIDATION.badCurrency),
+  // A display currency, or an account budget in the account's own (the server checks which it is).
+  currency: string()
+    .required(BUDGET_VALIDATION.badCurrency)
+    .matches(/^[A-Z]{3}$/, BUDGET_VALIDATION.badCurrency)
+    .when('scope', {
+      is: 'account',
+      otherwise: (s) => s.oneOf(DISPLAY_CURRENCIES, BUDGET_VALIDATION.badCurrency),
+    }),
+  campaign_caps: array(campaignCap())
+    .default([])
+    .max(MAX_CAMPAIGN_CAPS, BUDGET_VALIDATION.tooManyCaps)
+    .test('one-each', BUDGET_VALIDATION.duplicateCap, (caps) => !caps || new Set(caps.map((c) => c.campaign_id)).size === caps.length)
+    .when('scope', {
+      is: 'account',
+      otherwise: (s) => s.test('account-only', BUDGET_VALIDATION.capsOnlyForAccount, (caps) => !caps?.length),
+    }),
 });
 export type BudgetFormInput = InferType<typeof budgetSchema>;
 
-/** GET optimizer/?account&max_step. */
+const maxStep = () => number().typeError(BUDGET_VALIDATION.badMaxStep).min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep).max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep).default(DEFAULT_MAX_STEP);
+const objective = () => string().oneOf(OPTIMIZER_OBJECTIVES as readonly OptimizerObjective[], BUDGET_VALIDATION.badObjective).default('conversions');
+const campaignIds = () => array(string().trim().required(BUDGET_VALIDATION.badLocked).max(200, BUDGET_VALIDATION.badLocked)).max(200, BUDGET_VALIDATION.badLocked).default([]);
+
+/** GET optimizer/?account&max_step&objective&locked (comma-separated campaign ids). */
 export const optimizerQuerySchema = object({
   account: queryText().required(BUDGET_VALIDATION.badAccount).matches(UUID_PATTERN, BUDGET_VALIDATION.badAccount),
   max_step: queryNumber(BUDGET_VALIDATION.badMaxStep).min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep).max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep).default(DEFAULT_MAX_STEP),
+  objective: queryText().oneOf([...OPTIMIZER_OBJECTIVES, undefined] as readonly (OptimizerObjective | undefined)[], BUDGET_VALIDATION.badObjective).default('conversions'),
+  locked: campaignIds().transform((value: unknown, original: unknown) => (typeof original === 'string' ? original.split(',').map((id) => id.trim()).filter(Boolean) : value)),
 });
 export type OptimizerQueryInput = InferType<typeof optimizerQuerySchema>;
 
@@ -57,5 +111,14 @@ export const optimizerApplySchema = object({
     .required(BUDGET_VALIDATION.badChanges)
     .min(1, BUDGET_VALIDATION.badChanges)
     .max(200, BUDGET_VALIDATION.badChanges),
+  objective: objective(),
+  max_step: maxStep(),
+  locked: campaignIds(),
+  follow: boolean().typeError(BUDGET_VALIDATION.badFollow).default(false),
+});
+
+/** GET optimizer/plans/?account. */
+export const followedPlansQuerySchema = object({
+  account: queryText().required(BUDGET_VALIDATION.badAccount).matches(UUID_PATTERN, BUDGET_VALIDATION.badAccount),
 });
 export type OptimizerApplyInputValidated = InferType<typeof optimizerApplySchema>;

@@ -50,7 +50,8 @@ interface BudgetFormValues {
   platform: Platform | null;
   account: string | null;
   amount: number | string;
-  currency: DisplayCurrency;
+  /** A display currency, or an account budget's own account currency. */
+  currency: string;
 }
 
 const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency'];

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { Budget } from '@shared/api/budgets';
-import type { DisplayCurrency } from '@shared/api/dashboard';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { ConfirmActions } from '@client/components/ConfirmActions';
@@ -111,7 +111,7 @@ function MonthlyBudgets({ writes }: { writes: boolean }) {
           <BudgetDialog
             open={form.open}
             budget={form.budget}
-            defaultCurrency={budgets?.[0]?.currency ?? FALLBACK_CURRENCY}
+            defaultCurrency={DISPLAY_CURRENCIES.find((c) => c === budgets?.[0]?.currency) ?? FALLBACK_CURRENCY}
             onClose={() => setForm((current) => ({ ...current, open: false }))}
           />
           <DeleteBudgetDialog budget={deleting} onClose={() => setDeleting(null)} />

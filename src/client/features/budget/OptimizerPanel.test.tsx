@@ -133,7 +133,7 @@ describe('OptimizerPanel', () => {
   });
 
   it('says a stale plan was refused and proposes a fresh one', async () => {
-    const { user, fake } = setup({ apply: (_body, attempt) => (attempt === 1 ? stalePlanResponse() : { action_id: PLAN_ACTION_ID, change_lines: ['Done'] }) });
+    const { user, fake } = setup({ apply: (_body, attempt) => (attempt === 1 ? stalePlanResponse() : { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Done'] }) });
     await propose(user);
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
     await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));

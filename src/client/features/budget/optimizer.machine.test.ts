@@ -4,7 +4,7 @@ import { GOOGLE_ACCOUNT, heldPlanBody, META_ACCOUNT, optimizerPlanBody, PLAN_ACT
 import { optimizerMachine, type OptimizerPlanQuery } from './optimizer.machine';
 
 const PLAN = optimizerPlanBody();
-const RESULT: OptimizerApplyResult = { action_id: PLAN_ACTION_ID, change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'] };
+const RESULT: OptimizerApplyResult = { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'] };
 const STALE = { status: 409, data: { detail: BUDGET_MESSAGES.stale, code: 'conflict' } };
 const REFUSED = { status: 502, data: { detail: BUDGET_MESSAGES.refused('Google Ads', 'the budget is shared'), code: 'platform_error' } };
 /** How long the fake calls take, on jest's fake clock. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { budgetSchema, optimizerApplySchema, optimizerQuerySchema } from '@shared/validation/budgets';
+import { budgetSchema, followedPlansQuerySchema, optimizerApplySchema, optimizerQuerySchema } from '@shared/validation/budgets';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -110,5 +110,34 @@ export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
       },
     },
     async (request) => optimizer.apply(principalFor(request, 'budgets:write'), request.body),
+  );
+
+  app.get(
+    '/optimizer/plans/',
+    {
+      schema: {
+        summary: 'Optimizer plans of an ad account followed step by step (newest first)',
+        tags,
+        security: bearerAuth,
+        querystring: followedPlansQuerySchema,
+        response: { 200: success('The followed plans.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => optimizer.plans(principalFor(request, 'budgets:read'), request.query.account),
+  );
+
+  app.post(
+    '/optimizer/plans/:id/stop/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'Stop following a plan (the budgets stay where its last step put them)',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The plan, stopped.'), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => optimizer.stopPlan(principalFor(request, 'budgets:write'), request.params.id),
   );
 };

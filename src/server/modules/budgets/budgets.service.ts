@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, type DisplayCurrency } from '@shared/api/dashboard';
-import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type PacingView } from '@shared/api/budgets';
+import { addDays, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
+import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { decimalToMinor, minorDigits } from '@shared/money';
@@ -8,7 +8,7 @@ import type { BudgetFormInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
 import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';
-import { budgets, connectedAdAccounts } from '../../db/schema';
+import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
@@ -62,6 +62,8 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     const scoped = workspaceAccounts.filter((account) => inScope(row, account));
     const today = localDay(now, scoped[0]?.timeZone ?? 'UTC');
     const month = today.slice(0, 7);
+    // An account budget may be in the account's own currency, which the seam passes through
+    // unconverted even when it is not a display currency (rates.ts: same-currency money).
     const currency = row.currency as DisplayCurrency;
     const scale = 10 ** minorDigits(currency);
     const refs = scoped.map((a) => ({ id: a.id, currency: a.currency }));
@@ -105,7 +107,8 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       platform: (row.platform as Platform | null) ?? null,
       account: row.accountRef,
       amount: row.amountMinor / 10 ** minorDigits(row.currency),
-      currency: row.currency as DisplayCurrency,
+      currency: row.currency,
+      campaign_caps: capsInMajor(row, accounts),
       label: labelOf(row, accounts),
       created_at: row.createdAt.toISOString(),
       pacing: await pacingOf(row, accounts),
@@ -122,15 +125,39 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     return row;
   }
 
-  /** The row's fields from validated input: the account must be the workspace's, and no other budget may cover the same. */
+  /** An account budget's caps in major units of the account's currency, as the API shows them. */
+  function capsInMajor(row: BudgetRow, accounts: AccountRow[]): CampaignCap[] {
+    const currency = accounts.find((a) => a.id === row.accountRef)?.currency ?? row.currency;
+    const major = (minor: number | null) => (minor === null ? null : minor / 10 ** minorDigits(currency));
+    return row.campaignCaps.map((cap) => ({ campaign_id: cap.campaign_id, min: major(cap.min), max: major(cap.max) }));
+  }
+
+  /** Caps for the row (minor units of the account's currency): each campaign must be one of the account's. */
+  async function capsOf(input: BudgetFormInput, account: AccountRow | undefined): Promise<BudgetRow['campaignCaps']> {
+    const caps = input.campaign_caps ?? [];
+    if (!account || !caps.length) return [];
+    const known = new Set((await db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.accountRef, account.id))).map((c) => c.id));
+    const unknown = caps.find((cap) => !known.has(cap.campaign_id));
+    if (unknown) throw badRequest(BUDGET_MESSAGES.capNotInAccount(unknown.campaign_id), 'campaign_caps');
+    const minor = (major: number | null) => (major === null ? null : decimalToMinor(major, account.currency));
+    return caps.map((cap) => ({ campaign_id: cap.campaign_id, min: minor(cap.min), max: minor(cap.max) }));
+  }
+
+  /** The row's fields from validated input: the account must be the workspace's, its currency usable, and no other budget may cover the same. */
   async function fieldsOf(principal: Principal, input: BudgetFormInput, accounts: AccountRow[], except?: string) {
-    if (input.scope === 'account' && !accounts.some((a) => a.id === input.account)) throw badRequest(BUDGET_MESSAGES.accountNotFound, 'account');
+    const account = input.scope === 'account' ? accounts.find((a) => a.id === input.account) : undefined;
+    if (input.scope === 'account' && !account) throw badRequest(BUDGET_MESSAGES.accountNotFound, 'account');
+    // A display currency always converts; any other only as the account's own (its money is never converted).
+    if (!(DISPLAY_CURRENCIES as readonly string[]).includes(input.currency) && input.currency !== account?.currency) {
+      throw badRequest(BUDGET_MESSAGES.currencyNotUsable(input.currency), 'currency');
+    }
     const fields = {
       scope: input.scope as BudgetScope,
       platform: input.scope === 'platform' ? (input.platform ?? null) : null,
       accountRef: input.scope === 'account' ? (input.account ?? null) : null,
       amountMinor: decimalToMinor(input.amount, input.currency),
       currency: input.currency,
+      campaignCaps: await capsOf(input, account),
     };
     const existing = await db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId));
     if (existing.some((b) => b.id !== except && b.scope === fields.scope && b.platform === fields.platform && b.accountRef === fields.accountRef)) {

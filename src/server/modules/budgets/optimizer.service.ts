@@ -1,14 +1,27 @@
-import { and, eq } from 'drizzle-orm';
-import { BUDGET_MESSAGES, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
+import { and, desc, eq } from 'drizzle-orm';
+import { object, string } from 'yup';
+import {
+  BUDGET_MESSAGES,
+  type FollowedPlan,
+  type FollowedPlanList,
+  type OptimizerApplyResult,
+  type OptimizerObjective,
+  type OptimizerPlanView,
+} from '@shared/api/budgets';
+import { addDays } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type BudgetMove, type SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { OptimizerApplyInputValidated, OptimizerQueryInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
-import { expectedGain, optimizerCampaigns, planBudgets } from '../../analysis/budgetOptimizer';
+import { expectedGain, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
+import { divergence, expectedTotal, hasArrived, inValue, nextStep, stepsToTarget, valuePerConversion, type FollowedDay } from '../../analysis/planFollow';
+import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
-import { actions, campaigns, connectedAdAccounts } from '../../db/schema';
+import type { Tx } from '../../db/connect';
+import { actions, budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -17,20 +30,47 @@ import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createPlatformChanges, platformAccountOf } from '../suggestions/platformChanges';
-import { changeLines } from '../suggestions/suggestions.presenter';
+import { budgetWords, changeLines } from '../suggestions/suggestions.presenter';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
+type PlanRow = typeof optimizerPlans.$inferSelect;
+
+/** Stable id of the job that takes followed plans' next steps (queued by every successful sync). */
+export const OPTIMIZER_FOLLOW_JOB = 'optimizer.follow';
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
+const nothing: Range = { mid: 0, low: 0, high: 0 };
+const perWeek = (r: Range): Range => ({ mid: r.mid * 7, low: r.low * 7, high: r.high * 7 });
+/** Per-campaign marginal cost at a budget: the posterior mean of the marginal return, inverted; null when nothing returns. */
+function marginalCost(c: OptimizerCampaign, budget: number): number | null {
+  if (!c.draws.length) return null;
+  const spend = budget * c.utilisation;
+  const m = c.draws.reduce((s, d) => s + (d.scale * d.half) / (d.half + spend) ** 2, 0) / c.draws.length;
+  return m > 0 ? 1 / m : null;
+}
+
+/** An account's campaigns fitted for the optimizer, in conversions and (when it reports any) in conversion value. */
+interface Fitted {
+  series: AccountSeries;
+  lag: (number | null)[];
+  names: Map<string, string>;
+  conversions: OptimizerCampaign[];
+  value: OptimizerCampaign[] | null;
+}
+
+const objectiveOf = (fitted: Fitted, objective: OptimizerObjective) => (objective === 'value' ? fitted.value! : fitted.conversions);
 
 /**
  * The budget optimizer of one account: the plan (analysis/budgetOptimizer on the account's own
- * fitted curves, the same total daily budget, the per-step limit), and applying a plan through
- * the platform clients (every budget checked against the platform first; a refusal half-way sets
- * back what was written), recorded in the actions log with its expected gain and undoable there.
+ * fitted curves, the same total daily budget, the per-step limit, the campaigns the user locked
+ * and the account budget's caps), applying a plan through the platform clients (every budget
+ * checked against the platform first; a refusal half-way sets back what was written), recorded in
+ * the actions log with its expected gain and undoable there; and, when asked, following the plan:
+ * after each sync on a new day of the account the next step towards the targets, until they are
+ * reached, the results fall credibly short of the forecast, or a budget is changed outside it.
  */
-export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, connections: Connections) {
-  const { db, clock, log } = ctx;
+export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections) {
+  const { db, clock, log, queue } = ctx;
   const changes = createPlatformChanges(ctx, connections);
 
   async function accountOf(workspaceId: string, id: string): Promise<AccountRow> {
@@ -43,62 +83,326 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     return account;
   }
 
-  async function plan(account: AccountRow, maxStep: number): Promise<OptimizerPlanView> {
-    const { series, lag } = await loadAccountSeries(db, account, clock.now());
-    const base = { account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency }, max_step: maxStep };
+  /** The account budget's campaign caps, as the optimizer's bounds. */
+  async function boundsOf(account: AccountRow) {
+    const [row] = await db
+      .select({ caps: budgets.campaignCaps })
+      .from(budgets)
+      .where(and(eq(budgets.accountRef, account.id), eq(budgets.scope, 'account')));
+    return new Map((row?.caps ?? []).map((cap) => [cap.campaign_id, { min: cap.min, max: cap.max }]));
+  }
+
+  /** The account's delivering campaigns with their curves; null when fewer than two deliver with budgets of their own. */
+  async function fit(account: AccountRow, locked: string[]): Promise<Fitted | null> {
+    const [{ series, lag }, bounds] = await Promise.all([loadAccountSeries(db, account, clock.now()), boundsOf(account)]);
     const costs = marginalCosts(series, lag);
-    const nothing = { mid: 0, low: 0, high: 0 };
-    if (!costs) return { ...base, total_budget: 0, campaigns: [], now: nothing, after: nothing, gain: nothing, note: 'Fewer than two campaigns of this account deliver with a daily budget of their own: there is nothing to move between.' };
-    const input = optimizerCampaigns(costs);
-    const result = planBudgets(input, { maxStep });
-    const names = new Map(costs.units.map((u) => [u.campaign.id, u.campaign.name]));
-    const moved = result.campaigns.some((c) => c.to !== c.from);
+    if (!costs) return null;
+    const conversions = optimizerCampaigns(costs, { locked: new Set(locked), bounds });
+    const perConversion = valuePerConversion(
+      costs.units.map((u) => u.campaign),
+      series.today,
+    );
+    return {
+      series,
+      lag,
+      names: new Map(costs.units.map((u) => [u.campaign.id, u.campaign.name])),
+      conversions,
+      value: perConversion ? inValue(conversions, perConversion) : null,
+    };
+  }
+
+  /** Locked ids must be the account's campaigns; an objective of value needs value. */
+  function checkOptions(fitted: Fitted | null, options: { objective: OptimizerObjective; locked: string[] }) {
+    if (!fitted) return;
+    const unknown = options.locked.find((id) => !fitted.names.has(id));
+    if (unknown) throw badRequest(BUDGET_MESSAGES.notInAccount, 'locked');
+    if (options.objective === 'value' && !fitted.value) throw badRequest(BUDGET_MESSAGES.noValue, 'objective');
+    const movable = fitted.conversions.filter((c) => !c.hold).length;
+    const movableUnlocked = fitted.conversions.filter((c) => !c.hold || c.hold === 'locked').length;
+    if (options.locked.length && movable < 2 && movableUnlocked >= 2) throw badRequest(BUDGET_MESSAGES.nothingMovable, 'locked');
+  }
+
+  /** The best split with no step limit: where a followed plan is heading. */
+  const targetsOf = (fitted: Fitted, objective: OptimizerObjective) => planBudgets(objectiveOf(fitted, objective), { maxStep: null }).campaigns.map((c) => c.to);
+
+  async function plan(account: AccountRow, query: OptimizerQueryInput): Promise<OptimizerPlanView> {
+    const objective = query.objective as OptimizerObjective;
+    const locked = query.locked ?? [];
+    const fitted = await fit(account, locked);
+    checkOptions(fitted, { objective, locked });
+    const base = {
+      account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+      max_step: query.max_step,
+      objective,
+      locked,
+    };
+    if (!fitted) {
+      return {
+        ...base,
+        steps_to_target: 0,
+        total_budget: 0,
+        campaigns: [],
+        now: nothing,
+        after: nothing,
+        gain: nothing,
+        value: null,
+        note: 'Fewer than two campaigns of this account deliver with a daily budget of their own: there is nothing to move between.',
+      };
+    }
+    const input = objectiveOf(fitted, objective);
+    const from = input.map((c) => c.budget);
+    const to = planBudgets(input, { maxStep: query.max_step }).campaigns.map((c) => c.to);
+    const moved = to.some((b, i) => b !== from[i]);
+    const target = moved ? targetsOf(fitted, objective) : from;
     const movable = input.filter((c) => !c.hold).length;
+    const conv = fitted.conversions;
+    const value = fitted.value;
     return {
       ...base,
-      total_budget: input.reduce((s, c) => s + c.budget, 0),
-      campaigns: result.campaigns.map((c) => ({
+      steps_to_target: moved ? Math.max(1, stepsToTarget(from, target, query.max_step)) : 0,
+      total_budget: from.reduce((a, b) => a + b, 0),
+      campaigns: input.map((c, i) => ({
         campaign_id: c.id,
-        name: names.get(c.id) ?? c.id,
-        from: c.from,
-        to: c.to,
+        name: fitted.names.get(c.id) ?? c.id,
+        from: from[i],
+        to: to[i],
+        target: target[i],
         hold: c.hold,
-        marginal_cpa_now: c.marginalCpaNow,
-        marginal_cpa_after: c.marginalCpaAfter,
-        conversions_now: c.conversionsNow,
-        conversions_after: c.conversionsAfter,
+        min: c.min,
+        max: c.max,
+        marginal_cpa_now: marginalCost(conv[i], from[i]),
+        marginal_cpa_after: marginalCost(conv[i], to[i]),
+        conversions_now: expectedTotal([conv[i]], [from[i]]),
+        conversions_after: expectedTotal([conv[i]], [to[i]]),
+        value_now: value ? expectedTotal([value[i]], [from[i]]) : null,
+        value_after: value ? expectedTotal([value[i]], [to[i]]) : null,
       })),
-      now: result.now,
-      after: result.after,
-      gain: result.gain,
+      now: expectedTotal(conv, from),
+      after: expectedTotal(conv, to),
+      gain: expectedGain(conv, to),
+      value: value ? { now: expectedTotal(value, from), after: expectedTotal(value, to), gain: expectedGain(value, to) } : null,
       note: moved
         ? null
         : movable < 2
-          ? 'Fewer than two campaigns can move: the others are too new or their spend never varied enough to fit a curve.'
+          ? 'Fewer than two campaigns can move: the others are locked, too new, or their spend never varied enough to fit a curve.'
           : 'No credible gain: the budgets are already close to the best split the data can tell apart.',
     };
   }
 
-  async function expectedPerWeek(account: AccountRow, steps: { campaign_id: string; to: number }[]) {
-    const { series, lag } = await loadAccountSeries(db, account, clock.now());
-    const costs = marginalCosts(series, lag);
-    if (!costs) return { mid: 0, low: 0, high: 0 };
-    const input = optimizerCampaigns(costs);
-    const gain = expectedGain(
+  /** The budgets the platform holds now for the account's campaigns. */
+  async function liveCampaigns(account: AccountRow) {
+    try {
+      return await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
+    } catch (error) {
+      if (error instanceof PlatformError) throw platformFailure(error, 'this account');
+      throw error;
+    }
+  }
+
+  /** Writes a change at the platform; a refusal is the API's error in the platform's words (what was written is set back). */
+  async function write(account: AccountRow, change: SuggestionChange, context: Record<string, string>): Promise<void> {
+    try {
+      await changes.writeRaw(account, change, 'apply', context);
+    } catch (error) {
+      if (error instanceof PlatformError) {
+        log.warn({ accountRef: account.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a plan’s budget');
+        const failure = platformFailure(error, 'this campaign');
+        throw new HttpError(failure.statusCode, BUDGET_MESSAGES.refused(PLATFORM_LABELS[account.platform as Platform], failure.detail), failure.code);
+      }
+      throw error;
+    }
+  }
+
+  /** The actions-log entry of a written step (undoable for UNDO_WINDOW_MINUTES), in the caller's transaction. */
+  async function record(tx: Tx, account: AccountRow, change: SuggestionChange & { kind: 'budgets' }, headline: string, forecast: Range, appliedBy: string | null, now: Date): Promise<string> {
+    await changes.recordState(tx, account, change, 'apply', now);
+    const [row] = await tx
+      .insert(actions)
+      .values({
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: account.platform,
+        type: 'optimizer',
+        headline,
+        change,
+        campaignId: change.steps[0].campaign_id,
+        forecast,
+        appliedBy,
+        appliedAt: now,
+        undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
+        horizonDays: ACTION_HORIZON_DAYS,
+      })
+      .returning({ id: actions.id });
+    return row.id;
+  }
+
+  function presentPlan(row: PlanRow, account: AccountRow): FollowedPlan {
+    return {
+      id: row.id,
+      account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+      objective: row.objective as OptimizerObjective,
+      max_step: row.maxStep,
+      status: row.status,
+      stop_reason: row.stopReason,
+      campaigns: row.campaigns,
+      steps: row.steps,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** Ends a followed plan (only if nobody moved it on meanwhile). */
+  async function stop(row: PlanRow, reason: string): Promise<void> {
+    await db
+      .update(optimizerPlans)
+      .set({ status: 'stopped', stopReason: reason, updatedAt: clock.now() })
+      .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')));
+    log.info({ planId: row.id, accountRef: row.accountRef }, 'followed plan stopped');
+  }
+
+  /** The finished days since a plan's first step, with the plan's campaigns' conversions and the forecast of the step in effect. */
+  function followedDays(row: PlanRow, series: AccountSeries): FollowedDay[] {
+    const ids = new Set(row.campaigns.map((c) => c.campaign_id));
+    const days: FollowedDay[] = [];
+    // The day of a step is half under the old budgets: a step's forecast holds from the next day.
+    for (let date = addDays(row.steps[0].day, 1); date < series.today; date = addDays(date, 1)) {
+      const step = [...row.steps].reverse().find((s) => s.day < date)!;
+      let conversions = 0;
+      for (const campaign of series.campaigns) {
+        if (!ids.has(campaign.id)) continue;
+        conversions += campaign.days.find((d) => d.date === date)?.conversions ?? 0;
+      }
+      days.push({ date, conversions, expected: step.expected });
+    }
+    return days;
+  }
+
+  /** One followed plan after a sync: the next step if a new day of the account began since the last, or why it ends. */
+  async function follow(row: PlanRow, account: AccountRow): Promise<'waiting' | 'stepped' | 'done' | 'stopped'> {
+    const fitted = await fit(account, row.locked);
+    if (!fitted) {
+      await stop(row, 'Fewer than two campaigns of the account deliver with budgets of their own now: the plan stopped.');
+      return 'stopped';
+    }
+    const today = fitted.series.today;
+    if (today <= row.steps[row.steps.length - 1].day) return 'waiting';
+    const live = await liveCampaigns(account);
+    for (const planned of row.campaigns) {
+      const found = live.find((c) => c.id === planned.campaign_id);
+      if (!found || found.status !== 'ACTIVE' || !fitted.names.has(planned.campaign_id)) {
+        await stop(row, BUDGET_MESSAGES.campaignGone(planned.name));
+        return 'stopped';
+      }
+      if (found.dailyBudgetMinor !== planned.written) {
+        await stop(row, BUDGET_MESSAGES.changedOutside(planned.name, budgetWords(planned.written, account.currency), found.dailyBudgetMinor === null ? 'none' : budgetWords(found.dailyBudgetMinor, account.currency)));
+        return 'stopped';
+      }
+    }
+    const judged = divergence(followedDays(row, fitted.series), today, fitted.lag);
+    if (judged.diverged) {
+      await stop(row, BUDGET_MESSAGES.diverged(judged.observed, Math.round(judged.expectedMid)));
+      return 'stopped';
+    }
+    // Campaigns outside the plan (new since, or locked) keep their budgets; the plan's move towards their targets.
+    const plannedOf = new Map(row.campaigns.map((c) => [c.campaign_id, c]));
+    const input = objectiveOf(fitted, row.objective as OptimizerObjective).map((c) => {
+      const planned = plannedOf.get(c.id);
+      return planned ? { ...c, budget: planned.written } : { ...c, hold: c.hold ?? ('locked' as const) };
+    });
+    const from = input.map((c) => c.budget);
+    const next = nextStep(
       input,
-      input.map((c) => steps.find((s) => s.campaign_id === c.id)?.to ?? c.budget),
+      input.map((c) => plannedOf.get(c.id)?.target ?? c.budget),
+      row.maxStep,
     );
-    return { mid: gain.mid * 7, low: gain.low * 7, high: gain.high * 7 };
+    const now = clock.now();
+    if (hasArrived(from, next)) {
+      await db
+        .update(optimizerPlans)
+        .set({ status: 'done', updatedAt: now })
+        .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')));
+      log.info({ planId: row.id }, 'followed plan reached its targets');
+      return 'done';
+    }
+    // Claim the step: a second sync finishing at the same time finds the plan moved on and leaves it.
+    const [claimed] = await db
+      .update(optimizerPlans)
+      .set({ updatedAt: now })
+      .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following'), eq(optimizerPlans.updatedAt, row.updatedAt)))
+      .returning({ id: optimizerPlans.id });
+    if (!claimed) return 'waiting';
+    const change: SuggestionChange & { kind: 'budgets' } = {
+      kind: 'budgets',
+      currency: account.currency,
+      steps: input
+        .map((c, i): BudgetMove => ({ campaign_id: c.id, campaign_name: fitted.names.get(c.id) ?? c.id, from: from[i], to: next[i] }))
+        .filter((s) => s.to !== s.from),
+    };
+    try {
+      await write(account, change, { optimizerPlan: row.id });
+    } catch (error) {
+      if (error instanceof HttpError) {
+        await stop(row, error.detail);
+        return 'stopped';
+      }
+      throw error;
+    }
+    const forecast = perWeek(
+      expectedGain(
+        fitted.conversions.map((c, i) => ({ ...c, budget: from[i] })),
+        next,
+      ),
+    );
+    const expected = expectedTotal(fitted.conversions, next);
+    const stepNumber = row.steps.length + 1;
+    await db.transaction(async (tx) => {
+      const actionId = await record(tx, account, change, `Budget optimizer, step ${stepNumber} of a followed plan: ${change.steps.length} daily budgets of “${account.name}” moved`, forecast, null, now);
+      const written = new Map(input.map((c, i) => [c.id, next[i]]));
+      await tx
+        .update(optimizerPlans)
+        .set({
+          campaigns: row.campaigns.map((c) => ({ ...c, written: written.get(c.campaign_id) ?? c.written })),
+          steps: [...row.steps, { day: today, action_id: actionId, expected }],
+          updatedAt: now,
+        })
+        .where(eq(optimizerPlans.id, row.id));
+    });
+    log.info({ planId: row.id, step: stepNumber, campaigns: change.steps.length }, 'followed plan stepped');
+    return 'stepped';
+  }
+
+  /** Every followed plan of a connection's accounts, after its sync. */
+  async function followConnection(connectionId: string): Promise<Record<string, number>> {
+    const rows = await db
+      .select({ plan: optimizerPlans, account: connectedAdAccounts })
+      .from(optimizerPlans)
+      .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, optimizerPlans.accountRef))
+      .where(and(eq(connectedAdAccounts.connectionId, connectionId), eq(optimizerPlans.status, 'following')));
+    const counts: Record<string, number> = {};
+    for (const { plan: row, account } of rows) {
+      let outcome: string;
+      try {
+        outcome = await follow(row, account);
+      } catch (error) {
+        // A platform that cannot be reached now is tried again after the next sync.
+        log.warn({ planId: row.id, error: error instanceof Error ? error.message : String(error) }, 'followed plan not stepped');
+        outcome = 'failed';
+      }
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+    }
+    return counts;
   }
 
   return {
+    followConnection,
+
     /** GET optimizer/. */
     async plan(principal: Principal, query: OptimizerQueryInput): Promise<OptimizerPlanView> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
-      return plan(await accountOf(principal.workspaceId, query.account), query.max_step);
+      return plan(await accountOf(principal.workspaceId, query.account), query);
     },
 
-    /** POST optimizer/apply/: the plan's budgets, written at the platform and recorded. */
+    /** POST optimizer/apply/: the plan's budgets, written at the platform and recorded; with follow, the plan followed from here. */
     async apply(principal: Principal, input: OptimizerApplyInputValidated): Promise<OptimizerApplyResult> {
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
@@ -110,57 +414,99 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       const stored = await db.select().from(campaigns).where(eq(campaigns.accountRef, account.id));
       const named = new Map(stored.map((c) => [c.campaignId, c]));
       if (steps.some((s) => !named.has(s.campaign_id))) throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
+      const objective = input.objective as OptimizerObjective;
+      const locked = input.locked ?? [];
+      const fitted = await fit(account, locked);
+      checkOptions(fitted, { objective, locked });
+      if (fitted && steps.some((s) => locked.includes(s.campaign_id))) throw badRequest(BUDGET_MESSAGES.lockedChanged, 'locked');
       // What the platform holds now: a plan made on other budgets is stale.
-      const platform = account.platform as Platform;
-      let live;
-      try {
-        live = await connections.use(account.connectionId, platform, (client) => client.listCampaigns(platformAccountOf(account)));
-      } catch (error) {
-        if (error instanceof PlatformError) throw platformFailure(error, 'this account');
-        throw error;
-      }
+      const live = await liveCampaigns(account);
       if (steps.some((s) => live.find((c) => c.id === s.campaign_id)?.dailyBudgetMinor !== s.from)) throw conflict(BUDGET_MESSAGES.stale);
-      const change: SuggestionChange = {
+      const change: SuggestionChange & { kind: 'budgets' } = {
         kind: 'budgets',
         currency: account.currency,
         steps: steps.map((s): BudgetMove => ({ campaign_id: s.campaign_id, campaign_name: named.get(s.campaign_id)!.name, from: s.from, to: s.to })),
       };
       // The gain the fitted curves expect of these budgets, for the feedback loop to measure against.
-      const perWeek = await expectedPerWeek(account, steps);
-      try {
-        await changes.writeRaw(account, change, 'apply', { optimizer: account.id });
-      } catch (error) {
-        if (error instanceof PlatformError) {
-          log.warn({ accountRef: account.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a plan’s budget');
-          const failure = platformFailure(error, 'this campaign');
-          throw new HttpError(failure.statusCode, BUDGET_MESSAGES.refused(PLATFORM_LABELS[platform], failure.detail), failure.code);
-        }
-        throw error;
-      }
-      const actionId = await db.transaction(async (tx) => {
-        await changes.recordState(tx, account, change, 'apply', now);
-        const [row] = await tx
-          .insert(actions)
+      const budgetsAfter = fitted?.conversions.map((c) => steps.find((s) => s.campaign_id === c.id)?.to ?? c.budget) ?? [];
+      const forecast = fitted ? perWeek(expectedGain(fitted.conversions, budgetsAfter)) : nothing;
+      await write(account, change, { optimizer: account.id });
+      const { actionId, planId } = await db.transaction(async (tx) => {
+        const id = await record(tx, account, change, `Budget optimizer: ${steps.length} daily budgets of “${account.name}” reallocated`, forecast, principal.userId, now);
+        if (!input.follow || !fitted) return { actionId: id, planId: null };
+        const targets = targetsOf(fitted, objective);
+        const [planRow] = await tx
+          .insert(optimizerPlans)
           .values({
             workspaceId: principal.workspaceId,
             accountRef: account.id,
-            platform,
-            type: 'optimizer',
-            headline: `Budget optimizer: ${steps.length} daily budgets of “${account.name}” reallocated`,
-            change,
-            campaignId: change.steps[0].campaign_id,
-            forecast: perWeek,
-            appliedBy: principal.userId,
-            appliedAt: now,
-            undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
-            horizonDays: ACTION_HORIZON_DAYS,
+            objective,
+            maxStep: input.max_step,
+            locked,
+            campaigns: fitted.conversions
+              .map((c, i) => ({ campaign_id: c.id, name: fitted.names.get(c.id) ?? c.id, start: c.budget, target: targets[i], written: budgetsAfter[i], hold: c.hold }))
+              .filter((c) => !c.hold)
+              .map(({ hold: _hold, ...c }) => c),
+            steps: [{ day: fitted.series.today, action_id: id, expected: expectedTotal(fitted.conversions, budgetsAfter) }],
+            status: 'following',
+            createdBy: principal.userId,
+            createdAt: now,
+            updatedAt: now,
           })
-          .returning({ id: actions.id });
-        return row.id;
+          .returning({ id: optimizerPlans.id });
+        return { actionId: id, planId: planRow.id };
       });
-      log.info({ actionId, accountRef: account.id, campaigns: steps.length }, 'optimizer plan applied');
-      return { action_id: actionId, change_lines: changeLines(platform, change) };
+      log.info({ actionId, planId, accountRef: account.id, campaigns: steps.length }, 'optimizer plan applied');
+      return { action_id: actionId, change_lines: changeLines(account.platform as Platform, change), plan_id: planId };
     },
+
+    /** GET optimizer/plans/: the account's followed plans, newest first. */
+    async plans(principal: Principal, accountId: string): Promise<FollowedPlanList> {
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const account = await accountOf(principal.workspaceId, accountId);
+      const rows = await db
+        .select()
+        .from(optimizerPlans)
+        .where(and(eq(optimizerPlans.accountRef, account.id), eq(optimizerPlans.workspaceId, principal.workspaceId)))
+        .orderBy(desc(optimizerPlans.createdAt))
+        .limit(20);
+      return { plans: rows.map((row) => presentPlan(row, account)) };
+    },
+
+    /** POST optimizer/plans/<id>/stop/: no further steps; the budgets stay where the last step put them. */
+    async stopPlan(principal: Principal, id: string): Promise<FollowedPlan> {
+      const now = clock.now();
+      await assertDashboardAccess(db, principal.workspaceId, now);
+      if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.planNotFound);
+      const [row] = await db
+        .select()
+        .from(optimizerPlans)
+        .where(and(eq(optimizerPlans.id, id), eq(optimizerPlans.workspaceId, principal.workspaceId)));
+      if (!row) throw notFound(BUDGET_MESSAGES.planNotFound);
+      const [user] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, principal.userId));
+      const [saved] = await db
+        .update(optimizerPlans)
+        .set({ status: 'stopped', stopReason: BUDGET_MESSAGES.stoppedByUser(user?.name ?? 'a member'), updatedAt: now })
+        .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')))
+        .returning();
+      if (!saved) throw conflict(BUDGET_MESSAGES.planNotFollowing);
+      return presentPlan(saved, await accountOf(principal.workspaceId, saved.accountRef));
+    },
+
+    /** Queues the followed plans of a connection inside the sync's final transaction. */
+    async afterSync(tx: Tx, synced: { connectionId: string }): Promise<void> {
+      await queue.send(OPTIMIZER_FOLLOW_JOB, { connectionId: synced.connectionId }, { tx });
+    },
+
+    followJob: defineJob({
+      id: OPTIMIZER_FOLLOW_JOB,
+      payload: object({ connectionId: string().uuid().required() }),
+      // Not retried: the next sync tries again on fresh data.
+      retryLimit: 0,
+      async handler(payload, { log: jobLog }) {
+        jobLog.info(await followConnection(payload.connectionId), 'followed plans');
+      },
+    }),
   };
 }
 export type OptimizerService = ReturnType<typeof createOptimizerService>;

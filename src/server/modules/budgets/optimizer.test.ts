@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { BUDGET_MESSAGES, type Budget, type FollowedPlan, type FollowedPlanList, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
+import type { ActionList } from '@shared/api/suggestions';
+import { BUDGET_VALIDATION } from '@shared/validation/budgets';
+import { budgets, connectedAdAccounts, optimizerPlans } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
+import { sandboxSettings } from '../../platforms/settings';
+import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import { connectionOf } from '../../test/connect';
+import type { TestUser } from '../../test/factories';
+import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { relogin } from '../workspaces/workspaces.fixtures';
+
+const DAY_MS = 86_400_000;
+
+describe('The optimizer’s options, campaign caps, and plans followed day by day', () => {
+  let t: TestApp;
+  let sandbox: RunningSandbox;
+  let owner: TestUser;
+  let outsider: TestUser;
+  const clock = manualClock(Date.now());
+  const PLATFORM = 'google';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
+    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
+    owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
+    outsider = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
+  }, SYNCED_SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+  beforeEach(async () => {
+    await t.app.ctx.db.delete(budgets);
+    await t.app.ctx.db.delete(optimizerPlans);
+    sandbox.faults.clear();
+  });
+
+  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
+  const send = (user: TestUser, method: 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
+  const accountOf = async (user: TestUser) => {
+    const connection = await connectionOf(t.app, user, PLATFORM);
+    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    return account;
+  };
+  const planOf = async (accountId: string, query = ''): Promise<OptimizerPlanView> => {
+    const res = await get(owner, `optimizer/?account=${accountId}&max_step=0.3${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const movable = (plan: OptimizerPlanView) => plan.campaigns.filter((c) => c.hold === null);
+  /** A new day of the account and a sync, then the follow job's work for the connection. */
+  const nextDay = async (user: TestUser) => {
+    clock.advance(DAY_MS);
+    // Access tokens live minutes: a day later the user signs in again.
+    await relogin(t.app, user);
+    const connection = await connectionOf(t.app, user, PLATFORM);
+    expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
+    return t.app.services.optimizer.followConnection(connection.id);
+  };
+  const applyFollowing = async (accountId: string, plan: OptimizerPlanView): Promise<OptimizerApplyResult> => {
+    const changes = plan.campaigns.filter((c) => c.to !== c.from).map((c) => ({ campaign_id: c.campaign_id, from: c.from, to: c.to }));
+    const res = await send(owner, 'POST', 'optimizer/apply/', { account: accountId, changes, max_step: 0.3, follow: true });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('keeps locked campaigns and the account budget’s caps, and refuses a lock that leaves nothing to move', async () => {
+    const account = await accountOf(owner);
+    const free = movable(await planOf(account.id));
+    expect(free.length).toBeGreaterThanOrEqual(3);
+    const [locked, capped] = free;
+    const plan = await planOf(account.id, `&locked=${locked.campaign_id}`);
+    expect(plan.locked).toEqual([locked.campaign_id]);
+    expect(plan.campaigns.find((c) => c.campaign_id === locked.campaign_id)).toMatchObject({ hold: 'locked', to: locked.from, target: locked.from });
+
+    // A cap at today's budget: the optimizer may lower it, never raise it.
+    const digits = account.currency === 'JPY' ? 0 : 2;
+    const cap = capped.from / 10 ** digits;
+    const created = await send(owner, 'POST', 'budgets/', {
+      scope: 'account',
+      account: account.id,
+      amount: 100_000,
+      currency: account.currency,
+      campaign_caps: [{ campaign_id: capped.campaign_id, min: null, max: cap }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as Budget).campaign_caps).toEqual([{ campaign_id: capped.campaign_id, min: null, max: cap }]);
+    const bounded = await planOf(account.id);
+    const view = bounded.campaigns.find((c) => c.campaign_id === capped.campaign_id)!;
+    expect(view.max).toBe(capped.from);
+    expect(view.to).toBeLessThanOrEqual(capped.from);
+    expect(view.target).toBeLessThanOrEqual(capped.from);
+
+    const allButOne = free.slice(1).map((c) => c.campaign_id).join(',');
+    const none = await get(owner, `optimizer/?account=${account.id}&locked=${allButOne}`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'locked', detail: BUDGET_MESSAGES.nothingMovable });
+    const unknown = await get(owner, `optimizer/?account=${account.id}&locked=nope`);
+    expect(unknown.json()).toMatchObject({ field: 'locked', detail: BUDGET_MESSAGES.notInAccount });
+  });
+
+  it('refuses caps that are not the account’s campaigns or out of order, and currencies the account cannot use', async () => {
+    const account = await accountOf(owner);
+    const campaignId = movable(await planOf(account.id))[0].campaign_id;
+    const base = { scope: 'account', account: account.id, amount: 1000, currency: account.currency };
+    const cases: [object, string, string][] = [
+      [{ ...base, campaign_caps: [{ campaign_id: 'not-ours', min: 1, max: 2 }] }, 'campaign_caps', BUDGET_MESSAGES.capNotInAccount('not-ours')],
+      [{ ...base, campaign_caps: [{ campaign_id: campaignId, min: 5, max: 2 }] }, 'campaign_caps[0]', BUDGET_VALIDATION.capOrder(1)],
+      [{ ...base, currency: 'CHF' }, 'currency', BUDGET_MESSAGES.currencyNotUsable('CHF')],
+      [{ scope: 'workspace', amount: 10, currency: 'USD', campaign_caps: [{ campaign_id: campaignId, min: 1, max: 2 }] }, 'campaign_caps', BUDGET_VALIDATION.capsOnlyForAccount],
+    ];
+    for (const [payload, field, detail] of cases) {
+      const res = await send(owner, 'POST', 'budgets/', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field, detail });
+    }
+    expect(await t.app.ctx.db.select().from(budgets)).toEqual([]);
+  });
+
+  it('plans for conversion value when asked, showing value now and after', async () => {
+    const account = await accountOf(owner);
+    const plan = await planOf(account.id, '&objective=value');
+    expect(plan.objective).toBe('value');
+    expect(plan.value).not.toBeNull();
+    expect(plan.value!.after.mid).toBeCloseTo(plan.value!.now.mid + plan.value!.gain.mid, 3);
+    for (const c of plan.campaigns) expect(c.value_now!.mid).toBeGreaterThan(0);
+    expect((await get(owner, `optimizer/?account=${account.id}&objective=profit`)).json()).toMatchObject({ field: 'objective', detail: BUDGET_VALIDATION.badObjective });
+  });
+
+  it('follows a plan a step each new day, logging each, and stops when a budget is changed outside it', async () => {
+    const account = await accountOf(owner);
+    const plan = await planOf(account.id);
+    expect(plan.steps_to_target).toBeGreaterThanOrEqual(1);
+    const { plan_id } = await applyFollowing(account.id, plan);
+    expect(plan_id).not.toBeNull();
+    const listed: FollowedPlanList = (await get(owner, `optimizer/plans/?account=${account.id}`)).json();
+    expect(listed.plans).toHaveLength(1);
+    const first = listed.plans[0];
+    expect(first).toMatchObject({ id: plan_id, status: 'following', steps: [expect.objectContaining({ day: expect.any(String) })] });
+    for (const c of first.campaigns) expect(sandbox.world.dailyBudgetMinor(PLATFORM, c.campaign_id)).toBe(c.written);
+
+    // The same day again: nothing to do yet.
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    expect(await t.app.services.optimizer.followConnection(connection.id)).toEqual({ waiting: 1 });
+
+    // Six steps of ±30% to the targets: the next day takes the second.
+    expect(plan.steps_to_target).toBeGreaterThanOrEqual(2);
+    expect(await nextDay(owner)).toEqual({ stepped: 1 });
+    const after: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
+    expect(after.steps).toHaveLength(2);
+    for (const c of after.campaigns) {
+      expect(sandbox.world.dailyBudgetMinor(PLATFORM, c.campaign_id)).toBe(c.written);
+      // Never past the target, and at most ±30% from the step before.
+      const before = first.campaigns.find((x) => x.campaign_id === c.campaign_id)!;
+      expect(Math.abs(c.written - before.written)).toBeLessThanOrEqual(Math.ceil(before.written * 0.3) + 1);
+      expect(Math.min(before.written, c.target) - 1).toBeLessThanOrEqual(c.written);
+      expect(c.written).toBeLessThanOrEqual(Math.max(before.written, c.target) + 1);
+    }
+    expect(after.campaigns.reduce((s, c) => s + c.written, 0)).toBe(first.campaigns.reduce((s, c) => s + c.written, 0));
+    const log: ActionList = (await get(owner, 'actions/')).json();
+    expect(log.items.find((item) => item.id === after.steps[1].action_id)).toMatchObject({ type: 'optimizer', headline: expect.stringMatching(/step 2 of a followed plan/) });
+
+    // Someone changes a planned budget at the platform: the next day the plan stops rather than overwrite it.
+    const touched = after.campaigns[0];
+    sandbox.world.setDailyBudget(PLATFORM, touched.campaign_id, touched.written + 123);
+    expect(await nextDay(owner)).toEqual({ stopped: 1 });
+    const stopped: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.stop_reason).toMatch(new RegExp(`^The budget of “${touched.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” was changed outside the plan`));
+    expect(sandbox.world.dailyBudgetMinor(PLATFORM, touched.campaign_id)).toBe(touched.written + 123);
+  });
+
+  it('stops a followed plan by hand, once, for the workspace’s members only', async () => {
+    const account = await accountOf(owner);
+    const { plan_id } = await applyFollowing(account.id, await planOf(account.id));
+    await relogin(t.app, outsider);
+    expect((await send(outsider, 'POST', `optimizer/plans/${plan_id}/stop/`)).statusCode).toBe(404);
+    expect((await get(outsider, `optimizer/plans/?account=${account.id}`)).statusCode).toBe(404);
+    const stopped = await send(owner, 'POST', `optimizer/plans/${plan_id}/stop/`);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ status: 'stopped', stop_reason: expect.stringMatching(/^Stopped by .+\.$/) });
+    const again = await send(owner, 'POST', `optimizer/plans/${plan_id}/stop/`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(BUDGET_MESSAGES.planNotFollowing);
+    // A stopped plan takes no further step.
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    expect(await t.app.services.optimizer.followConnection(connection.id)).toEqual({});
+  });
+});
