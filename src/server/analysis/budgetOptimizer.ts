@@ -1,4 +1,4 @@
-import { drawFactor } from './responseCurve';
+import { drawFactor, pooledSaturation } from './responseCurve';
 import { sampleGamma, uniforms, type CampaignUnit, type MarginalCosts } from './marginalCpa';
 import type { Range } from './types';
 
@@ -9,9 +9,12 @@ import type { Range } from './types';
  * the objective is the posterior mean over draws of the curve (responseCurve's saturation ratio
  * and marginalCpa's rate per unit of spend), which is concave, so the optimum is where every
  * moved campaign's expected marginal return is the same (water-filling on the marginals, by
- * bisection), within each campaign's bounds. A campaign whose spend never varied enough to fit
- * a curve, one still learning, and one the user locked, keep their budgets: they are held, not
- * guessed. The gain's range comes from the same draws.
+ * bisection), within each campaign's bounds. How saturated one campaign is, a few months of its
+ * own counts rarely say, so each is read with the account's other campaigns as a hierarchical
+ * prior on its half-saturation spend (responseCurve's pooledSaturation), and the curve's level is
+ * the campaign's own conversions per unit of spend (marginalCpa's ownPerSpend). A campaign whose
+ * spend never varied enough to fit a curve, one still learning, and one the user locked, keep
+ * their budgets: they are held, not guessed. The gain's range comes from the same draws.
  */
 
 /** One draw of a campaign's curve, in spend (minor units a day). */
@@ -76,22 +79,48 @@ function expectedAt(campaign: OptimizerCampaign, budget: number): number {
   return mean(campaign.draws.map((draw) => conversionsAt(draw, spend)));
 }
 
-/** Expected extra conversions per unit of budget at a budget. */
-function expectedMarginal(campaign: OptimizerCampaign, budget: number): number {
+/** Expected extra conversions per unit of budget at a budget, and its slope (d/d budget): one pass over the draws. */
+function expectedMarginalAndSlope(campaign: OptimizerCampaign, budget: number): { marginal: number; slope: number } {
   const spend = budget * campaign.utilisation;
-  return campaign.utilisation * mean(campaign.draws.map((draw) => marginalAt(draw, spend)));
+  let marginal = 0;
+  let slope = 0;
+  for (const { scale, half } of campaign.draws) {
+    const inverse = 1 / (half + spend);
+    const m = scale * half * inverse * inverse;
+    marginal += m;
+    slope -= 2 * m * inverse;
+  }
+  const count = Math.max(1, campaign.draws.length);
+  const u = campaign.utilisation;
+  return { marginal: (u * marginal) / count, slope: (u * u * slope) / count };
 }
 
-/** The budget in [low, high] where the expected marginal return is `lambda` (the bound when it is beyond). */
+/** Expected extra conversions per unit of budget at a budget. */
+function expectedMarginal(campaign: OptimizerCampaign, budget: number): number {
+  return expectedMarginalAndSlope(campaign, budget).marginal;
+}
+
+/**
+ * The budget in [low, high] where the expected marginal return is `lambda` (the bound when it is
+ * beyond). The expected marginal is a mean of decreasing convex curves, so Newton's method from
+ * the low side converges fast; every step also narrows a bisection bracket, and a step that
+ * leaves the bracket bisects instead, so it cannot go astray.
+ */
 function budgetAtMarginal(campaign: OptimizerCampaign, lambda: number, low: number, high: number): number {
   if (expectedMarginal(campaign, low) <= lambda) return low;
   if (expectedMarginal(campaign, high) >= lambda) return high;
   let a = low;
   let b = high;
+  let x = low;
   for (let i = 0; i < 60 && b - a > 1e-6 * Math.max(1, b); i += 1) {
-    const mid = (a + b) / 2;
-    if (expectedMarginal(campaign, mid) > lambda) a = mid;
-    else b = mid;
+    const { marginal, slope } = expectedMarginalAndSlope(campaign, x);
+    if (marginal > lambda) a = x;
+    else b = x;
+    const newton = slope < 0 ? x - (marginal - lambda) / slope : NaN;
+    const next = newton > a && newton < b ? newton : (a + b) / 2;
+    // Newton's steps shrink fast near the root; once one is below the tolerance the root is found.
+    if (Math.abs(next - x) <= 1e-7 * Math.max(1, x)) return next;
+    x = next;
   }
   return (a + b) / 2;
 }
@@ -130,7 +159,8 @@ export function optimalBudgets(campaigns: OptimizerCampaign[], limits: Optimizer
   });
   low = Math.max(low, Number.MIN_VALUE);
   high = Math.max(high, low * 1.000001);
-  for (let i = 0; i < 100; i += 1) {
+  // Geometric bisection on λ, down to a relative width far below a minor unit's worth of budget.
+  for (let i = 0; i < 100 && high / low > 1 + 1e-12; i += 1) {
     const mid = Math.sqrt(low * high);
     if (spent(at(mid)) > total) low = mid;
     else high = mid;
@@ -151,6 +181,8 @@ function rangeOf(values: number[]): Range {
 
 /** A move is only made when the gain it expects is credibly above nothing: its draws' share of losses at most this. */
 export const MAX_LOSS_SHARE = 0.1;
+/** Shares of the way to the optimum tried, longest first, until one passes MAX_LOSS_SHARE. */
+const MOVE_SHARES = [1, 0.85, 0.7, 0.55, 0.4, 0.3, 0.2, 0.1];
 
 /** The plan for an account: budgets rounded to whole minor units (the total kept), with what each is expected to bring. */
 export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLimits = OPTIMIZER_DEFAULTS): OptimizerPlan {
@@ -162,8 +194,10 @@ export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLim
   const nowDraws = perDraw(from);
   // The optimum of the posterior mean can still lose under many of its draws (a start already
   // near the optimum, curves barely pinned down): then a shorter move along the same line, or none.
+  // The steps back are fine-grained, so a move that clears the guard only a little short of the
+  // optimum is not cut in half.
   let rounded = from;
-  for (const share of [1, 0.5, 0.25]) {
+  for (const share of MOVE_SHARES) {
     const candidate = roundKeepingTotal(
       exact.map((b, i) => from[i] + share * (b - from[i])),
       from,
@@ -221,7 +255,11 @@ function roundKeepingTotal(exact: number[], from: number[]): number[] {
   return floors;
 }
 
-/** Draws of the campaign's curve from its posteriors: the saturation ratio at today's spend, and its conversions per unit of spend over the window. */
+/**
+ * Draws of the campaign's curve from its posteriors: the saturation ratio at today's spend, and
+ * its conversions per unit of spend over the window (its own rate, ownPerSpend, when the unit
+ * carries it: see marginalCpa).
+ */
 export function curveDraws(unit: CampaignUnit, count: number, seed = 0x0b7): CurveDraw[] {
   const random = uniforms(seed);
   const spendNow = unit.saturation.spendNow;
@@ -229,7 +267,7 @@ export function curveDraws(unit: CampaignUnit, count: number, seed = 0x0b7): Cur
   const draws: CurveDraw[] = [];
   for (let k = 0; k < count; k += 1) {
     const factor = drawFactor(unit.saturation, random(), random());
-    const rate = sampleGamma(unit.perSpend, random);
+    const rate = sampleGamma(unit.ownPerSpend ?? unit.perSpend, random);
     const half = spendNow / Math.max(factor - 1, 1e-9);
     // Through the window's average: scale·w/(half + w) = rate·w.
     draws.push({ scale: rate * (half + windowSpend), half });
@@ -237,8 +275,18 @@ export function curveDraws(unit: CampaignUnit, count: number, seed = 0x0b7): Cur
   return draws;
 }
 
-/** An account's campaigns for the optimizer, from its marginal costs (the delivering campaigns): unfitted and learning ones held, `locked` held too. */
-export function optimizerCampaigns(costs: MarginalCosts, options: { draws?: number; locked?: ReadonlySet<string>; bounds?: ReadonlyMap<string, { min: number | null; max: number | null }> } = {}): OptimizerCampaign[] {
+/**
+ * An account's campaigns for the optimizer, from its marginal costs (the delivering campaigns):
+ * unfitted and learning ones held, `locked` held too. Each curve's saturation is read with the
+ * account's other campaigns as a hierarchical prior (responseCurve's pooledSaturation: one
+ * account's half-saturation spends are of one order), unless `pooled` is false: a few months of
+ * one campaign's daily counts alone rarely say how saturated it is.
+ */
+export function optimizerCampaigns(
+  costs: MarginalCosts,
+  options: { draws?: number; locked?: ReadonlySet<string>; bounds?: ReadonlyMap<string, { min: number | null; max: number | null }>; pooled?: boolean } = {},
+): OptimizerCampaign[] {
+  const saturation = options.pooled === false ? costs.units.map((u) => u.saturation) : pooledSaturation(costs.units.map((u) => u.saturation));
   return costs.units.map((unit, i) => {
     // Only a campaign too new to have a history is still learning here: a budget that moved lately
     // is what lets a curve be fitted, and a thin one's rate is already pulled to the account's.
@@ -249,7 +297,7 @@ export function optimizerCampaigns(costs: MarginalCosts, options: { draws?: numb
       id: unit.campaign.id,
       budget: unit.campaign.dailyBudget ?? 0,
       utilisation: unit.utilisation,
-      draws: curveDraws(unit, options.draws ?? 400, 0x0b7 + i),
+      draws: curveDraws({ ...unit, saturation: saturation[i] }, options.draws ?? 400, 0x0b7 + i),
       hold,
       min: bounds?.min ?? null,
       max: bounds?.max ?? null,

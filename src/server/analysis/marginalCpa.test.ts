@@ -61,4 +61,14 @@ describe('marginal CPA of each campaign', () => {
       expect(v / (p.a / p.b ** 2)).toBeCloseTo(1, 1);
     }
   });
+
+  it('keeps a campaign’s own rate per unit of spend nearly unshrunk, for the curve’s level, beside the pooled one', () => {
+    const big = ['a', 'b'].map((id) => campaign(id, 120_000, { spend: 100_000, conversions: 100 }));
+    const costs = marginalCosts(account([...big, campaign('small', 600, { spend: 500, conversions: 2.5 })]), [1])!;
+    const small = costs.units.find((u) => u.campaign.id === 'small')!;
+    const mean = (p: { a: number; b: number }) => p.a / p.b;
+    // 70 conversions for 14,000: 1 / 200 a unit of spend; the pooled rate is pulled well towards the account's 1 / 1,000, the own one barely.
+    expect(mean(small.ownPerSpend) * 200).toBeGreaterThan(0.93);
+    expect(mean(small.perSpend)).toBeLessThan(0.8 * mean(small.ownPerSpend));
+  });
 });

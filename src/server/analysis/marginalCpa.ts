@@ -46,6 +46,8 @@ export const MARGINAL_DEFAULTS: MarginalParams = { windowDays: 28, minActiveDays
 const LIVE_WITHIN_DAYS = 3;
 /** Days behind "the spend now" and "spends most of its budget" (a week: also the spend a week a step changes). */
 const RECENT_DAYS = 7;
+/** Conversions' worth of the account's rate in the prior of a campaign's own rate (ownPerSpend). */
+const OWN_RATE_PRIOR_CONVERSIONS = 1;
 /** Fixed seed of the draws: the same series give the same findings. */
 const DRAW_SEED = 0x5eed;
 
@@ -54,6 +56,15 @@ export interface CampaignUnit {
   totals: WindowTotals;
   /** Conversions per unit of spend over the window, as its live ads deliver now. */
   perSpend: Posterior;
+  /**
+   * The same rate with only OWN_RATE_PRIOR_CONVERSIONS' worth of pull to the account's rate: the
+   * level of the campaign's own response curve (budgetOptimizer). Conversions per unit of spend
+   * differ between an account's campaigns several-fold by how saturated each is alone (a small
+   * campaign far from saturation converts far more per unit than a big one deep in it), so
+   * pulling a small campaign towards the account's rate, which the big ones set, would make it
+   * look worse than it is, just where more budget would do the most.
+   */
+  ownPerSpend: Posterior;
   /** Enough days and conversions, at a steady spend, to be judged (else it is in `learning`). */
   judged: boolean;
   /** Spend over the last RECENT_DAYS days, and its share of the budget. */
@@ -172,6 +183,7 @@ export function marginalCosts(account: AccountSeries, lag: (number | null)[], pa
       campaign,
       totals,
       perSpend: updateGamma(gammaPrior(accountRate, spread), totals.conversions, totals.knownSpend),
+      ownPerSpend: updateGamma(gammaPrior(accountRate, 1 / OWN_RATE_PRIOR_CONVERSIONS), totals.conversions, totals.knownSpend),
       judged: reason === null,
       recentSpend: recent.spend,
       utilisation: recent.spend / (RECENT_DAYS * campaign.dailyBudget!),

@@ -1,4 +1,4 @@
-import { drawFactor, factorAtSpend, saturationPosterior, saturationPrior, SATURATION_DEFAULTS } from './responseCurve';
+import { drawFactor, factorAtSpend, pooledSaturation, saturationPosterior, saturationPrior, SATURATION_DEFAULTS, type SaturationPosterior } from './responseCurve';
 import { dayAt } from './series.fixtures';
 import type { CampaignSeries, DayCounts } from './types';
 
@@ -53,5 +53,41 @@ describe('saturation ratio (marginal ÷ average CPA)', () => {
       expect(f).toBeGreaterThanOrEqual(SATURATION_DEFAULTS.prior.low);
       expect(f).toBeLessThanOrEqual(SATURATION_DEFAULTS.prior.high);
     }
+  });
+});
+
+describe('saturation pooled across an account’s campaigns', () => {
+  /** A posterior sure the ratio at `spendNow` is the grid point nearest `factor`. */
+  const pinned = (spendNow: number, factor: number): SaturationPosterior => {
+    const prior = saturationPrior(spendNow);
+    const nearest = prior.factors.reduce((best, f, i) => (Math.abs(Math.log(f / factor)) < Math.abs(Math.log(prior.factors[best] / factor)) ? i : best), 0);
+    return { ...prior, weights: prior.factors.map((_, i) => (i === nearest ? 1 : 0)), fitted: true };
+  };
+
+  it('reads a campaign whose spend never varied by its peers’ half-saturation spends', () => {
+    // Peers pinned at h = 10,000 (spending 10,000: ratio 2). A campaign spending 25,000 with only its prior would, at h near 10,000, run at a ratio near 3.5.
+    const flat = saturationPrior(25_000);
+    const [, , pooled] = pooledSaturation([pinned(10_000, 2), pinned(10_000, 2), flat]);
+    const after = summary(pooled);
+    expect(after.mean).toBeGreaterThan(summary(flat).mean + 0.5);
+    expect(after.low).toBeGreaterThan(SATURATION_DEFAULTS.prior.low);
+    expect(pooled.fitted).toBe(false);
+    expect(pooled.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    // And one spending a tenth of its peers' half-saturation spend is read as far from saturation.
+    const small = summary(pooledSaturation([pinned(10_000, 2), pinned(10_000, 2), saturationPrior(1_000)])[2]);
+    expect(small.mean).toBeLessThan(summary(flat).mean - 0.3);
+  });
+
+  it('leaves a lone campaign, and one without spend, as they are', () => {
+    const one = pinned(10_000, 2);
+    expect(pooledSaturation([one])).toEqual([one]);
+    const idle = saturationPrior(0);
+    expect(pooledSaturation([pinned(10_000, 2), idle, saturationPrior(20_000)])[1]).toBe(idle);
+  });
+
+  it('does not count a campaign’s own data as its peers’ word: a well-pinned campaign keeps its reading', () => {
+    const sure = pinned(30_000, 1.5);
+    const [, , kept] = pooledSaturation([pinned(10_000, 2), pinned(10_000, 2), sure]);
+    expect(summary(kept).mean).toBeCloseTo(summary(sure).mean, 6);
   });
 });

@@ -1,4 +1,3 @@
-import { Matrix, solve } from 'ml-matrix';
 import { knownShare } from './lag';
 import type { CampaignSeries } from './types';
 import { ageOf } from './window';
@@ -133,51 +132,93 @@ function rowsOf(campaign: CampaignSeries, today: string, lag: (number | null)[],
 
 /** Columns: one level per weekday, then the trend. */
 const COLUMNS = 8;
+const WEEKDAYS = 7;
+const IRLS_MAX_ITERATIONS = 25;
+const IRLS_TOLERANCE = 1e-7;
+
+/**
+ * The Poisson regression's coefficients: one log level per weekday, then the trend per month.
+ * Profiling walks the grid from one ratio to the next, and the coefficients at one ratio are an
+ * excellent start for the next (the curve term moves the offsets a little), so the walk carries
+ * them along instead of restarting each fit from the weekday means.
+ */
+type Coefficients = Float64Array;
+
+/** Start: each weekday's level from its mean, no trend. */
+function initialCoefficients(rows: Row[], offsets: Float64Array): Coefficients {
+  const theta = new Float64Array(COLUMNS);
+  const observed = new Float64Array(WEEKDAYS);
+  const expected = new Float64Array(WEEKDAYS);
+  rows.forEach((r, i) => {
+    observed[r.weekday] += r.conversions;
+    expected[r.weekday] += Math.exp(offsets[i]);
+  });
+  for (let d = 0; d < WEEKDAYS; d += 1) theta[d] = Math.log((observed[d] + 0.5) / Math.max(expected[d], Number.MIN_VALUE));
+  return theta;
+}
 
 /**
  * Maximum Poisson log-likelihood (up to a constant) of the rows with the curve term fixed by
  * h, over the weekday levels and trend (iteratively reweighted least squares), and the Pearson
- * statistic at the maximum.
+ * statistic at the maximum. The design is one weekday indicator plus the trend, so XᵀWX is a
+ * diagonal block bordered by the trend's row: each step is solved in closed form (the trend
+ * from its Schur complement, then each weekday's level) rather than by a general 8×8 solve.
+ * `start` (updated in place to the fitted coefficients) is where IRLS begins.
  */
-function profile(rows: Row[], h: number): { logLik: number; pearson: number } {
-  const offsets = rows.map((r) => r.offset + Math.log(r.spend / (h + r.spend)));
-  // Start: each weekday's level from its mean, no trend.
-  const theta = new Array<number>(COLUMNS).fill(0);
-  for (let d = 0; d < 7; d += 1) {
-    const of = rows.map((r, i) => ({ r, o: offsets[i] })).filter(({ r }) => r.weekday === d);
-    const y = of.reduce((s, x) => s + x.r.conversions, 0);
-    const e = of.reduce((s, x) => s + Math.exp(x.o), 0);
-    theta[d] = Math.log((y + 0.5) / Math.max(e, Number.MIN_VALUE));
-  }
-  const x = (r: Row) => [...Array.from({ length: 7 }, (_, d) => (d === r.weekday ? 1 : 0)), r.trend];
-  const design = rows.map(x);
-  const predictor = (i: number) => offsets[i] + design[i].reduce((s, v, j) => s + v * theta[j], 0);
-  for (let iteration = 0; iteration < 25; iteration += 1) {
-    const xtwx = Matrix.zeros(COLUMNS, COLUMNS);
-    const xtwz = Matrix.zeros(COLUMNS, 1);
-    rows.forEach((r, i) => {
-      const eta = predictor(i);
-      const mu = Math.exp(eta);
-      const z = eta - offsets[i] + (r.conversions - mu) / mu;
-      for (let a = 0; a < COLUMNS; a += 1) {
-        if (design[i][a] === 0) continue;
-        xtwz.set(a, 0, xtwz.get(a, 0) + mu * design[i][a] * z);
-        for (let b = 0; b < COLUMNS; b += 1) if (design[i][b] !== 0) xtwx.set(a, b, xtwx.get(a, b) + mu * design[i][a] * design[i][b]);
-      }
-    });
-    const next = solve(xtwx, xtwz).to1DArray();
-    const step = Math.max(...next.map((v, j) => Math.abs(v - theta[j])));
-    next.forEach((v, j) => (theta[j] = v));
-    if (step < 1e-7) break;
+function profile(rows: Row[], logSpend: Float64Array, h: number, start?: Coefficients): { logLik: number; pearson: number; theta: Coefficients } {
+  const n = rows.length;
+  const offsets = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) offsets[i] = rows[i].offset + logSpend[i] - Math.log(h + rows[i].spend);
+  const theta = start ?? initialCoefficients(rows, offsets);
+  const weight = new Float64Array(WEEKDAYS);
+  const weightTrend = new Float64Array(WEEKDAYS);
+  const score = new Float64Array(WEEKDAYS);
+  for (let iteration = 0; iteration < IRLS_MAX_ITERATIONS; iteration += 1) {
+    weight.fill(0);
+    weightTrend.fill(0);
+    score.fill(0);
+    let weightTrend2 = 0;
+    let scoreTrend = 0;
+    for (let i = 0; i < n; i += 1) {
+      const r = rows[i];
+      const linear = theta[r.weekday] + theta[WEEKDAYS] * r.trend;
+      const mu = Math.exp(offsets[i] + linear);
+      // Working response × weight: mu · (linear + (y − mu) / mu).
+      const wz = mu * linear + (r.conversions - mu);
+      weight[r.weekday] += mu;
+      weightTrend[r.weekday] += mu * r.trend;
+      score[r.weekday] += wz;
+      weightTrend2 += mu * r.trend * r.trend;
+      scoreTrend += wz * r.trend;
+    }
+    let schur = weightTrend2;
+    let reduced = scoreTrend;
+    for (let d = 0; d < WEEKDAYS; d += 1) {
+      if (weight[d] <= 0) continue;
+      schur -= (weightTrend[d] * weightTrend[d]) / weight[d];
+      reduced -= (weightTrend[d] * score[d]) / weight[d];
+    }
+    const trend = schur > 0 ? reduced / schur : 0;
+    let step = Math.abs(trend - theta[WEEKDAYS]);
+    theta[WEEKDAYS] = trend;
+    for (let d = 0; d < WEEKDAYS; d += 1) {
+      if (weight[d] <= 0) continue;
+      const level = (score[d] - weightTrend[d] * trend) / weight[d];
+      step = Math.max(step, Math.abs(level - theta[d]));
+      theta[d] = level;
+    }
+    if (step < IRLS_TOLERANCE) break;
   }
   let logLik = 0;
   let pearson = 0;
-  rows.forEach((r, i) => {
-    const mu = Math.exp(predictor(i));
-    logLik += r.conversions * Math.log(mu) - mu;
+  for (let i = 0; i < n; i += 1) {
+    const r = rows[i];
+    const eta = offsets[i] + theta[r.weekday] + theta[WEEKDAYS] * r.trend;
+    const mu = Math.exp(eta);
+    logLik += r.conversions * eta - mu;
     pearson += (r.conversions - mu) ** 2 / mu;
-  });
-  return { logLik, pearson };
+  }
+  return { logLik, pearson, theta };
 }
 
 export function saturationPosterior(campaign: CampaignSeries, today: string, lag: (number | null)[], params: SaturationParams = SATURATION_DEFAULTS): SaturationPosterior {
@@ -188,7 +229,15 @@ export function saturationPosterior(campaign: CampaignSeries, today: string, lag
   if (spendNow <= 0 || rows.length < params.minDays || weekdays.size < 7 || rows.every((r) => r.conversions === 0)) return saturationPrior(spendNow, params);
 
   const factors = grid(params);
-  const fits = factors.map((f) => profile(rows, spendNow / (f - 1)));
+  const logSpend = Float64Array.from(rows, (r) => Math.log(r.spend));
+  // Along the grid, each fit starts from its neighbour's coefficients (see profile).
+  let carried: Coefficients | undefined;
+  const fits = factors.map((f) => {
+    const fit = profile(rows, logSpend, spendNow / (f - 1), carried);
+    // A fit gone astray (it should not) is no start for the next: that one starts afresh.
+    carried = Number.isFinite(fit.logLik) ? fit.theta : undefined;
+    return fit;
+  });
   const best = Math.max(...fits.map((fit) => fit.logLik));
   const bestFit = fits.find((fit) => fit.logLik === best)!;
   // Overdispersion: residuals wider than Poisson (the mix, fatigue and noise the model leaves) flatten the likelihood.
@@ -206,4 +255,55 @@ export function drawFactor(posterior: SaturationPosterior, pick: number, jitter:
   for (let cumulative = weights[0]; cumulative <= pick && i < last; i += 1) cumulative += weights[i + 1];
   const cell = last > 0 ? Math.log(factors[1] / factors[0]) : 0;
   return Math.min(factors[last], Math.max(factors[0], factors[i] * Math.exp((jitter - 0.5) * cell)));
+}
+
+/**
+ * How far apart the half-saturation spends of one account's campaigns are assumed to lie: the
+ * standard deviation of log h around the account's typical h. One account's campaigns sell to
+ * one market in one currency, so their half-saturation spends are of one order (one standard
+ * deviation is a factor of about 2.2 either way), while their budgets, set by feel, can differ
+ * far more. That is what lets the account's campaigns inform one another: a budget ten times
+ * its peers' is likely deeper into saturation than they are.
+ */
+export const HALF_SPEND_SPREAD = 0.8;
+/** Points of the grid over the account's typical log h. */
+const TYPICAL_HALF_POINTS = 80;
+
+const logSumExp = (values: number[]) => {
+  const top = Math.max(...values);
+  if (!Number.isFinite(top)) return top;
+  return top + Math.log(values.reduce((s, v) => s + Math.exp(v - top), 0));
+};
+
+/**
+ * An account's saturation posteriors, each campaign's taken with a hierarchical prior: its log h
+ * (h = spendNow / (ratio − 1)) normal around the account's typical log h with HALF_SPEND_SPREAD,
+ * the typical one unknown (flat) and learnt from the OTHER campaigns' posteriors (so a campaign's
+ * own data are not counted twice), on top of each campaign's own prior and likelihood. A
+ * campaign whose spend never varied gets the others' word on its h (its posterior moves, but it
+ * stays `fitted: false`). A campaign without spend, or an account of one, is left as it is.
+ */
+export function pooledSaturation(posteriors: SaturationPosterior[], spread = HALF_SPEND_SPREAD): SaturationPosterior[] {
+  const pooled = posteriors.map((p, i) => ({ p, i })).filter(({ p }) => p.spendNow > 0 && p.factors.length > 0);
+  if (pooled.length < 2) return posteriors;
+  const logHalf = pooled.map(({ p }) => p.factors.map((f) => Math.log(p.spendNow / Math.max(f - 1, 1e-9))));
+  const all = logHalf.flat();
+  const low = Math.min(...all) - 3 * spread;
+  const high = Math.max(...all) + 3 * spread;
+  const typical = Array.from({ length: TYPICAL_HALF_POINTS }, (_, k) => low + ((high - low) * k) / (TYPICAL_HALF_POINTS - 1));
+  const logNormal = (x: number, m: number) => -0.5 * ((x - m) / spread) ** 2;
+  // log of each campaign's evidence on the typical log h: Σ over its grid of weight × N(log h; typical, spread).
+  const evidence = pooled.map(({ p }, c) => typical.map((m) => logSumExp(p.weights.map((w, j) => (w > 0 ? Math.log(w) + logNormal(logHalf[c][j], m) : -Infinity)))));
+  const total = typical.map((_, k) => evidence.reduce((s, e) => s + e[k], 0));
+  const result = [...posteriors];
+  pooled.forEach(({ p, i }, c) => {
+    // The typical log h from the others: the product of their evidence (all of it, less this campaign's).
+    const others = total.map((t, k) => t - evidence[c][k]);
+    const norm = logSumExp(others);
+    const typicalWeights = others.map((o) => Math.exp(o - norm));
+    const raw = p.weights.map((w, j) => w * typical.reduce((s, m, k) => s + typicalWeights[k] * Math.exp(logNormal(logHalf[c][j], m)), 0));
+    const sum = raw.reduce((a, b) => a + b, 0);
+    if (sum > 0 && Number.isFinite(sum)) result[i] = { ...p, weights: raw.map((w) => w / sum) };
+  });
+  return result;
 }
