@@ -24,13 +24,15 @@ export function createServices(ctx: AppContext) {
   const alerts = createAlertsService(ctx);
   const rules = createRulesService(ctx, connections, alerts);
   const optimizer = createOptimizerService(ctx, connections);
-  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans.
+  const budgets = createBudgetsService(ctx, alerts);
+  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans, budget pacing.
   const sync = createSyncService(ctx, connections, {
     afterSync: async (tx, synced) => {
       await suggestions.afterSync(tx, synced);
       await alerts.afterSync(tx, synced);
       await rules.afterSync(tx, synced);
       await optimizer.afterSync(tx, synced);
+      await budgets.afterSync(tx, synced);
     },
   });
   const newsletter = createNewsletterService(ctx);
@@ -42,7 +44,7 @@ export function createServices(ctx: AppContext) {
     suggestions,
     alerts,
     rules,
-    budgets: createBudgetsService(ctx),
+    budgets,
     optimizer,
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),

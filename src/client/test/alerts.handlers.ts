@@ -133,7 +133,7 @@ export function fakeAlertsServer(initial: Alert[] = sampleAlerts(), initialSetti
           (alert) =>
             (!query.kind || alert.kind === query.kind) &&
             (!query.severity || alert.severity === query.severity) &&
-            (!query.account || alert.account.id === query.account) &&
+            (!query.account || alert.account?.id === query.account) &&
             (!query.unread || alert.read === (query.unread === 'false')),
         )
         .sort(newestFirst);

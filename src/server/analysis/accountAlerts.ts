@@ -1,5 +1,6 @@
 import { minorToDecimal } from '@shared/money';
 import { addDays } from '@shared/api/dashboard';
+import type { AlertKind } from '@shared/api/alerts';
 import { detectAnomalies, detectorFor, type Severity, type SeriesKind } from './anomaly';
 import { knownShare } from './lag';
 import type { AccountSeries, DayCounts } from './types';
@@ -17,13 +18,14 @@ import { ageOf, sumByDate } from './window';
 export type AlertMetric = 'spend' | 'impressions' | 'conversions' | 'cpa' | 'ctr';
 
 export interface AlertFinding {
-  kind: 'anomaly' | 'zero_conversions' | 'delivery_stopped' | 'rule' | 'rule_failed';
+  kind: AlertKind;
   /** Stable across runs for the same alert: one per entity, metric and day (per streak for the checks). */
   key: string;
   severity: Severity;
   metric: AlertMetric | null;
   direction: 'high' | 'low' | null;
-  level: 'account' | 'campaign' | 'ad';
+  /** An account, campaign or ad; or a monthly budget (entityId: the budget's id). */
+  level: 'account' | 'campaign' | 'ad' | 'budget';
   entityId: string;
   entityName: string;
   day: string;

@@ -644,10 +644,9 @@ export const alerts = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    accountRef: uuid('account_ref')
-      .notNull()
-      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    /** The account it is about; null for a budget of the whole workspace or of a platform. */
+    accountRef: uuid('account_ref').references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform'),
     key: text('key').notNull(),
     kind: text('kind').notNull(),
     severity: text('severity').notNull(),
@@ -667,6 +666,10 @@ export const alerts = pgTable(
   },
   (t) => [
     uniqueIndex('alerts_account_key_idx').on(t.accountRef, t.key),
+    // Alerts about no one account (a workspace's or platform's budget) are once per key in their workspace.
+    uniqueIndex('alerts_workspace_key_unattached_idx')
+      .on(t.workspaceId, t.key)
+      .where(sql`${t.accountRef} is null`),
     index('alerts_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('alerts_workspace_seq_idx').on(t.workspaceId, t.seq),
   ],

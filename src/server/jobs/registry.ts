@@ -16,5 +16,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.rules.evaluateJob,
     services.rules.scheduleJob,
     services.optimizer.followJob,
+    services.budgets.pacingJob,
   ];
 }

@@ -5,8 +5,8 @@ import type { Platform } from '../constants';
  * Read state is per user. Wire names are snake_case like the rest of the API.
  */
 
-/** The checks' findings, and what automated rules report (a rule acted or asks for approval; a platform refused a rule's change). */
-export const ALERT_KINDS = ['anomaly', 'zero_conversions', 'delivery_stopped', 'rule', 'rule_failed'] as const;
+/** The checks' findings, what automated rules report (a rule acted or asks for approval; a platform refused a rule's change), and a monthly budget pacing off its band. */
+export const ALERT_KINDS = ['anomaly', 'zero_conversions', 'delivery_stopped', 'rule', 'rule_failed', 'pacing'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['warning', 'critical'] as const;
@@ -23,10 +23,12 @@ export interface Alert {
   metric: AlertMetric | null;
   /** higher or lower than expected (null when it does not apply). */
   direction: 'high' | 'low' | null;
-  level: 'account' | 'campaign' | 'ad';
+  /** What the alert is about: an account, a campaign or an ad, or a monthly budget (entity_id: the budget's id). */
+  level: 'account' | 'campaign' | 'ad' | 'budget';
   entity_id: string;
   entity_name: string;
-  account: { id: string; name: string; platform: Platform; currency: string };
+  /** The account it is about; null for a budget of the whole workspace or of one platform. */
+  account: { id: string; name: string; platform: Platform; currency: string } | null;
   /** The account's calendar day the alert is about, YYYY-MM-DD. */
   day: string;
   headline: string;

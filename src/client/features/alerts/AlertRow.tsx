@@ -50,7 +50,7 @@ export function AlertRow({ alert, onMarkRead, marking }: AlertRowProps) {
             {ALERT_KIND_LABELS[alert.kind]}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {alert.account.name} · {PLATFORM_LABELS[alert.account.platform]}
+            {alert.account ? `${alert.account.name} · ${PLATFORM_LABELS[alert.account.platform]}` : alert.entity_name}
           </Typography>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={alert.day} sx={{ ml: 'auto' }}>
             {formatDayWithYear(alert.day)}

@@ -70,6 +70,27 @@ describe('AlertsPage: the list', () => {
     expect(screen.queryByRole('status', { name: 'Loading alerts' })).not.toBeInTheDocument();
   });
 
+  it('shows an alert about no single account (a workspace budget pacing off its band) by what it is about', async () => {
+    const pacing = alertBody({
+      id: '00000000-0000-4000-8000-500000000009',
+      kind: 'pacing',
+      severity: 'warning',
+      level: 'budget',
+      account: null,
+      entity_id: '00000000-0000-4000-8000-600000000001',
+      entity_name: 'Budget: The whole workspace',
+      headline: 'Budget “The whole workspace” is projected to end January 30% under its USD 31,000 (about USD 21,700): raise daily budgets by about 45% (to about USD 1,480 a day).',
+      observed: null,
+      expected: null,
+      band: null,
+    });
+    setup({ alerts: [pacing, ANOMALY] });
+    const item = await row(pacing.headline);
+    expect(within(item).getByText('Budget pacing')).toBeInTheDocument();
+    expect(within(item).getByText('Budget: The whole workspace')).toBeInTheDocument();
+    expect(within(item).queryByText(/^Observed/)).not.toBeInTheDocument();
+  });
+
   it('sets unread alerts apart, each with Mark as read, and counts them', async () => {
     setup();
     const anomaly = await row(ANOMALY.headline);

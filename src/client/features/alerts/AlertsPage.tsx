@@ -36,7 +36,7 @@ export function unreadText(count: number): string {
 /** Every account the alerts are about, once each, by name. */
 function accountsOf(alerts: readonly Alert[]): AlertAccountOption[] {
   const byId = new Map<string, AlertAccountOption>();
-  for (const { account } of alerts) if (!byId.has(account.id)) byId.set(account.id, { id: account.id, name: account.name, platform: account.platform });
+  for (const { account } of alerts) if (account && !byId.has(account.id)) byId.set(account.id, { id: account.id, name: account.name, platform: account.platform });
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 

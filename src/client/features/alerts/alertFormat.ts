@@ -8,6 +8,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   delivery_stopped: 'Delivery stopped',
   rule: 'Rule',
   rule_failed: 'Rule failed',
+  pacing: 'Budget pacing',
 };
 
 /** What each severity is called on screen. */
@@ -42,7 +43,7 @@ export function formatMetricValue(metric: AlertMetric, value: number, currency: 
  */
 export function describeObservation(alert: Alert): string | null {
   const { kind, metric, observed, expected, band, account } = alert;
-  if (kind !== 'anomaly' || metric === null || observed === null || expected === null || band === null) return null;
+  if (kind !== 'anomaly' || metric === null || observed === null || expected === null || band === null || account === null) return null;
   const format = (value: number) => formatMetricValue(metric, value, account.currency);
   return `Observed ${format(observed)}, expected ${format(expected)} (normal range ${format(band.low)}–${format(band.high)})`;
 }

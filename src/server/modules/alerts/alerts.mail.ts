@@ -40,8 +40,9 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
   const unsubscribeLink = (userId: string) => `${config.publicUrl}${ALERTS_UNSUBSCRIBE_PATH}?user=${userId}&token=${unsubscribeToken(userId)}`;
   const footer = (userId: string) =>
     `\nSee every alert: ${config.publicUrl}/alerts\nChange which alert e-mails you get under Alerts in Adwise, or stop them all: ${unsubscribeLink(userId)}\n`;
-  const line = (row: AlertRow, account: string, platform: string) =>
-    `- [${row.severity}] ${row.headline} (${account}, ${PLATFORM_LABELS[platform as Platform] ?? platform})`;
+  /** One alert in a mail; one about no single account (a workspace's budget) names none. */
+  const line = (row: AlertRow, account: string | null, platform: string | null) =>
+    `- [${row.severity}] ${row.headline}${account ? ` (${account}, ${PLATFORM_LABELS[platform as Platform] ?? platform})` : ''}`;
 
   async function settingsOf(userId: string): Promise<AlertSettings> {
     const [row] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
@@ -65,7 +66,7 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
         .from(alerts)
         .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, alerts.workspaceId), eq(workspaceMembers.userId, person.userId), inArray(workspaceMembers.role, READERS)))
         .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
-        .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+        .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
         .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, person.userId)))
         .where(and(eq(alerts.severity, 'warning'), gt(alerts.createdAt, since), lte(alerts.createdAt, now), isNull(alertReads.alertId)))
         .orderBy(asc(workspaces.name), asc(alerts.createdAt));
@@ -124,7 +125,7 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
     },
 
     /** Mails the critical alerts just stored in `tx` to the workspace's readers who want them. */
-    async mailCritical(tx: Tx, workspaceId: string, account: { name: string; platform: string }, raised: AlertRow[]): Promise<void> {
+    async mailCritical(tx: Tx, workspaceId: string, account: { name: string; platform: string } | null, raised: AlertRow[]): Promise<void> {
       const critical = raised.filter((row) => row.severity === 'critical');
       if (!critical.length) return;
       const people = await tx
@@ -142,7 +143,7 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
             to: person.email,
             userId: person.userId,
             subject: subject.length > 180 ? `${subject.slice(0, 177)}…` : subject,
-            text: `Hi ${person.fullName},\n\nAdwise found ${critical.length === 1 ? 'a critical alert' : `${critical.length} critical alerts`} in ${person.workspace}:\n\n${critical.map((row) => line(row, account.name, account.platform)).join('\n')}\n${footer(person.userId)}`,
+            text: `Hi ${person.fullName},\n\nAdwise found ${critical.length === 1 ? 'a critical alert' : `${critical.length} critical alerts`} in ${person.workspace}:\n\n${critical.map((row) => line(row, account?.name ?? null, account?.platform ?? null)).join('\n')}\n${footer(person.userId)}`,
           },
           tx,
         );

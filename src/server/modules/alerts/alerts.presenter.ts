@@ -9,8 +9,9 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
 /** Money is stored in minor units; the API speaks major units of the account currency. */
 const isMoney = (metric: string | null) => metric === 'spend' || metric === 'cpa';
 
-export function presentAlert(row: AlertRow, account: AccountRow, read: boolean): Alert {
-  const unit = (x: number | null) => (x === null ? null : isMoney(row.metric) ? Number(minorToDecimal(Math.round(x), account.currency)) : x);
+/** An alert as the API shows it; `account` is null for one about no single account (a workspace's or platform's budget: its figures are in its headline). */
+export function presentAlert(row: AlertRow, account: AccountRow | null, read: boolean): Alert {
+  const unit = (x: number | null) => (x === null ? null : isMoney(row.metric) ? (account ? Number(minorToDecimal(Math.round(x), account.currency)) : null) : x);
   const low = unit(row.low);
   const high = unit(row.high);
   return {
@@ -22,7 +23,7 @@ export function presentAlert(row: AlertRow, account: AccountRow, read: boolean):
     level: row.level as Alert['level'],
     entity_id: row.entityId,
     entity_name: row.entityName,
-    account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+    account: account ? { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency } : null,
     day: row.day,
     headline: row.headline,
     observed: unit(row.observed),

@@ -43,6 +43,15 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
 
   /** Stores findings about one account as alerts (once per key) and delivers the new ones; returns how many were new. */
   async function raise(account: AccountRow, found: AlertFinding[]): Promise<number> {
+    return store(account.workspaceId, account, found);
+  }
+
+  /** The same for findings about no single account (a budget of the whole workspace or of a platform). */
+  async function raiseUnattached(workspaceId: string, found: AlertFinding[]): Promise<number> {
+    return store(workspaceId, null, found);
+  }
+
+  async function store(workspaceId: string, account: AccountRow | null, found: AlertFinding[]): Promise<number> {
     const now = clock.now();
     if (!found.length) return 0;
     // The alerts, their critical mails and their webhook delivery commit together.
@@ -51,9 +60,9 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         .insert(alerts)
         .values(
           found.map((f: AlertFinding) => ({
-            workspaceId: account.workspaceId,
-            accountRef: account.id,
-            platform: account.platform,
+            workspaceId,
+            accountRef: account?.id ?? null,
+            platform: account?.platform ?? null,
             key: f.key,
             kind: f.kind,
             severity: f.severity,
@@ -71,18 +80,19 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
             createdAt: now,
           })),
         )
-        // An alert already raised stays as first raised (its read state with it).
-        .onConflictDoNothing({ target: [alerts.accountRef, alerts.key] })
+        // An alert already raised stays as first raised (its read state with it): once per key
+        // per account, or per workspace for alerts about no single account.
+        .onConflictDoNothing()
         .returning();
-      await mail.mailCritical(tx, account.workspaceId, account, rows);
+      await mail.mailCritical(tx, workspaceId, account, rows);
       await webhook.queueDelivery(
         tx,
-        account.workspaceId,
+        workspaceId,
         rows.map((row) => row.id),
       );
       return rows;
     });
-    if (inserted.length) events.emit('raised', account.workspaceId);
+    if (inserted.length) events.emit('raised', workspaceId);
     return inserted.length;
   }
 
@@ -106,6 +116,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     evaluateAccount,
     evaluateConnection,
     raise,
+    raiseUnattached,
     events,
     mail,
     webhook,
@@ -134,7 +145,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
       const rows = await db
         .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
         .from(alerts)
-        .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+        .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
         .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId)))
         .where(and(eq(alerts.workspaceId, principal.workspaceId), gt(alerts.seq, seq)))
         .orderBy(asc(alerts.seq))
@@ -169,7 +180,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         db
           .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
           .from(alerts)
-          .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+          .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
           .leftJoin(alertReads, readJoin)
           .where(where)
           .orderBy(desc(alerts.createdAt), desc(alerts.day), alerts.id)

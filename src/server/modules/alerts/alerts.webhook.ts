@@ -162,14 +162,15 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const rows = await db
       .select({ alert: alerts, account: connectedAdAccounts.name, workspace: workspaces.name })
       .from(alerts)
-      .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
+      .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
       .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
       .where(and(eq(alerts.workspaceId, workspaceId), inArray(alerts.id, alertIds)))
       .orderBy(alerts.seq);
     if (!rows.length) return null;
     const workspace = rows[0].workspace;
     const lines = rows.slice(0, LISTED).map(
-      ({ alert, account }) => `${alert.severity === 'critical' ? '*Critical*' : 'Warning'} · ${alert.headline} (${account}, ${PLATFORM_LABELS[alert.platform as Platform] ?? alert.platform})`,
+      ({ alert, account }) =>
+        `${alert.severity === 'critical' ? '*Critical*' : 'Warning'} · ${alert.headline}${account ? ` (${account}, ${PLATFORM_LABELS[alert.platform as Platform] ?? alert.platform})` : ''}`,
     );
     const more = rows.length > LISTED ? [`…and ${rows.length - LISTED} more`] : [];
     return {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { object, string } from 'yup';
 import { addDays, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
@@ -8,12 +9,19 @@ import type { BudgetFormInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
 import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/connect';
+import { defineJob } from '../../jobs/queue';
 import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
+import type { AlertsService } from '../alerts/alerts.service';
 import { localDay } from '../gamification/localDay';
 import { dailyTotals, entityTotals } from '../metrics/metrics.queries';
+import { pacingFinding } from './pacingAlerts';
+
+/** Stable id of the job that checks a workspace's budgets for pacing off the band (queued by every successful sync). */
+export const PACING_JOB = 'budgets.pacing';
 
 type BudgetRow = typeof budgets.$inferSelect;
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
@@ -41,8 +49,8 @@ function adviceOf(p: Pacing): string {
  * (converted), and the level its running campaigns are set to now (each campaign's budget times
  * the share of it the campaign spent over the last week; paused campaigns count nothing).
  */
-export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>) {
-  const { db, clock, log } = ctx;
+export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, alerts: Pick<AlertsService, 'raise' | 'raiseUnattached'>) {
+  const { db, clock, log, queue } = ctx;
 
   async function accountsOf(workspaceId: string): Promise<AccountRow[]> {
     return db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
@@ -166,8 +174,42 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     return fields;
   }
 
+  /**
+   * Raises an alert for each budget of the workspace pacing off its band (once per budget,
+   * direction and week of the month): about its account for an account's budget, about no single
+   * account for a platform's or the whole workspace's. Returns how many were new.
+   */
+  async function checkPacing(workspaceId: string): Promise<number> {
+    const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, workspaceId)), accountsOf(workspaceId)]);
+    let raised = 0;
+    for (const row of rows) {
+      if (!accounts.some((account) => inScope(row, account))) continue;
+      const finding = pacingFinding({ id: row.id, label: labelOf(row, accounts), currency: row.currency }, await pacingOf(row, accounts));
+      if (!finding) continue;
+      const account = row.scope === 'account' ? accounts.find((a) => a.id === row.accountRef) : undefined;
+      raised += account ? await alerts.raise(account, [finding]) : await alerts.raiseUnattached(workspaceId, [finding]);
+    }
+    return raised;
+  }
+
   return {
     pacingOf,
+    checkPacing,
+
+    /** Queues the workspace's pacing check inside the sync's final transaction. */
+    async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
+      await queue.send(PACING_JOB, { workspaceId: synced.workspaceId }, { tx });
+    },
+
+    pacingJob: defineJob({
+      id: PACING_JOB,
+      payload: object({ workspaceId: string().uuid().required() }),
+      // Not retried: the next sync checks again.
+      retryLimit: 0,
+      async handler(payload, { log: jobLog }) {
+        jobLog.info({ raised: await checkPacing(payload.workspaceId) }, 'budget pacing checked');
+      },
+    }),
 
     /** GET budgets/. */
     async list(principal: Principal): Promise<BudgetList> {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type OptimizerPlanView } from '@shared/api/budgets';
+import type { AlertList } from '@shared/api/alerts';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { ActionList } from '@shared/api/suggestions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
-import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
+import { alerts, budgets, campaigns, connectedAdAccounts } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -70,6 +71,31 @@ describe('Budgets and the optimizer', () => {
     expect((await get(other, 'budgets/')).json().budgets).toEqual([]);
     expect((await send(other, 'DELETE', `budgets/${budget.id}/`)).statusCode).toBe(404);
     expect((await send(owner, 'DELETE', `budgets/${budget.id}/`)).statusCode).toBe(204);
+  });
+
+  it('alerts once per budget, direction and week when the month is off its band: about the account, or about no account', async () => {
+    const account = await accountOf(owner);
+    await t.app.ctx.db.delete(alerts);
+    // Far too little for what the account spends: both budgets over-pace.
+    const workspaceBudget: Budget = (await send(owner, 'POST', 'budgets/', { scope: 'workspace', amount: 1, currency: 'USD' })).json();
+    const accountBudget: Budget = (await send(owner, 'POST', 'budgets/', { scope: 'account', account: account.id, amount: 1, currency: account.currency })).json();
+    expect(workspaceBudget.pacing.status).toBe('over');
+    const [{ workspaceId }] = await t.app.ctx.db.select({ workspaceId: budgets.workspaceId }).from(budgets).where(eq(budgets.id, workspaceBudget.id));
+    expect(await t.app.services.budgets.checkPacing(workspaceId)).toBe(2);
+    // The next sync the same week: nothing new.
+    expect(await t.app.services.budgets.checkPacing(workspaceId)).toBe(0);
+
+    const list: AlertList = (await get(owner, 'alerts/?kind=pacing')).json();
+    expect(list.alerts).toHaveLength(2);
+    const aboutWorkspace = list.alerts.find((a) => a.entity_id === workspaceBudget.id)!;
+    expect(aboutWorkspace).toMatchObject({ kind: 'pacing', level: 'budget', account: null, direction: 'high', severity: 'critical', entity_name: 'Budget: The whole workspace' });
+    expect(aboutWorkspace.headline).toMatch(/^Budget “The whole workspace” is projected to end \w+ \d+% over its USD 1 \(about USD [\d,]+\): lower daily budgets by about \d+% \(to about USD [\d,]+ a day\)\.$/);
+    const aboutAccount = list.alerts.find((a) => a.entity_id === accountBudget.id)!;
+    expect(aboutAccount.account).toMatchObject({ id: account.id });
+    // Filtering by account keeps the account's own alerts only.
+    expect((await get(owner, `alerts/?kind=pacing&account=${account.id}`)).json().alerts.map((a: { entity_id: string }) => a.entity_id)).toEqual([accountBudget.id]);
+    // The other workspace sees none of them.
+    expect((await get(other, 'alerts/?kind=pacing')).json().alerts).toEqual([]);
   });
 
   it('refuses bad budgets with a detail naming the field, and a second budget for the same thing', async () => {
