@@ -4,6 +4,7 @@ import { accountTruth, SPEND_PER_BUDGET } from '../src/sandbox/truth';
 import { addDays, World } from '../src/sandbox/world';
 import { optimalBudgets, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../src/server/analysis/budgetOptimizer';
 import { estimateLagProfile } from '../src/server/analysis/lag';
+import { nextStep } from '../src/server/analysis/planFollow';
 import { marginalCosts } from '../src/server/analysis/marginalCpa';
 import { SyncedView } from './decisions/syncedView';
 
@@ -108,14 +109,8 @@ async function main() {
     for (const plan of plans) {
       const budgets = plan.campaigns.map((c) => w.dailyBudgetMinor(plan.platform, c.id));
       const current = plan.campaigns.map((c, i) => ({ ...c, budget: budgets[i] }));
-      // Towards the target: no campaign past its target, each step at most ±30%.
-      const stepped = optimalBudgets(
-        current.map((c, i) => ({ ...c, min: Math.min(plan.target[i], c.budget), max: Math.max(plan.target[i], c.budget) })),
-        { maxStep: STEP },
-      );
-      const total = budgets.reduce((a, b) => a + b, 0);
-      const rounded = stepped.map(Math.round);
-      rounded[0] += total - rounded.reduce((a, b) => a + b, 0);
+      // The product's own step (the follow job's): towards the target, none past it, each at most ±30%, the total kept.
+      const rounded = nextStep(current, plan.target, STEP);
       plan.campaigns.forEach((c, i) => {
         if (!c.hold && rounded[i] !== budgets[i]) w.setDailyBudget(plan.platform, c.id, rounded[i]);
       });

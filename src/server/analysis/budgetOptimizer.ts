@@ -210,10 +210,6 @@ export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLim
     }
   }
   const afterDraws = perDraw(rounded);
-  const marginalCpa = (c: OptimizerCampaign, budget: number) => {
-    const m = c.draws.length ? mean(c.draws.map((d) => marginalAt(d, budget * c.utilisation))) : 0;
-    return m > 0 ? 1 / m : null;
-  };
   return {
     campaigns: campaigns.map((c, i) => ({
       id: c.id,
@@ -222,8 +218,8 @@ export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLim
       hold: c.hold,
       conversionsNow: rangeOf(c.draws.map((d) => conversionsAt(d, c.budget * c.utilisation))),
       conversionsAfter: rangeOf(c.draws.map((d) => conversionsAt(d, rounded[i] * c.utilisation))),
-      marginalCpaNow: marginalCpa(c, c.budget),
-      marginalCpaAfter: marginalCpa(c, rounded[i]),
+      marginalCpaNow: marginalCost(c, c.budget),
+      marginalCpaAfter: marginalCost(c, rounded[i]),
     })),
     now: rangeOf(nowDraws),
     after: rangeOf(afterDraws),
@@ -241,8 +237,21 @@ export function expectedGain(campaigns: OptimizerCampaign[], budgets: number[]):
   return rangeOf(gains);
 }
 
+/** Cost of the next result at a budget (minor units): the posterior mean of the marginal return, inverted; null when nothing returns. */
+export function marginalCost(c: OptimizerCampaign, budget: number): number | null {
+  const m = c.draws.length ? mean(c.draws.map((d) => marginalAt(d, budget * c.utilisation))) : 0;
+  return m > 0 ? 1 / m : null;
+}
+
+/** Expected results a day (in the curves' unit) of the campaigns at these budgets, with the draws' 90% range. */
+export function expectedTotal(campaigns: OptimizerCampaign[], budgets: number[]): Range {
+  const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
+  if (!Number.isFinite(draws)) return { mid: 0, low: 0, high: 0 };
+  return rangeOf(Array.from({ length: draws }, (_, k) => campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) : 0), 0)));
+}
+
 /** Whole minor units whose sum is the sum of `from` (largest remainders get the leftover units). */
-function roundKeepingTotal(exact: number[], from: number[]): number[] {
+export function roundKeepingTotal(exact: number[], from: number[]): number[] {
   const total = from.reduce((a, b) => a + b, 0);
   const floors = exact.map(Math.floor);
   let left = total - floors.reduce((a, b) => a + b, 0);

@@ -1,5 +1,5 @@
-import type { OptimizerCampaign } from './budgetOptimizer';
-import { divergence, expectedTotal, hasArrived, inValue, nextStep, roundKeepingTotal, stepsToTarget, valuePerConversion, type FollowedDay } from './planFollow';
+import { expectedTotal, roundKeepingTotal, type OptimizerCampaign } from './budgetOptimizer';
+import { divergence, hasArrived, inValue, nextStep, stepsToTarget, valuePerConversion, type FollowedDay } from './planFollow';
 import type { CampaignSeries } from './types';
 
 const campaign = (id: string, budget: number, scale: number, half: number, hold: OptimizerCampaign['hold'] = null): OptimizerCampaign => ({

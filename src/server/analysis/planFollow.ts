@@ -1,4 +1,4 @@
-import { optimalBudgets, type OptimizerCampaign } from './budgetOptimizer';
+import { optimalBudgets, roundKeepingTotal, type OptimizerCampaign } from './budgetOptimizer';
 import type { CampaignSeries, Range } from './types';
 import { ageOf } from './window';
 import { knownShare } from './lag';
@@ -9,9 +9,6 @@ import { knownShare } from './lag';
  * day towards its target (the best split with no step limit), so a big reallocation is reached in
  * a few steps and can be stopped when the results do not come in as forecast.
  */
-
-const conversionsAt = (scale: number, half: number, spend: number) => (scale * spend) / (half + spend);
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 /** Days of history the value of a conversion is read from. */
 export const VALUE_WINDOW_DAYS = 28;
@@ -39,31 +36,6 @@ export function valuePerConversion(campaigns: CampaignSeries[], today: string): 
  */
 export function inValue(campaigns: OptimizerCampaign[], perConversion: number[]): OptimizerCampaign[] {
   return campaigns.map((c, i) => ({ ...c, draws: c.draws.map((d) => ({ scale: d.scale * perConversion[i], half: d.half })) }));
-}
-
-/** Expected results a day (in the curves' unit) of the campaigns at these budgets, with the draws' 90% range. */
-export function expectedTotal(campaigns: OptimizerCampaign[], budgets: number[]): Range {
-  const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
-  if (!Number.isFinite(draws)) return { mid: 0, low: 0, high: 0 };
-  const totals = Array.from({ length: draws }, (_, k) =>
-    campaigns.reduce((s, c, i) => (c.draws[k] ? s + conversionsAt(c.draws[k].scale, c.draws[k].half, budgets[i] * c.utilisation) : s), 0),
-  ).sort((a, b) => a - b);
-  const at = (q: number) => totals[Math.min(totals.length - 1, Math.floor(q * totals.length))];
-  return { mid: mean(totals), low: at(0.05), high: at(0.95) };
-}
-
-/** Whole minor units whose sum is the sum of `from` (largest remainders get the leftover units). */
-export function roundKeepingTotal(exact: number[], from: number[]): number[] {
-  const total = from.reduce((a, b) => a + b, 0);
-  const floors = exact.map(Math.floor);
-  let left = total - floors.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i] += 1;
-    left -= 1;
-  }
-  return floors;
 }
 
 /**

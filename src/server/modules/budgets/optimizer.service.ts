@@ -14,9 +14,9 @@ import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type BudgetMove, type Suggest
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { OptimizerApplyInputValidated, OptimizerQueryInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
-import { expectedGain, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../../analysis/budgetOptimizer';
+import { expectedGain, expectedTotal, marginalCost, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
-import { divergence, expectedTotal, hasArrived, inValue, nextStep, stepsToTarget, valuePerConversion, type FollowedDay } from '../../analysis/planFollow';
+import { divergence, hasArrived, inValue, nextStep, stepsToTarget, valuePerConversion, type FollowedDay } from '../../analysis/planFollow';
 import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
@@ -41,14 +41,6 @@ export const OPTIMIZER_FOLLOW_JOB = 'optimizer.follow';
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 const nothing: Range = { mid: 0, low: 0, high: 0 };
 const perWeek = (r: Range): Range => ({ mid: r.mid * 7, low: r.low * 7, high: r.high * 7 });
-/** Per-campaign marginal cost at a budget: the posterior mean of the marginal return, inverted; null when nothing returns. */
-function marginalCost(c: OptimizerCampaign, budget: number): number | null {
-  if (!c.draws.length) return null;
-  const spend = budget * c.utilisation;
-  const m = c.draws.reduce((s, d) => s + (d.scale * d.half) / (d.half + spend) ** 2, 0) / c.draws.length;
-  return m > 0 ? 1 / m : null;
-}
-
 /** An account's campaigns fitted for the optimizer, in conversions and (when it reports any) in conversion value. */
 interface Fitted {
   series: AccountSeries;
