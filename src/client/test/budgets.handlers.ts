@@ -3,6 +3,9 @@ import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import {
   BUDGET_MESSAGES,
   type Budget,
+  type FollowedPlan,
+  type FollowedPlanList,
+  type OptimizerObjective,
   type BudgetInput,
   type BudgetList,
   type OptimizerApplyInput,
@@ -16,7 +19,8 @@ import type { ActionRecord } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { checkInOrder } from '@shared/validation/firstError';
 import { budgetSchema } from '@shared/validation/budgets';
-import { adAccountBody, api } from './handlers';
+import type { CampaignPage } from '@shared/api/dashboard';
+import { adAccountBody, api, campaignRowBody } from './handlers';
 import { actionRecordBody } from './suggestions.handlers';
 
 /** The fake budgets' ids. */
@@ -32,6 +36,8 @@ export const GOOGLE_ACCOUNT: ConnectedAdAccount = adAccountBody({
   currency: 'USD',
 });
 export const META_ACCOUNT: ConnectedAdAccount = adAccountBody({ id: '00000000-0000-4000-8000-400000000002', name: 'Main store' });
+/** An account whose currency is no display currency (tests pass it in `accounts`). */
+export const BRL_ACCOUNT: ConnectedAdAccount = adAccountBody({ id: '00000000-0000-4000-8000-400000000003', platform: 'google', account_id: '555-000-1111', name: 'Loja', currency: 'BRL' });
 
 /** The pacing chart's days of January 2030 up to the 31st: actual spend until today (the 14th), a forecast after. */
 export function pacingPointsBody(target = 31_000, today = 14, dailySpend = 900): PacingPointView[] {
@@ -78,6 +84,7 @@ export function budgetBody(overrides: Partial<Budget> = {}): Budget {
     amount: 31_000,
     currency: 'USD',
     campaign_caps: [],
+    band: { start: 0.25, end: 0.01 },
     label: 'The whole workspace',
     created_at: '2030-01-01T09:00:00.000Z',
     pacing: pacingBody(),
@@ -171,6 +178,52 @@ export function optimizerPlanBody(overrides: Partial<OptimizerPlanView> = {}): O
   };
 }
 
+/** The Google account's plan for the most conversion value (the account reports it). */
+export const valuePlanBody = (overrides: Partial<OptimizerPlanView> = {}) =>
+  optimizerPlanBody({
+    objective: 'value',
+    value: { now: { mid: 600_000, low: 440_000, high: 760_000 }, after: { mid: 690_000, low: 500_000, high: 880_000 }, gain: { mid: 90_000, low: 30_000, high: 150_000 } },
+    ...overrides,
+  });
+
+/** The Google account's campaigns, as the campaigns route lists them for the caps. */
+export const GOOGLE_CAMPAIGNS = [
+  { campaign_id: 'cmp-1', name: 'Brand search' },
+  { campaign_id: 'cmp-2', name: 'Generic search' },
+  { campaign_id: 'cmp-3', name: 'Display remarketing' },
+].map(({ campaign_id, name }, index) =>
+  campaignRowBody({
+    id: `00000000-0000-4000-8000-50000000000${index + 1}`,
+    platform: 'google',
+    campaign_id,
+    name,
+    account: { id: GOOGLE_ACCOUNT.id, account_id: GOOGLE_ACCOUNT.account_id, name: GOOGLE_ACCOUNT.name, currency: 'USD' },
+  }),
+);
+
+/** The id of the plan followed after an apply with follow. */
+export const FOLLOWED_PLAN_ID = '00000000-0000-4000-8000-720000000001';
+
+/** A followed plan of the Google account; by default following, one step taken. */
+export function followedPlanBody(overrides: Partial<FollowedPlan> = {}): FollowedPlan {
+  return {
+    id: FOLLOWED_PLAN_ID,
+    account: { id: GOOGLE_ACCOUNT.id, name: GOOGLE_ACCOUNT.name, platform: 'google', currency: 'USD' },
+    objective: 'conversions',
+    max_step: 0.3,
+    status: 'following',
+    stop_reason: null,
+    campaigns: [
+      { campaign_id: 'cmp-1', name: 'Brand search', start: 10_000, written: 13_000, target: 16_900 },
+      { campaign_id: 'cmp-2', name: 'Generic search', start: 10_000, written: 7_000, target: 3_100 },
+    ],
+    steps: [{ day: '2030-01-14', action_id: PLAN_ACTION_ID, expected: { mid: 6.6, low: 4.9, high: 8.3 } }],
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
 /** A plan that moves nothing, with why. */
 export const heldPlanBody = () =>
   optimizerPlanBody({
@@ -180,14 +233,35 @@ export const heldPlanBody = () =>
     note: 'No credible gain',
   });
 
+/** What GET optimizer/ is asked. */
+export interface FakePlanQuery {
+  account: string;
+  max_step: number;
+  objective: OptimizerObjective;
+  locked: string[];
+}
+
 /** What the fake budgets server starts from. */
 export interface FakeBudgetsOptions {
   budgets?: Budget[];
   accounts?: ConnectedAdAccount[];
-  /** The plan GET optimizer/ answers (its max_step set to the one asked). */
-  plan?: (query: { account: string; max_step: number }) => OptimizerPlanView;
-  /** The answer of POST optimizer/apply/; by default every change is written. */
+  /** The plan GET optimizer/ answers (by default the options asked, locked campaigns kept), or a refusal. */
+  plan?: (query: FakePlanQuery) => OptimizerPlanView | Response;
+  /** The answer of POST optimizer/apply/; by default every change is written (and followed when asked). */
   apply?: (body: OptimizerApplyInput, attempt: number) => Response | OptimizerApplyResult;
+  /** The followed plans GET optimizer/plans/ starts from. */
+  followedPlans?: FollowedPlan[];
+  /** Answers GET optimizer/plans/ instead, e.g. a failure. */
+  plansAnswer?: () => Response | undefined;
+  /** The campaigns of each account, for the caps (by default the Google account's three). */
+  campaigns?: Record<string, CampaignPage['items']>;
+}
+
+/** The default plan: the options asked for, a locked campaign kept where it is. */
+export function planFor(query: FakePlanQuery): OptimizerPlanView {
+  const plan = optimizerPlanBody({ max_step: query.max_step, objective: query.objective, locked: query.locked });
+  const campaigns = plan.campaigns.map((campaign) => (query.locked.includes(campaign.campaign_id) ? { ...campaign, to: campaign.from, hold: 'locked' as const } : campaign));
+  return { ...plan, campaigns };
 }
 
 const badRequest = (detail: string, field?: string) => HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
@@ -205,17 +279,29 @@ export const stalePlanResponse = () => HttpResponse.json({ detail: BUDGET_MESSAG
  * refused with a 409), delete, the ad accounts, the optimizer's plan and its apply, and Undo of
  * the applied plan. Tests add `fake.handlers` with `server.use` and read `fake.requests`.
  */
-export function fakeBudgetsServer({ budgets: initial = [budgetBody()], accounts = [GOOGLE_ACCOUNT, META_ACCOUNT], plan = (query) => optimizerPlanBody({ max_step: query.max_step }), apply }: FakeBudgetsOptions = {}) {
+export function fakeBudgetsServer({
+  budgets: initial = [budgetBody()],
+  accounts = [GOOGLE_ACCOUNT, META_ACCOUNT],
+  plan = planFor,
+  apply,
+  followedPlans = [],
+  plansAnswer,
+  campaigns = { [GOOGLE_ACCOUNT.id]: GOOGLE_CAMPAIGNS },
+}: FakeBudgetsOptions = {}) {
   let budgets = [...initial];
+  let plans = [...followedPlans];
   let created = 0;
   const requests = {
     lists: 0,
     created: [] as unknown[],
     updated: [] as { id: string; body: unknown }[],
     deleted: [] as string[],
-    plans: [] as { account: string | null; max_step: string | null }[],
+    plans: [] as { account: string | null; max_step: string | null; objective: string | null; locked: string | null }[],
     applied: [] as unknown[],
     undone: [] as string[],
+    followedLists: [] as string[],
+    stopped: [] as string[],
+    campaignLists: [] as string[],
   };
 
   /** The body checked as the server checks it: the input, or the answer to give. */
@@ -277,24 +363,55 @@ export function fakeBudgetsServer({ budgets: initial = [budgetBody()], accounts 
     http.get(api('ad-accounts/'), () => HttpResponse.json(accounts)),
     http.get(api('optimizer/'), ({ request }) => {
       const params = new URL(request.url).searchParams;
-      const query = { account: params.get('account'), max_step: params.get('max_step') };
+      const query = { account: params.get('account'), max_step: params.get('max_step'), objective: params.get('objective'), locked: params.get('locked') };
       requests.plans.push(query);
       if (!accounts.some((account) => account.id === query.account)) return notFound(BUDGET_MESSAGES.accountNotFound);
-      return HttpResponse.json(plan({ account: String(query.account), max_step: Number(query.max_step ?? 0.3) }));
+      const answer = plan({
+        account: String(query.account),
+        max_step: Number(query.max_step ?? 0.3),
+        objective: (query.objective ?? 'conversions') as OptimizerObjective,
+        locked: query.locked ? query.locked.split(',') : [],
+      });
+      return answer instanceof Response ? answer : HttpResponse.json(answer);
     }),
     http.post(api('optimizer/apply/'), async ({ request }) => {
       const body = (await request.json()) as OptimizerApplyInput;
       requests.applied.push(body);
-      const names = new Map(plan({ account: body.account, max_step: 0.3 }).campaigns.map((campaign) => [campaign.campaign_id, campaign.name]));
+      const names = new Map(optimizerPlanBody().campaigns.map((campaign) => [campaign.campaign_id, campaign.name]));
       const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+      // Followed, the first step is the one just written.
+      if (!apply && body.follow) plans = [followedPlanBody({ objective: body.objective ?? 'conversions', max_step: body.max_step ?? 0.3 }), ...plans];
       const answer = apply?.(body, requests.applied.length) ?? {
         action_id: PLAN_ACTION_ID,
-        plan_id: null,
+        plan_id: body.follow ? FOLLOWED_PLAN_ID : null,
         change_lines: body.changes.map(
           (change) => `Google Ads: set the daily budget of “${names.get(change.campaign_id) ?? change.campaign_id}” from ${dollars(change.from)} to ${dollars(change.to)}`,
         ),
       };
       return answer instanceof Response ? answer : HttpResponse.json(answer satisfies OptimizerApplyResult);
+    }),
+    http.get(api('optimizer/plans/'), ({ request }) => {
+      const account = new URL(request.url).searchParams.get('account') ?? '';
+      requests.followedLists.push(account);
+      const answer = plansAnswer?.();
+      if (answer) return answer;
+      return HttpResponse.json({ plans: plans.filter((candidate) => candidate.account.id === account) } satisfies FollowedPlanList);
+    }),
+    http.post(api('optimizer/plans/:id/stop/'), ({ params }) => {
+      const id = String(params.id);
+      requests.stopped.push(id);
+      const found = plans.find((candidate) => candidate.id === id);
+      if (!found) return notFound(BUDGET_MESSAGES.planNotFound);
+      if (found.status !== 'following') return HttpResponse.json({ detail: BUDGET_MESSAGES.planNotFollowing, code: 'conflict' }, { status: 409 });
+      const stopped: FollowedPlan = { ...found, status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('asha@example.com'), updated_at: CREATED_AT };
+      plans = plans.map((candidate) => (candidate.id === id ? stopped : candidate));
+      return HttpResponse.json(stopped);
+    }),
+    http.get(api('dashboard/campaigns/'), ({ request }) => {
+      const account = new URL(request.url).searchParams.get('account') ?? '';
+      requests.campaignLists.push(account);
+      const items = campaigns[account] ?? [];
+      return HttpResponse.json({ items, total: items.length, page: 1, page_size: 100, currency: 'USD' } satisfies CampaignPage);
     }),
     http.post(api('actions/:id/undo/'), ({ params }) => {
       const id = String(params.id);
@@ -303,5 +420,14 @@ export function fakeBudgetsServer({ budgets: initial = [budgetBody()], accounts 
       return HttpResponse.json(undone);
     }),
   ];
-  return { handlers, requests, budgets: () => budgets };
+  return {
+    handlers,
+    requests,
+    budgets: () => budgets,
+    followedPlans: () => plans,
+    /** Changes a followed plan as the server's daily job would (a step taken, or it stopped). */
+    updateFollowedPlan: (id: string, changes: Partial<FollowedPlan>) => {
+      plans = plans.map((candidate) => (candidate.id === id ? { ...candidate, ...changes } : candidate));
+    },
+  };
 }

@@ -821,6 +821,9 @@ export const budgets = pgTable(
     currency: text('currency').notNull(),
     /** For an account's budget: daily budget bounds per campaign the optimizer keeps to (minor units of the account currency). */
     campaignCaps: jsonb('campaign_caps').$type<{ campaign_id: string; min: number | null; max: number | null }[]>().notNull().default([]),
+    /** The pacing band's half-width on the month's first and last day (Optmyzr's ±25% to ±1% by default). */
+    bandStart: doublePrecision('band_start').notNull().default(0.25),
+    bandEnd: doublePrecision('band_end').notNull().default(0.01),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -55,7 +55,19 @@ export interface BudgetInput {
   currency: DisplayCurrency | string;
   /** Only for scope 'account': daily bounds per campaign; empty otherwise. */
   campaign_caps: CampaignCap[];
+  /** The pacing band: how far from the target (a fraction either side) still counts as on track on the month's first and last day, narrowing in between. */
+  band: PacingBandInput;
 }
+
+export interface PacingBandInput {
+  start: number;
+  end: number;
+}
+
+/** Optmyzr's band, the default: ±25% on the first day down to ±1% on the last. */
+export const DEFAULT_PACING_BAND: PacingBandInput = { start: 0.25, end: 0.01 };
+/** Widest band accepted either side (a fraction of the target). */
+export const MAX_PACING_BAND = 1;
 
 export type PacingStatus = 'on_track' | 'under' | 'over';
 

@@ -1,5 +1,5 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
-import { BUDGET_SCOPES, DEFAULT_MAX_STEP, MAX_CAMPAIGN_CAPS, MAX_DAILY_CAP, MAX_MONTHLY_BUDGET, MAX_STEP_BOUNDS, OPTIMIZER_OBJECTIVES, type BudgetScope, type OptimizerObjective } from '../api/budgets';
+import { BUDGET_SCOPES, DEFAULT_MAX_STEP, DEFAULT_PACING_BAND, MAX_PACING_BAND, MAX_CAMPAIGN_CAPS, MAX_DAILY_CAP, MAX_MONTHLY_BUDGET, MAX_STEP_BOUNDS, OPTIMIZER_OBJECTIVES, type BudgetScope, type OptimizerObjective } from '../api/budgets';
 import { DISPLAY_CURRENCIES } from '../api/dashboard';
 import { PLATFORMS, type Platform } from '../constants';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
@@ -20,9 +20,18 @@ export const BUDGET_VALIDATION = {
   badObjective: `The objective must be one of: ${OPTIMIZER_OBJECTIVES.join(', ')}.`,
   badLocked: 'Locked campaigns: a list of at most 200 campaign ids.',
   badFollow: 'follow must be true or false.',
+  badBand: `The pacing band is a share of the target either side, more than 0 and at most ${MAX_PACING_BAND} (0.25: ±25%).`,
+  bandOrder: 'The band at the month’s end must not be wider than at its start.',
   badMaxStep: `The largest step must be between ${MAX_STEP_BOUNDS.min} and ${MAX_STEP_BOUNDS.max} (0.3: ±30% a day).`,
   badChanges: 'Send the plan’s changes: each a campaign_id with the whole budgets it goes from and to (minor units, 0 or more).',
 } as const;
+
+const bandWidth = () =>
+  number()
+    .typeError(BUDGET_VALIDATION.badBand)
+    .required(BUDGET_VALIDATION.badBand)
+    .moreThan(0, BUDGET_VALIDATION.badBand)
+    .max(MAX_PACING_BAND, BUDGET_VALIDATION.badBand);
 
 const capAmount = () =>
   number()
@@ -74,6 +83,12 @@ export const budgetSchema = object({
       is: 'account',
       otherwise: (s) => s.oneOf(DISPLAY_CURRENCIES, BUDGET_VALIDATION.badCurrency),
     }),
+  band: object({
+    start: bandWidth(),
+    end: bandWidth(),
+  })
+    .default(DEFAULT_PACING_BAND)
+    .test('narrows', BUDGET_VALIDATION.bandOrder, (band) => !band || band.end <= band.start),
   campaign_caps: array(campaignCap())
     .default([])
     .max(MAX_CAMPAIGN_CAPS, BUDGET_VALIDATION.tooManyCaps)

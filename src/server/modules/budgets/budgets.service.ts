@@ -90,7 +90,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
         return sum + c.dailyBudget! * Math.min(UTILISATION.high, Math.max(share > 0 ? UTILISATION.low : 0, share));
       }, 0);
     const target = row.amountMinor / scale;
-    const p = pace({ month, today, target, days: daily.map((d) => ({ date: d.day, spend: d.spend })), levelNow: refs.length ? levelNow : 0 });
+    const p = pace({ month, today, target, days: daily.map((d) => ({ date: d.day, spend: d.spend })), levelNow: refs.length ? levelNow : 0, band: { start: row.bandStart, end: row.bandEnd } });
     return {
       month,
       today,
@@ -117,6 +117,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       amount: row.amountMinor / 10 ** minorDigits(row.currency),
       currency: row.currency,
       campaign_caps: capsInMajor(row, accounts),
+      band: { start: row.bandStart, end: row.bandEnd },
       label: labelOf(row, accounts),
       created_at: row.createdAt.toISOString(),
       pacing: await pacingOf(row, accounts),
@@ -166,6 +167,8 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       amountMinor: decimalToMinor(input.amount, input.currency),
       currency: input.currency,
       campaignCaps: await capsOf(input, account),
+      bandStart: input.band.start,
+      bandEnd: input.band.end,
     };
     const existing = await db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId));
     if (existing.some((b) => b.id !== except && b.scope === fields.scope && b.platform === fields.platform && b.accountRef === fields.accountRef)) {

@@ -64,6 +64,12 @@ describe('Budgets and the optimizer', () => {
     const last = pacing.points.filter((p) => p.actual !== null).at(-1)!;
     expect(last.actual).toBeCloseTo(pacing.spent, 6);
 
+    expect(budget.band).toEqual({ start: 0.25, end: 0.01 });
+    // A band of its own: a constant ±10% all month.
+    const changed: Budget = (await send(owner, 'PUT', `budgets/${budget.id}/`, { scope: 'workspace', amount: 50_000, currency: 'USD', band: { start: 0.1, end: 0.1 } })).json();
+    expect(changed.band).toEqual({ start: 0.1, end: 0.1 });
+    expect(changed.pacing.tolerance).toBeCloseTo(0.1, 9);
+
     const accountBudget = await send(owner, 'POST', 'budgets/', { scope: 'account', platform: null, account: account.id, amount: 1_000_000, currency: 'INR' });
     expect(accountBudget.json()).toMatchObject({ label: account.name, currency: 'INR' });
     const list: BudgetList = (await get(owner, 'budgets/')).json();
@@ -106,6 +112,8 @@ describe('Budgets and the optimizer', () => {
       [{ scope: 'platform', platform: null, amount: 10, currency: 'USD' }, 'platform', BUDGET_VALIDATION.badPlatform],
       [{ scope: 'workspace', amount: 10, currency: 'XYZ' }, 'currency', BUDGET_VALIDATION.badCurrency],
       [{ scope: 'account', account: otherAccount.id, amount: 10, currency: 'USD' }, 'account', BUDGET_MESSAGES.accountNotFound],
+      [{ scope: 'workspace', amount: 10, currency: 'USD', band: { start: 0, end: 0 } }, 'band.start', BUDGET_VALIDATION.badBand],
+      [{ scope: 'workspace', amount: 10, currency: 'USD', band: { start: 0.05, end: 0.2 } }, 'band', BUDGET_VALIDATION.bandOrder],
     ];
     for (const [payload, field, detail] of cases) {
       const res = await send(owner, 'POST', 'budgets/', payload);
