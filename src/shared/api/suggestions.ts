@@ -30,6 +30,7 @@ export const SUGGESTION_TYPES = [
   'day_of_week',
   'boost_creative',
   'test_cta',
+  'pace_budget',
 ] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
@@ -45,6 +46,7 @@ export const SUGGESTION_TYPE_LABELS: Record<SuggestionType, string> = {
   day_of_week: 'Adjust timings',
   boost_creative: 'Boost creatives that work across platforms',
   test_cta: 'Test new CTAs',
+  pace_budget: 'Bring a monthly budget back on track',
 };
 
 /** The spec's note under Smart Suggestions, kept wherever suggestions are shown. */

@@ -25,6 +25,10 @@ describe('suggestionFormat', () => {
     expect(formatEvidenceProbability(0.995, 'move_budget')).toBe('100% likely worse than the campaign it goes to');
     expect(formatEvidenceProbability(0.99, 'creative_fatigue')).toBe('99% likely worse than when fresh');
     expect(formatEvidenceProbability(0.99, 'day_of_week')).toBe('99% likely worse than the other days');
+    // A budget pacing off its band is set against its band, and named as a budget.
+    expect(comparedWith('pace_budget')).toBe('target band');
+    expect(entityName('pace_budget')).toBe('This budget');
+    expect(formatEvidenceProbability(0.93, 'pace_budget')).toBe('93% likely to end the month outside its target band');
   });
 
   it('gives conversions a week with a sign and their interval', () => {

@@ -3,7 +3,7 @@ import { minorToDecimal } from '@shared/money';
 import { formatDay, formatDayWithYear, localeFor } from '@client/lib/format';
 
 /** What a suggestion of each type is about, as its evidence names it ("This ad: …"). */
-const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign'> = {
+const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign' | 'budget'> = {
   pause_ad: 'ad',
   creative_fatigue: 'ad',
   scale_campaign: 'campaign',
@@ -12,6 +12,7 @@ const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign'> = {
   day_of_week: 'campaign',
   boost_creative: 'ad',
   test_cta: 'ad',
+  pace_budget: 'budget',
 };
 
 /** Types whose evidence shows the entity doing better than what it is compared with (the rest: worse). */
@@ -27,6 +28,7 @@ const COMPARED_WITH: Record<SuggestionType, { short: string; phrase: string }> =
   day_of_week: { short: 'other days', phrase: 'the other days' },
   boost_creative: { short: 'peers', phrase: 'its peers' },
   test_cta: { short: 'peers', phrase: 'its peers' },
+  pace_budget: { short: 'target band', phrase: 'its target band' },
 };
 
 /** What the entity's figures are set against: 'peers', 'the campaign it goes to'. */
@@ -78,6 +80,8 @@ export function formatInterval(interval: Interval): string {
 
 /** How sure the evidence is: '97% likely worse than its peers' ('better' for the types that promote a winner). */
 export function formatEvidenceProbability(probability: number, type: SuggestionType): string {
+  // A budget is neither better nor worse than its target: it ends the month inside its band or not.
+  if (type === 'pace_budget') return `${formatChance(probability)} likely to end the month outside ${COMPARED_WITH[type].phrase}`;
   return `${formatChance(probability)} likely ${BETTER_THAN_PEERS.has(type) ? 'better' : 'worse'} than ${COMPARED_WITH[type].phrase}`;
 }
 

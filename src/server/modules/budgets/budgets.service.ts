@@ -19,6 +19,7 @@ import type { AlertsService } from '../alerts/alerts.service';
 import { localDay } from '../gamification/localDay';
 import { dailyTotals, entityTotals } from '../metrics/metrics.queries';
 import { pacingFinding } from './pacingAlerts';
+import { createPacingSuggestions } from './pacingSuggestions';
 
 /** Stable id of the job that checks a workspace's budgets for pacing off the band (queued by every successful sync). */
 export const PACING_JOB = 'budgets.pacing';
@@ -51,6 +52,7 @@ function adviceOf(p: Pacing): string {
  */
 export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, alerts: Pick<AlertsService, 'raise' | 'raiseUnattached'>) {
   const { db, clock, log, queue } = ctx;
+  const pacingSuggestions = createPacingSuggestions(db);
 
   async function accountsOf(workspaceId: string): Promise<AccountRow[]> {
     return db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
@@ -178,21 +180,31 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
   }
 
   /**
-   * Raises an alert for each budget of the workspace pacing off its band (once per budget,
-   * direction and week of the month): about its account for an account's budget, about no single
-   * account for a platform's or the whole workspace's. Returns how many were new.
+   * For each budget of the workspace pacing off its band: an alert (once per budget, direction and
+   * week of the month; about its account for an account's budget, about no single account for a
+   * platform's or the whole workspace's), and a suggestion on each account it covers with the
+   * daily budget change that lands it. Advice of budgets back on track is withdrawn.
    */
-  async function checkPacing(workspaceId: string): Promise<number> {
+  async function checkPacing(workspaceId: string): Promise<{ alerts: number; suggestions: number }> {
+    const now = clock.now();
     const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, workspaceId)), accountsOf(workspaceId)]);
-    let raised = 0;
+    const counts = { alerts: 0, suggestions: 0 };
+    const offBand: string[] = [];
     for (const row of rows) {
-      if (!accounts.some((account) => inScope(row, account))) continue;
-      const finding = pacingFinding({ id: row.id, label: labelOf(row, accounts), currency: row.currency }, await pacingOf(row, accounts));
+      const scoped = accounts.filter((account) => inScope(row, account));
+      if (!scoped.length) continue;
+      const budget = { id: row.id, label: labelOf(row, accounts), currency: row.currency };
+      const pacing = await pacingOf(row, accounts);
+      const finding = pacingFinding(budget, pacing);
       if (!finding) continue;
-      const account = row.scope === 'account' ? accounts.find((a) => a.id === row.accountRef) : undefined;
-      raised += account ? await alerts.raise(account, [finding]) : await alerts.raiseUnattached(workspaceId, [finding]);
+      offBand.push(row.id);
+      const account = row.scope === 'account' ? scoped[0] : undefined;
+      counts.alerts += account ? await alerts.raise(account, [finding]) : await alerts.raiseUnattached(workspaceId, [finding]);
+      // Nothing running to scale: an alert alone.
+      if (pacing.change !== 0) counts.suggestions += await pacingSuggestions.offer(budget, pacing, scoped, now);
     }
-    return raised;
+    await pacingSuggestions.withdrawExcept(workspaceId, offBand, now);
+    return counts;
   }
 
   return {
@@ -210,7 +222,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       // Not retried: the next sync checks again.
       retryLimit: 0,
       async handler(payload, { log: jobLog }) {
-        jobLog.info({ raised: await checkPacing(payload.workspaceId) }, 'budget pacing checked');
+        jobLog.info(await checkPacing(payload.workspaceId), 'budget pacing checked');
       },
     }),
 

@@ -3,7 +3,7 @@ import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type OptimizerPlanView } from '@shared/api/budgets';
 import type { AlertList } from '@shared/api/alerts';
 import type { DashboardView } from '@shared/api/dashboard';
-import type { ActionList } from '@shared/api/suggestions';
+import type { ActionList, SuggestionList } from '@shared/api/suggestions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { alerts, budgets, campaigns, connectedAdAccounts } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
@@ -87,9 +87,9 @@ describe('Budgets and the optimizer', () => {
     const accountBudget: Budget = (await send(owner, 'POST', 'budgets/', { scope: 'account', account: account.id, amount: 1, currency: account.currency })).json();
     expect(workspaceBudget.pacing.status).toBe('over');
     const [{ workspaceId }] = await t.app.ctx.db.select({ workspaceId: budgets.workspaceId }).from(budgets).where(eq(budgets.id, workspaceBudget.id));
-    expect(await t.app.services.budgets.checkPacing(workspaceId)).toBe(2);
-    // The next sync the same week: nothing new.
-    expect(await t.app.services.budgets.checkPacing(workspaceId)).toBe(0);
+    expect(await t.app.services.budgets.checkPacing(workspaceId)).toEqual({ alerts: 2, suggestions: 2 });
+    // The next sync the same week: no new alert (the advice is refreshed).
+    expect(await t.app.services.budgets.checkPacing(workspaceId)).toEqual({ alerts: 0, suggestions: 2 });
 
     const list: AlertList = (await get(owner, 'alerts/?kind=pacing')).json();
     expect(list.alerts).toHaveLength(2);
@@ -102,6 +102,30 @@ describe('Budgets and the optimizer', () => {
     expect((await get(owner, `alerts/?kind=pacing&account=${account.id}`)).json().alerts.map((a: { entity_id: string }) => a.entity_id)).toEqual([accountBudget.id]);
     // The other workspace sees none of them.
     expect((await get(other, 'alerts/?kind=pacing')).json().alerts).toEqual([]);
+
+    // A suggestion per budget on the account: lower every running campaign's daily budget by the pacing's change.
+    const advice: SuggestionList = (await get(owner, 'suggestions/?type=pace_budget')).json();
+    expect(advice.items).toHaveLength(2);
+    const forAccount = advice.items.find((item) => item.headline.includes(`“${account.name}”`))!;
+    expect(forAccount.headline).toMatch(/^Lower this account’s daily budgets by \d+% to land budget “.+” on target: projected to end \d+% over$/);
+    expect(forAccount.change.kind).toBe('budgets');
+    const steps = forAccount.change.kind === 'budgets' ? forAccount.change.steps : [];
+    expect(steps.length).toBeGreaterThanOrEqual(1);
+    for (const step of steps) expect(step.to).toBeLessThan(step.from);
+    expect(forAccount.evidence[0]).toMatchObject({ metric: 'projected_spend', peers: { mid: 1 } });
+    expect(forAccount.impact.spend_per_week.mid).toBeLessThan(0);
+    // Applying it writes the lower budgets at the platform.
+    const applied = await send(owner, 'POST', `suggestions/${forAccount.id}/apply/`, {});
+    expect(applied.statusCode).toBe(200);
+    for (const step of steps) expect(sandbox.world.dailyBudgetMinor(PLATFORM, step.campaign_id)).toBe(step.to);
+    expect((await send(owner, 'POST', `actions/${applied.json().id}/undo/`)).statusCode).toBe(200);
+    for (const step of steps) expect(sandbox.world.dailyBudgetMinor(PLATFORM, step.campaign_id)).toBe(step.from);
+
+    // Back on track (a target at the projection): the workspace budget's advice is withdrawn.
+    await send(owner, 'PUT', `budgets/${workspaceBudget.id}/`, { scope: 'workspace', amount: Math.round(workspaceBudget.pacing.projected.mid), currency: 'USD' });
+    await t.app.services.budgets.checkPacing(workspaceId);
+    const left: SuggestionList = (await get(owner, 'suggestions/?type=pace_budget')).json();
+    expect(left.items.map((item) => item.headline)).toEqual([expect.stringContaining(`“${account.name}”`)]);
   });
 
   it('refuses bad budgets with a detail naming the field, and a second budget for the same thing', async () => {

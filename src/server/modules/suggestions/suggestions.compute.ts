@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { addDays } from '@shared/api/dashboard';
 import { ACTION_HORIZON_DAYS, type ChartPoint, type SuggestionChange, type SuggestionChart, type Interval } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
@@ -178,7 +178,13 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
       .update(suggestions)
       .set({ status: 'withdrawn', updatedAt: now })
       .where(
-        and(eq(suggestions.accountRef, account.id), inArray(suggestions.status, ['open', 'snoozed']), keys.length ? notInArray(suggestions.key, keys) : undefined),
+        and(
+          eq(suggestions.accountRef, account.id),
+          inArray(suggestions.status, ['open', 'snoozed']),
+          // Budget pacing advice is the pacing check's to keep or withdraw (budgets/pacingSuggestions).
+          ne(suggestions.type, 'pace_budget'),
+          keys.length ? notInArray(suggestions.key, keys) : undefined,
+        ),
       );
     await tx
       .insert(suggestionRuns)
