@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DRY_RUN_DAYS, MAX_WINDOW_DAYS } from '@shared/api/rules';
 import type { RuleEntity } from '../../analysis/rules';
 import type { AccountSeries } from '../../analysis/types';
@@ -51,8 +51,11 @@ export function entitiesOf(account: Pick<AccountRow, 'id' | 'accountId' | 'name'
  * seam (each in its account's currency), their status and budget as last synced (or as changed
  * from here since).
  */
-export async function loadWorkspaceEntities(db: DbOrTx, workspaceId: string, now: Date): Promise<WorkspaceEntities> {
-  const accountRows = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
+export async function loadWorkspaceEntities(db: DbOrTx, workspaceId: string, now: Date, onlyAccount?: string): Promise<WorkspaceEntities> {
+  const accountRows = await db
+    .select()
+    .from(connectedAdAccounts)
+    .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), onlyAccount ? eq(connectedAdAccounts.id, onlyAccount) : undefined));
   const loaded: WorkspaceEntities = { accounts: new Map(accountRows.map((account) => [account.id, account])), entities: [], todayOf: new Map() };
   for (const account of accountRows) {
     const { series } = await loadAccountSeries(db, account, now, RULE_HISTORY_DAYS);

@@ -343,13 +343,15 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       .select()
       .from(ruleActions)
       .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.kind, 'pause'), eq(ruleActions.status, 'applied'), gt(ruleActions.createdAt, since)));
+    if (!paused.length) return 0;
+    // The rule's revivals since then, read once: a pause already revived is not revived twice.
+    const revivals = await db
+      .select({ entityId: ruleActions.entityId, createdAt: ruleActions.createdAt })
+      .from(ruleActions)
+      .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.kind, 'revive'), gt(ruleActions.createdAt, since)));
     let revived = 0;
     for (const action of paused) {
-      const [later] = await db
-        .select({ n: count() })
-        .from(ruleActions)
-        .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.entityId, action.entityId), eq(ruleActions.kind, 'revive'), gt(ruleActions.createdAt, action.createdAt)));
-      if (Number(later?.n ?? 0) > 0) continue;
+      if (revivals.some((r) => r.entityId === action.entityId && r.createdAt > action.createdAt)) continue;
       const entity = loaded.entities.find((e) => e.accountRef === action.accountRef && e.entityId === action.entityId && e.level === action.level);
       // Someone resumed it already (or it is gone): nothing to revive.
       if (!entity || entity.status !== 'PAUSED') continue;
@@ -605,7 +607,8 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       .where(and(eq(ruleActions.id, id), eq(ruleActions.workspaceId, principal.workspaceId)));
     if (!row) throw notFound(RULE_MESSAGES.actionNotFound);
     if (row.status !== 'pending' || !row.change) throw conflict(RULE_MESSAGES.notPending);
-    const loaded = await loadWorkspaceEntities(db, principal.workspaceId, now);
+    // Only the action's own account: approving one change need not read the whole workspace.
+    const loaded = await loadWorkspaceEntities(db, principal.workspaceId, now, row.accountRef);
     const account = loaded.accounts.get(row.accountRef);
     const entity = loaded.entities.find((e) => e.accountRef === row.accountRef && e.entityId === row.entityId && e.level === row.level);
     if (!account || !entity) throw conflict(RULE_MESSAGES.notPending);
