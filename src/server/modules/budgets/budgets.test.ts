@@ -1,49 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import type { RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type OptimizerPlanView } from '@shared/api/budgets';
 import type { AlertList } from '@shared/api/alerts';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { ActionList, SuggestionList } from '@shared/api/suggestions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { alerts, budgets, campaigns, connectedAdAccounts } from '../../db/schema';
-import { manualClock } from '../../lib/clock';
-import { sandboxSettings } from '../../platforms/settings';
-import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectionOf } from '../../test/connect';
+import type { TestApp } from '../../test/buildTestApp';
 import type { TestUser } from '../../test/factories';
-import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
 
 describe('Budgets and the optimizer', () => {
+  const bed = useBudgetsTestbed();
+  const { get, send, accountOf } = bed;
   let t: TestApp;
   let sandbox: RunningSandbox;
   let owner: TestUser;
   let other: TestUser;
-  const clock = manualClock(Date.now());
-  const PLATFORM = 'google';
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
-    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
-    owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
-    other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
-  }, SYNCED_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
-  });
-  beforeEach(async () => {
-    await t.app.ctx.db.delete(budgets);
-    sandbox.faults.clear();
-  });
-
-  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  const send = (user: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
-  const accountOf = async (user: TestUser) => {
-    const connection = await connectionOf(t.app, user, PLATFORM);
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
-    return account;
-  };
+  beforeAll(() => ({ t, sandbox, owner, other } = bed));
 
   it('keeps monthly budgets with their pacing, its spend the dashboard’s for the same days', async () => {
     const account = await accountOf(owner);

@@ -1,50 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import type { RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type FollowedPlan, type FollowedPlanList, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
 import type { ActionList } from '@shared/api/suggestions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { budgets, connectedAdAccounts, optimizerPlans } from '../../db/schema';
-import { manualClock } from '../../lib/clock';
-import { sandboxSettings } from '../../platforms/settings';
-import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import type { TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
-import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
 import { relogin } from '../workspaces/workspaces.fixtures';
 
 const DAY_MS = 86_400_000;
 
 describe('The optimizer’s options, campaign caps, and plans followed day by day', () => {
+  const bed = useBudgetsTestbed();
+  const { get, send, accountOf, clock } = bed;
   let t: TestApp;
   let sandbox: RunningSandbox;
   let owner: TestUser;
   let outsider: TestUser;
-  const clock = manualClock(Date.now());
-  const PLATFORM = 'google';
+  beforeAll(() => ({ t, sandbox, owner, other: outsider } = bed));
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
-    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
-    owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
-    outsider = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
-  }, SYNCED_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
-  });
-  beforeEach(async () => {
-    await t.app.ctx.db.delete(budgets);
-    await t.app.ctx.db.delete(optimizerPlans);
-    sandbox.faults.clear();
-  });
-
-  const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  const send = (user: TestUser, method: 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
-  const accountOf = async (user: TestUser) => {
-    const connection = await connectionOf(t.app, user, PLATFORM);
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
-    return account;
-  };
   const planOf = async (accountId: string, query = ''): Promise<OptimizerPlanView> => {
     const res = await get(owner, `optimizer/?account=${accountId}&max_step=0.3${query}`);
     expect(res.statusCode).toBe(200);

@@ -1,14 +1,14 @@
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { PacingView } from '@shared/api/budgets';
-import { ACTION_HORIZON_DAYS, type BudgetMove, type SuggestionChange, type SuggestionEvidence } from '@shared/api/suggestions';
+import { type BudgetMove, type SuggestionChange, type SuggestionEvidence } from '@shared/api/suggestions';
 import { expectedGain, optimizerCampaigns } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
 import type { AccountSeries } from '../../analysis/types';
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, suggestions } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
-import type { SuggestionBody } from '../suggestions/suggestions.compute';
+import { refreshedStatus, type SuggestionBody } from '../suggestions/suggestions.compute';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
@@ -59,7 +59,6 @@ function impactOf(series: AccountSeries, lag: (number | null)[], change: Suggest
 export function createPacingSuggestions(db: DbOrTx) {
   async function offer(budget: { id: string; label: string; currency: string }, pacing: PacingView, accounts: AccountRow[], now: Date): Promise<number> {
     let offered = 0;
-    const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * 86_400_000);
     for (const account of accounts) {
       const { series, lag } = await loadAccountSeries(db, account, now);
       const change = changeOf(series, pacing.change);
@@ -99,12 +98,9 @@ export function createPacingSuggestions(db: DbOrTx) {
         .select({ id: suggestions.id, status: suggestions.status, updatedAt: suggestions.updatedAt })
         .from(suggestions)
         .where(and(eq(suggestions.accountRef, account.id), eq(suggestions.key, values.key)));
+      const status = existing && refreshedStatus(existing, now);
       if (!existing) await db.insert(suggestions).values(values);
-      else if (existing.status === 'open' || existing.status === 'withdrawn' || existing.status === 'snoozed' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore))
-        await db
-          .update(suggestions)
-          .set({ ...values, status: existing.status === 'snoozed' ? 'snoozed' : 'open' })
-          .where(eq(suggestions.id, existing.id));
+      else if (status) await db.update(suggestions).set({ ...values, status }).where(eq(suggestions.id, existing.id));
       else continue;
       offered += 1;
     }

@@ -134,12 +134,25 @@ export function bodyOf(finding: Finding, series: AccountSeries, otherPlatforms: 
   };
 }
 
+/**
+ * Whether advice found again may be refreshed, and in which state. Advice withdrawn earlier (its
+ * entity changed) and found again is open again, and so is applied advice still found once its
+ * outcome is due (a second step of the same move, a budget still off): the evidence has had a
+ * week of data since. The user's own decisions (snoozed, dismissed) and advice applied this week
+ * keep their state: null, leave it alone.
+ */
+export function refreshedStatus(existing: { status: string; updatedAt: Date }, now: Date): 'open' | 'snoozed' | null {
+  const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * 86_400_000);
+  if (existing.status === 'snoozed') return 'snoozed';
+  if (existing.status === 'open' || existing.status === 'withdrawn' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore)) return 'open';
+  return null;
+}
+
 /** Brings the account's stored suggestions in line with a fresh run of the analysis. */
 export async function storeFindings(db: DbOrTx, account: AccountRow, series: AccountSeries, result: { findings: Finding[]; learning: Learning[] }, now: Date): Promise<void> {
   const keys = result.findings.map((f) => f.key);
   const connected = await db.selectDistinct({ platform: connectedAdAccounts.platform }).from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
   const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
-  const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
     // Every stored advice of the account at once, not one read per finding.
     const stored = new Map(
@@ -163,16 +176,9 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
         updatedAt: now,
       };
       const existing = stored.get(finding.key);
+      const status = existing && refreshedStatus(existing, now);
       if (!existing) await tx.insert(suggestions).values(values);
-      // Advice withdrawn earlier (its entity changed) and found again is open again, and so is
-      // applied advice still found once its outcome is due (a second step of the same move, a
-      // budget still off): the evidence has had a week of data since. The user's own decisions
-      // (snoozed, dismissed) and advice applied this week keep their state.
-      else if (existing.status === 'open' || existing.status === 'withdrawn' || existing.status === 'snoozed' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore))
-        await tx
-          .update(suggestions)
-          .set({ ...values, status: existing.status === 'snoozed' ? 'snoozed' : 'open' })
-          .where(eq(suggestions.id, existing.id));
+      else if (status) await tx.update(suggestions).set({ ...values, status }).where(eq(suggestions.id, existing.id));
     }
     await tx
       .update(suggestions)
