@@ -119,6 +119,10 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   updateBudget: null,
   getOptimizerPlan: null,
   applyOptimizerPlan: null,
+  // The followed plans card and the campaign caps say a failed load inline; a refused stop is said in its dialog or on the followed plan.
+  listFollowedPlans: null,
+  stopFollowedPlan: null,
+  listAccountCampaigns: null,
   deleteBudget: 'Unable to delete the budget. Please try again.',
   undoBudgetChange: 'Unable to undo the change. Please try again.',
 };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Box, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Checkbox, Dialog, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { OptimizerPlanView } from '@shared/api/budgets';
 import { UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
@@ -11,6 +11,8 @@ import { formatMinor } from './budgetFormat';
 export const APPLY_PLAN_TITLE = 'Apply this plan?';
 export const APPLY_PLAN_CONFIRM = 'Apply';
 /** One change in the list: 'Brand search: $100.00 → $130.00 a day'. */
+/** The box that asks the server to take the next steps too. */
+export const FOLLOW_LABEL = 'Follow this plan: take the next steps automatically, one a day, and stop if results fall short of the forecast';
 export const changeLine = (name: string, from: number, to: number, currency: string) => `${name}: ${formatMinor(from, currency)} → ${formatMinor(to, currency)} a day`;
 
 /** Props of ApplyPlanDialog. */
@@ -19,15 +21,18 @@ export interface ApplyPlanDialogProps {
   plan: OptimizerPlanView | null;
   /** The plan is being written. */
   busy: boolean;
+  /** Whether the plan is to be followed after this first step (off by default). */
+  follow: boolean;
+  onFollowChange: (follow: boolean) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
 /**
  * Asks before a plan is written at the platform, listing every campaign whose daily budget
- * changes, from → to in the account's currency.
+ * changes, from → to in the account's currency, and whether to follow the plan to its targets.
  */
-export function ApplyPlanDialog({ plan, busy, onCancel, onConfirm }: ApplyPlanDialogProps) {
+export function ApplyPlanDialog({ plan, busy, follow, onFollowChange, onCancel, onConfirm }: ApplyPlanDialogProps) {
   const titleId = useId();
   // The plan stays in the dialog while it fades out.
   const shown = useLastShown(plan);
@@ -55,6 +60,10 @@ export function ApplyPlanDialog({ plan, busy, onCancel, onConfirm }: ApplyPlanDi
               The total daily budget stays {formatMinor(shown.total_budget, currency)}. You can undo the change for {UNDO_WINDOW_MINUTES} minutes, from the toast or
               the actions log.
             </Typography>
+            <FormControlLabel
+              control={<Checkbox checked={follow} disabled={busy} onChange={(event) => onFollowChange(event.target.checked)} />}
+              label={FOLLOW_LABEL}
+            />
           </Stack>
         )}
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { Form, Formik, getIn, setIn, useField, type FormikErrors, type FormikHelpers } from 'formik';
+import { ValidationError } from 'yup';
 import {
   Alert,
   Button,
@@ -17,15 +18,16 @@ import {
   TextField,
   type TextFieldProps,
 } from '@mui/material';
-import { BUDGET_SCOPE_LABELS, BUDGET_SCOPES, type Budget, type BudgetInput, type BudgetScope } from '@shared/api/budgets';
+import { BUDGET_SCOPE_LABELS, BUDGET_SCOPES, DEFAULT_PACING_BAND, type Budget, type BudgetInput, type BudgetScope, type PacingBandInput } from '@shared/api/budgets';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
-import { budgetSchema } from '@shared/validation/budgets';
+import { BUDGET_VALIDATION, budgetSchema } from '@shared/validation/budgets';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { errorField, isConflict, useCreateBudgetMutation, useListBudgetAccountsQuery, useUpdateBudgetMutation } from './budgets.api';
+import { CampaignCapsField, type CapFormValues } from './CampaignCapsField';
 
 /** The dialog's titles and its submit buttons. */
 export const ADD_BUDGET_TITLE = 'Add a monthly budget';
@@ -52,13 +54,62 @@ interface BudgetFormValues {
   amount: number | string;
   /** A display currency, or an account budget's own account currency. */
   currency: string;
+  /** Only used for scope 'account'; kept while another scope is tried, but not sent. */
+  campaign_caps: CapFormValues[];
+  /** The pacing band, sent back as it is (the form has no control for it yet, and an edit must not reset it). */
+  band: PacingBandInput;
 }
 
-const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency'];
+const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency', 'campaign_caps'];
 
 function initialValuesOf(budget: Budget | null, currency: DisplayCurrency): BudgetFormValues {
-  if (budget) return { scope: budget.scope, platform: budget.platform, account: budget.account, amount: budget.amount, currency: budget.currency };
-  return { scope: 'workspace', platform: null, account: null, amount: '', currency };
+  if (budget) {
+    const caps = budget.campaign_caps.map((cap) => ({ campaign_id: cap.campaign_id, min: cap.min ?? '', max: cap.max ?? '' }));
+    return { scope: budget.scope, platform: budget.platform, account: budget.account, amount: budget.amount, currency: budget.currency, campaign_caps: caps, band: budget.band };
+  }
+  return { scope: 'workspace', platform: null, account: null, amount: '', currency, campaign_caps: [], band: DEFAULT_PACING_BAND };
+}
+
+/** What is checked and sent: caps only with an account budget (the section is hidden otherwise). */
+function inputOf(values: BudgetFormValues): BudgetFormValues {
+  return values.scope === 'account' ? values : { ...values, campaign_caps: [] };
+}
+
+/**
+ * The shared schema's refusals as the form shows them. A cap's refusal is put on its row: the
+ * schema's own message for the row (badCap, capOrder), or badCap(n) when only one of its fields
+ * was refused (yup's generic words name no cap); a refusal of the whole list stays a string.
+ */
+function budgetFormErrors(error: ValidationError): FormikErrors<BudgetFormValues> {
+  let errors: FormikErrors<BudgetFormValues> = {};
+  const rows: string[] = [];
+  let listError: string | undefined;
+  for (const refusal of error.inner.length ? error.inner : [error]) {
+    const path = refusal.path ?? '';
+    const cap = /^campaign_caps\[(\d+)\](\.)?/.exec(path);
+    if (cap) {
+      const index = Number(cap[1]);
+      if (!cap[2]) rows[index] = refusal.message;
+      else rows[index] ??= BUDGET_VALIDATION.badCap(index + 1);
+    } else if (path === 'campaign_caps') {
+      listError ??= refusal.message;
+    } else if (path && getIn(errors, path) === undefined) {
+      errors = setIn(errors, path, refusal.message) as FormikErrors<BudgetFormValues>;
+    }
+  }
+  if (listError !== undefined) errors.campaign_caps = listError;
+  else if (rows.length) errors.campaign_caps = rows;
+  return errors;
+}
+
+async function validateBudget(values: BudgetFormValues): Promise<FormikErrors<BudgetFormValues>> {
+  try {
+    await budgetSchema.validate(inputOf(values), { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return budgetFormErrors(error);
+    throw error;
+  }
 }
 
 /** A labelled native select bound to a Formik field; its message shows once it is touched. */
@@ -113,6 +164,24 @@ function ScopeField() {
   );
 }
 
+/** The currencies offered: the display currencies, and an account budget's own account currency. */
+function CurrencyField({ scope, account, currency }: { scope: BudgetScope; account: string | null; currency: string }) {
+  const { data } = useListBudgetAccountsQuery();
+  const own = scope === 'account' ? data?.find((candidate) => candidate.id === account)?.currency : undefined;
+  const codes: string[] = [...DISPLAY_CURRENCIES];
+  if (own && !codes.includes(own)) codes.push(own);
+  // The value stays offered, so the select never shows another than the one that is sent.
+  if (currency && !codes.includes(currency)) codes.push(currency);
+  return <FormikSelect name="currency" label={FIELD_LABELS.currency} required sx={{ minWidth: 140 }} options={codes.map((code) => ({ value: code, label: code === own ? `${code} (the account’s)` : code }))} />;
+}
+
+/** The chosen account's caps, once an account is chosen. */
+function AccountCaps({ account }: { account: string | null }) {
+  const { data } = useListBudgetAccountsQuery();
+  const chosen = data?.find((candidate) => candidate.id === account);
+  return chosen ? <CampaignCapsField account={chosen.id} currency={chosen.currency} /> : null;
+}
+
 function AccountField() {
   const { data, isError, error } = useListBudgetAccountsQuery();
   if (isError && !data) return <Alert severity="error">{errorMessage(error, ACCOUNTS_FAILED)}</Alert>;
@@ -141,7 +210,8 @@ export interface BudgetDialogProps {
 
 /**
  * Adds or edits a monthly budget on the shared budget schema (the server's own): what it covers
- * (the workspace, a platform or an ad account), the amount a month and its currency. A refusal
+ * (the workspace, a platform or an ad account), the amount a month and its currency (for an
+ * account, its own currency too), and an account budget's campaign caps. A refusal
  * naming a field is said on that field; any other (a budget for that already exists) in the dialog.
  */
 export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetDialogProps) {
@@ -158,8 +228,8 @@ export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetD
 
   const submit = async (values: BudgetFormValues, helpers: FormikHelpers<BudgetFormValues>) => {
     setFailure(null);
-    // The cast clears the platform or the account the scope does not use and makes the amount a number.
-    const input = budgetSchema.cast(values) as BudgetInput;
+    // The cast clears the platform or the account the scope does not use, and makes the amount and the bounds numbers.
+    const input = budgetSchema.cast(inputOf(values)) as BudgetInput;
     try {
       const saved = budget ? await updateBudget({ id: budget.id, input }).unwrap() : await createBudget(input).unwrap();
       notify(budget ? savedText(saved.label) : addedText(saved.label), 'success');
@@ -179,7 +249,7 @@ export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetD
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{budget ? editBudgetTitle(budget.label) : ADD_BUDGET_TITLE}</DialogTitle>
-      <Formik initialValues={initialValuesOf(budget, defaultCurrency)} validationSchema={budgetSchema} onSubmit={submit}>
+      <Formik initialValues={initialValuesOf(budget, defaultCurrency)} validate={validateBudget} onSubmit={submit}>
         {({ values, isSubmitting }) => (
           <Form noValidate aria-labelledby={titleId} aria-describedby={failure ? failureId : undefined}>
             <DialogContent>
@@ -191,8 +261,9 @@ export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetD
                 {values.scope === 'account' && <AccountField />}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <FormikTextField name="amount" label={FIELD_LABELS.amount} type="number" required fullWidth slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} />
-                  <FormikSelect name="currency" label={FIELD_LABELS.currency} required sx={{ minWidth: 140 }} options={DISPLAY_CURRENCIES.map((currency) => ({ value: currency, label: currency }))} />
+                  <CurrencyField scope={values.scope} account={values.account} currency={values.currency} />
                 </Stack>
+                {values.scope === 'account' && <AccountCaps account={values.account} />}
                 {failure && (
                   <Alert severity="error" id={failureId}>
                     {failure}

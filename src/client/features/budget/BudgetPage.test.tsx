@@ -2,16 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { roleCan, type Role } from '@shared/access/policy';
-import { BUDGET_MESSAGES, BUDGET_SCOPE_LABELS, PACING_STATUS_LABELS } from '@shared/api/budgets';
+import { BUDGET_MESSAGES, BUDGET_SCOPE_LABELS, DEFAULT_PACING_BAND, PACING_STATUS_LABELS } from '@shared/api/budgets';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { paths } from '@client/app/paths';
-import { budgetBody, fakeBudgetsServer, GOOGLE_ACCOUNT, googleBudgetBody, type FakeBudgetsOptions } from '@client/test/budgets.handlers';
+import { BRL_ACCOUNT, budgetBody, fakeBudgetsServer, GOOGLE_ACCOUNT, googleBudgetBody, type FakeBudgetsOptions } from '@client/test/budgets.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { DELETE_LABEL, EDIT_LABEL } from './BudgetCard';
 import { ADD_BUDGET_SUBMIT, ADD_BUDGET_TITLE, EDIT_BUDGET_SUBMIT, editBudgetTitle, FIELD_LABELS } from './BudgetDialog';
+import { ADD_CAP_LABEL, CAPS_HEADING, capCampaignLabel, capMaxLabel, capMinLabel, NO_CAMPAIGNS, removeCapLabel } from './CampaignCapsField';
 import { BUDGETS_FAILED, BUDGETS_HEADING, BUDGETS_INTRO, BudgetPage, DELETE_TEXT, deleteTitle } from './BudgetPage';
 import { ADD_BUDGET_LABEL, BUDGETS_NOT_FOR_ROLE, BUDGETS_READ_ONLY, NO_BUDGETS } from './BudgetsEmpty';
 import { OPTIMIZER_HEADING, PROPOSE_LABEL } from './OptimizerPanel';
@@ -113,7 +114,7 @@ describe('BudgetPage: adding and changing budgets', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) }), 'EUR');
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
 
-    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'account', platform: null, account: GOOGLE_ACCOUNT.id, amount: 12500, currency: 'EUR' }]));
+    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'account', platform: null, account: GOOGLE_ACCOUNT.id, amount: 12500, currency: 'EUR', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
     await waitFor(() => expect(toasts()).toContain('Budget added: Brand (Google Ads).'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const card = await budgetCard('Brand (Google Ads)');
@@ -175,7 +176,7 @@ describe('BudgetPage: adding and changing budgets', () => {
     await user.clear(amount);
     await user.type(amount, '12000');
     await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: 12000, currency: 'USD' } }]));
+    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: 12000, currency: 'USD', campaign_caps: [], band: DEFAULT_PACING_BAND } }]));
     await waitFor(() => expect(toasts()).toContain('Budget saved: Google Ads.'));
     expect(await within(await budgetCard(GOOGLE.label)).findByText('$12,000.00 a month')).toBeInTheDocument();
   });
@@ -200,6 +201,117 @@ describe('BudgetPage: adding and changing budgets', () => {
     await waitFor(() => expect(toasts()).toContain('Budget deleted: Google Ads.'));
     await waitFor(() => expect(within(screen.getByRole('list', { name: BUDGETS_HEADING })).queryByRole('listitem', { name: GOOGLE.label })).not.toBeInTheDocument());
     expect(await budgetCard(WORKSPACE.label)).toBeInTheDocument();
+  });
+});
+
+describe('BudgetPage: campaign caps', () => {
+  /** Opens Add budget for the Google account. */
+  async function openAccountBudget(user: ReturnType<typeof setup>['user'], account = GOOGLE_ACCOUNT) {
+    await user.click(await screen.findByRole('button', { name: ADD_BUDGET_LABEL }));
+    const dialog = await screen.findByRole('dialog', { name: ADD_BUDGET_TITLE });
+    expect(within(dialog).queryByRole('group', { name: CAPS_HEADING })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: BUDGET_SCOPE_LABELS.account }));
+    const picker = await within(dialog).findByRole('combobox', { name: new RegExp(FIELD_LABELS.account) });
+    await waitFor(() => expect(within(picker).getByRole('option', { name: `${account.name} (${PLATFORM_LABELS[account.platform]})` })).toBeInTheDocument());
+    await user.selectOptions(picker, account.id);
+    await user.type(within(dialog).getByRole('spinbutton', { name: new RegExp(FIELD_LABELS.amount) }), '12500');
+    return dialog;
+  }
+
+  it("caps campaigns of an account budget, labelled with each campaign's name", async () => {
+    const { user, fake } = setup({ budgets: [] });
+    const dialog = await openAccountBudget(user);
+    const caps = await within(dialog).findByRole('group', { name: CAPS_HEADING });
+    await user.click(await within(caps).findByRole('button', { name: ADD_CAP_LABEL }));
+    await user.selectOptions(within(caps).getByRole('combobox', { name: capCampaignLabel(1) }), 'cmp-1');
+    await user.type(within(caps).getByRole('spinbutton', { name: capMinLabel('Brand search') }), '50');
+    await user.type(within(caps).getByRole('spinbutton', { name: capMaxLabel('Brand search') }), '200');
+
+    await user.click(within(caps).getByRole('button', { name: ADD_CAP_LABEL }));
+    const second = within(caps).getByRole('combobox', { name: capCampaignLabel(2) });
+    // A campaign already capped is not offered again.
+    expect(within(second).getByRole('option', { name: 'Brand search' })).toBeDisabled();
+    await user.selectOptions(second, 'cmp-2');
+    await user.type(within(caps).getByRole('spinbutton', { name: capMinLabel('Generic search') }), '20');
+    await user.click(within(caps).getByRole('button', { name: removeCapLabel('Generic search') }));
+    expect(within(caps).queryByRole('combobox', { name: capCampaignLabel(2) })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    await waitFor(() =>
+      expect(fake.requests.created).toEqual([
+        { scope: 'account', platform: null, account: GOOGLE_ACCOUNT.id, amount: 12500, currency: 'USD', campaign_caps: [{ campaign_id: 'cmp-1', min: 50, max: 200 }], band: DEFAULT_PACING_BAND },
+      ]),
+    );
+    expect(fake.requests.campaignLists).toContain(GOOGLE_ACCOUNT.id);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says a cap's refusal by the shared schema at its fields, and sends nothing", async () => {
+    const { user, fake } = setup({ budgets: [] });
+    const dialog = await openAccountBudget(user);
+    const caps = await within(dialog).findByRole('group', { name: CAPS_HEADING });
+    await user.click(await within(caps).findByRole('button', { name: ADD_CAP_LABEL }));
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    const campaign = within(caps).getByRole('combobox', { name: capCampaignLabel(1) });
+    await waitFor(() => expect(campaign).toHaveAccessibleDescription(BUDGET_VALIDATION.badCap(1)));
+
+    await user.selectOptions(campaign, 'cmp-1');
+    const min = within(caps).getByRole('spinbutton', { name: capMinLabel('Brand search') });
+    const max = within(caps).getByRole('spinbutton', { name: capMaxLabel('Brand search') });
+    await user.type(min, '300');
+    await user.type(max, '200');
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    await waitFor(() => expect(min).toHaveAccessibleDescription(BUDGET_VALIDATION.capOrder(1)));
+    expect(max).toHaveAccessibleDescription(BUDGET_VALIDATION.capOrder(1));
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.requests.created).toEqual([]);
+
+    // Fixed, it goes.
+    await user.clear(max);
+    await user.type(max, '400');
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    await waitFor(() => expect(fake.requests.created).toEqual([expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-1', min: 300, max: 400 }] })]));
+  });
+
+  it('hides the caps for another scope and sends none', async () => {
+    const { user, fake } = setup({ budgets: [] });
+    const dialog = await openAccountBudget(user);
+    const caps = await within(dialog).findByRole('group', { name: CAPS_HEADING });
+    await user.click(await within(caps).findByRole('button', { name: ADD_CAP_LABEL }));
+    await user.selectOptions(within(caps).getByRole('combobox', { name: capCampaignLabel(1) }), 'cmp-1');
+    await user.click(within(dialog).getByRole('radio', { name: BUDGET_SCOPE_LABELS.workspace }));
+    expect(within(dialog).queryByRole('group', { name: CAPS_HEADING })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'workspace', platform: null, account: null, amount: 12500, currency: 'USD', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
+  });
+
+  it("offers the account's own currency when it is no display currency", async () => {
+    const { user, fake } = setup({ budgets: [], accounts: [GOOGLE_ACCOUNT, BRL_ACCOUNT] });
+    const dialog = await openAccountBudget(user, BRL_ACCOUNT);
+    const currency = within(dialog).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) });
+    await user.selectOptions(currency, within(currency).getByRole('option', { name: 'BRL (the account’s)' }));
+    expect(await within(dialog).findByText(NO_CAMPAIGNS)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
+    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'account', platform: null, account: BRL_ACCOUNT.id, amount: 12500, currency: 'BRL', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
+
+    // Not for a workspace budget.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: ADD_BUDGET_LABEL }));
+    const next = await screen.findByRole('dialog', { name: ADD_BUDGET_TITLE });
+    expect(within(within(next).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) })).queryByRole('option', { name: /BRL/ })).not.toBeInTheDocument();
+  });
+
+  it("shows an account budget's caps when it is edited", async () => {
+    const capped = budgetBody({ scope: 'account', account: GOOGLE_ACCOUNT.id, label: 'Brand (Google Ads)', campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }] });
+    const { user, fake } = setup({ budgets: [capped] });
+    await user.click(within(await budgetCard(capped.label)).getByRole('button', { name: EDIT_LABEL }));
+    const dialog = await screen.findByRole('dialog', { name: editBudgetTitle(capped.label) });
+    const caps = await within(dialog).findByRole('group', { name: CAPS_HEADING });
+    expect(within(caps).getByRole('combobox', { name: capCampaignLabel(1) })).toHaveValue('cmp-2');
+    expect(await within(caps).findByRole('spinbutton', { name: capMaxLabel('Generic search') })).toHaveValue(150);
+    expect(within(caps).getByRole('spinbutton', { name: capMinLabel('Generic search') })).toHaveValue(null);
+    await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
+    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: capped.id, body: expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }] }) }]));
   });
 });
 

@@ -49,6 +49,29 @@ export function gainText(plan: Pick<OptimizerPlanView, 'gain'>): string {
   return `${sign}${formatCount(mid)} conversions a day (90% range ${formatCount(low)} to ${formatCount(high)})`;
 }
 
+/** Money in minor units with its 90% range: '$4,000.00 ($3,200.00–$4,800.00)'. */
+export function minorRangeText(range: MoneyRange, currency: string): string {
+  return `${formatMinor(range.mid, currency)} (${formatMinor(range.low, currency)}–${formatMinor(range.high, currency)})`;
+}
+
+/** The plan's expected gain of conversion value a day, in words: '+$90.00 conversion value a day (90% range $30.00 to $150.00)'. */
+export function valueGainText(gain: MoneyRange, currency: string): string {
+  const sign = gain.mid > 0 ? '+' : '';
+  return `${sign}${formatMinor(gain.mid, currency)} conversion value a day (90% range ${formatMinor(gain.low, currency)} to ${formatMinor(gain.high, currency)})`;
+}
+
+/** How far a followed plan is from every target: 'Reaching every target takes about 2 daily steps of ±30%.' */
+export function stepsToTargetText(plan: Pick<OptimizerPlanView, 'steps_to_target' | 'max_step'>): string {
+  const steps = plan.steps_to_target;
+  return `Reaching every target takes about ${steps} daily ${steps === 1 ? 'step' : 'steps'} of ±${Math.round(plan.max_step * 100)}%.`;
+}
+
+/** A campaign's daily bounds from the account budget's caps: 'min $50.00, max $200.00', '' when none. */
+export function capsText(campaign: Pick<OptimizerCampaignView, 'min' | 'max'>, currency: string): string {
+  const parts = [campaign.min !== null ? `min ${formatMinor(campaign.min, currency)}` : null, campaign.max !== null ? `max ${formatMinor(campaign.max, currency)}` : null];
+  return parts.filter((part) => part !== null).join(', ');
+}
+
 /** The campaigns whose daily budget the plan changes, as POST optimizer/apply/ wants them. */
 export function planChanges(plan: Pick<OptimizerPlanView, 'campaigns'>): { campaign_id: string; from: number; to: number }[] {
   return plan.campaigns.filter((campaign) => campaign.to !== campaign.from).map(({ campaign_id, from, to }) => ({ campaign_id, from, to }));

@@ -1,10 +1,7 @@
-import { closeSnackbar, type SnackbarKey } from 'notistack';
-import CloseIcon from '@mui/icons-material/Close';
-import { IconButton } from '@mui/material';
 import type { OptimizerApplyResult } from '@shared/api/budgets';
 import { UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
 import { notify } from '@client/app/notify';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
 import { useUndoBudgetChangeMutation } from './budgets.api';
 
 /** What a successful apply says: 'Plan applied: 2 daily budgets changed.' */
@@ -13,29 +10,22 @@ export const planAppliedMessage = (result: Pick<OptimizerApplyResult, 'change_li
 /** What a successful Undo says. */
 export const PLAN_UNDONE = 'Undone: the daily budgets are back where the plan found them.';
 /** The Undo button's words, as in the actions log. */
-export const UNDO_LABEL = 'Undo';
+export { UNDO_LABEL };
 
-function UndoPlanActions({ actionId, snackbarKey }: { actionId: string; snackbarKey: SnackbarKey }) {
-  const [undo, { isLoading }] = useUndoBudgetChangeMutation();
-  const run = async () => {
+/** Undoes an applied plan through the budgets' own mutation (it refreshes the budgets and the platform's state). */
+function usePlanUndo() {
+  const [undoChange, { isLoading }] = useUndoBudgetChangeMutation();
+  const undo = async (actionId: string): Promise<boolean> => {
     try {
-      await undo(actionId).unwrap();
+      await undoChange(actionId).unwrap();
       notify(PLAN_UNDONE, 'success');
-      closeSnackbar(snackbarKey);
+      return true;
     } catch {
       // The API error channel says why (the window closed, the platform refused).
+      return false;
     }
   };
-  return (
-    <>
-      <LoadingButton color="inherit" size="small" loading={isLoading} onClick={() => void run()}>
-        {UNDO_LABEL}
-      </LoadingButton>
-      <IconButton color="inherit" size="small" aria-label="Close" onClick={() => closeSnackbar(snackbarKey)}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-    </>
-  );
+  return { undo, undoing: isLoading };
 }
 
 /**
@@ -43,8 +33,5 @@ function UndoPlanActions({ actionId, snackbarKey }: { actionId: string; snackbar
  * allows it: the toast stays for the undo window unless it is closed.
  */
 export function notifyPlanApplied(result: OptimizerApplyResult): void {
-  notify(planAppliedMessage(result), 'success', {
-    autoHideDuration: UNDO_WINDOW_MINUTES * 60_000,
-    action: (key) => <UndoPlanActions actionId={result.action_id} snackbarKey={key} />,
-  });
+  notifyUndoable({ message: planAppliedMessage(result), actionId: result.action_id, durationMs: UNDO_WINDOW_MINUTES * 60_000, useUndo: usePlanUndo });
 }

@@ -1,9 +1,6 @@
-import { closeSnackbar, type SnackbarKey } from 'notistack';
-import CloseIcon from '@mui/icons-material/Close';
-import { IconButton } from '@mui/material';
 import type { ActionRecord } from '@shared/api/suggestions';
 import { notify } from '@client/app/notify';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
 import { useUndoActionMutation } from './suggestions.api';
 
 /** What a successful Apply (or Mark as done) says (the headline keeps two toasts apart: notistack drops duplicates). */
@@ -11,7 +8,7 @@ export const appliedMessage = (action: Pick<ActionRecord, 'headline' | 'by_hand'
 /** What a successful Undo says. */
 export const undoneMessage = (action: Pick<ActionRecord, 'headline'>) => `Undone: ${action.headline}`;
 /** The Undo button's words, in the toast and the actions log. */
-export const UNDO_LABEL = 'Undo';
+export { UNDO_LABEL };
 
 /**
  * Undoes `actionId` and says so. Its failure (the window closed, the platform refused) is said by
@@ -30,23 +27,6 @@ export function useUndo() {
   return { undo, undoing: isLoading };
 }
 
-function UndoToastActions({ actionId, snackbarKey }: { actionId: string; snackbarKey: SnackbarKey }) {
-  const { undo, undoing } = useUndo();
-  const run = async () => {
-    if (await undo(actionId)) closeSnackbar(snackbarKey);
-  };
-  return (
-    <>
-      <LoadingButton color="inherit" size="small" loading={undoing} onClick={() => void run()}>
-        {UNDO_LABEL}
-      </LoadingButton>
-      <IconButton color="inherit" size="small" aria-label="Close" onClick={() => closeSnackbar(snackbarKey)}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-    </>
-  );
-}
-
 /**
  * Says that a suggestion was applied (or a task marked done), with Undo for as long as the server allows it (until the
  * action's undo_until): the toast stays that long unless it is closed.
@@ -57,8 +37,5 @@ export function notifyApplied(action: ActionRecord, now: number = Date.now()): v
     notify(appliedMessage(action), 'success');
     return;
   }
-  notify(appliedMessage(action), 'success', {
-    autoHideDuration: left,
-    action: (key) => <UndoToastActions actionId={action.id} snackbarKey={key} />,
-  });
+  notifyUndoable({ message: appliedMessage(action), actionId: action.id, durationMs: left, useUndo });
 }
