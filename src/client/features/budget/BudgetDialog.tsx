@@ -35,7 +35,17 @@ export const editBudgetTitle = (label: string) => `Edit the budget for ${label}`
 export const ADD_BUDGET_SUBMIT = 'Add budget';
 export const EDIT_BUDGET_SUBMIT = 'Save budget';
 /** The fields' labels. */
-export const FIELD_LABELS = { scope: 'What the budget covers', platform: 'Platform', account: 'Ad account', amount: 'Amount a month', currency: 'Currency' } as const;
+export const FIELD_LABELS = {
+  scope: 'What the budget covers',
+  platform: 'Platform',
+  account: 'Ad account',
+  amount: 'Amount a month',
+  currency: 'Currency',
+  bandStart: 'Band on the 1st',
+  bandEnd: 'Band on the last day',
+} as const;
+/** Under the band's fields: what the numbers mean. */
+export const BAND_HELP = 'How far from the target still counts as on track, as a share of it either side (0.25: ±25%); the band narrows from the first figure to the second through the month.';
 /** Said when a save fails and the server gave no reason. */
 export const SAVE_FAILED = 'Unable to save the budget. Please try again.';
 /** Said when the ad accounts cannot be listed. */
@@ -56,11 +66,11 @@ interface BudgetFormValues {
   currency: string;
   /** Only used for scope 'account'; kept while another scope is tried, but not sent. */
   campaign_caps: CapFormValues[];
-  /** The pacing band, sent back as it is (the form has no control for it yet, and an edit must not reset it). */
-  band: PacingBandInput;
+  /** The pacing band's half-width on the month's first and last day, as typed. */
+  band: { start: number | string; end: number | string };
 }
 
-const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency', 'campaign_caps'];
+const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency', 'campaign_caps', 'band.start', 'band.end'];
 
 function initialValuesOf(budget: Budget | null, currency: DisplayCurrency): BudgetFormValues {
   if (budget) {
@@ -110,6 +120,25 @@ async function validateBudget(values: BudgetFormValues): Promise<FormikErrors<Bu
     if (error instanceof ValidationError) return budgetFormErrors(error);
     throw error;
   }
+}
+
+/** The pacing band's two widths, with the band's own refusal (the end wider than the start) under them. */
+function BandFields() {
+  const [, meta] = useField('band');
+  const helpId = useId();
+  const orderError = typeof meta.error === 'string' ? meta.error : null;
+  const input = { htmlInput: { min: 0, max: 1, step: 0.01, inputMode: 'decimal' as const, 'aria-describedby': helpId } };
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormikTextField name="band.start" label={FIELD_LABELS.bandStart} type="number" fullWidth slotProps={input} />
+        <FormikTextField name="band.end" label={FIELD_LABELS.bandEnd} type="number" fullWidth slotProps={input} />
+      </Stack>
+      <FormHelperText id={helpId} error={orderError !== null}>
+        {orderError ?? BAND_HELP}
+      </FormHelperText>
+    </Stack>
+  );
 }
 
 /** A labelled native select bound to a Formik field; its message shows once it is touched. */
@@ -263,6 +292,7 @@ export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetD
                   <FormikTextField name="amount" label={FIELD_LABELS.amount} type="number" required fullWidth slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} />
                   <CurrencyField scope={values.scope} account={values.account} currency={values.currency} />
                 </Stack>
+                <BandFields />
                 {values.scope === 'account' && <AccountCaps account={values.account} />}
                 {failure && (
                   <Alert severity="error" id={failureId}>

@@ -11,7 +11,7 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { DELETE_LABEL, EDIT_LABEL } from './BudgetCard';
-import { ADD_BUDGET_SUBMIT, ADD_BUDGET_TITLE, EDIT_BUDGET_SUBMIT, editBudgetTitle, FIELD_LABELS } from './BudgetDialog';
+import { ADD_BUDGET_SUBMIT, ADD_BUDGET_TITLE, BAND_HELP, EDIT_BUDGET_SUBMIT, editBudgetTitle, FIELD_LABELS } from './BudgetDialog';
 import { ADD_CAP_LABEL, CAPS_HEADING, capCampaignLabel, capMaxLabel, capMinLabel, NO_CAMPAIGNS, removeCapLabel } from './CampaignCapsField';
 import { BUDGETS_FAILED, BUDGETS_HEADING, BUDGETS_INTRO, BudgetPage, DELETE_TEXT, deleteTitle } from './BudgetPage';
 import { ADD_BUDGET_LABEL, BUDGETS_NOT_FOR_ROLE, BUDGETS_READ_ONLY, NO_BUDGETS } from './BudgetsEmpty';
@@ -179,6 +179,27 @@ describe('BudgetPage: adding and changing budgets', () => {
     await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: 12000, currency: 'USD', campaign_caps: [], band: DEFAULT_PACING_BAND } }]));
     await waitFor(() => expect(toasts()).toContain('Budget saved: Google Ads.'));
     expect(await within(await budgetCard(GOOGLE.label)).findByText('$12,000.00 a month')).toBeInTheDocument();
+  });
+
+  it("sets a budget's pacing band, and says when it would widen through the month", async () => {
+    const { user, fake } = setup({ budgets: [WORKSPACE, GOOGLE] });
+    await user.click(within(await budgetCard(GOOGLE.label)).getByRole('button', { name: EDIT_LABEL }));
+    const dialog = await screen.findByRole('dialog', { name: editBudgetTitle(GOOGLE.label) });
+    const start = within(dialog).getByRole('spinbutton', { name: FIELD_LABELS.bandStart });
+    const end = within(dialog).getByRole('spinbutton', { name: FIELD_LABELS.bandEnd });
+    expect(start).toHaveValue(0.25);
+    expect(start).toHaveAccessibleDescription(BAND_HELP);
+    await user.clear(end);
+    await user.type(end, '0.5');
+    await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
+    expect(await within(dialog).findByText(BUDGET_VALIDATION.bandOrder)).toBeInTheDocument();
+    expect(fake.requests.updated).toEqual([]);
+    await user.clear(start);
+    await user.type(start, '0.1');
+    await user.clear(end);
+    await user.type(end, '0.1');
+    await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
+    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: GOOGLE.amount, currency: 'USD', campaign_caps: [], band: { start: 0.1, end: 0.1 } } }]));
   });
 
   it('deletes a budget only once the dialog is confirmed', async () => {
