@@ -43,6 +43,8 @@ export interface FollowedPlansCardProps {
   account: string;
   /** Whether the role stops plans ('budgets:write'). */
   writes: boolean;
+  /** A plan shown (with its own Stop) just above, left out here so it is not listed twice. */
+  shownAbove?: string | null;
 }
 
 /**
@@ -50,11 +52,12 @@ export interface FollowedPlansCardProps {
  * start → now → target, why it stopped, and (for a writer) Stop following on a plan still
  * followed, after a confirmation.
  */
-export function FollowedPlansCard({ account, writes }: FollowedPlansCardProps) {
+export function FollowedPlansCard({ account, writes, shownAbove = null }: FollowedPlansCardProps) {
   const headingId = useId();
   const { data, error, isError, isFetching, refetch } = useListFollowedPlansQuery(account);
   const stop = useStopWithConfirmation();
   const plans = data?.plans;
+  const listed = plans?.filter((plan) => plan.id !== shownAbove) ?? [];
 
   let content;
   if (isError && !data) {
@@ -73,9 +76,9 @@ export function FollowedPlansCard({ account, writes }: FollowedPlansCardProps) {
     content = (
       <>
         {!plans.some((plan) => plan.status === 'following') && <Typography color="text.secondary">{NO_FOLLOWED_PLAN}</Typography>}
-        {plans.length > 0 && (
+        {listed.length > 0 && (
           <Stack component="ul" spacing={1.5} aria-labelledby={headingId} aria-busy={isFetching} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {plans.map((plan) => (
+            {listed.map((plan) => (
               <FollowedPlanItem key={plan.id} plan={plan} writes={writes} onStop={() => stop.ask(plan)} />
             ))}
           </Stack>

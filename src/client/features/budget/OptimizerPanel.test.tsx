@@ -311,6 +311,11 @@ describe('OptimizerPanel', () => {
       expect(within(following).getByText(FOLLOWED_PLAN_STATUS_LABELS.following)).toBeInTheDocument();
       expect(within(following).getByText('Brand search: $100.00 → $130.00 → $169.00')).toBeInTheDocument();
       expect(screen.getByText(PLAN_APPLIED_TITLE)).toBeInTheDocument();
+      // The plan shown here is not listed a second time (with a second Stop) in the card below.
+      const card = await screen.findByRole('region', { name: FOLLOWED_PLANS_HEADING });
+      await waitFor(() => expect(within(card).queryByRole('status')).not.toBeInTheDocument());
+      expect(within(card).queryByRole('button', { name: STOP_FOLLOWING_LABEL })).not.toBeInTheDocument();
+      expect(within(card).queryByText('Brand search: $100.00 → $130.00 → $169.00')).not.toBeInTheDocument();
 
       // Cancel stops nothing.
       await user.click(within(following).getByRole('button', { name: STOP_FOLLOWING_LABEL }));

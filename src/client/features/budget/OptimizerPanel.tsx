@@ -391,7 +391,7 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
             }}
           />
         )}
-        {context.account !== null && <FollowedPlansCard account={context.account} writes={writes} />}
+        {context.account !== null && <FollowedPlansCard account={context.account} writes={writes} shownAbove={afterApply ? (context.result?.plan_id ?? null) : null} />}
       </Stack>
       <ApplyPlanDialog
         plan={applying ? context.plan : null}
