@@ -1,20 +1,24 @@
 import type { Browser } from 'playwright-core';
-import type { OptimizerPlanView } from '@shared/api/budgets';
+import type { FollowedPlanList, OptimizerPlanView } from '@shared/api/budgets';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import type { SyncStatus } from '@shared/api/dashboard';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
-import { sandboxCampaignBudget } from './support/sandbox';
+import { sandboxCampaignBudget, travel } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
 /**
  * Budget tools on the demo account, on a server of its own (the plan changes budgets at the
  * sandbox platform): a monthly budget set in the dialog shows its pacing and forecast; the
  * optimizer proposes a plan for an account, and applying it writes every budget at the platform
- * and records it on /actions.
+ * and records it on /actions; a plan applied with Follow takes its next step after the next day's
+ * sync, at the platform and on the page.
  */
 describe('Budget tools in Chromium, on the demo account', () => {
   let own: OwnServer;
   let browser: Browser;
+  /** The account the first test applied a plan to. */
+  let firstAccount = '';
 
   beforeAll(async () => {
     own = await launchServer({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
@@ -82,5 +86,64 @@ describe('Budget tools in Chromium, on the demo account', () => {
     await page.getByRole('heading', { name: 'Actions and results', level: 1 }).waitFor();
     await page.getByRole('row').filter({ hasText: `Budget optimizer: ${moved.length} daily budgets of “${account.name}” reallocated` }).first().waitFor();
     await context.close();
+    firstAccount = account.id;
   }, 240_000);
+
+  it('follows a plan: a day later the sync takes its second step at the platform, and the page shows it', async () => {
+    const baseUrl = own.baseUrl;
+    const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
+    let token = await login();
+    // Another account, whose ±30% plan needs more than one step to reach its targets.
+    const accounts = ((await api('ad-accounts/', { token, baseUrl })) as ConnectedAdAccount[]).filter((a) => a.id !== firstAccount);
+    let account: ConnectedAdAccount | undefined;
+    for (const candidate of accounts) {
+      const plan = (await api(`optimizer/?account=${candidate.id}&max_step=0.3`, { token, baseUrl })) as OptimizerPlanView;
+      if (plan.steps_to_target >= 2) {
+        account = candidate;
+        break;
+      }
+    }
+    expect(account).toBeDefined();
+
+    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    await loginInBrowser(page, DEMO.email, DEMO.password);
+    await page.goto('/budget');
+    await page.getByRole('combobox', { name: 'Ad account' }).selectOption(account!.id);
+    await page.getByRole('combobox', { name: 'Largest step' }).selectOption('0.3');
+    await page.getByRole('button', { name: 'Propose a plan' }).click();
+    await page.getByRole('button', { name: 'Apply plan…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Apply this plan?' });
+    await confirm.getByRole('checkbox', { name: /^Follow this plan/ }).check();
+    await confirm.getByRole('button', { name: 'Apply' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    const following = page.getByRole('region', { name: 'This plan is being followed' });
+    await following.getByText(/Step 1 \(/).waitFor();
+
+    // A day later the sync runs the follow job: the second step is written at the platform.
+    await travel(1, baseUrl);
+    token = await login();
+    const before = ((await api('sync/', { token, baseUrl })) as SyncStatus).last_synced_at;
+    await api('sync/', { method: 'POST', body: {}, token, baseUrl });
+    await until('the day synced', async () => {
+      const status = (await api('sync/', { token, baseUrl })) as SyncStatus;
+      return !status.running && status.last_synced_at !== before ? true : undefined;
+    });
+    const plan = await until('the second step taken', async () => {
+      const [latest] = ((await api(`optimizer/plans/?account=${account!.id}`, { token, baseUrl })) as FollowedPlanList).plans;
+      return latest.steps.length >= 2 || latest.status !== 'following' ? latest : undefined;
+    });
+    expect(plan.status).toBe('following');
+    for (const c of plan.campaigns) expect(await sandboxCampaignBudget(account!.platform, c.campaign_id, baseUrl)).toBe(c.written);
+
+    // The page shows it: the followed plans card, in a new session a day later.
+    await context.close();
+    const later = await openPage(browser, DESKTOP, baseUrl);
+    await loginInBrowser(later.page, DEMO.email, DEMO.password);
+    await later.page.goto('/budget');
+    await later.page.getByRole('combobox', { name: 'Ad account' }).selectOption(account!.id);
+    const card = later.page.getByRole('region', { name: 'Followed plans' });
+    await card.getByText(/Step 2 \(/).waitFor();
+    await card.getByRole('button', { name: 'Stop following' }).waitFor();
+    await later.context.close();
+  }, 300_000);
 });
