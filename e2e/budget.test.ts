@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
 import type { FollowedPlanList, OptimizerPlanView } from '@shared/api/budgets';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
-import type { SyncStatus } from '@shared/api/dashboard';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
-import { sandboxCampaignBudget, travel } from './support/sandbox';
+import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
 /**
@@ -120,14 +119,7 @@ describe('Budget tools in Chromium, on the demo account', () => {
     await following.getByText(/Step 1 \(/).waitFor();
 
     // A day later the sync runs the follow job: the second step is written at the platform.
-    await travel(1, baseUrl);
-    token = await login();
-    const before = ((await api('sync/', { token, baseUrl })) as SyncStatus).last_synced_at;
-    await api('sync/', { method: 'POST', body: {}, token, baseUrl });
-    await until('the day synced', async () => {
-      const status = (await api('sync/', { token, baseUrl })) as SyncStatus;
-      return !status.running && status.last_synced_at !== before ? true : undefined;
-    });
+    token = await nextDaySynced(baseUrl, login);
     const plan = await until('the second step taken', async () => {
       const [latest] = ((await api(`optimizer/plans/?account=${account!.id}`, { token, baseUrl })) as FollowedPlanList).plans;
       return latest.steps.length >= 2 || latest.status !== 'following' ? latest : undefined;

@@ -3,11 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
-import type { CampaignPage, SyncStatus } from '@shared/api/dashboard';
+import type { CampaignPage } from '@shared/api/dashboard';
 import { RULE_PRESETS, type RuleList } from '@shared/api/rules';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
-import { sandboxCampaignBudget, travel } from './support/sandbox';
+import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
 
@@ -94,14 +94,7 @@ describe('Automated rules in Chromium, on the demo account', () => {
     expect(saved.scope).toEqual({ platforms: ['google'], accounts: [], name_contains: target.name });
 
     // A day later, the next sync runs the rule: the platform's budget goes up 20%.
-    await travel(1, baseUrl);
-    token = await login();
-    const before = ((await api('sync/', { token, baseUrl })) as SyncStatus).last_synced_at;
-    await api('sync/', { method: 'POST', body: {}, token, baseUrl });
-    await until('the day synced', async () => {
-      const status = (await api('sync/', { token, baseUrl })) as SyncStatus;
-      return !status.running && status.last_synced_at !== before ? true : undefined;
-    });
+    token = await nextDaySynced(baseUrl, login);
     const budgetAfter = await until('the budget raised at the platform', async () => {
       const now = await sandboxCampaignBudget('google', target.campaign_id, baseUrl);
       return now !== undefined && now !== budgetBefore ? now : undefined;

@@ -1,4 +1,6 @@
+import type { SyncStatus } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
+import { api, until } from './api';
 import { readState } from './server';
 
 export interface Totals {
@@ -49,4 +51,21 @@ export async function travel(days: number, baseUrl: string): Promise<void> {
     body: JSON.stringify({ days }),
   });
   if (!res.ok) throw new Error(`time travel answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * A day later: moves the server's clock one day on, signs in again (access tokens live minutes),
+ * runs a sync and waits for it to finish, so the jobs that follow a sync have the new day's data.
+ * Returns the fresh access token.
+ */
+export async function nextDaySynced(baseUrl: string, login: () => Promise<string>): Promise<string> {
+  await travel(1, baseUrl);
+  const token = await login();
+  const before = ((await api('sync/', { token, baseUrl })) as SyncStatus).last_synced_at;
+  await api('sync/', { method: 'POST', body: {}, token, baseUrl });
+  await until('the day synced', async () => {
+    const status = (await api('sync/', { token, baseUrl })) as SyncStatus;
+    return !status.running && status.last_synced_at !== before ? true : undefined;
+  });
+  return token;
 }
