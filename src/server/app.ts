@@ -30,6 +30,7 @@ import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { budgetRoutes } from './modules/budgets/budgets.routes';
+import { creativeRoutes } from './modules/creative/creative.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRuntime } from './platforms/http';
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(alertRoutes, { ctx, services });
       await api.register(ruleRoutes, { ctx, services });
       await api.register(budgetRoutes, { ctx, services });
+      await api.register(creativeRoutes, { ctx, services });
       await api.register(alertUnsubscribeRoutes, { services });
       await api.register(workspaceRoutes, { ctx, services });
       await api.register(invitationRoutes, { ctx, services });

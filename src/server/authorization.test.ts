@@ -320,6 +320,9 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/optimizer/apply/': own((v, a) => [
     json('POST', '/api/optimizer/apply/', { account: v.accountUuid, changes: [{ campaign_id: v.platformCampaignId, from: 100, to: 0 }] }, a.user.auth),
   ]),
+  // The Creative Analyzer reads nothing of anyone's: the attacker's own analysis, in the victim's workspace by header.
+  'POST /api/creative/analyze/': own((v, a) => [json('POST', `/api/creative/analyze/?workspace=${v.workspaceId}`, { placement: 'meta_feed', headlines: ['Hello'] }, a.user.auth)]),
+  'POST /api/creative/compare/': own((v, a) => [json('POST', `/api/creative/compare/?workspace=${v.workspaceId}`, { copies: [{ placement: 'meta_feed' }, { placement: 'x_promoted_post' }] }, a.user.auth)]),
   'GET /api/optimizer/plans/': own((v, a) => [{ method: 'GET', url: `/api/optimizer/plans/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'POST /api/optimizer/plans/:id/stop/': own((v, a) => [json('POST', `/api/optimizer/plans/${v.followedPlanId}/stop/`, {}, a.user.auth)]),
   // Workspaces: the attacker's own list and switcher, and the victim's workspace, team and invitations.
@@ -829,6 +832,10 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 404, detail: BUDGET_MESSAGES.planNotFound },
     },
   ],
+  'POST /api/creative/analyze/': [{ needs: 'creative:analyze', request: () => send('POST', 'creative/analyze/', { placement: 'meta_feed', headlines: ['Save 30% on your first order'] }), allowed: 200 }],
+  'POST /api/creative/compare/': [
+    { needs: 'creative:analyze', request: () => send('POST', 'creative/compare/', { copies: [{ placement: 'meta_feed', headlines: ['One'] }, { placement: 'meta_feed', headlines: ['Two'] }] }), allowed: 200 },
+  ],
   'GET /api/alerts/': [{ needs: 'alerts:read', request: () => get('alerts/'), allowed: 200 }],
   'GET /api/alerts/stream/': [{ needs: 'alerts:read', request: () => get('alerts/stream/'), allowed: 200 }],
   'GET /api/alerts/webhook/': [{ needs: 'alerts:manage', request: () => get('alerts/webhook/'), allowed: { status: 404, detail: ALERT_MESSAGES.noWebhook } }],
@@ -1063,7 +1070,7 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(Object.fromEntries(ROLES.map((role) => [role, ACTIONS.filter((action) => roleCan(role, action))]))).toEqual({
       owner: [...ACTIONS],
       manager: ACTIONS.filter((action) => action !== 'team:manage' && action !== 'workspace:manage'),
-      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read'],
+      viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'],
       client: ['dashboard:read', 'reports:read'],
     });
   });

@@ -15,6 +15,7 @@ import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRulesService } from './modules/rules/rules.service';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { createOptimizerService } from './modules/budgets/optimizer.service';
+import { createCreativeService } from './modules/creative/creative.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -46,6 +47,7 @@ export function createServices(ctx: AppContext) {
     rules,
     budgets,
     optimizer,
+    creative: createCreativeService(ctx),
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

@@ -38,6 +38,8 @@ export const ACTIONS = [
   'rules:read',
   /** Monthly budgets with their pacing, and the budget optimizer's plans. */
   'budgets:read',
+  /** The Creative Analyzer (scoring copies and images changes nothing at the platforms). */
+  'creative:analyze',
   /** Connect and disconnect ad accounts. */
   'accounts:write',
   /** Pause and resume campaigns, change budgets at the platform. */
@@ -56,7 +58,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
-const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read'];
+const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'];
 const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write'];
 
 /** The policy table. */

@@ -97,15 +97,18 @@ function isAnimatedPng(buffer: Buffer): boolean {
   return false;
 }
 
+/** The refusal of an upload of `bytes` over the limit (a route that knows the size before reading the bytes says the same). */
+export function tooLarge(bytes: number, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): ImageRefusal {
+  return { code: 'too_large', message: `The image is ${megabytes(bytes)}; the limit is ${megabytes(limits.maxBytes)}. Export it smaller or at a lower quality.` };
+}
+
 /**
  * Validates an upload and returns it cleaned, or a refusal whose message names the problem.
  * Never throws for bad input.
  */
 export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<ReadImageResult> {
   if (buffer.length === 0) return refuse('empty', `The file is empty. ${ACCEPTED}`);
-  if (buffer.length > limits.maxBytes) {
-    return refuse('too_large', `The image is ${megabytes(buffer.length)}; the limit is ${megabytes(limits.maxBytes)}. Export it smaller or at a lower quality.`);
-  }
+  if (buffer.length > limits.maxBytes) return { ok: false, refusal: tooLarge(buffer.length, limits) };
 
   const sniffed = sniffFormat(buffer);
   if (sniffed === 'gif') return refuse('unsupported_format', `GIF images are not accepted. ${ACCEPTED}`);
