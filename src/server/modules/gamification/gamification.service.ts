@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { POINTS } from '@shared/constants';
 import type { Db, Tx } from '../../db/connect';
 import { pointEvents, users } from '../../db/schema';
@@ -21,23 +21,27 @@ export async function awardPoints(tx: Tx | Db, userId: string, kind: PointKind, 
   return true;
 }
 
+/** Whether the user's visit today (in their own time zone) is counted already: then there is nothing to write. */
+export function visitCounted(user: { lastActiveDay: string | null; timeZone: string }, at: Date): boolean {
+  return user.lastActiveDay === localDay(at, user.timeZone);
+}
+
 /**
  * Counts today's visit in the user's own time zone: the first visit of a day earns the daily
- * points and extends the streak if yesterday was active, or restarts it at 1.
+ * points and extends the streak if yesterday was active, or restarts it at 1. One conditional
+ * update does it, without a lock taken before it: of two requests racing on a user's first visit
+ * of the day, the second finds the day counted (the update's condition is checked again once the
+ * first commits) and changes nothing.
  */
-export async function recordVisit(db: Db, userId: string, at: Date): Promise<void> {
+export async function recordVisit(db: Db, userId: string, timeZone: string, at: Date): Promise<void> {
+  const today = localDay(at, timeZone);
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ timeZone: users.timeZone, lastActiveDay: users.lastActiveDay, streak: users.streak })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) return;
-    const today = localDay(at, user.timeZone);
-    if (user.lastActiveDay === today) return;
-    const streak = user.lastActiveDay === previousDay(today) ? user.streak + 1 : 1;
-    await tx.update(users).set({ streak, lastActiveDay: today }).where(eq(users.id, userId));
-    await awardPoints(tx, userId, 'dailyVisit', today, at);
+    const counted = await tx
+      .update(users)
+      .set({ streak: sql`case when ${users.lastActiveDay} = ${previousDay(today)} then ${users.streak} + 1 else 1 end`, lastActiveDay: today })
+      .where(and(eq(users.id, userId), or(isNull(users.lastActiveDay), ne(users.lastActiveDay, today))))
+      .returning({ id: users.id });
+    if (counted.length) await awardPoints(tx, userId, 'dailyVisit', today, at);
   });
 }
 

@@ -10,7 +10,7 @@ import { tokenVersions } from '../auth/tokenVersions';
 import { settleOwnedWorkspaces } from '../workspaces/departure';
 import { createGrantRevoker } from '../workspaces/grants';
 import { createPersonalWorkspace } from '../workspaces/personal';
-import { recordVisit } from '../gamification/gamification.service';
+import { recordVisit, visitCounted } from '../gamification/gamification.service';
 import { normalizeTimeZone } from '../gamification/localDay';
 import { presentAccountInfo, presentUserInfo } from './users.presenter';
 
@@ -31,13 +31,19 @@ export function createUsersService(
   }
 
   return {
-    /** user-info: counts today's visit (points, streak) and follows the browser's time zone. */
+    /**
+     * user-info: counts today's visit (points, streak) and follows the browser's time zone. Called
+     * on start and every minute by every open tab, so the common case (the day's visit counted,
+     * the zone unchanged) is one indexed read; the write happens once per user and day.
+     */
     async userInfo(userId: string, browserTimeZone?: string): Promise<UserInfo> {
       const now = clock.now();
       const zone = normalizeTimeZone(browserTimeZone);
-      const before = await load(userId);
-      if (zone && zone !== before.timeZone) await db.update(users).set({ timeZone: zone }).where(eq(users.id, userId));
-      await recordVisit(db, userId, now);
+      const user = await load(userId);
+      const moved = zone !== undefined && zone !== user.timeZone;
+      if (!moved && visitCounted(user, now)) return presentUserInfo(user, now);
+      if (moved) await db.update(users).set({ timeZone: zone }).where(eq(users.id, userId));
+      await recordVisit(db, userId, moved ? zone : user.timeZone, now);
       return presentUserInfo(await load(userId), now);
     },
 

@@ -60,6 +60,16 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
     expect((await get('user-info/', user)).json().gamification).toEqual({ points: 3 * POINTS.dailyVisit, streak: 1 });
   });
 
+  it('counts a new day once when several tabs ask at the same moment', async () => {
+    const user = await signUp(t.app);
+    await get('user-info/', user);
+    clock.advance(DAY_MS);
+    await relogin(user);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get('user-info/', user)));
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect((await get('user-info/', user)).json().gamification).toEqual({ points: 2 * POINTS.dailyVisit, streak: 2 });
+  });
+
   it("counts days in the user's own time zone", async () => {
     // 20:00 UTC and 02:00 UTC the next morning are both the same Indian day (01:30 and 07:30 IST).
     clock.set('2026-11-21T20:00:00Z');
