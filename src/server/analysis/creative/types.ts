@@ -1,11 +1,13 @@
+import type { CreativePlacement } from '@shared/api/creative';
+
 /**
  * The shapes of the Creative Analyzer's text half: a copy in, sub-scores with the spans of text
  * that earned or cost their points out. Offsets are UTF-16 code-unit indices into the field as
  * given, so the browser can highlight `text.slice(start, end)` without re-tokenising.
  */
 
-/** The placements the analyzer knows; see PLACEMENTS in placements.ts. */
-export type PlacementId = 'google_rsa' | 'meta_feed' | 'meta_reels' | 'linkedin_single_image' | 'x_promoted_post' | 'tiktok_in_feed';
+/** The placements the analyzer knows (the API's list); see PLACEMENTS in placements.ts. */
+export type PlacementId = CreativePlacement;
 
 /** One ad copy as the advertiser wrote it. */
 export interface AdCopy {

@@ -1,3 +1,4 @@
+import type { CreativeOverlayRect } from '@shared/api/creative';
 import type { AnalysisCopy } from './analysisCopy';
 import type { SafeZone } from './imagePlacements';
 import type { TextBlockGrid } from './textRegions';
@@ -9,16 +10,8 @@ import type { TextBlockGrid } from './textRegions';
  * Faces are not looked for (no face detector ships with the product): the overlay shows text only.
  */
 
-/** A rectangle in the uploaded image's pixel coordinates (orientation applied), for the UI to draw. */
-export interface OverlayRect {
-  kind: 'unsafe_band' | 'text_outside_safe_zone';
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** What the rectangle means, said to the advertiser. */
-  label: string;
-}
+/** A rectangle in the uploaded image's pixel coordinates (orientation applied), for the UI to draw: the API's own shape. */
+export type OverlayRect = CreativeOverlayRect;
 
 export interface SafeZoneCheck {
   /** The bands the interface covers, then the text-like runs found in them. */
