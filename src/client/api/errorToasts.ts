@@ -125,6 +125,9 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   listAccountCampaigns: null,
   deleteBudget: 'Unable to delete the budget. Please try again.',
   undoBudgetChange: 'Unable to undo the change. Please try again.',
+  // The Creative Analyzer says a refusal (not Pro, a refused field, anything else) on the page.
+  analyzeCreative: null,
+  compareCreatives: null,
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

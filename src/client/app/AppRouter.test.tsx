@@ -58,6 +58,7 @@ describe('AppRouter', () => {
     [paths.alerts, 'Alerts'],
     [paths.rules, 'Automated rules'],
     [paths.newRule, 'New rule'],
+    [paths.creativeAnalyzer, 'Creative Analyzer'],
   ])('shows %s with its heading to a signed-in user', async (route, heading) => {
     renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -71,7 +72,7 @@ describe('AppRouter', () => {
     expect(await screen.findByText('No monthly budget yet…')).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget, paths.creativeAnalyzer])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

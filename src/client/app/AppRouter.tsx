@@ -4,6 +4,7 @@ import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
+import type { CreativeAnalyzerPageProps } from '@client/features/creative/CreativeAnalyzerPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { useUserInfo } from '@client/features/account/account.api';
@@ -59,6 +60,10 @@ const RuleBuilderPage = lazyPage<'RuleBuilderPage', RuleBuilderPageProps>(
   'RuleBuilderPage',
 );
 const BudgetPage = lazyPage<'BudgetPage', BudgetPageProps>(() => import(/* webpackChunkName: "budget" */ '@client/features/budget/BudgetPage'), 'BudgetPage');
+const CreativeAnalyzerPage = lazyPage<'CreativeAnalyzerPage', CreativeAnalyzerPageProps>(
+  () => import(/* webpackChunkName: "creative-analyzer" */ '@client/features/creative/CreativeAnalyzerPage'),
+  'CreativeAnalyzerPage',
+);
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -133,6 +138,7 @@ export function AppRouter() {
   const readsBudgets = useCan('budgets:read');
   const readsOptimizer = useCan('budgets:read');
   const writesBudgets = useCan('budgets:write');
+  const analysesCreatives = useCan('creative:analyze');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -204,6 +210,14 @@ export function AppRouter() {
           element={
             <RequireSession>
               <BudgetPage readsBudgets={readsBudgets} readsOptimizer={readsOptimizer} writesBudgets={writesBudgets} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.creativeAnalyzer}
+          element={
+            <RequireSession>
+              <CreativeAnalyzerPage analyses={analysesCreatives} />
             </RequireSession>
           }
         />

@@ -18,6 +18,8 @@ export const paths = {
   editRule: '/rules/:id/edit',
   /** Budget tools: monthly budgets with their pacing, and the budget optimizer. */
   budget: '/budget',
+  /** The Creative Analyzer: an ad copy (and its image) scored and explained, and copies compared. */
+  creativeAnalyzer: '/creative-analyzer',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

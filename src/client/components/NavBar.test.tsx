@@ -43,12 +43,13 @@ describe('NavBar', () => {
       'href',
       '/dashboard',
     );
-    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Budget', 'Features', 'Pricing', 'Contact']);
+    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Budget', 'Creative Analyzer', 'Features', 'Pricing', 'Contact']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Suggestions' })).toHaveAttribute('href', '/suggestions');
     expect(within(nav).getByRole('link', { name: 'Actions' })).toHaveAttribute('href', '/actions');
     expect(within(nav).getByRole('link', { name: 'Rules' })).toHaveAttribute('href', '/rules');
     expect(within(nav).getByRole('link', { name: 'Budget' })).toHaveAttribute('href', '/budget');
+    expect(within(nav).getByRole('link', { name: 'Creative Analyzer' })).toHaveAttribute('href', '/creative-analyzer');
   });
 
   it('leaves Suggestions, Actions, Rules and Budget out for a client, whose role does not read them', async () => {

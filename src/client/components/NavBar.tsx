@@ -38,11 +38,13 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
   const readsRules = useCan('rules:read');
   // Budget tools are for the team running the ads (not a client).
   const readsBudget = useCan('budgets:read');
+  // The Creative Analyzer, for the roles that may analyse creatives.
+  const analysesCreatives = useCan('creative:analyze');
   const [menuOpen, setMenuOpen] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
   // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions, Rules and Budget come with it.
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules, readsBudget);
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules, readsBudget, analysesCreatives);
 
   return (
     <AppBar position="sticky">

@@ -2,7 +2,7 @@ import { paths, type AppPath } from '@client/app/paths';
 
 /** One entry of the main navigation. */
 export interface NavLinkItem {
-  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'budget' | 'features' | 'pricing' | 'contact';
+  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'budget' | 'creative' | 'features' | 'pricing' | 'contact';
   label: string;
   to: AppPath;
 }
@@ -18,6 +18,8 @@ const SUGGESTIONS: NavLinkItem[] = [
 const RULES: NavLinkItem = { key: 'rules', label: 'Rules', to: paths.rules };
 /** Budget tools, after Rules, for the roles that read budgets (not clients). */
 const BUDGET: NavLinkItem = { key: 'budget', label: 'Budget', to: paths.budget };
+/** The Creative Analyzer, after Budget, for the roles that may analyse creatives. */
+const CREATIVE: NavLinkItem = { key: 'creative', label: 'Creative Analyzer', to: paths.creativeAnalyzer };
 const REST: NavLinkItem[] = [
   { key: 'features', label: 'Features', to: paths.features },
   { key: 'pricing', label: 'Pricing', to: paths.pricing },
@@ -28,10 +30,19 @@ const REST: NavLinkItem[] = [
  * The main links in order: Home, Dashboard (when allowed), Suggestions and Actions (with
  * Dashboard, for a role that reads suggestions), Rules (with Dashboard, for a role that reads
  * rules; the roles that read suggestions, unless told otherwise), Budget (with Dashboard, for the
- * team running the ads; the roles that read suggestions, unless told otherwise), Features,
+ * team running the ads; the roles that read suggestions, unless told otherwise), Creative
+ * Analyzer (with Dashboard, for the roles that may analyse creatives; off unless told), Features,
  * Pricing, Contact.
  */
-export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions, showBudget = showSuggestions): NavLinkItem[] {
+export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions, showBudget = showSuggestions, showCreative = false): NavLinkItem[] {
   if (!showDashboard) return [HOME, ...REST];
-  return [HOME, DASHBOARD, ...(showSuggestions ? SUGGESTIONS : []), ...(showRules ? [RULES] : []), ...(showBudget ? [BUDGET] : []), ...REST];
+  return [
+    HOME,
+    DASHBOARD,
+    ...(showSuggestions ? SUGGESTIONS : []),
+    ...(showRules ? [RULES] : []),
+    ...(showBudget ? [BUDGET] : []),
+    ...(showCreative ? [CREATIVE] : []),
+    ...REST,
+  ];
 }
