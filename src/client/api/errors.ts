@@ -25,6 +25,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return detailOf(error.data) ?? detailOf(error) ?? nonEmpty(error.message) ?? fallback;
 }
 
+/** The request field a server's 400 names (`field` beside `detail`, a yup path such as 'groups[0].conditions[1].days'), if any. */
+export function errorField(error: unknown): string | null {
+  if (!isRecord(error) || !isRecord(error.data)) return null;
+  return nonEmpty((error.data as { field?: unknown }).field);
+}
+
 /** True for a request that was cancelled on purpose; such failures are ignored silently. */
 export function isAbortError(error: unknown): boolean {
   if (!isRecord(error)) return false;

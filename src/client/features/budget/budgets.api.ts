@@ -58,14 +58,8 @@ export function isBadRequest(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 400;
 }
 
-/** The request field a 400 names, if any. */
-export function errorField(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return null;
-  const field = (data as { field?: unknown }).field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}
+/** The request field a 400 names: one rule for the whole client. */
+export { errorField } from '@client/api/errors';
 
 /** Budget tools (contract: @shared/api/budgets), injected into the one API. */
 export const budgetsApi = baseApi.injectEndpoints({

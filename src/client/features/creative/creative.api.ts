@@ -8,14 +8,8 @@ export function errorStatus(error: unknown): number | null {
   return typeof status === 'number' ? status : null;
 }
 
-/** The request field a 400 names ({detail, field}), if any. */
-export function errorField(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return null;
-  const field = (data as { field?: unknown }).field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}
+/** The request field a 400 names: one rule for the whole client. */
+export { errorField } from '@client/api/errors';
 
 /** The Creative Analyzer (contract: @shared/api/creative), injected into the one API. Nothing is cached: each call is a new analysis. */
 export const creativeApi = baseApi.injectEndpoints({

@@ -144,11 +144,5 @@ export function toDefinition(values: RuleDefinition): RuleDefinition {
   };
 }
 
-/** The field a server's 400 names (a yup path like 'groups[0].conditions[1].days'), if any. */
-export function errorField(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return null;
-  const field = (data as { field?: unknown }).field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}
+/** The request field a 400 names: one rule for the whole client. */
+export { errorField } from '@client/api/errors';
