@@ -190,6 +190,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, workspaceId)), accountsOf(workspaceId)]);
     const counts = { alerts: 0, suggestions: 0 };
     const offBand: string[] = [];
+    const seriesOf = pacingSuggestions.seriesLoader(now);
     for (const row of rows) {
       const scoped = accounts.filter((account) => inScope(row, account));
       if (!scoped.length) continue;
@@ -201,7 +202,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       const account = row.scope === 'account' ? scoped[0] : undefined;
       counts.alerts += account ? await alerts.raise(account, [finding]) : await alerts.raiseUnattached(workspaceId, [finding]);
       // Nothing running to scale: an alert alone.
-      if (pacing.change !== 0) counts.suggestions += await pacingSuggestions.offer(budget, pacing, scoped, now);
+      if (pacing.change !== 0) counts.suggestions += await pacingSuggestions.offer(budget, pacing, scoped, now, seriesOf);
     }
     await pacingSuggestions.withdrawExcept(workspaceId, offBand, now);
     return counts;

@@ -10,7 +10,7 @@ import {
 } from '@shared/api/budgets';
 import { addDays } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
-import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type BudgetMove, type SuggestionChange } from '@shared/api/suggestions';
+import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { OptimizerApplyInputValidated, OptimizerQueryInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
@@ -20,7 +20,7 @@ import { divergence, hasArrived, inValue, nextStep, stepsToTarget, valuePerConve
 import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { actions, budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
+import { budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
@@ -28,6 +28,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
+import { localDay } from '../gamification/localDay';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createPlatformChanges, platformAccountOf } from '../suggestions/platformChanges';
 import { budgetWords, changeLines } from '../suggestions/suggestions.presenter';
@@ -205,27 +206,9 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     }
   }
 
-  /** The actions-log entry of a written step (undoable for UNDO_WINDOW_MINUTES), in the caller's transaction. */
+  /** The actions-log entry of a written step (undoable there), in the caller's transaction. */
   async function record(tx: Tx, account: AccountRow, change: SuggestionChange & { kind: 'budgets' }, headline: string, forecast: Range, appliedBy: string | null, now: Date): Promise<string> {
-    await changes.recordState(tx, account, change, 'apply', now);
-    const [row] = await tx
-      .insert(actions)
-      .values({
-        workspaceId: account.workspaceId,
-        accountRef: account.id,
-        platform: account.platform,
-        type: 'optimizer',
-        headline,
-        change,
-        campaignId: change.steps[0].campaign_id,
-        forecast,
-        appliedBy,
-        appliedAt: now,
-        undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
-        horizonDays: ACTION_HORIZON_DAYS,
-      })
-      .returning({ id: actions.id });
-    return row.id;
+    return changes.recordApplied(tx, account, change, { type: 'optimizer', headline, campaignId: change.steps[0].campaign_id, forecast, appliedBy }, now);
   }
 
   function presentPlan(row: PlanRow, account: AccountRow): FollowedPlan {
@@ -271,13 +254,14 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
 
   /** One followed plan after a sync: the next step if a new day of the account began since the last, or why it ends. */
   async function follow(row: PlanRow, account: AccountRow): Promise<'waiting' | 'stepped' | 'done' | 'stopped'> {
+    // Most syncs land on a day that already has its step: say so before reading and fitting the account.
+    if (localDay(clock.now(), account.timeZone) <= row.steps[row.steps.length - 1].day) return 'waiting';
     const fitted = await fit(account, row.locked);
     if (!fitted) {
       await stop(row, 'Fewer than two campaigns of the account deliver with budgets of their own now: the plan stopped.');
       return 'stopped';
     }
     const today = fitted.series.today;
-    if (today <= row.steps[row.steps.length - 1].day) return 'waiting';
     const live = await liveCampaigns(account);
     for (const planned of row.campaigns) {
       const found = live.find((c) => c.id === planned.campaign_id);

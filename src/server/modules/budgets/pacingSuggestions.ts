@@ -11,6 +11,7 @@ import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { refreshedStatus, type SuggestionBody } from '../suggestions/suggestions.compute';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
+type AccountSeriesLoader = (account: AccountRow) => ReturnType<typeof loadAccountSeries>;
 
 /** The suggestion type of a budget pacing off its band, and its keys (one per budget and account). */
 export const PACE_TYPE = 'pace_budget';
@@ -57,10 +58,29 @@ function impactOf(series: AccountSeries, lag: (number | null)[], change: Suggest
  * one is not offered again before its outcome is measured.
  */
 export function createPacingSuggestions(db: DbOrTx) {
-  async function offer(budget: { id: string; label: string; currency: string }, pacing: PacingView, accounts: AccountRow[], now: Date): Promise<number> {
+  /**
+   * A loader of accounts' series for one pacing check: each account is read once however many
+   * budgets cover it (its workspace's, its platform's and its own).
+   */
+  function seriesLoader(now: Date): AccountSeriesLoader {
+    const loaded = new Map<string, ReturnType<typeof loadAccountSeries>>();
+    return (account) => {
+      let series = loaded.get(account.id);
+      if (!series) loaded.set(account.id, (series = loadAccountSeries(db, account, now)));
+      return series;
+    };
+  }
+
+  async function offer(
+    budget: { id: string; label: string; currency: string },
+    pacing: PacingView,
+    accounts: AccountRow[],
+    now: Date,
+    seriesOf: AccountSeriesLoader,
+  ): Promise<number> {
     let offered = 0;
     for (const account of accounts) {
-      const { series, lag } = await loadAccountSeries(db, account, now);
+      const { series, lag } = await seriesOf(account);
       const change = changeOf(series, pacing.change);
       if (!change.steps.length) continue;
       const direction = pacing.change > 0 ? 'Raise' : 'Lower';
@@ -118,5 +138,5 @@ export function createPacingSuggestions(db: DbOrTx) {
     if (gone.length) await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(inArray(suggestions.id, gone));
   }
 
-  return { offer, withdrawExcept };
+  return { seriesLoader, offer, withdrawExcept };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import { MAX_RULES_PER_WORKSPACE, RULE_ACTION_LABELS, RULE_MESSAGES, type DryRun, type Rule, type RuleActionItem, type RuleActionKind, type RuleDefinition, type RuleDetail, type RuleList, type RuleRunSummary } from '@shared/api/rules';
-import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type SuggestionChange } from '@shared/api/suggestions';
+import type { SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { RuleInput } from '@shared/validation/rules';
 import type { AlertFinding } from '../../analysis/accountAlerts';
@@ -12,7 +12,7 @@ import { entityTotals, inScope, judgeCondition, judgeEntity, planChange, type En
 import { dateOf, dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { actions, connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
+import { connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
@@ -203,28 +203,23 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       return row;
     }
     const row = await db.transaction(async (tx) => {
-      await changes.recordState(tx, account, change, 'apply', now);
-      const [action] = await tx
-        .insert(actions)
-        .values({
-          workspaceId: account.workspaceId,
-          accountRef: account.id,
-          platform: account.platform,
+      const actionId = await changes.recordApplied(
+        tx,
+        account,
+        change,
+        {
           type: 'rule',
           headline: `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`,
-          change,
           campaignId: entity.campaignId,
           // A rule makes no forecast: the outcome is measured against no change.
           forecast: { mid: 0, low: 0, high: 0 },
           appliedBy: decidedBy,
-          appliedAt: now,
-          undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
-          horizonDays: ACTION_HORIZON_DAYS,
           ruleId: rule.id,
           ruleName: rule.name,
-        })
-        .returning({ id: actions.id });
-      return saveRuleAction(existing, rule, account, entity, kind, change, 'applied', null, action.id, decidedBy, now, tx);
+        },
+        now,
+      );
+      return saveRuleAction(existing, rule, account, entity, kind, change, 'applied', null, actionId, decidedBy, now, tx);
     });
     await alerts.raise(account, [ruleFinding('rule', `rule-action:${row.id}`, entity, day, `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`)]);
     return row;

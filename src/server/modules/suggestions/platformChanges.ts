@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
+import { ACTION_HORIZON_DAYS, UNDO_WINDOW_MINUTES, type BudgetMove, type SuggestionChange } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { ads, campaigns, connectedAdAccounts } from '../../db/schema';
+import { actions, ads, campaigns, connectedAdAccounts } from '../../db/schema';
 import { PlatformError, type PlatformAccount, type PlatformClient } from '../../platforms/types';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
@@ -15,6 +15,9 @@ import { platformFailure } from '../adAccounts/platformFailure';
  */
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+/** What an entry of the actions log says beyond its account, change and time: who or what applied it and what it expected. */
+export type AppliedEntry = Pick<typeof actions.$inferInsert, 'type' | 'headline' | 'campaignId' | 'forecast' | 'appliedBy' | 'suggestionId' | 'ruleId' | 'ruleName'>;
 
 export const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone });
 
@@ -86,6 +89,29 @@ export function createPlatformChanges(ctx: Pick<AppContext, 'log'>, connections:
     }
   }
 
+  /**
+   * A change the platform accepted, in the caller's transaction: the state it left recorded, and
+   * its entry in the actions log (undoable for UNDO_WINDOW_MINUTES, measured after
+   * ACTION_HORIZON_DAYS). Suggestions, rules and the optimizer all log through here.
+   */
+  async function recordApplied(tx: Tx, account: AccountRow, change: SuggestionChange, entry: AppliedEntry, now: Date): Promise<string> {
+    await recordState(tx, account, change, 'apply', now);
+    const [row] = await tx
+      .insert(actions)
+      .values({
+        ...entry,
+        workspaceId: account.workspaceId,
+        accountRef: account.id,
+        platform: account.platform,
+        change,
+        appliedAt: now,
+        undoUntil: new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000),
+        horizonDays: ACTION_HORIZON_DAYS,
+      })
+      .returning({ id: actions.id });
+    return row.id;
+  }
+
   /** The platform write of a change (or of its reverse), throwing the PlatformError as the platform gave it. */
   async function writeRaw(account: AccountRow, change: SuggestionChange, direction: 'apply' | 'undo', context: Record<string, string>): Promise<void> {
     if (change.kind === 'task') throw new NotWritableError();
@@ -132,6 +158,6 @@ export function createPlatformChanges(ctx: Pick<AppContext, 'log'>, connections:
     }
   }
 
-  return { recordState, write, writeRaw };
+  return { recordState, recordApplied, write, writeRaw };
 }
 export type PlatformChanges = ReturnType<typeof createPlatformChanges>;

@@ -3,14 +3,11 @@ import { object, string } from 'yup';
 import { addDays } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import {
-  ACTION_HORIZON_DAYS,
   SNOOZE_DAYS,
   SUGGESTION_MESSAGES,
-  UNDO_WINDOW_MINUTES,
   type ActionList,
   type ActionOutcome,
   type ApplyPreview,
-  type BudgetMove,
   type Interval,
   type Suggestion,
   type SuggestionChange,
@@ -30,7 +27,7 @@ import type { Tx } from '../../db/connect';
 import { actions, ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
-import { PlatformError, type PlatformAccount, type PlatformClient } from '../../platforms/types';
+import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
@@ -256,26 +253,20 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
         const [existing] = await tx.select({ id: actions.id }).from(actions).where(eq(actions.suggestionId, row.id)).orderBy(desc(actions.appliedAt)).limit(1);
         return existing?.id ?? null;
       }
-      await changes.recordState(tx, account, change, 'apply', appliedAt);
-      const [inserted] = await tx
-        .insert(actions)
-        .values({
-          workspaceId: principal.workspaceId,
-          accountRef: account.id,
+      return changes.recordApplied(
+        tx,
+        account,
+        change,
+        {
           suggestionId: row.id,
-          platform: row.platform,
           type: row.type,
           headline: row.headline,
-          change,
           campaignId: measuredCampaignOf(change),
           forecast: suggestion.impact.conversions_per_week satisfies Interval,
           appliedBy: principal.userId,
-          appliedAt,
-          undoUntil: new Date(appliedAt.getTime() + UNDO_WINDOW_MINUTES * 60_000),
-          horizonDays: ACTION_HORIZON_DAYS,
-        })
-        .returning({ id: actions.id });
-      return inserted.id;
+        },
+        appliedAt,
+      );
     });
     if (!actionId) throw conflict(SUGGESTION_MESSAGES.notOpen);
     log.info({ suggestionId: row.id, actionId, platform: row.platform, type: row.type }, what);
