@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { compareVariants } from '../src/server/analysis/creative/compare';
-import { PLACEMENT_IDS } from '../src/server/analysis/creative/placements';
+import { CREATIVE_PLACEMENTS } from '@shared/api/creative';
 import { analyseCopy } from '../src/server/analysis/creative/textScore';
 import type { AdCopy } from '../src/server/analysis/creative/types';
 
@@ -28,7 +28,7 @@ const random = () => {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
-const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 
 const PHRASES = [
   'Save 30% on your first order',
@@ -66,7 +66,7 @@ function makeCopy(_: unknown, i: number): AdCopy {
   const long = random() < 0.1;
   const own = (s: string) => (s.length >= MAX_TEXT ? `v${i} ${s}`.slice(0, MAX_TEXT) : `${s} v${i}`);
   return {
-    placement: pick(PLACEMENT_IDS),
+    placement: pick(CREATIVE_PLACEMENTS),
     headlines: Array.from({ length: 1 + Math.floor(random() * 5) }, () => own(long && random() < 0.3 ? wall() : text(3))),
     primaryText: own(long ? wall() : text(6)),
     description: own(long && random() < 0.5 ? wall() : text(2)),
@@ -89,7 +89,7 @@ for (const c of copies) {
 }
 times.sort((a, b) => a - b);
 const walls = copies.filter((c) => c.primaryText.length >= MAX_TEXT).length;
-console.log(`analysed ${COPIES} copies (${walls} with a 5,000-character text) over ${PLACEMENT_IDS.length} placements`);
+console.log(`analysed ${COPIES} copies (${walls} with a 5,000-character text) over ${CREATIVE_PLACEMENTS.length} placements`);
 
 const compareStart = performance.now();
 compareVariants(copies.slice(0, 3));

@@ -1,4 +1,4 @@
-import { PLACEMENTS } from './placements';
+import { PLACEMENTS } from '@shared/creative/placements';
 import { clampScore, compileLexicon, matchLexicon, span } from './text';
 import type { AdCopy, FieldText, SubScore, TextSpan } from './types';
 

@@ -70,4 +70,17 @@ describe('the learned headline model', () => {
     expect(scaleLogit(HEADLINE_WEIGHTS.baseline + 20)).toBe(100);
     expect(scaleLogit(HEADLINE_WEIGHTS.baseline - 20)).toBe(1);
   });
+
+  it('tells an ad headline’s length against the room its placement shows, not against Upworthy’s long headlines', () => {
+    const ads = ['Save 20% on every plan', 'Shop', 'Stop wasting ad spend'];
+    const plain = ads.map((ad) => scoreHeadline(ad));
+    const inRoom = ads.map((ad) => scoreHeadline(ad, HEADLINE_WEIGHTS, 27));
+    // Every short headline is lifted (it no longer loses for being an ad) ...
+    inRoom.forEach((s, i) => expect(s.score).toBeGreaterThan(plain[i].score));
+    // ... by the same logit, so the ranking the model was validated on is unchanged.
+    const shift = inRoom[0].logit - plain[0].logit;
+    inRoom.forEach((s, i) => expect(s.logit - plain[i].logit).toBeCloseTo(shift, 9));
+    // A placement with as much room as the training headlines changes nothing.
+    expect(scoreHeadline(ads[0], HEADLINE_WEIGHTS, 200).logit).toBe(plain[0].logit);
+  });
 });

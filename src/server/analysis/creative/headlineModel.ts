@@ -91,8 +91,25 @@ export function clipToTraining(value: number, mean: number, sd: number): number 
 /** What scoring needs of a weights file (the training script scores its folds' models with this too). */
 export type ScoringWeights = Pick<HeadlineWeights, 'weights' | 'means' | 'sds'>;
 
-/** Each weighted feature's part in the logit: dense features against the training mean, clipped; words by their weight. */
-function contributions(features: Features, weights: ScoringWeights): Contribution[] {
+/**
+ * The length features' reference for a placement that shows `room` characters of the text: those
+ * of a headline that fills the room exactly. Upworthy's headlines average about 80 characters and
+ * the model learnt that, there, longer won; an ad placement shows 27–70. Told against Upworthy's
+ * mean, every ad headline would lose points for being an ad; told against the room, a headline
+ * that uses its space scores neutral on length and a shorter one still loses. Within one
+ * placement the reference is the same for every headline, so the model's ranking (and its
+ * validation) is unchanged; only where the scale centres moves. Null when the room is as long
+ * as the training headlines (nothing to move).
+ */
+export function lengthReference(room: number, weights: ScoringWeights = HEADLINE_WEIGHTS): Record<string, number> | null {
+  const chars = weights.means.chars;
+  if (!chars || room >= chars) return null;
+  const words = (room * (weights.means.words ?? 0)) / chars;
+  return { chars: room, words, log_words: Math.log1p(words) };
+}
+
+/** Each weighted feature's part in the logit: dense features against the training mean (or `reference`), clipped; words by their weight. */
+function contributions(features: Features, weights: ScoringWeights, reference: Record<string, number> | null = null): Contribution[] {
   const parts: Contribution[] = [];
   // A dense feature's part is told against the training average (a 60-character headline is not
   // "60 characters of score", it is some characters longer or shorter than usual), so its absence
@@ -102,7 +119,9 @@ function contributions(features: Features, weights: ScoringWeights): Contributio
     const w = weights.weights[feature];
     if (!w) continue;
     const value = features.get(feature) ?? 0;
-    const contribution = w * (clipToTraining(value, mean, weights.sds[feature] ?? 0) - mean);
+    const sd = weights.sds[feature] ?? 0;
+    const against = reference?.[feature] === undefined ? mean : clipToTraining(reference[feature], mean, sd);
+    const contribution = w * (clipToTraining(value, mean, sd) - against);
     if (contribution !== 0) parts.push({ feature, label: describeFeature(feature), value, contribution });
   }
   for (const [feature, value] of features) {
@@ -135,8 +154,9 @@ export function headlineLogit(headline: string, weights: HeadlineWeights = HEADL
 /** 1–100 from a logit: the probability, as a percentage, of beating the neutral headline. */
 export const scaleLogit = (logit: number, weights: HeadlineWeights = HEADLINE_WEIGHTS) => Math.max(1, Math.min(100, Math.round(1 + 99 * sigmoid(logit - weights.baseline))));
 
-export function scoreHeadline(headline: string, weights: HeadlineWeights = HEADLINE_WEIGHTS): HeadlineScore {
-  const parts = contributions(modelFeatures(headline), weights);
+/** A headline's score; `room` is how many characters of it the placement shows (see lengthReference). */
+export function scoreHeadline(headline: string, weights: HeadlineWeights = HEADLINE_WEIGHTS, room: number | null = null): HeadlineScore {
+  const parts = contributions(modelFeatures(headline), weights, room === null ? null : lengthReference(room, weights));
   const logit = parts.reduce((s, c) => s + c.contribution, 0);
   parts.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
   return { headline, logit, score: scaleLogit(logit, weights), top: parts.slice(0, TOP_CONTRIBUTIONS) };

@@ -1,4 +1,5 @@
-import { PLACEMENTS, type FieldRule, type Placement } from './placements';
+import { cutField, measure } from '@shared/creative/layout';
+import { PLACEMENTS } from '@shared/creative/placements';
 import { clampScore, plural, span } from './text';
 import type { AdCopy, CopyField, FieldFit, SubScore, TextSpan } from './types';
 
@@ -20,69 +21,17 @@ const URL_MISSING_COST = 15;
 const URL_INSECURE_COST = 5;
 /** Google RSAs take 3–15 headlines (ad-platform-apis.md 1.6). */
 const RSA_HEADLINES = { min: 3, max: 15 };
-/** X counts any link as 23 characters, whatever its length (ad-platform-apis.md 4.6). */
-const X_LINK_WEIGHT = 23;
-/** A cut that lands this close after a space backs off to it, as the platforms cut at words. */
-const WORD_BACKOFF = 15;
-
-const URL = /https?:\/\/\S+/giu;
-// East Asian wide and fullwidth characters, and emoji, count double on Google and X.
-const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
 // TikTok ad text refuses emojis, braces and hashtags (ad-platform-apis.md 5.6).
 const TIKTOK_FORBIDDEN = /\p{Extended_Pictographic}|[{}#]/gu;
-
-/**
- * The offset in `text` after which a placement's weighted count passes `budget`, walking code
- * points so a surrogate pair is never split; `length` is the weighted length of the whole text.
- */
-export function measure(text: string, counting: Placement['counting'], budget: number): { length: number; cutAt: number } {
-  const links: [number, number][] = counting === 'x' ? [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]) : [];
-  let length = 0;
-  let cutAt = text.length;
-  let i = 0;
-  let link = 0;
-  while (i < text.length) {
-    let weight: number;
-    let next: number;
-    if (link < links.length && links[link][0] === i) {
-      weight = X_LINK_WEIGHT;
-      next = links[link][1];
-      link += 1;
-    } else {
-      const point = text.codePointAt(i) ?? 0;
-      next = i + (point > 0xffff ? 2 : 1);
-      weight = counting !== 'plain' && WIDE.test(String.fromCodePoint(point)) ? 2 : 1;
-    }
-    if (length + weight > budget && cutAt === text.length) cutAt = i;
-    length += weight;
-    i = next;
-  }
-  return { length, cutAt };
-}
-
-/** Where a reader's screen cuts `text`: at the budget, backed off to the last word break near it. */
-function cutPoint(text: string, counting: Placement['counting'], budget: number): number {
-  const { cutAt } = measure(text, counting, budget);
-  if (cutAt >= text.length) return text.length;
-  const space = text.lastIndexOf(' ', cutAt);
-  return space > 0 && cutAt - space <= WORD_BACKOFF ? space : cutAt;
-}
-
-function fitField(field: CopyField, index: number, text: string, rule: FieldRule | null, counting: Placement['counting'], fallbackLabel: string): FieldFit {
-  if (!rule) return { field, index, label: fallbackLabel, length: text.length, limit: null, truncateAt: null, visible: '', cut: text, overLimit: false };
-  const { length } = measure(text, counting, rule.limit);
-  const at = cutPoint(text, counting, rule.truncateAt);
-  return { field, index, label: rule.label, length, limit: rule.limit, truncateAt: rule.truncateAt, visible: text.slice(0, at), cut: text.slice(at), overLimit: length > rule.limit };
-}
 
 /** Each field of the copy as the placement lays it out: the live preview of the cut. */
 export function layOut(copy: AdCopy): FieldFit[] {
   const placement = PLACEMENTS[copy.placement];
   // Several headlines are variants the platform rotates (Google combines up to 3 of 15, Meta
   // tries up to 5): each is laid out on its own.
-  const fits = copy.headlines.map((text, i) => fitField('headline', i, text, placement.headline, placement.counting, 'Headline'));
-  fits.push(fitField('primaryText', 0, copy.primaryText, placement.primaryText, placement.counting, 'Primary text'));
-  fits.push(fitField('description', 0, copy.description, placement.description, placement.counting, 'Description'));
+  const fits: FieldFit[] = copy.headlines.map((text, i) => ({ field: 'headline', index: i, ...cutField(text, placement.headline, placement.counting, 'Headline') }));
+  fits.push({ field: 'primaryText', index: 0, ...cutField(copy.primaryText, placement.primaryText, placement.counting, 'Primary text') });
+  fits.push({ field: 'description', index: 0, ...cutField(copy.description, placement.description, placement.counting, 'Description') });
   return fits;
 }
 

@@ -2,7 +2,7 @@ import { scoreBias, scorePersuasion } from './cues';
 import { scoreCta } from './cta';
 import { scoreEmotion } from './emotion';
 import { HEADLINE_WEIGHTS, scoreHeadline, type HeadlineScore } from './headlineModel';
-import { PLACEMENTS } from './placements';
+import { PLACEMENTS } from '@shared/creative/placements';
 import { scorePlatformFit } from './platformFit';
 import { scorePolicy } from './policy';
 import { scoreClarity } from './readability';
@@ -65,13 +65,15 @@ export interface TextAnalysis {
 }
 
 /** What the headline model reads for a copy on its placement. */
-function modelInputs(copy: AdCopy): { scored: TextAnalysis['headlineModel']['scored']; texts: string[] } {
+/** What the learned model reads, and how many characters of it the placement shows. */
+function modelInputs(copy: AdCopy): { scored: TextAnalysis['headlineModel']['scored']; texts: string[]; room: number | null } {
+  const placement = PLACEMENTS[copy.placement];
   const headlines = copy.headlines.filter((h) => h.trim() !== '');
-  if (PLACEMENTS[copy.placement].headline && headlines.length) return { scored: 'headlines', texts: headlines };
+  if (placement.headline && headlines.length) return { scored: 'headlines', texts: headlines, room: placement.headline.truncateAt };
   // TikTok shows no headline: its ad text's opening sentence does a headline's job.
   const first = sentences(copy.primaryText)[0];
-  if (first) return { scored: 'openingSentence', texts: [copy.primaryText.slice(first.start, first.end).trim()] };
-  return { scored: 'none', texts: [] };
+  if (first) return { scored: 'openingSentence', texts: [copy.primaryText.slice(first.start, first.end).trim()], room: placement.primaryText?.truncateAt ?? null };
+  return { scored: 'none', texts: [], room: null };
 }
 
 function combine(subScores: SubScore[], model: number | null): OverallScore {
@@ -97,7 +99,7 @@ export function analyseCopy(copy: AdCopy): TextAnalysis {
   const fit = scorePlatformFit(copy);
   const subScores = [fit.subScore, scoreClarity(fields), scoreCta(copy, fields), scoreSpecificity(fields), scorePersuasion(fields), scoreBias(fields), scoreEmotion(fields), scorePolicy(fields)];
   const inputs = modelInputs(copy);
-  const headlines = inputs.texts.map((t) => scoreHeadline(t));
+  const headlines = inputs.texts.map((t) => scoreHeadline(t, HEADLINE_WEIGHTS, inputs.room));
   const model = headlines.length ? clampScore(headlines.reduce((s, h) => s + h.score, 0) / headlines.length) : null;
   return {
     placement: copy.placement,

@@ -1,4 +1,5 @@
 import type { CreativePlacement } from '@shared/api/creative';
+import type { FieldCut } from '@shared/creative/layout';
 
 /**
  * The shapes of the Creative Analyzer's text half: a copy in, sub-scores with the spans of text
@@ -6,7 +7,7 @@ import type { CreativePlacement } from '@shared/api/creative';
  * given, so the browser can highlight `text.slice(start, end)` without re-tokenising.
  */
 
-/** The placements the analyzer knows (the API's list); see PLACEMENTS in placements.ts. */
+/** The placements the analyzer knows (the API's list); see PLACEMENTS in @shared/creative/placements. */
 export type PlacementId = CreativePlacement;
 
 /** One ad copy as the advertiser wrote it. */
@@ -45,19 +46,9 @@ export interface SubScore {
 }
 
 /** One field as it is laid out on a placement: what is seen, what is cut, whether it is refused. */
-export interface FieldFit {
+export interface FieldFit extends FieldCut {
   field: CopyField;
   index: number;
-  /** What the placement calls the field ("Primary text", "Description 1"). */
-  label: string;
-  length: number;
-  /** The placement's maximum (over it the ad is rejected, or the platform cuts it), or null if the field is not shown. */
-  limit: number | null;
-  /** Characters seen before the placement cuts the text on screen, or null if the field is not shown. */
-  truncateAt: number | null;
-  visible: string;
-  cut: string;
-  overLimit: boolean;
 }
 
 /** A field's text with where it came from; what the per-field analysers walk over. */

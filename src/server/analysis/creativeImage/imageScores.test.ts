@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { gradient, noise, png, solid, withText, type Size } from './creativeImage.fixtures';
 import { readImage } from './imageInput';
 import { analyseImage, scorePlacementFit, through, type ImageAnalysis, type ImageSubScoreKey } from './imageScores';
-import { IMAGE_PLACEMENTS } from './imagePlacements';
+import { PLACEMENTS } from '@shared/creative/placements';
 import type { PlacementId } from '../creative/types';
 
 const SQUARE: Size = { width: 1080, height: 1080 };
@@ -131,7 +131,7 @@ describe('safe zones (Meta Reels: top 14%, bottom 35%, sides 6%)', () => {
 });
 
 describe('size and aspect ratio against the placement', () => {
-  const fit = (placement: PlacementId, width: number, height: number) => scorePlacementFit(IMAGE_PLACEMENTS[placement], width, height);
+  const fit = (placement: PlacementId, width: number, height: number) => scorePlacementFit(PLACEMENTS[placement], width, height);
 
   it('scores 16:9 low on Meta Reels and 9:16 full', () => {
     const wide = fit('meta_reels', 1920, 1080);

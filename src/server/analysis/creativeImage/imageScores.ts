@@ -2,7 +2,7 @@ import type { PlacementId } from '../creative/types';
 import type { AnalysisCopy } from './analysisCopy';
 import { colourfulness, laplacianVariance, meanBrightness, rmsContrast } from './imageMeasures';
 import type { ValidatedImage } from './imageInput';
-import { IMAGE_PLACEMENTS, type AspectTarget, type ImagePlacement } from './imagePlacements';
+import { PLACEMENTS, type AspectTarget, type Placement } from '@shared/creative/placements';
 import { checkSafeZone, type OverlayRect } from './safeZones';
 import { findTextBlocks, textCoverage, type TextBlockGrid } from './textRegions';
 
@@ -171,12 +171,12 @@ function nearestAspect(aspects: AspectTarget[], ratio: number): { target: Aspect
   return ranked[0];
 }
 
-export function scorePlacementFit(placement: ImagePlacement, width: number, height: number): ImageSubScore {
+export function scorePlacementFit(placement: Placement, width: number, height: number): ImageSubScore {
   const base = { key: 'placementFit' as const, label: 'Size and aspect ratio' };
-  if (!placement.aspects) return { ...base, score: null, measure: null, explanation: placement.noImage ?? `${placement.label} shows no image.` };
+  if (!placement.image.aspects) return { ...base, score: null, measure: null, explanation: placement.image.noImage ?? `${placement.label} shows no image.` };
   const ratio = width / height;
-  const { target, crop } = nearestAspect(placement.aspects, ratio);
-  const ratios = placement.aspects.map((a) => a.label).join(', ');
+  const { target, crop } = nearestAspect(placement.image.aspects, ratio);
+  const ratios = placement.image.aspects.map((a) => a.label).join(', ');
   const aspectFactor = crop <= ASPECT_TOLERANCE ? 1 : Math.max(0, 1 - crop / CROP_AT_ZERO);
 
   const belowMinimum = width < target.minimum.width || height < target.minimum.height;
@@ -187,7 +187,7 @@ export function scorePlacementFit(placement: ImagePlacement, width: number, heig
 
   const shape =
     crop <= ASPECT_TOLERANCE
-      ? `The image is ${target.label}, ${target.fit === 100 ? 'a ratio this placement is designed for' : `accepted here, though ${placement.label} favours ${placement.aspects.filter((a) => a.fit === 100).map((a) => a.label).join(' or ')}`}.`
+      ? `The image is ${target.label}, ${target.fit === 100 ? 'a ratio this placement is designed for' : `accepted here, though ${placement.label} favours ${placement.image.aspects.filter((a) => a.fit === 100).map((a) => a.label).join(' or ')}`}.`
       : `The image is ${one(ratio)}:1; ${placement.label} shows ${ratios}. Nearest is ${target.label}, and fitting it would crop or letterbox about ${round(crop * 100)}% of the image. Re-frame it at ${target.label}.`;
   const sized = belowMinimum
     ? ` At ${width}×${height} it is under the platform’s minimum of ${target.minimum.width}×${target.minimum.height} for ${target.label} and will be refused.`
@@ -197,15 +197,15 @@ export function scorePlacementFit(placement: ImagePlacement, width: number, heig
   return { ...base, score, measure: { value: Math.round(ratio * 1000) / 1000, unit: 'width ÷ height' }, explanation: shape + sized };
 }
 
-export function scoreSafeZone(placement: ImagePlacement, grid: TextBlockGrid, copy: AnalysisCopy, image: { width: number; height: number }): { subScore: ImageSubScore; overlay: OverlayRect[] } {
+export function scoreSafeZone(placement: Placement, grid: TextBlockGrid, copy: AnalysisCopy, image: { width: number; height: number }): { subScore: ImageSubScore; overlay: OverlayRect[] } {
   const base = { key: 'safeZone' as const, label: 'Safe zones' };
-  if (!placement.safeZone) {
+  if (!placement.image.safeZone) {
     return {
       subScore: { ...base, score: null, measure: null, explanation: `${placement.label} draws no interface over the image, so there is no safe zone to keep clear.` },
       overlay: [],
     };
   }
-  const check = checkSafeZone(placement.safeZone, grid, copy, image);
+  const check = checkSafeZone(placement.image.safeZone, grid, copy, image);
   const faces = ' Faces are not detected: check by eye that none sits in the shaded bands.';
   if (check.textBlocksOutside === 0) {
     return {
@@ -213,13 +213,13 @@ export function scoreSafeZone(placement: ImagePlacement, grid: TextBlockGrid, co
         ...base,
         score: 100,
         measure: { value: 0, unit: 'text-like blocks under the interface' },
-        explanation: `No text found under ${placement.label}’s interface (${placement.safeZone.source}).${faces}`,
+        explanation: `No text found under ${placement.label}’s interface (${placement.image.safeZone.source}).${faces}`,
       },
       overlay: check.overlay,
     };
   }
   const share = check.textBlocksOutside / Math.max(1, check.textBlocks);
-  const where = check.bandsWithText.map((side) => `${side} (${placement.safeZone?.covers[side]})`).join(', ');
+  const where = check.bandsWithText.map((side) => `${side} (${placement.image.safeZone?.covers[side]})`).join(', ');
   return {
     subScore: {
       ...base,
@@ -227,7 +227,7 @@ export function scoreSafeZone(placement: ImagePlacement, grid: TextBlockGrid, co
       measure: { value: check.textBlocksOutside, unit: 'text-like blocks under the interface' },
       explanation:
         `About ${round(share * 100)}% of the text found sits where ${placement.label} draws its interface: ${where}. ` +
-        `Viewers may not see it; move it toward the middle (${placement.safeZone.source}).${faces}`,
+        `Viewers may not see it; move it toward the middle (${placement.image.safeZone.source}).${faces}`,
     },
     overlay: check.overlay,
   };
@@ -235,7 +235,7 @@ export function scoreSafeZone(placement: ImagePlacement, grid: TextBlockGrid, co
 
 /** Scores an image that passed readImage against a placement. */
 export async function analyseImage(image: ImageToAnalyse, placementId: PlacementId): Promise<ImageAnalysis> {
-  const placement = IMAGE_PLACEMENTS[placementId];
+  const placement = PLACEMENTS[placementId];
   const { copy } = image;
   const contrast = rmsContrast(copy);
   const grid = findTextBlocks(copy);

@@ -1,6 +1,6 @@
 import type { CreativeOverlayRect } from '@shared/api/creative';
 import type { AnalysisCopy } from './analysisCopy';
-import type { SafeZone } from './imagePlacements';
+import type { SafeZone } from '@shared/creative/placements';
 import type { TextBlockGrid } from './textRegions';
 
 /**
