@@ -1,4 +1,5 @@
-import { PLATFORMS } from '@shared/constants';
+import { PLATFORMS, type Platform } from '@shared/constants';
+import { CALLS_TO_ACTION, IMAGE_SIZES } from './creatives';
 import { accountTruth } from './truth';
 import { addDays, CONVERSION_LAG, REPETITION_WEAR, World } from './world';
 
@@ -224,6 +225,73 @@ describe('sandbox world truths', () => {
     const again = new World({ now: () => NOW });
     expect(again.refreshCreative('meta', worn.id)).toEqual(fresh);
     expect(world.refreshCreative('meta', fresh.id).name).toBe(`${worn.name} (refresh 3)`);
+  });
+
+  it('writes every ad a creative from the seed, within each platform’s limits, in its own CTA set, never naming the truth', () => {
+    const world = new World({ now: () => NOW });
+    const again = new World({ now: () => NOW });
+    const adsOf = (w: World, platform: Platform) => w.accounts(platform).flatMap((a) => a.campaigns.flatMap((c) => c.ads));
+    for (const platform of PLATFORMS) {
+      const ads = adsOf(world, platform);
+      expect(ads.map((ad) => ad.copy)).toEqual(adsOf(again, platform).map((ad) => ad.copy));
+      for (const { copy } of ads) {
+        expect(copy.landingUrl).toMatch(/^https:\/\/www\.acme-[a-z]+\.example\/[a-z0-9-]+\?utm_source=/);
+        if (copy.callToAction) expect(CALLS_TO_ACTION[platform]).toContain(copy.callToAction);
+        const text = [...copy.headlines, ...copy.descriptions, copy.primaryText ?? '', copy.description ?? ''].join(' ').toLowerCase();
+        for (const truth of ['clickbait', 'quiet', 'winner', 'quality', 'conversion rate', 'ordinary']) expect(text).not.toContain(truth);
+        expect(copy.image === null ? null : [copy.image.width, copy.image.height]).toEqual(IMAGE_SIZES[platform] && [IMAGE_SIZES[platform]!.width, IMAGE_SIZES[platform]!.height]);
+      }
+      // Copy differs from ad to ad.
+      expect(new Set(ads.map((ad) => JSON.stringify([ad.copy.headlines, ad.copy.primaryText]))).size).toBeGreaterThan(ads.length / 2);
+    }
+    for (const { copy } of adsOf(world, 'google')) {
+      // Google refuses over-long RSA text: always within 3-15 × 30 and 2-4 × 90.
+      expect(copy.headlines.length).toBeGreaterThanOrEqual(3);
+      expect(copy.headlines.length).toBeLessThanOrEqual(15);
+      expect(copy.headlines.every((h) => h.length <= 30)).toBe(true);
+      expect(new Set(copy.headlines).size).toBe(copy.headlines.length);
+      expect(copy.descriptions.length).toBeGreaterThanOrEqual(2);
+      expect(copy.descriptions.length).toBeLessThanOrEqual(4);
+      expect(copy.descriptions.every((d) => d.length <= 90)).toBe(true);
+      expect([copy.primaryText, copy.callToAction, copy.image]).toEqual([null, null, null]);
+    }
+    for (const { copy } of adsOf(world, 'tiktok')) {
+      expect(copy.primaryText!.length).toBeGreaterThanOrEqual(12);
+      expect(copy.primaryText!.length).toBeLessThanOrEqual(100);
+      expect(copy.primaryText).not.toMatch(/[#{}]/);
+      expect(copy.headlines).toEqual([]);
+    }
+    for (const { copy } of adsOf(world, 'x')) {
+      expect(copy.primaryText!.length).toBeLessThanOrEqual(280);
+      expect(copy.headlines[0].length).toBeLessThanOrEqual(70);
+      expect(copy.callToAction).toBeNull();
+    }
+    // Meta cuts rather than refuses: most copy fits what the feed shows, a few run past it.
+    const meta = adsOf(world, 'meta').map((ad) => ad.copy);
+    const overrun = meta.filter((copy) => copy.primaryText!.length > 125 || copy.headlines[0].length > 27).length;
+    expect(overrun).toBeGreaterThan(0);
+    expect(overrun).toBeLessThan(meta.length / 2);
+    expect(meta.every((copy) => copy.headlines[0].length <= 40 && copy.description !== null)).toBe(true);
+  });
+
+  it('gives refreshed and launched ads a creative: a refresh keeps the landing page and button, with new lines and image', () => {
+    const world = new World({ now: () => NOW });
+    const campaign = world.accounts('meta')[0].campaigns[0];
+    const [worn] = campaign.ads;
+    const fresh = world.refreshCreative('meta', worn.id);
+    expect(fresh.copy.landingUrl).toBe(worn.copy.landingUrl);
+    expect(fresh.copy.callToAction).toBe(worn.copy.callToAction);
+    expect(fresh.copy.image!.key).not.toBe(worn.copy.image!.key);
+    expect(world.image('meta', fresh.copy.image!.key)).toEqual(fresh.copy.image);
+    const launched = world.launchAd('tiktok', world.accounts('tiktok')[0].campaigns[0].id, 'new', 'New ad', {
+      quality: worn.quality,
+      conversionRate: worn.conversionRate,
+      kind: worn.kind,
+      fatigueHalfLifeDays: 30,
+      weight: 1,
+    });
+    expect(launched.copy.primaryText!.length).toBeGreaterThanOrEqual(12);
+    expect(launched.copy.image).toMatchObject({ width: 1080, height: 1920 });
   });
 
   it('reports conversions late and restates past days as they fill in, by the platform’s lag profile', () => {

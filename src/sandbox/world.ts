@@ -1,5 +1,6 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
+import { drawVertical, rewriteCreative, writeCreative, type SandboxCreative, type SandboxImage } from './creatives';
 import { poisson, splitInteger, unit } from './randomness';
 
 export { unit } from './randomness';
@@ -75,6 +76,8 @@ export interface SandboxAd {
   weight: number;
   /** The worn ad this one is a fresh execution of (refreshCreative): it takes that ad's place in the rotation. */
   replaces?: string;
+  /** What the ad says and shows (creatives.ts); the emulators render it in their wire shapes. */
+  copy: SandboxCreative;
 }
 
 export interface BudgetStep {
@@ -106,6 +109,8 @@ export interface SandboxCampaign {
    * that ads launched later do not rewrite the past.
    */
   referenceMix: number;
+  /** The product line the campaign advertises (creatives.ts): what its ads' copy is about. */
+  vertical: string;
   ads: SandboxAd[];
 }
 
@@ -338,6 +343,8 @@ export class World {
       const age = daysBetween(startDate, today);
       const campaignRate = 0.03 + r('cvr') * 0.09;
       const adCount = 2 + Math.floor(r('ads') * 3);
+      const campaignName = `${CAMPAIGN_THEMES[(c + index) % CAMPAIGN_THEMES.length]}${c >= CAMPAIGN_THEMES.length ? ` ${c}` : ''}`;
+      const vertical = drawVertical(platform, r);
       const ads: SandboxAd[] = [];
       for (let a = 0; a < adCount; a += 1) {
         const ak = `${ck}/a${a}`;
@@ -346,13 +353,15 @@ export class World {
         // the next five weeks (new creatives to judge), the rest launched in the first 150 days.
         const upcoming = a > 0 && ra('upcoming') < 0.25;
         const launchOffsetDays = a === 0 ? 0 : upcoming ? age + 1 + Math.floor(ra('launch') * 35) : Math.floor(ra('launch') * 150);
+        const creative = makeCreative(ra, campaignRate);
         ads.push({
           id: makeId(platform, 'ad', seed, ak),
           name: `${AD_THEMES[Math.floor(ra('theme') * AD_THEMES.length)]} ${a + 1}`,
           launchOffsetDays,
-          ...makeCreative(ra, campaignRate),
+          ...creative,
           fatigueHalfLifeDays: 14 + Math.floor(ra('fatigue') * 50),
           weight: 0.5 + ra('weight'),
+          copy: writeCreative(platform, vertical, creative.kind, campaignName, ra),
         });
       }
       const initialDailyBudgetMinor = Math.round(budgetUsd * minorPerUsd);
@@ -367,7 +376,7 @@ export class World {
       budgetHistory.sort((x, y) => x.fromDate.localeCompare(y.fromDate));
       campaigns.push({
         id: makeId(platform, 'campaign', seed, ck),
-        name: `${CAMPAIGN_THEMES[(c + index) % CAMPAIGN_THEMES.length]}${c >= CAMPAIGN_THEMES.length ? ` ${c}` : ''}`,
+        name: campaignName,
         objective: OBJECTIVES[Math.floor(r('objective') * OBJECTIVES.length)],
         startDate,
         initialStatus: c === campaignCount - 1 && r('paused') < 0.5 ? 'PAUSED' : 'ACTIVE',
@@ -382,6 +391,7 @@ export class World {
         },
         weekdayEfficiency: weekdayProfile(r),
         referenceMix: ads.reduce((sum, ad) => sum + ad.weight * ad.quality * ad.conversionRate, 0) / ads.reduce((sum, ad) => sum + ad.weight, 0),
+        vertical,
         ads,
       });
     }
@@ -506,15 +516,23 @@ export class World {
   /**
    * A new ad in a campaign, live from the account's current day: what an advertiser does when
    * they upload a creative. Its creative is `creative`; its id is platform-shaped and fixed by
-   * the seed and `key`, so the same launches give the same world.
+   * the seed and `key`, so the same launches give the same world. Its copy and image are
+   * `creative.copy`, or written for it from the seed and `key` when not given.
    */
-  launchAd(platform: Platform, campaignId: string, key: string, name: string, creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight' | 'replaces'>): SandboxAd {
+  launchAd(
+    platform: Platform,
+    campaignId: string,
+    key: string,
+    name: string,
+    creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight' | 'replaces'> & { copy?: SandboxCreative },
+  ): SandboxAd {
     const found = this.campaign(platform, campaignId);
     if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
     const { account, campaign } = found;
     const id = makeId(platform, 'ad', this.seed, `${campaignId}/${key}`);
     if (campaign.ads.some((ad) => ad.id === id)) throw new Error(`Ad ${id} exists already`);
-    const ad: SandboxAd = { id, name, launchOffsetDays: daysBetween(campaign.startDate, this.today(account)), ...creative };
+    const copy = creative.copy ?? writeCreative(platform, campaign.vertical, creative.kind, campaign.name, (salt) => unit(this.seed, `${campaignId}/${key}:${salt}`));
+    const ad: SandboxAd = { id, name, launchOffsetDays: daysBetween(campaign.startDate, this.today(account)), ...creative, copy };
     campaign.ads.push(ad);
     this.dayCache.clear();
     return ad;
@@ -540,9 +558,20 @@ export class World {
       fatigueHalfLifeDays: 14 + Math.floor(r('fatigue') * 50),
       weight: ad.weight,
       replaces: adId,
+      copy: rewriteCreative(platform, campaign.vertical, ad.kind, campaign.name, ad.copy, r),
     });
     this.setAdStatus(platform, adId, 'PAUSED');
     return fresh;
+  }
+
+  /** An ad image of a platform by its key (creatives.ts), for the emulators' image routes. */
+  image(platform: Platform, key: string): SandboxImage | undefined {
+    for (const account of this.accounts(platform)) {
+      for (const campaign of account.campaigns) {
+        for (const ad of campaign.ads) if (ad.copy.image?.key === key) return ad.copy.image;
+      }
+    }
+    return undefined;
   }
 
   /** The planted anomaly of a campaign-day, if any (it only shows when the campaign delivers). */

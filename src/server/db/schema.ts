@@ -1,6 +1,7 @@
 import { ROLES } from '@shared/access/policy';
 import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
+import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -375,6 +376,8 @@ export const ads = pgTable(
     name: text('name').notNull(),
     /** As the platform last listed it (or as changed from here). */
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('ACTIVE'),
+    /** The ad's text and image as the platform last listed them (AdCreative); null until listed or when the platform gave none. */
+    creative: jsonb('creative').$type<AdCreative>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountRef, t.adId] }), index('ads_account_campaign_idx').on(t.accountRef, t.campaignId)],

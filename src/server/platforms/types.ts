@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/constants';
+import type { AdCreative } from '@shared/api/creative';
 
 /**
  * The contract every ad platform folder (google, meta, linkedin, x, tiktok) implements.
@@ -58,7 +59,10 @@ export interface PlatformAd {
   campaignId: string;
   /** The ad's own status, not its campaign's: an ACTIVE ad of a paused campaign does not deliver. */
   status: CampaignStatus;
+  /** What the ad says and shows, as the platform lists it; null when the platform gave none (a dynamic or catalogue ad). */
+  creative: AdCreative | null;
 }
+
 
 export type ReportLevel = 'campaign' | 'ad';
 

@@ -155,3 +155,20 @@ export const CREATIVE_MESSAGES = {
   needsPro: 'The Creative Analyzer is part of Pro. Start your free trial or upgrade to use it.',
   badImageEncoding: 'The image must be sent as base64.',
 } as const;
+
+/**
+ * The text and image of one ad, in the Creative Analyzer's terms. Each platform names these
+ * differently (Google: responsive search ad headlines and descriptions; Meta: the creative's
+ * title, body and call_to_action; LinkedIn: the share's text; X: the tweet; TikTok: ad_text);
+ * the client maps them here. Absent parts are null or empty, never invented.
+ */
+export interface AdCreative {
+  headlines: string[];
+  primaryText: string | null;
+  description: string | null;
+  /** The platform's call-to-action code or label (LEARN_MORE, Shop now ...). */
+  callToAction: string | null;
+  landingUrl: string | null;
+  /** Where the platform serves the ad's image; the product fetches it only when a user asks to analyse the ad. */
+  imageUrl: string | null;
+}

@@ -319,6 +319,27 @@ describe('google sandbox: GAQL over searchStream', () => {
     expect(row.metrics.costMicros).toBe(`${truth[0].metrics.spendMinor}000000`);
   });
 
+  it('answers a responsive search ad’s headlines and descriptions as AdTextAssets, with its final URLs; repeated fields are not filtered on', async () => {
+    const ad = jpy.campaigns[0].ads[0];
+    const answer = await search(
+      token,
+      jpy.id,
+      'SELECT ad_group_ad.ad.id, ad_group_ad.ad.type, ad_group_ad.ad.final_urls, ad_group_ad.ad.responsive_search_ad.headlines, ' +
+        `ad_group_ad.ad.responsive_search_ad.descriptions FROM ad_group_ad WHERE ad_group_ad.ad.id = ${ad.id}`,
+    );
+    expect(answer.json[0].results[0].adGroupAd.ad).toEqual({
+      resourceName: `customers/${jpy.id}/ads/${ad.id}`,
+      id: ad.id,
+      type: 'RESPONSIVE_SEARCH_AD',
+      finalUrls: [ad.copy.landingUrl],
+      responsiveSearchAd: { headlines: ad.copy.headlines.map((text) => ({ text })), descriptions: ad.copy.descriptions.map((text) => ({ text })) },
+    });
+    expect(answer.json[0].fieldMask).toContain('adGroupAd.ad.responsiveSearchAd.headlines');
+    const filtered = await search(token, jpy.id, "SELECT ad_group_ad.ad.id FROM ad_group_ad WHERE ad_group_ad.ad.final_urls = 'x'");
+    expect(filtered.status).toBe(400);
+    expect(firstError(filtered.json).errorCode).toEqual({ queryError: 'OPERATOR_FIELD_MISMATCH' });
+  });
+
   it('supports DURING, a campaign id filter, ORDER BY DESC and LIMIT', async () => {
     const today = sandbox.world.today(usd);
     const [since, until] = duringRange('LAST_7_DAYS', today);

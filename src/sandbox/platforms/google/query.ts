@@ -35,8 +35,9 @@ export function adGroupAdStatusOf(world: World, adId: string): 'ENABLED' | 'PAUS
   return world.adStatus(PLATFORM, adId) === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
 }
 
-type FieldType = 'int64' | 'double' | 'string' | 'enum' | 'bool' | 'date';
-type Value = string | number | boolean;
+/** 'repeated': a list (final_urls) or a list of messages (AdTextAsset); selectable, not filtered or sorted on. */
+type FieldType = 'int64' | 'double' | 'string' | 'enum' | 'bool' | 'date' | 'repeated';
+type Value = string | number | boolean | readonly unknown[];
 
 /** One row before rendering: the entity it is about, and its day and metrics when segmented or with metrics. */
 interface Row {
@@ -54,6 +55,8 @@ interface FieldDef {
 }
 
 const ENABLED_PAUSED_REMOVED = ['ENABLED', 'PAUSED', 'REMOVED', 'UNKNOWN', 'UNSPECIFIED'] as const;
+/** AdType values a query may compare with (the sandbox only has responsive search ads). */
+const AD_TYPES = ['RESPONSIVE_SEARCH_AD', 'RESPONSIVE_DISPLAY_AD', 'EXPANDED_TEXT_AD', 'IMAGE_AD', 'VIDEO_AD', 'UNKNOWN', 'UNSPECIFIED'] as const;
 
 /** The resources a query may read from, by the resource in FROM. */
 const ATTRIBUTED: Record<string, string[]> = {
@@ -113,6 +116,11 @@ function catalog(world: World): Record<string, FieldDef> {
     'ad_group_ad.ad.resource_name': { type: 'string', get: names.ad },
     'ad_group_ad.ad.id': { type: 'int64', get: (row) => row.ad!.id },
     'ad_group_ad.ad.name': { type: 'string', get: (row) => row.ad!.name },
+    // Every sandbox ad is a responsive search ad: headlines and descriptions are AdTextAssets.
+    'ad_group_ad.ad.type': { type: 'enum', enumValues: AD_TYPES, get: () => 'RESPONSIVE_SEARCH_AD' },
+    'ad_group_ad.ad.final_urls': { type: 'repeated', get: (row) => [row.ad!.copy.landingUrl] },
+    'ad_group_ad.ad.responsive_search_ad.headlines': { type: 'repeated', get: (row) => row.ad!.copy.headlines.map((text) => ({ text })) },
+    'ad_group_ad.ad.responsive_search_ad.descriptions': { type: 'repeated', get: (row) => row.ad!.copy.descriptions.map((text) => ({ text })) },
 
     'segments.date': { type: 'date', get: (row) => row.date! },
 
@@ -199,6 +207,8 @@ function comparable(def: FieldDef, field: string, literal: Literal, operator: st
         throw queryError('INVALID_STRING_VALUE', `Error in query: ${literal.text} must be a quoted string.`, literal.text);
       }
       return literal.text;
+    case 'repeated':
+      throw queryError('OPERATOR_FIELD_MISMATCH', `Error in query: the repeated field ${field} cannot be compared.`, field);
   }
 }
 
@@ -355,6 +365,11 @@ export function runQuery(world: World, account: SandboxAccount, query: GaqlQuery
     if (resource !== 'segments' && resource !== 'metrics' && !allowed.includes(resource)) {
       const code = clause === 'WHERE' ? 'PROHIBITED_RESOURCE_TYPE_IN_WHERE_CLAUSE' : 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE';
       throw queryError(code, `Error in query: '${field}' cannot be used with FROM ${query.from}.`, field);
+    }
+    // Google filters repeated fields only with CONTAINS ANY/ALL/NONE, which the sandbox does not emulate.
+    if (defs[field].type === 'repeated' && clause !== 'SELECT') {
+      const code = clause === 'WHERE' ? 'OPERATOR_FIELD_MISMATCH' : 'PROHIBITED_FIELD_IN_ORDER_BY_CLAUSE';
+      throw queryError(code, `Error in query: the repeated field '${field}' cannot be used in ${clause}.`, field);
     }
   };
   query.select.forEach((field) => check(field, 'SELECT'));

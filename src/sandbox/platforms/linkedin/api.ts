@@ -16,6 +16,7 @@ import {
   DEFAULT_ANALYTICS_FIELDS,
   DEFAULT_COUNT,
   DEFAULT_PAGE_SIZE,
+  MAX_BATCH_KEYS,
   MAX_COUNT,
   MAX_PAGE_SIZE,
   accessDenied,
@@ -26,8 +27,12 @@ import {
   creativeElement,
   cursorPage,
   faultRenderer,
+  imageElement,
+  imageKeyOf,
   notFound,
   pageOffset,
+  postElement,
+  postUrnOf,
   sendError,
   tokenErrors,
   truncate,
@@ -324,6 +329,55 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     return undefined;
   };
+
+  /**
+   * BATCH_GET of keys (ids=List(urn...)) among what the member's granted accounts own: Rest.li's
+   * batch shape, results and statuses by key, a 404 in errors for a key it does not know.
+   */
+  const batchGet = (request: FastifyRequest, reply: FastifyReply, resource: string, find: (account: SandboxAccount, key: string) => unknown) => {
+    const query = RestliQuery.fromUrl(request.url);
+    onlyParams(query, ['ids']);
+    const ids = asList(query.value('ids'), 'ids');
+    if (ids.length === 0 || ids.length > MAX_BATCH_KEYS) throw new BadQuery(`ids must hold 1 to ${MAX_BATCH_KEYS} keys`);
+    const { grant, version } = context(request);
+    if (!hasScope(grant, READ_SCOPES)) return accessDenied(reply, resource, 'BATCH_GET', version);
+    const accounts = world.accounts('linkedin').filter((account) => grant.accountIds.includes(account.id));
+    const results: Record<string, unknown> = {};
+    const statuses: Record<string, number> = {};
+    const errors: Record<string, unknown> = {};
+    for (const id of ids) {
+      const found = accounts.map((account) => find(account, id)).find((element) => element !== undefined);
+      if (found) {
+        results[id] = found;
+        statuses[id] = 200;
+      } else {
+        statuses[id] = 404;
+        errors[id] = { status: 404, code: 'NOT_FOUND', message: `${id} does not exist` };
+      }
+    }
+    return { results, statuses, errors };
+  };
+
+  /** The posts creatives reference (GET /rest/posts?ids=List(urn:li:share:...)). */
+  app.get('/posts', async (request, reply) =>
+    batchGet(request, reply, 'posts', (account, urn) => {
+      for (const campaign of account.campaigns) {
+        const ad = campaign.ads.find((a) => postUrnOf(a) === urn);
+        if (ad) return postElement(account, ad);
+      }
+      return undefined;
+    }),
+  );
+
+  /** Where the posts' images can be downloaded (GET /rest/images?ids=List(urn:li:image:...)). */
+  app.get('/images', async (request, reply) =>
+    batchGet(request, reply, 'images', (account, urn) => {
+      const key = imageKeyOf(urn);
+      const owned = key && account.campaigns.some((campaign) => campaign.ads.some((ad) => ad.copy.image?.key === key));
+      const image = owned ? world.image('linkedin', key) : undefined;
+      return image ? imageElement(account, image.key, image.width, image.height, `${ctx.baseUrl(request)}/linkedin`, ctx.now()) : undefined;
+    }),
+  );
 
   app.get('/adAccounts/:accountId/creatives/:creativeUrn', async (request, reply) => {
     const { accountId, creativeUrn } = request.params as { accountId: string; creativeUrn: string };

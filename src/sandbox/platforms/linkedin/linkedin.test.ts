@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
 import { parseRestli, RestliQuery, RestliSyntaxError } from './restli';
 import { ANALYTICS_ELEMENT_CAP, truncate } from './wire';
@@ -299,10 +300,43 @@ describe('LinkedIn emulator: creatives (ads)', () => {
       campaign: `urn:li:sponsoredCampaign:${campaign.id}`,
       intendedStatus: 'ACTIVE',
       isServing: true,
+      content: { reference: `urn:li:share:7${ad.id.padStart(18, '0')}` },
     });
     const paused = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, { token: live });
     expect(paused.json.elements).toEqual([]);
     expect((await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(SLEEPING)`, { token: live })).status).toBe(400);
+  });
+
+  it('batch-gets the posts creatives reference and their images; the download URL serves a 1200 × 627 PNG', async () => {
+    const { account, campaign, live } = setting();
+    const [ad, other] = campaign.ads;
+    const shares = [ad, other].map((a) => `urn:li:share:7${a.id.padStart(18, '0')}`);
+    const posts = await api(`/posts?ids=List(${shares.map(encodeURIComponent).join(',')},${encodeURIComponent('urn:li:share:1')})`, { token: live });
+    expect(posts.status).toBe(200);
+    const post = posts.json.results[shares[0]];
+    expect(post).toMatchObject({
+      id: shares[0],
+      commentary: ad.copy.primaryText,
+      contentLandingPage: ad.copy.landingUrl,
+      contentCallToActionLabel: ad.copy.callToAction,
+      content: { media: { title: ad.copy.headlines[0] } },
+      lifecycleState: 'PUBLISHED',
+    });
+    expect(posts.json.statuses).toEqual({ [shares[0]]: 200, [shares[1]]: 200, 'urn:li:share:1': 404 });
+    expect(Object.keys(posts.json.errors)).toEqual(['urn:li:share:1']);
+
+    const imageUrn: string = post.content.media.id;
+    expect(imageUrn).toBe(`urn:li:image:D4E10AQ${ad.copy.image!.key}`);
+    const images = await api(`/images?ids=List(${encodeURIComponent(imageUrn)})`, { token: live });
+    expect(images.json.results[imageUrn]).toMatchObject({ id: imageUrn, status: 'AVAILABLE', downloadUrl: `${root}/dms/image/D4E10AQ${ad.copy.image!.key}` });
+    const file = await fetch(images.json.results[imageUrn].downloadUrl);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 627 });
+    expect((await fetch(`${root}/dms/image/D4E10AQ${'0'.repeat(32)}`)).status).toBe(404);
+
+    // Another member's posts are not theirs to read.
+    const stranger = token([accounts()[0].id]);
+    expect((await api(`/posts?ids=List(${encodeURIComponent(shares[0])})`, { token: stranger })).json.statuses[shares[0]]).toBe(404);
   });
 
   it('pauses a creative with PARTIAL_UPDATE of intendedStatus (204): listed as PAUSED, no delivery today; then resumes it', async () => {

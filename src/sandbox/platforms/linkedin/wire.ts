@@ -49,6 +49,15 @@ export const REQUEST_ID_HEADER = 'x-li-uuid';
 export const ACCOUNT_URN_PREFIX = 'urn:li:sponsoredAccount:';
 export const CAMPAIGN_URN_PREFIX = 'urn:li:sponsoredCampaign:';
 export const CREATIVE_URN_PREFIX = 'urn:li:sponsoredCreative:';
+/** The (dark) post a sponsored-content creative references, and the image that post shows. */
+export const SHARE_URN_PREFIX = 'urn:li:share:';
+export const IMAGE_URN_PREFIX = 'urn:li:image:';
+/** Image ids start like LinkedIn's (D4E10AQ...); the rest is the sandbox image's key. */
+const IMAGE_ID_PREFIX = 'D4E10AQ';
+/** Where the emulator serves image files, under /linkedin: shaped like media.licdn.com/dms/image/<id>. */
+export const IMAGE_FILE_PATH = '/dms/image';
+/** Posts and images per BATCH_GET (LinkedIn documents batches of up to 100 keys for posts). */
+export const MAX_BATCH_KEYS = 100;
 
 /** Every campaign status LinkedIn knows; the world only models ACTIVE and PAUSED. */
 export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'COMPLETED', 'CANCELED', 'DRAFT', 'PENDING_DELETION', 'REMOVED'];
@@ -171,6 +180,61 @@ export function creativeElement(world: World, account: SandboxAccount, campaign:
     campaign: `${CAMPAIGN_URN_PREFIX}${campaign.id}`,
     intendedStatus,
     isServing: intendedStatus === 'ACTIVE' && world.status('linkedin', campaign.id) === 'ACTIVE',
+    // Sponsored content: the creative points at a post (a dark post made for the ad).
+    content: { reference: postUrnOf(ad) },
+  };
+}
+
+/** The post a creative references: a 19-digit share id made from the creative's id. */
+export function postUrnOf(ad: SandboxAd): string {
+  return `${SHARE_URN_PREFIX}7${ad.id.padStart(18, '0')}`;
+}
+
+/** The image URN of a sandbox image. */
+export const imageUrnOf = (key: string) => `${IMAGE_URN_PREFIX}${IMAGE_ID_PREFIX}${key}`;
+
+/** The sandbox image key inside an image URN or file id, if it is one. */
+export function imageKeyOf(id: string): string | undefined {
+  const bare = id.startsWith(IMAGE_URN_PREFIX) ? id.slice(IMAGE_URN_PREFIX.length) : id;
+  return new RegExp(`^${IMAGE_ID_PREFIX}([0-9a-f]{32})$`).exec(bare)?.[1];
+}
+
+/** The organization every sandbox account advertises for (posts are authored by it). */
+const organizationUrnOf = (account: SandboxAccount) => `urn:li:organization:${account.id.slice(0, 8)}`;
+
+/**
+ * A Posts API element for the dark post behind a creative: commentary is the introductory text,
+ * content.media the image with its title as the headline, contentLandingPage and
+ * contentCallToActionLabel the destination and button.
+ */
+export function postElement(account: SandboxAccount, ad: SandboxAd) {
+  const { copy } = ad;
+  return {
+    id: postUrnOf(ad),
+    author: organizationUrnOf(account),
+    commentary: copy.primaryText ?? '',
+    visibility: 'PUBLIC',
+    distribution: { feedDistribution: 'NONE', targetEntities: [], thirdPartyDistributionChannels: [] },
+    ...(copy.image ? { content: { media: { id: imageUrnOf(copy.image.key), title: copy.headlines[0] ?? '' } } } : {}),
+    contentLandingPage: copy.landingUrl,
+    ...(copy.callToAction ? { contentCallToActionLabel: copy.callToAction } : {}),
+    lifecycleState: 'PUBLISHED',
+    isReshareDisabledByAuthor: false,
+    adContext: { dscAdAccount: `${ACCOUNT_URN_PREFIX}${account.id}`, dscStatus: 'ACTIVE', isDsc: true },
+  };
+}
+
+/** An Images API element: where the image file can be downloaded (the URL expires on LinkedIn). */
+export function imageElement(account: SandboxAccount, key: string, width: number, height: number, fileBase: string, now: Date) {
+  return {
+    id: imageUrnOf(key),
+    owner: organizationUrnOf(account),
+    status: 'AVAILABLE',
+    downloadUrl: `${fileBase}${IMAGE_FILE_PATH}/${IMAGE_ID_PREFIX}${key}`,
+    downloadUrlExpiresAt: now.getTime() + 3_600_000,
+    mediaType: 'image/png',
+    width,
+    height,
   };
 }
 

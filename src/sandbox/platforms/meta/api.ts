@@ -5,6 +5,7 @@ import { GRAPH_VERSIONS, sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
 import type { FaultRenderer, SandboxContext } from '../../types';
 import type { SandboxAccount } from '../../world';
+import { sendImage } from '../../images';
 import { fromOffsetUnits } from './budget';
 import { insightsRows, parseInsightsQuery, type InsightsQuery } from './insights';
 import {
@@ -14,12 +15,15 @@ import {
   adNode,
   CAMPAIGN_FIELDS,
   campaignNode,
+  CREATIVE_FIELDS,
+  IMAGE_PATH,
   isDone,
   nonexistingField,
   pick,
   REPORT_RUN_FIELDS,
   runNode,
   sendNode,
+  unknownExpandedField,
   unknownField,
   type ReportRun,
 } from './nodes';
@@ -195,6 +199,16 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return { id: `1000${parseInt(grant.id.slice(0, 10), 16)}`, name: 'Sandbox User' };
   });
 
+  /**
+   * Ad images, as Meta's CDN serves an AdCreative's image_url: public (the URL is the secret),
+   * no token, no version.
+   */
+  app.get(`${IMAGE_PATH}/:file`, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const key = /^([0-9a-f]{32})\.png$/.exec(file)?.[1];
+    return sendImage(reply, key ? world.image(PLATFORM, key) : undefined);
+  });
+
   app.get('/:version/me/permissions', async (request, reply) => {
     const grant = authenticate(request, reply);
     if (!grant) return reply;
@@ -255,7 +269,10 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const fields = fieldList(params.fields, ['id']);
     const unknown = unknownField(fields, AD_FIELDS);
     if (unknown) return nonexistingField(reply, unknown, 'Ad');
-    const nodes = account.campaigns.flatMap((campaign) => campaign.ads.map((ad) => pick(adNode(world, account, campaign, ad), fields)));
+    const unknownCreative = unknownExpandedField(fields, 'creative', CREATIVE_FIELDS);
+    if (unknownCreative) return nonexistingField(reply, unknownCreative, 'AdCreative');
+    const imageBase = `${ctx.baseUrl(request)}/${PLATFORM}`;
+    const nodes = account.campaigns.flatMap((campaign) => campaign.ads.map((ad) => pick(adNode(world, account, campaign, ad, imageBase), fields)));
     return sendPage(reply, nodes, params, selfUrl(request, version, `${node}/ads`));
   });
 
@@ -326,7 +343,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const ad = world.ad(PLATFORM, node);
     if (ad) {
       if (!(await admit(request, reply, grant, 'read', ad.account, 'ads_management'))) return reply;
-      return sendNode(reply, 'Ad', fieldList(params.fields, ['id']), AD_FIELDS, adNode(world, ad.account, ad.campaign, ad.ad));
+      const imageBase = `${ctx.baseUrl(request)}/${PLATFORM}`;
+      return sendNode(reply, 'Ad', fieldList(params.fields, ['id']), AD_FIELDS, adNode(world, ad.account, ad.campaign, ad.ad, imageBase));
     }
     const account = adAccount(node);
     if (account) {

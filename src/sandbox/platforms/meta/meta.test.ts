@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { createHmac } from 'node:crypto';
 import { consent, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
 import { decimalToMinor } from '@shared/money';
@@ -338,6 +339,42 @@ describe('meta emulator: ads', () => {
     expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaign_id: campaign.id, status: 'ACTIVE', effective_status: 'ACTIVE' });
     expect((await get(`/${ad.id}`, token, { fields: 'id,campaign_id,configured_status' })).body).toEqual({ id: ad.id, campaign_id: campaign.id, configured_status: 'ACTIVE' });
     expect((await get(`/${account.id}/ads`, token, { fields: 'id,adset_name' })).body.error).toMatchObject({ code: 100 });
+  });
+
+  it('expands an ad’s creative with creative{...}; without an expansion it gives the creative’s id; its image_url serves the PNG', async () => {
+    const { account, campaign } = setting();
+    const token = await tokenFor([account]);
+    const [ad] = campaign.ads;
+    const fields = 'id,creative{title,body,call_to_action_type,image_url,link_url,object_story_spec}';
+    const listed = await get(`/${account.id}/ads`, token, { fields, limit: '500' });
+    const node = listed.body.data.find((a: { id: string }) => a.id === ad.id);
+    expect(node.creative).toEqual({
+      title: ad.copy.headlines[0],
+      body: ad.copy.primaryText,
+      call_to_action_type: ad.copy.callToAction,
+      image_url: `${harness.sandbox.url}/meta/adimages/${ad.copy.image!.key}.png`,
+      link_url: ad.copy.landingUrl,
+      object_story_spec: {
+        page_id: expect.any(String),
+        link_data: {
+          link: ad.copy.landingUrl,
+          message: ad.copy.primaryText,
+          name: ad.copy.headlines[0],
+          description: ad.copy.description,
+          image_hash: ad.copy.image!.key,
+          call_to_action: { type: ad.copy.callToAction, value: { link: ad.copy.landingUrl } },
+        },
+      },
+    });
+    expect((await get(`/${ad.id}`, token, { fields: 'id,creative' })).body).toEqual({ id: ad.id, creative: { id: expect.stringMatching(/^\d+$/) } });
+    expect((await get(`/${ad.id}`, token, { fields: 'creative{title}' })).body).toEqual({ creative: { title: ad.copy.headlines[0] } });
+    const unknown = await get(`/${account.id}/ads`, token, { fields: 'id,creative{title,headline}' });
+    expect(unknown.body.error).toMatchObject({ code: 100, message: expect.stringContaining('(headline) on node type (AdCreative)') });
+
+    const image = await fetch(node.creative.image_url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 1080, height: 1080 });
+    expect((await fetch(`${harness.sandbox.url}/meta/adimages/${'0'.repeat(32)}.png`)).status).toBe(404);
   });
 
   it('pauses an ad with POST /{ad_id} status=PAUSED: listed as PAUSED, no delivery today, the campaign’s other ads deliver; then resumes it', async () => {

@@ -125,13 +125,32 @@ export function accessTokenOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Comma-separated `fields`, trimmed; nested field syntax (`insights{...}`) is not emulated. */
+/**
+ * Comma-separated `fields`, trimmed. A field expansion (`creative{title,body}`) stays one entry:
+ * only commas outside braces separate fields.
+ */
 export function fieldList(value: string | undefined, fallback: string[]): string[] {
   if (!value) return fallback;
-  return value
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
+  const fields: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of value) {
+    if (char === '{') depth += 1;
+    if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === ',' && depth === 0) {
+      fields.push(current);
+      current = '';
+    } else current += char;
+  }
+  fields.push(current);
+  return fields.map((field) => field.trim()).filter(Boolean);
+}
+
+/** A field's name and, for an expansion `name{a,b}`, the fields asked of the object it names. */
+export function expansionOf(field: string): { name: string; fields: string[] | undefined } {
+  const open = field.indexOf('{');
+  if (open < 0 || !field.endsWith('}')) return { name: field, fields: undefined };
+  return { name: field.slice(0, open).trim(), fields: fieldList(field.slice(open + 1, -1), []) };
 }
 
 /** Cursors are opaque to clients; here they carry the index of a row. */

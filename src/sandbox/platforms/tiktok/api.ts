@@ -10,7 +10,8 @@ import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiv
  * The TikTok API for Business calls the emulator serves under /tiktok/open_api/v1.3 (research section 5):
  * - GET  oauth2/advertiser/get/, advertiser/info/: the granted advertisers and their details;
  * - GET  campaign/get/, POST campaign/status/update/, POST campaign/update/ (budget);
- * - GET  ad/get/, POST ad/status/update/ (an ad's own ENABLE / DISABLE);
+ * - GET  ad/get/ (with the ad's text, button, landing page and image ids), POST ad/status/update/
+ *   (an ad's own ENABLE / DISABLE), GET file/image/ad/info/ (image URLs by image id);
  * - GET  report/integrated/get/: the synchronous daily report by campaign or ad, paged (report.ts).
  * Every call needs the `Access-Token` header and answers HTTP 200 with TikTok's envelope (wire.ts).
  */
@@ -94,6 +95,46 @@ function renderAd(ctx: SandboxContext, account: SandboxAccount, campaign: Sandbo
     operation_status: enabled ? 'ENABLE' : 'DISABLE',
     secondary_status: !enabled ? 'AD_STATUS_DISABLE' : campaignEnabled ? 'AD_STATUS_DELIVERY_OK' : 'AD_STATUS_CAMPAIGN_DISABLE',
     create_time: `${launched} 00:00:00`,
+    // The creative: an image ad's text, button and destination; the image by id (file/image/ad/info has its URL).
+    ad_format: 'SINGLE_IMAGE',
+    display_name: 'Acme',
+    ad_text: ad.copy.primaryText ?? '',
+    call_to_action: ad.copy.callToAction ?? undefined,
+    landing_page_url: ad.copy.landingUrl,
+    image_ids: ad.copy.image ? [imageIdOf(ad.copy.image.key)] : [],
+  };
+}
+
+/** TikTok image ids name the storage bucket, then the file; the file is the sandbox image's key. */
+const IMAGE_ID_PREFIX = 'ad-site-i18n-sg/';
+/** Where the emulator serves image files, under /tiktok: shaped like TikTok's image CDN (…/large/<image_id>). */
+export const IMAGE_FILE_PATH = '/large';
+/** file/image/ad/info takes at most this many image ids per call. */
+const IMAGE_INFO_MAX_IDS = 100;
+
+export const imageIdOf = (key: string) => `${IMAGE_ID_PREFIX}${key}`;
+
+/** The sandbox image key of a TikTok image id, if it is one. */
+export function imageKeyOf(imageId: string): string | undefined {
+  return /^ad-site-i18n-sg\/([0-9a-f]{32})$/.exec(imageId)?.[1];
+}
+
+/**
+ * An image as file/image/ad/info returns it: the image_url a client shows, with its size.
+ * `fileBase` is the absolute URL the emulator serves image files under.
+ */
+function renderImageInfo(ad: SandboxAd, fileBase: string): Record<string, unknown> {
+  const image = ad.copy.image!;
+  return {
+    image_id: imageIdOf(image.key),
+    material_id: `7${image.key.replace(/[a-f]/g, '').padEnd(18, '0').slice(0, 18)}`,
+    image_url: `${fileBase}${IMAGE_FILE_PATH}/${imageIdOf(image.key)}`,
+    width: image.width,
+    height: image.height,
+    format: 'png',
+    signature: image.key,
+    file_name: `${ad.name}.png`,
+    displayable: true,
   };
 }
 
@@ -285,6 +326,23 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return fields ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]])) : rendered;
     });
     return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
+  });
+
+  /** Image details by id, for the advertiser's images: how a client turns an ad's image_ids into URLs. */
+  app.get(`${API}/file/image/ad/info/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, unknown>;
+    const account = advertiser(grant, query.advertiser_id, reply);
+    if (!account) return reply;
+    const ids = jsonList(query.image_ids);
+    if (!ids || ids.length === 0 || ids.length > IMAGE_INFO_MAX_IDS) {
+      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `image_ids: Must be a JSON array of 1 to ${IMAGE_INFO_MAX_IDS} image ids.`);
+    }
+    const fileBase = `${ctx.baseUrl(request)}/tiktok`;
+    const ads = account.campaigns.flatMap((campaign) => campaign.ads).filter((ad) => ad.copy.image && ids.includes(imageIdOf(ad.copy.image.key)));
+    const unique = [...new Map(ads.map((ad) => [ad.copy.image!.key, ad])).values()];
+    return ok(reply, { list: unique.map((ad) => renderImageInfo(ad, fileBase)) });
   });
 
   app.post(`${API}/ad/status/update/`, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { SandboxPlatform } from '../../types';
-import { apiRoutes } from './api';
+import { sendImage } from '../../images';
+import { apiRoutes, IMAGE_FILE_PATH, imageKeyOf } from './api';
 import { oauthRoutes } from './oauth';
 import { fail, TIKTOK_CODES } from './wire';
 
@@ -18,6 +19,11 @@ export const tiktokSandbox: SandboxPlatform = {
         ? fail(reply, TIKTOK_CODES.PARAM_ERROR, `Invalid request: ${error.message}`)
         : fail(reply, TIKTOK_CODES.SYS_ERROR, 'System error.'),
     );
+    // Image files, as TikTok's image CDN serves an image_url: public, no token.
+    app.get(`${IMAGE_FILE_PATH}/*`, async (request, reply) => {
+      const key = imageKeyOf((request.params as { '*': string })['*']);
+      return sendImage(reply, key ? ctx.world.image('tiktok', key) : undefined);
+    });
     oauthRoutes(app, ctx);
     apiRoutes(app, ctx);
   },

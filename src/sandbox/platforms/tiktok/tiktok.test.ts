@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addDays } from '../../world';
 
@@ -226,6 +227,26 @@ describe('TikTok emulator: ads', () => {
     ]);
     expect((await call('/ad/get/', { query: { advertiser_id: account.id, filtering: '{"ad_ids":"x"}' } })).body.code).toBe(40002);
     expect((await call('/ad/get/', { query: { advertiser_id: accounts()[2].id } })).body.code).toBe(40001);
+  });
+
+  it('gives an ad’s text, button, landing page and image ids in ad/get, and the images’ URLs in file/image/ad/info', async () => {
+    const { account, campaign } = setting();
+    const [ad] = campaign.ads;
+    const fields = ['ad_id', 'ad_text', 'call_to_action', 'landing_page_url', 'image_ids'];
+    const listed = await call('/ad/get/', { query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } } });
+    const imageId = `ad-site-i18n-sg/${ad.copy.image!.key}`;
+    expect(listed.body.data.list).toEqual([
+      { ad_id: ad.id, ad_text: ad.copy.primaryText, call_to_action: ad.copy.callToAction, landing_page_url: ad.copy.landingUrl, image_ids: [imageId] },
+    ]);
+    const info = await call('/file/image/ad/info/', { query: { advertiser_id: account.id, image_ids: [imageId, 'ad-site-i18n-sg/unknown'] } });
+    expect(info.body.code).toBe(0);
+    expect(info.body.data.list).toEqual([expect.objectContaining({ image_id: imageId, width: 1080, height: 1920, format: 'png', image_url: expect.any(String) })]);
+    const image = await fetch(info.body.data.list![0].image_url as string);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 1080, height: 1920 });
+    expect((await call('/file/image/ad/info/', { query: { advertiser_id: account.id, image_ids: 'x' } })).body.code).toBe(40002);
+    // An advertiser the token was not granted.
+    expect((await call('/file/image/ad/info/', { query: { advertiser_id: accounts()[2].id, image_ids: [imageId] } })).body.code).toBe(40001);
   });
 
   it('disables an ad through ad/status/update: DISABLE in ad/get, no delivery today, its siblings deliver; then enables it', async () => {

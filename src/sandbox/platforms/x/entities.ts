@@ -5,12 +5,15 @@ import type { SandboxContext } from '../../types';
 import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import {
   authenticate,
+  cardUriOf,
   echo,
   fundingInstrumentId,
   grantedAccount,
   idList,
   invalidParameter,
   lineItemId,
+  MEDIA_PATH,
+  mediaKeyOf,
   page,
   paramsOf,
   tweetId,
@@ -21,7 +24,8 @@ import {
  * X Ads API v12 entity endpoints, emulated over the world (research 4.2, 4.4): accounts (only
  * the granted ones), funding instruments (where the currency lives), campaigns (status and
  * daily budget in micros, JSON integers), line items (one per campaign in the sandbox),
- * promoted tweets (the world's ads) and the tweets they promote (names), plus
+ * promoted tweets (the world's ads), the tweets they promote (names, text) and those tweets'
+ * website cards (headline, destination, image), plus
  * PUT campaigns/:id?entity_status=...&daily_budget_amount_local_micro=... and
  * PUT promoted_tweets/:id?entity_status=... (query-string writes).
  */
@@ -141,16 +145,45 @@ function promotedTweetView(ctx: SandboxContext, campaign: SandboxCampaign, ad: S
   };
 }
 
-function tweetView(campaign: SandboxCampaign, ad: SandboxAd) {
+/** The promoted-only (nullcast) tweet an ad promotes: its text, and the website card it carries. */
+function tweetView(ad: SandboxAd) {
   return {
     id_str: tweetId(ad),
     name: ad.name,
-    full_text: `${campaign.name}: ${ad.name}. See what Acme can do for you https://t.co/acme`,
+    full_text: ad.copy.primaryText ?? '',
     tweet_type: 'PUBLISHED',
     nullcast: true,
     lang: 'en',
     scheduled_at: null,
-    card_uri: null,
+    card_uri: ad.copy.image ? cardUriOf(ad) : null,
+  };
+}
+
+/**
+ * A website card in the components form of X's cards endpoints: a MEDIA component (the image,
+ * with its media_metadata: URL and size) and a DETAILS component (the headline and the website
+ * destination). `mediaBase` is the absolute URL the emulator serves images under.
+ */
+function cardView(campaign: SandboxCampaign, ad: SandboxAd, mediaBase: string) {
+  const image = ad.copy.image!;
+  const mediaKey = mediaKeyOf(ad);
+  const created = at(addDays(campaign.startDate, ad.launchOffsetDays));
+  return {
+    name: `${ad.name} card`,
+    id: cardUriOf(ad).slice('card://'.length),
+    card_uri: cardUriOf(ad),
+    card_type: 'IMAGE_WEBSITE',
+    components: [
+      {
+        type: 'MEDIA',
+        media_key: mediaKey,
+        media_metadata: { [mediaKey]: { type: 'IMAGE', url: `${mediaBase}${MEDIA_PATH}/${image.key}.png`, width: image.width, height: image.height } },
+      },
+      { type: 'DETAILS', title: ad.copy.headlines[0] ?? '', destination: { type: 'WEBSITE', url: ad.copy.landingUrl } },
+    ],
+    created_at: created,
+    updated_at: created,
+    deleted: false,
   };
 }
 
@@ -271,8 +304,20 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
     const params = paramsOf(request);
     if (!params.tweet_type) throw new XFailure(400, 'MISSING_PARAMETER', '"tweet_type" is a required parameter', 'tweet_type');
-    const tweets = params.tweet_type === 'PUBLISHED' ? account.campaigns.flatMap((c) => c.ads.map((ad) => tweetView(c, ad))) : [];
+    const tweets = params.tweet_type === 'PUBLISHED' ? account.campaigns.flatMap((c) => c.ads.map((ad) => tweetView(ad))) : [];
     const items = filtered(tweets, idList(params, 'tweet_ids', MAX_FILTER_IDS), (t) => t.id_str);
+    return { ...page(items, params), request: echo(request) };
+  });
+
+  /** The account's cards, or those named by card_uris (up to 200): how a client reads a tweet's card. */
+  app.get(`${v}/accounts/:account_id/cards`, async (request, reply) => {
+    const grant = await authenticate(ctx, request, reply, 'read');
+    if (!grant) return reply;
+    const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
+    const params = paramsOf(request);
+    const mediaBase = `${ctx.baseUrl(request)}/x`;
+    const cards = account.campaigns.flatMap((c) => c.ads.filter((ad) => ad.copy.image).map((ad) => cardView(c, ad, mediaBase)));
+    const items = filtered(cards, idList(params, 'card_uris', MAX_FILTER_IDS), (card) => card.card_uri);
     return { ...page(items, params), request: echo(request) };
   });
 }

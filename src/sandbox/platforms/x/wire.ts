@@ -211,3 +211,16 @@ export function tweetId(ad: SandboxAd): string {
 export function fundingInstrumentId(account: SandboxAccount): string {
   return derivedId(`funding_instrument/${account.id}`, 5, 36);
 }
+
+/** The website card a promoted tweet carries (card_uri card://<id>). */
+export function cardUriOf(ad: SandboxAd): string {
+  return `card://1${derivedId(`card/${ad.id}`, 18, 10)}`;
+}
+
+/** The media key of a card's image: 3_ (photo) and a 19-digit media id. */
+export function mediaKeyOf(ad: SandboxAd): string {
+  return `3_1${derivedId(`media/${ad.id}`, 18, 10)}`;
+}
+
+/** Where the emulator serves card images, under /x: shaped like pbs.twimg.com/media/<name>.png. */
+export const MEDIA_PATH = '/media';

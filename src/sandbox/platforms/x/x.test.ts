@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { gunzipSync } from 'node:zlib';
 import { pkceChallenge, randomToken } from '@server/platforms/http';
 import { connect, consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
@@ -79,6 +80,25 @@ describe('X sandbox', () => {
     const accounts = await get('/accounts', {}, header);
     expect(accounts.status).toBe(200);
     expect(accounts.body.data).toHaveLength(2);
+  });
+
+  it('serves the promoted tweet’s text and its website card (headline, destination, image) through tweets and cards', async () => {
+    const ad = usd.campaigns[0].ads[0];
+    const promoted = (await get(`/accounts/${usd.id}/promoted_tweets`, { promoted_tweet_ids: ad.id })).body.data[0];
+    const tweet = (await get(`/accounts/${usd.id}/tweets`, { tweet_type: 'PUBLISHED', tweet_ids: promoted.tweet_id })).body.data[0];
+    expect(tweet).toMatchObject({ id_str: promoted.tweet_id, full_text: ad.copy.primaryText, card_uri: expect.stringMatching(/^card:\/\/\d+$/) });
+    const cards = await get(`/accounts/${usd.id}/cards`, { card_uris: tweet.card_uri });
+    expect(cards.body.data).toHaveLength(1);
+    const [media, details] = cards.body.data[0].components;
+    expect(details).toEqual({ type: 'DETAILS', title: ad.copy.headlines[0], destination: { type: 'WEBSITE', url: ad.copy.landingUrl } });
+    expect(media).toMatchObject({ type: 'MEDIA', media_key: expect.stringMatching(/^3_\d{19}$/) });
+    const { url, width, height } = media.media_metadata[media.media_key];
+    expect([width, height]).toEqual([1200, 675]);
+    const image = await fetch(url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 675 });
+    // The card of an account the token was not granted stays out of reach.
+    expect((await get(`/accounts/${eur.id}/cards`, { card_uris: tweet.card_uri })).status).toBeGreaterThanOrEqual(400);
   });
 
   it('pages with count and next_cursor', async () => {

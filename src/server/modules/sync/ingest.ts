@@ -143,20 +143,26 @@ export async function upsertAds(tx: DbOrTx, accountRef: string, rows: UnifiedMet
   `);
 }
 
-/** Saves each listed ad's status (and name and campaign), so the suggestions judge only live ads. */
+/**
+ * Saves each listed ad's status (and name and campaign), so the suggestions judge only live ads,
+ * and its creative as the platform listed it: the column mirrors the last listing, so an ad the
+ * platform gave no creative for holds null.
+ */
 export async function upsertAdStatuses(tx: DbOrTx, accountRef: string, list: PlatformAd[], now: Date): Promise<void> {
   if (list.length === 0) return;
   const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
   await tx.execute(sql`
-    insert into ads (account_ref, ad_id, campaign_id, name, status, updated_at)
-    select ${accountRef}::uuid, t.ad_id, t.campaign_id, t.name, t.status, ${now.toISOString()}::timestamptz
+    insert into ads (account_ref, ad_id, campaign_id, name, status, creative, updated_at)
+    select ${accountRef}::uuid, t.ad_id, t.campaign_id, t.name, t.status, t.creative::jsonb, ${now.toISOString()}::timestamptz
     from unnest(
       ${sql.param(sorted.map((ad) => ad.id))}::text[],
       ${sql.param(sorted.map((ad) => ad.campaignId))}::text[],
       ${sql.param(sorted.map((ad) => ad.name))}::text[],
-      ${sql.param(sorted.map((ad) => ad.status))}::text[]
-    ) as t(ad_id, campaign_id, name, status)
-    on conflict (account_ref, ad_id) do update set campaign_id = excluded.campaign_id, name = excluded.name, status = excluded.status, updated_at = excluded.updated_at
+      ${sql.param(sorted.map((ad) => ad.status))}::text[],
+      ${sql.param(sorted.map((ad) => (ad.creative ? JSON.stringify(ad.creative) : null)))}::text[]
+    ) as t(ad_id, campaign_id, name, status, creative)
+    on conflict (account_ref, ad_id) do update
+      set campaign_id = excluded.campaign_id, name = excluded.name, status = excluded.status, creative = excluded.creative, updated_at = excluded.updated_at
   `);
 }
 

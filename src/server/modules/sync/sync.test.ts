@@ -4,14 +4,14 @@ import { addDays } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
 import { executeRows } from '../../db/connect';
-import { accountDaily, campaigns, connectedAdAccounts, metricsDaily, platformConnections, syncState } from '../../db/schema';
+import { accountDaily, ads, campaigns, connectedAdAccounts, metricsDaily, platformConnections, syncState } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { localDay } from '../gamification/localDay';
-import { writeWindow } from './ingest';
+import { upsertAdStatuses, writeWindow } from './ingest';
 import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_BACKOFF_BASE_MS, SYNC_JOB, retryDelayMs } from './sync.service';
 
 describe('retryDelayMs', () => {
@@ -178,6 +178,36 @@ describe('the sync engine against the sandbox', () => {
     ));
     await Promise.all([0, 1, 2].map(() => db().transaction((tx) => writeWindow(tx, { accountRef: account.id, level: 'campaign', since, until }, rows))));
     await expectEqualsSandbox('linkedin', account);
+  });
+
+  it('stores each listed ad’s creative (text, button, landing page, image URL) in ads.creative', async () => {
+    const user = await trialUser();
+    const [first] = sandbox.world.accounts('tiktok');
+    await connectVia(t.app, user, 'tiktok', { accountIds: [first.id] });
+    const connection = await connectionOf(t.app, user, 'tiktok');
+    expect(await sync().syncConnection(connection.id)).toMatchObject({ status: 'done' });
+
+    const [account] = await accountsOf(connection.id);
+    const saved = await db().select().from(ads).where(eq(ads.accountRef, account.id));
+    const sandboxAds = first.campaigns.flatMap((c) => c.ads);
+    expect(saved.length).toBe(sandboxAds.length);
+    for (const row of saved) {
+      const truth = sandboxAds.find((ad) => ad.id === row.adId)!;
+      expect(row.creative).toEqual({
+        headlines: [],
+        primaryText: truth.copy.primaryText,
+        description: null,
+        callToAction: truth.copy.callToAction,
+        landingUrl: truth.copy.landingUrl,
+        imageUrl: expect.stringContaining(truth.copy.image!.key),
+      });
+    }
+
+    // The column mirrors the last listing: an ad listed without a creative holds null again.
+    const [one] = saved;
+    await upsertAdStatuses(db(), account.id, [{ id: one.adId, name: one.name, campaignId: one.campaignId, status: 'ACTIVE', creative: null }], new Date());
+    const [after] = await db().select().from(ads).where(and(eq(ads.accountRef, account.id), eq(ads.adId, one.adId)));
+    expect(after.creative).toBeNull();
   });
 
   it('a rate limit longer than a request may wait schedules a retry no sooner than the platform asked', async () => {

@@ -197,7 +197,21 @@ describe('google client against the sandbox', () => {
 
     const ads = await client.listAds(account);
     expect(ads).toHaveLength(jpy.campaigns.reduce((n, c) => n + c.ads.length, 0));
-    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+    expect(ads.find((a) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      name: ad.name,
+      campaignId: campaign.id,
+      status: 'ACTIVE',
+      creative: {
+        headlines: ad.copy.headlines,
+        primaryText: ad.copy.descriptions[0],
+        description: ad.copy.descriptions[1],
+        callToAction: null,
+        landingUrl: ad.copy.landingUrl,
+        imageUrl: null,
+      },
+    });
+    expect(ads.every((a) => (a.creative?.headlines.length ?? 0) >= 3 && a.creative?.landingUrl?.startsWith('https://'))).toBe(true);
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world.adStatus('google', ad.id)).toBe('PAUSED');

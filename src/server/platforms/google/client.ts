@@ -33,9 +33,13 @@ const METRIC_FIELDS = ['metrics.impressions', 'metrics.clicks', 'metrics.cost_mi
 export const CUSTOMER_QUERY =
   'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer';
 
-/** Ads (ad group ads) that are not removed, with their own status and campaign. */
+/**
+ * Ads (ad group ads) that are not removed, with their own status, campaign and creative: the
+ * ad type, final URLs and, for responsive search ads, their headline and description assets.
+ */
 export const ADS_QUERY =
-  'SELECT ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.id FROM ad_group_ad ' +
+  'SELECT ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.id, ad_group_ad.ad.type, ad_group_ad.ad.final_urls, ' +
+  'ad_group_ad.ad.responsive_search_ad.headlines, ad_group_ad.ad.responsive_search_ad.descriptions FROM ad_group_ad ' +
   "WHERE ad_group_ad.status != 'REMOVED' ORDER BY ad_group_ad.ad.id";
 
 /** Campaigns that are not removed, with their budget. */

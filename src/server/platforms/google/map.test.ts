@@ -183,8 +183,43 @@ describe('google map', () => {
     });
     const ads = streamRows([{ results: [row('1', 'ENABLED', 'Hero'), row('2', 'PAUSED', ''), row('3', 'REMOVED', 'Gone')] }]).flatMap((r) => toAd(r) ?? []);
     expect(ads).toEqual([
-      { id: '1', name: 'Hero', campaignId: '111', status: 'ACTIVE' },
-      { id: '2', name: '2', campaignId: '111', status: 'PAUSED' },
+      { id: '1', name: 'Hero', campaignId: '111', status: 'ACTIVE', creative: null },
+      { id: '2', name: '2', campaignId: '111', status: 'PAUSED', creative: null },
     ]);
+  });
+
+  it('maps a responsive search ad’s assets: headlines, descriptions 1 and 2, the first final URL; no CTA or image', () => {
+    const [row] = streamRows([
+      {
+        results: [
+          {
+            adGroupAd: {
+              status: 'ENABLED',
+              ad: {
+                id: '9',
+                type: 'RESPONSIVE_SEARCH_AD',
+                finalUrls: ['https://www.acme.example/boots', 'https://www.acme.example/other'],
+                responsiveSearchAd: {
+                  headlines: [{ text: 'Hiking Boots' }, { text: '20% Off Boots', pinnedField: 'HEADLINE_1' }, { text: 'Free Returns' }],
+                  descriptions: [{ text: 'Waterproof and light.' }, { text: 'Ships in 24 hours.' }, { text: 'Third one.' }],
+                },
+              },
+            },
+            campaign: { id: '111' },
+          },
+        ],
+      },
+    ]);
+    expect(toAd(row)?.creative).toEqual({
+      headlines: ['Hiking Boots', '20% Off Boots', 'Free Returns'],
+      primaryText: 'Waterproof and light.',
+      description: 'Ships in 24 hours.',
+      callToAction: null,
+      landingUrl: 'https://www.acme.example/boots',
+      imageUrl: null,
+    });
+    // Proto3 JSON leaves out empty lists: an RSA with one description and no final URL yet.
+    const sparse = { adGroupAd: { status: 'PAUSED', ad: { id: '10', responsiveSearchAd: { headlines: [{ text: 'Only' }], descriptions: [{ text: 'One.' }] } } } };
+    expect(toAd(sparse)?.creative).toEqual({ headlines: ['Only'], primaryText: 'One.', description: null, callToAction: null, landingUrl: null, imageUrl: null });
   });
 });

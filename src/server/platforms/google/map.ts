@@ -1,4 +1,5 @@
 import { decimalToMinor, microsToMinor } from '@shared/money';
+import type { AdCreative } from '@shared/api/creative';
 import { PlatformError, type PlatformAccount, type PlatformAd, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
 
 /**
@@ -19,7 +20,18 @@ export interface GoogleAdsRow {
   };
   campaign?: { resourceName?: string; id?: string; name?: string; status?: string; campaignBudget?: string };
   campaignBudget?: { resourceName?: string; amountMicros?: string; explicitlyShared?: boolean; period?: string };
-  adGroupAd?: { resourceName?: string; status?: string; ad?: { resourceName?: string; id?: string; name?: string } };
+  adGroupAd?: {
+    resourceName?: string;
+    status?: string;
+    ad?: {
+      resourceName?: string;
+      id?: string;
+      name?: string;
+      type?: string;
+      finalUrls?: string[];
+      responsiveSearchAd?: { headlines?: GoogleAdTextAsset[]; descriptions?: GoogleAdTextAsset[] };
+    };
+  };
   segments?: { date?: string };
   metrics?: {
     impressions?: string;
@@ -28,6 +40,12 @@ export interface GoogleAdsRow {
     conversions?: number;
     conversionsValue?: number;
   };
+}
+
+/** An AdTextAsset of a responsive search ad (pinning and performance labels are not read). */
+export interface GoogleAdTextAsset {
+  text?: string;
+  pinnedField?: string;
 }
 
 /** One message of a searchStream response. */
@@ -116,5 +134,28 @@ export function toAd(row: GoogleAdsRow): PlatformAd | null {
     name: adGroupAd?.ad?.name || id,
     campaignId: row.campaign?.id ?? '',
     status: adGroupAd?.status === 'ENABLED' ? 'ACTIVE' : 'PAUSED',
+    creative: toCreative(adGroupAd?.ad),
+  };
+}
+
+/**
+ * A responsive search ad's copy as an AdCreative: its headline assets, its first description as
+ * the primary text and its second as the description (an RSA has no primary text; the Creative
+ * Analyzer reads them as Description 1 and 2, so descriptions 3 and 4 are not carried), its
+ * first final URL. Search ads have no call to action or image. Other ad types (display, video
+ * ...) carry their copy elsewhere: null.
+ */
+export function toCreative(ad: NonNullable<GoogleAdsRow['adGroupAd']>['ad']): AdCreative | null {
+  const rsa = ad?.responsiveSearchAd;
+  if (!rsa) return null;
+  const texts = (assets: GoogleAdTextAsset[] | undefined) => (assets ?? []).map((asset) => asset.text ?? '').filter(Boolean);
+  const descriptions = texts(rsa.descriptions);
+  return {
+    headlines: texts(rsa.headlines),
+    primaryText: descriptions[0] ?? null,
+    description: descriptions[1] ?? null,
+    callToAction: null,
+    landingUrl: ad.finalUrls?.[0] ?? null,
+    imageUrl: null,
   };
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { addDays, type DayMetrics } from '@sandbox/world';
 import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
@@ -210,7 +211,25 @@ describe('LinkedIn client against the sandbox', () => {
 
     const ads = await client.listAds(account);
     expect(ads).toHaveLength(third.campaigns.reduce((n, c) => n + c.ads.length, 0));
-    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+    expect(ads.find((a) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      name: ad.name,
+      campaignId: campaign.id,
+      status: 'ACTIVE',
+      creative: {
+        headlines: ad.copy.headlines,
+        primaryText: ad.copy.primaryText,
+        description: null,
+        callToAction: ad.copy.callToAction,
+        landingUrl: ad.copy.landingUrl,
+        imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/linkedin/dms/image/D4E10AQ${ad.copy.image!.key}$`)),
+      },
+    });
+    expect(ads.every((a) => a.creative?.primaryText && a.creative.imageUrl)).toBe(true);
+    // The download URL serves the image at LinkedIn's single-image size.
+    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 627 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world().adStatus('linkedin', ad.id)).toBe('PAUSED');

@@ -19,7 +19,9 @@ import {
   ACCOUNT_URN_PREFIX,
   CAMPAIGN_STATUSES,
   CREATIVE_URN_PREFIX,
+  IMAGE_URN_PREFIX,
   METHOD_HEADER,
+  POST_URN_PREFIXES,
   PROTOCOL_HEADER,
   PROTOCOL_VERSION,
   VERSION_HEADER,
@@ -29,6 +31,9 @@ import {
   idFromUrn,
   restliQuery,
   toLinkedInDate,
+  type BatchResponse,
+  type ImageElement,
+  type PostElement,
   type AdAccountElement,
   type AdAccountUserElement,
   type AdCampaignElement,
@@ -66,6 +71,11 @@ export const ACCOUNT_USERS_PAGE = 100;
 export const ACCOUNT_IDS_PER_SEARCH = 100;
 /** The statuses listCampaigns shows: the ones the product can pause and resume. */
 export const LISTED_CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+/** Keys per BATCH_GET of posts and images (LinkedIn takes up to 100). */
+const BATCH_KEYS = 100;
+
+const isPostUrn = (urn: string | undefined): boolean => POST_URN_PREFIXES.some((prefix) => urn?.startsWith(prefix));
+
 /** The creative intendedStatuses listAds shows, for the same reason. */
 export const LISTED_CREATIVE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 
@@ -177,6 +187,27 @@ export function linkedinClient(
     const url = `${settings.apiBaseUrl}/adAccounts/${encodeURIComponent(account.id)}/${entityPath}`;
     const body = { patch: { $set: set } };
     await call((current) => ({ method: 'POST', url, headers: headers(current, { [METHOD_HEADER]: 'PARTIAL_UPDATE' }), body }));
+  };
+
+  /**
+   * Rest.li BATCH_GET (ids=List(...)) in batches of BATCH_KEYS: the values found, by key. Keys
+   * LinkedIn answers with an error (a deleted post) are left out; a member without access to
+   * posts or images gets ads without their creative rather than no ads.
+   */
+  const batchGet = async <T>(path: string, keys: string[]): Promise<Map<string, T>> => {
+    const found = new Map<string, T>();
+    const unique = [...new Set(keys)];
+    for (let start = 0; start < unique.length; start += BATCH_KEYS) {
+      let answer: BatchResponse<T>;
+      try {
+        answer = ((await get(path, [['ids', encodeRestli(unique.slice(start, start + BATCH_KEYS))]])) ?? {}) as BatchResponse<T>;
+      } catch (error) {
+        if (error instanceof PlatformError && (error.kind === 'permission' || error.kind === 'not_found')) return found;
+        throw error;
+      }
+      for (const [key, value] of Object.entries(answer.results ?? {})) found.set(key, value);
+    }
+    return found;
   };
 
   const campaignElements = (account: PlatformAccount, statuses: readonly string[]) =>
@@ -308,12 +339,25 @@ export function linkedinClient(
     },
 
     /** LinkedIn's ads are creatives: the criteria finder, ACTIVE and PAUSED ones, by numeric id. */
+    /**
+     * The creatives with their own status and what they show: a sponsored-content creative
+     * references a post, so the posts are batch-read (commentary, image title, landing page,
+     * call to action) and then their images (the Images API gives the download URL).
+     */
     async listAds(account) {
       const elements = await allPages<CreativeElement>(`/adAccounts/${encodeURIComponent(account.id)}/creatives`, [
         ['q', 'criteria'],
         ['intendedStatuses', encodeRestli([...LISTED_CREATIVE_STATUSES])],
       ]);
-      return elements.flatMap((element) => toAd(element) ?? []);
+      const references = elements.map((element) => element.content?.reference).filter((urn): urn is string => isPostUrn(urn));
+      const posts = await batchGet<PostElement>('/posts', references);
+      const imageUrns = [...posts.values()].map((post) => post.content?.media?.id).filter((urn): urn is string => Boolean(urn?.startsWith(IMAGE_URN_PREFIX)));
+      const images = await batchGet<ImageElement>('/images', imageUrns);
+      return elements.flatMap((element) => {
+        const post = element.content?.reference ? posts.get(element.content.reference) : undefined;
+        const imageUrn = post?.content?.media?.id;
+        return toAd(element, post, imageUrn ? (images.get(imageUrn)?.downloadUrl ?? null) : null) ?? [];
+      });
     },
 
     /** PARTIAL_UPDATE of the creative's intendedStatus; the creative is addressed by its encoded URN. */

@@ -1,5 +1,5 @@
 import type { PlatformAccount } from '../types';
-import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, toAccount, toAd, toCampaign, toCreativeInfo, toMetricRow, type ReportNames } from './map';
+import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, toAccount, toAd, toCampaign, toCreative, toCreativeInfo, toMetricRow, type ReportNames } from './map';
 import { encodeFields, encodeRestli, fromLinkedInDate, idFromUrn, restliQuery, toLinkedInDate, type AdAccountElement, type AnalyticsElement } from './wire';
 
 /** Fixtures in LinkedIn's own shapes (research 3.2-3.4): numbers as numbers, money as decimal strings. */
@@ -157,9 +157,44 @@ describe('LinkedIn Rest.li 2.0 encoding', () => {
 describe('linkedin creatives as ads', () => {
   it('maps a creative to an ad with its numeric id and own intendedStatus; other URNs are skipped', () => {
     const creative = (id: string, intendedStatus: string, name?: string) => ({ id: `urn:li:sponsoredCreative:${id}`, campaign: 'urn:li:sponsoredCampaign:1111', name, intendedStatus });
-    expect(toAd(creative('77', 'ACTIVE', 'Hero video'))).toEqual({ id: '77', name: 'Hero video', campaignId: '1111', status: 'ACTIVE' });
-    expect(toAd(creative('78', 'PAUSED'))).toEqual({ id: '78', name: '78', campaignId: '1111', status: 'PAUSED' });
+    expect(toAd(creative('77', 'ACTIVE', 'Hero video'))).toEqual({ id: '77', name: 'Hero video', campaignId: '1111', status: 'ACTIVE', creative: null });
+    expect(toAd(creative('78', 'PAUSED'))).toEqual({ id: '78', name: '78', campaignId: '1111', status: 'PAUSED', creative: null });
     expect(toAd(creative('79', 'DRAFT', 'Draft'))?.status).toBe('PAUSED');
     expect(toAd({ id: 'urn:li:sponsoredCampaign:80', campaign: 'urn:li:sponsoredCampaign:1111', intendedStatus: 'ACTIVE' })).toBeUndefined();
+  });
+});
+
+describe('linkedin creatives: the post they show', () => {
+  const element = { id: 'urn:li:sponsoredCreative:77', campaign: 'urn:li:sponsoredCampaign:1111', name: 'Hero', intendedStatus: 'ACTIVE', content: { reference: 'urn:li:share:7000' } };
+
+  it('maps an image post: commentary (little text unescaped), image title, landing page, button and image URL', () => {
+    const post = {
+      id: 'urn:li:share:7000',
+      commentary: 'Close the books in 3 days \\(not 3 weeks\\).',
+      content: { media: { id: 'urn:li:image:D4E10AQabc', title: 'Month-end, sorted' } },
+      contentLandingPage: 'https://www.acme.example/ledger',
+      contentCallToActionLabel: 'REQUEST_DEMO',
+    };
+    expect(toAd(element, post, 'https://media.example/abc')?.creative).toEqual({
+      headlines: ['Month-end, sorted'],
+      primaryText: 'Close the books in 3 days (not 3 weeks).',
+      description: null,
+      callToAction: 'REQUEST_DEMO',
+      landingUrl: 'https://www.acme.example/ledger',
+      imageUrl: 'https://media.example/abc',
+    });
+  });
+
+  it('maps an article post and leaves out what the post does not have', () => {
+    const post = { commentary: 'Read the report.', content: { article: { source: 'https://www.acme.example/report', title: 'The 2026 report', description: '40 pages of data' } } };
+    expect(toCreative(post, null)).toEqual({
+      headlines: ['The 2026 report'],
+      primaryText: 'Read the report.',
+      description: '40 pages of data',
+      callToAction: null,
+      landingUrl: 'https://www.acme.example/report',
+      imageUrl: null,
+    });
+    expect(toCreative({}, null)).toEqual({ headlines: [], primaryText: null, description: null, callToAction: null, landingUrl: null, imageUrl: null });
   });
 });

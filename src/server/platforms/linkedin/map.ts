@@ -1,3 +1,4 @@
+import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor } from '@shared/money';
 import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 import {
@@ -9,6 +10,7 @@ import {
   type AdCampaignElement,
   type AnalyticsElement,
   type CreativeElement,
+  type PostElement,
 } from './wire';
 
 /**
@@ -88,11 +90,38 @@ export function toCreativeInfo(element: CreativeElement): [string, CreativeInfo]
  * intendedStatus; undefined when its URNs are not the expected kind. A creative without a name
  * (older ones) is called by its id.
  */
-export function toAd(element: CreativeElement): PlatformAd | undefined {
+export function toAd(element: CreativeElement, post?: PostElement, imageUrl?: string | null): PlatformAd | undefined {
   const entry = toCreativeInfo(element);
   if (!entry) return undefined;
   const [id, info] = entry;
-  return { id, name: info.name ?? id, campaignId: info.campaignId, status: toCampaignStatus(element.intendedStatus ?? '') };
+  return {
+    id,
+    name: info.name ?? id,
+    campaignId: info.campaignId,
+    status: toCampaignStatus(element.intendedStatus ?? ''),
+    creative: post ? toCreative(post, imageUrl ?? null) : null,
+  };
+}
+
+/** Characters LinkedIn's "little text" format escapes with a backslash in commentary. */
+const LITTLE_TEXT_ESCAPE = /\\([|{}@[\]()<>#\\*_~])/g;
+
+/**
+ * The post a creative shows as an AdCreative: commentary is the introductory text, the image's
+ * (or article's) title the headline, an article's description the description, the landing
+ * page and call-to-action label as they are. `imageUrl` is the image's downloadUrl from the
+ * Images API (null when the post has no image or it could not be resolved).
+ */
+export function toCreative(post: PostElement, imageUrl: string | null): AdCreative {
+  const title = post.content?.media?.title || post.content?.article?.title;
+  return {
+    headlines: title ? [title] : [],
+    primaryText: post.commentary ? post.commentary.replace(LITTLE_TEXT_ESCAPE, '$1') : null,
+    description: post.content?.article?.description || null,
+    callToAction: post.contentCallToActionLabel ?? null,
+    landingUrl: post.contentLandingPage ?? post.content?.article?.source ?? null,
+    imageUrl,
+  };
 }
 
 /** Names and parents the analytics rows are joined with (adAnalytics returns ids only). */

@@ -62,7 +62,42 @@ export interface CreativeElement {
   campaign: string;
   name?: string;
   intendedStatus?: string;
+  /** Sponsored content: the post (urn:li:share / urn:li:ugcPost) the creative shows. */
+  content?: { reference?: string };
 }
+
+/** GET /rest/posts?ids=List(...) value: the post a sponsored creative shows. */
+export interface PostElement {
+  id?: string;
+  /** The introductory text ("little text" format). */
+  commentary?: string;
+  content?: {
+    /** A single image (or video) with its title as the headline. */
+    media?: { id?: string; title?: string };
+    /** An article (link) post: its own title, description and source URL. */
+    article?: { source?: string; title?: string; description?: string; thumbnail?: string };
+  };
+  contentLandingPage?: string;
+  contentCallToActionLabel?: string;
+}
+
+/** GET /rest/images?ids=List(...) value. */
+export interface ImageElement {
+  id?: string;
+  downloadUrl?: string;
+  status?: string;
+}
+
+/** A Rest.li BATCH_GET answer: values, statuses and errors by key. */
+export interface BatchResponse<T> {
+  results?: Record<string, T>;
+  statuses?: Record<string, number>;
+  errors?: Record<string, unknown>;
+}
+
+/** URN prefixes of the posts a creative may reference, and of images. */
+export const POST_URN_PREFIXES = ['urn:li:share:', 'urn:li:ugcPost:'];
+export const IMAGE_URN_PREFIX = 'urn:li:image:';
 
 /** GET /rest/adAnalytics element; costs are decimal strings in major units, counts integers. */
 export interface AnalyticsElement {

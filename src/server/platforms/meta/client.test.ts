@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { addDays, type DayMetrics, type SandboxAccount } from '@sandbox/world';
 import { backoffMs } from '../http';
 import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../../test/platforms';
@@ -249,7 +250,25 @@ describe('meta client against the sandbox', () => {
 
     const ads = await client.listAds(target);
     expect(ads).toHaveLength(account.campaigns.reduce((n, c) => n + c.ads.length, 0));
-    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+    expect(ads.find((a) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      name: ad.name,
+      campaignId: campaign.id,
+      status: 'ACTIVE',
+      creative: {
+        headlines: ad.copy.headlines,
+        primaryText: ad.copy.primaryText,
+        description: ad.copy.description,
+        callToAction: ad.copy.callToAction,
+        landingUrl: ad.copy.landingUrl,
+        imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/meta/adimages/${ad.copy.image!.key}\\.png$`)),
+      },
+    });
+    // The image URL serves the ad's image: a 1080 × 1080 PNG.
+    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1080 });
 
     await client.setAdStatus(target, ad.id, 'PAUSED');
     expect(world().adStatus('meta', ad.id)).toBe('PAUSED');

@@ -43,7 +43,12 @@ const ASYNC_COMPLETED = 'Job Completed';
 
 const ACCOUNT_FIELDS = 'id,account_id,name,currency,account_status,timezone_name';
 const CAMPAIGN_FIELDS = 'id,name,status,effective_status,daily_budget';
-const AD_FIELDS = 'id,name,campaign_id,status,effective_status';
+/**
+ * Ad fields, with the creative expanded: the flat read-only fields (title, body,
+ * call_to_action_type, image_url, link_url) and object_story_spec, whose link_data holds the
+ * description and the link of a link ad.
+ */
+const AD_FIELDS = 'id,name,campaign_id,status,effective_status,creative{title,body,call_to_action_type,image_url,link_url,object_url,object_story_spec}';
 const INSIGHTS_FIELDS: Record<ReportLevel, string> = {
   campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values',
   ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values',

@@ -5,6 +5,7 @@ import {
   minorToBudget,
   toAccount,
   toAd,
+  toCreative,
   toCampaign,
   toUnifiedRow,
   type MetaAd,
@@ -159,9 +160,40 @@ describe('meta ads', () => {
       { id: '4', name: 'Gone', campaign_id: '9', status: 'DELETED' },
     ];
     expect(nodes.flatMap((node) => toAd(node) ?? [])).toEqual([
-      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE' },
-      { id: '2', name: '2', campaignId: '9', status: 'PAUSED' },
+      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE', creative: null },
+      { id: '2', name: '2', campaignId: '9', status: 'PAUSED', creative: null },
     ]);
     expect(() => toAd({ id: '5', status: 'ACTIVE' })).toThrow(/campaign_id/);
+  });
+
+  it('maps the expanded creative: flat fields first, the link ad’s story spec for what they lack', () => {
+    const creative = {
+      id: '77',
+      title: 'Trail Jacket',
+      body: 'Stays dry all day.',
+      call_to_action_type: 'SHOP_NOW',
+      image_url: 'https://scontent.example/abc.png',
+      object_story_spec: { link_data: { link: 'https://www.acme.example/jacket', description: 'Free returns', name: 'Other title' } },
+    };
+    expect(toAd({ id: '1', campaign_id: '9', status: 'ACTIVE', creative })?.creative).toEqual({
+      headlines: ['Trail Jacket'],
+      primaryText: 'Stays dry all day.',
+      description: 'Free returns',
+      callToAction: 'SHOP_NOW',
+      landingUrl: 'https://www.acme.example/jacket',
+      imageUrl: 'https://scontent.example/abc.png',
+    });
+    const storyOnly = { object_story_spec: { link_data: { name: 'Hi', message: 'Text', call_to_action: { type: 'LEARN_MORE' } } }, link_url: 'https://x.example/' };
+    expect(toCreative(storyOnly)).toEqual({
+      headlines: ['Hi'],
+      primaryText: 'Text',
+      description: null,
+      callToAction: 'LEARN_MORE',
+      landingUrl: 'https://x.example/',
+      imageUrl: null,
+    });
+    // Only the creative's id (no expansion), or nothing: null, never made up.
+    expect(toCreative({ id: '77' })).toBeNull();
+    expect(toCreative(undefined)).toBeNull();
   });
 });

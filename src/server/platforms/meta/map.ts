@@ -1,3 +1,4 @@
+import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
 import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
@@ -58,6 +59,28 @@ export interface MetaAd {
   status?: string;
   /** Also reflects the ad set and campaign (CAMPAIGN_PAUSED, ADSET_PAUSED), review and billing. */
   effective_status?: string;
+  /** The ad's AdCreative, as far as the `creative{...}` expansion asked for it. */
+  creative?: MetaAdCreative;
+}
+
+/** An AdCreative: flat fields Graph fills in from the creative's story spec, and the spec itself. */
+export interface MetaAdCreative {
+  id?: string;
+  title?: string;
+  body?: string;
+  call_to_action_type?: string;
+  image_url?: string;
+  link_url?: string;
+  object_url?: string;
+  object_story_spec?: {
+    link_data?: {
+      link?: string;
+      message?: string;
+      name?: string;
+      description?: string;
+      call_to_action?: { type?: string };
+    };
+  };
 }
 
 /**
@@ -153,5 +176,33 @@ export function toCampaign(node: MetaCampaign, currency: string): PlatformCampai
 export function toAd(node: MetaAd): PlatformAd | null {
   if (node.status === 'DELETED' || node.status === 'ARCHIVED') return null;
   if (!node.campaign_id) throw new Error(`Ad ${node.id} came without campaign_id`);
-  return { id: node.id, name: node.name ?? node.id, campaignId: node.campaign_id, status: node.status === 'ACTIVE' ? 'ACTIVE' : 'PAUSED' };
+  return {
+    id: node.id,
+    name: node.name ?? node.id,
+    campaignId: node.campaign_id,
+    status: node.status === 'ACTIVE' ? 'ACTIVE' : 'PAUSED',
+    creative: toCreative(node.creative),
+  };
+}
+
+/**
+ * An AdCreative as an AdCreative: title as the headline, body as the primary text, the link
+ * description, the button and the link, each from the flat field or else the link ad's
+ * object_story_spec.link_data; image_url is Meta's CDN URL of the image. A creative without
+ * any of them (only its id, or a dynamic or catalogue creative) is null.
+ */
+export function toCreative(creative: MetaAdCreative | undefined): AdCreative | null {
+  if (!creative) return null;
+  const link = creative.object_story_spec?.link_data;
+  const title = creative.title ?? link?.name;
+  const result: AdCreative = {
+    headlines: title ? [title] : [],
+    primaryText: creative.body ?? link?.message ?? null,
+    description: link?.description ?? null,
+    callToAction: creative.call_to_action_type ?? link?.call_to_action?.type ?? null,
+    landingUrl: link?.link ?? creative.link_url ?? creative.object_url ?? null,
+    imageUrl: creative.image_url ?? null,
+  };
+  const empty = result.headlines.length === 0 && Object.entries(result).every(([key, value]) => key === 'headlines' || value === null);
+  return empty ? null : result;
 }

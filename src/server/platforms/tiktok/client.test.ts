@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { addDays, daysBetween, type SandboxAccount } from '@sandbox/world';
 import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
@@ -152,8 +153,26 @@ describe('TikTok client against the sandbox', () => {
 
     const ads = await client.listAds(account);
     expect(ads).toEqual(
-      sandbox.campaigns.flatMap((c) => c.ads.map((a) => ({ id: a.id, name: a.name, campaignId: c.id, status: world().adStatus('tiktok', a.id) }))),
+      sandbox.campaigns.flatMap((c) =>
+        c.ads.map((a) => ({
+          id: a.id,
+          name: a.name,
+          campaignId: c.id,
+          status: world().adStatus('tiktok', a.id),
+          creative: {
+            headlines: [],
+            primaryText: a.copy.primaryText,
+            description: null,
+            callToAction: a.copy.callToAction,
+            landingUrl: a.copy.landingUrl,
+            imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/tiktok/large/ad-site-i18n-sg/${a.copy.image!.key}$`)),
+          },
+        })),
+      ),
     );
+    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1920 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world().adStatus('tiktok', ad.id)).toBe('PAUSED');

@@ -22,6 +22,7 @@ import {
   type TikTokAd,
   type TikTokAdvertiser,
   type TikTokCampaign,
+  type TikTokImageInfo,
   type TikTokReportRow,
 } from './map';
 
@@ -38,7 +39,19 @@ const PAGE_SIZE = 1000;
 /** advertiser/info takes at most this many ids per call. */
 const ADVERTISER_INFO_BATCH = 100;
 /** The ad fields the client reads (ad/get). */
-const AD_FIELDS = ['ad_id', 'ad_name', 'campaign_id', 'operation_status', 'secondary_status'];
+const AD_FIELDS = [
+  'ad_id',
+  'ad_name',
+  'campaign_id',
+  'operation_status',
+  'secondary_status',
+  'ad_text',
+  'call_to_action',
+  'landing_page_url',
+  'image_ids',
+];
+/** file/image/ad/info takes up to 100 image ids per call. */
+const IMAGE_INFO_MAX_IDS = 100;
 /** The advertiser fields the client reads. */
 const ADVERTISER_FIELDS = ['advertiser_id', 'name', 'currency', 'timezone', 'display_timezone'];
 /** Auction ads, basic report (research 5.3). */
@@ -191,7 +204,14 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
     /** Every ad of the advertiser (ad/get) with its own operation_status. */
     async listAds(account) {
       const ads = await allPages<TikTokAd>('/ad/get/', { advertiser_id: account.id, fields: AD_FIELDS });
-      return ads.flatMap((ad) => mapAd(ad) ?? []);
+      // ad/get names images by id; file/image/ad/info turns the ids into URLs.
+      const imageIds = [...new Set(ads.flatMap((ad) => ad.image_ids?.slice(0, 1) ?? []))];
+      const imageUrls = new Map<string, string>();
+      for (const ids of chunk(imageIds, IMAGE_INFO_MAX_IDS)) {
+        const info = await call<{ list?: TikTokImageInfo[] }>('GET', url('/file/image/ad/info/', { advertiser_id: account.id, image_ids: ids }));
+        for (const image of info.list ?? []) if (image.image_url) imageUrls.set(image.image_id, image.image_url);
+      }
+      return ads.flatMap((ad) => mapAd(ad, imageUrls) ?? []);
     },
 
     /** ENABLE or DISABLE through ad/status/update; an unknown ad answers 40007 (not_found). */

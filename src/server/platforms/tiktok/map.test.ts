@@ -167,8 +167,32 @@ describe('mapAd', () => {
       { ad_id: '3', ad_name: 'Gone', campaign_id: '9', operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DELETE' },
     ];
     expect(ads.flatMap((ad) => mapAd(ad) ?? [])).toEqual([
-      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE' },
-      { id: '2', name: '2', campaignId: '9', status: 'PAUSED' },
+      { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE', creative: null },
+      { id: '2', name: '2', campaignId: '9', status: 'PAUSED', creative: null },
     ]);
+  });
+
+  it('maps the ad text, button, landing page and the first image’s URL; no headline or description', () => {
+    const ad: TikTokAd = {
+      ad_id: '1',
+      ad_name: 'Hero',
+      campaign_id: '9',
+      operation_status: 'ENABLE',
+      ad_text: 'Roasted to order, at your door in 2 days.',
+      call_to_action: 'ORDER_NOW',
+      landing_page_url: 'https://www.acme.example/coffee',
+      image_ids: ['ad-site-i18n-sg/abc', 'ad-site-i18n-sg/def'],
+    };
+    const urls = new Map([['ad-site-i18n-sg/abc', 'https://cdn.example/large/abc']]);
+    expect(mapAd(ad, urls)?.creative).toEqual({
+      headlines: [],
+      primaryText: 'Roasted to order, at your door in 2 days.',
+      description: null,
+      callToAction: 'ORDER_NOW',
+      landingUrl: 'https://www.acme.example/coffee',
+      imageUrl: 'https://cdn.example/large/abc',
+    });
+    // An image id the info call did not resolve gives no URL rather than a made-up one.
+    expect(mapAd(ad)?.creative?.imageUrl).toBeNull();
   });
 });

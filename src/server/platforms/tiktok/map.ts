@@ -1,3 +1,4 @@
+import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor } from '@shared/money';
 import type { PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
@@ -62,6 +63,19 @@ export interface TikTokAd {
   operation_status?: string;
   /** What it amounts to (AD_STATUS_DELIVERY_OK, AD_STATUS_CAMPAIGN_DISABLE, AD_STATUS_DELETE ...). */
   secondary_status?: string;
+  /** The creative: text, button code, destination, and the ids of its images (file/image/ad/info has their URLs). */
+  ad_text?: string;
+  call_to_action?: string;
+  landing_page_url?: string;
+  image_ids?: string[];
+}
+
+/** One image of file/image/ad/info's data.list. */
+export interface TikTokImageInfo {
+  image_id: string;
+  image_url?: string;
+  width?: number;
+  height?: number;
 }
 
 /** One advertiser of advertiser/info's data.list (the fields the client reads). */
@@ -133,14 +147,35 @@ export function mapCampaign(campaign: TikTokCampaign, currency: string): Platfor
 }
 
 /** An ad with its own status (operation_status, not secondary_status); null for a deleted one. */
-export function mapAd(ad: TikTokAd): PlatformAd | null {
+export function mapAd(ad: TikTokAd, imageUrls: ReadonlyMap<string, string> = new Map()): PlatformAd | null {
   if (ad.secondary_status === 'AD_STATUS_DELETE' || ad.operation_status === 'DELETE') return null;
   return {
     id: ad.ad_id,
     name: ad.ad_name || ad.ad_id,
     campaignId: ad.campaign_id,
     status: ad.operation_status === 'ENABLE' ? 'ACTIVE' : 'PAUSED',
+    creative: mapCreative(ad, imageUrls),
   };
+}
+
+/**
+ * An ad's creative: ad_text is the primary text (TikTok in-feed ads have no headline or
+ * description), call_to_action the button code, landing_page_url the destination, and the
+ * first image's URL from file/image/ad/info (`imageUrls`, by image id). Null when ad/get gave
+ * none of them (a Spark ad that boosts an organic post carries its text in the post).
+ */
+export function mapCreative(ad: TikTokAd, imageUrls: ReadonlyMap<string, string>): AdCreative | null {
+  const imageId = ad.image_ids?.[0];
+  const creative: AdCreative = {
+    headlines: [],
+    primaryText: ad.ad_text || null,
+    description: null,
+    callToAction: ad.call_to_action || null,
+    landingUrl: ad.landing_page_url || null,
+    imageUrl: (imageId && imageUrls.get(imageId)) || null,
+  };
+  const empty = creative.primaryText === null && creative.callToAction === null && creative.landingUrl === null && creative.imageUrl === null;
+  return empty ? null : creative;
 }
 
 /** A zone name Intl knows; bare offsets ("+08:00") are accepted by Intl but are not IANA names. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { addDays, type ReportRow, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
 import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
@@ -145,7 +146,23 @@ describe('X client against the sandbox', () => {
 
     const ads = await client.listAds(account);
     expect(ads).toHaveLength(inr.campaigns.reduce((n, c) => n + c.ads.length, 0));
-    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaignId: campaign.id, status: 'ACTIVE' });
+    expect(ads.find((a) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      name: ad.name,
+      campaignId: campaign.id,
+      status: 'ACTIVE',
+      creative: {
+        headlines: ad.copy.headlines,
+        primaryText: ad.copy.primaryText,
+        description: null,
+        callToAction: null,
+        landingUrl: ad.copy.landingUrl,
+        imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/x/media/${ad.copy.image!.key}\\.png$`)),
+      },
+    });
+    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 675 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world.adStatus('x', ad.id)).toBe('PAUSED');

@@ -29,6 +29,7 @@ import {
   type XPromotedTweet,
   type XStatsJob,
   type XStatsResponse,
+  type XCard,
   type XTweet,
 } from './map';
 import { bearerSigner, DEFAULT_X_AUTH_MODE, oauth1Signer, percentEncode, type RequestSigner, type XAuthMode } from './signing';
@@ -158,7 +159,7 @@ export function createXClient(
    * item, which belongs to a campaign: promoted_tweets.line_item_id -> line_items.campaign_id.
    * Its name comes from the tweet (GET accounts/:id/tweets). Deleted ones only when asked.
    */
-  async function promotedTweets(account: PlatformAccount, withDeleted: boolean): Promise<Array<[XPromotedTweet, XEntityNames]>> {
+  async function promotedTweets(account: PlatformAccount, withDeleted: boolean): Promise<Array<[XPromotedTweet, XEntityNames, XTweet | undefined]>> {
     const base = `/accounts/${account.id}`;
     const deleted = withDeleted ? { with_deleted: 'true' } : {};
     const campaigns = await listAll<XCampaign>(`${base}/campaigns`, { with_deleted: 'true' });
@@ -183,8 +184,20 @@ export function createXClient(
         adId: ad.id,
         adName: adNameOf(tweets.get(ad.tweet_id)),
       };
-      return [ad, names];
+      return [ad, names, tweets.get(ad.tweet_id)];
     });
+  }
+
+  /** The cards tweets carry, by card_uri (GET accounts/:id/cards?card_uris=..., in batches). */
+  async function cardsOf(account: PlatformAccount, tweets: Array<XTweet | undefined>): Promise<Map<string, XCard>> {
+    const uris = [...new Set(tweets.map((tweet) => tweet?.card_uri).filter((uri): uri is string => Boolean(uri)))];
+    const cards = new Map<string, XCard>();
+    for (const batch of chunk(uris, X_TWEET_LOOKUP_MAX)) {
+      for (const card of await listAll<XCard>(`/accounts/${account.id}/cards`, { card_uris: batch.join(',') })) {
+        if (card.card_uri) cards.set(card.card_uri, card);
+      }
+    }
+    return cards;
   }
 
   /** Names for ad-level stats ids (deleted promoted tweets included: their history still counts). */
@@ -323,8 +336,14 @@ export function createXClient(
     },
 
     /** X's ads are promoted tweets, each with its own entity_status. */
+    /** Promoted tweets with their own status, the tweet's text and its website card (headline, link, image). */
     async listAds(account) {
-      return (await promotedTweets(account, false)).filter(([ad]) => !ad.deleted).map(([ad, names]) => toPlatformAd(ad, names));
+      const listed = (await promotedTweets(account, false)).filter(([ad]) => !ad.deleted);
+      const cards = await cardsOf(
+        account,
+        listed.map(([, , tweet]) => tweet),
+      );
+      return listed.map(([ad, names, tweet]) => toPlatformAd(ad, names, tweet, tweet?.card_uri ? cards.get(tweet.card_uri) : undefined));
     },
 
     /**

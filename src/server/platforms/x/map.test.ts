@@ -4,6 +4,7 @@ import {
   currencyOf,
   statsToRows,
   toPlatformAccount,
+  toCreative,
   toPlatformAd,
   toPlatformCampaign,
   type XCampaign,
@@ -227,12 +228,43 @@ describe('x promoted tweets as ads', () => {
       name: 'Hero video',
       campaignId: '8wku2',
       status: 'ACTIVE',
+      creative: null,
     });
     expect(toPlatformAd({ id: '1efwlp', line_item_id: '96uzp', tweet_id: '2', entity_status: 'PAUSED' }, { ...names, adName: null })).toEqual({
       id: '1efwlp',
       name: '1efwlp',
       campaignId: '8wku2',
       status: 'PAUSED',
+      creative: null,
+    });
+  });
+
+  it('maps the tweet text and its website card (headline, destination, image) as the creative', () => {
+    const names: XEntityNames = { campaignId: '8wku2', campaignName: 'Launch', adId: '1efwlo', adName: 'Hero' };
+    const tweet = { id_str: '1', full_text: 'Roasted to order. Get your first bag free.', card_uri: 'card://1' };
+    const card = {
+      card_uri: 'card://1',
+      components: [
+        { type: 'MEDIA', media_key: '3_19', media_metadata: { '3_19': { type: 'IMAGE', url: 'https://pbs.example/media/a.png', width: 1200, height: 675 } } },
+        { type: 'DETAILS', title: 'Fresh coffee, weekly', destination: { type: 'WEBSITE', url: 'https://www.acme.example/coffee' } },
+      ],
+    };
+    expect(toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names, tweet, card).creative).toEqual({
+      headlines: ['Fresh coffee, weekly'],
+      primaryText: 'Roasted to order. Get your first bag free.',
+      description: null,
+      callToAction: null,
+      landingUrl: 'https://www.acme.example/coffee',
+      imageUrl: 'https://pbs.example/media/a.png',
+    });
+    // A text-only tweet: its text and nothing made up.
+    expect(toCreative({ id_str: '2', full_text: 'Just text' }, undefined)).toEqual({
+      headlines: [],
+      primaryText: 'Just text',
+      description: null,
+      callToAction: null,
+      landingUrl: null,
+      imageUrl: null,
     });
   });
 });

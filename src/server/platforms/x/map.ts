@@ -1,3 +1,4 @@
+import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, microsToMinor } from '@shared/money';
 import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 import { xError } from './errors';
@@ -76,6 +77,25 @@ export interface XTweet {
   id_str: string;
   name?: string | null;
   full_text?: string | null;
+  /** The card the tweet carries (card://...), if any. */
+  card_uri?: string | null;
+}
+
+/** A card in the components form (GET accounts/:id/cards?card_uris=...). */
+export interface XCard {
+  card_uri?: string;
+  card_type?: string;
+  components?: XCardComponent[];
+}
+
+/** One card component: MEDIA (media_key, with media_metadata by key), DETAILS (title, destination), BUTTON. */
+export interface XCardComponent {
+  type?: string;
+  media_key?: string;
+  media_metadata?: Record<string, { type?: string; url?: string; width?: number; height?: number }>;
+  title?: string;
+  destination?: { type?: string; url?: string };
+  label?: { type?: string; value?: string };
 }
 
 export type XSeries = Array<number | string | null> | null;
@@ -158,8 +178,35 @@ export function toPlatformCampaign(campaign: XCampaign, accountCurrency: string)
 }
 
 /** A promoted tweet as an ad, named after its tweet (or its id when the tweet has neither name nor text). */
-export function toPlatformAd(ad: XPromotedTweet, names: XEntityNames): PlatformAd {
-  return { id: ad.id, name: names.adName ?? ad.id, campaignId: names.campaignId, status: toCampaignStatus(ad.entity_status ?? '') };
+export function toPlatformAd(ad: XPromotedTweet, names: XEntityNames, tweet?: XTweet, card?: XCard): PlatformAd {
+  return {
+    id: ad.id,
+    name: names.adName ?? ad.id,
+    campaignId: names.campaignId,
+    status: toCampaignStatus(ad.entity_status ?? ''),
+    creative: tweet ? toCreative(tweet, card) : null,
+  };
+}
+
+/**
+ * A promoted tweet's creative: the tweet's text is the primary text; its card's DETAILS title is
+ * the headline and its destination the landing page, the MEDIA component's image URL the image,
+ * a BUTTON component's label the call to action. A tweet without a card has only its text.
+ */
+export function toCreative(tweet: XTweet, card: XCard | undefined): AdCreative {
+  const components = card?.components ?? [];
+  const details = components.find((component) => component.type === 'DETAILS');
+  const media = components.find((component) => component.type === 'MEDIA');
+  const button = components.find((component) => component.type === 'BUTTON');
+  const mediaUrl = media?.media_key ? media.media_metadata?.[media.media_key]?.url : undefined;
+  return {
+    headlines: details?.title ? [details.title] : [],
+    primaryText: tweet.full_text || null,
+    description: null,
+    callToAction: button?.label?.value ?? null,
+    landingUrl: details?.destination?.url ?? button?.destination?.url ?? null,
+    imageUrl: mediaUrl ?? null,
+  };
 }
 
 /** A promoted tweet's display name: the tweet's own name when it has one, else the start of its text. */

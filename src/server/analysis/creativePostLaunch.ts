@@ -1,0 +1,456 @@
+import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+import { minorToDecimal } from '@shared/money';
+import { isLive } from './adPeers';
+import { cdf, interval, mean, type Posterior } from './distributions';
+import { betaPrior, gammaPrior, relativeDispersion, updateBeta, updateGamma, type PeerUnit } from './empiricalBayes';
+import { adFatigue, FATIGUE_TREND_DEFAULTS, type AdFatigue, type FatigueTrendParams } from './fatigueTrend';
+import type { AccountSeries, AdSeries, CampaignSeries, DayCounts, EntityStatus } from './types';
+import { ageOf, sumByDate, windowTotals, type WindowTotals } from './window';
+
+/**
+ * The post-launch score: each ad of a campaign scored 1–100 against the campaign's ads on its
+ * hook (click-through), its conversion (conversions per click) and its efficiency (conversions
+ * per unit of spend, or value per unit of spend for a ROAS objective), with an overall score.
+ *
+ * Bias-aware in three ways:
+ * - Media setup: an ad is compared only with its own campaign (same audience, bidding, budget).
+ * - Time: the campaign's rate an ad is held against is the campaign's over the days that ad
+ *   delivered, so an ad launched last week is compared with last week's campaign, not with a
+ *   season, budget or creative mix it never saw (spend moves cost per conversion a lot through
+ *   diminishing returns).
+ * - Luck: every rate is an empirical-Bayes posterior, shrunk towards the campaign's by how much
+ *   the account's ads truly differ from their campaigns (empiricalBayes.relativeDispersion): an
+ *   ad with little spend sits near 50 with a wide interval, however lucky its first days were.
+ *   Recent days' conversions are judged against the clicks and spend of the share of their
+ *   conversions known so far (the lag profile), as the other modules do.
+ *
+ * Below the spend floor (₹4,000 by default, about Motion's $50) the counts are shown and the
+ * scores withheld.
+ *
+ * The score of a rate: 100 · Φ(ln θ / s), θ the ad's posterior mean rate as a multiple of the
+ * campaign's, s = √ln(1 + τ²) the spread of the account's ads around their campaigns on that rate
+ * (τ² the relative dispersion). It reads as a percentile: the share of ads in a campaign like this
+ * one that the ad's rate beats; 50 is on par with the campaign, 84 one spread above it. It is
+ * monotone in the ad's shrunk rate. The interval maps the posterior's credible bounds the same way.
+ *
+ * The overall score leads with efficiency (OVERALL_WEIGHTS: 70% efficiency, 20% conversions per
+ * click, 10% click-through, on the 1–100 scale). Efficiency is conversions per unit of spend for
+ * a CPA objective; for ROAS it is value per unit of spend, the value counted in the campaign's
+ * average orders (conversion equivalents) so the same Poisson shrinkage applies.
+ *
+ * Fatigue (fatigueTrend): each ad's click-through and cost per click trend with age and with
+ * cumulative impressions, with a warning state.
+ */
+
+export type PostLaunchObjective = 'cpa' | 'roas';
+
+export interface PostLaunchParams {
+  /** Days of history scored (today included). */
+  windowDays: number;
+  /** Credible level of the intervals. */
+  credibleLevel: number;
+  fatigue: FatigueTrendParams;
+}
+
+/**
+ * 90 days: an ad is scored on its life up to the history the product keeps, so an ad that needed
+ * six weeks to spend the floor is still scored; each ad is held against the campaign on its own
+ * days, so older ads' longer windows do not bias the comparison.
+ */
+export const POST_LAUNCH_DEFAULTS: PostLaunchParams = { windowDays: 90, credibleLevel: 0.9, fatigue: FATIGUE_TREND_DEFAULTS };
+
+/** The default spend floor, in rupees: about Motion's $50. Convert it to the account's currency (minor units) for spendFloor. */
+export const POST_LAUNCH_SPEND_FLOOR_INR = 4000;
+/** Rupees a US dollar at the time the floor was set. */
+const INR_PER_USD_AT_FLOOR = 83;
+/** The same floor in US dollars (about $48). */
+export const POST_LAUNCH_SPEND_FLOOR_USD = POST_LAUNCH_SPEND_FLOOR_INR / INR_PER_USD_AT_FLOOR;
+
+/** The relative dispersion τ² of each rate (empiricalBayes), as computed over the account's ads. */
+export interface PostLaunchDispersion {
+  clickThrough: number;
+  perClick: number;
+  /** Conversions per unit of spend (conversion equivalents at the campaign's value per conversion, for ROAS). */
+  perSpend: number;
+}
+
+export interface PostLaunchOptions {
+  /** The account's current day. */
+  today: string;
+  /** The account's currency, for the explanations. */
+  currency: string;
+  /** Spend in the window below which scores are withheld, minor units of the account currency. */
+  spendFloor: number;
+  /** Share of conversions known by age (lag.estimateLagProfile); without it every day counts as complete. */
+  lag?: (number | null)[];
+  /** 'cpa' (default): efficiency is conversions per unit of spend; 'roas': value per unit of spend. */
+  objective?: PostLaunchObjective;
+  /** The account's dispersion (postLaunchDispersion); without it, estimated from this campaign's ads alone. */
+  dispersion?: PostLaunchDispersion;
+  params?: Partial<PostLaunchParams>;
+}
+
+export type PostLaunchMetric = 'ctr' | 'cvr' | 'cpa' | 'roas';
+
+/** A figure of the metric: a rate (click-through, conversions per click), a cost (minor units) or a return (value ÷ spend). */
+export interface PostLaunchScore {
+  metric: PostLaunchMetric;
+  /** 1–100 against the campaign's ads (50: on par). */
+  score: number;
+  /** The score's credible interval. */
+  low: number;
+  high: number;
+  /** The ad's figure as reported (recent conversions against the share of clicks or spend known); null for a cost per conversion without a conversion yet. */
+  observed: number | null;
+  /** The ad's shrunk figure (posterior mean) and the campaign's over the ad's days, in the metric's units. */
+  estimate: number;
+  campaign: number;
+  /** P(the ad is better than the campaign on this figure: higher, or cheaper for cost per conversion). */
+  probabilityBetter: number;
+  /** One line for the screen. */
+  explanation: string;
+}
+
+/** Why an ad has no scores: spend in the window below the floor, or no other ad of the campaign delivered on its days (nothing to hold it against). */
+export type PostLaunchWithheld = 'below_spend_floor' | 'no_other_ads';
+
+export interface PostLaunchAd {
+  adId: string;
+  name: string;
+  status: EntityStatus;
+  /** Delivering now (an impression in the last three days) and active. */
+  live: boolean;
+  firstDay: string;
+  /** Days since its first delivery in the history read. */
+  ageDays: number;
+  /** Totals over the window as reported (minor units for money). */
+  spend: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  value: number;
+  /** False below the spend floor or without another ad to compare with: the scores are then null. */
+  enoughData: boolean;
+  withheld: PostLaunchWithheld | null;
+  overall: PostLaunchScore | null;
+  hook: PostLaunchScore | null;
+  conversion: PostLaunchScore | null;
+  efficiency: PostLaunchScore | null;
+  /** Click-through and cost-per-click trend with age and cumulative impressions; null with too little delivery to fit one. */
+  fatigue: AdFatigue | null;
+  /** One line for the screen. */
+  summary: string;
+}
+
+export interface PostLaunchCampaign {
+  campaignId: string;
+  name: string;
+  objective: PostLaunchObjective;
+  spendFloor: number;
+  dispersion: PostLaunchDispersion;
+  /** Ads with delivery in the window, best overall first, then those without scores by spend. */
+  ads: PostLaunchAd[];
+}
+
+/** An ad's window and the campaign's over the ad's own delivered days. */
+interface Measured {
+  ad: AdSeries;
+  /** Every day of the window as reported (the hook and the counts shown). */
+  raw: Omit<WindowTotals, 'knownSpend' | 'knownImpressions' | 'knownClicks' | 'firstActiveDay'>;
+  own: WindowTotals;
+  campaign: WindowTotals;
+  campaignRaw: { impressions: number; clicks: number };
+  /** Whether another ad of the campaign delivered on any of its days. */
+  hasPeers: boolean;
+}
+
+/** Events and exposure of one factor, for the ad and for the campaign over its days. */
+interface Factor {
+  kind: 'beta' | 'gamma';
+  events: number;
+  exposure: number;
+  groupEvents: number;
+  groupExposure: number;
+}
+
+const rate = (events: number, exposure: number) => (exposure > 0 ? events / exposure : 0);
+
+function measure(ad: AdSeries, campaignAds: AdSeries[], today: string, windowDays: number, lag: (number | null)[]): Measured | null {
+  const inWindow = (d: DayCounts) => (d.impressions > 0 || d.spend > 0) && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < windowDays;
+  const days = ad.days.filter(inWindow);
+  if (days.length === 0) return null;
+  const raw = { spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0, activeDays: days.length };
+  for (const d of days) {
+    raw.spend += d.spend;
+    raw.impressions += d.impressions;
+    raw.clicks += d.clicks;
+    raw.conversions += d.conversions;
+    raw.value += d.value;
+  }
+  const dates = new Set(days.map((d) => d.date));
+  const onItsDays = (a: AdSeries) => a.days.filter((d) => dates.has(d.date) && (d.impressions > 0 || d.spend > 0));
+  const campaignDays = sumByDate(campaignAds.flatMap(onItsDays));
+  return {
+    hasPeers: campaignAds.some((a) => a !== ad && onItsDays(a).length > 0),
+    ad,
+    raw,
+    own: windowTotals(ad.days, today, windowDays, lag),
+    campaign: windowTotals(campaignDays, today, windowDays, lag),
+    campaignRaw: { impressions: campaignDays.reduce((s, d) => s + d.impressions, 0), clicks: campaignDays.reduce((s, d) => s + d.clicks, 0) },
+  };
+}
+
+/** Value per conversion of the campaign over the ad's days: ROAS counts value in these units (conversion equivalents). */
+const campaignOrderValue = (m: Measured) => rate(m.campaign.value, m.campaign.conversions);
+
+function factors(m: Measured, objective: PostLaunchObjective): Record<keyof PostLaunchDispersion, Factor> {
+  const orderValue = campaignOrderValue(m);
+  const equivalents = (value: number) => (orderValue > 0 ? value / orderValue : 0);
+  return {
+    clickThrough: { kind: 'beta', events: m.raw.clicks, exposure: m.raw.impressions, groupEvents: m.campaignRaw.clicks, groupExposure: m.campaignRaw.impressions },
+    perClick: { kind: 'beta', events: m.own.conversions, exposure: m.own.knownClicks, groupEvents: m.campaign.conversions, groupExposure: m.campaign.knownClicks },
+    perSpend:
+      objective === 'roas'
+        ? { kind: 'gamma', events: equivalents(m.own.value), exposure: m.own.knownSpend, groupEvents: equivalents(m.campaign.value), groupExposure: m.campaign.knownSpend }
+        : { kind: 'gamma', events: m.own.conversions, exposure: m.own.knownSpend, groupEvents: m.campaign.conversions, groupExposure: m.campaign.knownSpend },
+  };
+}
+
+const KEYS: (keyof PostLaunchDispersion)[] = ['clickThrough', 'perClick', 'perSpend'];
+
+function units(measured: Measured[], objective: PostLaunchObjective): Record<keyof PostLaunchDispersion, PeerUnit[]> {
+  const out = Object.fromEntries(KEYS.map((k) => [k, [] as PeerUnit[]])) as Record<keyof PostLaunchDispersion, PeerUnit[]>;
+  for (const m of measured) {
+    const f = factors(m, objective);
+    for (const k of KEYS) out[k].push({ events: f[k].events, exposure: f[k].exposure, groupRate: rate(f[k].groupEvents, f[k].groupExposure) });
+  }
+  return out;
+}
+
+const dispersionOf = (u: Record<keyof PostLaunchDispersion, PeerUnit[]>): PostLaunchDispersion =>
+  Object.fromEntries(KEYS.map((k) => [k, relativeDispersion(u[k])])) as unknown as PostLaunchDispersion;
+
+function campaignMeasures(campaign: CampaignSeries, today: string, windowDays: number, lag: (number | null)[]): Measured[] {
+  return campaign.ads.map((ad) => measure(ad, campaign.ads, today, windowDays, lag)).filter((m): m is Measured => m !== null);
+}
+
+/**
+ * The relative dispersion of each rate over all the account's ads against their campaigns (each
+ * ad over its own days), as adPeers computes its priors' spread: per account, never pooled across
+ * platforms or currencies.
+ */
+export function postLaunchDispersion(account: AccountSeries, options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params'> = {}): PostLaunchDispersion {
+  const params = { ...POST_LAUNCH_DEFAULTS, ...options.params };
+  const lag = options.lag ?? [1];
+  const objective = options.objective ?? 'cpa';
+  const all = account.campaigns.flatMap((c) => campaignMeasures(c, account.today, params.windowDays, lag));
+  return dispersionOf(units(all, objective));
+}
+
+/** A rate's posterior against the campaign: the log of its mean as a multiple of the campaign's rate. */
+interface Relative {
+  posterior: Posterior;
+  groupRate: number;
+  logMean: number;
+}
+
+function relative(f: Factor, dispersion: number): Relative | null {
+  const groupRate = rate(f.groupEvents, f.groupExposure);
+  if (groupRate <= 0) return null;
+  const posterior = f.kind === 'beta' ? updateBeta(betaPrior(groupRate, dispersion), f.events, f.exposure) : updateGamma(gammaPrior(groupRate, dispersion), f.events, f.exposure);
+  const m = mean(posterior);
+  return { posterior, groupRate, logMean: Math.log(m / groupRate) };
+}
+
+/** The spread on the log scale of rates with relative dispersion τ². */
+const logSpread = (dispersion: number) => Math.sqrt(Math.log1p(dispersion));
+const SCORE_MIN = 1;
+const SCORE_MAX = 100;
+const toScore = (logRatio: number, spread: number) => Math.min(SCORE_MAX, Math.max(SCORE_MIN, Math.round(SCORE_MAX * normalCdf(logRatio / spread, 0, 1))));
+
+const percent = (x: number, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+/** "92% likely lower"; never a flat 0% or 100%, which a posterior cannot claim. */
+const likely = (p: number, better: string) => `${p < 0.01 ? 'under 1%' : p > 0.99 ? 'over 99%' : `${Math.round(p * 100)}%`} likely ${better}`;
+
+interface Shown {
+  metric: PostLaunchMetric;
+  observed: number | null;
+  estimate: number;
+  campaign: number;
+  text: (value: number | null) => string;
+  label: string;
+  better: string;
+}
+
+function scoreOf(r: Relative, dispersion: number, level: number, shown: Shown): PostLaunchScore {
+  const spread = logSpread(dispersion);
+  const { low, high } = interval(r.posterior, level);
+  const probabilityBetter = 1 - cdf(r.posterior, r.groupRate);
+  const score = toScore(r.logMean, spread);
+  return {
+    metric: shown.metric,
+    score,
+    low: toScore(Math.log(low / r.groupRate), spread),
+    high: toScore(Math.log(high / r.groupRate), spread),
+    observed: shown.observed,
+    estimate: shown.estimate,
+    campaign: shown.campaign,
+    probabilityBetter,
+    explanation: `${shown.label} ${shown.text(shown.observed)} vs the campaign’s ${shown.text(shown.campaign)}; ${likely(probabilityBetter, shown.better)}`,
+  };
+}
+
+interface Scored {
+  overall: PostLaunchScore;
+  hook: PostLaunchScore;
+  conversion: PostLaunchScore;
+  efficiency: PostLaunchScore;
+}
+
+/**
+ * The overall score's weights, on the 1–100 scale. Efficiency leads: it is what the advertiser
+ * pays for, and it already holds both other figures (conversions per unit of spend = click-through
+ * × conversions per click × impressions per unit of spend). Conversions per click gets a fifth: at
+ * the spend floor its posterior is a second, less cost-noisy read of whether the ad's traffic
+ * converts. The hook gets a tenth only: a click-through lead is worth what it converts, and
+ * clickbait (many clicks, few conversions) is common, so the hook breaks ties and no more.
+ * Adding the factors as independent parts instead (their log-rates with weight 1 each, the hook
+ * kept at its full, well-measured lead) ranked ads worse against the sandbox's truth, for that
+ * reason.
+ */
+export const OVERALL_WEIGHTS = { efficiency: 0.7, conversion: 0.2, hook: 0.1 } as const;
+
+/** The weighted score; its interval the same weights of the bounds (as if the three moved together: the wider, honest choice). */
+function combine(efficiency: PostLaunchScore, conversion: PostLaunchScore, hook: PostLaunchScore, roas: boolean): PostLaunchScore {
+  const w = OVERALL_WEIGHTS;
+  const weighted = (pick: (s: PostLaunchScore) => number) => Math.round(w.efficiency * pick(efficiency) + w.conversion * pick(conversion) + w.hook * pick(hook));
+  const score = weighted((s) => s.score);
+  return {
+    ...efficiency,
+    score,
+    low: weighted((s) => s.low),
+    high: weighted((s) => s.high),
+    explanation: `${score} of 100 against the campaign’s ads: ${roas ? 'return on ad spend' : 'cost per conversion'} ${efficiency.score}, conversions per click ${conversion.score}, click-through ${hook.score} (weighted ${w.efficiency * 100}/${
+      w.conversion * 100
+    }/${w.hook * 100})`,
+  };
+}
+
+function scoreAd(m: Measured, objective: PostLaunchObjective, dispersion: PostLaunchDispersion, currency: string, level: number): Scored | null {
+  const f = factors(m, objective);
+  const clickThrough = relative(f.clickThrough, dispersion.clickThrough);
+  const perClick = relative(f.perClick, dispersion.perClick);
+  const perSpend = relative(f.perSpend, dispersion.perSpend);
+  // A campaign without clicks or conversions over the ad's days has no rate to be held against.
+  if (!clickThrough || !perClick || !perSpend) return null;
+  const orderValue = campaignOrderValue(m);
+  const money = (minor: number) => `${minorToDecimal(Math.round(minor), currency)} ${currency}`;
+  const roas = objective === 'roas';
+  // What a rate of conversion equivalents per unit of spend shows as: cost per conversion, or value per unit of spend.
+  const display = (perUnit: number) => (roas ? perUnit * orderValue : 1 / perUnit);
+  const efficiency = scoreOf(
+    perSpend,
+    dispersion.perSpend,
+    level,
+    roas
+      ? {
+          metric: 'roas',
+          observed: rate(m.own.value, m.own.knownSpend),
+          estimate: display(mean(perSpend.posterior)),
+          campaign: display(perSpend.groupRate),
+          text: (x) => `${(x ?? 0).toFixed(2)}×`,
+          label: 'Return on ad spend',
+          better: 'above it',
+        }
+      : {
+          metric: 'cpa',
+          observed: m.own.conversions > 0 ? display(rate(m.own.conversions, m.own.knownSpend)) : null,
+          estimate: display(mean(perSpend.posterior)),
+          campaign: display(perSpend.groupRate),
+          text: (x) => (x === null ? 'none yet' : money(x)),
+          label: 'Cost per conversion',
+          better: 'lower',
+        },
+  );
+  const hook = scoreOf(clickThrough, dispersion.clickThrough, level, {
+    metric: 'ctr',
+    observed: rate(m.raw.clicks, m.raw.impressions),
+    estimate: mean(clickThrough.posterior),
+    campaign: clickThrough.groupRate,
+    text: (x) => percent(x ?? 0),
+    label: 'Click-through',
+    better: 'above it',
+  });
+  const conversion = scoreOf(perClick, dispersion.perClick, level, {
+    metric: 'cvr',
+    observed: rate(m.own.conversions, m.own.knownClicks),
+    estimate: mean(perClick.posterior),
+    campaign: perClick.groupRate,
+    text: (x) => percent(x ?? 0, 1),
+    label: 'Conversions per click',
+    better: 'above it',
+  });
+  return { overall: combine(efficiency, conversion, hook, roas), efficiency, hook, conversion };
+}
+
+const plural = (n: number, word: string) => `${Math.round(n).toLocaleString('en-US')} ${word}${Math.round(n) === 1 ? '' : 's'}`;
+
+/**
+ * Scores every ad of a campaign that delivered in the window against the campaign's ads. Pass
+ * the account's dispersion (postLaunchDispersion) when scoring a whole account, so a campaign
+ * of two or three ads borrows the account's evidence on how much ads differ.
+ */
+export function scoreCampaignAds(campaign: CampaignSeries, options: PostLaunchOptions): PostLaunchCampaign {
+  const params = { ...POST_LAUNCH_DEFAULTS, ...options.params };
+  const lag = options.lag ?? [1];
+  const objective = options.objective ?? 'cpa';
+  const { today, currency, spendFloor } = options;
+  const measured = campaignMeasures(campaign, today, params.windowDays, lag);
+  const dispersion = options.dispersion ?? dispersionOf(units(measured, objective));
+  const money = (minor: number) => `${minorToDecimal(Math.round(minor), currency)} ${currency}`;
+
+  const ads = measured.map((m): PostLaunchAd => {
+    const firstDay = m.ad.days.find((d) => d.impressions > 0 || d.spend > 0)!.date;
+    const withheld: PostLaunchWithheld | null = m.raw.spend < spendFloor ? 'below_spend_floor' : m.hasPeers ? null : 'no_other_ads';
+    const scored = withheld ? null : scoreAd(m, objective, dispersion, currency, params.credibleLevel);
+    const counts = `${plural(m.raw.clicks, 'click')}, ${plural(m.raw.conversions, 'conversion')}`;
+    const summary =
+      withheld === 'below_spend_floor'
+        ? `Not enough data yet: ${minorToDecimal(Math.round(m.raw.spend), currency)} of ${money(spendFloor)} spent (${counts} so far)`
+        : withheld === 'no_other_ads' || !scored
+          ? `No other ad of the campaign delivered on its days to compare with (${counts})`
+          : `Scores ${scored.overall.score} (${scored.overall.low}–${scored.overall.high}) against the campaign’s ads on ${money(m.raw.spend)} of spend (${counts})`;
+    return {
+      adId: m.ad.id,
+      name: m.ad.name,
+      status: m.ad.status,
+      live: isLive(m.ad, today),
+      firstDay,
+      ageDays: ageOf(firstDay, today),
+      spend: m.raw.spend,
+      impressions: m.raw.impressions,
+      clicks: m.raw.clicks,
+      conversions: m.raw.conversions,
+      value: m.raw.value,
+      enoughData: scored !== null,
+      withheld: scored ? null : (withheld ?? 'no_other_ads'),
+      overall: scored?.overall ?? null,
+      hook: scored?.hook ?? null,
+      conversion: scored?.conversion ?? null,
+      efficiency: scored?.efficiency ?? null,
+      fatigue: adFatigue(m.ad, today, params.fatigue),
+      summary,
+    };
+  });
+  ads.sort((a, b) => (b.overall?.score ?? -1) - (a.overall?.score ?? -1) || b.spend - a.spend);
+  return { campaignId: campaign.id, name: campaign.name, objective, spendFloor, dispersion, ads };
+}
+
+/** Every active campaign of an account scored, with the account's dispersion. */
+export function scoreAccountAds(account: AccountSeries, options: Omit<PostLaunchOptions, 'today' | 'currency' | 'dispersion'>): PostLaunchCampaign[] {
+  const dispersion = postLaunchDispersion(account, options);
+  return account.campaigns
+    .filter((c) => c.status === 'ACTIVE')
+    .map((c) => scoreCampaignAds(c, { ...options, today: account.today, currency: account.currency, dispersion }))
+    .filter((c) => c.ads.length > 0);
+}
