@@ -30,7 +30,8 @@ import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { budgetRoutes } from './modules/budgets/budgets.routes';
-import { creativeRoutes } from './modules/creative/creative.routes';
+import { creativeRoutes, creativeSharedRoutes } from './modules/creative/creative.routes';
+import { postLaunchRoutes } from './modules/creative/postLaunch.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRuntime } from './platforms/http';
@@ -196,6 +197,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ruleRoutes, { ctx, services });
       await api.register(budgetRoutes, { ctx, services });
       await api.register(creativeRoutes, { ctx, services });
+      await api.register(creativeSharedRoutes, { services });
+      await api.register(postLaunchRoutes, { ctx, services });
       await api.register(alertUnsubscribeRoutes, { services });
       await api.register(workspaceRoutes, { ctx, services });
       await api.register(invitationRoutes, { ctx, services });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ACTIONS, ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
@@ -8,15 +8,20 @@ import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
+import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import { POST_LAUNCH_MESSAGES } from '@shared/api/creativePostLaunch';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
+  ads,
   alertPreferences,
   alertReads,
   alertWebhooks,
   budgets,
   campaigns,
   connectedAdAccounts,
+  creativeAnalyses,
+  creativeShares,
   newsletterSubscriptions,
   oauthStates,
   otpCodes,
@@ -69,6 +74,23 @@ interface Space extends SyncedWorkspace {
   members: Member[];
   /** A suggestion to apply, dismiss or snooze, and an action to undo, on ads of its account. */
   advice: PlantedAdvice;
+  /** A saved Creative Analyzer result and a share link to it. */
+  creative: PlantedCreative;
+}
+
+interface PlantedCreative {
+  analysisId: string;
+  shareId: string;
+}
+
+/** A saved analysis in the workspace, and a link to it, made by its owner through the API. */
+async function plantCreative(owner: TestUser, workspace: string): Promise<PlantedCreative> {
+  const analysed = await call(t.app, owner, 'POST', 'creative/analyze/', { workspace, payload: { placement: 'meta_feed', headlines: ['Planted headline'] } });
+  if (analysed.statusCode !== 200) throw new Error(`analyze answered ${analysed.statusCode}: ${analysed.body}`);
+  const analysisId = analysed.json().id as string;
+  const shared = await call(t.app, owner, 'POST', `creative/analyses/${analysisId}/share/`, { workspace, payload: {} });
+  if (shared.statusCode !== 201) throw new Error(`share answered ${shared.statusCode}: ${shared.body}`);
+  return { analysisId, shareId: shared.json().id as string };
 }
 
 interface Agency {
@@ -107,8 +129,8 @@ beforeAll(async () => {
   }
   agency = {
     owner,
-    A: { ...A, members: team, advice: await plantAdvice(t.app, sandbox, A) },
-    B: { ...B, members: [owner], advice: await plantAdvice(t.app, sandbox, B) },
+    A: { ...A, members: team, advice: await plantAdvice(t.app, sandbox, A), creative: await plantCreative(olga, A.id) },
+    B: { ...B, members: [owner], advice: await plantAdvice(t.app, sandbox, B), creative: await plantCreative(olga, B.id) },
   };
 }, SYNCED_SETUP_TIMEOUT_MS);
 
@@ -150,6 +172,8 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     budgets: await db.select().from(budgets).where(eq(budgets.workspaceId, id)).orderBy(budgets.id),
     ruleActions: await db.select().from(ruleActions).where(eq(ruleActions.workspaceId, id)).orderBy(ruleActions.id),
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
+    creativeAnalyses: await db.select().from(creativeAnalyses).where(eq(creativeAnalyses.workspaceId, id)).orderBy(creativeAnalyses.id),
+    creativeShares: await db.select().from(creativeShares).where(eq(creativeShares.workspaceId, id)).orderBy(creativeShares.id),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
@@ -175,6 +199,8 @@ const identifiersOf = (space: Space) => [
   space.advice.ruleActionId,
   space.advice.budgetId,
   space.advice.followedPlanId,
+  space.creative.analysisId,
+  space.creative.shareId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -199,6 +225,8 @@ interface Victim {
   ruleActionId: string;
   budgetId: string;
   followedPlanId: string;
+  creativeAnalysisId: string;
+  creativeShareId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -321,7 +349,24 @@ const MATRIX: Record<string, Probe> = {
     json('POST', '/api/optimizer/apply/', { account: v.accountUuid, changes: [{ campaign_id: v.platformCampaignId, from: 100, to: 0 }] }, a.user.auth),
   ]),
   // The Creative Analyzer reads nothing of anyone's: the attacker's own analysis, in the victim's workspace by header.
-  'POST /api/creative/analyze/': own((v, a) => [json('POST', `/api/creative/analyze/?workspace=${v.workspaceId}`, { placement: 'meta_feed', headlines: ['Hello'] }, a.user.auth)]),
+  'POST /api/creative/analyze/': own((v, a) => [
+    json('POST', `/api/creative/analyze/?workspace=${v.workspaceId}`, { placement: 'meta_feed', headlines: ['Hello'] }, a.user.auth),
+    json('POST', '/api/creative/analyze/', { placement: 'meta_feed', headlines: ['Hello'], previous_id: v.creativeAnalysisId }, a.user.auth),
+  ]),
+  // The victim's saved analysis and share link by id; a guessed link (the victim's share id with a forged signature).
+  'GET /api/creative/analyses/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'GET /api/creative/post-launch/': own((v, a) => [{ method: 'GET', url: `/api/creative/post-launch/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'GET /api/creative/post-launch/image/': own((v, a) => [{ method: 'GET', url: `/api/creative/post-launch/image/?account=${v.accountUuid}&ad=${encodeURIComponent(v.platformCampaignId)}`, headers: a.user.auth }]),
+  'GET /api/creative/analyses/:id/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/${v.creativeAnalysisId}/`, headers: a.user.auth }]),
+  'DELETE /api/creative/analyses/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/creative/analyses/${v.creativeAnalysisId}/`, headers: a.user.auth }]),
+  'GET /api/creative/analyses/:id/pdf/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/${v.creativeAnalysisId}/pdf/`, headers: a.user.auth }]),
+  'POST /api/creative/analyses/:id/share/': own((v, a) => [json('POST', `/api/creative/analyses/${v.creativeAnalysisId}/share/`, { expires_in_days: 90 }, a.user.auth)]),
+  'GET /api/creative/analyses/:id/shares/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/${v.creativeAnalysisId}/shares/`, headers: a.user.auth }]),
+  'DELETE /api/creative/shares/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/creative/shares/${v.creativeShareId}/`, headers: a.user.auth }]),
+  'GET /api/shared/creative/:token/': publicRoute((v) => [
+    { method: 'GET', url: `/api/shared/creative/${v.creativeShareId}.${'A'.repeat(43)}/` },
+    { method: 'GET', url: '/api/shared/creative/guessed-token/' },
+  ]),
   'POST /api/creative/compare/': own((v, a) => [json('POST', `/api/creative/compare/?workspace=${v.workspaceId}`, { copies: [{ placement: 'meta_feed' }, { placement: 'x_promoted_post' }] }, a.user.auth)]),
   'GET /api/optimizer/plans/': own((v, a) => [{ method: 'GET', url: `/api/optimizer/plans/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'POST /api/optimizer/plans/:id/stop/': own((v, a) => [json('POST', `/api/optimizer/plans/${v.followedPlanId}/stop/`, {}, a.user.auth)]),
@@ -416,6 +461,8 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       ruleActionId: B.advice.ruleActionId,
       budgetId: B.advice.budgetId,
       followedPlanId: B.advice.followedPlanId,
+      creativeAnalysisId: B.creative.analysisId,
+      creativeShareId: B.creative.shareId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -581,6 +628,30 @@ async function spareBudget(space: Space) {
     .returning({ id: budgets.id });
   return { id: row.id, tidy: () => t.app.ctx.db.delete(budgets).where(eq(budgets.id, row.id)) };
 }
+
+/** Another saved analysis in `space` to delete, and a link to revoke (straight into the tables). */
+async function spareCreative(space: Space) {
+  const now = t.app.ctx.clock.now();
+  const [analysis] = await t.app.ctx.db
+    .insert(creativeAnalyses)
+    .values({ workspaceId: space.id, createdAt: now, kind: 'analysis', placement: 'meta_feed', input: {}, result: {}, title: 'Spare' })
+    .returning({ id: creativeAnalyses.id });
+  const [share] = await t.app.ctx.db
+    .insert(creativeShares)
+    .values({ analysisId: space.creative.analysisId, workspaceId: space.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })
+    .returning({ id: creativeShares.id });
+  return {
+    analysisId: analysis.id,
+    shareId: share.id,
+    tidy: async () => {
+      await t.app.ctx.db.delete(creativeAnalyses).where(eq(creativeAnalyses.id, analysis.id));
+      await t.app.ctx.db.delete(creativeShares).where(eq(creativeShares.id, share.id));
+    },
+  };
+}
+
+/** Links made by a call, so the planted one stays the only one. */
+const forgetSharesBut = (space: Space) => t.app.ctx.db.delete(creativeShares).where(and(eq(creativeShares.workspaceId, space.id), ne(creativeShares.id, space.creative.shareId)));
 
 /** Another rule in `space` to delete, so the planted one stays (straight into the table). */
 async function spareRule(space: Space) {
@@ -832,7 +903,71 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 404, detail: BUDGET_MESSAGES.planNotFound },
     },
   ],
-  'POST /api/creative/analyze/': [{ needs: 'creative:analyze', request: () => send('POST', 'creative/analyze/', { placement: 'meta_feed', headlines: ['Save 30% on your first order'] }), allowed: 200 }],
+  'POST /api/creative/analyze/': [
+    { needs: 'creative:analyze', request: () => send('POST', 'creative/analyze/', { placement: 'meta_feed', headlines: ['Save 30% on your first order'] }), allowed: 200 },
+    {
+      what: 'again, after a saved one',
+      needs: 'creative:analyze',
+      request: ({ at }) => send('POST', 'creative/analyze/', { placement: 'meta_feed', headlines: ['Save 40%'], previous_id: at.creative.analysisId }),
+      allowed: 200,
+      fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound },
+    },
+  ],
+  'GET /api/creative/analyses/': [{ needs: 'creative:analyze', request: () => get('creative/analyses/'), allowed: 200 }],
+  'GET /api/creative/post-launch/': [
+    { needs: 'creative:analyze', request: ({ at }) => get(`creative/post-launch/?account=${at.accountUuid}`), allowed: 200, fromAatB: { status: 404, detail: POST_LAUNCH_MESSAGES.accountNotFound } },
+  ],
+  // The accounts here are Google's, whose search ads have no image: a member who may ask reaches that answer.
+  'GET /api/creative/post-launch/image/': [
+    {
+      needs: 'creative:analyze',
+      request: async ({ at }) => {
+        const [ad] = await t.app.ctx.db.select({ adId: ads.adId }).from(ads).where(eq(ads.accountRef, at.accountUuid)).limit(1);
+        return get(`creative/post-launch/image/?account=${at.accountUuid}&ad=${encodeURIComponent(ad.adId)}`);
+      },
+      allowed: { status: 400, detail: POST_LAUNCH_MESSAGES.noImage },
+      fromAatB: { status: 404, detail: POST_LAUNCH_MESSAGES.accountNotFound },
+    },
+  ],
+  'GET /api/creative/analyses/:id/': [
+    { needs: 'creative:analyze', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
+  ],
+  'GET /api/creative/analyses/:id/pdf/': [
+    { needs: 'creative:analyze', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/pdf/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
+  ],
+  'GET /api/creative/analyses/:id/shares/': [
+    { needs: 'creative:analyze', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/shares/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
+  ],
+  'POST /api/creative/analyses/:id/share/': [
+    {
+      needs: 'creative:analyze',
+      request: ({ at }) => ({ ...send('POST', `creative/analyses/${at.creative.analysisId}/share/`, { expires_in_days: 1 }), tidy: () => forgetSharesBut(at) }),
+      allowed: 201,
+      fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound },
+    },
+  ],
+  'DELETE /api/creative/analyses/:id/': [
+    {
+      needs: 'creative:manage',
+      request: async ({ at }) => {
+        const spare = await spareCreative(at);
+        return { method: 'DELETE', url: `creative/analyses/${spare.analysisId}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound },
+    },
+  ],
+  'DELETE /api/creative/shares/:id/': [
+    {
+      needs: 'creative:analyze',
+      request: async ({ at }) => {
+        const spare = await spareCreative(at);
+        return { method: 'DELETE', url: `creative/shares/${spare.shareId}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: CREATIVE_MESSAGES.shareNotFound },
+    },
+  ],
   'POST /api/creative/compare/': [
     { needs: 'creative:analyze', request: () => send('POST', 'creative/compare/', { copies: [{ placement: 'meta_feed', headlines: ['One'] }, { placement: 'meta_feed', headlines: ['Two'] }] }), allowed: 200 },
   ],
@@ -1116,7 +1251,8 @@ describe('authorization matrix: each role of workspace A, on every workspace rou
     expect(actual).toEqual(expected);
     // Every change that went through was put back: A is as it was.
     expect(await outlineOfA()).toEqual(outlineBefore);
-  }, 300_000);
+    // Every route × every role × three places: on a loaded machine it takes more than five minutes.
+  }, 600_000);
 
   it('lists A and never B to A’s members, and does not switch them to B or let them in with B’s link', async () => {
     const { A, B } = agency;

@@ -16,6 +16,7 @@ import { createRulesService } from './modules/rules/rules.service';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { createOptimizerService } from './modules/budgets/optimizer.service';
 import { createCreativeService } from './modules/creative/creative.service';
+import { createPostLaunchService } from './modules/creative/postLaunch.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -48,6 +49,7 @@ export function createServices(ctx: AppContext) {
     budgets,
     optimizer,
     creative: createCreativeService(ctx),
+    postLaunch: createPostLaunchService(ctx),
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),
     auth: createAuthService(ctx, newsletter),

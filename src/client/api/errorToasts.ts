@@ -128,6 +128,18 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   // The Creative Analyzer says a refusal (not Pro, a refused field, anything else) on the page.
   analyzeCreative: null,
   compareCreatives: null,
+  // The history, a saved analysis, the share dialog's list and the public link show their failures on the page.
+  listCreativeAnalyses: null,
+  getCreativeAnalysis: null,
+  listCreativeShares: null,
+  getSharedCreative: null,
+  createCreativeShare: 'Unable to create the link. Please try again.',
+  revokeCreativeShare: 'Unable to revoke the link. Please try again.',
+  deleteCreativeAnalysis: 'Unable to delete the analysis. Please try again.',
+  downloadCreativePdf: 'Unable to make the PDF right now. Please try again.',
+  // The live ads' scores show a failed load inline; a failed image read fills the form without it and says so.
+  getPostLaunch: null,
+  fetchPostLaunchImage: null,
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

@@ -64,6 +64,7 @@ const CreativeAnalyzerPage = lazyPage<'CreativeAnalyzerPage', CreativeAnalyzerPa
   () => import(/* webpackChunkName: "creative-analyzer" */ '@client/features/creative/CreativeAnalyzerPage'),
   'CreativeAnalyzerPage',
 );
+const SharedCreativePage = lazyPage(() => import(/* webpackChunkName: "shared-creative" */ '@client/features/creative/SharedCreativePage'), 'SharedCreativePage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -139,6 +140,7 @@ export function AppRouter() {
   const readsOptimizer = useCan('budgets:read');
   const writesBudgets = useCan('budgets:write');
   const analysesCreatives = useCan('creative:analyze');
+  const managesCreatives = useCan('creative:manage');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -217,10 +219,11 @@ export function AppRouter() {
           path={paths.creativeAnalyzer}
           element={
             <RequireSession>
-              <CreativeAnalyzerPage analyses={analysesCreatives} />
+              <CreativeAnalyzerPage analyses={analysesCreatives} managesAnalyses={managesCreatives} />
             </RequireSession>
           }
         />
+        <Route path={paths.sharedCreative} element={<SharedCreativePage />} />
         <Route path={paths.integrations} element={<IntegrationsPage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.careers} element={<CareersPage />} />

@@ -20,6 +20,8 @@ export const paths = {
   budget: '/budget',
   /** The Creative Analyzer: an ad copy (and its image) scored and explained, and copies compared. */
   creativeAnalyzer: '/creative-analyzer',
+  /** A shared Creative Analyzer result, read-only, for anyone with the link: /shared/creative/<token>. */
+  sharedCreative: '/shared/creative/:token',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

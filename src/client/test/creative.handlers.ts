@@ -3,8 +3,13 @@ import { ValidationError } from 'yup';
 import {
   CREATIVE_MESSAGES,
   CREATIVE_PLACEMENT_LABELS,
+  CREATIVE_INPUT_FIELDS,
   type CreativeAnalysis,
+  type CreativeAnalysisRecord,
+  type CreativeAnalysisSummary,
   type CreativeAnalyzeInput,
+  type CreativeChanges,
+  type CreativeShare,
   type CreativeCompareInput,
   type CreativeComparison,
   type CreativeCopyInput,
@@ -106,6 +111,63 @@ export interface FakeCreativeOptions {
   notPro?: boolean;
   /** An image the server refuses, with this detail (field 'image'). */
   refuseImage?: string;
+  /** Saved results the history starts with, newest first. */
+  saved?: CreativeAnalysisRecord[];
+  /** The history list answers 500. */
+  historyFails?: boolean;
+  /** History page size (the server's is 20). */
+  pageSize?: number;
+}
+
+/** A thumbnail data URL the fake keeps for an analysed image. */
+export const FAKE_THUMBNAIL = 'data:image/webp;base64,UklGRgAAAABXRUJQ';
+/** The bytes the fake PDF carries. */
+export const FAKE_PDF = '%PDF-1.3 fake';
+
+/** A saved analysis record as the server keeps it. */
+export function savedAnalysis(id: string, copy: CreativeCopyInput, options: { createdAt?: string; image?: boolean } = {}): CreativeAnalysisRecord {
+  const created_at = options.createdAt ?? '2030-03-05T14:05:00.000Z';
+  const result = { ...creativeAnalysisBody({ ...copy, image: options.image ? 'x' : null }), id, created_at };
+  return {
+    id,
+    kind: 'analysis',
+    placement: copy.placement,
+    placement_label: CREATIVE_PLACEMENT_LABELS[copy.placement],
+    title: copy.headlines[0] ?? '',
+    created_at,
+    previous_id: null,
+    thumbnail: options.image ? FAKE_THUMBNAIL : null,
+    input: { copy, image: options.image ? { sha256: 'a'.repeat(64), width: 540, height: 960, format: 'png' } : null },
+    result,
+  };
+}
+
+function summaryOf(record: CreativeAnalysisRecord): CreativeAnalysisSummary {
+  return {
+    id: record.id,
+    kind: record.kind,
+    placement: record.placement,
+    placement_label: record.placement_label,
+    title: record.title,
+    overall_score: record.kind === 'analysis' ? record.result.text.overall.score : (record.result.ranking[0]?.score ?? null),
+    created_at: record.created_at,
+    has_image: record.kind === 'analysis' && record.input.image !== null,
+  };
+}
+
+/** The fake's "what changed": scores by key, and the inputs that differ. */
+function changesOf(previous: Extract<CreativeAnalysisRecord, { kind: 'analysis' }>, input: CreativeAnalyzeInput, after: CreativeAnalysis): CreativeChanges {
+  const change = (key: string, label: string, before: number | null, now: number | null) => ({ key, label, before, after: now, delta: before === null || now === null ? null : now - before });
+  const before = previous.result;
+  return {
+    previous_id: previous.id,
+    overall: change('overall', 'Overall score', before.text.overall.score, after.text.overall.score),
+    sub_scores: after.text.sub_scores.map((score) => change(score.key, score.label, before.text.sub_scores.find((old) => old.key === score.key)?.score ?? null, score.score)),
+    image_scores: [],
+    inputs: CREATIVE_INPUT_FIELDS.filter((field) =>
+      field === 'image' ? Boolean(input.image) !== (previous.input.image !== null) : JSON.stringify(input[field]) !== JSON.stringify(previous.input.copy[field]),
+    ),
+  };
 }
 
 /**
@@ -113,10 +175,62 @@ export interface FakeCreativeOptions {
  * server's schema decides what is refused) and the ranking of copies by fakeScore. Tests add
  * `fake.handlers` with `server.use` and read what was sent from `fake.requests`.
  */
-export function fakeCreativeServer({ notPro = false, refuseImage }: FakeCreativeOptions = {}) {
-  const requests = { analyze: [] as CreativeAnalyzeInput[], compare: [] as CreativeCompareInput[] };
+export function fakeCreativeServer({ notPro = false, refuseImage, saved = [], historyFails = false, pageSize = 20 }: FakeCreativeOptions = {}) {
+  const requests = {
+    analyze: [] as CreativeAnalyzeInput[],
+    compare: [] as CreativeCompareInput[],
+    shares: [] as { id: string; expires_in_days: number }[],
+    revoked: [] as string[],
+    deleted: [] as string[],
+    pdf: [] as string[],
+  };
+  const records = [...saved];
+  const shares = new Map<string, (CreativeShare & { analysisId: string })[]>();
+  let sequence = 0;
+  const nextId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
+  const unknown = () => HttpResponse.json({ detail: CREATIVE_MESSAGES.analysisNotFound, code: 'not_found' }, { status: 404 });
   const needsPro = () => HttpResponse.json({ detail: CREATIVE_MESSAGES.needsPro, code: 'forbidden' }, { status: 403 });
+  const history = [
+    http.get(api('creative/analyses/'), ({ request }) => {
+      if (historyFails) return HttpResponse.json({ detail: 'Something broke.' }, { status: 500 });
+      const cursor = Number(new URL(request.url).searchParams.get('cursor') || 0);
+      const page = records.slice(cursor, cursor + pageSize);
+      return HttpResponse.json({ items: page.map(summaryOf), next_cursor: cursor + pageSize < records.length ? String(cursor + pageSize) : null });
+    }),
+    http.get(api('creative/analyses/:id/'), ({ params }) => {
+      const record = records.find((r) => r.id === params.id);
+      return record ? HttpResponse.json(record) : unknown();
+    }),
+    http.delete(api('creative/analyses/:id/'), ({ params }) => {
+      const index = records.findIndex((r) => r.id === params.id);
+      if (index < 0) return unknown();
+      requests.deleted.push(String(params.id));
+      records.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(api('creative/analyses/:id/pdf/'), ({ params }) => {
+      requests.pdf.push(String(params.id));
+      return new HttpResponse(FAKE_PDF, { headers: { 'content-type': 'application/pdf' } });
+    }),
+    http.post(api('creative/analyses/:id/share/'), async ({ params, request }) => {
+      const { expires_in_days } = (await request.json()) as { expires_in_days: number };
+      const id = String(params.id);
+      requests.shares.push({ id, expires_in_days });
+      const shareId = nextId();
+      const token = `${shareId}.signature`;
+      const share = { id: shareId, analysisId: id, url: `http://localhost/shared/creative/${token}`, created_at: '2030-03-05T14:05:00.000Z', expires_at: new Date(Date.UTC(2030, 2, 5 + expires_in_days)).toISOString() };
+      shares.set(id, [share, ...(shares.get(id) ?? [])]);
+      return HttpResponse.json({ id: shareId, url: share.url, token, expires_at: share.expires_at }, { status: 201 });
+    }),
+    http.get(api('creative/analyses/:id/shares/'), ({ params }) => HttpResponse.json((shares.get(String(params.id)) ?? []).map(({ analysisId: _analysis, ...share }) => share))),
+    http.delete(api('creative/shares/:id/'), ({ params }) => {
+      requests.revoked.push(String(params.id));
+      for (const [key, list] of shares) shares.set(key, list.filter((share) => share.id !== params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
   const handlers = [
+    ...history,
     http.post(api('creative/analyze/'), async ({ request }) => {
       const body = (await request.json()) as CreativeAnalyzeInput;
       requests.analyze.push(body);
@@ -127,7 +241,14 @@ export function fakeCreativeServer({ notPro = false, refuseImage }: FakeCreative
         return refusal(error);
       }
       if (body.image && refuseImage) return HttpResponse.json({ detail: refuseImage, code: 'validation_failed', field: 'image' }, { status: 400 });
-      return HttpResponse.json(creativeAnalysisBody(body));
+      const previous = body.previous_id ? records.find((r) => r.id === body.previous_id) : undefined;
+      if (body.previous_id && previous?.kind !== 'analysis') return unknown();
+      const { previous_id: _previous, ...input } = body;
+      const id = nextId();
+      const record = savedAnalysis(id, { placement: input.placement, headlines: input.headlines, primary_text: input.primary_text, description: input.description, cta: input.cta, landing_url: input.landing_url }, { createdAt: new Date(Date.UTC(2030, 2, 5, 15, sequence)).toISOString(), image: Boolean(input.image) });
+      const analysis: CreativeAnalysis = { ...creativeAnalysisBody(input), id, created_at: record.created_at, ...(previous?.kind === 'analysis' ? { changes: changesOf(previous, input, record.result as CreativeAnalysis) } : {}) };
+      records.unshift({ ...record, previous_id: previous?.id ?? null, result: analysis } as CreativeAnalysisRecord);
+      return HttpResponse.json(analysis);
     }),
     http.post(api('creative/compare/'), async ({ request }) => {
       const body = (await request.json()) as CreativeCompareInput;

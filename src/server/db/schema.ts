@@ -3,7 +3,7 @@ import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Status of an outbox message: waiting, claimed by a flush, handed to SMTP, kept in the
@@ -865,4 +865,61 @@ export const optimizerPlans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('optimizer_plans_account_idx').on(t.accountRef, t.status)],
+);
+
+/** Raw bytes (a thumbnail): Buffer on both drivers (PGlite hands back a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Every Creative Analyzer result a workspace made: its inputs (the copy, and of an image only its
+ * hash, size, format and a small thumbnail; the upload is never kept) and the API's answer.
+ */
+export const creativeAnalyses = pgTable(
+  'creative_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['analysis', 'comparison'] }).notNull(),
+    placement: text('placement').notNull(),
+    /** CreativeStoredInput of @shared/api/creative. */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    /** The API's response body (CreativeAnalysis or CreativeComparison). */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    /** ≤ 320 px WebP, no metadata; null without an image. */
+    thumbnail: bytea('thumbnail'),
+    /** The analysis this one re-analysed. */
+    previousId: uuid('previous_id').references((): AnyPgColumn => creativeAnalyses.id, { onDelete: 'set null' }),
+    /** The first headline, for the list. */
+    title: text('title').notNull(),
+  },
+  (t) => [index('creative_analyses_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
+);
+
+/**
+ * A read-only link to one saved analysis. The link's token is the row's id signed with the app
+ * secret, so the token itself is never stored; revoking sets revoked_at.
+ */
+export const creativeShares = pgTable(
+  'creative_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => creativeAnalyses.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('creative_shares_analysis_idx').on(t.analysisId)],
 );

@@ -50,6 +50,8 @@ export const ACTIONS = [
   /** Create, change and delete rules, dry-run them, approve what they queue. */
   'rules:write',
   'budgets:write',
+  /** Delete the workspace's saved Creative Analyzer results (saving, reading and sharing them is 'creative:analyze'). */
+  'creative:manage',
   /** Invite, re-send and revoke invitations, change roles, remove members. */
   'team:manage',
   /** Rename, transfer ownership, delete, billing. */
@@ -59,7 +61,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
 const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'];
-const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write'];
+const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage'];
 
 /** The policy table. */
 export const ROLE_ACTIONS: Record<Role, ReadonlySet<Action>> = {

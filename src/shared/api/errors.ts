@@ -14,6 +14,8 @@ export enum ErrorCode {
   NeedsReconnect = 'needs_reconnect',
   /** The workspace's own receiver (its alert webhook) did not take a message. */
   DeliveryFailed = 'delivery_failed',
+  /** A link that was good once has expired or was revoked. */
+  Gone = 'gone',
 }
 
 /** Every error reply of the API. The client reads only `detail` (spec section 7). */

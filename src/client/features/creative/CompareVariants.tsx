@@ -36,7 +36,7 @@ const copyOf = (variant: Variant): CreativeCopyInput => ({
 });
 
 /** The ranking, best first, with why each is ahead of the next. */
-function Ranking({ comparison }: { comparison: CreativeComparison }) {
+export function Ranking({ comparison }: { comparison: CreativeComparison }) {
   return (
     <List component="ol" aria-label={RANKING_LABEL} sx={{ listStyle: 'none', p: 0 }}>
       {comparison.ranking.map((entry, position) => {

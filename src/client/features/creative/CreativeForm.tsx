@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { FieldArray, Form, Formik, getIn, type FormikErrors } from 'formik';
 import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { CREATIVE_LIMITS, CREATIVE_PLACEMENT_LABELS, CREATIVE_PLACEMENTS, type CreativeAnalyzeInput, type CreativePlacement } from '@shared/api/creative';
+import { CREATIVE_LIMITS, CREATIVE_PLACEMENT_LABELS, CREATIVE_PLACEMENTS, type CreativeAnalyzeInput, type CreativeCopyInput, type CreativePlacement } from '@shared/api/creative';
 import { creativeAnalyzeSchema } from '@shared/validation/creative';
 import { ImageField, type ChosenImage } from './ImageField';
+import { truncationPreview } from './truncationPreview';
 
 export const PLACEMENT_LABEL = 'Placement';
 export const ADD_HEADLINE_LABEL = 'Add headline';
@@ -69,7 +70,22 @@ async function validate(values: CreativeFormValues): Promise<FormikErrors<Creati
 /** The server's field name as the form's: `headlines[1]` → `headlines.1`. */
 const formFieldOf = (field: string | null) => (field ?? '').replace(/\[(\d+)\]/g, '.$1');
 
+/** The form's values for a saved copy ("Edit and re-analyse"); an image cannot come back from a thumbnail. */
+export function formValuesOf(copy: CreativeCopyInput): CreativeFormValues {
+  return {
+    placement: copy.placement,
+    headlines: copy.headlines.length ? [...copy.headlines] : [''],
+    primary_text: copy.primary_text,
+    description: copy.description,
+    cta: copy.cta,
+    landing_url: copy.landing_url,
+    image: null,
+  };
+}
+
 export interface CreativeFormProps {
+  /** What the form starts with (a new form for new values: give it a new `key`). */
+  initialValues?: CreativeFormValues;
   busy: boolean;
   refusal: ServerRefusal | null;
   /** Called when a field the server refused changes, to take the refusal away. */
@@ -78,13 +94,13 @@ export interface CreativeFormProps {
 }
 
 /** The copy to analyse: placement, headlines, texts, CTA, landing URL and an optional image; Analyse. */
-export function CreativeForm({ busy, refusal, onEdited, onSubmit }: CreativeFormProps) {
+export function CreativeForm({ initialValues = INITIAL_VALUES, busy, refusal, onEdited, onSubmit }: CreativeFormProps) {
   const headlinesId = useId();
   const refusedField = refusal ? formFieldOf(refusal.field) : null;
   const serverError = (field: string) => (refusal && refusedField === field ? refusal.detail : null);
 
   return (
-    <Formik<CreativeFormValues> initialValues={INITIAL_VALUES} validate={validate} onSubmit={(values) => onSubmit(values)}>
+    <Formik<CreativeFormValues> initialValues={initialValues} validate={validate} onSubmit={(values) => onSubmit(values)}>
       {({ values, errors, touched, handleChange, handleBlur, setFieldValue }) => {
         const change = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
           if (refusal && (refusedField === event.target.name || (refusedField === 'headlines' && event.target.name.startsWith('headlines')))) onEdited();
@@ -135,7 +151,7 @@ export function CreativeForm({ busy, refusal, onEdited, onSubmit }: CreativeForm
                               onChange={change}
                               onBlur={handleBlur}
                               error={Boolean(errorOf(field))}
-                              helperText={errorOf(field) ?? undefined}
+                              helperText={errorOf(field) ?? truncationPreview(headline, values.placement, 'headline') ?? undefined}
                             />
                             <Button onClick={() => helpers.remove(index)} aria-label={removeHeadlineLabel(index)} disabled={busy} sx={{ mt: 1 }}>
                               Remove
@@ -172,7 +188,7 @@ export function CreativeForm({ busy, refusal, onEdited, onSubmit }: CreativeForm
                   minRows={key === 'primary_text' ? 3 : undefined}
                   type={key === 'landing_url' ? 'url' : 'text'}
                   error={Boolean(errorOf(key))}
-                  helperText={errorOf(key) ?? undefined}
+                  helperText={errorOf(key) ?? (key === 'primary_text' || key === 'description' ? truncationPreview(values[key], values.placement, key) : null) ?? undefined}
                 />
               ))}
               <ImageField

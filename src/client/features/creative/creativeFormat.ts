@@ -1,4 +1,4 @@
-import { CREATIVE_PLACEMENT_LABELS, type CreativeField, type CreativeModelValidation, type CreativePlacement, type CreativeSpan } from '@shared/api/creative';
+import { CREATIVE_PLACEMENT_LABELS, creativeValidationSentence, type CreativeField, type CreativeModelValidation, type CreativePlacement, type CreativeSpan } from '@shared/api/creative';
 
 /** Each field's name on screen. */
 export const FIELD_LABELS: Record<CreativeField, string> = {
@@ -18,9 +18,7 @@ export function fieldName(field: CreativeField, index: number): string {
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The headline model's held-out validation, in words, shown beside its score. */
-export function validationText(validation: CreativeModelValidation): string {
-  return `Checked on ${validation.tests.toLocaleString('en-US')} headline A/B tests it never saw: ranks the better headline first in ${percent(validation.significant_accuracy)} of clearly different pairs (${percent(validation.accuracy)} of all pairs).`;
-}
+export const validationText = (validation: CreativeModelValidation): string => creativeValidationSentence(validation);
 
 /** The label of the part a placement cuts off. */
 export const cutLabel = (placement: CreativePlacement) => `cut on ${CREATIVE_PLACEMENT_LABELS[placement]}`;

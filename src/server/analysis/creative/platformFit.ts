@@ -1,7 +1,7 @@
 import { cutField, measure } from '@shared/creative/layout';
 import { PLACEMENTS } from '@shared/creative/placements';
 import { clampScore, plural, span } from './text';
-import type { AdCopy, CopyField, FieldFit, SubScore, TextSpan } from './types';
+import type { AdCopy, FieldFit, SubScore, TextSpan } from './types';
 
 /**
  * Platform fit: does each field fit the placement's limit, and what survives its on-screen cut.

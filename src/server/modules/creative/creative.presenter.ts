@@ -1,8 +1,21 @@
-import type { CreativeField, CreativeImageAnalysis, CreativeModelValidation, CreativeTextAnalysis } from '@shared/api/creative';
+import {
+  CREATIVE_PLACEMENT_LABELS,
+  type CreativeAnalysis,
+  type CreativeAnalysisRecord,
+  type CreativeAnalysisSummary,
+  type CreativeComparison,
+  type CreativeField,
+  type CreativeImageAnalysis,
+  type CreativeModelValidation,
+  type CreativePlacement,
+  type CreativeShare,
+  type CreativeTextAnalysis,
+} from '@shared/api/creative';
 import type { CopyField, TextSpan } from '../../analysis/creative/types';
 import type { TextAnalysis } from '../../analysis/creative/textScore';
 import type { ImageAnalysis } from '../../analysis/creativeImage/imageScores';
 import type { ValidatedImage } from '../../analysis/creativeImage/imageInput';
+import type { CreativeAnalysisRow, CreativeShareRow } from './creative.queries';
 
 /** The analyzer's results in the API's words (snake_case, as everywhere else on the wire). */
 
@@ -67,4 +80,47 @@ export function presentImageAnalysis(image: ValidatedImage, analysis: ImageAnaly
     text_coverage: analysis.textCoverage,
     overlay: analysis.overlay,
   };
+}
+
+/** A saved row's overall score: the analysis', or a comparison's best. */
+function overallOf(row: Pick<CreativeAnalysisRow, 'kind' | 'result'>): number | null {
+  if (row.kind === 'analysis') return (row.result as unknown as CreativeAnalysis).text?.overall?.score ?? null;
+  return (row.result as unknown as CreativeComparison).ranking?.[0]?.score ?? null;
+}
+
+const placementOf = (row: Pick<CreativeAnalysisRow, 'placement'>) => row.placement as CreativePlacement;
+
+/** One row of the history list. */
+export function presentSummary(row: Pick<CreativeAnalysisRow, 'id' | 'kind' | 'placement' | 'title' | 'result' | 'createdAt' | 'input'>): CreativeAnalysisSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    placement: placementOf(row),
+    placement_label: CREATIVE_PLACEMENT_LABELS[placementOf(row)] ?? row.placement,
+    title: row.title,
+    overall_score: overallOf(row),
+    created_at: row.createdAt.toISOString(),
+    has_image: row.kind === 'analysis' && Boolean((row.input as { image?: unknown }).image),
+  };
+}
+
+/** A saved analysis or comparison whole: the stored response body with its id and time, and the thumbnail as a data URL. */
+export function presentRecord(row: CreativeAnalysisRow): CreativeAnalysisRecord {
+  const base = {
+    id: row.id,
+    placement: placementOf(row),
+    placement_label: CREATIVE_PLACEMENT_LABELS[placementOf(row)] ?? row.placement,
+    title: row.title,
+    created_at: row.createdAt.toISOString(),
+    previous_id: row.previousId,
+    thumbnail: row.thumbnail ? `data:image/webp;base64,${row.thumbnail.toString('base64')}` : null,
+  };
+  const saved = { id: row.id, created_at: base.created_at };
+  return row.kind === 'analysis'
+    ? { ...base, kind: 'analysis', input: row.input as never, result: { ...(row.result as unknown as CreativeAnalysis), ...saved } }
+    : { ...base, kind: 'comparison', input: row.input as never, result: { ...(row.result as unknown as CreativeComparison), ...saved } };
+}
+
+export function presentShare(row: CreativeShareRow, url: string): CreativeShare {
+  return { id: row.id, url, created_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString() };
 }

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { CreativeAnalysisRecord, CreativeAnalysisSummary } from '@shared/api/creative';
+import { errorMessage } from '@client/api/errors';
+import { useGetCreativeAnalysisQuery, useListCreativeAnalysesInfiniteQuery } from './creative.api';
+import { scoreText } from './CreativeResults';
+import { ResultActions } from './ResultActions';
+import { SavedResult } from './SavedResult';
+
+export const HISTORY_LABELS = {
+  heading: 'History',
+  list: 'Saved analyses',
+  loading: 'Loading the history…',
+  empty: 'No saved analyses yet. Every analysis and comparison you run is saved here.',
+  failed: 'Unable to load the history right now.',
+  retry: 'Retry',
+  loadMore: 'Load more',
+  back: 'Back to the history',
+  openFailed: 'Unable to open this analysis right now.',
+  untitled: 'Untitled',
+} as const;
+
+/** When a saved result was made, in the user's locale. */
+export const savedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** One row's secondary line: "Analysis · Meta feed · 72/100 · with image · 5 Mar 2030, 14:05". */
+export function summaryLine(item: CreativeAnalysisSummary): string {
+  return [item.kind === 'analysis' ? 'Analysis' : 'Comparison', item.placement_label, scoreText(item.overall_score), item.has_image ? 'with image' : null, savedAt(item.created_at)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export interface CreativeHistoryProps {
+  /** Whether the role may delete saved analyses (the server decides; this only hides the button). */
+  managesAnalyses: boolean;
+  /** "Edit and re-analyse": the saved analysis' inputs go back into the form. */
+  onEdit: (record: Extract<CreativeAnalysisRecord, { kind: 'analysis' }>) => void;
+}
+
+function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; managesAnalyses: boolean; onBack: () => void; onEdit: CreativeHistoryProps['onEdit'] }) {
+  const { data: record, isLoading, isError, error, refetch } = useGetCreativeAnalysisQuery(id);
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
+          {HISTORY_LABELS.back}
+        </Button>
+      </Box>
+      {isLoading && <CircularProgress size={24} aria-label={HISTORY_LABELS.loading} />}
+      {isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void refetch()}>
+              {HISTORY_LABELS.retry}
+            </Button>
+          }
+        >
+          {errorMessage(error, HISTORY_LABELS.openFailed)}
+        </Alert>
+      )}
+      {record && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            Saved {savedAt(record.created_at)}
+          </Typography>
+          <ResultActions analysisId={record.id} onDeleted={managesAnalyses ? onBack : undefined} onEdit={record.kind === 'analysis' ? () => onEdit(record) : undefined} />
+          <SavedResult record={record} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The workspace's saved analyses and comparisons, newest first; one opens in the same results view. */
+export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProps) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, isLoading, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useListCreativeAnalysesInfiniteQuery(undefined, { skip: openId !== null });
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (openId) return <SavedAnalysis id={openId} managesAnalyses={managesAnalyses} onBack={() => setOpenId(null)} onEdit={onEdit} />;
+
+  return (
+    <Stack spacing={2} component="section" aria-label={HISTORY_LABELS.heading}>
+      <Typography variant="h2">{HISTORY_LABELS.heading}</Typography>
+      {isLoading && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography variant="body2">{HISTORY_LABELS.loading}</Typography>
+        </Box>
+      )}
+      {isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void refetch()}>
+              {HISTORY_LABELS.retry}
+            </Button>
+          }
+        >
+          {errorMessage(error, HISTORY_LABELS.failed)}
+        </Alert>
+      )}
+      {!isLoading && !isError && items.length === 0 && <Typography color="text.secondary">{HISTORY_LABELS.empty}</Typography>}
+      {items.length > 0 && (
+        <List aria-label={HISTORY_LABELS.list} disablePadding>
+          {items.map((item) => (
+            <ListItem key={item.id} disablePadding divider>
+              <ListItemButton onClick={() => setOpenId(item.id)}>
+                <ListItemText primary={item.title || HISTORY_LABELS.untitled} secondary={summaryLine(item)} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {hasNextPage && (
+        <Box>
+          <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
+            {HISTORY_LABELS.loadMore}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { postLaunchImageQuerySchema, postLaunchQuerySchema } from '@shared/validation/creativePostLaunch';
+import type { AppContext } from '../../context';
+import { noStore, rateLimit } from '../../lib/routeOptions';
+import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import type { YupTypeProvider } from '../../lib/validate';
+import type { Services } from '../../services';
+import { createWorkspaceGuard, principalFor } from '../access/principal';
+import { createAuthGuard } from '../auth/auth.guard';
+
+const tags = ['Creative Analyzer'];
+
+/** creative/post-launch/… (signed-in member with 'creative:analyze' in a Pro workspace). */
+export const postLaunchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const { postLaunch } = services;
+  app.addHook('onRequest', createAuthGuard(ctx));
+  app.addHook('onRequest', createWorkspaceGuard(ctx));
+  noStore(app);
+
+  app.get(
+    '/creative/post-launch/',
+    {
+      config: rateLimit(60),
+      schema: {
+        summary: 'Score every delivering ad of an account against the other ads of its campaign (hook, conversion, efficiency), with its fatigue trend',
+        tags,
+        security: bearerAuth,
+        querystring: postLaunchQuerySchema,
+        response: { 200: success('The scores, campaign by campaign.'), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => postLaunch.scores(principalFor(request, 'creative:analyze'), request.query),
+  );
+
+  app.get(
+    '/creative/post-launch/image/',
+    {
+      config: rateLimit(30),
+      schema: {
+        summary: 'A synced ad’s image, read from where its platform serves it and checked like an upload, to analyse it',
+        tags,
+        security: bearerAuth,
+        querystring: postLaunchImageQuerySchema,
+        response: { 200: success('The image as base64.'), ...errorResponses(400, 401, 403, 404, 429, 502) },
+      },
+    },
+    async (request) => postLaunch.image(principalFor(request, 'creative:analyze'), request.query),
+  );
+};
