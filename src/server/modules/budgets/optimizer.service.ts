@@ -26,6 +26,7 @@ import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
+import { workspaceAccount } from '../access/workspaceAccount';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
@@ -66,15 +67,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
   const { db, clock, log, queue } = ctx;
   const changes = createPlatformChanges(ctx, connections);
 
-  async function accountOf(workspaceId: string, id: string): Promise<AccountRow> {
-    if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.accountNotFound);
-    const [account] = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.id, id), eq(connectedAdAccounts.workspaceId, workspaceId)));
-    if (!account) throw notFound(BUDGET_MESSAGES.accountNotFound);
-    return account;
-  }
+  const accountOf = (workspaceId: string, id: string) => workspaceAccount(db, workspaceId, id, notFound(BUDGET_MESSAGES.accountNotFound));
 
   /** The account budget's campaign caps, as the optimizer's bounds. */
   async function boundsOf(account: AccountRow) {

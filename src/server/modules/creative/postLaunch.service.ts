@@ -5,7 +5,6 @@ import { addDays } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import type { Platform } from '@shared/constants';
 import { minorDigits, minorToDecimal } from '@shared/money';
-import { isUuid } from '@shared/validation/dashboard';
 import type { PostLaunchQueryValidated } from '@shared/validation/creativePostLaunch';
 import { POST_LAUNCH_SPEND_FLOOR_INR, POST_LAUNCH_SPEND_FLOOR_USD, scoreAccountAds, type PostLaunchScore } from '../../analysis/creativePostLaunch';
 import type { AdFatigue } from '../../analysis/fatigueTrend';
@@ -14,6 +13,7 @@ import type { AppContext } from '../../context';
 import { ads, connectedAdAccounts } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import type { Principal } from '../access/principal';
+import { workspaceAccount } from '../access/workspaceAccount';
 import { localDay } from '../gamification/localDay';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
@@ -70,15 +70,7 @@ const fatigueView = (fatigue: AdFatigue | null): PostLaunchAdView['fatigue'] =>
 export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config' | 'platformRuntime'>) {
   const { db, clock, log, config, platformRuntime } = ctx;
 
-  async function accountOf(workspaceId: string, id: string): Promise<AccountRow> {
-    if (!isUuid(id)) throw notFound(POST_LAUNCH_MESSAGES.accountNotFound);
-    const [account] = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.id, id), eq(connectedAdAccounts.workspaceId, workspaceId)));
-    if (!account) throw notFound(POST_LAUNCH_MESSAGES.accountNotFound);
-    return account;
-  }
+  const accountOf = (workspaceId: string, id: string) => workspaceAccount(db, workspaceId, id, notFound(POST_LAUNCH_MESSAGES.accountNotFound));
 
   /**
    * ₹4,000 in the account's currency (minor units) at today's rate. Without a rate for either

@@ -30,6 +30,7 @@ import { HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
+import { workspaceAccount } from '../access/workspaceAccount';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
@@ -81,14 +82,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     return result.findings.length;
   }
 
-  async function accountOf(workspaceId: string, accountRef: string, missing = notFound(SUGGESTION_MESSAGES.notFound)): Promise<AccountRow> {
-    const [account] = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.id, accountRef), eq(connectedAdAccounts.workspaceId, workspaceId)));
-    if (!account) throw missing;
-    return account;
-  }
+  const accountOf = (workspaceId: string, accountRef: string, missing = notFound(SUGGESTION_MESSAGES.notFound)) => workspaceAccount(db, workspaceId, accountRef, missing);
 
   async function suggestionOf(principal: Principal, id: string): Promise<{ row: SuggestionRow; account: AccountRow }> {
     await assertDashboardAccess(db, principal.workspaceId, clock.now());
