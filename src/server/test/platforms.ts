@@ -1,10 +1,11 @@
+import sharp from 'sharp';
 import type { Platform } from '@shared/constants';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@sandbox/sandbox';
 import { sum, type DayMetrics } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../platforms/http';
 import { sandboxSettings } from '../platforms/settings';
 import { walkSandboxConsent } from '../dev/sandboxConsent';
-import { PlatformError, type ClientRuntime, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from '../platforms/types';
+import { PlatformError, type ClientRuntime, type PlatformAd, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from '../platforms/types';
 
 /**
  * Test harness shared by the five platform clients: a sandbox on its own port, a runtime that
@@ -111,4 +112,15 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
     throw error;
   }
   throw new Error('expected a PlatformError');
+}
+
+/**
+ * Fetches a listed ad's image from the sandbox, where its platform serves it, and checks it is a
+ * PNG of the platform's size (served 200 as image/png).
+ */
+export async function expectAdImage(ads: PlatformAd[], adId: string, size: { width: number; height: number }): Promise<void> {
+  const image = await fetch(ads.find((a) => a.id === adId)!.creative!.imageUrl!);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/png');
+  expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', ...size });
 }

@@ -38,6 +38,22 @@ export interface CreativeHistoryProps {
   onEdit: (record: Extract<CreativeAnalysisRecord, { kind: 'analysis' }>) => void;
 }
 
+/** A load that failed: why, with a button to try again. */
+function RetryAlert({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" onClick={onRetry}>
+          {HISTORY_LABELS.retry}
+        </Button>
+      }
+    >
+      {errorMessage(error, fallback)}
+    </Alert>
+  );
+}
+
 function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; managesAnalyses: boolean; onBack: () => void; onEdit: CreativeHistoryProps['onEdit'] }) {
   const { data: record, isLoading, isError, error, refetch } = useGetCreativeAnalysisQuery(id);
   return (
@@ -48,18 +64,7 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
         </Button>
       </Box>
       {isLoading && <CircularProgress size={24} aria-label={HISTORY_LABELS.loading} />}
-      {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void refetch()}>
-              {HISTORY_LABELS.retry}
-            </Button>
-          }
-        >
-          {errorMessage(error, HISTORY_LABELS.openFailed)}
-        </Alert>
-      )}
+      {isError && <RetryAlert error={error} fallback={HISTORY_LABELS.openFailed} onRetry={() => void refetch()} />}
       {record && (
         <>
           <Typography variant="body2" color="text.secondary">
@@ -90,18 +95,7 @@ export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProp
           <Typography variant="body2">{HISTORY_LABELS.loading}</Typography>
         </Box>
       )}
-      {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void refetch()}>
-              {HISTORY_LABELS.retry}
-            </Button>
-          }
-        >
-          {errorMessage(error, HISTORY_LABELS.failed)}
-        </Alert>
-      )}
+      {isError && <RetryAlert error={error} fallback={HISTORY_LABELS.failed} onRetry={() => void refetch()} />}
       {!isLoading && !isError && items.length === 0 && <Typography color="text.secondary">{HISTORY_LABELS.empty}</Typography>}
       {items.length > 0 && (
         <List aria-label={HISTORY_LABELS.list} disablePadding>

@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { addDays, type DayMetrics } from '@sandbox/world';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
+import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';
@@ -227,9 +226,7 @@ describe('LinkedIn client against the sandbox', () => {
     });
     expect(ads.every((a) => a.creative?.primaryText && a.creative.imageUrl)).toBe(true);
     // The download URL serves the image at LinkedIn's single-image size.
-    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 627 });
+    await expectAdImage(ads, ad.id, { width: 1200, height: 627 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world().adStatus('linkedin', ad.id)).toBe('PAUSED');

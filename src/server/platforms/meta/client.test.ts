@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { addDays, type DayMetrics, type SandboxAccount } from '@sandbox/world';
 import { backoffMs } from '../http';
-import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../../test/platforms';
+import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { ASYNC_POLL_INTERVAL_MS } from './client';
 import { metaAdapter } from './index';
@@ -265,10 +264,7 @@ describe('meta client against the sandbox', () => {
       },
     });
     // The image URL serves the ad's image: a 1080 × 1080 PNG.
-    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1080 });
+    await expectAdImage(ads, ad.id, { width: 1080, height: 1080 });
 
     await client.setAdStatus(target, ad.id, 'PAUSED');
     expect(world().adStatus('meta', ad.id)).toBe('PAUSED');

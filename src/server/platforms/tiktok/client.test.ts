@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { addDays, daysBetween, type SandboxAccount } from '@sandbox/world';
-import { connect, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
+import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';
@@ -170,9 +169,7 @@ describe('TikTok client against the sandbox', () => {
         })),
       ),
     );
-    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1920 });
+    await expectAdImage(ads, ad.id, { width: 1080, height: 1920 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world().adStatus('tiktok', ad.id)).toBe('PAUSED');

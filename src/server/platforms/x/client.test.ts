@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { addDays, type ReportRow, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
+import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
 import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
 import { xAdapter } from './index';
@@ -160,9 +159,7 @@ describe('X client against the sandbox', () => {
         imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/x/media/${ad.copy.image!.key}\\.png$`)),
       },
     });
-    const image = await fetch(ads.find((a) => a.id === ad.id)!.creative!.imageUrl!);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 675 });
+    await expectAdImage(ads, ad.id, { width: 1200, height: 675 });
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world.adStatus('x', ad.id)).toBe('PAUSED');

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { AdCreative, CreativePlacement } from '@shared/api/creative';
+import type { PostLaunchObjectiveName } from '@shared/api/creativePostLaunch';
+import { addDays } from '@shared/api/dashboard';
+import type { Platform } from '@shared/constants';
+import { minorDigits, minorToDecimal } from '@shared/money';
+import { POST_LAUNCH_SPEND_FLOOR_INR, POST_LAUNCH_SPEND_FLOOR_USD, scoreAccountAds, type PostLaunchCampaign } from '../../analysis/creativePostLaunch';
+import type { DbOrTx } from '../../db/connect';
+import { ads, type connectedAdAccounts } from '../../db/schema';
+import { localDay } from '../gamification/localDay';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { conversionFactors, factorAt } from '../metrics/rates';
+
+type AccountRow = typeof connectedAdAccounts.$inferSelect;
+
+/** The placement an account's ads are analysed for: the platform's main feed placement. */
+export const PLACEMENT_OF_PLATFORM: Record<Platform, CreativePlacement> = {
+  google: 'google_rsa',
+  meta: 'meta_feed',
+  linkedin: 'linkedin_single_image',
+  x: 'x_promoted_post',
+  tiktok: 'tiktok_in_feed',
+};
+
+/**
+ * ₹4,000 in the account's currency (minor units) at today's rate. Without a rate for either
+ * currency the floor falls back to the same amount in US dollars (about $48), in the account's
+ * currency as if it were dollars, and says so.
+ */
+export async function spendFloorOf(db: DbOrTx, account: AccountRow, today: string): Promise<{ floor: number; note: string }> {
+  const scale = 10 ** minorDigits(account.currency);
+  const label = (floor: number) => `${minorToDecimal(floor, account.currency)} ${account.currency}`;
+  if (account.currency === 'INR') {
+    const floor = POST_LAUNCH_SPEND_FLOOR_INR * scale;
+    return { floor, note: `Scores appear once an ad has spent ${label(floor)} (about Motion’s $50).` };
+  }
+  const factors = await conversionFactors(db, ['INR'], account.currency, addDays(today, -7), today);
+  const factor = factorAt(factors, 'INR', today);
+  if (factor !== undefined) {
+    const floor = Math.round(POST_LAUNCH_SPEND_FLOOR_INR * 100 * factor * scale);
+    return { floor, note: `Scores appear once an ad has spent ${label(floor)} (₹4,000 at today’s rate, about Motion’s $50).` };
+  }
+  const floor = Math.round(POST_LAUNCH_SPEND_FLOOR_USD * scale);
+  return { floor, note: `Scores appear once an ad has spent ${label(floor)}: no exchange rate for ${account.currency} is known, so the floor is $48 (₹4,000) taken as ${account.currency}.` };
+}
+
+export interface ScoredAccount {
+  campaigns: PostLaunchCampaign[];
+  floor: number;
+  note: string;
+  /** Each ad's creative as last synced, by the platform's ad id. */
+  creativeOf: Map<string, AdCreative | null>;
+}
+
+/**
+ * One connected account's ads scored against their campaigns (analysis/creativePostLaunch) from
+ * its synced series, with their creatives: what the Live ads tab shows and what the workspace
+ * refit learns from.
+ */
+export async function scoreAccount(db: DbOrTx, account: AccountRow, now: Date, objective: PostLaunchObjectiveName): Promise<ScoredAccount> {
+  const [{ series, lag }, creatives] = await Promise.all([
+    loadAccountSeries(db, account, now),
+    db.select({ adId: ads.adId, creative: ads.creative }).from(ads).where(eq(ads.accountRef, account.id)),
+  ]);
+  const creativeOf = new Map(creatives.map((row) => [row.adId, (row.creative as AdCreative | null) ?? null]));
+  const { floor, note } = await spendFloorOf(db, account, localDay(now, account.timeZone));
+  return { campaigns: scoreAccountAds(series, { spendFloor: floor, lag, objective }), floor, note, creativeOf };
+}
