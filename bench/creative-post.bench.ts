@@ -1,4 +1,10 @@
 import { parseArgs } from 'node:util';
+import type { AdCreative } from '@shared/api/creative';
+import { copyOfAdCreative } from '@shared/creative/liveCopy';
+import type { SandboxCreative } from '../src/sandbox/creatives';
+import { analyseCopy } from '../src/server/analysis/creative/textScore';
+import { campaignGroups, heldOutScores, refitWorkspace, type LaunchedAd } from '../src/server/analysis/creative/workspaceRefit';
+import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch.scoring';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, minorUnitsPerUsd, World, type SandboxAccount } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
@@ -138,6 +144,8 @@ interface Sample {
   truth: number;
   /** The ad's raw conversions per unit of spend ÷ the campaign's over its days: the unshrunk baseline. */
   naive: number;
+  /** Its copy as the platform would list it (the workspace refit reads it). */
+  copy: SandboxCreative;
 }
 
 const samples: Sample[] = [];
@@ -191,6 +199,7 @@ for (const platform of PLATFORMS) {
           scored,
           truth: Math.log(own.conversionsPerImpression / campaignQuality),
           naive: perSpend(adDays) / Math.max(1e-12, perSpend(campaignDays)),
+          copy: ad.copy,
         });
       }
     }
@@ -232,5 +241,29 @@ const within = withinCampaign(samples, overall);
 console.log(`sub-scores (pooled): hook ${fmt(pooled(samples, (s) => s.scored.hook!.score))}, conversion ${fmt(pooled(samples, (s) => s.scored.conversion!.score))}, efficiency ${fmt(pooled(samples, (s) => s.scored.efficiency!.score))}, overall ${fmt(pooled(samples, overall))}`);
 console.log(`baseline: raw conversions per unit of spend against the campaign's, unshrunk: pooled ${fmt(pooled(samples, (s) => s.naive))}, within campaign ${fmt(withinCampaign(samples, (s) => s.naive).rho)}`);
 console.log(`overall score within campaign: ${fmt(within.rho)} over ${within.campaigns} campaigns (${within.ads} ads); pooled ${fmt(pooled(samples, overall))}`);
+
+// The feedback loop (analysis/creative/workspaceRefit): the pre-launch text score's weights refit
+// toward these ads' post-launch scores, as one workspace holding the whole world would. Each ad's
+// copy is analysed as the product reads a synced ad (the placement of its platform's feed), and
+// its pre-launch overall under weights fitted without its campaign is ranked against its TRUE
+// quality, beside the global weights' overall of the same ads.
+const launched = samples.map((s) => {
+  const creative: AdCreative = { headlines: s.copy.headlines, primaryText: s.copy.primaryText ?? (s.copy.descriptions[0] || null), description: s.copy.description ?? (s.copy.descriptions[1] || null), callToAction: s.copy.callToAction, landingUrl: s.copy.landingUrl, imageUrl: null };
+  const copy = copyOfAdCreative(creative, PLACEMENT_OF_PLATFORM[s.platform]);
+  const analysis = analyseCopy({ placement: copy.placement, headlines: copy.headlines, primaryText: copy.primary_text, description: copy.description, cta: copy.cta, landingUrl: copy.landing_url });
+  const parts = Object.fromEntries(analysis.overall.parts.map((p) => [p.key, p.score]));
+  return { sample: s, ad: { campaignId: s.campaignKey, adId: s.adId, parts, outcome: overall(s) } satisfies LaunchedAd };
+});
+const truthOf = new Map(launched.map((l) => [l.ad, l.sample.truth]));
+const refit = refitWorkspace(launched.map((l) => l.ad));
+if (refit.state === 'fitted') {
+  const held = heldOutScores(campaignGroups(launched.map((l) => l.ad))).flat();
+  const truthRho = (pick: (h: (typeof held)[number]) => number) => spearman(held.map(pick), held.map((h) => truthOf.get(h.ad)!));
+  const e = refit.evaluation;
+  console.log(
+    `feedback loop: refit on ${refit.ads} ads in ${refit.campaigns} campaigns; held out, against the post-launch score within campaign: refit ${e ? fmt(e.workspace) : '–'}, global ${e ? fmt(e.global) : '–'} (${e?.ads ?? 0} ads); against the true quality, pooled: refit ${fmt(truthRho((h) => h.refit))}, global ${fmt(truthRho((h) => h.global))}; applied: ${refit.applied}`,
+  );
+  console.log(`  refit weights: ${Object.entries(refit.weights).map(([k, w]) => `${k} ${w.toFixed(2)}`).join(', ')}`);
+} else console.log(`feedback loop: not enough launched ads (${refit.ads} in ${refit.campaigns} campaigns)`);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(pooled(samples, overall))}`);

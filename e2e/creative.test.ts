@@ -126,6 +126,12 @@ describe('the Creative Analyzer in Chromium', () => {
     const adName = ((await scoredRow.getByRole('cell').first().locator('p').first().textContent()) ?? '').trim();
     await scoredRow.getByRole('button', { name: `Show why for ${adName}` }).click();
     await table.getByText(/campaign/).first().waitFor();
+    // The feedback loop beside them: a refit on the demo's launched ads, shown with the global weights it is judged against.
+    const feedback = page.getByRole('region', { name: 'How well the pre-launch score predicts your ads' });
+    await feedback.getByRole('button', { name: 'Refit now' }).click();
+    await feedback.getByText(/^Last refit /).waitFor();
+    await page.getByText('Refit on your launched ads.').waitFor();
+    await feedback.getByRole('table', { name: 'Each part’s weight in the overall text score' }).getByRole('rowheader', { name: 'Headline model (A/B tests)' }).waitFor();
     // Opened in the analyzer: its copy in the form, its image read from the platform.
     await scoredRow.getByRole('button', { name: `Analyse ${adName}` }).click();
     await page.getByText(`The copy of live ad “${adName}” as the platform lists it.`, { exact: false }).waitFor();

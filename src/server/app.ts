@@ -31,6 +31,7 @@ import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.rou
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { budgetRoutes } from './modules/budgets/budgets.routes';
 import { creativeRoutes, creativeSharedRoutes } from './modules/creative/creative.routes';
+import { creativeFeedbackRoutes } from './modules/creative/feedback.routes';
 import { postLaunchRoutes } from './modules/creative/postLaunch.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(creativeRoutes, { ctx, services });
       await api.register(creativeSharedRoutes, { services });
       await api.register(postLaunchRoutes, { ctx, services });
+      await api.register(creativeFeedbackRoutes, { ctx, services });
       await api.register(alertUnsubscribeRoutes, { services });
       await api.register(workspaceRoutes, { ctx, services });
       await api.register(invitationRoutes, { ctx, services });

@@ -22,6 +22,7 @@ import {
   connectedAdAccounts,
   creativeAnalyses,
   creativeShares,
+  creativeWorkspaceModels,
   newsletterSubscriptions,
   oauthStates,
   otpCodes,
@@ -174,6 +175,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
     creativeAnalyses: await db.select().from(creativeAnalyses).where(eq(creativeAnalyses.workspaceId, id)).orderBy(creativeAnalyses.id),
     creativeShares: await db.select().from(creativeShares).where(eq(creativeShares.workspaceId, id)).orderBy(creativeShares.id),
+    creativeModel: await db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, id)),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
@@ -367,6 +369,8 @@ const MATRIX: Record<string, Probe> = {
     { method: 'GET', url: `/api/shared/creative/${v.creativeShareId}.${'A'.repeat(43)}/` },
     { method: 'GET', url: '/api/shared/creative/guessed-token/' },
   ]),
+  'GET /api/creative/feedback/': own((v, a) => [{ method: 'GET', url: `/api/creative/feedback/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/creative/feedback/refit/': own((v, a) => [json('POST', `/api/creative/feedback/refit/?workspace=${v.workspaceId}`, {}, a.user.auth)]),
   'POST /api/creative/compare/': own((v, a) => [json('POST', `/api/creative/compare/?workspace=${v.workspaceId}`, { copies: [{ placement: 'meta_feed' }, { placement: 'x_promoted_post' }] }, a.user.auth)]),
   'GET /api/optimizer/plans/': own((v, a) => [{ method: 'GET', url: `/api/optimizer/plans/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'POST /api/optimizer/plans/:id/stop/': own((v, a) => [json('POST', `/api/optimizer/plans/${v.followedPlanId}/stop/`, {}, a.user.auth)]),
@@ -968,6 +972,8 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 404, detail: CREATIVE_MESSAGES.shareNotFound },
     },
   ],
+  'GET /api/creative/feedback/': [{ needs: 'creative:analyze', request: () => get('creative/feedback/'), allowed: 200 }],
+  'POST /api/creative/feedback/refit/': [{ needs: 'creative:manage', request: () => send('POST', 'creative/feedback/refit/'), allowed: 200 }],
   'POST /api/creative/compare/': [
     { needs: 'creative:analyze', request: () => send('POST', 'creative/compare/', { copies: [{ placement: 'meta_feed', headlines: ['One'] }, { placement: 'meta_feed', headlines: ['Two'] }] }), allowed: 200 },
   ],

@@ -16,6 +16,7 @@ import { createRulesService } from './modules/rules/rules.service';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { createOptimizerService } from './modules/budgets/optimizer.service';
 import { createCreativeService } from './modules/creative/creative.service';
+import { createCreativeFeedbackService } from './modules/creative/feedback.service';
 import { createPostLaunchService } from './modules/creative/postLaunch.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
@@ -27,7 +28,8 @@ export function createServices(ctx: AppContext) {
   const rules = createRulesService(ctx, connections, alerts);
   const optimizer = createOptimizerService(ctx, connections);
   const budgets = createBudgetsService(ctx, alerts);
-  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans, budget pacing.
+  const creativeFeedback = createCreativeFeedbackService(ctx);
+  // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans, budget pacing, the creative refit.
   const sync = createSyncService(ctx, connections, {
     afterSync: async (tx, synced) => {
       await suggestions.afterSync(tx, synced);
@@ -35,6 +37,7 @@ export function createServices(ctx: AppContext) {
       await rules.afterSync(tx, synced);
       await optimizer.afterSync(tx, synced);
       await budgets.afterSync(tx, synced);
+      await creativeFeedback.afterSync(tx, synced);
     },
   });
   const newsletter = createNewsletterService(ctx);
@@ -48,7 +51,8 @@ export function createServices(ctx: AppContext) {
     rules,
     budgets,
     optimizer,
-    creative: createCreativeService(ctx),
+    creative: createCreativeService(ctx, creativeFeedback),
+    creativeFeedback,
     postLaunch: createPostLaunchService(ctx),
     adAccounts,
     dashboard: createDashboardService(ctx, connections, sync),

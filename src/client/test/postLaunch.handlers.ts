@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import type { PostLaunchAdView, PostLaunchScoreView, PostLaunchView } from '@shared/api/creativePostLaunch';
 import { api } from './handlers';
 
@@ -83,15 +84,57 @@ export const FAKE_POST_LAUNCH: PostLaunchView = {
 /** A one-pixel PNG, as the image route hands it over. */
 export const FAKE_AD_IMAGE = { name: 'ad-1.png', content_type: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' };
 
+/** The workspace's refit before and after "Refit now": not enough ads yet, then a fitted, applied one. */
+const FEEDBACK_WEIGHTS = [
+  ['headlineModel', 'Headline model (A/B tests)', 0.2, 0.05],
+  ['platformFit', 'Platform fit', 0.14, 0.12],
+  ['clarity', 'Clarity', 0.12, 0.1],
+  ['cta', 'Call to action', 0.12, 0.18],
+  ['specificity', 'Specificity', 0.12, 0.35],
+  ['policy', 'Policy risk', 0.12, 0.1],
+  ['persuasion', 'Persuasion cues', 0.08, 0.05],
+  ['bias', 'Behavioural-bias cues', 0.05, 0.03],
+  ['emotion', 'Emotion', 0.05, 0.02],
+] as const;
+
+export const FAKE_FEEDBACK_NOT_ENOUGH: CreativeFeedbackView = {
+  state: 'not_enough',
+  min_ads: 20,
+  min_campaigns: 3,
+  ads: 12,
+  campaigns: 2,
+  fitted_at: '2030-03-04T08:00:00.000Z',
+  applied: false,
+  weights: FEEDBACK_WEIGHTS.map(([key, label, global]) => ({ key, label, global, workspace: null })),
+  evaluation: null,
+  summary: '12 launched ads with a score in 2 campaigns so far. Until then the global weights score your copy.',
+};
+
+export const FAKE_FEEDBACK_FITTED: CreativeFeedbackView = {
+  ...FAKE_FEEDBACK_NOT_ENOUGH,
+  state: 'fitted',
+  ads: 41,
+  campaigns: 9,
+  fitted_at: '2030-03-05T08:00:00.000Z',
+  applied: true,
+  weights: FEEDBACK_WEIGHTS.map(([key, label, global, workspace]) => ({ key, label, global, workspace })),
+  evaluation: { ads: 30, campaigns: 7, workspace: 0.41, global: 0.12 },
+  summary: 'On 30 ads of 7 campaigns held out of the fit, the refit weights ranked ads at 0.41, the global weights at 0.12. The analyzer now weighs this workspace’s copy with the refit weights.',
+};
+
 export interface FakePostLaunchOptions {
   view?: PostLaunchView;
   notPro?: boolean;
   imageFails?: boolean;
+  /** The refit GET creative/feedback/ answers with; POST …/refit/ answers FAKE_FEEDBACK_FITTED (or fails with refitFails). */
+  feedback?: CreativeFeedbackView;
+  refitFails?: boolean;
 }
 
 /** The post-launch routes: the view (the account asked for, marked as chosen), and the image of ad-1. */
-export function fakePostLaunchServer({ view = FAKE_POST_LAUNCH, notPro = false, imageFails = false }: FakePostLaunchOptions = {}) {
-  const requests = { scores: [] as URLSearchParams[], images: [] as URLSearchParams[] };
+export function fakePostLaunchServer({ view = FAKE_POST_LAUNCH, notPro = false, imageFails = false, feedback = FAKE_FEEDBACK_NOT_ENOUGH, refitFails = false }: FakePostLaunchOptions = {}) {
+  const requests = { scores: [] as URLSearchParams[], images: [] as URLSearchParams[], refits: 0 };
+  let current = feedback;
   const handlers = [
     http.get(api('creative/post-launch/'), ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -104,6 +147,16 @@ export function fakePostLaunchServer({ view = FAKE_POST_LAUNCH, notPro = false, 
       requests.images.push(new URL(request.url).searchParams);
       if (imageFails) return HttpResponse.json({ detail: 'The platform did not serve this ad’s image.', code: 'platform_error' }, { status: 502 });
       return HttpResponse.json(FAKE_AD_IMAGE);
+    }),
+    http.get(api('creative/feedback/'), () => {
+      if (notPro) return HttpResponse.json({ detail: CREATIVE_MESSAGES.needsPro, code: 'forbidden' }, { status: 403 });
+      return HttpResponse.json(current);
+    }),
+    http.post(api('creative/feedback/refit/'), () => {
+      requests.refits += 1;
+      if (refitFails) return HttpResponse.json({ detail: 'The database is busy.', code: 'internal' }, { status: 503 });
+      current = FAKE_FEEDBACK_FITTED;
+      return HttpResponse.json(current);
     }),
   ];
   return { handlers, requests };

@@ -923,3 +923,24 @@ export const creativeShares = pgTable(
   },
   (t) => [index('creative_shares_analysis_idx').on(t.analysisId)],
 );
+
+/**
+ * A workspace's pre-launch weights refit toward its own launched ads (analysis/creative/
+ * workspaceRefit), one row per workspace, replaced at each refit. `weights` and `evaluation`
+ * are null while it has too few ads; `applied` says whether the analyzer uses the weights (only
+ * when they ranked the workspace's held-out ads better than the global ones).
+ */
+export const creativeWorkspaceModels = pgTable('creative_workspace_models', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  fittedAt: timestamp('fitted_at', { withTimezone: true }).notNull(),
+  state: text('state', { enum: ['not_enough', 'fitted'] }).notNull(),
+  ads: integer('ads').notNull(),
+  campaigns: integer('campaigns').notNull(),
+  /** OverallWeights of analysis/creative/textScore, summing to 1. */
+  weights: jsonb('weights').$type<Record<string, number>>(),
+  /** RefitEvaluation of analysis/creative/workspaceRefit. */
+  evaluation: jsonb('evaluation').$type<Record<string, number>>(),
+  applied: boolean('applied').notNull().default(false),
+});

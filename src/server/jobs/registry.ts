@@ -17,5 +17,6 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.rules.scheduleJob,
     services.optimizer.followJob,
     services.budgets.pacingJob,
+    services.creativeFeedback.refitJob,
   ];
 }

@@ -122,7 +122,8 @@ export interface CreativeModelValidation {
 }
 
 export interface CreativeTextAnalysis {
-  overall: { score: number; explanation: string; parts: { key: string; label: string; score: number; weight: number; points: number }[] };
+  /** `weighting`: which weights made the overall (absent on analyses saved before workspaces could refit them). */
+  overall: { score: number; explanation: string; parts: { key: string; label: string; score: number; weight: number; points: number }[]; weighting?: { source: 'global' | 'workspace'; note: string } };
   sub_scores: CreativeTextSubScore[];
   fields: CreativeFieldFit[];
   headline_model: { scored: 'headlines' | 'opening_sentence' | 'none'; score: number | null; headlines: CreativeHeadlineScore[]; validation: CreativeModelValidation | null };

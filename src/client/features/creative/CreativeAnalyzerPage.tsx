@@ -14,6 +14,7 @@ import { ResultActions } from './ResultActions';
 import { WhatChanged } from './WhatChanged';
 import { formValuesOfLiveAd } from './liveAd';
 import { useFetchPostLaunchImageMutation } from './postLaunch.api';
+import { FeedbackModel } from './FeedbackModel';
 import { PostLaunchScores } from './PostLaunchScores';
 
 const TITLE = 'Creative Analyzer';
@@ -166,7 +167,12 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
         </Stack>
       </TabPanel>
       <TabPanel id={panelId('live')} tabId={tabId('live')} hidden={tab !== 'live'}>
-        {tab === 'live' && <PostLaunchScores analysing={openingAd} onAnalyse={(ad, view) => void analyseLiveAd(ad, view)} />}
+        {tab === 'live' && (
+          <Stack spacing={4}>
+            <PostLaunchScores analysing={openingAd} onAnalyse={(ad, view) => void analyseLiveAd(ad, view)} />
+            <FeedbackModel canRefit={managesAnalyses} />
+          </Stack>
+        )}
       </TabPanel>
       <TabPanel id={panelId('history')} tabId={tabId('history')} hidden={tab !== 'history'}>
         {tab === 'history' && <CreativeHistory managesAnalyses={managesAnalyses} onEdit={edit} />}

@@ -1,4 +1,4 @@
-import { analyseCopy, type TextAnalysis } from './textScore';
+import { analyseCopy, GLOBAL_WEIGHTING, type OverallWeighting, type TextAnalysis } from './textScore';
 import type { AdCopy } from './types';
 
 /**
@@ -64,8 +64,8 @@ function explainStep(higher: RankedVariant, lower: RankedVariant): VariantStep {
   return { higher: higher.index, lower: lower.index, difference, headlineWinProbability: probability, explanation };
 }
 
-export function compareVariants(copies: AdCopy[]): Comparison {
-  const analysed = copies.map((copy, index) => ({ index, analysis: analyseCopy(copy) }));
+export function compareVariants(copies: AdCopy[], weighting: OverallWeighting = GLOBAL_WEIGHTING): Comparison {
+  const analysed = copies.map((copy, index) => ({ index, analysis: analyseCopy(copy, weighting) }));
   // Ties in the overall score go to the stronger headline, then to the earlier variant.
   const ranked = [...analysed].sort((x, y) => y.analysis.overall.score - x.analysis.overall.score || (bestLogit(y.analysis) ?? 0) - (bestLogit(x.analysis) ?? 0) || x.index - y.index);
   const ranking = ranked.map((v, i) => ({ index: v.index, rank: i + 1, score: v.analysis.overall.score, analysis: v.analysis }));

@@ -23,7 +23,10 @@ import type { AdCopy, FieldFit, SubScore, SubScoreKey, Suggestion } from './type
  * learned headline model is the one part validated on real A/B tests, so it gets the largest
  * single share, but not a majority: it was fitted on news headlines, not ads.
  */
-export const OVERALL_WEIGHTS: Record<SubScoreKey | 'headlineModel', number> = {
+export type OverallPartKey = SubScoreKey | 'headlineModel';
+export type OverallWeights = Record<OverallPartKey, number>;
+
+export const OVERALL_WEIGHTS: OverallWeights = {
   headlineModel: 0.2,
   platformFit: 0.14,
   clarity: 0.12,
@@ -35,6 +38,19 @@ export const OVERALL_WEIGHTS: Record<SubScoreKey | 'headlineModel', number> = {
   emotion: 0.05,
 };
 
+/** Which weights made an overall, and a line saying so on the screen. */
+export interface OverallWeighting {
+  source: 'global' | 'workspace';
+  weights: OverallWeights;
+  note: string;
+}
+
+export const GLOBAL_WEIGHTING: OverallWeighting = {
+  source: 'global',
+  weights: OVERALL_WEIGHTS,
+  note: 'Weighted by the global weights: the rules of thumb and the headline model validated on A/B tests.',
+};
+
 /** A copy the platforms would likely reject cannot score well whatever else it does: the overall is held this far above the policy score. */
 const POLICY_CAP_MARGIN = 30;
 
@@ -42,7 +58,28 @@ export interface OverallScore {
   score: number;
   explanation: string;
   /** Each part's score and its points in the overall. */
-  parts: { key: SubScoreKey | 'headlineModel'; label: string; score: number; weight: number; points: number }[];
+  parts: { key: OverallPartKey; label: string; score: number; weight: number; points: number }[];
+  /** Which weights made it: the global ones, or the workspace's refit (workspaceRefit). */
+  weighting: { source: OverallWeighting['source']; note: string };
+}
+
+/**
+ * The overall of some parts' scores under some weights: their weighted mean (the weights of the
+ * parts present), held to POLICY_CAP_MARGIN above the policy score; `capped` says whether the
+ * cap bit. The one formula, so a workspace's refit (workspaceRefit) is judged on exactly the
+ * score the screen shows.
+ */
+export function weighParts(scores: Partial<Record<OverallPartKey, number>>, weights: OverallWeights): { score: number; capped: boolean } {
+  let total = 0;
+  let sum = 0;
+  for (const [key, score] of Object.entries(scores) as [OverallPartKey, number][]) {
+    total += weights[key];
+    sum += score * weights[key];
+  }
+  const mean = total > 0 ? sum / total : 0;
+  const policy = scores.policy;
+  if (policy !== undefined && mean > policy + POLICY_CAP_MARGIN) return { score: policy + POLICY_CAP_MARGIN, capped: true };
+  return { score: mean, capped: false };
 }
 
 export interface TextAnalysis {
@@ -76,25 +113,23 @@ function modelInputs(copy: AdCopy): { scored: TextAnalysis['headlineModel']['sco
   return { scored: 'none', texts: [], room: null };
 }
 
-function combine(subScores: SubScore[], model: number | null): OverallScore {
-  const parts: OverallScore['parts'] = subScores.map((s) => ({ key: s.key, label: s.label, score: s.score, weight: OVERALL_WEIGHTS[s.key], points: 0 }));
-  if (model !== null) parts.push({ key: 'headlineModel', label: 'Headline model (A/B tests)', score: model, weight: OVERALL_WEIGHTS.headlineModel, points: 0 });
+function combine(subScores: SubScore[], model: number | null, weighting: OverallWeighting): OverallScore {
+  const { weights } = weighting;
+  const parts: OverallScore['parts'] = subScores.map((s) => ({ key: s.key, label: s.label, score: s.score, weight: weights[s.key], points: 0 }));
+  if (model !== null) parts.push({ key: 'headlineModel', label: 'Headline model (A/B tests)', score: model, weight: weights.headlineModel, points: 0 });
   const total = parts.reduce((s, p) => s + p.weight, 0);
-  for (const p of parts) p.points = (p.score * p.weight) / total;
-  let score = parts.reduce((s, p) => s + p.points, 0);
-  const policy = subScores.find((s) => s.key === 'policy')!.score;
+  for (const p of parts) p.points = total > 0 ? (p.score * p.weight) / total : 0;
+  const { score, capped } = weighParts(Object.fromEntries(parts.map((p) => [p.key, p.score])), weights);
   const notes: string[] = [];
-  if (score > policy + POLICY_CAP_MARGIN) {
-    score = policy + POLICY_CAP_MARGIN;
-    notes.push(`Held to ${clampScore(score)} by the policy risk: the platforms would likely reject or restrict this copy.`);
-  }
+  if (capped) notes.push(`Held to ${clampScore(score)} by the policy risk: the platforms would likely reject or restrict this copy.`);
   const sorted = [...parts].sort((a, b) => a.score - b.score);
   notes.unshift(`Strongest: ${sorted.at(-1)!.label.toLowerCase()} (${sorted.at(-1)!.score}); weakest: ${sorted[0].label.toLowerCase()} (${sorted[0].score}).`);
   if (model === null) notes.push('No headline to score with the learned model, so the rules alone make the score.');
-  return { score: clampScore(score), explanation: notes.join(' '), parts };
+  return { score: clampScore(score), explanation: notes.join(' '), parts, weighting: { source: weighting.source, note: weighting.note } };
 }
 
-export function analyseCopy(copy: AdCopy): TextAnalysis {
+/** `weighting`: how the parts make the overall; a workspace's refit weights where it has them (workspaceRefit), else the global ones. */
+export function analyseCopy(copy: AdCopy, weighting: OverallWeighting = GLOBAL_WEIGHTING): TextAnalysis {
   const fields = readableFields(copy);
   const fit = scorePlatformFit(copy);
   const subScores = [fit.subScore, scoreClarity(fields), scoreCta(copy, fields), scoreSpecificity(fields), scorePersuasion(fields), scoreBias(fields), scoreEmotion(fields), scorePolicy(fields)];
@@ -107,7 +142,7 @@ export function analyseCopy(copy: AdCopy): TextAnalysis {
     subScores,
     fields: fit.fields,
     headlineModel: { scored: inputs.scored, headlines, score: model, validation: HEADLINE_WEIGHTS.crossValidation },
-    overall: combine(subScores, model),
+    overall: combine(subScores, model, weighting),
     suggestions: suggestRewrites(copy, subScores, fit.fields, inputs.scored === 'headlines' ? headlines : []),
   };
 }

@@ -22,6 +22,7 @@ import { assertCreativePro } from './creativeAccess';
 import { creativeChanges } from './creative.changes';
 import { createCreativeHistory, thumbnailOf } from './creative.history';
 import { presentImageAnalysis, presentTextAnalysis } from './creative.presenter';
+import type { CreativeFeedbackService } from './feedback.service';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -53,7 +54,7 @@ const copyOf = (input: CreativeCopyInput): AdCopy => ({
  * its image read by content and scored (analysis/creativeImage), variants ranked. Pro only (a
  * running trial counts); everything runs here, nothing is sent anywhere.
  */
-export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>) {
+export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>, feedback: Pick<CreativeFeedbackService, 'weightingOf'>) {
   const { db, clock, log } = ctx;
   const history = createCreativeHistory(ctx);
 
@@ -84,7 +85,7 @@ export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'lo
       const previous = input.previous_id ? await history.row(principal, input.previous_id) : null;
       if (previous && previous.kind !== 'analysis') throw badRequest(CREATIVE_MESSAGES.previousNotAnalysis, 'previous_id');
       const image = input.image ? await imageOf(input.image, placement) : null;
-      const text = presentTextAnalysis(analyseCopy(copyOf(copy)));
+      const text = presentTextAnalysis(analyseCopy(copyOf(copy), await feedback.weightingOf(principal.workspaceId)));
       const analysis: CreativeAnalysis = { placement, placement_label: CREATIVE_PLACEMENT_LABELS[placement], text, image: image?.analysis ?? null };
       if (previous) {
         const before = previous.input as { copy: CreativeCopyInput; image: CreativeStoredImage | null };
@@ -109,7 +110,7 @@ export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'lo
     async compare(principal: Principal, input: CreativeCompareInputValidated): Promise<CreativeComparison> {
       await assertPro(principal);
       const copies = input.copies.map((copy) => storedCopy(copy as CreativeCopyInput));
-      const comparison = compareVariants(copies.map(copyOf));
+      const comparison = compareVariants(copies.map(copyOf), await feedback.weightingOf(principal.workspaceId));
       const body: CreativeComparison = {
         ranking: comparison.ranking.map((r) => ({ index: r.index, rank: r.rank, score: r.score, analysis: presentTextAnalysis(r.analysis) })),
         steps: comparison.steps.map((s) => ({ higher: s.higher, lower: s.lower, difference: s.difference, headline_win_probability: s.headlineWinProbability, explanation: s.explanation })),

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { object, string } from 'yup';
+import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
+import type { Platform } from '@shared/constants';
+import { copyOfAdCreative } from '@shared/creative/liveCopy';
+import { analyseCopy, GLOBAL_WEIGHTING, type OverallPartKey, type OverallWeighting, type OverallWeights } from '../../analysis/creative/textScore';
+import { refitWorkspace, type LaunchedAd, type RefitEvaluation } from '../../analysis/creative/workspaceRefit';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/connect';
+import { connectedAdAccounts, creativeWorkspaceModels } from '../../db/schema';
+import { defineJob } from '../../jobs/queue';
+import { workspaceEntitlements } from '../access/entitlements';
+import type { Principal } from '../access/principal';
+import { assertCreativePro } from './creativeAccess';
+import { presentFeedback } from './feedback.presenter';
+import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
+
+/** Stable id of the job that refits a workspace's pre-launch weights (queued by every successful sync). */
+export const CREATIVE_REFIT_JOB = 'creative.refit';
+
+type ModelRow = typeof creativeWorkspaceModels.$inferSelect;
+
+/** The analyzer's copy of a synced creative (the same reading as the Live ads tab's "Analyse"). */
+const adCopyOf = (creative: Parameters<typeof copyOfAdCreative>[0], platform: Platform) => {
+  const copy = copyOfAdCreative(creative, PLACEMENT_OF_PLATFORM[platform]);
+  return { placement: copy.placement, headlines: copy.headlines, primaryText: copy.primary_text, description: copy.description, cta: copy.cta, landingUrl: copy.landing_url };
+};
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The Creative Analyzer's feedback loop (analysis/creative/workspaceRefit): each workspace's
+ * launched ads, their synced copy analysed as the analyzer would and their post-launch overall
+ * score, refit the weights of the pre-launch text score; the analyzer then weighs that
+ * workspace's copy with them, but only where they ranked its held-out ads better than the global
+ * weights. Refits follow every sync (a queued job per workspace) and run on request.
+ */
+export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>) {
+  const { db, clock, log, queue } = ctx;
+
+  /** Every ad of the workspace with a synced copy and a post-launch score (objective: cost per conversion, the Live ads tab's default). */
+  async function launchedAds(workspaceId: string, now: Date): Promise<LaunchedAd[]> {
+    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
+    const launched: LaunchedAd[] = [];
+    for (const account of accounts) {
+      const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa');
+      for (const campaign of campaigns)
+        for (const ad of campaign.ads) {
+          const creative = creativeOf.get(ad.adId);
+          if (!ad.overall || !creative) continue;
+          const analysis = analyseCopy(adCopyOf(creative, account.platform as Platform));
+          const parts = Object.fromEntries(analysis.overall.parts.map((p) => [p.key, p.score])) as Partial<Record<OverallPartKey, number>>;
+          // Campaign ids are the platform's: two accounts may share one.
+          launched.push({ campaignId: `${account.id}/${campaign.campaignId}`, adId: ad.adId, parts, outcome: ad.overall.score });
+        }
+    }
+    return launched;
+  }
+
+  async function stored(workspaceId: string): Promise<ModelRow | null> {
+    const [row] = await db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
+    return row ?? null;
+  }
+
+  /** Refits one workspace's weights from its launched ads now and keeps the result. */
+  async function refit(workspaceId: string): Promise<ModelRow> {
+    const now = clock.now();
+    const result = refitWorkspace(await launchedAds(workspaceId, now));
+    const row: ModelRow = {
+      workspaceId,
+      fittedAt: now,
+      state: result.state,
+      ads: result.ads,
+      campaigns: result.campaigns,
+      weights: result.state === 'fitted' ? result.weights : null,
+      evaluation: result.state === 'fitted' && result.evaluation ? { ...result.evaluation } : null,
+      applied: result.state === 'fitted' && result.applied,
+    };
+    await db
+      .insert(creativeWorkspaceModels)
+      .values(row)
+      .onConflictDoUpdate({ target: creativeWorkspaceModels.workspaceId, set: { fittedAt: row.fittedAt, state: row.state, ads: row.ads, campaigns: row.campaigns, weights: row.weights, evaluation: row.evaluation, applied: row.applied } });
+    log.info({ workspaceId, state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit');
+    return row;
+  }
+
+  const api = {
+    /** GET creative/feedback/. */
+    async view(principal: Principal): Promise<CreativeFeedbackView> {
+      await assertCreativePro(db, principal.workspaceId, clock.now());
+      return presentFeedback(await stored(principal.workspaceId));
+    },
+
+    /** POST creative/feedback/refit/. */
+    async refitNow(principal: Principal): Promise<CreativeFeedbackView> {
+      await assertCreativePro(db, principal.workspaceId, clock.now());
+      return presentFeedback(await refit(principal.workspaceId));
+    },
+
+    /** How the analyzer weighs this workspace's copy: its refit where that was applied, else the global weights. */
+    async weightingOf(workspaceId: string): Promise<OverallWeighting> {
+      const row = await stored(workspaceId);
+      if (!row?.applied || !row.weights || !row.evaluation) return GLOBAL_WEIGHTING;
+      const evaluation = row.evaluation as unknown as RefitEvaluation;
+      return {
+        source: 'workspace',
+        weights: row.weights as OverallWeights,
+        note: `Weighted for this workspace: refit on ${row.ads} of its launched ads; on campaigns held out of the fit these weights ranked its ads at ${round(evaluation.workspace)} (rank correlation), the global ones at ${round(evaluation.global)}.`,
+      };
+    },
+
+    /** Queued in a sync's final transaction: one refit per workspace waiting at a time. */
+    async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
+      await queue.send(CREATIVE_REFIT_JOB, { workspaceId: synced.workspaceId }, { tx, singletonKey: synced.workspaceId });
+    },
+
+    refitJob: defineJob({
+      id: CREATIVE_REFIT_JOB,
+      payload: object({ workspaceId: string().uuid().required() }),
+      policy: 'stately',
+      async handler(payload, { log: jobLog }) {
+        // The analyzer is Pro: a Starter workspace's ads are not read for it.
+        const { plan } = await workspaceEntitlements(db, payload.workspaceId, clock.now());
+        if (plan === 'starter') return;
+        const row = await refit(payload.workspaceId);
+        jobLog.info({ state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit after a sync');
+      },
+    }),
+  };
+  return api;
+}
+export type CreativeFeedbackService = ReturnType<typeof createCreativeFeedbackService>;
