@@ -1,6 +1,7 @@
+import { PDF_FONT_FAMILY } from './fonts';
 import type { PdfStyle } from './primitives';
 
-/** The look of every PDF the product makes (A4, Helvetica: a standard font, so text stays selectable and nothing is embedded). */
+/** The look of every PDF the product makes (A4, DejaVu Sans embedded: see fonts.ts). */
 export const PDF_COLORS = {
   ink: '#1b2430',
   muted: '#5b6675',
@@ -23,17 +24,17 @@ export function scoreColor(score: number | null): string {
 }
 
 export const pdfStyles = {
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44, fontFamily: 'Helvetica', fontSize: 10, color: PDF_COLORS.ink, lineHeight: 1.4 },
+  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 44, fontFamily: PDF_FONT_FAMILY, fontSize: 10, color: PDF_COLORS.ink, lineHeight: 1.4 },
   header: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-end', borderBottomWidth: 1, borderBottomColor: PDF_COLORS.rule, paddingBottom: 8, marginBottom: 16 },
-  brand: { fontFamily: 'Helvetica-Bold', fontSize: 16, color: PDF_COLORS.brand },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 13 },
+  brand: { fontFamily: PDF_FONT_FAMILY, fontWeight: 'bold', fontSize: 16, color: PDF_COLORS.brand },
+  title: { fontFamily: PDF_FONT_FAMILY, fontWeight: 'bold', fontSize: 13 },
   meta: { fontSize: 9, color: PDF_COLORS.muted },
   footer: { position: 'absolute', bottom: 24, left: 44, right: 44, flexDirection: 'row', justifyContent: 'space-between', fontSize: 8, color: PDF_COLORS.muted },
   section: { marginBottom: 14 },
-  heading: { fontFamily: 'Helvetica-Bold', fontSize: 12, marginBottom: 6 },
-  subheading: { fontFamily: 'Helvetica-Bold', fontSize: 10, marginBottom: 2 },
+  heading: { fontFamily: PDF_FONT_FAMILY, fontWeight: 'bold', fontSize: 12, marginBottom: 6 },
+  subheading: { fontFamily: PDF_FONT_FAMILY, fontWeight: 'bold', fontSize: 10, marginBottom: 2 },
   muted: { color: PDF_COLORS.muted },
   small: { fontSize: 9 },
-  bold: { fontFamily: 'Helvetica-Bold' },
+  bold: { fontFamily: PDF_FONT_FAMILY, fontWeight: 'bold' },
   row: { flexDirection: 'row' },
 } satisfies Record<string, PdfStyle>;

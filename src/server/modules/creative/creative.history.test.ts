@@ -146,6 +146,18 @@ describe('The Creative Analyzer’s history and share links', () => {
     expect((await call(t.app, stranger, 'GET', `creative/analyses/${analysis.id}/pdf/`)).statusCode).toBe(404);
   }, 60_000);
 
+  it('writes the copy in the PDF as it was written: the rupee sign, curly quotes and accents come out as they went in', async () => {
+    const headline = 'Save ₹500 on “Café” plans';
+    const analysis = await analyse(owner, { ...copy, headlines: [headline], primary_text: 'Plans from ₹1,999 a month. Déjà vu, no more.' });
+    const res = await call(t.app, owner, 'GET', `creative/analyses/${analysis.id}/pdf/`);
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(headline);
+    expect(flat).toContain('Plans from ₹1,999 a month.');
+    expect(flat).toContain('Déjà vu');
+  }, 60_000);
+
   it('shares a result by a signed link that anyone can read until it expires or is revoked', async () => {
     const analysis = await analyse(owner, copy);
     const created = await call(t.app, owner, 'POST', `creative/analyses/${analysis.id}/share/`, { payload: { expires_in_days: 7 } });
