@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
@@ -14,37 +14,10 @@ import { useCan } from '@client/features/session/useCan';
 import { useListWorkspacesQuery } from '@client/features/workspaces/workspaces.api';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
+import { lazyPage } from './lazyPage';
 import { paths } from './paths';
 
-/** The loader of every page's chunk, for preloadPages. */
-const pageLoaders: (() => Promise<unknown>)[] = [];
-
-/** A thenable that hands `value` over at once; React.lazy takes any thenable, not only a Promise. */
-function settled<T>(value: T): Promise<T> {
-  return { then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
-}
-
-/**
- * A page loaded on first visit, as its own chunk; pages are named exports. A page whose chunk
- * has already been loaded (preloadPages) is handed to React.lazy synchronously, so it renders
- * at once instead of suspending and showing the fallback first.
- */
-function lazyPage<Name extends string, Props extends object = object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  let page: { default: ComponentType<Props> } | undefined;
-  const loadPage = () => load().then((module) => (page = { default: module[name] }));
-  pageLoaders.push(loadPage);
-  return lazy(() => (page ? settled(page) : loadPage()));
-}
-
-/**
- * Loads every page's chunk ahead of its first visit. Tests that render AppRouter await it before
- * their first test, so a route neither loads its module nor suspends while a findBy* query's time
- * limit runs (on a busy machine the loading alone can outlast the limit, and React holds a
- * suspended page back for at least 300 ms once its fallback is shown).
- */
-export async function preloadPages(): Promise<void> {
-  await Promise.all(pageLoaders.map((load) => load()));
-}
+export { preloadPages } from './lazyPage';
 
 const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '@client/features/marketing/HomePage'), 'HomePage');
 const FeaturesPage = lazyPage(() => import(/* webpackChunkName: "features" */ '@client/features/marketing/FeaturesPage'), 'FeaturesPage');
@@ -98,6 +71,13 @@ const WorkspaceSettingsPage = lazyPage(
 const InvitationPage = lazyPage(() => import(/* webpackChunkName: "invitation" */ '@client/features/workspaces/invitations/InvitationPage'), 'InvitationPage');
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "search" */ '@client/features/search/SearchPage'), 'SearchPage');
 const XConnectTestPage = lazyPage(() => import(/* webpackChunkName: "x-connect" */ '@client/features/adAccounts/XConnectTestPage'), 'XConnectTestPage');
+// Support's trace replay (/dev/replay) exists in development builds only. webpack's production
+// mode defines process.env.NODE_ENV as "production", so this condition is false at build time:
+// the import() in it is dropped with its chunk and the route is never registered, which keeps it
+// out of the shipped bundle. Jest runs as "test", so its tests see it; e2e/replay.test.ts opens it
+// on a development build of its own, served by a server of its own.
+const DevReplayPage =
+  process.env.NODE_ENV !== 'production' ? lazyPage(() => import(/* webpackChunkName: "dev-replay" */ '@client/features/devReplay/ReplayPage'), 'ReplayPage') : null;
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "not-found" */ '@client/features/notFound/NotFoundPage'), 'NotFoundPage');
 
 /** How /dashboard is registered: for a visitor, while user-info loads, for an active trial, or not at all. */
@@ -295,6 +275,7 @@ export function AppRouter() {
         <Route path={paths.invitation} element={<InvitationPage />} />
         <Route path={paths.search} element={<SearchPage />} />
         <Route path={paths.xConnectTest} element={<XConnectTestPage />} />
+        {DevReplayPage && <Route path={paths.devReplay} element={<DevReplayPage />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

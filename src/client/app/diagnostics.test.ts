@@ -1,6 +1,13 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
 import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
+import { adAccountsApi } from '@client/features/adAccounts/adAccounts.api';
+import { creativeApi } from '@client/features/creative/creative.api';
+import { sessionApi } from '@client/features/session/session.api';
 import { loggedIn } from '@client/features/session/session.slice';
+import { teamApi } from '@client/features/workspaces/team.api';
+import { api } from '@client/test/handlers';
+import { server } from '@client/test/server';
 import {
   buildDiagnosticsExport,
   createDiagnosticsRecorder,
@@ -59,6 +66,36 @@ describe('redact', () => {
       header: REDACTED,
       list: [REDACTED, 42],
       queries: { [`getProfile("${REDACTED}")`]: { status: 'fulfilled' } },
+    });
+  });
+
+  it('replaces the token of share, invitation, reset and consent links, and the argument of the endpoints that take a token', () => {
+    expect(
+      redact({
+        share: { url: 'http://localhost/shared/creative/sh4re_T0ken-x?utm=1', id: 's1' },
+        invite: 'Open http://localhost/invitations/inv1TeToken now',
+        reset: 'https://adwise.app/forgot-password?token=r3set&next=/',
+        consent: 'https://platform.example/oauth?client_id=c1&state=st4te&code=c0de#top',
+        location: '/invitations/inv1TeToken',
+        queries: {
+          'getSharedCreative("sh4re_T0ken")': { endpointName: 'getSharedCreative', originalArgs: 'sh4re_T0ken', status: 'fulfilled' },
+          'getBlogPost("hello")': { endpointName: 'getBlogPost', originalArgs: 'hello' },
+        },
+        meta: { arg: { endpointName: 'acceptInvitation', originalArgs: 'inv1TeToken', type: 'mutation' } },
+        other: { endpointName: 'getInvitationPreview', originalArgs: null, queryCacheKey: 'getInvitationPreview("inv1TeToken")' },
+      }),
+    ).toEqual({
+      share: { url: `http://localhost/shared/creative/${REDACTED}?utm=1`, id: 's1' },
+      invite: `Open http://localhost/invitations/${REDACTED} now`,
+      reset: `https://adwise.app/forgot-password?token=${REDACTED}&next=/`,
+      consent: `https://platform.example/oauth?client_id=c1&state=${REDACTED}&code=${REDACTED}#top`,
+      location: `/invitations/${REDACTED}`,
+      queries: {
+        [`getSharedCreative("${REDACTED}")`]: { endpointName: 'getSharedCreative', originalArgs: REDACTED, status: 'fulfilled' },
+        'getBlogPost("hello")': { endpointName: 'getBlogPost', originalArgs: 'hello' },
+      },
+      meta: { arg: { endpointName: 'acceptInvitation', originalArgs: REDACTED, type: 'mutation' } },
+      other: { endpointName: 'getInvitationPreview', originalArgs: null, queryCacheKey: `getInvitationPreview("${REDACTED}")` },
     });
   });
 
@@ -139,6 +176,27 @@ describe('buildDiagnosticsExport', () => {
     expect(lifted.computedStates).toHaveLength(lifted.stagedActionIds.length);
   });
 
+  it('keeps the page each state was on, redacted, beside its action', () => {
+    const { lifted } = parseExport(
+      buildDiagnosticsExport(
+        {},
+        [
+          { action: { type: 'a' }, state: {}, timestamp: 1, location: '/dashboard?platform=meta' },
+          { action: { type: 'b' }, state: {}, timestamp: 2, location: '/invitations/inv1TeToken' },
+          { action: { type: 'c' }, state: {}, timestamp: 3 },
+        ],
+        0,
+        '/login',
+      ),
+    );
+    expect(Object.values(lifted.actionsById).map((entry) => (entry as { location?: string }).location)).toEqual([
+      '/login',
+      '/dashboard?platform=meta',
+      `/invitations/${REDACTED}`,
+      undefined,
+    ]);
+  });
+
   it('holds just the @@INIT entry when nothing was recorded', () => {
     const { lifted } = parseExport(buildDiagnosticsExport({ a: 1 }, [], 7));
     expect(lifted.stagedActionIds).toEqual([0]);
@@ -170,6 +228,19 @@ describe('createDiagnosticsRecorder', () => {
     const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
     for (let i = 0; i < DIAGNOSTICS_ACTION_LIMIT + 10; i += 1) store.dispatch(counter.actions.incremented());
     expect(parseExport(recorder.exportFile()).lifted.nextActionId).toBe(DIAGNOSTICS_ACTION_LIMIT + 1);
+  });
+
+  it('records where the app was at each action, and where it was before the first kept one', () => {
+    let location = '/login';
+    const recorder = createDiagnosticsRecorder(2, jest.fn(), () => location);
+    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    for (const path of ['/', '/dashboard', '/account-page']) {
+      location = path;
+      store.dispatch(counter.actions.incremented());
+    }
+    const { lifted } = parseExport(recorder.exportFile());
+    // The first action fell out of the buffer: its page is now the committed state's.
+    expect(Object.values(lifted.actionsById).map((entry) => (entry as { location?: string }).location)).toEqual(['/', '/dashboard', '/account-page']);
   });
 
   it('answers the download request with a file and leaves the store alone', () => {
@@ -222,5 +293,71 @@ describe('createDiagnosticsRecorder', () => {
       type: 'session/loggedIn',
       payload: { access: REDACTED, refresh: REDACTED, fullName: REDACTED, username: REDACTED, remember: true },
     });
+  });
+
+  it('leaves no password, OTP, address, share or invitation token of real requests in the actions or the states', async () => {
+    const secrets = {
+      password: 'Pa55word!secret',
+      otp: '918273',
+      email: 'meera.iyer@example.org',
+      share: 'shareTokenXYZ123',
+      invitation: 'invitationTokenABC987',
+      access: JWT,
+    };
+    server.use(
+      http.post(api('login/'), () =>
+        HttpResponse.json({ access: secrets.access, refresh: 'refresh-secret-2', fullName: 'Meera Iyer', username: secrets.email }),
+      ),
+      http.post(api('verify-otp/'), () => HttpResponse.json({ verified: true, expires_in_seconds: 300 })),
+      http.get(api(`invitations/${secrets.invitation}/`), () =>
+        HttpResponse.json({ workspace_name: 'Acme', email: secrets.email, role: 'viewer', invited_by: 'Ravi', expires_at: '2030-01-01T00:00:00.000Z' }),
+      ),
+      http.post(api('invitations/accept/'), () =>
+        HttpResponse.json({ id: 'w2', name: 'Acme', role: 'viewer', personal: false, dashboard: true }),
+      ),
+      http.get(api(`shared/creative/${secrets.share}/`), () => HttpResponse.json({ detail: 'Gone' }, { status: 410 })),
+      http.post(api('creative/analyses/a1/share/'), () =>
+        HttpResponse.json({ id: 'sh1', url: `http://localhost/shared/creative/${secrets.share}`, token: secrets.share, expires_at: '2030-01-01T00:00:00.000Z' }),
+      ),
+    );
+    const store = makeStore();
+    await store.dispatch(sessionApi.endpoints.login.initiate({ username: secrets.email, password: secrets.password, remember: true }));
+    await store.dispatch(adAccountsApi.endpoints.verifyOtp.initiate({ otp: secrets.otp }));
+    await store.dispatch(teamApi.endpoints.getInvitationPreview.initiate(secrets.invitation));
+    await store.dispatch(teamApi.endpoints.acceptInvitation.initiate(secrets.invitation));
+    await store.dispatch(creativeApi.endpoints.getSharedCreative.initiate(secrets.share));
+    await store.dispatch(creativeApi.endpoints.createCreativeShare.initiate({ id: 'a1', expires_in_days: 7 }));
+    // The requests really carried them, so the test would see a leak.
+    expect(JSON.stringify(store.getState())).toContain(secrets.invitation);
+
+    // The store's own recorder saw every action and every state after it.
+    const blobs: Blob[] = [];
+    const originalCreate = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:diagnostics');
+    URL.revokeObjectURL = () => undefined;
+    const stopDownload = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stopDownload, true);
+    try {
+      store.dispatch(diagnosticsRequested());
+    } finally {
+      document.removeEventListener('click', stopDownload, true);
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
+    }
+    const file = JSON.parse(await blobs[0].text()) as DevToolsExportFile;
+    const { lifted } = parseExport(file);
+    const types = Object.values(lifted.actionsById).map(({ action }) => action.type);
+    expect(types).toEqual(expect.arrayContaining(['api/executeMutation/fulfilled', 'api/executeQuery/fulfilled', 'api/executeQuery/rejected']));
+
+    for (const text of [file.payload, file.preloadedState]) {
+      for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+      expect(text).not.toContain('refresh-secret-2');
+      expect(text).not.toContain('Meera Iyer');
+    }
+    // The states say what happened, without the secrets.
+    const last = lifted.computedStates.at(-1)?.state as { api: { queries: Record<string, { status: string }> } };
+    expect(last.api.queries[`getInvitationPreview("${REDACTED}")`]).toMatchObject({ status: 'fulfilled', originalArgs: REDACTED });
+    expect(last.api.queries[`getSharedCreative("${REDACTED}")`]).toMatchObject({ status: 'rejected' });
   });
 });

@@ -30,6 +30,17 @@ const EMAIL_PATTERN = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
 // A JWT's header is base64url JSON, so it always starts with "eyJ".
 const JWT_PATTERN = /\beyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 const BEARER_PATTERN = /\bBearer\s+\S+/gi;
+// Links that are themselves a secret: a shared result (/shared/creative/<token>), an invitation
+// (/invitations/<token>), and a token, code or OAuth state in a query string (password reset,
+// newsletter and consent links).
+const LINK_TOKEN_PATTERN = /(\/(?:shared\/creative|invitations)\/)[^/?#\s"'`)]+/gi;
+const QUERY_TOKEN_PATTERN = /([?&](?:token|access_token|refresh_token|id_token|code|state|otp|code_verifier)=)[^&#\s"'`]+/gi;
+
+/** RTK Query endpoints whose whole argument is a token (a share link's or an invitation's). */
+const TOKEN_ARG_ENDPOINTS = ['getSharedCreative', 'getInvitationPreview', 'acceptInvitation'];
+const TOKEN_ARG_ENDPOINT_SET = new Set(TOKEN_ARG_ENDPOINTS);
+// Their cache keys carry the argument too: `getSharedCreative("<token>")`.
+const TOKEN_CACHE_KEY_PATTERN = new RegExp(`\\b(${TOKEN_ARG_ENDPOINTS.join('|')})\\("(?:[^"\\\\]|\\\\.)*"\\)`, 'g');
 
 function isSecretKey(key: string): boolean {
   const normalized = key.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -37,7 +48,18 @@ function isSecretKey(key: string): boolean {
 }
 
 function redactString(text: string): string {
-  return text.replace(BEARER_PATTERN, REDACTED).replace(JWT_PATTERN, REDACTED).replace(EMAIL_PATTERN, REDACTED);
+  return text
+    .replace(BEARER_PATTERN, REDACTED)
+    .replace(JWT_PATTERN, REDACTED)
+    .replace(EMAIL_PATTERN, REDACTED)
+    .replace(LINK_TOKEN_PATTERN, `$1${REDACTED}`)
+    .replace(QUERY_TOKEN_PATTERN, `$1${REDACTED}`)
+    .replace(TOKEN_CACHE_KEY_PATTERN, `$1("${REDACTED}")`);
+}
+
+/** An RTK Query request (in an action's meta.arg, or a cache entry) whose argument is a token. */
+function hasTokenArgument(value: Record<string, unknown>): boolean {
+  return typeof value.endpointName === 'string' && TOKEN_ARG_ENDPOINT_SET.has(value.endpointName) && 'originalArgs' in value;
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -60,9 +82,13 @@ function redactValue(value: unknown, path: Set<object>): unknown {
     copy = value.map((item) => redactValue(item, path));
   } else if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
+    const tokenArgument = hasTokenArgument(value);
     for (const [key, item] of Object.entries(value)) {
+      // Judged on the redacted key: a cache key holding a token names the endpoint, not a secret.
+      const safeKey = redactString(key);
+      const secret = isSecretKey(safeKey) || (tokenArgument && key === 'originalArgs');
       // Keep null/undefined visible: whether a token was there at all is useful and harmless.
-      out[redactString(key)] = isSecretKey(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, path);
+      out[safeKey] = secret && item !== null && item !== undefined ? REDACTED : redactValue(item, path);
     }
     copy = out;
   } else {
@@ -75,8 +101,9 @@ function redactValue(value: unknown, path: Set<object>): unknown {
 
 /**
  * A deep copy of `value` with tokens, passwords, OTPs, names and e-mail addresses
- * replaced (by key name, and any string that looks like an address, a JWT or a
- * bearer header); the input is never changed.
+ * replaced (by key name, any string that looks like an address, a JWT, a bearer header
+ * or a link carrying a token, and the argument of the endpoints that take a token);
+ * the input is never changed.
  */
 export function redact(value: unknown): unknown {
   return redactValue(value, new Set());
@@ -113,36 +140,89 @@ export interface RecordedAction {
   /** The state right after the action. */
   state: unknown;
   timestamp: number;
+  /** The page the app was on (path and query), so a replay can show the screen of that state. */
+  location?: string;
 }
 
-/** The file Redux DevTools' import reads: both fields are JSON strings. */
+/**
+ * One entry of the lifted state's actionsById, as Redux DevTools' instrument writes it
+ * (`liftAction`); `location` is ours: the import keeps entries as they are and ignores it.
+ */
+export interface LiftedActionEntry {
+  type: 'PERFORM_ACTION';
+  action: UnknownAction;
+  timestamp: number;
+  location?: string;
+}
+
+/**
+ * Redux DevTools' lifted state (the instrument's history): importing it replaces the monitor's
+ * history with these actions and their computed states, no reducer needed.
+ */
+export interface DevToolsLiftedState {
+  monitorState: Record<string, unknown>;
+  actionsById: Record<number, LiftedActionEntry>;
+  nextActionId: number;
+  stagedActionIds: number[];
+  skippedActionIds: number[];
+  committedState: unknown;
+  currentStateIndex: number;
+  computedStates: { state: unknown; error?: string }[];
+  isLocked: boolean;
+  isPaused: boolean;
+}
+
+/**
+ * The file Redux DevTools' import reads (what its own Export writes): both fields are JSON
+ * strings. Its importState parses `payload`; an object there is a whole lifted state and
+ * replaces the history as it is (an array would be bare actions to run through the reducer).
+ */
 export interface DevToolsExportFile {
-  /** The lifted state (Redux DevTools instrument's history) as JSON. */
+  /** The lifted state (Redux DevTools instrument's history) as JSON: DevToolsLiftedState. */
   payload: string;
   /** The state before the first recorded action, as JSON. */
   preloadedState: string;
 }
 
 const PERFORM_ACTION = 'PERFORM_ACTION';
-const INIT_ACTION_TYPE = '@@INIT';
+/** The type of the lifted state's first entry, the one holding the committed state. */
+export const INIT_ACTION_TYPE = '@@INIT';
+
+/** Where the app is now: path and query, or undefined outside a browser. */
+function currentLocation(): string | undefined {
+  return typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`;
+}
+
+/** The location, redacted, on a lifted entry (left out when unknown). */
+function withLocation(entry: LiftedActionEntry, location: string | undefined): LiftedActionEntry {
+  return location === undefined ? entry : { ...entry, location: redact(location) as string };
+}
 
 /**
  * Builds the export in Redux DevTools' format: id 0 is the @@INIT entry holding
  * the committed state, ids 1..n the recorded actions with the states after them.
  * Everything is redacted.
  */
-export function buildDiagnosticsExport(committedState: unknown, recorded: readonly RecordedAction[], now: number): DevToolsExportFile {
+export function buildDiagnosticsExport(
+  committedState: unknown,
+  recorded: readonly RecordedAction[],
+  now: number,
+  committedLocation?: string,
+): DevToolsExportFile {
   const committed = redact(committedState);
-  const actionsById: Record<number, { type: string; action: unknown; timestamp: number }> = {
-    0: { type: PERFORM_ACTION, action: { type: INIT_ACTION_TYPE }, timestamp: recorded[0]?.timestamp ?? now },
+  const actionsById: Record<number, LiftedActionEntry> = {
+    0: withLocation({ type: PERFORM_ACTION, action: { type: INIT_ACTION_TYPE }, timestamp: recorded[0]?.timestamp ?? now }, committedLocation),
   };
   const computedStates: { state: unknown }[] = [{ state: committed }];
   recorded.forEach((entry, index) => {
-    actionsById[index + 1] = { type: PERFORM_ACTION, action: redact(entry.action), timestamp: entry.timestamp };
+    actionsById[index + 1] = withLocation(
+      { type: PERFORM_ACTION, action: redact(entry.action) as UnknownAction, timestamp: entry.timestamp },
+      entry.location,
+    );
     computedStates.push({ state: redact(entry.state) });
   });
   const stagedActionIds = computedStates.map((_entry, index) => index);
-  const liftedState = {
+  const liftedState: DevToolsLiftedState = {
     monitorState: {},
     actionsById,
     nextActionId: stagedActionIds.length,
@@ -185,11 +265,13 @@ export interface DiagnosticsRecorder {
 export function createDiagnosticsRecorder(
   limit: number = DIAGNOSTICS_ACTION_LIMIT,
   save: (file: DevToolsExportFile) => void = saveDiagnosticsFile,
+  locate: () => string | undefined = currentLocation,
 ): DiagnosticsRecorder {
   const recorded = new RingBuffer<RecordedAction>(limit);
   let committedState: unknown;
+  let committedLocation: string | undefined;
   let seenFirst = false;
-  const exportFile = () => buildDiagnosticsExport(committedState, recorded.toArray(), Date.now());
+  const exportFile = () => buildDiagnosticsExport(committedState, recorded.toArray(), Date.now(), committedLocation);
 
   const middleware: Middleware = (api) => (next) => (action) => {
     if (diagnosticsRequested.match(action)) {
@@ -198,12 +280,16 @@ export function createDiagnosticsRecorder(
     }
     if (!seenFirst) {
       committedState = api.getState();
+      committedLocation = locate();
       seenFirst = true;
     }
     const result = next(action);
     if (isAction(action)) {
-      const evicted = recorded.push({ action: action as UnknownAction, state: api.getState(), timestamp: Date.now() });
-      if (evicted) committedState = evicted.state;
+      const evicted = recorded.push({ action: action as UnknownAction, state: api.getState(), timestamp: Date.now(), location: locate() });
+      if (evicted) {
+        committedState = evicted.state;
+        committedLocation = evicted.location;
+      }
     }
     return result;
   };

@@ -50,6 +50,8 @@ export const paths = {
   invitation: '/invitations/:token',
   search: '/search',
   xConnectTest: '/dev/x-connect',
+  /** Support's trace replay: development builds only (see AppRouter). */
+  devReplay: '/dev/replay',
 } as const;
 
 /** One of the app's route paths. */

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import { baseApi } from '@client/api/baseApi';
 import { sessionSlice } from '@client/features/session/session.slice';
 import { createDiagnosticsRecorder, redact } from './diagnostics';
@@ -17,20 +17,37 @@ function sanitizeState<S>(state: S): S {
 /** The whole client state. */
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** Options of makeStore; the app's own store takes none. */
+export interface StoreOptions {
+  /**
+   * Runs before every other middleware and may stop an action (the replay page's read-only
+   * guard: no action changes its state and no request leaves). Such a store stays out of the
+   * Redux DevTools extension.
+   */
+  guard?: Middleware<object, RootState>;
+}
+
+// Lets every action through: what a store without a guard runs first.
+const noGuard: Middleware<object, RootState> = () => (next) => (action) => next(action);
+
 /** Builds a store; the app calls it once, every test calls it for a fresh one. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, { guard }: StoreOptions = {}) {
   const listenerMiddleware = createAppListenerMiddleware();
   const diagnostics = createDiagnosticsRecorder();
   return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(baseApi.middleware, diagnostics.middleware),
-    devTools: {
-      name: 'Adwise',
-      actionSanitizer: sanitizeAction,
-      stateSanitizer: sanitizeState,
-    },
+      getDefaultMiddleware()
+        .prepend(guard ?? noGuard, listenerMiddleware.middleware)
+        .concat(baseApi.middleware, diagnostics.middleware),
+    devTools: guard
+      ? false
+      : {
+          name: 'Adwise',
+          actionSanitizer: sanitizeAction,
+          stateSanitizer: sanitizeState,
+        },
   });
 }
 
