@@ -190,7 +190,9 @@ export const INIT_ACTION_TYPE = '@@INIT';
 
 /** Where the app is now: path and query, or undefined outside a browser. */
 function currentLocation(): string | undefined {
-  return typeof window === 'undefined' ? undefined : `${window.location.pathname}${window.location.search}`;
+  // A test environment tears its window's location down before the last late action is recorded.
+  if (typeof window === 'undefined' || !window.location) return undefined;
+  return `${window.location.pathname}${window.location.search}`;
 }
 
 /** The location, redacted, on a lifted entry (left out when unknown). */
