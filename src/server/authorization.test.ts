@@ -9,7 +9,10 @@ import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import { REPORT_MESSAGES } from '@shared/api/reports';
 import { POST_LAUNCH_MESSAGES } from '@shared/api/creativePostLaunch';
+import { BRANDING_MESSAGES, BRANDING_TEXT_COLOUR } from '@shared/api/branding';
+import { contrastRatio } from '@shared/contrast';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import {
   actions,
@@ -29,12 +32,15 @@ import {
   outbox,
   platformConnections,
   refreshTokens,
+  reportShares,
+  reports,
   ruleActions,
   rules,
   suggestions,
   syncState,
   users,
   workspaceInvitations,
+  workspaceBranding,
   workspaceMembers,
   workspaces,
 } from './db/schema';
@@ -77,6 +83,24 @@ interface Space extends SyncedWorkspace {
   advice: PlantedAdvice;
   /** A saved Creative Analyzer result and a share link to it. */
   creative: PlantedCreative;
+  /** A client report and a share link to it. */
+  report: PlantedReport;
+}
+
+interface PlantedReport {
+  reportId: string;
+  shareId: string;
+}
+
+/** A report of the workspace (every section, last week, in USD) and a link to it, made by its owner through the API. */
+async function plantReport(owner: TestUser, workspace: string): Promise<PlantedReport> {
+  const payload = { name: 'Planted report', sections: ['headline', 'chart', 'platforms', 'campaigns', 'ads', 'pacing', 'alerts', 'actions'], period: 'last_week', currency: 'USD' };
+  const made = await call(t.app, owner, 'POST', 'reports/', { workspace, payload });
+  if (made.statusCode !== 201) throw new Error(`reports answered ${made.statusCode}: ${made.body}`);
+  const reportId = made.json().id as string;
+  const shared = await call(t.app, owner, 'POST', `reports/${reportId}/share/`, { workspace, payload: {} });
+  if (shared.statusCode !== 201) throw new Error(`report share answered ${shared.statusCode}: ${shared.body}`);
+  return { reportId, shareId: shared.json().id as string };
 }
 
 interface PlantedCreative {
@@ -130,8 +154,8 @@ beforeAll(async () => {
   }
   agency = {
     owner,
-    A: { ...A, members: team, advice: await plantAdvice(t.app, sandbox, A), creative: await plantCreative(olga, A.id) },
-    B: { ...B, members: [owner], advice: await plantAdvice(t.app, sandbox, B), creative: await plantCreative(olga, B.id) },
+    A: { ...A, members: team, advice: await plantAdvice(t.app, sandbox, A), creative: await plantCreative(olga, A.id), report: await plantReport(olga, A.id) },
+    B: { ...B, members: [owner], advice: await plantAdvice(t.app, sandbox, B), creative: await plantCreative(olga, B.id), report: await plantReport(olga, B.id) },
   };
 }, SYNCED_SETUP_TIMEOUT_MS);
 
@@ -176,6 +200,9 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     creativeAnalyses: await db.select().from(creativeAnalyses).where(eq(creativeAnalyses.workspaceId, id)).orderBy(creativeAnalyses.id),
     creativeShares: await db.select().from(creativeShares).where(eq(creativeShares.workspaceId, id)).orderBy(creativeShares.id),
     creativeModel: await db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, id)),
+    branding: await db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, id)),
+    reports: await db.select().from(reports).where(eq(reports.workspaceId, id)).orderBy(reports.id),
+    reportShares: await db.select().from(reportShares).where(eq(reportShares.workspaceId, id)).orderBy(reportShares.id),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
@@ -203,6 +230,8 @@ const identifiersOf = (space: Space) => [
   space.advice.followedPlanId,
   space.creative.analysisId,
   space.creative.shareId,
+  space.report.reportId,
+  space.report.shareId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -229,6 +258,8 @@ interface Victim {
   followedPlanId: string;
   creativeAnalysisId: string;
   creativeShareId: string;
+  reportId: string;
+  reportShareId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -365,6 +396,21 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/creative/analyses/:id/share/': own((v, a) => [json('POST', `/api/creative/analyses/${v.creativeAnalysisId}/share/`, { expires_in_days: 90 }, a.user.auth)]),
   'GET /api/creative/analyses/:id/shares/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/${v.creativeAnalysisId}/shares/`, headers: a.user.auth }]),
   'DELETE /api/creative/shares/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/creative/shares/${v.creativeShareId}/`, headers: a.user.auth }]),
+  // Reports: the attacker's own, in the victim's workspace by header; the victim's by id; a forged link naming the victim's.
+  'GET /api/reports/': own((v, a) => [{ method: 'GET', url: `/api/reports/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/reports/': own((_v, a) => [json('POST', '/api/reports/', { name: 'Mallory report', sections: ['headline'], period: 'last_week', currency: 'USD' }, a.user.auth)]),
+  'GET /api/reports/:id/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/`, headers: a.user.auth }]),
+  'PUT /api/reports/:id/': own((v, a) => [json('PUT', `/api/reports/${v.reportId}/`, { name: 'Taken over', sections: ['headline'], period: 'last_week', currency: 'USD' }, a.user.auth)]),
+  'DELETE /api/reports/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/reports/${v.reportId}/`, headers: a.user.auth }]),
+  'GET /api/reports/:id/preview/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/preview/`, headers: a.user.auth }]),
+  'GET /api/reports/:id/pdf/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/pdf/`, headers: a.user.auth }]),
+  'POST /api/reports/:id/share/': own((v, a) => [json('POST', `/api/reports/${v.reportId}/share/`, { expires_in_days: 90 }, a.user.auth)]),
+  'GET /api/reports/:id/shares/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/shares/`, headers: a.user.auth }]),
+  'DELETE /api/reports/shares/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/reports/shares/${v.reportShareId}/`, headers: a.user.auth }]),
+  'GET /api/shared/reports/:token/': publicRoute((v) => [
+    { method: 'GET', url: `/api/shared/reports/${v.reportShareId}.${'A'.repeat(43)}/` },
+    { method: 'GET', url: '/api/shared/reports/guessed-token/' },
+  ]),
   'GET /api/shared/creative/:token/': publicRoute((v) => [
     { method: 'GET', url: `/api/shared/creative/${v.creativeShareId}.${'A'.repeat(43)}/` },
     { method: 'GET', url: '/api/shared/creative/guessed-token/' },
@@ -383,6 +429,14 @@ const MATRIX: Record<string, Probe> = {
   'PATCH /api/workspace/': own((_v, a) => [json('PATCH', '/api/workspace/', { name: 'Taken over' }, a.user.auth)]),
   'POST /api/workspace/delete/': own((v, a) => [json('POST', '/api/workspace/delete/', { name: v.workspaceName }, a.user.auth)]),
   'GET /api/workspace/team/': own((_v, a) => [{ method: 'GET', url: '/api/workspace/team/', headers: a.user.auth }]),
+  // Branding: the attacker's own, in the victim's workspace by header; the victim's logo by a forged URL naming it.
+  'GET /api/workspace/branding/': own((v, a) => [{ method: 'GET', url: `/api/workspace/branding/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'PUT /api/workspace/branding/': own((_v, a) => [json('PUT', '/api/workspace/branding/', { name: 'Mallory & Co', primary_color: '#222222' }, a.user.auth)]),
+  'DELETE /api/workspace/branding/logo/': own((_v, a) => [{ method: 'DELETE', url: '/api/workspace/branding/logo/', headers: a.user.auth }]),
+  'GET /api/branding/logo/:token/': publicRoute((v) => [
+    { method: 'GET', url: `/api/branding/logo/${v.workspaceId}.${'0'.repeat(16)}.${'A'.repeat(22)}/` },
+    { method: 'GET', url: '/api/branding/logo/guessed-token/' },
+  ]),
   // The attacker invites themselves, as an owner.
   'POST /api/workspace/invitations/': own((_v, a) => [json('POST', '/api/workspace/invitations/', { email: a.user.email, role: 'owner' }, a.user.auth)]),
   'POST /api/workspace/invitations/:id/resend/': own((v, a) => [json('POST', `/api/workspace/invitations/${v.invitationId}/resend/`, {}, a.user.auth)]),
@@ -467,6 +521,8 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       followedPlanId: B.advice.followedPlanId,
       creativeAnalysisId: B.creative.analysisId,
       creativeShareId: B.creative.shareId,
+      reportId: B.report.reportId,
+      reportShareId: B.report.shareId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -657,6 +713,28 @@ async function spareCreative(space: Space) {
 /** Links made by a call, so the planted one stays the only one. */
 const forgetSharesBut = (space: Space) => t.app.ctx.db.delete(creativeShares).where(and(eq(creativeShares.workspaceId, space.id), ne(creativeShares.id, space.creative.shareId)));
 
+/** Another report in `space` to change or delete, and a link to it to revoke (straight into the tables). */
+async function spareReport(space: Space) {
+  const now = t.app.ctx.clock.now();
+  const [report] = await t.app.ctx.db
+    .insert(reports)
+    .values({ workspaceId: space.id, name: 'Spare report', sections: ['headline'], period: 'last_month', currency: 'USD', createdAt: now, updatedAt: now })
+    .returning({ id: reports.id });
+  const [share] = await t.app.ctx.db
+    .insert(reportShares)
+    .values({ reportId: report.id, workspaceId: space.id, periodFrom: '2030-01-01', periodTo: '2030-01-31', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })
+    .returning({ id: reportShares.id });
+  return { reportId: report.id, shareId: share.id, tidy: () => t.app.ctx.db.delete(reports).where(eq(reports.id, report.id)) };
+}
+
+/** Reports and report links made by a call, so the planted ones stay the only ones. */
+const forgetReportsBut = async (space: Space) => {
+  await t.app.ctx.db.delete(reportShares).where(and(eq(reportShares.workspaceId, space.id), ne(reportShares.id, space.report.shareId)));
+  await t.app.ctx.db.delete(reports).where(and(eq(reports.workspaceId, space.id), ne(reports.id, space.report.reportId)));
+};
+
+const REPORT_INPUT = { name: 'Acme monthly', sections: ['headline', 'campaigns'], period: 'last_month', currency: 'EUR' };
+
 /** Another rule in `space` to delete, so the planted one stays (straight into the table). */
 async function spareRule(space: Space) {
   const now = t.app.ctx.clock.now();
@@ -664,6 +742,17 @@ async function spareRule(space: Space) {
   const [row] = await t.app.ctx.db.insert(rules).values({ workspaceId: space.id, name: definition.name, definition, createdAt: now, updatedAt: now }).returning({ id: rules.id });
   return { id: row.id, tidy: () => t.app.ctx.db.delete(rules).where(eq(rules.id, row.id)) };
 }
+
+/** A logo in `space`'s branding to remove (straight into the table); tidying removes the branding again. */
+async function plantLogo(space: Space) {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>');
+  await t.app.ctx.db
+    .insert(workspaceBranding)
+    .values({ workspaceId: space.id, name: 'Planted', primaryColor: '#1a4fa0', logo: svg, logoType: 'image/svg+xml', logoSha256: randomUUID().replace(/-/g, ''), updatedAt: t.app.ctx.clock.now() });
+  return { tidy: () => forgetBrandingOf(space) };
+}
+
+const forgetBrandingOf = (space: Space) => t.app.ctx.db.delete(workspaceBranding).where(eq(workspaceBranding.workspaceId, space.id));
 
 const forgetInvitationsTo = (email: string) => t.app.ctx.db.delete(workspaceInvitations).where(eq(workspaceInvitations.email, email));
 
@@ -974,6 +1063,62 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   ],
   'GET /api/creative/feedback/': [{ needs: 'creative:analyze', request: () => get('creative/feedback/'), allowed: 200 }],
   'POST /api/creative/feedback/refit/': [{ needs: 'creative:manage', request: () => send('POST', 'creative/feedback/refit/'), allowed: 200 }],
+  // Every member reads reports (the client role included); owners and managers make, change, share and delete them.
+  'GET /api/reports/': [{ needs: 'reports:read', request: () => get('reports/'), allowed: 200 }],
+  'POST /api/reports/': [{ needs: 'reports:write', request: ({ at }) => ({ ...send('POST', 'reports/', REPORT_INPUT), tidy: () => forgetReportsBut(at) }), allowed: 201 }],
+  'GET /api/reports/:id/': [
+    { needs: 'reports:read', request: ({ at }) => get(`reports/${at.report.reportId}/`), allowed: 200, fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound } },
+  ],
+  'PUT /api/reports/:id/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareReport(at);
+        return { method: 'PUT', url: `reports/${spare.reportId}/`, payload: REPORT_INPUT, tidy: spare.tidy };
+      },
+      allowed: 200,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound },
+    },
+  ],
+  'DELETE /api/reports/:id/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareReport(at);
+        return { method: 'DELETE', url: `reports/${spare.reportId}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/reports/:id/preview/': [
+    { needs: 'reports:read', request: ({ at }) => get(`reports/${at.report.reportId}/preview/`), allowed: 200, fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound } },
+  ],
+  'GET /api/reports/:id/pdf/': [
+    { needs: 'reports:read', request: ({ at }) => get(`reports/${at.report.reportId}/pdf/`), allowed: 200, fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound } },
+  ],
+  'POST /api/reports/:id/share/': [
+    {
+      needs: 'reports:write',
+      request: ({ at }) => ({ ...send('POST', `reports/${at.report.reportId}/share/`, { expires_in_days: 1 }), tidy: () => forgetReportsBut(at) }),
+      allowed: 201,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/reports/:id/shares/': [
+    { needs: 'reports:write', request: ({ at }) => get(`reports/${at.report.reportId}/shares/`), allowed: 200, fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound } },
+  ],
+  'DELETE /api/reports/shares/:id/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareReport(at);
+        return { method: 'DELETE', url: `reports/shares/${spare.shareId}/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.shareNotFound },
+    },
+  ],
   'POST /api/creative/compare/': [
     { needs: 'creative:analyze', request: () => send('POST', 'creative/compare/', { copies: [{ placement: 'meta_feed', headlines: ['One'] }, { placement: 'meta_feed', headlines: ['Two'] }] }), allowed: 200 },
   ],
@@ -1057,6 +1202,29 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
     },
   ],
   'GET /api/workspace/team/': [{ needs: 'team:read', request: () => get('workspace/team/'), allowed: 200 }],
+  // Every member sees the branding (the client role sees the dashboard in it); owners and managers change it.
+  'GET /api/workspace/branding/': [{ needs: 'dashboard:read', request: () => get('workspace/branding/'), allowed: 200 }],
+  'PUT /api/workspace/branding/': [
+    {
+      what: 'a colour white text can be read on',
+      needs: 'branding:manage',
+      request: ({ at }) => ({ ...send('PUT', 'workspace/branding/', { name: 'Acme reports', primary_color: '#1a4fa0', reply_to: 'reports@acme.example' }), tidy: () => forgetBrandingOf(at) }),
+      allowed: 200,
+    },
+    {
+      what: 'a colour below WCAG AA',
+      needs: 'branding:manage',
+      request: () => send('PUT', 'workspace/branding/', { name: 'Acme reports', primary_color: '#ffdd00' }),
+      allowed: { status: 400, detail: BRANDING_MESSAGES.contrastTooLow('#ffdd00', contrastRatio('#ffdd00', BRANDING_TEXT_COLOUR)!) },
+    },
+  ],
+  'DELETE /api/workspace/branding/logo/': [
+    {
+      needs: 'branding:manage',
+      request: async ({ at }) => ({ method: 'DELETE', url: 'workspace/branding/logo/', tidy: (await plantLogo(at)).tidy }),
+      allowed: 200,
+    },
+  ],
   // Someone new, as an owner.
   'POST /api/workspace/invitations/': [
     {

@@ -18,6 +18,8 @@ import { createOptimizerService } from './modules/budgets/optimizer.service';
 import { createCreativeService } from './modules/creative/creative.service';
 import { createCreativeFeedbackService } from './modules/creative/feedback.service';
 import { createPostLaunchService } from './modules/creative/postLaunch.service';
+import { createBrandingService } from './modules/branding/branding.service';
+import { createReportsService } from './modules/reports/reports.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -41,6 +43,7 @@ export function createServices(ctx: AppContext) {
     },
   });
   const newsletter = createNewsletterService(ctx);
+  const branding = createBrandingService(ctx);
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   return {
     connections,
@@ -62,6 +65,8 @@ export function createServices(ctx: AppContext) {
     newsletter,
     contact: createContactService(ctx, newsletter),
     workspaces: createWorkspacesService(ctx, connections, otp),
+    branding,
+    reports: createReportsService(ctx, { budgets, branding }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

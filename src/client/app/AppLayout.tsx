@@ -5,11 +5,18 @@ import { Footer } from '@client/components/Footer';
 import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useSessionRestore } from '@client/features/account/useSessionRestore';
-import { AlertsBell } from '@client/features/alerts/AlertsBell';
-import { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
+import type { WorkspaceSwitcherListProps } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
-import { useAlertStream } from './useAlertStream';
+import { lazyPage } from './lazyPage';
 import { useShowsAlertsBell } from './useShowsAlertsBell';
+import { useWorkspaceBranding, WorkspaceBrandMark, WorkspaceBrandTheme } from './WorkspaceBrand';
+
+// What only a signed-in user sees comes in one chunk of its own, so a visitor's pages never load it.
+const loadSignedInShell = () => import(/* webpackChunkName: "shell-signed-in" */ './SignedInShell');
+const WorkspaceSwitcher = lazyPage<'WorkspaceSwitcher'>(loadSignedInShell, 'WorkspaceSwitcher');
+const WorkspaceSwitcherList = lazyPage<'WorkspaceSwitcherList', WorkspaceSwitcherListProps>(loadSignedInShell, 'WorkspaceSwitcherList');
+const AlertsBell = lazyPage<'AlertsBell'>(loadSignedInShell, 'AlertsBell');
+const AlertStream = lazyPage<'AlertStream'>(loadSignedInShell, 'AlertStream');
 
 const MAIN_ID = 'main-content';
 
@@ -30,23 +37,46 @@ export function AppLayout() {
   useSessionRestore();
   useWorkspaceRestore();
   const showsAlertsBell = useShowsAlertsBell();
-  // Live alerts wherever the bell shows: the count and the list refresh, critical ones toast.
-  useAlertStream(showsAlertsBell);
+  const branding = useWorkspaceBranding();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      {/* Live alerts wherever the bell shows: the count and the list refresh, critical ones toast. */}
+      {showsAlertsBell && (
+        <Suspense fallback={null}>
+          <AlertStream />
+        </Suspense>
+      )}
       <Link href={`#${MAIN_ID}`} sx={skipLinkSx}>
         Skip to content
       </Link>
-      <NavBar
-        workspaceSwitcher={<WorkspaceSwitcher />}
-        mobileWorkspaceSwitcher={(closeMenu) => <WorkspaceSwitcherList onDone={closeMenu} />}
-        alertsBell={showsAlertsBell ? <AlertsBell /> : undefined}
-      />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
-      </Box>
+      {/* The workspace's branding (when it has some) around the top bar and the page: every member, the client role too, sees it. */}
+      <WorkspaceBrandTheme>
+        <NavBar
+          brand={branding ? <WorkspaceBrandMark branding={branding} /> : undefined}
+          workspaceSwitcher={
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher />
+            </Suspense>
+          }
+          mobileWorkspaceSwitcher={(closeMenu) => (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcherList onDone={closeMenu} />
+            </Suspense>
+          )}
+          alertsBell={
+            showsAlertsBell ? (
+              <Suspense fallback={null}>
+                <AlertsBell />
+              </Suspense>
+            ) : undefined
+          }
+        />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </WorkspaceBrandTheme>
       <Footer />
     </Box>
   );

@@ -5,6 +5,7 @@ import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
 import type { CreativeAnalyzerPageProps } from '@client/features/creative/CreativeAnalyzerPage';
+import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { useUserInfo } from '@client/features/account/account.api';
@@ -38,6 +39,8 @@ const CreativeAnalyzerPage = lazyPage<'CreativeAnalyzerPage', CreativeAnalyzerPa
   'CreativeAnalyzerPage',
 );
 const SharedCreativePage = lazyPage(() => import(/* webpackChunkName: "shared-creative" */ '@client/features/creative/SharedCreativePage'), 'SharedCreativePage');
+const ReportsPage = lazyPage<'ReportsPage', ReportsPageProps>(() => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportsPage'), 'ReportsPage');
+const SharedReportPage = lazyPage(() => import(/* webpackChunkName: "shared-report" */ '@client/features/reports/SharedReportPage'), 'SharedReportPage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
 const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
@@ -121,6 +124,7 @@ export function AppRouter() {
   const writesBudgets = useCan('budgets:write');
   const analysesCreatives = useCan('creative:analyze');
   const managesCreatives = useCan('creative:manage');
+  const writesReports = useCan('reports:write');
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -204,6 +208,15 @@ export function AppRouter() {
           }
         />
         <Route path={paths.sharedCreative} element={<SharedCreativePage />} />
+        <Route
+          path={paths.reports}
+          element={
+            <RequireSession>
+              <ReportsPage canWrite={writesReports} />
+            </RequireSession>
+          }
+        />
+        <Route path={paths.sharedReport} element={<SharedReportPage />} />
         <Route path={paths.integrations} element={<IntegrationsPage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.careers} element={<CareersPage />} />

@@ -22,6 +22,10 @@ export const paths = {
   creativeAnalyzer: '/creative-analyzer',
   /** A shared Creative Analyzer result, read-only, for anyone with the link: /shared/creative/<token>. */
   sharedCreative: '/shared/creative/:token',
+  /** Client reports: build, preview, download as PDF, share by link. */
+  reports: '/reports',
+  /** A shared report, read-only, for anyone with the link: /shared/reports/<token>. */
+  sharedReport: '/shared/reports/:token',
   integrations: '/integrations',
   about: '/about-us',
   careers: '/careers',

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MOBILE_MENU_WIDTH } from '@shared/constants';
+import { preloadPages } from '@client/app/lazyPage';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { NavBar } from './NavBar';
+
+// The menu is its own chunk, loaded on first opening: loaded before the tests, as the app's pages are.
+beforeAll(preloadPages);
 
 function setup(options: Parameters<typeof renderWithProviders>[1] = {}) {
   const rendered = renderWithProviders(<NavBar />, options);

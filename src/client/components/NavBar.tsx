@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -8,10 +8,13 @@ import { paths } from '@client/app/paths';
 import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
 import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
-import { MobileMenu } from './MobileMenu';
+import { lazyPage } from '@client/app/lazyPage';
 import { mainNavLinks } from './navLinks';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+// The slide-in menu (a modal drawer) loads when first opened: wide screens never need it.
+const MobileMenu = lazyPage(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'), 'MobileMenu');
 const ACCOUNT_FALLBACK_LABEL = 'Account';
 
 function firstNameOf(fullName: string | undefined): string | null {
@@ -26,10 +29,12 @@ export interface NavBarProps {
   mobileWorkspaceSwitcher?: (closeMenu: () => void) => ReactNode;
   /** Shown to a signed-in user on every screen size, before the account button (the alerts bell). */
   alertsBell?: ReactNode;
+  /** The current workspace's logo and name, shown instead of the product's name (white-label branding). */
+  brand?: ReactNode;
 }
 
 /** The top bar: brand, main links, and Login or the user's first name; a menu button on small screens. */
-export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell }: NavBarProps = {}) {
+export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell, brand }: NavBarProps = {}) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const storedFirstName = useAppSelector(selectFirstName);
   const { data: userInfo } = useUserInfo();
@@ -41,6 +46,8 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
   // The Creative Analyzer, for the roles that may analyse creatives.
   const analysesCreatives = useCan('creative:analyze');
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
   // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions, Rules and Budget come with it.
@@ -56,19 +63,24 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
             aria-controls={MOBILE_MENU_ID}
             aria-haspopup="dialog"
             edge="start"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
-          <Typography
-            component={RouterLink}
-            to={paths.home}
-            variant="h6"
-            sx={{ color: 'primary.main', fontWeight: 800, textDecoration: 'none', mr: 2 }}
-          >
-            Adwise
-          </Typography>
+          {brand ?? (
+            <Typography
+              component={RouterLink}
+              to={paths.home}
+              variant="h6"
+              sx={{ color: 'primary.main', fontWeight: 800, textDecoration: 'none', mr: 2 }}
+            >
+              Adwise
+            </Typography>
+          )}
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
             {links.map((link) => (
               <Button key={link.key} component={NavLink} to={link.to} end={link.to === paths.home} color="inherit">
@@ -90,15 +102,19 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell 
           )}
         </Toolbar>
       </Container>
-      <MobileMenu
-        id={MOBILE_MENU_ID}
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        isLoggedIn={isLoggedIn}
-        showSuggestions={readsSuggestions}
-        firstName={firstName}
-        workspaceSwitcher={isLoggedIn ? mobileWorkspaceSwitcher?.(() => setMenuOpen(false)) : undefined}
-      />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            isLoggedIn={isLoggedIn}
+            showSuggestions={readsSuggestions}
+            firstName={firstName}
+            workspaceSwitcher={isLoggedIn ? mobileWorkspaceSwitcher?.(() => setMenuOpen(false)) : undefined}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -944,3 +944,78 @@ export const creativeWorkspaceModels = pgTable('creative_workspace_models', {
   evaluation: jsonb('evaluation').$type<Record<string, number>>(),
   applied: boolean('applied').notNull().default(false),
 });
+
+/**
+ * A workspace's branding (issue 17), one row per workspace once someone saved it: the name on
+ * reports, a primary colour (white text on it meets WCAG AA), the sender name and reply-to of
+ * report e-mails, and a logo (a metadata-free PNG or a sanitised SVG, at most 1 MB) with the
+ * SHA-256 of its stored bytes, which the logo's URL carries.
+ */
+export const workspaceBranding = pgTable('workspace_branding', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  senderName: text('sender_name'),
+  replyTo: text('reply_to'),
+  logo: bytea('logo'),
+  logoType: text('logo_type', { enum: ['image/png', 'image/svg+xml'] }),
+  logoSha256: text('logo_sha256'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const REPORT_PERIOD_KINDS = ['last_week', 'last_month', 'custom'] as const;
+
+/**
+ * A client report of a workspace (issue 17): a template of ordered sections (REPORT_SECTIONS of
+ * @shared/api/reports) over a period (last week, last month, or custom days) in a display
+ * currency. Schedules, drafts for review and sent reports refer to it by id.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sections: jsonb('sections').$type<string[]>().notNull(),
+    period: text('period', { enum: REPORT_PERIOD_KINDS }).notNull(),
+    /** A custom period's days (null otherwise). */
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    currency: text('currency').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reports_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A read-only link to one report over the days it covered when the link was made. Its token is
+ * the row's id signed with the app secret (never stored); revoking sets revoked_at.
+ */
+export const reportShares = pgTable(
+  'report_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('report_shares_report_idx').on(t.reportId)],
+);

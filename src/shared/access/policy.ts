@@ -52,6 +52,10 @@ export const ACTIONS = [
   'budgets:write',
   /** Delete the workspace's saved Creative Analyzer results (saving, reading and sharing them is 'creative:analyze'). */
   'creative:manage',
+  /** The workspace's branding: name on reports, logo, primary colour, report e-mails' sender and reply-to (every member sees it). */
+  'branding:manage',
+  /** Make, change, delete and share the workspace's client reports (every member reads them: 'reports:read'). */
+  'reports:write',
   /** Invite, re-send and revoke invitations, change roles, remove members. */
   'team:manage',
   /** Rename, transfer ownership, delete, billing. */
@@ -61,7 +65,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
 const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'];
-const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage'];
+const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write'];
 
 /** The policy table. */
 export const ROLE_ACTIONS: Record<Role, ReadonlySet<Action>> = {

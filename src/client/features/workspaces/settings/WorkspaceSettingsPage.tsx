@@ -11,6 +11,7 @@ import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { useCan } from '@client/features/session/useCan';
 import { useGetWorkspaceQuery, useUpdateWorkspaceMutation } from '../team.api';
+import { BrandingSection } from './BrandingSection';
 import { DeleteWorkspaceDialog } from './DeleteWorkspaceDialog';
 import { useDeleteWorkspaceFlow } from './useDeleteWorkspaceFlow';
 
@@ -93,6 +94,8 @@ function Settings({ workspace, onDelete }: SettingsProps) {
           </>
         )}
       </Stack>
+
+      <BrandingSection />
 
       {canManage && (
         <Paper component="section" variant="outlined" aria-labelledby={DANGER_SECTION_ID} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, borderColor: 'error.main' }}>

@@ -1,0 +1,90 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { Report } from '@shared/api/reports';
+import { REPORT_MESSAGES, REPORT_VALIDATION } from '@shared/api/reports';
+import { reportsApiHandlers } from '@client/test/reports.handlers';
+import { renderWithProviders } from '@client/test/renderWithProviders';
+import { server } from '@client/test/server';
+import { PREVIEW_HEADING, REPORTS_TITLE, ReportsPage } from './ReportsPage';
+import { SECTIONS_LEGEND } from './ReportForm';
+
+const saved: Report = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  name: 'Acme weekly',
+  sections: ['headline', 'platforms'],
+  period: 'last_week',
+  from: null,
+  to: null,
+  currency: 'USD',
+  created_at: '2030-03-11T09:00:00.000Z',
+  updated_at: '2030-03-11T09:00:00.000Z',
+};
+
+describe('ReportsPage: build, preview and share client reports', () => {
+  it('builds a report with sections in the chosen order, by keyboard, and previews it', async () => {
+    const mock = reportsApiHandlers();
+    server.use(...mock.handlers);
+    const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
+    expect(screen.getByRole('heading', { level: 1, name: REPORTS_TITLE })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'New report' });
+
+    // Nothing chosen: the shared schema's message, and nothing sent.
+    const sections = within(form).getByRole('group', { name: SECTIONS_LEGEND });
+    for (const box of within(sections).getAllByRole('checkbox', { checked: true })) await user.click(box);
+    await user.type(within(form).getByRole('textbox', { name: /report name/i }), 'Acme weekly');
+    await user.click(within(form).getByRole('button', { name: 'Create report' }));
+    expect(await within(form).findByText(REPORT_VALIDATION.sectionsRequired)).toBeInTheDocument();
+    expect(mock.posted).toEqual([]);
+
+    // Choose two sections, put "By platform" first with the keyboard.
+    await user.click(within(sections).getByRole('checkbox', { name: /Headline figures/ }));
+    await user.click(within(sections).getByRole('checkbox', { name: /By platform/ }));
+    const up = within(sections).getByRole('button', { name: 'Move By platform up' });
+    up.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    await user.click(within(form).getByRole('radio', { name: 'Last month' }));
+    await user.click(within(form).getByRole('button', { name: 'Create report' }));
+
+    const preview = await screen.findByRole('region', { name: PREVIEW_HEADING });
+    expect(mock.posted).toEqual([{ name: 'Acme weekly', sections: ['platforms', 'headline'], period: 'last_month', currency: 'USD' }]);
+    expect(await within(preview).findByRole('region', { name: 'Headline figures' })).toHaveTextContent('USD 1,234.50');
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('asks for custom dates, and refuses a period in the future', async () => {
+    server.use(...reportsApiHandlers().handlers);
+    const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
+    const form = await screen.findByRole('form', { name: 'New report' });
+    await user.type(within(form).getByRole('textbox', { name: /report name/i }), 'Custom');
+    await user.click(within(form).getByRole('radio', { name: 'Custom dates' }));
+    await user.click(within(form).getByRole('button', { name: 'Create report' }));
+    expect(await within(form).findByText(REPORT_VALIDATION.customNeedsFrom)).toBeInTheDocument();
+    // A date field takes a whole day at once (typing it key by key passes through invalid values).
+    const future = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: future } });
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: future } });
+    await user.click(within(form).getByRole('button', { name: 'Create report' }));
+    expect(await within(form).findByText(REPORT_MESSAGES.futurePeriod)).toBeInTheDocument();
+  });
+
+  it('makes and revokes a share link', async () => {
+    server.use(...reportsApiHandlers([saved]).handlers);
+    const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
+    const links = await screen.findByRole('region', { name: 'Share links' });
+    await user.click(within(links).getByRole('button', { name: /Create a share link/ }));
+    expect(await within(links).findByRole('link', { name: /shared\/reports\// })).toBeInTheDocument();
+    await user.click(within(links).getByRole('button', { name: /Revoke the link/ }));
+    await screen.findByRole('button', { name: /Create a share link/ });
+    expect(within(links).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('lets a client read and download, with nothing to change', async () => {
+    server.use(...reportsApiHandlers([saved]).handlers);
+    renderWithProviders(<ReportsPage canWrite={false} />, { route: '/reports' });
+    expect(await screen.findByRole('region', { name: PREVIEW_HEADING })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Share links' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New report' })).not.toBeInTheDocument();
+  });
+});
