@@ -62,10 +62,14 @@ export async function resolvePrincipal(db: DbOrTx, userId: string, header: strin
     if (!role) throw workspaceNotFound();
     return { userId, workspaceId: requested.toLowerCase(), role };
   }
-  const personal = await personalWorkspaceId(db, userId);
-  const role = personal ? await membership(db, userId, personal) : undefined;
-  if (!personal || !role) throw workspaceNotFound();
-  return { userId, workspaceId: personal, role };
+  // The personal workspace and the user's role in it, in one round trip (every dashboard read comes here).
+  const [personal] = await db
+    .select({ id: workspaces.id, role: workspaceMembers.role })
+    .from(workspaces)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
+    .where(and(eq(workspaces.personalOf, userId), isNotNull(workspaces.personalOf)));
+  if (!personal) throw workspaceNotFound();
+  return { userId, workspaceId: personal.id, role: personal.role };
 }
 
 /**

@@ -37,6 +37,12 @@ function createTokenVersions(db: Db, ttlMs = TOKEN_VERSION_CACHE_MS, maxSize = T
   // Moves on with every forget: a read that was already under way when a version was bumped
   // must not put the old value back into the cache.
   let epoch = 0;
+  // Read on every cache miss of every guarded request: built once, a prepared statement on PostgreSQL.
+  const versionOf = db
+    .select({ version: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('token_version_of');
 
   return {
     async current(userId) {
@@ -44,7 +50,7 @@ function createTokenVersions(db: Db, ttlMs = TOKEN_VERSION_CACHE_MS, maxSize = T
       const hit = entries.get(userId);
       if (hit && hit.until > now) return hit.version;
       const startedAt = epoch;
-      const [row] = await db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+      const [row] = await versionOf.execute({ userId });
       const version = row ? row.version : null;
       if (startedAt === epoch) {
         entries.delete(userId);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccountInfo } from '@shared/api/auth';
 import type { UserInfo } from '@shared/api/userInfo';
 import type { AppContext } from '../../context';
@@ -24,8 +24,15 @@ export function createUsersService(
 ) {
   const revokeGrants = createGrantRevoker(connections, log);
 
+  // user-info and account-info read this on every call: built once, a prepared statement on PostgreSQL.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('users_by_id');
+
   async function load(userId: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const [user] = await byId.execute({ userId });
     if (!user) throw sessionGone();
     return user;
   }
