@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
@@ -14,28 +15,37 @@ const root = import.meta.dirname;
 /** API server the dev server proxies to (npm run dev starts it on this port). */
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+/** Where a production build records its entry and chunk groups for the size check (scripts/sizeCheck.ts). */
+const BUILD_STATS_FILE = path.resolve(root, 'node_modules/.cache/adwise-build/stats.json');
+
 /**
- * After a production build, prints the JS each lazy route adds to the first page (gzip): its own
- * chunk plus the vendor chunks only it pulls in (files of the initial bundle are not counted).
+ * After a production build: records webpack's stats of the entry and of each named chunk group
+ * (the files each lazy page loads) for `npm run size`, and writes a gzip and a brotli copy next
+ * to each text asset, which the server sends to a browser that accepts them (its static plugin's
+ * preCompressed option).
  */
-class RouteSizeReport {
+class BuildStats {
   apply(compiler: Compiler) {
-    compiler.hooks.afterEmit.tap('RouteSizeReport', (compilation: Compilation) => {
-      // Sources are released once written: read the files back.
-      const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(compiler.outputPath, file))).length;
-      const jsFiles = (chunks: Iterable<{ files: Set<string> }>) => [...chunks].flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
-      const initial = new Set([...compilation.entrypoints.values()].flatMap((entry) => jsFiles(entry.chunks)));
-      const initialBytes = [...initial].reduce((sum, file) => sum + gzip(file), 0);
-      const routes = [...compilation.namedChunkGroups.entries()]
-        .filter(([, group]) => !group.isInitial())
-        .map(([name, group]) => {
-          const files = jsFiles(group.chunks).filter((file) => !initial.has(file));
-          return { name, files: files.length, bytes: files.reduce((sum, file) => sum + gzip(file), 0) };
-        })
-        .sort((a, b) => b.bytes - a.bytes);
-      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
-      const lines = [`initial bundle ${kb(initialBytes)} gzip`, ...routes.map((route) => `  route ${route.name.padEnd(16)} +${kb(route.bytes)} gzip (${route.files} files)`)];
-      console.log(`\nJS per route (gzip):\n${lines.join('\n')}\n`);
+    compiler.hooks.afterEmit.tapPromise('BuildStats', async (compilation: Compilation) => {
+      const files = [...compilation.getAssets()].map((asset) => asset.name).filter((file) => /\.(js|html|svg|txt)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(compiler.outputPath, file);
+          const source = await fs.promises.readFile(full);
+          if (source.length < 1024) return;
+          const [gz, br] = await Promise.all([
+            promisify(zlib.gzip)(source, { level: 9 }),
+            promisify(zlib.brotliCompress)(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+          ]);
+          await Promise.all([fs.promises.writeFile(`${full}.gz`, gz), fs.promises.writeFile(`${full}.br`, br)]);
+        }),
+      );
+    });
+    compiler.hooks.done.tap('BuildStats', (stats) => {
+      if (stats.hasErrors()) return;
+      const json = stats.toJson({ all: false, hash: true, outputPath: true, publicPath: true, entrypoints: true, chunkGroups: true });
+      fs.mkdirSync(path.dirname(BUILD_STATS_FILE), { recursive: true });
+      fs.writeFileSync(BUILD_STATS_FILE, JSON.stringify(json));
     });
   }
 }
@@ -82,7 +92,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         'process.env.ADWISE_API_URL': JSON.stringify(process.env.ADWISE_API_URL ?? '/api/'),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
-      ...(production ? [new RouteSizeReport()] : []),
+      ...(production ? [new BuildStats()] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

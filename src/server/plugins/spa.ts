@@ -21,6 +21,8 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: 
     await app.register(fastifyStatic, {
       root: config.staticDir,
       index: 'index.html',
+      // The production build writes a .br and a .gz beside each script and page (webpack.config.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');

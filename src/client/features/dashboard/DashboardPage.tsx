@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import type { CampaignRow, DisplayCurrency } from '@shared/api/dashboard';
 import { PLATFORMS, type Platform } from '@shared/constants';
@@ -9,7 +9,8 @@ import { useGetDashboardQuery, useUpdateDashboardSettingsMutation } from './dash
 import { toDashboardQuery } from './dashboardFilters';
 import { ForbiddenNotice, isForbidden, NoConnections, UnifiedErrorNotice } from './DashboardNotices';
 import { FiltersBar } from './FiltersBar';
-import { PerformanceChart, PerformanceChartSkeleton } from './PerformanceChart';
+import { LazyPerformanceChart, preloadPerformanceChart } from './LazyPerformanceChart';
+import { PerformanceChartSkeleton } from './PerformanceChartSkeleton';
 import { PlatformCards } from './PlatformCards';
 import { SmartSuggestions } from './SmartSuggestions';
 import { SummaryCards, SummaryCardsSkeleton } from './SummaryCards';
@@ -34,6 +35,8 @@ export function DashboardPage() {
   const table = useCampaignTable(viewQuery);
   const [updateSettings, { isLoading: savingCurrency }] = useUpdateDashboardSettingsMutation();
   const [adsOf, setAdsOf] = useState<CampaignRow | null>(null);
+  // The chart's code (Victory) comes after the page has drawn, while the view is asked for.
+  useEffect(preloadPerformanceChart, []);
 
   // Known before the view answers when the address names a platform.
   const connected: readonly Platform[] = view?.platforms ?? (filters.platform === 'all' ? [] : [filters.platform]);
@@ -92,7 +95,7 @@ export function DashboardPage() {
         <Box aria-busy={isFetching} sx={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <Stack spacing={2}>
             {view ? <SummaryCards view={view} /> : <SummaryCardsSkeleton />}
-            {view ? <PerformanceChart series={view.series} currency={view.currency} /> : <PerformanceChartSkeleton />}
+            {view ? <LazyPerformanceChart series={view.series} currency={view.currency} /> : <PerformanceChartSkeleton />}
           </Stack>
         </Box>
         <CampaignTable table={table} {...range} onOpenAds={setAdsOf} />

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import { Border, Point, VictoryAxis, VictoryChart, VictoryLabel, VictoryLegend, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
 import { weekdayLabel, type SeriesPoint } from '@shared/api/dashboard';
 import {
@@ -19,9 +19,9 @@ import {
 import { chartTheme, METRIC_COLORS } from './chartTheme';
 import { formatDayWithYear } from '@client/lib/format';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { CHART_HEIGHT as HEIGHT, CHART_WIDTH as WIDTH } from './PerformanceChartSkeleton';
 
-const WIDTH = 880;
-const HEIGHT = 340;
+export { PerformanceChartSkeleton } from './PerformanceChartSkeleton';
 /** The chart never draws narrower than this. */
 const MIN_WIDTH_PX = 600;
 const PADDING = { top: 48, bottom: 40, left: 72, right: 128 };
@@ -53,16 +53,6 @@ const LEGEND_PARTS = {
 export interface PerformanceChartProps {
   series: readonly SeriesPoint[];
   currency: string;
-}
-
-/** The chart's placeholder while the view loads. */
-export function PerformanceChartSkeleton() {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading chart">
-      <Skeleton variant="text" width="40%" />
-      <Skeleton variant="rounded" sx={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}`, height: 'auto' }} />
-    </Paper>
-  );
 }
 
 /** The chart's figures as a table, for screen readers (the SVG can only be summarised). */

@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ValidationError } from 'yup';
-import { Alert, Box, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormHelperText, InputLabel, OutlinedInput, Stack, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
-import { newsletterEmailSchema } from '@shared/validation/newsletter';
 import { errorMessage } from '@client/api/errors';
 import { useAppSelector } from '@client/app/hooks';
 import { LoadingButton } from '@client/components/LoadingButton';
@@ -17,6 +15,13 @@ export interface NewsletterOptInProps {
   /** The checkbox's visible label (also its accessible name). */
   label?: string;
 }
+
+/**
+ * The e-mail schema and yup load when a visitor first subscribes: the opt-in sits in the footer
+ * of every page, most of which use no form library at all.
+ */
+const loadEmailSchema = () =>
+  Promise.all([import(/* webpackChunkName: "newsletter-schema" */ '@shared/validation/newsletter'), import(/* webpackChunkName: "newsletter-schema" */ 'yup')]);
 
 /** The default label of the opt-in checkbox. */
 export const NEWSLETTER_OPT_IN_LABEL = 'Send me the Adwise newsletter';
@@ -44,6 +49,7 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
   const [done, setDone] = useState<string | null>(null);
 
   const emailId = `${id}-email`;
+  const emailHelpId = `${id}-email-helper-text`;
   const failureId = `${id}-failure`;
 
   if (isLoggedIn && status?.status === 'confirmed') {
@@ -69,6 +75,7 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
     setFailure(null);
     let address: string | undefined;
     if (!isLoggedIn) {
+      const [{ newsletterEmailSchema }, { ValidationError }] = await loadEmailSchema();
       try {
         address = (await newsletterEmailSchema.validate({ email })).email;
       } catch (error) {
@@ -100,23 +107,24 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
               : "We'll send it to your account e-mail."}
           </Typography>
         ) : (
-          <TextField
-            id={emailId}
-            name="email"
-            type="email"
-            label="Newsletter email"
-            autoComplete="email"
-            size="small"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (emailError) setEmailError(null);
-            }}
-            disabled={!optedIn}
-            error={emailError !== null}
-            helperText={emailError ?? undefined}
-            fullWidth
-          />
+          // TextField's parts without TextField, which would bring Select (and its menu) to every page's footer.
+          <FormControl size="small" fullWidth disabled={!optedIn} error={emailError !== null}>
+            <InputLabel htmlFor={emailId}>Newsletter email</InputLabel>
+            <OutlinedInput
+              id={emailId}
+              name="email"
+              type="email"
+              label="Newsletter email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (emailError) setEmailError(null);
+              }}
+              aria-describedby={emailError !== null ? emailHelpId : undefined}
+            />
+            {emailError !== null && <FormHelperText id={emailHelpId}>{emailError}</FormHelperText>}
+          </FormControl>
         )}
         <Box>
           <LoadingButton

@@ -1,9 +1,9 @@
-import { useId, type ElementType, type ReactNode } from 'react';
+import { useId, type ComponentType, type ElementType, type ReactNode } from 'react';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { SNOOZE_DAYS, SUGGESTION_TYPE_LABELS, type Suggestion } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { EvidenceChart } from './EvidenceChart';
+import type { EvidenceChartProps } from './EvidenceChart';
 import {
   comparedWith,
   entityName,
@@ -34,15 +34,25 @@ export interface SuggestionCardActions {
   snoozing: boolean;
 }
 
+/**
+ * How a card draws its evidence chart: the full card's (the /suggestions page's) only. The
+ * dashboard's short cards draw none, so they leave the chart, and Victory, out of its chunk.
+ */
+export type SuggestionCardForm =
+  | {
+      /** The dashboard's short form: headline, who, confidence and impact, without evidence, chart and changes. */
+      compact: true;
+      EvidenceChart?: undefined;
+    }
+  | { compact?: false; EvidenceChart: ComponentType<EvidenceChartProps> };
+
 /** Props of SuggestionCard. */
-export interface SuggestionCardProps {
+export type SuggestionCardProps = SuggestionCardForm & {
   suggestion: Suggestion;
-  /** The dashboard's short form: headline, who, confidence and impact, without evidence, chart and changes. */
-  compact?: boolean;
   /** The headline's heading level (its sections take the next one). */
   headingLevel?: 2 | 3;
   actions?: SuggestionCardActions;
-}
+};
 
 const heading = (level: number) => `h${Math.min(level, 6)}` as ElementType;
 
@@ -66,7 +76,7 @@ const listSx = { m: 0, pl: 2.5, '& > li': { mb: 0.5 } } as const;
  * makes. Apply (or Mark as done, for a task done by hand), Dismiss and Snooze come with `actions`; each
  * button is described by the headline, so a screen reader knows which suggestion it acts on.
  */
-export function SuggestionCard({ suggestion, compact = false, headingLevel = 2, actions }: SuggestionCardProps) {
+export function SuggestionCard({ suggestion, compact = false, EvidenceChart, headingLevel = 2, actions }: SuggestionCardProps) {
   const headlineId = useId();
   const { account, impact } = suggestion;
   const entity = entityName(suggestion.type);
@@ -110,7 +120,7 @@ export function SuggestionCard({ suggestion, compact = false, headingLevel = 2, 
           </Section>
         )}
 
-        {!compact && suggestion.chart && suggestion.chart.points.length > 0 && <EvidenceChart chart={suggestion.chart} entity={entity} />}
+        {!compact && EvidenceChart && suggestion.chart && suggestion.chart.points.length > 0 && <EvidenceChart chart={suggestion.chart} entity={entity} />}
 
         {!compact && suggestion.change_lines.length > 0 && (
           <Section title="What changes" level={sectionLevel}>

@@ -5,27 +5,26 @@ import { notify } from '@client/app/notify';
 import { useCan } from '@client/features/session/useCan';
 import { ApplyDialog } from './ApplyDialog';
 import { DismissDialog } from './DismissDialog';
-import { SuggestionCard } from './SuggestionCard';
+import { SuggestionCard, type SuggestionCardForm } from './SuggestionCard';
 import { useMarkSuggestionDoneMutation, useSnoozeSuggestionMutation } from './suggestions.api';
 import { notifyApplied } from './undoToast';
 
 /** What a snooze says. */
 export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
 
-/** Props of SuggestionList. */
-export interface SuggestionListProps {
+/** Props of SuggestionList: the dashboard's short cards (compact), or full ones with their evidence chart. */
+export type SuggestionListProps = SuggestionCardForm & {
   suggestions: readonly Suggestion[];
-  /** The dashboard's short cards. */
-  compact?: boolean;
   /** The cards' headline level. */
   headingLevel?: 2 | 3;
-}
+};
 
 /**
  * Suggestions as cards with their actions (Apply or Mark as done, Dismiss, Snooze) for a role that may change
  * things, and the Apply and Dismiss dialogs; the /suggestions page and the dashboard show the same.
  */
-export function SuggestionList({ suggestions, compact = false, headingLevel = 2 }: SuggestionListProps) {
+export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: SuggestionListProps) {
+  const form: SuggestionCardForm = cardForm.compact ? { compact: true } : { EvidenceChart: cardForm.EvidenceChart };
   const canApply = useCan('suggestions:apply');
   const [applying, setApplying] = useState<Suggestion | null>(null);
   const [dismissing, setDismissing] = useState<Suggestion | null>(null);
@@ -64,7 +63,7 @@ export function SuggestionList({ suggestions, compact = false, headingLevel = 2 
           <SuggestionCard
             key={suggestion.id}
             suggestion={suggestion}
-            compact={compact}
+            {...form}
             headingLevel={headingLevel}
             actions={
               canApply

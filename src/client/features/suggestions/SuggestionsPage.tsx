@@ -11,6 +11,7 @@ import { SimplePage } from '@client/components/SimplePage';
 import { useCan } from '@client/features/session/useCan';
 import { SuggestionCardSkeleton } from './SuggestionCard';
 import { isFiltered, toSuggestionQuery, useSuggestionFilters, type SuggestionFilters } from './suggestionFilters';
+import { EvidenceChart } from './EvidenceChart';
 import { SuggestionList } from './SuggestionList';
 import { useListSuggestionsQuery } from './suggestions.api';
 import { NotForRoleNotice, SuggestionsEmpty } from './SuggestionsEmpty';
@@ -96,7 +97,7 @@ function Suggestions() {
   } else {
     content = (
       <Box aria-busy={isFetching} sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <SuggestionList suggestions={data.items} />
+        <SuggestionList suggestions={data.items} EvidenceChart={EvidenceChart} />
       </Box>
     );
   }
