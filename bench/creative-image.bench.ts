@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import type { PlacementId } from '../src/server/analysis/creative/types';
-import { gradient, noise, seeded, solid, withText, type Size } from '../src/server/analysis/creativeImage/creativeImage.fixtures';
+import { gradient, noise, solid, withText, type Size } from '../src/server/analysis/creativeImage/creativeImage.fixtures';
+import { uniforms } from '../src/server/analysis/uniforms';
 import { readImage } from '../src/server/analysis/creativeImage/imageInput';
 import { analyseImage } from '../src/server/analysis/creativeImage/imageScores';
 
@@ -22,7 +23,7 @@ const IMAGES = Number(values.images);
 const BUDGET_MS = 300;
 const WARM_UP = 5;
 
-const random = seeded(Number(values.seed));
+const random = uniforms(Number(values.seed));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 
 /** About two megapixels each. */

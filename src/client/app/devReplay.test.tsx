@@ -2,15 +2,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { diagnosticsRequested, type DevToolsExportFile } from './diagnostics';
 import { paths } from './paths';
 import { DashboardPage } from '@client/features/dashboard/DashboardPage';
+import { catchDownloads } from '@client/test/downloads';
 import { fakeDashboardServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { ReplayPage } from '@client/features/devReplay/ReplayPage';
-
-const { createObjectURL, revokeObjectURL } = URL;
-afterEach(() => {
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
-});
 
 /** Records a real session on the dashboard and returns the file Download diagnostics saves. */
 async function recordDashboardSession(): Promise<string> {
@@ -19,18 +15,14 @@ async function recordDashboardSession(): Promise<string> {
   const { store } = renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
   await within(await screen.findByRole('group', { name: 'Total Spend' })).findByText('₹1,23,456.50');
 
-  const blobs: Blob[] = [];
-  URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:diagnostics');
-  URL.revokeObjectURL = () => undefined;
-  const stopDownload = (event: MouseEvent) => event.preventDefault();
-  document.addEventListener('click', stopDownload, true);
+  const downloads = catchDownloads();
   try {
     store.dispatch(diagnosticsRequested());
+    cleanup();
+    return await downloads.text();
   } finally {
-    document.removeEventListener('click', stopDownload, true);
+    downloads.restore();
   }
-  cleanup();
-  return blobs[0].text();
 }
 
 describe('ReplayPage', () => {

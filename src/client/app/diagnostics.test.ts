@@ -6,6 +6,7 @@ import { creativeApi } from '@client/features/creative/creative.api';
 import { sessionApi } from '@client/features/session/session.api';
 import { loggedIn } from '@client/features/session/session.slice';
 import { teamApi } from '@client/features/workspaces/team.api';
+import { catchDownloads } from '@client/test/downloads';
 import { api } from '@client/test/handlers';
 import { server } from '@client/test/server';
 import {
@@ -257,31 +258,19 @@ describe('createDiagnosticsRecorder', () => {
 
   it('leaves no token, password or address of a real session in the file', async () => {
     const saved: string[] = [];
-    const originalCreate = URL.createObjectURL;
-    const originalRevoke = URL.revokeObjectURL;
-    const blobs: Blob[] = [];
-    URL.createObjectURL = (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:diagnostics';
-    };
-    URL.revokeObjectURL = () => undefined;
-    // jsdom cannot follow the download link.
-    const stopDownload = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener('click', stopDownload, true);
+    const downloads = catchDownloads();
     try {
       const store = makeStore();
       const action = loggedIn({ access: JWT, refresh: 'refresh-secret', fullName: 'Asha Rao', username: 'asha@example.com', remember: true });
       store.dispatch(action);
       store.dispatch(diagnosticsRequested());
-      saved.push(await blobs[0].text());
+      saved.push(await downloads.text());
 
       // The real action and state are untouched.
       expect(action.payload.access).toBe(JWT);
       expect(store.getState().session.username).toBe('asha@example.com');
     } finally {
-      document.removeEventListener('click', stopDownload, true);
-      URL.createObjectURL = originalCreate;
-      URL.revokeObjectURL = originalRevoke;
+      downloads.restore();
     }
 
     const file = JSON.parse(saved[0]) as DevToolsExportFile;
@@ -331,21 +320,15 @@ describe('createDiagnosticsRecorder', () => {
     expect(JSON.stringify(store.getState())).toContain(secrets.invitation);
 
     // The store's own recorder saw every action and every state after it.
-    const blobs: Blob[] = [];
-    const originalCreate = URL.createObjectURL;
-    const originalRevoke = URL.revokeObjectURL;
-    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:diagnostics');
-    URL.revokeObjectURL = () => undefined;
-    const stopDownload = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener('click', stopDownload, true);
+    const downloads = catchDownloads();
+    let text: string;
     try {
       store.dispatch(diagnosticsRequested());
+      text = await downloads.text();
     } finally {
-      document.removeEventListener('click', stopDownload, true);
-      URL.createObjectURL = originalCreate;
-      URL.revokeObjectURL = originalRevoke;
+      downloads.restore();
     }
-    const file = JSON.parse(await blobs[0].text()) as DevToolsExportFile;
+    const file = JSON.parse(text) as DevToolsExportFile;
     const { lifted } = parseExport(file);
     const types = Object.values(lifted.actionsById).map(({ action }) => action.type);
     expect(types).toEqual(expect.arrayContaining(['api/executeMutation/fulfilled', 'api/executeQuery/fulfilled', 'api/executeQuery/rejected']));

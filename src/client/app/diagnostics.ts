@@ -1,5 +1,6 @@
 import { createAction, isAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
+import { downloadBlob } from '@client/lib/downloadBlob';
 
 /** What replaces a secret or personal value in a diagnostics file. */
 export const REDACTED = '[redacted]';
@@ -242,16 +243,7 @@ export function buildDiagnosticsExport(
 /** Offers the export to the user as a .json download. */
 export function saveDiagnosticsFile(file: DevToolsExportFile): void {
   const blob = new Blob([JSON.stringify(file, null, '\t')], { type: 'application/json' });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `adwise-diagnostics-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(href));
+  downloadBlob(blob, `adwise-diagnostics-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 }
 
 /** The recorder: a middleware keeping the last `limit` actions, and a way to export them. */

@@ -1,39 +1,16 @@
 import { screen } from '@testing-library/react';
 import { loggedIn } from '@client/features/session/session.slice';
 import type { DevToolsExportFile } from '@client/app/diagnostics';
+import { catchDownloads, type CaughtDownloads } from '@client/test/downloads';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { DiagnosticsButton } from './DiagnosticsButton';
 
 describe('DiagnosticsButton', () => {
-  const originalCreate = URL.createObjectURL;
-  const originalRevoke = URL.revokeObjectURL;
-  let blobs: Blob[];
-  let downloads: string[];
-  // jsdom cannot follow a download link; record its file name and stop the navigation.
-  const captureDownload = (event: MouseEvent) => {
-    if (event.target instanceof HTMLAnchorElement && event.target.download) {
-      downloads.push(event.target.download);
-      event.preventDefault();
-    }
-  };
-
+  let downloads: CaughtDownloads;
   beforeEach(() => {
-    blobs = [];
-    downloads = [];
-    document.addEventListener('click', captureDownload, true);
-    // jsdom has no object URLs; capturing the blob is how the test reads the "download".
-    URL.createObjectURL = (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:diagnostics';
-    };
-    URL.revokeObjectURL = () => undefined;
+    downloads = catchDownloads();
   });
-
-  afterEach(() => {
-    document.removeEventListener('click', captureDownload, true);
-    URL.createObjectURL = originalCreate;
-    URL.revokeObjectURL = originalRevoke;
-  });
+  afterEach(() => downloads.restore());
 
   it('downloads a redacted Redux DevTools file', async () => {
     const { user, store } = renderWithProviders(<DiagnosticsButton />);
@@ -41,9 +18,9 @@ describe('DiagnosticsButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download diagnostics' }));
 
-    expect(blobs).toHaveLength(1);
-    expect(downloads).toEqual([expect.stringMatching(/^adwise-diagnostics-.+\.json$/)]);
-    const text = await blobs[0].text();
+    expect(downloads.blobs).toHaveLength(1);
+    expect(downloads.names).toEqual([expect.stringMatching(/^adwise-diagnostics-.+\.json$/)]);
+    const text = await downloads.text();
     const file = JSON.parse(text) as DevToolsExportFile;
     expect(JSON.parse(file.payload)).toHaveProperty('actionsById');
     expect(JSON.parse(file.preloadedState)).toHaveProperty('session');

@@ -1,5 +1,6 @@
 import { drawFactor, pooledSaturation } from './responseCurve';
-import { sampleGamma, uniforms, type CampaignUnit, type MarginalCosts } from './marginalCpa';
+import { sampleGamma, type CampaignUnit, type MarginalCosts } from './marginalCpa';
+import { uniforms } from './uniforms';
 import type { Range } from './types';
 
 /**

@@ -4,6 +4,7 @@ import type { Learning } from './findings';
 import { drawFactor, factorAtSpend, saturationPosterior, SATURATION_DEFAULTS, type SaturationPosterior } from './responseCurve';
 import type { AccountSeries, CampaignSeries, Range } from './types';
 import { ageOf, median, windowTotals, type WindowTotals } from './window';
+import { uniforms } from './uniforms';
 
 /**
  * The cost of each delivering campaign's NEXT conversion (its marginal CPA), for all of an
@@ -110,18 +111,6 @@ export function currentMixTotals(campaign: CampaignSeries, today: string, window
     knownSpend: add((t) => t.knownSpend),
     knownImpressions: add((t) => t.knownImpressions),
     knownClicks: add((t) => t.knownClicks),
-  };
-}
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-export function uniforms(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { CreativeAnalysisRecord, CreativeAnalysisSummary } from '@shared/api/creative';
 import { errorMessage } from '@client/api/errors';
+import { RetryAlert } from '@client/components/RetryAlert';
 import { useGetCreativeAnalysisQuery, useListCreativeAnalysesInfiniteQuery } from './creative.api';
 import { scoreText } from './CreativeResults';
 import { ResultActions } from './ResultActions';
@@ -14,10 +15,11 @@ export const HISTORY_LABELS = {
   loading: 'Loading the history…',
   empty: 'No saved analyses yet. Every analysis and comparison you run is saved here.',
   failed: 'Unable to load the history right now.',
-  retry: 'Retry',
   loadMore: 'Load more',
   back: 'Back to the history',
   openFailed: 'Unable to open this analysis right now.',
+  /** The shared RetryAlert's button. */
+  retry: 'Retry',
   untitled: 'Untitled',
 } as const;
 
@@ -39,23 +41,8 @@ export interface CreativeHistoryProps {
 }
 
 /** A load that failed: why, with a button to try again. */
-function RetryAlert({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" onClick={onRetry}>
-          {HISTORY_LABELS.retry}
-        </Button>
-      }
-    >
-      {errorMessage(error, fallback)}
-    </Alert>
-  );
-}
-
 function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; managesAnalyses: boolean; onBack: () => void; onEdit: CreativeHistoryProps['onEdit'] }) {
-  const { data: record, isLoading, isError, error, refetch } = useGetCreativeAnalysisQuery(id);
+  const { data: record, isLoading, isError, error, refetch, isFetching } = useGetCreativeAnalysisQuery(id);
   return (
     <Stack spacing={2}>
       <Box>
@@ -64,7 +51,11 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
         </Button>
       </Box>
       {isLoading && <CircularProgress size={24} aria-label={HISTORY_LABELS.loading} />}
-      {isError && <RetryAlert error={error} fallback={HISTORY_LABELS.openFailed} onRetry={() => void refetch()} />}
+      {isError && (
+        <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
+          {errorMessage(error, HISTORY_LABELS.openFailed)}
+        </RetryAlert>
+      )}
       {record && (
         <>
           <Typography variant="body2" color="text.secondary">
@@ -81,7 +72,7 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
 /** The workspace's saved analyses and comparisons, newest first; one opens in the same results view. */
 export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProps) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, isLoading, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useListCreativeAnalysesInfiniteQuery(undefined, { skip: openId !== null });
+  const { data, isLoading, isError, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useListCreativeAnalysesInfiniteQuery(undefined, { skip: openId !== null });
   const items = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (openId) return <SavedAnalysis id={openId} managesAnalyses={managesAnalyses} onBack={() => setOpenId(null)} onEdit={onEdit} />;
@@ -95,7 +86,11 @@ export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProp
           <Typography variant="body2">{HISTORY_LABELS.loading}</Typography>
         </Box>
       )}
-      {isError && <RetryAlert error={error} fallback={HISTORY_LABELS.failed} onRetry={() => void refetch()} />}
+      {isError && (
+        <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
+          {errorMessage(error, HISTORY_LABELS.failed)}
+        </RetryAlert>
+      )}
       {!isLoading && !isError && items.length === 0 && <Typography color="text.secondary">{HISTORY_LABELS.empty}</Typography>}
       {items.length > 0 && (
         <List aria-label={HISTORY_LABELS.list} disablePadding>

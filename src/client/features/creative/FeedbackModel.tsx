@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import { errorMessage } from '@client/api/errors';
+import { RetryAlert } from '@client/components/RetryAlert';
 import { notify } from '@client/app/notify';
 import { formatExactTime } from '@client/lib/format';
 import { isNeedsPro } from './NeedsPro';
@@ -82,7 +83,7 @@ function Weights({ view }: { view: CreativeFeedbackView }) {
  * Owners and managers can refit now (a sync also does).
  */
 export function FeedbackModel({ canRefit }: { canRefit: boolean }) {
-  const { data, error, isLoading, refetch } = useGetCreativeFeedbackQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetCreativeFeedbackQuery();
   const [refit, { isLoading: refitting }] = useRefitCreativeWeightsMutation();
 
   async function refitNow() {
@@ -100,16 +101,9 @@ export function FeedbackModel({ canRefit }: { canRefit: boolean }) {
     // The Live ads list above already says the analyzer is Pro.
     if (isNeedsPro(error)) return null;
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
         {errorMessage(error, FEEDBACK_FAILED)}
-      </Alert>
+      </RetryAlert>
     );
   } else if (data) {
     body = (

@@ -28,6 +28,7 @@ import { PLATFORM_LABELS } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import type { PostLaunchAdView, PostLaunchObjectiveName, PostLaunchScoreView, PostLaunchView } from '@shared/api/creativePostLaunch';
 import { errorMessage } from '@client/api/errors';
+import { RetryAlert } from '@client/components/RetryAlert';
 import { paths } from '@client/app/paths';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { formatCount, formatMoney } from '@client/lib/format';
@@ -201,16 +202,9 @@ export function PostLaunchScores({ onAnalyse, analysing = false }: PostLaunchSco
   if (error) {
     if (isNeedsPro(error)) return <NeedsPro />;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
         {errorMessage(error, POST_LAUNCH_FAILED)}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (!data || !data.account) {

@@ -1,27 +1,17 @@
 import fc from 'fast-check';
+import { uniforms } from '../uniforms';
 import { OVERALL_WEIGHTS, type OverallPartKey } from './textScore';
 import { campaignGroups, evaluateRefit, fitWeights, REFIT_PARAMS, refitWorkspace, type LaunchedAd } from './workspaceRefit';
 
 const KEYS = Object.keys(OVERALL_WEIGHTS) as OverallPartKey[];
 
-/** A small deterministic generator (mulberry32), so the synthetic workspaces are the same on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A workspace of `campaigns` campaigns of `perCampaign` ads whose results follow `truth` (a score
  * over the parts), plus a campaign-wide offset (media setup) and noise.
  */
 function workspace(truth: (parts: Record<OverallPartKey, number>) => number, campaigns: number, perCampaign: number, seed = 1, noise = 4): LaunchedAd[] {
-  const rand = random(seed);
+  const rand = uniforms(seed);
   const ads: LaunchedAd[] = [];
   for (let c = 0; c < campaigns; c += 1) {
     const offset = (rand() - 0.5) * 40;

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { uniforms } from '../uniforms';
 
 /**
  * Synthetic creatives for the tests and the bench, drawn with sharp so no binary file is checked
@@ -11,17 +12,6 @@ export interface Size {
   height: number;
 }
 
-/** A small seeded generator (mulberry32), so a fixture is the same bytes on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A flat fill. */
 export function solid({ width, height }: Size, colour: string): Sharp {
@@ -42,7 +32,7 @@ export function gradient({ width, height }: Size, from: string, to: string): Sha
  * `amplitude` (0–1) scales the noise around mid-grey.
  */
 export function noise({ width, height }: Size, seed: number, options: { blur?: number; amplitude?: number } = {}): Sharp {
-  const random = seeded(seed);
+  const random = uniforms(seed);
   const amplitude = options.amplitude ?? 1;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.round(128 + (random() - 0.5) * 255 * amplitude);

@@ -7,6 +7,7 @@ import { errorMessage } from '@client/api/errors';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { invitationPath, paths } from '@client/app/paths';
+import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn, workspaceSwitched } from '@client/features/session/session.slice';
@@ -60,16 +61,11 @@ function AcceptInvitation({ token }: { token: string }) {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <Stack direction="row">
+      <FormFooter failure={failure} failureId={FAILURE_ID}>
         <LoadingButton variant="contained" loading={isLoading} onClick={() => void accept()} aria-describedby={failure ? FAILURE_ID : undefined}>
           Accept invitation
         </LoadingButton>
-      </Stack>
-      {failure && (
-        <Alert severity="error" id={FAILURE_ID}>
-          {failure}
-        </Alert>
-      )}
+      </FormFooter>
     </Stack>
   );
 }

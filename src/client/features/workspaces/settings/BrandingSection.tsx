@@ -7,6 +7,7 @@ import { brandingSchema } from '@shared/validation/branding';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
+import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useCan } from '@client/features/session/useCan';
 import { useGetBrandingQuery, useRemoveBrandingLogoMutation, useSaveBrandingMutation } from '../branding.api';
@@ -207,16 +208,11 @@ function BrandingForm({ branding }: { branding: WorkspaceBranding }) {
             <LogoField branding={branding} />
             <FormikTextField id="branding-sender-name" name="sender_name" label="Sender name of report e-mails" autoComplete="off" fullWidth helperText="Left empty: the name on reports." />
             <FormikTextField id="branding-reply-to" name="reply_to" label="Reply-to address of report e-mails" type="email" autoComplete="email" fullWidth helperText="Where replies to report e-mails go (optional)." />
-            <Stack direction="row">
+            <FormFooter failure={failure} failureId={FAILURE_ID}>
               <LoadingButton type="submit" variant="contained" loading={isSubmitting} disabled={!dirty}>
                 Save branding
               </LoadingButton>
-            </Stack>
-            {failure && (
-              <Alert severity="error" id={FAILURE_ID}>
-                {failure}
-              </Alert>
-            )}
+            </FormFooter>
           </Stack>
         </Form>
       )}

@@ -6,6 +6,7 @@ import { workspaceNameSchema, type WorkspaceNameInput } from '@shared/validation
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
+import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
@@ -52,16 +53,11 @@ function RenameForm({ workspace }: { workspace: WorkspaceSummary }) {
         <Form noValidate aria-labelledby={NAME_SECTION_ID} aria-describedby={failure ? FAILURE_ID : undefined}>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
             <FormikTextField name="name" label="Workspace name" autoComplete="off" required fullWidth helperText={`Up to ${WORKSPACE_NAME_MAX} characters.`} />
-            <Stack direction="row">
+            <FormFooter failure={failure} failureId={FAILURE_ID}>
               <LoadingButton type="submit" variant="contained" loading={isSubmitting} disabled={!dirty}>
                 Save name
               </LoadingButton>
-            </Stack>
-            {failure && (
-              <Alert severity="error" id={FAILURE_ID}>
-                {failure}
-              </Alert>
-            )}
+            </FormFooter>
           </Stack>
         </Form>
       )}

@@ -1,0 +1,14 @@
+/**
+ * Deterministic uniform numbers in [0, 1) from a seed (mulberry32): the optimizer's draws and
+ * the tests' synthetic data are the same on every run.
+ */
+export function uniforms(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
