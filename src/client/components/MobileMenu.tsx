@@ -29,7 +29,7 @@ const MENU_TITLE_ID = 'mobile-menu-title';
  * Escape, keeps Tab inside and gives focus back to the menu button when it closes.
  */
 export function MobileMenu({ id, open, onClose, isLoggedIn, showSuggestions = false, firstName, workspaceSwitcher }: MobileMenuProps) {
-  const links = mainNavLinks(isLoggedIn, showSuggestions);
+  const links = mainNavLinks(isLoggedIn, { suggestions: showSuggestions });
   return (
     <Drawer
       anchor="left"

@@ -43,21 +43,22 @@ describe('NavBar', () => {
       'href',
       '/dashboard',
     );
-    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Budget', 'Creative Analyzer', 'Features', 'Pricing', 'Contact']);
+    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Suggestions', 'Actions', 'Rules', 'Budget', 'Creative Analyzer', 'Reports', 'Features', 'Pricing', 'Contact']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Suggestions' })).toHaveAttribute('href', '/suggestions');
     expect(within(nav).getByRole('link', { name: 'Actions' })).toHaveAttribute('href', '/actions');
     expect(within(nav).getByRole('link', { name: 'Rules' })).toHaveAttribute('href', '/rules');
     expect(within(nav).getByRole('link', { name: 'Budget' })).toHaveAttribute('href', '/budget');
     expect(within(nav).getByRole('link', { name: 'Creative Analyzer' })).toHaveAttribute('href', '/creative-analyzer');
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
   });
 
-  it('leaves Suggestions, Actions, Rules and Budget out for a client, whose role does not read them', async () => {
+  it('leaves Suggestions, Actions, Rules and Budget out for a client, whose role does not read them, and keeps Reports', async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
     const session = signedInSession({ workspace: { id: '00000000-0000-4000-8000-00000000acme', role: 'client' } });
     renderWithProviders(<NavBar />, { preloadedState: { session } });
     expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
+    expect(desktopLinks()).toEqual(['Home', 'Dashboard', 'Reports', 'Features', 'Pricing', 'Contact']);
   });
 
   it('hides Dashboard once the trial has ended', async () => {

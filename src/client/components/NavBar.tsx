@@ -45,13 +45,15 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell,
   const readsBudget = useCan('budgets:read');
   // The Creative Analyzer, for the roles that may analyse creatives.
   const analysesCreatives = useCan('creative:analyze');
+  // Client reports, for every role that reads them (the client role too).
+  const readsReports = useCan('reports:read');
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so it can play its closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
   // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions, Rules and Budget come with it.
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial, readsSuggestions, readsRules, readsBudget, analysesCreatives);
+  const links = mainNavLinks(isLoggedIn && hasActiveTrial, { suggestions: readsSuggestions, rules: readsRules, budget: readsBudget, creative: analysesCreatives, reports: readsReports });
 
   return (
     <AppBar position="sticky">

@@ -2,7 +2,7 @@ import { paths, type AppPath } from '@client/app/paths';
 
 /** One entry of the main navigation. */
 export interface NavLinkItem {
-  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'budget' | 'creative' | 'features' | 'pricing' | 'contact';
+  key: 'home' | 'dashboard' | 'suggestions' | 'actions' | 'rules' | 'budget' | 'creative' | 'reports' | 'features' | 'pricing' | 'contact';
   label: string;
   to: AppPath;
 }
@@ -20,29 +20,40 @@ const RULES: NavLinkItem = { key: 'rules', label: 'Rules', to: paths.rules };
 const BUDGET: NavLinkItem = { key: 'budget', label: 'Budget', to: paths.budget };
 /** The Creative Analyzer, after Budget, for the roles that may analyse creatives. */
 const CREATIVE: NavLinkItem = { key: 'creative', label: 'Creative Analyzer', to: paths.creativeAnalyzer };
+/** Client reports, after the Creative Analyzer, for every role that reads reports (clients too). */
+const REPORTS: NavLinkItem = { key: 'reports', label: 'Reports', to: paths.reports };
 const REST: NavLinkItem[] = [
   { key: 'features', label: 'Features', to: paths.features },
   { key: 'pricing', label: 'Pricing', to: paths.pricing },
   { key: 'contact', label: 'Contact', to: paths.contact },
 ];
 
+/** Which links beside Dashboard a role sees (each off unless told; Rules and Budget follow Suggestions unless told). */
+export interface NavLinkOptions {
+  suggestions?: boolean;
+  rules?: boolean;
+  budget?: boolean;
+  creative?: boolean;
+  reports?: boolean;
+}
+
 /**
  * The main links in order: Home, Dashboard (when allowed), Suggestions and Actions (with
  * Dashboard, for a role that reads suggestions), Rules (with Dashboard, for a role that reads
- * rules; the roles that read suggestions, unless told otherwise), Budget (with Dashboard, for the
- * team running the ads; the roles that read suggestions, unless told otherwise), Creative
- * Analyzer (with Dashboard, for the roles that may analyse creatives; off unless told), Features,
- * Pricing, Contact.
+ * rules), Budget (with Dashboard, for the team running the ads), Creative Analyzer (with
+ * Dashboard, for the roles that may analyse creatives), Reports (with Dashboard, for the roles
+ * that read reports), Features, Pricing, Contact.
  */
-export function mainNavLinks(showDashboard: boolean, showSuggestions = false, showRules = showSuggestions, showBudget = showSuggestions, showCreative = false): NavLinkItem[] {
+export function mainNavLinks(showDashboard: boolean, { suggestions = false, rules = suggestions, budget = suggestions, creative = false, reports = false }: NavLinkOptions = {}): NavLinkItem[] {
   if (!showDashboard) return [HOME, ...REST];
   return [
     HOME,
     DASHBOARD,
-    ...(showSuggestions ? SUGGESTIONS : []),
-    ...(showRules ? [RULES] : []),
-    ...(showBudget ? [BUDGET] : []),
-    ...(showCreative ? [CREATIVE] : []),
+    ...(suggestions ? SUGGESTIONS : []),
+    ...(rules ? [RULES] : []),
+    ...(budget ? [BUDGET] : []),
+    ...(creative ? [CREATIVE] : []),
+    ...(reports ? [REPORTS] : []),
     ...REST,
   ];
 }
