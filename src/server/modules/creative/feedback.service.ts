@@ -17,6 +17,12 @@ import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
 
 /** Stable id of the job that refits a workspace's pre-launch weights (queued by every successful sync). */
 export const CREATIVE_REFIT_JOB = 'creative.refit';
+/**
+ * How long a refit waits after the sync that asked for it. A workspace's connections sync one
+ * after another (a new one backfills 90 days): one refit, once they have settled, reads them all,
+ * instead of one per sync competing with the syncs for the database.
+ */
+export const CREATIVE_REFIT_DELAY_MS = 10 * 60_000;
 
 type ModelRow = typeof creativeWorkspaceModels.$inferSelect;
 
@@ -109,9 +115,9 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
       };
     },
 
-    /** Queued in a sync's final transaction: one refit per workspace waiting at a time. */
+    /** Queued in a sync's final transaction, CREATIVE_REFIT_DELAY_MS ahead: one refit per workspace waiting at a time, so the syncs before it run fold into it. */
     async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
-      await queue.send(CREATIVE_REFIT_JOB, { workspaceId: synced.workspaceId }, { tx, singletonKey: synced.workspaceId });
+      await queue.send(CREATIVE_REFIT_JOB, { workspaceId: synced.workspaceId }, { tx, singletonKey: synced.workspaceId, startAfter: new Date(clock.now().getTime() + CREATIVE_REFIT_DELAY_MS) });
     },
 
     refitJob: defineJob({

@@ -1,16 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import type { CreativeAnalysis } from '@shared/api/creative';
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import { OVERALL_WEIGHTS } from '../../analysis/creative/textScore';
 import { REFIT_PARAMS } from '../../analysis/creative/workspaceRefit';
+import { executeRows } from '../../db/connect';
 import { connectedAdAccounts, creativeWorkspaceModels } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
-import { CREATIVE_REFIT_JOB } from './feedback.service';
+import { CREATIVE_REFIT_DELAY_MS, CREATIVE_REFIT_JOB } from './feedback.service';
 
 describe('The Creative Analyzer’s feedback loop (creative/feedback/)', () => {
   let t: TestApp;
@@ -104,6 +105,20 @@ describe('The Creative Analyzer’s feedback loop (creative/feedback/)', () => {
     expect(global.text.overall.weighting!.source).toBe('global');
     expect(global.text.overall.parts.find((p) => p.key === 'cta')!.weight).toBe(OVERALL_WEIGHTS.cta);
   });
+
+  it('a sync queues one refit for the workspace, some minutes ahead, which later syncs fold into', async () => {
+    const connection = await connectionOf(t.app, owner, 'meta');
+    await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${CREATIVE_REFIT_JOB}`);
+    const before = Date.now();
+    expect((await t.app.services.sync.syncConnection(connection.id)).status).toBe('done');
+    expect((await t.app.services.sync.syncConnection(connection.id)).status).toBe('done');
+    const jobs = await executeRows<{ data: { workspaceId: string }; start_after: string | Date }>(
+      t.app.ctx.db,
+      sql`select data, start_after from pgboss.job where name = ${CREATIVE_REFIT_JOB}`,
+    );
+    expect(jobs.map((job) => job.data.workspaceId)).toEqual([workspaceId]);
+    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(before + CREATIVE_REFIT_DELAY_MS - 1_000);
+  }, SYNCED_SETUP_TIMEOUT_MS);
 
   it('refits after a sync through the queue, and never for a Starter workspace', async () => {
     await t.app.ctx.db.delete(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
