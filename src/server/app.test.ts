@@ -106,6 +106,29 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits and the SPA’s assets', () => {
+  let t: TestApp;
+  let spaDir: string;
+  beforeAll(async () => {
+    spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-spa-'));
+    fs.mkdirSync(path.join(spaDir, 'assets'));
+    fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(spaDir, 'assets', 'main.abc.js'), 'console.log(1)');
+    t = await buildTestApp({ config: { env: 'production', staticDir: spaDir, rateLimitPerMinute: 2 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it('never limits the hashed assets a page loads, and still limits pages and the API', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await t.app.inject({ method: 'GET', url: '/assets/main.abc.js' })).statusCode).toBe(200);
+    const pages = [];
+    for (let i = 0; i < 3; i += 1) pages.push((await t.app.inject({ method: 'GET', url: '/dashboard' })).statusCode);
+    expect(pages).toEqual([200, 200, 429]);
+  });
+});
+
 describe('in production', () => {
   let t: TestApp;
   let spaDir: string;

@@ -46,7 +46,7 @@ import { createMetrics, registerRequestMetrics } from './plugins/metrics';
 import { prometheusRoutes } from './plugins/prometheus';
 import { refuseAmbiguousQueries } from './plugins/queryGuard';
 import { registerSecurity, trustProxyOption } from './plugins/security';
-import { registerSpa } from './plugins/spa';
+import { registerSpa, SPA_ASSETS_PREFIX } from './plugins/spa';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -172,7 +172,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Security, then one error handler set before any module so every encapsulated context inherits it.
   const mounts = options.mounts ?? [];
   // Routes' own budgets are kept in the database so replicas share them; the global one stays in memory.
-  await registerSecurity(app, config, { database: database.db, exemptFromRateLimit: (url) => mounts.some((mount) => url.startsWith(`${mount.prefix}/`)) });
+  // The SPA's hashed assets are exempt: immutable, cheap to serve and cached by browsers, while a
+  // page now loads a dozen of them, so an office behind one address would spend the budget on them.
+  const exemptFromRateLimit = (url: string) => url.startsWith(SPA_ASSETS_PREFIX) || mounts.some((mount) => url.startsWith(`${mount.prefix}/`));
+  await registerSecurity(app, config, { database: database.db, exemptFromRateLimit });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await registerApiDocs(app, config);

@@ -9,6 +9,9 @@ import { blogPageRoutes } from '../modules/blog/blog.routes';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
+/** Where the build puts its hashed, immutable scripts and styles (webpack.config.ts). */
+export const SPA_ASSETS_PREFIX = '/assets/';
+
 /**
  * The built SPA (hashed assets cached for a year, the rest revalidated), the blog pages with
  * their sharing tags, and one rate-limited not-found handler: index.html for any other page
@@ -35,7 +38,7 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: 
     const pathname = request.url.split('?')[0];
     const isApi = pathname === config.apiBase || pathname.startsWith(apiPrefix);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && hasSpa && wantsPage && !pathname.startsWith('/assets/')) {
+    if (!isApi && hasSpa && wantsPage && !pathname.startsWith(SPA_ASSETS_PREFIX)) {
       return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
