@@ -31,7 +31,8 @@ describe('graceful shutdown of the real server process', () => {
     socket.write(
       `POST /api/analytics/start-trial HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
     );
-    await server.waitForLog((l) => l.msg === 'incoming request');
+    // This request's own line: in development the demo's first syncs call the in-process sandbox through this server too.
+    await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/analytics/start-trial');
 
     server.child.kill('SIGTERM');
     await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'));
