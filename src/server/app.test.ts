@@ -76,7 +76,35 @@ describe('in development', () => {
     expect(page.body).toContain('Your code &lt;b&gt;');
     expect(page.body).toContain('Code: 123456');
     const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-    expect(json.json().messages[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code <b>' });
+    expect(json.json().messages[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code <b>', htmlUrl: null, attachments: [] });
+  });
+
+  it('shows a message’s HTML with its inline images, its attachments, and its links clickable', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const id = await t.app.ctx.mailer.send({
+      to: 'cfo@acme.example',
+      subject: 'Acme weekly',
+      text: 'Review it: http://localhost:3000/reports/review/abc',
+      html: '<p>Hi</p><img src="cid:chart" alt="chart">',
+      fromName: 'Northwind Reports',
+      attachments: [
+        { fileName: 'acme weekly.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4') },
+        { fileName: 'chart.png', contentType: 'image/png', content: png, contentId: 'chart' },
+      ],
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.body).toContain('<a href="http://localhost:3000/reports/review/abc">');
+    expect(page.body).toContain(`<a href="/dev/mailbox/${id}/html">View as HTML</a>`);
+    expect(page.body).toContain(`<a href="/dev/mailbox/${id}/attachments/0">acme weekly.pdf</a>`);
+    expect(page.body).toContain('from <b>Northwind Reports</b>');
+    const html = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/html` });
+    expect(html.body).toContain(`<img src="/dev/mailbox/${id}/attachments/1" alt="chart">`);
+    expect(html.headers['content-security-policy']).toContain("default-src 'none'");
+    const pdf = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/attachments/0` });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="acme-weekly.pdf"');
+    expect((await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/attachments/1` })).rawPayload).toEqual(png);
+    expect((await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/attachments/7` })).statusCode).toBe(404);
   });
 
   it('serves the API description at /api/docs', async () => {

@@ -32,6 +32,7 @@ import { ruleRoutes } from './modules/rules/rules.routes';
 import { budgetRoutes } from './modules/budgets/budgets.routes';
 import { brandingLogoRoutes, brandingRoutes } from './modules/branding/branding.routes';
 import { reportRoutes, reportSharedRoutes } from './modules/reports/reports.routes';
+import { reportScheduleRoutes } from './modules/reports/schedules.routes';
 import { creativeRoutes, creativeSharedRoutes } from './modules/creative/creative.routes';
 import { creativeFeedbackRoutes } from './modules/creative/feedback.routes';
 import { postLaunchRoutes } from './modules/creative/postLaunch.routes';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(brandingRoutes, { ctx, services });
       await api.register(brandingLogoRoutes, { services });
       await api.register(reportRoutes, { ctx, services });
+      await api.register(reportScheduleRoutes, { ctx, services });
       await api.register(reportSharedRoutes, { services });
       await api.register(contactRoutes, { ctx, services });
       await api.register(newsletterRoutes, { ctx, services });

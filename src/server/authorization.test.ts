@@ -10,6 +10,7 @@ import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { REPORT_MESSAGES } from '@shared/api/reports';
+import { SCHEDULE_MESSAGES } from '@shared/api/reportSchedules';
 import { POST_LAUNCH_MESSAGES } from '@shared/api/creativePostLaunch';
 import { BRANDING_MESSAGES, BRANDING_TEXT_COLOUR } from '@shared/api/branding';
 import { contrastRatio } from '@shared/contrast';
@@ -32,6 +33,8 @@ import {
   outbox,
   platformConnections,
   refreshTokens,
+  reportDeliveries,
+  reportSchedules,
   reportShares,
   reports,
   ruleActions,
@@ -83,16 +86,20 @@ interface Space extends SyncedWorkspace {
   advice: PlantedAdvice;
   /** A saved Creative Analyzer result and a share link to it. */
   creative: PlantedCreative;
-  /** A client report and a share link to it. */
+  /** A client report, a share link to it, and a scheduled run of it that was sent. */
   report: PlantedReport;
 }
 
 interface PlantedReport {
   reportId: string;
   shareId: string;
+  deliveryId: string;
 }
 
-/** A report of the workspace (every section, last week, in USD) and a link to it, made by its owner through the API. */
+/**
+ * A report of the workspace (every section, last week, in USD) and a link to it, made by its owner
+ * through the API; and a sent run of it with its PDF (straight into the table: runs are the schedule job's).
+ */
 async function plantReport(owner: TestUser, workspace: string): Promise<PlantedReport> {
   const payload = { name: 'Planted report', sections: ['headline', 'chart', 'platforms', 'campaigns', 'ads', 'pacing', 'alerts', 'actions'], period: 'last_week', currency: 'USD' };
   const made = await call(t.app, owner, 'POST', 'reports/', { workspace, payload });
@@ -100,7 +107,26 @@ async function plantReport(owner: TestUser, workspace: string): Promise<PlantedR
   const reportId = made.json().id as string;
   const shared = await call(t.app, owner, 'POST', `reports/${reportId}/share/`, { workspace, payload: {} });
   if (shared.statusCode !== 201) throw new Error(`report share answered ${shared.statusCode}: ${shared.body}`);
-  return { reportId, shareId: shared.json().id as string };
+  const now = t.app.ctx.clock.now();
+  const [delivery] = await t.app.ctx.db
+    .insert(reportDeliveries)
+    .values({
+      workspaceId: workspace,
+      reportId,
+      reportName: payload.name,
+      periodKind: 'last_week',
+      periodFrom: '2030-01-07',
+      periodTo: '2030-01-13',
+      status: 'sent',
+      review: false,
+      recipients: ['client@example.com'],
+      pdf: Buffer.from('%PDF-1.4 planted'),
+      pdfFileName: 'planted-report.pdf',
+      createdAt: now,
+      sentAt: now,
+    })
+    .returning({ id: reportDeliveries.id });
+  return { reportId, shareId: shared.json().id as string, deliveryId: delivery.id };
 }
 
 interface PlantedCreative {
@@ -203,6 +229,8 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     branding: await db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, id)),
     reports: await db.select().from(reports).where(eq(reports.workspaceId, id)).orderBy(reports.id),
     reportShares: await db.select().from(reportShares).where(eq(reportShares.workspaceId, id)).orderBy(reportShares.id),
+    reportSchedules: await db.select().from(reportSchedules).where(eq(reportSchedules.workspaceId, id)).orderBy(reportSchedules.id),
+    reportDeliveries: await db.select().from(reportDeliveries).where(eq(reportDeliveries.workspaceId, id)).orderBy(reportDeliveries.id),
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
@@ -232,6 +260,7 @@ const identifiersOf = (space: Space) => [
   space.creative.shareId,
   space.report.reportId,
   space.report.shareId,
+  space.report.deliveryId,
 ];
 
 // ————————————————————————————————————————————————————————————————————————————————————————————
@@ -260,6 +289,7 @@ interface Victim {
   creativeShareId: string;
   reportId: string;
   reportShareId: string;
+  reportDeliveryId: string;
   refresh: string;
   /** A pending invitation to the victim's workspace, and the token its mail carried (the attacker got hold of it). */
   invitationId: string;
@@ -407,6 +437,26 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/reports/:id/share/': own((v, a) => [json('POST', `/api/reports/${v.reportId}/share/`, { expires_in_days: 90 }, a.user.auth)]),
   'GET /api/reports/:id/shares/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/shares/`, headers: a.user.auth }]),
   'DELETE /api/reports/shares/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/reports/shares/${v.reportShareId}/`, headers: a.user.auth }]),
+  // The attacker's unsaved report, previewed in the victim's workspace by header.
+  'POST /api/reports/preview/': own((v, a) => [
+    json('POST', `/api/reports/preview/?workspace=${v.workspaceId}`, { name: 'Mallory preview', sections: ['headline'], period: 'last_week', currency: 'USD' }, a.user.auth),
+  ]),
+  // Scheduled reports: the victim's report's schedule by its id (sent to the attacker), the victim's sent runs by id.
+  'GET /api/reports/:id/schedule/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/schedule/`, headers: a.user.auth }]),
+  'PUT /api/reports/:id/schedule/': own((v, a) => [
+    json(
+      'PUT',
+      `/api/reports/${v.reportId}/schedule/`,
+      { frequency: 'weekly', weekday: 1, hour: 8, time_zone: 'UTC', members: [], emails: [a.user.email], review: false, enabled: true },
+      a.user.auth,
+    ),
+  ]),
+  'DELETE /api/reports/:id/schedule/': own((v, a) => [{ method: 'DELETE', url: `/api/reports/${v.reportId}/schedule/`, headers: a.user.auth }]),
+  'GET /api/reports/deliveries/': own((v, a) => [{ method: 'GET', url: `/api/reports/deliveries/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'GET /api/reports/deliveries/:id/': own((v, a) => [{ method: 'GET', url: `/api/reports/deliveries/${v.reportDeliveryId}/`, headers: a.user.auth }]),
+  'GET /api/reports/deliveries/:id/pdf/': own((v, a) => [{ method: 'GET', url: `/api/reports/deliveries/${v.reportDeliveryId}/pdf/`, headers: a.user.auth }]),
+  'POST /api/reports/deliveries/:id/approve/': own((v, a) => [json('POST', `/api/reports/deliveries/${v.reportDeliveryId}/approve/`, { comment: 'Approved by Mallory' }, a.user.auth)]),
+  'POST /api/reports/deliveries/:id/skip/': own((v, a) => [json('POST', `/api/reports/deliveries/${v.reportDeliveryId}/skip/`, {}, a.user.auth)]),
   'GET /api/shared/reports/:token/': publicRoute((v) => [
     { method: 'GET', url: `/api/shared/reports/${v.reportShareId}.${'A'.repeat(43)}/` },
     { method: 'GET', url: '/api/shared/reports/guessed-token/' },
@@ -523,6 +573,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       creativeShareId: B.creative.shareId,
       reportId: B.report.reportId,
       reportShareId: B.report.shareId,
+      reportDeliveryId: B.report.deliveryId,
       refresh: owner.user.session.refresh,
       invitationId: B.invitation.id,
       invitationToken: B.invitation.token,
@@ -734,6 +785,50 @@ const forgetReportsBut = async (space: Space) => {
 };
 
 const REPORT_INPUT = { name: 'Acme monthly', sections: ['headline', 'campaigns'], period: 'last_month', currency: 'EUR' };
+
+const SCHEDULE_INPUT = { frequency: 'weekly', weekday: 1, hour: 8, time_zone: 'UTC', members: [], emails: ['client@example.com'], review: true, enabled: true };
+
+/** The planted report's schedule, made by a call, so the table stays as planted. */
+const forgetScheduleOf = (space: Space) => t.app.ctx.db.delete(reportSchedules).where(eq(reportSchedules.reportId, space.report.reportId));
+
+/** Another report in `space` with a schedule to stop (straight into the tables); tidying removes both. */
+async function spareSchedule(space: Space) {
+  const spare = await spareReport(space);
+  await t.app.ctx.db.insert(reportSchedules).values({
+    reportId: spare.reportId,
+    workspaceId: space.id,
+    frequency: 'weekly',
+    weekday: 1,
+    hour: 8,
+    timeZone: 'UTC',
+    memberIds: [],
+    emails: ['client@example.com'],
+    review: true,
+    enabled: false,
+    updatedAt: t.app.ctx.clock.now(),
+  });
+  return { reportId: spare.reportId, tidy: spare.tidy };
+}
+
+/** Another run of the planted report in `space`, waiting for review, to approve or skip (straight into the table). */
+async function spareDelivery(space: Space) {
+  const [row] = await t.app.ctx.db
+    .insert(reportDeliveries)
+    .values({
+      workspaceId: space.id,
+      reportId: space.report.reportId,
+      reportName: 'Planted report',
+      periodKind: 'last_week',
+      periodFrom: '2030-01-07',
+      periodTo: '2030-01-13',
+      status: 'awaiting_review',
+      review: true,
+      recipients: ['client@example.com'],
+      createdAt: t.app.ctx.clock.now(),
+    })
+    .returning({ id: reportDeliveries.id });
+  return { id: row.id, tidy: () => t.app.ctx.db.delete(reportDeliveries).where(eq(reportDeliveries.id, row.id)) };
+}
 
 /** Another rule in `space` to delete, so the planted one stays (straight into the table). */
 async function spareRule(space: Space) {
@@ -1117,6 +1212,71 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       },
       allowed: 204,
       fromAatB: { status: 404, detail: REPORT_MESSAGES.shareNotFound },
+    },
+  ],
+  // The live preview of unsaved edits is for those who edit.
+  'POST /api/reports/preview/': [{ needs: 'reports:write', request: () => send('POST', 'reports/preview/', REPORT_INPUT), allowed: 200 }],
+  // Scheduled reports: every member reads the schedule and the sent runs; owners and managers schedule and review.
+  'GET /api/reports/:id/schedule/': [
+    { needs: 'reports:read', request: ({ at }) => get(`reports/${at.report.reportId}/schedule/`), allowed: 200, fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound } },
+  ],
+  'PUT /api/reports/:id/schedule/': [
+    {
+      needs: 'reports:write',
+      request: ({ at }) => ({ ...send('PUT', `reports/${at.report.reportId}/schedule/`, SCHEDULE_INPUT), tidy: () => forgetScheduleOf(at) }),
+      allowed: 200,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound },
+    },
+  ],
+  'DELETE /api/reports/:id/schedule/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareSchedule(at);
+        return { method: 'DELETE', url: `reports/${spare.reportId}/schedule/`, tidy: spare.tidy };
+      },
+      allowed: 204,
+      fromAatB: { status: 404, detail: REPORT_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/reports/deliveries/': [{ needs: 'reports:read', request: () => get('reports/deliveries/'), allowed: 200 }],
+  'GET /api/reports/deliveries/:id/': [
+    {
+      needs: 'reports:read',
+      request: ({ at }) => get(`reports/deliveries/${at.report.deliveryId}/`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: SCHEDULE_MESSAGES.deliveryNotFound },
+    },
+  ],
+  'GET /api/reports/deliveries/:id/pdf/': [
+    {
+      needs: 'reports:read',
+      request: ({ at }) => get(`reports/deliveries/${at.report.deliveryId}/pdf/`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: SCHEDULE_MESSAGES.deliveryNotFound },
+    },
+  ],
+  // Approving queues the send (no workers here): the spare run is gone before anything sends it.
+  'POST /api/reports/deliveries/:id/approve/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareDelivery(at);
+        return { ...send('POST', `reports/deliveries/${spare.id}/approve/`, {}), tidy: spare.tidy };
+      },
+      allowed: 200,
+      fromAatB: { status: 404, detail: SCHEDULE_MESSAGES.deliveryNotFound },
+    },
+  ],
+  'POST /api/reports/deliveries/:id/skip/': [
+    {
+      needs: 'reports:write',
+      request: async ({ at }) => {
+        const spare = await spareDelivery(at);
+        return { ...send('POST', `reports/deliveries/${spare.id}/skip/`), tidy: spare.tidy };
+      },
+      allowed: 200,
+      fromAatB: { status: 404, detail: SCHEDULE_MESSAGES.deliveryNotFound },
     },
   ],
   'POST /api/creative/compare/': [

@@ -5,6 +5,7 @@ import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
 import { demoPlanFrom, seedDemoData } from './dev/demoData';
 import { shiftableClock, timeTravelMount } from './dev/timeTravel';
 import { systemClock, type Clock } from './lib/clock';
+import { REPORT_SCHEDULE_JOB } from './modules/reports/schedules.service';
 import { DEMO_USER } from './modules/users/users.service';
 
 /** Longest a shutdown may take before the process exits anyway. */
@@ -46,8 +47,11 @@ async function main() {
   const adminToken = loadSandboxEnv(process.env).adminToken;
   const travel = config.env === 'development' && config.sandbox.mode === 'inprocess' && adminToken ? shiftableClock() : undefined;
   const clock = travel ?? systemClock;
-  const mounts = [...sandboxMount(config, clock), ...(travel && adminToken ? [timeTravelMount(travel, adminToken)] : [])];
+  // The app is built after the mounts; a travel reaches it through this reference.
+  let afterTravel = async (): Promise<unknown> => undefined;
+  const mounts = [...sandboxMount(config, clock), ...(travel && adminToken ? [timeTravelMount(travel, adminToken, () => afterTravel())] : [])];
   const app = await buildApp(config, { mounts, clock });
+  afterTravel = () => app.ctx.queue.send(REPORT_SCHEDULE_JOB, {});
   if (config.env === 'development') {
     await app.services.users.ensureDemoUser();
     app.log.info(`demo login: ${DEMO_USER.email} / ${DEMO_USER.password}`);

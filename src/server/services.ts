@@ -20,6 +20,7 @@ import { createCreativeFeedbackService } from './modules/creative/feedback.servi
 import { createPostLaunchService } from './modules/creative/postLaunch.service';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createReportSchedulesService } from './modules/reports/schedules.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -44,6 +45,7 @@ export function createServices(ctx: AppContext) {
   });
   const newsletter = createNewsletterService(ctx);
   const branding = createBrandingService(ctx);
+  const reports = createReportsService(ctx, { budgets, branding });
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   return {
     connections,
@@ -66,7 +68,8 @@ export function createServices(ctx: AppContext) {
     contact: createContactService(ctx, newsletter),
     workspaces: createWorkspacesService(ctx, connections, otp),
     branding,
-    reports: createReportsService(ctx, { budgets, branding }),
+    reports,
+    reportSchedules: createReportSchedulesService(ctx, { reports, branding }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -72,7 +72,7 @@ describe('AppRouter', () => {
     expect(await screen.findByText('No monthly budget yet…')).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget, paths.creativeAnalyzer])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget, paths.creativeAnalyzer, '/reports/review/delivery-1'])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
 import type { CreativeAnalyzerPageProps } from '@client/features/creative/CreativeAnalyzerPage';
+import type { ReportReviewPageProps } from '@client/features/reports/ReportReviewPage';
 import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
@@ -40,6 +41,11 @@ const CreativeAnalyzerPage = lazyPage<'CreativeAnalyzerPage', CreativeAnalyzerPa
 );
 const SharedCreativePage = lazyPage(() => import(/* webpackChunkName: "shared-creative" */ '@client/features/creative/SharedCreativePage'), 'SharedCreativePage');
 const ReportsPage = lazyPage<'ReportsPage', ReportsPageProps>(() => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportsPage'), 'ReportsPage');
+// In the reports chunk too: the review e-mail's link opens it, and the reports page is one click away.
+const ReportReviewPage = lazyPage<'ReportReviewPage', ReportReviewPageProps>(
+  () => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportReviewPage'),
+  'ReportReviewPage',
+);
 const SharedReportPage = lazyPage(() => import(/* webpackChunkName: "shared-report" */ '@client/features/reports/SharedReportPage'), 'SharedReportPage');
 const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
 const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
@@ -213,6 +219,14 @@ export function AppRouter() {
           element={
             <RequireSession>
               <ReportsPage canWrite={writesReports} />
+            </RequireSession>
+          }
+        />
+        <Route
+          path={paths.reportReview}
+          element={
+            <RequireSession>
+              <ReportReviewPage canWrite={writesReports} />
             </RequireSession>
           }
         />

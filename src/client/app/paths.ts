@@ -24,6 +24,8 @@ export const paths = {
   sharedCreative: '/shared/creative/:token',
   /** Client reports: build, preview, download as PDF, share by link. */
   reports: '/reports',
+  /** Where a scheduled report's review e-mail lands: approve or skip a draft, /reports/review/<delivery id>. */
+  reportReview: '/reports/review/:id',
   /** A shared report, read-only, for anyone with the link: /shared/reports/<token>. */
   sharedReport: '/shared/reports/:token',
   integrations: '/integrations',

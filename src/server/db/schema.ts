@@ -26,6 +26,9 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** The display name of the sender (the product's address stays the From address); null: the product's. */
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -1018,4 +1021,104 @@ export const reportShares = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('report_shares_report_idx').on(t.reportId)],
+);
+
+/** Files an outbox message carries: attachments, and images its HTML shows inline (content_id, cid:…). */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Set for an inline image the HTML refers to as cid:<content_id>. */
+    contentId: text('content_id'),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId, t.position)],
+);
+
+export const REPORT_FREQUENCY_KINDS = ['weekly', 'monthly'] as const;
+
+/**
+ * When a report goes out on its own (issue 17): weekly on a weekday or monthly on a day, at a local
+ * hour in its time zone, to members (by id, so a changed address follows) and outside addresses;
+ * with review, each draft waits for the reviewer's approval. next_run_at is null while it is off.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .unique()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: REPORT_FREQUENCY_KINDS }).notNull(),
+    /** ISO weekday (Monday 1) of a weekly schedule. */
+    weekday: integer('weekday'),
+    /** Day (1–28) of a monthly schedule. */
+    dayOfMonth: integer('day_of_month'),
+    hour: integer('hour').notNull(),
+    timeZone: text('time_zone').notNull(),
+    memberIds: jsonb('member_ids').$type<string[]>().notNull(),
+    emails: jsonb('emails').$type<string[]>().notNull(),
+    review: boolean('review').notNull(),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    enabled: boolean('enabled').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('report_schedules_due_idx').on(t.nextRunAt)],
+);
+
+export const REPORT_DELIVERY_STATUSES = ['generating', 'awaiting_review', 'approved', 'sent', 'skipped', 'failed'] as const;
+
+/**
+ * One run of a schedule over one period: its draft (data and PDF), its review, and the outbox
+ * rows it was sent as. Unique per (schedule, period), so a run is made once; its status moves
+ * generating → (awaiting_review → approved | skipped) → sent, or failed after the last try.
+ */
+export const reportDeliveries = pgTable(
+  'report_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id').references(() => reportSchedules.id, { onDelete: 'set null' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    reportName: text('report_name').notNull(),
+    /** last_week for a weekly schedule's run, last_month for a monthly one's. */
+    periodKind: text('period_kind', { enum: REPORT_PERIOD_KINDS }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    status: text('status', { enum: REPORT_DELIVERY_STATUSES }).notNull(),
+    review: boolean('review').notNull(),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The addresses it goes to, resolved when the draft was made. */
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    /** The draft's figures (ReportData), as reviewed and sent. */
+    data: jsonb('data'),
+    pdf: bytea('pdf'),
+    pdfFileName: text('pdf_file_name'),
+    comment: text('comment'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The outbox rows it was sent as, one per recipient. */
+    outboxIds: jsonb('outbox_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('report_deliveries_schedule_period_idx').on(t.scheduleId, t.periodFrom, t.periodTo),
+    index('report_deliveries_workspace_created_idx').on(t.workspaceId, t.createdAt),
+  ],
 );

@@ -32,8 +32,12 @@ function sameToken(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /_dev/clock → { now, offset_ms }; POST /_dev/clock {days} moves it forward. Both need the sandbox admin token. */
-export function timeTravelMount(clock: ReturnType<typeof shiftableClock>, adminToken: string): MountedService {
+/**
+ * GET /_dev/clock → { now, offset_ms }; POST /_dev/clock {days} moves it forward. Both need the
+ * sandbox admin token. `afterTravel` runs after each move (the app starts the work that falls due
+ * by the clock, such as scheduled reports, instead of waiting for its next minute).
+ */
+export function timeTravelMount(clock: ReturnType<typeof shiftableClock>, adminToken: string, afterTravel: () => Promise<unknown> = async () => {}): MountedService {
   const plugin: FastifyPluginAsync = async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       if (!sameToken(request.headers.authorization, adminToken)) return reply.code(401).send({ detail: 'The sandbox admin token is required.' });
@@ -46,6 +50,7 @@ export function timeTravelMount(clock: ReturnType<typeof shiftableClock>, adminT
         return reply.code(400).send({ detail: `days must be a number above 0 and at most ${MAX_TRAVEL_DAYS}.` });
       }
       clock.shift(days * 86_400_000);
+      await afterTravel();
       return state();
     });
   };

@@ -10,7 +10,7 @@ import { serializeError } from '../lib/logger';
 export interface JobDefinition<S extends AnyObjectSchema = AnyObjectSchema> {
   id: string;
   payload: S;
-  handler(payload: InferType<S>, meta: { jobId: string; log: FastifyBaseLogger }): Promise<void>;
+  handler(payload: InferType<S>, meta: JobMeta): Promise<void>;
   /** Cron expression for a recurring run (UTC). */
   cron?: string;
   /** How often a failed run is retried, with exponential back-off. */
@@ -22,6 +22,14 @@ export interface JobDefinition<S extends AnyObjectSchema = AnyObjectSchema> {
   policy?: 'standard' | 'stately';
   /** Jobs of this kind one process runs at once (default 1). */
   concurrency?: number;
+}
+
+/** What a handler knows about its run. */
+export interface JobMeta {
+  jobId: string;
+  log: FastifyBaseLogger;
+  /** True on the run after which a failure is final (no retry remains): the handler may record it as failed. */
+  lastTry: boolean;
 }
 
 /** Helps TypeScript infer the payload type of a job from its schema. */
@@ -116,7 +124,8 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
             let outcome: JobOutcome = 'failed';
             try {
               const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
-              await definition.handler(payload, { jobId: job.id, log: jobLog });
+              const lastTry = (job.retryCount ?? 0) >= (definition.retryLimit ?? DEFAULT_RETRY_LIMIT);
+              await definition.handler(payload, { jobId: job.id, log: jobLog, lastTry });
               outcome = 'completed';
             } catch (error) {
               // Through the err serializer (no query parameters, no driver detail); never the

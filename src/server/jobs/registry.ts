@@ -18,5 +18,7 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.optimizer.followJob,
     services.budgets.pacingJob,
     services.creativeFeedback.refitJob,
+    services.reportSchedules.scheduleJob,
+    services.reportSchedules.deliverJob,
   ];
 }

@@ -79,6 +79,34 @@ describe('the outbox flush job over real SMTP', () => {
     expect(smtp.received[0].raw).toContain('Open https://x/reset?t=1');
   });
 
+  it('sends a message under its own sender name and reply-to, with its attachments and inline images', async () => {
+    const pdf = Buffer.from('%PDF-1.4 report');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const id = await t.app.ctx.mailer.send({
+      to: 'cfo@acme.example',
+      subject: 'Acme weekly',
+      text: 'Attached.',
+      html: '<p>Attached.</p><img src="cid:chart" alt="">',
+      fromName: 'Northwind Reports',
+      replyTo: 'team@northwind.example',
+      attachments: [
+        { fileName: 'acme.pdf', contentType: 'application/pdf', content: pdf },
+        { fileName: 'chart.png', contentType: 'image/png', content: png, contentId: 'chart' },
+      ],
+    });
+    await eventually(async () => {
+      const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
+      return r.status === 'sent' ? r : undefined;
+    });
+    const raw = smtp.received.find((mail) => mail.raw.includes('Subject: Acme weekly'))!.raw;
+    // The product's address stays the From; the name is the workspace's.
+    expect(raw).toContain('From: Northwind Reports <no-reply@adwise.test>');
+    expect(raw).toContain('Reply-To: team@northwind.example');
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=acme\.pdf/);
+    expect(raw).toContain(pdf.toString('base64'));
+    expect(raw).toContain('Content-ID: <chart>');
+  });
+
   it('writes the message and its job in the caller\'s transaction: a rollback leaves neither', async () => {
     const before = await t.app.ctx.db.select().from(outbox);
     await expect(

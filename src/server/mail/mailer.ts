@@ -3,8 +3,16 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { object, string } from 'yup';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRows, type DbOrTx, type Db, type Tx } from '../db/connect';
-import { outbox } from '../db/schema';
+import { outbox, outboxAttachments } from '../db/schema';
 import { defineJob, type JobQueue } from '../jobs/queue';
+
+/** A file an e-mail carries; with a `contentId`, an image its HTML shows inline as cid:<contentId>. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+  contentId?: string;
+}
 
 /** An e-mail to send; `userId` ties it to an account so it is erased with it. */
 export interface MailMessage {
@@ -13,6 +21,17 @@ export interface MailMessage {
   text: string;
   html?: string;
   userId?: string;
+  /** Display name of the sender (a workspace's, on its reports); the address stays the product's. */
+  fromName?: string | null;
+  replyTo?: string | null;
+  attachments?: MailAttachment[];
+}
+
+/** The From of a message: the product's address, under the message's own display name when it has one. */
+export function fromOf(productFrom: string, fromName: string | null): string | { name: string; address: string } {
+  if (!fromName) return productFrom;
+  const address = /<([^>]+)>/.exec(productFrom)?.[1] ?? productFrom.trim();
+  return { name: fromName, address };
 }
 
 /** Stable id of the job that delivers pending outbox rows. */
@@ -84,8 +103,16 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
         textBody: message.text,
         htmlBody: message.html ?? null,
         userId: message.userId ?? null,
+        fromName: message.fromName ?? null,
+        replyTo: message.replyTo ?? null,
       })
       .returning({ id: outbox.id });
+    const attachments = message.attachments ?? [];
+    if (attachments.length > 0) {
+      await conn.insert(outboxAttachments).values(
+        attachments.map((file, position) => ({ outboxId: row.id, position, fileName: file.fileName, contentType: file.contentType, contentId: file.contentId ?? null, content: file.content })),
+      );
+    }
     return row.id;
   }
 
@@ -97,7 +124,16 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
       return { status: 'outbox', sentAt: new Date() };
     }
     try {
-      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      const attachments = await attachmentsOf(db, row.id);
+      await transport.sendMail({
+        from: fromOf(from, row.fromName),
+        replyTo: row.replyTo ?? undefined,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content, cid: file.contentId ?? undefined })),
+      });
       return { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null };
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -145,6 +181,11 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
       return tx ? enqueue(tx) : db.transaction(enqueue);
     },
   };
+}
+
+/** The files of an outbox message, in order. */
+export async function attachmentsOf(db: DbOrTx, outboxId: string) {
+  return db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, outboxId)).orderBy(asc(outboxAttachments.position));
 }
 
 /** Most recent outbox rows, newest first, for the development mailbox page. */

@@ -181,6 +181,8 @@ export interface ReportData {
   /** Account currencies without an exchange rate: their money is left out of the figures (as on the dashboard). */
   unconverted_currencies: string[];
   generated_at: string;
+  /** A reviewer's note to the client, on a scheduled report they approved (absent elsewhere). */
+  comment?: string | null;
 }
 
 export interface ReportShareInput {

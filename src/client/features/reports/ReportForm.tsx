@@ -6,6 +6,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { DISPLAY_CURRENCIES, isoDay } from '@shared/api/dashboard';
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, REPORT_SECTION_DESCRIPTIONS, REPORT_SECTION_LABELS, REPORT_SECTIONS, type Report, type ReportInput, type ReportPeriodKind, type ReportSectionKey } from '@shared/api/reports';
 import { reportSchema } from '@shared/validation/reports';
+import { DraftPreview } from './DraftPreview';
 
 export const SECTIONS_LEGEND = 'Sections, in the order the report shows them';
 
@@ -63,6 +64,10 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
     onSubmit: (values) => onSave(inputOf(values)),
   });
   const { values, errors, touched } = formik;
+  // The live preview follows the values once they differ from the saved report's (or a new one's defaults).
+  const today = isoDay(new Date());
+  const draft = formik.dirty ? inputOf(values) : null;
+  const draftInput = draft && reportSchema.isValidSync(draft, { context: { today } }) ? draft : null;
 
   const move = (index: number, by: -1 | 1) => {
     const order = [...values.order];
@@ -76,74 +81,77 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
   };
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={report ? `Edit ${report.name}` : 'New report'}>
-      <Stack spacing={2}>
-        {serverError && <Alert severity="error">{serverError}</Alert>}
-        <TextField
-          label="Report name"
-          name="name"
-          value={values.name}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(touched.name && errors.name)}
-          helperText={touched.name && errors.name}
-          required
-        />
-        <FormControl component="fieldset" error={Boolean(errors.chosen)}>
-          <FormLabel component="legend">{SECTIONS_LEGEND}</FormLabel>
-          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {values.order.map((key, index) => (
-              <Box component="li" key={key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <FormControlLabel
-                  control={<Checkbox checked={values.chosen.includes(key)} onChange={() => toggle(key)} />}
-                  label={
-                    <span>
-                      {REPORT_SECTION_LABELS[key]}
-                      <Typography component="span" variant="body2" color="text.secondary">{` — ${REPORT_SECTION_DESCRIPTIONS[key]}`}</Typography>
-                    </span>
-                  }
-                  sx={{ flex: 1 }}
-                />
-                <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`} disabled={index === 0} onClick={() => move(index, -1)} size="small">
-                  <ArrowUpwardIcon fontSize="small" />
-                </IconButton>
-                <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`} disabled={index === values.order.length - 1} onClick={() => move(index, 1)} size="small">
-                  <ArrowDownwardIcon fontSize="small" />
-                </IconButton>
-              </Box>
+    <>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={report ? `Edit ${report.name}` : 'New report'}>
+        <Stack spacing={2}>
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+          <TextField
+            label="Report name"
+            name="name"
+            value={values.name}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            error={Boolean(touched.name && errors.name)}
+            helperText={touched.name && errors.name}
+            required
+          />
+          <FormControl component="fieldset" error={Boolean(errors.chosen)}>
+            <FormLabel component="legend">{SECTIONS_LEGEND}</FormLabel>
+            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {values.order.map((key, index) => (
+                <Box component="li" key={key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <FormControlLabel
+                    control={<Checkbox checked={values.chosen.includes(key)} onChange={() => toggle(key)} />}
+                    label={
+                      <span>
+                        {REPORT_SECTION_LABELS[key]}
+                        <Typography component="span" variant="body2" color="text.secondary">{` — ${REPORT_SECTION_DESCRIPTIONS[key]}`}</Typography>
+                      </span>
+                    }
+                    sx={{ flex: 1 }}
+                  />
+                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`} disabled={index === 0} onClick={() => move(index, -1)} size="small">
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`} disabled={index === values.order.length - 1} onClick={() => move(index, 1)} size="small">
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                </Box>
+              ))}
+            </Box>
+            {errors.chosen && <FormHelperText>{errors.chosen}</FormHelperText>}
+          </FormControl>
+          <FormControl component="fieldset">
+            <FormLabel component="legend" id="report-period-label">
+              Period
+            </FormLabel>
+            <RadioGroup aria-labelledby="report-period-label" name="period" value={values.period} onChange={formik.handleChange}>
+              {REPORT_PERIODS.map((period) => (
+                <FormControlLabel key={period} value={period} control={<Radio />} label={REPORT_PERIOD_LABELS[period]} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          {values.period === 'custom' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField type="date" label="From" name="from" value={values.from} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.from && errors.from)} helperText={touched.from && errors.from} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField type="date" label="To" name="to" value={values.to} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.to && errors.to)} helperText={touched.to && errors.to} slotProps={{ inputLabel: { shrink: true } }} />
+            </Stack>
+          )}
+          <TextField select label="Currency" name="currency" value={values.currency} onChange={formik.handleChange} sx={{ maxWidth: 200 }}>
+            {DISPLAY_CURRENCIES.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
             ))}
+          </TextField>
+          <Box>
+            <Button type="submit" variant="contained" disabled={saving}>
+              {report ? 'Save report' : 'Create report'}
+            </Button>
           </Box>
-          {errors.chosen && <FormHelperText>{errors.chosen}</FormHelperText>}
-        </FormControl>
-        <FormControl component="fieldset">
-          <FormLabel component="legend" id="report-period-label">
-            Period
-          </FormLabel>
-          <RadioGroup aria-labelledby="report-period-label" name="period" value={values.period} onChange={formik.handleChange}>
-            {REPORT_PERIODS.map((period) => (
-              <FormControlLabel key={period} value={period} control={<Radio />} label={REPORT_PERIOD_LABELS[period]} />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {values.period === 'custom' && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="date" label="From" name="from" value={values.from} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.from && errors.from)} helperText={touched.from && errors.from} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" label="To" name="to" value={values.to} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.to && errors.to)} helperText={touched.to && errors.to} slotProps={{ inputLabel: { shrink: true } }} />
-          </Stack>
-        )}
-        <TextField select label="Currency" name="currency" value={values.currency} onChange={formik.handleChange} sx={{ maxWidth: 200 }}>
-          {DISPLAY_CURRENCIES.map((currency) => (
-            <MenuItem key={currency} value={currency}>
-              {currency}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {report ? 'Save report' : 'Create report'}
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
+        </Stack>
+      </Box>
+      {formik.dirty && <DraftPreview input={draftInput} />}
+    </>
   );
 }

@@ -148,9 +148,12 @@ function Section({ section, currency }: { section: ReportSectionData; currency: 
   }
 }
 
-/** The report: its brand, name and period, then each section as a titled region. */
+export const COMMENT_HEADING = 'A note from your team';
+
+/** The report: its brand, name and period, a reviewer's note when there is one, then each section as a titled region. */
 export function ReportView({ data }: { data: ReportData }) {
   const color = data.brand.primary_color ?? undefined;
+  const comment = typeof data.comment === 'string' ? data.comment.trim() : '';
   return (
     <Paper variant="outlined" component="article" aria-label={`${data.report.name}, ${data.period.label}`} sx={{ p: { xs: 2, md: 3 } }}>
       <Stack spacing={3}>
@@ -166,6 +169,16 @@ export function ReportView({ data }: { data: ReportData }) {
             {`${data.period.label} · ${data.report.currency}`}
           </Typography>
         </Box>
+        {comment && (
+          <Box component="section" aria-label={COMMENT_HEADING} sx={{ borderLeft: 4, borderColor: color ?? 'primary.main', pl: 2, py: 0.5 }}>
+            <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
+              {COMMENT_HEADING}
+            </Typography>
+            <Typography variant="body1" sx={{ whiteSpace: 'pre-line' }}>
+              {comment}
+            </Typography>
+          </Box>
+        )}
         {data.sections.map((section) => (
           <Box component="section" key={section.key} aria-label={section.title}>
             <Typography variant="h3" component="h3" sx={{ fontSize: '1.15rem', mb: 1 }}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Report } from '@shared/api/reports';
 import { REPORT_MESSAGES, REPORT_VALIDATION } from '@shared/api/reports';
 import { reportsApiHandlers } from '@client/test/reports.handlers';
@@ -6,6 +6,10 @@ import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { PREVIEW_HEADING, REPORTS_TITLE, ReportsPage } from './ReportsPage';
 import { SECTIONS_LEGEND } from './ReportForm';
+import { DRAFT_PREVIEW_HEADING, DRAFT_PREVIEW_INCOMPLETE } from './DraftPreview';
+import { SCHEDULE_HEADING } from './ScheduleSection';
+import { NO_DELIVERIES, SENT_REPORTS_HEADING } from './SentReports';
+import { schedulesApiHandlers } from './schedules.testHandlers';
 
 const saved: Report = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -22,7 +26,7 @@ const saved: Report = {
 describe('ReportsPage: build, preview and share client reports', () => {
   it('builds a report with sections in the chosen order, by keyboard, and previews it', async () => {
     const mock = reportsApiHandlers();
-    server.use(...mock.handlers);
+    server.use(...mock.handlers, ...schedulesApiHandlers().handlers);
     const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
     expect(screen.getByRole('heading', { level: 1, name: REPORTS_TITLE })).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'New report' });
@@ -39,7 +43,7 @@ describe('ReportsPage: build, preview and share client reports', () => {
     await user.click(within(sections).getByRole('checkbox', { name: /Headline figures/ }));
     await user.click(within(sections).getByRole('checkbox', { name: /By platform/ }));
     const up = within(sections).getByRole('button', { name: 'Move By platform up' });
-    up.focus();
+    act(() => up.focus());
     await user.keyboard('{Enter}');
     await user.keyboard('{Enter}');
     await user.click(within(form).getByRole('radio', { name: 'Last month' }));
@@ -52,7 +56,7 @@ describe('ReportsPage: build, preview and share client reports', () => {
   });
 
   it('asks for custom dates, and refuses a period in the future', async () => {
-    server.use(...reportsApiHandlers().handlers);
+    server.use(...reportsApiHandlers().handlers, ...schedulesApiHandlers().handlers);
     const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
     const form = await screen.findByRole('form', { name: 'New report' });
     await user.type(within(form).getByRole('textbox', { name: /report name/i }), 'Custom');
@@ -68,7 +72,7 @@ describe('ReportsPage: build, preview and share client reports', () => {
   });
 
   it('makes and revokes a share link', async () => {
-    server.use(...reportsApiHandlers([saved]).handlers);
+    server.use(...reportsApiHandlers([saved]).handlers, ...schedulesApiHandlers().handlers);
     const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
     const links = await screen.findByRole('region', { name: 'Share links' });
     await user.click(within(links).getByRole('button', { name: /Create a share link/ }));
@@ -79,12 +83,46 @@ describe('ReportsPage: build, preview and share client reports', () => {
   });
 
   it('lets a client read and download, with nothing to change', async () => {
-    server.use(...reportsApiHandlers([saved]).handlers);
+    server.use(...reportsApiHandlers([saved]).handlers, ...schedulesApiHandlers().handlers);
     renderWithProviders(<ReportsPage canWrite={false} />, { route: '/reports' });
     expect(await screen.findByRole('region', { name: PREVIEW_HEADING })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: SENT_REPORTS_HEADING })).toHaveTextContent(NO_DELIVERIES);
+    expect(screen.queryByRole('region', { name: SCHEDULE_HEADING })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Share links' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New report' })).not.toBeInTheDocument();
+  });
+
+  it('previews the unsaved values of a new report as they are typed', async () => {
+    const schedules = schedulesApiHandlers();
+    server.use(...reportsApiHandlers().handlers, ...schedules.handlers);
+    const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
+    const form = await screen.findByRole('form', { name: 'New report' });
+    await user.click(within(form).getByRole('radio', { name: 'Last month' }));
+    // Without a name the values do not pass the schema: nothing is asked for.
+    const draft = await screen.findByRole('region', { name: DRAFT_PREVIEW_HEADING });
+    expect(draft).toHaveTextContent(DRAFT_PREVIEW_INCOMPLETE);
+    await user.type(within(form).getByRole('textbox', { name: /report name/i }), 'Acme draft');
+
+    expect(await within(draft).findByRole('article', { name: /Acme draft/ })).toBeInTheDocument();
+    // Debounced: the name typed key by key is asked for once, whole.
+    expect(schedules.previewed).toEqual([{ name: 'Acme draft', sections: ['headline', 'chart', 'platforms', 'campaigns'], period: 'last_month', currency: 'USD' }]);
+    expect(schedules.previewed.length).toBe(1);
+  });
+
+  it('previews an edit of a saved report beside its saved preview', async () => {
+    const schedules = schedulesApiHandlers();
+    server.use(...reportsApiHandlers([saved]).handlers, ...schedules.handlers);
+    const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
+    const form = await screen.findByRole('form', { name: 'Edit Acme weekly' });
+    expect(screen.queryByRole('region', { name: DRAFT_PREVIEW_HEADING })).not.toBeInTheDocument();
+    await user.click(within(within(form).getByRole('group', { name: SECTIONS_LEGEND })).getByRole('checkbox', { name: /Spend, CTR and conversions/ }));
+
+    const draft = await screen.findByRole('region', { name: DRAFT_PREVIEW_HEADING });
+    expect(await within(draft).findByRole('article', { name: /Acme weekly/ })).toBeInTheDocument();
+    expect(schedules.previewed.at(-1)).toEqual({ name: 'Acme weekly', sections: ['headline', 'platforms', 'chart'], period: 'last_week', currency: 'USD' });
+    // The saved report's own preview is still there.
+    expect(screen.getByRole('region', { name: PREVIEW_HEADING })).toBeInTheDocument();
   });
 });

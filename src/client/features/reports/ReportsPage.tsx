@@ -17,6 +17,8 @@ import {
 } from './reports.api';
 import { ReportForm } from './ReportForm';
 import { ReportView } from './ReportView';
+import { ScheduleSection } from './ScheduleSection';
+import { SentReports } from './SentReports';
 
 export const REPORTS_TITLE = 'Reports';
 export const PREVIEW_HEADING = 'Preview';
@@ -144,6 +146,7 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
                 </Stack>
                 {download.isError && <Alert severity="error">{errorMessage(download.error, 'The PDF could not be made. Please try again.')}</Alert>}
                 {canWrite && <Shares report={selected} />}
+                {canWrite && <ScheduleSection key={selected.id} report={selected} />}
                 <Box component="section" aria-label={PREVIEW_HEADING}>
                   <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
                     {PREVIEW_HEADING}
@@ -153,6 +156,9 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
               </>
             )}
           </Stack>
+        </Grid>
+        <Grid size={12}>
+          <SentReports canReview={canWrite} />
         </Grid>
       </Grid>
     </SimplePage>

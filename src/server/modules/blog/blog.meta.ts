@@ -1,4 +1,5 @@
 import type { BlogPostSummary } from '@shared/api/blog';
+import { escapeHtml } from '../../lib/html';
 
 /** The name every page title ends with, as the SPA writes it (useDocumentTitle). */
 export const SITE_NAME = 'Adwise';
@@ -25,10 +26,6 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/** `text` safe inside an element or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;

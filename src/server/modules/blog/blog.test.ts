@@ -6,7 +6,8 @@ import type { BlogPost, BlogPostSummary } from '@shared/api/blog';
 import type { AppContext } from '../../context';
 import { buildTestApp, testConfig, type TestApp } from '../../test/buildTestApp';
 import { BlogContentError, blogLibrary, loadBlogLibrary, parseArticle, readArticle, renderMarkdown } from './blog.content';
-import { blogPostMeta, escapeHtml, headTags, injectHead } from './blog.meta';
+import { escapeHtml } from '../../lib/html';
+import { blogPostMeta, headTags, injectHead } from './blog.meta';
 import { blogPageRoutes } from './blog.routes';
 
 const article = (frontMatter: string, body = 'Some text here.') => `---\n${frontMatter}\n---\n\n${body}\n`;

@@ -124,7 +124,7 @@ describe('The Creative Analyzer’s feedback loop (creative/feedback/)', () => {
     await t.app.ctx.db.delete(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
     const job = t.app.services.creativeFeedback.refitJob;
     expect(job.id).toBe(CREATIVE_REFIT_JOB);
-    await job.handler({ workspaceId }, { jobId: 'test', log: t.app.log });
+    await job.handler({ workspaceId }, { jobId: 'test', log: t.app.log, lastTry: false });
     const [row] = await t.app.ctx.db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
     expect(row.state).toBe('fitted');
 

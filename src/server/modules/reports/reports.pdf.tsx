@@ -180,6 +180,12 @@ export function ReportPdf({ data, brand }: { data: ReportData; brand: PdfBrand }
       {data.unconverted_currencies.length ? (
         <Text style={[pdfStyles.small, pdfStyles.muted, { marginBottom: 8 }]}>{`Left out for want of an exchange rate: ${data.unconverted_currencies.join(', ')}.`}</Text>
       ) : null}
+      {data.comment?.trim() ? (
+        <View style={{ borderLeftWidth: 3, borderLeftColor: brand.color ?? PDF_COLORS.brand, paddingLeft: 8, marginBottom: 12 }} wrap={false}>
+          <Text style={[pdfStyles.small, pdfStyles.muted]}>{`A note from ${brand.name}`}</Text>
+          <Text>{data.comment.trim()}</Text>
+        </View>
+      ) : null}
       {data.sections.map((section) => (
         <Section key={section.key} section={section} currency={data.report.currency} color={brand.color ?? PDF_COLORS.brand} />
       ))}

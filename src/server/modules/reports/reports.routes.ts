@@ -49,6 +49,22 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
     async (request, reply) => reply.code(201).send(await reports.create(principalFor(request, 'reports:write'), request.body as ReportInputValidated)),
   );
 
+  app.post(
+    '/reports/preview/',
+    {
+      config: rateLimit(120),
+      ...writer,
+      schema: {
+        summary: 'The data a report with these values would show, without saving it (the builder’s live preview)',
+        tags,
+        security: bearerAuth,
+        body: reportSchema,
+        response: { 200: success('The report’s data.'), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => reports.previewDraft(principalFor(request, 'reports:write'), request.body as ReportInputValidated),
+  );
+
   app.get(
     '/reports/:id/',
     {

@@ -37,8 +37,11 @@ const DAY_MS = 86_400_000;
 const reportNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
 /** A report's file name: its name's letters and digits, and its days. */
-const fileNameOf = (name: string, period: ResolvedPeriod) =>
+export const fileNameOf = (name: string, period: { from: string; to: string }) =>
   `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report'}-${period.from}-to-${period.to}.pdf`;
+
+/** The id a preview of unsaved edits carries (it is no saved report). */
+const DRAFT_ID = 'draft';
 
 /**
  * Client reports (issue 17, first slice): a workspace's report templates, their data (preview),
@@ -119,6 +122,28 @@ export function createReportsService(
 
   return {
     render,
+
+    /** A report over a period as a scheduled run sends it: its data, its PDF, the PDF's name and the brand's PNG logo. */
+    async draft(principal: Principal, row: queries.ReportRow, period: ResolvedPeriod) {
+      const { data, brand } = await render(principal, row, period);
+      const pdfBrand = await brand.pdf();
+      return { data, pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), fileName: fileNameOf(row.name, period), logoPng: pdfBrand.logo };
+    },
+
+    /** The PDF of data made earlier (a reviewed draft, with its comment), in the workspace's branding as it is now. */
+    async pdfOfData(principal: Principal, data: ReportData) {
+      const pdfBrand = await (await brandOf(principal)).pdf();
+      return { pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), logoPng: pdfBrand.logo };
+    },
+
+    /** POST reports/preview/: the report as the builder's unsaved values would make it (nothing is saved). */
+    async previewDraft(principal: Principal, input: ReportInputValidated): Promise<ReportData> {
+      const fields = await fieldsOf(principal, input);
+      await assertDashboardAccess(db, principal.workspaceId, clock.now());
+      const now = clock.now();
+      const row: queries.ReportRow = { ...fields, id: DRAFT_ID, workspaceId: principal.workspaceId, createdBy: principal.userId, createdAt: now, updatedAt: now };
+      return (await render(principal, row, await periodOf(row))).data;
+    },
 
     /** GET reports/. */
     async list(principal: Principal): Promise<Report[]> {
