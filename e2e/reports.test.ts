@@ -57,11 +57,11 @@ describe('client reports in Chromium', () => {
     await page.goto('/workspace/settings');
     await page.getByRole('button', { name: 'Edit branding' }).click();
     await page.getByLabel('Name on reports').fill('Northwind Agency');
-    await page.getByRole('textbox', { name: 'Primary colour' }).fill('#1a4d8f');
+    await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#1a4d8f');
     await page.getByLabel('Sender name of report e-mails').fill('Northwind Reports');
     await page.getByLabel('Reply-to address of report e-mails').fill('team@northwind.example');
     await page.getByRole('button', { name: 'Save branding' }).click();
-    await page.getByRole('button', { name: 'Edit branding' }).waitFor();
+    await page.getByText('Branding saved.').waitFor();
 
     // Build a report; its preview shows its figures.
     await page.goto('/reports');
@@ -69,7 +69,7 @@ describe('client reports in Chromium', () => {
     await form.getByLabel('Report name').fill('Acme weekly');
     await form.getByRole('radio', { name: /^Last week/ }).check();
     await form.getByRole('button', { name: 'Create report' }).click();
-    await page.getByRole('button', { name: 'Acme weekly' }).waitFor();
+    await page.getByRole('navigation', { name: 'Your reports' }).getByRole('button', { name: /^Acme weekly/ }).waitFor();
     const preview = page.getByRole('region', { name: /preview/i }).last();
     await preview.getByText(/Headline figures/).first().waitFor();
 
@@ -77,7 +77,7 @@ describe('client reports in Chromium', () => {
     const schedule = page.getByRole('form', { name: 'Schedule of Acme weekly' });
     await schedule.getByRole('radio', { name: /^Weekly/ }).check();
     await schedule.getByLabel(/Outside e-mail addresses/).fill(OUTSIDE);
-    const review = schedule.getByRole('checkbox', { name: /Review before sending/ });
+    const review = schedule.getByRole('switch', { name: 'Review before sending' });
     if (!(await review.isChecked())) await review.check();
     await schedule.getByRole('button', { name: 'Save schedule' }).click();
     await page.getByText('Schedule saved.').waitFor();
@@ -121,13 +121,13 @@ describe('client reports in Chromium', () => {
     await history.getByText('Sent', { exact: true }).first().waitFor();
 
     // A share link, opened by someone signed out, shows the report and nothing else.
-    await page.getByRole('button', { name: 'Acme weekly' }).click();
+    await page.getByRole('navigation', { name: 'Your reports' }).getByRole('button', { name: /^Acme weekly/ }).click();
     await page.getByRole('button', { name: /Create a share link/ }).click();
     const shareUrl = await page.getByRole('region', { name: 'Share links' }).getByRole('link').first().getAttribute('href');
     await context.close();
     const outsider = await openPage(browser, DESKTOP, baseUrl);
     await outsider.page.goto(shareUrl!.replace(/^https?:\/\/[^/]+/, ''));
-    await outsider.page.getByRole('heading', { name: 'Acme weekly' }).waitFor();
+    await outsider.page.getByRole('heading', { name: 'Acme weekly', level: 1 }).waitFor();
     await outsider.page.getByText('Northwind Agency').first().waitFor();
     await outsider.context.close();
 

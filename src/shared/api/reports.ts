@@ -101,7 +101,7 @@ export interface ReportBrand {
   name: string;
   /** #rrggbb, or null for the product's colour. */
   primary_color: string | null;
-  /** A signed URL of the logo, or null. */
+  /** A signed URL of the logo (on a shared link: the image itself, as a data: URL), or null. */
   logo_url: string | null;
 }
 
@@ -218,6 +218,7 @@ export const REPORT_MESSAGES = {
   linkNotFound: 'This report link is not valid.',
   linkExpired: 'This report link has expired. Ask whoever sent it for a new one.',
   linkRevoked: 'This report link was revoked. Ask whoever sent it for a new one.',
+  linkPaused: 'This report is not available right now: the account that shared it has no active plan. Ask whoever sent it.',
   tooMany: `A workspace can keep up to ${REPORT_LIMITS.perWorkspace} reports. Delete one to make another.`,
   futurePeriod: 'The period must not end after today.',
 } as const;

@@ -38,8 +38,9 @@ describe('SharedReportPage: a shared report, read-only and without signing in', 
     [REPORT_MESSAGES.linkExpired, 410],
     [REPORT_MESSAGES.linkRevoked, 410],
     [REPORT_MESSAGES.linkNotFound, 404],
+    [REPORT_MESSAGES.linkPaused, 403],
   ])('says “%s” and shows no data', async (detail, status) => {
-    setup(() => HttpResponse.json({ detail, code: status === 410 ? 'gone' : 'not_found' }, { status }));
+    setup(() => HttpResponse.json({ detail, code: { 410: 'gone', 404: 'not_found', 403: 'forbidden' }[status] }, { status }));
     expect(await screen.findByRole('heading', { level: 1, name: detail })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Headline figures' })).not.toBeInTheDocument();
   });

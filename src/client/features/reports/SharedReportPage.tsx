@@ -20,6 +20,7 @@ export function SharedReportPage() {
 
   if (isError) {
     const status = statusOf(error);
+    if (status === 403) return <SimplePage title={errorMessage(error, REPORT_MESSAGES.linkPaused)} />;
     if (status === 410 || status === 404) {
       const said = errorMessage(error, REPORT_MESSAGES.linkExpired);
       const message = status === 404 ? REPORT_MESSAGES.linkNotFound : said === REPORT_MESSAGES.linkRevoked ? REPORT_MESSAGES.linkRevoked : REPORT_MESSAGES.linkExpired;

@@ -97,6 +97,12 @@ export function authorize(principal: Pick<Principal, 'role'>, action: Action): v
   if (!can(principal, action)) throw new HttpError(403, WORKSPACE_MESSAGES.notAllowed, ErrorCode.Forbidden);
 }
 
+/**
+ * Route options that check the role before the body is validated: a member who may not do the
+ * action is told so, not what is wrong with their input.
+ */
+export const roleBeforeBody = (action: Action) => ({ preValidation: async (request: FastifyRequest) => void principalFor(request, action) });
+
 /** The principal, after checking its role allows the action: the one line a handler starts with. */
 export function principalFor(request: FastifyRequest, action: Action): Principal {
   const principal = currentPrincipal(request);

@@ -6,15 +6,14 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
+import { createWorkspaceGuard, principalFor, roleBeforeBody } from '../access/principal';
 import { createAuthGuard } from '../auth/auth.guard';
 
 const tags = ['Reports'];
 const idParams = object({ id: string().default('') });
 const tokenParams = object({ token: string().default('') });
 
-/** The role before the body: a member who may not change reports is told so, not what is wrong with their input. */
-const writer = { preValidation: async (request: Parameters<typeof principalFor>[0]) => void principalFor(request, 'reports:write') };
+const writer = roleBeforeBody('reports:write');
 
 /** reports/… (signed-in member of the current workspace: 'reports:read' to read, 'reports:write' to change). */
 export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
@@ -200,7 +199,7 @@ export const reportSharedRoutes: FastifyPluginAsync<{ services: Services }> = as
         summary: 'A shared report, read-only, over the days it covered when the link was made (public; 404 for an unknown link, 410 once expired or revoked)',
         tags,
         params: tokenParams,
-        response: { 200: success('The report’s data and when the link expires.'), ...errorResponses(404, 429), 410: { description: 'The link has expired or was revoked; `detail` says which.' } },
+        response: { 200: success('The report’s data and when the link expires.'), ...errorResponses(403, 404, 429), 410: { description: 'The link has expired or was revoked; `detail` says which.' } },
       },
     },
     async (request) => services.reports.shared(request.params.token),

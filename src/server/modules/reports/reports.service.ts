@@ -20,10 +20,11 @@ import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { createSignedIdTokens } from '../../lib/shareTokens';
 import type { PdfBrand } from '../../pdf/PdfDocument';
 import { renderPdf } from '../../pdf/renderPdf';
-import { assertDashboardAccess } from '../access/entitlements';
+import { assertDashboardAccess, workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { BrandingService } from '../branding/branding.service';
 import { logoOf } from '../branding/branding.queries';
+import { logoPng } from '../branding/logoPng';
 import type { BudgetsService } from '../budgets/budgets.service';
 import { localDay } from '../gamification/localDay';
 import { buildSections } from './report.build';
@@ -88,9 +89,8 @@ export function createReportsService(
     return {
       data,
       async pdf() {
-        // react-pdf draws PNG (and JPEG), not SVG: an SVG logo leaves the name alone in the header.
-        const logo = branding.logo?.content_type === 'image/png' ? await logoOf(db, principal.workspaceId) : undefined;
-        return { name: data.name, color: data.primary_color, logo: logo?.logo ?? null };
+        // react-pdf draws PNG (and JPEG), not SVG: an SVG logo is drawn as PNG.
+        return { name: data.name, color: data.primary_color, logo: branding.logo ? await logoPng(db, principal.workspaceId) : null };
       },
     };
   }
@@ -123,17 +123,17 @@ export function createReportsService(
   return {
     render,
 
-    /** A report over a period as a scheduled run sends it: its data, its PDF, the PDF's name and the brand's PNG logo. */
+    /** A report over a period as a scheduled run sends it: its data, its PDF and the PDF's name. */
     async draft(principal: Principal, row: queries.ReportRow, period: ResolvedPeriod) {
       const { data, brand } = await render(principal, row, period);
       const pdfBrand = await brand.pdf();
-      return { data, pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), fileName: fileNameOf(row.name, period), logoPng: pdfBrand.logo };
+      return { data, pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), fileName: fileNameOf(row.name, period) };
     },
 
     /** The PDF of data made earlier (a reviewed draft, with its comment), in the workspace's branding as it is now. */
     async pdfOfData(principal: Principal, data: ReportData) {
       const pdfBrand = await (await brandOf(principal)).pdf();
-      return { pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), logoPng: pdfBrand.logo };
+      return renderPdf(createElement(ReportPdf, { data, brand: pdfBrand }));
     },
 
     /** POST reports/preview/: the report as the builder's unsaved values would make it (nothing is saved). */
@@ -231,11 +231,16 @@ export function createReportsService(
       if (!found) throw notFound(REPORT_MESSAGES.linkNotFound);
       if (found.share.revokedAt) throw new HttpError(410, REPORT_MESSAGES.linkRevoked, ErrorCode.Gone);
       if (found.share.expiresAt.getTime() <= clock.now().getTime()) throw new HttpError(410, REPORT_MESSAGES.linkExpired, ErrorCode.Gone);
+      // A lapsed plan pauses its links: the visitor is told so in words meant for them, not the member's trial wording.
+      if (!(await workspaceEntitlements(db, found.share.workspaceId, clock.now())).dashboard) throw new HttpError(403, REPORT_MESSAGES.linkPaused, ErrorCode.Forbidden);
       // The signed link is the permission: it reads as a client of the workspace would, that report only.
       const principal: Principal = { userId: found.share.createdBy ?? found.report.createdBy ?? '', workspaceId: found.share.workspaceId, role: 'client' };
       const period = fixedPeriod(found.report.period as ReportPeriodKind, found.share.periodFrom, found.share.periodTo);
       const { data } = await render(principal, found.report, period);
-      return { ...data, expires_at: found.share.expiresAt.toISOString() };
+      // The logo's own URL is signed with the workspace's id: a link's reader gets the image inline instead.
+      const logo = data.brand.logo_url ? await logoOf(db, found.share.workspaceId) : undefined;
+      const brand = { ...data.brand, logo_url: logo?.logo && logo.type ? `data:${logo.type};base64,${logo.logo.toString('base64')}` : null };
+      return { ...data, brand, expires_at: found.share.expiresAt.toISOString() };
     },
   };
 }

@@ -6,14 +6,14 @@ import { REPORT_MESSAGES, REPORT_SECTIONS, REPORT_VALIDATION, type Report, type 
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { reportCount, reportMoney, reportPercent } from '@shared/reportFormat';
-import { reportShares, reports } from '../../db/schema';
+import { reportShares, reports, users } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
-import { call, joinAs, personalWorkspaceOf } from '../workspaces/workspaces.fixtures';
+import { call, joinAs, memberCalls, personalWorkspaceOf } from '../workspaces/workspaces.fixtures';
 
 type SectionOf<K extends ReportSectionData['key']> = Extract<ReportSectionData, { key: K }>;
 const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) => data.sections.find((s) => s.key === key) as SectionOf<K>;
@@ -51,12 +51,7 @@ describe('client reports: build, preview, PDF and share links', () => {
     await sandbox?.close();
   });
 
-  const as = (user: TestUser) => ({
-    get: (url: string) => call(t.app, user, 'GET', url, { workspace }),
-    post: (url: string, payload: object = {}) => call(t.app, user, 'POST', url, { workspace, payload }),
-    put: (url: string, payload: object) => call(t.app, user, 'PUT', url, { workspace, payload }),
-    del: (url: string) => call(t.app, user, 'DELETE', url, { workspace }),
-  });
+  const as = (user: TestUser) => memberCalls(t.app, user, workspace);
   const create = async (payload: object = everything): Promise<Report> => {
     const res = await as(owner).post('reports/', payload);
     expect(res.statusCode).toBe(201);
@@ -193,6 +188,12 @@ describe('client reports: build, preview, PDF and share links', () => {
     for (const label of ['Spend, CTR and conversions', 'Top and bottom campaigns', 'Budget pacing', 'What we did, and did it work']) expect(flat).toContain(label);
     // The chart is vector drawing in the page, not an image.
     expect(Buffer.from(pdf).includes(Buffer.from('/Subtype /Image'))).toBe(false);
+
+    // An SVG logo (react-pdf draws no SVG) is in the header as an image.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#1a4fa0"/></svg>';
+    expect((await as(owner).put('workspace/branding/', { name: 'Northwind Agency', primary_color: '#1a4fa0', logo: Buffer.from(svg).toString('base64') })).statusCode).toBe(200);
+    const branded = await as(client).get(`reports/${report.id}/pdf/`);
+    expect(branded.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
   }, 60_000);
 
   it('shares the report by a signed link anyone can read, over the days it covered, until it expires or is revoked', async () => {
@@ -213,6 +214,8 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect(view.sections).toEqual(preview.sections);
     expect(view).toMatchObject({ expires_at: link.expires_at, period: { from: range.from, to: range.to }, report: { name: report.name } });
     expect(open.body).not.toContain(workspace);
+    // The logo comes inline: its own URL would name the workspace.
+    expect(view.brand.logo_url).toMatch(/^data:image\/svg\+xml;base64,/);
 
     const listed: ReportShare[] = (await as(owner).get(`reports/${report.id}/shares/`)).json();
     expect(listed).toEqual([{ id: link.id, url: link.url, created_at: expect.any(String), expires_at: link.expires_at, from: range.from, to: range.to }]);
@@ -240,6 +243,13 @@ describe('client reports: build, preview, PDF and share links', () => {
 
     // Deleting the report ends its links.
     const third: ReportShareCreated = (await as(owner).post(`reports/${report.id}/share/`)).json();
+    // Once the workspace's trial is over without a plan, its links say so in a visitor's words, and show nothing.
+    const [{ trialEndsAt }] = await t.app.ctx.db.select({ trialEndsAt: users.trialEndsAt }).from(users).where(eq(users.email, owner.email));
+    await t.app.ctx.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.email, owner.email));
+    const paused = await t.app.inject({ method: 'GET', url: `/api/shared/reports/${third.token}/` });
+    await t.app.ctx.db.update(users).set({ trialEndsAt }).where(eq(users.email, owner.email));
+    expect(paused.statusCode).toBe(403);
+    expect(paused.json()).toEqual({ detail: REPORT_MESSAGES.linkPaused, code: 'forbidden' });
     expect((await as(owner).del(`reports/${report.id}/`)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/reports/${third.token}/` })).statusCode).toBe(404);
   });

@@ -6,14 +6,13 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
+import { createWorkspaceGuard, principalFor, roleBeforeBody } from '../access/principal';
 import { createAuthGuard } from '../auth/auth.guard';
 
 const tags = ['Reports'];
 const idParams = object({ id: string().default('') });
 
-/** The role before the body: a member who may not change reports is told so, not what is wrong with their input. */
-const writer = { preValidation: async (request: Parameters<typeof principalFor>[0]) => void principalFor(request, 'reports:write') };
+const writer = roleBeforeBody('reports:write');
 
 /** A report's schedule, and the workspace's sent reports with their review (contract: @shared/api/reportSchedules). */
 export const reportScheduleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {

@@ -19,7 +19,7 @@ import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { BrandingService } from '../branding/branding.service';
-import { logoOf } from '../branding/branding.queries';
+import { logoPng } from '../branding/logoPng';
 import { reportEmail } from './delivery.email';
 import { fixedPeriod } from './report.period';
 import type { ReportsService } from './reports.service';
@@ -146,12 +146,12 @@ export function createReportSchedulesService(
     if (delivery.comment) {
       // The reviewer's note goes into the PDF too.
       data = { ...data, comment: delivery.comment };
-      pdf = (await deps.reports.pdfOfData(principal, data)).pdf;
+      pdf = await deps.reports.pdfOfData(principal, data);
     }
     const branding = await deps.branding.get(principal);
-    // Inline in the mail as PNG only: many mail clients do not draw SVG.
-    const logoPng = branding.logo?.content_type === 'image/png' ? ((await logoOf(db, delivery.workspaceId))?.logo ?? null) : null;
-    const email = await reportEmail({ data, logoPng, pdf: { fileName: delivery.pdfFileName ?? 'report.pdf', bytes: pdf } });
+    // Inline in the mail as PNG: many mail clients do not draw SVG.
+    const logo = branding.logo ? await logoPng(db, delivery.workspaceId) : null;
+    const email = await reportEmail({ data, logoPng: logo, pdf: { fileName: delivery.pdfFileName ?? 'report.pdf', bytes: pdf } });
     await db.transaction(async (tx) => {
       const moved = await queries.moveDelivery(tx, delivery.id, ['generating', 'approved'], { status: 'sent', sentAt: clock.now(), pdf, lastError: null });
       if (!moved) return;

@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
-import { call, joinAs, personalWorkspaceOf, relogin, userIdOf } from '../workspaces/workspaces.fixtures';
+import { call, joinAs, memberCalls, personalWorkspaceOf, relogin, userIdOf } from '../workspaces/workspaces.fixtures';
 
 const headlineOf = (data: ReportData) => data.sections.find((s) => s.key === 'headline') as Extract<ReportSectionData, { key: 'headline' }>;
 
@@ -58,12 +58,7 @@ describe('scheduled client reports: schedule, review before send, delivery and h
     await sandbox?.close();
   });
 
-  const as = (user: TestUser) => ({
-    get: (url: string) => call(t.app, user, 'GET', url, { workspace }),
-    post: (url: string, payload: object = {}) => call(t.app, user, 'POST', url, { workspace, payload }),
-    put: (url: string, payload: object) => call(t.app, user, 'PUT', url, { workspace, payload }),
-    del: (url: string) => call(t.app, user, 'DELETE', url, { workspace }),
-  });
+  const as = (user: TestUser) => memberCalls(t.app, user, workspace);
   const weekly = { frequency: 'weekly', weekday: 1, hour: 8, time_zone: 'Europe/Paris', members: [] as string[], emails: ['cfo@acme.example'], review: true, enabled: true };
   const mailsTo = async (address: string) => (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, address))).filter((row) => row.subject.includes('Acme performance'));
   const runDueAt = async (schedule: ReportSchedule) => {

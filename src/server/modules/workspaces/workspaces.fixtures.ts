@@ -21,6 +21,16 @@ const addressOf = (user: TestUser) => {
   return addresses.get(user)!;
 };
 
+/** Requests to the API as `user` in `workspace`, by method. */
+export function memberCalls(app: FastifyInstance, user: TestUser, workspace: string) {
+  return {
+    get: (url: string) => call(app, user, 'GET', url, { workspace }),
+    post: (url: string, payload: object = {}) => call(app, user, 'POST', url, { workspace, payload }),
+    put: (url: string, payload: object) => call(app, user, 'PUT', url, { workspace, payload }),
+    del: (url: string) => call(app, user, 'DELETE', url, { workspace }),
+  };
+}
+
 /** A request to the API as `user`, in `workspace` when given (the X-Workspace-Id header). */
 export function call(
   app: FastifyInstance,
