@@ -2,7 +2,9 @@ import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
 import type { Db } from '../src/server/db/connect';
+import { createScratchDatabase, testConfig } from '../src/server/test/buildTestApp';
 
 /** Why PostgreSQL at `url` cannot be used (the bench then skips its PostgreSQL half), or undefined when it answers. */
 export async function postgresUnreachable(url: string): Promise<string | undefined> {
@@ -18,7 +20,47 @@ export async function postgresUnreachable(url: string): Promise<string | undefin
   }
 }
 
-export { createScratchDatabase } from '../src/server/test/buildTestApp';
+export { createScratchDatabase };
+
+/** The BENCH_* settings the benches read; `runs` and `warmup` are each bench's defaults for BENCH_RUNS and BENCH_WARMUP. */
+export function benchSettings(defaults: { runs: number; warmup: number }) {
+  return {
+    pgUrl: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    runs: Number(process.env.BENCH_RUNS ?? defaults.runs),
+    warmup: Number(process.env.BENCH_WARMUP ?? defaults.warmup),
+    /** BENCH_ONLY=postgres|pglite: run on that database alone. */
+    only: process.env.BENCH_ONLY,
+    /** Keep the PostgreSQL scratch database (its name is printed) to look at it afterwards. */
+    keep: process.env.BENCH_KEEP === '1',
+    /** Print EXPLAIN (ANALYZE, BUFFERS) of the slowest statement on PostgreSQL even when the target is met. */
+    explainAlways: process.env.BENCH_EXPLAIN === '1',
+  };
+}
+
+/**
+ * Builds the app (no workers, schedules or mail) on a fresh scratch database of PostgreSQL at
+ * `pgUrl` (kind postgres) or on in-memory PGlite, runs `work` with it and the scratch database's
+ * url, then closes the app and drops the scratch database (or, with `keep`, prints its url and
+ * leaves it). Returns what `work` returns.
+ */
+export async function withBenchApp<T>(
+  kind: 'postgres' | 'pglite',
+  pgUrl: string,
+  keep: boolean,
+  work: (app: FastifyInstance, scratchUrl: string | undefined) => Promise<T>,
+): Promise<T> {
+  const scratch = kind === 'postgres' ? await createScratchDatabase(pgUrl, 'adwise_bench') : undefined;
+  const config = testConfig({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
+  const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null });
+  await app.ready();
+  try {
+    return await work(app, scratch?.url);
+  } finally {
+    await app.close();
+    if (scratch && keep) console.log(`postgres  kept the scratch database: ${scratch.url}`);
+    else await scratch?.drop();
+  }
+}
 
 /**
  * Runs a bench on PostgreSQL (when reachable) then PGlite, as BENCH_ONLY allows, and prints the

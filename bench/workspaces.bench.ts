@@ -22,19 +22,11 @@ import { addDays, isoDay, lastDays, percentChange, previousRange } from '../src/
 import type { WorkspaceOverview } from '../src/shared/api/workspaces';
 import { PLATFORMS } from '../src/shared/constants';
 import { minorDigits } from '../src/shared/money';
-import { buildApp } from '../src/server/app';
 import { executeRows, type Db } from '../src/server/db/connect';
-import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { createScratchDatabase, explainSlowest, ms, runOnBothDatabases, stats, timeRuns } from './support';
+import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-const ONLY = process.env.BENCH_ONLY;
-const EXPLAIN_ALWAYS = process.env.BENCH_EXPLAIN === '1';
-/** Keep the PostgreSQL scratch database (its name is printed) to look at it afterwards. */
-const KEEP = process.env.BENCH_KEEP === '1';
+const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP, explainAlways: EXPLAIN_ALWAYS } = benchSettings({ runs: 200, warmup: 20 });
 
 const URL_OVERVIEW = '/api/workspaces/overview/';
 /** p95 target on PostgreSQL, ms (issue 12). */
@@ -254,13 +246,9 @@ function check(kind: Kind, body: WorkspaceOverview, expected: Map<string, Expect
   ];
 }
 
-async function benchOne(kind: Kind) {
-  const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adwise_bench') : undefined;
-  const config = testConfig({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
-  const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null });
-  await app.ready();
-  const lines: string[] = [];
-  try {
+function benchOne(kind: Kind) {
+  return withBenchApp(kind, PG_URL, KEEP, async (app, scratchUrl) => {
+    const lines: string[] = [];
     const user = await signUp(app, { timeZone: 'UTC', fullName: 'Priya Agency' });
     const [me] = await executeRows<{ id: string }>(app.ctx.db, sql`select id from users where email = ${user.email}`);
     const userId = me!.id;
@@ -294,13 +282,9 @@ async function benchOne(kind: Kind) {
     lines.push(...checked.slice(0, 1));
     console.log(lines[0]);
 
-    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS)) await explainSlowest(app, scratch!.url, URL_OVERVIEW, user.auth, 'the overview’s slowest statement');
-  } finally {
-    await app.close();
-    if (scratch && KEEP) console.log(`postgres  kept the scratch database: ${scratch.url}`);
-    else await scratch?.drop();
-  }
-  return lines;
+    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS)) await explainSlowest(app, scratchUrl!, URL_OVERVIEW, user.auth, 'the overview’s slowest statement');
+    return lines;
+  });
 }
 
 function main() {
