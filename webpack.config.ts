@@ -15,6 +15,18 @@ const root = import.meta.dirname;
 /** API server the dev server proxies to (npm run dev starts it on this port). */
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+/**
+ * MUI's createTheme and ThemeProvider each import their CSS-variables half, which the app's theme
+ * never reaches (it sets neither cssVariables nor colorSchemes); those imports, and only those,
+ * resolve to a stub that throws, so every route stops paying for that code.
+ */
+const muiCssVarsHalves = new webpack.NormalModuleReplacementPlugin(/^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, (resource) => {
+  const issuer = resource.contextInfo?.issuer ?? '';
+  if (/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/.test(issuer)) {
+    resource.request = path.resolve(root, 'src/client/app/theme/noCssVarsTheme.ts');
+  }
+});
+
 /** Where a production build records its entry and chunk groups for the size check (scripts/sizeCheck.ts). */
 const BUILD_STATS_FILE = path.resolve(root, 'node_modules/.cache/adwise-build/stats.json');
 
@@ -92,6 +104,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         'process.env.ADWISE_API_URL': JSON.stringify(process.env.ADWISE_API_URL ?? '/api/'),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
+      muiCssVarsHalves,
       ...(production ? [new BuildStats()] : []),
     ],
     optimization: {

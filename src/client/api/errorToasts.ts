@@ -3,7 +3,7 @@ import { platformApiFailed } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
-import { baseApi } from './baseApi';
+import { API_REDUCER_PATH } from './apiRegistry';
 import { errorMessage, isAbortError, isSessionExpiredError } from './errors';
 
 /** Shown when an endpoint has no fallback of its own and the error says nothing useful. */
@@ -158,7 +158,7 @@ interface RequestMeta {
 
 /** The toast text for an action, or null when the action is not a failed request the user should hear about. */
 export function rejectionToast(action: UnknownAction, fallbacks: Readonly<Record<string, ErrorFallback>> = ERROR_FALLBACKS): string | null {
-  if (!isRejected(action) || !action.type.startsWith(`${baseApi.reducerPath}/`)) return null;
+  if (!isRejected(action) || !action.type.startsWith(`${API_REDUCER_PATH}/`)) return null;
   const meta = action.meta as RequestMeta;
   // `condition` rejections are cache hits that never went out.
   if (meta.condition || meta.aborted) return null;

@@ -8,11 +8,10 @@ import { useSessionRestore } from '@client/features/account/useSessionRestore';
 import type { WorkspaceSwitcherListProps } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
 import { lazyPage } from './lazyPage';
+import { loadSignedInShell } from './signedInShellChunk';
 import { useShowsAlertsBell } from './useShowsAlertsBell';
 import { useWorkspaceBranding, WorkspaceBrandMark, WorkspaceBrandTheme } from './WorkspaceBrand';
 
-// What only a signed-in user sees comes in one chunk of its own, so a visitor's pages never load it.
-const loadSignedInShell = () => import(/* webpackChunkName: "shell-signed-in" */ './SignedInShell');
 const WorkspaceSwitcher = lazyPage<'WorkspaceSwitcher'>(loadSignedInShell, 'WorkspaceSwitcher');
 const WorkspaceSwitcherList = lazyPage<'WorkspaceSwitcherList', WorkspaceSwitcherListProps>(loadSignedInShell, 'WorkspaceSwitcherList');
 const AlertsBell = lazyPage<'AlertsBell'>(loadSignedInShell, 'AlertsBell');

@@ -9,15 +9,14 @@ import type { ReportReviewPageProps } from '@client/features/reports/ReportRevie
 import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
-import { useUserInfo } from '@client/features/account/account.api';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
-import { useListWorkspacesQuery } from '@client/features/workspaces/workspaces.api';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
 import { paths } from './paths';
+import { useShellData } from './shellData';
 
 export { preloadPages } from './lazyPage';
 
@@ -101,9 +100,11 @@ type DashboardRoute = 'visitor' | 'checking' | 'registered' | 'absent';
  */
 function useDashboardRoute(): DashboardRoute {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { data, isError, error } = useUserInfo();
+  const {
+    userInfo: { data, isError, error },
+    workspaces,
+  } = useShellData();
   const workspace = useAppSelector(selectWorkspace);
-  const workspaces = useListWorkspacesQuery(undefined, { skip: !isLoggedIn });
 
   useEffect(() => {
     // The route shell only logs user-info failures (spec section 8); the status alone, nothing personal.

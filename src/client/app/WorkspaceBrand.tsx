@@ -3,16 +3,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
-import { useGetBrandingQuery } from '@client/features/workspaces/branding.api';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
+import { useShellData } from './shellData';
 
 /** The current workspace's branding once someone saved it (signed in only); undefined otherwise. */
 export function useWorkspaceBranding(): WorkspaceBranding | undefined {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { data } = useGetBrandingQuery(undefined, { skip: !isLoggedIn });
-  return isLoggedIn && data?.configured ? data : undefined;
+  const { branding } = useShellData();
+  return isLoggedIn && branding?.configured ? branding : undefined;
 }
 
 /** The app's theme with the workspace's primary colour (white text on it meets WCAG AA, checked by the server), and the top bar in it. */

@@ -17,7 +17,15 @@ export function lazyPage<Name extends string, Props extends object = object>(loa
   let page: { default: ComponentType<Props> } | undefined;
   const loadPage = () => load().then((module) => (page = { default: module[name] }));
   pageLoaders.push(loadPage);
-  return lazy(() => (page ? settled(page) : loadPage()));
+  return Object.assign(
+    lazy(() => (page ? settled(page) : loadPage())),
+    {
+      /** Whether its chunk has loaded: it then renders at once, without suspending. */
+      isLoaded: () => page !== undefined,
+      /** Loads its chunk ahead of the first render. */
+      preload: (): Promise<unknown> => (page ? Promise.resolve(page) : loadPage()),
+    },
+  );
 }
 
 /**

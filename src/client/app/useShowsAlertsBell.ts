@@ -1,8 +1,7 @@
-import { useHasActiveTrial } from '@client/features/account/account.api';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { canInWorkspace } from '@client/features/session/useCan';
-import { useListWorkspacesQuery } from '@client/features/workspaces/workspaces.api';
 import { useAppSelector } from './hooks';
+import { useShellData, useShellHasActiveTrial } from './shellData';
 
 /**
  * Whether the top bar shows the alerts bell: the server answers alerts/unread/ only for a member
@@ -13,8 +12,8 @@ import { useAppSelector } from './hooks';
 export function useShowsAlertsBell(): boolean {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const workspace = useAppSelector(selectWorkspace);
-  const hasActiveTrial = useHasActiveTrial();
-  const { data: workspaces } = useListWorkspacesQuery(undefined, { skip: !isLoggedIn });
+  const hasActiveTrial = useShellHasActiveTrial();
+  const { data: workspaces } = useShellData().workspaces;
   if (!isLoggedIn || workspace === null || !canInWorkspace(workspace, 'alerts:read')) return false;
   return hasActiveTrial || workspaces?.find((summary) => summary.id === workspace.id)?.dashboard === true;
 }

@@ -4,8 +4,13 @@ import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { api } from '@client/test/handlers';
 import { server } from '@client/test/server';
 import { SUPPORT_EMAIL } from '@shared/constants';
+import { preloadPages } from '@client/app/lazyPage';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { Footer } from './Footer';
+
+// The opt-in's chunk loaded up front, as on every page after the first (FooterNewsletter.test.tsx
+// covers the first page, where it arrives once the browser is idle).
+beforeAll(preloadPages);
 
 describe('Footer', () => {
   it('has a newsletter opt-in that starts checked and can be turned off', async () => {

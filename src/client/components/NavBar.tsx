@@ -5,7 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
-import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
+import { useShellData, useShellHasActiveTrial } from '@client/app/shellData';
 import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
 import { lazyPage } from '@client/app/lazyPage';
@@ -37,8 +37,8 @@ export interface NavBarProps {
 export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell, brand }: NavBarProps = {}) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const storedFirstName = useAppSelector(selectFirstName);
-  const { data: userInfo } = useUserInfo();
-  const hasActiveTrial = useHasActiveTrial();
+  const { data: userInfo } = useShellData().userInfo;
+  const hasActiveTrial = useShellHasActiveTrial();
   const readsSuggestions = useCan('suggestions:read');
   const readsRules = useCan('rules:read');
   // Budget tools are for the team running the ads (not a client).

@@ -1,7 +1,7 @@
-import { closeSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import CloseIcon from '@mui/icons-material/Close';
 import { IconButton } from '@mui/material';
-import { notify } from '@client/app/notify';
+import { closeToast, notify } from '@client/app/notify';
 import { LoadingButton } from './LoadingButton';
 
 /** The Undo button's words, in the toasts and the actions log. */
@@ -25,14 +25,14 @@ function UndoToastActions({ actionId, snackbarKey, useUndo }: UndoToastActionsPr
   // One toast keeps one useUndo for its life, so the hook is always the same one here.
   const { undo, undoing } = useUndo();
   const run = async () => {
-    if (await undo(actionId)) closeSnackbar(snackbarKey);
+    if (await undo(actionId)) closeToast(snackbarKey);
   };
   return (
     <>
       <LoadingButton color="inherit" size="small" loading={undoing} onClick={() => void run()}>
         {UNDO_LABEL}
       </LoadingButton>
-      <IconButton color="inherit" size="small" aria-label="Close" onClick={() => closeSnackbar(snackbarKey)}>
+      <IconButton color="inherit" size="small" aria-label="Close" onClick={() => closeToast(snackbarKey)}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </>

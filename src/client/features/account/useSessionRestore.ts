@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useShellData } from '@client/app/shellData';
 import { expired, selectIsLoggedIn } from '@client/features/session/session.slice';
-import { useAccountInfo } from './account.api';
 
 /**
  * Keeps account info loaded while signed in (spec section 7: at start and after login)
@@ -14,7 +14,8 @@ export function useSessionRestore(): void {
   const dispatch = useAppDispatch();
   // True while the session on screen is the stored one and account-info has not answered for it.
   const [restoring, setRestoring] = useState(isLoggedIn);
-  const { isSuccess, isError } = useAccountInfo();
+  // The account-info query runs with the shell's (ShellDataProvider): none in a visitor's first load.
+  const { isSuccess, isError } = useShellData().accountInfo;
 
   useEffect(() => {
     if (!restoring) return;

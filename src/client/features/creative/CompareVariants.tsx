@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { FieldArray, Form, Formik } from 'formik';
-import { Alert, Box, Button, CircularProgress, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { CREATIVE_LIMITS, CREATIVE_PLACEMENT_LABELS, CREATIVE_PLACEMENTS, type CreativeComparison, type CreativeCopyInput, type CreativePlacement } from '@shared/api/creative';
 import { creativeCompareSchema } from '@shared/validation/creative';
 import { errorMessage } from '@client/api/errors';
 import { useCompareCreativesMutation } from './creative.api';
 import { NeedsPro, isNeedsPro } from './NeedsPro';
-import { scoreText } from './CreativeResults';
+import { Ranking, variantName } from './CreativeRanking';
+
+// The ranking lives in its own module: a shared (public) result shows it without this form's Formik and yup.
+export { RANKING_LABEL, Ranking, variantName } from './CreativeRanking';
 
 export const COMPARE_HEADING = 'Compare variants';
 export const COMPARE_LABEL = 'Compare';
 export const ADD_VARIANT_LABEL = 'Add variant';
-export const RANKING_LABEL = 'Ranking';
 export const COMPARE_FAILED = 'Unable to compare the variants right now. Please try again.';
-export const variantName = (index: number) => `Variant ${index + 1}`;
 export const variantFieldLabel = (index: number, field: 'placement' | 'headline' | 'primary text') => `${variantName(index)} ${field}`;
 export const removeVariantLabel = (index: number) => `Remove variant ${index + 1}`;
 
@@ -34,30 +35,6 @@ const copyOf = (variant: Variant): CreativeCopyInput => ({
   cta: '',
   landing_url: '',
 });
-
-/** The ranking, best first, with why each is ahead of the next. */
-export function Ranking({ comparison }: { comparison: CreativeComparison }) {
-  return (
-    <List component="ol" aria-label={RANKING_LABEL} sx={{ listStyle: 'none', p: 0 }}>
-      {comparison.ranking.map((entry, position) => {
-        const step = comparison.steps[position];
-        return (
-          <ListItem key={entry.index} disableGutters aria-label={`${entry.rank}. ${variantName(entry.index)}`} sx={{ display: 'block' }}>
-            <Typography variant="subtitle1" component="p">
-              {entry.rank}. {variantName(entry.index)}: <strong>{scoreText(entry.score)}</strong>
-            </Typography>
-            {step && (
-              <Typography variant="body2" color="text.secondary">
-                Ahead of {variantName(step.lower)} by {Math.round(step.difference)} points. {step.explanation}
-                {step.headline_win_probability !== null && ` Its headline would win an A/B test with a probability of ${Math.round(step.headline_win_probability * 100)}%.`}
-              </Typography>
-            )}
-          </ListItem>
-        );
-      })}
-    </List>
-  );
-}
 
 /** Two to five short copies (placement, headline, primary text), ranked by the server with each step explained. */
 export function CompareVariants() {

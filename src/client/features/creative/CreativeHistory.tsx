@@ -5,6 +5,7 @@ import type { CreativeAnalysisRecord, CreativeAnalysisSummary } from '@shared/ap
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useGetCreativeAnalysisQuery, useListCreativeAnalysesInfiniteQuery } from './creative.api';
+import { savedAt } from './creativeFormat';
 import { scoreText } from './CreativeResults';
 import { ResultActions } from './ResultActions';
 import { SavedResult } from './SavedResult';
@@ -23,8 +24,6 @@ export const HISTORY_LABELS = {
   untitled: 'Untitled',
 } as const;
 
-/** When a saved result was made, in the user's locale. */
-export const savedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** One row's secondary line: "Analysis · Meta feed · 72/100 · with image · 5 Mar 2030, 14:05". */
 export function summaryLine(item: CreativeAnalysisSummary): string {

@@ -1,6 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import type { CreativeAnalysisRecord } from '@shared/api/creative';
-import { Ranking } from './CompareVariants';
+import { Ranking } from './CreativeRanking';
 import { CreativeResults } from './CreativeResults';
 import { WhatChanged } from './WhatChanged';
 

@@ -4,7 +4,7 @@ import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { errorMessage } from '@client/api/errors';
 import { SimplePage } from '@client/components/SimplePage';
 import { errorStatus, useGetSharedCreativeQuery } from './creative.api';
-import { savedAt } from './CreativeHistory';
+import { savedAt } from './creativeFormat';
 import { SavedResult } from './SavedResult';
 
 export const SHARED_TITLE = 'Shared creative analysis';

@@ -47,3 +47,6 @@ export function segmentText(text: string, spans: CreativeSpan[]): TextSegment[] 
   }
   return segments;
 }
+
+/** When a saved result was made, in the user's locale. */
+export const savedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

@@ -2,11 +2,10 @@ import { Component, Suspense, useEffect, useMemo, useRef, type ReactNode } from 
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { SnackbarProvider } from 'notistack';
 import { Alert } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
-import { NOTIFICATION_ANCHOR, NOTIFICATION_DURATION_MS } from '@shared/constants';
 import { theme } from '@client/app/theme/theme';
+import { ToastHost } from '@client/app/ToastHost';
 import { ReplayedRoutes } from '@client/app/replayRoutes';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { makeReplayStore } from './readOnlyStore';
@@ -78,7 +77,7 @@ export function ReplayScreen({ state, location }: ReplayScreenProps) {
     rootRef.current?.render(
       <Provider store={store} key={renders.current}>
         <ThemeProvider theme={theme}>
-          <SnackbarProvider autoHideDuration={NOTIFICATION_DURATION_MS} anchorOrigin={NOTIFICATION_ANCHOR} preventDuplicate>
+          <ToastHost>
             <MemoryRouter initialEntries={[location]}>
               <ScreenBoundary>
                 <Suspense fallback={<PageSkeleton />}>
@@ -86,7 +85,7 @@ export function ReplayScreen({ state, location }: ReplayScreenProps) {
                 </Suspense>
               </ScreenBoundary>
             </MemoryRouter>
-          </SnackbarProvider>
+          </ToastHost>
         </ThemeProvider>
       </Provider>,
     );

@@ -1,9 +1,9 @@
-import { isAnyOf, isRejected } from '@reduxjs/toolkit';
+import { isAnyOf, isRejected, type UnknownAction } from '@reduxjs/toolkit';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
-import { baseApi } from '@client/api/baseApi';
+import { loadedApi } from '@client/api/apiRegistry';
 import { accountDeleted, expired, loggedIn, loggedOut, tokensRefreshed, workspaceRestored, workspaceSwitched } from './session.slice';
 import { clearAllStorage, clearStoredSession, writeStoredSession } from './session.storage';
 
@@ -15,6 +15,12 @@ export function isWorkspaceGone(action: unknown): boolean {
   if (!isRejected(action)) return false;
   const payload = (action as { payload?: { status?: unknown; data?: { detail?: unknown } } }).payload;
   return payload?.status === 404 && payload.data?.detail === WORKSPACE_MESSAGES.notFound;
+}
+
+/** Empties the API's cache; before RTK Query has loaded there is none to empty. */
+function resetApiCache(dispatch: (action: UnknownAction) => unknown): void {
+  const api = loadedApi();
+  if (api) dispatch(api.util.resetApiState());
 }
 
 /**
@@ -34,7 +40,7 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
     actionCreator: workspaceSwitched,
     effect: (_action, api) => {
       // Like a logout: nothing cached for one workspace may be shown in another.
-      api.dispatch(baseApi.util.resetApiState());
+      resetApiCache(api.dispatch);
     },
   });
 
@@ -46,7 +52,7 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
       // workspace's data.
       const before = api.getOriginalState().session.workspace;
       const servedSame = before ? before.id === payload.id : payload.personal;
-      if (!servedSame) api.dispatch(baseApi.util.resetApiState());
+      if (!servedSame) resetApiCache(api.dispatch);
     },
   });
 
@@ -56,7 +62,9 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
       // The workspace went away under this session (the member was removed, or it was deleted in
       // another tab): the list is read again, and the restore moves the session to the server's
       // current workspace.
-      api.dispatch(baseApi.util.invalidateTags(['Workspace']));
+      // Only a request of the API says so, so the API has loaded.
+      const loaded = loadedApi();
+      if (loaded) api.dispatch(loaded.util.invalidateTags(['Workspace']));
     },
   });
 
@@ -67,7 +75,7 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
       if (accountDeleted.match(action)) clearAllStorage();
       else clearStoredSession();
       // Another user may sign in next; nothing of this one's data may linger in the cache.
-      api.dispatch(baseApi.util.resetApiState());
+      resetApiCache(api.dispatch);
       if (expired.match(action)) notify(SESSION_EXPIRED_MESSAGE, 'warning');
     },
   });

@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Stack } from '@mui/material';
 import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
+import { lazyPage } from '@client/app/lazyPage';
 import { notify } from '@client/app/notify';
 import { useCan } from '@client/features/session/useCan';
-import { ApplyDialog } from './ApplyDialog';
-import { DismissDialog } from './DismissDialog';
+import type { ApplyDialogProps } from './ApplyDialog';
+import type { DismissDialogProps } from './DismissDialog';
 import { SuggestionCard, type SuggestionCardForm } from './SuggestionCard';
 import { useMarkSuggestionDoneMutation, useSnoozeSuggestionMutation } from './suggestions.api';
 import { notifyApplied } from './undoToast';
+
+// The dialogs (with Formik and the form controls) load when first opened: the dashboard shows
+// the cards at once, and most visits never open either.
+const ApplyDialog = lazyPage<'ApplyDialog', ApplyDialogProps>(() => import(/* webpackChunkName: "suggestion-dialogs" */ './ApplyDialog'), 'ApplyDialog');
+const DismissDialog = lazyPage<'DismissDialog', DismissDialogProps>(() => import(/* webpackChunkName: "suggestion-dialogs" */ './DismissDialog'), 'DismissDialog');
 
 /** What a snooze says. */
 export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
@@ -28,6 +34,9 @@ export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: S
   const canApply = useCan('suggestions:apply');
   const [applying, setApplying] = useState<Suggestion | null>(null);
   const [dismissing, setDismissing] = useState<Suggestion | null>(null);
+  // Each dialog is mounted from its first opening on, so it can play its closing transition.
+  const [applyUsed, setApplyUsed] = useState(false);
+  const [dismissUsed, setDismissUsed] = useState(false);
   const [snoozing, setSnoozing] = useState<string | null>(null);
   const [snoozeSuggestion] = useSnoozeSuggestionMutation();
   const [marking, setMarking] = useState<string | null>(null);
@@ -68,10 +77,16 @@ export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: S
             actions={
               canApply
                 ? {
-                    onApply: () => setApplying(suggestion),
+                    onApply: () => {
+                      setApplyUsed(true);
+                      setApplying(suggestion);
+                    },
                     onDone: () => void markDone(suggestion),
                     marking: marking === suggestion.id,
-                    onDismiss: () => setDismissing(suggestion),
+                    onDismiss: () => {
+                      setDismissUsed(true);
+                      setDismissing(suggestion);
+                    },
                     onSnooze: () => void snooze(suggestion),
                     snoozing: snoozing === suggestion.id,
                   }
@@ -81,10 +96,10 @@ export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: S
         ))}
       </Stack>
       {canApply && (
-        <>
-          <ApplyDialog suggestion={applying} onClose={() => setApplying(null)} />
-          <DismissDialog suggestion={dismissing} onClose={() => setDismissing(null)} />
-        </>
+        <Suspense fallback={null}>
+          {applyUsed && <ApplyDialog suggestion={applying} onClose={() => setApplying(null)} />}
+          {dismissUsed && <DismissDialog suggestion={dismissing} onClose={() => setDismissing(null)} />}
+        </Suspense>
       )}
     </>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useShellData } from '@client/app/shellData';
 import { selectIsLoggedIn, selectWorkspace, workspaceRestored } from '@client/features/session/session.slice';
-import { useListWorkspacesQuery } from './workspaces.api';
 
 /** The workspace the server calls current, else the personal one, else the first. */
 export function currentOf(workspaces: readonly WorkspaceSummary[]): WorkspaceSummary | undefined {
@@ -18,7 +18,8 @@ export function useWorkspaceRestore(): void {
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const workspace = useAppSelector(selectWorkspace);
-  const { data } = useListWorkspacesQuery(undefined, { skip: !isLoggedIn });
+  // The workspace list is the shell's query (ShellDataProvider): none in a visitor's first load.
+  const { data } = useShellData().workspaces;
   // Whether the server's current workspace has been taken since this sign-in.
   const restored = useRef(false);
 

@@ -23,7 +23,7 @@ import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
-import { NewWorkspaceDialog } from './NewWorkspaceDialog';
+import { LazyNewWorkspaceDialog } from './LazyNewWorkspaceDialog';
 import { useWorkspaceMenu, workspaceDetails, type WorkspaceMenu } from './useWorkspaceMenu';
 
 /** The switcher's labels, named once for the top bar, the mobile menu and their tests. */
@@ -156,7 +156,7 @@ function TopBarSwitcher() {
           {SWITCHER_LABELS.newWorkspace}
         </MenuItem>
       </Menu>
-      <NewWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+      <LazyNewWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }
@@ -246,7 +246,7 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
           </ListItemButton>
         </ListItem>
       </List>
-      <NewWorkspaceDialog open={creating} onClose={() => setCreating(false)} onCreated={onDone} />
+      <LazyNewWorkspaceDialog open={creating} onClose={() => setCreating(false)} onCreated={onDone} />
     </Box>
   );
 }

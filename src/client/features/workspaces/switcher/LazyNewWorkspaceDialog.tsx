@@ -1,0 +1,23 @@
+import { Suspense, useState } from 'react';
+import { lazyPage } from '@client/app/lazyPage';
+import type { NewWorkspaceDialogProps } from './NewWorkspaceDialog';
+
+// The dialog's form (Formik, yup and the form controls) loads when it is first opened: the
+// switcher is in every signed-in page's top bar, and few visits create a workspace.
+const NewWorkspaceDialog = lazyPage<'NewWorkspaceDialog', NewWorkspaceDialogProps>(
+  () => import(/* webpackChunkName: "new-workspace" */ './NewWorkspaceDialog'),
+  'NewWorkspaceDialog',
+);
+
+/** The New workspace dialog, loaded on first opening and mounted from then on, so it can play its closing transition. */
+export function LazyNewWorkspaceDialog(props: NewWorkspaceDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  // State derived during render (React's sanctioned pattern): opened once, mounted for good.
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <NewWorkspaceDialog {...props} />
+    </Suspense>
+  );
+}
