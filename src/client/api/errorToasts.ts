@@ -140,6 +140,26 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   // The live ads' scores show a failed load inline; a failed image read fills the form without it and says so.
   getPostLaunch: null,
   fetchPostLaunchImage: null,
+  // Client reports say a failed preview, save, PDF, link, schedule, history or review on the page
+  // (a refused field under it); the shared page and the review page say theirs as the page.
+  getReportPreview: null,
+  previewReportDraft: null,
+  createReport: null,
+  updateReport: null,
+  downloadReportPdf: null,
+  createReportShare: null,
+  getSharedReport: null,
+  getReportSchedule: null,
+  saveReportSchedule: null,
+  deleteReportSchedule: null,
+  listWorkspaceMembers: null,
+  listReportDeliveries: null,
+  downloadDeliveryPdf: null,
+  getReportDelivery: null,
+  approveReportDelivery: null,
+  skipReportDelivery: null,
+  deleteReport: 'Unable to delete the report. Please try again.',
+  revokeReportShare: 'Unable to revoke the link. Please try again.',
 };
 
 /** The fallback text of an endpoint (spec section 8), for screens that also show a failure inline. */

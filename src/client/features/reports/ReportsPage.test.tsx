@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { Report } from '@shared/api/reports';
 import { REPORT_MESSAGES, REPORT_VALIDATION } from '@shared/api/reports';
 import { reportsApiHandlers } from '@client/test/reports.handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
@@ -9,19 +8,9 @@ import { SECTIONS_LEGEND } from './ReportForm';
 import { DRAFT_PREVIEW_HEADING, DRAFT_PREVIEW_INCOMPLETE } from './DraftPreview';
 import { SCHEDULE_HEADING } from './ScheduleSection';
 import { NO_DELIVERIES, SENT_REPORTS_HEADING } from './SentReports';
-import { schedulesApiHandlers } from './schedules.testHandlers';
+import { savedReport, schedulesApiHandlers } from './schedules.testHandlers';
 
-const saved: Report = {
-  id: '00000000-0000-4000-8000-0000000000aa',
-  name: 'Acme weekly',
-  sections: ['headline', 'platforms'],
-  period: 'last_week',
-  from: null,
-  to: null,
-  currency: 'USD',
-  created_at: '2030-03-11T09:00:00.000Z',
-  updated_at: '2030-03-11T09:00:00.000Z',
-};
+const saved = savedReport;
 
 describe('ReportsPage: build, preview and share client reports', () => {
   it('builds a report with sections in the chosen order, by keyboard, and previews it', async () => {

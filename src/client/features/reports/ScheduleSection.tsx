@@ -109,6 +109,31 @@ function validate(values: ScheduleValues): Partial<Record<keyof ScheduleValues, 
   }
 }
 
+/** The days a monthly schedule may run on, as value and label. */
+const MONTH_DAYS: [number, string][] = Array.from({ length: SCHEDULE_LIMITS.maxDayOfMonth }, (_, index) => [index + 1, String(index + 1)]);
+
+interface DaySelectProps {
+  label: string;
+  name: string;
+  value: number;
+  options: [number, string][];
+  error: string | undefined;
+  onPick: (day: number) => void;
+}
+
+/** The day a schedule runs on: a weekday or a day of the month. */
+function DaySelect({ label, name, value, options, error, onPick }: DaySelectProps) {
+  return (
+    <TextField select label={label} name={name} value={value} onChange={(event) => onPick(Number(event.target.value))} error={Boolean(error)} helperText={error} sx={{ minWidth: 180 }}>
+      {options.map(([day, text]) => (
+        <MenuItem key={day} value={day}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** "Monday, 17 March 2030 at 09:00 (Europe/Berlin)": an instant in the schedule's own zone. */
@@ -202,39 +227,9 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
         </FormControl>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {values.frequency === 'weekly' ? (
-            <TextField
-              select
-              label="Day of the week"
-              name="weekday"
-              value={values.weekday}
-              onChange={(event) => void formik.setFieldValue('weekday', Number(event.target.value))}
-              error={Boolean(shown('weekday'))}
-              helperText={shown('weekday')}
-              sx={{ minWidth: 180 }}
-            >
-              {WEEKDAY_LABELS.map((label, index) => (
-                <MenuItem key={label} value={index + 1}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
+            <DaySelect label="Day of the week" name="weekday" value={values.weekday} options={WEEKDAY_LABELS.map((label, index) => [index + 1, label])} error={shown('weekday')} onPick={(day) => void formik.setFieldValue('weekday', day)} />
           ) : (
-            <TextField
-              select
-              label="Day of the month"
-              name="day_of_month"
-              value={values.day_of_month}
-              onChange={(event) => void formik.setFieldValue('day_of_month', Number(event.target.value))}
-              error={Boolean(shown('day_of_month'))}
-              helperText={shown('day_of_month')}
-              sx={{ minWidth: 180 }}
-            >
-              {Array.from({ length: SCHEDULE_LIMITS.maxDayOfMonth }, (_, index) => index + 1).map((day) => (
-                <MenuItem key={day} value={day}>
-                  {day}
-                </MenuItem>
-              ))}
-            </TextField>
+            <DaySelect label="Day of the month" name="day_of_month" value={values.day_of_month} options={MONTH_DAYS} error={shown('day_of_month')} onPick={(day) => void formik.setFieldValue('day_of_month', day)} />
           )}
           <TextField
             select
