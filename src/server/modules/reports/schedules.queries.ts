@@ -88,6 +88,13 @@ export async function membersAmong(db: DbOrTx, workspaceId: string, userIds: str
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)));
 }
 
+/** Names of users by id, in one query. */
+export async function userNames(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function userById(db: DbOrTx, userId: string) {
   const [row] = await db.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
   return row;

@@ -73,12 +73,18 @@ export function createReportSchedulesService(
   }
 
   /** A delivery as `principal` may see it: the client role is not shown who else receives it. */
-  async function presentOne(principal: Principal, row: queries.DeliverySummary): Promise<ReportDelivery> {
-    const statuses = await queries.outboxStatuses(db, row.outboxIds);
-    const reviewer = row.reviewedBy ? await queries.userById(db, row.reviewedBy) : undefined;
-    const delivery = presentDelivery(row, statuses, reviewer?.name ?? null);
-    return principal.role === 'client' ? { ...delivery, recipients: [] } : delivery;
+  async function presentMany(principal: Principal, rows: queries.DeliverySummary[]): Promise<ReportDelivery[]> {
+    // Two queries for the whole list: every outbox row and every reviewer's name at once.
+    const [statuses, reviewers] = await Promise.all([
+      queries.outboxStatuses(db, rows.flatMap((row) => row.outboxIds)),
+      queries.userNames(db, [...new Set(rows.flatMap((row) => (row.reviewedBy ? [row.reviewedBy] : [])))]),
+    ]);
+    return rows.map((row) => {
+      const delivery = presentDelivery(row, statuses, row.reviewedBy ? (reviewers.get(row.reviewedBy) ?? null) : null);
+      return principal.role === 'client' ? { ...delivery, recipients: [] } : delivery;
+    });
   }
+  const presentOne = async (principal: Principal, row: queries.DeliverySummary) => (await presentMany(principal, [row]))[0];
 
   /** Who a run acts as when it reads the workspace's figures: the schedule's reviewer (a manager), as a manager. */
   const runner = (delivery: queries.DeliveryRow): Principal => ({ userId: delivery.reviewerId ?? '', workspaceId: delivery.workspaceId, role: 'manager' });
@@ -278,7 +284,7 @@ export function createReportSchedulesService(
 
     /** GET reports/deliveries/. */
     async history(principal: Principal): Promise<ReportDelivery[]> {
-      return Promise.all((await queries.listDeliveries(db, principal.workspaceId, SCHEDULE_LIMITS.historySize)).map((row) => presentOne(principal, row)));
+      return presentMany(principal, await queries.listDeliveries(db, principal.workspaceId, SCHEDULE_LIMITS.historySize));
     },
 
     /** GET reports/deliveries/<id>/. */
