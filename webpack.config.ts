@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +63,26 @@ class BuildStats {
   }
 }
 
+/**
+ * After a production build (and its stats): prerenders the public pages a visitor lands on into
+ * dist/prerendered (scripts/prerender.ts), so they paint before the scripts run. A page that
+ * fails to prerender fails the build.
+ */
+class PrerenderPages {
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tapPromise('PrerenderPages', async (stats) => {
+      if (stats.hasErrors()) return;
+      const tsx = path.resolve(root, 'node_modules/.bin/tsx');
+      const child = spawn(tsx, [path.resolve(root, 'scripts/prerender.ts'), compiler.outputPath], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+      const code = await new Promise<number | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('exit', resolve);
+      });
+      if (code !== 0) throw new Error(`prerendering the public pages failed (exit ${code})`);
+    });
+  }
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode === 'production';
   const serving = process.env.WEBPACK_SERVE === 'true';
@@ -105,7 +126,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
       muiCssVarsHalves,
-      ...(production ? [new BuildStats()] : []),
+      ...(production ? [new BuildStats(), new PrerenderPages()] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

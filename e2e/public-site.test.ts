@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api } from './support/api';
+import { api, DEMO, loginInBrowser } from './support/api';
 import { collectPageErrors, horizontalOverflow, seriousA11yViolations } from './support/a11y';
 import { DESKTOP, PHONE, pagePerTest } from './support/browser';
 import { readState } from './support/server';
@@ -57,6 +57,38 @@ describe.each([
       session.page.removeAllListeners('pageerror');
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the prerendered public pages', () => {
+  const session = pagePerTest(PHONE);
+
+  it('come with their content in the HTML itself, and the app takes them over without an error', async () => {
+    const { baseUrl } = readState();
+    for (const [route, heading] of [
+      ['/', 'Every ad platform in one dashboard'],
+      ['/pricing', 'Pricing'],
+    ]) {
+      const html = await (await fetch(`${baseUrl}${route}`)).text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    }
+    const errors = collectPageErrors(session.page);
+    await session.page.goto('/pricing');
+    await session.page.waitForLoadState('networkidle');
+    // Only a hydrated page answers a click: the yearly bill shows.
+    await session.page.getByRole('button', { name: 'Yearly' }).click();
+    await session.page.getByText(/billed ₹[\d,]+ yearly/).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('give a signed-in user their own page in place of the visitor’s', async () => {
+    const errors = collectPageErrors(session.page);
+    await loginInBrowser(session.page, DEMO.email, DEMO.password);
+    await session.page.goto('/');
+    await session.page.getByText('Your progress').waitFor();
+    expect(await session.page.getByText('Sample', { exact: true }).count()).toBe(0);
+    expect(await session.page.evaluate(() => document.documentElement.hasAttribute('data-session'))).toBe(false);
+    expect(errors).toEqual([]);
   });
 });
 

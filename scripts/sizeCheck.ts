@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Written by webpack.config.ts's BuildStats plugin after each production build. */
-const DEFAULT_STATS = path.join(ROOT, 'node_modules/.cache/adwise-build/stats.json');
+export const BUILD_STATS_FILE = path.join(ROOT, 'node_modules/.cache/adwise-build/stats.json');
 
 const KB = 1024;
 const LANDING_BUDGET = 150 * KB;
@@ -94,7 +94,7 @@ function unbudgeted(stats: Stats, gzipSize: (file: string) => number): { name: s
 
 function main(): void {
   const flag = process.argv.indexOf('--stats');
-  const statsFile = flag >= 0 ? path.resolve(process.argv[flag + 1]) : DEFAULT_STATS;
+  const statsFile = flag >= 0 ? path.resolve(process.argv[flag + 1]) : BUILD_STATS_FILE;
   if (!fs.existsSync(statsFile)) {
     console.error(`No build stats at ${path.relative(ROOT, statsFile)}: run the production build first (npm run build).`);
     process.exit(1);

@@ -1,16 +1,30 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SESSION_HINT_ATTRIBUTE } from '@shared/prerender';
 import { AppProviders } from '@client/app/AppProviders';
 import { AppRouter } from '@client/app/AppRouter';
 import { makeStore } from '@client/app/store';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const store = makeStore();
+const app = (
   <StrictMode>
-    <AppProviders store={makeStore()}>
+    <AppProviders store={store}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A prerendered page (scripts/prerender.ts) is what a visitor sees: a visitor's app takes it over
+// as it is (hydration), while a signed-in user's, whose page differs, draws its own in its place
+// (the session hint kept the prerendered one hidden meanwhile).
+if (container.firstElementChild && !selectIsLoggedIn(store.getState())) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+  document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
+}

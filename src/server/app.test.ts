@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from '@shared/prerender';
 import { buildTestApp, type TestApp } from './test/buildTestApp';
 
 describe('the API shell', () => {
@@ -165,6 +167,10 @@ describe('in production', () => {
     fs.mkdirSync(path.join(spaDir, 'assets'));
     fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(spaDir, 'assets', 'main.abc.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(spaDir, 'prerendered'));
+    fs.writeFileSync(path.join(spaDir, 'prerendered', 'manifest.json'), JSON.stringify({ '/': 'home.html', '/pricing': 'pricing.html' }));
+    fs.writeFileSync(path.join(spaDir, 'prerendered', 'home.html'), '<!doctype html><div id="root"><h1>Home, prerendered</h1></div>');
+    fs.writeFileSync(path.join(spaDir, 'prerendered', 'pricing.html'), '<!doctype html><div id="root"><h1>Pricing, prerendered</h1></div>');
     t = await buildTestApp({ config: { env: 'production', staticDir: spaDir } });
   });
   afterAll(async () => {
@@ -172,10 +178,27 @@ describe('in production', () => {
     fs.rmSync(spaDir, { recursive: true, force: true });
   });
 
-  it('serves the SPA at the root', async () => {
+  it('serves the SPA at the root, prerendered', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<div id="root"><h1>Home, prerendered</h1>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves each prerendered page at its path, and the empty index.html everywhere else', async () => {
+    const pricing = await t.app.inject({ method: 'GET', url: '/pricing?plan=pro' });
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.headers['content-type']).toMatch(/text\/html/);
+    expect(pricing.body).toContain('Pricing, prerendered');
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(dashboard.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('lets the prerendered pages run their inline session hint, and no other inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const hash = createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('serves the SPA with history fallback for unknown page paths', async () => {

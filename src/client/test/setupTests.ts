@@ -39,6 +39,8 @@ globalThis.FormData = FormDataWithForms as typeof FormData;
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  // A test of what runs without a page (the build's prerender, @jest-environment node) has no storage.
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

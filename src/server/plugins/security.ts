@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
+import { SESSION_HINT_SCRIPT } from '@shared/prerender';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connect';
 import { HttpError } from '../lib/httpError';
@@ -39,7 +40,8 @@ export async function registerSecurity(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script, the prerendered pages' session hint, by its hash.
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`],
         // Emotion (MUI) injects <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

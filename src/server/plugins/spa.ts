@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@shared/api/errors';
+import { PRERENDER_DIR, PRERENDER_MANIFEST } from '@shared/prerender';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
 import { blogPageRoutes } from '../modules/blog/blog.routes';
@@ -13,9 +14,21 @@ const ONE_YEAR_SECONDS = 31_536_000;
 export const SPA_ASSETS_PREFIX = '/assets/';
 
 /**
- * The built SPA (hashed assets cached for a year, the rest revalidated), the blog pages with
- * their sharing tags, and one rate-limited not-found handler: index.html for any other page
- * address (history fallback), a JSON 404 for unknown API paths.
+ * The pages the build prerendered (scripts/prerender.ts), from page path to file under
+ * PRERENDER_DIR; none when the build wrote no manifest.
+ */
+function prerenderedPages(staticDir: string): [string, string][] {
+  const manifest = path.join(staticDir, PRERENDER_DIR, PRERENDER_MANIFEST);
+  if (!fs.existsSync(manifest)) return [];
+  const pages = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string>;
+  return Object.entries(pages).map(([page, file]) => [page, `${PRERENDER_DIR}/${path.basename(file)}`]);
+}
+
+/**
+ * The built SPA (hashed assets cached for a year, the rest revalidated), the public pages the
+ * build prerendered (a visitor's browser paints them before the scripts run; the app then takes
+ * them over), the blog pages with their sharing tags, and one rate-limited not-found handler:
+ * index.html for any other page address (history fallback), a JSON 404 for unknown API paths.
  */
 export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: AppContext): Promise<void> {
   const indexFile = path.join(config.staticDir, 'index.html');
@@ -31,6 +44,9 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: 
         reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
       },
     });
+    for (const [page, file] of prerenderedPages(config.staticDir)) {
+      app.get(page, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+    }
     await app.register(blogPageRoutes, { ctx, indexFile });
   }
   const apiPrefix = `${config.apiBase}/`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { STAT_VISIBILITY_THRESHOLD } from '@shared/constants';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -16,6 +16,13 @@ function canDetectVisibility(): boolean {
   return typeof window !== 'undefined' && typeof window.IntersectionObserver === 'function';
 }
 
+// Neither answer changes while the page is open: nothing to subscribe to.
+const noChanges = () => () => {};
+const answersInstantly = () => prefersReducedMotion() || !canDetectVisibility();
+// The build's prerender has no browser to ask: its page waits for the reveal, as the browser's
+// first (hydrating) render does; the browser's own answer follows at once.
+const prerenderAnswer = () => false;
+
 /** What useRevealOnce reports. */
 export interface RevealState<T extends Element> {
   /** Put on the element to watch. */
@@ -32,7 +39,7 @@ export interface RevealState<T extends Element> {
  */
 export function useRevealOnce<T extends Element>(threshold: number = STAT_VISIBILITY_THRESHOLD): RevealState<T> {
   const ref = useRef<T>(null);
-  const [instant] = useState(() => prefersReducedMotion() || !canDetectVisibility());
+  const instant = useSyncExternalStore(noChanges, answersInstantly, prerenderAnswer);
   const [revealed, setRevealed] = useState(false);
 
   useEffect(() => {
