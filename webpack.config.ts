@@ -129,7 +129,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ...(production ? [new BuildStats(), new PrerenderPages()] : []),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
+      splitChunks: { chunks: 'all', minSize: 50_000 },
       runtimeChunk: 'single',
     },
     performance: { hints: false },

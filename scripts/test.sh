@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: the type check, the import-direction lint, then jest twice. The unit, component and
-# server tests run on two workers (each server test file has its own database, so they may run
+# Every test: the type check, the import-direction lint, jest twice, then the front-end budget.
+# The unit, component and server tests run on two workers (each server test file has its own database, so they may run
 # side by side); the browser tests run one file at a time, because they share one real server
 # and one sandbox whose clock some of them move. Arguments are passed to both jest runs. With
 # TEST_REPORT_DIR set, each run also writes its JSON report there (units.json, e2e.json).
@@ -20,4 +20,6 @@ status=0
 npx jest --selectProjects shared client server --maxWorkers="${JEST_WORKERS:-2}" $(report units) "$@" || status=1
 # shellcheck disable=SC2046
 npx jest --selectProjects e2e --runInBand $(report e2e) "$@" || status=1
+# The front-end budget, over the production build the browser tests just made (issue 18).
+npm run size || status=1
 exit $status

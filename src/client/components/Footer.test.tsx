@@ -8,7 +8,7 @@ import { preloadPages } from '@client/app/lazyPage';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { Footer } from './Footer';
 
-// The opt-in's chunk loaded up front, as on every page after the first (FooterNewsletter.test.tsx
+// The opt-in's chunk loaded up front, as on every page after the first (IdleNewsletterOptIn.test.tsx
 // covers the first page, where it arrives once the browser is idle).
 beforeAll(preloadPages);
 

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Container, Divider, Link, Stack, Typography } from '@mui/material';
 import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
 import { paths, type AppPath } from '@client/app/paths';
-import { FooterNewsletter } from './FooterNewsletter';
+import { IdleNewsletterOptIn } from './IdleNewsletterOptIn';
 
 interface FooterColumn {
   title: string;
@@ -50,7 +50,7 @@ export function Footer() {
               Every ad platform in one dashboard, with suggestions that lift conversions.
             </Typography>
             {/* A real double opt-in subscription; the box starts checked (spec section 4). */}
-            <FooterNewsletter />
+            <IdleNewsletterOptIn source="footer" />
           </Stack>
           {COLUMNS.map((column) => (
             <Box key={column.title} component="nav" aria-label={column.title}>

@@ -1,8 +1,8 @@
 import { useField } from 'formik';
-import { TextField, type TextFieldProps } from '@mui/material';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './OutlinedTextField';
 
-/** TextField props without what Formik owns; `name` is the Formik field. */
-export type FormikTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+/** Text field props without what Formik owns; `name` is the Formik field. */
+export type FormikTextFieldProps = Omit<OutlinedTextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
   name: string;
 };
 
@@ -14,7 +14,7 @@ export function FormikTextField({ name, helperText, id, ...props }: FormikTextFi
   const [field, meta] = useField<string>(name);
   const showError = meta.touched && meta.error !== undefined;
   return (
-    <TextField
+    <OutlinedTextField
       {...props}
       {...field}
       id={id ?? name}

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Box, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Box, Grid, Stack, Typography } from '@mui/material';
 import { CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from '@shared/constants';
 import { CAREERS_NO_FILTERS, CAREERS_NO_MATCH_TEXT, filterOpenings, JOB_OPENINGS, type CareersFilters } from '@shared/careers';
 import { JobCard } from './JobCard';
+import { OutlinedNativeSelect } from '@client/components/OutlinedNativeSelect';
+import { OutlinedTextField } from '@client/components/OutlinedTextField';
 import { PageSection } from '@client/components/PageSection';
 
 /** Props of OpenPositions. */
@@ -27,19 +29,17 @@ export function OpenPositions({ talentOptIn }: OpenPositionsProps) {
     <PageSection title="Open positions">
       <Box role="search" aria-label="Filter open positions" sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField
+          <OutlinedTextField
             label="Search roles"
             type="search"
             value={filters.search}
             onChange={(event) => update({ search: event.target.value })}
             sx={{ flex: 2 }}
           />
-          <TextField
-            select
+          <OutlinedNativeSelect
             label="Job type"
             value={filters.type}
             onChange={(event) => update({ type: event.target.value as CareersFilters['type'] })}
-            slotProps={{ select: { native: true } }}
             sx={{ flex: 1 }}
           >
             {CAREERS_TYPE_OPTIONS.map((option) => (
@@ -47,13 +47,11 @@ export function OpenPositions({ talentOptIn }: OpenPositionsProps) {
                 {option}
               </option>
             ))}
-          </TextField>
-          <TextField
-            select
+          </OutlinedNativeSelect>
+          <OutlinedNativeSelect
             label="Location"
             value={filters.location}
             onChange={(event) => update({ location: event.target.value as CareersFilters['location'] })}
-            slotProps={{ select: { native: true } }}
             sx={{ flex: 1 }}
           >
             {CAREERS_LOCATION_OPTIONS.map((option) => (
@@ -61,7 +59,7 @@ export function OpenPositions({ talentOptIn }: OpenPositionsProps) {
                 {option}
               </option>
             ))}
-          </TextField>
+          </OutlinedNativeSelect>
         </Stack>
       </Box>
 

@@ -1,5 +1,6 @@
 import { useField } from 'formik';
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
+import { OutlinedTextField } from '@client/components/OutlinedTextField';
 import { CONTACT_COUNTER_WARN_BELOW, CONTACT_MESSAGE_MAX } from '@shared/constants';
 
 /** Dark amber: readable on white (AA), used once few characters are left. */
@@ -35,7 +36,7 @@ export function MessageField({ name, id, label }: MessageFieldProps) {
 
   return (
     <Box>
-      <TextField
+      <OutlinedTextField
         {...field}
         id={id}
         value={value}

@@ -62,7 +62,8 @@ describe('FeaturesPage', () => {
     const { user } = renderWithProviders(<FeaturesPage />, { route: paths.features });
     const updates = within(screen.getByRole('region', { name: 'Product updates' }));
 
-    const optIn = updates.getByRole('checkbox', { name: UPDATES_OPT_IN_LABEL });
+    // The opt-in, far below the first screen, arrives once the browser is idle.
+    const optIn = await updates.findByRole('checkbox', { name: UPDATES_OPT_IN_LABEL });
     expect(optIn).toBeChecked();
     await user.type(updates.getByRole('textbox', { name: 'Newsletter email' }), 'reader@example.com');
     await user.click(updates.getByRole('button', { name: 'Subscribe' }));
@@ -83,7 +84,7 @@ describe('FeaturesPage', () => {
     const { user } = renderWithProviders(<FeaturesPage />, { route: paths.features, preloadedState: { session: signedInSession() } });
     const updates = within(screen.getByRole('region', { name: 'Product updates' }));
 
-    expect(updates.getByRole('checkbox', { name: UPDATES_OPT_IN_LABEL })).toBeChecked();
+    expect(await updates.findByRole('checkbox', { name: UPDATES_OPT_IN_LABEL })).toBeChecked();
     expect(updates.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(updates.getByRole('button', { name: 'Subscribe' }));
 

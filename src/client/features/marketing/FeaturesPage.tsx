@@ -9,7 +9,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PsychologyIcon from '@mui/icons-material/Psychology';
 import { MARKETING_FACTS } from '@shared/marketing';
 import { paths } from '@client/app/paths';
-import { NewsletterOptIn } from '@client/features/newsletter/NewsletterOptIn';
+import { IdleNewsletterOptIn } from '@client/components/IdleNewsletterOptIn';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';
@@ -93,7 +93,7 @@ export function FeaturesPage() {
 
       <MarketingSection title="Product updates" intro="New features, new platforms and what we learn about running better ads, in your inbox.">
         <Box sx={{ maxWidth: 480 }}>
-          <NewsletterOptIn source="features" label={UPDATES_OPT_IN_LABEL} />
+          <IdleNewsletterOptIn source="features" label={UPDATES_OPT_IN_LABEL} />
         </Box>
       </MarketingSection>
 

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormHelperText, InputLabel, OutlinedInput, Stack, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { errorMessage } from '@client/api/errors';
 import { useAppSelector } from '@client/app/hooks';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { OutlinedTextField } from '@client/components/OutlinedTextField';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useNewsletterStatus, useSubscribeNewsletterMutation } from './newsletter.api';
 
@@ -49,7 +50,6 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
   const [done, setDone] = useState<string | null>(null);
 
   const emailId = `${id}-email`;
-  const emailHelpId = `${id}-email-helper-text`;
   const failureId = `${id}-failure`;
 
   if (isLoggedIn && status?.status === 'confirmed') {
@@ -107,24 +107,23 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
               : "We'll send it to your account e-mail."}
           </Typography>
         ) : (
-          // TextField's parts without TextField, which would bring Select (and its menu) to every page's footer.
-          <FormControl size="small" fullWidth disabled={!optedIn} error={emailError !== null}>
-            <InputLabel htmlFor={emailId}>Newsletter email</InputLabel>
-            <OutlinedInput
-              id={emailId}
-              name="email"
-              type="email"
-              label="Newsletter email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (emailError) setEmailError(null);
-              }}
-              aria-describedby={emailError !== null ? emailHelpId : undefined}
-            />
-            {emailError !== null && <FormHelperText id={emailHelpId}>{emailError}</FormHelperText>}
-          </FormControl>
+          <OutlinedTextField
+            id={emailId}
+            size="small"
+            fullWidth
+            disabled={!optedIn}
+            error={emailError !== null}
+            helperText={emailError}
+            label="Newsletter email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (emailError) setEmailError(null);
+            }}
+          />
         )}
         <Box>
           <LoadingButton

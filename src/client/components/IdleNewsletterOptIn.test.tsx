@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { Footer } from './Footer';
 
-describe('FooterNewsletter', () => {
+describe('IdleNewsletterOptIn', () => {
   it('leaves the opt-in out of the first render and shows it once the browser is idle', async () => {
     renderWithProviders(<Footer />);
     // The footer's own links are there at once; the opt-in's form controls come in their own chunk.
