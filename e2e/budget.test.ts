@@ -1,10 +1,8 @@
-import type { Browser } from 'playwright-core';
 import type { FollowedPlanList, OptimizerPlanView } from '@shared/api/budgets';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
-import { launchServer, type OwnServer } from './support/server';
 
 /**
  * Budget tools on the demo account, on a server of its own (the plan changes budgets at the
@@ -14,22 +12,12 @@ import { launchServer, type OwnServer } from './support/server';
  * sync, at the platform and on the page.
  */
 describe('Budget tools in Chromium, on the demo account', () => {
-  let own: OwnServer;
-  let browser: Browser;
+  const own = ownServerAndBrowser({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
   /** The account the first test applied a plan to. */
   let firstAccount = '';
 
-  beforeAll(async () => {
-    own = await launchServer({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await own?.stop();
-  });
-
   it('sets a monthly budget, sees its pacing, and applies the optimizer’s plan at the platform', async () => {
-    const baseUrl = own.baseUrl;
+    const baseUrl = own.server.baseUrl;
     const { access: token } = (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string };
     await syncedAll(token, 3, undefined, baseUrl);
     // An account whose plan moves budgets at the full step.
@@ -46,7 +34,7 @@ describe('Budget tools in Chromium, on the demo account', () => {
     const { account, plan } = chosen!;
     const moved = plan.campaigns.filter((c) => c.to !== c.from);
 
-    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    const { page, context } = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
     await page.goto('/budget');
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
@@ -89,7 +77,7 @@ describe('Budget tools in Chromium, on the demo account', () => {
   }, 240_000);
 
   it('follows a plan: a day later the sync takes its second step at the platform, and the page shows it', async () => {
-    const baseUrl = own.baseUrl;
+    const baseUrl = own.server.baseUrl;
     const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
     let token = await login();
     // Another account, whose ±30% plan needs more than one step to reach its targets.
@@ -104,7 +92,7 @@ describe('Budget tools in Chromium, on the demo account', () => {
     }
     expect(account).toBeDefined();
 
-    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    const { page, context } = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
     await page.goto('/budget');
     await page.getByRole('combobox', { name: 'Ad account' }).selectOption(account!.id);
@@ -129,7 +117,7 @@ describe('Budget tools in Chromium, on the demo account', () => {
 
     // The page shows it: the followed plans card, in a new session a day later.
     await context.close();
-    const later = await openPage(browser, DESKTOP, baseUrl);
+    const later = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(later.page, DEMO.email, DEMO.password);
     await later.page.goto('/budget');
     await later.page.getByRole('combobox', { name: 'Ad account' }).selectOption(account!.id);

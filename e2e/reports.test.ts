@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { extractText } from 'unpdf';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { ReportDelivery } from '@shared/api/reportSchedules';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { reportMoney, reportCount } from '@shared/reportFormat';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { travel } from './support/sandbox';
-import { launchServer, type OwnServer } from './support/server';
 
 const PASSWORD = 'Str0ng pass!';
 const OUTSIDE = 'cfo@acme.example';
@@ -31,26 +29,16 @@ interface OutboxMail {
  * and a share link opens for someone signed out.
  */
 describe('client reports in Chromium', () => {
-  let own: OwnServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // A week ahead, a trial could have ended: the demo is on the Pro plan (DEMO_PLAN, development only).
-    own = await launchServer({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await own?.stop();
-  });
+  // A week ahead, a trial could have ended: the demo is on the Pro plan (DEMO_PLAN, development only).
+  const own = ownServerAndBrowser({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
 
   const outbox = async (baseUrl: string) => ((await api('dev/outbox', { baseUrl })) as { messages: OutboxMail[] }).messages;
 
   it('brands, builds, previews, schedules with review, approves from the mail, and sends the PDF with the dashboard’s figures', async () => {
-    const baseUrl = own.baseUrl;
+    const baseUrl = own.server.baseUrl;
     const login = async (email = DEMO.email, password = DEMO.password) => ((await api('login/', { method: 'POST', body: { username: email, password }, baseUrl })) as { access: string }).access;
     await syncedAll(await login(), 3, undefined, baseUrl);
-    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    const { page, context } = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
 
     // Brand the workspace.
@@ -125,7 +113,7 @@ describe('client reports in Chromium', () => {
     await page.getByRole('button', { name: /Create a share link/ }).click();
     const shareUrl = await page.getByRole('region', { name: 'Share links' }).getByRole('link').first().getAttribute('href');
     await context.close();
-    const outsider = await openPage(browser, DESKTOP, baseUrl);
+    const outsider = await openPage(own.browser, DESKTOP, baseUrl);
     await outsider.page.goto(shareUrl!.replace(/^https?:\/\/[^/]+/, ''));
     await outsider.page.getByRole('heading', { name: 'Acme weekly', level: 1 }).waitFor();
     await outsider.page.getByText('Northwind Agency').first().waitFor();
@@ -140,7 +128,7 @@ describe('client reports in Chromium', () => {
     const invitationToken = /\/invitations\/([\w.-]+)/.exec(invitation.text)![1];
     await api('register/', { method: 'POST', body: { fullName: 'Cleo Client', email: clientEmail, password: PASSWORD, confirmPassword: PASSWORD }, baseUrl });
     await api('invitations/accept/', { method: 'POST', body: { token: invitationToken }, token: await login(clientEmail, PASSWORD), baseUrl });
-    const client = await openPage(browser, DESKTOP, baseUrl);
+    const client = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(client.page, clientEmail, PASSWORD);
     await client.page.getByRole('button', { name: /^Workspace:/ }).click();
     await client.page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${agency.name}`) }).click();

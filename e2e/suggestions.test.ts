@@ -1,10 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { SUGGESTIONS_NOTE, type ActionList, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import type { SyncStatus } from '@shared/api/dashboard';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { sandboxAdStatus, travel } from './support/sandbox';
-import { launchServer, type OwnServer } from './support/server';
 
 
 const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
@@ -17,22 +15,12 @@ const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id 
  * (server and sandbox clocks moved together) sees on /actions whether the applied one worked.
  */
 describe('Smart Suggestions in Chromium, on the demo account', () => {
-  let own: OwnServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Seed 5's first Google Ads, Meta and LinkedIn accounts hold several loser ads.
-    // A week ahead, a trial would have ended: this demo is on the Pro plan (DEMO_PLAN, development only).
-    own = await launchServer({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await own?.stop();
-  });
+  // Seed 5's first Google Ads, Meta and LinkedIn accounts hold several loser ads.
+  // A week ahead, a trial would have ended: this demo is on the Pro plan (DEMO_PLAN, development only).
+  const own = ownServerAndBrowser({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
 
   it('applies one, undoes another, dismisses a third, and a week later sees the outcome', async () => {
-    const baseUrl = own.baseUrl;
+    const baseUrl = own.server.baseUrl;
     const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
     let token = await login();
     // The demo's three platforms backfill at start; each sync's success queues the suggestions.
@@ -45,7 +33,7 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     const [applied, undone] = listed.items.filter((s) => s.applicable && s.change.kind === 'ad_status');
     const dismissed = listed.items.find((s) => s !== applied && s !== undone)!;
 
-    const { page, context } = await openPage(browser, DESKTOP, baseUrl);
+    const { page, context } = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
 
     // The dashboard's top three link to the whole list.

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
-import { readState } from './server';
+import { launchServer, readState, type OwnServer } from './server';
 
 /** Viewports the nav is tested at. */
 export const DESKTOP = { width: 1280, height: 800 };
@@ -41,4 +41,30 @@ export async function openPage(browser: Browser, viewport = DESKTOP, baseUrl = r
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   return { context, page, baseUrl };
+}
+
+/**
+ * A server of the test file's own (for a file that moves the clock; see launchServer, which takes
+ * `env`) and one browser, started before the file's tests and stopped after them. Read
+ * `own.server` and `own.browser` inside tests.
+ */
+export function ownServerAndBrowser(env: Record<string, string> = {}): { readonly server: OwnServer; readonly browser: Browser } {
+  let server: OwnServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await launchServer(env);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }
