@@ -1,5 +1,6 @@
 // Largest Contentful Paint of the public pages on a throttled phone (issue 18: under 1.5 s for / and
-// /pricing). Builds the production SPA (E2E_SKIP_BUILD=1 reuses dist/), starts the real server as
+// /pricing). Both are prerendered by the build (scripts/prerender.ts), so they paint from the HTML;
+// the bench also prints when the last of the page's scripts had arrived (the app then hydrates). Builds the production SPA (E2E_SKIP_BUILD=1 reuses dist/), starts the real server as
 // the browser tests do, and loads each page in the system Chromium with Lighthouse's mobile profile
 // applied through the DevTools protocol: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4x slower
 // CPU, a 412x823 phone screen. Each load starts cold (new context, cache disabled); LCP is read
@@ -27,6 +28,8 @@ const MOBILE = {
 
 interface Load {
   lcp: number;
+  /** When the last script the page loaded had arrived (ms from navigation start). */
+  scriptsDone: number;
   element: string;
   scripts: number;
   transferKb: number;
@@ -76,9 +79,10 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const transfer = resources.reduce((sum, entry) => sum + entry.transferSize, navigation?.transferSize ?? 0);
-      return { ...record, scripts: resources.filter((entry) => entry.initiatorType === 'script').length, transfer };
+      const scripts = resources.filter((entry) => entry.initiatorType === 'script' || (entry.initiatorType === 'link' && entry.name.endsWith('.js')));
+      return { ...record, scripts: scripts.length, scriptsDone: Math.max(0, ...scripts.map((entry) => entry.responseEnd)), transfer };
     });
-    return { lcp: result.lcp, element: result.element, scripts: result.scripts, transferKb: result.transfer / 1024 };
+    return { lcp: result.lcp, scriptsDone: result.scriptsDone, element: result.element, scripts: result.scripts, transferKb: result.transfer / 1024 };
   } finally {
     await context.close();
   }
@@ -111,12 +115,17 @@ async function main(): Promise<void> {
       for (let run = 0; run < runs; run += 1) {
         const load = await loadOnce(browser, `${server.baseUrl}${route}`);
         loads.push(load);
-        console.log(`  ${route.padEnd(10)} run ${run + 1}: LCP ${load.lcp.toFixed(0).padStart(5)} ms  ${load.scripts} scripts, ${load.transferKb.toFixed(0)} KB transferred  (${load.element})`);
+        console.log(
+          `  ${route.padEnd(10)} run ${run + 1}: LCP ${load.lcp.toFixed(0).padStart(5)} ms  ${load.scripts} scripts, the last in at ${load.scriptsDone.toFixed(0)} ms, ${load.transferKb.toFixed(0)} KB transferred  (${load.element})`,
+        );
       }
       const value = median(loads.map((load) => load.lcp));
       const ok = value < TARGET_MS;
       if (!ok) missed += 1;
-      summary.push(`${route.padEnd(10)} median LCP ${value.toFixed(0).padStart(5)} ms  ${ok ? 'meets' : 'MISSES'} the ${TARGET_MS} ms target`);
+      const scriptsDone = median(loads.map((load) => load.scriptsDone));
+      summary.push(
+        `${route.padEnd(10)} median LCP ${value.toFixed(0).padStart(5)} ms  ${ok ? 'meets' : 'MISSES'} the ${TARGET_MS} ms target; scripts all in by ${scriptsDone.toFixed(0)} ms`,
+      );
     }
   } finally {
     await browser.close();
