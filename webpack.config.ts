@@ -31,9 +31,37 @@ const muiCssVarsHalves = new webpack.NormalModuleReplacementPlugin(/^\.\/(create
 /** Where a production build records its entry and chunk groups for the size check (scripts/sizeCheck.ts). */
 const BUILD_STATS_FILE = path.resolve(root, 'node_modules/.cache/adwise-build/stats.json');
 
+/** A package's name from a module's file path ("@mui/material", "yup"), or null outside node_modules. */
+function packageOf(resource: string): string | null {
+  const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource.slice(resource.lastIndexOf('node_modules')));
+  return match ? match[1].replace('\\', '/') : null;
+}
+
+/** The npm packages each chunk group (entry points included) loads, for the size check's library rules. */
+function packagesByChunkGroup(compilation: Compilation): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const group of compilation.chunkGroups) {
+    if (!group.name) continue;
+    const names = new Set<string>();
+    for (const chunk of group.chunks) {
+      for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+        // A concatenated module holds the modules it was made of.
+        const parts = (module as { modules?: Iterable<unknown> }).modules ?? [module];
+        for (const part of parts) {
+          const resource = (part as { resource?: string }).resource;
+          const name = resource ? packageOf(resource) : null;
+          if (name) names.add(name);
+        }
+      }
+    }
+    result[group.name] = [...names].sort();
+  }
+  return result;
+}
+
 /**
  * After a production build: records webpack's stats of the entry and of each named chunk group
- * (the files each lazy page loads) for `npm run size`, and writes a gzip and a brotli copy next
+ * (the files and packages each lazy page loads) for `npm run size`, and writes a gzip and a brotli copy next
  * to each text asset, which the server sends to a browser that accepts them (its static plugin's
  * preCompressed option).
  */
@@ -58,7 +86,7 @@ class BuildStats {
       if (stats.hasErrors()) return;
       const json = stats.toJson({ all: false, hash: true, outputPath: true, publicPath: true, entrypoints: true, chunkGroups: true });
       fs.mkdirSync(path.dirname(BUILD_STATS_FILE), { recursive: true });
-      fs.writeFileSync(BUILD_STATS_FILE, JSON.stringify(json));
+      fs.writeFileSync(BUILD_STATS_FILE, JSON.stringify({ ...json, packages: packagesByChunkGroup(stats.compilation) }));
     });
   }
 }

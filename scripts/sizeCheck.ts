@@ -31,7 +31,16 @@ interface RouteBudget {
   /** Chunk groups the route loads besides the entry. */
   chunks: string[];
   budget: number;
+  /** A public page with a form: it may load the form libraries (Formik, yup). */
+  form?: boolean;
 }
+
+/**
+ * Libraries no public page may load unless it uses them (issue 18): the form libraries only on
+ * the pages with a form; the state machines and the charts on none.
+ */
+const FORM_LIBRARIES = ['formik', 'yup'];
+const NEVER_ON_PUBLIC_PAGES = ['xstate', '@xstate/react', 'victory', 'victory-vendor'];
 
 /**
  * The routes still over their budget (issue 18 is open until this is empty), each held at most at
@@ -63,7 +72,7 @@ export function verdict(size: { route: string; bytes: number; budget: number }):
   return ceiling !== undefined && size.bytes <= ceiling * KB ? 'held' : 'fail';
 }
 
-const publicRoute = (route: string, page: string): RouteBudget => ({ route, chunks: [page], budget: PUBLIC_BUDGET });
+const publicRoute = (route: string, page: string, form = false): RouteBudget => ({ route, chunks: [page], budget: PUBLIC_BUDGET, form });
 
 /** Every public route (a visitor's) at 170 KB, the landing page at 150 KB, the dashboard at 300 KB. */
 export const ROUTE_BUDGETS: RouteBudget[] = [
@@ -73,16 +82,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   publicRoute('/integrations', 'integrations'),
   publicRoute('/about-us', 'about'),
   publicRoute('/careers', 'careers'),
-  publicRoute('/contact', 'contact'),
+  publicRoute('/contact', 'contact', true),
   publicRoute('/blog', 'blog'),
   publicRoute('/blog/:slug', 'blog-post'),
   publicRoute('/newsletter/confirm', 'newsletter'),
   publicRoute('/terms-and-service', 'terms'),
   publicRoute('/privacy-policy', 'privacy'),
   publicRoute('/search', 'search'),
-  publicRoute('/login', 'login'),
-  publicRoute('/register', 'register'),
-  publicRoute('/forgot-password', 'forgot-password'),
+  publicRoute('/login', 'login', true),
+  publicRoute('/register', 'register', true),
+  publicRoute('/forgot-password', 'forgot-password', true),
   publicRoute('/invitations/:token', 'invitation'),
   publicRoute('/shared/creative/:token', 'shared-creative'),
   publicRoute('(not found)', 'not-found'),
@@ -94,6 +103,22 @@ interface Stats {
   outputPath?: string;
   entrypoints?: Record<string, { assets?: { name: string }[] }>;
   namedChunkGroups?: Record<string, { assets?: { name: string }[] }>;
+  /** The npm packages each chunk group loads (webpack.config.ts's BuildStats adds them). */
+  packages?: Record<string, string[]>;
+}
+
+/** For each public route, the libraries it loads but must not (see NEVER_ON_PUBLIC_PAGES). */
+export function forbiddenLibraries(stats: Stats, budgets: RouteBudget[] = ROUTE_BUDGETS): { route: string; libraries: string[] }[] {
+  if (!stats.packages) throw new Error('the build stats list no packages: build again (npm run build)');
+  const entry = Object.keys(stats.entrypoints ?? {}).flatMap((name) => stats.packages?.[name] ?? []);
+  return budgets
+    .filter((budget) => budget.budget !== DASHBOARD_BUDGET)
+    .map((budget) => {
+      const loaded = new Set([...entry, ...budget.chunks.flatMap((name) => stats.packages?.[name] ?? [])]);
+      const banned = budget.form ? NEVER_ON_PUBLIC_PAGES : [...NEVER_ON_PUBLIC_PAGES, ...FORM_LIBRARIES];
+      return { route: budget.route, libraries: banned.filter((library) => loaded.has(library)) };
+    })
+    .filter((found) => found.libraries.length > 0);
 }
 
 export interface RouteSize extends RouteBudget {
@@ -164,10 +189,17 @@ function main(): void {
     else if (ceiling !== undefined) note = `  within budget now: remove its ceiling from OVER_BUDGET_CEILINGS`;
     console.log(`  ${state === 'ok' ? 'ok  ' : 'OVER'} ${size.route.padEnd(26)} ${figure}  (${size.files.length} files)${note}`);
   }
+  const misplaced = forbiddenLibraries(stats);
+  for (const found of misplaced) console.error(`  ${found.route} loads ${found.libraries.join(', ')}, which it does not use`);
+  if (!misplaced.length) console.log('No public page loads Formik or yup without a form, nor XState or Victory.');
   const rest = unbudgeted(stats, gzipSize);
   if (rest.length) {
     console.log('Other chunk groups (signed-in pages and lazy pieces; no budget), entry included:');
     for (const group of rest) console.log(`       ${group.name.padEnd(26)} ${kb(group.bytes).padStart(9)}`);
+  }
+  if (misplaced.length) {
+    console.error(`${misplaced.length} public route(s) load libraries they do not use`);
+    process.exit(1);
   }
   if (failing) {
     console.error(`${failing} route(s) over budget and not held by a ceiling, or grown past it`);
