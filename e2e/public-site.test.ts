@@ -81,6 +81,17 @@ describe('the prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('show the visitor’s page to a browser whose stored session the app does not accept', async () => {
+    const errors = collectPageErrors(session.page);
+    await session.page.goto('/pricing');
+    await session.page.evaluate(() => window.localStorage.setItem('userInfo', '{"access":'));
+    await session.page.goto('/');
+    // Hidden by the session hint at first, then shown (a hidden heading does not count as visible).
+    await session.page.getByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }).waitFor({ state: 'visible' });
+    expect(await session.page.evaluate(() => document.documentElement.hasAttribute('data-session'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('give a signed-in user their own page in place of the visitor’s', async () => {
     const errors = collectPageErrors(session.page);
     await loginInBrowser(session.page, DEMO.email, DEMO.password);

@@ -26,5 +26,7 @@ if (container.firstElementChild && !selectIsLoggedIn(store.getState())) {
 } else {
   container.replaceChildren();
   createRoot(container).render(app);
-  document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
 }
+// Shown either way from here: the hint also fires for a stored session the app does not accept
+// (unreadable, or from an older version), which is a visitor's page after all.
+document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
