@@ -43,7 +43,8 @@ export function pageHtml(template: string, page: { html: string; styleTags: stri
   if (!template.includes('<div id=root></div>') && !template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
   const links = preloads.map((file) => `<link rel=preload as=script href="${publicPath}${file}">`).join('');
   const head = `<script>${SESSION_HINT_SCRIPT}</script><style>${SESSION_HINT_STYLE}</style>${links}${page.styleTags}`;
-  return template.replace('</head>', `${head}</head>`).replace(/<div id="?root"?><\/div>/, `<div id=root>${page.html}</div>`);
+  // Replaced by functions: a replacement string would read "$&" and the like in the page as patterns.
+  return template.replace('</head>', () => `${head}</head>`).replace(/<div id="?root"?><\/div>/, () => `<div id=root>${page.html}</div>`);
 }
 
 async function main(): Promise<void> {
