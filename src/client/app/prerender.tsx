@@ -1,6 +1,7 @@
 // Renders a public page to HTML at build time (scripts/prerender.ts), so a visitor's browser
 // paints the page as soon as the HTML arrives instead of after the scripts have loaded and run;
 // main.tsx then hydrates it. Runs in Node, never in the browser bundle.
+import { text } from 'node:stream/consumers';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -15,12 +16,6 @@ import { makeStore } from './store';
 export interface PrerenderedPage {
   html: string;
   styleTags: string;
-}
-
-async function text(stream: NodeJS.ReadableStream): Promise<string> {
-  let html = '';
-  for await (const chunk of stream) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return html;
 }
 
 /**
