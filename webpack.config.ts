@@ -9,6 +9,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack from 'webpack';
 import type { Compilation, Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { webpackPreactAliases } from './scripts/preactRenderer';
 
 /** The project root; webpack-cli loads this file as an ES module. */
 const root = import.meta.dirname;
@@ -27,6 +28,16 @@ const muiCssVarsHalves = new webpack.NormalModuleReplacementPlugin(/^\.\/(create
     resource.request = path.resolve(root, 'src/client/app/theme/noCssVarsTheme.ts');
   }
 });
+
+/**
+ * React Router 7's package exports resolve to its development build in every mode, dev warnings on
+ * (remix-run/react-router#14102), though the package ships a production build beside it: a
+ * production bundle takes that one instead.
+ */
+const reactRouterProductionBuild = {
+  'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': path.resolve(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
 
 /** Where a production build records its entry and chunk groups for the size check (scripts/sizeCheck.ts). */
 const BUILD_STATS_FILE = path.resolve(root, 'node_modules/.cache/adwise-build/stats.json');
@@ -131,6 +142,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       alias: {
         '@client': path.resolve(root, 'src/client'),
         '@shared': path.resolve(root, 'src/shared'),
+        // The production bundle renders with Preact (scripts/preactRenderer.ts); development keeps React.
+        ...(production ? { ...reactRouterProductionBuild, ...webpackPreactAliases() } : {}),
       },
     },
     module: {

@@ -225,16 +225,18 @@ export interface OptimizerPanelProps {
 export function OptimizerPanel({ writes }: OptimizerPanelProps) {
   const headingId = useId();
   const accounts = useListBudgetAccountsQuery();
-  const { snapshot, send } = useOptimizerFlow();
+  const { snapshot, send, actor } = useOptimizerFlow();
   const { context } = snapshot;
   const state = snapshot.value as OptimizerState;
   const firstAccount = accounts.data?.[0]?.id;
   const [confirmStop, setConfirmStop] = useState(false);
 
-  // The first account is chosen for a start.
+  // The first account is chosen for a start, unless the user has picked one since this render: the
+  // machine is asked as it is now (the production renderer, Preact, runs effects after the next
+  // paint, so a pick made in between would otherwise be overwritten).
   useEffect(() => {
-    if (context.account === null && firstAccount !== undefined) send({ type: 'SET_ACCOUNT', account: firstAccount });
-  }, [context.account, firstAccount, send]);
+    if (firstAccount !== undefined && actor.getSnapshot().context.account === null) send({ type: 'SET_ACCOUNT', account: firstAccount });
+  }, [actor, context.account, firstAccount, send]);
 
   const proposing = state === 'proposing';
   const applying = APPLY_STATES.includes(state);

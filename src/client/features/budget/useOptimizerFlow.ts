@@ -15,7 +15,7 @@ export function useOptimizerFlow() {
   const [applyPlan] = useApplyOptimizerPlanMutation();
   const [listFollowedPlans] = useLazyListFollowedPlansQuery();
   const [stopPlan] = useStopFollowedPlanMutation();
-  const [snapshot, send] = useMachine(
+  const [snapshot, send, actor] = useMachine(
     optimizerMachine.provide({
       actors: {
         fetchPlan: fromPromise(({ input }) => fetchPlan(input).unwrap()),
@@ -29,7 +29,7 @@ export function useOptimizerFlow() {
     }),
     { input: {} },
   );
-  return { snapshot, send };
+  return { snapshot, send, actor };
 }
 
 /** What useOptimizerFlow returns. */
