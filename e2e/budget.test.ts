@@ -9,7 +9,7 @@ import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
  * sandbox platform): a monthly budget set in the dialog shows its pacing and forecast; the
  * optimizer proposes a plan for an account, and applying it writes every budget at the platform
  * and records it on /actions; a plan applied with Follow takes its next step after the next day's
- * sync, at the platform and on the page.
+ * sync, at the platform and on the page; the dialog's number fields keep what is typed key by key.
  */
 describe('Budget tools in Chromium, on the demo account', () => {
   const own = ownServerAndBrowser({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
@@ -126,4 +126,28 @@ describe('Budget tools in Chromium, on the demo account', () => {
     await card.getByRole('button', { name: 'Stop following' }).waitFor();
     await later.context.close();
   }, 300_000);
+
+  // fill() sets a field's whole value at once; a person types key by key, through "2500." and "0.",
+  // which a controlled number field must not rewrite (Preact's renderer turned these into 752500 and 50).
+  it('keeps a decimal amount and band typed key by key, and refuses a band that widens', async () => {
+    const { page, context } = await openPage(own.browser, DESKTOP, own.server.baseUrl);
+    await loginInBrowser(page, DEMO.email, DEMO.password);
+    await page.goto('/budget');
+    await page.getByRole('button', { name: 'Add budget' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a monthly budget' });
+    await dialog.getByRole('radio', { name: 'The whole workspace' }).check();
+    const amount = dialog.getByRole('spinbutton', { name: /Amount a month/ });
+    await amount.click();
+    await amount.pressSequentially('2500.75', { delay: 30 });
+    const end = dialog.getByRole('spinbutton', { name: /Band on the last day/ });
+    await end.click();
+    await end.press('Control+a');
+    await end.press('Backspace');
+    await end.pressSequentially('0.5', { delay: 30 });
+    expect(await amount.inputValue()).toBe('2500.75');
+    expect(await end.inputValue()).toBe('0.5');
+    await dialog.getByRole('button', { name: 'Add budget' }).click();
+    await dialog.getByText('The band at the month’s end must not be wider than at its start.').waitFor();
+    await context.close();
+  }, 120_000);
 });
