@@ -13,6 +13,43 @@ const common = {
   transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
 };
 
+/** The component tests: jsdom, with the network mocked at the edge (msw). */
+const client = {
+  ...common,
+  displayName: 'client',
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: { customExportConditions: [''] },
+  testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
+  // Preact ships ES modules only: the production renderer's own tests load it, and client-preact all of them.
+  transform: { ...common.transform, '^.+\\.mjs$': 'babel-jest' },
+  transformIgnorePatterns: ['/node_modules/(?!preact/)'],
+  moduleNameMapper: {
+    ...moduleNameMapper,
+    '\\.(css|png|svg|jpg|webp)$': '<rootDir>/src/client/test/fileStub.ts',
+  },
+};
+
+/**
+ * The same component tests on the renderer the production bundle ships (scripts/preactRenderer.ts):
+ * React's entry points are Preact's, as webpack maps them, and the app's root API is preactClient.ts.
+ */
+const preact = '<rootDir>/node_modules/preact';
+const clientOnPreact = {
+  ...client,
+  displayName: 'client-preact',
+  setupFilesAfterEnv: [...client.setupFilesAfterEnv, '<rootDir>/src/client/test/setupPreact.ts'],
+  moduleNameMapper: {
+    '^react$': `${preact}/compat/dist/compat.mjs`,
+    '^react-dom$': `${preact}/compat/dist/compat.mjs`,
+    '^react-dom/client$': '<rootDir>/src/client/app/preactClient.ts',
+    '^react-dom/test-utils$': '<rootDir>/src/client/test/preactTestUtils.ts',
+    '^react/jsx-runtime$': `${preact}/compat/jsx-runtime.mjs`,
+    '^react/jsx-dev-runtime$': `${preact}/compat/jsx-dev-runtime.mjs`,
+    ...client.moduleNameMapper,
+  },
+};
+
 const config: Config = {
   projects: [
     {
@@ -21,18 +58,8 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/shared/**/*.test.ts'],
     },
-    {
-      ...common,
-      displayName: 'client',
-      testEnvironment: 'jest-fixed-jsdom',
-      testEnvironmentOptions: { customExportConditions: [''] },
-      testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
-      moduleNameMapper: {
-        ...moduleNameMapper,
-        '\\.(css|png|svg|jpg|webp)$': '<rootDir>/src/client/test/fileStub.ts',
-      },
-    },
+    client,
+    clientOnPreact,
     {
       ...common,
       displayName: 'server',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { addDays, isoDay } from '@shared/api/dashboard';
@@ -34,11 +34,20 @@ async function switchTo(page: Page, name: string): Promise<void> {
   await switcher(page).filter({ hasText: name }).waitFor();
 }
 
+/**
+ * Types into the field by keyboard once it has the keyboard: a dialog opens with its first field
+ * focused (autoFocus), from a menu as from a button, so the user types straight away.
+ */
+async function typeIntoFocused(field: Locator, text: string): Promise<void> {
+  await field.page().waitForFunction((element) => element === document.activeElement, await field.elementHandle());
+  await field.page().keyboard.type(text);
+}
+
 async function createWorkspace(page: Page, name: string): Promise<void> {
   const menu = await openSwitcher(page);
   await menu.getByRole('menuitem', { name: 'New workspace…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New workspace' });
-  await dialog.getByLabel('Workspace name').fill(name);
+  await typeIntoFocused(dialog.getByLabel('Workspace name'), name);
   await dialog.getByRole('button', { name: 'Create workspace' }).click();
   await dialog.waitFor({ state: 'detached' });
   await switcher(page).filter({ hasText: name }).waitFor();
@@ -57,7 +66,7 @@ async function connect(page: Page, platform: Platform): Promise<void> {
 async function invite(page: Page, email: string, role: 'Viewer' | 'Client'): Promise<void> {
   await page.getByRole('button', { name: 'Invite member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a member' });
-  await dialog.getByLabel('E-mail').fill(email);
+  await typeIntoFocused(dialog.getByLabel('E-mail'), email);
   await dialog.getByRole('radio', { name: role, exact: true }).check();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await dialog.getByText(new RegExp(`Invitation sent to ${email}`)).waitFor();

@@ -4,12 +4,16 @@
 // browser paints it at once and the app hydrates it (src/client/main.tsx). Each page also asks
 // for its own chunks up front (preload), so they load beside the entry instead of after it.
 //
-// Usage: tsx scripts/prerender.ts [dist]   (webpack.config.ts runs it after every production build)
+// The pages render with Preact, the renderer the production bundle ships (scripts/preactRenderer.ts).
+//
+// Usage: tsx scripts/prerender.ts [dist]          (webpack.config.ts runs it after every production build)
+//        tsx scripts/prerender.ts --page <path>   (prints one page's markup and styles as JSON; the tests use it)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PRERENDER_DIR, PRERENDER_MANIFEST, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../src/shared/prerender';
-import { prerenderPage } from '../src/client/app/prerender';
+import type { PrerenderedPage } from '../src/client/app/prerender';
+import { renderWithPreactInNode } from './preactRenderer';
 import { BUILD_STATS_FILE, ROUTE_BUDGETS } from './sizeCheck';
 
 /**
@@ -38,8 +42,15 @@ function pageChunks(route: string, stats: ChunkStats | null): string[] {
   return budget.chunks.flatMap((name) => (stats.namedChunkGroups?.[name]?.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js')));
 }
 
+/** The page renderer, loaded once React's imports resolve to Preact's (a static import would load React first). */
+async function pageRenderer(): Promise<(route: string) => Promise<PrerenderedPage>> {
+  renderWithPreactInNode();
+  const { prerenderPage } = await import('../src/client/app/prerender');
+  return prerenderPage;
+}
+
 /** The built index.html with the page's styles, preloads and markup in it. */
-export function pageHtml(template: string, page: { html: string; styleTags: string }, preloads: string[], publicPath = '/'): string {
+export function pageHtml(template: string, page: PrerenderedPage, preloads: string[], publicPath = '/'): string {
   if (!template.includes('<div id=root></div>') && !template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
   const links = preloads.map((file) => `<link rel=preload as=script href="${publicPath}${file}">`).join('');
   const head = `<script>${SESSION_HINT_SCRIPT}</script><style>${SESSION_HINT_STYLE}</style>${links}${page.styleTags}`;
@@ -48,6 +59,11 @@ export function pageHtml(template: string, page: { html: string; styleTags: stri
 }
 
 async function main(): Promise<void> {
+  const prerenderPage = await pageRenderer();
+  if (process.argv[2] === '--page') {
+    process.stdout.write(JSON.stringify(await prerenderPage(process.argv[3] ?? '/')));
+    return;
+  }
   const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const stats = fs.existsSync(BUILD_STATS_FILE) ? (JSON.parse(fs.readFileSync(BUILD_STATS_FILE, 'utf8')) as ChunkStats) : null;
@@ -55,7 +71,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(out, { recursive: true });
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     const page = await prerenderPage(route);
-    if (page.html.includes('Switched to client rendering')) throw new Error(`${route} failed to prerender:\n${page.html.slice(0, 2000)}`);
+    // A component that throws rejects the render (the build fails); a page still waiting on data would show its skeleton.
+    if (page.html.includes('MuiSkeleton')) throw new Error(`${route}: the prerendered markup shows a skeleton, not the page`);
     // The Content-Security-Policy allows one inline script, the session hint: React's own would not run.
     if (page.html.includes('<script')) throw new Error(`${route}: the prerendered markup carries an inline script`);
     const html = Buffer.from(pageHtml(template, page, pageChunks(route, stats), stats?.publicPath));

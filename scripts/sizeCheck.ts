@@ -2,11 +2,8 @@
 // against its budget. A route loads the entry's files (runtime, vendors, main) plus the files of
 // its page's chunk group (webpackChunkName in src/client/app/AppRouter.tsx) and of any lazy piece
 // of the shell it renders at once (the signed-in top bar for app routes). Exits non-zero when a
-// route is over budget, a budgeted chunk is missing from the build, or the build is stale.
-//
-// A ratchet for the routes that are still over their budget (OVER_BUDGET_CEILINGS): each may not
-// grow past the size it had when the check joined `npm test`, and loses its ceiling once it meets
-// its budget. The report still marks them OVER.
+// route is over budget, a public page loads a library it must not (see NEVER_ON_PUBLIC_PAGES), a
+// budgeted chunk is missing from the build, or the build is stale.
 //
 // Usage: npm run build && npm run size            (reads the stats the production build records)
 //        npm run size -- --stats stats.json       (or a full `webpack --json` file)
@@ -39,40 +36,12 @@ interface RouteBudget {
 
 /**
  * Libraries no public page may load unless it uses them (issue 18): the form libraries only on
- * the pages with a form; the state machines and the charts on none.
+ * the pages with a form; the state machines and the charts on none. Nor React itself: the
+ * production bundle renders with Preact (scripts/preactRenderer.ts), and a React entry point the
+ * aliases miss would bring React's renderer back beside it.
  */
 const FORM_LIBRARIES = ['formik', 'yup'];
-const NEVER_ON_PUBLIC_PAGES = ['xstate', '@xstate/react', 'victory', 'victory-vendor'];
-
-/**
- * The routes still over their budget (issue 18 is open until this is empty), each held at most at
- * the size it had (gzip KB, rounded up, plus 1 KB) when the check joined `npm test`: none may grow
- * while the work to bring it within budget goes on. React 19's DOM renderer alone is about 64 KB of
- * the 150 KB entry; the form pages add Formik, yup and RTK Query (about 40 KB).
- */
-export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  '/': 176,
-  '/pricing': 175,
-  '/integrations': 189,
-  '/careers': 177,
-  '/contact': 213,
-  '/blog': 178,
-  '/blog/:slug': 179,
-  '/newsletter/confirm': 176,
-  '/search': 188,
-  '/login': 213,
-  '/register': 215,
-  '/forgot-password': 212,
-  '/invitations/:token': 176,
-  '/shared/creative/:token': 195,
-};
-
-/** How a route's size stands: within budget, over it but held under its ceiling, or failing. */
-export function verdict(size: { route: string; bytes: number; budget: number }): 'ok' | 'held' | 'fail' {
-  if (size.bytes <= size.budget) return 'ok';
-  const ceiling = OVER_BUDGET_CEILINGS[size.route];
-  return ceiling !== undefined && size.bytes <= ceiling * KB ? 'held' : 'fail';
-}
+const NEVER_ON_PUBLIC_PAGES = ['xstate', '@xstate/react', 'victory', 'victory-vendor', 'react', 'react-dom', 'scheduler'];
 
 const publicRoute = (route: string, page: string, form = false): RouteBudget => ({ route, chunks: [page], budget: PUBLIC_BUDGET, public: true, form });
 
@@ -178,22 +147,15 @@ function main(): void {
   const entry = Object.values(stats.entrypoints ?? {}).flatMap(jsOf);
   console.log(`JavaScript per route, gzip (entry: ${entry.length} files, ${kb(entry.reduce((sum, file) => sum + gzipSize(file), 0))})`);
   let failing = 0;
-  let held = 0;
   for (const size of routeSizes(stats, gzipSize)) {
-    const state = verdict(size);
-    if (state === 'fail') failing += 1;
-    if (state === 'held') held += 1;
-    const ceiling = OVER_BUDGET_CEILINGS[size.route];
+    const within = size.bytes <= size.budget;
+    if (!within) failing += 1;
     const figure = `${kb(size.bytes).padStart(9)} / ${kb(size.budget).padStart(8)}`;
-    let note = '';
-    if (state === 'held') note = `  held under ${ceiling} KB until it meets its budget`;
-    else if (state === 'fail') note = ceiling !== undefined ? `  grew past its ${ceiling} KB ceiling` : '  over budget';
-    else if (ceiling !== undefined) note = `  within budget now: remove its ceiling from OVER_BUDGET_CEILINGS`;
-    console.log(`  ${state === 'ok' ? 'ok  ' : 'OVER'} ${size.route.padEnd(26)} ${figure}  (${size.files.length} files)${note}`);
+    console.log(`  ${within ? 'ok  ' : 'OVER'} ${size.route.padEnd(26)} ${figure}  (${size.files.length} files)`);
   }
   const misplaced = forbiddenLibraries(stats);
   for (const found of misplaced) console.error(`  ${found.route} loads ${found.libraries.join(', ')}, which it does not use`);
-  if (!misplaced.length) console.log('No public page loads Formik or yup without a form, nor XState or Victory.');
+  if (!misplaced.length) console.log('No public page loads Formik or yup without a form, nor XState, Victory or React (the bundle renders with Preact).');
   const rest = unbudgeted(stats, gzipSize);
   if (rest.length) {
     console.log('Other chunk groups (signed-in pages and lazy pieces; no budget), entry included:');
@@ -204,10 +166,10 @@ function main(): void {
     process.exit(1);
   }
   if (failing) {
-    console.error(`${failing} route(s) over budget and not held by a ceiling, or grown past it`);
+    console.error(`${failing} route(s) over budget`);
     process.exit(1);
   }
-  console.log(held ? `${held} route(s) still over budget, none grown past its ceiling.` : 'Every route is within its budget.');
+  console.log('Every route is within its budget.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -17,7 +17,7 @@ report() {
 
 status=0
 # shellcheck disable=SC2046 # report's words are separate arguments
-npx jest --selectProjects shared client server --maxWorkers="${JEST_WORKERS:-2}" $(report units) "$@" || status=1
+npx jest --selectProjects shared client client-preact server --maxWorkers="${JEST_WORKERS:-2}" $(report units) "$@" || status=1
 # shellcheck disable=SC2046
 npx jest --selectProjects e2e --runInBand $(report e2e) "$@" || status=1
 # The front-end budget, over the production build the browser tests just made (issue 18).

@@ -1,9 +1,10 @@
 // Renders a public page to HTML at build time (scripts/prerender.ts), so a visitor's browser
 // paints the page as soon as the HTML arrives instead of after the scripts have loaded and run;
-// main.tsx then hydrates it. Runs in Node, never in the browser bundle.
-import { text } from 'node:stream/consumers';
-import { StrictMode, type ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+// main.tsx then hydrates it. Runs in Node, never in the browser bundle, and with the renderer the
+// bundle ships: Preact, React's imports resolved to preact/compat (scripts/preactRenderer.ts), so
+// the markup is what the browser's Preact expects to find, down to the ids useId makes.
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -18,9 +19,13 @@ export interface PrerenderedPage {
   styleTags: string;
 }
 
+/** Preact's renderer, typed for the React elements this file writes (they are Preact's under the aliases). */
+const renderToHtml = renderToStringAsync as unknown as (element: ReactElement) => Promise<string>;
+
 /**
  * The page at `path` as a visitor first sees it (no session): the same tree main.tsx renders, with
  * a static router. Waits for every lazy page chunk, so the markup holds the page, not its skeleton.
+ * Only under Preact (renderWithPreactInNode() before this module loads).
  */
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   // Emotion's key must be the browser's default ("css"): the browser's cache adopts these styles
@@ -28,7 +33,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const AtPath = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-  const { prelude } = await prerenderToNodeStream(
+  const html = await renderToHtml(
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders store={makeStore()} router={AtPath}>
@@ -36,10 +41,6 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
         </AppProviders>
       </CacheProvider>
     </StrictMode>,
-    // One document, every boundary inline: React would otherwise move large boundaries out of
-    // place, to be put back by inline scripts (which the Content-Security-Policy does not allow).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const html = await text(prelude);
   return { html, styleTags: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

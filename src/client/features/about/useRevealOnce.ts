@@ -18,9 +18,10 @@ function canDetectVisibility(): boolean {
 
 // Neither answer changes while the page is open: nothing to subscribe to.
 const noChanges = () => () => {};
-const answersInstantly = () => prefersReducedMotion() || !canDetectVisibility();
 // The build's prerender has no browser to ask: its page waits for the reveal, as the browser's
-// first (hydrating) render does; the browser's own answer follows at once.
+// first (hydrating) render does; the browser's own answer follows at once. Preact's renderer, which
+// the prerender uses, asks getSnapshot there (React's asks getServerSnapshot): both say "wait".
+const answersInstantly = () => typeof window !== 'undefined' && (prefersReducedMotion() || !canDetectVisibility());
 const prerenderAnswer = () => false;
 
 /** What useRevealOnce reports. */

@@ -232,8 +232,8 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
   const [confirmStop, setConfirmStop] = useState(false);
 
   // The first account is chosen for a start, unless the user has picked one since this render: the
-  // machine is asked as it is now, not as this render saw it (a renderer may run effects after the
-  // next paint, Preact does, and a pick made in between would be overwritten).
+  // machine is asked as it is now, not as this render saw it (a pick made between the render and
+  // this effect would otherwise be overwritten).
   useEffect(() => {
     if (firstAccount !== undefined && actor.getSnapshot().context.account === null) send({ type: 'SET_ACCOUNT', account: firstAccount });
   }, [actor, context.account, firstAccount, send]);

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
@@ -69,11 +70,23 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
   const draft = formik.dirty ? inputOf(values) : null;
   const draftInput = draft && reportSchema.isValidSync(draft, { context: { today } }) ? draft : null;
 
+  // A moved section keeps the keyboard: its button is focused again once the list is redrawn (a
+  // renderer may move the focused row's element itself, which drops focus), or the other way's
+  // button when this way has become disabled at the top or bottom.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement | null>());
+  const [lastMove, setLastMove] = useState<{ key: ReportSectionKey; by: -1 | 1 } | null>(null);
+  useLayoutEffect(() => {
+    if (lastMove === null) return;
+    const same = moveButtons.current.get(`${lastMove.key}:${lastMove.by}`);
+    const other = moveButtons.current.get(`${lastMove.key}:${-lastMove.by}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [lastMove, values.order]);
   const move = (index: number, by: -1 | 1) => {
     const order = [...values.order];
     const [key] = order.splice(index, 1);
     order.splice(index + by, 0, key!);
     void formik.setFieldValue('order', order);
+    setLastMove({ key: key!, by });
   };
   const toggle = (key: ReportSectionKey) => {
     void formik.setFieldTouched('chosen', true, false);
@@ -110,10 +123,10 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
                     }
                     sx={{ flex: 1 }}
                   />
-                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`} disabled={index === 0} onClick={() => move(index, -1)} size="small">
+                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`} disabled={index === 0} onClick={() => move(index, -1)} size="small" ref={(button) => void moveButtons.current.set(`${key}:-1`, button)}>
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`} disabled={index === values.order.length - 1} onClick={() => move(index, 1)} size="small">
+                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`} disabled={index === values.order.length - 1} onClick={() => move(index, 1)} size="small" ref={(button) => void moveButtons.current.set(`${key}:1`, button)}>
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
                 </Box>

@@ -34,7 +34,10 @@ describe('ReportsPage: build, preview and share client reports', () => {
     const up = within(sections).getByRole('button', { name: 'Move By platform up' });
     act(() => up.focus());
     await user.keyboard('{Enter}');
+    expect(up).toHaveFocus();
     await user.keyboard('{Enter}');
+    // At the top "up" is disabled: the keyboard stays on the section, on its other button.
+    expect(within(sections).getByRole('button', { name: 'Move By platform down' })).toHaveFocus();
     await user.click(within(form).getByRole('radio', { name: 'Last month' }));
     await user.click(within(form).getByRole('button', { name: 'Create report' }));
 
@@ -52,10 +55,13 @@ describe('ReportsPage: build, preview and share client reports', () => {
     await user.click(within(form).getByRole('radio', { name: 'Custom dates' }));
     await user.click(within(form).getByRole('button', { name: 'Create report' }));
     expect(await within(form).findByText(REPORT_VALIDATION.customNeedsFrom)).toBeInTheDocument();
-    // A date field takes a whole day at once (typing it key by key passes through invalid values).
+    // A date field takes a whole day at once (typing it key by key passes through invalid values),
+    // and tells of it as a browser does when a day is picked: an input event, then a change event.
     const future = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    fireEvent.change(within(form).getByLabelText('From'), { target: { value: future } });
-    fireEvent.change(within(form).getByLabelText('To'), { target: { value: future } });
+    for (const label of ['From', 'To']) {
+      fireEvent.input(within(form).getByLabelText(label), { target: { value: future } });
+      fireEvent.change(within(form).getByLabelText(label), { target: { value: future } });
+    }
     await user.click(within(form).getByRole('button', { name: 'Create report' }));
     expect(await within(form).findByText(REPORT_MESSAGES.futurePeriod)).toBeInTheDocument();
   });

@@ -64,7 +64,10 @@ export function InviteDialog({ snapshot: current, send }: InviteDialogProps) {
           // The schema's cast trims and lower-cases the address, as the server stores it.
           onSubmit={(values) => send({ type: 'SUBMIT', invitation: invitationSchema.cast(values) })}
         >
-          <Form noValidate aria-labelledby={TITLE_ID} aria-describedby={failure ? FAILURE_ID : undefined} onChange={() => send({ type: 'EDIT' })}>
+          {/* Any edit clears the server's refusal. The native input event, which every field sends as it is
+              edited: a form's onChange is React's own event, and the production renderer (Preact) hears
+              only the browser's change event, sent when a field is left. */}
+          <Form noValidate aria-labelledby={TITLE_ID} aria-describedby={failure ? FAILURE_ID : undefined} onInput={() => send({ type: 'EDIT' })}>
             <DialogContent>
               <Stack spacing={2.5}>
                 <DialogContentText>{VALIDITY} Someone without an account registers first.</DialogContentText>
