@@ -4,6 +4,8 @@
 # side by side); the browser tests run one file at a time, because they share one real server
 # and one sandbox whose clock some of them move. Arguments are passed to both jest runs. With
 # TEST_REPORT_DIR set, each run also writes its JSON report there (units.json, e2e.json).
+# The component tests run on the renderer the production bundle ships (client-preact, see the
+# README's "The renderer in production"); `npm run test:react` runs them on React, as `npm run dev` renders.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS=--experimental-vm-modules
@@ -17,7 +19,7 @@ report() {
 
 status=0
 # shellcheck disable=SC2046 # report's words are separate arguments
-npx jest --selectProjects shared client client-preact server --maxWorkers="${JEST_WORKERS:-2}" $(report units) "$@" || status=1
+npx jest --selectProjects shared client-preact server --maxWorkers="${JEST_WORKERS:-2}" $(report units) "$@" || status=1
 # shellcheck disable=SC2046
 npx jest --selectProjects e2e --runInBand $(report e2e) "$@" || status=1
 # The front-end budget, over the production build the browser tests just made (issue 18).
