@@ -139,26 +139,32 @@ describe('AppRouter', () => {
     expect(screen.queryByRole('heading', { name: 'Unified Ad Intelligence' })).not.toBeInTheDocument();
   });
 
+  // The bell's tests render the signed-in home page, whose user-info, workspaces and the bell's first
+  // count load one after the other: a few seconds alone, 12 to 20 s while jest's other worker runs the
+  // server suite, past 30 s once in CI. Ceilings, not delays (see setupTests.ts): a passing find
+  // returns as soon as the bell appears.
+  const BELL_FIND_MS = 30_000;
+  const BELL_TEST_MS = 60_000;
+
   it("shows the unread alerts in the top bar, linking to /alerts, to a signed-in user whose dashboard is open", async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())), http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 4 })));
     renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-    // The home page, the session's user-info and the bell's first count load one after the other: slow on a loaded machine.
-    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' }, { timeout: 15_000 })).toHaveAttribute('href', paths.alerts);
-  });
+    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
+  }, BELL_TEST_MS);
 
   it("shows the bell in an owner's workspace whose trial or plan opens the dashboard, but not to its client", async () => {
     const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'manager', personal: false, current: true, dashboard: true });
     server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
     const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'manager' } }) } });
-    expect(await screen.findByRole('link', { name: 'Alerts' })).toHaveAttribute('href', paths.alerts);
+    expect(await screen.findByRole('link', { name: 'Alerts' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
     unmount();
 
     server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), { ...agency, role: 'client' }])));
     renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'client' } }) } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Asha' })).toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }, { timeout: BELL_FIND_MS })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Asha' })).toBeInTheDocument(), { timeout: BELL_FIND_MS });
     expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
-  });
+  }, BELL_TEST_MS);
 
   it('shows no alerts bell to a visitor, nor to a user whose dashboard is closed (the server would refuse the count)', async () => {
     let asked = 0;
@@ -169,15 +175,15 @@ describe('AppRouter', () => {
       }),
     );
     const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }, { timeout: BELL_FIND_MS })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
     unmount();
 
     const { store } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-    await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true));
+    await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true), { timeout: BELL_FIND_MS });
     expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
     expect(asked).toBe(0);
-  });
+  }, BELL_TEST_MS);
 
   it('sends a signed-in user away from the login page', async () => {
     renderWithProviders(<AppRouter />, { route: paths.login, preloadedState: { session: signedInSession() } });
