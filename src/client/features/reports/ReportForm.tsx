@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
@@ -73,20 +73,23 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
   // A moved section keeps the keyboard: its button is focused again once the list is redrawn (a
   // renderer may move the focused row's element itself, which drops focus), or the other way's
   // button when this way has become disabled at the top or bottom.
+  // Only after a move: a new order from anywhere else (the saved report coming back) leaves focus be.
   const moveButtons = useRef(new Map<string, HTMLButtonElement | null>());
-  const [lastMove, setLastMove] = useState<{ key: ReportSectionKey; by: -1 | 1 } | null>(null);
+  const movedSection = useRef<{ key: ReportSectionKey; by: -1 | 1 } | null>(null);
   useLayoutEffect(() => {
-    if (lastMove === null) return;
-    const same = moveButtons.current.get(`${lastMove.key}:${lastMove.by}`);
-    const other = moveButtons.current.get(`${lastMove.key}:${-lastMove.by}`);
+    const moved = movedSection.current;
+    if (moved === null) return;
+    movedSection.current = null;
+    const same = moveButtons.current.get(`${moved.key}:${moved.by}`);
+    const other = moveButtons.current.get(`${moved.key}:${-moved.by}`);
     (same && !same.disabled ? same : other)?.focus();
-  }, [lastMove, values.order]);
+  }, [values.order]);
   const move = (index: number, by: -1 | 1) => {
     const order = [...values.order];
     const [key] = order.splice(index, 1);
     order.splice(index + by, 0, key!);
+    movedSection.current = { key: key!, by };
     void formik.setFieldValue('order', order);
-    setLastMove({ key: key!, by });
   };
   const toggle = (key: ReportSectionKey) => {
     void formik.setFieldTouched('chosen', true, false);
