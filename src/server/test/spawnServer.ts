@@ -41,9 +41,12 @@ const hasTaskset = () => spawnSync('taskset', ['--version']).status === 0;
  */
 export function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   const { script = 'src/server/main.ts', env = {}, record = true, cpu, startTimeoutMs = 60_000 } = options;
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  // Node itself with tsx's loader, not tsx's command: that one runs the script in a second process
+  // and SIGKILLs it when it does not confirm a relayed signal within 30 ms, as happens under load,
+  // which cut off the very requests a graceful shutdown is meant to finish.
+  const command = [process.execPath, '--import', 'tsx', script];
   const pinned = cpu !== undefined && hasTaskset();
-  const child = spawn(pinned ? 'taskset' : tsx, pinned ? ['-c', String(cpu), tsx, script] : [script], {
+  const child = spawn(pinned ? 'taskset' : command[0], pinned ? ['-c', String(cpu), ...command] : command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
