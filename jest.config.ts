@@ -1,4 +1,5 @@
 import type { Config } from 'jest';
+import { jestPreactModuleNameMapper } from './scripts/preactRenderer.ts';
 
 /** One alias table, mirrored from tsconfig.json and webpack.config.ts. */
 const moduleNameMapper = {
@@ -34,18 +35,13 @@ const client = {
  * The same component tests on the renderer the production bundle ships (scripts/preactRenderer.ts):
  * React's entry points are Preact's, as webpack maps them, and the app's root API is preactClient.ts.
  */
-const preact = '<rootDir>/node_modules/preact';
 const clientOnPreact = {
   ...client,
   displayName: 'client-preact',
   setupFilesAfterEnv: [...client.setupFilesAfterEnv, '<rootDir>/src/client/test/setupPreact.ts'],
   moduleNameMapper: {
-    '^react$': `${preact}/compat/dist/compat.mjs`,
-    '^react-dom$': `${preact}/compat/dist/compat.mjs`,
-    '^react-dom/client$': '<rootDir>/src/client/app/preactClient.ts',
+    ...jestPreactModuleNameMapper('<rootDir>'),
     '^react-dom/test-utils$': '<rootDir>/src/client/test/preactTestUtils.ts',
-    '^react/jsx-runtime$': `${preact}/compat/jsx-runtime.mjs`,
-    '^react/jsx-dev-runtime$': `${preact}/compat/jsx-dev-runtime.mjs`,
     ...client.moduleNameMapper,
   },
 };

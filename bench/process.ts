@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { ROOT } from '../src/server/test/spawnServer';
+import { canPin, nodeCommand, ROOT } from '../src/server/test/spawnServer';
 
-/** A server the bench started as its own process (`node --import tsx`, so its pid is the server's own, for RSS). */
+/** A server the bench started as its own process (see nodeCommand). */
 export interface BenchServer {
   child: ChildProcess;
   pid: number;
@@ -14,14 +14,11 @@ export interface BenchServer {
   stop(): Promise<number | null>;
 }
 
-const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
-
-/** Whether `taskset` can pin processes to cores here. */
-export const canPin = hasTaskset;
+export { canPin };
 
 /** Pins this process (the load generator) to `cpu`, where taskset exists. */
 export function pinSelf(cpu: number): void {
-  if (hasTaskset) spawnSync('taskset', ['-cp', String(cpu), String(process.pid)], { stdio: 'ignore' });
+  if (canPin) spawnSync('taskset', ['-cp', String(cpu), String(process.pid)], { stdio: 'ignore' });
 }
 
 /** A TCP port nothing listens on right now. */
@@ -53,10 +50,9 @@ export async function startServer(options: {
 }): Promise<BenchServer> {
   const { script, env, readyPath, cpu, logFile, startTimeoutMs = 120_000, nodeFlags = [] } = options;
   const port = await freePort();
-  const nodeArgs = [...nodeFlags, '--import', 'tsx', script];
-  const pinned = cpu !== undefined && hasTaskset;
+  const { file, args } = nodeCommand(script, { cpu, nodeFlags });
   const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';
-  const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(cpu), process.execPath, ...nodeArgs] : nodeArgs, {
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', stdout, 'pipe'],

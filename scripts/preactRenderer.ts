@@ -18,13 +18,22 @@ export const PREACT_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The same table for webpack's resolve.alias, each name matched exactly ("react$"), never its
- * subpaths; the browser's root API is Preact's with the React behaviours the app relies on put back
- * (src/client/app/preactClient.ts). The prerender needs neither: it never mounts a root.
+ * The table as the browser gets it: its root API is Preact's with the React behaviours the app
+ * relies on put back (src/client/app/preactClient.ts). The prerender needs neither: it never mounts
+ * a root.
  */
+function browserAliases(root: string): [name: string, target: string][] {
+  return Object.entries({ ...PREACT_ALIASES, 'react-dom/client': path.join(root, 'src/client/app/preactClient.ts') });
+}
+
+/** The browser's table for webpack's resolve.alias, each name matched exactly ("react$"), never its subpaths. */
 export function webpackPreactAliases(root: string): Record<string, string> {
-  const aliases = { ...PREACT_ALIASES, 'react-dom/client': path.resolve(root, 'src/client/app/preactClient.ts') };
-  return Object.fromEntries(Object.entries(aliases).map(([name, target]) => [`${name}$`, target]));
+  return Object.fromEntries(browserAliases(root).map(([name, target]) => [`${name}$`, target]));
+}
+
+/** The browser's table for jest's moduleNameMapper (the client-preact project), each name matched exactly. */
+export function jestPreactModuleNameMapper(root: string): Record<string, string> {
+  return Object.fromEntries(browserAliases(root).map(([name, target]) => [`^${name}$`, target]));
 }
 
 let registered = false;

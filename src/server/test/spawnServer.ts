@@ -33,7 +33,23 @@ export interface SpawnOptions {
 }
 
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
-const hasTaskset = () => spawnSync('taskset', ['--version']).status === 0;
+
+/** Whether `taskset` can pin processes to cores here. */
+export const canPin = spawnSync('taskset', ['--version']).status === 0;
+
+/**
+ * The command that runs a TypeScript script: Node itself with tsx's loader, pinned to `cpu` where
+ * taskset exists. Not tsx's own command: that one runs the script in a second process and SIGKILLs
+ * it when it does not confirm a relayed signal within 30 ms, as happens under load, which cut off
+ * the very requests a graceful shutdown is meant to finish. One process also makes the child's pid
+ * the server's own (for RSS).
+ */
+export function nodeCommand(script: string, options: { cpu?: number; nodeFlags?: string[] } = {}): { file: string; args: string[] } {
+  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', script];
+  return options.cpu !== undefined && canPin
+    ? { file: 'taskset', args: ['-c', String(options.cpu), process.execPath, ...nodeArgs] }
+    : { file: process.execPath, args: nodeArgs };
+}
 
 /**
  * Runs a server script as its own process (the real start-up path, with signals and exit codes)
@@ -41,12 +57,8 @@ const hasTaskset = () => spawnSync('taskset', ['--version']).status === 0;
  */
 export function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   const { script = 'src/server/main.ts', env = {}, record = true, cpu, startTimeoutMs = 60_000 } = options;
-  // Node itself with tsx's loader, not tsx's command: that one runs the script in a second process
-  // and SIGKILLs it when it does not confirm a relayed signal within 30 ms, as happens under load,
-  // which cut off the very requests a graceful shutdown is meant to finish.
-  const command = [process.execPath, '--import', 'tsx', script];
-  const pinned = cpu !== undefined && hasTaskset();
-  const child = spawn(pinned ? 'taskset' : command[0], pinned ? ['-c', String(cpu), ...command] : command.slice(1), {
+  const { file, args } = nodeCommand(script, { cpu });
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
