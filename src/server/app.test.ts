@@ -47,6 +47,11 @@ describe('the API shell', () => {
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Every answer carries them, the not-found one included.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toContain("object-src 'none'");
   });
 
   it('makes up its own request id when the offered one is not a UUID (no forged or colliding ids)', async () => {
