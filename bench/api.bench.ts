@@ -12,6 +12,13 @@
  * (PostgreSQL's backends are not pinned). On a shared 2-core machine the figures move by ±30%
  * between runs; the ratio, taken in the same minute, moves less.
  *
+ * Each run also prints where a request's CPU goes: the server's, the PostgreSQL backends' (those
+ * connected to the bench's database, by pg_stat_activity) and the load generator's, per request,
+ * and the rate the machine's cores would allow if they did nothing else. That bounds the ratio
+ * whatever the server does: one indexed read costs PostgreSQL and the load generator more CPU per
+ * request (about 54 + 45 µs measured) than a whole hello-world request costs both sides (about
+ * 17 + 15 µs), so on 2 cores user-info/ stays under 0.35× hello-world even at no server cost.
+ *
  * What bounds the embedded database: PGlite is PostgreSQL compiled to WebAssembly inside the
  * server's own process, one connection, on the event-loop thread. Every query of every request is
  * parsed, planned and run there, one at a time, between Fastify's own work, and its results are
@@ -30,11 +37,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { canPin, pinSelf, startServer, type BenchServer } from './process';
+import { canPin, cpuMs, pinSelf, startServer, stopCpuSampling, type BenchServer } from './process';
 import { createScratchDatabase, postgresUnreachable } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,23 +64,52 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per request, in µs: the server's, PostgreSQL's backends' and the load generator's. */
+  cpu: { server: number; database: number; load: number };
+}
+
+/** The processes whose CPU a run is charged: the server under load and, on PostgreSQL, its backends. */
+interface Charged {
+  server: BenchServer;
+  /** The PostgreSQL backends serving the server's pool, read once its connections are open (after the warm-up). */
+  databasePids?: () => Promise<number[]>;
 }
 
 type Load = Pick<autocannon.Options, 'url' | 'headers' | 'requests'>;
 
-async function load(target: Load, seconds: number): Promise<Figures> {
-  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+const run = (target: Load, seconds: number) => autocannon({ ...target, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+
+/** A warm-up, then the measured run, with the CPU each side spent on it. */
+async function measure(target: Load, charged: Charged): Promise<Figures> {
+  await run(target, WARMUP_SECONDS);
+  const databasePids = (await charged.databasePids?.()) ?? [];
+  const before = { server: await cpuMs([charged.server.pid]), database: await cpuMs(databasePids), load: process.cpuUsage() };
+  const result = await run(target, SECONDS);
+  const load = process.cpuUsage(before.load);
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpu: {
+      server: perRequest((await cpuMs([charged.server.pid])) - before.server),
+      database: perRequest((await cpuMs(databasePids)) - before.database),
+      load: perRequest((load.user + load.system) / 1000),
+    },
   };
 }
 
-async function measure(target: Load): Promise<Figures> {
-  await load(target, WARMUP_SECONDS);
-  return load(target, SECONDS);
+/** The PostgreSQL backends connected to `databaseUrl`'s database (pg_stat_activity), this query's own excluded. */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Registers `count` users on the database (through the API, in-process), counts each one's visit for today, and returns their access tokens. */
@@ -104,6 +141,18 @@ const line = (label: string, f: Figures, baseline?: Figures) =>
   `${label.padEnd(40)} ${String(f.rps).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(4)} ms   errors ${String(f.errors).padStart(3)}` +
   (baseline ? `   ${(f.rps / baseline.rps).toFixed(2)}× hello-world` : '');
 
+/**
+ * Where a request's CPU goes, and the rate the machine's cores could reach if they did nothing
+ * else: with every core busy, requests/s cannot exceed cores ÷ CPU per request.
+ */
+const cpuLine = (label: string, f: Figures) => {
+  const total = f.cpu.server + f.cpu.database + f.cpu.load;
+  return (
+    `${label.padEnd(40)} CPU per request: server ${f.cpu.server} µs, PostgreSQL ${f.cpu.database} µs, load generator ${f.cpu.load} µs;` +
+    ` ${os.cpus().length} cores allow at most ${Math.round((os.cpus().length * 1e6) / Math.max(1, total))} req/s`
+  );
+};
+
 async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promise<string[]> {
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adwise_bench') : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-api-bench-'));
@@ -130,28 +179,35 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
       nodeFlags: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.join(PROFILE_DIR, kind)] : [],
     });
 
-    const baseline = await measure({ url: hello.url });
+    const baseline = await measure({ url: hello.url }, { server: hello });
+    const charged: Charged = { server, databasePids: scratch ? () => backendPids(scratch.url) : undefined };
     const oneHeaders = { authorization: `Bearer ${tokens[0]}`, [TIME_ZONE_HEADER]: 'UTC' };
-    const one = await measure({ url: `${server.url}${USER_INFO}`, headers: oneHeaders });
+    const one = await measure({ url: `${server.url}${USER_INFO}`, headers: oneHeaders }, charged);
     let next = 0;
-    const many = await measure({
-      url: server.url,
-      requests: [
-        {
-          method: 'GET',
-          path: USER_INFO,
-          setupRequest: (request) => {
-            const token = tokens[next++ % tokens.length];
-            return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}`, [TIME_ZONE_HEADER]: 'UTC' } };
+    const many = await measure(
+      {
+        url: server.url,
+        requests: [
+          {
+            method: 'GET',
+            path: USER_INFO,
+            setupRequest: (request) => {
+              const token = tokens[next++ % tokens.length];
+              return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}`, [TIME_ZONE_HEADER]: 'UTC' } };
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      charged,
+    );
 
     const lines = [
       line(`${kind.padEnd(9)} bare Fastify hello-world`, baseline),
       line(`${kind.padEnd(9)} GET user-info/, one user`, one, baseline),
       line(`${kind.padEnd(9)} GET user-info/, ${tokens.length} users`, many, baseline),
+      cpuLine(`${kind.padEnd(9)} bare Fastify hello-world`, baseline),
+      cpuLine(`${kind.padEnd(9)} GET user-info/, one user`, one),
+      cpuLine(`${kind.padEnd(9)} GET user-info/, ${tokens.length} users`, many),
     ];
     if (kind === 'postgres') {
       for (const [label, f] of [
@@ -197,6 +253,7 @@ async function main() {
     if (ONLY !== 'postgres') summary.push(...(await benchOne('pglite', hello)));
   } finally {
     await hello.stop();
+    stopCpuSampling();
   }
   console.log('\nsummary');
   for (const text of summary) console.log(text);

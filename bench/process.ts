@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import pidusage from 'pidusage';
 import { canPin, nodeCommand, ROOT } from '../src/server/test/spawnServer';
 
 /** A server the bench started as its own process (see nodeCommand). */
@@ -135,3 +136,13 @@ export function rssMiB(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** CPU time (user + system, in ms) the processes `pids` have used since they started, summed (pidusage). */
+export async function cpuMs(pids: number[]): Promise<number> {
+  if (pids.length === 0) return 0;
+  const stats = await pidusage(pids);
+  return Object.values(stats).reduce((sum, stat) => sum + stat.ctime, 0);
+}
+
+/** Stops pidusage's history sweep so the bench can exit. */
+export const stopCpuSampling = (): void => pidusage.clear();
