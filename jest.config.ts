@@ -1,5 +1,5 @@
 import type { Config } from 'jest';
-import { jestPreactModuleNameMapper } from './scripts/preactRenderer.ts';
+import { jestPreactModuleNameMapper } from './scripts/preactRenderer.mts';
 
 /** One alias table, mirrored from tsconfig.json and webpack.config.ts. */
 const moduleNameMapper = {
@@ -32,7 +32,7 @@ const client = {
 };
 
 /**
- * The same component tests on the renderer the production bundle ships (scripts/preactRenderer.ts):
+ * The same component tests on the renderer the production bundle ships (scripts/preactRenderer.mts):
  * React's entry points are Preact's, as webpack maps them, and the app's root API is preactClient.ts.
  */
 const clientOnPreact = {

@@ -9,7 +9,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack from 'webpack';
 import type { Compilation, Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { webpackPreactAliases } from './scripts/preactRenderer';
+import { webpackPreactAliases } from './scripts/preactRenderer.mts';
 
 /** The project root; webpack-cli loads this file as an ES module. */
 const root = import.meta.dirname;
@@ -142,7 +142,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       alias: {
         '@client': path.resolve(root, 'src/client'),
         '@shared': path.resolve(root, 'src/shared'),
-        // The production bundle renders with Preact (scripts/preactRenderer.ts); development keeps React.
+        // The production bundle renders with Preact (scripts/preactRenderer.mts); development keeps React.
         ...(production ? { ...reactRouterProductionBuild, ...webpackPreactAliases(root) } : {}),
       },
     },

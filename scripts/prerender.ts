@@ -4,7 +4,7 @@
 // browser paints it at once and the app hydrates it (src/client/main.tsx). Each page also asks
 // for its own chunks up front (preload), so they load beside the entry instead of after it.
 //
-// The pages render with Preact, the renderer the production bundle ships (scripts/preactRenderer.ts).
+// The pages render with Preact, the renderer the production bundle ships (scripts/preactRenderer.mts).
 //
 // Usage: tsx scripts/prerender.ts [dist]          (webpack.config.ts runs it after every production build)
 //        tsx scripts/prerender.ts --page <path>   (prints one page's markup and styles as JSON; the tests use it)
@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PRERENDER_DIR, PRERENDER_MANIFEST, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../src/shared/prerender';
 import type { PrerenderedPage } from '../src/client/app/prerender';
-import { renderWithPreactInNode } from './preactRenderer';
+import { renderWithPreactInNode } from './preactRenderer.mts';
 import { BUILD_STATS_FILE, ROUTE_BUDGETS } from './sizeCheck';
 
 /**

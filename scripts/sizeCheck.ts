@@ -37,7 +37,7 @@ interface RouteBudget {
 /**
  * Libraries no public page may load unless it uses them (issue 18): the form libraries only on
  * the pages with a form; the state machines and the charts on none. Nor React itself: the
- * production bundle renders with Preact (scripts/preactRenderer.ts), and a React entry point the
+ * production bundle renders with Preact (scripts/preactRenderer.mts), and a React entry point the
  * aliases miss would bring React's renderer back beside it.
  */
 const FORM_LIBRARIES = ['formik', 'yup'];

@@ -1,4 +1,4 @@
-// What `react-dom/client` is in the production bundle (scripts/preactRenderer.ts): Preact's root API,
+// What `react-dom/client` is in the production bundle (scripts/preactRenderer.mts): Preact's root API,
 // plus the React behaviours preact/compat leaves out that this app relies on. Each was found by
 // running the component tests on Preact; the browser tests (e2e/) check them on the shipped build.
 //

@@ -1,7 +1,7 @@
 // Renders a public page to HTML at build time (scripts/prerender.ts), so a visitor's browser
 // paints the page as soon as the HTML arrives instead of after the scripts have loaded and run;
 // main.tsx then hydrates it. Runs in Node, never in the browser bundle, and with the renderer the
-// bundle ships: Preact, React's imports resolved to preact/compat (scripts/preactRenderer.ts), so
+// bundle ships: Preact, React's imports resolved to preact/compat (scripts/preactRenderer.mts), so
 // the markup is what the browser's Preact expects to find, down to the ids useId makes.
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
