@@ -201,13 +201,14 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
       charged,
     );
 
+    const runs: [label: string, figures: Figures][] = [
+      [`${kind.padEnd(9)} bare Fastify hello-world`, baseline],
+      [`${kind.padEnd(9)} GET user-info/, one user`, one],
+      [`${kind.padEnd(9)} GET user-info/, ${tokens.length} users`, many],
+    ];
     const lines = [
-      line(`${kind.padEnd(9)} bare Fastify hello-world`, baseline),
-      line(`${kind.padEnd(9)} GET user-info/, one user`, one, baseline),
-      line(`${kind.padEnd(9)} GET user-info/, ${tokens.length} users`, many, baseline),
-      cpuLine(`${kind.padEnd(9)} bare Fastify hello-world`, baseline),
-      cpuLine(`${kind.padEnd(9)} GET user-info/, one user`, one),
-      cpuLine(`${kind.padEnd(9)} GET user-info/, ${tokens.length} users`, many),
+      ...runs.map(([label, figures]) => line(label, figures, figures === baseline ? undefined : baseline)),
+      ...runs.map(([label, figures]) => cpuLine(label, figures)),
     ];
     if (kind === 'postgres') {
       for (const [label, f] of [
