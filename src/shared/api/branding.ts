@@ -19,7 +19,7 @@ export const BRANDING_LIMITS = {
   senderNameMax: 80,
   /** The logo file, decoded. */
   logoMaxBytes: 1_000_000,
-  /** A PNG's width and height, each. */
+  /** A PNG's width and height, and the size an SVG is drawn at (CSS pixels), each. */
   logoMaxSidePx: 4096,
   logoMinSidePx: 16,
 } as const;
@@ -77,6 +77,10 @@ export const BRANDING_MESSAGES = {
   svgScript: 'The SVG logo contains a script; upload one without scripts.',
   svgEventHandler: (attribute: string) => `The SVG logo has an event handler (${attribute}); upload one without event handlers.`,
   svgExternal: (reference: string) => `The SVG logo refers to something outside the file (${reference}); upload one that contains everything it draws.`,
+  svgTooBig: (width: number, height: number) =>
+    `The SVG logo is drawn at ${width}×${height} pixels (its width, height and viewBox); it can be at most ${BRANDING_LIMITS.logoMaxSidePx} pixels on each side. Set a smaller width and height in the file.`,
+  svgNoSize: 'The SVG logo has a width or height of zero or less; upload one with a size.',
+  svgNotDrawable: 'The SVG logo cannot be drawn as an image (reports and e-mails show it as one); export it again from your design tool.',
   svgForeignObject: 'The SVG logo contains a foreignObject (HTML inside the SVG); upload one without it.',
   svgEntity: 'The SVG logo declares entities in a DOCTYPE; upload one without them.',
   logoNotFound: 'This logo no longer exists.',

@@ -94,6 +94,26 @@ describe('branding per workspace', () => {
     ['a logo that is not an image', { logo: b64(Buffer.from('%PDF-1.7 not an image')) }, BRANDING_MESSAGES.logoNotImage, 'logo'],
     ['an SVG with a script', { logo: b64(svgLogo('<script>fetch("/api/user-info/")</script>')) }, BRANDING_MESSAGES.svgScript, 'logo'],
     ['an SVG with an event handler', { logo: b64(svgLogo('', ' onload="alert(1)"')) }, BRANDING_MESSAGES.svgEventHandler('onload'), 'logo'],
+    [
+      'an SVG drawn at 20,000 pixels (reports could not draw it)',
+      { logo: b64(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')) },
+      BRANDING_MESSAGES.svgTooBig(20000, 20000),
+      'logo',
+    ],
+    ['an SVG drawn 4,000 points wide', { logo: b64(svgLogo(undefined, ' width="4000pt"')) }, BRANDING_MESSAGES.svgTooBig(5333, 2667), 'logo'],
+    [
+      'an SVG with a url() spelt with a CSS escape',
+      { logo: b64(svgLogo('<style>rect{fill:\\75 rl(https://evil.example/a.svg#b)}</style><rect width="10" height="10"/>')) },
+      BRANDING_MESSAGES.svgExternal('url(https://evil.example/a.svg#b)'),
+      'logo',
+    ],
+    ['an SVG with an @import spelt with a CSS escape', { logo: b64(svgLogo('<style>@\\69mport "https://evil.example/x.css";</style>')) }, BRANDING_MESSAGES.svgExternal('@import'), 'logo'],
+    [
+      'an SVG with an image-set() in a style attribute',
+      { logo: b64(svgLogo(`<rect width="10" height="10" style="fill:image-set('https://evil.example/x.png' 1x)"/>`)) },
+      BRANDING_MESSAGES.svgExternal('image-set(https://evil.example/x.png)'),
+      'logo',
+    ],
   ])('refuses %s with a 400 naming it, and saves nothing', async (_what, change, detail, field) => {
     const before = await stored();
     const res = await put(owner, { ...valid, name: 'Changed', ...change });

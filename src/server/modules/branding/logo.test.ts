@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { BRANDING_LIMITS, BRANDING_MESSAGES } from '@shared/api/branding';
 import { pngLogo, svgLogo, withTextChunk } from './branding.fixtures';
 import { readLogo, readLogoBase64 } from './logo';
+import { drawSvg, RASTER_HEIGHT } from './logoRaster';
 
 const refusal = async (bytes: Buffer) => {
   const result = await readLogo(bytes);
@@ -64,8 +65,66 @@ describe('a branding logo, read by content', () => {
     ['an @import', '<style>@import url(#x);</style>', '', BRANDING_MESSAGES.svgExternal('@import')],
     ['an embedded SVG as data', '<image href="data:image/svg+xml;base64,PHN2Zy8+" width="1" height="1"/>', '', BRANDING_MESSAGES.svgExternal('data:image/svg+xml;base64,PHN2Zy8+')],
     ['a foreignObject', '<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject>', '', BRANDING_MESSAGES.svgForeignObject],
+    // CSS escapes are decoded as a browser decodes them before anything is compared.
+    ['a url() spelt with a CSS escape', '<style>rect{fill:\\75 rl(https://evil.example/a.svg#b)}</style><rect width="10" height="10"/>', '', BRANDING_MESSAGES.svgExternal('url(https://evil.example/a.svg#b)')],
+    ['an @import spelt with a CSS escape', '<style>@\\69mport "https://evil.example/x.css";</style>', '', BRANDING_MESSAGES.svgExternal('@import')],
+    ['an image-set() in a style attribute', `<rect width="10" height="10" style="fill:image-set('https://evil.example/x.png' 1x)"/>`, '', BRANDING_MESSAGES.svgExternal('image-set(https://evil.example/x.png)')],
+    ['a quoted url() spelt with escapes', '<rect width="1" height="1" style="fill:u\\72 l(\'https://evil.example/q\')"/>', '', BRANDING_MESSAGES.svgExternal('url(https://evil.example/q)')],
+    ['an escaped url() in a presentation attribute', '<rect width="1" height="1" fill="\\75rl(https://evil.example/f)"/>', '', BRANDING_MESSAGES.svgExternal('url(https://evil.example/f)')],
+    ['an escape written as an XML character reference', '<rect width="1" height="1" fill="&#92;75 rl(https://evil.example/x)"/>', '', BRANDING_MESSAGES.svgExternal('url(https://evil.example/x)')],
+    ['a -webkit-image-set()', '<style>rect{fill:-webkit-image-set(url(#a) 1x, "https://evil.example/2x.png" 2x)}</style>', '', BRANDING_MESSAGES.svgExternal('-webkit-image-set(https://evil.example/2x.png)')],
+    ['an image() spelt with an escape', '<style>rect{fill:\\69mage("https://evil.example/i.png")}</style>', '', BRANDING_MESSAGES.svgExternal('image(https://evil.example/i.png)')],
+    ['a cross-fade()', '<style>rect{fill:cross-fade(url(#a), url(#b))}</style>', '', BRANDING_MESSAGES.svgExternal('cross-fade(…)')],
+    ['an element()', '<style>rect{fill:element(#a)}</style>', '', BRANDING_MESSAGES.svgExternal('element(…)')],
+    ['a src()', '<style>rect{fill:src("https://evil.example/s.svg")}</style>', '', BRANDING_MESSAGES.svgExternal('src(https://evil.example/s.svg)')],
+    ['a url() the browser gives up on', '<style>rect{fill:url(https://evil.example/a b)}</style>', '', BRANDING_MESSAGES.svgExternal('url(https://evil.example/a b)')],
+    ['an at-rule a logo has no use for', '<style>@\\6e amespace x url(#a);</style>', '', BRANDING_MESSAGES.svgExternal('@namespace')],
   ])('refuses an SVG with %s, naming it', async (_what, inner, attributes, message) => {
     expect(await refusal(svgLogo(inner, attributes))).toBe(message);
+  });
+
+  it('keeps in-file references that are written with escapes, and the style sheets logos are exported with', async () => {
+    const inner =
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient></defs>' +
+      '<style>@media (prefers-color-scheme: dark){.a{fill:\\75 rl(#g)}} @font-face{font-family:"Brand";src:local("Brand")} .b{font-family:\'Brand\',sans-serif;fill:url( "#g" )}</style>' +
+      '<rect class="a b" width="40" height="20" data-name="@2x logo" style="stroke:rgb(0 0 0 / 50%);fill:url(\'#g\')"/>';
+    const result = await readLogo(svgLogo(inner));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.logo.bytes.toString('utf8')).toContain('@media');
+  });
+
+  it('refuses an SVG drawn larger than a PNG may be, by its width, height, viewBox and units', async () => {
+    const huge = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>');
+    expect(await refusal(huge)).toBe(BRANDING_MESSAGES.svgTooBig(20000, 20000));
+    expect(await refusal(svgLogo(undefined, ' width="4097"'))).toBe(BRANDING_MESSAGES.svgTooBig(4097, 2049));
+    // Inches at 96 CSS pixels each; the other side from the viewBox's aspect.
+    expect(await refusal(svgLogo(undefined, ' width="50in"'))).toBe(BRANDING_MESSAGES.svgTooBig(4800, 2400));
+    expect(await refusal(svgLogo(undefined, ' height="120mm" width="1e4"'))).toBe(BRANDING_MESSAGES.svgTooBig(10000, 454));
+    const viewBoxOnly = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8000 100"><rect width="10" height="10"/></svg>');
+    expect(await refusal(viewBoxOnly)).toBe(BRANDING_MESSAGES.svgTooBig(8000, 100));
+    expect(await refusal(svgLogo(undefined, ' width="0" height="20"'))).toBe(BRANDING_MESSAGES.svgNoSize);
+    expect(await refusal(svgLogo(undefined, ' width="0.001" height="0.001"'))).toBe(BRANDING_MESSAGES.svgNotDrawable);
+  });
+
+  it('takes an SVG up to the limit, sized in pixels from its units', async () => {
+    const atLimit = await readLogo(svgLogo(undefined, ` width="${BRANDING_LIMITS.logoMaxSidePx}"`));
+    if (!atLimit.ok) throw new Error(atLimit.message);
+    expect(atLimit.logo).toMatchObject({ width: BRANDING_LIMITS.logoMaxSidePx, height: BRANDING_LIMITS.logoMaxSidePx / 2 });
+    const inMillimetres = await readLogo(svgLogo(undefined, ' width="40mm" height="20mm"'));
+    if (!inMillimetres.ok) throw new Error(inMillimetres.message);
+    expect(inMillimetres.logo).toMatchObject({ width: 151, height: 76 });
+  });
+
+  it('draws an SVG as PNG at a bounded size, however large it says it is', async () => {
+    for (const side of [10, 3900, 4000, 20000]) {
+      const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side / 2}" viewBox="0 0 10 5"><rect width="10" height="5"/></svg>`);
+      const { png, width, height } = await drawSvg(svg);
+      expect({ side, width, height }).toEqual({ side, width: side, height: side / 2 });
+      expect({ side, ...(await sharp(png).metadata()) }).toMatchObject({ side, format: 'png', width: RASTER_HEIGHT * 2, height: RASTER_HEIGHT });
+    }
+    // A very wide one is held to a width and drawn lower.
+    const wide = await drawSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="10"><rect width="30000" height="10"/></svg>'));
+    expect(await sharp(wide.png).metadata()).toMatchObject({ width: RASTER_HEIGHT * 16, height: 1 });
   });
 
   it('refuses entity declarations and SVG that is not well-formed', async () => {

@@ -1,18 +1,22 @@
-import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/connect';
 import { logoOf } from './branding.queries';
-
-/** Height in pixels an SVG logo is drawn at: sharp in a 28 pt PDF header and a 32 px mail header, on high-density screens too. */
-const RASTER_HEIGHT = 128;
+import { checkedPng, drawSvg } from './logoRaster';
 
 /**
  * The workspace's logo as PNG, for the places that draw no SVG (react-pdf, many mail clients):
  * a PNG as stored; an SVG (sanitised when it was saved) rasterised by sharp from its bytes alone,
- * so nothing it names outside itself is fetched. Null without a logo.
+ * so nothing it names outside itself is fetched. Null without a logo, and null (logged) when it
+ * cannot be drawn: a logo, even one saved before uploads were checked for size, never fails a report.
  */
-export async function logoPng(db: DbOrTx, workspaceId: string): Promise<Buffer | null> {
+export async function logoPng(db: DbOrTx, workspaceId: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<Buffer | null> {
   const row = await logoOf(db, workspaceId);
   if (!row?.logo) return null;
-  if (row.type === 'image/png') return row.logo;
-  return sharp(row.logo, { density: 300 }).resize({ height: RASTER_HEIGHT }).png().toBuffer();
+  try {
+    return row.type === 'image/png' ? await checkedPng(row.logo) : (await drawSvg(row.logo)).png;
+  } catch (error) {
+    // The reason only: neither the logo's bytes nor anything that signs its URL.
+    log.warn({ workspaceId, logoType: row.type, err: { message: error instanceof Error ? error.message : String(error) } }, 'workspace logo could not be drawn; the report goes without it');
+    return null;
+  }
 }

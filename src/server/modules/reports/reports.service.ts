@@ -90,7 +90,7 @@ export function createReportsService(
       data,
       async pdf() {
         // react-pdf draws PNG (and JPEG), not SVG: an SVG logo is drawn as PNG.
-        return { name: data.name, color: data.primary_color, logo: branding.logo ? await logoPng(db, principal.workspaceId) : null };
+        return { name: data.name, color: data.primary_color, logo: branding.logo ? await logoPng(db, principal.workspaceId, ctx.log) : null };
       },
     };
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
@@ -6,7 +7,7 @@ import { REPORT_MESSAGES, REPORT_SECTIONS, REPORT_VALIDATION, type Report, type 
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { reportCount, reportMoney, reportPercent } from '@shared/reportFormat';
-import { reportShares, reports, users } from '../../db/schema';
+import { reportShares, reports, users, workspaceBranding } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
@@ -194,6 +195,50 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect((await as(owner).put('workspace/branding/', { name: 'Northwind Agency', primary_color: '#1a4fa0', logo: Buffer.from(svg).toString('base64') })).statusCode).toBe(200);
     const branded = await as(client).get(`reports/${report.id}/pdf/`);
     expect(branded.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+  }, 60_000);
+
+  it('never fails the PDF for a logo: one stored before the size check is drawn small, one that cannot be drawn is left out and logged', async () => {
+    const report = await create({ ...everything, sections: ['headline'] });
+    const brandingRow = eq(workspaceBranding.workspaceId, workspace);
+    const [before] = await t.app.ctx.db.select().from(workspaceBranding).where(brandingRow);
+    expect(before?.logo).toBeTruthy();
+    // Straight into the row, past the upload's checks, as logos saved before them were.
+    const store = (logo: Buffer, logoType: 'image/png' | 'image/svg+xml') =>
+      t.app.ctx.db.update(workspaceBranding).set({ logo, logoType, logoSha256: createHash('sha256').update(logo).digest('hex'), logoWidth: null, logoHeight: null }).where(brandingRow);
+    const pdf = async () => {
+      const res = await as(client).get(`reports/${report.id}/pdf/`);
+      expect(res.statusCode).toBe(200);
+      const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+      expect(text).toContain('Northwind Agency');
+      return { hasImage: res.rawPayload.includes(Buffer.from('/Subtype /Image')) };
+    };
+    const warn = jest.spyOn(t.app.log, 'warn');
+    const logoWarnings = () => (warn.mock.calls as unknown[][]).filter(([, message]) => String(message).includes('logo'));
+    try {
+      // sharp's pixel limit made this one a 500 at density 300.
+      await store(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'), 'image/svg+xml');
+      expect(await pdf()).toEqual({ hasImage: true });
+      expect(logoWarnings()).toEqual([]);
+
+      const broken = [
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="1" height="1"/></svg>'), 'image/svg+xml'],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900000" height="900000"><rect width="1" height="1"/></svg>'), 'image/svg+xml'],
+        [Buffer.from('not a PNG, whatever the row says'), 'image/png'],
+      ] as const;
+      for (const [bytes, type] of broken) {
+        warn.mockClear();
+        await store(bytes, type);
+        expect({ type, ...(await pdf()) }).toEqual({ type, hasImage: false });
+        const logged = logoWarnings();
+        expect(logged).toHaveLength(1);
+        expect(logged[0][0]).toMatchObject({ workspaceId: workspace, logoType: type });
+        const line = JSON.stringify(logged[0]);
+        for (const secret of [bytes.toString('base64'), bytes.toString('utf8'), createHash('sha256').update(bytes).digest('hex'), t.config.appSecret]) expect(line).not.toContain(secret);
+      }
+    } finally {
+      warn.mockRestore();
+      await t.app.ctx.db.update(workspaceBranding).set(before).where(brandingRow);
+    }
   }, 60_000);
 
   it('shares the report by a signed link anyone can read, over the days it covered, until it expires or is revoked', async () => {

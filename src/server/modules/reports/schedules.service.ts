@@ -156,7 +156,7 @@ export function createReportSchedulesService(
     }
     const branding = await deps.branding.get(principal);
     // Inline in the mail as PNG: many mail clients do not draw SVG.
-    const logo = branding.logo ? await logoPng(db, delivery.workspaceId) : null;
+    const logo = branding.logo ? await logoPng(db, delivery.workspaceId, ctx.log) : null;
     const email = await reportEmail({ data, logoPng: logo, pdf: { fileName: delivery.pdfFileName ?? 'report.pdf', bytes: pdf } });
     await db.transaction(async (tx) => {
       const moved = await queries.moveDelivery(tx, delivery.id, ['generating', 'approved'], { status: 'sent', sentAt: clock.now(), pdf, lastError: null });

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { desc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { Report, ReportData, ReportSectionData } from '@shared/api/reports';
 import { SCHEDULE_LIMITS, SCHEDULE_MESSAGES, SCHEDULE_VALIDATION, type ReportDelivery, type ReportDeliveryDetail, type ReportSchedule } from '@shared/api/reportSchedules';
 import { reportMoney } from '@shared/reportFormat';
-import { outbox, reportDeliveries, reportSchedules, users } from '../../db/schema';
+import { outbox, reportDeliveries, reportSchedules, users, workspaceBranding } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { attachmentsOf } from '../../mail/mailer';
 import { sandboxSettings } from '../../platforms/settings';
@@ -211,6 +213,43 @@ describe('scheduled client reports: schedule, review before send, delivery and h
       expect((await as(owner).get(`reports/deliveries/${lapsed.id}/`)).json()).toMatchObject({ status: 'failed', error: SCHEDULE_MESSAGES.planLapsed });
     } finally {
       await t.app.ctx.db.update(users).set({ plan: 'agency' }).where(eq(users.id, ownerId));
+    }
+  });
+
+  it('sends the mail with the logo drawn small, even one stored before the size check, and without (logged) a logo it cannot draw', async () => {
+    const brandingRow = eq(workspaceBranding.workspaceId, workspace);
+    // Straight into the row, past the upload's checks, as logos saved before them were.
+    const store = (logo: Buffer) =>
+      t.app.ctx.db
+        .update(workspaceBranding)
+        .set({ logo, logoType: 'image/svg+xml', logoSha256: createHash('sha256').update(logo).digest('hex'), logoWidth: null, logoHeight: null })
+        .where(brandingRow);
+    const sendOne = async () => {
+      const schedule: ReportSchedule = (await as(owner).put(`reports/${report.id}/schedule/`, { ...weekly, review: false })).json();
+      const run = await runDueAt(schedule);
+      await t.app.services.reportSchedules.deliver(run.id, meta());
+      const [row] = await t.app.ctx.db.select().from(reportDeliveries).where(eq(reportDeliveries.id, run.id));
+      expect(row.status).toBe('sent');
+      const files = await attachmentsOf(t.app.ctx.db, row.outboxIds[0]);
+      expect(files[0].contentType).toBe('application/pdf');
+      return { logo: files.find((file) => file.contentId === 'brand-logo'), pdfHasImage: files[0].content.includes(Buffer.from('/Subtype /Image')) };
+    };
+    const warn = jest.spyOn(t.app.log, 'warn');
+    const logoWarnings = () => (warn.mock.calls as unknown[][]).filter(([, message]) => String(message).includes('logo'));
+    try {
+      await store(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'));
+      const drawn = await sendOne();
+      expect(drawn.pdfHasImage).toBe(true);
+      expect(await sharp(drawn.logo!.content).metadata()).toMatchObject({ format: 'png', width: 128, height: 128 });
+      expect(logoWarnings()).toEqual([]);
+
+      await store(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="1" height="1"/></svg>'));
+      expect(await sendOne()).toEqual({ logo: undefined, pdfHasImage: false });
+      // Once for the PDF, once for the mail.
+      expect(logoWarnings().map(([fields]) => fields)).toEqual([expect.objectContaining({ workspaceId: workspace, logoType: 'image/svg+xml' }), expect.objectContaining({ workspaceId: workspace })]);
+    } finally {
+      warn.mockRestore();
+      await t.app.ctx.db.update(workspaceBranding).set({ logo: null, logoType: null, logoSha256: null }).where(brandingRow);
     }
   });
 
