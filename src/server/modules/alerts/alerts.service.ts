@@ -6,11 +6,11 @@ import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@share
 import { accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { alertReads, alerts, connectedAdAccounts } from '../../db/schema';
+import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
-import type { Principal } from '../access/principal';
+import { can, type Principal } from '../access/principal';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createAlertMail } from './alerts.mail';
 import { createAlertWebhook } from './alerts.webhook';
@@ -34,6 +34,12 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   /** 'raised' (workspaceId) when this process stores new alerts: open streams look at once instead of at their next poll. */
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  // Read by every open stream at every look: built once, a prepared statement on PostgreSQL (the primary key's index).
+  const roleOf = db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')), eq(workspaceMembers.userId, sql.placeholder('userId'))))
+    .prepare('alert_stream_role_of');
 
   /** Judges one account and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow): Promise<number> {
@@ -132,6 +138,12 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     /** Checks the caller may read alerts now (before a stream opens). */
     async assertAccess(principal: Principal): Promise<void> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
+    },
+
+    /** Whether the caller is still a member of the workspace in a role that reads alerts (an open stream asks at every look). */
+    async stillReads(principal: Principal): Promise<boolean> {
+      const [row] = await roleOf.execute({ workspaceId: principal.workspaceId, userId: principal.userId });
+      return row !== undefined && can(row, 'alerts:read');
     },
 
     /** The last alert raised in the workspace so far: a new stream starts after it. */

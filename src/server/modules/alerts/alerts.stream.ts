@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants';
 import type { AppContext } from '../../context';
+import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
+import { tokenVersions } from '../auth/tokenVersions';
 import type { AlertsService } from './alerts.service';
 
 /** How often an open stream looks for alerts raised by another process (a separate worker). */
@@ -22,14 +24,34 @@ function lastEventId(request: FastifyRequest): number | null {
 /**
  * GET alerts/stream/: server-sent events, one `alert` event per alert raised in the workspace,
  * its id the alert's sequence number. A reconnect with Last-Event-ID gets what was raised since,
- * nothing twice and nothing lost; a new stream starts from now. The stream ends when the access
- * token it was opened with would have expired, so a revoked session does not keep listening; the
- * client reconnects with a fresh token and its last id. A caller that does not ask for an event
- * stream (no `Accept: text/event-stream`) gets what was raised since its Last-Event-ID in the same
- * format, and the response ends: one look, for scripts and health checks.
+ * nothing twice and nothing lost; a new stream starts from now. Access is checked again at every
+ * look, not only at the opening: the stream ends, sending nothing more, once the caller is no
+ * longer a member in a role that reads alerts, their token version moved on (logout, password
+ * reset) or the access token it was opened with expires. A change made in this process ends it at
+ * once; another process's, at the next look. The client reconnects with a fresh token and its last
+ * id, and meets the usual checks. A caller that does not ask for an event stream (no
+ * `Accept: text/event-stream`) gets what was raised since its Last-Event-ID in the same format,
+ * and the response ends: one look, for scripts and health checks.
  */
-export async function openAlertStream(ctx: Pick<AppContext, 'log'>, service: AlertsService, principal: Principal, request: FastifyRequest, reply: FastifyReply) {
+export async function openAlertStream(
+  ctx: Pick<AppContext, 'log' | 'db' | 'clock' | 'tokens'>,
+  service: AlertsService,
+  principal: Principal,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { db, clock, tokens } = ctx;
+  const access = request.accessToken;
+  if (!access) throw new Error('the alert stream needs the auth guard in front of it');
   await service.assertAccess(principal);
+  const openedAt = clock.now().getTime();
+  // A token without an expiry (none is issued) gets the lifetime one would have had.
+  const endsAt = (await tokens.expiresAt(access.token, clock.now()))?.getTime() ?? openedAt + ACCESS_TOKEN_TTL_SECONDS * 1000;
+  const versions = tokenVersions(db);
+  /** The guard's checks again, and the role's: whether the caller may still read the workspace's alerts. */
+  const stillAllowed = async () =>
+    clock.now().getTime() < endsAt && (await versions.current(access.claims.userId)) === access.claims.version && (await service.stillReads(principal));
+
   let cursor = lastEventId(request) ?? (await service.latestSeq(principal));
   const stream = new PassThrough();
   let closed = false;
@@ -39,7 +61,12 @@ export async function openAlertStream(ctx: Pick<AppContext, 'log'>, service: Ale
     looking = looking
       .then(async () => {
         if (closed) return;
-        for (const { seq, alert } of await service.raisedAfter(principal, cursor)) {
+        const raised = await service.raisedAfter(principal, cursor);
+        // Checked after the read: whatever is sent, the caller could still read at a moment after it was read.
+        if (!(await stillAllowed())) return close();
+        // An announcement may have ended the stream while the checks ran; from here to the last write nothing waits.
+        if (closed) return;
+        for (const { seq, alert } of raised) {
           stream.write(`id: ${seq}\nevent: alert\ndata: ${JSON.stringify(alert)}\n\n`);
           cursor = seq;
         }
@@ -51,13 +78,16 @@ export async function openAlertStream(ctx: Pick<AppContext, 'log'>, service: Ale
   };
   const poll = setInterval(look, STREAM_POLL_MS);
   const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-  const expiry = setTimeout(() => stream.end(), ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const expiry = setTimeout(() => close(), Math.max(0, endsAt - openedAt));
+  // Removal, a role change, logout or the workspace's deletion in this process: ended before the change's own reply goes out.
+  const unwatch = accessChanges(db).watch(principal, () => close());
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(poll);
     clearInterval(heartbeat);
     clearTimeout(expiry);
+    unwatch();
     service.events.off('raised', onRaised);
     stream.end();
   };

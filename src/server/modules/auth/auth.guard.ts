@@ -3,12 +3,15 @@ import { AUTH_MESSAGES } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
+import type { AccessClaims } from './tokens';
 import { tokenVersions } from './tokenVersions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard from the verified access token (never from a header the client picks). */
     userId?: string;
+    /** The verified access token and its claims, for a response that outlives this check (the alert stream checks them again as it goes). */
+    accessToken?: { token: string; claims: AccessClaims };
   }
 }
 
@@ -30,6 +33,7 @@ export function createAuthGuard(ctx: Pick<AppContext, 'tokens' | 'clock' | 'db'>
     // A deleted user has no version: the session is over as well.
     if ((await versions.current(claims.userId)) !== claims.version) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     request.userId = claims.userId;
+    request.accessToken = { token: match[1], claims };
   };
 }
 

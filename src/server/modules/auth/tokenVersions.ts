@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connect';
 import { users } from '../../db/schema';
+import { accessChanges } from '../access/accessChanges';
 
 /**
  * How long a process trusts a user's token version it read. Another process's bump (logout,
@@ -16,7 +17,10 @@ export const TOKEN_VERSION_CACHE_SIZE = 10_000;
 export interface TokenVersions {
   /** The user's current version, or null when the user no longer exists. */
   current(userId: string): Promise<number | null>;
-  /** Drops the cached version (call after the transaction that bumped it has committed). */
+  /**
+   * Drops the cached version and ends, in this process, what is still open on the old one (the
+   * alert stream). Call after the transaction that bumped it has committed.
+   */
   forget(userId: string): void;
 }
 
@@ -62,6 +66,7 @@ function createTokenVersions(db: Db, ttlMs = TOKEN_VERSION_CACHE_MS, maxSize = T
     forget(userId) {
       epoch++;
       entries.delete(userId);
+      accessChanges(db).sessionsEnded(userId);
     },
   };
 }

@@ -28,4 +28,15 @@ describe('access tokens', () => {
     // Another process (another cache) with the same secret accepts the same token.
     expect(await createAccessTokens(SECRET).verify(token, issued)).toEqual({ userId: 'user-1', version: 0 });
   });
+
+  it('tells when a token it accepts expires, remembered or not, and nothing for one it refuses', async () => {
+    const tokens = createAccessTokens(SECRET);
+    const token = await tokens.sign('user-1', 0, issued);
+    expect(await tokens.expiresAt(token, issued)).toEqual(after(ACCESS_TOKEN_TTL_SECONDS));
+    expect(await tokens.verify(token, issued)).not.toBeNull();
+    expect(await tokens.expiresAt(token, issued)).toEqual(after(ACCESS_TOKEN_TTL_SECONDS));
+    expect(await tokens.expiresAt(`${token}x`, issued)).toBeNull();
+    expect(await tokens.expiresAt(await createAccessTokens('b'.repeat(48)).sign('user-1', 0, issued), issued)).toBeNull();
+    expect(await createAccessTokens(SECRET).expiresAt(token, after(ACCESS_TOKEN_TTL_SECONDS))).toBeNull();
+  });
 });

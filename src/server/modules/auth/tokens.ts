@@ -27,7 +27,7 @@ export function createAccessTokens(appSecret: string) {
   // Tokens whose signature and claims passed, with their expiry (seconds). Only what verify
   // accepted goes in, so a hit is the same answer as verifying again, until it expires.
   const verified = new Map<string, AccessClaims & { exp: number }>();
-  return {
+  const tokens = {
     /**
      * A 15-minute access token for the user, carrying the user's token version (`ver`): once the
      * version moves on (logout, refresh-token reuse, password reset) the token stops working.
@@ -72,7 +72,17 @@ export function createAccessTokens(appSecret: string) {
         return null;
       }
     },
+    /**
+     * When a token verify accepts stops working (its `exp`), for a response that outlives the
+     * request it came with; null when verify refuses it or it carries no expiry.
+     */
+    async expiresAt(token: string, now: Date): Promise<Date | null> {
+      if (!verified.has(token) && !(await tokens.verify(token, now))) return null;
+      const exp = verified.get(token)?.exp;
+      return exp === undefined ? null : new Date(exp * 1000);
+    },
   };
+  return tokens;
 }
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/connect';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
+import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
@@ -36,6 +37,7 @@ export function createTeamService(
   { db, clock, log, mailer, config }: Pick<AppContext, 'db' | 'clock' | 'log' | 'mailer' | 'config'>,
   summary: (userId: string, workspaceId: string) => Promise<WorkspaceSummary>,
 ) {
+  const access = accessChanges(db);
   const pendingAt = (now: Date) => and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt), gt(workspaceInvitations.expiresAt, now));
 
   /** The workspace's pending invitations (or the one with `id`), newest first, with the inviter's name. */
@@ -101,6 +103,7 @@ export function createTeamService(
       const workspace = await lockForAction(tx, principal, null);
       await removeFrom(tx, workspace, principal.userId, workspace.role, true);
     });
+    access.membershipChanged(principal.workspaceId, principal.userId);
     log.info({ workspaceId: principal.workspaceId }, 'member left a workspace');
     return { left: true, id: principal.workspaceId };
   }
@@ -211,17 +214,19 @@ export function createTeamService(
     /** PATCH workspace/members/<user_id>/: any role, owner included; the last owner cannot step down. */
     async setRole(principal: Principal, memberId: string, role: Role): Promise<Member> {
       const userId = pathId(memberId, memberNotFound);
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'team:manage');
         const current = await memberRole(tx, workspace.id, userId);
         if (!current) throw memberNotFound();
-        if (current === role) return;
+        if (current === role) return false;
         if (current === 'owner' && (await ownerCount(tx, workspace.id)) <= 1) throw conflict(WORKSPACE_MESSAGES.lastOwner);
         await tx
           .update(workspaceMembers)
           .set({ role })
           .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+        return true;
       });
+      if (changed) access.membershipChanged(principal.workspaceId, userId);
       log.info({ workspaceId: principal.workspaceId, role }, 'member role changed');
       const [member] = await membersOf(db, principal.workspaceId, userId);
       if (!member) throw memberNotFound();
@@ -241,6 +246,7 @@ export function createTeamService(
         if (!role) throw memberNotFound();
         await removeFrom(tx, workspace, userId, role, false);
       });
+      access.membershipChanged(principal.workspaceId, userId);
       log.info({ workspaceId: principal.workspaceId }, 'member removed');
       return { removed: true, user_id: userId };
     },
@@ -256,6 +262,8 @@ export function createTeamService(
         await tx.update(workspaceMembers).set({ role: 'owner' }).where(member(userId));
         await tx.update(workspaceMembers).set({ role: 'manager' }).where(member(principal.userId));
       });
+      access.membershipChanged(principal.workspaceId, userId);
+      access.membershipChanged(principal.workspaceId, principal.userId);
       log.info({ workspaceId: principal.workspaceId }, 'workspace ownership transferred');
       // The caller is a manager now: the team is read as such (managers may read it).
       return team({ ...principal, role: 'manager' });

@@ -5,6 +5,7 @@ import { WORKSPACE_MESSAGES, type WorkspaceOverview, type WorkspaceSummary } fro
 import type { AppContext } from '../../context';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/httpError';
+import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
 import { workspaceNotFound } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
@@ -106,6 +107,7 @@ export function createWorkspacesService(
         await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
         return held;
       });
+      accessChanges(db).workspaceDeleted(principal.workspaceId);
       log.info({ workspaceId: principal.workspaceId, connections: grants.length }, 'workspace deleted');
       await revokeGrants(grants);
       return { deleted: true, id: principal.workspaceId };
