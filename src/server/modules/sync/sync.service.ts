@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
 import { DASHBOARD_MESSAGES, addDays, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/connect';
+import { executeRows, type Tx } from '../../db/connect';
 import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
+import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
@@ -30,8 +31,23 @@ export const SYNC_BACKOFF_BASE_MS = 30_000;
 export const SYNC_BACKOFF_MAX_MS = 30 * 60_000;
 /** Sync jobs one process runs at once. */
 export const SYNC_CONCURRENCY = 4;
-/** A run that has said nothing for this long is taken to be dead (crashed worker); another may start. */
-export const SYNC_LEASE_MS = 15 * 60_000;
+/**
+ * How often a running sync writes its heartbeat (sync_state.updated_at), besides each step of
+ * progress: a step may wait on the platform for minutes.
+ */
+export const SYNC_HEARTBEAT_MS = 10_000;
+/**
+ * A run whose heartbeat is older than this is taken to be dead (its process crashed or was
+ * killed), and the next run (a Refresh, the schedule, a retry) takes it over. Four missed beats,
+ * so a slow query or a long pause of a live process does not hand its run to another.
+ */
+export const SYNC_LEASE_MS = 45_000;
+/**
+ * A live run that has made no progress for this long stops its heartbeat, so a run stuck on a
+ * call that never returns gives up its lease too (one lease window later) instead of holding it
+ * until the process restarts.
+ */
+export const SYNC_STALL_MS = 15 * 60_000;
 
 export type SyncMode = 'backfill' | 'incremental';
 
@@ -44,7 +60,7 @@ const syncPayload = object({
 /** The outcome of one run, for logs and tests. */
 export type SyncOutcome =
   | { status: 'done'; rows: number; mode: SyncMode }
-  | { status: 'skipped'; reason: 'running' | 'inactive' | 'gone' | 'waiting' }
+  | { status: 'skipped'; reason: 'running' | 'inactive' | 'gone' | 'waiting' | 'superseded' }
   | { status: 'retrying'; error: string; delayMs: number }
   | { status: 'failed'; error: string };
 
@@ -79,11 +95,30 @@ function describe(error: unknown): string {
   return 'An internal error stopped the sync; Adwise will try again shortly.';
 }
 
+/** Shown for a run whose worker went away mid-sync, until another run takes it over. */
+function interrupted(platform: Platform): string {
+  return `The ${PLATFORM_LABELS[platform]} sync stopped before it finished; Adwise will run it again shortly.`;
+}
+
+/** A run that says it is running but whose heartbeat stopped: its process is gone. */
+function abandoned(state: { status: string; updatedAt: Date }, now: Date): boolean {
+  return state.status === 'running' && state.updatedAt < staleBefore(now, SYNC_LEASE_MS);
+}
+
+/** Thrown inside a run that finds its lease taken over: it stops writing. */
+class LeaseLost extends Error {
+  constructor() {
+    super('sync lease taken over');
+    this.name = 'LeaseLost';
+  }
+}
+
 /**
  * The sync engine: a job per connection (90-day backfill on connect, then incremental runs that
  * re-read the last days), one run per connection at a time (queue policy plus a lease in
- * sync_state), retries with jittered exponential back-off that honours the platform's own
- * wait, and progress plus last-synced time per connection.
+ * sync_state, kept alive by a heartbeat, so a crashed run is taken over within a minute),
+ * retries with jittered exponential back-off that honours the platform's own wait, and progress
+ * plus last-synced time per connection.
  */
 export function createSyncService(
   ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>,
@@ -92,33 +127,56 @@ export function createSyncService(
     random?: () => number;
     /** Work to queue when a sync succeeds, inside the transaction that records its final state. */
     afterSync?: (tx: Tx, synced: { connectionId: string; workspaceId: string }) => Promise<void>;
+    /** Time between heartbeats of a running sync (tests shorten it). */
+    heartbeatMs?: number;
   } = {},
 ) {
   const { db, queue, clock, log } = ctx;
   const random = options.random ?? Math.random;
+  const heartbeatMs = options.heartbeatMs ?? SYNC_HEARTBEAT_MS;
 
   /** Creates the state row if missing. */
   async function ensureState(connectionId: string, workspaceId: string) {
     await db.insert(syncState).values({ connectionId, workspaceId }).onConflictDoNothing();
   }
 
-  /** Takes the run lease; false when another run holds a live one. */
-  async function claim(connectionId: string, total: number): Promise<boolean> {
+  /**
+   * Takes the run lease, free or held by a run whose heartbeat stopped. Its start time names the
+   * lease (a takeover starts later than the lease it replaces); null while another run holds a
+   * live one.
+   */
+  async function claim(connectionId: string, total: number): Promise<Date | null> {
     const now = clock.now();
-    const staleBefore = new Date(now.getTime() - SYNC_LEASE_MS);
     const claimed = await db
       .update(syncState)
       .set({ status: 'running', startedAt: now, progressDone: 0, progressTotal: total, updatedAt: now })
-      .where(and(eq(syncState.connectionId, connectionId), sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore})`))
+      .where(and(eq(syncState.connectionId, connectionId), sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore(now, SYNC_LEASE_MS)})`))
       .returning({ id: syncState.connectionId });
-    return claimed.length > 0;
+    return claimed.length > 0 ? now : null;
   }
 
-  async function step(connectionId: string) {
-    await db
+  /** The row while `lease` is still this connection's: every write of a run goes through it. */
+  const held = (connectionId: string, lease: Date) =>
+    and(eq(syncState.connectionId, connectionId), eq(syncState.status, 'running'), eq(syncState.startedAt, lease));
+
+  /** Refreshes the heartbeat; false once the lease was taken over. */
+  async function beat(connectionId: string, lease: Date): Promise<boolean> {
+    const kept = await db.update(syncState).set({ updatedAt: clock.now() }).where(held(connectionId, lease)).returning({ id: syncState.connectionId });
+    return kept.length > 0;
+  }
+
+  async function step(connectionId: string, lease: Date) {
+    const kept = await db
       .update(syncState)
       .set({ progressDone: sql`${syncState.progressDone} + 1`, updatedAt: clock.now() })
-      .where(eq(syncState.connectionId, connectionId));
+      .where(held(connectionId, lease))
+      .returning({ id: syncState.connectionId });
+    if (kept.length === 0) throw new LeaseLost();
+  }
+
+  function superseded(connectionId: string): SyncOutcome {
+    log.warn({ connectionId }, 'sync lease taken over by another run; this run stops');
+    return { status: 'skipped', reason: 'superseded' };
   }
 
   type AccountRow = typeof connectedAdAccounts.$inferSelect;
@@ -177,55 +235,81 @@ export function createSyncService(
       return { status: 'skipped', reason: 'waiting' };
     }
     const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
-    if (!(await claim(connectionId, accounts.length * 3))) return { status: 'skipped', reason: 'running' };
+    const lease = await claim(connectionId, accounts.length * 3);
+    if (!lease) return { status: 'skipped', reason: 'running' };
 
     const effectiveMode: SyncMode = mode === 'backfill' || !state?.backfilledAt ? 'backfill' : 'incremental';
     const days = effectiveMode === 'backfill' ? BACKFILL_DAYS : RESTATEMENT_DAYS;
     const owner = { id: connectionId, workspaceId: connection.workspaceId, platform };
-    let rows = 0;
-    try {
-      // The next account's platform calls run while this one's rows are written.
-      let next = accounts.length > 0 ? fetchAccount(owner, accounts[0], days) : undefined;
-      for (let index = 0; index < accounts.length; index += 1) {
-        const fetched = await next!;
-        next = index + 1 < accounts.length ? fetchAccount(owner, accounts[index + 1], days) : undefined;
-        // Should a write below fail, the prefetch's own failure must not go unhandled.
-        next?.catch(() => undefined);
-        const { account, since, until } = fetched;
-        await upsertCampaigns(db, { workspaceId: connection.workspaceId, accountRef: account.id, platform }, fetched.list, clock.now());
-        await step(connectionId);
-        rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
-        await step(connectionId);
-        rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
-        await upsertAdStatuses(db, account.id, fetched.adList, clock.now());
-        await step(connectionId);
+    let lastProgressAt = lease;
+    let stallLogged = false;
+    const heartbeat = async () => {
+      if (clock.now().getTime() - lastProgressAt.getTime() > SYNC_STALL_MS) {
+        if (!stallLogged) log.warn({ connectionId, platform }, 'sync made no progress for too long; its lease is left to lapse');
+        stallLogged = true;
+        return true;
       }
-    } catch (error) {
-      return fail(connectionId, platform, effectiveMode, attempt, error);
-    }
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(syncState)
-        .set({
-          status: 'idle',
-          lastSyncedAt: now,
-          backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
-          lastError: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          updatedAt: now,
-        })
-        .where(eq(syncState.connectionId, connectionId));
-      // What follows a sync (the suggestions) is queued in the same transaction: it runs exactly
-      // when the sync's final state commits, never for a sync that did not finish.
-      await options.afterSync?.(tx, { connectionId, workspaceId: connection.workspaceId });
+      return beat(connectionId, lease);
+    };
+    const progress = async () => {
+      await step(connectionId, lease);
+      lastProgressAt = clock.now();
+    };
+    const onError = (error: unknown) => log.warn({ err: error, connectionId }, 'sync heartbeat failed');
+
+    // The heartbeat lasts exactly as long as the run: stopped however the run ends.
+    return withHeartbeat(heartbeat, { intervalMs: heartbeatMs, onError }, async () => {
+      let rows = 0;
+      try {
+        // The next account's platform calls run while this one's rows are written.
+        let next = accounts.length > 0 ? fetchAccount(owner, accounts[0], days) : undefined;
+        for (let index = 0; index < accounts.length; index += 1) {
+          const fetched = await next!;
+          next = index + 1 < accounts.length ? fetchAccount(owner, accounts[index + 1], days) : undefined;
+          // Should a write below fail, the prefetch's own failure must not go unhandled.
+          next?.catch(() => undefined);
+          const { account, since, until } = fetched;
+          await upsertCampaigns(db, { workspaceId: connection.workspaceId, accountRef: account.id, platform }, fetched.list, clock.now());
+          await progress();
+          rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
+          await progress();
+          rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
+          await upsertAdStatuses(db, account.id, fetched.adList, clock.now());
+          await progress();
+        }
+      } catch (error) {
+        if (error instanceof LeaseLost) return superseded(connectionId);
+        return fail(connectionId, platform, effectiveMode, attempt, error, lease);
+      }
+      const now = clock.now();
+      const finished = await db.transaction(async (tx) => {
+        const kept = await tx
+          .update(syncState)
+          .set({
+            status: 'idle',
+            lastSyncedAt: now,
+            backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
+            lastError: null,
+            attempts: 0,
+            nextAttemptAt: null,
+            updatedAt: now,
+          })
+          .where(held(connectionId, lease))
+          .returning({ id: syncState.connectionId });
+        // The run that took over records the outcome (and queues what follows) when it finishes.
+        if (kept.length === 0) return false;
+        // What follows a sync (the suggestions) is queued in the same transaction: it runs exactly
+        // when the sync's final state commits, never for a sync that did not finish.
+        await options.afterSync?.(tx, { connectionId, workspaceId: connection.workspaceId });
+        return true;
+      });
+      if (!finished) return superseded(connectionId);
+      log.info({ connectionId, platform, mode: effectiveMode, rows }, 'sync done');
+      return { status: 'done', rows, mode: effectiveMode };
     });
-    log.info({ connectionId, platform, mode: effectiveMode, rows }, 'sync done');
-    return { status: 'done', rows, mode: effectiveMode };
   }
 
-  async function fail(connectionId: string, platform: Platform, mode: SyncMode, attempt: number, error: unknown): Promise<SyncOutcome> {
+  async function fail(connectionId: string, platform: Platform, mode: SyncMode, attempt: number, error: unknown, lease: Date): Promise<SyncOutcome> {
     const message = describe(error);
     const now = clock.now();
     const retryable = error instanceof PlatformError ? error.retryable : true;
@@ -235,23 +319,76 @@ export function createSyncService(
     if (retryable && attempt + 1 < SYNC_MAX_ATTEMPTS) {
       const delayMs = retryDelayMs(attempt, error instanceof PlatformError ? error.retryAfterMs : undefined, random);
       const nextAttemptAt = new Date(now.getTime() + delayMs);
-      await db
+      const kept = await db
         .update(syncState)
         .set({ status: 'retrying', lastError: message, attempts: attempt + 1, nextAttemptAt, updatedAt: now })
-        .where(eq(syncState.connectionId, connectionId));
+        .where(held(connectionId, lease))
+        .returning({ id: syncState.connectionId });
+      // A run that lost its lease leaves the retry to the run that took it over.
+      if (kept.length === 0) return superseded(connectionId);
       await queue.send(SYNC_JOB, { connectionId, mode, attempt: attempt + 1 }, { singletonKey: connectionId, startAfter: nextAttemptAt });
       return { status: 'retrying', error: message, delayMs };
     }
-    await db
+    const kept = await db
       .update(syncState)
       .set({ status: 'failed', lastError: message, attempts: attempt + 1, nextAttemptAt: null, updatedAt: now })
-      .where(eq(syncState.connectionId, connectionId));
+      .where(held(connectionId, lease))
+      .returning({ id: syncState.connectionId });
+    if (kept.length === 0) return superseded(connectionId);
     return { status: 'failed', error: message };
   }
 
-  /** Queues a run of one connection; a run already waiting for it absorbs this one. */
+  /**
+   * Fails the queue job of a run whose worker is gone. pg-boss keeps such a job active until its
+   * own expiry (15 minutes), and while it does the stately policy holds back the jobs queued under
+   * the connection's key. Only jobs active for longer than a lease window are touched: a job
+   * fetched a moment ago, about to claim the lease, is left alone. Best effort: pg-boss expires
+   * the job on its own in the end, and the takeover does not wait for it.
+   */
+  async function releaseOrphans(connectionId: string): Promise<void> {
+    try {
+      // pgboss is the queue's schema (jobs/queue.ts); the database's own clock, as started_on is.
+      const orphans = await executeRows<{ id: string }>(
+        db,
+        sql`select id from pgboss.job
+            where name = ${SYNC_JOB} and state = 'active' and data->>'connectionId' = ${connectionId}
+              and started_on < now() - make_interval(secs => ${SYNC_LEASE_MS / 1000})`,
+      );
+      if (orphans.length > 0) await queue.boss.fail(SYNC_JOB, orphans.map((job) => job.id), { message: 'The sync worker stopped; another run took over.' });
+    } catch (error) {
+      log.warn({ err: error, connectionId }, 'could not release the queue job of an abandoned sync');
+    }
+  }
+
+  /**
+   * Restarts a run whose heartbeat stopped: queues it under a key of its own (derived from the
+   * dead lease) and marks the connection queued. Not under the connection's key: pg-boss skips a
+   * key its workers last saw active until its queue statistics and their cache catch up (a minute
+   * each), which would hold the new run back as long. Two processes taking over the same dead run
+   * derive the same key, so the queue keeps one job for both; the lease still lets one run at a time.
+   * False when the lease is live (or free).
+   */
+  async function takeOver(connectionId: string, mode: SyncMode): Promise<boolean> {
+    const now = clock.now();
+    const [state] = await db.select().from(syncState).where(eq(syncState.connectionId, connectionId));
+    if (!state || !abandoned(state, now)) return false;
+    const deadLease = (state.startedAt ?? state.updatedAt).getTime();
+    await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: `${connectionId}:takeover:${deadLease}` });
+    // Only if no run came back to life meanwhile; a run that did keeps its lease, and the job just
+    // queued finds it taken and skips.
+    await db
+      .update(syncState)
+      .set({ status: 'queued', updatedAt: now })
+      .where(and(eq(syncState.connectionId, connectionId), eq(syncState.status, 'running'), lt(syncState.updatedAt, staleBefore(now, SYNC_LEASE_MS))));
+    await releaseOrphans(connectionId);
+    log.warn({ connectionId, heartbeatAt: state.updatedAt }, 'sync run abandoned (no heartbeat); queued a run to take over');
+    return true;
+  }
+
+  /** Queues a run of one connection; a run already waiting for it absorbs this one, and a dead one is taken over. */
   async function enqueue(connectionId: string, workspaceId: string, mode: SyncMode): Promise<void> {
     await ensureState(connectionId, workspaceId);
+    if (await takeOver(connectionId, mode)) return;
     await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: connectionId });
     await db
       .update(syncState)
@@ -259,23 +396,30 @@ export function createSyncService(
       .where(and(eq(syncState.connectionId, connectionId), inArray(syncState.status, ['idle', 'failed'])));
   }
 
-  function present(row: {
-    connectionId: string;
-    platform: string;
-    connectionStatus: string;
-    state: typeof syncState.$inferSelect | null;
-  }): ConnectionSync {
+  function present(
+    row: {
+      connectionId: string;
+      platform: string;
+      connectionStatus: string;
+      state: typeof syncState.$inferSelect | null;
+    },
+    now: Date,
+  ): ConnectionSync {
     const state = row.state;
+    // A dead run is no longer running: the next Refresh or scheduled run takes it over.
+    const dead = state !== null && abandoned(state, now);
     return {
       connection_id: row.connectionId,
       platform: row.platform as Platform,
-      status: row.connectionStatus === 'needs_reconnect' ? 'needs_reconnect' : (state?.status ?? 'idle'),
+      status: row.connectionStatus === 'needs_reconnect' ? 'needs_reconnect' : dead ? 'retrying' : (state?.status ?? 'idle'),
       last_synced_at: state?.lastSyncedAt?.toISOString() ?? null,
       progress: { done: state?.progressDone ?? 0, total: state?.progressTotal ?? 0 },
       last_error:
         row.connectionStatus === 'needs_reconnect'
           ? DASHBOARD_MESSAGES.needsReconnect(PLATFORM_LABELS[row.platform as Platform])
-          : (state?.lastError ?? null),
+          : dead
+            ? interrupted(row.platform as Platform)
+            : (state?.lastError ?? null),
       next_attempt_at: state?.nextAttemptAt?.toISOString() ?? null,
       backfilled: Boolean(state?.backfilledAt),
     };
@@ -290,7 +434,8 @@ export function createSyncService(
       
         .where(and(eq(platformConnections.workspaceId, workspaceId), platform ? eq(platformConnections.platform, platform) : undefined))
       .orderBy(platformConnections.createdAt);
-    const list = rows.map(present);
+    const now = clock.now();
+    const list = rows.map((row) => present(row, now));
     // The stalest of the connections that have synced: how old the oldest figures shown are.
     const times = list.flatMap((c) => (c.status !== 'needs_reconnect' && c.last_synced_at ? [c.last_synced_at] : []));
     const [space] = await db.select({ interval: workspaces.syncIntervalMinutes }).from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -326,19 +471,32 @@ export function createSyncService(
 
     /**
      * Queues an incremental run of every active connection whose workspace's cadence has come
-     * round since its last successful sync (the schedule, every few minutes). Half a tick of slack
-     * keeps a 15-minute cadence from drifting to 20 on a 5-minute tick.
+     * round since its last successful sync (the schedule, every few minutes), and of every
+     * connection whose run died mid-sync, due or not. Half a tick of slack keeps a 15-minute
+     * cadence from drifting to 20 on a 5-minute tick.
      */
     async enqueueDue(): Promise<number> {
       const now = clock.now();
       const slackMs = (SYNC_SCHEDULE_TICK_MINUTES / 2) * 60_000;
       const list = await db
-        .select({ id: platformConnections.id, workspaceId: platformConnections.workspaceId, interval: workspaces.syncIntervalMinutes, lastSyncedAt: syncState.lastSyncedAt })
+        .select({
+          id: platformConnections.id,
+          workspaceId: platformConnections.workspaceId,
+          interval: workspaces.syncIntervalMinutes,
+          lastSyncedAt: syncState.lastSyncedAt,
+          status: syncState.status,
+          updatedAt: syncState.updatedAt,
+        })
         .from(platformConnections)
         .innerJoin(workspaces, eq(workspaces.id, platformConnections.workspaceId))
         .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
         .where(eq(platformConnections.status, 'active'));
-      const due = list.filter((c) => !c.lastSyncedAt || c.lastSyncedAt.getTime() <= now.getTime() - c.interval * 60_000 + slackMs);
+      const due = list.filter(
+        (c) =>
+          !c.lastSyncedAt ||
+          c.lastSyncedAt.getTime() <= now.getTime() - c.interval * 60_000 + slackMs ||
+          (c.status !== null && c.updatedAt !== null && abandoned({ status: c.status, updatedAt: c.updatedAt }, now)),
+      );
       for (const connection of due) await enqueue(connection.id, connection.workspaceId, 'incremental');
       return due.length;
     },
