@@ -113,6 +113,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN must be at least 16 characters long (or unset to turn /api/metrics off)');
   });
 
+  it('reads how long the HTTP server waits on clients, with defaults that leave room for slow uploads', () => {
+    expect(loadConfig(dev()).serverTimeouts).toEqual({ headersMs: 15_000, requestMs: 60_000, keepAliveMs: 72_000, idleMs: 300_000 });
+    expect(
+      loadConfig(dev({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '20000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_IDLE_TIMEOUT_MS: '0' })).serverTimeouts,
+    ).toEqual({ headersMs: 5000, requestMs: 20_000, keepAliveMs: 65_000, idleMs: 0 });
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '0', HTTP_REQUEST_TIMEOUT_MS: '30s', HTTP_KEEP_ALIVE_TIMEOUT_MS: '500', HTTP_IDLE_TIMEOUT_MS: '-1' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "0")',
+      'HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "30s")',
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "500")',
+      'HTTP_IDLE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (or 0 for none) (got "-1")',
+    ]);
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS (40000) must not be longer than HTTP_REQUEST_TIMEOUT_MS (30000)',
+    ]);
+  });
+
   it('checks secret strength', () => {
     const problems = problemsOf({ APP_SECRET: 'short', ENCRYPTION_KEY: Buffer.alloc(8).toString('base64') });
     expect(problems).toContain('APP_SECRET must be at least 32 characters long');

@@ -48,6 +48,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Longest one call to an ad platform may take before it counts as failed, in ms. */
   platformTimeoutMs: number;
+  /** How long the HTTP server waits on a client (HTTP_*_TIMEOUT_MS). */
+  serverTimeouts: ServerTimeouts;
   /** Bearer token that opens GET /api/metrics (Prometheus); unset: no metrics endpoint. */
   metricsToken?: string;
   /**
@@ -62,6 +64,35 @@ export interface AppConfig {
   platforms: Record<Platform, PlatformSettings>;
   sandbox: SandboxConfig;
 }
+
+/**
+ * The HTTP server's patience with clients, in ms. A client that sends its request slowly holds a
+ * socket (and a file descriptor) for as long as the server waits: these bound it. They are about
+ * receiving requests and idle sockets; a response may take as long as its handler needs.
+ */
+export interface ServerTimeouts {
+  /** From a request's first byte to the end of its headers (node's headersTimeout). */
+  headersMs: number;
+  /** From a request's first byte to the end of its body (node's requestTimeout); at least headersMs. */
+  requestMs: number;
+  /** How long a kept-alive socket may sit idle between requests (keepAliveTimeout). */
+  keepAliveMs: number;
+  /** How long a socket may see no traffic either way, even mid-response (Fastify's connectionTimeout); 0: never. */
+  idleMs: number;
+}
+
+/**
+ * The defaults, and why. Headers: a real client sends them in one packet; 15 s is room for a bad
+ * mobile link. Request: the largest body is the Creative Analyzer's 10 MB image as base64 (about
+ * 14 MB), which takes a minute on a 2 Mbit/s uplink. Keep-alive: longer than the idle timeout of
+ * the proxies usually in front (60 s at AWS's load balancers and nginx), so that the proxy, not
+ * the app, closes an idle connection and never reuses one the app has just closed (a 502). Idle:
+ * well past the longest quiet stretch of a response (a second Apply waits up to 120 s for the
+ * first, a platform write with its retries about 90 s, the alert stream pings every 25 s), to end
+ * sockets whose peer stopped reading or vanished.
+ */
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 15_000, requestMs: 60_000, keepAliveMs: 72_000, idleMs: 300_000 };
+const MIN_SERVER_TIMEOUT_MS = 1_000;
 
 /** Where main.ts mounts the in-process sandbox. */
 export const SANDBOX_PREFIX = '/sandbox';
@@ -231,6 +262,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!Number.isInteger(platformTimeoutMs) || platformTimeoutMs < MIN_PLATFORM_TIMEOUT_MS) {
     problems.push(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least ${MIN_PLATFORM_TIMEOUT_MS} (got "${value('PLATFORM_TIMEOUT_MS')}")`);
   }
+  const timeout = (name: string, fallback: number, { off = false } = {}) => {
+    const raw = value(name);
+    const ms = Number(raw ?? fallback);
+    if (Number.isInteger(ms) && (ms >= MIN_SERVER_TIMEOUT_MS || (off && ms === 0))) return ms;
+    problems.push(`${name} must be a whole number of milliseconds, at least ${MIN_SERVER_TIMEOUT_MS}${off ? ' (or 0 for none)' : ''} (got "${raw}")`);
+    return fallback;
+  };
+  const serverTimeouts: ServerTimeouts = {
+    headersMs: timeout('HTTP_HEADERS_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.headersMs),
+    requestMs: timeout('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.requestMs),
+    keepAliveMs: timeout('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.keepAliveMs),
+    idleMs: timeout('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.idleMs, { off: true }),
+  };
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (serverTimeouts.headersMs > serverTimeouts.requestMs) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${serverTimeouts.headersMs}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${serverTimeouts.requestMs})`);
+  }
   const metricsToken = value('METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
     problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (or unset to turn /api/metrics off)`);
@@ -289,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute,
     trustProxy,
     platformTimeoutMs,
+    serverTimeouts,
     metricsToken,
     webhookAllowHosts: (value('ALERT_WEBHOOK_ALLOW_HOSTS') ?? '')
       .split(',')

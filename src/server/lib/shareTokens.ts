@@ -14,16 +14,25 @@ export function createSignedIdTokens(appSecret: string, purpose: string) {
     /** The token of a share row. */
     sign: (shareId: string): string => `${shareId.toLowerCase()}.${signature(shareId).toString('base64url')}`,
 
-    /** The share id a token names, or null when it is malformed or its signature is wrong (constant-time compare). */
+    /**
+     * The share id a token names, or null when it is malformed, not spelled exactly as `sign` spells
+     * it, or its signature is wrong (constant-time compare). Node's base64 decoder forgives a lot
+     * (padding, the other alphabet, stray characters, the last character's spare bits) and a UUID
+     * reads the same in capitals: without the exact spelling one link would have many tokens, and
+     * anything that goes by the token's text (a log filter, a cache, a block list) could be walked round.
+     */
     verify(token: string): string | null {
       const dot = token.indexOf('.');
       if (dot <= 0) return null;
       const shareId = token.slice(0, dot);
-      if (!isUuid(shareId)) return null;
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      if (!isUuid(shareId) || shareId !== shareId.toLowerCase()) return null;
+      const encoded = token.slice(dot + 1);
+      const given = Buffer.from(encoded, 'base64url');
+      // Only the caller's own text is compared here: nothing of the expected signature leaks through timing.
+      if (given.toString('base64url') !== encoded) return null;
       const expected = signature(shareId);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      return shareId.toLowerCase();
+      return shareId;
     },
   };
 }

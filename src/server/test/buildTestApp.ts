@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
-import type { AppConfig } from '../config';
+import { DEFAULT_SERVER_TIMEOUTS, type AppConfig } from '../config';
 import { sandboxSettings } from '../platforms/settings';
 
 /** A config for tests: in-memory PGlite unless DATABASE_URL is set, random secrets, no SPA. */
@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     trustProxy: false,
     platformTimeoutMs: 30_000,
+    serverTimeouts: DEFAULT_SERVER_TIMEOUTS,
     // Tests run webhook receivers on this machine.
     webhookAllowHosts: ['127.0.0.1', 'localhost'],
     workers: true,

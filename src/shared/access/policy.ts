@@ -50,7 +50,11 @@ export const ACTIONS = [
   /** Create, change and delete rules, dry-run them, approve what they queue. */
   'rules:write',
   'budgets:write',
-  /** Delete the workspace's saved Creative Analyzer results (saving, reading and sharing them is 'creative:analyze'). */
+  /**
+   * Delete the workspace's saved Creative Analyzer results, refit its feedback model, and make, list
+   * and revoke their share links: a link publishes a result outside the workspace, as a report's
+   * link does ('reports:write'). Saving and reading results is 'creative:analyze'.
+   */
   'creative:manage',
   /** The workspace's branding: name on reports, logo, primary colour, report e-mails' sender and reply-to (every member sees it). */
   'branding:manage',

@@ -11,9 +11,9 @@
  * GET    creative/analyses/<id>/               -> CreativeAnalysisRecord   inputs, result, thumbnail
  * DELETE creative/analyses/<id>/               -> 204                      owners and managers ('creative:manage')
  * GET    creative/analyses/<id>/pdf/           -> application/pdf          the result as an A4 report
- * POST   creative/analyses/<id>/share/  CreativeShareInput -> CreativeShareCreated  a signed read-only link
- * GET    creative/analyses/<id>/shares/        -> CreativeShare[]          the links still open
- * DELETE creative/shares/<shareId>/            -> 204                      revokes a link
+ * POST   creative/analyses/<id>/share/  CreativeShareInput -> CreativeShareCreated  a signed read-only link ('creative:manage')
+ * GET    creative/analyses/<id>/shares/        -> CreativeShare[]          the links still open ('creative:manage')
+ * DELETE creative/shares/<shareId>/            -> 204                      revokes a link ('creative:manage')
  * GET    shared/creative/<token>/  (public)    -> CreativeSharedView       404 unknown, 410 expired or revoked
  */
 

@@ -31,7 +31,7 @@ export const LIVE_IMAGE_UNAVAILABLE = 'The platform did not serve this ad’s im
 export const CREATIVE_TABS = { analyse: 'Analyse', live: 'Live ads', history: 'History' } as const;
 type CreativeTab = keyof typeof CREATIVE_TABS;
 
-/** Props of CreativeAnalyzerPage: whether the role may analyse creatives, and delete saved ones. */
+/** Props of CreativeAnalyzerPage: whether the role may analyse creatives, and manage saved ones (delete them, share them, refit the model). */
 export interface CreativeAnalyzerPageProps {
   analyses?: boolean;
   managesAnalyses?: boolean;
@@ -157,7 +157,7 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
             {refusal && refusal.field === null && <Alert severity="error">{refusal.detail}</Alert>}
             {shown && !isLoading && (
               <>
-                {shown.analysis.id && <ResultActions analysisId={shown.analysis.id} />}
+                {shown.analysis.id && <ResultActions analysisId={shown.analysis.id} canShare={managesAnalyses} />}
                 {shown.analysis.changes && <WhatChanged changes={shown.analysis.changes} />}
                 <CreativeResults analysis={shown.analysis} input={shown.input} imageSrc={shown.imageSrc} />
               </>

@@ -162,6 +162,19 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('hides Share link from a role that may not publish results (a viewer), on a new result and a saved one', async () => {
+    const { user } = setup({ saved: records(1), managesAnalyses: false });
+    await enter(user, 'Plan your week');
+    await user.click(screen.getByRole('button', { name: ANALYSE_LABEL }));
+    expect(await screen.findByRole('button', { name: ACTION_LABELS.pdf })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ACTION_LABELS.share })).not.toBeInTheDocument();
+
+    await user.click(await within(await openHistory(user)).findByRole('button', { name: /Saved headline 1/ }));
+    await screen.findByRole('region', { name: RESULTS_HEADING });
+    expect(screen.getByRole('button', { name: ACTION_LABELS.pdf })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ACTION_LABELS.share })).not.toBeInTheDocument();
+  });
+
   it('downloads the PDF with the session, as a file', async () => {
     const { user, fake } = setup();
     const saved: Blob[] = [];

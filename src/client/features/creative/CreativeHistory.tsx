@@ -33,7 +33,7 @@ export function summaryLine(item: CreativeAnalysisSummary): string {
 }
 
 export interface CreativeHistoryProps {
-  /** Whether the role may delete saved analyses (the server decides; this only hides the button). */
+  /** Whether the role may delete saved analyses and share them (the server decides; this only hides the buttons). */
   managesAnalyses: boolean;
   /** "Edit and re-analyse": the saved analysis' inputs go back into the form. */
   onEdit: (record: Extract<CreativeAnalysisRecord, { kind: 'analysis' }>) => void;
@@ -60,7 +60,7 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
           <Typography variant="body2" color="text.secondary">
             Saved {savedAt(record.created_at)}
           </Typography>
-          <ResultActions analysisId={record.id} onDeleted={managesAnalyses ? onBack : undefined} onEdit={record.kind === 'analysis' ? () => onEdit(record) : undefined} />
+          <ResultActions analysisId={record.id} canShare={managesAnalyses} onDeleted={managesAnalyses ? onBack : undefined} onEdit={record.kind === 'analysis' ? () => onEdit(record) : undefined} />
           <SavedResult record={record} />
         </>
       )}

@@ -17,13 +17,15 @@ export const ACTION_LABELS = {
 
 export interface ResultActionsProps {
   analysisId: string;
+  /** Whether the role may make and revoke share links ('creative:manage': a link publishes the result); else no Share link. */
+  canShare: boolean;
   /** Shown only when given: Delete (after a confirmation) and Edit and re-analyse. */
   onDeleted?: () => void;
   onEdit?: () => void;
 }
 
-/** What can be done with a saved result: its PDF, its share links, and (in the history) deleting or editing it. */
-export function ResultActions({ analysisId, onDeleted, onEdit }: ResultActionsProps) {
+/** What can be done with a saved result: its PDF, its share links (for roles that may publish it), and (in the history) deleting or editing it. */
+export function ResultActions({ analysisId, canShare, onDeleted, onEdit }: ResultActionsProps) {
   const [sharing, setSharing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [download, downloading] = useDownloadCreativePdfMutation();
@@ -43,9 +45,11 @@ export function ResultActions({ analysisId, onDeleted, onEdit }: ResultActionsPr
         <Button variant="outlined" onClick={() => void downloadPdf()} disabled={downloading.isLoading} aria-busy={downloading.isLoading}>
           {ACTION_LABELS.pdf}
         </Button>
-        <Button variant="outlined" onClick={() => setSharing(true)}>
-          {ACTION_LABELS.share}
-        </Button>
+        {canShare && (
+          <Button variant="outlined" onClick={() => setSharing(true)}>
+            {ACTION_LABELS.share}
+          </Button>
+        )}
         {onEdit && (
           <Button variant="outlined" onClick={onEdit}>
             {ACTION_LABELS.edit}

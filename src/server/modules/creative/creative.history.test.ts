@@ -203,10 +203,33 @@ describe('The Creative Analyzer’s history and share links', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/creative/${other.token}/` })).json()).toMatchObject({ detail: CREATIVE_MESSAGES.linkExpired });
   });
 
-  it('lets owners and managers delete an analysis (its links go with it), not viewers', async () => {
+  it('lets owners and managers make, list and revoke share links, not viewers (a link publishes a result outside the workspace)', async () => {
+    const manager = await joinAs(t.app, owner, workspace, 'manager');
     const viewer = await joinAs(t.app, owner, workspace, 'viewer');
     const analysis = await analyse(owner, copy);
-    const link: CreativeShareCreated = (await call(t.app, viewer, 'POST', `creative/analyses/${analysis.id}/share/`, { workspace })).json();
+    const linksOf = async () => (await t.app.ctx.db.select().from(creativeShares).where(eq(creativeShares.analysisId, analysis.id))).map((row) => ({ id: row.id, revoked: row.revokedAt !== null }));
+    const made = await call(t.app, manager, 'POST', `creative/analyses/${analysis.id}/share/`, { workspace, payload: { expires_in_days: 90 } });
+    expect(made.statusCode).toBe(201);
+    const link: CreativeShareCreated = made.json();
+
+    const refused = { status: 403, detail: WORKSPACE_MESSAGES.notAllowed };
+    const heard = (res: { statusCode: number; json: () => { detail?: string } }) => ({ status: res.statusCode, detail: res.json().detail });
+    expect(heard(await call(t.app, viewer, 'POST', `creative/analyses/${analysis.id}/share/`, { workspace, payload: { expires_in_days: 90 } }))).toEqual(refused);
+    expect(heard(await call(t.app, viewer, 'GET', `creative/analyses/${analysis.id}/shares/`, { workspace }))).toEqual(refused);
+    expect(heard(await call(t.app, viewer, 'DELETE', `creative/shares/${link.id}/`, { workspace }))).toEqual(refused);
+    expect(await linksOf()).toEqual([{ id: link.id, revoked: false }]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shared/creative/${link.token}/` })).statusCode).toBe(200);
+
+    expect((await call(t.app, manager, 'GET', `creative/analyses/${analysis.id}/shares/`, { workspace })).json()).toEqual([expect.objectContaining({ id: link.id, url: link.url })]);
+    expect((await call(t.app, manager, 'DELETE', `creative/shares/${link.id}/`, { workspace })).statusCode).toBe(204);
+    expect(await linksOf()).toEqual([{ id: link.id, revoked: true }]);
+  });
+
+  it('lets owners and managers delete an analysis (its links go with it), not viewers', async () => {
+    const viewer = await joinAs(t.app, owner, workspace, 'viewer');
+    const manager = await joinAs(t.app, owner, workspace, 'manager');
+    const analysis = await analyse(owner, copy);
+    const link: CreativeShareCreated = (await call(t.app, manager, 'POST', `creative/analyses/${analysis.id}/share/`, { workspace })).json();
     expect(link.token).toEqual(expect.any(String));
     expect((await call(t.app, viewer, 'DELETE', `creative/analyses/${analysis.id}/`, { workspace })).json()).toMatchObject({ detail: WORKSPACE_MESSAGES.notAllowed });
     expect((await call(t.app, stranger, 'DELETE', `creative/analyses/${analysis.id}/`)).statusCode).toBe(404);

@@ -16,7 +16,7 @@ const tokenParams = object({ token: string().default('') });
 /** A 10 MB image as base64 plus the copy's text: the body this route must take (the API's default limit is far smaller). */
 const ANALYZE_BODY_LIMIT = Math.ceil((CREATIVE_LIMITS.maxImageBytes * 4) / 3) + 256 * 1024;
 
-/** creative/… (signed-in member with 'creative:analyze' in a Pro workspace). */
+/** creative/… (signed-in member with 'creative:analyze' in a Pro workspace; deleting results and making, listing or revoking their share links need 'creative:manage'). */
 export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { creative } = services;
@@ -124,7 +124,7 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
     {
       config: rateLimit(30),
       schema: {
-        summary: 'Make a signed read-only link to a saved analysis that expires after 1 to 90 days (30 by default)',
+        summary: 'Make a signed read-only link to a saved analysis that expires after 1 to 90 days, 30 by default (owners and managers)',
         tags,
         security: bearerAuth,
         params: idParams,
@@ -132,21 +132,21 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
         response: { 201: success('The link, its token and when it expires.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await creative.share(principalFor(request, 'creative:analyze'), request.params.id, request.body.expires_in_days)),
+    async (request, reply) => reply.code(201).send(await creative.share(principalFor(request, 'creative:manage'), request.params.id, request.body.expires_in_days)),
   );
 
   app.get(
     '/creative/analyses/:id/shares/',
     {
       schema: {
-        summary: 'The links to a saved analysis that are neither revoked nor expired',
+        summary: 'The links to a saved analysis that are neither revoked nor expired (owners and managers)',
         tags,
         security: bearerAuth,
         params: idParams,
         response: { 200: success('The open links.'), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => creative.shares(principalFor(request, 'creative:analyze'), request.params.id),
+    async (request) => creative.shares(principalFor(request, 'creative:manage'), request.params.id),
   );
 
   app.delete(
@@ -154,7 +154,7 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
     {
       config: rateLimit(60),
       schema: {
-        summary: 'Revoke a share link: it answers 410 from then on',
+        summary: 'Revoke a share link: it answers 410 from then on (owners and managers)',
         tags,
         security: bearerAuth,
         params: idParams,
@@ -162,7 +162,7 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
       },
     },
     async (request, reply) => {
-      await creative.revoke(principalFor(request, 'creative:analyze'), request.params.id);
+      await creative.revoke(principalFor(request, 'creative:manage'), request.params.id);
       return reply.code(204).send();
     },
   );
