@@ -101,6 +101,32 @@ export default [
     },
   },
   {
+    // The write seam (REVIEW 5): modules/actions is the only writer to the ad platforms and the
+    // only module that touches the actions table; the others read it through actions.queries.ts.
+    // Platform write calls elsewhere are caught by src/server/modules/actions/seam.test.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/modules/actions/**', 'src/server/db/**', 'src/server/test/**', '**/*.test.ts', '**/*.fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema$',
+              importNames: ['metricsDaily', 'accountDaily', 'conversionObservations'],
+              message: 'Read metric rows through modules/metrics (metrics.queries.ts); only it and modules/sync use these tables.',
+            },
+            {
+              regex: '(^|/)db/schema$',
+              importNames: ['actions'],
+              message: 'The actions log belongs to modules/actions: change a platform through actions.apply, read the log through actions.queries.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandbox's own tests check it against our real platform clients: a contract test crosses on purpose.
     files: ['src/sandbox/**/*.test.ts'],
     rules: {

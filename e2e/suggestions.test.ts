@@ -1,4 +1,5 @@
-import { SUGGESTIONS_NOTE, type ActionList, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
+import { type ActionList } from '@shared/api/actions';
+import { SUGGESTIONS_NOTE, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import type { SyncStatus } from '@shared/api/dashboard';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';

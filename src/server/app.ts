@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySchema } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from './config';
+import type { AppConfig, ServerTimeouts } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { createJobQueue } from './jobs/queue';
@@ -27,6 +27,8 @@ import { searchRoutes } from './modules/search/search.routes';
 import { invitationRoutes, workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
+import { actionRoutes } from './modules/actions/actions.routes';
+import { reconcileAtStart } from './modules/actions/actions.jobs';
 import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
 import { ruleRoutes } from './modules/rules/rules.routes';
 import { budgetRoutes } from './modules/budgets/budgets.routes';
@@ -106,16 +108,30 @@ function requestId(request: IncomingMessage): string {
 }
 
 /**
+ * How often node looks for requests past their headers or request timeout. Its default, 30 s,
+ * would let a 15 s headers timeout run to 45 s; a look only walks the requests still arriving.
+ */
+function connectionsCheckingInterval({ headersMs, requestMs }: ServerTimeouts): number {
+  return Math.max(10, Math.min(1_000, Math.floor(Math.min(headersMs, requestMs) / 10)));
+}
+
+/**
  * Builds the Fastify app in a fixed order: infrastructure (database, queue, mail), security,
  * the error handler, the API docs, the API modules under the API base, mounted services, the SPA
  * with the not-found handler.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const timeouts = config.serverTimeouts;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Node's headersTimeout is only an option of the server it creates; Fastify passes `http` on.
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: connectionsCheckingInterval(timeouts) },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
     frameworkErrors,
@@ -200,6 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(dashboardRoutes, { ctx, services });
       await api.register(syncRoutes, { ctx, services });
       await api.register(suggestionRoutes, { ctx, services });
+      await api.register(actionRoutes, { ctx, services });
       await api.register(alertRoutes, { ctx, services });
       await api.register(ruleRoutes, { ctx, services });
       await api.register(budgetRoutes, { ctx, services });
@@ -228,6 +245,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const mount of mounts) await app.register(mount.plugin, { prefix: mount.prefix });
 
   await registerSpa(app, config, ctx);
-  await queue.start(jobDefinitions(ctx, services), { work: options.workers ?? config.workers });
+  const work = options.workers ?? config.workers;
+  await queue.start(jobDefinitions(ctx, services), { work });
+  if (work) await reconcileAtStart(queue);
   return app;
 }

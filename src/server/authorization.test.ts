@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ACTIONS, ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
+import { ACTION_MESSAGES } from '@shared/api/actions';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
@@ -280,6 +281,7 @@ interface Victim {
   suggestionId: string;
   taskId: string;
   actionId: string;
+  partialActionId: string;
   alertId: string;
   ruleId: string;
   ruleActionId: string;
@@ -379,6 +381,8 @@ const MATRIX: Record<string, Probe> = {
   'POST /api/suggestions/:id/snooze/': own((v, a) => [json('POST', `/api/suggestions/${v.suggestionId}/snooze/`, {}, a.user.auth)]),
   'GET /api/actions/': own((v, a) => [{ method: 'GET', url: `/api/actions/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/actions/:id/undo/': own((v, a) => [json('POST', `/api/actions/${v.actionId}/undo/`, {}, a.user.auth)]),
+  'GET /api/actions/:id/': own((v, a) => [{ method: 'GET', url: `/api/actions/${v.actionId}/`, headers: a.user.auth }]),
+  'POST /api/actions/:id/retry/': own((v, a) => [json('POST', `/api/actions/${v.partialActionId}/retry/`, {}, a.user.auth)]),
   'GET /api/alerts/': own((v, a) => [{ method: 'GET', url: `/api/alerts/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/alerts/stream/': own((v, a) => [{ method: 'GET', url: `/api/alerts/stream/?workspace=${v.workspaceId}`, headers: { ...a.user.auth, 'last-event-id': '0' } }]),
   'GET /api/alerts/webhook/': own((v, a) => [{ method: 'GET', url: `/api/alerts/webhook/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
@@ -564,6 +568,7 @@ describe('authorization matrix: a stranger against the agency, on every route', 
       suggestionId: B.advice.suggestionId,
       taskId: B.advice.taskId,
       actionId: B.advice.actionId,
+      partialActionId: B.advice.partialActionId,
       alertId: B.advice.alertId,
       ruleId: B.advice.ruleId,
       ruleActionId: B.advice.ruleActionId,
@@ -956,7 +961,24 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       request: ({ at }) => send('POST', `actions/${at.advice.actionId}/undo/`),
       allowed: 200,
       restore: () => agency.A.advice.reset(),
-      fromAatB: { status: 404, detail: SUGGESTION_MESSAGES.actionNotFound },
+      fromAatB: { status: 404, detail: ACTION_MESSAGES.notFound },
+    },
+  ],
+  'GET /api/actions/:id/': [
+    {
+      needs: 'suggestions:read',
+      request: ({ at }) => get(`actions/${at.advice.actionId}/`),
+      allowed: 200,
+      fromAatB: { status: 404, detail: ACTION_MESSAGES.notFound },
+    },
+  ],
+  'POST /api/actions/:id/retry/': [
+    {
+      needs: 'suggestions:apply',
+      request: ({ at }) => send('POST', `actions/${at.advice.partialActionId}/retry/`),
+      allowed: 200,
+      restore: () => agency.A.advice.reset(),
+      fromAatB: { status: 404, detail: ACTION_MESSAGES.notFound },
     },
   ],
   'GET /api/rules/': [{ needs: 'rules:read', request: () => get('rules/'), allowed: 200 }],
@@ -1124,11 +1146,11 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
     { needs: 'creative:analyze', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/pdf/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
   ],
   'GET /api/creative/analyses/:id/shares/': [
-    { needs: 'creative:analyze', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/shares/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
+    { needs: 'creative:manage', request: ({ at }) => get(`creative/analyses/${at.creative.analysisId}/shares/`), allowed: 200, fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound } },
   ],
   'POST /api/creative/analyses/:id/share/': [
     {
-      needs: 'creative:analyze',
+      needs: 'creative:manage',
       request: ({ at }) => ({ ...send('POST', `creative/analyses/${at.creative.analysisId}/share/`, { expires_in_days: 1 }), tidy: () => forgetSharesBut(at) }),
       allowed: 201,
       fromAatB: { status: 404, detail: CREATIVE_MESSAGES.analysisNotFound },
@@ -1147,7 +1169,7 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   ],
   'DELETE /api/creative/shares/:id/': [
     {
-      needs: 'creative:analyze',
+      needs: 'creative:manage',
       request: async ({ at }) => {
         const spare = await spareCreative(at);
         return { method: 'DELETE', url: `creative/shares/${spare.shareId}/`, tidy: spare.tidy };

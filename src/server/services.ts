@@ -10,6 +10,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { createContactService } from './modules/contact/contact.service';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
+import { createActionsService } from './modules/actions/actions.service';
 import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { createRulesService } from './modules/rules/rules.service';
@@ -26,10 +27,12 @@ import { createReportSchedulesService } from './modules/reports/schedules.servic
 export function createServices(ctx: AppContext) {
   const connections = createConnections(ctx);
   const otp = createOtpService(ctx);
-  const suggestions = createSuggestionsService(ctx, connections);
+  // The one writer to the ad platforms: suggestions, rules and the optimizer decide what to change and ask it.
+  const actions = createActionsService(ctx, connections);
+  const suggestions = createSuggestionsService(ctx, actions);
   const alerts = createAlertsService(ctx);
-  const rules = createRulesService(ctx, connections, alerts);
-  const optimizer = createOptimizerService(ctx, connections);
+  const rules = createRulesService(ctx, actions, alerts);
+  const optimizer = createOptimizerService(ctx, connections, actions);
   const budgets = createBudgetsService(ctx, alerts);
   const creativeFeedback = createCreativeFeedbackService(ctx);
   // What follows a sync, queued in its final transaction: the suggestions, the alert checks, the workspace's rules, followed optimizer plans, budget pacing, the creative refit.
@@ -51,6 +54,7 @@ export function createServices(ctx: AppContext) {
     connections,
     otp,
     sync,
+    actions,
     suggestions,
     alerts,
     rules,
@@ -60,7 +64,7 @@ export function createServices(ctx: AppContext) {
     creativeFeedback,
     postLaunch: createPostLaunchService(ctx),
     adAccounts,
-    dashboard: createDashboardService(ctx, connections, sync),
+    dashboard: createDashboardService(ctx, actions, sync),
     auth: createAuthService(ctx, newsletter),
     users: createUsersService(ctx, connections),
     trial: createTrialService(ctx),

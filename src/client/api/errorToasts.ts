@@ -87,6 +87,8 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   dismissSuggestion: 'Unable to dismiss the suggestion. Please try again.',
   snoozeSuggestion: 'Unable to snooze the suggestion. Please try again.',
   undoAction: 'Unable to undo the change. Please try again.',
+  retryAction: 'Unable to finish the change. Please try again.',
+  getAction: null,
   // The alerts page shows a failed list inline, with Retry; the bell polls, and one failed poll only leaves the last count.
   listAlerts: null,
   getUnreadAlertCount: null,

@@ -15,7 +15,7 @@ import {
   type PacingPointView,
   type PacingView,
 } from '@shared/api/budgets';
-import type { ActionRecord } from '@shared/api/suggestions';
+import type { ActionRecord } from '@shared/api/actions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { checkInOrder } from '@shared/validation/firstError';
 import { budgetSchema } from '@shared/validation/budgets';

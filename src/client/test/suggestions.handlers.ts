@@ -1,15 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import {
-  SUGGESTION_MESSAGES,
-  UNDO_WINDOW_MINUTES,
-  type ActionList,
-  type ActionRecord,
-  type ApplyPreview,
-  type ChartPoint,
-  type Suggestion,
-  type SuggestionList,
-  type TypeRecord,
-} from '@shared/api/suggestions';
+import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
+import { SUGGESTION_MESSAGES, type ApplyPreview, type ChartPoint, type Suggestion, type SuggestionList, type TypeRecord } from '@shared/api/suggestions';
 import { addDays } from '@shared/api/dashboard';
 import { api } from './handlers';
 
@@ -87,6 +78,26 @@ export const taskSuggestionBody = (overrides: Partial<Suggestion> = {}) =>
     ...overrides,
   });
 
+/** A move of budget the platform took only in part: the source lowered, the target not raised. */
+export const partlyAppliedActionBody = (overrides: Partial<ActionRecord> = {}): ActionRecord =>
+  actionRecordBody({
+    id: 'act-partial',
+    suggestion_id: 'sug-2',
+    type: 'move_budget',
+    headline: 'Move ₹500.00 a day from “Brand” to “Diwali Sale”',
+    change_lines: ['Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day', 'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day'],
+    steps: [
+      { line: 'Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day', state: 'done' },
+      { line: 'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day', state: 'not_done' },
+    ],
+    status: 'partially_applied',
+    can_undo: true,
+    can_retry: true,
+    problem:
+      'Google Ads: we lowered the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day but could not raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day (it is still INR 2000.00 a day).',
+    ...overrides,
+  });
+
 /** An entry of the actions log; by default the default suggestion applied a minute ago, still undoable. */
 export function actionRecordBody(overrides: Partial<ActionRecord> = {}): ActionRecord {
   const appliedAt = Date.now() - 60_000;
@@ -99,13 +110,17 @@ export function actionRecordBody(overrides: Partial<ActionRecord> = {}): ActionR
     account: { ...BRAND_ACCOUNT },
     headline: 'Pause “Spring sale”: it converts at a third of its peers',
     change_lines: ['Google Ads: set ad “Spring sale” from Active to Paused'],
+    steps: [{ line: 'Google Ads: pause ad “Spring sale”', state: 'done' }],
     by_hand: false,
     applied_by: { id: '00000000-0000-4000-8000-300000000001', name: 'Asha Rao' },
     applied_at: new Date(appliedAt).toISOString(),
     undo_until: new Date(appliedAt + UNDO_WINDOW_MINUTES * 60_000).toISOString(),
     can_undo: true,
+    can_retry: false,
     undone_at: null,
     status: 'applied',
+    problem: null,
+    note: null,
     forecast: { mid: 3.1, low: 1.2, high: 5 },
     horizon_days: 7,
     due_at: '2030-01-14T09:00:00.000Z',
@@ -161,6 +176,7 @@ export function fakeSuggestionsServer({
     snoozed: [] as string[],
     actionLists: 0,
     undone: [] as string[],
+    retried: [] as string[],
   };
   /** The action an Apply (or a task marked done) logs, first in the log. */
   const logged = (found: Suggestion, byHand: boolean) => {
@@ -241,11 +257,25 @@ export function fakeSuggestionsServer({
       const id = String(params.id);
       requests.undone.push(id);
       const found = actions.find((action) => action.id === id);
-      if (!found) return notFound(SUGGESTION_MESSAGES.actionNotFound);
-      if (!found.can_undo) return HttpResponse.json({ detail: SUGGESTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 });
-      const undone: ActionRecord = { ...found, can_undo: false, status: 'undone', undone_at: new Date().toISOString() };
+      if (!found) return notFound(ACTION_MESSAGES.notFound);
+      if (!found.can_undo) return HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 });
+      const undone: ActionRecord = { ...found, can_undo: false, can_retry: false, status: 'undone', undone_at: new Date().toISOString(), problem: null };
       actions = actions.map((action) => (action.id === id ? undone : action));
       return HttpResponse.json(undone);
+    }),
+    http.get(api('actions/:id/'), ({ params }) => {
+      const found = actions.find((action) => action.id === String(params.id));
+      return found ? HttpResponse.json(found) : notFound(ACTION_MESSAGES.notFound);
+    }),
+    http.post(api('actions/:id/retry/'), ({ params }) => {
+      const id = String(params.id);
+      requests.retried.push(id);
+      const found = actions.find((action) => action.id === id);
+      if (!found) return notFound(ACTION_MESSAGES.notFound);
+      if (!found.can_retry) return HttpResponse.json({ detail: ACTION_MESSAGES.notPartial, code: 'conflict' }, { status: 409 });
+      const finished: ActionRecord = { ...found, can_retry: false, status: 'applied', problem: null, steps: found.steps.map((step) => ({ ...step, state: 'done' })) };
+      actions = actions.map((action) => (action.id === id ? finished : action));
+      return HttpResponse.json(finished);
     }),
   ];
   return { handlers, requests, suggestions: () => open, actions: () => actions };

@@ -1,6 +1,7 @@
 import { ROLES } from '@shared/access/policy';
 import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
+import { ACTION_STATUSES } from '@shared/api/actions';
 import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -597,12 +598,20 @@ export const suggestionRuns = pgTable('suggestion_runs', {
   learning: integer('learning').notNull(),
 });
 
-export const ACTION_STATUSES = ['applied', 'undone'] as const;
+/**
+ * Who asked for a change, which decides what else is settled with it when it ends: an applied
+ * suggestion, an automated rule, a budget plan applied by a person, a step of a followed plan, or
+ * a person's own pause or resume from the dashboard.
+ */
+export const ACTION_SOURCES = ['suggestion', 'rule', 'optimizer', 'optimizer_plan', 'dashboard'] as const;
+export type ActionSource = (typeof ACTION_SOURCES)[number];
 
 /**
- * What Adwise changed at a platform on a user's word (applied suggestions now; rule actions and
- * budget changes later), with the forecast made at the time and, after the horizon, the
- * outcome measured against it: the actions log.
+ * The actions log and the journal of every write Adwise makes at an ad platform: an applied
+ * suggestion, a rule's change, a budget plan. A row is written (`applying`, with its steps)
+ * before the first platform call; each step's outcome is written as it lands; the row ends
+ * applied, failed or partially_applied, and Undo is another journaled run over the same steps.
+ * After its horizon the outcome is measured against the forecast made at the time.
  */
 export const actions = pgTable(
   'actions',
@@ -614,19 +623,41 @@ export const actions = pgTable(
     accountRef: uuid('account_ref')
       .notNull()
       .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ACTION_SOURCES }).notNull().default('suggestion'),
     suggestionId: uuid('suggestion_id').references(() => suggestions.id, { onDelete: 'set null' }),
+    /** The followed optimizer plan a step belongs to. */
+    planId: uuid('plan_id').references((): AnyPgColumn => optimizerPlans.id, { onDelete: 'set null' }),
     platform: text('platform').notNull(),
     type: text('type').notNull(),
     headline: text('headline').notNull(),
     /** The change made, as the API presents it (SuggestionChange), and the platform campaign it concerns. */
     change: jsonb('change').notNull(),
     campaignId: text('campaign_id'),
+    /**
+     * The journal (JournalStep[]): each platform write of the change in the order it is made, with
+     * the value before and after, where it stood when the current run began, and where it stands.
+     * Empty for a task done by hand, and for actions logged before the journal existed.
+     */
+    steps: jsonb('steps').notNull().default([]),
     /** Conversions a week the change was expected to add: { mid, low, high }. */
     forecast: jsonb('forecast').notNull(),
     appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the change was asked for (recorded before the first platform call). */
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
     status: text('status', { enum: ACTION_STATUSES }).notNull().default('applied'),
+    /**
+     * Written every few seconds by the process running the change's writes (or checking them):
+     * an `applying` or `undoing` row whose heartbeat went stale was interrupted, and the
+     * reconciler settles it from what the platform holds.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** When the last run over the steps ended. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** What went wrong, in words, with what is at the platform now. */
+    problem: text('problem'),
+    /** How the reconciler settled an interrupted run. */
+    note: text('note'),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
     horizonDays: integer('horizon_days').notNull(),
@@ -637,7 +668,13 @@ export const actions = pgTable(
     ruleId: uuid('rule_id').references((): AnyPgColumn => rules.id, { onDelete: 'set null' }),
     ruleName: text('rule_name'),
   },
-  (t) => [index('actions_workspace_applied_idx').on(t.workspaceId, t.appliedAt)],
+  (t) => [
+    index('actions_workspace_applied_idx').on(t.workspaceId, t.appliedAt),
+    // The reconciler's look: the few rows still being written.
+    index('actions_unsettled_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} in ('applying', 'undoing')`),
+  ],
 );
 
 /** What the alert checks found after a sync: one row per entity, metric and day (per streak for the checks). */
@@ -773,7 +810,7 @@ export const ruleRuns = pgTable(
   (t) => [uniqueIndex('rule_runs_rule_version_idx').on(t.ruleId, t.dataVersion), index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt)],
 );
 
-export const RULE_ACTION_ROW_STATUSES = ['pending', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
+export const RULE_ACTION_ROW_STATUSES = ['pending', 'applying', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
 
 /** What a rule did, or queued for approval, to one entity; written changes also have an actions-log entry. */
 export const ruleActions = pgTable(

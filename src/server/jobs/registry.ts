@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { Services } from '../services';
+import { actionsJobs } from '../modules/actions/actions.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every job the workers run, in one list: a job missing here is never picked up. */
@@ -9,7 +10,7 @@ export function jobDefinitions(ctx: AppContext, services: Services): JobDefiniti
     services.sync.syncJob,
     services.sync.scheduleJob,
     services.suggestions.computeJob,
-    services.suggestions.evaluateJob,
+    ...actionsJobs(services.actions),
     services.alerts.evaluateJob,
     services.alerts.mail.digestJob,
     services.alerts.webhook.deliveryJob,

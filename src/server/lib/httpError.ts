@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly field?: string,
     /** For 429/503: seconds the client should wait, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** The action in the actions log the error is about (a change taken only in part). */
+    readonly actionId?: string,
   ) {
     super(detail);
     this.name = 'HttpError';

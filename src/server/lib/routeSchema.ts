@@ -14,6 +14,7 @@ export const errorBody = {
     code: { type: 'string', description: 'A stable code for programs (validation_failed, unauthorized, ...).' },
     field: { type: 'string', description: 'The request field a validation error is about.' },
     retry_after_seconds: { type: 'integer', description: 'On 429: seconds until the request may be repeated.' },
+    action_id: { type: 'string', description: 'With code partially_applied: the action in the actions log that records the change (GET actions/<id>/).' },
   },
 } as const satisfies { properties: Record<keyof ApiErrorBody, unknown> } & Record<string, unknown>;
 

@@ -40,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         ...(error.field ? { field: error.field } : {}),
         ...(error.retryAfterSeconds !== undefined ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+        ...(error.actionId !== undefined ? { action_id: error.actionId } : {}),
       });
     }
     if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });

@@ -17,6 +17,8 @@ export interface PlantedAdvice {
   suggestionId: string;
   taskId: string;
   actionId: string;
+  /** A move of budget between two of the account's campaigns that the platform took only in part (the source lowered, the target not raised): Retry finishes it. */
+  partialActionId: string;
   /** An unread alert about the campaign. */
   alertId: string;
   /** A rule (notify on CPA), and a change a rule queued for approval (pause the suggested ad). */
@@ -99,6 +101,34 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
   };
   const [action] = await db.insert(actions).values(actionValues).returning({ id: actions.id });
   sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
+
+  // The journal of a move the platform took only in part: the source is at its new budget, the target still at its old one.
+  const [source, target] = account.campaigns.filter((c) => c.id !== campaign.id && sandbox.world.dailyBudgetMinor(space.platform, c.id) > 200);
+  const sourceBudget = sandbox.world.dailyBudgetMinor(space.platform, source.id);
+  const targetBudget = sandbox.world.dailyBudgetMinor(space.platform, target.id);
+  const move: Extract<SuggestionChange, { kind: 'move_budget' }> = {
+    kind: 'move_budget',
+    currency: account.currency,
+    amount: 100,
+    source: { campaign_id: source.id, campaign_name: source.name, from: sourceBudget + 100, to: sourceBudget },
+    target: { campaign_id: target.id, campaign_name: target.name, from: targetBudget, to: targetBudget + 100 },
+  };
+  const step = (side: 'source' | 'target', at: 'from' | 'to') => {
+    const { campaign_id, campaign_name, from, to } = move[side];
+    return { kind: 'campaign_budget', entity_id: campaign_id, entity_name: campaign_name, currency: account.currency, from, to, before: 'from', at };
+  };
+  const partialValues = {
+    ...actionValues,
+    source: 'suggestion' as const,
+    type: 'move_budget',
+    headline: `Move budget from ${source.name} to ${target.name}`,
+    change: move,
+    campaignId: source.id,
+    status: 'partially_applied' as const,
+    steps: [step('source', 'to'), step('target', 'from')],
+    problem: 'Taken in part.',
+  };
+  const [partial] = await db.insert(actions).values(partialValues).returning({ id: actions.id });
   const [alert] = await db
     .insert(alerts)
     .values({
@@ -162,6 +192,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     suggestionId: suggestion.id,
     taskId: task.id,
     actionId: action.id,
+    partialActionId: partial.id,
     alertId: alert.id,
     ruleId: rule.id,
     ruleActionId: ruleAction.id,
@@ -175,6 +206,9 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.delete(actions).where(inArray(actions.suggestionId, [suggestion.id, task.id]));
       await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(inArray(suggestions.id, [suggestion.id, task.id]));
       await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
+      sandbox.world.setDailyBudget(space.platform, source.id, sourceBudget);
+      sandbox.world.setDailyBudget(space.platform, target.id, targetBudget);
+      await db.update(actions).set(partialValues).where(eq(actions.id, partial.id));
       await db.delete(alertReads).where(eq(alertReads.alertId, alert.id));
       await db.delete(actions).where(eq(actions.ruleId, rule.id));
       await db.update(budgets).set(budgetValues).where(eq(budgets.id, budget.id));

@@ -16,6 +16,11 @@ export enum ErrorCode {
   DeliveryFailed = 'delivery_failed',
   /** A link that was good once has expired or was revoked. */
   Gone = 'gone',
+  /**
+   * A change the ad platform took only in part, or whose outcome is not known yet: `action_id`
+   * names the action in the actions log, which says what is at the platform now.
+   */
+  PartiallyApplied = 'partially_applied',
 }
 
 /** Every error reply of the API. The client reads only `detail` (spec section 7). */
@@ -28,4 +33,6 @@ export interface ApiErrorBody {
   field?: string;
   /** On 429: seconds until the request may be repeated (also in Retry-After, which the client cannot read). */
   retry_after_seconds?: number;
+  /** With 'partially_applied': the action in the actions log (GET actions/<id>/) that records the change. */
+  action_id?: string;
 }

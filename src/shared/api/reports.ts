@@ -1,6 +1,6 @@
 import type { Platform } from '../constants';
 import type { CampaignRow, DisplayCurrency, IsoDay, SeriesPoint, Totals, TotalsChange } from './dashboard';
-import type { Verdict } from './suggestions';
+import type { Verdict } from './actions';
 
 /**
  * Client reports (issue 17), shared by client and server. Every route is under the API base and
@@ -150,13 +150,14 @@ export interface ReportActionRow {
   applied_at: string;
   platform: Platform;
   headline: string;
-  status: 'applied' | 'undone';
+  /** Attempts that changed nothing are left out; a change the platform took only in part is 'partially_applied'. */
+  status: 'applied' | 'partially_applied' | 'undone';
   /** Conversions a week the change was expected to add (its mid forecast). */
   expected: number;
   /** Measured once its horizon passed: conversions a week it added, and the verdict. */
   observed: number | null;
   verdict: Verdict | null;
-  /** "Worked", "No clear effect", "Backfired", "Undone", or "Not measured yet". */
+  /** "Worked", "No clear effect", "Backfired", "Undone", "Partly applied", or "Not measured yet". */
   verdict_label: string;
 }
 

@@ -154,7 +154,8 @@ export interface Rule extends RuleDefinition {
   last_run: RuleRunSummary | null;
 }
 
-export const RULE_ACTION_STATUSES = ['pending', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
+/** applying: approved (or decided by the rule) and being written at the platform, through the actions log. */
+export const RULE_ACTION_STATUSES = ['pending', 'applying', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
 export type RuleActionStatus = (typeof RULE_ACTION_STATUSES)[number];
 
 /** One thing a rule did or wants to do to one entity. */

@@ -8,17 +8,16 @@ import type { Platform } from '../constants';
  *
  * GET  suggestions/                 ?type=&platform=&account=&limit=  -> SuggestionList   open ones, best first
  * GET  suggestions/<id>/preview/                                      -> ApplyPreview     what Apply would change, read live at the platform
- * POST suggestions/<id>/apply/                                        -> ActionRecord     the platform write, undoable for UNDO_WINDOW_MINUTES
+ * POST suggestions/<id>/apply/                                        -> ActionRecord     the platform write through the actions log (@shared/api/actions)
  * POST suggestions/<id>/done/                                         -> ActionRecord     a task done by hand, recorded and measured like an applied one
  * POST suggestions/<id>/dismiss/    {reason, note?}                   -> Suggestion
  * POST suggestions/<id>/snooze/                                       -> Suggestion       hidden for SNOOZE_DAYS
- * GET  actions/                                                       -> ActionList       what we did and did it work
- * POST actions/<id>/undo/                                             -> ActionRecord
  *
  * Failures: an entity changed since the suggestion was computed answers 409 (code 'conflict')
  * and the suggestion is withdrawn and recomputed; a platform refusing the write answers with the
- * platform's reason (code 'platform_error') and nothing is changed; Undo after its window is a
- * 409; another workspace's suggestion or action is a 404.
+ * platform's reason (code 'platform_error') and nothing is changed; a write the platform took
+ * only in part answers 502 (code 'partially_applied') naming the action, which says what is now
+ * at the platform and offers Retry and Undo; another workspace's suggestion is a 404.
  */
 
 export const SUGGESTION_TYPES = [
@@ -52,12 +51,8 @@ export const SUGGESTION_TYPE_LABELS: Record<SuggestionType, string> = {
 /** The spec's note under Smart Suggestions, kept wherever suggestions are shown. */
 export const SUGGESTIONS_NOTE = 'These tips are suggestions, not guarantees: results vary by vertical, audience and spend.';
 
-/** Apply can be undone for this long. */
-export const UNDO_WINDOW_MINUTES = 10;
 /** Snooze hides a suggestion for this long. */
 export const SNOOZE_DAYS = 7;
-/** An applied suggestion's outcome is measured this many days after it was applied. */
-export const ACTION_HORIZON_DAYS = 7;
 /** The dashboard shows this many of the best open suggestions. */
 export const DASHBOARD_SUGGESTIONS = 3;
 /** Longest dismissal note. */
@@ -181,49 +176,6 @@ export interface DismissRequest {
   note?: string;
 }
 
-export type Verdict = 'worked' | 'no_clear_effect' | 'backfired';
-
-export const VERDICT_LABELS: Record<Verdict, string> = {
-  worked: 'Worked',
-  no_clear_effect: 'No clear effect',
-  backfired: 'Backfired',
-};
-
-export interface ActionOutcome {
-  /** Conversions per week the change added, as observed, with an interval. */
-  observed: Interval;
-  verdict: Verdict;
-  measured_at: string;
-}
-
-export interface ActionRecord {
-  id: string;
-  suggestion_id: string | null;
-  /** The automated rule that made the change (null: a suggestion applied by a person). */
-  rule: { id: string | null; name: string } | null;
-  /** The suggestion's type; 'rule' for a change an automated rule made, 'optimizer' for an applied budget plan. */
-  type: SuggestionType | 'rule' | 'optimizer';
-  platform: Platform;
-  account: { id: string; name: string; currency: string };
-  headline: string;
-  change_lines: string[];
-  /** A task the user did by hand and marked as done (nothing was written to a platform). */
-  by_hand: boolean;
-  applied_by: { id: string | null; name: string };
-  applied_at: string;
-  undo_until: string;
-  /** Whether Undo is still possible now (within the window, not undone). */
-  can_undo: boolean;
-  undone_at: string | null;
-  status: 'applied' | 'undone';
-  /** The forecast made when it was applied (conversions per week added). */
-  forecast: Interval;
-  horizon_days: number;
-  /** When the outcome is (or was) measured. */
-  due_at: string;
-  outcome: ActionOutcome | null;
-}
-
 /** How often each suggestion type worked in this workspace (Beta posterior on "worked"). */
 export interface TypeRecord {
   type: SuggestionType;
@@ -233,18 +185,12 @@ export interface TypeRecord {
   chance: Interval;
 }
 
-export interface ActionList {
-  items: ActionRecord[];
-  ranking: TypeRecord[];
-}
-
 export const SUGGESTION_MESSAGES = {
   notFound: 'Suggestion not found.',
-  actionNotFound: 'Action not found.',
   notOpen: 'This suggestion is no longer open.',
   notApplicable: 'This suggestion is a task to do by hand; there is nothing to apply.',
   notATask: 'This suggestion changes something at the platform; apply it instead.',
-  undoExpired: `The ${UNDO_WINDOW_MINUTES}-minute undo window has closed.`,
-  alreadyUndone: 'This action was already undone.',
   changedSince: (state: string) => `This changed since the suggestion was made (now: ${state}). The suggestion was withdrawn and will be recomputed.`,
+  /** What the suggestion would change is part of a change of Adwise's that is not finished (see the actions log). */
+  ownChangeOpen: 'Adwise has a change to this campaign or ad that is not finished yet: see it in Actions and results, where you can retry or undo it.',
 } as const;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Box, Checkbox, Dialog, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { OptimizerPlanView } from '@shared/api/budgets';
-import { UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { useLastShown } from '@client/components/useLastShown';

@@ -12,7 +12,7 @@ import type {
 } from '@shared/api/budgets';
 import type { CampaignPage } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
-import type { ActionRecord } from '@shared/api/suggestions';
+import type { ActionRecord } from '@shared/api/actions';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 

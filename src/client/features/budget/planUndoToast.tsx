@@ -1,5 +1,5 @@
 import type { OptimizerApplyResult } from '@shared/api/budgets';
-import { UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
 import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
 import { useUndoBudgetChangeMutation } from './budgets.api';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ActionList } from '@shared/api/suggestions';
+import type { ActionList } from '@shared/api/actions';
 import { baseApi } from '@client/api/baseApi';
 import { LIST_ID } from '@client/api/tags';
 import { makeStore } from '@client/app/store';

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Role } from '@shared/access/policy';
-import { ACTION_HORIZON_DAYS, SUGGESTION_MESSAGES, VERDICT_LABELS } from '@shared/api/suggestions';
+import { ACTION_MESSAGES, ACTION_HORIZON_DAYS, VERDICT_LABELS } from '@shared/api/actions';
+import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { actionRecordBody, fakeSuggestionsServer, typeRecordBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
-import { ACTIONS_TABLE_LABEL, ActionsPage, NO_ACTIONS, RANKING_HEADING } from './ActionsPage';
+import { actionRecordBody, fakeSuggestionsServer, partlyAppliedActionBody, typeRecordBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
+import { ACTIONS_TABLE_LABEL, ActionsPage, NO_ACTIONS, RANKING_HEADING, STATUS_LABELS } from './ActionsPage';
+import { finishedMessage } from './actionRepair';
 import { SUGGESTIONS_NOT_FOR_ROLE } from './SuggestionsEmpty';
 
 /** Applied a minute ago: still undoable, not measured yet. */
@@ -113,12 +115,50 @@ describe('ActionsPage', () => {
     expect(within(recent).getByText('Undone')).toBeInTheDocument();
   });
 
+  it('shows a change taken in part step by step, with what is at the platform, and Retry finishes it', async () => {
+    const partial = partlyAppliedActionBody();
+    const { user, fake } = setup({ actions: [partial, WORKED] });
+    const row = await rowOf(partial.headline);
+    expect(within(row).getByText(`${partial.steps[0].line} (done)`)).toBeInTheDocument();
+    expect(within(row).getByText(`${partial.steps[1].line} (not done)`)).toBeInTheDocument();
+    expect(within(row).getByText(partial.problem!)).toBeInTheDocument();
+    expect(within(row).getByText(STATUS_LABELS.partially_applied!.label).closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    const retry = within(row).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAccessibleDescription(partial.headline);
+    expect(within(row).getByRole('button', { name: 'Undo' })).toBeEnabled();
+
+    await user.click(retry);
+    await waitFor(() => expect(fake.requests.retried).toEqual([partial.id]));
+    await waitFor(() => expect(alerts()).toContain(finishedMessage(partial)));
+    await waitFor(() => expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument());
+    expect(within(row).queryByText(partial.problem!)).not.toBeInTheDocument();
+    expect(within(row).getByText(partial.change_lines[1])).toBeInTheDocument();
+  });
+
+  it('Undo sets a change taken in part back, long after the undo window', async () => {
+    const partial = partlyAppliedActionBody({ undo_until: '2020-01-01T00:00:00.000Z' });
+    const { user, fake } = setup({ actions: [partial] });
+    await user.click(within(await rowOf(partial.headline)).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.requests.undone).toEqual([partial.id]));
+    await waitFor(() => expect(alerts()).toContain(`Undone: ${partial.headline}`));
+  });
+
+  it('says a change that changed nothing was not applied, and why', async () => {
+    const failed = actionRecordBody({ id: 'act-failed', headline: 'Pause “Spring sale”', status: 'failed', can_undo: false, problem: 'Nothing was changed. Google Ads is not answering right now. Please try again.' });
+    setup({ actions: [failed] });
+    const row = await rowOf(failed.headline);
+    expect(within(row).getByText(STATUS_LABELS.failed!.label)).toBeInTheDocument();
+    expect(within(row).getByText(failed.problem!)).toBeInTheDocument();
+    expect(within(row).getByText('Nothing changed')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
   it("says the server's reason when the undo window has closed", async () => {
     const { user } = setup({
-      overrides: [http.post(api('actions/:id/undo/'), () => HttpResponse.json({ detail: SUGGESTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 }))],
+      overrides: [http.post(api('actions/:id/undo/'), () => HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 }))],
     });
     await user.click(within(await rowOf(RECENT.headline)).getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(alerts()).toContain(SUGGESTION_MESSAGES.undoExpired));
+    await waitFor(() => expect(alerts()).toContain(ACTION_MESSAGES.undoExpired));
   });
 
   it('ranks the types measured here: how often each worked, with its chance', async () => {

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Box, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
-import { ACTION_HORIZON_DAYS, SUGGESTION_TYPE_LABELS, VERDICT_LABELS, type ActionRecord, type TypeRecord, type Verdict } from '@shared/api/suggestions';
+import { useEffect, useId, useState } from 'react';
+import { Alert, Box, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import { ACTION_HORIZON_DAYS, VERDICT_LABELS, type ActionRecord, type ActionStatus, type StepState, type Verdict } from '@shared/api/actions';
+import { SUGGESTION_TYPE_LABELS, type TypeRecord } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
@@ -11,8 +12,9 @@ import { useCan } from '@client/features/session/useCan';
 import { formatExactTime } from '@client/lib/format';
 import { NotForRoleNotice } from './SuggestionsEmpty';
 import { useListActionsQuery } from './suggestions.api';
+import { RETRY_LABEL, useRepairAction } from './actionRepair';
 import { formatConversionsPerWeek, formatDate, formatTypeRecord } from './suggestionFormat';
-import { UNDO_LABEL, useUndo } from './undoToast';
+import { UNDO_LABEL } from './undoToast';
 
 const TITLE = 'Actions and results';
 const INTRO = 'What we did and did it work';
@@ -33,6 +35,16 @@ const VERDICT_COLORS: Record<Verdict, ChipProps['color']> = {
 
 const COLUMNS = ['When', 'What', 'Platform and account', 'Applied by', 'Expected', 'Observed', 'Verdict'] as const;
 
+/** How a change that did not (all) land stands, where the verdict would be. */
+export const STATUS_LABELS: Partial<Record<ActionStatus, { label: string; color: ChipProps['color'] }>> = {
+  applying: { label: 'Being written', color: 'info' },
+  undoing: { label: 'Being undone', color: 'info' },
+  failed: { label: 'Not applied', color: 'default' },
+  partially_applied: { label: 'Applied in part', color: 'warning' },
+};
+/** Each step's place at the platform, in the step list of a change that did not all land. */
+const STEP_WORDS: Record<StepState, string> = { done: 'done', not_done: 'not done', unknown: 'being checked', changed_outside: 'changed outside Adwise' };
+
 /** Who made the change: the person who applied it, or the automated rule ('By rule “Pause the losers”'). */
 function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by'>): string {
   return action.rule ? `By rule “${action.rule.name}”` : action.applied_by.name;
@@ -41,6 +53,8 @@ function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by'>): strin
 /** What was observed: the measured effect, when it will be measured, or that it was undone. */
 function observedText(action: ActionRecord): string {
   if (action.status === 'undone') return 'Undone';
+  if (action.status === 'failed') return 'Nothing changed';
+  if (action.status !== 'applied') return '—';
   if (action.outcome) return formatConversionsPerWeek(action.outcome.observed);
   return `Measured on ${formatDate(action.due_at)}`;
 }
@@ -66,25 +80,68 @@ function Ranking({ ranking }: { ranking: readonly TypeRecord[] }) {
   );
 }
 
-function ActionRow({ action, canUndo, undoing, onUndo }: { action: ActionRecord; canUndo: boolean; undoing: boolean; onUndo: () => void }) {
+/** The change, line by line; for one that did not all land, each step with where it stands, and what went wrong. */
+function ChangeCell({ action, headlineId }: { action: ActionRecord; headlineId: string }) {
+  const settledWhole = action.status === 'applied' || action.status === 'undone';
+  return (
+    <TableCell>
+      <Typography id={headlineId} variant="body2" sx={{ fontWeight: 600 }}>
+        {action.headline}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {settledWhole || action.steps.length === 0
+          ? action.change_lines.map((line) => (
+              <Typography component="li" variant="body2" color="text.secondary" key={line}>
+                {line}
+              </Typography>
+            ))
+          : action.steps.map((step) => (
+              <Typography component="li" variant="body2" color="text.secondary" key={step.line}>
+                {step.line} ({STEP_WORDS[step.state]})
+              </Typography>
+            ))}
+      </Box>
+      {action.problem && (
+        <Alert severity={action.status === 'failed' ? 'info' : 'warning'} sx={{ mt: 1 }}>
+          {action.problem}
+        </Alert>
+      )}
+      {action.note && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {action.note}
+        </Typography>
+      )}
+    </TableCell>
+  );
+}
+
+function VerdictCell({ action }: { action: ActionRecord }) {
+  const status = STATUS_LABELS[action.status];
+  if (status) return <Chip size="small" label={status.label} color={status.color} />;
+  if (action.outcome) return <Chip size="small" label={VERDICT_LABELS[action.outcome.verdict]} color={VERDICT_COLORS[action.outcome.verdict]} />;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {action.status === 'undone' ? '—' : 'Pending'}
+    </Typography>
+  );
+}
+
+interface ActionRowProps {
+  action: ActionRecord;
+  canChange: boolean;
+  busy: 'undo' | 'retry' | null;
+  onUndo: () => void;
+  onRetry: () => void;
+}
+
+function ActionRow({ action, canChange, busy, onUndo, onRetry }: ActionRowProps) {
   const headlineId = useId();
   return (
     <TableRow>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <time dateTime={action.applied_at}>{formatExactTime(action.applied_at)}</time>
       </TableCell>
-      <TableCell>
-        <Typography id={headlineId} variant="body2" sx={{ fontWeight: 600 }}>
-          {action.headline}
-        </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {action.change_lines.map((line) => (
-            <Typography component="li" variant="body2" color="text.secondary" key={line}>
-              {line}
-            </Typography>
-          ))}
-        </Box>
-      </TableCell>
+      <ChangeCell action={action} headlineId={headlineId} />
       <TableCell>
         {PLATFORM_LABELS[action.platform]}
         <Typography variant="body2" color="text.secondary">
@@ -95,21 +152,22 @@ function ActionRow({ action, canUndo, undoing, onUndo }: { action: ActionRecord;
       <TableCell>{formatConversionsPerWeek(action.forecast)}</TableCell>
       <TableCell>{observedText(action)}</TableCell>
       <TableCell>
-        {action.outcome ? (
-          <Chip size="small" label={VERDICT_LABELS[action.outcome.verdict]} color={VERDICT_COLORS[action.outcome.verdict]} />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {action.status === 'undone' ? '—' : 'Pending'}
-          </Typography>
-        )}
+        <VerdictCell action={action} />
       </TableCell>
-      {canUndo && (
+      {canChange && (
         <TableCell>
-          {action.can_undo && (
-            <LoadingButton size="small" variant="outlined" loading={undoing} onClick={onUndo} aria-describedby={headlineId}>
-              {UNDO_LABEL}
-            </LoadingButton>
-          )}
+          <Stack direction="row" spacing={1}>
+            {action.can_retry && (
+              <LoadingButton size="small" variant="contained" loading={busy === 'retry'} disabled={busy !== null} onClick={onRetry} aria-describedby={headlineId}>
+                {RETRY_LABEL}
+              </LoadingButton>
+            )}
+            {action.can_undo && (
+              <LoadingButton size="small" variant="outlined" loading={busy === 'undo'} disabled={busy !== null} onClick={onUndo} aria-describedby={headlineId}>
+                {UNDO_LABEL}
+              </LoadingButton>
+            )}
+          </Stack>
         </TableCell>
       )}
     </TableRow>
@@ -126,16 +184,22 @@ function TableSkeleton() {
   );
 }
 
-function ActionsLog() {
-  const { data, error, isError, isFetching, refetch } = useListActionsQuery();
-  const canUndo = useCan('suggestions:apply');
-  const { undo } = useUndo();
-  const [undoing, setUndoing] = useState<string | null>(null);
+/** While a change is being written or checked, the log looks again this often. */
+const RUNNING_POLL_MS = 5_000;
 
-  const undoRow = async (action: ActionRecord) => {
-    setUndoing(action.id);
-    await undo(action.id);
-    setUndoing(null);
+function ActionsLog() {
+  const [polling, setPolling] = useState(false);
+  const { data, error, isError, isFetching, refetch } = useListActionsQuery(undefined, { pollingInterval: polling ? RUNNING_POLL_MS : 0 });
+  const running = data?.items.some((action) => action.status === 'applying' || action.status === 'undoing') ?? false;
+  useEffect(() => setPolling(running), [running]);
+  const canChange = useCan('suggestions:apply');
+  const repair = useRepairAction();
+  const [busy, setBusy] = useState<{ id: string; how: 'undo' | 'retry' } | null>(null);
+
+  const mend = async (action: ActionRecord, how: 'undo' | 'retry') => {
+    setBusy({ id: action.id, how });
+    await repair[how](action.id);
+    setBusy(null);
   };
 
   if (isError && !data) {
@@ -165,7 +229,7 @@ function ActionsLog() {
                   {column}
                 </TableCell>
               ))}
-              {canUndo && (
+              {canChange && (
                 <TableCell scope="col">
                   <Box component="span" sx={visuallyHidden}>
                     {UNDO_LABEL}
@@ -176,7 +240,14 @@ function ActionsLog() {
           </TableHead>
           <TableBody>
             {data.items.map((action) => (
-              <ActionRow key={action.id} action={action} canUndo={canUndo} undoing={undoing === action.id} onUndo={() => void undoRow(action)} />
+              <ActionRow
+                key={action.id}
+                action={action}
+                canChange={canChange}
+                busy={busy?.id === action.id ? busy.how : null}
+                onUndo={() => void mend(action, 'undo')}
+                onRetry={() => void mend(action, 'retry')}
+              />
             ))}
           </TableBody>
         </Table>
@@ -186,9 +257,12 @@ function ActionsLog() {
 }
 
 /**
- * The actions log (/actions): every applied suggestion with who applied it, what it was expected
- * to bring and what it brought once measured (with a verdict), Undo while that is possible, and
- * how often each kind of suggestion has worked in this workspace.
+ * The actions log (/actions): every change Adwise made at a platform (applied suggestions, rules,
+ * budget plans, pauses from the dashboard) with who asked for it, what it was expected to bring
+ * and what it brought once measured (with a verdict), Undo while that is possible, and how often
+ * each kind of suggestion has worked in this workspace. A change the platform took only in part
+ * shows each step with where it stands and what is at the platform, with Retry and Undo; one
+ * being written or checked is looked at again until it ends.
  */
 export function ActionsPage() {
   const canRead = useCan('suggestions:read');

@@ -9,11 +9,15 @@ import { useAppDispatch } from '@client/app/hooks';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useLastShown } from '@client/components/useLastShown';
-import { invalidateSuggestionList, isConflict, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
-import { notifyApplied } from './undoToast';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { PARTIAL_HELP, RETRY_LABEL, useRepairAction } from './actionRepair';
+import { invalidateSuggestionList, isConflict, partiallyAppliedAction, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
+import { notifyApplied, UNDO_LABEL } from './undoToast';
 
 /** Said when the preview cannot be read and the server gave no reason. */
 export const PREVIEW_FAILED = 'Unable to read the current state at the platform.';
+/** The dialog's title once the platform took the change only in part. */
+export const PARTIAL_TITLE = 'Applied only in part';
 /** Said when a preview finds the suggestion out of date and the server gave no reason. */
 export const WITHDRAWN_FALLBACK = 'This changed since the suggestion was made. The suggestion was withdrawn and will be recomputed.';
 
@@ -28,7 +32,8 @@ export interface ApplyDialogProps {
  * Apply, confirmed: reads from the platform what Apply would change and what is there now, then
  * applies and offers Undo in the toast. A suggestion whose entity changed since it was computed
  * is withdrawn by the server: the dialog says why, offers no Apply, and the list is asked for
- * again when it closes.
+ * again when it closes. A change the platform took only in part stays in the dialog in the
+ * server's words (what is at the platform now), with Retry and Undo.
  */
 export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
   const titleId = useId();
@@ -41,6 +46,10 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
   // A refusal the dialog stays open for, said inside it too: the toast is behind the modal for a screen reader.
   const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null);
   const failed = open && failure?.id === suggestion.id ? failure.error : null;
+  // A change taken in part: the action that records it, and what the server said is at the platform.
+  const [partial, setPartial] = useState<{ id: string; actionId: string; detail: string } | null>(null);
+  const halfway = open && partial?.id === suggestion.id ? partial : null;
+  const repair = useRepairAction();
   // Only a preview read just now is shown (never one being read again); the last one stays in the
   // dialog while it fades out, and a newly opened dialog never shows another suggestion's.
   const live = open && !preview.isFetching ? preview.currentData : undefined;
@@ -49,10 +58,20 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
   const withdrawn = data !== undefined && data !== null && !data.current_matches;
 
   const close = () => {
-    if (applying) return;
+    if (applying || repair.retrying || repair.undoing) return;
     if (withdrawn) dispatch(invalidateSuggestionList());
     setFailure(null);
+    setPartial(null);
     onClose();
+  };
+
+  /** Retry or Undo of the change taken in part: closes once it worked; a failure half-way again says what is there now. */
+  const mend = async (how: 'retry' | 'undo') => {
+    if (!halfway) return;
+    if (await repair[how](halfway.actionId)) {
+      setPartial(null);
+      onClose();
+    }
   };
 
   const confirm = async () => {
@@ -64,14 +83,24 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
       notifyApplied(action);
     } catch (error) {
       // The error channel has said why. A 409 withdrew the suggestion (the list is being asked
-      // for again); any other refusal changed nothing, so the dialog stays for another try.
-      if (isConflict(error)) onClose();
+      // for again); a change taken in part stays here with Retry and Undo; any other refusal
+      // changed nothing, so the dialog stays for another try.
+      const actionId = partiallyAppliedAction(error);
+      if (actionId) setPartial({ id: suggestion.id, actionId, detail: errorMessage(error, fallbackFor('applySuggestion')) });
+      else if (isConflict(error)) onClose();
       else setFailure({ id: suggestion.id, error });
     }
   };
 
   let content;
-  if (data) {
+  if (halfway) {
+    content = (
+      <Stack spacing={1}>
+        <Alert severity="warning">{halfway.detail}</Alert>
+        <Typography>{PARTIAL_HELP}</Typography>
+      </Stack>
+    );
+  } else if (data) {
     const platform = PLATFORM_LABELS[data.suggestion.platform];
     content = withdrawn ? (
       <Alert severity="warning">{data.detail ?? WITHDRAWN_FALLBACK}</Alert>
@@ -109,15 +138,27 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Apply this suggestion?</DialogTitle>
+      <DialogTitle id={titleId}>{halfway ? PARTIAL_TITLE : 'Apply this suggestion?'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           {shown && <DialogContentText>{shown.headline}</DialogContentText>}
           {content}
-          {failed !== null && <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>}
+          {failed !== null && !halfway && <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>}
         </Stack>
       </DialogContent>
-      {data && !withdrawn ? (
+      {halfway ? (
+        <DialogActions>
+          <Button onClick={close} disabled={repair.retrying || repair.undoing}>
+            Close
+          </Button>
+          <LoadingButton variant="outlined" loading={repair.undoing} disabled={repair.retrying} onClick={() => void mend('undo')}>
+            {UNDO_LABEL}
+          </LoadingButton>
+          <LoadingButton variant="contained" loading={repair.retrying} disabled={repair.undoing} onClick={() => void mend('retry')}>
+            {RETRY_LABEL}
+          </LoadingButton>
+        </DialogActions>
+      ) : data && !withdrawn ? (
         <ConfirmActions confirmLabel="Apply" busy={applying} onCancel={close} onConfirm={() => void confirm()} />
       ) : (
         <DialogActions>

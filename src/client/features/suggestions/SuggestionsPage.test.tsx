@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Role } from '@shared/access/policy';
-import { DISMISS_REASON_LABELS, SUGGESTION_MESSAGES, SUGGESTION_TYPE_LABELS, SUGGESTIONS_NOTE, UNDO_WINDOW_MINUTES } from '@shared/api/suggestions';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import { DISMISS_REASON_LABELS, SUGGESTION_MESSAGES, SUGGESTION_TYPE_LABELS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { SUGGESTION_VALIDATION } from '@shared/validation/suggestions';
 import { paths } from '@client/app/paths';
@@ -9,7 +10,9 @@ import { installFakeClock } from '@client/test/fakeClock';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { BRAND_ACCOUNT, fakeSuggestionsServer, scaleSuggestionBody, suggestionBody, taskSuggestionBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
+import { BRAND_ACCOUNT, fakeSuggestionsServer, partlyAppliedActionBody, scaleSuggestionBody, suggestionBody, taskSuggestionBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
+import { finishedMessage, PARTIAL_HELP } from './actionRepair';
+import { PARTIAL_TITLE } from './ApplyDialog';
 import { SUGGESTION_ACTION_LABELS } from './SuggestionCard';
 import { FIRST_SYNC_TEXT, NO_SUGGESTIONS, NONE_MATCH_TEXT, SUGGESTIONS_NOT_FOR_ROLE } from './SuggestionsEmpty';
 import { SuggestionsPage } from './SuggestionsPage';
@@ -292,6 +295,45 @@ describe('SuggestionsPage: Apply', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(alerts()).toContain(detail));
     expect(screen.getByRole('article', { name: PAUSE.headline })).toBeInTheDocument();
+  });
+});
+
+describe('SuggestionsPage: a change the platform takes only in part', () => {
+  it('keeps the dialog with what is at the platform, and Retry finishes the change', async () => {
+    const partial = partlyAppliedActionBody({ suggestion_id: SCALE.id });
+    const { user, fake } = setup({
+      actions: [partial],
+      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail: partial.problem, code: 'partially_applied', action_id: partial.id }, { status: 502 }))],
+    });
+    await user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
+    await within(dialog).findByText(/this will:/);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    const halfway = await screen.findByRole('dialog', { name: PARTIAL_TITLE });
+    expect(within(halfway).getByText(partial.problem!)).toBeInTheDocument();
+    expect(within(halfway).getByText(PARTIAL_HELP)).toBeInTheDocument();
+    expect(within(halfway).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    await user.click(within(halfway).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fake.requests.retried).toEqual([partial.id]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(alerts()).toContain(finishedMessage(partial)));
+  });
+
+  it('Undo from the dialog sets the change back', async () => {
+    const partial = partlyAppliedActionBody({ suggestion_id: SCALE.id });
+    const { user, fake } = setup({
+      actions: [partial],
+      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail: partial.problem, code: 'partially_applied', action_id: partial.id }, { status: 502 }))],
+    });
+    await user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
+    await within(dialog).findByText(/this will:/);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await user.click(within(await screen.findByRole('dialog', { name: PARTIAL_TITLE })).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.requests.undone).toEqual([partial.id]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(alerts()).toContain(`Undone: ${partial.headline}`));
   });
 });
 

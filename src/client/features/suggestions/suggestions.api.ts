@@ -1,4 +1,5 @@
-import type { ActionList, ActionRecord, ApplyPreview, DismissRequest, Suggestion, SuggestionList, SuggestionQuery } from '@shared/api/suggestions';
+import type { ActionList, ActionRecord } from '@shared/api/actions';
+import type { ApplyPreview, DismissRequest, Suggestion, SuggestionList, SuggestionQuery } from '@shared/api/suggestions';
 import { ErrorCode } from '@shared/api/errors';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
@@ -20,6 +21,16 @@ const PLATFORM_STATE = [
   { type: 'Campaign' as const, id: LIST_ID },
   { type: 'CampaignAds' as const },
 ];
+
+/**
+ * The action a 502 'partially_applied' names: the platform took the change only in part (or its
+ * outcome is not known yet), and the actions log says what is there now. Null for any other error.
+ */
+export function partiallyAppliedAction(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const { data } = error as { data?: { code?: unknown; action_id?: unknown } };
+  return data?.code === ErrorCode.PartiallyApplied && typeof data.action_id === 'string' ? data.action_id : null;
+}
 
 /** True for a 409 answer: the suggestion changed under us and the server withdrew it. */
 export function isConflict(error: unknown): boolean {
@@ -45,7 +56,9 @@ export const suggestionsApi = baseApi.injectEndpoints({
     applySuggestion: build.mutation<ActionRecord, string>({
       query: (id) => ({ url: suggestionPath(id, 'apply'), method: 'POST' }),
       // A 409 means the server withdrew the suggestion: the list is stale even though Apply failed.
+      // A change taken in part is in the log and at the platform, though Apply failed.
       invalidatesTags: (_result, error) => {
+        if (error && partiallyAppliedAction(error)) return [...LISTS, ...PLATFORM_STATE];
         if (error) return isConflict(error) ? [{ type: 'Suggestion', id: LIST_ID }] : [];
         return [...LISTS, ...PLATFORM_STATE];
       },
@@ -67,9 +80,19 @@ export const suggestionsApi = baseApi.injectEndpoints({
       query: () => 'actions/',
       providesTags: (result) => providesList('Action', result?.items),
     }),
+    // Read live: an action being written changes from one look to the next.
+    getAction: build.query<ActionRecord, string>({
+      query: (id) => `actions/${encodeURIComponent(id)}/`,
+      keepUnusedDataFor: 0,
+    }),
+    // Undo and Retry of a change taken in part change the platform even when they fail half-way again.
     undoAction: build.mutation<ActionRecord, string>({
       query: (id) => ({ url: `actions/${encodeURIComponent(id)}/undo/`, method: 'POST' }),
-      invalidatesTags: invalidatesOnSuccess([...LISTS, ...PLATFORM_STATE]),
+      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : []),
+    }),
+    retryAction: build.mutation<ActionRecord, string>({
+      query: (id) => ({ url: `actions/${encodeURIComponent(id)}/retry/`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : []),
     }),
   }),
 });
@@ -86,5 +109,7 @@ export const {
   useDismissSuggestionMutation,
   useSnoozeSuggestionMutation,
   useListActionsQuery,
+  useGetActionQuery,
   useUndoActionMutation,
+  useRetryActionMutation,
 } = suggestionsApi;

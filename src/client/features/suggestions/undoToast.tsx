@@ -1,4 +1,4 @@
-import type { ActionRecord } from '@shared/api/suggestions';
+import type { ActionRecord } from '@shared/api/actions';
 import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
 import { useUndoActionMutation } from './suggestions.api';

@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { object, string } from 'yup';
 import {
   BUDGET_MESSAGES,
@@ -20,22 +19,39 @@ import { divergence, hasArrived, inValue, nextStep, stepsToTarget, valuePerConve
 import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { workspaceAccount } from '../access/workspaceAccount';
+import type { ActionsService } from '../actions/actions.service';
+import { platformAccountOf } from '../actions/actions.platform';
+import type { ActionRow } from '../actions/actions.queries';
+import type { JournalStep } from '../actions/actions.steps';
+import { budgetWords, changeLines } from '../actions/actions.words';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
-import { createPlatformChanges, platformAccountOf } from '../suggestions/platformChanges';
-import { budgetWords, changeLines } from '../suggestions/suggestions.presenter';
+import {
+  campaignCapsOf,
+  finishPlan,
+  followedPlansOfConnection,
+  insertPlan,
+  planById,
+  plansOfAccount,
+  savePlanProgress,
+  stopPlan,
+  storedCampaigns,
+  takeStep,
+  userName,
+  workspacePlan,
+  type PlanRow,
+} from './optimizer.queries';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
-type PlanRow = typeof optimizerPlans.$inferSelect;
 
 /** Stable id of the job that takes followed plans' next steps (queued by every successful sync). */
 export const OPTIMIZER_FOLLOW_JOB = 'optimizer.follow';
@@ -63,19 +79,37 @@ const objectiveOf = (fitted: Fitted, objective: OptimizerObjective) => (objectiv
  * after each sync on a new day of the account the next step towards the targets, until they are
  * reached, the results fall credibly short of the forecast, or a budget is changed outside it.
  */
-export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections) {
+export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections, actions: ActionsService) {
   const { db, clock, log, queue } = ctx;
-  const changes = createPlatformChanges(ctx, connections);
+
+  // A followed plan's step that did not all land (live, or as the reconciler found it after an
+  // interruption): the plan keeps the budgets that are really at the platform, and stops.
+  actions.onSettled('optimizer_plan', async (tx, action, direction) => {
+    if (direction !== 'apply' || action.status === 'applied' || !action.planId) return;
+    const row = await planById(tx, action.planId);
+    if (!row) return;
+    const steps = action.steps as JournalStep[];
+    const atPlatform = new Map(steps.map((step) => [step.entity_id, Number(step.at === 'to' ? step.to : step.from)]));
+    const nothingChanged = steps.every((step) => step.at !== 'to');
+    const now = clock.now();
+    await savePlanProgress(
+      tx,
+      row.id,
+      {
+        campaigns: row.campaigns.map((c) => ({ ...c, written: atPlatform.get(c.campaign_id) ?? c.written })),
+        steps: nothingChanged ? row.steps.filter((step) => step.action_id !== action.id) : row.steps,
+      },
+      now,
+    );
+    await stopPlan(tx, row.id, action.problem ?? BUDGET_MESSAGES.refused(PLATFORM_LABELS[action.platform as Platform], 'the change could not be sent'), now);
+    log.info({ planId: row.id, actionId: action.id }, 'followed plan stopped');
+  });
 
   const accountOf = (workspaceId: string, id: string) => workspaceAccount(db, workspaceId, id, notFound(BUDGET_MESSAGES.accountNotFound));
 
   /** The account budget's campaign caps, as the optimizer's bounds. */
   async function boundsOf(account: AccountRow) {
-    const [row] = await db
-      .select({ caps: budgets.campaignCaps })
-      .from(budgets)
-      .where(and(eq(budgets.accountRef, account.id), eq(budgets.scope, 'account')));
-    return new Map((row?.caps ?? []).map((cap) => [cap.campaign_id, { min: cap.min, max: cap.max }]));
+    return new Map((await campaignCapsOf(db, account.id)).map((cap) => [cap.campaign_id, { min: cap.min, max: cap.max }]));
   }
 
   /** The account's delivering campaigns with their curves; null when fewer than two deliver with budgets of their own. */
@@ -185,23 +219,12 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     }
   }
 
-  /** Writes a change at the platform; a refusal is the API's error in the platform's words (what was written is set back). */
-  async function write(account: AccountRow, change: SuggestionChange, context: Record<string, string>): Promise<void> {
-    try {
-      await changes.writeRaw(account, change, 'apply', context);
-    } catch (error) {
-      if (error instanceof PlatformError) {
-        log.warn({ accountRef: account.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a plan’s budget');
-        const failure = platformFailure(error, 'this campaign');
-        throw new HttpError(failure.statusCode, BUDGET_MESSAGES.refused(PLATFORM_LABELS[account.platform as Platform], failure.detail), failure.code);
-      }
-      throw error;
-    }
-  }
-
-  /** The actions-log entry of a written step (undoable there), in the caller's transaction. */
-  async function record(tx: Tx, account: AccountRow, change: SuggestionChange & { kind: 'budgets' }, headline: string, forecast: Range, appliedBy: string | null, now: Date): Promise<string> {
-    return changes.recordApplied(tx, account, change, { type: 'optimizer', headline, campaignId: change.steps[0].campaign_id, forecast, appliedBy }, now);
+  /** The API's error for a plan's write that did not all land: the platform's refusal in its words (what was written is set back), or what is at the platform now. */
+  function refusalOf(account: AccountRow, result: { action: ActionRow; failure: PlatformError | null }): HttpError | null {
+    const refusal = actions.refusalOf(result, 'applied', 'this campaign');
+    if (!refusal || result.action.status !== 'failed') return refusal;
+    log.warn({ accountRef: account.id, platform: result.failure?.platform, kind: result.failure?.kind, code: result.failure?.code }, 'the platform refused a plan’s budget');
+    return new HttpError(refusal.statusCode, BUDGET_MESSAGES.refused(PLATFORM_LABELS[account.platform as Platform], refusal.detail), refusal.code, undefined, refusal.retryAfterSeconds);
   }
 
   function presentPlan(row: PlanRow, account: AccountRow): FollowedPlan {
@@ -221,10 +244,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
 
   /** Ends a followed plan (only if nobody moved it on meanwhile). */
   async function stop(row: PlanRow, reason: string): Promise<void> {
-    await db
-      .update(optimizerPlans)
-      .set({ status: 'stopped', stopReason: reason, updatedAt: clock.now() })
-      .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')));
+    await stopPlan(db, row.id, reason, clock.now());
     log.info({ planId: row.id, accountRef: row.accountRef }, 'followed plan stopped');
   }
 
@@ -286,20 +306,10 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     );
     const now = clock.now();
     if (hasArrived(from, next)) {
-      await db
-        .update(optimizerPlans)
-        .set({ status: 'done', updatedAt: now })
-        .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')));
+      await finishPlan(db, row.id, now);
       log.info({ planId: row.id }, 'followed plan reached its targets');
       return 'done';
     }
-    // Claim the step: a second sync finishing at the same time finds the plan moved on and leaves it.
-    const [claimed] = await db
-      .update(optimizerPlans)
-      .set({ updatedAt: now })
-      .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following'), eq(optimizerPlans.updatedAt, row.updatedAt)))
-      .returning({ id: optimizerPlans.id });
-    if (!claimed) return 'waiting';
     const change: SuggestionChange & { kind: 'budgets' } = {
       kind: 'budgets',
       currency: account.currency,
@@ -307,15 +317,6 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
         .map((c, i): BudgetMove => ({ campaign_id: c.id, campaign_name: fitted.names.get(c.id) ?? c.id, from: from[i], to: next[i] }))
         .filter((s) => s.to !== s.from),
     };
-    try {
-      await write(account, change, { optimizerPlan: row.id });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        await stop(row, error.detail);
-        return 'stopped';
-      }
-      throw error;
-    }
     const forecast = perWeek(
       expectedGain(
         fitted.conversions.map((c, i) => ({ ...c, budget: from[i] })),
@@ -324,29 +325,41 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     );
     const expected = expectedTotal(fitted.conversions, next);
     const stepNumber = row.steps.length + 1;
-    await db.transaction(async (tx) => {
-      const actionId = await record(tx, account, change, `Budget optimizer, step ${stepNumber} of a followed plan: ${change.steps.length} daily budgets of “${account.name}” moved`, forecast, null, now);
-      const written = new Map(input.map((c, i) => [c.id, next[i]]));
-      await tx
-        .update(optimizerPlans)
-        .set({
-          campaigns: row.campaigns.map((c) => ({ ...c, written: written.get(c.campaign_id) ?? c.written })),
-          steps: [...row.steps, { day: today, action_id: actionId, expected }],
-          updatedAt: now,
-        })
-        .where(eq(optimizerPlans.id, row.id));
+    const written = new Map(input.map((c, i) => [c.id, next[i]]));
+    const result = await actions.apply({
+      account,
+      change,
+      entry: {
+        source: 'optimizer_plan',
+        planId: row.id,
+        type: 'optimizer',
+        headline: `Budget optimizer, step ${stepNumber} of a followed plan: ${change.steps.length} daily budgets of “${account.name}” moved`,
+        campaignId: change.steps[0].campaign_id,
+        forecast,
+        appliedBy: null,
+      },
+      // The step is taken with the action that writes it; a second sync finishing at the same time finds the plan moved on and leaves it.
+      claim: (tx, actionId) =>
+        takeStep(
+          tx,
+          row,
+          {
+            campaigns: row.campaigns.map((c) => ({ ...c, written: written.get(c.campaign_id) ?? c.written })),
+            steps: [...row.steps, { day: today, action_id: actionId, expected }],
+          },
+          now,
+        ),
     });
+    if (!result.recorded) return 'waiting';
+    // A step that did not all land stopped the plan as it settled (see onSettled above).
+    if (result.action.status !== 'applied') return result.action.status === 'applying' ? 'waiting' : 'stopped';
     log.info({ planId: row.id, step: stepNumber, campaigns: change.steps.length }, 'followed plan stepped');
     return 'stepped';
   }
 
   /** Every followed plan of a connection's accounts, after its sync. */
   async function followConnection(connectionId: string): Promise<Record<string, number>> {
-    const rows = await db
-      .select({ plan: optimizerPlans, account: connectedAdAccounts })
-      .from(optimizerPlans)
-      .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, optimizerPlans.accountRef))
-      .where(and(eq(connectedAdAccounts.connectionId, connectionId), eq(optimizerPlans.status, 'following')));
+    const rows = await followedPlansOfConnection(db, connectionId);
     const counts: Record<string, number> = {};
     for (const { plan: row, account } of rows) {
       let outcome: string;
@@ -380,7 +393,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       if (!steps.length) throw badRequest(BUDGET_MESSAGES.nothingToApply, 'changes');
       if (new Set(steps.map((s) => s.campaign_id)).size < steps.length) throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
       if (steps.reduce((s, c) => s + c.to, 0) !== steps.reduce((s, c) => s + c.from, 0)) throw badRequest(BUDGET_MESSAGES.totalChanged, 'changes');
-      const stored = await db.select().from(campaigns).where(eq(campaigns.accountRef, account.id));
+      const stored = await storedCampaigns(db, account.id);
       const named = new Map(stored.map((c) => [c.campaignId, c]));
       if (steps.some((s) => !named.has(s.campaign_id))) throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
       const objective = input.objective as OptimizerObjective;
@@ -399,32 +412,44 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       // The gain the fitted curves expect of these budgets, for the feedback loop to measure against.
       const budgetsAfter = fitted?.conversions.map((c) => steps.find((s) => s.campaign_id === c.id)?.to ?? c.budget) ?? [];
       const forecast = fitted ? perWeek(expectedGain(fitted.conversions, budgetsAfter)) : nothing;
-      await write(account, change, { optimizer: account.id });
-      const { actionId, planId } = await db.transaction(async (tx) => {
-        const id = await record(tx, account, change, `Budget optimizer: ${steps.length} daily budgets of “${account.name}” reallocated`, forecast, principal.userId, now);
-        if (!input.follow || !fitted) return { actionId: id, planId: null };
-        const targets = targetsOf(fitted, objective);
-        const [planRow] = await tx
-          .insert(optimizerPlans)
-          .values({
-            workspaceId: principal.workspaceId,
-            accountRef: account.id,
-            objective,
-            maxStep: input.max_step,
-            locked,
-            campaigns: fitted.conversions
-              .map((c, i) => ({ campaign_id: c.id, name: fitted.names.get(c.id) ?? c.id, start: c.budget, target: targets[i], written: budgetsAfter[i], hold: c.hold }))
-              .filter((c) => !c.hold)
-              .map(({ hold: _hold, ...c }) => c),
-            steps: [{ day: fitted.series.today, action_id: id, expected: expectedTotal(fitted.conversions, budgetsAfter) }],
-            status: 'following',
-            createdBy: principal.userId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: optimizerPlans.id });
-        return { actionId: id, planId: planRow.id };
+      const result = await actions.apply({
+        account,
+        change,
+        entry: {
+          source: 'optimizer',
+          type: 'optimizer',
+          headline: `Budget optimizer: ${steps.length} daily budgets of “${account.name}” reallocated`,
+          campaignId: change.steps[0].campaign_id,
+          forecast,
+          appliedBy: principal.userId,
+        },
       });
+      if (!result.recorded) throw conflict(BUDGET_MESSAGES.stale);
+      const refusal = refusalOf(account, result);
+      if (refusal) throw refusal;
+      const actionId = result.action.id;
+      let planId: string | null = null;
+      // Followed from here only once the first step is at the platform.
+      if (input.follow && fitted) {
+        const targets = targetsOf(fitted, objective);
+        const planRow = await insertPlan(db, {
+          workspaceId: principal.workspaceId,
+          accountRef: account.id,
+          objective,
+          maxStep: input.max_step,
+          locked,
+          campaigns: fitted.conversions
+            .map((c, i) => ({ campaign_id: c.id, name: fitted.names.get(c.id) ?? c.id, start: c.budget, target: targets[i], written: budgetsAfter[i], hold: c.hold }))
+            .filter((c) => !c.hold)
+            .map(({ hold: _hold, ...c }) => c),
+          steps: [{ day: fitted.series.today, action_id: actionId, expected: expectedTotal(fitted.conversions, budgetsAfter) }],
+          status: 'following',
+          createdBy: principal.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        planId = planRow.id;
+      }
       log.info({ actionId, planId, accountRef: account.id, campaigns: steps.length }, 'optimizer plan applied');
       return { action_id: actionId, change_lines: changeLines(account.platform as Platform, change), plan_id: planId };
     },
@@ -433,12 +458,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     async plans(principal: Principal, accountId: string): Promise<FollowedPlanList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const account = await accountOf(principal.workspaceId, accountId);
-      const rows = await db
-        .select()
-        .from(optimizerPlans)
-        .where(and(eq(optimizerPlans.accountRef, account.id), eq(optimizerPlans.workspaceId, principal.workspaceId)))
-        .orderBy(desc(optimizerPlans.createdAt))
-        .limit(20);
+      const rows = await plansOfAccount(db, principal.workspaceId, account.id, 20);
       return { plans: rows.map((row) => presentPlan(row, account)) };
     },
 
@@ -447,17 +467,9 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.planNotFound);
-      const [row] = await db
-        .select()
-        .from(optimizerPlans)
-        .where(and(eq(optimizerPlans.id, id), eq(optimizerPlans.workspaceId, principal.workspaceId)));
+      const row = await workspacePlan(db, principal.workspaceId, id);
       if (!row) throw notFound(BUDGET_MESSAGES.planNotFound);
-      const [user] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, principal.userId));
-      const [saved] = await db
-        .update(optimizerPlans)
-        .set({ status: 'stopped', stopReason: BUDGET_MESSAGES.stoppedByUser(user?.name ?? 'a member'), updatedAt: now })
-        .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following')))
-        .returning();
+      const saved = await stopPlan(db, row.id, BUDGET_MESSAGES.stoppedByUser((await userName(db, principal.userId)) ?? 'a member'), now);
       if (!saved) throw conflict(BUDGET_MESSAGES.planNotFollowing);
       return presentPlan(saved, await accountOf(principal.workspaceId, saved.accountRef));
     },

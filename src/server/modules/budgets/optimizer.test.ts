@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type FollowedPlan, type FollowedPlanList, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
-import type { ActionList } from '@shared/api/suggestions';
+import type { ActionList } from '@shared/api/actions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { budgets, connectedAdAccounts, optimizerPlans } from '../../db/schema';
 import type { TestApp } from '../../test/buildTestApp';

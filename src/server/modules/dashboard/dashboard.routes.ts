@@ -98,7 +98,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The new status.'), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
       },
     },
-    async (request) => dashboard.setCampaignStatus(principalFor(request, 'campaigns:write'), request.params.id, request.body.status),
+    async (request) => dashboard.changeCampaignStatus(principalFor(request, 'campaigns:write'), request.params.id, request.body.status),
   );
 
   app.put(

@@ -19,6 +19,7 @@ import {
   type PlatformPerformance,
 } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
+import type { SuggestionChange } from '@shared/api/suggestions';
 import { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { isUuid, rangeProblem, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
@@ -30,7 +31,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
 import { localDay } from '../gamification/localDay';
-import type { Connections } from '../adAccounts/connections';
+import type { ActionsService } from '../actions/actions.service';
 import type { SyncService } from '../sync/sync.service';
 import { dailyTotals, entityTotals, withRates } from '../metrics/metrics.queries';
 import type { MetricScope } from '../metrics/metrics.types';
@@ -77,7 +78,7 @@ const isCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENC
  */
 export function createDashboardService(
   ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
-  connections: Connections,
+  actions: ActionsService,
   sync: SyncService,
 ) {
   const { db, clock } = ctx;
@@ -219,20 +220,39 @@ export function createDashboardService(
       return { campaign: presentCampaign(rows[0]!, s.currency), items: ads.rows.map((row) => presentAd(row, s.currency)), currency: s.currency };
     },
 
-    /** POST dashboard/campaigns/<id>/status/: pauses or resumes at the platform, then here. */
-    async setCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
+    /**
+     * POST dashboard/campaigns/<id>/status/: pauses or resumes at the platform through the actions
+     * log (recorded, undoable there), then here. A campaign already so at the platform is only
+     * brought up to date here.
+     */
+    async changeCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
       await assertAccess(principal);
       const { campaign, account } = await campaignById(principal.workspaceId, id);
       const status = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
+      const change: SuggestionChange = { kind: 'campaign_status', campaign_id: campaign.campaignId, campaign_name: campaign.name, from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE', to: status };
       try {
-        await connections.use(account.connectionId, account.platform as Platform, (client) =>
-          client.setCampaignStatus({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone }, campaign.campaignId, status),
-        );
+        const state = await actions.currentState(account, change);
+        if (state.values[0] === undefined) throw new PlatformError({ platform: account.platform as Platform, kind: 'not_found', message: 'The campaign no longer exists.' });
+        if (state.values[0] === status) return { id, status: wanted };
       } catch (error) {
         if (error instanceof PlatformError) throw platformFailure(error);
         throw error;
       }
-      await db.update(campaigns).set({ status, updatedAt: clock.now() }).where(eq(campaigns.id, id));
+      const result = await actions.apply({
+        account,
+        change,
+        entry: {
+          source: 'dashboard',
+          type: 'manual',
+          headline: `Campaign “${campaign.name}” ${status === 'PAUSED' ? 'paused' : 'resumed'} from the dashboard`,
+          campaignId: campaign.campaignId,
+          forecast: { mid: 0, low: 0, high: 0 },
+          appliedBy: principal.userId,
+        },
+      });
+      if (!result.recorded) throw new HttpError(409, DASHBOARD_MESSAGES.campaignNotFound, ErrorCode.Conflict);
+      const refusal = actions.refusalOf(result, 'applied', 'this campaign');
+      if (refusal) throw refusal;
       return { id, status: wanted };
     },
 

@@ -1,8 +1,10 @@
 import type { DisplayCurrency } from '@shared/api/dashboard';
 import type { Report, ReportActionRow, ReportAlertRow, ReportPeriodKind, ReportSectionKey, ReportShare } from '@shared/api/reports';
-import { VERDICT_LABELS, type ActionOutcome, type Interval } from '@shared/api/suggestions';
+import { VERDICT_LABELS, type ActionOutcome } from '@shared/api/actions';
+import { type Interval } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
-import type { actions, alerts } from '../../db/schema';
+import type { alerts } from '../../db/schema';
+import type { ActionRow } from '../actions/actions.queries';
 import type { ReportRow, ReportShareRow } from './reports.queries';
 
 /** Rows -> API shapes. */
@@ -29,7 +31,7 @@ export function presentAlertRow(row: typeof alerts.$inferSelect): ReportAlertRow
   return { id: row.id, day: row.day, severity: row.severity, platform: (row.platform as Platform | null) ?? null, entity_name: row.entityName, headline: row.headline };
 }
 
-export function presentActionRow(row: typeof actions.$inferSelect): ReportActionRow {
+export function presentActionRow(row: ActionRow): ReportActionRow {
   const outcome = (row.outcome as ActionOutcome | null) ?? null;
   const status = row.status as ReportActionRow['status'];
   return {
@@ -41,6 +43,6 @@ export function presentActionRow(row: typeof actions.$inferSelect): ReportAction
     expected: (row.forecast as Interval).mid,
     observed: outcome ? outcome.observed.mid : null,
     verdict: outcome ? outcome.verdict : null,
-    verdict_label: status === 'undone' ? 'Undone' : outcome ? VERDICT_LABELS[outcome.verdict] : 'Not measured yet',
+    verdict_label: status === 'undone' ? 'Undone' : status === 'partially_applied' ? 'Partly applied' : outcome ? VERDICT_LABELS[outcome.verdict] : 'Not measured yet',
   };
 }

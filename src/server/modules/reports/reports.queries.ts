@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lte } from 'drizzle-orm';
 import type { IsoDay } from '@shared/api/dashboard';
 import type { DbOrTx } from '../../db/connect';
-import { actions, alerts, campaigns, connectedAdAccounts, reportShares, reports, users, workspaceMembers, workspaces } from '../../db/schema';
+import { alerts, campaigns, connectedAdAccounts, reportShares, reports, users, workspaceMembers, workspaces } from '../../db/schema';
 
 /** Reports, their share links, and what their sections read besides the metrics seam; every query is scoped to one workspace. */
 
@@ -131,12 +131,5 @@ export async function alertsOfPeriod(db: DbOrTx, workspaceId: string, from: IsoD
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Actions applied during the period's days (UTC), newest first (at most `limit`), and how many there are. */
-export async function actionsOfPeriod(db: DbOrTx, workspaceId: string, from: IsoDay, to: IsoDay, limit: number) {
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
-  const where = and(eq(actions.workspaceId, workspaceId), gte(actions.appliedAt, start), lt(actions.appliedAt, end));
-  const rows = await db.select().from(actions).where(where).orderBy(desc(actions.appliedAt), desc(actions.id)).limit(limit);
-  const [total] = await db.select({ n: count() }).from(actions).where(where);
-  return { rows, total: Number(total?.n ?? 0) };
-}
+/** What changed at the platforms during the period, through the actions log's own query (the write seam owns the table). */
+export { changesOfPeriod as actionsOfPeriod } from '../actions/actions.queries';

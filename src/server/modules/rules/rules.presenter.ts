@@ -20,7 +20,7 @@ import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import type { BacktestResult } from '../../analysis/ruleBacktest';
 import type { connectedAdAccounts, ruleActions, ruleRuns, rules } from '../../db/schema';
-import { changeLines } from '../suggestions/suggestions.presenter';
+import { changeLines } from '../actions/actions.words';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 

@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import { MAX_RULES_PER_WORKSPACE, RULE_ACTION_LABELS, RULE_MESSAGES, type DryRun, type Rule, type RuleActionItem, type RuleActionKind, type RuleDefinition, type RuleDetail, type RuleList, type RuleRunSummary } from '@shared/api/rules';
@@ -12,20 +11,51 @@ import { entityTotals, inScope, judgeCondition, judgeEntity, planChange, type En
 import { dateOf, dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess, workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import type { Connections } from '../adAccounts/connections';
+import type { ActionsService } from '../actions/actions.service';
+import type { JournalStep } from '../actions/actions.steps';
 import type { AlertsService } from '../alerts/alerts.service';
 import { localDay } from '../gamification/localDay';
-import { createPlatformChanges, platformAccountOf } from '../suggestions/platformChanges';
-import { budgetWords } from '../suggestions/suggestions.presenter';
 import { isUuid } from '@shared/validation/dashboard';
 import { loadWorkspaceEntities, type WorkspaceEntities } from './rules.entities';
 import { presentDryRun, presentRule, presentRuleAction, presentRun } from './rules.presenter';
+import {
+  accountsByIds,
+  actionsOfRule,
+  appliedPausesSince,
+  claimRuleRun,
+  coolingEntities,
+  countRules,
+  countWorkspaceAccounts,
+  decidePending,
+  deleteRule,
+  enabledRules,
+  expirePending,
+  finishRuleRun,
+  insertRule,
+  insertRuleAction,
+  lastRunsOf,
+  latestSyncOf,
+  nameTaken,
+  pendingApprovals,
+  revivalsSince,
+  ruleById,
+  runsOfRule,
+  settleRuleAction,
+  timedRules,
+  updateRule,
+  updateRuleAction,
+  userNames,
+  workspaceRuleAction,
+  workspaceRules,
+  type RuleActionRow,
+  type RuleRow,
+} from './rules.queries';
 import { dueSlots } from './schedule';
 
 /** Stable id of the job that runs a workspace's rules (queued by every successful sync, and by the schedule). */
@@ -37,8 +67,6 @@ export const RULES_SCHEDULE_CRON = '*/5 * * * *';
 export const APPROVAL_EXPIRY_HOURS = 24;
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
-type RuleRow = typeof rules.$inferSelect;
-type RuleActionRow = typeof ruleActions.$inferSelect;
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 
@@ -68,21 +96,17 @@ type RunCounts = Pick<RuleRunSummary, 'judged' | 'matched' | 'acted' | 'failed' 
 /**
  * Automated rules: kept per workspace, dry-run over the last 30 days before saving, and run as a
  * job after every sync (or at set times). Each run claims (rule, data version) first, so two
- * syncs finishing together evaluate a rule once. What a rule changes goes through the platform
- * clients into the actions log; with approval on, it waits for a manager's click instead; a
- * platform refusal marks the action failed, raises an alert, and the entity's cooldown keeps
- * the rule from trying again at once.
+ * syncs finishing together evaluate a rule once. What a rule changes is written through the
+ * actions log (recorded before the platform call, undoable there); with approval on, it waits
+ * for a manager's click instead; a platform refusal marks the rule's action failed, raises an
+ * alert, and the entity's cooldown keeps the rule from trying again at once.
  */
-export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, connections: Connections, alerts: Pick<AlertsService, 'raise'>) {
+export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, actions: ActionsService, alerts: Pick<AlertsService, 'raise'>) {
   const { db, queue, clock, log } = ctx;
-  const changes = createPlatformChanges(ctx, connections);
 
   async function ruleOf(workspaceId: string, id: string): Promise<RuleRow> {
     if (!isUuid(id)) throw notFound(RULE_MESSAGES.notFound);
-    const [row] = await db
-      .select()
-      .from(rules)
-      .where(and(eq(rules.id, id), eq(rules.workspaceId, workspaceId)));
+    const row = await ruleById(db, workspaceId, id);
     if (!row) throw notFound(RULE_MESSAGES.notFound);
     return row;
   }
@@ -91,60 +115,40 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
   async function checkAccounts(workspaceId: string, definition: RuleInput): Promise<void> {
     const named = definition.scope.accounts;
     if (!named.length) return;
-    const found = await db
-      .select({ id: connectedAdAccounts.id })
-      .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), inArray(connectedAdAccounts.id, named)));
-    if (found.length < new Set(named).size) throw badRequest('Accounts: must be ids of the workspace’s connected accounts.', 'scope.accounts');
+    if ((await countWorkspaceAccounts(db, workspaceId, named)) < new Set(named).size) throw badRequest('Accounts: must be ids of the workspace’s connected accounts.', 'scope.accounts');
   }
 
   const definitionOf = (input: RuleInput): RuleDefinition => input as unknown as RuleDefinition;
 
   async function present(rows: RuleRow[]): Promise<Rule[]> {
     if (!rows.length) return [];
-    const ids = rows.map((r) => r.id);
-    const [lastRuns, creators] = await Promise.all([
-      db
-        .selectDistinctOn([ruleRuns.ruleId])
-        .from(ruleRuns)
-        .where(inArray(ruleRuns.ruleId, ids))
-        .orderBy(ruleRuns.ruleId, desc(ruleRuns.startedAt)),
-      db
-        .select({ id: users.id, name: users.fullName })
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            rows.map((r) => r.createdBy).filter((id): id is string => id !== null),
-          ),
-        ),
+    const [lastRuns, nameOf] = await Promise.all([
+      lastRunsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+      userNames(
+        db,
+        rows.map((r) => r.createdBy).filter((id): id is string => id !== null),
+      ),
     ]);
     const lastOf = new Map(lastRuns.map((run) => [run.ruleId, run]));
-    const nameOf = new Map(creators.map((c) => [c.id, c.name]));
     return rows.map((row) => presentRule(row, lastOf.get(row.id) ?? null, row.createdBy ? (nameOf.get(row.createdBy) ?? null) : null));
   }
 
   async function presentActionRows(rows: RuleActionRow[]): Promise<RuleActionItem[]> {
     if (!rows.length) return [];
-    const accounts = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(inArray(connectedAdAccounts.id, [...new Set(rows.map((r) => r.accountRef))]));
-    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const byId = new Map((await accountsByIds(db, [...new Set(rows.map((r) => r.accountRef))])).map((a) => [a.id, a]));
     return rows.map((row) => presentRuleAction(row, byId.get(row.accountRef)!));
   }
 
   /** Pending approvals older than APPROVAL_EXPIRY_HOURS are closed as expired. */
   async function expireApprovals(workspaceId: string): Promise<void> {
-    const cutoff = new Date(clock.now().getTime() - APPROVAL_EXPIRY_HOURS * 3_600_000);
-    await db
-      .update(ruleActions)
-      .set({ status: 'expired', decidedAt: clock.now() })
-      .where(and(eq(ruleActions.workspaceId, workspaceId), eq(ruleActions.status, 'pending'), sql`${ruleActions.createdAt} < ${cutoff}`));
+    await expirePending(db, workspaceId, new Date(clock.now().getTime() - APPROVAL_EXPIRY_HOURS * 3_600_000), clock.now());
   }
 
   /** An alert about what a rule did, delivered like the checks' alerts (bell, stream, mail, webhook). */
-  function ruleFinding(kind: 'rule' | 'rule_failed', key: string, entity: RuleEntity, day: string, headline: string): AlertFinding {
+  function ruleFinding(kind: 'rule' | 'rule_failed', key: string, entity: Pick<RuleEntity, 'level' | 'entityId' | 'entityName'>, day: string, headline: string): AlertFinding {
     return {
       kind,
       key,
@@ -163,9 +167,49 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     };
   }
 
+  /** A rule's change that was never written (refused before the platform call), recorded and alerted. */
+  async function notWritten(
+    existing: { id: string } | { runId: string | null; reasons: string[] },
+    rule: { id: string | null; name: string },
+    account: AccountRow,
+    entity: RuleEntity,
+    kind: RuleActionKind | 'revive',
+    change: SuggestionChange,
+    detail: string,
+    decidedBy: string | null,
+  ): Promise<RuleActionRow> {
+    const now = clock.now();
+    const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, now);
+    await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, localDay(now, account.timeZone), `Rule “${rule.name}” did not change ${NOUNS[entity.level]} “${entity.entityName}”: ${detail}`)]);
+    return row;
+  }
+
+  // The rule's own record of a change ends with the change's action, live or settled by the
+  // reconciler after an interruption, and is alerted once it has.
+  actions.onSettled('rule', async (tx, action, direction) => {
+    if (direction !== 'apply') return;
+    const label = PLATFORM_LABELS[action.platform as Platform];
+    const refusal = (action.steps as JournalStep[]).find((step) => step.error)?.error ?? 'the change could not be sent';
+    const error = action.status === 'applied' ? null : action.status === 'partially_applied' ? action.problem : RULE_MESSAGES.refused(label, refusal);
+    const row = await settleRuleAction(tx, action.id, { status: action.status === 'applied' ? 'applied' : 'failed', error }, clock.now());
+    if (!row) return;
+    const [account] = await accountsByIds(tx, [row.accountRef]);
+    const noun = NOUNS[row.level as RuleEntity['level']];
+    const day = localDay(clock.now(), account.timeZone);
+    const entity = { level: row.level as RuleEntity['level'], entityId: row.entityId, entityName: row.entityName };
+    const finding =
+      row.status === 'applied'
+        ? ruleFinding('rule', `rule-action:${row.id}`, entity, day, `Rule “${row.ruleName}” ${PAST[row.kind as RuleActionKind | 'revive']} ${noun} “${row.entityName}”`)
+        : ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${row.ruleName}” could not change ${noun} “${row.entityName}”: ${error}`);
+    return async () => {
+      await alerts.raise(account, [finding]);
+    };
+  });
+
   /**
-   * Writes a rule's change at the platform and records it (actions log, rule action, alert);
-   * a refusal is recorded as failed with the platform's words and alerted, never retried here.
+   * Writes a rule's change through the actions log (the rule's action recorded with it, before
+   * the platform call); how it ended is recorded and alerted when the action settles. A budget is
+   * written only over the budget the rule judged (a person may have changed it since).
    */
   async function writeChange(
     rule: { id: string | null; name: string },
@@ -176,40 +220,27 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     existing: { id: string } | { runId: string | null; reasons: string[] },
     decidedBy: string | null,
   ): Promise<RuleActionRow> {
-    const now = clock.now();
-    const day = localDay(now, account.timeZone);
     const label = PLATFORM_LABELS[account.platform as Platform];
-    const noun = NOUNS[entity.level];
-    try {
-      // A budget is written only over the budget the rule judged (a person may have changed it since).
-      if (change.kind === 'campaign_budget') {
-        const live = await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
-        const now = live.find((c) => c.id === change.campaign_id)?.dailyBudgetMinor ?? null;
-        if (now !== change.from) {
-          const detail = RULE_MESSAGES.budgetMoved(label, now === null ? 'none of its own' : budgetWords(now, change.currency));
-          const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, clock.now());
-          await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${rule.name}” did not change ${noun} “${entity.entityName}”: ${detail}`)]);
-          return row;
-        }
+    if (change.kind === 'campaign_budget') {
+      let state;
+      try {
+        state = await actions.currentState(account, change);
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        log.warn({ ruleId: rule.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform could not be read before a rule’s change');
+        return notWritten(existing, rule, account, entity, kind, change, RULE_MESSAGES.refused(label, error.message), decidedBy);
       }
-      await changes.writeRaw(account, change, 'apply', { ruleId: rule.id ?? '', entityId: entity.entityId });
-    } catch (error) {
-      const reason = error instanceof PlatformError ? error.message : 'the change could not be sent';
-      if (!(error instanceof PlatformError)) log.error({ ruleId: rule.id, error: error instanceof Error ? error.message : String(error) }, 'a rule’s change failed');
-      else log.warn({ ruleId: rule.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform refused a rule’s change');
-      const detail = RULE_MESSAGES.refused(label, reason);
-      const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, now);
-      await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${rule.name}” could not change ${noun} “${entity.entityName}”: ${detail}`)]);
-      return row;
+      if (!state.matches) return notWritten(existing, rule, account, entity, kind, change, RULE_MESSAGES.budgetMoved(label, state.words), decidedBy);
     }
-    const row = await db.transaction(async (tx) => {
-      const actionId = await changes.recordApplied(
-        tx,
+    let ruleActionId: string | null = null;
+    try {
+      await actions.apply({
         account,
         change,
-        {
+        entry: {
+          source: 'rule',
           type: 'rule',
-          headline: `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`,
+          headline: `Rule “${rule.name}” ${PAST[kind]} ${NOUNS[entity.level]} “${entity.entityName}”`,
           campaignId: entity.campaignId,
           // A rule makes no forecast: the outcome is measured against no change.
           forecast: { mid: 0, low: 0, high: 0 },
@@ -217,12 +248,17 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
           ruleId: rule.id,
           ruleName: rule.name,
         },
-        now,
-      );
-      return saveRuleAction(existing, rule, account, entity, kind, change, 'applied', null, actionId, decidedBy, now, tx);
-    });
-    await alerts.raise(account, [ruleFinding('rule', `rule-action:${row.id}`, entity, day, `Rule “${rule.name}” ${PAST[kind]} ${noun} “${entity.entityName}”`)]);
-    return row;
+        claim: async (tx, actionId) => {
+          ruleActionId = (await saveRuleAction(existing, rule, account, entity, kind, change, 'applying', null, actionId, decidedBy, clock.now(), tx)).id;
+          return true;
+        },
+      });
+    } catch (error) {
+      // Not the platform's refusal (that settles the action): the rule's action stays applying until the reconciler settles it.
+      log.error({ ruleId: rule.id, error: error instanceof Error ? error.message : String(error) }, 'a rule’s change failed');
+      if (!ruleActionId) throw error;
+    }
+    return (await workspaceRuleAction(db, account.workspaceId, ruleActionId!))!;
   }
 
   async function saveRuleAction(
@@ -239,34 +275,27 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     now: Date,
     tx: Tx | typeof db = db,
   ): Promise<RuleActionRow> {
-    if ('id' in existing) {
-      const [row] = await tx.update(ruleActions).set({ status, error, actionId, decidedAt: now, decidedBy }).where(eq(ruleActions.id, existing.id)).returning();
-      return row;
-    }
-    const [row] = await tx
-      .insert(ruleActions)
-      .values({
-        workspaceId: account.workspaceId,
-        ruleId: rule.id,
-        ruleName: rule.name,
-        runId: existing.runId,
-        accountRef: account.id,
-        platform: account.platform,
-        level: entity.level,
-        entityId: entity.entityId,
-        entityName: entity.entityName,
-        kind,
-        change,
-        reasons: existing.reasons,
-        status,
-        error,
-        actionId,
-        createdAt: now,
-        decidedAt: status === 'pending' ? null : now,
-        decidedBy,
-      })
-      .returning();
-    return row;
+    if ('id' in existing) return updateRuleAction(tx, existing.id, { status, error, actionId, decidedAt: now, decidedBy });
+    return insertRuleAction(tx, {
+      workspaceId: account.workspaceId,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      runId: existing.runId,
+      accountRef: account.id,
+      platform: account.platform,
+      level: entity.level,
+      entityId: entity.entityId,
+      entityName: entity.entityName,
+      kind,
+      change,
+      reasons: existing.reasons,
+      status,
+      error,
+      actionId,
+      createdAt: now,
+      decidedAt: status === 'pending' || status === 'applying' ? null : now,
+      decidedBy,
+    });
   }
 
   /** One rule over the workspace's entities: judge, guard, cooldown, cap, act; then revive. */
@@ -275,12 +304,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const rule = { id: row.id, name: row.name };
     const now = clock.now();
     const counts: RunCounts = { judged: 0, matched: 0, acted: 0, failed: 0, revived: 0, skipped: 0 };
-    const cooldownSince = new Date(now.getTime() - definition.cooldown_hours * 3_600_000);
-    const recent = await db
-      .select({ accountRef: ruleActions.accountRef, entityId: ruleActions.entityId })
-      .from(ruleActions)
-      .where(and(eq(ruleActions.ruleId, row.id), sql`(${ruleActions.createdAt} > ${cooldownSince} or ${ruleActions.status} = 'pending')`));
-    const cooling = new Set(recent.map((r) => `${r.accountRef}:${r.entityId}`));
+    const cooling = await coolingEntities(db, row.id, new Date(now.getTime() - definition.cooldown_hours * 3_600_000));
     const matches: { entity: RuleEntity; reasons: string[]; weight: number }[] = [];
     for (const entity of loaded.entities) {
       if (!inScope(definition, entity)) continue;
@@ -334,16 +358,10 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
    */
   async function revive(row: RuleRow, definition: RuleDefinition, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<number> {
     const since = new Date(clock.now().getTime() - LAG_HORIZON_DAYS * 86_400_000);
-    const paused = await db
-      .select()
-      .from(ruleActions)
-      .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.kind, 'pause'), eq(ruleActions.status, 'applied'), gt(ruleActions.createdAt, since)));
+    const paused = await appliedPausesSince(db, row.id, since);
     if (!paused.length) return 0;
     // The rule's revivals since then, read once: a pause already revived is not revived twice.
-    const revivals = await db
-      .select({ entityId: ruleActions.entityId, createdAt: ruleActions.createdAt })
-      .from(ruleActions)
-      .where(and(eq(ruleActions.ruleId, row.id), eq(ruleActions.kind, 'revive'), gt(ruleActions.createdAt, since)));
+    const revivals = await revivalsSince(db, row.id, since);
     let revived = 0;
     for (const action of paused) {
       if (revivals.some((r) => r.entityId === action.entityId && r.createdAt > action.createdAt)) continue;
@@ -364,11 +382,8 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
 
   /** The data a sync-triggered run judges: the latest sync of the workspace's connections. */
   async function syncVersion(workspaceId: string): Promise<string> {
-    const [row] = await db
-      .select({ at: sql<Date | string | null>`max(${syncState.lastSyncedAt})` })
-      .from(syncState)
-      .where(eq(syncState.workspaceId, workspaceId));
-    return `sync:${row?.at ? new Date(row.at).toISOString() : 'never'}`;
+    const at = await latestSyncOf(db, workspaceId);
+    return `sync:${at ? at.toISOString() : 'never'}`;
   }
 
   /**
@@ -379,10 +394,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const now = clock.now();
     if (!(await workspaceEntitlements(db, workspaceId, now)).dashboard) return 0;
     await expireApprovals(workspaceId);
-    const candidates = await db
-      .select()
-      .from(rules)
-      .where(and(eq(rules.workspaceId, workspaceId), eq(rules.enabled, true), ruleIds ? inArray(rules.id, ruleIds) : undefined));
+    const candidates = await enabledRules(db, workspaceId, ruleIds);
     const due = candidates.filter((row) => (row.definition as RuleDefinition).schedule.kind === (trigger === 'sync' ? 'after_sync' : 'times'));
     if (!due.length) return 0;
     const dataVersion = version ?? (await syncVersion(workspaceId));
@@ -390,19 +402,12 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     let totals: Map<string, EntityTotals> | null = null;
     let ran = 0;
     for (const row of due) {
-      const [run] = await db
-        .insert(ruleRuns)
-        .values({ ruleId: row.id, workspaceId, dataVersion, trigger, startedAt: clock.now() })
-        .onConflictDoNothing({ target: [ruleRuns.ruleId, ruleRuns.dataVersion] })
-        .returning({ id: ruleRuns.id });
+      const run = await claimRuleRun(db, { ruleId: row.id, workspaceId, dataVersion, trigger, startedAt: clock.now() });
       if (!run) continue;
       loaded ??= await loadWorkspaceEntities(db, workspaceId, now);
       totals ??= new Map(loaded.entities.map((entity) => [entity.key, entityTotals(entity.days)]));
       const counts = await runRule(row, run.id, loaded, totals);
-      await db
-        .update(ruleRuns)
-        .set({ ...counts, finishedAt: clock.now() })
-        .where(eq(ruleRuns.id, run.id));
+      await finishRuleRun(db, run.id, counts, clock.now());
       log.info({ ruleId: row.id, ...counts }, 'rule run');
       ran += 1;
       // What the rule changed is what the next rule sees.
@@ -425,12 +430,8 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     /** Starts the runs of rules whose set time has come (every RULES_SCHEDULE_CRON). */
     async startScheduled(): Promise<number> {
       const now = clock.now();
-      const timed = await db
-        .select({ id: rules.id, workspaceId: rules.workspaceId, definition: rules.definition })
-        .from(rules)
-        .where(and(eq(rules.enabled, true), sql`${rules.definition}->'schedule'->>'kind' = 'times'`));
       let started = 0;
-      for (const row of timed) {
+      for (const row of await timedRules(db)) {
         const { schedule } = row.definition as RuleDefinition;
         for (const slot of dueSlots(schedule.times, schedule.time_zone, now)) {
           await queue.send(RULES_JOB, { workspaceId: row.workspaceId, trigger: 'schedule', version: `at:${slot.toISOString()}`, ruleId: row.id });
@@ -444,12 +445,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     async list(principal: Principal): Promise<RuleList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       await expireApprovals(principal.workspaceId);
-      const rows = await db.select().from(rules).where(eq(rules.workspaceId, principal.workspaceId)).orderBy(rules.name);
-      const pending = await db
-        .select()
-        .from(ruleActions)
-        .where(and(eq(ruleActions.workspaceId, principal.workspaceId), eq(ruleActions.status, 'pending')))
-        .orderBy(desc(ruleActions.createdAt));
+      const [rows, pending] = await Promise.all([workspaceRules(db, principal.workspaceId), pendingApprovals(db, principal.workspaceId)]);
       return { rules: await present(rows), pending: await presentActionRows(pending) };
     },
 
@@ -457,10 +453,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     async detail(principal: Principal, id: string): Promise<RuleDetail> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const row = await ruleOf(principal.workspaceId, id);
-      const [runs, actionRows] = await Promise.all([
-        db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, row.id)).orderBy(desc(ruleRuns.startedAt)).limit(20),
-        db.select().from(ruleActions).where(eq(ruleActions.ruleId, row.id)).orderBy(desc(ruleActions.createdAt)).limit(50),
-      ]);
+      const [runs, actionRows] = await Promise.all([runsOfRule(db, row.id, 20), actionsOfRule(db, row.id, 50)]);
       const [rule] = await present([row]);
       return { rule, runs: runs.map(presentRun), actions: await presentActionRows(actionRows) };
     },
@@ -470,14 +463,9 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       await checkAccounts(principal.workspaceId, input);
-      const [{ n }] = await db.select({ n: count() }).from(rules).where(eq(rules.workspaceId, principal.workspaceId));
-      if (Number(n) >= MAX_RULES_PER_WORKSPACE) throw conflict(RULE_MESSAGES.tooMany);
+      if ((await countRules(db, principal.workspaceId)) >= MAX_RULES_PER_WORKSPACE) throw conflict(RULE_MESSAGES.tooMany);
       const definition = definitionOf(input);
-      const [row] = await db
-        .insert(rules)
-        .values({ workspaceId: principal.workspaceId, name: definition.name, definition, enabled: definition.enabled, createdBy: principal.userId, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: [rules.workspaceId, rules.name] })
-        .returning();
+      const row = await insertRule(db, { workspaceId: principal.workspaceId, name: definition.name, definition, enabled: definition.enabled, createdBy: principal.userId, createdAt: now, updatedAt: now });
       if (!row) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
       log.info({ ruleId: row.id }, 'rule created');
       const [rule] = await present([row]);
@@ -491,12 +479,8 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const existing = await ruleOf(principal.workspaceId, id);
       await checkAccounts(principal.workspaceId, input);
       const definition = definitionOf(input);
-      const [clash] = await db
-        .select({ id: rules.id })
-        .from(rules)
-        .where(and(eq(rules.workspaceId, principal.workspaceId), eq(rules.name, definition.name), sql`${rules.id} <> ${existing.id}`));
-      if (clash) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
-      const [row] = await db.update(rules).set({ name: definition.name, definition, enabled: definition.enabled, updatedAt: now }).where(eq(rules.id, existing.id)).returning();
+      if (await nameTaken(db, principal.workspaceId, definition.name, existing.id)) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
+      const row = await updateRule(db, existing.id, { name: definition.name, definition, enabled: definition.enabled, updatedAt: now });
       const [rule] = await present([row]);
       return rule;
     },
@@ -506,8 +490,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       const existing = await ruleOf(principal.workspaceId, id);
-      const definition = { ...(existing.definition as RuleDefinition), enabled };
-      const [row] = await db.update(rules).set({ enabled, definition, updatedAt: now }).where(eq(rules.id, existing.id)).returning();
+      const row = await updateRule(db, existing.id, { enabled, definition: { ...(existing.definition as RuleDefinition), enabled }, updatedAt: now });
       const [rule] = await present([row]);
       return rule;
     },
@@ -516,13 +499,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     async remove(principal: Principal, id: string): Promise<void> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const existing = await ruleOf(principal.workspaceId, id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(ruleActions)
-          .set({ status: 'expired', decidedAt: clock.now() })
-          .where(and(eq(ruleActions.ruleId, existing.id), eq(ruleActions.status, 'pending')));
-        await tx.delete(rules).where(eq(rules.id, existing.id));
-      });
+      await deleteRule(db, existing.id, clock.now());
       log.info({ ruleId: existing.id }, 'rule deleted');
     },
 
@@ -540,11 +517,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     async approve(principal: Principal, id: string): Promise<RuleActionItem> {
       const { row, account, entity } = await pendingOf(principal, id);
       // Claim it first: a second click (or a second manager) finds it decided.
-      const [claimed] = await db
-        .update(ruleActions)
-        .set({ decidedAt: clock.now(), decidedBy: principal.userId })
-        .where(and(eq(ruleActions.id, row.id), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)))
-        .returning();
+      const claimed = await decidePending(db, row.id, { decidedAt: clock.now(), decidedBy: principal.userId });
       if (!claimed) throw conflict(RULE_MESSAGES.notPending);
       const saved = await writeChange({ id: row.ruleId, name: row.ruleName }, account, entity, row.change as SuggestionChange, row.kind as RuleActionKind, { id: row.id }, principal.userId);
       const [item] = await presentActionRows([saved]);
@@ -554,11 +527,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     /** POST rules/approvals/<id>/reject/. */
     async reject(principal: Principal, id: string): Promise<RuleActionItem> {
       const { row } = await pendingOf(principal, id);
-      const [saved] = await db
-        .update(ruleActions)
-        .set({ status: 'rejected', decidedAt: clock.now(), decidedBy: principal.userId })
-        .where(and(eq(ruleActions.id, row.id), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)))
-        .returning();
+      const saved = await decidePending(db, row.id, { status: 'rejected', decidedAt: clock.now(), decidedBy: principal.userId });
       if (!saved) throw conflict(RULE_MESSAGES.notPending);
       const [item] = await presentActionRows([saved]);
       return item;
@@ -596,10 +565,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     await assertDashboardAccess(db, principal.workspaceId, now);
     await expireApprovals(principal.workspaceId);
     if (!isUuid(id)) throw notFound(RULE_MESSAGES.actionNotFound);
-    const [row] = await db
-      .select()
-      .from(ruleActions)
-      .where(and(eq(ruleActions.id, id), eq(ruleActions.workspaceId, principal.workspaceId)));
+    const row = await workspaceRuleAction(db, principal.workspaceId, id);
     if (!row) throw notFound(RULE_MESSAGES.actionNotFound);
     if (row.status !== 'pending' || !row.change) throw conflict(RULE_MESSAGES.notPending);
     // Only the action's own account: approving one change need not read the whole workspace.

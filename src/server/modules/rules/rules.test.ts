@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { RULE_MESSAGES, RULE_PRESETS, type DryRun, type Rule, type RuleActionItem, type RuleDefinition, type RuleList } from '@shared/api/rules';
-import type { ActionList } from '@shared/api/suggestions';
+import type { ActionList } from '@shared/api/actions';
 import { executeRows } from '../../db/connect';
-import { actions, alerts, connectedAdAccounts, metricsDaily, outbox, ruleActions, ruleRuns, rules, syncState } from '../../db/schema';
+import { actions, alerts, campaigns, connectedAdAccounts, metricsDaily, outbox, ruleActions, ruleRuns, rules, syncState } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -185,11 +185,12 @@ describe('Automated rules', () => {
     sandbox.faults.clear();
     expect(sandbox.world.adStatus(PLATFORM, ad.id)).toBe('ACTIVE');
     const [failed] = await t.app.ctx.db.select().from(ruleActions).where(eq(ruleActions.ruleId, rule.id));
-    expect(failed).toMatchObject({ status: 'failed', actionId: null });
+    expect(failed).toMatchObject({ status: 'failed' });
     expect(failed.error).toMatch(/^Meta refused the change: /);
     const [alert] = await t.app.ctx.db.select().from(alerts).where(and(eq(alerts.kind, 'rule_failed'), eq(alerts.entityId, ad.id)));
     expect(alert.headline).toContain(`Rule “${rule.name}” could not change ad “${ad.name}”`);
-    expect(await t.app.ctx.db.select().from(actions).where(eq(actions.ruleId, rule.id))).toEqual([]);
+    // The attempt was recorded before the platform call, and ended as failed: nothing changed.
+    expect(await t.app.ctx.db.select().from(actions).where(eq(actions.ruleId, rule.id))).toMatchObject([{ id: failed.actionId, status: 'failed' }]);
     await newSync();
     await t.app.services.rules.runWorkspace(workspaceId, 'sync');
     expect(await t.app.ctx.db.select().from(ruleActions).where(eq(ruleActions.ruleId, rule.id))).toHaveLength(1);
@@ -243,6 +244,8 @@ describe('Automated rules', () => {
     expect(moved.error).toMatch(/^The daily budget changed at Meta since the rule judged it \(now \w+ [\d.]+ a day\); nothing was written\.$/);
     await send(owner, 'DELETE', `rules/${stale.id}/`);
     sandbox.world.setDailyBudget(PLATFORM, campaign.id, budget);
+    // The check read the platform and Adwise's copy now shows its budget; newSync only marks a sync, so the copy is put back as a real sync would.
+    await t.app.ctx.db.update(campaigns).set({ dailyBudgetMinor: budget }).where(eq(campaigns.campaignId, campaign.id));
 
     await create(raise('Raise'));
     await newSync();

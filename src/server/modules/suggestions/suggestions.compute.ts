@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { addDays } from '@shared/api/dashboard';
-import { ACTION_HORIZON_DAYS, type ChartPoint, type SuggestionChange, type SuggestionChart, type Interval } from '@shared/api/suggestions';
+import { ACTION_HORIZON_DAYS } from '@shared/api/actions';
+import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import { findAll } from '../../analysis/suggest';

@@ -15,8 +15,8 @@ const tags = ['Suggestions'];
 const idParams = object({ id: string().default('') });
 
 /**
- * suggestions/… and actions/… (signed-in member with dashboard access). Reads need
- * 'suggestions:read'; every change needs 'suggestions:apply' (owner, manager).
+ * suggestions/… (signed-in member with dashboard access). Reads need 'suggestions:read'; every
+ * change needs 'suggestions:apply' (owner, manager). What Apply writes lands in the actions log (actions.routes.ts).
  */
 export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
   const app = fastify.withTypeProvider<YupTypeProvider>();
@@ -114,33 +114,5 @@ export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
       },
     },
     async (request) => service.snooze(principalFor(request, 'suggestions:apply'), request.params.id),
-  );
-
-  app.get(
-    '/actions/',
-    {
-      schema: {
-        summary: 'What was applied, by whom, and whether it worked',
-        tags,
-        security: bearerAuth,
-        response: { 200: success('The actions log.'), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => service.actions(principalFor(request, 'suggestions:read')),
-  );
-
-  app.post(
-    '/actions/:id/undo/',
-    {
-      config: rateLimit(30),
-      schema: {
-        summary: 'Undo an applied suggestion within its 10-minute window',
-        tags,
-        security: bearerAuth,
-        params: idParams,
-        response: { 200: success('The undone action.'), ...errorResponses(401, 403, 404, 409, 422, 429, 502, 503) },
-      },
-    },
-    async (request) => service.undo(principalFor(request, 'suggestions:apply'), request.params.id),
   );
 };

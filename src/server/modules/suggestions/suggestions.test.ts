@@ -1,17 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import {
-  SUGGESTION_MESSAGES,
-  SUGGESTION_TYPES,
-  UNDO_WINDOW_MINUTES,
-  type ActionList,
-  type ActionRecord,
-  type ApplyPreview,
-  type Suggestion,
-  type SuggestionChange,
-  type SuggestionList,
-  type SuggestionType,
-} from '@shared/api/suggestions';
+import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
+import { SUGGESTION_MESSAGES, SUGGESTION_TYPES, type ApplyPreview, type Suggestion, type SuggestionChange, type SuggestionList, type SuggestionType } from '@shared/api/suggestions';
 import type { Finding } from '../../analysis/findings';
 import { executeRows } from '../../db/connect';
 import { actions, campaigns, connectedAdAccounts, suggestions, users } from '../../db/schema';
@@ -184,7 +174,7 @@ describe('Smart Suggestions', () => {
     expect(undone.json()).toMatchObject({ status: 'undone', can_undo: false });
     expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('ACTIVE');
     expect((await pauses()).map((s) => s.id)).toContain(target.id);
-    expect((await post(owner, `actions/${action.id}/undo/`)).json().detail).toBe(SUGGESTION_MESSAGES.alreadyUndone);
+    expect((await post(owner, `actions/${action.id}/undo/`)).json().detail).toBe(ACTION_MESSAGES.alreadyUndone);
   });
 
   it('refuses an Undo after the 10-minute window, and leaves the change in place', async () => {
@@ -193,7 +183,7 @@ describe('Smart Suggestions', () => {
     clock.advance((UNDO_WINDOW_MINUTES + 1) * 60_000);
     const late = await post(owner, `actions/${action.id}/undo/`);
     expect(late.statusCode).toBe(409);
-    expect(late.json().detail).toBe(SUGGESTION_MESSAGES.undoExpired);
+    expect(late.json().detail).toBe(ACTION_MESSAGES.undoExpired);
     expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('PAUSED');
   });
 
@@ -282,7 +272,8 @@ describe('Smart Suggestions', () => {
     expect((await post(owner, `actions/${action.id}/undo/`)).statusCode).toBe(200);
     expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom, targetFrom]);
 
-    // The platform takes the first write and refuses the second: the first is set back, nothing is recorded.
+    // The platform takes the first write and refuses the second: the first is set back, and the
+    // attempt is in the log as failed, having changed nothing.
     await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
     const halfway = await plant(`move_budget:${source.campaignId}>${target.campaignId}:again`);
     const actionsBefore = (await t.app.ctx.db.select().from(actions)).length;
@@ -291,7 +282,9 @@ describe('Smart Suggestions', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json().detail).toMatch(/^LinkedIn is rate limiting requests/);
     expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom, targetFrom]);
-    expect(await t.app.ctx.db.select().from(actions)).toHaveLength(actionsBefore);
+    const logged = await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, halfway));
+    expect(await t.app.ctx.db.select().from(actions)).toHaveLength(actionsBefore + 1);
+    expect(logged).toMatchObject([{ status: 'failed', problem: expect.stringMatching(/^Nothing was changed\. LinkedIn is rate limiting requests/) }]);
     const [row] = await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, halfway));
     expect(row.status).toBe('open');
 
@@ -361,7 +354,7 @@ describe('Smart Suggestions', () => {
   it('answers an id that is not one with a 404 and its detail', async () => {
     expect((await get(owner, 'suggestions/x/preview/')).json()).toMatchObject({ detail: SUGGESTION_MESSAGES.notFound });
     expect((await post(owner, 'suggestions/not-an-id/apply/')).statusCode).toBe(404);
-    expect((await post(owner, 'actions/42/undo/')).json()).toMatchObject({ detail: SUGGESTION_MESSAGES.actionNotFound });
+    expect((await post(owner, 'actions/42/undo/')).json()).toMatchObject({ detail: ACTION_MESSAGES.notFound });
   });
 
   it('keeps each workspace to its own suggestions and actions', async () => {
@@ -372,7 +365,7 @@ describe('Smart Suggestions', () => {
     const action: ActionRecord = (await post(owner, `suggestions/${mine.id}/apply/`)).json();
     const foreignUndo = await post(other, `actions/${action.id}/undo/`);
     expect(foreignUndo.statusCode).toBe(404);
-    expect(foreignUndo.json().detail).toBe(SUGGESTION_MESSAGES.actionNotFound);
+    expect(foreignUndo.json().detail).toBe(ACTION_MESSAGES.notFound);
     expect(((await get(other, 'actions/')).json() as ActionList).items.map((a) => a.id)).not.toContain(action.id);
   });
 
