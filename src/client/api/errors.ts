@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@shared/api/errors';
+import { ErrorCode, type ApiErrorBody } from '@shared/api/errors';
 
 /** The `error` of a request the base query gave up on because the session could not be refreshed. */
 export const SESSION_EXPIRED_ERROR = 'SESSION_EXPIRED';
@@ -29,6 +29,16 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function errorField(error: unknown): string | null {
   if (!isRecord(error) || !isRecord(error.data)) return null;
   return nonEmpty((error.data as { field?: unknown }).field);
+}
+
+/**
+ * The action a 502 'partially_applied' names: the platform took a change only in part (or its
+ * outcome is not known yet), and the actions log says what is there now. Null for any other error.
+ */
+export function partiallyAppliedAction(error: unknown): string | null {
+  if (!isRecord(error) || !isRecord(error.data)) return null;
+  const { code, action_id: actionId } = error.data as Partial<ApiErrorBody>;
+  return code === ErrorCode.PartiallyApplied && typeof actionId === 'string' ? actionId : null;
 }
 
 /** True for a request that was cancelled on purpose; such failures are ignored silently. */

@@ -14,6 +14,7 @@ import type { CampaignPage } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import type { ActionRecord } from '@shared/api/actions';
 import { baseApi } from '@client/api/baseApi';
+import { partiallyAppliedAction } from '@client/api/errors';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
 /** The argument of updateBudget. */
@@ -99,7 +100,8 @@ export const budgetsApi = baseApi.injectEndpoints({
     // (and, followed, a new plan in the account's followed plans).
     applyOptimizerPlan: build.mutation<OptimizerApplyResult, OptimizerApplyInput>({
       query: (body) => ({ url: 'optimizer/apply/', method: 'POST', body }),
-      invalidatesTags: invalidatesOnSuccess([ACTIONS_LOG, LIST, FOLLOWED_PLANS, ...PLATFORM_STATE]),
+      // A plan the platform took only in part changed budgets and is in the actions log, though the request failed.
+      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [ACTIONS_LOG, LIST, FOLLOWED_PLANS, ...PLATFORM_STATE] : []),
     }),
     // The account's followed plans, newest first.
     listFollowedPlans: build.query<FollowedPlanList, string>({

@@ -4,14 +4,14 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import type { Suggestion } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { fallbackFor } from '@client/api/errorToasts';
-import { errorMessage } from '@client/api/errors';
+import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
 import { useAppDispatch } from '@client/app/hooks';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useLastShown } from '@client/components/useLastShown';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { PARTIAL_HELP, RETRY_LABEL, useRepairAction } from './actionRepair';
-import { invalidateSuggestionList, isConflict, partiallyAppliedAction, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
+import { invalidateSuggestionList, isConflict, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
 import { notifyApplied, UNDO_LABEL } from './undoToast';
 
 /** Said when the preview cannot be read and the server gave no reason. */

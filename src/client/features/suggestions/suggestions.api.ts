@@ -2,6 +2,7 @@ import type { ActionList, ActionRecord } from '@shared/api/actions';
 import type { ApplyPreview, DismissRequest, Suggestion, SuggestionList, SuggestionQuery } from '@shared/api/suggestions';
 import { ErrorCode } from '@shared/api/errors';
 import { baseApi } from '@client/api/baseApi';
+import { partiallyAppliedAction } from '@client/api/errors';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
@@ -21,16 +22,6 @@ const PLATFORM_STATE = [
   { type: 'Campaign' as const, id: LIST_ID },
   { type: 'CampaignAds' as const },
 ];
-
-/**
- * The action a 502 'partially_applied' names: the platform took the change only in part (or its
- * outcome is not known yet), and the actions log says what is there now. Null for any other error.
- */
-export function partiallyAppliedAction(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const { data } = error as { data?: { code?: unknown; action_id?: unknown } };
-  return data?.code === ErrorCode.PartiallyApplied && typeof data.action_id === 'string' ? data.action_id : null;
-}
 
 /** True for a 409 answer: the suggestion changed under us and the server withdrew it. */
 export function isConflict(error: unknown): boolean {

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { object, string } from 'yup';
 import { addDays, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
@@ -11,7 +10,8 @@ import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { defineJob } from '../../jobs/queue';
-import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
+import { campaignIdsOf, deleteBudget, insertBudget, updateBudget, workspaceAccounts, workspaceBudget, workspaceBudgets, type BudgetRow } from './budgets.queries';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
@@ -24,7 +24,6 @@ import { createPacingSuggestions } from './pacingSuggestions';
 /** Stable id of the job that checks a workspace's budgets for pacing off the band (queued by every successful sync). */
 export const PACING_JOB = 'budgets.pacing';
 
-type BudgetRow = typeof budgets.$inferSelect;
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
 /** Days of history the pacing reads before the month: its weekday shape wants four weeks. */
@@ -55,7 +54,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
   const pacingSuggestions = createPacingSuggestions(db);
 
   async function accountsOf(workspaceId: string): Promise<AccountRow[]> {
-    return db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
+    return workspaceAccounts(db, workspaceId);
   }
 
   const inScope = (row: Pick<BudgetRow, 'scope' | 'platform' | 'accountRef'>, account: AccountRow) =>
@@ -128,10 +127,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
 
   async function budgetOf(workspaceId: string, id: string): Promise<BudgetRow> {
     if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.notFound);
-    const [row] = await db
-      .select()
-      .from(budgets)
-      .where(and(eq(budgets.id, id), eq(budgets.workspaceId, workspaceId)));
+    const row = await workspaceBudget(db, workspaceId, id);
     if (!row) throw notFound(BUDGET_MESSAGES.notFound);
     return row;
   }
@@ -147,7 +143,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
   async function capsOf(input: BudgetFormInput, account: AccountRow | undefined): Promise<BudgetRow['campaignCaps']> {
     const caps = input.campaign_caps ?? [];
     if (!account || !caps.length) return [];
-    const known = new Set((await db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.accountRef, account.id))).map((c) => c.id));
+    const known = await campaignIdsOf(db, account.id);
     const unknown = caps.find((cap) => !known.has(cap.campaign_id));
     if (unknown) throw badRequest(BUDGET_MESSAGES.capNotInAccount(unknown.campaign_id), 'campaign_caps');
     const minor = (major: number | null) => (major === null ? null : decimalToMinor(major, account.currency));
@@ -172,7 +168,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       bandStart: input.band.start,
       bandEnd: input.band.end,
     };
-    const existing = await db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId));
+    const existing = await workspaceBudgets(db, principal.workspaceId);
     if (existing.some((b) => b.id !== except && b.scope === fields.scope && b.platform === fields.platform && b.accountRef === fields.accountRef)) {
       throw new HttpError(409, BUDGET_MESSAGES.duplicate, ErrorCode.Conflict);
     }
@@ -187,7 +183,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
    */
   async function checkPacing(workspaceId: string): Promise<{ alerts: number; suggestions: number }> {
     const now = clock.now();
-    const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, workspaceId)), accountsOf(workspaceId)]);
+    const [rows, accounts] = await Promise.all([workspaceBudgets(db, workspaceId), accountsOf(workspaceId)]);
     const counts = { alerts: 0, suggestions: 0 };
     const offBand: string[] = [];
     const seriesOf = pacingSuggestions.seriesLoader(now);
@@ -230,7 +226,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     /** GET budgets/. */
     async list(principal: Principal): Promise<BudgetList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
-      const [rows, accounts] = await Promise.all([db.select().from(budgets).where(eq(budgets.workspaceId, principal.workspaceId)).orderBy(budgets.createdAt), accountsOf(principal.workspaceId)]);
+      const [rows, accounts] = await Promise.all([workspaceBudgets(db, principal.workspaceId), accountsOf(principal.workspaceId)]);
       return { budgets: await Promise.all(rows.map((row) => present(row, accounts))) };
     },
 
@@ -240,10 +236,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       await assertDashboardAccess(db, principal.workspaceId, now);
       const accounts = await accountsOf(principal.workspaceId);
       const fields = await fieldsOf(principal, input, accounts);
-      const [row] = await db
-        .insert(budgets)
-        .values({ workspaceId: principal.workspaceId, ...fields, createdBy: principal.userId, createdAt: now, updatedAt: now })
-        .returning();
+      const row = await insertBudget(db, { workspaceId: principal.workspaceId, ...fields, createdBy: principal.userId, createdAt: now, updatedAt: now });
       log.info({ budgetId: row.id, scope: row.scope }, 'budget created');
       return present(row, accounts);
     },
@@ -255,11 +248,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       const existing = await budgetOf(principal.workspaceId, id);
       const accounts = await accountsOf(principal.workspaceId);
       const fields = await fieldsOf(principal, input, accounts, existing.id);
-      const [row] = await db
-        .update(budgets)
-        .set({ ...fields, updatedAt: now })
-        .where(eq(budgets.id, existing.id))
-        .returning();
+      const row = await updateBudget(db, existing.id, { ...fields, updatedAt: now });
       return present(row, accounts);
     },
 
@@ -267,7 +256,7 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     async remove(principal: Principal, id: string): Promise<void> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const existing = await budgetOf(principal.workspaceId, id);
-      await db.delete(budgets).where(eq(budgets.id, existing.id));
+      await deleteBudget(db, existing.id);
     },
   };
 }
