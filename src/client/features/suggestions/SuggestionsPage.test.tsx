@@ -299,18 +299,22 @@ describe('SuggestionsPage: Apply', () => {
 });
 
 describe('SuggestionsPage: a change the platform takes only in part', () => {
-  it('keeps the dialog with what is at the platform, and Retry finishes the change', async () => {
+  /** Applies the scale suggestion against a platform that takes it only in part; the dialog as it then stands. */
+  async function applyTakenInPart() {
     const partial = partlyAppliedActionBody({ suggestion_id: SCALE.id });
-    const { user, fake } = setup({
+    const rendered = setup({
       actions: [partial],
       overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail: partial.problem, code: 'partially_applied', action_id: partial.id }, { status: 502 }))],
     });
-    await user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
+    await rendered.user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
     await within(dialog).findByText(/this will:/);
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    return { ...rendered, partial, halfway: await screen.findByRole('dialog', { name: PARTIAL_TITLE }) };
+  }
 
-    const halfway = await screen.findByRole('dialog', { name: PARTIAL_TITLE });
+  it('keeps the dialog with what is at the platform, and Retry finishes the change', async () => {
+    const { user, fake, partial, halfway } = await applyTakenInPart();
     expect(within(halfway).getByText(partial.problem!)).toBeInTheDocument();
     expect(within(halfway).getByText(PARTIAL_HELP)).toBeInTheDocument();
     expect(within(halfway).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
@@ -321,16 +325,8 @@ describe('SuggestionsPage: a change the platform takes only in part', () => {
   });
 
   it('Undo from the dialog sets the change back', async () => {
-    const partial = partlyAppliedActionBody({ suggestion_id: SCALE.id });
-    const { user, fake } = setup({
-      actions: [partial],
-      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail: partial.problem, code: 'partially_applied', action_id: partial.id }, { status: 502 }))],
-    });
-    await user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
-    await within(dialog).findByText(/this will:/);
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    await user.click(within(await screen.findByRole('dialog', { name: PARTIAL_TITLE })).getByRole('button', { name: 'Undo' }));
+    const { user, fake, partial, halfway } = await applyTakenInPart();
+    await user.click(within(halfway).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(fake.requests.undone).toEqual([partial.id]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(alerts()).toContain(`Undone: ${partial.headline}`));

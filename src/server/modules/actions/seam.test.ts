@@ -1,39 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { serverSources, sourceText, withoutComments } from '../../test/serverSources';
 
 /**
  * modules/actions is the only writer to the ad platforms (REVIEW 5, issue 33): outside it, the
  * platform clients themselves (platforms/) and tests, no server source calls a platform's write
  * methods, so every change is journaled, recoverable and in the actions log. The lint rule in
- * eslint.config.mjs keeps the actions table itself inside the module; this catches the calls.
+ * eslint.config.mjs keeps the actions table itself inside the module; this catches the calls,
+ * and raw SQL writing the table.
  */
-const SERVER = path.resolve(__dirname, '../..');
-const ALLOWED = ['modules/actions/', 'platforms/', 'test/'];
+const ALLOWED = ['modules/actions/', 'platforms/', 'test/', 'db/migrations/'];
 const WRITES = /\.(setCampaignDailyBudget|setCampaignStatus|setAdStatus)\s*\(/;
 const ACTIONS_SQL = /\b(insert\s+into|update|delete\s+from)\s+"?actions"?\b/i;
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|fixtures)\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-
 describe('the write seam', () => {
-  const outside = sources(SERVER)
-    .map((file) => path.relative(SERVER, file).split(path.sep).join('/'))
-    .filter((file) => !ALLOWED.some((folder) => file.startsWith(folder)) && !file.startsWith('db/migrations/'));
-  const text = (file: string) => withoutComments(fs.readFileSync(path.join(SERVER, file), 'utf8'));
+  const outside = serverSources().filter((file) => !ALLOWED.some((folder) => file.startsWith(folder)));
 
   it('no server source outside modules/actions writes to an ad platform', () => {
-    expect(outside.filter((file) => WRITES.test(text(file)))).toEqual([]);
+    expect(outside.filter((file) => WRITES.test(sourceText(file)))).toEqual([]);
   });
 
   it('no server source outside modules/actions writes the actions table in SQL', () => {
-    expect(outside.filter((file) => ACTIONS_SQL.test(text(file)))).toEqual([]);
+    expect(outside.filter((file) => ACTIONS_SQL.test(sourceText(file)))).toEqual([]);
   });
 
   it('finds a platform write and a write to the actions table (the checks themselves work)', () => {

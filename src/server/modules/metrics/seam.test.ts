@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { serverSources, sourceText, withoutComments } from '../../test/serverSources';
 
 /**
  * modules/metrics is the only reader of the metric tables (REVIEW 5.1): outside it, sync (the
@@ -7,26 +6,14 @@ import path from 'node:path';
  * lint rule in eslint.config.mjs catches imports of metricsDaily/accountDaily; this catches raw
  * SQL. Comments are left out; tests and test fixtures may seed the tables.
  */
-const SERVER = path.resolve(__dirname, '../..');
 const ALLOWED = ['modules/metrics/', 'modules/sync/', 'db/', 'test/'];
 const TABLES = /\b(metrics_daily|account_daily|conversion_observations|metricsDaily|accountDaily|conversionObservations)\b/;
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|fixtures)\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-
 describe('the metrics seam', () => {
   it('no server source outside modules/metrics and modules/sync reads metrics_daily or account_daily', () => {
-    const offenders = sources(SERVER)
-      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'))
+    const offenders = serverSources()
       .filter((file) => !ALLOWED.some((folder) => file.startsWith(folder)))
-      .filter((file) => TABLES.test(withoutComments(fs.readFileSync(path.join(SERVER, file), 'utf8'))));
+      .filter((file) => TABLES.test(sourceText(file)));
     expect(offenders).toEqual([]);
   });
 
