@@ -60,4 +60,29 @@ describe('live alerts', () => {
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 6_000 });
     expect(streams[1]).toEqual({ lastEventId: '7', authorization: 'Bearer access-token-2' });
   }, 10_000);
+
+  it('resume from the position the stream opened at when no alert came, and refresh an expired token before connecting again', async () => {
+    const streams: { lastEventId: string | null; authorization: string | null }[] = [];
+    let refreshes = 0;
+    server.use(
+      http.post(api('token/refresh/'), () => {
+        refreshes += 1;
+        return HttpResponse.json({ access: 'access-token-2', refresh: 'refresh-token-2' });
+      }),
+      http.get(api('alerts/unread/'), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer access-token-2' ? HttpResponse.json({ count: 0 }) : HttpResponse.json({ detail: 'Session expired.' }, { status: 401 }),
+      ),
+      http.get(api('alerts/stream/'), ({ request }) => {
+        streams.push({ lastEventId: request.headers.get('last-event-id'), authorization: request.headers.get('authorization') });
+        // The first stream opens at position 12 and ends (its token expired); the old token is then refused.
+        if (streams.length === 1) return streamResponse(alertEvents([], { end: true, cursor: 12 }));
+        if (request.headers.get('authorization') !== 'Bearer access-token-2') return HttpResponse.json({ detail: 'Session expired.' }, { status: 401 });
+        return streamResponse(alertEvents([]));
+      }),
+    );
+    renderWithProviders(<LiveBell />, { preloadedState: { session: signedInSession() } });
+    await waitFor(() => expect(streams.some((s) => s.authorization === 'Bearer access-token-2')).toBe(true), { timeout: 12_000 });
+    expect(refreshes).toBe(1);
+    expect(streams.at(-1)).toEqual({ lastEventId: '12', authorization: 'Bearer access-token-2' });
+  }, 20_000);
 });

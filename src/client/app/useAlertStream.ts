@@ -43,8 +43,9 @@ export function useAlertStream(enabled: boolean): void {
     let refresh: ReturnType<typeof setTimeout> | null = null;
 
     const onAlert = (message: EventSourceMessage) => {
+      // Every event's id is a position to resume from: the stream's opening `cursor` event too.
+      if (message.id) lastEventId = message.id;
       if (message.event !== 'alert') return;
-      lastEventId = message.id;
       const alert = JSON.parse(message.data) as Alert;
       if (alert.severity === 'critical') notify(`Critical alert: ${alert.headline}`, 'error', { key: `alert-${alert.id}`, preventDuplicate: true });
       if (!refresh) {
@@ -66,6 +67,9 @@ export function useAlertStream(enabled: boolean): void {
               openWhenHidden: true,
               headers: { authorization: `Bearer ${access}`, [WORKSPACE_HEADER]: workspaceId, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
               async onopen(response) {
+                // An expired token: the session is refreshed through the API's own path (one cheap
+                // request that refreshes on its 401), so the next connection carries a fresh one.
+                if (response.status === 401) await dispatch(alertsApi.endpoints.getUnreadAlertCount.initiate(undefined, { subscribe: false, forceRefetch: true }));
                 if (!response.ok) throw new Error(`alert stream answered ${response.status}`);
               },
               onmessage: onAlert,

@@ -32,6 +32,7 @@ import {
   NO_VALUE_HELP,
   OBJECTIVE_LABEL,
   OptimizerPanel,
+  PARTIAL_PLAN_LINK,
   PLAN_APPLIED_TITLE,
   planCaption,
   PROPOSE_LABEL,
@@ -177,6 +178,19 @@ describe('OptimizerPanel', () => {
     expect(await planTable()).toBeInTheDocument();
     expect(fake.requests.plans).toHaveLength(1);
     expect(screen.getByRole('button', { name: APPLY_PLAN_LABEL })).toBeEnabled();
+  });
+
+  it('says what is at the platform when it took the plan only in part, and where to retry or undo it', async () => {
+    const problem = 'Google Ads: we lowered the daily budget of campaign “Brand” from USD 100.00 a day to USD 70.00 a day but could not raise the daily budget of campaign “Generic” (it is still USD 50.00 a day).';
+    const { user } = setup({ apply: () => HttpResponse.json({ detail: problem, code: 'partially_applied', action_id: PLAN_ACTION_ID }, { status: 502 }) });
+    await propose(user);
+    await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
+    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    // Said on the review, beside the way to the actions log (the toast says it too).
+    const link = await screen.findByRole('link', { name: PARTIAL_PLAN_LINK });
+    expect(link.closest('[role="alert"]')).toHaveTextContent(problem);
+    await user.click(link);
+    expect(await screen.findByText('The actions log')).toBeInTheDocument();
   });
 
   it('says why nothing moves, and offers no apply', async () => {

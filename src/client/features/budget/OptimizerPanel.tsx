@@ -11,7 +11,7 @@ import {
   type OptimizerPlanView,
 } from '@shared/api/budgets';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { errorMessage } from '@client/api/errors';
+import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
@@ -55,6 +55,8 @@ export const PLAN_FAILED = 'Unable to propose a plan right now.';
 export const OPTIONS_FAILED = 'Unable to propose a plan with these options. The previous ones are back.';
 /** Said when an apply was refused and the server gave no reason. */
 export const APPLY_FAILED = 'Unable to apply the plan. Nothing was changed.';
+/** After a plan the platform took only in part: where to finish or set it back. */
+export const PARTIAL_PLAN_LINK = 'Retry or undo it in Actions and results.';
 /** Said under a stale plan's refusal: the plan below is new. */
 export const STALE_REPROPOSED = 'A fresh plan was proposed from the budgets as they are now: check it before applying.';
 /** Said when the accounts cannot be listed, or there is none. */
@@ -194,7 +196,19 @@ function PlanReview({ plan, applyError, optionsError, writes, proposing, applyin
       {optionsError !== null && <Alert severity="error">{errorMessage(optionsError, OPTIONS_FAILED)}</Alert>}
       {/* Locks stay usable while a plan is proposed again: a new tick asks again with it. */}
       <PlanTable plan={plan} locked={locked} lockDisabled={applying} onToggleLock={onToggleLock} />
-      {applyError !== null && <Alert severity="error">{errorMessage(applyError, APPLY_FAILED)}</Alert>}
+      {applyError !== null && (
+        <Alert severity={partiallyAppliedAction(applyError) ? 'warning' : 'error'}>
+          {errorMessage(applyError, APPLY_FAILED)}
+          {partiallyAppliedAction(applyError) && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={paths.actions}>
+                {PARTIAL_PLAN_LINK}
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       {writes && moves && (
         <Box>
           <Button variant="contained" onClick={onApply} disabled={busy}>

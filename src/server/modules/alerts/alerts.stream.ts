@@ -95,7 +95,10 @@ export async function openAlertStream(
   request.raw.on('close', close);
   stream.on('close', close);
 
-  stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  // The position the stream starts from, as an event id: a client that reconnects (its token
+  // expired, the network dropped) resumes from it and misses nothing raised in between, even
+  // when no alert came on this stream.
+  stream.write(`retry: ${RETRY_MS}\n: connected\n\nid: ${cursor}\nevent: cursor\ndata:\n\n`);
   look();
   if (!String(request.headers.accept ?? '').includes('text/event-stream')) void looking.then(close);
   void reply
