@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { ActionList } from '@shared/api/actions';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { DASHBOARD_MESSAGES, addDays, isoDay, percentChange, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
@@ -308,6 +309,12 @@ describe('the dashboard endpoints', () => {
     expect(sandbox.world.status('google', target.campaign_id)).toBe('PAUSED');
     const after = (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)).json() as CampaignPage;
     expect(after.items.find((c) => c.id === target.id)!.status).toBe('Paused');
+    // Through the actions log, like every write to a platform: recorded, and undoable there.
+    const logged = ((await get('actions/')).json() as ActionList).items.find((action) => action.headline === `Campaign “${target.name}” paused from the dashboard`);
+    expect(logged).toMatchObject({ type: 'manual', status: 'applied', can_undo: true, steps: [{ state: 'done' }] });
+    // Asked again while it is so at the platform: nothing more is written or logged.
+    expect((await post('Paused')).json()).toEqual({ id: target.id, status: 'Paused' });
+    expect(((await get('actions/')).json() as ActionList).items.filter((action) => action.headline === logged!.headline)).toHaveLength(1);
 
     sandbox.faults.add({ platform: 'google', kind: 'server_error', times: 20 });
     const refused = await post('Active');
