@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
+import { stopAfterCommits } from '../../test/stopAfterCommits';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { STALE_AFTER_MS } from './actions.heartbeat';
 import { RECONCILE_NOTES } from './actions.reconciler';
@@ -240,22 +241,7 @@ describe('the actions log: journaled writes to the platforms', () => {
     }
   });
 
-  /**
-   * The process "dies" after `commits` more transactions: every later one throws, as nothing runs
-   * on a process that is gone, until the returned function brings the database back.
-   */
-  function dieAfterCommits(commits: number): () => void {
-    const db = t.app.ctx.db;
-    const real = db.transaction.bind(db);
-    let left = commits;
-    db.transaction = (async (...args: Parameters<typeof real>) => {
-      if (left-- > 0) return real(...args);
-      throw new Error('the process stopped');
-    }) as typeof db.transaction;
-    return () => {
-      db.transaction = real;
-    };
-  }
+  const dieAfterCommits = (commits: number) => stopAfterCommits(t.app.ctx.db, commits);
 
   it('a process that stops between the steps leaves the run to the reconciler, which sets it back', async () => {
     const { id, change } = await plantMove();

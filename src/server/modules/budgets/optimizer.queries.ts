@@ -74,19 +74,25 @@ export async function finishPlan(db: DbOrTx, id: string, now: Date): Promise<voi
 }
 
 /**
- * Takes a plan's next step: its campaigns' written budgets and the step recorded, only if nobody
- * moved the plan on since it was read (a second sync finishing at the same time leaves it).
+ * Claims a plan's next step, only if nobody moved the plan on since it was read (a second sync
+ * finishing at the same time leaves it); the step is recorded once its budgets are at the platform.
  */
-export async function takeStep(db: DbOrTx, row: PlanRow, values: Pick<PlanRow, 'campaigns' | 'steps'>, now: Date): Promise<boolean> {
+export async function takeStep(db: DbOrTx, row: PlanRow, now: Date): Promise<boolean> {
   const claimed = await db
     .update(optimizerPlans)
-    .set({ ...values, updatedAt: now })
+    .set({ updatedAt: now })
     .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following'), eq(optimizerPlans.updatedAt, row.updatedAt)))
     .returning({ id: optimizerPlans.id });
   return claimed.length > 0;
 }
 
-/** Puts a plan's campaigns and steps back as they stand after a step that did not (all) land. */
+/** The account a plan moves budgets of. */
+export async function accountById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.id, id));
+  return row ?? null;
+}
+
+/** A plan's campaigns (their budgets as written at the platform) and steps, as a step left them. */
 export async function savePlanProgress(db: DbOrTx, id: string, values: Pick<PlanRow, 'campaigns' | 'steps'>, now: Date): Promise<void> {
   await db
     .update(optimizerPlans)

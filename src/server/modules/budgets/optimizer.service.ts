@@ -36,6 +36,7 @@ import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import {
+  accountById,
   campaignCapsOf,
   finishPlan,
   followedPlansOfConnection,
@@ -82,25 +83,33 @@ const objectiveOf = (fitted: Fitted, objective: OptimizerObjective) => (objectiv
 export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections, actions: ActionsService) {
   const { db, clock, log, queue } = ctx;
 
-  // A followed plan's step that did not all land (live, or as the reconciler found it after an
-  // interruption): the plan keeps the budgets that are really at the platform, and stops.
+  /**
+   * What the plan records of a step once it is at the platform (its day and the forecast it was
+   * judged on), by plan, while this process writes the step; the hook below takes it from here.
+   */
+  const stepsUnderWay = new Map<string, { day: string; expected: Range }>();
+
+  // A followed plan's step, ended live or by the reconciler after an interruption: once every
+  // budget landed, the plan records the step; otherwise it keeps the budgets that are really at
+  // the platform, and stops.
   actions.onSettled('optimizer_plan', async (tx, action, direction) => {
-    if (direction !== 'apply' || action.status === 'applied' || !action.planId) return;
+    if (direction !== 'apply' || !action.planId) return;
     const row = await planById(tx, action.planId);
-    if (!row) return;
+    if (!row || row.steps.some((step) => step.action_id === action.id)) return;
     const steps = action.steps as JournalStep[];
     const atPlatform = new Map(steps.map((step) => [step.entity_id, Number(step.at === 'to' ? step.to : step.from)]));
-    const nothingChanged = steps.every((step) => step.at !== 'to');
+    const campaignsNow = row.campaigns.map((c) => ({ ...c, written: atPlatform.get(c.campaign_id) ?? c.written }));
     const now = clock.now();
-    await savePlanProgress(
-      tx,
-      row.id,
-      {
-        campaigns: row.campaigns.map((c) => ({ ...c, written: atPlatform.get(c.campaign_id) ?? c.written })),
-        steps: nothingChanged ? row.steps.filter((step) => step.action_id !== action.id) : row.steps,
-      },
-      now,
-    );
+    if (action.status === 'applied') {
+      // Settled by the reconciler after a crash, the step's own figures are gone: its day is the
+      // account's today and the plan's last forecast stands (the next step judges afresh).
+      const known = stepsUnderWay.get(row.id);
+      const day = known?.day ?? localDay(action.settledAt ?? now, (await accountById(tx, row.accountRef))?.timeZone ?? 'UTC');
+      const expected = known?.expected ?? row.steps[row.steps.length - 1].expected;
+      await savePlanProgress(tx, row.id, { campaigns: campaignsNow, steps: [...row.steps, { day, action_id: action.id, expected }] }, now);
+      return;
+    }
+    await savePlanProgress(tx, row.id, { campaigns: campaignsNow, steps: row.steps }, now);
     await stopPlan(tx, row.id, action.problem ?? BUDGET_MESSAGES.refused(PLATFORM_LABELS[action.platform as Platform], 'the change could not be sent'), now);
     log.info({ planId: row.id, actionId: action.id }, 'followed plan stopped');
   });
@@ -325,31 +334,27 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     );
     const expected = expectedTotal(fitted.conversions, next);
     const stepNumber = row.steps.length + 1;
-    const written = new Map(input.map((c, i) => [c.id, next[i]]));
-    const result = await actions.apply({
-      account,
-      change,
-      entry: {
-        source: 'optimizer_plan',
-        planId: row.id,
-        type: 'optimizer',
-        headline: `Budget optimizer, step ${stepNumber} of a followed plan: ${change.steps.length} daily budgets of “${account.name}” moved`,
-        campaignId: change.steps[0].campaign_id,
-        forecast,
-        appliedBy: null,
-      },
-      // The step is taken with the action that writes it; a second sync finishing at the same time finds the plan moved on and leaves it.
-      claim: (tx, actionId) =>
-        takeStep(
-          tx,
-          row,
-          {
-            campaigns: row.campaigns.map((c) => ({ ...c, written: written.get(c.campaign_id) ?? c.written })),
-            steps: [...row.steps, { day: today, action_id: actionId, expected }],
-          },
-          now,
-        ),
-    });
+    stepsUnderWay.set(row.id, { day: today, expected });
+    let result;
+    try {
+      result = await actions.apply({
+        account,
+        change,
+        entry: {
+          source: 'optimizer_plan',
+          planId: row.id,
+          type: 'optimizer',
+          headline: `Budget optimizer, step ${stepNumber} of a followed plan: ${change.steps.length} daily budgets of “${account.name}” moved`,
+          campaignId: change.steps[0].campaign_id,
+          forecast,
+          appliedBy: null,
+        },
+        // The step is claimed with the action that writes it: a second sync finishing at the same time finds the plan moved on and leaves it.
+        claim: (tx) => takeStep(tx, row, now),
+      });
+    } finally {
+      stepsUnderWay.delete(row.id);
+    }
     if (!result.recorded) return 'waiting';
     // A step that did not all land stopped the plan as it settled (see onSettled above).
     if (result.action.status !== 'applied') return result.action.status === 'applying' ? 'waiting' : 'stopped';

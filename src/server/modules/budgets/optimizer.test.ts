@@ -8,6 +8,8 @@ import type { TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
+import { stopBeforeTheChangeEnds } from '../../test/stopAfterCommits';
+import { STALE_AFTER_MS } from '../actions/actions.heartbeat';
 import { relogin } from '../workspaces/workspaces.fixtures';
 
 const DAY_MS = 86_400_000;
@@ -147,6 +149,32 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     expect(stopped.status).toBe('stopped');
     expect(stopped.stop_reason).toMatch(new RegExp(`^The budget of “${touched.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” was changed outside the plan`));
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, touched.campaign_id)).toBe(touched.written + 123);
+  });
+
+  it('records a followed step the reconciler finds complete after the process stopped, and follows on', async () => {
+    const account = await accountOf(owner);
+    await applyFollowing(account.id, await planOf(account.id));
+    const first: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
+    clock.advance(DAY_MS);
+    await relogin(t.app, owner);
+    const connection = await connectionOf(t.app, owner, PLATFORM);
+    expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
+
+    // The write-ahead and every budget of the step commit; the process stops before the step's end.
+    const revive = stopBeforeTheChangeEnds(t.app.ctx.db);
+    try {
+      expect(await t.app.services.optimizer.followConnection(connection.id)).toEqual({ failed: 1 });
+    } finally {
+      revive();
+    }
+    expect(((await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0] as FollowedPlan).steps).toHaveLength(1);
+
+    clock.advance(STALE_AFTER_MS + 1_000);
+    expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 1, finished: 1 });
+    const after: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
+    expect(after).toMatchObject({ status: 'following', steps: [expect.anything(), expect.objectContaining({ expected: first.steps[0].expected })] });
+    for (const c of after.campaigns) expect(sandbox.world.dailyBudgetMinor(PLATFORM, c.campaign_id)).toBe(c.written);
+    expect(after.campaigns.some((c, i) => c.written !== first.campaigns[i].written)).toBe(true);
   });
 
   it('stops a followed plan by hand, once, for the workspace’s members only', async () => {
