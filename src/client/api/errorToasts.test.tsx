@@ -169,6 +169,16 @@ describe('contact and newsletter failures', () => {
   });
 });
 
+describe('Creative Analyzer failures', () => {
+  it('leaves the live ads and refit failures to the page, so a Starter workspace reads "part of Pro" once', () => {
+    const forbidden = { status: 403, data: { detail: 'The Creative Analyzer is part of Pro.', code: 'forbidden' } };
+    for (const name of ['getPostLaunch', 'fetchPostLaunchImage', 'getCreativeFeedback', 'refitCreativeWeights']) {
+      expect(ERROR_FALLBACKS[name]).toBeNull();
+      expect(rejectionToast({ type: `${baseApi.reducerPath}/executeQuery/rejected`, payload: forbidden, error: { message: 'Rejected' }, meta: { arg: { endpointName: name }, requestId: 'r3', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false } })).toBeNull();
+    }
+  });
+});
+
 describe('fallbackFor', () => {
   it("gives an endpoint's fallback text, built from the call when it names a platform", () => {
     expect(fallbackFor('register')).toBe('Registration failed');

@@ -142,6 +142,10 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   // The live ads' scores show a failed load inline; a failed image read fills the form without it and says so.
   getPostLaunch: null,
   fetchPostLaunchImage: null,
+  // The refit panel under them says its own load failure (nothing when the workspace is not on Pro,
+  // since the list above says so) and toasts a failed refit with the refit's own words.
+  getCreativeFeedback: null,
+  refitCreativeWeights: null,
   // Client reports say a failed preview, save, PDF, link, schedule, history or review on the page
   // (a refused field under it); the shared page and the review page say theirs as the page.
   getReportPreview: null,
