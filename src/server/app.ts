@@ -20,6 +20,7 @@ import { blogApiRoutes } from './modules/blog/blog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
@@ -40,6 +41,10 @@ import { creativeFeedbackRoutes } from './modules/creative/feedback.routes';
 import { postLaunchRoutes } from './modules/creative/postLaunch.routes';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import type { FetchClientDocument } from './modules/mcpAuth/clientMetadataDocument';
+import { connectedAppsRoutes } from './modules/mcpAuth/connectedApps.routes';
+import { mcpOAuthRoutes } from './modules/mcpAuth/oauth.routes';
+import { oauthWellKnownRoutes } from './modules/mcpAuth/wellKnown.routes';
 import { createRuntime } from './platforms/http';
 import type { ClientRuntime } from './platforms/types';
 import { registerApiDocs } from './plugins/docs';
@@ -94,6 +99,10 @@ export interface BuildOptions {
   mounts?: MountedService[];
   /** Where log lines go instead of stdout (tests read them to prove nothing secret is logged). */
   logStream?: DestinationStream;
+  /** How OAuth Client ID Metadata Documents are read (tests serve them without a network). */
+  fetchClientDocument?: FetchClientDocument;
+  /** Also serve the fixed resource and prompt the MCP conformance suite reads (scripts/mcp-conformance.ts only). */
+  mcpConformanceFixtures?: boolean;
 }
 
 const REQUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -209,6 +218,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(beaconRoutes, { ctx });
       await api.register(authRoutes, { services });
       await api.register(usersRoutes, { ctx, services });
+      await api.register(connectedAppsRoutes, { ctx });
+      await api.register(mcpOAuthRoutes, { ctx, fetchDocument: options.fetchClientDocument });
       await api.register(trialRoutes, { ctx, services });
       await api.register(adAccountRoutes, { ctx, services });
       await api.register(oauthCallbackRoutes, { ctx, services });
@@ -236,12 +247,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(newsletterRoutes, { ctx, services });
       await api.register(blogApiRoutes, { ctx });
       await api.register(searchRoutes, { ctx, services });
+      await api.register(mcpRoutes, { ctx, services, conformanceFixtures: options.mcpConformanceFixtures === true });
       // The outbox holds every OTP and reset link: only ever readable when asked for by NODE_ENV=development.
       if (config.env === 'development') await api.register(devOutboxApi, { ctx });
     },
     { prefix: config.apiBase },
   );
   if (config.env === 'development') await app.register(devMailboxPage, { ctx });
+  // OAuth discovery for MCP clients lives at the root (RFC 8615), outside the API base.
+  await app.register(oauthWellKnownRoutes, { config });
   for (const mount of mounts) await app.register(mount.plugin, { prefix: mount.prefix });
 
   await registerSpa(app, config, ctx);

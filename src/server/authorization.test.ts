@@ -55,8 +55,9 @@ import { addAccount, bringIn, call, joinAs } from './modules/workspaces/workspac
 import { sandboxSettings } from './platforms/settings';
 import { buildTestApp, type TestApp } from './test/buildTestApp';
 import { consent, recordingRuntime } from './test/platforms';
-import { callbackResponse, connectVia, TestBrowser, userIdOf } from './test/connect';
+import { callbackResponse, connectVia, TestBrowser, userIdOf, workspaceIdOf } from './test/connect';
 import { signUp, type TestUser } from './test/factories';
+import { mintMcpGrant } from './test/mcp';
 import { SYNCED_SETUP_TIMEOUT_MS, type Tenant } from './test/tenants';
 import { startConnectionIn, syncedWorkspace, withVerifiedCode, type SyncedWorkspace } from './test/workspaceTenants';
 
@@ -307,6 +308,8 @@ interface Victim {
 /** The stranger: a user on a trial with an account connected in their own (personal) workspace. */
 interface Attacker extends Tenant {
   userId: string;
+  /** An MCP access token the attacker granted an app of theirs, for their own workspace. */
+  mcpToken: string;
 }
 
 interface Probe {
@@ -357,6 +360,22 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/auth/:platform/': own((_v, a) => [{ method: 'GET', url: '/api/auth/google/', headers: a.user.auth }]),
   // The victim's consent link finished in the attacker's browser: refused, nothing saved (audit §1).
   'GET /api/oauth/:platform/callback': publicRoute((v) => [{ method: 'GET', url: `/api/oauth/${v.tenant.platform}/callback?${new URLSearchParams(v.oauthQuery)}` }]),
+  // MCP authorization (Adwise as its own OAuth server): the attacker registers a client of their
+  // own and tries it on the victim's workspace; tokens and grants they never got stay unknown.
+  'POST /api/oauth/register': publicRoute(() => [json('POST', '/api/oauth/register', { client_name: 'Mallory Assistant', redirect_uris: ['http://127.0.0.1:9/cb'] })]),
+  'GET /api/oauth/authorize': own((v, a) => [
+    { method: 'GET', url: `/api/oauth/authorize?response_type=code&client_id=mcp_guessed&redirect_uri=${encodeURIComponent('http://127.0.0.1:9/cb')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256&resource=${encodeURIComponent('http://localhost:3000/api/mcp')}&workspace=${v.workspaceId}`, headers: a.user.auth },
+  ]),
+  'POST /api/oauth/authorize': own((v, a) => [
+    json('POST', `/api/oauth/authorize?response_type=code&client_id=mcp_guessed&redirect_uri=${encodeURIComponent('http://127.0.0.1:9/cb')}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256&resource=${encodeURIComponent('http://localhost:3000/api/mcp')}`, { workspace_id: v.workspaceId, access: 'act', approve: true }, a.user.auth),
+  ]),
+  'POST /api/oauth/token': publicRoute((v) => [
+    json('POST', '/api/oauth/token', { grant_type: 'refresh_token', client_id: 'mcp_guessed', refresh_token: v.refresh }),
+    json('POST', '/api/oauth/token', { grant_type: 'authorization_code', client_id: 'mcp_guessed', code: 'guessed-code', code_verifier: 'v'.repeat(43), redirect_uri: 'http://127.0.0.1:9/cb' }),
+  ]),
+  'POST /api/oauth/revoke': publicRoute((v) => [json('POST', '/api/oauth/revoke', { token: v.refresh, client_id: 'mcp_guessed' })]),
+  'GET /api/users/me/connected-apps/': own((v, a) => [{ method: 'GET', url: `/api/users/me/connected-apps/?user=${v.userId}`, headers: a.user.auth }]),
+  'DELETE /api/users/me/connected-apps/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/users/me/connected-apps/${randomUUID()}/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/generate-otp/': own((_v, a) => [json('POST', '/api/generate-otp/', {}, a.user.auth)]),
   'POST /api/verify-otp/': own((v, a) => [json('POST', '/api/verify-otp/', { otp: v.otp }, a.user.auth)]),
   'POST /api/delete-connected-account/': own((v, a) => [json('POST', '/api/delete-connected-account/', { accid: v.accountUuid }, a.user.auth)]),
@@ -527,6 +546,41 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/blog/': publicRoute(() => [{ method: 'GET', url: '/api/blog/' }]),
   'GET /api/blog/:slug/': publicRoute(() => [{ method: 'GET', url: '/api/blog/__proto__/' }]),
   'GET /api/search/': publicRoute(() => [{ method: 'GET', url: '/api/search/?q=campaign' }]),
+  // The MCP server: the workspace is the token's grant's (X-Workspace-Id means nothing to it); the
+  // attacker's app, in the attacker's workspace, names the victim's account; a session token is not an MCP token.
+  'POST /api/mcp': own((v, a) =>
+    [
+      { name: 'list_workspaces', arguments: {} },
+      { name: 'list_ad_accounts', arguments: {} },
+      { name: 'get_performance', arguments: { from: '2025-01-01', to: '2025-01-31', currency: 'USD', account_id: v.accountUuid, level: 'campaign' } },
+      { name: 'list_suggestions', arguments: { account_id: v.accountUuid } },
+      { name: 'list_alerts', arguments: { account_id: v.accountUuid } },
+      { name: 'list_actions', arguments: {} },
+      // The act tools, previews and confirmations alike (the attacker's grant may act, in its own workspace).
+      ...[undefined, '00000000-0000-4000-8000-000000000000'].flatMap((confirmation_id) =>
+        [
+          { name: 'apply_suggestion', arguments: { suggestion_id: v.suggestionId } },
+          { name: 'dismiss_suggestion', arguments: { suggestion_id: v.suggestionId, reason: 'other' } },
+          { name: 'snooze_suggestion', arguments: { suggestion_id: v.suggestionId } },
+          { name: 'set_status', arguments: { campaign_id: v.campaignUuid, status: 'paused' } },
+          { name: 'set_daily_budget', arguments: { campaign_id: v.campaignUuid, daily_budget: 100 } },
+          { name: 'undo_action', arguments: { action_id: v.actionId } },
+          { name: 'approve_rule_action', arguments: { rule_action_id: v.ruleActionId } },
+          { name: 'reject_rule_action', arguments: { rule_action_id: v.ruleActionId } },
+          { name: 'follow_optimizer_plan', arguments: { account_id: v.accountUuid } },
+        ].map((params) => ({ ...params, arguments: { ...params.arguments, ...(confirmation_id ? { confirmation_id } : {}) } })),
+      ),
+    ].flatMap((params, id) =>
+      [`Bearer ${a.mcpToken}`, a.user.auth.authorization!].map((authorization) => ({
+        method: 'POST' as const,
+        url: '/api/mcp',
+        payload: { jsonrpc: '2.0', id, method: 'tools/call', params },
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      })),
+    ),
+  ),
+  'GET /api/mcp': publicRoute(() => [{ method: 'GET', url: '/api/mcp' }]),
+  'DELETE /api/mcp': publicRoute(() => [{ method: 'DELETE', url: '/api/mcp' }]),
   // Operators only: a user's access token is not the metrics token.
   'GET /api/metrics': { scope: 'operator', requests: (_v, a) => [{ method: 'GET', url: '/api/metrics', headers: a.user.auth }] },
 };
@@ -544,7 +598,9 @@ describe('authorization matrix: a stranger against the agency, on every route', 
     const strangersAccount = sandbox.world.accounts('google')[3].id;
     const connected = await connectVia(t.app, mallory, 'google', { accountIds: [strangersAccount] });
     if (connected.invite_status !== 'ALREADY_LINKED') throw new Error(`connecting failed: ${JSON.stringify(connected)}`);
-    attacker = { user: mallory, platform: 'google', platformAccountId: strangersAccount, userId: await userIdOf(t.app, mallory) };
+    const malloryId = await userIdOf(t.app, mallory);
+    const malloryGrant = await mintMcpGrant(t.app, { userId: malloryId, workspaceId: await workspaceIdOf(t.app, mallory), access: 'act' });
+    attacker = { user: mallory, platform: 'google', platformAccountId: strangersAccount, userId: malloryId, mcpToken: malloryGrant.tokens.access_token };
 
     // The victim asks for an OTP; the attacker learns the code.
     await t.app.inject(json('POST', '/api/generate-otp/', {}, owner.user.auth));

@@ -37,6 +37,11 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   sendContactMessage: 'Failed to submit. Please try again.',
   // The newsletter opt-in and the confirm/unsubscribe page show their failures inline.
   subscribeNewsletter: null,
+  // The consent page and Connected apps show their failures inline.
+  getMcpConsent: null,
+  answerMcpConsent: null,
+  listConnectedApps: null,
+  revokeConnectedApp: null,
   confirmNewsletter: null,
   unsubscribeNewsletter: null,
   // The blog and the site search show their failures on the page (Retry, or the article's not-found state).

@@ -66,6 +66,11 @@ const DeleteAccountPage = lazyPage(
   () => import(/* webpackChunkName: "delete-account" */ '@client/features/account/DeleteAccountPage'),
   'DeleteAccountPage',
 );
+const ConnectedAppsSection = lazyPage(
+  () => import(/* webpackChunkName: "connected-apps" */ '@client/features/mcp/ConnectedAppsSection'),
+  'ConnectedAppsSection',
+);
+const ConsentPage = lazyPage(() => import(/* webpackChunkName: "oauth-consent" */ '@client/features/mcp/ConsentPage'), 'ConsentPage');
 const ConnectedAccountsPage = lazyPage(
   () => import(/* webpackChunkName: "connected-accounts" */ '@client/features/adAccounts/ConnectedAccountsPage'),
   'ConnectedAccountsPage',
@@ -263,7 +268,7 @@ export function AppRouter() {
           path={paths.account}
           element={
             <RequireSession pageHandlesSignOut>
-              <AccountPage />
+              <AccountPage sections={<ConnectedAppsSection />} />
             </RequireSession>
           }
         />
@@ -276,6 +281,14 @@ export function AppRouter() {
           }
         />
         <Route path={paths.connectedAccounts} element={<ConnectedAccountsPage />} />
+        <Route
+          path={paths.oauthAuthorize}
+          element={
+            <RequireSession>
+              <ConsentPage />
+            </RequireSession>
+          }
+        />
         <Route
           path={paths.workspaces}
           element={

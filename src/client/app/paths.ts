@@ -46,6 +46,8 @@ export const paths = {
   account: '/account-page',
   deleteAccount: '/delete-account',
   connectedAccounts: '/connected-accounts',
+  /** Where an AI assistant (MCP client) sends a person to consent: the OAuth authorization endpoint. */
+  oauthAuthorize: '/oauth/authorize',
   /** All clients: every workspace the user can see, with its figures. */
   workspaces: '/workspaces',
   /** The current workspace's members and invitations. */

@@ -331,7 +331,7 @@ export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = []
       const body = (await request.json()) as { status: CampaignRow['status'] };
       requests.statusChanges.push({ id, body });
       rows = rows.map((row) => (row.id === id ? { ...row, status: body.status } : row));
-      return HttpResponse.json({ id, status: body.status } satisfies CampaignStatusResult);
+      return HttpResponse.json({ id, status: body.status, action_id: `action-${id}` } satisfies CampaignStatusResult);
     }),
     http.put(api('dashboard/settings/'), async ({ request }) => {
       const body = (await request.json()) as { currency: DisplayCurrency };

@@ -3,8 +3,9 @@ import { defaultAlertHandlers } from './alerts.handlers';
 import { defaultAlertStreamHandlers } from './alertStream.handlers';
 import { defaultBrandingHandlers } from './branding.handlers';
 import { defaultHandlers } from './handlers';
+import { defaultMcpHandlers } from './mcp.handlers';
 import { defaultSuggestionHandlers } from './suggestions.handlers';
 import { defaultWorkspaceHandlers } from './workspaces.handlers';
 
 /** The mocked network every client test runs against; tests add handlers with `server.use`. */
-export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers, ...defaultAlertHandlers, ...defaultAlertStreamHandlers, ...defaultBrandingHandlers);
+export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers, ...defaultAlertHandlers, ...defaultAlertStreamHandlers, ...defaultBrandingHandlers, ...defaultMcpHandlers);

@@ -113,6 +113,7 @@ export function actionRecordBody(overrides: Partial<ActionRecord> = {}): ActionR
     steps: [{ line: 'Google Ads: pause ad “Spring sale”', state: 'done' }],
     by_hand: false,
     applied_by: { id: '00000000-0000-4000-8000-300000000001', name: 'Asha Rao' },
+    via: null,
     applied_at: new Date(appliedAt).toISOString(),
     undo_until: new Date(appliedAt + UNDO_WINDOW_MINUTES * 60_000).toISOString(),
     can_undo: true,

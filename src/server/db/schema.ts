@@ -2,6 +2,7 @@ import { ROLES } from '@shared/access/policy';
 import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import { ACTION_STATUSES } from '@shared/api/actions';
+import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
 import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -642,6 +643,8 @@ export const actions = pgTable(
     /** Conversions a week the change was expected to add: { mid, low, high }. */
     forecast: jsonb('forecast').notNull(),
     appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The connected app (MCP client) the change was asked through, for `applied_by`; null when asked in Adwise itself. */
+    viaClient: text('via_client'),
     /** When the change was asked for (recorded before the first platform call). */
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
@@ -1158,4 +1161,131 @@ export const reportDeliveries = pgTable(
     uniqueIndex('report_deliveries_schedule_period_idx').on(t.scheduleId, t.periodFrom, t.periodTo),
     index('report_deliveries_workspace_created_idx').on(t.workspaceId, t.createdAt),
   ],
+);
+
+/**
+ * An app (an AI assistant's MCP client) known to Adwise's OAuth server: registered through Dynamic
+ * Client Registration (RFC 7591; the id is ours) or named by its Client ID Metadata Document (the
+ * id is that document's https URL, read again when it is older than a day).
+ */
+export const mcpClients = pgTable('mcp_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  clientUri: text('client_uri'),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  /** True when the id is a metadata document's URL (no registration row of its own). */
+  fromMetadataDocument: boolean('from_metadata_document').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the metadata document was last read (metadata-document clients only). */
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+});
+
+/**
+ * A user's consent for one app in one workspace ("Connected apps"): read, or read and act. Tokens
+ * hang off it; revoking it (or the user leaving the workspace) ends them at once.
+ */
+export const mcpGrants = pgTable(
+  'mcp_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => mcpClients.id, { onDelete: 'cascade' }),
+    access: text('access', { enum: MCP_ACCESS_LEVELS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('mcp_grants_user_idx').on(t.userId), index('mcp_grants_workspace_idx').on(t.workspaceId)],
+);
+
+/** An authorization code (hashed), single use, bound to its PKCE challenge, redirect URI and resource. */
+export const mcpAuthCodes = pgTable('mcp_auth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  grantId: uuid('grant_id')
+    .notNull()
+    .references(() => mcpGrants.id, { onDelete: 'cascade' }),
+  codeChallenge: text('code_challenge').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  resource: text('resource').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const MCP_TOKEN_KINDS = ['access', 'refresh'] as const;
+
+/**
+ * Access and refresh tokens of a grant (hashed; opaque to the client), each bound to the MCP
+ * resource it was issued for (RFC 8707). A refresh token is used once: it rotates into a new pair,
+ * and a used one presented again ends every token of its grant.
+ */
+export const mcpTokens = pgTable(
+  'mcp_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => mcpGrants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MCP_TOKEN_KINDS }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    resource: text('resource').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mcp_tokens_hash_idx').on(t.tokenHash), index('mcp_tokens_grant_idx').on(t.grantId)],
+);
+
+export const MCP_CALL_OUTCOMES = ['ok', 'error', 'refused'] as const;
+
+/**
+ * Every MCP tool call, audited: who, through which app, in which workspace, which tool and how it
+ * ended. Never the call's arguments or its answer.
+ */
+export const mcpCalls = pgTable(
+  'mcp_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id').references(() => mcpGrants.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    tool: text('tool').notNull(),
+    outcome: text('outcome', { enum: MCP_CALL_OUTCOMES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mcp_calls_workspace_at_idx').on(t.workspaceId, t.at)],
+);
+
+/**
+ * The second step of an MCP write: a preview answered with this id, and only the same call again
+ * (same grant, same tool, the same arguments) with it writes, once, within its 5 minutes. Kept
+ * here, not in a process, so whichever replica answers the second call accepts it.
+ */
+export const mcpConfirmations = pgTable(
+  'mcp_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => mcpGrants.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    /** SHA-256 of the call's arguments (without the confirmation id), canonical JSON. */
+    argumentsHash: text('arguments_hash').notNull(),
+    /** SHA-256 of what the preview showed (the state it starts from): a different state on confirmation is refused. */
+    previewHash: text('preview_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mcp_confirmations_grant_idx').on(t.grantId), index('mcp_confirmations_expires_idx').on(t.expiresAt)],
 );

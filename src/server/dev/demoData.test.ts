@@ -1,20 +1,11 @@
-import net from 'node:net';
 import { createSandbox } from '@sandbox/sandbox';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { SANDBOX_PREFIX } from '../config';
 import { sandboxSettings } from '../platforms/settings';
 import { buildTestApp, type TestApp } from '../test/buildTestApp';
+import { freePort } from '../test/listeningApp';
 import { DEMO_USER } from '../modules/users/users.service';
 import { DEMO_PLATFORMS, demoPlanFrom, seedDemoData } from './demoData';
-
-/** A port nothing listens on right now (the app must know its public URL before it starts). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the development demo account', () => {
   let t: TestApp;

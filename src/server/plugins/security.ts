@@ -66,8 +66,9 @@ export async function registerSecurity(
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id', TIME_ZONE_HEADER, WORKSPACE_HEADER],
-      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      // MCP clients in a browser send the protocol version and read the 401's challenge (modules/mcp).
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id', 'Mcp-Protocol-Version', TIME_ZONE_HEADER, WORKSPACE_HEADER],
+      exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
       maxAge: 600,
     });
   }

@@ -79,6 +79,8 @@ export interface ActionRecord {
   /** A task the user did by hand and marked as done (nothing was written to a platform). */
   by_hand: boolean;
   applied_by: { id: string | null; name: string };
+  /** The connected app (an AI assistant over MCP) that asked for the change for `applied_by`; null when asked in Adwise itself. Shown as "by <via> for <applied_by>". */
+  via: string | null;
   applied_at: string;
   undo_until: string;
   /** Whether Undo is possible now: applied and within the window, or partly applied (any time). */

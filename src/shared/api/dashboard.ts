@@ -1,5 +1,6 @@
 import type { Platform } from '../constants';
 import { DAY_MS } from '../constants';
+import { MAX_DAILY_CAP } from './budgets';
 
 /**
  * The Unified Ad Intelligence contract (spec sections 2, 3, 4, 7 and 8), shared by client and
@@ -10,7 +11,7 @@ import { DAY_MS } from '../constants';
  * GET  dashboard/campaigns/?…filters&sort&order&page&page_size&q&format=json  -> CampaignPage
  * GET  dashboard/campaigns/?…filters&format=csv      -> text/csv of every matching campaign (what the table shows)
  * GET  dashboard/campaigns/<id>/ads/?from&to&currency -> CampaignAds (drill-down)
- * POST dashboard/campaigns/<id>/status/ {status}      -> CampaignStatusResult (pauses/resumes at the platform)
+ * POST dashboard/campaigns/<id>/status/ {status}      -> CampaignStatusResult (pauses/resumes at the platform; the action it is logged as)
  * PUT  dashboard/settings/ {currency}                 -> DashboardSettings (the display currency)
  * GET  auth/<platform>/performance/?from&to&currency  -> PlatformPerformance (502/409 when that platform's sync is failing)
  * POST sync/ {platform?}                              -> SyncStatus (queues a manual sync of every active connection)
@@ -224,6 +225,32 @@ export interface CampaignStatusRequest {
 export interface CampaignStatusResult {
   id: string;
   status: CampaignStatusLabel;
+  /** The action the change is logged as (undoable there); null when the campaign already had that status. */
+  action_id: string | null;
+}
+
+/** A campaign's daily budget after a change (minor units of the account's currency). */
+export interface CampaignBudgetResult {
+  id: string;
+  daily_budget: number;
+  currency: string;
+  /** The action the change is logged as (undoable there); null when the budget already was that. */
+  action_id: string | null;
+}
+
+/**
+ * What a change to one campaign would do, against what its platform holds now (nothing written):
+ * a status ('Active' | 'Paused') or a daily budget (minor units) from and to.
+ */
+export interface CampaignChangePreview<Value> {
+  campaign: { id: string; campaign_id: string; name: string };
+  account: { id: string; name: string; platform: Platform; currency: string };
+  from: Value;
+  to: Value;
+  /** The platform already holds `to`: nothing would be written. */
+  unchanged: boolean;
+  /** The change in words, naming the platform (empty when unchanged). */
+  change_lines: string[];
 }
 
 export interface DashboardSettings {
@@ -258,6 +285,9 @@ export const DASHBOARD_MESSAGES = {
   unknownCurrency: 'Please choose one of the offered currencies.',
   campaignNotFound: 'Campaign not found.',
   badStatus: "Status must be 'Active' or 'Paused'.",
+  badDailyBudget: `A daily budget must be a whole number of minor units (cents) from 1, at most ${MAX_DAILY_CAP.toLocaleString('en-US')} in the account currency.`,
+  noOwnBudget: 'This campaign has no daily budget of its own at its platform (a shared or lifetime budget): change it at the platform.',
+  outsideCap: (bounds: string) => `The account budget keeps this campaign's daily budget ${bounds}. Change the campaign's bounds under Budgets first.`,
   badSort: 'Unknown sort column.',
   badOrder: "Order must be 'asc' or 'desc'.",
   badPage: 'Page must be a whole number from 1.',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -66,9 +66,11 @@ function AccountDetails({ info }: { info: UserInfo }) {
 /**
  * The account page (/account-page): who you are and your trial, Logout (with a
  * confirmation), Delete Account and Manage Connections. It stays on screen through
- * the logout redirect, so it is guarded with `pageHandlesSignOut`.
+ * the logout redirect, so it is guarded with `pageHandlesSignOut`. `sections` are other
+ * features' parts of the account settings (Connected apps), composed in by the router, since
+ * features do not import each other.
  */
-export function AccountPage() {
+export function AccountPage({ sections }: { sections?: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const dispatch = useAppDispatch();
   const { snapshot, send } = useLogoutFlow();
@@ -111,6 +113,8 @@ export function AccountPage() {
         </Button>
         <DiagnosticsButton />
       </Stack>
+      {/* A section may load its own chunk: the page above it shows meanwhile. */}
+      <Suspense fallback={<Skeleton variant="rectangular" height={96} role="status" aria-label="Loading" />}>{sections}</Suspense>
       <LogoutDialog
         open={snapshot.matches('confirming') || loggingOut}
         busy={loggingOut}

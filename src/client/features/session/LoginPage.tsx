@@ -13,6 +13,7 @@ import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { FormSubmit } from '@client/components/FormSubmit';
 import { AuthLayout } from './AuthLayout';
+import { returnPath } from './RequireSession';
 import { useLoginMutation } from './session.api';
 import { loggedIn } from './session.slice';
 
@@ -21,14 +22,8 @@ export const COOLDOWN_NOTICE = 'Fewer than 3 failed logins trigger a cooldown.';
 
 const FAILURE_ID = 'login-failure';
 
-/**
- * Where to go after logging in: back to the page that sent the visitor here (RequireSession and
- * the invitation page pass it as `state.from`), when it is a path of this site; home otherwise.
- */
-export function returnPath(state: unknown): string {
-  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.home;
-}
+// Where to go after logging in lives with RequireSession, which sets it (GuestOnly follows it too).
+export { returnPath };
 
 // Remember me is on by default (spec section 2).
 const initialValues: LoginInput = { username: '', password: '', remember: true };

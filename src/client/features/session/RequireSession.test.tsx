@@ -5,7 +5,7 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { GuestOnly, NOT_AUTHORIZED_MESSAGE, RequireSession } from './RequireSession';
 import { expired, loggedOut } from './session.slice';
 
-function setup(pageHandlesSignOut: boolean, signedIn = true) {
+function setup(pageHandlesSignOut: boolean, signedIn = true, route = '/members') {
   return renderWithProviders(
     <Routes>
       <Route
@@ -18,7 +18,7 @@ function setup(pageHandlesSignOut: boolean, signedIn = true) {
       />
       <Route path={paths.login} element={<h1>Login</h1>} />
     </Routes>,
-    { route: '/members', preloadedState: signedIn ? { session: signedInSession() } : {} },
+    { route, preloadedState: signedIn ? { session: signedInSession() } : {} },
   );
 }
 
@@ -33,6 +33,14 @@ describe('RequireSession', () => {
     expect(await screen.findByText(NOT_AUTHORIZED_MESSAGE)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.login);
+  });
+
+  it('keeps the query string in the way back from /login (an OAuth request lives there)', async () => {
+    setup(false, false, '/members?client_id=app-1&state=x%20y');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.login);
+    // RequireSession's convention for the way back, which LoginPage follows.
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({ from: '/members?client_id=app-1&state=x%20y' });
   });
 
   it("goes to /login without 'Not Authorized' when the session ends while the page is shown", async () => {
@@ -75,5 +83,29 @@ describe('GuestOnly', () => {
 
     renderWithProviders(guestPage, { route: paths.login, preloadedState: { session: signedInSession() } });
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user back to the page that sent them to log in, query and all', () => {
+    const pages = (
+      <Routes>
+        <Route
+          path={paths.login}
+          element={
+            <GuestOnly>
+              <h1>Login</h1>
+            </GuestOnly>
+          }
+        />
+        <Route path="/members" element={<h1>Members</h1>} />
+        <Route path={paths.home} element={<h1>Home</h1>} />
+      </Routes>
+    );
+    // Arrive at /login as RequireSession sends one there: renderWithProviders replaces the history entry with a bare one, so give it the state.
+    const replace = window.history.replaceState.bind(window.history);
+    const spy = jest.spyOn(window.history, 'replaceState').mockImplementationOnce((_state, unused, url) => replace({ usr: { from: '/members?client_id=app-1' }, key: 'k1', idx: 0 }, unused, url));
+    renderWithProviders(pages, { route: paths.login, preloadedState: { session: signedInSession() } });
+    spy.mockRestore();
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/members?client_id=app-1');
   });
 });

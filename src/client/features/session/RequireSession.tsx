@@ -28,7 +28,7 @@ export interface RequireSessionProps {
 export function RequireSession({ children, pageHandlesSignOut = false }: RequireSessionProps) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // Whether this page was ever shown with a session (state derived during render, React's sanctioned pattern).
   const [admitted, setAdmitted] = useState(isLoggedIn);
   if (isLoggedIn && !admitted) setAdmitted(true);
@@ -37,8 +37,9 @@ export function RequireSession({ children, pageHandlesSignOut = false }: Require
     if (isLoggedIn || admitted) return;
     // The toast outlives the redirect, so the visitor learns why they landed on the login page.
     notify(NOT_AUTHORIZED_MESSAGE, 'warning');
-    navigate(paths.login, { replace: true, state: { from: pathname } });
-  }, [isLoggedIn, admitted, navigate, pathname]);
+    // With the query: the OAuth consent page's request lives there and must survive signing in.
+    navigate(paths.login, { replace: true, state: { from: `${pathname}${search}` } });
+  }, [isLoggedIn, admitted, navigate, pathname, search]);
 
   if (isLoggedIn) return children;
   if (admitted) return pageHandlesSignOut ? children : <Navigate to={paths.login} replace />;
@@ -49,8 +50,22 @@ export function RequireSession({ children, pageHandlesSignOut = false }: Require
   );
 }
 
-/** Sends a signed-in user away from guest-only pages (login, register) to the home page. */
+/**
+ * Where to go after logging in: back to the page that sent the visitor here (RequireSession and
+ * the invitation page pass it as `state.from`, query included), when it is a path of this site; home otherwise.
+ */
+export function returnPath(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.home;
+}
+
+/**
+ * Sends a signed-in user away from guest-only pages (login, register): to the page that sent them
+ * there (`state.from`), else home. The session starts (and this renders) before the login page's own
+ * navigation, which the router runs as a transition, lands; going home here would override it.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  return isLoggedIn ? <Navigate to={paths.home} replace /> : children;
+  const { state } = useLocation();
+  return isLoggedIn ? <Navigate to={returnPath(state)} replace /> : children;
 }

@@ -24,6 +24,7 @@ const WORKED = actionRecordBody({
   headline: 'Raise the budget of “Diwali Sale”',
   change_lines: ['Meta: raise the daily budget of “Diwali Sale” from ₹2,000.00 to ₹3,000.00'],
   applied_by: { id: null, name: 'Ravi Kumar' },
+  via: null,
   applied_at: '2030-01-01T09:00:00.000Z',
   undo_until: '2030-01-01T09:10:00.000Z',
   can_undo: false,

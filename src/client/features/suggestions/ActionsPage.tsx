@@ -45,9 +45,10 @@ export const STATUS_LABELS: Partial<Record<ActionStatus, { label: string; color:
 /** Each step's place at the platform, in the step list of a change that did not all land. */
 const STEP_WORDS: Record<StepState, string> = { done: 'done', not_done: 'not done', unknown: 'being checked', changed_outside: 'changed outside Adwise' };
 
-/** Who made the change: the person who applied it, or the automated rule ('By rule “Pause the losers”'). */
-function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by'>): string {
-  return action.rule ? `By rule “${action.rule.name}”` : action.applied_by.name;
+/** Who made the change: the person who applied it (through a connected app: 'By Claude for Asha Rao'), or the automated rule ('By rule “Pause the losers”'). */
+function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by' | 'via'>): string {
+  if (action.rule) return `By rule “${action.rule.name}”`;
+  return action.via ? `By ${action.via} for ${action.applied_by.name}` : action.applied_by.name;
 }
 
 /** What was observed: the measured effect, when it will be measured, or that it was undone. */

@@ -18,6 +18,8 @@ export interface Principal {
   userId: string;
   workspaceId: string;
   role: Role;
+  /** The connected app (MCP client) asking on the user's behalf; the actions log shows a change as done "by <it> for <user>". */
+  viaClient?: string;
 }
 
 declare module 'fastify' {

@@ -30,6 +30,7 @@ export function presentAction(row: ActionRow, account: AccountInfo, appliedBy: s
     steps: stepViews(platform, stepsOfRow(row)),
     by_hand: change.kind === 'task',
     applied_by: { id: row.appliedBy, name: appliedBy ?? 'A former member' },
+    via: row.viaClient,
     applied_at: row.appliedAt.toISOString(),
     undo_until: row.undoUntil.toISOString(),
     // A change left half made can always be set back; a whole one only within the window.

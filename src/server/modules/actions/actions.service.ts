@@ -58,6 +58,8 @@ export interface ActionEntry {
   campaignId: string | null;
   forecast: Interval;
   appliedBy: string | null;
+  /** The connected app (MCP client) the change was asked through, when not Adwise itself. */
+  viaClient?: string | null;
   suggestionId?: string | null;
   ruleId?: string | null;
   ruleName?: string | null;

@@ -1,9 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import ipaddr from 'ipaddr.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { array, object, string } from 'yup';
 import { ALERT_MESSAGES, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
@@ -14,6 +11,7 @@ import type { Tx } from '../../db/connect';
 import { alertWebhooks, alerts, connectedAdAccounts, workspaces } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
+import { hostReach, PRIVATE_ADDRESS_CODE, publicOnlyLookup as guardedLookupFor } from '../../lib/publicAddress';
 import { createSecretBox } from '../../lib/secretBox';
 import type { Principal } from '../access/principal';
 
@@ -25,34 +23,16 @@ export const WEBHOOK_TIMEOUT_MS = 5_000;
 const WEBHOOK_RETRIES = 5;
 /** Alerts listed in one message; the rest are counted. */
 const LISTED = 10;
-/** The address ranges a webhook may reach: public unicast only. */
-const PUBLIC_RANGE = 'unicast';
 
 type WebhookRow = typeof alertWebhooks.$inferSelect;
 
 const badRequest = (detail: string) => new HttpError(400, detail, ErrorCode.ValidationFailed);
 
-const isPublicAddress = (address: string) => ipaddr.process(address).range() === PUBLIC_RANGE;
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
 /**
- * A DNS lookup for the connection itself that only hands back public addresses (any address for
- * a host the operator allows). The address checked is the address connected to: a host whose DNS
- * changes between the check before the call and the connection (DNS rebinding) cannot lead the
- * call inside the network.
+ * The connection's own lookup for webhook calls: public addresses only (the rule lives in
+ * lib/publicAddress, shared with every other call to an address someone else chose).
  */
-export function publicOnlyLookup(allowHosts: readonly string[]) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const usable = allowHosts.includes(hostname.toLowerCase()) ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
-      if (!usable.length) return callback(Object.assign(new Error(ALERT_MESSAGES.webhookPrivate), { code: 'EPRIVATE' }), []);
-      if (options.all) return callback(null, usable);
-      callback(null, usable[0].address, usable[0].family);
-    });
-  };
-}
+export const publicOnlyLookup = (allowHosts: readonly string[]) => guardedLookupFor(allowHosts, ALERT_MESSAGES.webhookPrivate);
 
 /** A receiver's failure, in words for the workspace (never the secret or the body). */
 class DeliveryError extends Error {
@@ -91,13 +71,8 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     if (parsed.protocol !== 'https:' && !(config.env !== 'production' && parsed.protocol === 'http:')) return ALERT_MESSAGES.webhookNotHttps;
     const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (config.webhookAllowHosts.includes(host)) return null;
-    let addresses: string[];
-    try {
-      addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
-    } catch {
-      return ALERT_MESSAGES.webhookUnresolved;
-    }
-    return addresses.length > 0 && addresses.every(isPublicAddress) ? null : ALERT_MESSAGES.webhookPrivate;
+    const reach = await hostReach(host);
+    return reach === 'public' ? null : reach === 'unresolved' ? ALERT_MESSAGES.webhookUnresolved : ALERT_MESSAGES.webhookPrivate;
   }
 
   const present = (row: WebhookRow, secret?: string): AlertWebhook => ({
@@ -147,7 +122,7 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (signal.aborted) reject(new DeliveryError(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, null));
-        else reject(new DeliveryError(error.code === 'EPRIVATE' ? ALERT_MESSAGES.webhookPrivate : 'could not connect', null));
+        else reject(new DeliveryError(error.code === PRIVATE_ADDRESS_CODE ? ALERT_MESSAGES.webhookPrivate : 'could not connect', null));
       });
       request.end(body);
     });

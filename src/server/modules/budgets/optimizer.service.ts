@@ -427,6 +427,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
           campaignId: change.steps[0].campaign_id,
           forecast,
           appliedBy: principal.userId,
+          viaClient: principal.viaClient ?? null,
         },
       });
       if (!result.recorded) throw conflict(BUDGET_MESSAGES.stale);

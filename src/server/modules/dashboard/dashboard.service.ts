@@ -7,6 +7,8 @@ import {
   percentChange,
   previousRange,
   type CampaignAds,
+  type CampaignBudgetResult,
+  type CampaignChangePreview,
   type CampaignPage,
   type CampaignStatusLabel,
   type CampaignStatusResult,
@@ -18,8 +20,11 @@ import {
   type PlatformFilter,
   type PlatformPerformance,
 } from '@shared/api/dashboard';
+import { ACTION_MESSAGES } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
-import type { SuggestionChange } from '@shared/api/suggestions';
+import { MAX_DAILY_CAP } from '@shared/api/budgets';
+import type { EntityStatus, SuggestionChange } from '@shared/api/suggestions';
+import { minorDigits } from '@shared/money';
 import { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { isUuid, rangeProblem, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
@@ -32,11 +37,14 @@ import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
 import { localDay } from '../gamification/localDay';
 import type { ActionsService } from '../actions/actions.service';
+import { budgetWords, changeLines } from '../actions/actions.words';
+import { campaignCapsOf } from '../budgets/optimizer.queries';
 import type { SyncService } from '../sync/sync.service';
-import { dailyTotals, entityTotals, withRates } from '../metrics/metrics.queries';
-import type { MetricScope } from '../metrics/metrics.types';
+import { dailyTotals, entityDailySeries, entityKey, entityTotals, withRates } from '../metrics/metrics.queries';
+import type { DailyPoint, MetricScope } from '../metrics/metrics.types';
 import { toCampaignsCsv } from './dashboard.csv';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
+import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
 
 /** Campaigns the platform performance call lists. */
 const PERFORMANCE_TOP_CAMPAIGNS = 50;
@@ -155,19 +163,148 @@ export function createDashboardService(
     return row;
   }
 
-  return {
+  /** What the platform holds now for a change's one campaign step; a campaign gone there is the platform's not-found. */
+  async function liveValue(account: typeof connectedAdAccounts.$inferSelect, change: SuggestionChange) {
+    try {
+      const state = await actions.currentState(account, change);
+      if (state.values[0] === undefined) throw new PlatformError({ platform: account.platform as Platform, kind: 'not_found', message: 'The campaign no longer exists.' });
+      return state.values[0];
+    } catch (error) {
+      if (error instanceof PlatformError) throw platformFailure(error);
+      throw error;
+    }
+  }
+
+  const campaignView = (campaign: typeof campaigns.$inferSelect, account: typeof connectedAdAccounts.$inferSelect) => ({
+    campaign: { id: campaign.id, campaign_id: campaign.campaignId, name: campaign.name },
+    account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+  });
+
+  /** Where a manual change was asked: the dashboard, or a connected app (the actions log names it). */
+  const askedThrough = (principal: Principal) => (principal.viaClient ? `through ${principal.viaClient}` : 'from the dashboard');
+
+  /**
+   * A change a person asked for by hand (the dashboard, or an app acting for them), written through
+   * the actions log: recorded, undoable there. Answers the action's id; throws the platform's
+   * refusal or a 409 when the campaign is gone.
+   */
+  async function applyByHand(principal: Principal, account: Parameters<ActionsService['apply']>[0]['account'], change: SuggestionChange, headline: string): Promise<string> {
+    const result = await actions.apply({
+      account,
+      change,
+      entry: {
+        source: 'dashboard',
+        type: 'manual',
+        headline: `${headline} ${askedThrough(principal)}`,
+        campaignId: change.kind === 'campaign_status' || change.kind === 'campaign_budget' ? change.campaign_id : null,
+        forecast: { mid: 0, low: 0, high: 0 },
+        appliedBy: principal.userId,
+        viaClient: principal.viaClient ?? null,
+      },
+    });
+    if (!result.recorded) throw new HttpError(409, DASHBOARD_MESSAGES.campaignNotFound, ErrorCode.Conflict);
+    const refusal = actions.refusalOf(result, 'applied', 'this campaign');
+    if (refusal) throw refusal;
+    return result.action.id;
+  }
+
+  /**
+   * The days of the scope's range and of the period before it: one read of both, with one set of
+   * rates. The dashboard's summary and series, and the MCP performance table's, come from here.
+   */
+  async function periodDays(s: Scope) {
+    const previous = previousRange(s.from, s.to);
+    const metrics = await withRates(db, metricScope(s, { from: previous.from, to: s.to }));
+    const days = await dailyTotals(db, metrics);
+    const split = days.length - daysBetween(s.from, s.to);
+    return { previous, metrics, current: days.slice(split), before: days.slice(0, split) };
+  }
+
+  const accountOf = (s: Scope, accountRef: string) => {
+    const account = s.accounts.find((one) => one.id === accountRef)!;
+    return { platform: account.platform, account: { id: account.id, account_id: account.account_id, name: account.name, currency: account.currency } };
+  };
+
+  /** The rows of a performance table's level, one page of them, and how many match. */
+  async function performanceRows(s: Scope, query: PerformanceQuery): Promise<{ rows: PerformanceRow[]; total: number }> {
+    const metrics = await withRates(db, metricScope(s));
+    const withDays = query.breakdown === 'day';
+    const series = (days: DailyPoint[] | undefined) => (withDays ? presentSeries(days ?? [], s.currency) : null);
+    const totalsOf = (sums: { spend: number; impressions: number; clicks: number; conversions: number; value: number | null }) =>
+      presentTotals({ ...sums, value: sums.value ?? 0 }, s.currency);
+
+    if (query.level === 'account') {
+      // A workspace has a handful of accounts: each one's days are the dashboard's read filtered to it.
+      const all = await Promise.all(
+        s.accounts.map(async (account) => {
+          const days = await dailyTotals(db, { ...metrics, accounts: [account] });
+          return {
+            level: 'account' as const,
+            id: account.id,
+            name: account.name,
+            ...accountOf(s, account.id),
+            campaign_id: null,
+            status: null,
+            totals: presentTotals(addSums(days), s.currency),
+            series: series(days),
+          };
+        }),
+      );
+      const direction = query.order === 'asc' ? 1 : -1;
+      all.sort((a, b) => {
+        const x = accountSortValue(a, query.sort);
+        const y = accountSortValue(b, query.sort);
+        return (x < y ? -1 : x > y ? 1 : 0) * direction || a.id.localeCompare(b.id);
+      });
+      return { rows: all.slice(query.offset, query.offset + query.limit), total: all.length };
+    }
+
+    const paging = { sort: query.sort, order: query.order, limit: query.limit, offset: query.offset, withValue: true };
+    if (query.level === 'campaign') {
+      const { rows, total } = await entityTotals(db, metrics, { level: 'campaign', ...paging });
+      const days = withDays ? await entityDailySeries(db, metrics, { level: 'campaign', entityIds: rows.map((row) => row.campaignId) }) : undefined;
+      return {
+        total,
+        rows: rows.map((row) => {
+          const presented = presentCampaign(row, s.currency);
+          return {
+            level: 'campaign' as const,
+            id: row.id,
+            name: row.name,
+            ...accountOf(s, row.account.id),
+            campaign_id: row.campaignId,
+            status: presented.status,
+            totals: totalsOf(row.sums),
+            series: series(days?.get(entityKey(row.account.id, row.campaignId))),
+          };
+        }),
+      };
+    }
+    const { rows, total } = await entityTotals(db, metrics, { level: 'ad', ...paging });
+    const days = withDays ? await entityDailySeries(db, metrics, { level: 'ad', entityIds: rows.map((row) => row.adId) }) : undefined;
+    return {
+      total,
+      rows: rows.map((row) => ({
+        level: 'ad' as const,
+        id: row.adId,
+        name: row.name,
+        ...accountOf(s, row.accountRef),
+        campaign_id: row.campaignId,
+        status: null,
+        totals: totalsOf(row.sums),
+        series: series(days?.get(entityKey(row.accountRef, row.adId))),
+      })),
+    };
+  }
+
+  const api = {
 
     /** GET dashboard/: summary with the change against the previous period, daily series, filters, sync state. */
     async view(principal: Principal, query: DashboardViewQuery): Promise<DashboardView> {
       const s = await scope(principal, query);
-      const previous = previousRange(s.from, s.to);
-      // One read of both periods, with one set of rates.
-      const metrics = await withRates(db, metricScope(s, { from: previous.from, to: s.to }));
-      const days = await dailyTotals(db, metrics);
-      const split = days.length - daysBetween(s.from, s.to);
-      const current = days.slice(split);
+      const { previous, metrics, current, before: earlier } = await periodDays(s);
       const summary = presentTotals(addSums(current), s.currency);
-      const before = presentTotals(addSums(days.slice(0, split)), s.currency);
+      const before = presentTotals(addSums(earlier), s.currency);
       const connected = new Set(s.allAccounts.map((account) => account.platform));
       return {
         currency: s.currency,
@@ -185,6 +322,28 @@ export function createDashboardService(
         platforms: PLATFORMS.filter((platform) => connected.has(platform)),
         accounts: s.allAccounts.map(({ connectionId: _connection, ...account }) => account),
         sync: await sync.status(principal.workspaceId),
+        unconverted_currencies: metrics.rates.missing,
+      };
+    },
+
+    /**
+     * The MCP get_performance tool: the dashboard's figures for the same filters as a table by
+     * account, campaign or ad (totals, or every day), sorted and paged. Totals and series are
+     * the view's (periodDays); campaign rows are dashboard/campaigns/'s read.
+     */
+    async table(principal: Principal, query: PerformanceQuery): Promise<PerformanceTable> {
+      const s = await scope(principal, query);
+      const { metrics, current } = await periodDays(s);
+      const { rows, total } = await performanceRows(s, query);
+      return {
+        currency: s.currency,
+        range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },
+        level: query.level,
+        breakdown: query.breakdown,
+        totals: presentTotals(addSums(current), s.currency),
+        series: query.breakdown === 'day' ? presentSeries(current, s.currency) : null,
+        rows,
+        total_rows: total,
         unconverted_currencies: metrics.rates.missing,
       };
     },
@@ -233,27 +392,74 @@ export function createDashboardService(
       try {
         const state = await actions.currentState(account, change);
         if (state.values[0] === undefined) throw new PlatformError({ platform: account.platform as Platform, kind: 'not_found', message: 'The campaign no longer exists.' });
-        if (state.values[0] === status) return { id, status: wanted };
+        if (state.values[0] === status) return { id, status: wanted, action_id: null };
       } catch (error) {
         if (error instanceof PlatformError) throw platformFailure(error);
         throw error;
       }
-      const result = await actions.apply({
-        account,
-        change,
-        entry: {
-          source: 'dashboard',
-          type: 'manual',
-          headline: `Campaign “${campaign.name}” ${status === 'PAUSED' ? 'paused' : 'resumed'} from the dashboard`,
-          campaignId: campaign.campaignId,
-          forecast: { mid: 0, low: 0, high: 0 },
-          appliedBy: principal.userId,
-        },
-      });
-      if (!result.recorded) throw new HttpError(409, DASHBOARD_MESSAGES.campaignNotFound, ErrorCode.Conflict);
-      const refusal = actions.refusalOf(result, 'applied', 'this campaign');
-      if (refusal) throw refusal;
-      return { id, status: wanted };
+      const actionId = await applyByHand(principal, account, change, `Campaign “${campaign.name}” ${status === 'PAUSED' ? 'paused' : 'resumed'}`);
+      return { id, status: wanted, action_id: actionId };
+    },
+
+    /**
+     * What a pause or resume of a campaign would change, against its status at the platform now
+     * (one live read; nothing is written).
+     */
+    async previewCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignChangePreview<CampaignStatusLabel>> {
+      await assertAccess(principal);
+      const { campaign, account } = await campaignById(principal.workspaceId, id);
+      const status: EntityStatus = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
+      const probe: SuggestionChange = { kind: 'campaign_status', campaign_id: campaign.campaignId, campaign_name: campaign.name, from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE', to: status };
+      const live = (await liveValue(account, probe)) as EntityStatus;
+      return {
+        ...campaignView(campaign, account),
+        from: live === 'ACTIVE' ? 'Active' : 'Paused',
+        to: wanted,
+        unchanged: live === status,
+        change_lines: live === status ? [] : changeLines(account.platform as Platform, probe),
+      };
+    },
+
+    /**
+     * What a new daily budget of a campaign would change, against its budget at the platform now
+     * (one live read; nothing is written). Refused: a budget that is not a whole positive number of
+     * minor units (or beyond the typo guard), a campaign without a daily budget of its own, or one
+     * outside the bounds the account's budget keeps it to (the optimizer's caps).
+     */
+    async previewCampaignBudget(principal: Principal, id: string, dailyBudget: number): Promise<CampaignChangePreview<number>> {
+      await assertAccess(principal);
+      const { campaign, account } = await campaignById(principal.workspaceId, id);
+      if (!Number.isSafeInteger(dailyBudget) || dailyBudget < 1 || dailyBudget > MAX_DAILY_CAP * 10 ** minorDigits(account.currency))
+        throw badRequest(DASHBOARD_MESSAGES.badDailyBudget, 'daily_budget');
+      const cap = (await campaignCapsOf(db, account.id)).find((c) => c.campaign_id === campaign.campaignId);
+      if (cap && ((cap.min !== null && dailyBudget < cap.min) || (cap.max !== null && dailyBudget > cap.max))) {
+        const words = (minor: number) => budgetWords(minor, account.currency);
+        const bounds = cap.min !== null && cap.max !== null ? `between ${words(cap.min)} and ${words(cap.max)}` : cap.min !== null ? `at ${words(cap.min)} or more` : `at ${words(cap.max!)} or less`;
+        throw badRequest(DASHBOARD_MESSAGES.outsideCap(bounds), 'daily_budget');
+      }
+      const probe = { kind: 'campaign_budget' as const, campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from: campaign.dailyBudgetMinor ?? 0, to: dailyBudget };
+      const live = await liveValue(account, probe);
+      if (typeof live !== 'number') throw new HttpError(409, DASHBOARD_MESSAGES.noOwnBudget, ErrorCode.Conflict);
+      const change = { ...probe, from: live };
+      return { ...campaignView(campaign, account), from: live, to: dailyBudget, unchanged: live === dailyBudget, change_lines: live === dailyBudget ? [] : changeLines(account.platform as Platform, change) };
+    },
+
+    /**
+     * A campaign's daily budget, written at its platform through the actions log (recorded,
+     * undoable there), validated as previewCampaignBudget does. With `expectedFrom`, refused
+     * (409, nothing written) when the platform no longer holds that budget. A budget already so is
+     * not written again.
+     */
+    async changeCampaignBudget(principal: Principal, id: string, dailyBudget: number, expectedFrom?: number): Promise<CampaignBudgetResult> {
+      const preview = await api.previewCampaignBudget(principal, id, dailyBudget);
+      const { campaign, account } = await campaignById(principal.workspaceId, id);
+      const result = { id, daily_budget: dailyBudget, currency: account.currency, action_id: null };
+      if (expectedFrom !== undefined && preview.from !== expectedFrom)
+        throw new HttpError(409, ACTION_MESSAGES.changedSince(`“${campaign.name}”: ${budgetWords(preview.from, account.currency)}`), ErrorCode.Conflict);
+      if (preview.unchanged) return result;
+      const change: SuggestionChange = { kind: 'campaign_budget', campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from: preview.from, to: dailyBudget };
+      const actionId = await applyByHand(principal, account, change, `Daily budget of campaign “${campaign.name}” set to ${budgetWords(dailyBudget, account.currency)}`);
+      return { ...result, action_id: actionId };
     },
 
     /** PUT dashboard/settings/: the display currency. */
@@ -294,6 +500,7 @@ export function createDashboardService(
       };
     },
   };
+  return api;
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;
 

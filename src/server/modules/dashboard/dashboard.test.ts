@@ -305,15 +305,15 @@ describe('the dashboard endpoints', () => {
 
     const paused = await post('Paused');
     expect(paused.statusCode).toBe(200);
-    expect(paused.json()).toEqual({ id: target.id, status: 'Paused' });
+    expect(paused.json()).toEqual({ id: target.id, status: 'Paused', action_id: expect.any(String) });
     expect(sandbox.world.status('google', target.campaign_id)).toBe('PAUSED');
     const after = (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)).json() as CampaignPage;
     expect(after.items.find((c) => c.id === target.id)!.status).toBe('Paused');
     // Through the actions log, like every write to a platform: recorded, and undoable there.
     const logged = ((await get('actions/')).json() as ActionList).items.find((action) => action.headline === `Campaign “${target.name}” paused from the dashboard`);
-    expect(logged).toMatchObject({ type: 'manual', status: 'applied', can_undo: true, steps: [{ state: 'done' }] });
+    expect(logged).toMatchObject({ id: paused.json().action_id, type: 'manual', status: 'applied', can_undo: true, steps: [{ state: 'done' }] });
     // Asked again while it is so at the platform: nothing more is written or logged.
-    expect((await post('Paused')).json()).toEqual({ id: target.id, status: 'Paused' });
+    expect((await post('Paused')).json()).toEqual({ id: target.id, status: 'Paused', action_id: null });
     expect(((await get('actions/')).json() as ActionList).items.filter((action) => action.headline === logged!.headline)).toHaveLength(1);
 
     sandbox.faults.add({ platform: 'google', kind: 'server_error', times: 20 });

@@ -219,6 +219,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     kind: RuleActionKind | 'revive',
     existing: { id: string } | { runId: string | null; reasons: string[] },
     decidedBy: string | null,
+    viaClient: string | null = null,
   ): Promise<RuleActionRow> {
     const label = PLATFORM_LABELS[account.platform as Platform];
     if (change.kind === 'campaign_budget') {
@@ -245,6 +246,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
           // A rule makes no forecast: the outcome is measured against no change.
           forecast: { mid: 0, low: 0, high: 0 },
           appliedBy: decidedBy,
+          viaClient,
           ruleId: rule.id,
           ruleName: rule.name,
         },
@@ -519,8 +521,15 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       // Claim it first: a second click (or a second manager) finds it decided.
       const claimed = await decidePending(db, row.id, { decidedAt: clock.now(), decidedBy: principal.userId });
       if (!claimed) throw conflict(RULE_MESSAGES.notPending);
-      const saved = await writeChange({ id: row.ruleId, name: row.ruleName }, account, entity, row.change as SuggestionChange, row.kind as RuleActionKind, { id: row.id }, principal.userId);
+      const saved = await writeChange({ id: row.ruleId, name: row.ruleName }, account, entity, row.change as SuggestionChange, row.kind as RuleActionKind, { id: row.id }, principal.userId, principal.viaClient ?? null);
       const [item] = await presentActionRows([saved]);
+      return item;
+    },
+
+    /** One change waiting for approval, as the approvals list shows it; nothing is decided. */
+    async pendingAction(principal: Principal, id: string): Promise<RuleActionItem> {
+      const { row } = await pendingOf(principal, id);
+      const [item] = await presentActionRows([row]);
       return item;
     },
 

@@ -117,6 +117,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     campaignId: measuredCampaignOf(suggestion.change),
     forecast: suggestion.impact.conversions_per_week satisfies Interval,
     appliedBy: principal.userId,
+    viaClient: principal.viaClient ?? null,
   });
 
   /** The answer to a second Apply that lost the claim to a first one: the first one's action once its writes end. */
@@ -160,6 +161,12 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
         learning: run.learning,
         computed_at: run.computedAt ? run.computedAt.toISOString() : null,
       };
+    },
+
+    /** One suggestion of the workspace as the list presents it, whatever its status (nothing is read at the platform). */
+    async get(principal: Principal, id: string): Promise<Suggestion> {
+      const { row, account } = await suggestionOf(principal, id);
+      return presentSuggestion(row, accountInfo(account), clock.now());
     },
 
     /** GET suggestions/<id>/preview/: the change, against the entity's state at the platform now. */

@@ -1,0 +1,137 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { roleCan, ROLE_TITLES } from '@shared/access/policy';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/httpError';
+import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
+import type { Services } from '../../services';
+import type { McpCaller } from '../mcpAuth/mcpTokens';
+import packageJson from '../../../../package.json';
+import { recordCall, type McpCallOutcome } from './mcp.audit';
+import { registerConformanceFixtures } from './conformanceFixtures';
+import { registerPrompts } from './prompts';
+import { registerResources } from './resources';
+import { getPerformance } from './tools/getPerformance';
+import { listActions } from './tools/listActions';
+import { listAdAccounts } from './tools/listAdAccounts';
+import { listAlerts } from './tools/listAlerts';
+import { listSuggestions } from './tools/listSuggestions';
+import { listWorkspaces } from './tools/listWorkspaces';
+import type { ReadTool, ToolContext } from './tools/tool';
+import { ACT_MESSAGES, runActTool, type ActTool } from './tools/act/act';
+import { applySuggestion } from './tools/act/applySuggestion';
+import { dismissSuggestion } from './tools/act/dismissSuggestion';
+import { followOptimizerPlan } from './tools/act/followOptimizerPlan';
+import { approveRuleAction, rejectRuleAction } from './tools/act/ruleActions';
+import { setDailyBudget } from './tools/act/setDailyBudget';
+import { setStatus } from './tools/act/setStatus';
+import { snoozeSuggestion } from './tools/act/snoozeSuggestion';
+import { undoAction } from './tools/act/undoAction';
+
+/** Every read tool, in the order tools/list shows them. */
+export const READ_TOOLS: ReadTool[] = [listWorkspaces, listAdAccounts, getPerformance, listSuggestions, listAlerts, listActions] as unknown as ReadTool[];
+
+/** Every act tool (a connection with "Read and act", and the role the matching route checks), in the order tools/list shows them. */
+export const ACT_TOOLS: ActTool[] = [
+  applySuggestion,
+  dismissSuggestion,
+  snoozeSuggestion,
+  setStatus,
+  setDailyBudget,
+  undoAction,
+  approveRuleAction,
+  rejectRuleAction,
+  followOptimizerPlan,
+] as unknown as ActTool[];
+
+/** Read tools only read Adwise's own database: nothing changes, the same call answers the same, no outside world. */
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+const INSTRUCTIONS = [
+  'Adwise unifies ad accounts from Google Ads, Meta, LinkedIn, X and TikTok in one workspace.',
+  'Start with list_workspaces (the one workspace this connection covers, your role and access) and list_ad_accounts.',
+  'get_performance gives the same figures as the Adwise dashboard for the same filters; amounts are in the display currency you ask for.',
+  'list_suggestions gives advice with its statistical evidence, expected impact and confidence; list_alerts what went off expectation; list_actions what was changed and whether it worked.',
+  'With "Read and act" access (owners and managers), apply_suggestion, dismiss_suggestion, snooze_suggestion, set_status, set_daily_budget, undo_action, approve_rule_action, reject_rule_action and follow_optimizer_plan change things in two steps: a call without confirmation_id previews exactly what would change and writes nothing; show it to the person, and only when they agree repeat the call with the confirmation_id. Every change lands in the actions log, undoable for 10 minutes.',
+].join(' ');
+
+export const MCP_TOOL_MESSAGES = {
+  notAllowed: (role: McpCaller['role']) =>
+    `Your role in this workspace (${ROLE_TITLES[role]}) does not include this. Ask an owner of the workspace for a role that does.`,
+} as const;
+
+const text = (words: string) => [{ type: 'text' as const, text: words }];
+const refusal = (words: string): CallToolResult => ({ isError: true, content: text(words) });
+
+/**
+ * The MCP server for one caller, built for one request (stateless: nothing of it outlives the
+ * response). Every tool runs through `guarded`: the role check the matching route makes, failures
+ * as tool results in words a person understands, and one audit row per call.
+ */
+export function createMcpServer(caller: McpCaller, ctx: AppContext, services: Services, options: { conformanceFixtures?: boolean } = {}): McpServer {
+  // logging: clients may set a level (logging/setLevel); the server sends no log messages of its own.
+  const server = new McpServer(
+    { name: 'adwise', title: 'Adwise', version: packageJson.version },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } },
+  );
+  // viaClient: what the app asks for is logged in /actions as done "by <client> for <user>".
+  const context: ToolContext = { caller, principal: { userId: caller.userId, workspaceId: caller.workspaceId, role: caller.role, viaClient: caller.clientName }, services, ctx };
+
+  /** A read tool runs as is; an act tool also needs the connection's "act" access, and runs its two steps. */
+  const runTool = (tool: ReadTool | ActTool, args: unknown) =>
+    'run' in tool ? tool.run(args as never, context) : runActTool(tool, (args ?? {}) as Record<string, unknown>, context);
+
+  async function guarded(tool: ReadTool | ActTool, args: unknown): Promise<CallToolResult> {
+    let outcome: McpCallOutcome = 'ok';
+    let result: CallToolResult;
+    if (!('run' in tool) && caller.access !== 'act') {
+      outcome = 'refused';
+      result = refusal(ACT_MESSAGES.readOnly);
+    } else if (!roleCan(caller.role, tool.action)) {
+      outcome = 'refused';
+      result = refusal(MCP_TOOL_MESSAGES.notAllowed(caller.role));
+    } else {
+      try {
+        const answer = await runTool(tool, args);
+        result = { content: text(answer.summary), structuredContent: answer.structured as Record<string, unknown> };
+      } catch (error) {
+        // The services' refusals are already in a person's words (a trial ended, an unknown account, a bad range).
+        if (error instanceof HttpError && error.statusCode < 500) {
+          outcome = error.statusCode === 403 ? 'refused' : 'error';
+          result = refusal(error.detail);
+        } else {
+          outcome = 'error';
+          ctx.log.error({ err: error, tool: tool.name }, 'MCP tool failed');
+          result = refusal(error instanceof HttpError ? error.detail : INTERNAL_ERROR_DETAIL);
+        }
+      }
+    }
+    await recordCall(ctx.db, caller, tool.name, outcome, ctx.clock.now());
+    return result;
+  }
+
+  for (const tool of READ_TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...READ_ONLY } },
+      (args: unknown) => guarded(tool, args),
+    );
+  }
+  for (const tool of ACT_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        // No output schema: the answer is a preview or the change made, one shape per step.
+        annotations: { title: tool.title, readOnlyHint: false, destructiveHint: tool.destructive, idempotentHint: false, openWorldHint: tool.openWorld },
+      },
+      (args: unknown) => guarded(tool, args),
+    );
+  }
+  registerResources(server, context);
+  registerPrompts(server);
+  if (options.conformanceFixtures) registerConformanceFixtures(server);
+  return server;
+}

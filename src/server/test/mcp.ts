@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpAccess } from '@shared/api/mcp';
+import { mcpClients, mcpGrants } from '../db/schema';
+import { issueTokenPair, revokeGrantTokens, type McpTokenPair } from '../modules/mcpAuth/mcpTokens';
+import { mcpResourceUrl } from '../modules/mcpAuth/urls';
+
+/** A grant as the consent page would leave it, with its first token pair. */
+export interface TestGrant {
+  grantId: string;
+  clientId: string;
+  tokens: McpTokenPair;
+}
+
+/**
+ * A grant and a token pair minted straight in the database, as if `userId` had approved an app
+ * for `workspaceId` on the consent page: for tests of the MCP server, not of the OAuth flow.
+ * `resource` defaults to the app's own MCP resource.
+ */
+export async function mintMcpGrant(
+  app: FastifyInstance,
+  options: { userId: string; workspaceId: string; access?: McpAccess; clientName?: string; resource?: string },
+): Promise<TestGrant> {
+  const { db } = app.ctx;
+  const now = app.ctx.clock.now();
+  const clientId = `test-client-${randomUUID()}`;
+  await db.insert(mcpClients).values({ id: clientId, name: options.clientName ?? 'Test assistant', redirectUris: ['http://127.0.0.1:1/callback'], createdAt: now });
+  const access = options.access ?? 'read';
+  const [grant] = await db.insert(mcpGrants).values({ userId: options.userId, workspaceId: options.workspaceId, clientId, access, createdAt: now }).returning({ id: mcpGrants.id });
+  const tokens = await issueTokenPair(db, { id: grant!.id, access }, options.resource ?? mcpResourceUrl(app.ctx.config), now);
+  return { grantId: grant!.id, clientId, tokens };
+}
+
+/** Revokes a grant as "Connected apps" does: the grant and every token of it. */
+export async function revokeMcpGrant(app: FastifyInstance, grantId: string): Promise<void> {
+  const now = app.ctx.clock.now();
+  await app.ctx.db.update(mcpGrants).set({ revokedAt: now }).where(eq(mcpGrants.id, grantId));
+  await revokeGrantTokens(app.ctx.db, grantId, now);
+}
+
+/** The SDK's own client, connected over Streamable HTTP to the app's MCP endpoint with the token. */
+export async function connectMcpClient(app: FastifyInstance, accessToken: string): Promise<Client> {
+  const client = new Client({ name: 'adwise-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(mcpResourceUrl(app.ctx.config)), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } });
+  await client.connect(transport);
+  return client;
+}
