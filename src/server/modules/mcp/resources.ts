@@ -20,7 +20,11 @@ export const MCP_RESOURCE_MESSAGES = {
  * How Adwise derives its figures (the formulas of @shared/metrics `derive`, with its rounding) and
  * what each platform counts as a conversion (src/server/platforms/<platform>/map.ts). The default
  * attribution windows are the platforms' own defaults: Adwise reads each platform's reported
- * conversions as they are and does not re-attribute them.
+ * conversions as they are and does not re-attribute them. The windows were checked on 2026-11-29
+ * against LinkedIn's help article "LinkedIn conversion window" (30-day click, 7-day view), X's Ads
+ * API reference for conversion_attribution (click_window default 14, view_through_window default
+ * 1) and TikTok's "flexible attribution windows" announcement (7-day click, 1-day view); Google's
+ * 30-day click and Meta's 7-day click / 1-day view are those platforms' documented defaults.
  */
 export const METRICS_GLOSSARY = `# Adwise metrics glossary
 
