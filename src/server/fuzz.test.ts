@@ -72,7 +72,9 @@ describe('fuzzing every API route', () => {
           const where = `${route.method} ${url} body=${body?.slice(0, 300)}`;
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${where}: ${res.body.slice(0, 300)}`);
           if (res.statusCode >= 400) {
-            const detail = (res.json() as { detail?: unknown }).detail;
+            // The MCP endpoint answers in JSON-RPC's strict shape, which keeps the detail in error.data.
+            const answer = res.json() as { detail?: unknown; jsonrpc?: unknown; error?: { data?: { detail?: unknown } } };
+            const detail = answer.jsonrpc === '2.0' ? answer.error?.data?.detail : answer.detail;
             if (typeof detail !== 'string' || detail === '') throw new Error(`${res.statusCode} without a detail for ${where}: ${res.body.slice(0, 300)}`);
           }
         },

@@ -7,7 +7,7 @@ import { rateLimit } from '../../lib/routeOptions';
 import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
 import type { Services } from '../../services';
 import { createMcpBearerGuard } from './mcp.auth';
-import { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR, JSONRPC_SERVER_ERROR, sendJsonRpcError } from './mcp.jsonrpc';
+import { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR, JSONRPC_SERVER_ERROR, jsonRpcError, sendJsonRpcError } from './mcp.jsonrpc';
 import { createOriginGuard } from './mcp.origin';
 import { createMcpServer } from './mcp.server';
 
@@ -86,7 +86,7 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
         request.log.error({ err: error }, 'MCP request failed');
         if (!reply.raw.headersSent) {
           reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: JSONRPC_SERVER_ERROR, message: INTERNAL_ERROR_DETAIL }, id: null }));
+          reply.raw.end(JSON.stringify(jsonRpcError(JSONRPC_SERVER_ERROR, INTERNAL_ERROR_DETAIL)));
         }
       }
       return reply;
@@ -96,7 +96,7 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
   // Without sessions there is no stream to open with GET and none to end with DELETE (the MCP
   // transport spec lets such a server answer 405).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(405).header('allow', 'POST').header('content-type', 'application/json; charset=utf-8').send({ jsonrpc: '2.0', error: { code: JSONRPC_SERVER_ERROR, message: MCP_ROUTE_MESSAGES.sessionless }, id: null });
+    sendJsonRpcError(reply.header('allow', 'POST'), 405, JSONRPC_SERVER_ERROR, MCP_ROUTE_MESSAGES.sessionless);
   app.get(MCP_PATH, { schema: { summary: 'Not offered: this MCP server keeps no sessions (405)', tags } }, notAllowed);
   app.delete(MCP_PATH, { schema: { summary: 'Not offered: this MCP server keeps no sessions (405)', tags } }, notAllowed);
 };
