@@ -3,10 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import type { McpAccess } from '@shared/api/mcp';
 import { mcpClients, mcpGrants } from '../db/schema';
 import { issueTokenPair, revokeGrantTokens, type McpTokenPair } from '../modules/mcpAuth/mcpTokens';
 import { mcpResourceUrl } from '../modules/mcpAuth/urls';
+import { sandboxSettings } from '../platforms/settings';
+import type { TestApp } from './buildTestApp';
+import { userIdOf, workspaceIdOf } from './connect';
+import type { TestUser } from './factories';
+import { buildListeningTestApp } from './listeningApp';
+import { recordingRuntime } from './platforms';
+import { syncedTenant } from './tenants';
 
 /** A grant as the consent page would leave it, with its first token pair. */
 export interface TestGrant {
@@ -47,4 +55,45 @@ export async function connectMcpClient(app: FastifyInstance, accessToken: string
   const transport = new StreamableHTTPClientTransport(new URL(mcpResourceUrl(app.ctx.config)), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } });
   await client.connect(transport);
   return client;
+}
+
+/** The MCP tests' world: one owner with a synced Google account, the app on its public URL, and a client holding a read grant. */
+export interface SyncedMcpTestbed {
+  t: TestApp & { publicUrl: string };
+  sandbox: RunningSandbox;
+  owner: TestUser;
+  ownerId: string;
+  workspaceId: string;
+  grant: TestGrant;
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** Builds a SyncedMcpTestbed (the sandbox seeded with `seed`); call `close` in afterAll. */
+export async function syncedMcpTestbed(seed: number): Promise<SyncedMcpTestbed> {
+  const sandbox = await startSandbox({ seed, sleep: async () => {} });
+  const t = await buildListeningTestApp({
+    workers: false,
+    platformRuntime: recordingRuntime(),
+    config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
+  });
+  const { user: owner } = await syncedTenant(t, sandbox, 'google', 0);
+  const ownerId = await userIdOf(t.app, owner);
+  const workspaceId = await workspaceIdOf(t.app, owner);
+  const grant = await mintMcpGrant(t.app, { userId: ownerId, workspaceId, access: 'read', clientName: 'Claude' });
+  const client = await connectMcpClient(t.app, grant.tokens.access_token);
+  return {
+    t,
+    sandbox,
+    owner,
+    ownerId,
+    workspaceId,
+    grant,
+    client,
+    close: async () => {
+      await client.close();
+      await t.close();
+      await sandbox.close();
+    },
+  };
 }

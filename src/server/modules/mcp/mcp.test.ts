@@ -2,17 +2,13 @@ import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { addDays, isoDay, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { mcpCalls, workspaceMembers } from '../../db/schema';
-import { sandboxSettings } from '../../platforms/settings';
 import type { TestApp } from '../../test/buildTestApp';
-import { buildListeningTestApp } from '../../test/listeningApp';
-import { userIdOf, workspaceIdOf } from '../../test/connect';
+import { userIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
-import { connectMcpClient, mintMcpGrant, revokeMcpGrant, type TestGrant } from '../../test/mcp';
-import { recordingRuntime } from '../../test/platforms';
-import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { connectMcpClient, mintMcpGrant, revokeMcpGrant, syncedMcpTestbed, type SyncedMcpTestbed, type TestGrant } from '../../test/mcp';
+import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import { resourceMetadataUrl } from './mcp.auth';
 import { MCP_ORIGIN_MESSAGES } from './mcp.origin';
 import { MCP_TOOL_MESSAGES } from './mcp.server';
@@ -22,7 +18,6 @@ const READ_TOOL_NAMES = ['list_workspaces', 'list_ad_accounts', 'get_performance
 
 describe('the MCP server at /api/mcp', () => {
   let t: TestApp & { publicUrl: string };
-  let sandbox: RunningSandbox;
   let owner: TestUser;
   let ownerId: string;
   let workspaceId: string;
@@ -32,27 +27,14 @@ describe('the MCP server at /api/mcp', () => {
   const today = isoDay(new Date());
   // Well inside the 90 synced days, whatever the account's time zone.
   const range = { from: addDays(today, -20), to: addDays(today, -7) };
+  let bed: SyncedMcpTestbed;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 41, sleep: async () => {} });
-    t = await buildListeningTestApp({
-      workers: false,
-      platformRuntime: recordingRuntime(),
-      config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
-    });
-    const { publicUrl } = t;
-    mcpUrl = `${publicUrl}/api/mcp`;
-    ({ user: owner } = await syncedTenant(t, sandbox, 'google', 0));
-    ownerId = await userIdOf(t.app, owner);
-    workspaceId = await workspaceIdOf(t.app, owner);
-    grant = await mintMcpGrant(t.app, { userId: ownerId, workspaceId, access: 'read', clientName: 'Claude' });
-    client = await connectMcpClient(t.app, grant.tokens.access_token);
+    bed = await syncedMcpTestbed(41);
+    ({ t, owner, ownerId, workspaceId, grant, client } = bed);
+    mcpUrl = `${t.publicUrl}/api/mcp`;
   }, SYNCED_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bed?.close());
 
   const call = (name: string, args: Record<string, unknown> = {}, as: Client = client) => as.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');

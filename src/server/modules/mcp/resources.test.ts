@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { mcpCalls, workspaceMembers } from '../../db/schema';
-import { sandboxSettings } from '../../platforms/settings';
 import type { TestApp } from '../../test/buildTestApp';
-import { buildListeningTestApp } from '../../test/listeningApp';
-import { userIdOf, workspaceIdOf } from '../../test/connect';
-import { signUp, type TestUser } from '../../test/factories';
-import { connectMcpClient, mintMcpGrant, type TestGrant } from '../../test/mcp';
-import { recordingRuntime } from '../../test/platforms';
-import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { userIdOf } from '../../test/connect';
+import { signUp } from '../../test/factories';
+import { connectMcpClient, mintMcpGrant, syncedMcpTestbed, type SyncedMcpTestbed } from '../../test/mcp';
+import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import { MCP_PROMPT_MESSAGES } from './prompts';
 import { ACCOUNTS_URI, GLOSSARY_URI, MCP_RESOURCE_MESSAGES } from './resources';
 
@@ -17,32 +13,15 @@ const textOf = (result: { contents: ({ text?: unknown } | { blob?: unknown })[] 
 
 describe('MCP resources and prompts', () => {
   let t: TestApp & { publicUrl: string };
-  let sandbox: RunningSandbox;
-  let owner: TestUser;
-  let ownerId: string;
   let workspaceId: string;
-  let grant: TestGrant;
   let client: Client;
+  let bed: SyncedMcpTestbed;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 43, sleep: async () => {} });
-    t = await buildListeningTestApp({
-      workers: false,
-      platformRuntime: recordingRuntime(),
-      config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
-    });
-    const { publicUrl } = t;
-    ({ user: owner } = await syncedTenant(t, sandbox, 'google', 0));
-    ownerId = await userIdOf(t.app, owner);
-    workspaceId = await workspaceIdOf(t.app, owner);
-    grant = await mintMcpGrant(t.app, { userId: ownerId, workspaceId, access: 'read', clientName: 'Claude' });
-    client = await connectMcpClient(t.app, grant.tokens.access_token);
+    bed = await syncedMcpTestbed(43);
+    ({ t, workspaceId, client } = bed);
   }, SYNCED_SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await client?.close();
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => bed?.close());
 
   it('declares resources, prompts and logging, and accepts a logging level', async () => {
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {}, logging: {} });
