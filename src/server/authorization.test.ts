@@ -556,6 +556,14 @@ const MATRIX: Record<string, Probe> = {
       { name: 'list_suggestions', arguments: { account_id: v.accountUuid } },
       { name: 'list_alerts', arguments: { account_id: v.accountUuid } },
       { name: 'list_actions', arguments: {} },
+      { name: 'get_budgets', arguments: {} },
+      { name: 'preview_optimizer_plan', arguments: { account_id: v.accountUuid } },
+      { name: 'list_rules', arguments: {} },
+      { name: 'dry_run_rule', arguments: { rule_id: v.ruleId } },
+      { name: 'dry_run_rule', arguments: { rule: strangersRule(v) } },
+      { name: 'list_reports', arguments: {} },
+      { name: 'get_report_data', arguments: { report_id: v.reportId } },
+      { name: 'analyze_ad_copy', arguments: { placement: 'meta_feed', headlines: ['Spring sale'], previous_id: v.creativeAnalysisId } },
       // The act tools, previews and confirmations alike (the attacker's grant may act, in its own workspace).
       ...[undefined, '00000000-0000-4000-8000-000000000000'].flatMap((confirmation_id) =>
         [

@@ -11,12 +11,19 @@ import { recordCall, type McpCallOutcome } from './mcp.audit';
 import { registerConformanceFixtures } from './conformanceFixtures';
 import { registerPrompts } from './prompts';
 import { registerResources } from './resources';
+import { analyzeAdCopy } from './tools/analyzeAdCopy';
+import { dryRunRule } from './tools/dryRunRule';
+import { getBudgets } from './tools/getBudgets';
 import { getPerformance } from './tools/getPerformance';
+import { getReportData } from './tools/getReportData';
 import { listActions } from './tools/listActions';
 import { listAdAccounts } from './tools/listAdAccounts';
 import { listAlerts } from './tools/listAlerts';
 import { listSuggestions } from './tools/listSuggestions';
+import { listReports } from './tools/listReports';
+import { listRules } from './tools/listRules';
 import { listWorkspaces } from './tools/listWorkspaces';
+import { previewOptimizerPlan } from './tools/previewOptimizerPlan';
 import type { ReadTool, ToolContext } from './tools/tool';
 import { ACT_MESSAGES, runActTool, type ActTool } from './tools/act/act';
 import { applySuggestion } from './tools/act/applySuggestion';
@@ -29,7 +36,22 @@ import { snoozeSuggestion } from './tools/act/snoozeSuggestion';
 import { undoAction } from './tools/act/undoAction';
 
 /** Every read tool, in the order tools/list shows them. */
-export const READ_TOOLS: ReadTool[] = [listWorkspaces, listAdAccounts, getPerformance, listSuggestions, listAlerts, listActions] as unknown as ReadTool[];
+export const READ_TOOLS: ReadTool[] = [
+  listWorkspaces,
+  listAdAccounts,
+  getPerformance,
+  listSuggestions,
+  listAlerts,
+  listActions,
+  getBudgets,
+  previewOptimizerPlan,
+  listRules,
+  dryRunRule,
+  listReports,
+  getReportData,
+  // Last: it keeps its analysis in the Creative Analyzer's history, so it is the one not read-only.
+  analyzeAdCopy,
+] as unknown as ReadTool[];
 
 /** Every act tool (a connection with "Read and act", and the role the matching route checks), in the order tools/list shows them. */
 export const ACT_TOOLS: ActTool[] = [
@@ -52,6 +74,7 @@ const INSTRUCTIONS = [
   'Start with list_workspaces (the one workspace this connection covers, your role and access) and list_ad_accounts.',
   'get_performance gives the same figures as the Adwise dashboard for the same filters; amounts are in the display currency you ask for.',
   'list_suggestions gives advice with its statistical evidence, expected impact and confidence; list_alerts what went off expectation; list_actions what was changed and whether it worked.',
+  'get_budgets shows monthly budgets and their pacing; preview_optimizer_plan the budget optimizer\'s plan for an account; list_rules and dry_run_rule the automated rules and what one would have done; analyze_ad_copy scores an ad copy before launch; list_reports and get_report_data the client reports\' figures.',
   'With "Read and act" access (owners and managers), apply_suggestion, dismiss_suggestion, snooze_suggestion, set_status, set_daily_budget, undo_action, approve_rule_action, reject_rule_action and follow_optimizer_plan change things in two steps: a call without confirmation_id previews exactly what would change and writes nothing; show it to the person, and only when they agree repeat the call with the confirmation_id. Every change lands in the actions log, undoable for 10 minutes.',
 ].join(' ');
 
@@ -113,7 +136,7 @@ export function createMcpServer(caller: McpCaller, ctx: AppContext, services: Se
   for (const tool of READ_TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...READ_ONLY } },
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...READ_ONLY, ...tool.annotations } },
       (args: unknown) => guarded(tool, args),
     );
   }

@@ -87,7 +87,7 @@ describe('MCP resources and prompts', () => {
     const weekly = await client.getPrompt({ name: 'weekly_review', arguments: { week_end: '2025-06-08' } });
     const weeklyText = JSON.stringify(weekly.messages);
     expect(weekly.messages[0]).toMatchObject({ role: 'user', content: { type: 'text' } });
-    for (const words of ['2025-06-08', 'list_workspaces', 'list_ad_accounts', 'get_performance', 'list_suggestions', 'list_alerts', 'list_actions']) expect(weeklyText).toContain(words);
+    for (const words of ['2025-06-08', 'list_workspaces', 'list_ad_accounts', 'get_performance', 'list_suggestions', 'list_alerts', 'list_actions', 'get_budgets']) expect(weeklyText).toContain(words);
     expect(JSON.stringify((await client.getPrompt({ name: 'weekly_review', arguments: {} })).messages)).toContain('ending yesterday');
 
     const why = await client.getPrompt({ name: 'why_did_metric_change', arguments: { metric: 'cpa', period: '2025-06-01..2025-06-07', account: 'Brand US', campaign: 'Summer sale' } });

@@ -33,6 +33,11 @@ export interface ReadTool<Input extends z.ZodObject = z.ZodObject, Output extend
   action: Action;
   input: Input;
   output: Output;
+  /**
+   * Where the tool is not purely a read: analyze_ad_copy keeps its analysis in the workspace's
+   * Creative Analyzer history, as the app does, so it is not read-only nor idempotent.
+   */
+  annotations?: { readOnlyHint?: boolean; idempotentHint?: boolean };
   run(args: z.output<Input>, context: ToolContext): Promise<ToolAnswer<z.input<Output>>>;
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_STEP, MAX_STEP_BOUNDS, OPTIMIZER_OBJECTIVES } from '@shared/api/budgets';
 import { minorToDecimal } from '@shared/money';
-import { uuidArgument } from '../schemas';
+import { optimizerPlanArguments, planChanges } from '../optimizerPlanArguments';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
 import { undoHint, whereWords } from './words';
 
@@ -16,16 +15,13 @@ export const followOptimizerPlan = actTool({
   destructive: true,
   openWorld: true,
   input: z.object({
-    account_id: uuidArgument('account_id').describe('The ad account, its `id` from list_ad_accounts.'),
-    objective: z.enum(OPTIMIZER_OBJECTIVES).default('conversions').describe('What the plan maximises: conversions or value.'),
-    max_step: z.number().min(MAX_STEP_BOUNDS.min).max(MAX_STEP_BOUNDS.max).default(DEFAULT_MAX_STEP).describe('How far one step may move a budget (0.3: ±30%).'),
-    locked: z.array(z.string().max(200)).max(200).default([]).describe("Platform campaign ids kept as they are (the plan's campaign_id)."),
+    ...optimizerPlanArguments,
     follow: z.boolean().default(true).describe("Take the plan's next steps each new day (true), or write this step only (false)."),
     confirmation_id: confirmationArgument,
   }),
   async preview(args, { principal, services }) {
     const plan = await services.optimizer.plan(principal, { account: args.account_id, objective: args.objective, max_step: args.max_step, locked: args.locked });
-    const changes = plan.campaigns.filter((c) => c.to !== c.from).map((c) => ({ campaign_id: c.campaign_id, name: c.name, from: c.from, to: c.to, target: c.target }));
+    const changes = planChanges(plan);
     const { currency } = plan.account;
     const where = whereWords(plan.account.platform, plan.account);
     const lines = changes.map((c) => `“${c.name}” from ${currency} ${minorToDecimal(c.from, currency)} to ${minorToDecimal(c.to, currency)} a day`);
