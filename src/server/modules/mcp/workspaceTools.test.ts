@@ -85,7 +85,7 @@ describe('MCP tools over budgets, the optimizer, rules, the Creative Analyzer an
     const before = await changes();
     const app: OptimizerPlanView = await api('GET', `optimizer/?account=${accountId}&objective=conversions&max_step=0.3`);
     const result = await ok('preview_optimizer_plan', { account_id: accountId });
-    const plan = result.structuredContent as OptimizerPlanView;
+    const plan = result.structuredContent as unknown as OptimizerPlanView;
     expect({ ...plan, campaigns: plan.campaigns.map((c) => [c.campaign_id, c.from, c.to, c.target, c.hold]) }).toMatchObject({
       account: app.account,
       objective: 'conversions',
@@ -117,7 +117,7 @@ describe('MCP tools over budgets, the optimizer, rules, the Creative Analyzer an
     const saved = await ok('dry_run_rule', { rule_id: rule.id });
     const drafted = await ok('dry_run_rule', { rule: { ...preset, name: 'A draft' } });
     for (const result of [saved, drafted]) {
-      const dry = result.structuredContent as DryRun;
+      const dry = result.structuredContent as unknown as DryRun;
       expect({ ...dry, firings: dry.firings.length }).toEqual({ ...builder, firings: builder.firings.length });
       expect(dry.firings).toEqual(builder.firings);
     }
@@ -165,7 +165,7 @@ describe('MCP tools over budgets, the optimizer, rules, the Creative Analyzer an
     expect(listed.reports).toEqual([expect.objectContaining({ id: report.id, name: 'Acme monthly', period: 'last_month', currency: 'EUR' })]);
 
     const app: ReportData = await api('GET', `reports/${report.id}/preview/`);
-    const data = (await ok('get_report_data', { report_id: report.id })).structuredContent as ReportData;
+    const data = (await ok('get_report_data', { report_id: report.id })).structuredContent as unknown as ReportData;
     expect({ ...data, generated_at: null }).toEqual({ ...app, brand: { name: app.brand.name, primary_color: app.brand.primary_color }, generated_at: null });
     expect(data.sections.map((section) => section.key)).toEqual(['headline', 'platforms', 'campaigns', 'pacing']);
 
