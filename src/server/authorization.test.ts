@@ -374,6 +374,8 @@ const MATRIX: Record<string, Probe> = {
     json('POST', '/api/oauth/token', { grant_type: 'authorization_code', client_id: 'mcp_guessed', code: 'guessed-code', code_verifier: 'v'.repeat(43), redirect_uri: 'http://127.0.0.1:9/cb' }),
   ]),
   'POST /api/oauth/revoke': publicRoute((v) => [json('POST', '/api/oauth/revoke', { token: v.refresh, client_id: 'mcp_guessed' })]),
+  // Preflights for MCP clients in a web page: they answer headers only.
+  ...Object.fromEntries(['register', 'token', 'revoke'].map((path) => [`OPTIONS /api/oauth/${path}`, publicRoute(() => [{ method: 'OPTIONS', url: `/api/oauth/${path}` }])])),
   'GET /api/users/me/connected-apps/': own((v, a) => [{ method: 'GET', url: `/api/users/me/connected-apps/?user=${v.userId}`, headers: a.user.auth }]),
   'DELETE /api/users/me/connected-apps/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/users/me/connected-apps/${randomUUID()}/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/generate-otp/': own((_v, a) => [json('POST', '/api/generate-otp/', {}, a.user.auth)]),

@@ -9,6 +9,7 @@ import { createAuthGuard, currentUserId } from '../auth/auth.guard';
 import { createAuthorizeService, type AuthorizationQuery } from './authorize.service';
 import { fetchClientDocument, type FetchClientDocument } from './clientMetadataDocument';
 import { registerClient } from './clientRegistration';
+import { openToBrowserClients } from './browserClients';
 import { answeringOAuthErrors } from './oauthErrors';
 import { createTokenService, type TokenParams } from './token.service';
 
@@ -46,6 +47,7 @@ export const mcpOAuthRoutes: FastifyPluginAsync<{ ctx: AppContext; fetchDocument
   app.post(
     '/oauth/register',
     {
+      ...openToBrowserClients(app, '/oauth/register', tags),
       schema: {
         summary: 'Dynamic Client Registration (RFC 7591) for public MCP clients',
         description: 'Answers 201 with client_id; errors are RFC 7591 `{error, error_description}` (invalid_redirect_uri, invalid_client_metadata).',
@@ -60,6 +62,7 @@ export const mcpOAuthRoutes: FastifyPluginAsync<{ ctx: AppContext; fetchDocument
   app.post(
     '/oauth/token',
     {
+      ...openToBrowserClients(app, '/oauth/token', tags),
       schema: {
         summary: 'Token endpoint: authorization_code (PKCE S256) or refresh_token (rotating)',
         description: 'Form or JSON. Errors are RFC 6749 section 5.2 `{error, error_description}`.',
@@ -74,6 +77,7 @@ export const mcpOAuthRoutes: FastifyPluginAsync<{ ctx: AppContext; fetchDocument
   app.post(
     '/oauth/revoke',
     {
+      ...openToBrowserClients(app, '/oauth/revoke', tags),
       schema: {
         summary: 'Token revocation (RFC 7009): a refresh token ends its grant',
         description: 'Always 200 for a token that is unknown or not the client’s.',

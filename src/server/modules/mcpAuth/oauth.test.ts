@@ -116,6 +116,27 @@ describe('Adwise as the OAuth authorization server of its MCP server', () => {
         client_id_metadata_document_supported: true,
       });
     });
+
+    it('lets an MCP client in a web page register, exchange and revoke from any origin, and nothing more', async () => {
+      const origin = { origin: 'https://inspector.example' };
+      for (const path of ['register', 'token', 'revoke']) {
+        const preflight = await t.app.inject({ method: 'OPTIONS', url: `/api/oauth/${path}`, headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+        expect({ path, status: preflight.statusCode, allow: preflight.headers['access-control-allow-origin'], methods: preflight.headers['access-control-allow-methods'] }).toEqual({ path, status: 204, allow: '*', methods: 'POST' });
+        expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Content-Type/);
+        // Never with credentials: these endpoints read no cookie.
+        expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      }
+      const registered = await t.app.inject({ method: 'POST', url: '/api/oauth/register', headers: origin, payload: { client_name: 'Inspector', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }, remoteAddress: '10.8.0.1' });
+      expect({ status: registered.statusCode, allow: registered.headers['access-control-allow-origin'] }).toEqual({ status: 201, allow: '*' });
+      // An OAuth error is readable too, so the page can show it.
+      const refused = await t.app.inject({ method: 'POST', url: '/api/oauth/token', headers: { ...origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=refresh_token&client_id=nobody&refresh_token=junk' });
+      expect({ status: refused.statusCode, allow: refused.headers['access-control-allow-origin'], error: refused.json().error }).toEqual({ status: 401, allow: '*', error: 'invalid_client' });
+      // The app's own API stays closed to that origin, and so does the consent endpoint (it reads the session).
+      const app = await t.app.inject({ method: 'OPTIONS', url: '/api/oauth/authorize', headers: { ...origin, 'access-control-request-method': 'POST' } });
+      expect(app.headers['access-control-allow-origin']).toBeUndefined();
+      const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: { ...origin, ...owner.auth } });
+      expect(me.headers['access-control-allow-origin']).toBeUndefined();
+    });
   });
 
   describe('dynamic client registration (RFC 7591)', () => {
