@@ -194,6 +194,34 @@ describe('the MCP act tools', () => {
     expect(campaignBudget()).toBe(before);
   });
 
+  it("follows the optimizer's plan on confirmation: the platform's budgets move as the preview said, logged by the app for the person, and undo_action sets them back", async () => {
+    const budgetAt = (platformCampaignId: string) => sandbox.world.dailyBudgetMinor('google', platformCampaignId);
+    const budgetsAt = (changes: { campaign_id: string }[]) => changes.map((c) => budgetAt(c.campaign_id));
+    // The optimizer plans from the budgets Adwise holds, and the test of a state changed since the preview moved one at the platform behind Adwise's back: a sync first.
+    expect(await t.app.services.sync.syncConnection(A.connectionId)).toMatchObject({ status: 'done' });
+    const args = { account_id: A.accountUuid };
+    const preview = await call('follow_optimizer_plan', args);
+    expect(structured(preview)).toMatchObject({ status: 'preview', confirmation_id: expect.any(String) });
+    const changes = structured(preview).preview.changes as { campaign_id: string; from: number; to: number }[];
+    // A real move between campaigns at the same total, from what the platform holds; the preview wrote none of it.
+    expect(changes.length).toBeGreaterThanOrEqual(2);
+    expect(changes.reduce((sum, c) => sum + c.to, 0)).toBe(changes.reduce((sum, c) => sum + c.from, 0));
+    expect(budgetsAt(changes)).toEqual(changes.map((c) => c.from));
+
+    const confirmed = await call('follow_optimizer_plan', { ...args, confirmation_id: structured(preview).confirmation_id });
+    expect(confirmed.isError).toBeFalsy();
+    const done = structured(confirmed);
+    expect(done).toMatchObject({ status: 'applied', action_id: expect.any(String), plan_id: expect.any(String) });
+    expect(budgetsAt(changes)).toEqual(changes.map((c) => c.to));
+
+    // Shown in /actions as done "by Claude for Olga Owner".
+    expect(await logged(done.action_id)).toMatchObject({ via: 'Claude', applied_by: { id: ownerId, name: 'Olga Owner' }, status: 'applied', can_undo: true });
+
+    await previewThenConfirm('undo_action', { action_id: done.action_id }, () => expect(budgetsAt(changes)).toEqual(changes.map((c) => c.to)));
+    expect(budgetsAt(changes)).toEqual(changes.map((c) => c.from));
+    expect(await logged(done.action_id)).toMatchObject({ status: 'undone' });
+  });
+
   describe('refusals: nothing is written', () => {
     it('refuses a read-only connection', async () => {
       const reader = await connect(await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'read', clientName: 'Reader' }));
