@@ -5,8 +5,10 @@ import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
+import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { addDays, DASHBOARD_MESSAGES, isoDay } from '@shared/api/dashboard';
 import { MCP_ACCESS_TOKEN_TTL_SECONDS, type McpAccess } from '@shared/api/mcp';
+import { REPORT_MESSAGES } from '@shared/api/reports';
 import { RULE_MESSAGES } from '@shared/api/rules';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { actions, alertReads, budgets, campaigns, creativeAnalyses, mcpConfirmations, optimizerPlans, reports, ruleActions, rules, suggestions } from '../../db/schema';
@@ -43,9 +45,11 @@ interface Member {
   id: string;
 }
 
-/** One of the agency's workspaces, with a suggestion, an action, a rule's pending change and a followed plan planted in it. */
+/** One of the agency's workspaces, with a suggestion, an action, a rule's pending change and a followed plan planted in it, a saved report and a saved Creative Analyzer result. */
 interface Space extends SyncedWorkspace {
   advice: PlantedAdvice;
+  reportId: string;
+  creativeAnalysisId: string;
 }
 
 /**
@@ -58,9 +62,11 @@ interface Fixture {
   needs: Action;
   args: (at: Space) => Record<string, unknown>;
   foreign?: string;
+  /** What the tool keeps in its own workspace when it runs (analyze_ad_copy saves its analysis, as the app does). */
+  keeps?: string[];
 }
 
-const read = (needs: Action, args: Fixture['args'], foreign?: string): Fixture => ({ kind: 'read', needs, args, foreign });
+const read = (needs: Action, args: Fixture['args'], foreign?: string, keeps?: Fixture['keeps']): Fixture => ({ kind: 'read', needs, args, foreign, keeps });
 const act = (needs: Action, args: Fixture['args'], foreign?: string): Fixture => ({ kind: 'act', needs, args, foreign });
 
 const clock = manualClock(Date.now());
@@ -68,6 +74,7 @@ const today = isoDay(clock.now());
 // Well inside the 90 synced days, whatever the account's time zone.
 const range = { from: addDays(today, -20), to: addDays(today, -7) };
 const ACCOUNT_NOT_FOUND = 'Account not found.';
+const AD_COPY = { placement: 'meta_feed', headlines: ['Spring sale: 30% off running shoes'], primary_text: 'Free returns for 60 days.', cta: 'Shop now' };
 
 /**
  * One line per tool. A tool added to the server without a line here fails the first test; a tool
@@ -80,6 +87,14 @@ const FIXTURES: Record<string, Fixture> = {
   list_suggestions: read('suggestions:read', (at) => ({ account_id: at.accountUuid }), ACCOUNT_NOT_FOUND),
   list_alerts: read('alerts:read', (at) => ({ account_id: at.accountUuid }), ACCOUNT_NOT_FOUND),
   list_actions: read('suggestions:read', () => ({})),
+  get_budgets: read('budgets:read', () => ({})),
+  preview_optimizer_plan: read('budgets:read', (at) => ({ account_id: at.accountUuid }), BUDGET_MESSAGES.accountNotFound),
+  list_rules: read('rules:read', () => ({})),
+  // The rule builder's dry run: the role that edits rules, as POST rules/dry-run/.
+  dry_run_rule: read('rules:write', (at) => ({ rule_id: at.advice.ruleId }), RULE_MESSAGES.notFound),
+  list_reports: read('reports:read', () => ({})),
+  get_report_data: read('reports:read', (at) => ({ report_id: at.reportId }), REPORT_MESSAGES.notFound),
+  analyze_ad_copy: read('creative:analyze', (at) => ({ ...AD_COPY, previous_id: at.creativeAnalysisId }), CREATIVE_MESSAGES.analysisNotFound, ['creativeAnalyses']),
   apply_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId }), SUGGESTION_MESSAGES.notFound),
   dismiss_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId, reason: 'not_relevant' }), SUGGESTION_MESSAGES.notFound),
   snooze_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId }), SUGGESTION_MESSAGES.notFound),
@@ -144,8 +159,8 @@ beforeAll(async () => {
   // The only two syncs of the file: one account in each workspace, both the owner's.
   const syncedA = await syncedWorkspace(t, sandbox, olga, 'Acme Shoes', 'google', 0);
   const syncedB = await syncedWorkspace(t, sandbox, olga, 'Bolt Bikes', 'google', 1);
-  A = { ...syncedA, advice: await plantAdvice(t.app, sandbox, syncedA) };
-  B = { ...syncedB, advice: await plantAdvice(t.app, sandbox, syncedB) };
+  A = await planted(olga, syncedA);
+  B = await planted(olga, syncedB);
   members = [owner];
   for (const [role, fullName] of [
     ['manager', 'Manu Manager'],
@@ -163,6 +178,19 @@ afterAll(async () => {
   await t?.close();
   await sandbox?.close();
 });
+
+/** A synced workspace with its advice, a saved report and a saved Creative Analyzer result, made as the app makes them. */
+async function planted(user: TestUser, space: SyncedWorkspace): Promise<Space> {
+  const advice = await plantAdvice(t.app, sandbox, space);
+  const made = async (url: string, payload: object) => {
+    const res = await api(t.app, user, 'POST', url, { workspace: space.id, payload });
+    if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json().id as string;
+  };
+  const reportId = await made('reports/', { name: `${space.name} monthly`, sections: ['headline', 'campaigns'], period: 'last_month', currency: 'USD' });
+  const creativeAnalysisId = await made('creative/analyze/', AD_COPY);
+  return { ...space, advice, reportId, creativeAnalysisId };
+}
 
 async function connect(grant: TestGrant): Promise<Client> {
   const client = await connectMcpClient(t.app, grant.tokens.access_token);
@@ -219,6 +247,8 @@ const secretsOfB = () => [
   B.advice.followedPlanId,
   B.advice.suggestedAd,
   B.advice.pausedAd,
+  B.reportId,
+  B.creativeAnalysisId,
 ];
 
 /** How a caller reaches the server: the SDK's client, or a raw JSON-RPC POST (for tokens the client could not even connect with). */
@@ -267,7 +297,7 @@ async function attempt(label: string, caller: Caller, tool: string, at: Space, e
   const where = at === A ? '' : ' at B’s ids';
   const line = (outcome: string, state: string, confirmations: number, leaked: string) => `${tool}${where} as ${label} → ${outcome}; ${state}; ${confirmations} confirmation(s) issued; ${leaked}`;
   return {
-    expected: line(expected, 'A and B unchanged', expected === PREVIEWED ? 1 : 0, 'nothing of B’s shown'),
+    expected: line(expected, expected === RAN && fixture.keeps ? `changed: ${fixture.keeps.map((part) => `${at === A ? 'A' : 'B'}.${part}`).join(', ')}` : 'A and B unchanged', expected === PREVIEWED ? 1 : 0, 'nothing of B’s shown'),
     actual: line(
       answer.outcome(fixture),
       changed.length ? `changed: ${changed.join(', ')}` : 'A and B unchanged',
@@ -303,7 +333,9 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
     expect(listed.filter((name) => !(name in FIXTURES))).toEqual([]);
     expect(Object.keys(FIXTURES).filter((name) => !listed.includes(name))).toEqual([]);
     const declared = new Map<string, Action>([...READ_TOOLS, ...ACT_TOOLS].map((tool) => [tool.name, tool.action]));
-    expect(tools.map((tool) => `${tool.name}: ${tool.annotations?.readOnlyHint ? 'read' : 'act'}, needs ${declared.get(tool.name)}`)).toEqual(
+    // 'read': what a read grant may call (analyze_ad_copy keeps its analysis, so it is not marked read-only).
+    const readTools = new Set(READ_TOOLS.map((tool) => tool.name));
+    expect(tools.map((tool) => `${tool.name}: ${readTools.has(tool.name) ? 'read' : 'act'}, needs ${declared.get(tool.name)}`)).toEqual(
       tools.map((tool) => `${tool.name}: ${FIXTURES[tool.name]!.kind}, needs ${FIXTURES[tool.name]!.needs}`),
     );
     // A tool that takes an id is tried with another workspace's.
