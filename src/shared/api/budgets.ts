@@ -243,6 +243,7 @@ export const BUDGET_MESSAGES = {
   planNotFound: 'No such followed plan in this workspace.',
   planNotFollowing: 'This plan is not being followed any more.',
   stoppedByUser: (name: string) => `Stopped by ${name}.`,
+  stepUndone: 'One of its steps was undone: the plan stopped so it would not take the change again.',
   changedOutside: (campaign: string, written: number | string, found: number | string) =>
     `The budget of “${campaign}” was changed outside the plan (the plan wrote ${written}, the platform now has ${found}): the plan stopped so it would not overwrite it.`,
   campaignGone: (campaign: string) => `“${campaign}” is no longer an active campaign of the account: the plan stopped.`,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect';
 import { budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
 
@@ -27,6 +27,15 @@ export async function insertPlan(db: DbOrTx, values: typeof optimizerPlans.$infe
 
 export async function planById(db: DbOrTx, id: string): Promise<PlanRow | null> {
   const [row] = await db.select().from(optimizerPlans).where(eq(optimizerPlans.id, id));
+  return row ?? null;
+}
+
+/** The plan still being followed that took `actionId` as one of its steps (its first step's action carries no plan id: the plan is made after it lands). */
+export async function followingPlanOfStep(db: DbOrTx, workspaceId: string, actionId: string): Promise<PlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(optimizerPlans)
+    .where(and(eq(optimizerPlans.workspaceId, workspaceId), eq(optimizerPlans.status, 'following'), sql`${optimizerPlans.steps} @> ${JSON.stringify([{ action_id: actionId }])}::jsonb`));
   return row ?? null;
 }
 

@@ -40,6 +40,7 @@ import {
   campaignCapsOf,
   finishPlan,
   followedPlansOfConnection,
+  followingPlanOfStep,
   insertPlan,
   planById,
   plansOfAccount,
@@ -92,8 +93,18 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
   // A followed plan's step, ended live or by the reconciler after an interruption: once every
   // budget landed, the plan records the step; otherwise it keeps the budgets that are really at
   // the platform, and stops.
+  /** An undone step says the person does not want this move: a plan followed on would make it again at its next step. */
+  async function stopPlanOfUndoneStep(tx: Tx, action: ActionRow) {
+    const planId = action.planId ?? (await followingPlanOfStep(tx, action.workspaceId, action.id))?.id;
+    if (planId && (await stopPlan(tx, planId, BUDGET_MESSAGES.stepUndone, clock.now()))) log.info({ planId, actionId: action.id }, 'followed plan stopped by an undo');
+  }
+  // Apply's own action is the plan's first step.
+  actions.onSettled('optimizer', async (tx, action, direction) => {
+    if (direction === 'undo') await stopPlanOfUndoneStep(tx, action);
+  });
   actions.onSettled('optimizer_plan', async (tx, action, direction) => {
-    if (direction !== 'apply' || !action.planId) return;
+    if (direction === 'undo') return stopPlanOfUndoneStep(tx, action);
+    if (!action.planId) return;
     const row = await planById(tx, action.planId);
     if (!row || row.steps.some((step) => step.action_id === action.id)) return;
     const steps = action.steps as JournalStep[];

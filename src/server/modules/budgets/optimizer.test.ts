@@ -41,9 +41,19 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
   const applyFollowing = async (accountId: string, plan: OptimizerPlanView): Promise<OptimizerApplyResult> => {
     const changes = plan.campaigns.filter((c) => c.to !== c.from).map((c) => ({ campaign_id: c.campaign_id, from: c.from, to: c.to }));
     const res = await send(owner, 'POST', 'optimizer/apply/', { account: accountId, changes, max_step: 0.3, follow: true });
-    expect(res.statusCode).toBe(200);
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 200, detail: undefined });
     return res.json();
   };
+
+  it('stops a followed plan when its step is undone, so the follow job does not make the move again', async () => {
+    const account = await accountOf(owner);
+    const { plan_id, action_id } = await applyFollowing(account.id, await planOf(account.id));
+    expect((await send(owner, 'POST', `actions/${action_id}/undo/`)).statusCode).toBe(200);
+    const { plans }: FollowedPlanList = (await get(owner, `optimizer/plans/?account=${account.id}`)).json();
+    expect(plans.find((plan) => plan.id === plan_id)).toMatchObject({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stepUndone });
+    // Undo put the budgets back where the plan started: the follow job leaves them there.
+    expect(await t.app.services.optimizer.followConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toEqual({});
+  });
 
   it('keeps locked campaigns and the account budget’s caps, and refuses a lock that leaves nothing to move', async () => {
     const account = await accountOf(owner);
