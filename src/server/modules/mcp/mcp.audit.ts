@@ -12,3 +12,22 @@ export type McpCallOutcome = (typeof MCP_CALL_OUTCOMES)[number];
 export async function recordCall(db: DbOrTx, caller: McpCaller, tool: string, outcome: McpCallOutcome, at: Date): Promise<void> {
   await db.insert(mcpCalls).values({ grantId: caller.grantId, userId: caller.userId, workspaceId: caller.workspaceId, clientId: caller.clientId, tool, outcome, at });
 }
+
+/** The longest tool name kept: a name the server does not know is the caller's text, not ours. */
+const TOOL_NAME_MAX = 100;
+
+/** The tool a JSON-RPC tools/call message names ('' when it names none); null for any other message. */
+export function toolCalledIn(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null || (message as { method?: unknown }).method !== 'tools/call') return null;
+  const name = (message as { params?: { name?: unknown } }).params?.name;
+  return typeof name === 'string' ? name.slice(0, TOOL_NAME_MAX) : '';
+}
+
+/**
+ * A tools/call the SDK answered before any tool ran (a tool it does not have, arguments its input
+ * schema refused) is a call all the same: it is audited as an error under the name it gave.
+ */
+export async function recordCallNoToolRan(db: DbOrTx, caller: McpCaller, message: unknown, at: Date): Promise<void> {
+  const tool = toolCalledIn(message);
+  if (tool !== null) await recordCall(db, caller, tool || '(no tool named)', 'error', at);
+}

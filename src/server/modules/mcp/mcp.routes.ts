@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/httpError';
 import { rateLimit } from '../../lib/routeOptions';
 import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
 import type { Services } from '../../services';
+import { recordCallNoToolRan } from './mcp.audit';
 import { createMcpBearerGuard } from './mcp.auth';
 import { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR, JSONRPC_SERVER_ERROR, jsonRpcError, sendJsonRpcError } from './mcp.jsonrpc';
 import { createOriginGuard } from './mcp.origin';
@@ -66,7 +67,8 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
     async (request, reply) => {
       const caller = request.mcpCaller!;
       if (request.body === undefined || request.body === null) return sendJsonRpcError(reply, 400, JSONRPC_INVALID_REQUEST, MCP_ROUTE_MESSAGES.noBody);
-      const server = createMcpServer(caller, ctx, services, { conformanceFixtures });
+      const audited = { calls: 0 };
+      const server = createMcpServer(caller, ctx, services, { conformanceFixtures, audited });
       // Stateless: no session id, a JSON answer (no SSE stream to keep open).
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The reply is written by the transport on the raw response: headers set so far by hooks
@@ -82,6 +84,7 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
       try {
         await server.connect(transport);
         await transport.handleRequest(request.raw, reply.raw, request.body);
+        if (audited.calls === 0) await recordCallNoToolRan(ctx.db, caller, request.body, ctx.clock.now());
       } catch (error) {
         request.log.error({ err: error }, 'MCP request failed');
         if (!reply.raw.headersSent) {

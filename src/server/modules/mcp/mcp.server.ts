@@ -91,7 +91,12 @@ const refusal = (words: string): CallToolResult => ({ isError: true, content: te
  * response). Every tool runs through `guarded`: the role check the matching route makes, failures
  * as tool results in words a person understands, and one audit row per call.
  */
-export function createMcpServer(caller: McpCaller, ctx: AppContext, services: Services, options: { conformanceFixtures?: boolean } = {}): McpServer {
+export function createMcpServer(
+  caller: McpCaller,
+  ctx: AppContext,
+  services: Services,
+  options: { conformanceFixtures?: boolean; /** Counts the calls `guarded` audited, so the route can audit one the SDK answered alone. */ audited?: { calls: number } } = {},
+): McpServer {
   // logging: clients may set a level (logging/setLevel); the server sends no log messages of its own.
   const server = new McpServer(
     { name: 'adwise', title: 'Adwise', version: packageJson.version },
@@ -130,6 +135,7 @@ export function createMcpServer(caller: McpCaller, ctx: AppContext, services: Se
       }
     }
     await recordCall(ctx.db, caller, tool.name, outcome, ctx.clock.now());
+    if (options.audited) options.audited.calls += 1;
     return result;
   }
 

@@ -217,6 +217,24 @@ describe('the MCP server at /api/mcp', () => {
     expect(await notRpc.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
   });
 
+  it('audits a call the SDK answers before any tool runs (an unknown tool, refused arguments) as an error', async () => {
+    const own = await mintMcpGrant(t.app, { userId: ownerId, workspaceId, access: 'read', clientName: 'Cursor' });
+    const asOwn = await connectMcpClient(t.app, own.tokens.access_token);
+    try {
+      expect(await call('delete_everything', {}, asOwn)).toMatchObject({ isError: true });
+      expect(await call('get_performance', { from: 20250101, to: range.to, currency: 'USD' }, asOwn)).toMatchObject({ isError: true });
+      expect((await call('list_alerts', {}, asOwn)).isError ?? false).toBe(false);
+    } finally {
+      await asOwn.close();
+    }
+    const audit = await t.app.ctx.db.select().from(mcpCalls).where(eq(mcpCalls.grantId, own.grantId)).orderBy(mcpCalls.at, mcpCalls.id);
+    expect(audit.map((row) => [row.tool, row.outcome])).toEqual([
+      ['delete_everything', 'error'],
+      ['get_performance', 'error'],
+      ['list_alerts', 'ok'],
+    ]);
+  });
+
   it('answers GET and DELETE with 405, Allow: POST (no sessions)', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(mcpUrl, { method, headers: { authorization: `Bearer ${grant.tokens.access_token}`, accept: 'text/event-stream' } });
