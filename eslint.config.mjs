@@ -50,7 +50,7 @@ const SEAM_OWNERS = {
 };
 const METRIC_TABLES = {
   regex: '(^|/)db/schema$',
-  importNames: ['metricsDaily', 'accountDaily', 'conversionObservations'],
+  importNames: ['metricsDaily', 'accountDaily', 'campaignMonthly', 'conversionObservations'],
   message: 'Read metric rows through modules/metrics (metrics.queries.ts); only it and modules/sync use these tables.',
 };
 const ACTIONS_TABLE = {

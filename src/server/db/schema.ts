@@ -442,6 +442,25 @@ export const accountDaily = pgTable(
 );
 
 /**
+ * Rollup of campaign rows per account, campaign, calendar month (its first day) and currency:
+ * what the campaign table reads for the whole months of a long range instead of every day
+ * (modules/metrics/metrics.queries.ts, campaignRows). Kept by database triggers on metrics_daily
+ * (migration 0027), so every writer of campaign rows (sync, seeds, fixtures) keeps it in step.
+ */
+export const campaignMonthly = pgTable(
+  'campaign_monthly',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.month, t.campaignId, t.currency] })],
+);
+
+/**
  * What each sync saw of an account's conversions on a day when that day was `age` days old:
  * platforms fill in late conversions for a week, and the analysis learns each account's lag
  * profile from these restatements (analysis/lag.ts). Written by sync, read by modules/metrics.

@@ -40,8 +40,8 @@ import type { ActionsService } from '../actions/actions.service';
 import { budgetWords, changeLines } from '../actions/actions.words';
 import { campaignCapsOf } from '../budgets/optimizer.queries';
 import type { SyncService } from '../sync/sync.service';
-import { dailyTotals, entityDailySeries, entityKey, entityTotals, withRates } from '../metrics/metrics.queries';
-import type { DailyPoint, MetricScope } from '../metrics/metrics.types';
+import { dailyTotals, dailyTotalsByAccount, entityDailySeries, entityKey, entityTotals, withRates } from '../metrics/metrics.queries';
+import type { DailyPoint, MetricScope, RatedScope } from '../metrics/metrics.types';
 import { toCampaignsCsv } from './dashboard.csv';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
 import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
@@ -209,12 +209,14 @@ export function createDashboardService(
   }
 
   /**
-   * The days of the scope's range and of the period before it: one read of both, with one set of
-   * rates. The dashboard's summary and series, and the MCP performance table's, come from here.
+   * The days of the scope's range and, with `withPrevious`, of the period before it: one read of
+   * both, with one set of rates. The dashboard's summary and series (with the previous period, for
+   * the change), and the MCP performance table's (without: it shows no change), come from here.
+   * `metrics` is the scope rated over what was read.
    */
-  async function periodDays(s: Scope) {
+  async function periodDays(s: Scope, { withPrevious }: { withPrevious: boolean }) {
     const previous = previousRange(s.from, s.to);
-    const metrics = await withRates(db, metricScope(s, { from: previous.from, to: s.to }));
+    const metrics = await withRates(db, metricScope(s, { from: withPrevious ? previous.from : s.from, to: s.to }));
     const days = await dailyTotals(db, metrics);
     const split = days.length - daysBetween(s.from, s.to);
     return { previous, metrics, current: days.slice(split), before: days.slice(0, split) };
@@ -225,31 +227,29 @@ export function createDashboardService(
     return { platform: account.platform, account: { id: account.id, account_id: account.account_id, name: account.name, currency: account.currency } };
   };
 
-  /** The rows of a performance table's level, one page of them, and how many match. */
-  async function performanceRows(s: Scope, query: PerformanceQuery): Promise<{ rows: PerformanceRow[]; total: number }> {
-    const metrics = await withRates(db, metricScope(s));
+  /** The rows of a performance table's level, one page of them, and how many match; `metrics` is the scope rated over its range. */
+  async function performanceRows(s: Scope, metrics: RatedScope, query: PerformanceQuery): Promise<{ rows: PerformanceRow[]; total: number }> {
     const withDays = query.breakdown === 'day';
     const series = (days: DailyPoint[] | undefined) => (withDays ? presentSeries(days ?? [], s.currency) : null);
     const totalsOf = (sums: { spend: number; impressions: number; clicks: number; conversions: number; value: number | null }) =>
       presentTotals({ ...sums, value: sums.value ?? 0 }, s.currency);
 
     if (query.level === 'account') {
-      // A workspace has a handful of accounts: each one's days are the dashboard's read filtered to it.
-      const all = await Promise.all(
-        s.accounts.map(async (account) => {
-          const days = await dailyTotals(db, { ...metrics, accounts: [account] });
-          return {
-            level: 'account' as const,
-            id: account.id,
-            name: account.name,
-            ...accountOf(s, account.id),
-            campaign_id: null,
-            status: null,
-            totals: presentTotals(addSums(days), s.currency),
-            series: series(days),
-          };
-        }),
-      );
+      // Each account's days are the dashboard's read filtered to it (one read for all of them).
+      const byAccount = await dailyTotalsByAccount(db, metrics);
+      const all = s.accounts.map((account) => {
+        const days = byAccount.get(account.id) ?? [];
+        return {
+          level: 'account' as const,
+          id: account.id,
+          name: account.name,
+          ...accountOf(s, account.id),
+          campaign_id: null,
+          status: null,
+          totals: presentTotals(addSums(days), s.currency),
+          series: series(days),
+        };
+      });
       const direction = query.order === 'asc' ? 1 : -1;
       all.sort((a, b) => {
         const x = accountSortValue(a, query.sort);
@@ -302,7 +302,7 @@ export function createDashboardService(
     /** GET dashboard/: summary with the change against the previous period, daily series, filters, sync state. */
     async view(principal: Principal, query: DashboardViewQuery): Promise<DashboardView> {
       const s = await scope(principal, query);
-      const { previous, metrics, current, before: earlier } = await periodDays(s);
+      const { previous, metrics, current, before: earlier } = await periodDays(s, { withPrevious: true });
       const summary = presentTotals(addSums(current), s.currency);
       const before = presentTotals(addSums(earlier), s.currency);
       const connected = new Set(s.allAccounts.map((account) => account.platform));
@@ -333,8 +333,8 @@ export function createDashboardService(
      */
     async table(principal: Principal, query: PerformanceQuery): Promise<PerformanceTable> {
       const s = await scope(principal, query);
-      const { metrics, current } = await periodDays(s);
-      const { rows, total } = await performanceRows(s, query);
+      const { metrics, current } = await periodDays(s, { withPrevious: false });
+      const { rows, total } = await performanceRows(s, metrics, query);
       return {
         currency: s.currency,
         range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },

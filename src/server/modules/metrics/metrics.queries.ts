@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, type CampaignSortKey, type DisplayCurrency } from '@shared/api/dashboard';
+import { addDays, daysBetween, type CampaignSortKey, type DisplayCurrency, type IsoDay } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { EMPTY_SUMS, type MetricSums } from '@shared/metrics';
 import { executeRows, type DbOrTx } from '../../db/connect';
+import { splitByMonths } from './monthSplit';
 import { conversionFactors, factorAt, factorOf, type ConversionFactors } from './rates';
 import type {
   AdTotals,
@@ -21,7 +22,8 @@ import type {
 } from './metrics.types';
 
 /**
- * The only reader of metrics_daily and account_daily (besides sync, which writes them): plain
+ * The only reader of metrics_daily, account_daily (besides sync, which writes them) and
+ * campaign_monthly (the monthly rollup of campaign rows that triggers keep, migration 0027): plain
  * functions of (db, scope, params). Every query reads the scope's accounts as far as they belong
  * to the scope's workspace, and converts money per row and day into major units of the scope's
  * currency (rates.ts); a currency without a rate converts to null and is left out of the sums.
@@ -60,14 +62,20 @@ const sumsOf = (row: SumsSqlRow): MetricSums => ({
 
 const entitySumsOf = (row: SumsSqlRow): EntitySums => ({ ...sumsOf(row), value: row.value === null ? null : num(row.value) });
 
-/** Every day of the window, with the sums of `byDay` or zeros. */
-function zeroFilled(window: DayWindow, byDay: Map<string, MetricSums>): DailyPoint[] {
-  const days: DailyPoint[] = [];
-  for (let index = 0, count = daysBetween(window.from, window.to); index < count; index += 1) {
-    const day = addDays(window.from, index);
-    days.push({ day, ...(byDay.get(day) ?? EMPTY_SUMS) });
-  }
+/** Every day of the window, in order. */
+function windowDays(window: DayWindow): IsoDay[] {
+  const days: IsoDay[] = [];
+  for (let index = 0, count = daysBetween(window.from, window.to); index < count; index += 1) days.push(addDays(window.from, index));
   return days;
+}
+
+/**
+ * Every day of the window, with the sums of `byDay` or zeros. Reads filling many series over one
+ * window pass its days (`windowDays`) once: spelling out a year's days per series costs more than
+ * the query.
+ */
+function zeroFilled(window: DayWindow | IsoDay[], byDay: Map<string, MetricSums>): DailyPoint[] {
+  return (Array.isArray(window) ? window : windowDays(window)).map((day) => ({ day, ...(byDay.get(day) ?? EMPTY_SUMS) }));
 }
 
 /** Converted sums of the scope's accounts per day over the window, zero-filled (account_daily). */
@@ -85,6 +93,32 @@ export async function dailyTotals(db: DbOrTx, scope: MetricScope): Promise<Daily
       group by a.day`,
   );
   return zeroFilled(window, new Map(rows.map((row) => [row.day, sumsOf(row)])));
+}
+
+/**
+ * Converted sums of each of the scope's accounts per day over the window, zero-filled: what
+ * `dailyTotals` answers for each account alone, in one read. Keys are the accounts' ids; every
+ * account of the scope has an entry.
+ */
+export async function dailyTotalsByAccount(db: DbOrTx, scope: MetricScope): Promise<Map<string, DailyPoint[]>> {
+  const result = new Map<string, DailyPoint[]>();
+  if (scope.accounts.length === 0) return result;
+  const { rates, window } = await withRates(db, scope);
+  const rows = await executeRows<SumsSqlRow & { account_ref: string; day: string }>(
+    db,
+    sql`
+      select a.account_ref, a.day::text as day, sum(a.spend_minor * f.factor) as spend, sum(a.impressions) as impressions, sum(a.clicks) as clicks,
+             sum(a.conversions) as conversions, sum(a.conversion_value_minor * f.factor) as value
+      from account_daily a
+      cross join lateral (select ${factorOf(rates, sql`a.currency`, sql`a.day`)} as factor) f
+      where a.account_ref = any(${accountRefs(scope)}) and a.day between ${window.from}::date and ${window.to}::date
+      group by a.account_ref, a.day`,
+  );
+  const byAccount = new Map<string, Map<string, MetricSums>>(scope.accounts.map((account) => [account.id, new Map()]));
+  for (const row of rows) byAccount.get(row.account_ref)?.set(row.day, sumsOf(row));
+  const days = windowDays(window);
+  for (const [account, sums] of byAccount) result.set(account, zeroFilled(days, sums));
+  return result;
 }
 
 /** SQL sort expressions of the derived figures (the SQL twin of @shared/metrics derive, unrounded). */
@@ -140,8 +174,9 @@ interface AdSqlRow extends SumsSqlRow {
 }
 
 /**
- * Entities of a level with their converted totals over the window (metrics_daily), every entity
- * of the scope's accounts included (zeros without rows), filtered, sorted and paged in SQL.
+ * Entities of a level with their converted totals over the window (metrics_daily; campaigns read
+ * whole months from campaign_monthly), every entity of the scope's accounts included (zeros
+ * without rows), filtered, sorted and paged in SQL.
  */
 export function entityTotals(db: DbOrTx, scope: MetricScope, params: EntityQuery & { level: 'campaign' }): Promise<EntityPage<CampaignTotals>>;
 export function entityTotals(db: DbOrTx, scope: MetricScope, params: EntityQuery & { level: 'ad' }): Promise<EntityPage<AdTotals>>;
@@ -155,6 +190,30 @@ export async function entityTotals(
   return params.level === 'campaign' ? campaignTotals(db, rated, params) : adTotals(db, rated, params);
 }
 
+/**
+ * The scope's campaign rows over its window, each with the day its money converts at: whole
+ * months from the monthly rollup (a month's row converts at its first day, its factor being the
+ * same all month), the other days from metrics_daily (see monthSplit.ts). A year then reads a
+ * row per campaign and month plus the days of the partial months at its ends, not 365 per campaign.
+ */
+function campaignRows(scope: RatedScope, refs: SQL): SQL {
+  const { months, days } = splitByMonths(scope.window, scope.rates);
+  const columns = sql`currency, spend_minor, impressions, clicks, conversions, conversion_value_minor`;
+  const parts: SQL[] = [];
+  if (months.length > 0)
+    parts.push(sql`
+      select r.account_ref, r.campaign_id, r.month as day, ${columns}
+      from campaign_monthly r
+      where r.account_ref = any(${refs}) and r.month = any(${sql.param(months)}::date[])`);
+  if (days.length > 0)
+    parts.push(sql`
+      select m.account_ref, m.campaign_id, m.day, ${columns}
+      from metrics_daily m
+      where m.account_ref = any(${refs}) and m.level = 'campaign'
+        and (${sql.join(days.map((run) => sql`m.day between ${run.from}::date and ${run.to}::date`), sql` or `)})`);
+  return sql.join(parts, sql` union all `);
+}
+
 async function campaignTotals(db: DbOrTx, scope: RatedScope, options: EntityQuery): Promise<EntityPage<CampaignTotals>> {
   const { rates, window } = scope;
   const refs = accountRefs(scope);
@@ -165,9 +224,8 @@ async function campaignTotals(db: DbOrTx, scope: RatedScope, options: EntityQuer
       with agg as (
         select m.account_ref, m.campaign_id, sum(m.spend_minor * f.factor) as spend, sum(m.impressions) as impressions,
                sum(m.clicks) as clicks, sum(m.conversions) as conversions, ${valueSum(options)} as value
-        from metrics_daily m
+        from (${campaignRows(scope, refs)}) m
         cross join lateral (select ${factorOf(rates, sql`m.currency`, sql`m.day`)} as factor) f
-        where m.account_ref = any(${refs}) and m.level = 'campaign' and m.day between ${window.from}::date and ${window.to}::date
         group by m.account_ref, m.campaign_id
       ), rows as (
         select c.id, c.platform, c.campaign_id, c.name, c.status, c.daily_budget_minor, c.currency, c.account_ref,
@@ -276,7 +334,8 @@ export async function entityDailySeries(
     days.set(row.day, sumsOf(row));
     byEntity.set(key, days);
   }
-  for (const [key, days] of byEntity) series.set(key, zeroFilled(window, days));
+  const days = windowDays(window);
+  for (const [key, sums] of byEntity) series.set(key, zeroFilled(days, sums));
   return series;
 }
 

@@ -137,3 +137,21 @@ export function factorOf(factors: ConversionFactors, currency: SQL, day: SQL): S
   const { order, count, from, to } = layout(factors);
   return sql`case when ${day} between ${from}::date and ${to}::date then (${sql.param(factors.factors)}::float8[])[(array_position(${sql.param(order)}::text[], ${currency}) - 1) * ${count}::int + (${day} - ${from}::date) + 1] end`;
 }
+
+/**
+ * Whether every currency's factor is one and the same number on every day from `from` to `to`
+ * (a stretch inside the window): money of those days may then be summed in minor units first and
+ * converted once. Currencies without a rate have no factor on any day, so they qualify too.
+ */
+export function factorsConstant(factors: ConversionFactors, from: IsoDay, to: IsoDay): boolean {
+  const { order, count, from: first } = layout(factors);
+  if (order.length === 0) return true;
+  const start = daysBetween(first, from) - 1;
+  const end = daysBetween(first, to) - 1;
+  if (start < 0 || end >= count) return false;
+  for (let position = 0; position < order.length; position += 1) {
+    const base = position * count;
+    for (let index = start + 1; index <= end; index += 1) if (factors.factors[base + index] !== factors.factors[base + start]) return false;
+  }
+  return true;
+}
