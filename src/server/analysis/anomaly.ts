@@ -1,3 +1,4 @@
+import { Calibration, studentT4Quantile, studentT4TwoSided } from './conformal';
 import { countBand, countScore } from './countTails';
 import { median } from './window';
 
@@ -13,7 +14,27 @@ import { median } from './window';
  * phase a cycle before. An amount is scored in spreads from the baseline; a count on how unlikely
  * it is under a Poisson or negative binomial of the expected mean and the spread's dispersion
  * (with a few events a day, distance in spreads misjudges the tails). A point is flagged when its
- * score reaches `threshold`; its severity grows with it.
+ * score reaches its threshold; its severity grows with it.
+ *
+ * How the threshold is set (calibration). Real series have heavier tails than a normal curve, so
+ * a fixed number of spreads that is rare on clean data fires often on real data. Instead each
+ * series is its own yardstick: every score the detector gives is kept, and the alarm threshold
+ * for the next point is the score that the series' own past scores passed with a chosen chance,
+ * the false-alarm rate (split-conformal calibration). The rate is set in days, by the
+ * sensitivity: at most one alarm from noise alone in 365 days ("fewer"), 90 ("balanced", the
+ * default) or 30 ("more"), so an hourly series gets a per-point rate 24 times smaller than a
+ * daily one. A rate rarer than the past can show (one in 90 days from 60 days of scores) is read
+ * from a generalised Pareto fitted to the past's top 10% of scores (extreme value theory), which
+ * is heavier where the data's tail is heavier. Until a series has 40 scores of its own, the
+ * threshold is a Student-t's (4 degrees of freedom), not a normal's. It never goes below
+ * `threshold` spreads. Flagged points count in the calibration as just reaching the threshold (so
+ * one outage does not mute the next). Every alarm carries its tail probability (how often a score
+ * this large comes from this series' noise) and "about once in N days". Everything is read from
+ * the past only, so the detector stays causal.
+ *
+ * A series the detector cannot judge (too short, too thin a count, too many gaps) says so in
+ * `traceAnomalies(...).status.reason`. A series read at irregular times is put on a regular grid
+ * first (`resample.ts`).
  *
  * Anomalies do not teach the baseline: flagged points are left out of later baselines. A run of
  * `shiftAfter` points outside the band on the same side is a level shift, not a string of
@@ -28,7 +49,7 @@ export interface DetectorParams {
   period: number;
   /** count: non-negative whole numbers (conversions, clicks); amount: positive amounts or rates. */
   kind: SeriesKind;
-  /** Spreads from the baseline that flag a point. */
+  /** The fewest spreads from the baseline that flag a point (the calibrated threshold is never below it). */
   threshold: number;
   /** Spreads from the baseline that make a flag critical. */
   criticalThreshold: number;
@@ -38,7 +59,16 @@ export interface DetectorParams {
   lookback: number;
   /** Points in a row outside the band, on one side, that make a level shift. */
   shiftAfter: number;
+  /** Days one step spans (1 for daily series, 1/24 hourly): the false-alarm rate is set in days. */
+  stepDays: number;
+  /** How often noise alone may raise an alarm: fewer (only strong), balanced, more. */
+  sensitivity: Sensitivity;
 }
+
+export type Sensitivity = 'fewer' | 'balanced' | 'more';
+
+/** The calibrated false-alarm rate of each sensitivity: at most one alarm from noise alone in this many days. */
+export const FALSE_ALARM_EVERY_DAYS: Record<Sensitivity, number> = { fewer: 365, balanced: 90, more: 30 };
 
 export const DAILY_DETECTOR: DetectorParams = {
   period: 7,
@@ -48,14 +78,29 @@ export const DAILY_DETECTOR: DetectorParams = {
   minHistory: 21,
   lookback: 56,
   shiftAfter: 3,
+  stepDays: 1,
+  sensitivity: 'balanced',
 };
 
 /** Sensible parameters for a series with this many points a cycle. */
-export function detectorFor(period: number, kind: SeriesKind): DetectorParams {
+export function detectorFor(period: number, kind: SeriesKind, options: { stepDays?: number; sensitivity?: Sensitivity } = {}): DetectorParams {
   const cycle = Math.max(1, period);
   // Enough history for the profile to be measured three times over, at least three weeks of days.
   const span = cycle > 1 ? cycle * 3 : 21;
-  return { ...DAILY_DETECTOR, period: cycle, kind, minHistory: span, lookback: Math.max(span, cycle > 1 ? cycle * 8 : 56) };
+  return {
+    ...DAILY_DETECTOR,
+    period: cycle,
+    kind,
+    minHistory: span,
+    lookback: Math.max(span, cycle > 1 ? cycle * 8 : 56),
+    stepDays: options.stepDays ?? DAILY_DETECTOR.stepDays,
+    sensitivity: options.sensitivity ?? DAILY_DETECTOR.sensitivity,
+  };
+}
+
+/** The chance per point that noise alone raises an alarm, for these parameters. */
+export function falseAlarmRate(params: Pick<DetectorParams, 'stepDays' | 'sensitivity'>): number {
+  return Math.min(0.5, params.stepDays / FALSE_ALARM_EVERY_DAYS[params.sensitivity]);
 }
 
 export interface Judgement {
@@ -68,11 +113,31 @@ export interface Judgement {
   high: number;
   /** Signed distance from the baseline in spreads. */
   score: number;
+  /** The score that flags a point here: the calibrated one, never below `params.threshold`. */
+  threshold: number;
 }
 
 export interface Detection extends Judgement {
   direction: 'high' | 'low';
   severity: Severity;
+  /**
+   * How unusual the point is: the chance per point of a score at least this large, read from the
+   * series' own past scores (their Pareto tail beyond what the past shows), or from a Student-t
+   * with 4 degrees of freedom while the past is too short to calibrate on.
+   */
+  tailProbability: number;
+  /** The same in words a person reads: about once in this many days for this metric. */
+  onceInDays: number;
+}
+
+/** Whether a series could be judged, and why not when it could not. */
+export interface SeriesStatus {
+  /** Points judged (given a baseline and a verdict). */
+  judged: number;
+  /** Judged against a threshold calibrated on the series' own past scores. */
+  calibrated: number;
+  /** Null when some points were judged; else what kept the detector from judging any. */
+  reason: string | null;
 }
 
 /** Noise-evening scale: square roots for counts (Anscombe), logarithms for amounts. */
@@ -94,6 +159,8 @@ function scaleFor(kind: SeriesKind, history: number[]): Scale {
 }
 
 const MAD_TO_SD = 1.4826;
+/** Where a count's score saturates (the normal quantile of its smallest tail probability). */
+const COUNT_SCORE_CAP = 7.9;
 /** A count averaging less than this over its last cycle is not judged. */
 export const MIN_COUNT_MEAN = 1;
 
@@ -155,7 +222,12 @@ function baseline(history: (number | null)[], period: number, floor: number): Ba
     if (a !== null && b !== null) differences.push(Math.abs(a - b));
   }
   if (differences.length < block) return null;
-  const noise = (MAD_TO_SD * median(differences)) / Math.SQRT2;
+  // When most differences are nil (a reading stuck at one value, or coarse steps) the median
+  // difference says nothing of the noise; the 90th percentile does (1.645 σ for normal noise).
+  differences.sort((a, b) => a - b);
+  const mad = (MAD_TO_SD * median(differences)) / Math.SQRT2;
+  const q90 = differences[Math.floor(0.9 * (differences.length - 1))] / 1.645 / Math.SQRT2;
+  const noise = mad < 0.5 * q90 ? q90 : mad;
   const baselineError = (Math.PI / 2) * (1 / Math.max(1, recent.length) + (period > 1 ? 1 / blocks.length : 0));
   const spread = Math.max(floor, noise) * Math.sqrt(1 + baselineError);
   // The judged point sits at phase 0 of the next block.
@@ -174,8 +246,15 @@ export function detectAnomalies(values: (number | null)[], params: DetectorParam
  * The detections and every point's judgement (null while muted or missing): the band an evidence
  * chart draws. Without `everyBand` only the flagged points get theirs (the others' are NaN).
  */
-export function traceAnomalies(values: (number | null)[], params: DetectorParams, everyBand = true): { detections: Detection[]; judgements: (Judgement | null)[] } {
+export function traceAnomalies(values: (number | null)[], params: DetectorParams, everyBand = true): { detections: Detection[]; judgements: (Judgement | null)[]; status: SeriesStatus } {
   const detections: Detection[] = [];
+  const alpha = falseAlarmRate(params);
+  // Until the series has enough scores of its own: a Student-t with 4 degrees of freedom's quantile.
+  const uncalibrated = studentT4Quantile(alpha);
+  const calibration = new Calibration();
+  const status: SeriesStatus = { judged: 0, calibrated: 0, reason: null };
+  let present = 0;
+  let thin = 0;
   const judgements: (Judgement | null)[] = values.map(() => null);
   /** Raw values until the scale is fixed (from the first `minHistory` points); then unused. */
   const early: number[] = [];
@@ -191,6 +270,7 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       history.push(null);
       continue;
     }
+    present += 1;
     if (!scale) {
       early.push(value);
       history.push(value);
@@ -213,12 +293,26 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       // Too thin to judge: with under one event a day, any single event looks like a spike.
       history.push(y);
       run = null;
+      thin += 1;
       continue;
     }
     // Dispersion of a count: its variance against a Poisson's (whose spread on the square-root scale is ½).
     const dispersion = (judged.spread / scale.floor) ** 2;
-    const score = params.kind === 'count' ? countScore(value, expected, dispersion) : (y - judged.expected) / judged.spread;
-    const { threshold } = params;
+    const distance = (y - judged.expected) / judged.spread;
+    // A count's tail probability stops at 1e-15 (a score of about 7.9): past that, the distance in
+    // spreads on the square-root scale still tells a big departure from a huge one.
+    const tailScore = params.kind === 'count' ? countScore(value, expected, dispersion) : distance;
+    const score = params.kind === 'count' && Math.abs(tailScore) >= COUNT_SCORE_CAP && Math.abs(distance) > Math.abs(tailScore) ? distance : tailScore;
+    // The threshold: the score the series' own past scores passed with the chosen false-alarm
+    // rate (never below the fixed one; that one alone while the past is too short to calibrate).
+    const calibrated = calibration.threshold(alpha);
+    const threshold = Math.max(params.threshold, calibrated ?? uncalibrated);
+    const tailProbability = calibration.tailProbability(score) ?? studentT4TwoSided(score);
+    status.judged += 1;
+    if (calibrated !== null) status.calibrated += 1;
+    // A flagged point counts in the calibration as just reaching the threshold: anomalies keep their
+    // place in the ranks but do not stretch the tail (else one outage would mute the next).
+    calibration.add(Math.min(Math.abs(score), threshold));
     // The band costs a quantile search for counts: only worked out where it is shown.
     const band =
       !everyBand && Math.abs(score) < threshold
@@ -226,7 +320,7 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
         : params.kind === 'count'
           ? countBand(expected, dispersion, threshold)
           : { low: scale.from(judged.expected - threshold * judged.spread), high: scale.from(judged.expected + threshold * judged.spread) };
-    judgements[i] = { index: i, value, expected, low: band.low, high: band.high, score };
+    judgements[i] = { index: i, value, expected, low: band.low, high: band.high, score, threshold };
     if (Math.abs(score) < threshold) {
       history.push(y);
       run = null;
@@ -250,8 +344,18 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
     detections.push({
       ...judgements[i]!,
       direction: side > 0 ? 'high' : 'low',
-      severity: Math.abs(score) >= params.criticalThreshold ? 'critical' : 'warning',
+      severity: Math.abs(score) >= Math.max(params.criticalThreshold, threshold) ? 'critical' : 'warning',
+      tailProbability,
+      onceInDays: params.stepDays / Math.max(tailProbability, 1e-12),
     });
   }
-  return { detections, judgements };
+  if (!status.judged) {
+    status.reason =
+      present < params.minHistory
+        ? `too short to judge: ${present} points with data, ${params.minHistory} needed before the first verdict`
+        : thin
+          ? `too few events to judge: under ${MIN_COUNT_MEAN} a step on average`
+          : 'too many gaps to judge: no seasonal cycle had enough points for a baseline';
+  }
+  return { detections, judgements, status };
 }

@@ -1,4 +1,4 @@
-import { evaluateFile, inferCadence, inferKind, parseSeries, parseTimestamp, regularise, summary, windowIndices } from './alertsEval';
+import { evaluateFile, inferCadence, inferKind, parseSeries, parseTimestamp, regularise, summary, trainingSummary, windowIndices } from './alertsEval';
 
 function csv(values: (number | null)[], stepHours = 24): string {
   const start = Date.parse('2026-01-01T00:00:00Z');
@@ -47,5 +47,27 @@ describe('alerts:eval', () => {
     const result = evaluateFile('corpus/a.csv', csv(values), [['2026-03-12 00:00:00', '2026-03-12 23:59:59']]);
     expect(result.detections).toEqual([{ timestamp: '2026-03-12 00:00:00', severity: 'critical' }]);
     expect(summary([result])).toMatch(/^alerts: windows=1\/1 recall=1\.00 precision=1\.00 nab=\d+\.\d$/);
+  });
+
+  it('reads an irregularly sampled file on a grid instead of going silent, and sums training in one line', () => {
+    let state = 11;
+    const noise = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const rows: string[] = [];
+    for (let t = start; t < start + 6 * 86_400_000; t += (5 + Math.floor(noise() * 11)) * 60_000) {
+      const spike = t >= start + 5 * 86_400_000 && t < start + 5 * 86_400_000 + 3_600_000;
+      rows.push(`${new Date(t).toISOString().replace('T', ' ').slice(0, 19)},${(spike ? 500 : 50 + 5 * noise()).toFixed(3)}`);
+    }
+    const result = evaluateFile('corpus/irregular.csv', `timestamp,value\n${rows.join('\n')}\n`, [['2026-01-06 00:00:00', '2026-01-06 02:00:00']]);
+    expect(result.unjudged).toBeNull();
+    expect(result.score.caught).toBe(1);
+    // Found at the failure's first grid step that has a reading (steps of 10 minutes, readings 5 to 15 apart).
+    expect(['2026-01-06 00:00:00', '2026-01-06 00:10:00']).toContain(result.detections[0].timestamp);
+    const short = evaluateFile('corpus/short.csv', csv([1.5, 2.5, 3.5]), []);
+    expect(short.unjudged).toMatch(/too short to judge/);
+    expect(trainingSummary([result, short])).toMatch(/^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/);
   });
 });

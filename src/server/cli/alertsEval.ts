@@ -1,17 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectAnomalies, detectorFor, type DetectorParams, type SeriesKind } from '../analysis/anomaly';
+import { detectorFor, traceAnomalies, type DetectorParams, type SeriesKind } from '../analysis/anomaly';
+import { toGrid } from '../analysis/resample';
 import { normalisedScore, scoreFile, type FileScore } from './nabScore';
 
 /**
- * npm run alerts:eval -- --data DIR --windows FILE [--threshold T]
+ * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more]
+ * npm run alerts:eval -- --training [DIR]   (default ../shared/research/data/nab-training)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
  * steps); FILE is JSON mapping each CSV's path relative to DIR's parent to its anomaly windows
- * (`[["start", "end"], ...]`). The step and the seasonal period are read from the data; the
- * detector runs point by point, as it does live. Prints each detection, a line per file and a
+ * (`[["start", "end"], ...]`). The step and the seasonal period are read from the data (an
+ * irregularly sampled file is put on a regular grid, each step the mean of its readings); the
+ * detector runs point by point, as it does live. Prints each detection, a line per file (and why
+ * a file could not be judged, when it could not), a line per corpus (each folder of DIR) and a
  * last line `alerts: windows=… recall=… precision=… nab=…`.
+ *
+ * `--training` scores every folder of the training corpus (NAB series, its windows.json) and
+ * prints the same lines, then one line over all of it:
+ * `alerts training: files=… windows=… caught=… recall=… precision=… false_alarms_per_1000=… nab=…`
+ * (false alarms per 1000 scored points).
  */
 
 export interface Series {
@@ -97,21 +106,63 @@ export interface FileResult {
   name: string;
   score: FileScore;
   detections: { timestamp: string; severity: string }[];
+  /** Points on the series' grid, and why it could not be judged (null when it could). */
+  points: number;
+  unjudged: string | null;
 }
+
+/** Whether the readings come at one step (nine gaps in ten): then they are read on that step as they are. */
+function isRegular(times: number[], stepMs: number): boolean {
+  let same = 0;
+  for (let i = 1; i < times.length; i += 1) if (times[i] - times[i - 1] === stepMs || (times[i] - times[i - 1]) % stepMs === 0) same += 1;
+  return same >= 0.9 * (times.length - 1);
+}
+
+const stampOf = (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19);
 
 export function evaluateFile(name: string, csv: string, windows: [string, string][], overrides: Partial<DetectorParams> = {}): FileResult {
   const parsed = parseSeries(csv, name);
-  const { stepMs, period } = inferCadence(parsed.times);
-  const series = regularise(parsed, stepMs);
-  const found = detectAnomalies(series.values, { ...detectorFor(period, inferKind(series.values)), ...overrides });
+  const cadence = inferCadence(parsed.times);
+  let series: Series;
+  let stepMs = cadence.stepMs;
+  let period = cadence.period;
+  if (isRegular(parsed.times, cadence.stepMs)) series = regularise(parsed, cadence.stepMs);
+  else {
+    // Irregular sampling: a regular grid of the typical step, each step the mean of its readings.
+    const grid = toGrid(parsed.times, parsed.values);
+    stepMs = grid.stepMs;
+    period = grid.period;
+    series = { times: grid.times, timestamps: grid.times.map(stampOf), values: grid.values };
+  }
+  const { detections: found, status } = traceAnomalies(
+    series.values,
+    { ...detectorFor(period, inferKind(series.values), { stepDays: stepMs / DAY }), ...overrides },
+    false,
+  );
   return {
     name,
     score: scoreFile(series.values.length, windowIndices(series.times, windows), found.map((d) => d.index)),
     detections: found.map((d) => ({ timestamp: series.timestamps[d.index], severity: d.severity })),
+    points: series.values.length,
+    unjudged: status.reason,
   };
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(2));
+
+/** The training corpus's one line: windows caught, precision and false alarms per 1000 scored points. */
+export function trainingSummary(results: FileResult[]): string {
+  const windows = results.reduce((n, r) => n + r.score.windows, 0);
+  const caught = results.reduce((n, r) => n + r.score.caught, 0);
+  const inside = results.reduce((n, r) => n + r.score.inside, 0);
+  const outside = results.reduce((n, r) => n + r.score.outside, 0);
+  // Scored points: after NAB's probation (15% of a file, at most 750 points).
+  const scored = results.reduce((n, r) => n + r.points - Math.min(Math.floor(0.15 * r.points), 750), 0);
+  return (
+    `alerts training: files=${results.length} windows=${windows} caught=${caught} recall=${ratio(caught, windows)} precision=${ratio(inside, inside + outside)} ` +
+    `false_alarms_per_1000=${scored ? ((1000 * outside) / scored).toFixed(2) : '-'} nab=${normalisedScore(results.map((r) => r.score)).toFixed(1)}`
+  );
+}
 
 export function summary(results: FileResult[]): string {
   const windows = results.reduce((n, r) => n + r.score.windows, 0);
@@ -126,27 +177,8 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-function main() {
-  const data = argument('data');
-  const windowsFile = argument('windows');
-  if (!data || !windowsFile) {
-    console.error('Usage: npm run alerts:eval -- --data DIR --windows FILE   (DIR: CSVs "timestamp,value"; FILE: JSON {"<dir>/<file>.csv": [["start","end"], ...]})');
-    process.exit(2);
-  }
-  let labels: Record<string, [string, string][]>;
-  try {
-    labels = JSON.parse(fs.readFileSync(windowsFile, 'utf8'));
-  } catch (error) {
-    console.error(`${windowsFile}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
-  }
-  // --threshold T: flag at T spreads instead of the product's setting (to see the trade-off).
-  const threshold = argument('threshold');
-  const overrides: Partial<DetectorParams> = threshold ? { threshold: Number(threshold) } : {};
-  if (threshold && !(Number(threshold) > 0)) {
-    console.error('--threshold must be a positive number of spreads');
-    process.exit(2);
-  }
+/** Scores every CSV under `data` (recursively) with the windows of `labels`, keyed by path relative to `data`'s parent. */
+function evaluateDirectory(data: string, labels: Record<string, [string, string][]>, overrides: Partial<DetectorParams>): FileResult[] {
   const root = path.dirname(path.resolve(data));
   const files = fs
     .readdirSync(data, { recursive: true, encoding: 'utf8' })
@@ -167,11 +199,72 @@ function main() {
       process.exit(1);
     }
   }
+  return results;
+}
+
+function report(results: FileResult[]): void {
   for (const r of results) for (const d of r.detections) console.log(`detect ${r.name} ${d.timestamp} ${d.severity}`);
   for (const r of results) {
     const s = r.score;
-    console.log(`file ${r.name} windows=${s.caught}/${s.windows} inside=${s.inside} outside=${s.outside} recall=${ratio(s.caught, s.windows)} precision=${ratio(s.inside, s.inside + s.outside)} nab=${normalisedScore([s]).toFixed(1)}`);
+    console.log(
+      `file ${r.name} windows=${s.caught}/${s.windows} inside=${s.inside} outside=${s.outside} recall=${ratio(s.caught, s.windows)} precision=${ratio(s.inside, s.inside + s.outside)} nab=${normalisedScore([s]).toFixed(1)}` +
+        (r.unjudged ? ` unjudged="${r.unjudged}"` : ''),
+    );
   }
+  // A corpus is a folder: the first part of a file's name.
+  const corpora = new Map<string, FileResult[]>();
+  for (const r of results) {
+    const corpus = r.name.includes('/') ? r.name.slice(0, r.name.indexOf('/')) : '.';
+    corpora.set(corpus, [...(corpora.get(corpus) ?? []), r]);
+  }
+  for (const [corpus, rs] of corpora) console.log(`corpus ${corpus} files=${rs.length} ${summary(rs).replace(/^alerts: /, '')}`);
+}
+
+function readLabels(windowsFile: string): Record<string, [string, string][]> {
+  try {
+    return JSON.parse(fs.readFileSync(windowsFile, 'utf8'));
+  } catch (error) {
+    console.error(`${windowsFile}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}
+
+function main() {
+  const data = argument('data');
+  const windowsFile = argument('windows');
+  const sensitivity = argument('sensitivity');
+  if (sensitivity && !['fewer', 'balanced', 'more'].includes(sensitivity)) {
+    console.error('--sensitivity must be fewer, balanced or more');
+    process.exit(2);
+  }
+  const chosen: Partial<DetectorParams> = sensitivity ? { sensitivity: sensitivity as DetectorParams['sensitivity'] } : {};
+  if (process.argv.includes('--training')) {
+    const next = argument('training');
+    const dir = next && !next.startsWith('--') ? next : path.join(process.cwd(), '..', 'shared', 'research', 'data', 'nab-training');
+    const labels = readLabels(path.join(dir, 'windows.json'));
+    const folders = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    const results = folders.flatMap((folder) => evaluateDirectory(path.join(dir, folder), labels, chosen));
+    report(results);
+    console.log(trainingSummary(results));
+    return;
+  }
+  if (!data || !windowsFile) {
+    console.error('Usage: npm run alerts:eval -- --data DIR --windows FILE   (DIR: CSVs "timestamp,value"; FILE: JSON {"<dir>/<file>.csv": [["start","end"], ...]})');
+    process.exit(2);
+  }
+  // --threshold T: flag at T spreads instead of the product's setting (to see the trade-off).
+  const threshold = argument('threshold');
+  const overrides: Partial<DetectorParams> = threshold ? { threshold: Number(threshold) } : {};
+  if (threshold && !(Number(threshold) > 0)) {
+    console.error('--threshold must be a positive number of spreads');
+    process.exit(2);
+  }
+  const results = evaluateDirectory(data, readLabels(windowsFile), { ...chosen, ...overrides });
+  report(results);
   console.log(summary(results));
 }
 
