@@ -6,7 +6,7 @@ import { analyseCopy } from '../src/server/analysis/creative/textScore';
 import { campaignGroups, heldOutScores, refitWorkspace, type LaunchedAd } from '../src/server/analysis/creative/workspaceRefit';
 import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch.scoring';
 import { PLATFORMS, type Platform } from '@shared/constants';
-import { addDays, minorUnitsPerUsd, World, type SandboxAccount } from '../src/sandbox/world';
+import { addDays, daysBetween, minorUnitsPerUsd, unit, World, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
 import { POST_LAUNCH_DEFAULTS, postLaunchDispersion, scoreCampaignAds, type PostLaunchAd } from '../src/server/analysis/creativePostLaunch';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
@@ -32,8 +32,10 @@ import { ageOf, sumByDate } from '../src/server/analysis/window';
  * campaign, meant to read the same in any campaign, so the pooled correlation on relative values
  * is the test of it; the within-campaign correlation (ads of a campaign ranked against each
  * other, averaged over campaigns weighted by their scored ads) is printed beside it, though with
- * two to four ads a campaign it moves in steps of 0.5 to 1. Last line:
- * `creative-post: seed=N ads=<scored ads> spearman=<pooled>`.
+ * two to four ads a campaign it moves in steps of 0.5 to 1. Beside it, on the same ads, the bound:
+ * the pooled Spearman of the best estimator from the same counts (boundEstimate below), and the
+ * share of it the score reaches. Last line:
+ * `creative-post: seed=N ads=<scored ads> spearman=<pooled> bound=<pooled> share=<spearman ÷ bound>`.
  *
  * Options: --accounts (per platform, default 3) and --floor-inr (default 4000): a higher floor
  * shows how far the correlation is bounded by counting noise. At ₹4,000 an ad has a median of
@@ -146,6 +148,143 @@ interface Sample {
   naive: number;
   /** Its copy as the platform would list it (the workspace refit reads it). */
   copy: SandboxCreative;
+  /** The bound's estimate of `truth`: its posterior mean under the world's true prior, from the counts the product saw. */
+  bound: number;
+  /** Effective number of prior draws behind `bound` (importance sampling). */
+  boundEss: number;
+}
+
+
+/**
+ * The bound: what the best estimator could reach from the same counts. It knows the world's true
+ * generative distribution of a creative (makeCreative: kind 20% clickbait, 15% quiet winner, 65%
+ * ordinary, each with its uniform click-through multiplier and conversions-per-click multiplier
+ * on the campaign's rate; a fatigue half-life uniform on 14..63 days) and every other internal of
+ * the world: the campaign's rate, base click-through, response curve, weekday efficiency, its
+ * other ads' true draws, each day's delivery split, repetition wear, planted anomalies and the
+ * platform's lag profile. It does not know the scored ad's own draws (kind, click-through
+ * multiplier, conversion rate, fatigue half-life); it sees the ad's daily clicks and conversions
+ * as reported on the scoring day, exactly as the product saw them. Given a draw of those four,
+ * each day's clicks are Poisson around impressions × ctr × quality × freshness (× 3 on an
+ * invalid-click day) and its reported conversions Poisson around the world's expectation × the
+ * share of the day reported by then (each conversion's delay is an independent draw, so the
+ * thinned count is Poisson too); the ad's conversions depend on the campaign's reference mix, which
+ * holds the ad itself, and that is recomputed per draw. Its estimate is the posterior mean of the
+ * truth quantity, log(the ad's conversions per impression on the scoring day ÷ the campaign's live
+ * delivery-weighted mean), by importance sampling over BOUND_DRAWS prior draws weighted by that
+ * likelihood. It leaves out one channel: through the reference mix the ad's draws also scale its
+ * campaign's OTHER ads' expected conversions, which an oracle knowing the response curve could read
+ * from their counts; no real account has a known curve, so it is not counting noise and the bound
+ * ignores it. Knowing the other ads' true rates makes it higher than any estimator working from the
+ * counts alone could reach, so the share is conservative.
+ */
+const BOUND_DRAWS = 20_000;
+/** Fatigue half-lives the world draws (world.ts: 14 + floor(u × 50)). */
+const HALF_LIVES = Array.from({ length: 50 }, (_, i) => 14 + i);
+const priorDraws = Array.from({ length: BOUND_DRAWS }, (_, i) => {
+  const r = (salt: string) => unit(SEED, `creative-post-bound/${i}:${salt}`);
+  const pick = r('kind');
+  const q = r('quality');
+  const c = r('cvr');
+  const creative =
+    pick < 0.2
+      ? { quality: 1.2 + q * 0.4, relativeRate: 0.25 + c * 0.3 }
+      : pick < 0.35
+        ? { quality: 0.6 + q * 0.25, relativeRate: 1.5 + c * 0.6 }
+        : { quality: 0.75 + q * 0.5, relativeRate: 0.7 + c * 0.6 };
+  return { ...creative, halfLife: Math.floor(r('fatigue') * HALF_LIVES.length) };
+});
+const freshnessAt = (running: number, halfLife: number) => 0.55 + 0.45 * 0.5 ** (running / halfLife);
+
+function boundEstimate(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, scoringDay: string, adDays: DayCounts[]): { mean: number; ess: number } {
+  const accountIndex = world.accounts(platform).indexOf(account);
+  const campaignIndex = account.campaigns.indexOf(campaign);
+  // The campaign's conversions per click (world.ts makeAccount: 0.03 + u × 0.09); a campaign internal.
+  const campaignRate = 0.03 + unit(world.seed, `${platform}/${accountIndex}/c${campaignIndex}:cvr`) * 0.09;
+  const a = campaign.ads.indexOf(ad);
+  const weightSum = campaign.ads.reduce((s, x) => s + x.weight, 0);
+  const otherMix = campaign.ads.reduce((s, x, i) => (i === a ? s : s + x.weight * x.quality * x.conversionRate), 0);
+  const dayParts = adDays.map((d) => {
+    const expected = world.expectedAdDays(platform, account, campaign, d.date)!;
+    const spend = expected.reduce((s, e) => s + e.spendMinor, 0);
+    const shares = expected.map((e) => e.spendMinor / Math.max(1, spend));
+    const repetition = world.repetition(campaign, d.date, shares)[a];
+    const anomaly = world.anomaly(platform, campaign.id, d.date);
+    const { maxConversionsPerDay, halfSaturationSpendMinor } = campaign.truth;
+    const weekday = campaign.weekdayEfficiency[new Date(`${d.date}T00:00:00Z`).getUTCDay()];
+    const reportedShare = world.lagShare(platform, daysBetween(d.date, scoringDay));
+    return {
+      d,
+      // Reported conversions' mean = conv × quality × freshness × rate ÷ reference mix; clicks' = click × quality × freshness.
+      conv: anomaly === 'tracking_outage' ? 0 : ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) * weekday * shares[a] * repetition * reportedShare,
+      click: expected[a].impressions * campaign.ctr * repetition * (anomaly === 'click_spike' ? 3 : 1),
+      running: Math.max(0, daysBetween(campaign.startDate, d.date) - ad.launchOffsetDays),
+      expected: expected[a],
+    };
+  });
+  // Check the likelihood's means against the world's own expectation at the true draws (the check reads them; the estimate does not).
+  const trueRefMix = campaign.referenceMix;
+  for (const p of dayParts) {
+    const f = freshnessAt(p.running, ad.fatigueHalfLifeDays);
+    const conv = (p.conv * ad.quality * f * ad.conversionRate) / trueRefMix;
+    const want = p.expected.conversions * world.lagShare(platform, daysBetween(p.d.date, scoringDay));
+    if (Math.abs(conv - want) > 1e-9 * Math.max(1, want) || Math.abs(p.click * ad.quality * f - p.expected.clicks) > 1e-9 * Math.max(1, p.expected.clicks)) {
+      throw new Error(`bound: the likelihood's means do not match the world for ad ${ad.id} on ${p.d.date}`);
+    }
+  }
+  // Per half-life: Σ mean-base × freshness and Σ count × log freshness, so a draw's log-likelihood is a few operations.
+  const conversions = adDays.reduce((s, d) => s + d.conversions, 0);
+  const clicks = adDays.reduce((s, d) => s + d.clicks, 0);
+  const byHalfLife = HALF_LIVES.map((halfLife) => {
+    let convBase = 0;
+    let convLog = 0;
+    let clickBase = 0;
+    let clickLog = 0;
+    for (const p of dayParts) {
+      const f = freshnessAt(p.running, halfLife);
+      convBase += p.conv * f;
+      clickBase += p.click * f;
+      if (p.d.conversions > 0) convLog += p.d.conversions * Math.log(f);
+      if (p.d.clicks > 0) clickLog += p.d.clicks * Math.log(f);
+    }
+    return { convBase, convLog, clickBase, clickLog };
+  });
+  // The truth quantity of a draw: its conversions per impression on the scoring day against the campaign's live ads (truth.ts).
+  const truth = accountTruth(world, platform, account.id)!.campaigns.find((c) => c.id === campaign.id)!;
+  let liveWeight = 0;
+  let liveOthers = 0;
+  truth.ads.forEach((t, i) => {
+    if (!t.live) return;
+    liveWeight += campaign.ads[i].weight;
+    if (i !== a) liveOthers += campaign.ads[i].weight * t.conversionsPerImpression;
+  });
+  const ownLive = truth.ads[a].live;
+  const scoringRunning = Math.max(0, daysBetween(campaign.startDate, scoringDay) - ad.launchOffsetDays);
+  const logLik = new Float64Array(BOUND_DRAWS);
+  const value = new Float64Array(BOUND_DRAWS);
+  let best = -Infinity;
+  priorDraws.forEach((draw, k) => {
+    const rate = campaignRate * draw.relativeRate;
+    const refMix = (otherMix + ad.weight * draw.quality * rate) / weightSum;
+    const h = byHalfLife[draw.halfLife];
+    const convScale = (draw.quality * rate) / refMix;
+    const ll = conversions * Math.log(convScale) + h.convLog - convScale * h.convBase + clicks * Math.log(draw.quality) + h.clickLog - draw.quality * h.clickBase;
+    const own = draw.quality * freshnessAt(scoringRunning, HALF_LIVES[draw.halfLife]) * rate;
+    const campaignQuality = (liveOthers + (ownLive ? ad.weight * own : 0)) / liveWeight;
+    logLik[k] = ll;
+    value[k] = Math.log(own / campaignQuality);
+    if (ll > best) best = ll;
+  });
+  let sw = 0;
+  let sw2 = 0;
+  let swv = 0;
+  for (let k = 0; k < BOUND_DRAWS; k += 1) {
+    const w = Math.exp(logLik[k] - best);
+    sw += w;
+    sw2 += w * w;
+    swv += w * value[k];
+  }
+  return { mean: swv / sw, ess: (sw * sw) / sw2 };
 }
 
 const samples: Sample[] = [];
@@ -191,6 +330,7 @@ for (const platform of PLATFORMS) {
         const adDays = campaignSeries.ads.find((a) => a.id === ad.id)!.days;
         const dates = new Set(adDays.map((d) => d.date));
         const campaignDays = campaignSeries.ads.flatMap((a) => a.days.filter((d) => dates.has(d.date)));
+        const bound = boundEstimate(platform, account, campaign, ad, day, adDays);
         const perSpend = (days: DayCounts[]) => days.reduce((s, d) => s + d.conversions, 0) / Math.max(1, days.reduce((s, d) => s + d.spend, 0));
         samples.push({
           platform,
@@ -200,6 +340,8 @@ for (const platform of PLATFORMS) {
           truth: Math.log(own.conversionsPerImpression / campaignQuality),
           naive: perSpend(adDays) / Math.max(1e-12, perSpend(campaignDays)),
           copy: ad.copy,
+          bound: bound.mean,
+          boundEss: bound.ess,
         });
       }
     }
@@ -265,5 +407,10 @@ if (refit.state === 'fitted') {
   );
   console.log(`  refit weights: ${Object.entries(refit.weights).map(([k, w]) => `${k} ${w.toFixed(2)}`).join(', ')}`);
 } else console.log(`feedback loop: not enough launched ads (${refit.ads} in ${refit.campaigns} campaigns)`);
+const ours = pooled(samples, overall);
+const bound = pooled(samples, (s) => s.bound);
+console.log(
+  `bound (posterior mean of the truth under the world's true prior, from the same counts; ${BOUND_DRAWS} prior draws, median effective ${median(samples.map((s) => s.boundEss)).toFixed(0)}): pooled ${fmt(bound)}, within campaign ${fmt(withinCampaign(samples, (s) => s.bound).rho)}; ours reaches ${fmt(ours / bound)} of it pooled`,
+);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(pooled(samples, overall))}`);
+console.log(`creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(ours)} bound=${fmt(bound)} share=${fmt(ours / bound)}`);

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { addDays, minorUnitsPerUsd, World } from '../src/sandbox/world';
-import { accountTruth } from '../src/sandbox/truth';
+import { accountTruth, SPEND_PER_BUDGET, type AccountTruth } from '../src/sandbox/truth';
+import { BUDGET_SHIFT_DEFAULTS, steppedBudget } from '../src/server/analysis/budgetShift';
+import { MOVE_BUDGET_DEFAULTS } from '../src/server/analysis/moveBudget';
 import { flaggedWeekdays } from '../src/server/analysis/dayOfWeek';
 import { estimateLagProfile } from '../src/server/analysis/lag';
 import { findAll } from '../src/server/analysis/suggest';
@@ -28,7 +30,9 @@ import { SyncedView } from './decisions/syncedView';
  * concept as a new ad), the top APPLY_PER_DAY a day by expected conversions; the other tasks
  * (new calls to action, boost a winner, a weekday budget shape) are not applied, since what the
  * advertiser would write or build is not the world's to know. Every finding of every type is
- * judged, once, on the day it first appears.
+ * judged, once, on the day it first appears. An oracle runs the same daily procedure on the
+ * world's true rates (oracleCandidates); its lift and the share of it ours reaches end the last
+ * line as `oracle_lift=… oracle_share=…`.
  */
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
@@ -41,7 +45,7 @@ const COOLDOWN_DAYS = 7;
 const DAY_MS = 86_400_000;
 const START = Date.parse('2026-06-01T15:00:00Z');
 
-type Policy = 'none' | 'ours' | 'naive';
+type Policy = 'none' | 'ours' | 'naive' | 'oracle';
 
 interface Judgement {
   type: string;
@@ -138,6 +142,135 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
   }
 }
 
+/**
+ * The oracle: the same daily procedure as "ours" (the same kinds of change, the top APPLY_PER_DAY a
+ * day by expected conversions a week, the same week's cooldown, the same step sizes) decided on
+ * the world's TRUE rates (truth.ts) instead of estimates; what the product could reach with
+ * perfect knowledge of today's rates. Each candidate's gain is its true expected conversions a
+ * week at the campaign's average spend for its budget (SPEND_PER_BUDGET), on an average weekday:
+ * - pause an ad when its campaign's true mix (world.mixQuality, with the paused ad's delivery
+ *   shared out and repetition wear on the others) converts more without it;
+ * - refresh a creative worn below WORN_OUT (the bench's own truth for fatigue), gaining its
+ *   freshness back at its concept's click-through (the refresh's ±15% draw is not known before);
+ * - move a budget step (moveBudget's 30% of the smaller budget) from the campaign whose next
+ *   conversion truly costs more to the one where it costs less, each campaign in one move a day;
+ * - scale a campaign (×1.2) whose true marginal cost is below the median's by the product's gap
+ *   (20%), reduce one (×0.8) above it by the same gap (reductions lose conversions, so like ours
+ *   they rank last).
+ */
+function oracleCandidates(world: World, platform: Platform, accountId: string, currency: string): { key: string; gain: number; type: string; apply: () => boolean }[] {
+  const truth: AccountTruth = accountTruth(world, platform, accountId)!;
+  const account = world.account(platform, accountId)!;
+  const today = world.today(account);
+  const out: { key: string; gain: number; type: string; apply: () => boolean }[] = [];
+  const delivering = truth.campaigns.filter((c) => c.marginalCpaMinor !== null);
+  const curve = (c: AccountTruth['campaigns'][number], spend: number) => (c.maxConversionsPerDay * c.mixQuality * spend) / (c.halfSaturationSpendMinor + spend);
+  for (const c of delivering) {
+    const campaign = world.campaign(platform, c.id)!.campaign;
+    const live = world.liveAds(platform, campaign, today);
+    const spend = c.dailyBudgetMinor * SPEND_PER_BUDGET;
+    const mixWith = (liveSet: boolean[], freshAd?: number) => {
+      const weights = campaign.ads.map((ad, i) => (liveSet[i] ? ad.weight : 0));
+      const total = weights.reduce((a, b) => a + b, 0);
+      if (total === 0) return 0;
+      const shares = weights.map((w) => w / total);
+      const repetition = world.repetition(campaign, today, shares);
+      const freshness = campaign.ads.map((ad, i) => (i === freshAd ? 1 : world.fatigue(campaign, ad, today)) * repetition[i]);
+      return world.mixQuality(campaign, shares, freshness);
+    };
+    const now = mixWith(live);
+    const perMix = (c.maxConversionsPerDay * spend) / (c.halfSaturationSpendMinor + spend);
+    const liveCount = live.filter(Boolean).length;
+    campaign.ads.forEach((ad, i) => {
+      if (!live[i]) return;
+      if (liveCount >= 2) {
+        const gain = 7 * perMix * (mixWith(live.map((l, j) => l && j !== i)) - now);
+        if (gain > 0)
+          out.push({
+            key: `pause:${ad.id}`,
+            gain,
+            type: 'pause_ad',
+            apply: () => {
+              if (world.liveAds(platform, campaign, today).filter(Boolean).length < 2 || world.adStatus(platform, ad.id) !== 'ACTIVE') return false;
+              world.setAdStatus(platform, ad.id, 'PAUSED');
+              return true;
+            },
+          });
+      }
+      if (world.fatigue(campaign, ad, today) < WORN_OUT) {
+        const gain = 7 * perMix * (mixWith(live, i) - now);
+        if (gain > 0)
+          out.push({
+            key: `refresh:${ad.id}`,
+            gain,
+            type: 'creative_fatigue',
+            apply: () => {
+              if (world.adStatus(platform, ad.id) !== 'ACTIVE') return false;
+              world.refreshCreative(platform, ad.id);
+              return true;
+            },
+          });
+      }
+    });
+  }
+  // Budget moves: every ordered pair whose true marginal costs differ, the best per campaign.
+  const moves: { key: string; gain: number; from: string; to: string; apply: () => boolean }[] = [];
+  for (const source of delivering) {
+    for (const target of delivering) {
+      if (source === target || source.marginalCpaMinor! <= target.marginalCpaMinor!) continue;
+      const fromBudget = source.dailyBudgetMinor;
+      const toBudget = target.dailyBudgetMinor;
+      const amount = fromBudget - steppedBudget(fromBudget, 1 - (MOVE_BUDGET_DEFAULTS.step * Math.min(fromBudget, toBudget)) / fromBudget, currency);
+      if (amount <= 0 || amount >= fromBudget) continue;
+      const s0 = fromBudget * SPEND_PER_BUDGET;
+      const t0 = toBudget * SPEND_PER_BUDGET;
+      const ds = amount * SPEND_PER_BUDGET;
+      const gain = 7 * (curve(target, t0 + ds) - curve(target, t0) + curve(source, s0 - ds) - curve(source, s0));
+      if (gain <= 0) continue;
+      moves.push({
+        key: `move:${source.id}:${target.id}`,
+        gain,
+        from: source.id,
+        to: target.id,
+        apply: () => {
+          world.setDailyBudget(platform, source.id, fromBudget - amount);
+          world.setDailyBudget(platform, target.id, toBudget + amount);
+          return true;
+        },
+      });
+    }
+  }
+  moves.sort((a, b) => b.gain - a.gain);
+  const used = new Set<string>();
+  for (const move of moves) {
+    if (used.has(move.from) || used.has(move.to)) continue;
+    used.add(move.from);
+    used.add(move.to);
+    out.push({ key: move.key, gain: move.gain, type: 'move_budget', apply: move.apply });
+  }
+  // Budget steps against the median campaign's true marginal cost, with the product's gap.
+  const medianMarginal = median(delivering.map((c) => c.marginalCpaMinor!));
+  for (const c of delivering) {
+    const reduce = c.marginalCpaMinor! * (1 - BUDGET_SHIFT_DEFAULTS.minGap) >= medianMarginal;
+    const scale = c.marginalCpaMinor! * (1 + BUDGET_SHIFT_DEFAULTS.minGap) <= medianMarginal;
+    if (!reduce && !scale) continue;
+    const budget = c.dailyBudgetMinor;
+    const to = steppedBudget(budget, reduce ? BUDGET_SHIFT_DEFAULTS.reduceTo : BUDGET_SHIFT_DEFAULTS.scaleTo, currency);
+    if (to === budget) continue;
+    const gain = 7 * (curve(c, to * SPEND_PER_BUDGET) - curve(c, budget * SPEND_PER_BUDGET));
+    out.push({
+      key: `budget:${c.id}`,
+      gain,
+      type: reduce ? 'reduce_budget' : 'scale_campaign',
+      apply: () => {
+        world.setDailyBudget(platform, c.id, to);
+        return true;
+      },
+    });
+  }
+  return out;
+}
+
 function run(policy: Policy): RunResult {
   let now = START - WARM_UP_DAYS * DAY_MS;
   const world = new World({ seed: SEED, now: () => new Date(now), accountsPerPlatform: 1 });
@@ -161,6 +294,20 @@ function run(policy: Policy): RunResult {
       view.sync();
     }
     if (policy === 'none') continue;
+    if (policy === 'oracle') {
+      const candidates = view.accounts().flatMap(({ platform, account }) => oracleCandidates(world, platform, account.id, account.currency));
+      const fresh = candidates.filter((c) => (appliedOn.get(c.key) ?? -Infinity) <= day - COOLDOWN_DAYS);
+      fresh.sort((a, b) => b.gain - a.gain);
+      let done = 0;
+      for (const candidate of fresh) {
+        if (done >= APPLY_PER_DAY) break;
+        if (!candidate.apply()) continue;
+        done += 1;
+        appliedOn.set(candidate.key, day);
+        applied.set(candidate.type, (applied.get(candidate.type) ?? 0) + 1);
+      }
+      continue;
+    }
     const candidates: { finding: Finding; apply: () => void }[] = [];
     for (const { platform, account, series, observations } of view.accounts()) {
       let findings: Finding[];
@@ -266,6 +413,7 @@ const started = Date.now();
 const none = run('none');
 const ours = run('ours');
 const naive = run('naive');
+const oracle = run('oracle');
 const perSpend = (r: RunResult) => r.conversions / r.spendUsd;
 const lift = (r: RunResult) => (perSpend(r) / perSpend(none) - 1) * 100;
 const fmt = (x: number) => x.toFixed(2);
@@ -284,6 +432,7 @@ for (const [type, { n, right }] of naiveTypes) console.log(`naive ${type}: sugge
 const found = recall(ours);
 console.log(`recall: ${found.bad} bad ads launched in the window, ${found.found} flagged within ${RECALL_DAYS} days of launch`);
 console.log(`conversions per $1,000: nothing ${fmt(perSpend(none) * 1000)}, ours ${fmt(perSpend(ours) * 1000)} (${signed(lift(ours))}), naive ${fmt(perSpend(naive) * 1000)} (${signed(lift(naive))})`);
+console.log(`oracle (the same daily procedure on the true rates): ${fmt(perSpend(oracle) * 1000)} per $1,000 (${signed(lift(oracle))}); ours reaches ${fmt(lift(ours) / lift(oracle))} of its lift; applied: ${[...oracle.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; spend (USD) ${oracle.spendUsd.toFixed(0)}`);
 console.log(`applied (ours): ${[...ours.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; (naive): ${[...naive.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}`);
 console.log(`spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spendUsd.toFixed(0)}, naive ${naive.spendUsd.toFixed(0)}`);
 console.log(`late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`);
@@ -298,5 +447,5 @@ const rate = (m: Map<string, { n: number; right: number }>, type?: string): numb
 const fmtOrDash = (x: number | null) => (x === null ? '-' : fmt(x));
 const naiveAll = [...naiveTypes.values()].reduce((s, e) => ({ n: s.n + e.n, right: s.right + e.right }), { n: 0, right: 0 });
 console.log(
-  `suggestions: seed=${SEED} precision_min=${fmtOrDash(rate(ourTypes))} pause_precision=${fmtOrDash(rate(ourTypes, 'pause_ad'))} recall=${fmtOrDash(found.bad ? found.found / found.bad : null)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmtOrDash(naiveAll.n ? naiveAll.right / naiveAll.n : null)}`,
+  `suggestions: seed=${SEED} precision_min=${fmtOrDash(rate(ourTypes))} pause_precision=${fmtOrDash(rate(ourTypes, 'pause_ad'))} recall=${fmtOrDash(found.bad ? found.found / found.bad : null)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmtOrDash(naiveAll.n ? naiveAll.right / naiveAll.n : null)} oracle_lift=${signed(lift(oracle))} oracle_share=${fmt(lift(ours) / lift(oracle))}`,
 );

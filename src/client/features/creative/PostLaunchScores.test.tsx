@@ -8,7 +8,7 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { CreativeAnalyzerPage, CREATIVE_TABS, FROM_LIVE_AD, LIVE_IMAGE_UNAVAILABLE } from './CreativeAnalyzerPage';
 import { headlineLabel, TEXT_LABELS } from './CreativeForm';
-import { NO_ACCOUNTS, NOT_ENOUGH_DATA, scoreText } from './PostLaunchScores';
+import { firmSpendText, NO_ACCOUNTS, NOT_ENOUGH_DATA, scoreText } from './PostLaunchScores';
 
 function setup(options: FakePostLaunchOptions = {}) {
   const fake = fakePostLaunchServer(options);
@@ -37,7 +37,10 @@ describe('The Live ads tab (post-launch scores)', () => {
     expect(within(winner).getByText('Watch: click-through falling')).toBeInTheDocument();
     const newcomer = within(table).getByText(NEWCOMER.name).closest('tr')!;
     expect(within(newcomer).getByText(NOT_ENOUGH_DATA)).toBeInTheDocument();
-    expect(screen.getByText(FAKE_POST_LAUNCH.spend_floor_note)).toBeInTheDocument();
+    // The floor, and at what spend a score firms up (four times the floor: ₹16,000 here).
+    const floorNote = screen.getByText(FAKE_POST_LAUNCH.spend_floor_note, { exact: false });
+    expect(floorNote).toHaveTextContent(firmSpendText(FAKE_POST_LAUNCH.spend_floor, 'INR'));
+    expect(floorNote).toHaveTextContent(/16,000/);
     // Why: each score's sentence and the fatigue trend, behind a labelled toggle.
     await user.click(within(winner).getByRole('button', { name: `Show why for ${WINNER.name}` }));
     expect(screen.getByText(WINNER.overall!.explanation)).toBeVisible();

@@ -212,14 +212,16 @@ export function createDashboardService(
    * The days of the scope's range and, with `withPrevious`, of the period before it: one read of
    * both, with one set of rates. The dashboard's summary and series (with the previous period, for
    * the change), and the MCP performance table's (without: it shows no change), come from here.
-   * `metrics` is the scope rated over what was read.
+   * `metrics` is the scope rated over what was read; `alongside` is another read on the same
+   * rates (the performance table's rows), run at the same time, its answer returned as `also`.
    */
-  async function periodDays(s: Scope, { withPrevious }: { withPrevious: boolean }) {
+  async function periodDays<Also = undefined>(s: Scope, { withPrevious }: { withPrevious: boolean }, alongside?: (metrics: RatedScope) => Promise<Also>) {
     const previous = previousRange(s.from, s.to);
     const metrics = await withRates(db, metricScope(s, { from: withPrevious ? previous.from : s.from, to: s.to }));
-    const days = await dailyTotals(db, metrics);
+    // A read that needs the same rates runs alongside: on PostgreSQL, on a second connection at once.
+    const [days, also] = await Promise.all([dailyTotals(db, metrics), alongside?.(metrics)]);
     const split = days.length - daysBetween(s.from, s.to);
-    return { previous, metrics, current: days.slice(split), before: days.slice(0, split) };
+    return { previous, metrics, current: days.slice(split), before: days.slice(0, split), also };
   }
 
   const accountOf = (s: Scope, accountRef: string) => {
@@ -333,8 +335,8 @@ export function createDashboardService(
      */
     async table(principal: Principal, query: PerformanceQuery): Promise<PerformanceTable> {
       const s = await scope(principal, query);
-      const { metrics, current } = await periodDays(s, { withPrevious: false });
-      const { rows, total } = await performanceRows(s, metrics, query);
+      const { metrics, current, also: page } = await periodDays(s, { withPrevious: false }, (rated) => performanceRows(s, rated, query));
+      const { rows, total } = page!;
       return {
         currency: s.currency,
         range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },
