@@ -1,5 +1,5 @@
 import { addDays } from '@shared/api/dashboard';
-import { accountAlerts } from './accountAlerts';
+import { accountAlerts, rarityWords } from './accountAlerts';
 import type { AccountSeries, CampaignSeries, DayCounts } from './types';
 
 const TODAY = '2026-11-26';
@@ -35,8 +35,16 @@ describe('account alerts', () => {
     expect(spend).toHaveLength(1);
     expect(spend[0]).toMatchObject({ kind: 'anomaly', direction: 'high', entityId: 'a', day: addDays(TODAY, -1), key: `anomaly:spend:campaign:a:${addDays(TODAY, -1)}` });
     expect(spend[0].headline).toMatch(/^Spend in Campaign a was [\d,.]+ USD on 2026-11-25, above its normal range \(/);
+    // How unusual, from the calibrated tail: a tripled spend is far rarer than the alarm rate (one in 90 days).
+    expect(spend[0].headline).toMatch(/would give a day like it (about once in [\d,]+ days|less than once in ten years)$/);
     // The campaign's cost per conversion jumped with it.
     expect(found.some((f) => f.metric === 'cpa' && f.entityId === 'a' && f.direction === 'high')).toBe(true);
+  });
+
+  it('put how unusual an anomaly is in words, from how often the metric’s own noise would give it', () => {
+    expect(rarityWords(91.4)).toBe('this metric’s usual ups and downs would give a day like it about once in 91 days');
+    expect(rarityWords(1234)).toBe('this metric’s usual ups and downs would give a day like it about once in 1,200 days');
+    expect(rarityWords(40_000)).toBe('this metric’s usual ups and downs would give a day like it less than once in ten years');
   });
 
   it('say when a campaign set to run stopped delivering, and not when it is paused', () => {

@@ -79,6 +79,16 @@ function dailyGrid(days: DayCounts[], lastDay: string): { dates: string[]; byDat
   return { dates, byDate: dates.map((date) => index.get(date) ?? null) };
 }
 
+/**
+ * How unusual an anomaly is, in words a person reads: from its calibrated tail probability, how
+ * often this metric's own noise would give a day this far out (two significant figures).
+ */
+export function rarityWords(onceInDays: number): string {
+  if (onceInDays >= 3650) return 'this metric’s usual ups and downs would give a day like it less than once in ten years';
+  const days = Number(onceInDays.toPrecision(2));
+  return `this metric’s usual ups and downs would give a day like it about once in ${days.toLocaleString('en-US')} days`;
+}
+
 export function accountAlerts(series: AccountSeries, lag: (number | null)[], params: AlertParams = ALERT_PARAMS): AlertFinding[] {
   const lastDay = addDays(series.today, -1);
   const firstReported = addDays(lastDay, -(params.recentDays - 1));
@@ -128,7 +138,7 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
           high: detection.high,
           headline:
             `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'above' : 'below'} its normal range ` +
-            `(${format(metric, detection.low)}–${format(metric, detection.high)}; expected about ${format(metric, detection.expected)})`,
+            `(${format(metric, detection.low)}–${format(metric, detection.high)}; expected about ${format(metric, detection.expected)}); ${rarityWords(detection.onceInDays)}`,
         });
       }
     }

@@ -159,6 +159,8 @@ function scaleFor(kind: SeriesKind, history: number[]): Scale {
 }
 
 const MAD_TO_SD = 1.4826;
+/** A flag is critical from this many times its threshold (and never below `criticalThreshold`). */
+const CRITICAL_OVER_THRESHOLD = 1.5;
 /** Where a count's score saturates (the normal quantile of its smallest tail probability). */
 const COUNT_SCORE_CAP = 7.9;
 /** A count averaging less than this over its last cycle is not judged. */
@@ -344,7 +346,9 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
     detections.push({
       ...judgements[i]!,
       direction: side > 0 ? 'high' : 'low',
-      severity: Math.abs(score) >= Math.max(params.criticalThreshold, threshold) ? 'critical' : 'warning',
+      // Critical well past the point's own threshold: where calibration raised it (a heavy-tailed
+      // series), reaching it alone must not make every alarm critical.
+      severity: Math.abs(score) >= Math.max(params.criticalThreshold, CRITICAL_OVER_THRESHOLD * threshold) ? 'critical' : 'warning',
       tailProbability,
       onceInDays: params.stepDays / Math.max(tailProbability, 1e-12),
     });
