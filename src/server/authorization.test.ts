@@ -410,6 +410,8 @@ const MATRIX: Record<string, Probe> = {
   'PUT /api/alerts/webhook/': own((v, a) => [json('PUT', `/api/alerts/webhook/?workspace=${v.workspaceId}`, { url: 'http://127.0.0.1:9/attacker' }, a.user.auth)]),
   'DELETE /api/alerts/webhook/': own((v, a) => [{ method: 'DELETE', url: `/api/alerts/webhook/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/alerts/webhook/test/': own((v, a) => [json('POST', `/api/alerts/webhook/test/?workspace=${v.workspaceId}`, {}, a.user.auth)]),
+  'GET /api/alerts/sensitivity/': own((v, a) => [{ method: 'GET', url: `/api/alerts/sensitivity/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'PUT /api/alerts/sensitivity/': own((v, a) => [json('PUT', `/api/alerts/sensitivity/?workspace=${v.workspaceId}`, { sensitivity: 'more', workspace: v.workspaceId }, a.user.auth)]),
   'GET /api/alerts/settings/': own((v, a) => [{ method: 'GET', url: `/api/alerts/settings/?userId=${v.userId}`, headers: a.user.auth }]),
   'PUT /api/alerts/settings/': own((v, a) => [json('PUT', `/api/alerts/settings/?userId=${v.userId}`, { email_critical: false, userId: v.userId }, a.user.auth)]),
   // Stopping the victim's alert mail needs the link their mail carried: a guessed token changes nothing.
@@ -1390,6 +1392,10 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       },
       allowed: 204,
     },
+  ],
+  'GET /api/alerts/sensitivity/': [{ needs: 'alerts:read', request: () => get('alerts/sensitivity/'), allowed: 200 }],
+  'PUT /api/alerts/sensitivity/': [
+    { needs: 'alerts:manage', request: () => send('PUT', 'alerts/sensitivity/', { sensitivity: 'more' }), allowed: 200, restore: () => inA('PUT', 'alerts/sensitivity/', { sensitivity: 'balanced' }) },
   ],
   'POST /api/alerts/webhook/test/': [{ needs: 'alerts:manage', request: () => send('POST', 'alerts/webhook/test/'), allowed: { status: 404, detail: ALERT_MESSAGES.noWebhook } }],
   // The caller's own settings: every role that reads alerts, in any workspace of theirs.

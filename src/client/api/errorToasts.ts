@@ -112,6 +112,9 @@ export const ERROR_FALLBACKS: Readonly<Record<string, ErrorFallback>> = {
   // The e-mail settings show a failed load inline, with Retry; a failed save puts the switch back and says so here.
   getAlertSettings: null,
   updateAlertSettings: 'Unable to save your alert e-mail settings. Please try again.',
+  // The sensitivity section shows a failed load inline, with Retry; a failed save puts the choice back and says so here.
+  getAlertSensitivity: null,
+  setAlertSensitivity: 'Unable to change the alert sensitivity. Please try again.',
   // The webhook section shows a failed load inline (with Retry), a refused address on its field
   // and the test message's outcome next to its button; only a failed removal is toasted.
   getAlertWebhook: null,

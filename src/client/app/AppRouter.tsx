@@ -128,7 +128,7 @@ function useDashboardRoute(): DashboardRoute {
 export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
   const readsAlerts = useCan('alerts:read');
-  const managesWebhook = useCan('alerts:manage');
+  const managesAlerts = useCan('alerts:manage');
   const readsRules = useCan('rules:read');
   const writesRules = useCan('rules:write');
   const readsBudgets = useCan('budgets:read');
@@ -175,7 +175,7 @@ export function AppRouter() {
           path={paths.alerts}
           element={
             <RequireSession>
-              <AlertsPage readsAlerts={readsAlerts} managesWebhook={managesWebhook} />
+              <AlertsPage readsAlerts={readsAlerts} managesAlerts={managesAlerts} />
             </RequireSession>
           }
         />

@@ -37,7 +37,7 @@ const WorkspaceSettingsPage = page(() => import('@client/features/workspaces/set
 /** The app's pages at their routes, with the permissions AppRouter gives them, read from the replayed session. */
 export function ReplayedRoutes() {
   const readsAlerts = useCan('alerts:read');
-  const managesWebhook = useCan('alerts:manage');
+  const managesAlerts = useCan('alerts:manage');
   const readsRules = useCan('rules:read');
   const writesRules = useCan('rules:write');
   const readsBudgets = useCan('budgets:read');
@@ -51,7 +51,7 @@ export function ReplayedRoutes() {
       <Route path={paths.dashboard} element={<DashboardPage />} />
       <Route path={paths.suggestions} element={<SuggestionsPage />} />
       <Route path={paths.actions} element={<ActionsPage />} />
-      <Route path={paths.alerts} element={<AlertsPage readsAlerts={readsAlerts} managesWebhook={managesWebhook} />} />
+      <Route path={paths.alerts} element={<AlertsPage readsAlerts={readsAlerts} managesAlerts={managesAlerts} />} />
       <Route path={paths.rules} element={<RulesPage readsRules={readsRules} writesRules={writesRules} />} />
       <Route path={paths.budget} element={<BudgetPage readsBudgets={readsBudgets} readsOptimizer={readsBudgets} writesBudgets={writesBudgets} />} />
       <Route path={paths.creativeAnalyzer} element={<CreativeAnalyzerPage analyses={analysesCreatives} managesAnalyses={managesCreatives} />} />

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings, type AlertWebhook } from '@shared/api/alerts';
-import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
+import { ALERT_MESSAGES, ALERT_SENSITIVITIES, type Alert, type AlertList, type AlertReadResult, type AlertSensitivity, type AlertSensitivitySetting, type AlertSettings, type AlertWebhook } from '@shared/api/alerts';
+import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSensitivitySchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
 import { api } from './handlers';
 import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
 
@@ -250,6 +250,52 @@ export function fakeAlertWebhookServer({ initial = null, testFailure = null }: F
   };
 }
 
+/**
+ * The workspace's anomaly sensitivity as the server presents it: 103 watched series (3 accounts
+ * and 100 campaigns would be 515; this is 20 accounts and campaigns), the choices worked out as
+ * the server's budget does (at most 1, 4 or 12 noise alerts a month, never more readily than once
+ * in 365, 90 or 30 days per series).
+ */
+export function alertSensitivityBody(sensitivity: AlertSensitivity = 'balanced', overrides: Partial<AlertSensitivitySetting> = {}): AlertSensitivitySetting {
+  const watched = overrides.watched_series ?? 100;
+  const budget = { fewer: 1, balanced: 4, more: 12 } as const;
+  const floor = { fewer: 365, balanced: 90, more: 30 } as const;
+  return {
+    sensitivity,
+    watched_series: watched,
+    choices: ALERT_SENSITIVITIES.map((choice) => {
+      const onceInDays = Math.max(floor[choice], (30 * watched) / budget[choice]);
+      return { sensitivity: choice, noise_alerts_a_month: Number(((watched * 30) / onceInDays).toFixed(1)), once_in_days: Math.round(onceInDays) };
+    }),
+    anomalies_last_30_days: 3,
+    ...overrides,
+  };
+}
+
+/** The workspace's sensitivity with state: GET, and PUT validated like the server. Tests read `fake.requests`. */
+export function fakeAlertSensitivityServer(initial: AlertSensitivitySetting = alertSensitivityBody()) {
+  let setting = { ...initial };
+  const requests = { reads: 0, saves: [] as unknown[] };
+  const handlers = [
+    http.get(api('alerts/sensitivity/'), () => {
+      requests.reads += 1;
+      return HttpResponse.json(setting);
+    }),
+    http.put(api('alerts/sensitivity/'), async ({ request }) => {
+      const body = await request.json();
+      requests.saves.push(body);
+      try {
+        const { sensitivity } = await alertSensitivitySchema.validate(body);
+        setting = { ...setting, sensitivity };
+      } catch (error) {
+        return badRequest((error as Error).message);
+      }
+      return HttpResponse.json(setting);
+    }),
+  ];
+  return { handlers, requests, setting: () => setting };
+}
+
 /** The bell of any signed-in screen asks for the unread count: by default there are no alerts, and the e-mail settings are a new user's. */
 export const defaultAlertHandlers = [
   http.get(api('alerts/'), () => HttpResponse.json({ alerts: [], total: 0, unread: 0 } satisfies AlertList)),
@@ -258,4 +304,6 @@ export const defaultAlertHandlers = [
   http.get(api('alerts/settings/'), () => HttpResponse.json(alertSettingsBody())),
   // An owner's alerts page asks for the webhook too: by default the workspace has none.
   http.get(api('alerts/webhook/'), () => HttpResponse.json({ detail: ALERT_MESSAGES.noWebhook, code: 'not_found' }, { status: 404 })),
+  // The alerts page shows the workspace's anomaly sensitivity to every reader.
+  http.get(api('alerts/sensitivity/'), () => HttpResponse.json(alertSensitivityBody())),
 ];

@@ -1,7 +1,7 @@
 import { minorToDecimal } from '@shared/money';
 import { addDays } from '@shared/api/dashboard';
 import type { AlertKind } from '@shared/api/alerts';
-import { detectAnomalies, detectorFor, type Severity, type SeriesKind } from './anomaly';
+import { detectAnomalies, detectorFor, type Sensitivity, type Severity, type SeriesKind } from './anomaly';
 import { knownShare } from './lag';
 import type { AccountSeries, DayCounts } from './types';
 import { ageOf, sumByDate } from './window';
@@ -60,6 +60,18 @@ const METRICS: { metric: AlertMetric; kind: SeriesKind; value: (d: DayCounts, co
   { metric: 'ctr', kind: 'amount', value: (d) => (d.impressions > 0 ? d.clicks / d.impressions : null) },
 ];
 
+/** Series the anomaly pass watches for each account and campaign: one per metric. */
+export const SERIES_PER_ENTITY = METRICS.length;
+
+/** How readily the workspace's anomaly alerts fire, and how many series share its false-alarm budget. */
+export interface AlertWatch {
+  sensitivity: Sensitivity;
+  watchedSeries: number;
+}
+
+/** One account watched on its own at the default sensitivity. */
+export const SINGLE_ACCOUNT_WATCH: AlertWatch = { sensitivity: 'balanced', watchedSeries: 1 };
+
 const METRIC_WORDS: Record<AlertMetric, string> = { spend: 'Spend', impressions: 'Impressions', conversions: 'Conversions', cpa: 'Cost per conversion', ctr: 'Click-through rate' };
 
 interface Entity {
@@ -89,7 +101,7 @@ export function rarityWords(onceInDays: number): string {
   return `this metric’s usual ups and downs would give a day like it about once in ${days.toLocaleString('en-US')} days`;
 }
 
-export function accountAlerts(series: AccountSeries, lag: (number | null)[], params: AlertParams = ALERT_PARAMS): AlertFinding[] {
+export function accountAlerts(series: AccountSeries, lag: (number | null)[], params: AlertParams = ALERT_PARAMS, watch: AlertWatch = SINGLE_ACCOUNT_WATCH): AlertFinding[] {
   const lastDay = addDays(series.today, -1);
   const firstReported = addDays(lastDay, -(params.recentDays - 1));
   const money = (minor: number) => `${minorToDecimal(Math.round(minor), series.currency)} ${series.currency}`;
@@ -118,7 +130,7 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
     });
     for (const { metric, kind, value } of METRICS) {
       const values = byDate.map((d, i) => (d ? value(d, conversions[i]) : null));
-      for (const detection of detectAnomalies(values, detectorFor(7, kind))) {
+      for (const detection of detectAnomalies(values, detectorFor(7, kind, watch))) {
         const day = dates[detection.index];
         if (day < firstReported) continue;
         const where = entity.level === 'account' ? 'across the account' : `in ${entity.name}`;

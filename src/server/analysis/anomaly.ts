@@ -1,5 +1,7 @@
+import type { AlertSensitivity } from '@shared/api/alerts';
 import { Calibration, studentT4Quantile, studentT4TwoSided } from './conformal';
 import { countBand, countScore } from './countTails';
+import { FALSE_ALARM_EVERY_DAYS, seriesOnceInDays } from './noiseBudget';
 import { median } from './window';
 
 /**
@@ -23,10 +25,13 @@ import { median } from './window';
  * the false-alarm rate (split-conformal calibration). The rate is set in days, by the
  * sensitivity: at most one alarm from noise alone in 365 days ("fewer"), 90 ("balanced", the
  * default) or 30 ("more"), so an hourly series gets a per-point rate 24 times smaller than a
- * daily one. A rate rarer than the past can show (one in 90 days from 60 days of scores) is read
- * from a generalised Pareto fitted to the past's top 10% of scores (extreme value theory), which
- * is heavier where the data's tail is heavier. Until a series has 40 scores of its own, the
- * threshold is a Student-t's (4 degrees of freedom), not a normal's. It never goes below
+ * daily one. The sensitivity is a budget for a whole workspace (at most 1, 4 or 12 alarms a month
+ * from noise across everything it watches), shared among its series (`watchedSeries`), so one
+ * series of a big workspace alerts only on rarer days (`noiseBudget.ts`). A rate rarer than
+ * the past can show (one in 90 days from 60 days of scores) is read from a generalised Pareto
+ * fitted to the past's top 10% of scores (extreme value theory), which is heavier where the
+ * data's tail is heavier. Until a series has 40 scores of its own, the threshold is a
+ * Student-t's (4 degrees of freedom), not a normal's. It never goes below
  * `threshold` spreads. Flagged points count in the calibration as just reaching the threshold (so
  * one outage does not mute the next). Every alarm carries its tail probability (how often a score
  * this large comes from this series' noise) and "about once in N days". Everything is read from
@@ -63,12 +68,16 @@ export interface DetectorParams {
   stepDays: number;
   /** How often noise alone may raise an alarm: fewer (only strong), balanced, more. */
   sensitivity: Sensitivity;
+  /**
+   * Series watched alongside this one (a workspace's whole set, this one included): the
+   * sensitivity's monthly budget of false alarms is shared among them (`noiseBudget.ts`).
+   */
+  watchedSeries: number;
 }
 
-export type Sensitivity = 'fewer' | 'balanced' | 'more';
+export type Sensitivity = AlertSensitivity;
 
-/** The calibrated false-alarm rate of each sensitivity: at most one alarm from noise alone in this many days. */
-export const FALSE_ALARM_EVERY_DAYS: Record<Sensitivity, number> = { fewer: 365, balanced: 90, more: 30 };
+export { FALSE_ALARM_EVERY_DAYS };
 
 export const DAILY_DETECTOR: DetectorParams = {
   period: 7,
@@ -80,10 +89,11 @@ export const DAILY_DETECTOR: DetectorParams = {
   shiftAfter: 3,
   stepDays: 1,
   sensitivity: 'balanced',
+  watchedSeries: 1,
 };
 
 /** Sensible parameters for a series with this many points a cycle. */
-export function detectorFor(period: number, kind: SeriesKind, options: { stepDays?: number; sensitivity?: Sensitivity } = {}): DetectorParams {
+export function detectorFor(period: number, kind: SeriesKind, options: { stepDays?: number; sensitivity?: Sensitivity; watchedSeries?: number } = {}): DetectorParams {
   const cycle = Math.max(1, period);
   // Enough history for the profile to be measured three times over, at least three weeks of days.
   const span = cycle > 1 ? cycle * 3 : 21;
@@ -95,12 +105,13 @@ export function detectorFor(period: number, kind: SeriesKind, options: { stepDay
     lookback: Math.max(span, cycle > 1 ? cycle * 8 : 56),
     stepDays: options.stepDays ?? DAILY_DETECTOR.stepDays,
     sensitivity: options.sensitivity ?? DAILY_DETECTOR.sensitivity,
+    watchedSeries: options.watchedSeries ?? DAILY_DETECTOR.watchedSeries,
   };
 }
 
 /** The chance per point that noise alone raises an alarm, for these parameters. */
-export function falseAlarmRate(params: Pick<DetectorParams, 'stepDays' | 'sensitivity'>): number {
-  return Math.min(0.5, params.stepDays / FALSE_ALARM_EVERY_DAYS[params.sensitivity]);
+export function falseAlarmRate(params: Pick<DetectorParams, 'stepDays' | 'sensitivity' | 'watchedSeries'>): number {
+  return Math.min(0.5, params.stepDays / seriesOnceInDays(params.sensitivity, params.watchedSeries));
 }
 
 export interface Judgement {

@@ -3,6 +3,7 @@ import { PLANS } from '@shared/api/adAccounts';
 import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import { ACTION_STATUSES } from '@shared/api/actions';
 import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
+import { ALERT_SENSITIVITIES } from '@shared/api/alerts';
 import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -101,6 +102,8 @@ export const workspaces = pgTable('workspaces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** How often its connections sync on their own, in minutes (SYNC_INTERVAL_MINUTES limits). */
   syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
+  /** How readily its anomaly alerts fire: a monthly budget of false alarms shared by everything it watches (analysis/noiseBudget). */
+  alertSensitivity: text('alert_sensitivity', { enum: ALERT_SENSITIVITIES }).notNull().default('balanced'),
 });
 
 /** Who belongs to a workspace, with which role (@shared/access/policy decides what each may do). */

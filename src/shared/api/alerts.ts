@@ -60,6 +60,29 @@ export interface AlertSettings {
   email_digest: boolean;
 }
 
+/** How readily the anomaly detector alerts in a workspace: only strong anomalies, balanced (the default), or more. */
+export const ALERT_SENSITIVITIES = ['fewer', 'balanced', 'more'] as const;
+export type AlertSensitivity = (typeof ALERT_SENSITIVITIES)[number];
+
+/** One sensitivity as it would work in this workspace. */
+export interface AlertSensitivityChoice {
+  sensitivity: AlertSensitivity;
+  /** Anomaly alerts a month that ordinary ups and downs may raise across the whole workspace, at most (real changes come on top). */
+  noise_alerts_a_month: number;
+  /** How rare a day must be, for one metric of one account or campaign, to raise an alert: about once in this many days. */
+  once_in_days: number;
+}
+
+/** The workspace's anomaly sensitivity (GET/PUT alerts/sensitivity/), with what each choice means here. */
+export interface AlertSensitivitySetting {
+  sensitivity: AlertSensitivity;
+  /** Series the detector watches: five metrics of each account and campaign that delivered in the last 90 days. */
+  watched_series: number;
+  choices: AlertSensitivityChoice[];
+  /** Anomaly alerts raised in the workspace over the last 30 days, at whatever sensitivity was set then. */
+  anomalies_last_30_days: number;
+}
+
 /** The workspace's alert webhook, as the API shows it (the signing secret only once, on creation). */
 export interface AlertWebhook {
   url: string;

@@ -1,5 +1,5 @@
 import { array, boolean, object, string, type InferType } from 'yup';
-import { ALERT_KINDS, ALERT_SEVERITIES, type AlertKind, type AlertSeverity } from '../api/alerts';
+import { ALERT_KINDS, ALERT_SENSITIVITIES, ALERT_SEVERITIES, type AlertKind, type AlertSensitivity, type AlertSeverity } from '../api/alerts';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
 
 export const ALERTS_MAX_LIMIT = 200;
@@ -17,6 +17,7 @@ export const ALERT_VALIDATION = {
   badSetting: 'Each e-mail setting is true or false.',
   badWebhookUrl: 'Give the webhook address as a full URL (https://…), at most 2,000 characters.',
   noSetting: 'Send email_critical, email_digest or both.',
+  badSensitivity: `Sensitivity must be one of: ${ALERT_SENSITIVITIES.join(', ')}.`,
 } as const;
 
 /** GET alerts/?kind&severity&account&unread&limit&offset. */
@@ -53,3 +54,13 @@ export const alertWebhookSchema = object({
     .matches(/^https?:\/\/[^\s/]+(\/\S*)?$/i, ALERT_VALIDATION.badWebhookUrl),
 });
 export type AlertWebhookInput = InferType<typeof alertWebhookSchema>;
+
+/** PUT alerts/sensitivity/: how readily the workspace's anomaly alerts fire. */
+export const alertSensitivitySchema = object({
+  sensitivity: string()
+    .strict()
+    .typeError(ALERT_VALIDATION.badSensitivity)
+    .required(ALERT_VALIDATION.badSensitivity)
+    .oneOf(ALERT_SENSITIVITIES as readonly AlertSensitivity[], ALERT_VALIDATION.badSensitivity),
+});
+export type AlertSensitivityInput = InferType<typeof alertSensitivitySchema>;

@@ -6,6 +6,7 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { AlertEmailSettings } from './AlertEmailSettings';
+import { AlertSensitivitySettings } from './AlertSensitivitySettings';
 import { AlertWebhookSettings } from './AlertWebhookSettings';
 import { AlertFilterBar, type AlertAccountOption } from './AlertFilterBar';
 import { isAlertFiltered, NO_ALERT_FILTERS, toAlertQuery, useAlertFilters } from './alertFilters';
@@ -64,7 +65,7 @@ function MarkAllRead({ unread }: { unread: number | undefined }) {
   );
 }
 
-function Alerts({ managesWebhook }: { managesWebhook: boolean }) {
+function Alerts({ managesAlerts }: { managesAlerts: boolean }) {
   const { filters, setFilters } = useAlertFilters();
   const { data, error, isError, isFetching, isLoading, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useListAlertsInfiniteQuery(toAlertQuery(filters));
@@ -113,7 +114,9 @@ function Alerts({ managesWebhook }: { managesWebhook: boolean }) {
       {/* The user's own e-mails, above the filters: they are about every alert, not the ones listed. */}
       <AlertEmailSettings />
       {/* The workspace's webhook: only the roles that manage it may even read its address. */}
-      {managesWebhook && <AlertWebhookSettings />}
+      {managesAlerts && <AlertWebhookSettings />}
+      {/* The workspace's anomaly sensitivity: every reader sees what it is; managers change it. */}
+      <AlertSensitivitySettings canChange={managesAlerts} />
       <AlertFilterBar filters={filters} onChange={setFilters} accounts={accounts} />
       <MarkAllRead unread={unread} />
       {content}
@@ -125,8 +128,8 @@ function Alerts({ managesWebhook }: { managesWebhook: boolean }) {
 export interface AlertsPageProps {
   /** Whether the role reads alerts ('alerts:read'); the app decides, as features do not read each other's state. */
   readsAlerts?: boolean;
-  /** Whether the role manages the workspace's alert webhook ('alerts:manage'); hidden unless the app says so. */
-  managesWebhook?: boolean;
+  /** Whether the role manages the workspace's alerts ('alerts:manage'): its webhook (hidden otherwise) and its sensitivity (read-only otherwise). */
+  managesAlerts?: boolean;
 }
 
 /**
@@ -136,10 +139,10 @@ export interface AlertsPageProps {
  * the workspace's webhook for a role that manages it). A role without 'alerts:read' is told so, and
  * nothing is asked.
  */
-export function AlertsPage({ readsAlerts = true, managesWebhook = false }: AlertsPageProps) {
+export function AlertsPage({ readsAlerts = true, managesAlerts = false }: AlertsPageProps) {
   return (
     <SimplePage title={TITLE} intro={ALERTS_INTRO}>
-      {readsAlerts ? <Alerts managesWebhook={managesWebhook} /> : <Notice severity="info">{ALERTS_NOT_FOR_ROLE}</Notice>}
+      {readsAlerts ? <Alerts managesAlerts={managesAlerts} /> : <Notice severity="info">{ALERTS_NOT_FOR_ROLE}</Notice>}
     </SimplePage>
   );
 }

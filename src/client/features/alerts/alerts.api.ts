@@ -1,4 +1,4 @@
-import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSettings, AlertSeverity, AlertWebhook } from '@shared/api/alerts';
+import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSensitivity, AlertSensitivitySetting, AlertSettings, AlertSeverity, AlertWebhook } from '@shared/api/alerts';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
@@ -36,6 +36,9 @@ const UNREAD = { type: 'Alert' as const, id: 'UNREAD' };
 const SETTINGS = { type: 'Alert' as const, id: 'SETTINGS' };
 /** The workspace's webhook: its address and its last delivery. */
 const WEBHOOK = { type: 'Alert' as const, id: 'WEBHOOK' };
+
+/** The workspace's anomaly sensitivity. */
+const SENSITIVITY = { type: 'Alert' as const, id: 'SENSITIVITY' };
 
 const HTTP_NOT_FOUND = 404;
 
@@ -92,6 +95,28 @@ export const alertsApi = baseApi.injectEndpoints({
         );
         try {
           await queryFulfilled;
+        } catch {
+          patchResult.undo();
+        }
+      },
+    }),
+    getAlertSensitivity: build.query<AlertSensitivitySetting, void>({
+      query: () => 'alerts/sensitivity/',
+      providesTags: [SENSITIVITY],
+    }),
+    // Optimistic like the e-mail switches: the choice moves at once and moves back if the save
+    // fails; the answer (with the recent count) then replaces the cache.
+    setAlertSensitivity: build.mutation<AlertSensitivitySetting, { sensitivity: AlertSensitivity }>({
+      query: (body) => ({ url: 'alerts/sensitivity/', method: 'PUT', body }),
+      async onQueryStarted({ sensitivity }, { dispatch, queryFulfilled }) {
+        const patchResult = dispatch(
+          alertsApi.util.updateQueryData('getAlertSensitivity', undefined, (setting) => {
+            setting.sensitivity = sensitivity;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(alertsApi.util.upsertQueryData('getAlertSensitivity', undefined, data));
         } catch {
           patchResult.undo();
         }
@@ -163,6 +188,8 @@ export const {
   useMarkAlertsReadMutation,
   useGetAlertSettingsQuery,
   useUpdateAlertSettingsMutation,
+  useGetAlertSensitivityQuery,
+  useSetAlertSensitivityMutation,
   useGetAlertWebhookQuery,
   useSaveAlertWebhookMutation,
   useDeleteAlertWebhookMutation,

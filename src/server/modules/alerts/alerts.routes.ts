@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { ErrorCode } from '@shared/api/errors';
-import { alertQuerySchema, alertReadSchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
+import { alertQuerySchema, alertReadSchema, alertSensitivitySchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -88,6 +88,34 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
       },
     },
     async (request) => service.updateSettings(principalFor(request, 'alerts:read'), request.body),
+  );
+
+  app.get(
+    '/alerts/sensitivity/',
+    {
+      schema: {
+        summary: 'How readily the workspace’s anomaly alerts fire, and what each sensitivity means for it (false alarms a month at most)',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The sensitivity and its choices.'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.sensitivity.get(principalFor(request, 'alerts:read')),
+  );
+
+  app.put(
+    '/alerts/sensitivity/',
+    {
+      config: rateLimit(20),
+      schema: {
+        summary: 'Set the workspace’s anomaly sensitivity (fewer, balanced or more); it applies from the next check',
+        tags,
+        security: bearerAuth,
+        body: alertSensitivitySchema,
+        response: { 200: success('The sensitivity and its choices.'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.sensitivity.set(principalFor(request, 'alerts:manage'), request.body),
   );
 
   app.get(

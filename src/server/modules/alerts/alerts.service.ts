@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzl
 import { object, string } from 'yup';
 import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
-import { accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
+import { ALERT_PARAMS, accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
@@ -13,6 +13,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import { can, type Principal } from '../access/principal';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createAlertMail } from './alerts.mail';
+import { createAlertSensitivity } from './alerts.sensitivity';
 import { createAlertWebhook } from './alerts.webhook';
 import { presentAlert } from './alerts.presenter';
 
@@ -31,6 +32,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   const { db, queue, clock, log } = ctx;
   const mail = createAlertMail(ctx);
   const webhook = createAlertWebhook(ctx);
+  const sensitivity = createAlertSensitivity(ctx);
   /** 'raised' (workspaceId) when this process stores new alerts: open streams look at once instead of at their next poll. */
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -41,10 +43,10 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     .where(and(eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')), eq(workspaceMembers.userId, sql.placeholder('userId'))))
     .prepare('alert_stream_role_of');
 
-  /** Judges one account and stores new alerts; returns how many were new. */
+  /** Judges one account (at its workspace's sensitivity) and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow): Promise<number> {
-    const { series, lag } = await loadAccountSeries(db, account, clock.now());
-    return raise(account, accountAlerts(series, lag));
+    const [{ series, lag }, watch] = await Promise.all([loadAccountSeries(db, account, clock.now()), sensitivity.watchOf(account.workspaceId)]);
+    return raise(account, accountAlerts(series, lag, ALERT_PARAMS, watch));
   }
 
   /** Stores findings about one account as alerts (once per key) and delivers the new ones; returns how many were new. */
@@ -126,6 +128,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     events,
     mail,
     webhook,
+    sensitivity,
 
     async settings(principal: Principal): Promise<AlertSettings> {
       return mail.settingsOf(principal.userId);

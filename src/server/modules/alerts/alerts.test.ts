@@ -3,9 +3,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { ALERT_MESSAGES, type AlertList } from '@shared/api/alerts';
+import { ALERT_MESSAGES, type AlertList, type AlertSensitivitySetting } from '@shared/api/alerts';
 import { ALERT_VALIDATION } from '@shared/validation/alerts';
-import { accountAlerts } from '../../analysis/accountAlerts';
+import { ALERT_PARAMS, accountAlerts, SERIES_PER_ENTITY } from '../../analysis/accountAlerts';
+import { sensitivityChoice } from '../../analysis/noiseBudget';
 import { executeRows } from '../../db/connect';
 import { alertPreferences, alerts, connectedAdAccounts, outbox } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
@@ -93,7 +94,11 @@ describe('Alerts', () => {
     expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
 
     const { series, lag } = await loadAccountSeries(t.app.ctx.db, account, clock.now());
-    const expected = accountAlerts(series, lag);
+    // Judged at the workspace's sensitivity, its false-alarm budget shared by every series it watches.
+    const watch = await t.app.services.alerts.sensitivity.watchOf(account.workspaceId);
+    expect(watch.sensitivity).toBe('balanced');
+    expect(watch.watchedSeries).toBe((1 + series.campaigns.filter((c) => c.days.some((d) => d.impressions > 0 || d.spend > 0)).length) * SERIES_PER_ENTITY);
+    const expected = accountAlerts(series, lag, ALERT_PARAMS, watch);
     expect(expected).toContainEqual(expect.objectContaining({ kind: 'anomaly', metric: 'spend', direction: 'high', level: 'campaign', entityId: campaign.id }));
     expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(expected.length);
     expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(0);
@@ -289,6 +294,46 @@ describe('Alerts', () => {
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('Alert e-mails stopped');
     expect((await get(owner, 'alerts/settings/')).json()).toEqual({ email_critical: false, email_digest: false });
+  });
+
+  describe('the sensitivity', () => {
+    const put = (user: TestUser, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/alerts/sensitivity/', headers: user.auth, payload: payload as object });
+
+    it('says what each choice means for the workspace: the monthly budget shared by the series it watches', async () => {
+      const res = await get(owner, 'alerts/sensitivity/');
+      expect(res.statusCode).toBe(200);
+      const setting: AlertSensitivitySetting = res.json();
+      const watch = await t.app.services.alerts.sensitivity.watchOf((await accountOf(owner)).workspaceId);
+      expect(setting.sensitivity).toBe('balanced');
+      expect(setting.watched_series).toBe(watch.watchedSeries);
+      expect(setting.watched_series).toBeGreaterThan(SERIES_PER_ENTITY);
+      expect(setting.choices.map((c) => c.sensitivity)).toEqual(['fewer', 'balanced', 'more']);
+      for (const choice of setting.choices) expect(choice).toEqual(sensitivityChoice(choice.sensitivity, watch.watchedSeries));
+      expect(setting.anomalies_last_30_days).toEqual(expect.any(Number));
+    });
+
+    it('changes for the whole workspace and the checks judge at it; refuses anything but the three choices without losing the saved one', async () => {
+      const saved = await put(owner, { sensitivity: 'fewer' });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ sensitivity: 'fewer' });
+      const workspaceId = (await accountOf(owner)).workspaceId;
+      expect((await t.app.services.alerts.sensitivity.watchOf(workspaceId)).sensitivity).toBe('fewer');
+      for (const bad of [{ sensitivity: 'loud' }, { sensitivity: 3 }, {}]) {
+        const refused = await put(owner, bad);
+        expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({ status: 400, detail: ALERT_VALIDATION.badSensitivity });
+      }
+      expect((await get(owner, 'alerts/sensitivity/')).json().sensitivity).toBe('fewer');
+      // Another workspace keeps its own.
+      expect((await get(other, 'alerts/sensitivity/')).json().sensitivity).toBe('balanced');
+      expect((await put(owner, { sensitivity: 'balanced' })).statusCode).toBe(200);
+    });
+
+    it('counts the anomaly alerts raised in the last 30 days', async () => {
+      await t.app.ctx.db.delete(alerts);
+      await plant(owner, 'recent', 'warning', 60);
+      await plant(owner, 'old', 'warning', 31 * 24 * 60);
+      expect((await get(owner, 'alerts/sensitivity/')).json().anomalies_last_30_days).toBe(1);
+    });
   });
 
   describe('the webhook', () => {

@@ -80,3 +80,19 @@ export async function conversionObservationsOf(db: DbOrTx, scope: AccountScope, 
   );
   return rows.map((row) => ({ date: row.day, age: Number(row.age), conversions: num(row.conversions) }));
 }
+
+/**
+ * The accounts and campaigns of a workspace that delivered (an impression or any spend) on or
+ * after `since`: what the anomaly alerts watch, and so how many share its false-alarm budget.
+ */
+export async function deliveringEntityCount(db: DbOrTx, workspaceId: string, since: string): Promise<{ accounts: number; campaigns: number }> {
+  const [row] = await executeRows<{ accounts: number | string; campaigns: number | string }>(
+    db,
+    sql`
+      select count(distinct m.account_ref) as accounts, count(distinct (m.account_ref, m.entity_id)) as campaigns
+      from metrics_daily m
+      join connected_ad_accounts a on a.id = m.account_ref and a.workspace_id = ${workspaceId}::uuid
+      where m.level = 'campaign' and m.day >= ${since}::date and (m.impressions > 0 or m.spend_minor > 0)`,
+  );
+  return { accounts: num(row?.accounts ?? 0), campaigns: num(row?.campaigns ?? 0) };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "alert_sensitivity" text DEFAULT 'balanced' NOT NULL;
