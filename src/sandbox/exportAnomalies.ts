@@ -4,7 +4,7 @@ import { PLATFORMS } from '@shared/constants';
 import { CONVERSION_LAG, World, addDays, eachDay, type AnomalyKind, type SandboxCampaign } from './world';
 
 /**
- * npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D] [--all]
+ * npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D] [--all] [--noise realistic|clean]
  *
  * Writes a sandbox world's planted anomalies as a labelled corpus in the Numenta Anomaly
  * Benchmark layout, for `npm run alerts:eval`: DIR/sandbox-<seed>/ holds one CSV per series
@@ -21,6 +21,11 @@ import { CONVERSION_LAG, World, addDays, eachDay, type AnomalyKind, type Sandbox
  * draw); a planted day smaller than that is left blank, neither an anomaly to find nor a normal
  * day to judge (the evaluator skips blanks, as it skips days without delivery). `--all` labels
  * every planted day.
+ *
+ * The world has realistic noise by default (`--noise realistic`: heavy-tailed demand, promotion
+ * days, holidays, reporting catch-ups, none of them labelled: see realisticNoise.ts), so a
+ * detector that floods on real series floods here too; `--noise clean` gives the counting noise
+ * alone, as the worlds the tests run on.
  */
 
 /** How far, in standard deviations of the normal value, a planted effect must reach to be labelled. */
@@ -132,12 +137,13 @@ function main() {
   const seed = Number(argument('seed', '42'));
   const days = Number(argument('days', '360'));
   const out = argument('out', 'alerts-corpus');
-  if (!Number.isInteger(seed) || !Number.isInteger(days) || days < 30) {
-    console.error('Usage: npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D ≥ 30] [--all]');
+  const noise = argument('noise', 'realistic');
+  if (!Number.isInteger(seed) || !Number.isInteger(days) || days < 30 || (noise !== 'realistic' && noise !== 'clean')) {
+    console.error('Usage: npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D ≥ 30] [--all] [--noise realistic|clean]');
     process.exit(2);
   }
   // A fixed day, so the same seed always gives the same corpus.
-  const world = new World({ seed, now: () => new Date('2026-06-01T12:00:00Z') });
+  const world = new World({ seed, now: () => new Date('2026-06-01T12:00:00Z'), noise });
   const folder = `sandbox-${seed}`;
   fs.mkdirSync(path.join(out, folder), { recursive: true });
   const windows: Record<string, [string, string][]> = {};

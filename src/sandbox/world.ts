@@ -2,6 +2,7 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import { minorDigits } from '@shared/money';
 import { drawVertical, rewriteCreative, writeCreative, type SandboxCreative, type SandboxImage } from './creatives';
 import { poisson, splitInteger, unit } from './randomness';
+import { benignDay, type NoiseMode } from './realisticNoise';
 
 export { unit } from './randomness';
 
@@ -145,10 +146,13 @@ export interface WorldOptions {
   /** Where the sandbox reads the time (tests pass a fixed clock). */
   now?: () => Date;
   accountsPerPlatform?: number;
+  /** 'realistic' adds heavy-tailed demand, promotions, holidays and reporting catch-ups (realisticNoise.ts); default 'clean'. */
+  noise?: NoiseMode;
 }
 
 export type AnomalyKind = 'tracking_outage' | 'click_spike';
 
+const NO_BENIGN_CHANGE = { clicks: 1, conversions: 1 };
 const EMPTY: DayMetrics = { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 };
 /** Delivery by weekday, Sunday .. Saturday: auctions are busier on weekdays. */
 export const WEEKDAY_FACTOR = [0.82, 1.06, 1.1, 1.08, 1.04, 0.96, 0.8];
@@ -305,6 +309,7 @@ interface AdExpectation {
 export class World {
   readonly seed: number;
   readonly now: () => Date;
+  readonly noise: NoiseMode;
   private readonly byPlatform = new Map<Platform, SandboxAccount[]>();
   private readonly changes = new Map<string, Change[]>();
   private readonly adChanges = new Map<string, Change[]>();
@@ -314,6 +319,7 @@ export class World {
   constructor(options: WorldOptions = {}) {
     this.seed = options.seed ?? 42;
     this.now = options.now ?? (() => new Date());
+    this.noise = options.noise ?? 'clean';
     const count = options.accountsPerPlatform ?? 3;
     const today = dayIn('UTC', this.now());
     for (const platform of PLATFORMS) {
@@ -663,6 +669,8 @@ export class World {
       (anomaly === 'tracking_outage' ? ANOMALY_EFFECT.tracking_outage : 1);
     // Invalid clicks come on top of the real ones and never convert.
     const invalidClicks = anomaly === 'click_spike' ? ANOMALY_EFFECT.click_spike : 1;
+    // A real day's ordinary ups and downs (none of them an anomaly), when the world has them.
+    const benign = this.noise === 'realistic' ? benignDay(this.seed, `${platform}/${account.id}`, `${platform}/${campaign.id}`, date) : NO_BENIGN_CHANGE;
     // Conversions go to the ads in proportion to the clicks they bring times how well those convert.
     const pull = campaign.ads.map((ad, i) => shares[i] * ad.quality * freshness[i] * ad.conversionRate);
     const pullSum = pull.reduce((a, b) => a + b, 0) || 1;
@@ -671,8 +679,8 @@ export class World {
       return {
         spendMinor: spends[i],
         impressions,
-        clicks: impressions * campaign.ctr * ad.quality * freshness[i] * invalidClicks,
-        conversions: (conversions * pull[i]) / pullSum,
+        clicks: impressions * campaign.ctr * ad.quality * freshness[i] * invalidClicks * benign.clicks,
+        conversions: ((conversions * pull[i]) / pullSum) * benign.conversions,
       };
     });
   }
