@@ -41,6 +41,12 @@ import { median } from './window';
  * `traceAnomalies(...).status.reason`. A series read at irregular times is put on a regular grid
  * first (`resample.ts`).
  *
+ * A series read more often than daily is also judged by stretches: the smallest score of the last
+ * two hours' points when all are on the same side (`sustainedAfter`), calibrated on its own past
+ * stretches the same way, the false-alarm rate shared half and half with the single points. It
+ * finds a departure that lasts but that no single point takes far enough (a server running hot,
+ * an ad exchange's prices drifting up for an afternoon), and reports it once per stretch.
+ *
  * Anomalies do not teach the baseline: flagged points are left out of later baselines. A run of
  * `shiftAfter` points outside the band on the same side is a level shift, not a string of
  * anomalies: the baseline restarts from the run's first point, and the run is reported once.
@@ -64,6 +70,12 @@ export interface DetectorParams {
   lookback: number;
   /** Points in a row outside the band, on one side, that make a level shift. */
   shiftAfter: number;
+  /**
+   * Points in a row, on one side, whose smallest score is judged as one (a sustained departure
+   * too small for any single point to alarm); 0 for none. Its threshold is calibrated like the
+   * points', on the series' own past runs, and the false-alarm rate is shared between the two.
+   */
+  sustainedAfter: number;
   /** Days one step spans (1 for daily series, 1/24 hourly): the false-alarm rate is set in days. */
   stepDays: number;
   /** How often noise alone may raise an alarm: fewer (only strong), balanced, more. */
@@ -87,6 +99,7 @@ export const DAILY_DETECTOR: DetectorParams = {
   minHistory: 21,
   lookback: 56,
   shiftAfter: 3,
+  sustainedAfter: 0,
   stepDays: 1,
   sensitivity: 'balanced',
   watchedSeries: 1,
@@ -103,10 +116,27 @@ export function detectorFor(period: number, kind: SeriesKind, options: { stepDay
     kind,
     minHistory: span,
     lookback: Math.max(span, cycle > 1 ? cycle * 8 : 56),
+    sustainedAfter: sustainedPoints(options.stepDays ?? DAILY_DETECTOR.stepDays),
     stepDays: options.stepDays ?? DAILY_DETECTOR.stepDays,
     sensitivity: options.sensitivity ?? DAILY_DETECTOR.sensitivity,
     watchedSeries: options.watchedSeries ?? DAILY_DETECTOR.watchedSeries,
   };
+}
+
+/** The smallest stretch score that alarms, whatever the calibration says (a stretch of ordinary points is no news). */
+const STRETCH_FLOOR = 1.5;
+
+/**
+ * Sub-daily series also watch for sustained departures over this many hours (at least three
+ * points); daily ones do not (a day is already long, and three days off are a level shift).
+ * Chosen on the training corpus (NAB's server, machine and tweet series): 1, 2 and 4 hours
+ * caught 22, 24 and 20 of its 82 windows at precision 0.53, 0.58 and 0.60 (none: 19 at 0.50).
+ */
+const SUSTAINED_HOURS = 2;
+
+function sustainedPoints(stepDays: number): number {
+  if (stepDays >= 1) return 0;
+  return Math.max(3, Math.round(SUSTAINED_HOURS / (stepDays * 24)));
 }
 
 /** The chance per point that noise alone raises an alarm, for these parameters. */
@@ -262,8 +292,11 @@ export function detectAnomalies(values: (number | null)[], params: DetectorParam
 export function traceAnomalies(values: (number | null)[], params: DetectorParams, everyBand = true): { detections: Detection[]; judgements: (Judgement | null)[]; status: SeriesStatus } {
   const detections: Detection[] = [];
   const alpha = falseAlarmRate(params);
+  // Sustained departures: the last points' scores, and their own calibration.
+  const sustained = params.sustainedAfter > 1 ? { recent: [] as number[], calibration: new Calibration(), open: false } : null;
+  const pointAlpha = sustained ? alpha / 2 : alpha;
   // Until the series has enough scores of its own: a Student-t with 4 degrees of freedom's quantile.
-  const uncalibrated = studentT4Quantile(alpha);
+  const uncalibrated = studentT4Quantile(pointAlpha);
   const calibration = new Calibration();
   const status: SeriesStatus = { judged: 0, calibrated: 0, reason: null };
   let present = 0;
@@ -318,7 +351,7 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
     const score = params.kind === 'count' && Math.abs(tailScore) >= COUNT_SCORE_CAP && Math.abs(distance) > Math.abs(tailScore) ? distance : tailScore;
     // The threshold: the score the series' own past scores passed with the chosen false-alarm
     // rate (never below the fixed one; that one alone while the past is too short to calibrate).
-    const calibrated = calibration.threshold(alpha);
+    const calibrated = calibration.threshold(pointAlpha);
     const threshold = Math.max(params.threshold, calibrated ?? uncalibrated);
     const tailProbability = calibration.tailProbability(score) ?? studentT4TwoSided(score);
     status.judged += 1;
@@ -334,6 +367,28 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
           ? countBand(expected, dispersion, threshold)
           : { low: scale.from(judged.expected - threshold * judged.spread), high: scale.from(judged.expected + threshold * judged.spread) };
     judgements[i] = { index: i, value, expected, low: band.low, high: band.high, score, threshold };
+    if (sustained) {
+      // The smallest score of the last `sustainedAfter` points when all are on one side: large only
+      // when the whole stretch is off. Reported once per stretch, when no single point alarms.
+      sustained.recent.push(score);
+      if (sustained.recent.length > params.sustainedAfter) sustained.recent.shift();
+      const side = Math.sign(score);
+      const stretch = sustained.recent.length === params.sustainedAfter && sustained.recent.every((s) => Math.sign(s) === side) ? Math.min(...sustained.recent.map(Math.abs)) : 0;
+      const limit = sustained.calibration.threshold(alpha / 2);
+      const reached = limit !== null && stretch >= Math.max(limit, STRETCH_FLOOR);
+      if (reached && !sustained.open && Math.abs(score) < threshold) {
+        const stretchProbability = sustained.calibration.tailProbability(stretch) ?? alpha;
+        detections.push({
+          ...judgements[i]!,
+          direction: side > 0 ? 'high' : 'low',
+          severity: 'warning',
+          tailProbability: stretchProbability,
+          onceInDays: params.stepDays / Math.max(stretchProbability, 1e-12),
+        });
+      }
+      sustained.open = reached || (sustained.open && stretch > 0);
+      sustained.calibration.add(limit === null ? stretch : Math.min(stretch, limit));
+    }
     if (Math.abs(score) < threshold) {
       history.push(y);
       run = null;
