@@ -62,6 +62,8 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts', '<rootDir>/src/sandbox/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/server/test/setupTests.ts'],
+      // Migrates one PGlite database every server test file starts from (src/server/test/pgliteTemplate.ts).
+      globalSetup: '<rootDir>/src/server/test/globalSetup.ts',
     },
     {
       ...common,

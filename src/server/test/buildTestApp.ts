@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { DEFAULT_SERVER_TIMEOUTS, type AppConfig } from '../config';
 import { sandboxSettings } from '../platforms/settings';
+import { migratedPgliteTemplate } from './pgliteTemplate';
 
 /** A config for tests: in-memory PGlite unless DATABASE_URL is set, random secrets, no SPA. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -74,7 +75,9 @@ export async function buildTestApp(
   const { config: overrides, ...buildOptions } = options;
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, ...overrides });
-  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, ...buildOptions });
+  // An in-memory PGlite starts from the migrated template (pgliteTemplate.ts) rather than from initdb.
+  const pgliteTemplate = !config.databaseUrl && config.pgliteDataDir === 'memory://' ? await migratedPgliteTemplate() : undefined;
+  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, pgliteTemplate, ...buildOptions });
   await app.ready();
   return {
     app,
