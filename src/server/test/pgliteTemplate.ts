@@ -18,7 +18,8 @@ const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'db', 'migrations');
  * each start (up to date, so they apply nothing); db/migrations.test.ts tests them one by one.
  */
 
-function templateKey(): string {
+/** A name for the current migrations and PGlite version. */
+export function templateKey(): string {
   const hash = createHash('sha256');
   // The data folder's format is PGlite's (its package.json is not exported; it sits above dist/).
   const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
