@@ -62,6 +62,9 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts', '<rootDir>/src/sandbox/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/server/test/setupTests.ts'],
+      // Migrates one database every server test app starts from (src/server/test/pgliteTemplate.ts, postgresTemplate.ts).
+      globalSetup: '<rootDir>/src/server/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/src/server/test/globalTeardown.ts',
     },
     {
       ...common,

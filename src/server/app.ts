@@ -103,6 +103,8 @@ export interface BuildOptions {
   fetchClientDocument?: FetchClientDocument;
   /** Also serve the fixed resource and prompt the MCP conformance suite reads (scripts/mcp-conformance.ts only). */
   mcpConformanceFixtures?: boolean;
+  /** A migrated PGlite database to start from (tests; see ConnectOptions.pgliteTemplate). */
+  pgliteTemplate?: Blob;
 }
 
 const REQUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
+    pgliteTemplate: options.pgliteTemplate,
     onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
   });
   const queue = createJobQueue({

@@ -48,7 +48,6 @@ import {
   workspaceMembers,
   workspaces,
 } from './db/schema';
-import { executeRows } from './db/connect';
 import { AD_ACCOUNT_MESSAGES } from './modules/adAccounts/adAccounts.service';
 import { plantAdvice, type PlantedAdvice } from './test/advice';
 import { addAccount, bringIn, call, joinAs } from './modules/workspaces/workspaces.fixtures';
@@ -58,6 +57,7 @@ import { consent, recordingRuntime } from './test/platforms';
 import { callbackResponse, connectVia, TestBrowser, userIdOf, workspaceIdOf } from './test/connect';
 import { signUp, type TestUser } from './test/factories';
 import { mintMcpGrant } from './test/mcp';
+import { rowsJson, selectParts } from './test/stateSnapshot';
 import { SYNCED_SETUP_TIMEOUT_MS, type Tenant } from './test/tenants';
 import { startConnectionIn, syncedWorkspace, withVerifiedCode, type SyncedWorkspace } from './test/workspaceTenants';
 
@@ -197,44 +197,67 @@ afterAll(async () => {
  * one JSON text per part (so a difference can be named).
  */
 async function workspaceState(space: Space): Promise<Record<string, string>> {
-  const { db } = t.app.ctx;
   const id = space.id;
-  const count = async (table: 'metrics_daily' | 'account_daily' | 'ads') => {
-    const [row] = await executeRows<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from ${sql.identifier(table)} x join connected_ad_accounts a on a.id = x.account_ref where a.workspace_id = ${id}::uuid`,
-    );
-    return Number(row.n);
-  };
+  // Every column of every row, each part as one JSON text, all read in one statement (test/stateSnapshot.ts).
+  const count = (table: 'metrics_daily' | 'account_daily' | 'ads') =>
+    sql`(select count(*) from ${sql.identifier(table)} x join connected_ad_accounts a on a.id = x.account_ref where a.workspace_id = ${id}::uuid)::int`;
+  const read = await selectParts(t.app.ctx.db, {
+    workspace: rowsJson(workspaces, eq(workspaces.id, id)),
+    members: rowsJson(workspaceMembers, eq(workspaceMembers.workspaceId, id), workspaceMembers.userId),
+    invitations: rowsJson(workspaceInvitations, eq(workspaceInvitations.workspaceId, id), workspaceInvitations.id),
+    connections: rowsJson(platformConnections, eq(platformConnections.workspaceId, id), platformConnections.id),
+    pendingConnections: rowsJson(oauthStates, eq(oauthStates.workspaceId, id), oauthStates.stateHash),
+    accounts: rowsJson(connectedAdAccounts, eq(connectedAdAccounts.workspaceId, id), connectedAdAccounts.id),
+    campaigns: rowsJson(campaigns, eq(campaigns.workspaceId, id), campaigns.id),
+    syncState: rowsJson(syncState, eq(syncState.workspaceId, id), syncState.connectionId),
+    metrics: count('metrics_daily'),
+    days: count('account_daily'),
+    ads: count('ads'),
+    suggestions: rowsJson(suggestions, eq(suggestions.workspaceId, id), suggestions.id),
+    actions: rowsJson(actions, eq(actions.workspaceId, id), actions.id),
+    alertReads: rowsJson(alertReads, eq(alertReads.alertId, space.advice.alertId)),
+    alertWebhook: rowsJson(alertWebhooks, eq(alertWebhooks.workspaceId, id)),
+    rules: rowsJson(rules, eq(rules.workspaceId, id), rules.id),
+    budgets: rowsJson(budgets, eq(budgets.workspaceId, id), budgets.id),
+    ruleActions: rowsJson(ruleActions, eq(ruleActions.workspaceId, id), ruleActions.id),
+    creativeAnalyses: rowsJson(creativeAnalyses, eq(creativeAnalyses.workspaceId, id), creativeAnalyses.id),
+    creativeShares: rowsJson(creativeShares, eq(creativeShares.workspaceId, id), creativeShares.id),
+    creativeModel: rowsJson(creativeWorkspaceModels, eq(creativeWorkspaceModels.workspaceId, id)),
+    branding: rowsJson(workspaceBranding, eq(workspaceBranding.workspaceId, id)),
+    reports: rowsJson(reports, eq(reports.workspaceId, id), reports.id),
+    reportShares: rowsJson(reportShares, eq(reportShares.workspaceId, id), reportShares.id),
+    reportSchedules: rowsJson(reportSchedules, eq(reportSchedules.workspaceId, id), reportSchedules.id),
+    reportDeliveries: rowsJson(reportDeliveries, eq(reportDeliveries.workspaceId, id), reportDeliveries.id),
+  });
   const parts = {
-    workspace: await db.select().from(workspaces).where(eq(workspaces.id, id)),
-    members: await db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, id)).orderBy(workspaceMembers.userId),
-    invitations: await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, id)).orderBy(workspaceInvitations.id),
-    connections: await db.select().from(platformConnections).where(eq(platformConnections.workspaceId, id)).orderBy(platformConnections.id),
-    pendingConnections: await db.select().from(oauthStates).where(eq(oauthStates.workspaceId, id)).orderBy(oauthStates.stateHash),
-    accounts: await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, id)).orderBy(connectedAdAccounts.id),
-    campaigns: await db.select().from(campaigns).where(eq(campaigns.workspaceId, id)).orderBy(campaigns.id),
-    syncState: await db.select().from(syncState).where(eq(syncState.workspaceId, id)).orderBy(syncState.connectionId),
-    rows: { metrics: await count('metrics_daily'), days: await count('account_daily'), ads: await count('ads') },
-    atThePlatform: sandbox.world.status(space.platform, space.platformCampaignId),
-    suggestions: await db.select().from(suggestions).where(eq(suggestions.workspaceId, id)).orderBy(suggestions.id),
-    actions: await db.select().from(actions).where(eq(actions.workspaceId, id)).orderBy(actions.id),
-    alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
-    alertWebhook: await db.select().from(alertWebhooks).where(eq(alertWebhooks.workspaceId, id)),
-    rules: await db.select().from(rules).where(eq(rules.workspaceId, id)).orderBy(rules.id),
-    budgets: await db.select().from(budgets).where(eq(budgets.workspaceId, id)).orderBy(budgets.id),
-    ruleActions: await db.select().from(ruleActions).where(eq(ruleActions.workspaceId, id)).orderBy(ruleActions.id),
-    adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
-    creativeAnalyses: await db.select().from(creativeAnalyses).where(eq(creativeAnalyses.workspaceId, id)).orderBy(creativeAnalyses.id),
-    creativeShares: await db.select().from(creativeShares).where(eq(creativeShares.workspaceId, id)).orderBy(creativeShares.id),
-    creativeModel: await db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, id)),
-    branding: await db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, id)),
-    reports: await db.select().from(reports).where(eq(reports.workspaceId, id)).orderBy(reports.id),
-    reportShares: await db.select().from(reportShares).where(eq(reportShares.workspaceId, id)).orderBy(reportShares.id),
-    reportSchedules: await db.select().from(reportSchedules).where(eq(reportSchedules.workspaceId, id)).orderBy(reportSchedules.id),
-    reportDeliveries: await db.select().from(reportDeliveries).where(eq(reportDeliveries.workspaceId, id)).orderBy(reportDeliveries.id),
+    workspace: read.workspace,
+    members: read.members,
+    invitations: read.invitations,
+    connections: read.connections,
+    pendingConnections: read.pendingConnections,
+    accounts: read.accounts,
+    campaigns: read.campaigns,
+    syncState: read.syncState,
+    rows: JSON.stringify({ metrics: Number(read.metrics), days: Number(read.days), ads: Number(read.ads) }),
+    atThePlatform: JSON.stringify(sandbox.world.status(space.platform, space.platformCampaignId)),
+    suggestions: read.suggestions,
+    actions: read.actions,
+    alertReads: read.alertReads,
+    alertWebhook: read.alertWebhook,
+    rules: read.rules,
+    budgets: read.budgets,
+    ruleActions: read.ruleActions,
+    adsAtThePlatform: JSON.stringify([space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad))),
+    creativeAnalyses: read.creativeAnalyses,
+    creativeShares: read.creativeShares,
+    creativeModel: read.creativeModel,
+    branding: read.branding,
+    reports: read.reports,
+    reportShares: read.reportShares,
+    reportSchedules: read.reportSchedules,
+    reportDeliveries: read.reportDeliveries,
   };
-  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
+  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, String(value)]));
 }
 
 /** The parts of a workspace's state that differ. */

@@ -6,6 +6,7 @@ import { createJobQueue, defineJob, type JobQueue } from '../jobs/queue';
 import { createRuntime, sendChecked, withRetry } from '../platforms/http';
 import { PlatformError, type ClientRuntime } from '../platforms/types';
 import { createScratchDatabase, eventually, testConfig } from '../test/buildTestApp';
+import { migratedPgliteTemplate } from '../test/pgliteTemplate';
 import { registerApiDocs } from './docs';
 import { registerErrorHandler } from './errors';
 import { createMetrics, registerRequestMetrics, type Metrics } from './metrics';
@@ -210,7 +211,7 @@ describe('job metrics', () => {
   beforeAll(async () => {
     const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
     drop = scratch?.drop;
-    database = await connectDatabase({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://' });
+    database = await connectDatabase({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', pgliteTemplate: scratch ? undefined : await migratedPgliteTemplate() });
     queue = createJobQueue({
       database,
       log: pino({ level: 'silent' }) as FastifyBaseLogger,

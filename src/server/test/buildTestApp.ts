@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { DEFAULT_SERVER_TIMEOUTS, type AppConfig } from '../config';
 import { sandboxSettings } from '../platforms/settings';
+import { migratedPgliteTemplate } from './pgliteTemplate';
+import { PG_TEMPLATE_ENV } from './postgresTemplate';
 
 /** A config for tests: in-memory PGlite unless DATABASE_URL is set, random secrets, no SPA. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -42,11 +44,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * On PostgreSQL, every test file gets a database of its own (created from DATABASE_URL,
  * dropped on close), so files run in parallel without seeing each other's rows.
  */
-export async function createScratchDatabase(baseUrl: string, prefix = 'adwise_t'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix = 'adwise_t',
+  /** A database to copy (an already migrated one, postgresTemplate.ts); empty otherwise. */
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -72,9 +79,12 @@ export async function buildTestApp(
   options: BuildOptions & { config?: Partial<AppConfig> } = {},
 ): Promise<TestApp> {
   const { config: overrides, ...buildOptions } = options;
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  // On PostgreSQL, a copy of the migrated template when jest's globalSetup made one.
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, undefined, process.env[PG_TEMPLATE_ENV]) : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, ...overrides });
-  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, ...buildOptions });
+  // An in-memory PGlite starts from the migrated template (pgliteTemplate.ts) rather than from initdb.
+  const pgliteTemplate = !config.databaseUrl && config.pgliteDataDir === 'memory://' ? await migratedPgliteTemplate() : undefined;
+  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, pgliteTemplate, ...buildOptions });
   await app.ready();
   return {
     app,

@@ -5,16 +5,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import type { McpAccess } from '@shared/api/mcp';
+import type { Clock } from '../lib/clock';
 import { mcpClients, mcpGrants } from '../db/schema';
 import { issueTokenPair, revokeGrantTokens, type McpTokenPair } from '../modules/mcpAuth/mcpTokens';
 import { mcpResourceUrl } from '../modules/mcpAuth/urls';
 import { sandboxSettings } from '../platforms/settings';
 import type { TestApp } from './buildTestApp';
 import { userIdOf, workspaceIdOf } from './connect';
-import type { TestUser } from './factories';
+import { signUp, type TestUser } from './factories';
 import { buildListeningTestApp } from './listeningApp';
 import { recordingRuntime } from './platforms';
 import { syncedTenant } from './tenants';
+import { syncedWorkspace, type SyncedWorkspace } from './workspaceTenants';
 
 /** A grant as the consent page would leave it, with its first token pair. */
 export interface TestGrant {
@@ -96,4 +98,48 @@ export async function syncedMcpTestbed(seed: number): Promise<SyncedMcpTestbed> 
       await sandbox.close();
     },
   };
+}
+
+/**
+ * The act tools' and the authorization matrix's world: an agency owner (Olga Owner, on a trial)
+ * with two workspaces, A ("Acme Shoes") and B ("Bolt Bikes"), each with one synced Google sandbox
+ * account (the sandbox seeded 23), and the app on its public URL, both on `clock`. Allow
+ * SYNCED_SETUP_TIMEOUT_MS; call `close` in afterAll.
+ */
+export interface AgencyMcpTestbed {
+  t: TestApp & { publicUrl: string };
+  sandbox: RunningSandbox;
+  owner: TestUser;
+  ownerId: string;
+  A: SyncedWorkspace;
+  B: SyncedWorkspace;
+  close(): Promise<void>;
+}
+
+export async function agencyMcpTestbed(clock: Clock): Promise<AgencyMcpTestbed> {
+  const sandbox = await startSandbox({ seed: 23, sleep: async () => {}, now: () => clock.now() });
+  let t: (TestApp & { publicUrl: string }) | undefined;
+  const close = async () => {
+    await t?.close();
+    await sandbox.close();
+  };
+  try {
+    t = await buildListeningTestApp({
+      workers: false,
+      clock,
+      platformRuntime: recordingRuntime(),
+      config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
+    });
+    const owner = await signUp(t.app, { fullName: 'Olga Owner' });
+    const trial = await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: owner.auth, payload: {} });
+    if (trial.statusCode !== 200) throw new Error(`start-trial answered ${trial.statusCode}: ${trial.body}`);
+    const ownerId = await userIdOf(t.app, owner);
+    // The only two syncs: one account in each workspace, both the owner's.
+    const A = await syncedWorkspace(t, sandbox, owner, 'Acme Shoes', 'google', 0);
+    const B = await syncedWorkspace(t, sandbox, owner, 'Bolt Bikes', 'google', 1);
+    return { t, sandbox, owner, ownerId, A, B, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,20 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import type { RunningSandbox } from '@sandbox/sandbox';
 import type { ActionList } from '@shared/api/actions';
 import { mcpCalls } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
-import { sandboxSettings } from '../../platforms/settings';
 import { plantAdvice, type PlantedAdvice } from '../../test/advice';
 import type { TestApp } from '../../test/buildTestApp';
-import { buildListeningTestApp } from '../../test/listeningApp';
 import { userIdOf } from '../../test/connect';
-import { signUp, type TestUser } from '../../test/factories';
-import { connectMcpClient, mintMcpGrant, type TestGrant } from '../../test/mcp';
-import { recordingRuntime } from '../../test/platforms';
+import type { TestUser } from '../../test/factories';
+import { agencyMcpTestbed, connectMcpClient, mintMcpGrant, type AgencyMcpTestbed, type TestGrant } from '../../test/mcp';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
-import { inWorkspace, syncedWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
+import { inWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
 import { joinAs } from '../workspaces/workspaces.fixtures';
 import { ACT_MESSAGES } from './tools/act/act';
 import { MCP_CONFIRMATION_TTL_MS } from './mcp.confirmations';
@@ -29,6 +26,7 @@ const ACT_TOOL_NAMES = ['apply_suggestion', 'dismiss_suggestion', 'snooze_sugges
  */
 describe('the MCP act tools', () => {
   const clock = manualClock(Date.now());
+  let bed: AgencyMcpTestbed;
   let t: TestApp & { publicUrl: string };
   let sandbox: RunningSandbox;
   let owner: TestUser;
@@ -41,28 +39,15 @@ describe('the MCP act tools', () => {
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 23, sleep: async () => {}, now: () => clock.now() });
-    t = await buildListeningTestApp({
-      workers: false,
-      clock,
-      platformRuntime: recordingRuntime(),
-      config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
-    });
-    const { publicUrl } = t;
-    owner = await signUp(t.app, { fullName: 'Olga Owner' });
-    const trial = await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: owner.auth, payload: {} });
-    if (trial.statusCode !== 200) throw new Error(`start-trial answered ${trial.statusCode}: ${trial.body}`);
-    ownerId = await userIdOf(t.app, owner);
-    A = await syncedWorkspace(t, sandbox, owner, 'Acme Shoes', 'google', 0);
-    B = await syncedWorkspace(t, sandbox, owner, 'Bolt Bikes', 'google', 1);
+    bed = await agencyMcpTestbed(clock);
+    ({ t, sandbox, owner, ownerId, A, B } = bed);
     advice = await plantAdvice(t.app, sandbox, A);
     grant = await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'act', clientName: 'Claude' });
     client = await connect(grant);
   }, SYNCED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     for (const one of clients) await one.close();
-    await t?.close();
-    await sandbox?.close();
+    await bed?.close();
   });
 
   async function connect(one: TestGrant): Promise<Client> {

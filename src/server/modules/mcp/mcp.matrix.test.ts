@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import type { RunningSandbox } from '@sandbox/sandbox';
 import { ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
@@ -14,16 +14,14 @@ import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { actions, alertReads, budgets, campaigns, creativeAnalyses, mcpConfirmations, optimizerPlans, reports, ruleActions, rules, suggestions } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { mcpResourceUrl } from '../mcpAuth/urls';
-import { sandboxSettings } from '../../platforms/settings';
 import { plantAdvice, type PlantedAdvice } from '../../test/advice';
 import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
-import { signUp, type TestUser } from '../../test/factories';
-import { buildListeningTestApp } from '../../test/listeningApp';
-import { connectMcpClient, mintMcpGrant, revokeMcpGrant, type TestGrant } from '../../test/mcp';
-import { recordingRuntime } from '../../test/platforms';
+import type { TestUser } from '../../test/factories';
+import { agencyMcpTestbed, connectMcpClient, mintMcpGrant, revokeMcpGrant, type AgencyMcpTestbed, type TestGrant } from '../../test/mcp';
+import { rowsJson, selectParts } from '../../test/stateSnapshot';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
-import { syncedWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
+import type { SyncedWorkspace } from '../../test/workspaceTenants';
 import { call as api, joinAs } from '../workspaces/workspaces.fixtures';
 import { ACT_TOOLS, MCP_TOOL_MESSAGES, READ_TOOLS } from './mcp.server';
 import { ACT_MESSAGES } from './tools/act/act';
@@ -134,6 +132,7 @@ function said(fixture: Fixture, result: CallToolResult): string {
   return role ? refusedByRole(role) : `refused: ${words}`;
 }
 
+let bed: AgencyMcpTestbed;
 let t: TestApp & { publicUrl: string };
 let sandbox: RunningSandbox;
 let owner: Member;
@@ -145,22 +144,12 @@ let lister: Client;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 23, sleep: async () => {}, now: () => clock.now() });
-  t = await buildListeningTestApp({
-    workers: false,
-    clock,
-    platformRuntime: recordingRuntime(),
-    config: () => ({ platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } }),
-  });
-  const olga = await signUp(t.app, { fullName: 'Olga Owner' });
-  const trial = await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: olga.auth, payload: {} });
-  if (trial.statusCode !== 200) throw new Error(`start-trial answered ${trial.statusCode}: ${trial.body}`);
-  owner = { role: 'owner', user: olga, id: await userIdOf(t.app, olga) };
-  // The only two syncs of the file: one account in each workspace, both the owner's.
-  const syncedA = await syncedWorkspace(t, sandbox, olga, 'Acme Shoes', 'google', 0);
-  const syncedB = await syncedWorkspace(t, sandbox, olga, 'Bolt Bikes', 'google', 1);
-  A = await planted(olga, syncedA);
-  B = await planted(olga, syncedB);
+  bed = await agencyMcpTestbed(clock);
+  ({ t, sandbox } = bed);
+  const olga = bed.owner;
+  owner = { role: 'owner', user: olga, id: bed.ownerId };
+  A = await planted(olga, bed.A);
+  B = await planted(olga, bed.B);
   members = [owner];
   for (const [role, fullName] of [
     ['manager', 'Manu Manager'],
@@ -171,12 +160,17 @@ beforeAll(async () => {
     members.push({ role, user, id: await userIdOf(t.app, user) });
   }
   lister = await connect(await mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', clientName: 'Claude' }));
+  // The snapshots read the rows themselves: each workspace's planted things are in its parts.
+  const { A: stateA, B: stateB } = await snapshot();
+  for (const [state, space] of [[stateA, A], [stateB, B]] as const) {
+    const planted = { campaigns: space.campaignUuid, suggestions: space.advice.suggestionId, actions: space.advice.actionId, ruleActions: space.advice.ruleActionId, rules: space.advice.ruleId, budgets: space.advice.budgetId, optimizerPlans: space.advice.followedPlanId, reports: space.reportId, creativeAnalyses: space.creativeAnalysisId };
+    for (const [part, id] of Object.entries(planted)) if (!state[part]!.includes(id)) throw new Error(`the snapshot of ${space.name}'s ${part} misses ${id}`);
+  }
 }, SYNCED_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   for (const client of clients) await client.close();
-  await t?.close();
-  await sandbox?.close();
+  await bed?.close();
 });
 
 /** A synced workspace with its advice, a saved report and a saved Creative Analyzer result, made as the app makes them. */
@@ -202,30 +196,46 @@ async function connect(grant: TestGrant): Promise<Client> {
  * Everything of a workspace's a tool could change, in the database and at the platform, one JSON
  * text per part (so a difference can be named). The MCP bookkeeping (grants' last use, the audit,
  * confirmations) is not the workspace's state: confirmations are counted on their own.
+ * Each database part is every column of every matching row, aggregated in SQL; one statement
+ * reads all parts of A and of B and the confirmations, so a snapshot costs one round trip.
  */
-async function stateOf(space: Space): Promise<Record<string, string>> {
-  const { db } = t.app.ctx;
+const DATABASE_PARTS: Record<string, (space: Space) => SQL> = {
+  campaigns: (space) => rowsJson(campaigns, eq(campaigns.workspaceId, space.id), campaigns.id),
+  actions: (space) => rowsJson(actions, eq(actions.workspaceId, space.id), actions.id),
+  suggestions: (space) => rowsJson(suggestions, eq(suggestions.workspaceId, space.id), suggestions.id),
+  ruleActions: (space) => rowsJson(ruleActions, eq(ruleActions.workspaceId, space.id), ruleActions.id),
+  rules: (space) => rowsJson(rules, eq(rules.workspaceId, space.id), rules.id),
+  budgets: (space) => rowsJson(budgets, eq(budgets.workspaceId, space.id), budgets.id),
+  optimizerPlans: (space) => rowsJson(optimizerPlans, eq(optimizerPlans.workspaceId, space.id), optimizerPlans.id),
+  // list_alerts says reading marks nothing as read.
+  alertReads: (space) => rowsJson(alertReads, eq(alertReads.alertId, space.advice.alertId)),
+  // Saved Creative Analyzer results and client reports: what read tools over those must not write.
+  creativeAnalyses: (space) => rowsJson(creativeAnalyses, eq(creativeAnalyses.workspaceId, space.id), creativeAnalyses.id),
+  reports: (space) => rowsJson(reports, eq(reports.workspaceId, space.id), reports.id),
+};
+
+/** What the platform holds of a workspace's account: its campaigns' status and budget, and the planted ads' status. */
+function platformStateOf(space: Space): Record<string, string> {
   const account = sandbox.world.accounts(space.platform).find((one) => one.id === space.platformAccountId)!;
-  const parts = {
-    campaigns: await db.select().from(campaigns).where(eq(campaigns.workspaceId, space.id)).orderBy(campaigns.id),
-    actions: await db.select().from(actions).where(eq(actions.workspaceId, space.id)).orderBy(actions.id),
-    suggestions: await db.select().from(suggestions).where(eq(suggestions.workspaceId, space.id)).orderBy(suggestions.id),
-    ruleActions: await db.select().from(ruleActions).where(eq(ruleActions.workspaceId, space.id)).orderBy(ruleActions.id),
-    rules: await db.select().from(rules).where(eq(rules.workspaceId, space.id)).orderBy(rules.id),
-    budgets: await db.select().from(budgets).where(eq(budgets.workspaceId, space.id)).orderBy(budgets.id),
-    optimizerPlans: await db.select().from(optimizerPlans).where(eq(optimizerPlans.workspaceId, space.id)).orderBy(optimizerPlans.id),
-    // list_alerts says reading marks nothing as read.
-    alertReads: await db.select().from(alertReads).where(eq(alertReads.alertId, space.advice.alertId)),
-    // Saved Creative Analyzer results and client reports: what read tools over those must not write.
-    creativeAnalyses: await db.select().from(creativeAnalyses).where(eq(creativeAnalyses.workspaceId, space.id)).orderBy(creativeAnalyses.id),
-    reports: await db.select().from(reports).where(eq(reports.workspaceId, space.id)).orderBy(reports.id),
-    campaignsAtThePlatform: account.campaigns.map((c) => `${c.id} ${sandbox.world.status(space.platform, c.id)} ${sandbox.world.dailyBudgetMinor(space.platform, c.id)}`),
-    adsAtThePlatform: [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
+  return {
+    campaignsAtThePlatform: JSON.stringify(account.campaigns.map((c) => `${c.id} ${sandbox.world.status(space.platform, c.id)} ${sandbox.world.dailyBudgetMinor(space.platform, c.id)}`)),
+    adsAtThePlatform: JSON.stringify([space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad))),
   };
-  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, JSON.stringify(value)]));
 }
 
-const confirmationsIssued = async () => Number((await t.app.ctx.db.select({ n: count() }).from(mcpConfirmations))[0]!.n);
+/** A's and B's state, and how many confirmations were ever issued. */
+async function snapshot(): Promise<{ A: Record<string, string>; B: Record<string, string>; confirmations: number }> {
+  const spaces = { A, B };
+  const read: Record<string, unknown> = await selectParts(t.app.ctx.db, {
+    ...Object.fromEntries(Object.entries(spaces).flatMap(([name, space]) => Object.entries(DATABASE_PARTS).map(([part, rows]) => [`${name}.${part}`, rows(space)]))),
+    confirmations: sql`(select count(*) from ${mcpConfirmations})::int`,
+  });
+  const stateOf = (name: 'A' | 'B') => ({
+    ...Object.fromEntries(Object.keys(DATABASE_PARTS).map((part) => [part, String(read[`${name}.${part}`])])),
+    ...platformStateOf(spaces[name]),
+  });
+  return { A: stateOf('A'), B: stateOf('B'), confirmations: Number(read.confirmations) };
+}
 
 /** B's identifiers and name, which no answer to a grant for A may contain. */
 const secretsOfB = () => [
@@ -289,9 +299,9 @@ const viaPost =
  */
 async function attempt(label: string, caller: Caller, tool: string, at: Space, expected: string): Promise<{ expected: string; actual: string }> {
   const fixture = FIXTURES[tool]!;
-  const before = { A: await stateOf(A), B: await stateOf(B), confirmations: await confirmationsIssued() };
+  const before = await snapshot();
   const answer = await caller(tool, fixture.args(at));
-  const after = { A: await stateOf(A), B: await stateOf(B), confirmations: await confirmationsIssued() };
+  const after = await snapshot();
   const changed = (['A', 'B'] as const).flatMap((name) => Object.keys(before[name]).filter((part) => before[name][part] !== after[name][part]).map((part) => `${name}.${part}`));
   const shown = secretsOfB().filter((secret) => answer.body.includes(secret));
   const where = at === A ? '' : ' at B’s ids';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, executeRows, type Database } from '../../db/connect';
+import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
 import { entityDailySeries, entityKey, entityTotals, withRates } from './metrics.queries';
 import type { MetricScope } from './metrics.types';
 import { splitByMonths } from './monthSplit';
@@ -22,7 +23,7 @@ const scope = (window = LONG): MetricScope => ({ workspaceId: W, accounts: [usd,
 describe('campaign_monthly, the monthly rollup of campaign rows', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await connectDatabase({ pgliteDataDir: 'memory://' });
+    database = await connectDatabase({ pgliteDataDir: 'memory://', pgliteTemplate: await migratedPgliteTemplate() });
     const { db } = database;
     await db.execute(sql`insert into exchange_rates (currency, day, per_usd) values ('EUR', '2031-01-01', 0.5), ('USD', '2031-01-01', 1)
       on conflict (currency, day) do update set per_usd = excluded.per_usd`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from '../../db/connect';
+import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
 import { budgetsAndSpend, dailyTotals, entityDailySeries, entityKey, entityTotals, spendByWorkspace, withRates } from './metrics.queries';
 import type { MetricScope } from './metrics.types';
 
@@ -27,7 +28,7 @@ const scope = (accounts = [usd, eur], over = window): MetricScope => ({ workspac
 describe('modules/metrics queries', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await connectDatabase({ pgliteDataDir: 'memory://' });
+    database = await connectDatabase({ pgliteDataDir: 'memory://', pgliteTemplate: await migratedPgliteTemplate() });
     const { db } = database;
     await db.execute(sql`insert into exchange_rates (currency, day, per_usd) values ('EUR', '2030-01-01', 0.5), ('USD', '2030-01-01', 1)
       on conflict (currency, day) do update set per_usd = excluded.per_usd`);

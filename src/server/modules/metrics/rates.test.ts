@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { conversionFactors, factorAt, parseRatesCsv } from './rates';
 import { connectDatabase, type Database } from '../../db/connect';
+import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
 
 describe('parseRatesCsv', () => {
   it('reads day,currency,per_usd lines, skipping a header and blank lines', () => {
@@ -20,7 +21,7 @@ describe('parseRatesCsv', () => {
 describe('conversionFactors', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await connectDatabase({ pgliteDataDir: 'memory://' });
+    database = await connectDatabase({ pgliteDataDir: 'memory://', pgliteTemplate: await migratedPgliteTemplate() });
     await database.db.execute(
       // Seed rates come with the migration; add a later INR rate to see the day-by-day switch.
       sql`insert into exchange_rates (currency, day, per_usd) values ('INR', '2026-11-10', 90)`,
