@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { FormControlLabel, FormGroup, Paper, Skeleton, Stack, Switch, Typography } from '@mui/material';
+import { FormControlLabel, FormGroup, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import type { AlertSettings } from '@shared/api/alerts';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useGetAlertSettingsQuery, useUpdateAlertSettingsMutation } from './alerts.api';
+import { SavingSection } from './SavingSection';
 
 /** The words of the section. */
 export const ALERT_EMAIL_LABELS = {
@@ -81,20 +82,11 @@ export function AlertEmailSettings() {
   }
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-describedby={helpId} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {ALERT_EMAIL_LABELS.title}
-        </Typography>
-        {/* Always rendered, so screen readers hear the text when it appears. */}
-        <Typography role="status" variant="body2" color="success.main">
-          {saved ? ALERT_EMAIL_LABELS.saved : ''}
-        </Typography>
-      </Stack>
+    <SavingSection headingId={headingId} title={ALERT_EMAIL_LABELS.title} savedText={saved ? ALERT_EMAIL_LABELS.saved : ''} describedBy={helpId}>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {ALERT_EMAIL_LABELS.help}
       </Typography>
       {content}
-    </Paper>
+    </SavingSection>
   );
 }

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { FormControlLabel, Paper, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
+import { FormControlLabel, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
 import type { AlertSensitivity, AlertSensitivityChoice, AlertSensitivitySetting } from '@shared/api/alerts';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useGetAlertSensitivityQuery, useSetAlertSensitivityMutation } from './alerts.api';
+import { SavingSection } from './SavingSection';
 
 /** The words of the section. */
 export const ALERT_SENSITIVITY_LABELS = {
@@ -129,17 +130,8 @@ export function AlertSensitivitySettings({ canChange }: AlertSensitivitySettings
   }
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {ALERT_SENSITIVITY_LABELS.title}
-        </Typography>
-        {/* Always rendered, so screen readers hear the text when it appears. */}
-        <Typography role="status" variant="body2" color="success.main">
-          {saved ? ALERT_SENSITIVITY_LABELS.saved : ''}
-        </Typography>
-      </Stack>
+    <SavingSection headingId={headingId} title={ALERT_SENSITIVITY_LABELS.title} savedText={saved ? ALERT_SENSITIVITY_LABELS.saved : ''}>
       {content}
-    </Paper>
+    </SavingSection>
   );
 }

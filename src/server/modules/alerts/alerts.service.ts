@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzl
 import { object, string } from 'yup';
 import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
-import { ALERT_PARAMS, accountAlerts, type AlertFinding } from '../../analysis/accountAlerts';
+import { ALERT_PARAMS, accountAlerts, type AlertFinding, type AlertWatch } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
@@ -43,10 +43,10 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     .where(and(eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')), eq(workspaceMembers.userId, sql.placeholder('userId'))))
     .prepare('alert_stream_role_of');
 
-  /** Judges one account (at its workspace's sensitivity) and stores new alerts; returns how many were new. */
-  async function evaluateAccount(account: AccountRow): Promise<number> {
-    const [{ series, lag }, watch] = await Promise.all([loadAccountSeries(db, account, clock.now()), sensitivity.watchOf(account.workspaceId)]);
-    return raise(account, accountAlerts(series, lag, ALERT_PARAMS, watch));
+  /** Judges one account (at its workspace's sensitivity, read unless given) and stores new alerts; returns how many were new. */
+  async function evaluateAccount(account: AccountRow, watch?: AlertWatch): Promise<number> {
+    const [{ series, lag }, judgedAt] = await Promise.all([loadAccountSeries(db, account, clock.now()), watch ?? sensitivity.watchOf(account.workspaceId)]);
+    return raise(account, accountAlerts(series, lag, ALERT_PARAMS, judgedAt));
   }
 
   /** Stores findings about one account as alerts (once per key) and delivers the new ones; returns how many were new. */
@@ -106,8 +106,11 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
 
   async function evaluateConnection(connectionId: string): Promise<number> {
     const list = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+    if (!list.length) return 0;
+    // A connection's accounts share one workspace: its sensitivity and series count are read once.
+    const watch = await sensitivity.watchOf(list[0].workspaceId);
     let raised = 0;
-    for (const account of list) raised += await evaluateAccount(account);
+    for (const account of list) raised += await evaluateAccount(account, watch);
     return raised;
   }
 
