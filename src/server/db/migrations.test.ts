@@ -61,6 +61,9 @@ async function seedBeforeWorkspaces(db: DbOrTx): Promise<void> {
       ('state-1', '00000000-0000-4000-8000-000000000001', 'x', now() + interval '5 minutes')`);
 }
 
+/** The set-up's own limit: it builds real databases from scratch, which the default does not allow for under load. */
+const SETUP_TIMEOUT_MS = 180_000;
+
 const count = async (db: DbOrTx, table: string) => Number((await executeRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0].n);
 
 describe('migration 0007 (workspaces) on a database with data from before it', () => {
@@ -90,7 +93,9 @@ describe('migration 0007 (workspaces) on a database with data from before it', (
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     }
     fs.rmSync(early, { recursive: true, force: true });
-  });
+    // Two databases on disk made from nothing (initdb each) and every migration: on a loaded
+    // 2-core CI machine this set-up alone has taken over the default 60 s.
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await database?.close();
     await cleanup();
