@@ -10,7 +10,7 @@ import { addDays, daysBetween, minorUnitsPerUsd, unit, World, type SandboxAccoun
 import { accountTruth } from '../src/sandbox/truth';
 import { POST_LAUNCH_DEFAULTS, postLaunchDispersion, scoreCampaignAds, type PostLaunchAd } from '../src/server/analysis/creativePostLaunch';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
-import type { AccountSeries, DayCounts } from '../src/server/analysis/types';
+import type { AccountSeries, CampaignSeries, DayCounts } from '../src/server/analysis/types';
 import { ageOf, sumByDate } from '../src/server/analysis/window';
 
 /**
@@ -34,7 +34,11 @@ import { ageOf, sumByDate } from '../src/server/analysis/window';
  * other, averaged over campaigns weighted by their scored ads) is printed beside it, though with
  * two to four ads a campaign it moves in steps of 0.5 to 1. Beside it, on the same ads, the bound:
  * the pooled Spearman of the best estimator from the same counts (boundEstimate below), and the
- * share of it the score reaches. Last line:
+ * share of it the score reaches, and where the bound's lead comes from: the same estimate from
+ * conversions alone, and how far an ad's freshness against its live campaign-mates (from launch
+ * dates alone, no counts) already ranks it. In this world new ads beat fatigued ones, and the
+ * bound knows the fatigue curve; the score compares an ad with its campaign on the same days, so
+ * a young ad with few conversions sits near its campaign. Last line:
  * `creative-post: seed=N ads=<scored ads> spearman=<pooled> bound=<pooled> share=<spearman ÷ bound>`.
  *
  * Options: --accounts (per platform, default 3) and --floor-inr (default 4000): a higher floor
@@ -152,6 +156,10 @@ interface Sample {
   bound: number;
   /** Effective number of prior draws behind `bound` (importance sampling). */
   boundEss: number;
+  /** The same estimate from conversions alone (clicks unread). */
+  conversionsBound: number;
+  /** Live campaign-mates' mean days running on the scoring day minus the ad's own: how much fresher it is, from dates alone. */
+  freshnessGap: number;
 }
 
 
@@ -159,26 +167,31 @@ interface Sample {
  * The bound: what the best estimator could reach from the same counts. It knows the world's true
  * generative distribution of a creative (makeCreative: kind 20% clickbait, 15% quiet winner, 65%
  * ordinary, each with its uniform click-through multiplier and conversions-per-click multiplier
- * on the campaign's rate; a fatigue half-life uniform on 14..63 days) and every other internal of
- * the world: the campaign's rate, base click-through, response curve, weekday efficiency, its
- * other ads' true draws, each day's delivery split, repetition wear, planted anomalies and the
- * platform's lag profile. It does not know the scored ad's own draws (kind, click-through
- * multiplier, conversion rate, fatigue half-life); it sees the ad's daily clicks and conversions
- * as reported on the scoring day, exactly as the product saw them. Given a draw of those four,
- * each day's clicks are Poisson around impressions × ctr × quality × freshness (× 3 on an
- * invalid-click day) and its reported conversions Poisson around the world's expectation × the
- * share of the day reported by then (each conversion's delay is an independent draw, so the
- * thinned count is Poisson too); the ad's conversions depend on the campaign's reference mix, which
- * holds the ad itself, and that is recomputed per draw. Its estimate is the posterior mean of the
- * truth quantity, log(the ad's conversions per impression on the scoring day ÷ the campaign's live
- * delivery-weighted mean), by importance sampling over BOUND_DRAWS prior draws weighted by that
- * likelihood. It leaves out one channel: through the reference mix the ad's draws also scale its
- * campaign's OTHER ads' expected conversions, which an oracle knowing the response curve could read
- * from their counts; no real account has a known curve, so it is not counting noise and the bound
- * ignores it. Knowing the other ads' true rates makes it higher than any estimator working from the
- * counts alone could reach, so the share is conservative.
+ * on the campaign's rate; a fatigue half-life uniform on 14..63 days) and how the world turns them
+ * into counts: the campaign's base click-through, weekday efficiency, each day's delivery split,
+ * repetition wear, planted anomalies and the platform's lag profile. It does not know any ad's own
+ * draws (kind, click-through multiplier, conversion rate, fatigue half-life), neither the scored
+ * ad's nor its campaign-mates', nor the level of the campaign's response curve: it sees every ad's
+ * daily clicks and conversions as reported on the scoring day, exactly as the product saw them.
+ *
+ * Given draws for every ad of the campaign, each day's clicks are Poisson around impressions × ctr
+ * × quality × freshness (× 3 on an invalid-click day), and each ad's reported conversions Poisson
+ * around s × (the day's share of the curve × weekday × delivery share × repetition × share reported
+ * by then) × quality × freshness × conversion rate, s the curve's level over the reference mix, one
+ * number for the campaign. With s unknown (a flat prior on log s), it integrates out exactly and
+ * the conversions' likelihood becomes their split among the ads: Π μⱼ^cⱼ ÷ (Σ μⱼ)^C. That is all
+ * the counts say about the ads relative to each other, and all a counts-only estimator could use.
+ *
+ * The truth quantity of a set of draws is log(the scored ad's conversions per impression on the
+ * scoring day ÷ its campaign's live delivery-weighted mean). Its posterior mean is computed by
+ * importance sampling: each ad's draws are sampled from its own posterior given its own counts
+ * (BOUND_DRAWS prior draws weighted by its Poisson likelihood with the curve's true level), then
+ * sets of one draw per ad are reweighted by the joint likelihood over that proposal, which puts
+ * the curve's level back to unknown and couples the ads through their shared total.
  */
 const BOUND_DRAWS = 20_000;
+/** Sets of one draw per ad of the campaign behind each estimate. */
+const JOINT_DRAWS = 4_000;
 /** Fatigue half-lives the world draws (world.ts: 14 + floor(u × 50)). */
 const HALF_LIVES = Array.from({ length: 50 }, (_, i) => 14 + i);
 const priorDraws = Array.from({ length: BOUND_DRAWS }, (_, i) => {
@@ -196,14 +209,19 @@ const priorDraws = Array.from({ length: BOUND_DRAWS }, (_, i) => {
 });
 const freshnessAt = (running: number, halfLife: number) => 0.55 + 0.45 * 0.5 ** (running / halfLife);
 
-function boundEstimate(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, scoringDay: string, adDays: DayCounts[]): { mean: number; ess: number } {
-  const accountIndex = world.accounts(platform).indexOf(account);
-  const campaignIndex = account.campaigns.indexOf(campaign);
-  // The campaign's conversions per click (world.ts makeAccount: 0.03 + u × 0.09); a campaign internal.
-  const campaignRate = 0.03 + unit(world.seed, `${platform}/${accountIndex}/c${campaignIndex}:cvr`) * 0.09;
-  const a = campaign.ads.indexOf(ad);
-  const weightSum = campaign.ads.reduce((s, x) => s + x.weight, 0);
-  const otherMix = campaign.ads.reduce((s, x, i) => (i === a ? s : s + x.weight * x.quality * x.conversionRate), 0);
+/** One ad's counts as seen on the scoring day, folded per fatigue half-life so a draw's likelihood is a few operations. */
+interface AdEvidence {
+  ad: SandboxAd;
+  conversions: number;
+  clicks: number;
+  /** Per half-life: Σ conversions' mean base × freshness, Σ count × log freshness, and the same for clicks. */
+  byHalfLife: { convBase: number; convLog: number; clickBase: number; clickLog: number }[];
+  /** Days the ad has run on the scoring day (its freshness then). */
+  running: number;
+}
+
+function adEvidence(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, a: number, scoringDay: string, adDays: DayCounts[]): AdEvidence {
+  const ad = campaign.ads[a];
   const dayParts = adDays.map((d) => {
     const expected = world.expectedAdDays(platform, account, campaign, d.date)!;
     const spend = expected.reduce((s, e) => s + e.spendMinor, 0);
@@ -223,18 +241,14 @@ function boundEstimate(platform: Platform, account: SandboxAccount, campaign: Sa
     };
   });
   // Check the likelihood's means against the world's own expectation at the true draws (the check reads them; the estimate does not).
-  const trueRefMix = campaign.referenceMix;
   for (const p of dayParts) {
     const f = freshnessAt(p.running, ad.fatigueHalfLifeDays);
-    const conv = (p.conv * ad.quality * f * ad.conversionRate) / trueRefMix;
+    const conv = (p.conv * ad.quality * f * ad.conversionRate) / campaign.referenceMix;
     const want = p.expected.conversions * world.lagShare(platform, daysBetween(p.d.date, scoringDay));
     if (Math.abs(conv - want) > 1e-9 * Math.max(1, want) || Math.abs(p.click * ad.quality * f - p.expected.clicks) > 1e-9 * Math.max(1, p.expected.clicks)) {
       throw new Error(`bound: the likelihood's means do not match the world for ad ${ad.id} on ${p.d.date}`);
     }
   }
-  // Per half-life: Σ mean-base × freshness and Σ count × log freshness, so a draw's log-likelihood is a few operations.
-  const conversions = adDays.reduce((s, d) => s + d.conversions, 0);
-  const clicks = adDays.reduce((s, d) => s + d.clicks, 0);
   const byHalfLife = HALF_LIVES.map((halfLife) => {
     let convBase = 0;
     let convLog = 0;
@@ -249,42 +263,104 @@ function boundEstimate(platform: Platform, account: SandboxAccount, campaign: Sa
     }
     return { convBase, convLog, clickBase, clickLog };
   });
-  // The truth quantity of a draw: its conversions per impression on the scoring day against the campaign's live ads (truth.ts).
+  return {
+    ad,
+    conversions: adDays.reduce((s, d) => s + d.conversions, 0),
+    clicks: adDays.reduce((s, d) => s + d.clicks, 0),
+    byHalfLife,
+    running: Math.max(0, daysBetween(campaign.startDate, scoringDay) - ad.launchOffsetDays),
+  };
+}
+
+/** Indices drawn from weights (a cumulative table and uniforms from the seed): unordered, so sets across ads pair at random. */
+function sampleIndices(weights: Float64Array, count: number, key: string): Int32Array {
+  const cumulative = new Float64Array(weights.length);
+  let total = 0;
+  weights.forEach((w, k) => {
+    total += w;
+    cumulative[k] = total;
+  });
+  const out = new Int32Array(count);
+  for (let m = 0; m < count; m += 1) {
+    const target = unit(SEED, `${key}/${m}`) * total;
+    let lo = 0;
+    let hi = weights.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    out[m] = lo;
+  }
+  return out;
+}
+
+function boundEstimate(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, scoringDay: string, campaignSeries: CampaignSeries, readsClicks = true): { mean: number; ess: number } {
+  const accountIndex = world.accounts(platform).indexOf(account);
+  const campaignIndex = account.campaigns.indexOf(campaign);
+  // The campaign's conversions per click (world.ts makeAccount: 0.03 + u × 0.09); it cancels from the truth and the split, and only scales the proposal.
+  const campaignRate = 0.03 + unit(world.seed, `${platform}/${accountIndex}/c${campaignIndex}:cvr`) * 0.09;
+  const evidence = campaign.ads.map((x, j) => adEvidence(platform, account, campaign, j, scoringDay, campaignSeries.ads.find((s) => s.id === x.id)?.days ?? []));
+  // Each ad's own posterior at the curve's true level: the proposal.
+  const proposals = evidence.map((e, j) => {
+    const logLik = new Float64Array(BOUND_DRAWS);
+    let best = -Infinity;
+    priorDraws.forEach((draw, k) => {
+      const h = e.byHalfLife[draw.halfLife];
+      const convScale = (draw.quality * campaignRate * draw.relativeRate) / campaign.referenceMix;
+      const clicksLl = readsClicks ? e.clicks * Math.log(draw.quality) + h.clickLog - draw.quality * h.clickBase : 0;
+      const ll = e.conversions * Math.log(convScale) + h.convLog - convScale * h.convBase + clicksLl;
+      logLik[k] = ll;
+      if (ll > best) best = ll;
+    });
+    const weights = logLik.map((ll) => Math.exp(ll - best));
+    return sampleIndices(weights, JOINT_DRAWS, `creative-post-bound/${campaign.id}/${ad.id}/${scoringDay}/${j}`);
+  });
   const truth = accountTruth(world, platform, account.id)!.campaigns.find((c) => c.id === campaign.id)!;
-  let liveWeight = 0;
-  let liveOthers = 0;
-  truth.ads.forEach((t, i) => {
-    if (!t.live) return;
-    liveWeight += campaign.ads[i].weight;
-    if (i !== a) liveOthers += campaign.ads[i].weight * t.conversionsPerImpression;
-  });
-  const ownLive = truth.ads[a].live;
-  const scoringRunning = Math.max(0, daysBetween(campaign.startDate, scoringDay) - ad.launchOffsetDays);
-  const logLik = new Float64Array(BOUND_DRAWS);
-  const value = new Float64Array(BOUND_DRAWS);
+  const a = campaign.ads.indexOf(ad);
+  const totalConversions = evidence.reduce((s, e) => s + e.conversions, 0);
+  const logWeight = new Float64Array(JOINT_DRAWS);
+  const value = new Float64Array(JOINT_DRAWS);
   let best = -Infinity;
-  priorDraws.forEach((draw, k) => {
-    const rate = campaignRate * draw.relativeRate;
-    const refMix = (otherMix + ad.weight * draw.quality * rate) / weightSum;
-    const h = byHalfLife[draw.halfLife];
-    const convScale = (draw.quality * rate) / refMix;
-    const ll = conversions * Math.log(convScale) + h.convLog - convScale * h.convBase + clicks * Math.log(draw.quality) + h.clickLog - draw.quality * h.clickBase;
-    const own = draw.quality * freshnessAt(scoringRunning, HALF_LIVES[draw.halfLife]) * rate;
-    const campaignQuality = (liveOthers + (ownLive ? ad.weight * own : 0)) / liveWeight;
-    logLik[k] = ll;
-    value[k] = Math.log(own / campaignQuality);
-    if (ll > best) best = ll;
-  });
+  for (let m = 0; m < JOINT_DRAWS; m += 1) {
+    // The joint likelihood over the proposal: −C·log Σ μⱼ (the level integrated out) against Σ μⱼ at the true level.
+    let means = 0;
+    let liveWeight = 0;
+    let liveQuality = 0;
+    let own = 0;
+    evidence.forEach((e, j) => {
+      const draw = priorDraws[proposals[j][m]];
+      const rate = campaignRate * draw.relativeRate;
+      means += draw.quality * rate * e.byHalfLife[draw.halfLife].convBase;
+      const perImpression = draw.quality * freshnessAt(e.running, HALF_LIVES[draw.halfLife]) * rate;
+      if (j === a) own = perImpression;
+      if (truth.ads[j].live) {
+        liveWeight += e.ad.weight;
+        liveQuality += e.ad.weight * perImpression;
+      }
+    });
+    logWeight[m] = means > 0 ? -totalConversions * Math.log(means) + means / campaign.referenceMix : 0;
+    value[m] = Math.log(own / (liveQuality / liveWeight));
+    if (logWeight[m] > best) best = logWeight[m];
+  }
   let sw = 0;
   let sw2 = 0;
   let swv = 0;
-  for (let k = 0; k < BOUND_DRAWS; k += 1) {
-    const w = Math.exp(logLik[k] - best);
+  for (let m = 0; m < JOINT_DRAWS; m += 1) {
+    const w = Math.exp(logWeight[m] - best);
     sw += w;
     sw2 += w * w;
-    swv += w * value[k];
+    swv += w * value[m];
   }
   return { mean: swv / sw, ess: (sw * sw) / sw2 };
+}
+
+/** Live campaign-mates' mean days running on the scoring day minus the ad's: the product can read this from launch dates. */
+function freshnessGap(platform: Platform, campaign: SandboxCampaign, ad: SandboxAd, day: string): number {
+  const live = world.liveAds(platform, campaign, day);
+  const running = (x: SandboxAd) => Math.max(0, daysBetween(campaign.startDate, day) - x.launchOffsetDays);
+  const mates = campaign.ads.filter((x, i) => x !== ad && live[i]);
+  return mates.length ? mates.reduce((s, x) => s + running(x), 0) / mates.length - running(ad) : 0;
 }
 
 const samples: Sample[] = [];
@@ -330,7 +406,8 @@ for (const platform of PLATFORMS) {
         const adDays = campaignSeries.ads.find((a) => a.id === ad.id)!.days;
         const dates = new Set(adDays.map((d) => d.date));
         const campaignDays = campaignSeries.ads.flatMap((a) => a.days.filter((d) => dates.has(d.date)));
-        const bound = boundEstimate(platform, account, campaign, ad, day, adDays);
+        const bound = boundEstimate(platform, account, campaign, ad, day, campaignSeries);
+        const conversionsBound = boundEstimate(platform, account, campaign, ad, day, campaignSeries, false);
         const perSpend = (days: DayCounts[]) => days.reduce((s, d) => s + d.conversions, 0) / Math.max(1, days.reduce((s, d) => s + d.spend, 0));
         samples.push({
           platform,
@@ -342,6 +419,8 @@ for (const platform of PLATFORMS) {
           copy: ad.copy,
           bound: bound.mean,
           boundEss: bound.ess,
+          conversionsBound: conversionsBound.mean,
+          freshnessGap: freshnessGap(platform, campaign, ad, day),
         });
       }
     }
@@ -412,5 +491,9 @@ const bound = pooled(samples, (s) => s.bound);
 console.log(
   `bound (posterior mean of the truth under the world's true prior, from the same counts; ${BOUND_DRAWS} prior draws, median effective ${median(samples.map((s) => s.boundEss)).toFixed(0)}): pooled ${fmt(bound)}, within campaign ${fmt(withinCampaign(samples, (s) => s.bound).rho)}; ours reaches ${fmt(ours / bound)} of it pooled`,
 );
+console.log(
+  `where the bound's lead comes from: the same estimate from conversions alone (clicks unread) ${fmt(pooled(samples, (s) => s.conversionsBound))}; how much fresher the ad is than its live campaign-mates, from launch dates alone, no counts ${fmt(pooled(samples, (s) => s.freshnessGap))}`,
+);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(ours)} bound=${fmt(bound)} share=${fmt(ours / bound)}`);
+
