@@ -411,6 +411,7 @@ const MATRIX: Record<string, Probe> = {
     { method: 'GET', url: `/api/dashboard/campaigns/?q=${encodeURIComponent(v.platformCampaignId)}`, headers: a.user.auth },
   ]),
   'GET /api/dashboard/campaigns/:id/ads/': own((v, a) => [{ method: 'GET', url: `/api/dashboard/campaigns/${v.campaignUuid}/ads/`, headers: a.user.auth }]),
+  'GET /api/dashboard/ads/': own((v, a) => [{ method: 'GET', url: `/api/dashboard/ads/?q=${encodeURIComponent(v.platformCampaignId)}`, headers: a.user.auth }, { method: 'GET', url: '/api/dashboard/ads/', headers: a.user.auth }]),
   'POST /api/dashboard/campaigns/:id/status/': own((v, a) => [json('POST', `/api/dashboard/campaigns/${v.campaignUuid}/status/`, { status: 'Paused' }, a.user.auth)]),
   'PUT /api/dashboard/settings/': own((v, a) => [json('PUT', `/api/dashboard/settings/?userId=${v.userId}`, { currency: 'JPY', userId: v.userId }, a.user.auth)]),
   'GET /api/auth/:platform/performance/': own((v, a) => [{ method: 'GET', url: `/api/auth/${v.tenant.platform}/performance/?account=${v.accountUuid}`, headers: a.user.auth }]),
@@ -992,6 +993,7 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
       fromAatB: { status: 400, detail: DASHBOARD_MESSAGES.unknownAccount },
     },
   ],
+  'GET /api/dashboard/ads/': [{ needs: 'dashboard:read', request: () => get('dashboard/ads/'), allowed: 200 }],
   'GET /api/dashboard/campaigns/:id/ads/': [
     {
       needs: 'dashboard:read',

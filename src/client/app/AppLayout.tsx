@@ -5,8 +5,10 @@ import { Footer } from '@client/components/Footer';
 import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useSessionRestore } from '@client/features/account/useSessionRestore';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import type { WorkspaceSwitcherListProps } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
+import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
 import { loadSignedInShell } from './signedInShellChunk';
 import { useShowsAlertsBell } from './useShowsAlertsBell';
@@ -16,6 +18,7 @@ const WorkspaceSwitcher = lazyPage<'WorkspaceSwitcher'>(loadSignedInShell, 'Work
 const WorkspaceSwitcherList = lazyPage<'WorkspaceSwitcherList', WorkspaceSwitcherListProps>(loadSignedInShell, 'WorkspaceSwitcherList');
 const AlertsBell = lazyPage<'AlertsBell'>(loadSignedInShell, 'AlertsBell');
 const AlertStream = lazyPage<'AlertStream'>(loadSignedInShell, 'AlertStream');
+const CommandPalette = lazyPage<'CommandPalette'>(loadSignedInShell, 'CommandPalette');
 
 const MAIN_ID = 'main-content';
 
@@ -37,12 +40,19 @@ export function AppLayout() {
   useWorkspaceRestore();
   const showsAlertsBell = useShowsAlertsBell();
   const branding = useWorkspaceBranding();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {/* Live alerts wherever the bell shows: the count and the list refresh, critical ones toast. */}
       {showsAlertsBell && (
         <Suspense fallback={null}>
           <AlertStream />
+        </Suspense>
+      )}
+      {/* The command palette (Ctrl/⌘+K) and the keyboard shortcuts, from the signed-in chunk. */}
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <CommandPalette />
         </Suspense>
       )}
       <Link href={`#${MAIN_ID}`} sx={skipLinkSx}>

@@ -2,10 +2,12 @@ import { useAlertStream } from './useAlertStream';
 
 // The parts of the shell only a signed-in user sees, loaded as one chunk ("shell-signed-in",
 // signedInShellChunk.ts) so a visitor's pages never load them: the workspace switcher (with its
-// New workspace form), the alerts bell, the live alerts stream and the shell's queries.
+// New workspace form), the alerts bell, the live alerts stream, the shell's queries, and the
+// command palette with the keyboard shortcuts.
 export { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 export { AlertsBell } from '@client/features/alerts/AlertsBell';
 export { SignedInShellData } from './SignedInShellData';
+export { CommandPalette } from './CommandPalette';
 
 /** Listens to live alerts while mounted (the app mounts it wherever the bell shows). */
 export function AlertStream() {

@@ -9,6 +9,7 @@ import { disconnectMachine, type DisconnectTarget } from '@client/features/adAcc
 import { optimizerMachine } from '@client/features/budget/optimizer.machine';
 import { refreshMachine } from '@client/features/dashboard/refresh.machine';
 import { ruleBuilderMachine } from '@client/features/rules/ruleBuilder.machine';
+import { paletteMachine } from '@client/features/palette/palette.machine';
 import { logoutMachine } from '@client/features/session/logout.machine';
 import { trialMachine } from '@client/features/trial/trial.machine';
 import { deleteWorkspaceMachine } from '@client/features/workspaces/settings/deleteWorkspace.machine';
@@ -290,8 +291,33 @@ const deleteWorkspace: MachineModel = {
   serialize: (snapshot) => ({ value: snapshot.value, context: { ...snapshot.context, error: snapshot.context.error !== null } }),
 };
 
+const palette: MachineModel = {
+  name: 'palette',
+  file: 'src/client/features/palette/palette.machine.ts',
+  machine: paletteMachine,
+  events: {
+    OPEN: [{ type: 'OPEN' }],
+    CLOSE: [{ type: 'CLOSE' }],
+    TYPE: [{ type: 'TYPE', query: 'camp' }],
+    // An empty list, and one of two entries (enough to move round it both ways).
+    RESULTS: [
+      { type: 'RESULTS', count: 0 },
+      { type: 'RESULTS', count: 2 },
+    ],
+    NEXT: [{ type: 'NEXT' }],
+    PREVIOUS: [{ type: 'PREVIOUS' }],
+    HIGHLIGHT: [
+      { type: 'HIGHLIGHT', index: 1 },
+      { type: 'HIGHLIGHT', index: 2 },
+    ],
+    CHOOSE: [{ type: 'CHOOSE' }],
+  },
+  outcomes: {},
+  effects: ['runChosen'],
+};
+
 /** Every client machine, each with its walk. */
-export const MACHINE_MODELS: readonly MachineModel[] = [logout, deleteAccount, trial, countdown, disconnect, refresh, optimizer, ruleBuilder, transfer, invite, deleteWorkspace];
+export const MACHINE_MODELS: readonly MachineModel[] = [logout, deleteAccount, trial, countdown, disconnect, refresh, optimizer, ruleBuilder, transfer, invite, deleteWorkspace, palette];
 
 /** The model of the machine named `name` (a paths test's first line). */
 export function machineModel(name: string): MachineModel {

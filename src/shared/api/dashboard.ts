@@ -50,6 +50,8 @@ export const DEFAULT_CAMPAIGN_PAGE_SIZE = 25;
 /** The last campaign page one may ask for, and the longest campaign search. */
 export const CAMPAIGN_MAX_PAGE = 100_000;
 export const CAMPAIGN_SEARCH_MAX = 200;
+/** The most ads dashboard/ads/ answers a name search with (a list to pick from, not a report). */
+export const AD_SEARCH_LIMIT = 20;
 /** What dashboard/campaigns/ answers with: a JSON page, or every matching campaign as CSV. */
 export const CAMPAIGN_FORMATS = ['json', 'csv'] as const;
 export type CampaignFormat = (typeof CAMPAIGN_FORMATS)[number];
@@ -216,6 +218,20 @@ export interface CampaignAds {
   campaign: CampaignRow;
   items: AdRow[];
   currency: DisplayCurrency;
+}
+
+/** An ad found by name (GET dashboard/ads/), with the campaign whose drill-down shows it. */
+export interface AdMatch {
+  /** The platform's ad id. */
+  ad_id: string;
+  name: string;
+  /** Its campaign: the Adwise id dashboard/campaigns/<id>/ads/ takes, and the name. */
+  campaign: { id: string; name: string };
+}
+
+/** GET dashboard/ads/: the first AD_SEARCH_LIMIT ads whose name contains the search, by name. */
+export interface AdSearchResult {
+  items: AdMatch[];
 }
 
 export interface CampaignStatusRequest {

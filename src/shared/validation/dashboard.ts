@@ -138,6 +138,13 @@ export const dashboardRangeQuerySchema = object({
 }).test(rangeTest);
 export type DashboardRangeQuery = InferType<typeof dashboardRangeQuerySchema>;
 
+/** GET dashboard/ads/: a part of an ad's name. */
+export const adSearchQuerySchema = object({
+  /** Case-insensitive part of an ad name. */
+  q: queryText().max(CAMPAIGN_SEARCH_MAX, DASHBOARD_MESSAGES.searchTooLong),
+});
+export type AdSearchQuery = InferType<typeof adSearchQuerySchema>;
+
 /** POST dashboard/campaigns/<id>/status/. */
 export const campaignStatusSchema = object({
   status: mixed<CampaignStatusLabel>().oneOf(['Active', 'Paused'], DASHBOARD_MESSAGES.badStatus).required(DASHBOARD_MESSAGES.badStatus),

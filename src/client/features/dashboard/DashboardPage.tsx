@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Alert, Box, Stack } from '@mui/material';
 import type { CampaignRow, DisplayCurrency } from '@shared/api/dashboard';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { SimplePage } from '@client/components/SimplePage';
 import { CampaignAdsDialog } from './CampaignAdsDialog';
 import { CampaignTable } from './CampaignTable';
-import { useGetDashboardQuery, useUpdateDashboardSettingsMutation } from './dashboard.api';
+import { useGetCampaignAdsQuery, useGetDashboardQuery, useUpdateDashboardSettingsMutation } from './dashboard.api';
 import { toDashboardQuery } from './dashboardFilters';
 import { ForbiddenNotice, isForbidden, NoConnections, UnifiedErrorNotice } from './DashboardNotices';
 import { FiltersBar } from './FiltersBar';
@@ -21,6 +23,8 @@ import { useDashboardRefresh } from './useDashboardRefresh';
 import { useFollowSync } from './useFollowSync';
 
 const TITLE = 'Unified Ad Intelligence';
+/** The address key naming a campaign whose drill-down opens with the page (the command palette links there). */
+export const CAMPAIGN_PARAM = 'campaign';
 const INTRO = 'Spend, reach and results from every connected ad platform in one view.';
 
 /**
@@ -35,6 +39,22 @@ export function DashboardPage() {
   const table = useCampaignTable(viewQuery);
   const [updateSettings, { isLoading: savingCurrency }] = useUpdateDashboardSettingsMutation();
   const [adsOf, setAdsOf] = useState<CampaignRow | null>(null);
+  // A campaign named in the address opens its drill-down; its row comes with the drill-down's own answer.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get(CAMPAIGN_PARAM);
+  const linked = useGetCampaignAdsQuery(linkedId ? { id: linkedId, from: filters.from, to: filters.to } : skipToken).currentData?.campaign ?? null;
+  const closeAds = () => {
+    setAdsOf(null);
+    if (linkedId)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(CAMPAIGN_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
   // The chart's code (Victory) comes after the page has drawn, while the view is asked for.
   useEffect(preloadPerformanceChart, []);
 
@@ -100,7 +120,7 @@ export function DashboardPage() {
         </Box>
         <CampaignTable table={table} {...range} onOpenAds={setAdsOf} />
         <SmartSuggestions />
-        <CampaignAdsDialog campaign={adsOf} {...range} onClose={() => setAdsOf(null)} />
+        <CampaignAdsDialog campaign={adsOf ?? linked} {...range} onClose={closeAds} />
       </>
     );
   }

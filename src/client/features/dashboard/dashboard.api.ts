@@ -1,4 +1,5 @@
 import type {
+  AdSearchResult,
   CampaignAds,
   CampaignPage,
   CampaignQuery,
@@ -73,6 +74,11 @@ export const dashboardApi = baseApi.injectEndpoints({
         params: { ...definedParams(query), format: 'csv' },
         responseHandler: 'content-type',
       }),
+    }),
+    // The command palette's jump list: ads by name, each with the campaign whose drill-down shows it.
+    searchAds: build.query<AdSearchResult, { q: string }>({
+      query: ({ q }) => ({ url: 'dashboard/ads/', params: { q } }),
+      providesTags: [{ type: 'CampaignAds' }],
     }),
     getCampaignAds: build.query<CampaignAds, CampaignAdsArgs>({
       query: ({ id, ...range }) => ({ url: `dashboard/campaigns/${encodeURIComponent(id)}/ads/`, params: definedParams(range) }),
@@ -156,6 +162,7 @@ export const {
   useListCampaignsQuery,
   useExportCampaignsMutation,
   useGetCampaignAdsQuery,
+  useSearchAdsQuery,
   useSetCampaignStatusMutation,
   useUpdateDashboardSettingsMutation,
   useGetPlatformPerformanceQuery,

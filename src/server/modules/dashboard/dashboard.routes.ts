@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import {
+  adSearchQuerySchema,
   campaignListQuerySchema,
   campaignStatusSchema,
   dashboardQuerySchema,
@@ -68,6 +69,20 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
       }
       return dashboard.campaigns(principalFor(request, 'dashboard:read'), request.query);
     },
+  );
+
+  app.get(
+    '/dashboard/ads/',
+    {
+      schema: {
+        summary: 'The workspace’s ads whose name contains the search, each with its campaign (the command palette’s jump list)',
+        tags,
+        security: bearerAuth,
+        querystring: adSearchQuerySchema,
+        response: { 200: success('Up to 20 ads, by name.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => dashboard.searchAds(principalFor(request, 'dashboard:read'), request.query),
   );
 
   app.get(

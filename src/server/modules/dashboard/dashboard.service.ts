@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import {
+  AD_SEARCH_LIMIT,
   DASHBOARD_MESSAGES,
   DISPLAY_CURRENCIES,
   daysBetween,
   lastDays,
   percentChange,
   previousRange,
+  type AdSearchResult,
   type CampaignAds,
   type CampaignBudgetResult,
   type CampaignChangePreview,
@@ -26,10 +28,11 @@ import { MAX_DAILY_CAP } from '@shared/api/budgets';
 import type { EntityStatus, SuggestionChange } from '@shared/api/suggestions';
 import { minorDigits } from '@shared/money';
 import { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
-import { isUuid, rangeProblem, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
+import { isUuid, rangeProblem, type AdSearchQuery, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
-import { campaigns, connectedAdAccounts, users } from '../../db/schema';
+import { ads, campaigns, connectedAdAccounts, users } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { containsPattern } from '../../lib/likePattern';
 import { PlatformError } from '../../platforms/types';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -379,6 +382,22 @@ export function createDashboardService(
       const { rows } = await entityTotals(db, metrics, { level: 'campaign', sort: 'spend', order: 'desc', limit: 1, campaignId: id });
       const ads = await entityTotals(db, metrics, { level: 'ad', sort: 'spend', order: 'desc', campaignId: id });
       return { campaign: presentCampaign(rows[0]!, s.currency), items: ads.rows.map((row) => presentAd(row, s.currency)), currency: s.currency };
+    },
+
+    /**
+     * GET dashboard/ads/: the workspace's ads whose name contains `q`, by name, each with the
+     * campaign whose drill-down lists it (an ad row knows only the platform's campaign id).
+     */
+    async searchAds(principal: Principal, query: AdSearchQuery): Promise<AdSearchResult> {
+      await assertAccess(principal);
+      const rows = await db
+        .select({ ad_id: ads.adId, name: ads.name, campaignId: campaigns.id, campaignName: campaigns.name })
+        .from(ads)
+        .innerJoin(campaigns, and(eq(campaigns.accountRef, ads.accountRef), eq(campaigns.campaignId, ads.campaignId)))
+        .where(and(eq(campaigns.workspaceId, principal.workspaceId), query.q ? ilike(ads.name, containsPattern(query.q)) : undefined))
+        .orderBy(asc(ads.name), asc(ads.adId))
+        .limit(AD_SEARCH_LIMIT);
+      return { items: rows.map(({ ad_id, name, campaignId, campaignName }) => ({ ad_id, name, campaign: { id: campaignId, name: campaignName } })) };
     },
 
     /**

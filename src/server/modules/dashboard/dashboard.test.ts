@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionList } from '@shared/api/actions';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { DASHBOARD_MESSAGES, addDays, isoDay, percentChange, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, addDays, isoDay, percentChange, type AdSearchResult, type CampaignAds, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import { executeRows } from '../../db/connect';
 import { campaigns, metricsDaily, users } from '../../db/schema';
@@ -295,6 +295,28 @@ describe('the dashboard endpoints', () => {
     expect(body.items.reduce((n: number, ad: { impressions: number }) => n + ad.impressions, 0)).toBe(campaign.impressions);
     expect(body.items.reduce((n: number, ad: { clicks: number }) => n + ad.clicks, 0)).toBe(campaign.clicks);
     expect((await get('dashboard/campaigns/00000000-0000-0000-0000-000000000000/ads/')).statusCode).toBe(404);
+  });
+
+  it('finds the workspace’s ads by name, each with the campaign whose drill-down lists it, and no one else’s', async () => {
+    const campaign = ((await get(`dashboard/campaigns/?${qs({ ...range, platform: 'meta', currency: 'INR' })}`)).json() as CampaignPage).items[0];
+    const ad = ((await get(`dashboard/campaigns/${campaign.id}/ads/?${qs({ ...range, currency: 'INR' })}`)).json() as CampaignAds).items[0];
+    const res = await get(`dashboard/ads/?${qs({ q: ad.name.toUpperCase() })}`);
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as AdSearchResult;
+    expect(items).toContainEqual({ ad_id: ad.ad_id, name: ad.name, campaign: { id: campaign.id, name: campaign.name } });
+    expect(items.every((match) => match.name.toLowerCase().includes(ad.name.toLowerCase()))).toBe(true);
+
+    // Without a search, the first ads by name, never more than the limit.
+    const first = (await get('dashboard/ads/')).json() as AdSearchResult;
+    expect(first.items).toHaveLength(AD_SEARCH_LIMIT);
+    const names = first.items.map((match) => match.name.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // LIKE's own characters are searched for as written.
+    expect(((await get(`dashboard/ads/?${qs({ q: '%' })}`)).json() as AdSearchResult).items).toEqual([]);
+    expect((await get(`dashboard/ads/?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
+
+    const other = await trialUser();
+    expect(((await get(`dashboard/ads/?${qs({ q: ad.name })}`, other)).json() as AdSearchResult).items).toEqual([]);
   });
 
   it('pauses and resumes a campaign at the platform; a refusal changes nothing', async () => {

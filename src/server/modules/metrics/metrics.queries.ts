@@ -3,6 +3,7 @@ import { addDays, daysBetween, type CampaignSortKey, type DisplayCurrency, type 
 import type { Platform } from '@shared/constants';
 import { EMPTY_SUMS, type MetricSums } from '@shared/metrics';
 import { executeRows, type DbOrTx } from '../../db/connect';
+import { containsPattern } from '../../lib/likePattern';
 import { splitByMonths } from './monthSplit';
 import { conversionFactors, factorAt, factorOf, type ConversionFactors } from './rates';
 import type {
@@ -147,8 +148,7 @@ const page = (options: EntityQuery) =>
 /** Conversion value is a second converted sum over every row (about a quarter of a year-long read), so it is read when asked for. */
 const valueSum = (options: EntityQuery) => (options.withValue ? sql`sum(m.conversion_value_minor * f.factor)` : sql`null::float8`);
 
-const nameContains = (column: SQL, q: string | undefined) =>
-  q ? sql`and ${column} ilike ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}` : sql``;
+const nameContains = (column: SQL, q: string | undefined) => (q ? sql`and ${column} ilike ${containsPattern(q)}` : sql``);
 
 interface CampaignSqlRow extends SumsSqlRow {
   id: string;
