@@ -46,7 +46,7 @@ describe('the command palette in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.keyboard.type(campaign.name);
-    await highlight(page, new RegExp(`^${campaign.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}Campaign`));
+    await highlight(page, new RegExp(`^${campaign.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*Campaign`));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: `Ads of ${campaign.name}` }).waitFor();
@@ -57,7 +57,7 @@ describe('the command palette in Chromium', () => {
     await page.keyboard.press('Control+k');
     await combobox.waitFor();
     await page.keyboard.type('palette plants');
-    await highlight(page, new RegExp(`^${SECOND_WORKSPACE}Workspace`));
+    await highlight(page, new RegExp(`^${SECOND_WORKSPACE}\\s*Workspace`));
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: /^Workspace:/ }).filter({ hasText: SECOND_WORKSPACE }).waitFor();
   });
