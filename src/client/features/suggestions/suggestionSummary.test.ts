@@ -1,3 +1,4 @@
+import type { Interval } from '@shared/api/suggestions';
 import { BRAND_ACCOUNT, scaleSuggestionBody, suggestionBody, taskSuggestionBody } from '@client/test/suggestions.handlers';
 import { groupSuggestions, isSuggestionGrouping, summariseSuggestions } from './suggestionSummary';
 
@@ -21,14 +22,13 @@ const PACE = suggestionBody({
   },
 });
 
+/** An interval matched to two decimals (sums of decimals are not exact). */
+const about = (interval: Interval) => ({ mid: expect.closeTo(interval.mid), low: expect.closeTo(interval.low), high: expect.closeTo(interval.high) });
+
 describe('summariseSuggestions', () => {
   it('counts the suggestions and adds up their conversions a week, mid, low and high, per type in order of their best', () => {
     const summary = summariseSuggestions([SCALE, PAUSE, TASK]);
-    expect(summary.count).toBe(3);
-    expect(summary.overlapping).toBe(0);
-    expect(summary.conversionsPerWeek.mid).toBeCloseTo(10.1);
-    expect(summary.conversionsPerWeek.low).toBeCloseTo(3.7);
-    expect(summary.conversionsPerWeek.high).toBeCloseTo(16.5);
+    expect(summary).toMatchObject({ count: 3, overlapping: 0, conversionsPerWeek: about({ mid: 10.1, low: 3.7, high: 16.5 }) });
     expect(summary.byType.map((total) => [total.type, total.count, total.conversionsPerWeek.mid])).toEqual([
       ['scale_campaign', 1, 6],
       ['pause_ad', 1, 3.1],
@@ -38,11 +38,7 @@ describe('summariseSuggestions', () => {
 
   it('counts a budget once: of two suggestions setting it, only the one expected to bring more', () => {
     const summary = summariseSuggestions([PACE, SCALE, PAUSE]);
-    expect(summary.count).toBe(3);
-    expect(summary.overlapping).toBe(1);
-    expect(summary.conversionsPerWeek.mid).toBeCloseTo(9.1);
-    expect(summary.conversionsPerWeek.low).toBeCloseTo(3.7);
-    expect(summary.conversionsPerWeek.high).toBeCloseTo(14.5);
+    expect(summary).toMatchObject({ count: 3, overlapping: 1, conversionsPerWeek: about({ mid: 9.1, low: 3.7, high: 14.5 }) });
     const pace = summary.byType.find((total) => total.type === 'pace_budget')!;
     expect(pace).toMatchObject({ count: 1, overlapping: 1, conversionsPerWeek: { mid: 0, low: 0, high: 0 } });
   });
