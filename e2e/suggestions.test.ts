@@ -1,6 +1,8 @@
 import { type ActionList } from '@shared/api/actions';
 import { SUGGESTIONS_NOTE, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import type { SyncStatus } from '@shared/api/dashboard';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { seriousA11yViolations } from './support/a11y';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { sandboxAdStatus, travel } from './support/sandbox';
@@ -11,7 +13,8 @@ const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id 
 
 /**
  * The demo account on a server of its own (this file moves the clock a week forward, which must
- * not disturb the other files): it sees suggestions with their evidence, applies one (the
+ * not disturb the other files): it sees suggestions at a glance (a summary, cards collapsed, axe
+ * clean), opens one's evidence, groups them by account, applies one (the
  * sandbox platform really pauses the ad), undoes another, dismisses a third, and a week later
  * (server and sandbox clocks moved together) sees on /actions whether the applied one worked.
  */
@@ -46,10 +49,29 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     await page.getByText(SUGGESTIONS_NOTE).first().waitFor();
 
     const card = (s: Suggestion) => page.getByRole('article', { name: s.headline });
-    // Evidence: each figure against its peers, and the chart.
+    // At a glance: the summary, then each card collapsed to what, how sure, the impact and the actions.
+    const summary = page.getByRole('region', { name: 'Summary', exact: true });
+    await summary.getByText(/^\d+ suggestions: .* conversions a week .* if all are applied$/).waitFor();
+    await card(applied).getByText(/^(At least 99%|About \d+%) sure /).waitFor();
+    expect(await page.getByText(/100% (confident|sure|likely)/).count()).toBe(0);
+    const details = card(applied).getByRole('button', { name: 'Details' });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    expect(await card(applied).getByRole('heading', { name: 'Evidence' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Evidence, opened on demand: each figure against its peers, and the chart.
+    await details.click();
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
     await card(applied).getByRole('heading', { name: 'Evidence' }).waitFor();
     await card(applied).getByText(applied.evidence[0].label, { exact: false }).first().waitFor();
     await card(applied).getByRole('img').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Grouped by account, kept in the address; the cards stay the same cards.
+    await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Account' }).click();
+    await page.waitForURL((url) => url.searchParams.get('group') === 'account');
+    await page.getByRole('region', { name: `${applied.account.name} (${PLATFORM_LABELS[applied.platform]})`, exact: true }).getByRole('article', { name: applied.headline }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Apply: the confirmation names the platform and the exact change; the platform pauses the ad.
     await card(applied).getByRole('button', { name: 'Apply' }).click();

@@ -510,10 +510,11 @@ describe('DashboardPage: Smart Suggestions', () => {
     expect(fake.requests.lists[0].get('limit')).toBe(String(DASHBOARD_SUGGESTIONS));
 
     const [pause] = cards;
-    expect(within(pause).getByText('92% confident')).toBeInTheDocument();
+    expect(within(pause).getByText('About 92% sure this ad converts worse than its peers')).toBeInTheDocument();
     expect(within(pause).getByText('+3.1 conversions a week (1.2 to 5.0)')).toBeInTheDocument();
-    // Short: the evidence and its chart are on /suggestions.
+    // Short: the evidence and its chart are on /suggestions, with no Details to open here.
     expect(within(pause).queryByRole('region', { name: 'Evidence' })).not.toBeInTheDocument();
+    expect(within(pause).queryByRole('button', { name: 'Details' })).not.toBeInTheDocument();
     expect(within(pause).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
     expect(within(pause).getByRole('button', { name: 'Snooze 7 days' })).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Stack } from '@mui/material';
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
 import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
 import { lazyPage } from '@client/app/lazyPage';
 import { notify } from '@client/app/notify';
@@ -7,6 +7,8 @@ import { useCan } from '@client/features/session/useCan';
 import type { ApplyDialogProps } from './ApplyDialog';
 import type { DismissDialogProps } from './DismissDialog';
 import { SuggestionCard, type SuggestionCardForm } from './SuggestionCard';
+import { formatImpactTotal } from './suggestionFormat';
+import { groupSuggestions, type SuggestionGroup, type SuggestionGrouping } from './suggestionSummary';
 import { useMarkSuggestionDoneMutation, useSnoozeSuggestionMutation } from './suggestions.api';
 import { notifyApplied } from './undoToast';
 
@@ -21,15 +23,34 @@ export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
 /** Props of SuggestionList: the dashboard's short cards (compact), or full ones with their evidence chart. */
 export type SuggestionListProps = SuggestionCardForm & {
   suggestions: readonly Suggestion[];
-  /** The cards' headline level. */
+  /** The cards' headline level; in groups, the groups' (the cards take the next one). */
   headingLevel?: 2 | 3;
+  /** Cards in groups by account or by type, each headed with what it adds up to; 'none' (the default): one list, best first. */
+  grouping?: SuggestionGrouping;
 };
+
+/** One group of cards under its heading, with how many and the conversions a week they add up to. */
+function GroupSection({ group, level, children }: { group: SuggestionGroup; level: 2 | 3; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} component={`h${level}`} variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+        {group.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {formatImpactTotal(group.total)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 /**
  * Suggestions as cards with their actions (Apply or Mark as done, Dismiss, Snooze) for a role that may change
  * things, and the Apply and Dismiss dialogs; the /suggestions page and the dashboard show the same.
+ * The page may group them (by account or type); the dialogs stay one pair for every group.
  */
-export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: SuggestionListProps) {
+export function SuggestionList({ suggestions, headingLevel = 2, grouping = 'none', ...cardForm }: SuggestionListProps) {
   const form: SuggestionCardForm = cardForm.compact ? { compact: true } : { EvidenceChart: cardForm.EvidenceChart };
   const canApply = useCan('suggestions:apply');
   const [applying, setApplying] = useState<Suggestion | null>(null);
@@ -65,36 +86,52 @@ export function SuggestionList({ suggestions, headingLevel = 2, ...cardForm }: S
     }
   };
 
+  const groups = useMemo(() => (grouping === 'none' ? [] : groupSuggestions(suggestions, grouping)), [suggestions, grouping]);
+
+  const cards = (shown: readonly Suggestion[], level: 2 | 3 | 4) => (
+    <Stack spacing={2}>
+      {shown.map((suggestion) => (
+        <SuggestionCard
+          key={suggestion.id}
+          suggestion={suggestion}
+          {...form}
+          headingLevel={level}
+          actions={
+            canApply
+              ? {
+                  onApply: () => {
+                    setApplyUsed(true);
+                    setApplying(suggestion);
+                  },
+                  onDone: () => void markDone(suggestion),
+                  marking: marking === suggestion.id,
+                  onDismiss: () => {
+                    setDismissUsed(true);
+                    setDismissing(suggestion);
+                  },
+                  onSnooze: () => void snooze(suggestion),
+                  snoozing: snoozing === suggestion.id,
+                }
+              : undefined
+          }
+        />
+      ))}
+    </Stack>
+  );
+
   return (
     <>
-      <Stack spacing={2}>
-        {suggestions.map((suggestion) => (
-          <SuggestionCard
-            key={suggestion.id}
-            suggestion={suggestion}
-            {...form}
-            headingLevel={headingLevel}
-            actions={
-              canApply
-                ? {
-                    onApply: () => {
-                      setApplyUsed(true);
-                      setApplying(suggestion);
-                    },
-                    onDone: () => void markDone(suggestion),
-                    marking: marking === suggestion.id,
-                    onDismiss: () => {
-                      setDismissUsed(true);
-                      setDismissing(suggestion);
-                    },
-                    onSnooze: () => void snooze(suggestion),
-                    snoozing: snoozing === suggestion.id,
-                  }
-                : undefined
-            }
-          />
-        ))}
-      </Stack>
+      {grouping === 'none' ? (
+        cards(suggestions, headingLevel)
+      ) : (
+        <Stack spacing={4}>
+          {groups.map((group) => (
+            <GroupSection key={group.key} group={group} level={headingLevel}>
+              {cards(group.suggestions, headingLevel === 2 ? 3 : 4)}
+            </GroupSection>
+          ))}
+        </Stack>
+      )}
       {canApply && (
         <Suspense fallback={null}>
           {applyUsed && <ApplyDialog suggestion={applying} onClose={() => setApplying(null)} />}

@@ -13,9 +13,10 @@ import { server } from '@client/test/server';
 import { BRAND_ACCOUNT, fakeSuggestionsServer, partlyAppliedActionBody, scaleSuggestionBody, suggestionBody, taskSuggestionBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
 import { finishedMessage, PARTIAL_HELP } from './actionRepair';
 import { PARTIAL_TITLE } from './ApplyDialog';
-import { SUGGESTION_ACTION_LABELS } from './SuggestionCard';
+import { SUGGESTION_ACTION_LABELS, SUGGESTION_DETAILS_LABEL } from './SuggestionCard';
 import { FIRST_SYNC_TEXT, NO_SUGGESTIONS, NONE_MATCH_TEXT, SUGGESTIONS_NOT_FOR_ROLE } from './SuggestionsEmpty';
 import { SuggestionsPage } from './SuggestionsPage';
+import { GROUPING_LABEL, GROUPING_LABELS, SUMMARY_RANGE_NOTE, SUMMARY_TITLE } from './SuggestionsSummary';
 
 const PAUSE = suggestionBody();
 const SCALE = scaleSuggestionBody();
@@ -49,7 +50,7 @@ afterEach(() => {
 });
 
 describe('SuggestionsPage: the list', () => {
-  it('shows the note, skeletons while loading, then a card per suggestion with its evidence, chart and changes', async () => {
+  it('shows the note, skeletons while loading, then a card per suggestion at a glance: what, how sure, the impact and the actions', async () => {
     setup();
     expect(screen.getByText(SUGGESTIONS_NOTE)).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading suggestions' })).toBeInTheDocument();
@@ -58,25 +59,91 @@ describe('SuggestionsPage: the list', () => {
     expect(within(pause).getByRole('heading', { level: 2, name: PAUSE.headline })).toBeInTheDocument();
     expect(within(pause).getByText(SUGGESTION_TYPE_LABELS.pause_ad)).toBeInTheDocument();
     expect(within(pause).getByText(`${PLATFORM_LABELS.google} · Brand`)).toBeInTheDocument();
-    expect(within(pause).getByText('92% confident')).toBeInTheDocument();
+    expect(within(pause).getByText('About 92% sure this ad converts worse than its peers')).toBeInTheDocument();
+    expect(within(pause).queryByText(/confident/)).not.toBeInTheDocument();
     expect(within(pause).getByText('+3.1 conversions a week (1.2 to 5.0)')).toBeInTheDocument();
     expect(within(pause).getByText('Spend -$1,200.00 a week (-$1,500.00 to -$900.00)')).toBeInTheDocument();
+    expect(within(pause).getByRole('button', { name: SUGGESTION_ACTION_LABELS.apply })).toBeInTheDocument();
+    // The evidence, the chart and what changes wait behind Details.
+    expect(within(pause).queryByRole('region', { name: 'Evidence' })).not.toBeInTheDocument();
+    expect(within(pause).queryByRole('img', { name: PAUSE.chart!.label })).not.toBeInTheDocument();
+    expect(within(pause).queryByRole('region', { name: 'What changes' })).not.toBeInTheDocument();
 
-    const evidence = within(pause).getByRole('region', { name: 'Evidence' });
+    const scale = await card(SCALE.headline);
+    expect(within(scale).getByText('About 81% sure this campaign’s next conversion costs less than the other campaigns’')).toBeInTheDocument();
+    expect(within(scale).getByText('+6.0 conversions a week (2.5 to 9.5)')).toBeInTheDocument();
+    expect(within(scale).getByText('Spend +₹7,000.00 a week (₹7,000.00 to ₹7,000.00)')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading suggestions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Actions and results/ })).toHaveAttribute('href', paths.actions);
+  });
+
+  it('opens the evidence, the chart and what changes on demand, and closes them again', async () => {
+    const { user } = setup();
+    const pause = await card(PAUSE.headline);
+    const details = within(pause).getByRole('button', { name: SUGGESTION_DETAILS_LABEL });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(details).toHaveAccessibleDescription(PAUSE.headline);
+    const panel = document.getElementById(details.getAttribute('aria-controls')!)!;
+    expect(pause).toContainElement(panel);
+    expect(panel).not.toBeVisible();
+
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    const evidence = within(panel).getByRole('region', { name: 'Evidence' });
+    expect(within(evidence).getByRole('heading', { level: 3, name: 'Evidence' })).toBeInTheDocument();
     expect(within(evidence).getByRole('listitem')).toHaveTextContent(
       'Conversions per 1,000 impressions: This ad 0.8 (0.5 to 1.1) vs peers 2.1 (1.8 to 2.4) · 97% likely worse than its peers',
     );
-    const chart = within(pause).getByRole('img', { name: PAUSE.chart!.label });
+    const chart = await within(panel).findByRole('img', { name: PAUSE.chart!.label });
     expect(chart.tagName.toLowerCase()).toBe('svg');
     expect(chart).toHaveAccessibleDescription(/This ad \(solid line\) against its peers' median \(dashed line\), 1 Jan 2030 to 7 Jan 2030/);
-    expect(within(within(pause).getByRole('region', { name: 'What changes' })).getByRole('listitem')).toHaveTextContent(PAUSE.change_lines[0]);
-
+    expect(within(within(panel).getByRole('region', { name: 'What changes' })).getByRole('listitem')).toHaveTextContent(PAUSE.change_lines[0]);
+    // The other card stays as it was.
     const scale = await card(SCALE.headline);
-    expect(within(scale).getByText('+6.0 conversions a week (2.5 to 9.5)')).toBeInTheDocument();
-    expect(within(scale).getByText('Spend +₹7,000.00 a week (₹7,000.00 to ₹7,000.00)')).toBeInTheDocument();
+    expect(within(scale).getByRole('button', { name: SUGGESTION_DETAILS_LABEL })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    expect(within(pause).queryByRole('region', { name: 'Evidence' })).not.toBeInTheDocument();
+
+    // A card with changes but no evidence opens to its changes alone.
+    await user.click(within(scale).getByRole('button', { name: SUGGESTION_DETAILS_LABEL }));
+    expect(within(scale).getByRole('region', { name: 'What changes' })).toBeInTheDocument();
     expect(within(scale).queryByRole('region', { name: 'Evidence' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading suggestions' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^Actions and results/ })).toHaveAttribute('href', paths.actions);
+    expect(within(scale).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('sums up how many, the conversions a week if all are applied, and each type', async () => {
+    setup({ suggestions: [SCALE, PAUSE, TASK] });
+    await card(PAUSE.headline);
+    const summary = screen.getByRole('region', { name: SUMMARY_TITLE });
+    expect(within(summary).getByRole('heading', { level: 2, name: SUMMARY_TITLE })).toBeInTheDocument();
+    expect(within(summary).getByText('3 suggestions: +10.1 conversions a week (3.7 to 16.5) if all are applied')).toBeInTheDocument();
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `${SUGGESTION_TYPE_LABELS.scale_campaign}: 1 suggestion · +6.0 conversions a week (2.5 to 9.5)`,
+      `${SUGGESTION_TYPE_LABELS.pause_ad}: 1 suggestion · +3.1 conversions a week (1.2 to 5.0)`,
+      `${SUGGESTION_TYPE_LABELS.test_cta}: 1 suggestion · +1.0 conversions a week (0.0 to 2.0)`,
+    ]);
+    expect(within(summary).getByText(SUMMARY_RANGE_NOTE)).toBeInTheDocument();
+  });
+
+  it('counts a budget two suggestions set once in the summary, and says so', async () => {
+    const pace = suggestionBody({
+      id: 'sug-pace',
+      type: 'pace_budget',
+      platform: 'meta',
+      account: { ...SCALE.account },
+      headline: 'Lower this account’s daily budgets by 10% to land budget “March” on target',
+      impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
+      change: { kind: 'budgets', currency: 'INR', steps: [{ campaign_id: 'cmp-1', campaign_name: 'Diwali Sale', from: 200000, to: 180000 }] },
+    });
+    setup({ suggestions: [SCALE, pace] });
+    await card(pace.headline);
+    const summary = screen.getByRole('region', { name: SUMMARY_TITLE });
+    expect(within(summary).getByText('2 suggestions: +6.0 conversions a week (2.5 to 9.5) if all are applied')).toBeInTheDocument();
+    expect(within(summary).getByText(/^1 suggestion sets a budget another one also sets: only the one expected to bring more is counted\./)).toBeInTheDocument();
   });
 
   it('leaves out the spend line when spend does not change, and offers Mark as done instead of Apply for a task done by hand', async () => {
@@ -159,19 +226,71 @@ describe('SuggestionsPage: filters', () => {
   });
 });
 
+describe('SuggestionsPage: grouping', () => {
+  const STORE_TASK = taskSuggestionBody({ id: 'sug-4', platform: 'meta', account: { ...SCALE.account }, headline: 'Test a new call to action on “Diwali Sale”' });
+  const headingTexts = (level: number) => screen.getAllByRole('heading', { level }).map((heading) => heading.textContent);
+
+  it('lists best first by default, groups by account or by type from the labelled toggle, and keeps the choice in the address', async () => {
+    const { user } = setup({ suggestions: [PAUSE, SCALE, TASK, STORE_TASK] });
+    await card(PAUSE.headline);
+    const toggle = screen.getByRole('group', { name: GROUPING_LABEL });
+    expect(within(toggle).getByRole('button', { name: GROUPING_LABELS.none })).toHaveAttribute('aria-pressed', 'true');
+    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, PAUSE.headline, SCALE.headline, TASK.headline, STORE_TASK.headline]);
+
+    await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.account }));
+    expect(new URLSearchParams(window.location.search).get('group')).toBe('account');
+    expect(within(toggle).getByRole('button', { name: GROUPING_LABELS.account })).toHaveAttribute('aria-pressed', 'true');
+    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, `Brand (${PLATFORM_LABELS.google})`, `Main store (${PLATFORM_LABELS.meta})`]);
+    const brand = screen.getByRole('region', { name: `Brand (${PLATFORM_LABELS.google})` });
+    expect(within(brand).getByText('2 suggestions · +4.1 conversions a week (1.2 to 7.0)')).toBeInTheDocument();
+    expect(within(brand).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([PAUSE.headline, TASK.headline]);
+
+    await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.type }));
+    expect(new URLSearchParams(window.location.search).get('group')).toBe('type');
+    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, SUGGESTION_TYPE_LABELS.pause_ad, SUGGESTION_TYPE_LABELS.scale_campaign, SUGGESTION_TYPE_LABELS.test_cta]);
+    const tasks = screen.getByRole('region', { name: SUGGESTION_TYPE_LABELS.test_cta });
+    expect(within(tasks).getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual([TASK.headline, STORE_TASK.headline]);
+
+    await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.none }));
+    expect(new URLSearchParams(window.location.search).has('group')).toBe(false);
+    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, PAUSE.headline, SCALE.headline, TASK.headline, STORE_TASK.headline]);
+  });
+
+  it('reads the grouping from the address beside the filters, and keeps it when a filter changes', async () => {
+    const { user } = setup({ route: `${paths.suggestions}?group=type&platform=google`, suggestions: [PAUSE, SCALE, TASK] });
+    await card(PAUSE.headline);
+    expect(screen.getByRole('button', { name: GROUPING_LABELS.type })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: SUGGESTION_TYPE_LABELS.pause_ad })).toContainElement(screen.getByRole('article', { name: PAUSE.headline }));
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(screen.getByRole('option', { name: 'All platforms' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).has('platform')).toBe(false));
+    expect(new URLSearchParams(window.location.search).get('group')).toBe('type');
+  });
+
+  it('acts on a grouped card as on any other', async () => {
+    const { user, fake } = setup({ route: `${paths.suggestions}?group=account` });
+    const scale = await card(SCALE.headline);
+    await user.click(within(scale).getByRole('button', { name: SUGGESTION_ACTION_LABELS.snooze }));
+    await waitFor(() => expect(fake.requests.snoozed).toEqual([SCALE.id]));
+    await waitFor(() => expect(screen.queryByRole('region', { name: `Main store (${PLATFORM_LABELS.meta})` })).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: `Brand (${PLATFORM_LABELS.google})` })).toBeInTheDocument();
+  });
+});
+
 describe('SuggestionsPage: what each role may do', () => {
   it.each<[Role, boolean]>([
     ['owner', true],
     ['manager', true],
     ['viewer', false],
   ])('a %s sees Apply (Mark as done on a task), Dismiss and Snooze: %s', async (role, acts) => {
-    setup({ role, suggestions: [PAUSE, TASK] });
+    const { user } = setup({ role, suggestions: [PAUSE, TASK] });
     const pause = await card(PAUSE.headline);
     const task = await card(TASK.headline);
     const { apply, done, ...both } = SUGGESTION_ACTION_LABELS;
     for (const label of [apply, ...Object.values(both)]) expect(within(pause).queryByRole('button', { name: label }) !== null).toBe(acts);
     for (const label of [done, ...Object.values(both)]) expect(within(task).queryByRole('button', { name: label }) !== null).toBe(acts);
     // Everything else is there for a viewer too.
+    await user.click(within(pause).getByRole('button', { name: SUGGESTION_DETAILS_LABEL }));
     expect(within(pause).getByRole('region', { name: 'Evidence' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Stack } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import { SUGGESTION_TYPE_LABELS, SUGGESTION_TYPES, SUGGESTIONS_NOTE, type Suggestion, type SuggestionType } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
@@ -8,13 +8,18 @@ import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SelectFilter } from '@client/components/SelectFilter';
 import { SimplePage } from '@client/components/SimplePage';
+import { lazyPage } from '@client/app/lazyPage';
 import { useCan } from '@client/features/session/useCan';
+import type { EvidenceChartProps } from './EvidenceChart';
 import { SuggestionCardSkeleton } from './SuggestionCard';
-import { isFiltered, toSuggestionQuery, useSuggestionFilters, type SuggestionFilters } from './suggestionFilters';
-import { EvidenceChart } from './EvidenceChart';
+import { isFiltered, toSuggestionQuery, useSuggestionFilters, useSuggestionGrouping, type SuggestionFilters } from './suggestionFilters';
 import { SuggestionList } from './SuggestionList';
 import { useListSuggestionsQuery } from './suggestions.api';
 import { NotForRoleNotice, SuggestionsEmpty } from './SuggestionsEmpty';
+import { GroupingToggle, SuggestionsSummary } from './SuggestionsSummary';
+
+// The chart (and Victory with it) loads when the first card's details are opened: the cards open collapsed.
+const EvidenceChart = lazyPage<'EvidenceChart', EvidenceChartProps>(() => import(/* webpackChunkName: "evidence-chart" */ './EvidenceChart'), 'EvidenceChart');
 
 const TITLE = 'Smart Suggestions';
 /** Said when the list cannot be loaded and the server gave no reason. */
@@ -72,6 +77,7 @@ function Filters({ filters, onChange, accounts }: { filters: SuggestionFilters; 
 
 function Suggestions() {
   const { filters, setFilters } = useSuggestionFilters();
+  const { grouping, setGrouping } = useSuggestionGrouping();
   const { data, error, isError, isFetching, isLoading, refetch } = useListSuggestionsQuery(toSuggestionQuery(filters));
   // The account choices come from every open suggestion, whatever the filters (the same request when none is set).
   const { data: everything } = useListSuggestionsQuery({});
@@ -96,9 +102,11 @@ function Suggestions() {
     content = <SuggestionsEmpty list={data} filtered={isFiltered(filters)} />;
   } else {
     content = (
-      <Box aria-busy={isFetching} sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <SuggestionList suggestions={data.items} EvidenceChart={EvidenceChart} />
-      </Box>
+      <Stack spacing={2} aria-busy={isFetching} sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <SuggestionsSummary suggestions={data.items} />
+        <GroupingToggle grouping={grouping} onChange={setGrouping} />
+        <SuggestionList suggestions={data.items} EvidenceChart={EvidenceChart} grouping={grouping} />
+      </Stack>
     );
   }
 
@@ -111,9 +119,12 @@ function Suggestions() {
 }
 
 /**
- * Smart Suggestions (/suggestions): the workspace's open suggestions, best first, each with its
- * evidence and what Apply would change; filtered by type, platform and account (kept in the
- * address). The note that they are not guarantees is always shown.
+ * Smart Suggestions (/suggestions): the workspace's open suggestions, read at a glance: a summary
+ * (how many, the conversions a week if all are applied, per type), then a card per suggestion,
+ * best first or grouped by account or type, each showing what to do, how sure and what it should
+ * bring, with its evidence, chart and what Apply would change one click away. Filters (type,
+ * platform, account) and the grouping are kept in the address. The note that they are not
+ * guarantees is always shown.
  */
 export function SuggestionsPage() {
   const canRead = useCan('suggestions:read');

@@ -1,4 +1,4 @@
-import { isFiltered, readSuggestionFilters, toSuggestionQuery, writeSuggestionFilters } from './suggestionFilters';
+import { isFiltered, readSuggestionFilters, readSuggestionGrouping, toSuggestionQuery, writeSuggestionFilters } from './suggestionFilters';
 
 describe('suggestionFilters', () => {
   it('reads known values from the address and ignores the rest', () => {
@@ -15,5 +15,14 @@ describe('suggestionFilters', () => {
     expect(toSuggestionQuery({ type: null, platform: 'meta', account: null })).toEqual({ type: undefined, platform: 'meta', account: undefined });
     expect(isFiltered({ type: null, platform: null, account: null })).toBe(false);
     expect(isFiltered({ type: null, platform: null, account: 'acc-1' })).toBe(true);
+  });
+
+  it('reads the grouping, none when absent or unknown, and the grouping is not a filter', () => {
+    expect(readSuggestionGrouping(new URLSearchParams('group=account'))).toBe('account');
+    expect(readSuggestionGrouping(new URLSearchParams('group=type&type=pause_ad'))).toBe('type');
+    expect(readSuggestionGrouping(new URLSearchParams('group=platform'))).toBe('none');
+    expect(readSuggestionGrouping(new URLSearchParams(''))).toBe('none');
+    expect(isFiltered(readSuggestionFilters(new URLSearchParams('group=type')))).toBe(false);
+    expect(writeSuggestionFilters(new URLSearchParams('group=type'), { type: 'pause_ad', platform: null, account: null }).toString()).toBe('group=type&type=pause_ad');
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isSuggestionType, type SuggestionQuery, type SuggestionType } from '@shared/api/suggestions';
 import { isPlatform, type Platform } from '@shared/constants';
+import { isSuggestionGrouping, type SuggestionGrouping } from './suggestionSummary';
 
 /** The /suggestions filters; null: every one. */
 export interface SuggestionFilters {
@@ -56,4 +57,36 @@ export function useSuggestionFilters() {
     [setParams],
   );
   return { filters, setFilters };
+}
+
+/** The address parameter of the grouping (?group=account|type; absent: one list, best first). */
+const GROUP_KEY = 'group';
+
+/** The grouping in an address; an unknown value counts as none. */
+export function readSuggestionGrouping(params: URLSearchParams): SuggestionGrouping {
+  const group = params.get(GROUP_KEY);
+  return isSuggestionGrouping(group) ? group : 'none';
+}
+
+/**
+ * How the /suggestions cards are grouped, kept in the address beside the filters so a link
+ * shows the same view; a change replaces the history entry, as the filters' do.
+ */
+export function useSuggestionGrouping() {
+  const [params, setParams] = useSearchParams();
+  const grouping = readSuggestionGrouping(params);
+  const setGrouping = useCallback(
+    (next: SuggestionGrouping) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'none') updated.delete(GROUP_KEY);
+          else updated.set(GROUP_KEY, next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { grouping, setGrouping };
 }

@@ -50,14 +50,68 @@ export function formatChance(probability: number): string {
   return `${Math.round(probability * 100)}%`;
 }
 
-/** The suggestion's confidence: '92% confident'. */
-export function formatConfidence(confidence: number): string {
-  return `${formatChance(confidence)} confident`;
+/**
+ * What each type's confidence is the probability of, as a claim about the entity: the posterior
+ * probability, across the draws or the posteriors the analysis used, that the comparison the
+ * advice rests on holds (the ad against its campaign's other ads, the campaign's next conversion
+ * against the other campaigns', the flagged weekdays against the rest, the month's projected
+ * spend against its band).
+ */
+const CONFIDENCE_CLAIMS: Record<SuggestionType, string> = {
+  pause_ad: 'this ad converts worse than its peers',
+  creative_fatigue: 'this ad’s click-through has fallen from when it was fresh',
+  scale_campaign: 'this campaign’s next conversion costs less than the other campaigns’',
+  reduce_budget: 'this campaign is worse than the other campaigns',
+  move_budget: 'this campaign’s next conversion costs more than in the campaign the budget goes to',
+  day_of_week: 'the days named are worse than the other days',
+  boost_creative: 'this ad converts better than its peers',
+  test_cta: 'people click this ad less than its peers',
+  pace_budget: 'this budget ends the month outside its target band',
+};
+
+/** The most a probability is stated as, and the least, in percent: the model behind it is never certain. */
+const SURE_CAP = 99;
+const SURE_FLOOR = 1;
+
+/**
+ * A probability as a share that never claims certainty: 'at least 99%' from 0.99 up, 'at most 1%'
+ * up to 0.01, else a whole percentage kept inside them ('97%'; 0.989 reads 98%, not 99%).
+ */
+export function formatSureness(probability: number): string {
+  const percent = probability * 100;
+  if (percent >= SURE_CAP) return `at least ${SURE_CAP}%`;
+  if (percent <= SURE_FLOOR) return `at most ${SURE_FLOOR}%`;
+  return `${Math.min(SURE_CAP - 1, Math.max(SURE_FLOOR + 1, Math.round(percent)))}%`;
+}
+
+/**
+ * What the suggestion's confidence means, in words: 'At least 99% sure this ad converts worse
+ * than its peers', 'About 92% sure …' below that (the figure is a model's, rounded).
+ */
+export function formatConfidence(confidence: number, type: SuggestionType): string {
+  const share = formatSureness(confidence);
+  const stated = share.startsWith('at ') ? share : `about ${share}`;
+  return `${stated.charAt(0).toUpperCase()}${stated.slice(1)} sure ${CONFIDENCE_CLAIMS[type]}`;
 }
 
 /** Conversions a week with their interval: '+3.1 conversions a week (1.2 to 5.0)'. */
 export function formatConversionsPerWeek(interval: Interval): string {
   return `${SIGNED_ONE_DECIMAL.format(interval.mid)} conversions a week (${ONE_DECIMAL.format(interval.low)} to ${ONE_DECIMAL.format(interval.high)})`;
+}
+
+/** '1 suggestion', '3 suggestions'. */
+export function formatSuggestionCount(count: number): string {
+  return `${count} ${count === 1 ? 'suggestion' : 'suggestions'}`;
+}
+
+/** What some suggestions add up to: '3 suggestions · +10.1 conversions a week (3.7 to 16.5)'. */
+export function formatImpactTotal(total: { count: number; conversionsPerWeek: Interval }): string {
+  return `${formatSuggestionCount(total.count)} · ${formatConversionsPerWeek(total.conversionsPerWeek)}`;
+}
+
+/** Said when some suggestions set a budget another one sets too, and are left out of the sum. */
+export function formatOverlap(overlapping: number): string {
+  return `${formatSuggestionCount(overlapping)} ${overlapping === 1 ? 'sets' : 'set'} a budget another one also sets: only the one expected to bring more is counted.`;
 }
 
 /** Minor units of `currency` as money in that currency: 120000 INR -> '₹1,200.00'; `signed` adds '+' to a rise. */
@@ -78,11 +132,12 @@ export function formatInterval(interval: Interval): string {
   return `${FIGURE.format(interval.mid)} (${FIGURE.format(interval.low)} to ${FIGURE.format(interval.high)})`;
 }
 
-/** How sure the evidence is: '97% likely worse than its peers' ('better' for the types that promote a winner). */
+/** How sure the evidence is: '97% likely worse than its peers' ('better' for the types that promote a winner; never 100%). */
 export function formatEvidenceProbability(probability: number, type: SuggestionType): string {
+  const share = formatSureness(probability);
   // A budget is neither better nor worse than its target: it ends the month inside its band or not.
-  if (type === 'pace_budget') return `${formatChance(probability)} likely to end the month outside ${COMPARED_WITH[type].phrase}`;
-  return `${formatChance(probability)} likely ${BETTER_THAN_PEERS.has(type) ? 'better' : 'worse'} than ${COMPARED_WITH[type].phrase}`;
+  if (type === 'pace_budget') return `${share} likely to end the month outside ${COMPARED_WITH[type].phrase}`;
+  return `${share} likely ${BETTER_THAN_PEERS.has(type) ? 'better' : 'worse'} than ${COMPARED_WITH[type].phrase}`;
 }
 
 /** One line of the per-type ranking: 'Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)'. */
