@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUGGESTION_TYPES } from '@shared/api/suggestions';
+import { formatConfidence } from '@shared/suggestionConfidence';
 import { SUGGESTIONS_MAX_LIMIT } from '@shared/validation/suggestions';
 import { intervalSchema, limitArgument, platformSchema, uuidArgument } from './schemas';
 import { readTool } from './tool';
@@ -54,7 +55,8 @@ export const listSuggestions = readTool({
   async run(args, { principal, services }) {
     const list = await services.suggestions.list(principal, { type: args.type, platform: args.platform, account: args.account_id, limit: args.limit });
     const suggestions = list.items.map(({ chart: _chart, snoozed_until: _snoozed, ...suggestion }) => suggestion);
-    const lines = suggestions.slice(0, 3).map((s) => `${s.headline} (confidence ${Math.round(s.confidence * 100)}%)`);
+    // The confidence said as what it is the probability of, never '100%' (as the Suggestions page says it).
+    const lines = suggestions.slice(0, 3).map((s) => `${s.headline} (${formatConfidence(s.confidence, s.type).toLowerCase()})`);
     return {
       structured: { suggestions, total: list.total, learning: list.learning, computed_at: list.computed_at },
       summary: list.total === 0 ? 'No open suggestions right now.' : `${list.total} open suggestion(s); best first: ${lines.join('; ')}.`,
