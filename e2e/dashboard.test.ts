@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { addDays, isoDay } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
-import { DESKTOP, pagePerTest } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, openPage, PHONE, pagePerTest } from './support/browser';
 import { sandboxCampaignStatus, sandboxTotals } from './support/sandbox';
 
 const PASSWORD = 'Str0ng pass!';
@@ -70,5 +71,70 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
     await page.getByRole('button', { name: `Resume ${name}`, exact: true }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: `Resume ${name}`, exact: true }).waitFor();
+  });
+
+  it('keeps the campaign table’s sort, page and page size in the address: a reload and a link in a new browser show the same view', async () => {
+    const { page, context } = session;
+    const email = `e2e-table-${randomBytes(4).toString('hex')}@example.com`;
+    const token = await trialUser(email, PASSWORD, 'Tara Sen');
+    await loginInBrowser(page, email, PASSWORD);
+    // Four accounts of three to five campaigns each: more than one page of ten.
+    await page.goto('/connected-accounts');
+    const platforms = ['google', 'meta', 'linkedin', 'tiktok'] as const;
+    for (const platform of platforms) {
+      await page.getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}`, exact: true }).click();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.getByText('Hurray! Account linked successfully.').waitFor();
+    }
+    await syncedAll(token, platforms.length);
+
+    await page.goto('/dashboard');
+    const overview = page.getByRole('region', { name: 'Campaign Overview' });
+    const names = (on: Page) =>
+      on
+        .getByRole('region', { name: 'Campaign Overview' })
+        .getByRole('button', { name: / \(show ads\)$/ })
+        .allTextContents();
+    await overview.getByRole('button', { name: / \(show ads\)$/ }).first().waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    // Ten a page, by name Z to A, the second page.
+    await overview.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await overview.getByRole('button', { name: 'Campaign', exact: true }).click();
+    await overview.getByRole('button', { name: /^Campaign.*sorted ascending/ }).click();
+    await overview.getByRole('button', { name: 'Go to next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const address = new URL(page.url());
+    expect(Object.fromEntries(address.searchParams)).toEqual({ page_size: '10', sort: 'name', order: 'desc', page: '2' });
+    await overview.getByText(/^11–\d+ of \d+$/).waitFor();
+    const secondPage = await names(page);
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage).toEqual([...secondPage].sort((a, b) => b.localeCompare(a)));
+    // The header row stays put over the rows (sticky inside the table's own scrolling frame).
+    expect(await overview.getByRole('columnheader', { name: /Campaign/ }).evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
+
+    // A reload shows the same view.
+    await page.reload();
+    await overview.getByText(/^11–\d+ of \d+$/).waitFor();
+    expect(await names(page)).toEqual(secondPage);
+    expect(await overview.getByRole('columnheader', { name: /Campaign/ }).getAttribute('aria-sort')).toBe('descending');
+
+    // The link, opened in a new browser on a phone: log in, and the same view, without scrolling sideways.
+    const fresh = await openPage(context.browser()!, PHONE, address.origin);
+    try {
+      await fresh.page.goto(`${address.pathname}${address.search}`);
+      await fresh.page.waitForURL('**/login');
+      const form = fresh.page.getByRole('form', { name: 'Login' });
+      await form.getByLabel('Email').fill(email);
+      await form.locator('input[name="password"]').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Login' }).click();
+      await fresh.page.waitForURL((url) => url.pathname === '/dashboard' && url.search === address.search);
+      await fresh.page.getByRole('region', { name: 'Campaign Overview' }).getByText(/^11–\d+ of \d+$/).waitFor();
+      expect(await names(fresh.page)).toEqual(secondPage);
+      expect(await fresh.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    } finally {
+      await fresh.context.close();
+    }
   });
 });

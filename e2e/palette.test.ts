@@ -29,7 +29,8 @@ describe('the command palette in Chromium', () => {
     const email = `e2e-palette-${randomBytes(4).toString('hex')}@example.com`;
     const token = await trialUser(email, PASSWORD, 'Pia Kapoor');
     await api('workspaces/', { method: 'POST', body: { name: SECOND_WORKSPACE }, token });
-    await loginInBrowser(page, email, PASSWORD);
+    // Two workspaces: signing in lands on All clients.
+    await loginInBrowser(page, email, PASSWORD, '/workspaces');
     await page.goto('/connected-accounts');
     await page.getByRole('button', { name: 'Connect Google Ads', exact: true }).click();
     await page.getByRole('button', { name: 'Allow' }).click();

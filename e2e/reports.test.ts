@@ -129,7 +129,8 @@ describe('client reports in Chromium', () => {
     await api('register/', { method: 'POST', body: { fullName: 'Cleo Client', email: clientEmail, password: PASSWORD, confirmPassword: PASSWORD }, baseUrl });
     await api('invitations/accept/', { method: 'POST', body: { token: invitationToken }, token: await login(clientEmail, PASSWORD), baseUrl });
     const client = await openPage(own.browser, DESKTOP, baseUrl);
-    await loginInBrowser(client.page, clientEmail, PASSWORD);
+    // A member of two workspaces (their own and the agency's) lands on All clients.
+    await loginInBrowser(client.page, clientEmail, PASSWORD, '/workspaces');
     await client.page.getByRole('button', { name: /^Workspace:/ }).click();
     await client.page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${agency.name}`) }).click();
     await client.page.goto('/dashboard');

@@ -27,14 +27,18 @@ export async function trialUser(email: string, password: string, fullName = 'Mee
   return access;
 }
 
-/** Logs in through the login page. */
-export async function loginInBrowser(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Logs in through the login page and waits for where signing in lands (README, Accounts and
+ * sessions): home for a user with one workspace and no page remembered in this browser, All
+ * clients (`/workspaces`) for one with more than one workspace, else the last page worked on.
+ */
+export async function loginInBrowser(page: Page, email: string, password: string, landing = '/'): Promise<void> {
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(email);
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === landing);
 }
 
 /** Resolves once every connection (of the workspace, when given) has finished its backfill. */

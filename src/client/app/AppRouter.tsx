@@ -10,6 +10,7 @@ import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
+import { useRememberLastPage } from '@client/features/session/useRememberLastPage';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
 import { AppLayout } from './AppLayout';
@@ -127,6 +128,8 @@ function useDashboardRoute(): DashboardRoute {
 /** Every route of the app (spec section 2); each page is its own chunk. */
 export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
+  // The last page of the app is kept per user, for the next sign-in (features/session/lastPage.ts).
+  useRememberLastPage(dashboardRoute === 'registered');
   const readsAlerts = useCan('alerts:read');
   const managesAlerts = useCan('alerts:manage');
   const readsRules = useCan('rules:read');

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -42,6 +42,8 @@ export const CAMPAIGN_PAUSED_MESSAGE = 'Campaign paused.';
 export const CAMPAIGN_RESUMED_MESSAGE = 'Campaign resumed.';
 
 const SKELETON_ROWS = 5;
+/** The table's own scroll height: the sticky header row has somewhere to stick, and the page below stays in reach. */
+const TABLE_MAX_HEIGHT = 'min(70vh, 640px)';
 const ACTIONS_LABEL = 'Actions';
 
 interface Column {
@@ -155,6 +157,13 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
     }
   };
 
+  // A page past the end (an old link, fewer campaigns since) shows the last page instead, in place.
+  const lastPage = data && data.total > 0 ? Math.ceil(data.total / table.pageSize) - 1 : null;
+  const { page, clampPage } = table;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) clampPage(lastPage);
+  }, [lastPage, page, clampPage]);
+
   const exportCsv = async () => {
     const { page: _page, page_size: _pageSize, ...filters } = query;
     try {
@@ -233,8 +242,10 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
         </Stack>
       </Stack>
       <Box sx={{ height: 4 }}>{isFetching && data && <LinearProgress aria-label="Loading campaigns" />}</Box>
-      <TableContainer>
-        <Table size="small" aria-labelledby={headingId} aria-busy={isFetching}>
+      {/* The header row stays in view while the rows scroll under it; on a narrow screen the table
+          scrolls sideways inside its frame, never the page. Focusable, so the keyboard scrolls it too. */}
+      <TableContainer role="region" aria-label="Campaigns" tabIndex={0} sx={{ maxHeight: TABLE_MAX_HEIGHT }}>
+        <Table size="small" stickyHeader aria-labelledby={headingId} aria-busy={isFetching}>
           <TableHead>
             <TableRow>
               {columns.map((column) => {
@@ -268,7 +279,7 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
       <TablePagination
         component="div"
         count={data?.total ?? 0}
-        page={data && data.total > 0 ? table.page : 0}
+        page={lastPage !== null ? Math.min(table.page, lastPage) : 0}
         rowsPerPage={table.pageSize}
         rowsPerPageOptions={[...CAMPAIGN_PAGE_SIZES]}
         onPageChange={(_, page) => table.setPage(page)}

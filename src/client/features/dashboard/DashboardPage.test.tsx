@@ -383,6 +383,88 @@ describe('DashboardPage: Campaign Overview', () => {
     expect(fake.requests.campaigns.at(-1)?.get('page')).toBe('2');
   });
 
+  it('keeps sort, page and page size in the address, defaults left out, and Back steps back through them', async () => {
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const { user, fake } = await setup({ campaigns: many });
+    await rowOf('Campaign 00');
+    expect(window.location.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Campaign' }));
+    await waitFor(() => expect(window.location.search).toBe('?sort=name'));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(window.location.search).toBe('?sort=name&page=2'));
+    await rowOf('Campaign 29');
+    expect(fake.requests.campaigns.at(-1)?.toString()).toMatch(/sort=name&order=asc&page=2&page_size=25/);
+
+    // A new direction or page size starts again at the first page.
+    await user.click(screen.getByRole('button', { name: /^Campaign.*sorted ascending/ }));
+    await waitFor(() => expect(window.location.search).toBe('?sort=name&order=desc'));
+    expect(within(await campaignsTable()).getByRole('columnheader', { name: /Campaign/ })).toHaveAttribute('aria-sort', 'descending');
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?sort=name&page=2'));
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
+    await rowOf('Campaign 29');
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?sort=name'));
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
+    await rowOf('Campaign 00');
+    act(() => window.history.forward());
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
+  });
+
+  it('opens the view a link names, and falls back to the defaults for what it gets wrong', async () => {
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const { fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=ctr&order=asc&page=3&page_size=10&q=Campaign` });
+    await rowOf('Campaign 20');
+    const asked = fake.requests.campaigns[0];
+    expect(Object.fromEntries(['sort', 'order', 'page', 'page_size', 'q'].map((key) => [key, asked.get(key)]))).toEqual({
+      sort: 'ctr',
+      order: 'asc',
+      page: '3',
+      page_size: '10',
+      q: 'Campaign',
+    });
+    expect(screen.getByText('21–30 of 30')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search campaigns' })).toHaveValue('Campaign');
+    expect(within(await campaignsTable()).getByRole('columnheader', { name: /CTR/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('ignores bad table values in a link, and a page past the end shows the last page', async () => {
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const { fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=budget&order=up&page=-2&page_size=7` });
+    await rowOf('Campaign 00');
+    const asked = fake.requests.campaigns[0];
+    expect([asked.get('sort'), asked.get('order'), asked.get('page'), asked.get('page_size')]).toEqual([null, null, '1', '25']);
+
+    window.history.replaceState({}, '', `${paths.dashboard}?page=9`);
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await waitFor(() => expect(window.location.search).toBe('?page=2'));
+    await rowOf('Campaign 29');
+  });
+
+  it('a filter changed puts the table back on its first page and keeps its sort', async () => {
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const { user, fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=name&page=2` });
+    await rowOf('Campaign 29');
+    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(screen.getByRole('option', { name: PLATFORM_LABELS.meta }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('platform')).toBe('meta'));
+    expect(new URLSearchParams(window.location.search).get('sort')).toBe('name');
+    expect(new URLSearchParams(window.location.search).has('page')).toBe(false);
+    await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('page')).toBe('1'));
+    expect(fake.requests.campaigns.at(-1)?.get('sort')).toBe('name');
+  });
+
+  it('keeps the header row in view over a scrolling, keyboard-reachable table', async () => {
+    await setup();
+    const table = await campaignsTable();
+    expect(table).toHaveClass('MuiTable-stickyHeader');
+    const frame = screen.getByRole('region', { name: 'Campaigns' });
+    expect(frame).toContainElement(table);
+    expect(frame).toHaveAttribute('tabindex', '0');
+  });
+
   it('searches campaign names on the server', async () => {
     // The search waits for a pause in typing: the test moves the clock past it rather than racing it.
     installFakeClock();
@@ -393,6 +475,13 @@ describe('DashboardPage: Campaign Overview', () => {
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('q')).toBe('brand'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Diwali Sale (show ads)' })).not.toBeInTheDocument());
     expect(await rowOf('Brand Search')).toBeInTheDocument();
+    // The search lives in the address too, in place of the entry it was typed into.
+    expect(window.location.search).toBe('?q=brand');
+    const length = window.history.length;
+    await user.clear(screen.getByRole('searchbox', { name: 'Search campaigns' }));
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.history.length).toBe(length);
   });
 
   it('Pause changes the row at once, and says so once the platform agrees', async () => {

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_CAMPAIGN_PAGE_SIZE, type CampaignQuery, type CampaignSortKey, type DashboardQuery } from '@shared/api/dashboard';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CampaignQuery, CampaignSortKey, DashboardQuery } from '@shared/api/dashboard';
+import { nextSort, readTableView, writeTableView, type CampaignSort, type CampaignTableView } from './campaignTableParams';
+
+export type { CampaignSort } from './campaignTableParams';
 
 /** The name search waits for a pause in typing before it asks. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-/** Figures read best largest first; names and labels A to Z. */
-const DESCENDING_FIRST: ReadonlySet<CampaignSortKey> = new Set(['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions']);
 
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -17,51 +18,74 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** The table's sort: a column and a direction, or the server's own order. */
-export interface CampaignSort {
-  key: CampaignSortKey | null;
-  order: 'asc' | 'desc';
-}
-
 /**
  * The Campaign Overview's server-side state: sort, page, page size and name search, on top of
- * the dashboard filters. Any change but the page itself goes back to the first page.
+ * the dashboard filters, all kept in the address (?sort&order&page&page_size&q, defaults left
+ * out) so a reload or a shared link shows the same view. A new sort, page or page size is a
+ * history entry of its own (Back steps back through them); the search replaces the entry it
+ * typed into. Any change but the page itself goes back to the first page (a filter change too:
+ * useDashboardFilters drops the page).
  */
 export function useCampaignTable(filters: DashboardQuery) {
-  const [sort, setSort] = useState<CampaignSort>({ key: null, order: 'asc' });
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_CAMPAIGN_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readTableView(params), [params]);
 
-  // The page belongs to one combination of everything else (state derived during render, no extra request).
-  const resetKey = JSON.stringify([filters, sort, pageSize, q]);
-  const [paging, setPaging] = useState({ key: resetKey, page: 0 });
-  const page = paging.key === resetKey ? paging.page : 0;
+  // The search box shows what is typed at once; the address (and the request) follow after a pause.
+  // `q` is the address's search the text belongs to, `sent` the last search the box wrote there:
+  // when the address arrives at that, the box keeps what is typed (spaces and all); when it moves
+  // on its own (Back, Forward), the box follows it.
+  const [draft, setDraft] = useState<{ q: string; text: string; sent: string | null }>({ q: view.q, text: view.q, sent: null });
+  if (draft.q !== view.q) setDraft({ q: view.q, text: view.q === draft.sent ? draft.text : view.q, sent: null });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = useCallback(
+    (patch: Partial<CampaignTableView>, replace = false) =>
+      setParams((current) => writeTableView(current, { ...readTableView(current), page: 0, ...patch }), { replace }),
+    [setParams],
+  );
+
+  const setSearch = (text: string) => {
+    setDraft((current) => ({ ...current, text }));
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const q = text.trim();
+      setDraft((current) => ({ ...current, sent: q }));
+      // Only a new search goes back to the first page (a space typed at the end is no new search).
+      setParams(
+        (current) => {
+          const now = readTableView(current);
+          return now.q === q ? current : writeTableView(current, { ...now, page: 0, q });
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+  };
 
   const query: CampaignQuery = {
     ...filters,
-    sort: sort.key ?? undefined,
-    order: sort.key ? sort.order : undefined,
-    page: page + 1,
-    page_size: pageSize,
-    q: q || undefined,
+    sort: view.sort.key ?? undefined,
+    order: view.sort.key ? view.sort.order : undefined,
+    page: view.page + 1,
+    page_size: view.pageSize,
+    q: view.q || undefined,
   };
 
   return {
     query,
     /** 0-based, as MUI's pagination counts. */
-    page,
-    pageSize,
-    sort,
-    search,
+    page: view.page,
+    pageSize: view.pageSize,
+    sort: view.sort as CampaignSort,
+    /** The search box's text (the address has it once typing pauses). */
+    search: draft.text,
     setSearch,
-    setPage: (next: number) => setPaging({ key: resetKey, page: next }),
-    setPageSize,
+    setPage: (page: number) => change({ page }),
+    /** A page past the end (an old link, fewer campaigns now) becomes the last one, in place. */
+    clampPage: (lastPage: number) => change({ page: lastPage }, true),
+    setPageSize: (pageSize: number) => change({ pageSize }),
     /** A header clicked: the same column flips direction, another starts with its natural one. */
-    sortBy: (key: CampaignSortKey) =>
-      setSort((current) =>
-        current.key === key ? { key, order: current.order === 'asc' ? 'desc' : 'asc' } : { key, order: DESCENDING_FIRST.has(key) ? 'desc' : 'asc' },
-      ),
+    sortBy: (key: CampaignSortKey) => change({ sort: nextSort(view.sort, key) }),
   };
 }
 

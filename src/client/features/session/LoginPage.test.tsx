@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES, cooldownMessage, type SessionPayload } from '@shared/api/auth';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
@@ -7,7 +7,9 @@ import { paths } from '@client/app/paths';
 import { accountInfoBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { PERSONAL_WORKSPACE_ID } from '@client/test/workspaces.handlers';
+import { fakeAccessToken } from '@client/test/accessToken';
+import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import { rememberedPage, rememberPage } from './lastPage';
 import { COOLDOWN_NOTICE, returnPath } from './LoginPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -153,6 +155,59 @@ describe('LoginPage', () => {
     await fill();
     await user.click(submit);
     expect(await within(form).findByText('Login failed.')).toBeInTheDocument();
+  });
+});
+
+describe('LoginPage: where signing in lands', () => {
+  const ASHA = 'user-asha';
+  const BEN = 'user-ben';
+  const sessionOf = (userId: string, username: string): SessionPayload => ({ access: fakeAccessToken(userId), refresh: 'ref', fullName: 'Someone Else', username });
+
+  afterEach(() => localStorage.clear());
+
+  it('takes a user with more than one workspace to All clients, whatever page they worked on last', async () => {
+    rememberPage(ASHA, paths.budget);
+    const workspaces = fakeWorkspacesServer({
+      workspaces: [workspaceBody(), workspaceBody({ id: '00000000-0000-4000-8000-000000000002', name: 'Acme Shoes', personal: false, current: false })],
+    });
+    server.use(...workspaces.handlers);
+    const { user, submit, fill } = await setup(() => HttpResponse.json(sessionOf(ASHA, 'asha@example.com')));
+    await fill();
+    await user.click(submit);
+    await waitFor(() => expect(window.location.pathname).toBe(paths.workspaces));
+  });
+
+  it('takes a user with one workspace back to their own last page, and never to another user’s', async () => {
+    const first = await setup(() => HttpResponse.json(sessionOf(ASHA, 'asha@example.com')));
+    // Asha worked on the dashboard's second page of campaigns last time; Ben has never signed in here.
+    rememberPage(ASHA, '/dashboard?sort=name&page=2');
+    await first.fill();
+    await first.user.click(first.submit);
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?sort=name&page=2'));
+    first.unmount();
+
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    sessionStorage.removeItem(SESSION_STORAGE_KEY);
+    const second = await setup(() => HttpResponse.json(sessionOf(BEN, 'ben@example.com')));
+    await second.fill('ben@example.com');
+    await second.user.click(second.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.home);
+  });
+
+  it('remembers the pages a signed-in user opens, under their own id', async () => {
+    const { user, submit, fill } = await setup(() => HttpResponse.json(sessionOf(BEN, 'ben@example.com')));
+    await fill('ben@example.com');
+    await user.click(submit);
+    await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' });
+    // Home is no page of the app: nothing kept yet.
+    expect(rememberedPage(BEN)).toBeNull();
+    act(() => {
+      window.history.pushState({}, '', paths.rules);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await waitFor(() => expect(rememberedPage(BEN)).toBe(paths.rules));
+    expect(rememberedPage(ASHA)).toBeNull();
   });
 });
 

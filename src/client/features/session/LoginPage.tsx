@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { loginSchema, type LoginInput } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
@@ -28,12 +28,14 @@ export { returnPath };
 // Remember me is on by default (spec section 2).
 const initialValues: LoginInput = { username: '', password: '', remember: true };
 
-/** The login page (/login): e-mail, password, Remember me; on success the session starts and home (or the page that sent the visitor here) opens. */
+/**
+ * The login page (/login): e-mail, password, Remember me; on success the session starts and the
+ * page that sent the visitor here opens, else All clients (more than one workspace), the last page
+ * worked on, or home (GuestOnly decides).
+ */
 export function LoginPage() {
   const [login] = useLoginMutation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { state } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
 
   const handleSubmit = async (values: LoginInput) => {
@@ -43,8 +45,9 @@ export function LoginPage() {
     try {
       const { access, refresh, fullName, username } = await login(input).unwrap();
       sendBeacon('analytics/login', { ts: Date.now(), remember: input.remember, success: true });
+      // GuestOnly, around this page, takes the new session where it belongs: back to the page that
+      // sent the visitor here, else All clients or the last page worked on (RequireSession.tsx).
       dispatch(loggedIn({ access, refresh, fullName, username, remember: input.remember }));
-      navigate(returnPath(state), { replace: true });
     } catch (error) {
       sendBeacon('analytics/login', { ts: Date.now(), remember: input.remember, success: false });
       // The toast comes from the API error channel; the reason also stays on screen,

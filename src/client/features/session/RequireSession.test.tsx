@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { fakeAccessToken } from '@client/test/accessToken';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { rememberPage } from './lastPage';
 import { GuestOnly, NOT_AUTHORIZED_MESSAGE, RequireSession } from './RequireSession';
 import { expired, loggedOut } from './session.slice';
 
@@ -107,5 +109,30 @@ describe('GuestOnly', () => {
     spy.mockRestore();
     expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/members?client_id=app-1');
+  });
+
+  it('sends a user who comes to /login already signed in home, not to a remembered page (spec: redirected to /)', () => {
+    const session = signedInSession({ access: fakeAccessToken('user-asha') });
+    rememberPage('user-asha', paths.budget);
+    renderWithProviders(
+      <Routes>
+        <Route
+          path={paths.login}
+          element={
+            <GuestOnly>
+              <h1>Login</h1>
+            </GuestOnly>
+          }
+        />
+        <Route path={paths.home} element={<h1>Home</h1>} />
+        <Route path={paths.workspaces} element={<h1>All clients</h1>} />
+        <Route path={paths.budget} element={<h1>Budget</h1>} />
+      </Routes>,
+      { route: paths.login, preloadedState: { session } },
+    );
+    // At once: the landing rule (and its wait for the workspace list) is only for a sign-in made on the page.
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(paths.home);
+    localStorage.clear();
   });
 });

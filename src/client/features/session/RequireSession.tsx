@@ -4,7 +4,10 @@ import { Container, Typography } from '@mui/material';
 import { useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
-import { selectIsLoggedIn } from './session.slice';
+import { NO_SHELL_DATA, useShellData } from '@client/app/shellData';
+import { PageSkeleton } from '@client/components/PageSkeleton';
+import { landingPath, rememberedPage, userIdOf } from './lastPage';
+import { selectAccessToken, selectIsLoggedIn } from './session.slice';
 
 /** Shown to a visitor without an access token on a members-only page (spec section 8). */
 export const NOT_AUTHORIZED_MESSAGE = 'Not Authorized';
@@ -50,22 +53,44 @@ export function RequireSession({ children, pageHandlesSignOut = false }: Require
   );
 }
 
+/** The page of this site that sent the visitor to log in (`state.from`, query included), or null. */
+function fromOf(state: unknown): string | null {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : null;
+}
+
 /**
  * Where to go after logging in: back to the page that sent the visitor here (RequireSession and
  * the invitation page pass it as `state.from`, query included), when it is a path of this site; home otherwise.
  */
 export function returnPath(state: unknown): string {
-  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.home;
+  return fromOf(state) ?? paths.home;
 }
 
 /**
- * Sends a signed-in user away from guest-only pages (login, register): to the page that sent them
- * there (`state.from`), else home. The session starts (and this renders) before the login page's own
- * navigation, which the router runs as a transition, lands; going home here would override it.
+ * Where signing in lands when no page sent the visitor: All clients for a user with more than one
+ * workspace, else their last page (lastPage.ts), else home. The workspace list comes with the
+ * signed-in shell; until it answers the page waits as a skeleton.
+ */
+function SignInLanding() {
+  const shell = useShellData();
+  const userId = userIdOf(useAppSelector(selectAccessToken));
+  if (shell === NO_SHELL_DATA || shell.workspaces.isLoading) return <PageSkeleton />;
+  return <Navigate to={landingPath(shell.workspaces.data?.length ?? 0, rememberedPage(userId))} replace />;
+}
+
+/**
+ * Sends a signed-in user away from guest-only pages (login, register). Whoever came here already
+ * signed in goes to the page that sent them (`state.from`), else home (spec section 2, Login).
+ * Whoever signs in here goes to the page that sent them too, else to their landing
+ * (SignInLanding): the spec does not say where a login lands, and the login page leaves it to this.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { state } = useLocation();
-  return isLoggedIn ? <Navigate to={returnPath(state)} replace /> : children;
+  // Whether the page opened signed out, so a session now is a sign-in made here.
+  const [openedAsGuest] = useState(!isLoggedIn);
+  if (!isLoggedIn) return children;
+  if (openedAsGuest && fromOf(state) === null) return <SignInLanding />;
+  return <Navigate to={returnPath(state)} replace />;
 }
