@@ -48,21 +48,43 @@ interface OutboxMail {
   text: string;
 }
 
-/** How far the page is wider than its window (0 or less when nothing scrolls sideways). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How far the page is wider than its window (0 when nothing scrolls sideways), and what sticks out (the innermost elements past the right edge) to say why. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const by = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
+    if (by === 0) return { by, past: [] as string[] };
+    // Past the edge and not inside a box that scrolls on its own (a wide table in its scroll container is fine).
+    const scrollsInside = (element: Element) => {
+      // An absolutely placed element escapes a scroll box that is not its containing block: not inside, to be safe.
+      if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX) && parent.getBoundingClientRect().right <= window.innerWidth + 0.5) return true;
+      }
+      return false;
+    };
+    const past = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && !scrollsInside(element));
+    const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+    return { by, past: innermost.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} "${(element.textContent ?? '').slice(0, 40)}"`) };
+  });
 
-/** The top bar's parts that must never be cut off: every element right of the brand ends inside the window. */
+/**
+ * The top bar's parts that are cut off: a link or button reaching past the window's edge, or a
+ * text clipped by its box (a name cut short by an ellipsis).
+ */
 async function cutOffInTopBar(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const bar = document.querySelector('header');
     if (!bar) return ['no top bar'];
-    return [...bar.querySelectorAll('a, button')]
-      .filter((element) => (element as HTMLElement).offsetParent !== null)
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.right > window.innerWidth + 0.5 || box.left < -0.5 || element.scrollWidth > element.clientWidth + 1;
-      })
-      .map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName);
+    const shown = (element: Element) => (element as HTMLElement).offsetParent !== null;
+    const outside = [...bar.querySelectorAll('a, button')].filter(shown).filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.right > window.innerWidth + 0.5 || box.left < -0.5;
+    });
+    const clipped = [...bar.querySelectorAll('*')].filter(shown).filter((element) => {
+      const style = getComputedStyle(element);
+      return style.overflowX !== 'visible' && (element.textContent ?? '').trim() !== '' && element.scrollWidth > element.clientWidth + 1;
+    });
+    return [...outside, ...clipped].map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName);
   });
 }
 
@@ -120,7 +142,7 @@ describe('the app shell in Chromium', () => {
           await page.setViewportSize(size);
           // Two frames: the layout has settled at the new width.
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-          expect({ path, width: size.width, overflow: Math.max(0, await overflow(page)) }).toEqual({ path, width: size.width, overflow: 0 });
+          expect({ path, width: size.width, overflow: await overflow(page) }).toEqual({ path, width: size.width, overflow: { by: 0, past: [] } });
           expect({ path, width: size.width, cutOff: await cutOffInTopBar(page) }).toEqual({ path, width: size.width, cutOff: [] });
           // The side navigation on a desktop; the menu button instead on a phone.
           expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).isVisible()).toBe(size.width >= 900);
@@ -150,7 +172,7 @@ describe('the app shell in Chromium', () => {
       await pageShown(page);
       expect(await page.getByRole('button', { name: 'Compact navigation' }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
-      expect(Math.max(0, await overflow(page))).toBe(0);
+      expect(await overflow(page)).toEqual({ by: 0, past: [] });
       expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await context.close();
