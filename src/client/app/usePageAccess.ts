@@ -4,7 +4,7 @@ import { selectWorkspace } from '@client/features/session/session.slice';
 import { canInWorkspace } from '@client/features/session/useCan';
 import type { PageAccess } from './appPages';
 import { useAppSelector } from './hooks';
-import { useShellData } from './shellData';
+import { useShellData, useWorkspaceEntitled } from './shellData';
 
 /**
  * Who may see which of the app's pages (the side navigation, the palette, the g-shortcuts): the
@@ -14,12 +14,7 @@ import { useShellData } from './shellData';
 export function usePageAccess(): PageAccess {
   const workspace = useAppSelector(selectWorkspace);
   const { data: workspaces } = useShellData().workspaces;
-  return useMemo(
-    () => ({
-      can: (action: Action) => canInWorkspace(workspace, action),
-      entitled: workspaces?.find((summary) => summary.id === workspace?.id)?.dashboard === true,
-      severalWorkspaces: (workspaces?.length ?? 0) > 1,
-    }),
-    [workspace, workspaces],
-  );
+  const entitled = useWorkspaceEntitled();
+  const severalWorkspaces = (workspaces?.length ?? 0) > 1;
+  return useMemo(() => ({ can: (action: Action) => canInWorkspace(workspace, action), entitled, severalWorkspaces }), [workspace, entitled, severalWorkspaces]);
 }

@@ -5,8 +5,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
-import { useShellData, useShellHasActiveTrial } from '@client/app/shellData';
-import { selectFirstName, selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import { useShellData, useShellHasActiveTrial, useWorkspaceEntitled } from '@client/app/shellData';
+import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
 import { lazyPage } from '@client/app/lazyPage';
 import { mainNavLinks } from './navLinks';
@@ -41,12 +41,10 @@ export interface NavBarProps {
  */
 function useShowsDashboardLink(): boolean {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const workspace = useAppSelector(selectWorkspace);
   const hasActiveTrial = useShellHasActiveTrial();
-  const { data: workspaces } = useShellData().workspaces;
+  const entitled = useWorkspaceEntitled();
   const readsDashboard = useCan('dashboard:read');
-  if (!isLoggedIn || !readsDashboard) return false;
-  return hasActiveTrial || workspaces?.find((summary) => summary.id === workspace?.id)?.dashboard === true;
+  return isLoggedIn && readsDashboard && (hasActiveTrial || entitled);
 }
 
 /**
