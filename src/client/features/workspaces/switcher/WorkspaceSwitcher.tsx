@@ -91,12 +91,13 @@ function TopBarSwitcher({ compact = false }: WorkspaceSwitcherProps) {
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         startIcon={<WorkspacesIcon aria-hidden />}
         endIcon={compact ? undefined : <ArrowDropDownIcon aria-hidden />}
-        sx={compact ? { minWidth: 0, px: 1.5, '& .MuiButton-startIcon': { m: 0 } } : { maxWidth: 232, textTransform: 'none' }}
+        // The whole name shows, on two lines if it must: a long agency client's name is never cut short.
+        sx={compact ? { minWidth: 0, px: 1.5, '& .MuiButton-startIcon': { m: 0 } } : { width: '100%', justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none' }}
       >
         <Box component="span" sx={visuallyHidden}>
           Workspace:{' '}
         </Box>
-        <Box component="span" sx={compact ? visuallyHidden : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={compact ? visuallyHidden : { flexGrow: 1, overflowWrap: 'anywhere' }}>
           {menu.current?.name ?? SWITCHER_LABELS.fallbackName}
         </Box>
       </Button>
