@@ -6,16 +6,16 @@ import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useSessionRestore } from '@client/features/account/useSessionRestore';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
-import type { WorkspaceSwitcherListProps } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
+import type { MobileAppNavigationProps } from './SideNav';
 import { loadSignedInShell } from './signedInShellChunk';
 import { useShowsAlertsBell } from './useShowsAlertsBell';
 import { useWorkspaceBranding, WorkspaceBrandMark, WorkspaceBrandTheme } from './WorkspaceBrand';
 
-const WorkspaceSwitcher = lazyPage<'WorkspaceSwitcher'>(loadSignedInShell, 'WorkspaceSwitcher');
-const WorkspaceSwitcherList = lazyPage<'WorkspaceSwitcherList', WorkspaceSwitcherListProps>(loadSignedInShell, 'WorkspaceSwitcherList');
+const SideNav = lazyPage<'SideNav'>(loadSignedInShell, 'SideNav');
+const MobileAppNavigation = lazyPage<'MobileAppNavigation', MobileAppNavigationProps>(loadSignedInShell, 'MobileAppNavigation');
 const AlertsBell = lazyPage<'AlertsBell'>(loadSignedInShell, 'AlertsBell');
 const AlertStream = lazyPage<'AlertStream'>(loadSignedInShell, 'AlertStream');
 const CommandPalette = lazyPage<'CommandPalette'>(loadSignedInShell, 'CommandPalette');
@@ -31,9 +31,9 @@ const skipLinkSx = {
 } as const;
 
 /**
- * The frame around every page: skip link, top bar (with the workspace switcher and the alerts
- * bell), the page (loaded on demand) and the footer; it also checks a stored session and gives it
- * its workspace.
+ * The frame around every page: skip link, top bar (with the alerts bell), the side navigation for
+ * a signed-in user (headed by the workspace switcher; in the menu on small screens), the page
+ * (loaded on demand) and the footer; it also checks a stored session and gives it its workspace.
  */
 export function AppLayout() {
   useSessionRestore();
@@ -62,14 +62,9 @@ export function AppLayout() {
       <WorkspaceBrandTheme>
         <NavBar
           brand={branding ? <WorkspaceBrandMark branding={branding} /> : undefined}
-          workspaceSwitcher={
+          mobileAppNavigation={(closeMenu) => (
             <Suspense fallback={null}>
-              <WorkspaceSwitcher />
-            </Suspense>
-          }
-          mobileWorkspaceSwitcher={(closeMenu) => (
-            <Suspense fallback={null}>
-              <WorkspaceSwitcherList onDone={closeMenu} />
+              <MobileAppNavigation onDone={closeMenu} />
             </Suspense>
           )}
           alertsBell={
@@ -80,10 +75,19 @@ export function AppLayout() {
             ) : undefined
           }
         />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+        <Box sx={{ display: 'flex', flexGrow: 1, minWidth: 0 }}>
+          {/* The side navigation of a signed-in user's pages, from the signed-in chunk. */}
+          {isLoggedIn && (
+            <Suspense fallback={null}>
+              <SideNav />
+            </Suspense>
+          )}
+          {/* minWidth 0: a wide table scrolls inside its own box instead of widening the page. */}
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </Box>
         </Box>
       </WorkspaceBrandTheme>
       <Footer />

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { accountApi } from '@client/features/account/account.api';
@@ -156,7 +156,8 @@ describe('AppRouter', () => {
     const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'manager', personal: false, current: true, dashboard: true });
     server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
     const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'manager' } }) } });
-    expect(await screen.findByRole('link', { name: 'Alerts' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
+    // The bell, in the top bar (the side navigation has an Alerts link of its own).
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Alerts' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
     unmount();
 
     server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), { ...agency, role: 'client' }])));

@@ -1,21 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { ROLE_TITLES, type Action } from '@shared/access/policy';
+import { ROLE_TITLES } from '@shared/access/policy';
 import { useListCampaignsQuery, useSearchAdsQuery, useStartSyncMutation } from '@client/features/dashboard/dashboard.api';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/features/dashboard/useCampaignTable';
 import { matchEntries } from '@client/features/palette/matchEntries';
 import { PaletteDialog } from '@client/features/palette/PaletteDialog';
-import { allowedPages, campaignPath, pageAndCommandEntries, type PaletteAccess, type PaletteEntry } from '@client/features/palette/paletteEntries';
+import { campaignPath, pageAndCommandEntries, type PaletteEntry } from '@client/features/palette/paletteEntries';
 import { ShortcutsHelpDialog } from '@client/features/palette/ShortcutsHelpDialog';
 import { usePaletteFlow, useShownEntries } from '@client/features/palette/usePaletteFlow';
 import { useKeyboardShortcuts } from '@client/features/palette/useKeyboardShortcuts';
 import { selectWorkspace } from '@client/features/session/session.slice';
-import { canInWorkspace } from '@client/features/session/useCan';
 import { useSwitchWorkspace } from '@client/features/workspaces/useSwitchWorkspace';
+import { allowedPages } from './appPages';
 import { useAppSelector } from './hooks';
 import { notify } from './notify';
 import { useShellData } from './shellData';
+import { usePageAccess } from './usePageAccess';
 
 /** What Refresh says once every connection's sync has started. */
 export const REFRESH_STARTED_MESSAGE = 'Refreshing every connected account.';
@@ -24,31 +25,13 @@ export const REFRESH_STARTED_MESSAGE = 'Refreshing every connected account.';
 const CAMPAIGN_MATCHES = 10;
 
 /**
- * Who may see what, for the palette: the policy table for the member's role here, and the
- * workspace's entitlement (an owner's trial or plan, as the workspace list reports it), never
- * the member's own trial.
- */
-function usePaletteAccess(): PaletteAccess {
-  const workspace = useAppSelector(selectWorkspace);
-  const { data: workspaces } = useShellData().workspaces;
-  return useMemo(
-    () => ({
-      can: (action: Action) => canInWorkspace(workspace, action),
-      entitled: workspaces?.find((summary) => summary.id === workspace?.id)?.dashboard === true,
-      severalWorkspaces: (workspaces?.length ?? 0) > 1,
-    }),
-    [workspace, workspaces],
-  );
-}
-
-/**
  * The command palette and the keyboard shortcuts of the signed-in pages (issue 36), composed
  * here from the features they reach: pages and commands by the policy, the user's workspaces,
  * and the current workspace's campaigns and ads from the dashboard's endpoints.
  */
 export function CommandPalette() {
   const navigate = useNavigate();
-  const access = usePaletteAccess();
+  const access = usePageAccess();
   const workspace = useAppSelector(selectWorkspace);
   const { data: workspaces } = useShellData().workspaces;
   const { switchTo } = useSwitchWorkspace();

@@ -1,10 +1,11 @@
 import { useAlertStream } from './useAlertStream';
 
 // The parts of the shell only a signed-in user sees, loaded as one chunk ("shell-signed-in",
-// signedInShellChunk.ts) so a visitor's pages never load them: the workspace switcher (with its
-// New workspace form), the alerts bell, the live alerts stream, the shell's queries, and the
-// command palette with the keyboard shortcuts.
-export { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
+// signedInShellChunk.ts) so a visitor's pages never load them: the side navigation (headed by the
+// workspace switcher with its New workspace form) and its small-screen counterpart, the alerts
+// bell, the live alerts stream, the shell's queries, and the command palette with the keyboard
+// shortcuts.
+export { SideNav, MobileAppNavigation } from './SideNav';
 export { AlertsBell } from '@client/features/alerts/AlertsBell';
 export { SignedInShellData } from './SignedInShellData';
 export { CommandPalette } from './CommandPalette';

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { WorkspaceBranding } from '@shared/api/branding';
 import { hasActiveTrial, type UserInfo } from '@shared/api/userInfo';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 
@@ -79,4 +79,14 @@ export function useShellHasActiveTrial(): boolean {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { userInfo } = useShellData();
   return isLoggedIn && hasActiveTrial(userInfo.data, Date.now());
+}
+
+/**
+ * Whether the current workspace's dashboard is open: its owner's trial or plan, as the workspace
+ * list's `dashboard` flag reports it (never the member's own trial). False until the list arrives.
+ */
+export function useWorkspaceEntitled(): boolean {
+  const workspace = useAppSelector(selectWorkspace);
+  const { data: workspaces } = useShellData().workspaces;
+  return workspace !== null && workspaces?.find((summary) => summary.id === workspace.id)?.dashboard === true;
 }

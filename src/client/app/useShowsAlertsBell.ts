@@ -1,7 +1,7 @@
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { canInWorkspace } from '@client/features/session/useCan';
 import { useAppSelector } from './hooks';
-import { useShellData, useShellHasActiveTrial } from './shellData';
+import { useShellHasActiveTrial, useWorkspaceEntitled } from './shellData';
 
 /**
  * Whether the top bar shows the alerts bell: the server answers alerts/unread/ only for a member
@@ -13,7 +13,7 @@ export function useShowsAlertsBell(): boolean {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const workspace = useAppSelector(selectWorkspace);
   const hasActiveTrial = useShellHasActiveTrial();
-  const { data: workspaces } = useShellData().workspaces;
+  const entitled = useWorkspaceEntitled();
   if (!isLoggedIn || workspace === null || !canInWorkspace(workspace, 'alerts:read')) return false;
-  return hasActiveTrial || workspaces?.find((summary) => summary.id === workspace.id)?.dashboard === true;
+  return hasActiveTrial || entitled;
 }

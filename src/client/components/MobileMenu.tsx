@@ -13,23 +13,21 @@ export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   isLoggedIn: boolean;
-  /** Whether the role reads suggestions: Suggestions and Actions then follow Dashboard. */
-  showSuggestions?: boolean;
   /** Shown instead of Login once signed in. */
   firstName: string;
-  /** The workspace switcher, after the main links. */
-  workspaceSwitcher?: ReactNode;
+  /** The signed-in user's workspace switcher and the app's pages (the side navigation's), after the main links. */
+  appNavigation?: ReactNode;
 }
 
 const MENU_TITLE_ID = 'mobile-menu-title';
 
 /**
- * The small-screen slide-in menu: the top bar's links, with Dashboard (and Suggestions and
- * Actions, for a role that reads them) for any signed-in user. The Drawer's modal closes it on
+ * The small-screen slide-in menu: the top bar's links, with Dashboard for any signed-in user
+ * (spec section 2), then the app's pages grouped as in the side navigation. The Drawer's modal closes it on
  * Escape, keeps Tab inside and gives focus back to the menu button when it closes.
  */
-export function MobileMenu({ id, open, onClose, isLoggedIn, showSuggestions = false, firstName, workspaceSwitcher }: MobileMenuProps) {
-  const links = mainNavLinks(isLoggedIn, { suggestions: showSuggestions });
+export function MobileMenu({ id, open, onClose, isLoggedIn, firstName, appNavigation }: MobileMenuProps) {
+  const links = mainNavLinks(isLoggedIn);
   return (
     <Drawer
       anchor="left"
@@ -59,10 +57,10 @@ export function MobileMenu({ id, open, onClose, isLoggedIn, showSuggestions = fa
           ))}
         </List>
       </Box>
-      {workspaceSwitcher && (
+      {appNavigation && (
         <>
           <Divider />
-          {workspaceSwitcher}
+          {appNavigation}
         </>
       )}
       <Divider />

@@ -5,7 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
-import { useShellData, useShellHasActiveTrial } from '@client/app/shellData';
+import { useShellData, useShellHasActiveTrial, useWorkspaceEntitled } from '@client/app/shellData';
 import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
 import { lazyPage } from '@client/app/lazyPage';
@@ -23,37 +23,46 @@ function firstNameOf(fullName: string | undefined): string | null {
 
 /** Props of NavBar: slots the app fills with features the top bar knows nothing about. */
 export interface NavBarProps {
-  /** Shown to a signed-in user on wide screens, before the account button (the workspace switcher). */
-  workspaceSwitcher?: ReactNode;
-  /** Its counterpart in the mobile menu, told how to close the menu once a choice is made. */
-  mobileWorkspaceSwitcher?: (closeMenu: () => void) => ReactNode;
-  /** Shown to a signed-in user on every screen size, before the account button (the alerts bell). */
+  /**
+   * The signed-in user's part of the small-screen menu (the workspace switcher and the app's
+   * pages), told how to close the menu once a choice is made.
+   */
+  mobileAppNavigation?: (closeMenu: () => void) => ReactNode;
+  /** Shown to a signed-in user on every screen size, at the right before the account button (the alerts bell). */
   alertsBell?: ReactNode;
   /** The current workspace's logo and name, shown instead of the product's name (white-label branding). */
   brand?: ReactNode;
 }
 
-/** The top bar: brand, main links, and Login or the user's first name; a menu button on small screens. */
-export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell, brand }: NavBarProps = {}) {
+/**
+ * Whether the desktop top bar shows Dashboard: the user's own active trial (spec section 2), or a
+ * current workspace whose owner's trial or plan opens it (the workspace list's `dashboard` flag),
+ * as the /dashboard route is decided.
+ */
+function useShowsDashboardLink(): boolean {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const hasActiveTrial = useShellHasActiveTrial();
+  const entitled = useWorkspaceEntitled();
+  const readsDashboard = useCan('dashboard:read');
+  return isLoggedIn && readsDashboard && (hasActiveTrial || entitled);
+}
+
+/**
+ * The top bar, as the spec gives it: brand, Home, Dashboard (when open to the user), Features,
+ * Pricing, Contact, and Login or the user's first name; the alerts bell at the right; a menu
+ * button on small screens. The app's own pages are in the side navigation (app/SideNav).
+ */
+export function NavBar({ mobileAppNavigation, alertsBell, brand }: NavBarProps = {}) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const storedFirstName = useAppSelector(selectFirstName);
   const { data: userInfo } = useShellData().userInfo;
-  const hasActiveTrial = useShellHasActiveTrial();
-  const readsSuggestions = useCan('suggestions:read');
-  const readsRules = useCan('rules:read');
-  // Budget tools are for the team running the ads (not a client).
-  const readsBudget = useCan('budgets:read');
-  // The Creative Analyzer, for the roles that may analyse creatives.
-  const analysesCreatives = useCan('creative:analyze');
-  // Client reports, for every role that reads them (the client role too).
-  const readsReports = useCan('reports:read');
+  const showsDashboard = useShowsDashboardLink();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so it can play its closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
 
   const firstName = firstNameOf(userInfo?.fullName) ?? storedFirstName ?? ACCOUNT_FALLBACK_LABEL;
-  // On desktop the Dashboard link waits for an active trial (spec section 2); Suggestions, Actions, Rules and Budget come with it.
-  const links = mainNavLinks(isLoggedIn && hasActiveTrial, { suggestions: readsSuggestions, rules: readsRules, budget: readsBudget, creative: analysesCreatives, reports: readsReports });
+  const links = mainNavLinks(showsDashboard);
 
   return (
     <AppBar position="sticky">
@@ -91,7 +100,6 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell,
             ))}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
-          {isLoggedIn && workspaceSwitcher && <Box sx={{ display: { xs: 'none', md: 'flex' } }}>{workspaceSwitcher}</Box>}
           {isLoggedIn && alertsBell}
           {isLoggedIn ? (
             <Button component={RouterLink} to={paths.account} startIcon={<AccountCircleIcon aria-hidden />} color="inherit">
@@ -111,9 +119,8 @@ export function NavBar({ workspaceSwitcher, mobileWorkspaceSwitcher, alertsBell,
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
             isLoggedIn={isLoggedIn}
-            showSuggestions={readsSuggestions}
             firstName={firstName}
-            workspaceSwitcher={isLoggedIn ? mobileWorkspaceSwitcher?.(() => setMenuOpen(false)) : undefined}
+            appNavigation={isLoggedIn ? mobileAppNavigation?.(() => setMenuOpen(false)) : undefined}
           />
         </Suspense>
       )}

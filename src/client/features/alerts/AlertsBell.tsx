@@ -23,9 +23,14 @@ export function AlertsBell() {
   const count = data?.count ?? 0;
   return (
     <IconButton component={RouterLink} to={paths.alerts} color="inherit" aria-label={bellLabel(count)}>
-      <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" invisible={count === 0}>
+      {/* No badge at all without unread alerts: a hidden badge keeps its last number in the page, which axe reads as visible text missing from the name. */}
+      {count > 0 ? (
+        <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error">
+          <NotificationsIcon aria-hidden />
+        </Badge>
+      ) : (
         <NotificationsIcon aria-hidden />
-      </Badge>
+      )}
     </IconButton>
   );
 }

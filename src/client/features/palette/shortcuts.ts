@@ -1,7 +1,7 @@
 /** How long after "g" the second key of a go-to shortcut is awaited (GitHub and Linear wait about as long). */
 export const GO_SEQUENCE_MS = 1500;
 
-/** "g then <key>" opens the page of that key (paletteEntries' page keys), when the member may see it. */
+/** "g then <key>" opens the page of that key (app/appPages' page keys), when the member may see it. */
 export const GO_SHORTCUTS: readonly { key: string; page: string }[] = [
   { key: 'd', page: 'dashboard' },
   { key: 's', page: 'suggestions' },

@@ -62,7 +62,7 @@ function listStatus(menu: WorkspaceMenu): string | null {
   return menu.isError ? SWITCHER_LABELS.failed : SWITCHER_LABELS.loading;
 }
 
-function TopBarSwitcher() {
+function TopBarSwitcher({ compact = false }: WorkspaceSwitcherProps) {
   const menu = useWorkspaceMenu();
   const buttonId = useId();
   const menuId = useId();
@@ -90,13 +90,14 @@ function TopBarSwitcher() {
         aria-controls={open ? menuId : undefined}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         startIcon={<WorkspacesIcon aria-hidden />}
-        endIcon={<ArrowDropDownIcon aria-hidden />}
-        sx={{ maxWidth: 240, textTransform: 'none' }}
+        endIcon={compact ? undefined : <ArrowDropDownIcon aria-hidden />}
+        // The whole name shows, on two lines if it must: a long agency client's name is never cut short.
+        sx={compact ? { minWidth: 0, px: 1.5, '& .MuiButton-startIcon': { m: 0 } } : { width: '100%', justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none' }}
       >
         <Box component="span" sx={visuallyHidden}>
           Workspace:{' '}
         </Box>
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={compact ? visuallyHidden : { flexGrow: 1, overflowWrap: 'anywhere' }}>
           {menu.current?.name ?? SWITCHER_LABELS.fallbackName}
         </Box>
       </Button>
@@ -105,8 +106,8 @@ function TopBarSwitcher() {
         anchorEl={anchor}
         open={open}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
         slotProps={{ list: { 'aria-labelledby': buttonId, dense: true, sx: { minWidth: 280, maxWidth: 360 } } }}
       >
         <ListSubheader>{SWITCHER_LABELS.heading}</ListSubheader>
@@ -162,14 +163,20 @@ function TopBarSwitcher() {
 }
 
 /**
- * The workspace switcher of the top bar: a menu of the user's workspaces (connected accounts and
+ * The workspace switcher at the head of the side navigation: a menu of the user's workspaces (connected accounts and
  * role beside each, the current one marked) that moves to another in one click, with links to the
  * current workspace's screens the role may see, All clients, and New workspace. Only for a
  * signed-in user.
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ compact = false }: WorkspaceSwitcherProps) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  return isLoggedIn ? <TopBarSwitcher /> : null;
+  return isLoggedIn ? <TopBarSwitcher compact={compact} /> : null;
+}
+
+/** Props of WorkspaceSwitcher. */
+export interface WorkspaceSwitcherProps {
+  /** Its icon alone (the name for screen readers only), for the side navigation folded to icons. */
+  compact?: boolean;
 }
 
 /** Props of WorkspaceSwitcherList. */
