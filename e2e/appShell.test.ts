@@ -118,7 +118,8 @@ describe('the app shell in Chromium', () => {
     await api('workspaces/', { method: 'POST', body: { name: 'Second Client' }, token });
     const { page, context } = await openPage(browser, WIDE);
     try {
-      await loginInBrowser(page, email, PASSWORD);
+      // Two workspaces: signing in lands on All clients.
+      await loginInBrowser(page, email, PASSWORD, '/workspaces');
       await page.goto('/connected-accounts');
       await page.getByRole('button', { name: 'Connect Google Ads', exact: true }).click();
       await page.getByRole('button', { name: 'Allow' }).click();
@@ -202,7 +203,8 @@ describe('the app shell in Chromium', () => {
     for (const { role, email } of members) {
       const { page, context } = await openPage(browser, WIDE);
       try {
-        await loginInBrowser(page, email, PASSWORD);
+        // Each has its own workspace and this one: signing in lands on All clients.
+        await loginInBrowser(page, email, PASSWORD, '/workspaces');
         await page.goto('/reports');
         await pageShown(page);
         expect({ role, links: await sideNavLinks(page) }).toEqual({ role, links: LINKS[role] });
