@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { api, loginInBrowser, syncedAll, trialUser, until } from './support/api';
+import { api, connectGoogleInBrowser, loginInBrowser, trialUser, until } from './support/api';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, openPage, PHONE } from './support/browser';
 
@@ -120,11 +120,7 @@ describe('the app shell in Chromium', () => {
     try {
       // Two workspaces: signing in lands on All clients.
       await loginInBrowser(page, email, PASSWORD, '/workspaces');
-      await page.goto('/connected-accounts');
-      await page.getByRole('button', { name: 'Connect Google Ads', exact: true }).click();
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await page.getByText('Hurray! Account linked successfully.').waitFor();
-      await syncedAll(token, 1);
+      await connectGoogleInBrowser(page, token);
 
       for (const path of SIGNED_IN_PAGES) {
         await page.setViewportSize(WIDE);

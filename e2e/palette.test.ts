@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { CampaignPage } from '@shared/api/dashboard';
-import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
+import { api, connectGoogleInBrowser, loginInBrowser, trialUser } from './support/api';
 import { seriousA11yViolations } from './support/a11y';
 import { DESKTOP, pagePerTest } from './support/browser';
 
@@ -31,11 +31,7 @@ describe('the command palette in Chromium', () => {
     await api('workspaces/', { method: 'POST', body: { name: SECOND_WORKSPACE }, token });
     // Two workspaces: signing in lands on All clients.
     await loginInBrowser(page, email, PASSWORD, '/workspaces');
-    await page.goto('/connected-accounts');
-    await page.getByRole('button', { name: 'Connect Google Ads', exact: true }).click();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.getByText('Hurray! Account linked successfully.').waitFor();
-    await syncedAll(token, 1);
+    await connectGoogleInBrowser(page, token);
     const campaign = ((await api('dashboard/campaigns/?page_size=10&sort=name&order=asc', { token })) as CampaignPage).items[0];
 
     await page.goto('/dashboard');

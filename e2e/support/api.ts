@@ -41,6 +41,15 @@ export async function loginInBrowser(page: Page, email: string, password: string
   await page.waitForURL((url) => `${url.pathname}${url.search}` === landing);
 }
 
+/** Connects the sandbox's Google Ads account from the browser's Connected accounts page (consent and all), and waits for its backfill. */
+export async function connectGoogleInBrowser(page: Page, token: string): Promise<void> {
+  await page.goto('/connected-accounts');
+  await page.getByRole('button', { name: 'Connect Google Ads', exact: true }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByText('Hurray! Account linked successfully.').waitFor();
+  await syncedAll(token, 1);
+}
+
 /** Resolves once every connection (of the workspace, when given) has finished its backfill. */
 export async function syncedAll(token: string, connections: number, workspace?: string, baseUrl?: string): Promise<void> {
   const deadline = Date.now() + 60_000;
