@@ -88,6 +88,16 @@ async function cutOffInTopBar(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Sets the system's colour scheme and waits until the app draws in it (the root's color-scheme)
+ * and MUI's colour transitions (a quarter of a second at most) have finished, so axe reads the final colours.
+ */
+async function drawnIn(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((wanted) => getComputedStyle(document.documentElement).colorScheme === wanted, scheme);
+  await page.waitForTimeout(400);
+}
+
 /** The page's level-1 heading has shown (the page has rendered past its skeleton). */
 const pageShown = (page: Page) => page.locator('main h1').first().waitFor();
 
@@ -111,7 +121,7 @@ describe('the app shell in Chromium', () => {
   });
   afterAll(() => browser.close());
 
-  it('fits 1280, 1440, 1920 and 390 wide on every signed-in page, with nothing cut off, and no serious axe violation', async () => {
+  it('fits 1280, 1440, 1920 and 390 wide on every signed-in page, with nothing cut off, and no serious axe violation in light or dark', async () => {
     const email = `e2e-shell-${randomBytes(4).toString('hex')}@example.com`;
     const token = await trialUser(email, PASSWORD, 'Maximiliana Vandenberghe-Oyelaran');
     // A second workspace: All clients shows, as for an agency.
@@ -133,7 +143,11 @@ describe('the app shell in Chromium', () => {
         expect(await topBar.getByRole('link').allTextContents()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
         expect(await page.getByRole('banner').getByRole('link', { name: 'Maximiliana' }).getAttribute('href')).toBe('/account-page');
         await page.getByRole('banner').getByRole('link', { name: /^Alerts/ }).waitFor();
-        expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+        expect({ path, scheme: 'light', violations: await seriousA11yViolations(page) }).toEqual({ path, scheme: 'light', violations: [] });
+        // The same page with the system set to dark: the app follows it, and every colour pair still passes.
+        await drawnIn(page, 'dark');
+        expect({ path, scheme: 'dark', violations: await seriousA11yViolations(page) }).toEqual({ path, scheme: 'dark', violations: [] });
+        await drawnIn(page, 'light');
 
         for (const size of WIDTHS) {
           await page.setViewportSize(size);
@@ -170,6 +184,16 @@ describe('the app shell in Chromium', () => {
       expect(await page.getByRole('button', { name: 'Compact navigation' }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
       expect(await overflow(page)).toEqual({ by: 0, past: [] });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The colour-scheme switch at the navigation's foot: Dark wins over a light system, and is kept across a reload.
+      await page.getByRole('button', { name: 'Colour scheme: Match system (light)' }).click();
+      await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+      await page.waitForFunction(() => getComputedStyle(document.documentElement).colorScheme === 'dark');
+      await page.reload();
+      await pageShown(page);
+      expect(await page.getByRole('button', { name: 'Colour scheme: Dark' }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
       expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await context.close();

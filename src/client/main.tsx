@@ -10,9 +10,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const store = makeStore();
-const app = (
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <AppProviders store={store}>
+    <AppProviders store={store} hydrating={hydrating}>
       <AppRouter />
     </AppProviders>
   </StrictMode>
@@ -22,10 +22,10 @@ const app = (
 // as it is (hydration), while a signed-in user's, whose page differs, draws its own in its place
 // (the session hint kept the prerendered one hidden meanwhile).
 if (container.firstElementChild && !selectIsLoggedIn(store.getState())) {
-  hydrateRoot(container, app);
+  hydrateRoot(container, app(true));
 } else {
   container.replaceChildren();
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }
 // Shown either way from here: the hint also fires for a stored session the app does not accept
 // (unreadable, or from an older version), which is a visitor's page after all.

@@ -1,11 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { AppStore } from './store';
 import { ShellDataProvider } from './ShellDataProvider';
-import { theme } from './theme/theme';
+import { ColorModeThemeProvider } from './theme/colorMode';
 import { ToastHost } from './ToastHost';
 
 /** Props of AppProviders. */
@@ -14,20 +12,21 @@ export interface AppProvidersProps {
   children: ReactNode;
   /** The router around the screens: the browser's history by default; the build's prerender passes a static one. */
   router?: ComponentType<{ children: ReactNode }>;
+  /** The app takes over a prerendered page: its first render is drawn in light, as the prerender was. */
+  hydrating?: boolean;
 }
 
-/** Store, theme, toasts, the shell's server data and router: everything a screen needs around it. */
-export function AppProviders({ store, children, router: Router = BrowserRouter }: AppProvidersProps) {
+/** Store, theme (in the user's colour scheme), toasts, the shell's server data and router: everything a screen needs around it. */
+export function AppProviders({ store, children, router: Router = BrowserRouter, hydrating = false }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+      <ColorModeThemeProvider hydrating={hydrating}>
         <ToastHost>
           <ShellDataProvider>
             <Router>{children}</Router>
           </ShellDataProvider>
         </ToastHost>
-      </ThemeProvider>
+      </ColorModeThemeProvider>
     </Provider>
   );
 }

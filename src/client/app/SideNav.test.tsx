@@ -128,6 +128,9 @@ describe('SideNav', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe(paths.reports));
     expect(reports).toHaveAttribute('aria-current', 'page');
+    // At the foot: the colour-scheme switch, then the fold toggle.
+    await user.tab();
+    expect(within(sideNav()).getByRole('button', { name: /^Colour scheme:/ })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: COLLAPSE_LABEL })).toHaveFocus();
     await user.keyboard('{Enter}');

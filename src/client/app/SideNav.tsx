@@ -4,9 +4,11 @@ import { Box, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListI
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { readPreference, storePreference } from '@client/lib/browserStorage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
 import { allowedPages, PAGE_GROUPS, type AppPage } from './appPages';
+import { ColorModeSwitch } from './ColorModeSwitch';
 import { useAppSelector } from './hooks';
 import { usePageAccess } from './usePageAccess';
 
@@ -22,21 +24,7 @@ const COLLAPSED_WIDTH = 64;
 /** The desktop top bar's height: the navigation sticks below it. */
 const TOP_BAR_HEIGHT = 64;
 
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(SIDE_NAV_COLLAPSED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function storeCollapsed(collapsed: boolean): void {
-  try {
-    localStorage.setItem(SIDE_NAV_COLLAPSED_KEY, String(collapsed));
-  } catch {
-    // Private mode or a full store: the choice then lasts for this page only.
-  }
-}
+const readCollapsed = () => readPreference(SIDE_NAV_COLLAPSED_KEY) === 'true';
 
 /** Props of AppPageLinks. */
 export interface AppPageLinksProps {
@@ -113,8 +101,8 @@ export function AppPageLinks({ collapsed = false, onNavigate }: AppPageLinksProp
 
 /**
  * The side navigation of a signed-in user's pages on wide screens: a permanent drawer headed by the
- * workspace switcher, with the app's pages grouped by job; a toggle folds it to icons and the
- * choice is remembered. Small screens get the same links in the menu (MobileAppNavigation).
+ * workspace switcher, with the app's pages grouped by job, and at its foot the colour-scheme switch;
+ * a toggle folds it to icons and the choice is remembered. Small screens get the same links in the menu (MobileAppNavigation).
  */
 export function SideNav() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -124,7 +112,7 @@ export function SideNav() {
   const width = collapsed ? COLLAPSED_WIDTH : WIDTH;
   const toggle = () => {
     setCollapsed(!collapsed);
-    storeCollapsed(!collapsed);
+    storePreference(SIDE_NAV_COLLAPSED_KEY, String(!collapsed));
   };
   return (
     <Drawer
@@ -153,7 +141,8 @@ export function SideNav() {
           <AppPageLinks collapsed={collapsed} />
         </Box>
         <Divider />
-        <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-end', p: 1 }}>
+        <Box sx={{ display: 'flex', flexDirection: collapsed ? 'column' : 'row', alignItems: 'center', justifyContent: 'space-between', gap: 0.5, p: 1 }}>
+          <ColorModeSwitch />
           <IconButton aria-label={COLLAPSE_LABEL} aria-pressed={collapsed} aria-controls={navId} onClick={toggle}>
             {collapsed ? <ChevronRightIcon aria-hidden /> : <ChevronLeftIcon aria-hidden />}
           </IconButton>
@@ -177,6 +166,10 @@ export function MobileAppNavigation({ onDone }: MobileAppNavigationProps) {
       <Divider />
       <Box component="nav" aria-label={SIDE_NAV_LABEL}>
         <AppPageLinks onNavigate={onDone} />
+      </Box>
+      <Divider />
+      <Box sx={{ px: 1, py: 0.5 }}>
+        <ColorModeSwitch />
       </Box>
     </>
   );

@@ -2,8 +2,7 @@ import { useId, useMemo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { VictoryArea, VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
 import type { Budget } from '@shared/api/budgets';
-import { brand } from '@client/app/theme/brand';
-import { chartTheme } from '@client/app/theme/chartTheme';
+import { useChartTheme, type ChartColours } from '@client/app/theme/chartTheme';
 import { formatCompactMoney, formatDay } from '@client/lib/format';
 import { pacingSummary } from './budgetFormat';
 
@@ -15,7 +14,9 @@ const HEADROOM = 1.1;
 const IDEAL_DASH = '5 4';
 const FORECAST_DASH = '2 3';
 /** The series' colours: spend in the brand colour, the even line muted, the forecast in the secondary colour. */
-export const PACING_COLORS = { actual: brand.primary.main, ideal: brand.ink.muted, forecast: brand.secondary.main, band: brand.secondary.light } as const;
+function pacingColours(colours: ChartColours) {
+  return { actual: colours.primary, ideal: colours.muted, forecast: colours.secondary, band: colours.secondaryLight };
+}
 
 /** The accessible name of a budget's chart. */
 export const pacingChartName = (label: string) => `Pacing of ${label} this month`;
@@ -63,6 +64,8 @@ export function PacingChart({ budget }: PacingChartProps) {
   const ends = pacing.points.length > 1 ? [0, Math.floor(last / 2), last] : [0];
   const summary = pacingSummary(budget);
   const name = pacingChartName(budget.label);
+  const { chartTheme, colours } = useChartTheme();
+  const seriesColours = pacingColours(colours);
 
   return (
     <Stack spacing={0.5}>
@@ -78,17 +81,17 @@ export function PacingChart({ budget }: PacingChartProps) {
         >
           <VictoryAxis tickValues={ends} tickFormat={(index: number) => (pacing.points[index] ? formatDay(pacing.points[index].date) : '')} />
           <VictoryAxis dependentAxis tickCount={4} tickFormat={(tick: number) => formatCompactMoney(tick, currency)} />
-          {series.band.length > 0 && <VictoryArea name="band" data={series.band} style={{ data: { fill: PACING_COLORS.band, fillOpacity: 0.35, stroke: 'none' } }} />}
-          <VictoryLine name="ideal" data={series.ideal} style={{ data: { stroke: PACING_COLORS.ideal, strokeDasharray: IDEAL_DASH } }} />
-          {series.mid.length > 0 && <VictoryLine name="forecast" data={series.mid} style={{ data: { stroke: PACING_COLORS.forecast, strokeDasharray: FORECAST_DASH } }} />}
-          {series.actual.length > 0 && <VictoryLine name="actual" data={series.actual} style={{ data: { stroke: PACING_COLORS.actual, strokeWidth: 2 } }} />}
+          {series.band.length > 0 && <VictoryArea name="band" data={series.band} style={{ data: { fill: seriesColours.band, fillOpacity: 0.35, stroke: 'none' } }} />}
+          <VictoryLine name="ideal" data={series.ideal} style={{ data: { stroke: seriesColours.ideal, strokeDasharray: IDEAL_DASH } }} />
+          {series.mid.length > 0 && <VictoryLine name="forecast" data={series.mid} style={{ data: { stroke: seriesColours.forecast, strokeDasharray: FORECAST_DASH } }} />}
+          {series.actual.length > 0 && <VictoryLine name="actual" data={series.actual} style={{ data: { stroke: seriesColours.actual, strokeWidth: 2 } }} />}
         </VictoryChart>
       </Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} aria-hidden>
-        <LegendKey color={PACING_COLORS.actual} label="Spent so far" />
-        <LegendKey color={PACING_COLORS.ideal} dash={IDEAL_DASH} label="Even pace" />
-        <LegendKey color={PACING_COLORS.forecast} dash={FORECAST_DASH} label="Forecast" />
-        <LegendKey color={PACING_COLORS.band} band label="Forecast range" />
+        <LegendKey color={seriesColours.actual} label="Spent so far" />
+        <LegendKey color={seriesColours.ideal} dash={IDEAL_DASH} label="Even pace" />
+        <LegendKey color={seriesColours.forecast} dash={FORECAST_DASH} label="Forecast" />
+        <LegendKey color={seriesColours.band} band label="Forecast range" />
       </Stack>
       <Typography id={summaryId} variant="body2" color="text.secondary">
         {summary}

@@ -16,7 +16,7 @@ import {
   type ChartMetric,
   type ChartPoint,
 } from './chartData';
-import { chartTheme, METRIC_COLORS } from './chartTheme';
+import { metricColours, useChartTheme } from './chartTheme';
 import { formatDayWithYear } from '@client/lib/format';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { CHART_HEIGHT as HEIGHT, CHART_WIDTH as WIDTH } from './PerformanceChartSkeleton';
@@ -101,6 +101,8 @@ export function PerformanceChart({ series, currency }: PerformanceChartProps) {
   const ticks = useMemo(() => xTickValues(series.length), [series.length]);
   const summary = chartSummary(series, currency);
   const days = series.length;
+  const { chartTheme, colours } = useChartTheme();
+  const lineColours = metricColours(colours);
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -141,7 +143,7 @@ export function PerformanceChart({ series, currency }: PerformanceChartProps) {
                 gutter={24}
                 data={CHART_METRICS.map((metric) => ({
                   name: metric === 'spend' ? `${CHART_METRIC_NAMES[metric]} (${currency})` : CHART_METRIC_NAMES[metric],
-                  symbol: { fill: METRIC_COLORS[metric], type: 'square' },
+                  symbol: { fill: lineColours[metric], type: 'square' },
                 }))}
               />
               <VictoryAxis
@@ -157,15 +159,15 @@ export function PerformanceChart({ series, currency }: PerformanceChartProps) {
                   tickValues={NORMALISED_TICKS}
                   tickFormat={(tick: number) => formatMetricTick(line.metric, tick * line.max, currency)}
                   style={{
-                    axis: { stroke: METRIC_COLORS[line.metric] },
-                    tickLabels: { fill: METRIC_COLORS[line.metric] },
+                    axis: { stroke: lineColours[line.metric] },
+                    tickLabels: { fill: lineColours[line.metric] },
                     // One set of grid lines is enough: the ticks sit at the same heights on every axis.
                     grid: line.metric === 'spend' ? {} : { stroke: 'none' },
                   }}
                 />
               ))}
               {lines.map((line) => (
-                <VictoryLine key={line.metric} name={line.metric} data={line.points} style={{ data: { stroke: METRIC_COLORS[line.metric] } }} />
+                <VictoryLine key={line.metric} name={line.metric} data={line.points} style={{ data: { stroke: lineColours[line.metric] } }} />
               ))}
             </VictoryChart>
           </Box>

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
 import type { SuggestionChart } from '@shared/api/suggestions';
-import { brand } from '@client/app/theme/brand';
-import { chartTheme } from '@client/app/theme/chartTheme';
+import { useChartTheme } from '@client/app/theme/chartTheme';
 import { formatChartDay, formatChartTick } from './suggestionFormat';
 
 const WIDTH = 420;
@@ -12,8 +11,6 @@ const PADDING = { top: 12, bottom: 32, left: 48, right: 28 };
 /** Room above the highest point. */
 const HEADROOM = 1.15;
 const PEERS_DASH = '5 4';
-/** The series' colours: the entity in the brand colour, its peers' median muted and dashed. */
-const COLORS = { entity: brand.primary.main, peers: brand.ink.muted } as const;
 const TICK = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
 /** Props of EvidenceChart. */
@@ -59,6 +56,9 @@ export function EvidenceChart({ chart, entity }: EvidenceChartProps) {
   const highest = Math.max(0, ...chart.points.flatMap((point) => [point.entity ?? 0, point.peers ?? 0]));
   const top = highest > 0 ? highest * HEADROOM : 1;
   const ends = chart.points.length > 1 ? [0, chart.points.length - 1] : [0];
+  const { chartTheme, colours } = useChartTheme();
+  // The entity in the brand colour, its peers' median muted and dashed.
+  const seriesColours = { entity: colours.primary, peers: colours.muted };
 
   return (
     <Box>
@@ -76,13 +76,13 @@ export function EvidenceChart({ chart, entity }: EvidenceChartProps) {
         >
           <VictoryAxis tickValues={ends} tickFormat={(index: number) => (chart.points[index] ? formatChartTick(chart.points[index].date) : '')} />
           <VictoryAxis dependentAxis tickCount={4} tickFormat={(tick: number) => TICK.format(tick)} />
-          <VictoryLine name="peers" data={lines.peers} style={{ data: { stroke: COLORS.peers, strokeDasharray: PEERS_DASH } }} />
-          <VictoryLine name="entity" data={lines.entity} style={{ data: { stroke: COLORS.entity } }} />
+          <VictoryLine name="peers" data={lines.peers} style={{ data: { stroke: seriesColours.peers, strokeDasharray: PEERS_DASH } }} />
+          <VictoryLine name="entity" data={lines.entity} style={{ data: { stroke: seriesColours.entity } }} />
         </VictoryChart>
       </Box>
       <Stack direction="row" spacing={2} aria-hidden>
-        <LegendKey color={COLORS.entity} dashed={false} label={entity} />
-        <LegendKey color={COLORS.peers} dashed label="Peers (median)" />
+        <LegendKey color={seriesColours.entity} dashed={false} label={entity} />
+        <LegendKey color={seriesColours.peers} dashed label="Peers (median)" />
       </Stack>
     </Box>
   );
