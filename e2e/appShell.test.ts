@@ -170,6 +170,9 @@ describe('the app shell in Chromium', () => {
       expect(await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
       await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Settings' }).waitFor();
       expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link').allTextContents()).toEqual(TEAM_LINKS.map(([label]) => label));
+      // The workspace switcher above them lists workspaces and links to no page: each page shows once in the menu.
+      await menu.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Second Client/ }).waitFor();
+      expect(await menu.getByRole('navigation', { name: 'Workspaces' }).getByRole('link').count()).toBe(0);
       expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Reports' }).click();

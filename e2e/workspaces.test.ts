@@ -20,8 +20,11 @@ const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency
 
 const unique = (label: string) => `e2e-${label}-${randomBytes(4).toString('hex')}@example.com`;
 
-/** The top bar's workspace switcher (its button reads "Workspace: <name>"). */
+/** The workspace switcher at the head of the side navigation (its button reads "Workspace: <name>"). */
 const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace:/ });
+
+/** The side navigation (app/SideNav's SIDE_NAV_LABEL): the app's pages a member may open. */
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'App', exact: true });
 
 async function openSwitcher(page: Page) {
   await switcher(page).click();
@@ -129,15 +132,17 @@ describe('an agency with a workspace per client, in Chromium', () => {
     await page.getByText(/^META \S+$/).first().waitFor();
     expect(await page.getByText(/^GOOGLE \S+$/).count()).toBe(0);
 
-    // All clients: every workspace in one table.
-    await page.goto('/workspaces');
+    // All clients, from the side navigation (the switcher links to no page): every workspace in one table.
+    await sideNav(page).getByRole('link', { name: 'All clients', exact: true }).click();
+    await page.waitForURL('**/workspaces');
     const table = page.getByRole('table', { name: 'Workspaces' });
     for (const client of CLIENTS) await table.getByRole('row', { name: new RegExp(client.name) }).waitFor();
     expect(await table.getByRole('row').count()).toBe(1 + 1 + CLIENTS.length);
 
     // Invite a viewer and a client to Acme Shoes.
     await switchTo(page, 'Acme Shoes');
-    await page.goto('/team');
+    await sideNav(page).getByRole('link', { name: 'Team', exact: true }).click();
+    await page.waitForURL('**/team');
     const viewerEmail = unique('viewer');
     const clientEmail = unique('client');
     await invite(page, viewerEmail, 'Viewer');
@@ -169,15 +174,20 @@ describe('an agency with a workspace per client, in Chromium', () => {
     await campaignRows.nth(1).waitFor();
     expect(await viewer.getByRole('button', { name: /^(Pause|Resume) / }).count()).toBe(0);
 
-    // The client sees the dashboard only: no accounts page in the menu, no Refresh.
+    // The client sees the dashboard only: no accounts or team page in the side navigation, no Refresh.
     const client = await acceptInvitation(browser, clientEmail, 'Acme Shoes');
     await client.goto('/dashboard');
     await client.getByRole('heading', { level: 1, name: 'Unified Ad Intelligence' }).waitFor();
     expect(await client.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
+    const clientNav = sideNav(client);
+    await clientNav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+    expect(await clientNav.getByRole('link', { name: 'Connected accounts', exact: true }).count()).toBe(0);
+    expect(await clientNav.getByRole('link', { name: 'Team', exact: true }).count()).toBe(0);
+    // The switcher lists the workspaces and links to no page.
     const clientMenu = await openSwitcher(client);
     await clientMenu.getByRole('menuitem', { name: /^Acme Shoes/ }).waitFor();
-    expect(await clientMenu.getByRole('menuitem', { name: 'Connected accounts', exact: true }).count()).toBe(0);
-    expect(await clientMenu.getByRole('menuitem', { name: 'Team', exact: true }).count()).toBe(0);
+    expect(await clientMenu.locator('a').count()).toBe(0);
+    await client.keyboard.press('Escape');
 
     // The owner's team lists both as members now.
     await page.goto('/team');

@@ -51,6 +51,19 @@ describe('AlertsBell', () => {
     expect(bell).not.toHaveTextContent('250');
   });
 
+  // Either side of the cap: the badge shows the number up to 99, then '99+'; the name always says the exact count.
+  it.each([
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+    [120, '99+'],
+    [1234, '99+'],
+  ])('with %i unread, shows %s in the badge and the exact count in its name', async (count, badge) => {
+    setup(() => count);
+    const bell = await screen.findByRole('link', { name: `Alerts, ${count} unread` });
+    expect(bell.querySelector('.MuiBadge-badge')?.textContent).toBe(badge);
+  });
+
   it('asks for the count again every minute', async () => {
     installFakeClock();
     let count = 1;

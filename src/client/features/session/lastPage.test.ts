@@ -29,7 +29,7 @@ describe('rememberedLocation', () => {
   });
 
   it('leaves out pages not worth coming back to', () => {
-    for (const path of [paths.home, paths.login, paths.account, paths.newRule, '/rules/r-1/edit', '/invitations/t', '/reports/review/d-1', paths.oauthAuthorize, '/nowhere']) {
+    for (const path of [paths.home, paths.workspaces, paths.login, paths.account, paths.newRule, '/rules/r-1/edit', '/invitations/t', '/reports/review/d-1', paths.oauthAuthorize, '/nowhere']) {
       expect(rememberedLocation(path, '')).toBeNull();
     }
   });

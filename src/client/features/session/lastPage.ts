@@ -12,10 +12,11 @@ export const LAST_PAGE_KEY_PREFIX = 'adwise.lastPage.';
 /**
  * The pages worth coming back to: the product's own, each a page of the current workspace.
  * Forms half filled in (the rule builder), one-off links (invitations, reviews, consent) and the
- * account pages are left out.
+ * account pages are left out. So is All clients: it is the home of a user with several workspaces
+ * (signing in lands there anyway), and keeping it would overwrite, on every visit to that home,
+ * the page its "Continue" link offers to go back to.
  */
 const REMEMBERED_PATHS: ReadonlySet<string> = new Set([
-  paths.workspaces,
   paths.dashboard,
   paths.suggestions,
   paths.alerts,

@@ -39,6 +39,7 @@ import { describeChange, formatCount, formatExactTime, formatMoney, formatRange,
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { useGetWorkspaceOverviewQuery } from '../workspaces.api';
 import { DEFAULT_SORT, filterRows, isTypingTarget, nextSort, sortRows, type OverviewSort, type OverviewSortKey } from './allClients';
+import { ContinueWhereYouLeftOff } from './ContinueWhereYouLeftOff';
 
 /** The page's title, also its h1. */
 export const ALL_CLIENTS_TITLE = 'All clients';
@@ -47,7 +48,7 @@ export const ALL_CLIENTS_LABELS = {
   search: 'Search workspaces',
   table: 'Workspaces',
   loading: 'Loading workspaces',
-  empty: 'No workspaces yet. Create one for each client from the workspace menu in the top bar.',
+  empty: 'No workspaces yet. Create one for each client with New workspace in the workspace switcher.',
   noMatch: (search: string) => `No workspace matches “${search.trim()}”.`,
 } as const;
 
@@ -338,6 +339,7 @@ export function AllClientsPage() {
 
   return (
     <SimplePage title={ALL_CLIENTS_TITLE} intro="Every workspace you can see, with its spend over the last 7 days. Open one to work in it.">
+      <ContinueWhereYouLeftOff />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           size="small"

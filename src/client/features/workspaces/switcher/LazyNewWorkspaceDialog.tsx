@@ -3,7 +3,7 @@ import { lazyPage } from '@client/app/lazyPage';
 import type { NewWorkspaceDialogProps } from './NewWorkspaceDialog';
 
 // The dialog's form (Formik, yup and the form controls) loads when it is first opened: the
-// switcher is in every signed-in page's top bar, and few visits create a workspace.
+// switcher heads every signed-in page's side navigation, and few visits create a workspace.
 const NewWorkspaceDialog = lazyPage<'NewWorkspaceDialog', NewWorkspaceDialogProps>(
   () => import(/* webpackChunkName: "new-workspace" */ './NewWorkspaceDialog'),
   'NewWorkspaceDialog',

@@ -4,6 +4,7 @@ import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import type { Role } from '@shared/access/policy';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
+import { SIDE_NAV_LABEL } from '@client/app/SideNav';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
@@ -27,7 +28,7 @@ function setup({ role = 'owner', signedIn = true }: { role?: Role; signedIn?: bo
   return { ...rendered, fake };
 }
 
-/** Opens the top bar's switcher once the list has arrived; returns the menu. */
+/** Opens the side navigation's switcher once the list has arrived; returns the menu. */
 async function openSwitcher(user: ReturnType<typeof setup>['user']) {
   const button = await screen.findByRole('button', { name: 'Workspace: Asha Rao' });
   expect(button).toHaveAttribute('aria-haspopup', 'menu');
@@ -35,14 +36,14 @@ async function openSwitcher(user: ReturnType<typeof setup>['user']) {
   return screen.findByRole('menu', { name: 'Workspace: Asha Rao' });
 }
 
-describe('WorkspaceSwitcher in the top bar', () => {
+describe('WorkspaceSwitcher at the head of the side navigation', () => {
   it('is not there for a visitor', async () => {
     setup({ signedIn: false });
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Workspace:/ })).not.toBeInTheDocument();
   });
 
-  it('lists the workspaces with their connected accounts and role, the current one marked', async () => {
+  it('lists the workspaces with their connected accounts and role, the current one marked, then New workspace, and nothing else', async () => {
     const { user } = setup();
     const menu = await openSwitcher(user);
 
@@ -51,20 +52,14 @@ describe('WorkspaceSwitcher in the top bar', () => {
       'Asha Rao (current)2 connected accounts · Owner',
       'Acme Shoes3 connected accounts · Manager',
       'Bolt Bikes1 connected account · Client',
-      SWITCHER_LABELS.accounts,
-      SWITCHER_LABELS.team,
-      SWITCHER_LABELS.settings,
-      SWITCHER_LABELS.allClients,
       SWITCHER_LABELS.newWorkspace,
     ]);
     expect(items[0]).toHaveAttribute('aria-current', 'true');
     expect(items[1]).not.toHaveAttribute('aria-current');
+    // A switcher, not a second navigation: no item leads to a page.
+    for (const item of items) expect(item).not.toHaveAttribute('href');
     // The menu opens on the current workspace, for the arrow keys to go on from.
     await waitFor(() => expect(items[0]).toHaveFocus());
-    expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.allClients })).toHaveAttribute('href', paths.workspaces);
-    expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.accounts })).toHaveAttribute('href', paths.connectedAccounts);
-    expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.team })).toHaveAttribute('href', paths.team);
-    expect(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.settings })).toHaveAttribute('href', paths.workspaceSettings);
   });
 
   it('switches in one click: the server remembers it, the session moves, the menu closes', async () => {
@@ -131,17 +126,13 @@ describe('WorkspaceSwitcher in the top bar', () => {
     expect(await within(dialog).findByText(WORKSPACE_MESSAGES.nameTooLong)).toBeInTheDocument();
   });
 
-  it.each<[Role, string[]]>([
-    ['manager', [SWITCHER_LABELS.accounts, SWITCHER_LABELS.team]],
-    ['viewer', [SWITCHER_LABELS.accounts, SWITCHER_LABELS.team]],
-    ['client', []],
-  ])('shows a %s only the workspace screens the role may see', async (role, shown) => {
+  it.each<Role>(['owner', 'manager', 'viewer', 'client'])('offers a %s the same choices: every workspace and New workspace, whatever the role allows', async (role) => {
     const { user } = setup({ role });
     const menu = await openSwitcher(user);
-    const names = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    const screens: string[] = [SWITCHER_LABELS.accounts, SWITCHER_LABELS.team, SWITCHER_LABELS.settings];
-    expect(names.filter((name) => name !== null && screens.includes(name))).toEqual(shown);
-    expect(names).toContain(SWITCHER_LABELS.allClients);
+    const names = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual([expect.stringMatching(/^Asha Rao \(current\)/), expect.stringMatching(/^Acme Shoes/), expect.stringMatching(/^Bolt Bikes/), SWITCHER_LABELS.newWorkspace]);
   });
 });
 
@@ -153,12 +144,36 @@ describe('WorkspaceSwitcher in the mobile menu', () => {
     const list = within(drawer).getByRole('navigation', { name: SWITCHER_LABELS.heading });
     const current = await within(list).findByRole('button', { name: /^Asha Rao \(current\)/ });
     expect(current).toHaveAttribute('aria-current', 'true');
-    expect(within(list).getByRole('link', { name: SWITCHER_LABELS.allClients })).toHaveAttribute('href', paths.workspaces);
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      expect.stringMatching(/^Asha Rao \(current\)/),
+      expect.stringMatching(/^Acme Shoes/),
+      expect.stringMatching(/^Bolt Bikes/),
+      SWITCHER_LABELS.newWorkspace,
+    ]);
+    expect(within(list).queryAllByRole('link')).toEqual([]);
 
     await user.click(within(list).getByRole('button', { name: /^Acme Shoes/ }));
 
     await waitFor(() => expect(store.getState().session.workspace?.id).toBe(ACME.id));
     expect(fake.requests.current).toEqual([{ workspace_id: ACME.id }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it('leaves the pages to the side navigation below it: each shows once in the menu', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const pages = within(drawer).getByRole('navigation', { name: SIDE_NAV_LABEL });
+    // The side navigation has the workspace's pages (All clients too: this user has three workspaces).
+    expect(await within(pages).findByRole('link', { name: 'All clients' })).toHaveAttribute('href', paths.workspaces);
+    for (const [name, href] of [
+      ['All clients', paths.workspaces],
+      ['Connected accounts', paths.connectedAccounts],
+      ['Team', paths.team],
+      ['Settings', paths.workspaceSettings],
+    ]) {
+      expect(within(drawer).getAllByRole('link', { name })).toEqual([within(pages).getByRole('link', { name })]);
+      expect(within(pages).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -20,22 +19,17 @@ import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import { ROLE_TITLES } from '@shared/access/policy';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { LazyNewWorkspaceDialog } from './LazyNewWorkspaceDialog';
 import { useWorkspaceMenu, workspaceDetails, type WorkspaceMenu } from './useWorkspaceMenu';
 
-/** The switcher's labels, named once for the top bar, the mobile menu and their tests. */
+/** The switcher's labels, named once for the side navigation, the mobile menu and their tests. */
 export const SWITCHER_LABELS = {
   heading: 'Workspaces',
   loading: 'Loading workspaces…',
   failed: 'Unable to load your workspaces.',
   retry: 'Try again',
-  accounts: 'Connected accounts',
-  team: 'Team',
-  settings: 'Workspace settings',
-  allClients: 'All clients',
   newWorkspace: 'New workspace…',
   fallbackName: 'Workspace',
 } as const;
@@ -62,7 +56,7 @@ function listStatus(menu: WorkspaceMenu): string | null {
   return menu.isError ? SWITCHER_LABELS.failed : SWITCHER_LABELS.loading;
 }
 
-function TopBarSwitcher({ compact = false }: WorkspaceSwitcherProps) {
+function SwitcherMenu({ compact = false }: WorkspaceSwitcherProps) {
   const menu = useWorkspaceMenu();
   const buttonId = useId();
   const menuId = useId();
@@ -132,24 +126,6 @@ function TopBarSwitcher({ compact = false }: WorkspaceSwitcherProps) {
           );
         })}
         <Divider />
-        {menu.showAccounts && (
-          <MenuItem component={RouterLink} to={paths.connectedAccounts} onClick={close}>
-            {SWITCHER_LABELS.accounts}
-          </MenuItem>
-        )}
-        {menu.showTeam && (
-          <MenuItem component={RouterLink} to={paths.team} onClick={close}>
-            {SWITCHER_LABELS.team}
-          </MenuItem>
-        )}
-        {menu.showSettings && (
-          <MenuItem component={RouterLink} to={paths.workspaceSettings} onClick={close}>
-            {SWITCHER_LABELS.settings}
-          </MenuItem>
-        )}
-        <MenuItem component={RouterLink} to={paths.workspaces} onClick={close}>
-          {SWITCHER_LABELS.allClients}
-        </MenuItem>
         <MenuItem onClick={startCreating}>
           <ListItemIcon>
             <AddIcon fontSize="small" aria-hidden />
@@ -164,13 +140,13 @@ function TopBarSwitcher({ compact = false }: WorkspaceSwitcherProps) {
 
 /**
  * The workspace switcher at the head of the side navigation: a menu of the user's workspaces (connected accounts and
- * role beside each, the current one marked) that moves to another in one click, with links to the
- * current workspace's screens the role may see, All clients, and New workspace. Only for a
- * signed-in user.
+ * role beside each, the current one marked) that moves to another in one click, and New workspace.
+ * It links to no page: the pages (All clients, Connected accounts, Team, Settings…) are the side
+ * navigation's, so the phone's menu, which shows both, lists each once. Only for a signed-in user.
  */
 export function WorkspaceSwitcher({ compact = false }: WorkspaceSwitcherProps) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  return isLoggedIn ? <TopBarSwitcher compact={compact} /> : null;
+  return isLoggedIn ? <SwitcherMenu compact={compact} /> : null;
 }
 
 /** Props of WorkspaceSwitcher. */
@@ -181,7 +157,7 @@ export interface WorkspaceSwitcherProps {
 
 /** Props of WorkspaceSwitcherList. */
 export interface WorkspaceSwitcherListProps {
-  /** Called after a choice that leaves the menu (a switch, a link, a created workspace): the mobile menu closes. */
+  /** Called after a choice that leaves the menu (a switch, a created workspace): the mobile menu closes. */
   onDone: () => void;
 }
 
@@ -194,12 +170,6 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
   const choose = async (workspace: WorkspaceSummary) => {
     if (await menu.choose(workspace)) onDone();
   };
-  const links = [
-    ...(menu.showAccounts ? [{ label: SWITCHER_LABELS.accounts, to: paths.connectedAccounts }] : []),
-    ...(menu.showTeam ? [{ label: SWITCHER_LABELS.team, to: paths.team }] : []),
-    ...(menu.showSettings ? [{ label: SWITCHER_LABELS.settings, to: paths.workspaceSettings }] : []),
-    { label: SWITCHER_LABELS.allClients, to: paths.workspaces },
-  ];
 
   return (
     <Box component="nav" aria-labelledby={headingId}>
@@ -237,13 +207,6 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
             </ListItem>
           );
         })}
-        {links.map((link) => (
-          <ListItem key={link.to} disablePadding>
-            <ListItemButton component={RouterLink} to={link.to} onClick={onDone}>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          </ListItem>
-        ))}
         <ListItem disablePadding>
           <ListItemButton onClick={() => setCreating(true)}>
             <ListItemIcon sx={{ minWidth: 32 }}>
@@ -258,7 +221,7 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
   );
 }
 
-/** The switcher for the mobile menu: the same choices as the top bar's, as a list. Only for a signed-in user. */
+/** The switcher for the mobile menu: the same choices as the side navigation's, as a list. Only for a signed-in user. */
 export function WorkspaceSwitcherList({ onDone }: WorkspaceSwitcherListProps) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return isLoggedIn ? <SwitcherList onDone={onDone} /> : null;

@@ -1,12 +1,11 @@
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppSelector } from '@client/app/hooks';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
-import { useCan } from '@client/features/session/useCan';
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { currentOf } from '../useWorkspaceRestore';
 import { useListWorkspacesQuery } from '../workspaces.api';
 
-/** What both switchers (top bar and mobile menu) show and do. */
+/** What both switchers (side navigation and mobile menu) show and do. */
 export interface WorkspaceMenu {
   workspaces: WorkspaceSummary[];
   /** The workspace the session is in; before the list has answered, undefined. */
@@ -17,10 +16,6 @@ export interface WorkspaceMenu {
   /** Moves to `workspace` (nothing to do for the current one); false when the server refused. */
   choose: (workspace: WorkspaceSummary) => Promise<boolean>;
   switching: boolean;
-  /** Whether the role may see the Connected accounts and Team screens, and the workspace's settings (owner). */
-  showAccounts: boolean;
-  showTeam: boolean;
-  showSettings: boolean;
 }
 
 /** The switchers' shared state: the user's workspaces, which one is current, and the switch. */
@@ -29,15 +24,12 @@ export function useWorkspaceMenu(): WorkspaceMenu {
   const session = useAppSelector(selectWorkspace);
   const { data, isError, isFetching, refetch } = useListWorkspacesQuery(undefined, { skip: !isLoggedIn });
   const { switchTo, switching } = useSwitchWorkspace();
-  const showAccounts = useCan('accounts:read');
-  const showTeam = useCan('team:read');
-  const showSettings = useCan('workspace:manage');
 
   const workspaces = data ?? [];
   const current = session ? workspaces.find((workspace) => workspace.id === session.id) : currentOf(workspaces);
   const choose = async (workspace: WorkspaceSummary) => (workspace.id === current?.id ? true : switchTo(workspace));
 
-  return { workspaces, current, isError, isFetching, refetch: () => void refetch(), choose, switching, showAccounts, showTeam, showSettings };
+  return { workspaces, current, isError, isFetching, refetch: () => void refetch(), choose, switching };
 }
 
 /** '3 connected accounts · Manager'. */
