@@ -62,6 +62,15 @@ export function requestKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${parsed.pathname}${query ? `?${query}` : ''}`;
 }
 
+/** A URL as errors show it: credentials (access_token …) left out. */
+export function displayUrl(url: string): string {
+  const parsed = new URL(url, 'http://replay.invalid');
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (IGNORED_QUERY_PARAMS.has(name) || IGNORED_QUERY_PREFIXES.some((prefix) => name.startsWith(prefix))) parsed.searchParams.delete(name);
+  }
+  return parsed.toString();
+}
+
 /** A body in a comparable form: JSON re-serialised, anything else with runs of whitespace collapsed. */
 export function normaliseBody(text: string | undefined): string {
   if (text === undefined) return '';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HarReplay, type Har } from './har';
+import { displayUrl, HarReplay, type Har } from './har';
 
 /**
  * A local HTTP server that answers from a HAR recording. A request the recording does not hold
@@ -38,7 +38,7 @@ export async function startReplayServer(har: Har): Promise<ReplayServer> {
       const body = await readBody(request);
       const answer = replay.answer(method, url, body === '' ? undefined : body, origin);
       if (!answer) {
-        misses.push(`${method} ${url}`);
+        misses.push(`${method} ${displayUrl(url)}`);
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ replay: 'not recorded', method, url }));
         return;
