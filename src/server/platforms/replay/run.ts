@@ -3,7 +3,6 @@ import { createRuntime } from '../http';
 import { platformAdapters } from '../index';
 import { replaySettings } from '../settings';
 import {
-  PlatformError,
   type ClientRuntime,
   type PlatformAccount,
   type PlatformClient,
@@ -45,7 +44,8 @@ export const REPLAY_TOKEN = 'replay-access-token';
 
 export const fixedTokens: TokenProvider = {
   current: () => Promise.resolve({ accessToken: REPLAY_TOKEN, extra: { tokenSecret: 'replay-token-secret' } }),
-  refreshed: () => Promise.reject(new PlatformError({ platform: 'meta', kind: 'revoked', message: 'replay: the recording cannot refresh a token' })),
+  /** The same fake token again: a recorded "expired" answer then reaches the caller as the platform gave it. */
+  refreshed: () => fixedTokens.current(),
 };
 
 /** A runtime that never waits: retries against a recording answer at once. */
