@@ -93,6 +93,32 @@ function sandboxSettingsFor(platform: Platform, sandboxUrl: string): PlatformSet
   };
 }
 
+/**
+ * The live settings of one platform with its API host swapped for `origin` (the replay harness,
+ * src/server/platforms/replay): the same paths, versions and headers the real API gets, fake
+ * credentials. Only apiBaseUrl is served by the replay; the OAuth URLs keep their live hosts
+ * and must not be called.
+ */
+export function replaySettings(platform: Platform, origin: string): PlatformSettings {
+  const version = DEFAULT_VERSIONS[platform];
+  const { extra, apiBaseUrl, ...endpoints } = liveEndpoints(platform, version);
+  const base = new URL(apiBaseUrl);
+  return {
+    platform,
+    mode: 'live',
+    clientId: 'replay-client-id',
+    clientSecret: 'replay-client-secret',
+    ...endpoints,
+    apiBaseUrl: `${origin.replace(/\/+$/, '')}${base.pathname.replace(/\/+$/, '')}`,
+    apiVersion: version,
+    extra: {
+      ...extra,
+      ...(platform === 'google' ? { developerToken: 'replay-developer-token' } : {}),
+      ...(platform === 'x' ? { authMode: 'oauth2' } : {}),
+    },
+  };
+}
+
 /** Environment variables per platform: the credentials that switch it to live, and its extras. */
 const ENV: Record<Platform, { id: string; secret: string; version: string; extra: Record<string, string> }> = {
   google: {

@@ -59,7 +59,9 @@ const WRITE_PERMISSION = 'ads_management';
 
 /**
  * The sandbox refuses a synchronous insights request whose result would have more rows than
- * this, the way Graph answers "Please reduce the amount of data" (code 1, subcode 99); async
+ * this, the way Graph answers "Please reduce the amount of data" (HTTP 500, code 1 and no subcode, as
+ * recorded in Airbyte's source-facebook-marketing test_errors.py; 1/99 is Graph's "An unknown error
+ * occurred", which the sandbox used to send here); async
  * report runs have no such cap. Meta publishes no number (UNCONFIRMED); with this cap a 90-day
  * ad-level request for the seeded accounts needs the async path, a month does not.
  */
@@ -298,7 +300,6 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return sendGraphError(reply, TOO_MUCH_DATA_STATUS, {
         message: "Please reduce the amount of data you're asking for, then retry your request",
         code: 1,
-        subcode: 99,
       });
     }
     return sendPage(reply, rows, params, selfUrl(request, version, `${node}/insights`));

@@ -33,6 +33,13 @@ const PERMISSION_CODES = new Set([10, 368]);
  * the same request does not help, a smaller range or an async report run does. As "code/subcode".
  */
 export const INSIGHTS_TOO_MUCH_DATA = new Set(['1/99', '100/1487534', '100/1504018', '2/1504038']);
+/**
+ * Graph's own words for "too much data". A recorded real answer (Airbyte's source-facebook-marketing
+ * test_errors.py, error_500_reduce_the_amount_of_data) carries them with HTTP 500, code 1 and no
+ * subcode, which the code table alone would read as a transient error and retry as is.
+ */
+export const TOO_MUCH_DATA_MESSAGE = /reduce the amount of data/i;
+
 /** "Object does not exist, cannot be loaded due to missing permissions" and unknown aliases. */
 const NOT_FOUND = new Set(['100/33', '803']);
 
@@ -99,7 +106,8 @@ export function metaError(response: HttpResponse): PlatformError | undefined {
       requestId,
     });
   }
-  const kind = kindOf(error.code, error.error_subcode, response.status);
+  const tooMuch = error.code === 1 && TOO_MUCH_DATA_MESSAGE.test(error.message ?? '');
+  const kind = tooMuch ? 'invalid' : kindOf(error.code, error.error_subcode, response.status);
   return new PlatformError({
     platform: 'meta',
     kind,
@@ -118,5 +126,6 @@ export function metaFailure(kind: PlatformErrorKind, message: string, code?: str
 
 /** Whether Insights refused a synchronous request as too big (switch to an async report run). */
 export function isTooMuchData(error: unknown): boolean {
-  return error instanceof PlatformError && error.platform === 'meta' && error.code !== undefined && INSIGHTS_TOO_MUCH_DATA.has(error.code);
+  if (!(error instanceof PlatformError) || error.platform !== 'meta' || error.code === undefined) return false;
+  return INSIGHTS_TOO_MUCH_DATA.has(error.code) || (error.code === '1' && TOO_MUCH_DATA_MESSAGE.test(error.message));
 }

@@ -40,13 +40,15 @@ type MetricValue = string | number | null | undefined;
 
 /** One row of report/integrated/get's data.list. */
 export interface TikTokReportRow {
-  dimensions: Record<string, string | undefined>;
+  /** Ids are documented as strings; recorded rows (Airbyte's) carry them as JSON numbers too. */
+  dimensions: Record<string, string | number | undefined>;
   metrics: Record<string, MetricValue>;
 }
 
 /** One campaign of campaign/get's data.list (the fields the client reads). */
 export interface TikTokCampaign {
-  campaign_id: string;
+  /** A string as documented; a JSON number in recorded (Airbyte) bodies. */
+  campaign_id: string | number;
   campaign_name: string;
   operation_status: string;
   secondary_status?: string;
@@ -56,9 +58,10 @@ export interface TikTokCampaign {
 
 /** One ad of ad/get's data.list (the fields the client reads). */
 export interface TikTokAd {
-  ad_id: string;
+  /** Strings as documented; JSON numbers in recorded (Airbyte) bodies. */
+  ad_id: string | number;
   ad_name?: string;
-  campaign_id: string;
+  campaign_id: string | number;
   /** The ad's own switch: ENABLE or DISABLE. */
   operation_status?: string;
   /** What it amounts to (AD_STATUS_DELIVERY_OK, AD_STATUS_CAMPAIGN_DISABLE, AD_STATUS_DELETE ...). */
@@ -114,11 +117,12 @@ export function statDay(value: string | undefined): string {
 /** A report row (campaign or ad level) as a unified row in the account's currency. */
 export function mapReportRow(row: TikTokReportRow, account: PlatformAccount, level: ReportLevel): UnifiedMetricRow {
   const { dimensions, metrics } = row;
-  const campaignId = level === 'campaign' ? dimensions.campaign_id : text(metrics.campaign_id);
-  const adId = level === 'ad' ? dimensions.ad_id : null;
-  if (!campaignId || adId === undefined) throw new Error(`TikTok ${level} report row without its ids: ${JSON.stringify(dimensions)}`);
+  // text(): an id may come as a JSON number (recorded Airbyte rows); unified ids are strings.
+  const campaignId = text(level === 'campaign' ? dimensions.campaign_id : metrics.campaign_id);
+  const adId = level === 'ad' ? text(dimensions.ad_id) : null;
+  if (!campaignId || (level === 'ad' && !adId)) throw new Error(`TikTok ${level} report row without its ids: ${JSON.stringify(dimensions)}`);
   return {
-    date: statDay(dimensions.stat_time_day),
+    date: statDay(text(dimensions.stat_time_day) ?? undefined),
     platform: 'tiktok',
     accountId: account.id,
     campaignId,
@@ -138,7 +142,7 @@ export function mapReportRow(row: TikTokReportRow, account: PlatformAccount, lev
 export function mapCampaign(campaign: TikTokCampaign, currency: string): PlatformCampaign {
   const daily = campaign.budget_mode === DAILY_BUDGET_MODE && !isMissing(campaign.budget);
   return {
-    id: campaign.campaign_id,
+    id: String(campaign.campaign_id),
     name: campaign.campaign_name,
     status: campaign.operation_status === 'ENABLE' ? 'ACTIVE' : 'PAUSED',
     dailyBudgetMinor: daily ? moneyMetric(campaign.budget, currency) : null,
@@ -150,9 +154,9 @@ export function mapCampaign(campaign: TikTokCampaign, currency: string): Platfor
 export function mapAd(ad: TikTokAd, imageUrls: ReadonlyMap<string, string> = new Map()): PlatformAd | null {
   if (ad.secondary_status === 'AD_STATUS_DELETE' || ad.operation_status === 'DELETE') return null;
   return {
-    id: ad.ad_id,
-    name: ad.ad_name || ad.ad_id,
-    campaignId: ad.campaign_id,
+    id: String(ad.ad_id),
+    name: ad.ad_name || String(ad.ad_id),
+    campaignId: String(ad.campaign_id),
     status: ad.operation_status === 'ENABLE' ? 'ACTIVE' : 'PAUSED',
     creative: mapCreative(ad, imageUrls),
   };
@@ -213,7 +217,7 @@ export function normaliseTimeZone(...candidates: (string | undefined)[]): string
 /** An advertiser as a unified account. */
 export function mapAdvertiser(advertiser: TikTokAdvertiser): PlatformAccount {
   return {
-    id: advertiser.advertiser_id,
+    id: String(advertiser.advertiser_id),
     name: advertiser.name,
     currency: advertiser.currency.toUpperCase(),
     timeZone: normaliseTimeZone(advertiser.display_timezone, advertiser.timezone),
