@@ -48,6 +48,7 @@ export const FIRST_PARTY_MESSAGES = {
   badSignature: 'The signature does not match the body under this key (or the key is unknown or was rotated).',
   malformedBody: 'The request body is not valid JSON.',
   noKey: 'This workspace has no ingestion key.',
+  csvContentType: 'Send the file itself as the body, with Content-Type: text/csv.',
 } as const;
 
 /** One bad line of a CSV (1-based, the header being line 1), or one bad day of an ingestion request (1-based position in `days`). */

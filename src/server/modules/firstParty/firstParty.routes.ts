@@ -112,7 +112,7 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
       },
     },
     async (request, reply) => {
-      if (typeof request.body !== 'string') throw new HttpError(415, 'Send the file itself as the body, with Content-Type: text/csv.', ErrorCode.ValidationFailed);
+      if (typeof request.body !== 'string') throw new HttpError(415, FIRST_PARTY_MESSAGES.csvContentType, ErrorCode.ValidationFailed);
       const body = request.body;
       return answeringRejections(reply, () => firstParty.importCsv(principalFor(request, 'firstparty:write'), body));
     },
