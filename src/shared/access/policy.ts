@@ -14,7 +14,7 @@ export const ROLE_TITLES: Record<Role, string> = { owner: 'Owner', manager: 'Man
 /** What each role is for, in the words the Team screen shows next to the role picker. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including billing, the team and deleting the workspace.',
-  manager: 'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets.',
+  manager: 'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets, imports first-party conversions.',
   viewer: 'Sees everything in the workspace, changes nothing.',
   client: 'Sees only the dashboard and the reports of this workspace.',
 };
