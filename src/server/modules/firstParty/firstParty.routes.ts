@@ -163,9 +163,26 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
 /** A body that is not JSON, kept until the signature is checked: a bad signature is a 401 whatever the body. */
 const MALFORMED = Symbol('malformed');
 
+/**
+ * Each day is checked by the service (@shared/validation/firstParty), so a bad one is named with
+ * everything wrong on it; the schema bounds the list and describes a day for the OpenAPI document.
+ */
+const ingestDay = mixed().meta({
+  jsonSchema: {
+    type: 'object',
+    required: ['day', 'conversions', 'revenue', 'currency'],
+    properties: {
+      day: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
+      conversions: { type: 'integer', minimum: 0 },
+      revenue: { type: ['string', 'number'], description: 'Major units of the currency, at most its decimals (e.g. "1234.50").' },
+      currency: { type: 'string', description: 'ISO 4217, e.g. USD.' },
+    },
+  },
+});
+
 const ingestBodySchema = object({
   days: array()
-    .of(mixed())
+    .of(ingestDay)
     .required(FIRST_PARTY_MESSAGES.ingestNoDays)
     .min(1, FIRST_PARTY_MESSAGES.ingestNoDays)
     .max(FIRST_PARTY_INGEST_MAX_DAYS, FIRST_PARTY_MESSAGES.ingestTooMany),
