@@ -161,6 +161,12 @@ describe('first-party truth: import, signed ingestion, blended figures and over-
       expect((await call(t.app, owner, 'GET', 'first-party/key/', { workspace })).json().last_used_at).not.toBeNull();
     });
 
+    it('signs the exact bytes sent: a body laid out differently from JSON.stringify verifies as sent', async () => {
+      const body = '{\n  "days": [ { "currency": "USD", "day": "2026-10-14", "revenue": 5, "conversions": 1 } ]\n}\n';
+      expect((await ingest(t.app, key, body)).statusCode).toBe(200);
+      expect((await ingest(t.app, key, body.trimEnd(), createHmac('sha256', key.secret).update(body).digest('hex'))).statusCode).toBe(401);
+    });
+
     it('refuses a signed request with bad days whole, naming each by position', async () => {
       const body = JSON.stringify({ days: [{ day: '2026-10-12', conversions: 1, revenue: 1, currency: 'USD' }, { day: '2026-10-13', conversions: 1.5, revenue: 1, currency: 'USD' }] });
       const res = await ingest(t.app, key, body);
@@ -214,6 +220,11 @@ describe('first-party truth: import, signed ingestion, blended figures and over-
         unconverted_currencies: [],
       },
     });
+
+    // A range the shop sent nothing for: the figures are there, empty, with nothing to divide by.
+    const uncovered = (await call(t.app, owner, 'GET', 'first-party/?from=2026-11-03&to=2026-11-03&currency=USD', { workspace: space })).json() as FirstPartyView;
+    expect(uncovered.firstParty).toMatchObject({ days_covered: 0, conversions: 0, spend: 0, blended_cpa: null, blended_roas: null, mer: null });
+    expect(uncovered.firstParty!.platforms.every((row) => row.over_attribution === null)).toBe(true);
 
     // The platform filter narrows the list, not the blended figures.
     const metaOnly = (await call(t.app, owner, 'GET', 'first-party/?from=2026-11-01&to=2026-11-03&currency=USD&platform=meta', { workspace: space })).json() as FirstPartyView;
