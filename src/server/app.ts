@@ -19,6 +19,7 @@ import { beaconRoutes } from './modules/beacons/beacons.routes';
 import { blogApiRoutes } from './modules/blog/blog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { firstPartyIngestRoutes, firstPartyRoutes } from './modules/firstParty/firstParty.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
@@ -228,6 +229,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(oauthCallbackRoutes, { ctx, services });
       await api.register(otpRoutes, { ctx, services });
       await api.register(dashboardRoutes, { ctx, services });
+      await api.register(firstPartyRoutes, { ctx, services });
+      await api.register(firstPartyIngestRoutes, { services });
       await api.register(syncRoutes, { ctx, services });
       await api.register(suggestionRoutes, { ctx, services });
       await api.register(actionRoutes, { ctx, services });

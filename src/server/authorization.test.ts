@@ -16,6 +16,7 @@ import { POST_LAUNCH_MESSAGES } from '@shared/api/creativePostLaunch';
 import { BRANDING_MESSAGES, BRANDING_TEXT_COLOUR } from '@shared/api/branding';
 import { contrastRatio } from '@shared/contrast';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { FIRST_PARTY_KEY_HEADER, FIRST_PARTY_MESSAGES, FIRST_PARTY_SIGNATURE_HEADER } from '@shared/api/firstParty';
 import {
   actions,
   ads,
@@ -28,6 +29,8 @@ import {
   creativeAnalyses,
   creativeShares,
   creativeWorkspaceModels,
+  firstPartyDays,
+  firstPartyKeys,
   newsletterSubscriptions,
   oauthStates,
   otpCodes,
@@ -228,6 +231,8 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     reportShares: rowsJson(reportShares, eq(reportShares.workspaceId, id), reportShares.id),
     reportSchedules: rowsJson(reportSchedules, eq(reportSchedules.workspaceId, id), reportSchedules.id),
     reportDeliveries: rowsJson(reportDeliveries, eq(reportDeliveries.workspaceId, id), reportDeliveries.id),
+    firstPartyDays: rowsJson(firstPartyDays, eq(firstPartyDays.workspaceId, id), firstPartyDays.day),
+    firstPartyKey: rowsJson(firstPartyKeys, eq(firstPartyKeys.workspaceId, id)),
   });
   const parts = {
     workspace: read.workspace,
@@ -256,6 +261,8 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     reportShares: read.reportShares,
     reportSchedules: read.reportSchedules,
     reportDeliveries: read.reportDeliveries,
+    firstPartyDays: read.firstPartyDays,
+    firstPartyKey: read.firstPartyKey,
   };
   return Object.fromEntries(Object.entries(parts).map(([part, value]) => [part, String(value)]));
 }
@@ -478,6 +485,19 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/creative/analyses/:id/shares/': own((v, a) => [{ method: 'GET', url: `/api/creative/analyses/${v.creativeAnalysisId}/shares/`, headers: a.user.auth }]),
   'DELETE /api/creative/shares/:id/': own((v, a) => [{ method: 'DELETE', url: `/api/creative/shares/${v.creativeShareId}/`, headers: a.user.auth }]),
   // Reports: the attacker's own, in the victim's workspace by header; the victim's by id; a forged link naming the victim's.
+  'GET /api/first-party/': own((v, a) => [{ method: 'GET', url: `/api/first-party/?account=${v.accountUuid}`, headers: a.user.auth }]),
+  'GET /api/first-party/days/': own((v, a) => [{ method: 'GET', url: `/api/first-party/days/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/first-party/import/': own((_v, a) => [
+    { method: 'POST', url: '/api/first-party/import/', payload: 'day,conversions,revenue,currency\n2030-01-01,1,1,USD\n', headers: { ...a.user.auth, 'content-type': 'text/csv' } },
+  ]),
+  'GET /api/first-party/key/': own((v, a) => [{ method: 'GET', url: `/api/first-party/key/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'POST /api/first-party/key/': own((v, a) => [json('POST', `/api/first-party/key/?workspace=${v.workspaceId}`, {}, a.user.auth)]),
+  'DELETE /api/first-party/key/': own((v, a) => [{ method: 'DELETE', url: `/api/first-party/key/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  // Without the victim's secret: a guessed key id (the workspace's id) and a made-up signature.
+  'POST /api/first-party/ingest/': publicRoute((v, a) => [
+    json('POST', '/api/first-party/ingest/', { days: [{ day: '2030-01-01', conversions: 1, revenue: 1, currency: 'USD' }] }, { [FIRST_PARTY_KEY_HEADER]: v.workspaceId, [FIRST_PARTY_SIGNATURE_HEADER]: 'ab'.repeat(32) }),
+    json('POST', '/api/first-party/ingest/', { days: [{ day: '2030-01-01', conversions: 1, revenue: 1, currency: 'USD' }] }, { ...a.user.auth, [FIRST_PARTY_KEY_HEADER]: v.workspaceId }),
+  ]),
   'GET /api/reports/': own((v, a) => [{ method: 'GET', url: `/api/reports/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   'POST /api/reports/': own((_v, a) => [json('POST', '/api/reports/', { name: 'Mallory report', sections: ['headline'], period: 'last_week', currency: 'USD' }, a.user.auth)]),
   'GET /api/reports/:id/': own((v, a) => [{ method: 'GET', url: `/api/reports/${v.reportId}/`, headers: a.user.auth }]),
@@ -1273,6 +1293,16 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   ],
   'GET /api/creative/feedback/': [{ needs: 'creative:analyze', request: () => get('creative/feedback/'), allowed: 200 }],
   'POST /api/creative/feedback/refit/': [{ needs: 'creative:manage', request: () => send('POST', 'creative/feedback/refit/'), allowed: 200 }],
+  // Every member reads the first-party figures (as the dashboard); owners and managers import days and manage the ingestion key.
+  'GET /api/first-party/': [{ needs: 'dashboard:read', request: () => get('first-party/'), allowed: 200 }],
+  'GET /api/first-party/days/': [{ needs: 'dashboard:read', request: () => get('first-party/days/'), allowed: 200 }],
+  // A JSON body gets as far as the role check; a role that may import is then told to send text/csv.
+  'POST /api/first-party/import/': [{ needs: 'firstparty:write', request: () => send('POST', 'first-party/import/'), allowed: { status: 415, detail: FIRST_PARTY_MESSAGES.csvContentType } }],
+  'GET /api/first-party/key/': [{ needs: 'firstparty:write', request: () => get('first-party/key/'), allowed: { status: 404, detail: FIRST_PARTY_MESSAGES.noKey } }],
+  'POST /api/first-party/key/': [
+    { needs: 'firstparty:write', request: ({ at }) => ({ ...send('POST', 'first-party/key/'), tidy: () => t.app.ctx.db.delete(firstPartyKeys).where(eq(firstPartyKeys.workspaceId, at.id)) }), allowed: 201 },
+  ],
+  'DELETE /api/first-party/key/': [{ needs: 'firstparty:write', request: () => send('DELETE', 'first-party/key/'), allowed: { status: 404, detail: FIRST_PARTY_MESSAGES.noKey } }],
   // Every member reads reports (the client role included); owners and managers make, change, share and delete them.
   'GET /api/reports/': [{ needs: 'reports:read', request: () => get('reports/'), allowed: 200 }],
   'POST /api/reports/': [{ needs: 'reports:write', request: ({ at }) => ({ ...send('POST', 'reports/', REPORT_INPUT), tidy: () => forgetReportsBut(at) }), allowed: 201 }],

@@ -7,6 +7,7 @@ import { createConnections } from './modules/adAccounts/connections';
 import { createOtpService } from './modules/otp/otp.service';
 import { createSyncService } from './modules/sync/sync.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createFirstPartyService } from './modules/firstParty/firstParty.service';
 import { createNewsletterService } from './modules/newsletter/newsletter.service';
 import { createContactService } from './modules/contact/contact.service';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
@@ -50,6 +51,7 @@ export function createServices(ctx: AppContext) {
   const branding = createBrandingService(ctx);
   const reports = createReportsService(ctx, { budgets, branding });
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
+  const dashboard = createDashboardService(ctx, actions, sync);
   return {
     connections,
     otp,
@@ -64,7 +66,8 @@ export function createServices(ctx: AppContext) {
     creativeFeedback,
     postLaunch: createPostLaunchService(ctx),
     adAccounts,
-    dashboard: createDashboardService(ctx, actions, sync),
+    dashboard,
+    firstParty: createFirstPartyService(ctx, { dashboard }),
     auth: createAuthService(ctx, newsletter),
     users: createUsersService(ctx, connections),
     trial: createTrialService(ctx),

@@ -1311,3 +1311,45 @@ export const mcpConfirmations = pgTable(
   },
   (t) => [index('mcp_confirmations_grant_idx').on(t.grantId), index('mcp_confirmations_expires_idx').on(t.expiresAt)],
 );
+
+/** Where a first-party day came from: a CSV import, or the signed ingestion endpoint. */
+export const FIRST_PARTY_SOURCES = ['csv', 'ingest'] as const;
+
+/**
+ * A workspace's own conversions and revenue of one day (issue 37, first-party truth), from its
+ * shop or CRM: one row per workspace and day, replaced whole when the day is sent again (so a
+ * resend never counts twice). Revenue in minor units of its own currency; converted when read.
+ * Owned by modules/firstParty.
+ */
+export const firstPartyDays = pgTable(
+  'first_party_days',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    conversions: bigint('conversions', { mode: 'number' }).notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    source: text('source', { enum: FIRST_PARTY_SOURCES }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+/**
+ * A workspace's key for the signed first-party ingestion endpoint: its public id (sent in
+ * X-Adwise-Key-Id) and its HMAC secret sealed with ENCRYPTION_KEY (shown once, when made). One per
+ * workspace: rotating replaces the row, and the old key stops working at once.
+ */
+export const firstPartyKeys = pgTable('first_party_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .unique()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});

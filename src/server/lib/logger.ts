@@ -38,6 +38,10 @@ export const REDACT_PATHS = [
   '*.encryptionKey',
   '*.smtpUrl',
   '*.databaseUrl',
+  // A first-party ingestion key's secret (only ever in the answer that makes it) and the signature made with it.
+  '*.secret',
+  'req.headers["x-adwise-signature"]',
+  'headers["x-adwise-signature"]',
 ];
 
 /** Fields of a database driver's error that name what failed without quoting any value. */

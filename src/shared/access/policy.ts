@@ -14,7 +14,7 @@ export const ROLE_TITLES: Record<Role, string> = { owner: 'Owner', manager: 'Man
 /** What each role is for, in the words the Team screen shows next to the role picker. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including billing, the team and deleting the workspace.',
-  manager: 'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets.',
+  manager: 'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets, imports first-party conversions.',
   viewer: 'Sees everything in the workspace, changes nothing.',
   client: 'Sees only the dashboard and the reports of this workspace.',
 };
@@ -60,6 +60,8 @@ export const ACTIONS = [
   'branding:manage',
   /** Make, change, delete and share the workspace's client reports (every member reads them: 'reports:read'). */
   'reports:write',
+  /** Import the workspace's first-party days (CSV) and make, rotate or delete its ingestion key (reading them is 'dashboard:read'). */
+  'firstparty:write',
   /** Invite, re-send and revoke invitations, change roles, remove members. */
   'team:manage',
   /** Rename, transfer ownership, delete, billing. */
@@ -69,7 +71,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
 const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'];
-const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write'];
+const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write', 'firstparty:write'];
 
 /** The policy table. */
 export const ROLE_ACTIONS: Record<Role, ReadonlySet<Action>> = {

@@ -10,7 +10,7 @@ import { canInWorkspace, useCan } from './useCan';
 /** What each role is expected to see, written out rather than read from the policy table. */
 const EXPECTED: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  manager: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze', 'accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write'],
+  manager: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze', 'accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write', 'firstparty:write'],
   viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'],
   client: ['dashboard:read', 'reports:read'],
 };

@@ -332,6 +332,17 @@ export function createDashboardService(
     },
 
     /**
+     * What a dashboard query resolves to (access checked, left-out ends and currency filled in):
+     * first-party truth reads the same range in the same currency, over every account of the
+     * workspace (all ad spend), with the platform filter for its per-platform list.
+     */
+    async rangeOf(principal: Principal, query: DashboardViewQuery) {
+      const s = await scope(principal, query);
+      const accounts = s.allAccounts.map((account) => ({ id: account.id, currency: account.currency, platform: account.platform }));
+      return { workspaceId: s.workspaceId, currency: s.currency, from: s.from, to: s.to, platform: s.platform, accounts };
+    },
+
+    /**
      * The MCP get_performance tool: the dashboard's figures for the same filters as a table by
      * account, campaign or ad (totals, or every day), sorted and paged. Totals and series are
      * the view's (periodDays); campaign rows are dashboard/campaigns/'s read.

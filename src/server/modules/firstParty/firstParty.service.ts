@@ -1,0 +1,197 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { daysBetween as dayCount, type IsoDay } from '@shared/api/dashboard';
+import { ErrorCode } from '@shared/api/errors';
+import {
+  FIRST_PARTY_INGEST_MAX_DAYS,
+  FIRST_PARTY_INTERVAL_LEVEL,
+  FIRST_PARTY_MESSAGES,
+  type FirstPartyDay,
+  type FirstPartyDayInput,
+  type FirstPartyImportResult,
+  type FirstPartyKey,
+  type FirstPartyKeyCreated,
+  type FirstPartyLineProblem,
+  type FirstPartyView,
+} from '@shared/api/firstParty';
+import type { Platform } from '@shared/constants';
+import { isUuid, type DashboardViewQuery } from '@shared/validation/dashboard';
+import { checkFirstPartyDays, parseFirstPartyCsv, type RawFirstPartyDay } from '@shared/validation/firstParty';
+import type { AppContext } from '../../context';
+import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { createSecretBox } from '../../lib/secretBox';
+import type { Principal } from '../access/principal';
+import type { DashboardService } from '../dashboard/dashboard.service';
+import { dailyTotalsByAccount, withRates } from '../metrics/metrics.queries';
+import { conversionFactors, factorAt } from '../metrics/rates';
+import { presentFigures, presentDay, presentKey, type PlatformSums } from './firstParty.presenter';
+import * as queries from './firstParty.queries';
+
+/** A refused import or ingestion: every bad line named; nothing was saved. The route answers it as a 400 with `lines`. */
+export class FirstPartyRejected extends Error {
+  constructor(
+    readonly detail: string,
+    readonly lines: FirstPartyLineProblem[],
+  ) {
+    super(detail);
+    this.name = 'FirstPartyRejected';
+  }
+}
+
+const unauthorized = (detail: string) => new HttpError(401, detail, ErrorCode.Unauthorized);
+const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+/** Bytes of a new ingestion secret (256 bits, as long as the HMAC's key block needs to be strong). */
+const SECRET_BYTES = 32;
+
+/** The hex HMAC-SHA256 of a raw body under a key's secret: what a caller sends in X-Adwise-Signature. */
+export const signBody = (secret: string, body: Buffer | string) => createHmac('sha256', secret).update(body).digest('hex');
+
+/**
+ * First-party truth (issue 37): a workspace's own daily conversions and revenue, imported as CSV
+ * or sent signed by its shop or CRM, and the blended figures and per-platform over-attribution
+ * they give over the dashboard's range. Ad data is read through modules/metrics only; the
+ * statistics are analysis/firstParty.ts. Routes check the role; everything here is by the
+ * principal's workspace (or, for ingestion, by the workspace the key belongs to).
+ */
+export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, deps: { dashboard: Pick<DashboardService, 'rangeOf'> }) {
+  const { db, clock, config } = ctx;
+  const box = createSecretBox(config.encryptionKey);
+  const sealContext = (keyId: string) => `first-party-key:${keyId}`;
+  // Compared against when the key id is unknown, so a wrong id costs the same time as a wrong signature.
+  const decoySecret = randomBytes(SECRET_BYTES).toString('base64url');
+
+  async function save(workspaceId: string, days: FirstPartyDayInput[], source: queries.FirstPartySource): Promise<FirstPartyImportResult> {
+    // All or nothing: one transaction, so a failure half-way leaves the days as they were.
+    const { saved, replaced } = await db.transaction((tx) => queries.upsertDays(tx, workspaceId, days, source, clock.now()));
+    const sorted = days.map((day) => day.day).sort();
+    return { saved, replaced, from: sorted[0]!, to: sorted[sorted.length - 1]! };
+  }
+
+  return {
+    /** POST first-party/import/: a whole CSV file, checked first; any bad line and nothing is saved. */
+    async importCsv(principal: Principal, body: string): Promise<FirstPartyImportResult> {
+      const parsed = parseFirstPartyCsv(body);
+      if (!parsed.ok) throw new FirstPartyRejected(parsed.detail, parsed.lines);
+      return save(principal.workspaceId, parsed.days, 'csv');
+    },
+
+    /**
+     * The signed ingestion endpoint's check, before the body is read: the key id names a key, and
+     * the signature is the hex HMAC-SHA256 of the raw body under its secret (compared in constant
+     * time). Answers the key's workspace; anything else is a 401 saying what to send.
+     */
+    async verify(keyId: string | undefined, signature: string | undefined, raw: Buffer): Promise<{ keyId: string; workspaceId: string }> {
+      if (!keyId || !signature) throw unauthorized(FIRST_PARTY_MESSAGES.missingSignature);
+      const row = isUuid(keyId) ? await queries.keyById(db, keyId) : undefined;
+      const secret = row ? box.open(row.secretSealed, sealContext(row.id)) : decoySecret;
+      const expected = Buffer.from(signBody(secret, raw), 'hex');
+      const wellFormed = HEX_SHA256.test(signature.trim());
+      const given = wellFormed ? Buffer.from(signature.trim(), 'hex') : Buffer.alloc(expected.length);
+      const matches = timingSafeEqual(expected, given);
+      if (!row || !wellFormed || !matches) throw unauthorized(FIRST_PARTY_MESSAGES.badSignature);
+      return { keyId: row.id, workspaceId: row.workspaceId };
+    },
+
+    /** POST first-party/ingest/ after `verify`: the days, checked first (all or nothing), each replacing its day. */
+    async ingest(key: { keyId: string; workspaceId: string }, body: unknown): Promise<FirstPartyImportResult> {
+      const days = (body as { days?: unknown } | undefined)?.days;
+      if (!Array.isArray(days) || days.length === 0) throw badRequest(FIRST_PARTY_MESSAGES.ingestNoDays, 'days');
+      if (days.length > FIRST_PARTY_INGEST_MAX_DAYS) throw badRequest(FIRST_PARTY_MESSAGES.ingestTooMany, 'days');
+      const raws: RawFirstPartyDay[] = days.map((item: unknown) => {
+        const value = (typeof item === 'object' && item !== null ? item : {}) as Partial<RawFirstPartyDay>;
+        return { day: value.day, conversions: value.conversions, revenue: value.revenue, currency: value.currency };
+      });
+      const checked = checkFirstPartyDays(raws);
+      if (checked.lines.length > 0) throw new FirstPartyRejected(FIRST_PARTY_MESSAGES.ingestRejected(checked.lines.length), checked.lines);
+      const result = await save(key.workspaceId, checked.days, 'ingest');
+      await queries.touchKey(db, key.keyId, clock.now());
+      return result;
+    },
+
+    /** GET first-party/key/: the workspace's key without its secret. */
+    async key(principal: Principal): Promise<FirstPartyKey> {
+      const row = await queries.keyOfWorkspace(db, principal.workspaceId);
+      if (!row) throw notFound(FIRST_PARTY_MESSAGES.noKey);
+      return presentKey(row);
+    },
+
+    /** POST first-party/key/: a new key (replacing the old one, which stops working), its secret shown this once. */
+    async createKey(principal: Principal): Promise<FirstPartyKeyCreated> {
+      const id = randomUUID();
+      const secret = `afp_${randomBytes(SECRET_BYTES).toString('base64url')}`;
+      const row = await db.transaction((tx) =>
+        queries.replaceKey(tx, { id, workspaceId: principal.workspaceId, secretSealed: box.seal(secret, sealContext(id)), createdBy: principal.userId, createdAt: clock.now() }),
+      );
+      return { ...presentKey(row), secret };
+    },
+
+    /** DELETE first-party/key/: ingestion stops until a new key is made. */
+    async deleteKey(principal: Principal): Promise<void> {
+      if (!(await queries.deleteKey(db, principal.workspaceId))) throw notFound(FIRST_PARTY_MESSAGES.noKey);
+    },
+
+    /** GET first-party/days/: the stored days of the dashboard's range, as saved. */
+    async days(principal: Principal, query: DashboardViewQuery): Promise<{ range: { from: IsoDay; to: IsoDay }; days: FirstPartyDay[] }> {
+      const range = await deps.dashboard.rangeOf(principal, query);
+      const rows = await queries.daysBetween(db, range.workspaceId, range.from, range.to);
+      return { range: { from: range.from, to: range.to }, days: rows.map(presentDay) };
+    },
+
+    /**
+     * GET first-party/: blended CPA, blended ROAS, MER and per-platform over-attribution over the
+     * dashboard's range, in its currency. Every figure reads the days that have a first-party
+     * day (ad spend and claims of days the shop did not report would be set against nothing).
+     * A workspace without any first-party day gets `firstParty: null`.
+     */
+    async view(principal: Principal, query: DashboardViewQuery): Promise<FirstPartyView> {
+      const range = await deps.dashboard.rangeOf(principal, query);
+      const base = { currency: range.currency, range: { from: range.from, to: range.to, days: dayCount(range.from, range.to) } };
+      if (!(await queries.hasDays(db, range.workspaceId))) return { ...base, firstParty: null };
+
+      const rows = await queries.daysBetween(db, range.workspaceId, range.from, range.to);
+      const covered = new Set(rows.map((row) => row.day));
+      const unconverted = new Set<string>();
+
+      // First-party revenue converted per day, as the dashboard converts ad money (modules/metrics/rates).
+      const factors = await conversionFactors(db, [...new Set(rows.map((row) => row.currency))], range.currency, range.from, range.to);
+      let revenue = 0;
+      let conversions = 0;
+      for (const row of rows) {
+        conversions += row.conversions;
+        const factor = factorAt(factors, row.currency, row.day);
+        if (factor === undefined) unconverted.add(row.currency);
+        else revenue += row.revenueMinor * factor;
+      }
+
+      // Ad spend and the platforms' own conversions, per account and day, through the metrics seam.
+      const rated = await withRates(db, { workspaceId: range.workspaceId, accounts: range.accounts, currency: range.currency, window: { from: range.from, to: range.to } });
+      for (const currency of rated.rates.missing) unconverted.add(currency);
+      const byAccount = await dailyTotalsByAccount(db, rated);
+      const byPlatform = new Map<Platform, PlatformSums>();
+      for (const account of range.accounts) {
+        const sums = byPlatform.get(account.platform) ?? { spend: 0, conversions: 0 };
+        for (const point of byAccount.get(account.id) ?? []) {
+          if (!covered.has(point.day)) continue;
+          sums.spend += point.spend;
+          sums.conversions += point.conversions;
+        }
+        byPlatform.set(account.platform, sums);
+      }
+
+      return {
+        ...base,
+        firstParty: presentFigures({
+          currency: range.currency,
+          daysCovered: covered.size,
+          conversions,
+          revenue,
+          byPlatform,
+          platformFilter: range.platform,
+          level: FIRST_PARTY_INTERVAL_LEVEL,
+          unconverted: [...unconverted].sort(),
+        }),
+      };
+    },
+  };
+}
+
+export type FirstPartyService = ReturnType<typeof createFirstPartyService>;
