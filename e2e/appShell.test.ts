@@ -175,6 +175,9 @@ describe('the app shell in Chromium', () => {
       expect(await menu.getByRole('navigation', { name: 'Workspaces' }).getByRole('link').count()).toBe(0);
       expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
       expect(await seriousA11yViolations(page)).toEqual([]);
+      await drawnIn(page, 'dark');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await drawnIn(page, 'light');
       await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Reports' }).click();
       await page.waitForURL('**/reports');
       await menu.waitFor({ state: 'hidden' });

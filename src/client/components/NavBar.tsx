@@ -66,7 +66,8 @@ export function NavBar({ mobileAppNavigation, alertsBell, brand }: NavBarProps =
 
   return (
     <AppBar position="sticky">
-      <Container maxWidth="lg">
+      {/* A visitor's bar lines up with the marketing pages' column; a signed-in user's spans the window, above the side navigation, as an app's does. */}
+      <Container maxWidth={isLoggedIn ? false : 'lg'}>
         <Toolbar disableGutters sx={{ gap: 1 }}>
           <IconButton
             aria-label="Open menu"

@@ -13,7 +13,8 @@ export const navigationCustomizations: Components<Theme> = {
   },
   MuiDrawer: {
     styleOverrides: {
-      paper: ({ theme }) => ({ backgroundColor: theme.palette.background.paper }),
+      // No elevation overlay (MUI lightens a raised dark paper): the phone's menu matches the side navigation.
+      paper: ({ theme }) => ({ backgroundColor: theme.palette.background.paper, backgroundImage: 'none' }),
     },
   },
   MuiListItemButton: {
