@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Role } from '@shared/access/policy';
 import type { FirstPartyView } from '@shared/api/firstParty';
 import { paths } from '@client/app/paths';
-import { DashboardPage } from '@client/features/dashboard/DashboardPage';
+import { DashboardPage } from './DashboardPage';
 import { fakeFirstPartyServer, firstPartyFiguresBody, firstPartyViewBody } from '@client/test/firstParty.handlers';
 import { dashboardAccountBody, dashboardViewBody, fakeDashboardServer } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
