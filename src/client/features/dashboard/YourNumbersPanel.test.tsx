@@ -22,8 +22,8 @@ describe('YourNumbersPanel', () => {
     const fake = setup({ firstParty: firstPartyViewBody({ firstParty: firstPartyFiguresBody() }), route: `${paths.dashboard}?from=2030-01-01&to=2030-01-07` });
     const panel = within(await screen.findByRole('region', { name: 'Your numbers' }));
     expect(panel.getByRole('group', { name: 'Blended CPA' })).toHaveTextContent('₹205.76');
-    expect(panel.getByRole('group', { name: 'Blended ROAS' })).toHaveTextContent('4×');
-    expect(panel.getByRole('group', { name: 'MER' })).toHaveTextContent('4×');
+    expect(panel.getByRole('group', { name: 'Blended ROAS' })).toHaveTextContent('4.00×');
+    expect(panel.getByRole('group', { name: 'MER' })).toHaveTextContent('4.00×');
     expect(panel.getByRole('group', { name: 'Days covered' })).toHaveTextContent('5 of 7');
     const items = panel.getAllByRole('listitem').map((item) => item.textContent);
     expect(items[0]).toBe('Meta claims 1.5× its share (0.9× to 2.8×): 583 claimed where its share of spend explains 388.8.');

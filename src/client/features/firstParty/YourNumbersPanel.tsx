@@ -9,7 +9,7 @@ import { useCan } from '@client/features/session/useCan';
 import { formatCount, formatMoney } from '@client/lib/format';
 import { useGetFirstPartyQuery } from './firstParty.api';
 import { FIRST_PARTY_SECTION_ANCHOR } from './FirstPartySection';
-import { formatRatio, overAttributionText } from './firstPartyFormat';
+import { formatMultiple, overAttributionText } from './firstPartyFormat';
 
 export const YOUR_NUMBERS_TITLE = 'Your numbers';
 /** Said under the panel: the blended figures inform, they do not replace the platforms' counts anywhere else. */
@@ -53,8 +53,8 @@ function Figures({ figures, currency, rangeDays }: { figures: FirstPartyFigures;
         </Box>
         <Box sx={GRID}>
           <Figure title="Blended CPA" value={orDash(figures.blended_cpa, (value) => formatMoney(value, currency))} help="All ad spend ÷ your conversions" />
-          <Figure title="Blended ROAS" value={orDash(figures.blended_roas, formatRatio)} help="Your revenue ÷ all ad spend" />
-          <Figure title="MER" value={orDash(figures.mer, formatRatio)} help="Marketing efficiency: revenue ÷ all ad spend" />
+          <Figure title="Blended ROAS" value={orDash(figures.blended_roas, formatMultiple)} help="Your revenue ÷ all ad spend" />
+          <Figure title="MER" value={orDash(figures.mer, formatMultiple)} help="Marketing efficiency: revenue ÷ all ad spend" />
           <Figure title="Days covered" value={`${figures.days_covered} of ${rangeDays}`} help="Days of the range with your numbers; only these are compared" />
         </Box>
         {figures.platforms.length > 0 && (

@@ -6,6 +6,11 @@ export function formatRatio(value: number): string {
   return `${rounded}×`;
 }
 
+/** A return on spend as a multiple, to the cent of each unit spent: 4.23×. */
+export function formatMultiple(value: number): string {
+  return `${value.toFixed(2)}×`;
+}
+
 /**
  * A platform's over-attribution in words, its interval beside it: "claims 1.5× its share (0.9× to
  * 2.8×)"; an interval without a top says "or more", since too few conversions leave it unbounded.
