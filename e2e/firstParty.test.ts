@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { FirstPartyDay, FirstPartyImportResult, FirstPartyRejection, FirstPartyView } from '@shared/api/firstParty';
 import { addDays } from '@shared/api/dashboard';
+import { seriousA11yViolations } from './support/a11y';
 import { api, connectGoogleInBrowser, loginInBrowser, trialUser } from './support/api';
 import { DESKTOP, pagePerTest } from './support/browser';
 import { readState } from './support/server';
@@ -73,6 +74,7 @@ describe('first-party conversions in Chromium', () => {
     await panel.getByText(new RegExp(`^Google Ads claims ${ratio(claimed / conversions).replace('.', '\\.')} its share \\(`)).waitFor();
     await panel.getByText('Everything else on this page still shows each platform’s own counts.').waitFor();
     await page.getByRole('group', { name: 'Conversions' }).getByText('Platform-reported').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A bad file, in the browser: each bad line named, nothing sent.
     const saved = (await api(`first-party/days/?from=${from}&to=${to}`, { token })) as { days: FirstPartyDay[] };
@@ -87,6 +89,7 @@ describe('first-party conversions in Chromium', () => {
       `Line 5: revenue "1.234" has more than 2 decimals for USD; day ${from} is also on line 2`,
     ]);
     expect(await section.getByRole('button', { name: 'Import days' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same file sent around the browser: the server refuses it whole and names the same lines.
     // No X-Workspace-Id: the trial user's personal workspace, the one the browser works in.
@@ -95,14 +98,17 @@ describe('first-party conversions in Chromium', () => {
     expect((refused.body as FirstPartyRejection).lines.map((line) => line.line)).toEqual([3, 4, 5]);
     expect(await api(`first-party/days/?from=${from}&to=${to}`, { token })).toEqual(saved);
 
-    // The ingestion key, made in the browser: its secret is shown once.
-    await section.getByRole('button', { name: 'Create key' }).click();
-    await page.getByRole('dialog', { name: 'Create an ingestion key?' }).getByRole('button', { name: 'Create key' }).click();
+    // The ingestion key, made in the browser with the keyboard: its secret is shown once.
+    await section.getByRole('button', { name: 'Create key' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Create an ingestion key?' }).getByRole('button', { name: 'Create key' }).focus();
+    await page.keyboard.press('Enter');
     const secretDialog = page.getByRole('dialog', { name: 'Your ingestion key' });
     await secretDialog.getByText('Copy the secret now: it will not be shown again.').waitFor();
     const keyId = (await secretDialog.getByLabel('Key id').textContent())!.trim();
     const secret = (await secretDialog.getByLabel('Secret').textContent())!.trim();
-    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await secretDialog.getByRole('button', { name: 'Done' }).focus();
+    await page.keyboard.press('Enter');
     await section.getByText(keyId, { exact: true }).waitFor();
 
     // The shop sends the last day again with a new count, signed over the exact bytes.
