@@ -19,8 +19,9 @@ const KNOWN_FEATURE_ARROWS = {
   marketing: ['about', 'adAccounts', 'account', 'session', 'trial', 'newsletter', 'careers', 'pricing', 'blog', 'contact', 'legal', 'search'],
   account: ['session', 'trial'],
   adAccounts: ['session', 'account'],
-  // The dashboard shows the top Smart Suggestions with their actions (issue 13).
-  dashboard: ['session', 'account', 'adAccounts', 'trial', 'suggestions'],
+  // The dashboard shows the top Smart Suggestions with their actions (issue 13), and the first-party
+  // figures beside the platforms' own (issue 37).
+  dashboard: ['session', 'account', 'adAccounts', 'trial', 'suggestions', 'firstParty'],
   trial: ['session', 'account'],
   notFound: ['search'],
   search: ['blog', 'careers'],
@@ -32,7 +33,9 @@ const KNOWN_FEATURE_ARROWS = {
   newsletter: ['session'],
   legal: ['marketing'],
   session: ['account'],
-  workspaces: ['session'],
+  // Workspace settings hold the first-party import and ingestion key (issue 37).
+  workspaces: ['session', 'firstParty'],
+  firstParty: ['session'],
   suggestions: ['session'],
 };
 

@@ -1,5 +1,5 @@
 /** Every cache tag of the API, declared once (features provide and invalidate these). */
-export const TAG_TYPES = ['UserInfo', 'AccountInfo', 'AdAccount', 'Performance', 'Dashboard', 'Campaign', 'CampaignAds', 'Sync', 'Workspace', 'WorkspaceOverview', 'Suggestion', 'Action', 'Alert', 'Rules', 'Budgets', 'FollowedPlan', 'CreativeAnalysis', 'CreativeShare', 'CreativeFeedback', 'Branding', 'Report', 'ReportShare', 'ConnectedApp'] as const;
+export const TAG_TYPES = ['UserInfo', 'AccountInfo', 'AdAccount', 'Performance', 'Dashboard', 'Campaign', 'CampaignAds', 'Sync', 'Workspace', 'WorkspaceOverview', 'Suggestion', 'Action', 'Alert', 'Rules', 'Budgets', 'FollowedPlan', 'CreativeAnalysis', 'CreativeShare', 'CreativeFeedback', 'Branding', 'Report', 'ReportShare', 'ConnectedApp', 'FirstParty'] as const;
 
 /** One of the API's cache tags. */
 export type TagType = (typeof TAG_TYPES)[number];

@@ -5,6 +5,7 @@ import { Alert, Box, Stack } from '@mui/material';
 import type { CampaignRow, DisplayCurrency } from '@shared/api/dashboard';
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { SimplePage } from '@client/components/SimplePage';
+import { YourNumbersPanel } from '@client/features/firstParty/YourNumbersPanel';
 import { CampaignAdsDialog } from './CampaignAdsDialog';
 import { CampaignTable } from './CampaignTable';
 import { useGetCampaignAdsQuery, useGetDashboardQuery, useUpdateDashboardSettingsMutation } from './dashboard.api';
@@ -62,6 +63,8 @@ export function DashboardPage() {
   const connected: readonly Platform[] = view?.platforms ?? (filters.platform === 'all' ? [] : [filters.platform]);
   const shownPlatforms = PLATFORMS.filter((platform) => connected.includes(platform) && (filters.platform === 'all' || filters.platform === platform));
   const range = { from: filters.from, to: filters.to };
+  // One account is one platform; otherwise the totals add up every shown platform's own claims.
+  const summedPlatforms = filters.account ? 1 : shownPlatforms.length;
 
   const { refresh, refreshing, liveStatus } = useDashboardRefresh({
     view: viewQuery,
@@ -114,7 +117,8 @@ export function DashboardPage() {
         <PlatformCards platforms={shownPlatforms} {...range} />
         <Box aria-busy={isFetching} sx={{ opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <Stack spacing={2}>
-            {view ? <SummaryCards view={view} /> : <SummaryCardsSkeleton />}
+            {view ? <SummaryCards view={view} summedPlatforms={summedPlatforms} /> : <SummaryCardsSkeleton />}
+            {view && <YourNumbersPanel query={viewQuery} />}
             {view ? <LazyPerformanceChart series={view.series} currency={view.currency} /> : <PerformanceChartSkeleton />}
           </Stack>
         </Box>

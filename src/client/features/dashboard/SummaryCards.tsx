@@ -11,14 +11,21 @@ interface CardSpec {
   value: (view: DashboardView) => string;
   /** Whether a rise is good news (spend going up is neither). */
   riseIsGood: boolean | null;
+  /** Whose count it is, said on the card (conversions are each platform's own claim). */
+  source?: string;
 }
+
+/** Said on the Conversions card: the figure is the platforms' own claim, not the workspace's count. */
+export const PLATFORM_REPORTED = 'Platform-reported';
+/** Said too when the figure adds up several platforms, each of which may claim the same sale. */
+export const MAY_DOUBLE_COUNT = 'May count a conversion more than once';
 
 /** The four summary cards (spec section 2), in order. */
 export const SUMMARY_CARDS: readonly CardSpec[] = [
   { title: 'Total Spend', change: 'spend', value: (view) => formatMoney(view.summary.spend, view.currency), riseIsGood: null },
   { title: 'Impressions', change: 'impressions', value: (view) => formatCount(view.summary.impressions, view.currency), riseIsGood: true },
   { title: 'CTR', change: 'ctr', value: (view) => formatPercent(view.summary.ctr), riseIsGood: true },
-  { title: 'Conversions', change: 'conversions', value: (view) => formatCount(view.summary.conversions, view.currency), riseIsGood: true },
+  { title: 'Conversions', change: 'conversions', value: (view) => formatCount(view.summary.conversions, view.currency), riseIsGood: true, source: PLATFORM_REPORTED },
 ];
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
@@ -47,7 +54,7 @@ function Change({ change, days, riseIsGood }: { change: number | null; days: num
   );
 }
 
-function SummaryCard({ spec, view }: { spec: CardSpec; view: DashboardView }) {
+function SummaryCard({ spec, view, summedPlatforms }: { spec: CardSpec; view: DashboardView; summedPlatforms: number }) {
   const titleId = useId();
   return (
     <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: 2 }}>
@@ -57,17 +64,27 @@ function SummaryCard({ spec, view }: { spec: CardSpec; view: DashboardView }) {
         </Typography>
         <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{spec.value(view)}</Typography>
         <Change change={view.change[spec.change]} days={view.range.days} riseIsGood={spec.riseIsGood} />
+        {spec.source && (
+          <Typography variant="caption" color="text.secondary">
+            {spec.source}
+            {summedPlatforms > 1 && ` · ${MAY_DOUBLE_COUNT}`}
+          </Typography>
+        )}
       </Stack>
     </Paper>
   );
 }
 
-/** Total Spend, Impressions, CTR and Conversions over the range, each with its change against the previous period. */
-export function SummaryCards({ view }: { view: DashboardView }) {
+/**
+ * Total Spend, Impressions, CTR and Conversions over the range, each with its change against the
+ * previous period. `summedPlatforms`: how many platforms the figures add up (more than one, and the
+ * Conversions card warns that a sale may be claimed by each).
+ */
+export function SummaryCards({ view, summedPlatforms }: { view: DashboardView; summedPlatforms: number }) {
   return (
     <Box sx={GRID}>
       {SUMMARY_CARDS.map((spec) => (
-        <SummaryCard key={spec.title} spec={spec} view={view} />
+        <SummaryCard key={spec.title} spec={spec} view={view} summedPlatforms={summedPlatforms} />
       ))}
     </Box>
   );

@@ -10,6 +10,7 @@ import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { FirstPartySection } from '@client/features/firstParty/FirstPartySection';
 import { useCan } from '@client/features/session/useCan';
 import { useGetWorkspaceQuery, useUpdateWorkspaceMutation } from '../team.api';
 import { BrandingSection } from './BrandingSection';
@@ -92,6 +93,8 @@ function Settings({ workspace, onDelete }: SettingsProps) {
       </Stack>
 
       <BrandingSection />
+
+      <FirstPartySection />
 
       {canManage && (
         <Paper component="section" variant="outlined" aria-labelledby={DANGER_SECTION_ID} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, borderColor: 'error.main' }}>
