@@ -286,6 +286,13 @@ export const connectedAdAccounts = pgTable(
     name: text('name').notNull(),
     currency: text('currency').notNull(),
     timeZone: text('time_zone').notNull(),
+    /**
+     * The conversion windows the platform reported on the last sync (AttributionWindow[] of
+     * platforms/types.ts): conversions are platform-reported, counted under these. null until a
+     * sync read them, or when the platform would not say.
+     */
+    attribution: jsonb('attribution').$type<{ clickDays: number | null; viewDays: number | null; label: string; source: string }[]>(),
+    attributionUpdatedAt: timestamp('attribution_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

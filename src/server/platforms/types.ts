@@ -29,6 +29,26 @@ export interface UnifiedMetricRow {
   conversions: number;
   /** Integer, minor units of `currency`. */
   conversionValueMinor: number;
+  /**
+   * The attribution setting the platform counted this row's conversions under, where the
+   * platform reports it per row (Meta Insights `attribution_setting`). Absent elsewhere: those
+   * platforms give it per conversion (PlatformClient.attribution).
+   */
+  attribution?: AttributionWindow;
+}
+
+/**
+ * A conversion window as the platform reports it: conversions are platform-reported, counted
+ * within `clickDays` of a click and `viewDays` of an impression. null: that kind of interaction
+ * is not counted (or the platform did not say, as with Meta's "mixed").
+ */
+export interface AttributionWindow {
+  clickDays: number | null;
+  viewDays: number | null;
+  /** Human wording ("7-day click, 1-day view"), prefixed with the conversion's name where the platform sets it per conversion. */
+  label: string;
+  /** Where it came from: the platform's field and value (`attribution_setting=7d_click_1d_view`). */
+  source: string;
 }
 
 /** An ad account the token can reach. */
@@ -236,6 +256,13 @@ export interface PlatformClient {
    * X: the promoted tweet; TikTok: the ad). An unknown ad is a PlatformError 'not_found'.
    */
   setAdStatus(account: PlatformAccount, adId: string, status: CampaignStatus): Promise<void>;
+  /**
+   * The conversion windows the account counts its conversions under, one per conversion setting
+   * the platform has (Google: conversion action; LinkedIn: conversion rule; TikTok: ad group;
+   * X: web event tag), de-duplicated. Meta has none of its own: its setting comes on the
+   * Insights rows (UnifiedMetricRow.attribution). Optional so test doubles need not implement it.
+   */
+  attribution?(account: PlatformAccount): Promise<AttributionWindow[]>;
 }
 
 /** One HTTP exchange with a platform, as told to the runtime's observer (metrics). */

@@ -154,6 +154,36 @@ export interface DashboardAccount {
   currency: string;
 }
 
+/** One account's conversion window as its platform last reported it. */
+export interface AttributionWindowView {
+  /** The platform's account id. */
+  account_id: string;
+  /** "7-day click, 1-day view", or "<conversion>: 30-day click, 1-day view" where set per conversion. */
+  label: string;
+  /** null: clicks (views) are not counted, or the platform did not say. */
+  click_days: number | null;
+  view_days: number | null;
+  /** The platform's field and value it was read from (attribution_setting=7d_click_1d_view ...). */
+  source: string;
+}
+
+/**
+ * How one platform's conversions are counted. Conversions are platform-reported: each platform
+ * counts them under its own attribution window, so they are not comparable one to one.
+ */
+export interface PlatformAttribution {
+  platform: Platform;
+  basis: 'platform-reported';
+  /** The distinct windows' labels joined by "; "; "window not reported yet" before a sync read one. */
+  label: string;
+  /** The click (view) window when every window of the platform agrees on it, else null. */
+  click_days: number | null;
+  view_days: number | null;
+  windows: AttributionWindowView[];
+  /** When the windows were last read (ISO), null if never. */
+  updated_at: string | null;
+}
+
 export interface DashboardView {
   currency: DisplayCurrency;
   range: { from: IsoDay; to: IsoDay; days: number };
@@ -170,6 +200,11 @@ export interface DashboardView {
   sync: SyncStatus;
   /** Currencies with no exchange rate at all (their rows are left out of totals and named here). */
   unconverted_currencies: string[];
+  /**
+   * Per platform in the view, how its conversions are counted (platform-reported, under the
+   * platform's window). Always sent by the server; optional only for older clients' fixtures.
+   */
+  attribution?: PlatformAttribution[];
 }
 
 export type CampaignStatusLabel = 'Active' | 'Paused';

@@ -1,12 +1,13 @@
 import { minorToDecimal, minorToMicros } from '@shared/money';
 import { addDays, sum, type DayMetrics, type SandboxAccount, type SandboxAd, type SandboxCampaign, type World } from '../../world';
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { queryError, type Condition, type DateRangeLiteral, type GaqlQuery, type Literal } from './gaql';
 
 /**
  * Runs a parsed GAQL query against one customer of the sandbox world and renders the rows the
  * way the REST API does: lowerCamelCase keys, int64 as strings, doubles as numbers, enums as
  * strings, a resourceName on every resource a field was selected from. Resources emulated in
- * FROM: customer, campaign, ad_group_ad (with their attributed resources).
+ * FROM: customer, campaign, ad_group_ad, conversion_action (with their attributed resources).
  */
 
 const PLATFORM = 'google';
@@ -63,6 +64,7 @@ const ATTRIBUTED: Record<string, string[]> = {
   customer: ['customer'],
   campaign: ['campaign', 'campaign_budget', 'customer'],
   ad_group_ad: ['ad_group_ad', 'ad_group', 'campaign', 'customer'],
+  conversion_action: ['conversion_action', 'customer'],
 };
 
 const owner = (field: string) => (field.startsWith('ad_group_ad.') ? 'ad_group_ad' : field.split('.')[0]);
@@ -76,6 +78,7 @@ const names = {
   ad_group: (row: Row) => `customers/${row.account.id}/adGroups/${adGroupIdOf(row.campaign!.id)}`,
   ad_group_ad: (row: Row) => `customers/${row.account.id}/adGroupAds/${adGroupIdOf(row.campaign!.id)}~${row.ad!.id}`,
   ad: (row: Row) => `customers/${row.account.id}/ads/${row.ad!.id}`,
+  conversion_action: (row: Row) => `customers/${row.account.id}/conversionActions/${SANDBOX_ATTRIBUTION.google.id}`,
 };
 
 /** Every field the emulator knows, with its type and how to read it from a row. */
@@ -121,6 +124,15 @@ function catalog(world: World): Record<string, FieldDef> {
     'ad_group_ad.ad.final_urls': { type: 'repeated', get: (row) => [row.ad!.copy.landingUrl] },
     'ad_group_ad.ad.responsive_search_ad.headlines': { type: 'repeated', get: (row) => row.ad!.copy.headlines.map((text) => ({ text })) },
     'ad_group_ad.ad.responsive_search_ad.descriptions': { type: 'repeated', get: (row) => row.ad!.copy.descriptions.map((text) => ({ text })) },
+
+    // The one conversion action every sandbox customer has; int64 windows render as strings like every int64.
+    'conversion_action.resource_name': { type: 'string', get: names.conversion_action },
+    'conversion_action.id': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.id },
+    'conversion_action.name': { type: 'string', get: () => SANDBOX_ATTRIBUTION.google.name },
+    'conversion_action.status': { type: 'enum', enumValues: ['ENABLED', 'REMOVED', 'HIDDEN', 'UNKNOWN', 'UNSPECIFIED'], get: () => 'ENABLED' },
+    'conversion_action.include_in_conversions_metric': { type: 'bool', get: () => true },
+    'conversion_action.click_through_lookback_window_days': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.clickThroughLookbackWindowDays },
+    'conversion_action.view_through_lookback_window_days': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.viewThroughLookbackWindowDays },
 
     'segments.date': { type: 'date', get: (row) => row.date! },
 
@@ -302,7 +314,7 @@ function dateBounds(conditions: Condition[], today: string): { since?: string; u
 
 /** The entities FROM names, one row each. */
 function entities(from: string, account: SandboxAccount): Row[] {
-  if (from === 'customer') return [{ account }];
+  if (from === 'customer' || from === 'conversion_action') return [{ account }];
   if (from === 'campaign') return account.campaigns.map((campaign) => ({ account, campaign }));
   return account.campaigns.flatMap((campaign) => campaign.ads.map((ad) => ({ account, campaign, ad })));
 }

@@ -3,6 +3,7 @@ import { decimalToMinor, minorDigits } from '@shared/money';
 import { LINKEDIN_OLDEST_ACTIVE_VERSION, LINKEDIN_VERSION_PATTERN } from '../../contract';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { addDays, type SandboxAccount } from '../../world';
 import { RestliQuery, RestliSyntaxError, type RestliValue } from './restli';
 import {
@@ -227,6 +228,35 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       .filter((account) => !ids || ids.includes(account.id))
       .filter(() => !statuses || statuses.includes('ACTIVE'));
     return cursorPage(accounts.map(accountElement), offsetOf(query), boundedInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  });
+
+  // Conversion rules of an account (Find Conversions by Ad Account, q=account): each rule carries its
+  // post-click and view-through windows in days. One rule per sandbox account.
+  app.get('/conversions', async (request, reply) => {
+    const query = RestliQuery.fromUrl(request.url);
+    onlyParams(query, ['q', 'account', 'start', 'count']);
+    if (query.text('q') !== 'account') throw new BadQuery('The sandbox supports q=account only');
+    const urn = query.text('account') ?? '';
+    if (!urn.startsWith(ACCOUNT_URN_PREFIX)) throw new BadQuery('account must be a urn:li:sponsoredAccount URN');
+    const account = grantedAccount(request, reply, urn.slice(ACCOUNT_URN_PREFIX.length), 'conversions', 'GET');
+    if (!account) return reply;
+    const rule = SANDBOX_ATTRIBUTION.linkedin;
+    const elements = [
+      {
+        id: rule.id,
+        name: rule.name,
+        account: urn,
+        enabled: true,
+        type: 'PURCHASE',
+        attributionType: 'LAST_TOUCH_BY_CAMPAIGN',
+        conversionMethod: 'INSIGHT_TAG',
+        postClickAttributionWindowSize: rule.postClickAttributionWindowSize,
+        viewThroughAttributionWindowSize: rule.viewThroughAttributionWindowSize,
+      },
+    ];
+    const start = boundedInt(query, 'start', 0, Number.MAX_SAFE_INTEGER, 0);
+    const count = boundedInt(query, 'count', DEFAULT_COUNT, MAX_COUNT);
+    return { elements: elements.slice(start, start + count), paging: { start, count, total: elements.length, links: [] } };
   });
 
   app.get('/adAccounts/:accountId', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { minorDigits, minorToDecimal } from '@shared/money';
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { addDays, sum, type DayMetrics, type ReportRow, type SandboxAccount, type World } from '@sandbox/world';
 import { trimDecimal } from './wire';
 
@@ -43,6 +44,7 @@ export const INSIGHTS_FIELDS = [
   'cpm',
   'actions',
   'action_values',
+  'attribution_setting',
 ] as const;
 /** What Graph returns when `fields` is absent. */
 const DEFAULT_FIELDS = ['spend', 'impressions'];
@@ -218,6 +220,7 @@ export function insightsRows(world: World, account: SandboxAccount, query: Insig
       cpm: () => (metrics.impressions > 0 ? ratioText(metrics.spendMinor, metrics.impressions, 1000, digits) : undefined),
       actions: () => actionsOf(metrics),
       action_values: () => actionValuesOf(metrics, currency),
+      attribution_setting: () => SANDBOX_ATTRIBUTION.meta.attribution_setting,
     };
     const row: Record<string, unknown> = {};
     for (const field of query.fields) {

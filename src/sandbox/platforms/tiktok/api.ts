@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import { parseReportQuery, renderReportRow } from './report';
 import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './wire';
@@ -303,6 +304,38 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.world.setDailyBudget('tiktok', campaign.id, budgetMinor);
     }
     return ok(reply, renderCampaign(ctx, account, campaign));
+  });
+
+  // Ad groups: the sandbox has one per campaign (id: the campaign id + "01"), with the ad group's
+  // attribution windows as TikTok enum values (click_attribution_window, view_attribution_window).
+  app.get(`${API}/adgroup/get/`, async (request, reply) => {
+    const grant = await authorize(request, reply);
+    if (!grant) return reply;
+    const query = request.query as Record<string, unknown>;
+    const account = advertiser(grant, query.advertiser_id, reply);
+    if (!account) return reply;
+    const pages = paging(query, reply);
+    if (!pages) return reply;
+    const { page, pageSize } = pages;
+    const filtering = parseFiltering(query.filtering, ['campaign_ids']);
+    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
+    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
+    if (query.fields !== undefined && !fields) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+    const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
+    const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => {
+      const rendered: Record<string, unknown> = {
+        advertiser_id: account.id,
+        campaign_id: campaign.id,
+        adgroup_id: `${campaign.id}01`,
+        adgroup_name: `${campaign.name} #1`,
+        operation_status: ctx.world.status('tiktok', campaign.id) === 'ACTIVE' ? 'ENABLE' : 'DISABLE',
+        optimization_event: 'SHOPPING',
+        attribution_event_count: 'EVERY',
+        ...SANDBOX_ATTRIBUTION.tiktok,
+      };
+      return fields ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]])) : rendered;
+    });
+    return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
   });
 
   app.get(`${API}/ad/get/`, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { microsToMinor, minorToMicros } from '@shared/money';
 import { X_ADS_VERSION } from '../../contract';
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import type { SandboxContext } from '../../types';
 import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import {
@@ -212,6 +213,27 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!grant) return reply;
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
     return { ...page([fundingInstrumentView(account)], paramsOf(request)), data_type: 'funding_instrument', request: echo(request) };
+  });
+
+  // Web event tags (the conversion tags): one per sandbox account, with its click and
+  // view-through attribution windows in days.
+  app.get(`${v}/accounts/:account_id/web_event_tags`, async (request, reply) => {
+    const grant = await authenticate(ctx, request, reply, 'read');
+    if (!grant) return reply;
+    const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
+    const tag = SANDBOX_ATTRIBUTION.x;
+    const view = {
+      id: tag.id,
+      name: tag.name,
+      type: 'PURCHASE',
+      status: 'ACTIVE',
+      click_window: tag.click_window,
+      view_through_window: tag.view_through_window,
+      retargeting_enabled: true,
+      deleted: false,
+      created_at: `${account.campaigns.map((c) => c.startDate).sort()[0] ?? '2024-01-01'}T00:00:00Z`,
+    };
+    return { ...page([view], paramsOf(request)), data_type: 'web_event_tag', request: echo(request) };
   });
 
   app.get(`${v}/accounts/:account_id/campaigns`, async (request, reply) => {

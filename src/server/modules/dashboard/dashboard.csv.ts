@@ -1,4 +1,4 @@
-import type { CampaignRow, DisplayCurrency, IsoDay } from '@shared/api/dashboard';
+import type { CampaignRow, DisplayCurrency, IsoDay, PlatformAttribution } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
 
 /** A CSV cell, quoted when needed. */
@@ -9,12 +9,33 @@ export function csvCell(value: string | number): string {
   return /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
-/** The campaign table as CSV (CRLF lines, a header naming the currency), as presented. */
-export function toCampaignsCsv(rows: CampaignRow[], view: { currency: DisplayCurrency; from: IsoDay; to: IsoDay }): { filename: string; body: string } {
+/**
+ * The campaign table as CSV (CRLF lines, a header naming the currency), as presented. Conversions
+ * are platform-reported: each row names its platform's attribution window.
+ */
+export function toCampaignsCsv(
+  rows: CampaignRow[],
+  view: { currency: DisplayCurrency; from: IsoDay; to: IsoDay },
+  attribution: PlatformAttribution[] = [],
+): { filename: string; body: string } {
   const { currency } = view;
-  const header = ['Platform', 'Account', 'Campaign', 'Status', `Spend (${currency})`, 'Impressions', 'Clicks', 'CTR (%)', `CPC (${currency})`, 'Conversions', `Daily budget (${currency})`];
+  const windows = new Map(attribution.map((entry) => [entry.platform, entry.label]));
+  const header = [
+    'Platform',
+    'Account',
+    'Campaign',
+    'Status',
+    `Spend (${currency})`,
+    'Impressions',
+    'Clicks',
+    'CTR (%)',
+    `CPC (${currency})`,
+    'Conversions (platform-reported)',
+    'Conversion window',
+    `Daily budget (${currency})`,
+  ];
   const lines = rows.map((c) =>
-    [PLATFORM_LABELS[c.platform], `${c.account.name} (${c.account.account_id})`, c.name, c.status, c.spend, c.impressions, c.clicks, c.ctr, c.cpc, c.conversions, c.daily_budget ?? '']
+    [PLATFORM_LABELS[c.platform], `${c.account.name} (${c.account.account_id})`, c.name, c.status, c.spend, c.impressions, c.clicks, c.ctr, c.cpc, c.conversions, windows.get(c.platform) ?? '', c.daily_budget ?? '']
       .map(csvCell)
       .join(','),
   );

@@ -18,6 +18,48 @@ import { createAuthGuard, currentUserId } from '../auth/auth.guard';
 
 const tags = ['Dashboard'];
 
+const nullableDays = { type: ['integer', 'null'], minimum: 1, description: 'Days; null when not counted or not reported.' } as const;
+
+/** The dashboard view, as far as it is described here (the other fields are the shared DashboardView type's). */
+const dashboardViewSchema = {
+  type: 'object',
+  properties: {
+    attribution: {
+      type: 'array',
+      description:
+        'Per platform in the view, how its conversions are counted: platform-reported, under the attribution window the platform reported on the last sync ' +
+        '(Meta: Insights attribution_setting; Google: conversion actions’ click-through and view-through lookback windows; LinkedIn: conversion rules’ ' +
+        'post-click and view-through windows; TikTok: ad groups’ click and view attribution windows; X: web event tags’ click and view-through windows).',
+      items: {
+        type: 'object',
+        required: ['platform', 'basis', 'label', 'click_days', 'view_days', 'windows', 'updated_at'],
+        properties: {
+          platform: { type: 'string', enum: ['meta', 'google', 'linkedin', 'x', 'tiktok'] },
+          basis: { type: 'string', enum: ['platform-reported'] },
+          label: { type: 'string', description: 'The distinct windows, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.' },
+          click_days: { ...nullableDays, description: 'The click window when all of the platform’s windows agree, else null.' },
+          view_days: { ...nullableDays, description: 'The view window when all of the platform’s windows agree, else null.' },
+          windows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['account_id', 'label', 'click_days', 'view_days', 'source'],
+              properties: {
+                account_id: { type: 'string', description: 'The platform’s account id.' },
+                label: { type: 'string' },
+                click_days: nullableDays,
+                view_days: nullableDays,
+                source: { type: 'string', description: 'The platform field and value it was read from.' },
+              },
+            },
+          },
+          updated_at: { type: ['string', 'null'], format: 'date-time', description: 'When a sync last read the windows.' },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Path parts are looked up, not validated: an id that is not one of the user's campaigns, or an unknown platform, is a 404. */
 const campaignParams = object({ id: string().default('') });
 const platformParams = object({ platform: string().default('') });
@@ -41,11 +83,13 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
     {
       schema: {
         summary: 'Summary against the previous period, daily series, filters and sync state',
-        description: 'Left-out `from`/`to` end today and start the default 7-day range before it; the currency defaults to the saved one.',
+        description:
+          'Left-out `from`/`to` end today and start the default 7-day range before it; the currency defaults to the saved one. ' +
+          'Conversions are platform-reported: `attribution` says, per platform in the view, the attribution window each platform counted them under.',
         tags,
         security: bearerAuth,
         querystring: dashboardQuerySchema,
-        response: { 200: success('The dashboard view.'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: success('The dashboard view.', dashboardViewSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => dashboard.view(principalFor(request, 'dashboard:read'), request.query),

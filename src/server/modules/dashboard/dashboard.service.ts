@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import {
   AD_SEARCH_LIMIT,
   DASHBOARD_MESSAGES,
@@ -46,6 +46,7 @@ import type { SyncService } from '../sync/sync.service';
 import { dailyTotals, dailyTotalsByAccount, entityDailySeries, entityKey, entityTotals, withRates } from '../metrics/metrics.queries';
 import type { DailyPoint, MetricScope, RatedScope } from '../metrics/metrics.types';
 import { toCampaignsCsv } from './dashboard.csv';
+import { presentAttribution } from './dashboard.attribution';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
 import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
 
@@ -149,6 +150,22 @@ export function createDashboardService(
       accounts = [chosen];
     }
     return { workspaceId: principal.workspaceId, currency, from, to, platform, allAccounts, accounts };
+  }
+
+  /** How the scope's platforms count conversions: the windows their accounts last reported. */
+  async function attributionOf(s: Scope) {
+    if (s.accounts.length === 0) return [];
+    const rows = await db
+      .select({
+        platform: connectedAdAccounts.platform,
+        account_id: connectedAdAccounts.accountId,
+        attribution: connectedAdAccounts.attribution,
+        attributionUpdatedAt: connectedAdAccounts.attributionUpdatedAt,
+      })
+      .from(connectedAdAccounts)
+      .where(inArray(connectedAdAccounts.id, s.accounts.map((account) => account.id)))
+      .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);
+    return presentAttribution(rows);
   }
 
   /** The metrics scope of a request's scope, over its range or another window. */
@@ -328,6 +345,7 @@ export function createDashboardService(
         accounts: s.allAccounts.map(({ connectionId: _connection, ...account }) => account),
         sync: await sync.status(principal.workspaceId),
         unconverted_currencies: metrics.rates.missing,
+        attribution: await attributionOf(s),
       };
     },
 
@@ -382,7 +400,7 @@ export function createDashboardService(
     async campaignsCsv(principal: Principal, query: CampaignListQuery): Promise<{ filename: string; body: string }> {
       const s = await scope(principal, query);
       const { rows } = await entityTotals(db, metricScope(s), { level: 'campaign', sort: query.sort, order: query.order, q: query.q, limit: CSV_MAX_ROWS });
-      return toCampaignsCsv(rows.map((row) => presentCampaign(row, s.currency)), s);
+      return toCampaignsCsv(rows.map((row) => presentCampaign(row, s.currency)), s, await attributionOf(s));
     },
 
     /** GET dashboard/campaigns/<id>/ads/: a campaign's ads over the range. */

@@ -275,13 +275,52 @@ describe('the dashboard endpoints', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain(`adwise-campaigns-${range.from}-to-${range.to}.csv`);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Platform,Account,Campaign,Status,Spend (INR),Impressions,Clicks,CTR (%),CPC (INR),Conversions,Daily budget (INR)');
+    expect(lines[0]).toBe(
+      'Platform,Account,Campaign,Status,Spend (INR),Impressions,Clicks,CTR (%),CPC (INR),Conversions (platform-reported),Conversion window,Daily budget (INR)',
+    );
     expect(lines).toHaveLength(byName.total + 1);
     expect(lines[1]).toContain(byName.items[0].name);
+    // Each row names its platform's window: conversions are the platform's own count.
+    expect(lines.find((line) => line.startsWith('Google Ads,'))).toContain(',"Purchase: 30-day click, 1-day view",');
+    expect(lines.find((line) => line.startsWith('Meta,'))).toContain(',"7-day click, 1-day view",');
 
     const badSort = await get('dashboard/campaigns/?sort=password');
     expect(badSort.statusCode).toBe(400);
     expect((await get('dashboard/campaigns/?page_size=7')).statusCode).toBe(400);
+  });
+
+  it('says per platform which attribution window its platform-reported conversions were counted under', async () => {
+    const all = await view({ ...range, currency: 'USD' });
+    expect(all.attribution).toEqual([
+      {
+        platform: 'meta',
+        basis: 'platform-reported',
+        label: '7-day click, 1-day view',
+        click_days: 7,
+        view_days: 1,
+        windows: [{ account_id: metaAccount().id, label: '7-day click, 1-day view', click_days: 7, view_days: 1, source: 'insights.attribution_setting=7d_click_1d_view' }],
+        updated_at: expect.any(String),
+      },
+      {
+        platform: 'google',
+        basis: 'platform-reported',
+        label: 'Purchase: 30-day click, 1-day view',
+        click_days: 30,
+        view_days: 1,
+        windows: [
+          {
+            account_id: googleAccount().id,
+            label: 'Purchase: 30-day click, 1-day view',
+            click_days: 30,
+            view_days: 1,
+            source: 'conversion_action 900001: click_through_lookback_window_days=30, view_through_lookback_window_days=1',
+          },
+        ],
+        updated_at: expect.any(String),
+      },
+    ]);
+    // The platform filter narrows it like the figures.
+    expect((await view({ ...range, platform: 'google', currency: 'USD' })).attribution?.map((entry) => entry.platform)).toEqual(['google']);
   });
 
   it('drills into a campaign: its ads add up to the campaign', async () => {

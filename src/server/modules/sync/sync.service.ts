@@ -7,7 +7,8 @@ import { executeRows, type Tx } from '../../db/connect';
 import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
-import { PlatformError, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
+import { distinctWindows } from '../../platforms/attribution';
+import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
 import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
 import { ensureCampaigns, recordConversionObservations, upsertAdStatuses, upsertAds, upsertCampaigns, writeWindow } from './ingest';
@@ -56,6 +57,19 @@ const syncPayload = object({
   mode: string().oneOf(['backfill', 'incremental'] as const).default('incremental'),
   attempt: number().integer().min(0).default(0),
 });
+
+/**
+ * What an account's conversions were counted under, as this sync learnt it: the windows the
+ * client listed (per conversion action, rule, ad group or tag) and those the report rows carried
+ * (Meta's attribution_setting, whose client lists none). undefined when the client could not
+ * say and no row told (a Meta account without delivery in the window): the stored windows are
+ * then kept.
+ */
+export function attributionOf(listed: AttributionWindow[] | undefined, rows: UnifiedMetricRow[]): AttributionWindow[] | undefined {
+  const fromRows = rows.flatMap((row) => (row.attribution ? [row.attribution] : []));
+  if (listed === undefined && fromRows.length === 0) return undefined;
+  return distinctWindows([...(listed ?? []), ...fromRows]);
+}
 
 /** The outcome of one run, for logs and tests. */
 export type SyncOutcome =
@@ -189,13 +203,28 @@ export function createSyncService(
     function call<T>(work: (client: PlatformClient) => Promise<T>): Promise<T> {
       return connections.use(connection.id, connection.platform, work);
     }
-    const [list, adList, campaignRows, adRows] = await Promise.all([
+    const [list, adList, campaignRows, adRows, windows] = await Promise.all([
       call((client) => client.listCampaigns(platformAccount)),
       call((client) => client.listAds(platformAccount)),
       call((client) => client.report(platformAccount, { level: 'campaign', since, until })),
       call((client) => client.report(platformAccount, { level: 'ad', since, until })),
+      // The conversion windows are a label next to the figures: a platform that will not tell
+      // them (a missing permission, an outage) must not fail the sync; the last known ones stay.
+      call((client) => (client.attribution ? client.attribution(platformAccount) : Promise.resolve(undefined))).catch((error: unknown) => {
+        log.warn({ err: error, accountId: account.accountId, platform: connection.platform }, 'sync could not read the attribution windows');
+        return undefined;
+      }),
     ]);
-    return { account, since, until, list, adList, campaignRows, adRows };
+    return { account, since, until, list, adList, campaignRows, adRows, attribution: attributionOf(windows, campaignRows) };
+  }
+
+  /** Saves the account's conversion windows as this sync read them; undefined keeps the last known ones. */
+  async function saveAttribution(account: AccountRow, windows: AttributionWindow[] | undefined) {
+    if (!windows) return;
+    await db
+      .update(connectedAdAccounts)
+      .set({ attribution: windows, attributionUpdatedAt: clock.now() })
+      .where(eq(connectedAdAccounts.id, account.id));
   }
 
   /** Writes one level of one account's window in one transaction. */
@@ -275,6 +304,7 @@ export function createSyncService(
           await progress();
           rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
           await upsertAdStatuses(db, account.id, fetched.adList, clock.now());
+          await saveAttribution(account, fetched.attribution);
           await progress();
         }
       } catch (error) {

@@ -12,7 +12,8 @@ import {
   type TokenSet,
 } from '../types';
 import { toGoogleError } from './errors';
-import { customerIdOf, streamRows, toAccount, toAd, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
+import { distinctWindows } from '../attribution';
+import { customerIdOf, streamRows, toAccount, toAd, toAttribution, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
 
 /**
  * The Google Ads API client (REST, research sections 1.2-1.5). Reads go through
@@ -46,6 +47,12 @@ export const ADS_QUERY =
 export const CAMPAIGNS_QUERY =
   'SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros, ' +
   "campaign_budget.explicitly_shared, campaign_budget.period FROM campaign WHERE campaign.status != 'REMOVED' ORDER BY campaign.id";
+
+/** Enabled conversion actions with their click-through and view-through lookback windows. */
+export const CONVERSION_ACTIONS_QUERY =
+  'SELECT conversion_action.id, conversion_action.name, conversion_action.include_in_conversions_metric, ' +
+  'conversion_action.click_through_lookback_window_days, conversion_action.view_through_lookback_window_days ' +
+  "FROM conversion_action WHERE conversion_action.status = 'ENABLED' ORDER BY conversion_action.id";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC_ID = /^\d+$/;
@@ -205,6 +212,12 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
       }
       const value = status === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
       await mutate(account.id, 'adGroupAds', 'status', ...names.map((resourceName) => ({ resourceName, status: value })));
+    },
+
+    /** One window per enabled conversion action counted in metrics.conversions. */
+    async attribution(account) {
+      const rows = await search(account.id, CONVERSION_ACTIONS_QUERY);
+      return distinctWindows(rows.flatMap((row) => toAttribution(row) ?? []));
     },
   };
 }

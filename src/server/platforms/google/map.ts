@@ -1,6 +1,7 @@
 import { decimalToMinor, microsToMinor } from '@shared/money';
 import type { AdCreative } from '@shared/api/creative';
-import { PlatformError, type PlatformAccount, type PlatformAd, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
+import { attributionWindow, dayCount } from '../attribution';
+import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformAd, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
 
 /**
  * Google Ads REST rows -> unified shapes. GAQL rows come back in lowerCamelCase with int64
@@ -31,6 +32,22 @@ export interface GoogleAdsRow {
       finalUrls?: string[];
       responsiveSearchAd?: { headlines?: GoogleAdTextAsset[]; descriptions?: GoogleAdTextAsset[] };
     };
+  };
+  /**
+   * A ConversionAction (https://developers.google.com/google-ads/api/fields/latest/conversion_action):
+   * click_through_lookback_window_days, "the maximum number of days that may elapse between an
+   * interaction (for example, a click) and a conversion event", and
+   * view_through_lookback_window_days, the same after an impression; int64, so strings in REST
+   * JSON. include_in_conversions_metric: whether it counts in metrics.conversions, the figure we read.
+   */
+  conversionAction?: {
+    resourceName?: string;
+    id?: string;
+    name?: string;
+    status?: string;
+    includeInConversionsMetric?: boolean;
+    clickThroughLookbackWindowDays?: string;
+    viewThroughLookbackWindowDays?: string;
   };
   segments?: { date?: string };
   metrics?: {
@@ -158,4 +175,17 @@ export function toCreative(ad: NonNullable<GoogleAdsRow['adGroupAd']>['ad']): Ad
     landingUrl: ad.finalUrls?.[0] ?? null,
     imageUrl: null,
   };
+}
+
+/**
+ * A conversion action row -> its window, named after the action; null for an action that does
+ * not count in metrics.conversions (the conversions the dashboard shows).
+ */
+export function toAttribution(row: GoogleAdsRow): AttributionWindow | null {
+  const action = row.conversionAction;
+  if (!action || action.includeInConversionsMetric === false) return null;
+  const click = dayCount(action.clickThroughLookbackWindowDays);
+  const view = dayCount(action.viewThroughLookbackWindowDays);
+  const source = `conversion_action ${action.id ?? '?'}: click_through_lookback_window_days=${action.clickThroughLookbackWindowDays ?? '-'}, view_through_lookback_window_days=${action.viewThroughLookbackWindowDays ?? '-'}`;
+  return attributionWindow(click, view, source, action.name);
 }

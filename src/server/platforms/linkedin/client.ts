@@ -40,7 +40,9 @@ import {
   type AnalyticsElement,
   type Collection,
   type CreativeElement,
+  type ConversionElement,
 } from './wire';
+import { attributionWindow, dayCount as windowDays, distinctWindows } from '../attribution';
 
 /**
  * The LinkedIn Marketing API client (research 3.2-3.5), over the versioned /rest API with
@@ -291,6 +293,36 @@ export function linkedinClient(
       }
       // The member's role order; accounts the search did not return are not reachable.
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /**
+     * The account's enabled conversion rules (GET /rest/conversions?q=account), each with its
+     * post-click and view-through window. externalWebsiteConversions, the figure the report
+     * reads, counts the conversions of these rules.
+     */
+    async attribution(account) {
+      const windows = [];
+      for (let start = 0; ; start += ACCOUNT_USERS_PAGE) {
+        const page = collection<ConversionElement>(
+          await get('/conversions', [
+            ['q', 'account'],
+            ['account', encodeRestliPrimitive(`${ACCOUNT_URN_PREFIX}${account.id}`)],
+            ['start', String(start)],
+            ['count', String(ACCOUNT_USERS_PAGE)],
+          ]),
+          'conversions',
+        );
+        for (const rule of page.elements) {
+          if (rule.enabled === false) continue;
+          const click = rule.postClickAttributionWindowSize;
+          const view = rule.viewThroughAttributionWindowSize;
+          const source = `conversion ${rule.id ?? '?'}: postClickAttributionWindowSize=${click ?? '-'}, viewThroughAttributionWindowSize=${view ?? '-'}`;
+          windows.push(attributionWindow(windowDays(click), windowDays(view), source, rule.name));
+        }
+        const total = page.paging?.total;
+        if (page.elements.length < ACCOUNT_USERS_PAGE || (total !== undefined && start + ACCOUNT_USERS_PAGE >= total)) break;
+      }
+      return distinctWindows(windows);
     },
 
     async listCampaigns(account) {

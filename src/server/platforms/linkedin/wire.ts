@@ -47,6 +47,24 @@ export interface AdAccountElement {
   [extra: string]: unknown;
 }
 
+/**
+ * GET /rest/conversions?q=account element: a conversion rule
+ * (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/conversions-api-schema).
+ * postClickAttributionWindowSize: "the conversion window timeframe (in days) during which
+ * conversions are attributed to a LinkedIn ad after a member clicks on it" (1, 7, 30, 90, 365;
+ * default 30); viewThroughAttributionWindowSize: the same after a member views it (default 7).
+ * Whether r_ads alone may read rules (the page lists rw_conversions with r_ads) is UNCONFIRMED.
+ */
+export interface ConversionElement {
+  id?: number;
+  name?: string;
+  account?: string;
+  enabled?: boolean;
+  type?: string;
+  postClickAttributionWindowSize?: number;
+  viewThroughAttributionWindowSize?: number;
+}
+
 /** GET /rest/adAccounts/{id}/adCampaigns element. */
 export interface AdCampaignElement {
   id: number;

@@ -50,8 +50,8 @@ const CAMPAIGN_FIELDS = 'id,name,status,effective_status,daily_budget';
  */
 const AD_FIELDS = 'id,name,campaign_id,status,effective_status,creative{title,body,call_to_action_type,image_url,link_url,object_url,object_story_spec}';
 const INSIGHTS_FIELDS: Record<ReportLevel, string> = {
-  campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values',
-  ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values',
+  campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values,attribution_setting',
+  ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values,attribution_setting',
 };
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,7 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import { attributionWindow } from '../attribution';
+import type { AttributionWindow, CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
 /**
  * Pure mapping from Graph API shapes (research 2.2-2.4) to the unified types. Graph writes every
@@ -26,6 +27,17 @@ export interface MetaInsightsRow {
   clicks?: string;
   actions?: MetaAction[];
   action_values?: MetaAction[];
+  /**
+   * The ad set's attribution setting the row's conversions were counted under, e.g.
+   * "7d_click_1d_view" (Insights field attribution_setting: "The default attribution window to be
+   * used when attribution result is calculated. Each ad set has its own attribution setting
+   * value. The attribution setting for campaign or account is calculated based on existing ad
+   * sets." https://developers.facebook.com/docs/marketing-api/reference/ads-insights/). The
+   * "<n>d_click" / "<n>d_view" parts follow the action_attribution_windows values (1d_click,
+   * 7d_click, 1d_view ...: https://developers.facebook.com/docs/marketing-api/reference/ads-action-stats/).
+   * What a campaign with ad sets of different settings reads ("mixed") is UNCONFIRMED.
+   */
+  attribution_setting?: string;
   date_start: string;
   date_stop: string;
 }
@@ -146,7 +158,22 @@ export function toUnifiedRow(row: MetaInsightsRow, account: PlatformAccount, lev
     clicks: count(row.clicks),
     conversions: count(conversions),
     conversionValueMinor: conversionValue ? decimalToMinor(conversionValue, currency) : 0,
+    ...(row.attribution_setting ? { attribution: toAttribution(row.attribution_setting) } : {}),
   };
+}
+
+/**
+ * An Insights attribution_setting -> AttributionWindow: "7d_click_1d_view" is 7-day click and
+ * 1-day view; a value without a click or view part (mixed, skan, na ...) keeps both null and
+ * says the value in the label.
+ */
+export function toAttribution(setting: string | undefined): AttributionWindow | undefined {
+  if (!setting) return undefined;
+  const click = /(?:^|_)(\d+)d_click(?:_|$)/.exec(setting);
+  const view = /(?:^|_)(\d+)d_view(?:_|$)/.exec(setting);
+  const source = `insights.attribution_setting=${setting}`;
+  if (!click && !view) return { clickDays: null, viewDays: null, label: `Meta setting "${setting}"`, source };
+  return attributionWindow(click ? Number(click[1]) : null, view ? Number(view[1]) : null, source);
 }
 
 /** An ad account element -> PlatformAccount (id keeps Meta's act_ prefix, as URLs use it). */

@@ -11,8 +11,10 @@ import {
   type UnifiedMetricRow,
 } from '../types';
 import { tiktokError, type TikTokEnvelope } from './errors';
+import { distinctWindows } from '../attribution';
 import {
   DAILY_BUDGET_MODE,
+  mapAdGroupAttribution,
   mapAd,
   mapAdvertiser,
   mapCampaign,
@@ -20,6 +22,7 @@ import {
   REPORT_LEVELS,
   REPORT_METRICS,
   type TikTokAd,
+  type TikTokAdGroup,
   type TikTokAdvertiser,
   type TikTokCampaign,
   type TikTokImageInfo,
@@ -50,6 +53,8 @@ const AD_FIELDS = [
   'landing_page_url',
   'image_ids',
 ];
+/** The ad group fields attribution() reads (adgroup/get). */
+const ADGROUP_FIELDS = ['adgroup_id', 'campaign_id', 'click_attribution_window', 'view_attribution_window'];
 /** file/image/ad/info takes up to 100 image ids per call. */
 const IMAGE_INFO_MAX_IDS = 100;
 /** The advertiser fields the client reads. */
@@ -212,6 +217,12 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
         for (const image of info.list ?? []) if (image.image_url) imageUrls.set(image.image_id, image.image_url);
       }
       return ads.flatMap((ad) => mapAd(ad, imageUrls) ?? []);
+    },
+
+    /** The distinct windows of the advertiser's ad groups (adgroup/get): TikTok sets them per ad group. */
+    async attribution(account) {
+      const groups = await allPages<TikTokAdGroup>('/adgroup/get/', { advertiser_id: account.id, fields: ADGROUP_FIELDS });
+      return distinctWindows(groups.map(mapAdGroupAttribution));
     },
 
     /** ENABLE or DISABLE through ad/status/update; an unknown ad answers 40007 (not_found). */

@@ -1,6 +1,7 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor } from '@shared/money';
-import type { PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import { attributionWindow } from '../attribution';
+import type { AttributionWindow, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 
 /**
  * TikTok wire shapes (research 5.2-5.4) to the unified ones. Report metrics come as strings
@@ -222,4 +223,39 @@ export function mapAdvertiser(advertiser: TikTokAdvertiser): PlatformAccount {
     currency: advertiser.currency.toUpperCase(),
     timeZone: normaliseTimeZone(advertiser.display_timezone, advertiser.timezone),
   };
+}
+
+/**
+ * An ad group as adgroup/get lists it, as far as attribution goes. TikTok API for Business, ad
+ * group "Optimization and bidding - Attribution settings" (business-api.tiktok.com/portal/docs;
+ * the page id was not recorded): click_attribution_window, view_attribution_window,
+ * engaged_view_attribution_window, attribution_event_count. Enum values OFF, ONE_DAY,
+ * SEVEN_DAYS, FOURTEEN_DAYS, TWENTY_EIGHT_DAYS (click) and OFF, ONE_DAY, SEVEN_DAYS (view) as
+ * TikTok's ad group examples and SDK type definitions write them; THIRTY_DAYS and
+ * ONE_HUNDRED_EIGHTY_DAYS (Minis) are UNCONFIRMED, and that adgroup/get returns these fields
+ * when named in `fields` is UNCONFIRMED (no recorded response). An unknown value reads as null.
+ */
+export interface TikTokAdGroup {
+  adgroup_id?: string;
+  campaign_id?: string;
+  click_attribution_window?: string;
+  view_attribution_window?: string;
+}
+
+const WINDOW_DAYS: Record<string, number | null> = {
+  OFF: null,
+  ONE_DAY: 1,
+  SEVEN_DAYS: 7,
+  FOURTEEN_DAYS: 14,
+  TWENTY_EIGHT_DAYS: 28,
+  THIRTY_DAYS: 30,
+  ONE_HUNDRED_EIGHTY_DAYS: 180,
+};
+
+/** An ad group's windows -> AttributionWindow. */
+export function mapAdGroupAttribution(group: TikTokAdGroup): AttributionWindow {
+  const click = WINDOW_DAYS[group.click_attribution_window ?? 'OFF'] ?? null;
+  const view = WINDOW_DAYS[group.view_attribution_window ?? 'OFF'] ?? null;
+  const source = `adgroup click_attribution_window=${group.click_attribution_window ?? '-'}, view_attribution_window=${group.view_attribution_window ?? '-'}`;
+  return attributionWindow(click, view, source);
 }

@@ -12,6 +12,7 @@ import type {
   TokenSet,
   UnifiedMetricRow,
 } from '../types';
+import { distinctWindows } from '../attribution';
 import { xApiError, xError } from './errors';
 import {
   adNameOf,
@@ -20,6 +21,8 @@ import {
   toPlatformAccount,
   toPlatformAd,
   toPlatformCampaign,
+  toTagAttribution,
+  type XWebEventTag,
   type XAccount,
   type XCampaign,
   type XEntityNames,
@@ -354,6 +357,12 @@ export function createXClient(
      */
     async setAdStatus(account, adId, status: CampaignStatus) {
       await call('PUT', `/accounts/${account.id}/promoted_tweets/${adId}`, { entity_status: status });
+    },
+
+    /** One window per web event tag that is not deleted (X sets the windows on the conversion tag). */
+    async attribution(account) {
+      const tags = await listAll<XWebEventTag>(`/accounts/${account.id}/web_event_tags`);
+      return distinctWindows(tags.filter((tag) => !tag.deleted).map(toTagAttribution));
     },
   };
 }

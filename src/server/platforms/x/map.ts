@@ -1,6 +1,7 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, microsToMinor } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import { attributionWindow, dayCount } from '../attribution';
+import type { AttributionWindow, CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
 import { xError } from './errors';
 
 /**
@@ -271,4 +272,26 @@ export function statsToRows(response: XStatsResponse, context: XStatsContext): U
     });
   }
   return rows;
+}
+
+/**
+ * A web event tag (GET accounts/:account_id/web_event_tags,
+ * https://developer.x.com/en/docs/ads/measurement/api-reference/web-event-tags): click_window
+ * and view_through_window are the tag's attribution windows in days (create parameters: click
+ * 1, 7, 14 or 30; view-through 0, 1, 7, 14 or 30, 0 meaning off). The value lists are from the
+ * create parameters as the research remembers them, UNCONFIRMED against a recorded response;
+ * whether accounts on X's newer pixel "events" still list their conversions here is UNCONFIRMED.
+ */
+export interface XWebEventTag {
+  id: string;
+  name?: string;
+  click_window?: number;
+  view_through_window?: number;
+  deleted?: boolean;
+}
+
+/** A web event tag -> its window, named after the tag. */
+export function toTagAttribution(tag: XWebEventTag): AttributionWindow {
+  const source = `web_event_tag ${tag.id}: click_window=${tag.click_window ?? '-'}, view_through_window=${tag.view_through_window ?? '-'}`;
+  return attributionWindow(dayCount(tag.click_window), dayCount(tag.view_through_window), source, tag.name);
 }
