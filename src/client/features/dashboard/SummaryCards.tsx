@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { DashboardView, TotalsChange } from '@shared/api/dashboard';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Box, IconButton, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { PLATFORM_LABELS } from '@shared/constants';
+import type { DashboardView, PlatformAttribution, TotalsChange } from '@shared/api/dashboard';
 import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from '@client/lib/format';
 
 interface CardSpec {
@@ -19,6 +21,27 @@ interface CardSpec {
 export const PLATFORM_REPORTED = 'Platform-reported';
 /** Said too when the figure adds up several platforms, each of which may claim the same sale. */
 export const MAY_DOUBLE_COUNT = 'May count a conversion more than once';
+
+/** Each platform's conversion window in one sentence each: "Google Ads: 30-day click, 1-day view". */
+export function describeWindows(attribution: readonly PlatformAttribution[]): string {
+  return attribution.map((entry) => `${PLATFORM_LABELS[entry.platform]}: ${entry.label}`).join('; ');
+}
+
+/**
+ * The windows behind the platform-reported count, on hover or focus of an info button (its name
+ * says them too, for screen readers): each platform counts a conversion within its own window.
+ */
+function ConversionWindows({ attribution }: { attribution: readonly PlatformAttribution[] }) {
+  if (attribution.length === 0) return null;
+  const windows = describeWindows(attribution);
+  return (
+    <Tooltip title={`Each platform counts within its own window. ${windows}.`}>
+      <IconButton size="small" aria-label={`Conversion windows: ${windows}`} sx={{ p: 0.25, ml: 0.5, verticalAlign: 'middle' }}>
+        <InfoOutlinedIcon aria-hidden fontSize="inherit" />
+      </IconButton>
+    </Tooltip>
+  );
+}
 
 /** The four summary cards (spec section 2), in order. */
 export const SUMMARY_CARDS: readonly CardSpec[] = [
@@ -68,6 +91,7 @@ function SummaryCard({ spec, view, summedPlatforms }: { spec: CardSpec; view: Da
           <Typography variant="caption" color="text.secondary">
             {spec.source}
             {summedPlatforms > 1 && ` · ${MAY_DOUBLE_COUNT}`}
+            <ConversionWindows attribution={view.attribution ?? []} />
           </Typography>
         )}
       </Stack>
