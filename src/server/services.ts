@@ -49,9 +49,10 @@ export function createServices(ctx: AppContext) {
   });
   const newsletter = createNewsletterService(ctx);
   const branding = createBrandingService(ctx);
-  const reports = createReportsService(ctx, { budgets, branding });
   const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
   const dashboard = createDashboardService(ctx, actions, sync);
+  const firstParty = createFirstPartyService(ctx, { dashboard });
+  const reports = createReportsService(ctx, { budgets, branding, firstParty });
   return {
     connections,
     otp,
@@ -67,7 +68,7 @@ export function createServices(ctx: AppContext) {
     postLaunch: createPostLaunchService(ctx),
     adAccounts,
     dashboard,
-    firstParty: createFirstPartyService(ctx, { dashboard }),
+    firstParty,
     auth: createAuthService(ctx, newsletter),
     users: createUsersService(ctx, connections),
     trial: createTrialService(ctx),

@@ -1,5 +1,4 @@
-import type { Platform } from '../constants';
-import { DAY_MS } from '../constants';
+import { DAY_MS, PLATFORM_LABELS, type Platform } from '../constants';
 import { MAX_DAILY_CAP } from './budgets';
 
 /**
@@ -182,6 +181,16 @@ export interface PlatformAttribution {
   windows: AttributionWindowView[];
   /** When the windows were last read (ISO), null if never. */
   updated_at: string | null;
+}
+
+/** Said wherever conversions are shown: the figure is the platforms' own claim, not the workspace's count. */
+export const PLATFORM_REPORTED = 'Platform-reported';
+/** Said too wherever several platforms' conversions are added up: each may claim the same sale. */
+export const MAY_DOUBLE_COUNT = 'May count a conversion more than once';
+
+/** Each platform's conversion window, one clause each: "Google Ads: 30-day click, 1-day view; Meta: …". */
+export function describeWindows(attribution: readonly PlatformAttribution[]): string {
+  return attribution.map((entry) => `${PLATFORM_LABELS[entry.platform]}: ${entry.label}`).join('; ');
 }
 
 export interface DashboardView {

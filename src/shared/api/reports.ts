@@ -1,5 +1,6 @@
 import type { Platform } from '../constants';
-import type { CampaignRow, DisplayCurrency, IsoDay, SeriesPoint, Totals, TotalsChange } from './dashboard';
+import type { CampaignRow, DisplayCurrency, IsoDay, PlatformAttribution, SeriesPoint, Totals, TotalsChange } from './dashboard';
+import type { FirstPartyFigures } from './firstParty';
 import type { Verdict } from './actions';
 
 /**
@@ -163,7 +164,20 @@ export interface ReportActionRow {
 
 /** One section of a report's data, in the report's order. */
 export type ReportSectionData =
-  | { key: 'headline'; title: string; summary: Totals; previous: Totals; change: TotalsChange }
+  | {
+      key: 'headline';
+      title: string;
+      summary: Totals;
+      previous: Totals;
+      change: TotalsChange;
+      /**
+       * How each platform counts the conversions above (platform-reported, under its attribution
+       * window); absent from reports made before issue 37.
+       */
+      attribution?: PlatformAttribution[];
+      /** The workspace's own conversions and revenue over the period with the blended figures, or null without first-party days. */
+      first_party?: FirstPartyFigures | null;
+    }
   | { key: 'chart'; title: string; series: SeriesPoint[] }
   | { key: 'platforms'; title: string; rows: ReportPlatformRow[] }
   | { key: 'campaigns'; title: string; top: CampaignRow[]; bottom: CampaignRow[] }

@@ -5,6 +5,7 @@ import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { ALERT_VALIDATION } from '@shared/validation/alerts';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
+import { SECRET_DIALOG_LABELS } from '@client/components/SecretShownOnceDialog';
 import { alertWebhookBody, FAKE_DELIVERY_AT, FAKE_WEBHOOK_SECRET, fakeAlertWebhookServer, type FakeAlertWebhookOptions } from '@client/test/alerts.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
@@ -81,7 +82,7 @@ describe('AlertWebhookSettings: adding one', () => {
     expect(await within(dialog).findByText(ALERT_WEBHOOK_LABELS.copied)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(FAKE_WEBHOOK_SECRET);
 
-    await user.click(within(dialog).getByRole('button', { name: ALERT_WEBHOOK_LABELS.done }));
+    await user.click(within(dialog).getByRole('button', { name: SECRET_DIALOG_LABELS.done }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Now the webhook, as the server shows it from here on: never the secret again.
     expect(await within(section()).findByText(NEW_URL)).toBeInTheDocument();
@@ -98,7 +99,7 @@ describe('AlertWebhookSettings: adding one', () => {
     await user.click(await button(ALERT_WEBHOOK_LABELS.save));
     const dialog = await screen.findByRole('dialog', { name: ALERT_WEBHOOK_LABELS.secretTitle });
     await user.click(within(dialog).getByRole('button', { name: ALERT_WEBHOOK_LABELS.copy }));
-    expect(await within(dialog).findByText(ALERT_WEBHOOK_LABELS.copyUnavailable)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SECRET_DIALOG_LABELS.copyUnavailable)).toBeInTheDocument();
     // Still there to select.
     expect(within(dialog).getByLabelText(ALERT_WEBHOOK_LABELS.secret)).toHaveTextContent(FAKE_WEBHOOK_SECRET);
   });

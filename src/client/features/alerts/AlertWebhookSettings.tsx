@@ -8,6 +8,7 @@ import { ConfirmActions } from '@client/components/ConfirmActions';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { SecretShownOnceDialog, type SecretShownOnceLabels } from '@client/components/SecretShownOnceDialog';
 import { formatExactTime } from '@client/lib/format';
 import { useDeleteAlertWebhookMutation, useGetAlertWebhookQuery, useSaveAlertWebhookMutation, useTestAlertWebhookMutation } from './alerts.api';
 
@@ -33,9 +34,15 @@ export const ALERT_WEBHOOK_LABELS = {
   secretOnce: 'Copy it now: it will not be shown again.',
   copy: 'Copy',
   copied: 'Copied',
-  copyUnavailable: 'This browser cannot copy here: select the secret and copy it yourself.',
-  done: 'Done',
 } as const;
+const SECRET_LABELS: SecretShownOnceLabels = {
+  title: ALERT_WEBHOOK_LABELS.secretTitle,
+  help: ALERT_WEBHOOK_LABELS.secretHelp,
+  once: ALERT_WEBHOOK_LABELS.secretOnce,
+  secret: ALERT_WEBHOOK_LABELS.secret,
+  copy: ALERT_WEBHOOK_LABELS.copy,
+  copied: ALERT_WEBHOOK_LABELS.copied,
+};
 /** Said when the webhook cannot be loaded and the server gave no reason. */
 export const ALERT_WEBHOOK_FAILED = 'Unable to load the alert webhook right now.';
 /** Said when saving the address fails and the server gave no reason. */
@@ -129,75 +136,6 @@ function WebhookForm({ initialUrl = '', onSaved, onCancel }: WebhookFormProps) {
         </Form>
       )}
     </Formik>
-  );
-}
-
-type CopyState = 'idle' | 'copied' | 'unavailable';
-
-/** The signing secret of a new webhook, this once, with Copy; closing it forgets the secret. */
-function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const titleId = useId();
-  const textId = useId();
-  const [copy, setCopy] = useState<CopyState>('idle');
-
-  const copySecret = async () => {
-    // No clipboard API outside a secure context (or in an old browser): the secret stays selectable.
-    if (secret === null || typeof navigator.clipboard?.writeText !== 'function') {
-      setCopy('unavailable');
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopy('copied');
-    } catch {
-      setCopy('unavailable');
-    }
-  };
-
-  const close = () => {
-    setCopy('idle');
-    onClose();
-  };
-
-  return (
-    <Dialog
-      open={secret !== null}
-      // Only Done or Escape close it: a stray click beside it must not lose the secret.
-      onClose={(_event, reason) => reason !== 'backdropClick' && close()}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      fullWidth
-      maxWidth="sm"
-    >
-      <DialogTitle id={titleId}>{ALERT_WEBHOOK_LABELS.secretTitle}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={textId}>
-            {ALERT_WEBHOOK_LABELS.secretHelp} <strong>{ALERT_WEBHOOK_LABELS.secretOnce}</strong>
-          </DialogContentText>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Box
-              component="code"
-              aria-label={ALERT_WEBHOOK_LABELS.secret}
-              sx={{ flex: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
-            >
-              {secret}
-            </Box>
-            <Button variant="outlined" onClick={() => void copySecret()}>
-              {ALERT_WEBHOOK_LABELS.copy}
-            </Button>
-          </Stack>
-          <Typography role="status" variant="body2" color={copy === 'unavailable' ? 'warning.main' : 'success.main'}>
-            {copy === 'copied' ? ALERT_WEBHOOK_LABELS.copied : copy === 'unavailable' ? ALERT_WEBHOOK_LABELS.copyUnavailable : ''}
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={close}>
-          {ALERT_WEBHOOK_LABELS.done}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -330,7 +268,7 @@ export function AlertWebhookSettings() {
         {ALERT_WEBHOOK_LABELS.help}
       </Typography>
       {content}
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretShownOnceDialog secret={secret} labels={SECRET_LABELS} onClose={() => setSecret(null)} />
       {webhook && <RemoveDialog url={webhook.url} open={removing} onClose={() => setRemoving(false)} />}
     </Paper>
   );

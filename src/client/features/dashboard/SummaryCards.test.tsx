@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import type { PlatformAttribution } from '@shared/api/dashboard';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { dashboardViewBody } from '@client/test/handlers';
-import { describeWindows, MAY_DOUBLE_COUNT, PLATFORM_REPORTED, SummaryCards } from './SummaryCards';
+import { describeWindows, MAY_DOUBLE_COUNT, PLATFORM_REPORTED } from '@shared/api/dashboard';
+import { SummaryCards } from './SummaryCards';
 
 const attributionOf = (platform: PlatformAttribution['platform'], label: string, clickDays: number, viewDays: number): PlatformAttribution => ({
   platform,

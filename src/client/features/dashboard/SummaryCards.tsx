@@ -3,8 +3,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, IconButton, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import { PLATFORM_LABELS } from '@shared/constants';
-import type { DashboardView, PlatformAttribution, TotalsChange } from '@shared/api/dashboard';
+import { describeWindows, MAY_DOUBLE_COUNT, PLATFORM_REPORTED, type DashboardView, type PlatformAttribution, type TotalsChange } from '@shared/api/dashboard';
 import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from '@client/lib/format';
 
 interface CardSpec {
@@ -15,16 +14,6 @@ interface CardSpec {
   riseIsGood: boolean | null;
   /** Whose count it is, said on the card (conversions are each platform's own claim). */
   source?: string;
-}
-
-/** Said on the Conversions card: the figure is the platforms' own claim, not the workspace's count. */
-export const PLATFORM_REPORTED = 'Platform-reported';
-/** Said too when the figure adds up several platforms, each of which may claim the same sale. */
-export const MAY_DOUBLE_COUNT = 'May count a conversion more than once';
-
-/** Each platform's conversion window in one sentence each: "Google Ads: 30-day click, 1-day view". */
-export function describeWindows(attribution: readonly PlatformAttribution[]): string {
-  return attribution.map((entry) => `${PLATFORM_LABELS[entry.platform]}: ${entry.label}`).join('; ');
 }
 
 /**

@@ -4,9 +4,9 @@ import type { FirstPartyKey, FirstPartyKeyCreated } from '@shared/api/firstParty
 import { errorMessage } from '@client/api/errors';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { SecretShownOnceDialog, type SecretShownOnceLabels } from '@client/components/SecretShownOnceDialog';
 import { formatExactTime } from '@client/lib/format';
 import { useCreateFirstPartyKeyMutation, useDeleteFirstPartyKeyMutation, useGetFirstPartyKeyQuery } from './firstParty.api';
-import { KeySecretDialog } from './KeySecretDialog';
 
 export const KEY_LABELS = {
   title: 'Ingestion key',
@@ -29,6 +29,16 @@ export const KEY_LABELS = {
   createFailed: 'Unable to make the key. Please try again.',
   revokeFailed: 'Unable to revoke the key. Please try again.',
 } as const;
+
+/** The new key's secret, shown once. */
+const SECRET_LABELS: SecretShownOnceLabels = {
+  title: 'Your ingestion key',
+  help: 'Sign each request with this secret and send the key id beside it.',
+  once: 'Copy the secret now: it will not be shown again.',
+  secret: 'Secret',
+  copy: 'Copy secret',
+  copied: 'Secret copied.',
+};
 
 type Confirming = 'create' | 'revoke' | null;
 
@@ -139,7 +149,12 @@ export function IngestionKey() {
         </DialogContent>
         <ConfirmActions confirmLabel={dialog.label} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void confirm()} destructive={confirming === 'revoke' || rotating} />
       </Dialog>
-      <KeySecretDialog created={created} onClose={() => setCreated(null)} />
+      <SecretShownOnceDialog
+        secret={created?.secret ?? null}
+        labels={SECRET_LABELS}
+        details={created ? [{ label: KEY_LABELS.keyId, value: created.id }] : []}
+        onClose={() => setCreated(null)}
+      />
     </Stack>
   );
 }

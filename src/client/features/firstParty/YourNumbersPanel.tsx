@@ -9,7 +9,7 @@ import { useCan } from '@client/features/session/useCan';
 import { formatCount, formatMoney } from '@client/lib/format';
 import { useGetFirstPartyQuery } from './firstParty.api';
 import { FIRST_PARTY_SECTION_ANCHOR } from './FirstPartySection';
-import { formatMultiple, overAttributionText } from './firstPartyFormat';
+import { formatMultiple, overAttributionText } from '@shared/firstPartyFormat';
 
 export const YOUR_NUMBERS_TITLE = 'Your numbers';
 /** Said under the panel: the blended figures inform, they do not replace the platforms' counts anywhere else. */

@@ -1,25 +1,4 @@
-import type { FirstPartyImportResult, RatioInterval } from '@shared/api/firstParty';
-
-/** A ratio as read aloud: 1.5×, 0.92×, 12× (two significant figures, no trailing zeros). */
-export function formatRatio(value: number): string {
-  const rounded = value >= 10 ? Math.round(value) : Number(value.toPrecision(2));
-  return `${rounded}×`;
-}
-
-/** A return on spend as a multiple, to the cent of each unit spent: 4.23×. */
-export function formatMultiple(value: number): string {
-  return `${value.toFixed(2)}×`;
-}
-
-/**
- * A platform's over-attribution in words, its interval beside it: "claims 1.5× its share (0.9× to
- * 2.8×)"; an interval without a top says "or more", since too few conversions leave it unbounded.
- */
-export function overAttributionText(ratio: RatioInterval | null): string {
-  if (!ratio) return 'no ratio: no first-party conversions or no spend over these days';
-  const interval = ratio.high === null ? `${formatRatio(ratio.low)} or more` : `${formatRatio(ratio.low)} to ${formatRatio(ratio.high)}`;
-  return `claims ${formatRatio(ratio.mid)} its share (${interval})`;
-}
+import type { FirstPartyImportResult } from '@shared/api/firstParty';
 
 /** What an import saved: "Saved 12 days (3 replaced), 1 Jan 2030 to 12 Jan 2030." */
 export function importResultText(result: FirstPartyImportResult): string {

@@ -1,8 +1,11 @@
+import { useId } from 'react';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { CampaignRow } from '@shared/api/dashboard';
+import type { CampaignRow, PlatformAttribution } from '@shared/api/dashboard';
+import type { FirstPartyFigures } from '@shared/api/firstParty';
 import { PACING_STATUS_LABELS } from '@shared/api/budgets';
 import type { ReportAdRow, ReportData, ReportSectionData } from '@shared/api/reports';
 import { PLATFORM_LABELS } from '@shared/constants';
+import { conversionsBasis, FIRST_PARTY_HEADING, firstPartyFigureTexts, platformClaimSentences, windowsSentence } from '@shared/firstPartyFormat';
 import { reportChange, reportCount, reportDay, reportMoney, reportPercent } from '@shared/reportFormat';
 
 /** A report's data as a page: the same sections, figures and words as its PDF (the server's @shared/reportFormat). */
@@ -54,7 +57,54 @@ function Sparkline({ label, values }: { label: string; values: number[] }) {
   );
 }
 
-function Section({ section, currency }: { section: ReportSectionData; currency: string }) {
+/** Whose the conversions are: each platform's own claim under its window, possibly counted twice where added up. */
+function ConversionsNote({ attribution }: { attribution: PlatformAttribution[] }) {
+  const windows = windowsSentence(attribution);
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {`Conversions: ${conversionsBasis(attribution.length)}.`}
+      {windows && ` ${windows}`}
+    </Typography>
+  );
+}
+
+/** The workspace's own numbers beside the platforms': the blended figures and each platform's claim. */
+function FirstPartyBlock({ figures, currency, periodDays }: { figures: FirstPartyFigures; currency: string; periodDays: number }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
+        {FIRST_PARTY_HEADING}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+        {firstPartyFigureTexts(figures, currency, periodDays).map((figure) => (
+          <Box key={figure.label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {figure.label}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+              {figure.value}
+            </Typography>
+            <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+              {figure.help}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {figures.platforms.length > 0 && (
+        <Box component="ul" sx={{ mt: 1, mb: 0, pl: 2.5 }}>
+          {platformClaimSentences(figures).map((sentence) => (
+            <Typography component="li" variant="body2" key={sentence}>
+              {sentence}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Section({ section, currency, periodDays }: { section: ReportSectionData; currency: string; periodDays: number }) {
   switch (section.key) {
     case 'headline': {
       const { summary, change } = section;
@@ -67,23 +117,27 @@ function Section({ section, currency }: { section: ReportSectionData; currency: 
         ['Cost per click', reportMoney(summary.cpc, currency), undefined],
       ];
       return (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
-          {figures.map(([label, value, delta]) => (
-            <Box key={label}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-                {value}
-              </Typography>
-              {delta !== undefined && (
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                  {`${reportChange(delta)} vs previous period`}
+        <Stack spacing={2}>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+            {figures.map(([label, value, delta]) => (
+              <Box key={label}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
                 </Typography>
-              )}
-            </Box>
-          ))}
-        </Box>
+                <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+                  {value}
+                </Typography>
+                {delta !== undefined && (
+                  <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                    {`${reportChange(delta)} vs previous period`}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Box>
+          {section.attribution && <ConversionsNote attribution={section.attribution} />}
+          {section.first_party && <FirstPartyBlock figures={section.first_party} currency={currency} periodDays={periodDays} />}
+        </Stack>
       );
     }
     case 'chart':
@@ -184,7 +238,7 @@ export function ReportView({ data }: { data: ReportData }) {
             <Typography variant="h3" component="h3" sx={{ fontSize: '1.15rem', mb: 1 }}>
               {section.title}
             </Typography>
-            <Section section={section} currency={data.report.currency} />
+            <Section section={section} currency={data.report.currency} periodDays={data.period.days} />
           </Box>
         ))}
       </Stack>

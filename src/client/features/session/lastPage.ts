@@ -1,4 +1,5 @@
 import { paths } from '@client/app/paths';
+import { readPreference, storePreference } from '@client/lib/browserStorage';
 
 /**
  * The last page of the app a user worked on, kept in this browser per user (localStorage, under
@@ -61,32 +62,15 @@ export function rememberedLocation(pathname: string, search: string): string | n
   return query ? `${path}?${query}` : path;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps `location` (from rememberedLocation) as the user's last page. */
+/** Keeps `location` (from rememberedLocation) as the user's last page; a full or blocked storage only means the next sign-in starts from the default. */
 export function rememberPage(userId: string, location: string): void {
-  try {
-    storage()?.setItem(LAST_PAGE_KEY_PREFIX + userId, location);
-  } catch {
-    // A full or blocked storage only means the next sign-in starts from the default.
-  }
+  storePreference(LAST_PAGE_KEY_PREFIX + userId, location);
 }
 
 /** The user's last page in this browser, or null (none kept, or something not ours). */
 export function rememberedPage(userId: string | null): string | null {
   if (!userId) return null;
-  let stored: string | null = null;
-  try {
-    stored = storage()?.getItem(LAST_PAGE_KEY_PREFIX + userId) ?? null;
-  } catch {
-    return null;
-  }
+  const stored = readPreference(LAST_PAGE_KEY_PREFIX + userId);
   if (!stored?.startsWith('/') || stored.startsWith('//')) return null;
   const [pathname, search = ''] = stored.split('?', 2);
   return rememberedLocation(pathname, search ? `?${search}` : '');

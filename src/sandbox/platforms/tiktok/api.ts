@@ -36,7 +36,7 @@ const OBJECTIVE_TYPES: Record<string, string> = {
  * A get endpoint's `filtering` (a JSON object in the query): the id lists the sandbox honours
  * (campaign_ids; ad/get also ad_ids), other keys ignored. Undefined when malformed.
  */
-function parseFiltering(value: unknown, keys: string[]): Record<string, string[]> | undefined {
+function parseFiltering(value: unknown, keys: readonly string[]): Record<string, string[]> | undefined {
   if (value === undefined || value === '') return {};
   try {
     const parsed: unknown = JSON.parse(String(value));
@@ -253,17 +253,36 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     return ok(reply, { list });
   });
 
-  app.get(`${API}/campaign/get/`, async (request, reply) => {
+  /**
+   * What every list route (campaign/get, adgroup/get, ad/get) reads first: the grant, the
+   * advertiser, the page, the `filtering` on the given keys and the optional `fields`; null once
+   * it has answered a fault.
+   */
+  const listRequest = async (request: FastifyRequest, reply: FastifyReply, filterKeys: readonly string[], filterExample: string) => {
     const grant = await authorize(request, reply);
-    if (!grant) return reply;
+    if (!grant) return null;
     const query = request.query as Record<string, unknown>;
     const account = advertiser(grant, query.advertiser_id, reply);
-    if (!account) return reply;
+    if (!account) return null;
     const pages = paging(query, reply);
-    if (!pages) return reply;
-    const { page, pageSize } = pages;
-    const filtering = parseFiltering(query.filtering, ['campaign_ids']);
-    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
+    if (!pages) return null;
+    const filtering = parseFiltering(query.filtering, filterKeys);
+    if (!filtering) {
+      fail(reply, TIKTOK_CODES.PARAM_ERROR, `filtering: Must be a JSON object such as ${filterExample}.`);
+      return null;
+    }
+    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
+    if (query.fields !== undefined && !fields) {
+      fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+      return null;
+    }
+    return { account, ...pages, filtering, fields };
+  };
+
+  app.get(`${API}/campaign/get/`, async (request, reply) => {
+    const listed = await listRequest(request, reply, ['campaign_ids'], '{"campaign_ids":["..."]}');
+    if (!listed) return reply;
+    const { account, page, pageSize, filtering } = listed;
     const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
     const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => renderCampaign(ctx, account, campaign));
     return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
@@ -309,18 +328,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // Ad groups: the sandbox has one per campaign (id: the campaign id + "01"), with the ad group's
   // attribution windows as TikTok enum values (click_attribution_window, view_attribution_window).
   app.get(`${API}/adgroup/get/`, async (request, reply) => {
-    const grant = await authorize(request, reply);
-    if (!grant) return reply;
-    const query = request.query as Record<string, unknown>;
-    const account = advertiser(grant, query.advertiser_id, reply);
-    if (!account) return reply;
-    const pages = paging(query, reply);
-    if (!pages) return reply;
-    const { page, pageSize } = pages;
-    const filtering = parseFiltering(query.filtering, ['campaign_ids']);
-    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"campaign_ids":["..."]}.');
-    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
-    if (query.fields !== undefined && !fields) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+    const listed = await listRequest(request, reply, ['campaign_ids'], '{"campaign_ids":["..."]}');
+    if (!listed) return reply;
+    const { account, page, pageSize, filtering, fields } = listed;
     const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
     const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => {
       const rendered: Record<string, unknown> = {
@@ -339,18 +349,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.get(`${API}/ad/get/`, async (request, reply) => {
-    const grant = await authorize(request, reply);
-    if (!grant) return reply;
-    const query = request.query as Record<string, unknown>;
-    const account = advertiser(grant, query.advertiser_id, reply);
-    if (!account) return reply;
-    const pages = paging(query, reply);
-    if (!pages) return reply;
-    const { page, pageSize } = pages;
-    const filtering = parseFiltering(query.filtering, ['campaign_ids', 'ad_ids']);
-    if (!filtering) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'filtering: Must be a JSON object such as {"ad_ids":["..."]}.');
-    const fields = query.fields === undefined ? undefined : jsonList(query.fields);
-    if (query.fields !== undefined && !fields) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'fields: Must be a JSON array of field names.');
+    const listed = await listRequest(request, reply, ['campaign_ids', 'ad_ids'], '{"ad_ids":["..."]}');
+    if (!listed) return reply;
+    const { account, page, pageSize, filtering, fields } = listed;
     const all = account.campaigns
       .filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id))
       .flatMap((campaign) => campaign.ads.filter((ad) => !filtering.ad_ids || filtering.ad_ids.includes(ad.id)).map((ad) => ({ campaign, ad })));

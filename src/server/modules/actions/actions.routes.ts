@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Actions'];
 
@@ -15,11 +14,8 @@ const idParams = object({ id: string().default('') });
 
 /** actions/… (signed-in member). Reads need 'suggestions:read'; Undo and Retry need 'suggestions:apply' (owner, manager). */
 export const actionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const service = services.actions;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/actions/',

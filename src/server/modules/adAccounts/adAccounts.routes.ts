@@ -7,10 +7,10 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createAuthGuard } from '../auth/auth.guard';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
+import { principalFor } from '../access/principal';
 import { AD_ACCOUNT_MESSAGES, callbackQuery, OAUTH_STATE_TTL_MS } from './adAccounts.service';
 import { clearBrowserCookie, newBrowserNonce, readBrowserCookie, setBrowserCookie } from './browserBinding';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Ad accounts'];
 
@@ -29,11 +29,8 @@ export const disconnectSchema = object({
 
 /** ad-accounts/, auth/<platform>/, delete-connected-account/ (signed-in user). */
 export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   // Before the body is read: a signed-out caller is told so, not what is wrong with its body.
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/ad-accounts/',

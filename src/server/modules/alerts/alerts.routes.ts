@@ -8,19 +8,16 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
 import { openAlertStream } from './alerts.stream';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Alerts'];
 
 /** alerts/… (signed-in member with dashboard access and 'alerts:read'). */
 export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const service = services.alerts;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/alerts/',

@@ -3,12 +3,12 @@ import { object, string } from 'yup';
 import { BRANDING_LIMITS } from '@shared/api/branding';
 import { brandingSchema } from '@shared/validation/branding';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Branding'];
 /** A 1 MB logo as base64 plus the text fields (the API's default body limit is far smaller). */
@@ -17,11 +17,8 @@ const tokenParams = object({ token: string().default('') });
 
 /** workspace/branding/…: the current workspace's branding (every member reads it; owners and managers change it). */
 export const brandingRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { branding } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/workspace/branding/',

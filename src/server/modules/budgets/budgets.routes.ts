@@ -2,23 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { budgetSchema, followedPlansQuerySchema, optimizerApplySchema, optimizerQuerySchema } from '@shared/validation/budgets';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Budgets'];
 const idParams = object({ id: string().default('') });
 
 /** budgets/… and optimizer/… (signed-in member with dashboard access; reading needs 'budgets:read', changes 'budgets:write'). */
 export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { budgets, optimizer } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/budgets/',

@@ -7,8 +7,8 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Creative Analyzer'];
 const idParams = object({ id: string().default('') });
@@ -18,11 +18,8 @@ const ANALYZE_BODY_LIMIT = Math.ceil((CREATIVE_LIMITS.maxImageBytes * 4) / 3) + 
 
 /** creative/… (signed-in member with 'creative:analyze' in a Pro workspace; deleting results and making, listing or revoking their share links need 'creative:manage'). */
 export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { creative } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.post(
     '/creative/analyze/',

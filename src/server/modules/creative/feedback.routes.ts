@@ -1,21 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Creative Analyzer'];
 
 /** creative/feedback/… (members read with 'creative:analyze'; owners and managers refit with 'creative:manage'; Pro workspaces). */
 export const creativeFeedbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { creativeFeedback } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/creative/feedback/',

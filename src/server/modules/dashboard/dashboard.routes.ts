@@ -9,12 +9,12 @@ import {
   dashboardSettingsSchema,
 } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { currentUserId } from '../auth/auth.guard';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Dashboard'];
 
@@ -71,12 +71,9 @@ const platformParams = object({ platform: string().default('') });
  * nothing here is cached by browsers or proxies.
  */
 export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
-  const dashboard = services.dashboard;
   // Who is asking comes before what they ask: a caller without a session gets 401, whatever the query.
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
+  const app = workspaceScope(fastify, ctx);
+  const dashboard = services.dashboard;
 
   app.get(
     '/dashboard/',

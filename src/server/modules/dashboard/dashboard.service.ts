@@ -379,6 +379,7 @@ export function createDashboardService(
         rows,
         total_rows: total,
         unconverted_currencies: metrics.rates.missing,
+        attribution: await attributionOf(s),
       };
     },
 

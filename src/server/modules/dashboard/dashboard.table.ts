@@ -1,4 +1,4 @@
-import type { CampaignSortKey, CampaignStatusLabel, DisplayCurrency, IsoDay, PlatformFilter, SeriesPoint, Totals } from '@shared/api/dashboard';
+import type { CampaignSortKey, CampaignStatusLabel, DisplayCurrency, IsoDay, PlatformAttribution, PlatformFilter, SeriesPoint, Totals } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 
 /**
@@ -60,6 +60,8 @@ export interface PerformanceTable {
   total_rows: number;
   /** Currencies with no exchange rate (left out of the figures, as on the dashboard). */
   unconverted_currencies: string[];
+  /** How each platform of the selection counts its conversions (GET dashboard/'s `attribution`). */
+  attribution: PlatformAttribution[];
 }
 
 /** Sort values of an account row; status has no meaning for an account and sorts by name. */

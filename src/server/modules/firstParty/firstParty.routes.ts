@@ -18,9 +18,9 @@ import { bearerAuth, errorBody, errorResponses, success } from '../../lib/routeS
 import type { YupTypeProvider } from '../../lib/validate';
 import { inspectJson, JSON_BODY_LIMIT_BYTES } from '../../plugins/jsonBody';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor, roleBeforeBody } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor, roleBeforeBody } from '../access/principal';
 import { FirstPartyRejected } from './firstParty.service';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['First-party'];
 const writer = roleBeforeBody('firstparty:write');
@@ -54,11 +54,8 @@ async function answeringRejections<T>(reply: FastifyReply, work: () => Promise<T
  * owners and managers).
  */
 export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { firstParty } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   // Only this plugin takes CSV bodies, up to the import's limit (a larger file is a 413).
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: FIRST_PARTY_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));

@@ -1,4 +1,5 @@
-import { percentChange, type CampaignRow, type DisplayCurrency } from '@shared/api/dashboard';
+import { percentChange, type CampaignRow, type DisplayCurrency, type PlatformAttribution } from '@shared/api/dashboard';
+import type { FirstPartyFigures } from '@shared/api/firstParty';
 import type { Budget } from '@shared/api/budgets';
 import {
   REPORT_LIMITS,
@@ -44,6 +45,10 @@ export interface ReportInputs {
   budgets: Budget[];
   alerts: { rows: ReportAlertRow[]; total: number };
   actions: { rows: ReportActionRow[]; total: number };
+  /** How each connected platform counts conversions (the dashboard's attribution list). */
+  attribution: PlatformAttribution[];
+  /** The first-party figures over the period, or null without first-party days. */
+  firstParty: FirstPartyFigures | null;
 }
 
 /** Sums of the part of `days` that is the period (its last `periodDays`), and of the part before it. */
@@ -104,6 +109,8 @@ function section(key: ReportSectionKey, inputs: ReportInputs): ReportSectionData
           ctr: percentChange(summary.ctr, previous.ctr),
           conversions: percentChange(summary.conversions, previous.conversions),
         },
+        attribution: inputs.attribution,
+        first_party: inputs.firstParty,
       };
     }
     case 'chart':

@@ -4,6 +4,8 @@ import { PLATFORMS, type Platform } from '@shared/constants';
 import type { DbOrTx } from '../../db/connect';
 import type { Principal } from '../access/principal';
 import type { BudgetsService } from '../budgets/budgets.service';
+import { presentAttribution } from '../dashboard/dashboard.attribution';
+import type { FirstPartyService } from '../firstParty/firstParty.service';
 import { dailyTotals, entityTotals, withRates } from '../metrics/metrics.queries';
 import type { DailyPoint, MetricScope } from '../metrics/metrics.types';
 import type { ReportInputs } from './report.build';
@@ -14,12 +16,13 @@ import * as queries from './reports.queries';
 /**
  * What a report's sections need, read once: the metrics seam's reads exactly as the dashboard
  * makes them (both periods' days in one rated read; campaigns and ads over the period), the
- * budgets' pacing from the budgets service, and the period's alerts and actions. Only what the
+ * budgets' pacing from the budgets service, the platforms' attribution windows and the
+ * first-party figures (for the headline), and the period's alerts and actions. Only what the
  * chosen sections show is read.
  */
 export async function loadReportInputs(
   db: DbOrTx,
-  budgets: Pick<BudgetsService, 'list'>,
+  deps: { budgets: Pick<BudgetsService, 'list'>; firstParty: Pick<FirstPartyService, 'figuresOver'> },
   principal: Principal,
   input: { currency: DisplayCurrency; period: ResolvedPeriod; sections: ReportSectionKey[] },
 ): Promise<{ inputs: ReportInputs; unconverted: string[] }> {
@@ -51,7 +54,13 @@ export async function loadReportInputs(
     ads = rows.rows.map((row) => ({ ...row, platform: platformOf.get(row.accountRef)!, campaignName: names.get(`${row.accountRef}:${row.campaignId}`) ?? null }));
   }
 
-  const budgetList = need('pacing') ? (await budgets.list(principal)).budgets : [];
+  // How the platforms count conversions, and the workspace's own count beside them: the headline's.
+  const attribution = need('headline') ? presentAttribution(accounts) : [];
+  const firstParty = need('headline')
+    ? await deps.firstParty.figuresOver({ workspaceId, from: period.from, to: period.to, currency, accounts: accounts.map(({ id, currency: c, platform }) => ({ id, currency: c, platform })), platform: 'all' })
+    : null;
+
+  const budgetList = need('pacing') ? (await deps.budgets.list(principal)).budgets : [];
   const alerts = need('alerts') ? await queries.alertsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax) : { rows: [], total: 0 };
   const actions = need('actions') ? await queries.actionsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax) : { rows: [], total: 0 };
 
@@ -64,6 +73,8 @@ export async function loadReportInputs(
       campaigns,
       ads,
       budgets: budgetList,
+      attribution,
+      firstParty,
       alerts: { rows: alerts.rows.map(presentAlertRow), total: alerts.total },
       actions: { rows: actions.rows.map(presentActionRow), total: actions.total },
     },

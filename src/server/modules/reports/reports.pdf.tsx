@@ -2,6 +2,7 @@ import type { CampaignRow, Totals, TotalsChange } from '@shared/api/dashboard';
 import { PACING_STATUS_LABELS } from '@shared/api/budgets';
 import type { ReportAdRow, ReportData, ReportSectionData } from '@shared/api/reports';
 import { PLATFORM_LABELS } from '@shared/constants';
+import { conversionsBasis, FIRST_PARTY_HEADING, firstPartyFigureTexts, platformClaimSentences, windowsSentence } from '@shared/firstPartyFormat';
 import { reportChange, reportCount, reportDay, reportMoney, reportPercent } from '@shared/reportFormat';
 import { LineChart } from '../../pdf/LineChart';
 import { PdfDocument, PdfSection, type PdfBrand } from '../../pdf/PdfDocument';
@@ -38,13 +39,40 @@ function Table({ head, rows }: { head: string[]; rows: string[][] }) {
   );
 }
 
-function Figure({ label, value, change }: { label: string; value: string; change?: number | null }) {
+function Figure({ label, value, change, help }: { label: string; value: string; change?: number | null; help?: string }) {
   return (
     <View style={{ width: '33%', marginBottom: 8 }} wrap={false}>
       <Text style={[pdfStyles.small, pdfStyles.muted]}>{label}</Text>
       <Text style={{ fontFamily: 'Helvetica-Bold', fontSize: 13 }}>{value}</Text>
       {change !== undefined ? <Text style={[pdfStyles.small, { color: change === null ? PDF_COLORS.muted : change >= 0 ? PDF_COLORS.good : PDF_COLORS.poor }]}>{`${reportChange(change)} vs previous period`}</Text> : null}
+      {help ? <Text style={[pdfStyles.small, pdfStyles.muted]}>{help}</Text> : null}
     </View>
+  );
+}
+
+/** How the platforms count the conversions above (the page's words), and the workspace's own numbers beside them. */
+function ConversionsAndFirstParty({ section, currency, periodDays }: { section: Extract<ReportSectionData, { key: 'headline' }>; currency: string; periodDays: number }) {
+  const windows = section.attribution ? windowsSentence(section.attribution) : null;
+  const figures = section.first_party;
+  return (
+    <>
+      {section.attribution ? <Text style={[pdfStyles.small, pdfStyles.muted]}>{`Conversions: ${conversionsBasis(section.attribution.length)}.${windows ? ` ${windows}` : ''}`}</Text> : null}
+      {figures ? (
+        <View style={{ marginTop: 8 }}>
+          <Text style={pdfStyles.subheading}>{FIRST_PARTY_HEADING}</Text>
+          <View style={[pdfStyles.row, { flexWrap: 'wrap' }]}>
+            {firstPartyFigureTexts(figures, currency, periodDays).map((figure) => (
+              <Figure key={figure.label} label={figure.label} value={figure.value} help={figure.help} />
+            ))}
+          </View>
+          {platformClaimSentences(figures).map((sentence) => (
+            <Text key={sentence} style={pdfStyles.small}>
+              {sentence}
+            </Text>
+          ))}
+        </View>
+      ) : null}
+    </>
   );
 }
 
@@ -79,12 +107,13 @@ function TopBottom<T>({ noun, top, bottom, rows }: { noun: string; top: T[]; bot
   );
 }
 
-function Section({ section, currency, color }: { section: ReportSectionData; currency: string; color: string }) {
+function Section({ section, currency, color, periodDays }: { section: ReportSectionData; currency: string; color: string; periodDays: number }) {
   switch (section.key) {
     case 'headline':
       return (
         <PdfSection title={section.title}>
           <Headline summary={section.summary} change={section.change} currency={currency} />
+          <ConversionsAndFirstParty section={section} currency={currency} periodDays={periodDays} />
         </PdfSection>
       );
     case 'chart': {
@@ -187,7 +216,7 @@ export function ReportPdf({ data, brand }: { data: ReportData; brand: PdfBrand }
         </View>
       ) : null}
       {data.sections.map((section) => (
-        <Section key={section.key} section={section} currency={data.report.currency} color={brand.color ?? PDF_COLORS.brand} />
+        <Section key={section.key} section={section} currency={data.report.currency} color={brand.color ?? PDF_COLORS.brand} periodDays={data.period.days} />
       ))}
     </PdfDocument>
   );

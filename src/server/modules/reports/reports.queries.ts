@@ -108,7 +108,14 @@ export async function workspaceTimeZone(db: DbOrTx, workspaceId: string): Promis
 /** The workspace's connected accounts, in the dashboard's order. */
 export async function workspaceAccounts(db: DbOrTx, workspaceId: string) {
   return db
-    .select({ id: connectedAdAccounts.id, platform: connectedAdAccounts.platform, currency: connectedAdAccounts.currency })
+    .select({
+      id: connectedAdAccounts.id,
+      platform: connectedAdAccounts.platform,
+      currency: connectedAdAccounts.currency,
+      account_id: connectedAdAccounts.accountId,
+      attribution: connectedAdAccounts.attribution,
+      attributionUpdatedAt: connectedAdAccounts.attributionUpdatedAt,
+    })
     .from(connectedAdAccounts)
     .where(eq(connectedAdAccounts.workspaceId, workspaceId))
     .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);

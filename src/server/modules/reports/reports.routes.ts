@@ -6,8 +6,8 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor, roleBeforeBody } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor, roleBeforeBody } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Reports'];
 const idParams = object({ id: string().default('') });
@@ -17,11 +17,8 @@ const writer = roleBeforeBody('reports:write');
 
 /** reports/… (signed-in member of the current workspace: 'reports:read' to read, 'reports:write' to change). */
 export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { reports } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/reports/',

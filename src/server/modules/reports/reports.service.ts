@@ -26,6 +26,7 @@ import type { BrandingService } from '../branding/branding.service';
 import { logoOf } from '../branding/branding.queries';
 import { logoPng } from '../branding/logoPng';
 import type { BudgetsService } from '../budgets/budgets.service';
+import type { FirstPartyService } from '../firstParty/firstParty.service';
 import { localDay } from '../gamification/localDay';
 import { buildSections } from './report.build';
 import { fixedPeriod, resolvePeriod, type ResolvedPeriod } from './report.period';
@@ -52,7 +53,7 @@ const DRAFT_ID = 'draft';
  */
 export function createReportsService(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  deps: { budgets: Pick<BudgetsService, 'list'>; branding: Pick<BrandingService, 'get'> },
+  deps: { budgets: Pick<BudgetsService, 'list'>; branding: Pick<BrandingService, 'get'>; firstParty: Pick<FirstPartyService, 'figuresOver'> },
 ) {
   const { db, clock, config } = ctx;
   const tokens = createSignedIdTokens(config.appSecret, 'report-share');
@@ -99,7 +100,7 @@ export function createReportsService(
   async function render(principal: Principal, row: queries.ReportRow, period: ResolvedPeriod) {
     const sections = row.sections as ReportSectionKey[];
     const currency = row.currency as DisplayCurrency;
-    const [{ inputs, unconverted }, brand] = await Promise.all([loadReportInputs(db, deps.budgets, principal, { currency, period, sections }), brandOf(principal)]);
+    const [{ inputs, unconverted }, brand] = await Promise.all([loadReportInputs(db, deps, principal, { currency, period, sections }), brandOf(principal)]);
     const data: ReportData = {
       report: { id: row.id, name: row.name, currency },
       brand: brand.data,

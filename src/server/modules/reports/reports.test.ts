@@ -4,8 +4,10 @@ import { extractText } from 'unpdf';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import { addDays, isoDay, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { REPORT_MESSAGES, REPORT_SECTIONS, REPORT_VALIDATION, type Report, type ReportData, type ReportSectionData, type ReportShare, type ReportShareCreated, type ReportSharedView } from '@shared/api/reports';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import type { FirstPartyView } from '@shared/api/firstParty';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { FIRST_PARTY_HEADING, platformClaimSentences, windowsSentence } from '@shared/firstPartyFormat';
 import { reportCount, reportMoney, reportPercent } from '@shared/reportFormat';
 import { reportShares, reports, users, workspaceBranding } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
@@ -131,7 +133,17 @@ describe('client reports: build, preview, PDF and share links', () => {
     const filters = { ...range, currency: 'EUR' };
     const dashboard: DashboardView = (await as(owner).get(`dashboard/?${qs(filters)}`)).json();
     expect(dashboard.summary.spend).toBeGreaterThan(0);
-    expect(sectionOf(data, 'headline')).toEqual({ key: 'headline', title: 'Headline figures', summary: dashboard.summary, previous: dashboard.previous, change: dashboard.change });
+    // Conversions are the platforms' own, under the windows the dashboard names; no first-party days yet.
+    expect(sectionOf(data, 'headline')).toEqual({
+      key: 'headline',
+      title: 'Headline figures',
+      summary: dashboard.summary,
+      previous: dashboard.previous,
+      change: dashboard.change,
+      attribution: dashboard.attribution,
+      first_party: null,
+    });
+    expect(sectionOf(data, 'headline').attribution!.map((entry) => entry.platform).sort()).toEqual(['google', 'meta']);
     expect(sectionOf(data, 'chart').series).toEqual(dashboard.series);
     expect(data.previous_period).toEqual(dashboard.previous_range);
     expect(data.unconverted_currencies).toEqual(dashboard.unconverted_currencies);
@@ -298,4 +310,27 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect((await as(owner).del(`reports/${report.id}/`)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/reports/${third.token}/` })).statusCode).toBe(404);
   });
+
+  it("sets the workspace's own numbers beside the platforms' in the headline, the page's words in the PDF", async () => {
+    // Every day of the period from the shop: 10 orders and 500.00 EUR of revenue a day.
+    const days = Array.from({ length: 14 }, (_, index) => addDays(range.from, index));
+    const csv = ['day,conversions,revenue,currency', ...days.map((day) => `${day},10,500.00,EUR`)].join('\n');
+    const imported = await t.app.inject({ method: 'POST', url: '/api/first-party/import/', headers: { ...owner.auth, [WORKSPACE_HEADER]: workspace, 'content-type': 'text/csv' }, payload: csv });
+    expect(imported.statusCode).toBe(200);
+
+    const report = await create({ ...everything, sections: ['headline'] });
+    const data: ReportData = (await as(owner).get(`reports/${report.id}/preview/`)).json();
+    const ownView: FirstPartyView = (await as(owner).get(`first-party/?${qs({ ...range, currency: 'EUR' })}`)).json();
+    const headline = sectionOf(data, 'headline');
+    // The dashboard's figures exactly: 140 conversions and 7,000 EUR over the 14 days covered.
+    expect(headline.first_party).toEqual(ownView.firstParty);
+    expect(headline.first_party).toMatchObject({ days_covered: 14, conversions: 140, revenue: 7000 });
+    expect(headline.first_party!.mer).toBeCloseTo(7000 / headline.first_party!.spend, 2);
+
+    const res = await as(client).get(`reports/${report.id}/pdf/`);
+    expect(res.statusCode).toBe(200);
+    const flat = (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, ' ');
+    for (const words of ['Platform-reported', 'May count a conversion more than once', windowsSentence(headline.attribution!)!, FIRST_PARTY_HEADING, 'Blended CPA', 'MER', 'Days covered', '14 of 14']) expect(flat).toContain(words);
+    for (const sentence of platformClaimSentences(headline.first_party!)) expect(flat).toContain(sentence);
+  }, 60_000);
 });

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { reportReviewSchema, reportScheduleSchema, type ReportScheduleInputValidated } from '@shared/validation/reportSchedules';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor, roleBeforeBody } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor, roleBeforeBody } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Reports'];
 const idParams = object({ id: string().default('') });
@@ -16,11 +15,8 @@ const writer = roleBeforeBody('reports:write');
 
 /** A report's schedule, and the workspace's sent reports with their review (contract: @shared/api/reportSchedules). */
 export const reportScheduleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const { reportSchedules } = services;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/reports/:id/schedule/',

@@ -2,23 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { ruleEnabledSchema, ruleSchema } from '@shared/validation/rules';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Rules'];
 const idParams = object({ id: string().default('') });
 
 /** rules/… (signed-in member with dashboard access; reading needs 'rules:read', the rest 'rules:write'). */
 export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const service = services.rules;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/rules/',

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
 import { dismissSchema, suggestionQuerySchema } from '@shared/validation/suggestions';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createWorkspaceGuard, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Suggestions'];
 
@@ -19,11 +18,8 @@ const idParams = object({ id: string().default('') });
  * change needs 'suggestions:apply' (owner, manager). What Apply writes lands in the actions log (actions.routes.ts).
  */
 export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const app = workspaceScope(fastify, ctx);
   const service = services.suggestions;
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
-  noStore(app);
 
   app.get(
     '/suggestions/',

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { syncRequestSchema, syncSettingsSchema } from '@shared/validation/dashboard';
 import type { AppContext } from '../../context';
-import { noStore, rateLimit } from '../../lib/routeOptions';
+import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { assertDashboardAccess } from '../access/entitlements';
-import { createWorkspaceGuard, currentPrincipal, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
+import { currentPrincipal, principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Sync'];
 
@@ -17,13 +16,10 @@ const tags = ['Sync'];
  * read, as the Refresh button is part of the dashboard.
  */
 export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
+  const app = workspaceScope(fastify, ctx);
   app.addHook('preValidation', async (request) => {
     await assertDashboardAccess(ctx.db, currentPrincipal(request).workspaceId, ctx.clock.now());
   });
-  noStore(app);
 
   app.post(
     '/sync/',

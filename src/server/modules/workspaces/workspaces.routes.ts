@@ -17,8 +17,9 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { authorize, createWorkspaceGuard, currentPrincipal, principalFor } from '../access/principal';
+import { authorize, currentPrincipal, principalFor } from '../access/principal';
 import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Workspaces'];
 
@@ -101,9 +102,7 @@ const userWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ctx, 
 
 /** workspace/…: the current workspace and its team; the role decides (@shared/access/policy). */
 const currentWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ctx, services }) => {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
-  app.addHook('onRequest', createAuthGuard(ctx));
-  app.addHook('onRequest', createWorkspaceGuard(ctx));
+  const app = workspaceScope(fastify, ctx);
   const workspaces = services.workspaces;
   const team = services.workspaces.team;
 

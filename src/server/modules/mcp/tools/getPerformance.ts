@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CAMPAIGN_SORT_KEYS, DISPLAY_CURRENCIES } from '@shared/api/dashboard';
+import { conversionsBasis, windowsSentence } from '@shared/firstPartyFormat';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { badRequest } from '../../../lib/httpError';
 import { PERFORMANCE_BREAKDOWNS, PERFORMANCE_LEVELS } from '../../dashboard/dashboard.table';
 import { decodeCursor, encodeCursor } from './cursor';
-import { platformSchema, seriesPointSchema, totalsSchema, uuidArgument } from './schemas';
+import { attributionSchema, firstPartySchema, platformSchema, seriesPointSchema, totalsSchema, uuidArgument } from './schemas';
 import { readTool } from './tool';
 
 /** Most rows one page holds. */
@@ -44,7 +45,9 @@ export const getPerformance = readTool({
   description:
     'Spend, impressions, clicks, conversions, conversion value, CTR, CPC and ROAS over a date range, converted into one display currency: the same figures the Adwise dashboard shows for the same filters. ' +
     'Rows by account, campaign or ad (`level`), as totals or with a daily series (`breakdown`), sorted and paged (pass `next_cursor` back as `cursor` for the next page). ' +
-    'Filter by platform or by one account (`account_id` from list_ad_accounts).',
+    'Filter by platform or by one account (`account_id` from list_ad_accounts). ' +
+    'Conversions are platform-reported: each platform counts them under its own attribution window (`attribution`), so a total over several platforms may count one conversion more than once. ' +
+    'Where the workspace gave Adwise its own daily conversions and revenue, `first_party` sets them beside the ad spend (blended CPA, blended ROAS, MER, and each platform’s claim against its share of spend).',
   // GET dashboard/ and dashboard/campaigns/.
   action: 'dashboard:read',
   input: z.object({
@@ -76,13 +79,23 @@ export const getPerformance = readTool({
     total_rows: z.number(),
     next_cursor: z.string().nullable(),
     unconverted_currencies: z.array(z.string()).describe('Currencies without an exchange rate, left out of the figures.'),
+    conversions_basis: z.string().describe('Whose conversions these are: "Platform-reported", and "May count a conversion more than once" where several platforms are added up.'),
+    attribution: z.array(attributionSchema).describe('Per platform of the selection, the attribution window its conversions are counted under.'),
+    first_party: firstPartySchema.nullable().describe('The workspace’s own numbers over the same days (every account’s spend), or null without first-party data.'),
   }),
   async run(args, { principal, services }) {
     const { cursor, limit, account_id: account, ...rest } = args;
     const filters = { ...rest, account: account ?? null };
     const offset = cursor === undefined ? 0 : decodeCursor(cursor, filters);
     if (offset === undefined) throw badRequest(PERFORMANCE_TOOL_MESSAGES.badCursor, 'cursor');
-    const table = await services.dashboard.table(principal, { ...rest, platform: rest.platform ?? 'all', account, limit, offset });
+    const platform = rest.platform ?? 'all';
+    const [table, own] = await Promise.all([
+      services.dashboard.table(principal, { ...rest, platform, account, limit, offset }),
+      services.firstParty.view(principal, { from: rest.from, to: rest.to, currency: rest.currency, platform }),
+    ]);
+    const basis = conversionsBasis(table.attribution.length);
+    const windows = windowsSentence(table.attribution);
+    const firstParty = own.firstParty;
     const next = offset + table.rows.length < table.total_rows ? encodeCursor(offset + table.rows.length, filters) : null;
     const { totals } = table;
     const top = table.rows
@@ -90,10 +103,15 @@ export const getPerformance = readTool({
       .map((row) => `${row.name} (${PLATFORM_LABELS[row.platform]}) ${money(row.totals.spend, table.currency)}`)
       .join('; ');
     return {
-      structured: { ...table, next_cursor: next },
+      structured: { ...table, next_cursor: next, conversions_basis: basis, first_party: firstParty },
       summary:
         `${table.range.from} to ${table.range.to} in ${table.currency}: spend ${money(totals.spend, table.currency)}, ${totals.impressions} impressions, ${totals.clicks} clicks, ` +
-        `${totals.conversions} conversions, CTR ${totals.ctr}%, ROAS ${totals.roas}. ${table.total_rows} ${table.level} row(s)` +
+        `${totals.conversions} conversions (${basis.toLowerCase()}), CTR ${totals.ctr}%, ROAS ${totals.roas}.` +
+        (windows ? ` ${windows}` : '') +
+        (firstParty
+          ? ` Your own records over ${firstParty.days_covered} day(s): ${firstParty.conversions} conversions, blended CPA ${firstParty.blended_cpa ?? 'n/a'}, MER ${firstParty.mer ?? 'n/a'}.`
+          : '') +
+        ` ${table.total_rows} ${table.level} row(s)` +
         (top ? `, first by ${args.sort}: ${top}` : '') +
         (next ? '. More rows: pass next_cursor as cursor.' : '.'),
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from '@shared/api/dashboard';
 import { REPORT_PERIODS, REPORT_SECTIONS } from '@shared/api/reports';
+import { conversionsBasis } from '@shared/firstPartyFormat';
 import { uuidArgument } from './schemas';
 import { readTool } from './tool';
 
@@ -10,7 +11,8 @@ export const getReportData = readTool({
   title: "A client report's figures",
   description:
     "A saved client report's figures for its period, made now, as its PDF and share link show them: each section in the report's order (headline figures with their change against the period before, the daily chart, by platform, top and bottom campaigns and ads, budget pacing, the period's alerts, and what was done and whether it worked). " +
-    "Money is in the report's currency; conversions are as the platforms report them. Reading changes nothing.",
+    "Money is in the report's currency. Conversions are platform-reported: the headline's `attribution` names each platform's attribution window, and a total over several platforms may count one conversion more than once. " +
+    "Where the workspace gave Adwise its own daily conversions and revenue, the headline's `first_party` sets them beside the spend (blended CPA, blended ROAS, MER, each platform's claim against its share of spend). Reading changes nothing.",
   // GET reports/<id>/preview/.
   action: 'reports:read',
   input: z.object({ report_id: uuidArgument('report_id').describe('The report, its `id` from list_reports.') }),
@@ -27,7 +29,11 @@ export const getReportData = readTool({
   async run(args, { principal, services }) {
     const { brand, comment: _comment, ...data } = await services.reports.preview(principal, args.report_id);
     const headline = data.sections.find((section) => section.key === 'headline');
-    const figures = headline?.key === 'headline' ? ` Spend ${headline.summary.spend.toFixed(2)} ${data.report.currency}, ${headline.summary.conversions} conversions.` : '';
+    const figures =
+      headline?.key === 'headline'
+        ? ` Spend ${headline.summary.spend.toFixed(2)} ${data.report.currency}, ${headline.summary.conversions} conversions (${conversionsBasis(headline.attribution?.length ?? 0).toLowerCase()}).` +
+          (headline.first_party ? ` Your own records: ${headline.first_party.conversions} conversions, MER ${headline.first_party.mer ?? 'n/a'}.` : '')
+        : '';
     return {
       structured: { ...data, brand: { name: brand.name, primary_color: brand.primary_color } },
       summary: `“${data.report.name}”, ${data.period.label} (${data.period.from} to ${data.period.to}): ${data.sections.length} section(s).${figures}`,

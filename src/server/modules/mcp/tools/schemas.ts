@@ -46,3 +46,39 @@ export const limitArgument = (max: number, fallback: number) =>
     .min(1, { error: `limit must be a whole number from 1 to ${max}.` })
     .max(max, { error: `limit must be a whole number from 1 to ${max}.` })
     .default(fallback);
+
+/** How one platform counts its conversions (GET dashboard/'s `attribution`). */
+export const attributionSchema = z.object({
+  platform: platformSchema,
+  basis: z.literal('platform-reported'),
+  label: z.string().describe('The window, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.'),
+  click_days: z.number().nullable(),
+  view_days: z.number().nullable(),
+  windows: z.array(z.object({ account_id: z.string(), label: z.string(), click_days: z.number().nullable(), view_days: z.number().nullable(), source: z.string() })),
+  updated_at: z.string().nullable(),
+});
+
+const ratioIntervalSchema = z.object({ mid: z.number(), low: z.number(), high: z.number().nullable() });
+
+/** The workspace's own conversions and revenue with the blended figures (GET first-party/'s `firstParty`). */
+export const firstPartySchema = z.object({
+  days_covered: z.number().describe('Days of the range with a first-party day; every figure here reads these days only.'),
+  conversions: z.number(),
+  revenue: z.number(),
+  spend: z.number().describe('All ad spend over the covered days.'),
+  blended_cpa: z.number().nullable().describe('All ad spend ÷ first-party conversions.'),
+  blended_roas: z.number().nullable().describe('First-party revenue ÷ all ad spend.'),
+  mer: z.number().nullable().describe('Marketing efficiency ratio: revenue ÷ all ad spend.'),
+  interval_level: z.number(),
+  platforms: z.array(
+    z.object({
+      platform: platformSchema,
+      spend: z.number(),
+      spend_share: z.number(),
+      claimed_conversions: z.number(),
+      expected_conversions: z.number().describe('First-party conversions × the platform’s share of spend.'),
+      over_attribution: ratioIntervalSchema.nullable().describe('claimed ÷ expected with its interval.'),
+    }),
+  ),
+  unconverted_currencies: z.array(z.string()),
+});
