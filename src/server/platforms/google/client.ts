@@ -11,7 +11,7 @@ import {
   type TokenProvider,
   type TokenSet,
 } from '../types';
-import { toGoogleError } from './errors';
+import { toGoogleError, toPartialFailureError } from './errors';
 import { distinctWindows } from '../attribution';
 import { customerIdOf, streamRows, toAccount, toAd, toAttribution, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
 
@@ -112,6 +112,8 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
       url: `${base}/customers/${customerId(id)}/${collection}:mutate`,
       body: { operations: updates.map((update) => ({ updateMask, update })) },
     });
+    const partial = toPartialFailureError(response.json, updates.length, runtime.now());
+    if (partial) throw partial;
     const results = (response.json as { results?: unknown[] } | undefined)?.results;
     if (results?.length !== updates.length) {
       throw new PlatformError({ platform: 'google', kind: 'unavailable', message: `Google Ads ${collection}:mutate answered without a result` });

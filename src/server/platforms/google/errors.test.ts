@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../http';
-import { DAILY_QUOTA_WAIT_MS, toGoogleError } from './errors';
+import { DAILY_QUOTA_WAIT_MS, toGoogleError, toPartialFailureError } from './errors';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const FAILURE = 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure';
@@ -74,5 +74,43 @@ describe('google toGoogleError', () => {
     expect(toGoogleError(response(429, undefined, { 'retry-after': '12' }), NOW)).toMatchObject({ kind: 'rate_limited', retryAfterMs: 12_000 });
     const scope = { error: { code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED', details: [] } };
     expect(toGoogleError(response(403, scope), NOW)).toMatchObject({ kind: 'permission', code: 'PERMISSION_DENIED' });
+  });
+});
+
+describe('google toPartialFailureError', () => {
+  /**
+   * A 200 mutate answer with partialFailureError, in the shape Google's partial-failure guide
+   * documents (google.rpc.Code 3 and a GoogleAdsFailure naming the failed operation). Built
+   * from the documented shape, not a recording.
+   */
+  const answer = {
+    results: [{}, { resourceName: 'customers/1234567890/campaigns/2' }],
+    partialFailureError: {
+      code: 3,
+      message: 'Multiple errors in \u2018details\u2019. First error: Resource was not found., at operations[0].update.resource_name',
+      details: [
+        {
+          '@type': FAILURE,
+          errors: [{ errorCode: { mutateError: 'RESOURCE_NOT_FOUND' }, message: 'Resource was not found.', location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }] } }],
+          requestId: 'pf-request',
+        },
+      ],
+    },
+  };
+
+  it('reads a partialFailureError as the failure its GoogleAdsFailure names, counting the operations not applied', () => {
+    expect(toPartialFailureError(answer, 2, NOW)).toMatchObject({
+      platform: 'google',
+      kind: 'not_found',
+      status: 400,
+      code: 'RESOURCE_NOT_FOUND',
+      requestId: 'pf-request',
+      message: 'Google Ads partial failure (1 of 2 operations not applied): Google Ads INVALID_ARGUMENT: Resource was not found.',
+    });
+  });
+
+  it('passes answers without one, or with code 0', () => {
+    expect(toPartialFailureError({ results: [{ resourceName: 'customers/1/campaigns/2' }] }, 1, NOW)).toBeUndefined();
+    expect(toPartialFailureError({ results: [{}], partialFailureError: { code: 0 } }, 1, NOW)).toBeUndefined();
   });
 });

@@ -105,3 +105,37 @@ export function toGoogleError(response: HttpResponse, now: Date): PlatformError 
     requestId: failure?.requestId ?? response.headers.get('request-id') ?? undefined,
   });
 }
+
+/** google.rpc.Code numbers (what partialFailureError carries) as canonical names and HTTP statuses. */
+const RPC_CODES: Record<number, [string, number]> = {
+  3: ['INVALID_ARGUMENT', 400],
+  5: ['NOT_FOUND', 404],
+  7: ['PERMISSION_DENIED', 403],
+  8: ['RESOURCE_EXHAUSTED', 429],
+  13: ['INTERNAL', 500],
+  14: ['UNAVAILABLE', 503],
+  16: ['UNAUTHENTICATED', 401],
+};
+
+/**
+ * A mutate answered 200 with a partialFailureError (a google.rpc.Status whose code is a
+ * google.rpc.Code number, not an HTTP status): some operations did not apply although the call
+ * succeeded. Read like any failure, with the number of failed operations in the message, so a
+ * half-applied change is never taken for a success. Undefined when there is none.
+ */
+export function toPartialFailureError(json: unknown, operations: number, now: Date): PlatformError | undefined {
+  const status = isObject(json) && isObject(json.partialFailureError) ? (json.partialFailureError as RpcStatus) : undefined;
+  if (!status?.code) return undefined; // absent, or code 0 (OK): every operation applied
+  const [name, httpStatus] = RPC_CODES[status.code] ?? ['UNKNOWN', 400];
+  const response: HttpResponse = { status: httpStatus, headers: new Headers(), json: { error: { ...status, status: status.status ?? name } }, text: '' };
+  const error = toGoogleError(response, now)!;
+  const failed = status.details?.find((detail) => detail['@type']?.endsWith('.GoogleAdsFailure'))?.errors?.length ?? 0;
+  return new PlatformError({
+    platform: 'google',
+    kind: error.kind,
+    message: `Google Ads partial failure (${failed || 'some'} of ${operations} operations not applied): ${error.message}`,
+    status: httpStatus,
+    code: error.code,
+    requestId: error.requestId,
+  });
+}

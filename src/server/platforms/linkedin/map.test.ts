@@ -1,5 +1,5 @@
 import type { PlatformAccount } from '../types';
-import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, toAccount, toAd, toCampaign, toCreative, toCreativeInfo, toMetricRow, type ReportNames } from './map';
+import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, linkedInMoneyToMinor, toAccount, toAd, toCampaign, toCreative, toCreativeInfo, toMetricRow, type ReportNames } from './map';
 import { encodeFields, encodeRestli, fromLinkedInDate, idFromUrn, restliQuery, toLinkedInDate, type AdAccountElement, type AnalyticsElement } from './wire';
 
 /** Fixtures in LinkedIn's own shapes (research 3.2-3.4): numbers as numbers, money as decimal strings. */
@@ -196,5 +196,16 @@ describe('linkedin creatives: the post they show', () => {
       imageUrl: null,
     });
     expect(toCreative({}, null)).toEqual({ headlines: [], primaryText: null, description: null, callToAction: null, landingUrl: null, imageUrl: null });
+  });
+});
+
+describe('LinkedIn money strings', () => {
+  it('reads plain decimals and the exponent-notation residue adAnalytics reports (Airbyte recorded -2e-18)', () => {
+    expect(linkedInMoneyToMinor('99.99999999999996', 'USD')).toBe(10000);
+    expect(linkedInMoneyToMinor('209.449', 'USD')).toBe(20945);
+    expect(linkedInMoneyToMinor('-2e-18', 'USD')).toBe(0);
+    expect(linkedInMoneyToMinor('-2.0E-18', 'USD')).toBe(0);
+    expect(linkedInMoneyToMinor('1.5E2', 'USD')).toBe(15000);
+    expect(() => linkedInMoneyToMinor('12,50', 'USD')).toThrow();
   });
 });

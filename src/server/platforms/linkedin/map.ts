@@ -124,6 +124,19 @@ export function toCreative(post: PostElement, imageUrl: string | null): AdCreati
   };
 }
 
+/** A decimal in exponent notation ("-2e-18", "1.5E-7"). */
+const EXPONENT_DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
+
+/**
+ * A LinkedIn money string in minor units. adAnalytics reports rounding residue as tiny values
+ * in exponent notation (Airbyte recorded costInLocalCurrency -2e-18 for a day with one
+ * impression and no spend), which the plain-decimal parser refuses; those go through a number.
+ */
+export function linkedInMoneyToMinor(value: string | number, currency: string): number {
+  const exponent = typeof value === 'string' && EXPONENT_DECIMAL.test(value.trim());
+  return decimalToMinor(exponent ? Number(value) : value, currency);
+}
+
 /** Names and parents the analytics rows are joined with (adAnalytics returns ids only). */
 export interface ReportNames {
   campaigns: Map<string, string>;
@@ -164,10 +177,10 @@ export function toMetricRow(element: AnalyticsElement, account: PlatformAccount,
     adId,
     adName,
     currency: account.currency,
-    spendMinor: decimalToMinor(element.costInLocalCurrency ?? '0', account.currency),
+    spendMinor: linkedInMoneyToMinor(element.costInLocalCurrency ?? '0', account.currency),
     impressions: element.impressions ?? 0,
     clicks: element.clicks ?? 0,
     conversions: element.externalWebsiteConversions ?? 0,
-    conversionValueMinor: decimalToMinor(element.conversionValueInLocalCurrency ?? '0', account.currency),
+    conversionValueMinor: linkedInMoneyToMinor(element.conversionValueInLocalCurrency ?? '0', account.currency),
   };
 }

@@ -81,6 +81,15 @@ describe('HarReplay', () => {
     expect(answer.body).toBe('{"a":1}');
     expect(answer.headers).toContainEqual({ name: 'content-type', value: 'application/json' });
   });
+
+  it('serves a base64 binary body (a gzip file) as its bytes', () => {
+    const gzipBytes = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0x80]);
+    const recorded = entry('GET', 'https://ton.example/stats.json.gz', null);
+    recorded.response.content = { mimeType: 'application/gzip', text: gzipBytes.toString('base64'), encoding: 'base64' };
+    const answer = new HarReplay(har(recorded)).answer('GET', 'https://ton.example/stats.json.gz', undefined)!;
+    expect(answer.bytes).toEqual(gzipBytes);
+    expect(answer.headers).toContainEqual({ name: 'content-type', value: 'application/gzip' });
+  });
 });
 
 describe('normaliseBody and displayUrl', () => {

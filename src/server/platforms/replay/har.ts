@@ -86,6 +86,17 @@ export interface RecordedResponse {
   status: number;
   headers: { name: string; value: string }[];
   body: string;
+  /**
+   * The recorded bytes of a binary body (base64 in the HAR, a non-text mimeType: X's gzipped
+   * analytics file), served as they are; `body` is then empty. Text bodies stay in `body`
+   * because their recorded origins are rewritten.
+   */
+  bytes?: Buffer;
+}
+
+/** Whether a HAR content mimeType names text (JSON, XML, text/*) rather than bytes. */
+function isTextMime(mimeType: string | undefined): boolean {
+  return !mimeType || /^text\/|json|xml|javascript|x-www-form-urlencoded/i.test(mimeType);
 }
 
 /**
@@ -135,15 +146,18 @@ export class HarReplay {
     this.served.set(servedKey, index + 1);
     const entry = candidates[Math.min(index, candidates.length - 1)]!;
     const content = entry.response.content;
-    let text = content.text ?? '';
-    if (content.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
-    if (origin) for (const recorded of this.recordedOrigins) text = text.split(recorded).join(origin);
     const headers = (entry.response.headers ?? []).filter(
       (header) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(header.name.toLowerCase()),
     );
     if (!headers.some((header) => header.name.toLowerCase() === 'content-type')) {
       headers.push({ name: 'content-type', value: content.mimeType || 'application/json' });
     }
+    if (content.encoding === 'base64' && !isTextMime(content.mimeType)) {
+      return { status: entry.response.status, headers, body: '', bytes: Buffer.from(content.text ?? '', 'base64') };
+    }
+    let text = content.text ?? '';
+    if (content.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
+    if (origin) for (const recorded of this.recordedOrigins) text = text.split(recorded).join(origin);
     return { status: entry.response.status, headers, body: text };
   }
 }

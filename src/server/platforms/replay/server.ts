@@ -47,7 +47,7 @@ export async function startReplayServer(har: Har): Promise<ReplayServer> {
       const headers: Record<string, string> = {};
       for (const header of answer.headers) headers[header.name.toLowerCase()] = header.value;
       response.writeHead(answer.status, headers);
-      response.end(answer.body);
+      response.end(answer.bytes ?? answer.body);
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(String(error));

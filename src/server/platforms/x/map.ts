@@ -53,7 +53,8 @@ export interface XFundingInstrument {
 export interface XCampaign {
   id: string;
   name: string;
-  entity_status: string;
+  /** Absent on some campaigns X lists (recorded in the SDK's campaigns_all.json): read as not delivering. */
+  entity_status?: string;
   daily_budget_amount_local_micro?: number | string | null;
   currency?: string;
   deleted?: boolean;
@@ -172,7 +173,7 @@ export function toPlatformCampaign(campaign: XCampaign, accountCurrency: string)
   return {
     id: campaign.id,
     name: campaign.name,
-    status: toCampaignStatus(campaign.entity_status),
+    status: toCampaignStatus(campaign.entity_status ?? ''),
     dailyBudgetMinor: budget === null || budget === undefined ? null : microsToMinor(budget, currency),
     currency,
   };
