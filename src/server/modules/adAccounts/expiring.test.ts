@@ -101,4 +101,19 @@ describe('expiring connections', () => {
     await t.app.services.connections.sendExpiryNotices();
     expect(await notices()).toHaveLength(2);
   });
+
+  it('the daily connection check sends the notice for a TikTok-like connection nothing renews', async () => {
+    const user = await signUp(t.app);
+    await connectVia(t.app, user, 'tiktok');
+    const connection = await connectionOf(user, 'tiktok');
+    // TikTok's advertiser tokens carry no expiry; one given an end is renewed by nothing, so it stays expiring.
+    const at = await endIn(connection.id, 2 * DAY);
+    await t.app.services.connections.healthCheckJob.handler({}, { jobId: 'test', log: t.app.log, lastTry: false });
+    const sent = await t.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect TikTok before %')));
+    expect(sent.map((m) => m.subject)).toEqual([expect.stringContaining(at.toISOString().slice(0, 10))]);
+    expect((await list(user))[0]).toMatchObject({ status: 'active', expiring: true });
+  });
 });
