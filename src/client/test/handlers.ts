@@ -112,6 +112,8 @@ export function adAccountBody(overrides: Partial<ConnectedAdAccount> = {}): Conn
     currency: 'INR',
     status: 'active',
     connected_at: '2030-01-01T00:00:00.000Z',
+    expires_at: null,
+    expiring: false,
     ...overrides,
   };
 }

@@ -29,6 +29,13 @@ export interface ConnectedAdAccount {
   status: ConnectionStatus;
   /** ISO 8601. */
   connected_at: string;
+  /**
+   * ISO 8601: when the connection stops working unless someone reconnects it (a token we cannot
+   * refresh runs out, or the refresh token itself does); null when it does not end on its own.
+   */
+  expires_at: string | null;
+  /** True while the connection is active and expires_at is at most 7 days away: ask for a reconnect now. */
+  expiring: boolean;
 }
 
 export interface StartConnectionResult {

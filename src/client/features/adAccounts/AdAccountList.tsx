@@ -7,6 +7,7 @@ import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
 import { useListAdAccountsQuery } from './adAccounts.api';
 import { ConnectButton } from './ConnectButton';
+import { expiryWarningText } from './expiryWarning';
 
 /** Shown when no account is connected (spec section 2). */
 export const NO_ACCOUNTS_MESSAGE = 'No accounts connected yet';
@@ -35,7 +36,10 @@ function AccountRow({ account, onDisconnect }: AccountRowProps) {
   const canChange = useCan('accounts:write');
   const platform = account.platform.toUpperCase();
   const needsReconnect = account.status === 'needs_reconnect';
+  // Still working, but ends within a week: same Reconnect, asked for before syncing stops.
+  const expiring = !needsReconnect && account.expiring && account.expires_at !== null;
   const titleId = `ad-account-${account.id}`;
+  const warningId = `ad-account-${account.id}-expiry`;
   const details = [account.name, account.currency].filter(Boolean).join(' · ');
   return (
     <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
@@ -46,6 +50,7 @@ function AccountRow({ account, onDisconnect }: AccountRowProps) {
               {platform} <Box component="span" sx={{ fontWeight: 400 }}>{account.account_id}</Box>
             </Typography>
             {needsReconnect && <Chip label="Needs reconnect" color="warning" size="small" />}
+            {expiring && <Chip label="Expires soon" color="warning" size="small" variant="outlined" />}
           </Stack>
           {details && (
             <Typography variant="body2" color="text.secondary">
@@ -53,11 +58,21 @@ function AccountRow({ account, onDisconnect }: AccountRowProps) {
             </Typography>
           )}
           {needsReconnect && <Typography variant="body2">{NEEDS_RECONNECT_EXPLANATION}</Typography>}
+          {expiring && (
+            <Typography id={warningId} variant="body2" color="warning.dark">
+              {expiryWarningText(account.platform, account.expires_at!)}
+            </Typography>
+          )}
         </Stack>
         {canChange && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {needsReconnect && (
-              <ConnectButton platform={account.platform} variant="contained" aria-label={`Reconnect ${PLATFORM_LABELS[account.platform]}`}>
+            {(needsReconnect || expiring) && (
+              <ConnectButton
+                platform={account.platform}
+                variant="contained"
+                aria-label={`Reconnect ${PLATFORM_LABELS[account.platform]}`}
+                aria-describedby={expiring ? warningId : undefined}
+              >
                 Reconnect
               </ConnectButton>
             )}

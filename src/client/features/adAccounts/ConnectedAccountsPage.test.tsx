@@ -13,6 +13,7 @@ import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
 import { NEEDS_RECONNECT_EXPLANATION, NO_ACCOUNTS_MESSAGE } from './AdAccountList';
 import { browserLocation } from './browserLocation';
+import { expiryWarningText } from './expiryWarning';
 import { GOOGLE_ADS_URL } from './InviteStatusNotice';
 import { CONNECT_RESULT_KEY, INVITE_MESSAGES } from './inviteStatus';
 
@@ -94,6 +95,37 @@ describe('ConnectedAccountsPage: the list', () => {
 
     await user.click(within(item).getByRole('button', { name: 'Reconnect LinkedIn' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://linkedin.example/consent?state=s1'));
+  });
+
+  it('warns about a connection that ends within a week, with its date, and Reconnect (by keyboard) starts that platform', async () => {
+    server.use(http.get(api('auth/meta/'), () => HttpResponse.json({ auth_url: 'https://meta.example/consent?state=s2' } satisfies StartConnectionResult)));
+    const { user, assign } = await setup([
+      adAccountBody({ expires_at: '2030-01-07T12:00:00.000Z', expiring: true }),
+      adAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890' }),
+    ]);
+    const [item, other] = within(await accountList()).getAllByRole('listitem');
+    const warning = expiryWarningText('meta', '2030-01-07T12:00:00.000Z');
+    expect(warning).toBe('Reconnect Meta before 7 Jan 2030 to keep data flowing');
+    expect(within(item).getByText(warning)).toBeInTheDocument();
+    expect(within(item).getByText('Expires soon')).toBeInTheDocument();
+    // Still working: not marked as needing a reconnect, and the other connection shows nothing.
+    expect(within(item).queryByText('Needs reconnect')).not.toBeInTheDocument();
+    expect(within(other).queryByText(/Expires soon|keep data flowing/)).not.toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: /Reconnect/ })).not.toBeInTheDocument();
+
+    const reconnect = within(item).getByRole('button', { name: 'Reconnect Meta' });
+    expect(reconnect).toHaveAccessibleDescription(warning);
+    reconnect.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://meta.example/consent?state=s2'));
+  });
+
+  it('shows no expiry warning for a connection that already needs reconnecting (it says so instead)', async () => {
+    await setup([adAccountBody({ status: 'needs_reconnect', expires_at: '2030-01-07T12:00:00.000Z', expiring: true })]);
+    const [item] = within(await accountList()).getAllByRole('listitem');
+    expect(within(item).getByText('Needs reconnect')).toBeInTheDocument();
+    expect(within(item).queryByText('Expires soon')).not.toBeInTheDocument();
+    expect(within(item).getAllByRole('button', { name: 'Reconnect Meta' })).toHaveLength(1);
   });
 
   it('on a failure says so (once, with the fallback) and Retry loads the list', async () => {

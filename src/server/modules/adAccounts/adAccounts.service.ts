@@ -26,6 +26,7 @@ import type { OtpService } from '../otp/otp.service';
 import type { Connections } from './connections';
 import { presentAdAccount } from './adAccounts.presenter';
 import { browserHash } from './browserBinding';
+import { connectionExpiry, type ConnectionExpiry } from './expiry';
 
 /** An OAuth round trip must come back within this time. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
@@ -193,12 +194,29 @@ export function createAdAccountsService(
     /** The workspace's connected accounts. */
     async list(principal: Principal): Promise<ConnectedAdAccount[]> {
       const rows = await db
-        .select({ account: connectedAdAccounts, status: platformConnections.status })
+        .select({
+          account: connectedAdAccounts,
+          status: platformConnections.status,
+          sealedTokens: platformConnections.sealedTokens,
+          accessExpiresAt: platformConnections.accessExpiresAt,
+        })
         .from(connectedAdAccounts)
         .innerJoin(platformConnections, eq(platformConnections.id, connectedAdAccounts.connectionId))
         .where(eq(connectedAdAccounts.workspaceId, principal.workspaceId))
         .orderBy(asc(connectedAdAccounts.createdAt), asc(connectedAdAccounts.accountId));
-      return rows.map((row) => presentAdAccount(row.account, row.status));
+      // Whether a connection can refresh itself is only in its sealed tokens: open each once.
+      const now = clock.now();
+      const expiries = new Map<string, ConnectionExpiry>();
+      const expiryOf = (row: (typeof rows)[number]) => {
+        const id = row.account.connectionId;
+        let expiry = expiries.get(id);
+        if (!expiry) {
+          expiry = connectionExpiry({ accessExpiresAt: row.accessExpiresAt, tokens: connections.open(id, row.sealedTokens) }, now);
+          expiries.set(id, expiry);
+        }
+        return expiry;
+      };
+      return rows.map((row) => presentAdAccount(row.account, row.status, expiryOf(row)));
     },
 
     /**

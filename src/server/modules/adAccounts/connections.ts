@@ -7,6 +7,7 @@ import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
+import { createExpiryNotices } from './expiryNotice';
 
 /**
  * Platform connections as the rest of the server uses them: sealed tokens in, a TokenProvider
@@ -219,12 +220,18 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
       return broken;
     },
 
+    /** E-mails the people who may reconnect about connections that end within a week (expiryNotice.ts). */
+    sendExpiryNotices: createExpiryNotices(ctx, (connectionId, sealedTokens) => JSON.parse(box.open(sealedTokens, context(connectionId))) as TokenSet),
+
     healthCheckJob: defineJob({
       id: CONNECTION_CHECK_JOB,
       payload: object({}),
       cron: CONNECTION_CHECK_CRON,
       async handler(_payload, { log: jobLog }) {
-        jobLog.info({ broken: await api.checkAll() }, 'connection check done');
+        const broken = await api.checkAll();
+        // After the check, so a connection found broken gets the reconnect notice, not this one.
+        const expiring = await api.sendExpiryNotices();
+        jobLog.info({ broken, expiryNotices: expiring }, 'connection check done');
       },
     }),
   };

@@ -10,6 +10,7 @@ import type {
 } from '../types';
 import { isTooMuchData, metaError, metaFailure } from './errors';
 import { credentialParams, graphUrl, nextPageUrl } from './graph';
+import { UsagePacer } from './usage';
 import {
   minorToBudget,
   toAccount,
@@ -67,11 +68,23 @@ function dayCount(since: string, until: string): number {
 
 /** The Marketing API client of one connection; `settings` decide whether it talks to Meta or the sandbox. */
 export function metaClient(settings: PlatformSettings, tokens: TokenProvider, runtime: ClientRuntime): PlatformClient {
-  /** One Graph call with the connection's current token; resolves to the parsed body. */
+  // One pacer per client: the usage headers describe this connection's token and its accounts.
+  const pacer = new UsagePacer(runtime);
+
+  /**
+   * One Graph call with the connection's current token; resolves to the parsed body. Each attempt
+   * is paced by the usage the previous successful answer reported (see usage.ts).
+   */
   async function call<T>(build: (accessToken: string) => HttpRequest): Promise<T> {
-    const response = await callWithTokens(runtime, tokens, (current) =>
-      sendChecked(runtime, 'meta', build(current.accessToken), metaError),
-    );
+    const response = await callWithTokens(runtime, tokens, async (current) => {
+      await pacer.beforeCall();
+      return sendChecked(runtime, 'meta', build(current.accessToken), (answer) => {
+        const error = metaError(answer);
+        // Only successes update the pace: a throttled answer already carries its own wait.
+        if (!error) pacer.record(answer.headers);
+        return error;
+      });
+    });
     return response.json as T;
   }
 

@@ -37,6 +37,8 @@ import {
 
 /** Longest date range of one daily report request, both ends included (UNCONFIRMED: research 5.3, Airbyte chunks by 30). */
 export const REPORT_MAX_DAYS = 30;
+/** PlatformError.code of an answer with code 0 and no `data`. */
+export const NO_DATA_CODE = 'no_data';
 /** Largest page TikTok serves for reports and campaign lists. */
 const PAGE_SIZE = 1000;
 /** advertiser/info takes at most this many ids per call. */
@@ -108,7 +110,13 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
         { method, url: target, headers: { 'Access-Token': current.accessToken }, body },
         (answer, now) => tiktokError(answer, attempt, now),
       );
-      return (response.json as TikTokEnvelope<T>).data;
+      const { data } = response.json as TikTokEnvelope<T | undefined | null>;
+      // code 0 without data is a broken answer, not an empty one: reading on would fail on
+      // `undefined` far from here, so it is a retryable platform failure like a gateway glitch.
+      if (data === undefined || data === null) {
+        throw new PlatformError({ platform: 'tiktok', kind: 'unavailable', code: NO_DATA_CODE, message: 'TikTok answered code 0 without data', status: response.status });
+      }
+      return data;
     });
   };
 

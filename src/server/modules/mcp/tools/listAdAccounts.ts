@@ -23,6 +23,8 @@ export const listAdAccounts = readTool({
         currency: z.string(),
         status: z.enum(['active', 'needs_reconnect']),
         connected_at: z.string(),
+        expires_at: z.string().nullable().describe('When the connection stops working unless a person reconnects it; null: it does not end on its own.'),
+        expiring: z.boolean().describe('True when an active connection ends within 7 days: a person should reconnect it.'),
         sync: z
           .object({
             status: z.string(),
