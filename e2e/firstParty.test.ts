@@ -111,15 +111,25 @@ describe('first-party conversions in Chromium', () => {
     await page.keyboard.press('Enter');
     await section.getByText(keyId, { exact: true }).waitFor();
 
-    // The shop sends the last day again with a new count, signed over the exact bytes.
+    // The shop sends the last day again with a new count, signed now over the exact bytes.
     const body = JSON.stringify({ days: [{ day: to, conversions: 100, revenue: '5000.00', currency: 'USD' }] });
-    const signature = createHmac('sha256', secret).update(body).digest('hex');
-    const headers = { 'content-type': 'application/json', 'x-adwise-key-id': keyId };
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const sign = (key: string, signed: string) => `v1=${createHmac('sha256', key).update(`${timestamp}.${signed}`).digest('hex')}`;
+    const signature = sign(secret, body);
+    const headers = { 'content-type': 'application/json', 'x-adwise-key-id': keyId, 'x-adwise-timestamp': timestamp };
 
-    const forged = await post('first-party/ingest/', body, { ...headers, 'x-adwise-signature': createHmac('sha256', 'not-the-secret').update(body).digest('hex') });
+    const forged = await post('first-party/ingest/', body, { ...headers, 'x-adwise-signature': sign('not-the-secret', body) });
     expect(forged.status).toBe(401);
     const tampered = await post('first-party/ingest/', body.replace('100', '1000'), { ...headers, 'x-adwise-signature': signature });
     expect(tampered.status).toBe(401);
+    // The same request signed an hour ago (a captured one, replayed): refused.
+    const hourAgo = String(Number(timestamp) - 3600);
+    const stale = await post('first-party/ingest/', body, {
+      ...headers,
+      'x-adwise-timestamp': hourAgo,
+      'x-adwise-signature': `v1=${createHmac('sha256', secret).update(`${hourAgo}.${body}`).digest('hex')}`,
+    });
+    expect(stale.status).toBe(401);
     expect(await api(`first-party/days/?from=${from}&to=${to}`, { token })).toEqual(saved);
 
     const first = await post('first-party/ingest/', body, { ...headers, 'x-adwise-signature': signature });

@@ -16,7 +16,7 @@ import { POST_LAUNCH_MESSAGES } from '@shared/api/creativePostLaunch';
 import { BRANDING_MESSAGES, BRANDING_TEXT_COLOUR } from '@shared/api/branding';
 import { contrastRatio } from '@shared/contrast';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { FIRST_PARTY_KEY_HEADER, FIRST_PARTY_MESSAGES, FIRST_PARTY_SIGNATURE_HEADER } from '@shared/api/firstParty';
+import { FIRST_PARTY_KEY_HEADER, FIRST_PARTY_MESSAGES, FIRST_PARTY_SIGNATURE_HEADER, FIRST_PARTY_TIMESTAMP_HEADER } from '@shared/api/firstParty';
 import {
   actions,
   ads,
@@ -495,7 +495,11 @@ const MATRIX: Record<string, Probe> = {
   'DELETE /api/first-party/key/': own((v, a) => [{ method: 'DELETE', url: `/api/first-party/key/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
   // Without the victim's secret: a guessed key id (the workspace's id) and a made-up signature.
   'POST /api/first-party/ingest/': publicRoute((v, a) => [
-    json('POST', '/api/first-party/ingest/', { days: [{ day: '2030-01-01', conversions: 1, revenue: 1, currency: 'USD' }] }, { [FIRST_PARTY_KEY_HEADER]: v.workspaceId, [FIRST_PARTY_SIGNATURE_HEADER]: 'ab'.repeat(32) }),
+    json('POST', '/api/first-party/ingest/', { days: [{ day: '2030-01-01', conversions: 1, revenue: 1, currency: 'USD' }] }, {
+      [FIRST_PARTY_KEY_HEADER]: v.workspaceId,
+      [FIRST_PARTY_TIMESTAMP_HEADER]: String(Math.floor(Date.now() / 1000)),
+      [FIRST_PARTY_SIGNATURE_HEADER]: `v1=${'ab'.repeat(32)}`,
+    }),
     json('POST', '/api/first-party/ingest/', { days: [{ day: '2030-01-01', conversions: 1, revenue: 1, currency: 'USD' }] }, { ...a.user.auth, [FIRST_PARTY_KEY_HEADER]: v.workspaceId }),
   ]),
   'GET /api/reports/': own((v, a) => [{ method: 'GET', url: `/api/reports/?workspace=${v.workspaceId}`, headers: a.user.auth }]),

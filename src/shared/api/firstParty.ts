@@ -24,9 +24,16 @@ export const FIRST_PARTY_MAX_REVENUE_MINOR = 10_000_000_000_000;
 /** The over-attribution interval's level (the central 90%, as the rest of the analysis reports). */
 export const FIRST_PARTY_INTERVAL_LEVEL = 0.9;
 
-/** Headers of a signed ingestion request: the key's id and the hex HMAC-SHA256 of the raw body under its secret. */
+/**
+ * Headers of a signed ingestion request: the key's id, the Unix time (seconds) it was signed, and
+ * `v1=` + the hex HMAC-SHA256 under the key's secret of `<timestamp>.<raw body>` (the scheme alert
+ * webhooks are signed with). The timestamp makes a captured request useless after a few minutes.
+ */
 export const FIRST_PARTY_KEY_HEADER = 'x-adwise-key-id';
+export const FIRST_PARTY_TIMESTAMP_HEADER = 'x-adwise-timestamp';
 export const FIRST_PARTY_SIGNATURE_HEADER = 'x-adwise-signature';
+/** How far a request's timestamp may be from the server's clock, either way, in seconds. */
+export const FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const FIRST_PARTY_MESSAGES = {
   csvEmpty: 'The file is empty: it needs a header line (day,conversions,revenue,currency) and at least one day.',
@@ -44,7 +51,9 @@ export const FIRST_PARTY_MESSAGES = {
   badRevenue: (value: string) => `revenue "${value}" is not an amount of 0 or more (a plain decimal, no thousands separators)`,
   revenueDigits: (value: string, currency: string, digits: number) => `revenue "${value}" has more than ${digits} decimals for ${currency}`,
   revenueTooLarge: (value: string) => `revenue "${value}" is too large`,
-  missingSignature: 'Sign the request: send the key id in X-Adwise-Key-Id and the hex HMAC-SHA256 of the raw body in X-Adwise-Signature.',
+  missingSignature:
+    'Sign the request: send the key id in X-Adwise-Key-Id, the Unix time in seconds in X-Adwise-Timestamp, and v1= followed by the hex HMAC-SHA256 of "<timestamp>.<raw body>" in X-Adwise-Signature.',
+  staleTimestamp: `X-Adwise-Timestamp is more than ${FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from the server's clock: sign each request when you send it (and check the sender's clock).`,
   badSignature: 'The signature does not match the body under this key (or the key is unknown or was rotated).',
   malformedBody: 'The request body is not valid JSON.',
   noKey: 'This workspace has no ingestion key.',

@@ -1,5 +1,13 @@
 import { Box, Typography } from '@mui/material';
-import { FIRST_PARTY_CSV_COLUMNS, FIRST_PARTY_CSV_MAX_ROWS, FIRST_PARTY_INGEST_MAX_DAYS, FIRST_PARTY_KEY_HEADER, FIRST_PARTY_SIGNATURE_HEADER } from '@shared/api/firstParty';
+import {
+  FIRST_PARTY_CSV_COLUMNS,
+  FIRST_PARTY_CSV_MAX_ROWS,
+  FIRST_PARTY_INGEST_MAX_DAYS,
+  FIRST_PARTY_KEY_HEADER,
+  FIRST_PARTY_SIGNATURE_HEADER,
+  FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
+  FIRST_PARTY_TIMESTAMP_HEADER,
+} from '@shared/api/firstParty';
 
 const CODE_SX = { display: 'block', p: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
@@ -22,8 +30,9 @@ export function FirstPartyHowTo() {
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }}>
         <strong>From your shop or CRM:</strong> POST {'{"days": [{"day", "conversions", "revenue", "currency"}]}'} to /api/first-party/ingest/ (at most {FIRST_PARTY_INGEST_MAX_DAYS} days a
-        request), with the key id in {FIRST_PARTY_KEY_HEADER} and the hex HMAC-SHA256 of the exact body under the secret in {FIRST_PARTY_SIGNATURE_HEADER}. Each day replaces its
-        own, so sending a day again never counts it twice.
+        request), with the key id in {FIRST_PARTY_KEY_HEADER}, the Unix time in seconds in {FIRST_PARTY_TIMESTAMP_HEADER}, and in {FIRST_PARTY_SIGNATURE_HEADER} v1= followed by
+        the hex HMAC-SHA256 under the secret of the timestamp, a dot and the exact body. A request signed more than {FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS / 60} minutes
+        before or after it arrives is refused, so sign each one as you send it. Each day replaces its own, so sending a day again never counts it twice.
       </Typography>
     </Box>
   );

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
-import { REPORT_MESSAGES, type ReportSharedView } from '@shared/api/reports';
+import { REPORT_MESSAGES, type ReportSectionData, type ReportSharedView } from '@shared/api/reports';
+import { FIRST_PARTY_HEADING } from '@shared/firstPartyFormat';
 import { api } from '@client/test/handlers';
 import { reportData } from '@client/test/reports.handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
@@ -32,6 +33,58 @@ describe('SharedReportPage: a shared report, read-only and without signing in', 
     expect(screen.getByText(/Shared by Northwind Agency/)).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it("says whose the conversions are, each platform's window, and the workspace's own numbers beside them", async () => {
+    const data = reportData({ id: 'r1', name: 'Acme weekly', currency: 'USD' });
+    const windowOf = (platform: 'google' | 'meta', label: string) => ({ platform, basis: 'platform-reported' as const, label, click_days: null, view_days: null, windows: [], updated_at: null });
+    const [headline, ...rest] = data.sections;
+    const view: ReportSharedView = {
+      ...data,
+      sections: [
+        {
+          ...(headline as Extract<ReportSectionData, { key: 'headline' }>),
+          attribution: [windowOf('google', '30-day click, 1-day view'), windowOf('meta', '7-day click, 1-day view')],
+          first_party: {
+            days_covered: 7,
+            conversions: 40,
+            revenue: 4000,
+            spend: 1234.5,
+            blended_cpa: 30.86,
+            blended_roas: 3.24,
+            mer: 3.24,
+            interval_level: 0.9,
+            platforms: [{ platform: 'meta', spend: 600, spend_share: 0.49, claimed_conversions: 45, expected_conversions: 19.44, over_attribution: { mid: 2.3, low: 1.5, high: 3.6 } }],
+            unconverted_currencies: [],
+          },
+        },
+        ...rest,
+      ],
+      expires_at: '2030-04-10T09:00:00.000Z',
+    };
+    setup(() => HttpResponse.json(view));
+    const region = await screen.findByRole('region', { name: 'Headline figures' });
+    expect(region).toHaveTextContent('Conversions: Platform-reported · May count a conversion more than once.');
+    expect(region).toHaveTextContent('Conversion windows: Google Ads: 30-day click, 1-day view; Meta: 7-day click, 1-day view.');
+    const own = within(region).getByRole('region', { name: FIRST_PARTY_HEADING });
+    for (const [label, value] of [
+      ['Your conversions', '40'],
+      ['Your revenue', 'USD 4,000.00'],
+      ['Blended CPA', 'USD 30.86'],
+      ['Blended ROAS', '3.24×'],
+      ['MER', '3.24×'],
+      ['Days covered', '7 of 7'],
+    ]) {
+      expect(within(own).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(own).getByRole('listitem')).toHaveTextContent('Meta claims 2.3× its share (1.5× to 3.6×): 45 claimed where its share of spend explains 19.44.');
+  });
+
+  it('says nothing about windows on a report made before they were read', async () => {
+    setup(() => HttpResponse.json({ ...reportData({ id: 'r1', name: 'Acme weekly', currency: 'USD' }), expires_at: '2030-04-10T09:00:00.000Z' }));
+    const region = await screen.findByRole('region', { name: 'Headline figures' });
+    expect(region).not.toHaveTextContent('Platform-reported');
+    expect(within(region).queryByRole('region', { name: FIRST_PARTY_HEADING })).not.toBeInTheDocument();
   });
 
   it.each([

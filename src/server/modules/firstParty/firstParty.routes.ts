@@ -8,6 +8,8 @@ import {
   FIRST_PARTY_KEY_HEADER,
   FIRST_PARTY_MESSAGES,
   FIRST_PARTY_SIGNATURE_HEADER,
+  FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
+  FIRST_PARTY_TIMESTAMP_HEADER,
   type FirstPartyRejection,
 } from '@shared/api/firstParty';
 import { dashboardQuerySchema } from '@shared/validation/dashboard';
@@ -187,6 +189,7 @@ const ingestBodySchema = object({
 
 const ingestHeadersSchema = object({
   [FIRST_PARTY_KEY_HEADER]: string(),
+  [FIRST_PARTY_TIMESTAMP_HEADER]: string(),
   [FIRST_PARTY_SIGNATURE_HEADER]: string(),
 });
 
@@ -197,7 +200,7 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 /**
  * first-party/ingest/: the signed ingestion endpoint, for a workspace's shop or CRM (no session:
- * the key id and the body's HMAC are the credentials). The body's exact bytes are kept for the
+ * the key id and the HMAC of the timestamped body are the credentials). The body's exact bytes are kept for the
  * signature, which is checked before the body is read; the secret never leaves the database
  * unsealed except into the HMAC, and nothing here logs a header or the body.
  */
@@ -227,13 +230,15 @@ export const firstPartyIngestRoutes: FastifyPluginAsync<{ services: Services }> 
     {
       config: rateLimit(60),
       preValidation: async (request) => {
-        keys.set(request, await firstParty.verify(headerOf(request, FIRST_PARTY_KEY_HEADER), headerOf(request, FIRST_PARTY_SIGNATURE_HEADER), raw.get(request) ?? Buffer.alloc(0)));
+        const signed = { keyId: headerOf(request, FIRST_PARTY_KEY_HEADER), timestamp: headerOf(request, FIRST_PARTY_TIMESTAMP_HEADER), signature: headerOf(request, FIRST_PARTY_SIGNATURE_HEADER) };
+        keys.set(request, await firstParty.verify(signed, raw.get(request) ?? Buffer.alloc(0)));
         if ((request.body as unknown) === MALFORMED) throw badRequest(FIRST_PARTY_MESSAGES.malformedBody);
       },
       schema: {
         summary: 'Send first-party days, signed with the workspace’s ingestion key',
         description:
-          `Headers: \`${FIRST_PARTY_KEY_HEADER}\` (the key’s id) and \`${FIRST_PARTY_SIGNATURE_HEADER}\` (the lowercase hex HMAC-SHA256 of the raw request body under the key’s secret); a missing or bad signature is a 401. ` +
+          `Headers: \`${FIRST_PARTY_KEY_HEADER}\` (the key’s id), \`${FIRST_PARTY_TIMESTAMP_HEADER}\` (the Unix time in seconds when it was signed) and \`${FIRST_PARTY_SIGNATURE_HEADER}\` (\`v1=\` and the hex HMAC-SHA256 under the key’s secret of \`<timestamp>.<raw body>\`); ` +
+          `a missing or bad signature, or a timestamp more than ${FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from the server’s clock, is a 401. ` +
           `Body: \`{ "days": [{ "day": "YYYY-MM-DD", "conversions": 12, "revenue": "1234.50", "currency": "USD" }] }\`, at most ${FIRST_PARTY_INGEST_MAX_DAYS} days; revenue in major units (a decimal string or number). ` +
           'Idempotent by day: a day sent again replaces the one saved, so a resend never counts twice. Every day is checked first; any bad one and nothing is saved (400 with `lines`).',
         tags,

@@ -5,6 +5,7 @@ import {
   FIRST_PARTY_INGEST_MAX_DAYS,
   FIRST_PARTY_INTERVAL_LEVEL,
   FIRST_PARTY_MESSAGES,
+  FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
   type FirstPartyDay,
   type FirstPartyDayInput,
   type FirstPartyImportResult,
@@ -53,12 +54,15 @@ export class FirstPartyRejected extends Error {
 }
 
 const unauthorized = (detail: string) => new HttpError(401, detail, ErrorCode.Unauthorized);
-const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 /** Bytes of a new ingestion secret (256 bits, as long as the HMAC's key block needs to be strong). */
 const SECRET_BYTES = 32;
 
-/** The hex HMAC-SHA256 of a raw body under a key's secret: what a caller sends in X-Adwise-Signature. */
-export const signBody = (secret: string, body: Buffer | string) => createHmac('sha256', secret).update(body).digest('hex');
+/** The hex HMAC-SHA256 under a key's secret of `<timestamp>.<raw body>`: what a caller sends, after `v1=`, in X-Adwise-Signature. */
+export const signBody = (secret: string, timestamp: string, body: Buffer | string) => createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+
+/** The signature header's value: "v1=<hex>" (the version lets the scheme change without ambiguity). */
+const SIGNATURE_V1 = /^v1=([0-9a-f]{64})$/i;
+const UNIX_SECONDS = /^\d{1,12}$/;
 
 /**
  * First-party truth (issue 37): a workspace's own daily conversions and revenue, imported as CSV
@@ -90,19 +94,27 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
     },
 
     /**
-     * The signed ingestion endpoint's check, before the body is read: the key id names a key, and
-     * the signature is the hex HMAC-SHA256 of the raw body under its secret (compared in constant
-     * time). Answers the key's workspace; anything else is a 401 saying what to send.
+     * The signed ingestion endpoint's check, before the body is read: the key id names a key, the
+     * signature is "v1=" and the hex HMAC-SHA256 under its secret of "<timestamp>.<raw body>"
+     * (compared in constant time), and the timestamp is within the tolerance of now, so a captured
+     * request cannot be replayed later to put back figures since corrected. Answers the key's
+     * workspace; anything else is a 401 saying what to send.
      */
-    async verify(keyId: string | undefined, signature: string | undefined, raw: Buffer): Promise<{ keyId: string; workspaceId: string }> {
-      if (!keyId || !signature) throw unauthorized(FIRST_PARTY_MESSAGES.missingSignature);
+    async verify(
+      request: { keyId: string | undefined; timestamp: string | undefined; signature: string | undefined },
+      raw: Buffer,
+    ): Promise<{ keyId: string; workspaceId: string }> {
+      const { keyId, timestamp, signature } = request;
+      if (!keyId || !signature || !timestamp) throw unauthorized(FIRST_PARTY_MESSAGES.missingSignature);
       const row = isUuid(keyId) ? await queries.keyById(db, keyId) : undefined;
       const secret = row ? box.open(row.secretSealed, sealContext(row.id)) : decoySecret;
-      const expected = Buffer.from(signBody(secret, raw), 'hex');
-      const wellFormed = HEX_SHA256.test(signature.trim());
-      const given = wellFormed ? Buffer.from(signature.trim(), 'hex') : Buffer.alloc(expected.length);
-      const matches = timingSafeEqual(expected, given);
-      if (!row || !wellFormed || !matches) throw unauthorized(FIRST_PARTY_MESSAGES.badSignature);
+      const expected = Buffer.from(signBody(secret, timestamp.trim(), raw), 'hex');
+      const given = SIGNATURE_V1.exec(signature.trim());
+      const matches = timingSafeEqual(expected, given ? Buffer.from(given[1]!, 'hex') : Buffer.alloc(expected.length));
+      if (!row || !given || !matches) throw unauthorized(FIRST_PARTY_MESSAGES.badSignature);
+      // Checked after the signature, so the answer says nothing about a timestamp an outsider made up.
+      const signedAt = UNIX_SECONDS.test(timestamp.trim()) ? Number(timestamp.trim()) : Number.NaN;
+      if (!(Math.abs(clock.now().getTime() / 1000 - signedAt) <= FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS)) throw unauthorized(FIRST_PARTY_MESSAGES.staleTimestamp);
       return { keyId: row.id, workspaceId: row.workspaceId };
     },
 

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { FIRST_PARTY_KEY_HEADER, FIRST_PARTY_MESSAGES as M, FIRST_PARTY_SIGNATURE_HEADER, type FirstPartyKeyCreated, type FirstPartyView } from '@shared/api/firstParty';
+import {
+  FIRST_PARTY_KEY_HEADER,
+  FIRST_PARTY_MESSAGES as M,
+  FIRST_PARTY_SIGNATURE_HEADER,
+  FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
+  FIRST_PARTY_TIMESTAMP_HEADER,
+  type FirstPartyKeyCreated,
+  type FirstPartyView,
+} from '@shared/api/firstParty';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { accountDaily, firstPartyDays, firstPartyKeys } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
@@ -16,9 +24,23 @@ const HEADER = 'day,conversions,revenue,currency';
 const importCsv = (app: FastifyInstance, user: TestUser, workspace: string, body: string) =>
   app.inject({ method: 'POST', url: '/api/first-party/import/', headers: { ...user.auth, [WORKSPACE_HEADER]: workspace, 'content-type': 'text/csv' }, payload: body });
 
-/** A signed ingestion request (the signature over exactly these bytes, unless one is given). */
-const ingest = (app: FastifyInstance, key: { id: string; secret: string }, body: string, signature = createHmac('sha256', key.secret).update(body).digest('hex')) =>
-  app.inject({ method: 'POST', url: '/api/first-party/ingest/', headers: { 'content-type': 'application/json', [FIRST_PARTY_KEY_HEADER]: key.id, [FIRST_PARTY_SIGNATURE_HEADER]: signature }, payload: body });
+/** The app's (manual) clock stands at START unless a test moves it: requests are signed at that time. */
+const START_SECONDS = String(Date.parse(START) / 1000);
+
+/** X-Adwise-Signature for `body` signed at `timestamp`: v1= and the hex HMAC-SHA256 of "<timestamp>.<body>", as a sender computes it. */
+const sign = (secret: string, timestamp: string, body: string) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+/** A signed ingestion request (signed now over exactly these bytes, unless a timestamp or signature is given). */
+const ingest = (app: FastifyInstance, key: { id: string; secret: string }, body: string, options: { timestamp?: string; signature?: string } = {}) => {
+  const timestamp = options.timestamp ?? START_SECONDS;
+  const signature = options.signature ?? sign(key.secret, timestamp, body);
+  return app.inject({
+    method: 'POST',
+    url: '/api/first-party/ingest/',
+    headers: { 'content-type': 'application/json', [FIRST_PARTY_KEY_HEADER]: key.id, [FIRST_PARTY_TIMESTAMP_HEADER]: timestamp, [FIRST_PARTY_SIGNATURE_HEADER]: signature },
+    payload: body,
+  });
+};
 
 async function storedDays(app: FastifyInstance, workspace: string) {
   const rows = await app.ctx.db.select().from(firstPartyDays).where(eq(firstPartyDays.workspaceId, workspace)).orderBy(firstPartyDays.day);
@@ -135,14 +157,18 @@ describe('first-party truth: import, signed ingestion, blended figures and over-
       const unsigned = await t.app.inject({ method: 'POST', url: '/api/first-party/ingest/', headers: { 'content-type': 'application/json' }, payload: body });
       expect(unsigned.statusCode).toBe(401);
       expect(unsigned.json().detail).toBe(M.missingSignature);
-      const tampered = await ingest(t.app, key, body.replace('"conversions":7', '"conversions":70'), createHmac('sha256', key.secret).update(body).digest('hex'));
+      const tampered = await ingest(t.app, key, body.replace('"conversions":7', '"conversions":70'), { signature: sign(key.secret, START_SECONDS, body) });
       expect(tampered.statusCode).toBe(401);
       expect(tampered.json().detail).toBe(M.badSignature);
       expect((await ingest(t.app, { ...key, secret: 'afp_guessed' }, body)).statusCode).toBe(401);
       expect((await ingest(t.app, { ...key, id: '00000000-0000-4000-8000-000000000000' }, body)).statusCode).toBe(401);
-      expect((await ingest(t.app, key, body, 'not-hex')).statusCode).toBe(401);
+      expect((await ingest(t.app, key, body, { signature: 'not-hex' })).statusCode).toBe(401);
+      // The bare hex of the body alone (no timestamp, no version) is not the scheme.
+      expect((await ingest(t.app, key, body, { signature: createHmac('sha256', key.secret).update(body).digest('hex') })).statusCode).toBe(401);
+      // The timestamp is signed: changing it breaks the signature.
+      expect((await ingest(t.app, key, body, { timestamp: String(Number(START_SECONDS) + 1), signature: sign(key.secret, START_SECONDS, body) })).json().detail).toBe(M.badSignature);
       // A bad signature is a 401 whatever the body, even one that is not JSON.
-      expect((await ingest(t.app, key, '{"days": [', 'ab'.repeat(32))).statusCode).toBe(401);
+      expect((await ingest(t.app, key, '{"days": [', { signature: `v1=${'ab'.repeat(32)}` })).statusCode).toBe(401);
       expect(await storedDays(t.app, workspace)).toEqual(before);
     });
 
@@ -164,7 +190,30 @@ describe('first-party truth: import, signed ingestion, blended figures and over-
     it('signs the exact bytes sent: a body laid out differently from JSON.stringify verifies as sent', async () => {
       const body = '{\n  "days": [ { "currency": "USD", "day": "2026-10-14", "revenue": 5, "conversions": 1 } ]\n}\n';
       expect((await ingest(t.app, key, body)).statusCode).toBe(200);
-      expect((await ingest(t.app, key, body.trimEnd(), createHmac('sha256', key.secret).update(body).digest('hex'))).statusCode).toBe(401);
+      expect((await ingest(t.app, key, body.trimEnd(), { signature: sign(key.secret, START_SECONDS, body) })).statusCode).toBe(401);
+    });
+
+    it('refuses a request signed more than five minutes away from now, so a captured one cannot be replayed later', async () => {
+      const body = JSON.stringify({ days: [{ day: '2026-10-15', conversions: 3, revenue: '30.00', currency: 'USD' }] });
+      const at = (offsetSeconds: number) => String(Number(START_SECONDS) + offsetSeconds);
+      for (const offset of [-FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS - 1, FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS + 1, -86_400]) {
+        const res = await ingest(t.app, key, body, { timestamp: at(offset) });
+        expect({ offset, status: res.statusCode, detail: res.json().detail }).toEqual({ offset, status: 401, detail: M.staleTimestamp });
+      }
+      // Not a number of seconds: refused the same way, once the signature over it holds.
+      expect((await ingest(t.app, key, body, { timestamp: '2026-11-21T12:00:00Z' })).json().detail).toBe(M.staleTimestamp);
+      expect((await storedDays(t.app, workspace)).some((day) => day.day === '2026-10-15')).toBe(false);
+      // Within the tolerance either way (a sender's clock a little off) it is taken.
+      expect((await ingest(t.app, key, body, { timestamp: at(-FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS) })).statusCode).toBe(200);
+      expect((await ingest(t.app, key, body, { timestamp: at(FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS) })).statusCode).toBe(200);
+      // The same signed request, replayed ten minutes later: refused.
+      const signedNow = sign(key.secret, START_SECONDS, body);
+      clock.advance(10 * 60_000);
+      try {
+        expect((await ingest(t.app, key, body, { timestamp: START_SECONDS, signature: signedNow })).json().detail).toBe(M.staleTimestamp);
+      } finally {
+        clock.set(START);
+      }
     });
 
     it('refuses a signed request with bad days whole, naming each by position', async () => {

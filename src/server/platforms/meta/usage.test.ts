@@ -29,7 +29,14 @@ const accountsPage = { data: [{ id: 'act_1', account_id: '1', name: 'One', curre
 /** A runtime whose fetch answers every call with the accounts page and the next of `headers`, recording the calls. */
 function scripted(headers: Record<string, string>[]) {
   const calls: string[] = [];
+  // A clock that stands still (sleeps move it), so a wait computed between two readings is exact.
+  let clock = Date.parse('2030-03-01T12:00:00Z');
   const runtime = recordingRuntime({
+    now: () => new Date(clock),
+    sleep: async (ms) => {
+      runtime.sleeps.push(ms);
+      clock += ms;
+    },
     fetch: async (input) => {
       calls.push(new URL(String(input)).pathname);
       const extra = headers[Math.min(calls.length - 1, headers.length - 1)];
