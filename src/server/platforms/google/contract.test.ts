@@ -1,38 +1,31 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseHar } from '../replay/har';
-import { openReplay, runReplay, summaryLine, type ReplaySession } from '../replay/run';
+import { openReplay, runReplay, summaryLine } from '../replay/run';
 import { PlatformError, type PlatformAccount } from '../types';
+import { recordedFixture, replayEachTest } from '../../test/replay';
 
 /**
  * The Google Ads client against values Airbyte's source-google-ads recorded from its test
  * customer (fixtures/SOURCES.md), in the REST searchStream shape, replayed on localhost by the
  * platforms:replay harness.
  */
-const fixture = (name: string) => parseHar(fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8'));
+const fixture = (name: string) => recordedFixture(__dirname, name);
 // The customer's descriptive_name was recorded empty: the id stands in for the name.
 const ACCOUNT: PlatformAccount = { id: '4651612872', name: '4651612872', currency: 'USD', timeZone: 'America/Los_Angeles' };
 
 describe('Google Ads client on recorded values (report.har)', () => {
-  let session: ReplaySession;
-  beforeAll(async () => {
-    session = await openReplay('google', fixture('report.har'));
-  });
-  afterAll(() => session.close());
-  afterEach(() => session.checkMisses());
+  const replay = replayEachTest('google', () => fixture('report.har'));
 
   it('lists the accessible customer with its currency and zone, named by its id when the name is empty', async () => {
-    expect(await session.client.listAccounts()).toEqual([ACCOUNT]);
+    expect(await replay().client.listAccounts()).toEqual([ACCOUNT]);
   });
 
   it('reads the paused campaign with its own daily budget in minor units', async () => {
-    expect(await session.client.listCampaigns(ACCOUNT)).toEqual([
+    expect(await replay().client.listCampaigns(ACCOUNT)).toEqual([
       { id: '16820250687', name: 'Website traffic-Search-15', status: 'PAUSED', dailyBudgetMinor: 75, currency: 'USD' },
     ]);
   });
 
   it('reads the responsive search ad with its headlines, descriptions and final URL', async () => {
-    const [ad, ...rest] = await session.client.listAds(ACCOUNT);
+    const [ad, ...rest] = await replay().client.listAds(ACCOUNT);
     expect(rest).toEqual([]);
     expect(ad).toMatchObject({ id: '592078631218', campaignId: '16820250687', status: 'ACTIVE' });
     expect(ad!.creative).toMatchObject({
@@ -42,7 +35,7 @@ describe('Google Ads client on recorded values (report.har)', () => {
   });
 
   it('maps the recorded campaign days across two searchStream batches, micros to minor units', async () => {
-    const rows = await session.client.report(ACCOUNT, { level: 'campaign', since: '2022-04-08', until: '2022-04-10' });
+    const rows = await replay().client.report(ACCOUNT, { level: 'campaign', since: '2022-04-08', until: '2022-04-10' });
     const row = { platform: 'google', accountId: '4651612872', campaignId: '16820250687', campaignName: 'Website traffic-Search-15', adId: null, adName: null, currency: 'USD', conversions: 0, conversionValueMinor: 0 };
     expect(rows).toEqual([
       { ...row, date: '2022-04-08', spendMinor: 0, impressions: 2, clicks: 0 },

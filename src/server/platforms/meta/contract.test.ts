@@ -1,43 +1,36 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseHar } from '../replay/har';
 import { NotRecordedError, openReplay, runReplay, summaryLine, type ReplaySession } from '../replay/run';
 import { PlatformError, type PlatformAccount } from '../types';
+import { recordedFixture, replayEachTest } from '../../test/replay';
 
 /**
  * The Meta client against Graph bodies recorded by Airbyte's source-facebook-marketing
  * (fixtures/SOURCES.md), replayed on localhost by the platforms:replay harness.
  */
-const fixture = (name: string) => parseHar(fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8'));
+const fixture = (name: string) => recordedFixture(__dirname, name);
 const ACCOUNT: PlatformAccount = { id: 'act_212551616838260', name: 'Airbyte', currency: 'USD', timeZone: 'America/Los_Angeles' };
 
 describe('Meta client on recorded Graph bodies (report.har)', () => {
-  let session: ReplaySession;
-  beforeAll(async () => {
-    session = await openReplay('meta', fixture('report.har'));
-  });
-  afterAll(() => session.close());
-  afterEach(() => session.checkMisses());
+  const replay = replayEachTest('meta', () => fixture('report.har'));
 
   it('reads the ad account with its currency and zone', async () => {
-    expect(await session.client.listAccounts()).toEqual([ACCOUNT]);
+    expect(await replay().client.listAccounts()).toEqual([ACCOUNT]);
   });
 
   it('follows paging.next across campaign pages and leaves the archived campaign out', async () => {
-    expect(await session.client.listCampaigns(ACCOUNT)).toEqual([
+    expect(await replay().client.listCampaigns(ACCOUNT)).toEqual([
       { id: '23853498584890398', name: 'New Leads Campaign -- Fake Ads', status: 'ACTIVE', dailyBudgetMinor: null, currency: 'USD' },
     ]);
-    expect(session.server.served.filter((line) => line.includes('/campaigns'))).toHaveLength(2);
+    expect(replay().server.served.filter((line) => line.includes('/campaigns'))).toHaveLength(2);
   });
 
   it('reads an ad whose creative came back as its id only (no creative to show)', async () => {
-    expect(await session.client.listAds(ACCOUNT)).toEqual([
+    expect(await replay().client.listAds(ACCOUNT)).toEqual([
       { id: '23853620229650398', name: 'With The Highest Standard for Reliability', campaignId: '23853619670350398', status: 'ACTIVE', creative: null },
     ]);
   });
 
   it('maps the recorded ad-level insights day', async () => {
-    const rows = await session.client.report(ACCOUNT, { level: 'ad', since: '2021-03-01', until: '2021-03-01' });
+    const rows = await replay().client.report(ACCOUNT, { level: 'ad', since: '2021-03-01', until: '2021-03-01' });
     expect(rows).toEqual([
       {
         date: '2021-03-01',

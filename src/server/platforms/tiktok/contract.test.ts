@@ -1,30 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseHar } from '../replay/har';
-import { openReplay, runReplay, summaryLine, type ReplaySession } from '../replay/run';
+import { runReplay, summaryLine } from '../replay/run';
 import type { PlatformAccount } from '../types';
+import { recordedFixture, replayEachTest } from '../../test/replay';
 
 /**
  * The TikTok client against Marketing API records of Airbyte's source-tiktok-marketing test
  * advertiser (fixtures/SOURCES.md), replayed on localhost by the platforms:replay harness.
  */
-const fixture = (name: string) => parseHar(fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8'));
+const fixture = (name: string) => recordedFixture(__dirname, name);
 const ACCOUNT: PlatformAccount = { id: '7002238017842757633', name: 'Airbyte0830', currency: 'USD', timeZone: 'America/Los_Angeles' };
 
 describe('TikTok client on recorded bodies (report.har)', () => {
-  let session: ReplaySession;
-  beforeAll(async () => {
-    session = await openReplay('tiktok', fixture('report.har'));
-  });
-  afterAll(() => session.close());
-  afterEach(() => session.checkMisses());
+  const replay = replayEachTest('tiktok', () => fixture('report.har'));
 
   it('reads the advertiser, preferring display_timezone over the recorded "Etc/GMT+8"', async () => {
-    expect(await session.client.listAccounts()).toEqual([ACCOUNT]);
+    expect(await replay().client.listAccounts()).toEqual([ACCOUNT]);
   });
 
   it('reads campaigns whose ids came as JSON numbers, with the daily budget only in BUDGET_MODE_DAY', async () => {
-    const campaigns = await session.client.listCampaigns(ACCOUNT);
+    const campaigns = await replay().client.listCampaigns(ACCOUNT);
     expect(campaigns.map((campaign) => [campaign.id, campaign.status, campaign.dailyBudgetMinor])).toEqual([
       ['1728545382536225', 'PAUSED', null],
       ['1714125042508817', 'PAUSED', null],
@@ -34,7 +27,7 @@ describe('TikTok client on recorded bodies (report.har)', () => {
   });
 
   it("reads ads with their own switch (ENABLE though the campaign is disabled) and their copy", async () => {
-    const ads = await session.client.listAds(ACCOUNT);
+    const ads = await replay().client.listAds(ACCOUNT);
     expect(ads.map((ad) => [ad.id, ad.campaignId, ad.status])).toEqual([
       ['1728545390695442', '1728545382536225', 'ACTIVE'],
       ['1714125051115569', '1714125042508817', 'ACTIVE'],
@@ -52,7 +45,7 @@ describe('TikTok client on recorded bodies (report.har)', () => {
   });
 
   it('reads both report pages, with ids as strings though the rows carry numbers', async () => {
-    const rows = await session.client.report(ACCOUNT, { level: 'ad', since: '2021-10-20', until: '2021-10-26' });
+    const rows = await replay().client.report(ACCOUNT, { level: 'ad', since: '2021-10-20', until: '2021-10-26' });
     expect(rows.map((row) => [row.date, row.adId, row.campaignId, row.spendMinor, row.impressions, row.clicks])).toEqual([
       ['2021-10-20', '1714125051115569', '1714125042508817', 2000, 3765, 53],
       ['2021-10-21', '1714125051115569', '1714125042508817', 2000, 3977, 45],
@@ -61,7 +54,7 @@ describe('TikTok client on recorded bodies (report.har)', () => {
       ['2021-10-26', '1714125051115569', '1714125042508817', 2000, 3750, 46],
     ]);
     expect(rows[0]).toMatchObject({ platform: 'tiktok', accountId: ACCOUNT.id, currency: 'USD', campaignName: 'Website Traffic20211020010104', conversions: 0, conversionValueMinor: 0 });
-    expect(session.server.served.filter((line) => line.includes('/report/integrated/get/'))).toHaveLength(2);
+    expect(replay().server.served.filter((line) => line.includes('/report/integrated/get/'))).toHaveLength(2);
   });
 });
 

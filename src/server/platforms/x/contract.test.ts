@@ -1,30 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseHar } from '../replay/har';
-import { openReplay, runReplay, summaryLine, type ReplaySession } from '../replay/run';
+import { openReplay, runReplay, summaryLine } from '../replay/run';
 import { PlatformError, type PlatformAccount } from '../types';
+import { recordedFixture, replayEachTest } from '../../test/replay';
 
 /**
  * The X client against Ads API bodies from twitter-python-ads-sdk's test fixtures
  * (fixtures/SOURCES.md), replayed on localhost by the platforms:replay harness.
  */
-const fixture = (name: string) => parseHar(fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8'));
+const fixture = (name: string) => recordedFixture(__dirname, name);
 const ACCOUNT: PlatformAccount = { id: '2iqph', name: 'Schuppe-Casper', currency: 'USD', timeZone: 'America/Los_Angeles' };
 
 describe('X client on recorded Ads API bodies (report.har)', () => {
-  let session: ReplaySession;
-  beforeAll(async () => {
-    session = await openReplay('x', fixture('report.har'));
-  });
-  afterAll(() => session.close());
-  afterEach(() => session.checkMisses());
+  const replay = replayEachTest('x', () => fixture('report.har'));
 
   it('reads the ad account with the currency of its funding instruments', async () => {
-    expect(await session.client.listAccounts()).toEqual([ACCOUNT]);
+    expect(await replay().client.listAccounts()).toEqual([ACCOUNT]);
   });
 
   it('reads every campaign; one recorded without entity_status shows as paused', async () => {
-    const campaigns = await session.client.listCampaigns(ACCOUNT);
+    const campaigns = await replay().client.listCampaigns(ACCOUNT);
     expect(campaigns).toHaveLength(10);
     expect(campaigns[0]).toEqual({ id: '2wap7', name: 'Intelligent Granite Computer', status: 'ACTIVE', dailyBudgetMinor: 100, currency: 'USD' });
     expect(campaigns.find((campaign) => campaign.id === '2vuug')).toMatchObject({ status: 'PAUSED' });
@@ -32,7 +25,7 @@ describe('X client on recorded Ads API bodies (report.har)', () => {
   });
 
   it('maps the recorded synchronous stats day to one row per campaign with delivery', async () => {
-    const rows = await session.client.report(ACCOUNT, { level: 'campaign', since: '2019-01-01', until: '2019-01-01' });
+    const rows = await replay().client.report(ACCOUNT, { level: 'campaign', since: '2019-01-01', until: '2019-01-01' });
     const row = { date: '2019-01-01', platform: 'x', accountId: '2iqph', adId: null, adName: null, currency: 'USD', spendMinor: 0, conversions: 0, conversionValueMinor: 0 };
     expect(rows).toEqual([
       { ...row, campaignId: '2wamv', campaignName: 'Awesome Wooden Table', impressions: 2, clicks: 2 },
