@@ -487,6 +487,8 @@ const MATRIX: Record<string, Probe> = {
   // Reports: the attacker's own, in the victim's workspace by header; the victim's by id; a forged link naming the victim's.
   'GET /api/first-party/': own((v, a) => [{ method: 'GET', url: `/api/first-party/?account=${v.accountUuid}`, headers: a.user.auth }]),
   'GET /api/first-party/days/': own((v, a) => [{ method: 'GET', url: `/api/first-party/days/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'GET /api/first-party/basis/': own((v, a) => [{ method: 'GET', url: `/api/first-party/basis/?workspace=${v.workspaceId}`, headers: a.user.auth }]),
+  'PUT /api/first-party/basis/': own((v, a) => [json('PUT', `/api/first-party/basis/?workspace=${v.workspaceId}`, { basis: 'first_party' }, a.user.auth)]),
   'POST /api/first-party/import/': own((_v, a) => [
     { method: 'POST', url: '/api/first-party/import/', payload: 'day,conversions,revenue,currency\n2030-01-01,1,1,USD\n', headers: { ...a.user.auth, 'content-type': 'text/csv' } },
   ]),
@@ -1300,6 +1302,9 @@ const ROLE_TABLE: Record<string, RoleCase[]> = {
   // Every member reads the first-party figures (as the dashboard); owners and managers import days and manage the ingestion key.
   'GET /api/first-party/': [{ needs: 'dashboard:read', request: () => get('first-party/'), allowed: 200 }],
   'GET /api/first-party/days/': [{ needs: 'dashboard:read', request: () => get('first-party/days/'), allowed: 200 }],
+  'GET /api/first-party/basis/': [{ needs: 'dashboard:read', request: () => get('first-party/basis/'), allowed: 200 }],
+  // Choosing the platforms' own counts again changes nothing a later case reads.
+  'PUT /api/first-party/basis/': [{ needs: 'firstparty:write', request: () => send('PUT', 'first-party/basis/', { basis: 'platform' }), allowed: 200 }],
   // A JSON body gets as far as the role check; a role that may import is then told to send text/csv.
   'POST /api/first-party/import/': [{ needs: 'firstparty:write', request: () => send('POST', 'first-party/import/'), allowed: { status: 415, detail: FIRST_PARTY_MESSAGES.csvContentType } }],
   'GET /api/first-party/key/': [{ needs: 'firstparty:write', request: () => get('first-party/key/'), allowed: { status: 404, detail: FIRST_PARTY_MESSAGES.noKey } }],

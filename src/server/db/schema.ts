@@ -4,6 +4,7 @@ import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter'
 import { ACTION_STATUSES } from '@shared/api/actions';
 import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
 import { ALERT_SENSITIVITIES } from '@shared/api/alerts';
+import { CONVERSION_BASES } from '@shared/api/firstParty';
 import type { AdCreative } from '@shared/api/creative';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -104,6 +105,8 @@ export const workspaces = pgTable('workspaces', {
   syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
   /** How readily its anomaly alerts fire: a monthly budget of false alarms shared by everything it watches (analysis/noiseBudget). */
   alertSensitivity: text('alert_sensitivity', { enum: ALERT_SENSITIVITIES }).notNull().default('balanced'),
+  /** Which conversions suggestions and the optimizer weigh: the platforms' own, or calibrated to first-party numbers (opt-in). */
+  conversionBasis: text('conversion_basis', { enum: CONVERSION_BASES }).notNull().default('platform'),
 });
 
 /** Who belongs to a workspace, with which role (@shared/access/policy decides what each may do). */

@@ -58,6 +58,7 @@ export const FIRST_PARTY_MESSAGES = {
   malformedBody: 'The request body is not valid JSON.',
   noKey: 'This workspace has no ingestion key.',
   csvContentType: 'Send the file itself as the body, with Content-Type: text/csv.',
+  badBasis: 'Choose platform (each platform’s own counts) or first_party (calibrated to your own numbers).',
 } as const;
 
 /** One bad line of a CSV (1-based, the header being line 1), or one bad day of an ingestion request (1-based position in `days`). */
@@ -163,4 +164,37 @@ export interface FirstPartyView {
   currency: DisplayCurrency;
   range: { from: IsoDay; to: IsoDay; days: number };
   firstParty: FirstPartyFigures | null;
+}
+
+/**
+ * Which conversions suggestions and the budget optimizer weigh: each platform's own counts (the
+ * default), or those counts calibrated to the workspace's own numbers (each platform's scaled by
+ * what its share of spend explains over what it claims, over the last CALIBRATION_DAYS days).
+ */
+export const CONVERSION_BASES = ['platform', 'first_party'] as const;
+export type ConversionBasis = (typeof CONVERSION_BASES)[number];
+/** Days (up to yesterday) the calibration reads. */
+export const CALIBRATION_DAYS = 28;
+/** The calibration's factor is kept within these bounds (a few days of data must not zero a platform out). */
+export const CALIBRATION_FACTOR_MIN = 0.05;
+export const CALIBRATION_FACTOR_MAX = 2;
+
+export const CONVERSION_BASIS_LABELS: Record<ConversionBasis, string> = {
+  platform: 'Each platform’s own conversion counts',
+  first_party: 'Calibrated to your own numbers',
+};
+
+/** One platform's calibration: its conversions are multiplied by `factor` (1: left as claimed). */
+export interface PlatformCalibration {
+  platform: Platform;
+  factor: number;
+}
+
+/** GET first-party/basis/: the workspace's choice and, when it is first_party, the factors in use now. */
+export interface ConversionBasisView {
+  basis: ConversionBasis;
+  /** The days the factors were read over; null with the platform basis or without first-party days. */
+  window: { from: IsoDay; to: IsoDay } | null;
+  /** Empty with the platform basis, or when no platform could be calibrated (all stay as claimed). */
+  platforms: PlatformCalibration[];
 }

@@ -1,9 +1,12 @@
+import { object, string, type InferType } from 'yup';
 import {
+  CONVERSION_BASES,
   FIRST_PARTY_CSV_COLUMNS,
   FIRST_PARTY_CSV_MAX_ROWS,
   FIRST_PARTY_MAX_CONVERSIONS,
   FIRST_PARTY_MAX_REVENUE_MINOR,
   FIRST_PARTY_MESSAGES as M,
+  type ConversionBasis,
   type FirstPartyCsvColumn,
   type FirstPartyDayInput,
   type FirstPartyLineProblem,
@@ -153,3 +156,13 @@ export function parseFirstPartyCsv(body: string): FirstPartyCsvResult {
   }
   return { ok: true, days: checked.days };
 }
+
+/** PUT first-party/basis/: which conversions suggestions and the optimizer weigh. */
+export const conversionBasisSchema = object({
+  basis: string()
+    .strict()
+    .typeError(M.badBasis)
+    .required(M.badBasis)
+    .oneOf(CONVERSION_BASES as readonly ConversionBasis[], M.badBasis),
+});
+export type ConversionBasisInput = InferType<typeof conversionBasisSchema>;

@@ -34,7 +34,7 @@ import { budgetWords, changeLines } from '../actions/actions.words';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { localDay } from '../gamification/localDay';
-import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import {
   accountById,
   campaignCapsOf,
@@ -134,7 +134,7 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
 
   /** The account's delivering campaigns with their curves; null when fewer than two deliver with budgets of their own. */
   async function fit(account: AccountRow, locked: string[]): Promise<Fitted | null> {
-    const [{ series, lag }, bounds] = await Promise.all([loadAccountSeries(db, account, clock.now()), boundsOf(account)]);
+    const [{ series, lag }, bounds] = await Promise.all([loadWeighedSeries(db, account, clock.now()), boundsOf(account)]);
     const costs = marginalCosts(series, lag);
     if (!costs) return null;
     const conversions = optimizerCampaigns(costs, { locked: new Set(locked), bounds });

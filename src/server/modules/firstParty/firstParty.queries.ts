@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { FirstPartyDayInput } from '@shared/api/firstParty';
+import type { ConversionBasis, FirstPartyDayInput } from '@shared/api/firstParty';
+import type { Platform } from '@shared/constants';
 import type { IsoDay } from '@shared/api/dashboard';
 import type { DbOrTx } from '../../db/connect';
-import { firstPartyDays, firstPartyKeys } from '../../db/schema';
+import { connectedAdAccounts, firstPartyDays, firstPartyKeys, workspaces } from '../../db/schema';
 
 /** First-party days and ingestion keys; every query is scoped to one workspace (a key is found by its id, then names its workspace). */
 
@@ -85,4 +86,23 @@ export async function deleteKey(db: DbOrTx, workspaceId: string): Promise<boolea
 
 export async function touchKey(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db.update(firstPartyKeys).set({ lastUsedAt: at }).where(eq(firstPartyKeys.id, id));
+}
+
+/** The workspace's conversion basis (which conversions suggestions and the optimizer weigh). */
+export async function conversionBasisOf(db: DbOrTx, workspaceId: string): Promise<ConversionBasis> {
+  const [row] = await db.select({ basis: workspaces.conversionBasis }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row?.basis ?? 'platform';
+}
+
+export async function setConversionBasis(db: DbOrTx, workspaceId: string, basis: ConversionBasis): Promise<void> {
+  await db.update(workspaces).set({ conversionBasis: basis }).where(eq(workspaces.id, workspaceId));
+}
+
+/** The workspace's connected accounts, as first-party figures read them (all ad spend). */
+export async function accountsOfWorkspace(db: DbOrTx, workspaceId: string): Promise<{ id: string; currency: string; platform: Platform }[]> {
+  const rows = await db
+    .select({ id: connectedAdAccounts.id, currency: connectedAdAccounts.currency, platform: connectedAdAccounts.platform })
+    .from(connectedAdAccounts)
+    .where(eq(connectedAdAccounts.workspaceId, workspaceId));
+  return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { array, mixed, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import {
+  CALIBRATION_DAYS,
+  CALIBRATION_FACTOR_MAX,
+  CALIBRATION_FACTOR_MIN,
   FIRST_PARTY_CSV_MAX_BYTES,
   FIRST_PARTY_CSV_MAX_ROWS,
   FIRST_PARTY_INGEST_MAX_DAYS,
@@ -13,6 +16,7 @@ import {
   type FirstPartyRejection,
 } from '@shared/api/firstParty';
 import { dashboardQuerySchema } from '@shared/validation/dashboard';
+import { conversionBasisSchema } from '@shared/validation/firstParty';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../lib/httpError';
 import { noStore, rateLimit } from '../../lib/routeOptions';
@@ -92,6 +96,37 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
       },
     },
     async (request) => firstParty.days(principalFor(request, 'dashboard:read'), request.query),
+  );
+
+  app.get(
+    '/first-party/basis/',
+    {
+      schema: {
+        summary: 'Which conversions suggestions and the budget optimizer weigh, and the calibration factors in use',
+        description:
+          '`basis` is `platform` (each platform’s own counts, the default) or `first_party` (each platform’s counts multiplied by `factor`: what its share of spend explains over what it claims, ' +
+          `from the first-party days of the last ${CALIBRATION_DAYS} days up to yesterday, within [${CALIBRATION_FACTOR_MIN}, ${CALIBRATION_FACTOR_MAX}]). Dashboards, reports and alerts always show the platforms’ own counts.`,
+        tags,
+        security: bearerAuth,
+        response: { 200: success('ConversionBasisView: `{ basis, window: { from, to } | null, platforms: [{ platform, factor }] }`.'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => firstParty.basis(principalFor(request, 'dashboard:read')),
+  );
+
+  app.put(
+    '/first-party/basis/',
+    {
+      ...writer,
+      schema: {
+        summary: 'Choose which conversions suggestions and the budget optimizer weigh (owners and managers)',
+        tags,
+        security: bearerAuth,
+        body: conversionBasisSchema,
+        response: { 200: success('ConversionBasisView, as GET answers it.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => firstParty.setBasis(principalFor(request, 'firstparty:write'), request.body.basis),
   );
 
   app.post(

@@ -1,21 +1,20 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { daysBetween as dayCount, type DisplayCurrency, type IsoDay } from '@shared/api/dashboard';
+import { daysBetween as dayCount, type IsoDay } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import {
   FIRST_PARTY_INGEST_MAX_DAYS,
-  FIRST_PARTY_INTERVAL_LEVEL,
   FIRST_PARTY_MESSAGES,
   FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
+  type ConversionBasis,
+  type ConversionBasisView,
   type FirstPartyDay,
   type FirstPartyDayInput,
   type FirstPartyImportResult,
   type FirstPartyKey,
   type FirstPartyKeyCreated,
   type FirstPartyLineProblem,
-  type FirstPartyFigures,
   type FirstPartyView,
 } from '@shared/api/firstParty';
-import type { Platform } from '@shared/constants';
 import { isUuid, type DashboardViewQuery } from '@shared/validation/dashboard';
 import { checkFirstPartyDays, parseFirstPartyCsv, type RawFirstPartyDay } from '@shared/validation/firstParty';
 import type { AppContext } from '../../context';
@@ -23,24 +22,10 @@ import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import type { Principal } from '../access/principal';
 import type { DashboardService } from '../dashboard/dashboard.service';
-import { dailyTotalsByAccount, withRates } from '../metrics/metrics.queries';
-import { conversionFactors, factorAt } from '../metrics/rates';
-import { presentFigures, presentDay, presentKey, type PlatformSums } from './firstParty.presenter';
+import { presentDay, presentKey } from './firstParty.presenter';
+import { conversionCalibration } from './firstParty.calibration';
+import { firstPartyFiguresOver, type FirstPartyRange } from './firstParty.figures';
 import * as queries from './firstParty.queries';
-
-/**
- * What first-party figures are read over: a range of days in a display currency, the accounts
- * whose spend counts (all of the workspace's: MER is revenue over all ad spend), and the platform
- * whose over-attribution is listed ('all': every connected one).
- */
-export interface FirstPartyRange {
-  workspaceId: string;
-  from: IsoDay;
-  to: IsoDay;
-  currency: DisplayCurrency;
-  accounts: { id: string; currency: string; platform: Platform }[];
-  platform: Platform | 'all';
-}
 
 /** A refused import or ingestion: every bad line named; nothing was saved. The route answers it as a 400 with `lines`. */
 export class FirstPartyRejected extends Error {
@@ -173,63 +158,22 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
       return {
         currency: range.currency,
         range: { from: range.from, to: range.to, days: dayCount(range.from, range.to) },
-        firstParty: await figuresOver(range),
+        firstParty: await firstPartyFiguresOver(db, range),
       };
     },
 
-    figuresOver,
+    figuresOver: (range: FirstPartyRange) => firstPartyFiguresOver(db, range),
+
+    /** GET first-party/basis/: which conversions suggestions and the optimizer weigh, and the factors in use now. */
+    basis: (principal: Principal): Promise<ConversionBasisView> => conversionCalibration(db, principal.workspaceId, clock.now()),
+
+    /** PUT first-party/basis/: the workspace's choice; the next suggestions run and optimizer plan read it. */
+    async setBasis(principal: Principal, basis: ConversionBasis): Promise<ConversionBasisView> {
+      await queries.setConversionBasis(db, principal.workspaceId, basis);
+      return conversionCalibration(db, principal.workspaceId, clock.now());
+    },
   };
 
-  /**
-   * The first-party figures of a range over the given accounts (reports read the whole
-   * workspace's), or null for a workspace without any first-party day. Every figure reads the
-   * days that have a first-party day (ad spend and claims of days the shop did not report would
-   * be set against nothing).
-   */
-  async function figuresOver(range: FirstPartyRange): Promise<FirstPartyFigures | null> {
-    if (!(await queries.hasDays(db, range.workspaceId))) return null;
-
-    const rows = await queries.daysBetween(db, range.workspaceId, range.from, range.to);
-    const covered = new Set(rows.map((row) => row.day));
-    const unconverted = new Set<string>();
-
-    // First-party revenue converted per day, as the dashboard converts ad money (modules/metrics/rates).
-    const factors = await conversionFactors(db, [...new Set(rows.map((row) => row.currency))], range.currency, range.from, range.to);
-    let revenue = 0;
-    let conversions = 0;
-    for (const row of rows) {
-      conversions += row.conversions;
-      const factor = factorAt(factors, row.currency, row.day);
-      if (factor === undefined) unconverted.add(row.currency);
-      else revenue += row.revenueMinor * factor;
-    }
-
-    // Ad spend and the platforms' own conversions, per account and day, through the metrics seam.
-    const rated = await withRates(db, { workspaceId: range.workspaceId, accounts: range.accounts, currency: range.currency, window: { from: range.from, to: range.to } });
-    for (const currency of rated.rates.missing) unconverted.add(currency);
-    const byAccount = await dailyTotalsByAccount(db, rated);
-    const byPlatform = new Map<Platform, PlatformSums>();
-    for (const account of range.accounts) {
-      const sums = byPlatform.get(account.platform) ?? { spend: 0, conversions: 0 };
-      for (const point of byAccount.get(account.id) ?? []) {
-        if (!covered.has(point.day)) continue;
-        sums.spend += point.spend;
-        sums.conversions += point.conversions;
-      }
-      byPlatform.set(account.platform, sums);
-    }
-
-    return presentFigures({
-      currency: range.currency,
-      daysCovered: covered.size,
-      conversions,
-      revenue,
-      byPlatform,
-      platformFilter: range.platform,
-      level: FIRST_PARTY_INTERVAL_LEVEL,
-      unconverted: [...unconverted].sort(),
-    });
-  }
 }
 
 export type FirstPartyService = ReturnType<typeof createFirstPartyService>;

@@ -7,11 +7,14 @@ import {
   FIRST_PARTY_SIGNATURE_HEADER,
   FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
   FIRST_PARTY_TIMESTAMP_HEADER,
+  type ConversionBasisView,
   type FirstPartyKeyCreated,
   type FirstPartyView,
 } from '@shared/api/firstParty';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
-import { accountDaily, firstPartyDays, firstPartyKeys } from '../../db/schema';
+import { accountDaily, campaigns, connectedAdAccounts, firstPartyDays, firstPartyKeys, metricsDaily } from '../../db/schema';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { loadWeighedSeries } from './firstParty.calibration';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
@@ -279,5 +282,39 @@ describe('first-party truth: import, signed ingestion, blended figures and over-
     const metaOnly = (await call(t.app, owner, 'GET', 'first-party/?from=2026-11-01&to=2026-11-03&currency=USD&platform=meta', { workspace: space })).json() as FirstPartyView;
     expect(metaOnly.firstParty!.blended_cpa).toBe(100);
     expect(metaOnly.firstParty!.platforms.map((row) => row.platform)).toEqual(['meta']);
+
+    // Suggestions and the optimizer weigh each platform's own counts until an owner or manager opts in.
+    const basis = (payload?: object) => call(t.app, owner, payload ? 'PUT' : 'GET', 'first-party/basis/', { workspace: space, payload });
+    expect((await basis()).json()).toEqual({ basis: 'platform', window: null, platforms: [] });
+    const refused = await basis({ basis: 'blended' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'basis', detail: M.badBasis });
+    // Opted in: the last 28 days up to yesterday (Nov 1-2 covered); each platform's counts times 1 / its ratio.
+    const calibrated: ConversionBasisView = (await basis({ basis: 'first_party' })).json();
+    expect(calibrated).toEqual({
+      basis: 'first_party',
+      window: { from: '2026-10-24', to: '2026-11-20' },
+      platforms: [
+        { platform: 'meta', factor: 0.5 },
+        { platform: 'google', factor: 0.667 },
+      ],
+    });
+    expect((await basis()).json()).toEqual(calibrated);
+
+    // And that is what the analysis reads: a Google campaign's days come with their conversions scaled.
+    const [googleAccount] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.id, google.accountRef));
+    await t.app.ctx.db.insert(campaigns).values({ workspaceId: space, accountRef: google.accountRef, platform: 'google', campaignId: 'g1', name: 'Search', status: 'ACTIVE', dailyBudgetMinor: 5000, currency: 'USD' });
+    await t.app.ctx.db.insert(metricsDaily).values({ accountRef: google.accountRef, level: 'campaign', entityId: 'g1', campaignId: 'g1', day: '2026-11-20', currency: 'USD', spendMinor: 10000, impressions: 1000, clicks: 50, conversions: 6, conversionValueMinor: 30000 });
+    const weighed = await loadWeighedSeries(t.app.ctx.db, googleAccount!, clock.now());
+    const asClaimed = await loadAccountSeries(t.app.ctx.db, googleAccount!, clock.now());
+    const dayOf = (series: typeof weighed.series) => series.campaigns.find((campaign) => campaign.id === 'g1')!.days.find((day) => day.date === '2026-11-20')!;
+    expect(dayOf(asClaimed.series)).toMatchObject({ conversions: 6, value: 30000 });
+    expect(dayOf(weighed.series).conversions).toBeCloseTo(6 * 0.667, 6);
+    expect(dayOf(weighed.series).value).toBeCloseTo(30000 * 0.667, 6);
+    expect(dayOf(weighed.series).spend).toBe(dayOf(asClaimed.series).spend);
+
+    // Back to the platforms' own counts: nothing scaled.
+    expect((await basis({ basis: 'platform' })).json()).toEqual({ basis: 'platform', window: null, platforms: [] });
+    expect(dayOf((await loadWeighedSeries(t.app.ctx.db, googleAccount!, clock.now())).series).conversions).toBe(6);
   });
 });

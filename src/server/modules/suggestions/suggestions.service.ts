@@ -25,7 +25,7 @@ import { workspaceAccount, type WorkspaceAccount } from '../access/workspaceAcco
 import type { ActionsService } from '../actions/actions.service';
 import { measuredCampaignOf } from '../actions/actions.measure';
 import { platformFailure } from '../adAccounts/platformFailure';
-import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import { analyse, storeFindings } from './suggestions.compute';
 import { presentSuggestion, type AccountInfo } from './suggestions.presenter';
 import {
@@ -70,7 +70,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
   async function computeAccount(account: WorkspaceAccount): Promise<number> {
     const now = clock.now();
-    const { series, lag } = await loadAccountSeries(db, account, now);
+    const { series, lag } = await loadWeighedSeries(db, account, now);
     const result = analyse(series, lag);
     await storeFindings(db, account, series, result, now);
     return result.findings.length;

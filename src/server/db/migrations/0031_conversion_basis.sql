@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "conversion_basis" text DEFAULT 'platform' NOT NULL;
