@@ -36,7 +36,9 @@ const KNOWN_FEATURE_ARROWS = {
   // Workspace settings hold the first-party import and ingestion key (issue 37).
   workspaces: ['session', 'firstParty'],
   firstParty: ['session'],
-  suggestions: ['session'],
+  // Suggestions and the optimizer say which conversions they weigh (the first-party opt-in, issue 37).
+  suggestions: ['session', 'firstParty'],
+  budget: ['session', 'firstParty'],
 };
 
 const featureZones = features.map((feature) => ({

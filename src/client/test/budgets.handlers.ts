@@ -251,8 +251,8 @@ export interface FakeBudgetsOptions {
   apply?: (body: OptimizerApplyInput, attempt: number) => Response | OptimizerApplyResult;
   /** The followed plans GET optimizer/plans/ starts from. */
   followedPlans?: FollowedPlan[];
-  /** Answers GET optimizer/plans/ instead, e.g. a failure. */
-  plansAnswer?: () => Response | undefined;
+  /** Answers GET optimizer/plans/ instead, e.g. a failure; may hold the answer back (a promise) to show the loading state. */
+  plansAnswer?: () => Response | undefined | Promise<Response | undefined>;
   /** The campaigns of each account, for the caps (by default the Google account's three). */
   campaigns?: Record<string, CampaignPage['items']>;
 }
@@ -390,10 +390,10 @@ export function fakeBudgetsServer({
       };
       return answer instanceof Response ? answer : HttpResponse.json(answer satisfies OptimizerApplyResult);
     }),
-    http.get(api('optimizer/plans/'), ({ request }) => {
+    http.get(api('optimizer/plans/'), async ({ request }) => {
       const account = new URL(request.url).searchParams.get('account') ?? '';
       requests.followedLists.push(account);
-      const answer = plansAnswer?.();
+      const answer = await plansAnswer?.();
       if (answer) return answer;
       return HttpResponse.json({ plans: plans.filter((candidate) => candidate.account.id === account) } satisfies FollowedPlanList);
     }),

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { FirstPartyFigures, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyRejection, FirstPartyView } from '@shared/api/firstParty';
+import type { ConversionBasisView, FirstPartyFigures, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyRejection, FirstPartyView } from '@shared/api/firstParty';
 import { parseFirstPartyCsv } from '@shared/validation/firstParty';
 import { api } from './handlers';
 
@@ -37,10 +37,23 @@ export function firstPartyKeyBody(overrides: Partial<FirstPartyKey> = {}): First
   return { id: 'fpk_0123456789abcdef', created_at: '2030-01-05T10:00:00.000Z', last_used_at: null, ...overrides };
 }
 
+/** The default conversion basis: each platform's own counts. */
+export const PLATFORM_BASIS: ConversionBasisView = { basis: 'platform', window: null, platforms: [] };
+/** What the fake answers once a workspace opts in to calibrated counts. */
+export const CALIBRATED_BASIS: ConversionBasisView = {
+  basis: 'first_party',
+  window: { from: '2030-01-01', to: '2030-01-28' },
+  platforms: [
+    { platform: 'meta', factor: 0.5 },
+    { platform: 'google', factor: 0.667 },
+  ],
+};
+
 /** Every screen may ask (the dashboard does): no first-party days, no key. */
 export const defaultFirstPartyHandlers = [
   http.get(api('first-party/'), () => HttpResponse.json(firstPartyViewBody())),
   http.get(api('first-party/key/'), () => HttpResponse.json({ detail: 'This workspace has no ingestion key.', code: 'not_found' }, { status: 404 })),
+  http.get(api('first-party/basis/'), () => HttpResponse.json(PLATFORM_BASIS)),
 ];
 
 /**
@@ -52,7 +65,8 @@ export function fakeFirstPartyServer({ view = firstPartyViewBody(), key = null a
   const days = new Map<string, unknown>();
   let current = key;
   let made = 0;
-  const requests = { imports: [] as { body: string; contentType: string | null }[], keysMade: 0, keysDeleted: 0, views: [] as URLSearchParams[] };
+  let basis = PLATFORM_BASIS;
+  const requests = { imports: [] as { body: string; contentType: string | null }[], keysMade: 0, keysDeleted: 0, views: [] as URLSearchParams[], bases: [] as unknown[] };
   const handlers = [
     http.get(api('first-party/'), ({ request }) => {
       requests.views.push(new URL(request.url).searchParams);
@@ -75,6 +89,13 @@ export function fakeFirstPartyServer({ view = firstPartyViewBody(), key = null a
       const created: FirstPartyKeyCreated = { ...firstPartyKeyBody({ id: `fpk_new${made}`, created_at: '2030-01-07T09:00:00.000Z' }), secret: `secret-${made}-0123456789abcdef` };
       current = { id: created.id, created_at: created.created_at, last_used_at: null };
       return HttpResponse.json(created, { status: 201 });
+    }),
+    http.get(api('first-party/basis/'), () => HttpResponse.json(basis)),
+    http.put(api('first-party/basis/'), async ({ request }) => {
+      const body = (await request.json()) as { basis?: string };
+      requests.bases.push(body);
+      basis = body.basis === 'first_party' ? CALIBRATED_BASIS : PLATFORM_BASIS;
+      return HttpResponse.json(basis);
     }),
     http.delete(api('first-party/key/'), () => {
       requests.keysDeleted += 1;

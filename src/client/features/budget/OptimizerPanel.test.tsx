@@ -439,9 +439,15 @@ describe('OptimizerPanel', () => {
     });
 
     it('shows the loading state first, and a viewer no Stop following', async () => {
-      setup({ writes: false, followedPlans: [followedPlanBody()] });
+      // The list is held back until the loading state has been seen, however fast the rest of the page loads.
+      let release = () => {};
+      const held = new Promise<undefined>((resolve) => {
+        release = () => resolve(undefined);
+      });
+      setup({ writes: false, followedPlans: [followedPlanBody()], plansAnswer: () => held });
       const plans = within(await card());
       expect(plans.getByRole('status')).toHaveTextContent('Loading followed plans…');
+      release();
       expect(await plans.findByText(FOLLOWED_PLAN_STATUS_LABELS.following)).toBeInTheDocument();
       expect(plans.queryByRole('button', { name: STOP_FOLLOWING_LABEL })).not.toBeInTheDocument();
     });

@@ -33,6 +33,7 @@ import { FollowedPlansCard } from './FollowedPlansCard';
 import { FollowingStatus } from './FollowingStatus';
 import type { OptimizerState } from './optimizer.machine';
 import { useOptimizerFlow } from './useOptimizerFlow';
+import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
 
 /** The section's heading and the line under it. */
 export const OPTIMIZER_HEADING = 'Budget optimizer';
@@ -342,6 +343,7 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
           {OPTIMIZER_HEADING}
         </Typography>
         <Typography color="text.secondary">{OPTIMIZER_INTRO}</Typography>
+        <ConversionBasisNote />
         {picker}
         {context.staleError !== null && (
           <Alert severity="warning">

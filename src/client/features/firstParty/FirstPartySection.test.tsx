@@ -10,7 +10,8 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { clientWorkspaceBody, fakeTeamServer } from '@client/test/team.handlers';
 import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
-import type { FirstPartyKey } from '@shared/api/firstParty';
+import { CONVERSION_BASIS_LABELS, type FirstPartyKey } from '@shared/api/firstParty';
+import { BASIS_LABELS } from './ConversionBasisSetting';
 import { FIRST_PARTY_MANAGERS_ONLY } from './FirstPartySection';
 
 beforeAll(preloadPages);
@@ -120,5 +121,26 @@ describe('FirstPartySection', () => {
     expect(section.queryByLabelText('CSV file of first-party days')).not.toBeInTheDocument();
     expect(section.queryByRole('button')).not.toBeInTheDocument();
     expect(section.getByText(/X-Adwise-Signature|x-adwise-signature/)).toBeInTheDocument();
+  });
+
+  it("keeps each platform's own counts for suggestions and the optimizer until an owner or manager opts in, by keyboard, and says the factors", async () => {
+    const { user, fake, section } = await setup('manager');
+    const group = await section.findByRole('radiogroup', { name: BASIS_LABELS.legend });
+    expect(group).toHaveAccessibleDescription(BASIS_LABELS.help);
+    expect(within(group).getByRole('radio', { name: CONVERSION_BASIS_LABELS.platform })).toBeChecked();
+    expect(section.getByText('Suggestions and the optimizer use each platform’s own conversion counts.')).toBeInTheDocument();
+
+    within(group).getByRole('radio', { name: CONVERSION_BASIS_LABELS.platform }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(await section.findByText('Suggestions and the optimizer use conversions calibrated to your own numbers: Meta ×0.5, Google Ads ×0.667.')).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: CONVERSION_BASIS_LABELS.first_party })).toBeChecked();
+    expect(fake.requests.bases).toEqual([{ basis: 'first_party' }]);
+  });
+
+  it('shows a viewer the choice without letting them change it', async () => {
+    const { section } = await setup('viewer');
+    const group = await section.findByRole('radiogroup', { name: BASIS_LABELS.legend });
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(section.getByText(BASIS_LABELS.managersOnly)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useCan } from '@client/features/session/useCan';
+import { ConversionBasisSetting } from './ConversionBasisSetting';
 import { FirstPartyHowTo } from './FirstPartyHowTo';
 import { FirstPartyImport } from './FirstPartyImport';
 import { IngestionKey } from './IngestionKey';
@@ -44,6 +45,8 @@ export function FirstPartySection() {
         ) : (
           <Alert severity="info">{FIRST_PARTY_MANAGERS_ONLY}</Alert>
         )}
+        <Divider />
+        <ConversionBasisSetting />
         <Divider />
         <FirstPartyHowTo />
       </Stack>

@@ -1,5 +1,5 @@
 import type { DashboardQuery } from '@shared/api/dashboard';
-import type { FirstPartyDay, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyView } from '@shared/api/firstParty';
+import type { ConversionBasis, ConversionBasisView, FirstPartyDay, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyView } from '@shared/api/firstParty';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess } from '@client/api/tags';
@@ -14,6 +14,8 @@ export interface FirstPartyDays {
 const FIGURES = { type: 'FirstParty' as const, id: 'FIGURES' };
 /** The ingestion key: changed only by making or deleting it. */
 const KEY = { type: 'FirstParty' as const, id: 'KEY' };
+/** Which conversions suggestions and the optimizer weigh; the factors move with the days, so an import refreshes them too. */
+const BASIS = { type: 'FirstParty' as const, id: 'BASIS' };
 
 const HTTP_NOT_FOUND = 404;
 
@@ -32,7 +34,16 @@ export const firstPartyApi = baseApi.injectEndpoints({
     // The file goes as it is: the server reads the same CSV the browser checked.
     importFirstPartyCsv: build.mutation<FirstPartyImportResult, string>({
       query: (csv) => ({ url: 'first-party/import/', method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } }),
-      invalidatesTags: invalidatesOnSuccess([FIGURES]),
+      invalidatesTags: invalidatesOnSuccess([FIGURES, BASIS]),
+    }),
+    getConversionBasis: build.query<ConversionBasisView, void>({
+      query: () => 'first-party/basis/',
+      providesTags: [BASIS],
+    }),
+    // Suggestions and the optimizer read the basis on their next run: their lists refetch then, not now.
+    setConversionBasis: build.mutation<ConversionBasisView, ConversionBasis>({
+      query: (basis) => ({ url: 'first-party/basis/', method: 'PUT', body: { basis } }),
+      invalidatesTags: invalidatesOnSuccess([BASIS]),
     }),
     // No key is an answer, not a failure: null.
     getFirstPartyKey: build.query<FirstPartyKey | null, void>({
@@ -54,4 +65,13 @@ export const firstPartyApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetFirstPartyQuery, useGetFirstPartyDaysQuery, useImportFirstPartyCsvMutation, useGetFirstPartyKeyQuery, useCreateFirstPartyKeyMutation, useDeleteFirstPartyKeyMutation } = firstPartyApi;
+export const {
+  useGetFirstPartyQuery,
+  useGetFirstPartyDaysQuery,
+  useImportFirstPartyCsvMutation,
+  useGetConversionBasisQuery,
+  useSetConversionBasisMutation,
+  useGetFirstPartyKeyQuery,
+  useCreateFirstPartyKeyMutation,
+  useDeleteFirstPartyKeyMutation,
+} = firstPartyApi;

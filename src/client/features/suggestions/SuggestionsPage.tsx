@@ -17,6 +17,7 @@ import { SuggestionList } from './SuggestionList';
 import { useListSuggestionsQuery } from './suggestions.api';
 import { NotForRoleNotice, SuggestionsEmpty } from './SuggestionsEmpty';
 import { GroupingToggle, SuggestionsSummary } from './SuggestionsSummary';
+import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
 
 // The chart (and Victory with it) loads when the first card's details are opened: the cards open collapsed.
 const EvidenceChart = lazyPage<'EvidenceChart', EvidenceChartProps>(() => import(/* webpackChunkName: "evidence-chart" */ './EvidenceChart'), 'EvidenceChart');
@@ -135,6 +136,7 @@ export function SuggestionsPage() {
           <Link component={RouterLink} to={paths.actions}>
             {ACTIONS_LINK_TEXT}
           </Link>
+          <ConversionBasisNote />
           <Suggestions />
         </>
       ) : (
