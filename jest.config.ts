@@ -47,6 +47,12 @@ const clientOnPreact = {
 };
 
 const config: Config = {
+  // A server test file leaves its PGlite's WebAssembly memory behind in the worker (not in the JS
+  // heap jest measures), so a long run's two workers each grew past 5 GB of RSS and slowed down.
+  // A worker that ends a file with more than this much heap in use is replaced by a fresh one;
+  // server files nearly always do, so each starts in a small process (the restart costs well under
+  // a second; a file already loads its whole module graph afresh).
+  workerIdleMemoryLimit: '200MB',
   projects: [
     {
       ...common,
