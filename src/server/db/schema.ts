@@ -268,6 +268,8 @@ export const platformConnections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the user was told the connection needs reconnecting (told once per break). */
     reconnectNoticeAt: timestamp('reconnect_notice_at', { withTimezone: true }),
+    /** The expiry the owners and managers were last told of a week ahead (adAccounts/expiryNotice.ts): told once per date. */
+    expiryNoticeFor: timestamp('expiry_notice_for', { withTimezone: true }),
   },
   (t) => [index('platform_connections_workspace_idx').on(t.workspaceId)],
 );

@@ -1,12 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { object } from 'yup';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import { platformConnections, users, workspaceMembers, workspaces } from '../../db/schema';
+import { platformConnections } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
+import { reconnectRecipients } from './adAccounts.queries';
 import { createExpiryNotices } from './expiryNotice';
 
 /**
@@ -62,12 +63,7 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
         .returning({ workspaceId: platformConnections.workspaceId, platform: platformConnections.platform, noticed: platformConnections.reconnectNoticeAt });
       if (!row || row.noticed) return;
       await tx.update(platformConnections).set({ reconnectNoticeAt: now }).where(eq(platformConnections.id, connectionId));
-      const people = await tx
-        .select({ userId: users.id, email: users.email, fullName: users.fullName, workspace: workspaces.name })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), inArray(workspaceMembers.role, ['owner', 'manager'])));
+      const people = await reconnectRecipients(tx, row.workspaceId);
       const label = PLATFORM_LABELS[row.platform as Platform];
       for (const person of people) {
         await mailer.send(

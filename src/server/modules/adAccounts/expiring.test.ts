@@ -102,6 +102,16 @@ describe('expiring connections', () => {
     expect(await notices()).toHaveLength(2);
   });
 
+  it('sends one notice when two checks run at once (the connection is claimed before the mail)', async () => {
+    const user = await signUp(t.app);
+    await connectVia(t.app, user, 'meta');
+    const connection = await connectionOf(user, 'meta');
+    await endIn(connection.id, 4 * DAY);
+    await Promise.all([t.app.services.connections.sendExpiryNotices(), t.app.services.connections.sendExpiryNotices()]);
+    const sent = await t.app.ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect Meta before %')));
+    expect(sent).toHaveLength(1);
+  });
+
   it('the daily connection check sends the notice for a TikTok-like connection nothing renews', async () => {
     const user = await signUp(t.app);
     await connectVia(t.app, user, 'tiktok');

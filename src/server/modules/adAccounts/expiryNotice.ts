@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
-import { outbox, platformConnections, users, workspaceMembers, workspaces } from '../../db/schema';
+import { platformConnections } from '../../db/schema';
 import type { TokenSet } from '../../platforms/types';
+import { reconnectRecipients } from './adAccounts.queries';
 import { connectionExpiry } from './expiry';
 
 /**
@@ -10,10 +11,9 @@ import { connectionExpiry } from './expiry';
  * the same e-mail and to the same people (owners and managers: the roles that may reconnect) as
  * the notice for a connection that already needs reconnecting. Run by the daily connection check.
  *
- * Once per person and expiry date: the notice's subject names the date and workspace, and a
- * notice with that subject already in the person's outbox is not sent again. The outbox keeps
- * sent mail, so no column is needed for it; a reconnect gives a new date and so a new notice
- * when that one nears.
+ * Once per connection and expiry date: the connection keeps the expiry it last gave notice of
+ * (`expiry_notice_for`), set in the same transaction as the mail; a reconnect gives a new date
+ * and so a new notice when that one nears.
  */
 
 /** The date the way the notice shows it (UTC day; the notice is a week early, so the hour does not matter). */
@@ -41,6 +41,7 @@ export function createExpiryNotices(
         platform: platformConnections.platform,
         sealedTokens: platformConnections.sealedTokens,
         accessExpiresAt: platformConnections.accessExpiresAt,
+        noticed: platformConnections.expiryNoticeFor,
       })
       .from(platformConnections)
       .where(eq(platformConnections.status, 'active'));
@@ -50,26 +51,21 @@ export function createExpiryNotices(
       if (!expiring || !expiresAt) continue;
       const platform = connection.platform as Platform;
       const label = PLATFORM_LABELS[platform];
+      if (connection.noticed && expiryDay(connection.noticed) === expiryDay(expiresAt)) continue;
       await db.transaction(async (tx) => {
-        const people = await tx
-          .select({ userId: users.id, email: users.email, fullName: users.fullName, workspace: workspaces.name })
-          .from(workspaceMembers)
-          .innerJoin(users, eq(users.id, workspaceMembers.userId))
-          .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-          .where(and(eq(workspaceMembers.workspaceId, connection.workspaceId), inArray(workspaceMembers.role, ['owner', 'manager'])));
-        for (const person of people) {
-          const subject = expiryNoticeSubject(platform, expiresAt, person.workspace);
-          const [already] = await tx
-            .select({ id: outbox.id })
-            .from(outbox)
-            .where(and(eq(outbox.userId, person.userId), eq(outbox.subject, subject)))
-            .limit(1);
-          if (already) continue;
+        // Claimed first, so two checks running at once cannot both send it.
+        const [claimed] = await tx
+          .update(platformConnections)
+          .set({ expiryNoticeFor: expiresAt })
+          .where(and(eq(platformConnections.id, connection.id), connection.noticed ? eq(platformConnections.expiryNoticeFor, connection.noticed) : isNull(platformConnections.expiryNoticeFor)))
+          .returning({ id: platformConnections.id });
+        if (!claimed) return;
+        for (const person of await reconnectRecipients(tx, connection.workspaceId)) {
           await mailer.send(
             {
               to: person.email,
               userId: person.userId,
-              subject,
+              subject: expiryNoticeSubject(platform, expiresAt, person.workspace),
               text: `Hi ${person.fullName},\n\nAdwise's access to ${label} in ${person.workspace} ends on ${expiryDay(expiresAt)}, and ${label} does not let us renew it ourselves. Reconnect ${label} before then to keep data flowing; your data in Adwise is kept either way.\nReconnect here: ${config.publicUrl}/connected-accounts\n`,
             },
             tx,

@@ -1,0 +1,1 @@
+ALTER TABLE "platform_connections" ADD COLUMN "expiry_notice_for" timestamp with time zone;
