@@ -38,10 +38,16 @@ export async function conversionCalibration(db: DbOrTx, workspaceId: string, now
 
 /**
  * An account's series as suggestions and the optimizer read it: loadAccountSeries, with its
- * conversions calibrated when the workspace opted in.
+ * conversions calibrated when the workspace opted in. A caller weighing several accounts of one
+ * workspace passes the workspace's calibration, read once.
  */
-export async function loadWeighedSeries(db: DbOrTx, account: typeof connectedAdAccounts.$inferSelect, now: Date): ReturnType<typeof loadAccountSeries> {
-  const [loaded, calibration] = await Promise.all([loadAccountSeries(db, account, now), conversionCalibration(db, account.workspaceId, now)]);
+export async function loadWeighedSeries(
+  db: DbOrTx,
+  account: typeof connectedAdAccounts.$inferSelect,
+  now: Date,
+  known?: ConversionBasisView,
+): ReturnType<typeof loadAccountSeries> {
+  const [loaded, calibration] = await Promise.all([loadAccountSeries(db, account, now), known ?? conversionCalibration(db, account.workspaceId, now)]);
   const factor = calibration.platforms.find((entry) => entry.platform === account.platform)?.factor ?? 1;
   return { ...loaded, series: scaleConversions(loaded.series, factor) };
 }

@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
 import type { ActionRecord } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
+import type { ConversionBasisView } from '@shared/api/firstParty';
 import {
   SNOOZE_DAYS,
   SUGGESTION_MESSAGES,
@@ -25,7 +26,7 @@ import { workspaceAccount, type WorkspaceAccount } from '../access/workspaceAcco
 import type { ActionsService } from '../actions/actions.service';
 import { measuredCampaignOf } from '../actions/actions.measure';
 import { platformFailure } from '../adAccounts/platformFailure';
-import { loadWeighedSeries } from '../firstParty/firstParty.calibration';
+import { conversionCalibration, loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import { analyse, storeFindings } from './suggestions.compute';
 import { presentSuggestion, type AccountInfo } from './suggestions.presenter';
 import {
@@ -68,9 +69,9 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     if (action.suggestionId && (action.status === 'failed' || action.status === 'undone')) await reopen(tx, action.suggestionId, clock.now());
   });
 
-  async function computeAccount(account: WorkspaceAccount): Promise<number> {
+  async function computeAccount(account: WorkspaceAccount, calibration?: ConversionBasisView): Promise<number> {
     const now = clock.now();
-    const { series, lag } = await loadWeighedSeries(db, account, now);
+    const { series, lag } = await loadWeighedSeries(db, account, now, calibration);
     const result = analyse(series, lag);
     await storeFindings(db, account, series, result, now);
     return result.findings.length;
@@ -139,8 +140,12 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
 
     /** Recomputes every account of a connection. */
     async computeConnection(connectionId: string): Promise<number> {
+      const accounts = await accountsOfConnection(db, connectionId);
+      if (!accounts.length) return 0;
+      // A connection's accounts share one workspace, and so one calibration.
+      const calibration = await conversionCalibration(db, accounts[0].workspaceId, clock.now());
       let found = 0;
-      for (const account of await accountsOfConnection(db, connectionId)) found += await computeAccount(account);
+      for (const account of accounts) found += await computeAccount(account, calibration);
       return found;
     },
 
