@@ -1,4 +1,4 @@
-// Import directions (REVIEW.md section 6, item 5), checked by `npm run lint`, which `npm test` runs.
+// Import directions (docs/architecture.md, "The rules the lint enforces"), checked by `npm run lint`, which `npm test` runs.
 // Only the rules about which part of the tree may import which; formatting is not linted.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
@@ -11,7 +11,7 @@ const features = fs.readdirSync(new URL('./src/client/features', import.meta.url
   .map((entry) => entry.name);
 
 /**
- * Feature-to-feature imports that predate the rule, each a move REVIEW.md 6.4 plans (about into
+ * Feature-to-feature imports that predate the rule, each a move still to make (about into
  * marketing, the session into a core folder, each feature's small public surface). Anything not
  * listed here fails: a new arrow between features goes through app/ or a shared layer instead.
  */
@@ -101,7 +101,7 @@ export default [
       ],
     },
   },
-  // The two seams (REVIEW 5): modules/metrics is the only reader of the metric tables (sync their
+  // The two seams: modules/metrics is the only reader of the metric tables (sync their
   // only writer), and modules/actions the only module that touches the actions table (and writes
   // to the ad platforms). A later block's no-restricted-imports replaces an earlier one's, so
   // each part of the tree gets the fences it is outside of. Raw SQL and platform calls elsewhere

@@ -5,8 +5,8 @@
 # side by side); the browser tests run one file at a time, because they share one real server
 # and one sandbox whose clock some of them move. Arguments are passed to both jest runs. With
 # TEST_REPORT_DIR set, each run also writes its JSON report there (units.json, e2e.json).
-# The component tests run on the renderer the production bundle ships (client-preact, see the
-# README's "The renderer in production"); `npm run test:react` runs them on React, as `npm run dev` renders.
+# The component tests run on the renderer the production bundle ships (client-preact, see
+# docs/testing.md, "Preact in production, React in development"); `npm run test:react` runs them on React, as `npm run dev` renders.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS=--experimental-vm-modules

@@ -28,9 +28,9 @@ export async function trialUser(email: string, password: string, fullName = 'Mee
 }
 
 /**
- * Logs in through the login page and waits for where signing in lands (README, Accounts and
- * sessions): home for a user with one workspace and no page remembered in this browser, All
- * clients (`/workspaces`) for one with more than one workspace, else the last page worked on.
+ * Logs in through the login page and waits for where signing in lands
+ * (docs/product/accounts-and-sessions.md): home for a user with one workspace and no page
+ * remembered in this browser, All clients (`/workspaces`) for one with more than one workspace, else the last page worked on.
  */
 export async function loginInBrowser(page: Page, email: string, password: string, landing = '/'): Promise<void> {
   await page.goto('/login');

@@ -7,7 +7,7 @@ import { PASSWORD_RESET_JOB } from './modules/auth/auth.service';
 import { buildTestApp, eventually, type TestApp } from './test/buildTestApp';
 
 /**
- * The README promises that no secret and no personal data reach the log. This file runs the flows
+ * docs/operations.md promises that no secret and no personal data reach the log. This file runs the flows
  * that handle them through the real app, at debug level, with every line captured: sign-up and
  * sign-in, token rotation, the e-mailed OTP, a password reset, the newsletter, the contact form,
  * and real database failures (a request's and a job's), then looks for each value in every line.

@@ -25,7 +25,8 @@ import { packagesFromRows } from '../analysis/creative/upworthyCsv';
 
 const { values: args } = parseArgs({
   options: {
-    data: { type: 'string', default: '../shared/research/data/upworthy-exploratory/upworthy-train.csv' },
+    /** The Upworthy Research Archive's exploratory training CSV (public, CC BY 4.0; not in the repository). */
+    data: { type: 'string' },
     out: { type: 'string', default: 'src/server/analysis/creative/headlineWeights.json' },
     folds: { type: 'string', default: '5' },
     'inner-folds': { type: 'string', default: '4' },
@@ -65,7 +66,7 @@ interface Settings {
   lambda: number;
   /** A feature must be non-zero in at least this many training headlines. */
   minSupport: number;
-  /** 'significant': learn only from pairs with p < 0.05 (README's advice); 'weighted': every pair, weighted by min(1, |z| / 1.96). */
+  /** 'significant': learn only from pairs with p < 0.05 (the advice in docs/product/creative-analyzer.md); 'weighted': every pair, weighted by min(1, |z| / 1.96). */
   pairs: PairScheme;
 }
 
@@ -261,6 +262,10 @@ function main() {
   const started = Date.now();
   const folds = Number(args.folds);
   const innerFolds = Number(args['inner-folds']);
+  if (!args.data) {
+    console.error("creative:train needs the Upworthy Research Archive's exploratory training CSV: npm run creative:train -- --data FILE.csv");
+    process.exit(2);
+  }
   const rows = parse(fs.readFileSync(args.data!, 'utf8'), { columns: true, skip_empty_lines: true, relax_quotes: true }) as Record<string, string>[];
   const groups = headlineGroups(packagesFromRows(rows));
   const cache = new Map<string, Features>();

@@ -3,9 +3,8 @@ import type { CreativePlacement } from '../api/creative';
 /**
  * What each Creative Analyzer placement does with an ad's text and image, in one table: the
  * server scores against it and the browser previews the cut with it as the user types.
- * Figures are from ../shared/research/ad-platform-apis.md (sections 1.6, 2.6, 3.6, 4.6, 5.6)
- * unless a comment names another source; where that doc is silent the platforms' published or
- * widely quoted figures are used and cited beside them.
+ * Figures are the platforms' own ad specifications unless a comment names another source;
+ * where a platform publishes none, widely quoted figures are used and cited beside them.
  *
  * Text: `limit` is the most the platform accepts (over it the ad is rejected, or cut for good);
  * `truncateAt` is how much is seen before the placement cuts the text on screen (a "… See

@@ -13,7 +13,7 @@ const CODE_SX = { display: 'block', p: 1, borderRadius: 1, bgcolor: 'action.hove
 
 const EXAMPLE_CSV = `${FIRST_PARTY_CSV_COLUMNS.join(',')}\n2026-11-01,42,3150.00,USD\n2026-11-02,38,2890.5,USD`;
 
-/** How to give Adwise its own days: the CSV's columns and how a signed request is made (README "First-party conversions" says the rest). */
+/** How to give Adwise its own days: the CSV's columns and how a signed request is made (docs/product/first-party-conversions.md says the rest). */
 export function FirstPartyHowTo() {
   return (
     <Box component="section" aria-label="How to send your days" sx={{ '& p': { mb: 1 } }}>
