@@ -6,12 +6,13 @@ import { analyseCopy } from '../src/server/analysis/creative/textScore';
 import { campaignGroups, heldOutScores, refitWorkspace, type LaunchedAd } from '../src/server/analysis/creative/workspaceRefit';
 import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch.scoring';
 import { PLATFORMS, type Platform } from '@shared/constants';
-import { addDays, daysBetween, minorUnitsPerUsd, unit, World, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../src/sandbox/world';
+import { minorUnitsPerUsd, unit, World, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
 import { POST_LAUNCH_DEFAULTS, postLaunchDispersion, scoreCampaignAds, type PostLaunchAd } from '../src/server/analysis/creativePostLaunch';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
 import type { AccountSeries, CampaignSeries, DayCounts } from '../src/server/analysis/types';
 import { ageOf, sumByDate } from '../src/server/analysis/window';
+import { addDays, daysBetween } from '@shared/days';
 
 /**
  * The post-launch score against the sandbox's hidden truth:

@@ -18,9 +18,10 @@
 import { CURRENCIES, describeWorld, metricsCounts, seedMetrics, seededUser, type MetricsWorld } from './seedMetrics';
 import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, isoDay, type CampaignPage, type DashboardView } from '../src/shared/api/dashboard';
+import { type CampaignPage, type DashboardView } from '../src/shared/api/dashboard';
 import { minorDigits } from '../src/shared/money';
 import { executeRows, type Db } from '../src/server/db/connect';
+import { addDays, isoDay } from '@shared/days';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP, explainAlways: EXPLAIN_ALWAYS } = benchSettings({ runs: 50, warmup: 5 });
 /** A case whose warm-up is slow gets fewer runs so one database stays within this budget per case. */

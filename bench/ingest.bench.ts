@@ -20,11 +20,9 @@
 import { createScratchDatabase, runOnBothDatabases } from './support';
 import { sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/sandbox';
-import { addDays } from '../src/shared/api/dashboard';
 import { PLATFORMS, type Platform } from '../src/shared/constants';
 import { buildApp } from '../src/server/app';
 import { executeRows } from '../src/server/db/connect';
-import { localDay } from '../src/server/modules/gamification/localDay';
 import { writeWindow } from '../src/server/modules/sync/ingest';
 import { BACKFILL_DAYS, SYNC_CONCURRENCY } from '../src/server/modules/sync/sync.service';
 import { sandboxSettings } from '../src/server/platforms/settings';
@@ -33,6 +31,7 @@ import type { ReportLevel, UnifiedMetricRow } from '../src/server/platforms/type
 import { testConfig } from '../src/server/test/buildTestApp';
 import { connectVia } from '../src/server/test/connect';
 import { signUp } from '../src/server/test/factories';
+import { addDays, localDay } from '@shared/days';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ACCOUNTS_PER_PLATFORM = Number(process.env.BENCH_ACCOUNTS ?? 8);

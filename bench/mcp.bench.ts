@@ -10,11 +10,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, isoDay } from '../src/shared/api/dashboard';
 import type { Db } from '../src/server/db/connect';
 import { mintMcpGrant } from '../src/server/test/mcp';
 import { describeWorld, seedMetrics, seededUser, type MetricsWorld } from './seedMetrics';
 import { benchSettings, ms, stats, timeRuns, withBenchApp, postgresUnreachable } from './support';
+import { addDays, isoDay } from '@shared/days';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP } = benchSettings({ runs: 50, warmup: 5 });
 /** p95 target for the performance tool, ms. */

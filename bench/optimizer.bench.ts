@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { PLATFORMS, type Platform } from '../src/shared/constants';
 import { accountTruth, SPEND_PER_BUDGET } from '../src/sandbox/truth';
-import { addDays, World } from '../src/sandbox/world';
+import { World } from '../src/sandbox/world';
 import { optimalBudgets, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../src/server/analysis/budgetOptimizer';
 import { estimateLagProfile } from '../src/server/analysis/lag';
 import { nextStep } from '../src/server/analysis/planFollow';
 import { marginalCosts } from '../src/server/analysis/marginalCpa';
 import { SyncedView } from './decisions/syncedView';
+import { addDays } from '@shared/days';
 
 /**
  * Decision quality of the budget optimizer against the sandbox's hidden truth. A world of

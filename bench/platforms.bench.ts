@@ -6,9 +6,9 @@
  *   npx tsx bench/platforms.bench.ts        (BENCH_DAYS=180 to change the range)
  */
 import { PLATFORMS } from '../src/shared/constants';
-import { addDays } from '../src/sandbox/world';
 import { platformAdapters } from '../src/server/platforms';
 import { connect, memoryTokens, recordingRuntime, startHarness, totalsOf } from '../src/server/test/platforms';
+import { addDays } from '@shared/days';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 

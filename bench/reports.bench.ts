@@ -23,11 +23,12 @@ import { describeWorld, metricsCounts, seedMetrics, seededUser, type MetricsWorl
 import { benchSettings, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
-import { daysBetween, isoDay, previousRange } from '../src/shared/api/dashboard';
+import { previousRange } from '../src/shared/api/dashboard';
 import { REPORT_SECTIONS, type Report, type ReportData } from '../src/shared/api/reports';
 import { PLATFORMS } from '../src/shared/constants';
 import type { Db } from '../src/server/db/connect';
 import { resolvePeriod } from '../src/server/modules/reports/report.period';
+import { daysInRange, isoDay } from '@shared/days';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP } = benchSettings({ runs: 10, warmup: 2 });
 /** Issue 17: the monthly report renders (data and PDF) in under 3 s. */
@@ -38,7 +39,7 @@ const TODAY = isoDay(new Date());
 const PERIOD = resolvePeriod('last_month', { from: null, to: null }, TODAY);
 const PREVIOUS = previousRange(PERIOD.from, PERIOD.to);
 const FROM = PREVIOUS.from;
-const DAYS = daysBetween(FROM, TODAY);
+const DAYS = daysInRange(FROM, TODAY);
 /** 20 accounts (every platform × 4) of 10 campaigns × 3 ads, from the start of the previous period to today. */
 const WORLD: MetricsWorld = { accountsPerPlatform: 4, campaignsPerAccount: 10, adsPerCampaign: 3, from: FROM, days: DAYS };
 

@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '../src/shared/api/dashboard';
 import { PLATFORMS } from '../src/shared/constants';
 import { executeRows, type Db } from '../src/server/db/connect';
 import { signUp } from '../src/server/test/factories';
+import { addDays } from '@shared/days';
 
 /** Account currencies by account index; minor units per US dollar for the synthetic money. */
 export const CURRENCIES = ['USD', 'INR', 'EUR', 'JPY'] as const;

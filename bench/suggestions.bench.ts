@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PLATFORMS, type Platform } from '@shared/constants';
-import { addDays, minorUnitsPerUsd, World } from '../src/sandbox/world';
+import { minorUnitsPerUsd, World } from '../src/sandbox/world';
 import { accountTruth, SPEND_PER_BUDGET, type AccountTruth } from '../src/sandbox/truth';
 import { BUDGET_SHIFT_DEFAULTS, steppedBudget } from '../src/server/analysis/budgetShift';
 import { MOVE_BUDGET_DEFAULTS } from '../src/server/analysis/moveBudget';
@@ -11,6 +11,7 @@ import { median } from '../src/server/analysis/window';
 import type { Finding, FindingType } from '../src/server/analysis/findings';
 import { naiveWiseCut } from './decisions/naiveRule';
 import { SyncedView } from './decisions/syncedView';
+import { addDays } from '@shared/days';
 
 /**
  * Decision quality of Smart Suggestions against the sandbox's hidden truth:

@@ -18,13 +18,14 @@
  *                      PostgreSQL even when the target is met; it is printed anyway when missed)
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, isoDay, lastDays, percentChange, previousRange } from '../src/shared/api/dashboard';
+import { lastDays, percentChange, previousRange } from '../src/shared/api/dashboard';
 import type { WorkspaceOverview } from '../src/shared/api/workspaces';
 import { PLATFORMS } from '../src/shared/constants';
 import { minorDigits } from '../src/shared/money';
 import { executeRows, type Db } from '../src/server/db/connect';
 import { signUp } from '../src/server/test/factories';
 import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
+import { addDays, isoDay } from '@shared/days';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP, explainAlways: EXPLAIN_ALWAYS } = benchSettings({ runs: 200, warmup: 20 });
 

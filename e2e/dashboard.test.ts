@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, isoDay } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
 import type { Page } from 'playwright-core';
 import { DESKTOP, openPage, PHONE, pagePerTest } from './support/browser';
 import { sandboxCampaignStatus, sandboxTotals } from './support/sandbox';
+import { addDays, isoDay } from '@shared/days';
 
 const PASSWORD = 'Str0ng pass!';
 

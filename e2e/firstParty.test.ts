@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DashboardView } from '@shared/api/dashboard';
 import type { FirstPartyDay, FirstPartyImportResult, FirstPartyRejection, FirstPartyView } from '@shared/api/firstParty';
-import { addDays } from '@shared/api/dashboard';
 import { seriousA11yViolations } from './support/a11y';
 import { api, connectGoogleInBrowser, loginInBrowser, trialUser } from './support/api';
 import { DESKTOP, pagePerTest } from './support/browser';
 import { readState } from './support/server';
+import { addDays } from '@shared/days';
 
 const PASSWORD = 'Str0ng pass!';
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { addDays, isoDay } from '@shared/api/dashboard';
 import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
 import { sandboxTotals } from './support/sandbox';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { addDays, isoDay } from '@shared/days';
 
 const PASSWORD = 'Str0ng pass!';
 

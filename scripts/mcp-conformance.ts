@@ -22,12 +22,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, isoDay } from '../src/shared/api/dashboard';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { freePort } from '../src/server/test/listeningApp';
 import { mintMcpGrant } from '../src/server/test/mcp';
 import { seedMetrics, seededUser } from '../bench/seedMetrics';
+import { addDays, isoDay } from '@shared/days';
 
 export const SCENARIOS = [
   'server-initialize',

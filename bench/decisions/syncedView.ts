@@ -1,8 +1,9 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
-import { addDays, type SandboxAccount, type World } from '../../src/sandbox/world';
+import { type SandboxAccount, type World } from '../../src/sandbox/world';
 import type { LagObservation } from '../../src/server/analysis/lag';
 import type { AccountSeries, DayCounts } from '../../src/server/analysis/types';
 import { ageOf, sumByDate } from '../../src/server/analysis/window';
+import { addDays } from '@shared/days';
 
 /**
  * What the product knows of a sandbox world, kept the way sync keeps it: a 90-day backfill on

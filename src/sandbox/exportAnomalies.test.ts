@@ -1,5 +1,6 @@
 import { sandboxCorpus } from './exportAnomalies';
-import { World, addDays, type AnomalyKind } from './world';
+import { World, type AnomalyKind } from './world';
+import { addDays } from '@shared/days';
 
 describe('the sandbox anomaly corpus', () => {
   const world = new World({ seed: 42, accountsPerPlatform: 1, now: () => new Date('2026-06-01T12:00:00Z') });

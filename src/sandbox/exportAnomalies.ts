@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PLATFORMS } from '@shared/constants';
-import { CONVERSION_LAG, World, addDays, eachDay, type AnomalyKind, type SandboxCampaign } from './world';
+import { CONVERSION_LAG, World, type AnomalyKind, type SandboxCampaign } from './world';
+import { addDays, eachDay } from '@shared/days';
 
 /**
  * npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D] [--all] [--noise realistic|clean]

@@ -1,7 +1,8 @@
 import { PLATFORMS } from '@shared/constants';
 import { sandboxCorpus } from './exportAnomalies';
 import { benignDay, CATCH_UP_SHARE, HOLIDAY_EFFECT, PROMOTION_RATE } from './realisticNoise';
-import { addDays, World } from './world';
+import { World } from './world';
+import { addDays } from '@shared/days';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 

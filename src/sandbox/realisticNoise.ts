@@ -1,4 +1,5 @@
 import { unit } from './randomness';
+import { addDays } from '@shared/days';
 
 /**
  * Realistic day-to-day noise for the sandbox world (`WorldOptions.noise: 'realistic'`): what real
@@ -39,10 +40,6 @@ function studentT3(seed: number, key: string): number {
   return normal(seed, `${key}:z`) / Math.sqrt(Math.max(1e-9, chi));
 }
 
-/** The previous calendar day of YYYY-MM-DD. */
-function dayBefore(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
 
 /** What the day's ordinary ups and downs multiply a campaign-day's clicks and conversions by. */
 export function benignDay(seed: number, accountKey: string, campaignKey: string, date: string): { clicks: number; conversions: number } {
@@ -58,6 +55,6 @@ export function benignDay(seed: number, accountKey: string, campaignKey: string,
     conversions *= HOLIDAY_EFFECT.conversions;
   }
   if (unit(seed, `${accountKey}/${date}:catch-up`) < CATCH_UP_RATE) conversions *= 1 - CATCH_UP_SHARE;
-  if (unit(seed, `${accountKey}/${dayBefore(date)}:catch-up`) < CATCH_UP_RATE) conversions *= 1 + CATCH_UP_SHARE;
+  if (unit(seed, `${accountKey}/${addDays(date, -1)}:catch-up`) < CATCH_UP_RATE) conversions *= 1 + CATCH_UP_SHARE;
   return { clicks, conversions };
 }

@@ -1,5 +1,6 @@
 import type { Platform } from '@shared/constants';
-import { CONVERSION_LAG, UTILISATION, WEEKDAY_FACTOR, addDays, eachDay, type AdKind, type AnomalyKind, type SandboxAccount, type SandboxCampaign, type SandboxStatus, type World } from './world';
+import { CONVERSION_LAG, UTILISATION, WEEKDAY_FACTOR, type AdKind, type AnomalyKind, type SandboxAccount, type SandboxCampaign, type SandboxStatus, type World } from './world';
+import { addDays, eachDay } from '@shared/days';
 
 /**
  * The world's hidden truth about one account, as of today: what each campaign's next unit of

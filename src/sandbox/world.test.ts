@@ -1,7 +1,8 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
 import { CALLS_TO_ACTION, IMAGE_SIZES } from './creatives';
 import { accountTruth } from './truth';
-import { addDays, CONVERSION_LAG, REPETITION_WEAR, World } from './world';
+import { CONVERSION_LAG, REPETITION_WEAR, World } from './world';
+import { addDays } from '@shared/days';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 

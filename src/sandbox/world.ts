@@ -1,4 +1,5 @@
 import { PLATFORMS, type Platform } from '@shared/constants';
+import { addDays, daysBetween, eachDay, localDay, weekdayOf } from '@shared/days';
 import { minorDigits } from '@shared/money';
 import { drawVertical, rewriteCreative, writeCreative, type SandboxCreative, type SandboxImage } from './creatives';
 import { poisson, splitInteger, unit } from './randomness';
@@ -243,27 +244,6 @@ function makeCreative(ra: (salt: string) => number, campaignRate: number): Pick<
   return { kind: 'ordinary', quality: 0.75 + q * 0.5, conversionRate: campaignRate * (0.7 + c * 0.6) };
 }
 
-/** Calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Every day from `since` to `until`, both included. */
-export function eachDay(since: string, until: string): string[] {
-  const days: string[] = [];
-  for (let day = since; day <= until; day = addDays(day, 1)) days.push(day);
-  return days;
-}
 
 /** Platform-shaped ids, so clients see what the real API would give them. */
 function makeId(platform: Platform, kind: 'account' | 'campaign' | 'ad', seed: number, key: string): string {
@@ -321,7 +301,7 @@ export class World {
     this.now = options.now ?? (() => new Date());
     this.noise = options.noise ?? 'clean';
     const count = options.accountsPerPlatform ?? 3;
-    const today = dayIn('UTC', this.now());
+    const today = localDay(this.now(), 'UTC');
     for (const platform of PLATFORMS) {
       const accounts: SandboxAccount[] = [];
       for (let index = 0; index < count; index += 1) accounts.push(this.makeAccount(platform, index, today));
@@ -434,7 +414,7 @@ export class World {
 
   /** The account's current calendar day. */
   today(account: SandboxAccount): string {
-    return dayIn(account.timeZone, this.now());
+    return localDay(this.now(), account.timeZone);
   }
 
   private key(platform: Platform, id: string): string {
@@ -648,7 +628,7 @@ export class World {
     if (!live.some(Boolean)) return null;
 
     const r = (salt: string) => unit(this.seed, `${platform}/${campaign.id}/${date}:${salt}`);
-    const weekdayIndex = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const weekdayIndex = weekdayOf(date);
     // Delivery: most of the budget, shaped by the week; never above 125% of the day's budget.
     const utilisation = Math.min(1.25, (UTILISATION.low + r('util') * UTILISATION.width) * WEEKDAY_FACTOR[weekdayIndex]);
     const spend = Math.round(dailyBudgetMinor * utilisation);

@@ -3,8 +3,8 @@
  * Client and server both import from here; nothing else hard-codes these numbers.
  */
 
-/** One day in milliseconds. */
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from './days';
+
 /** Trial length: 7 days. */
 export const TRIAL_DURATION_MS = 604_800_000;
 /** The trial reminder goes out this long before the trial ends. */

@@ -1,4 +1,5 @@
-import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, TRIAL_DURATION_MS, DAY_MS } from './constants';
+import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, TRIAL_DURATION_MS } from './constants';
+import { DAY_MS } from './days';
 
 /**
  * The spec's marketing claims (section 1), worded once. Pages and the site search take them from

@@ -1,5 +1,5 @@
-import { DAY_MS } from './constants';
 import { daysLeft, timeLeft } from './trial';
+import { DAY_MS } from './days';
 
 describe('trial arithmetic', () => {
   const now = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -1,4 +1,4 @@
-import { DAY_MS } from './constants';
+import { DAY_MS } from './days';
 
 /** Days left = ceil((end - now) / 1 day), at least 0 (spec section 4). */
 export function daysLeft(endMs: number, nowMs: number): number {

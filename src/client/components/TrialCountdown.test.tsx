@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { DAY_MS, TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
+import { TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
 import { TRIAL_ENDED_MESSAGE, TrialCountdown } from './TrialCountdown';
+import { DAY_MS } from '@shared/days';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
-import { DAY_MS, TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
+import { TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
 import { countdownMachine, type CountdownInput } from './countdown.machine';
+import { DAY_MS } from '@shared/days';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

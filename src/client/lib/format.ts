@@ -1,4 +1,4 @@
-import type { IsoDay } from '@shared/api/dashboard';
+import type { IsoDay } from '@shared/days';
 
 /** Locale for figures in a currency: Indian grouping (1,23,456) for rupees, US otherwise. */
 export function localeFor(currency: string): string {

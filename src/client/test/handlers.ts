@@ -1,27 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import type { AccountInfo } from '@shared/api/auth';
-import {
-  addDays,
-  daysBetween,
-  previousRange,
-  weekdayLabel,
-  type AdRow,
-  type CampaignAds,
-  type CampaignPage,
-  type CampaignRow,
-  type CampaignStatusResult,
-  type ConnectionSync,
-  type DashboardAccount,
-  type DashboardSettings,
-  type DashboardView,
-  type DisplayCurrency,
-  type IsoDay,
-  type PlatformPerformance,
-  type SeriesPoint,
-  type SyncStatus,
-  type Totals,
-} from '@shared/api/dashboard';
+import { previousRange, weekdayLabel, type AdRow, type CampaignAds, type CampaignPage, type CampaignRow, type CampaignStatusResult, type ConnectionSync, type DashboardAccount, type DashboardSettings, type DashboardView, type DisplayCurrency, type PlatformPerformance, type SeriesPoint, type SyncStatus, type Totals } from '@shared/api/dashboard';
 import type { NewsletterStatusReply } from '@shared/api/newsletter';
 import type { BudgetList } from '@shared/api/budgets';
 import type { RuleList } from '@shared/api/rules';
@@ -31,8 +11,9 @@ import { derive } from '@shared/metrics';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 import { searchSite } from '@shared/search/search';
 import type { UserInfo } from '@shared/api/userInfo';
-import { DAY_MS, PLATFORMS, RESEND_LOCK_SECONDS, type Platform } from '@shared/constants';
+import { PLATFORMS, RESEND_LOCK_SECONDS, type Platform } from '@shared/constants';
 import { API_BASE_URL } from '@client/app/config';
+import { addDays, DAY_MS, daysInRange, type IsoDay } from '@shared/days';
 
 /** The absolute URL msw should match for an API path, e.g. `api('user-info/')`. */
 export function api(path: string): string {
@@ -192,7 +173,7 @@ export function dashboardAccountBody(overrides: Partial<DashboardAccount> = {}):
 
 /** A daily series over `from`..`to` whose figures grow by the day. */
 export function seriesBody(from: IsoDay, to: IsoDay): SeriesPoint[] {
-  return Array.from({ length: daysBetween(from, to) }, (_, index) => {
+  return Array.from({ length: daysInRange(from, to) }, (_, index) => {
     const date = addDays(from, index);
     const impressions = 1000 + index * 100;
     const clicks = 20 + index;
@@ -213,7 +194,7 @@ export function dashboardViewBody(overrides: Partial<DashboardView> = {}): Dashb
   const platforms = overrides.platforms ?? PLATFORMS.filter((platform) => accounts.some((account) => account.platform === platform));
   return {
     currency: 'INR',
-    range: { from, to, days: daysBetween(from, to) },
+    range: { from, to, days: daysInRange(from, to) },
     previous_range: previousRange(from, to),
     summary: totalsBody({ spend: 123456.5, impressions: 1234567, clicks: 24691, conversions: 812, ctr: 2, cpc: 5 }),
     previous: totalsBody({ spend: 109907.05, impressions: 1300000, clicks: 26000, conversions: 812, ctr: 2, cpc: 4.23 }),

@@ -2,7 +2,6 @@ import type { GenerateOtpResult } from '@shared/api/adAccounts';
 import { BUDGET_MESSAGES, type FollowedPlanList, type OptimizerApplyResult } from '@shared/api/budgets';
 import type { SyncStatus } from '@shared/api/dashboard';
 import { RULE_PRESETS } from '@shared/api/rules';
-import { DAY_MS } from '@shared/constants';
 import { countdownMachine } from '@client/components/countdown.machine';
 import { deleteAccountMachine } from '@client/features/account/deleteAccount.machine';
 import { disconnectMachine, type DisconnectTarget } from '@client/features/adAccounts/disconnect.machine';
@@ -19,6 +18,7 @@ import { FOLLOWED_PLAN_ID, followedPlanBody, GOOGLE_ACCOUNT, META_ACCOUNT, optim
 import { WALK_START_MS, type MachineModel } from './machinePaths';
 import { dryRunBody, ruleBody } from './rules.handlers';
 import { clientWorkspaceBody, invitationBody, memberBody, raviBody } from './team.handlers';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Every client state machine with what a walk of it needs (issue 18): the events the component

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
 import { SUGGESTION_MESSAGES, type ApplyPreview, type ChartPoint, type Suggestion, type SuggestionList, type TypeRecord } from '@shared/api/suggestions';
-import { addDays } from '@shared/api/dashboard';
 import { api } from './handlers';
+import { addDays } from '@shared/days';
 
 /** The accounts the fake suggestions are about. */
 export const BRAND_ACCOUNT = { id: '00000000-0000-4000-8000-400000000001', name: 'Brand', currency: 'USD' } as const;

@@ -1,6 +1,6 @@
-import { addDays } from '@shared/api/dashboard';
 import { accountAlerts, rarityWords } from './accountAlerts';
 import type { AccountSeries, CampaignSeries, DayCounts } from './types';
+import { addDays } from '@shared/days';
 
 const TODAY = '2026-11-26';
 /** Every conversion is in on its day: the tests are about the checks, not the lag. */

@@ -1,10 +1,10 @@
 import { minorToDecimal } from '@shared/money';
-import { addDays } from '@shared/api/dashboard';
 import type { AlertKind } from '@shared/api/alerts';
 import { detectAnomalies, detectorFor, type Sensitivity, type Severity, type SeriesKind } from './anomaly';
 import { knownShare } from './lag';
 import type { AccountSeries, DayCounts } from './types';
 import { ageOf, sumByDate } from './window';
+import { addDays } from '@shared/days';
 
 /**
  * The alerts of one account after a sync: anomalies on spend, impressions, conversions, CPA and

@@ -4,6 +4,7 @@ import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, CampaignSeries } from './types';
 import { ageOf } from './window';
+import { weekdayOf } from '@shared/days';
 
 /**
  * Day of week: a campaign whose conversions on some weekdays come credibly cheaper or dearer
@@ -75,7 +76,7 @@ export function weekdayTotals(campaign: CampaignSeries, today: string, windowDay
     if (age < 0 || age >= windowDays) continue;
     const share = knownShare(lag, age);
     if (share === null || share <= 0) continue;
-    const t = totals[new Date(`${day.date}T00:00:00Z`).getUTCDay()];
+    const t = totals[weekdayOf(day.date)];
     t.conversions += day.conversions;
     t.knownSpend += day.spend * share;
     t.knownDays += share;

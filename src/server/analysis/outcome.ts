@@ -1,6 +1,7 @@
 import { interval, mean, beta } from './distributions';
 import { windowTotals } from './window';
 import type { DayCounts, Range } from './types';
+import { addDays, daysInRange } from '@shared/days';
 
 /**
  * Did it work? An applied change is judged on the campaign it touched, against that campaign's
@@ -28,9 +29,9 @@ const Z90 = 1.6449;
  * to `today`. Null when either side has no spend or no conversions to compare.
  */
 export function measureOutcome(before: DayCounts[], after: DayCounts[], changeDay: string, today: string, lag: (number | null)[]): Outcome | null {
-  const dayBefore = new Date(Date.parse(`${changeDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const dayBefore = addDays(changeDay, -1);
   const base = windowTotals(before, dayBefore, OUTCOME_BASELINE_DAYS, [1]);
-  const since = windowTotals(after, today, Math.max(1, Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${changeDay}T00:00:00Z`)) / 86_400_000) + 1), lag);
+  const since = windowTotals(after, today, Math.max(1, daysInRange(changeDay, today)), lag);
   if (base.spend <= 0 || since.knownSpend <= 0 || base.conversions <= 0) return null;
 
   const baseRate = base.conversions / base.spend;

@@ -1,5 +1,6 @@
 import type { Range } from './types';
 import { dateOf, dayNumber } from './window';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Budget pacing for a month: what has been spent, where the month will end at the rate the
@@ -68,13 +69,13 @@ const Z90 = 1.6449;
 const SHAPE_DAYS = 28;
 const LEVEL_DAYS = 7;
 
-const weekdayOf = (day: number) => new Date(day * 86_400_000).getUTCDay();
+const weekdayOf = (day: number) => new Date(day * DAY_MS).getUTCDay();
 
 /** Days in the month of `month` ('YYYY-MM') as day numbers. */
 function monthDays(month: string): number[] {
   const [y, m] = month.split('-').map(Number);
   const first = dayNumber(`${month}-01`);
-  const next = Math.round(Date.UTC(y, m, 1) / 86_400_000);
+  const next = Math.round(Date.UTC(y, m, 1) / DAY_MS);
   return Array.from({ length: next - first }, (_, i) => first + i);
 }
 

@@ -1,11 +1,12 @@
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from './types';
+import { addDays } from '@shared/days';
 
 /** Series for the analysis tests: ads of one campaign of one account, or an account's campaigns, their days ending TODAY. */
 
 export const TODAY = '2026-03-31';
 
 /** The day `age` days before TODAY. */
-export const dayAt = (age: number): string => new Date(Date.parse(`${TODAY}T00:00:00Z`) - age * 86_400_000).toISOString().slice(0, 10);
+export const dayAt = (age: number): string => addDays(TODAY, -age);
 
 /** An ad with `days` days of delivery ending today, oldest first; `countsAt(age)` gives each day's figures. */
 export function adSeries(id: string, days: number, countsAt: (age: number) => Omit<DayCounts, 'date' | 'value'>, status: AdSeries['status'] = 'ACTIVE'): AdSeries {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MountedService } from '../app';
 import { systemClock, type Clock } from '../lib/clock';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Time travel for the development server (demos and the end-to-end tests): the product and the
@@ -49,7 +50,7 @@ export function timeTravelMount(clock: ReturnType<typeof shiftableClock>, adminT
       if (typeof days !== 'number' || !Number.isFinite(days) || days <= 0 || days > MAX_TRAVEL_DAYS) {
         return reply.code(400).send({ detail: `days must be a number above 0 and at most ${MAX_TRAVEL_DAYS}.` });
       }
-      clock.shift(days * 86_400_000);
+      clock.shift(days * DAY_MS);
       await afterTravel();
       return state();
     });

@@ -1,9 +1,10 @@
 import type { Platform } from '@shared/constants';
 import { SANDBOX_ATTRIBUTION } from '@sandbox/attribution';
-import { addDays, type SandboxAccount } from '@sandbox/world';
+import { type SandboxAccount } from '@sandbox/world';
 import { connect, memoryTokens, recordingRuntime, startHarness, type SandboxHarness } from '../test/platforms';
 import { platformAdapters } from './index';
 import type { PlatformAccount } from './types';
+import { addDays } from '@shared/days';
 
 /**
  * Each client reads its platform's attribution fields from the sandbox, which sends them in the

@@ -6,6 +6,7 @@ import type { SuggestionChange } from '@shared/api/suggestions';
 import { actions, alertReads, alerts, budgets, optimizerPlans, ruleActions, rules, suggestions } from '../db/schema';
 import type { SyncedWorkspace } from './workspaceTenants';
 import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Advice planted in a synced workspace, for tests that need a suggestion and an undoable action
@@ -96,7 +97,7 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     forecast: impact.conversions_per_week,
     appliedAt: now,
     // Long enough for every test of the file to undo it.
-    undoUntil: new Date(now.getTime() + 86_400_000),
+    undoUntil: new Date(now.getTime() + DAY_MS),
     horizonDays: 7,
   };
   const [action] = await db.insert(actions).values(actionValues).returning({ id: actions.id });

@@ -1,4 +1,5 @@
-import { addDays, daysBetween, lastDays, percentChange, previousRange, weekdayLabel } from './dashboard';
+import { lastDays, percentChange, previousRange, weekdayLabel } from './dashboard';
+import { addDays, daysInRange } from '../days';
 
 describe('dashboard date and change helpers', () => {
   it('labels days Mon to Sun whatever the viewer’s time zone', () => {
@@ -8,10 +9,10 @@ describe('dashboard date and change helpers', () => {
   });
 
   it('counts ranges inclusively and across month, year and DST boundaries', () => {
-    expect(daysBetween('2026-11-15', '2026-11-21')).toBe(7);
+    expect(daysInRange('2026-11-15', '2026-11-21')).toBe(7);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(3);
+    expect(daysInRange('2026-03-28', '2026-03-30')).toBe(3);
     expect(lastDays('2026-11-21')).toEqual({ from: '2026-11-15', to: '2026-11-21' });
     expect(lastDays('2026-11-21', 30)).toEqual({ from: '2026-10-23', to: '2026-11-21' });
   });

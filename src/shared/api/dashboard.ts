@@ -1,5 +1,6 @@
-import { DAY_MS, PLATFORM_LABELS, type Platform } from '../constants';
+import { PLATFORM_LABELS, type Platform } from '../constants';
 import { MAX_DAILY_CAP } from './budgets';
+import { addDays, daysInRange, type IsoDay, weekdayOf } from '../days';
 
 /**
  * The Unified Ad Intelligence contract (spec sections 2, 3, 4, 7 and 8), shared by client and
@@ -21,9 +22,6 @@ import { MAX_DAILY_CAP } from './budgets';
  * currencies), converted day by day with the exchange-rate table; rows keep their own currency
  * in the database and totals never mix currencies unconverted.
  */
-
-/** Dates are the account's calendar days, YYYY-MM-DD. */
-export type IsoDay = string;
 
 /** The platform filter: one platform or all of them. */
 export type PlatformFilter = Platform | 'all';
@@ -361,20 +359,7 @@ export const DASHBOARD_MESSAGES = {
 
 /** Short weekday label of a YYYY-MM-DD day (Mon … Sun), independent of the viewer's time zone. */
 export function weekdayLabel(day: IsoDay): string {
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T00:00:00Z`).getUTCDay()];
-}
-
-/** YYYY-MM-DD of a UTC instant. */
-export const isoDay = (date: Date): IsoDay => date.toISOString().slice(0, 10);
-
-/** Adds whole days to a YYYY-MM-DD day. */
-export function addDays(day: IsoDay, days: number): IsoDay {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: IsoDay, to: IsoDay): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekdayOf(day)];
 }
 
 /** The range ending on `today` that is `days` long. */
@@ -384,7 +369,7 @@ export function lastDays(today: IsoDay, days = DEFAULT_RANGE_DAYS): { from: IsoD
 
 /** The period of equal length just before a range. */
 export function previousRange(from: IsoDay, to: IsoDay): { from: IsoDay; to: IsoDay } {
-  const days = daysBetween(from, to);
+  const days = daysInRange(from, to);
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
 

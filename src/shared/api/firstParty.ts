@@ -1,5 +1,6 @@
-import type { DisplayCurrency, IsoDay } from './dashboard';
+import type { DisplayCurrency } from './dashboard';
 import type { Platform } from '../constants';
+import type { IsoDay } from '../days';
 
 /**
  * First-party truth (issue 37): a workspace's own daily conversions and revenue (from its shop or

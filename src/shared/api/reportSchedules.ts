@@ -1,5 +1,5 @@
-import type { IsoDay } from './dashboard';
 import type { ReportData } from './reports';
+import type { IsoDay } from '../days';
 
 /**
  * Scheduled client reports (issue 17): a report's schedule, its drafts for review and the sent

@@ -1,7 +1,8 @@
 import type { Platform } from '../constants';
-import type { CampaignRow, DisplayCurrency, IsoDay, PlatformAttribution, SeriesPoint, Totals, TotalsChange } from './dashboard';
+import type { CampaignRow, DisplayCurrency, PlatformAttribution, SeriesPoint, Totals, TotalsChange } from './dashboard';
 import type { FirstPartyFigures } from './firstParty';
 import type { Verdict } from './actions';
+import type { IsoDay } from '../days';
 
 /**
  * Client reports (issue 17), shared by client and server. Every route is under the API base and

@@ -1,5 +1,5 @@
-import { DAY_MS } from '@shared/constants';
 import { hasActiveTrial, normalizeUserInfo } from './userInfo';
+import { DAY_MS } from '../days';
 
 describe('normalizeUserInfo', () => {
   it('keeps a complete body as it is', () => {

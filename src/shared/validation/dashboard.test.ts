@@ -1,4 +1,5 @@
 import { DASHBOARD_MESSAGES, DEFAULT_CAMPAIGN_PAGE_SIZE } from '../api/dashboard';
+import { isCalendarDay } from '../days';
 import {
   campaignListQuerySchema,
   campaignStatusSchema,
@@ -6,7 +7,6 @@ import {
   dashboardRangeQuerySchema,
   dashboardSettingsSchema,
   dateRangeSchema,
-  isCalendarDay,
   isDashboardDay,
   rangeProblem,
   syncRequestSchema,

@@ -1,25 +1,8 @@
 import { mixed, number, object, string, type AnyObject, type InferType, type TestConfig } from 'yup';
-import {
-  CAMPAIGN_FORMATS,
-  CAMPAIGN_MAX_PAGE,
-  CAMPAIGN_PAGE_SIZES,
-  CAMPAIGN_SEARCH_MAX,
-  CAMPAIGN_SORT_KEYS,
-  DASHBOARD_MESSAGES,
-  DEFAULT_CAMPAIGN_PAGE_SIZE,
-  DISPLAY_CURRENCIES,
-  EARLIEST_DAY,
-  LATEST_DAY,
-  MAX_RANGE_DAYS,
-  daysBetween,
-  isoDay,
-  type CampaignSortKey,
-  type CampaignStatusLabel,
-  type IsoDay,
-  type PlatformFilter,
-} from '../api/dashboard';
+import { CAMPAIGN_FORMATS, CAMPAIGN_MAX_PAGE, CAMPAIGN_PAGE_SIZES, CAMPAIGN_SEARCH_MAX, CAMPAIGN_SORT_KEYS, DASHBOARD_MESSAGES, DEFAULT_CAMPAIGN_PAGE_SIZE, DISPLAY_CURRENCIES, EARLIEST_DAY, LATEST_DAY, MAX_RANGE_DAYS, type CampaignSortKey, type CampaignStatusLabel, type PlatformFilter } from '../api/dashboard';
 import { PLATFORMS, type Platform } from '../constants';
 import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
+import { daysInRange, isCalendarDay, type IsoDay } from '../days';
 
 /**
  * The dashboard's inputs (contract: ../api/dashboard), checked with the messages the client
@@ -27,26 +10,19 @@ import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
  * range rules. Query values arrive as text: they are trimmed, and an empty one counts as left out.
  */
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A connected account's or a campaign's Adwise id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 
-/** True for a real calendar day written YYYY-MM-DD (any four-digit year; no 30 February). */
-export function isCalendarDay(value: unknown): value is IsoDay {
-  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && isoDay(new Date(time)) === value;
-}
 
 /** True for a calendar day the dashboard accepts: EARLIEST_DAY to LATEST_DAY. */
 export const isDashboardDay = (value: unknown): value is IsoDay => isCalendarDay(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
 
 /** Why two accepted days are not a range one may ask for (from after to, or too long), or null. */
 export function rangeProblem(from: IsoDay, to: IsoDay): string | null {
-  return from > to || daysBetween(from, to) > MAX_RANGE_DAYS ? DASHBOARD_MESSAGES.badRange : null;
+  return from > to || daysInRange(from, to) > MAX_RANGE_DAYS ? DASHBOARD_MESSAGES.badRange : null;
 }
 
 /** A query value: trimmed, and left out when empty (`?platform=` asks for no filter). */

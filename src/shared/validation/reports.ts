@@ -1,7 +1,9 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
-import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, type DisplayCurrency, type IsoDay } from '../api/dashboard';
+import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, type DisplayCurrency } from '../api/dashboard';
 import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_PERIODS, REPORT_SECTIONS, REPORT_VALIDATION, type ReportPeriodKind, type ReportSectionKey } from '../api/reports';
-import { isCalendarDay, isDashboardDay, rangeProblem } from './dashboard';
+import { isDashboardDay, rangeProblem } from './dashboard';
+import { isCalendarDay } from '../days';
+import type { IsoDay } from '../days';
 
 /**
  * POST reports/ and PUT reports/<id>/ (contract: ../api/reports), run by the server's routes and

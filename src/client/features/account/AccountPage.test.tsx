@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { DAY_MS, LOGOUT_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
+import { LOGOUT_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { LOGGED_OUT_MESSAGE } from '@client/features/session/useLogoutFlow';
@@ -10,6 +10,7 @@ import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
 import { USER_INFO_REDIRECT_MESSAGE } from './AccountPage';
+import { DAY_MS } from '@shared/days';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);

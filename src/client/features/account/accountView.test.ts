@@ -1,6 +1,6 @@
 import { normalizeUserInfo } from '@shared/api/userInfo';
-import { DAY_MS } from '@shared/constants';
 import { encouragement, trialSummary } from './accountView';
+import { DAY_MS } from '@shared/days';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const withTrial = (is_trial: boolean, endMs: number | null) =>

@@ -17,12 +17,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { CampaignRow, IsoDay } from '@shared/api/dashboard';
+import type { CampaignRow } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { useGetCampaignAdsQuery } from './dashboard.api';
 import { formatCount, formatMoney, formatPercent, formatRange } from '@client/lib/format';
+import type { IsoDay } from '@shared/days';
 
 /** What the drill-down says for a campaign without ads in the range. */
 export const NO_ADS_MESSAGE = 'No ads to display.';

@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { CAMPAIGN_PAGE_SIZES, type CampaignRow, type CampaignSortKey, type IsoDay } from '@shared/api/dashboard';
+import { CAMPAIGN_PAGE_SIZES, type CampaignRow, type CampaignSortKey } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
@@ -34,6 +34,7 @@ import { formatMoney, formatPercent } from '@client/lib/format';
 import type { CampaignTableState } from './useCampaignTable';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { useCan } from '@client/features/session/useCan';
+import type { IsoDay } from '@shared/days';
 
 /** Spec section 2: what an empty table says. */
 export const NO_CAMPAIGNS_MESSAGE = 'No campaigns to display.';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { lastDays, type IsoDay } from '@shared/api/dashboard';
+import { lastDays } from '@shared/api/dashboard';
 import { RANGE_PRESETS, rangeChoiceOf, rangeError, type RangeChoice } from './dashboardFilters';
+import type { IsoDay } from '@shared/days';
 
 /** Props of DateRangeControl. */
 export interface DateRangeControlProps {

@@ -1,8 +1,9 @@
 import { ListSubheader, MenuItem, Stack, TextField } from '@mui/material';
-import { DISPLAY_CURRENCIES, type DashboardAccount, type DisplayCurrency, type IsoDay, type PlatformFilter } from '@shared/api/dashboard';
+import { DISPLAY_CURRENCIES, type DashboardAccount, type DisplayCurrency, type PlatformFilter } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import type { DashboardFilters } from './dashboardFilters';
 import { DateRangeControl } from './DateRangeControl';
+import type { IsoDay } from '@shared/days';
 
 /** The 'every account' choice of the account filter. */
 export const ALL_ACCOUNTS_LABEL = 'All accounts';

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Box, Chip, Paper, Skeleton, Stack, Typography, type ChipProps } from '@mui/material';
-import type { ConnectionSync, IsoDay } from '@shared/api/dashboard';
+import type { ConnectionSync } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { useGetPlatformPerformanceQuery } from './dashboard.api';
 import { formatMoney } from '@client/lib/format';
+import type { IsoDay } from '@shared/days';
 
 /** A platform's sync state in a word, worst connection first. */
 export function platformSyncChip(connections: readonly ConnectionSync[]): { label: string; color: ChipProps['color'] } {

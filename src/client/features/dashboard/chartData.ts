@@ -1,5 +1,6 @@
-import { DEFAULT_RANGE_DAYS, type IsoDay, type SeriesPoint } from '@shared/api/dashboard';
+import { DEFAULT_RANGE_DAYS, type SeriesPoint } from '@shared/api/dashboard';
 import { formatCompactCount, formatCompactMoney, formatCount, formatDay, formatDayWithYear, formatMoney, formatPercent } from '@client/lib/format';
+import type { IsoDay } from '@shared/days';
 
 /** The chart's three lines (spec: spend, CTR and conversions by day). */
 export const CHART_METRICS = ['spend', 'ctr', 'conversions'] as const;

@@ -1,5 +1,5 @@
 import { downloadBlob } from '@client/lib/downloadBlob';
-import type { IsoDay } from '@shared/api/dashboard';
+import type { IsoDay } from '@shared/days';
 
 /** The export's file name: adwise-campaigns-2030-01-01-to-2030-01-07.csv. */
 export function csvFileName(from: IsoDay, to: IsoDay): string {

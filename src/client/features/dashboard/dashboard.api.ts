@@ -1,22 +1,9 @@
-import type {
-  AdSearchResult,
-  CampaignAds,
-  CampaignPage,
-  CampaignQuery,
-  CampaignStatusLabel,
-  CampaignStatusResult,
-  DashboardQuery,
-  DashboardSettings,
-  DashboardView,
-  IsoDay,
-  PlatformPerformance,
-  SyncRequest,
-  SyncStatus,
-} from '@shared/api/dashboard';
+import type { AdSearchResult, CampaignAds, CampaignPage, CampaignQuery, CampaignStatusLabel, CampaignStatusResult, DashboardQuery, DashboardSettings, DashboardView, PlatformPerformance, SyncRequest, SyncStatus } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type { IsoDay } from '@shared/days';
 
 /** The argument of getPlatformPerformance; the error toast names the platform from it. */
 export interface PlatformPerformanceArgs {

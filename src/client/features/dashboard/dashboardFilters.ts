@@ -1,7 +1,8 @@
-import { DEFAULT_RANGE_DAYS, daysBetween, lastDays, type DashboardQuery, type IsoDay, type PlatformFilter } from '@shared/api/dashboard';
+import { DEFAULT_RANGE_DAYS, lastDays, type DashboardQuery, type PlatformFilter } from '@shared/api/dashboard';
 import { isPlatform } from '@shared/constants';
 import { dateRangeSchema } from '@shared/validation/dashboard';
 import { checkInOrder } from '@shared/validation/firstError';
+import { daysInRange, type IsoDay } from '@shared/days';
 
 /** The date range presets, in days ending today; the first is the default. */
 export const RANGE_PRESETS = [DEFAULT_RANGE_DAYS, 14, 30, 90] as const;
@@ -66,7 +67,7 @@ export function writeFilters(params: URLSearchParams, filters: DashboardFilters)
 /** Which preset a range is (ending today, of a preset length), or custom. */
 export function rangeChoiceOf({ from, to }: Pick<DashboardFilters, 'from' | 'to'>, today: IsoDay): RangeChoice {
   if (to !== today) return 'custom';
-  const days = daysBetween(from, to);
+  const days = daysInRange(from, to);
   return RANGE_PRESETS.find((preset) => preset === days) ?? 'custom';
 }
 

@@ -1,4 +1,5 @@
-import { PRO_MONTHLY_PRICE_INR, REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL, TRIAL_DURATION_MS, DAY_MS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
+import { PRO_MONTHLY_PRICE_INR, REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL, TRIAL_DURATION_MS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
+import { DAY_MS } from '@shared/days';
 
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: readonly string[] };

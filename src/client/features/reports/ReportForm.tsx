@@ -4,10 +4,11 @@ import { ValidationError } from 'yup';
 import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { DISPLAY_CURRENCIES, isoDay } from '@shared/api/dashboard';
+import { DISPLAY_CURRENCIES } from '@shared/api/dashboard';
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, REPORT_SECTION_DESCRIPTIONS, REPORT_SECTION_LABELS, REPORT_SECTIONS, type Report, type ReportInput, type ReportPeriodKind, type ReportSectionKey } from '@shared/api/reports';
 import { reportSchema } from '@shared/validation/reports';
 import { DraftPreview } from './DraftPreview';
+import { isoDay } from '@shared/days';
 
 export const SECTIONS_LEGEND = 'Sections, in the order the report shows them';
 

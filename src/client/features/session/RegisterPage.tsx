@@ -3,7 +3,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Link, Stack, Typography } from '@mui/material';
 import type { ApiErrorBody } from '@shared/api/errors';
-import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
+import { TRIAL_DURATION_MS } from '@shared/constants';
 import { registerSchema, type RegisterInput } from '@shared/validation/auth';
 import { browserTimeZone } from '@client/api/baseQuery';
 import { sendBeacon } from '@client/api/beacons';
@@ -18,6 +18,7 @@ import { FormSubmit } from '@client/components/FormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useRegisterMutation } from './session.api';
+import { DAY_MS } from '@shared/days';
 
 /** The notice after a successful registration (spec section 8). */
 export const REGISTERED_MESSAGE = 'Account created! Please log in.';

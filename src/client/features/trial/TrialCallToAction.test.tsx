@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
+import { TRIAL_DURATION_MS } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { TRIAL_ENDED_MESSAGE } from '@client/components/TrialCountdown';
@@ -9,6 +9,7 @@ import { activeTrialBody, api, recordBeacons, userInfoBody } from '@client/test/
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
+import { DAY_MS } from '@shared/days';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);

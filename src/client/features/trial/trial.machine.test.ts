@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
-import { DAY_MS, TRIAL_DURATION_MS } from '@shared/constants';
+import { TRIAL_DURATION_MS } from '@shared/constants';
 import { trialMachine, type TrialReport, type TrialStartOutput } from './trial.machine';
+import { DAY_MS } from '@shared/days';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();

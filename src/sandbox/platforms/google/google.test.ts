@@ -1,8 +1,9 @@
 import { SANDBOX_GOOGLE_DEVELOPER_TOKEN, sandboxCredentials } from '../../contract';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { addDays, type SandboxAccount } from '../../world';
+import { type SandboxAccount } from '../../world';
 import { parseGaql } from './gaql';
 import { adGroupIdOf, budgetIdOf, duringRange } from './query';
+import { addDays } from '@shared/days';
 
 const ADS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 const REDIRECT = 'http://localhost:3000/api/oauth/callback';

@@ -1,7 +1,8 @@
 import { minorToDecimal, minorToMicros } from '@shared/money';
-import { addDays, sum, type DayMetrics, type SandboxAccount, type SandboxAd, type SandboxCampaign, type World } from '../../world';
+import { sum, type DayMetrics, type SandboxAccount, type SandboxAd, type SandboxCampaign, type World } from '../../world';
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { queryError, type Condition, type DateRangeLiteral, type GaqlQuery, type Literal } from './gaql';
+import { addDays, isCalendarDay, weekdayOf } from '@shared/days';
 
 /**
  * Runs a parsed GAQL query against one customer of the sandbox world and renders the rows the
@@ -150,12 +151,12 @@ function parseDate(literal: Literal): string | undefined {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(literal.text);
   if (!match) return undefined;
   const day = `${match[1]}-${match[2]}-${match[3]}`;
-  return new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day ? day : undefined;
+  return isCalendarDay(day) ? day : undefined;
 }
 
 /** The days a DURING literal covers, relative to the account's today. */
 export function duringRange(literal: DateRangeLiteral, today: string): [string, string] {
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(today);
   const monday = addDays(today, -((weekday + 6) % 7));
   const firstOfMonth = `${today.slice(0, 8)}01`;
   switch (literal) {

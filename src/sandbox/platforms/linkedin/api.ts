@@ -4,7 +4,7 @@ import { LINKEDIN_OLDEST_ACTIVE_VERSION, LINKEDIN_VERSION_PATTERN } from '../../
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
-import { addDays, type SandboxAccount } from '../../world';
+import { type SandboxAccount } from '../../world';
 import { RestliQuery, RestliSyntaxError, type RestliValue } from './restli';
 import {
   ACCOUNT_URN_PREFIX,
@@ -38,6 +38,7 @@ import {
   tokenErrors,
   truncate,
 } from './wire';
+import { addDays } from '@shared/days';
 
 /**
  * The versioned LinkedIn Marketing API under /rest (research 3.2-3.5): ad accounts, campaigns

@@ -1,7 +1,8 @@
 import { minorDigits, minorToDecimal } from '@shared/money';
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
-import { addDays, sum, type DayMetrics, type ReportRow, type SandboxAccount, type World } from '@sandbox/world';
+import { sum, type DayMetrics, type ReportRow, type SandboxAccount, type World } from '@sandbox/world';
 import { trimDecimal } from './wire';
+import { addDays } from '@shared/days';
 
 /**
  * The Insights edge of the Meta emulator: reading the request (level, time_range or

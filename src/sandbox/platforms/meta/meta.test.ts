@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import { createHmac } from 'node:crypto';
 import { consent, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
 import { decimalToMinor } from '@shared/money';
-import { addDays, type SandboxAccount } from '../../world';
+import { type SandboxAccount } from '../../world';
 import { SYNC_INSIGHTS_MAX_ROWS } from './api';
 import { PURCHASE_ACTION_TYPES } from './insights';
 import { ASYNC_PROGRESS } from './nodes';
 import { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth';
+import { addDays } from '@shared/days';
 
 /** The Meta emulator's wire behaviour, spoken to with plain HTTP the way Graph is. */
 

@@ -4,6 +4,7 @@ import { toOffsetUnits } from './budget';
 import type { InsightsQuery } from './insights';
 import { businessIdOf } from './usage';
 import { expansionOf, invalidParameter } from './wire';
+import { addDays } from '@shared/days';
 
 /**
  * The Graph nodes the Meta emulator serves (ad accounts, campaigns, ads, async report runs): their
@@ -166,7 +167,7 @@ export function creativeNode(account: SandboxAccount, ad: SandboxAd, imageBase: 
 export function adNode(world: World, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, imageBase: string): Record<string, unknown> {
   const status = world.adStatus(PLATFORM, ad.id);
   const effective = status !== 'ACTIVE' ? status : world.status(PLATFORM, campaign.id) === 'ACTIVE' ? 'ACTIVE' : 'CAMPAIGN_PAUSED';
-  const launched = new Date(Date.parse(`${campaign.startDate}T00:00:00Z`) + ad.launchOffsetDays * 86_400_000).toISOString().slice(0, 10);
+  const launched = addDays(campaign.startDate, ad.launchOffsetDays);
   return {
     id: ad.id,
     name: ad.name,

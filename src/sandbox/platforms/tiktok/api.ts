@@ -3,9 +3,10 @@ import { decimalToMinor, minorToDecimal } from '@shared/money';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
-import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
+import { type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import { parseReportQuery, renderReportRow } from './report';
 import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './wire';
+import { addDays } from '@shared/days';
 
 /**
  * The TikTok API for Business calls the emulator serves under /tiktok/open_api/v1.3 (research section 5):

@@ -1,6 +1,7 @@
 import { minorToDecimal } from '@shared/money';
-import { daysBetween, type DayMetrics, type ReportRow } from '../../world';
+import { type DayMetrics, type ReportRow } from '../../world';
 import { jsonList, positiveInt } from './wire';
+import { daysBetween, isCalendarDay } from '@shared/days';
 
 /**
  * The synchronous integrated report (GET /report/integrated/get/, research 5.3): parameter
@@ -68,9 +69,6 @@ export interface ReportQuery {
   pageSize: number;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (text: unknown): text is string =>
-  typeof text === 'string' && DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 
 /** Checks the query string of a report request; the message is what TikTok would put in a 40002. */
 export function parseReportQuery(query: Record<string, unknown>): { ok: true; value: ReportQuery } | { ok: false; message: string } {
@@ -90,7 +88,7 @@ export function parseReportQuery(query: Record<string, unknown>): { ok: true; va
   if (!metrics || metrics.length === 0) return bad('metrics: Must be a non-empty JSON array of metric names.');
   const unknown = metrics.find((metric) => !(metric in known));
   if (unknown) return bad(`metrics: Invalid metric ${unknown} for ${String(data_level)}.`);
-  if (!isDate(start_date) || !isDate(end_date)) return bad('start_date, end_date: Must be dates in the format YYYY-MM-DD.');
+  if (!isCalendarDay(start_date) || !isCalendarDay(end_date)) return bad('start_date, end_date: Must be dates in the format YYYY-MM-DD.');
   if (end_date < start_date) return bad('end_date: Must not be earlier than start_date.');
   if (daysBetween(start_date, end_date) + 1 > REPORT_MAX_DAYS) {
     return bad(`The time span between start_date and end_date cannot exceed ${REPORT_MAX_DAYS} days.`);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { addDays } from '../../world';
+import { addDays } from '@shared/days';
 
 /** Wire-level checks of the TikTok emulator: envelope, auth signals, parameter limits, placeholders. */
 

@@ -3,7 +3,7 @@ import { microsToMinor, minorToMicros } from '@shared/money';
 import { X_ADS_VERSION } from '../../contract';
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import type { SandboxContext } from '../../types';
-import { addDays, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
+import { type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import {
   authenticate,
   cardUriOf,
@@ -20,6 +20,7 @@ import {
   tweetId,
   XFailure,
 } from './wire';
+import { addDays } from '@shared/days';
 
 /**
  * X Ads API v12 entity endpoints, emulated over the world (research 4.2, 4.4): accounts (only

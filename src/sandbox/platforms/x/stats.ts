@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { minorToDecimal, minorToMicros } from '@shared/money';
 import { X_ADS_VERSION } from '../../contract';
 import type { SandboxContext } from '../../types';
-import { addDays, dayIn, daysBetween, eachDay, type DayMetrics, type SandboxAccount } from '../../world';
+import { type DayMetrics, type SandboxAccount } from '../../world';
 import {
   authenticate,
   echo,
@@ -16,6 +16,7 @@ import {
   XFailure,
   type Params,
 } from './wire';
+import { addDays, daysBetween, eachDay, localDay } from '@shared/days';
 
 /**
  * X analytics, emulated (research 4.3):
@@ -121,13 +122,13 @@ function oneOf(params: Params, name: string, allowed: string[]): string {
 /** The first instant of a calendar day in a zone (scanning quarter hours, so +05:30 zones work). */
 function firstInstantOf(day: string, timeZone: string): Date {
   let t = Date.parse(`${day}T00:00:00Z`) - 15 * 3_600_000;
-  while (dayIn(timeZone, new Date(t)) < day) t += FIFTEEN_MINUTES;
+  while (localDay(new Date(t), timeZone) < day) t += FIFTEEN_MINUTES;
   return new Date(t);
 }
 
 /** Whether the account's calendar day changes at this instant. */
 function startsLocalDay(timeZone: string, at: Date): boolean {
-  return dayIn(timeZone, new Date(at.getTime() - 1000)) !== dayIn(timeZone, at);
+  return localDay(new Date(at.getTime() - 1000), timeZone) !== localDay(at, timeZone);
 }
 
 /**
@@ -184,8 +185,8 @@ export function parseStatsQuery(ctx: SandboxContext, account: SandboxAccount, pa
       throw invalidParameter(name, `With granularity DAY, ${name} must be aligned to midnight in the account's time zone (${zone})`);
     }
   }
-  const startDay = dayIn(zone, start);
-  const dayCount = daysBetween(startDay, dayIn(zone, end));
+  const startDay = localDay(start, zone);
+  const dayCount = daysBetween(startDay, localDay(end, zone));
   if (dayCount > maxDays) throw invalidParameter('end_time', `The time range (end_time - start_time) may be at most ${maxDays} days`);
   const metricGroups = required(params, 'metric_groups').split(',');
   for (const group of metricGroups) {

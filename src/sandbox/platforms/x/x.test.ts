@@ -3,7 +3,8 @@ import { gunzipSync } from 'node:zlib';
 import { pkceChallenge, randomToken } from '@server/platforms/http';
 import { connect, consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
 import { xAdapter } from '@server/platforms/x';
-import { addDays, type SandboxAccount } from '../../world';
+import { type SandboxAccount } from '../../world';
+import { addDays } from '@shared/days';
 
 /** The X emulator at the wire: what a careless client would run into. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');

@@ -1,13 +1,12 @@
 import type { ActionOutcome } from '@shared/api/actions';
-import { addDays } from '@shared/api/dashboard';
 import { isSuggestionType, type SuggestionChange, type SuggestionType, type TypeRecord } from '@shared/api/suggestions';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { chanceOfWorking, measureOutcome, OUTCOME_BASELINE_DAYS } from '../../analysis/outcome';
 import { sumByDate } from '../../analysis/window';
 import type { AppContext } from '../../context';
-import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
 import { dueForMeasure, measuredOutcomes, saveOutcome, type AccountRow, type ActionRow } from './actions.queries';
+import { addDays, DAY_MS, localDay } from '@shared/days';
 
 /** An action still without data to judge this long after its horizon is closed as 'no clear effect'. */
 const OUTCOME_GIVE_UP_DAYS = 7;
@@ -61,7 +60,7 @@ export function createOutcomes(ctx: Pick<AppContext, 'db' | 'clock'>) {
       estimateLagProfile(observations),
     );
     if (result) return { observed: result.observed, verdict: result.verdict, measured_at: now.toISOString() };
-    const giveUpAt = action.appliedAt.getTime() + (action.horizonDays + OUTCOME_GIVE_UP_DAYS) * 86_400_000;
+    const giveUpAt = action.appliedAt.getTime() + (action.horizonDays + OUTCOME_GIVE_UP_DAYS) * DAY_MS;
     if (now.getTime() < giveUpAt) return null;
     return { observed: { mid: 0, low: 0, high: 0 }, verdict: 'no_clear_effect', measured_at: now.toISOString() };
   }

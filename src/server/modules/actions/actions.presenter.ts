@@ -4,6 +4,7 @@ import type { Platform } from '@shared/constants';
 import type { AccountRow, ActionRow } from './actions.queries';
 import { stepsOfRow, stepViews } from './actions.steps';
 import { changeLines } from './actions.words';
+import { DAY_MS } from '@shared/days';
 
 export interface AccountInfo {
   id: string;
@@ -17,7 +18,7 @@ export function presentAction(row: ActionRow, account: AccountInfo, appliedBy: s
   const platform = row.platform as Platform;
   const status = row.status as ActionStatus;
   const change = row.change as SuggestionChange;
-  const dueAt = new Date(row.appliedAt.getTime() + row.horizonDays * 86_400_000);
+  const dueAt = new Date(row.appliedAt.getTime() + row.horizonDays * DAY_MS);
   return {
     id: row.id,
     suggestion_id: row.suggestionId,

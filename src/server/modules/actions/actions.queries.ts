@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ActionOutcome, ActionStatus } from '@shared/api/actions';
-import type { IsoDay } from '@shared/api/dashboard';
 import type { DbOrTx } from '../../db/connect';
 import { actions, ads, campaigns, connectedAdAccounts, users } from '../../db/schema';
 import type { JournalStep, StepAt } from './actions.steps';
+import type { IsoDay } from '@shared/days';
+import { addDays, dayStartMs } from '@shared/days';
 
 /**
  * Every query of the actions log, always scoped: by workspace for what a person reads, by id for
@@ -219,7 +220,7 @@ export async function measuredOutcomes(db: DbOrTx, workspaceId: string): Promise
 /** What changed at the platforms during the period's days (UTC), newest first (at most `limit`), and how many: attempts that changed nothing are left out. */
 export async function changesOfPeriod(db: DbOrTx, workspaceId: string, from: IsoDay, to: IsoDay, limit: number) {
   const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+  const end = new Date(dayStartMs(addDays(to, 1)));
   const where = and(eq(actions.workspaceId, workspaceId), gte(actions.appliedAt, start), lt(actions.appliedAt, end), inArray(actions.status, ['applied', 'partially_applied', 'undone']));
   const rows = await db.select().from(actions).where(where).orderBy(desc(actions.appliedAt), desc(actions.id)).limit(limit);
   const [total] = await db.select({ n: count() }).from(actions).where(where);

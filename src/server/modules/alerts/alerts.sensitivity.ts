@@ -1,6 +1,5 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import { ALERT_SENSITIVITIES, type AlertSensitivitySetting } from '@shared/api/alerts';
-import { addDays } from '@shared/api/dashboard';
 import type { AlertSensitivityInput } from '@shared/validation/alerts';
 import { SERIES_PER_ENTITY, type AlertWatch } from '../../analysis/accountAlerts';
 import { sensitivityChoice } from '../../analysis/noiseBudget';
@@ -10,6 +9,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { HISTORY_DAYS } from '../metrics/accountSeries.queries';
 import { deliveringEntityCount } from '../metrics/series.queries';
+import { addDays, DAY_MS } from '@shared/days';
 
 /** The window over which the settings say how many anomaly alerts were raised. */
 const RECENT_DAYS = 30;
@@ -38,7 +38,7 @@ export function createAlertSensitivity(ctx: Pick<AppContext, 'db' | 'clock' | 'l
   }
 
   async function present(workspaceId: string): Promise<AlertSensitivitySetting> {
-    const since = new Date(clock.now().getTime() - RECENT_DAYS * 86_400_000);
+    const since = new Date(clock.now().getTime() - RECENT_DAYS * DAY_MS);
     const [watch, [recent]] = await Promise.all([
       watchOf(workspaceId),
       db

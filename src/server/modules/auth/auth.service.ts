@@ -11,13 +11,13 @@ import { passwordResets, refreshTokens, users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
-import { normalizeTimeZone } from '../gamification/localDay';
 import { createPersonalWorkspace } from '../workspaces/personal';
 import { hashPassword, verifyPassword } from './passwords';
 import { accountKey, clearFailures, loginSucceeded, reserveAttempt, throttleKeys } from './throttle';
 import { bumpTokenVersion, tokenVersions } from './tokenVersions';
 import { hashToken, newOpaqueToken } from './tokens';
 import type { NewsletterService } from '../newsletter/newsletter.service';
+import { normalizeTimeZone } from '@shared/days';
 
 /** Stable id of the job that looks up an e-mail and sends its reset link (off the request path). */
 export const PASSWORD_RESET_JOB = 'auth.password-reset.send';

@@ -4,12 +4,12 @@ import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { readingMinutes, type BlogPost, type BlogPostSummary } from '@shared/api/blog';
 import type { SearchablePost } from '@shared/search/search';
+import { isCalendarDay } from '@shared/days';
 
 /** Where the articles live: src/content/blog, next to the code that serves them (tsx and jest run from source). */
 export const BLOG_DIR = path.resolve(__dirname, '../../../content/blog');
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const FENCE = '---';
 const FRONT_MATTER_KEYS = ['title', 'date', 'description', 'tags', 'author'] as const;
 type FrontMatterKey = (typeof FRONT_MATTER_KEYS)[number];
@@ -42,11 +42,6 @@ function unquote(value: string): string {
   return quoted ? quoted[2] : value;
 }
 
-function isRealDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
 
 /**
  * Splits an article into its front matter and Markdown body. The front matter is a `---` block of
@@ -100,7 +95,7 @@ export function parseArticle(source: string, file: string): { frontMatter: Front
   const tags = values.tags as string[];
   if (tags.length === 0 || tags.some((tag) => tag === '')) throw new BlogContentError(file, '"tags" needs at least one tag and no empty ones');
   const date = values.date as string;
-  if (!isRealDay(date)) throw new BlogContentError(file, `"date" must be a real day written YYYY-MM-DD, got "${date}"`);
+  if (!isCalendarDay(date)) throw new BlogContentError(file, `"date" must be a real day written YYYY-MM-DD, got "${date}"`);
 
   const body = lines.slice(close + 1).join('\n').trim();
   if (body === '') throw new BlogContentError(file, 'the article has no body');

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { addDays, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
@@ -16,10 +16,10 @@ import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { AlertsService } from '../alerts/alerts.service';
-import { localDay } from '../gamification/localDay';
 import { dailyTotals, entityTotals } from '../metrics/metrics.queries';
 import { pacingFinding } from './pacingAlerts';
 import { createPacingSuggestions } from './pacingSuggestions';
+import { addDays, localDay } from '@shared/days';
 
 /** Stable id of the job that checks a workspace's budgets for pacing off the band (queued by every successful sync). */
 export const PACING_JOB = 'budgets.pacing';

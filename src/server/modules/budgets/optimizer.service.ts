@@ -7,7 +7,6 @@ import {
   type OptimizerObjective,
   type OptimizerPlanView,
 } from '@shared/api/budgets';
-import { addDays } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
@@ -33,7 +32,6 @@ import type { JournalStep } from '../actions/actions.steps';
 import { budgetWords, changeLines } from '../actions/actions.words';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
-import { localDay } from '../gamification/localDay';
 import { loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import {
   accountById,
@@ -52,6 +50,7 @@ import {
   workspacePlan,
   type PlanRow,
 } from './optimizer.queries';
+import { addDays, localDay } from '@shared/days';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 

@@ -20,8 +20,8 @@ import { CreativeReport } from './creative.pdf';
 import { presentRecord, presentShare, presentSummary } from './creative.presenter';
 import * as queries from './creative.queries';
 import { createShareTokens } from './creative.share';
+import { DAY_MS } from '@shared/days';
 
-const DAY_MS = 86_400_000;
 
 /** A WebP thumbnail of an image, its longest side at most CREATIVE_HISTORY.thumbnailPx; sharp writes no metadata unless asked. */
 export function thumbnailOf(image: Buffer): Promise<Buffer> {

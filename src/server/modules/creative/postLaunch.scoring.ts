@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { AdCreative, CreativePlacement } from '@shared/api/creative';
 import type { PostLaunchObjectiveName } from '@shared/api/creativePostLaunch';
-import { addDays } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { minorDigits, minorToDecimal } from '@shared/money';
 import { POST_LAUNCH_SPEND_FLOOR_INR, POST_LAUNCH_SPEND_FLOOR_USD, scoreAccountAds, type PostLaunchCampaign } from '../../analysis/creativePostLaunch';
 import type { DbOrTx } from '../../db/connect';
 import { ads, type connectedAdAccounts } from '../../db/schema';
-import { localDay } from '../gamification/localDay';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
+import { addDays, localDay } from '@shared/days';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 

@@ -1,5 +1,6 @@
-import type { CampaignRow, DisplayCurrency, IsoDay, PlatformAttribution } from '@shared/api/dashboard';
+import type { CampaignRow, DisplayCurrency, PlatformAttribution } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
+import type { IsoDay } from '@shared/days';
 
 /** A CSV cell, quoted when needed. */
 export function csvCell(value: string | number): string {

@@ -1,27 +1,5 @@
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
-import {
-  AD_SEARCH_LIMIT,
-  DASHBOARD_MESSAGES,
-  DISPLAY_CURRENCIES,
-  daysBetween,
-  lastDays,
-  percentChange,
-  previousRange,
-  type AdSearchResult,
-  type CampaignAds,
-  type CampaignBudgetResult,
-  type CampaignChangePreview,
-  type CampaignPage,
-  type CampaignStatusLabel,
-  type CampaignStatusResult,
-  type DashboardAccount,
-  type DashboardSettings,
-  type DashboardView,
-  type DisplayCurrency,
-  type IsoDay,
-  type PlatformFilter,
-  type PlatformPerformance,
-} from '@shared/api/dashboard';
+import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, lastDays, percentChange, previousRange, type AdSearchResult, type CampaignAds, type CampaignBudgetResult, type CampaignChangePreview, type CampaignPage, type CampaignStatusLabel, type CampaignStatusResult, type DashboardAccount, type DashboardSettings, type DashboardView, type DisplayCurrency, type PlatformFilter, type PlatformPerformance } from '@shared/api/dashboard';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import { MAX_DAILY_CAP } from '@shared/api/budgets';
@@ -38,7 +16,6 @@ import { platformFailure } from '../adAccounts/platformFailure';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { sessionGone } from '../auth/auth.guard';
-import { localDay } from '../gamification/localDay';
 import type { ActionsService } from '../actions/actions.service';
 import { budgetWords, changeLines } from '../actions/actions.words';
 import { campaignCapsOf } from '../budgets/optimizer.queries';
@@ -49,6 +26,7 @@ import { toCampaignsCsv } from './dashboard.csv';
 import { presentAttribution } from './dashboard.attribution';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
 import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
+import { daysInRange, type IsoDay, localDay } from '@shared/days';
 
 /** Campaigns the platform performance call lists. */
 const PERFORMANCE_TOP_CAMPAIGNS = 50;
@@ -240,7 +218,7 @@ export function createDashboardService(
     const metrics = await withRates(db, metricScope(s, { from: withPrevious ? previous.from : s.from, to: s.to }));
     // A read that needs the same rates runs alongside: on PostgreSQL, on a second connection at once.
     const [days, also] = await Promise.all([dailyTotals(db, metrics), alongside?.(metrics)]);
-    const split = days.length - daysBetween(s.from, s.to);
+    const split = days.length - daysInRange(s.from, s.to);
     return { previous, metrics, current: days.slice(split), before: days.slice(0, split), also };
   }
 
@@ -330,7 +308,7 @@ export function createDashboardService(
       const connected = new Set(s.allAccounts.map((account) => account.platform));
       return {
         currency: s.currency,
-        range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },
+        range: { from: s.from, to: s.to, days: daysInRange(s.from, s.to) },
         previous_range: previous,
         summary,
         previous: before,
@@ -371,7 +349,7 @@ export function createDashboardService(
       const { rows, total } = page!;
       return {
         currency: s.currency,
-        range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },
+        range: { from: s.from, to: s.to, days: daysInRange(s.from, s.to) },
         level: query.level,
         breakdown: query.breakdown,
         totals: presentTotals(addSums(current), s.currency),
@@ -542,7 +520,7 @@ export function createDashboardService(
       return {
         platform,
         currency: s.currency,
-        range: { from: s.from, to: s.to, days: daysBetween(s.from, s.to) },
+        range: { from: s.from, to: s.to, days: daysInRange(s.from, s.to) },
         summary: presentTotals(addSums(days), s.currency),
         series: presentSeries(days, s.currency),
         accounts: s.accounts.map(({ connectionId: _connection, ...account }) => account),

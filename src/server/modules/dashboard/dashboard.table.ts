@@ -1,5 +1,6 @@
-import type { CampaignSortKey, CampaignStatusLabel, DisplayCurrency, IsoDay, PlatformAttribution, PlatformFilter, SeriesPoint, Totals } from '@shared/api/dashboard';
+import type { CampaignSortKey, CampaignStatusLabel, DisplayCurrency, PlatformAttribution, PlatformFilter, SeriesPoint, Totals } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
+import type { IsoDay } from '@shared/days';
 
 /**
  * The dashboard's figures as one table by level (account, campaign or ad), with totals and, when

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionList } from '@shared/api/actions';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, addDays, isoDay, percentChange, type AdSearchResult, type CampaignAds, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, percentChange, type AdSearchResult, type CampaignAds, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import { executeRows } from '../../db/connect';
 import { campaigns, metricsDaily, users } from '../../db/schema';
@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf, userIdOf, workspaceIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { importRates } from '../metrics/rates';
+import { addDays, isoDay } from '@shared/days';
 
 /** Seed rates (units per USD) of migration 0003. */
 const SEED = { USD: 1, INR: 88.6, EUR: 0.862, JPY: 154.2 } as const;

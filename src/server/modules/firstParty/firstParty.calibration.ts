@@ -1,4 +1,3 @@
-import { addDays, isoDay } from '@shared/api/dashboard';
 import { CALIBRATION_DAYS, CALIBRATION_FACTOR_MAX, CALIBRATION_FACTOR_MIN, type ConversionBasisView } from '@shared/api/firstParty';
 import { roundTo } from '@shared/metrics';
 import { calibrationFactor, scaleConversions } from '../../analysis/conversionCalibration';
@@ -7,6 +6,7 @@ import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { firstPartyFiguresOver } from './firstParty.figures';
 import * as queries from './firstParty.queries';
+import { addDays, isoDay } from '@shared/days';
 
 /**
  * The conversions suggestions and the budget optimizer weigh. By default each platform's own

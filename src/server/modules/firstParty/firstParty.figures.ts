@@ -1,11 +1,12 @@
 import { FIRST_PARTY_INTERVAL_LEVEL, type FirstPartyFigures } from '@shared/api/firstParty';
-import type { DisplayCurrency, IsoDay } from '@shared/api/dashboard';
+import type { DisplayCurrency } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import type { DbOrTx } from '../../db/connect';
 import { dailyTotalsByAccount, withRates } from '../metrics/metrics.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
 import { presentFigures, type PlatformSums } from './firstParty.presenter';
 import * as queries from './firstParty.queries';
+import type { IsoDay } from '@shared/days';
 
 /**
  * What first-party figures are read over: a range of days in a display currency, the accounts

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ConversionBasis, FirstPartyDayInput } from '@shared/api/firstParty';
 import type { Platform } from '@shared/constants';
-import type { IsoDay } from '@shared/api/dashboard';
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, firstPartyDays, firstPartyKeys, workspaces } from '../../db/schema';
+import type { IsoDay } from '@shared/days';
 
 /** First-party days and ingestion keys; every query is scoped to one workspace (a key is found by its id, then names its workspace). */
 

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { daysBetween as dayCount, type IsoDay } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import {
   FIRST_PARTY_INGEST_MAX_DAYS,
@@ -26,6 +25,7 @@ import { presentDay, presentKey } from './firstParty.presenter';
 import { conversionCalibration } from './firstParty.calibration';
 import { firstPartyFiguresOver, type FirstPartyRange } from './firstParty.figures';
 import * as queries from './firstParty.queries';
+import { daysInRange as dayCount, type IsoDay } from '@shared/days';
 
 /** A refused import or ingestion: every bad line named; nothing was saved. The route answers it as a 400 with `lines`. */
 export class FirstPartyRejected extends Error {

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { POINTS } from '@shared/constants';
 import type { Db, Tx } from '../../db/connect';
 import { pointEvents, users } from '../../db/schema';
-import { localDay, previousDay } from './localDay';
+import { addDays, localDay } from '@shared/days';
 
 /** Kinds of actions that earn points. */
 export type PointKind = keyof typeof POINTS;
@@ -38,7 +38,7 @@ export async function recordVisit(db: Db, userId: string, timeZone: string, at: 
   await db.transaction(async (tx) => {
     const counted = await tx
       .update(users)
-      .set({ streak: sql`case when ${users.lastActiveDay} = ${previousDay(today)} then ${users.streak} + 1 else 1 end`, lastActiveDay: today })
+      .set({ streak: sql`case when ${users.lastActiveDay} = ${addDays(today, -1)} then ${users.streak} + 1 else 1 end`, lastActiveDay: today })
       .where(and(eq(users.id, userId), or(isNull(users.lastActiveDay), ne(users.lastActiveDay, today))))
       .returning({ id: users.id });
     if (counted.length) await awardPoints(tx, userId, 'dailyVisit', today, at);
@@ -49,5 +49,5 @@ export async function recordVisit(db: Db, userId: string, timeZone: string, at: 
 export function currentStreak(user: { streak: number; lastActiveDay: string | null; timeZone: string }, at: Date): number {
   if (!user.lastActiveDay) return 0;
   const today = localDay(at, user.timeZone);
-  return user.lastActiveDay === today || user.lastActiveDay === previousDay(today) ? user.streak : 0;
+  return user.lastActiveDay === today || user.lastActiveDay === addDays(today, -1) ? user.streak : 0;
 }

@@ -6,7 +6,7 @@ import { ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
-import { addDays, DASHBOARD_MESSAGES, isoDay } from '@shared/api/dashboard';
+import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { MCP_ACCESS_TOKEN_TTL_SECONDS, type McpAccess } from '@shared/api/mcp';
 import { REPORT_MESSAGES } from '@shared/api/reports';
 import { RULE_MESSAGES } from '@shared/api/rules';
@@ -25,6 +25,7 @@ import type { SyncedWorkspace } from '../../test/workspaceTenants';
 import { call as api, joinAs } from '../workspaces/workspaces.fixtures';
 import { ACT_TOOLS, MCP_TOOL_MESSAGES, READ_TOOLS } from './mcp.server';
 import { ACT_MESSAGES } from './tools/act/act';
+import { addDays, isoDay } from '@shared/days';
 
 /**
  * The MCP authorization matrix: every tool tools/list shows, called over the SDK's own client

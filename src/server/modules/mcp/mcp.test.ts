@@ -2,7 +2,7 @@ import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { addDays, isoDay, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import { type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { mcpCalls, workspaceMembers } from '../../db/schema';
 import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
@@ -13,6 +13,7 @@ import { resourceMetadataUrl } from './mcp.auth';
 import { MCP_ORIGIN_MESSAGES } from './mcp.origin';
 import { MCP_TOOL_MESSAGES } from './mcp.server';
 import { PERFORMANCE_TOOL_MESSAGES } from './tools/getPerformance';
+import { addDays, isoDay } from '@shared/days';
 
 // analyze_ad_copy follows them: it keeps its analysis in the history (workspaceTools.test.ts checks it).
 const READ_TOOL_NAMES = ['list_workspaces', 'list_ad_accounts', 'get_performance', 'list_suggestions', 'list_alerts', 'list_actions', 'get_budgets', 'preview_optimizer_plan', 'list_rules', 'dry_run_rule', 'list_reports', 'get_report_data'];

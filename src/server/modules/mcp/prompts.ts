@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { GLOSSARY_URI } from './resources';
+import { isCalendarDay } from '@shared/days';
 
 /** The metrics why_did_metric_change explains: the five sums and the figures derived from them (@shared/metrics). */
 export const PROMPT_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'value', 'ctr', 'cpc', 'cpa', 'roas', 'cvr'] as const;
@@ -13,19 +14,11 @@ export const MCP_PROMPT_MESSAGES = {
   tooLong: (name: string) => `${name} must be at most 200 characters.`,
 } as const;
 
-const isRealDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const safeIsRealDay = (value: string) => {
-  try {
-    return isRealDay(value);
-  } catch {
-    return false;
-  }
-};
-const day = (name: string) => z.string().refine(safeIsRealDay, { error: MCP_PROMPT_MESSAGES.badDay(name) });
+const day = (name: string) => z.string().refine(isCalendarDay, { error: MCP_PROMPT_MESSAGES.badDay(name) });
 const period = z.string().refine(
   (value) => {
     const [from, to, ...rest] = value.split('..');
-    return rest.length === 0 && from !== undefined && to !== undefined && safeIsRealDay(from) && safeIsRealDay(to) && from <= to;
+    return rest.length === 0 && from !== undefined && to !== undefined && isCalendarDay(from) && isCalendarDay(to) && from <= to;
   },
   { error: MCP_PROMPT_MESSAGES.badPeriod },
 );

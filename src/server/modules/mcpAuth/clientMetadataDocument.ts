@@ -1,10 +1,10 @@
 import https from 'node:https';
 import { eq } from 'drizzle-orm';
-import { DAY_MS } from '@shared/constants';
 import type { DbOrTx } from '../../db/connect';
 import { mcpClients } from '../../db/schema';
 import { hostReach, publicOnlyLookup } from '../../lib/publicAddress';
 import { checkClientMetadata } from './clientRegistration';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Client ID Metadata Documents (the MCP authorization spec, draft-ietf-oauth-client-id-metadata-document):

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { roleCan, type Role } from '@shared/access/policy';
 import { MCP_ACCESS_TOKEN_TTL_SECONDS, MCP_REFRESH_TOKEN_TTL_DAYS, MCP_SCOPES, type McpAccess } from '@shared/api/mcp';
-import { DAY_MS } from '@shared/constants';
 import type { DbOrTx } from '../../db/connect';
 import { mcpClients, mcpGrants, mcpTokens, workspaceMembers } from '../../db/schema';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
+import { DAY_MS } from '@shared/days';
 
 /**
  * Who is calling the MCP server: the grant's user in the grant's workspace, with the role they

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { addDays } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
 import type { DbOrTx } from '../../db/connect';
 import { ads, campaigns, connectedAdAccounts } from '../../db/schema';
-import { localDay } from '../gamification/localDay';
 import { accountEntityDays, conversionObservationsOf } from './series.queries';
+import { addDays, localDay } from '@shared/days';
 
 /** History the suggestions and alert checks read (rules read longer: their dry run looks back 30 days more). */
 export const HISTORY_DAYS = 90;

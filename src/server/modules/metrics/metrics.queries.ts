@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, type CampaignSortKey, type DisplayCurrency, type IsoDay } from '@shared/api/dashboard';
+import { type CampaignSortKey, type DisplayCurrency } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { EMPTY_SUMS, type MetricSums } from '@shared/metrics';
 import { executeRows, type DbOrTx } from '../../db/connect';
@@ -21,6 +21,7 @@ import type {
   RatedScope,
   WorkspaceSpend,
 } from './metrics.types';
+import { addDays, daysInRange, type IsoDay } from '@shared/days';
 
 /**
  * The only reader of metrics_daily, account_daily (besides sync, which writes them) and
@@ -66,7 +67,7 @@ const entitySumsOf = (row: SumsSqlRow): EntitySums => ({ ...sumsOf(row), value: 
 /** Every day of the window, in order. */
 function windowDays(window: DayWindow): IsoDay[] {
   const days: IsoDay[] = [];
-  for (let index = 0, count = daysBetween(window.from, window.to); index < count; index += 1) days.push(addDays(window.from, index));
+  for (let index = 0, count = daysInRange(window.from, window.to); index < count; index += 1) days.push(addDays(window.from, index));
   return days;
 }
 

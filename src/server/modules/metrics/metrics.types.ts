@@ -1,7 +1,8 @@
-import type { CampaignSortKey, DisplayCurrency, IsoDay } from '@shared/api/dashboard';
+import type { CampaignSortKey, DisplayCurrency } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import type { MetricSums } from '@shared/metrics';
 import type { ConversionFactors } from './rates';
+import type { IsoDay } from '@shared/days';
 
 /** A connected ad account as the metrics read it: its id (connected_ad_accounts.id) and currency. */
 export interface AccountRef {

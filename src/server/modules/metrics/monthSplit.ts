@@ -1,6 +1,6 @@
-import { addDays, type IsoDay } from '@shared/api/dashboard';
 import { factorsConstant, type ConversionFactors } from './rates';
 import type { DayWindow } from './metrics.types';
+import { addDays, type IsoDay } from '@shared/days';
 
 /**
  * How a window's campaign rows are read: its whole calendar months from the monthly rollup

@@ -1,8 +1,8 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, type IsoDay } from '@shared/api/dashboard';
 import { minorDigits } from '@shared/money';
 import type { DbOrTx } from '../../db/connect';
 import { exchangeRates } from '../../db/schema';
+import { addDays, daysInRange, isCalendarDay, type IsoDay } from '@shared/days';
 
 /** One imported rate: units of `currency` per US dollar on `day`. */
 export interface RateRow {
@@ -72,7 +72,7 @@ export async function conversionFactors(db: DbOrTx, sourceCurrencies: string[], 
 }
 
 function pushDays(result: ConversionFactors, currency: string, from: IsoDay, to: IsoDay, factor: (day: IsoDay) => number) {
-  const count = daysBetween(from, to);
+  const count = daysInRange(from, to);
   for (let index = 0; index < count; index += 1) {
     const day = addDays(from, index);
     result.currencies.push(currency);
@@ -95,7 +95,7 @@ export function parseRatesCsv(text: string): RateRow[] {
     if (!trimmed || (index === 0 && /[a-z]/i.test(trimmed.split(',')[0] ?? '') && !DAY.test(trimmed.split(',')[0] ?? ''))) return;
     const [day = '', currency = '', value = ''] = trimmed.split(',').map((cell) => cell.trim());
     const perUsd = Number(value);
-    if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new Error(`Line ${index + 1}: "${day}" is not a YYYY-MM-DD day.`);
+    if (!isCalendarDay(day)) throw new Error(`Line ${index + 1}: "${day}" is not a YYYY-MM-DD day.`);
     if (!CURRENCY.test(currency.toUpperCase())) throw new Error(`Line ${index + 1}: "${currency}" is not an ISO 4217 currency code.`);
     if (!Number.isFinite(perUsd) || perUsd <= 0) throw new Error(`Line ${index + 1}: the rate must be a positive number.`);
     rows.push({ day, currency: currency.toUpperCase(), perUsd });
@@ -129,7 +129,7 @@ export function factorAt(factors: ConversionFactors, currency: string, day: IsoD
   const { order, count, from, to } = layout(factors);
   const position = order.indexOf(currency);
   if (position < 0 || day < from || day > to) return undefined;
-  return factors.factors[position * count + daysBetween(from, day) - 1];
+  return factors.factors[position * count + daysInRange(from, day) - 1];
 }
 
 /** The factor of one row as a SQL expression (null where factorAt is undefined): no join, no sort. */
@@ -146,8 +146,8 @@ export function factorOf(factors: ConversionFactors, currency: SQL, day: SQL): S
 export function factorsConstant(factors: ConversionFactors, from: IsoDay, to: IsoDay): boolean {
   const { order, count, from: first } = layout(factors);
   if (order.length === 0) return true;
-  const start = daysBetween(first, from) - 1;
-  const end = daysBetween(first, to) - 1;
+  const start = daysInRange(first, from) - 1;
+  const end = daysInRange(first, to) - 1;
   if (start < 0 || end >= count) return false;
   for (let position = 0; position < order.length; position += 1) {
     const base = position * count;

@@ -14,6 +14,7 @@ import { newsletterSubscriptions, users } from '../../db/schema';
 import { badRequest } from '../../lib/httpError';
 import { sessionGone } from '../auth/auth.guard';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
+import { DAY_MS } from '@shared/days';
 
 type Subscription = typeof newsletterSubscriptions.$inferSelect;
 
@@ -63,7 +64,7 @@ export function createNewsletterService({ db, clock, mailer, config, log }: Pick
         unsubscribedAt: null,
       })
       .where(eq(newsletterSubscriptions.id, row.id));
-    const days = Math.round(NEWSLETTER_CONFIRM_TTL_MS / 86_400_000);
+    const days = Math.round(NEWSLETTER_CONFIRM_TTL_MS / DAY_MS);
     // A mail to an account's address is erased with the account, whoever asked for it.
     const [account] = row.userId ? [{ id: row.userId }] : await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
     await mailer.send(

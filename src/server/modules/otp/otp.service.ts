@@ -2,12 +2,13 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
 import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
-import { DAY_MS, OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
+import { OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../lib/httpError';
 import { sessionGone } from '../auth/auth.guard';
+import { DAY_MS } from '@shared/days';
 
 /** A code works this long after it is sent. */
 export const OTP_TTL_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
-import { addDays, daysBetween, type IsoDay } from '@shared/api/dashboard';
 import { REPORT_PERIOD_LABELS, type ReportPeriodKind } from '@shared/api/reports';
 import { reportRange } from '@shared/reportFormat';
+import { addDays, daysInRange, type IsoDay, weekdayOf } from '@shared/days';
 
 export interface ResolvedPeriod {
   kind: ReportPeriodKind;
@@ -11,7 +11,7 @@ export interface ResolvedPeriod {
 }
 
 /** Day of the week of a YYYY-MM-DD day, Monday 0 … Sunday 6. */
-const mondayIndex = (day: IsoDay) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+const mondayIndex = (day: IsoDay) => (weekdayOf(day) + 6) % 7;
 
 /**
  * The days a report covers, from `today` (the workspace's local day): last week is the Monday to
@@ -35,7 +35,7 @@ export function resolvePeriod(kind: ReportPeriodKind, custom: { from: IsoDay | n
     to = custom.to;
   }
   const range = reportRange(from, to);
-  return { kind, from, to, days: daysBetween(from, to), label: kind === 'custom' ? range : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${range}` };
+  return { kind, from, to, days: daysInRange(from, to), label: kind === 'custom' ? range : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${range}` };
 }
 
 /** The period a share link froze: its own days, labelled as the report's kind would have been. */

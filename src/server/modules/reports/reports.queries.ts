@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, lte } from 'drizzle-orm';
-import type { IsoDay } from '@shared/api/dashboard';
 import type { DbOrTx } from '../../db/connect';
 import { alerts, campaigns, connectedAdAccounts, reportShares, reports, users, workspaceMembers, workspaces } from '../../db/schema';
+import type { IsoDay } from '@shared/days';
 
 /** Reports, their share links, and what their sections read besides the metrics seam; every query is scoped to one workspace. */
 

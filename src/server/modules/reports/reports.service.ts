@@ -27,15 +27,14 @@ import { logoOf } from '../branding/branding.queries';
 import { logoPng } from '../branding/logoPng';
 import type { BudgetsService } from '../budgets/budgets.service';
 import type { FirstPartyService } from '../firstParty/firstParty.service';
-import { localDay } from '../gamification/localDay';
 import { buildSections } from './report.build';
 import { fixedPeriod, resolvePeriod, type ResolvedPeriod } from './report.period';
 import { loadReportInputs } from './reports.data';
 import { ReportPdf } from './reports.pdf';
 import { presentReport, presentShare } from './reports.presenter';
 import * as queries from './reports.queries';
+import { DAY_MS, localDay } from '@shared/days';
 
-const DAY_MS = 86_400_000;
 const reportNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
 /** A report's file name: its name's letters and digits, and its days. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { addDays, isoDay, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import { type CampaignPage, type DashboardView } from '@shared/api/dashboard';
 import { REPORT_MESSAGES, REPORT_SECTIONS, REPORT_VALIDATION, type Report, type ReportData, type ReportSectionData, type ReportShare, type ReportShareCreated, type ReportSharedView } from '@shared/api/reports';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import type { FirstPartyView } from '@shared/api/firstParty';
@@ -17,6 +17,7 @@ import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { call, joinAs, memberCalls, personalWorkspaceOf } from '../workspaces/workspaces.fixtures';
+import { addDays, isoDay } from '@shared/days';
 
 type SectionOf<K extends ReportSectionData['key']> = Extract<ReportSectionData, { key: K }>;
 const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) => data.sections.find((s) => s.key === key) as SectionOf<K>;

@@ -1,8 +1,7 @@
-import { addDays, type IsoDay } from '@shared/api/dashboard';
 import type { ReportFrequency } from '@shared/api/reportSchedules';
 import { zonedInstant } from '../../lib/zonedTime';
-import { localDay } from '../gamification/localDay';
 import { resolvePeriod, type ResolvedPeriod } from './report.period';
+import { addDays, type IsoDay, localDay, weekdayOf } from '@shared/days';
 
 /** When a schedule runs: weekly on an ISO weekday, or monthly on a day, at a local hour of its zone. */
 export interface ScheduleTiming {
@@ -14,7 +13,7 @@ export interface ScheduleTiming {
 }
 
 /** ISO weekday (Monday 1 … Sunday 7) of a YYYY-MM-DD day. */
-const isoWeekday = (day: IsoDay) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+const isoWeekday = (day: IsoDay) => weekdayOf(day) || 7;
 
 const hourOf = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 

@@ -20,7 +20,6 @@ import type { Principal } from '../access/principal';
 import type { ActionsService } from '../actions/actions.service';
 import type { JournalStep } from '../actions/actions.steps';
 import type { AlertsService } from '../alerts/alerts.service';
-import { localDay } from '../gamification/localDay';
 import { isUuid } from '@shared/validation/dashboard';
 import { loadWorkspaceEntities, type WorkspaceEntities } from './rules.entities';
 import { presentDryRun, presentRule, presentRuleAction, presentRun } from './rules.presenter';
@@ -57,6 +56,7 @@ import {
   type RuleRow,
 } from './rules.queries';
 import { dueSlots } from './schedule';
+import { DAY_MS, localDay } from '@shared/days';
 
 /** Stable id of the job that runs a workspace's rules (queued by every successful sync, and by the schedule). */
 export const RULES_JOB = 'rules.evaluate';
@@ -359,7 +359,7 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
    * again on the day it paused with the late conversions that have arrived since, no longer hold.
    */
   async function revive(row: RuleRow, definition: RuleDefinition, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<number> {
-    const since = new Date(clock.now().getTime() - LAG_HORIZON_DAYS * 86_400_000);
+    const since = new Date(clock.now().getTime() - LAG_HORIZON_DAYS * DAY_MS);
     const paused = await appliedPausesSince(db, row.id, since);
     if (!paused.length) return 0;
     // The rule's revivals since then, read once: a pause already revived is not revived twice.

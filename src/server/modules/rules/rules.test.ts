@@ -10,8 +10,8 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
-import { localDay, previousDay } from '../gamification/localDay';
 import { RULES_JOB } from './rules.service';
+import { addDays, localDay } from '@shared/days';
 
 describe('Automated rules', () => {
   let t: TestApp;
@@ -264,7 +264,7 @@ describe('Automated rules', () => {
         revive: true,
       }),
     );
-    const yesterday = previousDay(localDay(clock.now(), account.timeZone));
+    const yesterday = addDays(localDay(clock.now(), account.timeZone), -1);
     const dayOf = (d: string) => and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.level, 'ad'), eq(metricsDaily.entityId, ad.id), eq(metricsDaily.day, d));
     expect(await t.app.ctx.db.select().from(metricsDaily).where(dayOf(yesterday))).toHaveLength(1);
     await t.app.ctx.db.update(metricsDaily).set({ conversions: 0 }).where(dayOf(yesterday));

@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
-import { addDays } from '@shared/api/dashboard';
 import { ACTION_HORIZON_DAYS } from '@shared/api/actions';
 import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
@@ -10,6 +9,7 @@ import type { AccountSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
 import { ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
+import { addDays, DAY_MS } from '@shared/days';
 
 /**
  * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
@@ -143,7 +143,7 @@ export function bodyOf(finding: Finding, series: AccountSeries, otherPlatforms: 
  * keep their state: null, leave it alone.
  */
 export function refreshedStatus(existing: { status: string; updatedAt: Date }, now: Date): 'open' | 'snoozed' | null {
-  const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * 86_400_000);
+  const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * DAY_MS);
   if (existing.status === 'snoozed') return 'snoozed';
   if (existing.status === 'open' || existing.status === 'withdrawn' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore)) return 'open';
   return null;

@@ -41,6 +41,7 @@ import {
   withdrawSuggestion,
   type SuggestionRow,
 } from './suggestions.queries';
+import { DAY_MS } from '@shared/days';
 
 /** Stable id of the job that recomputes a connection's suggestions (queued by every successful sync). */
 export const SUGGESTIONS_JOB = 'suggestions.compute';
@@ -249,7 +250,7 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       const { row, account } = await suggestionOf(principal, id);
       const now = clock.now();
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
-      const updated = await snoozeSuggestion(db, row.id, new Date(now.getTime() + SNOOZE_DAYS * 86_400_000), now);
+      const updated = await snoozeSuggestion(db, row.id, new Date(now.getTime() + SNOOZE_DAYS * DAY_MS), now);
       return presentSuggestion(updated, accountInfo(account), now);
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect';
 import type { PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../../platforms/types';
+import { daysBetween } from '@shared/days';
 
 /** Rows per INSERT statement (11 array parameters each, whatever the batch size). */
 const BATCH_ROWS = 5000;
@@ -179,7 +180,7 @@ export async function recordConversionObservations(tx: DbOrTx, accountRef: strin
   for (const row of rows) if (!row.adId) perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.conversions);
   if (perDay.size === 0) return;
   const days = [...perDay.keys()].sort();
-  const ages = days.map((day) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000));
+  const ages = days.map((day) => daysBetween(day, today));
   await tx.execute(sql`
     insert into conversion_observations (account_ref, day, age, conversions)
     select ${accountRef}::uuid, t.day, t.age, t.conversions

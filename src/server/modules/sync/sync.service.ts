@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
-import { DASHBOARD_MESSAGES, addDays, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
+import { DASHBOARD_MESSAGES, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import { executeRows, type Tx } from '../../db/connect';
@@ -9,10 +9,10 @@ import { defineJob } from '../../jobs/queue';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { distinctWindows } from '../../platforms/attribution';
 import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
-import { localDay } from '../gamification/localDay';
 import type { Connections } from '../adAccounts/connections';
 import { ensureCampaigns, recordConversionObservations, upsertAdStatuses, upsertAds, upsertCampaigns, writeWindow } from './ingest';
 import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
+import { addDays, localDay } from '@shared/days';
 
 /** Stable id of the job that syncs one connection. */
 export const SYNC_JOB = 'sync.connection';

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { addDays } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
 import { executeRows } from '../../db/connect';
@@ -10,9 +9,9 @@ import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
-import { localDay } from '../gamification/localDay';
 import { upsertAdStatuses, writeWindow } from './ingest';
 import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_BACKOFF_BASE_MS, SYNC_JOB, retryDelayMs } from './sync.service';
+import { addDays, localDay } from '@shared/days';
 
 describe('retryDelayMs', () => {
   it('grows exponentially with jitter between half and all of the ceiling', () => {

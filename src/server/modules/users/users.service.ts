@@ -11,8 +11,8 @@ import { settleOwnedWorkspaces } from '../workspaces/departure';
 import { createGrantRevoker } from '../workspaces/grants';
 import { createPersonalWorkspace } from '../workspaces/personal';
 import { recordVisit, visitCounted } from '../gamification/gamification.service';
-import { normalizeTimeZone } from '../gamification/localDay';
 import { presentAccountInfo, presentUserInfo } from './users.presenter';
+import { normalizeTimeZone } from '@shared/days';
 
 /** The development demo account (README): created on start when missing, never in production. */
 export const DEMO_USER = { email: 'demo@adwise.app', password: 'AdwiseDemo1!', fullName: 'Demo User' } as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { DAY_MS, POINTS, TRIAL_DURATION_MS, type Platform } from '@shared/constants';
+import { POINTS, TRIAL_DURATION_MS, type Platform } from '@shared/constants';
 import { executeRows } from '../../db/connect';
 import { connectedAdAccounts, outbox, platformConnections, users, workspaces } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
@@ -12,6 +12,7 @@ import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp'
 import { signUp, type TestUser } from '../../test/factories';
 import { connect, recordingRuntime, startHarness, type SandboxHarness } from '../../test/platforms';
 import { TRIAL_REMINDER_JOB } from '../trial/trial.service';
+import { DAY_MS } from '@shared/days';
 
 const START = '2026-11-21T09:00:00Z';
 

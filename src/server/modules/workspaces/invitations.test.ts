@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { DAY_MS } from '@shared/constants';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp } from '../../test/factories';
 import { hashToken } from '../auth/tokens';
 import { call, createWorkspace, invitationToken, joinAs, lastMail, relogin, userIdOf } from './workspaces.fixtures';
+import { DAY_MS } from '@shared/days';
 
 const START = '2026-11-21T09:00:00Z';
 

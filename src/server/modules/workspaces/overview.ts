@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
-import { lastDays, percentChange, previousRange, type DisplayCurrency, type IsoDay } from '@shared/api/dashboard';
+import { lastDays, percentChange, previousRange, type DisplayCurrency } from '@shared/api/dashboard';
 import type { WorkspaceOverview, WorkspaceOverviewRow } from '@shared/api/workspaces';
 import { roundTo } from '@shared/metrics';
 import { minorDigits } from '@shared/money';
 import { executeRows, type DbOrTx } from '../../db/connect';
 import { spendByWorkspace } from '../metrics/metrics.queries';
 import { isoOrNull } from './workspaces.presenter';
+import type { IsoDay } from '@shared/days';
 
 /**
  * The All clients table: every workspace the user belongs to with its last 7 days' spend against

@@ -2,7 +2,6 @@ import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
 import { INVITATION_TTL_DAYS, WORKSPACE_MESSAGES, type Invitation, type InvitationPreview, type Member, type Team, type WorkspaceSummary } from '@shared/api/workspaces';
-import { DAY_MS } from '@shared/constants';
 import { isUuid } from '@shared/validation/dashboard';
 import type { InvitationInput } from '@shared/validation/workspaces';
 import type { AppContext } from '../../context';
@@ -16,6 +15,7 @@ import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { invitationMail } from './invitations.mail';
 import { presentInvitation, presentInvitationPreview, presentMember } from './workspaces.presenter';
 import { lockForAction, memberRole, membersOf, ownerCount } from './workspaces.queries';
+import { DAY_MS } from '@shared/days';
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 const invitationNotFound = () => notFound(WORKSPACE_MESSAGES.invitationNotFound);

@@ -10,13 +10,13 @@ import type { Principal } from '../access/principal';
 import { workspaceNotFound } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
 import { sessionGone } from '../auth/auth.guard';
-import { localDay } from '../gamification/localDay';
 import type { OtpService } from '../otp/otp.service';
 import { createGrantRevoker } from './grants';
 import { workspaceOverview } from './overview';
 import { createTeamService } from './team.service';
 import { presentWorkspace } from './workspaces.presenter';
 import { grantsOf, lockForAction, workspacesOf } from './workspaces.queries';
+import { localDay } from '@shared/days';
 
 const isDisplayCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
 

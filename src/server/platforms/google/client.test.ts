@@ -1,8 +1,9 @@
-import { addDays, type SandboxAccount } from '@sandbox/world';
+import { type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
 import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type UnifiedMetricRow } from '../types';
 import { googleAdapter } from './index';
+import { addDays } from '@shared/days';
 
 let harness: SandboxHarness;
 /** The USD account and the JPY account (0 minor digits), both ticked on the consent page. */

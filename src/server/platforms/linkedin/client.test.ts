@@ -1,8 +1,9 @@
-import { addDays, type DayMetrics } from '@sandbox/world';
+import { type DayMetrics } from '@sandbox/world';
 import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';
+import { addDays } from '@shared/days';
 
 let harness: SandboxHarness;
 

@@ -43,6 +43,7 @@ import {
   type ConversionElement,
 } from './wire';
 import { attributionWindow, dayCount as windowDays, distinctWindows } from '../attribution';
+import { addDays, daysInRange } from '@shared/days';
 
 /**
  * The LinkedIn Marketing API client (research 3.2-3.5), over the versioned /rest API with
@@ -93,15 +94,10 @@ export interface DaySlice {
   until: string;
 }
 
-const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 function dayCount(slice: DaySlice): number {
-  return Math.round((Date.parse(`${slice.until}T00:00:00Z`) - Date.parse(`${slice.since}T00:00:00Z`)) / DAY_MS) + 1;
+  return daysInRange(slice.since, slice.until);
 }
 
 /**

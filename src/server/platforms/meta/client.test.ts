@@ -1,9 +1,10 @@
-import { addDays, type DayMetrics, type SandboxAccount } from '@sandbox/world';
+import { type DayMetrics, type SandboxAccount } from '@sandbox/world';
 import { backoffMs } from '../http';
 import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type UnifiedMetricRow } from '../types';
 import { ASYNC_POLL_INTERVAL_MS } from './client';
 import { metaAdapter } from './index';
+import { addDays } from '@shared/days';
 
 let harness: SandboxHarness;
 

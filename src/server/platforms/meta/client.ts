@@ -22,6 +22,7 @@ import {
   type MetaCampaign,
   type MetaInsightsRow,
 } from './map';
+import { daysInRange } from '@shared/days';
 
 /**
  * The Marketing API client (research 2.2-2.5): ad accounts, campaigns, Insights by day at
@@ -54,7 +55,6 @@ const INSIGHTS_FIELDS: Record<ReportLevel, string> = {
   campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values,attribution_setting',
   ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values,attribution_setting',
 };
-const DAY_MS = 86_400_000;
 
 interface GraphPage<T> {
   data?: T[];
@@ -63,7 +63,7 @@ interface GraphPage<T> {
 
 /** Inclusive number of calendar days from `since` to `until` (YYYY-MM-DD). */
 function dayCount(since: string, until: string): number {
-  return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / DAY_MS) + 1;
+  return daysInRange(since, until);
 }
 
 /** The Marketing API client of one connection; `settings` decide whether it talks to Meta or the sandbox. */

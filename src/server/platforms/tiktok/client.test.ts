@@ -1,9 +1,10 @@
-import { addDays, daysBetween, type SandboxAccount } from '@sandbox/world';
+import { type SandboxAccount } from '@sandbox/world';
 import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
 import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';
 import { tiktokAdapter } from './index';
+import { addDays, daysBetween } from '@shared/days';
 
 let harness: SandboxHarness;
 let runtime: RecordingRuntime;

@@ -28,6 +28,7 @@ import {
   type TikTokImageInfo,
   type TikTokReportRow,
 } from './map';
+import { addDays } from '@shared/days';
 
 /**
  * TikTok Marketing API client (research 5.2-5.5). Every call sends `Access-Token`, list
@@ -72,8 +73,6 @@ interface Paged<T> {
   list?: T[];
   page_info?: { page?: number; total_page?: number };
 }
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Splits an inclusive date range into windows of at most `maxDays` days. */
 export function dateWindows(since: string, until: string, maxDays: number = REPORT_MAX_DAYS): { start: string; end: string }[] {

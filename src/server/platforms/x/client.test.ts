@@ -1,9 +1,10 @@
-import { addDays, type ReportRow, type SandboxAccount } from '@sandbox/world';
+import { type ReportRow, type SandboxAccount } from '@sandbox/world';
 import { pkceChallenge, randomToken } from '../http';
 import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
 import { PlatformError, type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
 import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
 import { xAdapter } from './index';
+import { addDays } from '@shared/days';
 
 /** A whole-second clock shared by the sandbox and the client, so rate-limit waits are exact. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');

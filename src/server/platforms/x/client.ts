@@ -36,7 +36,8 @@ import {
   type XTweet,
 } from './map';
 import { bearerSigner, DEFAULT_X_AUTH_MODE, oauth1Signer, percentEncode, type RequestSigner, type XAuthMode } from './signing';
-import { dayWindows, eachDay, windowTimes } from './time';
+import { dayWindows, windowTimes } from './time';
+import { eachDay } from '@shared/days';
 
 /**
  * The X Ads API v12 client (research section 4). Lists page with cursor/next_cursor. Reports

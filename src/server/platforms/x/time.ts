@@ -1,3 +1,4 @@
+import { addDays, eachDay } from '@shared/days';
 /**
  * Calendar days and account-time-zone midnights for X analytics. With granularity=DAY, X wants
  * start_time and end_time on midnight in the ad account's time zone, in whole hours, end
@@ -5,7 +6,6 @@
  * offset ("2026-11-21T00:00:00+05:30"), which is whole hours as written and the right instant.
  */
 
-const MS_PER_DAY = 86_400_000;
 const MS_PER_HOUR = 3_600_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -34,18 +34,6 @@ export function zoneOffsetMs(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(wallClock(timeZone).formatToParts(at).map((p) => [p.type, Number(p.value)]));
   const wallAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wallAsUtc - (at.getTime() - at.getUTCMilliseconds());
-}
-
-/** YYYY-MM-DD plus n days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** Every day from `since` to `until`, both included. */
-export function eachDay(since: string, until: string): string[] {
-  const days: string[] = [];
-  for (let day = since; day <= until; day = addDays(day, 1)) days.push(day);
-  return days;
 }
 
 /** The calendar day of an instant in a zone. */

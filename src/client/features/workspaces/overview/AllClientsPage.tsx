@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { ROLE_TITLES } from '@shared/access/policy';
-import { daysBetween, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import type { WorkspaceOverviewRow } from '@shared/api/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
@@ -40,6 +40,7 @@ import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { useGetWorkspaceOverviewQuery } from '../workspaces.api';
 import { DEFAULT_SORT, filterRows, isTypingTarget, nextSort, sortRows, type OverviewSort, type OverviewSortKey } from './allClients';
 import { ContinueWhereYouLeftOff } from './ContinueWhereYouLeftOff';
+import { daysInRange } from '@shared/days';
 
 /** The page's title, also its h1. */
 export const ALL_CLIENTS_TITLE = 'All clients';
@@ -273,7 +274,7 @@ export function AllClientsPage() {
 
   let content;
   if (data) {
-    const days = daysBetween(data.from, data.to);
+    const days = daysInRange(data.from, data.to);
     let body;
     if (data.rows.length === 0) body = <MessageRow>{ALL_CLIENTS_LABELS.empty}</MessageRow>;
     else if (rows.length === 0) body = <MessageRow>{ALL_CLIENTS_LABELS.noMatch(search)}</MessageRow>;
