@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
 import { workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
-import { currentUserId } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 
 /**
  * Who is asking, and in which workspace: every service of a workspace's data takes this (or a

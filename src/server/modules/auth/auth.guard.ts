@@ -5,11 +5,10 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
 import type { AccessClaims } from './tokens';
 import { tokenVersions } from './tokenVersions';
+import { sessionGone } from '../../lib/signedIn';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by the auth guard from the verified access token (never from a header the client picks). */
-    userId?: string;
     /** The verified access token and its claims, for a response that outlives this check (the alert stream checks them again as it goes). */
     accessToken?: { token: string; claims: AccessClaims };
   }
@@ -29,19 +28,10 @@ export function createAuthGuard(ctx: Pick<AppContext, 'tokens' | 'clock' | 'db'>
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized(AUTH_MESSAGES.notSignedIn);
     const claims = await ctx.tokens.verify(match[1], ctx.clock.now());
-    if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    if (!claims) throw sessionGone();
     // A deleted user has no version: the session is over as well.
-    if ((await versions.current(claims.userId)) !== claims.version) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    if ((await versions.current(claims.userId)) !== claims.version) throw sessionGone();
     request.userId = claims.userId;
     request.accessToken = { token: match[1], claims };
   };
 }
-
-/** The signed-in user's id on a guarded route. */
-export function currentUserId(request: FastifyRequest): string {
-  if (!request.userId) throw unauthorized(AUTH_MESSAGES.notSignedIn);
-  return request.userId;
-}
-
-/** 401 for a token whose user no longer exists (deleted account): the session is over. */
-export const sessionGone = () => unauthorized(AUTH_MESSAGES.sessionExpired);

@@ -13,7 +13,7 @@ import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { Services } from '../../services';
 import { principalFor } from '../access/principal';
-import { currentUserId } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Dashboard'];

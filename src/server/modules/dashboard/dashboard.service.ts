@@ -15,7 +15,7 @@ import { PlatformError } from '../../platforms/types';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import type { ActionsService } from '../actions/actions.service';
 import { budgetWords, changeLines } from '../actions/actions.words';
 import { campaignCapsOf } from '../budgets/optimizer.queries';

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 import { createConnectedAppsService } from './connectedApps.service';
 
 const tags = ['Account'];

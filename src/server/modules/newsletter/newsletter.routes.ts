@@ -8,7 +8,8 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 
 /** Per-IP budgets: subscribing mails someone, so it is kept tight; the links' tokens are 256-bit. */
 const subscribeLimit = {

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/connect';
 import { newsletterSubscriptions, users } from '../../db/schema';
 import { badRequest } from '../../lib/httpError';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { DAY_MS } from '@shared/days';
 

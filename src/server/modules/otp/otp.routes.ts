@@ -5,7 +5,8 @@ import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 
 const tags = ['Ad accounts'];
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../lib/httpError';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import { DAY_MS } from '@shared/days';
 
 /** A code works this long after it is sent. */

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { noStore } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { Services } from '../../services';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 
 /** start-trial/: the one-time 7-day trial. */
 export const trialRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import { awardPoints } from '../gamification/gamification.service';
 
 /** Stable id of the job that sends the "your trial ends tomorrow" e-mail. */

@@ -4,7 +4,7 @@ import type { UserInfo } from '@shared/api/userInfo';
 import type { AppContext } from '../../context';
 import { outbox, users } from '../../db/schema';
 import type { Connections } from '../adAccounts/connections';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import { hashPassword } from '../auth/passwords';
 import { tokenVersions } from '../auth/tokenVersions';
 import { settleOwnedWorkspaces } from '../workspaces/departure';

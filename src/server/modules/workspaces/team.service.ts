@@ -10,7 +10,7 @@ import { users, workspaceInvitations, workspaceMembers, workspaces } from '../..
 import { HttpError, notFound } from '../../lib/httpError';
 import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { invitationMail } from './invitations.mail';
 import { presentInvitation, presentInvitationPreview, presentMember } from './workspaces.presenter';

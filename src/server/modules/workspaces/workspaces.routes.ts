@@ -18,7 +18,8 @@ import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { authorize, currentPrincipal, principalFor } from '../access/principal';
-import { createAuthGuard, currentUserId } from '../auth/auth.guard';
+import { createAuthGuard } from '../auth/auth.guard';
+import { currentUserId } from '../../lib/signedIn';
 import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Workspaces'];

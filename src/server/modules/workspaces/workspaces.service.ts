@@ -9,7 +9,7 @@ import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
 import { workspaceNotFound } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
-import { sessionGone } from '../auth/auth.guard';
+import { sessionGone } from '../../lib/signedIn';
 import type { OtpService } from '../otp/otp.service';
 import { createGrantRevoker } from './grants';
 import { workspaceOverview } from './overview';
