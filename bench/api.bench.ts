@@ -42,7 +42,7 @@ import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { canPin, cpuMs, pinSelf, startServer, stopCpuSampling, type BenchServer } from './process';
+import { canPin, COMPILED_SERVER, cpuMs, pinSelf, startServer, stopCpuSampling, type BenchServer } from './process';
 import { createScratchDatabase, postgresUnreachable } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -162,7 +162,7 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
     const tokens = await prepareUsers(scratch?.url, path.join(dataDir, 'pglite'), USERS);
     console.log(`${kind}: ${tokens.length} users registered, their visits counted, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     server = await startServer({
-      script: 'src/server/main.ts',
+      script: COMPILED_SERVER,
       env: {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,

@@ -10,7 +10,7 @@
 // Usage: npm run bench:lcp [-- --runs 5] [-- /pricing ...]
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
-import { buildSpa, launchServer } from '../e2e/support/server';
+import { buildForE2e, launchServer } from '../e2e/support/server';
 
 const TARGET_MS = 1_500;
 const DEFAULT_ROUTES = ['/', '/pricing'];
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const routes = args.filter((arg, index) => arg.startsWith('/') && index !== runsFlag + 1);
   const wanted = routes.length ? routes : DEFAULT_ROUTES;
 
-  buildSpa();
+  buildForE2e();
   const server = await launchServer();
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   const summary: string[] = [];

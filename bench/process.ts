@@ -2,7 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import pidusage from 'pidusage';
-import { canPin, nodeCommand, ROOT } from '../src/server/test/spawnServer';
+import { buildServer, canPin, COMPILED_SERVER, nodeCommand, ROOT } from '../src/server/test/spawnServer';
+
+export { COMPILED_SERVER };
+
+/** Whether this bench process has compiled the server yet: each run measures the source as it is now. */
+let compiled = false;
 
 /** A server the bench started as its own process (see nodeCommand). */
 export interface BenchServer {
@@ -48,8 +53,14 @@ export async function startServer(options: {
   startTimeoutMs?: number;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
+  /** How often `readyPath` is asked while the server starts (default 200 ms; the start-up bench asks more often). */
+  pollMs?: number;
 }): Promise<BenchServer> {
-  const { script, env, readyPath, cpu, logFile, startTimeoutMs = 120_000, nodeFlags = [] } = options;
+  const { script, env, readyPath, cpu, logFile, startTimeoutMs = 120_000, nodeFlags = [], pollMs = 200 } = options;
+  if (script === COMPILED_SERVER && !compiled) {
+    buildServer();
+    compiled = true;
+  }
   const port = await freePort();
   const { file, args } = nodeCommand(script, { cpu, nodeFlags });
   const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore';
@@ -84,7 +95,7 @@ export async function startServer(options: {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return {
     child,

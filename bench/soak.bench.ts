@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
 import type { SyncStatus } from '../src/shared/api/dashboard';
 import { DEMO_USER } from '../src/server/modules/users/users.service';
-import { canPin, collectGarbage, pinSelf, rssMiB, startServer } from './process';
+import { canPin, collectGarbage, COMPILED_SERVER, pinSelf, rssMiB, startServer } from './process';
 
 function minutesFlag(): number {
   const at = process.argv.indexOf('--minutes');
@@ -75,7 +75,7 @@ async function main() {
   );
   const startedAt = performance.now();
   const server = await startServer({
-    script: 'src/server/main.ts',
+    script: COMPILED_SERVER,
     env: {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,

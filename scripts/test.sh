@@ -13,9 +13,10 @@ export NODE_OPTIONS=--experimental-vm-modules
 
 # The production build the browser tests and the size budget read runs beside the type check and
 # the lint (each of those keeps one core busy; the build takes the other), so the e2e run below
-# need not build it again.
+# need not build it again: the SPA, and the compiled server the browser tests run against (what
+# `npm run serve` runs in production).
 build_log=$(mktemp)
-npx webpack --mode production >"$build_log" 2>&1 &
+{ node scripts/buildServer.mjs && npx webpack --mode production; } >"$build_log" 2>&1 &
 build_pid=$!
 checks=0
 npm run typecheck || checks=1

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, spawnServer } from '../../src/server/test/spawnServer';
+import { buildServer, COMPILED_SERVER, ROOT, spawnServer } from '../../src/server/test/spawnServer';
 /** globalSetup records the running server here; test workers read it. */
 const STATE_FILE = path.join(ROOT, 'node_modules/.cache/adwise-e2e/state.json');
 
@@ -13,9 +13,13 @@ export interface E2eState {
   dataDir: string;
 }
 
-/** Builds the production SPA (skipped when E2E_SKIP_BUILD=1 and a build exists). */
-export function buildSpa(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist/index.html'))) return;
+/**
+ * Builds what production runs: the SPA and the compiled server (skipped when E2E_SKIP_BUILD=1 and
+ * both exist). The browser tests run against the compiled server, as `npm run serve` does.
+ */
+export function buildForE2e(): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist/index.html')) && fs.existsSync(path.join(ROOT, COMPILED_SERVER))) return;
+  buildServer();
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '' },
@@ -41,6 +45,7 @@ export async function launchServer(env: Record<string, string> = {}): Promise<Ow
   // picked up front instead of letting the server choose one.
   const port = await freePort();
   const server = await spawnServer({
+    script: COMPILED_SERVER,
     env: {
       NODE_ENV: 'development',
       PORT: String(port),

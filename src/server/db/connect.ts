@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { PACKAGE_ROOT } from '../lib/packageRoot';
 
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
+const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'src/server/db/migrations');
 /** Any fixed number: replicas starting together take turns applying migrations. */
 const MIGRATION_LOCK_KEY = 727_001;
 const POOL_SIZE = 10;

@@ -105,17 +105,22 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
     async start(definitions, { work }) {
       await boss.start();
       started = true;
+      // A restart finds its queues and schedules in place: only what is missing or changed is
+      // written (one round trip each otherwise, for every job, on every start).
+      const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+      const schedules = new Set((await boss.getSchedules()).filter((entry) => !entry.key).map((entry) => `${entry.name} ${entry.cron}`));
       for (const definition of definitions) {
         known.set(definition.id, definition);
-        await boss.createQueue(definition.id, {
-          retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
-          retryBackoff: true,
-          policy: definition.policy ?? 'standard',
-        });
-        // pg-boss caches queue metadata at start, before these queues exist; a send inside a
-        // transaction would then look the queue up on the main connection, which PGlite (one
-        // connection) cannot serve while the transaction holds it. A lookup now fills the cache.
-        await boss.getJobById(definition.id, randomUUID());
+        const options = { retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT, retryBackoff: true };
+        const existing = queues.get(definition.id);
+        const changed = existing !== undefined && (existing.retryLimit !== options.retryLimit || existing.retryBackoff !== options.retryBackoff);
+        if (!existing) await boss.createQueue(definition.id, { ...options, policy: definition.policy ?? 'standard' });
+        else if (changed) await boss.updateQueue(definition.id, options);
+        // pg-boss caches queue metadata at start, before a new queue exists, and forgets a queue
+        // it has just created or updated; a send inside a transaction would then look the queue up
+        // on the main connection, which PGlite (one connection) cannot serve while the transaction
+        // holds it. A lookup now fills the cache.
+        if (!existing || changed) await boss.getJobById(definition.id, randomUUID());
         if (!work) continue;
         await boss.work(definition.id, { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1 }, async (jobs: Job<object>[]) => {
           for (const job of jobs) {
@@ -141,7 +146,7 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
             }
           }
         });
-        if (definition.cron && schedule) await boss.schedule(definition.id, definition.cron, {});
+        if (definition.cron && schedule && !schedules.has(`${definition.id} ${definition.cron}`)) await boss.schedule(definition.id, definition.cron, {});
       }
     },
     async send(id, payload, options = {}) {

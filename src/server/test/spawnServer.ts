@@ -4,6 +4,15 @@ import path from 'node:path';
 /** The repository root, where the server's scripts run from. */
 export const ROOT = path.resolve(__dirname, '../../..');
 
+/** The compiled API server `npm run build:server` writes and `npm run serve` runs. */
+export const COMPILED_SERVER = 'build/server/main.cjs';
+
+/** Compiles the API server (scripts/buildServer.mjs, well under a second); throws with esbuild's words when it fails. */
+export function buildServer(): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/buildServer.mjs')], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`The server build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /** One line the server printed: its pino JSON, or `{ msg }` for a plain line. */
 export type LogLine = Record<string, unknown> & { msg?: string };
 
@@ -20,7 +29,7 @@ export interface SpawnedServer {
 }
 
 export interface SpawnOptions {
-  /** The TypeScript entry to run with tsx (default: the API server). */
+  /** The entry to run: TypeScript runs with tsx's loader, compiled JavaScript (.cjs, .js) with Node alone (default: the API server's source). */
   script?: string;
   /** Added to this process's environment (NODE_OPTIONS is cleared: jest's flags are not the server's). */
   env?: NodeJS.ProcessEnv;
@@ -38,14 +47,15 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 export const canPin = spawnSync('taskset', ['--version']).status === 0;
 
 /**
- * The command that runs a TypeScript script: Node itself with tsx's loader, pinned to `cpu` where
+ * The command that runs a server script: Node itself (with tsx's loader for TypeScript), pinned to `cpu` where
  * taskset exists. Not tsx's own command: that one runs the script in a second process and SIGKILLs
  * it when it does not confirm a relayed signal within 30 ms, as happens under load, which cut off
  * the very requests a graceful shutdown is meant to finish. One process also makes the child's pid
  * the server's own (for RSS).
  */
 export function nodeCommand(script: string, options: { cpu?: number; nodeFlags?: string[] } = {}): { file: string; args: string[] } {
-  const nodeArgs = [...(options.nodeFlags ?? []), '--import', 'tsx', script];
+  const compiled = /\.c?js$/.test(script);
+  const nodeArgs = [...(options.nodeFlags ?? []), ...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), script];
   return options.cpu !== undefined && canPin
     ? { file: 'taskset', args: ['-c', String(options.cpu), process.execPath, ...nodeArgs] }
     : { file: process.execPath, args: nodeArgs };

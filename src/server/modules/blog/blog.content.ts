@@ -5,9 +5,10 @@ import type { Token } from 'markdown-it';
 import { readingMinutes, type BlogPost, type BlogPostSummary } from '@shared/api/blog';
 import type { SearchablePost } from '@shared/search/search';
 import { isCalendarDay } from '@shared/days';
+import { PACKAGE_ROOT } from '../../lib/packageRoot';
 
-/** Where the articles live: src/content/blog, next to the code that serves them (tsx and jest run from source). */
-export const BLOG_DIR = path.resolve(__dirname, '../../../content/blog');
+/** Where the articles live: src/content/blog, read from the source tree whether the server runs from source or compiled. */
+export const BLOG_DIR = path.join(PACKAGE_ROOT, 'src/content/blog');
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FENCE = '---';

@@ -11,8 +11,8 @@ import {
   isTokenWhiteSpaceOrComment,
   tokenize,
 } from '@csstools/css-tokenizer';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import sharp, { type Metadata } from 'sharp';
 import { BRANDING_LIMITS, BRANDING_MESSAGES, type BrandingLogoType } from '@shared/api/branding';
 import { stripMetadata } from '../../analysis/creativeImage/stripMetadata';
@@ -108,15 +108,19 @@ function looksLikeSvg(upload: Buffer): boolean {
   return /^<svg[\s>/]/i.test(rest);
 }
 
-let purifier: DOMPurify | undefined;
-let window: JSDOM['window'] | undefined;
-/** One jsdom window for every sanitising (making one takes tens of milliseconds). */
-function sanitiser() {
-  if (!purifier || !window) {
-    window = new JSDOM('').window;
-    purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-  }
-  return { purifier, window };
+/**
+ * jsdom and DOMPurify, loaded when the first SVG logo arrives: jsdom alone takes about 0.4 s to
+ * load, which every server start would otherwise pay for a rare upload. One jsdom window serves
+ * every sanitising (making one takes tens of milliseconds).
+ */
+let loaded: Promise<{ JSDOM: typeof JSDOM; purifier: DOMPurify; window: JSDOM['window'] }> | undefined;
+function svgTools() {
+  loaded ??= (async () => {
+    const [{ JSDOM: Dom }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+    const window = new Dom('').window;
+    return { JSDOM: Dom, purifier: createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]), window };
+  })();
+  return loaded;
 }
 
 /** The first thing in the parsed SVG that makes it unsafe to show, as the refusal; null when none. */
@@ -229,9 +233,10 @@ function sizeRefusal(width: number | null, height: number | null): string | null
 
 async function readSvg(text: string): Promise<LogoResult> {
   if (/<!ENTITY/i.test(text)) return refuse(BRANDING_MESSAGES.svgEntity);
+  const { JSDOM: Dom, purifier, window } = await svgTools();
   let root: Element;
   try {
-    root = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document.documentElement;
+    root = new Dom(text, { contentType: 'image/svg+xml' }).window.document.documentElement;
   } catch {
     return refuse(BRANDING_MESSAGES.svgUnreadable);
   }
@@ -240,7 +245,6 @@ async function readSvg(text: string): Promise<LogoResult> {
   if (unsafe) return refuse(unsafe);
 
   // What is left is safe by the checks above; DOMPurify's allow-list is the second line (anything it does not know goes).
-  const { purifier, window } = sanitiser();
   const body = purifier.sanitize(root.outerHTML, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MCP_PATH } from '@shared/api/mcp';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
@@ -10,7 +9,6 @@ import { recordCallNoToolRan } from './mcp.audit';
 import { createMcpBearerGuard } from './mcp.auth';
 import { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR, JSONRPC_SERVER_ERROR, jsonRpcError, sendJsonRpcError } from './mcp.jsonrpc';
 import { createOriginGuard } from './mcp.origin';
-import { createMcpServer } from './mcp.server';
 
 /** Requests one grant (one app in one workspace) may make a minute, counted in the database across replicas. */
 export const MCP_REQUESTS_PER_MINUTE = 120;
@@ -40,6 +38,13 @@ function jsonRpcErrorHandler(error: FastifyError | HttpError, request: FastifyRe
 }
 
 /**
+ * The MCP SDK's server and transport and our tools, loaded on the first MCP request rather than on
+ * every server start (about 0.2 s of start-up for a feature many deployments never see used).
+ */
+let mcpRuntime: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./mcp.server')]> | undefined;
+const loadMcpRuntime = () => (mcpRuntime ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./mcp.server')]));
+
+/**
  * The MCP server (Streamable HTTP, stateless) at <apiBase>/mcp, inside the app: each POST gets a
  * server and a transport of its own for the token's caller, answered as JSON and closed with the
  * response, so any replica answers any request and nothing waits in memory between them. Host and
@@ -67,6 +72,7 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
     async (request, reply) => {
       const caller = request.mcpCaller!;
       if (request.body === undefined || request.body === null) return sendJsonRpcError(reply, 400, JSONRPC_INVALID_REQUEST, MCP_ROUTE_MESSAGES.noBody);
+      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcpRuntime();
       const audited = { calls: 0 };
       const server = createMcpServer(caller, ctx, services, { conformanceFixtures, audited });
       // Stateless: no session id, a JSON answer (no SSE stream to keep open).
