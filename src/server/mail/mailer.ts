@@ -1,10 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { object, string } from 'yup';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRows, type DbOrTx, type Db, type Tx } from '../db/connect';
 import { outbox, outboxAttachments } from '../db/schema';
-import { defineJob, type JobQueue } from '../jobs/queue';
+import type { JobQueue } from '../jobs/queue';
 
 /** A file an e-mail carries; with a `contentId`, an image its HTML shows inline as cid:<contentId>. */
 export interface MailAttachment {
@@ -69,8 +68,6 @@ export interface Mailer {
   send(message: MailMessage, tx?: Tx): Promise<string>;
   /** Delivers pending rows; returns how many were handled. Run by the flush job. */
   flush(): Promise<number>;
-  /** The flush job, for the job registry. */
-  readonly flushJob: ReturnType<typeof defineFlushJob>;
 }
 
 export interface MailerDeps {
@@ -80,17 +77,6 @@ export interface MailerDeps {
   from: string;
   log: FastifyBaseLogger;
 }
-
-const defineFlushJob = (flush: () => Promise<number>) =>
-  defineJob({
-    id: OUTBOX_FLUSH_JOB,
-    payload: object({ reason: string().optional() }),
-    cron: '* * * * *',
-    handler: async (_payload, { log }) => {
-      const handled = await flush();
-      if (handled > 0) log.info({ handled }, 'outbox flushed');
-    },
-  });
 
 /** The product's one way to send e-mail: a transactional outbox delivered by a job. */
 export function createMailer({ db, queue, transport, from, log }: MailerDeps): Mailer {
@@ -167,10 +153,8 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
     return rows.length;
   }
 
-  const flushJob = defineFlushJob(flush);
 
   return {
-    flushJob,
     flush,
     async send(message, tx) {
       const enqueue = async (conn: Tx) => {

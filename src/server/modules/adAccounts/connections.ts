@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { object } from 'yup';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import { platformConnections } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
@@ -219,17 +217,6 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     /** E-mails the people who may reconnect about connections that end within a week (expiryNotice.ts). */
     sendExpiryNotices: createExpiryNotices(ctx, (connectionId, sealedTokens) => JSON.parse(box.open(sealedTokens, context(connectionId))) as TokenSet),
 
-    healthCheckJob: defineJob({
-      id: CONNECTION_CHECK_JOB,
-      payload: object({}),
-      cron: CONNECTION_CHECK_CRON,
-      async handler(_payload, { log: jobLog }) {
-        const broken = await api.checkAll();
-        // After the check, so a connection found broken gets the reconnect notice, not this one.
-        const expiring = await api.sendExpiryNotices();
-        jobLog.info({ broken, expiryNotices: expiring }, 'connection check done');
-      },
-    }),
   };
   return api;
 }

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, workspaceIdOf } from '../../test/connect';
 import { recordingRuntime } from '../../test/platforms';
 import { signUp, type TestUser } from '../../test/factories';
+import { jobDefinition } from '../../jobs/registry';
+import { CONNECTION_CHECK_JOB } from './connections';
 
 /**
  * Connections that end soon unless someone reconnects them: GET ad-accounts/ says when and
@@ -118,7 +120,7 @@ describe('expiring connections', () => {
     const connection = await connectionOf(user, 'tiktok');
     // TikTok's advertiser tokens carry no expiry; one given an end is renewed by nothing, so it stays expiring.
     const at = await endIn(connection.id, 2 * DAY);
-    await t.app.services.connections.healthCheckJob.handler({}, { jobId: 'test', log: t.app.log, lastTry: false });
+    await jobDefinition(t.app.ctx, t.app.services, CONNECTION_CHECK_JOB).handler({}, { jobId: 'test', log: t.app.log, lastTry: false });
     const sent = await t.app.ctx.db
       .select()
       .from(outbox)

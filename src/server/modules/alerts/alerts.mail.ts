@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { object, string } from 'yup';
 import { ROLES, roleCan } from '@shared/access/policy';
 import type { AlertSettings } from '@shared/api/alerts';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
@@ -8,7 +7,6 @@ import type { AlertSettingsInput } from '@shared/validation/alerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertPreferences, alertReads, alerts, connectedAdAccounts, users, workspaceMembers, workspaces } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 
 /** Stable id of the daily job that mails each user the alerts they have not read. */
 export const ALERT_DIGEST_JOB = 'alerts.digest';
@@ -152,14 +150,6 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
 
     sendDigests,
 
-    digestJob: defineJob({
-      id: ALERT_DIGEST_JOB,
-      payload: object({ reason: string().optional() }),
-      cron: ALERT_DIGEST_CRON,
-      async handler(_payload, { log: jobLog }) {
-        jobLog.info({ sent: await sendDigests() }, 'alert digests sent');
-      },
-    }),
   };
 }
 

@@ -1,13 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import { object, string } from 'yup';
 import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
 import { ALERT_PARAMS, accountAlerts, type AlertFinding, type AlertWatch } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import { can, type Principal } from '../access/principal';
@@ -240,13 +238,6 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
       return { marked: marked.length, unread: await unreadCount(principal) };
     },
 
-    evaluateJob: defineJob({
-      id: ALERTS_JOB,
-      payload: object({ connectionId: string().uuid().required() }),
-      async handler(payload, { log: jobLog }) {
-        jobLog.info({ raised: await evaluateConnection(payload.connectionId) }, 'alerts evaluated');
-      },
-    }),
   };
 }
 export type AlertsService = ReturnType<typeof createAlertsService>;

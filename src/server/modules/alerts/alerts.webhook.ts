@@ -2,14 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { and, eq, inArray } from 'drizzle-orm';
-import { array, object, string } from 'yup';
 import { ALERT_MESSAGES, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
 import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import { ErrorCode } from '@shared/api/errors';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertWebhooks, alerts, connectedAdAccounts, workspaces } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
 import { hostReach, PRIVATE_ADDRESS_CODE, publicOnlyLookup as guardedLookupFor } from '../../lib/publicAddress';
 import { createSecretBox } from '../../lib/secretBox';
@@ -20,7 +18,7 @@ export const ALERT_WEBHOOK_JOB = 'alerts.webhook';
 /** A receiver that has not answered by then has failed (the job retries with back-off). */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 /** Deliveries tried before giving up: a receiver that keeps failing is never retried in a loop. */
-const WEBHOOK_RETRIES = 5;
+export const WEBHOOK_RETRIES = 5;
 /** Alerts listed in one message; the rest are counted. */
 const LISTED = 10;
 
@@ -228,14 +226,6 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
 
     deliver,
 
-    deliveryJob: defineJob({
-      id: ALERT_WEBHOOK_JOB,
-      payload: object({ workspaceId: string().uuid().required(), alertIds: array(string().uuid().required()).required() }),
-      retryLimit: WEBHOOK_RETRIES,
-      async handler(payload) {
-        await deliver(payload.workspaceId, payload.alertIds);
-      },
-    }),
   };
 }
 export type AlertWebhookService = ReturnType<typeof createAlertWebhook>;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { object, string } from 'yup';
 import { AUTH_MESSAGES, cooldownMessage, type RegisteredUser, type SessionPayload, type TokenPair } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from '@shared/constants';
@@ -8,7 +7,6 @@ import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/vali
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { passwordResets, refreshTokens, users } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import { createPersonalWorkspace } from '../workspaces/personal';
@@ -93,40 +91,36 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     return live ? successor : null;
   }
 
-  const passwordResetJob = defineJob({
-    id: PASSWORD_RESET_JOB,
-    payload: object({ email: string().required() }),
-    retryLimit: 2,
-    async handler({ email }) {
-      const now = clock.now();
-      const token = newOpaqueToken();
-      const sent = await db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
-        if (!user) return false;
-        await tx.insert(passwordResets).values({
-          userId: user.id,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-        });
-        const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(
-          {
-            to: email,
-            userId: user.id,
-            subject: 'Reset your Adwise password',
-            text: `Hi ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your Adwise account.\nOpen this link within 30 minutes to choose a new one:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-          },
-          tx,
-        );
-        return true;
+  /** Sends a reset link to the address when an account has it (run by the password-reset job, so the request's answer never tells). */
+  async function sendPasswordReset(email: string): Promise<boolean> {
+    const now = clock.now();
+    const token = newOpaqueToken();
+    const sent = await db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+      if (!user) return false;
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
       });
-      log.info({ sent }, 'password reset request handled');
-    },
-  });
+      const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
+      await mailer.send(
+        {
+          to: email,
+          userId: user.id,
+          subject: 'Reset your Adwise password',
+          text: `Hi ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your Adwise account.\nOpen this link within 30 minutes to choose a new one:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+        },
+        tx,
+      );
+      return true;
+    });
+    return sent;
+  }
 
   return {
-    passwordResetJob,
+    sendPasswordReset,
 
     async register(input: RegisterInput): Promise<RegisteredUser> {
       const passwordHash = await hashPassword(input.password);

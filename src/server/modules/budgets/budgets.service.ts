@@ -1,4 +1,3 @@
-import { object, string } from 'yup';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
@@ -9,7 +8,6 @@ import { isUuid } from '@shared/validation/dashboard';
 import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { defineJob } from '../../jobs/queue';
 import type { connectedAdAccounts } from '../../db/schema';
 import { campaignIdsOf, deleteBudget, insertBudget, updateBudget, workspaceAccounts, workspaceBudget, workspaceBudgets, type BudgetRow } from './budgets.queries';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
@@ -212,16 +210,6 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
       await queue.send(PACING_JOB, { workspaceId: synced.workspaceId }, { tx });
     },
-
-    pacingJob: defineJob({
-      id: PACING_JOB,
-      payload: object({ workspaceId: string().uuid().required() }),
-      // Not retried: the next sync checks again.
-      retryLimit: 0,
-      async handler(payload, { log: jobLog }) {
-        jobLog.info(await checkPacing(payload.workspaceId), 'budget pacing checked');
-      },
-    }),
 
     /** GET budgets/. */
     async list(principal: Principal): Promise<BudgetList> {

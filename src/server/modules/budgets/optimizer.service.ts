@@ -1,4 +1,3 @@
-import { object, string } from 'yup';
 import {
   BUDGET_MESSAGES,
   type FollowedPlan,
@@ -19,7 +18,6 @@ import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -495,15 +493,6 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       await queue.send(OPTIMIZER_FOLLOW_JOB, { connectionId: synced.connectionId }, { tx });
     },
 
-    followJob: defineJob({
-      id: OPTIMIZER_FOLLOW_JOB,
-      payload: object({ connectionId: string().uuid().required() }),
-      // Not retried: the next sync tries again on fresh data.
-      retryLimit: 0,
-      async handler(payload, { log: jobLog }) {
-        jobLog.info(await followConnection(payload.connectionId), 'followed plans');
-      },
-    }),
   };
 }
 export type OptimizerService = ReturnType<typeof createOptimizerService>;

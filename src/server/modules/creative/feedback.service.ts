@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { object, string } from 'yup';
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import type { Platform } from '@shared/constants';
 import { copyOfAdCreative } from '@shared/creative/liveCopy';
@@ -8,7 +7,6 @@ import { refitWorkspace, type LaunchedAd, type RefitEvaluation } from '../../ana
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { connectedAdAccounts, creativeWorkspaceModels } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { assertCreativePro } from './creativeAccess';
@@ -115,23 +113,17 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
       };
     },
 
+    /** The refit a sync queued; null for a Starter workspace (the analyzer is Pro: its ads are not read for it). */
+    async refitAfterSync(workspaceId: string) {
+      const { plan } = await workspaceEntitlements(db, workspaceId, clock.now());
+      return plan === 'starter' ? null : refit(workspaceId);
+    },
+
     /** Queued in a sync's final transaction, CREATIVE_REFIT_DELAY_MS ahead: one refit per workspace waiting at a time, so the syncs before it run fold into it. */
     async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
       await queue.send(CREATIVE_REFIT_JOB, { workspaceId: synced.workspaceId }, { tx, singletonKey: synced.workspaceId, startAfter: new Date(clock.now().getTime() + CREATIVE_REFIT_DELAY_MS) });
     },
 
-    refitJob: defineJob({
-      id: CREATIVE_REFIT_JOB,
-      payload: object({ workspaceId: string().uuid().required() }),
-      policy: 'stately',
-      async handler(payload, { log: jobLog }) {
-        // The analyzer is Pro: a Starter workspace's ads are not read for it.
-        const { plan } = await workspaceEntitlements(db, payload.workspaceId, clock.now());
-        if (plan === 'starter') return;
-        const row = await refit(payload.workspaceId);
-        jobLog.info({ state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit after a sync');
-      },
-    }),
   };
   return api;
 }

@@ -12,6 +12,7 @@ import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import { CREATIVE_REFIT_DELAY_MS, CREATIVE_REFIT_JOB } from './feedback.service';
+import { jobDefinition } from '../../jobs/registry';
 
 describe('The Creative Analyzer’s feedback loop (creative/feedback/)', () => {
   let t: TestApp;
@@ -122,7 +123,7 @@ describe('The Creative Analyzer’s feedback loop (creative/feedback/)', () => {
 
   it('refits after a sync through the queue, and never for a Starter workspace', async () => {
     await t.app.ctx.db.delete(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
-    const job = t.app.services.creativeFeedback.refitJob;
+    const job = jobDefinition(t.app.ctx, t.app.services, CREATIVE_REFIT_JOB);
     expect(job.id).toBe(CREATIVE_REFIT_JOB);
     await job.handler({ workspaceId }, { jobId: 'test', log: t.app.log, lastTry: false });
     const [row] = await t.app.ctx.db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));

@@ -1,4 +1,3 @@
-import { object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import type { ReportData } from '@shared/api/reports';
 import { REPORT_MESSAGES } from '@shared/api/reports';
@@ -14,7 +13,7 @@ import { reportRange } from '@shared/reportFormat';
 import { isUuid } from '@shared/validation/dashboard';
 import type { ReportReviewInputValidated, ReportScheduleInputValidated } from '@shared/validation/reportSchedules';
 import type { AppContext } from '../../context';
-import { defineJob, type JobMeta } from '../../jobs/queue';
+import type { JobMeta } from '../../jobs/queue';
 import { HttpError, badRequest, notFound } from '../../lib/httpError';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
@@ -33,7 +32,7 @@ export const REPORT_DELIVER_JOB = 'reports.deliver';
 /** Schedules one run of the schedule job takes on; the rest wait a minute. */
 const DUE_BATCH = 50;
 /** Tries of a delivery's job before it is shown as failed (pg-boss backs off between them). */
-const DELIVER_RETRIES = 3;
+export const DELIVER_RETRIES = 3;
 
 const scheduleNotFound = () => notFound(SCHEDULE_MESSAGES.scheduleNotFound);
 const deliveryNotFound = () => notFound(SCHEDULE_MESSAGES.deliveryNotFound);
@@ -214,27 +213,7 @@ export function createReportSchedulesService(
     return started;
   }
 
-  const scheduleJob = defineJob({
-    id: REPORT_SCHEDULE_JOB,
-    payload: object({}),
-    cron: '* * * * *',
-    handler: async (_payload, { log }) => {
-      const started = await runDue();
-      if (started > 0) log.info({ started }, 'report runs started');
-    },
-  });
-
-  const deliverJob = defineJob({
-    id: REPORT_DELIVER_JOB,
-    payload: object({ deliveryId: string().uuid().required() }),
-    retryLimit: DELIVER_RETRIES,
-    policy: 'stately',
-    handler: async ({ deliveryId }, meta) => deliver(deliveryId, meta),
-  });
-
   return {
-    scheduleJob,
-    deliverJob,
     /** Starts the due runs now (the schedule job's work, also called by tests). */
     runDue,
     deliver,

@@ -1,4 +1,3 @@
-import { number, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import { MAX_RULES_PER_WORKSPACE, RULE_ACTION_LABELS, RULE_MESSAGES, type DryRun, type Rule, type RuleActionItem, type RuleActionKind, type RuleDefinition, type RuleDetail, type RuleList, type RuleRunSummary } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
@@ -12,7 +11,6 @@ import { dateOf, dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess, workspaceEntitlements } from '../access/entitlements';
@@ -542,30 +540,6 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       return item;
     },
 
-    evaluateJob: defineJob({
-      id: RULES_JOB,
-      payload: object({
-        workspaceId: string().uuid().required(),
-        trigger: string().oneOf(['sync', 'schedule']).required(),
-        version: string(),
-        ruleId: string().uuid(),
-      }),
-      // A failed run is not retried: the next sync or slot runs the rules again on fresh data.
-      retryLimit: 0,
-      async handler(payload, { log: jobLog }) {
-        const ran = await runWorkspace(payload.workspaceId, payload.trigger as 'sync' | 'schedule', payload.version, payload.ruleId ? [payload.ruleId] : undefined);
-        jobLog.info({ ran }, 'rules run');
-      },
-    }),
-
-    scheduleJob: defineJob({
-      id: RULES_SCHEDULE_JOB,
-      payload: object({ minute: number() }),
-      cron: RULES_SCHEDULE_CRON,
-      async handler(_payload, { log: jobLog }) {
-        jobLog.info({ started: await api.startScheduled() }, 'scheduled rules started');
-      },
-    }),
   };
 
   /** A pending rule action of the caller's workspace, with its account and entity as synced now. */

@@ -1,4 +1,3 @@
-import { object, string } from 'yup';
 import type { ActionRecord } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import type { ConversionBasisView } from '@shared/api/firstParty';
@@ -17,7 +16,6 @@ import { isUuid } from '@shared/validation/dashboard';
 import type { DismissInput, SuggestionQueryInput } from '@shared/validation/suggestions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { defineJob } from '../../jobs/queue';
 import { HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -254,13 +252,6 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       return presentSuggestion(updated, accountInfo(account), now);
     },
 
-    computeJob: defineJob({
-      id: SUGGESTIONS_JOB,
-      payload: object({ connectionId: string().uuid().required() }),
-      async handler(payload, { log: jobLog }) {
-        jobLog.info({ found: await api.computeConnection(payload.connectionId) }, 'suggestions computed');
-      },
-    }),
   };
   return api;
 }

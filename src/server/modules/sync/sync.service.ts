@@ -5,7 +5,6 @@ import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppContext } from '../../context';
 import { executeRows, type Tx } from '../../db/connect';
 import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { distinctWindows } from '../../platforms/attribution';
 import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
@@ -52,7 +51,7 @@ export const SYNC_STALL_MS = 15 * 60_000;
 
 export type SyncMode = 'backfill' | 'incremental';
 
-const syncPayload = object({
+export const syncPayload = object({
   connectionId: string().uuid().required(),
   mode: string().oneOf(['backfill', 'incremental'] as const).default('incremental'),
   attempt: number().integer().min(0).default(0),
@@ -531,28 +530,6 @@ export function createSyncService(
       return due.length;
     },
 
-    syncJob: defineJob({
-      id: SYNC_JOB,
-      payload: syncPayload,
-      policy: 'stately',
-      // Retries are this service's own (they honour the platform's wait); the queue never repeats a run.
-      retryLimit: 0,
-      // Connections sync side by side (each still one run at a time).
-      concurrency: SYNC_CONCURRENCY,
-      async handler(payload, { log: jobLog }) {
-        const outcome = await syncConnection(payload.connectionId, payload.mode, payload.attempt);
-        jobLog.info({ outcome: outcome.status }, 'sync job finished');
-      },
-    }),
-
-    scheduleJob: defineJob({
-      id: SYNC_SCHEDULE_JOB,
-      payload: object({}),
-      cron: SYNC_SCHEDULE_CRON,
-      async handler(_payload, { log: jobLog }) {
-        jobLog.info({ queued: await api.enqueueDue() }, 'scheduled syncs queued');
-      },
-    }),
   };
   return api;
 }

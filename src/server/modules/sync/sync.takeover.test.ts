@@ -9,6 +9,7 @@ import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp'
 import { connectVia, connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { SYNC_JOB, SYNC_LEASE_MS, SYNC_STALL_MS, createSyncService } from './sync.service';
+import { jobDefinition } from '../../jobs/registry';
 
 /**
  * A sync whose process was killed mid-run (kill -9) leaves its lease in sync_state and its
@@ -48,7 +49,7 @@ describe('a sync whose worker died is taken over', () => {
     const boss = t.app.ctx.queue.boss;
     const [job] = await boss.fetch<{ connectionId: string; mode: 'backfill' | 'incremental'; attempt: number }>(SYNC_JOB);
     if (!job) return undefined;
-    await sync().syncJob.handler(job.data, { jobId: job.id, log: t.app.log, lastTry: true });
+    await jobDefinition(t.app.ctx, t.app.services, SYNC_JOB).handler(job.data, { jobId: job.id, log: t.app.log, lastTry: true });
     await boss.complete(SYNC_JOB, job.id);
     return job;
   }

@@ -1,11 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { object, string } from 'yup';
 import { AUTH_MESSAGES, type StartTrialResult } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { TRIAL_DURATION_MS, TRIAL_REMINDER_BEFORE_MS } from '@shared/constants';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { defineJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { awardPoints } from '../gamification/gamification.service';
@@ -41,17 +39,7 @@ export function createTrialService({ db, clock, queue, mailer, config }: Pick<Ap
     });
   }
 
-  const reminderJob = defineJob({
-    id: TRIAL_REMINDER_JOB,
-    payload: object({ userId: string().uuid().required() }),
-    async handler({ userId }, { log }) {
-      const sent = await sendReminder(userId);
-      log.info({ sent }, 'trial reminder handled');
-    },
-  });
-
   return {
-    reminderJob,
     sendReminder,
 
     async startTrial(userId: string): Promise<StartTrialResult> {
