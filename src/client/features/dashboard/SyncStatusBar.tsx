@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { SyncStatus } from '@shared/api/dashboard';
@@ -6,20 +5,9 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { useCan } from '@client/features/session/useCan';
 import { formatExactTime, formatRelativeTime } from '@client/lib/format';
 import { SyncCadenceSelect } from './SyncCadenceSelect';
+import { useNow } from '../../lib/useNow';
 
-/** 'Last synced 5 minutes ago' is worked out again this often. */
-const RELATIVE_TIME_TICK_MS = 30_000;
 const PERCENT = 100;
-
-/** The current time, renewed every `everyMs`. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** Share of the running sync done, 0–100; null when the platforms have not said how much there is. */
 export function syncProgress(status: SyncStatus): number | null {
@@ -40,7 +28,7 @@ export interface SyncStatusBarProps {
  * disabled while refreshing, and how often the accounts sync on their own.
  */
 export function SyncStatusBar({ status, refreshing, onRefresh }: SyncStatusBarProps) {
-  const now = useNow(RELATIVE_TIME_TICK_MS);
+  const now = useNow();
   const canSync = useCan('sync:run');
   const progress = status?.running ? syncProgress(status) : null;
 

@@ -41,6 +41,7 @@ import { useGetWorkspaceOverviewQuery } from '../workspaces.api';
 import { DEFAULT_SORT, filterRows, isTypingTarget, nextSort, sortRows, type OverviewSort, type OverviewSortKey } from './allClients';
 import { ContinueWhereYouLeftOff } from './ContinueWhereYouLeftOff';
 import { daysInRange } from '@shared/days';
+import { useNow } from '../../../lib/useNow';
 
 /** The page's title, also its h1. */
 export const ALL_CLIENTS_TITLE = 'All clients';
@@ -57,8 +58,6 @@ export const ALL_CLIENTS_LABELS = {
 const MISSING = '—';
 /** The search field's shortcut, as aria-keyshortcuts names it. */
 const SEARCH_SHORTCUT = '/';
-/** 'Last synced 5 minutes ago' is worked out again this often. */
-const RELATIVE_TIME_TICK_MS = 30_000;
 const SKELETON_ROWS = 4;
 /** Where the shortcut must not steal the focus: dialogs and menus keep it. */
 const FOCUS_KEEPERS = '[role="dialog"], [role="menu"], [role="listbox"]';
@@ -80,16 +79,6 @@ const COLUMNS: readonly Column[] = [
   { key: 'open_alerts', label: 'Open alerts', numeric: true },
   { key: 'open_suggestions', label: 'Suggestions', numeric: true },
 ];
-
-/** The current time, renewed every `everyMs`. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** `/` anywhere on the page (but in a field, a dialog or a menu) focuses `target`. */
 function useSearchShortcut(target: RefObject<HTMLInputElement | null>): void {
@@ -232,7 +221,7 @@ export function AllClientsPage() {
   const [opening, setOpening] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rowButtons = useRef<(HTMLButtonElement | null)[]>([]);
-  const now = useNow(RELATIVE_TIME_TICK_MS);
+  const now = useNow();
   useSearchShortcut(searchRef);
 
   const rows = data ? sortRows(filterRows(data.rows, search), sort) : [];
