@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { DAILY_DETECTOR, detectAnomalies, detectorFor, falseAlarmRate, traceAnomalies } from './anomaly';
+import { Calibration, extremalIndex } from './conformal';
 import { toGrid, typicalStep } from './resample';
 
 /** A deterministic pseudo-random stream (the tests must not depend on Math.random). */
@@ -164,6 +165,24 @@ describe('the anomaly detector', () => {
       // This checks it stays within three times.
       expect(alarms / judged).toBeLessThanOrEqual(3 * falseAlarmRate(HOURLY));
     });
+  });
+
+  it('counts large scores in runs: the extremal index is about 1 for lone ones, 1/10 for runs of ten', () => {
+    const r = noise(17);
+    const lone = Array.from({ length: 4000 }, () => r());
+    expect(extremalIndex(lone, 0.9)).toBeGreaterThan(0.8);
+    // Each value repeated ten times in a row: every large score comes with nine more.
+    const runs = Array.from({ length: 4000 }, (_, i) => lone[Math.floor(i / 10)]);
+    expect(extremalIndex(runs, 0.9)).toBeGreaterThan(0.07);
+    expect(extremalIndex(runs, 0.9)).toBeLessThan(0.15);
+    // The calibration lets runs pass its threshold more often, counting a run at most `maxRun` long.
+    const calibration = new Calibration();
+    for (const x of runs) calibration.add(x);
+    expect(calibration.runShare(1)).toBe(1);
+    expect(calibration.runShare(5)).toBeCloseTo(0.2, 9);
+    expect(calibration.runShare()).toBeLessThan(0.15);
+    expect(calibration.runThreshold(0.001, 1)).toBe(calibration.threshold(0.001));
+    expect(calibration.runThreshold(0.001)!).toBeLessThan(calibration.threshold(0.001)!);
   });
 
   it('holds its calibrated false-alarm rate on heavy-tailed noise without anomalies', () => {

@@ -23,6 +23,12 @@ export interface Tail {
   beyond: number;
   scale: number;
   shape: number;
+  /**
+   * The extremal index: the share of the tail's scores that start a run of them (1 when they
+   * come one at a time, 1/10 when they come ten in a row), by Ferro and Segers' intervals
+   * estimator on the gaps between them.
+   */
+  clustering: number;
 }
 
 /** A running, bounded set of past scores (absolute values), kept sorted. */
@@ -72,7 +78,7 @@ export class Calibration {
     const ratio = (mean * mean) / variance;
     const shape = Math.min(0.45, Math.max(0, 0.5 * (1 - ratio)));
     const scale = Math.max(1e-9, mean * (1 - shape));
-    this.cached = { n, start, beyond, scale, shape };
+    this.cached = { n, start, beyond, scale, shape, clustering: extremalIndex(this.order, start) };
     return this.cached;
   }
 
@@ -87,6 +93,25 @@ export class Calibration {
     return paretoQuantile(tail, alpha);
   }
 
+  /**
+   * The threshold for a rate of `alpha` runs of large scores rather than single points: scores
+   * that come in runs (a slow series read every few minutes) may pass it `alpha / runShare` of the
+   * time, since a run of them is one alarm; runs are counted at most `maxRun` points long. The same
+   * as `threshold` where scores come one at a time.
+   */
+  runThreshold(alpha: number, maxRun = Infinity): number | null {
+    if (!this.tail()) return null;
+    return this.threshold(Math.min(0.5, alpha / this.runShare(maxRun)));
+  }
+
+  /**
+   * The share of large scores that start a run of them (1: they come alone), never below
+   * 1 / `maxRun`: how many alarms a point past the threshold is worth.
+   */
+  runShare(maxRun = Infinity): number {
+    return Math.min(1, Math.max(this.tail()?.clustering ?? 1, 1 / Math.max(1, maxRun)));
+  }
+
   /** The probability of a score at least this large (how unusual a point is, per point). */
   tailProbability(score: number): number | null {
     const tail = this.tail();
@@ -98,6 +123,36 @@ export class Calibration {
     const survival = Math.abs(tail.shape) < 1e-6 ? Math.exp(-z) : Math.max(0, 1 + tail.shape * z) ** (-1 / tail.shape);
     return Math.max(1e-12, share * survival);
   }
+}
+
+/**
+ * Ferro and Segers' (2003) intervals estimator of the extremal index from the gaps between the
+ * scores above `level` (in the order they came); 1 when there are too few of them to tell.
+ */
+export function extremalIndex(scores: number[], level: number): number {
+  let previous = -1;
+  let count = 0;
+  let sum = 0;
+  let sumSq = 0;
+  let sum1 = 0;
+  let sum12 = 0;
+  let longest = 0;
+  for (let k = 0; k < scores.length; k += 1) {
+    if (scores[k] <= level) continue;
+    if (previous >= 0) {
+      const gap = k - previous;
+      count += 1;
+      sum += gap;
+      sumSq += gap * gap;
+      sum1 += gap - 1;
+      sum12 += (gap - 1) * (gap - 2);
+      longest = Math.max(longest, gap);
+    }
+    previous = k;
+  }
+  if (count < TAIL_MIN) return 1;
+  const theta = longest <= 2 ? (2 * sum * sum) / (count * sumSq) : sum12 > 0 ? (2 * sum1 * sum1) / (count * sum12) : 1;
+  return Math.min(1, Math.max(1 / count, theta));
 }
 
 function paretoQuantile(tail: Tail, alpha: number): number {
