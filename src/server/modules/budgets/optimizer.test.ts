@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import { BUDGET_MESSAGES, type Budget, type FollowedPlan, type FollowedPlanList, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
 import type { ActionList } from '@shared/api/actions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
-import { budgets, connectedAdAccounts, optimizerPlans } from '../../db/schema';
+import { budgets } from '../../db/schema';
 import type { TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
