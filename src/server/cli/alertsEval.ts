@@ -6,7 +6,7 @@ import { normalisedScore, scoreFile, type FileScore } from './nabScore';
 
 /**
  * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more]
- * npm run alerts:eval -- --training [DIR]   (default ../shared/research/data/nab-training)
+ * npm run alerts:eval -- --training DIR   (DIR: a training corpus, e.g. NAB's training series with their windows.json)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
@@ -239,8 +239,11 @@ function main() {
   }
   const chosen: Partial<DetectorParams> = sensitivity ? { sensitivity: sensitivity as DetectorParams['sensitivity'] } : {};
   if (process.argv.includes('--training')) {
-    const next = argument('training');
-    const dir = next && !next.startsWith('--') ? next : path.join(process.cwd(), '..', 'shared', 'research', 'data', 'nab-training');
+    const dir = argument('training');
+    if (!dir || dir.startsWith('--')) {
+      console.error('Usage: npm run alerts:eval -- --training DIR   (DIR: windows.json and a folder of "timestamp,value" CSVs per corpus)');
+      process.exit(2);
+    }
     const labels = readLabels(path.join(dir, 'windows.json'));
     const folders = fs
       .readdirSync(dir, { withFileTypes: true })
