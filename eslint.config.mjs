@@ -1,8 +1,11 @@
 // Import directions (docs/architecture.md, "The rules the lint enforces"), checked by `npm run lint`, which `npm test` runs.
-// Only the rules about which part of the tree may import which; formatting is not linted.
+// The rules about which part of the tree may import which, and the order of imports (sorted, so
+// a merge never fights over them). Layout is Prettier's (.prettierrc.json), checked by the same
+// `npm run lint` and applied by `npm run format`.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Every folder of src/client/features is a feature, so a new one is fenced in from its first file.
@@ -69,9 +72,11 @@ export default [
   {
     files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mts}'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, 'simple-import-sort': simpleImportSort },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
