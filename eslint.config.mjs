@@ -9,7 +9,8 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Every folder of src/client/features is a feature, so a new one is fenced in from its first file.
-const features = fs.readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+const features = fs
+  .readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -19,7 +20,20 @@ const features = fs.readdirSync(new URL('./src/client/features', import.meta.url
  * listed here fails: a new arrow between features goes through app/ or a shared layer instead.
  */
 const KNOWN_FEATURE_ARROWS = {
-  marketing: ['about', 'adAccounts', 'account', 'session', 'trial', 'newsletter', 'careers', 'pricing', 'blog', 'contact', 'legal', 'search'],
+  marketing: [
+    'about',
+    'adAccounts',
+    'account',
+    'session',
+    'trial',
+    'newsletter',
+    'careers',
+    'pricing',
+    'blog',
+    'contact',
+    'legal',
+    'search',
+  ],
   account: ['session', 'trial'],
   adAccounts: ['session', 'account'],
   // The dashboard shows the top Smart Suggestions with their actions (issue 13), and the first-party
@@ -48,7 +62,8 @@ const featureZones = features.map((feature) => ({
   target: `./src/client/features/${feature}`,
   from: './src/client/features',
   except: [`./${feature}`, ...(KNOWN_FEATURE_ARROWS[feature] ?? []).map((other) => `./${other}`)],
-  message: 'Features do not import each other: compose them in app/, or move the shared piece to components/ or src/shared/.',
+  message:
+    'Features do not import each other: compose them in app/, or move the shared piece to components/ or src/shared/.',
 }));
 
 /** Who owns each seam's tables (folders, as globs). */
@@ -64,14 +79,18 @@ const METRIC_TABLES = {
 const ACTIONS_TABLE = {
   regex: '(^|/)db/schema$',
   importNames: ['actions'],
-  message: 'The actions log belongs to modules/actions: change a platform through actions.apply, read the log through actions.queries.ts.',
+  message:
+    'The actions log belongs to modules/actions: change a platform through actions.apply, read the log through actions.queries.ts.',
 };
 
 export default [
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.ci-out/**', 'coverage/**'] },
   {
     files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mts}'],
-    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } } },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } },
+    },
     plugins: { 'import-x': importX, 'simple-import-sort': simpleImportSort },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
@@ -82,8 +101,16 @@ export default [
         'error',
         {
           zones: [
-            { target: './src/shared', from: ['./src/client', './src/server', './src/sandbox'], message: 'src/shared is imported by both sides and imports neither.' },
-            { target: './src/client', from: ['./src/server', './src/sandbox'], message: 'The browser app talks to the server over HTTP only.' },
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server', './src/sandbox'],
+              message: 'src/shared is imported by both sides and imports neither.',
+            },
+            {
+              target: './src/client',
+              from: ['./src/server', './src/sandbox'],
+              message: 'The browser app talks to the server over HTTP only.',
+            },
             { target: './src/server', from: './src/client', message: 'The server never imports the browser app.' },
             {
               target: './src/server',
@@ -91,14 +118,20 @@ export default [
               // main.ts mounts the sandbox in development; settings.ts reads the sandbox's published
               // credentials; tests and their helpers drive a sandbox of their own.
               except: ['./contract.ts'],
-              message: 'Nothing in the product knows it talks to the sandbox (only main.ts mounts it; tests may start one).',
+              message:
+                'Nothing in the product knows it talks to the sandbox (only main.ts mounts it; tests may start one).',
             },
-            { target: './src/sandbox', from: ['./src/server', './src/client'], message: 'The sandbox emulates outside platforms and knows nothing of Adwise.' },
+            {
+              target: './src/sandbox',
+              from: ['./src/server', './src/client'],
+              message: 'The sandbox emulates outside platforms and knows nothing of Adwise.',
+            },
             {
               target: './src/server/analysis',
               from: './src/server',
               except: ['./analysis'],
-              message: 'analysis/ is pure: series in, findings out; no database, platforms, jobs or clock (the modules read and write, then call it).',
+              message:
+                'analysis/ is pure: series in, findings out; no database, platforms, jobs or clock (the modules read and write, then call it).',
             },
             ...featureZones,
           ],
@@ -112,7 +145,11 @@ export default [
   // each part of the tree gets the fences it is outside of. Raw SQL and platform calls elsewhere
   // are caught by metrics/seam.test.ts and actions/seam.test.ts.
   ...[
-    { files: ['src/**/*.{ts,tsx}'], ignores: [...SEAM_OWNERS.metrics, ...SEAM_OWNERS.actions], fences: [METRIC_TABLES, ACTIONS_TABLE] },
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: [...SEAM_OWNERS.metrics, ...SEAM_OWNERS.actions],
+      fences: [METRIC_TABLES, ACTIONS_TABLE],
+    },
     { files: SEAM_OWNERS.metrics, fences: [ACTIONS_TABLE] },
     { files: SEAM_OWNERS.actions, fences: [METRIC_TABLES] },
   ].map(({ files, ignores = [], fences }) => ({
@@ -126,7 +163,11 @@ export default [
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './src/sandbox', from: './src/client', message: 'The sandbox knows nothing of the browser app.' }] },
+        {
+          zones: [
+            { target: './src/sandbox', from: './src/client', message: 'The sandbox knows nothing of the browser app.' },
+          ],
+        },
       ],
     },
   },
@@ -137,7 +178,9 @@ export default [
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [{ target: './src/server', from: './src/client', message: 'The server never imports the browser app.' }],
+          zones: [
+            { target: './src/server', from: './src/client', message: 'The server never imports the browser app.' },
+          ],
         },
       ],
     },

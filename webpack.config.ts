@@ -22,12 +22,15 @@ const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.en
  * never reaches (it sets neither cssVariables nor colorSchemes); those imports, and only those,
  * resolve to a stub that throws, so every route stops paying for that code.
  */
-const muiCssVarsHalves = new webpack.NormalModuleReplacementPlugin(/^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, (resource) => {
-  const issuer = resource.contextInfo?.issuer ?? '';
-  if (/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/.test(issuer)) {
-    resource.request = path.resolve(root, 'src/client/app/theme/noCssVarsTheme.ts');
-  }
-});
+const muiCssVarsHalves = new webpack.NormalModuleReplacementPlugin(
+  /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+  (resource) => {
+    const issuer = resource.contextInfo?.issuer ?? '';
+    if (/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/.test(issuer)) {
+      resource.request = path.resolve(root, 'src/client/app/theme/noCssVarsTheme.ts');
+    }
+  },
+);
 
 /**
  * React Router 7's package exports resolve to its development build in every mode, dev warnings on
@@ -44,7 +47,9 @@ const BUILD_STATS_FILE = path.resolve(root, 'node_modules/.cache/adwise-build/st
 
 /** A package's name from a module's file path ("@mui/material", "yup"), or null outside node_modules. */
 function packageOf(resource: string): string | null {
-  const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource.slice(resource.lastIndexOf('node_modules')));
+  const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(
+    resource.slice(resource.lastIndexOf('node_modules')),
+  );
   return match ? match[1].replace('\\', '/') : null;
 }
 
@@ -79,7 +84,9 @@ function packagesByChunkGroup(compilation: Compilation): Record<string, string[]
 class BuildStats {
   apply(compiler: Compiler) {
     compiler.hooks.afterEmit.tapPromise('BuildStats', async (compilation: Compilation) => {
-      const files = [...compilation.getAssets()].map((asset) => asset.name).filter((file) => /\.(js|html|svg|txt)$/.test(file));
+      const files = [...compilation.getAssets()]
+        .map((asset) => asset.name)
+        .filter((file) => /\.(js|html|svg|txt)$/.test(file));
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(compiler.outputPath, file);
@@ -87,7 +94,12 @@ class BuildStats {
           if (source.length < 1024) return;
           const [gz, br] = await Promise.all([
             promisify(zlib.gzip)(source, { level: 9 }),
-            promisify(zlib.brotliCompress)(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            promisify(zlib.brotliCompress)(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
           ]);
           await Promise.all([fs.promises.writeFile(`${full}.gz`, gz), fs.promises.writeFile(`${full}.br`, br)]);
         }),
@@ -95,9 +107,19 @@ class BuildStats {
     });
     compiler.hooks.done.tap('BuildStats', (stats) => {
       if (stats.hasErrors()) return;
-      const json = stats.toJson({ all: false, hash: true, outputPath: true, publicPath: true, entrypoints: true, chunkGroups: true });
+      const json = stats.toJson({
+        all: false,
+        hash: true,
+        outputPath: true,
+        publicPath: true,
+        entrypoints: true,
+        chunkGroups: true,
+      });
       fs.mkdirSync(path.dirname(BUILD_STATS_FILE), { recursive: true });
-      fs.writeFileSync(BUILD_STATS_FILE, JSON.stringify({ ...json, packages: packagesByChunkGroup(stats.compilation) }));
+      fs.writeFileSync(
+        BUILD_STATS_FILE,
+        JSON.stringify({ ...json, packages: packagesByChunkGroup(stats.compilation) }),
+      );
     });
   }
 }
@@ -112,7 +134,11 @@ class PrerenderPages {
     compiler.hooks.done.tapPromise('PrerenderPages', async (stats) => {
       if (stats.hasErrors()) return;
       const tsx = path.resolve(root, 'node_modules/.bin/tsx');
-      const child = spawn(tsx, [path.resolve(root, 'scripts/prerender.ts'), compiler.outputPath], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+      const child = spawn(tsx, [path.resolve(root, 'scripts/prerender.ts'), compiler.outputPath], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
       const code = await new Promise<number | null>((resolve, reject) => {
         child.on('error', reject);
         child.on('exit', resolve);
@@ -122,7 +148,10 @@ class PrerenderPages {
   }
 }
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+export default (
+  _env: unknown,
+  argv: { mode?: Configuration['mode'] },
+): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode === 'production';
   const serving = process.env.WEBPACK_SERVE === 'true';
   return {
@@ -151,15 +180,23 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
-          use: { loader: 'babel-loader', options: { cacheDirectory: true, envName: production ? 'production' : 'development' } },
+          use: {
+            loader: 'babel-loader',
+            options: { cacheDirectory: true, envName: production ? 'production' : 'development' },
+          },
         },
         { test: /\.(png|svg|jpg|jpeg|webp|ico)$/i, type: 'asset/resource' },
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: path.resolve(root, 'public/index.html'), favicon: path.resolve(root, 'public/favicon.svg') }),
+      new HtmlWebpackPlugin({
+        template: path.resolve(root, 'public/index.html'),
+        favicon: path.resolve(root, 'public/favicon.svg'),
+      }),
       new CopyWebpackPlugin({
-        patterns: [{ from: path.resolve(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
+        patterns: [
+          { from: path.resolve(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } },
+        ],
       }),
       new webpack.DefinePlugin({
         // Where the SPA finds the API; a relative base keeps it on the same host.

@@ -1,5 +1,5 @@
 import { World } from '../src/sandbox/world';
-import { ALERT_PARAMS, accountAlerts, SERIES_PER_ENTITY, type AlertWatch } from '../src/server/analysis/accountAlerts';
+import { accountAlerts, ALERT_PARAMS, type AlertWatch, SERIES_PER_ENTITY } from '../src/server/analysis/accountAlerts';
 import { estimateLagProfile } from '../src/server/analysis/lag';
 import { SyncedView } from './decisions/syncedView';
 import { ms, stats, timeRuns } from './support';
@@ -13,20 +13,34 @@ import { ms, stats, timeRuns } from './support';
  * under 2 s after a sync. The database reads around it are measured by suggestions-api.bench.ts.
  */
 async function main() {
-  const world = new World({ seed: 42, accountsPerPlatform: 10, now: () => new Date('2026-06-01T12:00:00Z'), noise: 'realistic' });
+  const world = new World({
+    seed: 42,
+    accountsPerPlatform: 10,
+    now: () => new Date('2026-06-01T12:00:00Z'),
+    noise: 'realistic',
+  });
   const view = new SyncedView(world);
   view.sync();
   const accounts = view.accounts().map((a) => ({ series: a.series, lag: estimateLagProfile(a.observations) }));
   const campaigns = accounts.reduce((n, a) => n + a.series.campaigns.length, 0);
-  const delivering = accounts.reduce((n, a) => n + 1 + a.series.campaigns.filter((c) => c.days.some((d) => d.impressions > 0 || d.spend > 0)).length, 0);
+  const delivering = accounts.reduce(
+    (n, a) => n + 1 + a.series.campaigns.filter((c) => c.days.some((d) => d.impressions > 0 || d.spend > 0)).length,
+    0,
+  );
   const watch: AlertWatch = { sensitivity: 'balanced', watchedSeries: delivering * SERIES_PER_ENTITY };
   let alerts = 0;
-  const samples = await timeRuns(async () => {
-    alerts = 0;
-    for (const { series, lag } of accounts) alerts += accountAlerts(series, lag, ALERT_PARAMS, watch).length;
-  }, 2, 10);
+  const samples = await timeRuns(
+    async () => {
+      alerts = 0;
+      for (const { series, lag } of accounts) alerts += accountAlerts(series, lag, ALERT_PARAMS, watch).length;
+    },
+    2,
+    10,
+  );
   const s = stats(samples);
-  console.log(`alerts: ${accounts.length} accounts, ${campaigns} campaigns × 90 days: ${alerts} alerts (${watch.watchedSeries} series sharing the balanced budget); all accounts judged in p50 ${ms(s.p50)}, max ${ms(s.max)} (target < 2 s)`);
+  console.log(
+    `alerts: ${accounts.length} accounts, ${campaigns} campaigns × 90 days: ${alerts} alerts (${watch.watchedSeries} series sharing the balanced budget); all accounts judged in p50 ${ms(s.p50)}, max ${ms(s.max)} (target < 2 s)`,
+  );
 }
 
 main().catch((error) => {

@@ -36,13 +36,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
+
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { signUp } from '../src/server/test/factories';
-import { canPin, COMPILED_SERVER, cpuMs, pinSelf, startServer, stopCpuSampling, type BenchServer } from './process';
+import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
+import { type BenchServer, canPin, COMPILED_SERVER, cpuMs, pinSelf, startServer, stopCpuSampling } from './process';
 import { createScratchDatabase, postgresUnreachable } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -77,13 +79,18 @@ interface Charged {
 
 type Load = Pick<autocannon.Options, 'url' | 'headers' | 'requests'>;
 
-const run = (target: Load, seconds: number) => autocannon({ ...target, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+const run = (target: Load, seconds: number) =>
+  autocannon({ ...target, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
 
 /** A warm-up, then the measured run, with the CPU each side spent on it. */
 async function measure(target: Load, charged: Charged): Promise<Figures> {
   await run(target, WARMUP_SECONDS);
   const databasePids = (await charged.databasePids?.()) ?? [];
-  const before = { server: await cpuMs([charged.server.pid]), database: await cpuMs(databasePids), load: process.cpuUsage() };
+  const before = {
+    server: await cpuMs([charged.server.pid]),
+    database: await cpuMs(databasePids),
+    load: process.cpuUsage(),
+  };
   const result = await run(target, SECONDS);
   const load = process.cpuUsage(before.load);
   const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
@@ -105,7 +112,9 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     return rows.map((row) => row.pid);
   } finally {
     await client.end();
@@ -114,7 +123,14 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
 
 /** Registers `count` users on the database (through the API, in-process), counts each one's visit for today, and returns their access tokens. */
 async function prepareUsers(databaseUrl: string | undefined, pgliteDataDir: string, count: number): Promise<string[]> {
-  const config = testConfig({ databaseUrl, pgliteDataDir, appSecret: APP_SECRET, encryptionKey: ENCRYPTION_KEY, logLevel: 'silent', workers: false });
+  const config = testConfig({
+    databaseUrl,
+    pgliteDataDir,
+    appSecret: APP_SECRET,
+    encryptionKey: ENCRYPTION_KEY,
+    logLevel: 'silent',
+    workers: false,
+  });
   const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null });
   await app.ready();
   try {
@@ -125,7 +141,11 @@ async function prepareUsers(databaseUrl: string | undefined, pgliteDataDir: stri
       Array.from({ length: 4 }, async () => {
         while (queue.shift() !== undefined) {
           const user = await signUp(app, { timeZone: 'UTC' });
-          const info = await app.inject({ method: 'GET', url: USER_INFO, headers: { ...user.auth, [TIME_ZONE_HEADER]: 'UTC' } });
+          const info = await app.inject({
+            method: 'GET',
+            url: USER_INFO,
+            headers: { ...user.auth, [TIME_ZONE_HEADER]: 'UTC' },
+          });
           if (info.statusCode !== 200) throw new Error(`user-info answered ${info.statusCode}: ${info.body}`);
           tokens.push(user.session.access);
         }
@@ -160,7 +180,9 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
   try {
     const started = performance.now();
     const tokens = await prepareUsers(scratch?.url, path.join(dataDir, 'pglite'), USERS);
-    console.log(`${kind}: ${tokens.length} users registered, their visits counted, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${kind}: ${tokens.length} users registered, their visits counted, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     server = await startServer({
       script: COMPILED_SERVER,
       env: {
@@ -193,7 +215,10 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
             path: USER_INFO,
             setupRequest: (request) => {
               const token = tokens[next++ % tokens.length];
-              return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}`, [TIME_ZONE_HEADER]: 'UTC' } };
+              return {
+                ...request,
+                headers: { ...request.headers, authorization: `Bearer ${token}`, [TIME_ZONE_HEADER]: 'UTC' },
+              };
             },
           },
         ],
@@ -222,7 +247,9 @@ async function benchOne(kind: 'postgres' | 'pglite', hello: BenchServer): Promis
         );
       }
     } else {
-      lines.push(`${kind.padEnd(9)} no fixed target on the embedded database: one in-process PGlite connection runs every query on the server's own thread (see the notes atop bench/api.bench.ts)`);
+      lines.push(
+        `${kind.padEnd(9)} no fixed target on the embedded database: one in-process PGlite connection runs every query on the server's own thread (see the notes atop bench/api.bench.ts)`,
+      );
     }
     for (const text of lines) console.log(text);
     return lines;
@@ -238,7 +265,10 @@ async function main() {
   pinSelf(1);
   console.log(
     `api bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up each, no pipelining` +
-      `${canPin ? ', servers on core 0, load on core 1' : ''}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${canPin ? ', servers on core 0, load on core 1' : ''}; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   const hello = await startServer({ script: 'bench/hello.server.ts', env: {}, readyPath: '/', cpu: 0 });
   const summary: string[] = [];

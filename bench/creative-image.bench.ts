@@ -1,11 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+
 import sharp, { type Sharp } from 'sharp';
+
 import type { PlacementId } from '../src/server/analysis/creative/types';
-import { gradient, noise, solid, withText, type Size } from '../src/server/analysis/creativeImage/creativeImage.fixtures';
-import { uniforms } from '../src/server/analysis/uniforms';
+import {
+  gradient,
+  noise,
+  type Size,
+  solid,
+  withText,
+} from '../src/server/analysis/creativeImage/creativeImage.fixtures';
 import { readImage } from '../src/server/analysis/creativeImage/imageInput';
 import { analyseImage } from '../src/server/analysis/creativeImage/imageScores';
+import { uniforms } from '../src/server/analysis/uniforms';
 
 /**
  * Image analysis speed: npm run bench:creative-image [-- --images 60 --seed 7]
@@ -18,7 +26,9 @@ import { analyseImage } from '../src/server/analysis/creativeImage/imageScores';
  * `creative-image: images=N p50=… p95=… max=…`.
  */
 
-const { values } = parseArgs({ options: { images: { type: 'string', default: '60' }, seed: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { images: { type: 'string', default: '60' }, seed: { type: 'string', default: '7' } },
+});
 const IMAGES = Number(values.images);
 const BUDGET_MS = 300;
 const WARM_UP = 5;
@@ -33,9 +43,22 @@ const SIZES: Size[] = [
   { width: 1080, height: 1920 },
   { width: 1920, height: 1080 },
 ];
-const PLACEMENTS: PlacementId[] = ['meta_feed', 'meta_reels', 'linkedin_single_image', 'x_promoted_post', 'tiktok_in_feed'];
+const PLACEMENTS: PlacementId[] = [
+  'meta_feed',
+  'meta_reels',
+  'linkedin_single_image',
+  'x_promoted_post',
+  'tiktok_in_feed',
+];
 const COLOURS = ['#ff3366', '#3366ff', '#ffe08a', '#1d2b3a', '#ffffff', '#0a0a0a', '#22aa66', '#888888'];
-const LINES = ['SALE 50% OFF', 'New collection', 'Free shipping today', 'Book a demo', 'Shop the drop', 'Only 3 days left'];
+const LINES = [
+  'SALE 50% OFF',
+  'New collection',
+  'Free shipping today',
+  'Book a demo',
+  'Shop the drop',
+  'Only 3 days left',
+];
 
 function background(size: Size): Sharp {
   switch (pick(['gradient', 'noise', 'texture', 'solid'] as const)) {
@@ -59,7 +82,13 @@ interface BenchImage {
 async function makeImage(): Promise<BenchImage> {
   const size = pick(SIZES);
   const lineCount = Math.floor(random() * 4);
-  const lines = Array.from({ length: lineCount }, () => ({ text: pick(LINES), y: 0.08 + random() * 0.85, x: random() * 0.3, size: 0.03 + random() * 0.08, colour: pick(COLOURS) }));
+  const lines = Array.from({ length: lineCount }, () => ({
+    text: pick(LINES),
+    y: 0.08 + random() * 0.85,
+    x: random() * 0.3,
+    size: 0.03 + random() * 0.08,
+    colour: pick(COLOURS),
+  }));
   const drawn = await withText(background(size), size, lines);
   const format = pick(['png', 'jpeg', 'webp'] as const);
   // A third of the JPEGs carry a camera's "rotate 90°" tag, which forces the re-encoding path.
@@ -68,12 +97,20 @@ async function makeImage(): Promise<BenchImage> {
     format === 'png'
       ? drawn
       : format === 'jpeg'
-        ? await sharp(drawn).jpeg({ quality: 85 }).withMetadata({ orientation: rotated ? 6 : 1 }).toBuffer()
+        ? await sharp(drawn)
+            .jpeg({ quality: 85 })
+            .withMetadata({ orientation: rotated ? 6 : 1 })
+            .toBuffer()
         : await sharp(drawn).webp({ quality: 85 }).toBuffer();
-  return { data, placement: pick(PLACEMENTS), label: `${format}${rotated ? ' (EXIF-rotated)' : ''} ${size.width}×${size.height}` };
+  return {
+    data,
+    placement: pick(PLACEMENTS),
+    label: `${format}${rotated ? ' (EXIF-rotated)' : ''} ${size.width}×${size.height}`,
+  };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (x: number) => `${x.toFixed(1)}ms`;
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);

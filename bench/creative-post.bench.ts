@@ -1,18 +1,37 @@
 import { parseArgs } from 'node:util';
+
 import type { AdCreative } from '@shared/api/creative';
+import { type Platform, PLATFORMS } from '@shared/constants';
 import { copyOfAdCreative } from '@shared/creative/liveCopy';
+import { addDays, daysBetween } from '@shared/days';
+
 import type { SandboxCreative } from '../src/sandbox/creatives';
-import { analyseCopy } from '../src/server/analysis/creative/textScore';
-import { campaignGroups, heldOutScores, refitWorkspace, type LaunchedAd } from '../src/server/analysis/creative/workspaceRefit';
-import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch.scoring';
-import { PLATFORMS, type Platform } from '@shared/constants';
-import { minorUnitsPerUsd, unit, World, type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../src/sandbox/world';
 import { accountTruth } from '../src/sandbox/truth';
-import { POST_LAUNCH_DEFAULTS, postLaunchDispersion, scoreCampaignAds, type PostLaunchAd } from '../src/server/analysis/creativePostLaunch';
+import {
+  minorUnitsPerUsd,
+  type SandboxAccount,
+  type SandboxAd,
+  type SandboxCampaign,
+  unit,
+  World,
+} from '../src/sandbox/world';
+import { analyseCopy } from '../src/server/analysis/creative/textScore';
+import {
+  campaignGroups,
+  heldOutScores,
+  type LaunchedAd,
+  refitWorkspace,
+} from '../src/server/analysis/creative/workspaceRefit';
+import {
+  POST_LAUNCH_DEFAULTS,
+  type PostLaunchAd,
+  postLaunchDispersion,
+  scoreCampaignAds,
+} from '../src/server/analysis/creativePostLaunch';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
 import type { AccountSeries, CampaignSeries, DayCounts } from '../src/server/analysis/types';
 import { ageOf, sumByDate } from '../src/server/analysis/window';
-import { addDays, daysBetween } from '@shared/days';
+import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch.scoring';
 
 /**
  * The post-launch score against the sandbox's hidden truth:
@@ -50,7 +69,13 @@ import { addDays, daysBetween } from '@shared/days';
  * winners), so no estimator reaches 0.8 at that spend.
  */
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, accounts: { type: 'string', default: '3' }, 'floor-inr': { type: 'string', default: '4000' } } });
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '42' },
+    accounts: { type: 'string', default: '3' },
+    'floor-inr': { type: 'string', default: '4000' },
+  },
+});
 const SEED = Number(values.seed);
 /** Accounts per platform (the world's default three): about 80 ads scored. */
 const ACCOUNTS = Number(values.accounts);
@@ -70,7 +95,10 @@ const setDay = (day: string) => {
 const world = new World({ seed: SEED, now: () => new Date(clock), accountsPerPlatform: ACCOUNTS });
 const started = Date.now();
 
-const toCounts = (date: string, m: { spendMinor: number; impressions: number; clicks: number; conversions: number; conversionValueMinor: number }): DayCounts => ({
+const toCounts = (
+  date: string,
+  m: { spendMinor: number; impressions: number; clicks: number; conversions: number; conversionValueMinor: number },
+): DayCounts => ({
   date,
   spend: m.spendMinor,
   impressions: m.impressions,
@@ -94,8 +122,22 @@ function seriesOn(platform: Platform, account: SandboxAccount, today: string, da
     currency: account.currency,
     today,
     campaigns: account.campaigns.map((campaign) => {
-      const ads = campaign.ads.filter((ad) => byAd.has(ad.id)).map((ad) => ({ id: ad.id, name: ad.name, status: world.adStatus(platform, ad.id, today), days: byAd.get(ad.id)! }));
-      return { id: campaign.id, name: campaign.name, status: world.status(platform, campaign.id, today), dailyBudget: world.dailyBudgetMinor(platform, campaign.id, today), days: sumByDate(ads.flatMap((a) => a.days)), ads };
+      const ads = campaign.ads
+        .filter((ad) => byAd.has(ad.id))
+        .map((ad) => ({
+          id: ad.id,
+          name: ad.name,
+          status: world.adStatus(platform, ad.id, today),
+          days: byAd.get(ad.id)!,
+        }));
+      return {
+        id: campaign.id,
+        name: campaign.name,
+        status: world.status(platform, campaign.id, today),
+        dailyBudget: world.dailyBudgetMinor(platform, campaign.id, today),
+        days: sumByDate(ads.flatMap((a) => a.days)),
+        ads,
+      };
     }),
   };
 }
@@ -107,7 +149,8 @@ function learntLag(platform: Platform, account: SandboxAccount, until: string): 
     const today = addDays(until, -back);
     setDay(today);
     const perDay = new Map<string, number>();
-    for (const row of world.rows(platform, account.id, addDays(today, -LAG_HORIZON_DAYS), today, 'ad')) perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.metrics.conversions);
+    for (const row of world.rows(platform, account.id, addDays(today, -LAG_HORIZON_DAYS), today, 'ad'))
+      perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.metrics.conversions);
     for (const [date, conversions] of perDay) observations.push({ date, age: ageOf(date, today), conversions });
   }
   return estimateLagProfile(observations);
@@ -118,7 +161,7 @@ function spearman(xs: number[], ys: number[]): number {
   const ranks = (v: number[]) => {
     const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
     const r = new Array<number>(v.length);
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       let j = i;
       while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j += 1;
       for (let k = i; k <= j; k += 1) r[order[k][1]] = (i + j) / 2 + 1;
@@ -162,7 +205,6 @@ interface Sample {
   /** Live campaign-mates' mean days running on the scoring day minus the ad's own: how much fresher it is, from dates alone. */
   freshnessGap: number;
 }
-
 
 /**
  * The bound: what the best estimator could reach from the same counts. It knows the world's true
@@ -221,7 +263,14 @@ interface AdEvidence {
   running: number;
 }
 
-function adEvidence(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, a: number, scoringDay: string, adDays: DayCounts[]): AdEvidence {
+function adEvidence(
+  platform: Platform,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+  a: number,
+  scoringDay: string,
+  adDays: DayCounts[],
+): AdEvidence {
   const ad = campaign.ads[a];
   const dayParts = adDays.map((d) => {
     const expected = world.expectedAdDays(platform, account, campaign, d.date)!;
@@ -235,7 +284,14 @@ function adEvidence(platform: Platform, account: SandboxAccount, campaign: Sandb
     return {
       d,
       // Reported conversions' mean = conv × quality × freshness × rate ÷ reference mix; clicks' = click × quality × freshness.
-      conv: anomaly === 'tracking_outage' ? 0 : ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) * weekday * shares[a] * repetition * reportedShare,
+      conv:
+        anomaly === 'tracking_outage'
+          ? 0
+          : ((maxConversionsPerDay * spend) / (halfSaturationSpendMinor + spend)) *
+            weekday *
+            shares[a] *
+            repetition *
+            reportedShare,
       click: expected[a].impressions * campaign.ctr * repetition * (anomaly === 'click_spike' ? 3 : 1),
       running: Math.max(0, daysBetween(campaign.startDate, d.date) - ad.launchOffsetDays),
       expected: expected[a],
@@ -246,7 +302,10 @@ function adEvidence(platform: Platform, account: SandboxAccount, campaign: Sandb
     const f = freshnessAt(p.running, ad.fatigueHalfLifeDays);
     const conv = (p.conv * ad.quality * f * ad.conversionRate) / campaign.referenceMix;
     const want = p.expected.conversions * world.lagShare(platform, daysBetween(p.d.date, scoringDay));
-    if (Math.abs(conv - want) > 1e-9 * Math.max(1, want) || Math.abs(p.click * ad.quality * f - p.expected.clicks) > 1e-9 * Math.max(1, p.expected.clicks)) {
+    if (
+      Math.abs(conv - want) > 1e-9 * Math.max(1, want) ||
+      Math.abs(p.click * ad.quality * f - p.expected.clicks) > 1e-9 * Math.max(1, p.expected.clicks)
+    ) {
       throw new Error(`bound: the likelihood's means do not match the world for ad ${ad.id} on ${p.d.date}`);
     }
   }
@@ -296,12 +355,22 @@ function sampleIndices(weights: Float64Array, count: number, key: string): Int32
   return out;
 }
 
-function boundEstimate(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, scoringDay: string, campaignSeries: CampaignSeries, readsClicks = true): { mean: number; ess: number } {
+function boundEstimate(
+  platform: Platform,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+  ad: SandboxAd,
+  scoringDay: string,
+  campaignSeries: CampaignSeries,
+  readsClicks = true,
+): { mean: number; ess: number } {
   const accountIndex = world.accounts(platform).indexOf(account);
   const campaignIndex = account.campaigns.indexOf(campaign);
   // The campaign's conversions per click (world.ts makeAccount: 0.03 + u × 0.09); it cancels from the truth and the split, and only scales the proposal.
   const campaignRate = 0.03 + unit(world.seed, `${platform}/${accountIndex}/c${campaignIndex}:cvr`) * 0.09;
-  const evidence = campaign.ads.map((x, j) => adEvidence(platform, account, campaign, j, scoringDay, campaignSeries.ads.find((s) => s.id === x.id)?.days ?? []));
+  const evidence = campaign.ads.map((x, j) =>
+    adEvidence(platform, account, campaign, j, scoringDay, campaignSeries.ads.find((s) => s.id === x.id)?.days ?? []),
+  );
   // Each ad's own posterior at the curve's true level: the proposal.
   const proposals = evidence.map((e, j) => {
     const logLik = new Float64Array(BOUND_DRAWS);
@@ -393,7 +462,13 @@ for (const platform of PLATFORMS) {
         const series = seriesOn(platform, account, day, POST_LAUNCH_DEFAULTS.windowDays);
         const campaignSeries = series.campaigns.find((c) => c.id === campaign.id)!;
         const dispersion = postLaunchDispersion(series, { lag });
-        const result = scoreCampaignAds(campaignSeries, { today: day, currency: account.currency, spendFloor: floor, lag, dispersion });
+        const result = scoreCampaignAds(campaignSeries, {
+          today: day,
+          currency: account.currency,
+          spendFloor: floor,
+          lag,
+          dispersion,
+        });
         const scored = result.ads.find((a) => a.adId === ad.id);
         if (!scored?.overall) {
           withheld += 1;
@@ -409,7 +484,12 @@ for (const platform of PLATFORMS) {
         const campaignDays = campaignSeries.ads.flatMap((a) => a.days.filter((d) => dates.has(d.date)));
         const bound = boundEstimate(platform, account, campaign, ad, day, campaignSeries);
         const conversionsBound = boundEstimate(platform, account, campaign, ad, day, campaignSeries, false);
-        const perSpend = (days: DayCounts[]) => days.reduce((s, d) => s + d.conversions, 0) / Math.max(1, days.reduce((s, d) => s + d.spend, 0));
+        const perSpend = (days: DayCounts[]) =>
+          days.reduce((s, d) => s + d.conversions, 0) /
+          Math.max(
+            1,
+            days.reduce((s, d) => s + d.spend, 0),
+          );
         samples.push({
           platform,
           campaignKey: `${platform}/${campaign.id}`,
@@ -437,19 +517,32 @@ function withinCampaign(list: Sample[], pick: (s: Sample) => number): { rho: num
   let campaigns = 0;
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    total += group.length * spearman(group.map(pick), group.map((s) => s.truth));
+    total +=
+      group.length *
+      spearman(
+        group.map(pick),
+        group.map((s) => s.truth),
+      );
     ads += group.length;
     campaigns += 1;
   }
   return { rho: ads ? total / ads : 0, campaigns, ads };
 }
 
-const pooled = (list: Sample[], pick: (s: Sample) => number) => spearman(list.map(pick), list.map((s) => s.truth));
+const pooled = (list: Sample[], pick: (s: Sample) => number) =>
+  spearman(
+    list.map(pick),
+    list.map((s) => s.truth),
+  );
 const fmt = (x: number) => x.toFixed(2);
 const overall = (s: Sample) => s.scored.overall!.score;
 
-console.log(`seed=${SEED} world: ${PLATFORMS.length} platforms × ${ACCOUNTS} accounts; each ad scored on the day its spend reached ₹${FLOOR_INR} (≈ $${(FLOOR_INR / INR_PER_USD).toFixed(2)} at ${INR_PER_USD} INR/USD)`);
-console.log(`ads that reached the floor in campaigns of 2+ ads: ${consideredAds}; scored ${samples.length}; withheld ${withheld} (no other ad delivering on its days, or the floor spent over more than the ${POST_LAUNCH_DEFAULTS.windowDays}-day window)`);
+console.log(
+  `seed=${SEED} world: ${PLATFORMS.length} platforms × ${ACCOUNTS} accounts; each ad scored on the day its spend reached ₹${FLOOR_INR} (≈ $${(FLOOR_INR / INR_PER_USD).toFixed(2)} at ${INR_PER_USD} INR/USD)`,
+);
+console.log(
+  `ads that reached the floor in campaigns of 2+ ads: ${consideredAds}; scored ${samples.length}; withheld ${withheld} (no other ad delivering on its days, or the floor spent over more than the ${POST_LAUNCH_DEFAULTS.windowDays}-day window)`,
+);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 console.log(
   `at the floor (median per ad): ${median(samples.map((s) => s.scored.impressions)).toFixed(0)} impressions, ${median(samples.map((s) => s.scored.clicks)).toFixed(0)} clicks, ${median(samples.map((s) => s.scored.conversions)).toFixed(0)} conversions, ${median(samples.map((s) => s.scored.ageDays + 1)).toFixed(0)} days`,
@@ -457,12 +550,20 @@ console.log(
 for (const platform of PLATFORMS) {
   const list = samples.filter((s) => s.platform === platform);
   if (list.length < 3) continue;
-  console.log(`  ${platform.padEnd(8)} ads ${String(list.length).padStart(3)}  spearman pooled ${fmt(pooled(list, overall))}  within campaign ${fmt(withinCampaign(list, overall).rho)}`);
+  console.log(
+    `  ${platform.padEnd(8)} ads ${String(list.length).padStart(3)}  spearman pooled ${fmt(pooled(list, overall))}  within campaign ${fmt(withinCampaign(list, overall).rho)}`,
+  );
 }
 const within = withinCampaign(samples, overall);
-console.log(`sub-scores (pooled): hook ${fmt(pooled(samples, (s) => s.scored.hook!.score))}, conversion ${fmt(pooled(samples, (s) => s.scored.conversion!.score))}, efficiency ${fmt(pooled(samples, (s) => s.scored.efficiency!.score))}, overall ${fmt(pooled(samples, overall))}`);
-console.log(`baseline: raw conversions per unit of spend against the campaign's, unshrunk: pooled ${fmt(pooled(samples, (s) => s.naive))}, within campaign ${fmt(withinCampaign(samples, (s) => s.naive).rho)}`);
-console.log(`overall score within campaign: ${fmt(within.rho)} over ${within.campaigns} campaigns (${within.ads} ads); pooled ${fmt(pooled(samples, overall))}`);
+console.log(
+  `sub-scores (pooled): hook ${fmt(pooled(samples, (s) => s.scored.hook!.score))}, conversion ${fmt(pooled(samples, (s) => s.scored.conversion!.score))}, efficiency ${fmt(pooled(samples, (s) => s.scored.efficiency!.score))}, overall ${fmt(pooled(samples, overall))}`,
+);
+console.log(
+  `baseline: raw conversions per unit of spend against the campaign's, unshrunk: pooled ${fmt(pooled(samples, (s) => s.naive))}, within campaign ${fmt(withinCampaign(samples, (s) => s.naive).rho)}`,
+);
+console.log(
+  `overall score within campaign: ${fmt(within.rho)} over ${within.campaigns} campaigns (${within.ads} ads); pooled ${fmt(pooled(samples, overall))}`,
+);
 
 // The feedback loop (analysis/creative/workspaceRefit): the pre-launch text score's weights refit
 // toward these ads' post-launch scores, as one workspace holding the whole world would. Each ad's
@@ -470,22 +571,47 @@ console.log(`overall score within campaign: ${fmt(within.rho)} over ${within.cam
 // its pre-launch overall under weights fitted without its campaign is ranked against its TRUE
 // quality, beside the global weights' overall of the same ads.
 const launched = samples.map((s) => {
-  const creative: AdCreative = { headlines: s.copy.headlines, primaryText: s.copy.primaryText ?? (s.copy.descriptions[0] || null), description: s.copy.description ?? (s.copy.descriptions[1] || null), callToAction: s.copy.callToAction, landingUrl: s.copy.landingUrl, imageUrl: null };
+  const creative: AdCreative = {
+    headlines: s.copy.headlines,
+    primaryText: s.copy.primaryText ?? (s.copy.descriptions[0] || null),
+    description: s.copy.description ?? (s.copy.descriptions[1] || null),
+    callToAction: s.copy.callToAction,
+    landingUrl: s.copy.landingUrl,
+    imageUrl: null,
+  };
   const copy = copyOfAdCreative(creative, PLACEMENT_OF_PLATFORM[s.platform]);
-  const analysis = analyseCopy({ placement: copy.placement, headlines: copy.headlines, primaryText: copy.primary_text, description: copy.description, cta: copy.cta, landingUrl: copy.landing_url });
+  const analysis = analyseCopy({
+    placement: copy.placement,
+    headlines: copy.headlines,
+    primaryText: copy.primary_text,
+    description: copy.description,
+    cta: copy.cta,
+    landingUrl: copy.landing_url,
+  });
   const parts = Object.fromEntries(analysis.overall.parts.map((p) => [p.key, p.score]));
-  return { sample: s, ad: { campaignId: s.campaignKey, adId: s.adId, parts, outcome: overall(s) } satisfies LaunchedAd };
+  return {
+    sample: s,
+    ad: { campaignId: s.campaignKey, adId: s.adId, parts, outcome: overall(s) } satisfies LaunchedAd,
+  };
 });
 const truthOf = new Map(launched.map((l) => [l.ad, l.sample.truth]));
 const refit = refitWorkspace(launched.map((l) => l.ad));
 if (refit.state === 'fitted') {
   const held = heldOutScores(campaignGroups(launched.map((l) => l.ad))).flat();
-  const truthRho = (pick: (h: (typeof held)[number]) => number) => spearman(held.map(pick), held.map((h) => truthOf.get(h.ad)!));
+  const truthRho = (pick: (h: (typeof held)[number]) => number) =>
+    spearman(
+      held.map(pick),
+      held.map((h) => truthOf.get(h.ad)!),
+    );
   const e = refit.evaluation;
   console.log(
     `feedback loop: refit on ${refit.ads} ads in ${refit.campaigns} campaigns; held out, against the post-launch score within campaign: refit ${e ? fmt(e.workspace) : '–'}, global ${e ? fmt(e.global) : '–'} (${e?.ads ?? 0} ads); against the true quality, pooled: refit ${fmt(truthRho((h) => h.refit))}, global ${fmt(truthRho((h) => h.global))}; applied: ${refit.applied}`,
   );
-  console.log(`  refit weights: ${Object.entries(refit.weights).map(([k, w]) => `${k} ${w.toFixed(2)}`).join(', ')}`);
+  console.log(
+    `  refit weights: ${Object.entries(refit.weights)
+      .map(([k, w]) => `${k} ${w.toFixed(2)}`)
+      .join(', ')}`,
+  );
 } else console.log(`feedback loop: not enough launched ads (${refit.ads} in ${refit.campaigns} campaigns)`);
 const ours = pooled(samples, overall);
 const bound = pooled(samples, (s) => s.bound);
@@ -496,5 +622,6 @@ console.log(
   `where the bound's lead comes from: the same estimate from conversions alone (clicks unread) ${fmt(pooled(samples, (s) => s.conversionsBound))}; how much fresher the ad is than its live campaign-mates, from launch dates alone, no counts ${fmt(pooled(samples, (s) => s.freshnessGap))}`,
 );
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(ours)} bound=${fmt(bound)} share=${fmt(ours / bound)}`);
-
+console.log(
+  `creative-post: seed=${SEED} ads=${samples.length} spearman=${fmt(ours)} bound=${fmt(bound)} share=${fmt(ours / bound)}`,
+);

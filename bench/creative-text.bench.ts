@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { compareVariants } from '../src/server/analysis/creative/compare';
+
 import { CREATIVE_PLACEMENTS } from '@shared/api/creative';
+
+import { compareVariants } from '../src/server/analysis/creative/compare';
 import { analyseCopy } from '../src/server/analysis/creative/textScore';
 import type { AdCopy } from '../src/server/analysis/creative/types';
 
@@ -13,7 +15,9 @@ import type { AdCopy } from '../src/server/analysis/creative/types';
  * three-variant comparison. Last line: `creative-text: copies=N p50=… p95=… max=…`.
  */
 
-const { values } = parseArgs({ options: { copies: { type: 'string', default: '500' }, seed: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { copies: { type: 'string', default: '500' }, seed: { type: 'string', default: '7' } },
+});
 const COPIES = Number(values.copies);
 const BUDGET_MS = 50;
 const WARM_UP = 20;
@@ -67,7 +71,9 @@ function makeCopy(_: unknown, i: number): AdCopy {
   const own = (s: string) => (s.length >= MAX_TEXT ? `v${i} ${s}`.slice(0, MAX_TEXT) : `${s} v${i}`);
   return {
     placement: pick(CREATIVE_PLACEMENTS),
-    headlines: Array.from({ length: 1 + Math.floor(random() * 5) }, () => own(long && random() < 0.3 ? wall() : text(3))),
+    headlines: Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+      own(long && random() < 0.3 ? wall() : text(3)),
+    ),
     primaryText: own(long ? wall() : text(6)),
     description: own(long && random() < 0.5 ? wall() : text(2)),
     cta: pick(['Shop Now', 'Learn More', 'Get Offer', 'Sign Up', '', 'Book Now']),
@@ -75,7 +81,8 @@ function makeCopy(_: unknown, i: number): AdCopy {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (x: number) => `${x.toFixed(2)}ms`;
 
 const copies = Array.from({ length: COPIES }, makeCopy);
@@ -89,7 +96,9 @@ for (const c of copies) {
 }
 times.sort((a, b) => a - b);
 const walls = copies.filter((c) => c.primaryText.length >= MAX_TEXT).length;
-console.log(`analysed ${COPIES} copies (${walls} with a 5,000-character text) over ${CREATIVE_PLACEMENTS.length} placements`);
+console.log(
+  `analysed ${COPIES} copies (${walls} with a 5,000-character text) over ${CREATIVE_PLACEMENTS.length} placements`,
+);
 
 const compareStart = performance.now();
 compareVariants(copies.slice(0, 3));

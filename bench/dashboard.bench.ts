@@ -15,15 +15,23 @@
  *   BENCH_EXPLAIN=1   (print EXPLAIN (ANALYZE, BUFFERS) of each endpoint's slowest statement on
  *                      PostgreSQL even when the target is met; it is printed anyway when missed)
  */
-import { CURRENCIES, describeWorld, metricsCounts, seedMetrics, seededUser, type MetricsWorld } from './seedMetrics';
-import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
-import { sql, type SQL } from 'drizzle-orm';
+import { addDays, isoDay } from '@shared/days';
+import { type SQL, sql } from 'drizzle-orm';
+
+import { type Db, executeRows } from '../src/server/db/connect';
 import { type CampaignPage, type DashboardView } from '../src/shared/api/dashboard';
 import { minorDigits } from '../src/shared/money';
-import { executeRows, type Db } from '../src/server/db/connect';
-import { addDays, isoDay } from '@shared/days';
+import { CURRENCIES, describeWorld, metricsCounts, type MetricsWorld, seededUser, seedMetrics } from './seedMetrics';
+import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
 
-const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP, explainAlways: EXPLAIN_ALWAYS } = benchSettings({ runs: 50, warmup: 5 });
+const {
+  pgUrl: PG_URL,
+  runs: RUNS,
+  warmup: WARMUP,
+  only: ONLY,
+  keep: KEEP,
+  explainAlways: EXPLAIN_ALWAYS,
+} = benchSettings({ runs: 50, warmup: 5 });
 /** A case whose warm-up is slow gets fewer runs so one database stays within this budget per case. */
 const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_BUDGET_MS ?? 20_000);
 const MIN_RUNS = 10;
@@ -33,7 +41,13 @@ const TODAY = isoDay(new Date());
 const FROM_365 = addDays(TODAY, -(DAYS - 1));
 const FROM_7 = addDays(TODAY, -6);
 /** About 1,000,000 ad-level daily rows: every platform × 4 accounts × 35 campaigns × 4 ads × the 365 days ending today. */
-const WORLD: MetricsWorld = { accountsPerPlatform: 4, campaignsPerAccount: 35, adsPerCampaign: 4, from: FROM_365, days: DAYS };
+const WORLD: MetricsWorld = {
+  accountsPerPlatform: 4,
+  campaignsPerAccount: 35,
+  adsPerCampaign: 4,
+  from: FROM_365,
+  days: DAYS,
+};
 
 type Kind = 'postgres' | 'pglite';
 
@@ -65,12 +79,15 @@ async function measure(once: () => Promise<void>) {
 
 /** Seeds the data set into the user's personal workspace with server-side SQL. */
 async function seed(db: Db, userId: string, workspaceId: string) {
-  await db.execute(sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = 'INR' where id = ${userId}::uuid`);
+  await db.execute(
+    sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = 'INR' where id = ${userId}::uuid`,
+  );
   await seedMetrics(db, workspaceId, WORLD);
   await db.execute(sql`analyze`);
 }
 
-const counts = (db: Db) => metricsCounts(db, sql`, pg_size_pretty(pg_total_relation_size('metrics_daily')) as metrics_size`);
+const counts = (db: Db) =>
+  metricsCounts(db, sql`, pg_size_pretty(pg_total_relation_size('metrics_daily')) as metrics_size`);
 
 /** One fixed factor per currency (minor units of the account currency -> major units of the display currency). */
 async function fixedFactors(db: Db, display: string) {
@@ -79,7 +96,10 @@ async function fixedFactors(db: Db, display: string) {
     sql`select distinct on (currency) currency, per_usd from exchange_rates order by currency, (day <= ${TODAY}::date) desc, day desc`,
   );
   const perUsd = new Map(rates.map((row) => [row.currency, Number(row.per_usd)]));
-  return CURRENCIES.map((currency) => ({ currency, factor: perUsd.get(display)! / perUsd.get(currency)! / 10 ** minorDigits(currency) }));
+  return CURRENCIES.map((currency) => ({
+    currency,
+    factor: perUsd.get(display)! / perUsd.get(currency)! / 10 ** minorDigits(currency),
+  }));
 }
 
 interface RawTotals {
@@ -99,7 +119,12 @@ function rawQuery(refs: string[], factors: { currency: string; factor: number }[
 }
 
 /** The campaigns page's aggregation as one raw query (campaign rows, fixed factors, top 25 by spend). */
-function rawCampaignsQuery(refs: string[], factors: { currency: string; factor: number }[], from: string, to: string): SQL {
+function rawCampaignsQuery(
+  refs: string[],
+  factors: { currency: string; factor: number }[],
+  from: string,
+  to: string,
+): SQL {
   return sql`
     select m.account_ref, m.campaign_id, sum(m.spend_minor * f.factor) as spend, sum(m.impressions) as impressions, sum(m.clicks) as clicks, sum(m.conversions) as conversions
     from metrics_daily m
@@ -126,13 +151,19 @@ function benchOne(kind: Kind) {
       let body: unknown;
       const figures = await measure(async () => {
         const res = await app.inject({ method: 'GET', url: bench.url, headers: user.auth });
-        if (res.statusCode !== 200) throw new Error(`${bench.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        if (res.statusCode !== 200)
+          throw new Error(`${bench.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
         body = res.json();
       });
       results.push({ c: bench, ...figures, body });
     }
 
-    const refs = (await executeRows<{ id: string }>(app.ctx.db, sql`select id from connected_ad_accounts where workspace_id = ${workspaceId}::uuid`)).map((row) => row.id);
+    const refs = (
+      await executeRows<{ id: string }>(
+        app.ctx.db,
+        sql`select id from connected_ad_accounts where workspace_id = ${workspaceId}::uuid`,
+      )
+    ).map((row) => row.id);
     const factors = await fixedFactors(app.ctx.db, 'INR');
     const raw: Record<string, RawTotals & { p50: number; p95: number; n: number }> = {};
     for (const [label, from] of [
@@ -141,8 +172,16 @@ function benchOne(kind: Kind) {
     ] as const) {
       let totals: RawTotals = { spend: 0, impressions: 0, clicks: 0, conversions: 0 };
       const figures = await measure(async () => {
-        const [row] = await executeRows<Record<keyof RawTotals, string | number>>(app.ctx.db, rawQuery(refs, factors, from, TODAY));
-        totals = { spend: Number(row!.spend), impressions: Number(row!.impressions), clicks: Number(row!.clicks), conversions: Number(row!.conversions) };
+        const [row] = await executeRows<Record<keyof RawTotals, string | number>>(
+          app.ctx.db,
+          rawQuery(refs, factors, from, TODAY),
+        );
+        totals = {
+          spend: Number(row!.spend),
+          impressions: Number(row!.impressions),
+          clicks: Number(row!.clicks),
+          conversions: Number(row!.conversions),
+        };
       });
       raw[label] = { ...totals, ...figures };
     }
@@ -157,8 +196,15 @@ function benchOne(kind: Kind) {
     }
 
     const line = (name: string, f: { p50: number; p95: number; n: number }, target?: number) => {
-      const verdict = target === undefined ? '' : kind === 'postgres' ? `  (target < ${target} ms: ${f.p95 < target ? 'met' : 'MISSED'})` : `  (PostgreSQL target < ${target} ms)`;
-      lines.push(`${kind.padEnd(9)} ${name.padEnd(22)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   n=${String(f.n).padEnd(3)}${verdict}`);
+      const verdict =
+        target === undefined
+          ? ''
+          : kind === 'postgres'
+            ? `  (target < ${target} ms: ${f.p95 < target ? 'met' : 'MISSED'})`
+            : `  (PostgreSQL target < ${target} ms)`;
+      lines.push(
+        `${kind.padEnd(9)} ${name.padEnd(22)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   n=${String(f.n).padEnd(3)}${verdict}`,
+      );
     };
     for (const r of results) line(r.c.name, r, r.c.target);
     line('raw SQL summary 7d', raw['7d']!);
@@ -181,11 +227,14 @@ function benchOne(kind: Kind) {
       );
     }
     const page = results[3]!.body as CampaignPage;
-    console.log(`${kind.padEnd(9)} campaigns page: ${page.items.length} of ${page.total} campaigns, top spend ${page.items[0]?.spend} ${page.currency}`);
+    console.log(
+      `${kind.padEnd(9)} campaigns page: ${page.items.length} of ${page.total} campaigns, top spend ${page.items[0]?.spend} ${page.currency}`,
+    );
 
     if (kind === 'postgres') {
       for (const r of results) {
-        if (EXPLAIN_ALWAYS || r.p95 >= r.c.target) await explainSlowest(app, scratchUrl!, r.c.url, user.auth, `the slowest statement of ${r.c.name}`);
+        if (EXPLAIN_ALWAYS || r.p95 >= r.c.target)
+          await explainSlowest(app, scratchUrl!, r.c.url, user.auth, `the slowest statement of ${r.c.name}`);
       }
     }
     return lines;

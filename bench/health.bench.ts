@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import autocannon from 'autocannon';
+
 import { ROOT, spawnServer } from '../src/server/test/spawnServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,7 +33,9 @@ async function load(url: string, seconds: number) {
 async function measure(name: string, url: string) {
   await load(url, WARMUP_SECONDS);
   const figures = await load(url, SECONDS);
-  console.log(`${name.padEnd(28)} ${String(figures.rps).padStart(8)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`);
+  console.log(
+    `${name.padEnd(28)} ${String(figures.rps).padStart(8)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}`,
+  );
   return figures;
 }
 
@@ -57,7 +61,9 @@ async function main() {
   });
   const hello = await spawnServer({ script: 'bench/hello.server.ts', env: { PORT: '0' }, record: false, cpu: 0 });
   try {
-    console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, no pipelining${hasTaskset ? ', servers on core 0, load on core 1' : ''}`);
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up, no pipelining${hasTaskset ? ', servers on core 0, load on core 1' : ''}`,
+    );
     const baseline = await measure('bare Fastify hello-world', hello.url);
     const health = await measure('Adwise GET /api/health', `${adwise.url}/api/health`);
     console.log(`ratio /api/health ÷ hello-world: ${(health.rps / baseline.rps).toFixed(2)} (req/s)`);

@@ -17,21 +17,22 @@
  *   BENCH_ACCOUNTS=8 BENCH_DB_ROWS=200000 BENCH_DATABASE_URL=postgres://… BENCH_ONLY=postgres|pglite
  *   BENCH_COLD=1   (count the sandbox's first computation of its synthetic world in the end-to-end time)
  */
-import { createScratchDatabase, runOnBothDatabases } from './support';
+import { addDays, localDay } from '@shared/days';
 import { sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '../src/sandbox/sandbox';
-import { PLATFORMS, type Platform } from '../src/shared/constants';
+
+import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox';
 import { buildApp } from '../src/server/app';
 import { executeRows } from '../src/server/db/connect';
 import { writeWindow } from '../src/server/modules/sync/ingest';
 import { BACKFILL_DAYS, SYNC_CONCURRENCY } from '../src/server/modules/sync/sync.service';
 import { sandboxSettings } from '../src/server/platforms/settings';
-import { recordingRuntime } from '../src/server/test/platforms';
 import type { ReportLevel, UnifiedMetricRow } from '../src/server/platforms/types';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { connectVia } from '../src/server/test/connect';
 import { signUp } from '../src/server/test/factories';
-import { addDays, localDay } from '@shared/days';
+import { recordingRuntime } from '../src/server/test/platforms';
+import { type Platform, PLATFORMS } from '../src/shared/constants';
+import { createScratchDatabase, runOnBothDatabases } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ACCOUNTS_PER_PLATFORM = Number(process.env.BENCH_ACCOUNTS ?? 8);
@@ -46,7 +47,6 @@ type Kind = 'postgres' | 'pglite';
 
 const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
 const fmt = (n: number) => n.toLocaleString('en-US');
-
 
 interface Account {
   id: string;
@@ -68,7 +68,11 @@ interface Window {
 
 async function benchOne(kind: Kind): Promise<string[]> {
   // A sandbox of its own per database, so neither run finds the other's reports already computed.
-  const sandbox: RunningSandbox = await startSandbox({ seed: SEED, accountsPerPlatform: ACCOUNTS_PER_PLATFORM, sleep: async () => {} });
+  const sandbox: RunningSandbox = await startSandbox({
+    seed: SEED,
+    accountsPerPlatform: ACCOUNTS_PER_PLATFORM,
+    sleep: async () => {},
+  });
   const scratch = kind === 'postgres' ? await createScratchDatabase(PG_URL, 'adwise_bench') : undefined;
   const runtime = recordingRuntime();
   const config = testConfig({
@@ -79,7 +83,12 @@ async function benchOne(kind: Kind): Promise<string[]> {
     platforms: sandboxSettings(sandbox.url),
     sandbox: { mode: 'external', url: sandbox.url },
   });
-  const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null, platformRuntime: runtime });
+  const app = await buildApp(config, {
+    workers: false,
+    schedules: false,
+    mailTransport: null,
+    platformRuntime: runtime,
+  });
   await app.ready();
   const db = app.ctx.db;
   const out: string[] = [];
@@ -91,7 +100,9 @@ async function benchOne(kind: Kind): Promise<string[]> {
     const user = await signUp(app, { timeZone: 'UTC' });
     await db.execute(sql`update users set plan = 'agency' where email = ${user.email}`);
     for (const platform of PLATFORMS) {
-      await connectVia(app, user, platform, { accountIds: sandbox.world.accounts(platform).map((account) => account.id) });
+      await connectVia(app, user, platform, {
+        accountIds: sandbox.world.accounts(platform).map((account) => account.id),
+      });
     }
     const connections = await executeRows<{ id: string; platform: Platform }>(
       db,
@@ -109,9 +120,12 @@ async function benchOne(kind: Kind): Promise<string[]> {
       const started = performance.now();
       const today = new Date().toISOString().slice(0, 10);
       for (const platform of PLATFORMS) {
-        for (const account of sandbox.world.accounts(platform)) sandbox.world.rows(platform, account.id, addDays(today, -(BACKFILL_DAYS + 1)), addDays(today, 1), 'ad');
+        for (const account of sandbox.world.accounts(platform))
+          sandbox.world.rows(platform, account.id, addDays(today, -(BACKFILL_DAYS + 1)), addDays(today, 1), 'ad');
       }
-      console.log(`${kind.padEnd(9)}   sandbox world pre-computed in ${((performance.now() - started) / 1000).toFixed(2)} s (not timed)`);
+      console.log(
+        `${kind.padEnd(9)}   sandbox world pre-computed in ${((performance.now() - started) / 1000).toFixed(2)} s (not timed)`,
+      );
     }
 
     // 1. End to end. Time spent inside platform calls (sandbox HTTP, paging, client parsing) is
@@ -164,7 +178,8 @@ async function benchOne(kind: Kind): Promise<string[]> {
       Array.from({ length: Math.min(SYNC_CONCURRENCY, pending.length) }, async () => {
         for (let connection = pending.shift(); connection; connection = pending.shift()) {
           const outcome = await app.services.sync.syncConnection(connection.id, 'backfill');
-          if (outcome.status !== 'done') throw new Error(`sync of ${connection.platform} ended ${JSON.stringify(outcome)}`);
+          if (outcome.status !== 'done')
+            throw new Error(`sync of ${connection.platform} ended ${JSON.stringify(outcome)}`);
           poolRows += outcome.rows;
         }
       }),
@@ -182,11 +197,22 @@ async function benchOne(kind: Kind): Promise<string[]> {
     const fetchStarted = performance.now();
     for (const account of accounts) {
       const client = app.services.connections.client(account.connection_id, account.platform);
-      const platformAccount = { id: account.account_id, name: account.name, currency: account.currency, timeZone: account.time_zone };
+      const platformAccount = {
+        id: account.account_id,
+        name: account.name,
+        currency: account.currency,
+        timeZone: account.time_zone,
+      };
       const until = localDay(new Date(), account.time_zone);
       const since = addDays(until, -(BACKFILL_DAYS - 1));
       for (const level of ['campaign', 'ad'] as const) {
-        windows.push({ account, level, since, until, rows: await client.report(platformAccount, { level, since, until }) });
+        windows.push({
+          account,
+          level,
+          since,
+          until,
+          rows: await client.report(platformAccount, { level, since, until }),
+        });
       }
     }
     const fetchMs = performance.now() - fetchStarted;
@@ -217,7 +243,9 @@ async function benchOne(kind: Kind): Promise<string[]> {
       for (const copyRefs of refs) {
         for (const w of windows) {
           const accountRef = copyRefs.get(w.account.id)!;
-          written += await db.transaction((tx) => writeWindow(tx, { accountRef, level: w.level, since: w.since, until: w.until }, w.rows));
+          written += await db.transaction((tx) =>
+            writeWindow(tx, { accountRef, level: w.level, since: w.since, until: w.until }, w.rows),
+          );
         }
       }
       return { written, ms: performance.now() - started };

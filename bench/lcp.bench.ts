@@ -8,7 +8,8 @@
 // median per page; exits non-zero when a median is at or above the target.
 //
 // Usage: npm run bench:lcp [-- --runs 5] [-- /pricing ...]
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
+
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 import { buildForE2e, launchServer } from '../e2e/support/server';
 
@@ -37,7 +38,12 @@ interface Load {
 
 /** One cold load of `url` on the throttled phone; LCP once the page has been quiet for a moment. */
 async function loadOnce(browser: Browser, url: string): Promise<Load> {
-  const context = await browser.newContext({ viewport: MOBILE.viewport, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: MOBILE.viewport,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -59,7 +65,9 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
           record.lcp = entry.startTime;
           record.seenAt = performance.now();
           const element = entry.element;
-          record.element = element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"` : '(removed)';
+          record.element = element
+            ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+            : '(removed)';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -79,10 +87,23 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const transfer = resources.reduce((sum, entry) => sum + entry.transferSize, navigation?.transferSize ?? 0);
-      const scripts = resources.filter((entry) => entry.initiatorType === 'script' || (entry.initiatorType === 'link' && entry.name.endsWith('.js')));
-      return { ...record, scripts: scripts.length, scriptsDone: Math.max(0, ...scripts.map((entry) => entry.responseEnd)), transfer };
+      const scripts = resources.filter(
+        (entry) => entry.initiatorType === 'script' || (entry.initiatorType === 'link' && entry.name.endsWith('.js')),
+      );
+      return {
+        ...record,
+        scripts: scripts.length,
+        scriptsDone: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+        transfer,
+      };
     });
-    return { lcp: result.lcp, scriptsDone: result.scriptsDone, element: result.element, scripts: result.scripts, transferKb: result.transfer / 1024 };
+    return {
+      lcp: result.lcp,
+      scriptsDone: result.scriptsDone,
+      element: result.element,
+      scripts: result.scripts,
+      transferKb: result.transfer / 1024,
+    };
   } finally {
     await context.close();
   }
@@ -107,7 +128,9 @@ async function main(): Promise<void> {
   const summary: string[] = [];
   let missed = 0;
   try {
-    console.log(`LCP on a throttled phone (${MOBILE.latency} ms RTT, 1.6 Mbps down, ${MOBILE.cpuSlowdown}x CPU), ${runs} cold loads per page`);
+    console.log(
+      `LCP on a throttled phone (${MOBILE.latency} ms RTT, 1.6 Mbps down, ${MOBILE.cpuSlowdown}x CPU), ${runs} cold loads per page`,
+    );
     // One unmeasured load first: the server's own first-request costs are not the page's.
     await loadOnce(browser, `${server.baseUrl}/`);
     for (const route of wanted) {

@@ -8,13 +8,14 @@
  *
  *   npx tsx bench/mcp.bench.ts     (same BENCH_* settings as the dashboard bench; BENCH_ONLY=postgres|pglite)
  */
+import { addDays, isoDay } from '@shared/days';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+
 import type { Db } from '../src/server/db/connect';
 import { mintMcpGrant } from '../src/server/test/mcp';
-import { describeWorld, seedMetrics, seededUser, type MetricsWorld } from './seedMetrics';
-import { benchSettings, ms, stats, timeRuns, withBenchApp, postgresUnreachable } from './support';
-import { addDays, isoDay } from '@shared/days';
+import { describeWorld, type MetricsWorld, seededUser, seedMetrics } from './seedMetrics';
+import { benchSettings, ms, postgresUnreachable, stats, timeRuns, withBenchApp } from './support';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP } = benchSettings({ runs: 50, warmup: 5 });
 /** p95 target for the performance tool, ms. */
@@ -23,18 +24,29 @@ const DAYS = 365;
 const TODAY = isoDay(new Date());
 const FROM_365 = addDays(TODAY, -(DAYS - 1));
 const FROM_7 = addDays(TODAY, -6);
-const WORLD: MetricsWorld = { accountsPerPlatform: 4, campaignsPerAccount: 35, adsPerCampaign: 4, from: FROM_365, days: DAYS };
+const WORLD: MetricsWorld = {
+  accountsPerPlatform: 4,
+  campaignsPerAccount: 35,
+  adsPerCampaign: 4,
+  from: FROM_365,
+  days: DAYS,
+};
 
 const CASES = [
   { name: '7d account', args: { from: FROM_7, to: TODAY, currency: 'INR', level: 'account' } },
   { name: '7d campaign', args: { from: FROM_7, to: TODAY, currency: 'INR', level: 'campaign', limit: 25 } },
   { name: '365d account', args: { from: FROM_365, to: TODAY, currency: 'INR', level: 'account' } },
   { name: '365d campaign', args: { from: FROM_365, to: TODAY, currency: 'INR', level: 'campaign', limit: 25 } },
-  { name: '30d account daily', args: { from: addDays(TODAY, -29), to: TODAY, currency: 'INR', level: 'account', breakdown: 'day' } },
+  {
+    name: '30d account daily',
+    args: { from: addDays(TODAY, -29), to: TODAY, currency: 'INR', level: 'account', breakdown: 'day' },
+  },
 ];
 
 async function seed(db: Db, userId: string, workspaceId: string) {
-  await db.execute(sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = 'INR' where id = ${userId}::uuid`);
+  await db.execute(
+    sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = 'INR' where id = ${userId}::uuid`,
+  );
   await seedMetrics(db, workspaceId, WORLD);
   await db.execute(sql`analyze`);
 }
@@ -44,12 +56,22 @@ async function callPerformance(app: FastifyInstance, token: string, args: Record
   const res = await app.inject({
     method: 'POST',
     url: '/api/mcp',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_performance', arguments: args } }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_performance', arguments: args },
+    }),
   });
   if (res.statusCode !== 200) throw new Error(`/api/mcp answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   const body = res.json() as { result?: { isError?: boolean; content?: { text: string }[] }; error?: unknown };
-  if (!body.result || body.result.isError) throw new Error(`get_performance failed: ${JSON.stringify(body).slice(0, 300)}`);
+  if (!body.result || body.result.isError)
+    throw new Error(`get_performance failed: ${JSON.stringify(body).slice(0, 300)}`);
 }
 
 function benchOne(kind: 'postgres' | 'pglite') {
@@ -63,15 +85,21 @@ function benchOne(kind: 'postgres' | 'pglite') {
       const samples = await timeRuns(() => callPerformance(app, grant.tokens.access_token, c.args), WARMUP, RUNS);
       const figures = stats(samples);
       results.push({ name: c.name, ...figures });
-      console.log(`${kind.padEnd(9)} get_performance ${c.name.padEnd(18)} p50 ${ms(figures.p50).padStart(9)}   p95 ${ms(figures.p95).padStart(9)}   n=${figures.n}`);
+      console.log(
+        `${kind.padEnd(9)} get_performance ${c.name.padEnd(18)} p50 ${ms(figures.p50).padStart(9)}   p95 ${ms(figures.p95).padStart(9)}   n=${figures.n}`,
+      );
     }
     const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    return [`${kind.padEnd(9)} mcp get_performance p95 ${worst.p95.toFixed(1)} ms (worst case: ${worst.name}; target < ${TARGET_MS} ms${kind === 'postgres' ? `: ${worst.p95 < TARGET_MS ? 'met' : 'MISSED'}` : ', on PostgreSQL'})`];
+    return [
+      `${kind.padEnd(9)} mcp get_performance p95 ${worst.p95.toFixed(1)} ms (worst case: ${worst.name}; target < ${TARGET_MS} ms${kind === 'postgres' ? `: ${worst.p95 < TARGET_MS ? 'met' : 'MISSED'}` : ', on PostgreSQL'})`,
+    ];
   });
 }
 
 async function main() {
-  console.log(`mcp bench: get_performance through POST /api/mcp over ${describeWorld(WORLD)}; ${WARMUP} warm-up then ${RUNS} runs per case, display currency INR`);
+  console.log(
+    `mcp bench: get_performance through POST /api/mcp over ${describeWorld(WORLD)}; ${WARMUP} warm-up then ${RUNS} runs per case, display currency INR`,
+  );
   const summary: string[] = [];
   const postgres = ONLY === 'pglite' ? 'skipped' : await postgresUnreachable(PG_URL);
   if (postgres === undefined) summary.push(...(await benchOne('postgres')));

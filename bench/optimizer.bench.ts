@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
-import { PLATFORMS, type Platform } from '../src/shared/constants';
+
+import { addDays } from '@shared/days';
+
 import { accountTruth, SPEND_PER_BUDGET } from '../src/sandbox/truth';
 import { World } from '../src/sandbox/world';
-import { optimalBudgets, optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../src/server/analysis/budgetOptimizer';
+import {
+  optimalBudgets,
+  type OptimizerCampaign,
+  optimizerCampaigns,
+  planBudgets,
+} from '../src/server/analysis/budgetOptimizer';
 import { estimateLagProfile } from '../src/server/analysis/lag';
-import { nextStep } from '../src/server/analysis/planFollow';
 import { marginalCosts } from '../src/server/analysis/marginalCpa';
+import { nextStep } from '../src/server/analysis/planFollow';
+import { type Platform, PLATFORMS } from '../src/shared/constants';
 import { SyncedView } from './decisions/syncedView';
-import { addDays } from '@shared/days';
 
 /**
  * Decision quality of the budget optimizer against the sandbox's hidden truth. A world of
@@ -25,7 +32,13 @@ import { addDays } from '@shared/days';
  * `optimizer: seed=N oracle_share=… lift=… staged_lift=…`.
  */
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, accounts: { type: 'string', default: '2' }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '42' },
+    accounts: { type: 'string', default: '2' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
 const VERBOSE = values.verbose;
 const SEED = Number(values.seed);
 const ACCOUNTS_PER_PLATFORM = Number(values.accounts);
@@ -75,12 +88,24 @@ async function main() {
     fitSeconds += (performance.now() - fitBegan) / 1000;
     const truth = accountTruth(world, platform, account.id)!;
     const curveOf = new Map(
-      truth.campaigns.map((c) => [c.id, { scale: c.maxConversionsPerDay * c.mixQuality * (c.weekdayEfficiency.reduce((a, b) => a + b, 0) / 7), half: c.halfSaturationSpendMinor }]),
+      truth.campaigns.map((c) => [
+        c.id,
+        {
+          scale: c.maxConversionsPerDay * c.mixQuality * (c.weekdayEfficiency.reduce((a, b) => a + b, 0) / 7),
+          half: c.halfSaturationSpendMinor,
+        },
+      ]),
     );
     // The oracle: the same optimisation on the true curves, every delivering campaign free to move.
-    const exact = campaigns.map((c) => ({ ...c, draws: [curveOf.get(c.id)!], utilisation: SPEND_PER_BUDGET, hold: null }));
+    const exact = campaigns.map((c) => ({
+      ...c,
+      draws: [curveOf.get(c.id)!],
+      utilisation: SPEND_PER_BUDGET,
+      hold: null,
+    }));
     const best = optimalBudgets(exact, { maxStep: null });
-    const at = (budgets: number[]) => campaigns.reduce((s, c, i) => s + trueConversions(curveOf.get(c.id)!, budgets[i]), 0);
+    const at = (budgets: number[]) =>
+      campaigns.reduce((s, c, i) => s + trueConversions(curveOf.get(c.id)!, budgets[i]), 0);
     const accountStart = at(campaigns.map((c) => c.budget));
     const accountOurs = at(target);
     const accountOracle = at(best);
@@ -99,7 +124,9 @@ async function main() {
     if (VERBOSE) {
       campaigns.forEach((c, i) => {
         const unit = costs.units[i];
-        console.log(`  ${c.id}: hold=${c.hold ?? '-'} budget ${c.budget} → ours ${Math.round(target[i])}, oracle ${Math.round(best[i])}; true half ${curveOf.get(c.id)!.half}, spend now ${Math.round(unit.saturation.spendNow)}, fitted ${unit.saturation.fitted}`);
+        console.log(
+          `  ${c.id}: hold=${c.hold ?? '-'} budget ${c.budget} → ours ${Math.round(target[i])}, oracle ${Math.round(best[i])}; true half ${curveOf.get(c.id)!.half}, spend now ${Math.round(unit.saturation.spendNow)}, fitted ${unit.saturation.fitted}`,
+        );
       });
     }
     plans.push({ platform, campaigns, target });
@@ -121,18 +148,29 @@ async function main() {
   const aloneConversions = simulate(() => {});
   const stagedLift = stagedConversions / aloneConversions - 1;
 
-  console.log(`optimizer: ${plans.length} accounts optimised (${offAccounts} off the optimum, ${nearAccounts} within ${NEAR_OPTIMAL * 100}% of it: ours worse on ${nearWorse}); ${movable} campaigns moved, ${held} held (learning or not fitted)`);
-  console.log(`optimizer: expected conversions a day: start ${start.toFixed(1)}, ours ${ours.toFixed(1)}, oracle ${oracle.toFixed(1)}; oracle gain ${pct(oracle / start - 1)}`);
-  console.log(`optimizer: staged ${STAGED_DAYS} days of ±${STEP * 100}% steps: ${stagedConversions} conversions against ${aloneConversions} left alone`);
-  console.log(`optimizer: fitting and optimising ${movable + held} campaigns took ${fitSeconds.toFixed(2)} s (target < 3 s for 200); whole bench ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  console.log(`optimizer: seed=${SEED} oracle_share=${(ours / oracle).toFixed(2)} lift=${pct(ours / start - 1)} staged_lift=${pct(stagedLift)}`);
+  console.log(
+    `optimizer: ${plans.length} accounts optimised (${offAccounts} off the optimum, ${nearAccounts} within ${NEAR_OPTIMAL * 100}% of it: ours worse on ${nearWorse}); ${movable} campaigns moved, ${held} held (learning or not fitted)`,
+  );
+  console.log(
+    `optimizer: expected conversions a day: start ${start.toFixed(1)}, ours ${ours.toFixed(1)}, oracle ${oracle.toFixed(1)}; oracle gain ${pct(oracle / start - 1)}`,
+  );
+  console.log(
+    `optimizer: staged ${STAGED_DAYS} days of ±${STEP * 100}% steps: ${stagedConversions} conversions against ${aloneConversions} left alone`,
+  );
+  console.log(
+    `optimizer: fitting and optimising ${movable + held} campaigns took ${fitSeconds.toFixed(2)} s (target < 3 s for 200); whole bench ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `optimizer: seed=${SEED} oracle_share=${(ours / oracle).toFixed(2)} lift=${pct(ours / start - 1)} staged_lift=${pct(stagedLift)}`,
+  );
 
   /** Actual simulated conversions of every plan's campaigns over STAGED_DAYS days from today, every late conversion in, in a fresh world doing `act` each day. */
   function simulate(act: (w: World, day: number) => void): number {
     let clock = START;
     const w = build(() => new Date(clock));
     const first = new Map<string, string>();
-    for (const platform of PLATFORMS) for (const account of w.accounts(platform)) first.set(account.id, w.today(account));
+    for (const platform of PLATFORMS)
+      for (const account of w.accounts(platform)) first.set(account.id, w.today(account));
     for (let day = 0; day < STAGED_DAYS; day += 1) {
       act(w, day);
       clock += DAY_MS;
@@ -151,7 +189,6 @@ async function main() {
     return conversions;
   }
 }
-
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
 

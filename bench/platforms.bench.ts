@@ -5,10 +5,11 @@
  *
  *   npx tsx bench/platforms.bench.ts        (BENCH_DAYS=180 to change the range)
  */
-import { PLATFORMS } from '../src/shared/constants';
+import { addDays } from '@shared/days';
+
 import { platformAdapters } from '../src/server/platforms';
 import { connect, memoryTokens, recordingRuntime, startHarness, totalsOf } from '../src/server/test/platforms';
-import { addDays } from '@shared/days';
+import { PLATFORMS } from '../src/shared/constants';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 

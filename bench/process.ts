@@ -1,7 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+
 import pidusage from 'pidusage';
+
 import { buildServer, canPin, COMPILED_SERVER, nodeCommand, ROOT } from '../src/server/test/spawnServer';
 
 export { COMPILED_SERVER };

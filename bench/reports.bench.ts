@@ -19,16 +19,17 @@
  * Each request comes from an address of its own so the PDF route's own limit (20 a minute per
  * client) does not answer 429 when BENCH_RUNS is raised.
  */
-import { describeWorld, metricsCounts, seedMetrics, seededUser, type MetricsWorld } from './seedMetrics';
-import { benchSettings, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
+import { daysInRange, isoDay } from '@shared/days';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
-import { previousRange } from '../src/shared/api/dashboard';
-import { REPORT_SECTIONS, type Report, type ReportData } from '../src/shared/api/reports';
-import { PLATFORMS } from '../src/shared/constants';
+
 import type { Db } from '../src/server/db/connect';
 import { resolvePeriod } from '../src/server/modules/reports/report.period';
-import { daysInRange, isoDay } from '@shared/days';
+import { previousRange } from '../src/shared/api/dashboard';
+import { type Report, REPORT_SECTIONS, type ReportData } from '../src/shared/api/reports';
+import { PLATFORMS } from '../src/shared/constants';
+import { describeWorld, metricsCounts, type MetricsWorld, seededUser, seedMetrics } from './seedMetrics';
+import { benchSettings, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
 
 const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP } = benchSettings({ runs: 10, warmup: 2 });
 /** Issue 17: the monthly report renders (data and PDF) in under 3 s. */
@@ -41,7 +42,13 @@ const PREVIOUS = previousRange(PERIOD.from, PERIOD.to);
 const FROM = PREVIOUS.from;
 const DAYS = daysInRange(FROM, TODAY);
 /** 20 accounts (every platform × 4) of 10 campaigns × 3 ads, from the start of the previous period to today. */
-const WORLD: MetricsWorld = { accountsPerPlatform: 4, campaignsPerAccount: 10, adsPerCampaign: 3, from: FROM, days: DAYS };
+const WORLD: MetricsWorld = {
+  accountsPerPlatform: 4,
+  campaignsPerAccount: 10,
+  adsPerCampaign: 3,
+  from: FROM,
+  days: DAYS,
+};
 
 const REPORT_INPUT = { name: 'Monthly', sections: [...REPORT_SECTIONS], period: 'last_month', currency: 'USD' };
 
@@ -92,7 +99,10 @@ async function seed(db: Db, userId: string, workspaceId: string) {
 }
 
 const counts = (db: Db) =>
-  metricsCounts(db, sql`, (select count(*) from budgets) as budgets, (select count(*) from alerts) as alerts, (select count(*) from actions) as actions`);
+  metricsCounts(
+    db,
+    sql`, (select count(*) from budgets) as budgets, (select count(*) from alerts) as alerts, (select count(*) from actions) as actions`,
+  );
 
 /** Runs `once` WARMUP times untimed (the first one's time is kept: the cold run), then RUNS times. */
 async function measure(once: () => Promise<void>) {
@@ -115,19 +125,36 @@ function benchOne(kind: Kind) {
         `campaigns ${c.campaigns}, ads ${c.ads}, accounts ${c.accounts}, budgets ${c.budgets}, alerts ${c.alerts}, actions ${c.actions}; days ${FROM} .. ${TODAY}`,
     );
 
-    const created = await app.inject({ method: 'POST', url: '/api/reports/', headers: user.auth, payload: REPORT_INPUT, remoteAddress: nextAddress() });
-    if (created.statusCode !== 201) throw new Error(`POST reports/ answered ${created.statusCode}: ${created.body.slice(0, 300)}`);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/reports/',
+      headers: user.auth,
+      payload: REPORT_INPUT,
+      remoteAddress: nextAddress(),
+    });
+    if (created.statusCode !== 201)
+      throw new Error(`POST reports/ answered ${created.statusCode}: ${created.body.slice(0, 300)}`);
     const report = created.json() as Report;
 
     let data: ReportData | undefined;
     const preview = await measure(async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/reports/${report.id}/preview/`, headers: user.auth, remoteAddress: nextAddress() });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/reports/${report.id}/preview/`,
+        headers: user.auth,
+        remoteAddress: nextAddress(),
+      });
       if (res.statusCode !== 200) throw new Error(`preview answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       data = res.json() as ReportData;
     });
     let pdf: Buffer | undefined;
     const pdfFigures = await measure(async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/reports/${report.id}/pdf/`, headers: user.auth, remoteAddress: nextAddress() });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/reports/${report.id}/pdf/`,
+        headers: user.auth,
+        remoteAddress: nextAddress(),
+      });
       if (res.statusCode !== 200) throw new Error(`pdf answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       pdf = res.rawPayload;
     });
@@ -138,8 +165,14 @@ function benchOne(kind: Kind) {
         `${kind.padEnd(9)} ${name.padEnd(22)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   max ${ms(f.max).padStart(9)}   n=${String(f.n).padEnd(3)} first (cold) ${ms(f.cold).padStart(9)}${verdict}`,
       );
     line('preview (data)', preview);
-    line('pdf (data + PDF)', pdfFigures, `  (target < ${TARGET_MS} ms: ${pdfFigures.p95 < TARGET_MS ? 'met' : 'NOT met'})`);
-    lines.push(`${kind.padEnd(9)} pdf ${(pdf!.length / 1024).toFixed(1)} KB, ${totalPages} page${totalPages === 1 ? '' : 's'}; PDF alone ≈ pdf p50 − preview p50 = ${ms(pdfFigures.p50 - preview.p50)}`);
+    line(
+      'pdf (data + PDF)',
+      pdfFigures,
+      `  (target < ${TARGET_MS} ms: ${pdfFigures.p95 < TARGET_MS ? 'met' : 'NOT met'})`,
+    );
+    lines.push(
+      `${kind.padEnd(9)} pdf ${(pdf!.length / 1024).toFixed(1)} KB, ${totalPages} page${totalPages === 1 ? '' : 's'}; PDF alone ≈ pdf p50 − preview p50 = ${ms(pdfFigures.p50 - preview.p50)}`,
+    );
     for (const printed of lines) console.log(printed);
 
     const d = data!;

@@ -1,10 +1,17 @@
-import { RULE_METRICS, RULE_PRESETS, STATE_METRICS, type RuleCondition, type RuleDefinition, type RuleMetric } from '../src/shared/api/rules';
 import { World } from '../src/sandbox/world';
 import { accountAlerts } from '../src/server/analysis/accountAlerts';
 import { estimateLagProfile } from '../src/server/analysis/lag';
 import { entityTotals, inScope, judgeEntity, planChange, type RuleEntity } from '../src/server/analysis/rules';
 import { dayNumber } from '../src/server/analysis/window';
 import { entitiesOf } from '../src/server/modules/rules/rules.entities';
+import {
+  RULE_METRICS,
+  RULE_PRESETS,
+  type RuleCondition,
+  type RuleDefinition,
+  type RuleMetric,
+  STATE_METRICS,
+} from '../src/shared/api/rules';
 import { SyncedView } from './decisions/syncedView';
 import { ms, stats, timeRuns } from './support';
 
@@ -41,7 +48,13 @@ function fiftyRules(): RuleDefinition[] {
         : kind === 'metric'
           ? { kind, value: null, metric: 'spend', window: 'last_n_days', days: 14, factor: 0.5 }
           : { kind, value: null, metric: null, window: 'last_n_days', days: 30, factor: 1.3 };
-    const second: RuleCondition = { metric: 'spend', window: 'last_n_days', days: 3, operator: 'gte', compare: { kind: 'value', value: 1, metric: null, window: null, days: null, factor: null } };
+    const second: RuleCondition = {
+      metric: 'spend',
+      window: 'last_n_days',
+      days: 3,
+      operator: 'gte',
+      compare: { kind: 'value', value: 1, metric: null, window: null, days: null, factor: null },
+    };
     rules.push({
       ...RULE_PRESETS[1].definition('UTC'),
       name: `Variation ${i}`,
@@ -49,9 +62,23 @@ function fiftyRules(): RuleDefinition[] {
       match: i % 2 ? 'all' : 'any',
       groups: [
         { match: 'all', conditions: [{ metric: usable, ...window, operator: i % 2 ? 'gt' : 'lt', compare }, second] },
-        { match: 'any', conditions: [{ metric: 'ctr', window: 'last_n_days', days: 7, operator: 'lt', compare: { kind: 'average', value: null, metric: null, window: 'lifetime', days: null, factor: 0.7 } }] },
+        {
+          match: 'any',
+          conditions: [
+            {
+              metric: 'ctr',
+              window: 'last_n_days',
+              days: 7,
+              operator: 'lt',
+              compare: { kind: 'average', value: null, metric: null, window: 'lifetime', days: null, factor: 0.7 },
+            },
+          ],
+        },
       ],
-      action: i % 4 === 0 && level === 'campaign' ? { kind: 'budget_up', percent: 15, floor: null, cap: 1e6 } : { kind: i % 2 ? 'pause' : 'notify', percent: null, floor: null, cap: null },
+      action:
+        i % 4 === 0 && level === 'campaign'
+          ? { kind: 'budget_up', percent: 15, floor: null, cap: 1e6 }
+          : { kind: i % 2 ? 'pause' : 'notify', percent: null, floor: null, cap: null },
     });
   }
   return rules;
@@ -66,7 +93,9 @@ async function main() {
   const todayOf = new Map<string, number>();
   for (const { series } of accounts) {
     todayOf.set(series.accountRef, dayNumber(series.today));
-    entities.push(...entitiesOf({ id: series.accountRef, accountId: series.accountRef, name: series.accountRef }, series));
+    entities.push(
+      ...entitiesOf({ id: series.accountRef, accountId: series.accountRef, name: series.accountRef }, series),
+    );
   }
   const rules = fiftyRules();
   const campaigns = entities.filter((e) => e.level === 'campaign').length;
@@ -104,8 +133,12 @@ async function main() {
       5,
     ),
   );
-  console.log(`rules: ${rules.length} rules over ${campaigns} campaigns and ${ads} ads × 90 days: ${matched} matches, ${planned} changes planned; p50 ${ms(rulesTime.p50)}, max ${ms(rulesTime.max)}`);
-  console.log(`rules: detector on ${accounts.length} accounts: ${alerts} alerts; p50 ${ms(detectorTime.p50)}, max ${ms(detectorTime.max)}`);
+  console.log(
+    `rules: ${rules.length} rules over ${campaigns} campaigns and ${ads} ads × 90 days: ${matched} matches, ${planned} changes planned; p50 ${ms(rulesTime.p50)}, max ${ms(rulesTime.max)}`,
+  );
+  console.log(
+    `rules: detector on ${accounts.length} accounts: ${alerts} alerts; p50 ${ms(detectorTime.p50)}, max ${ms(detectorTime.max)}`,
+  );
   console.log(`rules: 50 rules and the detector after a sync: p50 ${ms(both.p50)}, max ${ms(both.max)} (target < 2 s)`);
 }
 

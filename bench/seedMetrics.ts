@@ -4,12 +4,13 @@
  * rows over a run of days (campaign rows the sums of their ads, account_daily the rollup of the
  * campaign rows). Figures are deterministic pseudo-random values from a hash of (account, ad, day).
  */
+import { addDays } from '@shared/days';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PLATFORMS } from '../src/shared/constants';
-import { executeRows, type Db } from '../src/server/db/connect';
+
+import { type Db, executeRows } from '../src/server/db/connect';
 import { signUp } from '../src/server/test/factories';
-import { addDays } from '@shared/days';
+import { PLATFORMS } from '../src/shared/constants';
 
 /** Account currencies by account index; minor units per US dollar for the synthetic money. */
 export const CURRENCIES = ['USD', 'INR', 'EUR', 'JPY'] as const;
@@ -41,13 +42,19 @@ export function describeWorld(world: MetricsWorld) {
 
 /** The user's personal workspace (made at registration): where the data set is seeded and what the routes read without a workspace header. */
 export async function personalWorkspace(db: Db, userId: string) {
-  const [row] = await executeRows<{ id: string }>(db, sql`select id from workspaces where personal_of = ${userId}::uuid`);
+  const [row] = await executeRows<{ id: string }>(
+    db,
+    sql`select id from workspaces where personal_of = ${userId}::uuid`,
+  );
   if (!row) throw new Error(`user ${userId} has no personal workspace`);
   return row.id;
 }
 
 /** Registers a user in UTC, runs `seed` on their personal workspace and returns them with their ids and how long `seed` took (ms). */
-export async function seededUser(app: FastifyInstance, seed: (db: Db, userId: string, workspaceId: string) => Promise<void>) {
+export async function seededUser(
+  app: FastifyInstance,
+  seed: (db: Db, userId: string, workspaceId: string) => Promise<void>,
+) {
   const user = await signUp(app, { timeZone: 'UTC' });
   const [me] = await executeRows<{ id: string }>(app.ctx.db, sql`select id from users where email = ${user.email}`);
   const userId = me!.id;

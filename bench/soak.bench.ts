@@ -20,15 +20,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import autocannon from 'autocannon';
+
+import { DEMO_USER } from '../src/server/modules/users/users.service';
 import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
 import type { SyncStatus } from '../src/shared/api/dashboard';
-import { DEMO_USER } from '../src/server/modules/users/users.service';
 import { canPin, collectGarbage, COMPILED_SERVER, pinSelf, rssMiB, startServer } from './process';
 
 function minutesFlag(): number {
   const at = process.argv.indexOf('--minutes');
-  const raw = at >= 0 ? process.argv[at + 1] : process.argv.find((arg) => arg.startsWith('--minutes='))?.slice('--minutes='.length);
+  const raw =
+    at >= 0
+      ? process.argv[at + 1]
+      : process.argv.find((arg) => arg.startsWith('--minutes='))?.slice('--minutes='.length);
   const minutes = raw === undefined ? 10 : Number(raw);
   if (!(minutes > 0)) throw new Error(`--minutes needs a positive number (got ${raw})`);
   return minutes;
@@ -199,19 +204,37 @@ async function main() {
       const times = steady.map((s) => s.at);
       const meanT = times.reduce((a, t) => a + t, 0) / n;
       const meanR = series.reduce((a, r) => a + r, 0) / n;
-      const slope = times.reduce((a, t, i) => a + (t - meanT) * (series[i]! - meanR), 0) / times.reduce((a, t) => a + (t - meanT) ** 2, 0) || 0;
+      const slope =
+        times.reduce((a, t, i) => a + (t - meanT) * (series[i]! - meanR), 0) /
+          times.reduce((a, t) => a + (t - meanT) ** 2, 0) || 0;
       const spread = (high - low) / low;
-      return { low, high, spread, perMinute: slope * 60, flat: spread <= FLAT_WITHIN, first: series[0]!, last: series.at(-1)! };
+      return {
+        low,
+        high,
+        spread,
+        perMinute: slope * 60,
+        flat: spread <= FLAT_WITHIN,
+        first: series[0]!,
+        last: series.at(-1)!,
+      };
     };
     const describe = (j: ReturnType<typeof judge>) =>
       `${j.low.toFixed(0)}–${j.high.toFixed(0)} MiB, spread ${(j.spread * 100).toFixed(1)}% of min, first ${j.first.toFixed(0)} → last ${j.last.toFixed(0)} MiB, trend ${j.perMinute.toFixed(2)} MiB/min`;
     const raw = judge(steady.map((s) => s.rss));
     const retained = judge(steady.map((s) => s.retained));
-    console.log(`\nRSS series (MiB, every ${SAMPLE_MS / 1000} s):                 ${samples.map((s) => s.rss.toFixed(0)).join(' ')}`);
-    console.log(`RSS right after a full GC (MiB, every ${SAMPLE_MS / 1000} s): ${samples.map((s) => s.retained.toFixed(0)).join(' ')}`);
+    console.log(
+      `\nRSS series (MiB, every ${SAMPLE_MS / 1000} s):                 ${samples.map((s) => s.rss.toFixed(0)).join(' ')}`,
+    );
+    console.log(
+      `RSS right after a full GC (MiB, every ${SAMPLE_MS / 1000} s): ${samples.map((s) => s.retained.toFixed(0)).join(' ')}`,
+    );
     console.log(`after the ${WARMUP_MS / 1000} s warm-up (${steady.length} samples):`);
-    console.log(`  RSS as sampled:       ${describe(raw)}: ${raw.flat ? 'flat' : 'NOT flat'} within ${FLAT_WITHIN * 100}%`);
-    console.log(`  RSS after a full GC:  ${describe(retained)}: ${retained.flat ? 'flat' : 'NOT flat'} within ${FLAT_WITHIN * 100}%`);
+    console.log(
+      `  RSS as sampled:       ${describe(raw)}: ${raw.flat ? 'flat' : 'NOT flat'} within ${FLAT_WITHIN * 100}%`,
+    );
+    console.log(
+      `  RSS after a full GC:  ${describe(retained)}: ${retained.flat ? 'flat' : 'NOT flat'} within ${FLAT_WITHIN * 100}%`,
+    );
     console.log(
       `traffic: ${served.requests} requests (${(served.requests / (RUN_MS / 1000)).toFixed(0)}/s of ${RATE}/s asked), ${served.non2xx} non-2xx, ${served.errors} errors; ` +
         `syncs asked ${syncs.asked} (${syncs.refused} refused); last synced ${finalSync.last_synced_at ?? 'never'}, ${finalSync.connections.filter((c) => c.last_error).length} connections with an error`,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { COMPILED_SERVER, startServer } from './process';
 
 /**
@@ -37,7 +38,8 @@ async function timeStart(script: string, dataDir: string, keys: ReturnType<typeo
   return elapsed;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * p))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * p))];
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-startup-bench-'));
@@ -53,10 +55,17 @@ async function main() {
       tsx.push(await timeStart('src/server/main.ts', dataDir, keys));
     }
     const ms = (value: number) => Math.round(value);
-    console.log(`startup: ${runs} restarts each on a migrated PGlite, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `startup: ${runs} restarts each on a migrated PGlite, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`  compiled: ${compiled.map(ms).join(', ')} ms`);
     console.log(`  tsx:      ${tsx.map(ms).join(', ')} ms`);
-    console.log(`startup: compiled p50=${ms(percentile(compiled, 0.5))} ms max=${ms(Math.max(...compiled))} ms; tsx p50=${ms(percentile(tsx, 0.5))} ms; first start (migrations)=${ms(first)} ms`);
+    console.log(
+      `startup: compiled p50=${ms(percentile(compiled, 0.5))} ms max=${ms(Math.max(...compiled))} ms; tsx p50=${ms(percentile(tsx, 0.5))} ms; first start (migrations)=${ms(first)} ms`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

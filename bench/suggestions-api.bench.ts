@@ -13,16 +13,17 @@
  *   BENCH_RUNS=200 BENCH_WARMUP=20 BENCH_DATABASE_URL=postgres://… BENCH_ONLY=postgres|pglite
  */
 import { eq } from 'drizzle-orm';
+
 import { startSandbox } from '../src/sandbox/sandbox';
-import type { SuggestionList } from '../src/shared/api/suggestions';
-import { PLATFORMS } from '../src/shared/constants';
 import { buildApp } from '../src/server/app';
 import { connectedAdAccounts, users } from '../src/server/db/schema';
 import { sandboxSettings } from '../src/server/platforms/settings';
 import { testConfig } from '../src/server/test/buildTestApp';
-import { connectVia, connectionOf } from '../src/server/test/connect';
+import { connectionOf, connectVia } from '../src/server/test/connect';
 import { signUp } from '../src/server/test/factories';
 import { recordingRuntime } from '../src/server/test/platforms';
+import type { SuggestionList } from '../src/shared/api/suggestions';
+import { PLATFORMS } from '../src/shared/constants';
 import { createScratchDatabase, ms, runOnBothDatabases, stats, timeRuns } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,7 +44,12 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<string[]> {
     platforms: sandboxSettings(sandbox.url),
     sandbox: { mode: 'external', url: sandbox.url },
   });
-  const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null, platformRuntime: recordingRuntime() });
+  const app = await buildApp(config, {
+    workers: false,
+    schedules: false,
+    mailTransport: null,
+    platformRuntime: recordingRuntime(),
+  });
   await app.ready();
   const lines: string[] = [];
   try {
@@ -62,7 +68,10 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<string[]> {
     const perAccount: number[] = [];
     let found = 0;
     for (const connectionId of connections) {
-      const accounts = await app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+      const accounts = await app.ctx.db
+        .select()
+        .from(connectedAdAccounts)
+        .where(eq(connectedAdAccounts.connectionId, connectionId));
       for (const account of accounts) {
         const t0 = performance.now();
         found += await app.services.suggestions.computeAccount(account);
@@ -88,8 +97,13 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<string[]> {
       if (first.total !== found) throw new Error(`${url} lists ${first.total} suggestions, the job stored ${found}`);
       const samples = await timeRuns(get, WARMUP, RUNS);
       const f = stats(samples);
-      const verdict = kind === 'postgres' ? `target p95 < ${LIST_TARGET_MS} ms: ${f.p95 < LIST_TARGET_MS ? 'PASS' : 'MISS'}` : `(PostgreSQL target p95 < ${LIST_TARGET_MS} ms)`;
-      lines.push(`${kind.padEnd(9)} GET ${label.padEnd(16)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   p99 ${ms(f.p99).padStart(9)}   n=${f.n}   ${verdict}`);
+      const verdict =
+        kind === 'postgres'
+          ? `target p95 < ${LIST_TARGET_MS} ms: ${f.p95 < LIST_TARGET_MS ? 'PASS' : 'MISS'}`
+          : `(PostgreSQL target p95 < ${LIST_TARGET_MS} ms)`;
+      lines.push(
+        `${kind.padEnd(9)} GET ${label.padEnd(16)} p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   p99 ${ms(f.p99).padStart(9)}   n=${f.n}   ${verdict}`,
+      );
     }
     for (const line of lines) console.log(line);
   } finally {
@@ -100,5 +114,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<string[]> {
   return lines;
 }
 
-console.log(`suggestions api bench: 15 sandbox accounts (seed 42) synced 90 days; the job per account, then GET /api/suggestions/ ${WARMUP} warm-up and ${RUNS} timed runs`);
+console.log(
+  `suggestions api bench: 15 sandbox accounts (seed 42) synced 90 days; the job per account, then GET /api/suggestions/ ${WARMUP} warm-up and ${RUNS} timed runs`,
+);
 runOnBothDatabases(PG_URL, ONLY, benchOne);

@@ -1,17 +1,19 @@
 import { parseArgs } from 'node:util';
-import { PLATFORMS, type Platform } from '@shared/constants';
+
+import { type Platform, PLATFORMS } from '@shared/constants';
+import { addDays } from '@shared/days';
+
+import { type AccountTruth, accountTruth, SPEND_PER_BUDGET } from '../src/sandbox/truth';
 import { minorUnitsPerUsd, World } from '../src/sandbox/world';
-import { accountTruth, SPEND_PER_BUDGET, type AccountTruth } from '../src/sandbox/truth';
 import { BUDGET_SHIFT_DEFAULTS, steppedBudget } from '../src/server/analysis/budgetShift';
-import { MOVE_BUDGET_DEFAULTS } from '../src/server/analysis/moveBudget';
 import { flaggedWeekdays } from '../src/server/analysis/dayOfWeek';
+import type { Finding, FindingType } from '../src/server/analysis/findings';
 import { estimateLagProfile } from '../src/server/analysis/lag';
+import { MOVE_BUDGET_DEFAULTS } from '../src/server/analysis/moveBudget';
 import { findAll } from '../src/server/analysis/suggest';
 import { median } from '../src/server/analysis/window';
-import type { Finding, FindingType } from '../src/server/analysis/findings';
 import { naiveWiseCut } from './decisions/naiveRule';
 import { SyncedView } from './decisions/syncedView';
-import { addDays } from '@shared/days';
 
 /**
  * Decision quality of Smart Suggestions against the sandbox's hidden truth:
@@ -36,7 +38,9 @@ import { addDays } from '@shared/days';
  * line as `oracle_lift=… oracle_share=…`.
  */
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { seed: { type: 'string', default: '42' }, days: { type: 'string', default: '30' } },
+});
 const SEED = Number(values.seed);
 const SIM_DAYS = Number(values.days);
 const WARM_UP_DAYS = 14;
@@ -68,7 +72,16 @@ interface RunResult {
 }
 
 /** The types "ours" can find, in the order they are reported. */
-const OUR_TYPES: FindingType[] = ['pause_ad', 'creative_fatigue', 'test_cta', 'boost_creative', 'day_of_week', 'move_budget', 'reduce_budget', 'scale_campaign'];
+const OUR_TYPES: FindingType[] = [
+  'pause_ad',
+  'creative_fatigue',
+  'test_cta',
+  'boost_creative',
+  'day_of_week',
+  'move_budget',
+  'reduce_budget',
+  'scale_campaign',
+];
 /**
  * A creative is worn out when its click-through today is below this share of fresh. In the world
  * it decays from 1 towards 0.55: below 0.85 it has lost a third of all it can lose to fatigue and
@@ -92,7 +105,8 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
   const truth = accountTruth(world, platform, accountId)!;
   const campaignTruth = (id: string | null) => truth.campaigns.find((c) => c.id === id)!;
   // Median cost of one more conversion over the campaigns that deliver today.
-  const medianMarginal = () => median(truth.campaigns.filter((c) => c.marginalCpaMinor !== null).map((c) => c.marginalCpaMinor!));
+  const medianMarginal = () =>
+    median(truth.campaigns.filter((c) => c.marginalCpaMinor !== null).map((c) => c.marginalCpaMinor!));
   switch (finding.type) {
     case 'pause_ad': {
       const campaign = campaignTruth(finding.campaignId);
@@ -106,14 +120,20 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
       const live = campaign.ads.filter((ad) => ad.live);
       const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
       const perImpression = (a: (typeof live)[number]) => a.ctrMultiplier * a.conversionRate;
-      return ad.conversionRate > median(live.map((a) => a.conversionRate)) && perImpression(ad) > median(live.map(perImpression));
+      return (
+        ad.conversionRate > median(live.map((a) => a.conversionRate)) &&
+        perImpression(ad) > median(live.map(perImpression))
+      );
     }
     case 'test_cta': {
       // People click it less than the median live ad of its campaign, and the offer is not the problem.
       const campaign = campaignTruth(finding.campaignId);
       const live = campaign.ads.filter((ad) => ad.live);
       const ad = campaign.ads.find((a) => a.id === finding.entityId)!;
-      return ad.ctrMultiplier < median(live.map((a) => a.ctrMultiplier)) && ad.conversionRate >= median(live.map((a) => a.conversionRate)) * OFFER_HOLDS;
+      return (
+        ad.ctrMultiplier < median(live.map((a) => a.ctrMultiplier)) &&
+        ad.conversionRate >= median(live.map((a) => a.conversionRate)) * OFFER_HOLDS
+      );
     }
     case 'move_budget': {
       if (finding.change.kind !== 'move_budget') return false;
@@ -159,13 +179,19 @@ function judge(world: World, platform: Platform, accountId: string, finding: Fin
  *   (20%), reduce one (×0.8) above it by the same gap (reductions lose conversions, so like ours
  *   they rank last).
  */
-function oracleCandidates(world: World, platform: Platform, accountId: string, currency: string): { key: string; gain: number; type: string; apply: () => boolean }[] {
+function oracleCandidates(
+  world: World,
+  platform: Platform,
+  accountId: string,
+  currency: string,
+): { key: string; gain: number; type: string; apply: () => boolean }[] {
   const truth: AccountTruth = accountTruth(world, platform, accountId)!;
   const account = world.account(platform, accountId)!;
   const today = world.today(account);
   const out: { key: string; gain: number; type: string; apply: () => boolean }[] = [];
   const delivering = truth.campaigns.filter((c) => c.marginalCpaMinor !== null);
-  const curve = (c: AccountTruth['campaigns'][number], spend: number) => (c.maxConversionsPerDay * c.mixQuality * spend) / (c.halfSaturationSpendMinor + spend);
+  const curve = (c: AccountTruth['campaigns'][number], spend: number) =>
+    (c.maxConversionsPerDay * c.mixQuality * spend) / (c.halfSaturationSpendMinor + spend);
   for (const c of delivering) {
     const campaign = world.campaign(platform, c.id)!.campaign;
     const live = world.liveAds(platform, campaign, today);
@@ -176,7 +202,9 @@ function oracleCandidates(world: World, platform: Platform, accountId: string, c
       if (total === 0) return 0;
       const shares = weights.map((w) => w / total);
       const repetition = world.repetition(campaign, today, shares);
-      const freshness = campaign.ads.map((ad, i) => (i === freshAd ? 1 : world.fatigue(campaign, ad, today)) * repetition[i]);
+      const freshness = campaign.ads.map(
+        (ad, i) => (i === freshAd ? 1 : world.fatigue(campaign, ad, today)) * repetition[i],
+      );
       return world.mixQuality(campaign, shares, freshness);
     };
     const now = mixWith(live);
@@ -192,7 +220,11 @@ function oracleCandidates(world: World, platform: Platform, accountId: string, c
             gain,
             type: 'pause_ad',
             apply: () => {
-              if (world.liveAds(platform, campaign, today).filter(Boolean).length < 2 || world.adStatus(platform, ad.id) !== 'ACTIVE') return false;
+              if (
+                world.liveAds(platform, campaign, today).filter(Boolean).length < 2 ||
+                world.adStatus(platform, ad.id) !== 'ACTIVE'
+              )
+                return false;
               world.setAdStatus(platform, ad.id, 'PAUSED');
               return true;
             },
@@ -221,7 +253,13 @@ function oracleCandidates(world: World, platform: Platform, accountId: string, c
       if (source === target || source.marginalCpaMinor! <= target.marginalCpaMinor!) continue;
       const fromBudget = source.dailyBudgetMinor;
       const toBudget = target.dailyBudgetMinor;
-      const amount = fromBudget - steppedBudget(fromBudget, 1 - (MOVE_BUDGET_DEFAULTS.step * Math.min(fromBudget, toBudget)) / fromBudget, currency);
+      const amount =
+        fromBudget -
+        steppedBudget(
+          fromBudget,
+          1 - (MOVE_BUDGET_DEFAULTS.step * Math.min(fromBudget, toBudget)) / fromBudget,
+          currency,
+        );
       if (amount <= 0 || amount >= fromBudget) continue;
       const s0 = fromBudget * SPEND_PER_BUDGET;
       const t0 = toBudget * SPEND_PER_BUDGET;
@@ -296,7 +334,9 @@ function run(policy: Policy): RunResult {
     }
     if (policy === 'none') continue;
     if (policy === 'oracle') {
-      const candidates = view.accounts().flatMap(({ platform, account }) => oracleCandidates(world, platform, account.id, account.currency));
+      const candidates = view
+        .accounts()
+        .flatMap(({ platform, account }) => oracleCandidates(world, platform, account.id, account.currency));
       const fresh = candidates.filter((c) => (appliedOn.get(c.key) ?? -Infinity) <= day - COOLDOWN_DAYS);
       fresh.sort((a, b) => b.gain - a.gain);
       let done = 0;
@@ -318,7 +358,8 @@ function run(policy: Policy): RunResult {
         const raw = new Set(findAll(series, [1]).findings.map((f) => f.key));
         const corrected = new Set(findings.map((f) => f.key));
         lagCompared += new Set([...raw, ...corrected]).size;
-        lagChanged += [...raw].filter((k) => !corrected.has(k)).length + [...corrected].filter((k) => !raw.has(k)).length;
+        lagChanged +=
+          [...raw].filter((k) => !corrected.has(k)).length + [...corrected].filter((k) => !raw.has(k)).length;
       } else {
         findings = naiveWiseCut(series);
       }
@@ -329,10 +370,13 @@ function run(policy: Policy): RunResult {
           if (finding.change.kind === 'ad_status') pausedFirst.set(finding.entityId, world.today(account));
         }
         const change = finding.change;
-        if (change.kind === 'ad_status') candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
-        if (change.kind === 'campaign_budget') candidates.push({ finding, apply: () => world.setDailyBudget(platform, change.campaignId, change.to) });
+        if (change.kind === 'ad_status')
+          candidates.push({ finding, apply: () => world.setAdStatus(platform, change.adId, change.to) });
+        if (change.kind === 'campaign_budget')
+          candidates.push({ finding, apply: () => world.setDailyBudget(platform, change.campaignId, change.to) });
         // A fatigued creative is refreshed as the advertiser would: a new execution of it as a new ad, the worn one paused.
-        if (finding.type === 'creative_fatigue') candidates.push({ finding, apply: () => world.refreshCreative(platform, finding.entityId) });
+        if (finding.type === 'creative_fatigue')
+          candidates.push({ finding, apply: () => world.refreshCreative(platform, finding.entityId) });
         // The other tasks (new calls to action, scaling a winner, a weekday schedule) are judged, not applied: what the advertiser would write or build is not the world's to know.
         if (change.kind === 'move_budget') {
           candidates.push({
@@ -422,21 +466,36 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
 
 const world = none.world;
 const campaigns = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns));
-console.log(`seed=${SEED} world: 5 platforms, ${campaigns.length} campaigns, ${campaigns.reduce((s, c) => s + c.ads.length, 0)} ads; 90 days of history, ${WARM_UP_DAYS} days of daily syncs, ${SIM_DAYS} simulated days, top ${APPLY_PER_DAY} suggestions applied a day`);
+console.log(
+  `seed=${SEED} world: 5 platforms, ${campaigns.length} campaigns, ${campaigns.reduce((s, c) => s + c.ads.length, 0)} ads; 90 days of history, ${WARM_UP_DAYS} days of daily syncs, ${SIM_DAYS} simulated days, top ${APPLY_PER_DAY} suggestions applied a day`,
+);
 const ourTypes = precisionByType(ours.judgements);
 for (const type of [...OUR_TYPES, ...[...ourTypes.keys()].filter((t) => !OUR_TYPES.includes(t as FindingType))]) {
   const { n, right } = ourTypes.get(type) ?? { n: 0, right: 0 };
   console.log(`type ${type}: suggested ${n}, right ${right}, precision ${n ? fmt(right / n) : '-'}`);
 }
 const naiveTypes = precisionByType(naive.judgements);
-for (const [type, { n, right }] of naiveTypes) console.log(`naive ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
+for (const [type, { n, right }] of naiveTypes)
+  console.log(`naive ${type}: suggested ${n}, right ${right}, precision ${fmt(right / n)}`);
 const found = recall(ours);
-console.log(`recall: ${found.bad} bad ads launched in the window, ${found.found} flagged within ${RECALL_DAYS} days of launch`);
-console.log(`conversions per $1,000: nothing ${fmt(perSpend(none) * 1000)}, ours ${fmt(perSpend(ours) * 1000)} (${signed(lift(ours))}), naive ${fmt(perSpend(naive) * 1000)} (${signed(lift(naive))})`);
-console.log(`oracle (the same daily procedure on the true rates): ${fmt(perSpend(oracle) * 1000)} per $1,000 (${signed(lift(oracle))}); ours reaches ${fmt(lift(ours) / lift(oracle))} of its lift; applied: ${[...oracle.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; spend (USD) ${oracle.spendUsd.toFixed(0)}`);
-console.log(`applied (ours): ${[...ours.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; (naive): ${[...naive.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}`);
-console.log(`spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spendUsd.toFixed(0)}, naive ${naive.spendUsd.toFixed(0)}`);
-console.log(`late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`);
+console.log(
+  `recall: ${found.bad} bad ads launched in the window, ${found.found} flagged within ${RECALL_DAYS} days of launch`,
+);
+console.log(
+  `conversions per $1,000: nothing ${fmt(perSpend(none) * 1000)}, ours ${fmt(perSpend(ours) * 1000)} (${signed(lift(ours))}), naive ${fmt(perSpend(naive) * 1000)} (${signed(lift(naive))})`,
+);
+console.log(
+  `oracle (the same daily procedure on the true rates): ${fmt(perSpend(oracle) * 1000)} per $1,000 (${signed(lift(oracle))}); ours reaches ${fmt(lift(ours) / lift(oracle))} of its lift; applied: ${[...oracle.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; spend (USD) ${oracle.spendUsd.toFixed(0)}`,
+);
+console.log(
+  `applied (ours): ${[...ours.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}; (naive): ${[...naive.applied].map(([type, n]) => `${type} ${n}`).join(', ') || 'nothing'}`,
+);
+console.log(
+  `spend (USD): nothing ${none.spendUsd.toFixed(0)}, ours ${ours.spendUsd.toFixed(0)}, naive ${naive.spendUsd.toFixed(0)}`,
+);
+console.log(
+  `late-conversion correction changed ${ours.lagChanged} of ${ours.lagCompared} verdicts (${fmt(ours.lagCompared ? (ours.lagChanged / ours.lagCompared) * 100 : 0)}%)`,
+);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 /** Share right of one type, or the lowest over all types; null where nothing was suggested (printed '-', not a made-up 0). */
@@ -446,7 +505,10 @@ const rate = (m: Map<string, { n: number; right: number }>, type?: string): numb
   return Math.min(...entries.map((e) => e.right / e.n));
 };
 const fmtOrDash = (x: number | null) => (x === null ? '-' : fmt(x));
-const naiveAll = [...naiveTypes.values()].reduce((s, e) => ({ n: s.n + e.n, right: s.right + e.right }), { n: 0, right: 0 });
+const naiveAll = [...naiveTypes.values()].reduce((s, e) => ({ n: s.n + e.n, right: s.right + e.right }), {
+  n: 0,
+  right: 0,
+});
 console.log(
   `suggestions: seed=${SEED} precision_min=${fmtOrDash(rate(ourTypes))} pause_precision=${fmtOrDash(rate(ourTypes, 'pause_ad'))} recall=${fmtOrDash(found.bad ? found.found / found.bad : null)} lift=${signed(lift(ours))} naive_lift=${signed(lift(naive))} naive_precision=${fmtOrDash(naiveAll.n ? naiveAll.right / naiveAll.n : null)} oracle_lift=${signed(lift(oracle))} oracle_share=${fmt(lift(ours) / lift(oracle))}`,
 );

@@ -1,7 +1,8 @@
-import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
 import { buildApp } from '../src/server/app';
 import type { Db } from '../src/server/db/connect';
 import { createScratchDatabase, testConfig } from '../src/server/test/buildTestApp';
@@ -50,7 +51,12 @@ export async function withBenchApp<T>(
   work: (app: FastifyInstance, scratchUrl: string | undefined) => Promise<T>,
 ): Promise<T> {
   const scratch = kind === 'postgres' ? await createScratchDatabase(pgUrl, 'adwise_bench') : undefined;
-  const config = testConfig({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
+  const config = testConfig({
+    databaseUrl: scratch?.url,
+    pgliteDataDir: 'memory://',
+    logLevel: 'silent',
+    workers: false,
+  });
   const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null });
   await app.ready();
   try {
@@ -66,7 +72,11 @@ export async function withBenchApp<T>(
  * Runs a bench on PostgreSQL (when reachable) then PGlite, as BENCH_ONLY allows, and prints the
  * summary lines each run returned. Exits non-zero on an error.
  */
-export function runOnBothDatabases(pgUrl: string, only: string | undefined, benchOne: (kind: 'postgres' | 'pglite') => Promise<string[]>): void {
+export function runOnBothDatabases(
+  pgUrl: string,
+  only: string | undefined,
+  benchOne: (kind: 'postgres' | 'pglite') => Promise<string[]>,
+): void {
   (async () => {
     const summary: string[] = [];
     if (only !== 'pglite') {
@@ -131,7 +141,13 @@ export async function captureStatements(db: Db, work: () => Promise<unknown>) {
 }
 
 /** Prints EXPLAIN (ANALYZE, BUFFERS) of the slowest statement a GET of `url` sends to PostgreSQL at `databaseUrl`. */
-export async function explainSlowest(app: FastifyInstance, databaseUrl: string, url: string, auth: Record<string, string>, label: string) {
+export async function explainSlowest(
+  app: FastifyInstance,
+  databaseUrl: string,
+  url: string,
+  auth: Record<string, string>,
+  label: string,
+) {
   const statements = await captureStatements(app.ctx.db, () => app.inject({ method: 'GET', url, headers: auth }));
   const slowest = statements.sort((a, b) => b.ms - a.ms)[0];
   if (!slowest) return;

@@ -17,17 +17,25 @@
  *   BENCH_EXPLAIN=1   (print EXPLAIN (ANALYZE, BUFFERS) of the overview's slowest statement on
  *                      PostgreSQL even when the target is met; it is printed anyway when missed)
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { addDays, isoDay } from '@shared/days';
+import { type SQL, sql } from 'drizzle-orm';
+
+import { type Db, executeRows } from '../src/server/db/connect';
+import { signUp } from '../src/server/test/factories';
 import { lastDays, percentChange, previousRange } from '../src/shared/api/dashboard';
 import type { WorkspaceOverview } from '../src/shared/api/workspaces';
 import { PLATFORMS } from '../src/shared/constants';
 import { minorDigits } from '../src/shared/money';
-import { executeRows, type Db } from '../src/server/db/connect';
-import { signUp } from '../src/server/test/factories';
 import { benchSettings, explainSlowest, ms, runOnBothDatabases, stats, timeRuns, withBenchApp } from './support';
-import { addDays, isoDay } from '@shared/days';
 
-const { pgUrl: PG_URL, runs: RUNS, warmup: WARMUP, only: ONLY, keep: KEEP, explainAlways: EXPLAIN_ALWAYS } = benchSettings({ runs: 200, warmup: 20 });
+const {
+  pgUrl: PG_URL,
+  runs: RUNS,
+  warmup: WARMUP,
+  only: ONLY,
+  keep: KEEP,
+  explainAlways: EXPLAIN_ALWAYS,
+} = benchSettings({ runs: 200, warmup: 20 });
 
 const URL_OVERVIEW = '/api/workspaces/overview/';
 /** p95 target on PostgreSQL, ms (issue 12). */
@@ -60,7 +68,9 @@ async function seed(db: Db, userId: string) {
   );
   const cur = sql`(values ${currencyValues}) as cur(idx, currency, minor_per_usd)`;
 
-  await db.execute(sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = ${DISPLAY} where id = ${userId}::uuid`);
+  await db.execute(
+    sql`update users set plan = 'agency', time_zone = 'UTC', display_currency = ${DISPLAY} where id = ${userId}::uuid`,
+  );
   // A rate every 5 days over the year and a bit, so the 14 days the overview reads always
   // straddle rate changes and conversion is per day, not one factor per currency.
   await db.execute(sql`
@@ -154,7 +164,9 @@ interface Expected {
  */
 async function expectedRows(db: Db, userId: string): Promise<Map<string, Expected>> {
   const digits = sql.join(
-    [...new Set<string>([...CURRENCIES, DISPLAY])].map((currency) => sql`(${currency}::text, ${minorDigits(currency)}::int)`),
+    [...new Set<string>([...CURRENCIES, DISPLAY])].map(
+      (currency) => sql`(${currency}::text, ${minorDigits(currency)}::int)`,
+    ),
     sql`, `,
   );
   const rateOn = (currency: SQL, day: SQL) => sql`(
@@ -215,8 +227,12 @@ const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digi
 function check(kind: Kind, body: WorkspaceOverview, expected: Map<string, Expected>): string[] {
   const problems: string[] = [];
   if (body.currency !== DISPLAY) problems.push(`currency ${body.currency}, expected ${DISPLAY}`);
-  if (body.from !== WINDOW.from || body.to !== WINDOW.to) problems.push(`window ${body.from}..${body.to}, expected ${WINDOW.from}..${WINDOW.to}`);
-  if (body.rows.length !== expected.size) problems.push(`${body.rows.length} rows, expected ${expected.size} (${WORKSPACES} client workspaces + the personal one)`);
+  if (body.from !== WINDOW.from || body.to !== WINDOW.to)
+    problems.push(`window ${body.from}..${body.to}, expected ${WINDOW.from}..${WINDOW.to}`);
+  if (body.rows.length !== expected.size)
+    problems.push(
+      `${body.rows.length} rows, expected ${expected.size} (${WORKSPACES} client workspaces + the personal one)`,
+    );
   const digits = minorDigits(DISPLAY);
   for (const row of body.rows) {
     const want = expected.get(row.id);
@@ -225,20 +241,33 @@ function check(kind: Kind, body: WorkspaceOverview, expected: Map<string, Expect
       continue;
     }
     const where = `${row.name}:`;
-    if (row.spend === null || Math.abs(row.spend - want.current) > 0.01) problems.push(`${where} spend ${row.spend}, direct SQL ${want.current.toFixed(4)}`);
+    if (row.spend === null || Math.abs(row.spend - want.current) > 0.01)
+      problems.push(`${where} spend ${row.spend}, direct SQL ${want.current.toFixed(4)}`);
     const change = percentChange(roundTo(want.current, digits), roundTo(want.previous, digits));
-    if (change === null ? row.spend_change !== null : row.spend_change === null || Math.abs(row.spend_change - change) > 0.11)
+    if (
+      change === null
+        ? row.spend_change !== null
+        : row.spend_change === null || Math.abs(row.spend_change - change) > 0.11
+    )
       problems.push(`${where} spend_change ${row.spend_change}, direct SQL ${change}`);
-    if (row.connected_accounts !== want.connected_accounts) problems.push(`${where} connected_accounts ${row.connected_accounts}, direct SQL ${want.connected_accounts}`);
-    if (row.needs_reconnect !== want.needs_reconnect) problems.push(`${where} needs_reconnect ${row.needs_reconnect}, direct SQL ${want.needs_reconnect}`);
+    if (row.connected_accounts !== want.connected_accounts)
+      problems.push(`${where} connected_accounts ${row.connected_accounts}, direct SQL ${want.connected_accounts}`);
+    if (row.needs_reconnect !== want.needs_reconnect)
+      problems.push(`${where} needs_reconnect ${row.needs_reconnect}, direct SQL ${want.needs_reconnect}`);
     const synced = row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString();
-    if (synced !== want.last_synced_at) problems.push(`${where} last_synced_at ${row.last_synced_at}, direct SQL ${want.last_synced_at}`);
+    if (synced !== want.last_synced_at)
+      problems.push(`${where} last_synced_at ${row.last_synced_at}, direct SQL ${want.last_synced_at}`);
   }
   if (problems.length) {
-    throw new Error(`${kind}: the overview disagrees with the direct SQL in ${problems.length} place(s):\n  ${problems.slice(0, 20).join('\n  ')}`);
+    throw new Error(
+      `${kind}: the overview disagrees with the direct SQL in ${problems.length} place(s):\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
   }
   // One row shown in full: the first with an account needing reconnect (else the first with spend).
-  const sample = body.rows.find((row) => row.needs_reconnect > 0) ?? body.rows.find((row) => row.connected_accounts > 0) ?? body.rows[0]!;
+  const sample =
+    body.rows.find((row) => row.needs_reconnect > 0) ??
+    body.rows.find((row) => row.connected_accounts > 0) ??
+    body.rows[0]!;
   const want = expected.get(sample.id)!;
   return [
     `${kind.padEnd(9)} check: all ${body.rows.length} rows agree with the direct SQL (spend within 0.01 ${DISPLAY}, change, accounts, needs reconnect, last synced)`,
@@ -265,7 +294,8 @@ function benchOne(kind: Kind) {
 
     const get = async () => {
       const res = await app.inject({ method: 'GET', url: URL_OVERVIEW, headers: user.auth });
-      if (res.statusCode !== 200) throw new Error(`${URL_OVERVIEW} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 200)
+        throw new Error(`${URL_OVERVIEW} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       return res.json() as WorkspaceOverview;
     };
 
@@ -275,7 +305,10 @@ function benchOne(kind: Kind) {
 
     const samples = await timeRuns(get, WARMUP, RUNS);
     const f = stats(samples);
-    const verdict = kind === 'postgres' ? `target p95 < ${TARGET_MS} ms on PostgreSQL: ${f.p95 < TARGET_MS ? 'PASS' : 'MISS'}` : `(PostgreSQL target p95 < ${TARGET_MS} ms)`;
+    const verdict =
+      kind === 'postgres'
+        ? `target p95 < ${TARGET_MS} ms on PostgreSQL: ${f.p95 < TARGET_MS ? 'PASS' : 'MISS'}`
+        : `(PostgreSQL target p95 < ${TARGET_MS} ms)`;
     lines.push(
       `${kind.padEnd(9)} workspaces overview (${WORKSPACES}×${ACCOUNTS_PER_WORKSPACE}, ${DAYS} d)  p50 ${ms(f.p50).padStart(9)}   p95 ${ms(f.p95).padStart(9)}   ` +
         `p99 ${ms(f.p99).padStart(9)}   max ${ms(f.max).padStart(9)}   n=${f.n}   ${verdict}`,
@@ -283,7 +316,8 @@ function benchOne(kind: Kind) {
     lines.push(...checked.slice(0, 1));
     console.log(lines[0]);
 
-    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS)) await explainSlowest(app, scratchUrl!, URL_OVERVIEW, user.auth, 'the overview’s slowest statement');
+    if (kind === 'postgres' && (EXPLAIN_ALWAYS || f.p95 >= TARGET_MS))
+      await explainSlowest(app, scratchUrl!, URL_OVERVIEW, user.auth, 'the overview’s slowest statement');
     return lines;
   });
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
 import { SESSION_STORAGE_KEY } from '@shared/constants';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { readState } from './support/server';
 
@@ -28,7 +30,10 @@ describe('accounts in Chromium against the real server', () => {
   afterEach(() => context.close());
 
   const stored = (where: 'localStorage' | 'sessionStorage') =>
-    page.evaluate(([w, key]) => window[w as 'localStorage' | 'sessionStorage'].getItem(key), [where, SESSION_STORAGE_KEY] as const);
+    page.evaluate(([w, key]) => window[w as 'localStorage' | 'sessionStorage'].getItem(key), [
+      where,
+      SESSION_STORAGE_KEY,
+    ] as const);
 
   async function register(email: string, fullName = 'Priya Nair') {
     await page.goto('/register');
@@ -60,10 +65,17 @@ describe('accounts in Chromium against the real server', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(JSON.parse((await stored('localStorage'))!)).toMatchObject({ username: email, fullName: 'Priya Nair' });
     expect(await stored('sessionStorage')).toBeNull();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Priya' }).or(page.getByRole('link', { name: 'Priya' })).first().waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Priya' })
+      .or(page.getByRole('link', { name: 'Priya' }))
+      .first()
+      .waitFor();
 
     // No trial yet: no Dashboard link on desktop.
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(
+      0,
+    );
     // The home page offers the trial in its hero and again at the end; the hero's is used here.
     const hero = page.getByRole('region', { name: 'Every ad platform in one dashboard' });
     await hero.getByRole('button', { name: 'Start your 7-day free trial' }).click();
@@ -117,12 +129,17 @@ describe('accounts in Chromium against the real server', () => {
     const request = page.getByRole('form', { name: 'Request a reset link' });
     await request.getByLabel('Email').fill(email);
     await request.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(/If an account exists for that email/).first().waitFor();
+    await page
+      .getByText(/If an account exists for that email/)
+      .first()
+      .waitFor();
 
     const { baseUrl } = readState();
     let link: string | undefined;
     for (let attempt = 0; attempt < 100 && !link; attempt++) {
-      const { messages } = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
+      const { messages } = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
+        messages: { to: string; text: string }[];
+      };
       link = messages.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/forgot-password\?token=\S+/)?.[0];
       if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -163,7 +180,16 @@ describe('accounts in Chromium against the real server', () => {
   it('tells a returning user whose session expired to log in again', async () => {
     await page.goto('/');
     await page.evaluate(
-      (key) => localStorage.setItem(key, JSON.stringify({ access: 'expired.token.value', refresh: 'revoked-refresh', fullName: 'Old Session', username: 'old@example.com' })),
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            access: 'expired.token.value',
+            refresh: 'revoked-refresh',
+            fullName: 'Old Session',
+            username: 'old@example.com',
+          }),
+        ),
       SESSION_STORAGE_KEY,
     );
     await page.reload();
@@ -177,7 +203,10 @@ describe('accounts in Chromium against the real server', () => {
     await register(email);
     for (let i = 0; i < 3; i++) {
       await login(email, `wrong-${i}`);
-      await page.getByText(i < 2 ? 'Invalid email or password.' : /Too many failed logins\. Please try again in \d+ seconds\./).first().waitFor();
+      await page
+        .getByText(i < 2 ? 'Invalid email or password.' : /Too many failed logins\. Please try again in \d+ seconds\./)
+        .first()
+        .waitFor();
     }
     await page.getByText('Fewer than 3 failed logins trigger a cooldown.', { exact: false }).first().waitFor();
   });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { api, connectGoogleInBrowser, loginInBrowser, trialUser, until } from './support/api';
+import type { Browser, Page } from 'playwright-core';
+
 import { seriousA11yViolations } from './support/a11y';
+import { api, connectGoogleInBrowser, loginInBrowser, trialUser, until } from './support/api';
 import { launchBrowser, openPage, PHONE } from './support/browser';
 
 const PASSWORD = 'Str0ng pass!';
@@ -58,13 +60,27 @@ const overflow = (page: Page) =>
       // An absolutely placed element escapes a scroll box that is not its containing block: not inside, to be safe.
       if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX) && parent.getBoundingClientRect().right <= window.innerWidth + 0.5) return true;
+        if (
+          ['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX) &&
+          parent.getBoundingClientRect().right <= window.innerWidth + 0.5
+        )
+          return true;
       }
       return false;
     };
-    const past = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && !scrollsInside(element));
+    const past = [...document.body.querySelectorAll('*')].filter(
+      (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && !scrollsInside(element),
+    );
     const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
-    return { by, past: innermost.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} "${(element.textContent ?? '').slice(0, 40)}"`) };
+    return {
+      by,
+      past: innermost
+        .slice(0, 5)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} "${(element.textContent ?? '').slice(0, 40)}"`,
+        ),
+    };
   });
 
 /**
@@ -82,9 +98,15 @@ async function cutOffInTopBar(page: Page): Promise<string[]> {
     });
     const clipped = [...bar.querySelectorAll('*')].filter(shown).filter((element) => {
       const style = getComputedStyle(element);
-      return style.overflowX !== 'visible' && (element.textContent ?? '').trim() !== '' && element.scrollWidth > element.clientWidth + 1;
+      return (
+        style.overflowX !== 'visible' &&
+        (element.textContent ?? '').trim() !== '' &&
+        element.scrollWidth > element.clientWidth + 1
+      );
     });
-    return [...outside, ...clipped].map((element) => element.textContent || element.getAttribute('aria-label') || element.tagName);
+    return [...outside, ...clipped].map(
+      (element) => element.textContent || element.getAttribute('aria-label') || element.tagName,
+    );
   });
 }
 
@@ -109,7 +131,10 @@ async function sideNavLinks(page: Page): Promise<[string, string][]> {
   const out: [string, string][] = [];
   for (let index = 0; index < (await links.count()); index += 1) {
     const link = links.nth(index);
-    out.push([((await link.textContent()) ?? '').trim(), new URL((await link.getAttribute('href'))!, 'http://x').pathname]);
+    out.push([
+      ((await link.textContent()) ?? '').trim(),
+      new URL((await link.getAttribute('href'))!, 'http://x').pathname,
+    ]);
   }
   return out;
 }
@@ -136,27 +161,66 @@ describe('the app shell in Chromium', () => {
         await page.setViewportSize(WIDE);
         await page.goto(path);
         await pageShown(page);
-        await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
-        if (path === '/dashboard') await page.getByRole('region', { name: /Campaign Overview/ }).getByRole('row').nth(1).waitFor();
+        await page
+          .getByRole('navigation', { name: SIDE_NAV, exact: true })
+          .getByRole('link', { name: 'Dashboard', exact: true })
+          .waitFor();
+        if (path === '/dashboard')
+          await page
+            .getByRole('region', { name: /Campaign Overview/ })
+            .getByRole('row')
+            .nth(1)
+            .waitFor();
         // The spec's top bar, word for word, with the bell at its right and the first name linking to the account page.
         const topBar = page.getByRole('navigation', { name: 'Main' });
-        expect(await topBar.getByRole('link').allTextContents()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
-        expect(await page.getByRole('banner').getByRole('link', { name: 'Maximiliana' }).getAttribute('href')).toBe('/account-page');
-        await page.getByRole('banner').getByRole('link', { name: /^Alerts/ }).waitFor();
-        expect({ path, scheme: 'light', violations: await seriousA11yViolations(page) }).toEqual({ path, scheme: 'light', violations: [] });
+        expect(await topBar.getByRole('link').allTextContents()).toEqual([
+          'Home',
+          'Dashboard',
+          'Features',
+          'Pricing',
+          'Contact',
+        ]);
+        expect(await page.getByRole('banner').getByRole('link', { name: 'Maximiliana' }).getAttribute('href')).toBe(
+          '/account-page',
+        );
+        await page
+          .getByRole('banner')
+          .getByRole('link', { name: /^Alerts/ })
+          .waitFor();
+        expect({ path, scheme: 'light', violations: await seriousA11yViolations(page) }).toEqual({
+          path,
+          scheme: 'light',
+          violations: [],
+        });
         // The same page with the system set to dark: the app follows it, and every colour pair still passes.
         await drawnIn(page, 'dark');
-        expect({ path, scheme: 'dark', violations: await seriousA11yViolations(page) }).toEqual({ path, scheme: 'dark', violations: [] });
+        expect({ path, scheme: 'dark', violations: await seriousA11yViolations(page) }).toEqual({
+          path,
+          scheme: 'dark',
+          violations: [],
+        });
         await drawnIn(page, 'light');
 
         for (const size of WIDTHS) {
           await page.setViewportSize(size);
           // Two frames: the layout has settled at the new width.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-          expect({ path, width: size.width, overflow: await overflow(page) }).toEqual({ path, width: size.width, overflow: { by: 0, past: [] } });
-          expect({ path, width: size.width, cutOff: await cutOffInTopBar(page) }).toEqual({ path, width: size.width, cutOff: [] });
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
+          expect({ path, width: size.width, overflow: await overflow(page) }).toEqual({
+            path,
+            width: size.width,
+            overflow: { by: 0, past: [] },
+          });
+          expect({ path, width: size.width, cutOff: await cutOffInTopBar(page) }).toEqual({
+            path,
+            width: size.width,
+            cutOff: [],
+          });
           // The side navigation on a desktop; the menu button instead on a phone.
-          expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).isVisible()).toBe(size.width >= 900);
+          expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).isVisible()).toBe(
+            size.width >= 900,
+          );
           expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(size.width < 900);
         }
       }
@@ -167,13 +231,29 @@ describe('the app shell in Chromium', () => {
       await pageShown(page);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
-      expect(await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
+      expect(await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
+        'Home',
+        'Dashboard',
+        'Features',
+        'Pricing',
+        'Contact',
+      ]);
       await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Settings' }).waitFor();
-      expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link').allTextContents()).toEqual(TEAM_LINKS.map(([label]) => label));
+      expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link').allTextContents()).toEqual(
+        TEAM_LINKS.map(([label]) => label),
+      );
       // The workspace switcher above them lists workspaces and links to no page: each page shows once in the menu.
-      await menu.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Second Client/ }).waitFor();
+      await menu
+        .getByRole('navigation', { name: 'Workspaces' })
+        .getByRole('button', { name: /^Second Client/ })
+        .waitFor();
       expect(await menu.getByRole('navigation', { name: 'Workspaces' }).getByRole('link').count()).toBe(0);
-      expect(await menu.getByRole('navigation', { name: SIDE_NAV }).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+      expect(
+        await menu
+          .getByRole('navigation', { name: SIDE_NAV })
+          .getByRole('link', { name: 'Dashboard' })
+          .getAttribute('aria-current'),
+      ).toBe('page');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await drawnIn(page, 'dark');
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -188,7 +268,12 @@ describe('the app shell in Chromium', () => {
       await page.reload();
       await pageShown(page);
       expect(await page.getByRole('button', { name: 'Compact navigation' }).getAttribute('aria-pressed')).toBe('true');
-      expect(await page.getByRole('navigation', { name: SIDE_NAV, exact: true }).getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+      expect(
+        await page
+          .getByRole('navigation', { name: SIDE_NAV, exact: true })
+          .getByRole('link', { name: 'Reports' })
+          .getAttribute('aria-current'),
+      ).toBe('page');
       expect(await overflow(page)).toEqual({ by: 0, past: [] });
       expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -210,18 +295,27 @@ describe('the app shell in Chromium', () => {
     const ownerEmail = `e2e-shell-owner-${randomBytes(4).toString('hex')}@example.com`;
     const token = await trialUser(ownerEmail, PASSWORD, 'Olu Owner');
     await api('workspaces/', { method: 'POST', body: { name: 'Another Client' }, token });
-    const workspace = ((await api('workspaces/', { token })) as WorkspaceSummary[]).find((summary) => summary.personal)!;
+    const workspace = ((await api('workspaces/', { token })) as WorkspaceSummary[]).find(
+      (summary) => summary.personal,
+    )!;
     expect(workspace.dashboard).toBe(true);
 
     // A member of each role, none with a trial of their own: the workspace's entitlement (its owner's trial) opens the pages.
     const members: { role: 'owner' | MemberRole; email: string }[] = [{ role: 'owner', email: ownerEmail }];
     for (const role of ['manager', 'viewer', 'client'] as const) {
       const email = `e2e-shell-${role}-${randomBytes(4).toString('hex')}@example.com`;
-      await api('register/', { method: 'POST', body: { fullName: `Mia ${role}`, email, password: PASSWORD, confirmPassword: PASSWORD } });
+      await api('register/', {
+        method: 'POST',
+        body: { fullName: `Mia ${role}`, email, password: PASSWORD, confirmPassword: PASSWORD },
+      });
       await api('workspace/invitations/', { method: 'POST', body: { email, role }, token, workspace: workspace.id });
-      const mail = await until('the invitation mail', async () => ((await api('dev/outbox')) as { messages: OutboxMail[] }).messages.find((m) => m.to === email));
+      const mail = await until('the invitation mail', async () =>
+        ((await api('dev/outbox')) as { messages: OutboxMail[] }).messages.find((m) => m.to === email),
+      );
       const invitation = /\/invitations\/([\w.-]+)/.exec(mail.text)![1];
-      const memberToken = ((await api('login/', { method: 'POST', body: { username: email, password: PASSWORD } })) as { access: string }).access;
+      const memberToken = (
+        (await api('login/', { method: 'POST', body: { username: email, password: PASSWORD } })) as { access: string }
+      ).access;
       await api('invitations/accept/', { method: 'POST', body: { token: invitation }, token: memberToken });
       members.push({ role, email });
     }
@@ -242,9 +336,14 @@ describe('the app shell in Chromium', () => {
           await page.waitForURL((url) => url.pathname === path);
           await pageShown(page);
           expect(await page.getByText('Page Not Found').count()).toBe(0);
-          expect({ role, label, current: await nav.getByRole('link', { name: label, exact: true }).getAttribute('aria-current') }).toEqual({ role, label, current: 'page' });
+          expect({
+            role,
+            label,
+            current: await nav.getByRole('link', { name: label, exact: true }).getAttribute('aria-current'),
+          }).toEqual({ role, label, current: 'page' });
         }
-        if (role === 'client') expect({ role, violations: await seriousA11yViolations(page) }).toEqual({ role, violations: [] });
+        if (role === 'client')
+          expect({ role, violations: await seriousA11yViolations(page) }).toEqual({ role, violations: [] });
       } finally {
         await context.close();
       }

@@ -1,5 +1,6 @@
-import type { FollowedPlanList, OptimizerPlanView } from '@shared/api/budgets';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import type { FollowedPlanList, OptimizerPlanView } from '@shared/api/budgets';
+
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
@@ -18,7 +19,11 @@ describe('Budget tools in Chromium, on the demo account', () => {
 
   it('sets a monthly budget, sees its pacing, and applies the optimizer’s plan at the platform', async () => {
     const baseUrl = own.server.baseUrl;
-    const { access: token } = (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string };
+    const { access: token } = (await api('login/', {
+      method: 'POST',
+      body: { username: DEMO.email, password: DEMO.password },
+      baseUrl,
+    })) as { access: string };
     await syncedAll(token, 3, undefined, baseUrl);
     // An account whose plan moves budgets at the full step.
     const accounts = (await api('ad-accounts/', { token, baseUrl })) as ConnectedAdAccount[];
@@ -49,8 +54,14 @@ describe('Budget tools in Chromium, on the demo account', () => {
     await dialog.waitFor({ state: 'hidden' });
     const card = page.getByRole('listitem').filter({ hasText: 'The whole workspace' });
     await card.getByRole('img', { name: 'Pacing of The whole workspace this month' }).waitFor();
-    await card.getByText(/On track|Under-pacing|Over-pacing/).first().waitFor();
-    await card.getByText(/Projected/).first().waitFor();
+    await card
+      .getByText(/On track|Under-pacing|Over-pacing/)
+      .first()
+      .waitFor();
+    await card
+      .getByText(/Projected/)
+      .first()
+      .waitFor();
 
     // The optimizer: the account, the largest step at 100%, the plan, then Apply with every change listed.
     await page.getByRole('combobox', { name: 'Ad account' }).selectOption(account.id);
@@ -65,26 +76,45 @@ describe('Budget tools in Chromium, on the demo account', () => {
 
     // Every budget at the sandbox platform is the plan's.
     for (const c of moved) {
-      await until(`campaign ${c.name} at its new budget`, async () => ((await sandboxCampaignBudget(account.platform, c.campaign_id, baseUrl)) === c.to ? true : undefined), 15_000);
+      await until(
+        `campaign ${c.name} at its new budget`,
+        async () =>
+          (await sandboxCampaignBudget(account.platform, c.campaign_id, baseUrl)) === c.to ? true : undefined,
+        15_000,
+      );
     }
 
     // The plan on /actions.
     await page.goto('/actions');
     await page.getByRole('heading', { name: 'Actions and results', level: 1 }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Budget optimizer: ${moved.length} daily budgets of “${account.name}” reallocated` }).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Budget optimizer: ${moved.length} daily budgets of “${account.name}” reallocated` })
+      .first()
+      .waitFor();
     await context.close();
     firstAccount = account.id;
   }, 240_000);
 
   it('follows a plan: a day later the sync takes its second step at the platform, and the page shows it', async () => {
     const baseUrl = own.server.baseUrl;
-    const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
+    const login = async () =>
+      (
+        (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as {
+          access: string;
+        }
+      ).access;
     let token = await login();
     // Another account, whose ±30% plan needs more than one step to reach its targets.
-    const accounts = ((await api('ad-accounts/', { token, baseUrl })) as ConnectedAdAccount[]).filter((a) => a.id !== firstAccount);
+    const accounts = ((await api('ad-accounts/', { token, baseUrl })) as ConnectedAdAccount[]).filter(
+      (a) => a.id !== firstAccount,
+    );
     let account: ConnectedAdAccount | undefined;
     for (const candidate of accounts) {
-      const plan = (await api(`optimizer/?account=${candidate.id}&max_step=0.3`, { token, baseUrl })) as OptimizerPlanView;
+      const plan = (await api(`optimizer/?account=${candidate.id}&max_step=0.3`, {
+        token,
+        baseUrl,
+      })) as OptimizerPlanView;
       if (plan.steps_to_target >= 2) {
         account = candidate;
         break;
@@ -109,11 +139,13 @@ describe('Budget tools in Chromium, on the demo account', () => {
     // A day later the sync runs the follow job: the second step is written at the platform.
     token = await nextDaySynced(baseUrl, login);
     const plan = await until('the second step taken', async () => {
-      const [latest] = ((await api(`optimizer/plans/?account=${account!.id}`, { token, baseUrl })) as FollowedPlanList).plans;
+      const [latest] = ((await api(`optimizer/plans/?account=${account!.id}`, { token, baseUrl })) as FollowedPlanList)
+        .plans;
       return latest.steps.length >= 2 || latest.status !== 'following' ? latest : undefined;
     });
     expect(plan.status).toBe('following');
-    for (const c of plan.campaigns) expect(await sandboxCampaignBudget(account!.platform, c.campaign_id, baseUrl)).toBe(c.written);
+    for (const c of plan.campaigns)
+      expect(await sandboxCampaignBudget(account!.platform, c.campaign_id, baseUrl)).toBe(c.written);
 
     // The page shows it: the followed plans card, in a new session a day later.
     await context.close();

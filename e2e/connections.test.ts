@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator } from 'playwright-core';
+
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
-import { DESKTOP, pagePerTest } from './support/browser';
+import type { Locator } from 'playwright-core';
+
 import { api, loginInBrowser, trialUser } from './support/api';
+import { DESKTOP, pagePerTest } from './support/browser';
 
 const PASSWORD = 'Str0ng pass!';
 
@@ -40,7 +42,9 @@ describe('connecting and disconnecting ad accounts in Chromium through the sandb
     for (const platform of PLATFORMS) {
       await page.getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}`, exact: true }).click();
       // The platform's consent page (the sandbox): the first test account is ticked.
-      await page.getByRole('heading', { name: new RegExp(`access your ${PLATFORM_LABELS[platform]} ad accounts`) }).waitFor();
+      await page
+        .getByRole('heading', { name: new RegExp(`access your ${PLATFORM_LABELS[platform]} ad accounts`) })
+        .waitFor();
       const boxes = page.getByRole('checkbox');
       expect(await boxes.first().isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Allow' }).click();
@@ -49,7 +53,10 @@ describe('connecting and disconnecting ad accounts in Chromium through the sandb
       expect(new URL(page.url()).pathname).toBe('/connected-accounts');
       expect(new URL(page.url()).search).toBe('');
       // Listed as the platform in upper case plus the account id, with its Disconnect button.
-      await page.getByText(new RegExp(`^${platform.toUpperCase()} \\S+$`)).first().waitFor();
+      await page
+        .getByText(new RegExp(`^${platform.toUpperCase()} \\S+$`))
+        .first()
+        .waitFor();
       await page.getByRole('button', { name: new RegExp(`^Disconnect ${platform.toUpperCase()} account `) }).waitFor();
     }
     const disconnectButtons = page.getByRole('button', { name: /^Disconnect .* account / });
@@ -77,4 +84,3 @@ describe('connecting and disconnecting ad accounts in Chromium through the sandb
     expect(listed.map((a) => a.platform).sort()).toEqual(['google', 'linkedin', 'tiktok', 'x']);
   });
 });
-

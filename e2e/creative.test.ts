@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
+
 import { api, DEMO, loginInBrowser, syncedAll, trialUser } from './support/api';
 import { DESKTOP, pagePerTest } from './support/browser';
 import { readState } from './support/server';
@@ -29,17 +31,24 @@ describe('the Creative Analyzer in Chromium', () => {
     const longHeadline = 'Save 30% on your first order of hand-roasted coffee, delivered fresh every week';
     await page.getByRole('combobox', { name: 'Placement', exact: true }).selectOption('meta_feed');
     await page.getByRole('textbox', { name: 'Headline 1', exact: true }).fill(longHeadline);
-    await page.getByRole('textbox', { name: 'Primary text', exact: true }).fill('Join 2,000 coffee lovers. Guaranteed to cure your Monday blues!');
+    await page
+      .getByRole('textbox', { name: 'Primary text', exact: true })
+      .fill('Join 2,000 coffee lovers. Guaranteed to cure your Monday blues!');
     await page.getByRole('textbox', { name: 'Call to action (CTA)' }).fill('Shop now');
     // The cut previewed while typing, before anything is sent.
     await page.getByText(/^79\/40: over the limit, cut for good\.$/).waitFor();
-    const image = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#c05020' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#c05020' } })
+      .png()
+      .toBuffer();
     await page.setInputFiles('input[type="file"]', { name: 'ad.png', mimeType: 'image/png', buffer: image });
     await page.getByRole('button', { name: 'Analyse', exact: true }).click();
 
     // The copy marked up: the policy-risk claim is a cost, with its reason on the mark.
     const markedUp = page.getByRole('region', { name: 'Your copy, marked up' });
-    const guaranteed = markedUp.locator('mark[data-kind="cost"]').filter({ hasText: /Guaranteed/i }).first();
+    const guaranteed = markedUp
+      .locator('mark[data-kind="cost"]')
+      .filter({ hasText: /Guaranteed/i })
+      .first();
     await guaranteed.waitFor();
     await guaranteed.focus();
     expect((await page.getByRole('tooltip').first().textContent())?.length ?? 0).toBeGreaterThan(10);
@@ -47,7 +56,10 @@ describe('the Creative Analyzer in Chromium', () => {
     const cut = page.getByRole('list', { name: 'How it shows on Meta feed' });
     await cut.getByText('(cut on Meta feed)').first().waitFor();
     // The headline model with its held-out validation, and the image's scores.
-    await page.getByText(/headline A\/B tests it never saw/).first().waitFor();
+    await page
+      .getByText(/headline A\/B tests it never saw/)
+      .first()
+      .waitFor();
     const scored = page.getByRole('list', { name: 'Image scores' });
     await scored.waitFor();
     await page.getByText(/^PNG, 1080×1080 pixels/).waitFor();
@@ -55,8 +67,13 @@ describe('the Creative Analyzer in Chromium', () => {
     // Three variants ranked, each step explained.
     const compare = page.getByRole('region', { name: 'Compare variants' });
     await compare.getByRole('button', { name: 'Add variant' }).click();
-    const headlines = ['Coffee', 'Save 30% on fresh coffee, roasted this week', 'Try our coffee: 2,000 teams start their day with it'];
-    for (let i = 0; i < 3; i += 1) await compare.getByRole('textbox', { name: `Variant ${i + 1} headline` }).fill(headlines[i]);
+    const headlines = [
+      'Coffee',
+      'Save 30% on fresh coffee, roasted this week',
+      'Try our coffee: 2,000 teams start their day with it',
+    ];
+    for (let i = 0; i < 3; i += 1)
+      await compare.getByRole('textbox', { name: `Variant ${i + 1} headline` }).fill(headlines[i]);
     await compare.getByRole('button', { name: 'Compare', exact: true }).click();
     const ranking = compare.getByRole('list', { name: 'Ranking' });
     await ranking.waitFor();
@@ -73,7 +90,10 @@ describe('the Creative Analyzer in Chromium', () => {
     const overall = /(\d+)\/100/.exec(overallText)![1];
 
     // The PDF, downloaded with the session: its text carries the overall score.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = fs.readFileSync((await download.path())!);
     const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
@@ -111,7 +131,10 @@ describe('the Creative Analyzer in Chromium', () => {
 
   it('scores the demo account’s live ads against their campaigns and opens one in the analyzer', async () => {
     const { page } = session;
-    const { access: token } = (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password } })) as { access: string };
+    const { access: token } = (await api('login/', {
+      method: 'POST',
+      body: { username: DEMO.email, password: DEMO.password },
+    })) as { access: string };
     await syncedAll(token, 3);
     await loginInBrowser(page, DEMO.email, DEMO.password);
     await page.goto('/creative-analyzer');
@@ -121,17 +144,26 @@ describe('the Creative Analyzer in Chromium', () => {
     // A campaign's ads, scored against each other: an overall score with its range on a scored ad.
     const table = live.getByRole('table', { name: /^Ads of .*, scored against each other$/ }).first();
     await table.waitFor();
-    const scoredRow = table.getByRole('row').filter({ hasText: /\d+ \(\d+–\d+\)/ }).first();
+    const scoredRow = table
+      .getByRole('row')
+      .filter({ hasText: /\d+ \(\d+–\d+\)/ })
+      .first();
     await scoredRow.waitFor();
     const adName = ((await scoredRow.getByRole('cell').first().locator('p').first().textContent()) ?? '').trim();
     await scoredRow.getByRole('button', { name: `Show why for ${adName}` }).click();
-    await table.getByText(/campaign/).first().waitFor();
+    await table
+      .getByText(/campaign/)
+      .first()
+      .waitFor();
     // The feedback loop beside them: a refit on the demo's launched ads, shown with the global weights it is judged against.
     const feedback = page.getByRole('region', { name: 'How well the pre-launch score predicts your ads' });
     await feedback.getByRole('button', { name: 'Refit now' }).click();
     await feedback.getByText(/^Last refit /).waitFor();
     await page.getByText('Refit on your launched ads.').waitFor();
-    await feedback.getByRole('table', { name: 'Each part’s weight in the overall text score' }).getByRole('rowheader', { name: 'Headline model (A/B tests)' }).waitFor();
+    await feedback
+      .getByRole('table', { name: 'Each part’s weight in the overall text score' })
+      .getByRole('rowheader', { name: 'Headline model (A/B tests)' })
+      .waitFor();
     // Opened in the analyzer: its copy in the form, its image read from the platform.
     await scoredRow.getByRole('button', { name: `Analyse ${adName}` }).click();
     await page.getByText(`The copy of live ad “${adName}” as the platform lists it.`, { exact: false }).waitFor();

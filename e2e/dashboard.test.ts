@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
-import type { Page } from 'playwright-core';
-import { DESKTOP, openPage, PHONE, pagePerTest } from './support/browser';
-import { sandboxCampaignStatus, sandboxTotals } from './support/sandbox';
+
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { addDays, isoDay } from '@shared/days';
+import type { Page } from 'playwright-core';
+
+import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
+import { DESKTOP, openPage, pagePerTest, PHONE } from './support/browser';
+import { sandboxCampaignStatus, sandboxTotals } from './support/sandbox';
 
 const PASSWORD = 'Str0ng pass!';
 
-const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
+const usd = (minor: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox data', () => {
@@ -42,12 +45,23 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Unified Ad Intelligence' }).waitFor();
     const card = (title: string) => page.getByRole('group', { name: title });
-    await card('Total Spend').getByText(usd(google.spendMinor + meta.spendMinor), { exact: true }).waitFor();
-    await card('Impressions').getByText(count(google.impressions + meta.impressions), { exact: true }).waitFor();
+    await card('Total Spend')
+      .getByText(usd(google.spendMinor + meta.spendMinor), { exact: true })
+      .waitFor();
+    await card('Impressions')
+      .getByText(count(google.impressions + meta.impressions), { exact: true })
+      .waitFor();
     await page.getByText(/^Last synced /).waitFor();
     // Mon to Sun labels on the 7-day chart.
-    await page.getByRole('img', { name: /daily spend .*CTR and conversions/i }).first().waitFor();
-    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.locator('svg text', { hasText: new RegExp(`^${day}$`) }).first().waitFor();
+    await page
+      .getByRole('img', { name: /daily spend .*CTR and conversions/i })
+      .first()
+      .waitFor();
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+      await page
+        .locator('svg text', { hasText: new RegExp(`^${day}$`) })
+        .first()
+        .waitFor();
 
     // Filter by platform: only Meta's numbers, and the choice lands in the address.
     await page.getByRole('combobox', { name: 'Platform' }).click();
@@ -62,7 +76,8 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
     await pause.click();
     await page.getByRole('button', { name: `Resume ${name}`, exact: true }).waitFor();
     const deadline = Date.now() + 10_000;
-    while ((await sandboxCampaignStatus('meta', name)) !== 'PAUSED' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await sandboxCampaignStatus('meta', name)) !== 'PAUSED' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await sandboxCampaignStatus('meta', name)).toBe('PAUSED');
 
     // Refresh syncs again; the campaign is still paused afterwards and the user hears it worked.
@@ -95,7 +110,10 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
         .getByRole('region', { name: 'Campaign Overview' })
         .getByRole('button', { name: / \(show ads\)$/ })
         .allTextContents();
-    await overview.getByRole('button', { name: / \(show ads\)$/ }).first().waitFor();
+    await overview
+      .getByRole('button', { name: / \(show ads\)$/ })
+      .first()
+      .waitFor();
     expect(new URL(page.url()).search).toBe('');
 
     // Ten a page, by name Z to A, the second page.
@@ -106,13 +124,22 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
     await overview.getByRole('button', { name: 'Go to next page' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     const address = new URL(page.url());
-    expect(Object.fromEntries(address.searchParams)).toEqual({ page_size: '10', sort: 'name', order: 'desc', page: '2' });
+    expect(Object.fromEntries(address.searchParams)).toEqual({
+      page_size: '10',
+      sort: 'name',
+      order: 'desc',
+      page: '2',
+    });
     await overview.getByText(/^11–\d+ of \d+$/).waitFor();
     const secondPage = await names(page);
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage).toEqual([...secondPage].sort((a, b) => b.localeCompare(a)));
     // The header row stays put over the rows (sticky inside the table's own scrolling frame).
-    expect(await overview.getByRole('columnheader', { name: /Campaign/ }).evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
+    expect(
+      await overview
+        .getByRole('columnheader', { name: /Campaign/ })
+        .evaluate((cell) => getComputedStyle(cell).position),
+    ).toBe('sticky');
 
     // A reload shows the same view.
     await page.reload();
@@ -130,7 +157,10 @@ describe('the Unified Ad Intelligence dashboard in Chromium on synced sandbox da
       await form.locator('input[name="password"]').fill(PASSWORD);
       await form.getByRole('button', { name: 'Login' }).click();
       await fresh.page.waitForURL((url) => url.pathname === '/dashboard' && url.search === address.search);
-      await fresh.page.getByRole('region', { name: 'Campaign Overview' }).getByText(/^11–\d+ of \d+$/).waitFor();
+      await fresh.page
+        .getByRole('region', { name: 'Campaign Overview' })
+        .getByText(/^11–\d+ of \d+$/)
+        .waitFor();
       expect(await names(fresh.page)).toEqual(secondPage);
       expect(await fresh.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     } finally {

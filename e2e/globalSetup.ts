@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { findChromium } from './support/chromium';
 import { buildForE2e, startServer } from './support/server';
 

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+
+import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
+import type { Page } from 'playwright-core';
+
 import { api, loginInBrowser, trialUser } from './support/api';
 import { pagePerTest } from './support/browser';
 import { readState } from './support/server';
@@ -102,7 +108,12 @@ async function listWorkspaces(client: Client) {
  * Opens the authorization URL in the signed-in browser, approves "Read" in the workspace on the
  * consent page, and returns the query the browser was sent back to the loopback redirect URI with.
  */
-async function consent(page: Page, authorizationUrl: URL, redirectUrl: string, workspace: string): Promise<URLSearchParams> {
+async function consent(
+  page: Page,
+  authorizationUrl: URL,
+  redirectUrl: string,
+  workspace: string,
+): Promise<URLSearchParams> {
   let landed: (url: URL) => void;
   const callback = new Promise<URL>((resolve) => {
     landed = resolve;
@@ -114,7 +125,10 @@ async function consent(page: Page, authorizationUrl: URL, redirectUrl: string, w
   });
   await page.goto(authorizationUrl.href);
   await page.getByRole('heading', { name: 'Connect an app to Adwise' }).waitFor();
-  await page.getByRole('radiogroup', { name: 'Workspace' }).getByRole('radio', { name: new RegExp(`^${workspace} \\(`) }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Workspace' })
+    .getByRole('radio', { name: new RegExp(`^${workspace} \\(`) })
+    .check();
   // By keyboard: focus "Read" and select it with the space bar.
   const read = page.getByRole('radiogroup', { name: 'Access' }).getByRole('radio', { name: 'Read', exact: true });
   await read.focus();
@@ -162,7 +176,9 @@ describe('an AI assistant signs in to Adwise over MCP (OAuth)', () => {
     expect(provider.saved?.refresh_token).toBeTruthy();
     const second = newClient(provider);
     await second.client.connect(second.transport);
-    expect(await listWorkspaces(second.client)).toEqual([expect.objectContaining({ id: workspace.id, name: workspace.name, access: 'read' })]);
+    expect(await listWorkspaces(second.client)).toEqual([
+      expect.objectContaining({ id: workspace.id, name: workspace.name, access: 'read' }),
+    ]);
     await second.client.close();
 
     // 4. An access token the server no longer takes: the SDK gets a 401 and refreshes with the refresh token.
@@ -172,7 +188,9 @@ describe('an AI assistant signs in to Adwise over MCP (OAuth)', () => {
     await third.client.connect(third.transport);
     expect(provider.saved?.access_token).not.toBe('junk-access-token');
     expect(provider.saved?.refresh_token).not.toBe(before.refresh_token);
-    expect(await listWorkspaces(third.client)).toEqual([expect.objectContaining({ name: workspace.name, access: 'read' })]);
+    expect(await listWorkspaces(third.client)).toEqual([
+      expect.objectContaining({ name: workspace.name, access: 'read' }),
+    ]);
     const revokedTokens = provider.saved!;
 
     // 5. Revoked under "Connected apps" on the account page: the tokens end at once.
@@ -187,13 +205,19 @@ describe('an AI assistant signs in to Adwise over MCP (OAuth)', () => {
 
     const raw = await fetch(mcpUrl(), {
       method: 'POST',
-      headers: { authorization: `Bearer ${revokedTokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${revokedTokens.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(raw.status).toBe(401);
     // The SDK's refresh fails too (invalid_grant: the grant is gone), so it drops the tokens and can only send the person to sign in again.
     const firstAsk = provider.authorizationUrl;
-    await expect(third.client.callTool({ name: 'list_workspaces', arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(third.client.callTool({ name: 'list_workspaces', arguments: {} })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.authorizationUrl).not.toBe(firstAsk);
     expect(provider.authorizationUrl?.pathname).toBe('/oauth/authorize');
     expect(provider.saved).toBeUndefined();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+
 import type { CampaignPage } from '@shared/api/dashboard';
-import { api, connectGoogleInBrowser, loginInBrowser, trialUser } from './support/api';
+import type { Page } from 'playwright-core';
+
 import { seriousA11yViolations } from './support/a11y';
+import { api, connectGoogleInBrowser, loginInBrowser, trialUser } from './support/api';
 import { DESKTOP, pagePerTest } from './support/browser';
 
 const PASSWORD = 'Str0ng pass!';
@@ -32,7 +34,8 @@ describe('the command palette in Chromium', () => {
     // Two workspaces: signing in lands on All clients.
     await loginInBrowser(page, email, PASSWORD, '/workspaces');
     await connectGoogleInBrowser(page, token);
-    const campaign = ((await api('dashboard/campaigns/?page_size=10&sort=name&order=asc', { token })) as CampaignPage).items[0];
+    const campaign = ((await api('dashboard/campaigns/?page_size=10&sort=name&order=asc', { token })) as CampaignPage)
+      .items[0];
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Unified Ad Intelligence' }).waitFor();
@@ -56,6 +59,9 @@ describe('the command palette in Chromium', () => {
     await page.keyboard.type('palette plants');
     await highlight(page, new RegExp(`^${SECOND_WORKSPACE}\\s*Workspace`));
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: /^Workspace:/ }).filter({ hasText: SECOND_WORKSPACE }).waitFor();
+    await page
+      .getByRole('button', { name: /^Workspace:/ })
+      .filter({ hasText: SECOND_WORKSPACE })
+      .waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import { api } from './support/api';
-import { DESKTOP, PHONE, pagePerTest } from './support/browser';
+import { DESKTOP, pagePerTest, PHONE } from './support/browser';
 
 interface OutboxMail {
   to: string;
@@ -93,7 +93,9 @@ describe('careers, pricing and search in Chromium', () => {
     expect(await roles.getByRole('listitem').count()).toBe(1);
 
     await page.getByLabel('Search roles').fill('designer');
-    await page.getByText("No open roles match your filters—reach out anyway if you're excited to work with us.").waitFor();
+    await page
+      .getByText("No open roles match your filters—reach out anyway if you're excited to work with us.")
+      .waitFor();
 
     await page.getByLabel('Location').selectOption('All');
     const apply = page.getByRole('link', { name: 'Apply for UI/UX Designer' });

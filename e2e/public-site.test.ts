@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { api, DEMO, loginInBrowser } from './support/api';
+
 import { collectPageErrors, horizontalOverflow, seriousA11yViolations } from './support/a11y';
-import { DESKTOP, PHONE, pagePerTest } from './support/browser';
+import { api, DEMO, loginInBrowser } from './support/api';
+import { DESKTOP, pagePerTest, PHONE } from './support/browser';
 import { readState } from './support/server';
 
 /** Every public route of spec section 2, plus one blog article and the not-found page. */
@@ -50,7 +51,9 @@ describe.each([
       const overflow = await horizontalOverflow(session.page);
       if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px`);
       for (const violation of await seriousA11yViolations(session.page)) {
-        problems.push(`${route}: axe ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`);
+        problems.push(
+          `${route}: axe ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`,
+        );
       }
       problems.push(...errors.map((error) => `${route}: ${error}`));
       session.page.removeAllListeners('console');
@@ -77,7 +80,10 @@ describe('the prerendered public pages', () => {
     await session.page.waitForLoadState('networkidle');
     // Only a hydrated page answers a click: the yearly bill shows.
     await session.page.getByRole('button', { name: 'Yearly' }).click();
-    await session.page.getByText(/billed ₹[\d,]+ yearly/).first().waitFor();
+    await session.page
+      .getByText(/billed ₹[\d,]+ yearly/)
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -87,7 +93,9 @@ describe('the prerendered public pages', () => {
     await session.page.evaluate(() => window.localStorage.setItem('userInfo', '{"access":'));
     await session.page.goto('/');
     // Hidden by the session hint at first, then shown (a hidden heading does not count as visible).
-    await session.page.getByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }).waitFor({ state: 'visible' });
+    await session.page
+      .getByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })
+      .waitFor({ state: 'visible' });
     expect(await session.page.evaluate(() => document.documentElement.hasAttribute('data-session'))).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -108,7 +116,8 @@ describe('the blog for sharing', () => {
     const { baseUrl } = readState();
     const [post] = (await api('blog/')) as { slug: string; title: string; description: string }[];
     const html = await (await fetch(`${baseUrl}/blog/${post.slug}`)).text();
-    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escaped = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     expect(html).toContain(`<meta property="og:title" content="${escaped(post.title)}"`);
     expect(html).toContain('<meta property="og:type" content="article"');
     expect(html.match(/<title>/g)).toHaveLength(1);

@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+
 import { SESSION_STORAGE_KEY } from '@shared/constants';
+import type { Browser } from 'playwright-core';
+
 import { ROOT } from '../src/server/test/spawnServer';
 import { api, DEMO, loginInBrowser, syncedAll } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
@@ -46,14 +48,21 @@ describe('Support replays a recorded session in Chromium (/dev/replay)', () => {
 
   it('records the demo session on the dashboard, downloads diagnostics, and steps through them to the dashboard drawn from a recorded state', async () => {
     const baseUrl = own.baseUrl;
-    const { access: token } = (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string };
+    const { access: token } = (await api('login/', {
+      method: 'POST',
+      body: { username: DEMO.email, password: DEMO.password },
+      baseUrl,
+    })) as { access: string };
     await syncedAll(token, 3, undefined, baseUrl);
 
     const { page, context } = await openPage(browser, DESKTOP, baseUrl);
     try {
       // The session: log in, open the dashboard (in the app, so the recorder keeps its history).
       await loginInBrowser(page, DEMO.email, DEMO.password);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Dashboard', exact: true })
+        .click();
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { name: 'Unified Ad Intelligence', level: 1 }).waitFor();
       await page.getByRole('group', { name: 'Total Spend' }).waitFor();
@@ -72,10 +81,18 @@ describe('Support replays a recorded session in Chromium (/dev/replay)', () => {
       const text = fs.readFileSync(file, 'utf8');
       expect(download.suggestedFilename()).toMatch(/^adwise-diagnostics-.+\.json$/);
       // Redacted: neither the password, the address nor a token of the session.
-      const session = (await page.evaluate((key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '';
-      for (const secret of [DEMO.password, DEMO.email, token, ...(session.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g) ?? [])]) expect(text).not.toContain(secret);
+      const session =
+        (await page.evaluate(
+          (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+          SESSION_STORAGE_KEY,
+        )) ?? '';
+      for (const secret of [DEMO.password, DEMO.email, token, ...(session.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g) ?? [])])
+        expect(text).not.toContain(secret);
       const { payload } = JSON.parse(text) as { payload: string };
-      const lifted = JSON.parse(payload) as { actionsById: Record<string, { location?: string }>; computedStates: unknown[] };
+      const lifted = JSON.parse(payload) as {
+        actionsById: Record<string, { location?: string }>;
+        computedStates: unknown[];
+      };
       expect(Object.values(lifted.actionsById).some((entry) => entry.location === '/dashboard')).toBe(true);
 
       // Replay it.
@@ -90,10 +107,15 @@ describe('Support replays a recorded session in Chromium (/dev/replay)', () => {
       const route = page.getByRole('textbox', { name: 'Route' });
       await actions.getByRole('button').last().focus();
       await page.keyboard.press('End');
-      for (let i = 0; i < lifted.computedStates.length && (await route.inputValue()) !== '/dashboard'; i += 1) await page.keyboard.press('ArrowUp');
+      for (let i = 0; i < lifted.computedStates.length && (await route.inputValue()) !== '/dashboard'; i += 1)
+        await page.keyboard.press('ArrowUp');
       expect(await route.inputValue()).toBe('/dashboard');
       await page.getByText(/^Step \d+ of \d+/).waitFor();
-      await page.getByRole('table', { name: /changed paths?$/ }).or(page.getByText('This action changed nothing in the state.')).first().waitFor();
+      await page
+        .getByRole('table', { name: /changed paths?$/ })
+        .or(page.getByText('This action changed nothing in the state.'))
+        .first()
+        .waitFor();
 
       const replayed = page.getByRole('region', { name: 'Replayed screen' });
       await replayed.getByRole('heading', { name: 'Unified Ad Intelligence', level: 1 }).waitFor();

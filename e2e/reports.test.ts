@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { extractText } from 'unpdf';
+
 import type { DashboardView } from '@shared/api/dashboard';
 import type { ReportDelivery } from '@shared/api/reportSchedules';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { reportMoney, reportCount } from '@shared/reportFormat';
+import { reportCount, reportMoney } from '@shared/reportFormat';
+import { extractText } from 'unpdf';
+
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { travel } from './support/sandbox';
@@ -32,11 +34,14 @@ describe('client reports in Chromium', () => {
   // A week ahead, a trial could have ended: the demo is on the Pro plan (DEMO_PLAN, development only).
   const own = ownServerAndBrowser({ SANDBOX_SEED: '5', DEMO_PLAN: 'pro' });
 
-  const outbox = async (baseUrl: string) => ((await api('dev/outbox', { baseUrl })) as { messages: OutboxMail[] }).messages;
+  const outbox = async (baseUrl: string) =>
+    ((await api('dev/outbox', { baseUrl })) as { messages: OutboxMail[] }).messages;
 
   it('brands, builds, previews, schedules with review, approves from the mail, and sends the PDF with the dashboard’s figures', async () => {
     const baseUrl = own.server.baseUrl;
-    const login = async (email = DEMO.email, password = DEMO.password) => ((await api('login/', { method: 'POST', body: { username: email, password }, baseUrl })) as { access: string }).access;
+    const login = async (email = DEMO.email, password = DEMO.password) =>
+      ((await api('login/', { method: 'POST', body: { username: email, password }, baseUrl })) as { access: string })
+        .access;
     await syncedAll(await login(), 3, undefined, baseUrl);
     const { page, context } = await openPage(own.browser, DESKTOP, baseUrl);
     await loginInBrowser(page, DEMO.email, DEMO.password);
@@ -57,9 +62,15 @@ describe('client reports in Chromium', () => {
     await form.getByLabel('Report name').fill('Acme weekly');
     await form.getByRole('radio', { name: /^Last week/ }).check();
     await form.getByRole('button', { name: 'Create report' }).click();
-    await page.getByRole('navigation', { name: 'Your reports' }).getByRole('button', { name: /^Acme weekly/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Your reports' })
+      .getByRole('button', { name: /^Acme weekly/ })
+      .waitFor();
     const preview = page.getByRole('region', { name: /preview/i }).last();
-    await preview.getByText(/Headline figures/).first().waitFor();
+    await preview
+      .getByText(/Headline figures/)
+      .first()
+      .waitFor();
 
     // Schedule it weekly, with review, to an outside address.
     const schedule = page.getByRole('form', { name: 'Schedule of Acme weekly' });
@@ -73,7 +84,9 @@ describe('client reports in Chromium', () => {
 
     // Eight days on, the run has been made and waits for review; nothing went to the client yet.
     await travel(8, baseUrl);
-    const reviewMail = await until('the review mail', async () => (await outbox(baseUrl)).find((m) => m.subject.startsWith('Review before sending: Acme weekly')));
+    const reviewMail = await until('the review mail', async () =>
+      (await outbox(baseUrl)).find((m) => m.subject.startsWith('Review before sending: Acme weekly')),
+    );
     expect((await outbox(baseUrl)).some((m) => m.to === OUTSIDE)).toBe(false);
 
     // Approve it from the mail in the development mailbox.
@@ -95,10 +108,20 @@ describe('client reports in Chromium', () => {
 
     // Its figures are the dashboard's for the same days and currency.
     const token = await login();
-    const [delivery] = ((await api('reports/deliveries/', { token, baseUrl })) as ReportDelivery[]).filter((d) => d.status === 'sent');
-    const dashboard = (await api(`dashboard/?from=${delivery.from}&to=${delivery.to}&currency=USD`, { token, baseUrl })) as DashboardView;
+    const [delivery] = ((await api('reports/deliveries/', { token, baseUrl })) as ReportDelivery[]).filter(
+      (d) => d.status === 'sent',
+    );
+    const dashboard = (await api(`dashboard/?from=${delivery.from}&to=${delivery.to}&currency=USD`, {
+      token,
+      baseUrl,
+    })) as DashboardView;
     expect(dashboard.summary.spend).toBeGreaterThan(0);
-    for (const figure of [reportMoney(dashboard.summary.spend, 'USD'), reportCount(dashboard.summary.impressions), reportCount(dashboard.summary.conversions)]) expect(text).toContain(figure);
+    for (const figure of [
+      reportMoney(dashboard.summary.spend, 'USD'),
+      reportCount(dashboard.summary.impressions),
+      reportCount(dashboard.summary.conversions),
+    ])
+      expect(text).toContain(figure);
     expect(text).toContain('Northwind Agency');
     expect(text).toContain('Search carried the week');
 
@@ -109,9 +132,16 @@ describe('client reports in Chromium', () => {
     await history.getByText('Sent', { exact: true }).first().waitFor();
 
     // A share link, opened by someone signed out, shows the report and nothing else.
-    await page.getByRole('navigation', { name: 'Your reports' }).getByRole('button', { name: /^Acme weekly/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Your reports' })
+      .getByRole('button', { name: /^Acme weekly/ })
+      .click();
     await page.getByRole('button', { name: /Create a share link/ }).click();
-    const shareUrl = await page.getByRole('region', { name: 'Share links' }).getByRole('link').first().getAttribute('href');
+    const shareUrl = await page
+      .getByRole('region', { name: 'Share links' })
+      .getByRole('link')
+      .first()
+      .getAttribute('href');
     await context.close();
     const outsider = await openPage(own.browser, DESKTOP, baseUrl);
     await outsider.page.goto(shareUrl!.replace(/^https?:\/\/[^/]+/, ''));
@@ -123,16 +153,36 @@ describe('client reports in Chromium', () => {
     const clientEmail = `e2e-client-${randomBytes(4).toString('hex')}@example.com`;
     const agency = ((await api('workspaces/', { token, baseUrl })) as WorkspaceSummary[]).find((w) => w.personal)!;
     const workspace = agency.id;
-    await api('workspace/invitations/', { method: 'POST', body: { email: clientEmail, role: 'client' }, token, workspace, baseUrl });
-    const invitation = await until('the invitation mail', async () => (await outbox(baseUrl)).find((m) => m.to === clientEmail));
+    await api('workspace/invitations/', {
+      method: 'POST',
+      body: { email: clientEmail, role: 'client' },
+      token,
+      workspace,
+      baseUrl,
+    });
+    const invitation = await until('the invitation mail', async () =>
+      (await outbox(baseUrl)).find((m) => m.to === clientEmail),
+    );
     const invitationToken = /\/invitations\/([\w.-]+)/.exec(invitation.text)![1];
-    await api('register/', { method: 'POST', body: { fullName: 'Cleo Client', email: clientEmail, password: PASSWORD, confirmPassword: PASSWORD }, baseUrl });
-    await api('invitations/accept/', { method: 'POST', body: { token: invitationToken }, token: await login(clientEmail, PASSWORD), baseUrl });
+    await api('register/', {
+      method: 'POST',
+      body: { fullName: 'Cleo Client', email: clientEmail, password: PASSWORD, confirmPassword: PASSWORD },
+      baseUrl,
+    });
+    await api('invitations/accept/', {
+      method: 'POST',
+      body: { token: invitationToken },
+      token: await login(clientEmail, PASSWORD),
+      baseUrl,
+    });
     const client = await openPage(own.browser, DESKTOP, baseUrl);
     // A member of two workspaces (their own and the agency's) lands on All clients.
     await loginInBrowser(client.page, clientEmail, PASSWORD, '/workspaces');
     await client.page.getByRole('button', { name: /^Workspace:/ }).click();
-    await client.page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`^${agency.name}`) }).click();
+    await client.page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: new RegExp(`^${agency.name}`) })
+      .click();
     await client.page.goto('/dashboard');
     await client.page.getByRole('banner').getByText('Northwind Agency').first().waitFor();
     await client.context.close();

@@ -1,19 +1,23 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
+
+import { type AlertWebhook, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@shared/api/alerts';
 import type { CampaignPage } from '@shared/api/dashboard';
 import { RULE_PRESETS, type RuleList } from '@shared/api/rules';
+import type { Browser } from 'playwright-core';
+
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { nextDaySynced, sandboxCampaignBudget } from './support/sandbox';
 import { launchServer, type OwnServer } from './support/server';
 
-
-
 /** A local receiver for the workspace's alert webhook (the server allows 127.0.0.1 for it). */
-async function startReceiver(): Promise<{ server: Server; url: string; calls: { headers: IncomingHttpHeaders; body: string }[] }> {
+async function startReceiver(): Promise<{
+  server: Server;
+  url: string;
+  calls: { headers: IncomingHttpHeaders; body: string }[];
+}> {
   const calls: { headers: IncomingHttpHeaders; body: string }[] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -51,13 +55,26 @@ describe('Automated rules in Chromium, on the demo account', () => {
 
   it('creates a rule from a preset, dry-runs and saves it, and sees it act after the next sync', async () => {
     const baseUrl = own.baseUrl;
-    const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
+    const login = async () =>
+      (
+        (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as {
+          access: string;
+        }
+      ).access;
     let token = await login();
     await syncedAll(token, 3, undefined, baseUrl);
-    const webhook = (await api('alerts/webhook/', { method: 'PUT', body: { url: receiver.url }, token, baseUrl })) as AlertWebhook;
+    const webhook = (await api('alerts/webhook/', {
+      method: 'PUT',
+      body: { url: receiver.url },
+      token,
+      baseUrl,
+    })) as AlertWebhook;
 
     // A running Google Ads campaign with a budget and conversions, named like no other Google Ads campaign.
-    const { items } = (await api('dashboard/campaigns/?platform=google&page_size=100', { token, baseUrl })) as CampaignPage;
+    const { items } = (await api('dashboard/campaigns/?platform=google&page_size=100', {
+      token,
+      baseUrl,
+    })) as CampaignPage;
     const target = items
       .filter((c) => c.status === 'Active' && c.daily_budget !== null && c.conversions > 0)
       .filter((c) => items.filter((other) => other.name.includes(c.name)).length === 1)
@@ -71,7 +88,11 @@ describe('Automated rules in Chromium, on the demo account', () => {
 
     // The preset "Budget up 20% on campaigns beating target ROAS", aimed at one Google Ads campaign, any ROAS above 0, a high cap.
     const preset = RULE_PRESETS.find((p) => p.id === 'scale-roas')!;
-    await page.getByRole('listitem').filter({ hasText: preset.title }).getByRole('link', { name: 'Use this preset' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: preset.title })
+      .getByRole('link', { name: 'Use this preset' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/rules/new');
     const ruleName = preset.definition('UTC').name;
     await page.getByLabel('Rule name').waitFor();
@@ -109,7 +130,9 @@ describe('Automated rules in Chromium, on the demo account', () => {
     // The webhook call, signed with the secret shown when it was created.
     const call = await until('the webhook called', async () => receiver.calls.find((c) => c.body.includes(headline)));
     const timestamp = call.headers[WEBHOOK_TIMESTAMP_HEADER] as string;
-    expect(call.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(`v1=${createHmac('sha256', webhook.secret!).update(`${timestamp}.${call.body}`).digest('hex')}`);
+    expect(call.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(
+      `v1=${createHmac('sha256', webhook.secret!).update(`${timestamp}.${call.body}`).digest('hex')}`,
+    );
 
     // The e-mail in the development mailbox.
     const mailbox = await context.newPage();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, openPage } from './support/browser';
+
+import { DESKTOP, launchBrowser, openPage, PHONE } from './support/browser';
 import { readState } from './support/server';
 
 describe('the app shell in Chromium', () => {
@@ -88,7 +89,10 @@ describe('the app shell in Chromium', () => {
     for (const name of ['Home', 'Features', 'Careers', 'Contact', 'Login']) {
       await page.getByRole('navigation', { name: 'Popular pages' }).getByRole('link', { name, exact: true }).waitFor();
     }
-    await page.getByRole('button', { name: 'Go to Homepage' }).or(page.getByRole('link', { name: 'Go to Homepage' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Go to Homepage' })
+      .or(page.getByRole('link', { name: 'Go to Homepage' }))
+      .waitFor();
     expect(await page.getByRole('link', { name: 'Report an issue' }).getAttribute('href')).toMatch(/^mailto:/);
 
     const beacon = page.waitForRequest((r) => r.url().endsWith('/api/analytics/404-search') && r.method() === 'POST');
@@ -97,7 +101,7 @@ describe('the app shell in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'pricing plans');
     const sent = await beacon;
     expect(Object.keys(JSON.parse(sent.postData() ?? '{}'))).toEqual(['ts']);
-    expect((await (await sent.response())?.status())).toBe(204);
+    expect(await (await sent.response())?.status()).toBe(204);
   });
 
   it('returns JSON 404, not the SPA, for an unknown /api path', async () => {

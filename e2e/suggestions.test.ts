@@ -1,15 +1,14 @@
 import { type ActionList } from '@shared/api/actions';
-import { SUGGESTIONS_NOTE, type Suggestion, type SuggestionList } from '@shared/api/suggestions';
 import type { SyncStatus } from '@shared/api/dashboard';
+import { type Suggestion, type SuggestionList, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
+
 import { seriousA11yViolations } from './support/a11y';
 import { api, DEMO, loginInBrowser, syncedAll, until } from './support/api';
 import { DESKTOP, openPage, ownServerAndBrowser } from './support/browser';
 import { sandboxAdStatus, travel } from './support/sandbox';
 
-
 const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
-
 
 /**
  * The demo account on a server of its own (this file moves the clock a week forward, which must
@@ -25,7 +24,12 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
 
   it('applies one, undoes another, dismisses a third, and a week later sees the outcome', async () => {
     const baseUrl = own.server.baseUrl;
-    const login = async () => ((await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as { access: string }).access;
+    const login = async () =>
+      (
+        (await api('login/', { method: 'POST', body: { username: DEMO.email, password: DEMO.password }, baseUrl })) as {
+          access: string;
+        }
+      ).access;
     let token = await login();
     // The demo's three platforms backfill at start; each sync's success queues the suggestions.
     await syncedAll(token, 3, undefined, baseUrl);
@@ -52,7 +56,9 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     // At a glance: the summary, then each card collapsed to what, how sure, the impact and the actions.
     const summary = page.getByRole('region', { name: 'Summary', exact: true });
     await summary.getByText(/^\d+ suggestions: .* conversions a week .* if all are applied$/).waitFor();
-    await card(applied).getByText(/^(At least 99%|About \d+%) sure /).waitFor();
+    await card(applied)
+      .getByText(/^(At least 99%|About \d+%) sure /)
+      .waitFor();
     expect(await page.getByText(/100% (confident|sure|likely)/).count()).toBe(0);
     const details = card(applied).getByRole('button', { name: 'Details' });
     expect(await details.getAttribute('aria-expanded')).toBe('false');
@@ -70,7 +76,10 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     // Grouped by account, kept in the address; the cards stay the same cards.
     await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Account' }).click();
     await page.waitForURL((url) => url.searchParams.get('group') === 'account');
-    await page.getByRole('region', { name: `${applied.account.name} (${PLATFORM_LABELS[applied.platform]})`, exact: true }).getByRole('article', { name: applied.headline }).waitFor();
+    await page
+      .getByRole('region', { name: `${applied.account.name} (${PLATFORM_LABELS[applied.platform]})`, exact: true })
+      .getByRole('article', { name: applied.headline })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Apply: the confirmation names the platform and the exact change; the platform pauses the ad.
@@ -79,7 +88,11 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     await dialog.getByText(applied.change_lines[0]).waitFor();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await until('the ad paused at the platform', async () => ((await sandboxAdStatus(applied.platform, adOf(applied), baseUrl)) === 'PAUSED' ? true : undefined), 10_000);
+    await until(
+      'the ad paused at the platform',
+      async () => ((await sandboxAdStatus(applied.platform, adOf(applied), baseUrl)) === 'PAUSED' ? true : undefined),
+      10_000,
+    );
     await card(applied).waitFor({ state: 'detached' });
     // Its toast offers Undo for ten minutes; this one stays applied.
     await page.getByRole('button', { name: 'Close' }).first().click();
@@ -88,9 +101,17 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     await card(undone).getByRole('button', { name: 'Apply' }).click();
     dialog = page.getByRole('dialog', { name: 'Apply this suggestion?' });
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await until('the second ad paused', async () => ((await sandboxAdStatus(undone.platform, adOf(undone), baseUrl)) === 'PAUSED' ? true : undefined), 10_000);
+    await until(
+      'the second ad paused',
+      async () => ((await sandboxAdStatus(undone.platform, adOf(undone), baseUrl)) === 'PAUSED' ? true : undefined),
+      10_000,
+    );
     await page.getByRole('button', { name: 'Undo' }).click();
-    await until('the second ad running again', async () => ((await sandboxAdStatus(undone.platform, adOf(undone), baseUrl)) === 'ACTIVE' ? true : undefined), 10_000);
+    await until(
+      'the second ad running again',
+      async () => ((await sandboxAdStatus(undone.platform, adOf(undone), baseUrl)) === 'ACTIVE' ? true : undefined),
+      10_000,
+    );
     await card(undone).waitFor();
 
     // Dismiss a third, with a reason.
@@ -117,7 +138,12 @@ describe('Smart Suggestions in Chromium, on the demo account', () => {
     await page.goto('/actions');
     await page.getByRole('heading', { name: 'Actions and results', level: 1 }).waitFor();
     const row = page.getByRole('row').filter({ hasText: applied.headline });
-    await row.getByText({ worked: 'Worked', no_clear_effect: 'No clear effect', backfired: 'Backfired' }[record.outcome!.verdict], { exact: true }).waitFor();
+    await row
+      .getByText(
+        { worked: 'Worked', no_clear_effect: 'No clear effect', backfired: 'Backfired' }[record.outcome!.verdict],
+        { exact: true },
+      )
+      .waitFor();
     await page.getByRole('row').filter({ hasText: undone.headline }).getByText('Undone', { exact: true }).waitFor();
     await context.close();
   }, 240_000);

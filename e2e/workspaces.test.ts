@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
-import { sandboxTotals } from './support/sandbox';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { addDays, isoDay } from '@shared/days';
+import type { Browser, Locator, Page } from 'playwright-core';
+
+import { api, loginInBrowser, syncedAll, trialUser } from './support/api';
+import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { sandboxTotals } from './support/sandbox';
 
 const PASSWORD = 'Str0ng pass!';
 
@@ -16,7 +18,8 @@ const CLIENTS: { name: string; platform: Platform }[] = [
   { name: 'Cedar Cafe', platform: 'linkedin' },
 ];
 
-const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
+const usd = (minor: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 
 const unique = (label: string) => `e2e-${label}-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -61,7 +64,9 @@ async function connect(page: Page, platform: Platform): Promise<void> {
   await page.goto('/connected-accounts');
   await page.getByText('No accounts connected yet').waitFor();
   await page.getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}`, exact: true }).click();
-  await page.getByRole('heading', { name: new RegExp(`access your ${PLATFORM_LABELS[platform]} ad accounts`) }).waitFor();
+  await page
+    .getByRole('heading', { name: new RegExp(`access your ${PLATFORM_LABELS[platform]} ad accounts`) })
+    .waitFor();
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.getByText('Hurray! Account linked successfully.').waitFor();
 }
@@ -79,10 +84,17 @@ async function invite(page: Page, email: string, role: 'Viewer' | 'Client'): Pro
 
 /** Registers the invitee, finds the link in the development mailbox, signs in and accepts it, all in their own browser. */
 async function acceptInvitation(browser: Browser, email: string, workspace: string): Promise<Page> {
-  await api('register/', { method: 'POST', body: { fullName: 'Invited Person', email, password: PASSWORD, confirmPassword: PASSWORD } });
+  await api('register/', {
+    method: 'POST',
+    body: { fullName: 'Invited Person', email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
   const { page } = await openPage(browser, DESKTOP);
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article').filter({ hasText: email }).filter({ hasText: `invited you to ${workspace}` }).first();
+  const mail = page
+    .locator('article')
+    .filter({ hasText: email })
+    .filter({ hasText: `invited you to ${workspace}` })
+    .first();
   const link = /https?:\/\/\S+\/invitations\/\S+/.exec(await mail.locator('pre').innerText())![0];
   await loginInBrowser(page, email, PASSWORD);
   await page.goto(new URL(link).pathname);
@@ -120,7 +132,10 @@ describe('an agency with a workspace per client, in Chromium', () => {
     const idOf = (name: string) => workspaces.find((w) => w.name === name)!.id;
     const accountIds: Record<string, string> = {};
     for (const client of CLIENTS) {
-      const accounts = (await api('ad-accounts/', { token, workspace: idOf(client.name) })) as { platform: string; account_id: string }[];
+      const accounts = (await api('ad-accounts/', { token, workspace: idOf(client.name) })) as {
+        platform: string;
+        account_id: string;
+      }[];
       expect(accounts.map((a) => a.platform)).toEqual([client.platform]);
       accountIds[client.name] = accounts[0].account_id;
       await syncedAll(token, 1, idOf(client.name));
@@ -129,7 +144,10 @@ describe('an agency with a workspace per client, in Chromium', () => {
     // Switching shows the other client's account only.
     await switchTo(page, 'Bolt Bikes');
     await page.goto('/connected-accounts');
-    await page.getByText(/^META \S+$/).first().waitFor();
+    await page
+      .getByText(/^META \S+$/)
+      .first()
+      .waitFor();
     expect(await page.getByText(/^GOOGLE \S+$/).count()).toBe(0);
 
     // All clients, from the side navigation (the switcher links to no page): every workspace in one table.
@@ -152,11 +170,17 @@ describe('an agency with a workspace per client, in Chromium', () => {
 
     // The viewer sees Acme's account but no control that changes it, and no other client of the agency.
     const viewer = await acceptInvitation(browser, viewerEmail, 'Acme Shoes');
-    const { access: viewerToken } = (await api('login/', { method: 'POST', body: { username: viewerEmail, password: PASSWORD } })) as { access: string };
+    const { access: viewerToken } = (await api('login/', {
+      method: 'POST',
+      body: { username: viewerEmail, password: PASSWORD },
+    })) as { access: string };
     // Acme's Google account bills in USD: show the viewer's dashboard in dollars.
     await api('dashboard/settings/', { method: 'PUT', body: { currency: 'USD' }, token: viewerToken });
     await viewer.goto('/connected-accounts');
-    await viewer.getByText(/^GOOGLE \S+$/).first().waitFor();
+    await viewer
+      .getByText(/^GOOGLE \S+$/)
+      .first()
+      .waitFor();
     expect(await viewer.getByRole('button', { name: /^Disconnect / }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: /^Connect / }).count()).toBe(0);
     const viewerMenu = await openSwitcher(viewer);

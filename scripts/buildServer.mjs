@@ -26,4 +26,6 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + (output.bytes ?? 0), 0);
-console.log(`build/server/main.cjs: ${(bytes / 1024 / 1024).toFixed(1)} MB with its source map, in ${Date.now() - started} ms`);
+console.log(
+  `build/server/main.cjs: ${(bytes / 1024 / 1024).toFixed(1)} MB with its source map, in ${Date.now() - started} ms`,
+);

@@ -15,7 +15,9 @@ async function main() {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !MACHINE_MODELS.some((model) => model.name === name));
   if (unknown.length) {
-    console.error(`Unknown machine(s): ${unknown.join(', ')}. Known: ${MACHINE_MODELS.map((model) => model.name).join(', ')}`);
+    console.error(
+      `Unknown machine(s): ${unknown.join(', ')}. Known: ${MACHINE_MODELS.map((model) => model.name).join(', ')}`,
+    );
     process.exit(1);
   }
   const models = wanted.length ? MACHINE_MODELS.filter((model) => wanted.includes(model.name)) : MACHINE_MODELS;
@@ -33,7 +35,8 @@ async function main() {
     console.log(`  simple paths: ${summary.simplePaths}`);
     console.log(`  transitions: ${summary.transitions}`);
     console.log('  shortest path to each state:');
-    for (const [state, path] of Object.entries(summary.shortest)) console.log(`    ${state}: ${path ?? 'never reached (transient, or not reachable with the walk’s events)'}`);
+    for (const [state, path] of Object.entries(summary.shortest))
+      console.log(`    ${state}: ${path ?? 'never reached (transient, or not reachable with the walk’s events)'}`);
   }
   console.log(`\n${models.length} machines, ${total} simple paths, ${transitions} transitions.`);
 }

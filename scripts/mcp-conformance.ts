@@ -22,12 +22,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
+import { addDays, isoDay } from '@shared/days';
+
+import { seededUser, seedMetrics } from '../bench/seedMetrics';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/test/buildTestApp';
 import { freePort } from '../src/server/test/listeningApp';
 import { mintMcpGrant } from '../src/server/test/mcp';
-import { seedMetrics, seededUser } from '../bench/seedMetrics';
-import { addDays, isoDay } from '@shared/days';
 
 export const SCENARIOS = [
   'server-initialize',
@@ -48,7 +50,13 @@ const CLI = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist
 function tokenProxy(port: number, appPort: number, token: string): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port: appPort, method: request.method, path: request.url, headers: { ...request.headers, authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port: appPort,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -88,39 +96,71 @@ async function main() {
   const [appPort, proxyPort] = [await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${proxyPort}`;
   const config = testConfig({ publicUrl, pgliteDataDir: 'memory://', logLevel: 'silent', workers: false });
-  const app = await buildApp(config, { workers: false, schedules: false, mailTransport: null, mcpConformanceFixtures: true });
+  const app = await buildApp(config, {
+    workers: false,
+    schedules: false,
+    mailTransport: null,
+    mcpConformanceFixtures: true,
+  });
   let proxy: http.Server | undefined;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-mcp-conformance-'));
   try {
     await app.listen({ port: appPort, host: '127.0.0.1' });
     const today = isoDay(new Date());
-    const world = { platforms: ['google', 'meta'], accountsPerPlatform: 1, campaignsPerAccount: 3, adsPerCampaign: 2, from: addDays(today, -29), days: 30 };
+    const world = {
+      platforms: ['google', 'meta'],
+      accountsPerPlatform: 1,
+      campaignsPerAccount: 3,
+      adsPerCampaign: 2,
+      from: addDays(today, -29),
+      days: 30,
+    };
     const { userId, workspaceId } = await seededUser(app, (db, _userId, id) => seedMetrics(db, id, world));
     const grant = await mintMcpGrant(app, { userId, workspaceId, access: 'read', clientName: 'MCP conformance suite' });
     proxy = await tokenProxy(proxyPort, appPort, grant.tokens.access_token);
     const url = `${publicUrl}/api/mcp`;
-    console.log(`MCP conformance: @modelcontextprotocol/conformance against ${url} (app on port ${appPort}, bearer token added by the proxy)\n`);
+    console.log(
+      `MCP conformance: @modelcontextprotocol/conformance against ${url} (app on port ${appPort}, bearer token added by the proxy)\n`,
+    );
 
     const results: { scenario: string; passed: number; failed: number; failures: Check[] }[] = [];
     for (const scenario of SCENARIOS) {
       const dir = path.join(outDir, scenario);
       const run = await runCli(['server', '--url', url, '--scenario', scenario, '-o', dir]);
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((file) => file.endsWith('checks.json')) : [];
+      const files = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir, { recursive: true })
+            .map(String)
+            .filter((file) => file.endsWith('checks.json'))
+        : [];
       const checks = files.flatMap((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Check[]);
       const failures = checks.filter((check) => check.status !== 'SUCCESS' && check.status !== 'INFO');
-      if (checks.length === 0) failures.push({ id: scenario, status: 'FAILURE', errorMessage: `no checks written (exit ${run.status}): ${run.output.slice(0, 500)}` });
-      results.push({ scenario, passed: checks.filter((check) => check.status === 'SUCCESS').length, failed: failures.length, failures });
+      if (checks.length === 0)
+        failures.push({
+          id: scenario,
+          status: 'FAILURE',
+          errorMessage: `no checks written (exit ${run.status}): ${run.output.slice(0, 500)}`,
+        });
+      results.push({
+        scenario,
+        passed: checks.filter((check) => check.status === 'SUCCESS').length,
+        failed: failures.length,
+        failures,
+      });
       if (process.env.CONFORMANCE_VERBOSE === '1') console.log(run.output);
     }
 
     console.log('=== SUMMARY ===');
     for (const r of results) {
       console.log(`${r.failed === 0 ? '✓' : '✗'} ${r.scenario}: ${r.passed} passed, ${r.failed} failed`);
-      for (const failure of r.failures) console.log(`    ${failure.status} ${failure.id}: ${failure.errorMessage ?? ''}`);
+      for (const failure of r.failures)
+        console.log(`    ${failure.status} ${failure.id}: ${failure.errorMessage ?? ''}`);
     }
     const passed = results.reduce((sum, r) => sum + r.passed, 0);
     const failed = results.reduce((sum, r) => sum + r.failed, 0);
-    console.log(`\nTotal: ${passed} passed, ${failed} failed (${results.filter((r) => r.failed === 0).length}/${results.length} scenarios)`);
+    console.log(
+      `\nTotal: ${passed} passed, ${failed} failed (${results.filter((r) => r.failed === 0).length}/${results.length} scenarios)`,
+    );
     process.exitCode = failed > 0 ? 1 : 0;
   } finally {
     await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));

@@ -44,6 +44,8 @@ let registered = false;
  */
 export function renderWithPreactInNode(): void {
   if (registered) return;
-  registerHooks({ resolve: (specifier, context, nextResolve) => nextResolve(PREACT_ALIASES[specifier] ?? specifier, context) });
+  registerHooks({
+    resolve: (specifier, context, nextResolve) => nextResolve(PREACT_ALIASES[specifier] ?? specifier, context),
+  });
   registered = true;
 }

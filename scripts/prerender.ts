@@ -11,8 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PRERENDER_DIR, PRERENDER_MANIFEST, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../src/shared/prerender';
+
 import type { PrerenderedPage } from '../src/client/app/prerender';
+import { PRERENDER_DIR, PRERENDER_MANIFEST, SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../src/shared/prerender';
 import { renderWithPreactInNode } from './preactRenderer.mts';
 import { BUILD_STATS_FILE, ROUTE_BUDGETS } from './sizeCheck';
 
@@ -39,7 +40,9 @@ interface ChunkStats {
 function pageChunks(route: string, stats: ChunkStats | null): string[] {
   const budget = ROUTE_BUDGETS.find((entry) => entry.route === route);
   if (!budget || !stats?.namedChunkGroups) return [];
-  return budget.chunks.flatMap((name) => (stats.namedChunkGroups?.[name]?.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js')));
+  return budget.chunks.flatMap((name) =>
+    (stats.namedChunkGroups?.[name]?.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js')),
+  );
 }
 
 /** The page renderer, loaded once React's imports resolve to Preact's (a static import would load React first). */
@@ -51,11 +54,14 @@ async function pageRenderer(): Promise<(route: string) => Promise<PrerenderedPag
 
 /** The built index.html with the page's styles, preloads and markup in it. */
 export function pageHtml(template: string, page: PrerenderedPage, preloads: string[], publicPath = '/'): string {
-  if (!template.includes('<div id=root></div>') && !template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  if (!template.includes('<div id=root></div>') && !template.includes('<div id="root"></div>'))
+    throw new Error('index.html has no empty #root to fill');
   const links = preloads.map((file) => `<link rel=preload as=script href="${publicPath}${file}">`).join('');
   const head = `<script>${SESSION_HINT_SCRIPT}</script><style>${SESSION_HINT_STYLE}</style>${links}${page.styleTags}`;
   // Replaced by functions: a replacement string would read "$&" and the like in the page as patterns.
-  return template.replace('</head>', () => `${head}</head>`).replace(/<div id="?root"?><\/div>/, () => `<div id=root>${page.html}</div>`);
+  return template
+    .replace('</head>', () => `${head}</head>`)
+    .replace(/<div id="?root"?><\/div>/, () => `<div id=root>${page.html}</div>`);
 }
 
 async function main(): Promise<void> {
@@ -66,13 +72,16 @@ async function main(): Promise<void> {
   }
   const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const stats = fs.existsSync(BUILD_STATS_FILE) ? (JSON.parse(fs.readFileSync(BUILD_STATS_FILE, 'utf8')) as ChunkStats) : null;
+  const stats = fs.existsSync(BUILD_STATS_FILE)
+    ? (JSON.parse(fs.readFileSync(BUILD_STATS_FILE, 'utf8')) as ChunkStats)
+    : null;
   const out = path.join(dist, PRERENDER_DIR);
   fs.mkdirSync(out, { recursive: true });
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     const page = await prerenderPage(route);
     // A component that throws rejects the render (the build fails); a page still waiting on data would show its skeleton.
-    if (page.html.includes('MuiSkeleton')) throw new Error(`${route}: the prerendered markup shows a skeleton, not the page`);
+    if (page.html.includes('MuiSkeleton'))
+      throw new Error(`${route}: the prerendered markup shows a skeleton, not the page`);
     // The Content-Security-Policy allows one inline script, the session hint: React's own would not run.
     if (page.html.includes('<script')) throw new Error(`${route}: the prerendered markup carries an inline script`);
     const html = Buffer.from(pageHtml(template, page, pageChunks(route, stats), stats?.publicPath));
@@ -80,8 +89,13 @@ async function main(): Promise<void> {
     fs.writeFileSync(full, html);
     // Sent as is to a browser that accepts it (the static plugin's preCompressed option).
     fs.writeFileSync(`${full}.gz`, zlib.gzipSync(html, { level: 9 }));
-    fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    console.log(`prerendered ${route.padEnd(20)} ${(html.length / 1024).toFixed(1)} KB, ${(zlib.gzipSync(html).length / 1024).toFixed(1)} KB gzip`);
+    fs.writeFileSync(
+      `${full}.br`,
+      zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    console.log(
+      `prerendered ${route.padEnd(20)} ${(html.length / 1024).toFixed(1)} KB, ${(zlib.gzipSync(html).length / 1024).toFixed(1)} KB gzip`,
+    );
   }
   fs.writeFileSync(path.join(out, PRERENDER_MANIFEST), JSON.stringify(PRERENDERED_PAGES));
 }

@@ -41,9 +41,23 @@ interface RouteBudget {
  * aliases miss would bring React's renderer back beside it.
  */
 const FORM_LIBRARIES = ['formik', 'yup'];
-const NEVER_ON_PUBLIC_PAGES = ['xstate', '@xstate/react', 'victory', 'victory-vendor', 'react', 'react-dom', 'scheduler'];
+const NEVER_ON_PUBLIC_PAGES = [
+  'xstate',
+  '@xstate/react',
+  'victory',
+  'victory-vendor',
+  'react',
+  'react-dom',
+  'scheduler',
+];
 
-const publicRoute = (route: string, page: string, form = false): RouteBudget => ({ route, chunks: [page], budget: PUBLIC_BUDGET, public: true, form });
+const publicRoute = (route: string, page: string, form = false): RouteBudget => ({
+  route,
+  chunks: [page],
+  budget: PUBLIC_BUDGET,
+  public: true,
+  form,
+});
 
 /** Every public route (a visitor's) at 170 KB, the landing page at 150 KB, the dashboard at 300 KB. */
 export const ROUTE_BUDGETS: RouteBudget[] = [
@@ -79,7 +93,10 @@ interface Stats {
 }
 
 /** For each public route, the libraries it loads but must not (see NEVER_ON_PUBLIC_PAGES). */
-export function forbiddenLibraries(stats: Stats, budgets: RouteBudget[] = ROUTE_BUDGETS): { route: string; libraries: string[] }[] {
+export function forbiddenLibraries(
+  stats: Stats,
+  budgets: RouteBudget[] = ROUTE_BUDGETS,
+): { route: string; libraries: string[] }[] {
   if (!stats.packages) throw new Error('the build stats list no packages: build again (npm run build)');
   const entry = Object.keys(stats.entrypoints ?? {}).flatMap((name) => stats.packages?.[name] ?? []);
   return budgets
@@ -97,15 +114,23 @@ export interface RouteSize extends RouteBudget {
   bytes: number;
 }
 
-const jsOf = (group: { assets?: { name: string }[] } | undefined) => (group?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+const jsOf = (group: { assets?: { name: string }[] } | undefined) =>
+  (group?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
 
 /** Each budgeted route's files and gzip bytes; throws when a named chunk group is missing. */
-export function routeSizes(stats: Stats, gzipSize: (file: string) => number, budgets: RouteBudget[] = ROUTE_BUDGETS): RouteSize[] {
+export function routeSizes(
+  stats: Stats,
+  gzipSize: (file: string) => number,
+  budgets: RouteBudget[] = ROUTE_BUDGETS,
+): RouteSize[] {
   const entry = Object.values(stats.entrypoints ?? {}).flatMap(jsOf);
   const groups = stats.namedChunkGroups ?? {};
   return budgets.map((budget) => {
     const missing = budget.chunks.filter((name) => !groups[name]);
-    if (missing.length) throw new Error(`${budget.route}: the build has no chunk named ${missing.join(', ')} (see webpackChunkName in AppRouter/AppLayout)`);
+    if (missing.length)
+      throw new Error(
+        `${budget.route}: the build has no chunk named ${missing.join(', ')} (see webpackChunkName in AppRouter/AppLayout)`,
+      );
     const files = [...new Set([...entry, ...budget.chunks.flatMap((name) => jsOf(groups[name]))])];
     return { ...budget, files, bytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
   });
@@ -118,7 +143,10 @@ function unbudgeted(stats: Stats, gzipSize: (file: string) => number): { name: s
   const entry = new Set(Object.values(stats.entrypoints ?? {}).flatMap(jsOf));
   return Object.entries(stats.namedChunkGroups ?? {})
     .filter(([name]) => !budgeted.has(name) && !entryNames.has(name))
-    .map(([name, group]) => ({ name, bytes: [...new Set([...entry, ...jsOf(group)])].reduce((sum, file) => sum + gzipSize(file), 0) }))
+    .map(([name, group]) => ({
+      name,
+      bytes: [...new Set([...entry, ...jsOf(group)])].reduce((sum, file) => sum + gzipSize(file), 0),
+    }))
     .sort((a, b) => b.bytes - a.bytes);
 }
 
@@ -126,7 +154,9 @@ function main(): void {
   const flag = process.argv.indexOf('--stats');
   const statsFile = flag >= 0 ? path.resolve(process.argv[flag + 1]) : BUILD_STATS_FILE;
   if (!fs.existsSync(statsFile)) {
-    console.error(`No build stats at ${path.relative(ROOT, statsFile)}: run the production build first (npm run build).`);
+    console.error(
+      `No build stats at ${path.relative(ROOT, statsFile)}: run the production build first (npm run build).`,
+    );
     process.exit(1);
   }
   const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as Stats;
@@ -136,7 +166,8 @@ function main(): void {
     let size = cache.get(file);
     if (size === undefined) {
       const full = path.join(outputPath, file);
-      if (!fs.existsSync(full)) throw new Error(`${file} is in the stats but not in ${outputPath}: the stats are stale, build again`);
+      if (!fs.existsSync(full))
+        throw new Error(`${file} is in the stats but not in ${outputPath}: the stats are stale, build again`);
       size = zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
       cache.set(file, size);
     }
@@ -145,7 +176,9 @@ function main(): void {
 
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   const entry = Object.values(stats.entrypoints ?? {}).flatMap(jsOf);
-  console.log(`JavaScript per route, gzip (entry: ${entry.length} files, ${kb(entry.reduce((sum, file) => sum + gzipSize(file), 0))})`);
+  console.log(
+    `JavaScript per route, gzip (entry: ${entry.length} files, ${kb(entry.reduce((sum, file) => sum + gzipSize(file), 0))})`,
+  );
   let failing = 0;
   for (const size of routeSizes(stats, gzipSize)) {
     const within = size.bytes <= size.budget;
@@ -154,8 +187,12 @@ function main(): void {
     console.log(`  ${within ? 'ok  ' : 'OVER'} ${size.route.padEnd(26)} ${figure}  (${size.files.length} files)`);
   }
   const misplaced = forbiddenLibraries(stats);
-  for (const found of misplaced) console.error(`  ${found.route} loads ${found.libraries.join(', ')}, which it does not use`);
-  if (!misplaced.length) console.log('No public page loads Formik or yup without a form, nor XState, Victory or React (the bundle renders with Preact).');
+  for (const found of misplaced)
+    console.error(`  ${found.route} loads ${found.libraries.join(', ')}, which it does not use`);
+  if (!misplaced.length)
+    console.log(
+      'No public page loads Formik or yup without a form, nor XState, Victory or React (the bundle renders with Preact).',
+    );
   const rest = unbudgeted(stats, gzipSize);
   if (rest.length) {
     console.log('Other chunk groups (signed-in pages and lazy pieces; no budget), entry included:');

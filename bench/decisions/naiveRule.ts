@@ -14,13 +14,24 @@ const BASELINE_DAYS = 30;
 const BEHIND = 1.25;
 
 const total = (days: DayCounts[], today: string, within: number) =>
-  days.filter((d) => age(d.date, today) < within).reduce((s, d) => ({ spend: s.spend + d.spend, conversions: s.conversions + d.conversions, active: s.active + (d.impressions > 0 ? 1 : 0) }), { spend: 0, conversions: 0, active: 0 });
+  days
+    .filter((d) => age(d.date, today) < within)
+    .reduce(
+      (s, d) => ({
+        spend: s.spend + d.spend,
+        conversions: s.conversions + d.conversions,
+        active: s.active + (d.impressions > 0 ? 1 : 0),
+      }),
+      { spend: 0, conversions: 0, active: 0 },
+    );
 
 export function naiveWiseCut(account: AccountSeries): Finding[] {
   const findings: Finding[] = [];
   for (const campaign of account.campaigns) {
     if (campaign.status !== 'ACTIVE') continue;
-    const live = campaign.ads.filter((ad) => ad.status === 'ACTIVE' && ad.days.some((d) => d.impressions > 0 && age(d.date, account.today) < 3));
+    const live = campaign.ads.filter(
+      (ad) => ad.status === 'ACTIVE' && ad.days.some((d) => d.impressions > 0 && age(d.date, account.today) < 3),
+    );
     if (live.length < 2) continue;
     const baseline = total(campaign.days, account.today, BASELINE_DAYS);
     if (baseline.conversions === 0) continue;
@@ -30,7 +41,10 @@ export function naiveWiseCut(account: AccountSeries): Finding[] {
       if (remaining < 2) break;
       const recent = total(ad.days, account.today, RECENT_DAYS);
       if (recent.active < 3) continue;
-      const behind = recent.conversions === 0 ? recent.spend >= campaignCpa : recent.spend / recent.conversions > BEHIND * campaignCpa;
+      const behind =
+        recent.conversions === 0
+          ? recent.spend >= campaignCpa
+          : recent.spend / recent.conversions > BEHIND * campaignCpa;
       if (!behind) continue;
       remaining -= 1;
       findings.push({
@@ -43,7 +57,10 @@ export function naiveWiseCut(account: AccountSeries): Finding[] {
         headline: `Pause ${ad.name}`,
         confidence: 1,
         evidence: [],
-        impact: { conversionsPerWeek: { mid: recent.spend / campaignCpa, low: 0, high: 0 }, spendPerWeek: { mid: 0, low: 0, high: 0 } },
+        impact: {
+          conversionsPerWeek: { mid: recent.spend / campaignCpa, low: 0, high: 0 },
+          spendPerWeek: { mid: 0, low: 0, high: 0 },
+        },
         change: { kind: 'ad_status', adId: ad.id, campaignId: campaign.id, from: 'ACTIVE', to: 'PAUSED' },
       });
     }

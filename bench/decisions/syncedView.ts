@@ -1,9 +1,10 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
+import { addDays } from '@shared/days';
+
 import { type SandboxAccount, type World } from '../../src/sandbox/world';
 import type { LagObservation } from '../../src/server/analysis/lag';
 import type { AccountSeries, DayCounts } from '../../src/server/analysis/types';
 import { ageOf, sumByDate } from '../../src/server/analysis/window';
-import { addDays } from '@shared/days';
 
 /**
  * What the product knows of a sandbox world, kept the way sync keeps it: a 90-day backfill on
@@ -28,7 +29,8 @@ export class SyncedView {
 
   constructor(private readonly world: World) {
     for (const platform of PLATFORMS) {
-      for (const account of world.accounts(platform)) this.known.push({ platform, account, ads: new Map(), observations: [] });
+      for (const account of world.accounts(platform))
+        this.known.push({ platform, account, ads: new Map(), observations: [] });
     }
   }
 
@@ -45,7 +47,14 @@ export class SyncedView {
         const days = byAd.get(row.ad!.id) ?? new Map<string, DayCounts>();
         byAd.set(row.ad!.id, days);
         const m = row.metrics;
-        days.set(row.date, { date: row.date, spend: m.spendMinor, impressions: m.impressions, clicks: m.clicks, conversions: m.conversions, value: m.conversionValueMinor });
+        days.set(row.date, {
+          date: row.date,
+          spend: m.spendMinor,
+          impressions: m.impressions,
+          clicks: m.clicks,
+          conversions: m.conversions,
+          value: m.conversionValueMinor,
+        });
         perDay.set(row.date, (perDay.get(row.date) ?? 0) + m.conversions);
       }
       for (const [date, conversions] of perDay) {
@@ -55,12 +64,18 @@ export class SyncedView {
   }
 
   accounts(): { platform: Platform; account: SandboxAccount; series: AccountSeries; observations: LagObservation[] }[] {
-    return this.known.map((known) => ({ platform: known.platform, account: known.account, series: this.series(known), observations: known.observations }));
+    return this.known.map((known) => ({
+      platform: known.platform,
+      account: known.account,
+      series: this.series(known),
+      observations: known.observations,
+    }));
   }
 
   private series(known: KnownAccount): AccountSeries {
     const { world } = this;
-    const byDate = (map: Map<string, DayCounts> | undefined) => [...(map?.values() ?? [])].sort((a, b) => a.date.localeCompare(b.date));
+    const byDate = (map: Map<string, DayCounts> | undefined) =>
+      [...(map?.values() ?? [])].sort((a, b) => a.date.localeCompare(b.date));
     return {
       platform: known.platform,
       accountRef: known.account.id,
@@ -70,7 +85,12 @@ export class SyncedView {
         const byAd = known.ads.get(campaign.id);
         const ads = campaign.ads
           .filter((ad) => byAd?.has(ad.id))
-          .map((ad) => ({ id: ad.id, name: ad.name, status: world.adStatus(known.platform, ad.id), days: byDate(byAd?.get(ad.id)) }));
+          .map((ad) => ({
+            id: ad.id,
+            name: ad.name,
+            status: world.adStatus(known.platform, ad.id),
+            days: byDate(byAd?.get(ad.id)),
+          }));
         return {
           id: campaign.id,
           name: campaign.name,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+
 import type { Page } from 'playwright-core';
 
 /** axe-core's browser bundle, read once per test file. */
@@ -20,8 +21,12 @@ export interface A11yViolation {
 export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
   });
   return violations

@@ -1,9 +1,13 @@
-import type { Page } from 'playwright-core';
 import type { SyncStatus } from '@shared/api/dashboard';
+import type { Page } from 'playwright-core';
+
 import { readState } from './server';
 
 /** Calls the real API from a test (set-up that is not what the test is about). */
-export async function api(path: string, init: { method?: string; body?: object; token?: string; workspace?: string; baseUrl?: string } = {}) {
+export async function api(
+  path: string,
+  init: { method?: string; body?: object; token?: string; workspace?: string; baseUrl?: string } = {},
+) {
   const baseUrl = init.baseUrl ?? readState().baseUrl;
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: init.method ?? 'GET',
@@ -21,7 +25,9 @@ export async function api(path: string, init: { method?: string; body?: object; 
 /** Registers a user through the API, starts their trial, and returns their access token. */
 export async function trialUser(email: string, password: string, fullName = 'Meera Iyer'): Promise<string> {
   await api('register/', { method: 'POST', body: { fullName, email, password, confirmPassword: password } });
-  const { access } = (await api('login/', { method: 'POST', body: { username: email, password } })) as { access: string };
+  const { access } = (await api('login/', { method: 'POST', body: { username: email, password } })) as {
+    access: string;
+  };
   // The trial counts as Pro (five accounts) and opens the dashboard.
   await api('start-trial/', { method: 'POST', body: {}, token: access });
   return access;
@@ -51,11 +57,20 @@ export async function connectGoogleInBrowser(page: Page, token: string): Promise
 }
 
 /** Resolves once every connection (of the workspace, when given) has finished its backfill. */
-export async function syncedAll(token: string, connections: number, workspace?: string, baseUrl?: string): Promise<void> {
+export async function syncedAll(
+  token: string,
+  connections: number,
+  workspace?: string,
+  baseUrl?: string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const status = (await api('sync/', { token, workspace, baseUrl })) as SyncStatus;
-    if (status.connections.length === connections && status.connections.every((c) => c.backfilled && c.status === 'idle')) return;
+    if (
+      status.connections.length === connections &&
+      status.connections.every((c) => c.backfilled && c.status === 'idle')
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

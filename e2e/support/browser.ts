@@ -1,6 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
 import { CHROMIUM_ARGS, findChromium } from './chromium';
-import { launchServer, readState, type OwnServer } from './server';
+import { launchServer, type OwnServer, readState } from './server';
 
 /** Viewports the nav is tested at. */
 export const DESKTOP = { width: 1280, height: 800 };
@@ -37,7 +38,11 @@ export function pagePerTest(viewport = DESKTOP): { readonly page: Page; readonly
 }
 
 /** A new page on the running server at the given viewport. */
-export async function openPage(browser: Browser, viewport = DESKTOP, baseUrl = readState().baseUrl): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  baseUrl = readState().baseUrl,
+): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   return { context, page, baseUrl };
@@ -48,7 +53,10 @@ export async function openPage(browser: Browser, viewport = DESKTOP, baseUrl = r
  * `env`) and one browser, started before the file's tests and stopped after them. Read
  * `own.server` and `own.browser` inside tests.
  */
-export function ownServerAndBrowser(env: Record<string, string> = {}): { readonly server: OwnServer; readonly browser: Browser } {
+export function ownServerAndBrowser(env: Record<string, string> = {}): {
+  readonly server: OwnServer;
+  readonly browser: Browser;
+} {
   let server: OwnServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 
 /** Where Chromium usually lives; CHROMIUM_PATH wins. */
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The system Chromium, or an error that says how to get one. Browser tests never skip silently. */
 export function findChromium(): string {

@@ -1,5 +1,6 @@
 import type { SyncStatus } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
+
 import { api, until } from './api';
 import { readState } from './server';
 
@@ -16,30 +17,49 @@ function adminToken(): string {
 }
 
 async function sandboxAdmin<T>(path: string, baseUrl = readState().baseUrl): Promise<T> {
-  const res = await fetch(`${baseUrl}/sandbox/_sandbox${path}`, { headers: { authorization: `Bearer ${adminToken()}` } });
+  const res = await fetch(`${baseUrl}/sandbox/_sandbox${path}`, {
+    headers: { authorization: `Bearer ${adminToken()}` },
+  });
   if (!res.ok) throw new Error(`sandbox admin ${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
 
 /** Ground truth from the in-process sandbox's admin API. */
-export async function sandboxTotals(platform: Platform, account: string, since: string, until: string): Promise<Totals> {
+export async function sandboxTotals(
+  platform: Platform,
+  account: string,
+  since: string,
+  until: string,
+): Promise<Totals> {
   return sandboxAdmin<Totals>(`/totals?${new URLSearchParams({ platform, account, since, until })}`);
 }
 
 export async function sandboxCampaignStatus(platform: Platform, name: string): Promise<string | undefined> {
-  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { name: string; status: string }[] }[] }>(`/accounts?platform=${platform}`);
+  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { name: string; status: string }[] }[] }>(
+    `/accounts?platform=${platform}`,
+  );
   return accounts.flatMap((a) => a.campaigns).find((c) => c.name === name)?.status;
 }
 
 /** A campaign's daily budget (minor units) at the sandbox platform, found by its platform id. */
-export async function sandboxCampaignBudget(platform: Platform, campaignId: string, baseUrl?: string): Promise<number | undefined> {
-  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { id: string; dailyBudgetMinor: number }[] }[] }>(`/accounts?platform=${platform}`, baseUrl);
+export async function sandboxCampaignBudget(
+  platform: Platform,
+  campaignId: string,
+  baseUrl?: string,
+): Promise<number | undefined> {
+  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { id: string; dailyBudgetMinor: number }[] }[] }>(
+    `/accounts?platform=${platform}`,
+    baseUrl,
+  );
   return accounts.flatMap((a) => a.campaigns).find((c) => c.id === campaignId)?.dailyBudgetMinor;
 }
 
 /** An ad's status at the sandbox platform, found by its platform id. */
 export async function sandboxAdStatus(platform: Platform, adId: string, baseUrl?: string): Promise<string | undefined> {
-  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { ads: { id: string; status: string }[] }[] }[] }>(`/accounts?platform=${platform}`, baseUrl);
+  const { accounts } = await sandboxAdmin<{ accounts: { campaigns: { ads: { id: string; status: string }[] }[] }[] }>(
+    `/accounts?platform=${platform}`,
+    baseUrl,
+  );
   return accounts.flatMap((a) => a.campaigns.flatMap((c) => c.ads)).find((ad) => ad.id === adId)?.status;
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { buildServer, COMPILED_SERVER, ROOT, spawnServer } from '../../src/server/test/spawnServer';
 /** globalSetup records the running server here; test workers read it. */
 const STATE_FILE = path.join(ROOT, 'node_modules/.cache/adwise-e2e/state.json');
@@ -18,7 +19,12 @@ export interface E2eState {
  * both exist). The browser tests run against the compiled server, as `npm run serve` does.
  */
 export function buildForE2e(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist/index.html')) && fs.existsSync(path.join(ROOT, COMPILED_SERVER))) return;
+  if (
+    process.env.E2E_SKIP_BUILD === '1' &&
+    fs.existsSync(path.join(ROOT, 'dist/index.html')) &&
+    fs.existsSync(path.join(ROOT, COMPILED_SERVER))
+  )
+    return;
   buildServer();
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
     cwd: ROOT,

@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SESSION_HINT_ATTRIBUTE } from '@shared/prerender';
 import { AppProviders } from '@client/app/AppProviders';
 import { AppRouter } from '@client/app/AppRouter';
 import { makeStore } from '@client/app/store';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { SESSION_HINT_ATTRIBUTE } from '@shared/prerender';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

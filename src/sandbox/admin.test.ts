@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { createSandbox, startSandbox, type RunningSandbox } from './sandbox';
+
+import { createSandbox, type RunningSandbox, startSandbox } from './sandbox';
 
 describe('sandbox admin routes', () => {
   let sandbox: RunningSandbox;
@@ -22,7 +23,9 @@ describe('sandbox admin routes', () => {
     const ad = sandbox.world.accounts('tiktok')[0].campaigns[0].ads[1];
     sandbox.world.setAdStatus('tiktok', ad.id, 'PAUSED');
     const response = await sandbox.admin('/accounts?platform=tiktok');
-    const { accounts } = (await response.json()) as { accounts: { campaigns: { ads: { id: string; name: string; status: string }[] }[] }[] };
+    const { accounts } = (await response.json()) as {
+      accounts: { campaigns: { ads: { id: string; name: string; status: string }[] }[] }[];
+    };
     const ads = accounts.flatMap((a) => a.campaigns.flatMap((c) => c.ads));
     expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, status: 'PAUSED' });
     expect(ads.filter((a) => a.status === 'ACTIVE')).toHaveLength(ads.length - 1);
@@ -82,7 +85,11 @@ describe('sandbox admin routes', () => {
     app.setNotFoundHandler((_request, reply) => reply.code(200).send('<!doctype html><title>SPA</title>'));
     try {
       for (const path of ['/sandbox/_sandbox/accounts', '/sandbox/_sandbox/totals', '/sandbox/_sandbox/faults']) {
-        const response = await app.inject({ method: 'GET', url: path, headers: { authorization: 'Bearer anything-at-all-here' } });
+        const response = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { authorization: 'Bearer anything-at-all-here' },
+        });
         expect(response.statusCode).toBe(404);
       }
       expect((await app.inject({ method: 'POST', url: '/sandbox/_sandbox/revoke', payload: {} })).statusCode).toBe(404);
@@ -100,7 +107,15 @@ describe('sandbox admin routes', () => {
       const unknown = { method: 'GET' as const, url: '/sandbox/_sandbox/nothing-here' };
       expect((await app.inject({ ...unknown, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(404);
       expect((await app.inject(unknown)).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/faults', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/sandbox/_sandbox/faults',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
@@ -124,11 +139,27 @@ describe('sandbox admin routes', () => {
         expect(answer.statusCode).toBe(200);
         const truth = answer.json();
         expect(truth.campaigns).toHaveLength(account.campaigns.length);
-        expect(truth.campaigns[0].ads[0]).toEqual(expect.objectContaining({ kind: expect.any(String), conversionRate: expect.any(Number), ctrMultiplier: expect.any(Number) }));
+        expect(truth.campaigns[0].ads[0]).toEqual(
+          expect.objectContaining({
+            kind: expect.any(String),
+            conversionRate: expect.any(Number),
+            ctrMultiplier: expect.any(Number),
+          }),
+        );
         expect(truth.conversionLag.at(-1)).toBe(1);
         expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-        expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/truth?platform=meta', headers: auth })).statusCode).toBe(400);
-        expect((await app.inject({ method: 'GET', url: '/sandbox/_sandbox/truth?platform=meta&account=act_0', headers: auth })).statusCode).toBe(404);
+        expect(
+          (await app.inject({ method: 'GET', url: '/sandbox/_sandbox/truth?platform=meta', headers: auth })).statusCode,
+        ).toBe(400);
+        expect(
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/sandbox/_sandbox/truth?platform=meta&account=act_0',
+              headers: auth,
+            })
+          ).statusCode,
+        ).toBe(404);
       } finally {
         await app.close();
       }

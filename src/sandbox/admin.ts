@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+
 import { isPlatform, PLATFORMS } from '@shared/constants';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { FaultRule, Faults } from './faults';
 import type { Grants } from './grants';
 import { accountTruth } from './truth';
@@ -22,7 +24,6 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-
 export interface AdminOptions {
   world: World;
   grants: Grants;
@@ -34,7 +35,13 @@ export interface AdminOptions {
 }
 
 /** The admin routes, to register under ADMIN_PATH. */
-export function adminRoutes({ world, grants, faults, adminToken, exposeTruth = false }: AdminOptions): FastifyPluginAsync {
+export function adminRoutes({
+  world,
+  grants,
+  faults,
+  adminToken,
+  exposeTruth = false,
+}: AdminOptions): FastifyPluginAsync {
   if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
     throw new Error(`The sandbox admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long`);
   }
@@ -87,7 +94,8 @@ export function adminRoutes({ world, grants, faults, adminToken, exposeTruth = f
       // What the product's advice is judged against; benches and tests read it, the product never does.
       app.get('/truth', async (request, reply) => {
         const { platform, account, since, until } = request.query as Record<string, string | undefined>;
-        if (!isPlatform(platform) || !account) return reply.code(400).send({ error: 'platform and account are required' });
+        if (!isPlatform(platform) || !account)
+          return reply.code(400).send({ error: 'platform and account are required' });
         const range = since && until ? { since, until } : undefined;
         const truth = accountTruth(world, platform, account, range);
         if (!truth) return reply.code(404).send({ error: `No account ${account} on ${platform}` });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import { CONSENT_TTL_MS, ConsentPages, MAX_PENDING_CONSENTS, type PendingConsent } from './consent';
 import { Grants } from './grants';
 import { World } from './world';
@@ -67,12 +68,20 @@ describe('consent pages', () => {
     const stale = show();
     time += CONSENT_TTL_MS + 1;
     const expired = recordingReply();
-    pages.decide(expired.reply, CONSENT_URL, { request_id: stale, decision: 'allow', account: world.accounts('meta')[0].id });
+    pages.decide(expired.reply, CONSENT_URL, {
+      request_id: stale,
+      decision: 'allow',
+      account: world.accounts('meta')[0].id,
+    });
     expect(expired.answer.status).toBe(400);
     expect(expired.answer.location).toBeUndefined();
 
     const live = recordingReply();
-    pages.decide(live.reply, CONSENT_URL, { request_id: show(), decision: 'allow', account: world.accounts('meta')[0].id });
+    pages.decide(live.reply, CONSENT_URL, {
+      request_id: show(),
+      decision: 'allow',
+      account: world.accounts('meta')[0].id,
+    });
     expect(live.answer.status).toBe(302);
     expect(new URL(live.answer.location!).searchParams.get('state')).toBe('st');
     expect(pages.openCount).toBe(0);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { FastifyReply } from 'fastify';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+
 import type { Grants } from './grants';
 import type { SandboxAccount } from './world';
 
@@ -81,7 +83,13 @@ export class ConsentPages {
     }
   }
 
-  private render(reply: FastifyReply, consentUrl: string, id: string, request: PendingConsent, error?: string): FastifyReply {
+  private render(
+    reply: FastifyReply,
+    consentUrl: string,
+    id: string,
+    request: PendingConsent,
+    error?: string,
+  ): FastifyReply {
     const label = PLATFORM_LABELS[request.platform];
     const accounts = this.accounts(request.platform);
     const rows = accounts
@@ -138,7 +146,11 @@ export class ConsentPages {
 </main>
 </body>
 </html>`;
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    return reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html);
   }
 
   /** Handles the form post: a redirect back to the app with a code, or with the denial. */
@@ -146,12 +158,20 @@ export class ConsentPages {
     const id = typeof form.request_id === 'string' ? form.request_id : '';
     const request = this.pending.get(id);
     if (!request || request.expiresAt < this.now().getTime()) {
-      return reply.code(400).header('content-type', 'text/plain; charset=utf-8').send('This consent request expired. Start the connection again from Adwise.');
+      return reply
+        .code(400)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .send('This consent request expired. Start the connection again from Adwise.');
     }
-    const picked = ([] as string[]).concat(form.account ?? []).filter((accountId) => this.accounts(request.platform).some((a) => a.id === accountId));
+    const picked = ([] as string[])
+      .concat(form.account ?? [])
+      .filter((accountId) => this.accounts(request.platform).some((a) => a.id === accountId));
     if (form.decision === 'deny') {
       this.pending.delete(id);
-      return reply.redirect(withQuery(request.redirectUri, { ...(request.denyParams ?? { error: 'access_denied' }), state: request.state }), 302);
+      return reply.redirect(
+        withQuery(request.redirectUri, { ...(request.denyParams ?? { error: 'access_denied' }), state: request.state }),
+        302,
+      );
     }
     if (picked.length === 0) {
       this.pending.delete(id);

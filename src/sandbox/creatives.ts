@@ -87,7 +87,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Skin',
     products: ['Night Serum', 'SPF 50 Fluid', 'Gentle Cleanser', 'Eye Cream', 'Face Oil'],
     audience: 'customers',
-    specs: ['2% niacinamide, no perfume', 'SPF 50, no white cast', 'pH 5.5 cleanser', '30 ml lasts 10 weeks', 'Dermatologist tested'],
+    specs: [
+      '2% niacinamide, no perfume',
+      'SPF 50, no white cast',
+      'pH 5.5 cleanser',
+      '30 ml lasts 10 weeks',
+      'Dermatologist tested',
+    ],
     benefits: [
       'Absorbs in seconds and sits well under make-up.',
       'Fragrance-free and gentle enough for sensitive skin.',
@@ -103,7 +109,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Coffee',
     products: ['Espresso Beans', 'Cold Brew Kit', 'Pour-Over Set', 'Decaf Blend', 'Subscription'],
     audience: 'coffee lovers',
-    specs: ['Roasted within 48 hours', 'Single origin, Huila', 'Ships whole bean or ground', '250 g makes 30 cups', 'Pause or skip anytime'],
+    specs: [
+      'Roasted within 48 hours',
+      'Single origin, Huila',
+      'Ships whole bean or ground',
+      '250 g makes 30 cups',
+      'Pause or skip anytime',
+    ],
     benefits: [
       'Roasted to order and at your door while it is still fresh.',
       'Notes of cocoa and red fruit, low bitterness.',
@@ -135,7 +147,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Trips',
     products: ['City Break', 'Beach Stay', 'Rail Pass', 'Weekend Trip', 'Ski Lodge'],
     audience: 'travellers',
-    specs: ['Free cancellation to 24 h', 'Hotels from $59 a night', 'No booking fees', '4.6 stars on 9,000 reviews', 'Pay in 3 instalments'],
+    specs: [
+      'Free cancellation to 24 h',
+      'Hotels from $59 a night',
+      'No booking fees',
+      '4.6 stars on 9,000 reviews',
+      'Pay in 3 instalments',
+    ],
     benefits: [
       'Compare 900 hotels and book in under a minute.',
       'Change your dates for free up to a day before.',
@@ -151,7 +169,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Cloud',
     products: ['Analytics', 'CRM', 'Help Desk', 'Data Platform', 'Security Suite'],
     audience: 'teams',
-    specs: ['SOC 2 Type II certified', 'Set up in 15 minutes', 'SSO on every plan', '99.95% uptime SLA', '200+ integrations'],
+    specs: [
+      'SOC 2 Type II certified',
+      'Set up in 15 minutes',
+      'SSO on every plan',
+      '99.95% uptime SLA',
+      '200+ integrations',
+    ],
     benefits: [
       'Connect your data sources in minutes, not sprints.',
       'Dashboards your finance team will actually open.',
@@ -167,7 +191,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Talent',
     products: ['Engineering Role', 'Sales Role', 'Internship', 'Remote Role', 'Design Role'],
     audience: 'professionals',
-    specs: ['Hybrid, 3 days in office', '4-day interview loop', '$120k-$160k salary band', '25 days paid leave', 'Offices in 6 cities'],
+    specs: [
+      'Hybrid, 3 days in office',
+      '4-day interview loop',
+      '$120k-$160k salary band',
+      '25 days paid leave',
+      'Offices in 6 cities',
+    ],
     benefits: [
       'Work on products used by 40,000 companies.',
       'Learning budget of $2,000 a year, every year.',
@@ -183,7 +213,13 @@ const VERTICALS: Record<string, Vertical> = {
     brand: 'Acme Ledger',
     products: ['Invoicing', 'Expense Cards', 'Payroll', 'Bookkeeping', 'Tax Filing'],
     audience: 'finance teams',
-    specs: ['Close the books in 3 days', 'Cards issued in minutes', 'Syncs with 40 banks', 'GDPR and SOC 2 ready', 'Payroll in 12 countries'],
+    specs: [
+      'Close the books in 3 days',
+      'Cards issued in minutes',
+      'Syncs with 40 banks',
+      'GDPR and SOC 2 ready',
+      'Payroll in 12 countries',
+    ],
     benefits: [
       'Receipts matched to card spend automatically.',
       'Approve invoices from your phone in one tap.',
@@ -270,12 +306,37 @@ function headline(v: Vertical, style: Style, r: Draw, salt: string): string {
   const count = 2 + Math.floor(r(`${salt}:n`) * 9);
   const thousands = 5 + Math.floor(r(`${salt}:k`) * 95);
   const options: Record<Style, string[]> = {
-    numbers: [`${percent}% Off ${product}`, `${count} ${product} Deals`, `${product}: Save ${percent}%`, `Top ${count} ${product} Picks`],
-    proof: [`Loved by ${thousands}k ${v.audience}`, `Rated 4.${Math.floor(r(`${salt}:stars`) * 9) + 1}/5 by ${v.audience}`, `${thousands}k Reviews, 4.8 Stars`],
-    urgency: [`Ends ${pickFrom(r, `${salt}:day`, WEEKDAYS)}: ${percent}% Off`, `Last Chance: ${product}`, `Only Today: ${percent}% Off`, `Final Hours on ${product}`],
-    question: [`Need a Better ${product}?`, `Still Paying Too Much?`, `Ready for a New ${product}?`, `Why Not Try ${v.brand}?`],
+    numbers: [
+      `${percent}% Off ${product}`,
+      `${count} ${product} Deals`,
+      `${product}: Save ${percent}%`,
+      `Top ${count} ${product} Picks`,
+    ],
+    proof: [
+      `Loved by ${thousands}k ${v.audience}`,
+      `Rated 4.${Math.floor(r(`${salt}:stars`) * 9) + 1}/5 by ${v.audience}`,
+      `${thousands}k Reviews, 4.8 Stars`,
+    ],
+    urgency: [
+      `Ends ${pickFrom(r, `${salt}:day`, WEEKDAYS)}: ${percent}% Off`,
+      `Last Chance: ${product}`,
+      `Only Today: ${percent}% Off`,
+      `Final Hours on ${product}`,
+    ],
+    question: [
+      `Need a Better ${product}?`,
+      `Still Paying Too Much?`,
+      `Ready for a New ${product}?`,
+      `Why Not Try ${v.brand}?`,
+    ],
     plain: [`${v.brand} ${product}`, `Shop ${product}`, `${product} by ${v.brand}`, `The ${product}`],
-    curiosity: [`You Won't Believe This`, `The ${product} Secret`, `This Changes Everything`, `Nobody Tells You This`, `Wait Until You See This`],
+    curiosity: [
+      `You Won't Believe This`,
+      `The ${product} Secret`,
+      `This Changes Everything`,
+      `Nobody Tells You This`,
+      `Wait Until You See This`,
+    ],
     specific: [pickFrom(r, `${salt}:spec`, v.specs)],
   };
   return pickFrom(r, `${salt}:line`, options[style]);
@@ -286,13 +347,36 @@ function hook(v: Vertical, style: Style, r: Draw, salt: string): string {
   const product = pickFrom(r, `${salt}:product`, v.products).toLowerCase();
   const thousands = 5 + Math.floor(r(`${salt}:k`) * 95);
   const options: Record<Style, string[]> = {
-    numbers: [`${thousands},000 ${v.audience} and counting.`, `3 reasons ${v.audience} pick our ${product}.`, `Save ${10 + 5 * Math.floor(r(`${salt}:pct`) * 7)}% on the ${product} this week.`],
-    proof: [`Join ${thousands},000 ${v.audience} who switched to ${v.brand}.`, `"Best ${product} I've had" - one of ${thousands}k five-star reviews.`],
-    urgency: [`The offer ends ${pickFrom(r, `${salt}:day`, WEEKDAYS).toLowerCase()}.`, `Only a few left at this price.`, `Last day to get ${pickFrom(r, `${salt}:offer`, v.offers)}.`],
-    question: [`Looking for a ${product} that actually lasts?`, `Tired of settling for less?`, `What would you do with an extra hour a week?`],
+    numbers: [
+      `${thousands},000 ${v.audience} and counting.`,
+      `3 reasons ${v.audience} pick our ${product}.`,
+      `Save ${10 + 5 * Math.floor(r(`${salt}:pct`) * 7)}% on the ${product} this week.`,
+    ],
+    proof: [
+      `Join ${thousands},000 ${v.audience} who switched to ${v.brand}.`,
+      `"Best ${product} I've had" - one of ${thousands}k five-star reviews.`,
+    ],
+    urgency: [
+      `The offer ends ${pickFrom(r, `${salt}:day`, WEEKDAYS).toLowerCase()}.`,
+      `Only a few left at this price.`,
+      `Last day to get ${pickFrom(r, `${salt}:offer`, v.offers)}.`,
+    ],
+    question: [
+      `Looking for a ${product} that actually lasts?`,
+      `Tired of settling for less?`,
+      `What would you do with an extra hour a week?`,
+    ],
     plain: [`Meet the ${product} from ${v.brand}.`, `${v.brand} makes the ${product} simple.`, `New: the ${product}.`],
-    curiosity: [`We didn't expect this to work. It did.`, `The one thing nobody tells you about ${product}s...`, `You'll never guess what happened next.`, `This is why everyone is talking about it.`],
-    specific: [`${pickFrom(r, `${salt}:spec`, v.specs)}.`, `Our ${product}: ${pickFrom(r, `${salt}:spec2`, v.specs).toLowerCase()}.`],
+    curiosity: [
+      `We didn't expect this to work. It did.`,
+      `The one thing nobody tells you about ${product}s...`,
+      `You'll never guess what happened next.`,
+      `This is why everyone is talking about it.`,
+    ],
+    specific: [
+      `${pickFrom(r, `${salt}:spec`, v.specs)}.`,
+      `Our ${product}: ${pickFrom(r, `${salt}:spec2`, v.specs).toLowerCase()}.`,
+    ],
   };
   return pickFrom(r, `${salt}:line`, options[style]);
 }
@@ -311,7 +395,15 @@ function compose(sentences: string[], limit: number, max: number, overrun: boole
 }
 
 /** Body text: a hook, then benefits, offer and proof, to the placement's length. */
-function bodyText(v: Vertical, kind: CopyKind, r: Draw, salt: string, limit: number, max: number, overrun: boolean): string {
+function bodyText(
+  v: Vertical,
+  kind: CopyKind,
+  r: Draw,
+  salt: string,
+  limit: number,
+  max: number,
+  overrun: boolean,
+): string {
   const benefits = [...v.benefits].sort((a, b) => r(`${salt}:b:${a}`) - r(`${salt}:b:${b}`));
   const sentences = [
     hook(v, styleOf(kind, r, `${salt}:hook`), r, `${salt}:hook`),
@@ -369,7 +461,13 @@ function landingUrl(platform: Platform, v: Vertical, r: Draw, campaignName: stri
  * The copy and image of one ad. `r` is the ad's own keyed stream (callers pass salts no other
  * draw uses, so adding copy changed no number the world drew before).
  */
-export function writeCreative(platform: Platform, vertical: string, kind: CopyKind, campaignName: string, r: Draw): SandboxCreative {
+export function writeCreative(
+  platform: Platform,
+  vertical: string,
+  kind: CopyKind,
+  campaignName: string,
+  r: Draw,
+): SandboxCreative {
   const v = VERTICALS[vertical] ?? VERTICALS.outdoor;
   const lengths = LENGTHS[platform];
   const overrun = r('copy:overrun') < OVERRUN_RATE;
@@ -381,13 +479,23 @@ export function writeCreative(platform: Platform, vertical: string, kind: CopyKi
     case 'google': {
       const heads = headlines(v, kind, r, 'copy:h', 3 + Math.floor(r('copy:hcount') * 13), lengths.headlineMax);
       // Fewer distinct lines than asked for can come out of the banks; an RSA needs at least 3.
-      while (heads.length < 3) heads.push([`${v.brand}`, `Official ${v.brand} Site`, `Shop ${v.brand} Online`][heads.length]);
+      while (heads.length < 3)
+        heads.push([`${v.brand}`, `Official ${v.brand} Site`, `Shop ${v.brand} Online`][heads.length]);
       const descriptionCount = 2 + Math.floor(r('copy:dcount') * 3);
       const descriptions = Array.from({ length: descriptionCount }, (_, i) =>
         bodyText(v, kind, r, `copy:d${i}`, lengths.text, lengths.textMax, false),
       ).filter((d, i, all) => all.indexOf(d) === i);
-      while (descriptions.length < 2) descriptions.push(`${v.brand}: ${pickFrom(r, 'copy:dfill', v.benefits)}`.slice(0, lengths.textMax));
-      return { headlines: heads, descriptions, primaryText: null, description: null, callToAction: null, landingUrl: landing, image: null };
+      while (descriptions.length < 2)
+        descriptions.push(`${v.brand}: ${pickFrom(r, 'copy:dfill', v.benefits)}`.slice(0, lengths.textMax));
+      return {
+        headlines: heads,
+        descriptions,
+        primaryText: null,
+        description: null,
+        callToAction: null,
+        landingUrl: landing,
+        image: null,
+      };
     }
     case 'tiktok': {
       // No emojis, braces or '#' (TikTok refuses them); at least 12 characters.
@@ -407,7 +515,8 @@ export function writeCreative(platform: Platform, vertical: string, kind: CopyKi
       const headMax = cuts && overrun ? lengths.headlineMax : lengths.headline;
       const title = headlines(v, kind, r, 'copy:h', 1, headMax)[0];
       const text = bodyText(v, kind, r, 'copy:text', lengths.text, lengths.textMax, cuts && overrun);
-      const description = platform === 'meta' ? pickFrom(r, 'copy:desc', [...v.specs, ...v.offers.map((o) => `Get ${o}`)]) : null;
+      const description =
+        platform === 'meta' ? pickFrom(r, 'copy:desc', [...v.specs, ...v.offers.map((o) => `Get ${o}`)]) : null;
       return {
         headlines: [title],
         descriptions: [],
@@ -425,7 +534,14 @@ export function writeCreative(platform: Platform, vertical: string, kind: CopyKi
  * A fresh execution of the same concept (refreshCreative): new lines and a new image, the same
  * offer page and button.
  */
-export function rewriteCreative(platform: Platform, vertical: string, kind: CopyKind, campaignName: string, before: SandboxCreative, r: Draw): SandboxCreative {
+export function rewriteCreative(
+  platform: Platform,
+  vertical: string,
+  kind: CopyKind,
+  campaignName: string,
+  before: SandboxCreative,
+  r: Draw,
+): SandboxCreative {
   const fresh = writeCreative(platform, vertical, kind, campaignName, r);
   return { ...fresh, landingUrl: before.landingUrl, callToAction: before.callToAction };
 }

@@ -5,12 +5,21 @@ describe('loadSandboxEnv', () => {
     expect(loadSandboxEnv({})).toEqual({ seed: DEFAULT_SANDBOX_SEED, faults: [], exposeTruth: false, problems: [] });
     expect(DEFAULT_SANDBOX_SEED).toBe(42);
     // Blank values count as unset.
-    expect(loadSandboxEnv({ SANDBOX_SEED: ' ', SANDBOX_FAULTS: '', SANDBOX_ADMIN_TOKEN: '  ' })).toEqual({ seed: 42, faults: [], exposeTruth: false, problems: [] });
+    expect(loadSandboxEnv({ SANDBOX_SEED: ' ', SANDBOX_FAULTS: '', SANDBOX_ADMIN_TOKEN: '  ' })).toEqual({
+      seed: 42,
+      faults: [],
+      exposeTruth: false,
+      problems: [],
+    });
   });
 
   it('reads the seed, the standing faults and the admin token', () => {
     expect(
-      loadSandboxEnv({ SANDBOX_SEED: ' 7 ', SANDBOX_FAULTS: 'rate_limit:0.05,slow:0.1', SANDBOX_ADMIN_TOKEN: 'abcdefghijklmnop' }),
+      loadSandboxEnv({
+        SANDBOX_SEED: ' 7 ',
+        SANDBOX_FAULTS: 'rate_limit:0.05,slow:0.1',
+        SANDBOX_ADMIN_TOKEN: 'abcdefghijklmnop',
+      }),
     ).toEqual({
       seed: 7,
       faults: [
@@ -31,7 +40,11 @@ describe('loadSandboxEnv', () => {
   });
 
   it('reports every bad value instead of throwing, and falls back to safe values', () => {
-    const loaded = loadSandboxEnv({ SANDBOX_SEED: '4.5', SANDBOX_FAULTS: 'meltdown:2', SANDBOX_ADMIN_TOKEN: 'short-secret' });
+    const loaded = loadSandboxEnv({
+      SANDBOX_SEED: '4.5',
+      SANDBOX_FAULTS: 'meltdown:2',
+      SANDBOX_ADMIN_TOKEN: 'short-secret',
+    });
     expect(loaded.seed).toBe(42);
     expect(loaded.faults).toEqual([]);
     expect(loaded.adminToken).toBeUndefined();

@@ -1,5 +1,5 @@
 import { MIN_ADMIN_TOKEN_LENGTH } from './admin';
-import { parseFaultConfig, type FaultRule } from './faults';
+import { type FaultRule, parseFaultConfig } from './faults';
 
 /**
  * The sandbox's own settings from the environment, for whichever process hosts it (the server's
@@ -42,7 +42,9 @@ export function loadSandboxEnv(env: NodeJS.ProcessEnv): SandboxEnv {
   let adminToken = value('SANDBOX_ADMIN_TOKEN');
   if (adminToken !== undefined && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
     // Not echoed: it is meant to be a secret, even when it is a weak one.
-    problems.push(`SANDBOX_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long (openssl rand -hex 16)`);
+    problems.push(
+      `SANDBOX_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long (openssl rand -hex 16)`,
+    );
     adminToken = undefined;
   }
 

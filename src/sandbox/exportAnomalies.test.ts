@@ -1,6 +1,7 @@
-import { sandboxCorpus } from './exportAnomalies';
-import { World, type AnomalyKind } from './world';
 import { addDays } from '@shared/days';
+
+import { sandboxCorpus } from './exportAnomalies';
+import { type AnomalyKind, World } from './world';
 
 describe('the sandbox anomaly corpus', () => {
   const world = new World({ seed: 42, accountsPerPlatform: 1, now: () => new Date('2026-06-01T12:00:00Z') });
@@ -9,9 +10,14 @@ describe('the sandbox anomaly corpus', () => {
   function subjectOf(name: string) {
     const [platform, , campaignNumber] = name.replace(/\.csv$/, '').split('-') as ['meta', string, string, string];
     const account = world.accounts(platform)[0];
-    const campaigns = name.endsWith('-clicks.csv') ? [account.campaigns[Number(campaignNumber) - 1]] : account.campaigns;
+    const campaigns = name.endsWith('-clicks.csv')
+      ? [account.campaigns[Number(campaignNumber) - 1]]
+      : account.campaigns;
     const kind: AnomalyKind = name.endsWith('-clicks.csv') ? 'click_spike' : 'tracking_outage';
-    const planted = (date: string) => campaigns.some((c) => world.campaignDay(platform, c.id, date).spendMinor > 0 && world.anomaly(platform, c.id, date) === kind);
+    const planted = (date: string) =>
+      campaigns.some(
+        (c) => world.campaignDay(platform, c.id, date).spendMinor > 0 && world.anomaly(platform, c.id, date) === kind,
+      );
     return { planted };
   }
 
@@ -42,7 +48,8 @@ describe('the sandbox anomaly corpus', () => {
     expect(files.every((f) => f.hidden === 0)).toBe(true);
     for (const file of files) {
       // Two windows never touch: the day after one ends is not the day the next starts.
-      for (let i = 1; i < file.windows.length; i += 1) expect(file.windows[i][0].slice(0, 10) > addDays(file.windows[i - 1][1].slice(0, 10), 1)).toBe(true);
+      for (let i = 1; i < file.windows.length; i += 1)
+        expect(file.windows[i][0].slice(0, 10) > addDays(file.windows[i - 1][1].slice(0, 10), 1)).toBe(true);
     }
   });
 });

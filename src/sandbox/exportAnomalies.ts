@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { PLATFORMS } from '@shared/constants';
-import { CONVERSION_LAG, World, type AnomalyKind, type SandboxCampaign } from './world';
 import { addDays, eachDay } from '@shared/days';
+
+import { type AnomalyKind, CONVERSION_LAG, type SandboxCampaign, World } from './world';
 
 /**
  * npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D] [--all] [--noise realistic|clean]
@@ -62,7 +64,9 @@ function fileOf(spec: SeriesSpec, labelAll: boolean): CorpusFile {
     const normal = spec.expected(date, false);
     const effect = Math.abs(spec.expected(date, true) - normal);
     // The day's noise: its Poisson draw, plus how much the same weekday moved over the eight weeks before.
-    const sameWeekday = Array.from({ length: 8 }, (_, w) => spec.expected(addDays(date, -7 * (w + 1)), false)).filter((e) => e > 0);
+    const sameWeekday = Array.from({ length: 8 }, (_, w) => spec.expected(addDays(date, -7 * (w + 1)), false)).filter(
+      (e) => e > 0,
+    );
     const mean = sameWeekday.reduce((x, y) => x + y, 0) / Math.max(1, sameWeekday.length);
     const drift = sameWeekday.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, sameWeekday.length - 1);
     if (!labelAll && effect < VISIBLE_SDS * Math.sqrt(normal + drift)) {
@@ -87,9 +91,18 @@ export function sandboxCorpus(world: World, days: number, labelAll = false): Cor
       const until = addDays(world.today(account), -lagDays);
       const since = addDays(until, -(days - 1));
       const first = account.campaigns.reduce((min, c) => (c.startDate < min ? c.startDate : min), until);
-      const delivering = (campaign: SandboxCampaign, date: string) => world.campaignDay(platform, campaign.id, date).spendMinor > 0;
-      const expectedOf = (campaign: SandboxCampaign, date: string, withAnomaly: boolean, metric: 'conversions' | 'clicks') =>
-        (world.expectedAdDays(platform, account, campaign, date, withAnomaly) ?? []).reduce((sum, ad) => sum + ad[metric], 0);
+      const delivering = (campaign: SandboxCampaign, date: string) =>
+        world.campaignDay(platform, campaign.id, date).spendMinor > 0;
+      const expectedOf = (
+        campaign: SandboxCampaign,
+        date: string,
+        withAnomaly: boolean,
+        metric: 'conversions' | 'clicks',
+      ) =>
+        (world.expectedAdDays(platform, account, campaign, date, withAnomaly) ?? []).reduce(
+          (sum, ad) => sum + ad[metric],
+          0,
+        );
       const base = `${platform}-${accountIndex + 1}`;
 
       const accountDates = eachDay(since < first ? first : since, until);
@@ -99,9 +112,18 @@ export function sandboxCorpus(world: World, days: number, labelAll = false): Cor
             {
               name: `${base}-conversions.csv`,
               dates: accountDates,
-              value: (date) => (account.campaigns.some((c) => delivering(c, date)) ? account.campaigns.reduce((sum, c) => sum + world.campaignDay(platform, c.id, date).conversions, 0) : null),
-              planted: (date) => (account.campaigns.some((c) => delivering(c, date) && world.anomaly(platform, c.id, date) === 'tracking_outage') ? 'tracking_outage' : null),
-              expected: (date, withAnomaly) => account.campaigns.reduce((sum, c) => sum + expectedOf(c, date, withAnomaly, 'conversions'), 0),
+              value: (date) =>
+                account.campaigns.some((c) => delivering(c, date))
+                  ? account.campaigns.reduce((sum, c) => sum + world.campaignDay(platform, c.id, date).conversions, 0)
+                  : null,
+              planted: (date) =>
+                account.campaigns.some(
+                  (c) => delivering(c, date) && world.anomaly(platform, c.id, date) === 'tracking_outage',
+                )
+                  ? 'tracking_outage'
+                  : null,
+              expected: (date, withAnomaly) =>
+                account.campaigns.reduce((sum, c) => sum + expectedOf(c, date, withAnomaly, 'conversions'), 0),
             },
             labelAll,
           ),
@@ -116,7 +138,8 @@ export function sandboxCorpus(world: World, days: number, labelAll = false): Cor
             {
               name: `${base}-${campaignIndex + 1}-clicks.csv`,
               dates,
-              value: (date) => (delivering(campaign, date) ? world.campaignDay(platform, campaign.id, date).clicks : null),
+              value: (date) =>
+                delivering(campaign, date) ? world.campaignDay(platform, campaign.id, date).clicks : null,
               planted: (date) => (world.anomaly(platform, campaign.id, date) === 'click_spike' ? 'click_spike' : null),
               expected: (date, withAnomaly) => expectedOf(campaign, date, withAnomaly, 'clicks'),
             },
@@ -140,7 +163,9 @@ function main() {
   const out = argument('out', 'alerts-corpus');
   const noise = argument('noise', 'realistic');
   if (!Number.isInteger(seed) || !Number.isInteger(days) || days < 30 || (noise !== 'realistic' && noise !== 'clean')) {
-    console.error('Usage: npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D ≥ 30] [--all] [--noise realistic|clean]');
+    console.error(
+      'Usage: npm run alerts:export-sandbox -- [--seed N] [--out DIR] [--days D ≥ 30] [--all] [--noise realistic|clean]',
+    );
     process.exit(2);
   }
   // A fixed day, so the same seed always gives the same corpus.
@@ -150,14 +175,19 @@ function main() {
   const windows: Record<string, [string, string][]> = {};
   const files = sandboxCorpus(world, days, process.argv.includes('--all'));
   for (const file of files) {
-    fs.writeFileSync(path.join(out, folder, file.name), `timestamp,value\n${file.rows.map((r) => `${r.timestamp},${r.value ?? ''}`).join('\n')}\n`);
+    fs.writeFileSync(
+      path.join(out, folder, file.name),
+      `timestamp,value\n${file.rows.map((r) => `${r.timestamp},${r.value ?? ''}`).join('\n')}\n`,
+    );
     windows[`${folder}/${file.name}`] = file.windows;
   }
   const windowsFile = path.join(out, `${folder}-windows.json`);
   fs.writeFileSync(windowsFile, `${JSON.stringify(windows, null, 2)}\n`);
   const count = Object.values(windows).reduce((n, w) => n + w.length, 0);
   const hidden = files.reduce((n, f) => n + f.hidden, 0);
-  console.log(`Wrote ${files.length} series with ${count} anomaly windows to ${path.join(out, folder)} and ${windowsFile} (${hidden} planted days too small to see left blank)`);
+  console.log(
+    `Wrote ${files.length} series with ${count} anomaly windows to ${path.join(out, folder)} and ${windowsFile} (${hidden} planted days too small to see left blank)`,
+  );
   console.log(`Score them: npm run alerts:eval -- --data ${path.join(out, folder)} --windows ${windowsFile}`);
 }
 

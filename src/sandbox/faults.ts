@@ -47,7 +47,9 @@ export function parseFaultConfig(text: string | undefined): FaultRule[] {
     const [kind, probability] = part.trim().split(':');
     const chance = Number(probability);
     if (!isKind(kind) || !Number.isFinite(chance) || chance < 0 || chance > 1) {
-      throw new Error(`SANDBOX_FAULTS entries look like rate_limit:0.05 with kinds ${FAULT_KINDS.join(', ')} (got "${part}")`);
+      throw new Error(
+        `SANDBOX_FAULTS entries look like rate_limit:0.05 with kinds ${FAULT_KINDS.join(', ')} (got "${part}")`,
+      );
     }
     return { kind, probability: chance };
   });
@@ -64,7 +66,10 @@ function toFault(rule: Pick<FaultRule, 'kind' | 'delayMs' | 'retryAfterSeconds'>
 export class Faults {
   private rules: FaultRule[] = [];
 
-  constructor(standing: FaultRule[] = [], private readonly random: () => number = Math.random) {
+  constructor(
+    standing: FaultRule[] = [],
+    private readonly random: () => number = Math.random,
+  ) {
     this.rules = [...standing];
   }
 

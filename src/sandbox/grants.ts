@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import type { Platform } from '@shared/constants';
 
 /**
@@ -101,21 +102,30 @@ export class Grants {
     check: { clientId: string; redirectUri?: string; codeVerifier?: string },
   ): CodeRedemption {
     const record = this.codes.get(code);
-    if (!record || record.grant.platform !== platform) return { ok: false, error: 'invalid_grant', description: 'Unknown authorization code.' };
+    if (!record || record.grant.platform !== platform)
+      return { ok: false, error: 'invalid_grant', description: 'Unknown authorization code.' };
     if (record.used) {
       // A replayed code revokes what it issued (RFC 6749 section 4.1.2).
       record.grant.revoked = true;
       return { ok: false, error: 'invalid_grant', description: 'Authorization code already used.' };
     }
-    if (record.expiresAt < this.now().getTime()) return { ok: false, error: 'invalid_grant', description: 'Authorization code expired.' };
-    if (record.grant.clientId !== check.clientId) return { ok: false, error: 'invalid_client', description: 'Client id does not match the code.' };
+    if (record.expiresAt < this.now().getTime())
+      return { ok: false, error: 'invalid_grant', description: 'Authorization code expired.' };
+    if (record.grant.clientId !== check.clientId)
+      return { ok: false, error: 'invalid_client', description: 'Client id does not match the code.' };
     if (check.redirectUri !== undefined && check.redirectUri !== record.redirectUri) {
-      return { ok: false, error: 'invalid_grant', description: 'redirect_uri does not match the authorization request.' };
+      return {
+        ok: false,
+        error: 'invalid_grant',
+        description: 'redirect_uri does not match the authorization request.',
+      };
     }
     if (record.codeChallenge) {
-      if (!check.codeVerifier) return { ok: false, error: 'invalid_request', description: 'code_verifier is required.' };
+      if (!check.codeVerifier)
+        return { ok: false, error: 'invalid_request', description: 'code_verifier is required.' };
       const computed = record.codeChallengeMethod === 'plain' ? check.codeVerifier : s256(check.codeVerifier);
-      if (computed !== record.codeChallenge) return { ok: false, error: 'invalid_grant', description: 'code_verifier does not match the challenge.' };
+      if (computed !== record.codeChallenge)
+        return { ok: false, error: 'invalid_grant', description: 'code_verifier does not match the challenge.' };
     }
     record.used = true;
     return { ok: true, grant: record.grant };
@@ -131,7 +141,10 @@ export class Grants {
   /** A new refresh token; null lifetime means until revoked. */
   issueRefresh(grant: Grant, ttlSeconds: number | null): string {
     const token = this.token(`${grant.platform}-rt-`);
-    this.refresh.set(token, { grant, expiresAt: ttlSeconds === null ? null : this.now().getTime() + ttlSeconds * 1000 });
+    this.refresh.set(token, {
+      grant,
+      expiresAt: ttlSeconds === null ? null : this.now().getTime() + ttlSeconds * 1000,
+    });
     return token;
   }
 
@@ -158,7 +171,8 @@ export class Grants {
     }
     const now = this.now().getTime();
     if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
-    if (record.grant.refreshExpiresAt && record.grant.refreshExpiresAt.getTime() <= now) return { ok: false, reason: 'expired' };
+    if (record.grant.refreshExpiresAt && record.grant.refreshExpiresAt.getTime() <= now)
+      return { ok: false, reason: 'expired' };
     if (rotate) record.used = true;
     return { ok: true, grant: record.grant };
   }

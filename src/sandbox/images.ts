@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
+
 import type { SandboxImage } from './creatives';
 
 /**
@@ -52,7 +53,9 @@ export function renderImage(image: SandboxImage): Promise<Buffer> {
     cache.set(image.key, hit);
     return hit;
   }
-  const png = sharp(Buffer.from(imageSvg(image))).png({ compressionLevel: 9, palette: true }).toBuffer();
+  const png = sharp(Buffer.from(imageSvg(image)))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
   cache.set(image.key, png);
   png.catch(() => cache.delete(image.key));
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);

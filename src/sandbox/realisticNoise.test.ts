@@ -1,8 +1,9 @@
 import { PLATFORMS } from '@shared/constants';
+import { addDays } from '@shared/days';
+
 import { sandboxCorpus } from './exportAnomalies';
 import { benignDay, CATCH_UP_SHARE, HOLIDAY_EFFECT, PROMOTION_RATE } from './realisticNoise';
 import { World } from './world';
-import { addDays } from '@shared/days';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -15,10 +16,16 @@ describe('the sandbox’s realistic noise', () => {
     const realistic = new World({ seed: 42, now: () => NOW, noise: 'realistic' });
     const campaign = clean.accounts('google')[0].campaigns[0];
     const days = Array.from({ length: 60 }, (_, i) => addDays('2026-05-30', -i));
-    expect(days.map((d) => clean.campaignDay('google', campaign.id, d))).toEqual(days.map((d) => byDefault.campaignDay('google', campaign.id, d)));
-    expect(days.map((d) => realistic.campaignDay('google', campaign.id, d))).not.toEqual(days.map((d) => clean.campaignDay('google', campaign.id, d)));
+    expect(days.map((d) => clean.campaignDay('google', campaign.id, d))).toEqual(
+      days.map((d) => byDefault.campaignDay('google', campaign.id, d)),
+    );
+    expect(days.map((d) => realistic.campaignDay('google', campaign.id, d))).not.toEqual(
+      days.map((d) => clean.campaignDay('google', campaign.id, d)),
+    );
     // Spend follows the budget, not the day's demand.
-    expect(days.map((d) => realistic.campaignDay('google', campaign.id, d).spendMinor)).toEqual(days.map((d) => clean.campaignDay('google', campaign.id, d).spendMinor));
+    expect(days.map((d) => realistic.campaignDay('google', campaign.id, d).spendMinor)).toEqual(
+      days.map((d) => clean.campaignDay('google', campaign.id, d).spendMinor),
+    );
   });
 
   it('has heavy tails, promotion days at their rate, holidays and catch-ups that move conversions to the next day', () => {
@@ -50,7 +57,11 @@ describe('the sandbox’s realistic noise', () => {
       const date = addDays('2025-01-01', i);
       const today = benignDay(3, 'g/a', 'g/c', date);
       const next = benignDay(3, 'g/a', 'g/c', addDays(date, 1));
-      if (Math.abs(today.conversions / today.clicks - (1 - CATCH_UP_SHARE)) < 1e-9 && Math.abs(next.conversions / next.clicks - (1 + CATCH_UP_SHARE)) < 1e-9) return;
+      if (
+        Math.abs(today.conversions / today.clicks - (1 - CATCH_UP_SHARE)) < 1e-9 &&
+        Math.abs(next.conversions / next.clicks - (1 + CATCH_UP_SHARE)) < 1e-9
+      )
+        return;
     }
     throw new Error('no reporting catch-up in 2000 days');
   });
@@ -67,7 +78,8 @@ describe('the sandbox’s realistic noise', () => {
         }
       }
     }
-    const labelled = (world: World) => sandboxCorpus(world, 120, true).map((file) => [file.name, file.windows] as const);
+    const labelled = (world: World) =>
+      sandboxCorpus(world, 120, true).map((file) => [file.name, file.windows] as const);
     expect(labelled(clean).filter(([, windows]) => windows.length > 0).length).toBeGreaterThan(3);
     expect(labelled(realistic)).toEqual(labelled(clean));
   });

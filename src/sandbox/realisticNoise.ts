@@ -1,5 +1,6 @@
-import { unit } from './randomness';
 import { addDays } from '@shared/days';
+
+import { unit } from './randomness';
 
 /**
  * Realistic day-to-day noise for the sandbox world (`WorldOptions.noise: 'realistic'`): what real
@@ -40,9 +41,13 @@ function studentT3(seed: number, key: string): number {
   return normal(seed, `${key}:z`) / Math.sqrt(Math.max(1e-9, chi));
 }
 
-
 /** What the day's ordinary ups and downs multiply a campaign-day's clicks and conversions by. */
-export function benignDay(seed: number, accountKey: string, campaignKey: string, date: string): { clicks: number; conversions: number } {
+export function benignDay(
+  seed: number,
+  accountKey: string,
+  campaignKey: string,
+  date: string,
+): { clicks: number; conversions: number } {
   const demand = Math.exp(DEMAND_SIGMA * Math.max(-6, Math.min(6, studentT3(seed, `${campaignKey}/${date}:demand`))));
   let clicks = demand;
   let conversions = demand;

@@ -1,4 +1,5 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
+
 import {
   GOOGLE_ADS_VERSION,
   LATEST_GRAPH_VERSION,
@@ -9,19 +10,29 @@ import {
   X_ADS_VERSION,
 } from './contract';
 import { parseOrigin, redirectPolicy } from './redirects';
-import { startSandbox, type RunningSandbox } from './sandbox';
+import { type RunningSandbox, startSandbox } from './sandbox';
 
 describe('redirect policy', () => {
   it('accepts loopback http origins on any port when no origins are configured', () => {
     const check = redirectPolicy();
-    for (const uri of ['http://localhost:3000/api/oauth/callback', 'http://127.0.0.1:49152/cb', 'http://[::1]:8080/cb', 'http://localhost/cb']) {
+    for (const uri of [
+      'http://localhost:3000/api/oauth/callback',
+      'http://127.0.0.1:49152/cb',
+      'http://[::1]:8080/cb',
+      'http://localhost/cb',
+    ]) {
       expect(check(uri)).toEqual({ ok: true, uri });
     }
   });
 
   it('refuses every other origin, look-alikes included, and tells malformed from unregistered', () => {
     const check = redirectPolicy();
-    for (const uri of ['https://evil.example/cb', 'http://localhost.evil.example/cb', 'http://localhost@evil.example/cb', 'https://localhost:3000/cb']) {
+    for (const uri of [
+      'https://evil.example/cb',
+      'http://localhost.evil.example/cb',
+      'http://localhost@evil.example/cb',
+      'https://localhost:3000/cb',
+    ]) {
       expect(check(uri)).toEqual({ ok: false, reason: 'unregistered' });
     }
     for (const uri of [undefined, '', '/relative/cb', 'javascript:alert(1)', 'not a url']) {
@@ -57,10 +68,22 @@ function authorizeUrl(sandbox: RunningSandbox, platform: Platform, redirectUri: 
   }[platform];
   const { clientId } = sandboxCredentials(platform);
   const params: Record<Platform, Record<string, string>> = {
-    google: { client_id: clientId, response_type: 'code', scope: 'https://www.googleapis.com/auth/adwords', state: 'st' },
+    google: {
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/adwords',
+      state: 'st',
+    },
     meta: { client_id: clientId, response_type: 'code', scope: 'ads_read', state: 'st' },
     linkedin: { client_id: clientId, response_type: 'code', scope: 'r_ads', state: 'st' },
-    x: { client_id: clientId, response_type: 'code', scope: 'ads.read', state: 'st', code_challenge: 'c'.repeat(43), code_challenge_method: 'S256' },
+    x: {
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'ads.read',
+      state: 'st',
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+    },
     tiktok: { app_id: clientId, state: 'st' },
   };
   const query = new URLSearchParams({ ...params[platform], redirect_uri: redirectUri });

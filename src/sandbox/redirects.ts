@@ -41,7 +41,9 @@ export function redirectPolicy(origins?: readonly string[]): (redirectUri: strin
       return MALFORMED;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return MALFORMED;
-    const registered = allowed ? allowed.includes(url.origin) : url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname);
+    const registered = allowed
+      ? allowed.includes(url.origin)
+      : url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname);
     return registered ? { ok: true, uri: redirectUri } : UNREGISTERED;
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+
 import { adminRoutes } from './admin';
 import { ConsentPages } from './consent';
 import { ADMIN_PATH } from './contract';
-import { FAULT_HEADER, Faults, type Fault, type FaultRule } from './faults';
+import { type Fault, FAULT_HEADER, type FaultRule, Faults } from './faults';
 import { Grants } from './grants';
 import { sandboxPlatforms } from './platforms';
 import { redirectPolicy } from './redirects';
@@ -68,7 +70,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const consent = new ConsentPages(grants, (platform) => world.accounts(platform), now);
   const checkRedirect = redirectPolicy(options.redirectOrigins);
   // Built here so that a bad token fails createSandbox, not the first registration.
-  const admin = adminRoutes({ world, grants, faults, adminToken: options.adminToken, exposeTruth: options.exposeTruth });
+  const admin = adminRoutes({
+    world,
+    grants,
+    faults,
+    adminToken: options.adminToken,
+    exposeTruth: options.exposeTruth,
+  });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const prefix = app.prefix;
@@ -145,7 +153,9 @@ export interface RunningSandbox extends Sandbox {
 }
 
 /** Starts the sandbox on its own port (0: any free one), with a random admin token unless one is given. */
-export async function startSandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  options: SandboxOptions & { port?: number; host?: string } = {},
+): Promise<RunningSandbox> {
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const sandbox = createSandbox({ ...options, adminToken });
   const app = Fastify({ logger: false });

@@ -1,6 +1,17 @@
 import type { Platform } from '@shared/constants';
-import { CONVERSION_LAG, UTILISATION, WEEKDAY_FACTOR, type AdKind, type AnomalyKind, type SandboxAccount, type SandboxCampaign, type SandboxStatus, type World } from './world';
 import { addDays, eachDay } from '@shared/days';
+
+import {
+  type AdKind,
+  type AnomalyKind,
+  CONVERSION_LAG,
+  type SandboxAccount,
+  type SandboxCampaign,
+  type SandboxStatus,
+  UTILISATION,
+  WEEKDAY_FACTOR,
+  type World,
+} from './world';
 
 /**
  * The world's hidden truth about one account, as of today: what each campaign's next unit of
@@ -11,7 +22,8 @@ import { addDays, eachDay } from '@shared/days';
  */
 
 /** Average share of the daily budget spent, over the week. */
-export const SPEND_PER_BUDGET = (UTILISATION.low + UTILISATION.width / 2) * (WEEKDAY_FACTOR.reduce((a, b) => a + b, 0) / 7);
+export const SPEND_PER_BUDGET =
+  (UTILISATION.low + UTILISATION.width / 2) * (WEEKDAY_FACTOR.reduce((a, b) => a + b, 0) / 7);
 
 export interface AdTruth {
   id: string;
@@ -80,7 +92,8 @@ const conversionsAt = ({ scale, half }: Curve, spend: number) => (scale * spend)
  */
 export function optimumSpends(curves: Curve[], total: number): number[] {
   if (curves.length === 0 || total <= 0) return curves.map(() => 0);
-  const at = (lambda: number) => curves.map(({ scale, half }) => Math.max(0, Math.sqrt((scale * half) / lambda) - half));
+  const at = (lambda: number) =>
+    curves.map(({ scale, half }) => Math.max(0, Math.sqrt((scale * half) / lambda) - half));
   let low = 1e-12;
   let high = Math.max(...curves.map(({ scale, half }) => scale / half)) + 1;
   for (let i = 0; i < 200; i += 1) {
@@ -92,7 +105,12 @@ export function optimumSpends(curves: Curve[], total: number): number[] {
   return at(high);
 }
 
-function campaignCurve(world: World, account: SandboxAccount, campaign: SandboxCampaign, today: string): { curve: Curve; mix: number; live: boolean[] } {
+function campaignCurve(
+  world: World,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+  today: string,
+): { curve: Curve; mix: number; live: boolean[] } {
   const platform = account.platform;
   const live = world.liveAds(platform, campaign, today);
   const weights = campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0));
@@ -101,10 +119,19 @@ function campaignCurve(world: World, account: SandboxAccount, campaign: SandboxC
   const repetition = world.repetition(campaign, today, shares);
   const freshness = campaign.ads.map((ad, i) => world.fatigue(campaign, ad, today) * repetition[i]);
   const mix = weightSum > 0 ? world.mixQuality(campaign, shares, freshness) : 0;
-  return { curve: { scale: campaign.truth.maxConversionsPerDay * mix, half: campaign.truth.halfSaturationSpendMinor }, mix, live };
+  return {
+    curve: { scale: campaign.truth.maxConversionsPerDay * mix, half: campaign.truth.halfSaturationSpendMinor },
+    mix,
+    live,
+  };
 }
 
-export function accountTruth(world: World, platform: Platform, accountId: string, range?: { since: string; until: string }): AccountTruth | undefined {
+export function accountTruth(
+  world: World,
+  platform: Platform,
+  accountId: string,
+  range?: { since: string; until: string },
+): AccountTruth | undefined {
   const account = world.account(platform, accountId);
   if (!account) return undefined;
   const today = world.today(account);
@@ -113,7 +140,16 @@ export function accountTruth(world: World, platform: Platform, accountId: string
     const budget = world.dailyBudgetMinor(platform, campaign.id);
     const { curve, mix, live } = campaignCurve(world, account, campaign, today);
     const delivering = status === 'ACTIVE' && today >= campaign.startDate && live.some(Boolean);
-    return { campaign, status, budget, curve, mix, live, delivering, spend: delivering ? budget * SPEND_PER_BUDGET : 0 };
+    return {
+      campaign,
+      status,
+      budget,
+      curve,
+      mix,
+      live,
+      delivering,
+      spend: delivering ? budget * SPEND_PER_BUDGET : 0,
+    };
   });
   const active = parts.filter((p) => p.delivering);
   const total = active.reduce((s, p) => s + p.spend, 0);
@@ -162,7 +198,8 @@ export function accountTruth(world: World, platform: Platform, accountId: string
     for (const date of eachDay(range.since, range.until)) {
       for (const campaign of account.campaigns) {
         const kind = world.anomaly(platform, campaign.id, date);
-        if (kind && world.campaignDay(platform, campaign.id, date).spendMinor > 0) anomalies.push({ campaignId: campaign.id, date, kind });
+        if (kind && world.campaignDay(platform, campaign.id, date).spendMinor > 0)
+          anomalies.push({ campaignId: campaign.id, date, kind });
       }
     }
   }
@@ -174,8 +211,11 @@ export function accountTruth(world: World, platform: Platform, accountId: string
     today,
     conversionLag: CONVERSION_LAG[platform],
     campaigns,
-    allocation: { currentConversionsPerDay: current, optimumConversionsPerDay: optimal, gainPct: current > 0 ? (optimal / current - 1) * 100 : 0 },
+    allocation: {
+      currentConversionsPerDay: current,
+      optimumConversionsPerDay: optimal,
+      gainPct: current > 0 ? (optimal / current - 1) * 100 : 0,
+    },
     anomalies,
   };
 }
-

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '@shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { PendingConsent } from './consent';
 import type { Faults } from './faults';
 import type { Grants } from './grants';

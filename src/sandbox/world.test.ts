@@ -1,8 +1,9 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
+import { addDays } from '@shared/days';
+
 import { CALLS_TO_ACTION, IMAGE_SIZES } from './creatives';
 import { accountTruth } from './truth';
 import { CONVERSION_LAG, REPETITION_WEAR, World } from './world';
-import { addDays } from '@shared/days';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -14,7 +15,9 @@ describe('sandbox world', () => {
     expect(a.accounts('meta').map((x) => x.id)).toEqual(b.accounts('meta').map((x) => x.id));
     expect(a.accounts('meta').map((x) => x.id)).not.toEqual(c.accounts('meta').map((x) => x.id));
     const account = a.accounts('google')[0];
-    expect(a.totals('google', account.id, '2026-09-01', '2026-11-20')).toEqual(b.totals('google', account.id, '2026-09-01', '2026-11-20'));
+    expect(a.totals('google', account.id, '2026-09-01', '2026-11-20')).toEqual(
+      b.totals('google', account.id, '2026-09-01', '2026-11-20'),
+    );
   });
 
   it('gives every platform several accounts with platform-shaped ids and unique campaign ids', () => {
@@ -65,7 +68,9 @@ describe('sandbox world', () => {
     now = new Date(NOW.getTime() + 86_400_000);
     const tomorrow = world.today(account);
     expect(world.dailyBudgetMinor('tiktok', campaign.id, tomorrow)).toBe(campaign.initialDailyBudgetMinor * 3);
-    expect(world.campaignDay('tiktok', campaign.id, tomorrow).spendMinor).toBeGreaterThan(campaign.initialDailyBudgetMinor);
+    expect(world.campaignDay('tiktok', campaign.id, tomorrow).spendMinor).toBeGreaterThan(
+      campaign.initialDailyBudgetMinor,
+    );
   });
 
   it('keeps each budget change from the day it was made on: past days untouched, the last change of a day wins', () => {
@@ -98,7 +103,8 @@ describe('sandbox world', () => {
     againNow = now;
     expect(again.campaignDay('google', campaign.id, today)).toEqual(world.campaignDay('google', campaign.id, today));
 
-    for (const bad of [0, -1, 12.5, Number.NaN]) expect(() => world.setDailyBudget('google', campaign.id, bad)).toThrow('positive whole number');
+    for (const bad of [0, -1, 12.5, Number.NaN])
+      expect(() => world.setDailyBudget('google', campaign.id, bad)).toThrow('positive whole number');
     expect(() => world.setDailyBudget('google', 'no-such-campaign', 1_000)).toThrow('No campaign');
     expect(world.dailyBudgetMinor('google', campaign.id)).toBe(3_000);
   });
@@ -119,7 +125,9 @@ describe('sandbox world truths', () => {
 
   it('gives each ad a true click-through and a true conversion rate: clickbait clicks but does not convert, quiet winners the reverse', () => {
     const world = new World({ now: () => NOW });
-    const ads = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns.flatMap((c) => c.ads.map((ad) => ({ ad, c })))));
+    const ads = PLATFORMS.flatMap((p) =>
+      world.accounts(p).flatMap((a) => a.campaigns.flatMap((c) => c.ads.map((ad) => ({ ad, c })))),
+    );
     const clickbait = ads.filter(({ ad }) => ad.kind === 'clickbait');
     const quiet = ads.filter(({ ad }) => ad.kind === 'quiet_winner');
     expect(clickbait.length).toBeGreaterThan(10);
@@ -147,7 +155,8 @@ describe('sandbox world truths', () => {
           const live = paused.liveAds(platform, campaign, today);
           if (paused.status(platform, campaign.id) !== 'ACTIVE' || live.filter(Boolean).length < 3) continue;
           const candidates = campaign.ads.filter((_, i) => live[i]);
-          const rate = (ad: (typeof candidates)[number]) => ad.quality * paused.fatigue(campaign, ad, today) * ad.conversionRate;
+          const rate = (ad: (typeof candidates)[number]) =>
+            ad.quality * paused.fatigue(campaign, ad, today) * ad.conversionRate;
           // Each ad against the average of the others: the clearest loser, and the one closest to the others.
           const relative = (ad: (typeof candidates)[number]) => {
             const others = candidates.filter((o) => o !== ad).map(rate);
@@ -159,7 +168,8 @@ describe('sandbox world truths', () => {
           if (!target) continue;
           paused.setAdStatus(platform, target.id, 'PAUSED');
           expect(paused.adDay(platform, target.id, today).spendMinor).toBe(0);
-          const expectedAfter = (w: World) => w.expectedAdDays(platform, account, campaign, today)!.reduce((s, e) => s + e.conversions, 0);
+          const expectedAfter = (w: World) =>
+            w.expectedAdDays(platform, account, campaign, today)!.reduce((s, e) => s + e.conversions, 0);
           if (target === worst) {
             clearLosers += 1;
             if (expectedAfter(paused) > expectedAfter(untouched)) raised += 1;
@@ -180,7 +190,9 @@ describe('sandbox world truths', () => {
     const world = new World({ now: () => NOW });
     const account = world.accounts('meta')[0];
     const today = world.today(account);
-    const campaign = account.campaigns.find((c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, today).filter(Boolean).length >= 2)!;
+    const campaign = account.campaigns.find(
+      (c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, today).filter(Boolean).length >= 2,
+    )!;
     const [kept, other] = campaign.ads.filter((_, i) => world.liveAds('meta', campaign, today)[i]);
     const clickThrough = () => {
       const e = world.expectedAdDays('meta', account, campaign, today)!;
@@ -194,7 +206,9 @@ describe('sandbox world truths', () => {
     world.setAdStatus('meta', fresh.id, 'PAUSED');
     const shares = (w: number[]) => w.map((x) => x / w.reduce((a, b) => a + b, 0));
     const live = world.liveAds('meta', campaign, today);
-    const rotation = shares(campaign.ads.map((ad, i) => (ad.id === other.id ? 0 : ad.id === fresh.id || live[i] ? ad.weight : 0)));
+    const rotation = shares(
+      campaign.ads.map((ad, i) => (ad.id === other.id ? 0 : ad.id === fresh.id || live[i] ? ad.weight : 0)),
+    );
     const now = shares(campaign.ads.map((ad, i) => (live[i] ? ad.weight : 0)));
     const i = campaign.ads.indexOf(kept);
     // Spend is split in whole minor units: the shares are the weights' to within a rounding.
@@ -205,9 +219,13 @@ describe('sandbox world truths', () => {
   it('refreshes a worn creative as advertisers do: a fresh execution of its concept as a new ad from today, the worn one paused, the past untouched', () => {
     const world = new World({ now: () => NOW });
     const account = world.accounts('meta')[0];
-    const campaign = account.campaigns.find((c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, world.today(account)).some(Boolean))!;
+    const campaign = account.campaigns.find(
+      (c) => world.status('meta', c.id) === 'ACTIVE' && world.liveAds('meta', c, world.today(account)).some(Boolean),
+    )!;
     const today = world.today(account);
-    const worn = campaign.ads.find((ad, i) => world.liveAds('meta', campaign, today)[i] && world.fatigue(campaign, ad, today) < 0.85)!;
+    const worn = campaign.ads.find(
+      (ad, i) => world.liveAds('meta', campaign, today)[i] && world.fatigue(campaign, ad, today) < 0.85,
+    )!;
     const yesterday = addDays(today, -1);
     const pastBefore = world.totals('meta', account.id, addDays(today, -30), yesterday);
 
@@ -231,19 +249,27 @@ describe('sandbox world truths', () => {
   it('writes every ad a creative from the seed, within each platform’s limits, in its own CTA set, never naming the truth', () => {
     const world = new World({ now: () => NOW });
     const again = new World({ now: () => NOW });
-    const adsOf = (w: World, platform: Platform) => w.accounts(platform).flatMap((a) => a.campaigns.flatMap((c) => c.ads));
+    const adsOf = (w: World, platform: Platform) =>
+      w.accounts(platform).flatMap((a) => a.campaigns.flatMap((c) => c.ads));
     for (const platform of PLATFORMS) {
       const ads = adsOf(world, platform);
       expect(ads.map((ad) => ad.copy)).toEqual(adsOf(again, platform).map((ad) => ad.copy));
       for (const { copy } of ads) {
         expect(copy.landingUrl).toMatch(/^https:\/\/www\.acme-[a-z]+\.example\/[a-z0-9-]+\?utm_source=/);
         if (copy.callToAction) expect(CALLS_TO_ACTION[platform]).toContain(copy.callToAction);
-        const text = [...copy.headlines, ...copy.descriptions, copy.primaryText ?? '', copy.description ?? ''].join(' ').toLowerCase();
-        for (const truth of ['clickbait', 'quiet', 'winner', 'quality', 'conversion rate', 'ordinary']) expect(text).not.toContain(truth);
-        expect(copy.image === null ? null : [copy.image.width, copy.image.height]).toEqual(IMAGE_SIZES[platform] && [IMAGE_SIZES[platform]!.width, IMAGE_SIZES[platform]!.height]);
+        const text = [...copy.headlines, ...copy.descriptions, copy.primaryText ?? '', copy.description ?? '']
+          .join(' ')
+          .toLowerCase();
+        for (const truth of ['clickbait', 'quiet', 'winner', 'quality', 'conversion rate', 'ordinary'])
+          expect(text).not.toContain(truth);
+        expect(copy.image === null ? null : [copy.image.width, copy.image.height]).toEqual(
+          IMAGE_SIZES[platform] && [IMAGE_SIZES[platform]!.width, IMAGE_SIZES[platform]!.height],
+        );
       }
       // Copy differs from ad to ad.
-      expect(new Set(ads.map((ad) => JSON.stringify([ad.copy.headlines, ad.copy.primaryText]))).size).toBeGreaterThan(ads.length / 2);
+      expect(new Set(ads.map((ad) => JSON.stringify([ad.copy.headlines, ad.copy.primaryText]))).size).toBeGreaterThan(
+        ads.length / 2,
+      );
     }
     for (const { copy } of adsOf(world, 'google')) {
       // Google refuses over-long RSA text: always within 3-15 × 30 and 2-4 × 90.
@@ -312,7 +338,12 @@ describe('sandbox world truths', () => {
     // Each conversion arrives on its own day: no day's count ever goes down, and none is over its final count.
     for (const [i, d] of days.entries()) {
       expect(reportedLate[i]).toBeGreaterThanOrEqual(reportedEarly[i]);
-      expect(reportedLate[i]).toBeLessThanOrEqual(account.campaigns.reduce((s, c) => s + c.ads.reduce((t, ad) => t + world.finalAdDay('linkedin', ad.id, d).conversions, 0), 0));
+      expect(reportedLate[i]).toBeLessThanOrEqual(
+        account.campaigns.reduce(
+          (s, c) => s + c.ads.reduce((t, ad) => t + world.finalAdDay('linkedin', ad.id, d).conversions, 0),
+          0,
+        ),
+      );
     }
     expect(CONVERSION_LAG.linkedin.at(-1)).toBe(1);
     for (const platform of PLATFORMS) expect(CONVERSION_LAG[platform][0]).toBeLessThan(0.7);
@@ -320,7 +351,9 @@ describe('sandbox world truths', () => {
 
   it('gives campaigns their own day-of-week efficiency, averaging 1', () => {
     const world = new World({ now: () => NOW });
-    const profiles = PLATFORMS.flatMap((p) => world.accounts(p).flatMap((a) => a.campaigns.map((c) => c.weekdayEfficiency)));
+    const profiles = PLATFORMS.flatMap((p) =>
+      world.accounts(p).flatMap((a) => a.campaigns.map((c) => c.weekdayEfficiency)),
+    );
     for (const profile of profiles) expect(profile.reduce((a, b) => a + b, 0) / 7).toBeCloseTo(1, 6);
     const peaks = new Set(profiles.map((p) => p.indexOf(Math.max(...p))));
     expect(peaks.size).toBeGreaterThan(1);
@@ -343,6 +376,7 @@ describe('sandbox world truths', () => {
     const account = world.accounts('google')[0];
     const truth = accountTruth(world, 'google', account.id, { since: '2026-08-23', until: '2026-11-20' })!;
     expect(truth.anomalies.length).toBeGreaterThan(0);
-    for (const anomaly of truth.anomalies) expect(world.anomaly('google', anomaly.campaignId, anomaly.date)).toBe(anomaly.kind);
+    for (const anomaly of truth.anomalies)
+      expect(world.anomaly('google', anomaly.campaignId, anomaly.date)).toBe(anomaly.kind);
   });
 });

@@ -1,7 +1,8 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
 import { addDays, daysBetween, eachDay, localDay, weekdayOf } from '@shared/days';
 import { minorDigits } from '@shared/money';
-import { drawVertical, rewriteCreative, writeCreative, type SandboxCreative, type SandboxImage } from './creatives';
+
+import { drawVertical, rewriteCreative, type SandboxCreative, type SandboxImage, writeCreative } from './creatives';
 import { poisson, splitInteger, unit } from './randomness';
 import { benignDay, type NoiseMode } from './realisticNoise';
 
@@ -206,7 +207,16 @@ export function minorUnitsPerUsd(currency: string): number {
   return profile.perUsd * 10 ** minorDigits(currency);
 }
 
-const CAMPAIGN_THEMES = ['Brand Search', 'Prospecting', 'Retargeting', 'Lookalike 1%', 'Spring Sale', 'Lead Gen', 'App Installs', 'Webinar Signups'];
+const CAMPAIGN_THEMES = [
+  'Brand Search',
+  'Prospecting',
+  'Retargeting',
+  'Lookalike 1%',
+  'Spring Sale',
+  'Lead Gen',
+  'App Installs',
+  'Webinar Signups',
+];
 const OBJECTIVES = ['CONVERSIONS', 'TRAFFIC', 'LEAD_GENERATION', 'AWARENESS'];
 const AD_THEMES = ['Hero video', 'Carousel', 'Testimonial', 'Product shot', 'UGC clip', 'Offer banner'];
 const ACCOUNT_NAMES: Record<Platform, string[]> = {
@@ -235,15 +245,18 @@ function weekdayProfile(r: (salt: string) => number): number[] {
 }
 
 /** A creative: its kind decides how its click-through and conversion rate relate. */
-function makeCreative(ra: (salt: string) => number, campaignRate: number): Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind'> {
+function makeCreative(
+  ra: (salt: string) => number,
+  campaignRate: number,
+): Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind'> {
   const pick = ra('kind');
   const q = ra('quality');
   const c = ra('cvr');
   if (pick < 0.2) return { kind: 'clickbait', quality: 1.2 + q * 0.4, conversionRate: campaignRate * (0.25 + c * 0.3) };
-  if (pick < 0.35) return { kind: 'quiet_winner', quality: 0.6 + q * 0.25, conversionRate: campaignRate * (1.5 + c * 0.6) };
+  if (pick < 0.35)
+    return { kind: 'quiet_winner', quality: 0.6 + q * 0.25, conversionRate: campaignRate * (1.5 + c * 0.6) };
   return { kind: 'ordinary', quality: 0.75 + q * 0.5, conversionRate: campaignRate * (0.7 + c * 0.6) };
 }
-
 
 /** Platform-shaped ids, so clients see what the real API would give them. */
 function makeId(platform: Platform, kind: 'account' | 'campaign' | 'ad', seed: number, key: string): string {
@@ -338,7 +351,8 @@ export class World {
         // The first ad runs from the start; a quarter of the others are scheduled to launch in
         // the next five weeks (new creatives to judge), the rest launched in the first 150 days.
         const upcoming = a > 0 && ra('upcoming') < 0.25;
-        const launchOffsetDays = a === 0 ? 0 : upcoming ? age + 1 + Math.floor(ra('launch') * 35) : Math.floor(ra('launch') * 150);
+        const launchOffsetDays =
+          a === 0 ? 0 : upcoming ? age + 1 + Math.floor(ra('launch') * 35) : Math.floor(ra('launch') * 150);
         const creative = makeCreative(ra, campaignRate);
         ads.push({
           id: makeId(platform, 'ad', seed, ak),
@@ -357,7 +371,10 @@ export class World {
         const daysAgo = 7 + Math.floor(r(`step${step}:when`) * (BUDGET_STEP_WINDOW - 7));
         const fromDate = addDays(today, -daysAgo);
         if (fromDate <= startDate) continue;
-        budgetHistory.push({ fromDate, dailyBudgetMinor: Math.max(1, Math.round(initialDailyBudgetMinor * (0.55 + r(`step${step}:size`) * 1.0))) });
+        budgetHistory.push({
+          fromDate,
+          dailyBudgetMinor: Math.max(1, Math.round(initialDailyBudgetMinor * (0.55 + r(`step${step}:size`) * 1.0))),
+        });
       }
       budgetHistory.sort((x, y) => x.fromDate.localeCompare(y.fromDate));
       campaigns.push({
@@ -376,12 +393,21 @@ export class World {
           orderValueMinor: Math.round((25 + r('aov') * 120) * minorPerUsd),
         },
         weekdayEfficiency: weekdayProfile(r),
-        referenceMix: ads.reduce((sum, ad) => sum + ad.weight * ad.quality * ad.conversionRate, 0) / ads.reduce((sum, ad) => sum + ad.weight, 0),
+        referenceMix:
+          ads.reduce((sum, ad) => sum + ad.weight * ad.quality * ad.conversionRate, 0) /
+          ads.reduce((sum, ad) => sum + ad.weight, 0),
         vertical,
         ads,
       });
     }
-    return { platform, id, name: ACCOUNT_NAMES[platform][index % 4], currency: profile.currency, timeZone: profile.timeZone, campaigns };
+    return {
+      platform,
+      id,
+      name: ACCOUNT_NAMES[platform][index % 4],
+      currency: profile.currency,
+      timeZone: profile.timeZone,
+      campaigns,
+    };
   }
 
   accounts(platform: Platform): SandboxAccount[] {
@@ -402,7 +428,10 @@ export class World {
   }
 
   /** Finds an ad on a platform by id, with its campaign and account. */
-  ad(platform: Platform, adId: string): { account: SandboxAccount; campaign: SandboxCampaign; ad: SandboxAd } | undefined {
+  ad(
+    platform: Platform,
+    adId: string,
+  ): { account: SandboxAccount; campaign: SandboxCampaign; ad: SandboxAd } | undefined {
     for (const account of this.accounts(platform)) {
       for (const campaign of account.campaigns) {
         const ad = campaign.ads.find((a) => a.id === adId);
@@ -421,7 +450,11 @@ export class World {
     return `${platform}/${id}`;
   }
 
-  private setting(platform: Platform, campaign: SandboxCampaign, date: string): { status: SandboxStatus; dailyBudgetMinor: number } {
+  private setting(
+    platform: Platform,
+    campaign: SandboxCampaign,
+    date: string,
+  ): { status: SandboxStatus; dailyBudgetMinor: number } {
     let status = campaign.initialStatus;
     let dailyBudgetMinor = campaign.initialDailyBudgetMinor;
     for (const step of campaign.budgetHistory) {
@@ -466,7 +499,13 @@ export class World {
     return this.adSetting(platform, found.ad, date ?? this.today(found.account));
   }
 
-  private record(list: Map<string, Change[]>, platform: Platform, id: string, account: SandboxAccount, change: Omit<Change, 'fromDate'>): void {
+  private record(
+    list: Map<string, Change[]>,
+    platform: Platform,
+    id: string,
+    account: SandboxAccount,
+    change: Omit<Change, 'fromDate'>,
+  ): void {
     const key = this.key(platform, id);
     const changes = list.get(key) ?? [];
     changes.push({ fromDate: this.today(account), ...change });
@@ -488,7 +527,8 @@ export class World {
 
   /** Changes the daily budget from the account's current day on. */
   setDailyBudget(platform: Platform, campaignId: string, dailyBudgetMinor: number): void {
-    if (!Number.isInteger(dailyBudgetMinor) || dailyBudgetMinor <= 0) throw new Error('Budget must be a positive whole number of minor units');
+    if (!Number.isInteger(dailyBudgetMinor) || dailyBudgetMinor <= 0)
+      throw new Error('Budget must be a positive whole number of minor units');
     this.recordCampaign(platform, campaignId, { dailyBudgetMinor });
   }
 
@@ -510,15 +550,27 @@ export class World {
     campaignId: string,
     key: string,
     name: string,
-    creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight' | 'replaces'> & { copy?: SandboxCreative },
+    creative: Pick<SandboxAd, 'quality' | 'conversionRate' | 'kind' | 'fatigueHalfLifeDays' | 'weight' | 'replaces'> & {
+      copy?: SandboxCreative;
+    },
   ): SandboxAd {
     const found = this.campaign(platform, campaignId);
     if (!found) throw new Error(`No campaign ${campaignId} on ${platform}`);
     const { account, campaign } = found;
     const id = makeId(platform, 'ad', this.seed, `${campaignId}/${key}`);
     if (campaign.ads.some((ad) => ad.id === id)) throw new Error(`Ad ${id} exists already`);
-    const copy = creative.copy ?? writeCreative(platform, campaign.vertical, creative.kind, campaign.name, (salt) => unit(this.seed, `${campaignId}/${key}:${salt}`));
-    const ad: SandboxAd = { id, name, launchOffsetDays: daysBetween(campaign.startDate, this.today(account)), ...creative, copy };
+    const copy =
+      creative.copy ??
+      writeCreative(platform, campaign.vertical, creative.kind, campaign.name, (salt) =>
+        unit(this.seed, `${campaignId}/${key}:${salt}`),
+      );
+    const ad: SandboxAd = {
+      id,
+      name,
+      launchOffsetDays: daysBetween(campaign.startDate, this.today(account)),
+      ...creative,
+      copy,
+    };
     campaign.ads.push(ad);
     this.dayCache.clear();
     return ad;
@@ -537,15 +589,21 @@ export class World {
     const today = this.today(account);
     const r = (salt: string) => unit(this.seed, `${platform}/${adId}/refresh/${today}:${salt}`);
     const generation = campaign.ads.filter((a) => a.name.startsWith(`${baseName(ad.name)} (refresh`)).length + 2;
-    const fresh = this.launchAd(platform, campaign.id, `${adId}/refresh/${today}`, `${baseName(ad.name)} (refresh ${generation})`, {
-      quality: ad.quality * (0.85 + r('quality') * 0.3),
-      conversionRate: ad.conversionRate,
-      kind: ad.kind,
-      fatigueHalfLifeDays: 14 + Math.floor(r('fatigue') * 50),
-      weight: ad.weight,
-      replaces: adId,
-      copy: rewriteCreative(platform, campaign.vertical, ad.kind, campaign.name, ad.copy, r),
-    });
+    const fresh = this.launchAd(
+      platform,
+      campaign.id,
+      `${adId}/refresh/${today}`,
+      `${baseName(ad.name)} (refresh ${generation})`,
+      {
+        quality: ad.quality * (0.85 + r('quality') * 0.3),
+        conversionRate: ad.conversionRate,
+        kind: ad.kind,
+        fatigueHalfLifeDays: 14 + Math.floor(r('fatigue') * 50),
+        weight: ad.weight,
+        replaces: adId,
+        copy: rewriteCreative(platform, campaign.vertical, ad.kind, campaign.name, ad.copy, r),
+      },
+    );
     this.setAdStatus(platform, adId, 'PAUSED');
     return fresh;
   }
@@ -600,7 +658,9 @@ export class World {
     const replaced = new Set(campaign.ads.filter((ad) => ad.replaces && launched(ad)).map((ad) => ad.replaces));
     const rotation = campaign.ads.map((ad) => (launched(ad) && !replaced.has(ad.id) ? ad.weight : 0));
     const total = rotation.reduce((a, b) => a + b, 0);
-    return campaign.ads.map((_, i) => (shares[i] > 0 && rotation[i] > 0 ? (shares[i] / (rotation[i] / total)) ** -REPETITION_WEAR : 1));
+    return campaign.ads.map((_, i) =>
+      shares[i] > 0 && rotation[i] > 0 ? (shares[i] / (rotation[i] / total)) ** -REPETITION_WEAR : 1,
+    );
   }
 
   /** Which ads deliver on a day: launched, and not paused themselves. */
@@ -620,7 +680,13 @@ export class World {
   }
 
   /** What each ad is expected to get on a day (before counting noise); null when the campaign does not deliver. */
-  expectedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string, withAnomaly = true): AdExpectation[] | null {
+  expectedAdDays(
+    platform: Platform,
+    account: SandboxAccount,
+    campaign: SandboxCampaign,
+    date: string,
+    withAnomaly = true,
+  ): AdExpectation[] | null {
     if (date < campaign.startDate || date > this.today(account)) return null;
     const { status, dailyBudgetMinor } = this.setting(platform, campaign, date);
     if (status !== 'ACTIVE') return null;
@@ -630,7 +696,10 @@ export class World {
     const r = (salt: string) => unit(this.seed, `${platform}/${campaign.id}/${date}:${salt}`);
     const weekdayIndex = weekdayOf(date);
     // Delivery: most of the budget, shaped by the week; never above 125% of the day's budget.
-    const utilisation = Math.min(1.25, (UTILISATION.low + r('util') * UTILISATION.width) * WEEKDAY_FACTOR[weekdayIndex]);
+    const utilisation = Math.min(
+      1.25,
+      (UTILISATION.low + r('util') * UTILISATION.width) * WEEKDAY_FACTOR[weekdayIndex],
+    );
     const spend = Math.round(dailyBudgetMinor * utilisation);
     const spends = splitInteger(
       spend,
@@ -650,12 +719,16 @@ export class World {
     // Invalid clicks come on top of the real ones and never convert.
     const invalidClicks = anomaly === 'click_spike' ? ANOMALY_EFFECT.click_spike : 1;
     // A real day's ordinary ups and downs (none of them an anomaly), when the world has them.
-    const benign = this.noise === 'realistic' ? benignDay(this.seed, `${platform}/${account.id}`, `${platform}/${campaign.id}`, date) : NO_BENIGN_CHANGE;
+    const benign =
+      this.noise === 'realistic'
+        ? benignDay(this.seed, `${platform}/${account.id}`, `${platform}/${campaign.id}`, date)
+        : NO_BENIGN_CHANGE;
     // Conversions go to the ads in proportion to the clicks they bring times how well those convert.
     const pull = campaign.ads.map((ad, i) => shares[i] * ad.quality * freshness[i] * ad.conversionRate);
     const pullSum = pull.reduce((a, b) => a + b, 0) || 1;
     return campaign.ads.map((ad, i) => {
-      const impressions = (spends[i] * 1000) / (campaign.cpmMinor * (0.92 + unit(this.seed, `${ad.id}/${date}:cpm`) * 0.16));
+      const impressions =
+        (spends[i] * 1000) / (campaign.cpmMinor * (0.92 + unit(this.seed, `${ad.id}/${date}:cpm`) * 0.16));
       return {
         spendMinor: spends[i],
         impressions,
@@ -665,7 +738,12 @@ export class World {
     });
   }
 
-  private computeAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
+  private computeAdDays(
+    platform: Platform,
+    account: SandboxAccount,
+    campaign: SandboxCampaign,
+    date: string,
+  ): DayMetrics[] {
     const expected = this.expectedAdDays(platform, account, campaign, date);
     if (!expected) return campaign.ads.map(() => ({ ...EMPTY }));
     const { orderValueMinor } = campaign.truth;
@@ -679,7 +757,9 @@ export class World {
         impressions,
         clicks: Math.min(impressions, poisson(this.seed, `${ad.id}/${date}:clicks`, e.clicks)),
         conversions,
-        conversionValueMinor: Math.round(conversions * orderValueMinor * (0.8 + unit(this.seed, `${ad.id}/${date}:aov`) * 0.4)),
+        conversionValueMinor: Math.round(
+          conversions * orderValueMinor * (0.8 + unit(this.seed, `${ad.id}/${date}:aov`) * 0.4),
+        ),
       };
     });
   }
@@ -696,17 +776,35 @@ export class World {
    * from the seed (conversion j is in once the day's share known reaches its draw), so a day's
    * count fills in as a binomial of its final count, never goes down, and is whole at any age.
    */
-  private reported(platform: Platform, account: SandboxAccount, ad: SandboxAd, date: string, final: DayMetrics): DayMetrics {
+  private reported(
+    platform: Platform,
+    account: SandboxAccount,
+    ad: SandboxAd,
+    date: string,
+    final: DayMetrics,
+  ): DayMetrics {
     if (final.conversions === 0) return final;
     const share = this.lagShare(platform, daysBetween(date, this.today(account)));
     if (share >= 1) return final;
     let conversions = 0;
-    for (let j = 0; j < final.conversions; j += 1) if (unit(this.seed, `${ad.id}/${date}:lag${j}`) < share) conversions += 1;
-    return { ...final, conversions, conversionValueMinor: Math.round((final.conversionValueMinor * conversions) / final.conversions) };
+    for (let j = 0; j < final.conversions; j += 1)
+      if (unit(this.seed, `${ad.id}/${date}:lag${j}`) < share) conversions += 1;
+    return {
+      ...final,
+      conversions,
+      conversionValueMinor: Math.round((final.conversionValueMinor * conversions) / final.conversions),
+    };
   }
 
-  private reportedAdDays(platform: Platform, account: SandboxAccount, campaign: SandboxCampaign, date: string): DayMetrics[] {
-    return this.adDays(platform, account, campaign, date).map((final, i) => this.reported(platform, account, campaign.ads[i], date, final));
+  private reportedAdDays(
+    platform: Platform,
+    account: SandboxAccount,
+    campaign: SandboxCampaign,
+    date: string,
+  ): DayMetrics[] {
+    return this.adDays(platform, account, campaign, date).map((final, i) =>
+      this.reported(platform, account, campaign.ads[i], date, final),
+    );
   }
 
   /** One ad's day as reported today. */
@@ -745,10 +843,12 @@ export class World {
         const ads = this.reportedAdDays(platform, account, campaign, date);
         if (level === 'campaign') {
           const metrics = sum(ads);
-          if (metrics.impressions > 0 || metrics.spendMinor > 0) rows.push({ date, account, campaign, ad: null, metrics });
+          if (metrics.impressions > 0 || metrics.spendMinor > 0)
+            rows.push({ date, account, campaign, ad: null, metrics });
         } else {
           ads.forEach((metrics, i) => {
-            if (metrics.impressions > 0 || metrics.spendMinor > 0) rows.push({ date, account, campaign, ad: campaign.ads[i], metrics });
+            if (metrics.impressions > 0 || metrics.spendMinor > 0)
+              rows.push({ date, account, campaign, ad: campaign.ads[i], metrics });
           });
         }
       }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+
 import { SESSION_HINT_SCRIPT } from '@shared/prerender';
+
 import { buildTestApp, type TestApp } from './test/buildTestApp';
 
 describe('the API shell', () => {
@@ -83,7 +85,12 @@ describe('in development', () => {
     expect(page.body).toContain('Your code &lt;b&gt;');
     expect(page.body).toContain('Code: 123456');
     const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-    expect(json.json().messages[0]).toMatchObject({ to: 'ann@example.com', subject: 'Your code <b>', htmlUrl: null, attachments: [] });
+    expect(json.json().messages[0]).toMatchObject({
+      to: 'ann@example.com',
+      subject: 'Your code <b>',
+      htmlUrl: null,
+      attachments: [],
+    });
   });
 
   it('shows a message’s HTML with its inline images, its attachments, and its links clickable', async () => {
@@ -136,7 +143,10 @@ describe('rate limits', () => {
     for (const url of urls) codes.push(await t.app.inject({ method: 'GET', url }));
     const limited = codes[2];
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/),
+    });
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
@@ -157,7 +167,8 @@ describe('rate limits and the SPA’s assets', () => {
   });
 
   it('never limits the hashed assets a page loads, and still limits pages and the API', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await t.app.inject({ method: 'GET', url: '/assets/main.abc.js' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await t.app.inject({ method: 'GET', url: '/assets/main.abc.js' })).statusCode).toBe(200);
     const pages = [];
     for (let i = 0; i < 3; i += 1) pages.push((await t.app.inject({ method: 'GET', url: '/dashboard' })).statusCode);
     expect(pages).toEqual([200, 200, 429]);
@@ -173,9 +184,18 @@ describe('in production', () => {
     fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(spaDir, 'assets', 'main.abc.js'), 'console.log(1)');
     fs.mkdirSync(path.join(spaDir, 'prerendered'));
-    fs.writeFileSync(path.join(spaDir, 'prerendered', 'manifest.json'), JSON.stringify({ '/': 'home.html', '/pricing': 'pricing.html' }));
-    fs.writeFileSync(path.join(spaDir, 'prerendered', 'home.html'), '<!doctype html><div id="root"><h1>Home, prerendered</h1></div>');
-    fs.writeFileSync(path.join(spaDir, 'prerendered', 'pricing.html'), '<!doctype html><div id="root"><h1>Pricing, prerendered</h1></div>');
+    fs.writeFileSync(
+      path.join(spaDir, 'prerendered', 'manifest.json'),
+      JSON.stringify({ '/': 'home.html', '/pricing': 'pricing.html' }),
+    );
+    fs.writeFileSync(
+      path.join(spaDir, 'prerendered', 'home.html'),
+      '<!doctype html><div id="root"><h1>Home, prerendered</h1></div>',
+    );
+    fs.writeFileSync(
+      path.join(spaDir, 'prerendered', 'pricing.html'),
+      '<!doctype html><div id="root"><h1>Pricing, prerendered</h1></div>',
+    );
     t = await buildTestApp({ config: { env: 'production', staticDir: spaDir } });
   });
   afterAll(async () => {
@@ -202,7 +222,9 @@ describe('in production', () => {
   it('lets the prerendered pages run their inline session hint, and no other inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const hash = createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64');
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src'));
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 

@@ -1,51 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySchema } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { DestinationStream } from 'pino';
+
 import type { AppConfig, ServerTimeouts } from './config';
 import type { AppContext } from './context';
 import { connectDatabase } from './db/connect';
 import { createJobQueue } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
-import { systemClock, type Clock } from './lib/clock';
+import { type Clock, systemClock } from './lib/clock';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { yupValidatorCompiler } from './lib/validate';
 import { createMailer, createSmtpTransport } from './mail/mailer';
+import { reconcileAtStart } from './modules/actions/actions.jobs';
+import { actionRoutes } from './modules/actions/actions.routes';
 import { adAccountRoutes, oauthCallbackRoutes } from './modules/adAccounts/adAccounts.routes';
+import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { beaconRoutes } from './modules/beacons/beacons.routes';
 import { blogApiRoutes } from './modules/blog/blog.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { firstPartyIngestRoutes, firstPartyRoutes } from './modules/firstParty/firstParty.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { mcpRoutes } from './modules/mcp/mcp.routes';
-import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { otpRoutes } from './modules/otp/otp.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { invitationRoutes, workspaceRoutes } from './modules/workspaces/workspaces.routes';
-import { syncRoutes } from './modules/sync/sync.routes';
-import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
-import { actionRoutes } from './modules/actions/actions.routes';
-import { reconcileAtStart } from './modules/actions/actions.jobs';
-import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
-import { ruleRoutes } from './modules/rules/rules.routes';
-import { budgetRoutes } from './modules/budgets/budgets.routes';
 import { brandingLogoRoutes, brandingRoutes } from './modules/branding/branding.routes';
-import { reportRoutes, reportSharedRoutes } from './modules/reports/reports.routes';
-import { reportScheduleRoutes } from './modules/reports/schedules.routes';
+import { budgetRoutes } from './modules/budgets/budgets.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { creativeRoutes, creativeSharedRoutes } from './modules/creative/creative.routes';
 import { creativeFeedbackRoutes } from './modules/creative/feedback.routes';
 import { postLaunchRoutes } from './modules/creative/postLaunch.routes';
-import { trialRoutes } from './modules/trial/trial.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { firstPartyIngestRoutes, firstPartyRoutes } from './modules/firstParty/firstParty.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { devMailboxPage, devOutboxApi } from './modules/mail/mail.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import type { FetchClientDocument } from './modules/mcpAuth/clientMetadataDocument';
 import { connectedAppsRoutes } from './modules/mcpAuth/connectedApps.routes';
 import { mcpOAuthRoutes } from './modules/mcpAuth/oauth.routes';
 import { oauthWellKnownRoutes } from './modules/mcpAuth/wellKnown.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { otpRoutes } from './modules/otp/otp.routes';
+import { reportRoutes, reportSharedRoutes } from './modules/reports/reports.routes';
+import { reportScheduleRoutes } from './modules/reports/schedules.routes';
+import { ruleRoutes } from './modules/rules/rules.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
+import { trialRoutes } from './modules/trial/trial.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { invitationRoutes, workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { createRuntime } from './platforms/http';
 import type { ClientRuntime } from './platforms/types';
 import { registerApiDocs } from './plugins/docs';
@@ -140,7 +142,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
     // Node's headersTimeout is only an option of the server it creates; Fastify passes `http` on.
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: connectionsCheckingInterval(timeouts) },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
@@ -157,7 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
 
   // Infrastructure.
@@ -185,7 +192,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     clock: options.clock ?? systemClock,
     tokens: createAccessTokens(config.appSecret),
-    platformRuntime: options.platformRuntime ?? createRuntime({ timeoutMs: config.platformTimeoutMs, observe: metrics.platformObserver }),
+    platformRuntime:
+      options.platformRuntime ??
+      createRuntime({ timeoutMs: config.platformTimeoutMs, observe: metrics.platformObserver }),
   };
   app.decorate('ctx', ctx);
   const services = createServices(ctx);
@@ -204,7 +213,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Routes' own budgets are kept in the database so replicas share them; the global one stays in memory.
   // The SPA's hashed assets are exempt: immutable, cheap to serve and cached by browsers, while a
   // page now loads a dozen of them, so an office behind one address would spend the budget on them.
-  const exemptFromRateLimit = (url: string) => url.startsWith(SPA_ASSETS_PREFIX) || mounts.some((mount) => url.startsWith(`${mount.prefix}/`));
+  const exemptFromRateLimit = (url: string) =>
+    url.startsWith(SPA_ASSETS_PREFIX) || mounts.some((mount) => url.startsWith(`${mount.prefix}/`));
   await registerSecurity(app, config, { database: database.db, exemptFromRateLimit });
   registerErrorHandler(app);
   registerJsonBodyParser(app);

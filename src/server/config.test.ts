@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -11,7 +12,11 @@ describe('loadConfig', () => {
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   /** The environment `npm start` gives: development on this machine. */
-  const dev = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ DATA_DIR: dataDir, NODE_ENV: 'development', ...env });
+  const dev = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    ...env,
+  });
   const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
     try {
       loadConfig(dev(env));
@@ -24,7 +29,14 @@ describe('loadConfig', () => {
 
   it('starts on the embedded defaults with generated secrets that persist', () => {
     const first = loadConfig(dev());
-    expect(first).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', apiBase: '/api', databaseUrl: undefined, smtpUrl: undefined });
+    expect(first).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      apiBase: '/api',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(first.pgliteDataDir).toBe(path.join(dataDir, 'pglite'));
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKey).toHaveLength(32);
@@ -74,7 +86,9 @@ describe('loadConfig', () => {
       return [];
     })();
     expect(problems).toContain('APP_SECRET is required in production (a random string of 32+ characters)');
-    expect(problems).toContain('NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)');
+    expect(problems).toContain(
+      'NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)',
+    );
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     const secrets = { APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
     const config = loadConfig({ DATA_DIR: dataDir, ...secrets });
@@ -85,9 +99,14 @@ describe('loadConfig', () => {
 
   it('keeps the in-process sandbox to development', () => {
     expect(loadConfig(dev()).sandbox.mode).toBe('inprocess');
-    expect(problemsOf({ NODE_ENV: 'production', SANDBOX: 'inprocess', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })).toEqual([
-      'SANDBOX=inprocess is for development only (NODE_ENV=development)',
-    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        SANDBOX: 'inprocess',
+        APP_SECRET: 'x'.repeat(40),
+        ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+      }),
+    ).toEqual(['SANDBOX=inprocess is for development only (NODE_ENV=development)']);
   });
 
   it('reads TRUST_PROXY as off, a hop count, or proxy addresses', () => {
@@ -95,7 +114,11 @@ describe('loadConfig', () => {
     expect(loadConfig(dev({ TRUST_PROXY: 'false' })).trustProxy).toBe(false);
     expect(loadConfig(dev({ TRUST_PROXY: '1' })).trustProxy).toBe(1);
     expect(loadConfig(dev({ TRUST_PROXY: '2' })).trustProxy).toBe(2);
-    expect(loadConfig(dev({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' })).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(loadConfig(dev({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' })).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
     expect(loadConfig(dev({ TRUST_PROXY: 'true' })).trustProxy).toBe(true);
     for (const bad of ['10.0.0.0/33', 'load-balancer', '10.0.0.1/8/8', '-1']) {
       expect(problemsOf({ TRUST_PROXY: bad })).toContain(
@@ -107,18 +130,41 @@ describe('loadConfig', () => {
   it('reads the platform timeout and the metrics token', () => {
     expect(loadConfig(dev()).platformTimeoutMs).toBe(30_000);
     expect(loadConfig(dev({ PLATFORM_TIMEOUT_MS: '5000' })).platformTimeoutMs).toBe(5000);
-    expect(problemsOf({ PLATFORM_TIMEOUT_MS: '10' })[0]).toMatch(/^PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least 1000/);
+    expect(problemsOf({ PLATFORM_TIMEOUT_MS: '10' })[0]).toMatch(
+      /^PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least 1000/,
+    );
     expect(loadConfig(dev()).metricsToken).toBeUndefined();
     expect(loadConfig(dev({ METRICS_TOKEN: 'm'.repeat(32) })).metricsToken).toBe('m'.repeat(32));
-    expect(problemsOf({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN must be at least 16 characters long (or unset to turn /api/metrics off)');
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN must be at least 16 characters long (or unset to turn /api/metrics off)',
+    );
   });
 
   it('reads how long the HTTP server waits on clients, with defaults that leave room for slow uploads', () => {
-    expect(loadConfig(dev()).serverTimeouts).toEqual({ headersMs: 15_000, requestMs: 60_000, keepAliveMs: 72_000, idleMs: 300_000 });
+    expect(loadConfig(dev()).serverTimeouts).toEqual({
+      headersMs: 15_000,
+      requestMs: 60_000,
+      keepAliveMs: 72_000,
+      idleMs: 300_000,
+    });
     expect(
-      loadConfig(dev({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '20000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_IDLE_TIMEOUT_MS: '0' })).serverTimeouts,
+      loadConfig(
+        dev({
+          HTTP_HEADERS_TIMEOUT_MS: '5000',
+          HTTP_REQUEST_TIMEOUT_MS: '20000',
+          HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+          HTTP_IDLE_TIMEOUT_MS: '0',
+        }),
+      ).serverTimeouts,
     ).toEqual({ headersMs: 5000, requestMs: 20_000, keepAliveMs: 65_000, idleMs: 0 });
-    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '0', HTTP_REQUEST_TIMEOUT_MS: '30s', HTTP_KEEP_ALIVE_TIMEOUT_MS: '500', HTTP_IDLE_TIMEOUT_MS: '-1' })).toEqual([
+    expect(
+      problemsOf({
+        HTTP_HEADERS_TIMEOUT_MS: '0',
+        HTTP_REQUEST_TIMEOUT_MS: '30s',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '500',
+        HTTP_IDLE_TIMEOUT_MS: '-1',
+      }),
+    ).toEqual([
       'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "0")',
       'HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "30s")',
       'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "500")',
@@ -172,14 +218,25 @@ describe('loadConfig', () => {
       GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
     });
     expect(config.sandbox).toEqual({ mode: 'inprocess', url: 'http://127.0.0.1:4000/sandbox' });
-    expect(config.platforms.meta).toMatchObject({ mode: 'live', clientId: '1234', apiBaseUrl: 'https://graph.facebook.com/v25.0' });
+    expect(config.platforms.meta).toMatchObject({
+      mode: 'live',
+      clientId: '1234',
+      apiBaseUrl: 'https://graph.facebook.com/v25.0',
+    });
     expect(config.platforms.google).toMatchObject({ mode: 'live', extra: { developerToken: 'dev-token' } });
     expect(config.platforms.tiktok).toMatchObject({
       mode: 'sandbox',
       clientId: 'sandbox-tiktok-client',
       apiBaseUrl: 'http://127.0.0.1:4000/sandbox/tiktok/open_api/v1.3',
     });
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }).sandbox.mode).toBe('off');
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+      }).sandbox.mode,
+    ).toBe('off');
   });
 
   it('names half-configured platforms and bad sandbox settings', () => {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { SUPPORT_EMAIL, type Platform } from '@shared/constants';
+
+import { type Platform, SUPPORT_EMAIL } from '@shared/constants';
+
 import { loadPlatformSettings } from './platforms/settings';
 import type { PlatformSettings } from './platforms/types';
 
@@ -91,7 +93,12 @@ export interface ServerTimeouts {
  * first, a platform write with its retries about 90 s, the alert stream pings every 25 s), to end
  * sockets whose peer stopped reading or vanished.
  */
-export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 15_000, requestMs: 60_000, keepAliveMs: 72_000, idleMs: 300_000 };
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  keepAliveMs: 72_000,
+  idleMs: 300_000,
+};
 const MIN_SERVER_TIMEOUT_MS = 1_000;
 
 /** Where main.ts mounts the in-process sandbox. */
@@ -143,10 +150,15 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): AppConfig
   if (['0', 'false', 'no', 'off'].includes(lower)) return false;
   if (['true', 'yes', 'on'].includes(lower)) return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (entries.length === 0 || bad.length > 0) {
-    problems.push(`TRUST_PROXY must be false, a number of proxy hops (1), or proxy addresses/CIDRs such as 10.0.0.0/8,fd00::/8 (got "${raw}")`);
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxy hops (1), or proxy addresses/CIDRs such as 10.0.0.0/8,fd00::/8 (got "${raw}")`,
+    );
     return false;
   }
   return entries;
@@ -237,9 +249,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = value('LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const corsOrigins = (value('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const corsOrigins = (value('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) {
-    if (!isUrl(origin, ['http:', 'https:'])) problems.push(`CORS_ORIGINS has an entry that is not an origin URL: "${origin}"`);
+    if (!isUrl(origin, ['http:', 'https:']))
+      problems.push(`CORS_ORIGINS has an entry that is not an origin URL: "${origin}"`);
   }
 
   const rateLimitPerMinute = Number(value('RATE_LIMIT_PER_MINUTE') ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
@@ -260,13 +276,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const platformTimeoutMs = Number(value('PLATFORM_TIMEOUT_MS') ?? DEFAULT_PLATFORM_TIMEOUT_MS);
   if (!Number.isInteger(platformTimeoutMs) || platformTimeoutMs < MIN_PLATFORM_TIMEOUT_MS) {
-    problems.push(`PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least ${MIN_PLATFORM_TIMEOUT_MS} (got "${value('PLATFORM_TIMEOUT_MS')}")`);
+    problems.push(
+      `PLATFORM_TIMEOUT_MS must be a whole number of milliseconds, at least ${MIN_PLATFORM_TIMEOUT_MS} (got "${value('PLATFORM_TIMEOUT_MS')}")`,
+    );
   }
   const timeout = (name: string, fallback: number, { off = false } = {}) => {
     const raw = value(name);
     const ms = Number(raw ?? fallback);
     if (Number.isInteger(ms) && (ms >= MIN_SERVER_TIMEOUT_MS || (off && ms === 0))) return ms;
-    problems.push(`${name} must be a whole number of milliseconds, at least ${MIN_SERVER_TIMEOUT_MS}${off ? ' (or 0 for none)' : ''} (got "${raw}")`);
+    problems.push(
+      `${name} must be a whole number of milliseconds, at least ${MIN_SERVER_TIMEOUT_MS}${off ? ' (or 0 for none)' : ''} (got "${raw}")`,
+    );
     return fallback;
   };
   const serverTimeouts: ServerTimeouts = {
@@ -277,19 +297,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   // Node refuses to start a server whose headers may take longer than the whole request.
   if (serverTimeouts.headersMs > serverTimeouts.requestMs) {
-    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${serverTimeouts.headersMs}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${serverTimeouts.requestMs})`);
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${serverTimeouts.headersMs}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${serverTimeouts.requestMs})`,
+    );
   }
   const metricsToken = value('METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
-    problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (or unset to turn /api/metrics off)`);
+    problems.push(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (or unset to turn /api/metrics off)`,
+    );
   }
 
   let appSecret = value('APP_SECRET');
   let encryptionKeyText = value('ENCRYPTION_KEY');
   if ((!appSecret || !encryptionKeyText) && appEnv === 'production') {
-    if (!appSecret) problems.push(`APP_SECRET is required in production (a random string of ${MIN_SECRET_LENGTH}+ characters)`);
-    if (!encryptionKeyText) problems.push(`ENCRYPTION_KEY is required in production (${ENCRYPTION_KEY_BYTES} random bytes, base64)`);
-    if (!nodeEnvSet) problems.push('NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)');
+    if (!appSecret)
+      problems.push(`APP_SECRET is required in production (a random string of ${MIN_SECRET_LENGTH}+ characters)`);
+    if (!encryptionKeyText)
+      problems.push(`ENCRYPTION_KEY is required in production (${ENCRYPTION_KEY_BYTES} random bytes, base64)`);
+    if (!nodeEnvSet)
+      problems.push(
+        'NODE_ENV is not set, which means production; to try Adwise on this machine run `npm start` (it sets NODE_ENV=development)',
+      );
   } else if (!appSecret || !encryptionKeyText) {
     const generated = devSecrets(dataDir);
     appSecret ??= generated.appSecret;
@@ -304,10 +333,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const sandboxUrl = value('SANDBOX_URL')?.replace(/\/+$/, '');
-  if (sandboxUrl && !isUrl(sandboxUrl, ['http:', 'https:'])) problems.push(`SANDBOX_URL must be an http(s) URL (got "${sandboxUrl}")`);
-  const sandboxMode = (value('SANDBOX') ?? (sandboxUrl ? 'external' : appEnv === 'development' ? 'inprocess' : 'off')).toLowerCase();
-  if (!['inprocess', 'external', 'off'].includes(sandboxMode)) problems.push(`SANDBOX must be inprocess, external or off (got "${sandboxMode}")`);
-  if (sandboxMode === 'inprocess' && appEnv !== 'development') problems.push('SANDBOX=inprocess is for development only (NODE_ENV=development)');
+  if (sandboxUrl && !isUrl(sandboxUrl, ['http:', 'https:']))
+    problems.push(`SANDBOX_URL must be an http(s) URL (got "${sandboxUrl}")`);
+  const sandboxMode = (
+    value('SANDBOX') ?? (sandboxUrl ? 'external' : appEnv === 'development' ? 'inprocess' : 'off')
+  ).toLowerCase();
+  if (!['inprocess', 'external', 'off'].includes(sandboxMode))
+    problems.push(`SANDBOX must be inprocess, external or off (got "${sandboxMode}")`);
+  if (sandboxMode === 'inprocess' && appEnv !== 'development')
+    problems.push('SANDBOX=inprocess is for development only (NODE_ENV=development)');
   if (sandboxMode === 'external' && !sandboxUrl) problems.push('SANDBOX=external needs SANDBOX_URL');
   const sandbox: SandboxConfig = {
     mode: sandboxMode as SandboxConfig['mode'],

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/connect';
 import type { JobQueue } from './jobs/queue';
-import type { Mailer } from './mail/mailer';
 import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
 import type { AccessTokens } from './modules/auth/tokens';
 import type { ClientRuntime } from './platforms/types';
 

@@ -1,6 +1,7 @@
-import fc from 'fast-check';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { encodeQueryComponent, jsonBodyText, nastyString, queryString } from '@shared/test/arbitraryInput';
+import fc from 'fast-check';
+
 import type { RegisteredRoute } from './app';
 import { isYupSchema } from './lib/validate';
 import { sandboxSettings } from './platforms/settings';
@@ -44,7 +45,9 @@ describe('fuzzing every API route', () => {
   /** Field and parameter names a route's schemas read, so the fuzzer hits them as well as others. */
   const namesOf = (route: RegisteredRoute, part: 'body' | 'querystring'): string[] => {
     const schema = route.schema?.[part];
-    return isYupSchema(schema) ? Object.keys(schema.fields) : ['q', 'from', 'to', 'platform', 'account', 'page', 'state', 'code', 'token'];
+    return isYupSchema(schema)
+      ? Object.keys(schema.fields)
+      : ['q', 'from', 'to', 'platform', 'account', 'page', 'state', 'code', 'token'];
   };
 
   const fillParams = (url: string, values: string[]) => {
@@ -57,7 +60,13 @@ describe('fuzzing every API route', () => {
     const bodyNames = hasBody ? namesOf(route, 'body') : [];
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(nastyString.map((v) => v.slice(0, 200)), fc.uuid()), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.oneof(
+            nastyString.map((v) => v.slice(0, 200)),
+            fc.uuid(),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
         queryString(namesOf(route, 'querystring')),
         hasBody ? jsonBodyText(bodyNames) : fc.constant(undefined),
         fc.boolean(),
@@ -66,16 +75,24 @@ describe('fuzzing every API route', () => {
           const res = await t.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...(signedIn ? auth : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              ...(signedIn ? auth : {}),
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
             ...(body !== undefined ? { payload: body } : {}),
           });
           const where = `${route.method} ${url} body=${body?.slice(0, 300)}`;
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${where}: ${res.body.slice(0, 300)}`);
           if (res.statusCode >= 400) {
             // The MCP endpoint answers in JSON-RPC's strict shape, which keeps the detail in error.data.
-            const answer = res.json() as { detail?: unknown; jsonrpc?: unknown; error?: { data?: { detail?: unknown } } };
+            const answer = res.json() as {
+              detail?: unknown;
+              jsonrpc?: unknown;
+              error?: { data?: { detail?: unknown } };
+            };
             const detail = answer.jsonrpc === '2.0' ? answer.error?.data?.detail : answer.detail;
-            if (typeof detail !== 'string' || detail === '') throw new Error(`${res.statusCode} without a detail for ${where}: ${res.body.slice(0, 300)}`);
+            if (typeof detail !== 'string' || detail === '')
+              throw new Error(`${res.statusCode} without a detail for ${where}: ${res.body.slice(0, 300)}`);
           }
         },
       ),
@@ -86,7 +103,8 @@ describe('fuzzing every API route', () => {
   it('never answers 5xx or an error without a detail, and stays ready', async () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(20);
-    for (const route of routes.filter((r) => !DESTRUCTIVE.has(`${r.method} ${r.url}`))) await fuzz(route, tenant.user.auth);
+    for (const route of routes.filter((r) => !DESTRUCTIVE.has(`${r.method} ${r.url}`)))
+      await fuzz(route, tenant.user.auth);
     for (const route of routes.filter((r) => DESTRUCTIVE.has(`${r.method} ${r.url}`))) {
       const victim = await syncedTenant(t, sandbox, 'meta', 1);
       await fuzz(route, victim.user.auth);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+
 import { eq, sql } from 'drizzle-orm';
+
 import { executeRows } from './db/connect';
 import { outbox, users } from './db/schema';
 import { PASSWORD_RESET_JOB } from './modules/auth/auth.service';
@@ -28,11 +30,32 @@ describe('the log of a full flow', () => {
   afterAll(() => t.close());
 
   const tag = randomBytes(4).toString('hex');
-  const person = { fullName: `Philippa Logtest ${tag}`, email: `logs-${tag}@example.com`, password: `Secret pass ${tag} 9!`, newPassword: `Another pass ${tag} 8?` };
-  const contact = { fullName: `Quentin Contactson ${tag}`, email: `contact-${tag}@example.org`, message: `My confidential question number ${tag} about pricing.` };
-  const failingContact = { fullName: `Rosalind Failwright ${tag}`, email: `fail-${tag}@example.net`, message: `This message trips the check ${tag}.` };
-  const failingSignUp = { fullName: `Reject Me ${tag}`, email: `rejected-${tag}@example.com`, password: `Rejected pass ${tag} 7#` };
-  const resetFailure = { fullName: `Mallory Resetfail ${tag}`, email: `resetfail-${tag}@example.com`, password: `Resetfail pass ${tag} 6$` };
+  const person = {
+    fullName: `Philippa Logtest ${tag}`,
+    email: `logs-${tag}@example.com`,
+    password: `Secret pass ${tag} 9!`,
+    newPassword: `Another pass ${tag} 8?`,
+  };
+  const contact = {
+    fullName: `Quentin Contactson ${tag}`,
+    email: `contact-${tag}@example.org`,
+    message: `My confidential question number ${tag} about pricing.`,
+  };
+  const failingContact = {
+    fullName: `Rosalind Failwright ${tag}`,
+    email: `fail-${tag}@example.net`,
+    message: `This message trips the check ${tag}.`,
+  };
+  const failingSignUp = {
+    fullName: `Reject Me ${tag}`,
+    email: `rejected-${tag}@example.com`,
+    password: `Rejected pass ${tag} 7#`,
+  };
+  const resetFailure = {
+    fullName: `Mallory Resetfail ${tag}`,
+    email: `resetfail-${tag}@example.com`,
+    password: `Resetfail pass ${tag} 6$`,
+  };
 
   /** Values that must never appear in a log line; filled as the flow produces them. */
   const secrets: Record<string, string> = {};
@@ -46,12 +69,17 @@ describe('the log of a full flow', () => {
       const rows = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, email));
       return rows.filter((row) => row.subject.includes(subject)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
     });
-  const hashOf = async (email: string) => (await t.app.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0].hash;
+  const hashOf = async (email: string) =>
+    (await t.app.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0].hash;
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { msg: string });
 
   it('writes none of the secrets or personal data it handled', async () => {
     // Sign-up and sign-in, with a wrong password first.
-    const registered = await post('register/', { ...person, confirmPassword: person.password, timeZone: 'Europe/Dublin' });
+    const registered = await post('register/', {
+      ...person,
+      confirmPassword: person.password,
+      timeZone: 'Europe/Dublin',
+    });
     expect(registered.statusCode).toBe(201);
     secrets.hash = await hashOf(person.email);
     expect((await post('login/', { username: person.email, password: `${person.password}x` })).statusCode).toBe(401);
@@ -77,7 +105,9 @@ describe('the log of a full flow', () => {
     expect((await post('verify-otp/', { otp: code }, auth)).statusCode).toBe(200);
 
     // The newsletter's double opt-in.
-    expect((await post('newsletter/subscribe/', { email: person.email, source: 'footer' }, {}, '198.51.100.8')).statusCode).toBe(200);
+    expect(
+      (await post('newsletter/subscribe/', { email: person.email, source: 'footer' }, {}, '198.51.100.8')).statusCode,
+    ).toBe(200);
     const confirmMail = await mailTo(person.email, 'onfirm');
     const confirmToken = decodeURIComponent(/[?&]token=([^\s&]+)/.exec(confirmMail.textBody)![1]);
     secrets.newsletterToken = confirmToken;
@@ -93,8 +123,17 @@ describe('the log of a full flow', () => {
     const link = /(https?:\/\/\S+forgot-password\?token=\S+)/.exec(resetMail.textBody)![1];
     const resetToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
     Object.assign(secrets, { resetLink: link, resetToken });
-    await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search, remoteAddress: '198.51.100.10' });
-    const reset = await post('reset-password/', { token: resetToken, password: person.newPassword, confirmPassword: person.newPassword }, {}, '198.51.100.10');
+    await t.app.inject({
+      method: 'GET',
+      url: new URL(link).pathname + new URL(link).search,
+      remoteAddress: '198.51.100.10',
+    });
+    const reset = await post(
+      'reset-password/',
+      { token: resetToken, password: person.newPassword, confirmPassword: person.newPassword },
+      {},
+      '198.51.100.10',
+    );
     expect(reset.statusCode).toBe(200);
     secrets.newHash = await hashOf(person.email);
     const again = await post('login/', { username: person.email, password: person.newPassword });
@@ -104,22 +143,48 @@ describe('the log of a full flow', () => {
     // Real database failures. A check constraint that refuses these rows turns the routes' own
     // inserts into failed queries, whose Drizzle errors quote every bound value (name, address,
     // message, password hash) in their message, and whose driver errors repeat the row in `detail`.
-    await t.app.ctx.db.execute(sql.raw(`alter table contact_messages add constraint contact_messages_log_test check (message not like '%trips the check%')`));
-    await t.app.ctx.db.execute(sql.raw(`alter table users add constraint users_log_test check (full_name not like 'Reject Me%')`));
-    const failedContact = await post('get-in-touch/', { ...failingContact, newsletter: true, partnership: false }, {}, '198.51.100.11');
+    await t.app.ctx.db.execute(
+      sql.raw(
+        `alter table contact_messages add constraint contact_messages_log_test check (message not like '%trips the check%')`,
+      ),
+    );
+    await t.app.ctx.db.execute(
+      sql.raw(`alter table users add constraint users_log_test check (full_name not like 'Reject Me%')`),
+    );
+    const failedContact = await post(
+      'get-in-touch/',
+      { ...failingContact, newsletter: true, partnership: false },
+      {},
+      '198.51.100.11',
+    );
     expect(failedContact.statusCode).toBe(500);
-    const failedSignUp = await post('register/', { ...failingSignUp, confirmPassword: failingSignUp.password }, {}, '198.51.100.12');
+    const failedSignUp = await post(
+      'register/',
+      { ...failingSignUp, confirmPassword: failingSignUp.password },
+      {},
+      '198.51.100.12',
+    );
     expect(failedSignUp.statusCode).toBe(500);
 
     // And a job's: the reset mail of this user cannot be written to the outbox.
-    expect((await post('register/', { ...resetFailure, confirmPassword: resetFailure.password }, {}, '198.51.100.13')).statusCode).toBe(201);
+    expect(
+      (await post('register/', { ...resetFailure, confirmPassword: resetFailure.password }, {}, '198.51.100.13'))
+        .statusCode,
+    ).toBe(201);
     secrets.resetFailureHash = await hashOf(resetFailure.email);
-    await t.app.ctx.db.execute(sql.raw(`alter table outbox add constraint outbox_log_test check (to_address <> '${resetFailure.email}')`));
+    await t.app.ctx.db.execute(
+      sql.raw(`alter table outbox add constraint outbox_log_test check (to_address <> '${resetFailure.email}')`),
+    );
     expect((await post('forgot-password/', { email: resetFailure.email }, {}, '198.51.100.14')).statusCode).toBe(200);
-    const jobLine = await eventually(async () => parsed().find((line) => line.msg.startsWith('job failed') && line.job === PASSWORD_RESET_JOB));
+    const jobLine = await eventually(async () =>
+      parsed().find((line) => line.msg.startsWith('job failed') && line.job === PASSWORD_RESET_JOB),
+    );
     // What pg-boss keeps of the failure is cleaned the same way.
     const output = await eventually(async () => {
-      const rows = await executeRows<{ output: unknown }>(t.app.ctx.db, sql`select output from pgboss.job where name = ${PASSWORD_RESET_JOB} and output is not null`);
+      const rows = await executeRows<{ output: unknown }>(
+        t.app.ctx.db,
+        sql`select output from pgboss.job where name = ${PASSWORD_RESET_JOB} and output is not null`,
+      );
       return rows.length > 0 ? JSON.stringify(rows.map((row) => row.output)) : undefined;
     });
 
@@ -159,7 +224,9 @@ describe('the log of a full flow', () => {
 
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(30);
-    const found = Object.entries(everything).filter(([, value]) => log.includes(value) || log.includes(JSON.stringify(value).slice(1, -1)));
+    const found = Object.entries(everything).filter(
+      ([, value]) => log.includes(value) || log.includes(JSON.stringify(value).slice(1, -1)),
+    );
     const foundCodes = codes.filter((code) => new RegExp(`(?<!\\d)${code}(?!\\d)`).test(log)).map(() => 'otp');
     expect([...found.map(([name]) => name), ...foundCodes]).toEqual([]);
     // No password hash at all (the failed sign-up's was never stored, so it is looked for by its form),
@@ -167,11 +234,18 @@ describe('the log of a full flow', () => {
     expect(log).not.toContain('$argon2');
     expect(log).not.toMatch(/token=(?!%5Bredacted%5D|\[redacted\])/);
     // pg-boss's own record of the failed job holds none of it either.
-    expect(Object.entries(personal).filter(([, value]) => output.includes(value)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(personal)
+        .filter(([, value]) => output.includes(value))
+        .map(([name]) => name),
+    ).toEqual([]);
 
     // The mailer names outbox rows by id only.
     const kept = parsed().filter((line) => line.msg.startsWith('e-mail kept in the outbox'));
     expect(kept.length).toBeGreaterThan(0);
-    for (const line of kept) expect(Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key))).toEqual(['outboxId']);
+    for (const line of kept)
+      expect(Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key))).toEqual([
+        'outboxId',
+      ]);
   });
 });

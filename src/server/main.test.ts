@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServer, type SpawnedServer } from './test/spawnServer';
+
+import { type SpawnedServer, spawnServer } from './test/spawnServer';
 
 describe('graceful shutdown of the real server process', () => {
   let dataDir: string;
@@ -17,7 +18,13 @@ describe('graceful shutdown of the real server process', () => {
 
   it('stops taking connections on SIGTERM but finishes the request in flight, then exits 0', async () => {
     server = await spawnServer({
-      env: { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'debug', NODE_ENV: 'development', STATIC_DIR: path.join(dataDir, 'no-spa') },
+      env: {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'debug',
+        NODE_ENV: 'development',
+        STATIC_DIR: path.join(dataDir, 'no-spa'),
+      },
     });
     const port = Number(new URL(server.url).port);
     await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Adwise is running at'));
@@ -32,7 +39,10 @@ describe('graceful shutdown of the real server process', () => {
       `POST /api/analytics/start-trial HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
     );
     // This request's own line: in development the demo's first syncs call the in-process sandbox through this server too.
-    await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/analytics/start-trial');
+    await server.waitForLog(
+      (l) =>
+        l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/analytics/start-trial',
+    );
 
     server.child.kill('SIGTERM');
     await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'));
@@ -47,7 +57,11 @@ describe('graceful shutdown of the real server process', () => {
         });
         // A reset means the listener accepted, then dropped the connection while closing: not yet refused.
         probe.on('error', (error: NodeJS.ErrnoException) =>
-          error.code === 'ECONNREFUSED' ? resolve('refused') : error.code === 'ECONNRESET' ? resolve('connected') : reject(error),
+          error.code === 'ECONNREFUSED'
+            ? resolve('refused')
+            : error.code === 'ECONNRESET'
+              ? resolve('connected')
+              : reject(error),
         );
       });
     let outcome = await tryConnect();

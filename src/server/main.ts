@@ -1,10 +1,11 @@
-import { createSandbox } from '@sandbox/sandbox';
 import { loadSandboxEnv } from '@sandbox/env';
+import { createSandbox } from '@sandbox/sandbox';
+
 import { buildApp, type MountedService } from './app';
-import { loadConfigOrExit, SANDBOX_PREFIX, type AppConfig } from './config';
+import { type AppConfig, loadConfigOrExit, SANDBOX_PREFIX } from './config';
 import { demoPlanFrom, seedDemoData } from './dev/demoData';
 import { shiftableClock, timeTravelMount } from './dev/timeTravel';
-import { systemClock, type Clock } from './lib/clock';
+import { type Clock, systemClock } from './lib/clock';
 import { REPORT_SCHEDULE_JOB } from './modules/reports/schedules.service';
 import { DEMO_USER } from './modules/users/users.service';
 
@@ -45,11 +46,15 @@ async function main() {
   // In development with the in-process sandbox, the product and the sandbox share one clock that
   // the sandbox's admin token can move forward (dev/timeTravel.ts); elsewhere, the real time.
   const adminToken = loadSandboxEnv(process.env).adminToken;
-  const travel = config.env === 'development' && config.sandbox.mode === 'inprocess' && adminToken ? shiftableClock() : undefined;
+  const travel =
+    config.env === 'development' && config.sandbox.mode === 'inprocess' && adminToken ? shiftableClock() : undefined;
   const clock = travel ?? systemClock;
   // The app is built after the mounts; a travel reaches it through this reference.
   let afterTravel = async (): Promise<unknown> => undefined;
-  const mounts = [...sandboxMount(config, clock), ...(travel && adminToken ? [timeTravelMount(travel, adminToken, () => afterTravel())] : [])];
+  const mounts = [
+    ...sandboxMount(config, clock),
+    ...(travel && adminToken ? [timeTravelMount(travel, adminToken, () => afterTravel())] : []),
+  ];
   const app = await buildApp(config, { mounts, clock });
   afterTravel = () => app.ctx.queue.send(REPORT_SCHEDULE_JOB, {});
   if (config.env === 'development') {
@@ -64,8 +69,17 @@ async function main() {
   if (config.env === 'development' && config.sandbox.mode === 'inprocess') {
     // The demo shows real data at once: a trial and three sandbox platforms, backfilling now.
     seedDemoData(app, demoPlan)
-      .then((done) => app.log.info({ demo: done }, done === 'seeded' ? 'demo account: trial started, Google Ads, Meta and LinkedIn connected; backfilling' : 'demo account kept as it was'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not set up the demo data; log in and connect an account instead'));
+      .then((done) =>
+        app.log.info(
+          { demo: done },
+          done === 'seeded'
+            ? 'demo account: trial started, Google Ads, Meta and LinkedIn connected; backfilling'
+            : 'demo account kept as it was',
+        ),
+      )
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not set up the demo data; log in and connect an account instead'),
+      );
   }
 
   let closing = false;

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { createScratchDatabase } from './test/buildTestApp';
-import { buildServer, COMPILED_SERVER, spawnServer, type SpawnedServer } from './test/spawnServer';
+import { buildServer, COMPILED_SERVER, type SpawnedServer, spawnServer } from './test/spawnServer';
 
 /**
  * How Adwise grows past one process (docs/operations.md): API replicas that only serve HTTP
@@ -69,10 +71,16 @@ onPostgres('an API replica and a worker process on one PostgreSQL', () => {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ subject: string }>('select subject from outbox where to_address = $1', [email]);
+      const { rows } = await client.query<{ subject: string }>('select subject from outbox where to_address = $1', [
+        email,
+      ]);
       expect(rows.map((row) => row.subject)).toContain('Reset your Adwise password');
-      const { rows: migrations } = await client.query<{ count: string }>('select count(*) from drizzle.__drizzle_migrations');
-      expect(Number(migrations[0].count)).toBe(fs.readdirSync(path.join(__dirname, 'db/migrations')).filter((name) => name.endsWith('.sql')).length);
+      const { rows: migrations } = await client.query<{ count: string }>(
+        'select count(*) from drizzle.__drizzle_migrations',
+      );
+      expect(Number(migrations[0].count)).toBe(
+        fs.readdirSync(path.join(__dirname, 'db/migrations')).filter((name) => name.endsWith('.sql')).length,
+      );
     } finally {
       await client.end();
     }

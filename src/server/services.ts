@@ -1,28 +1,28 @@
 import type { AppContext } from './context';
-import { createAuthService } from './modules/auth/auth.service';
-import { createTrialService } from './modules/trial/trial.service';
-import { createUsersService } from './modules/users/users.service';
+import { createActionsService } from './modules/actions/actions.service';
 import { createAdAccountsService } from './modules/adAccounts/adAccounts.service';
 import { createConnections } from './modules/adAccounts/connections';
-import { createOtpService } from './modules/otp/otp.service';
-import { createSyncService } from './modules/sync/sync.service';
-import { createDashboardService } from './modules/dashboard/dashboard.service';
-import { createFirstPartyService } from './modules/firstParty/firstParty.service';
-import { createNewsletterService } from './modules/newsletter/newsletter.service';
-import { createContactService } from './modules/contact/contact.service';
-import { createWorkspacesService } from './modules/workspaces/workspaces.service';
-import { createActionsService } from './modules/actions/actions.service';
-import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
-import { createRulesService } from './modules/rules/rules.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { createBrandingService } from './modules/branding/branding.service';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { createOptimizerService } from './modules/budgets/optimizer.service';
+import { createContactService } from './modules/contact/contact.service';
 import { createCreativeService } from './modules/creative/creative.service';
 import { createCreativeFeedbackService } from './modules/creative/feedback.service';
 import { createPostLaunchService } from './modules/creative/postLaunch.service';
-import { createBrandingService } from './modules/branding/branding.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createFirstPartyService } from './modules/firstParty/firstParty.service';
+import { createNewsletterService } from './modules/newsletter/newsletter.service';
+import { createOtpService } from './modules/otp/otp.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createReportSchedulesService } from './modules/reports/schedules.service';
+import { createRulesService } from './modules/rules/rules.service';
+import { createSuggestionsService } from './modules/suggestions/suggestions.service';
+import { createSyncService } from './modules/sync/sync.service';
+import { createTrialService } from './modules/trial/trial.service';
+import { createUsersService } from './modules/users/users.service';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 
 /** Every service, built once from the app's context; routes and jobs get them from here. */
 export function createServices(ctx: AppContext) {
@@ -49,7 +49,9 @@ export function createServices(ctx: AppContext) {
   });
   const newsletter = createNewsletterService(ctx);
   const branding = createBrandingService(ctx);
-  const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) => sync.enqueue(connectionId, workspaceId, 'backfill'));
+  const adAccounts = createAdAccountsService(ctx, connections, otp, (connectionId, workspaceId) =>
+    sync.enqueue(connectionId, workspaceId, 'backfill'),
+  );
   const dashboard = createDashboardService(ctx, actions, sync);
   const firstParty = createFirstPartyService(ctx, { dashboard });
   const reports = createReportsService(ctx, { budgets, branding, firstParty });

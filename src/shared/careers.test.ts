@@ -1,17 +1,18 @@
-import { CAREERS_EMAIL, CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from './constants';
 import {
   applyMailto,
   CAREERS_NO_FILTERS,
   CAREERS_NO_MATCH_TEXT,
+  type CareersFilters,
   filterOpenings,
   JOB_OPENINGS,
-  reachOutMailto,
-  type CareersFilters,
   type JobOpening,
+  reachOutMailto,
 } from './careers';
+import { CAREERS_EMAIL, CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from './constants';
 
 const titles = (openings: readonly JobOpening[]) => openings.map((opening) => opening.title);
-const filter = (filters: Partial<CareersFilters>) => titles(filterOpenings(JOB_OPENINGS, { ...CAREERS_NO_FILTERS, ...filters }));
+const filter = (filters: Partial<CareersFilters>) =>
+  titles(filterOpenings(JOB_OPENINGS, { ...CAREERS_NO_FILTERS, ...filters }));
 
 /** Splits a mailto: link into its address and decoded query fields. */
 function parseMailto(href: string) {
@@ -35,7 +36,9 @@ describe('careers', () => {
   });
 
   it('words the no-match text exactly as the spec does', () => {
-    expect(CAREERS_NO_MATCH_TEXT).toBe('No open roles match your filters\u2014reach out anyway if you\u0027re excited to work with us.');
+    expect(CAREERS_NO_MATCH_TEXT).toBe(
+      'No open roles match your filters\u2014reach out anyway if you\u0027re excited to work with us.',
+    );
   });
 
   describe('filterOpenings', () => {
@@ -78,7 +81,8 @@ describe('careers', () => {
       for (const type of CAREERS_TYPE_OPTIONS) {
         for (const location of CAREERS_LOCATION_OPTIONS) {
           const expected = JOB_OPENINGS.filter(
-            (opening) => (type === 'All' || opening.type === type) && (location === 'All' || opening.location === location),
+            (opening) =>
+              (type === 'All' || opening.type === type) && (location === 'All' || opening.location === location),
           );
           expect(filterOpenings(JOB_OPENINGS, { search: '', type, location })).toEqual(expected);
         }
@@ -89,10 +93,15 @@ describe('careers', () => {
     });
 
     it('combines the search with both filters', () => {
-      expect(filter({ search: 'er', type: 'All', location: 'Remote' })).toEqual(['Frontend Developer', 'UI/UX Designer']);
+      expect(filter({ search: 'er', type: 'All', location: 'Remote' })).toEqual([
+        'Frontend Developer',
+        'UI/UX Designer',
+      ]);
       expect(filter({ search: 'er', type: 'Full-time', location: 'Remote' })).toEqual(['Frontend Developer']);
       expect(filter({ search: 'designer', type: 'Full-time', location: 'All' })).toEqual([]);
-      expect(filter({ search: 'strategist', type: 'Freelance', location: 'India' })).toEqual(['Content & SEO Strategist']);
+      expect(filter({ search: 'strategist', type: 'Freelance', location: 'India' })).toEqual([
+        'Content & SEO Strategist',
+      ]);
       expect(filter({ search: 'strategist', type: 'Freelance', location: 'Remote' })).toEqual([]);
     });
 
@@ -130,14 +139,18 @@ describe('careers', () => {
 
     it('percent-encodes with %20 and %0A, never +, and keeps & and / inside the fields', () => {
       const href = applyMailto(JOB_OPENINGS[2]);
-      expect(href.startsWith(`mailto:${CAREERS_EMAIL}?subject=Application%3A%20Content%20%26%20SEO%20Strategist&body=`)).toBe(true);
+      expect(
+        href.startsWith(`mailto:${CAREERS_EMAIL}?subject=Application%3A%20Content%20%26%20SEO%20Strategist&body=`),
+      ).toBe(true);
       expect(href).not.toContain('+');
       expect(href).not.toContain(' ');
       expect(href).toContain('%0A');
       const { fields } = parseMailto(href);
       expect(Object.keys(fields)).toEqual(['subject', 'body']);
       expect(fields.subject).toBe('Application: Content & SEO Strategist');
-      expect(fields.body).toContain('Role: Content & SEO Strategist\nType: Freelance\nLocation: India\nPortfolio:\nLinkedIn:\n');
+      expect(fields.body).toContain(
+        'Role: Content & SEO Strategist\nType: Freelance\nLocation: India\nPortfolio:\nLinkedIn:\n',
+      );
       expect(parseMailto(applyMailto(JOB_OPENINGS[1])).fields.subject).toBe('Application: UI/UX Designer');
     });
   });

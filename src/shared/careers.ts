@@ -20,7 +20,8 @@ export const JOB_OPENINGS: readonly JobOpening[] = [
 ];
 
 /** Shown when no opening passes the filters (spec section 5), word for word. */
-export const CAREERS_NO_MATCH_TEXT = "No open roles match your filters—reach out anyway if you're excited to work with us.";
+export const CAREERS_NO_MATCH_TEXT =
+  "No open roles match your filters—reach out anyway if you're excited to work with us.";
 
 /** The filter meaning 'no filter' on type and location. */
 export const CAREERS_ALL = 'All';
@@ -37,7 +38,10 @@ export interface CareersFilters {
 export const CAREERS_NO_FILTERS: CareersFilters = { search: '', type: CAREERS_ALL, location: CAREERS_ALL };
 
 /** The openings that pass all three filters together; 'All' means no filter on type or location. */
-export function filterOpenings(openings: readonly JobOpening[], { search, type, location }: CareersFilters): JobOpening[] {
+export function filterOpenings(
+  openings: readonly JobOpening[],
+  { search, type, location }: CareersFilters,
+): JobOpening[] {
   const needle = search.trim().toLowerCase();
   return openings.filter(
     (opening) =>

@@ -1,4 +1,14 @@
-import { addDays, daysBetween, daysInRange, eachDay, isCalendarDay, isoDay, localDay, normalizeTimeZone, weekdayOf } from './days';
+import {
+  addDays,
+  daysBetween,
+  daysInRange,
+  eachDay,
+  isCalendarDay,
+  isoDay,
+  localDay,
+  normalizeTimeZone,
+  weekdayOf,
+} from './days';
 
 describe('calendar days', () => {
   it('adds days across month, year and leap-day ends', () => {

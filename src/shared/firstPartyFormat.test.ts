@@ -1,6 +1,14 @@
 import type { PlatformAttribution } from './api/dashboard';
 import type { FirstPartyFigures } from './api/firstParty';
-import { conversionsBasis, firstPartyFigureTexts, formatMultiple, formatRatio, overAttributionText, platformClaimSentences, windowsSentence } from './firstPartyFormat';
+import {
+  conversionsBasis,
+  firstPartyFigureTexts,
+  formatMultiple,
+  formatRatio,
+  overAttributionText,
+  platformClaimSentences,
+  windowsSentence,
+} from './firstPartyFormat';
 
 const window = (platform: PlatformAttribution['platform'], label: string): PlatformAttribution => ({
   platform,
@@ -22,8 +30,22 @@ const FIGURES: FirstPartyFigures = {
   mer: 2.5,
   interval_level: 0.9,
   platforms: [
-    { platform: 'meta', spend: 1500, spend_share: 0.75, claimed_conversions: 120, expected_conversions: 75, over_attribution: { mid: 1.6, low: 1.3, high: 2 } },
-    { platform: 'google', spend: 500, spend_share: 0.25, claimed_conversions: 10, expected_conversions: 25, over_attribution: null },
+    {
+      platform: 'meta',
+      spend: 1500,
+      spend_share: 0.75,
+      claimed_conversions: 120,
+      expected_conversions: 75,
+      over_attribution: { mid: 1.6, low: 1.3, high: 2 },
+    },
+    {
+      platform: 'google',
+      spend: 500,
+      spend_share: 0.25,
+      claimed_conversions: 10,
+      expected_conversions: 25,
+      over_attribution: null,
+    },
   ],
   unconverted_currencies: [],
 };
@@ -54,9 +76,9 @@ describe('firstPartyFormat', () => {
   });
 
   it("names each platform's window in one sentence, and nothing without platforms", () => {
-    expect(windowsSentence([window('google', '30-day click, 1-day view'), window('meta', '7-day click, 1-day view')])).toBe(
-      'Conversion windows: Google Ads: 30-day click, 1-day view; Meta: 7-day click, 1-day view.',
-    );
+    expect(
+      windowsSentence([window('google', '30-day click, 1-day view'), window('meta', '7-day click, 1-day view')]),
+    ).toBe('Conversion windows: Google Ads: 30-day click, 1-day view; Meta: 7-day click, 1-day view.');
     expect(windowsSentence([])).toBeNull();
   });
 

@@ -27,7 +27,10 @@ export function formatMultiple(value: number): string {
  */
 export function overAttributionText(ratio: RatioInterval | null): string {
   if (!ratio) return 'no ratio: no first-party conversions or no spend over these days';
-  const interval = ratio.high === null ? `${formatRatio(ratio.low)} or more` : `${formatRatio(ratio.low)} to ${formatRatio(ratio.high)}`;
+  const interval =
+    ratio.high === null
+      ? `${formatRatio(ratio.low)} or more`
+      : `${formatRatio(ratio.low)} to ${formatRatio(ratio.high)}`;
   return `claims ${formatRatio(ratio.mid)} its share (${interval})`;
 }
 
@@ -54,11 +57,19 @@ export interface FirstPartyFigureText {
 const orNone = (value: number | null, format: (value: number) => string) => (value === null ? 'n/a' : format(value));
 
 /** The blended figures of a report's first-party block, in the report's number style. */
-export function firstPartyFigureTexts(figures: FirstPartyFigures, currency: string, rangeDays: number): FirstPartyFigureText[] {
+export function firstPartyFigureTexts(
+  figures: FirstPartyFigures,
+  currency: string,
+  rangeDays: number,
+): FirstPartyFigureText[] {
   return [
     { label: 'Your conversions', value: reportCount(figures.conversions), help: 'From your own records' },
     { label: 'Your revenue', value: reportMoney(figures.revenue, currency), help: 'From your own records' },
-    { label: 'Blended CPA', value: orNone(figures.blended_cpa, (value) => reportMoney(value, currency)), help: 'All ad spend ÷ your conversions' },
+    {
+      label: 'Blended CPA',
+      value: orNone(figures.blended_cpa, (value) => reportMoney(value, currency)),
+      help: 'All ad spend ÷ your conversions',
+    },
     { label: 'Blended ROAS', value: orNone(figures.blended_roas, formatMultiple), help: 'Your revenue ÷ all ad spend' },
     { label: 'MER', value: orNone(figures.mer, formatMultiple), help: 'Marketing efficiency: revenue ÷ all ad spend' },
     { label: 'Days covered', value: `${figures.days_covered} of ${rangeDays}`, help: 'Only these days are compared' },
@@ -73,7 +84,8 @@ export function platformClaimSentences(figures: FirstPartyFigures): string[] {
   return figures.platforms.map((platform) => {
     const name = PLATFORM_LABELS[platform.platform];
     const claimed = reportCount(platform.claimed_conversions);
-    if (!platform.over_attribution) return `${name}: ${claimed} claimed; no ratio (no first-party conversions or no spend over these days).`;
+    if (!platform.over_attribution)
+      return `${name}: ${claimed} claimed; no ratio (no first-party conversions or no spend over these days).`;
     return `${name} ${overAttributionText(platform.over_attribution)}: ${claimed} claimed where its share of spend explains ${reportCount(platform.expected_conversions)}.`;
   });
 }

@@ -19,7 +19,11 @@ describe('derive', () => {
   });
 
   it('keeps fractional conversions (platform models) in CPA and CVR', () => {
-    expect(derive({ spend: 10, impressions: 1000, clicks: 4, conversions: 0.5, value: 0 })).toMatchObject({ cpa: 20, cvr: 12.5, roas: 0 });
+    expect(derive({ spend: 10, impressions: 1000, clicks: 4, conversions: 0.5, value: 0 })).toMatchObject({
+      cpa: 20,
+      cvr: 12.5,
+      roas: 0,
+    });
   });
 
   it('rounds as the dashboard always has (Math.round of the scaled value)', () => {

@@ -15,7 +15,13 @@ export interface MetricSums {
 }
 
 /** Sums of nothing. */
-export const EMPTY_SUMS: Readonly<MetricSums> = Object.freeze({ spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 });
+export const EMPTY_SUMS: Readonly<MetricSums> = Object.freeze({
+  spend: 0,
+  impressions: 0,
+  clicks: 0,
+  conversions: 0,
+  value: 0,
+});
 
 export interface DerivedMetrics {
   /** Clicks per impression in percent, 2 decimals; 0 without impressions. */

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from './constants';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from './constants';
 
 /**
  * What Adwise does with each ad platform, in words for the public pages (Integrations, Home,
@@ -75,7 +75,8 @@ export interface PlatformInfo {
 }
 
 /** Every change Adwise makes at a platform goes through the dashboard's campaign table. */
-const PAUSE_RESUME = "Pause and resume campaigns from the dashboard's Campaign Overview; the change is made at the platform.";
+const PAUSE_RESUME =
+  "Pause and resume campaigns from the dashboard's Campaign Overview; the change is made at the platform.";
 
 /** The five platforms, keyed by platform. */
 export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
@@ -90,7 +91,8 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     consent: 'Facebook Login, where you grant Adwise access to your ad accounts.',
     scopes: ['ads_read', 'ads_management', 'business_management'],
     pkce: false,
-    tokenLife: 'Meta has no refresh tokens: Adwise exchanges the short-lived token for a 60-day one and renews it while it still works. Once it lapses, you connect again.',
+    tokenLife:
+      'Meta has no refresh tokens: Adwise exchanges the short-lived token for a 60-day one and renews it while it still works. Once it lapses, you connect again.',
     revokeAt: 'Facebook settings, under Business Integrations.',
   },
   google: {
@@ -119,7 +121,8 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     consent: "LinkedIn's sign-in page, where you allow access to your ad accounts.",
     scopes: ['r_ads', 'rw_ads', 'r_ads_reporting'],
     pkce: false,
-    tokenLife: '60-day access tokens. Where LinkedIn grants a refresh token it ends 365 days after you consent; after that you connect again.',
+    tokenLife:
+      '60-day access tokens. Where LinkedIn grants a refresh token it ends 365 days after you consent; after that you connect again.',
     revokeAt: 'LinkedIn settings, under Data privacy (permitted services).',
   },
   x: {

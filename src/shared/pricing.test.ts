@@ -4,11 +4,11 @@ import {
   formatInr,
   monthlyPrice,
   MOST_POPULAR_LABEL,
-  PLANS,
-  planByKey,
-  yearlySavings,
-  YEARLY_SAVINGS_LABEL,
   type Plan,
+  planByKey,
+  PLANS,
+  YEARLY_SAVINGS_LABEL,
+  yearlySavings,
 } from './pricing';
 
 describe('pricing', () => {
@@ -40,7 +40,12 @@ describe('pricing', () => {
       const agency = planByKey('agency');
       expect(agency.monthlyPrice).toBeNull();
       expect(agency.cta).toBe('Contact Sales');
-      expect(agency.features).toEqual(['20+ ad accounts', 'White-label dashboard', 'Priority support', 'Dedicated manager']);
+      expect(agency.features).toEqual([
+        '20+ ad accounts',
+        'White-label dashboard',
+        'Priority support',
+        'Dedicated manager',
+      ]);
     });
 
     it("labels the toggle 'Save up to 20%'", () => {

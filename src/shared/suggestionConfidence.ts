@@ -43,4 +43,3 @@ export function formatConfidence(confidence: number, type: SuggestionType): stri
   const stated = share.startsWith('at ') ? share : `about ${share}`;
   return `${stated.charAt(0).toUpperCase()}${stated.slice(1)} sure ${CONFIDENCE_CLAIMS[type]}`;
 }
-

@@ -1,5 +1,5 @@
-import { daysLeft, timeLeft } from './trial';
 import { DAY_MS } from './days';
+import { daysLeft, timeLeft } from './trial';
 
 describe('trial arithmetic', () => {
   const now = Date.UTC(2026, 10, 21, 12, 0, 0);

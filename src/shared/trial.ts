@@ -6,7 +6,10 @@ export function daysLeft(endMs: number, nowMs: number): number {
 }
 
 /** Time left split for the countdown widget; null when the end is missing, invalid or past. */
-export function timeLeft(end: string | number | null | undefined, nowMs: number): { days: number; hours: number; minutes: number; seconds: number } | null {
+export function timeLeft(
+  end: string | number | null | undefined,
+  nowMs: number,
+): { days: number; hours: number; minutes: number; seconds: number } | null {
   const endMs = typeof end === 'number' ? end : typeof end === 'string' ? Date.parse(end) : NaN;
   if (!Number.isFinite(endMs) || endMs <= nowMs) return null;
   let rest = Math.floor((endMs - nowMs) / 1000);

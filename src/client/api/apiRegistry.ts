@@ -1,4 +1,5 @@
 import type { AppStartListening } from '@client/app/listeners';
+
 import type { baseApi } from './baseApi';
 
 /** The one RTK Query API's type. */

@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+
 import { API_REDUCER_PATH, registerApi } from './apiRegistry';
 import { baseQuery } from './baseQuery';
 import { addErrorToastListener } from './errorToasts';

@@ -1,12 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { TIME_ZONE_HEADER } from '@shared/api/auth';
-import { SESSION_STORAGE_KEY } from '@shared/constants';
-import { makeStore, type AppStore } from '@client/app/store';
+import { type AppStore, makeStore } from '@client/app/store';
 import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { TIME_ZONE_HEADER } from '@shared/api/auth';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { baseApi } from './baseApi';
 import { baseQuery, browserTimeZone, TOKEN_REFRESH_PATH } from './baseQuery';
 import { SESSION_EXPIRED_ERROR } from './errors';
@@ -23,7 +24,9 @@ function protectedRoute(path: string, validToken: string, body: object, seen: st
   return http.get(api(path), ({ request }) => {
     const auth = request.headers.get('Authorization') ?? '';
     seen.push(auth);
-    return auth === `Bearer ${validToken}` ? HttpResponse.json(body) : HttpResponse.json({ detail: 'Token expired' }, { status: 401 });
+    return auth === `Bearer ${validToken}`
+      ? HttpResponse.json(body)
+      : HttpResponse.json({ detail: 'Token expired' }, { status: 401 });
   });
 }
 
@@ -174,12 +177,11 @@ describe('baseQuery', () => {
 
   it('ends the session and says so when the refresh fails', async () => {
     const refresh = countingRefresh(() => HttpResponse.json({ detail: 'Refresh token expired' }, { status: 401 }));
-    server.use(
-      protectedRoute('thing/', 'never', { thing: 0 }),
-      refresh.handler,
-    );
+    server.use(protectedRoute('thing/', 'never', { thing: 0 }), refresh.handler);
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'acc-1', refresh: 'ref-1' }));
-    const { store } = renderWithProviders(<main />, { preloadedState: { session: signedInSession({ access: 'acc-1', refresh: 'ref-1' }) } });
+    const { store } = renderWithProviders(<main />, {
+      preloadedState: { session: signedInSession({ access: 'acc-1', refresh: 'ref-1' }) },
+    });
 
     const result = await act(async () => await baseQuery('thing/', queryApi(store), {}));
 
@@ -196,10 +198,7 @@ describe('baseQuery', () => {
 
   it('expires the session straight away when there is no refresh token', async () => {
     const refresh = countingRefresh(() => HttpResponse.json({ access: 'x' }));
-    server.use(
-      protectedRoute('thing/', 'never', { thing: 0 }),
-      refresh.handler,
-    );
+    server.use(protectedRoute('thing/', 'never', { thing: 0 }), refresh.handler);
     const store = makeStore({ session: signedInSession({ refresh: null }) });
     await store.dispatch(testApi.endpoints.getThing.initiate());
     expect(refresh.calls()).toBe(0);
@@ -208,10 +207,7 @@ describe('baseQuery', () => {
 
   it('does not refresh for a 401 of a signed-out visitor', async () => {
     const refresh = countingRefresh(() => HttpResponse.json({ access: 'x' }));
-    server.use(
-      protectedRoute('thing/', 'never', { thing: 0 }),
-      refresh.handler,
-    );
+    server.use(protectedRoute('thing/', 'never', { thing: 0 }), refresh.handler);
     const store = makeStore();
     const result = await store.dispatch(testApi.endpoints.getThing.initiate());
     expect(result.error).toMatchObject({ status: 401, data: { detail: 'Token expired' } });

@@ -1,14 +1,15 @@
+import { API_BASE_URL } from '@client/app/config';
+import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
 import {
-  fetchBaseQuery,
   type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
+  fetchBaseQuery,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
-import { API_BASE_URL } from '@client/app/config';
-import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
+
 import { SESSION_EXPIRED_ERROR } from './errors';
 
 /** The path that trades a refresh token for new tokens. */
@@ -71,7 +72,11 @@ async function refreshTokens(api: BaseQueryApi, extraOptions: ExtraOptions): Pro
   if (refresh) {
     // Its own signal: one caller giving up must not cancel the refresh the others await.
     const detached: BaseQueryApi = { ...api, signal: new AbortController().signal };
-    const result = await plainQuery({ url: TOKEN_REFRESH_PATH, method: 'POST', body: { refresh } }, detached, extraOptions);
+    const result = await plainQuery(
+      { url: TOKEN_REFRESH_PATH, method: 'POST', body: { refresh } },
+      detached,
+      extraOptions,
+    );
     if (isTokenPair(result.data)) {
       api.dispatch(tokensRefreshed({ access: result.data.access, refresh: result.data.refresh }));
       return true;
@@ -93,7 +98,11 @@ function refreshOnce(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<boo
  * response body, and on a 401 refreshes the tokens once (shared by parallel
  * requests) and retries; when that fails the session expires.
  */
-export const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, ExtraOptions> = async (args, api, extraOptions = {}) => {
+export const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, ExtraOptions> = async (
+  args,
+  api,
+  extraOptions = {},
+) => {
   if (refreshInFlight) await refreshInFlight;
   const sentWith = sessionOf(api).access;
   let result = await authedQuery(args, api, extraOptions);

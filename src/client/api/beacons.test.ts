@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw';
 import { api } from '@client/test/handlers';
 import { server } from '@client/test/server';
+import { http, HttpResponse } from 'msw';
+
 import { sendBeacon } from './beacons';
 
 describe('sendBeacon', () => {

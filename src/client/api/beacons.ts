@@ -1,5 +1,5 @@
-import type { Platform } from '@shared/constants';
 import { apiUrl } from '@client/app/config';
+import type { Platform } from '@shared/constants';
 
 /** Quick links of the not-found page, as reported by its suggestion beacon. */
 export type NotFoundSuggestion = 'home' | 'features' | 'careers' | 'contact' | 'login';

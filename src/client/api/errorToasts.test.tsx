@@ -1,19 +1,24 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { act, screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
 import { baseApi } from './baseApi';
 import { ERROR_FALLBACKS, fallbackFor, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
 
 const testApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<unknown, { username: string }>({ query: (body) => ({ url: 'login/', method: 'POST', body }) }),
+    login: build.mutation<unknown, { username: string }>({
+      query: (body) => ({ url: 'login/', method: 'POST', body }),
+    }),
     startConnection: build.query<unknown, 'google' | 'meta'>({ query: (platform) => `auth/${platform}/` }),
     getUserInfo: build.query<unknown, void>({ query: () => 'user-info/' }),
     getSomethingNew: build.query<unknown, void>({ query: () => 'new/' }),
     getSlow: build.query<unknown, void>({ query: () => 'slow/' }),
-    getPlatformPerformance: build.query<unknown, { platform: string }>({ query: ({ platform }) => `auth/${platform}/performance/` }),
+    getPlatformPerformance: build.query<unknown, { platform: string }>({
+      query: ({ platform }) => `auth/${platform}/performance/`,
+    }),
   }),
 });
 
@@ -23,7 +28,9 @@ function setup() {
 
 describe('error toasts', () => {
   it("toasts the server's detail", async () => {
-    server.use(http.post(api('login/'), () => HttpResponse.json({ detail: 'Invalid email or password.' }, { status: 400 })));
+    server.use(
+      http.post(api('login/'), () => HttpResponse.json({ detail: 'Invalid email or password.' }, { status: 400 })),
+    );
     const { store } = setup();
     await act(() => store.dispatch(testApi.endpoints.login.initiate({ username: 'a@b.co' })));
     expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
@@ -46,7 +53,9 @@ describe('error toasts', () => {
   it("toasts a platform's performance failure with the cross mark and its detail, else '❌ <label> API failed'", async () => {
     server.use(
       http.get(api('auth/tiktok/performance/'), () => new HttpResponse(null, { status: 502 })),
-      http.get(api('auth/meta/performance/'), () => HttpResponse.json({ detail: 'Meta needs to be reconnected.' }, { status: 409 })),
+      http.get(api('auth/meta/performance/'), () =>
+        HttpResponse.json({ detail: 'Meta needs to be reconnected.' }, { status: 409 }),
+      ),
     );
     const { store } = setup();
     await act(() => store.dispatch(testApi.endpoints.getPlatformPerformance.initiate({ platform: 'tiktok' })));
@@ -97,17 +106,34 @@ describe('rejectionToast', () => {
     type: `${baseApi.reducerPath}/executeQuery/rejected`,
     payload,
     error: { message: 'Rejected' },
-    meta: { arg: { endpointName, originalArgs: undefined }, requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false, ...meta },
+    meta: {
+      arg: { endpointName, originalArgs: undefined },
+      requestId: 'r1',
+      requestStatus: 'rejected',
+      rejectedWithValue: true,
+      aborted: false,
+      condition: false,
+      ...meta,
+    },
   });
 
   it('is silent for aborts in any shape and for cache-condition skips', () => {
-    expect(rejectionToast(rejected('login', { status: 'FETCH_ERROR', error: 'AbortError: This operation was aborted' }))).toBeNull();
+    expect(
+      rejectionToast(rejected('login', { status: 'FETCH_ERROR', error: 'AbortError: This operation was aborted' })),
+    ).toBeNull();
     expect(rejectionToast(rejected('login', undefined, { rejectedWithValue: false, aborted: true }))).toBeNull();
     expect(rejectionToast(rejected('login', undefined, { rejectedWithValue: false, condition: true }))).toBeNull();
   });
 
   it('ignores actions that are not API requests', () => {
-    expect(rejectionToast({ type: 'other/thing/rejected', payload: {}, error: {}, meta: { requestStatus: 'rejected', requestId: 'x' } })).toBeNull();
+    expect(
+      rejectionToast({
+        type: 'other/thing/rejected',
+        payload: {},
+        error: {},
+        meta: { requestStatus: 'rejected', requestId: 'x' },
+      }),
+    ).toBeNull();
     expect(rejectionToast({ type: 'session/loggedOut' })).toBeNull();
   });
 
@@ -127,7 +153,10 @@ describe('rejectionToast', () => {
       ]),
     );
     const performance = ERROR_FALLBACKS.getPlatformPerformance;
-    expect(typeof performance === 'function' && ['google', 'meta', 'linkedin', 'x', 'tiktok'].map((p) => performance({ platform: p }))).toEqual([
+    expect(
+      typeof performance === 'function' &&
+        ['google', 'meta', 'linkedin', 'x', 'tiktok'].map((p) => performance({ platform: p })),
+    ).toEqual([
       '❌ Google Ads API failed',
       '❌ Meta Ads API failed',
       '❌ LinkedIn Ads API failed',
@@ -152,13 +181,24 @@ describe('contact and newsletter failures', () => {
     type: `${baseApi.reducerPath}/executeMutation/rejected`,
     payload,
     error: { message: 'Rejected' },
-    meta: { arg: { endpointName }, requestId: 'r2', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false },
+    meta: {
+      arg: { endpointName },
+      requestId: 'r2',
+      requestStatus: 'rejected',
+      rejectedWithValue: true,
+      aborted: false,
+      condition: false,
+    },
   });
 
   it("toasts the contact form's fallback", () => {
     expect(fallbackFor('sendContactMessage')).toBe('Failed to submit. Please try again.');
-    expect(rejectionToast(failed('sendContactMessage', { status: 500, data: null }))).toBe('Failed to submit. Please try again.');
-    expect(rejectionToast(failed('sendContactMessage', { status: 429, data: { detail: 'Slow down.' } }))).toBe('Slow down.');
+    expect(rejectionToast(failed('sendContactMessage', { status: 500, data: null }))).toBe(
+      'Failed to submit. Please try again.',
+    );
+    expect(rejectionToast(failed('sendContactMessage', { status: 429, data: { detail: 'Slow down.' } }))).toBe(
+      'Slow down.',
+    );
   });
 
   it('leaves newsletter failures to the screens that show them inline', () => {
@@ -174,7 +214,21 @@ describe('Creative Analyzer failures', () => {
     const forbidden = { status: 403, data: { detail: 'The Creative Analyzer is part of Pro.', code: 'forbidden' } };
     for (const name of ['getPostLaunch', 'fetchPostLaunchImage', 'getCreativeFeedback', 'refitCreativeWeights']) {
       expect(ERROR_FALLBACKS[name]).toBeNull();
-      expect(rejectionToast({ type: `${baseApi.reducerPath}/executeQuery/rejected`, payload: forbidden, error: { message: 'Rejected' }, meta: { arg: { endpointName: name }, requestId: 'r3', requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false } })).toBeNull();
+      expect(
+        rejectionToast({
+          type: `${baseApi.reducerPath}/executeQuery/rejected`,
+          payload: forbidden,
+          error: { message: 'Rejected' },
+          meta: {
+            arg: { endpointName: name },
+            requestId: 'r3',
+            requestStatus: 'rejected',
+            rejectedWithValue: true,
+            aborted: false,
+            condition: false,
+          },
+        }),
+      ).toBeNull();
     }
   });
 });

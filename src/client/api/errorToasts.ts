@@ -1,8 +1,9 @@
-import { isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { platformApiFailed } from '@shared/api/dashboard';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
 import type { AppStartListening } from '@client/app/listeners';
 import { notify } from '@client/app/notify';
+import { isRejected, type UnknownAction } from '@reduxjs/toolkit';
+import { platformApiFailed } from '@shared/api/dashboard';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import { API_REDUCER_PATH } from './apiRegistry';
 import { errorMessage, isAbortError, isSessionExpiredError } from './errors';
 
@@ -16,7 +17,10 @@ export const USER_INFO_ERROR_FALLBACK = 'Failed to get user info';
 export type ErrorFallback = string | ((originalArgs: unknown) => string) | null;
 
 function platformOf(originalArgs: unknown): Platform | null {
-  const candidate = typeof originalArgs === 'object' && originalArgs !== null ? (originalArgs as { platform?: unknown }).platform : originalArgs;
+  const candidate =
+    typeof originalArgs === 'object' && originalArgs !== null
+      ? (originalArgs as { platform?: unknown }).platform
+      : originalArgs;
   return typeof candidate === 'string' && candidate in PLATFORM_LABELS ? (candidate as Platform) : null;
 }
 
@@ -191,7 +195,10 @@ interface RequestMeta {
 }
 
 /** The toast text for an action, or null when the action is not a failed request the user should hear about. */
-export function rejectionToast(action: UnknownAction, fallbacks: Readonly<Record<string, ErrorFallback>> = ERROR_FALLBACKS): string | null {
+export function rejectionToast(
+  action: UnknownAction,
+  fallbacks: Readonly<Record<string, ErrorFallback>> = ERROR_FALLBACKS,
+): string | null {
   if (!isRejected(action) || !action.type.startsWith(`${API_REDUCER_PATH}/`)) return null;
   const meta = action.meta as RequestMeta;
   // `condition` rejections are cache hits that never went out.

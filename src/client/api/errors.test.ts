@@ -4,13 +4,17 @@ describe('errorMessage', () => {
   const fallback = 'Login failed.';
 
   it("prefers the server's detail", () => {
-    expect(errorMessage({ status: 400, data: { detail: 'Invalid credentials' } }, fallback)).toBe('Invalid credentials');
+    expect(errorMessage({ status: 400, data: { detail: 'Invalid credentials' } }, fallback)).toBe(
+      'Invalid credentials',
+    );
     expect(errorMessage({ detail: 'Too many attempts', message: 'ignored' }, fallback)).toBe('Too many attempts');
   });
 
   it("uses the error's message when there is no detail", () => {
     expect(errorMessage(new Error('Network down'), fallback)).toBe('Network down');
-    expect(errorMessage({ status: 500, data: { code: 'internal_error' }, message: 'Server error' }, fallback)).toBe('Server error');
+    expect(errorMessage({ status: 500, data: { code: 'internal_error' }, message: 'Server error' }, fallback)).toBe(
+      'Server error',
+    );
   });
 
   it('falls back otherwise', () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, type ApiErrorBody } from '@shared/api/errors';
+import { type ApiErrorBody, ErrorCode } from '@shared/api/errors';
 
 /** The `error` of a request the base query gave up on because the session could not be refreshed. */
 export const SESSION_EXPIRED_ERROR = 'SESSION_EXPIRED';

@@ -1,12 +1,13 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { Box, Link } from '@mui/material';
 import { Footer } from '@client/components/Footer';
 import { NavBar } from '@client/components/NavBar';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import { useSessionRestore } from '@client/features/account/useSessionRestore';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useWorkspaceRestore } from '@client/features/workspaces/useWorkspaceRestore';
+import { Box, Link } from '@mui/material';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
 import type { MobileAppNavigationProps } from './SideNav';
@@ -15,7 +16,10 @@ import { useShowsAlertsBell } from './useShowsAlertsBell';
 import { useWorkspaceBranding, WorkspaceBrandMark, WorkspaceBrandTheme } from './WorkspaceBrand';
 
 const SideNav = lazyPage<'SideNav'>(loadSignedInShell, 'SideNav');
-const MobileAppNavigation = lazyPage<'MobileAppNavigation', MobileAppNavigationProps>(loadSignedInShell, 'MobileAppNavigation');
+const MobileAppNavigation = lazyPage<'MobileAppNavigation', MobileAppNavigationProps>(
+  loadSignedInShell,
+  'MobileAppNavigation',
+);
 const AlertsBell = lazyPage<'AlertsBell'>(loadSignedInShell, 'AlertsBell');
 const AlertStream = lazyPage<'AlertStream'>(loadSignedInShell, 'AlertStream');
 const CommandPalette = lazyPage<'CommandPalette'>(loadSignedInShell, 'CommandPalette');

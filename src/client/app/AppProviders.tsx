@@ -1,8 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import type { AppStore } from './store';
+
 import { ShellDataProvider } from './ShellDataProvider';
+import type { AppStore } from './store';
 import { ColorModeThemeProvider } from './theme/colorMode';
 import { ToastHost } from './ToastHost';
 
@@ -17,7 +18,12 @@ export interface AppProvidersProps {
 }
 
 /** Store, theme (in the user's colour scheme), toasts, the shell's server data and router: everything a screen needs around it. */
-export function AppProviders({ store, children, router: Router = BrowserRouter, hydrating = false }: AppProvidersProps) {
+export function AppProviders({
+  store,
+  children,
+  router: Router = BrowserRouter,
+  hydrating = false,
+}: AppProvidersProps) {
   return (
     <Provider store={store}>
       <ColorModeThemeProvider hydrating={hydrating}>

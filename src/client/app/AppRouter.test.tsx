@@ -1,6 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { accountApi } from '@client/features/account/account.api';
 import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
 import { loggedIn } from '@client/features/session/session.slice';
@@ -8,13 +5,22 @@ import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { workspaceBody } from '@client/test/workspaces.handlers';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { AppRouter, preloadPages } from './AppRouter';
 import { paths } from './paths';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
 
-const STORED = { access: 'stored-access', refresh: 'stored-refresh', fullName: 'Asha Rao', username: 'asha@example.com' };
+const STORED = {
+  access: 'stored-access',
+  refresh: 'stored-refresh',
+  fullName: 'Asha Rao',
+  username: 'asha@example.com',
+};
 
 describe('AppRouter', () => {
   it.each([
@@ -72,7 +78,17 @@ describe('AppRouter', () => {
     expect(await screen.findByText('No monthly budget yet…')).toBeInTheDocument();
   });
 
-  it.each([paths.account, paths.deleteAccount, paths.suggestions, paths.actions, paths.alerts, paths.rules, paths.budget, paths.creativeAnalyzer, '/reports/review/delivery-1'])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
+  it.each([
+    paths.account,
+    paths.deleteAccount,
+    paths.suggestions,
+    paths.actions,
+    paths.alerts,
+    paths.rules,
+    paths.budget,
+    paths.creativeAnalyzer,
+    '/reports/review/delivery-1',
+  ])("says 'Not Authorized' on %s without a session and goes to /login", async (route) => {
     renderWithProviders(<AppRouter />, { route });
     expect(await screen.findByText('Not Authorized')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
@@ -93,7 +109,14 @@ describe('AppRouter', () => {
   });
 
   it("registers the dashboard for a member without a trial of their own in a workspace whose owner's trial or plan opens it", async () => {
-    const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'client', personal: false, current: true, dashboard: true });
+    const agency = workspaceBody({
+      id: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Acme Shoes',
+      role: 'client',
+      personal: false,
+      current: true,
+      dashboard: true,
+    });
     server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
     const session = { ...signedInSession(), workspace: { id: agency.id, role: 'client' as const } };
     renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session } });
@@ -101,7 +124,10 @@ describe('AppRouter', () => {
   });
 
   it('has no dashboard route once the trial has ended', async () => {
-    const ended = userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } });
+    const ended = userInfoBody({
+      is_trial: true,
+      trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' },
+    });
     server.use(http.get(api('user-info/'), () => HttpResponse.json(ended)));
     renderWithProviders(<AppRouter />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
@@ -146,49 +172,107 @@ describe('AppRouter', () => {
   const BELL_FIND_MS = 30_000;
   const BELL_TEST_MS = 60_000;
 
-  it("shows the unread alerts in the top bar, linking to /alerts, to a signed-in user whose dashboard is open", async () => {
-    server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())), http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 4 })));
-    renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-    expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
-  }, BELL_TEST_MS);
+  it(
+    'shows the unread alerts in the top bar, linking to /alerts, to a signed-in user whose dashboard is open',
+    async () => {
+      server.use(
+        http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())),
+        http.get(api('alerts/unread/'), () => HttpResponse.json({ count: 4 })),
+      );
+      renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
+      expect(await screen.findByRole('link', { name: 'Alerts, 4 unread' }, { timeout: BELL_FIND_MS })).toHaveAttribute(
+        'href',
+        paths.alerts,
+      );
+    },
+    BELL_TEST_MS,
+  );
 
-  it("shows the bell in an owner's workspace whose trial or plan opens the dashboard, but not to its client", async () => {
-    const agency = workspaceBody({ id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme Shoes', role: 'manager', personal: false, current: true, dashboard: true });
-    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
-    const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'manager' } }) } });
-    // The bell, in the top bar (the side navigation has an Alerts link of its own).
-    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Alerts' }, { timeout: BELL_FIND_MS })).toHaveAttribute('href', paths.alerts);
-    unmount();
+  it(
+    "shows the bell in an owner's workspace whose trial or plan opens the dashboard, but not to its client",
+    async () => {
+      const agency = workspaceBody({
+        id: '00000000-0000-4000-8000-0000000000aa',
+        name: 'Acme Shoes',
+        role: 'manager',
+        personal: false,
+        current: true,
+        dashboard: true,
+      });
+      server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), agency])));
+      const { unmount } = renderWithProviders(<AppRouter />, {
+        route: paths.home,
+        preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'manager' } }) },
+      });
+      // The bell, in the top bar (the side navigation has an Alerts link of its own).
+      expect(
+        await within(screen.getByRole('banner')).findByRole('link', { name: 'Alerts' }, { timeout: BELL_FIND_MS }),
+      ).toHaveAttribute('href', paths.alerts);
+      unmount();
 
-    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), { ...agency, role: 'client' }])));
-    renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'client' } }) } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }, { timeout: BELL_FIND_MS })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Asha' })).toBeInTheDocument(), { timeout: BELL_FIND_MS });
-    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
-  }, BELL_TEST_MS);
+      server.use(
+        http.get(api('workspaces/'), () =>
+          HttpResponse.json([workspaceBody({ current: false }), { ...agency, role: 'client' }]),
+        ),
+      );
+      renderWithProviders(<AppRouter />, {
+        route: paths.home,
+        preloadedState: { session: signedInSession({ workspace: { id: agency.id, role: 'client' } }) },
+      });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: 'Every ad platform in one dashboard' },
+          { timeout: BELL_FIND_MS },
+        ),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Asha' })).toBeInTheDocument(), {
+        timeout: BELL_FIND_MS,
+      });
+      expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+    },
+    BELL_TEST_MS,
+  );
 
-  it('shows no alerts bell to a visitor, nor to a user whose dashboard is closed (the server would refuse the count)', async () => {
-    let asked = 0;
-    server.use(
-      http.get(api('alerts/unread/'), () => {
-        asked += 1;
-        return HttpResponse.json({ count: 1 });
-      }),
-    );
-    const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }, { timeout: BELL_FIND_MS })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
-    unmount();
+  it(
+    'shows no alerts bell to a visitor, nor to a user whose dashboard is closed (the server would refuse the count)',
+    async () => {
+      let asked = 0;
+      server.use(
+        http.get(api('alerts/unread/'), () => {
+          asked += 1;
+          return HttpResponse.json({ count: 1 });
+        }),
+      );
+      const { unmount } = renderWithProviders(<AppRouter />, { route: paths.home });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: 'Every ad platform in one dashboard' },
+          { timeout: BELL_FIND_MS },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+      unmount();
 
-    const { store } = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
-    await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true), { timeout: BELL_FIND_MS });
-    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
-    expect(asked).toBe(0);
-  }, BELL_TEST_MS);
+      const { store } = renderWithProviders(<AppRouter />, {
+        route: paths.home,
+        preloadedState: { session: signedInSession() },
+      });
+      await waitFor(() => expect(accountApi.endpoints.getUserInfo.select()(store.getState()).isSuccess).toBe(true), {
+        timeout: BELL_FIND_MS,
+      });
+      expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+      expect(asked).toBe(0);
+    },
+    BELL_TEST_MS,
+  );
 
   it('sends a signed-in user away from the login page', async () => {
     renderWithProviders(<AppRouter />, { route: paths.login, preloadedState: { session: signedInSession() } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe(paths.home));
   });
 });
@@ -201,7 +285,13 @@ describe('session restore at start', () => {
       http.get(api('account-info/'), ({ request }) => {
         asked += 1;
         expect(request.headers.get('Authorization')).toBe('Bearer stored-access');
-        return HttpResponse.json({ fullName: 'Asha Rao', email: 'asha@example.com', memberSince: '2030-01-01T00:00:00.000Z', timeZone: 'UTC', newsletter: true });
+        return HttpResponse.json({
+          fullName: 'Asha Rao',
+          email: 'asha@example.com',
+          memberSince: '2030-01-01T00:00:00.000Z',
+          timeZone: 'UTC',
+          newsletter: true,
+        });
       }),
     );
     const { store } = renderWithProviders(<AppRouter />, { route: paths.account });
@@ -241,7 +331,9 @@ describe('session restore at start', () => {
   });
 
   it('does not end a fresh login when account-info fails after it: that is only toasted', async () => {
-    server.use(http.get(api('account-info/'), () => HttpResponse.json({ detail: 'Account service down' }, { status: 500 })));
+    server.use(
+      http.get(api('account-info/'), () => HttpResponse.json({ detail: 'Account service down' }, { status: 500 })),
+    );
     const { store } = renderWithProviders(<AppRouter />, { route: paths.home });
     act(() => {
       store.dispatch(loggedIn({ ...STORED, remember: true }));

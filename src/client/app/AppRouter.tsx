@@ -1,6 +1,3 @@
-import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { hasActiveTrial } from '@shared/api/userInfo';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
@@ -10,9 +7,13 @@ import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
 import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
-import { useRememberLastPage } from '@client/features/session/useRememberLastPage';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
+import { useRememberLastPage } from '@client/features/session/useRememberLastPage';
+import { hasActiveTrial } from '@shared/api/userInfo';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
+
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
@@ -21,48 +22,117 @@ import { useShellData } from './shellData';
 
 export { preloadPages } from './lazyPage';
 
-const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '@client/features/marketing/HomePage'), 'HomePage');
-const FeaturesPage = lazyPage(() => import(/* webpackChunkName: "features" */ '@client/features/marketing/FeaturesPage'), 'FeaturesPage');
-const PricingPage = lazyPage(() => import(/* webpackChunkName: "pricing" */ '@client/features/pricing/PricingPage'), 'PricingPage');
-const DashboardPage = lazyPage(() => import(/* webpackChunkName: "dashboard" */ '@client/features/dashboard/DashboardPage'), 'DashboardPage');
-const SuggestionsPage = lazyPage(() => import(/* webpackChunkName: "suggestions" */ '@client/features/suggestions/SuggestionsPage'), 'SuggestionsPage');
-const ActionsPage = lazyPage(() => import(/* webpackChunkName: "actions" */ '@client/features/suggestions/ActionsPage'), 'ActionsPage');
+const HomePage = lazyPage(
+  () => import(/* webpackChunkName: "home" */ '@client/features/marketing/HomePage'),
+  'HomePage',
+);
+const FeaturesPage = lazyPage(
+  () => import(/* webpackChunkName: "features" */ '@client/features/marketing/FeaturesPage'),
+  'FeaturesPage',
+);
+const PricingPage = lazyPage(
+  () => import(/* webpackChunkName: "pricing" */ '@client/features/pricing/PricingPage'),
+  'PricingPage',
+);
+const DashboardPage = lazyPage(
+  () => import(/* webpackChunkName: "dashboard" */ '@client/features/dashboard/DashboardPage'),
+  'DashboardPage',
+);
+const SuggestionsPage = lazyPage(
+  () => import(/* webpackChunkName: "suggestions" */ '@client/features/suggestions/SuggestionsPage'),
+  'SuggestionsPage',
+);
+const ActionsPage = lazyPage(
+  () => import(/* webpackChunkName: "actions" */ '@client/features/suggestions/ActionsPage'),
+  'ActionsPage',
+);
 // Its props are all optional, which leaves them to be named: inference would settle on none.
-const AlertsPage = lazyPage<'AlertsPage', AlertsPageProps>(() => import(/* webpackChunkName: "alerts" */ '@client/features/alerts/AlertsPage'), 'AlertsPage');
-const RulesPage = lazyPage<'RulesPage', RulesPageProps>(() => import(/* webpackChunkName: "rules" */ '@client/features/rules/RulesPage'), 'RulesPage');
+const AlertsPage = lazyPage<'AlertsPage', AlertsPageProps>(
+  () => import(/* webpackChunkName: "alerts" */ '@client/features/alerts/AlertsPage'),
+  'AlertsPage',
+);
+const RulesPage = lazyPage<'RulesPage', RulesPageProps>(
+  () => import(/* webpackChunkName: "rules" */ '@client/features/rules/RulesPage'),
+  'RulesPage',
+);
 const RuleBuilderPage = lazyPage<'RuleBuilderPage', RuleBuilderPageProps>(
   () => import(/* webpackChunkName: "rule-builder" */ '@client/features/rules/RuleBuilderPage'),
   'RuleBuilderPage',
 );
-const BudgetPage = lazyPage<'BudgetPage', BudgetPageProps>(() => import(/* webpackChunkName: "budget" */ '@client/features/budget/BudgetPage'), 'BudgetPage');
+const BudgetPage = lazyPage<'BudgetPage', BudgetPageProps>(
+  () => import(/* webpackChunkName: "budget" */ '@client/features/budget/BudgetPage'),
+  'BudgetPage',
+);
 const CreativeAnalyzerPage = lazyPage<'CreativeAnalyzerPage', CreativeAnalyzerPageProps>(
   () => import(/* webpackChunkName: "creative-analyzer" */ '@client/features/creative/CreativeAnalyzerPage'),
   'CreativeAnalyzerPage',
 );
-const SharedCreativePage = lazyPage(() => import(/* webpackChunkName: "shared-creative" */ '@client/features/creative/SharedCreativePage'), 'SharedCreativePage');
-const ReportsPage = lazyPage<'ReportsPage', ReportsPageProps>(() => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportsPage'), 'ReportsPage');
+const SharedCreativePage = lazyPage(
+  () => import(/* webpackChunkName: "shared-creative" */ '@client/features/creative/SharedCreativePage'),
+  'SharedCreativePage',
+);
+const ReportsPage = lazyPage<'ReportsPage', ReportsPageProps>(
+  () => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportsPage'),
+  'ReportsPage',
+);
 // In the reports chunk too: the review e-mail's link opens it, and the reports page is one click away.
 const ReportReviewPage = lazyPage<'ReportReviewPage', ReportReviewPageProps>(
   () => import(/* webpackChunkName: "reports" */ '@client/features/reports/ReportReviewPage'),
   'ReportReviewPage',
 );
-const SharedReportPage = lazyPage(() => import(/* webpackChunkName: "shared-report" */ '@client/features/reports/SharedReportPage'), 'SharedReportPage');
-const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'), 'IntegrationsPage');
-const AboutPage = lazyPage(() => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'), 'AboutPage');
-const CareersPage = lazyPage(() => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'), 'CareersPage');
-const ContactPage = lazyPage(() => import(/* webpackChunkName: "contact" */ '@client/features/contact/ContactPage'), 'ContactPage');
+const SharedReportPage = lazyPage(
+  () => import(/* webpackChunkName: "shared-report" */ '@client/features/reports/SharedReportPage'),
+  'SharedReportPage',
+);
+const IntegrationsPage = lazyPage(
+  () => import(/* webpackChunkName: "integrations" */ '@client/features/marketing/IntegrationsPage'),
+  'IntegrationsPage',
+);
+const AboutPage = lazyPage(
+  () => import(/* webpackChunkName: "about" */ '@client/features/marketing/AboutPage'),
+  'AboutPage',
+);
+const CareersPage = lazyPage(
+  () => import(/* webpackChunkName: "careers" */ '@client/features/careers/CareersPage'),
+  'CareersPage',
+);
+const ContactPage = lazyPage(
+  () => import(/* webpackChunkName: "contact" */ '@client/features/contact/ContactPage'),
+  'ContactPage',
+);
 const BlogPage = lazyPage(() => import(/* webpackChunkName: "blog" */ '@client/features/blog/BlogPage'), 'BlogPage');
-const BlogPostPage = lazyPage(() => import(/* webpackChunkName: "blog-post" */ '@client/features/blog/BlogPostPage'), 'BlogPostPage');
-const NewsletterPage = lazyPage(() => import(/* webpackChunkName: "newsletter" */ '@client/features/newsletter/NewsletterPage'), 'NewsletterPage');
-const TermsPage = lazyPage(() => import(/* webpackChunkName: "terms" */ '@client/features/legal/TermsPage'), 'TermsPage');
-const PrivacyPage = lazyPage(() => import(/* webpackChunkName: "privacy" */ '@client/features/legal/PrivacyPage'), 'PrivacyPage');
-const LoginPage = lazyPage(() => import(/* webpackChunkName: "login" */ '@client/features/session/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import(/* webpackChunkName: "register" */ '@client/features/session/RegisterPage'), 'RegisterPage');
+const BlogPostPage = lazyPage(
+  () => import(/* webpackChunkName: "blog-post" */ '@client/features/blog/BlogPostPage'),
+  'BlogPostPage',
+);
+const NewsletterPage = lazyPage(
+  () => import(/* webpackChunkName: "newsletter" */ '@client/features/newsletter/NewsletterPage'),
+  'NewsletterPage',
+);
+const TermsPage = lazyPage(
+  () => import(/* webpackChunkName: "terms" */ '@client/features/legal/TermsPage'),
+  'TermsPage',
+);
+const PrivacyPage = lazyPage(
+  () => import(/* webpackChunkName: "privacy" */ '@client/features/legal/PrivacyPage'),
+  'PrivacyPage',
+);
+const LoginPage = lazyPage(
+  () => import(/* webpackChunkName: "login" */ '@client/features/session/LoginPage'),
+  'LoginPage',
+);
+const RegisterPage = lazyPage(
+  () => import(/* webpackChunkName: "register" */ '@client/features/session/RegisterPage'),
+  'RegisterPage',
+);
 const ForgotPasswordPage = lazyPage(
   () => import(/* webpackChunkName: "forgot-password" */ '@client/features/session/ForgotPasswordPage'),
   'ForgotPasswordPage',
 );
-const AccountPage = lazyPage(() => import(/* webpackChunkName: "account" */ '@client/features/account/AccountPage'), 'AccountPage');
+const AccountPage = lazyPage(
+  () => import(/* webpackChunkName: "account" */ '@client/features/account/AccountPage'),
+  'AccountPage',
+);
 const DeleteAccountPage = lazyPage(
   () => import(/* webpackChunkName: "delete-account" */ '@client/features/account/DeleteAccountPage'),
   'DeleteAccountPage',
@@ -71,28 +141,52 @@ const ConnectedAppsSection = lazyPage(
   () => import(/* webpackChunkName: "connected-apps" */ '@client/features/mcp/ConnectedAppsSection'),
   'ConnectedAppsSection',
 );
-const ConsentPage = lazyPage(() => import(/* webpackChunkName: "oauth-consent" */ '@client/features/mcp/ConsentPage'), 'ConsentPage');
+const ConsentPage = lazyPage(
+  () => import(/* webpackChunkName: "oauth-consent" */ '@client/features/mcp/ConsentPage'),
+  'ConsentPage',
+);
 const ConnectedAccountsPage = lazyPage(
   () => import(/* webpackChunkName: "connected-accounts" */ '@client/features/adAccounts/ConnectedAccountsPage'),
   'ConnectedAccountsPage',
 );
-const AllClientsPage = lazyPage(() => import(/* webpackChunkName: "all-clients" */ '@client/features/workspaces/overview/AllClientsPage'), 'AllClientsPage');
-const TeamPage = lazyPage(() => import(/* webpackChunkName: "team" */ '@client/features/workspaces/team/TeamPage'), 'TeamPage');
+const AllClientsPage = lazyPage(
+  () => import(/* webpackChunkName: "all-clients" */ '@client/features/workspaces/overview/AllClientsPage'),
+  'AllClientsPage',
+);
+const TeamPage = lazyPage(
+  () => import(/* webpackChunkName: "team" */ '@client/features/workspaces/team/TeamPage'),
+  'TeamPage',
+);
 const WorkspaceSettingsPage = lazyPage(
-  () => import(/* webpackChunkName: "workspace-settings" */ '@client/features/workspaces/settings/WorkspaceSettingsPage'),
+  () =>
+    import(/* webpackChunkName: "workspace-settings" */ '@client/features/workspaces/settings/WorkspaceSettingsPage'),
   'WorkspaceSettingsPage',
 );
-const InvitationPage = lazyPage(() => import(/* webpackChunkName: "invitation" */ '@client/features/workspaces/invitations/InvitationPage'), 'InvitationPage');
-const SearchPage = lazyPage(() => import(/* webpackChunkName: "search" */ '@client/features/search/SearchPage'), 'SearchPage');
-const XConnectTestPage = lazyPage(() => import(/* webpackChunkName: "x-connect" */ '@client/features/adAccounts/XConnectTestPage'), 'XConnectTestPage');
+const InvitationPage = lazyPage(
+  () => import(/* webpackChunkName: "invitation" */ '@client/features/workspaces/invitations/InvitationPage'),
+  'InvitationPage',
+);
+const SearchPage = lazyPage(
+  () => import(/* webpackChunkName: "search" */ '@client/features/search/SearchPage'),
+  'SearchPage',
+);
+const XConnectTestPage = lazyPage(
+  () => import(/* webpackChunkName: "x-connect" */ '@client/features/adAccounts/XConnectTestPage'),
+  'XConnectTestPage',
+);
 // Support's trace replay (/dev/replay) exists in development builds only. webpack's production
 // mode defines process.env.NODE_ENV as "production", so this condition is false at build time:
 // the import() in it is dropped with its chunk and the route is never registered, which keeps it
 // out of the shipped bundle. Jest runs as "test", so its tests see it; e2e/replay.test.ts opens it
 // on a development build of its own, served by a server of its own.
 const DevReplayPage =
-  process.env.NODE_ENV !== 'production' ? lazyPage(() => import(/* webpackChunkName: "dev-replay" */ '@client/features/devReplay/ReplayPage'), 'ReplayPage') : null;
-const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "not-found" */ '@client/features/notFound/NotFoundPage'), 'NotFoundPage');
+  process.env.NODE_ENV !== 'production'
+    ? lazyPage(() => import(/* webpackChunkName: "dev-replay" */ '@client/features/devReplay/ReplayPage'), 'ReplayPage')
+    : null;
+const NotFoundPage = lazyPage(
+  () => import(/* webpackChunkName: "not-found" */ '@client/features/notFound/NotFoundPage'),
+  'NotFoundPage',
+);
 
 /** How /dashboard is registered: for a visitor, while user-info loads, for an active trial, or not at all. */
 type DashboardRoute = 'visitor' | 'checking' | 'registered' | 'absent';
@@ -114,7 +208,11 @@ function useDashboardRoute(): DashboardRoute {
 
   useEffect(() => {
     // The route shell only logs user-info failures (spec section 8); the status alone, nothing personal.
-    if (isError) console.warn('user-info failed', typeof error === 'object' && error !== null && 'status' in error ? error.status : error);
+    if (isError)
+      console.warn(
+        'user-info failed',
+        typeof error === 'object' && error !== null && 'status' in error ? error.status : error,
+      );
   }, [isError, error]);
 
   if (!isLoggedIn) return 'visitor';

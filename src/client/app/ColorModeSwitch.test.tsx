@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
-import { useTheme } from '@mui/material/styles';
 import { renderWithProviders } from '@client/test/renderWithProviders';
+import { useTheme } from '@mui/material/styles';
+import { act, screen, within } from '@testing-library/react';
+
 import { ColorModeSwitch } from './ColorModeSwitch';
 import { COLOR_MODE_KEY, PREFERS_DARK_QUERY } from './theme/colorMode';
 

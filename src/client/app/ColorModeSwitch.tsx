@@ -1,13 +1,18 @@
-import { useId, useState } from 'react';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import BrightnessAutoOutlinedIcon from '@mui/icons-material/BrightnessAutoOutlined';
 import CheckIcon from '@mui/icons-material/Check';
 import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
-import { COLOR_MODE_PREFERENCES, useColorMode, type ColorModePreference } from './theme/colorMode';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useId, useState } from 'react';
+
+import { COLOR_MODE_PREFERENCES, type ColorModePreference, useColorMode } from './theme/colorMode';
 
 /** Each choice's name in the menu. */
-export const COLOR_MODE_LABELS: Record<ColorModePreference, string> = { system: 'Match system', light: 'Light', dark: 'Dark' };
+export const COLOR_MODE_LABELS: Record<ColorModePreference, string> = {
+  system: 'Match system',
+  light: 'Light',
+  dark: 'Dark',
+};
 
 const ICONS = { system: BrightnessAutoOutlinedIcon, light: LightModeOutlinedIcon, dark: DarkModeOutlinedIcon } as const;
 
@@ -45,12 +50,24 @@ export function ColorModeSwitch() {
           <Icon aria-hidden />
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': 'Colour scheme' } }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': 'Colour scheme' } }}
+      >
         {COLOR_MODE_PREFERENCES.map((option) => {
           const OptionIcon = ICONS[option];
           const checked = option === preference;
           return (
-            <MenuItem key={option} role="menuitemradio" aria-checked={checked} selected={checked} onClick={() => choose(option)}>
+            <MenuItem
+              key={option}
+              role="menuitemradio"
+              aria-checked={checked}
+              selected={checked}
+              onClick={() => choose(option)}
+            >
               <ListItemIcon>
                 <OptionIcon aria-hidden fontSize="small" />
               </ListItemIcon>

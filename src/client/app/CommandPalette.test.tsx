@@ -1,12 +1,13 @@
-import { http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
-import type { AdSearchResult } from '@shared/api/dashboard';
-import type { Role } from '@shared/access/policy';
 import { PALETTE_LABEL } from '@client/features/palette/PaletteDialog';
 import { api, campaignRowBody, fakeDashboardServer } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import type { AdSearchResult } from '@shared/api/dashboard';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { CommandPalette } from './CommandPalette';
 
 const AGENCY_ID = '00000000-0000-4000-8000-000000000002';
@@ -15,7 +16,17 @@ const CAMPAIGN = campaignRowBody({ id: '00000000-0000-4000-8000-300000000001', n
 /** The palette on a signed-in page, as `role` in a workspace whose dashboard is open (or not), with a second workspace. */
 function setup({ role = 'owner', entitled = true }: { role?: Role; entitled?: boolean } = {}) {
   const workspaces = fakeWorkspacesServer({
-    workspaces: [workspaceBody({ role, dashboard: entitled }), workspaceBody({ id: AGENCY_ID, name: 'Bolt Bikes', role: 'manager', personal: false, current: false, dashboard: true })],
+    workspaces: [
+      workspaceBody({ role, dashboard: entitled }),
+      workspaceBody({
+        id: AGENCY_ID,
+        name: 'Bolt Bikes',
+        role: 'manager',
+        personal: false,
+        current: false,
+        dashboard: true,
+      }),
+    ],
   });
   const dashboard = fakeDashboardServer({ campaigns: [CAMPAIGN] });
   const adSearches: string[] = [];
@@ -25,7 +36,9 @@ function setup({ role = 'owner', entitled = true }: { role?: Role; entitled?: bo
     http.get(api('dashboard/ads/'), ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       adSearches.push(q);
-      const items = 'spring banner'.includes(q.toLowerCase()) ? [{ ad_id: 'ad-1', name: 'Spring banner', campaign: { id: CAMPAIGN.id, name: CAMPAIGN.name } }] : [];
+      const items = 'spring banner'.includes(q.toLowerCase())
+        ? [{ ad_id: 'ad-1', name: 'Spring banner', campaign: { id: CAMPAIGN.id, name: CAMPAIGN.name } }]
+        : [];
       return HttpResponse.json({ items } satisfies AdSearchResult);
     }),
   );
@@ -40,11 +53,16 @@ function setup({ role = 'owner', entitled = true }: { role?: Role; entitled?: bo
 async function openPalette(user: ReturnType<typeof setup>['user'], expectedFirst = 'All clients') {
   await user.keyboard('{Control>}k{/Control}');
   const combobox = await screen.findByRole('combobox', { name: PALETTE_LABEL });
-  await within(screen.getByRole('listbox', { name: 'Results' })).findByRole('option', { name: new RegExp(`^${expectedFirst}`) });
+  await within(screen.getByRole('listbox', { name: 'Results' })).findByRole('option', {
+    name: new RegExp(`^${expectedFirst}`),
+  });
   return combobox;
 }
 
-const optionNames = () => within(screen.getByRole('listbox', { name: 'Results' })).queryAllByRole('option').map((option) => option.textContent);
+const optionNames = () =>
+  within(screen.getByRole('listbox', { name: 'Results' }))
+    .queryAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('CommandPalette', () => {
   it('opens on Ctrl+K as a combobox with its listbox, moves with the arrows, and goes to the chosen page on Enter', async () => {

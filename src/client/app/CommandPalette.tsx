@@ -1,17 +1,22 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { ROLE_TITLES } from '@shared/access/policy';
-import { useListCampaignsQuery, useSearchAdsQuery, useStartSyncMutation } from '@client/features/dashboard/dashboard.api';
+import {
+  useListCampaignsQuery,
+  useSearchAdsQuery,
+  useStartSyncMutation,
+} from '@client/features/dashboard/dashboard.api';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/features/dashboard/useCampaignTable';
 import { matchEntries } from '@client/features/palette/matchEntries';
 import { PaletteDialog } from '@client/features/palette/PaletteDialog';
 import { campaignPath, pageAndCommandEntries, type PaletteEntry } from '@client/features/palette/paletteEntries';
 import { ShortcutsHelpDialog } from '@client/features/palette/ShortcutsHelpDialog';
-import { usePaletteFlow, useShownEntries } from '@client/features/palette/usePaletteFlow';
 import { useKeyboardShortcuts } from '@client/features/palette/useKeyboardShortcuts';
+import { usePaletteFlow, useShownEntries } from '@client/features/palette/usePaletteFlow';
 import { selectWorkspace } from '@client/features/session/session.slice';
 import { useSwitchWorkspace } from '@client/features/workspaces/useSwitchWorkspace';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { ROLE_TITLES } from '@shared/access/policy';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
 import { allowedPages } from './appPages';
 import { useAppSelector } from './hooks';
 import { notify } from './notify';
@@ -57,20 +62,40 @@ export function CommandPalette() {
   const searchesData = access.entitled && access.can('dashboard:read');
   const wanted = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const searchArgs = searchesData && wanted !== '' ? wanted : null;
-  const campaigns = useListCampaignsQuery(searchArgs === null ? skipToken : { q: searchArgs, page_size: CAMPAIGN_MATCHES });
+  const campaigns = useListCampaignsQuery(
+    searchArgs === null ? skipToken : { q: searchArgs, page_size: CAMPAIGN_MATCHES },
+  );
   const ads = useSearchAdsQuery(searchArgs === null ? skipToken : { q: searchArgs });
 
   const entries = useMemo((): PaletteEntry[] => {
     const others = (workspaces ?? [])
       .filter((summary) => summary.id !== workspace?.id)
-      .map((summary): PaletteEntry => ({ id: `workspace-${summary.id}`, group: 'Workspace', label: summary.name, detail: ROLE_TITLES[summary.role], run: { kind: 'switchWorkspace', workspaceId: summary.id } }));
+      .map((summary): PaletteEntry => ({
+        id: `workspace-${summary.id}`,
+        group: 'Workspace',
+        label: summary.name,
+        detail: ROLE_TITLES[summary.role],
+        run: { kind: 'switchWorkspace', workspaceId: summary.id },
+      }));
     // Only the answers to what is typed now: an older search's rows would not match it.
     const typed = searchArgs !== null && searchArgs === query.trim();
     const campaignEntries = typed
-      ? (campaigns.currentData?.items ?? []).map((row): PaletteEntry => ({ id: `campaign-${row.id}`, group: 'Campaign', label: row.name, detail: row.account.name, run: { kind: 'navigate', to: campaignPath(row.id) } }))
+      ? (campaigns.currentData?.items ?? []).map((row): PaletteEntry => ({
+          id: `campaign-${row.id}`,
+          group: 'Campaign',
+          label: row.name,
+          detail: row.account.name,
+          run: { kind: 'navigate', to: campaignPath(row.id) },
+        }))
       : [];
     const adEntries = typed
-      ? (ads.currentData?.items ?? []).map((ad): PaletteEntry => ({ id: `ad-${ad.campaign.id}-${ad.ad_id}`, group: 'Ad', label: ad.name, detail: ad.campaign.name, run: { kind: 'navigate', to: campaignPath(ad.campaign.id) } }))
+      ? (ads.currentData?.items ?? []).map((ad): PaletteEntry => ({
+          id: `ad-${ad.campaign.id}-${ad.ad_id}`,
+          group: 'Ad',
+          label: ad.name,
+          detail: ad.campaign.name,
+          run: { kind: 'navigate', to: campaignPath(ad.campaign.id) },
+        }))
       : [];
     return [...pageAndCommandEntries(access), ...others, ...campaignEntries, ...adEntries];
   }, [access, workspaces, workspace, campaigns.currentData, ads.currentData, searchArgs, query]);

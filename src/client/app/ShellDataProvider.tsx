@@ -1,11 +1,12 @@
-import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
 import type { ShellSelectors } from './shellData';
 import { ShellDataContext } from './shellData';
-import type { SignedInShellDataProps } from './SignedInShellData';
 import { loadSignedInShell } from './signedInShellChunk';
+import type { SignedInShellDataProps } from './SignedInShellData';
 
 const SignedInShellData = lazyPage<'SignedInShellData', SignedInShellDataProps>(loadSignedInShell, 'SignedInShellData');
 

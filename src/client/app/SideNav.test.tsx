@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import type { Role } from '@shared/access/policy';
 import { NavBar } from '@client/components/NavBar';
 import { activeTrialBody, api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { preloadPages } from './lazyPage';
 import { paths } from './paths';
 import { COLLAPSE_LABEL, MobileAppNavigation, SIDE_NAV_COLLAPSED_KEY, SIDE_NAV_LABEL, SideNav } from './SideNav';
@@ -18,12 +19,21 @@ const AGENCY_ID = '00000000-0000-4000-8000-00000000acme';
 
 /** The user's personal workspace and an agency's, current, where the user has `role`. */
 function agencyWorkspaces(role: Role, dashboard = true) {
-  return [workspaceBody({ current: false }), workspaceBody({ id: AGENCY_ID, name: 'Acme Shoes', role, personal: false, current: true, dashboard })];
+  return [
+    workspaceBody({ current: false }),
+    workspaceBody({ id: AGENCY_ID, name: 'Acme Shoes', role, personal: false, current: true, dashboard }),
+  ];
 }
 
-function renderSideNav(role: Role, { dashboard = true, route = paths.dashboard as string, workspaces = agencyWorkspaces(role, dashboard) } = {}) {
+function renderSideNav(
+  role: Role,
+  { dashboard = true, route = paths.dashboard as string, workspaces = agencyWorkspaces(role, dashboard) } = {},
+) {
   server.use(http.get(api('workspaces/'), () => HttpResponse.json(workspaces)));
-  return renderWithProviders(<SideNav />, { route, preloadedState: { session: signedInSession({ workspace: { id: AGENCY_ID, role } }) } });
+  return renderWithProviders(<SideNav />, {
+    route,
+    preloadedState: { session: signedInSession({ workspace: { id: AGENCY_ID, role } }) },
+  });
 }
 
 const sideNav = () => screen.getByRole('navigation', { name: SIDE_NAV_LABEL });
@@ -55,29 +65,39 @@ describe('SideNav', () => {
     ['manager', OWNER_PAGES],
     ['viewer', OWNER_PAGES],
     ['client', { Overview: ['Dashboard'], Report: ['Reports'] }],
-  ] as const)("shows a %s of an entitled workspace the pages its role may open, grouped by job", async (role, expected) => {
-    renderSideNav(role);
-    await waitFor(() => expect(linksByGroup(sideNav())).toEqual(expected));
-    const nav = sideNav();
-    // Each link leads to its page.
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', paths.dashboard);
-    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', paths.reports);
-    if (role !== 'client') {
-      expect(within(nav).getByRole('link', { name: 'Actions and results' })).toHaveAttribute('href', paths.actions);
-      expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', paths.workspaceSettings);
-    }
-    // The workspace switcher heads it.
-    expect(within(nav).getByRole('button', { name: /^Workspace:/ })).toBeInTheDocument();
-  });
+  ] as const)(
+    'shows a %s of an entitled workspace the pages its role may open, grouped by job',
+    async (role, expected) => {
+      renderSideNav(role);
+      await waitFor(() => expect(linksByGroup(sideNav())).toEqual(expected));
+      const nav = sideNav();
+      // Each link leads to its page.
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', paths.dashboard);
+      expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', paths.reports);
+      if (role !== 'client') {
+        expect(within(nav).getByRole('link', { name: 'Actions and results' })).toHaveAttribute('href', paths.actions);
+        expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', paths.workspaceSettings);
+      }
+      // The workspace switcher heads it.
+      expect(within(nav).getByRole('button', { name: /^Workspace:/ })).toBeInTheDocument();
+    },
+  );
 
   it("decides by the workspace's entitlement, never the member's own trial", async () => {
     server.use(http.get(api('user-info/'), () => HttpResponse.json(activeTrialBody())));
     renderSideNav('viewer', { dashboard: false, route: paths.team });
-    await waitFor(() => expect(linksByGroup(sideNav())).toEqual({ Overview: ['All clients'], Workspace: ['Connected accounts', 'Team', 'Settings'] }));
+    await waitFor(() =>
+      expect(linksByGroup(sideNav())).toEqual({
+        Overview: ['All clients'],
+        Workspace: ['Connected accounts', 'Team', 'Settings'],
+      }),
+    );
   });
 
   it('offers All clients only to a user with several workspaces', async () => {
-    renderSideNav('owner', { workspaces: [workspaceBody({ id: AGENCY_ID, name: 'Acme Shoes', personal: false, dashboard: true })] });
+    renderSideNav('owner', {
+      workspaces: [workspaceBody({ id: AGENCY_ID, name: 'Acme Shoes', personal: false, dashboard: true })],
+    });
     await waitFor(() => expect(within(sideNav()).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument());
     await waitFor(() => expect(linksByGroup(sideNav()).Overview).toEqual(['Dashboard']));
   });
@@ -139,10 +159,13 @@ describe('SideNav', () => {
 
   it('puts the same grouped links in the small-screen menu, after the spec’s links, and the menu closes when one is followed', async () => {
     server.use(http.get(api('workspaces/'), () => HttpResponse.json(agencyWorkspaces('client'))));
-    const { user } = renderWithProviders(<NavBar mobileAppNavigation={(close) => <MobileAppNavigation onDone={close} />} />, {
-      route: paths.dashboard,
-      preloadedState: { session: signedInSession({ workspace: { id: AGENCY_ID, role: 'client' } }) },
-    });
+    const { user } = renderWithProviders(
+      <NavBar mobileAppNavigation={(close) => <MobileAppNavigation onDone={close} />} />,
+      {
+        route: paths.dashboard,
+        preloadedState: { session: signedInSession({ workspace: { id: AGENCY_ID, role: 'client' } }) },
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     const appNav = within(menu).getByRole('navigation', { name: SIDE_NAV_LABEL });

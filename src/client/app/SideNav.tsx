@@ -1,13 +1,26 @@
-import { useId, useState } from 'react';
-import { NavLink } from 'react-router-dom';
-import { Box, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { visuallyHidden } from '@client/components/visuallyHidden';
-import { readPreference, storePreference } from '@client/lib/browserStorage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { WorkspaceSwitcher, WorkspaceSwitcherList } from '@client/features/workspaces/switcher/WorkspaceSwitcher';
-import { allowedPages, PAGE_GROUPS, type AppPage } from './appPages';
+import { readPreference, storePreference } from '@client/lib/browserStorage';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import {
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { NavLink } from 'react-router-dom';
+
+import { allowedPages, type AppPage, PAGE_GROUPS } from './appPages';
 import { ColorModeSwitch } from './ColorModeSwitch';
 import { useAppSelector } from './hooks';
 import { usePageAccess } from './usePageAccess';
@@ -42,12 +55,21 @@ function PageLink({ page, collapsed, onNavigate }: { page: AppPage; collapsed: b
       component={NavLink}
       to={page.to}
       onClick={onNavigate}
-      sx={{ minHeight: 44, px: collapsed ? 2.5 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 }, '&.active .MuiListItemIcon-root': { color: 'primary.main' } }}
+      sx={{
+        minHeight: 44,
+        px: collapsed ? 2.5 : 2,
+        '&.active': { bgcolor: 'action.selected', fontWeight: 700 },
+        '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+      }}
     >
       <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>
         <Icon aria-hidden />
       </ListItemIcon>
-      <ListItemText primary={label} sx={collapsed ? visuallyHidden : undefined} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+      <ListItemText
+        primary={label}
+        sx={collapsed ? visuallyHidden : undefined}
+        slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
+      />
     </ListItemButton>
   );
   return (
@@ -71,7 +93,9 @@ function PageLink({ page, collapsed, onNavigate }: { page: AppPage; collapsed: b
 export function AppPageLinks({ collapsed = false, onNavigate }: AppPageLinksProps) {
   const pages = allowedPages(usePageAccess());
   const idPrefix = useId();
-  const groups = PAGE_GROUPS.map((group) => ({ group, pages: pages.filter((page) => page.group === group) })).filter(({ pages: inGroup }) => inGroup.length > 0);
+  const groups = PAGE_GROUPS.map((group) => ({ group, pages: pages.filter((page) => page.group === group) })).filter(
+    ({ pages: inGroup }) => inGroup.length > 0,
+  );
   return (
     <>
       {groups.map(({ group, pages: inGroup }, index) => {
@@ -83,7 +107,11 @@ export function AppPageLinks({ collapsed = false, onNavigate }: AppPageLinksProp
               dense
               aria-labelledby={headingId}
               subheader={
-                <ListSubheader id={headingId} disableSticky sx={collapsed ? visuallyHidden : { lineHeight: '32px', bgcolor: 'transparent' }}>
+                <ListSubheader
+                  id={headingId}
+                  disableSticky
+                  sx={collapsed ? visuallyHidden : { lineHeight: '32px', bgcolor: 'transparent' }}
+                >
                   {group}
                 </ListSubheader>
               }
@@ -132,8 +160,22 @@ export function SideNav() {
         },
       }}
     >
-      <Box component="nav" id={navId} aria-label={SIDE_NAV_LABEL} sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', gap: 0.5, px: 1, py: 1 }}>
+      <Box
+        component="nav"
+        id={navId}
+        aria-label={SIDE_NAV_LABEL}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: collapsed ? 'center' : 'space-between',
+            gap: 0.5,
+            px: 1,
+            py: 1,
+          }}
+        >
           <WorkspaceSwitcher compact={collapsed} />
         </Box>
         <Divider />
@@ -141,7 +183,16 @@ export function SideNav() {
           <AppPageLinks collapsed={collapsed} />
         </Box>
         <Divider />
-        <Box sx={{ display: 'flex', flexDirection: collapsed ? 'column' : 'row', alignItems: 'center', justifyContent: 'space-between', gap: 0.5, p: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: collapsed ? 'column' : 'row',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 0.5,
+            p: 1,
+          }}
+        >
           <ColorModeSwitch />
           <IconButton aria-label={COLLAPSE_LABEL} aria-pressed={collapsed} aria-controls={navId} onClick={toggle}>
             {collapsed ? <ChevronRightIcon aria-hidden /> : <ChevronLeftIcon aria-hidden />}

@@ -5,10 +5,10 @@ import { useAlertStream } from './useAlertStream';
 // workspace switcher with its New workspace form) and its small-screen counterpart, the alerts
 // bell, the live alerts stream, the shell's queries, and the command palette with the keyboard
 // shortcuts.
-export { SideNav, MobileAppNavigation } from './SideNav';
-export { AlertsBell } from '@client/features/alerts/AlertsBell';
-export { SignedInShellData } from './SignedInShellData';
 export { CommandPalette } from './CommandPalette';
+export { MobileAppNavigation, SideNav } from './SideNav';
+export { SignedInShellData } from './SignedInShellData';
+export { AlertsBell } from '@client/features/alerts/AlertsBell';
 
 /** Listens to live alerts while mounted (the app mounts it wherever the bell shows). */
 export function AlertStream() {

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
 import { accountApi, useAccountInfo, useUserInfo } from '@client/features/account/account.api';
 import { brandingApi, useGetBrandingQuery } from '@client/features/workspaces/branding.api';
 import { useListWorkspacesQuery, workspacesApi } from '@client/features/workspaces/workspaces.api';
+import { useEffect } from 'react';
+
 import type { ShellSelectors } from './shellData';
 
 /** Where the shell reads its queries' results (see shellData.ts). */

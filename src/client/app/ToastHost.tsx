@@ -1,10 +1,14 @@
-import { Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { whenIdle } from '@client/lib/whenIdle';
+import { type ReactNode, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+
 import { lazyPage } from './lazyPage';
 import { openToastChannel, type ToastChannelHandle, type ToasterControls } from './notify';
 import type { ToasterProps } from './Toaster';
 
-const Toaster = lazyPage<'Toaster', ToasterProps>(() => import(/* webpackChunkName: "toaster" */ './Toaster'), 'Toaster');
+const Toaster = lazyPage<'Toaster', ToasterProps>(
+  () => import(/* webpackChunkName: "toaster" */ './Toaster'),
+  'Toaster',
+);
 
 /**
  * Opens its host's channel for notify. It renders before the app, and its layout effect runs

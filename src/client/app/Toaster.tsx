@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
-import { SnackbarProvider } from 'notistack';
 import { NOTIFICATION_ANCHOR, NOTIFICATION_DURATION_MS } from '@shared/constants';
+import { SnackbarProvider } from 'notistack';
+import { useLayoutEffect, useRef } from 'react';
+
 import type { ToasterControls } from './notify';
 
 // notistack in a chunk of its own ("toaster"): ToastHost loads it once the first page is up and
@@ -26,5 +27,12 @@ export function Toaster({ attach }: ToasterProps) {
       }),
     [attach],
   );
-  return <SnackbarProvider ref={provider} autoHideDuration={NOTIFICATION_DURATION_MS} anchorOrigin={NOTIFICATION_ANCHOR} preventDuplicate />;
+  return (
+    <SnackbarProvider
+      ref={provider}
+      autoHideDuration={NOTIFICATION_DURATION_MS}
+      anchorOrigin={NOTIFICATION_ANCHOR}
+      preventDuplicate
+    />
+  );
 }

@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Typography } from '@mui/material';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
-import { BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { Box, Typography } from '@mui/material';
+import { type Theme, ThemeProvider } from '@mui/material/styles';
+import { BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
+import { type ReactNode, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { useShellData } from './shellData';
@@ -50,8 +51,22 @@ export function WorkspaceBrandTheme({ children }: { children: ReactNode }) {
 /** The workspace's logo and name, where the product's name stands in the top bar. */
 export function WorkspaceBrandMark({ branding }: { branding: WorkspaceBranding }) {
   return (
-    <Box component={RouterLink} to={paths.home} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2, minWidth: 0 }}>
-      {branding.logo && <Box component="img" src={branding.logo.url} alt="" sx={{ height: 32, maxWidth: 120, objectFit: 'contain' }} />}
+    <Box
+      component={RouterLink}
+      to={paths.home}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        mr: 2,
+        minWidth: 0,
+      }}
+    >
+      {branding.logo && (
+        <Box component="img" src={branding.logo.url} alt="" sx={{ height: 32, maxWidth: 120, objectFit: 'contain' }} />
+      )}
       <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }}>
         {branding.name}
       </Typography>

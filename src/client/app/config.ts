@@ -8,7 +8,10 @@ const configuredBase = process.env.ADWISE_API_URL ?? '/api/';
 // another host stays as it is, and fetch implementations that reject relative
 // URLs (Node's, under jest) still work. Without a page (the build's prerender, in Node, which
 // makes no requests) it resolves against localhost.
-const resolvedBase = new URL(configuredBase, typeof window === 'undefined' ? 'http://localhost/' : window.location.href).toString();
+const resolvedBase = new URL(
+  configuredBase,
+  typeof window === 'undefined' ? 'http://localhost/' : window.location.href,
+).toString();
 
 /** The API base URL, absolute and ending in a slash. */
 export const API_BASE_URL = resolvedBase.endsWith('/') ? resolvedBase : `${resolvedBase}/`;

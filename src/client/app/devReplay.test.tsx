@@ -1,18 +1,22 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { diagnosticsRequested, type DevToolsExportFile } from './diagnostics';
-import { paths } from './paths';
 import { DashboardPage } from '@client/features/dashboard/DashboardPage';
+import { ReplayPage } from '@client/features/devReplay/ReplayPage';
 import { catchDownloads } from '@client/test/downloads';
 import { fakeDashboardServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { ReplayPage } from '@client/features/devReplay/ReplayPage';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+
+import { type DevToolsExportFile, diagnosticsRequested } from './diagnostics';
+import { paths } from './paths';
 
 /** Records a real session on the dashboard and returns the file Download diagnostics saves. */
 async function recordDashboardSession(): Promise<string> {
   const fake = fakeDashboardServer();
   server.use(...fake.handlers, recordBeacons().handler);
-  const { store } = renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession() } });
+  const { store } = renderWithProviders(<DashboardPage />, {
+    route: paths.dashboard,
+    preloadedState: { session: signedInSession() },
+  });
   await within(await screen.findByRole('group', { name: 'Total Spend' })).findByText('₹1,23,456.50');
 
   const downloads = catchDownloads();
@@ -37,7 +41,10 @@ describe('ReplayPage', () => {
     server.events.on('request:start', onRequest);
     try {
       const { user } = renderWithProviders(<ReplayPage />, { route: paths.devReplay });
-      await user.upload(screen.getByLabelText('Trace file'), new File([text], 'adwise-diagnostics.json', { type: 'application/json' }));
+      await user.upload(
+        screen.getByLabelText('Trace file'),
+        new File([text], 'adwise-diagnostics.json', { type: 'application/json' }),
+      );
 
       // It opens where the recording ended: the last step, the dashboard with its figures.
       const status = await screen.findByText(/^Step \d+ of \d+/);
@@ -46,7 +53,9 @@ describe('ReplayPage', () => {
       expect(within(actions).getAllByRole('button')).toHaveLength(steps);
       expect(within(actions).getByRole('button', { current: 'step' })).toHaveTextContent(`${steps - 1}. `);
       const screenRegion = screen.getByRole('region', { name: 'Replayed screen' });
-      expect(await within(screenRegion).findByRole('heading', { level: 1, name: 'Unified Ad Intelligence' })).toBeInTheDocument();
+      expect(
+        await within(screenRegion).findByRole('heading', { level: 1, name: 'Unified Ad Intelligence' }),
+      ).toBeInTheDocument();
       await within(await within(screenRegion).findByRole('group', { name: 'Total Spend' })).findByText('₹1,23,456.50');
       expect(screen.getByRole('textbox', { name: 'Route' })).toHaveValue(paths.dashboard);
 
@@ -61,7 +70,9 @@ describe('ReplayPage', () => {
       // Next, and then the keyboard in the list: each step shows its action and what it changed.
       await user.click(within(controls).getByRole('button', { name: 'Next' }));
       expect(screen.getByText(/^Step 1 of/)).toBeInTheDocument();
-      expect(screen.getByRole('table', { name: /^1 changed path$/ })).toHaveTextContent('api.config.middlewareRegistered');
+      expect(screen.getByRole('table', { name: /^1 changed path$/ })).toHaveTextContent(
+        'api.config.middlewareRegistered',
+      );
       await user.click(within(actions).getAllByRole('button')[1]);
       await user.keyboard('{ArrowDown}');
       expect(screen.getByText(/^Step 2 of/)).toBeInTheDocument();
@@ -84,7 +95,10 @@ describe('ReplayPage', () => {
 
   it('says what is wrong with a file it cannot replay', async () => {
     const { user } = renderWithProviders(<ReplayPage />, { route: paths.devReplay });
-    await user.upload(screen.getByLabelText('Trace file'), new File(['{"payload":"[]"}'], 'actions.json', { type: 'application/json' }));
+    await user.upload(
+      screen.getByLabelText('Trace file'),
+      new File(['{"payload":"[]"}'], 'actions.json', { type: 'application/json' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('This file holds actions without their states');
   });
 });

@@ -1,6 +1,3 @@
-import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { http, HttpResponse } from 'msw';
-import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
 import { adAccountsApi } from '@client/features/adAccounts/adAccounts.api';
 import { creativeApi } from '@client/features/creative/creative.api';
 import { sessionApi } from '@client/features/session/session.api';
@@ -9,14 +6,18 @@ import { teamApi } from '@client/features/workspaces/team.api';
 import { catchDownloads } from '@client/test/downloads';
 import { api } from '@client/test/handlers';
 import { server } from '@client/test/server';
+import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
+import { http, HttpResponse } from 'msw';
+
 import {
   buildDiagnosticsExport,
   createDiagnosticsRecorder,
+  type DevToolsExportFile,
   diagnosticsRequested,
   redact,
   REDACTED,
   RingBuffer,
-  type DevToolsExportFile,
 } from './diagnostics';
 import { makeStore } from './store';
 
@@ -46,7 +47,13 @@ describe('redact', () => {
     };
     expect(redact(input)).toEqual({
       session: { access: REDACTED, refresh: REDACTED, username: REDACTED, fullName: REDACTED, remember: true },
-      form: { password: REDACTED, confirmPassword: REDACTED, confirm_password: REDACTED, otp: REDACTED, email: REDACTED },
+      form: {
+        password: REDACTED,
+        confirmPassword: REDACTED,
+        confirm_password: REDACTED,
+        otp: REDACTED,
+        email: REDACTED,
+      },
       headers: [{ Authorization: REDACTED }, { 'X-User-Email': REDACTED }],
       nested: { deeper: { accessToken: REDACTED, id_token: REDACTED, client_secret: REDACTED, keep: 'visible' } },
     });
@@ -79,11 +86,19 @@ describe('redact', () => {
         consent: 'https://platform.example/oauth?client_id=c1&state=st4te&code=c0de#top',
         location: '/invitations/inv1TeToken',
         queries: {
-          'getSharedCreative("sh4re_T0ken")': { endpointName: 'getSharedCreative', originalArgs: 'sh4re_T0ken', status: 'fulfilled' },
+          'getSharedCreative("sh4re_T0ken")': {
+            endpointName: 'getSharedCreative',
+            originalArgs: 'sh4re_T0ken',
+            status: 'fulfilled',
+          },
           'getBlogPost("hello")': { endpointName: 'getBlogPost', originalArgs: 'hello' },
         },
         meta: { arg: { endpointName: 'acceptInvitation', originalArgs: 'inv1TeToken', type: 'mutation' } },
-        other: { endpointName: 'getInvitationPreview', originalArgs: null, queryCacheKey: 'getInvitationPreview("inv1TeToken")' },
+        other: {
+          endpointName: 'getInvitationPreview',
+          originalArgs: null,
+          queryCacheKey: 'getInvitationPreview("inv1TeToken")',
+        },
       }),
     ).toEqual({
       share: { url: `http://localhost/shared/creative/${REDACTED}?utm=1`, id: 's1' },
@@ -92,11 +107,19 @@ describe('redact', () => {
       consent: `https://platform.example/oauth?client_id=c1&state=${REDACTED}&code=${REDACTED}#top`,
       location: `/invitations/${REDACTED}`,
       queries: {
-        [`getSharedCreative("${REDACTED}")`]: { endpointName: 'getSharedCreative', originalArgs: REDACTED, status: 'fulfilled' },
+        [`getSharedCreative("${REDACTED}")`]: {
+          endpointName: 'getSharedCreative',
+          originalArgs: REDACTED,
+          status: 'fulfilled',
+        },
         'getBlogPost("hello")': { endpointName: 'getBlogPost', originalArgs: 'hello' },
       },
       meta: { arg: { endpointName: 'acceptInvitation', originalArgs: REDACTED, type: 'mutation' } },
-      other: { endpointName: 'getInvitationPreview', originalArgs: null, queryCacheKey: `getInvitationPreview("${REDACTED}")` },
+      other: {
+        endpointName: 'getInvitationPreview',
+        originalArgs: null,
+        queryCacheKey: `getInvitationPreview("${REDACTED}")`,
+      },
     });
   });
 
@@ -151,7 +174,11 @@ describe('buildDiagnosticsExport', () => {
       { count: 0, email: 'a@b.co' },
       [
         { action: { type: 'counter/incremented' }, state: { count: 1, email: 'a@b.co' }, timestamp: 100 },
-        { action: { type: 'user/loggedIn', payload: { access: JWT } }, state: { count: 1, email: 'a@b.co' }, timestamp: 200 },
+        {
+          action: { type: 'user/loggedIn', payload: { access: JWT } },
+          state: { count: 1, email: 'a@b.co' },
+          timestamp: 200,
+        },
       ],
       50,
     );
@@ -167,7 +194,11 @@ describe('buildDiagnosticsExport', () => {
       skippedActionIds: [],
       currentStateIndex: 2,
       committedState: { count: 0, email: REDACTED },
-      computedStates: [{ state: { count: 0, email: REDACTED } }, { state: { count: 1, email: REDACTED } }, { state: { count: 1, email: REDACTED } }],
+      computedStates: [
+        { state: { count: 0, email: REDACTED } },
+        { state: { count: 1, email: REDACTED } },
+        { state: { count: 1, email: REDACTED } },
+      ],
       actionsById: {
         0: { type: 'PERFORM_ACTION', action: { type: '@@INIT' }, timestamp: 100 },
         1: { type: 'PERFORM_ACTION', action: { type: 'counter/incremented' }, timestamp: 100 },
@@ -215,18 +246,26 @@ describe('createDiagnosticsRecorder', () => {
 
   it('keeps only the most recent actions, with the state before them as the committed state', () => {
     const recorder = createDiagnosticsRecorder(3);
-    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    const store = configureStore({
+      reducer: { counter: counter.reducer },
+      middleware: (gDM) => gDM().concat(recorder.middleware),
+    });
     for (let i = 0; i < 5; i += 1) store.dispatch(counter.actions.incremented());
 
     const { lifted, preloaded } = parseExport(recorder.exportFile());
     expect(lifted.stagedActionIds).toEqual([0, 1, 2, 3]);
-    expect(lifted.computedStates.map(({ state }) => state)).toEqual([2, 3, 4, 5].map((value) => ({ counter: { value } })));
+    expect(lifted.computedStates.map(({ state }) => state)).toEqual(
+      [2, 3, 4, 5].map((value) => ({ counter: { value } })),
+    );
     expect(preloaded).toEqual({ counter: { value: 2 } });
   });
 
   it('records DIAGNOSTICS_ACTION_LIMIT actions by default', () => {
     const recorder = createDiagnosticsRecorder();
-    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    const store = configureStore({
+      reducer: { counter: counter.reducer },
+      middleware: (gDM) => gDM().concat(recorder.middleware),
+    });
     for (let i = 0; i < DIAGNOSTICS_ACTION_LIMIT + 10; i += 1) store.dispatch(counter.actions.incremented());
     expect(parseExport(recorder.exportFile()).lifted.nextActionId).toBe(DIAGNOSTICS_ACTION_LIMIT + 1);
   });
@@ -234,26 +273,39 @@ describe('createDiagnosticsRecorder', () => {
   it('records where the app was at each action, and where it was before the first kept one', () => {
     let location = '/login';
     const recorder = createDiagnosticsRecorder(2, jest.fn(), () => location);
-    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    const store = configureStore({
+      reducer: { counter: counter.reducer },
+      middleware: (gDM) => gDM().concat(recorder.middleware),
+    });
     for (const path of ['/', '/dashboard', '/account-page']) {
       location = path;
       store.dispatch(counter.actions.incremented());
     }
     const { lifted } = parseExport(recorder.exportFile());
     // The first action fell out of the buffer: its page is now the committed state's.
-    expect(Object.values(lifted.actionsById).map((entry) => (entry as { location?: string }).location)).toEqual(['/', '/dashboard', '/account-page']);
+    expect(Object.values(lifted.actionsById).map((entry) => (entry as { location?: string }).location)).toEqual([
+      '/',
+      '/dashboard',
+      '/account-page',
+    ]);
   });
 
   it('answers the download request with a file and leaves the store alone', () => {
     const save = jest.fn();
     const recorder = createDiagnosticsRecorder(DIAGNOSTICS_ACTION_LIMIT, save);
-    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    const store = configureStore({
+      reducer: { counter: counter.reducer },
+      middleware: (gDM) => gDM().concat(recorder.middleware),
+    });
     store.dispatch(counter.actions.incremented());
     store.dispatch(diagnosticsRequested());
 
     expect(save).toHaveBeenCalledTimes(1);
     const { lifted } = parseExport(save.mock.calls[0][0] as DevToolsExportFile);
-    expect(Object.values(lifted.actionsById).map(({ action }) => action.type)).toEqual(['@@INIT', 'counter/incremented']);
+    expect(Object.values(lifted.actionsById).map(({ action }) => action.type)).toEqual([
+      '@@INIT',
+      'counter/incremented',
+    ]);
   });
 
   it('leaves no token, password or address of a real session in the file', async () => {
@@ -261,7 +313,13 @@ describe('createDiagnosticsRecorder', () => {
     const downloads = catchDownloads();
     try {
       const store = makeStore();
-      const action = loggedIn({ access: JWT, refresh: 'refresh-secret', fullName: 'Asha Rao', username: 'asha@example.com', remember: true });
+      const action = loggedIn({
+        access: JWT,
+        refresh: 'refresh-secret',
+        fullName: 'Asha Rao',
+        username: 'asha@example.com',
+        remember: true,
+      });
       store.dispatch(action);
       store.dispatch(diagnosticsRequested());
       saved.push(await downloads.text());
@@ -275,7 +333,8 @@ describe('createDiagnosticsRecorder', () => {
 
     const file = JSON.parse(saved[0]) as DevToolsExportFile;
     const everything = saved[0] + file.payload + file.preloadedState;
-    for (const secret of [JWT, 'refresh-secret', 'asha@example.com', 'Asha Rao']) expect(everything).not.toContain(secret);
+    for (const secret of [JWT, 'refresh-secret', 'asha@example.com', 'Asha Rao'])
+      expect(everything).not.toContain(secret);
     const { lifted } = parseExport(file);
     const recordedLogin = Object.values(lifted.actionsById).find(({ action }) => action.type === 'session/loggedIn');
     expect(recordedLogin?.action).toEqual({
@@ -295,22 +354,40 @@ describe('createDiagnosticsRecorder', () => {
     };
     server.use(
       http.post(api('login/'), () =>
-        HttpResponse.json({ access: secrets.access, refresh: 'refresh-secret-2', fullName: 'Meera Iyer', username: secrets.email }),
+        HttpResponse.json({
+          access: secrets.access,
+          refresh: 'refresh-secret-2',
+          fullName: 'Meera Iyer',
+          username: secrets.email,
+        }),
       ),
       http.post(api('verify-otp/'), () => HttpResponse.json({ verified: true, expires_in_seconds: 300 })),
       http.get(api(`invitations/${secrets.invitation}/`), () =>
-        HttpResponse.json({ workspace_name: 'Acme', email: secrets.email, role: 'viewer', invited_by: 'Ravi', expires_at: '2030-01-01T00:00:00.000Z' }),
+        HttpResponse.json({
+          workspace_name: 'Acme',
+          email: secrets.email,
+          role: 'viewer',
+          invited_by: 'Ravi',
+          expires_at: '2030-01-01T00:00:00.000Z',
+        }),
       ),
       http.post(api('invitations/accept/'), () =>
         HttpResponse.json({ id: 'w2', name: 'Acme', role: 'viewer', personal: false, dashboard: true }),
       ),
       http.get(api(`shared/creative/${secrets.share}/`), () => HttpResponse.json({ detail: 'Gone' }, { status: 410 })),
       http.post(api('creative/analyses/a1/share/'), () =>
-        HttpResponse.json({ id: 'sh1', url: `http://localhost/shared/creative/${secrets.share}`, token: secrets.share, expires_at: '2030-01-01T00:00:00.000Z' }),
+        HttpResponse.json({
+          id: 'sh1',
+          url: `http://localhost/shared/creative/${secrets.share}`,
+          token: secrets.share,
+          expires_at: '2030-01-01T00:00:00.000Z',
+        }),
       ),
     );
     const store = makeStore();
-    await store.dispatch(sessionApi.endpoints.login.initiate({ username: secrets.email, password: secrets.password, remember: true }));
+    await store.dispatch(
+      sessionApi.endpoints.login.initiate({ username: secrets.email, password: secrets.password, remember: true }),
+    );
     await store.dispatch(adAccountsApi.endpoints.verifyOtp.initiate({ otp: secrets.otp }));
     await store.dispatch(teamApi.endpoints.getInvitationPreview.initiate(secrets.invitation));
     await store.dispatch(teamApi.endpoints.acceptInvitation.initiate(secrets.invitation));
@@ -331,7 +408,13 @@ describe('createDiagnosticsRecorder', () => {
     const file = JSON.parse(text) as DevToolsExportFile;
     const { lifted } = parseExport(file);
     const types = Object.values(lifted.actionsById).map(({ action }) => action.type);
-    expect(types).toEqual(expect.arrayContaining(['api/executeMutation/fulfilled', 'api/executeQuery/fulfilled', 'api/executeQuery/rejected']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'api/executeMutation/fulfilled',
+        'api/executeQuery/fulfilled',
+        'api/executeQuery/rejected',
+      ]),
+    );
 
     for (const text of [file.payload, file.preloadedState]) {
       for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
@@ -340,7 +423,10 @@ describe('createDiagnosticsRecorder', () => {
     }
     // The states say what happened, without the secrets.
     const last = lifted.computedStates.at(-1)?.state as { api: { queries: Record<string, { status: string }> } };
-    expect(last.api.queries[`getInvitationPreview("${REDACTED}")`]).toMatchObject({ status: 'fulfilled', originalArgs: REDACTED });
+    expect(last.api.queries[`getInvitationPreview("${REDACTED}")`]).toMatchObject({
+      status: 'fulfilled',
+      originalArgs: REDACTED,
+    });
     expect(last.api.queries[`getSharedCreative("${REDACTED}")`]).toMatchObject({ status: 'rejected' });
   });
 });

@@ -1,6 +1,6 @@
+import { downloadBlob } from '@client/lib/downloadBlob';
 import { createAction, isAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { DIAGNOSTICS_ACTION_LIMIT } from '@shared/constants';
-import { downloadBlob } from '@client/lib/downloadBlob';
 
 /** What replaces a secret or personal value in a diagnostics file. */
 export const REDACTED = '[redacted]';
@@ -35,7 +35,8 @@ const BEARER_PATTERN = /\bBearer\s+\S+/gi;
 // (/invitations/<token>), and a token, code or OAuth state in a query string (password reset,
 // newsletter and consent links).
 const LINK_TOKEN_PATTERN = /(\/(?:shared\/creative|invitations)\/)[^/?#\s"'`)]+/gi;
-const QUERY_TOKEN_PATTERN = /([?&](?:token|access_token|refresh_token|id_token|code|state|otp|code_verifier)=)[^&#\s"'`]+/gi;
+const QUERY_TOKEN_PATTERN =
+  /([?&](?:token|access_token|refresh_token|id_token|code|state|otp|code_verifier)=)[^&#\s"'`]+/gi;
 
 /** RTK Query endpoints whose whole argument is a token (a share link's or an invitation's). */
 const TOKEN_ARG_ENDPOINTS = ['getSharedCreative', 'getInvitationPreview', 'acceptInvitation'];
@@ -60,7 +61,9 @@ function redactString(text: string): string {
 
 /** An RTK Query request (in an action's meta.arg, or a cache entry) whose argument is a token. */
 function hasTokenArgument(value: Record<string, unknown>): boolean {
-  return typeof value.endpointName === 'string' && TOKEN_ARG_ENDPOINT_SET.has(value.endpointName) && 'originalArgs' in value;
+  return (
+    typeof value.endpointName === 'string' && TOKEN_ARG_ENDPOINT_SET.has(value.endpointName) && 'originalArgs' in value
+  );
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -214,7 +217,10 @@ export function buildDiagnosticsExport(
 ): DevToolsExportFile {
   const committed = redact(committedState);
   const actionsById: Record<number, LiftedActionEntry> = {
-    0: withLocation({ type: PERFORM_ACTION, action: { type: INIT_ACTION_TYPE }, timestamp: recorded[0]?.timestamp ?? now }, committedLocation),
+    0: withLocation(
+      { type: PERFORM_ACTION, action: { type: INIT_ACTION_TYPE }, timestamp: recorded[0]?.timestamp ?? now },
+      committedLocation,
+    ),
   };
   const computedStates: { state: unknown }[] = [{ state: committed }];
   recorded.forEach((entry, index) => {
@@ -279,7 +285,12 @@ export function createDiagnosticsRecorder(
     }
     const result = next(action);
     if (isAction(action)) {
-      const evicted = recorded.push({ action: action as UnknownAction, state: api.getState(), timestamp: Date.now(), location: locate() });
+      const evicted = recorded.push({
+        action: action as UnknownAction,
+        state: api.getState(),
+        timestamp: Date.now(),
+        location: locate(),
+      });
       if (evicted) {
         committedState = evicted.state;
         committedLocation = evicted.location;

@@ -1,4 +1,5 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
+
 import type { AppDispatch, AppStore, RootState } from './store';
 
 /** `useDispatch` typed for this app. */

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /** The loader of every lazily loaded chunk (pages and shell pieces), for preloadPages. */
 const pageLoaders: (() => Promise<unknown>)[] = [];
@@ -13,7 +13,10 @@ function settled<T>(value: T): Promise<T> {
  * whose chunk has already been loaded (preloadPages) is handed to React.lazy synchronously, so it
  * renders at once instead of suspending and showing the fallback first.
  */
-export function lazyPage<Name extends string, Props extends object = object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
+export function lazyPage<Name extends string, Props extends object = object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
   let page: { default: ComponentType<Props> } | undefined;
   const loadPage = () => load().then((module) => (page = { default: module[name] }));
   pageLoaders.push(loadPage);
@@ -36,7 +39,7 @@ export function lazyPage<Name extends string, Props extends object = object>(loa
  */
 export async function preloadPages(): Promise<void> {
   // A loaded chunk may declare lazy pieces of its own: load until no new ones appear.
-  for (let loaded = 0; loaded < pageLoaders.length; ) {
+  for (let loaded = 0; loaded < pageLoaders.length;) {
     const batch = pageLoaders.slice(loaded);
     loaded = pageLoaders.length;
     await Promise.all(batch.map((load) => load()));

@@ -1,5 +1,6 @@
-import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import { addSessionListeners } from '@client/features/session/session.listeners';
+import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+
 import type { AppDispatch, RootState } from './store';
 
 /** `startListening` typed for this app's state and dispatch. */

@@ -4,6 +4,7 @@
  */
 import { createElement, useEffect, useState } from 'preact/compat';
 import { act } from 'preact/test-utils';
+
 import { createRoot } from './preactClient';
 
 let container: HTMLElement;

@@ -4,8 +4,9 @@
 //
 // Preact 11.2.0 is pinned exactly: `__e` (a vnode's DOM node) is Preact's mangled name for it, the
 // same one preact/compat and preact/hooks read.
-import { options, type VNode } from 'preact';
 import 'preact/compat';
+
+import { options, type VNode } from 'preact';
 
 export { createRoot, hydrateRoot } from 'preact/compat/client';
 

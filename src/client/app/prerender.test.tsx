@@ -5,6 +5,7 @@
 // this test process has loaded): the test runs it as the build does, in a process of its own.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+
 import type { PrerenderedPage } from './prerender';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -32,7 +33,11 @@ describe('prerenderPage', () => {
     // (css-0 is emotion's name for no style at all.)
     const classes = new Set(page.html.match(/css-[a-z0-9]+(?=-Mui|["\s])/g)?.filter((name) => name !== 'css-0'));
     expect(classes.size).toBeGreaterThan(10);
-    const registered = new Set([...page.styleTags.matchAll(/data-emotion="css ([^"]*)"/g)].flatMap((match) => match[1].split(' ').map((id) => id.split('-')[0])));
+    const registered = new Set(
+      [...page.styleTags.matchAll(/data-emotion="css ([^"]*)"/g)].flatMap((match) =>
+        match[1].split(' ').map((id) => id.split('-')[0]),
+      ),
+    );
     for (const name of classes) expect(registered).toContain(name.slice('css-'.length));
   });
 
@@ -48,7 +53,9 @@ describe('prerenderPage', () => {
     expect(page.html).not.toMatch(/id="_R_/);
     // Every label and description the markup points at is in it (aria-controls may name a popup mounted later, the mobile menu).
     const ids = new Set([...page.html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
-    const references = [...page.html.matchAll(/\s(?:for|aria-labelledby|aria-describedby)="([^"]+)"/g)].flatMap((match) => match[1].split(' '));
+    const references = [...page.html.matchAll(/\s(?:for|aria-labelledby|aria-describedby)="([^"]+)"/g)].flatMap(
+      (match) => match[1].split(' '),
+    );
     expect(references.length).toBeGreaterThan(5);
     for (const reference of references) expect(ids).toContain(reference);
   });

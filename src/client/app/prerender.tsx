@@ -3,12 +3,13 @@
 // main.tsx then hydrates it. Runs in Node, never in the browser bundle, and with the renderer the
 // bundle ships: Preact, React's imports resolved to preact/compat (scripts/preactRenderer.mts), so
 // the markup is what the browser's Preact expects to find, down to the ids useId makes.
-import { StrictMode, type ReactElement, type ReactNode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { type ReactElement, type ReactNode, StrictMode } from 'react';
+import { StaticRouter } from 'react-router-dom';
+
 import { AppProviders } from './AppProviders';
 import { AppRouter } from './AppRouter';
 import { makeStore } from './store';

@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import type { WorkspaceBranding } from '@shared/api/branding';
 import { hasActiveTrial, type UserInfo } from '@shared/api/userInfo';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import { createContext, useContext, useEffect, useMemo } from 'react';
+
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 
@@ -68,7 +69,10 @@ export function useShellData(): ShellData {
       userInfo: { data: userInfo.data, isError: userInfo.isError, error: userInfo.error },
       accountInfo: { isSuccess: accountInfo.isSuccess, isError: accountInfo.isError },
       // As a query hook has it: loading until the first answer (a query about to start included).
-      workspaces: { data: workspaces.data, isLoading: (workspaces.isUninitialized || workspaces.isLoading) && workspaces.data === undefined },
+      workspaces: {
+        data: workspaces.data,
+        isLoading: (workspaces.isUninitialized || workspaces.isLoading) && workspaces.data === undefined,
+      },
       branding,
     };
   }, [isLoggedIn, userInfo, accountInfo, workspaces, branding]);

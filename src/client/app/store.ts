@@ -1,8 +1,19 @@
-import { combineSlices, configureStore, createAction, createDynamicMiddleware, type Action, type Middleware, type Reducer, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
-import { whenApiLoaded, type BaseApi } from '@client/api/apiRegistry';
+import { type BaseApi, whenApiLoaded } from '@client/api/apiRegistry';
 import { sessionSlice } from '@client/features/session/session.slice';
+import {
+  type Action,
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+  type UnknownAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+
 import { createDiagnosticsRecorder, redact } from './diagnostics';
-import { createAppListenerMiddleware, type AppStartListening } from './listeners';
+import { type AppStartListening, createAppListenerMiddleware } from './listeners';
 
 // The API's cache (state.api) joins when RTK Query loads (see apiRegistry.ts): a visitor's first load has no RTK Query.
 const rootReducer = combineSlices(sessionSlice).withLazyLoadedSlices<WithSlice<BaseApi>>();
@@ -64,7 +75,10 @@ export function makeStore(preloadedState?: Partial<RootState>, { guard }: StoreO
       middleware: (getDefaultMiddleware) =>
         // The development checks warn when a check is slow; on a loaded test machine they are, and
         // tests that assert a silent console would fail on the machine's load, not the code.
-        getDefaultMiddleware({ immutableCheck: { warnAfter: INVARIANT_WARN_MS }, serializableCheck: { warnAfter: INVARIANT_WARN_MS } })
+        getDefaultMiddleware({
+          immutableCheck: { warnAfter: INVARIANT_WARN_MS },
+          serializableCheck: { warnAfter: INVARIANT_WARN_MS },
+        })
           .prepend(guard ?? noGuard, listenerMiddleware.middleware)
           .concat(apiMiddleware.middleware, diagnostics.middleware),
       devTools: guard

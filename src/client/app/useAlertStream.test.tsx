@@ -1,13 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
+import { AlertsBell } from '@client/features/alerts/AlertsBell';
+import { tokensRefreshed } from '@client/features/session/session.slice';
 import { alertBody, zeroConversionsAlertBody } from '@client/test/alerts.handlers';
 import { alertEvents, streamResponse } from '@client/test/alertStream.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { tokensRefreshed } from '@client/features/session/session.slice';
-import { AlertsBell } from '@client/features/alerts/AlertsBell';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { SnackbarProvider } from 'notistack';
+
 import { useAlertStream } from './useAlertStream';
 
 /** The bell as the app shows it: live. */
@@ -23,12 +24,19 @@ describe('live alerts', () => {
     server.use(
       http.get(api('alerts/unread/'), () => HttpResponse.json({ count: unread })),
       http.get(api('alerts/stream/'), ({ request }) => {
-        streams.push({ lastEventId: request.headers.get('last-event-id'), authorization: request.headers.get('authorization'), workspace: request.headers.get('x-workspace-id') });
+        streams.push({
+          lastEventId: request.headers.get('last-event-id'),
+          authorization: request.headers.get('authorization'),
+          workspace: request.headers.get('x-workspace-id'),
+        });
         unread = 2;
         return streamResponse(
           alertEvents([
             { id: 41, alert: alertBody({ id: 'a-critical', headline: 'Spend across the account doubled' }) },
-            { id: 42, alert: zeroConversionsAlertBody({ id: 'a-warning', headline: 'Brand spent with no conversion' }) },
+            {
+              id: 42,
+              alert: zeroConversionsAlertBody({ id: 'a-warning', headline: 'Brand spent with no conversion' }),
+            },
           ]),
         );
       }),
@@ -42,16 +50,27 @@ describe('live alerts', () => {
     expect(await screen.findByText('Critical alert: Spend across the account doubled')).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Alerts, 2 unread' });
     expect(screen.queryByText(/Brand spent with no conversion/)).not.toBeInTheDocument();
-    expect(streams[0]).toEqual({ lastEventId: null, authorization: 'Bearer access-token-1', workspace: signedInSession().workspace!.id });
+    expect(streams[0]).toEqual({
+      lastEventId: null,
+      authorization: 'Bearer access-token-1',
+      workspace: signedInSession().workspace!.id,
+    });
   });
 
   it('reconnect after the stream ends with the last id seen and the session’s current token', async () => {
     const streams: { lastEventId: string | null; authorization: string | null }[] = [];
     server.use(
       http.get(api('alerts/stream/'), ({ request }) => {
-        streams.push({ lastEventId: request.headers.get('last-event-id'), authorization: request.headers.get('authorization') });
+        streams.push({
+          lastEventId: request.headers.get('last-event-id'),
+          authorization: request.headers.get('authorization'),
+        });
         // The first stream delivers one alert and ends (as when its token expires); the next stays open.
-        return streamResponse(streams.length === 1 ? alertEvents([{ id: 7, alert: zeroConversionsAlertBody() }], { end: true }) : alertEvents([]));
+        return streamResponse(
+          streams.length === 1
+            ? alertEvents([{ id: 7, alert: zeroConversionsAlertBody() }], { end: true })
+            : alertEvents([]),
+        );
       }),
     );
     const { store } = renderWithProviders(<LiveBell />, { preloadedState: { session: signedInSession() } });
@@ -70,18 +89,26 @@ describe('live alerts', () => {
         return HttpResponse.json({ access: 'access-token-2', refresh: 'refresh-token-2' });
       }),
       http.get(api('alerts/unread/'), ({ request }) =>
-        request.headers.get('authorization') === 'Bearer access-token-2' ? HttpResponse.json({ count: 0 }) : HttpResponse.json({ detail: 'Session expired.' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer access-token-2'
+          ? HttpResponse.json({ count: 0 })
+          : HttpResponse.json({ detail: 'Session expired.' }, { status: 401 }),
       ),
       http.get(api('alerts/stream/'), ({ request }) => {
-        streams.push({ lastEventId: request.headers.get('last-event-id'), authorization: request.headers.get('authorization') });
+        streams.push({
+          lastEventId: request.headers.get('last-event-id'),
+          authorization: request.headers.get('authorization'),
+        });
         // The first stream opens at position 12 and ends (its token expired); the old token is then refused.
         if (streams.length === 1) return streamResponse(alertEvents([], { end: true, cursor: 12 }));
-        if (request.headers.get('authorization') !== 'Bearer access-token-2') return HttpResponse.json({ detail: 'Session expired.' }, { status: 401 });
+        if (request.headers.get('authorization') !== 'Bearer access-token-2')
+          return HttpResponse.json({ detail: 'Session expired.' }, { status: 401 });
         return streamResponse(alertEvents([]));
       }),
     );
     renderWithProviders(<LiveBell />, { preloadedState: { session: signedInSession() } });
-    await waitFor(() => expect(streams.some((s) => s.authorization === 'Bearer access-token-2')).toBe(true), { timeout: 12_000 });
+    await waitFor(() => expect(streams.some((s) => s.authorization === 'Bearer access-token-2')).toBe(true), {
+      timeout: 12_000,
+    });
     expect(refreshes).toBe(1);
     expect(streams.at(-1)).toEqual({ lastEventId: '12', authorization: 'Bearer access-token-2' });
   }, 20_000);

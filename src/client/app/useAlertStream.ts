@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import type { Alert } from '@shared/api/alerts';
-import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { LIST_ID } from '@client/api/tags';
 import { alertsApi } from '@client/features/alerts/alerts.api';
 import { selectWorkspace } from '@client/features/session/session.slice';
+import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-event-source';
+import type { Alert } from '@shared/api/alerts';
+import { WORKSPACE_HEADER } from '@shared/api/workspaces';
+import { useEffect } from 'react';
+
 import { apiUrl } from './config';
 import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 import { notify } from './notify';
@@ -47,11 +48,17 @@ export function useAlertStream(enabled: boolean): void {
       if (message.id) lastEventId = message.id;
       if (message.event !== 'alert') return;
       const alert = JSON.parse(message.data) as Alert;
-      if (alert.severity === 'critical') notify(`Critical alert: ${alert.headline}`, 'error', { key: `alert-${alert.id}`, preventDuplicate: true });
+      if (alert.severity === 'critical')
+        notify(`Critical alert: ${alert.headline}`, 'error', { key: `alert-${alert.id}`, preventDuplicate: true });
       if (!refresh) {
         refresh = setTimeout(() => {
           refresh = null;
-          dispatch(alertsApi.util.invalidateTags([{ type: 'Alert', id: LIST_ID }, { type: 'Alert', id: 'UNREAD' }]));
+          dispatch(
+            alertsApi.util.invalidateTags([
+              { type: 'Alert', id: LIST_ID },
+              { type: 'Alert', id: 'UNREAD' },
+            ]),
+          );
         }, REFRESH_AFTER_MS);
       }
     };
@@ -65,11 +72,21 @@ export function useAlertStream(enabled: boolean): void {
               signal: controller.signal,
               // Alerts matter when the tab is in the background too.
               openWhenHidden: true,
-              headers: { authorization: `Bearer ${access}`, [WORKSPACE_HEADER]: workspaceId, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+              headers: {
+                authorization: `Bearer ${access}`,
+                [WORKSPACE_HEADER]: workspaceId,
+                ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+              },
               async onopen(response) {
                 // An expired token: the session is refreshed through the API's own path (one cheap
                 // request that refreshes on its 401), so the next connection carries a fresh one.
-                if (response.status === 401) await dispatch(alertsApi.endpoints.getUnreadAlertCount.initiate(undefined, { subscribe: false, forceRefetch: true }));
+                if (response.status === 401)
+                  await dispatch(
+                    alertsApi.endpoints.getUnreadAlertCount.initiate(undefined, {
+                      subscribe: false,
+                      forceRefetch: true,
+                    }),
+                  );
                 if (!response.ok) throw new Error(`alert stream answered ${response.status}`);
               },
               onmessage: onAlert,

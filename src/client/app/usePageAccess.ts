@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import type { Action } from '@shared/access/policy';
 import { selectWorkspace } from '@client/features/session/session.slice';
 import { canInWorkspace } from '@client/features/session/useCan';
+import type { Action } from '@shared/access/policy';
+import { useMemo } from 'react';
+
 import type { PageAccess } from './appPages';
 import { useAppSelector } from './hooks';
 import { useShellData, useWorkspaceEntitled } from './shellData';
@@ -16,5 +17,8 @@ export function usePageAccess(): PageAccess {
   const { data: workspaces } = useShellData().workspaces;
   const entitled = useWorkspaceEntitled();
   const severalWorkspaces = (workspaces?.length ?? 0) > 1;
-  return useMemo(() => ({ can: (action: Action) => canInWorkspace(workspace, action), entitled, severalWorkspaces }), [workspace, entitled, severalWorkspaces]);
+  return useMemo(
+    () => ({ can: (action: Action) => canInWorkspace(workspace, action), entitled, severalWorkspaces }),
+    [workspace, entitled, severalWorkspaces],
+  );
 }

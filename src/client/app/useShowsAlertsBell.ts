@@ -1,5 +1,6 @@
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
 import { canInWorkspace } from '@client/features/session/useCan';
+
 import { useAppSelector } from './hooks';
 import { useShellHasActiveTrial, useWorkspaceEntitled } from './shellData';
 

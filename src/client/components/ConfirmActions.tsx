@@ -1,4 +1,5 @@
 import { Button, DialogActions } from '@mui/material';
+
 import { LoadingButton } from './LoadingButton';
 
 /** Props of ConfirmActions. */

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
-import { loggedIn } from '@client/features/session/session.slice';
 import type { DevToolsExportFile } from '@client/app/diagnostics';
+import { loggedIn } from '@client/features/session/session.slice';
 import { catchDownloads, type CaughtDownloads } from '@client/test/downloads';
 import { renderWithProviders } from '@client/test/renderWithProviders';
+import { screen } from '@testing-library/react';
+
 import { DiagnosticsButton } from './DiagnosticsButton';
 
 describe('DiagnosticsButton', () => {
@@ -14,7 +15,15 @@ describe('DiagnosticsButton', () => {
 
   it('downloads a redacted Redux DevTools file', async () => {
     const { user, store } = renderWithProviders(<DiagnosticsButton />);
-    store.dispatch(loggedIn({ access: 'secret-access', refresh: 'secret-refresh', fullName: 'Asha Rao', username: 'asha@example.com', remember: false }));
+    store.dispatch(
+      loggedIn({
+        access: 'secret-access',
+        refresh: 'secret-refresh',
+        fullName: 'Asha Rao',
+        username: 'asha@example.com',
+        remember: false,
+      }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Download diagnostics' }));
 

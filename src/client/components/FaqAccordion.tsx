@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
+import { type ReactNode, useId, useState } from 'react';
 
 /** One question and its answer. */
 export interface FaqItem {

@@ -1,11 +1,12 @@
+import { preloadPages } from '@client/app/lazyPage';
+import { api } from '@client/test/handlers';
+import { renderWithProviders } from '@client/test/renderWithProviders';
+import { server } from '@client/test/server';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { SUPPORT_EMAIL } from '@shared/constants';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
-import { api } from '@client/test/handlers';
-import { server } from '@client/test/server';
-import { SUPPORT_EMAIL } from '@shared/constants';
-import { preloadPages } from '@client/app/lazyPage';
-import { renderWithProviders } from '@client/test/renderWithProviders';
+
 import { Footer } from './Footer';
 
 // The opt-in's chunk loaded up front, as on every page after the first (IdleNewsletterOptIn.test.tsx
@@ -48,8 +49,12 @@ describe('Footer', () => {
     expect(screen.getByRole('heading', { name: 'Product' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Company' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
-    expect(within(screen.getByRole('navigation', { name: 'Company' })).getByRole('link', { name: 'Careers' })).toHaveAttribute('href', '/careers');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Product' })).getByRole('link', { name: 'Pricing' }),
+    ).toHaveAttribute('href', '/pricing');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Company' })).getByRole('link', { name: 'Careers' }),
+    ).toHaveAttribute('href', '/careers');
     expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   });
 });

@@ -1,7 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { type AppPath, paths } from '@client/app/paths';
 import { Box, Container, Divider, Link, Stack, Typography } from '@mui/material';
 import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
-import { paths, type AppPath } from '@client/app/paths';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { IdleNewsletterOptIn } from './IdleNewsletterOptIn';
 
 interface FooterColumn {
@@ -41,7 +42,13 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ mt: 'auto', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: '2fr repeat(3, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: '2fr repeat(3, 1fr)' },
+          }}
+        >
           <Stack spacing={1} useFlexGap>
             <Typography variant="h6" component="p" sx={{ color: 'primary.main', fontWeight: 800 }}>
               Adwise

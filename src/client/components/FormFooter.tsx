@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Alert, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 
 /** Props of FormFooter. */
 export interface FormFooterProps {

@@ -1,5 +1,5 @@
-import { useField } from 'formik';
 import { Checkbox, FormControlLabel } from '@mui/material';
+import { useField } from 'formik';
 
 /** Props of FormikCheckbox. */
 export interface FormikCheckboxProps {

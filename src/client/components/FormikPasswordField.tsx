@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { Button, InputAdornment } from '@mui/material';
+import { useState } from 'react';
+
 import { FormikTextField, type FormikTextFieldProps } from './FormikTextField';
 
 /** Props of FormikPasswordField: a Formik text field whose type it owns. */
@@ -11,7 +12,11 @@ export type FormikPasswordFieldProps = Omit<FormikTextFieldProps, 'type'> & {
 const DEFAULT_TOGGLE_LABELS = { show: 'Show password', hide: 'Hide password' };
 
 /** A password field with a Show/Hide toggle (spec section 2, Login). */
-export function FormikPasswordField({ toggleLabels = DEFAULT_TOGGLE_LABELS, slotProps, ...props }: FormikPasswordFieldProps) {
+export function FormikPasswordField({
+  toggleLabels = DEFAULT_TOGGLE_LABELS,
+  slotProps,
+  ...props
+}: FormikPasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <FormikTextField

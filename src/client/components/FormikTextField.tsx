@@ -1,4 +1,5 @@
 import { useField } from 'formik';
+
 import { OutlinedTextField, type OutlinedTextFieldProps } from './OutlinedTextField';
 
 /** Text field props without what Formik owns; `name` is the Formik field. */

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@client/test/renderWithProviders';
+import { screen } from '@testing-library/react';
+
 import { Footer } from './Footer';
 
 describe('IdleNewsletterOptIn', () => {

@@ -1,13 +1,16 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Box } from '@mui/material';
 import { lazyPage } from '@client/app/lazyPage';
-import { whenIdle } from '@client/lib/whenIdle';
 import type { NewsletterOptInProps } from '@client/features/newsletter/NewsletterOptIn';
+import { whenIdle } from '@client/lib/whenIdle';
+import { Box } from '@mui/material';
+import { Suspense, useEffect, useState } from 'react';
 
 // The opt-in's form controls (checkbox, outlined input, helper text, alerts) and its API (RTK
 // Query) are in a chunk of their own: the footer is on every page, most of which have no other
 // form, and the features page has it far below its first screen.
-const NewsletterOptIn = lazyPage(() => import(/* webpackChunkName: "newsletter-opt-in" */ '@client/features/newsletter/NewsletterOptIn'), 'NewsletterOptIn');
+const NewsletterOptIn = lazyPage(
+  () => import(/* webpackChunkName: "newsletter-opt-in" */ '@client/features/newsletter/NewsletterOptIn'),
+  'NewsletterOptIn',
+);
 
 /** About the height of the visitor's opt-in (checkbox, e-mail field, button), kept free so the footer does not jump when it arrives. */
 const OPT_IN_MIN_HEIGHT = 150;

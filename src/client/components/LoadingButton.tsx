@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
+import type { MouseEvent } from 'react';
 
 /** MUI Button props plus `loading`. */
 export type LoadingButtonProps = Omit<ButtonProps, 'loading'> & {

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { MOBILE_MENU_WIDTH } from '@shared/constants';
 import { preloadPages } from '@client/app/lazyPage';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { MOBILE_MENU_WIDTH } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+
 import { NavBar } from './NavBar';
 
 // The menu is its own chunk, loaded on first opening: loaded before the tests, as the app's pages are.
@@ -24,7 +25,11 @@ describe('MobileMenu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(menu).toHaveAttribute('id', 'mobile-menu');
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Features', 'Pricing', 'Contact', 'Login']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Features', 'Pricing', 'Contact', 'Login']);
   });
 
   it('is 18rem wide', async () => {
@@ -41,13 +46,11 @@ describe('MobileMenu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     // The spec's links; the app's own pages come from the side navigation's slot (app/SideNav.test.tsx).
-    expect(within(within(menu).getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Home',
-      'Dashboard',
-      'Features',
-      'Pricing',
-      'Contact',
-    ]);
+    expect(
+      within(within(menu).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Dashboard', 'Features', 'Pricing', 'Contact']);
     expect(within(menu).getByRole('link', { name: 'Asha' })).toHaveAttribute('href', '/account-page');
     // The desktop bar still waits for an active trial.
     expect(within(desktopNav).queryByRole('link', { name: 'Dashboard', hidden: true })).toBeNull();

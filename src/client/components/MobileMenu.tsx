@@ -1,9 +1,21 @@
+import { paths } from '@client/app/paths';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { MOBILE_MENU_WIDTH } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
-import { Box, Button, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
-import { MOBILE_MENU_WIDTH } from '@shared/constants';
-import { paths } from '@client/app/paths';
+
 import { mainNavLinks } from './navLinks';
 
 /** Props of MobileMenu. */

@@ -1,14 +1,15 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link as RouterLink, NavLink } from 'react-router-dom';
-import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
-import MenuIcon from '@mui/icons-material/Menu';
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useAppSelector } from '@client/app/hooks';
+import { lazyPage } from '@client/app/lazyPage';
 import { paths } from '@client/app/paths';
 import { useShellData, useShellHasActiveTrial, useWorkspaceEntitled } from '@client/app/shellData';
 import { selectFirstName, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
-import { lazyPage } from '@client/app/lazyPage';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+
 import { mainNavLinks } from './navLinks';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -103,7 +104,12 @@ export function NavBar({ mobileAppNavigation, alertsBell, brand }: NavBarProps =
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           {isLoggedIn && alertsBell}
           {isLoggedIn ? (
-            <Button component={RouterLink} to={paths.account} startIcon={<AccountCircleIcon aria-hidden />} color="inherit">
+            <Button
+              component={RouterLink}
+              to={paths.account}
+              startIcon={<AccountCircleIcon aria-hidden />}
+              color="inherit"
+            >
               {firstName}
             </Button>
           ) : (

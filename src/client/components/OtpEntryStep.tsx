@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Form, Formik, type FormikErrors } from 'formik';
 import { Alert, Button, DialogActions, DialogContent, DialogContentText, FormHelperText, Stack } from '@mui/material';
 import { OTP_MESSAGE, verifyOtpSchema } from '@shared/validation/otp';
+import { Form, Formik, type FormikErrors } from 'formik';
+import type { ReactNode } from 'react';
+
 import { LoadingButton } from './LoadingButton';
 import { emptyOtp, OtpInput } from './OtpInput';
 import { lockedLabel } from './otpResendLock';
@@ -59,7 +60,11 @@ export function OtpEntryStep({
 }: OtpEntryStepProps) {
   const errorId = `${textId}-otp-error`;
   return (
-    <Formik<OtpValues> initialValues={{ digits: emptyOtp() }} validate={validateOtp} onSubmit={({ digits }) => onVerify(digits.join(''))}>
+    <Formik<OtpValues>
+      initialValues={{ digits: emptyOtp() }}
+      validate={validateOtp}
+      onSubmit={({ digits }) => onVerify(digits.join(''))}
+    >
       {({ values, errors, submitCount, setFieldValue }) => {
         const invalid = submitCount > 0 && typeof errors.digits === 'string';
         return (

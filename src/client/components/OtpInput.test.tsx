@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { OTP_LENGTH } from '@shared/constants';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OTP_LENGTH } from '@shared/constants';
+import { useState } from 'react';
+
 import { emptyOtp, OtpInput } from './OtpInput';
 
 /** The boxes as a user sees them, and the value the form holds. */
@@ -21,7 +22,9 @@ function setup() {
   }
   const user = userEvent.setup();
   render(<Harness />);
-  const boxes = Array.from({ length: OTP_LENGTH }, (_, index) => screen.getByRole('textbox', { name: `Digit ${index + 1} of ${OTP_LENGTH}` }));
+  const boxes = Array.from({ length: OTP_LENGTH }, (_, index) =>
+    screen.getByRole('textbox', { name: `Digit ${index + 1} of ${OTP_LENGTH}` }),
+  );
   const shown = () => boxes.map((box) => (box as HTMLInputElement).value).join('|');
   return { user, boxes, shown, value: () => changes.at(-1)?.join('') ?? '' };
 }

@@ -1,6 +1,6 @@
-import { useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OutlinedInput, Stack } from '@mui/material';
 import { OTP_LENGTH } from '@shared/constants';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
 /** Boxes with no digit yet: the starting value of an OtpInput. */
 export function emptyOtp(length: number = OTP_LENGTH): string[] {
@@ -32,7 +32,15 @@ const DIGIT = /^\d$/;
  * that is not a digit is ignored.
  */
 export function OtpInput(props: OtpInputProps) {
-  const { value, onChange, label = 'One-time password', autoFocus = false, disabled = false, error = false, describedBy } = props;
+  const {
+    value,
+    onChange,
+    label = 'One-time password',
+    autoFocus = false,
+    disabled = false,
+    error = false,
+    describedBy,
+  } = props;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const length = value.length;
 
@@ -97,7 +105,13 @@ export function OtpInput(props: OtpInputProps) {
   };
 
   return (
-    <Stack role="group" aria-label={label} direction="row" spacing={{ xs: 0.75, sm: 1 }} sx={{ justifyContent: 'center' }}>
+    <Stack
+      role="group"
+      aria-label={label}
+      direction="row"
+      spacing={{ xs: 0.75, sm: 1 }}
+      sx={{ justifyContent: 'center' }}
+    >
       {value.map((digit, index) => (
         <OutlinedInput
           key={index}
@@ -113,7 +127,12 @@ export function OtpInput(props: OtpInputProps) {
           onPaste={handlePaste(index)}
           onFocus={(event) => event.target.select()}
           // Boxes share the row and shrink on narrow phones rather than overflow the dialog.
-          sx={{ flex: '1 1 0', minWidth: 0, maxWidth: 52, '& input': { textAlign: 'center', fontSize: '1.375rem', px: 0, py: 1.25 } }}
+          sx={{
+            flex: '1 1 0',
+            minWidth: 0,
+            maxWidth: 52,
+            '& input': { textAlign: 'center', fontSize: '1.375rem', px: 0, py: 1.25 },
+          }}
           slotProps={{
             input: {
               'aria-label': `Digit ${index + 1} of ${length}`,

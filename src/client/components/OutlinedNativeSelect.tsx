@@ -1,5 +1,5 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { FormControl, InputLabel, NativeSelect, OutlinedInput, type SxProps, type Theme } from '@mui/material';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 
 /** Props of OutlinedNativeSelect. */
 export interface OutlinedNativeSelectProps {
@@ -17,7 +17,14 @@ export interface OutlinedNativeSelectProps {
  * slotProps={{ select: { native: true } }}>` draws, without TextField's custom select and its
  * menu machinery (see OutlinedTextField).
  */
-export function OutlinedNativeSelect({ label, value, onChange, children, id: idOverride, sx }: OutlinedNativeSelectProps) {
+export function OutlinedNativeSelect({
+  label,
+  value,
+  onChange,
+  children,
+  id: idOverride,
+  sx,
+}: OutlinedNativeSelectProps) {
   const generatedId = useId();
   const id = idOverride ?? generatedId;
   return (

@@ -1,11 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+
 import { OutlinedTextField } from './OutlinedTextField';
 
 function Controlled(props: { error?: boolean; helperText?: string }) {
   const [value, setValue] = useState('');
-  return <OutlinedTextField id="email" label="Email" type="email" required value={value} onChange={(event) => setValue(event.target.value)} {...props} />;
+  return (
+    <OutlinedTextField
+      id="email"
+      label="Email"
+      type="email"
+      required
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      {...props}
+    />
+  );
 }
 
 describe('OutlinedTextField', () => {
@@ -29,7 +40,13 @@ describe('OutlinedTextField', () => {
   });
 
   it('passes attributes to the <input> itself and props to the outlined input', () => {
-    render(<OutlinedTextField label="Link" value="https://x.test" slotProps={{ htmlInput: { maxLength: 20 }, input: { readOnly: true } }} />);
+    render(
+      <OutlinedTextField
+        label="Link"
+        value="https://x.test"
+        slotProps={{ htmlInput: { maxLength: 20 }, input: { readOnly: true } }}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Link' });
     expect(input).toHaveAttribute('maxlength', '20');
     expect(input).toHaveAttribute('readonly');

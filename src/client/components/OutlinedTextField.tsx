@@ -1,8 +1,18 @@
-import { useId, type ReactNode } from 'react';
-import { FormControl, FormHelperText, InputLabel, OutlinedInput, type FormControlProps, type OutlinedInputProps } from '@mui/material';
+import {
+  FormControl,
+  type FormControlProps,
+  FormHelperText,
+  InputLabel,
+  OutlinedInput,
+  type OutlinedInputProps,
+} from '@mui/material';
+import { type ReactNode, useId } from 'react';
 
 /** Props of OutlinedTextField: TextField's, for the outlined variant without `select`. */
-export interface OutlinedTextFieldProps extends Omit<OutlinedInputProps, 'label' | 'notched' | 'slotProps' | 'inputProps' | 'margin'> {
+export interface OutlinedTextFieldProps extends Omit<
+  OutlinedInputProps,
+  'label' | 'notched' | 'slotProps' | 'inputProps' | 'margin'
+> {
   label?: ReactNode;
   /** Under the field; it describes the input (aria-describedby). */
   helperText?: ReactNode;
@@ -60,7 +70,14 @@ export function OutlinedTextField({
           {label}
         </InputLabel>
       ) : null}
-      <OutlinedInput id={id} label={label} aria-describedby={helperTextId} {...inputProps} {...slotProps?.input} inputProps={slotProps?.htmlInput} />
+      <OutlinedInput
+        id={id}
+        label={label}
+        aria-describedby={helperTextId}
+        {...inputProps}
+        {...slotProps?.input}
+        inputProps={slotProps?.htmlInput}
+      />
       {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );

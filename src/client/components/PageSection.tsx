@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
+import { type ReactNode, useId } from 'react';
 
 /** A section of a content page named by its h2, so assistive technology lists it as a region. */
 export function PageSection({ title, children }: { title: ReactNode; children?: ReactNode }) {

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
 import { Alert } from '@mui/material';
+import type { ReactNode } from 'react';
+
 import { LoadingButton } from './LoadingButton';
 
 /** Props of RetryAlert. */

@@ -1,5 +1,15 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useId, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 
 /** The words every secret dialog shares; each caller names its own title, help and secret. */
 export const SECRET_DIALOG_LABELS = {
@@ -27,7 +37,15 @@ export interface SecretDetail {
 
 type CopyState = 'idle' | 'copied' | 'unavailable';
 
-const CODE_SX = { flex: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' } as const;
+const CODE_SX = {
+  flex: 1,
+  p: 1,
+  borderRadius: 1,
+  bgcolor: 'action.hover',
+  fontFamily: 'monospace',
+  wordBreak: 'break-all',
+  userSelect: 'all',
+} as const;
 
 /**
  * A secret the server shows this once (a webhook's signing secret, an ingestion key), with Copy.

@@ -24,10 +24,24 @@ export interface SelectFilterProps<T extends string> {
  * value the options do not hold (from a shared link, before its list has loaded) still shows,
  * as "<label> <value>", rather than a blank select.
  */
-export function SelectFilter<T extends string>({ label, value, allLabel, options, onChange, minWidth = 170 }: SelectFilterProps<T>) {
+export function SelectFilter<T extends string>({
+  label,
+  value,
+  allLabel,
+  options,
+  onChange,
+  minWidth = 170,
+}: SelectFilterProps<T>) {
   const known = value === null || options.some((option) => option.value === value);
   return (
-    <TextField select size="small" label={label} value={value ?? ALL} onChange={(event) => onChange(event.target.value === ALL ? null : (event.target.value as T))} sx={{ minWidth }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ALL}
+      onChange={(event) => onChange(event.target.value === ALL ? null : (event.target.value as T))}
+      sx={{ minWidth }}
+    >
       <MenuItem value={ALL}>{allLabel}</MenuItem>
       {!known && (
         <MenuItem value={value ?? ''}>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
 import { Container, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** Props of SimplePage. */

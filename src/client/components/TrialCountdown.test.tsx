@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
 import { TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
-import { TRIAL_ENDED_MESSAGE, TrialCountdown } from './TrialCountdown';
 import { DAY_MS } from '@shared/days';
+import { act, render, screen } from '@testing-library/react';
+
+import { TRIAL_ENDED_MESSAGE, TrialCountdown } from './TrialCountdown';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

@@ -1,6 +1,7 @@
-import { useMachine } from '@xstate/react';
 import { Box, Typography } from '@mui/material';
-import { countdownMachine, type CountdownInput, type TimeLeft } from './countdown.machine';
+import { useMachine } from '@xstate/react';
+
+import { type CountdownInput, countdownMachine, type TimeLeft } from './countdown.machine';
 
 /** Shown for a missing, invalid or past end (spec section 8). */
 export const TRIAL_ENDED_MESSAGE = 'Your Trial has ended!';
@@ -29,9 +30,22 @@ function CountdownClock({ end }: CountdownInput) {
       {UNITS.map(({ key, label }) => (
         <Box
           key={key}
-          sx={{ minWidth: 64, px: 1.5, py: 1, textAlign: 'center', borderRadius: 1, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+          sx={{
+            minWidth: 64,
+            px: 1.5,
+            py: 1,
+            textAlign: 'center',
+            borderRadius: 1,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+          }}
         >
-          <Typography variant="h5" component="span" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+          <Typography
+            variant="h5"
+            component="span"
+            sx={{ display: 'block', fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
+          >
             {String(remaining[key]).padStart(2, '0')}
           </Typography>
           <Typography variant="caption" component="span" color="text.secondary">

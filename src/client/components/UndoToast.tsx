@@ -1,7 +1,8 @@
-import type { SnackbarKey } from 'notistack';
+import { closeToast, notify } from '@client/app/notify';
 import CloseIcon from '@mui/icons-material/Close';
 import { IconButton } from '@mui/material';
-import { closeToast, notify } from '@client/app/notify';
+import type { SnackbarKey } from 'notistack';
+
 import { LoadingButton } from './LoadingButton';
 
 /** The Undo button's words, in the toasts and the actions log. */

@@ -1,7 +1,8 @@
-import { createActor } from 'xstate';
 import { TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
-import { countdownMachine, type CountdownInput } from './countdown.machine';
 import { DAY_MS } from '@shared/days';
+import { createActor } from 'xstate';
+
+import { type CountdownInput, countdownMachine } from './countdown.machine';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

@@ -1,6 +1,6 @@
-import { assign, setup } from 'xstate';
 import { TRIAL_COUNTDOWN_TICK_MS } from '@shared/constants';
 import { timeLeft } from '@shared/trial';
+import { assign, setup } from 'xstate';
 
 /** Days, hours, minutes and seconds until the end. */
 export type TimeLeft = NonNullable<ReturnType<typeof timeLeft>>;

@@ -1,5 +1,6 @@
 import { describeMachinePaths } from '@client/test/machinePaths';
 import { COUNTDOWN_END_MS, machineModel } from '@client/test/machineRegistry';
+
 import { TRIAL_ENDED_MESSAGE } from './TrialCountdown';
 
 /** Spec section 9: the countdown ticks every 1000 ms. */
@@ -14,7 +15,12 @@ describeMachinePaths(machineModel('countdown'), {
     leavesAfterMs: SPEC_TICK_MS,
     // Whole seconds left, counted down once a tick.
     check: ({ snapshot, now }) =>
-      expect(snapshot.context.remaining).toEqual({ days: 0, hours: 0, minutes: 0, seconds: Math.floor((COUNTDOWN_END_MS - now) / 1000) }),
+      expect(snapshot.context.remaining).toEqual({
+        days: 0,
+        hours: 0,
+        minutes: 0,
+        seconds: Math.floor((COUNTDOWN_END_MS - now) / 1000),
+      }),
   },
   ended: {
     check: ({ snapshot, now }) => {

@@ -1,4 +1,4 @@
-import { paths, type AppPath } from '@client/app/paths';
+import { type AppPath, paths } from '@client/app/paths';
 
 /** One entry of the top bar (spec section 2: Home, Dashboard, Features, Pricing, Contact). */
 export interface NavLinkItem {

@@ -1,4 +1,5 @@
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
+
 import { lockedLabel, resendLockSeconds, retryAfterOf, waitText } from './otpResendLock';
 
 describe('waitText (the resend lock on the Send OTP and Resend buttons)', () => {

@@ -12,7 +12,9 @@ export const RESEND_TICK_MS = 1000;
 export function retryAfterOf(error: unknown): number | undefined {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
   const seconds =
-    typeof data === 'object' && data !== null ? Math.ceil(Number((data as { retry_after_seconds?: unknown }).retry_after_seconds)) : Number.NaN;
+    typeof data === 'object' && data !== null
+      ? Math.ceil(Number((data as { retry_after_seconds?: unknown }).retry_after_seconds))
+      : Number.NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 

@@ -19,7 +19,12 @@ interface Click {
 function recordClicks(): Click[] {
   const clicks: Click[] = [];
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicks.push({ href: this.href, download: this.download, hidden: this.hidden, attached: document.body.contains(this) });
+    clicks.push({
+      href: this.href,
+      download: this.download,
+      hidden: this.hidden,
+      attached: document.body.contains(this),
+    });
   });
   return clicks;
 }
@@ -32,7 +37,9 @@ describe('saveObjectUrl', () => {
 
     jest.useFakeTimers();
     saveObjectUrl('blob:adwise/pdf', 'adwise-creative-1234abcd.pdf');
-    expect(clicks).toEqual([{ href: 'blob:adwise/pdf', download: 'adwise-creative-1234abcd.pdf', hidden: true, attached: true }]);
+    expect(clicks).toEqual([
+      { href: 'blob:adwise/pdf', download: 'adwise-creative-1234abcd.pdf', hidden: true, attached: true },
+    ]);
     expect(document.querySelector('a[download]')).toBeNull();
     expect(revoke).not.toHaveBeenCalled();
     jest.runAllTimers();

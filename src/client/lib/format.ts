@@ -12,7 +12,12 @@ export function formatMoney(value: number, currency: string): string {
 
 /** Money for an axis tick: short, ₹1.2L / $12K. */
 export function formatCompactMoney(value: number, currency: string): string {
-  return new Intl.NumberFormat(localeFor(currency), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(localeFor(currency), {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 /** A count grouped in the view's locale; conversions may carry fractions (attribution), shown to 2 places at most. */
@@ -50,7 +55,8 @@ export function previousPeriodLabel(days: number): string {
 /** Describes a TotalsChange figure (percent, 1 decimal; null when the previous value was 0). */
 export function describeChange(change: number | null, days: number): ChangeText {
   const period = previousPeriodLabel(days);
-  if (change === null || !Number.isFinite(change)) return { direction: 'none', text: '—', label: `no data for the ${period}` };
+  if (change === null || !Number.isFinite(change))
+    return { direction: 'none', text: '—', label: `no data for the ${period}` };
   const text = `${Math.abs(change).toFixed(1)}%`;
   if (change > 0) return { direction: 'up', text, label: `up ${text} vs ${period}` };
   if (change < 0) return { direction: 'down', text, label: `down ${text} vs ${period}` };
@@ -83,11 +89,18 @@ export function formatRelativeTime(iso: string, now: number): string {
 /** An instant in full, in the viewer's time zone, for a tooltip: '7 Jan 2030, 14:30'. */
 export function formatExactTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A calendar day as a short label: '2030-11-21' -> '21 Nov' (the day itself, whatever the viewer's zone). */
 export function formatDay(day: IsoDay): string {

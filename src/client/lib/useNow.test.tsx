@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+
 import { useNow } from './useNow';
 
 function Clock({ everyMs }: { everyMs: number }) {

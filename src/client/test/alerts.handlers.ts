@@ -1,6 +1,24 @@
+import {
+  type Alert,
+  ALERT_MESSAGES,
+  ALERT_SENSITIVITIES,
+  type AlertList,
+  type AlertReadResult,
+  type AlertSensitivity,
+  type AlertSensitivitySetting,
+  type AlertSettings,
+  type AlertWebhook,
+} from '@shared/api/alerts';
+import {
+  ALERT_VALIDATION,
+  alertQuerySchema,
+  alertReadSchema,
+  alertSensitivitySchema,
+  alertSettingsSchema,
+  alertWebhookSchema,
+} from '@shared/validation/alerts';
 import { http, HttpResponse } from 'msw';
-import { ALERT_MESSAGES, ALERT_SENSITIVITIES, type Alert, type AlertList, type AlertReadResult, type AlertSensitivity, type AlertSensitivitySetting, type AlertSettings, type AlertWebhook } from '@shared/api/alerts';
-import { ALERT_VALIDATION, alertQuerySchema, alertReadSchema, alertSensitivitySchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
+
 import { api } from './handlers';
 import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
 
@@ -77,7 +95,11 @@ export const deliveryStoppedAlertBody = (overrides: Partial<Alert> = {}) =>
 export const sampleAlerts = () => [alertBody(), zeroConversionsAlertBody(), deliveryStoppedAlertBody()];
 
 /** A new user's e-mail settings, as the server starts them: both on. */
-export const alertSettingsBody = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({ email_critical: true, email_digest: true, ...overrides });
+export const alertSettingsBody = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({
+  email_critical: true,
+  email_digest: true,
+  ...overrides,
+});
 
 /** The signing secret the fake webhook server gives a new webhook. */
 export const FAKE_WEBHOOK_SECRET = 'whsec_4f9c2b7a1e8d6053c4b2a9f7e1d8c6b5';
@@ -111,11 +133,20 @@ const newestFirst = (a: Alert, b: Alert) => b.created_at.localeCompare(a.created
  * or all) and the user's e-mail settings. Tests add `fake.handlers` with `server.use` and read
  * what was asked in `fake.requests`.
  */
-export function fakeAlertsServer(initial: Alert[] = sampleAlerts(), initialSettings: AlertSettings = alertSettingsBody()) {
+export function fakeAlertsServer(
+  initial: Alert[] = sampleAlerts(),
+  initialSettings: AlertSettings = alertSettingsBody(),
+) {
   let alerts = [...initial];
   // Per fake, like the alerts: every test starts from its own settings.
   let settings = { ...initialSettings };
-  const requests = { lists: [] as URLSearchParams[], unreadCounts: 0, reads: [] as unknown[], settingsReads: 0, settingsUpdates: [] as unknown[] };
+  const requests = {
+    lists: [] as URLSearchParams[],
+    unreadCounts: 0,
+    reads: [] as unknown[],
+    settingsReads: 0,
+    settingsUpdates: [] as unknown[],
+  };
   const unread = () => alerts.filter((alert) => !alert.read).length;
 
   const handlers = [
@@ -214,7 +245,8 @@ export function fakeAlertWebhookServer({ initial = null, testFailure = null }: F
       }
       if (!url.toLowerCase().startsWith('https://')) return badRequest(ALERT_MESSAGES.webhookNotHttps);
       // What the server's address check refuses, roughly: local names and private ranges.
-      if (/^https:\/\/(localhost|127\.|10\.|192\.168\.|169\.254\.)/i.test(url)) return badRequest(ALERT_MESSAGES.webhookPrivate);
+      if (/^https:\/\/(localhost|127\.|10\.|192\.168\.|169\.254\.)/i.test(url))
+        return badRequest(ALERT_MESSAGES.webhookPrivate);
       if (webhook) {
         // A new address starts a new delivery record; the secret stays, and is not said again.
         webhook = { ...webhook, url, last_delivery_at: null, last_status: null, last_error: null };
@@ -234,7 +266,10 @@ export function fakeAlertWebhookServer({ initial = null, testFailure = null }: F
       if (!webhook) return noWebhook();
       if (failure !== null) {
         webhook = { ...webhook, last_delivery_at: FAKE_DELIVERY_AT, last_status: null, last_error: failure };
-        return HttpResponse.json({ detail: `${ALERT_MESSAGES.webhookFailed}: ${failure}.`, code: 'delivery_failed' }, { status: 502 });
+        return HttpResponse.json(
+          { detail: `${ALERT_MESSAGES.webhookFailed}: ${failure}.`, code: 'delivery_failed' },
+          { status: 502 },
+        );
       }
       webhook = { ...webhook, last_delivery_at: FAKE_DELIVERY_AT, last_status: 200, last_error: null };
       return HttpResponse.json(webhook);
@@ -256,7 +291,10 @@ export function fakeAlertWebhookServer({ initial = null, testFailure = null }: F
  * the server's budget does (at most 1, 4 or 12 noise alerts a month, never more readily than once
  * in 365, 90 or 30 days per series).
  */
-export function alertSensitivityBody(sensitivity: AlertSensitivity = 'balanced', overrides: Partial<AlertSensitivitySetting> = {}): AlertSensitivitySetting {
+export function alertSensitivityBody(
+  sensitivity: AlertSensitivity = 'balanced',
+  overrides: Partial<AlertSensitivitySetting> = {},
+): AlertSensitivitySetting {
   const watched = overrides.watched_series ?? 100;
   const budget = { fewer: 1, balanced: 4, more: 12 } as const;
   const floor = { fewer: 365, balanced: 90, more: 30 } as const;
@@ -265,7 +303,11 @@ export function alertSensitivityBody(sensitivity: AlertSensitivity = 'balanced',
     watched_series: watched,
     choices: ALERT_SENSITIVITIES.map((choice) => {
       const onceInDays = Math.max(floor[choice], (30 * watched) / budget[choice]);
-      return { sensitivity: choice, noise_alerts_a_month: Number(((watched * 30) / onceInDays).toFixed(1)), once_in_days: Math.round(onceInDays) };
+      return {
+        sensitivity: choice,
+        noise_alerts_a_month: Number(((watched * 30) / onceInDays).toFixed(1)),
+        once_in_days: Math.round(onceInDays),
+      };
     }),
     anomalies_last_30_days: 3,
     ...overrides,
@@ -303,7 +345,9 @@ export const defaultAlertHandlers = [
   // The alerts page of another screen's test (the router's) shows the e-mail settings too.
   http.get(api('alerts/settings/'), () => HttpResponse.json(alertSettingsBody())),
   // An owner's alerts page asks for the webhook too: by default the workspace has none.
-  http.get(api('alerts/webhook/'), () => HttpResponse.json({ detail: ALERT_MESSAGES.noWebhook, code: 'not_found' }, { status: 404 })),
+  http.get(api('alerts/webhook/'), () =>
+    HttpResponse.json({ detail: ALERT_MESSAGES.noWebhook, code: 'not_found' }, { status: 404 }),
+  ),
   // The alerts page shows the workspace's anomaly sensitivity to every reader.
   http.get(api('alerts/sensitivity/'), () => HttpResponse.json(alertSensitivityBody())),
 ];

@@ -1,12 +1,23 @@
-import { http, HttpResponse } from 'msw';
 import { BRANDING_MESSAGES, BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
-import { contrastRatio } from '@shared/contrast';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
+import { contrastRatio } from '@shared/contrast';
+import { http, HttpResponse } from 'msw';
+
 import { api } from './handlers';
 
 /** A workspace's branding as GET workspace/branding/ answers; by default none saved yet. */
 export function brandingBody(overrides: Partial<WorkspaceBranding> = {}): WorkspaceBranding {
-  return { configured: false, name: 'Acme Shoes', primary_color: null, contrast_ratio: null, sender_name: null, reply_to: null, logo: null, updated_at: null, ...overrides };
+  return {
+    configured: false,
+    name: 'Acme Shoes',
+    primary_color: null,
+    contrast_ratio: null,
+    sender_name: null,
+    reply_to: null,
+    logo: null,
+    updated_at: null,
+    ...overrides,
+  };
 }
 
 /** Saved branding with a logo, as a client-role member would see it. */
@@ -16,7 +27,13 @@ export function savedBrandingBody(overrides: Partial<WorkspaceBranding> = {}): W
     name: 'Acme Shoes Ltd',
     primary_color: '#1a4fa0',
     contrast_ratio: 8.14,
-    logo: { url: '/api/branding/logo/ws.0123456789abcdef.sig/', content_type: 'image/png', width: 120, height: 40, bytes: 2048 },
+    logo: {
+      url: '/api/branding/logo/ws.0123456789abcdef.sig/',
+      content_type: 'image/png',
+      width: 120,
+      height: 40,
+      bytes: 2048,
+    },
     updated_at: '2030-01-07T09:00:00.000Z',
     ...overrides,
   });
@@ -38,10 +55,24 @@ export function fakeBrandingServer(initial: WorkspaceBranding = brandingBody()) 
       return HttpResponse.json(branding);
     }),
     http.put(api('workspace/branding/'), async ({ request }) => {
-      const body = (await request.json()) as { name: string; primary_color: string; sender_name: string | null; reply_to: string | null; logo: string | null };
+      const body = (await request.json()) as {
+        name: string;
+        primary_color: string;
+        sender_name: string | null;
+        reply_to: string | null;
+        logo: string | null;
+      };
       requests.saved.push(body);
       const ratio = contrastRatio(body.primary_color, BRANDING_TEXT_COLOUR) ?? 0;
-      if (ratio < 4.5) return HttpResponse.json({ detail: BRANDING_MESSAGES.contrastTooLow(body.primary_color, ratio), code: 'validation_failed', field: 'primary_color' }, { status: 400 });
+      if (ratio < 4.5)
+        return HttpResponse.json(
+          {
+            detail: BRANDING_MESSAGES.contrastTooLow(body.primary_color, ratio),
+            code: 'validation_failed',
+            field: 'primary_color',
+          },
+          { status: 400 },
+        );
       branding = {
         ...branding,
         configured: true,
@@ -50,7 +81,15 @@ export function fakeBrandingServer(initial: WorkspaceBranding = brandingBody()) 
         contrast_ratio: Math.floor(ratio * 100) / 100,
         sender_name: body.sender_name,
         reply_to: body.reply_to,
-        logo: body.logo ? { url: `/api/branding/logo/ws.${String(requests.saved.length).padStart(16, '0')}.sig/`, content_type: 'image/png', width: 64, height: 64, bytes: 100 } : branding.logo,
+        logo: body.logo
+          ? {
+              url: `/api/branding/logo/ws.${String(requests.saved.length).padStart(16, '0')}.sig/`,
+              content_type: 'image/png',
+              width: 64,
+              height: 64,
+              bytes: 100,
+            }
+          : branding.logo,
         updated_at: '2030-01-07T09:00:00.000Z',
       };
       return HttpResponse.json(branding);

@@ -1,25 +1,26 @@
-import { http, HttpResponse } from 'msw';
+import type { ActionRecord } from '@shared/api/actions';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import {
-  BUDGET_MESSAGES,
   type Budget,
-  type FollowedPlan,
-  type FollowedPlanList,
-  type OptimizerObjective,
+  BUDGET_MESSAGES,
   type BudgetInput,
   type BudgetList,
+  type FollowedPlan,
+  type FollowedPlanList,
   type OptimizerApplyInput,
   type OptimizerApplyResult,
   type OptimizerCampaignView,
+  type OptimizerObjective,
   type OptimizerPlanView,
   type PacingPointView,
   type PacingView,
 } from '@shared/api/budgets';
-import type { ActionRecord } from '@shared/api/actions';
-import { PLATFORM_LABELS } from '@shared/constants';
-import { checkInOrder } from '@shared/validation/firstError';
-import { budgetSchema } from '@shared/validation/budgets';
 import type { CampaignPage } from '@shared/api/dashboard';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { budgetSchema } from '@shared/validation/budgets';
+import { checkInOrder } from '@shared/validation/firstError';
+import { http, HttpResponse } from 'msw';
+
 import { adAccountBody, api, campaignRowBody } from './handlers';
 import { actionRecordBody } from './suggestions.handlers';
 
@@ -35,9 +36,18 @@ export const GOOGLE_ACCOUNT: ConnectedAdAccount = adAccountBody({
   name: 'Brand',
   currency: 'USD',
 });
-export const META_ACCOUNT: ConnectedAdAccount = adAccountBody({ id: '00000000-0000-4000-8000-400000000002', name: 'Main store' });
+export const META_ACCOUNT: ConnectedAdAccount = adAccountBody({
+  id: '00000000-0000-4000-8000-400000000002',
+  name: 'Main store',
+});
 /** An account whose currency is no display currency (tests pass it in `accounts`). */
-export const BRL_ACCOUNT: ConnectedAdAccount = adAccountBody({ id: '00000000-0000-4000-8000-400000000003', platform: 'google', account_id: '555-000-1111', name: 'Loja', currency: 'BRL' });
+export const BRL_ACCOUNT: ConnectedAdAccount = adAccountBody({
+  id: '00000000-0000-4000-8000-400000000003',
+  platform: 'google',
+  account_id: '555-000-1111',
+  name: 'Loja',
+  currency: 'BRL',
+});
 
 /** The pacing chart's days of January 2030 up to the 31st: actual spend until today (the 14th), a forecast after. */
 export function pacingPointsBody(target = 31_000, today = 14, dailySpend = 900): PacingPointView[] {
@@ -48,7 +58,11 @@ export function pacingPointsBody(target = 31_000, today = 14, dailySpend = 900):
     const actual = day <= today ? dailySpend * day : null;
     const forecast =
       day >= today
-        ? { mid: dailySpend * day, low: dailySpend * today + (dailySpend * 0.8 * (day - today)), high: dailySpend * today + (dailySpend * 1.2 * (day - today)) }
+        ? {
+            mid: dailySpend * day,
+            low: dailySpend * today + dailySpend * 0.8 * (day - today),
+            high: dailySpend * today + dailySpend * 1.2 * (day - today),
+          }
         : null;
     return { date, actual, ideal: Math.round(daily * day * 100) / 100, forecast };
   });
@@ -182,7 +196,11 @@ export function optimizerPlanBody(overrides: Partial<OptimizerPlanView> = {}): O
 export const valuePlanBody = (overrides: Partial<OptimizerPlanView> = {}) =>
   optimizerPlanBody({
     objective: 'value',
-    value: { now: { mid: 600_000, low: 440_000, high: 760_000 }, after: { mid: 690_000, low: 500_000, high: 880_000 }, gain: { mid: 90_000, low: 30_000, high: 150_000 } },
+    value: {
+      now: { mid: 600_000, low: 440_000, high: 760_000 },
+      after: { mid: 690_000, low: 500_000, high: 880_000 },
+      gain: { mid: 90_000, low: 30_000, high: 150_000 },
+    },
     ...overrides,
   });
 
@@ -197,7 +215,12 @@ export const GOOGLE_CAMPAIGNS = [
     platform: 'google',
     campaign_id,
     name,
-    account: { id: GOOGLE_ACCOUNT.id, account_id: GOOGLE_ACCOUNT.account_id, name: GOOGLE_ACCOUNT.name, currency: 'USD' },
+    account: {
+      id: GOOGLE_ACCOUNT.id,
+      account_id: GOOGLE_ACCOUNT.account_id,
+      name: GOOGLE_ACCOUNT.name,
+      currency: 'USD',
+    },
   }),
 );
 
@@ -227,7 +250,16 @@ export function followedPlanBody(overrides: Partial<FollowedPlan> = {}): Followe
 /** A plan that moves nothing, with why. */
 export const heldPlanBody = () =>
   optimizerPlanBody({
-    campaigns: [optimizerCampaignBody({ to: 10_000 }), optimizerCampaignBody({ campaign_id: 'cmp-3', name: 'Display remarketing', from: 5_000, to: 5_000, hold: 'learning' })],
+    campaigns: [
+      optimizerCampaignBody({ to: 10_000 }),
+      optimizerCampaignBody({
+        campaign_id: 'cmp-3',
+        name: 'Display remarketing',
+        from: 5_000,
+        to: 5_000,
+        hold: 'learning',
+      }),
+    ],
     gain: { mid: 0, low: 0, high: 0 },
     after: { mid: 6, low: 4.4, high: 7.6 },
     note: 'No credible gain',
@@ -260,18 +292,24 @@ export interface FakeBudgetsOptions {
 /** The default plan: the options asked for, a locked campaign kept where it is. */
 export function planFor(query: FakePlanQuery): OptimizerPlanView {
   const plan = optimizerPlanBody({ max_step: query.max_step, objective: query.objective, locked: query.locked });
-  const campaigns = plan.campaigns.map((campaign) => (query.locked.includes(campaign.campaign_id) ? { ...campaign, to: campaign.from, hold: 'locked' as const } : campaign));
+  const campaigns = plan.campaigns.map((campaign) =>
+    query.locked.includes(campaign.campaign_id)
+      ? { ...campaign, to: campaign.from, hold: 'locked' as const }
+      : campaign,
+  );
   return { ...plan, campaigns };
 }
 
-const badRequest = (detail: string, field?: string) => HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
+const badRequest = (detail: string, field?: string) =>
+  HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
 const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_found' }, { status: 404 });
 /** The actions-log entry an applied plan makes. */
 export const PLAN_ACTION_ID = '00000000-0000-4000-8000-710000000001';
 const CREATED_AT = '2030-01-14T10:00:00.000Z';
 
 /** A 409 refusal of a stale plan. */
-export const stalePlanResponse = () => HttpResponse.json({ detail: BUDGET_MESSAGES.stale, code: 'conflict' }, { status: 409 });
+export const stalePlanResponse = () =>
+  HttpResponse.json({ detail: BUDGET_MESSAGES.stale, code: 'conflict' }, { status: 409 });
 
 /**
  * The budget tools' endpoints as the contract describes them, with state: the budgets (create and
@@ -309,8 +347,15 @@ export function fakeBudgetsServer({
     const result = checkInOrder(budgetSchema, body);
     if (result.error) return badRequest(result.error.message, result.error.field);
     const input = result.value as BudgetInput;
-    if (input.scope === 'account' && !accounts.some((account) => account.id === input.account)) return notFound(BUDGET_MESSAGES.accountNotFound);
-    const same = budgets.some((budget) => budget.id !== id && budget.scope === input.scope && budget.platform === input.platform && budget.account === input.account);
+    if (input.scope === 'account' && !accounts.some((account) => account.id === input.account))
+      return notFound(BUDGET_MESSAGES.accountNotFound);
+    const same = budgets.some(
+      (budget) =>
+        budget.id !== id &&
+        budget.scope === input.scope &&
+        budget.platform === input.platform &&
+        budget.account === input.account,
+    );
     if (same) return HttpResponse.json({ detail: BUDGET_MESSAGES.duplicate, code: 'conflict' }, { status: 409 });
     return input;
   };
@@ -349,7 +394,12 @@ export function fakeBudgetsServer({
       if (!found) return notFound(BUDGET_MESSAGES.notFound);
       const input = checked(body, id);
       if (input instanceof Response) return input;
-      const budget: Budget = { ...found, ...input, label: labelOf(input), pacing: { ...found.pacing, target: input.amount } };
+      const budget: Budget = {
+        ...found,
+        ...input,
+        label: labelOf(input),
+        pacing: { ...found.pacing, target: input.amount },
+      };
       budgets = budgets.map((candidate) => (candidate.id === id ? budget : candidate));
       return HttpResponse.json(budget);
     }),
@@ -363,7 +413,12 @@ export function fakeBudgetsServer({
     http.get(api('ad-accounts/'), () => HttpResponse.json(accounts)),
     http.get(api('optimizer/'), ({ request }) => {
       const params = new URL(request.url).searchParams;
-      const query = { account: params.get('account'), max_step: params.get('max_step'), objective: params.get('objective'), locked: params.get('locked') };
+      const query = {
+        account: params.get('account'),
+        max_step: params.get('max_step'),
+        objective: params.get('objective'),
+        locked: params.get('locked'),
+      };
       requests.plans.push(query);
       if (!accounts.some((account) => account.id === query.account)) return notFound(BUDGET_MESSAGES.accountNotFound);
       const answer = plan({
@@ -380,12 +435,17 @@ export function fakeBudgetsServer({
       const names = new Map(optimizerPlanBody().campaigns.map((campaign) => [campaign.campaign_id, campaign.name]));
       const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
       // Followed, the first step is the one just written.
-      if (!apply && body.follow) plans = [followedPlanBody({ objective: body.objective ?? 'conversions', max_step: body.max_step ?? 0.3 }), ...plans];
+      if (!apply && body.follow)
+        plans = [
+          followedPlanBody({ objective: body.objective ?? 'conversions', max_step: body.max_step ?? 0.3 }),
+          ...plans,
+        ];
       const answer = apply?.(body, requests.applied.length) ?? {
         action_id: PLAN_ACTION_ID,
         plan_id: body.follow ? FOLLOWED_PLAN_ID : null,
         change_lines: body.changes.map(
-          (change) => `Google Ads: set the daily budget of “${names.get(change.campaign_id) ?? change.campaign_id}” from ${dollars(change.from)} to ${dollars(change.to)}`,
+          (change) =>
+            `Google Ads: set the daily budget of “${names.get(change.campaign_id) ?? change.campaign_id}” from ${dollars(change.from)} to ${dollars(change.to)}`,
         ),
       };
       return answer instanceof Response ? answer : HttpResponse.json(answer satisfies OptimizerApplyResult);
@@ -395,15 +455,23 @@ export function fakeBudgetsServer({
       requests.followedLists.push(account);
       const answer = await plansAnswer?.();
       if (answer) return answer;
-      return HttpResponse.json({ plans: plans.filter((candidate) => candidate.account.id === account) } satisfies FollowedPlanList);
+      return HttpResponse.json({
+        plans: plans.filter((candidate) => candidate.account.id === account),
+      } satisfies FollowedPlanList);
     }),
     http.post(api('optimizer/plans/:id/stop/'), ({ params }) => {
       const id = String(params.id);
       requests.stopped.push(id);
       const found = plans.find((candidate) => candidate.id === id);
       if (!found) return notFound(BUDGET_MESSAGES.planNotFound);
-      if (found.status !== 'following') return HttpResponse.json({ detail: BUDGET_MESSAGES.planNotFollowing, code: 'conflict' }, { status: 409 });
-      const stopped: FollowedPlan = { ...found, status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('asha@example.com'), updated_at: CREATED_AT };
+      if (found.status !== 'following')
+        return HttpResponse.json({ detail: BUDGET_MESSAGES.planNotFollowing, code: 'conflict' }, { status: 409 });
+      const stopped: FollowedPlan = {
+        ...found,
+        status: 'stopped',
+        stop_reason: BUDGET_MESSAGES.stoppedByUser('asha@example.com'),
+        updated_at: CREATED_AT,
+      };
       plans = plans.map((candidate) => (candidate.id === id ? stopped : candidate));
       return HttpResponse.json(stopped);
     }),
@@ -411,12 +479,24 @@ export function fakeBudgetsServer({
       const account = new URL(request.url).searchParams.get('account') ?? '';
       requests.campaignLists.push(account);
       const items = campaigns[account] ?? [];
-      return HttpResponse.json({ items, total: items.length, page: 1, page_size: 100, currency: 'USD' } satisfies CampaignPage);
+      return HttpResponse.json({
+        items,
+        total: items.length,
+        page: 1,
+        page_size: 100,
+        currency: 'USD',
+      } satisfies CampaignPage);
     }),
     http.post(api('actions/:id/undo/'), ({ params }) => {
       const id = String(params.id);
       requests.undone.push(id);
-      const undone: ActionRecord = actionRecordBody({ id, headline: 'Budget plan for Brand', status: 'undone', can_undo: false, undone_at: CREATED_AT });
+      const undone: ActionRecord = actionRecordBody({
+        id,
+        headline: 'Budget plan for Brand',
+        status: 'undone',
+        can_undo: false,
+        undone_at: CREATED_AT,
+      });
       return HttpResponse.json(undone);
     }),
   ];

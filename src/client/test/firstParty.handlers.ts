@@ -1,6 +1,15 @@
-import { http, HttpResponse } from 'msw';
-import type { ConversionBasisView, FirstPartyFigures, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyRejection, FirstPartyView } from '@shared/api/firstParty';
+import type {
+  ConversionBasisView,
+  FirstPartyFigures,
+  FirstPartyImportResult,
+  FirstPartyKey,
+  FirstPartyKeyCreated,
+  FirstPartyRejection,
+  FirstPartyView,
+} from '@shared/api/firstParty';
 import { parseFirstPartyCsv } from '@shared/validation/firstParty';
+import { http, HttpResponse } from 'msw';
+
 import { api } from './handlers';
 
 /** GET first-party/ of a workspace without first-party days, over 1–7 Jan 2030 in INR (the fake dashboard's range). */
@@ -24,8 +33,22 @@ export function firstPartyFiguresBody(overrides: Partial<FirstPartyFigures> = {}
     mer: 4,
     interval_level: 0.9,
     platforms: [
-      { platform: 'meta', spend: 80000, spend_share: 0.648, claimed_conversions: 583, expected_conversions: 388.8, over_attribution: { mid: 1.5, low: 0.9, high: 2.8 } },
-      { platform: 'google', spend: 43456.5, spend_share: 0.352, claimed_conversions: 229, expected_conversions: 211.2, over_attribution: { mid: 1.08, low: 0.95, high: null } },
+      {
+        platform: 'meta',
+        spend: 80000,
+        spend_share: 0.648,
+        claimed_conversions: 583,
+        expected_conversions: 388.8,
+        over_attribution: { mid: 1.5, low: 0.9, high: 2.8 },
+      },
+      {
+        platform: 'google',
+        spend: 43456.5,
+        spend_share: 0.352,
+        claimed_conversions: 229,
+        expected_conversions: 211.2,
+        over_attribution: { mid: 1.08, low: 0.95, high: null },
+      },
     ],
     unconverted_currencies: [],
     ...overrides,
@@ -52,7 +75,9 @@ export const CALIBRATED_BASIS: ConversionBasisView = {
 /** Every screen may ask (the dashboard does): no first-party days, no key. */
 export const defaultFirstPartyHandlers = [
   http.get(api('first-party/'), () => HttpResponse.json(firstPartyViewBody())),
-  http.get(api('first-party/key/'), () => HttpResponse.json({ detail: 'This workspace has no ingestion key.', code: 'not_found' }, { status: 404 })),
+  http.get(api('first-party/key/'), () =>
+    HttpResponse.json({ detail: 'This workspace has no ingestion key.', code: 'not_found' }, { status: 404 }),
+  ),
   http.get(api('first-party/basis/'), () => HttpResponse.json(PLATFORM_BASIS)),
 ];
 
@@ -66,7 +91,13 @@ export function fakeFirstPartyServer({ view = firstPartyViewBody(), key = null a
   let current = key;
   let made = 0;
   let basis = PLATFORM_BASIS;
-  const requests = { imports: [] as { body: string; contentType: string | null }[], keysMade: 0, keysDeleted: 0, views: [] as URLSearchParams[], bases: [] as unknown[] };
+  const requests = {
+    imports: [] as { body: string; contentType: string | null }[],
+    keysMade: 0,
+    keysDeleted: 0,
+    views: [] as URLSearchParams[],
+    bases: [] as unknown[],
+  };
   const handlers = [
     http.get(api('first-party/'), ({ request }) => {
       requests.views.push(new URL(request.url).searchParams);
@@ -76,17 +107,33 @@ export function fakeFirstPartyServer({ view = firstPartyViewBody(), key = null a
       const body = await request.text();
       requests.imports.push({ body, contentType: request.headers.get('content-type') });
       const parsed = parseFirstPartyCsv(body);
-      if (!parsed.ok) return HttpResponse.json({ detail: parsed.detail, code: 'validation_failed', lines: parsed.lines } satisfies FirstPartyRejection, { status: 400 });
+      if (!parsed.ok)
+        return HttpResponse.json(
+          { detail: parsed.detail, code: 'validation_failed', lines: parsed.lines } satisfies FirstPartyRejection,
+          { status: 400 },
+        );
       const replaced = parsed.days.filter(({ day }) => days.has(day)).length;
       for (const day of parsed.days) days.set(day.day, day);
       const sorted = parsed.days.map(({ day }) => day).sort();
-      return HttpResponse.json({ saved: parsed.days.length, replaced, from: sorted[0]!, to: sorted.at(-1)! } satisfies FirstPartyImportResult);
+      return HttpResponse.json({
+        saved: parsed.days.length,
+        replaced,
+        from: sorted[0]!,
+        to: sorted.at(-1)!,
+      } satisfies FirstPartyImportResult);
     }),
-    http.get(api('first-party/key/'), () => (current ? HttpResponse.json(current) : HttpResponse.json({ detail: 'This workspace has no ingestion key.', code: 'not_found' }, { status: 404 }))),
+    http.get(api('first-party/key/'), () =>
+      current
+        ? HttpResponse.json(current)
+        : HttpResponse.json({ detail: 'This workspace has no ingestion key.', code: 'not_found' }, { status: 404 }),
+    ),
     http.post(api('first-party/key/'), () => {
       made += 1;
       requests.keysMade += 1;
-      const created: FirstPartyKeyCreated = { ...firstPartyKeyBody({ id: `fpk_new${made}`, created_at: '2030-01-07T09:00:00.000Z' }), secret: `secret-${made}-0123456789abcdef` };
+      const created: FirstPartyKeyCreated = {
+        ...firstPartyKeyBody({ id: `fpk_new${made}`, created_at: '2030-01-07T09:00:00.000Z' }),
+        secret: `secret-${made}-0123456789abcdef`,
+      };
       current = { id: created.id, created_at: created.created_at, last_used_at: null };
       return HttpResponse.json(created, { status: 201 });
     }),

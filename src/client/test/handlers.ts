@@ -1,19 +1,41 @@
-import { http, HttpResponse } from 'msw';
-import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
+import { API_BASE_URL } from '@client/app/config';
+import type {
+  ConnectedAdAccount,
+  DeleteConnectedAccountResult,
+  GenerateOtpResult,
+  VerifyOtpResult,
+} from '@shared/api/adAccounts';
 import type { AccountInfo } from '@shared/api/auth';
-import { previousRange, weekdayLabel, type AdRow, type CampaignAds, type CampaignPage, type CampaignRow, type CampaignStatusResult, type ConnectionSync, type DashboardAccount, type DashboardSettings, type DashboardView, type DisplayCurrency, type PlatformPerformance, type SeriesPoint, type SyncStatus, type Totals } from '@shared/api/dashboard';
-import type { NewsletterStatusReply } from '@shared/api/newsletter';
 import type { BudgetList } from '@shared/api/budgets';
+import {
+  type AdRow,
+  type CampaignAds,
+  type CampaignPage,
+  type CampaignRow,
+  type CampaignStatusResult,
+  type ConnectionSync,
+  type DashboardAccount,
+  type DashboardSettings,
+  type DashboardView,
+  type DisplayCurrency,
+  type PlatformPerformance,
+  previousRange,
+  type SeriesPoint,
+  type SyncStatus,
+  type Totals,
+  weekdayLabel,
+} from '@shared/api/dashboard';
+import type { NewsletterStatusReply } from '@shared/api/newsletter';
 import type { RuleList } from '@shared/api/rules';
-import { syncSettingsSchema } from '@shared/validation/dashboard';
+import type { UserInfo } from '@shared/api/userInfo';
 import { JOB_OPENINGS } from '@shared/careers';
+import { type Platform, PLATFORMS, RESEND_LOCK_SECONDS } from '@shared/constants';
+import { addDays, DAY_MS, daysInRange, type IsoDay } from '@shared/days';
 import { derive } from '@shared/metrics';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 import { searchSite } from '@shared/search/search';
-import type { UserInfo } from '@shared/api/userInfo';
-import { PLATFORMS, RESEND_LOCK_SECONDS, type Platform } from '@shared/constants';
-import { API_BASE_URL } from '@client/app/config';
-import { addDays, DAY_MS, daysInRange, type IsoDay } from '@shared/days';
+import { syncSettingsSchema } from '@shared/validation/dashboard';
+import { http, HttpResponse } from 'msw';
 
 /** The absolute URL msw should match for an API path, e.g. `api('user-info/')`. */
 export function api(path: string): string {
@@ -57,14 +79,24 @@ export const defaultHandlers = [
   http.post(api('analytics/:beacon'), () => new HttpResponse(null, { status: 204 })),
   // The site search over the real pages and roles (no articles), and an empty blog.
   http.get(api('search/'), ({ request }) =>
-    HttpResponse.json(searchSite(new URL(request.url).searchParams.get('q') ?? '', { pages: PUBLIC_PAGES, posts: [], roles: JOB_OPENINGS })),
+    HttpResponse.json(
+      searchSite(new URL(request.url).searchParams.get('q') ?? '', {
+        pages: PUBLIC_PAGES,
+        posts: [],
+        roles: JOB_OPENINGS,
+      }),
+    ),
   ),
   http.get(api('blog/'), () => HttpResponse.json([])),
   // The footer's newsletter box asks a signed-in user's subscription status.
-  http.get(api('newsletter/'), () => HttpResponse.json({ status: 'none', email: 'asha@example.com' } satisfies NewsletterStatusReply)),
+  http.get(api('newsletter/'), () =>
+    HttpResponse.json({ status: 'none', email: 'asha@example.com' } satisfies NewsletterStatusReply),
+  ),
   // A user with nothing connected yet, so a dashboard rendered by another screen's test asks nothing else.
   http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))),
-  http.get(api('dashboard/campaigns/'), () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage)),
+  http.get(api('dashboard/campaigns/'), () =>
+    HttpResponse.json({ items: [], total: 0, page: 1, page_size: 25, currency: 'INR' } satisfies CampaignPage),
+  ),
   // The rules page of another screen's test (the router's): no rules yet, nothing waiting (fakes: rules.handlers.ts).
   http.get(api('rules/'), () => HttpResponse.json({ rules: [], pending: [] } satisfies RuleList)),
   // The budgets page of another screen's test (the router's): no budget yet (fakes: budgets.handlers.ts).
@@ -118,12 +150,17 @@ export function fakeAdAccountsServer(initial: ConnectedAdAccount[] = []) {
     }),
     http.post(api('generate-otp/'), () => {
       requests.otpsSent += 1;
-      return HttpResponse.json({ sent: true, resend_after_seconds: RESEND_LOCK_SECONDS, expires_in_seconds: 600 } satisfies GenerateOtpResult);
+      return HttpResponse.json({
+        sent: true,
+        resend_after_seconds: RESEND_LOCK_SECONDS,
+        expires_in_seconds: 600,
+      } satisfies GenerateOtpResult);
     }),
     http.post(api('verify-otp/'), async ({ request }) => {
       const body = (await request.json()) as { otp?: unknown };
       requests.verified.push(body);
-      if (body.otp !== FAKE_OTP) return HttpResponse.json({ detail: 'Invalid OTP.', code: 'validation_failed' }, { status: 400 });
+      if (body.otp !== FAKE_OTP)
+        return HttpResponse.json({ detail: 'Invalid OTP.', code: 'validation_failed' }, { status: 400 });
       verified = true;
       return HttpResponse.json({ verified: true, expires_in_seconds: 300 } satisfies VerifyOtpResult);
     }),
@@ -140,7 +177,10 @@ export function fakeAdAccountsServer(initial: ConnectedAdAccount[] = []) {
 }
 
 /** A dashboard sync state: every connection synced at `last_synced_at`, nothing running. */
-export function syncStatusBody(overrides: Partial<SyncStatus> = {}, connections: Partial<ConnectionSync>[] = []): SyncStatus {
+export function syncStatusBody(
+  overrides: Partial<SyncStatus> = {},
+  connections: Partial<ConnectionSync>[] = [],
+): SyncStatus {
   const last_synced_at = overrides.last_synced_at === undefined ? '2030-01-07T09:00:00.000Z' : overrides.last_synced_at;
   return {
     running: false,
@@ -163,12 +203,29 @@ export function syncStatusBody(overrides: Partial<SyncStatus> = {}, connections:
 
 /** Zero-filled totals with the given figures. */
 export function totalsBody(overrides: Partial<Totals> = {}): Totals {
-  return { spend: 0, impressions: 0, clicks: 0, conversions: 0, conversion_value: 0, ctr: 0, cpc: 0, roas: 0, ...overrides };
+  return {
+    spend: 0,
+    impressions: 0,
+    clicks: 0,
+    conversions: 0,
+    conversion_value: 0,
+    ctr: 0,
+    cpc: 0,
+    roas: 0,
+    ...overrides,
+  };
 }
 
 /** A connected account as the dashboard lists it; by default the Meta account of adAccountBody. */
 export function dashboardAccountBody(overrides: Partial<DashboardAccount> = {}): DashboardAccount {
-  return { id: 'conn-1', platform: 'meta', account_id: 'act_1234567890', name: 'Main store', currency: 'INR', ...overrides };
+  return {
+    id: 'conn-1',
+    platform: 'meta',
+    account_id: 'act_1234567890',
+    name: 'Main store',
+    currency: 'INR',
+    ...overrides,
+  };
 }
 
 /** A daily series over `from`..`to` whose figures grow by the day. */
@@ -179,7 +236,15 @@ export function seriesBody(from: IsoDay, to: IsoDay): SeriesPoint[] {
     const clicks = 20 + index;
     const spend = 500 + index * 50;
     const conversions = 2 + index;
-    return { date, day: weekdayLabel(date), spend, impressions, clicks, ctr: derive({ spend, impressions, clicks, conversions, value: 0 }).ctr, conversions };
+    return {
+      date,
+      day: weekdayLabel(date),
+      spend,
+      impressions,
+      clicks,
+      ctr: derive({ spend, impressions, clicks, conversions, value: 0 }).ctr,
+      conversions,
+    };
   });
 }
 
@@ -190,19 +255,39 @@ export function seriesBody(from: IsoDay, to: IsoDay): SeriesPoint[] {
 export function dashboardViewBody(overrides: Partial<DashboardView> = {}): DashboardView {
   const from = overrides.range?.from ?? '2030-01-01';
   const to = overrides.range?.to ?? '2030-01-07';
-  const accounts = overrides.accounts ?? [dashboardAccountBody(), dashboardAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890', name: 'Brand', currency: 'USD' })];
-  const platforms = overrides.platforms ?? PLATFORMS.filter((platform) => accounts.some((account) => account.platform === platform));
+  const accounts = overrides.accounts ?? [
+    dashboardAccountBody(),
+    dashboardAccountBody({
+      id: 'conn-2',
+      platform: 'google',
+      account_id: '123-456-7890',
+      name: 'Brand',
+      currency: 'USD',
+    }),
+  ];
+  const platforms =
+    overrides.platforms ?? PLATFORMS.filter((platform) => accounts.some((account) => account.platform === platform));
   return {
     currency: 'INR',
     range: { from, to, days: daysInRange(from, to) },
     previous_range: previousRange(from, to),
     summary: totalsBody({ spend: 123456.5, impressions: 1234567, clicks: 24691, conversions: 812, ctr: 2, cpc: 5 }),
-    previous: totalsBody({ spend: 109907.05, impressions: 1300000, clicks: 26000, conversions: 812, ctr: 2, cpc: 4.23 }),
+    previous: totalsBody({
+      spend: 109907.05,
+      impressions: 1300000,
+      clicks: 26000,
+      conversions: 812,
+      ctr: 2,
+      cpc: 4.23,
+    }),
     change: { spend: 12.3, impressions: -5, ctr: null, conversions: 0 },
     series: seriesBody(from, to),
     platforms,
     accounts,
-    sync: syncStatusBody({}, platforms.map((platform) => ({ platform }))),
+    sync: syncStatusBody(
+      {},
+      platforms.map((platform) => ({ platform })),
+    ),
     unconverted_currencies: [],
     ...overrides,
   };
@@ -229,7 +314,10 @@ export function campaignRowBody(overrides: Partial<CampaignRow> = {}): CampaignR
 }
 
 /** One platform's performance answer, in INR over 1–7 Jan 2030. */
-export function platformPerformanceBody(platform: Platform, overrides: Partial<PlatformPerformance> = {}): PlatformPerformance {
+export function platformPerformanceBody(
+  platform: Platform,
+  overrides: Partial<PlatformPerformance> = {},
+): PlatformPerformance {
   return {
     platform,
     currency: 'INR',
@@ -256,7 +344,11 @@ export interface FakeDashboardOptions {
  * the sync cadence and each platform's performance. Tests add `fake.handlers` with `server.use` (later
  * `server.use` calls answer first) and read what was asked in `fake.requests`.
  */
-export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = [], ads = {} }: FakeDashboardOptions = {}) {
+export function fakeDashboardServer({
+  view = dashboardViewBody(),
+  campaigns = [],
+  ads = {},
+}: FakeDashboardOptions = {}) {
   let currency: DisplayCurrency = view.currency;
   let intervalMinutes = view.sync.interval_minutes;
   let rows = [...campaigns];
@@ -275,21 +367,32 @@ export function fakeDashboardServer({ view = dashboardViewBody(), campaigns = []
     const q = params.get('q')?.toLowerCase();
     const sort = params.get('sort') as keyof CampaignRow | null;
     const direction = params.get('order') === 'desc' ? -1 : 1;
-    const found = rows.filter((row) => (!platform || platform === 'all' || row.platform === platform) && (!q || row.name.toLowerCase().includes(q)));
-    return sort ? [...found].sort((a, b) => (a[sort]! < b[sort]! ? -direction : a[sort]! > b[sort]! ? direction : 0)) : found;
+    const found = rows.filter(
+      (row) =>
+        (!platform || platform === 'all' || row.platform === platform) && (!q || row.name.toLowerCase().includes(q)),
+    );
+    return sort
+      ? [...found].sort((a, b) => (a[sort]! < b[sort]! ? -direction : a[sort]! > b[sort]! ? direction : 0))
+      : found;
   }
 
   const handlers = [
     http.get(api('dashboard/'), ({ request }) => {
       requests.views.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ ...view, currency, sync: { ...view.sync, interval_minutes: intervalMinutes } } satisfies DashboardView);
+      return HttpResponse.json({
+        ...view,
+        currency,
+        sync: { ...view.sync, interval_minutes: intervalMinutes },
+      } satisfies DashboardView);
     }),
     http.get(api('dashboard/campaigns/'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       requests.campaigns.push(params);
       const found = matching(params);
       if (params.get('format') === 'csv') {
-        const csv = ['platform,name,status', ...found.map((row) => `${row.platform},${row.name},${row.status}`)].join('\n');
+        const csv = ['platform,name,status', ...found.map((row) => `${row.platform},${row.name},${row.status}`)].join(
+          '\n',
+        );
         return new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
       }
       const page = Number(params.get('page') ?? 1);

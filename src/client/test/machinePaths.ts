@@ -1,13 +1,13 @@
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import {
   __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
-  createActor,
-  fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  createActor,
   type EventObject,
+  fromPromise,
 } from 'xstate';
 
 /**
@@ -80,7 +80,9 @@ export function atomicKeys(machine: AnyStateMachine): string[] {
 
 /** The atomic states a snapshot is in, as table keys ('idle'; 'flow.otpStep' and 'resendLock.locked' when parallel). */
 export function leafKeys(snapshot: AnyMachineSnapshot): string[] {
-  return (snapshot._nodes as AnyStateNode[]).filter((node) => node.type === 'atomic' || node.type === 'final').map(stateKey);
+  return (snapshot._nodes as AnyStateNode[])
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map(stateKey);
 }
 
 /** Which actor each invocation runs, by invoke id (the `xstate.done.actor.<id>` of its answer). */
@@ -94,7 +96,10 @@ function invokedActors(machine: AnyStateMachine): Map<string, string> {
 
 /** The delayed transitions a state node owns: event type and the delay's name or length. */
 function timersOf(node: AnyStateNode): { eventType: string; delay: string | number }[] {
-  return (node.after as { eventType: string; delay: string | number }[]).map(({ eventType, delay }) => ({ eventType, delay }));
+  return (node.after as { eventType: string; delay: string | number }[]).map(({ eventType, delay }) => ({
+    eventType,
+    delay,
+  }));
 }
 
 /** How long `eventType` (an `xstate.after.*`) waits from the state's entry, for this snapshot. */
@@ -105,7 +110,8 @@ export function timerMs(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, 
     if (typeof timer.delay === 'number') return timer.delay;
     const delay = (machine.implementations.delays as Record<string, unknown>)[timer.delay];
     if (typeof delay === 'number') return delay;
-    if (typeof delay === 'function') return (delay as (args: unknown) => number)({ context: snapshot.context, event: { type: eventType } });
+    if (typeof delay === 'function')
+      return (delay as (args: unknown) => number)({ context: snapshot.context, event: { type: eventType } });
     throw new Error(`${machine.id}: the delay ${timer.delay} has no implementation`);
   }
   throw new Error(`${machine.id}: no active state waits for ${eventType}`);
@@ -136,12 +142,14 @@ function eventsFor(model: MachineModel, invokes: Map<string, string>) {
         const src = invokes.get(id);
         const answers = src === undefined ? undefined : model.outcomes[src];
         if (!answers) throw new Error(`${model.name}: no outcomes for the call ${src ?? id} (add it to the model)`);
-        for (const answer of (done ? answers.done : answers.error) ?? []) events.push(done ? { type, output: answer } : { type, error: answer });
+        for (const answer of (done ? answers.done : answers.error) ?? [])
+          events.push(done ? { type, output: answer } : { type, error: answer });
       } else if (type.startsWith('xstate.')) {
         continue;
       } else if (!model.raised?.includes(type)) {
         const payloads = model.events[type];
-        if (!payloads) throw new Error(`${model.name}: the machine accepts ${type} but the model gives no payload for it`);
+        if (!payloads)
+          throw new Error(`${model.name}: the machine accepts ${type} but the model gives no payload for it`);
         events.push(...payloads);
       }
     }
@@ -175,7 +183,11 @@ function graphOf(model: MachineModel) {
     },
   }) as AnyStateMachine;
   const serialize = (snapshot: AnyMachineSnapshot) =>
-    JSON.stringify(model.serialize ? model.serialize(snapshot, clockOf(snapshot)) : { value: snapshot.value, context: snapshot.context });
+    JSON.stringify(
+      model.serialize
+        ? model.serialize(snapshot, clockOf(snapshot))
+        : { value: snapshot.value, context: snapshot.context },
+    );
   const options = { input: model.input, events: eventsFor(model, invokedActors(machine)), serializeState: serialize };
   return { logic, options, serialize };
 }
@@ -200,7 +212,9 @@ export function shortestPathsOf(model: MachineModel): MachinePath[] {
  */
 export function transitionPathsOf(model: MachineModel): MachinePath[] {
   const { logic, options, serialize } = graphOf(model);
-  const shortest = new Map((getShortestPaths(logic, options as never) as MachinePath[]).map((path) => [serialize(path.state), path]));
+  const shortest = new Map(
+    (getShortestPaths(logic, options as never) as MachinePath[]).map((path) => [serialize(path.state), path]),
+  );
   const adjacency = getAdjacencyMap(logic, options as never);
   const paths: MachinePath[] = [];
   for (const [key, { transitions }] of Object.entries(adjacency)) {
@@ -259,8 +273,11 @@ export function summarize(model: MachineModel): MachineSummary {
   for (const node of nodes) {
     for (const type of node.ownEvents) if (!type.startsWith('xstate.')) events.add(type);
     for (const { delay } of timersOf(node)) {
-      const ms = typeof delay === 'number' ? delay : (model.machine.implementations.delays as Record<string, unknown>)[delay];
-      timers.add(`${stateKey(node)}: ${typeof delay === 'number' ? '' : `${delay} `}(${typeof ms === 'number' ? `${ms} ms` : 'computed from the context'})`);
+      const ms =
+        typeof delay === 'number' ? delay : (model.machine.implementations.delays as Record<string, unknown>)[delay];
+      timers.add(
+        `${stateKey(node)}: ${typeof delay === 'number' ? '' : `${delay} `}(${typeof ms === 'number' ? `${ms} ms` : 'computed from the context'})`,
+      );
     }
   }
   for (const type of model.machine.root.ownEvents) if (!type.startsWith('xstate.')) events.add(type);
@@ -339,7 +356,9 @@ function harnessOf(model: MachineModel) {
       }),
     ]),
   );
-  const actions = Object.fromEntries(model.effects.map((name) => [name, (_args: unknown, params: unknown) => void effects.push({ name, params })]));
+  const actions = Object.fromEntries(
+    model.effects.map((name) => [name, (_args: unknown, params: unknown) => void effects.push({ name, params })]),
+  );
   const machine = model.machine.provide({ actors, actions } as never);
   const settle = (invokeId: string, outcome: 'resolve' | 'reject', value: unknown) => {
     const call = pending.get(invokeId);
@@ -352,7 +371,9 @@ function harnessOf(model: MachineModel) {
 
 /** The timer the real actor has scheduled for `eventType`: how long until it fires, and its full delay. */
 function scheduled(actor: AnyActorRef, eventType: string): { dueInMs: number; delay: number } {
-  const timer = Object.values(actor.system.getSnapshot()._scheduledEvents).find((candidate) => candidate.event.type === eventType);
+  const timer = Object.values(actor.system.getSnapshot()._scheduledEvents).find(
+    (candidate) => candidate.event.type === eventType,
+  );
   if (!timer) throw new Error(`no timer for ${eventType} is running`);
   return { dueInMs: timer.startedAt + timer.delay - Date.now(), delay: timer.delay };
 }
@@ -380,9 +401,13 @@ export async function replayPath(model: MachineModel, table: ExpectationTable, p
           // The timer fires when the spec says, not a millisecond before.
           const owner = model.machine.getStateNodeById(event.type.slice(AFTER.length).split('.').slice(1).join('.'));
           const expected = rowFor(model, table, stateKey(owner)).leavesAfterMs;
-          if (expected === undefined) throw new Error(`${model.name}: ${stateKey(owner)} leaves on a timer but its row names no leavesAfterMs`);
+          if (expected === undefined)
+            throw new Error(`${model.name}: ${stateKey(owner)} leaves on a timer but its row names no leavesAfterMs`);
           const { dueInMs, delay } = scheduled(actor, event.type);
-          expect({ state: stateKey(owner), delay }).toEqual({ state: stateKey(owner), delay: typeof expected === 'function' ? expected(before) : expected });
+          expect({ state: stateKey(owner), delay }).toEqual({
+            state: stateKey(owner),
+            delay: typeof expected === 'function' ? expected(before) : expected,
+          });
           if (dueInMs > 0) {
             jest.advanceTimersByTime(dueInMs - 1);
             expect(serialize(actor.getSnapshot())).toBe(serialize(before));
@@ -428,7 +453,9 @@ function enteredKeys(before: AnyMachineSnapshot, after: AnyMachineSnapshot, even
   const reentered = (before._nodes as AnyStateNode[])
     .flatMap((node) => (node.transitions.get(event.type) ?? []) as { reenter?: boolean; target?: AnyStateNode[] }[])
     .filter((transition) => transition.reenter && transition.target)
-    .flatMap((transition) => transition.target!.flatMap((target) => leafKeys(after).filter((key) => key.startsWith(stateKey(target)))));
+    .flatMap((transition) =>
+      transition.target!.flatMap((target) => leafKeys(after).filter((key) => key.startsWith(stateKey(target)))),
+    );
   return leafKeys(after).filter((key) => !was.has(key) || reentered.includes(key));
 }
 
@@ -438,7 +465,10 @@ export function requiredKeys(model: MachineModel, paths: readonly MachinePath[])
   for (const path of paths) {
     for (const step of path.steps) {
       for (const key of leafKeys(step.state)) keys.add(key);
-      if (step.event.type.startsWith(AFTER)) keys.add(stateKey(model.machine.getStateNodeById(step.event.type.slice(AFTER.length).split('.').slice(1).join('.'))));
+      if (step.event.type.startsWith(AFTER))
+        keys.add(
+          stateKey(model.machine.getStateNodeById(step.event.type.slice(AFTER.length).split('.').slice(1).join('.'))),
+        );
     }
   }
   return [...keys].sort();
@@ -472,8 +502,11 @@ export function describeMachinePaths(model: MachineModel, table: ExpectationTabl
       await replayPath(model, table, path);
     });
 
-    it.each(transitions.map((path) => [pathLabel(model, path), path] as const))('transition: %s', async (_label, path) => {
-      await replayPath(model, table, path);
-    });
+    it.each(transitions.map((path) => [pathLabel(model, path), path] as const))(
+      'transition: %s',
+      async (_label, path) => {
+        await replayPath(model, table, path);
+      },
+    );
   });
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { MACHINE_MODELS } from './machineRegistry';
 
 /** Every *.machine.ts under src/client, from the repository root. */
@@ -17,7 +18,9 @@ describe('the machine registry', () => {
   });
 
   it('has a paths test beside every machine', () => {
-    const missing = MACHINE_MODELS.map((model) => model.file.replace(/\.machine\.ts$/, '.paths.test.ts')).filter((file) => !fs.existsSync(file));
+    const missing = MACHINE_MODELS.map((model) => model.file.replace(/\.machine\.ts$/, '.paths.test.ts')).filter(
+      (file) => !fs.existsSync(file),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -1,24 +1,33 @@
-import type { GenerateOtpResult } from '@shared/api/adAccounts';
-import { BUDGET_MESSAGES, type FollowedPlanList, type OptimizerApplyResult } from '@shared/api/budgets';
-import type { SyncStatus } from '@shared/api/dashboard';
-import { RULE_PRESETS } from '@shared/api/rules';
 import { countdownMachine } from '@client/components/countdown.machine';
 import { deleteAccountMachine } from '@client/features/account/deleteAccount.machine';
 import { disconnectMachine, type DisconnectTarget } from '@client/features/adAccounts/disconnect.machine';
 import { optimizerMachine } from '@client/features/budget/optimizer.machine';
 import { refreshMachine } from '@client/features/dashboard/refresh.machine';
-import { ruleBuilderMachine } from '@client/features/rules/ruleBuilder.machine';
 import { paletteMachine } from '@client/features/palette/palette.machine';
+import { ruleBuilderMachine } from '@client/features/rules/ruleBuilder.machine';
 import { logoutMachine } from '@client/features/session/logout.machine';
 import { trialMachine } from '@client/features/trial/trial.machine';
 import { deleteWorkspaceMachine } from '@client/features/workspaces/settings/deleteWorkspace.machine';
 import { inviteMachine } from '@client/features/workspaces/team/invite.machine';
 import { transferMachine } from '@client/features/workspaces/team/transfer.machine';
-import { FOLLOWED_PLAN_ID, followedPlanBody, GOOGLE_ACCOUNT, META_ACCOUNT, optimizerCampaignBody, optimizerPlanBody, PLAN_ACTION_ID } from './budgets.handlers';
-import { WALK_START_MS, type MachineModel } from './machinePaths';
+import type { GenerateOtpResult } from '@shared/api/adAccounts';
+import { BUDGET_MESSAGES, type FollowedPlanList, type OptimizerApplyResult } from '@shared/api/budgets';
+import type { SyncStatus } from '@shared/api/dashboard';
+import { RULE_PRESETS } from '@shared/api/rules';
+import { DAY_MS } from '@shared/days';
+
+import {
+  FOLLOWED_PLAN_ID,
+  followedPlanBody,
+  GOOGLE_ACCOUNT,
+  META_ACCOUNT,
+  optimizerCampaignBody,
+  optimizerPlanBody,
+  PLAN_ACTION_ID,
+} from './budgets.handlers';
+import { type MachineModel, WALK_START_MS } from './machinePaths';
 import { dryRunBody, ruleBody } from './rules.handlers';
 import { clientWorkspaceBody, invitationBody, memberBody, raviBody } from './team.handlers';
-import { DAY_MS } from '@shared/days';
 
 /**
  * Every client state machine with what a walk of it needs (issue 18): the events the component
@@ -30,14 +39,22 @@ import { DAY_MS } from '@shared/days';
 const inMs = (ms: number) => new Date(WALK_START_MS + ms).toISOString();
 
 /** A failed call as RTK Query reports it. */
-const failure = (status: number, detail: string, extra: Record<string, unknown> = {}) => ({ status, data: { detail, ...extra } });
+const failure = (status: number, detail: string, extra: Record<string, unknown> = {}) => ({
+  status,
+  data: { detail, ...extra },
+});
 
 /** The server's resend lock after an OTP, kept short so a walk can wait it out (the 30 s default is checked by the tests). */
 export const WALK_RESEND_SECONDS = 1;
 const otpSent: GenerateOtpResult = { sent: true, resend_after_seconds: WALK_RESEND_SECONDS, expires_in_seconds: 600 };
 
 /** The account the disconnect walk removes. */
-export const WALK_AD_ACCOUNT: DisconnectTarget = { id: '00000000-0000-4000-8000-400000000001', platform: 'google', account_id: '123-456-7890', name: 'Brand search' };
+export const WALK_AD_ACCOUNT: DisconnectTarget = {
+  id: '00000000-0000-4000-8000-400000000001',
+  platform: 'google',
+  account_id: '123-456-7890',
+  name: 'Brand search',
+};
 
 const logout: MachineModel = {
   name: 'logout',
@@ -52,13 +69,22 @@ const deleteAccount: MachineModel = {
   name: 'deleteAccount',
   file: 'src/client/features/account/deleteAccount.machine.ts',
   machine: deleteAccountMachine,
-  events: { SUBMIT: [{ type: 'SUBMIT', username: 'asha' }], CANCEL: [{ type: 'CANCEL' }], CONFIRM: [{ type: 'CONFIRM' }] },
+  events: {
+    SUBMIT: [{ type: 'SUBMIT', username: 'asha' }],
+    CANCEL: [{ type: 'CANCEL' }],
+    CONFIRM: [{ type: 'CONFIRM' }],
+  },
   outcomes: { deleteAccount: { done: [undefined], error: [failure(500, 'Failed to delete account.')] } },
   effects: ['notifyDeleting', 'clearAccountData', 'redirectToLogin'],
 };
 
 /** Trial ends the walk uses: 3 days away, 30 days away (past one timer's reach), already past. */
-export const TRIAL_ENDS = { inThreeDays: inMs(3 * DAY_MS), inThirtyDays: inMs(30 * DAY_MS), past: inMs(-DAY_MS), inSevenDays: inMs(7 * DAY_MS) };
+export const TRIAL_ENDS = {
+  inThreeDays: inMs(3 * DAY_MS),
+  inThirtyDays: inMs(30 * DAY_MS),
+  past: inMs(-DAY_MS),
+  inSevenDays: inMs(7 * DAY_MS),
+};
 
 const trial: MachineModel = {
   name: 'trial',
@@ -74,7 +100,10 @@ const trial: MachineModel = {
     ],
   },
   outcomes: {
-    startTrial: { done: [{ trial_ends_at: TRIAL_ENDS.inThirtyDays }, { trial_ends_at: null }], error: [failure(500, 'Failed to start trial')] },
+    startTrial: {
+      done: [{ trial_ends_at: TRIAL_ENDS.inThirtyDays }, { trial_ends_at: null }],
+      error: [failure(500, 'Failed to start trial')],
+    },
   },
   effects: ['notifyStarted'],
   // Time is part of the trial's state: the same end seen later is closer.
@@ -111,17 +140,36 @@ const disconnect: MachineModel = {
   },
   raised: ['RESEND_LOCKED'],
   outcomes: {
-    generateOtp: { done: [otpSent], error: [failure(500, 'Unable to send OTP. Please try again.'), failure(429, 'Too many requests', { retry_after_seconds: 1 })] },
+    generateOtp: {
+      done: [otpSent],
+      error: [
+        failure(500, 'Unable to send OTP. Please try again.'),
+        failure(429, 'Too many requests', { retry_after_seconds: 1 }),
+      ],
+    },
     verifyOtp: { done: [{ verified: true, expires_in_seconds: 600 }], error: [failure(400, 'Invalid OTP.')] },
-    deleteConnectedAccount: { done: [{ deleted: true, id: WALK_AD_ACCOUNT.id }], error: [failure(500, 'Failed to disconnect the account.')] },
+    deleteConnectedAccount: {
+      done: [{ deleted: true, id: WALK_AD_ACCOUNT.id }],
+      error: [failure(500, 'Failed to disconnect the account.')],
+    },
   },
   effects: ['notifyOtpSent', 'notifyVerified', 'notifyDisconnected'],
   // The error's words do not change where the flow can go: only whether there is one.
-  serialize: (snapshot) => ({ value: snapshot.value, context: { ...snapshot.context, error: snapshot.context.error !== null } }),
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    context: { ...snapshot.context, error: snapshot.context.error !== null },
+  }),
 };
 
 /** A sync status: running or not, with the given connections' states. */
-function syncStatus(running: boolean, connections: { platform: 'google' | 'meta'; status: SyncStatus['connections'][number]['status']; last_error?: string | null }[] = []): SyncStatus {
+function syncStatus(
+  running: boolean,
+  connections: {
+    platform: 'google' | 'meta';
+    status: SyncStatus['connections'][number]['status'];
+    last_error?: string | null;
+  }[] = [],
+): SyncStatus {
   return {
     running,
     interval_minutes: 60,
@@ -163,7 +211,11 @@ const refresh: MachineModel = {
 };
 
 const PLAN = optimizerPlanBody();
-const APPLIED: OptimizerApplyResult = { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'] };
+const APPLIED: OptimizerApplyResult = {
+  action_id: PLAN_ACTION_ID,
+  plan_id: null,
+  change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'],
+};
 const FOLLOWED_LIST: FollowedPlanList = { plans: [followedPlanBody()] };
 const ENDED_LIST: FollowedPlanList = { plans: [followedPlanBody({ status: 'done' })] };
 
@@ -185,15 +237,38 @@ const optimizer: MachineModel = {
     STOP: [{ type: 'STOP' }],
   },
   outcomes: {
-    fetchPlan: { done: [PLAN], error: [failure(500, 'Unable to propose a plan.'), failure(400, BUDGET_MESSAGES.nothingMovable, { code: 'validation_failed' })] },
-    applyPlan: { done: [APPLIED, { ...APPLIED, plan_id: FOLLOWED_PLAN_ID }], error: [failure(409, BUDGET_MESSAGES.stale, { code: 'conflict' }), failure(502, 'Google Ads refused the change.')] },
-    loadFollowedPlans: { done: [FOLLOWED_LIST, ENDED_LIST], error: [failure(500, 'Unable to load the followed plans.')] },
-    stopPlan: { done: [followedPlanBody({ status: 'stopped' })], error: [failure(409, BUDGET_MESSAGES.planNotFollowing, { code: 'conflict' })] },
+    fetchPlan: {
+      done: [PLAN],
+      error: [
+        failure(500, 'Unable to propose a plan.'),
+        failure(400, BUDGET_MESSAGES.nothingMovable, { code: 'validation_failed' }),
+      ],
+    },
+    applyPlan: {
+      done: [APPLIED, { ...APPLIED, plan_id: FOLLOWED_PLAN_ID }],
+      error: [
+        failure(409, BUDGET_MESSAGES.stale, { code: 'conflict' }),
+        failure(502, 'Google Ads refused the change.'),
+      ],
+    },
+    loadFollowedPlans: {
+      done: [FOLLOWED_LIST, ENDED_LIST],
+      error: [failure(500, 'Unable to load the followed plans.')],
+    },
+    stopPlan: {
+      done: [followedPlanBody({ status: 'stopped' })],
+      error: [failure(409, BUDGET_MESSAGES.planNotFollowing, { code: 'conflict' })],
+    },
   },
   effects: ['announceApplied'],
   // Where the optimizer can go depends on whether a plan is on show, whether its options can be
   // rolled back and whether the apply followed the plan: the rest is checked, not walked apart.
-  serialize: ({ value, context }) => ({ value, plan: context.plan !== null, planOptions: context.planOptions !== null, follows: Boolean(context.result?.plan_id) }),
+  serialize: ({ value, context }) => ({
+    value,
+    plan: context.plan !== null,
+    planOptions: context.planOptions !== null,
+    follows: Boolean(context.result?.plan_id),
+  }),
 };
 
 const FORM_STEP = { conditions: true, actions: true, schedule: true };
@@ -222,7 +297,10 @@ const ruleBuilder: MachineModel = {
   },
   effects: [],
   // Only the form steps' validity decides where the builder can go; results and errors are checked, not walked apart.
-  serialize: ({ value, context }) => ({ value, stepValid: typeof value === 'string' && value in FORM_STEP ? context.stepValid : null }),
+  serialize: ({ value, context }) => ({
+    value,
+    stepValid: typeof value === 'string' && value in FORM_STEP ? context.stepValid : null,
+  }),
 };
 
 const transfer: MachineModel = {
@@ -231,7 +309,12 @@ const transfer: MachineModel = {
   machine: transferMachine,
   events: {
     OPEN: [{ type: 'OPEN' }],
-    CHOOSE: [{ type: 'CHOOSE', member: { user_id: raviBody().user_id, full_name: raviBody().full_name, email: raviBody().email } }],
+    CHOOSE: [
+      {
+        type: 'CHOOSE',
+        member: { user_id: raviBody().user_id, full_name: raviBody().full_name, email: raviBody().email },
+      },
+    ],
     CONFIRM: [{ type: 'CONFIRM' }],
     BACK: [{ type: 'BACK' }],
     RETRY: [{ type: 'RETRY' }],
@@ -239,7 +322,13 @@ const transfer: MachineModel = {
   },
   outcomes: {
     transferOwnership: {
-      done: [{ workspace: clientWorkspaceBody('manager'), members: [memberBody({ role: 'manager' }), raviBody({ role: 'owner' })], invitations: [] }],
+      done: [
+        {
+          workspace: clientWorkspaceBody('manager'),
+          members: [memberBody({ role: 'manager' }), raviBody({ role: 'owner' })],
+          invitations: [],
+        },
+      ],
       error: [failure(409, 'Ravi Kumar is no longer a member of this workspace.')],
     },
   },
@@ -256,7 +345,9 @@ const invite: MachineModel = {
     EDIT: [{ type: 'EDIT' }],
     CLOSE: [{ type: 'CLOSE' }],
   },
-  outcomes: { createInvitation: { done: [invitationBody()], error: [failure(409, 'client@example.com is already a member.')] } },
+  outcomes: {
+    createInvitation: { done: [invitationBody()], error: [failure(409, 'client@example.com is already a member.')] },
+  },
   effects: [],
 };
 
@@ -285,10 +376,16 @@ const deleteWorkspace: MachineModel = {
   outcomes: {
     generateOtp: { done: [otpSent], error: [failure(429, 'Too many requests', { retry_after_seconds: 1 })] },
     verifyOtp: { done: [{ verified: true, expires_in_seconds: 600 }], error: [failure(400, 'Invalid OTP.')] },
-    deleteWorkspace: { done: [{ deleted: true, id: WALK_WORKSPACE.id }], error: [failure(403, 'Verify the code again to delete the workspace.')] },
+    deleteWorkspace: {
+      done: [{ deleted: true, id: WALK_WORKSPACE.id }],
+      error: [failure(403, 'Verify the code again to delete the workspace.')],
+    },
   },
   effects: ['notifyOtpSent', 'notifyDeleted', 'leaveDeletedWorkspace'],
-  serialize: (snapshot) => ({ value: snapshot.value, context: { ...snapshot.context, error: snapshot.context.error !== null } }),
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    context: { ...snapshot.context, error: snapshot.context.error !== null },
+  }),
 };
 
 const palette: MachineModel = {
@@ -317,7 +414,20 @@ const palette: MachineModel = {
 };
 
 /** Every client machine, each with its walk. */
-export const MACHINE_MODELS: readonly MachineModel[] = [logout, deleteAccount, trial, countdown, disconnect, refresh, optimizer, ruleBuilder, transfer, invite, deleteWorkspace, palette];
+export const MACHINE_MODELS: readonly MachineModel[] = [
+  logout,
+  deleteAccount,
+  trial,
+  countdown,
+  disconnect,
+  refresh,
+  optimizer,
+  ruleBuilder,
+  transfer,
+  invite,
+  deleteWorkspace,
+  palette,
+];
 
 /** The model of the machine named `name` (a paths test's first line). */
 export function machineModel(name: string): MachineModel {

@@ -1,5 +1,6 @@
+import { type ConnectedApp, MCP_MESSAGES, type McpConsentAnswer, type McpConsentRequest } from '@shared/api/mcp';
 import { delay, http, HttpResponse } from 'msw';
-import { MCP_MESSAGES, type ConnectedApp, type McpConsentAnswer, type McpConsentRequest } from '@shared/api/mcp';
+
 import { api } from './handlers';
 import { CLIENT_WORKSPACE_ID } from './team.handlers';
 import { PERSONAL_WORKSPACE_ID } from './workspaces.handlers';
@@ -80,7 +81,12 @@ function redirectFor(query: URLSearchParams, approve: boolean): string {
  * pending request, the answer (with the OAuth query it came with), the user's connected apps and
  * revoking them. Tests add `fake.handlers` with `server.use` and read what was asked from `fake.requests`.
  */
-export function fakeMcpServer({ consent = consentRequestBody(), consentDelay = 0, apps: initialApps = [connectedAppBody()], failingRevokes = [] }: FakeMcpOptions = {}) {
+export function fakeMcpServer({
+  consent = consentRequestBody(),
+  consentDelay = 0,
+  apps: initialApps = [connectedAppBody()],
+  failingRevokes = [],
+}: FakeMcpOptions = {}) {
   let apps = [...initialApps];
   const requests = {
     /** The query of every GET oauth/authorize. */
@@ -95,7 +101,8 @@ export function fakeMcpServer({ consent = consentRequestBody(), consentDelay = 0
     http.get(api('oauth/authorize'), async ({ request }) => {
       requests.consentQueries.push(new URL(request.url).searchParams);
       if (consentDelay) await delay(consentDelay);
-      if ('status' in consent) return HttpResponse.json({ detail: consent.detail, code: 'validation_failed' }, { status: consent.status });
+      if ('status' in consent)
+        return HttpResponse.json({ detail: consent.detail, code: 'validation_failed' }, { status: consent.status });
       return HttpResponse.json(consent);
     }),
     http.post(api('oauth/authorize'), async ({ request }) => {
@@ -112,7 +119,8 @@ export function fakeMcpServer({ consent = consentRequestBody(), consentDelay = 0
       const id = String(params.id);
       requests.revoked.push(id);
       if (failingRevokes.includes(id)) return new HttpResponse(null, { status: 500 });
-      if (!apps.some((app) => app.id === id)) return HttpResponse.json({ detail: MCP_MESSAGES.appNotFound, code: 'not_found' }, { status: 404 });
+      if (!apps.some((app) => app.id === id))
+        return HttpResponse.json({ detail: MCP_MESSAGES.appNotFound, code: 'not_found' }, { status: 404 });
       apps = apps.filter((app) => app.id !== id);
       return new HttpResponse(null, { status: 204 });
     }),

@@ -1,7 +1,8 @@
-import { http, HttpResponse } from 'msw';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import type { PostLaunchAdView, PostLaunchScoreView, PostLaunchView } from '@shared/api/creativePostLaunch';
+import { http, HttpResponse } from 'msw';
+
 import { api } from './handlers';
 
 const score = (metric: PostLaunchScoreView['metric'], value: number, explanation: string): PostLaunchScoreView => ({
@@ -47,7 +48,14 @@ export const WINNER: PostLaunchAdView = {
     explanation: 'Click-through falls about 4% a week; at this pace it is 15% below its first week in about 12 days.',
   },
   summary: 'Scored against 2 other ads of its campaign.',
-  creative: { headlines: ['Spring sale: 30% off'], primaryText: 'Join 2,000 shoppers this week.', description: 'Free delivery', callToAction: 'SHOP_NOW', landingUrl: 'https://shop.example.com/spring', imageUrl: 'http://127.0.0.1/meta/adimages/abc.png' },
+  creative: {
+    headlines: ['Spring sale: 30% off'],
+    primaryText: 'Join 2,000 shoppers this week.',
+    description: 'Free delivery',
+    callToAction: 'SHOP_NOW',
+    landingUrl: 'https://shop.example.com/spring',
+    imageUrl: 'http://127.0.0.1/meta/adimages/abc.png',
+  },
 };
 
 /** An ad below the spend floor. */
@@ -82,7 +90,11 @@ export const FAKE_POST_LAUNCH: PostLaunchView = {
 };
 
 /** A one-pixel PNG, as the image route hands it over. */
-export const FAKE_AD_IMAGE = { name: 'ad-1.png', content_type: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' };
+export const FAKE_AD_IMAGE = {
+  name: 'ad-1.png',
+  content_type: 'image/png',
+  base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+};
 
 /** The workspace's refit before and after "Refit now": not enough ads yet, then a fitted, applied one. */
 const FEEDBACK_WEIGHTS = [
@@ -119,7 +131,8 @@ export const FAKE_FEEDBACK_FITTED: CreativeFeedbackView = {
   applied: true,
   weights: FEEDBACK_WEIGHTS.map(([key, label, global, workspace]) => ({ key, label, global, workspace })),
   evaluation: { ads: 30, campaigns: 7, workspace: 0.41, global: 0.12 },
-  summary: 'On 30 ads of 7 campaigns held out of the fit, the refit weights ranked ads at 0.41, the global weights at 0.12. The analyzer now weighs this workspace’s copy with the refit weights.',
+  summary:
+    'On 30 ads of 7 campaigns held out of the fit, the refit weights ranked ads at 0.41, the global weights at 0.12. The analyzer now weighs this workspace’s copy with the refit weights.',
 };
 
 export interface FakePostLaunchOptions {
@@ -132,7 +145,13 @@ export interface FakePostLaunchOptions {
 }
 
 /** The post-launch routes: the view (the account asked for, marked as chosen), and the image of ad-1. */
-export function fakePostLaunchServer({ view = FAKE_POST_LAUNCH, notPro = false, imageFails = false, feedback = FAKE_FEEDBACK_NOT_ENOUGH, refitFails = false }: FakePostLaunchOptions = {}) {
+export function fakePostLaunchServer({
+  view = FAKE_POST_LAUNCH,
+  notPro = false,
+  imageFails = false,
+  feedback = FAKE_FEEDBACK_NOT_ENOUGH,
+  refitFails = false,
+}: FakePostLaunchOptions = {}) {
   const requests = { scores: [] as URLSearchParams[], images: [] as URLSearchParams[], refits: 0 };
   let current = feedback;
   const handlers = [
@@ -145,7 +164,11 @@ export function fakePostLaunchServer({ view = FAKE_POST_LAUNCH, notPro = false, 
     }),
     http.get(api('creative/post-launch/image/'), ({ request }) => {
       requests.images.push(new URL(request.url).searchParams);
-      if (imageFails) return HttpResponse.json({ detail: 'The platform did not serve this ad’s image.', code: 'platform_error' }, { status: 502 });
+      if (imageFails)
+        return HttpResponse.json(
+          { detail: 'The platform did not serve this ad’s image.', code: 'platform_error' },
+          { status: 502 },
+        );
       return HttpResponse.json(FAKE_AD_IMAGE);
     }),
     http.get(api('creative/feedback/'), () => {

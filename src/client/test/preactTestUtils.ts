@@ -6,6 +6,7 @@
 //   waiting on the event loop, msw answering a fetch among it, moves on while waitFor polls a fake
 //   clock. Without it a screen on jest's fake clock never saw its first response.
 import { setImmediate as realSetImmediate } from 'node:timers';
+
 import { act as preactAct } from 'preact/test-utils';
 
 const nextMacrotask = () => new Promise<void>((resolve) => realSetImmediate(resolve));

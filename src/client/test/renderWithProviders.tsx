@@ -1,9 +1,10 @@
-import type { ReactElement } from 'react';
+import { AppProviders } from '@client/app/AppProviders';
+import { type AppStore, makeStore, type RootState } from '@client/app/store';
+import type { SessionState } from '@client/features/session/session.slice';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from '@client/app/AppProviders';
-import { makeStore, type AppStore, type RootState } from '@client/app/store';
-import type { SessionState } from '@client/features/session/session.slice';
+import type { ReactElement } from 'react';
+
 import { fakeClockInstalled } from './fakeClock';
 import { PERSONAL_WORKSPACE_ID } from './workspaces.handlers';
 
@@ -17,7 +18,10 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
 }
 
 /** Renders `ui` inside the real providers with a real store, at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, ...options }: ProvidersOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', preloadedState, store, ...options }: ProvidersOptions = {},
+) {
   window.history.replaceState({}, '', route);
   const appStore = store ?? makeStore(preloadedState);
   // Under jest's fake timers user-event's pauses must move the fake clock, or they never end.

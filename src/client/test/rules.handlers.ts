@@ -1,12 +1,11 @@
-import { http, HttpResponse } from 'msw';
 import {
+  type DryRun,
+  type DryRunFiring,
+  type Rule,
   RULE_ACTION_LABELS,
   RULE_LEVEL_LABELS,
   RULE_MESSAGES,
   RULE_PRESETS,
-  type DryRun,
-  type DryRunFiring,
-  type Rule,
   type RuleActionItem,
   type RuleDefinition,
   type RuleDetail,
@@ -15,6 +14,8 @@ import {
 } from '@shared/api/rules';
 import { checkInOrder } from '@shared/validation/firstError';
 import { ruleSchema } from '@shared/validation/rules';
+import { http, HttpResponse } from 'msw';
+
 import { api } from './handlers';
 import { BRAND_ACCOUNT, STORE_ACCOUNT } from './suggestions.handlers';
 
@@ -47,7 +48,11 @@ export function ruleBody(overrides: Partial<Rule> = {}): Rule {
     created_at: '2030-01-01T09:00:00.000Z',
     updated_at: '2030-01-01T09:00:00.000Z',
     created_by: { id: '00000000-0000-4000-8000-300000000001', name: 'Asha Rao' },
-    summary: ['Ads · Spend (last 7 days) > 2,000', 'and Conversions (last 7 days) = 0', 'Pause, and resume if late conversions arrive'],
+    summary: [
+      'Ads · Spend (last 7 days) > 2,000',
+      'and Conversions (last 7 days) = 0',
+      'Pause, and resume if late conversions arrive',
+    ],
     last_run: ruleRunBody(),
     ...overrides,
   };
@@ -59,7 +64,11 @@ export const cpaRuleBody = (overrides: Partial<Rule> = {}) =>
     ...RULE_PRESETS[1].definition('UTC'),
     id: SECOND_RULE_ID,
     enabled: false,
-    summary: ['Campaigns · CPA (last 3 days) > 1.5 × its 30-day average', 'and Spend (last 3 days) ≥ 2,000', 'Notify me'],
+    summary: [
+      'Campaigns · CPA (last 3 days) > 1.5 × its 30-day average',
+      'and Spend (last 3 days) ≥ 2,000',
+      'Notify me',
+    ],
     last_run: null,
     ...overrides,
   });
@@ -122,7 +131,10 @@ export function dryRunBody(overrides: Partial<DryRun> = {}): DryRun {
       }),
     ],
     skipped: { guard: 4, cooldown: 2, cap: 0 },
-    effect: ['INR: the ads it would have paused spent ₹3,580.50 and converted 1 time in the 7 days after.', 'USD: $310.25 and no conversion.'],
+    effect: [
+      'INR: the ads it would have paused spent ₹3,580.50 and converted 1 time in the 7 days after.',
+      'USD: $310.25 and no conversion.',
+    ],
     caveats: ['Budgets are today’s: their history is not kept.'],
     ...overrides,
   };
@@ -138,7 +150,8 @@ export interface FakeRulesOptions {
   approve?: (item: RuleActionItem) => RuleActionItem;
 }
 
-const badRequest = (detail: string, field?: string) => HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
+const badRequest = (detail: string, field?: string) =>
+  HttpResponse.json({ detail, code: 'validation_failed', ...(field ? { field } : {}) }, { status: 400 });
 const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_found' }, { status: 404 });
 const DECIDED_AT = '2030-01-07T10:00:00.000Z';
 
@@ -148,7 +161,12 @@ const DECIDED_AT = '2030-01-07T10:00:00.000Z';
  * refused on 'name'), the dry run, the switch, delete, and Approve / Reject. Tests add
  * `fake.handlers` with `server.use` and read what was asked in `fake.requests`.
  */
-export function fakeRulesServer({ rules: initial = [ruleBody(), cpaRuleBody()], pending: initialPending = [pendingActionBody()], dryRun = dryRunBody(), approve }: FakeRulesOptions = {}) {
+export function fakeRulesServer({
+  rules: initial = [ruleBody(), cpaRuleBody()],
+  pending: initialPending = [pendingActionBody()],
+  dryRun = dryRunBody(),
+  approve,
+}: FakeRulesOptions = {}) {
   let rules = [...initial];
   let pending = [...initialPending];
   let created = 0;
@@ -169,10 +187,14 @@ export function fakeRulesServer({ rules: initial = [ruleBody(), cpaRuleBody()], 
     const result = checkInOrder(ruleSchema, body);
     if (result.error) return badRequest(result.error.message, result.error.field);
     const definition = result.value as RuleDefinition;
-    if (rules.some((rule) => rule.id !== id && rule.name === definition.name)) return badRequest(RULE_MESSAGES.nameTaken, 'name');
+    if (rules.some((rule) => rule.id !== id && rule.name === definition.name))
+      return badRequest(RULE_MESSAGES.nameTaken, 'name');
     return definition;
   };
-  const summaryOf = (definition: RuleDefinition) => [`${RULE_LEVEL_LABELS[definition.level]} · ${definition.groups.length} group(s) of conditions`, RULE_ACTION_LABELS[definition.action.kind]];
+  const summaryOf = (definition: RuleDefinition) => [
+    `${RULE_LEVEL_LABELS[definition.level]} · ${definition.groups.length} group(s) of conditions`,
+    RULE_ACTION_LABELS[definition.action.kind],
+  ];
   const decide = (id: string, decision: (item: RuleActionItem) => RuleActionItem) => {
     const found = pending.find((item) => item.id === id);
     if (!found) return notFound(RULE_MESSAGES.actionNotFound);
@@ -251,7 +273,10 @@ export function fakeRulesServer({ rules: initial = [ruleBody(), cpaRuleBody()], 
     http.post(api('rules/approvals/:id/approve/'), ({ params }) => {
       const id = String(params.id);
       requests.approved.push(id);
-      return decide(id, approve ?? ((item) => ({ ...item, status: 'applied', action_id: 'act-rule-1', decided_at: DECIDED_AT })));
+      return decide(
+        id,
+        approve ?? ((item) => ({ ...item, status: 'applied', action_id: 'act-rule-1', decided_at: DECIDED_AT })),
+      );
     }),
     http.post(api('rules/approvals/:id/reject/'), ({ params }) => {
       const id = String(params.id);

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+
 import { defaultAlertHandlers } from './alerts.handlers';
 import { defaultAlertStreamHandlers } from './alertStream.handlers';
 import { defaultBrandingHandlers } from './branding.handlers';
@@ -9,4 +10,13 @@ import { defaultSuggestionHandlers } from './suggestions.handlers';
 import { defaultWorkspaceHandlers } from './workspaces.handlers';
 
 /** The mocked network every client test runs against; tests add handlers with `server.use`. */
-export const server = setupServer(...defaultHandlers, ...defaultWorkspaceHandlers, ...defaultSuggestionHandlers, ...defaultAlertHandlers, ...defaultAlertStreamHandlers, ...defaultBrandingHandlers, ...defaultMcpHandlers, ...defaultFirstPartyHandlers);
+export const server = setupServer(
+  ...defaultHandlers,
+  ...defaultWorkspaceHandlers,
+  ...defaultSuggestionHandlers,
+  ...defaultAlertHandlers,
+  ...defaultAlertStreamHandlers,
+  ...defaultBrandingHandlers,
+  ...defaultMcpHandlers,
+  ...defaultFirstPartyHandlers,
+);

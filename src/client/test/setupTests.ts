@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom';
+
 import { configure } from '@testing-library/react';
+
 import { server } from './server';
 
 // Time limits sized for a loaded machine, not a quiet one. `npm test` runs the client, server
@@ -25,10 +27,21 @@ class FormDataWithForms extends NodeFormData {
     super();
     if (!form) return;
     for (const element of Array.from(form.elements)) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
+      if (!(
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLTextAreaElement ||
+        element instanceof HTMLSelectElement
+      ))
+        continue;
       if (!element.name || element.disabled) continue;
-      if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type) && !element.checked) continue;
-      if (element instanceof HTMLInputElement && ['submit', 'button', 'reset', 'image'].includes(element.type) && element !== submitter) continue;
+      if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type) && !element.checked)
+        continue;
+      if (
+        element instanceof HTMLInputElement &&
+        ['submit', 'button', 'reset', 'image'].includes(element.type) &&
+        element !== submitter
+      )
+        continue;
       this.append(element.name, element.value);
     }
   }

@@ -1,12 +1,24 @@
-import { http, HttpResponse } from 'msw';
-import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
-import { SUGGESTION_MESSAGES, type ApplyPreview, type ChartPoint, type Suggestion, type SuggestionList, type TypeRecord } from '@shared/api/suggestions';
-import { api } from './handlers';
+import { ACTION_MESSAGES, type ActionList, type ActionRecord, UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import {
+  type ApplyPreview,
+  type ChartPoint,
+  type Suggestion,
+  SUGGESTION_MESSAGES,
+  type SuggestionList,
+  type TypeRecord,
+} from '@shared/api/suggestions';
 import { addDays } from '@shared/days';
+import { http, HttpResponse } from 'msw';
+
+import { api } from './handlers';
 
 /** The accounts the fake suggestions are about. */
 export const BRAND_ACCOUNT = { id: '00000000-0000-4000-8000-400000000001', name: 'Brand', currency: 'USD' } as const;
-export const STORE_ACCOUNT = { id: '00000000-0000-4000-8000-400000000002', name: 'Main store', currency: 'INR' } as const;
+export const STORE_ACCOUNT = {
+  id: '00000000-0000-4000-8000-400000000002',
+  name: 'Main store',
+  currency: 'INR',
+} as const;
 
 /** A week of chart points: the entity well under its peers, with a day without delivery. */
 export function chartPointsBody(): ChartPoint[] {
@@ -36,8 +48,19 @@ export function suggestionBody(overrides: Partial<Suggestion> = {}): Suggestion 
       },
     ],
     chart: { label: 'Conversions per 1,000 impressions (7-day rolling)', points: chartPointsBody() },
-    impact: { conversions_per_week: { mid: 3.1, low: 1.2, high: 5 }, spend_per_week: { mid: -120000, low: -150000, high: -90000 } },
-    change: { kind: 'ad_status', ad_id: 'ad-1', ad_name: 'Spring sale', campaign_id: 'cmp-2', campaign_name: 'Brand Search', from: 'ACTIVE', to: 'PAUSED' },
+    impact: {
+      conversions_per_week: { mid: 3.1, low: 1.2, high: 5 },
+      spend_per_week: { mid: -120000, low: -150000, high: -90000 },
+    },
+    change: {
+      kind: 'ad_status',
+      ad_id: 'ad-1',
+      ad_name: 'Spring sale',
+      campaign_id: 'cmp-2',
+      campaign_name: 'Brand Search',
+      from: 'ACTIVE',
+      to: 'PAUSED',
+    },
     change_lines: ['Google Ads: set ad “Spring sale” from Active to Paused'],
     applicable: true,
     status: 'open',
@@ -58,8 +81,18 @@ export const scaleSuggestionBody = (overrides: Partial<Suggestion> = {}) =>
     confidence: 0.81,
     evidence: [],
     chart: null,
-    impact: { conversions_per_week: { mid: 6, low: 2.5, high: 9.5 }, spend_per_week: { mid: 700000, low: 700000, high: 700000 } },
-    change: { kind: 'campaign_budget', campaign_id: 'cmp-1', campaign_name: 'Diwali Sale', currency: 'INR', from: 200000, to: 300000 },
+    impact: {
+      conversions_per_week: { mid: 6, low: 2.5, high: 9.5 },
+      spend_per_week: { mid: 700000, low: 700000, high: 700000 },
+    },
+    change: {
+      kind: 'campaign_budget',
+      campaign_id: 'cmp-1',
+      campaign_name: 'Diwali Sale',
+      currency: 'INR',
+      from: 200000,
+      to: 300000,
+    },
     change_lines: ['Meta: raise the daily budget of “Diwali Sale” from ₹2,000.00 to ₹3,000.00'],
     ...overrides,
   });
@@ -72,7 +105,11 @@ export const taskSuggestionBody = (overrides: Partial<Suggestion> = {}) =>
     headline: 'Test a new call to action on “Brand Search”',
     confidence: 0.7,
     impact: { conversions_per_week: { mid: 1, low: 0, high: 2 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
-    change: { kind: 'task', description: 'Write two new CTAs and run them against the current one.', campaign_id: 'cmp-7' },
+    change: {
+      kind: 'task',
+      description: 'Write two new CTAs and run them against the current one.',
+      campaign_id: 'cmp-7',
+    },
     change_lines: ['To do by hand at Google Ads: Write two new CTAs and run them against the current one.'],
     applicable: false,
     ...overrides,
@@ -85,10 +122,19 @@ export const partlyAppliedActionBody = (overrides: Partial<ActionRecord> = {}): 
     suggestion_id: 'sug-2',
     type: 'move_budget',
     headline: 'Move ₹500.00 a day from “Brand” to “Diwali Sale”',
-    change_lines: ['Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day', 'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day'],
+    change_lines: [
+      'Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day',
+      'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day',
+    ],
     steps: [
-      { line: 'Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day', state: 'done' },
-      { line: 'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day', state: 'not_done' },
+      {
+        line: 'Google Ads: lower the daily budget of campaign “Brand” from INR 2000.00 a day to INR 1500.00 a day',
+        state: 'done',
+      },
+      {
+        line: 'Google Ads: raise the daily budget of campaign “Diwali Sale” from INR 2000.00 a day to INR 2500.00 a day',
+        state: 'not_done',
+      },
     ],
     status: 'partially_applied',
     can_undo: true,
@@ -147,7 +193,13 @@ export interface FakeSuggestionsOptions {
 }
 
 /** An empty list, as a workspace whose suggestions were never computed has. */
-export const emptySuggestionListBody = (overrides: Partial<SuggestionList> = {}): SuggestionList => ({ items: [], total: 0, learning: 0, computed_at: null, ...overrides });
+export const emptySuggestionListBody = (overrides: Partial<SuggestionList> = {}): SuggestionList => ({
+  items: [],
+  total: 0,
+  learning: 0,
+  computed_at: null,
+  ...overrides,
+});
 
 const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_found' }, { status: 404 });
 
@@ -212,9 +264,17 @@ export function fakeSuggestionsServer({
       const account = params.get('account');
       const limit = Number(params.get('limit') ?? Infinity);
       const found = open.filter(
-        (suggestion) => (!type || suggestion.type === type) && (!platform || suggestion.platform === platform) && (!account || suggestion.account.id === account),
+        (suggestion) =>
+          (!type || suggestion.type === type) &&
+          (!platform || suggestion.platform === platform) &&
+          (!account || suggestion.account.id === account),
       );
-      return HttpResponse.json({ items: found.slice(0, limit), total: found.length, learning, computed_at } satisfies SuggestionList);
+      return HttpResponse.json({
+        items: found.slice(0, limit),
+        total: found.length,
+        learning,
+        computed_at,
+      } satisfies SuggestionList);
     }),
     http.get(api('suggestions/:id/preview/'), ({ params }) => {
       const id = String(params.id);
@@ -234,7 +294,8 @@ export function fakeSuggestionsServer({
       requests.done.push(id);
       const found = open.find((suggestion) => suggestion.id === id);
       if (!found) return notFound(SUGGESTION_MESSAGES.notFound);
-      if (found.change.kind !== 'task') return HttpResponse.json({ detail: SUGGESTION_MESSAGES.notATask, code: 'conflict' }, { status: 409 });
+      if (found.change.kind !== 'task')
+        return HttpResponse.json({ detail: SUGGESTION_MESSAGES.notATask, code: 'conflict' }, { status: 409 });
       take(id);
       return HttpResponse.json(logged(found, true));
     }),
@@ -242,13 +303,21 @@ export function fakeSuggestionsServer({
       const id = String(params.id);
       requests.dismissed.push({ id, body: await request.json() });
       const found = take(id);
-      return found ? HttpResponse.json({ ...found, status: 'dismissed' } satisfies Suggestion) : notFound(SUGGESTION_MESSAGES.notFound);
+      return found
+        ? HttpResponse.json({ ...found, status: 'dismissed' } satisfies Suggestion)
+        : notFound(SUGGESTION_MESSAGES.notFound);
     }),
     http.post(api('suggestions/:id/snooze/'), ({ params }) => {
       const id = String(params.id);
       requests.snoozed.push(id);
       const found = take(id);
-      return found ? HttpResponse.json({ ...found, status: 'snoozed', snoozed_until: '2030-01-14T09:00:00.000Z' } satisfies Suggestion) : notFound(SUGGESTION_MESSAGES.notFound);
+      return found
+        ? HttpResponse.json({
+            ...found,
+            status: 'snoozed',
+            snoozed_until: '2030-01-14T09:00:00.000Z',
+          } satisfies Suggestion)
+        : notFound(SUGGESTION_MESSAGES.notFound);
     }),
     http.get(api('actions/'), () => {
       requests.actionLists += 1;
@@ -259,8 +328,16 @@ export function fakeSuggestionsServer({
       requests.undone.push(id);
       const found = actions.find((action) => action.id === id);
       if (!found) return notFound(ACTION_MESSAGES.notFound);
-      if (!found.can_undo) return HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 });
-      const undone: ActionRecord = { ...found, can_undo: false, can_retry: false, status: 'undone', undone_at: new Date().toISOString(), problem: null };
+      if (!found.can_undo)
+        return HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 });
+      const undone: ActionRecord = {
+        ...found,
+        can_undo: false,
+        can_retry: false,
+        status: 'undone',
+        undone_at: new Date().toISOString(),
+        problem: null,
+      };
       actions = actions.map((action) => (action.id === id ? undone : action));
       return HttpResponse.json(undone);
     }),
@@ -273,8 +350,15 @@ export function fakeSuggestionsServer({
       requests.retried.push(id);
       const found = actions.find((action) => action.id === id);
       if (!found) return notFound(ACTION_MESSAGES.notFound);
-      if (!found.can_retry) return HttpResponse.json({ detail: ACTION_MESSAGES.notPartial, code: 'conflict' }, { status: 409 });
-      const finished: ActionRecord = { ...found, can_retry: false, status: 'applied', problem: null, steps: found.steps.map((step) => ({ ...step, state: 'done' })) };
+      if (!found.can_retry)
+        return HttpResponse.json({ detail: ACTION_MESSAGES.notPartial, code: 'conflict' }, { status: 409 });
+      const finished: ActionRecord = {
+        ...found,
+        can_retry: false,
+        status: 'applied',
+        problem: null,
+        steps: found.steps.map((step) => ({ ...step, state: 'done' })),
+      };
       actions = actions.map((action) => (action.id === id ? finished : action));
       return HttpResponse.json(finished);
     }),

@@ -1,16 +1,17 @@
-import { http, HttpResponse } from 'msw';
-import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import type { Role } from '@shared/access/policy';
+import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import {
-  WORKSPACE_HEADER,
-  WORKSPACE_MESSAGES,
   type Invitation,
   type InvitationPreview,
   type Member,
   type Team,
+  WORKSPACE_HEADER,
+  WORKSPACE_MESSAGES,
   type WorkspaceSummary,
 } from '@shared/api/workspaces';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
+import { http, HttpResponse } from 'msw';
+
 import { api, FAKE_OTP } from './handlers';
 import { workspaceBody } from './workspaces.handlers';
 
@@ -23,21 +24,53 @@ export const MEERA_ID = '00000000-0000-4000-8000-300000000003';
 
 /** The client workspace as the lists show it, with the user's role in it. */
 export function clientWorkspaceBody(role: Role = 'owner', overrides: Partial<WorkspaceSummary> = {}): WorkspaceSummary {
-  return workspaceBody({ id: CLIENT_WORKSPACE_ID, name: 'Acme Shoes', role, personal: false, connected_accounts: 2, current: true, ...overrides });
+  return workspaceBody({
+    id: CLIENT_WORKSPACE_ID,
+    name: 'Acme Shoes',
+    role,
+    personal: false,
+    connected_accounts: 2,
+    current: true,
+    ...overrides,
+  });
 }
 
 /** A member; by default the test user herself. */
 export function memberBody(overrides: Partial<Member> = {}): Member {
-  return { user_id: ASHA_ID, full_name: 'Asha Rao', email: 'asha@example.com', role: 'owner', joined_at: '2030-01-02T10:00:00.000Z', you: true, ...overrides };
+  return {
+    user_id: ASHA_ID,
+    full_name: 'Asha Rao',
+    email: 'asha@example.com',
+    role: 'owner',
+    joined_at: '2030-01-02T10:00:00.000Z',
+    you: true,
+    ...overrides,
+  };
 }
 
 /** Ravi, a manager. */
 export const raviBody = (overrides: Partial<Member> = {}) =>
-  memberBody({ user_id: RAVI_ID, full_name: 'Ravi Kumar', email: 'ravi@example.com', role: 'manager', joined_at: '2030-01-03T10:00:00.000Z', you: false, ...overrides });
+  memberBody({
+    user_id: RAVI_ID,
+    full_name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    role: 'manager',
+    joined_at: '2030-01-03T10:00:00.000Z',
+    you: false,
+    ...overrides,
+  });
 
 /** Meera, a viewer. */
 export const meeraBody = (overrides: Partial<Member> = {}) =>
-  memberBody({ user_id: MEERA_ID, full_name: 'Meera Shah', email: 'meera@example.com', role: 'viewer', joined_at: '2030-01-04T10:00:00.000Z', you: false, ...overrides });
+  memberBody({
+    user_id: MEERA_ID,
+    full_name: 'Meera Shah',
+    email: 'meera@example.com',
+    role: 'viewer',
+    joined_at: '2030-01-04T10:00:00.000Z',
+    you: false,
+    ...overrides,
+  });
 
 /** A pending invitation. */
 export function invitationBody(overrides: Partial<Invitation> = {}): Invitation {
@@ -54,7 +87,14 @@ export function invitationBody(overrides: Partial<Invitation> = {}): Invitation 
 
 /** What GET invitations/<token>/ shows about an invitation. */
 export function invitationPreviewBody(overrides: Partial<InvitationPreview> = {}): InvitationPreview {
-  return { workspace_name: 'Acme Shoes', email: 'asha@example.com', role: 'viewer', invited_by: 'Ravi Kumar', expires_at: '2030-01-12T10:00:00.000Z', ...overrides };
+  return {
+    workspace_name: 'Acme Shoes',
+    email: 'asha@example.com',
+    role: 'viewer',
+    invited_by: 'Ravi Kumar',
+    expires_at: '2030-01-12T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** What the fake team server starts from. */
@@ -73,7 +113,11 @@ const notFound = (detail: string) => HttpResponse.json({ detail, code: 'not_foun
  * refusals (already a member or invited, the last owner). Tests add `fake.handlers` with
  * `server.use` and read what was asked (and for which workspace header) from `fake.requests`.
  */
-export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), members: initialMembers = [memberBody(), raviBody()], invitations: initialInvitations = [] }: FakeTeamOptions = {}) {
+export function fakeTeamServer({
+  workspace: initial = clientWorkspaceBody(),
+  members: initialMembers = [memberBody(), raviBody()],
+  invitations: initialInvitations = [],
+}: FakeTeamOptions = {}) {
   let workspace = { ...initial };
   let members = [...initialMembers];
   let invitations = [...initialInvitations];
@@ -119,7 +163,8 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
       const body = (await request.json()) as { email: string; role: Role };
       requests.invited.push(body);
       if (members.some((member) => member.email === body.email)) return conflict(WORKSPACE_MESSAGES.alreadyMember);
-      if (invitations.some((invitation) => invitation.email === body.email)) return conflict(WORKSPACE_MESSAGES.alreadyInvited);
+      if (invitations.some((invitation) => invitation.email === body.email))
+        return conflict(WORKSPACE_MESSAGES.alreadyInvited);
       invited += 1;
       const invitation = invitationBody({ id: `inv-new-${invited}`, email: body.email, role: body.role });
       invitations = [invitation, ...invitations];
@@ -137,7 +182,8 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
       seen(request);
       const id = String(params.id);
       requests.revoked.push(id);
-      if (!invitations.some((invitation) => invitation.id === id)) return notFound(WORKSPACE_MESSAGES.invitationNotFound);
+      if (!invitations.some((invitation) => invitation.id === id))
+        return notFound(WORKSPACE_MESSAGES.invitationNotFound);
       invitations = invitations.filter((invitation) => invitation.id !== id);
       return HttpResponse.json({ revoked: true, id });
     }),
@@ -148,7 +194,8 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
       requests.roles.push({ userId, body });
       const member = members.find((item) => item.user_id === userId);
       if (!member) return notFound(WORKSPACE_MESSAGES.memberNotFound);
-      if (member.role === 'owner' && body.role !== 'owner' && owners() <= 1) return conflict(WORKSPACE_MESSAGES.lastOwner);
+      if (member.role === 'owner' && body.role !== 'owner' && owners() <= 1)
+        return conflict(WORKSPACE_MESSAGES.lastOwner);
       members = members.map((item) => (item.user_id === userId ? { ...item, role: body.role } : item));
       return HttpResponse.json({ ...member, role: body.role });
     }),
@@ -164,7 +211,8 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
       seen(request);
       const body = (await request.json()) as { user_id: string };
       requests.transferred.push(body);
-      if (!members.some((member) => member.user_id === body.user_id)) return notFound(WORKSPACE_MESSAGES.memberNotFound);
+      if (!members.some((member) => member.user_id === body.user_id))
+        return notFound(WORKSPACE_MESSAGES.memberNotFound);
       members = members.map((member) => {
         if (member.user_id === body.user_id) return { ...member, role: 'owner' };
         return member.you ? { ...member, role: 'manager' } : member;
@@ -182,12 +230,17 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
     }),
     http.post(api('generate-otp/'), () => {
       requests.otpsSent += 1;
-      return HttpResponse.json({ sent: true, resend_after_seconds: RESEND_LOCK_SECONDS, expires_in_seconds: 600 } satisfies GenerateOtpResult);
+      return HttpResponse.json({
+        sent: true,
+        resend_after_seconds: RESEND_LOCK_SECONDS,
+        expires_in_seconds: 600,
+      } satisfies GenerateOtpResult);
     }),
     http.post(api('verify-otp/'), async ({ request }) => {
       const body = (await request.json()) as { otp?: unknown };
       requests.verified.push(body);
-      if (body.otp !== FAKE_OTP) return HttpResponse.json({ detail: 'Invalid OTP.', code: 'validation_failed' }, { status: 400 });
+      if (body.otp !== FAKE_OTP)
+        return HttpResponse.json({ detail: 'Invalid OTP.', code: 'validation_failed' }, { status: 400 });
       verified = true;
       return HttpResponse.json({ verified: true, expires_in_seconds: 300 } satisfies VerifyOtpResult);
     }),
@@ -196,8 +249,13 @@ export function fakeTeamServer({ workspace: initial = clientWorkspaceBody(), mem
       const body = (await request.json()) as { name?: unknown };
       requests.deleted.push(body);
       if (workspace.personal) return conflict(WORKSPACE_MESSAGES.personalCannotBeDeleted);
-      if (body.name !== workspace.name) return HttpResponse.json({ detail: WORKSPACE_MESSAGES.nameMismatch, code: 'validation_failed' }, { status: 400 });
-      if (!verified) return HttpResponse.json({ detail: WORKSPACE_MESSAGES.otpRequired, code: 'forbidden' }, { status: 403 });
+      if (body.name !== workspace.name)
+        return HttpResponse.json(
+          { detail: WORKSPACE_MESSAGES.nameMismatch, code: 'validation_failed' },
+          { status: 400 },
+        );
+      if (!verified)
+        return HttpResponse.json({ detail: WORKSPACE_MESSAGES.otpRequired, code: 'forbidden' }, { status: 403 });
       verified = false;
       return HttpResponse.json({ deleted: true, id: workspace.id });
     }),

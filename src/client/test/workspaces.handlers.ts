@@ -1,6 +1,13 @@
-import { http, HttpResponse } from 'msw';
-import { WORKSPACE_HEADER, WORKSPACE_MESSAGES, type WorkspaceOverview, type WorkspaceOverviewRow, type WorkspaceSummary } from '@shared/api/workspaces';
 import type { DisplayCurrency } from '@shared/api/dashboard';
+import {
+  WORKSPACE_HEADER,
+  WORKSPACE_MESSAGES,
+  type WorkspaceOverview,
+  type WorkspaceOverviewRow,
+  type WorkspaceSummary,
+} from '@shared/api/workspaces';
+import { http, HttpResponse } from 'msw';
+
 import { api } from './handlers';
 
 /** The id of the personal workspace every test user has (and the default session is in). */
@@ -8,7 +15,16 @@ export const PERSONAL_WORKSPACE_ID = '00000000-0000-4000-8000-000000000001';
 
 /** A workspace as GET workspaces/ lists it; by default the user's personal one, current, as owner. */
 export function workspaceBody(overrides: Partial<WorkspaceSummary> = {}): WorkspaceSummary {
-  return { id: PERSONAL_WORKSPACE_ID, name: 'Asha Rao', role: 'owner', personal: true, connected_accounts: 1, current: true, dashboard: false, ...overrides };
+  return {
+    id: PERSONAL_WORKSPACE_ID,
+    name: 'Asha Rao',
+    role: 'owner',
+    personal: true,
+    connected_accounts: 1,
+    current: true,
+    dashboard: false,
+    ...overrides,
+  };
 }
 
 /** A row of the All clients table; by default the personal workspace's. */
@@ -60,7 +76,13 @@ export function fakeWorkspacesServer({ workspaces = [workspaceBody()], rows = []
       const body = (await request.json()) as { name: string };
       requests.created.push(body);
       created += 1;
-      const workspace = workspaceBody({ id: `00000000-0000-4000-8000-1000000000${String(created).padStart(2, '0')}`, name: body.name, personal: false, connected_accounts: 0, current: false });
+      const workspace = workspaceBody({
+        id: `00000000-0000-4000-8000-1000000000${String(created).padStart(2, '0')}`,
+        name: body.name,
+        personal: false,
+        connected_accounts: 0,
+        current: false,
+      });
       list = [...list, workspace];
       return HttpResponse.json(workspace, { status: 201 });
     }),
@@ -68,7 +90,8 @@ export function fakeWorkspacesServer({ workspaces = [workspaceBody()], rows = []
       const body = (await request.json()) as { workspace_id: string };
       requests.current.push(body);
       const chosen = list.find((workspace) => workspace.id === body.workspace_id);
-      if (!chosen) return HttpResponse.json({ detail: WORKSPACE_MESSAGES.notFound, code: 'not_found' }, { status: 404 });
+      if (!chosen)
+        return HttpResponse.json({ detail: WORKSPACE_MESSAGES.notFound, code: 'not_found' }, { status: 404 });
       list = list.map((workspace) => ({ ...workspace, current: workspace.id === chosen.id }));
       return HttpResponse.json({ ...chosen, current: true });
     }),

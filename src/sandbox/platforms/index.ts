@@ -6,4 +6,10 @@ import { tiktokSandbox } from './tiktok';
 import { xSandbox } from './x';
 
 /** Every platform the sandbox emulates; each folder has the same shape: index (mounts), oauth, api, and its wire format. */
-export const sandboxPlatforms: SandboxPlatform[] = [googleSandbox, metaSandbox, linkedinSandbox, xSandbox, tiktokSandbox];
+export const sandboxPlatforms: SandboxPlatform[] = [
+  googleSandbox,
+  metaSandbox,
+  linkedinSandbox,
+  xSandbox,
+  tiktokSandbox,
+];

@@ -1,10 +1,11 @@
-import { minorToDecimal } from '@shared/money';
 import type { AlertKind } from '@shared/api/alerts';
-import { detectAnomalies, detectorFor, type Sensitivity, type Severity, type SeriesKind } from './anomaly';
+import { addDays } from '@shared/days';
+import { minorToDecimal } from '@shared/money';
+
+import { detectAnomalies, detectorFor, type Sensitivity, type SeriesKind, type Severity } from './anomaly';
 import { knownShare } from './lag';
 import type { AccountSeries, DayCounts } from './types';
 import { ageOf, sumByDate } from './window';
-import { addDays } from '@shared/days';
 
 /**
  * The alerts of one account after a sync: anomalies on spend, impressions, conversions, CPA and
@@ -50,13 +51,27 @@ export interface AlertParams {
   deliveredBefore: number;
 }
 
-export const ALERT_PARAMS: AlertParams = { recentDays: 3, minKnownShare: 0.5, zeroConversionsDue: 4.6, zeroConversionsCritical: 7, deliveredBefore: 5 };
+export const ALERT_PARAMS: AlertParams = {
+  recentDays: 3,
+  minKnownShare: 0.5,
+  zeroConversionsDue: 4.6,
+  zeroConversionsCritical: 7,
+  deliveredBefore: 5,
+};
 
-const METRICS: { metric: AlertMetric; kind: SeriesKind; value: (d: DayCounts, conversions: number | null) => number | null }[] = [
+const METRICS: {
+  metric: AlertMetric;
+  kind: SeriesKind;
+  value: (d: DayCounts, conversions: number | null) => number | null;
+}[] = [
   { metric: 'spend', kind: 'amount', value: (d) => d.spend },
   { metric: 'impressions', kind: 'amount', value: (d) => d.impressions },
   { metric: 'conversions', kind: 'count', value: (_d, conversions) => conversions },
-  { metric: 'cpa', kind: 'amount', value: (d, conversions) => (conversions && conversions > 0 ? d.spend / conversions : null) },
+  {
+    metric: 'cpa',
+    kind: 'amount',
+    value: (d, conversions) => (conversions && conversions > 0 ? d.spend / conversions : null),
+  },
   { metric: 'ctr', kind: 'amount', value: (d) => (d.impressions > 0 ? d.clicks / d.impressions : null) },
 ];
 
@@ -72,7 +87,13 @@ export interface AlertWatch {
 /** One account watched on its own at the default sensitivity. */
 export const SINGLE_ACCOUNT_WATCH: AlertWatch = { sensitivity: 'balanced', watchedSeries: 1 };
 
-const METRIC_WORDS: Record<AlertMetric, string> = { spend: 'Spend', impressions: 'Impressions', conversions: 'Conversions', cpa: 'Cost per conversion', ctr: 'Click-through rate' };
+const METRIC_WORDS: Record<AlertMetric, string> = {
+  spend: 'Spend',
+  impressions: 'Impressions',
+  conversions: 'Conversions',
+  cpa: 'Cost per conversion',
+  ctr: 'Click-through rate',
+};
 
 interface Entity {
   level: 'account' | 'campaign';
@@ -96,17 +117,28 @@ function dailyGrid(days: DayCounts[], lastDay: string): { dates: string[]; byDat
  * often this metric's own noise would give a day this far out (two significant figures).
  */
 export function rarityWords(onceInDays: number): string {
-  if (onceInDays >= 3650) return 'this metric’s usual ups and downs would give a day like it less than once in ten years';
+  if (onceInDays >= 3650)
+    return 'this metric’s usual ups and downs would give a day like it less than once in ten years';
   const days = Number(onceInDays.toPrecision(2));
   return `this metric’s usual ups and downs would give a day like it about once in ${days.toLocaleString('en-US')} days`;
 }
 
-export function accountAlerts(series: AccountSeries, lag: (number | null)[], params: AlertParams = ALERT_PARAMS, watch: AlertWatch = SINGLE_ACCOUNT_WATCH): AlertFinding[] {
+export function accountAlerts(
+  series: AccountSeries,
+  lag: (number | null)[],
+  params: AlertParams = ALERT_PARAMS,
+  watch: AlertWatch = SINGLE_ACCOUNT_WATCH,
+): AlertFinding[] {
   const lastDay = addDays(series.today, -1);
   const firstReported = addDays(lastDay, -(params.recentDays - 1));
   const money = (minor: number) => `${minorToDecimal(Math.round(minor), series.currency)} ${series.currency}`;
   const entities: Entity[] = [
-    { level: 'account', id: series.accountRef, name: 'the account', days: sumByDate(series.campaigns.flatMap((c) => c.days)) },
+    {
+      level: 'account',
+      id: series.accountRef,
+      name: 'the account',
+      days: sumByDate(series.campaigns.flatMap((c) => c.days)),
+    },
     ...series.campaigns.map((c) => ({ level: 'campaign' as const, id: c.id, name: c.name, days: c.days })),
   ];
   const found: AlertFinding[] = [];
@@ -162,7 +194,11 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
     const stopped = stoppedSince(dates, byDate);
     if (stopped) {
       // Nothing delivered lately: an alert if it ran steadily before and is still set to run.
-      if (campaign.status === 'ACTIVE' && stopped.deliveredBefore >= params.deliveredBefore && stopped.since >= firstReported) {
+      if (
+        campaign.status === 'ACTIVE' &&
+        stopped.deliveredBefore >= params.deliveredBefore &&
+        stopped.since >= firstReported
+      ) {
         found.push({
           kind: 'delivery_stopped',
           key: `delivery_stopped:campaign:${campaign.id}:${stopped.since}`,
@@ -185,7 +221,9 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
     const zero = zeroConversionStreak(dates, byDate, series.today, lag);
     if (!zero || zero.since < addDays(firstReported, -28)) continue;
     // Its own cost per conversion over the 28 days before the streak, from fully known days.
-    const before = byDate.filter((d, i): d is DayCounts => d !== null && dates[i] < zero.since && dates[i] >= addDays(zero.since, -28));
+    const before = byDate.filter(
+      (d, i): d is DayCounts => d !== null && dates[i] < zero.since && dates[i] >= addDays(zero.since, -28),
+    );
     const spend = before.reduce((s, d) => s + d.spend, 0);
     const converted = before.reduce((s, d) => s + d.conversions, 0);
     if (converted < 5 || spend <= 0) continue;
@@ -213,7 +251,10 @@ export function accountAlerts(series: AccountSeries, lag: (number | null)[], par
 }
 
 /** The first day of the run of days without delivery that ends the series, and how many of the 7 days before it delivered. */
-function stoppedSince(dates: string[], byDate: (DayCounts | null)[]): { since: string; deliveredBefore: number } | null {
+function stoppedSince(
+  dates: string[],
+  byDate: (DayCounts | null)[],
+): { since: string; deliveredBefore: number } | null {
   let first = byDate.length;
   while (first > 0 && byDate[first - 1] === null) first -= 1;
   if (first === byDate.length) return null;
@@ -223,7 +264,12 @@ function stoppedSince(dates: string[], byDate: (DayCounts | null)[]): { since: s
 }
 
 /** The run of delivered days without a conversion that ends the series, with its spend (raw and weighted by the share of conversions known). */
-function zeroConversionStreak(dates: string[], byDate: (DayCounts | null)[], today: string, lag: (number | null)[]): { since: string; spend: number; knownSpend: number } | null {
+function zeroConversionStreak(
+  dates: string[],
+  byDate: (DayCounts | null)[],
+  today: string,
+  lag: (number | null)[],
+): { since: string; spend: number; knownSpend: number } | null {
   let since: string | null = null;
   let spend = 0;
   let knownSpend = 0;

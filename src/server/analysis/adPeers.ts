@@ -1,8 +1,8 @@
 import { interval, mean, type Posterior } from './distributions';
-import { betaPrior, gammaPrior, relativeDispersion, updateBeta, updateGamma, type PeerUnit } from './empiricalBayes';
+import { betaPrior, gammaPrior, type PeerUnit, relativeDispersion, updateBeta, updateGamma } from './empiricalBayes';
 import type { Learning } from './findings';
 import type { AccountSeries, AdSeries, CampaignSeries, Range } from './types';
-import { ageOf, median, windowTotals, type WindowTotals } from './window';
+import { ageOf, median, type WindowTotals, windowTotals } from './window';
 
 /**
  * An ad's peers: the other live ads of its campaign (same audience, bidding and budget, so the
@@ -74,7 +74,12 @@ export function peerGroups(account: AccountSeries, lag: (number | null)[], param
   const { today } = account;
   const campaigns = account.campaigns
     .filter((c) => c.status === 'ACTIVE')
-    .map((campaign) => ({ campaign, live: campaign.ads.filter((ad) => isLive(ad, today)).map((ad) => ({ ad, totals: windowTotals(ad.days, today, params.windowDays, lag) })) }))
+    .map((campaign) => ({
+      campaign,
+      live: campaign.ads
+        .filter((ad) => isLive(ad, today))
+        .map((ad) => ({ ad, totals: windowTotals(ad.days, today, params.windowDays, lag) })),
+    }))
     .filter(({ live }) => live.length >= 2);
 
   const rates = campaigns.map(({ campaign, live }) => {
@@ -83,16 +88,49 @@ export function peerGroups(account: AccountSeries, lag: (number | null)[], param
     return {
       campaign,
       live,
-      perImpression: ratio(sum((t) => t.conversions), sum((t) => t.knownImpressions)),
-      perClick: ratio(sum((t) => t.conversions), sum((t) => t.knownClicks)),
-      clickThrough: ratio(sum((t) => t.clicks), sum((t) => t.impressions)),
+      perImpression: ratio(
+        sum((t) => t.conversions),
+        sum((t) => t.knownImpressions),
+      ),
+      perClick: ratio(
+        sum((t) => t.conversions),
+        sum((t) => t.knownClicks),
+      ),
+      clickThrough: ratio(
+        sum((t) => t.clicks),
+        sum((t) => t.impressions),
+      ),
     };
   });
-  const units = (events: (t: WindowTotals) => number, exposure: (t: WindowTotals) => number, rate: (g: (typeof rates)[number]) => number): PeerUnit[] =>
-    rates.flatMap((g) => g.live.map((x) => ({ events: events(x.totals), exposure: exposure(x.totals), groupRate: rate(g) })));
-  const impressionSpread = relativeDispersion(units((t) => t.conversions, (t) => t.knownImpressions, (g) => g.perImpression));
-  const clickSpread = relativeDispersion(units((t) => t.conversions, (t) => t.knownClicks, (g) => g.perClick));
-  const clickThroughSpread = relativeDispersion(units((t) => t.clicks, (t) => t.impressions, (g) => g.clickThrough));
+  const units = (
+    events: (t: WindowTotals) => number,
+    exposure: (t: WindowTotals) => number,
+    rate: (g: (typeof rates)[number]) => number,
+  ): PeerUnit[] =>
+    rates.flatMap((g) =>
+      g.live.map((x) => ({ events: events(x.totals), exposure: exposure(x.totals), groupRate: rate(g) })),
+    );
+  const impressionSpread = relativeDispersion(
+    units(
+      (t) => t.conversions,
+      (t) => t.knownImpressions,
+      (g) => g.perImpression,
+    ),
+  );
+  const clickSpread = relativeDispersion(
+    units(
+      (t) => t.conversions,
+      (t) => t.knownClicks,
+      (g) => g.perClick,
+    ),
+  );
+  const clickThroughSpread = relativeDispersion(
+    units(
+      (t) => t.clicks,
+      (t) => t.impressions,
+      (g) => g.clickThrough,
+    ),
+  );
 
   return rates.map((g) => {
     const priors: AdRates = {
@@ -110,23 +148,36 @@ export function peerGroups(account: AccountSeries, lag: (number | null)[], param
         ad,
         totals,
         ...posteriors(priors, totals),
-        learning: totals.activeDays < params.minActiveDays ? 'too_new' : totals.knownImpressions * g.perImpression < params.minExpectedConversions ? 'too_little_data' : null,
+        learning:
+          totals.activeDays < params.minActiveDays
+            ? 'too_new'
+            : totals.knownImpressions * g.perImpression < params.minExpectedConversions
+              ? 'too_little_data'
+              : null,
       })),
     };
   });
 }
 
 /** Two ads' rates over the days both delivered in the window, with their group's priors. */
-export function paired(group: PeerGroup, a: JudgedAd, b: JudgedAd, today: string, windowDays: number, lag: (number | null)[]): { a: AdRates; b: AdRates } {
+export function paired(
+  group: PeerGroup,
+  a: JudgedAd,
+  b: JudgedAd,
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): { a: AdRates; b: AdRates } {
   const delivered = (ad: AdSeries) => new Set(ad.days.filter((d) => d.impressions > 0).map((d) => d.date));
   const inA = delivered(a.ad);
   const both = new Set([...delivered(b.ad)].filter((date) => inA.has(date)));
-  const over = (ad: AdSeries) => windowTotals(
-    ad.days.filter((d) => both.has(d.date)),
-    today,
-    windowDays,
-    lag,
-  );
+  const over = (ad: AdSeries) =>
+    windowTotals(
+      ad.days.filter((d) => both.has(d.date)),
+      today,
+      windowDays,
+      lag,
+    );
   return { a: posteriors(group.priors, over(a.ad)), b: posteriors(group.priors, over(b.ad)) };
 }
 
@@ -169,7 +220,8 @@ export function atLeastAsOld(older: JudgedAd, than: JudgedAd): boolean {
 export function historyStartOf(account: AccountSeries): string | null {
   let first: string | null = null;
   for (const campaign of account.campaigns) {
-    for (const day of campaign.days.concat(campaign.ads.flatMap((ad) => ad.days))) if (day.impressions > 0 && (first === null || day.date < first)) first = day.date;
+    for (const day of campaign.days.concat(campaign.ads.flatMap((ad) => ad.days)))
+      if (day.impressions > 0 && (first === null || day.date < first)) first = day.date;
   }
   return first;
 }

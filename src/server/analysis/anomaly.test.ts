@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+
 import { DAILY_DETECTOR, detectAnomalies, detectorFor, falseAlarmRate, traceAnomalies } from './anomaly';
 import { Calibration, extremalIndex } from './conformal';
 import { toGrid, typicalStep } from './resample';
@@ -86,7 +87,9 @@ describe('the anomaly detector', () => {
       fc.property(
         fc.integer({ min: 1, max: 1000 }),
         fc.integer({ min: 25, max: 119 }),
-        fc.array(fc.record({ at: fc.integer({ min: 0, max: 119 }), factor: fc.constantFrom(0.1, 0.5, 2, 4) }), { maxLength: 6 }),
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 119 }), factor: fc.constantFrom(0.1, 0.5, 2, 4) }), {
+          maxLength: 6,
+        }),
         (seed, cut, bumps) => {
           const values = weekly(120, seed);
           for (const { at, factor } of bumps) values[at] *= factor;
@@ -135,10 +138,18 @@ describe('the anomaly detector', () => {
         fc.property(
           fc.integer({ min: 1, max: 1000 }),
           fc.integer({ min: 80, max: 479 }),
-          fc.array(fc.record({ at: fc.integer({ min: 0, max: 470 }), length: fc.integer({ min: 1, max: 8 }), factor: fc.constantFrom(0.5, 0.9, 1.1, 2) }), { maxLength: 5 }),
+          fc.array(
+            fc.record({
+              at: fc.integer({ min: 0, max: 470 }),
+              length: fc.integer({ min: 1, max: 8 }),
+              factor: fc.constantFrom(0.5, 0.9, 1.1, 2),
+            }),
+            { maxLength: 5 },
+          ),
           (seed, cut, bumps) => {
             const values = hourly(seed, 480);
-            for (const { at, length, factor } of bumps) for (let i = at; i < Math.min(480, at + length); i += 1) values[i] *= factor;
+            for (const { at, length, factor } of bumps)
+              for (let i = at; i < Math.min(480, at + length); i += 1) values[i] *= factor;
             const whole = detectAnomalies(values, HOURLY).filter((d) => d.index < cut);
             expect(detectAnomalies(values.slice(0, cut), HOURLY)).toEqual(whole);
           },
@@ -154,7 +165,10 @@ describe('the anomaly detector', () => {
         const r = noise(seed * 104729);
         const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
         const studentT3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
-        const values = Array.from({ length: 24 * 120 }, (_, i) => 500 * (i % 24 < 7 ? 0.5 : 1) * Math.exp(0.05 * studentT3()));
+        const values = Array.from(
+          { length: 24 * 120 },
+          (_, i) => 500 * (i % 24 < 7 ? 0.5 : 1) * Math.exp(0.05 * studentT3()),
+        );
         const { detections, status } = traceAnomalies(values, HOURLY, false);
         alarms += detections.length;
         judged += status.judged;
@@ -194,7 +208,10 @@ describe('the anomaly detector', () => {
       const r = noise(seed * 7919);
       const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
       const studentT3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
-      const values = Array.from({ length: 400 }, (_, i) => 1000 * (i % 7 >= 5 ? 0.6 : 1) * Math.exp(0.05 * studentT3()));
+      const values = Array.from(
+        { length: 400 },
+        (_, i) => 1000 * (i % 7 >= 5 ? 0.6 : 1) * Math.exp(0.05 * studentT3()),
+      );
       const { detections, status } = traceAnomalies(values, DAILY_DETECTOR, false);
       alarms += detections.length;
       judged += status.judged;
@@ -214,7 +231,11 @@ describe('the anomaly detector', () => {
   it('raises fewer alarms at "fewer" than at "more", and says how rare an alarm is', () => {
     const r = noise(11);
     const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-    const values = Array.from({ length: 600 }, (_, i) => 1000 * (i % 7 >= 5 ? 0.6 : 1) * Math.exp(0.05 * normal() / Math.sqrt((normal() ** 2 + normal() ** 2) / 2)));
+    const values = Array.from(
+      { length: 600 },
+      (_, i) =>
+        1000 * (i % 7 >= 5 ? 0.6 : 1) * Math.exp((0.05 * normal()) / Math.sqrt((normal() ** 2 + normal() ** 2) / 2)),
+    );
     values[500] *= 3;
     const fewer = detectAnomalies(values, detectorFor(7, 'amount', { sensitivity: 'fewer' }));
     const more = detectAnomalies(values, detectorFor(7, 'amount', { sensitivity: 'more' }));
@@ -227,7 +248,12 @@ describe('the anomaly detector', () => {
   it('says why a series cannot be judged instead of going silent', () => {
     expect(traceAnomalies(weekly(10), DAILY_DETECTOR).status.reason).toMatch(/too short to judge: 10 points/);
     expect(traceAnomalies(weekly(90), DAILY_DETECTOR).status).toMatchObject({ reason: null });
-    expect(traceAnomalies(Array.from({ length: 60 }, () => 0), detectorFor(7, 'count')).status.reason).toMatch(/too few events/);
+    expect(
+      traceAnomalies(
+        Array.from({ length: 60 }, () => 0),
+        detectorFor(7, 'count'),
+      ).status.reason,
+    ).toMatch(/too few events/);
   });
 
   it('reads an irregular series (readings every 5 to 15 minutes) on a regular grid, and judges it', () => {
@@ -254,13 +280,21 @@ describe('the anomaly detector', () => {
     const firstStep = values.filter((_, i) => times[i] < start + 10 * 60_000);
     expect(grid.values[0]).toBeCloseTo(firstStep.reduce((a, b) => a + b, 0) / firstStep.length, 9);
     expect(grid.values.some((v) => v === null)).toBe(true);
-    const { detections, status } = traceAnomalies(grid.values, detectorFor(grid.period, 'amount', { stepDays: grid.stepMs / 86_400_000 }), false);
+    const { detections, status } = traceAnomalies(
+      grid.values,
+      detectorFor(grid.period, 'amount', { stepDays: grid.stepMs / 86_400_000 }),
+      false,
+    );
     expect(status.reason).toBeNull();
     expect(status.judged).toBeGreaterThan(500);
     expect(detections.length).toBeGreaterThan(0);
     // The failure is found at its first step; the hour of it reads as a level shift, so its end is
     // reported as a drop back: nothing is flagged outside the failure and the step after it.
     expect(grid.times[detections[0].index]).toBe(spikeAt);
-    expect(detections.every((d) => grid.times[d.index] >= spikeAt && grid.times[d.index] <= spikeAt + 3_600_000 + grid.stepMs)).toBe(true);
+    expect(
+      detections.every(
+        (d) => grid.times[d.index] >= spikeAt && grid.times[d.index] <= spikeAt + 3_600_000 + grid.stepMs,
+      ),
+    ).toBe(true);
   });
 });

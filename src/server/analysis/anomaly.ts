@@ -1,4 +1,5 @@
 import type { AlertSensitivity } from '@shared/api/alerts';
+
 import { Calibration, studentT4Quantile, studentT4TwoSided } from './conformal';
 import { countBand, countScore } from './countTails';
 import { FALSE_ALARM_EVERY_DAYS, seriesOnceInDays } from './noiseBudget';
@@ -118,7 +119,11 @@ export const DAILY_DETECTOR: DetectorParams = {
 };
 
 /** Sensible parameters for a series with this many points a cycle. */
-export function detectorFor(period: number, kind: SeriesKind, options: { stepDays?: number; sensitivity?: Sensitivity; watchedSeries?: number } = {}): DetectorParams {
+export function detectorFor(
+  period: number,
+  kind: SeriesKind,
+  options: { stepDays?: number; sensitivity?: Sensitivity; watchedSeries?: number } = {},
+): DetectorParams {
   const cycle = Math.max(1, period);
   // Enough history for the profile to be measured three times over, at least three weeks of days.
   const span = cycle > 1 ? cycle * 3 : 21;
@@ -316,11 +321,16 @@ export function detectAnomalies(values: (number | null)[], params: DetectorParam
  * The detections and every point's judgement (null while muted or missing): the band an evidence
  * chart draws. Without `everyBand` only the flagged points get theirs (the others' are NaN).
  */
-export function traceAnomalies(values: (number | null)[], params: DetectorParams, everyBand = true): { detections: Detection[]; judgements: (Judgement | null)[]; status: SeriesStatus } {
+export function traceAnomalies(
+  values: (number | null)[],
+  params: DetectorParams,
+  everyBand = true,
+): { detections: Detection[]; judgements: (Judgement | null)[]; status: SeriesStatus } {
   const detections: Detection[] = [];
   const alpha = falseAlarmRate(params);
   // Sustained departures: the last points' scores, and their own calibration.
-  const sustained = params.sustainedAfter > 1 ? { recent: [] as number[], calibration: new Calibration(), open: false } : null;
+  const sustained =
+    params.sustainedAfter > 1 ? { recent: [] as number[], calibration: new Calibration(), open: false } : null;
   const pointAlpha = sustained ? alpha / 2 : alpha;
   // Until the series has enough scores of its own: a Student-t with 4 degrees of freedom's quantile.
   const uncalibrated = studentT4Quantile(pointAlpha);
@@ -361,7 +371,8 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       if (early.length >= params.minHistory) {
         // The scale is fixed once, from the history seen so far, and the history is put on it.
         const fixed = scaleFor(params.kind, early);
-        for (let j = 0; j < history.length; j += 1) history[j] = history[j] === null ? null : fixed.to(history[j] as number);
+        for (let j = 0; j < history.length; j += 1)
+          history[j] = history[j] === null ? null : fixed.to(history[j] as number);
         scale = fixed;
       }
       continue;
@@ -386,7 +397,10 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
     // A count's tail probability stops at 1e-15 (a score of about 7.9): past that, the distance in
     // spreads on the square-root scale still tells a big departure from a huge one.
     const tailScore = params.kind === 'count' ? countScore(value, expected, dispersion) : distance;
-    const score = params.kind === 'count' && Math.abs(tailScore) >= COUNT_SCORE_CAP && Math.abs(distance) > Math.abs(tailScore) ? distance : tailScore;
+    const score =
+      params.kind === 'count' && Math.abs(tailScore) >= COUNT_SCORE_CAP && Math.abs(distance) > Math.abs(tailScore)
+        ? distance
+        : tailScore;
     // The threshold: the score the series' own past scores passed with the chosen false-alarm
     // rate (never below the fixed one; that one alone while the past is too short to calibrate).
     const calibrated = calibration.runThreshold(pointAlpha, maxRun);
@@ -403,7 +417,10 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
         ? { low: Number.NaN, high: Number.NaN }
         : params.kind === 'count'
           ? countBand(expected, dispersion, threshold)
-          : { low: scale.from(judged.expected - threshold * judged.spread), high: scale.from(judged.expected + threshold * judged.spread) };
+          : {
+              low: scale.from(judged.expected - threshold * judged.spread),
+              high: scale.from(judged.expected + threshold * judged.spread),
+            };
     judgements[i] = { index: i, value, expected, low: band.low, high: band.high, score, threshold };
     if (sustained) {
       // The smallest score of the last `sustainedAfter` points when all are on one side: large only
@@ -411,7 +428,10 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       sustained.recent.push(score);
       if (sustained.recent.length > params.sustainedAfter) sustained.recent.shift();
       const side = Math.sign(score);
-      const stretch = sustained.recent.length === params.sustainedAfter && sustained.recent.every((s) => Math.sign(s) === side) ? Math.min(...sustained.recent.map(Math.abs)) : 0;
+      const stretch =
+        sustained.recent.length === params.sustainedAfter && sustained.recent.every((s) => Math.sign(s) === side)
+          ? Math.min(...sustained.recent.map(Math.abs))
+          : 0;
       const limit = sustained.calibration.runThreshold(alpha / 2, maxRun);
       const reached = limit !== null && stretch >= Math.max(limit, STRETCH_FLOOR);
       if (reached && !sustained.open && Math.abs(score) < threshold) {
@@ -456,7 +476,10 @@ export function traceAnomalies(values: (number | null)[], params: DetectorParams
       direction: side > 0 ? 'high' : 'low',
       // Critical well past the point's own threshold: where calibration raised it (a heavy-tailed
       // series), reaching it alone must not make every alarm critical.
-      severity: Math.abs(score) >= Math.max(params.criticalThreshold, CRITICAL_OVER_THRESHOLD * threshold) ? 'critical' : 'warning',
+      severity:
+        Math.abs(score) >= Math.max(params.criticalThreshold, CRITICAL_OVER_THRESHOLD * threshold)
+          ? 'critical'
+          : 'warning',
       tailProbability,
       onceInDays: params.stepDays / Math.max(tailProbability * calibration.runShare(maxRun), 1e-12),
     });

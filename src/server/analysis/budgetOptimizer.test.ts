@@ -1,10 +1,17 @@
 import { optimumSpends } from '@sandbox/truth';
-import { curveDraws, optimalBudgets, optimizerCampaigns, planBudgets, type OptimizerCampaign } from './budgetOptimizer';
+
+import { curveDraws, optimalBudgets, type OptimizerCampaign, optimizerCampaigns, planBudgets } from './budgetOptimizer';
 import { marginalCosts } from './marginalCpa';
 import { accountOf, budgetCampaign } from './series.fixtures';
 
 /** A campaign whose curve is known exactly (one draw), spending its whole budget. */
-const known = (id: string, budget: number, scale: number, half: number, over: Partial<OptimizerCampaign> = {}): OptimizerCampaign => ({
+const known = (
+  id: string,
+  budget: number,
+  scale: number,
+  half: number,
+  over: Partial<OptimizerCampaign> = {},
+): OptimizerCampaign => ({
   id,
   budget,
   utilisation: 1,
@@ -36,14 +43,19 @@ describe('the budget optimizer', () => {
       expect(b).toBeLessThanOrEqual(campaigns[i].budget * 1.3 + 1e-6);
     });
     expect(sum(stepped)).toBeCloseTo(50_000, 3);
-    const bounded = optimalBudgets([{ ...campaigns[0], max: 11_000 }, campaigns[1], { ...campaigns[2], hold: 'locked' }], { maxStep: null });
+    const bounded = optimalBudgets(
+      [{ ...campaigns[0], max: 11_000 }, campaigns[1], { ...campaigns[2], hold: 'locked' }],
+      { maxStep: null },
+    );
     expect(bounded[0]).toBeLessThanOrEqual(11_000 + 1e-6);
     expect(bounded[2]).toBe(30_000);
     expect(bounded[0] + bounded[1]).toBeCloseTo(20_000, 3);
   });
 
   it('leaves the budgets alone with fewer than two campaigns free to move', () => {
-    expect(optimalBudgets([campaigns[0], { ...campaigns[1], hold: 'not_fitted' }], { maxStep: null })).toEqual([10_000, 10_000]);
+    expect(optimalBudgets([campaigns[0], { ...campaigns[1], hold: 'not_fitted' }], { maxStep: null })).toEqual([
+      10_000, 10_000,
+    ]);
   });
 
   it('plans whole minor units at the same total, with the expected gain and marginal costs', () => {
@@ -71,11 +83,22 @@ describe('the budget optimizer', () => {
   it('equalises the expected marginal returns of campaigns known only by draws', () => {
     // Each campaign's curve uncertain: 200 draws of its half-saturation spend around its own value.
     const uncertain = (id: string, budget: number, scale: number, half: number): OptimizerCampaign =>
-      known(id, budget, scale, half, { draws: Array.from({ length: 200 }, (_, k) => ({ scale: scale * (1 + 0.2 * Math.sin(k)), half: half * Math.exp(0.5 * Math.cos(3 * k)) })) });
-    const fuzzy = [uncertain('a', 10_000, 20, 5_000), uncertain('b', 10_000, 8, 20_000), uncertain('c', 30_000, 15, 2_000), uncertain('d', 7_000, 30, 40_000)];
+      known(id, budget, scale, half, {
+        draws: Array.from({ length: 200 }, (_, k) => ({
+          scale: scale * (1 + 0.2 * Math.sin(k)),
+          half: half * Math.exp(0.5 * Math.cos(3 * k)),
+        })),
+      });
+    const fuzzy = [
+      uncertain('a', 10_000, 20, 5_000),
+      uncertain('b', 10_000, 8, 20_000),
+      uncertain('c', 30_000, 15, 2_000),
+      uncertain('d', 7_000, 30, 40_000),
+    ];
     const budgets = optimalBudgets(fuzzy, { maxStep: null });
     expect(sum(budgets)).toBeCloseTo(57_000, 3);
-    const marginal = (c: OptimizerCampaign, budget: number) => c.draws.reduce((s, d) => s + (d.scale * d.half) / (d.half + budget) ** 2, 0) / c.draws.length;
+    const marginal = (c: OptimizerCampaign, budget: number) =>
+      c.draws.reduce((s, d) => s + (d.scale * d.half) / (d.half + budget) ** 2, 0) / c.draws.length;
     const moved = budgets.map((b, i) => ({ b, m: marginal(fuzzy[i], b) })).filter(({ b }) => b > 1);
     const ms = moved.map(({ m }) => m);
     expect(Math.max(...ms) / Math.min(...ms)).toBeLessThan(1 + 1e-6);
@@ -93,7 +116,8 @@ describe('the budget optimizer', () => {
     expect(perSpend * 200).toBeGreaterThan(0.9);
     // The pooled optimizer campaigns carry the same level.
     const pooled = optimizerCampaigns(costs).find((c) => c.id === 'small')!;
-    const pooledPerSpend = pooled.draws.reduce((s, d) => s + (d.scale * 500) / (d.half + 500), 0) / pooled.draws.length / 500;
+    const pooledPerSpend =
+      pooled.draws.reduce((s, d) => s + (d.scale * 500) / (d.half + 500), 0) / pooled.draws.length / 500;
     expect(pooledPerSpend * 200).toBeGreaterThan(0.9);
   });
 });

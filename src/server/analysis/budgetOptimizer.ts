@@ -1,7 +1,7 @@
+import { type CampaignUnit, type MarginalCosts, sampleGamma } from './marginalCpa';
 import { drawFactor, pooledSaturation } from './responseCurve';
-import { sampleGamma, type CampaignUnit, type MarginalCosts } from './marginalCpa';
-import { uniforms } from './uniforms';
 import type { Range } from './types';
+import { uniforms } from './uniforms';
 
 /**
  * The budget optimizer: a reallocation of an account's daily budgets that maximises expected
@@ -148,7 +148,10 @@ export function optimalBudgets(campaigns: OptimizerCampaign[], limits: Optimizer
   const movable = campaigns.map((c, i) => !c.hold && bounds[i].high > bounds[i].low && c.draws.length > 0);
   const total = campaigns.reduce((s, c, i) => s + (movable[i] ? c.budget : 0), 0);
   if (movable.filter(Boolean).length < 2 || total <= 0) return campaigns.map((c) => c.budget);
-  const at = (lambda: number) => campaigns.map((c, i) => (movable[i] ? budgetAtMarginal(c, lambda, bounds[i].low, Math.min(bounds[i].high, total)) : c.budget));
+  const at = (lambda: number) =>
+    campaigns.map((c, i) =>
+      movable[i] ? budgetAtMarginal(c, lambda, bounds[i].low, Math.min(bounds[i].high, total)) : c.budget,
+    );
   const spent = (budgets: number[]) => budgets.reduce((s, b, i) => s + (movable[i] ? b : 0), 0);
   // The marginal returns' range brackets λ: at the largest, every campaign sits at its low bound.
   let low = Infinity;
@@ -174,7 +177,8 @@ export function optimalBudgets(campaigns: OptimizerCampaign[], limits: Optimizer
   return budgets.map((b, i) => (roomTotal > 0 ? b + (gap * room[i]) / roomTotal : b));
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))];
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))];
 function rangeOf(values: number[]): Range {
   const sorted = [...values].sort((a, b) => a - b);
   return { mid: mean(values), low: quantile(sorted, 0.05), high: quantile(sorted, 0.95) };
@@ -186,12 +190,22 @@ export const MAX_LOSS_SHARE = 0.1;
 const MOVE_SHARES = [1, 0.85, 0.7, 0.55, 0.4, 0.3, 0.2, 0.1];
 
 /** The plan for an account: budgets rounded to whole minor units (the total kept), with what each is expected to bring. */
-export function planBudgets(campaigns: OptimizerCampaign[], limits: OptimizerLimits = OPTIMIZER_DEFAULTS): OptimizerPlan {
+export function planBudgets(
+  campaigns: OptimizerCampaign[],
+  limits: OptimizerLimits = OPTIMIZER_DEFAULTS,
+): OptimizerPlan {
   const exact = optimalBudgets(campaigns, limits);
   const from = campaigns.map((c) => c.budget);
   const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
   const perDraw = (budgets: number[]) =>
-    Number.isFinite(draws) ? Array.from({ length: draws }, (_, k) => campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) : 0), 0)) : [0];
+    Number.isFinite(draws)
+      ? Array.from({ length: draws }, (_, k) =>
+          campaigns.reduce(
+            (s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) : 0),
+            0,
+          ),
+        )
+      : [0];
   const nowDraws = perDraw(from);
   // The optimum of the posterior mean can still lose under many of its draws (a start already
   // near the optimum, curves barely pinned down): then a shorter move along the same line, or none.
@@ -233,7 +247,14 @@ export function expectedGain(campaigns: OptimizerCampaign[], budgets: number[]):
   const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
   if (!Number.isFinite(draws)) return { mid: 0, low: 0, high: 0 };
   const gains = Array.from({ length: draws }, (_, k) =>
-    campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) - conversionsAt(c.draws[k], c.budget * c.utilisation) : 0), 0),
+    campaigns.reduce(
+      (s, c, i) =>
+        s +
+        (c.draws[k]
+          ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) - conversionsAt(c.draws[k], c.budget * c.utilisation)
+          : 0),
+      0,
+    ),
   );
   return rangeOf(gains);
 }
@@ -248,7 +269,11 @@ export function marginalCost(c: OptimizerCampaign, budget: number): number | nul
 export function expectedTotal(campaigns: OptimizerCampaign[], budgets: number[]): Range {
   const draws = Math.min(...campaigns.map((c) => c.draws.length).filter((n) => n > 0), Infinity);
   if (!Number.isFinite(draws)) return { mid: 0, low: 0, high: 0 };
-  return rangeOf(Array.from({ length: draws }, (_, k) => campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) : 0), 0)));
+  return rangeOf(
+    Array.from({ length: draws }, (_, k) =>
+      campaigns.reduce((s, c, i) => s + (c.draws[k] ? conversionsAt(c.draws[k], budgets[i] * c.utilisation) : 0), 0),
+    ),
+  );
 }
 
 /** Whole minor units whose sum is the sum of `from` (largest remainders get the leftover units). */
@@ -294,14 +319,28 @@ export function curveDraws(unit: CampaignUnit, count: number, seed = 0x0b7): Cur
  */
 export function optimizerCampaigns(
   costs: MarginalCosts,
-  options: { draws?: number; locked?: ReadonlySet<string>; bounds?: ReadonlyMap<string, { min: number | null; max: number | null }>; pooled?: boolean } = {},
+  options: {
+    draws?: number;
+    locked?: ReadonlySet<string>;
+    bounds?: ReadonlyMap<string, { min: number | null; max: number | null }>;
+    pooled?: boolean;
+  } = {},
 ): OptimizerCampaign[] {
-  const saturation = options.pooled === false ? costs.units.map((u) => u.saturation) : pooledSaturation(costs.units.map((u) => u.saturation));
+  const saturation =
+    options.pooled === false
+      ? costs.units.map((u) => u.saturation)
+      : pooledSaturation(costs.units.map((u) => u.saturation));
   return costs.units.map((unit, i) => {
     // Only a campaign too new to have a history is still learning here: a budget that moved lately
     // is what lets a curve be fitted, and a thin one's rate is already pulled to the account's.
     const learning = costs.learning.some((l) => l.entityId === unit.campaign.id && l.reason === 'too_new');
-    const hold: HoldReason | null = options.locked?.has(unit.campaign.id) ? 'locked' : learning ? 'learning' : !unit.saturation.fitted ? 'not_fitted' : null;
+    const hold: HoldReason | null = options.locked?.has(unit.campaign.id)
+      ? 'locked'
+      : learning
+        ? 'learning'
+        : !unit.saturation.fitted
+          ? 'not_fitted'
+          : null;
     const bounds = options.bounds?.get(unit.campaign.id);
     return {
       id: unit.campaign.id,

@@ -12,8 +12,17 @@ describe('budget shifts', () => {
     const findings = shifts(account([...peers(), bad]));
     expect(findings).toHaveLength(1);
     const [finding] = findings;
-    expect(finding).toMatchObject({ type: 'reduce_budget', key: 'reduce_budget:bad', level: 'campaign', entityId: 'bad', campaignId: 'bad', change: { kind: 'campaign_budget', campaignId: 'bad', from: 12_345, to: 9_900 } });
-    expect(finding.headline).toMatch(/^Lower the budget of Campaign bad from 123\.45 USD to 99\.00 USD a day: it pays [45]\d\.\d\d USD a conversion against 10\.\d\d USD in the account’s other campaigns; its click-through is 0\.40% against 1\.00% and a click costs 1\.80 USD against 1\.00 USD$/);
+    expect(finding).toMatchObject({
+      type: 'reduce_budget',
+      key: 'reduce_budget:bad',
+      level: 'campaign',
+      entityId: 'bad',
+      campaignId: 'bad',
+      change: { kind: 'campaign_budget', campaignId: 'bad', from: 12_345, to: 9_900 },
+    });
+    expect(finding.headline).toMatch(
+      /^Lower the budget of Campaign bad from 123\.45 USD to 99\.00 USD a day: it pays [45]\d\.\d\d USD a conversion against 10\.\d\d USD in the account’s other campaigns; its click-through is 0\.40% against 1\.00% and a click costs 1\.80 USD against 1\.00 USD$/,
+    );
     expect(finding.confidence).toBeGreaterThanOrEqual(0.95);
     expect(finding.evidence.map((e) => e.metric)).toEqual(['marginal_cpa', 'conversions_per_1000_spend', 'ctr', 'cpc']);
     const marginal = finding.evidence[0];
@@ -35,8 +44,14 @@ describe('budget shifts', () => {
     const star = campaign('star', 12_000, { spend: 10_000, conversions: 50 });
     const findings = shifts(account([...peers(), star]));
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ type: 'scale_campaign', key: 'scale_campaign:star', change: { kind: 'campaign_budget', from: 12_000, to: 14_400 } });
-    expect(findings[0].headline).toMatch(/^Raise the budget of Campaign star from 120\.00 USD to 144\.00 USD a day: it gets \d+% more conversions per unit of spend/);
+    expect(findings[0]).toMatchObject({
+      type: 'scale_campaign',
+      key: 'scale_campaign:star',
+      change: { kind: 'campaign_budget', from: 12_000, to: 14_400 },
+    });
+    expect(findings[0].headline).toMatch(
+      /^Raise the budget of Campaign star from 120\.00 USD to 144\.00 USD a day: it gets \d+% more conversions per unit of spend/,
+    );
     expect(findings[0].impact.spendPerWeek.mid).toBeCloseTo(14_000, 6);
     expect(findings[0].impact.conversionsPerWeek.low).toBeGreaterThan(0);
   });
@@ -67,5 +82,4 @@ describe('budget shifts', () => {
     expect(steppedBudget(1_234, 0.8, 'JPY')).toBe(987);
     expect(steppedBudget(100, 0.8, 'EUR')).toBe(100);
   });
-
 });

@@ -1,7 +1,8 @@
 import { minorDigits, minorToDecimal } from '@shared/money';
-import { beta, gamma, interval, mean, probabilityLess, type Posterior } from './distributions';
+
+import { beta, gamma, interval, mean, type Posterior, probabilityLess } from './distributions';
 import { ADVICE_PROBABILITY, type EvidenceMetric, type Finding } from './findings';
-import { peersMedianDraws, rangeOfDraws, type CampaignUnit, type MarginalCosts } from './marginalCpa';
+import { type CampaignUnit, type MarginalCosts, peersMedianDraws, rangeOfDraws } from './marginalCpa';
 import type { AccountSeries, Range } from './types';
 import { median } from './window';
 
@@ -83,7 +84,12 @@ function marginalEstimates(costs: MarginalCosts, level: number): MarginalEstimat
 }
 
 /** Steps for the account's campaigns, but for those in `excluded` (already advised: a move of budget). */
-export function findBudgetShifts(account: AccountSeries, costs: MarginalCosts | null, params: BudgetShiftParams = BUDGET_SHIFT_DEFAULTS, excluded: ReadonlySet<string> = new Set()): Finding[] {
+export function findBudgetShifts(
+  account: AccountSeries,
+  costs: MarginalCosts | null,
+  params: BudgetShiftParams = BUDGET_SHIFT_DEFAULTS,
+  excluded: ReadonlySet<string> = new Set(),
+): Finding[] {
   if (!costs) return [];
   const { units } = costs;
   const estimates = marginalEstimates(costs, params.credibleLevel);
@@ -95,18 +101,50 @@ export function findBudgetShifts(account: AccountSeries, costs: MarginalCosts | 
     // The effect guard: the average differs from the other campaigns' median by a gap worth a budget step.
     const gap = mean(unit.perSpend) / median(others.map((o) => mean(o.perSpend)));
     // A budget too small to step in whole units of the currency is left as it is.
-    const step = (share: number) => steppedBudget(unit.campaign.dailyBudget!, share, account.currency) !== unit.campaign.dailyBudget;
+    const step = (share: number) =>
+      steppedBudget(unit.campaign.dailyBudget!, share, account.currency) !== unit.campaign.dailyBudget;
     if (estimate.above >= params.probability && gap <= 1 - params.minGap && step(params.reduceTo)) {
       const pooled = pool(others);
       const clicks = clickPosteriors(unit.totals);
       const ctrProbability = probabilityLess(clicks.ctr, pooled.ctr);
       const cpcProbability = probabilityLess(clicks.clicksPerSpend, pooled.clicksPerSpend);
       if (!params.clickSignals || (ctrProbability >= params.probability && cpcProbability >= params.probability)) {
-        const confidence = params.clickSignals ? Math.min(estimate.above, ctrProbability, cpcProbability) : estimate.above;
-        findings.push(describe('reduce_budget', account, costs, unit, others, { ...pooled, own: clicks, ctrProbability, cpcProbability }, estimate, confidence, params));
+        const confidence = params.clickSignals
+          ? Math.min(estimate.above, ctrProbability, cpcProbability)
+          : estimate.above;
+        findings.push(
+          describe(
+            'reduce_budget',
+            account,
+            costs,
+            unit,
+            others,
+            { ...pooled, own: clicks, ctrProbability, cpcProbability },
+            estimate,
+            confidence,
+            params,
+          ),
+        );
       }
-    } else if (estimate.below >= params.probability && gap >= 1 + params.minGap && unit.utilisation >= params.minUtilisation && step(params.scaleTo)) {
-      findings.push(describe('scale_campaign', account, costs, unit, others, { ...pool(others), own: clickPosteriors(unit.totals), ctrProbability: 0, cpcProbability: 0 }, estimate, estimate.below, params));
+    } else if (
+      estimate.below >= params.probability &&
+      gap >= 1 + params.minGap &&
+      unit.utilisation >= params.minUtilisation &&
+      step(params.scaleTo)
+    ) {
+      findings.push(
+        describe(
+          'scale_campaign',
+          account,
+          costs,
+          unit,
+          others,
+          { ...pool(others), own: clickPosteriors(unit.totals), ctrProbability: 0, cpcProbability: 0 },
+          estimate,
+          estimate.below,
+          params,
+        ),
+      );
     }
   });
   return findings;
@@ -119,11 +157,23 @@ interface ClickPosteriors {
 }
 
 function clickPosteriors(t: { impressions: number; clicks: number; spend: number }): ClickPosteriors {
-  return { ctr: beta(1 + t.clicks, 1 + Math.max(0, t.impressions - t.clicks)), clicksPerSpend: gamma(0.5 + t.clicks, Math.max(1, t.spend)) };
+  return {
+    ctr: beta(1 + t.clicks, 1 + Math.max(0, t.impressions - t.clicks)),
+    clicksPerSpend: gamma(0.5 + t.clicks, Math.max(1, t.spend)),
+  };
 }
 
 function pool(units: CampaignUnit[]): ClickPosteriors {
-  return clickPosteriors(units.reduce((s, u) => ({ impressions: s.impressions + u.totals.impressions, clicks: s.clicks + u.totals.clicks, spend: s.spend + u.totals.spend }), { impressions: 0, clicks: 0, spend: 0 }));
+  return clickPosteriors(
+    units.reduce(
+      (s, u) => ({
+        impressions: s.impressions + u.totals.impressions,
+        clicks: s.clicks + u.totals.clicks,
+        spend: s.spend + u.totals.spend,
+      }),
+      { impressions: 0, clicks: 0, spend: 0 },
+    ),
+  );
 }
 
 const range = (p: Posterior, level: number, scale = 1): Range => {
@@ -188,8 +238,20 @@ function describe(
   ];
   if (reduce) {
     evidence.push(
-      { metric: 'ctr', label: 'Click-through, against the account’s other campaigns', entity: range(pooled.own.ctr, level), peers: range(pooled.ctr, level), probability: pooled.ctrProbability },
-      { metric: 'cpc', label: 'Cost per click (minor units), against the account’s other campaigns', entity: cpcRange(pooled.own.clicksPerSpend, level), peers: cpcRange(pooled.clicksPerSpend, level), probability: pooled.cpcProbability },
+      {
+        metric: 'ctr',
+        label: 'Click-through, against the account’s other campaigns',
+        entity: range(pooled.own.ctr, level),
+        peers: range(pooled.ctr, level),
+        probability: pooled.ctrProbability,
+      },
+      {
+        metric: 'cpc',
+        label: 'Cost per click (minor units), against the account’s other campaigns',
+        entity: cpcRange(pooled.own.clicksPerSpend, level),
+        peers: cpcRange(pooled.clicksPerSpend, level),
+        probability: pooled.cpcProbability,
+      },
     );
   }
 
@@ -198,11 +260,22 @@ function describe(
   const spendChange = unit.recentSpend * (to / budget - 1);
   const conversions: Range =
     spendChange < 0
-      ? { mid: spendChange / estimate.own.mid, low: spendChange / estimate.own.low, high: spendChange / estimate.own.high }
-      : { mid: spendChange / estimate.own.mid, low: spendChange / estimate.own.high, high: spendChange / estimate.own.low };
+      ? {
+          mid: spendChange / estimate.own.mid,
+          low: spendChange / estimate.own.low,
+          high: spendChange / estimate.own.high,
+        }
+      : {
+          mid: spendChange / estimate.own.mid,
+          low: spendChange / estimate.own.high,
+          high: spendChange / estimate.own.low,
+        };
 
   const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-  const clickSignals = reduce && params.clickSignals ? `; its click-through is ${pct(mean(pooled.own.ctr))} against ${pct(mean(pooled.ctr))} and a click costs ${money(1 / mean(pooled.own.clicksPerSpend))} against ${money(1 / mean(pooled.clicksPerSpend))}` : '';
+  const clickSignals =
+    reduce && params.clickSignals
+      ? `; its click-through is ${pct(mean(pooled.own.ctr))} against ${pct(mean(pooled.ctr))} and a click costs ${money(1 / mean(pooled.own.clicksPerSpend))} against ${money(1 / mean(pooled.clicksPerSpend))}`
+      : '';
   const headline = reduce
     ? `Lower the budget of ${campaign.name} from ${money(budget)} to ${money(to)} a day: it pays ${money(cpa(own.mid))} a conversion against ${money(cpa(peers.mid))} in the account’s other campaigns${clickSignals}`
     : `Raise the budget of ${campaign.name} from ${money(budget)} to ${money(to)} a day: it gets ${Math.round((ratio - 1) * 100)}% more conversions per unit of spend than the account’s other campaigns (${money(cpa(own.mid))} a conversion against ${money(cpa(peers.mid))}) and spends ${Math.round(unit.utilisation * 100)}% of its budget`;
@@ -216,7 +289,10 @@ function describe(
     headline,
     confidence,
     evidence,
-    impact: { conversionsPerWeek: conversions, spendPerWeek: { mid: spendChange, low: spendChange, high: spendChange } },
+    impact: {
+      conversionsPerWeek: conversions,
+      spendPerWeek: { mid: spendChange, low: spendChange, high: spendChange },
+    },
     change: { kind: 'campaign_budget', campaignId: campaign.id, from: budget, to },
   };
 }

@@ -19,7 +19,14 @@ describe('calibrationFactor', () => {
 });
 
 describe('scaleConversions', () => {
-  const day = (date: string, conversions: number, value: number) => ({ date, spend: 100, impressions: 1000, clicks: 20, conversions, value });
+  const day = (date: string, conversions: number, value: number) => ({
+    date,
+    spend: 100,
+    impressions: 1000,
+    clicks: 20,
+    conversions,
+    value,
+  });
   const series: AccountSeries = {
     platform: 'meta',
     accountRef: 'a1',

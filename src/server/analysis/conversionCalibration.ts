@@ -13,7 +13,8 @@ export function calibrationFactor(ratio: number | null, bounds: { min: number; m
   return Math.min(bounds.max, Math.max(bounds.min, 1 / ratio));
 }
 
-const scaleDays = (days: DayCounts[], factor: number): DayCounts[] => days.map((day) => ({ ...day, conversions: day.conversions * factor, value: day.value * factor }));
+const scaleDays = (days: DayCounts[], factor: number): DayCounts[] =>
+  days.map((day) => ({ ...day, conversions: day.conversions * factor, value: day.value * factor }));
 
 /** The account's series with every day's conversions and conversion value multiplied by `factor` (spend, impressions and clicks as they are). */
 export function scaleConversions(series: AccountSeries, factor: number): AccountSeries {

@@ -27,7 +27,8 @@ interface Count {
 
 function countOf(mean: number, dispersion: number): Count {
   const mu = Math.max(mean, 1e-9);
-  if (dispersion < POISSON_BELOW) return { cdf: (x) => poissonCdf(x, mu), pmf: (x) => poissonPmf(x, mu), quantile: (p) => poissonQuantile(p, mu) };
+  if (dispersion < POISSON_BELOW)
+    return { cdf: (x) => poissonCdf(x, mu), pmf: (x) => poissonPmf(x, mu), quantile: (p) => poissonQuantile(p, mu) };
   const p = 1 / dispersion;
   const r = mu / (dispersion - 1);
   return { cdf: (x) => nbinomCdf(x, r, p), pmf: (x) => nbinomPmf(x, r, p), quantile: (q) => nbinomQuantile(q, r, p) };

@@ -1,12 +1,18 @@
-import { beta, gamma } from './distributions';
 import { findFatiguedCreatives, probabilityBelowShare } from './creativeFatigue';
+import { beta, gamma } from './distributions';
 import type { AccountSeries, AdSeries } from './types';
 
 const TODAY = '2026-03-31';
 const date = (age: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - age * 86_400_000).toISOString().slice(0, 10);
 
 /** An ad with `days` days of delivery ending today: `impressions` a day at the click-through `ctrAt(age)`, 1 conversion per 25 clicks. */
-function ad(id: string, days: number, ctrAt: (age: number) => number, status: AdSeries['status'] = 'ACTIVE', impressions = 2000): AdSeries {
+function ad(
+  id: string,
+  days: number,
+  ctrAt: (age: number) => number,
+  status: AdSeries['status'] = 'ACTIVE',
+  impressions = 2000,
+): AdSeries {
   return {
     id,
     name: `Ad ${id}`,
@@ -19,7 +25,13 @@ function ad(id: string, days: number, ctrAt: (age: number) => number, status: Ad
 }
 
 function account(ads: AdSeries[]): AccountSeries {
-  return { platform: 'meta', accountRef: 'acc', currency: 'USD', today: TODAY, campaigns: [{ id: 'c1', name: 'Prospecting', status: 'ACTIVE', dailyBudget: 10_000, days: [], ads }] };
+  return {
+    platform: 'meta',
+    accountRef: 'acc',
+    currency: 'USD',
+    today: TODAY,
+    campaigns: [{ id: 'c1', name: 'Prospecting', status: 'ACTIVE', dailyBudget: 10_000, days: [], ads }],
+  };
 }
 
 /** Click-through 2% when fresh, decaying towards 55% of it with a 20-day half-life (the ad launched `days` ago). */
@@ -27,11 +39,23 @@ const wearing = (days: number) => (age: number) => 0.02 * (0.55 + 0.45 * 0.5 ** 
 
 describe('creative fatigue', () => {
   it('flags a live ad whose click-through fell well below its own earlier one, with evidence, the task and the conversions it costs', () => {
-    const { findings } = findFatiguedCreatives(account([ad('tired', 60, wearing(60)), ad('steady', 60, () => 0.02)]), [1]);
+    const { findings } = findFatiguedCreatives(
+      account([ad('tired', 60, wearing(60)), ad('steady', 60, () => 0.02)]),
+      [1],
+    );
     expect(findings).toHaveLength(1);
     const [finding] = findings;
-    expect(finding).toMatchObject({ type: 'creative_fatigue', key: 'creative_fatigue:tired', level: 'ad', entityId: 'tired', campaignId: 'c1', change: { kind: 'task' } });
-    expect(finding.headline).toMatch(/^Refresh “Ad tired” in Prospecting: its click-through fell \d+%, from [\d.]+% to [\d.]+% over the last 14 days$/);
+    expect(finding).toMatchObject({
+      type: 'creative_fatigue',
+      key: 'creative_fatigue:tired',
+      level: 'ad',
+      entityId: 'tired',
+      campaignId: 'c1',
+      change: { kind: 'task' },
+    });
+    expect(finding.headline).toMatch(
+      /^Refresh “Ad tired” in Prospecting: its click-through fell \d+%, from [\d.]+% to [\d.]+% over the last 14 days$/,
+    );
     expect(finding.confidence).toBeGreaterThanOrEqual(0.95);
     const [ctr] = finding.evidence;
     expect(ctr.metric).toBe('ctr');
@@ -59,7 +83,10 @@ describe('creative fatigue', () => {
   });
 
   it('labels new ads as learning, and leaves paused ones alone', () => {
-    const { findings, learning } = findFatiguedCreatives(account([ad('new', 20, wearing(20)), ad('off', 60, wearing(60), 'PAUSED')]), [1]);
+    const { findings, learning } = findFatiguedCreatives(
+      account([ad('new', 20, wearing(20)), ad('off', 60, wearing(60), 'PAUSED')]),
+      [1],
+    );
     expect(findings).toEqual([]);
     expect(learning).toEqual([{ level: 'ad', entityId: 'new', reason: 'too_new' }]);
   });
@@ -70,6 +97,8 @@ describe('creative fatigue', () => {
     // For Gammas c·Y is Gamma(a, b / c): compare the grid rule with that.
     expect(probabilityBelowShare(x, y, 0.9)).toBeCloseTo(probabilityBelowShare(x, gamma(100, 1000 / 0.9), 1), 3);
     const b = beta(50, 950);
-    expect(probabilityBelowShare(b, beta(100, 900), 0.9)).toBeGreaterThan(probabilityBelowShare(b, beta(100, 900), 0.6));
+    expect(probabilityBelowShare(b, beta(100, 900), 0.9)).toBeGreaterThan(
+      probabilityBelowShare(b, beta(100, 900), 0.6),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { minorToDecimal } from '@shared/money';
-import { beta, cdf, interval, mean, quantile, type Posterior } from './distributions';
-import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
+
+import { beta, cdf, interval, mean, type Posterior, quantile } from './distributions';
+import { adFindingHead, ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from './types';
 import { ageOf } from './window';
@@ -106,7 +107,11 @@ function conversionsPerClick(ad: AdSeries, today: string, historyDays: number, l
   return beta(1 + conversions, 1 + Math.max(0, clicks - conversions));
 }
 
-export function findFatiguedCreatives(account: AccountSeries, lag: (number | null)[], params: CreativeFatigueParams = CREATIVE_FATIGUE_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findFatiguedCreatives(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: CreativeFatigueParams = CREATIVE_FATIGUE_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const { today } = account;
   const findings: Finding[] = [];
   const learning: Learning[] = [];
@@ -137,7 +142,22 @@ export function findFatiguedCreatives(account: AccountSeries, lag: (number | nul
       const now = beta(1 + recent.clicks, 1 + Math.max(0, recent.impressions - recent.clicks));
       const confidence = probabilityBelowShare(now, before, params.maxRatio);
       if (confidence < params.probability) continue;
-      findings.push(describe(account.currency, campaign, ad, { before, now, earlier, recent, confidence, perClick: conversionsPerClick(ad, today, params.historyDays, lag) }, params));
+      findings.push(
+        describe(
+          account.currency,
+          campaign,
+          ad,
+          {
+            before,
+            now,
+            earlier,
+            recent,
+            confidence,
+            perClick: conversionsPerClick(ad, today, params.historyDays, lag),
+          },
+          params,
+        ),
+      );
     }
   }
   return { findings, learning };
@@ -154,7 +174,13 @@ interface Judged {
 
 const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
 
-function describe(currency: string, campaign: CampaignSeries, ad: AdSeries, j: Judged, params: CreativeFatigueParams): Finding {
+function describe(
+  currency: string,
+  campaign: CampaignSeries,
+  ad: AdSeries,
+  j: Judged,
+  params: CreativeFatigueParams,
+): Finding {
   const level = params.credibleLevel;
   const nowRange = { mid: mean(j.now), ...interval(j.now, level) };
   const beforeRange = { mid: mean(j.before), ...interval(j.before, level) };

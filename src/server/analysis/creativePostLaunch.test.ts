@@ -1,4 +1,11 @@
-import { postLaunchDispersion, scoreAccountAds, scoreCampaignAds, type PostLaunchAd, type PostLaunchDispersion, type PostLaunchOptions } from './creativePostLaunch';
+import {
+  type PostLaunchAd,
+  type PostLaunchDispersion,
+  postLaunchDispersion,
+  type PostLaunchOptions,
+  scoreAccountAds,
+  scoreCampaignAds,
+} from './creativePostLaunch';
 import { adFatigue, poissonTrend } from './fatigueTrend';
 import { adSeries, oneCampaignAccount, TODAY } from './series.fixtures';
 import type { AdSeries, CampaignSeries } from './types';
@@ -19,7 +26,12 @@ const find = (ads: PostLaunchAd[], id: string) => ads.find((a) => a.adId === id)
 describe('post-launch score', () => {
   it('does not rank a small-spend lucky ad above a proven better one, and gives it a wider interval', () => {
     // Two ordinary ads, one 30% more efficient over a month, and one that got 6 conversions on its first 2,000 (three times the campaign's rate).
-    const ads = [steady('a', 30), steady('b', 30), steady('proven', 30, { conversions: 2.6 }), steady('lucky', 2, { conversions: 3 })];
+    const ads = [
+      steady('a', 30),
+      steady('b', 30),
+      steady('proven', 30, { conversions: 2.6 }),
+      steady('lucky', 2, { conversions: 3 }),
+    ];
     const result = scoreCampaignAds(campaignOf(ads), { ...OPTIONS, spendFloor: 2_000 });
     const proven = find(result.ads, 'proven');
     const lucky = find(result.ads, 'lucky');
@@ -28,7 +40,9 @@ describe('post-launch score', () => {
     // ...but shrunk towards its campaign, it ranks below the proven ad.
     expect(lucky.overall!.score).toBeLessThan(proven.overall!.score);
     expect(result.ads[0].adId).toBe('proven');
-    expect(lucky.efficiency!.high - lucky.efficiency!.low).toBeGreaterThan(proven.efficiency!.high - proven.efficiency!.low);
+    expect(lucky.efficiency!.high - lucky.efficiency!.low).toBeGreaterThan(
+      proven.efficiency!.high - proven.efficiency!.low,
+    );
     expect(proven.efficiency!.probabilityBetter).toBeGreaterThan(0.8);
     expect(find(result.ads, 'a').overall!.score).toBeLessThan(50);
   });
@@ -36,7 +50,17 @@ describe('post-launch score', () => {
   it('withholds scores below the spend floor but shows the counts, and needs another ad to compare with', () => {
     const result = scoreCampaignAds(campaignOf([steady('a', 30), steady('new', 3)]), OPTIONS);
     const fresh = find(result.ads, 'new');
-    expect(fresh).toMatchObject({ enoughData: false, withheld: 'below_spend_floor', overall: null, hook: null, conversion: null, efficiency: null, spend: 3_000, clicks: 120, conversions: 6 });
+    expect(fresh).toMatchObject({
+      enoughData: false,
+      withheld: 'below_spend_floor',
+      overall: null,
+      hook: null,
+      conversion: null,
+      efficiency: null,
+      spend: 3_000,
+      clicks: 120,
+      conversions: 6,
+    });
     expect(fresh.summary).toBe('Not enough data yet: 30.00 of 50.00 USD spent (120 clicks, 6 conversions so far)');
     expect(find(result.ads, 'a').enoughData).toBe(true);
 
@@ -46,7 +70,10 @@ describe('post-launch score', () => {
 
   it('scores are monotone in each rate, 50 at par, within 1–100, with the score inside its interval', () => {
     const conversions = [1, 1.5, 2, 2.5, 3, 6];
-    const result = scoreCampaignAds(campaignOf(conversions.map((c, i) => steady(`c${i}`, 30, { conversions: c }))), OPTIONS);
+    const result = scoreCampaignAds(
+      campaignOf(conversions.map((c, i) => steady(`c${i}`, 30, { conversions: c }))),
+      OPTIONS,
+    );
     const scores = conversions.map((_, i) => find(result.ads, `c${i}`).efficiency!.score);
     for (let i = 1; i < scores.length; i += 1) expect(scores[i]).toBeGreaterThan(scores[i - 1]);
     for (const ad of result.ads) {
@@ -58,13 +85,22 @@ describe('post-launch score', () => {
       }
     }
 
-    const clicks = scoreCampaignAds(campaignOf([steady('low', 30, { clicks: 30 }), steady('mid', 30, { clicks: 40 }), steady('high', 30, { clicks: 50 })]), OPTIONS);
+    const clicks = scoreCampaignAds(
+      campaignOf([
+        steady('low', 30, { clicks: 30 }),
+        steady('mid', 30, { clicks: 40 }),
+        steady('high', 30, { clicks: 50 }),
+      ]),
+      OPTIONS,
+    );
     const hooks = ['low', 'mid', 'high'].map((id) => find(clicks.ads, id).hook!);
     expect(hooks[0].score).toBeLessThan(hooks[1].score);
     expect(hooks[1].score).toBeLessThan(hooks[2].score);
     expect(hooks[1].score).toBeGreaterThanOrEqual(45);
     expect(hooks[1].score).toBeLessThanOrEqual(55);
-    expect(hooks[2].explanation).toMatch(/^Click-through 2\.50% vs the campaign’s 2\.00%; (\d+%|over 99%) likely above it$/);
+    expect(hooks[2].explanation).toMatch(
+      /^Click-through 2\.50% vs the campaign’s 2\.00%; (\d+%|over 99%) likely above it$/,
+    );
   });
 
   it('judges efficiency on value under a ROAS objective', () => {
@@ -78,12 +114,19 @@ describe('post-launch score', () => {
     expect(rich.score).toBeGreaterThan(find(roas.ads, 'cheap').efficiency!.score);
     expect(rich.observed).toBeCloseTo(8);
     expect(rich.campaign).toBeCloseTo(6);
-    expect(rich.explanation).toMatch(/^Return on ad spend 8\.00× vs the campaign’s 6\.00×; (\d+%|over 99%) likely above it$/);
+    expect(rich.explanation).toMatch(
+      /^Return on ad spend 8\.00× vs the campaign’s 6\.00×; (\d+%|over 99%) likely above it$/,
+    );
   });
 
   it('holds an ad against the campaign over its own days only', () => {
     // The campaign converted twice as well before the new ad launched; on the new ad's days both ads convert alike.
-    const old = adSeries('old', 40, (age) => ({ spend: 1_000, impressions: 2_000, clicks: 40, conversions: age < 10 ? 2 : 4 }));
+    const old = adSeries('old', 40, (age) => ({
+      spend: 1_000,
+      impressions: 2_000,
+      clicks: 40,
+      conversions: age < 10 ? 2 : 4,
+    }));
     const result = scoreCampaignAds(campaignOf([old, steady('new', 10)]), OPTIONS);
     const fresh = find(result.ads, 'new').efficiency!;
     expect(fresh.campaign).toBeCloseTo(500);
@@ -92,7 +135,12 @@ describe('post-launch score', () => {
   });
 
   it('estimates the dispersion over the account and scores every active campaign', () => {
-    const account = oneCampaignAccount([steady('a', 30), steady('b', 30, { conversions: 3 }), steady('c', 30, { conversions: 1.5 }), steady('d', 30, { clicks: 60 })]);
+    const account = oneCampaignAccount([
+      steady('a', 30),
+      steady('b', 30, { conversions: 3 }),
+      steady('c', 30, { conversions: 1.5 }),
+      steady('d', 30, { clicks: 60 }),
+    ]);
     const dispersion = postLaunchDispersion(account);
     expect(dispersion.perSpend).toBeGreaterThan(0.0025);
     const [campaign] = scoreAccountAds(account, { spendFloor: 5_000 });
@@ -104,17 +152,31 @@ describe('post-launch score', () => {
 
 describe('fatigue trend', () => {
   it('recovers a log-linear slope', () => {
-    const points = Array.from({ length: 20 }, (_, x) => ({ x, exposure: 10_000, events: 10_000 * 0.02 * Math.exp(-0.01 * x) }));
+    const points = Array.from({ length: 20 }, (_, x) => ({
+      x,
+      exposure: 10_000,
+      events: 10_000 * 0.02 * Math.exp(-0.01 * x),
+    }));
     const fit = poissonTrend(points)!;
     expect(fit.slope).toBeCloseTo(-0.01, 6);
     expect(fit.standardError).toBeGreaterThan(0);
   });
 
   it("calls a worn ad 'fatigued', a slowly sliding one 'watch' with the days left, and a steady one 'fresh'", () => {
-    const worn = adSeries('worn', 60, (age) => ({ spend: 1_000, impressions: 10_000, clicks: 10_000 * 0.02 * (0.55 + 0.45 * 0.5 ** ((59 - age) / 20)), conversions: 1 }));
+    const worn = adSeries('worn', 60, (age) => ({
+      spend: 1_000,
+      impressions: 10_000,
+      clicks: 10_000 * 0.02 * (0.55 + 0.45 * 0.5 ** ((59 - age) / 20)),
+      conversions: 1,
+    }));
     expect(adFatigue(worn, TODAY)).toMatchObject({ state: 'fatigued', daysToFatigue: 0 });
 
-    const sliding = adSeries('sliding', 28, (age) => ({ spend: 1_000, impressions: 10_000, clicks: 10_000 * 0.02 * Math.exp(-0.004 * (27 - age)), conversions: 1 }));
+    const sliding = adSeries('sliding', 28, (age) => ({
+      spend: 1_000,
+      impressions: 10_000,
+      clicks: 10_000 * 0.02 * Math.exp(-0.004 * (27 - age)),
+      conversions: 1,
+    }));
     const watch = adFatigue(sliding, TODAY)!;
     expect(watch.state).toBe('watch');
     expect(watch.ctrPerWeek.mid).toBeCloseTo(Math.expm1(-0.028), 3);
@@ -124,10 +186,17 @@ describe('fatigue trend', () => {
     expect(watch.ctrPerImpressionDoubling.mid).toBeLessThan(0);
     expect(watch.daysToFatigue).toBeGreaterThan(10);
     expect(watch.daysToFatigue).toBeLessThan(25);
-    expect(watch.explanation).toMatch(/^Watch: click-through falling about 3% a week; at this pace 15% below its early level in about \d+ days$/);
+    expect(watch.explanation).toMatch(
+      /^Watch: click-through falling about 3% a week; at this pace 15% below its early level in about \d+ days$/,
+    );
 
     const flat = adSeries('flat', 28, () => ({ spend: 1_000, impressions: 10_000, clicks: 200, conversions: 1 }));
     expect(adFatigue(flat, TODAY)).toMatchObject({ state: 'fresh', daysToFatigue: null });
-    expect(adFatigue(adSeries('young', 3, () => ({ spend: 1_000, impressions: 10_000, clicks: 200, conversions: 1 })), TODAY)).toBeNull();
+    expect(
+      adFatigue(
+        adSeries('young', 3, () => ({ spend: 1_000, impressions: 10_000, clicks: 200, conversions: 1 })),
+        TODAY,
+      ),
+    ).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import { minorToDecimal } from '@shared/money';
+import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+
 import { isLive } from './adPeers';
 import { cdf, interval, mean, type Posterior } from './distributions';
-import { betaPrior, gammaPrior, relativeDispersion, updateBeta, updateGamma, type PeerUnit } from './empiricalBayes';
-import { adFatigue, FATIGUE_TREND_DEFAULTS, type AdFatigue, type FatigueTrendParams } from './fatigueTrend';
+import { betaPrior, gammaPrior, type PeerUnit, relativeDispersion, updateBeta, updateGamma } from './empiricalBayes';
+import { type AdFatigue, adFatigue, FATIGUE_TREND_DEFAULTS, type FatigueTrendParams } from './fatigueTrend';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts, EntityStatus } from './types';
-import { ageOf, sumByDate, windowTotals, type WindowTotals } from './window';
+import { ageOf, sumByDate, type WindowTotals, windowTotals } from './window';
 
 /**
  * The post-launch score: each ad of a campaign scored 1–100 against the campaign's ads on its
@@ -57,7 +58,11 @@ export interface PostLaunchParams {
  * six weeks to spend the floor is still scored; each ad is held against the campaign on its own
  * days, so older ads' longer windows do not bias the comparison.
  */
-export const POST_LAUNCH_DEFAULTS: PostLaunchParams = { windowDays: 90, credibleLevel: 0.9, fatigue: FATIGUE_TREND_DEFAULTS };
+export const POST_LAUNCH_DEFAULTS: PostLaunchParams = {
+  windowDays: 90,
+  credibleLevel: 0.9,
+  fatigue: FATIGUE_TREND_DEFAULTS,
+};
 
 /** The default spend floor, in rupees: about Motion's $50. Convert it to the account's currency (minor units) for spendFloor. */
 export const POST_LAUNCH_SPEND_FLOOR_INR = 4000;
@@ -175,8 +180,15 @@ interface Factor {
 
 const rate = (events: number, exposure: number) => (exposure > 0 ? events / exposure : 0);
 
-function measure(ad: AdSeries, campaignAds: AdSeries[], today: string, windowDays: number, lag: (number | null)[]): Measured | null {
-  const inWindow = (d: DayCounts) => (d.impressions > 0 || d.spend > 0) && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < windowDays;
+function measure(
+  ad: AdSeries,
+  campaignAds: AdSeries[],
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): Measured | null {
+  const inWindow = (d: DayCounts) =>
+    (d.impressions > 0 || d.spend > 0) && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < windowDays;
   const days = ad.days.filter(inWindow);
   if (days.length === 0) return null;
   const raw = { spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0, activeDays: days.length };
@@ -196,7 +208,10 @@ function measure(ad: AdSeries, campaignAds: AdSeries[], today: string, windowDay
     raw,
     own: windowTotals(ad.days, today, windowDays, lag),
     campaign: windowTotals(campaignDays, today, windowDays, lag),
-    campaignRaw: { impressions: campaignDays.reduce((s, d) => s + d.impressions, 0), clicks: campaignDays.reduce((s, d) => s + d.clicks, 0) },
+    campaignRaw: {
+      impressions: campaignDays.reduce((s, d) => s + d.impressions, 0),
+      clicks: campaignDays.reduce((s, d) => s + d.clicks, 0),
+    },
   };
 }
 
@@ -207,22 +222,54 @@ function factors(m: Measured, objective: PostLaunchObjective): Record<keyof Post
   const orderValue = campaignOrderValue(m);
   const equivalents = (value: number) => (orderValue > 0 ? value / orderValue : 0);
   return {
-    clickThrough: { kind: 'beta', events: m.raw.clicks, exposure: m.raw.impressions, groupEvents: m.campaignRaw.clicks, groupExposure: m.campaignRaw.impressions },
-    perClick: { kind: 'beta', events: m.own.conversions, exposure: m.own.knownClicks, groupEvents: m.campaign.conversions, groupExposure: m.campaign.knownClicks },
+    clickThrough: {
+      kind: 'beta',
+      events: m.raw.clicks,
+      exposure: m.raw.impressions,
+      groupEvents: m.campaignRaw.clicks,
+      groupExposure: m.campaignRaw.impressions,
+    },
+    perClick: {
+      kind: 'beta',
+      events: m.own.conversions,
+      exposure: m.own.knownClicks,
+      groupEvents: m.campaign.conversions,
+      groupExposure: m.campaign.knownClicks,
+    },
     perSpend:
       objective === 'roas'
-        ? { kind: 'gamma', events: equivalents(m.own.value), exposure: m.own.knownSpend, groupEvents: equivalents(m.campaign.value), groupExposure: m.campaign.knownSpend }
-        : { kind: 'gamma', events: m.own.conversions, exposure: m.own.knownSpend, groupEvents: m.campaign.conversions, groupExposure: m.campaign.knownSpend },
+        ? {
+            kind: 'gamma',
+            events: equivalents(m.own.value),
+            exposure: m.own.knownSpend,
+            groupEvents: equivalents(m.campaign.value),
+            groupExposure: m.campaign.knownSpend,
+          }
+        : {
+            kind: 'gamma',
+            events: m.own.conversions,
+            exposure: m.own.knownSpend,
+            groupEvents: m.campaign.conversions,
+            groupExposure: m.campaign.knownSpend,
+          },
   };
 }
 
 const KEYS: (keyof PostLaunchDispersion)[] = ['clickThrough', 'perClick', 'perSpend'];
 
 function units(measured: Measured[], objective: PostLaunchObjective): Record<keyof PostLaunchDispersion, PeerUnit[]> {
-  const out = Object.fromEntries(KEYS.map((k) => [k, [] as PeerUnit[]])) as Record<keyof PostLaunchDispersion, PeerUnit[]>;
+  const out = Object.fromEntries(KEYS.map((k) => [k, [] as PeerUnit[]])) as Record<
+    keyof PostLaunchDispersion,
+    PeerUnit[]
+  >;
   for (const m of measured) {
     const f = factors(m, objective);
-    for (const k of KEYS) out[k].push({ events: f[k].events, exposure: f[k].exposure, groupRate: rate(f[k].groupEvents, f[k].groupExposure) });
+    for (const k of KEYS)
+      out[k].push({
+        events: f[k].events,
+        exposure: f[k].exposure,
+        groupRate: rate(f[k].groupEvents, f[k].groupExposure),
+      });
   }
   return out;
 }
@@ -230,8 +277,15 @@ function units(measured: Measured[], objective: PostLaunchObjective): Record<key
 const dispersionOf = (u: Record<keyof PostLaunchDispersion, PeerUnit[]>): PostLaunchDispersion =>
   Object.fromEntries(KEYS.map((k) => [k, relativeDispersion(u[k])])) as unknown as PostLaunchDispersion;
 
-function campaignMeasures(campaign: CampaignSeries, today: string, windowDays: number, lag: (number | null)[]): Measured[] {
-  return campaign.ads.map((ad) => measure(ad, campaign.ads, today, windowDays, lag)).filter((m): m is Measured => m !== null);
+function campaignMeasures(
+  campaign: CampaignSeries,
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): Measured[] {
+  return campaign.ads
+    .map((ad) => measure(ad, campaign.ads, today, windowDays, lag))
+    .filter((m): m is Measured => m !== null);
 }
 
 /**
@@ -239,7 +293,10 @@ function campaignMeasures(campaign: CampaignSeries, today: string, windowDays: n
  * ad over its own days), as adPeers computes its priors' spread: per account, never pooled across
  * platforms or currencies.
  */
-export function postLaunchDispersion(account: AccountSeries, options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params'> = {}): PostLaunchDispersion {
+export function postLaunchDispersion(
+  account: AccountSeries,
+  options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params'> = {},
+): PostLaunchDispersion {
   const params = { ...POST_LAUNCH_DEFAULTS, ...options.params };
   const lag = options.lag ?? [1];
   const objective = options.objective ?? 'cpa';
@@ -257,7 +314,10 @@ interface Relative {
 function relative(f: Factor, dispersion: number): Relative | null {
   const groupRate = rate(f.groupEvents, f.groupExposure);
   if (groupRate <= 0) return null;
-  const posterior = f.kind === 'beta' ? updateBeta(betaPrior(groupRate, dispersion), f.events, f.exposure) : updateGamma(gammaPrior(groupRate, dispersion), f.events, f.exposure);
+  const posterior =
+    f.kind === 'beta'
+      ? updateBeta(betaPrior(groupRate, dispersion), f.events, f.exposure)
+      : updateGamma(gammaPrior(groupRate, dispersion), f.events, f.exposure);
   const m = mean(posterior);
   return { posterior, groupRate, logMean: Math.log(m / groupRate) };
 }
@@ -266,11 +326,13 @@ function relative(f: Factor, dispersion: number): Relative | null {
 const logSpread = (dispersion: number) => Math.sqrt(Math.log1p(dispersion));
 const SCORE_MIN = 1;
 const SCORE_MAX = 100;
-const toScore = (logRatio: number, spread: number) => Math.min(SCORE_MAX, Math.max(SCORE_MIN, Math.round(SCORE_MAX * normalCdf(logRatio / spread, 0, 1))));
+const toScore = (logRatio: number, spread: number) =>
+  Math.min(SCORE_MAX, Math.max(SCORE_MIN, Math.round(SCORE_MAX * normalCdf(logRatio / spread, 0, 1))));
 
 const percent = (x: number, digits = 2) => `${(x * 100).toFixed(digits)}%`;
 /** "92% likely lower"; never a flat 0% or 100%, which a posterior cannot claim. */
-const likely = (p: number, better: string) => `${p < 0.01 ? 'under 1%' : p > 0.99 ? 'over 99%' : `${Math.round(p * 100)}%`} likely ${better}`;
+const likely = (p: number, better: string) =>
+  `${p < 0.01 ? 'under 1%' : p > 0.99 ? 'over 99%' : `${Math.round(p * 100)}%`} likely ${better}`;
 
 interface Shown {
   metric: PostLaunchMetric;
@@ -321,9 +383,15 @@ interface Scored {
 export const OVERALL_WEIGHTS = { efficiency: 0.7, conversion: 0.2, hook: 0.1 } as const;
 
 /** The weighted score; its interval the same weights of the bounds (as if the three moved together: the wider, honest choice). */
-function combine(efficiency: PostLaunchScore, conversion: PostLaunchScore, hook: PostLaunchScore, roas: boolean): PostLaunchScore {
+function combine(
+  efficiency: PostLaunchScore,
+  conversion: PostLaunchScore,
+  hook: PostLaunchScore,
+  roas: boolean,
+): PostLaunchScore {
   const w = OVERALL_WEIGHTS;
-  const weighted = (pick: (s: PostLaunchScore) => number) => Math.round(w.efficiency * pick(efficiency) + w.conversion * pick(conversion) + w.hook * pick(hook));
+  const weighted = (pick: (s: PostLaunchScore) => number) =>
+    Math.round(w.efficiency * pick(efficiency) + w.conversion * pick(conversion) + w.hook * pick(hook));
   const score = weighted((s) => s.score);
   return {
     ...efficiency,
@@ -336,7 +404,13 @@ function combine(efficiency: PostLaunchScore, conversion: PostLaunchScore, hook:
   };
 }
 
-function scoreAd(m: Measured, objective: PostLaunchObjective, dispersion: PostLaunchDispersion, currency: string, level: number): Scored | null {
+function scoreAd(
+  m: Measured,
+  objective: PostLaunchObjective,
+  dispersion: PostLaunchDispersion,
+  currency: string,
+  level: number,
+): Scored | null {
   const f = factors(m, objective);
   const clickThrough = relative(f.clickThrough, dispersion.clickThrough);
   const perClick = relative(f.perClick, dispersion.perClick);
@@ -393,7 +467,8 @@ function scoreAd(m: Measured, objective: PostLaunchObjective, dispersion: PostLa
   return { overall: combine(efficiency, conversion, hook, roas), efficiency, hook, conversion };
 }
 
-const plural = (n: number, word: string) => `${Math.round(n).toLocaleString('en-US')} ${word}${Math.round(n) === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) =>
+  `${Math.round(n).toLocaleString('en-US')} ${word}${Math.round(n) === 1 ? '' : 's'}`;
 
 /**
  * Scores every ad of a campaign that delivered in the window against the campaign's ads. Pass
@@ -411,7 +486,8 @@ export function scoreCampaignAds(campaign: CampaignSeries, options: PostLaunchOp
 
   const ads = measured.map((m): PostLaunchAd => {
     const firstDay = m.ad.days.find((d) => d.impressions > 0 || d.spend > 0)!.date;
-    const withheld: PostLaunchWithheld | null = m.raw.spend < spendFloor ? 'below_spend_floor' : m.hasPeers ? null : 'no_other_ads';
+    const withheld: PostLaunchWithheld | null =
+      m.raw.spend < spendFloor ? 'below_spend_floor' : m.hasPeers ? null : 'no_other_ads';
     const scored = withheld ? null : scoreAd(m, objective, dispersion, currency, params.credibleLevel);
     const counts = `${plural(m.raw.clicks, 'click')}, ${plural(m.raw.conversions, 'conversion')}`;
     const summary =
@@ -447,7 +523,10 @@ export function scoreCampaignAds(campaign: CampaignSeries, options: PostLaunchOp
 }
 
 /** Every active campaign of an account scored, with the account's dispersion. */
-export function scoreAccountAds(account: AccountSeries, options: Omit<PostLaunchOptions, 'today' | 'currency' | 'dispersion'>): PostLaunchCampaign[] {
+export function scoreAccountAds(
+  account: AccountSeries,
+  options: Omit<PostLaunchOptions, 'today' | 'currency' | 'dispersion'>,
+): PostLaunchCampaign[] {
   const dispersion = postLaunchDispersion(account, options);
   return account.campaigns
     .filter((c) => c.status === 'ACTIVE')

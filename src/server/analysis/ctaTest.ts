@@ -1,7 +1,18 @@
+import {
+  atLeastAsOld,
+  historyStartOf,
+  type JudgedAd,
+  ownRange,
+  paired,
+  peerGroups,
+  type PeerParams,
+  peersRange,
+  supportOfHalf,
+  weeklyImpressions,
+} from './adPeers';
 import { probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
+import { adFindingHead, ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries, Range } from './types';
-import { atLeastAsOld, historyStartOf, ownRange, paired, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd, type PeerParams } from './adPeers';
 
 /**
  * Test new calls to action: a live ad whose click-through is credibly below most of the other
@@ -49,7 +60,11 @@ export const CTA_TEST_DEFAULTS: CtaTestParams = {
   credibleLevel: 0.9,
 };
 
-export function findWeakCallsToAction(account: AccountSeries, lag: (number | null)[], params: CtaTestParams = CTA_TEST_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findWeakCallsToAction(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: CtaTestParams = CTA_TEST_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const findings: Finding[] = [];
   const learning: Learning[] = [];
   const historyStart = historyStartOf(account);
@@ -58,21 +73,36 @@ export function findWeakCallsToAction(account: AccountSeries, lag: (number | nul
     for (const j of group.ads) if (j.learning) learning.push({ level: 'ad', entityId: j.ad.id, reason: j.learning });
     for (const candidate of group.ads) {
       // An ad already running when the history read begins has worn for an unknown time: its click-through gap may be wear.
-      if (candidate.learning || candidate.totals.firstActiveDay === null || candidate.totals.firstActiveDay <= historyStart!) continue;
+      if (
+        candidate.learning ||
+        candidate.totals.firstActiveDay === null ||
+        candidate.totals.firstActiveDay <= historyStart!
+      )
+        continue;
       const peers = group.ads.filter((p) => p !== candidate);
       const live = group.ads.length;
       // Behind newer ads it may only be older (worn): only peers that have run at least as long, and are not learning, count against it.
       // Each pair over the days both delivered.
-      const pairs = new Map(peers.map((peer) => [peer, paired(group, candidate, peer, account.today, params.windowDays, lag)]));
+      const pairs = new Map(
+        peers.map((peer) => [peer, paired(group, candidate, peer, account.today, params.windowDays, lag)]),
+      );
       const confidence = supportOfHalf(
-        peers.filter((peer) => !peer.learning && atLeastAsOld(peer, candidate)).map((peer) => probabilityLess(pairs.get(peer)!.a.clickThrough, pairs.get(peer)!.b.clickThrough)),
+        peers
+          .filter((peer) => !peer.learning && atLeastAsOld(peer, candidate))
+          .map((peer) => probabilityLess(pairs.get(peer)!.a.clickThrough, pairs.get(peer)!.b.clickThrough)),
         live,
       );
       if (confidence < params.probability) continue;
       // Its clicks must convert: no other live ad more likely than not to convert better per click.
       const worseThan = peers.map((peer) => probabilityLess(pairs.get(peer)!.a.perClick, pairs.get(peer)!.b.perClick));
       if (Math.max(...worseThan) > params.maxOfferDoubt) continue;
-      const finding = describe(group.campaign, candidate, peers, { confidence, worse: supportOfHalf(worseThan, live) }, params);
+      const finding = describe(
+        group.campaign,
+        candidate,
+        peers,
+        { confidence, worse: supportOfHalf(worseThan, live) },
+        params,
+      );
       if (finding) findings.push(finding);
     }
   }
@@ -81,7 +111,13 @@ export function findWeakCallsToAction(account: AccountSeries, lag: (number | nul
 
 const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
 
-function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd[], j: { confidence: number; worse: number }, params: CtaTestParams): Finding | null {
+function describe(
+  campaign: CampaignSeries,
+  candidate: JudgedAd,
+  peers: JudgedAd[],
+  j: { confidence: number; worse: number },
+  params: CtaTestParams,
+): Finding | null {
   const level = params.credibleLevel;
   const own = ownRange(candidate.clickThrough, level);
   const others = peersRange(peers, (p) => p.clickThrough, level);
@@ -107,7 +143,13 @@ function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd
     evidence: [
       { metric: 'ctr', label: 'Click-through rate', entity: own, peers: others, probability: j.confidence },
       // The probability that it converts worse per click than most peers: low, which is the point.
-      { metric: 'cvr', label: 'Conversion rate (per click)', entity: clickOwn, peers: clickPeers, probability: j.worse },
+      {
+        metric: 'cvr',
+        label: 'Conversion rate (per click)',
+        entity: clickOwn,
+        peers: clickPeers,
+        probability: j.worse,
+      },
     ],
     impact: { conversionsPerWeek, spendPerWeek: { mid: 0, low: 0, high: 0 } },
     change: {

@@ -1,10 +1,11 @@
-import { gamma, interval, mean, probabilityLess, type Posterior } from './distributions';
-import { gammaPrior, relativeDispersion, updateGamma, type PeerUnit } from './empiricalBayes';
+import { weekdayOf } from '@shared/days';
+
+import { gamma, interval, mean, type Posterior, probabilityLess } from './distributions';
+import { gammaPrior, type PeerUnit, relativeDispersion, updateGamma } from './empiricalBayes';
 import { ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, CampaignSeries } from './types';
 import { ageOf } from './window';
-import { weekdayOf } from '@shared/days';
 
 /**
  * Day of week: a campaign whose conversions on some weekdays come credibly cheaper or dearer
@@ -40,7 +41,15 @@ export interface DayOfWeekParams {
   maxCut: number;
 }
 
-export const DAY_OF_WEEK_DEFAULTS: DayOfWeekParams = { windowDays: 84, minWeeks: 8, minConversions: 150, probability: ADVICE_PROBABILITY, minShortfall: 0.1, credibleLevel: 0.9, maxCut: 0.3 };
+export const DAY_OF_WEEK_DEFAULTS: DayOfWeekParams = {
+  windowDays: 84,
+  minWeeks: 8,
+  minConversions: 150,
+  probability: ADVICE_PROBABILITY,
+  minShortfall: 0.1,
+  credibleLevel: 0.9,
+  maxCut: 0.3,
+};
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** A campaign delivered on one of the last days this many days (today included). */
@@ -68,7 +77,12 @@ interface WeekdayTotals {
 const empty = (): WeekdayTotals => ({ conversions: 0, knownSpend: 0, knownDays: 0, spend: 0, days: 0 });
 
 /** Totals per weekday (Sunday first) over the window; days whose known share is not known yet are left out. */
-export function weekdayTotals(campaign: CampaignSeries, today: string, windowDays: number, lag: (number | null)[]): WeekdayTotals[] {
+export function weekdayTotals(
+  campaign: CampaignSeries,
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): WeekdayTotals[] {
   const totals = Array.from({ length: 7 }, empty);
   for (const day of campaign.days) {
     if (day.spend <= 0) continue;
@@ -98,25 +112,50 @@ interface DayJudgement {
 }
 
 const sum = (ts: WeekdayTotals[]): WeekdayTotals =>
-  ts.reduce((s, t) => ({ conversions: s.conversions + t.conversions, knownSpend: s.knownSpend + t.knownSpend, knownDays: s.knownDays + t.knownDays, spend: s.spend + t.spend, days: s.days + t.days }), empty());
+  ts.reduce(
+    (s, t) => ({
+      conversions: s.conversions + t.conversions,
+      knownSpend: s.knownSpend + t.knownSpend,
+      knownDays: s.knownDays + t.knownDays,
+      spend: s.spend + t.spend,
+      days: s.days + t.days,
+    }),
+    empty(),
+  );
 
-export function findWeekdayGaps(account: AccountSeries, lag: (number | null)[], params: DayOfWeekParams = DAY_OF_WEEK_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findWeekdayGaps(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: DayOfWeekParams = DAY_OF_WEEK_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const findings: Finding[] = [];
   const learning: Learning[] = [];
   const perDayTest = 1 - (1 - params.probability) / 7;
   for (const campaign of account.campaigns) {
-    if (campaign.status !== 'ACTIVE' || !campaign.days.some((d) => d.spend > 0 && ageOf(d.date, account.today) < LIVE_WITHIN_DAYS)) continue;
+    if (
+      campaign.status !== 'ACTIVE' ||
+      !campaign.days.some((d) => d.spend > 0 && ageOf(d.date, account.today) < LIVE_WITHIN_DAYS)
+    )
+      continue;
     const totals = weekdayTotals(campaign, account.today, params.windowDays, lag);
     const all = sum(totals);
     if (Math.min(...totals.map((t) => t.days)) < params.minWeeks || all.conversions < params.minConversions) {
-      learning.push({ level: 'campaign', entityId: campaign.id, reason: totals.some((t) => t.days < params.minWeeks) ? 'too_new' : 'too_little_data' });
+      learning.push({
+        level: 'campaign',
+        entityId: campaign.id,
+        reason: totals.some((t) => t.days < params.minWeeks) ? 'too_new' : 'too_little_data',
+      });
       continue;
     }
     // Weekdays as peers of one another: their true spread sets how far a thin day is pulled to the campaign's rate.
     const rateSpend = all.conversions / all.knownSpend;
     const rateDay = all.conversions / all.knownDays;
-    const spreadSpend = relativeDispersion(totals.map((t): PeerUnit => ({ events: t.conversions, exposure: t.knownSpend, groupRate: rateSpend })));
-    const spreadDay = relativeDispersion(totals.map((t): PeerUnit => ({ events: t.conversions, exposure: t.knownDays, groupRate: rateDay })));
+    const spreadSpend = relativeDispersion(
+      totals.map((t): PeerUnit => ({ events: t.conversions, exposure: t.knownSpend, groupRate: rateSpend })),
+    );
+    const spreadDay = relativeDispersion(
+      totals.map((t): PeerUnit => ({ events: t.conversions, exposure: t.knownDays, groupRate: rateDay })),
+    );
     const judged: DayJudgement[] = [];
     for (let weekday = 0; weekday < 7; weekday += 1) {
       const own = totals[weekday];
@@ -145,7 +184,12 @@ function listDays(days: number[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function describe(campaign: CampaignSeries, totals: WeekdayTotals[], flagged: DayJudgement[], params: DayOfWeekParams): Finding {
+function describe(
+  campaign: CampaignSeries,
+  totals: WeekdayTotals[],
+  flagged: DayJudgement[],
+  params: DayOfWeekParams,
+): Finding {
   const level = params.credibleLevel;
   const days = flagged.map((f) => f.weekday);
   const flaggedTotals = sum(days.map((d) => totals[d]));
@@ -181,7 +225,11 @@ function describe(campaign: CampaignSeries, totals: WeekdayTotals[], flagged: Da
         metric: 'conversions_per_1000_spend',
         label: `Conversions per 1,000 of spend (minor units) on ${list}, against the other days, last ${params.windowDays} days`,
         entity: { mid: perThousand(ownRange.mid), low: perThousand(ownRange.low), high: perThousand(ownRange.high) },
-        peers: { mid: perThousand(otherRange.mid), low: perThousand(otherRange.low), high: perThousand(otherRange.high) },
+        peers: {
+          mid: perThousand(otherRange.mid),
+          low: perThousand(otherRange.low),
+          high: perThousand(otherRange.high),
+        },
         probability: confidence,
       },
       ...flagged.map((f) => ({
@@ -193,7 +241,11 @@ function describe(campaign: CampaignSeries, totals: WeekdayTotals[], flagged: Da
       })),
     ],
     impact: {
-      conversionsPerWeek: { mid: gain(otherRange.mid, ownRange.mid), low: gain(otherRange.low, ownRange.high), high: gain(otherRange.high, ownRange.low) },
+      conversionsPerWeek: {
+        mid: gain(otherRange.mid, ownRange.mid),
+        low: gain(otherRange.low, ownRange.high),
+        high: gain(otherRange.high, ownRange.low),
+      },
       // Moved, not cut: the week's spend stays the same.
       spendPerWeek: { mid: 0, low: 0, high: 0 },
     },

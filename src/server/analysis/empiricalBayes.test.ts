@@ -1,5 +1,12 @@
 import { mean, variance } from './distributions';
-import { betaPrior, DEFAULT_RELATIVE_DISPERSION, gammaPrior, relativeDispersion, updateBeta, updateGamma } from './empiricalBayes';
+import {
+  betaPrior,
+  DEFAULT_RELATIVE_DISPERSION,
+  gammaPrior,
+  relativeDispersion,
+  updateBeta,
+  updateGamma,
+} from './empiricalBayes';
 
 /** Deterministic pseudo-random numbers for the simulated peers. */
 function lcg(seed: number) {
@@ -28,7 +35,10 @@ describe('empirical-Bayes priors', () => {
     const random = lcg(7);
     const trueSpread = 0.3; // peers differ by about ±30%: τ² = 0.09
     const units = Array.from({ length: 400 }, () => {
-      const multiplier = Math.exp(trueSpread * Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random()) - trueSpread ** 2 / 2);
+      const multiplier = Math.exp(
+        trueSpread * Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random()) -
+          trueSpread ** 2 / 2,
+      );
       const exposure = 2000 + random() * 8000;
       return { events: poisson(random, exposure * 0.01 * multiplier), exposure, groupRate: 0.01 };
     });

@@ -1,5 +1,6 @@
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
+
 import { probabilityBelowShare } from './creativeFatigue';
 import { beta } from './distributions';
 import type { AdSeries, Range } from './types';
@@ -139,7 +140,11 @@ const z = (level: number) => normalQuantile(1 - (1 - level) / 2, 0, 1);
 /** exp(k · slope) − 1 with its interval: the relative change over k units of x. */
 function change(fit: TrendFit, k: number, level: number): Range {
   const spread = z(level) * fit.standardError;
-  return { mid: Math.expm1(k * fit.slope), low: Math.expm1(k * (fit.slope - spread)), high: Math.expm1(k * (fit.slope + spread)) };
+  return {
+    mid: Math.expm1(k * fit.slope),
+    low: Math.expm1(k * (fit.slope - spread)),
+    high: Math.expm1(k * (fit.slope + spread)),
+  };
 }
 
 const DAYS_PER_WEEK = 7;
@@ -149,8 +154,14 @@ const percent = (x: number) => `${Math.round(x * 100)}%`;
  * An ad's fatigue trend over its last trendDays; null when it has too few days of delivery or
  * clicks there to fit one.
  */
-export function adFatigue(ad: AdSeries, today: string, params: FatigueTrendParams = FATIGUE_TREND_DEFAULTS): AdFatigue | null {
-  const delivered = ad.days.filter((d) => d.impressions > 0 && ageOf(d.date, today) >= 0).sort((a, b) => a.date.localeCompare(b.date));
+export function adFatigue(
+  ad: AdSeries,
+  today: string,
+  params: FatigueTrendParams = FATIGUE_TREND_DEFAULTS,
+): AdFatigue | null {
+  const delivered = ad.days
+    .filter((d) => d.impressions > 0 && ageOf(d.date, today) >= 0)
+    .sort((a, b) => a.date.localeCompare(b.date));
   if (delivered.length === 0) return null;
   const firstDay = delivered[0].date;
   const launched = dayNumber(firstDay);
@@ -166,12 +177,20 @@ export function adFatigue(ad: AdSeries, today: string, params: FatigueTrendParam
   if (recent.length < params.minTrendDays || trendClicks < params.minClicks) return null;
 
   const ctrByAge = poissonTrend(recent.map((p) => ({ x: p.age, events: p.day.clicks, exposure: p.day.impressions })));
-  const cpcByAge = poissonTrend(recent.filter((p) => p.day.spend > 0).map((p) => ({ x: p.age, events: p.day.clicks, exposure: p.day.spend })));
-  const ctrByFrequency = poissonTrend(recent.map((p) => ({ x: p.doublings, events: p.day.clicks, exposure: p.day.impressions })));
+  const cpcByAge = poissonTrend(
+    recent.filter((p) => p.day.spend > 0).map((p) => ({ x: p.age, events: p.day.clicks, exposure: p.day.spend })),
+  );
+  const ctrByFrequency = poissonTrend(
+    recent.map((p) => ({ x: p.doublings, events: p.day.clicks, exposure: p.day.impressions })),
+  );
   if (!ctrByAge || !cpcByAge || !ctrByFrequency) return null;
 
   const level = params.credibleLevel;
-  const sum = (days: typeof points) => days.reduce((s, p) => ({ clicks: s.clicks + p.day.clicks, impressions: s.impressions + p.day.impressions }), { clicks: 0, impressions: 0 });
+  const sum = (days: typeof points) =>
+    days.reduce((s, p) => ({ clicks: s.clicks + p.day.clicks, impressions: s.impressions + p.day.impressions }), {
+      clicks: 0,
+      impressions: 0,
+    });
   const early = sum(points.slice(0, params.earlyDays));
   const late = sum(points.slice(-params.recentDays));
   const earlyCtr = early.clicks / early.impressions;
@@ -187,9 +206,15 @@ export function adFatigue(ad: AdSeries, today: string, params: FatigueTrendParam
   const ageToday = dayNumber(today) - launched;
   const fittedToday = Math.exp(ctrByAge.intercept + ctrByAge.slope * (ageToday - ctrByAge.centre));
   const line = params.keepShare * earlyCtr;
-  const daysToFatigue = fittedToday <= line ? 0 : ctrByAge.slope < 0 ? Math.ceil(Math.log(line / fittedToday) / ctrByAge.slope) : null;
+  const daysToFatigue =
+    fittedToday <= line ? 0 : ctrByAge.slope < 0 ? Math.ceil(Math.log(line / fittedToday) / ctrByAge.slope) : null;
 
-  const state: FatigueState = probabilityFatigued >= params.probability ? 'fatigued' : probabilityDeclining >= params.probability ? 'watch' : 'fresh';
+  const state: FatigueState =
+    probabilityFatigued >= params.probability
+      ? 'fatigued'
+      : probabilityDeclining >= params.probability
+        ? 'watch'
+        : 'fresh';
   const perWeek = change(ctrByAge, DAYS_PER_WEEK, level);
   const explanation =
     state === 'fatigued'

@@ -56,7 +56,13 @@ describe('overAttribution', () => {
   });
 
   it('gives no ratio without first-party conversions or without spend', () => {
-    expect(overAttribution({ claimed: 5, spendShare: 0.5, firstPartyConversions: 0 }, 0.9)).toEqual({ expected: 0, ratio: null });
-    expect(overAttribution({ claimed: 5, spendShare: 0, firstPartyConversions: 10 }, 0.9)).toEqual({ expected: 0, ratio: null });
+    expect(overAttribution({ claimed: 5, spendShare: 0.5, firstPartyConversions: 0 }, 0.9)).toEqual({
+      expected: 0,
+      ratio: null,
+    });
+    expect(overAttribution({ claimed: 5, spendShare: 0, firstPartyConversions: 10 }, 0.9)).toEqual({
+      expected: 0,
+      ratio: null,
+    });
   });
 });

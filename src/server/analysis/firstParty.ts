@@ -73,7 +73,10 @@ export interface OverAttribution {
   ratio: { mid: number; low: number; high: number | null } | null;
 }
 
-export function overAttribution({ claimed, spendShare, firstPartyConversions: n }: AttributionInput, level: number): OverAttribution {
+export function overAttribution(
+  { claimed, spendShare, firstPartyConversions: n }: AttributionInput,
+  level: number,
+): OverAttribution {
   const expected = n * spendShare;
   if (!(spendShare > 0) || n <= 0) return { expected, ratio: null };
   const lambda = poissonMeanInterval(n, level);

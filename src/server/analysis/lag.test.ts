@@ -8,7 +8,8 @@ describe('late-conversion lag from restatements', () => {
     const observations: LagObservation[] = [];
     for (let d = 0; d < days; d += 1) {
       const date = new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10);
-      for (let age = 0; age <= LAG_HORIZON_DAYS; age += 1) observations.push({ date, age, conversions: Math.round(final * truth[age]) });
+      for (let age = 0; age <= LAG_HORIZON_DAYS; age += 1)
+        observations.push({ date, age, conversions: Math.round(final * truth[age]) });
     }
     return observations;
   }
@@ -32,7 +33,11 @@ describe('late-conversion lag from restatements', () => {
     const noisy: LagObservation[] = [];
     for (let d = 0; d < 20; d += 1) {
       const date = new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10);
-      noisy.push({ date, age: 1, conversions: 80 }, { date, age: 2, conversions: 70 }, { date, age: 7, conversions: 100 });
+      noisy.push(
+        { date, age: 1, conversions: 80 },
+        { date, age: 2, conversions: 70 },
+        { date, age: 7, conversions: 100 },
+      );
     }
     const profile = estimateLagProfile(noisy);
     expect(profile[1]).toBeCloseTo(0.8, 6);

@@ -1,23 +1,42 @@
 import { gamma } from './distributions';
 import { currentMixTotals, marginalCosts, sampleGamma } from './marginalCpa';
-import { accountOf as account, budgetCampaign as campaign, budgetPeers as peers, campaignDays, TODAY, type CampaignDay } from './series.fixtures';
+import {
+  accountOf as account,
+  budgetCampaign as campaign,
+  budgetPeers as peers,
+  type CampaignDay,
+  campaignDays,
+  TODAY,
+} from './series.fixtures';
 import type { AdSeries, CampaignSeries } from './types';
 
 describe('marginal CPA of each campaign', () => {
   it('draws a campaign five times as dear on average as dearer at the margin in nearly every draw, one 1.5 times as dear often not', () => {
-    const costs = marginalCosts(account([...peers(), campaign('dear', 12_000, { spend: 10_000, conversions: 2 }), campaign('bit', 12_000, { spend: 10_000, conversions: 6.7 })]), [1])!;
+    const costs = marginalCosts(
+      account([
+        ...peers(),
+        campaign('dear', 12_000, { spend: 10_000, conversions: 2 }),
+        campaign('bit', 12_000, { spend: 10_000, conversions: 6.7 }),
+      ]),
+      [1],
+    )!;
     const index = (id: string) => costs.units.findIndex((u) => u.campaign.id === id);
     const dearer = (i: number, j: number) => costs.draws.filter((d) => d[i] > d[j]).length / costs.draws.length;
     expect(dearer(index('dear'), index('a'))).toBeGreaterThan(0.99);
     expect(dearer(index('bit'), index('a'))).toBeLessThan(0.95);
     // The draws are fixed by the series: the same account gives the same draws.
-    expect(marginalCosts(account([...peers(), campaign('dear', 12_000, { spend: 10_000, conversions: 2 })]), [1])!.draws[7]).toEqual(
+    expect(
+      marginalCosts(account([...peers(), campaign('dear', 12_000, { spend: 10_000, conversions: 2 })]), [1])!.draws[7],
+    ).toEqual(
       marginalCosts(account([...peers(), campaign('dear', 12_000, { spend: 10_000, conversions: 2 })]), [1])!.draws[7],
     );
   });
 
   it('labels a campaign with too few days or conversions as learning, and needs two delivering campaigns', () => {
-    const costs = marginalCosts(account([...peers(), campaign('young', 12_000, { spend: 10_000, conversions: 0.2 }, 10)]), [1])!;
+    const costs = marginalCosts(
+      account([...peers(), campaign('young', 12_000, { spend: 10_000, conversions: 0.2 }, 10)]),
+      [1],
+    )!;
     expect(costs.learning).toEqual([{ level: 'campaign', entityId: 'young', reason: 'too_new' }]);
     expect(costs.units.find((u) => u.campaign.id === 'young')!.judged).toBe(false);
     expect(marginalCosts(account([campaign('alone', 12_000, { spend: 10_000, conversions: 10 })]), [1])).toBeNull();
@@ -36,10 +55,18 @@ describe('marginal CPA of each campaign', () => {
   });
 
   it('reads a campaign as its live ads deliver now: a paused ad’s past no longer counts', () => {
-    const ad = (id: string, status: AdSeries['status'], perDay: CampaignDay, n: number): AdSeries => ({ id, name: id, status, days: campaignDays(n, perDay) });
+    const ad = (id: string, status: AdSeries['status'], perDay: CampaignDay, n: number): AdSeries => ({
+      id,
+      name: id,
+      status,
+      days: campaignDays(n, perDay),
+    });
     const c: CampaignSeries = {
       ...campaign('mix', 12_000, { spend: 10_000, conversions: 6 }),
-      ads: [ad('good', 'ACTIVE', { spend: 5_000, conversions: 5 }, 35), ad('weak', 'PAUSED', { spend: 5_000, conversions: 1 }, 30)],
+      ads: [
+        ad('good', 'ACTIVE', { spend: 5_000, conversions: 5 }, 35),
+        ad('weak', 'PAUSED', { spend: 5_000, conversions: 1 }, 30),
+      ],
     };
     const totals = currentMixTotals(c, TODAY, 28, [1]);
     expect(totals.conversions).toBe(140);

@@ -1,10 +1,16 @@
-import { gammaPrior, relativeDispersion, updateGamma, type PeerUnit } from './empiricalBayes';
 import type { Posterior } from './distributions';
+import { gammaPrior, type PeerUnit, relativeDispersion, updateGamma } from './empiricalBayes';
 import type { Learning } from './findings';
-import { drawFactor, factorAtSpend, saturationPosterior, SATURATION_DEFAULTS, type SaturationPosterior } from './responseCurve';
+import {
+  drawFactor,
+  factorAtSpend,
+  SATURATION_DEFAULTS,
+  type SaturationPosterior,
+  saturationPosterior,
+} from './responseCurve';
 import type { AccountSeries, CampaignSeries, Range } from './types';
-import { ageOf, median, windowTotals, type WindowTotals } from './window';
 import { uniforms } from './uniforms';
+import { ageOf, median, type WindowTotals, windowTotals } from './window';
 
 /**
  * The cost of each delivering campaign's NEXT conversion (its marginal CPA), for all of an
@@ -41,7 +47,14 @@ export interface MarginalParams {
   draws: number;
 }
 
-export const MARGINAL_DEFAULTS: MarginalParams = { windowDays: 28, minActiveDays: 21, minConversions: 30, saturation: { low: 1.1, high: 3.5 }, maxSpendChange: 1.5, draws: 4000 };
+export const MARGINAL_DEFAULTS: MarginalParams = {
+  windowDays: 28,
+  minActiveDays: 21,
+  minConversions: 30,
+  saturation: { low: 1.1, high: 3.5 },
+  maxSpendChange: 1.5,
+  draws: 4000,
+};
 
 /** A campaign delivered on one of the last days this many days (today included). */
 const LIVE_WITHIN_DAYS = 3;
@@ -86,7 +99,11 @@ export interface MarginalCosts {
 }
 
 function isDelivering(campaign: CampaignSeries, today: string): boolean {
-  return campaign.status === 'ACTIVE' && (campaign.dailyBudget ?? 0) > 0 && campaign.days.some((d) => d.spend > 0 && ageOf(d.date, today) < LIVE_WITHIN_DAYS);
+  return (
+    campaign.status === 'ACTIVE' &&
+    (campaign.dailyBudget ?? 0) > 0 &&
+    campaign.days.some((d) => d.spend > 0 && ageOf(d.date, today) < LIVE_WITHIN_DAYS)
+  );
 }
 
 /**
@@ -95,9 +112,16 @@ function isDelivering(campaign: CampaignSeries, today: string): boolean {
  * its share goes to the others, which convert as they did), with the campaign's own days of
  * delivery. A campaign whose series carries no ads is taken as a whole.
  */
-export function currentMixTotals(campaign: CampaignSeries, today: string, windowDays: number, lag: (number | null)[]): WindowTotals {
+export function currentMixTotals(
+  campaign: CampaignSeries,
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): WindowTotals {
   const whole = windowTotals(campaign.days, today, windowDays, lag);
-  const live = campaign.ads.filter((ad) => ad.status === 'ACTIVE' && ad.days.some((d) => d.impressions > 0 && ageOf(d.date, today) < LIVE_WITHIN_DAYS));
+  const live = campaign.ads.filter(
+    (ad) => ad.status === 'ACTIVE' && ad.days.some((d) => d.impressions > 0 && ageOf(d.date, today) < LIVE_WITHIN_DAYS),
+  );
   if (live.length === 0) return whole;
   const totals = live.map((ad) => windowTotals(ad.days, today, windowDays, lag));
   const add = (pick: (t: WindowTotals) => number) => totals.reduce((s, t) => s + pick(t), 0);
@@ -146,9 +170,15 @@ function drawMarginal(unit: CampaignUnit, random: () => number): number {
 }
 
 /** Every delivering campaign of the account with its marginal CPA's draws; null with fewer than two or no conversions. */
-export function marginalCosts(account: AccountSeries, lag: (number | null)[], params: MarginalParams = MARGINAL_DEFAULTS): MarginalCosts | null {
+export function marginalCosts(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: MarginalParams = MARGINAL_DEFAULTS,
+): MarginalCosts | null {
   const { today } = account;
-  const delivering = account.campaigns.filter((c) => isDelivering(c, today)).map((campaign) => ({ campaign, totals: currentMixTotals(campaign, today, params.windowDays, lag) }));
+  const delivering = account.campaigns
+    .filter((c) => isDelivering(c, today))
+    .map((campaign) => ({ campaign, totals: currentMixTotals(campaign, today, params.windowDays, lag) }));
   if (delivering.length < 2) return null;
 
   const conversions = delivering.reduce((s, x) => s + x.totals.conversions, 0);
@@ -156,7 +186,13 @@ export function marginalCosts(account: AccountSeries, lag: (number | null)[], pa
   const accountRate = knownSpend > 0 ? conversions / knownSpend : 0;
   if (accountRate <= 0) return null;
   // Campaigns as peers of one another: their true spread sets how far a thin one is pulled to the account's rate.
-  const spread = relativeDispersion(delivering.map((x): PeerUnit => ({ events: x.totals.conversions, exposure: x.totals.knownSpend, groupRate: accountRate })));
+  const spread = relativeDispersion(
+    delivering.map((x): PeerUnit => ({
+      events: x.totals.conversions,
+      exposure: x.totals.knownSpend,
+      groupRate: accountRate,
+    })),
+  );
 
   const learning: Learning[] = [];
   const saturation = { ...SATURATION_DEFAULTS, prior: params.saturation };
@@ -165,14 +201,27 @@ export function marginalCosts(account: AccountSeries, lag: (number | null)[], pa
     const whole = windowTotals(campaign.days, today, params.windowDays, [1]);
     const windowDailySpend = whole.spend / Math.max(1, whole.activeDays);
     const recentDailySpend = recent.spend / Math.max(1, recent.activeDays);
-    const spendChanged = Math.abs(Math.log(Math.max(recentDailySpend, 1) / Math.max(windowDailySpend, 1))) > Math.log(params.maxSpendChange);
-    const reason = totals.activeDays < params.minActiveDays ? 'too_new' : totals.conversions < params.minConversions ? 'too_little_data' : spendChanged ? 'spend_changed' : null;
+    const spendChanged =
+      Math.abs(Math.log(Math.max(recentDailySpend, 1) / Math.max(windowDailySpend, 1))) >
+      Math.log(params.maxSpendChange);
+    const reason =
+      totals.activeDays < params.minActiveDays
+        ? 'too_new'
+        : totals.conversions < params.minConversions
+          ? 'too_little_data'
+          : spendChanged
+            ? 'spend_changed'
+            : null;
     if (reason) learning.push({ level: 'campaign', entityId: campaign.id, reason });
     return {
       campaign,
       totals,
       perSpend: updateGamma(gammaPrior(accountRate, spread), totals.conversions, totals.knownSpend),
-      ownPerSpend: updateGamma(gammaPrior(accountRate, 1 / OWN_RATE_PRIOR_CONVERSIONS), totals.conversions, totals.knownSpend),
+      ownPerSpend: updateGamma(
+        gammaPrior(accountRate, 1 / OWN_RATE_PRIOR_CONVERSIONS),
+        totals.conversions,
+        totals.knownSpend,
+      ),
       judged: reason === null,
       recentSpend: recent.spend,
       utilisation: recent.spend / (RECENT_DAYS * campaign.dailyBudget!),
@@ -187,7 +236,8 @@ export function marginalCosts(account: AccountSeries, lag: (number | null)[], pa
   return { units, saturation: params.saturation, draws, learning };
 }
 
-const quantileOf = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))];
+const quantileOf = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))];
 
 /** The median and central `level` interval of a set of draws. */
 export function rangeOfDraws(values: number[], level: number): Range {

@@ -1,8 +1,9 @@
 import { minorToDecimal } from '@shared/money';
+
 import { steppedBudget } from './budgetShift';
 import { interval, mean, type Posterior } from './distributions';
 import { ADVICE_PROBABILITY, type Finding } from './findings';
-import { rangeOfDraws, type CampaignUnit, type MarginalCosts } from './marginalCpa';
+import { type CampaignUnit, type MarginalCosts, rangeOfDraws } from './marginalCpa';
 import type { AccountSeries, Range } from './types';
 
 /**
@@ -28,15 +29,32 @@ export interface MoveBudgetParams {
   credibleLevel: number;
 }
 
-export const MOVE_BUDGET_DEFAULTS: MoveBudgetParams = { probability: ADVICE_PROBABILITY, minGap: 0.2, step: 0.3, minUtilisation: 0.7, credibleLevel: 0.9 };
+export const MOVE_BUDGET_DEFAULTS: MoveBudgetParams = {
+  probability: ADVICE_PROBABILITY,
+  minGap: 0.2,
+  step: 0.3,
+  minUtilisation: 0.7,
+  credibleLevel: 0.9,
+};
 
-export function findBudgetMoves(account: AccountSeries, costs: MarginalCosts | null, params: MoveBudgetParams = MOVE_BUDGET_DEFAULTS): Finding[] {
+export function findBudgetMoves(
+  account: AccountSeries,
+  costs: MarginalCosts | null,
+  params: MoveBudgetParams = MOVE_BUDGET_DEFAULTS,
+): Finding[] {
   if (!costs) return [];
   const { units, draws } = costs;
   const candidates: { finding: Finding; from: string; to: string }[] = [];
   units.forEach((source, i) => {
     units.forEach((target, j) => {
-      if (i === j || !source.judged || !target.judged || source.utilisation < params.minUtilisation || target.utilisation < params.minUtilisation) return;
+      if (
+        i === j ||
+        !source.judged ||
+        !target.judged ||
+        source.utilisation < params.minUtilisation ||
+        target.utilisation < params.minUtilisation
+      )
+        return;
       if (mean(target.perSpend) < (1 + params.minGap) * mean(source.perSpend)) return;
       const dearer = draws.reduce((n, d) => n + (d[i] > d[j] ? 1 : 0), 0) / draws.length;
       if (dearer < params.probability) return;
@@ -59,12 +77,21 @@ export function findBudgetMoves(account: AccountSeries, costs: MarginalCosts | n
 /** Daily spend that follows a budget change of `amount`: the campaign spends this share of its budget. */
 const spendOf = (unit: CampaignUnit, amount: number) => amount * Math.min(1, unit.utilisation);
 
-function describe(account: AccountSeries, costs: MarginalCosts, i: number, j: number, confidence: number, params: MoveBudgetParams): Finding | null {
+function describe(
+  account: AccountSeries,
+  costs: MarginalCosts,
+  i: number,
+  j: number,
+  confidence: number,
+  params: MoveBudgetParams,
+): Finding | null {
   const source = costs.units[i];
   const target = costs.units[j];
   const fromBudget = source.campaign.dailyBudget!;
   const toBudget = target.campaign.dailyBudget!;
-  const amount = fromBudget - steppedBudget(fromBudget, 1 - (params.step * Math.min(fromBudget, toBudget)) / fromBudget, account.currency);
+  const amount =
+    fromBudget -
+    steppedBudget(fromBudget, 1 - (params.step * Math.min(fromBudget, toBudget)) / fromBudget, account.currency);
   if (amount <= 0 || amount >= fromBudget) return null;
   const level = params.credibleLevel;
   const money = (minor: number) => `${minorToDecimal(Math.round(minor), account.currency)} ${account.currency}`;
@@ -110,7 +137,10 @@ function describe(account: AccountSeries, costs: MarginalCosts, i: number, j: nu
         probability: confidence,
       },
     ],
-    impact: { conversionsPerWeek: rangeOfDraws(gains, level), spendPerWeek: { mid: weeklySpendChange, low: weeklySpendChange, high: weeklySpendChange } },
+    impact: {
+      conversionsPerWeek: rangeOfDraws(gains, level),
+      spendPerWeek: { mid: weeklySpendChange, low: weeklySpendChange, high: weeklySpendChange },
+    },
     change: {
       kind: 'move_budget',
       amount,

@@ -1,4 +1,5 @@
 import { ALERT_SENSITIVITIES } from '@shared/api/alerts';
+
 import { detectorFor, falseAlarmRate, traceAnomalies } from './anomaly';
 import { FALSE_ALARM_EVERY_DAYS, NOISE_ALERTS_A_MONTH, sensitivityChoice, seriesOnceInDays } from './noiseBudget';
 
@@ -35,7 +36,11 @@ describe('the workspace’s false-alarm budget', () => {
     expect(seriesOnceInDays('balanced', 10)).toBe(90);
     // 3 accounts and 100 campaigns, five metrics each: 515 series share 4 alerts a month.
     expect(seriesOnceInDays('balanced', 515)).toBeCloseTo((30 * 515) / 4, 6);
-    expect(sensitivityChoice('balanced', 515)).toEqual({ sensitivity: 'balanced', noise_alerts_a_month: 4, once_in_days: 3863 });
+    expect(sensitivityChoice('balanced', 515)).toEqual({
+      sensitivity: 'balanced',
+      noise_alerts_a_month: 4,
+      once_in_days: 3863,
+    });
     expect(sensitivityChoice('more', 10)).toEqual({ sensitivity: 'more', noise_alerts_a_month: 10, once_in_days: 30 });
     expect(seriesOnceInDays('fewer', 515)).toBeGreaterThan(seriesOnceInDays('balanced', 515));
     expect(seriesOnceInDays('balanced', 515)).toBeGreaterThan(seriesOnceInDays('more', 515));

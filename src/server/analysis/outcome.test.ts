@@ -1,9 +1,18 @@
 import { chanceOfWorking, measureOutcome } from './outcome';
 import type { DayCounts } from './types';
 
-const day = (date: string, spend: number, conversions: number): DayCounts => ({ date, spend, impressions: spend * 10, clicks: spend, conversions, value: 0 });
+const day = (date: string, spend: number, conversions: number): DayCounts => ({
+  date,
+  spend,
+  impressions: spend * 10,
+  clicks: spend,
+  conversions,
+  value: 0,
+});
 const days = (from: string, count: number, spend: number, conversions: number) =>
-  Array.from({ length: count }, (_, i) => day(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), spend, conversions));
+  Array.from({ length: count }, (_, i) =>
+    day(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), spend, conversions),
+  );
 
 const COMPLETE = [1];
 
@@ -18,8 +27,12 @@ describe('measureOutcome', () => {
   });
 
   it('calls a clear fall a backfire, and no change no clear effect', () => {
-    expect(measureOutcome(before, days('2026-01-29', 7, 1000, 10), '2026-01-29', '2026-02-04', COMPLETE)!.verdict).toBe('backfired');
-    expect(measureOutcome(before, days('2026-01-29', 7, 1000, 21), '2026-01-29', '2026-02-04', COMPLETE)!.verdict).toBe('no_clear_effect');
+    expect(measureOutcome(before, days('2026-01-29', 7, 1000, 10), '2026-01-29', '2026-02-04', COMPLETE)!.verdict).toBe(
+      'backfired',
+    );
+    expect(measureOutcome(before, days('2026-01-29', 7, 1000, 21), '2026-01-29', '2026-02-04', COMPLETE)!.verdict).toBe(
+      'no_clear_effect',
+    );
   });
 
   it('judges recent days against the share of their conversions known so far', () => {

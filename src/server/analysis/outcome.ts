@@ -1,7 +1,8 @@
-import { interval, mean, beta } from './distributions';
-import { windowTotals } from './window';
-import type { DayCounts, Range } from './types';
 import { addDays, daysInRange } from '@shared/days';
+
+import { beta, interval, mean } from './distributions';
+import type { DayCounts, Range } from './types';
+import { windowTotals } from './window';
 
 /**
  * Did it work? An applied change is judged on the campaign it touched, against that campaign's
@@ -28,7 +29,13 @@ const Z90 = 1.6449;
  * `before`: the campaign's days up to the day before the change; `after`: from the change's day
  * to `today`. Null when either side has no spend or no conversions to compare.
  */
-export function measureOutcome(before: DayCounts[], after: DayCounts[], changeDay: string, today: string, lag: (number | null)[]): Outcome | null {
+export function measureOutcome(
+  before: DayCounts[],
+  after: DayCounts[],
+  changeDay: string,
+  today: string,
+  lag: (number | null)[],
+): Outcome | null {
   const dayBefore = addDays(changeDay, -1);
   const base = windowTotals(before, dayBefore, OUTCOME_BASELINE_DAYS, [1]);
   const since = windowTotals(after, today, Math.max(1, daysInRange(changeDay, today)), lag);

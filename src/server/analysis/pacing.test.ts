@@ -2,9 +2,17 @@ import { pace, type PacingInput } from './pacing';
 import { dateOf, dayNumber } from './window';
 
 /** Spend on every day from 40 days before `today` to yesterday, by `perDay(date)`; today spends half its day. */
-function input(today: string, target: number, perDay: (day: number) => number, over: Partial<PacingInput> = {}): PacingInput {
+function input(
+  today: string,
+  target: number,
+  perDay: (day: number) => number,
+  over: Partial<PacingInput> = {},
+): PacingInput {
   const t = dayNumber(today);
-  const days = Array.from({ length: 41 }, (_, i) => t - 40 + i).map((d) => ({ date: dateOf(d), spend: d === t ? perDay(d) / 2 : perDay(d) }));
+  const days = Array.from({ length: 41 }, (_, i) => t - 40 + i).map((d) => ({
+    date: dateOf(d),
+    spend: d === t ? perDay(d) / 2 : perDay(d),
+  }));
   return { month: today.slice(0, 7), today, target, days, levelNow: null, ...over };
 }
 const weekday = (day: number) => new Date(day * 86_400_000).getUTCDay();

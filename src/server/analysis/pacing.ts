@@ -1,6 +1,7 @@
+import { DAY_MS } from '@shared/days';
+
 import type { Range } from './types';
 import { dateOf, dayNumber } from './window';
-import { DAY_MS } from '@shared/days';
 
 /**
  * Budget pacing for a month: what has been spent, where the month will end at the rate the
@@ -118,7 +119,11 @@ export function pace(input: PacingInput): Pacing {
     return { mid, sd: Math.sqrt(dayVariance + levelSd ** 2) };
   };
   const rest = forecastOf(ahead.length);
-  const projected = { mid: spentFinished + rest.mid, low: Math.max(spent, spentFinished + rest.mid - Z90 * rest.sd), high: spentFinished + rest.mid + Z90 * rest.sd };
+  const projected = {
+    mid: spentFinished + rest.mid,
+    low: Math.max(spent, spentFinished + rest.mid - Z90 * rest.sd),
+    high: spentFinished + rest.mid + Z90 * rest.sd,
+  };
   const elapsed = finished.length / days.length;
   const tolerance = band.start + (band.end - band.start) * elapsed;
   const ratio = input.target > 0 ? projected.mid / input.target : Infinity;
@@ -134,8 +139,24 @@ export function pace(input: PacingInput): Pacing {
       date: dateOf(d),
       actual: d <= today ? cumulative : null,
       ideal: (input.target * (i + 1)) / days.length,
-      forecast: f ? { mid: spentFinished + f.mid, low: spentFinished + f.mid - Z90 * f.sd, high: spentFinished + f.mid + Z90 * f.sd } : null,
+      forecast: f
+        ? {
+            mid: spentFinished + f.mid,
+            low: spentFinished + f.mid - Z90 * f.sd,
+            high: spentFinished + f.mid + Z90 * f.sd,
+          }
+        : null,
     };
   });
-  return { spent, projected, ratio, tolerance, status, dailyNow: level, dailyNeeded, change: level > 0 ? dailyNeeded / level - 1 : Infinity, points };
+  return {
+    spent,
+    projected,
+    ratio,
+    tolerance,
+    status,
+    dailyNow: level,
+    dailyNeeded,
+    change: level > 0 ? dailyNeeded / level - 1 : Infinity,
+    points,
+  };
 }

@@ -2,21 +2,32 @@ import { findLoserAds } from './pauseAd';
 import { adSeries, oneCampaignAccount } from './series.fixtures';
 import type { AccountSeries, AdSeries, DayCounts } from './types';
 
-
 /** An ad with `days` days of delivery ending today, each with the given counts (conversions may vary by age). */
-const ad = (id: string, days: number, perDay: Omit<DayCounts, 'date' | 'value'>, conversionsAt: (age: number) => number = () => perDay.conversions) =>
-  adSeries(id, days, (age) => ({ ...perDay, conversions: conversionsAt(age) }));
+const ad = (
+  id: string,
+  days: number,
+  perDay: Omit<DayCounts, 'date' | 'value'>,
+  conversionsAt: (age: number) => number = () => perDay.conversions,
+) => adSeries(id, days, (age) => ({ ...perDay, conversions: conversionsAt(age) }));
 const account = oneCampaignAccount;
-
 
 const good = { spend: 3000, impressions: 2000, clicks: 40, conversions: 4 };
 
 describe('pause a loser ad', () => {
   it('flags an ad credibly behind its campaign’s other ads, with evidence and the exact change', () => {
-    const { findings } = findLoserAds(account([ad('a', 28, good), ad('b', 28, good), ad('c', 28, { ...good, conversions: 1 })]), [1]);
+    const { findings } = findLoserAds(
+      account([ad('a', 28, good), ad('b', 28, good), ad('c', 28, { ...good, conversions: 1 })]),
+      [1],
+    );
     expect(findings).toHaveLength(1);
     const [finding] = findings;
-    expect(finding).toMatchObject({ type: 'pause_ad', key: 'pause_ad:c', entityId: 'c', campaignId: 'c1', change: { kind: 'ad_status', adId: 'c', from: 'ACTIVE', to: 'PAUSED' } });
+    expect(finding).toMatchObject({
+      type: 'pause_ad',
+      key: 'pause_ad:c',
+      entityId: 'c',
+      campaignId: 'c1',
+      change: { kind: 'ad_status', adId: 'c', from: 'ACTIVE', to: 'PAUSED' },
+    });
     expect(finding.confidence).toBeGreaterThanOrEqual(0.95);
     expect(finding.headline).toMatch(/^Pause “Ad c” in Prospecting: it gets \d+% fewer conversions per impression/);
     const perImpression = finding.evidence.find((e) => e.metric === 'conversions_per_1000_impressions')!;
@@ -27,12 +38,18 @@ describe('pause a loser ad', () => {
 
   it('does not judge on thin data: the same gap over a few hundred impressions is not a finding', () => {
     const thin = { spend: 300, impressions: 200, clicks: 4, conversions: 1 };
-    const { findings } = findLoserAds(account([ad('a', 10, thin), ad('b', 10, thin), ad('c', 10, { ...thin, conversions: 0 })]), [1]);
+    const { findings } = findLoserAds(
+      account([ad('a', 10, thin), ad('b', 10, thin), ad('c', 10, { ...thin, conversions: 0 })]),
+      [1],
+    );
     expect(findings).toEqual([]);
   });
 
   it('labels new ads as learning instead of judging them', () => {
-    const { findings, learning } = findLoserAds(account([ad('a', 28, good), ad('b', 28, good), ad('new', 4, { ...good, conversions: 0 })]), [1]);
+    const { findings, learning } = findLoserAds(
+      account([ad('a', 28, good), ad('b', 28, good), ad('new', 4, { ...good, conversions: 0 })]),
+      [1],
+    );
     expect(findings).toEqual([]);
     expect(learning).toContainEqual({ level: 'ad', entityId: 'new', reason: 'too_new' });
   });

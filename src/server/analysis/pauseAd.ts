@@ -1,6 +1,6 @@
-import { paired, peerGroups, supportOfHalf, type JudgedAd, type PeerParams } from './adPeers';
+import { type JudgedAd, paired, peerGroups, type PeerParams, supportOfHalf } from './adPeers';
 import { interval, mean, probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
+import { adFindingHead, ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries } from './types';
 import { median } from './window';
 
@@ -17,9 +17,19 @@ export interface PauseAdParams extends PeerParams {
   credibleLevel: number;
 }
 
-export const PAUSE_AD_DEFAULTS: PauseAdParams = { windowDays: 28, minActiveDays: 7, minExpectedConversions: 8, probability: ADVICE_PROBABILITY, credibleLevel: 0.9 };
+export const PAUSE_AD_DEFAULTS: PauseAdParams = {
+  windowDays: 28,
+  minActiveDays: 7,
+  minExpectedConversions: 8,
+  probability: ADVICE_PROBABILITY,
+  credibleLevel: 0.9,
+};
 
-export function findLoserAds(account: AccountSeries, lag: (number | null)[], params: PauseAdParams = PAUSE_AD_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findLoserAds(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: PauseAdParams = PAUSE_AD_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const findings: Finding[] = [];
   const learning: Learning[] = [];
   for (const group of peerGroups(account, lag, params)) {
@@ -33,7 +43,10 @@ export function findLoserAds(account: AccountSeries, lag: (number | null)[], par
       const support = supportOfHalf(
         peers.map((peer) => {
           const pair = paired(group, candidate, peer, account.today, params.windowDays, lag);
-          return Math.min(probabilityLess(pair.a.perImpression, pair.b.perImpression), probabilityLess(pair.a.perClick, pair.b.perClick));
+          return Math.min(
+            probabilityLess(pair.a.perImpression, pair.b.perImpression),
+            probabilityLess(pair.a.perClick, pair.b.perClick),
+          );
         }),
         group.ads.length,
       );
@@ -45,14 +58,24 @@ export function findLoserAds(account: AccountSeries, lag: (number | null)[], par
   return { findings, learning };
 }
 
-function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd[], confidence: number, params: PauseAdParams): Finding | null {
+function describe(
+  campaign: CampaignSeries,
+  candidate: JudgedAd,
+  peers: JudgedAd[],
+  confidence: number,
+  params: PauseAdParams,
+): Finding | null {
   const level = params.credibleLevel;
   const own = interval(candidate.perImpression, level);
   const ownMean = mean(candidate.perImpression);
   const peerMeans = peers.map((p) => mean(p.perImpression));
   const peerMid = median(peerMeans);
   const clickOwn = interval(candidate.perClick, level);
-  const clickPeers = { mid: median(peers.map((p) => mean(p.perClick))), low: median(peers.map((p) => interval(p.perClick, level).low)), high: median(peers.map((p) => interval(p.perClick, level).high)) };
+  const clickPeers = {
+    mid: median(peers.map((p) => mean(p.perClick))),
+    low: median(peers.map((p) => interval(p.perClick, level).low)),
+    high: median(peers.map((p) => interval(p.perClick, level).high)),
+  };
   // The effect guard, on both rates: the ad's own interval must be narrower than the gap it would claim.
   if ((own.high - own.low) / 2 >= peerMid - ownMean) return null;
   if ((clickOwn.high - clickOwn.low) / 2 >= clickPeers.mid - mean(candidate.perClick)) return null;

@@ -1,8 +1,22 @@
-import { expectedTotal, roundKeepingTotal, type OptimizerCampaign } from './budgetOptimizer';
-import { divergence, hasArrived, inValue, nextStep, stepsToTarget, valuePerConversion, type FollowedDay } from './planFollow';
+import { expectedTotal, type OptimizerCampaign, roundKeepingTotal } from './budgetOptimizer';
+import {
+  divergence,
+  type FollowedDay,
+  hasArrived,
+  inValue,
+  nextStep,
+  stepsToTarget,
+  valuePerConversion,
+} from './planFollow';
 import type { CampaignSeries } from './types';
 
-const campaign = (id: string, budget: number, scale: number, half: number, hold: OptimizerCampaign['hold'] = null): OptimizerCampaign => ({
+const campaign = (
+  id: string,
+  budget: number,
+  scale: number,
+  half: number,
+  hold: OptimizerCampaign['hold'] = null,
+): OptimizerCampaign => ({
   id,
   budget,
   utilisation: 1,
@@ -11,7 +25,11 @@ const campaign = (id: string, budget: number, scale: number, half: number, hold:
   min: null,
   max: null,
 });
-const day = (date: string, conversions: number, mid: number): FollowedDay => ({ date, conversions, expected: { mid, low: mid * 0.8, high: mid * 1.2 } });
+const day = (date: string, conversions: number, mid: number): FollowedDay => ({
+  date,
+  conversions,
+  expected: { mid, low: mid * 0.8, high: mid * 1.2 },
+});
 /** Every day's conversions fully reported. */
 const complete = [1];
 
@@ -39,7 +57,11 @@ describe('following a plan', () => {
   });
 
   it('keeps a held campaign where it is', () => {
-    const campaigns = [campaign('a', 1000, 100, 5000), campaign('b', 1000, 10, 500), campaign('c', 500, 1, 10, 'locked')];
+    const campaigns = [
+      campaign('a', 1000, 100, 5000),
+      campaign('b', 1000, 10, 500),
+      campaign('c', 500, 1, 10, 'locked'),
+    ];
     expect(nextStep(campaigns, [1800, 200, 500], 0.3)[2]).toBe(500);
   });
 
@@ -58,9 +80,25 @@ describe('following a plan', () => {
     const today = '2026-05-10';
     const days = ['2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09'];
     // 20 a day expected; 80 in all, low end 64, noise √80 ≈ 8.9: diverged below about 49.3.
-    expect(divergence(days.map((d) => day(d, 20, 20)), today, complete).diverged).toBe(false);
-    expect(divergence(days.map((d) => day(d, 13, 20)), today, complete).diverged).toBe(false);
-    const short = divergence(days.map((d) => day(d, 12, 20)), today, complete);
+    expect(
+      divergence(
+        days.map((d) => day(d, 20, 20)),
+        today,
+        complete,
+      ).diverged,
+    ).toBe(false);
+    expect(
+      divergence(
+        days.map((d) => day(d, 13, 20)),
+        today,
+        complete,
+      ).diverged,
+    ).toBe(false);
+    const short = divergence(
+      days.map((d) => day(d, 12, 20)),
+      today,
+      complete,
+    );
     expect(short).toMatchObject({ diverged: true, observed: 48, expectedMid: 80 });
     // Yesterday only half reported yet: its expectation is halved, so a low count there is no alarm.
     const lag = [0.2, 0.5, 0.8, 0.9, 1, 1, 1, 1];
@@ -74,7 +112,13 @@ describe('following a plan', () => {
   });
 
   it('expects totals with a range from the draws', () => {
-    const c: OptimizerCampaign = { ...campaign('a', 1000, 10, 1000), draws: [{ scale: 10, half: 1000 }, { scale: 20, half: 1000 }] };
+    const c: OptimizerCampaign = {
+      ...campaign('a', 1000, 10, 1000),
+      draws: [
+        { scale: 10, half: 1000 },
+        { scale: 20, half: 1000 },
+      ],
+    };
     const total = expectedTotal([c], [1000]);
     expect(total.mid).toBeCloseTo(7.5, 6);
     expect(total.low).toBeCloseTo(5, 6);
@@ -89,7 +133,14 @@ describe('the conversion-value objective', () => {
     status: 'ACTIVE',
     dailyBudget: 1000,
     ads: [],
-    days: Array.from({ length: 28 }, (_, i) => ({ date: `2026-04-${String(i + 2).padStart(2, '0')}`, spend: 1000, impressions: 1000, clicks: 10, conversions, value })),
+    days: Array.from({ length: 28 }, (_, i) => ({
+      date: `2026-04-${String(i + 2).padStart(2, '0')}`,
+      spend: 1000,
+      impressions: 1000,
+      clicks: 10,
+      conversions,
+      value,
+    })),
   });
 
   it('reads each campaign’s value per conversion, pulled towards the account’s when it has few', () => {

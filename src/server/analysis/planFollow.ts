@@ -1,7 +1,7 @@
-import { optimalBudgets, roundKeepingTotal, type OptimizerCampaign } from './budgetOptimizer';
+import { optimalBudgets, type OptimizerCampaign, roundKeepingTotal } from './budgetOptimizer';
+import { knownShare } from './lag';
 import type { CampaignSeries, Range } from './types';
 import { ageOf } from './window';
-import { knownShare } from './lag';
 
 /**
  * Following an optimizer plan over several days, and the conversion-value objective: pure pieces
@@ -19,9 +19,18 @@ export const VALUE_WINDOW_DAYS = 28;
  * account reports no value at all (then value cannot be optimised).
  */
 export function valuePerConversion(campaigns: CampaignSeries[], today: string): number[] | null {
-  const recent = (c: CampaignSeries) => c.days.filter((d) => ageOf(d.date, today) >= 1 && ageOf(d.date, today) <= VALUE_WINDOW_DAYS);
-  const totals = campaigns.map((c) => recent(c).reduce((t, d) => ({ conversions: t.conversions + d.conversions, value: t.value + d.value }), { conversions: 0, value: 0 }));
-  const account = totals.reduce((t, c) => ({ conversions: t.conversions + c.conversions, value: t.value + c.value }), { conversions: 0, value: 0 });
+  const recent = (c: CampaignSeries) =>
+    c.days.filter((d) => ageOf(d.date, today) >= 1 && ageOf(d.date, today) <= VALUE_WINDOW_DAYS);
+  const totals = campaigns.map((c) =>
+    recent(c).reduce((t, d) => ({ conversions: t.conversions + d.conversions, value: t.value + d.value }), {
+      conversions: 0,
+      value: 0,
+    }),
+  );
+  const account = totals.reduce((t, c) => ({ conversions: t.conversions + c.conversions, value: t.value + c.value }), {
+    conversions: 0,
+    value: 0,
+  });
   if (account.value <= 0 || account.conversions <= 0) return null;
   const accountAverage = account.value / account.conversions;
   // A campaign's own average once it has a handful of conversions, shrunk towards the account's before.
@@ -35,7 +44,10 @@ export function valuePerConversion(campaigns: CampaignSeries[], today: string): 
  * depends on the budget that bought it), so each draw's scale is multiplied by it.
  */
 export function inValue(campaigns: OptimizerCampaign[], perConversion: number[]): OptimizerCampaign[] {
-  return campaigns.map((c, i) => ({ ...c, draws: c.draws.map((d) => ({ scale: d.scale * perConversion[i], half: d.half })) }));
+  return campaigns.map((c, i) => ({
+    ...c,
+    draws: c.draws.map((d) => ({ scale: d.scale * perConversion[i], half: d.half })),
+  }));
 }
 
 /**
@@ -44,7 +56,9 @@ export function inValue(campaigns: OptimizerCampaign[], perConversion: number[])
  * money a capped campaign cannot take yet goes where it does most good meanwhile).
  */
 export function nextStep(campaigns: OptimizerCampaign[], target: number[], maxStep: number): number[] {
-  const toward = campaigns.map((c, i) => (c.hold ? c : { ...c, min: Math.min(target[i], c.budget), max: Math.max(target[i], c.budget) }));
+  const toward = campaigns.map((c, i) =>
+    c.hold ? c : { ...c, min: Math.min(target[i], c.budget), max: Math.max(target[i], c.budget) },
+  );
   const exact = optimalBudgets(toward, { maxStep });
   return roundKeepingTotal(
     exact,
@@ -68,7 +82,14 @@ export function stepsToTarget(from: number[], target: number[], maxStep: number)
   from.forEach((b, i) => {
     const t = target[i];
     if (Math.abs(t - b) <= Math.max(1, ARRIVED_SHARE * b)) return;
-    const needed = b <= 0 ? 30 : t > b ? Math.log(t / b) / Math.log(1 + maxStep) : t <= 0 ? 30 : Math.log(t / b) / Math.log(1 - Math.min(maxStep, 0.999));
+    const needed =
+      b <= 0
+        ? 30
+        : t > b
+          ? Math.log(t / b) / Math.log(1 + maxStep)
+          : t <= 0
+            ? 30
+            : Math.log(t / b) / Math.log(1 - Math.min(maxStep, 0.999));
     steps = Math.max(steps, Math.ceil(needed - 1e-9));
   });
   return Math.min(30, steps);

@@ -10,7 +10,12 @@
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const STEPS = [1, 2, 5, 10, 15, 20, 30].map((m) => m * MINUTE).concat([1, 2, 3, 4, 6, 12].map((h) => h * HOUR), [DAY]);
+const STEPS = [1, 2, 5, 10, 15, 20, 30]
+  .map((m) => m * MINUTE)
+  .concat(
+    [1, 2, 3, 4, 6, 12].map((h) => h * HOUR),
+    [DAY],
+  );
 /** Readings whose gaps set the step. */
 const STEP_FROM = 200;
 
@@ -28,11 +33,15 @@ export interface Grid {
 /** The plain step nearest (on a log scale) to the median of the first readings' gaps. */
 export function typicalStep(times: number[]): number {
   const gaps: number[] = [];
-  for (let i = 1; i < Math.min(times.length, STEP_FROM + 1); i += 1) if (times[i] > times[i - 1]) gaps.push(times[i] - times[i - 1]);
+  for (let i = 1; i < Math.min(times.length, STEP_FROM + 1); i += 1)
+    if (times[i] > times[i - 1]) gaps.push(times[i] - times[i - 1]);
   if (!gaps.length) return DAY;
   gaps.sort((a, b) => a - b);
   const typical = gaps[Math.floor(gaps.length / 2)];
-  return STEPS.reduce((best, s) => (Math.abs(Math.log(s / typical)) < Math.abs(Math.log(best / typical)) ? s : best), STEPS[0]);
+  return STEPS.reduce(
+    (best, s) => (Math.abs(Math.log(s / typical)) < Math.abs(Math.log(best / typical)) ? s : best),
+    STEPS[0],
+  );
 }
 
 export function periodOf(stepMs: number): number {

@@ -1,4 +1,12 @@
-import { drawFactor, factorAtSpend, pooledSaturation, saturationPosterior, saturationPrior, SATURATION_DEFAULTS, type SaturationPosterior } from './responseCurve';
+import {
+  drawFactor,
+  factorAtSpend,
+  pooledSaturation,
+  SATURATION_DEFAULTS,
+  type SaturationPosterior,
+  saturationPosterior,
+  saturationPrior,
+} from './responseCurve';
 import { dayAt } from './series.fixtures';
 import type { CampaignSeries, DayCounts } from './types';
 
@@ -6,7 +14,14 @@ import type { CampaignSeries, DayCounts } from './types';
 function campaign(days: number, spendAt: (age: number) => number, h = 10_000, m = 100): CampaignSeries {
   const series: DayCounts[] = Array.from({ length: days }, (_, i) => days - 1 - i).map((age) => {
     const spend = spendAt(age);
-    return { date: dayAt(age), spend, impressions: spend, clicks: spend / 50, conversions: (m * spend) / (h + spend), value: 0 };
+    return {
+      date: dayAt(age),
+      spend,
+      impressions: spend,
+      clicks: spend / 50,
+      conversions: (m * spend) / (h + spend),
+      value: 0,
+    };
   });
   return { id: 'c1', name: 'Prospecting', status: 'ACTIVE', dailyBudget: 25_000, days: series, ads: [] };
 }
@@ -21,7 +36,11 @@ function summary(p: { factors: number[]; weights: number[] }) {
 
 describe('saturation ratio (marginal ÷ average CPA)', () => {
   it('gives its prior back for a campaign whose spend never varied: nothing in the data says where on its curve it is', () => {
-    const posterior = saturationPosterior(campaign(90, () => 10_000), dayAt(0), [1]);
+    const posterior = saturationPosterior(
+      campaign(90, () => 10_000),
+      dayAt(0),
+      [1],
+    );
     const prior = saturationPrior(10_000);
     expect(posterior.spendNow).toBe(10_000);
     for (const [i, weight] of posterior.weights.entries()) expect(weight).toBeCloseTo(prior.weights[i], 6);
@@ -35,11 +54,17 @@ describe('saturation ratio (marginal ÷ average CPA)', () => {
     expect(high).toBeGreaterThanOrEqual(3);
     expect(mean).toBeCloseTo(3, 0);
     const prior = summary(saturationPrior(20_000));
-    expect(high / low).toBeLessThan((prior.high / prior.low) / 2);
+    expect(high / low).toBeLessThan(prior.high / prior.low / 2);
   });
 
   it('falls back to the prior with too few days to fit', () => {
-    expect(saturationPosterior(campaign(20, (age) => (age > 10 ? 5_000 : 20_000)), dayAt(0), [1]).fitted).toBe(false);
+    expect(
+      saturationPosterior(
+        campaign(20, (age) => (age > 10 ? 5_000 : 20_000)),
+        dayAt(0),
+        [1],
+      ).fitted,
+    ).toBe(false);
   });
 
   it('moves the ratio along the curve to another spend, and draws within the prior’s range by the weights', () => {
@@ -47,9 +72,10 @@ describe('saturation ratio (marginal ÷ average CPA)', () => {
     expect(factorAtSpend(3, 20_000, 5_000)).toBeCloseTo(1.5, 10);
     const prior = saturationPrior(1);
     const certain = { ...prior, weights: prior.factors.map((_, i) => (i === 10 ? 1 : 0)) };
-    for (const jitter of [0, 0.5, 0.999]) expect(drawFactor(certain, 0.3, jitter) / prior.factors[10]).toBeCloseTo(1, 1);
+    for (const jitter of [0, 0.5, 0.999])
+      expect(drawFactor(certain, 0.3, jitter) / prior.factors[10]).toBeCloseTo(1, 1);
     for (let k = 0; k < 50; k += 1) {
-      const f = drawFactor(prior, k / 50, (k * 7) % 50 / 50);
+      const f = drawFactor(prior, k / 50, ((k * 7) % 50) / 50);
       expect(f).toBeGreaterThanOrEqual(SATURATION_DEFAULTS.prior.low);
       expect(f).toBeLessThanOrEqual(SATURATION_DEFAULTS.prior.high);
     }
@@ -60,7 +86,10 @@ describe('saturation pooled across an account’s campaigns', () => {
   /** A posterior sure the ratio at `spendNow` is the grid point nearest `factor`. */
   const pinned = (spendNow: number, factor: number): SaturationPosterior => {
     const prior = saturationPrior(spendNow);
-    const nearest = prior.factors.reduce((best, f, i) => (Math.abs(Math.log(f / factor)) < Math.abs(Math.log(prior.factors[best] / factor)) ? i : best), 0);
+    const nearest = prior.factors.reduce(
+      (best, f, i) => (Math.abs(Math.log(f / factor)) < Math.abs(Math.log(prior.factors[best] / factor)) ? i : best),
+      0,
+    );
     return { ...prior, weights: prior.factors.map((_, i) => (i === nearest ? 1 : 0)), fitted: true };
   };
 

@@ -37,7 +37,13 @@ export interface SaturationParams {
   gridPoints: number;
 }
 
-export const SATURATION_DEFAULTS: SaturationParams = { windowDays: 90, minDays: 28, recentDays: 7, prior: { low: 1.05, high: 6 }, gridPoints: 48 };
+export const SATURATION_DEFAULTS: SaturationParams = {
+  windowDays: 90,
+  minDays: 28,
+  recentDays: 7,
+  prior: { low: 1.05, high: 6 },
+  gridPoints: 48,
+};
 
 export interface SaturationPosterior {
   /** Marginal CPA ÷ average CPA at `spendNow`, on a grid. */
@@ -83,7 +89,12 @@ interface Row {
 }
 
 /** The day's mix of ads: Σ impressions × the ad's conversions per impression over the window, ÷ impressions. */
-function mixByDate(campaign: CampaignSeries, today: string, windowDays: number, lag: (number | null)[]): Map<string, number> {
+function mixByDate(
+  campaign: CampaignSeries,
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): Map<string, number> {
   const rates = campaign.ads.map((ad) => {
     let conversions = 0;
     let exposure = 0;
@@ -96,12 +107,17 @@ function mixByDate(campaign: CampaignSeries, today: string, windowDays: number, 
     }
     return { ad, conversions, exposure };
   });
-  const all = rates.reduce((s, r) => ({ conversions: s.conversions + r.conversions, exposure: s.exposure + r.exposure }), { conversions: 0, exposure: 0 });
+  const all = rates.reduce(
+    (s, r) => ({ conversions: s.conversions + r.conversions, exposure: s.exposure + r.exposure }),
+    { conversions: 0, exposure: 0 },
+  );
   if (all.exposure <= 0 || all.conversions <= 0) return new Map();
   const campaignRate = all.conversions / all.exposure;
   // Shrunk towards the campaign's rate by a few conversions' worth, so a thin ad does not swing the mix.
   const PRIOR_CONVERSIONS = 5;
-  const rateOf = new Map(rates.map((r) => [r.ad.id, (r.conversions + PRIOR_CONVERSIONS) / (r.exposure + PRIOR_CONVERSIONS / campaignRate)]));
+  const rateOf = new Map(
+    rates.map((r) => [r.ad.id, (r.conversions + PRIOR_CONVERSIONS) / (r.exposure + PRIOR_CONVERSIONS / campaignRate)]),
+  );
   const weighted = new Map<string, { impressions: number; expected: number }>();
   for (const ad of campaign.ads) {
     const rate = rateOf.get(ad.id)!;
@@ -113,7 +129,8 @@ function mixByDate(campaign: CampaignSeries, today: string, windowDays: number, 
     }
   }
   const mix = new Map<string, number>();
-  for (const [date, { impressions, expected }] of weighted) if (impressions > 0) mix.set(date, expected / impressions / campaignRate);
+  for (const [date, { impressions, expected }] of weighted)
+    if (impressions > 0) mix.set(date, expected / impressions / campaignRate);
   return mix;
 }
 
@@ -125,7 +142,13 @@ function rowsOf(campaign: CampaignSeries, today: string, lag: (number | null)[],
     if (day.spend <= 0 || age < 0 || age >= params.windowDays) continue;
     const share = knownShare(lag, age);
     if (share === null || share <= 0) continue;
-    rows.push({ spend: day.spend, conversions: day.conversions, offset: Math.log(share) + Math.log(mix.get(day.date) ?? 1), weekday: new Date(`${day.date}T00:00:00Z`).getUTCDay(), trend: -age / 30 });
+    rows.push({
+      spend: day.spend,
+      conversions: day.conversions,
+      offset: Math.log(share) + Math.log(mix.get(day.date) ?? 1),
+      weekday: new Date(`${day.date}T00:00:00Z`).getUTCDay(),
+      trend: -age / 30,
+    });
   }
   return rows;
 }
@@ -153,7 +176,8 @@ function initialCoefficients(rows: Row[], offsets: Float64Array): Coefficients {
     observed[r.weekday] += r.conversions;
     expected[r.weekday] += Math.exp(offsets[i]);
   });
-  for (let d = 0; d < WEEKDAYS; d += 1) theta[d] = Math.log((observed[d] + 0.5) / Math.max(expected[d], Number.MIN_VALUE));
+  for (let d = 0; d < WEEKDAYS; d += 1)
+    theta[d] = Math.log((observed[d] + 0.5) / Math.max(expected[d], Number.MIN_VALUE));
   return theta;
 }
 
@@ -165,7 +189,12 @@ function initialCoefficients(rows: Row[], offsets: Float64Array): Coefficients {
  * from its Schur complement, then each weekday's level) rather than by a general 8×8 solve.
  * `start` (updated in place to the fitted coefficients) is where IRLS begins.
  */
-function profile(rows: Row[], logSpend: Float64Array, h: number, start?: Coefficients): { logLik: number; pearson: number; theta: Coefficients } {
+function profile(
+  rows: Row[],
+  logSpend: Float64Array,
+  h: number,
+  start?: Coefficients,
+): { logLik: number; pearson: number; theta: Coefficients } {
   const n = rows.length;
   const offsets = new Float64Array(n);
   for (let i = 0; i < n; i += 1) offsets[i] = rows[i].offset + logSpend[i] - Math.log(h + rows[i].spend);
@@ -221,12 +250,20 @@ function profile(rows: Row[], logSpend: Float64Array, h: number, start?: Coeffic
   return { logLik, pearson, theta };
 }
 
-export function saturationPosterior(campaign: CampaignSeries, today: string, lag: (number | null)[], params: SaturationParams = SATURATION_DEFAULTS): SaturationPosterior {
-  const recent = campaign.days.filter((d) => d.spend > 0 && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < params.recentDays);
+export function saturationPosterior(
+  campaign: CampaignSeries,
+  today: string,
+  lag: (number | null)[],
+  params: SaturationParams = SATURATION_DEFAULTS,
+): SaturationPosterior {
+  const recent = campaign.days.filter(
+    (d) => d.spend > 0 && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < params.recentDays,
+  );
   const spendNow = recent.length > 0 ? recent.reduce((s, d) => s + d.spend, 0) / recent.length : 0;
   const rows = rowsOf(campaign, today, lag, params);
   const weekdays = new Set(rows.map((r) => r.weekday));
-  if (spendNow <= 0 || rows.length < params.minDays || weekdays.size < 7 || rows.every((r) => r.conversions === 0)) return saturationPrior(spendNow, params);
+  if (spendNow <= 0 || rows.length < params.minDays || weekdays.size < 7 || rows.every((r) => r.conversions === 0))
+    return saturationPrior(spendNow, params);
 
   const factors = grid(params);
   const logSpend = Float64Array.from(rows, (r) => Math.log(r.spend));
@@ -290,10 +327,17 @@ export function pooledSaturation(posteriors: SaturationPosterior[], spread = HAL
   const all = logHalf.flat();
   const low = Math.min(...all) - 3 * spread;
   const high = Math.max(...all) + 3 * spread;
-  const typical = Array.from({ length: TYPICAL_HALF_POINTS }, (_, k) => low + ((high - low) * k) / (TYPICAL_HALF_POINTS - 1));
+  const typical = Array.from(
+    { length: TYPICAL_HALF_POINTS },
+    (_, k) => low + ((high - low) * k) / (TYPICAL_HALF_POINTS - 1),
+  );
   const logNormal = (x: number, m: number) => -0.5 * ((x - m) / spread) ** 2;
   // log of each campaign's evidence on the typical log h: Σ over its grid of weight × N(log h; typical, spread).
-  const evidence = pooled.map(({ p }, c) => typical.map((m) => logSumExp(p.weights.map((w, j) => (w > 0 ? Math.log(w) + logNormal(logHalf[c][j], m) : -Infinity)))));
+  const evidence = pooled.map(({ p }, c) =>
+    typical.map((m) =>
+      logSumExp(p.weights.map((w, j) => (w > 0 ? Math.log(w) + logNormal(logHalf[c][j], m) : -Infinity))),
+    ),
+  );
   const total = typical.map((_, k) => evidence.reduce((s, e) => s + e[k], 0));
   const result = [...posteriors];
   pooled.forEach(({ p, i }, c) => {
@@ -301,7 +345,9 @@ export function pooledSaturation(posteriors: SaturationPosterior[], spread = HAL
     const others = total.map((t, k) => t - evidence[c][k]);
     const norm = logSumExp(others);
     const typicalWeights = others.map((o) => Math.exp(o - norm));
-    const raw = p.weights.map((w, j) => w * typical.reduce((s, m, k) => s + typicalWeights[k] * Math.exp(logNormal(logHalf[c][j], m)), 0));
+    const raw = p.weights.map(
+      (w, j) => w * typical.reduce((s, m, k) => s + typicalWeights[k] * Math.exp(logNormal(logHalf[c][j], m)), 0),
+    );
     const sum = raw.reduce((a, b) => a + b, 0);
     if (sum > 0 && Number.isFinite(sum)) result[i] = { ...p, weights: raw.map((w) => w / sum) };
   });

@@ -1,8 +1,25 @@
-import { DRY_RUN_DAYS, DRY_RUN_EFFECT_DAYS, RULE_LEVEL_LABELS, type RuleActionKind, type RuleDefinition } from '@shared/api/rules';
+import {
+  DRY_RUN_DAYS,
+  DRY_RUN_EFFECT_DAYS,
+  RULE_LEVEL_LABELS,
+  type RuleActionKind,
+  type RuleDefinition,
+} from '@shared/api/rules';
 import { minorDigits } from '@shared/money';
-import { entityTotals, formatNumber, inScope, judgeEntity, longestWindow, planChange, sumsOver, type EntityTotals, type RuleEntity } from './rules';
-import { dateOf } from './window';
+
+import {
+  type EntityTotals,
+  entityTotals,
+  formatNumber,
+  inScope,
+  judgeEntity,
+  longestWindow,
+  planChange,
+  type RuleEntity,
+  sumsOver,
+} from './rules';
 import type { EntityStatus } from './types';
+import { dateOf } from './window';
 
 /**
  * The dry run: a rule replayed over the last DRY_RUN_DAYS finished days, each day judged with
@@ -37,12 +54,24 @@ const money = (minor: number, currency: string) => {
   return `${currency} ${formatNumber(minor / 10 ** digits, digits)}`;
 };
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-const cpaWords = (spend: number, conversions: number, currency: string) => (conversions > 0 ? `CPA ${money(spend / conversions, currency)}` : 'no conversions');
+const cpaWords = (spend: number, conversions: number, currency: string) =>
+  conversions > 0 ? `CPA ${money(spend / conversions, currency)}` : 'no conversions';
 
-const VERBS: Record<RuleActionKind, string> = { notify: 'notified you about', pause: 'paused', resume: 'resumed', budget_up: 'raised the budget of', budget_down: 'lowered the budget of' };
+const VERBS: Record<RuleActionKind, string> = {
+  notify: 'notified you about',
+  pause: 'paused',
+  resume: 'resumed',
+  budget_up: 'raised the budget of',
+  budget_down: 'lowered the budget of',
+};
 
 /** `today`: the account's day number today (the replay ends the day before). */
-export function backtestRule(rule: RuleDefinition, entities: RuleEntity[], today: number, span = DRY_RUN_DAYS): BacktestResult {
+export function backtestRule(
+  rule: RuleDefinition,
+  entities: RuleEntity[],
+  today: number,
+  span = DRY_RUN_DAYS,
+): BacktestResult {
   const scoped = entities.filter((entity) => inScope(rule, entity));
   const totals = new Map<string, EntityTotals>(scoped.map((entity) => [entity.key, entityTotals(entity.days)]));
   const longest = longestWindow(rule) ?? span;
@@ -77,7 +106,11 @@ export function backtestRule(rule: RuleDefinition, entities: RuleEntity[], today
       const entityTotal = totals.get(entity.key)!;
       const delivered = sumsOver(entityTotal, day, day).impressions > 0;
       const simulated = status.get(entity.key) ?? (delivered ? 'ACTIVE' : 'PAUSED');
-      const change = planChange(rule, { status: simulated, budgetMinor: budget.get(entity.key) ?? null, currency: entity.currency });
+      const change = planChange(rule, {
+        status: simulated,
+        budgetMinor: budget.get(entity.key) ?? null,
+        currency: entity.currency,
+      });
       if (!change) continue;
       if (acted >= rule.max_actions_per_run) {
         skipped.cap += 1;
@@ -95,7 +128,11 @@ export function backtestRule(rule: RuleDefinition, entities: RuleEntity[], today
         kind: rule.action.kind,
         reasons: match.reasons,
         before: { days: Math.min(longest, before.days), spend: before.spend, conversions: before.conversions },
-        after: { days: Math.max(0, Math.min(today - 1, day + DRY_RUN_EFFECT_DAYS) - day), spend: after.spend, conversions: after.conversions },
+        after: {
+          days: Math.max(0, Math.min(today - 1, day + DRY_RUN_EFFECT_DAYS) - day),
+          spend: after.spend,
+          conversions: after.conversions,
+        },
       });
     }
   }
@@ -108,7 +145,9 @@ export function backtestRule(rule: RuleDefinition, entities: RuleEntity[], today
     effect: effectWords(rule, firings),
     caveats: [
       'Past statuses are not kept: an entity counts as running on the days it delivered.',
-      ...(rule.action.kind === 'budget_up' || rule.action.kind === 'budget_down' ? ['Past budgets are not kept: budget changes start from today’s budgets.'] : []),
+      ...(rule.action.kind === 'budget_up' || rule.action.kind === 'budget_down'
+        ? ['Past budgets are not kept: budget changes start from today’s budgets.']
+        : []),
       'The figures after each firing are what happened without the rule, so they show what it would have acted on, not what acting would have changed.',
     ],
   };
@@ -119,7 +158,8 @@ function effectWords(rule: RuleDefinition, firings: BacktestFiring[]): string[] 
   if (!firings.length) return [`The rule would not have acted in the last ${DRY_RUN_DAYS} days.`];
   const noun = RULE_LEVEL_LABELS[rule.level].toLowerCase().replace(/s$/, '');
   const byCurrency = new Map<string, BacktestFiring[]>();
-  for (const firing of firings) byCurrency.set(firing.entity.currency, [...(byCurrency.get(firing.entity.currency) ?? []), firing]);
+  for (const firing of firings)
+    byCurrency.set(firing.entity.currency, [...(byCurrency.get(firing.entity.currency) ?? []), firing]);
   const lines: string[] = [];
   for (const [currency, list] of byCurrency) {
     const entities = new Set(list.map((f) => f.entity.key)).size;
@@ -143,4 +183,5 @@ function effectWords(rule: RuleDefinition, firings: BacktestFiring[]): string[] 
   return lines;
 }
 
-const afterConversionsWords = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${n === 1 ? 'conversion' : 'conversions'}`;
+const afterConversionsWords = (n: number) =>
+  `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${n === 1 ? 'conversion' : 'conversions'}`;

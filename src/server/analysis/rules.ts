@@ -2,14 +2,15 @@ import {
   MONEY_METRICS,
   RULE_METRIC_LABELS,
   RULE_OPERATOR_SYMBOLS,
-  STATE_METRICS,
-  windowWords,
   type RuleCondition,
   type RuleDefinition,
   type RuleMetric,
   type RuleWindow,
+  STATE_METRICS,
+  windowWords,
 } from '@shared/api/rules';
 import { minorDigits } from '@shared/money';
+
 import type { DayCounts, EntityStatus } from './types';
 import { dayNumber } from './window';
 
@@ -40,7 +41,6 @@ export interface RuleEntity {
   days: DayCounts[];
 }
 
-
 /** Running sums of an entity's days over a dense day grid: any window's total in O(1). */
 export interface EntityTotals {
   first: number;
@@ -57,7 +57,15 @@ export function entityTotals(days: DayCounts[]): EntityTotals {
   const first = days.length ? dayNumber(days[0].date) : 0;
   const span = days.length ? dayNumber(days[days.length - 1].date) - first + 1 : 0;
   const make = () => new Float64Array(span + 1);
-  const totals: EntityTotals = { first, firstDelivery: null, spend: make(), impressions: make(), clicks: make(), conversions: make(), value: make() };
+  const totals: EntityTotals = {
+    first,
+    firstDelivery: null,
+    spend: make(),
+    impressions: make(),
+    clicks: make(),
+    conversions: make(),
+    value: make(),
+  };
   const daily = { spend: make(), impressions: make(), clicks: make(), conversions: make(), value: make() };
   for (const day of days) {
     const i = dayNumber(day.date) - first;
@@ -66,7 +74,8 @@ export function entityTotals(days: DayCounts[]): EntityTotals {
     daily.clicks[i] += day.clicks;
     daily.conversions[i] += day.conversions;
     daily.value[i] += day.value;
-    if ((day.impressions > 0 || day.spend > 0) && (totals.firstDelivery === null || first + i < totals.firstDelivery)) totals.firstDelivery = first + i;
+    if ((day.impressions > 0 || day.spend > 0) && (totals.firstDelivery === null || first + i < totals.firstDelivery))
+      totals.firstDelivery = first + i;
   }
   for (let i = 0; i < span; i++) {
     totals.spend[i + 1] = totals.spend[i] + daily.spend[i];
@@ -89,7 +98,11 @@ export interface WindowSums {
 }
 
 /** The inclusive day range of a window as of `asOf` (null start: from the beginning). */
-export function windowRange(window: RuleWindow, days: number | null, asOf: number): { from: number | null; to: number } {
+export function windowRange(
+  window: RuleWindow,
+  days: number | null,
+  asOf: number,
+): { from: number | null; to: number } {
   switch (window) {
     case 'today':
       return { from: asOf, to: asOf };
@@ -121,7 +134,14 @@ export function sumsOver(totals: EntityTotals, from: number | null, to: number):
 const SUM_METRICS: readonly RuleMetric[] = ['spend', 'impressions', 'clicks', 'conversions'];
 
 /** A metric over summed figures (money in major units); null when it cannot be computed (no conversions for a CPA …). */
-export function metricOf(metric: RuleMetric, sums: WindowSums, entity: { budgetMinor: number | null }, asOf: number, firstDelivery: number | null, scale: number): number | null {
+export function metricOf(
+  metric: RuleMetric,
+  sums: WindowSums,
+  entity: { budgetMinor: number | null },
+  asOf: number,
+  firstDelivery: number | null,
+  scale: number,
+): number | null {
   switch (metric) {
     case 'spend':
       return sums.spend / scale;
@@ -194,7 +214,9 @@ function valueWords(metric: RuleMetric, value: number, currency: string): string
 }
 
 const metricWords = (metric: RuleMetric, window: RuleWindow, days: number | null) =>
-  STATE_METRICS.includes(metric) ? RULE_METRIC_LABELS[metric] : `${RULE_METRIC_LABELS[metric]} (${windowWords(window, days)})`;
+  STATE_METRICS.includes(metric)
+    ? RULE_METRIC_LABELS[metric]
+    : `${RULE_METRIC_LABELS[metric]} (${windowWords(window, days)})`;
 
 function compare(operator: RuleCondition['operator'], left: number, right: number): boolean {
   const tolerance = 1e-9 * Math.max(1, Math.abs(left), Math.abs(right));
@@ -221,7 +243,13 @@ interface ConditionValues {
 }
 
 /** One condition on one entity as of a day, in numbers (no words: the hot path of every run). */
-function evaluateCondition(condition: RuleCondition, entity: RuleEntity, totals: EntityTotals, asOf: number, scale: number): ConditionValues {
+function evaluateCondition(
+  condition: RuleCondition,
+  entity: RuleEntity,
+  totals: EntityTotals,
+  asOf: number,
+  scale: number,
+): ConditionValues {
   const range = windowRange(condition.window, condition.days, asOf);
   const sums = sumsOver(totals, range.from, range.to);
   let left = metricOf(condition.metric, sums, entity, asOf, totals.firstDelivery, scale);
@@ -233,8 +261,19 @@ function evaluateCondition(condition: RuleCondition, entity: RuleEntity, totals:
     return { holds, left, right: base, base };
   }
   if (against.kind === 'metric') {
-    const otherRange = windowRange(against.window ?? condition.window, against.window ? against.days : condition.days, asOf);
-    base = metricOf(against.metric ?? condition.metric, sumsOver(totals, otherRange.from, otherRange.to), entity, asOf, totals.firstDelivery, scale);
+    const otherRange = windowRange(
+      against.window ?? condition.window,
+      against.window ? against.days : condition.days,
+      asOf,
+    );
+    base = metricOf(
+      against.metric ?? condition.metric,
+      sumsOver(totals, otherRange.from, otherRange.to),
+      entity,
+      asOf,
+      totals.firstDelivery,
+      scale,
+    );
   } else {
     // The entity's own average: per day for counts and money, the ratio itself for rates.
     const avgRange = windowRange(against.window ?? 'lifetime', against.days, asOf);
@@ -267,7 +306,12 @@ function conditionWords(condition: RuleCondition, entity: RuleEntity, seen: Cond
 }
 
 /** One condition on one entity as of a day: whether it holds, and in words. */
-export function judgeCondition(condition: RuleCondition, entity: RuleEntity, totals: EntityTotals, asOf: number): { holds: boolean; words: string } {
+export function judgeCondition(
+  condition: RuleCondition,
+  entity: RuleEntity,
+  totals: EntityTotals,
+  asOf: number,
+): { holds: boolean; words: string } {
   const seen = evaluateCondition(condition, entity, totals, asOf, 10 ** minorDigits(entity.currency));
   return { holds: seen.holds, words: conditionWords(condition, entity, seen) };
 }
@@ -280,12 +324,20 @@ export function judgeEntity(rule: RuleDefinition, entity: RuleEntity, totals: En
   const weight = guardSums.spend / scale;
   const enough = guardSums.impressions >= rule.guard.min_impressions && weight >= rule.guard.min_spend;
   if (!enough) return { enough, matched: false, reasons: [], weight };
-  const seen = rule.groups.map((group) => group.conditions.map((condition) => evaluateCondition(condition, entity, totals, asOf, scale)));
-  const groupHolds = seen.map((results, g) => (rule.groups[g].match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds)));
+  const seen = rule.groups.map((group) =>
+    group.conditions.map((condition) => evaluateCondition(condition, entity, totals, asOf, scale)),
+  );
+  const groupHolds = seen.map((results, g) =>
+    rule.groups[g].match === 'all' ? results.every((r) => r.holds) : results.some((r) => r.holds),
+  );
   const matched = rule.match === 'all' ? groupHolds.every(Boolean) : groupHolds.some(Boolean);
   if (!matched) return { enough, matched, reasons: [], weight };
   // Words only for what matched: the conditions that held, in the groups that held.
-  const reasons = seen.flatMap((results, g) => (groupHolds[g] ? results.flatMap((r, c) => (r.holds ? [conditionWords(rule.groups[g].conditions[c], entity, r)] : [])) : []));
+  const reasons = seen.flatMap((results, g) =>
+    groupHolds[g]
+      ? results.flatMap((r, c) => (r.holds ? [conditionWords(rule.groups[g].conditions[c], entity, r)] : []))
+      : [],
+  );
   return { enough, matched, reasons, weight };
 }
 
@@ -295,7 +347,11 @@ export function inScope(rule: RuleDefinition, entity: RuleEntity): boolean {
   if (rule.scope.platforms.length && !rule.scope.platforms.includes(entity.platform as never)) return false;
   if (rule.scope.accounts.length && !rule.scope.accounts.includes(entity.accountRef)) return false;
   const needle = rule.scope.name_contains.trim().toLowerCase();
-  return !needle || entity.entityName.toLowerCase().includes(needle) || (entity.campaignName ?? '').toLowerCase().includes(needle);
+  return (
+    !needle ||
+    entity.entityName.toLowerCase().includes(needle) ||
+    (entity.campaignName ?? '').toLowerCase().includes(needle)
+  );
 }
 
 /** What an action does to an entity: the new status or budget, or null when there is nothing to do. */
@@ -304,7 +360,10 @@ export type PlannedChange =
   | { kind: 'status'; from: EntityStatus; to: EntityStatus }
   | { kind: 'budget'; from: number; to: number };
 
-export function planChange(rule: RuleDefinition, entity: Pick<RuleEntity, 'status' | 'budgetMinor' | 'currency'>): PlannedChange | null {
+export function planChange(
+  rule: RuleDefinition,
+  entity: Pick<RuleEntity, 'status' | 'budgetMinor' | 'currency'>,
+): PlannedChange | null {
   const { action } = rule;
   switch (action.kind) {
     case 'notify':

@@ -10,7 +10,14 @@ function ad(id: string, days: number, ctrAt: (age: number) => number, conversion
     id,
     name: `Ad ${id}`,
     status: 'ACTIVE',
-    days: Array.from({ length: days }, (_, i) => days - 1 - i).map((age) => ({ date: date(age), spend: 1500, impressions: 2000, clicks: Math.round(2000 * ctrAt(age)), conversions, value: 0 })),
+    days: Array.from({ length: days }, (_, i) => days - 1 - i).map((age) => ({
+      date: date(age),
+      spend: 1500,
+      impressions: 2000,
+      clicks: Math.round(2000 * ctrAt(age)),
+      conversions,
+      value: 0,
+    })),
   };
 }
 
@@ -20,10 +27,23 @@ function campaign(id: string, ads: AdSeries[]): CampaignSeries {
   for (const a of ads) {
     for (const d of a.days) {
       const t = byDate.get(d.date) ?? { date: d.date, spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 };
-      byDate.set(d.date, { ...t, spend: t.spend + d.spend, impressions: t.impressions + d.impressions, clicks: t.clicks + d.clicks, conversions: t.conversions + d.conversions });
+      byDate.set(d.date, {
+        ...t,
+        spend: t.spend + d.spend,
+        impressions: t.impressions + d.impressions,
+        clicks: t.clicks + d.clicks,
+        conversions: t.conversions + d.conversions,
+      });
     }
   }
-  return { id, name: `Campaign ${id}`, status: 'ACTIVE', dailyBudget: 10_000, days: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)), ads };
+  return {
+    id,
+    name: `Campaign ${id}`,
+    status: 'ACTIVE',
+    dailyBudget: 10_000,
+    days: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)),
+    ads,
+  };
 }
 
 const steady = () => 0.02;
@@ -63,6 +83,10 @@ describe('all suggestions of an account', () => {
     const { findings } = findAll(account, [1]);
     expect(findings.map((f) => f.key).sort()).toEqual(['boost_creative:star', 'test_cta:quiet']);
     // Each on its own would have advised boosting "quiet" too.
-    expect(findAll(account, [1], { ...SUGGEST_DEFAULTS, ctaTest: { ...SUGGEST_DEFAULTS.ctaTest, probability: 1.01 } }).findings.map((f) => f.key).sort()).toEqual(['boost_creative:quiet', 'boost_creative:star']);
+    expect(
+      findAll(account, [1], { ...SUGGEST_DEFAULTS, ctaTest: { ...SUGGEST_DEFAULTS.ctaTest, probability: 1.01 } })
+        .findings.map((f) => f.key)
+        .sort(),
+    ).toEqual(['boost_creative:quiet', 'boost_creative:star']);
   });
 });

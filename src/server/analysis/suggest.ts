@@ -1,10 +1,10 @@
-import { BUDGET_SHIFT_DEFAULTS, findBudgetShifts, type BudgetShiftParams } from './budgetShift';
+import { BUDGET_SHIFT_DEFAULTS, type BudgetShiftParams, findBudgetShifts } from './budgetShift';
+import { CREATIVE_FATIGUE_DEFAULTS, type CreativeFatigueParams, findFatiguedCreatives } from './creativeFatigue';
+import { CTA_TEST_DEFAULTS, type CtaTestParams, findWeakCallsToAction } from './ctaTest';
+import { DAY_OF_WEEK_DEFAULTS, type DayOfWeekParams, findWeekdayGaps } from './dayOfWeek';
+import type { Finding, Learning } from './findings';
 import { MARGINAL_DEFAULTS, marginalCosts, type MarginalParams } from './marginalCpa';
 import { findBudgetMoves, MOVE_BUDGET_DEFAULTS, type MoveBudgetParams } from './moveBudget';
-import { CREATIVE_FATIGUE_DEFAULTS, findFatiguedCreatives, type CreativeFatigueParams } from './creativeFatigue';
-import { CTA_TEST_DEFAULTS, findWeakCallsToAction, type CtaTestParams } from './ctaTest';
-import { DAY_OF_WEEK_DEFAULTS, findWeekdayGaps, type DayOfWeekParams } from './dayOfWeek';
-import type { Finding, Learning } from './findings';
 import { findLoserAds, PAUSE_AD_DEFAULTS, type PauseAdParams } from './pauseAd';
 import type { AccountSeries } from './types';
 import { findWornByAge, WEAR_BY_AGE_DEFAULTS, type WearByAgeParams } from './wearByAge';
@@ -42,7 +42,11 @@ export const SUGGEST_DEFAULTS: SuggestParams = {
   budgetShift: BUDGET_SHIFT_DEFAULTS,
 };
 
-export function findAll(account: AccountSeries, lag: (number | null)[], params: SuggestParams = SUGGEST_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findAll(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: SuggestParams = SUGGEST_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const pause = findLoserAds(account, lag, params.pauseAd);
   const fatigue = findFatiguedCreatives(account, lag, params.creativeFatigue);
   const wornByAge = findWornByAge(account, lag, params.wearByAge);
@@ -52,7 +56,11 @@ export function findAll(account: AccountSeries, lag: (number | null)[], params: 
   // Budgets: a move between two campaigns first (equal total budget), then a step on one of the others.
   const costs = marginalCosts(account, lag, params.marginal);
   const moves = findBudgetMoves(account, costs, params.moveBudget);
-  const moved = new Set(moves.flatMap((m) => (m.change.kind === 'move_budget' ? [m.change.source.campaignId, m.change.target.campaignId] : [])));
+  const moved = new Set(
+    moves.flatMap((m) =>
+      m.change.kind === 'move_budget' ? [m.change.source.campaignId, m.change.target.campaignId] : [],
+    ),
+  );
   const steps = findBudgetShifts(account, costs, params.budgetShift, moved);
 
   // An ad gets one piece of advice at most, the first in this order: pausing it is the strongest;
@@ -70,7 +78,14 @@ export function findAll(account: AccountSeries, lag: (number | null)[], params: 
   // An entity is learning once, for the first reason given, and not at all when some advice judged it.
   const learning: Learning[] = [];
   const seen = new Set<string>(findings.map((f) => `${f.level}:${f.entityId}`));
-  for (const entry of [...pause.learning, ...fatigue.learning, ...cta.learning, ...winners.learning, ...weekdays.learning, ...(costs?.learning ?? [])]) {
+  for (const entry of [
+    ...pause.learning,
+    ...fatigue.learning,
+    ...cta.learning,
+    ...winners.learning,
+    ...weekdays.learning,
+    ...(costs?.learning ?? []),
+  ]) {
     const key = `${entry.level}:${entry.entityId}`;
     if (seen.has(key)) continue;
     seen.add(key);

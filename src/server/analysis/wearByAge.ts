@@ -1,9 +1,10 @@
+import { minorToDecimal } from '@shared/money';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
-import { minorToDecimal } from '@shared/money';
+
 import { historyStartOf } from './adPeers';
 import { beta, interval, mean } from './distributions';
-import { ADVICE_PROBABILITY, adFindingHead, type Finding } from './findings';
+import { adFindingHead, ADVICE_PROBABILITY, type Finding } from './findings';
 import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, Range } from './types';
 import { ageOf } from './window';
@@ -39,7 +40,16 @@ export interface WearByAgeParams {
   credibleLevel: number;
 }
 
-export const WEAR_BY_AGE_DEFAULTS: WearByAgeParams = { freshDays: 14, wearAge: 42, minDays: 7, minClicks: 200, maxRatio: 0.85, probability: ADVICE_PROBABILITY, recentDays: 14, credibleLevel: 0.9 };
+export const WEAR_BY_AGE_DEFAULTS: WearByAgeParams = {
+  freshDays: 14,
+  wearAge: 42,
+  minDays: 7,
+  minClicks: 200,
+  maxRatio: 0.85,
+  probability: ADVICE_PROBABILITY,
+  recentDays: 14,
+  credibleLevel: 0.9,
+};
 
 /** An ad delivered on one of the last days this many days (today included). */
 const LIVE_WITHIN_DAYS = 3;
@@ -58,7 +68,10 @@ export interface AccountWear {
 const firstDelivery = (ad: AdSeries) => ad.days.find((d) => d.impressions > 0)?.date ?? null;
 
 /** How much the account's creatives wear, measured on the ads launched within the history; null when none can say. */
-export function accountWear(account: AccountSeries, params: WearByAgeParams = WEAR_BY_AGE_DEFAULTS): AccountWear | null {
+export function accountWear(
+  account: AccountSeries,
+  params: WearByAgeParams = WEAR_BY_AGE_DEFAULTS,
+): AccountWear | null {
   const historyStart = historyStartOf(account);
   if (historyStart === null) return null;
   let wornClicks = 0;
@@ -92,7 +105,13 @@ export function accountWear(account: AccountSeries, params: WearByAgeParams = WE
   for (const part of parts) baselineVariance += (part.expected / expected) ** 2 / part.freshClicks;
   const logRatio = Math.log(wornClicks / expected);
   const standardError = Math.sqrt(1 / wornClicks + baselineVariance);
-  return { logRatio, standardError, probability: normalCdf((Math.log(params.maxRatio) - logRatio) / standardError, 0, 1), ads, historyStart };
+  return {
+    logRatio,
+    standardError,
+    probability: normalCdf((Math.log(params.maxRatio) - logRatio) / standardError, 0, 1),
+    ads,
+    historyStart,
+  };
 }
 
 function isLive(ad: AdSeries, today: string): boolean {
@@ -100,9 +119,14 @@ function isLive(ad: AdSeries, today: string): boolean {
 }
 
 /** Live ads running since before the history read, in an account whose creatives credibly wear by wearAge days. */
-export function findWornByAge(account: AccountSeries, lag: (number | null)[], params: WearByAgeParams = WEAR_BY_AGE_DEFAULTS): Finding[] {
+export function findWornByAge(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: WearByAgeParams = WEAR_BY_AGE_DEFAULTS,
+): Finding[] {
   const wear = accountWear(account, params);
-  if (!wear || wear.probability < params.probability || ageOf(wear.historyStart, account.today) < params.wearAge) return [];
+  if (!wear || wear.probability < params.probability || ageOf(wear.historyStart, account.today) < params.wearAge)
+    return [];
   const findings: Finding[] = [];
   for (const campaign of account.campaigns) {
     if (campaign.status !== 'ACTIVE') continue;
@@ -114,11 +138,22 @@ export function findWornByAge(account: AccountSeries, lag: (number | null)[], pa
   return findings;
 }
 
-function describe(account: AccountSeries, campaign: CampaignSeries, ad: AdSeries, wear: AccountWear, lag: (number | null)[], params: WearByAgeParams): Finding {
+function describe(
+  account: AccountSeries,
+  campaign: CampaignSeries,
+  ad: AdSeries,
+  wear: AccountWear,
+  lag: (number | null)[],
+  params: WearByAgeParams,
+): Finding {
   const { today, currency } = account;
   const level = params.credibleLevel;
   const z = normalQuantile(1 - (1 - level) / 2, 0, 1);
-  const ratio: Range = { mid: Math.exp(wear.logRatio), low: Math.exp(wear.logRatio - z * wear.standardError), high: Math.exp(wear.logRatio + z * wear.standardError) };
+  const ratio: Range = {
+    mid: Math.exp(wear.logRatio),
+    low: Math.exp(wear.logRatio - z * wear.standardError),
+    high: Math.exp(wear.logRatio + z * wear.standardError),
+  };
   const recent = { impressions: 0, clicks: 0, spend: 0, conversions: 0, knownClicks: 0, days: 0 };
   for (const day of ad.days) {
     const age = ageOf(day.date, today);
@@ -136,7 +171,11 @@ function describe(account: AccountSeries, campaign: CampaignSeries, ad: AdSeries
   const now = beta(1 + recent.clicks, 1 + Math.max(0, recent.impressions - recent.clicks));
   const nowRange: Range = { mid: mean(now), ...interval(now, level) };
   // A fresh execution's click-through: today's divided by what the account's ads keep after wearAge days.
-  const freshRange: Range = { mid: nowRange.mid / ratio.mid, low: nowRange.low / ratio.high, high: nowRange.high / ratio.low };
+  const freshRange: Range = {
+    mid: nowRange.mid / ratio.mid,
+    low: nowRange.low / ratio.high,
+    high: nowRange.high / ratio.low,
+  };
   const perClick = beta(1 + recent.conversions, 1 + Math.max(0, recent.knownClicks - recent.conversions));
   const cvr: Range = { mid: mean(perClick), ...interval(perClick, level) };
   const weeklyClicks = (recent.clicks / Math.max(1, recent.days)) * 7;
@@ -160,7 +199,11 @@ function describe(account: AccountSeries, campaign: CampaignSeries, ad: AdSeries
       },
     ],
     impact: {
-      conversionsPerWeek: { mid: won(ratio.mid, cvr.mid), low: won(ratio.high, cvr.low), high: won(ratio.low, cvr.high) },
+      conversionsPerWeek: {
+        mid: won(ratio.mid, cvr.mid),
+        low: won(ratio.high, cvr.low),
+        high: won(ratio.low, cvr.high),
+      },
       // A new creative takes the same budget: spend does not change.
       spendPerWeek: { mid: 0, low: 0, high: 0 },
     },

@@ -22,8 +22,24 @@ export interface WindowTotals {
   firstActiveDay: string | null;
 }
 
-export function windowTotals(days: DayCounts[], today: string, windowDays: number, lag: (number | null)[]): WindowTotals {
-  const totals: WindowTotals = { spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0, knownSpend: 0, knownImpressions: 0, knownClicks: 0, activeDays: 0, firstActiveDay: null };
+export function windowTotals(
+  days: DayCounts[],
+  today: string,
+  windowDays: number,
+  lag: (number | null)[],
+): WindowTotals {
+  const totals: WindowTotals = {
+    spend: 0,
+    impressions: 0,
+    clicks: 0,
+    conversions: 0,
+    value: 0,
+    knownSpend: 0,
+    knownImpressions: 0,
+    knownClicks: 0,
+    activeDays: 0,
+    firstActiveDay: null,
+  };
   for (const day of days) {
     if (day.impressions <= 0 && day.spend <= 0) continue;
     if (totals.firstActiveDay === null || day.date < totals.firstActiveDay) totals.firstActiveDay = day.date;

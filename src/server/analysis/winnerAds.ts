@@ -1,6 +1,16 @@
-import { atLeastAsOld, ownRange, paired, peerGroups, peersRange, supportOfHalf, weeklyImpressions, type JudgedAd, type PeerParams } from './adPeers';
+import {
+  atLeastAsOld,
+  type JudgedAd,
+  ownRange,
+  paired,
+  peerGroups,
+  type PeerParams,
+  peersRange,
+  supportOfHalf,
+  weeklyImpressions,
+} from './adPeers';
 import { probabilityLess } from './distributions';
-import { ADVICE_PROBABILITY, adFindingHead, type Finding, type Learning } from './findings';
+import { adFindingHead, ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries, Range } from './types';
 
 /**
@@ -24,7 +34,13 @@ export interface WinnerAdParams extends PeerParams {
   credibleLevel: number;
 }
 
-export const WINNER_AD_DEFAULTS: WinnerAdParams = { windowDays: 28, minActiveDays: 7, minExpectedConversions: 8, probability: ADVICE_PROBABILITY, credibleLevel: 0.9 };
+export const WINNER_AD_DEFAULTS: WinnerAdParams = {
+  windowDays: 28,
+  minActiveDays: 7,
+  minExpectedConversions: 8,
+  probability: ADVICE_PROBABILITY,
+  credibleLevel: 0.9,
+};
 
 /**
  * The impact's assumption: boosting the ad (pausing weaker variants, raising its share of the
@@ -36,7 +52,11 @@ export const WINNER_AD_DEFAULTS: WinnerAdParams = { windowDays: 28, minActiveDay
  */
 export const BOOST_SHARE: Range = { mid: 0.25, low: 0.1, high: 0.5 };
 
-export function findWinnerAds(account: AccountSeries, lag: (number | null)[], params: WinnerAdParams = WINNER_AD_DEFAULTS): { findings: Finding[]; learning: Learning[] } {
+export function findWinnerAds(
+  account: AccountSeries,
+  lag: (number | null)[],
+  params: WinnerAdParams = WINNER_AD_DEFAULTS,
+): { findings: Finding[]; learning: Learning[] } {
   const findings: Finding[] = [];
   const learning: Learning[] = [];
   for (const group of peerGroups(account, lag, params)) {
@@ -52,7 +72,10 @@ export function findWinnerAds(account: AccountSeries, lag: (number | null)[], pa
           .filter((peer) => atLeastAsOld(candidate, peer))
           .map((peer) => {
             const pair = paired(group, candidate, peer, account.today, params.windowDays, lag);
-            return Math.min(probabilityLess(pair.b.perImpression, pair.a.perImpression), probabilityLess(pair.b.perClick, pair.a.perClick));
+            return Math.min(
+              probabilityLess(pair.b.perImpression, pair.a.perImpression),
+              probabilityLess(pair.b.perClick, pair.a.perClick),
+            );
           }),
         group.ads.length,
       );
@@ -66,7 +89,13 @@ export function findWinnerAds(account: AccountSeries, lag: (number | null)[], pa
 
 const percentAbove = (own: number, peers: number) => Math.round((own / peers - 1) * 100);
 
-function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd[], confidence: number, params: WinnerAdParams): Finding | null {
+function describe(
+  campaign: CampaignSeries,
+  candidate: JudgedAd,
+  peers: JudgedAd[],
+  confidence: number,
+  params: WinnerAdParams,
+): Finding | null {
   const level = params.credibleLevel;
   const own = ownRange(candidate.perImpression, level);
   const others = peersRange(peers, (p) => p.perImpression, level);
@@ -86,8 +115,20 @@ function describe(campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd
     headline: `Boost “${candidate.ad.name}” in ${campaign.name}: it gets ${perImpressionLead}% more conversions per impression than the campaign’s other ads`,
     confidence,
     evidence: [
-      { metric: 'conversions_per_1000_impressions', label: 'Conversions per 1,000 impressions', entity: per1000(own), peers: per1000(others), probability: confidence },
-      { metric: 'cvr', label: 'Conversion rate (per click)', entity: clickOwn, peers: clickPeers, probability: confidence },
+      {
+        metric: 'conversions_per_1000_impressions',
+        label: 'Conversions per 1,000 impressions',
+        entity: per1000(own),
+        peers: per1000(others),
+        probability: confidence,
+      },
+      {
+        metric: 'cvr',
+        label: 'Conversion rate (per click)',
+        entity: clickOwn,
+        peers: clickPeers,
+        probability: confidence,
+      },
     ],
     impact: {
       conversionsPerWeek: {

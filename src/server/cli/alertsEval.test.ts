@@ -1,8 +1,20 @@
-import { evaluateFile, inferCadence, inferKind, parseSeries, parseTimestamp, regularise, summary, trainingSummary, windowIndices } from './alertsEval';
+import {
+  evaluateFile,
+  inferCadence,
+  inferKind,
+  parseSeries,
+  parseTimestamp,
+  regularise,
+  summary,
+  trainingSummary,
+  windowIndices,
+} from './alertsEval';
 
 function csv(values: (number | null)[], stepHours = 24): string {
   const start = Date.parse('2026-01-01T00:00:00Z');
-  const rows = values.map((v, i) => `${new Date(start + i * stepHours * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)},${v ?? ''}`);
+  const rows = values.map(
+    (v, i) => `${new Date(start + i * stepHours * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)},${v ?? ''}`,
+  );
   return `timestamp,value\n${rows.join('\n')}\n`;
 }
 
@@ -15,7 +27,9 @@ describe('alerts:eval', () => {
 
   it('refuses a file without the header or with a bad line, naming the line', () => {
     expect(() => parseSeries('time,v\n', 'a.csv')).toThrow('a.csv: the header must be "timestamp,value"');
-    expect(() => parseSeries('timestamp,value\n2026-01-01 00:00:00,abc\n', 'a.csv')).toThrow('a.csv, line 2: "abc" is not a number');
+    expect(() => parseSeries('timestamp,value\n2026-01-01 00:00:00,abc\n', 'a.csv')).toThrow(
+      'a.csv, line 2: "abc" is not a number',
+    );
   });
 
   it('infers the step and the season: a week of days, a day of hours', () => {
@@ -59,15 +73,21 @@ describe('alerts:eval', () => {
     const rows: string[] = [];
     for (let t = start; t < start + 6 * 86_400_000; t += (5 + Math.floor(noise() * 11)) * 60_000) {
       const spike = t >= start + 5 * 86_400_000 && t < start + 5 * 86_400_000 + 3_600_000;
-      rows.push(`${new Date(t).toISOString().replace('T', ' ').slice(0, 19)},${(spike ? 500 : 50 + 5 * noise()).toFixed(3)}`);
+      rows.push(
+        `${new Date(t).toISOString().replace('T', ' ').slice(0, 19)},${(spike ? 500 : 50 + 5 * noise()).toFixed(3)}`,
+      );
     }
-    const result = evaluateFile('corpus/irregular.csv', `timestamp,value\n${rows.join('\n')}\n`, [['2026-01-06 00:00:00', '2026-01-06 02:00:00']]);
+    const result = evaluateFile('corpus/irregular.csv', `timestamp,value\n${rows.join('\n')}\n`, [
+      ['2026-01-06 00:00:00', '2026-01-06 02:00:00'],
+    ]);
     expect(result.unjudged).toBeNull();
     expect(result.score.caught).toBe(1);
     // Found at the failure's first grid step that has a reading (steps of 10 minutes, readings 5 to 15 apart).
     expect(['2026-01-06 00:00:00', '2026-01-06 00:10:00']).toContain(result.detections[0].timestamp);
     const short = evaluateFile('corpus/short.csv', csv([1.5, 2.5, 3.5]), []);
     expect(short.unjudged).toMatch(/too short to judge/);
-    expect(trainingSummary([result, short])).toMatch(/^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/);
+    expect(trainingSummary([result, short])).toMatch(
+      /^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/,
+    );
   });
 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectorFor, traceAnomalies, type DetectorParams, type SeriesKind } from '../analysis/anomaly';
+
+import { detectorFor, type DetectorParams, type SeriesKind, traceAnomalies } from '../analysis/anomaly';
 import { toGrid } from '../analysis/resample';
-import { normalisedScore, scoreFile, type FileScore } from './nabScore';
+import { type FileScore, normalisedScore, scoreFile } from './nabScore';
 
 /**
  * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more]
@@ -38,12 +39,14 @@ export function parseTimestamp(text: string): number {
 
 export function parseSeries(csv: string, name: string): Series {
   const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (!lines.length || lines[0].replace(/\s/g, '').toLowerCase() !== 'timestamp,value') throw new Error(`${name}: the header must be "timestamp,value"`);
+  if (!lines.length || lines[0].replace(/\s/g, '').toLowerCase() !== 'timestamp,value')
+    throw new Error(`${name}: the header must be "timestamp,value"`);
   const series: Series = { timestamps: [], times: [], values: [] };
   lines.slice(1).forEach((line, i) => {
     const [stamp, raw] = line.split(',');
     const time = parseTimestamp(stamp ?? '');
-    if (!Number.isFinite(time)) throw new Error(`${name}, line ${i + 2}: "${stamp}" is not a YYYY-MM-DD HH:MM:SS timestamp`);
+    if (!Number.isFinite(time))
+      throw new Error(`${name}, line ${i + 2}: "${stamp}" is not a YYYY-MM-DD HH:MM:SS timestamp`);
     const value = raw === undefined || raw.trim() === '' ? null : Number(raw);
     if (value !== null && !Number.isFinite(value)) throw new Error(`${name}, line ${i + 2}: "${raw}" is not a number`);
     series.timestamps.push(stamp.trim());
@@ -82,7 +85,9 @@ export function regularise(series: Series, stepMs: number): Series {
   for (let t = series.times[0]; t <= series.times[series.times.length - 1]; t += stepMs) {
     const i = byTime.get(t);
     out.times.push(t);
-    out.timestamps.push(i === undefined ? new Date(t).toISOString().replace('T', ' ').slice(0, 19) : series.timestamps[i]);
+    out.timestamps.push(
+      i === undefined ? new Date(t).toISOString().replace('T', ' ').slice(0, 19) : series.timestamps[i],
+    );
     out.values.push(i === undefined ? null : series.values[i]);
   }
   return out;
@@ -96,7 +101,11 @@ export function windowIndices(times: number[], windows: [string, string][]): [nu
     const to = parseTimestamp(end);
     const first = times.findIndex((t) => t >= from);
     let last = -1;
-    for (let i = times.length - 1; i >= 0; i -= 1) if (times[i] <= to) { last = i; break; }
+    for (let i = times.length - 1; i >= 0; i -= 1)
+      if (times[i] <= to) {
+        last = i;
+        break;
+      }
     if (first >= 0 && last >= first) ranges.push([first, last]);
   }
   return ranges.sort((a, b) => a[0] - b[0]);
@@ -114,13 +123,19 @@ export interface FileResult {
 /** Whether the readings come at one step (nine gaps in ten): then they are read on that step as they are. */
 function isRegular(times: number[], stepMs: number): boolean {
   let same = 0;
-  for (let i = 1; i < times.length; i += 1) if (times[i] - times[i - 1] === stepMs || (times[i] - times[i - 1]) % stepMs === 0) same += 1;
+  for (let i = 1; i < times.length; i += 1)
+    if (times[i] - times[i - 1] === stepMs || (times[i] - times[i - 1]) % stepMs === 0) same += 1;
   return same >= 0.9 * (times.length - 1);
 }
 
 const stampOf = (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19);
 
-export function evaluateFile(name: string, csv: string, windows: [string, string][], overrides: Partial<DetectorParams> = {}): FileResult {
+export function evaluateFile(
+  name: string,
+  csv: string,
+  windows: [string, string][],
+  overrides: Partial<DetectorParams> = {},
+): FileResult {
   const parsed = parseSeries(csv, name);
   const cadence = inferCadence(parsed.times);
   let series: Series;
@@ -141,7 +156,11 @@ export function evaluateFile(name: string, csv: string, windows: [string, string
   );
   return {
     name,
-    score: scoreFile(series.values.length, windowIndices(series.times, windows), found.map((d) => d.index)),
+    score: scoreFile(
+      series.values.length,
+      windowIndices(series.times, windows),
+      found.map((d) => d.index),
+    ),
     detections: found.map((d) => ({ timestamp: series.timestamps[d.index], severity: d.severity })),
     points: series.values.length,
     unjudged: status.reason,
@@ -178,7 +197,11 @@ function argument(name: string): string | undefined {
 }
 
 /** Scores every CSV under `data` (recursively) with the windows of `labels`, keyed by path relative to `data`'s parent. */
-function evaluateDirectory(data: string, labels: Record<string, [string, string][]>, overrides: Partial<DetectorParams>): FileResult[] {
+function evaluateDirectory(
+  data: string,
+  labels: Record<string, [string, string][]>,
+  overrides: Partial<DetectorParams>,
+): FileResult[] {
   const root = path.dirname(path.resolve(data));
   const files = fs
     .readdirSync(data, { recursive: true, encoding: 'utf8' })
@@ -217,7 +240,8 @@ function report(results: FileResult[]): void {
     const corpus = r.name.includes('/') ? r.name.slice(0, r.name.indexOf('/')) : '.';
     corpora.set(corpus, [...(corpora.get(corpus) ?? []), r]);
   }
-  for (const [corpus, rs] of corpora) console.log(`corpus ${corpus} files=${rs.length} ${summary(rs).replace(/^alerts: /, '')}`);
+  for (const [corpus, rs] of corpora)
+    console.log(`corpus ${corpus} files=${rs.length} ${summary(rs).replace(/^alerts: /, '')}`);
 }
 
 function readLabels(windowsFile: string): Record<string, [string, string][]> {
@@ -237,11 +261,15 @@ function main() {
     console.error('--sensitivity must be fewer, balanced or more');
     process.exit(2);
   }
-  const chosen: Partial<DetectorParams> = sensitivity ? { sensitivity: sensitivity as DetectorParams['sensitivity'] } : {};
+  const chosen: Partial<DetectorParams> = sensitivity
+    ? { sensitivity: sensitivity as DetectorParams['sensitivity'] }
+    : {};
   if (process.argv.includes('--training')) {
     const dir = argument('training');
     if (!dir || dir.startsWith('--')) {
-      console.error('Usage: npm run alerts:eval -- --training DIR   (DIR: windows.json and a folder of "timestamp,value" CSVs per corpus)');
+      console.error(
+        'Usage: npm run alerts:eval -- --training DIR   (DIR: windows.json and a folder of "timestamp,value" CSVs per corpus)',
+      );
       process.exit(2);
     }
     const labels = readLabels(path.join(dir, 'windows.json'));
@@ -256,7 +284,9 @@ function main() {
     return;
   }
   if (!data || !windowsFile) {
-    console.error('Usage: npm run alerts:eval -- --data DIR --windows FILE   (DIR: CSVs "timestamp,value"; FILE: JSON {"<dir>/<file>.csv": [["start","end"], ...]})');
+    console.error(
+      'Usage: npm run alerts:eval -- --data DIR --windows FILE   (DIR: CSVs "timestamp,value"; FILE: JSON {"<dir>/<file>.csv": [["start","end"], ...]})',
+    );
     process.exit(2);
   }
   // --threshold T: flag at T spreads instead of the product's setting (to see the trade-off).

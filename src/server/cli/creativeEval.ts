@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+
 import { parse } from 'csv-parse/sync';
-import { evaluate, headlineGroups, type Evaluation } from '../analysis/creative/abTests';
+
+import { evaluate, type Evaluation, headlineGroups } from '../analysis/creative/abTests';
 import { HEADLINE_WEIGHTS, headlineLogit } from '../analysis/creative/headlineModel';
 import { packagesFromRows, REQUIRED_COLUMNS } from '../analysis/creative/upworthyCsv';
 
@@ -41,11 +43,20 @@ function main() {
     console.error(`creative:eval: ${file}: ${(error as Error).message}`);
     process.exit(1);
   }
-  const cv = HEADLINE_WEIGHTS.crossValidation as { significantAccuracy?: number; accuracy?: number; spearman?: number; byStory?: { significantAccuracy?: number } };
+  const cv = HEADLINE_WEIGHTS.crossValidation as {
+    significantAccuracy?: number;
+    accuracy?: number;
+    spearman?: number;
+    byStory?: { significantAccuracy?: number };
+  };
   console.log(`model: ${HEADLINE_WEIGHTS.model}, trained ${HEADLINE_WEIGHTS.trainedAt} on ${HEADLINE_WEIGHTS.data}`);
-  console.log(`held-out estimate (nested CV grouped by test, training data only): accuracy=${cv.accuracy} significant_accuracy=${cv.significantAccuracy} spearman=${cv.spearman}; grouped by story: significant_accuracy=${cv.byStory?.significantAccuracy}`);
+  console.log(
+    `held-out estimate (nested CV grouped by test, training data only): accuracy=${cv.accuracy} significant_accuracy=${cv.significantAccuracy} spearman=${cv.spearman}; grouped by story: significant_accuracy=${cv.byStory?.significantAccuracy}`,
+  );
   console.log(`note: if ${file} holds tests the model was trained on, the figures below are in-sample and optimistic`);
-  console.log(`pairs: ${e.pairs} (significant at p < 0.05: ${e.significantPairs}); Spearman over ${e.spearmanTests} tests with 3+ headlines`);
+  console.log(
+    `pairs: ${e.pairs} (significant at p < 0.05: ${e.significantPairs}); Spearman over ${e.spearmanTests} tests with 3+ headlines`,
+  );
   console.log(lastLine(e));
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+
 import { loadConfigOrExit } from '../config';
 import { connectDatabase } from '../db/connect';
 import { importRates, parseRatesCsv } from '../modules/metrics/rates';
@@ -12,7 +13,9 @@ import { importRates, parseRatesCsv } from '../modules/metrics/rates';
 async function main() {
   const file = process.argv[2];
   if (!file) {
-    console.error('Usage: npm run rates:import -- <file.csv>   (lines: day,currency,per_usd — e.g. 2026-11-20,INR,88.61)');
+    console.error(
+      'Usage: npm run rates:import -- <file.csv>   (lines: day,currency,per_usd — e.g. 2026-11-20,INR,88.61)',
+    );
     process.exit(2);
   }
   const config = loadConfigOrExit();
@@ -27,7 +30,9 @@ async function main() {
   try {
     const count = await importRates(database.db, rows);
     const currencies = new Set(rows.map((r) => r.currency)).size;
-    console.log(`Imported ${count} exchange rate${count === 1 ? '' : 's'} for ${currencies} ${currencies === 1 ? 'currency' : 'currencies'}.`);
+    console.log(
+      `Imported ${count} exchange rate${count === 1 ? '' : 's'} for ${currencies} ${currencies === 1 ? 'currency' : 'currencies'}.`,
+    );
   } finally {
     await database.close();
   }

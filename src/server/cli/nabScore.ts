@@ -45,12 +45,25 @@ export function scaledSigmoid(position: number): number {
  * Scores one file. `windows` are index ranges into the file's points (inclusive, in order, not
  * overlapping); `detections` the indices flagged.
  */
-export function scoreFile(points: number, windows: [number, number][], detections: number[], profile: CostProfile = STANDARD_PROFILE): FileScore {
+export function scoreFile(
+  points: number,
+  windows: [number, number][],
+  detections: number[],
+  profile: CostProfile = STANDARD_PROFILE,
+): FileScore {
   const probation = Math.min(Math.floor(PROBATION_SHARE * points), PROBATION_MAX);
   const flagged = new Set(detections.filter((i) => i >= probation));
   const scored = windows.filter(([, end]) => end >= probation);
   const maxTp = scaledSigmoid(-1);
-  const result: FileScore = { windows: scored.length, caught: 0, inside: 0, outside: 0, raw: 0, none: -profile.fn * scored.length, perfect: profile.tp * scored.length };
+  const result: FileScore = {
+    windows: scored.length,
+    caught: 0,
+    inside: 0,
+    outside: 0,
+    raw: 0,
+    none: -profile.fn * scored.length,
+    perfect: profile.tp * scored.length,
+  };
 
   let next = 0;
   let previous: { end: number; width: number } | null = null;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { PLATFORMS, type Platform } from '@shared/constants';
+
+import { type Platform, PLATFORMS } from '@shared/constants';
+
 import { parseHar } from '../platforms/replay/har';
 import { runReplay, summaryLine } from '../platforms/replay/run';
 import type { ReportLevel } from '../platforms/types';

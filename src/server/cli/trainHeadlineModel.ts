@@ -1,10 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { parse } from 'csv-parse/sync';
-import { evaluate, headlineGroups, pairsOf, SIGNIFICANCE, type Evaluation, type HeadlineGroup } from '../analysis/creative/abTests';
-import { BIGRAM_PREFIX, DENSE_FEATURES, headlineFeatures, WORD_PREFIX, type Features } from '../analysis/creative/features';
-import { clipToTraining, featuresLogit, Z_CLIP, type HeadlineWeights, type ScoringWeights } from '../analysis/creative/headlineModel';
+
+import {
+  evaluate,
+  type Evaluation,
+  type HeadlineGroup,
+  headlineGroups,
+  pairsOf,
+  SIGNIFICANCE,
+} from '../analysis/creative/abTests';
+import {
+  BIGRAM_PREFIX,
+  DENSE_FEATURES,
+  type Features,
+  headlineFeatures,
+  WORD_PREFIX,
+} from '../analysis/creative/features';
+import {
+  clipToTraining,
+  featuresLogit,
+  type HeadlineWeights,
+  type ScoringWeights,
+  Z_CLIP,
+} from '../analysis/creative/headlineModel';
 import { fitPairwise, type PairwiseData, type SparseVector } from '../analysis/creative/pairwiseLogistic';
 import { packagesFromRows } from '../analysis/creative/upworthyCsv';
 
@@ -72,7 +93,11 @@ interface Settings {
 
 // Word features always: without them the old grid's CV fell from 0.67 to 0.63 significant-pair accuracy at every penalty.
 const LAMBDAS = [1e-3, 3e-3, 1e-2, 3e-2];
-const GRID: Settings[] = LAMBDAS.flatMap((lambda) => MIN_SUPPORTS.flatMap((minSupport) => (['significant', 'weighted'] as PairScheme[]).map((pairs) => ({ lambda, minSupport, pairs }))));
+const GRID: Settings[] = LAMBDAS.flatMap((lambda) =>
+  MIN_SUPPORTS.flatMap((minSupport) =>
+    (['significant', 'weighted'] as PairScheme[]).map((pairs) => ({ lambda, minSupport, pairs })),
+  ),
+);
 
 const Z_FULL = 1.959964;
 
@@ -128,7 +153,8 @@ function train(groups: HeadlineGroup[], settings: Settings, cache: Map<string, F
     sds[name] = sd;
     dense.push(name);
   }
-  const z = (f: Features, name: string) => (clipToTraining(f.get(name) ?? 0, means[name], sds[name]) - means[name]) / sds[name];
+  const z = (f: Features, name: string) =>
+    (clipToTraining(f.get(name) ?? 0, means[name], sds[name]) - means[name]) / sds[name];
 
   const pairs = groups.flatMap(pairsOf);
   const vocabulary = new Map<string, number>();
@@ -137,15 +163,22 @@ function train(groups: HeadlineGroup[], settings: Settings, cache: Map<string, F
   for (const pair of pairs) {
     const a = featuresOf(cache, pair.better.headline);
     const b = featuresOf(cache, pair.worse.headline);
-    for (const [name] of a) if (isWordFeature(name) && !b.has(name)) (tests.get(name) ?? tests.set(name, new Set()).get(name)!).add(pair.group.testId);
-    for (const [name] of b) if (isWordFeature(name) && !a.has(name)) (tests.get(name) ?? tests.set(name, new Set()).get(name)!).add(pair.group.testId);
+    for (const [name] of a)
+      if (isWordFeature(name) && !b.has(name))
+        (tests.get(name) ?? tests.set(name, new Set()).get(name)!).add(pair.group.testId);
+    for (const [name] of b)
+      if (isWordFeature(name) && !a.has(name))
+        (tests.get(name) ?? tests.set(name, new Set()).get(name)!).add(pair.group.testId);
   }
-  for (const [name, seen] of tests) if (seen.size >= MIN_WORD_TESTS && (support.get(name) ?? 0) >= settings.minSupport) vocabulary.set(name, vocabulary.size);
+  for (const [name, seen] of tests)
+    if (seen.size >= MIN_WORD_TESTS && (support.get(name) ?? 0) >= settings.minSupport)
+      vocabulary.set(name, vocabulary.size);
 
   const diffs: SparseVector[] = [];
   const weights: number[] = [];
   for (const pair of pairs) {
-    const c = settings.pairs === 'significant' ? (pair.p < SIGNIFICANCE ? 1 : 0) : Math.min(1, Math.abs(pair.z) / Z_FULL);
+    const c =
+      settings.pairs === 'significant' ? (pair.p < SIGNIFICANCE ? 1 : 0) : Math.min(1, Math.abs(pair.z) / Z_FULL);
     if (c === 0) continue;
     const better = featuresOf(cache, pair.better.headline);
     const worse = featuresOf(cache, pair.worse.headline);
@@ -161,12 +194,16 @@ function train(groups: HeadlineGroup[], settings: Settings, cache: Map<string, F
     add(better, 1);
     add(worse, -1);
     const entries = [...d].filter(([, v]) => v !== 0);
-    diffs.push({ index: Int32Array.from(entries.map((e) => e[0])), value: Float64Array.from(entries.map((e) => e[1])) });
+    diffs.push({
+      index: Int32Array.from(entries.map((e) => e[0])),
+      value: Float64Array.from(entries.map((e) => e[1])),
+    });
     weights.push(c);
   }
   const data: PairwiseData = { diffs, weights: Float64Array.from(weights), dimension: vocabulary.size };
   const penaltyScale = new Float64Array(vocabulary.size);
-  for (const [name, j] of vocabulary) penaltyScale[j] = isWordFeature(name) ? 1 : Math.max(1, SUPPORT_FULL / (support.get(name) ?? 1));
+  for (const [name, j] of vocabulary)
+    penaltyScale[j] = isWordFeature(name) ? 1 : Math.max(1, SUPPORT_FULL / (support.get(name) ?? 1));
   const w = fitPairwise(data, { lambda: settings.lambda, penaltyScale });
   const raw: Record<string, number> = {};
   for (const [name, j] of vocabulary) raw[name] = w[j] / (sds[name] ?? 1);
@@ -197,7 +234,14 @@ function pool(parts: Evaluation[]): Evaluation {
 /** What keeps groups together in one fold: the test, or the story the test belongs to. */
 type FoldKey = (g: HeadlineGroup) => string;
 
-function crossValidate(groups: HeadlineGroup[], settings: Settings, folds: number, cache: Map<string, Features>, salt: string, key: FoldKey): Evaluation {
+function crossValidate(
+  groups: HeadlineGroup[],
+  settings: Settings,
+  folds: number,
+  cache: Map<string, Features>,
+  salt: string,
+  key: FoldKey,
+): Evaluation {
   const parts: Evaluation[] = [];
   for (let k = 0; k < folds; k += 1) {
     const held = groups.filter((g) => foldOf(salt + key(g), folds) === k);
@@ -209,7 +253,14 @@ function crossValidate(groups: HeadlineGroup[], settings: Settings, folds: numbe
 }
 
 /** The settings with the best cross-validated significant-pair accuracy; ties go to the stronger penalty. */
-function choose(groups: HeadlineGroup[], folds: number, cache: Map<string, Features>, salt: string, key: FoldKey, log?: (s: Settings, e: Evaluation) => void): Settings {
+function choose(
+  groups: HeadlineGroup[],
+  folds: number,
+  cache: Map<string, Features>,
+  salt: string,
+  key: FoldKey,
+  log?: (s: Settings, e: Evaluation) => void,
+): Settings {
   let best: { settings: Settings; figure: number } | null = null;
   for (const settings of GRID) {
     const e = crossValidate(groups, settings, folds, cache, salt, key);
@@ -252,7 +303,8 @@ function storiesOf(rows: Record<string, string>[]): Map<string, string> {
 
 const fmt = (x: number) => x.toFixed(3);
 const describe = (s: Settings) => `lambda=${s.lambda} minSupport=${s.minSupport} pairs=${s.pairs}`;
-const summary = (e: Evaluation) => `tests=${e.tests} pairs=${e.pairs} accuracy=${fmt(e.accuracy)} significant=${e.significantPairs} significant_accuracy=${fmt(e.significantAccuracy)} spearman=${fmt(e.spearman)}`;
+const summary = (e: Evaluation) =>
+  `tests=${e.tests} pairs=${e.pairs} accuracy=${fmt(e.accuracy)} significant=${e.significantPairs} significant_accuracy=${fmt(e.significantAccuracy)} spearman=${fmt(e.spearman)}`;
 
 function roundTo(x: number, digits: number) {
   return Number(x.toPrecision(digits));
@@ -263,13 +315,21 @@ function main() {
   const folds = Number(args.folds);
   const innerFolds = Number(args['inner-folds']);
   if (!args.data) {
-    console.error("creative:train needs the Upworthy Research Archive's exploratory training CSV: npm run creative:train -- --data FILE.csv");
+    console.error(
+      "creative:train needs the Upworthy Research Archive's exploratory training CSV: npm run creative:train -- --data FILE.csv",
+    );
     process.exit(2);
   }
-  const rows = parse(fs.readFileSync(args.data!, 'utf8'), { columns: true, skip_empty_lines: true, relax_quotes: true }) as Record<string, string>[];
+  const rows = parse(fs.readFileSync(args.data!, 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+    relax_quotes: true,
+  }) as Record<string, string>[];
   const groups = headlineGroups(packagesFromRows(rows));
   const cache = new Map<string, Features>();
-  console.log(`data: ${rows.length} packages, ${groups.length} groups of distinct headlines sharing an image, ${new Set(groups.map((g) => g.testId)).size} tests, ${groups.reduce((s, g) => s + pairsOf(g).length, 0)} pairs`);
+  console.log(
+    `data: ${rows.length} packages, ${groups.length} groups of distinct headlines sharing an image, ${new Set(groups.map((g) => g.testId)).size} tests, ${groups.reduce((s, g) => s + pairsOf(g).length, 0)} pairs`,
+  );
 
   const byTest: FoldKey = (g) => g.testId;
   const stories = storiesOf(rows);
@@ -299,13 +359,19 @@ function main() {
   // The shipped model: settings by plain grouped CV on all the training data, then fitted on it all.
   const tried: Record<string, unknown>[] = [];
   const settings = choose(groups, folds, cache, '', byTest, (s, e) => {
-    tried.push({ ...s, accuracy: roundTo(e.accuracy, 3), significantAccuracy: roundTo(e.significantAccuracy, 3), spearman: roundTo(e.spearman, 3) });
+    tried.push({
+      ...s,
+      accuracy: roundTo(e.accuracy, 3),
+      significantAccuracy: roundTo(e.significantAccuracy, 3),
+      spearman: roundTo(e.spearman, 3),
+    });
     console.log(`  cv ${describe(s)}: ${summary(e)}`);
   });
   console.log(`chosen: ${describe(settings)}`);
   const model = train(groups, settings, cache);
   const weights: Record<string, number> = {};
-  for (const [name, w] of Object.entries(model.weights)) if (Math.abs(w) >= WEIGHT_FLOOR) weights[name] = roundTo(w, SIGNIFICANT_DIGITS);
+  for (const [name, w] of Object.entries(model.weights))
+    if (Math.abs(w) >= WEIGHT_FLOOR) weights[name] = roundTo(w, SIGNIFICANT_DIGITS);
   const means: Record<string, number> = {};
   const sds: Record<string, number> = {};
   for (const [name, m] of Object.entries(model.means)) {
@@ -320,10 +386,15 @@ function main() {
   // The scale's zero point: the neutral headline, at the training mean on every dense feature and
   // with none of the learnt words, whose logit is 0 by construction (see headlineModel.ts).
   const baseline = 0;
-  const scaled = (logit: number) => Math.max(1, Math.min(100, Math.round(1 + 99 / (1 + Math.exp(-(logit - baseline))))));
+  const scaled = (logit: number) =>
+    Math.max(1, Math.min(100, Math.round(1 + 99 / (1 + Math.exp(-(logit - baseline))))));
   const percentiles: Record<string, number> = {};
   for (const q of [1, 5, 10, 25, 50, 75, 90, 95, 99]) percentiles[`p${q}`] = scaled(quantile(q / 100));
-  console.log(`training headlines' scores at percentiles: ${Object.entries(percentiles).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `training headlines' scores at percentiles: ${Object.entries(percentiles)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
 
   const file: HeadlineWeights = {
     model: 'pairwise logistic regression (L2) on within-test headline pairs',
@@ -334,10 +405,18 @@ function main() {
     means,
     sds,
     scale: {
-      method: '1 + 99 × σ(logit − baseline), baseline 0 = a headline average on every dense feature with none of the learnt words: the model\'s chance, in %, of beating such a neutral headline; percentiles: the training (Upworthy) headlines\' scores',
+      method:
+        "1 + 99 × σ(logit − baseline), baseline 0 = a headline average on every dense feature with none of the learnt words: the model's chance, in %, of beating such a neutral headline; percentiles: the training (Upworthy) headlines' scores",
       percentiles,
     },
-    settings: { ...settings, minWordTests: MIN_WORD_TESTS, supportFull: SUPPORT_FULL, zClip: Z_CLIP, folds, innerFolds },
+    settings: {
+      ...settings,
+      minWordTests: MIN_WORD_TESTS,
+      supportFull: SUPPORT_FULL,
+      zClip: Z_CLIP,
+      folds,
+      innerFolds,
+    },
     crossValidation: {
       method: `nested, grouped by test: ${folds} outer folds, settings chosen in each by ${innerFolds}-fold inner CV on its training part`,
       tests: nestedByTest.tests,
@@ -348,7 +427,8 @@ function main() {
       spearman: roundTo(nestedByTest.spearman, 3),
       chosenPerFold,
       byStory: {
-        method: 'the same, with tests that share a headline or a lede (re-tests of one story) kept in one fold: the estimate for stories never seen',
+        method:
+          'the same, with tests that share a headline or a lede (re-tests of one story) kept in one fold: the estimate for stories never seen',
         accuracy: roundTo(nestedByStory.accuracy, 3),
         significantAccuracy: roundTo(nestedByStory.significantAccuracy, 3),
         spearman: roundTo(nestedByStory.spearman, 3),
@@ -357,7 +437,9 @@ function main() {
     tried,
   };
   fs.writeFileSync(args.out!, `${JSON.stringify(file, null, 1)}\n`);
-  console.log(`wrote ${args.out}: ${Object.keys(weights).length} weights, ${fs.statSync(args.out!).size} bytes, in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `wrote ${args.out}: ${Object.keys(weights).length} weights, ${fs.statSync(args.out!).size} bytes, in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
 
 main();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import { createScratchDatabase } from '../test/buildTestApp';
 import { connectDatabase, type Database } from './connect';
 
@@ -12,7 +13,11 @@ onPostgres('a PostgreSQL pool losing its connections', () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.DATABASE_URL as string, 'adwise_conn');
-    database = await connectDatabase({ databaseUrl: scratch.url, pgliteDataDir: 'unused', onIdleError: (error) => lost.push(error) });
+    database = await connectDatabase({
+      databaseUrl: scratch.url,
+      pgliteDataDir: 'unused',
+      onIdleError: (error) => lost.push(error),
+    });
   });
   afterAll(async () => {
     await database.close();
@@ -24,12 +29,16 @@ onPostgres('a PostgreSQL pool losing its connections', () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     const name = new URL(scratch.url).pathname.slice(1);
-    const terminated = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const terminated = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await admin.end();
 
     // Each idle client hears of its end on its own; until all have, the pool could still hand out a dead one.
     const deadline = Date.now() + 5000;
-    while (lost.length < (terminated.rowCount ?? 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (lost.length < (terminated.rowCount ?? 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(terminated.rowCount).toBeGreaterThan(0);
     expect(lost).toHaveLength(terminated.rowCount as number);
     expect(lost[0].message).toMatch(/terminating connection/);

@@ -1,15 +1,17 @@
-import path from 'node:path';
 import fs from 'node:fs';
+import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+
 import { PACKAGE_ROOT } from '../lib/packageRoot';
+import * as schema from './schema';
 
 /** The Drizzle database, the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,7 +63,9 @@ export interface ConnectOptions {
 
 /** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise, and applies migrations. */
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.onIdleError) : connectPglite(options.pgliteDataDir, options.pgliteTemplate);
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, options.onIdleError)
+    : connectPglite(options.pgliteDataDir, options.pgliteTemplate);
 }
 
 async function connectPglite(dataDir: string, template?: Blob): Promise<Database> {
@@ -84,7 +88,10 @@ async function connectPglite(dataDir: string, template?: Blob): Promise<Database
   };
 }
 
-async function connectPostgres(connectionString: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> {
+async function connectPostgres(
+  connectionString: string,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   pool.on('error', onIdleError);
   const lockClient = await pool.connect();

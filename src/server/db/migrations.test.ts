@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,8 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
 import { createScratchDatabase } from '../test/buildTestApp';
-import { connectDatabase, executeRows, type Database, type DbOrTx } from './connect';
+import { connectDatabase, type Database, type DbOrTx, executeRows } from './connect';
 
 const MIGRATIONS = path.join(__dirname, 'migrations');
 /** The last migration before workspaces: the database a running product had before issue 12. */
@@ -64,7 +66,8 @@ async function seedBeforeWorkspaces(db: DbOrTx): Promise<void> {
 /** The set-up's own limit: it builds real databases from scratch, which the default does not allow for under load. */
 const SETUP_TIMEOUT_MS = 180_000;
 
-const count = async (db: DbOrTx, table: string) => Number((await executeRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0].n);
+const count = async (db: DbOrTx, table: string) =>
+  Number((await executeRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0].n);
 
 describe('migration 0007 (workspaces) on a database with data from before it', () => {
   let database: Database;

@@ -1,13 +1,29 @@
 import { ROLES } from '@shared/access/policy';
-import { PLANS } from '@shared/api/adAccounts';
-import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import { ACTION_STATUSES } from '@shared/api/actions';
-import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
+import { PLANS } from '@shared/api/adAccounts';
 import { ALERT_SENSITIVITIES } from '@shared/api/alerts';
-import { CONVERSION_BASES } from '@shared/api/firstParty';
 import type { AdCreative } from '@shared/api/creative';
+import { CONVERSION_BASES } from '@shared/api/firstParty';
+import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
+import { NEWSLETTER_SOURCES, NEWSLETTER_STATUSES } from '@shared/api/newsletter';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Status of an outbox message: waiting, claimed by a flush, handed to SMTP, kept in the
@@ -84,7 +100,9 @@ export const users = pgTable('users', {
    */
   tokenVersion: integer('token_version').notNull().default(0),
   /** The workspace the user last switched to (the client sends it back as X-Workspace-Id). */
-  currentWorkspaceId: uuid('current_workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
+  currentWorkspaceId: uuid('current_workspace_id').references((): AnyPgColumn => workspaces.id, {
+    onDelete: 'set null',
+  }),
 });
 
 /**
@@ -180,7 +198,11 @@ export const refreshTokens = pgTable(
      */
     sealedSuccessor: text('sealed_successor'),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -296,7 +318,10 @@ export const connectedAdAccounts = pgTable(
      * platforms/types.ts): conversions are platform-reported, counted under these. null until a
      * sync read them, or when the platform would not say.
      */
-    attribution: jsonb('attribution').$type<{ clickDays: number | null; viewDays: number | null; label: string; source: string }[]>(),
+    attribution:
+      jsonb('attribution').$type<
+        { clickDays: number | null; viewDays: number | null; label: string; source: string }[]
+      >(),
     attributionUpdatedAt: timestamp('attribution_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -381,7 +406,10 @@ export const campaigns = pgTable(
     currency: text('currency').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('campaigns_account_campaign_idx').on(t.accountRef, t.campaignId), index('campaigns_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    uniqueIndex('campaigns_account_campaign_idx').on(t.accountRef, t.campaignId),
+    index('campaigns_workspace_idx').on(t.workspaceId),
+  ],
 );
 
 /** An ad of a campaign (names come with the ad-level report rows). */
@@ -400,7 +428,10 @@ export const ads = pgTable(
     creative: jsonb('creative').$type<AdCreative>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accountRef, t.adId] }), index('ads_account_campaign_idx').on(t.accountRef, t.campaignId)],
+  (t) => [
+    primaryKey({ columns: [t.accountRef, t.adId] }),
+    index('ads_account_campaign_idx').on(t.accountRef, t.campaignId),
+  ],
 );
 
 /** The figures of one day, in the account's currency (money in minor units); shared by the daily tables. */
@@ -617,7 +648,10 @@ export const suggestions = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('suggestions_account_key_idx').on(t.accountRef, t.key), index('suggestions_workspace_status_idx').on(t.workspaceId, t.status)],
+  (t) => [
+    uniqueIndex('suggestions_account_key_idx').on(t.accountRef, t.key),
+    index('suggestions_workspace_status_idx').on(t.workspaceId, t.status),
+  ],
 );
 
 /** The last run of the suggestions job per account, and what it left unjudged. */
@@ -844,10 +878,21 @@ export const ruleRuns = pgTable(
     revived: integer('revived').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
   },
-  (t) => [uniqueIndex('rule_runs_rule_version_idx').on(t.ruleId, t.dataVersion), index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt)],
+  (t) => [
+    uniqueIndex('rule_runs_rule_version_idx').on(t.ruleId, t.dataVersion),
+    index('rule_runs_rule_started_idx').on(t.ruleId, t.startedAt),
+  ],
 );
 
-export const RULE_ACTION_ROW_STATUSES = ['pending', 'applying', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
+export const RULE_ACTION_ROW_STATUSES = [
+  'pending',
+  'applying',
+  'applied',
+  'failed',
+  'rejected',
+  'notified',
+  'expired',
+] as const;
 
 /** What a rule did, or queued for approval, to one entity; written changes also have an actions-log entry. */
 export const ruleActions = pgTable(
@@ -880,7 +925,10 @@ export const ruleActions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('rule_actions_workspace_status_idx').on(t.workspaceId, t.status), index('rule_actions_rule_entity_idx').on(t.ruleId, t.entityId, t.createdAt)],
+  (t) => [
+    index('rule_actions_workspace_status_idx').on(t.workspaceId, t.status),
+    index('rule_actions_rule_entity_idx').on(t.ruleId, t.entityId, t.createdAt),
+  ],
 );
 
 export const BUDGET_SCOPES = ['workspace', 'platform', 'account'] as const;
@@ -900,7 +948,10 @@ export const budgets = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     /** For an account's budget: daily budget bounds per campaign the optimizer keeps to (minor units of the account currency). */
-    campaignCaps: jsonb('campaign_caps').$type<{ campaign_id: string; min: number | null; max: number | null }[]>().notNull().default([]),
+    campaignCaps: jsonb('campaign_caps')
+      .$type<{ campaign_id: string; min: number | null; max: number | null }[]>()
+      .notNull()
+      .default([]),
     /** The pacing band's half-width on the month's first and last day (Optmyzr's ±25% to ±1% by default). */
     bandStart: doublePrecision('band_start').notNull().default(0.25),
     bandEnd: doublePrecision('band_end').notNull().default(0.01),
@@ -931,9 +982,13 @@ export const optimizerPlans = pgTable(
     /** Campaigns the user locked when the plan was made: kept as they are. */
     locked: jsonb('locked').$type<string[]>().notNull(),
     /** Per campaign: the budget the plan started from, the target, and what the last step wrote (minor units). */
-    campaigns: jsonb('campaigns').$type<{ campaign_id: string; name: string; start: number; target: number; written: number }[]>().notNull(),
+    campaigns: jsonb('campaigns')
+      .$type<{ campaign_id: string; name: string; start: number; target: number; written: number }[]>()
+      .notNull(),
     /** Each step: the account day it was taken, its action, and the conversions a day it was expected to bring ({mid, low, high}). */
-    steps: jsonb('steps').$type<{ day: string; action_id: string; expected: { mid: number; low: number; high: number } }[]>().notNull(),
+    steps: jsonb('steps')
+      .$type<{ day: string; action_id: string; expected: { mid: number; low: number; high: number } }[]>()
+      .notNull(),
     status: text('status', { enum: ['following', 'done', 'stopped'] }).notNull(),
     /** Why it stopped, in words (null while following or when done). */
     stopReason: text('stop_reason'),
@@ -1152,7 +1207,14 @@ export const reportSchedules = pgTable(
   (t) => [index('report_schedules_due_idx').on(t.nextRunAt)],
 );
 
-export const REPORT_DELIVERY_STATUSES = ['generating', 'awaiting_review', 'approved', 'sent', 'skipped', 'failed'] as const;
+export const REPORT_DELIVERY_STATUSES = [
+  'generating',
+  'awaiting_review',
+  'approved',
+  'sent',
+  'skipped',
+  'failed',
+] as const;
 
 /**
  * One run of a schedule over one period: its draft (data and PDF), its review, and the outbox
@@ -1186,7 +1248,10 @@ export const reportDeliveries = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The outbox rows it was sent as, one per recipient. */
-    outboxIds: jsonb('outbox_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    outboxIds: jsonb('outbox_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

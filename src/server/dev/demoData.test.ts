@@ -1,10 +1,11 @@
 import { createSandbox } from '@sandbox/sandbox';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+
 import { SANDBOX_PREFIX } from '../config';
+import { DEMO_USER } from '../modules/users/users.service';
 import { sandboxSettings } from '../platforms/settings';
 import { buildTestApp, type TestApp } from '../test/buildTestApp';
 import { freePort } from '../test/listeningApp';
-import { DEMO_USER } from '../modules/users/users.service';
 import { DEMO_PLATFORMS, demoPlanFrom, seedDemoData } from './demoData';
 
 describe('the development demo account', () => {
@@ -18,7 +19,11 @@ describe('the development demo account', () => {
     t = await buildTestApp({
       workers: false,
       mounts: [{ prefix: SANDBOX_PREFIX, plugin: sandbox.plugin }],
-      config: { publicUrl, platforms: sandboxSettings(`${publicUrl}${SANDBOX_PREFIX}`), sandbox: { mode: 'inprocess', url: `${publicUrl}${SANDBOX_PREFIX}` } },
+      config: {
+        publicUrl,
+        platforms: sandboxSettings(`${publicUrl}${SANDBOX_PREFIX}`),
+        sandbox: { mode: 'inprocess', url: `${publicUrl}${SANDBOX_PREFIX}` },
+      },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     await t.app.services.users.ensureDemoUser();
@@ -26,26 +31,40 @@ describe('the development demo account', () => {
   afterAll(() => t?.close());
 
   const demoAuth = async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+    });
     return { authorization: `Bearer ${(login.json() as { access: string }).access}` };
   };
 
   it('starts with a running trial and three platforms connected through their consent pages, their backfill queued', async () => {
     expect(await seedDemoData(t.app)).toBe('seeded');
     const headers = await demoAuth();
-    const accounts = (await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers })).json() as ConnectedAdAccount[];
+    const accounts = (
+      await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers })
+    ).json() as ConnectedAdAccount[];
     expect(accounts.map((a) => a.platform).sort()).toEqual([...DEMO_PLATFORMS].sort());
     expect(accounts.every((a) => a.status === 'active')).toBe(true);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/user-info/', headers })).json() as { trial: { is_trial: boolean } };
+    const info = (await t.app.inject({ method: 'GET', url: '/api/user-info/', headers })).json() as {
+      trial: { is_trial: boolean };
+    };
     expect(info.trial.is_trial).toBe(true);
-    const sync = (await t.app.inject({ method: 'GET', url: '/api/sync/', headers })).json() as { connections: { status: string }[] };
+    const sync = (await t.app.inject({ method: 'GET', url: '/api/sync/', headers })).json() as {
+      connections: { status: string }[];
+    };
     expect(sync.connections).toHaveLength(DEMO_PLATFORMS.length);
-    expect(sync.connections.every((c) => c.status === 'queued' || c.status === 'running' || c.status === 'idle')).toBe(true);
+    expect(sync.connections.every((c) => c.status === 'queued' || c.status === 'running' || c.status === 'idle')).toBe(
+      true,
+    );
   });
 
   it('leaves the demo as it is on the next start', async () => {
     expect(await seedDemoData(t.app)).toBe('kept');
-    const accounts = (await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: await demoAuth() })).json() as ConnectedAdAccount[];
+    const accounts = (
+      await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: await demoAuth() })
+    ).json() as ConnectedAdAccount[];
     expect(accounts).toHaveLength(DEMO_PLATFORMS.length);
   });
 });

@@ -1,12 +1,13 @@
+import type { ConnectedAdAccount, StartConnectionResult } from '@shared/api/adAccounts';
+import type { UserInfo } from '@shared/api/userInfo';
+import type { Platform } from '@shared/constants';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ConnectedAdAccount, StartConnectionResult } from '@shared/api/adAccounts';
-import type { Platform } from '@shared/constants';
-import type { UserInfo } from '@shared/api/userInfo';
+
 import { users } from '../db/schema';
 import { browserCookieName } from '../modules/adAccounts/browserBinding';
 import { DEMO_USER } from '../modules/users/users.service';
-import { walkSandboxConsent, type ConsentFetch } from './sandboxConsent';
+import { type ConsentFetch, walkSandboxConsent } from './sandboxConsent';
 
 /** What the demo account has connected at start: the first sandbox account of each. */
 export const DEMO_PLATFORMS: readonly Platform[] = ['google', 'meta', 'linkedin'];
@@ -18,10 +19,16 @@ function injectFetch(app: FastifyInstance): ConsentFetch {
     const response = await app.inject({
       method: init?.method ?? 'GET',
       url: `${pathname}${search}`,
-      ...(init ? { payload: init.body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+      ...(init
+        ? { payload: init.body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+        : {}),
     });
     const location = response.headers.location;
-    return { status: response.statusCode, text: response.body, location: typeof location === 'string' ? location : undefined };
+    return {
+      status: response.statusCode,
+      text: response.body,
+      location: typeof location === 'string' ? location : undefined,
+    };
   };
 }
 
@@ -49,21 +56,29 @@ export function demoPlanFrom(value: string | undefined): DemoPlan | null {
  */
 export async function seedDemoData(app: FastifyInstance, plan: DemoPlan = 'trial'): Promise<'seeded' | 'kept'> {
   const api = app.ctx.config.apiBase;
-  const login = await app.inject({ method: 'POST', url: `${api}/login/`, payload: { username: DEMO_USER.email, password: DEMO_USER.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: `${api}/login/`,
+    payload: { username: DEMO_USER.email, password: DEMO_USER.password },
+  });
   if (login.statusCode !== 200) throw new Error(`demo login answered ${login.statusCode}`);
   const auth = { authorization: `Bearer ${(login.json() as { access: string }).access}` };
 
-  const accounts = (await app.inject({ method: 'GET', url: `${api}/ad-accounts/`, headers: auth })).json() as ConnectedAdAccount[];
+  const accounts = (
+    await app.inject({ method: 'GET', url: `${api}/ad-accounts/`, headers: auth })
+  ).json() as ConnectedAdAccount[];
   if (accounts.length > 0) return 'kept';
 
   const info = (await app.inject({ method: 'GET', url: `${api}/user-info/`, headers: auth })).json() as UserInfo;
-  if (!info.trial.is_trial) await app.inject({ method: 'POST', url: `${api}/start-trial/`, headers: auth, payload: {} });
+  if (!info.trial.is_trial)
+    await app.inject({ method: 'POST', url: `${api}/start-trial/`, headers: auth, payload: {} });
   // There is no billing yet: the Pro demo is set straight in the table (development only).
   if (plan === 'pro') await app.ctx.db.update(users).set({ plan: 'pro' }).where(eq(users.email, DEMO_USER.email));
 
   for (const platform of DEMO_PLATFORMS) {
     const started = await app.inject({ method: 'GET', url: `${api}/auth/${platform}/`, headers: auth });
-    if (started.statusCode !== 200) throw new Error(`auth/${platform}/ answered ${started.statusCode}: ${started.body}`);
+    if (started.statusCode !== 200)
+      throw new Error(`auth/${platform}/ answered ${started.statusCode}: ${started.body}`);
     const query = await walkSandboxConsent(injectFetch(app), (started.json() as StartConnectionResult).auth_url);
     const callback = await app.inject({
       method: 'GET',

@@ -4,7 +4,10 @@
  * pre-ticked first account) or denies, and returns the callback query the platform would send.
  * `request` is any fetch-like function (global fetch, or the app's own inject).
  */
-export type ConsentFetch = (url: string, init?: { method: 'POST'; body: URLSearchParams }) => Promise<{ status: number; text: string; location?: string }>;
+export type ConsentFetch = (
+  url: string,
+  init?: { method: 'POST'; body: URLSearchParams },
+) => Promise<{ status: number; text: string; location?: string }>;
 
 export async function walkSandboxConsent(
   request: ConsentFetch,

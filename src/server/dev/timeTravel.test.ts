@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
+
 import { manualClock } from '../lib/clock';
-import { shiftableClock, timeTravelMount, TIME_TRAVEL_PREFIX } from './timeTravel';
+import { shiftableClock, TIME_TRAVEL_PREFIX, timeTravelMount } from './timeTravel';
 
 describe('time travel (development only)', () => {
   const TOKEN = 'a-sandbox-admin-token-for-tests';
@@ -17,19 +18,42 @@ describe('time travel (development only)', () => {
   it('moves the shared clock forward on the admin token only', async () => {
     const server = await app();
     const auth = { authorization: `Bearer ${TOKEN}` };
-    expect((await server.inject({ method: 'POST', url: `${TIME_TRAVEL_PREFIX}/`, payload: { days: 1 } })).statusCode).toBe(401);
-    expect((await server.inject({ method: 'POST', url: `${TIME_TRAVEL_PREFIX}/`, payload: { days: 1 }, headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
-    const moved = await server.inject({ method: 'POST', url: `${TIME_TRAVEL_PREFIX}/`, payload: { days: 8 }, headers: auth });
+    expect(
+      (await server.inject({ method: 'POST', url: `${TIME_TRAVEL_PREFIX}/`, payload: { days: 1 } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await server.inject({
+          method: 'POST',
+          url: `${TIME_TRAVEL_PREFIX}/`,
+          payload: { days: 1 },
+          headers: { authorization: 'Bearer wrong' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const moved = await server.inject({
+      method: 'POST',
+      url: `${TIME_TRAVEL_PREFIX}/`,
+      payload: { days: 8 },
+      headers: auth,
+    });
     expect(moved.json()).toEqual({ now: '2026-03-09T10:00:00.000Z', offset_ms: 8 * 86_400_000 });
     // The real time goes on underneath.
     base.advance(60_000);
     expect(clock.now().toISOString()).toBe('2026-03-09T10:01:00.000Z');
     for (const days of [0, -1, 61, 'soon']) {
-      const bad = await server.inject({ method: 'POST', url: `${TIME_TRAVEL_PREFIX}/`, payload: { days }, headers: auth });
+      const bad = await server.inject({
+        method: 'POST',
+        url: `${TIME_TRAVEL_PREFIX}/`,
+        payload: { days },
+        headers: auth,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().detail).toMatch(/days must be a number/);
     }
-    expect((await server.inject({ method: 'GET', url: `${TIME_TRAVEL_PREFIX}/`, headers: auth })).json().offset_ms).toBe(8 * 86_400_000);
+    expect(
+      (await server.inject({ method: 'GET', url: `${TIME_TRAVEL_PREFIX}/`, headers: auth })).json().offset_ms,
+    ).toBe(8 * 86_400_000);
     await server.close();
   });
 });

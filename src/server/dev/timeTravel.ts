@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import type { MountedService } from '../app';
-import { systemClock, type Clock } from '../lib/clock';
+
 import { DAY_MS } from '@shared/days';
+import type { FastifyPluginAsync } from 'fastify';
+
+import type { MountedService } from '../app';
+import { type Clock, systemClock } from '../lib/clock';
 
 /**
  * Time travel for the development server (demos and the end-to-end tests): the product and the
@@ -38,10 +40,15 @@ function sameToken(given: string | undefined, expected: string): boolean {
  * sandbox admin token. `afterTravel` runs after each move (the app starts the work that falls due
  * by the clock, such as scheduled reports, instead of waiting for its next minute).
  */
-export function timeTravelMount(clock: ReturnType<typeof shiftableClock>, adminToken: string, afterTravel: () => Promise<unknown> = async () => {}): MountedService {
+export function timeTravelMount(
+  clock: ReturnType<typeof shiftableClock>,
+  adminToken: string,
+  afterTravel: () => Promise<unknown> = async () => {},
+): MountedService {
   const plugin: FastifyPluginAsync = async (app) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (!sameToken(request.headers.authorization, adminToken)) return reply.code(401).send({ detail: 'The sandbox admin token is required.' });
+      if (!sameToken(request.headers.authorization, adminToken))
+        return reply.code(401).send({ detail: 'The sandbox admin token is required.' });
     });
     const state = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs() });
     app.get('/', async () => state());

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { object } from 'yup';
+
 import { connectDatabase, type Database } from '../db/connect';
 import { migratedPgliteTemplate } from '../test/pgliteTemplate';
 import { createJobQueue, defineJob, type JobDefinition } from './queue';
@@ -12,7 +13,8 @@ import { createJobQueue, defineJob, type JobDefinition } from './queue';
 describe('job queue start', () => {
   let database: Database;
   const log = pino({ level: 'silent' });
-  const job = (id: string, extra: Partial<JobDefinition> = {}) => defineJob({ id, payload: object({}), handler: async () => undefined, ...extra });
+  const job = (id: string, extra: Partial<JobDefinition> = {}) =>
+    defineJob({ id, payload: object({}), handler: async () => undefined, ...extra });
 
   beforeAll(async () => {
     database = await connectDatabase({ pgliteDataDir: 'memory://', pgliteTemplate: await migratedPgliteTemplate() });
@@ -31,7 +33,11 @@ describe('job queue start', () => {
     const first = await started([job('test.kept', { cron: '0 * * * *' }), job('test.changed', { retryLimit: 2 })]);
     await first.stop();
 
-    const second = await started([job('test.kept', { cron: '0 * * * *' }), job('test.changed', { retryLimit: 5 }), job('test.new', { cron: '*/5 * * * *' })]);
+    const second = await started([
+      job('test.kept', { cron: '0 * * * *' }),
+      job('test.changed', { retryLimit: 5 }),
+      job('test.new', { cron: '*/5 * * * *' }),
+    ]);
     try {
       const queues = new Map((await second.boss.getQueues()).map((queue) => [queue.name, queue]));
       expect(queues.get('test.kept')?.retryLimit).toBe(3);
@@ -57,7 +63,9 @@ describe('job queue start', () => {
     await (await started([job('test.moved', { cron: '0 3 * * *' })])).stop();
     const queue = await started([job('test.moved', { cron: '30 4 * * *' })]);
     try {
-      expect((await queue.boss.getSchedules()).filter((entry) => entry.name === 'test.moved').map((entry) => entry.cron)).toEqual(['30 4 * * *']);
+      expect(
+        (await queue.boss.getSchedules()).filter((entry) => entry.name === 'test.moved').map((entry) => entry.cron),
+      ).toEqual(['30 4 * * *']);
     } finally {
       await queue.stop();
     }

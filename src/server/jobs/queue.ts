@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike, type Job } from 'pg-boss';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  PgBoss,
+} from 'pg-boss';
 import type { AnyObjectSchema, InferType } from 'yup';
+
 import type { Database, Tx } from '../db/connect';
 import { serializeError } from '../lib/logger';
 
@@ -46,7 +55,11 @@ export interface JobQueue {
    * Enqueues a job. Given a transaction, the job is written in it, so it exists exactly when
    * the change that caused it commits.
    */
-  send(id: string, payload: object, options?: { tx?: Tx; singletonKey?: string; startAfter?: Date }): Promise<string | null>;
+  send(
+    id: string,
+    payload: object,
+    options?: { tx?: Tx; singletonKey?: string; startAfter?: Date },
+  ): Promise<string | null>;
   /** Stops taking jobs, lets running ones finish (up to the timeout), and closes the queue's connections. */
   stop(): Promise<void>;
   readonly boss: PgBoss;
@@ -90,7 +103,13 @@ const DEFAULT_RETRY_LIMIT = 3;
 const POSTGRES_QUEUE_POOL = 4;
 
 /** Builds the queue; nothing touches the database until `start`. */
-export function createJobQueue({ database, log, schedule, pollingIntervalSeconds = 2, observeJob }: QueueOptions): JobQueue {
+export function createJobQueue({
+  database,
+  log,
+  schedule,
+  pollingIntervalSeconds = 2,
+  observeJob,
+}: QueueOptions): JobQueue {
   const base: ConstructorOptions = { schema: 'pgboss', schedule, supervise: schedule, migrate: true };
   const boss =
     database.kind === 'pglite'
@@ -108,12 +127,16 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
       // A restart finds its queues and schedules in place: only what is missing or changed is
       // written (one round trip each otherwise, for every job, on every start).
       const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
-      const schedules = new Set((await boss.getSchedules()).filter((entry) => !entry.key).map((entry) => `${entry.name} ${entry.cron}`));
+      const schedules = new Set(
+        (await boss.getSchedules()).filter((entry) => !entry.key).map((entry) => `${entry.name} ${entry.cron}`),
+      );
       for (const definition of definitions) {
         known.set(definition.id, definition);
         const options = { retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT, retryBackoff: true };
         const existing = queues.get(definition.id);
-        const changed = existing !== undefined && (existing.retryLimit !== options.retryLimit || existing.retryBackoff !== options.retryBackoff);
+        const changed =
+          existing !== undefined &&
+          (existing.retryLimit !== options.retryLimit || existing.retryBackoff !== options.retryBackoff);
         if (!existing) await boss.createQueue(definition.id, { ...options, policy: definition.policy ?? 'standard' });
         else if (changed) await boss.updateQueue(definition.id, options);
         // pg-boss caches queue metadata at start, before a new queue exists, and forgets a queue
@@ -122,31 +145,39 @@ export function createJobQueue({ database, log, schedule, pollingIntervalSeconds
         // holds it. A lookup now fills the cache.
         if (!existing || changed) await boss.getJobById(definition.id, randomUUID());
         if (!work) continue;
-        await boss.work(definition.id, { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1 }, async (jobs: Job<object>[]) => {
-          for (const job of jobs) {
-            const jobLog = log.child({ jobId: job.id, job: definition.id });
-            const startedAt = performance.now();
-            let outcome: JobOutcome = 'failed';
-            try {
-              const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
-              const lastTry = (job.retryCount ?? 0) >= (definition.retryLimit ?? DEFAULT_RETRY_LIMIT);
-              await definition.handler(payload, { jobId: job.id, log: jobLog, lastTry });
-              outcome = 'completed';
-            } catch (error) {
-              // Through the err serializer (no query parameters, no driver detail); never the
-              // payload, which may hold an e-mail address.
-              jobLog.error({ err: error, retryCount: job.retryCount }, 'job failed; the queue retries it while retries remain');
-              throw jobFailure(error);
-            } finally {
+        await boss.work(
+          definition.id,
+          { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1 },
+          async (jobs: Job<object>[]) => {
+            for (const job of jobs) {
+              const jobLog = log.child({ jobId: job.id, job: definition.id });
+              const startedAt = performance.now();
+              let outcome: JobOutcome = 'failed';
               try {
-                observeJob?.(definition.id, outcome, (performance.now() - startedAt) / 1000);
-              } catch {
-                // Metrics must never fail the job they measure.
+                const payload = await definition.payload.validate(job.data ?? {}, { stripUnknown: true });
+                const lastTry = (job.retryCount ?? 0) >= (definition.retryLimit ?? DEFAULT_RETRY_LIMIT);
+                await definition.handler(payload, { jobId: job.id, log: jobLog, lastTry });
+                outcome = 'completed';
+              } catch (error) {
+                // Through the err serializer (no query parameters, no driver detail); never the
+                // payload, which may hold an e-mail address.
+                jobLog.error(
+                  { err: error, retryCount: job.retryCount },
+                  'job failed; the queue retries it while retries remain',
+                );
+                throw jobFailure(error);
+              } finally {
+                try {
+                  observeJob?.(definition.id, outcome, (performance.now() - startedAt) / 1000);
+                } catch {
+                  // Metrics must never fail the job they measure.
+                }
               }
             }
-          }
-        });
-        if (definition.cron && schedule && !schedules.has(`${definition.id} ${definition.cron}`)) await boss.schedule(definition.id, definition.cron, {});
+          },
+        );
+        if (definition.cron && schedule && !schedules.has(`${definition.id} ${definition.cron}`))
+          await boss.schedule(definition.id, definition.cron, {});
       }
     },
     async send(id, payload, options = {}) {

@@ -7,7 +7,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock for tests that starts at `start` and only moves when told. */
-export function manualClock(start: Date | string | number): Clock & { advance(ms: number): void; set(to: Date | string | number): void } {
+export function manualClock(
+  start: Date | string | number,
+): Clock & { advance(ms: number): void; set(to: Date | string | number): void } {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),

@@ -64,7 +64,11 @@ export function startHeartbeat(beat: () => Promise<boolean>, { intervalMs, onErr
 }
 
 /** Runs `work` under a heartbeat that is always stopped when the work ends, however it ends. */
-export async function withHeartbeat<T>(beat: () => Promise<boolean>, options: HeartbeatOptions, work: (heartbeat: Heartbeat) => Promise<T>): Promise<T> {
+export async function withHeartbeat<T>(
+  beat: () => Promise<boolean>,
+  options: HeartbeatOptions,
+  work: (heartbeat: Heartbeat) => Promise<T>,
+): Promise<T> {
   const heartbeat = startHeartbeat(beat, options);
   try {
     return await work(heartbeat);

@@ -18,7 +18,8 @@ export class HttpError extends Error {
 }
 
 /** 400 for a request field that failed validation. */
-export const badRequest = (detail: string, field?: string) => new HttpError(400, detail, ErrorCode.ValidationFailed, field);
+export const badRequest = (detail: string, field?: string) =>
+  new HttpError(400, detail, ErrorCode.ValidationFailed, field);
 /** 404 for something that does not exist or does not belong to the caller. */
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail, ErrorCode.NotFound);
 

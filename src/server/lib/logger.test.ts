@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
+
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
+
 import { loggerOptions, OneLinePerRequest, redactUrl, serializeError } from './logger';
 
 describe('redactUrl', () => {
@@ -13,7 +15,9 @@ describe('redactUrl', () => {
   });
 
   it('hides the secrets platform token calls carry in the query (the in-process sandbox is logged too)', () => {
-    const logged = redactUrl('/sandbox/meta/v25.0/oauth/access_token?grant_type=fb_exchange_token&client_id=1&client_secret=s&fb_exchange_token=t');
+    const logged = redactUrl(
+      '/sandbox/meta/v25.0/oauth/access_token?grant_type=fb_exchange_token&client_id=1&client_secret=s&fb_exchange_token=t',
+    );
     expect(logged).not.toMatch(/=s(&|$)|=t(&|$)/);
     expect(logged).toContain('client_id=1');
     expect(redactUrl('/api/oauth/tiktok/callback?auth_code=abc&code=abc&state=s')).not.toContain('abc');
@@ -35,7 +39,10 @@ describe('request logging', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } as never, logController: new OneLinePerRequest() });
+    const app = Fastify({
+      logger: { ...(loggerOptions('info') as object), stream } as never,
+      logController: new OneLinePerRequest(),
+    });
     app.post('/login', async (request) => {
       request.log.info({ body: request.body, headers: request.headers }, 'handling');
       return { ok: true };
@@ -68,18 +75,25 @@ describe('serializeError', () => {
 
   /** A failed insert as Drizzle reports it: every bound value in the message, the driver's error as the cause. */
   function failedInsert() {
-    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
-      name: 'DatabaseError',
-      code: '23505',
-      severity: 'ERROR',
-      constraint: 'users_email_unique',
-      table: 'users',
-      schema: 'public',
-      routine: '_bt_check_unique',
-      detail: `Key (email)=(${email}) already exists.`,
-      where: `row (${fullName})`,
-    });
-    return new DrizzleQueryError('insert into "users" ("email", "full_name", "password_hash") values ($1, $2, $3)', [email, fullName, hash], driverError);
+    const driverError = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_unique"'),
+      {
+        name: 'DatabaseError',
+        code: '23505',
+        severity: 'ERROR',
+        constraint: 'users_email_unique',
+        table: 'users',
+        schema: 'public',
+        routine: '_bt_check_unique',
+        detail: `Key (email)=(${email}) already exists.`,
+        where: `row (${fullName})`,
+      },
+    );
+    return new DrizzleQueryError(
+      'insert into "users" ("email", "full_name", "password_hash") values ($1, $2, $3)',
+      [email, fullName, hash],
+      driverError,
+    );
   }
 
   it('drops the parameters and the driver detail of a failed query, keeping the code and constraint', () => {
@@ -95,7 +109,14 @@ describe('serializeError', () => {
       // Drizzle does not name its error class.
       type: 'Error',
       message: 'Failed query: insert into "users" ("email", "full_name", "password_hash") values ($1, $2, $3)',
-      cause: { code: '23505', constraint: 'users_email_unique', table: 'users', schema: 'public', severity: 'ERROR', routine: '_bt_check_unique' },
+      cause: {
+        code: '23505',
+        constraint: 'users_email_unique',
+        table: 'users',
+        schema: 'public',
+        severity: 'ERROR',
+        routine: '_bt_check_unique',
+      },
     });
     expect(out.stack).toMatch(/^Error: Failed query: insert into "users"/);
     expect(out.stack).toMatch(/\n\s+at /);
@@ -107,14 +128,23 @@ describe('serializeError', () => {
   it('drops every parameter even when one contains line breaks that look like stack frames', () => {
     const message = 'Hi,\n    at Acme we would like a demo.\nparams: not really';
     const driverError = Object.assign(new Error('value too long'), { name: 'DatabaseError', code: '22001' });
-    const error = new DrizzleQueryError('insert into "contact_messages" ("message") values ($1)', [message, email], driverError);
+    const error = new DrizzleQueryError(
+      'insert into "contact_messages" ("message") values ($1)',
+      [message, email],
+      driverError,
+    );
     const text = JSON.stringify(serializeError(error));
     for (const value of ['Acme', 'demo', email, 'not really']) expect(text).not.toContain(value);
     expect(serializeError(error).stack).toMatch(/^Error: Failed query: insert into "contact_messages"/);
   });
 
   it('keeps the code and status of other errors and none of their other properties', () => {
-    const error = Object.assign(new Error('upstream refused'), { code: 'ECONNREFUSED', statusCode: 502, token: 'ya29.secret', body: { email } });
+    const error = Object.assign(new Error('upstream refused'), {
+      code: 'ECONNREFUSED',
+      statusCode: 502,
+      token: 'ya29.secret',
+      body: { email },
+    });
     const out = serializeError(error);
     expect(out).toMatchObject({ type: 'Error', message: 'upstream refused', code: 'ECONNREFUSED', statusCode: 502 });
     expect(JSON.stringify(out)).not.toMatch(/ya29|ann@/);

@@ -1,8 +1,9 @@
-import { LogController, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyLoggerOptions, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { DestinationStream, LoggerOptions as PinoLoggerOptions } from 'pino';
 
 /** Query-string keys whose values never reach the logs (OAuth codes, tokens, OTPs). */
-const SECRET_QUERY_KEYS = /^(code|auth_code|state|token|access_token|refresh_token|id_token|fb_exchange_token|client_secret|secret|appsecret_proof|otp|code_verifier|password)$/i;
+const SECRET_QUERY_KEYS =
+  /^(code|auth_code|state|token|access_token|refresh_token|id_token|fb_exchange_token|client_secret|secret|appsecret_proof|otp|code_verifier|password)$/i;
 
 /** Paths whose last segment is a secret: invitation links (the page and the API that reads them). */
 const SECRET_PATH_SEGMENT = /(\/invitations\/)(?!accept\/)[^/?#]+/i;
@@ -76,7 +77,12 @@ function safeStack(error: Error, safeMessage: string): string {
  * bound value into its message), the driver's `detail` ("Key (email)=(ann@example.com) exists"),
  * or any other property an error happens to carry (tokens, request bodies, headers).
  */
-export function serializeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+export function serializeError(error: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
   if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
   const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
     type: error.name,
@@ -90,10 +96,15 @@ export function serializeError(error: unknown): { type: string; message: string;
   const cause = (error as { cause?: unknown }).cause;
   if (cause && typeof cause === 'object') {
     const database = Object.fromEntries(
-      DATABASE_ERROR_FIELDS.filter((field) => typeof (cause as Record<string, unknown>)[field] === 'string').map((field) => [field, (cause as Record<string, unknown>)[field]]),
+      DATABASE_ERROR_FIELDS.filter((field) => typeof (cause as Record<string, unknown>)[field] === 'string').map(
+        (field) => [field, (cause as Record<string, unknown>)[field]],
+      ),
     );
     // The driver's own message is kept only for errors that are not about a row's values.
-    out.cause = Object.keys(database).length > 0 ? database : { type: (cause as Error).name, message: withoutParams(cause as Error) };
+    out.cause =
+      Object.keys(database).length > 0
+        ? database
+        : { type: (cause as Error).name, message: withoutParams(cause as Error) };
   }
   return out;
 }
@@ -107,7 +118,11 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     serializers: {
       err: serializeError,
       req(req) {
-        return { method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : undefined, remoteAddress: req.ip };
+        return {
+          method: req.method,
+          url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
+          remoteAddress: req.ip,
+        };
       },
     },
   };

@@ -1,5 +1,6 @@
 import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -25,11 +26,16 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * changes between the check before the call and the connection (DNS rebinding) cannot lead the
  * call inside the network.
  */
-export function publicOnlyLookup(allowHosts: readonly string[], refusal = 'The address is not on the public internet.') {
+export function publicOnlyLookup(
+  allowHosts: readonly string[],
+  refusal = 'The address is not on the public internet.',
+) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const usable = allowHosts.includes(hostname.toLowerCase()) ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
+      const usable = allowHosts.includes(hostname.toLowerCase())
+        ? addresses
+        : addresses.filter((entry) => isPublicAddress(entry.address));
       if (!usable.length) return callback(Object.assign(new Error(refusal), { code: PRIVATE_ADDRESS_CODE }), []);
       if (options.all) return callback(null, usable);
       callback(null, usable[0].address, usable[0].family);

@@ -14,7 +14,11 @@ export const errorBody = {
     code: { type: 'string', description: 'A stable code for programs (validation_failed, unauthorized, ...).' },
     field: { type: 'string', description: 'The request field a validation error is about.' },
     retry_after_seconds: { type: 'integer', description: 'On 429: seconds until the request may be repeated.' },
-    action_id: { type: 'string', description: 'With code partially_applied: the action in the actions log that records the change (GET actions/<id>/).' },
+    action_id: {
+      type: 'string',
+      description:
+        'With code partially_applied: the action in the actions log that records the change (GET actions/<id>/).',
+    },
   },
 } as const satisfies { properties: Record<keyof ApiErrorBody, unknown> } & Record<string, unknown>;
 
@@ -31,7 +35,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /** Error responses a route can give, for its `schema.response`. */
 export function errorResponses(...statuses: number[]): Record<number, unknown> {
-  return Object.fromEntries(statuses.map((status) => [status, { ...errorBody, description: ERROR_DESCRIPTIONS[status] ?? 'Error.' }]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, { ...errorBody, description: ERROR_DESCRIPTIONS[status] ?? 'Error.' }]),
+  );
 }
 
 /** A success response described in words (and optionally its JSON Schema). */

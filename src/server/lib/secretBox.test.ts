@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { createSecretBox, SecretBoxError } from './secretBox';
 
 describe('secretBox', () => {

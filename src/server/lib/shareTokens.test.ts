@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { createSignedIdTokens } from './shareTokens';
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -30,7 +31,11 @@ describe('share-link tokens', () => {
       ...Object.fromEntries(spareBits.map((spelling, i) => [`spareBits${i + 1}`, `${id}.${spelling}`])),
     };
     for (const [name, variant] of Object.entries(variants)) {
-      expect({ name, differs: variant !== token, sameBytes: decodesAlike(variant.split('.')[1]) || variant.split('.')[1] === signature }).toEqual({ name, differs: true, sameBytes: true });
+      expect({
+        name,
+        differs: variant !== token,
+        sameBytes: decodesAlike(variant.split('.')[1]) || variant.split('.')[1] === signature,
+      }).toEqual({ name, differs: true, sameBytes: true });
       expect({ name, verified: tokens.verify(variant) }).toEqual({ name, verified: null });
     }
   });
@@ -47,7 +52,11 @@ describe('share-link tokens', () => {
 
     for (const stray of [' ', '\n', '!', '.']) {
       const spelled = `${signature.slice(0, 20)}${stray}${signature.slice(20)}`;
-      expect({ stray, sameBytes: decodesAlike(spelled), verified: tokens.verify(`${id}.${spelled}`) }).toEqual({ stray, sameBytes: true, verified: null });
+      expect({ stray, sameBytes: decodesAlike(spelled), verified: tokens.verify(`${id}.${spelled}`) }).toEqual({
+        stray,
+        sameBytes: true,
+        verified: null,
+      });
     }
   });
 
@@ -55,6 +64,7 @@ describe('share-link tokens', () => {
     expect(tokens.verify(`${id}.${signature.slice(0, -2)}AA`)).toBeNull();
     expect(createSignedIdTokens('a-test-app-secret-of-thirty-two-chars', 'creative-share').verify(token)).toBeNull();
     expect(tokens.verify(`${randomUUID()}.${signature}`)).toBeNull();
-    for (const malformed of ['', '.', id, `${id}.`, `.${signature}`, `not-a-uuid.${signature}`]) expect(tokens.verify(malformed)).toBeNull();
+    for (const malformed of ['', '.', id, `${id}.`, `.${signature}`, `not-a-uuid.${signature}`])
+      expect(tokens.verify(malformed)).toBeNull();
   });
 });

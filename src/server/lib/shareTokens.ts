@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { isUuid } from '@shared/validation/dashboard';
 
 /**
@@ -8,7 +9,8 @@ import { isUuid } from '@shared/validation/dashboard';
  * keeps one kind of link's token from opening another kind's row (a creative link is no report link).
  */
 export function createSignedIdTokens(appSecret: string, purpose: string) {
-  const signature = (shareId: string) => createHmac('sha256', appSecret).update(`${purpose}:${shareId.toLowerCase()}`).digest();
+  const signature = (shareId: string) =>
+    createHmac('sha256', appSecret).update(`${purpose}:${shareId.toLowerCase()}`).digest();
 
   return {
     /** The token of a share row. */

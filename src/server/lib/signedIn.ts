@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
+import type { FastifyRequest } from 'fastify';
+
 import { HttpError } from './httpError';
 
 /**

@@ -1,6 +1,7 @@
+import { checkInOrder } from '@shared/validation/firstError';
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { AnyObjectSchema, InferType, Schema } from 'yup';
-import { checkInOrder } from '@shared/validation/firstError';
+
 import { badRequest } from './httpError';
 
 /**

@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../jobs/queue';
-import { OUTBOX_FLUSH_JOB, type Mailer } from './mailer';
+import { type Mailer, OUTBOX_FLUSH_JOB } from './mailer';
 
 /** The outbox's delivery: every minute as a backstop, and as soon as a message is written. */
 export function mailJobs(mailer: Mailer): JobDefinition[] {

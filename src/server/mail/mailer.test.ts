@@ -1,7 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+
 import { outbox } from '../db/schema';
 import { buildTestApp, eventually, type TestApp } from '../test/buildTestApp';
 import { createSmtpTransport, MAX_SEND_ATTEMPTS, smtpFailure } from './mailer';
@@ -32,7 +34,10 @@ async function startSmtpServer(options: { refuseRecipients?: boolean } = {}) {
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, _session, callback) {
       // Real servers quote the address in their refusal.
-      if (options.refuseRecipients) return callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 }));
+      if (options.refuseRecipients)
+        return callback(
+          Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 }),
+        );
       callback();
     },
     onData(stream, session, callback) {
@@ -66,7 +71,11 @@ describe('the outbox flush job over real SMTP', () => {
   });
 
   it('delivers a queued message through the job queue and marks it sent', async () => {
-    const id = await t.app.ctx.mailer.send({ to: 'ravi@example.com', subject: 'Your reset link', text: 'Open https://x/reset?t=1' });
+    const id = await t.app.ctx.mailer.send({
+      to: 'ravi@example.com',
+      subject: 'Your reset link',
+      text: 'Open https://x/reset?t=1',
+    });
     const row = await eventually(async () => {
       const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
       return r.status === 'sent' ? r : undefined;
@@ -107,7 +116,7 @@ describe('the outbox flush job over real SMTP', () => {
     expect(raw).toContain('Content-ID: <chart>');
   });
 
-  it('writes the message and its job in the caller\'s transaction: a rollback leaves neither', async () => {
+  it("writes the message and its job in the caller's transaction: a rollback leaves neither", async () => {
     const before = await t.app.ctx.db.select().from(outbox);
     await expect(
       t.app.ctx.db.transaction(async (tx) => {
@@ -129,7 +138,11 @@ describe('the outbox without SMTP', () => {
   afterAll(() => t.close());
 
   it('keeps mail in the outbox for the development mailbox, and logs only the row id', async () => {
-    const id = await t.app.ctx.mailer.send({ to: 'ann@example.com', subject: 'Contact form: Ann Example', text: 'Your code is 123456' });
+    const id = await t.app.ctx.mailer.send({
+      to: 'ann@example.com',
+      subject: 'Contact form: Ann Example',
+      text: 'Your code is 123456',
+    });
     const row = await eventually(async () => {
       const [r] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, id));
       return r.status === 'outbox' ? r : undefined;
@@ -137,7 +150,9 @@ describe('the outbox without SMTP', () => {
     expect(row.toAddress).toBe('ann@example.com');
     const line = log.lines.find((l) => l.outboxId === id)!;
     expect(line.msg).toBe('e-mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
-    expect(Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key))).toEqual(['outboxId']);
+    expect(Object.keys(line).filter((key) => !['level', 'time', 'pid', 'hostname', 'msg'].includes(key))).toEqual([
+      'outboxId',
+    ]);
     expect(JSON.stringify(log.lines)).not.toMatch(/ann@|Ann Example|123456/);
   });
 });
@@ -148,7 +163,12 @@ describe('a recipient the SMTP server refuses', () => {
   const log = captureLog();
   beforeAll(async () => {
     smtp = await startSmtpServer({ refuseRecipients: true });
-    t = await buildTestApp({ workers: false, mailTransport: createSmtpTransport(smtp.url), logStream: log.stream, config: { logLevel: 'info' } });
+    t = await buildTestApp({
+      workers: false,
+      mailTransport: createSmtpTransport(smtp.url),
+      logStream: log.stream,
+      config: { logLevel: 'info' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -156,7 +176,10 @@ describe('a recipient the SMTP server refuses', () => {
   });
 
   it('logs the SMTP codes, never the reply that quotes the address; the row keeps the full error', async () => {
-    const [row] = await t.app.ctx.db.insert(outbox).values({ toAddress: 'zoe.refused@example.com', subject: 'S', textBody: 'T' }).returning();
+    const [row] = await t.app.ctx.db
+      .insert(outbox)
+      .values({ toAddress: 'zoe.refused@example.com', subject: 'S', textBody: 'T' })
+      .returning();
     expect(await t.app.ctx.mailer.flush()).toBe(1);
     const [current] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, row.id));
     expect(current.status).toBe('pending');
@@ -168,7 +191,16 @@ describe('a recipient the SMTP server refuses', () => {
   });
 
   it('keeps only the codes of whatever a transport throws', () => {
-    expect(smtpFailure(Object.assign(new Error('550 <a@b.c> rejected'), { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 <a@b.c>' }))).toEqual({
+    expect(
+      smtpFailure(
+        Object.assign(new Error('550 <a@b.c> rejected'), {
+          code: 'EENVELOPE',
+          command: 'RCPT TO',
+          responseCode: 550,
+          response: '550 <a@b.c>',
+        }),
+      ),
+    ).toEqual({
       type: 'Error',
       code: 'EENVELOPE',
       command: 'RCPT TO',

@@ -1,7 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { executeRows, type DbOrTx, type Db, type Tx } from '../db/connect';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+import { type Db, type DbOrTx, executeRows, type Tx } from '../db/connect';
 import { outbox, outboxAttachments } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 
@@ -96,7 +97,14 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
     const attachments = message.attachments ?? [];
     if (attachments.length > 0) {
       await conn.insert(outboxAttachments).values(
-        attachments.map((file, position) => ({ outboxId: row.id, position, fileName: file.fileName, contentType: file.contentType, contentId: file.contentId ?? null, content: file.content })),
+        attachments.map((file, position) => ({
+          outboxId: row.id,
+          position,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          contentId: file.contentId ?? null,
+          content: file.content,
+        })),
       );
     }
     return row.id;
@@ -118,13 +126,22 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody ?? undefined,
-        attachments: attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content, cid: file.contentId ?? undefined })),
+        attachments: attachments.map((file) => ({
+          filename: file.fileName,
+          contentType: file.contentType,
+          content: file.content,
+          cid: file.contentId ?? undefined,
+        })),
       });
       return { status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null };
     } catch (error) {
       const attempts = row.attempts + 1;
       log.warn({ outboxId: row.id, attempts, smtp: smtpFailure(error) }, 'e-mail delivery failed');
-      return { status: attempts >= MAX_SEND_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: String((error as Error).message ?? error) };
+      return {
+        status: attempts >= MAX_SEND_ATTEMPTS ? 'failed' : 'pending',
+        attempts,
+        lastError: String((error as Error).message ?? error),
+      };
     }
   }
 
@@ -132,7 +149,9 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
     // Claim a batch in one short statement (SKIP LOCKED: flushes on several workers never take
     // the same row), then talk to SMTP outside any transaction so the database is never held
     // open on the network. A claim older than the lease was left by a crashed worker.
-    const claimed = await executeRows<{ id: string }>(db, sql`
+    const claimed = await executeRows<{ id: string }>(
+      db,
+      sql`
       update ${outbox} set status = 'sending', claimed_at = now()
       where id in (
         select id from ${outbox}
@@ -142,17 +161,20 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
         limit ${FLUSH_BATCH}
         for update skip locked
       )
-      returning id`);
+      returning id`,
+    );
     const ids = claimed.map((r) => r.id);
     if (ids.length === 0) return 0;
     const rows = await db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.createdAt));
     for (const row of rows) {
       const update = await deliver(row);
-      await db.update(outbox).set({ ...update, claimedAt: null }).where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+      await db
+        .update(outbox)
+        .set({ ...update, claimedAt: null })
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
     }
     return rows.length;
   }
-
 
   return {
     flush,
@@ -169,7 +191,11 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
 
 /** The files of an outbox message, in order. */
 export async function attachmentsOf(db: DbOrTx, outboxId: string) {
-  return db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, outboxId)).orderBy(asc(outboxAttachments.position));
+  return db
+    .select()
+    .from(outboxAttachments)
+    .where(eq(outboxAttachments.outboxId, outboxId))
+    .orderBy(asc(outboxAttachments.position));
 }
 
 /** Most recent outbox rows, newest first, for the development mailbox page. */

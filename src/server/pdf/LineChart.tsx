@@ -1,6 +1,6 @@
 import { Text, View } from './primitives';
-import { Circle, Line, Polyline, Svg } from './svg';
 import { PDF_COLORS, pdfStyles } from './styles';
+import { Circle, Line, Polyline, Svg } from './svg';
 
 export interface LineChartProps {
   /** The chart's title, drawn as text above it. */
@@ -22,10 +22,20 @@ export interface LineChartProps {
  * reader needs to read off it (title, top of the scale, first and last day) is ordinary text
  * beside the drawing, so it is selectable and found by search.
  */
-export function LineChart({ label, values, firstLabel, lastLabel, format, color = PDF_COLORS.brand, width = 480, height = 70 }: LineChartProps) {
+export function LineChart({
+  label,
+  values,
+  firstLabel,
+  lastLabel,
+  format,
+  color = PDF_COLORS.brand,
+  width = 480,
+  height = 70,
+}: LineChartProps) {
   const max = Math.max(0, ...values);
   const pad = 4;
-  const x = (index: number) => (values.length <= 1 ? width / 2 : pad + (index * (width - 2 * pad)) / (values.length - 1));
+  const x = (index: number) =>
+    values.length <= 1 ? width / 2 : pad + (index * (width - 2 * pad)) / (values.length - 1);
   const y = (value: number) => (max === 0 ? height - pad : height - pad - (value / max) * (height - 2 * pad));
   const points = values.map((value, index) => `${x(index).toFixed(2)},${y(value).toFixed(2)}`).join(' ');
   return (

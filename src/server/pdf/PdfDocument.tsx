@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Document, Image, Page, Text, View } from './primitives';
 import { pdfStyles } from './styles';
 
@@ -32,7 +33,12 @@ export function PdfDocument({ title, meta, brand, children }: PdfDocumentProps) 
       <Page size="A4" style={pdfStyles.page}>
         <View style={pdfStyles.header}>
           <View>
-            {brand?.logo ? <Image src={{ data: brand.logo, format: 'png' }} style={{ height: 28, maxWidth: 160, objectFit: 'contain', marginBottom: 4 }} /> : null}
+            {brand?.logo ? (
+              <Image
+                src={{ data: brand.logo, format: 'png' }}
+                style={{ height: 28, maxWidth: 160, objectFit: 'contain', marginBottom: 4 }}
+              />
+            ) : null}
             <Text style={[pdfStyles.brand, brand?.color ? { color: brand.color } : {}]}>{brandName}</Text>
             <Text style={pdfStyles.title}>{title}</Text>
           </View>

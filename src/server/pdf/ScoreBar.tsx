@@ -16,7 +16,9 @@ export function ScoreBar({ label, score, explanation }: ScoreBarProps) {
     <View style={{ marginBottom: 6 }} wrap={false}>
       <View style={[pdfStyles.row, { justifyContent: 'space-between' }]}>
         <Text style={pdfStyles.subheading}>{label}</Text>
-        <Text style={[pdfStyles.bold, { color: scoreColor(score) }]}>{score === null ? 'Does not apply' : `${Math.round(score)}/100`}</Text>
+        <Text style={[pdfStyles.bold, { color: scoreColor(score) }]}>
+          {score === null ? 'Does not apply' : `${Math.round(score)}/100`}
+        </Text>
       </View>
       <View style={{ height: 5, backgroundColor: PDF_COLORS.track, borderRadius: 2, marginBottom: 2 }}>
         <View style={{ height: 5, width: `${width}%`, backgroundColor: scoreColor(score), borderRadius: 2 }} />

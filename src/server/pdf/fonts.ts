@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { Font as PdfFont } from '@react-pdf/renderer';
 
 /**

@@ -1,5 +1,6 @@
-import type { ReactElement } from 'react';
 import type { DocumentProps } from '@react-pdf/renderer';
+import type { ReactElement } from 'react';
+
 import { registerPdfFonts } from './fonts';
 
 /**

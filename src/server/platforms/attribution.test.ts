@@ -28,14 +28,24 @@ describe('attribution windows', () => {
     expect(windowWording(7, 1)).toBe('7-day click, 1-day view');
     expect(windowWording(28, null)).toBe('28-day click');
     expect(windowWording(null, null)).toBe('window not reported');
-    expect([dayCount('30'), dayCount(7), dayCount(0), dayCount(undefined), dayCount('x')]).toEqual([30, 7, null, null, null]);
+    expect([dayCount('30'), dayCount(7), dayCount(0), dayCount(undefined), dayCount('x')]).toEqual([
+      30,
+      7,
+      null,
+      null,
+      null,
+    ]);
     const a = attributionWindow(30, 1, 's', 'Purchase');
     expect(a.label).toBe('Purchase: 30-day click, 1-day view');
     expect(distinctWindows([a, { ...a }, attributionWindow(7, 1, 's')])).toHaveLength(2);
   });
 
   it('reads Meta attribution_setting values', () => {
-    expect(metaAttribution('7d_click_1d_view')).toMatchObject({ clickDays: 7, viewDays: 1, label: '7-day click, 1-day view' });
+    expect(metaAttribution('7d_click_1d_view')).toMatchObject({
+      clickDays: 7,
+      viewDays: 1,
+      label: '7-day click, 1-day view',
+    });
     expect(metaAttribution('1d_click')).toMatchObject({ clickDays: 1, viewDays: null });
     expect(metaAttribution('mixed')).toMatchObject({ clickDays: null, viewDays: null, label: 'Meta setting "mixed"' });
     expect(metaAttribution(undefined)).toBeUndefined();
@@ -43,14 +53,27 @@ describe('attribution windows', () => {
 
   it('reads Google conversion actions, TikTok ad groups and X web event tags', () => {
     expect(
-      googleAttribution({ conversionAction: { id: '1', name: 'Lead', clickThroughLookbackWindowDays: '90', viewThroughLookbackWindowDays: '1' } }),
+      googleAttribution({
+        conversionAction: {
+          id: '1',
+          name: 'Lead',
+          clickThroughLookbackWindowDays: '90',
+          viewThroughLookbackWindowDays: '1',
+        },
+      }),
     ).toMatchObject({ clickDays: 90, viewDays: 1, label: 'Lead: 90-day click, 1-day view' });
     expect(googleAttribution({ conversionAction: { id: '2', includeInConversionsMetric: false } })).toBeNull();
-    expect(mapAdGroupAttribution({ click_attribution_window: 'TWENTY_EIGHT_DAYS', view_attribution_window: 'OFF' })).toMatchObject({
+    expect(
+      mapAdGroupAttribution({ click_attribution_window: 'TWENTY_EIGHT_DAYS', view_attribution_window: 'OFF' }),
+    ).toMatchObject({
       clickDays: 28,
       viewDays: null,
     });
-    expect(toTagAttribution({ id: 'o3bk1', name: 'Buy', click_window: 14, view_through_window: 0 })).toMatchObject({ clickDays: 14, viewDays: null, label: 'Buy: 14-day click' });
+    expect(toTagAttribution({ id: 'o3bk1', name: 'Buy', click_window: 14, view_through_window: 0 })).toMatchObject({
+      clickDays: 14,
+      viewDays: null,
+      label: 'Buy: 14-day click',
+    });
   });
 
   it('merges listed windows with those on report rows; nothing known keeps the stored ones', () => {

@@ -10,12 +10,19 @@ const days = (n: number) => `${n}-day`;
 
 /** "7-day click, 1-day view"; "7-day click"; "1-day view"; "no click or view window". */
 export function windowWording(clickDays: number | null, viewDays: number | null): string {
-  const parts = [clickDays ? `${days(clickDays)} click` : null, viewDays ? `${days(viewDays)} view` : null].filter(Boolean);
+  const parts = [clickDays ? `${days(clickDays)} click` : null, viewDays ? `${days(viewDays)} view` : null].filter(
+    Boolean,
+  );
   return parts.length > 0 ? parts.join(', ') : 'window not reported';
 }
 
 /** A window with its wording, optionally named after the conversion it belongs to. */
-export function attributionWindow(clickDays: number | null, viewDays: number | null, source: string, name?: string): AttributionWindow {
+export function attributionWindow(
+  clickDays: number | null,
+  viewDays: number | null,
+  source: string,
+  name?: string,
+): AttributionWindow {
   const wording = windowWording(clickDays, viewDays);
   return { clickDays, viewDays, label: name ? `${name}: ${wording}` : wording, source };
 }

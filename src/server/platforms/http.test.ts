@@ -1,8 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRuntime, kindForStatus, retryAfterHeaderMs, send, sendChecked, TIMEOUT_CODE, withRetry, type HttpResponse } from './http';
-import { PlatformError, type ClientRuntime, type PlatformCallEvent, type PlatformCallObserver } from './types';
+
 import { platformError } from '../test/platforms';
+import {
+  createRuntime,
+  type HttpResponse,
+  kindForStatus,
+  retryAfterHeaderMs,
+  send,
+  sendChecked,
+  TIMEOUT_CODE,
+  withRetry,
+} from './http';
+import { type ClientRuntime, type PlatformCallEvent, type PlatformCallObserver, PlatformError } from './types';
 
 /**
  * Timeouts, the call deadline and observation, against a real local HTTP server so the real
@@ -50,7 +60,10 @@ function answering(statuses: number[], retryAfterSeconds?: number): Handler {
   return (_request, response) => {
     const status = statuses[Math.min(index, statuses.length - 1)];
     index += 1;
-    response.writeHead(status, { 'content-type': 'application/json', ...(retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) }) });
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      ...(retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) }),
+    });
     response.end(JSON.stringify({ status }));
   };
 }
@@ -97,14 +110,18 @@ describe('outbound platform calls', () => {
 
   it('gives up on a platform that never answers with a retryable timeout error', async () => {
     const server = await serve(stall);
-    const error = await platformError(send(createRuntime({ timeoutMs: TINY_TIMEOUT_MS }), 'tiktok', { method: 'GET', url: server.url }));
+    const error = await platformError(
+      send(createRuntime({ timeoutMs: TINY_TIMEOUT_MS }), 'tiktok', { method: 'GET', url: server.url }),
+    );
     expect(error).toMatchObject({ platform: 'tiktok', kind: 'unavailable', code: TIMEOUT_CODE, retryable: true });
     expect(error.message).toBe('tiktok did not answer within 0.05 s');
   });
 
   it('also times out a body that stalls after the headers', async () => {
     const server = await serve(stallAfterHeaders);
-    const error = await platformError(send(createRuntime({ timeoutMs: TINY_TIMEOUT_MS }), 'meta', { method: 'GET', url: server.url }));
+    const error = await platformError(
+      send(createRuntime({ timeoutMs: TINY_TIMEOUT_MS }), 'meta', { method: 'GET', url: server.url }),
+    );
     expect(error).toMatchObject({ kind: 'unavailable', code: TIMEOUT_CODE });
   });
 
@@ -121,7 +138,9 @@ describe('outbound platform calls', () => {
   it('retries timeouts under the retry policy and tells the observer about each call and retry', async () => {
     const server = await serve(stall);
     const { runtime, calls, retries, sleeps } = observedRuntime({ timeoutMs: TINY_TIMEOUT_MS, maxAttempts: 2 });
-    const error = await platformError(withRetry(runtime, () => send(runtime, 'linkedin', { method: 'GET', url: server.url })));
+    const error = await platformError(
+      withRetry(runtime, () => send(runtime, 'linkedin', { method: 'GET', url: server.url })),
+    );
     expect(error.code).toBe(TIMEOUT_CODE);
     expect(sleeps).toHaveLength(1);
     expect(calls.map((call) => [call.platform, call.outcome, call.kind, call.status])).toEqual([
@@ -134,7 +153,9 @@ describe('outbound platform calls', () => {
   it('reports the error the client made of an answer, with its status, and the answer that worked', async () => {
     const server = await serve(answering([503, 429, 200]));
     const { runtime, calls, retries } = observedRuntime();
-    const response = await withRetry(runtime, () => sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError));
+    const response = await withRetry(runtime, () =>
+      sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError),
+    );
     expect(response.json).toEqual({ status: 200 });
     expect(calls.map((call) => [call.outcome, call.kind, call.status])).toEqual([
       ['error', 'unavailable', 503],
@@ -166,11 +187,15 @@ describe('outbound platform calls', () => {
       throw new Error('metrics are down');
     };
     const { runtime } = observedRuntime({ observe: { call: broken, retry: broken } });
-    const response = await withRetry(runtime, () => sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError));
+    const response = await withRetry(runtime, () =>
+      sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError),
+    );
     expect(response.status).toBe(200);
 
     const stalled = await serve(stall);
-    const error = await platformError(send({ ...runtime, timeoutMs: TINY_TIMEOUT_MS }, 'google', { method: 'GET', url: stalled.url }));
+    const error = await platformError(
+      send({ ...runtime, timeoutMs: TINY_TIMEOUT_MS }, 'google', { method: 'GET', url: stalled.url }),
+    );
     expect(error.code).toBe(TIMEOUT_CODE);
   });
 
@@ -179,7 +204,9 @@ describe('outbound platform calls', () => {
     // 1 + 1 + 1 s, a fourth would need 2 + 1 + 1 s.
     const server = await serve(answering([429], 1));
     const { runtime, sleeps, calls } = observedRuntime({ timeoutMs: 1_000, maxAttempts: 10, deadlineMs: 3_500 });
-    const error = await platformError(withRetry(runtime, () => sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError)));
+    const error = await platformError(
+      withRetry(runtime, () => sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError)),
+    );
     expect(error.kind).toBe('rate_limited');
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([1000, 1000]);
@@ -188,7 +215,9 @@ describe('outbound platform calls', () => {
   it('does not start a retry against a stalled platform that the deadline has no room for', async () => {
     const server = await serve(stall);
     const { runtime, sleeps, calls } = observedRuntime({ timeoutMs: TINY_TIMEOUT_MS, deadlineMs: 2 * TINY_TIMEOUT_MS });
-    const error = await platformError(withRetry(runtime, () => send(runtime, 'meta', { method: 'GET', url: server.url })));
+    const error = await platformError(
+      withRetry(runtime, () => send(runtime, 'meta', { method: 'GET', url: server.url })),
+    );
     expect(error.code).toBe(TIMEOUT_CODE);
     expect(calls).toHaveLength(1);
     expect(sleeps).toEqual([]);

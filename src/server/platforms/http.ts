@@ -1,5 +1,13 @@
 import type { Platform } from '@shared/constants';
-import { PlatformError, type ClientRuntime, type PlatformCallEvent, type PlatformCallObserver, type TokenProvider, type TokenSet } from './types';
+
+import {
+  type ClientRuntime,
+  type PlatformCallEvent,
+  type PlatformCallObserver,
+  PlatformError,
+  type TokenProvider,
+  type TokenSet,
+} from './types';
 
 /**
  * The HTTP plumbing every platform client shares: one request under a timeout, its response read
@@ -33,7 +41,9 @@ export interface HttpResponse {
 }
 
 /** A real runtime: global fetch, real timers, the system clock; timeouts and observer from the server's config. */
-export function createRuntime(options: { timeoutMs?: number; deadlineMs?: number; observe?: PlatformCallObserver } = {}): ClientRuntime {
+export function createRuntime(
+  options: { timeoutMs?: number; deadlineMs?: number; observe?: PlatformCallObserver } = {},
+): ClientRuntime {
   return {
     fetch: (input, init) => fetch(input, init),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -54,7 +64,12 @@ export function requestTimeoutMs(runtime: ClientRuntime): number {
 
 /** A request the platform did not finish answering in time: retryable, like any outage. */
 export function timeoutError(platform: Platform, timeoutMs: number): PlatformError {
-  return new PlatformError({ platform, kind: 'unavailable', code: TIMEOUT_CODE, message: `${platform} did not answer within ${timeoutMs / 1000} s` });
+  return new PlatformError({
+    platform,
+    kind: 'unavailable',
+    code: TIMEOUT_CODE,
+    message: `${platform} did not answer within ${timeoutMs / 1000} s`,
+  });
 }
 
 /** Tells the observer about one exchange; metrics must never fail the call they measure. */
@@ -147,7 +162,13 @@ async function exchange(runtime: ClientRuntime, platform: Platform, request: Htt
     body = JSON.stringify(request.body);
     headers['content-type'] ??= 'application/json';
   }
-  const { response, body: text } = await fetchWithin(runtime, platform, request.url, { method: request.method, headers, body }, (answer) => answer.text());
+  const { response, body: text } = await fetchWithin(
+    runtime,
+    platform,
+    request.url,
+    { method: request.method, headers, body },
+    (answer) => answer.text(),
+  );
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

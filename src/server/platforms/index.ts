@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/constants';
+
 import { googleAdapter } from './google';
 import { linkedinAdapter } from './linkedin';
 import { metaAdapter } from './meta';

@@ -2,6 +2,13 @@
  * The public pages describe the integrations in words; these tests hold the words to the code
  * they describe (the platform adapters and the sync engine), so neither drifts alone.
  */
+import { OAUTH_STATE_TTL_MS } from '@server/modules/adAccounts/adAccounts.service';
+import {
+  BACKFILL_DAYS,
+  RESTATEMENT_DAYS,
+  SYNC_SCHEDULE_CRON,
+  SYNC_SCHEDULE_TICK_MINUTES,
+} from '@server/modules/sync/sync.service';
 import { platformAdapters } from '@server/platforms';
 import { GOOGLE_ADS_SCOPE } from '@server/platforms/google/oauth';
 import { LINKEDIN_SCOPES } from '@server/platforms/linkedin/oauth';
@@ -9,9 +16,7 @@ import { META_SCOPES } from '@server/platforms/meta/oauth';
 import { sandboxSettings } from '@server/platforms/settings';
 import type { ClientRuntime, UnifiedMetricRow } from '@server/platforms/types';
 import { X_SCOPES } from '@server/platforms/x/oauth';
-import { OAUTH_STATE_TTL_MS } from '@server/modules/adAccounts/adAccounts.service';
-import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_SCHEDULE_CRON, SYNC_SCHEDULE_TICK_MINUTES } from '@server/modules/sync/sync.service';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import {
   connectionSecurity,
   DERIVED_METRICS,
@@ -45,7 +50,13 @@ const settings = sandboxSettings('http://sandbox.invalid');
 /** The authorize URL the server would send the browser to for `platform`, with a challenge offered. */
 function authorizeUrl(platform: Platform): URL {
   const oauth = platformAdapters[platform].oauth(settings[platform], runtime);
-  return new URL(oauth.authorizeUrl({ state: 'state-1', redirectUri: 'http://localhost/cb', codeChallenge: oauth.usesPkce ? 'challenge-1' : undefined }));
+  return new URL(
+    oauth.authorizeUrl({
+      state: 'state-1',
+      redirectUri: 'http://localhost/cb',
+      codeChallenge: oauth.usesPkce ? 'challenge-1' : undefined,
+    }),
+  );
 }
 
 describe('PLATFORM_INFO', () => {
@@ -67,7 +78,10 @@ describe('PLATFORM_INFO', () => {
       const oauth = platformAdapters[platform].oauth(settings[platform], runtime);
       expect([platform, PLATFORM_INFO[platform].pkce]).toEqual([platform, oauth.usesPkce]);
       const url = authorizeUrl(platform);
-      expect([platform, url.searchParams.get('code_challenge_method')]).toEqual([platform, oauth.usesPkce ? 'S256' : null]);
+      expect([platform, url.searchParams.get('code_challenge_method')]).toEqual([
+        platform,
+        oauth.usesPkce ? 'S256' : null,
+      ]);
       expect(url.searchParams.get('state')).toBe('state-1');
     }
     expect(PLATFORMS.filter((platform) => PLATFORM_INFO[platform].pkce)).toEqual(['google', 'x']);

@@ -1,7 +1,8 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
 // The sandbox publishes the credentials it accepts and where its endpoints are; this is the one
 // place the product reads them (data only: nothing here depends on the emulator itself).
 import { SANDBOX_GOOGLE_DEVELOPER_TOKEN, sandboxCredentials, sandboxEndpoints } from '@sandbox/contract';
+import { type Platform, PLATFORMS } from '@shared/constants';
+
 import type { PlatformSettings } from './types';
 
 /**
@@ -22,7 +23,9 @@ export const DEFAULT_VERSIONS: Record<Platform, string> = {
   tiktok: 'v1.3',
 };
 
-type Endpoints = Pick<PlatformSettings, 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'apiBaseUrl'> & { extra?: Record<string, string> };
+type Endpoints = Pick<PlatformSettings, 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'apiBaseUrl'> & {
+  extra?: Record<string, string>;
+};
 
 /** The real hosts (research sections 1-5). */
 function liveEndpoints(platform: Platform, version: string): Endpoints {
@@ -71,10 +74,9 @@ function liveEndpoints(platform: Platform, version: string): Endpoints {
 
 /** Every platform pointed at a sandbox at `sandboxUrl` (tests, and `npm start` without credentials). */
 export function sandboxSettings(sandboxUrl: string): Record<Platform, PlatformSettings> {
-  return Object.fromEntries(PLATFORMS.map((platform) => [platform, sandboxSettingsFor(platform, sandboxUrl)])) as Record<
-    Platform,
-    PlatformSettings
-  >;
+  return Object.fromEntries(
+    PLATFORMS.map((platform) => [platform, sandboxSettingsFor(platform, sandboxUrl)]),
+  ) as Record<Platform, PlatformSettings>;
 }
 
 function sandboxSettingsFor(platform: Platform, sandboxUrl: string): PlatformSettings {

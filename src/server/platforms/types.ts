@@ -1,5 +1,5 @@
-import type { Platform } from '@shared/constants';
 import type { AdCreative } from '@shared/api/creative';
+import type { Platform } from '@shared/constants';
 
 /**
  * The contract every ad platform folder (google, meta, linkedin, x, tiktok) implements.
@@ -83,7 +83,6 @@ export interface PlatformAd {
   creative: AdCreative | null;
 }
 
-
 export type ReportLevel = 'campaign' | 'ad';
 
 export interface ReportRequest {
@@ -102,7 +101,8 @@ export interface ReportRequest {
  *   needs the user to reconnect. Never retried.
  * - permission / invalid / not_found: a request the platform will never accept as sent.
  */
-export type PlatformErrorKind = 'rate_limited' | 'unavailable' | 'auth_expired' | 'revoked' | 'permission' | 'invalid' | 'not_found';
+export type PlatformErrorKind =
+  'rate_limited' | 'unavailable' | 'auth_expired' | 'revoked' | 'permission' | 'invalid' | 'not_found';
 
 export class PlatformError extends Error {
   readonly platform: Platform;

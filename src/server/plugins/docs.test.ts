@@ -1,7 +1,13 @@
 import { openApiDocument } from '../cli/writeOpenApi';
 import { buildTestApp, type TestApp } from '../test/buildTestApp';
 
-type Operation = { summary?: string; tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: { in: string; name: string }[] };
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** Fastify's `/a/:id/b` as OpenAPI's `/a/{id}/b`. */
@@ -34,11 +40,21 @@ describe('the OpenAPI document', () => {
   it('shows the request schemas from the shared yup schemas, and which routes need a token', () => {
     const login = document.paths['/api/login/'].post;
     expect(login.requestBody).toMatchObject({
-      content: { 'application/json': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', format: 'email' } } } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['username', 'password'],
+            properties: { username: { type: 'string', format: 'email' } },
+          },
+        },
+      },
     });
     expect(login.security).toBeUndefined();
     expect(document.paths['/api/ad-accounts/'].get.security).toEqual([{ bearer: [] }]);
-    expect(document.paths['/api/dashboard/campaigns/{id}/ads/'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]));
+    expect(document.paths['/api/dashboard/campaigns/{id}/ads/'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]),
+    );
   });
 
   it('is what `npm run build` writes to dist/openapi.json', async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+
 import type { AppConfig } from '../config';
 import { isYupSchema } from '../lib/validate';
 
@@ -21,7 +22,12 @@ function describeRoute(apiBase: string) {
       if (schema?.[part]) out[part] = toJsonSchema(schema[part]);
     }
     if (schema?.response) {
-      out.response = Object.fromEntries(Object.entries(schema.response as Record<string, unknown>).map(([status, body]) => [status, toJsonSchema(body)]));
+      out.response = Object.fromEntries(
+        Object.entries(schema.response as Record<string, unknown>).map(([status, body]) => [
+          status,
+          toJsonSchema(body),
+        ]),
+      );
     }
     if (url !== apiBase && !url.startsWith(`${apiBase}/`)) out.hide = true;
     return { schema: out as FastifySchema, url };

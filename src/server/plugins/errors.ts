@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+
+import { type ApiErrorBody, ErrorCode } from '@shared/api/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, type ApiErrorBody } from '@shared/api/errors';
+
 import { HttpError } from '../lib/httpError';
 
 /** What a 500 says: nothing about the cause, which is in the log under the request id. */
@@ -45,7 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) return send(400, { detail: error.message, code: ErrorCode.ValidationFailed });
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return send(status, { detail: detailOf(error), code: CLIENT_ERROR_CODES[status] ?? ErrorCode.ValidationFailed });
+    if (status >= 400 && status < 500)
+      return send(status, { detail: detailOf(error), code: CLIENT_ERROR_CODES[status] ?? ErrorCode.ValidationFailed });
     request.log.error({ err: error }, 'request failed');
     return send(500, { detail: INTERNAL_ERROR_DETAIL, code: ErrorCode.Internal });
   });

@@ -1,9 +1,11 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+
 import Fastify from 'fastify';
+
 import type { AppConfig } from '../config';
 import { buildTestApp, type TestApp } from '../test/buildTestApp';
-import { JSON_BODY_MESSAGES, JSON_MAX_DEPTH, inspectJson } from './jsonBody';
+import { inspectJson, JSON_BODY_MESSAGES, JSON_MAX_DEPTH } from './jsonBody';
 import { QUERY_MESSAGES } from './queryGuard';
 import { trustProxyOption } from './security';
 
@@ -15,7 +17,9 @@ describe('inspectJson', () => {
     expect(inspectJson(JSON.parse(nested(JSON_MAX_DEPTH + 1)))).toBe(JSON_BODY_MESSAGES.tooDeep);
     expect(inspectJson(JSON.parse(nested(100_000)))).toBe(JSON_BODY_MESSAGES.tooDeep);
     expect(inspectJson(JSON.parse('{"a":{"__proto__":{"x":1}}}'))).toBe(JSON_BODY_MESSAGES.forbiddenKey('__proto__'));
-    expect(inspectJson(JSON.parse('{"constructor":{"prototype":{}}}'))).toBe(JSON_BODY_MESSAGES.forbiddenKey('constructor'));
+    expect(inspectJson(JSON.parse('{"constructor":{"prototype":{}}}'))).toBe(
+      JSON_BODY_MESSAGES.forbiddenKey('constructor'),
+    );
     expect(inspectJson({ list: [{ prototype: 1 }] })).toBe(JSON_BODY_MESSAGES.forbiddenKey('prototype'));
     expect(inspectJson({ name: 'constructor', list: ['__proto__'] })).toBeUndefined();
   });
@@ -34,8 +38,16 @@ describe('bad input gets a 4xx with a detail (audit §6)', () => {
   it.each([
     ['a string field given an array', '{"username":["a@b.co"],"password":"x"}', '"username" must be text.'],
     ['a string field given an object', '{"username":{"$gt":""},"password":"x"}', '"username" must be text.'],
-    ['a constructor key', '{"username":"a@b.co","password":"x","constructor":{"prototype":{"admin":true}}}', JSON_BODY_MESSAGES.forbiddenKey('constructor')],
-    ['a __proto__ key', '{"__proto__":{"admin":true},"username":"a@b.co","password":"x"}', JSON_BODY_MESSAGES.forbiddenKey('__proto__')],
+    [
+      'a constructor key',
+      '{"username":"a@b.co","password":"x","constructor":{"prototype":{"admin":true}}}',
+      JSON_BODY_MESSAGES.forbiddenKey('constructor'),
+    ],
+    [
+      'a __proto__ key',
+      '{"__proto__":{"admin":true},"username":"a@b.co","password":"x"}',
+      JSON_BODY_MESSAGES.forbiddenKey('__proto__'),
+    ],
     ['5,000-deep nesting', nested(5000), JSON_BODY_MESSAGES.tooDeep],
     ['a NUL character', '{"username":"a\\u0000@b.co","password":"x"}', '"username" must not contain NUL characters.'],
     ['a JSON array instead of an object', '[1,2,3]', 'The request must be a JSON object.'],
@@ -48,13 +60,21 @@ describe('bad input gets a 4xx with a detail (audit §6)', () => {
   });
 
   it('refuses bodies over the size limit with 413 and a detail', async () => {
-    const res = await postJson('/api/get-in-touch/', JSON.stringify({ fullName: 'A', email: 'a@b.co', message: 'x'.repeat(200_000) }));
+    const res = await postJson(
+      '/api/get-in-touch/',
+      JSON.stringify({ fullName: 'A', email: 'a@b.co', message: 'x'.repeat(200_000) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'The request body is too large.', code: 'validation_failed' });
   });
 
   it('refuses other media types with 415 and a detail', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/', headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=a',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().detail).toBe('Please send the request body as JSON (Content-Type: application/json).');
   });
@@ -115,7 +135,11 @@ describe('requests Node refuses before Fastify sees them', () => {
 
 describe('TRUST_PROXY', () => {
   /** The address a route sees, with the app's trustProxy setting for this TRUST_PROXY value. */
-  const ipSeen = async (trustProxy: AppConfig['trustProxy'], headers: Record<string, string>, remoteAddress: string) => {
+  const ipSeen = async (
+    trustProxy: AppConfig['trustProxy'],
+    headers: Record<string, string>,
+    remoteAddress: string,
+  ) => {
     const app = Fastify({ trustProxy: trustProxyOption(trustProxy) });
     app.get('/whoami', async (request) => ({ ip: request.ip }));
     try {

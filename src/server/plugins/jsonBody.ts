@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { badRequest } from '../lib/httpError';
 
 /** Deepest nesting a JSON body may have; no form of ours sends more than two levels. */
@@ -38,17 +39,21 @@ export function inspectJson(value: unknown): string | undefined {
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    const text = body as string;
-    // An empty body with a JSON content type reads as "no body"; the route's schema decides if that is fine.
-    if (text.trim() === '') return done(null, undefined);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return done(badRequest(JSON_BODY_MESSAGES.malformed), undefined);
-    }
-    const problem = inspectJson(parsed);
-    return problem ? done(badRequest(problem), undefined) : done(null, parsed);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      const text = body as string;
+      // An empty body with a JSON content type reads as "no body"; the route's schema decides if that is fine.
+      if (text.trim() === '') return done(null, undefined);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return done(badRequest(JSON_BODY_MESSAGES.malformed), undefined);
+      }
+      const problem = inspectJson(parsed);
+      return problem ? done(badRequest(problem), undefined) : done(null, parsed);
+    },
+  );
 }

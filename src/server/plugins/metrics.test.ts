@@ -1,15 +1,16 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { object, string } from 'yup';
+
 import { connectDatabase, type Database } from '../db/connect';
 import { createJobQueue, defineJob, type JobQueue } from '../jobs/queue';
 import { createRuntime, sendChecked, withRetry } from '../platforms/http';
-import { PlatformError, type ClientRuntime } from '../platforms/types';
+import { type ClientRuntime, PlatformError } from '../platforms/types';
 import { createScratchDatabase, eventually, testConfig } from '../test/buildTestApp';
 import { migratedPgliteTemplate } from '../test/pgliteTemplate';
 import { registerApiDocs } from './docs';
 import { registerErrorHandler } from './errors';
-import { createMetrics, registerRequestMetrics, type Metrics } from './metrics';
+import { createMetrics, type Metrics, registerRequestMetrics } from './metrics';
 import { prometheusRoutes } from './prometheus';
 import { registerSecurity } from './security';
 
@@ -27,7 +28,9 @@ function parseSamples(text: string): Sample[] {
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match) continue;
-    const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
+    const labels = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+    );
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;
@@ -37,12 +40,18 @@ function parseSamples(text: string): Sample[] {
 function valueOf(text: string, name: string, labels: Record<string, string>): number | undefined {
   const wanted = Object.entries(labels);
   return parseSamples(text).find(
-    (sample) => sample.name === name && Object.keys(sample.labels).length === wanted.length && wanted.every(([key, value]) => sample.labels[key] === value),
+    (sample) =>
+      sample.name === name &&
+      Object.keys(sample.labels).length === wanted.length &&
+      wanted.every(([key, value]) => sample.labels[key] === value),
   )?.value;
 }
 
 /** The app's API shape in small: the error handler, rate limit, docs and a route with a path parameter under /api. */
-async function buildMetricsApp(token: string | undefined, metrics: Metrics = createMetrics()): Promise<FastifyInstance> {
+async function buildMetricsApp(
+  token: string | undefined,
+  metrics: Metrics = createMetrics(),
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerRequestMetrics(app, metrics);
   const config = testConfig({ rateLimitPerMinute: 3, metricsToken: token });
@@ -52,7 +61,11 @@ async function buildMetricsApp(token: string | undefined, metrics: Metrics = cre
   await app.register(
     async (api) => {
       api.setSerializerCompiler(() => (data) => JSON.stringify(data));
-      api.get<{ Params: { id: string } }>('/dashboard/campaigns/:id/ads/', { config: { rateLimit: false } }, async (request) => ({ id: request.params.id }));
+      api.get<{ Params: { id: string } }>(
+        '/dashboard/campaigns/:id/ads/',
+        { config: { rateLimit: false } },
+        async (request) => ({ id: request.params.id }),
+      );
       api.get('/limited', async () => ({ ok: true }));
       await api.register(prometheusRoutes, { metrics, token: config.metricsToken });
     },
@@ -81,7 +94,13 @@ describe('GET /api/metrics', () => {
   });
 
   it('refuses a wrong token, one of another length and another scheme', async () => {
-    for (const authorization of [`Bearer ${TOKEN.slice(0, -1)}x`, `Bearer ${TOKEN}extra`, 'Bearer x', `Basic ${TOKEN}`, TOKEN]) {
+    for (const authorization of [
+      `Bearer ${TOKEN.slice(0, -1)}x`,
+      `Bearer ${TOKEN}extra`,
+      'Bearer x',
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
       const res = await scrape(app, authorization);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ detail: expect.any(String), code: 'unauthorized' });
@@ -118,7 +137,16 @@ describe('GET /api/metrics', () => {
   });
 
   it('appears in the OpenAPI document under Operations, with bearer security', async () => {
-    const document = (app as unknown as { swagger(): { paths: Record<string, Record<string, { tags: string[]; security: unknown; responses: Record<string, { content?: object }> }>> } }).swagger();
+    const document = (
+      app as unknown as {
+        swagger(): {
+          paths: Record<
+            string,
+            Record<string, { tags: string[]; security: unknown; responses: Record<string, { content?: object }> }>
+          >;
+        };
+      }
+    ).swagger();
     const operation = document.paths['/api/metrics'].get;
     expect(operation.tags).toEqual(['Operations']);
     expect(operation.security).toEqual([{ bearer: [] }]);
@@ -147,7 +175,9 @@ describe('request metrics', () => {
     const app = await buildMetricsApp(TOKEN, metrics);
     try {
       for (const id of ['123', '456', '789']) {
-        expect((await app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}/ads/?from=2026-01-01` })).statusCode).toBe(200);
+        expect(
+          (await app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}/ads/?from=2026-01-01` })).statusCode,
+        ).toBe(200);
       }
       expect((await app.inject({ method: 'GET', url: '/api/no-such/42' })).statusCode).toBe(404);
       expect((await scrape(app, 'Bearer wrong')).statusCode).toBe(401);
@@ -157,8 +187,14 @@ describe('request metrics', () => {
       expect(valueOf(text, 'adwise_http_requests_total', route)).toBe(3);
       expect(valueOf(text, 'adwise_http_request_duration_seconds_count', route)).toBe(3);
       expect(valueOf(text, 'adwise_http_requests_total', { method: 'GET', route: 'not_found', status: '404' })).toBe(1);
-      expect(valueOf(text, 'adwise_http_requests_total', { method: 'GET', route: '/api/metrics', status: '401' })).toBe(1);
-      const routes = new Set(parseSamples(text).filter((sample) => sample.name.startsWith('adwise_http_')).map((sample) => sample.labels.route));
+      expect(valueOf(text, 'adwise_http_requests_total', { method: 'GET', route: '/api/metrics', status: '401' })).toBe(
+        1,
+      );
+      const routes = new Set(
+        parseSamples(text)
+          .filter((sample) => sample.name.startsWith('adwise_http_'))
+          .map((sample) => sample.labels.route),
+      );
       expect([...routes].sort()).toEqual(['/api/dashboard/campaigns/:id/ads/', '/api/metrics', 'not_found']);
       expect(text).not.toContain('campaigns/123');
 
@@ -181,23 +217,38 @@ describe('platform call metrics', () => {
     const statuses = [429, 200];
     const runtime: ClientRuntime = {
       ...createRuntime({ observe: metrics.platformObserver }),
-      fetch: async () => new Response('{}', { status: statuses.shift() ?? 200, headers: { 'content-type': 'application/json' } }),
+      fetch: async () =>
+        new Response('{}', { status: statuses.shift() ?? 200, headers: { 'content-type': 'application/json' } }),
       sleep: async () => {},
     };
     const toError = (response: { status: number }) =>
-      response.status === 429 ? new PlatformError({ platform: 'meta', kind: 'rate_limited', message: 'slow down', retryAfterMs: 1 }) : undefined;
-    await withRetry(runtime, () => sendChecked(runtime, 'meta', { method: 'GET', url: 'https://graph.example/act_1/campaigns' }, toError));
+      response.status === 429
+        ? new PlatformError({ platform: 'meta', kind: 'rate_limited', message: 'slow down', retryAfterMs: 1 })
+        : undefined;
+    await withRetry(runtime, () =>
+      sendChecked(runtime, 'meta', { method: 'GET', url: 'https://graph.example/act_1/campaigns' }, toError),
+    );
     metrics.platformObserver.call({ platform: 'google', outcome: 'error', kind: 'unavailable', durationMs: 30_000 });
 
     const text = await metrics.render();
-    expect(valueOf(text, 'adwise_platform_calls_total', { platform: 'meta', outcome: 'error', kind: 'rate_limited' })).toBe(1);
+    expect(
+      valueOf(text, 'adwise_platform_calls_total', { platform: 'meta', outcome: 'error', kind: 'rate_limited' }),
+    ).toBe(1);
     expect(valueOf(text, 'adwise_platform_calls_total', { platform: 'meta', outcome: 'ok', kind: 'none' })).toBe(1);
     expect(valueOf(text, 'adwise_platform_retries_total', { platform: 'meta', kind: 'rate_limited' })).toBe(1);
     expect(valueOf(text, 'adwise_platform_call_duration_seconds_count', { platform: 'meta', outcome: 'ok' })).toBe(1);
-    expect(valueOf(text, 'adwise_platform_calls_total', { platform: 'google', outcome: 'error', kind: 'unavailable' })).toBe(1);
-    expect(valueOf(text, 'adwise_platform_call_duration_seconds_sum', { platform: 'google', outcome: 'error' })).toBe(30);
-    expect(valueOf(text, 'adwise_platform_call_duration_seconds_bucket', { platform: 'google', outcome: 'error', le: '30' })).toBe(1);
-    expect(valueOf(text, 'adwise_platform_call_duration_seconds_bucket', { platform: 'google', outcome: 'error', le: '20' })).toBe(0);
+    expect(
+      valueOf(text, 'adwise_platform_calls_total', { platform: 'google', outcome: 'error', kind: 'unavailable' }),
+    ).toBe(1);
+    expect(valueOf(text, 'adwise_platform_call_duration_seconds_sum', { platform: 'google', outcome: 'error' })).toBe(
+      30,
+    );
+    expect(
+      valueOf(text, 'adwise_platform_call_duration_seconds_bucket', { platform: 'google', outcome: 'error', le: '30' }),
+    ).toBe(1);
+    expect(
+      valueOf(text, 'adwise_platform_call_duration_seconds_bucket', { platform: 'google', outcome: 'error', le: '20' }),
+    ).toBe(0);
   });
 });
 
@@ -211,7 +262,11 @@ describe('job metrics', () => {
   beforeAll(async () => {
     const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
     drop = scratch?.drop;
-    database = await connectDatabase({ databaseUrl: scratch?.url, pgliteDataDir: 'memory://', pgliteTemplate: scratch ? undefined : await migratedPgliteTemplate() });
+    database = await connectDatabase({
+      databaseUrl: scratch?.url,
+      pgliteDataDir: 'memory://',
+      pgliteTemplate: scratch ? undefined : await migratedPgliteTemplate(),
+    });
     queue = createJobQueue({
       database,
       log: pino({ level: 'silent' }) as FastifyBaseLogger,
@@ -226,7 +281,12 @@ describe('job metrics', () => {
     await queue.start(
       [
         defineJob({ id: 'test.works', payload, handler: async () => {} }),
-        defineJob({ id: 'test.observer-breaks', payload: object({}), retryLimit: 0, handler: async () => void handled.push('test.observer-breaks') }),
+        defineJob({
+          id: 'test.observer-breaks',
+          payload: object({}),
+          retryLimit: 0,
+          handler: async () => void handled.push('test.observer-breaks'),
+        }),
         defineJob({
           id: 'test.breaks',
           payload,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
 import type { JobOutcome } from '../jobs/queue';
 import type { PlatformCallObserver } from '../platforms/types';
 
@@ -143,6 +144,9 @@ export function routeLabel(request: FastifyRequest): string {
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
-    metrics.http.observe({ method: request.method, route: routeLabel(request), status: reply.statusCode }, reply.elapsedTime / 1000);
+    metrics.http.observe(
+      { method: request.method, route: routeLabel(request), status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
   });
 }

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
 import { ErrorCode } from '@shared/api/errors';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
 import { HttpError } from '../lib/httpError';
 import { bearerAuth, errorBody } from '../lib/routeSchema';
 import type { Metrics } from './metrics';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { badRequest } from '../lib/httpError';
 
 export const QUERY_MESSAGES = {
@@ -29,7 +30,8 @@ export function refuseAmbiguousQueries(app: FastifyInstance): void {
     if (!query || typeof query !== 'object') return;
     for (const [name, value] of Object.entries(query)) {
       if (Array.isArray(value)) throw badRequest(QUERY_MESSAGES.repeated(name), name);
-      if ((typeof value === 'string' && value.includes('\u0000')) || name.includes('\u0000')) throw badRequest(QUERY_MESSAGES.nulCharacter(name.replace(/\u0000/g, '')), name.replace(/\u0000/g, ''));
+      if ((typeof value === 'string' && value.includes('\u0000')) || name.includes('\u0000'))
+        throw badRequest(QUERY_MESSAGES.nulCharacter(name.replace(/\u0000/g, '')), name.replace(/\u0000/g, ''));
     }
   });
 }

@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { executeRows, type Db } from '../db/connect';
-import { buildTestApp, testConfig, type TestApp } from '../test/buildTestApp';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { type Db, executeRows } from '../db/connect';
+import { buildTestApp, type TestApp, testConfig } from '../test/buildTestApp';
 import { registerErrorHandler } from './errors';
 import { rateLimitStore, sweepRateLimitHits } from './rateLimitStore';
 import { registerSecurity } from './security';
@@ -36,7 +37,10 @@ describe('route rate limits in the database', () => {
   }
   const get = (app: FastifyInstance, url: string, ip: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
   const rows = (like: string) =>
-    executeRows<{ key: string; hits: number }>(t.app.ctx.db, sql`select key, hits from rate_limit_hits where key like ${like} order by key`);
+    executeRows<{ key: string; hits: number }>(
+      t.app.ctx.db,
+      sql`select key, hits from rate_limit_hits where key like ${like} order by key`,
+    );
 
   it('shares a route budget between replicas', async () => {
     const [a, b] = [await replica(), await replica()];
@@ -46,7 +50,10 @@ describe('route rate limits in the database', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await get(a, '/limited', ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/),
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another client has a budget of its own.
@@ -113,11 +120,16 @@ describe('route rate limits in the database', () => {
     expect(await rows('GET /x|%')).toEqual([{ key: 'GET /x|live', hits: 2 }]);
 
     // The store sweeps every `sweepEvery`-th hit, in the background.
-    await db.execute(sql`insert into rate_limit_hits (key, hits, window_ends_at) values ('GET /x|ended', 4, now() - interval '1 second')`);
+    await db.execute(
+      sql`insert into rate_limit_hits (key, hits, window_ends_at) values ('GET /x|ended', 4, now() - interval '1 second')`,
+    );
     const Store = rateLimitStore({ db, log: t.app.log, sweepEvery: 1 });
     const store = new Store({}).child({ routeInfo: { method: 'GET', url: '/y' } } as never);
-    await new Promise((resolve, reject) => store.incr('client', (error, result) => (error ? reject(error) : resolve(result)), 60_000, 5));
-    for (let i = 0; i < 50 && (await rows('GET /x|ended')).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve, reject) =>
+      store.incr('client', (error, result) => (error ? reject(error) : resolve(result)), 60_000, 5),
+    );
+    for (let i = 0; i < 50 && (await rows('GET /x|ended')).length > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await rows('GET /x|%')).toEqual([{ key: 'GET /x|live', hits: 2 }]);
   });
 });

@@ -1,7 +1,8 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { executeRows, type Db } from '../db/connect';
+
+import { type Db, executeRows } from '../db/connect';
 
 /** What a store answers for one hit: hits in the current window and milliseconds until it ends. */
 export interface RateLimitCount {
@@ -90,9 +91,14 @@ class MemoryStore {
     if (params.exponentialBackoff) throw new Error('The database rate-limit store does not support exponentialBackoff');
     const method = params.routeInfo?.method;
     const url = params.routeInfo?.url;
-    if (params.groupId) return new DatabaseStore(this.shared, `group ${params.groupId}`, params.continueExceeding ?? false);
+    if (params.groupId)
+      return new DatabaseStore(this.shared, `group ${params.groupId}`, params.continueExceeding ?? false);
     if (!url) return new MemoryStore(this.shared, params);
-    return new DatabaseStore(this.shared, `${Array.isArray(method) ? method.join(',') : method} ${url}`, params.continueExceeding ?? false);
+    return new DatabaseStore(
+      this.shared,
+      `${Array.isArray(method) ? method.join(',') : method} ${url}`,
+      params.continueExceeding ?? false,
+    );
   }
 }
 
@@ -170,7 +176,10 @@ class DatabaseStore {
     } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
-        this.shared.log.warn({ err: error, route: this.prefix }, 'rate limit database unavailable; counting this route in memory');
+        this.shared.log.warn(
+          { err: error, route: this.prefix },
+          'rate limit database unavailable; counting this route in memory',
+        );
       }
       return this.fallback.incr(key, timeWindow, max);
     }
@@ -222,7 +231,13 @@ export async function sweepRateLimitHits(db: Db, limit = 1000): Promise<number> 
  * every route's own `config.rateLimit` budget in the database.
  */
 export function rateLimitStore(options: RateLimitStoreOptions): FastifyRateLimitStoreCtor {
-  const shared: Shared = { db: options.db, log: options.log, sweepEvery: options.sweepEvery ?? 500, sweepLimit: options.sweepLimit ?? 1000, hits: 0 };
+  const shared: Shared = {
+    db: options.db,
+    log: options.log,
+    sweepEvery: options.sweepEvery ?? 500,
+    sweepLimit: options.sweepLimit ?? 1000,
+    hits: 0,
+  };
   return class BoundRateLimitStore extends MemoryStore {
     constructor(params: { continueExceeding?: boolean }) {
       super(shared, params);

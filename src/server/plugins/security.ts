@@ -1,13 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
-import cors from '@fastify/cors';
+
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { SESSION_HINT_SCRIPT } from '@shared/prerender';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
 import type { AppConfig } from '../config';
 import type { Db } from '../db/connect';
 import { HttpError } from '../lib/httpError';
@@ -20,7 +22,9 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * proxies" (this Fastify treats a bare number as trusting nobody); then request.ip is the address
  * the outermost trusted proxy saw, never one the client wrote into X-Forwarded-For.
  */
-export function trustProxyOption(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  trustProxy: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   return trustProxy;
 }
@@ -67,13 +71,23 @@ export async function registerSecurity(
     await app.register(cors, {
       origin: config.corsOrigins,
       // MCP clients in a browser send the protocol version and read the 401's challenge (modules/mcp).
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Email', 'X-Request-Id', 'Mcp-Protocol-Version', TIME_ZONE_HEADER, WORKSPACE_HEADER],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'X-User-Email',
+        'X-Request-Id',
+        'Mcp-Protocol-Version',
+        TIME_ZONE_HEADER,
+        WORKSPACE_HEADER,
+      ],
       exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
       maxAge: 600,
     });
   }
   // Cookies are signed with a key derived from the app secret, never the secret itself.
-  await app.register(cookie, { secret: createHmac('sha256', config.appSecret).update('adwise:cookies').digest('base64url') });
+  await app.register(cookie, {
+    secret: createHmac('sha256', config.appSecret).update('adwise:cookies').digest('base64url'),
+  });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',

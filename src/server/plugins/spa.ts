@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@shared/api/errors';
 import { PRERENDER_DIR, PRERENDER_MANIFEST } from '@shared/prerender';
+import type { FastifyInstance } from 'fastify';
+
 import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
 import { blogPageRoutes } from '../modules/blog/blog.routes';
@@ -57,6 +59,9 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig, ctx: 
     if (!isApi && hasSpa && wantsPage && !pathname.startsWith(SPA_ASSETS_PREFIX)) {
       return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`, code: ErrorCode.NotFound });
+    return reply.code(404).send({
+      detail: `No such ${isApi ? 'API endpoint' : 'page'}: ${request.method} ${pathname}`,
+      code: ErrorCode.NotFound,
+    });
   });
 }

@@ -1,12 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import { RULE_PRESETS } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { actions, alertReads, alerts, budgets, optimizerPlans, ruleActions, rules, suggestions } from '../db/schema';
-import type { SyncedWorkspace } from './workspaceTenants';
-import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
 import { DAY_MS } from '@shared/days';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+import { actions, alertReads, alerts, budgets, optimizerPlans, ruleActions, rules, suggestions } from '../db/schema';
+import type { SuggestionBody } from '../modules/suggestions/suggestions.compute';
+import type { SyncedWorkspace } from './workspaceTenants';
 
 /**
  * Advice planted in a synced workspace, for tests that need a suggestion and an undoable action
@@ -36,7 +37,11 @@ export interface PlantedAdvice {
   reset(): Promise<void>;
 }
 
-export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox, space: SyncedWorkspace): Promise<PlantedAdvice> {
+export async function plantAdvice(
+  app: FastifyInstance,
+  sandbox: RunningSandbox,
+  space: SyncedWorkspace,
+): Promise<PlantedAdvice> {
   const { db, clock } = app.ctx;
   const account = sandbox.world.accounts(space.platform).find((a) => a.id === space.platformAccountId)!;
   const campaign = account.campaigns.find((c) => c.id === space.platformCampaignId)!;
@@ -70,7 +75,12 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       computedAt: now,
     })
     .returning({ id: suggestions.id });
-  const taskBody: SuggestionBody = { evidence: [], chart: null, impact, change: { kind: 'task', description: `Refresh the creative of “${suggested.name}”.`, campaign_id: campaign.id } };
+  const taskBody: SuggestionBody = {
+    evidence: [],
+    chart: null,
+    impact,
+    change: { kind: 'task', description: `Refresh the creative of “${suggested.name}”.`, campaign_id: campaign.id },
+  };
   const [task] = await db
     .insert(suggestions)
     .values({
@@ -104,7 +114,9 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
   sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
 
   // The journal of a move the platform took only in part: the source is at its new budget, the target still at its old one.
-  const [source, target] = account.campaigns.filter((c) => c.id !== campaign.id && sandbox.world.dailyBudgetMinor(space.platform, c.id) > 200);
+  const [source, target] = account.campaigns.filter(
+    (c) => c.id !== campaign.id && sandbox.world.dailyBudgetMinor(space.platform, c.id) > 200,
+  );
   const sourceBudget = sandbox.world.dailyBudgetMinor(space.platform, source.id);
   const targetBudget = sandbox.world.dailyBudgetMinor(space.platform, target.id);
   const move: Extract<SuggestionChange, { kind: 'move_budget' }> = {
@@ -116,7 +128,16 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
   };
   const step = (side: 'source' | 'target', at: 'from' | 'to') => {
     const { campaign_id, campaign_name, from, to } = move[side];
-    return { kind: 'campaign_budget', entity_id: campaign_id, entity_name: campaign_name, currency: account.currency, from, to, before: 'from', at };
+    return {
+      kind: 'campaign_budget',
+      entity_id: campaign_id,
+      entity_name: campaign_name,
+      currency: account.currency,
+      from,
+      to,
+      before: 'from',
+      at,
+    };
   };
   const partialValues = {
     ...actionValues,
@@ -172,7 +193,14 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
     })
     .returning({ id: ruleActions.id });
 
-  const budgetValues = { workspaceId: space.id, scope: 'workspace' as const, amountMinor: 5_000_000, currency: 'USD', createdAt: now, updatedAt: now };
+  const budgetValues = {
+    workspaceId: space.id,
+    scope: 'workspace' as const,
+    amountMinor: 5_000_000,
+    currency: 'USD',
+    createdAt: now,
+    updatedAt: now,
+  };
   const [budget] = await db.insert(budgets).values(budgetValues).returning({ id: budgets.id });
   const planValues = {
     workspaceId: space.id,
@@ -205,8 +233,14 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       sandbox.world.setAdStatus(space.platform, suggested.id, 'ACTIVE');
       sandbox.world.setAdStatus(space.platform, paused.id, 'PAUSED');
       await db.delete(actions).where(inArray(actions.suggestionId, [suggestion.id, task.id]));
-      await db.update(suggestions).set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null }).where(inArray(suggestions.id, [suggestion.id, task.id]));
-      await db.update(actions).set({ status: 'applied', undoneAt: null, undoneBy: null }).where(eq(actions.id, action.id));
+      await db
+        .update(suggestions)
+        .set({ status: 'open', snoozedUntil: null, dismissReason: null, dismissNote: null })
+        .where(inArray(suggestions.id, [suggestion.id, task.id]));
+      await db
+        .update(actions)
+        .set({ status: 'applied', undoneAt: null, undoneBy: null })
+        .where(eq(actions.id, action.id));
       sandbox.world.setDailyBudget(space.platform, source.id, sourceBudget);
       sandbox.world.setDailyBudget(space.platform, target.id, targetBudget);
       await db.update(actions).set(partialValues).where(eq(actions.id, partial.id));
@@ -214,10 +248,20 @@ export async function plantAdvice(app: FastifyInstance, sandbox: RunningSandbox,
       await db.delete(actions).where(eq(actions.ruleId, rule.id));
       await db.update(budgets).set(budgetValues).where(eq(budgets.id, budget.id));
       await db.update(optimizerPlans).set(planValues).where(eq(optimizerPlans.id, plan.id));
-      await db.update(rules).set({ name: definition.name, definition, enabled: true, updatedAt: now }).where(eq(rules.id, rule.id));
+      await db
+        .update(rules)
+        .set({ name: definition.name, definition, enabled: true, updatedAt: now })
+        .where(eq(rules.id, rule.id));
       await db
         .update(ruleActions)
-        .set({ status: 'pending', error: null, actionId: null, decidedAt: null, decidedBy: null, createdAt: clock.now() })
+        .set({
+          status: 'pending',
+          error: null,
+          actionId: null,
+          decidedAt: null,
+          decidedBy: null,
+          createdAt: clock.now(),
+        })
         .where(eq(ruleActions.id, ruleAction.id));
     },
   };

@@ -1,6 +1,7 @@
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
 import type { LightMyRequestResponse } from 'fastify';
+
 import { budgets, connectedAdAccounts, optimizerPlans } from '../db/schema';
 import { manualClock } from '../lib/clock';
 import { sandboxSettings } from '../platforms/settings';
@@ -20,7 +21,12 @@ export interface BudgetsTestbed {
   /** The owner of another workspace. */
   other: TestUser;
   get(user: TestUser, url: string): Promise<LightMyRequestResponse>;
-  send(user: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
+  send(
+    user: TestUser,
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   /** The user's synced account (the product's row). */
   accountOf(user: TestUser): Promise<typeof connectedAdAccounts.$inferSelect>;
 }
@@ -33,7 +39,11 @@ export function useBudgetsTestbed(): BudgetsTestbed {
   const bed = { clock: manualClock(Date.now()) } as BudgetsTestbed;
   beforeAll(async () => {
     bed.sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => bed.clock.now() });
-    bed.t = await buildTestApp({ workers: false, clock: bed.clock, config: { platforms: sandboxSettings(bed.sandbox.url), sandbox: { mode: 'external', url: bed.sandbox.url } } });
+    bed.t = await buildTestApp({
+      workers: false,
+      clock: bed.clock,
+      config: { platforms: sandboxSettings(bed.sandbox.url), sandbox: { mode: 'external', url: bed.sandbox.url } },
+    });
     bed.owner = (await syncedTenant(bed.t, bed.sandbox, PLATFORM, 0)).user;
     bed.other = (await syncedTenant(bed.t, bed.sandbox, PLATFORM, 1)).user;
   }, SYNCED_SETUP_TIMEOUT_MS);
@@ -47,10 +57,14 @@ export function useBudgetsTestbed(): BudgetsTestbed {
     bed.sandbox.faults.clear();
   });
   bed.get = (user, url) => bed.t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  bed.send = (user, method, url, payload) => bed.t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
+  bed.send = (user, method, url, payload) =>
+    bed.t.app.inject({ method, url: `/api/${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
   bed.accountOf = async (user) => {
     const connection = await connectionOf(bed.t.app, user, PLATFORM);
-    const [account] = await bed.t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    const [account] = await bed.t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, connection.id));
     return account;
   };
   return bed;

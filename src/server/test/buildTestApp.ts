@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
 import { buildApp, type BuildOptions } from '../app';
-import { DEFAULT_SERVER_TIMEOUTS, type AppConfig } from '../config';
+import { type AppConfig, DEFAULT_SERVER_TIMEOUTS } from '../config';
 import { sandboxSettings } from '../platforms/settings';
 import { migratedPgliteTemplate } from './pgliteTemplate';
 import { PG_TEMPLATE_ENV } from './postgresTemplate';
@@ -75,16 +77,23 @@ export interface TestApp {
 }
 
 /** Builds the real app on a real, empty database; call `close` in afterAll. */
-export async function buildTestApp(
-  options: BuildOptions & { config?: Partial<AppConfig> } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: BuildOptions & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const { config: overrides, ...buildOptions } = options;
   // On PostgreSQL, a copy of the migrated template when jest's globalSetup made one.
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, undefined, process.env[PG_TEMPLATE_ENV]) : undefined;
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, undefined, process.env[PG_TEMPLATE_ENV])
+    : undefined;
   const config = testConfig({ databaseUrl: scratch?.url, ...overrides });
   // An in-memory PGlite starts from the migrated template (pgliteTemplate.ts) rather than from initdb.
-  const pgliteTemplate = !config.databaseUrl && config.pgliteDataDir === 'memory://' ? await migratedPgliteTemplate() : undefined;
-  const app = await buildApp(config, { schedules: false, pollingIntervalSeconds: 0.5, mailTransport: null, pgliteTemplate, ...buildOptions });
+  const pgliteTemplate =
+    !config.databaseUrl && config.pgliteDataDir === 'memory://' ? await migratedPgliteTemplate() : undefined;
+  const app = await buildApp(config, {
+    schedules: false,
+    pollingIntervalSeconds: 0.5,
+    mailTransport: null,
+    pgliteTemplate,
+    ...buildOptions,
+  });
   await app.ready();
   return {
     app,

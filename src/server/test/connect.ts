@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Platform } from '@shared/constants';
+
 import type { StartConnectionResult } from '@shared/api/adAccounts';
+import type { Platform } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
 import { platformConnections, users, workspaces } from '../db/schema';
-import { consent } from './platforms';
 import type { TestUser } from './factories';
+import { consent } from './platforms';
 
 /**
  * A browser as far as the OAuth round trip cares: a cookie jar (auth/<platform>/ sets the cookie
@@ -15,12 +17,16 @@ import type { TestUser } from './factories';
 export class TestBrowser {
   private readonly jar = new Map<string, { value: string; path: string }>();
 
-  constructor(readonly remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`) {}
+  constructor(
+    readonly remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`,
+  ) {}
 
   /** Keeps what a response sets, and forgets what it clears, like a browser does. */
   receive(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
-      const cleared = (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) this.jar.delete(cookie.name);
       else this.jar.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
     }
@@ -29,7 +35,9 @@ export class TestBrowser {
   /** The Cookie header this browser sends with a request to `url` (undefined: none). */
   cookieHeader(url: string): string | undefined {
     const path = new URL(url, 'http://localhost').pathname;
-    const sent = [...this.jar].filter(([, cookie]) => path.startsWith(cookie.path)).map(([name, cookie]) => `${name}=${encodeURIComponent(cookie.value)}`);
+    const sent = [...this.jar]
+      .filter(([, cookie]) => path.startsWith(cookie.path))
+      .map(([name, cookie]) => `${name}=${encodeURIComponent(cookie.value)}`);
     return sent.length > 0 ? sent.join('; ') : undefined;
   }
 
@@ -41,21 +49,36 @@ export class TestBrowser {
   /** A GET from this browser (with its cookies and address); the response's cookies are kept. */
   async get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const cookie = this.cookieHeader(url);
-    const response = await app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: this.remoteAddress,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    });
     this.receive(response);
     return response;
   }
 }
 
 /** `auth/<platform>/` from the SPA in `browser`: the reply's cookie stays in the browser. */
-export async function startConnection(app: FastifyInstance, user: TestUser, platform: string, browser: TestBrowser): Promise<StartConnectionResult> {
+export async function startConnection(
+  app: FastifyInstance,
+  user: TestUser,
+  platform: string,
+  browser: TestBrowser,
+): Promise<StartConnectionResult> {
   const started = await browser.get(app, `/api/auth/${platform}/`, user.auth);
   if (started.statusCode !== 200) throw new Error(`auth/${platform}/ answered ${started.statusCode}: ${started.body}`);
   return started.json() as StartConnectionResult;
 }
 
 /** The callback's raw response when `browser` follows the platform's redirect with `query` (a string is sent as is). */
-export function callbackResponse(app: FastifyInstance, platform: string, query: Record<string, string> | string, browser: TestBrowser): Promise<LightMyRequestResponse> {
+export function callbackResponse(
+  app: FastifyInstance,
+  platform: string,
+  query: Record<string, string> | string,
+  browser: TestBrowser,
+): Promise<LightMyRequestResponse> {
   const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
   return browser.get(app, `/api/oauth/${platform}/callback?${search}`);
 }
@@ -107,7 +130,10 @@ export async function workspaceIdOf(app: FastifyInstance, user: TestUser): Promi
 /** The connection on a platform (the newest) in a workspace: the user's personal one unless given. */
 export async function connectionOf(app: FastifyInstance, user: TestUser, platform: Platform, workspaceId?: string) {
   const inWorkspace = workspaceId ?? (await workspaceIdOf(app, user));
-  const rows = await app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, inWorkspace));
+  const rows = await app.ctx.db
+    .select()
+    .from(platformConnections)
+    .where(eq(platformConnections.workspaceId, inWorkspace));
   const found = rows.filter((row) => row.platform === platform).sort((a, b) => +b.createdAt - +a.createdAt)[0];
   if (!found) throw new Error(`no ${platform} connection`);
   return found;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+
 import type { SessionPayload } from '@shared/api/auth';
+import type { FastifyInstance } from 'fastify';
 
 /** A registered, signed-in user for a test. */
 export interface TestUser {
@@ -13,7 +14,10 @@ export interface TestUser {
 }
 
 /** Registers a user through the API and logs them in. */
-export async function signUp(app: FastifyInstance, overrides: { email?: string; fullName?: string; password?: string; timeZone?: string } = {}): Promise<TestUser> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: { email?: string; fullName?: string; password?: string; timeZone?: string } = {},
+): Promise<TestUser> {
   const email = overrides.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
   const password = overrides.password ?? 'correct horse 9';
   const fullName = overrides.fullName ?? 'Asha Rao';
@@ -26,8 +30,19 @@ export async function signUp(app: FastifyInstance, overrides: { email?: string; 
     payload: { fullName, email, password, confirmPassword: password, timeZone: overrides.timeZone },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: email, password }, remoteAddress });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { username: email, password },
+    remoteAddress,
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const session = login.json() as SessionPayload;
-  return { email: email.toLowerCase(), password, fullName, session, auth: { authorization: `Bearer ${session.access}` } };
+  return {
+    email: email.toLowerCase(),
+    password,
+    fullName,
+    session,
+    auth: { authorization: `Bearer ${session.access}` },
+  };
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
-import type { AppConfig } from '../config';
+
 import type { BuildOptions } from '../app';
+import type { AppConfig } from '../config';
 import { buildTestApp, type TestApp } from './buildTestApp';
 
 /** A port nothing listens on right now. */

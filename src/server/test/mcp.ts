@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import type { McpAccess } from '@shared/api/mcp';
-import type { Clock } from '../lib/clock';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
 import { mcpClients, mcpGrants } from '../db/schema';
-import { issueTokenPair, revokeGrantTokens, type McpTokenPair } from '../modules/mcpAuth/mcpTokens';
+import type { Clock } from '../lib/clock';
+import { issueTokenPair, type McpTokenPair, revokeGrantTokens } from '../modules/mcpAuth/mcpTokens';
 import { mcpResourceUrl } from '../modules/mcpAuth/urls';
 import { sandboxSettings } from '../platforms/settings';
 import type { TestApp } from './buildTestApp';
@@ -16,7 +18,7 @@ import { signUp, type TestUser } from './factories';
 import { buildListeningTestApp } from './listeningApp';
 import { recordingRuntime } from './platforms';
 import { syncedTenant } from './tenants';
-import { syncedWorkspace, type SyncedWorkspace } from './workspaceTenants';
+import { type SyncedWorkspace, syncedWorkspace } from './workspaceTenants';
 
 /** A grant as the consent page would leave it, with its first token pair. */
 export interface TestGrant {
@@ -37,10 +39,23 @@ export async function mintMcpGrant(
   const { db } = app.ctx;
   const now = app.ctx.clock.now();
   const clientId = `test-client-${randomUUID()}`;
-  await db.insert(mcpClients).values({ id: clientId, name: options.clientName ?? 'Test assistant', redirectUris: ['http://127.0.0.1:1/callback'], createdAt: now });
+  await db.insert(mcpClients).values({
+    id: clientId,
+    name: options.clientName ?? 'Test assistant',
+    redirectUris: ['http://127.0.0.1:1/callback'],
+    createdAt: now,
+  });
   const access = options.access ?? 'read';
-  const [grant] = await db.insert(mcpGrants).values({ userId: options.userId, workspaceId: options.workspaceId, clientId, access, createdAt: now }).returning({ id: mcpGrants.id });
-  const tokens = await issueTokenPair(db, { id: grant!.id, access }, options.resource ?? mcpResourceUrl(app.ctx.config), now);
+  const [grant] = await db
+    .insert(mcpGrants)
+    .values({ userId: options.userId, workspaceId: options.workspaceId, clientId, access, createdAt: now })
+    .returning({ id: mcpGrants.id });
+  const tokens = await issueTokenPair(
+    db,
+    { id: grant!.id, access },
+    options.resource ?? mcpResourceUrl(app.ctx.config),
+    now,
+  );
   return { grantId: grant!.id, clientId, tokens };
 }
 
@@ -54,7 +69,9 @@ export async function revokeMcpGrant(app: FastifyInstance, grantId: string): Pro
 /** The SDK's own client, connected over Streamable HTTP to the app's MCP endpoint with the token. */
 export async function connectMcpClient(app: FastifyInstance, accessToken: string): Promise<Client> {
   const client = new Client({ name: 'adwise-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(mcpResourceUrl(app.ctx.config)), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(mcpResourceUrl(app.ctx.config)), {
+    requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
+  });
   await client.connect(transport);
   return client;
 }

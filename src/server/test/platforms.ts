@@ -1,11 +1,21 @@
-import sharp from 'sharp';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '@sandbox/sandbox';
+import { type DayMetrics, sum } from '@sandbox/world';
 import type { Platform } from '@shared/constants';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '@sandbox/sandbox';
-import { sum, type DayMetrics } from '@sandbox/world';
+import sharp from 'sharp';
+
+import { walkSandboxConsent } from '../dev/sandboxConsent';
 import { pkceChallenge, randomToken } from '../platforms/http';
 import { sandboxSettings } from '../platforms/settings';
-import { walkSandboxConsent } from '../dev/sandboxConsent';
-import { PlatformError, type ClientRuntime, type PlatformAd, type PlatformAdapter, type PlatformSettings, type TokenProvider, type TokenSet, type UnifiedMetricRow } from '../platforms/types';
+import {
+  type ClientRuntime,
+  type PlatformAd,
+  type PlatformAdapter,
+  PlatformError,
+  type PlatformSettings,
+  type TokenProvider,
+  type TokenSet,
+  type UnifiedMetricRow,
+} from '../platforms/types';
 
 /**
  * Test harness shared by the five platform clients: a sandbox on its own port, a runtime that
@@ -54,7 +64,11 @@ export async function consent(
   return walkSandboxConsent(
     async (url, init) => {
       const response = await fetch(url, init ? { ...init, redirect: 'manual' } : undefined);
-      return { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
+      return {
+        status: response.status,
+        text: await response.text(),
+        location: response.headers.get('location') ?? undefined,
+      };
     },
     authorizeUrl,
     choice,
@@ -84,7 +98,12 @@ export async function connect(
 }
 
 /** A token provider over a variable, refreshing through the adapter's oauth like the server does. */
-export function memoryTokens(adapter: PlatformAdapter, settings: PlatformSettings, runtime: ClientRuntime, initial: TokenSet): TokenProvider & { tokens: TokenSet; refreshes: number } {
+export function memoryTokens(
+  adapter: PlatformAdapter,
+  settings: PlatformSettings,
+  runtime: ClientRuntime,
+  initial: TokenSet,
+): TokenProvider & { tokens: TokenSet; refreshes: number } {
   const provider = {
     tokens: initial,
     refreshes: 0,
@@ -118,7 +137,11 @@ export async function platformError(promise: Promise<unknown>): Promise<Platform
  * Fetches a listed ad's image from the sandbox, where its platform serves it, and checks it is a
  * PNG of the platform's size (served 200 as image/png).
  */
-export async function expectAdImage(ads: PlatformAd[], adId: string, size: { width: number; height: number }): Promise<void> {
+export async function expectAdImage(
+  ads: PlatformAd[],
+  adId: string,
+  size: { width: number; height: number },
+): Promise<void> {
   const image = await fetch(ads.find((a) => a.id === adId)!.creative!.imageUrl!);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/png');

@@ -1,7 +1,9 @@
-import pg from 'pg';
 import path from 'node:path';
+
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
 import { templateKey } from './pgliteTemplate';
 
 /**

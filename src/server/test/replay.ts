@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { Platform } from '@shared/constants';
-import { parseHar, type Har } from '../platforms/replay/har';
+
+import { type Har, parseHar } from '../platforms/replay/har';
 import { openReplay, type ReplaySession } from '../platforms/replay/run';
 
 /** A platform's recorded fixture: `<platform folder>/fixtures/<name>` (each folder's SOURCES.md says where it came from). */

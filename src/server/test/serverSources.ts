@@ -15,7 +15,8 @@ export function serverSources(dir = SERVER_ROOT): string[] {
 }
 
 /** A source's text without its comments, so a comment naming a table or a call never counts. */
-export const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+export const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** A server source's text (relative path), without comments. */
 export const sourceText = (file: string) => withoutComments(fs.readFileSync(path.join(SERVER_ROOT, file), 'utf8'));

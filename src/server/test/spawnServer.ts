@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /** The repository root, where the server's scripts run from. */
@@ -9,7 +9,11 @@ export const COMPILED_SERVER = 'build/server/main.cjs';
 
 /** Compiles the API server (scripts/buildServer.mjs, well under a second); throws with esbuild's words when it fails. */
 export function buildServer(): void {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/buildServer.mjs')], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/buildServer.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`The server build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -53,9 +57,16 @@ export const canPin = spawnSync('taskset', ['--version']).status === 0;
  * the very requests a graceful shutdown is meant to finish. One process also makes the child's pid
  * the server's own (for RSS).
  */
-export function nodeCommand(script: string, options: { cpu?: number; nodeFlags?: string[] } = {}): { file: string; args: string[] } {
+export function nodeCommand(
+  script: string,
+  options: { cpu?: number; nodeFlags?: string[] } = {},
+): { file: string; args: string[] } {
   const compiled = /\.c?js$/.test(script);
-  const nodeArgs = [...(options.nodeFlags ?? []), ...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), script];
+  const nodeArgs = [
+    ...(options.nodeFlags ?? []),
+    ...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']),
+    script,
+  ];
   return options.cpu !== undefined && canPin
     ? { file: 'taskset', args: ['-c', String(options.cpu), process.execPath, ...nodeArgs] }
     : { file: process.execPath, args: nodeArgs };

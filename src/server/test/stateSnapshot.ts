@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { executeRows, type DbOrTx } from '../db/connect';
+
+import { type DbOrTx, executeRows } from '../db/connect';
 
 /**
  * Snapshots of what a test must see unchanged, read in one statement. Each part is every column

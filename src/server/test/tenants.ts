@@ -1,7 +1,8 @@
 import type { RunningSandbox } from '@sandbox/sandbox';
 import type { Platform } from '@shared/constants';
+
 import type { TestApp } from './buildTestApp';
-import { connectVia, connectionOf } from './connect';
+import { connectionOf, connectVia } from './connect';
 import { signUp, type TestUser } from './factories';
 
 /** A signed-in user on a running trial with one synced ad account. */
@@ -16,7 +17,12 @@ export interface Tenant {
  * A user on a trial who connected `accountIndex`'s account of `platform` through the sandbox's
  * consent page and synced it, so every read has rows and every write has a target.
  */
-export async function syncedTenant(t: TestApp, sandbox: RunningSandbox, platform: Platform, accountIndex: number): Promise<Tenant> {
+export async function syncedTenant(
+  t: TestApp,
+  sandbox: RunningSandbox,
+  platform: Platform,
+  accountIndex: number,
+): Promise<Tenant> {
   const user = await signUp(t.app);
   const trial = await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: user.auth, payload: {} });
   if (trial.statusCode !== 200) throw new Error(`start-trial answered ${trial.statusCode}: ${trial.body}`);

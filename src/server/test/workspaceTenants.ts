@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+
 import type { RunningSandbox } from '@sandbox/sandbox';
 import type { StartConnectionResult } from '@shared/api/adAccounts';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import type { Platform } from '@shared/constants';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
 import { campaigns, connectedAdAccounts, otpCodes } from '../db/schema';
 import { OTP_TTL_MS } from '../modules/otp/otp.service';
 import { call, createWorkspace, invitationToken } from '../modules/workspaces/workspaces.fixtures';
@@ -35,7 +37,10 @@ export interface SyncedWorkspace {
 }
 
 /** Headers that authenticate as `user`, in `workspaceId`. */
-export const inWorkspace = (user: TestUser, workspaceId: string): Record<string, string> => ({ ...user.auth, [WORKSPACE_HEADER]: workspaceId });
+export const inWorkspace = (user: TestUser, workspaceId: string): Record<string, string> => ({
+  ...user.auth,
+  [WORKSPACE_HEADER]: workspaceId,
+});
 
 /** `auth/<platform>/` from the SPA in `browser`, in `workspaceId`: the accounts consented to will join that workspace. */
 export async function startConnectionIn(
@@ -68,7 +73,12 @@ export async function syncedWorkspace(
   const platformAccountId = sandbox.world.accounts(platform)[accountIndex].id;
   const browser = new TestBrowser();
   const started = await startConnectionIn(app, owner, id, platform, browser);
-  const outcome = await followCallback(app, platform, await consent(started.auth_url, { accountIds: [platformAccountId] }), browser);
+  const outcome = await followCallback(
+    app,
+    platform,
+    await consent(started.auth_url, { accountIds: [platformAccountId] }),
+    browser,
+  );
   if (outcome.invite_status !== 'ALREADY_LINKED') throw new Error(`connecting failed: ${JSON.stringify(outcome)}`);
   const connection = await connectionOf(app, owner, platform, id);
   const synced = await app.services.sync.syncConnection(connection.id);
@@ -84,7 +94,10 @@ export async function syncedWorkspace(
   if (!campaign) throw new Error(`no active campaign on ${platformAccountId}`);
 
   const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
-  const invited = await call(app, owner, 'POST', 'workspace/invitations/', { workspace: id, payload: { email, role: 'viewer' } });
+  const invited = await call(app, owner, 'POST', 'workspace/invitations/', {
+    workspace: id,
+    payload: { email, role: 'viewer' },
+  });
   if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);
 
   return {
@@ -107,5 +120,11 @@ export async function syncedWorkspace(
  */
 export async function withVerifiedCode(app: FastifyInstance, userId: string): Promise<void> {
   const now = app.ctx.clock.now();
-  await app.ctx.db.insert(otpCodes).values({ userId, codeHash: 'verified-by-the-test', createdAt: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS), verifiedAt: now });
+  await app.ctx.db.insert(otpCodes).values({
+    userId,
+    codeHash: 'verified-by-the-test',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    verifiedAt: now,
+  });
 }

@@ -7,14 +7,21 @@
 export const ROLES = ['owner', 'manager', 'viewer', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
-export const ROLE_TITLES: Record<Role, string> = { owner: 'Owner', manager: 'Manager', viewer: 'Viewer', client: 'Client' };
+export const ROLE_TITLES: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  viewer: 'Viewer',
+  client: 'Client',
+};
 
 /** What each role is for, in the words the Team screen shows next to the role picker. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including billing, the team and deleting the workspace.',
-  manager: 'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets, imports first-party conversions.',
+  manager:
+    'Connects and disconnects accounts, changes campaigns, applies suggestions, edits rules and budgets, imports first-party conversions.',
   viewer: 'Sees everything in the workspace, changes nothing.',
   client: 'Sees only the dashboard and the reports of this workspace.',
 };
@@ -70,8 +77,29 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const MEMBER_READS: Action[] = ['dashboard:read', 'reports:read'];
-const TEAM_READS: Action[] = [...MEMBER_READS, 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'];
-const MANAGER_WRITES: Action[] = ['accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write', 'firstparty:write'];
+const TEAM_READS: Action[] = [
+  ...MEMBER_READS,
+  'accounts:read',
+  'team:read',
+  'sync:run',
+  'suggestions:read',
+  'alerts:read',
+  'rules:read',
+  'budgets:read',
+  'creative:analyze',
+];
+const MANAGER_WRITES: Action[] = [
+  'accounts:write',
+  'campaigns:write',
+  'suggestions:apply',
+  'alerts:manage',
+  'rules:write',
+  'budgets:write',
+  'creative:manage',
+  'branding:manage',
+  'reports:write',
+  'firstparty:write',
+];
 
 /** The policy table. */
 export const ROLE_ACTIONS: Record<Role, ReadonlySet<Action>> = {

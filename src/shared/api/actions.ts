@@ -114,7 +114,8 @@ export const ACTION_MESSAGES = {
   inProgress: 'This change is being written at the platform right now. Try again in a moment.',
   notUndoable: 'This action changed nothing at the platform; there is nothing to undo.',
   /** A step's campaign or ad no longer holds what Adwise left there. */
-  changedSince: (state: string) => `This changed at the platform since (now: ${state}). Nothing was written; check it at the platform.`,
+  changedSince: (state: string) =>
+    `This changed at the platform since (now: ${state}). Nothing was written; check it at the platform.`,
   /** Said when a write's outcome is unknown (no answer) and the reconciler will settle it. */
   checking: (platform: string) =>
     `${platform} did not answer, so Adwise cannot tell yet whether the change was made. Adwise checks ${platform} within a few minutes and finishes or sets back the change; the actions log shows which.`,

@@ -62,7 +62,14 @@ export const INVITE_STATUS_KEY = 'invite_status';
  * The client turns it into words; the URL never carries free text. 'wrong_browser': the callback
  * came back to a browser other than the one that started the connection (or without its cookie).
  */
-export const CONNECT_FAILURE_REASONS = ['denied', 'expired_state', 'wrong_browser', 'plan_limit', 'no_accounts', 'platform_error'] as const;
+export const CONNECT_FAILURE_REASONS = [
+  'denied',
+  'expired_state',
+  'wrong_browser',
+  'plan_limit',
+  'no_accounts',
+  'platform_error',
+] as const;
 export type ConnectFailureReason = (typeof CONNECT_FAILURE_REASONS)[number];
 
 /** Query parameters the OAuth callback redirects to /connected-accounts with. */

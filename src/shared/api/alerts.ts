@@ -6,7 +6,14 @@ import type { Platform } from '../constants';
  */
 
 /** The checks' findings, what automated rules report (a rule acted or asks for approval; a platform refused a rule's change), and a monthly budget pacing off its band. */
-export const ALERT_KINDS = ['anomaly', 'zero_conversions', 'delivery_stopped', 'rule', 'rule_failed', 'pacing'] as const;
+export const ALERT_KINDS = [
+  'anomaly',
+  'zero_conversions',
+  'delivery_stopped',
+  'rule',
+  'rule_failed',
+  'pacing',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_SEVERITIES = ['warning', 'critical'] as const;

@@ -1,4 +1,5 @@
 import { boolean, mixed, number, object, string } from 'yup';
+
 import { PLATFORMS } from '../constants';
 
 /** Fire-and-forget product beacons of spec section 7, sent to `analytics/<name>`. */
@@ -37,7 +38,10 @@ export const beaconPropsSchema = object({
   partnership: boolean(),
   remember: boolean(),
   success: boolean(),
-  plan: mixed<'starter' | 'pro' | 'agency'>().oneOf(['starter', 'pro', 'agency'], 'plan must be starter, pro or agency.'),
+  plan: mixed<'starter' | 'pro' | 'agency'>().oneOf(
+    ['starter', 'pro', 'agency'],
+    'plan must be starter, pro or agency.',
+  ),
   billing: mixed<'monthly' | 'yearly'>().oneOf(['monthly', 'yearly'], 'billing must be monthly or yearly.'),
   platform: mixed<(typeof PLATFORMS)[number]>().oneOf([...PLATFORMS], 'platform is not a supported platform.'),
   target: string().matches(SLUG, 'target must be a page key.'),

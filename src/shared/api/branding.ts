@@ -65,7 +65,8 @@ export const BRANDING_MESSAGES = {
   senderNameTooLong: `The sender name can be at most ${BRANDING_LIMITS.senderNameMax} characters.`,
   replyToInvalid: 'The reply-to address must be a valid e-mail address.',
   logoEncoding: 'The logo must be sent as base64.',
-  logoTooLarge: (bytes: number) => `The logo is ${kb(bytes)}; the largest allowed is ${kb(BRANDING_LIMITS.logoMaxBytes)}.`,
+  logoTooLarge: (bytes: number) =>
+    `The logo is ${kb(bytes)}; the largest allowed is ${kb(BRANDING_LIMITS.logoMaxBytes)}.`,
   logoEmpty: 'The logo file is empty.',
   logoNotImage: 'The logo must be a PNG or SVG image; this file is neither.',
   logoUnreadablePng: 'The logo looks like a PNG but cannot be read; it may be damaged.',
@@ -75,12 +76,15 @@ export const BRANDING_MESSAGES = {
     `The logo is ${width}×${height} pixels; it can be at most ${BRANDING_LIMITS.logoMaxSidePx} pixels on each side.`,
   svgUnreadable: 'The SVG logo is not well-formed XML with an <svg> root.',
   svgScript: 'The SVG logo contains a script; upload one without scripts.',
-  svgEventHandler: (attribute: string) => `The SVG logo has an event handler (${attribute}); upload one without event handlers.`,
-  svgExternal: (reference: string) => `The SVG logo refers to something outside the file (${reference}); upload one that contains everything it draws.`,
+  svgEventHandler: (attribute: string) =>
+    `The SVG logo has an event handler (${attribute}); upload one without event handlers.`,
+  svgExternal: (reference: string) =>
+    `The SVG logo refers to something outside the file (${reference}); upload one that contains everything it draws.`,
   svgTooBig: (width: number, height: number) =>
     `The SVG logo is drawn at ${width}×${height} pixels (its width, height and viewBox); it can be at most ${BRANDING_LIMITS.logoMaxSidePx} pixels on each side. Set a smaller width and height in the file.`,
   svgNoSize: 'The SVG logo has a width or height of zero or less; upload one with a size.',
-  svgNotDrawable: 'The SVG logo cannot be drawn as an image (reports and e-mails show it as one); export it again from your design tool.',
+  svgNotDrawable:
+    'The SVG logo cannot be drawn as an image (reports and e-mails show it as one); export it again from your design tool.',
   svgForeignObject: 'The SVG logo contains a foreignObject (HTML inside the SVG); upload one without it.',
   svgEntity: 'The SVG logo declares entities in a DOCTYPE; upload one without them.',
   logoNotFound: 'This logo no longer exists.',

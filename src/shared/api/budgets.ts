@@ -23,7 +23,11 @@ import type { DisplayCurrency } from './dashboard';
 export const BUDGET_SCOPES = ['workspace', 'platform', 'account'] as const;
 export type BudgetScope = (typeof BUDGET_SCOPES)[number];
 
-export const BUDGET_SCOPE_LABELS: Record<BudgetScope, string> = { workspace: 'The whole workspace', platform: 'One platform', account: 'One ad account' };
+export const BUDGET_SCOPE_LABELS: Record<BudgetScope, string> = {
+  workspace: 'The whole workspace',
+  platform: 'One platform',
+  account: 'One ad account',
+};
 
 /** Largest monthly budget accepted, in major units (a typo guard, not a business rule). */
 export const MAX_MONTHLY_BUDGET = 1_000_000_000;
@@ -71,7 +75,11 @@ export const MAX_PACING_BAND = 1;
 
 export type PacingStatus = 'on_track' | 'under' | 'over';
 
-export const PACING_STATUS_LABELS: Record<PacingStatus, string> = { on_track: 'On track', under: 'Under-pacing', over: 'Over-pacing' };
+export const PACING_STATUS_LABELS: Record<PacingStatus, string> = {
+  on_track: 'On track',
+  under: 'Under-pacing',
+  over: 'Over-pacing',
+};
 
 export interface MoneyRange {
   mid: number;
@@ -124,7 +132,10 @@ export interface BudgetList {
 
 export const OPTIMIZER_OBJECTIVES = ['conversions', 'value'] as const;
 export type OptimizerObjective = (typeof OPTIMIZER_OBJECTIVES)[number];
-export const OPTIMIZER_OBJECTIVE_LABELS: Record<OptimizerObjective, string> = { conversions: 'Most conversions', value: 'Most conversion value' };
+export const OPTIMIZER_OBJECTIVE_LABELS: Record<OptimizerObjective, string> = {
+  conversions: 'Most conversions',
+  value: 'Most conversion value',
+};
 
 export type OptimizerHold = 'locked' | 'not_fitted' | 'learning';
 
@@ -203,7 +214,11 @@ export interface OptimizerApplyResult {
 }
 
 export type FollowedPlanStatus = 'following' | 'done' | 'stopped';
-export const FOLLOWED_PLAN_STATUS_LABELS: Record<FollowedPlanStatus, string> = { following: 'Following', done: 'Reached its targets', stopped: 'Stopped' };
+export const FOLLOWED_PLAN_STATUS_LABELS: Record<FollowedPlanStatus, string> = {
+  following: 'Following',
+  done: 'Reached its targets',
+  stopped: 'Stopped',
+};
 
 /** A plan followed step by step (money in minor units of the account's currency). */
 export interface FollowedPlan {
@@ -233,8 +248,10 @@ export const BUDGET_MESSAGES = {
   stale: 'A budget changed since the plan was made. Open the optimizer again for a fresh plan.',
   nothingToApply: 'The plan changes no budget.',
   notInAccount: 'Every campaign of a plan must be a campaign of that account.',
-  refused: (platform: string, reason: string) => `${platform} refused a budget change, and the budgets already written were set back: ${reason}`,
-  nothingMovable: 'Every campaign is locked or kept: nothing is left to move. Unlock at least two campaigns that can move.',
+  refused: (platform: string, reason: string) =>
+    `${platform} refused a budget change, and the budgets already written were set back: ${reason}`,
+  nothingMovable:
+    'Every campaign is locked or kept: nothing is left to move. Unlock at least two campaigns that can move.',
   lockedChanged: 'A campaign you locked cannot change in the plan.',
   noValue: 'This account reports no conversion value: optimise for conversions instead.',
   currencyNotUsable: (code: string) => `${code} is neither a display currency nor the ad account’s own currency.`,

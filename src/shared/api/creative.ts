@@ -17,7 +17,14 @@
  * GET    shared/creative/<token>/  (public)    -> CreativeSharedView       404 unknown, 410 expired or revoked
  */
 
-export const CREATIVE_PLACEMENTS = ['google_rsa', 'meta_feed', 'meta_reels', 'linkedin_single_image', 'x_promoted_post', 'tiktok_in_feed'] as const;
+export const CREATIVE_PLACEMENTS = [
+  'google_rsa',
+  'meta_feed',
+  'meta_reels',
+  'linkedin_single_image',
+  'x_promoted_post',
+  'tiktok_in_feed',
+] as const;
 export type CreativePlacement = (typeof CREATIVE_PLACEMENTS)[number];
 
 export const CREATIVE_PLACEMENT_LABELS: Record<CreativePlacement, string> = {
@@ -123,10 +130,20 @@ export interface CreativeModelValidation {
 
 export interface CreativeTextAnalysis {
   /** `weighting`: which weights made the overall (absent on analyses saved before workspaces could refit them). */
-  overall: { score: number; explanation: string; parts: { key: string; label: string; score: number; weight: number; points: number }[]; weighting?: { source: 'global' | 'workspace'; note: string } };
+  overall: {
+    score: number;
+    explanation: string;
+    parts: { key: string; label: string; score: number; weight: number; points: number }[];
+    weighting?: { source: 'global' | 'workspace'; note: string };
+  };
   sub_scores: CreativeTextSubScore[];
   fields: CreativeFieldFit[];
-  headline_model: { scored: 'headlines' | 'opening_sentence' | 'none'; score: number | null; headlines: CreativeHeadlineScore[]; validation: CreativeModelValidation | null };
+  headline_model: {
+    scored: 'headlines' | 'opening_sentence' | 'none';
+    score: number | null;
+    headlines: CreativeHeadlineScore[];
+    validation: CreativeModelValidation | null;
+  };
   suggestions: { target: string; field: CreativeField | null; index: number | null; advice: string; example: string }[];
 }
 
@@ -173,7 +190,15 @@ export interface CreativeScoreChange {
 }
 
 /** The input fields a re-analysis compares. */
-export const CREATIVE_INPUT_FIELDS = ['placement', 'headlines', 'primary_text', 'description', 'cta', 'landing_url', 'image'] as const;
+export const CREATIVE_INPUT_FIELDS = [
+  'placement',
+  'headlines',
+  'primary_text',
+  'description',
+  'cta',
+  'landing_url',
+  'image',
+] as const;
 export type CreativeInputField = (typeof CREATIVE_INPUT_FIELDS)[number];
 
 /** What changed between a saved analysis and its re-analysis. */
@@ -191,7 +216,13 @@ export interface CreativeComparison {
   /** Best first: each copy's position in the input, its rank and overall score, and its analysis. */
   ranking: { index: number; rank: number; score: number; analysis: CreativeTextAnalysis }[];
   /** One per adjacent pair of the ranking: why the higher one is ahead. */
-  steps: { higher: number; lower: number; difference: number; headline_win_probability: number | null; explanation: string }[];
+  steps: {
+    higher: number;
+    lower: number;
+    difference: number;
+    headline_win_probability: number | null;
+    explanation: string;
+  }[];
   /** The saved comparison's id and time. */
   id?: string;
   created_at?: string;
@@ -250,7 +281,8 @@ export interface CreativeStoredImage {
 }
 
 /** The inputs of a saved analysis (copy fields, and what is kept of the image) or comparison. */
-export type CreativeStoredInput = { copy: CreativeCopyInput; image: CreativeStoredImage | null } | { copies: CreativeCopyInput[] };
+export type CreativeStoredInput =
+  { copy: CreativeCopyInput; image: CreativeStoredImage | null } | { copies: CreativeCopyInput[] };
 
 interface CreativeRecordBase {
   id: string;
@@ -266,7 +298,11 @@ interface CreativeRecordBase {
 
 /** A saved analysis or comparison, whole. */
 export type CreativeAnalysisRecord =
-  | (CreativeRecordBase & { kind: 'analysis'; input: { copy: CreativeCopyInput; image: CreativeStoredImage | null }; result: CreativeAnalysis })
+  | (CreativeRecordBase & {
+      kind: 'analysis';
+      input: { copy: CreativeCopyInput; image: CreativeStoredImage | null };
+      result: CreativeAnalysis;
+    })
   | (CreativeRecordBase & { kind: 'comparison'; input: { copies: CreativeCopyInput[] }; result: CreativeComparison });
 
 export interface CreativeShareInput {

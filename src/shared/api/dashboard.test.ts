@@ -1,11 +1,13 @@
-import { lastDays, percentChange, previousRange, weekdayLabel } from './dashboard';
 import { addDays, daysInRange } from '../days';
+import { lastDays, percentChange, previousRange, weekdayLabel } from './dashboard';
 
 describe('dashboard date and change helpers', () => {
   it('labels days Mon to Sun whatever the viewer’s time zone', () => {
-    expect(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'].map(weekdayLabel)).toEqual([
-      'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun',
-    ]);
+    expect(
+      ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'].map(
+        weekdayLabel,
+      ),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
   });
 
   it('counts ranges inclusively and across month, year and DST boundaries', () => {

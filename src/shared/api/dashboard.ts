@@ -1,6 +1,6 @@
-import { PLATFORM_LABELS, type Platform } from '../constants';
-import { MAX_DAILY_CAP } from './budgets';
+import { type Platform, PLATFORM_LABELS } from '../constants';
 import { addDays, daysInRange, type IsoDay, weekdayOf } from '../days';
+import { MAX_DAILY_CAP } from './budgets';
 
 /**
  * The Unified Ad Intelligence contract (spec sections 2, 3, 4, 7 and 8), shared by client and
@@ -65,7 +65,17 @@ export interface DashboardQuery {
   currency?: DisplayCurrency;
 }
 
-export const CAMPAIGN_SORT_KEYS = ['platform', 'name', 'status', 'spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions'] as const;
+export const CAMPAIGN_SORT_KEYS = [
+  'platform',
+  'name',
+  'status',
+  'spend',
+  'impressions',
+  'clicks',
+  'ctr',
+  'cpc',
+  'conversions',
+] as const;
 export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
 export interface CampaignQuery extends DashboardQuery {
@@ -344,8 +354,10 @@ export const DASHBOARD_MESSAGES = {
   campaignNotFound: 'Campaign not found.',
   badStatus: "Status must be 'Active' or 'Paused'.",
   badDailyBudget: `A daily budget must be a whole number of minor units (cents) from 1, at most ${MAX_DAILY_CAP.toLocaleString('en-US')} in the account currency.`,
-  noOwnBudget: 'This campaign has no daily budget of its own at its platform (a shared or lifetime budget): change it at the platform.',
-  outsideCap: (bounds: string) => `The account budget keeps this campaign's daily budget ${bounds}. Change the campaign's bounds under Budgets first.`,
+  noOwnBudget:
+    'This campaign has no daily budget of its own at its platform (a shared or lifetime budget): change it at the platform.',
+  outsideCap: (bounds: string) =>
+    `The account budget keeps this campaign's daily budget ${bounds}. Change the campaign's bounds under Budgets first.`,
   badSort: 'Unknown sort column.',
   badOrder: "Order must be 'asc' or 'desc'.",
   badPage: 'Page must be a whole number from 1.',
@@ -353,7 +365,8 @@ export const DASHBOARD_MESSAGES = {
   searchTooLong: 'Search text is too long.',
   badFormat: "Format must be 'json' or 'csv'.",
   needsReconnect: (label: string) => `${label} needs to be reconnected. Open Connected Ad Accounts to reconnect it.`,
-  accessRefused: (label: string) => `${label} did not accept Adwise's access just now. Please try again; if it keeps happening, reconnect the account.`,
+  accessRefused: (label: string) =>
+    `${label} did not accept Adwise's access just now. Please try again; if it keeps happening, reconnect the account.`,
   syncFailed: (label: string) => `${label} sync failed.`,
 } as const;
 
@@ -389,4 +402,5 @@ export const PERFORMANCE_API_LABELS: Record<Platform, string> = {
 };
 
 /** The fallback toast of a platform's failing performance call (spec section 8), cross mark included. */
-export const platformApiFailed = (platform: Platform | null): string => `❌ ${platform ? PERFORMANCE_API_LABELS[platform] : 'Ads'} API failed`;
+export const platformApiFailed = (platform: Platform | null): string =>
+  `❌ ${platform ? PERFORMANCE_API_LABELS[platform] : 'Ads'} API failed`;

@@ -1,6 +1,6 @@
-import type { DisplayCurrency } from './dashboard';
 import type { Platform } from '../constants';
 import type { IsoDay } from '../days';
+import type { DisplayCurrency } from './dashboard';
 
 /**
  * First-party truth (issue 37): a workspace's own daily conversions and revenue (from its shop or
@@ -40,17 +40,21 @@ export const FIRST_PARTY_MESSAGES = {
   csvEmpty: 'The file is empty: it needs a header line (day,conversions,revenue,currency) and at least one day.',
   csvTooManyRows: `The file has more than ${FIRST_PARTY_CSV_MAX_ROWS.toLocaleString('en-US')} days; split it into several files.`,
   csvHeader: (problem: string) => `The first line must be the header day,conversions,revenue,currency (${problem}).`,
-  csvRejected: (count: number) => `${count === 1 ? '1 line is' : `${count} lines are`} not valid; nothing was imported.`,
+  csvRejected: (count: number) =>
+    `${count === 1 ? '1 line is' : `${count} lines are`} not valid; nothing was imported.`,
   ingestRejected: (count: number) => `${count === 1 ? '1 day is' : `${count} days are`} not valid; nothing was saved.`,
   ingestTooMany: `Send at most ${FIRST_PARTY_INGEST_MAX_DAYS} days in one request.`,
   ingestNoDays: 'Send the days as {"days": [{"day", "conversions", "revenue", "currency"}, …]}.',
   wrongColumnCount: (expected: number, got: number) => `has ${got} ${got === 1 ? 'value' : 'values'}, not ${expected}`,
   badDay: (value: string) => `day "${value}" is not a YYYY-MM-DD day between 1970 and 2100`,
   repeatedDay: (day: string, line: number) => `day ${day} is also on line ${line}`,
-  badConversions: (value: string) => `conversions "${value}" is not a whole number from 0 to ${FIRST_PARTY_MAX_CONVERSIONS.toLocaleString('en-US')}`,
+  badConversions: (value: string) =>
+    `conversions "${value}" is not a whole number from 0 to ${FIRST_PARTY_MAX_CONVERSIONS.toLocaleString('en-US')}`,
   badCurrency: (value: string) => `currency "${value}" is not a three-letter ISO 4217 code`,
-  badRevenue: (value: string) => `revenue "${value}" is not an amount of 0 or more (a plain decimal, no thousands separators)`,
-  revenueDigits: (value: string, currency: string, digits: number) => `revenue "${value}" has more than ${digits} decimals for ${currency}`,
+  badRevenue: (value: string) =>
+    `revenue "${value}" is not an amount of 0 or more (a plain decimal, no thousands separators)`,
+  revenueDigits: (value: string, currency: string, digits: number) =>
+    `revenue "${value}" has more than ${digits} decimals for ${currency}`,
   revenueTooLarge: (value: string) => `revenue "${value}" is too large`,
   missingSignature:
     'Sign the request: send the key id in X-Adwise-Key-Id, the Unix time in seconds in X-Adwise-Timestamp, and v1= followed by the hex HMAC-SHA256 of "<timestamp>.<raw body>" in X-Adwise-Signature.',

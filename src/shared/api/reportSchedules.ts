@@ -1,5 +1,5 @@
-import type { ReportData } from './reports';
 import type { IsoDay } from '../days';
+import type { ReportData } from './reports';
 
 /**
  * Scheduled client reports (issue 17): a report's schedule, its drafts for review and the sent
@@ -162,7 +162,9 @@ export const SCHEDULE_VALIDATION = {
   badHour: 'Choose an hour from 0 to 23.',
   badTimeZone: 'Choose a time zone from the list.',
   badEmails: (values: string[]) =>
-    values.length === 1 ? `"${values[0]}" is not an e-mail address.` : `${values.map((value) => `"${value}"`).join(', ')} are not e-mail addresses.`,
+    values.length === 1
+      ? `"${values[0]}" is not an e-mail address.`
+      : `${values.map((value) => `"${value}"`).join(', ')} are not e-mail addresses.`,
   badMember: 'A member must be chosen from the workspace.',
   duplicate: (value: string) => `"${value}" is listed twice.`,
   noRecipients: 'Add at least one recipient.',

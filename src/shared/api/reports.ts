@@ -1,8 +1,8 @@
 import type { Platform } from '../constants';
+import type { IsoDay } from '../days';
+import type { Verdict } from './actions';
 import type { CampaignRow, DisplayCurrency, PlatformAttribution, SeriesPoint, Totals, TotalsChange } from './dashboard';
 import type { FirstPartyFigures } from './firstParty';
-import type { Verdict } from './actions';
-import type { IsoDay } from '../days';
 
 /**
  * Client reports (issue 17), shared by client and server. Every route is under the API base and
@@ -27,7 +27,16 @@ import type { IsoDay } from '../days';
  */
 
 /** The sections a report may hold, in the order the builder offers them. */
-export const REPORT_SECTIONS = ['headline', 'chart', 'platforms', 'campaigns', 'ads', 'pacing', 'alerts', 'actions'] as const;
+export const REPORT_SECTIONS = [
+  'headline',
+  'chart',
+  'platforms',
+  'campaigns',
+  'ads',
+  'pacing',
+  'alerts',
+  'actions',
+] as const;
 export type ReportSectionKey = (typeof REPORT_SECTIONS)[number];
 
 export const REPORT_SECTION_LABELS: Record<ReportSectionKey, string> = {
@@ -234,7 +243,8 @@ export const REPORT_MESSAGES = {
   linkNotFound: 'This report link is not valid.',
   linkExpired: 'This report link has expired. Ask whoever sent it for a new one.',
   linkRevoked: 'This report link was revoked. Ask whoever sent it for a new one.',
-  linkPaused: 'This report is not available right now: the account that shared it has no active plan. Ask whoever sent it.',
+  linkPaused:
+    'This report is not available right now: the account that shared it has no active plan. Ask whoever sent it.',
   tooMany: `A workspace can keep up to ${REPORT_LIMITS.perWorkspace} reports. Delete one to make another.`,
   futurePeriod: 'The period must not end after today.',
 } as const;

@@ -26,7 +26,18 @@ import type { Platform } from '../constants';
 export const RULE_LEVELS = ['account', 'campaign', 'ad'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 
-export const RULE_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'ctr', 'cpc', 'cpa', 'roas', 'budget', 'days_running'] as const;
+export const RULE_METRICS = [
+  'spend',
+  'impressions',
+  'clicks',
+  'conversions',
+  'ctr',
+  'cpc',
+  'cpa',
+  'roas',
+  'budget',
+  'days_running',
+] as const;
 export type RuleMetric = (typeof RULE_METRICS)[number];
 
 /** Metrics that are a state now, not a sum over days: their window is not used. */
@@ -155,7 +166,15 @@ export interface Rule extends RuleDefinition {
 }
 
 /** applying: approved (or decided by the rule) and being written at the platform, through the actions log. */
-export const RULE_ACTION_STATUSES = ['pending', 'applying', 'applied', 'failed', 'rejected', 'notified', 'expired'] as const;
+export const RULE_ACTION_STATUSES = [
+  'pending',
+  'applying',
+  'applied',
+  'failed',
+  'rejected',
+  'notified',
+  'expired',
+] as const;
 export type RuleActionStatus = (typeof RULE_ACTION_STATUSES)[number];
 
 /** One thing a rule did or wants to do to one entity. */
@@ -279,11 +298,26 @@ export const RULE_MESSAGES = {
   nameTaken: 'Another rule already has this name.',
   badEnabled: 'Enabled must be true or false.',
   refused: (platform: string, reason: string) => `${platform} refused the change: ${reason}`,
-  budgetMoved: (platform: string, now: string) => `The daily budget changed at ${platform} since the rule judged it (now ${now}); nothing was written.`,
+  budgetMoved: (platform: string, now: string) =>
+    `The daily budget changed at ${platform} since the rule judged it (now ${now}); nothing was written.`,
 } as const;
 
-const comparandValue = (value: number): RuleComparand => ({ kind: 'value', value, metric: null, window: null, days: null, factor: null });
-const comparandAverage = (factor: number, days: number): RuleComparand => ({ kind: 'average', value: null, metric: null, window: 'last_n_days', days, factor });
+const comparandValue = (value: number): RuleComparand => ({
+  kind: 'value',
+  value,
+  metric: null,
+  window: null,
+  days: null,
+  factor: null,
+});
+const comparandAverage = (factor: number, days: number): RuleComparand => ({
+  kind: 'average',
+  value: null,
+  metric: null,
+  window: 'last_n_days',
+  days,
+  factor,
+});
 
 /** A new rule's starting point (the builder's blank form). */
 export function blankRule(timeZone = 'UTC'): RuleDefinition {
@@ -292,7 +326,12 @@ export function blankRule(timeZone = 'UTC'): RuleDefinition {
     level: 'campaign',
     scope: { platforms: [], accounts: [], name_contains: '' },
     match: 'all',
-    groups: [{ match: 'all', conditions: [{ metric: 'cpa', window: 'last_n_days', days: 7, operator: 'gt', compare: comparandValue(0) }] }],
+    groups: [
+      {
+        match: 'all',
+        conditions: [{ metric: 'cpa', window: 'last_n_days', days: 7, operator: 'gt', compare: comparandValue(0) }],
+      },
+    ],
     action: { kind: 'notify', percent: null, floor: null, cap: null },
     schedule: { kind: 'after_sync', times: [], time_zone: timeZone },
     guard: { min_impressions: RULE_DEFAULTS.minImpressions, min_spend: RULE_DEFAULTS.minSpend },
@@ -363,12 +402,20 @@ export const RULE_PRESETS: readonly RulePreset[] = [
     id: 'scale-roas',
     title: 'Budget up 20% on campaigns beating target ROAS for 3 days',
     why: 'Scales winners in steps small enough for the platform’s learning to keep up, never past the cap you set, and at most once a day per campaign.',
-    asks: ['Your target ROAS (the preset assumes 3×).', 'The most a campaign may get per day (the preset caps at 50,000).'],
+    asks: [
+      'Your target ROAS (the preset assumes 3×).',
+      'The most a campaign may get per day (the preset caps at 50,000).',
+    ],
     definition: (timeZone) => ({
       ...blankRule(timeZone),
       name: 'Budget up 20% on campaigns beating target ROAS',
       level: 'campaign',
-      groups: [{ match: 'all', conditions: [{ metric: 'roas', window: 'last_n_days', days: 3, operator: 'gt', compare: comparandValue(3) }] }],
+      groups: [
+        {
+          match: 'all',
+          conditions: [{ metric: 'roas', window: 'last_n_days', days: 3, operator: 'gt', compare: comparandValue(3) }],
+        },
+      ],
       action: { kind: 'budget_up', percent: 20, floor: null, cap: 50000 },
     }),
   },
@@ -384,7 +431,15 @@ export const RULE_PRESETS: readonly RulePreset[] = [
       groups: [
         {
           match: 'all',
-          conditions: [{ metric: 'spend', window: 'today', days: null, operator: 'gt', compare: { kind: 'metric', value: null, metric: 'budget', window: 'today', days: null, factor: 0.5 } }],
+          conditions: [
+            {
+              metric: 'spend',
+              window: 'today',
+              days: null,
+              operator: 'gt',
+              compare: { kind: 'metric', value: null, metric: 'budget', window: 'today', days: null, factor: 0.5 },
+            },
+          ],
         },
       ],
       guard: { min_impressions: 0, min_spend: 0 },
@@ -400,7 +455,14 @@ export const RULE_PRESETS: readonly RulePreset[] = [
       ...blankRule(timeZone),
       name: 'Pause ads whose CTR halved',
       level: 'ad',
-      groups: [{ match: 'all', conditions: [{ metric: 'ctr', window: 'last_n_days', days: 3, operator: 'lt', compare: comparandAverage(0.5, 30) }] }],
+      groups: [
+        {
+          match: 'all',
+          conditions: [
+            { metric: 'ctr', window: 'last_n_days', days: 3, operator: 'lt', compare: comparandAverage(0.5, 30) },
+          ],
+        },
+      ],
       action: { kind: 'pause', percent: null, floor: null, cap: null },
       approval: true,
     }),

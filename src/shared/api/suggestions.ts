@@ -33,7 +33,8 @@ export const SUGGESTION_TYPES = [
 ] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
-export const isSuggestionType = (value: unknown): value is SuggestionType => typeof value === 'string' && (SUGGESTION_TYPES as readonly string[]).includes(value);
+export const isSuggestionType = (value: unknown): value is SuggestionType =>
+  typeof value === 'string' && (SUGGESTION_TYPES as readonly string[]).includes(value);
 
 /** Filter labels, in the words the /suggestions page shows. */
 export const SUGGESTION_TYPE_LABELS: Record<SuggestionType, string> = {
@@ -49,7 +50,8 @@ export const SUGGESTION_TYPE_LABELS: Record<SuggestionType, string> = {
 };
 
 /** The spec's note under Smart Suggestions, kept wherever suggestions are shown. */
-export const SUGGESTIONS_NOTE = 'These tips are suggestions, not guarantees: results vary by vertical, audience and spend.';
+export const SUGGESTIONS_NOTE =
+  'These tips are suggestions, not guarantees: results vary by vertical, audience and spend.';
 
 /** Snooze hides a suggestion for this long. */
 export const SNOOZE_DAYS = 7;
@@ -101,7 +103,15 @@ export type EntityStatus = 'ACTIVE' | 'PAUSED';
 
 /** The exact change Apply makes; money in minor units of `currency`. */
 export type SuggestionChange =
-  | { kind: 'ad_status'; ad_id: string; ad_name: string; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
+  | {
+      kind: 'ad_status';
+      ad_id: string;
+      ad_name: string;
+      campaign_id: string;
+      campaign_name: string;
+      from: EntityStatus;
+      to: EntityStatus;
+    }
   /** Written by automated rules (suggestions never pause a whole campaign). */
   | { kind: 'campaign_status'; campaign_id: string; campaign_name: string; from: EntityStatus; to: EntityStatus }
   | { kind: 'campaign_budget'; campaign_id: string; campaign_name: string; currency: string; from: number; to: number }
@@ -190,7 +200,9 @@ export const SUGGESTION_MESSAGES = {
   notOpen: 'This suggestion is no longer open.',
   notApplicable: 'This suggestion is a task to do by hand; there is nothing to apply.',
   notATask: 'This suggestion changes something at the platform; apply it instead.',
-  changedSince: (state: string) => `This changed since the suggestion was made (now: ${state}). The suggestion was withdrawn and will be recomputed.`,
+  changedSince: (state: string) =>
+    `This changed since the suggestion was made (now: ${state}). The suggestion was withdrawn and will be recomputed.`,
   /** What the suggestion would change is part of a change of Adwise's that is not finished (see the actions log). */
-  ownChangeOpen: 'Adwise has a change to this campaign or ad that is not finished yet: see it in Actions and results, where you can retry or undo it.',
+  ownChangeOpen:
+    'Adwise has a change to this campaign or ad that is not finished yet: see it in Actions and results, where you can retry or undo it.',
 } as const;

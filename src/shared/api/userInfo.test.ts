@@ -1,5 +1,5 @@
-import { hasActiveTrial, normalizeUserInfo } from './userInfo';
 import { DAY_MS } from '../days';
+import { hasActiveTrial, normalizeUserInfo } from './userInfo';
 
 describe('normalizeUserInfo', () => {
   it('keeps a complete body as it is', () => {
@@ -33,7 +33,10 @@ describe('normalizeUserInfo', () => {
   });
 
   it('accepts numeric strings for counters', () => {
-    expect(normalizeUserInfo({ gamification: { points: '15', streak: '3' } }).gamification).toEqual({ points: 15, streak: 3 });
+    expect(normalizeUserInfo({ gamification: { points: '15', streak: '3' } }).gamification).toEqual({
+      points: 15,
+      streak: 3,
+    });
   });
 
   it('survives bodies that are not objects', () => {

@@ -129,7 +129,8 @@ export const WORKSPACE_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   memberNotFound: 'That person is not a member of this workspace.',
   invitationNotFound: 'This invitation link is not valid any more. Ask for a new one.',
-  invitationWrongEmail: (email: string) => `This invitation was sent to ${email}. Sign in with that address to accept it.`,
+  invitationWrongEmail: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with that address to accept it.`,
   pickWorkspace: 'Please pick a workspace.',
   pickMember: 'Please pick a member.',
   transferToSelf: 'You already own this workspace.',

@@ -24,6 +24,10 @@ describe('cutField', () => {
 
   it('marks text over the limit and a field the placement does not show', () => {
     expect(cutField('x'.repeat(31), PLACEMENTS.google_rsa.headline, 'google', 'Headline').overLimit).toBe(true);
-    expect(cutField('Shown nowhere', PLACEMENTS.tiktok_in_feed.headline, 'plain', 'Headline')).toMatchObject({ limit: null, visible: '', cut: 'Shown nowhere' });
+    expect(cutField('Shown nowhere', PLACEMENTS.tiktok_in_feed.headline, 'plain', 'Headline')).toMatchObject({
+      limit: null,
+      visible: '',
+      cut: 'Shown nowhere',
+    });
   });
 });

@@ -13,7 +13,8 @@ const WORD_BACKOFF = 15;
 
 const URL = /https?:\/\/\S+/giu;
 // East Asian wide and fullwidth characters, and emoji, count double on Google and X.
-const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
+const WIDE =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
 
 /** One field as a placement shows it. */
 export interface FieldCut {
@@ -34,8 +35,13 @@ export interface FieldCut {
  * The offset in `text` after which a placement's weighted count passes `budget`, walking code
  * points so a surrogate pair is never split; `length` is the weighted length of the whole text.
  */
-export function measure(text: string, counting: Placement['counting'], budget: number): { length: number; cutAt: number } {
-  const links: [number, number][] = counting === 'x' ? [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]) : [];
+export function measure(
+  text: string,
+  counting: Placement['counting'],
+  budget: number,
+): { length: number; cutAt: number } {
+  const links: [number, number][] =
+    counting === 'x' ? [...text.matchAll(URL)].map((m) => [m.index, m.index + m[0].length]) : [];
   let length = 0;
   let cutAt = text.length;
   let i = 0;
@@ -68,10 +74,31 @@ export function cutPoint(text: string, counting: Placement['counting'], budget: 
 }
 
 /** A field's text as the placement shows it; `fallbackLabel` names a field the placement does not show. */
-export function cutField(text: string, rule: FieldRule | null, counting: Placement['counting'], fallbackLabel: string): FieldCut {
-  if (!rule) return { label: fallbackLabel, length: text.length, limit: null, truncateAt: null, visible: '', cut: text, overLimit: false };
+export function cutField(
+  text: string,
+  rule: FieldRule | null,
+  counting: Placement['counting'],
+  fallbackLabel: string,
+): FieldCut {
+  if (!rule)
+    return {
+      label: fallbackLabel,
+      length: text.length,
+      limit: null,
+      truncateAt: null,
+      visible: '',
+      cut: text,
+      overLimit: false,
+    };
   const { length } = measure(text, counting, rule.limit);
   const at = cutPoint(text, counting, rule.truncateAt);
-  return { label: rule.label, length, limit: rule.limit, truncateAt: rule.truncateAt, visible: text.slice(0, at), cut: text.slice(at), overLimit: length > rule.limit };
+  return {
+    label: rule.label,
+    length,
+    limit: rule.limit,
+    truncateAt: rule.truncateAt,
+    visible: text.slice(0, at),
+    cut: text.slice(at),
+    overLimit: length > rule.limit,
+  };
 }
-

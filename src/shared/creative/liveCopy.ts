@@ -1,4 +1,4 @@
-import { CREATIVE_LIMITS, type AdCreative, type CreativeCopyInput, type CreativePlacement } from '../api/creative';
+import { type AdCreative, CREATIVE_LIMITS, type CreativeCopyInput, type CreativePlacement } from '../api/creative';
 
 /**
  * A live ad's creative, as its platform lists it, read as the analyzer's copy: the browser fills

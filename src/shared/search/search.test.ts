@@ -1,6 +1,14 @@
 import { JOB_OPENINGS } from '../careers';
 import { PUBLIC_PAGES, type SearchPageEntry } from './pages';
-import { escapeRegExp, queryWords, searchSite, snippetAround, SNIPPET_LENGTH, type SearchablePost, type SearchSources } from './search';
+import {
+  escapeRegExp,
+  queryWords,
+  type SearchablePost,
+  searchSite,
+  type SearchSources,
+  SNIPPET_LENGTH,
+  snippetAround,
+} from './search';
 
 const pages: SearchPageEntry[] = [
   { title: 'Pricing', path: '/pricing', description: 'Plans for every budget.', keywords: ['plans', 'billing'] },
@@ -75,7 +83,10 @@ describe('searchSite', () => {
       'page:Pricing',
       'post:Creative tests that teach you something',
     ]);
-    expect(searchSite('internship', sources).map(({ kind, title }) => `${kind}:${title}`)).toEqual(['page:Careers', 'role:UI/UX Designer']);
+    expect(searchSite('internship', sources).map(({ kind, title }) => `${kind}:${title}`)).toEqual([
+      'page:Careers',
+      'role:UI/UX Designer',
+    ]);
   });
 
   it('gives pages their description, articles the text around the match, roles type and location', () => {
@@ -102,7 +113,9 @@ describe('searchSite', () => {
   it('finds the real pages and roles by default data', () => {
     const all: SearchSources = { pages: PUBLIC_PAGES, posts: [], roles: JOB_OPENINGS };
     expect(searchSite('tiktok', all).map((result) => result.path)).toEqual(['/integrations']);
-    expect(searchSite('designer', all)).toEqual([{ kind: 'role', title: 'UI/UX Designer', path: '/careers', snippet: 'Internship · Remote' }]);
+    expect(searchSite('designer', all)).toEqual([
+      { kind: 'role', title: 'UI/UX Designer', path: '/careers', snippet: 'Internship · Remote' },
+    ]);
   });
 });
 

@@ -27,7 +27,14 @@ export interface SearchSources {
 
 /** The words of a query: lower-cased, split on white space, each once, in order. */
 export function queryWords(query: string): string[] {
-  return [...new Set(query.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
+  return [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    ),
+  ];
 }
 
 /** `text` with every character a regular expression treats specially escaped. */
@@ -90,11 +97,21 @@ function candidates({ pages, posts, roles }: SearchSources, words: readonly stri
       haystack: join([page.title, page.description, ...page.keywords]),
     })),
     ...posts.map((post) => ({
-      result: { kind: 'post' as const, title: post.title, path: postPath(post.slug), snippet: snippetAround(post.text, words) ?? post.description },
+      result: {
+        kind: 'post' as const,
+        title: post.title,
+        path: postPath(post.slug),
+        snippet: snippetAround(post.text, words) ?? post.description,
+      },
       haystack: join([post.title, post.description, ...post.tags, post.text]),
     })),
     ...roles.map((role) => ({
-      result: { kind: 'role' as const, title: role.title, path: '/careers', snippet: `${role.type} · ${role.location}` },
+      result: {
+        kind: 'role' as const,
+        title: role.title,
+        path: '/careers',
+        snippet: `${role.type} · ${role.location}`,
+      },
       haystack: join([role.title, role.type, role.location]),
     })),
   ];

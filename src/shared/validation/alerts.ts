@@ -1,5 +1,13 @@
-import { array, boolean, object, string, type InferType } from 'yup';
-import { ALERT_KINDS, ALERT_SENSITIVITIES, ALERT_SEVERITIES, type AlertKind, type AlertSensitivity, type AlertSeverity } from '../api/alerts';
+import { array, boolean, type InferType, object, string } from 'yup';
+
+import {
+  ALERT_KINDS,
+  ALERT_SENSITIVITIES,
+  ALERT_SEVERITIES,
+  type AlertKind,
+  type AlertSensitivity,
+  type AlertSeverity,
+} from '../api/alerts';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
 
 export const ALERTS_MAX_LIMIT = 200;
@@ -26,23 +34,39 @@ export const alertQuerySchema = object({
   severity: queryText().oneOf(ALERT_SEVERITIES as readonly AlertSeverity[], ALERT_VALIDATION.badSeverity),
   account: queryText().matches(UUID_PATTERN, ALERT_VALIDATION.badAccount),
   unread: queryText().oneOf(['true', 'false'], ALERT_VALIDATION.badUnread),
-  limit: queryNumber(ALERT_VALIDATION.badLimit).integer(ALERT_VALIDATION.badLimit).min(1, ALERT_VALIDATION.badLimit).max(ALERTS_MAX_LIMIT, ALERT_VALIDATION.badLimit),
-  offset: queryNumber(ALERT_VALIDATION.badOffset).integer(ALERT_VALIDATION.badOffset).min(0, ALERT_VALIDATION.badOffset),
+  limit: queryNumber(ALERT_VALIDATION.badLimit)
+    .integer(ALERT_VALIDATION.badLimit)
+    .min(1, ALERT_VALIDATION.badLimit)
+    .max(ALERTS_MAX_LIMIT, ALERT_VALIDATION.badLimit),
+  offset: queryNumber(ALERT_VALIDATION.badOffset)
+    .integer(ALERT_VALIDATION.badOffset)
+    .min(0, ALERT_VALIDATION.badOffset),
 });
 export type AlertQueryInput = InferType<typeof alertQuerySchema>;
 
 /** POST alerts/read/: { ids } or { all: true }. */
 export const alertReadSchema = object({
-  ids: array(string().required(ALERT_VALIDATION.badIds).matches(UUID_PATTERN, ALERT_VALIDATION.badIds)).max(ALERTS_MAX_READ, ALERT_VALIDATION.badIds),
+  ids: array(string().required(ALERT_VALIDATION.badIds).matches(UUID_PATTERN, ALERT_VALIDATION.badIds)).max(
+    ALERTS_MAX_READ,
+    ALERT_VALIDATION.badIds,
+  ),
   all: boolean().strict().typeError(ALERT_VALIDATION.badIds),
-}).test('ids-or-all', ALERT_VALIDATION.badIds, (value) => value.all === true || (Array.isArray(value.ids) && value.ids.length > 0));
+}).test(
+  'ids-or-all',
+  ALERT_VALIDATION.badIds,
+  (value) => value.all === true || (Array.isArray(value.ids) && value.ids.length > 0),
+);
 export type AlertReadInput = InferType<typeof alertReadSchema>;
 
 /** PUT alerts/settings/: either or both toggles. */
 export const alertSettingsSchema = object({
   email_critical: boolean().strict().typeError(ALERT_VALIDATION.badSetting),
   email_digest: boolean().strict().typeError(ALERT_VALIDATION.badSetting),
-}).test('some-setting', ALERT_VALIDATION.noSetting, (value) => value.email_critical !== undefined || value.email_digest !== undefined);
+}).test(
+  'some-setting',
+  ALERT_VALIDATION.noSetting,
+  (value) => value.email_critical !== undefined || value.email_digest !== undefined,
+);
 export type AlertSettingsInput = InferType<typeof alertSettingsSchema>;
 
 /** PUT alerts/webhook/: the receiver's address (the server also checks where it points). */

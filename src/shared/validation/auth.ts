@@ -1,4 +1,5 @@
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, type InferType, object, string } from 'yup';
+
 import { AUTH_MESSAGES } from '../api/auth';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
@@ -37,7 +38,10 @@ const confirmation = string()
 
 /** POST register/. */
 export const registerSchema = object({
-  fullName: string().trim().max(NAME_MAX_LENGTH, `Please keep your name under ${NAME_MAX_LENGTH} characters.`).required('Full name is required.'),
+  fullName: string()
+    .trim()
+    .max(NAME_MAX_LENGTH, `Please keep your name under ${NAME_MAX_LENGTH} characters.`)
+    .required('Full name is required.'),
   email: email('Please enter a valid email address.', 'Please enter a valid email address.'),
   password: newPassword,
   confirmPassword: confirmation,

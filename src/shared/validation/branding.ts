@@ -1,4 +1,5 @@
-import { object, string, type InferType } from 'yup';
+import { type InferType, object, string } from 'yup';
+
 import { BRANDING_LIMITS, BRANDING_MESSAGES, BRANDING_TEXT_COLOUR } from '../api/branding';
 import { contrastRatio, HEX_COLOUR_PATTERN, WCAG_AA_NORMAL_TEXT } from '../contrast';
 import { EMAIL_MAX_LENGTH } from './auth';
@@ -12,7 +13,10 @@ import { EMAIL_MAX_LENGTH } from './auth';
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
 export const brandingSchema = object({
-  name: string().trim().required(BRANDING_MESSAGES.nameRequired).max(BRANDING_LIMITS.nameMax, BRANDING_MESSAGES.nameTooLong),
+  name: string()
+    .trim()
+    .required(BRANDING_MESSAGES.nameRequired)
+    .max(BRANDING_LIMITS.nameMax, BRANDING_MESSAGES.nameTooLong),
   primary_color: string()
     .trim()
     .lowercase()
@@ -21,9 +25,16 @@ export const brandingSchema = object({
     .test('contrast', function contrast(value) {
       if (!value || !HEX_COLOUR_PATTERN.test(value)) return true;
       const ratio = contrastRatio(value, BRANDING_TEXT_COLOUR)!;
-      return ratio >= WCAG_AA_NORMAL_TEXT || this.createError({ message: BRANDING_MESSAGES.contrastTooLow(value, ratio) });
+      return (
+        ratio >= WCAG_AA_NORMAL_TEXT || this.createError({ message: BRANDING_MESSAGES.contrastTooLow(value, ratio) })
+      );
     }),
-  sender_name: string().trim().transform(emptyToNull).nullable().default(null).max(BRANDING_LIMITS.senderNameMax, BRANDING_MESSAGES.senderNameTooLong),
+  sender_name: string()
+    .trim()
+    .transform(emptyToNull)
+    .nullable()
+    .default(null)
+    .max(BRANDING_LIMITS.senderNameMax, BRANDING_MESSAGES.senderNameTooLong),
   reply_to: string()
     .trim()
     .lowercase()

@@ -1,7 +1,20 @@
-import { array, boolean, number, object, string, type InferType } from 'yup';
-import { BUDGET_SCOPES, DEFAULT_MAX_STEP, DEFAULT_PACING_BAND, MAX_PACING_BAND, MAX_CAMPAIGN_CAPS, MAX_DAILY_CAP, MAX_MONTHLY_BUDGET, MAX_STEP_BOUNDS, OPTIMIZER_OBJECTIVES, type BudgetScope, type OptimizerObjective } from '../api/budgets';
+import { array, boolean, type InferType, number, object, string } from 'yup';
+
+import {
+  BUDGET_SCOPES,
+  type BudgetScope,
+  DEFAULT_MAX_STEP,
+  DEFAULT_PACING_BAND,
+  MAX_CAMPAIGN_CAPS,
+  MAX_DAILY_CAP,
+  MAX_MONTHLY_BUDGET,
+  MAX_PACING_BAND,
+  MAX_STEP_BOUNDS,
+  OPTIMIZER_OBJECTIVES,
+  type OptimizerObjective,
+} from '../api/budgets';
 import { DISPLAY_CURRENCIES } from '../api/dashboard';
-import { PLATFORMS, type Platform } from '../constants';
+import { type Platform, PLATFORMS } from '../constants';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
 
 /** The budget form's schema, also run by the server on every budget it is sent. */
@@ -12,7 +25,8 @@ export const BUDGET_VALIDATION = {
   badAccount: 'Choose one of the workspace’s connected ad accounts.',
   badAmount: `Give the monthly amount: more than 0 and at most ${MAX_MONTHLY_BUDGET.toLocaleString('en-US')}.`,
   badCurrency: `Currency must be one of: ${DISPLAY_CURRENCIES.join(', ')}, or the ad account’s own currency.`,
-  badCap: (n: number) => `Campaign cap ${n}: give the campaign and its daily bounds (0 or more, at most ${MAX_DAILY_CAP.toLocaleString('en-US')}).`,
+  badCap: (n: number) =>
+    `Campaign cap ${n}: give the campaign and its daily bounds (0 or more, at most ${MAX_DAILY_CAP.toLocaleString('en-US')}).`,
   capOrder: (n: number) => `Campaign cap ${n}: the minimum must not be above the maximum.`,
   tooManyCaps: `At most ${MAX_CAMPAIGN_CAPS} campaign caps.`,
   duplicateCap: 'Each campaign may have one cap.',
@@ -23,7 +37,8 @@ export const BUDGET_VALIDATION = {
   badBand: `The pacing band is a share of the target either side, more than 0 and at most ${MAX_PACING_BAND} (0.25: ±25%).`,
   bandOrder: 'The band at the month’s end must not be wider than at its start.',
   badMaxStep: `The largest step must be between ${MAX_STEP_BOUNDS.min} and ${MAX_STEP_BOUNDS.max} (0.3: ±30% a day).`,
-  badChanges: 'Send the plan’s changes: each a campaign_id with the whole budgets it goes from and to (minor units, 0 or more).',
+  badChanges:
+    'Send the plan’s changes: each a campaign_id with the whole budgets it goes from and to (minor units, 0 or more).',
 } as const;
 
 const bandWidth = () =>
@@ -51,7 +66,8 @@ function campaignCap() {
     .test('cap', function check(cap) {
       const n = Number(/\[(\d+)\]/.exec(this.path)?.[1] ?? 0) + 1;
       if (!cap || !cap.campaign_id) return this.createError({ message: BUDGET_VALIDATION.badCap(n) });
-      if (cap.min !== null && cap.max !== null && cap.min > cap.max) return this.createError({ message: BUDGET_VALIDATION.capOrder(n) });
+      if (cap.min !== null && cap.max !== null && cap.min > cap.max)
+        return this.createError({ message: BUDGET_VALIDATION.capOrder(n) });
       return true;
     })
     .transform((value: unknown) => value)
@@ -59,16 +75,26 @@ function campaignCap() {
 }
 
 export const budgetSchema = object({
-  scope: string().required(BUDGET_VALIDATION.badScope).oneOf(BUDGET_SCOPES as readonly BudgetScope[], BUDGET_VALIDATION.badScope),
+  scope: string()
+    .required(BUDGET_VALIDATION.badScope)
+    .oneOf(BUDGET_SCOPES as readonly BudgetScope[], BUDGET_VALIDATION.badScope),
   platform: string()
     .nullable()
     .default(null)
     .oneOf([...(PLATFORMS as readonly Platform[]), null], BUDGET_VALIDATION.badPlatform)
-    .when('scope', { is: 'platform', then: (s) => s.required(BUDGET_VALIDATION.badPlatform), otherwise: (s) => s.transform(() => null) }),
+    .when('scope', {
+      is: 'platform',
+      then: (s) => s.required(BUDGET_VALIDATION.badPlatform),
+      otherwise: (s) => s.transform(() => null),
+    }),
   account: string()
     .nullable()
     .default(null)
-    .when('scope', { is: 'account', then: (s) => s.required(BUDGET_VALIDATION.badAccount).matches(UUID_PATTERN, BUDGET_VALIDATION.badAccount), otherwise: (s) => s.transform(() => null) }),
+    .when('scope', {
+      is: 'account',
+      then: (s) => s.required(BUDGET_VALIDATION.badAccount).matches(UUID_PATTERN, BUDGET_VALIDATION.badAccount),
+      otherwise: (s) => s.transform(() => null),
+    }),
   amount: number()
     .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
     .typeError(BUDGET_VALIDATION.badAmount)
@@ -92,7 +118,11 @@ export const budgetSchema = object({
   campaign_caps: array(campaignCap())
     .default([])
     .max(MAX_CAMPAIGN_CAPS, BUDGET_VALIDATION.tooManyCaps)
-    .test('one-each', BUDGET_VALIDATION.duplicateCap, (caps) => !caps || new Set(caps.map((c) => c.campaign_id)).size === caps.length)
+    .test(
+      'one-each',
+      BUDGET_VALIDATION.duplicateCap,
+      (caps) => !caps || new Set(caps.map((c) => c.campaign_id)).size === caps.length,
+    )
     .when('scope', {
       is: 'account',
       otherwise: (s) => s.test('account-only', BUDGET_VALIDATION.capsOnlyForAccount, (caps) => !caps?.length),
@@ -100,16 +130,42 @@ export const budgetSchema = object({
 });
 export type BudgetFormInput = InferType<typeof budgetSchema>;
 
-const maxStep = () => number().typeError(BUDGET_VALIDATION.badMaxStep).min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep).max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep).default(DEFAULT_MAX_STEP);
-const objective = () => string().oneOf(OPTIMIZER_OBJECTIVES as readonly OptimizerObjective[], BUDGET_VALIDATION.badObjective).default('conversions');
-const campaignIds = () => array(string().trim().required(BUDGET_VALIDATION.badLocked).max(200, BUDGET_VALIDATION.badLocked)).max(200, BUDGET_VALIDATION.badLocked).default([]);
+const maxStep = () =>
+  number()
+    .typeError(BUDGET_VALIDATION.badMaxStep)
+    .min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep)
+    .max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep)
+    .default(DEFAULT_MAX_STEP);
+const objective = () =>
+  string()
+    .oneOf(OPTIMIZER_OBJECTIVES as readonly OptimizerObjective[], BUDGET_VALIDATION.badObjective)
+    .default('conversions');
+const campaignIds = () =>
+  array(string().trim().required(BUDGET_VALIDATION.badLocked).max(200, BUDGET_VALIDATION.badLocked))
+    .max(200, BUDGET_VALIDATION.badLocked)
+    .default([]);
 
 /** GET optimizer/?account&max_step&objective&locked (comma-separated campaign ids). */
 export const optimizerQuerySchema = object({
   account: queryText().required(BUDGET_VALIDATION.badAccount).matches(UUID_PATTERN, BUDGET_VALIDATION.badAccount),
-  max_step: queryNumber(BUDGET_VALIDATION.badMaxStep).min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep).max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep).default(DEFAULT_MAX_STEP),
-  objective: queryText().oneOf([...OPTIMIZER_OBJECTIVES, undefined] as readonly (OptimizerObjective | undefined)[], BUDGET_VALIDATION.badObjective).default('conversions'),
-  locked: campaignIds().transform((value: unknown, original: unknown) => (typeof original === 'string' ? original.split(',').map((id) => id.trim()).filter(Boolean) : value)),
+  max_step: queryNumber(BUDGET_VALIDATION.badMaxStep)
+    .min(MAX_STEP_BOUNDS.min, BUDGET_VALIDATION.badMaxStep)
+    .max(MAX_STEP_BOUNDS.max, BUDGET_VALIDATION.badMaxStep)
+    .default(DEFAULT_MAX_STEP),
+  objective: queryText()
+    .oneOf(
+      [...OPTIMIZER_OBJECTIVES, undefined] as readonly (OptimizerObjective | undefined)[],
+      BUDGET_VALIDATION.badObjective,
+    )
+    .default('conversions'),
+  locked: campaignIds().transform((value: unknown, original: unknown) =>
+    typeof original === 'string'
+      ? original
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : value,
+  ),
 });
 export type OptimizerQueryInput = InferType<typeof optimizerQuerySchema>;
 
@@ -119,8 +175,16 @@ export const optimizerApplySchema = object({
   changes: array(
     object({
       campaign_id: string().required(BUDGET_VALIDATION.badChanges).max(200, BUDGET_VALIDATION.badChanges),
-      from: number().typeError(BUDGET_VALIDATION.badChanges).required(BUDGET_VALIDATION.badChanges).integer(BUDGET_VALIDATION.badChanges).min(0, BUDGET_VALIDATION.badChanges),
-      to: number().typeError(BUDGET_VALIDATION.badChanges).required(BUDGET_VALIDATION.badChanges).integer(BUDGET_VALIDATION.badChanges).min(0, BUDGET_VALIDATION.badChanges),
+      from: number()
+        .typeError(BUDGET_VALIDATION.badChanges)
+        .required(BUDGET_VALIDATION.badChanges)
+        .integer(BUDGET_VALIDATION.badChanges)
+        .min(0, BUDGET_VALIDATION.badChanges),
+      to: number()
+        .typeError(BUDGET_VALIDATION.badChanges)
+        .required(BUDGET_VALIDATION.badChanges)
+        .integer(BUDGET_VALIDATION.badChanges)
+        .min(0, BUDGET_VALIDATION.badChanges),
     }).required(BUDGET_VALIDATION.badChanges),
   )
     .required(BUDGET_VALIDATION.badChanges)

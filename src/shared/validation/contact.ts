@@ -1,4 +1,5 @@
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, type InferType, object, string } from 'yup';
+
 import { CONTACT_MESSAGES } from '../api/contact';
 import { CONTACT_MESSAGE_MAX } from '../constants';
 
@@ -20,7 +21,10 @@ export const contactSchema = object({
     .required(CONTACT_MESSAGES.emailInvalid)
     .max(CONTACT_EMAIL_MAX, CONTACT_MESSAGES.emailInvalid)
     .email(CONTACT_MESSAGES.emailInvalid),
-  message: string().trim().required(CONTACT_MESSAGES.messageRequired).max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageTooLong),
+  message: string()
+    .trim()
+    .required(CONTACT_MESSAGES.messageRequired)
+    .max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageTooLong),
   newsletter: boolean().default(true),
   partnership: boolean().default(false),
   /** The hidden spam trap: people never see it, so anything in it came from a bot. */

@@ -1,11 +1,13 @@
-import { array, number, object, string, type InferType } from 'yup';
+import { array, type InferType, number, object, string } from 'yup';
+
 import { CREATIVE_HISTORY, CREATIVE_LIMITS, CREATIVE_PLACEMENTS, type CreativePlacement } from '../api/creative';
 
 /** The analyzer's input schema, run by the form and by the server on every request. */
 
 export const CREATIVE_VALIDATION = {
   badPlacement: `Choose the placement: one of ${CREATIVE_PLACEMENTS.join(', ')}.`,
-  tooLong: (field: string) => `${field} is longer than ${CREATIVE_LIMITS.maxTextChars.toLocaleString('en-US')} characters.`,
+  tooLong: (field: string) =>
+    `${field} is longer than ${CREATIVE_LIMITS.maxTextChars.toLocaleString('en-US')} characters.`,
   tooManyHeadlines: `At most ${CREATIVE_LIMITS.maxHeadlines} headlines.`,
   badVariants: `Compare ${CREATIVE_LIMITS.minVariants} to ${CREATIVE_LIMITS.maxVariants} copies.`,
   badPreviousId: 'previous_id must be the id of a saved analysis.',
@@ -14,11 +16,16 @@ export const CREATIVE_VALIDATION = {
   badShareDays: `A link can last ${CREATIVE_HISTORY.minShareDays} to ${CREATIVE_HISTORY.maxShareDays} days.`,
 } as const;
 
-const text = (label: string) => string().default('').max(CREATIVE_LIMITS.maxTextChars, CREATIVE_VALIDATION.tooLong(label));
+const text = (label: string) =>
+  string().default('').max(CREATIVE_LIMITS.maxTextChars, CREATIVE_VALIDATION.tooLong(label));
 
 export const creativeCopySchema = object({
-  placement: string().required(CREATIVE_VALIDATION.badPlacement).oneOf(CREATIVE_PLACEMENTS as readonly CreativePlacement[], CREATIVE_VALIDATION.badPlacement),
-  headlines: array(text('A headline').defined()).default([]).max(CREATIVE_LIMITS.maxHeadlines, CREATIVE_VALIDATION.tooManyHeadlines),
+  placement: string()
+    .required(CREATIVE_VALIDATION.badPlacement)
+    .oneOf(CREATIVE_PLACEMENTS as readonly CreativePlacement[], CREATIVE_VALIDATION.badPlacement),
+  headlines: array(text('A headline').defined())
+    .default([])
+    .max(CREATIVE_LIMITS.maxHeadlines, CREATIVE_VALIDATION.tooManyHeadlines),
   primary_text: text('The primary text'),
   description: text('The description'),
   cta: text('The call to action'),
@@ -46,7 +53,11 @@ export const creativeReanalyzeSchema = creativeAnalyzeSchema.shape({
   previous_id: string()
     .nullable()
     .default(null)
-    .test('uuid', CREATIVE_VALIDATION.badPreviousId, (value) => value === null || value === undefined || UUID.test(value)),
+    .test(
+      'uuid',
+      CREATIVE_VALIDATION.badPreviousId,
+      (value) => value === null || value === undefined || UUID.test(value),
+    ),
 });
 export type CreativeReanalyzeInputValidated = InferType<typeof creativeReanalyzeSchema>;
 

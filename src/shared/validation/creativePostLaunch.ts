@@ -1,4 +1,5 @@
-import { object, type InferType } from 'yup';
+import { type InferType, object } from 'yup';
+
 import { POST_LAUNCH_OBJECTIVES, type PostLaunchObjectiveName } from '../api/creativePostLaunch';
 import { queryText, UUID_PATTERN } from './dashboard';
 
@@ -8,13 +9,17 @@ export const POST_LAUNCH_VALIDATION = {
   badAd: 'Choose one of the account’s ads.',
 } as const;
 
-const account = () => queryText().required(POST_LAUNCH_VALIDATION.badAccount).matches(UUID_PATTERN, POST_LAUNCH_VALIDATION.badAccount);
+const account = () =>
+  queryText().required(POST_LAUNCH_VALIDATION.badAccount).matches(UUID_PATTERN, POST_LAUNCH_VALIDATION.badAccount);
 
 /** GET creative/post-launch/. */
 export const postLaunchQuerySchema = object({
   account: queryText().matches(UUID_PATTERN, POST_LAUNCH_VALIDATION.badAccount),
   objective: queryText()
-    .oneOf([...POST_LAUNCH_OBJECTIVES, undefined] as readonly (PostLaunchObjectiveName | undefined)[], POST_LAUNCH_VALIDATION.badObjective)
+    .oneOf(
+      [...POST_LAUNCH_OBJECTIVES, undefined] as readonly (PostLaunchObjectiveName | undefined)[],
+      POST_LAUNCH_VALIDATION.badObjective,
+    )
     .default('cpa'),
 });
 export type PostLaunchQueryValidated = InferType<typeof postLaunchQuerySchema>;

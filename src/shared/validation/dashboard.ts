@@ -1,8 +1,24 @@
-import { mixed, number, object, string, type AnyObject, type InferType, type TestConfig } from 'yup';
-import { CAMPAIGN_FORMATS, CAMPAIGN_MAX_PAGE, CAMPAIGN_PAGE_SIZES, CAMPAIGN_SEARCH_MAX, CAMPAIGN_SORT_KEYS, DASHBOARD_MESSAGES, DEFAULT_CAMPAIGN_PAGE_SIZE, DISPLAY_CURRENCIES, EARLIEST_DAY, LATEST_DAY, MAX_RANGE_DAYS, type CampaignSortKey, type CampaignStatusLabel, type PlatformFilter } from '../api/dashboard';
-import { PLATFORMS, type Platform } from '../constants';
-import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
+import { type AnyObject, type InferType, mixed, number, object, string, type TestConfig } from 'yup';
+
+import {
+  CAMPAIGN_FORMATS,
+  CAMPAIGN_MAX_PAGE,
+  CAMPAIGN_PAGE_SIZES,
+  CAMPAIGN_SEARCH_MAX,
+  CAMPAIGN_SORT_KEYS,
+  type CampaignSortKey,
+  type CampaignStatusLabel,
+  DASHBOARD_MESSAGES,
+  DEFAULT_CAMPAIGN_PAGE_SIZE,
+  DISPLAY_CURRENCIES,
+  EARLIEST_DAY,
+  LATEST_DAY,
+  MAX_RANGE_DAYS,
+  type PlatformFilter,
+} from '../api/dashboard';
+import { type Platform, PLATFORMS } from '../constants';
 import { daysInRange, isCalendarDay, type IsoDay } from '../days';
+import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
 
 /**
  * The dashboard's inputs (contract: ../api/dashboard), checked with the messages the client
@@ -15,10 +31,9 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
-
-
 /** True for a calendar day the dashboard accepts: EARLIEST_DAY to LATEST_DAY. */
-export const isDashboardDay = (value: unknown): value is IsoDay => isCalendarDay(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
+export const isDashboardDay = (value: unknown): value is IsoDay =>
+  isCalendarDay(value) && value >= EARLIEST_DAY && value <= LATEST_DAY;
 
 /** Why two accepted days are not a range one may ask for (from after to, or too long), or null. */
 export function rangeProblem(from: IsoDay, to: IsoDay): string | null {
@@ -26,19 +41,28 @@ export function rangeProblem(from: IsoDay, to: IsoDay): string | null {
 }
 
 /** A query value: trimmed, and left out when empty (`?platform=` asks for no filter). */
-export const queryText = () => string().trim().transform((value: string | undefined) => (value === '' ? undefined : value));
+export const queryText = () =>
+  string()
+    .trim()
+    .transform((value: string | undefined) => (value === '' ? undefined : value));
 
 /** A whole-number query value; an empty one is left out, anything else not a number fails with `message`. */
 export const queryNumber = (message: string) =>
   number()
     .typeError(message)
-    .transform((value: number | undefined, original: unknown) => (typeof original === 'string' && original.trim() === '' ? undefined : value));
+    .transform((value: number | undefined, original: unknown) =>
+      typeof original === 'string' && original.trim() === '' ? undefined : value,
+    );
 
 /** One end of a range: a real day (badDate) within EARLIEST_DAY..LATEST_DAY (dayOutOfRange). */
 const day = () =>
   queryText()
     .test('day', DASHBOARD_MESSAGES.badDate, (value) => value === undefined || isCalendarDay(value))
-    .test('day-in-range', DASHBOARD_MESSAGES.dayOutOfRange, (value) => value === undefined || !isCalendarDay(value) || isDashboardDay(value));
+    .test(
+      'day-in-range',
+      DASHBOARD_MESSAGES.dayOutOfRange,
+      (value) => value === undefined || !isCalendarDay(value) || isDashboardDay(value),
+    );
 
 /** From on or before to, at most MAX_RANGE_DAYS, when both ends are given and valid (reported on `from`). */
 const rangeTest: TestConfig<AnyObject> = {
@@ -86,7 +110,9 @@ const ASCENDING_SORTS: readonly string[] = ['name', 'platform', 'status'] satisf
 /** GET dashboard/campaigns/: the view's filters plus sorting, paging, search and the CSV switch. */
 export const campaignListQuerySchema = object({
   ...viewFields,
-  sort: queryText().oneOf(CAMPAIGN_SORT_KEYS, DASHBOARD_MESSAGES.badSort).default('spend' as CampaignSortKey),
+  sort: queryText()
+    .oneOf(CAMPAIGN_SORT_KEYS, DASHBOARD_MESSAGES.badSort)
+    .default('spend' as CampaignSortKey),
   order: queryText()
     .oneOf(['asc', 'desc'] as const, DASHBOARD_MESSAGES.badOrder)
     .default('desc')
@@ -96,7 +122,9 @@ export const campaignListQuerySchema = object({
     .min(1, DASHBOARD_MESSAGES.badPage)
     .max(CAMPAIGN_MAX_PAGE, DASHBOARD_MESSAGES.badPage)
     .default(1),
-  page_size: queryNumber(DASHBOARD_MESSAGES.badPageSize).oneOf(CAMPAIGN_PAGE_SIZES, DASHBOARD_MESSAGES.badPageSize).default(DEFAULT_CAMPAIGN_PAGE_SIZE),
+  page_size: queryNumber(DASHBOARD_MESSAGES.badPageSize)
+    .oneOf(CAMPAIGN_PAGE_SIZES, DASHBOARD_MESSAGES.badPageSize)
+    .default(DEFAULT_CAMPAIGN_PAGE_SIZE),
   /** Case-insensitive part of a campaign name. */
   q: queryText().max(CAMPAIGN_SEARCH_MAX, DASHBOARD_MESSAGES.searchTooLong),
   format: queryText().oneOf(CAMPAIGN_FORMATS, DASHBOARD_MESSAGES.badFormat).default('json'),
@@ -123,13 +151,19 @@ export type AdSearchQuery = InferType<typeof adSearchQuerySchema>;
 
 /** POST dashboard/campaigns/<id>/status/. */
 export const campaignStatusSchema = object({
-  status: mixed<CampaignStatusLabel>().oneOf(['Active', 'Paused'], DASHBOARD_MESSAGES.badStatus).required(DASHBOARD_MESSAGES.badStatus),
+  status: mixed<CampaignStatusLabel>()
+    .oneOf(['Active', 'Paused'], DASHBOARD_MESSAGES.badStatus)
+    .required(DASHBOARD_MESSAGES.badStatus),
 });
 export type CampaignStatusInput = InferType<typeof campaignStatusSchema>;
 
 /** PUT dashboard/settings/: the display currency, in any case. */
 export const dashboardSettingsSchema = object({
-  currency: string().trim().uppercase().oneOf(DISPLAY_CURRENCIES, DASHBOARD_MESSAGES.unknownCurrency).required(DASHBOARD_MESSAGES.unknownCurrency),
+  currency: string()
+    .trim()
+    .uppercase()
+    .oneOf(DISPLAY_CURRENCIES, DASHBOARD_MESSAGES.unknownCurrency)
+    .required(DASHBOARD_MESSAGES.unknownCurrency),
 });
 export type DashboardSettingsInput = InferType<typeof dashboardSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import { ValidationError, type AnyObjectSchema } from 'yup';
+import { type AnyObjectSchema, ValidationError } from 'yup';
 
 /** The first failure in the order the form lists its fields (yup's own order follows field dependencies). */
 export interface FieldError {
@@ -44,14 +44,16 @@ function precheck(schema: AnyObjectSchema, input: Record<string, unknown>): Fiel
     const value = input[field];
     if (value === undefined || value === null) continue;
     const type = (inner as { type?: string }).type;
-    if (type === 'string' && typeof value !== 'string' && typeof value !== 'number') return { message: REQUEST_MESSAGES.notText(field), field };
+    if (type === 'string' && typeof value !== 'string' && typeof value !== 'number')
+      return { message: REQUEST_MESSAGES.notText(field), field };
     if (containsNul(value)) return { message: REQUEST_MESSAGES.nulCharacter(field), field };
   }
   return undefined;
 }
 
 /** A schema's verdict on some input: the cast value, or the first failure in form order. */
-export type InOrderResult<S extends AnyObjectSchema> = { value: ReturnType<S['validateSync']>; error?: undefined } | { value?: undefined; error: FieldError };
+export type InOrderResult<S extends AnyObjectSchema> =
+  { value: ReturnType<S['validateSync']>; error?: undefined } | { value?: undefined; error: FieldError };
 
 /**
  * Validates everything, then reports the failure of the earliest field in the schema's declared

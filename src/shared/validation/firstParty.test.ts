@@ -3,7 +3,9 @@ import { checkFirstPartyDays, csvCells, parseFirstPartyCsv } from './firstParty'
 
 describe('parseFirstPartyCsv', () => {
   it('reads a file with its header (any column order, any case), revenue into minor units', () => {
-    const result = parseFirstPartyCsv('\uFEFFCurrency,Day,Revenue,Conversions\r\nusd,2026-11-01,1234.5,12\n\nJPY,2026-11-02,5000,3\n');
+    const result = parseFirstPartyCsv(
+      '\uFEFFCurrency,Day,Revenue,Conversions\r\nusd,2026-11-01,1234.5,12\n\nJPY,2026-11-02,5000,3\n',
+    );
     expect(result).toEqual({
       ok: true,
       days: [
@@ -14,7 +16,14 @@ describe('parseFirstPartyCsv', () => {
   });
 
   it('names every bad line with everything wrong on it, and takes no line of the file', () => {
-    const file = ['day,conversions,revenue,currency', '2026-11-01,3,10.00,USD', '2026-13-01,-1,abc,US', '2026-11-01,2,5,EUR', '2026-11-03,1,5.123,USD', '2026-11-04,1'].join('\n');
+    const file = [
+      'day,conversions,revenue,currency',
+      '2026-11-01,3,10.00,USD',
+      '2026-13-01,-1,abc,US',
+      '2026-11-01,2,5,EUR',
+      '2026-11-03,1,5.123,USD',
+      '2026-11-04,1',
+    ].join('\n');
     const result = parseFirstPartyCsv(file);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -31,13 +40,21 @@ describe('parseFirstPartyCsv', () => {
     const result = parseFirstPartyCsv('2026-11-01,3,10.00,USD\n');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.lines[0]!.line).toBe(1);
-    expect(parseFirstPartyCsv('day,conversions,revenue,currency\n')).toEqual({ ok: false, detail: M.csvEmpty, lines: [] });
+    expect(parseFirstPartyCsv('day,conversions,revenue,currency\n')).toEqual({
+      ok: false,
+      detail: M.csvEmpty,
+      lines: [],
+    });
     expect(parseFirstPartyCsv('  \n')).toEqual({ ok: false, detail: M.csvEmpty, lines: [] });
   });
 
   it('refuses more days than the limit', () => {
     const lines = Array.from({ length: FIRST_PARTY_CSV_MAX_ROWS + 1 }, () => '2026-11-01,1,1,USD');
-    expect(parseFirstPartyCsv(['day,conversions,revenue,currency', ...lines].join('\n'))).toEqual({ ok: false, detail: M.csvTooManyRows, lines: [] });
+    expect(parseFirstPartyCsv(['day,conversions,revenue,currency', ...lines].join('\n'))).toEqual({
+      ok: false,
+      detail: M.csvTooManyRows,
+      lines: [],
+    });
   });
 
   it('reads quoted cells', () => {

@@ -1,12 +1,13 @@
-import { object, string, type InferType } from 'yup';
+import { type InferType, object, string } from 'yup';
+
 import {
   CONVERSION_BASES,
+  type ConversionBasis,
   FIRST_PARTY_CSV_COLUMNS,
   FIRST_PARTY_CSV_MAX_ROWS,
   FIRST_PARTY_MAX_CONVERSIONS,
   FIRST_PARTY_MAX_REVENUE_MINOR,
   FIRST_PARTY_MESSAGES as M,
-  type ConversionBasis,
   type FirstPartyCsvColumn,
   type FirstPartyDayInput,
   type FirstPartyLineProblem,
@@ -32,17 +33,27 @@ export interface RawFirstPartyDay {
   currency: unknown;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : value === undefined || value === null ? '' : JSON.stringify(value));
+const text = (value: unknown): string =>
+  typeof value === 'string'
+    ? value.trim()
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : value === undefined || value === null
+        ? ''
+        : JSON.stringify(value);
 
 /** One day checked: the day, or every problem with it. */
-export function checkFirstPartyDay(raw: RawFirstPartyDay): { day: FirstPartyDayInput; problems?: undefined } | { day?: undefined; problems: string[] } {
+export function checkFirstPartyDay(
+  raw: RawFirstPartyDay,
+): { day: FirstPartyDayInput; problems?: undefined } | { day?: undefined; problems: string[] } {
   const problems: string[] = [];
   const day = text(raw.day);
   if (!isDashboardDay(day)) problems.push(M.badDay(day));
 
   const conversionsText = text(raw.conversions);
   const conversions = Number(conversionsText);
-  if (!WHOLE.test(conversionsText) || conversions > FIRST_PARTY_MAX_CONVERSIONS) problems.push(M.badConversions(conversionsText));
+  if (!WHOLE.test(conversionsText) || conversions > FIRST_PARTY_MAX_CONVERSIONS)
+    problems.push(M.badConversions(conversionsText));
 
   const currencyText = text(raw.currency);
   const currency = currencyText.toUpperCase();
@@ -53,7 +64,8 @@ export function checkFirstPartyDay(raw: RawFirstPartyDay): { day: FirstPartyDayI
   const decimal = DECIMAL.exec(revenueText);
   let revenueMinor = 0;
   if (!decimal) problems.push(M.badRevenue(revenueText));
-  else if (currencyOk && (decimal[1]?.length ?? 0) > minorDigits(currency)) problems.push(M.revenueDigits(revenueText, currency, minorDigits(currency)));
+  else if (currencyOk && (decimal[1]?.length ?? 0) > minorDigits(currency))
+    problems.push(M.revenueDigits(revenueText, currency, minorDigits(currency)));
   else if (currencyOk) {
     revenueMinor = decimalToMinor(revenueText, currency);
     if (revenueMinor > FIRST_PARTY_MAX_REVENUE_MINOR) problems.push(M.revenueTooLarge(revenueText));
@@ -66,7 +78,10 @@ export function checkFirstPartyDay(raw: RawFirstPartyDay): { day: FirstPartyDayI
  * Checks a list of days (an ingestion request's, or a CSV's lines with `lineOf` giving each one's
  * line number): every day valid and no day twice, or every bad line named.
  */
-export function checkFirstPartyDays(raws: RawFirstPartyDay[], lineOf: (index: number) => number = (index) => index + 1): { days: FirstPartyDayInput[]; lines: FirstPartyLineProblem[] } {
+export function checkFirstPartyDays(
+  raws: RawFirstPartyDay[],
+  lineOf: (index: number) => number = (index) => index + 1,
+): { days: FirstPartyDayInput[]; lines: FirstPartyLineProblem[] } {
   const days: FirstPartyDayInput[] = [];
   const lines: FirstPartyLineProblem[] = [];
   const seen = new Map<string, number>();
@@ -110,7 +125,8 @@ export function csvCells(line: string): string[] {
 }
 
 /** What a CSV file reads as: the valid days, or the problem with the whole file, or each bad line. */
-export type FirstPartyCsvResult = { ok: true; days: FirstPartyDayInput[] } | { ok: false; detail: string; lines: FirstPartyLineProblem[] };
+export type FirstPartyCsvResult =
+  { ok: true; days: FirstPartyDayInput[] } | { ok: false; detail: string; lines: FirstPartyLineProblem[] };
 
 /**
  * Reads a first-party CSV: a header line naming the four columns (any order, any case), then one
@@ -130,8 +146,16 @@ export function parseFirstPartyCsv(body: string): FirstPartyCsvResult {
     ...(unknown.length ? [`unknown ${unknown.map((name) => `"${name}"`).join(', ')}`] : []),
     ...(repeated.length ? [`${repeated.join(', ')} twice`] : []),
   ].join('; ');
-  if (headerProblem) return { ok: false, detail: M.csvHeader(headerProblem), lines: [{ line: headerIndex + 1, problems: [headerProblem] }] };
-  const position = Object.fromEntries(header.map((name, index) => [name, index])) as Record<FirstPartyCsvColumn, number>;
+  if (headerProblem)
+    return {
+      ok: false,
+      detail: M.csvHeader(headerProblem),
+      lines: [{ line: headerIndex + 1, problems: [headerProblem] }],
+    };
+  const position = Object.fromEntries(header.map((name, index) => [name, index])) as Record<
+    FirstPartyCsvColumn,
+    number
+  >;
 
   const raws: RawFirstPartyDay[] = [];
   const numbers: number[] = [];
@@ -140,16 +164,23 @@ export function parseFirstPartyCsv(body: string): FirstPartyCsvResult {
     if (lines[index]!.trim() === '') continue;
     if (numbers.length >= FIRST_PARTY_CSV_MAX_ROWS) return { ok: false, detail: M.csvTooManyRows, lines: [] };
     const cells = csvCells(lines[index]!);
-    if (cells.length !== header.length) shape.push({ line: index + 1, problems: [M.wrongColumnCount(header.length, cells.length)] });
+    if (cells.length !== header.length)
+      shape.push({ line: index + 1, problems: [M.wrongColumnCount(header.length, cells.length)] });
     numbers.push(index + 1);
-    raws.push({ day: cells[position.day] ?? '', conversions: cells[position.conversions] ?? '', revenue: cells[position.revenue] ?? '', currency: cells[position.currency] ?? '' });
+    raws.push({
+      day: cells[position.day] ?? '',
+      conversions: cells[position.conversions] ?? '',
+      revenue: cells[position.revenue] ?? '',
+      currency: cells[position.currency] ?? '',
+    });
   }
   if (raws.length === 0) return { ok: false, detail: M.csvEmpty, lines: [] };
 
   const checked = checkFirstPartyDays(raws, (index) => numbers[index]!);
   // A line with the wrong number of values says so first, then what its values read as.
   const byLine = new Map<number, string[]>();
-  for (const problem of [...shape, ...checked.lines]) byLine.set(problem.line, [...(byLine.get(problem.line) ?? []), ...problem.problems]);
+  for (const problem of [...shape, ...checked.lines])
+    byLine.set(problem.line, [...(byLine.get(problem.line) ?? []), ...problem.problems]);
   if (byLine.size > 0) {
     const bad = [...byLine.entries()].sort(([a], [b]) => a - b).map(([line, problems]) => ({ line, problems }));
     return { ok: false, detail: M.csvRejected(bad.length), lines: bad };

@@ -1,4 +1,5 @@
 import { boolean, object, string } from 'yup';
+
 import { MCP_ACCESS_LEVELS, type McpAccess } from '../api/mcp';
 import { UUID_PATTERN } from './dashboard';
 

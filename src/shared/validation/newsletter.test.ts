@@ -20,7 +20,9 @@ describe('the newsletter schemas', () => {
   });
 
   it("requires a visitor's address", async () => {
-    expect((await validateInOrder(newsletterEmailSchema, { email: '' })).error?.message).toBe('Please enter a valid email address.');
+    expect((await validateInOrder(newsletterEmailSchema, { email: '' })).error?.message).toBe(
+      'Please enter a valid email address.',
+    );
   });
 
   it('requires the token of a link', async () => {

@@ -1,4 +1,5 @@
-import { mixed, object, string, type InferType } from 'yup';
+import { type InferType, mixed, object, string } from 'yup';
+
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES, type NewsletterSource } from '../api/newsletter';
 
 const EMAIL_MAX_LENGTH = 254;

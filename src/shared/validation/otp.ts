@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+
 import { OTP_LENGTH } from '../constants';
 
 /** Spec section 5: digits only, one per box, six boxes. */

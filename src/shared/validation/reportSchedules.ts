@@ -1,7 +1,8 @@
-import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
-import { REPORT_FREQUENCIES, SCHEDULE_LIMITS, SCHEDULE_VALIDATION, type ReportFrequency } from '../api/reportSchedules';
-import { isUuid } from './dashboard';
+import { array, boolean, type InferType, mixed, number, object, string } from 'yup';
+
+import { REPORT_FREQUENCIES, type ReportFrequency, SCHEDULE_LIMITS, SCHEDULE_VALIDATION } from '../api/reportSchedules';
 import { EMAIL_MAX_LENGTH } from './auth';
+import { isUuid } from './dashboard';
 
 /**
  * PUT reports/<id>/schedule/ and POST reports/deliveries/<id>/approve/ (contract:
@@ -28,18 +29,28 @@ const firstRepeat = (values: string[]) => {
   return values.find((value) => (seen.has(value) ? true : (seen.add(value), false)));
 };
 
-const wholeNumber = (message: string, min: number, max: number) => number().typeError(message).integer(message).min(min, message).max(max, message);
+const wholeNumber = (message: string, min: number, max: number) =>
+  number().typeError(message).integer(message).min(min, message).max(max, message);
 
 export const reportScheduleSchema = object({
-  frequency: mixed<ReportFrequency>().oneOf(REPORT_FREQUENCIES, SCHEDULE_VALIDATION.badFrequency).required(SCHEDULE_VALIDATION.badFrequency),
+  frequency: mixed<ReportFrequency>()
+    .oneOf(REPORT_FREQUENCIES, SCHEDULE_VALIDATION.badFrequency)
+    .required(SCHEDULE_VALIDATION.badFrequency),
   weekday: wholeNumber(SCHEDULE_VALIDATION.badWeekday, 1, 7)
     .nullable()
-    .when('frequency', ([frequency], schema) => (frequency === 'weekly' ? schema.required(SCHEDULE_VALIDATION.badWeekday) : schema.strip())),
+    .when('frequency', ([frequency], schema) =>
+      frequency === 'weekly' ? schema.required(SCHEDULE_VALIDATION.badWeekday) : schema.strip(),
+    ),
   day_of_month: wholeNumber(SCHEDULE_VALIDATION.badDayOfMonth, 1, SCHEDULE_LIMITS.maxDayOfMonth)
     .nullable()
-    .when('frequency', ([frequency], schema) => (frequency === 'monthly' ? schema.required(SCHEDULE_VALIDATION.badDayOfMonth) : schema.strip())),
+    .when('frequency', ([frequency], schema) =>
+      frequency === 'monthly' ? schema.required(SCHEDULE_VALIDATION.badDayOfMonth) : schema.strip(),
+    ),
   hour: wholeNumber(SCHEDULE_VALIDATION.badHour, 0, 23).required(SCHEDULE_VALIDATION.badHour),
-  time_zone: string().trim().required(SCHEDULE_VALIDATION.badTimeZone).test('zone', SCHEDULE_VALIDATION.badTimeZone, (value) => isTimeZone(value)),
+  time_zone: string()
+    .trim()
+    .required(SCHEDULE_VALIDATION.badTimeZone)
+    .test('zone', SCHEDULE_VALIDATION.badTimeZone, (value) => isTimeZone(value)),
   members: array()
     .of(string().trim().lowercase().required(SCHEDULE_VALIDATION.badMember))
     .typeError(SCHEDULE_VALIDATION.badMember)
@@ -64,7 +75,8 @@ export const reportScheduleSchema = object({
 }).test('recipients', function recipients(value) {
   const count = (value?.members?.length ?? 0) + (value?.emails?.length ?? 0);
   if (count === 0) return this.createError({ path: 'emails', message: SCHEDULE_VALIDATION.noRecipients });
-  if (count > SCHEDULE_LIMITS.maxRecipients) return this.createError({ path: 'emails', message: SCHEDULE_VALIDATION.tooManyRecipients });
+  if (count > SCHEDULE_LIMITS.maxRecipients)
+    return this.createError({ path: 'emails', message: SCHEDULE_VALIDATION.tooManyRecipients });
   return true;
 });
 export type ReportScheduleInputValidated = InferType<typeof reportScheduleSchema>;

@@ -1,9 +1,18 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, type InferType, mixed, number, object, string } from 'yup';
+
 import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, type DisplayCurrency } from '../api/dashboard';
-import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_PERIODS, REPORT_SECTIONS, REPORT_VALIDATION, type ReportPeriodKind, type ReportSectionKey } from '../api/reports';
-import { isDashboardDay, rangeProblem } from './dashboard';
-import { isCalendarDay } from '../days';
+import {
+  REPORT_LIMITS,
+  REPORT_MESSAGES,
+  REPORT_PERIODS,
+  REPORT_SECTIONS,
+  REPORT_VALIDATION,
+  type ReportPeriodKind,
+  type ReportSectionKey,
+} from '../api/reports';
 import type { IsoDay } from '../days';
+import { isCalendarDay } from '../days';
+import { isDashboardDay, rangeProblem } from './dashboard';
 
 /**
  * POST reports/ and PUT reports/<id>/ (contract: ../api/reports), run by the server's routes and
@@ -20,10 +29,17 @@ const day = (required: string) =>
     .transform(emptyToUndefined)
     .when('period', ([period], schema) => (period === 'custom' ? schema.required(required) : schema.strip()))
     .test('day', DASHBOARD_MESSAGES.badDate, (value) => value === undefined || isCalendarDay(value))
-    .test('day-in-range', DASHBOARD_MESSAGES.dayOutOfRange, (value) => value === undefined || !isCalendarDay(value) || isDashboardDay(value));
+    .test(
+      'day-in-range',
+      DASHBOARD_MESSAGES.dayOutOfRange,
+      (value) => value === undefined || !isCalendarDay(value) || isDashboardDay(value),
+    );
 
 export const reportSchema = object({
-  name: string().trim().required(REPORT_VALIDATION.nameRequired).max(REPORT_LIMITS.nameMax, REPORT_VALIDATION.nameTooLong),
+  name: string()
+    .trim()
+    .required(REPORT_VALIDATION.nameRequired)
+    .max(REPORT_LIMITS.nameMax, REPORT_VALIDATION.nameTooLong),
   sections: array()
     .of(string().required(REPORT_VALIDATION.sectionsRequired))
     .typeError(REPORT_VALIDATION.sectionsRequired)
@@ -38,13 +54,19 @@ export const reportSchema = object({
       const twice = (value ?? []).find((section) => (seen.has(section) ? true : (seen.add(section), false)));
       return twice === undefined || this.createError({ message: REPORT_VALIDATION.duplicateSection(twice) });
     }),
-  period: mixed<ReportPeriodKind>().oneOf(REPORT_PERIODS, REPORT_VALIDATION.badPeriod).required(REPORT_VALIDATION.badPeriod),
+  period: mixed<ReportPeriodKind>()
+    .oneOf(REPORT_PERIODS, REPORT_VALIDATION.badPeriod)
+    .required(REPORT_VALIDATION.badPeriod),
   from: day(REPORT_VALIDATION.customNeedsFrom),
   to: day(REPORT_VALIDATION.customNeedsTo).test('not-future', REPORT_MESSAGES.futurePeriod, function notFuture(value) {
     const today = (this.options.context as { today?: IsoDay } | undefined)?.today;
     return value === undefined || today === undefined || !isCalendarDay(value) || value <= today;
   }),
-  currency: string().trim().uppercase().oneOf(DISPLAY_CURRENCIES, REPORT_VALIDATION.badCurrency).required(REPORT_VALIDATION.badCurrency),
+  currency: string()
+    .trim()
+    .uppercase()
+    .oneOf(DISPLAY_CURRENCIES, REPORT_VALIDATION.badCurrency)
+    .required(REPORT_VALIDATION.badCurrency),
 }).test('range', function range(value) {
   const { period, from, to } = (value ?? {}) as { period?: string; from?: unknown; to?: unknown };
   if (period !== 'custom' || !isDashboardDay(from) || !isDashboardDay(to)) return true;

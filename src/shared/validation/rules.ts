@@ -1,4 +1,5 @@
-import { array, boolean, number, object, string, type InferType, type Message } from 'yup';
+import { array, boolean, type InferType, type Message, number, object, string } from 'yup';
+
 import {
   MAX_CONDITIONS_PER_GROUP,
   MAX_GROUPS,
@@ -15,7 +16,6 @@ import {
   RULE_OPERATORS,
   RULE_SCHEDULES,
   RULE_WINDOWS,
-  STATE_METRICS,
   type RuleActionKind,
   type RuleCompareKind,
   type RuleLevel,
@@ -24,8 +24,9 @@ import {
   type RuleOperator,
   type RuleScheduleKind,
   type RuleWindow,
+  STATE_METRICS,
 } from '../api/rules';
-import { PLATFORMS, type Platform } from '../constants';
+import { type Platform, PLATFORMS } from '../constants';
 import { UUID_PATTERN } from './dashboard';
 
 /**
@@ -105,7 +106,9 @@ const oneOfWords = (values: readonly string[]) => `must be one of: ${values.join
 /** Empty inputs of a form arrive as '' (or NaN); they mean "not set". */
 const optionalNumber = (message: string) =>
   number()
-    .transform((value: unknown, original: unknown) => (original === '' || original === null || Number.isNaN(value) ? null : value))
+    .transform((value: unknown, original: unknown) =>
+      original === '' || original === null || Number.isNaN(value) ? null : value,
+    )
     .nullable()
     .typeError(named(message));
 
@@ -118,25 +121,41 @@ const dayCount = () =>
 const windowField = () => string().oneOf(RULE_WINDOWS as readonly RuleWindow[], named(oneOfWords(RULE_WINDOWS)));
 
 const comparandSchema = object({
-  kind: string().required(named('choose what to compare with.')).oneOf(RULE_COMPARE_KINDS as readonly RuleCompareKind[], named(oneOfWords(RULE_COMPARE_KINDS))),
+  kind: string()
+    .required(named('choose what to compare with.'))
+    .oneOf(RULE_COMPARE_KINDS as readonly RuleCompareKind[], named(oneOfWords(RULE_COMPARE_KINDS))),
   value: optionalNumber('give a number.').when('kind', {
     is: 'value',
-    then: (s) => s.required(named('give a number.')).min(0, named('must be 0 or more.')).max(BIG, named('is too large.')),
+    then: (s) =>
+      s.required(named('give a number.')).min(0, named('must be 0 or more.')).max(BIG, named('is too large.')),
   }),
   metric: string()
     .nullable()
-    .oneOf([...(RULE_METRICS as readonly RuleMetric[]), null], named(`is not a metric; use one of: ${RULE_METRICS.join(', ')}.`))
+    .oneOf(
+      [...(RULE_METRICS as readonly RuleMetric[]), null],
+      named(`is not a metric; use one of: ${RULE_METRICS.join(', ')}.`),
+    )
     .when('kind', { is: 'metric', then: (s) => s.required(named('choose the metric to compare with.')) }),
   window: windowField()
     .nullable()
     .when('kind', {
       is: 'average',
-      then: (s) => s.required(named('choose the span of the average.')).oneOf(['last_n_days', 'lifetime'], named('an average is over the last N days or the lifetime.')),
+      then: (s) =>
+        s
+          .required(named('choose the span of the average.'))
+          .oneOf(['last_n_days', 'lifetime'], named('an average is over the last N days or the lifetime.')),
     }),
-  days: dayCount().when('window', { is: 'last_n_days', then: (s) => s.required(named(`give a whole number of days from 2 to ${MAX_WINDOW_DAYS}.`)) }),
+  days: dayCount().when('window', {
+    is: 'last_n_days',
+    then: (s) => s.required(named(`give a whole number of days from 2 to ${MAX_WINDOW_DAYS}.`)),
+  }),
   factor: optionalNumber('give a factor, e.g. 1.5.').when('kind', {
     is: (kind: string) => kind === 'metric' || kind === 'average',
-    then: (s) => s.required(named('give a factor, e.g. 1.5.')).moreThan(0, named('must be more than 0.')).max(RULE_FACTOR_MAX, named(`must be at most ${RULE_FACTOR_MAX}.`)),
+    then: (s) =>
+      s
+        .required(named('give a factor, e.g. 1.5.'))
+        .moreThan(0, named('must be more than 0.'))
+        .max(RULE_FACTOR_MAX, named(`must be at most ${RULE_FACTOR_MAX}.`)),
   }),
 });
 
@@ -145,19 +164,38 @@ const conditionSchema = object({
     .required(named('choose a metric.'))
     .oneOf(RULE_METRICS as readonly RuleMetric[], named(`is not a metric; use one of: ${RULE_METRICS.join(', ')}.`)),
   window: windowField().required(named('choose a window.')),
-  days: dayCount().when('window', { is: 'last_n_days', then: (s) => s.required(named(`give a whole number of days from 2 to ${MAX_WINDOW_DAYS}.`)) }),
-  operator: string().required(named('choose a comparison.')).oneOf(RULE_OPERATORS as readonly RuleOperator[], named(oneOfWords(RULE_OPERATORS))),
+  days: dayCount().when('window', {
+    is: 'last_n_days',
+    then: (s) => s.required(named(`give a whole number of days from 2 to ${MAX_WINDOW_DAYS}.`)),
+  }),
+  operator: string()
+    .required(named('choose a comparison.'))
+    .oneOf(RULE_OPERATORS as readonly RuleOperator[], named(oneOfWords(RULE_OPERATORS))),
   compare: comparandSchema.required(),
-}).test('average-of-state', named('a daily budget or days running has no average over time; compare it with a number.'), (condition) => {
-  return !(condition.compare?.kind === 'average' && STATE_METRICS.includes(condition.metric as RuleMetric));
-});
+}).test(
+  'average-of-state',
+  named('a daily budget or days running has no average over time; compare it with a number.'),
+  (condition) => {
+    return !(condition.compare?.kind === 'average' && STATE_METRICS.includes(condition.metric as RuleMetric));
+  },
+);
 
 const groupSchema = object({
-  match: string().required().oneOf(RULE_MATCHES as readonly RuleMatch[], named(oneOfWords(RULE_MATCHES))),
+  match: string()
+    .required()
+    .oneOf(RULE_MATCHES as readonly RuleMatch[], named(oneOfWords(RULE_MATCHES))),
   conditions: array(conditionSchema.required())
     .required(named('add at least one condition.'))
-    .min(1, ({ path }) => `${ruleFieldLabel(path.replace(/\.conditions$/, ''))}: add at least one condition; an empty group would match everything.`)
-    .max(MAX_CONDITIONS_PER_GROUP, ({ path }) => `${ruleFieldLabel(path.replace(/\.conditions$/, ''))}: at most ${MAX_CONDITIONS_PER_GROUP} conditions.`),
+    .min(
+      1,
+      ({ path }) =>
+        `${ruleFieldLabel(path.replace(/\.conditions$/, ''))}: add at least one condition; an empty group would match everything.`,
+    )
+    .max(
+      MAX_CONDITIONS_PER_GROUP,
+      ({ path }) =>
+        `${ruleFieldLabel(path.replace(/\.conditions$/, ''))}: at most ${MAX_CONDITIONS_PER_GROUP} conditions.`,
+    ),
 });
 
 const isTimeZone = (zone: string | undefined) => {
@@ -173,7 +211,9 @@ const isTimeZone = (zone: string | undefined) => {
 const budgetActions: readonly RuleActionKind[] = ['budget_up', 'budget_down'];
 
 const actionSchema = object({
-  kind: string().required(named('choose what the rule does.')).oneOf(RULE_ACTION_KINDS as readonly RuleActionKind[], named(oneOfWords(RULE_ACTION_KINDS))),
+  kind: string()
+    .required(named('choose what the rule does.'))
+    .oneOf(RULE_ACTION_KINDS as readonly RuleActionKind[], named(oneOfWords(RULE_ACTION_KINDS))),
   percent: optionalNumber('give the change in percent, 1 to 100.').when('kind', {
     is: (kind: RuleActionKind) => budgetActions.includes(kind),
     then: (s) =>
@@ -186,38 +226,81 @@ const actionSchema = object({
   floor: optionalNumber('give an amount.')
     .min(0, named('must be 0 or more.'))
     .max(BIG, named('is too large.'))
-    .when('kind', { is: 'budget_down', then: (s) => s.required(named('a budget the rule lowers needs a floor it never goes below.')) }),
+    .when('kind', {
+      is: 'budget_down',
+      then: (s) => s.required(named('a budget the rule lowers needs a floor it never goes below.')),
+    }),
   cap: optionalNumber('give an amount.')
     .min(0, named('must be 0 or more.'))
     .max(BIG, named('is too large.'))
-    .when('kind', { is: 'budget_up', then: (s) => s.required(named('a budget the rule raises needs a cap it never goes above.')) }),
-}).test('floor-below-cap', ({ path }) => `${ruleFieldLabel(`${path ? `${path}.` : ''}floor`)}: must be below the highest daily budget.`, (action) => {
-  return action.floor === null || action.floor === undefined || action.cap === null || action.cap === undefined || action.floor < action.cap;
-});
+    .when('kind', {
+      is: 'budget_up',
+      then: (s) => s.required(named('a budget the rule raises needs a cap it never goes above.')),
+    }),
+}).test(
+  'floor-below-cap',
+  ({ path }) => `${ruleFieldLabel(`${path ? `${path}.` : ''}floor`)}: must be below the highest daily budget.`,
+  (action) => {
+    return (
+      action.floor === null ||
+      action.floor === undefined ||
+      action.cap === null ||
+      action.cap === undefined ||
+      action.floor < action.cap
+    );
+  },
+);
 
 export const ruleSchema = object({
-  name: string().trim().required(named('give the rule a name.')).max(RULE_NAME_MAX, named(`at most ${RULE_NAME_MAX} characters.`)),
-  level: string().required(named('choose what the rule looks at.')).oneOf(RULE_LEVELS as readonly RuleLevel[], named(oneOfWords(RULE_LEVELS))),
+  name: string()
+    .trim()
+    .required(named('give the rule a name.'))
+    .max(RULE_NAME_MAX, named(`at most ${RULE_NAME_MAX} characters.`)),
+  level: string()
+    .required(named('choose what the rule looks at.'))
+    .oneOf(RULE_LEVELS as readonly RuleLevel[], named(oneOfWords(RULE_LEVELS))),
   scope: object({
-    platforms: array(string().required().oneOf(PLATFORMS as readonly Platform[], named(oneOfWords(PLATFORMS)))).default([]).max(PLATFORMS.length),
-    accounts: array(string().required().matches(UUID_PATTERN, named('must be ids of the workspace’s connected accounts.')))
+    platforms: array(
+      string()
+        .required()
+        .oneOf(PLATFORMS as readonly Platform[], named(oneOfWords(PLATFORMS))),
+    )
+      .default([])
+      .max(PLATFORMS.length),
+    accounts: array(
+      string().required().matches(UUID_PATTERN, named('must be ids of the workspace’s connected accounts.')),
+    )
       .default([])
       .max(RULE_MAX_ACCOUNTS, named(`at most ${RULE_MAX_ACCOUNTS} accounts.`)),
-    name_contains: string().trim().default('').max(RULE_SCOPE_NAME_MAX, named(`at most ${RULE_SCOPE_NAME_MAX} characters.`)),
+    name_contains: string()
+      .trim()
+      .default('')
+      .max(RULE_SCOPE_NAME_MAX, named(`at most ${RULE_SCOPE_NAME_MAX} characters.`)),
   }).required(),
-  match: string().required().oneOf(RULE_MATCHES as readonly RuleMatch[], named(oneOfWords(RULE_MATCHES))),
+  match: string()
+    .required()
+    .oneOf(RULE_MATCHES as readonly RuleMatch[], named(oneOfWords(RULE_MATCHES))),
   groups: array(groupSchema.required())
     .required(named('add at least one group of conditions.'))
     .min(1, named('add at least one group of conditions.'))
     .max(MAX_GROUPS, named(`at most ${MAX_GROUPS} groups.`)),
   action: actionSchema.required(),
   schedule: object({
-    kind: string().required().oneOf(RULE_SCHEDULES as readonly RuleScheduleKind[], named(oneOfWords(RULE_SCHEDULES))),
-    times: array(string().required().matches(/^([01]\d|2[0-3]):[0-5]\d$/, named('give a time as HH:MM, 00:00 to 23:59.')))
+    kind: string()
+      .required()
+      .oneOf(RULE_SCHEDULES as readonly RuleScheduleKind[], named(oneOfWords(RULE_SCHEDULES))),
+    times: array(
+      string()
+        .required()
+        .matches(/^([01]\d|2[0-3]):[0-5]\d$/, named('give a time as HH:MM, 00:00 to 23:59.')),
+    )
       .default([])
       .max(MAX_SCHEDULE_TIMES, named(`at most ${MAX_SCHEDULE_TIMES} times a day.`))
       .when('kind', { is: 'times', then: (s) => s.min(1, named('add at least one time of day.')) }),
-    time_zone: string().trim().default('UTC').test('zone', named('is not a time zone (e.g. Europe/Paris).'), isTimeZone),
+    time_zone: string()
+      .trim()
+      .default('UTC')
+      .test('zone', named('is not a time zone (e.g. Europe/Paris).'), isTimeZone),
   }).required(),
   guard: object({
     min_impressions: number()
@@ -226,7 +309,11 @@ export const ruleSchema = object({
       .integer(named('give a whole number, 0 or more.'))
       .min(0, named('give a whole number, 0 or more.'))
       .max(BIG, named('is too large.')),
-    min_spend: number().typeError(named('give an amount, 0 or more.')).required(named('give an amount, 0 or more.')).min(0, named('give an amount, 0 or more.')).max(BIG, named('is too large.')),
+    min_spend: number()
+      .typeError(named('give an amount, 0 or more.'))
+      .required(named('give an amount, 0 or more.'))
+      .min(0, named('give an amount, 0 or more.'))
+      .max(BIG, named('is too large.')),
   }).required(),
   cooldown_hours: number()
     .typeError(named(`give whole hours from 1 to ${RULE_COOLDOWN_MAX_HOURS}.`))
@@ -249,11 +336,17 @@ export const ruleSchema = object({
     const level = rule.level as RuleLevel | undefined;
     if (!kind || !level || !RULE_ACTION_LEVELS[kind] || RULE_ACTION_LEVELS[kind].includes(level)) return true;
     const can = RULE_ACTION_LEVELS[kind].map((l) => RULE_LEVEL_LABELS[l].toLowerCase()).join(' and ');
-    return context.createError({ path: 'action.kind', message: `Action: ${RULE_ACTION_LABELS[kind]} can act on ${can}, not ${RULE_LEVEL_LABELS[level].toLowerCase()}.` });
+    return context.createError({
+      path: 'action.kind',
+      message: `Action: ${RULE_ACTION_LABELS[kind]} can act on ${can}, not ${RULE_LEVEL_LABELS[level].toLowerCase()}.`,
+    });
   })
   .test('revive-needs-pause', (rule, context) => {
     if (!rule.revive || rule.action?.kind === 'pause') return true;
-    return context.createError({ path: 'revive', message: 'Revive: only a rule that pauses can resume what it paused.' });
+    return context.createError({
+      path: 'revive',
+      message: 'Revive: only a rule that pauses can resume what it paused.',
+    });
   })
   .test('budget-metric-level', (rule, context) => {
     // A daily budget belongs to a campaign: ads and accounts have none of their own to compare.
@@ -261,7 +354,10 @@ export const ruleSchema = object({
     for (const [g, group] of (rule.groups ?? []).entries()) {
       for (const [c, condition] of (group?.conditions ?? []).entries()) {
         if (condition?.metric === 'budget' || condition?.compare?.metric === 'budget') {
-          return context.createError({ path: `groups[${g}].conditions[${c}]`, message: `${ruleFieldLabel(`groups[${g}].conditions[${c}]`)}: a daily budget is a campaign’s; choose Campaigns under Applies to.` });
+          return context.createError({
+            path: `groups[${g}].conditions[${c}]`,
+            message: `${ruleFieldLabel(`groups[${g}].conditions[${c}]`)}: a daily budget is a campaign’s; choose Campaigns under Applies to.`,
+          });
         }
       }
     }
@@ -270,4 +366,6 @@ export const ruleSchema = object({
 export type RuleInput = InferType<typeof ruleSchema>;
 
 /** PUT rules/<id>/enabled/. */
-export const ruleEnabledSchema = object({ enabled: boolean().strict().required('Enabled must be true or false.').typeError('Enabled must be true or false.') });
+export const ruleEnabledSchema = object({
+  enabled: boolean().strict().required('Enabled must be true or false.').typeError('Enabled must be true or false.'),
+});

@@ -1,6 +1,13 @@
-import { mixed, object, string, type InferType } from 'yup';
-import { DISMISS_NOTE_MAX, DISMISS_REASONS, SUGGESTION_TYPES, type DismissReason, type SuggestionType } from '../api/suggestions';
-import { PLATFORMS, type Platform } from '../constants';
+import { type InferType, mixed, object, string } from 'yup';
+
+import {
+  DISMISS_NOTE_MAX,
+  DISMISS_REASONS,
+  type DismissReason,
+  SUGGESTION_TYPES,
+  type SuggestionType,
+} from '../api/suggestions';
+import { type Platform, PLATFORMS } from '../constants';
 import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
 
 /** Longest list one request returns. */
@@ -20,13 +27,18 @@ export const suggestionQuerySchema = object({
   type: queryText().oneOf(SUGGESTION_TYPES as readonly SuggestionType[], SUGGESTION_VALIDATION.badType),
   platform: queryText().oneOf(PLATFORMS as readonly Platform[], SUGGESTION_VALIDATION.badPlatform),
   account: queryText().matches(UUID_PATTERN, SUGGESTION_VALIDATION.badAccount),
-  limit: queryNumber(SUGGESTION_VALIDATION.badLimit).integer(SUGGESTION_VALIDATION.badLimit).min(1, SUGGESTION_VALIDATION.badLimit).max(SUGGESTIONS_MAX_LIMIT, SUGGESTION_VALIDATION.badLimit),
+  limit: queryNumber(SUGGESTION_VALIDATION.badLimit)
+    .integer(SUGGESTION_VALIDATION.badLimit)
+    .min(1, SUGGESTION_VALIDATION.badLimit)
+    .max(SUGGESTIONS_MAX_LIMIT, SUGGESTION_VALIDATION.badLimit),
 });
 export type SuggestionQueryInput = InferType<typeof suggestionQuerySchema>;
 
 /** POST suggestions/<id>/dismiss/. */
 export const dismissSchema = object({
-  reason: mixed<DismissReason>().oneOf(DISMISS_REASONS, SUGGESTION_VALIDATION.badReason).required(SUGGESTION_VALIDATION.badReason),
+  reason: mixed<DismissReason>()
+    .oneOf(DISMISS_REASONS, SUGGESTION_VALIDATION.badReason)
+    .required(SUGGESTION_VALIDATION.badReason),
   note: string().trim().max(DISMISS_NOTE_MAX, SUGGESTION_VALIDATION.noteTooLong),
 });
 export type DismissInput = InferType<typeof dismissSchema>;

@@ -1,4 +1,5 @@
-import { object, string, type InferType } from 'yup';
+import { type InferType, object, string } from 'yup';
+
 import { ROLES } from '../access/policy';
 import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES } from '../api/dashboard';
 import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX } from '../api/workspaces';
@@ -13,7 +14,8 @@ import { UUID_PATTERN } from './dashboard';
 const workspaceName = () =>
   string().trim().required(WORKSPACE_MESSAGES.nameRequired).max(WORKSPACE_NAME_MAX, WORKSPACE_MESSAGES.nameTooLong);
 
-const role = () => string().trim().required(WORKSPACE_MESSAGES.roleInvalid).oneOf(ROLES, WORKSPACE_MESSAGES.roleInvalid);
+const role = () =>
+  string().trim().required(WORKSPACE_MESSAGES.roleInvalid).oneOf(ROLES, WORKSPACE_MESSAGES.roleInvalid);
 
 /** POST workspaces/ and PATCH workspace/. */
 export const workspaceNameSchema = object({ name: workspaceName() });
@@ -24,7 +26,10 @@ export const deleteWorkspaceSchema = object({ name: string().trim().required(WOR
 
 /** PUT workspaces/current/. */
 export const currentWorkspaceSchema = object({
-  workspace_id: string().trim().required(WORKSPACE_MESSAGES.pickWorkspace).matches(UUID_PATTERN, WORKSPACE_MESSAGES.pickWorkspace),
+  workspace_id: string()
+    .trim()
+    .required(WORKSPACE_MESSAGES.pickWorkspace)
+    .matches(UUID_PATTERN, WORKSPACE_MESSAGES.pickWorkspace),
 });
 
 /** POST workspace/invitations/. */
@@ -49,7 +54,10 @@ export const transferSchema = object({
 
 /** POST invitations/accept/ (the token from the mailed link). */
 export const acceptInvitationSchema = object({
-  token: string().trim().required(WORKSPACE_MESSAGES.invitationNotFound).max(200, WORKSPACE_MESSAGES.invitationNotFound),
+  token: string()
+    .trim()
+    .required(WORKSPACE_MESSAGES.invitationNotFound)
+    .max(200, WORKSPACE_MESSAGES.invitationNotFound),
 });
 
 /** GET workspaces/overview/?currency= (left out or empty: the user's saved display currency; any case). */

@@ -1,5 +1,5 @@
+import { type Theme, useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
-import { useTheme, type Theme } from '@mui/material/styles';
 import type { VictoryThemeDefinition } from 'victory';
 
 /** The chart colours that follow the colour scheme: ink for labels, surfaces for axes, grid and tooltips, and the series' own. */

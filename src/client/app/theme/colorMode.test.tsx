@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
 import { useTheme } from '@mui/material/styles';
+import { render } from '@testing-library/react';
+
 import { COLOR_MODE_KEY, ColorModeThemeProvider } from './colorMode';
 
 afterEach(() => localStorage.clear());

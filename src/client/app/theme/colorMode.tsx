@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { ThemeProvider } from '@mui/material/styles';
 import { readPreference, storePreference } from '@client/lib/browserStorage';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+
 import type { ColorScheme } from './brand';
 import { themes } from './theme';
 
@@ -27,7 +28,11 @@ export interface ColorModeValue {
   setPreference: (preference: ColorModePreference) => void;
 }
 
-const ColorModeContext = createContext<ColorModeValue>({ preference: 'system', scheme: 'light', setPreference: () => undefined });
+const ColorModeContext = createContext<ColorModeValue>({
+  preference: 'system',
+  scheme: 'light',
+  setPreference: () => undefined,
+});
 
 /** The colour scheme the app draws in and the user's choice of it. */
 export function useColorMode(): ColorModeValue {

@@ -1,4 +1,5 @@
 import { alpha, getContrastRatio, type Theme } from '@mui/material/styles';
+
 import { themes } from './theme';
 
 /** WCAG 2.2 AA for body text (1.4.3). */
@@ -36,7 +37,11 @@ function textPairs(theme: Theme): [string, string, string][] {
     // The current page in the navigation: the primary colour on its own tint.
     const selected = over(surface, alpha(palette.primary.main, palette.action.selectedOpacity));
     pairs.push([`primary.main on the selected tint over ${surfaceName}`, palette.primary.main, selected]);
-    pairs.push([`text.primary on the selected tint over ${surfaceName}`, palette.text.primary, over(surface, palette.action.selected)]);
+    pairs.push([
+      `text.primary on the selected tint over ${surfaceName}`,
+      palette.text.primary,
+      over(surface, palette.action.selected),
+    ]);
   }
   // Filled chips and contained buttons: their text on their colour.
   for (const colour of ['primary', 'secondary', 'success', 'warning', 'error', 'info'] as const) {
@@ -54,7 +59,10 @@ describe.each(['light', 'dark'] as const)('the %s theme', (scheme) => {
 
   it('draws every text pair at WCAG AA contrast (4.5:1) or more', () => {
     const failing = textPairs(theme)
-      .map(([name, foreground, background]) => ({ name, ratio: Math.round(getContrastRatio(foreground, background) * 100) / 100 }))
+      .map(([name, foreground, background]) => ({
+        name,
+        ratio: Math.round(getContrastRatio(foreground, background) * 100) / 100,
+      }))
       .filter(({ ratio }) => ratio < AA_TEXT);
     expect(failing).toEqual([]);
   });

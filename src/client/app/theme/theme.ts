@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+
 import { brandPalettes, type ColorScheme } from './brand';
 import { inputsCustomizations } from './customizations/inputs';
 import { navigationCustomizations } from './customizations/navigation';

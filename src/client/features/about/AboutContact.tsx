@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
-import { MARKETING_FACTS } from '@shared/marketing';
 import { sendBeacon } from '@client/api/beacons';
 import { paths } from '@client/app/paths';
+import { Button, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
+import { MARKETING_FACTS } from '@shared/marketing';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 /** The opt-in's label. */
 export const PILOT_SLOTS_LABEL = 'Tell me about limited pilot slots';
@@ -28,7 +28,8 @@ export function AboutContact() {
           Work with us
         </Typography>
         <Typography>
-          We are opening a few more pilot slots for teams who want hands-on help with their ads. {MARKETING_FACTS.replyText}.
+          We are opening a few more pilot slots for teams who want hands-on help with their ads.{' '}
+          {MARKETING_FACTS.replyText}.
         </Typography>
         <FormControlLabel
           control={<Checkbox checked={openToContact} onChange={(event) => setOpenToContact(event.target.checked)} />}

@@ -1,6 +1,7 @@
-import { Avatar, Box, Card, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { CORE_TEAM, CORE_VALUES, PROBLEMS } from './aboutContent';
 import { PageSection } from '@client/components/PageSection';
+import { Avatar, Box, Card, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+
+import { CORE_TEAM, CORE_VALUES, PROBLEMS } from './aboutContent';
 
 /** A person's initials for the avatar: 'Ananya Iyer' -> 'AI'. */
 export function initials(name: string): string {
@@ -17,7 +18,11 @@ function TitledList({ items, label }: { items: readonly { title: string; text: s
     <List aria-label={label}>
       {items.map((item) => (
         <ListItem key={item.title} disableGutters>
-          <ListItemText primary={item.title} secondary={item.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+          <ListItemText
+            primary={item.title}
+            secondary={item.text}
+            slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+          />
         </ListItem>
       ))}
     </List>

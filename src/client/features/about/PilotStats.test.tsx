@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
 import { STAT_COUNT_UP_MS, STAT_VISIBILITY_THRESHOLD } from '@shared/constants';
+import { act, render, screen } from '@testing-library/react';
+
 import { PilotStats, spokenFigure } from './PilotStats';
 
 /** An IntersectionObserver the test drives: `reveal(ratio)` reports the watched element at that visible share. */
@@ -31,7 +32,13 @@ class FakeIntersectionObserver {
 
   reveal(ratio: number) {
     const entries = this.observed.map(
-      (target) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio, time: Date.now() }) as unknown as IntersectionObserverEntry,
+      (target) =>
+        ({
+          target,
+          isIntersecting: ratio > 0,
+          intersectionRatio: ratio,
+          time: Date.now(),
+        }) as unknown as IntersectionObserverEntry,
     );
     this.callback(entries, this as unknown as IntersectionObserver);
   }
@@ -39,7 +46,11 @@ class FakeIntersectionObserver {
 
 function installIntersectionObserver() {
   FakeIntersectionObserver.instances = [];
-  Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: FakeIntersectionObserver });
+  Object.defineProperty(window, 'IntersectionObserver', {
+    configurable: true,
+    writable: true,
+    value: FakeIntersectionObserver,
+  });
 }
 
 function setReducedMotion(reduce: boolean) {
@@ -62,7 +73,9 @@ function setReducedMotion(reduce: boolean) {
 /** The animated (aria-hidden) figures as shown, e.g. ['12+', '93%', '48/50']. */
 function shownFigures(): string[] {
   const list = screen.getByRole('list', { name: 'Pilot figures' });
-  return Array.from(list.querySelectorAll('[aria-hidden="true"] > p:first-child')).map((figure) => figure.textContent ?? '');
+  return Array.from(list.querySelectorAll('[aria-hidden="true"] > p:first-child')).map(
+    (figure) => figure.textContent ?? '',
+  );
 }
 
 /** The numbers of the shown figures. */
@@ -95,7 +108,9 @@ describe('PilotStats', () => {
   });
 
   it('says 48/50 as 48 out of 50', () => {
-    expect(spokenFigure({ value: 48, suffix: '/50', label: 'user satisfaction' })).toBe('48 out of 50 user satisfaction');
+    expect(spokenFigure({ value: 48, suffix: '/50', label: 'user satisfaction' })).toBe(
+      '48 out of 50 user satisfaction',
+    );
     expect(spokenFigure({ value: 12, suffix: '+', label: 'early adopters' })).toBe('12+ early adopters');
   });
 

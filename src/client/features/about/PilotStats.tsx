@@ -1,10 +1,10 @@
+import { PageSection } from '@client/components/PageSection';
+import { visuallyHidden } from '@client/components/visuallyHidden';
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { PILOT_FACTS } from '@shared/marketing';
+
 import { useCountUp } from './useCountUp';
 import { useRevealOnce } from './useRevealOnce';
-import { visuallyHidden } from '@client/components/visuallyHidden';
-import { PageSection } from '@client/components/PageSection';
-
 
 /** One pilot figure: the number, what follows it ('+', '%', '/50') and what it counts. */
 interface PilotFigure {
@@ -13,7 +13,11 @@ interface PilotFigure {
   label: string;
 }
 
-const FIGURES: readonly PilotFigure[] = [PILOT_FACTS.earlyAdopters, PILOT_FACTS.conversionLift, PILOT_FACTS.satisfaction];
+const FIGURES: readonly PilotFigure[] = [
+  PILOT_FACTS.earlyAdopters,
+  PILOT_FACTS.conversionLift,
+  PILOT_FACTS.satisfaction,
+];
 
 /** How a figure reads aloud: '48/50' as '48 out of 50'. */
 export function spokenFigure({ value, suffix, label }: PilotFigure): string {
@@ -28,7 +32,10 @@ function StatCard({ figure, start, instant }: { figure: PilotFigure; start: bool
       <CardContent>
         {/* The moving digits would be read out frame by frame; screen readers get the final figure once. */}
         <Box aria-hidden="true">
-          <Typography component="p" sx={{ fontSize: '2.5rem', fontWeight: 700, color: 'primary.main', fontVariantNumeric: 'tabular-nums' }}>
+          <Typography
+            component="p"
+            sx={{ fontSize: '2.5rem', fontWeight: 700, color: 'primary.main', fontVariantNumeric: 'tabular-nums' }}
+          >
             {shown}
             {figure.suffix}
           </Typography>
@@ -53,7 +60,14 @@ export function PilotStats() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         What our first customers saw during the pilot.
       </Typography>
-      <Grid container spacing={2} component="ul" ref={ref} aria-label="Pilot figures" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Grid
+        container
+        spacing={2}
+        component="ul"
+        ref={ref}
+        aria-label="Pilot figures"
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
         {FIGURES.map((figure) => (
           <Grid key={figure.label} component="li" size={{ xs: 12, sm: 4 }}>
             <StatCard figure={figure} start={revealed} instant={instant} />

@@ -36,7 +36,13 @@ export const CORE_TEAM: readonly TeamMember[] = [
 /** The core values. */
 export const CORE_VALUES: readonly { title: string; text: string }[] = [
   { title: 'Clarity first', text: 'One dashboard, plain words, and suggestions you can act on today.' },
-  { title: 'Evidence over opinion', text: 'We test, measure and tell you when a tip is a hypothesis rather than a guarantee.' },
+  {
+    title: 'Evidence over opinion',
+    text: 'We test, measure and tell you when a tip is a hypothesis rather than a guarantee.',
+  },
   { title: 'Respect for attention', text: 'Persuasion that informs people, never tricks them.' },
-  { title: 'Privacy by default', text: 'We keep only what the product needs to work, and you can disconnect any account at any time.' },
+  {
+    title: 'Privacy by default',
+    text: 'We keep only what the product needs to work, and you can disconnect any account at any time.',
+  },
 ];

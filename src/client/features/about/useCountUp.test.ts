@@ -1,6 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
 import { STAT_COUNT_UP_MS } from '@shared/constants';
 import { countUpValue } from '@shared/countUp';
+import { act, renderHook } from '@testing-library/react';
+
 import { useCountUp } from './useCountUp';
 
 beforeEach(() => jest.useFakeTimers());
@@ -14,7 +15,9 @@ describe('useCountUp', () => {
   });
 
   it('follows the shared ease-out curve frame by frame and lands on the target at 900 ms', () => {
-    const { result, rerender } = renderHook(({ start }) => useCountUp(93, { start }), { initialProps: { start: false } });
+    const { result, rerender } = renderHook(({ start }) => useCountUp(93, { start }), {
+      initialProps: { start: false },
+    });
     rerender({ start: true });
 
     const seen: number[] = [];

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { STAT_COUNT_UP_MS } from '@shared/constants';
 import { countUpValue } from '@shared/countUp';
+import { useEffect, useState } from 'react';
 
 /** Options of useCountUp. */
 export interface CountUpOptions {
@@ -27,7 +27,10 @@ function scheduleFrame(callback: () => void): () => void {
  * The figure to show for a count-up to `target`: 0 until `start`, then rising each animation
  * frame on the shared ease-out curve, and exactly `target` once `durationMs` (900 ms) has passed.
  */
-export function useCountUp(target: number, { start, instant = false, durationMs = STAT_COUNT_UP_MS }: CountUpOptions): number {
+export function useCountUp(
+  target: number,
+  { start, instant = false, durationMs = STAT_COUNT_UP_MS }: CountUpOptions,
+): number {
   const [value, setValue] = useState(0);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { STAT_VISIBILITY_THRESHOLD } from '@shared/constants';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -8,7 +8,11 @@ const RATIO_TOLERANCE = 0.01;
 
 /** Whether the user asked the system for less motion. */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(REDUCED_MOTION_QUERY).matches
+  );
 }
 
 /** Whether the browser can tell when an element scrolls into view. */

@@ -1,6 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import { LOGOUT_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { LOGGED_OUT_MESSAGE } from '@client/features/session/useLogoutFlow';
@@ -9,8 +6,12 @@ import { api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
-import { USER_INFO_REDIRECT_MESSAGE } from './AccountPage';
+import { LOGOUT_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
 import { DAY_MS } from '@shared/days';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
+import { USER_INFO_REDIRECT_MESSAGE } from './AccountPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -53,7 +54,9 @@ describe('AccountPage', () => {
 
   it('shows an active trial with days left rounded up, and an encouraging message', async () => {
     const end = new Date(Date.now() + 2 * DAY_MS + 60_000).toISOString();
-    await setup(() => HttpResponse.json(userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: end } })));
+    await setup(() =>
+      HttpResponse.json(userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: end } })),
+    );
     await screen.findByText('Full Name', { selector: 'dt' });
     expect(detail('Trial status')).toBe('Active');
     expect(detail('Days Left')).toBe('3');
@@ -62,7 +65,11 @@ describe('AccountPage', () => {
   });
 
   it("says 'Ended' for a trial that is over, with 0 days left and no encouragement", async () => {
-    await setup(() => HttpResponse.json(userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } })));
+    await setup(() =>
+      HttpResponse.json(
+        userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } }),
+      ),
+    );
     await screen.findByText('Full Name', { selector: 'dt' });
     expect(detail('Trial status')).toBe('Ended');
     expect(detail('Days Left')).toBe('0');
@@ -144,7 +151,9 @@ describe('AccountPage', () => {
     server.use(http.post(api('logout/'), () => new HttpResponse(null, { status: 500 })));
     const { user, store } = await setup();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Log out?' })).getByRole('button', { name: 'Logout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Log out?' })).getByRole('button', { name: 'Logout' }),
+    );
 
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     expect(screen.queryByText(LOGGED_OUT_MESSAGE)).not.toBeInTheDocument();

@@ -1,8 +1,3 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
-import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import LogoutIcon from '@mui/icons-material/Logout';
-import type { UserInfo } from '@shared/api/userInfo';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
@@ -12,6 +7,12 @@ import { LogoutDialog } from '@client/features/session/LogoutDialog';
 import { loggedOut, selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
 import { useLogoutFlow } from '@client/features/session/useLogoutFlow';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { UserInfo } from '@shared/api/userInfo';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+
 import { useUserInfo } from './account.api';
 import { encouragement, trialSummary } from './accountView';
 
@@ -46,7 +47,10 @@ function AccountDetails({ info }: { info: UserInfo }) {
   };
   return (
     <Stack spacing={2}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+      >
         {DETAIL_LABELS.map((label) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary">
@@ -114,7 +118,9 @@ export function AccountPage({ sections }: { sections?: ReactNode }) {
         <DiagnosticsButton />
       </Stack>
       {/* A section may load its own chunk: the page above it shows meanwhile. */}
-      <Suspense fallback={<Skeleton variant="rectangular" height={96} role="status" aria-label="Loading" />}>{sections}</Suspense>
+      <Suspense fallback={<Skeleton variant="rectangular" height={96} role="status" aria-label="Loading" />}>
+        {sections}
+      </Suspense>
       <LogoutDialog
         open={snapshot.matches('confirming') || loggingOut}
         busy={loggingOut}

@@ -1,12 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { DELETE_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { DELETE_REDIRECT_MS, SESSION_STORAGE_KEY } from '@shared/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { deletingMessage } from './DeleteAccountPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -15,7 +16,10 @@ afterEach(() => jest.useRealTimers());
 
 const STORED = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' };
 
-async function setup(reply: () => Response = () => new HttpResponse(null, { status: 204 }), route: string = paths.deleteAccount) {
+async function setup(
+  reply: () => Response = () => new HttpResponse(null, { status: 204 }),
+  route: string = paths.deleteAccount,
+) {
   let calls = 0;
   const beacons = recordBeacons();
   server.use(
@@ -70,7 +74,9 @@ describe('DeleteAccountPage', () => {
     sessionStorage.setItem('adwise.other', 'y');
     await user.type(username, '  asha ');
     await user.click(submit);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await screen.findByText(deletingMessage('asha'))).toBeInTheDocument();
     expect(deletingMessage('asha')).toBe('Deleting account for user: asha');
@@ -94,7 +100,9 @@ describe('DeleteAccountPage', () => {
     const { username, submit } = await openForm();
     await user.type(username, 'asha');
     await user.click(submit);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await screen.findByText('Failed to delete account.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

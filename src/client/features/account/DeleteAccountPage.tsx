@@ -1,17 +1,18 @@
-import { useMachine } from '@xstate/react';
-import { Form, Formik } from 'formik';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { deleteAccountFormSchema } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
-import { FormikTextField } from '@client/components/FormikTextField';
 import { ConfirmActions } from '@client/components/ConfirmActions';
+import { FormikTextField } from '@client/components/FormikTextField';
 import { SimplePage } from '@client/components/SimplePage';
 import { accountDeleted, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { deleteAccountFormSchema } from '@shared/validation/auth';
+import { useMachine } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+
 import { useDeleteAccountMutation } from './account.api';
 import { deleteAccountMachine } from './deleteAccount.machine';
 

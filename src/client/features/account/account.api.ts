@@ -1,9 +1,9 @@
-import type { AccountInfo } from '@shared/api/auth';
-import { normalizeUserInfo, hasActiveTrial, type UserInfo } from '@shared/api/userInfo';
-import { USER_INFO_POLL_MS } from '@shared/constants';
 import { baseApi } from '@client/api/baseApi';
 import { useAppSelector } from '@client/app/hooks';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import type { AccountInfo } from '@shared/api/auth';
+import { hasActiveTrial, normalizeUserInfo, type UserInfo } from '@shared/api/userInfo';
+import { USER_INFO_POLL_MS } from '@shared/constants';
 
 /** The user-info path (spec section 7). */
 export const USER_INFO_PATH = 'user-info/';

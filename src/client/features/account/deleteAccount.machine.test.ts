@@ -1,5 +1,6 @@
-import { createActor, fromPromise } from 'xstate';
 import { DELETE_REDIRECT_MS } from '@shared/constants';
+import { createActor, fromPromise } from 'xstate';
+
 import { deleteAccountMachine } from './deleteAccount.machine';
 
 function setup(call: () => Promise<void>) {
@@ -72,7 +73,9 @@ describe('deleteAccountMachine', () => {
 
   it('can try again after a failure', async () => {
     let attempts = 0;
-    const { actor, clearAccountData } = setup(() => (++attempts === 1 ? Promise.reject(new Error('down')) : Promise.resolve()));
+    const { actor, clearAccountData } = setup(() =>
+      ++attempts === 1 ? Promise.reject(new Error('down')) : Promise.resolve(),
+    );
     actor.send({ type: 'SUBMIT', username: 'asha' });
     actor.send({ type: 'CONFIRM' });
     await settle();

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import { DELETE_REDIRECT_MS } from '@shared/constants';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** The events the delete-account machine takes. */
 export type DeleteAccountEvent = { type: 'SUBMIT'; username: string } | { type: 'CANCEL' } | { type: 'CONFIRM' };

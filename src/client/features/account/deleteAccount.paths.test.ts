@@ -1,4 +1,4 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
 
 /** Spec section 9: after the delete, /login after 600 ms. */
@@ -23,6 +23,9 @@ describeMachinePaths(machineModel('deleteAccount'), {
       expect(arrival.snapshot.context.error).toBeNull();
     },
   },
-  redirecting: { leavesAfterMs: SPEC_REDIRECT_MS, check: (arrival) => expect(effectNames(arrival)).toEqual(['clearAccountData']) },
+  redirecting: {
+    leavesAfterMs: SPEC_REDIRECT_MS,
+    check: (arrival) => expect(effectNames(arrival)).toEqual(['clearAccountData']),
+  },
   done: { check: (arrival) => expect(effectNames(arrival)).toEqual(['redirectToLogin']) },
 });

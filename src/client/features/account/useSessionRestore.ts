@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useShellData } from '@client/app/shellData';
 import { expired, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { useEffect, useState } from 'react';
 
 /**
  * Keeps account info loaded while signed in (spec section 7: at start and after login)

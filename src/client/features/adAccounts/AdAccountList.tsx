@@ -1,10 +1,11 @@
-import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { ConnectedAdAccount } from '@shared/api/adAccounts';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
+import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import { PLATFORM_LABELS } from '@shared/constants';
+
 import { useListAdAccountsQuery } from './adAccounts.api';
 import { ConnectButton } from './ConnectButton';
 import { expiryWarningText } from './expiryWarning';
@@ -12,7 +13,8 @@ import { expiryWarningText } from './expiryWarning';
 /** Shown when no account is connected (spec section 2). */
 export const NO_ACCOUNTS_MESSAGE = 'No accounts connected yet';
 /** Why a connection needs reconnecting, and what reconnecting does. */
-export const NEEDS_RECONNECT_EXPLANATION = 'The platform ended this connection. Reconnect to resume syncing; your data is kept.';
+export const NEEDS_RECONNECT_EXPLANATION =
+  'The platform ended this connection. Reconnect to resume syncing; your data is kept.';
 
 const HEADING_ID = 'connected-accounts-heading';
 const SKELETON_ROWS = 2;
@@ -42,12 +44,20 @@ function AccountRow({ account, onDisconnect }: AccountRowProps) {
   const warningId = `ad-account-${account.id}-expiry`;
   const details = [account.name, account.currency].filter(Boolean).join(' · ');
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography id={titleId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {platform} <Box component="span" sx={{ fontWeight: 400 }}>{account.account_id}</Box>
+              {platform}{' '}
+              <Box component="span" sx={{ fontWeight: 400 }}>
+                {account.account_id}
+              </Box>
             </Typography>
             {needsReconnect && <Chip label="Needs reconnect" color="warning" size="small" />}
             {expiring && <Chip label="Expires soon" color="warning" size="small" variant="outlined" />}
@@ -101,7 +111,9 @@ export interface AdAccountListProps {
  * the list. Fetched again on every visit: a platform may have ended a connection meanwhile.
  */
 export function AdAccountList({ onDisconnect }: AdAccountListProps) {
-  const { data, error, isError, isFetching, refetch } = useListAdAccountsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, error, isError, isFetching, refetch } = useListAdAccountsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
 
   let body;
   if (data) {

@@ -1,5 +1,6 @@
-import type { Platform } from '@shared/constants';
 import { LoadingButton, type LoadingButtonProps } from '@client/components/LoadingButton';
+import type { Platform } from '@shared/constants';
+
 import { useConnectPlatform } from './useConnectPlatform';
 
 /** Props of ConnectButton. */

@@ -1,6 +1,7 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+
 import { ConnectButton } from './ConnectButton';
 
 const HEADING_ID = 'connect-platforms-heading';
@@ -18,7 +19,13 @@ export function ConnectPlatforms() {
       <Typography color="text.secondary">
         You sign in on the platform&apos;s own page and choose what to share; Adwise never sees your password.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' },
+        }}
+      >
         {PLATFORMS.map((platform) => (
           <ConnectButton key={platform} platform={platform} variant="outlined" size="large">
             Connect {PLATFORM_LABELS[platform]}

@@ -1,21 +1,27 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { INVITE_STATUS_KEY, TWITTER_CODE_VERIFIER_KEY, type ConnectedAdAccount, type StartConnectionResult } from '@shared/api/adAccounts';
-import type { Role } from '@shared/access/policy';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
-import { OTP_MESSAGE } from '@shared/validation/otp';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { adAccountBody, api, FAKE_OTP, fakeAdAccountsServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import {
+  type ConnectedAdAccount,
+  INVITE_STATUS_KEY,
+  type StartConnectionResult,
+  TWITTER_CODE_VERIFIER_KEY,
+} from '@shared/api/adAccounts';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { OTP_MESSAGE } from '@shared/validation/otp';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, type HttpHandler, HttpResponse } from 'msw';
+
 import { NEEDS_RECONNECT_EXPLANATION, NO_ACCOUNTS_MESSAGE } from './AdAccountList';
 import { browserLocation } from './browserLocation';
 import { expiryWarningText } from './expiryWarning';
-import { GOOGLE_ADS_URL } from './InviteStatusNotice';
 import { CONNECT_RESULT_KEY, INVITE_MESSAGES } from './inviteStatus';
+import { GOOGLE_ADS_URL } from './InviteStatusNotice';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -30,7 +36,10 @@ interface SetupOptions {
 }
 
 /** The page for a signed-in user whose connected accounts are `accounts`; the browser never really leaves. */
-async function setup(accounts: ConnectedAdAccount[] = [], { route = paths.connectedAccounts, overrides = [] }: SetupOptions = {}) {
+async function setup(
+  accounts: ConnectedAdAccount[] = [],
+  { route = paths.connectedAccounts, overrides = [] }: SetupOptions = {},
+) {
   const fake = fakeAdAccountsServer(accounts);
   const beacons = recordBeacons();
   server.use(...fake.handlers, beacons.handler);
@@ -61,7 +70,10 @@ describe('ConnectedAccountsPage: the list', () => {
         return HttpResponse.json([]);
       }),
     );
-    renderWithProviders(<AppRouter />, { route: paths.connectedAccounts, preloadedState: { session: signedInSession() } });
+    renderWithProviders(<AppRouter />, {
+      route: paths.connectedAccounts,
+      preloadedState: { session: signedInSession() },
+    });
     expect(await screen.findByRole('status', { name: 'Loading connected accounts' })).toBeInTheDocument();
     expect(await screen.findByText(NO_ACCOUNTS_MESSAGE)).toBeInTheDocument();
     expect(NO_ACCOUNTS_MESSAGE).toBe('No accounts connected yet');
@@ -69,14 +81,19 @@ describe('ConnectedAccountsPage: the list', () => {
   });
 
   it('lists each account: platform in upper case, account id, name and currency, and a Disconnect button', async () => {
-    await setup([adAccountBody(), adAccountBody({ id: 'conn-2', platform: 'google', account_id: '1234567890', name: 'Brand', currency: 'USD' })]);
+    await setup([
+      adAccountBody(),
+      adAccountBody({ id: 'conn-2', platform: 'google', account_id: '1234567890', name: 'Brand', currency: 'USD' }),
+    ]);
     const items = within(await accountList()).getAllByRole('listitem');
     expect(items).toHaveLength(2);
 
     expect(items[0]).toHaveTextContent('META');
     expect(items[0]).toHaveTextContent('act_1234567890');
     expect(items[0]).toHaveTextContent('Main store · INR');
-    expect(within(items[0]).getByRole('button', { name: 'Disconnect META account act_1234567890' })).toBeInTheDocument();
+    expect(
+      within(items[0]).getByRole('button', { name: 'Disconnect META account act_1234567890' }),
+    ).toBeInTheDocument();
     expect(within(items[0]).queryByText('Needs reconnect')).not.toBeInTheDocument();
 
     expect(items[1]).toHaveTextContent('GOOGLE');
@@ -86,19 +103,31 @@ describe('ConnectedAccountsPage: the list', () => {
   });
 
   it('marks a connection that needs reconnecting, explains it, and Reconnect starts that platform', async () => {
-    server.use(http.get(api('auth/linkedin/'), () => HttpResponse.json({ auth_url: 'https://linkedin.example/consent?state=s1' } satisfies StartConnectionResult)));
-    const { user, assign } = await setup([adAccountBody({ platform: 'linkedin', account_id: 'urn:li:1', status: 'needs_reconnect' })]);
+    server.use(
+      http.get(api('auth/linkedin/'), () =>
+        HttpResponse.json({ auth_url: 'https://linkedin.example/consent?state=s1' } satisfies StartConnectionResult),
+      ),
+    );
+    const { user, assign } = await setup([
+      adAccountBody({ platform: 'linkedin', account_id: 'urn:li:1', status: 'needs_reconnect' }),
+    ]);
     const [item] = within(await accountList()).getAllByRole('listitem');
     expect(within(item).getByText('Needs reconnect')).toBeInTheDocument();
     expect(within(item).getByText(NEEDS_RECONNECT_EXPLANATION)).toBeInTheDocument();
-    expect(NEEDS_RECONNECT_EXPLANATION).toBe('The platform ended this connection. Reconnect to resume syncing; your data is kept.');
+    expect(NEEDS_RECONNECT_EXPLANATION).toBe(
+      'The platform ended this connection. Reconnect to resume syncing; your data is kept.',
+    );
 
     await user.click(within(item).getByRole('button', { name: 'Reconnect LinkedIn' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://linkedin.example/consent?state=s1'));
   });
 
   it('warns about a connection that ends within a week, with its date, and Reconnect (by keyboard) starts that platform', async () => {
-    server.use(http.get(api('auth/meta/'), () => HttpResponse.json({ auth_url: 'https://meta.example/consent?state=s2' } satisfies StartConnectionResult)));
+    server.use(
+      http.get(api('auth/meta/'), () =>
+        HttpResponse.json({ auth_url: 'https://meta.example/consent?state=s2' } satisfies StartConnectionResult),
+      ),
+    );
     const { user, assign } = await setup([
       adAccountBody({ expires_at: '2030-01-07T12:00:00.000Z', expiring: true }),
       adAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890' }),
@@ -131,10 +160,18 @@ describe('ConnectedAccountsPage: the list', () => {
   it('on a failure says so (once, with the fallback) and Retry loads the list', async () => {
     let fail = true;
     const { user } = await setup([], {
-      overrides: [http.get(api('ad-accounts/'), () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([adAccountBody()])))],
+      overrides: [
+        http.get(api('ad-accounts/'), () =>
+          fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([adAccountBody()]),
+        ),
+      ],
     });
     // Inline and the toast (both are alerts; which one renders first is a race).
-    await waitFor(() => expect(screen.getAllByRole('alert').some((el) => el.textContent?.includes('Unable to load ad accounts right now.'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').some((el) => el.textContent?.includes('Unable to load ad accounts right now.')),
+      ).toBe(true),
+    );
     await waitFor(() => expect(screen.getAllByText('Unable to load ad accounts right now.')).toHaveLength(2));
 
     fail = false;
@@ -143,8 +180,18 @@ describe('ConnectedAccountsPage: the list', () => {
   });
 
   it('prefers the server detail when the list fails', async () => {
-    await setup([], { overrides: [http.get(api('ad-accounts/'), () => HttpResponse.json({ detail: 'Accounts are being migrated.' }, { status: 503 }))] });
-    await waitFor(() => expect(screen.getAllByRole('alert').some((el) => el.textContent?.includes('Accounts are being migrated.'))).toBe(true));
+    await setup([], {
+      overrides: [
+        http.get(api('ad-accounts/'), () =>
+          HttpResponse.json({ detail: 'Accounts are being migrated.' }, { status: 503 }),
+        ),
+      ],
+    });
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((el) => el.textContent?.includes('Accounts are being migrated.'))).toBe(
+        true,
+      ),
+    );
     await waitFor(() => expect(screen.getAllByText('Accounts are being migrated.')).toHaveLength(2));
   });
 });
@@ -154,7 +201,9 @@ describe('ConnectedAccountsPage: connecting', () => {
     await setup();
     const section = screen.getByRole('region', { name: 'Connect a platform' });
     expect(within(section).getByText('Secure OAuth')).toBeInTheDocument();
-    const buttons = within(section).getAllByRole('button').map((button) => button.textContent);
+    const buttons = within(section)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(buttons).toEqual(PLATFORMS.map((platform) => `Connect ${PLATFORM_LABELS[platform]}`));
   });
 
@@ -166,7 +215,9 @@ describe('ConnectedAccountsPage: connecting', () => {
     server.use(
       http.get(api('auth/tiktok/'), async () => {
         await answered;
-        return HttpResponse.json({ auth_url: 'https://tiktok.example/consent?state=t1' } satisfies StartConnectionResult);
+        return HttpResponse.json({
+          auth_url: 'https://tiktok.example/consent?state=t1',
+        } satisfies StartConnectionResult);
       }),
     );
     const { user, assign, beacons } = await setup();
@@ -178,12 +229,18 @@ describe('ConnectedAccountsPage: connecting', () => {
     answer();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://tiktok.example/consent?state=t1'));
     expect(assign).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'connect-click', body: { platform: 'tiktok', ts: expect.any(Number) } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([{ name: 'connect-click', body: { platform: 'tiktok', ts: expect.any(Number) } }]),
+    );
     expect(localStorage.getItem(TWITTER_CODE_VERIFIER_KEY)).toBeNull();
   });
 
   it("keeps X's code verifier before leaving", async () => {
-    server.use(http.get(api('auth/x/'), () => HttpResponse.json({ auth_url: 'https://x.example/authorize', code_verifier: 'verifier-123' })));
+    server.use(
+      http.get(api('auth/x/'), () =>
+        HttpResponse.json({ auth_url: 'https://x.example/authorize', code_verifier: 'verifier-123' }),
+      ),
+    );
     const { user, assign } = await setup();
     await user.click(screen.getByRole('button', { name: 'Connect Twitter' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://x.example/authorize'));
@@ -201,7 +258,11 @@ describe('ConnectedAccountsPage: connecting', () => {
   });
 
   it('prefers the server detail when the start fails', async () => {
-    server.use(http.get(api('auth/google/'), () => HttpResponse.json({ detail: 'Google Ads is not configured.' }, { status: 503 })));
+    server.use(
+      http.get(api('auth/google/'), () =>
+        HttpResponse.json({ detail: 'Google Ads is not configured.' }, { status: 503 }),
+      ),
+    );
     const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Connect Google Ads' }));
     expect(await screen.findByText('Google Ads is not configured.')).toBeInTheDocument();
@@ -226,7 +287,11 @@ describe('ConnectedAccountsPage: the OAuth callback', () => {
   });
 
   it("drops X's code verifier as soon as the browser is back, whatever the outcome or platform", async () => {
-    for (const query of ['invite_status=ALREADY_LINKED&platform=x&connected=1', 'invite_status=FAILED&platform=x&reason=denied', 'invite_status=PENDING&platform=google']) {
+    for (const query of [
+      'invite_status=ALREADY_LINKED&platform=x&connected=1',
+      'invite_status=FAILED&platform=x&reason=denied',
+      'invite_status=PENDING&platform=google',
+    ]) {
       localStorage.setItem(TWITTER_CODE_VERIFIER_KEY, 'verifier-123');
       const { replace, unmount } = await setup([], { route: `${paths.connectedAccounts}?${query}` });
       await waitFor(() => expect(replace).toHaveBeenCalledWith('/connected-accounts'));
@@ -273,7 +338,9 @@ describe('ConnectedAccountsPage: the OAuth callback', () => {
   it('shows PENDING with the help box, and keeps it for the next visit', async () => {
     storeCallback('PENDING', { platform: 'google' });
     await setup();
-    expect(screen.getByText('Invitation sent. Please accept it in Google Ads → Access & Security.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Invitation sent. Please accept it in Google Ads → Access & Security.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: HELP_BOX })).toBeInTheDocument();
     expect(localStorage.getItem(INVITE_STATUS_KEY)).toBe('PENDING');
   });
@@ -295,12 +362,21 @@ describe('ConnectedAccountsPage: the OAuth callback', () => {
   });
 
   it.each([
-    [{ reason: 'plan_limit', plan: 'pro', limit: '5' }, 'Your Pro plan allows 5 connected ad accounts. Disconnect one or upgrade to connect more.'],
-    [{ reason: 'plan_limit', plan: 'starter', limit: '1' }, 'Your Starter plan allows 1 connected ad account. Disconnect one or upgrade to connect more.'],
+    [
+      { reason: 'plan_limit', plan: 'pro', limit: '5' },
+      'Your Pro plan allows 5 connected ad accounts. Disconnect one or upgrade to connect more.',
+    ],
+    [
+      { reason: 'plan_limit', plan: 'starter', limit: '1' },
+      'Your Starter plan allows 1 connected ad account. Disconnect one or upgrade to connect more.',
+    ],
     [{ reason: 'denied' }, 'You cancelled the connection, so nothing was changed.'],
     [{ reason: 'expired_state' }, 'That connection attempt expired or was already used. Please try again.'],
     [{ reason: 'no_accounts' }, 'No ad accounts were shared. Connect again and pick at least one account.'],
-    [{ reason: 'platform_error', platform: 'linkedin' }, 'LinkedIn did not complete the connection. Please try again in a moment.'],
+    [
+      { reason: 'platform_error', platform: 'linkedin' },
+      'LinkedIn did not complete the connection. Please try again in a moment.',
+    ],
   ])('says why a connection failed: %j', async (details, line) => {
     storeCallback('FAILED', details);
     await setup();
@@ -348,7 +424,11 @@ describe('ConnectedAccountsPage: disconnecting', () => {
     expect(await screen.findByText('Account disconnected.')).toBeInTheDocument();
     expect(fake.requests.deleted).toEqual([{ accid: 'conn-1' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your connected accounts' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Your connected accounts' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
     expect(screen.queryByText('act_1234567890')).not.toBeInTheDocument();
     expect(screen.getByText('act_999')).toBeInTheDocument();
   });
@@ -375,7 +455,11 @@ describe('ConnectedAccountsPage: disconnecting', () => {
 
   it("shows the server's reason when an OTP was asked for too soon", async () => {
     const { user } = await setup([adAccountBody()], {
-      overrides: [http.post(api('generate-otp/'), () => HttpResponse.json({ detail: 'Please wait 12 seconds.', code: 'rate_limited' }, { status: 429 }))],
+      overrides: [
+        http.post(api('generate-otp/'), () =>
+          HttpResponse.json({ detail: 'Please wait 12 seconds.', code: 'rate_limited' }, { status: 429 }),
+        ),
+      ],
     });
     const [item] = within(await accountList()).getAllByRole('listitem');
     await user.click(within(item).getByRole('button', { name: /^Disconnect/ }));
@@ -397,7 +481,11 @@ describe('ConnectedAccountsPage: disconnecting', () => {
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('Failed to delete account.');
     expect(screen.getByRole('dialog', { name: 'Disconnect account?' })).toBeInTheDocument();
     // The page behind the modal is hidden from the accessibility tree, but still there.
-    expect(within(screen.getByRole('list', { name: 'Your connected accounts', hidden: true })).getAllByRole('listitem', { hidden: true })).toHaveLength(1);
+    expect(
+      within(screen.getByRole('list', { name: 'Your connected accounts', hidden: true })).getAllByRole('listitem', {
+        hidden: true,
+      }),
+    ).toHaveLength(1);
   });
 
   it('closes on Cancel and on Escape, and starts over at the Send step', async () => {
@@ -431,7 +519,10 @@ describe('ConnectedAccountsPage for a visitor', () => {
 describe('ConnectedAccountsPage: what each role sees', () => {
   /** The page for `role` in the current workspace, which the workspace list confirms. */
   async function setupAs(role: Role) {
-    const fake = fakeAdAccountsServer([adAccountBody(), adAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890', status: 'needs_reconnect' })]);
+    const fake = fakeAdAccountsServer([
+      adAccountBody(),
+      adAccountBody({ id: 'conn-2', platform: 'google', account_id: '123-456-7890', status: 'needs_reconnect' }),
+    ]);
     server.use(...fake.handlers, ...fakeWorkspacesServer({ workspaces: [workspaceBody({ role })] }).handlers);
     renderWithProviders(<AppRouter />, {
       route: paths.connectedAccounts,

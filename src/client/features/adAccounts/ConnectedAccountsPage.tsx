@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Alert, Link, Skeleton, Stack } from '@mui/material';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { useCan } from '@client/features/session/useCan';
+import { Alert, Link, Skeleton, Stack } from '@mui/material';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+
 import { AdAccountList } from './AdAccountList';
 import { browserLocation } from './browserLocation';
 import { forgetCodeVerifier } from './codeVerifier';

@@ -1,11 +1,21 @@
-import { useLastShown } from '@client/components/useLastShown';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { OtpEntryStep } from '@client/components/OtpEntryStep';
 import { lockedLabel } from '@client/components/otpResendLock';
+import { useLastShown } from '@client/components/useLastShown';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+
 import type { DisconnectTarget } from './disconnect.machine';
 import type { DisconnectFlow } from './useDisconnectFlow';
 
@@ -20,7 +30,11 @@ export const DISCONNECT_STEP_TITLES: Record<Step, string> = {
 };
 
 /** The call each step makes, for the fallback text of its failure. */
-const STEP_ENDPOINTS: Record<Step, string> = { send: 'generateOtp', otp: 'verifyOtp', confirm: 'deleteConnectedAccount' };
+const STEP_ENDPOINTS: Record<Step, string> = {
+  send: 'generateOtp',
+  otp: 'verifyOtp',
+  confirm: 'deleteConnectedAccount',
+};
 
 const TITLE_ID = 'disconnect-dialog-title';
 const TEXT_ID = 'disconnect-dialog-text';
@@ -56,7 +70,8 @@ function SendStep({ account, snapshot, send, failure }: StepProps) {
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText id={TEXT_ID}>
-            To disconnect the {accountName(account)}, first confirm it&apos;s you: we&apos;ll email you a one-time password (OTP).
+            To disconnect the {accountName(account)}, first confirm it&apos;s you: we&apos;ll email you a one-time
+            password (OTP).
           </DialogContentText>
           <FailureAlert failure={failure} />
         </Stack>

@@ -1,12 +1,17 @@
-import { useState } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import type { InviteStatus } from '@shared/api/adAccounts';
-import { failureReasonMessage, INVITE_MESSAGES, STATUSES_WITH_HELP, type InviteNotice } from './inviteStatus';
+import { useState } from 'react';
+
+import { failureReasonMessage, INVITE_MESSAGES, type InviteNotice, STATUSES_WITH_HELP } from './inviteStatus';
 
 /** Where the Google Ads invitation is accepted. */
 export const GOOGLE_ADS_URL = 'https://ads.google.com/';
 
-const SEVERITIES: Record<InviteStatus, 'error' | 'info' | 'success'> = { FAILED: 'error', PENDING: 'info', ALREADY_LINKED: 'success' };
+const SEVERITIES: Record<InviteStatus, 'error' | 'info' | 'success'> = {
+  FAILED: 'error',
+  PENDING: 'info',
+  ALREADY_LINKED: 'success',
+};
 const HELP_TITLE_ID = 'invite-help-title';
 
 /** The Google Ads invitation steps (spec section 4), with a way to put them away. */
@@ -60,7 +65,10 @@ export function InviteStatusNotice({ notice, onForget }: InviteStatusNoticeProps
     <Stack spacing={2}>
       {messageShown && (
         // The success message has been forgotten already; closing it only hides it.
-        <Alert severity={SEVERITIES[status]} onClose={status === 'ALREADY_LINKED' ? () => setMessageShown(false) : undefined}>
+        <Alert
+          severity={SEVERITIES[status]}
+          onClose={status === 'ALREADY_LINKED' ? () => setMessageShown(false) : undefined}
+        >
           {INVITE_MESSAGES[status]}
           {reason && (
             <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>

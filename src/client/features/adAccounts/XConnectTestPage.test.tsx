@@ -1,11 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { TWITTER_CODE_VERIFIER_KEY, type StartConnectionResult } from '@shared/api/adAccounts';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { type StartConnectionResult, TWITTER_CODE_VERIFIER_KEY } from '@shared/api/adAccounts';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { browserLocation } from './browserLocation';
 import { START_X_CONNECTION_LABEL } from './XConnectTestPage';
 
@@ -39,7 +40,10 @@ describe('XConnectTestPage', () => {
     server.use(
       http.get(api('auth/x/'), ({ request }) => {
         requests.push(request.headers.get('Authorization') ?? '');
-        return HttpResponse.json({ auth_url: 'https://x.example/i/oauth2/authorize?state=x1', code_verifier: 'pkce-verifier' } satisfies StartConnectionResult);
+        return HttpResponse.json({
+          auth_url: 'https://x.example/i/oauth2/authorize?state=x1',
+          code_verifier: 'pkce-verifier',
+        } satisfies StartConnectionResult);
       }),
     );
     const { user, assign, beacons, button } = await setup();
@@ -49,7 +53,9 @@ describe('XConnectTestPage', () => {
     expect(localStorage.getItem(TWITTER_CODE_VERIFIER_KEY)).toBe('pkce-verifier');
     expect(requests).toEqual(['Bearer access-token-1']);
     expect(button()).toHaveAttribute('aria-busy', 'true');
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'connect-click', body: { platform: 'x', ts: expect.any(Number) } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([{ name: 'connect-click', body: { platform: 'x', ts: expect.any(Number) } }]),
+    );
   });
 
   it("says 'Failed to start Twitter connection' on a failure, keeps nothing and stays", async () => {

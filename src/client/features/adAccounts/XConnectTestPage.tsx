@@ -1,7 +1,8 @@
-import { Alert, Box, Typography } from '@mui/material';
 import { useAppSelector } from '@client/app/hooks';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { Alert, Box, Typography } from '@mui/material';
+
 import { ConnectButton } from './ConnectButton';
 
 /** The developer page's button label. */
@@ -13,8 +14,8 @@ export function XConnectTestPage() {
   return (
     <SimplePage title="X connection test" intro="A developer page for trying the X (Twitter) OAuth flow on its own.">
       <Typography>
-        The button asks the server for X&apos;s consent address, keeps the PKCE code verifier in this browser for the callback, and then
-        opens X&apos;s consent page.
+        The button asks the server for X&apos;s consent address, keeps the PKCE code verifier in this browser for the
+        callback, and then opens X&apos;s consent page.
       </Typography>
       {!isLoggedIn && <Alert severity="info">Log in first: the connection belongs to your account.</Alert>}
       <Box>

@@ -1,9 +1,10 @@
-import { waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { makeStore } from '@client/app/store';
 import { adAccountBody, api, FAKE_OTP, fakeAdAccountsServer } from '@client/test/handlers';
 import { signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { adAccountsApi } from './adAccounts.api';
 
 /** A store holding the account list, fetched from a fake server. */
@@ -21,12 +22,18 @@ describe('adAccountsApi', () => {
     const { store, fake, done } = await withList();
     await store.dispatch(adAccountsApi.endpoints.generateOtp.initiate()).unwrap();
     await store.dispatch(adAccountsApi.endpoints.verifyOtp.initiate({ otp: FAKE_OTP })).unwrap();
-    const result = await store.dispatch(adAccountsApi.endpoints.deleteConnectedAccount.initiate({ accid: 'conn-1' })).unwrap();
+    const result = await store
+      .dispatch(adAccountsApi.endpoints.deleteConnectedAccount.initiate({ accid: 'conn-1' }))
+      .unwrap();
 
     expect(result).toEqual({ deleted: true, id: 'conn-1' });
     expect(fake.requests.deleted).toEqual([{ accid: 'conn-1' }]);
     await waitFor(() => expect(fake.requests.listed).toBe(2));
-    expect(adAccountsApi.endpoints.listAdAccounts.select()(store.getState()).data?.map(({ id }) => id)).toEqual(['conn-2']);
+    expect(
+      adAccountsApi.endpoints.listAdAccounts
+        .select()(store.getState())
+        .data?.map(({ id }) => id),
+    ).toEqual(['conn-2']);
     done();
   });
 
@@ -63,7 +70,12 @@ describe('adAccountsApi', () => {
     );
     const store = makeStore({ session: signedInSession() });
     const first = await store.dispatch(adAccountsApi.endpoints.startConnection.initiate({ platform: 'meta' })).unwrap();
-    const second = await store.dispatch(adAccountsApi.endpoints.startConnection.initiate({ platform: 'meta' })).unwrap();
-    expect([first.auth_url, second.auth_url]).toEqual(['https://meta.example/consent?state=1', 'https://meta.example/consent?state=2']);
+    const second = await store
+      .dispatch(adAccountsApi.endpoints.startConnection.initiate({ platform: 'meta' }))
+      .unwrap();
+    expect([first.auth_url, second.auth_url]).toEqual([
+      'https://meta.example/consent?state=1',
+      'https://meta.example/consent?state=2',
+    ]);
   });
 });

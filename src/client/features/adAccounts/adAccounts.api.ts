@@ -1,3 +1,5 @@
+import { baseApi } from '@client/api/baseApi';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 import type {
   ConnectedAdAccount,
   DeleteConnectedAccountRequest,
@@ -8,8 +10,6 @@ import type {
   VerifyOtpResult,
 } from '@shared/api/adAccounts';
 import type { Platform } from '@shared/constants';
-import { baseApi } from '@client/api/baseApi';
-import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
 /** The argument of startConnection; the error toast names the platform from it. */
 export interface StartConnectionArgs {

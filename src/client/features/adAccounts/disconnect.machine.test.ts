@@ -1,6 +1,7 @@
-import { createActor, fromPromise } from 'xstate';
 import type { DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
+import { createActor, fromPromise } from 'xstate';
+
 import { disconnectMachine, type DisconnectTarget } from './disconnect.machine';
 
 const ACCOUNT: DisconnectTarget = { id: 'conn-1', platform: 'meta', account_id: 'act_123', name: 'Main store' };
@@ -34,7 +35,17 @@ function setup(calls: Calls = {}) {
   actor.start();
   const step = () => (actor.getSnapshot().value as { flow: string }).flow;
   const context = () => actor.getSnapshot().context;
-  return { actor, step, context, generateOtp, verifyOtp, deleteConnectedAccount, notifyOtpSent, notifyVerified, notifyDisconnected };
+  return {
+    actor,
+    step,
+    context,
+    generateOtp,
+    verifyOtp,
+    deleteConnectedAccount,
+    notifyOtpSent,
+    notifyVerified,
+    notifyDisconnected,
+  };
 }
 
 /** Lets the provided promises settle (fake timers do not hold back microtasks). */
@@ -167,7 +178,10 @@ describe('disconnectMachine', () => {
   });
 
   it('starts the lock from the seconds a 429 names (the server’s lock outlives a reload)', async () => {
-    const tooSoon = { status: 429, data: { detail: 'Please wait 12 seconds before requesting another OTP.', retry_after_seconds: 12 } };
+    const tooSoon = {
+      status: 429,
+      data: { detail: 'Please wait 12 seconds before requesting another OTP.', retry_after_seconds: 12 },
+    };
     const flow = setup({ generateOtp: () => Promise.reject(tooSoon) });
     flow.actor.send({ type: 'OPEN', account: ACCOUNT });
     flow.actor.send({ type: 'SEND' });

@@ -1,7 +1,12 @@
-import { assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
-import type { ConnectedAdAccount, DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
+import { RESEND_TICK_MS, resendLockSeconds, retryAfterOf } from '@client/components/otpResendLock';
+import type {
+  ConnectedAdAccount,
+  DeleteConnectedAccountResult,
+  GenerateOtpResult,
+  VerifyOtpResult,
+} from '@shared/api/adAccounts';
 import { otpPattern } from '@shared/validation/otp';
-import { resendLockSeconds, RESEND_TICK_MS, retryAfterOf } from '@client/components/otpResendLock';
+import { assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
 
 /** The account being disconnected: what the dialog names, and the id the delete call sends. */
 export type DisconnectTarget = Pick<ConnectedAdAccount, 'id' | 'platform' | 'account_id' | 'name'>;
@@ -37,8 +42,12 @@ export const disconnectMachine = setup({
     events: {} as DisconnectEvent,
   },
   actors: {
-    generateOtp: fromPromise<GenerateOtpResult>(() => Promise.reject(new Error('generateOtp is provided by the component'))),
-    verifyOtp: fromPromise<VerifyOtpResult, { otp: string }>(() => Promise.reject(new Error('verifyOtp is provided by the component'))),
+    generateOtp: fromPromise<GenerateOtpResult>(() =>
+      Promise.reject(new Error('generateOtp is provided by the component')),
+    ),
+    verifyOtp: fromPromise<VerifyOtpResult, { otp: string }>(() =>
+      Promise.reject(new Error('verifyOtp is provided by the component')),
+    ),
     deleteConnectedAccount: fromPromise<DeleteConnectedAccountResult, { accid: string }>(() =>
       Promise.reject(new Error('deleteConnectedAccount is provided by the component')),
     ),
@@ -83,7 +92,10 @@ export const disconnectMachine = setup({
             src: 'generateOtp',
             onDone: {
               target: 'otpStep',
-              actions: [raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: resendLockSeconds(event.output) })), 'notifyOtpSent'],
+              actions: [
+                raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: resendLockSeconds(event.output) })),
+                'notifyOtpSent',
+              ],
             },
             onError: {
               target: 'sendStep',
@@ -147,11 +159,19 @@ export const disconnectMachine = setup({
           after: {
             resendTick: [
               { guard: 'isLastLockSecond', target: 'unlocked', actions: assign({ resendSecondsLeft: 0 }) },
-              { target: 'locked', reenter: true, actions: assign({ resendSecondsLeft: ({ context }) => context.resendSecondsLeft - 1 }) },
+              {
+                target: 'locked',
+                reenter: true,
+                actions: assign({ resendSecondsLeft: ({ context }) => context.resendSecondsLeft - 1 }),
+              },
             ],
           },
           on: {
-            RESEND_LOCKED: { target: 'locked', reenter: true, actions: assign({ resendSecondsLeft: ({ event }) => event.seconds }) },
+            RESEND_LOCKED: {
+              target: 'locked',
+              reenter: true,
+              actions: assign({ resendSecondsLeft: ({ event }) => event.seconds }),
+            },
           },
         },
       },

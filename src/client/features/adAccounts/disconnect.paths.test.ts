@@ -1,5 +1,6 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel, WALK_AD_ACCOUNT, WALK_RESEND_SECONDS } from '@client/test/machineRegistry';
+
 import { ACCOUNT_DISCONNECTED_MESSAGE, OTP_SENT_MESSAGE, OTP_VERIFIED_MESSAGE } from './useDisconnectFlow';
 
 /** The resend lock counts down once a second (spec section 9: a 30 s lock; the walk's server asks for less). */
@@ -11,7 +12,11 @@ const isFailure = ({ event }: Arrival) => event.type.startsWith('xstate.error.ac
 
 describe('disconnect notices', () => {
   it('say what the spec says', () => {
-    expect([OTP_SENT_MESSAGE, OTP_VERIFIED_MESSAGE, ACCOUNT_DISCONNECTED_MESSAGE]).toEqual(['OTP sent to your email.', 'OTP verified.', 'Account disconnected.']);
+    expect([OTP_SENT_MESSAGE, OTP_VERIFIED_MESSAGE, ACCOUNT_DISCONNECTED_MESSAGE]).toEqual([
+      'OTP sent to your email.',
+      'OTP verified.',
+      'Account disconnected.',
+    ]);
   });
 });
 
@@ -30,7 +35,10 @@ describeMachinePaths(machineModel('disconnect'), {
     },
   },
   'flow.sending': {
-    check: (arrival) => expect(arrival.calls).toEqual(arrival.entered.includes('flow.sending') ? [{ src: 'generateOtp', input: undefined }] : []),
+    check: (arrival) =>
+      expect(arrival.calls).toEqual(
+        arrival.entered.includes('flow.sending') ? [{ src: 'generateOtp', input: undefined }] : [],
+      ),
   },
   'flow.otpStep': {
     check: (arrival) => {
@@ -42,7 +50,8 @@ describeMachinePaths(machineModel('disconnect'), {
   },
   'flow.verifying': {
     check: (arrival) => {
-      if (arrival.entered.includes('flow.verifying')) expect(arrival.calls).toEqual([{ src: 'verifyOtp', input: { otp: '123456' } }]);
+      if (arrival.entered.includes('flow.verifying'))
+        expect(arrival.calls).toEqual([{ src: 'verifyOtp', input: { otp: '123456' } }]);
     },
   },
   'flow.confirmStep': {
@@ -53,9 +62,13 @@ describeMachinePaths(machineModel('disconnect'), {
   },
   'flow.deleting': {
     check: (arrival) => {
-      if (arrival.entered.includes('flow.deleting')) expect(arrival.calls).toEqual([{ src: 'deleteConnectedAccount', input: { accid: WALK_AD_ACCOUNT.id } }]);
+      if (arrival.entered.includes('flow.deleting'))
+        expect(arrival.calls).toEqual([{ src: 'deleteConnectedAccount', input: { accid: WALK_AD_ACCOUNT.id } }]);
     },
   },
   'resendLock.unlocked': { check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBe(0) },
-  'resendLock.locked': { leavesAfterMs: LOCK_TICK_MS, check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBeGreaterThan(0) },
+  'resendLock.locked': {
+    leavesAfterMs: LOCK_TICK_MS,
+    check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBeGreaterThan(0),
+  },
 });

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 
 /**
  * The words for a connection that ends soon unless it is reconnected (the server's `expiring`):

@@ -1,15 +1,15 @@
 import {
   CONNECT_FAILURE_REASONS,
+  type ConnectFailureReason,
   INVITE_STATUS_KEY,
   INVITE_STATUSES,
+  type InviteStatus,
+  type Plan,
   PLAN_ACCOUNT_LIMITS,
   PLAN_TITLES,
   PLANS,
-  type ConnectFailureReason,
-  type InviteStatus,
-  type Plan,
 } from '@shared/api/adAccounts';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 
 /** Session-storage key of the callback's other query parameters (platform, reason, counts, plan limit). */
 export const CONNECT_RESULT_KEY = 'connect_result';
@@ -51,7 +51,8 @@ export interface InviteNotice {
 const oneOf = <T extends string>(values: readonly T[], value: string | null | undefined): T | null =>
   value !== null && value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-const count = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);
+const count = (value: string | undefined): number | null =>
+  value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 
 // Storage can be missing or throw (private modes); the notice is a courtesy, never a blocker.
 function storage(kind: 'local' | 'session'): Storage | null {
@@ -132,7 +133,8 @@ const accounts = (n: number) => `${n} connected ad account${n === 1 ? '' : 's'}`
 function planLimitMessage({ plan, limit }: ConnectResultDetails): string {
   const cap = limit ?? (plan ? PLAN_ACCOUNT_LIMITS[plan] : null);
   const whose = plan ? `Your ${PLAN_TITLES[plan]} plan` : 'Your plan';
-  if (cap === null) return `${whose} has reached its limit of connected ad accounts. Disconnect one or upgrade to connect more.`;
+  if (cap === null)
+    return `${whose} has reached its limit of connected ad accounts. Disconnect one or upgrade to connect more.`;
   return `${whose} allows ${accounts(cap)}. Disconnect one or upgrade to connect more.`;
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { Platform } from '@shared/constants';
 import { sendBeacon } from '@client/api/beacons';
+import type { Platform } from '@shared/constants';
+import { useEffect, useState } from 'react';
+
 import { useStartConnectionMutation } from './adAccounts.api';
 import { browserLocation } from './browserLocation';
 import { saveCodeVerifier } from './codeVerifier';

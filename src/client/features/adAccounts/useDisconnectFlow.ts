@@ -1,6 +1,7 @@
+import { notify } from '@client/app/notify';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { notify } from '@client/app/notify';
+
 import { useDeleteConnectedAccountMutation, useGenerateOtpMutation, useVerifyOtpMutation } from './adAccounts.api';
 import { disconnectMachine } from './disconnect.machine';
 

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ALERT_VALIDATION } from '@shared/validation/alerts';
 import { paths } from '@client/app/paths';
 import { alertSettingsBody, fakeAlertsServer } from '@client/test/alerts.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { ALERT_VALIDATION } from '@shared/validation/alerts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { ALERT_EMAIL_LABELS, ALERT_SETTINGS_FAILED, AlertEmailSettings } from './AlertEmailSettings';
 
 const SAVE_FAILED = 'Unable to save your alert e-mail settings. Please try again.';
@@ -16,13 +17,17 @@ function setup(overrides: HttpHandler[] = []) {
   // Later server.use calls answer first.
   server.use(...fake.handlers);
   server.use(...overrides);
-  const rendered = renderWithProviders(<AlertEmailSettings />, { route: paths.alerts, preloadedState: { session: signedInSession() } });
+  const rendered = renderWithProviders(<AlertEmailSettings />, {
+    route: paths.alerts,
+    preloadedState: { session: signedInSession() },
+  });
   return { ...rendered, fake };
 }
 
 const critical = () => screen.findByRole('switch', { name: ALERT_EMAIL_LABELS.email_critical });
 const digest = () => screen.findByRole('switch', { name: ALERT_EMAIL_LABELS.email_digest });
-const savedStatus = () => within(screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title })).getByText(ALERT_EMAIL_LABELS.saved);
+const savedStatus = () =>
+  within(screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title })).getByText(ALERT_EMAIL_LABELS.saved);
 
 /** A PUT handler that answers only once `release` is called, so the test sees the switch while it saves. */
 function heldPut(answer: () => Response) {
@@ -37,7 +42,9 @@ describe('AlertEmailSettings', () => {
     expect(screen.getByRole('status', { name: ALERT_EMAIL_LABELS.loading })).toBeInTheDocument();
     expect(await critical()).toBeChecked();
     expect(await digest()).toBeChecked();
-    expect(screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title })).toHaveAccessibleDescription(ALERT_EMAIL_LABELS.help);
+    expect(screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title })).toHaveAccessibleDescription(
+      ALERT_EMAIL_LABELS.help,
+    );
     expect(screen.queryByRole('status', { name: ALERT_EMAIL_LABELS.loading })).not.toBeInTheDocument();
     expect(fake.requests.settingsReads).toBe(1);
   });
@@ -80,7 +87,11 @@ describe('AlertEmailSettings', () => {
   });
 
   it("prefers the server's reason for a refused save", async () => {
-    const { user } = setup([http.put(api('alerts/settings/'), () => HttpResponse.json({ detail: ALERT_VALIDATION.badSetting }, { status: 400 }))]);
+    const { user } = setup([
+      http.put(api('alerts/settings/'), () =>
+        HttpResponse.json({ detail: ALERT_VALIDATION.badSetting }, { status: 400 }),
+      ),
+    ]);
     await user.click(await digest());
     expect(await screen.findByText(ALERT_VALIDATION.badSetting)).toBeInTheDocument();
     await waitFor(async () => expect(await digest()).toBeChecked());
@@ -88,7 +99,9 @@ describe('AlertEmailSettings', () => {
 
   it('says when the settings cannot be loaded, and Retry asks again', async () => {
     let fail = true;
-    const { user } = setup([http.get(api('alerts/settings/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))]);
+    const { user } = setup([
+      http.get(api('alerts/settings/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)),
+    ]);
     expect(await screen.findByText(ALERT_SETTINGS_FAILED)).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     fail = false;
@@ -102,7 +115,12 @@ describe('the fake settings endpoint', () => {
   it('refuses what the server refuses, with its detail', async () => {
     const { handlers } = fakeAlertsServer();
     server.use(...handlers);
-    const put = (body: unknown) => fetch(api('alerts/settings/'), { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const put = (body: unknown) =>
+      fetch(api('alerts/settings/'), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     for (const [body, detail] of [
       [{}, ALERT_VALIDATION.noSetting],
       [{ email_critical: 'no' }, ALERT_VALIDATION.badSetting],

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import { FormControlLabel, FormGroup, Skeleton, Stack, Switch, Typography } from '@mui/material';
-import type { AlertSettings } from '@shared/api/alerts';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { FormControlLabel, FormGroup, Skeleton, Stack, Switch, Typography } from '@mui/material';
+import type { AlertSettings } from '@shared/api/alerts';
+import { useId, useState } from 'react';
+
 import { useGetAlertSettingsQuery, useUpdateAlertSettingsMutation } from './alerts.api';
 import { SavingSection } from './SavingSection';
 
@@ -82,7 +83,12 @@ export function AlertEmailSettings() {
   }
 
   return (
-    <SavingSection headingId={headingId} title={ALERT_EMAIL_LABELS.title} savedText={saved ? ALERT_EMAIL_LABELS.saved : ''} describedBy={helpId}>
+    <SavingSection
+      headingId={headingId}
+      title={ALERT_EMAIL_LABELS.title}
+      savedText={saved ? ALERT_EMAIL_LABELS.saved : ''}
+      describedBy={helpId}
+    >
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {ALERT_EMAIL_LABELS.help}
       </Typography>

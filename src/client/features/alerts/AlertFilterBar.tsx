@@ -1,12 +1,18 @@
+import { SelectFilter } from '@client/components/SelectFilter';
 import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { ALERT_KINDS, ALERT_SEVERITIES, type AlertKind, type AlertSeverity } from '@shared/api/alerts';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { SelectFilter } from '@client/components/SelectFilter';
-import { ALERT_KIND_LABELS, ALERT_SEVERITY_LABELS } from './alertFormat';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import type { AlertFilters } from './alertFilters';
+import { ALERT_KIND_LABELS, ALERT_SEVERITY_LABELS } from './alertFormat';
 
 /** The filters' 'every one' choices and the switch's label. */
-export const ALERT_FILTER_LABELS = { kind: 'All kinds', severity: 'All severities', account: 'All accounts', unreadOnly: 'Unread only' } as const;
+export const ALERT_FILTER_LABELS = {
+  kind: 'All kinds',
+  severity: 'All severities',
+  account: 'All accounts',
+  unreadOnly: 'Unread only',
+} as const;
 
 /** An account alerts are about, for the account filter. */
 export interface AlertAccountOption {
@@ -25,7 +31,14 @@ export interface AlertFilterBarProps {
 /** Kind, severity and account pickers and the Unread only switch. */
 export function AlertFilterBar({ filters, onChange, accounts }: AlertFilterBarProps) {
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap role="group" aria-label="Filters" sx={{ flexWrap: 'wrap', alignItems: { md: 'center' } }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      role="group"
+      aria-label="Filters"
+      sx={{ flexWrap: 'wrap', alignItems: { md: 'center' } }}
+    >
       <SelectFilter<AlertKind>
         label="Kind"
         value={filters.kind}
@@ -46,12 +59,17 @@ export function AlertFilterBar({ filters, onChange, accounts }: AlertFilterBarPr
         label="Account"
         value={filters.account}
         allLabel={ALERT_FILTER_LABELS.account}
-        options={accounts.map((account) => ({ value: account.id, label: `${account.name} (${PLATFORM_LABELS[account.platform]})` }))}
+        options={accounts.map((account) => ({
+          value: account.id,
+          label: `${account.name} (${PLATFORM_LABELS[account.platform]})`,
+        }))}
         onChange={(account) => onChange({ account })}
         minWidth={200}
       />
       <FormControlLabel
-        control={<Switch checked={filters.unreadOnly} onChange={(event) => onChange({ unreadOnly: event.target.checked })} />}
+        control={
+          <Switch checked={filters.unreadOnly} onChange={(event) => onChange({ unreadOnly: event.target.checked })} />
+        }
         label={ALERT_FILTER_LABELS.unreadOnly}
       />
     </Stack>

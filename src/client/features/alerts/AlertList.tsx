@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { LoadingButton } from '@client/components/LoadingButton';
 import { Stack, Typography } from '@mui/material';
 import type { Alert } from '@shared/api/alerts';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { useEffect, useRef, useState } from 'react';
+
 import { AlertRow } from './AlertRow';
 import { useMarkAlertsReadMutation } from './alerts.api';
 
@@ -60,13 +61,21 @@ export function AlertList({ alerts, total, onLoadMore, loadingMore }: AlertListP
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Stack component="ul" ref={listRef} spacing={1.5} aria-label="Alerts" sx={{ listStyle: 'none', m: 0, p: 0, width: '100%' }}>
+      <Stack
+        component="ul"
+        ref={listRef}
+        spacing={1.5}
+        aria-label="Alerts"
+        sx={{ listStyle: 'none', m: 0, p: 0, width: '100%' }}
+      >
         {alerts.map((alert, index) => (
           <AlertRow
             key={alert.id}
             alert={alert}
             marking={marking.has(alert.id)}
-            onMarkRead={() => void markRead(alert.id, (listRef.current?.children[index] as HTMLElement | undefined) ?? null)}
+            onMarkRead={() =>
+              void markRead(alert.id, (listRef.current?.children[index] as HTMLElement | undefined) ?? null)
+            }
           />
         ))}
       </Stack>

@@ -1,10 +1,11 @@
-import { useId } from 'react';
-import { Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { Alert } from '@shared/api/alerts';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { formatDayWithYear } from '@client/lib/format';
+import { Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { Alert } from '@shared/api/alerts';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { useId } from 'react';
+
 import { ALERT_KIND_LABELS, ALERT_SEVERITY_COLORS, ALERT_SEVERITY_LABELS, describeObservation } from './alertFormat';
 
 /** The words of a row's button. */
@@ -36,7 +37,12 @@ export function AlertRow({ alert, onMarkRead, marking }: AlertRowProps) {
       aria-labelledby={headlineId}
       // Focusable from script only: focus lands here after Load more or Mark as read.
       tabIndex={-1}
-      sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: unread ? 'primary.main' : 'divider', bgcolor: unread ? 'action.hover' : undefined }}
+      sx={{
+        p: 2,
+        borderLeftWidth: 4,
+        borderLeftColor: unread ? 'primary.main' : 'divider',
+        bgcolor: unread ? 'action.hover' : undefined,
+      }}
     >
       <Stack spacing={1}>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -45,7 +51,11 @@ export function AlertRow({ alert, onMarkRead, marking }: AlertRowProps) {
               {UNREAD_LABEL}
             </Box>
           )}
-          <Chip size="small" color={ALERT_SEVERITY_COLORS[alert.severity]} label={ALERT_SEVERITY_LABELS[alert.severity]} />
+          <Chip
+            size="small"
+            color={ALERT_SEVERITY_COLORS[alert.severity]}
+            label={ALERT_SEVERITY_LABELS[alert.severity]}
+          />
           <Typography variant="body2" color="text.secondary">
             {ALERT_KIND_LABELS[alert.kind]}
           </Typography>
@@ -56,7 +66,12 @@ export function AlertRow({ alert, onMarkRead, marking }: AlertRowProps) {
             {formatDayWithYear(alert.day)}
           </Typography>
         </Stack>
-        <Typography id={headlineId} component="h2" variant="subtitle1" sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={headlineId}
+          component="h2"
+          variant="subtitle1"
+          sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}
+        >
           {alert.headline}
         </Typography>
         {alert.level === 'campaign' && (
@@ -67,7 +82,13 @@ export function AlertRow({ alert, onMarkRead, marking }: AlertRowProps) {
         {observation && <Typography variant="body2">{observation}</Typography>}
         {unread && (
           <Box>
-            <LoadingButton size="small" variant="outlined" loading={marking} onClick={onMarkRead} aria-describedby={headlineId}>
+            <LoadingButton
+              size="small"
+              variant="outlined"
+              loading={marking}
+              onClick={onMarkRead}
+              aria-describedby={headlineId}
+            >
               {MARK_READ_LABEL}
             </LoadingButton>
           </Box>

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import { FormControlLabel, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
-import type { AlertSensitivity, AlertSensitivityChoice, AlertSensitivitySetting } from '@shared/api/alerts';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { FormControlLabel, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
+import type { AlertSensitivity, AlertSensitivityChoice, AlertSensitivitySetting } from '@shared/api/alerts';
+import { useId, useState } from 'react';
+
 import { useGetAlertSensitivityQuery, useSetAlertSensitivityMutation } from './alerts.api';
 import { SavingSection } from './SavingSection';
 
@@ -81,7 +82,11 @@ export function AlertSensitivitySettings({ canChange }: AlertSensitivitySettings
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {watchedText(data)}
         </Typography>
-        <RadioGroup aria-labelledby={headingId} value={data.sensitivity} onChange={(event) => void save(event.target.value as AlertSensitivity)}>
+        <RadioGroup
+          aria-labelledby={headingId}
+          value={data.sensitivity}
+          onChange={(event) => void save(event.target.value as AlertSensitivity)}
+        >
           {data.choices.map((choice) => (
             <FormControlLabel
               key={choice.sensitivity}
@@ -90,7 +95,13 @@ export function AlertSensitivitySettings({ canChange }: AlertSensitivitySettings
               // Named by its title alone, described by what it means here (the label wraps both).
               control={
                 <Radio
-                  slotProps={{ input: { 'aria-labelledby': `${helpId}-${choice.sensitivity}-name`, 'aria-describedby': `${helpId}-${choice.sensitivity}`, 'aria-disabled': saving } }}
+                  slotProps={{
+                    input: {
+                      'aria-labelledby': `${helpId}-${choice.sensitivity}-name`,
+                      'aria-describedby': `${helpId}-${choice.sensitivity}`,
+                      'aria-disabled': saving,
+                    },
+                  }}
                 />
               }
               label={
@@ -98,7 +109,13 @@ export function AlertSensitivitySettings({ canChange }: AlertSensitivitySettings
                   <Typography component="span" variant="body1" id={`${helpId}-${choice.sensitivity}-name`}>
                     {ALERT_SENSITIVITY_LABELS[choice.sensitivity]}
                   </Typography>
-                  <Typography component="span" variant="body2" color="text.secondary" id={`${helpId}-${choice.sensitivity}`} sx={{ display: 'block' }}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color="text.secondary"
+                    id={`${helpId}-${choice.sensitivity}`}
+                    sx={{ display: 'block' }}
+                  >
                     {choiceText(choice)}
                   </Typography>
                 </span>
@@ -130,7 +147,11 @@ export function AlertSensitivitySettings({ canChange }: AlertSensitivitySettings
   }
 
   return (
-    <SavingSection headingId={headingId} title={ALERT_SENSITIVITY_LABELS.title} savedText={saved ? ALERT_SENSITIVITY_LABELS.saved : ''}>
+    <SavingSection
+      headingId={headingId}
+      title={ALERT_SENSITIVITY_LABELS.title}
+      savedText={saved ? ALERT_SENSITIVITY_LABELS.saved : ''}
+    >
       {content}
     </SavingSection>
   );

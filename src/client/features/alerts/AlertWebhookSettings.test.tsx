@@ -1,18 +1,32 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import { ALERT_MESSAGES } from '@shared/api/alerts';
-import { ALERT_VALIDATION } from '@shared/validation/alerts';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { SECRET_DIALOG_LABELS } from '@client/components/SecretShownOnceDialog';
-import { alertWebhookBody, FAKE_DELIVERY_AT, FAKE_WEBHOOK_SECRET, fakeAlertWebhookServer, type FakeAlertWebhookOptions } from '@client/test/alerts.handlers';
+import {
+  alertWebhookBody,
+  FAKE_DELIVERY_AT,
+  FAKE_WEBHOOK_SECRET,
+  type FakeAlertWebhookOptions,
+  fakeAlertWebhookServer,
+} from '@client/test/alerts.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { ALERT_MESSAGES } from '@shared/api/alerts';
+import { ALERT_VALIDATION } from '@shared/validation/alerts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { ALERT_EMAIL_LABELS } from './AlertEmailSettings';
-import { ALERT_WEBHOOK_FAILED, ALERT_WEBHOOK_LABELS, AlertWebhookSettings, lastDeliveryText, removeWebhookText, testDeliveredText } from './AlertWebhookSettings';
+import {
+  ALERT_WEBHOOK_FAILED,
+  ALERT_WEBHOOK_LABELS,
+  AlertWebhookSettings,
+  lastDeliveryText,
+  removeWebhookText,
+  testDeliveredText,
+} from './AlertWebhookSettings';
 
 // The role test goes through the app's routes: every page's chunk is loaded first.
 beforeAll(preloadPages);
@@ -28,7 +42,10 @@ function setup(options: FakeAlertWebhookOptions = {}, overrides: HttpHandler[] =
   // Later server.use calls answer first.
   server.use(...fake.handlers);
   server.use(...overrides);
-  const rendered = renderWithProviders(<AlertWebhookSettings />, { route: paths.alerts, preloadedState: { session: signedInSession() } });
+  const rendered = renderWithProviders(<AlertWebhookSettings />, {
+    route: paths.alerts,
+    preloadedState: { session: signedInSession() },
+  });
   return { ...rendered, fake };
 }
 
@@ -40,8 +57,14 @@ describe('AlertWebhookSettings: who sees it', () => {
   /** /alerts through the app's routes, for `role` in the personal workspace (the workspace list agrees). */
   async function alertsPageAs(role: Role) {
     const fake = fakeAlertWebhookServer({ initial: HOOK });
-    server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ role })])), ...fake.handlers);
-    renderWithProviders(<AppRouter />, { route: paths.alerts, preloadedState: { session: signedInSession({ workspace: { id: PERSONAL_WORKSPACE_ID, role } }) } });
+    server.use(
+      http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ role })])),
+      ...fake.handlers,
+    );
+    renderWithProviders(<AppRouter />, {
+      route: paths.alerts,
+      preloadedState: { session: signedInSession({ workspace: { id: PERSONAL_WORKSPACE_ID, role } }) },
+    });
     // The user's own e-mail settings are there for every role that reads alerts.
     expect(await screen.findByRole('region', { name: ALERT_EMAIL_LABELS.title })).toBeInTheDocument();
     return fake;
@@ -104,7 +127,7 @@ describe('AlertWebhookSettings: adding one', () => {
     expect(within(dialog).getByLabelText(ALERT_WEBHOOK_LABELS.secret)).toHaveTextContent(FAKE_WEBHOOK_SECRET);
   });
 
-  it("checks the address with the shared schema first, saying its message on the field, and sends nothing", async () => {
+  it('checks the address with the shared schema first, saying its message on the field, and sends nothing', async () => {
     const { user, fake } = setup();
     await user.type(await urlField(), 'hooks.slack.com/services/T000');
     await user.click(await button(ALERT_WEBHOOK_LABELS.save));
@@ -132,7 +155,9 @@ describe('AlertWebhookSettings: adding one', () => {
 
   it('says when the webhook cannot be loaded, and Retry asks again', async () => {
     let fail = true;
-    const { user } = setup({ initial: HOOK }, [http.get(api('alerts/webhook/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))]);
+    const { user } = setup({ initial: HOOK }, [
+      http.get(api('alerts/webhook/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)),
+    ]);
     expect(await screen.findByText(ALERT_WEBHOOK_FAILED)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: ALERT_WEBHOOK_LABELS.url })).not.toBeInTheDocument();
     fail = false;
@@ -143,7 +168,11 @@ describe('AlertWebhookSettings: adding one', () => {
 
 describe('AlertWebhookSettings: one in place', () => {
   it('shows the address and the last delivery, with the error when there was one', async () => {
-    const failed = alertWebhookBody({ last_delivery_at: FAKE_DELIVERY_AT, last_status: 500, last_error: 'The receiver answered HTTP 500' });
+    const failed = alertWebhookBody({
+      last_delivery_at: FAKE_DELIVERY_AT,
+      last_status: 500,
+      last_error: 'The receiver answered HTTP 500',
+    });
     setup({ initial: failed });
     expect(await within(section()).findByText(failed.url)).toBeInTheDocument();
     expect(within(section()).getByText(lastDeliveryText(failed))).toBeInTheDocument();
@@ -169,7 +198,9 @@ describe('AlertWebhookSettings: one in place', () => {
     // Said next to the button, not toasted as well.
     expect(screen.getAllByText(detail)).toHaveLength(1);
     expect(await within(section()).findByText(REFUSED)).toBeInTheDocument();
-    expect(within(section()).getByText(lastDeliveryText(alertWebhookBody({ last_delivery_at: FAKE_DELIVERY_AT })))).toBeInTheDocument();
+    expect(
+      within(section()).getByText(lastDeliveryText(alertWebhookBody({ last_delivery_at: FAKE_DELIVERY_AT }))),
+    ).toBeInTheDocument();
     expect(await button(ALERT_WEBHOOK_LABELS.sendTest)).toBeEnabled();
   });
 

@@ -1,8 +1,3 @@
-import { useId, useState } from 'react';
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { AlertWebhook } from '@shared/api/alerts';
-import { alertWebhookSchema, type AlertWebhookInput } from '@shared/validation/alerts';
 import { errorMessage } from '@client/api/errors';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { FormikTextField } from '@client/components/FormikTextField';
@@ -10,7 +5,31 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SecretShownOnceDialog, type SecretShownOnceLabels } from '@client/components/SecretShownOnceDialog';
 import { formatExactTime } from '@client/lib/format';
-import { useDeleteAlertWebhookMutation, useGetAlertWebhookQuery, useSaveAlertWebhookMutation, useTestAlertWebhookMutation } from './alerts.api';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { AlertWebhook } from '@shared/api/alerts';
+import { type AlertWebhookInput, alertWebhookSchema } from '@shared/validation/alerts';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useId, useState } from 'react';
+
+import {
+  useDeleteAlertWebhookMutation,
+  useGetAlertWebhookQuery,
+  useSaveAlertWebhookMutation,
+  useTestAlertWebhookMutation,
+} from './alerts.api';
 
 /** The words of the section. */
 export const ALERT_WEBHOOK_LABELS = {
@@ -101,7 +120,11 @@ function WebhookForm({ initialUrl = '', onSaved, onCancel }: WebhookFormProps) {
   };
 
   return (
-    <Formik<AlertWebhookInput> initialValues={{ url: initialUrl }} validationSchema={alertWebhookSchema} onSubmit={submit}>
+    <Formik<AlertWebhookInput>
+      initialValues={{ url: initialUrl }}
+      validationSchema={alertWebhookSchema}
+      onSubmit={submit}
+    >
       {({ isSubmitting }) => (
         <Form noValidate aria-describedby={failure ? failureId : undefined}>
           <Stack spacing={1.5} sx={{ maxWidth: 560 }}>
@@ -155,20 +178,40 @@ function RemoveDialog({ url, open, onClose }: { url: string; open: boolean; onCl
   };
 
   return (
-    <Dialog open={open} onClose={() => !isLoading && onClose()} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={() => !isLoading && onClose()}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+    >
       <DialogTitle id={titleId}>{ALERT_WEBHOOK_LABELS.removeTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ wordBreak: 'break-word' }}>
           {removeWebhookText(url)}
         </DialogContentText>
       </DialogContent>
-      <ConfirmActions confirmLabel={ALERT_WEBHOOK_LABELS.remove} busy={isLoading} onCancel={onClose} onConfirm={() => void confirm()} destructive />
+      <ConfirmActions
+        confirmLabel={ALERT_WEBHOOK_LABELS.remove}
+        busy={isLoading}
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+        destructive
+      />
     </Dialog>
   );
 }
 
 /** The webhook there is: its address, its last delivery, and what can be done with it. */
-function WebhookDetails({ webhook, onChange, onRemove }: { webhook: AlertWebhook; onChange: () => void; onRemove: () => void }) {
+function WebhookDetails({
+  webhook,
+  onChange,
+  onRemove,
+}: {
+  webhook: AlertWebhook;
+  onChange: () => void;
+  onRemove: () => void;
+}) {
   const [testAlertWebhook, { isLoading: testing }] = useTestAlertWebhookMutation();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -184,7 +227,17 @@ function WebhookDetails({ webhook, onChange, onRemove }: { webhook: AlertWebhook
 
   return (
     <Stack spacing={1.5}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, wordBreak: 'break-all' } }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: 2,
+          rowGap: 0.5,
+          '& dd': { m: 0, wordBreak: 'break-all' },
+        }}
+      >
         <Typography component="dt" variant="body2" color="text.secondary">
           {ALERT_WEBHOOK_LABELS.address}
         </Typography>
@@ -195,7 +248,11 @@ function WebhookDetails({ webhook, onChange, onRemove }: { webhook: AlertWebhook
           {ALERT_WEBHOOK_LABELS.lastDelivery}
         </Typography>
         <Typography component="dd" variant="body2">
-          {webhook.last_delivery_at ? <time dateTime={webhook.last_delivery_at}>{lastDeliveryText(webhook)}</time> : lastDeliveryText(webhook)}
+          {webhook.last_delivery_at ? (
+            <time dateTime={webhook.last_delivery_at}>{lastDeliveryText(webhook)}</time>
+          ) : (
+            lastDeliveryText(webhook)
+          )}
           {webhook.last_error && (
             <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
               {webhook.last_error}

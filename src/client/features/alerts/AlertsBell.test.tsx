@@ -1,10 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { UNREAD_POLL_MS } from './alerts.api';
 import { AlertsBell } from './AlertsBell';
 

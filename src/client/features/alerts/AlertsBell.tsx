@@ -1,7 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Badge, IconButton } from '@mui/material';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import { paths } from '@client/app/paths';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { Badge, IconButton } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { UNREAD_POLL_MS, useGetUnreadAlertCountQuery } from './alerts.api';
 
 /** Above this the badge reads '99+'. */

@@ -1,7 +1,8 @@
 import { Button, Stack, Typography } from '@mui/material';
 
 /** Said when the workspace has no alerts at all. */
-export const NO_ALERTS_TEXT = 'No alerts. We check every account after each sync and tell you when something moves outside its normal range.';
+export const NO_ALERTS_TEXT =
+  'No alerts. We check every account after each sync and tell you when something moves outside its normal range.';
 /** Said when filters hide every alert. */
 export const NONE_MATCH_TEXT = 'No alerts match these filters.';
 /** The button that sets every filter back to all. */

@@ -1,13 +1,20 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Alert } from '@shared/api/alerts';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
-import { alertBody, deliveryStoppedAlertBody, fakeAlertsServer, sampleAlerts, zeroConversionsAlertBody } from '@client/test/alerts.handlers';
+import {
+  alertBody,
+  deliveryStoppedAlertBody,
+  fakeAlertsServer,
+  sampleAlerts,
+  zeroConversionsAlertBody,
+} from '@client/test/alerts.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { BRAND_ACCOUNT } from '@client/test/suggestions.handlers';
+import type { Alert } from '@shared/api/alerts';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { ALERT_EMAIL_LABELS } from './AlertEmailSettings';
 import { ALERT_FILTER_LABELS } from './AlertFilterBar';
 import { LOAD_MORE_LABEL } from './AlertList';
@@ -44,7 +51,10 @@ function setup({ route = paths.alerts, alerts = sampleAlerts(), overrides = [] }
 }
 
 const row = (headline: string) => screen.findByRole('listitem', { name: headline });
-const headlines = () => within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const headlines = () =>
+  within(screen.getByRole('list', { name: 'Alerts' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 const params = () => new URLSearchParams(window.location.search);
 
 describe('AlertsPage: the list', () => {
@@ -59,7 +69,9 @@ describe('AlertsPage: the list', () => {
     expect(within(anomaly).getByText('Anomaly')).toBeInTheDocument();
     expect(within(anomaly).getByText(`Main store · ${PLATFORM_LABELS.meta}`)).toBeInTheDocument();
     expect(within(anomaly).getByText('7 Jan 2030')).toHaveAttribute('datetime', '2030-01-07');
-    expect(within(anomaly).getByText('Observed ₹18,500.00, expected ₹9,200.00 (normal range ₹7,000.00–₹11,500.00)')).toBeInTheDocument();
+    expect(
+      within(anomaly).getByText('Observed ₹18,500.00, expected ₹9,200.00 (normal range ₹7,000.00–₹11,500.00)'),
+    ).toBeInTheDocument();
 
     const zero = await row(ZERO.headline);
     expect(within(zero).getByText('Warning')).toBeInTheDocument();
@@ -79,7 +91,8 @@ describe('AlertsPage: the list', () => {
       account: null,
       entity_id: '00000000-0000-4000-8000-600000000001',
       entity_name: 'Budget: The whole workspace',
-      headline: 'Budget “The whole workspace” is projected to end January 30% under its USD 31,000 (about USD 21,700): raise daily budgets by about 45% (to about USD 1,480 a day).',
+      headline:
+        'Budget “The whole workspace” is projected to end January 30% under its USD 31,000 (about USD 21,700): raise daily budgets by about 45% (to about USD 1,480 a day).',
       observed: null,
       expected: null,
       band: null,
@@ -97,7 +110,9 @@ describe('AlertsPage: the list', () => {
     const stopped = await row(STOPPED.headline);
     expect(within(anomaly).getByText(UNREAD_LABEL)).toBeInTheDocument();
     expect(within(anomaly).getByRole('heading', { level: 2 })).toHaveStyle({ fontWeight: 700 });
-    expect(within(anomaly).getByRole('button', { name: MARK_READ_LABEL })).toHaveAccessibleDescription(ANOMALY.headline);
+    expect(within(anomaly).getByRole('button', { name: MARK_READ_LABEL })).toHaveAccessibleDescription(
+      ANOMALY.headline,
+    );
     expect(within(stopped).queryByText(UNREAD_LABEL)).not.toBeInTheDocument();
     expect(within(stopped).getByRole('heading', { level: 2 })).toHaveStyle({ fontWeight: 400 });
     expect(within(stopped).queryByRole('button', { name: MARK_READ_LABEL })).not.toBeInTheDocument();
@@ -109,7 +124,10 @@ describe('AlertsPage: the list', () => {
     setup();
     const settings = screen.getByRole('region', { name: ALERT_EMAIL_LABELS.title });
     expect(await within(settings).findByRole('switch', { name: ALERT_EMAIL_LABELS.email_critical })).toBeChecked();
-    expect(settings.compareDocumentPosition(screen.getByRole('group', { name: 'Filters' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      settings.compareDocumentPosition(screen.getByRole('group', { name: 'Filters' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('says there are no alerts yet, with Mark all as read disabled', async () => {
@@ -123,7 +141,11 @@ describe('AlertsPage: the list', () => {
   it('says why the list failed, and Retry asks again', async () => {
     let fail = true;
     const { user } = setup({
-      overrides: [http.get(api('alerts/'), () => (fail ? HttpResponse.json({ detail: 'Alerts are being recomputed.' }, { status: 503 }) : undefined))],
+      overrides: [
+        http.get(api('alerts/'), () =>
+          fail ? HttpResponse.json({ detail: 'Alerts are being recomputed.' }, { status: 503 }) : undefined,
+        ),
+      ],
     });
     expect(await screen.findByText('Alerts are being recomputed.')).toBeInTheDocument();
     fail = false;
@@ -134,7 +156,10 @@ describe('AlertsPage: the list', () => {
   it('tells a role without alerts (a client) that they are not part of it, and asks nothing', () => {
     const fake = fakeAlertsServer();
     server.use(...fake.handlers);
-    renderWithProviders(<AlertsPage readsAlerts={false} />, { route: paths.alerts, preloadedState: { session: signedInSession() } });
+    renderWithProviders(<AlertsPage readsAlerts={false} />, {
+      route: paths.alerts,
+      preloadedState: { session: signedInSession() },
+    });
     expect(screen.getByText(ALERTS_NOT_FOR_ROLE)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
     expect(fake.requests.lists).toEqual([]);
@@ -157,7 +182,9 @@ describe('AlertsPage: mark as read', () => {
 
     await user.click(within(anomaly).getByRole('button', { name: MARK_READ_LABEL }));
     await waitFor(() => expect(fake.requests.reads).toEqual([{ ids: [ANOMALY.id] }]));
-    await waitFor(() => expect(within(anomaly).queryByRole('button', { name: MARK_READ_LABEL })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(anomaly).queryByRole('button', { name: MARK_READ_LABEL })).not.toBeInTheDocument(),
+    );
     expect(within(anomaly).queryByText(UNREAD_LABEL)).not.toBeInTheDocument();
     expect(await screen.findByText('1 unread alert')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Alerts, 1 unread' })).toBeInTheDocument();
@@ -180,7 +207,13 @@ describe('AlertsPage: mark as read', () => {
   });
 
   it('says so when marking fails, and leaves the alert unread', async () => {
-    const { user } = setup({ overrides: [http.post(api('alerts/read/'), () => HttpResponse.json({ detail: 'No such alert in this workspace.' }, { status: 404 }))] });
+    const { user } = setup({
+      overrides: [
+        http.post(api('alerts/read/'), () =>
+          HttpResponse.json({ detail: 'No such alert in this workspace.' }, { status: 404 }),
+        ),
+      ],
+    });
     const anomaly = await row(ANOMALY.headline);
     await user.click(within(anomaly).getByRole('button', { name: MARK_READ_LABEL }));
     expect(await screen.findByText('No such alert in this workspace.')).toBeInTheDocument();
@@ -211,7 +244,11 @@ describe('AlertsPage: filters', () => {
 
     // The accounts come from the alerts themselves, whatever the filters.
     await user.click(screen.getByRole('combobox', { name: 'Account' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       ALERT_FILTER_LABELS.account,
       `Brand (${PLATFORM_LABELS.google})`,
       `Main store (${PLATFORM_LABELS.meta})`,
@@ -234,7 +271,9 @@ describe('AlertsPage: filters', () => {
   it('reads the filters from the address, ignoring unknown values', async () => {
     const { fake } = setup({ route: `${paths.alerts}?kind=zero_conversions&severity=loud` });
     expect(await row(ZERO.headline)).toBeInTheDocument();
-    expect(fake.requests.lists.some((asked) => asked.get('kind') === 'zero_conversions' && !asked.has('severity'))).toBe(true);
+    expect(
+      fake.requests.lists.some((asked) => asked.get('kind') === 'zero_conversions' && !asked.has('severity')),
+    ).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveTextContent('No conversions');
     expect(screen.getByRole('combobox', { name: 'Severity' })).toHaveTextContent(ALERT_FILTER_LABELS.severity);
     expect(headlines()).toEqual([ZERO.headline]);

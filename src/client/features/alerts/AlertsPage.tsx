@@ -1,19 +1,20 @@
-import { useMemo } from 'react';
-import { Alert as Notice, Box, Stack, Typography } from '@mui/material';
-import type { Alert } from '@shared/api/alerts';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { Alert as Notice, Box, Stack, Typography } from '@mui/material';
+import type { Alert } from '@shared/api/alerts';
+import { useMemo } from 'react';
+
 import { AlertEmailSettings } from './AlertEmailSettings';
-import { AlertSensitivitySettings } from './AlertSensitivitySettings';
-import { AlertWebhookSettings } from './AlertWebhookSettings';
-import { AlertFilterBar, type AlertAccountOption } from './AlertFilterBar';
+import { type AlertAccountOption, AlertFilterBar } from './AlertFilterBar';
 import { isAlertFiltered, NO_ALERT_FILTERS, toAlertQuery, useAlertFilters } from './alertFilters';
 import { AlertList } from './AlertList';
 import { AlertRowSkeleton } from './AlertRow';
 import { alertsOfPages, useListAlertsInfiniteQuery, useMarkAlertsReadMutation } from './alerts.api';
 import { AlertsEmpty } from './AlertsEmpty';
+import { AlertSensitivitySettings } from './AlertSensitivitySettings';
+import { AlertWebhookSettings } from './AlertWebhookSettings';
 
 const TITLE = 'Alerts';
 /** The line under the title. */
@@ -37,7 +38,9 @@ export function unreadText(count: number): string {
 /** Every account the alerts are about, once each, by name. */
 function accountsOf(alerts: readonly Alert[]): AlertAccountOption[] {
   const byId = new Map<string, AlertAccountOption>();
-  for (const { account } of alerts) if (account && !byId.has(account.id)) byId.set(account.id, { id: account.id, name: account.name, platform: account.platform });
+  for (const { account } of alerts)
+    if (account && !byId.has(account.id))
+      byId.set(account.id, { id: account.id, name: account.name, platform: account.platform });
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -57,7 +60,11 @@ function MarkAllRead({ unread }: { unread: number | undefined }) {
         loading={isLoading}
         disabled={!unread}
         // A failure is said by the API error channel.
-        onClick={() => void markAlertsRead({ all: true }).unwrap().catch(() => undefined)}
+        onClick={() =>
+          void markAlertsRead({ all: true })
+            .unwrap()
+            .catch(() => undefined)
+        }
       >
         {MARK_ALL_READ_LABEL}
       </LoadingButton>
@@ -67,8 +74,18 @@ function MarkAllRead({ unread }: { unread: number | undefined }) {
 
 function Alerts({ managesAlerts }: { managesAlerts: boolean }) {
   const { filters, setFilters } = useAlertFilters();
-  const { data, error, isError, isFetching, isLoading, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useListAlertsInfiniteQuery(toAlertQuery(filters));
+  const {
+    data,
+    error,
+    isError,
+    isFetching,
+    isLoading,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useListAlertsInfiniteQuery(toAlertQuery(filters));
   // The account choices come from the alerts themselves, whatever the filters (the same request when none is set).
   const { data: everything } = useListAlertsInfiniteQuery({});
   const accounts = useMemo(() => accountsOf(alertsOfPages(everything?.pages)), [everything]);
@@ -96,8 +113,16 @@ function Alerts({ managesAlerts }: { managesAlerts: boolean }) {
     content = <AlertsEmpty filtered={isAlertFiltered(filters)} onClearFilters={() => setFilters(NO_ALERT_FILTERS)} />;
   } else {
     content = (
-      <Box aria-busy={isFetching} sx={{ opacity: isFetching && !isFetchingNextPage ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <AlertList alerts={alerts} total={lastPage?.total ?? alerts.length} loadingMore={isFetchingNextPage} onLoadMore={hasNextPage ? () => void fetchNextPage() : undefined} />
+      <Box
+        aria-busy={isFetching}
+        sx={{ opacity: isFetching && !isFetchingNextPage ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        <AlertList
+          alerts={alerts}
+          total={lastPage?.total ?? alerts.length}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={hasNextPage ? () => void fetchNextPage() : undefined}
+        />
         {isFetchNextPageError && (
           <Box sx={{ mt: 2 }}>
             <RetryAlert retrying={isFetchingNextPage} onRetry={() => void fetchNextPage()}>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 
 /** Props of SavingSection. */
 export interface SavingSectionProps {
@@ -19,7 +19,13 @@ export interface SavingSectionProps {
  */
 export function SavingSection({ headingId, title, savedText, describedBy, children }: SavingSectionProps) {
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-describedby={describedBy} sx={{ p: 2 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      aria-describedby={describedBy}
+      sx={{ p: 2 }}
+    >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
         <Typography id={headingId} variant="h6" component="h2">
           {title}

@@ -1,6 +1,7 @@
+import { ALERT_KINDS, ALERT_SEVERITIES, type AlertKind, type AlertSeverity } from '@shared/api/alerts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ALERT_KINDS, ALERT_SEVERITIES, type AlertKind, type AlertSeverity } from '@shared/api/alerts';
+
 import type { AlertQuery } from './alerts.api';
 
 /** The /alerts filters; null (or false for unreadOnly): every alert. */
@@ -54,7 +55,8 @@ export function toAlertQuery(filters: AlertFilters): AlertQuery {
 }
 
 /** Whether any filter is set. */
-export const isAlertFiltered = (filters: AlertFilters) => filters.kind !== null || filters.severity !== null || filters.account !== null || filters.unreadOnly;
+export const isAlertFiltered = (filters: AlertFilters) =>
+  filters.kind !== null || filters.severity !== null || filters.account !== null || filters.unreadOnly;
 
 /**
  * The /alerts filters, kept in the address so a reload or a shared link shows the same list. A
@@ -65,7 +67,8 @@ export function useAlertFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readAlertFilters(params), [params]);
   const setFilters = useCallback(
-    (patch: Partial<AlertFilters>) => setParams((current) => writeAlertFilters(current, { ...readAlertFilters(current), ...patch }), { replace: true }),
+    (patch: Partial<AlertFilters>) =>
+      setParams((current) => writeAlertFilters(current, { ...readAlertFilters(current), ...patch }), { replace: true }),
     [setParams],
   );
   return { filters, setFilters };

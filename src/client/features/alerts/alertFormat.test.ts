@@ -1,4 +1,5 @@
 import { alertBody, deliveryStoppedAlertBody } from '@client/test/alerts.handlers';
+
 import { describeObservation, formatMetricValue } from './alertFormat';
 
 describe('formatMetricValue', () => {
@@ -13,8 +14,16 @@ describe('formatMetricValue', () => {
 
 describe('describeObservation', () => {
   it("says an anomaly's observed and expected figures with the normal range", () => {
-    expect(describeObservation(alertBody())).toBe('Observed ₹18,500.00, expected ₹9,200.00 (normal range ₹7,000.00–₹11,500.00)');
-    const ctr = alertBody({ metric: 'ctr', observed: 0.004, expected: 0.012, band: { low: 0.009, high: 0.015 }, account: { ...alertBody().account!, currency: 'USD' } });
+    expect(describeObservation(alertBody())).toBe(
+      'Observed ₹18,500.00, expected ₹9,200.00 (normal range ₹7,000.00–₹11,500.00)',
+    );
+    const ctr = alertBody({
+      metric: 'ctr',
+      observed: 0.004,
+      expected: 0.012,
+      band: { low: 0.009, high: 0.015 },
+      account: { ...alertBody().account!, currency: 'USD' },
+    });
     expect(describeObservation(ctr)).toBe('Observed 0.40%, expected 1.20% (normal range 0.90%–1.50%)');
   });
 

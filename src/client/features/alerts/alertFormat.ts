@@ -1,5 +1,5 @@
-import type { Alert, AlertKind, AlertMetric, AlertSeverity } from '@shared/api/alerts';
 import { formatMoney, formatPercent, localeFor } from '@client/lib/format';
+import type { Alert, AlertKind, AlertMetric, AlertSeverity } from '@shared/api/alerts';
 
 /** What each kind of alert is called on screen. */
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -43,7 +43,15 @@ export function formatMetricValue(metric: AlertMetric, value: number, currency: 
  */
 export function describeObservation(alert: Alert): string | null {
   const { kind, metric, observed, expected, band, account } = alert;
-  if (kind !== 'anomaly' || metric === null || observed === null || expected === null || band === null || account === null) return null;
+  if (
+    kind !== 'anomaly' ||
+    metric === null ||
+    observed === null ||
+    expected === null ||
+    band === null ||
+    account === null
+  )
+    return null;
   const format = (value: number) => formatMetricValue(metric, value, account.currency);
   return `Observed ${format(observed)}, expected ${format(expected)} (normal range ${format(band.low)}–${format(band.high)})`;
 }

@@ -1,4 +1,5 @@
 import { alertBody } from '@client/test/alerts.handlers';
+
 import { ALERTS_PAGE_SIZE, alertsOfPages, nextAlertOffset } from './alerts.api';
 
 const page = (count: number, total: number, from = 0) => ({

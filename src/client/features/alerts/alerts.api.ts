@@ -1,7 +1,17 @@
-import type { Alert, AlertKind, AlertList, AlertReadResult, AlertSensitivity, AlertSensitivitySetting, AlertSettings, AlertSeverity, AlertWebhook } from '@shared/api/alerts';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type {
+  Alert,
+  AlertKind,
+  AlertList,
+  AlertReadResult,
+  AlertSensitivity,
+  AlertSensitivitySetting,
+  AlertSettings,
+  AlertSeverity,
+  AlertWebhook,
+} from '@shared/api/alerts';
 
 /** Alerts asked for at a time; "Load more" asks for the next this many. */
 export const ALERTS_PAGE_SIZE = 50;
@@ -64,7 +74,12 @@ export const alertsApi = baseApi.injectEndpoints({
       },
       query: ({ queryArg: { unread, ...filters }, pageParam }) => ({
         url: 'alerts/',
-        params: definedParams({ ...filters, unread: unread === undefined ? undefined : String(unread), limit: ALERTS_PAGE_SIZE, offset: pageParam }),
+        params: definedParams({
+          ...filters,
+          unread: unread === undefined ? undefined : String(unread),
+          limit: ALERTS_PAGE_SIZE,
+          offset: pageParam,
+        }),
       }),
       providesTags: (result) => providesList('Alert', result && alertsOfPages(result.pages)),
     }),

@@ -1,11 +1,21 @@
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
 import type { Theme, TypographyStyle } from '@mui/material/styles';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 /** The size, weight and spacing of a theme type variant, for HTML the app did not render itself. */
-const typeOf = ({ fontFamily, fontSize, fontWeight, lineHeight, letterSpacing }: TypographyStyle): Record<string, string | number> =>
-  Object.fromEntries(Object.entries({ fontFamily, fontSize, fontWeight, lineHeight, letterSpacing }).filter((entry): entry is [string, string | number] => entry[1] !== undefined));
+const typeOf = ({
+  fontFamily,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  letterSpacing,
+}: TypographyStyle): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries({ fontFamily, fontSize, fontWeight, lineHeight, letterSpacing }).filter(
+      (entry): entry is [string, string | number] => entry[1] !== undefined,
+    ),
+  );
 
 /** Focus ring of the boxes that scroll on their own (tables, code). */
 const focusRing = (theme: Theme) => ({ outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 });
@@ -69,7 +79,15 @@ const articleSx = (theme: Theme) => ({
     '&:focus-visible': focusRing(theme),
   },
   '& table': { width: '100%', borderCollapse: 'collapse', overflowWrap: 'normal', ...typeOf(theme.typography.body2) },
-  '& th, & td': { px: 1.5, py: 1, minWidth: '7rem', textAlign: 'left', verticalAlign: 'top', borderBottom: 1, borderColor: 'divider' },
+  '& th, & td': {
+    px: 1.5,
+    py: 1,
+    minWidth: '7rem',
+    textAlign: 'left',
+    verticalAlign: 'top',
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
   '& th': { fontWeight: 600, bgcolor: 'background.default' },
   '& tr:last-of-type td': { borderBottom: 0 },
   '& hr': { my: 4, border: 0, borderTop: 1, borderColor: 'divider' },

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import type { BlogPostSummary } from '@shared/api/blog';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import type { BlogPostSummary } from '@shared/api/blog';
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
 import { BLOG_LIST_ERROR, NO_POSTS_MESSAGE } from './BlogPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -50,7 +51,10 @@ describe('BlogPage', () => {
 
     const [first, second] = items;
     expect(within(first).getByRole('heading', { level: 2 })).toHaveTextContent(POSTS[0].title);
-    expect(within(first).getByRole('link', { name: POSTS[0].title })).toHaveAttribute('href', '/blog/why-last-7-days-numbers-move');
+    expect(within(first).getByRole('link', { name: POSTS[0].title })).toHaveAttribute(
+      'href',
+      '/blog/why-last-7-days-numbers-move',
+    );
     expect(first).toHaveTextContent('10 November 2026 · 6 min read');
     expect(within(first).getByText('10 November 2026')).toHaveAttribute('datetime', '2026-11-10');
     expect(first).toHaveTextContent('Why recent numbers keep changing.');

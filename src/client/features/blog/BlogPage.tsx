@@ -1,10 +1,11 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { BlogPostSummary } from '@shared/api/blog';
 import { errorMessage } from '@client/api/errors';
 import { blogPostPath } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { BlogPostSummary } from '@shared/api/blog';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { useListBlogPostsQuery } from './blog.api';
 import { PostByline, TagList } from './PostDetails';
 
@@ -77,7 +78,10 @@ export function BlogPage() {
   }
 
   return (
-    <SimplePage title="Blog" intro="Practical notes on running better ads: reading the numbers, testing creatives and pacing budgets across platforms.">
+    <SimplePage
+      title="Blog"
+      intro="Practical notes on running better ads: reading the numbers, testing creatives and pacing budgets across platforms."
+    >
       {body}
     </SimplePage>
   );

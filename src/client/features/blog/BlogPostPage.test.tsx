@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import type { BlogPost } from '@shared/api/blog';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import type { BlogPost } from '@shared/api/blog';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
 import { BLOG_POST_ERROR, POST_NOT_FOUND_TITLE } from './BlogPostPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -37,7 +38,10 @@ function fakeBlog() {
       calls.push(String(params.slug));
       return params.slug === POST.slug
         ? HttpResponse.json(POST)
-        : HttpResponse.json({ detail: `There is no article at /blog/${String(params.slug)}.`, code: 'not_found' }, { status: 404 });
+        : HttpResponse.json(
+            { detail: `There is no article at /blog/${String(params.slug)}.`, code: 'not_found' },
+            { status: 404 },
+          );
     }),
   );
   return calls;
@@ -56,9 +60,15 @@ describe('BlogPostPage', () => {
     expect(article).toHaveTextContent('13 October 2026 · 6 min read · By The Adwise team');
     expect(within(article).getByText('13 October 2026')).toHaveAttribute('datetime', '2026-10-13');
     const tags = within(article).getByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('link').map((link) => link.textContent)).toEqual(['budget', 'pacing']);
+    expect(
+      within(tags)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['budget', 'pacing']);
 
-    expect(within(article).getByRole('heading', { level: 2, name: 'A daily budget is an average' })).toBeInTheDocument();
+    expect(
+      within(article).getByRole('heading', { level: 2, name: 'A daily budget is an average' }),
+    ).toBeInTheDocument();
     expect(within(article).getByRole('heading', { level: 3, name: 'Lifetime budgets' })).toBeInTheDocument();
     expect(within(article).getByRole('table')).toBeInTheDocument();
     expect(within(article).getByText('Pace against the calendar.').closest('blockquote')).not.toBeNull();

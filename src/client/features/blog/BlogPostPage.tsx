@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+
 import { ArticleBody } from './ArticleBody';
 import { useGetBlogPostQuery } from './blog.api';
 import { PostByline, TagList } from './PostDetails';
@@ -24,7 +25,11 @@ function hasStatus(error: unknown, status: number): boolean {
 
 function BackToBlog() {
   return (
-    <Link component={RouterLink} to={paths.blog} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}>
+    <Link
+      component={RouterLink}
+      to={paths.blog}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
+    >
       <ArrowBackIcon aria-hidden fontSize="small" />
       Back to the blog
     </Link>
@@ -68,7 +73,8 @@ export function BlogPostPage() {
       <Stack spacing={2}>
         <Typography variant="h1">{POST_NOT_FOUND_TITLE}</Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          There is no article at /blog/{slug}. It may have moved, or the link may have a typo. Every article is listed on the blog.
+          There is no article at /blog/{slug}. It may have moved, or the link may have a typo. Every article is listed
+          on the blog.
         </Typography>
       </Stack>
     );

@@ -1,7 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { searchPath } from '@client/app/paths';
 import { Box, Chip, Typography } from '@mui/material';
 import type { BlogPostSummary } from '@shared/api/blog';
-import { searchPath } from '@client/app/paths';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { formatPostDate, readingTimeLabel } from './blogFormat';
 
 /** Props of PostByline. */
@@ -26,7 +27,11 @@ export function PostByline({ post, withAuthor = false }: PostBylineProps) {
 /** An article's tags as chips; each one searches the site for it. */
 export function TagList({ tags }: { tags: readonly string[] }) {
   return (
-    <Box component="ul" aria-label="Tags" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+    <Box
+      component="ul"
+      aria-label="Tags"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}
+    >
       {tags.map((tag) => (
         <li key={tag}>
           <Chip label={tag} size="small" variant="outlined" clickable component={RouterLink} to={searchPath(tag)} />

@@ -1,5 +1,5 @@
-import type { BlogPost, BlogPostSummary } from '@shared/api/blog';
 import { baseApi } from '@client/api/baseApi';
+import type { BlogPost, BlogPostSummary } from '@shared/api/blog';
 
 /** The blog endpoints (contract: @shared/api/blog), injected into the one API. */
 export const blogApi = baseApi.injectEndpoints({

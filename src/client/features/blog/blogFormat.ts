@@ -1,4 +1,9 @@
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A YYYY-MM-DD day as people write it, e.g. "10 November 2026" (the same day in every time zone). */
 export function formatPostDate(day: string): string {

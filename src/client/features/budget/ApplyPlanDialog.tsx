@@ -1,10 +1,21 @@
-import { useId } from 'react';
-import { Box, Checkbox, Dialog, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
-import type { OptimizerPlanView } from '@shared/api/budgets';
-import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { useLastShown } from '@client/components/useLastShown';
+import {
+  Box,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import type { OptimizerPlanView } from '@shared/api/budgets';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { useId } from 'react';
+
 import { formatMinor } from './budgetFormat';
 
 /** The dialog's title and its confirming button. */
@@ -12,8 +23,10 @@ export const APPLY_PLAN_TITLE = 'Apply this plan?';
 export const APPLY_PLAN_CONFIRM = 'Apply';
 /** One change in the list: 'Brand search: $100.00 → $130.00 a day'. */
 /** The box that asks the server to take the next steps too. */
-export const FOLLOW_LABEL = 'Follow this plan: take the next steps automatically, one a day, and stop if results fall short of the forecast';
-export const changeLine = (name: string, from: number, to: number, currency: string) => `${name}: ${formatMinor(from, currency)} → ${formatMinor(to, currency)} a day`;
+export const FOLLOW_LABEL =
+  'Follow this plan: take the next steps automatically, one a day, and stop if results fall short of the forecast';
+export const changeLine = (name: string, from: number, to: number, currency: string) =>
+  `${name}: ${formatMinor(from, currency)} → ${formatMinor(to, currency)} a day`;
 
 /** Props of ApplyPlanDialog. */
 export interface ApplyPlanDialogProps {
@@ -48,8 +61,8 @@ export function ApplyPlanDialog({ plan, busy, follow, onFollowChange, onCancel, 
         {shown && (
           <Stack spacing={1.5}>
             <DialogContentText>
-              At {PLATFORM_LABELS[shown.account.platform]} this sets the daily budgets of {changes.length} {changes.length === 1 ? 'campaign' : 'campaigns'} of{' '}
-              {shown.account.name}:
+              At {PLATFORM_LABELS[shown.account.platform]} this sets the daily budgets of {changes.length}{' '}
+              {changes.length === 1 ? 'campaign' : 'campaigns'} of {shown.account.name}:
             </DialogContentText>
             <Box component="ul" aria-label="Changes" sx={{ m: 0, pl: 3 }}>
               {changes.map((campaign) => (
@@ -57,11 +70,13 @@ export function ApplyPlanDialog({ plan, busy, follow, onFollowChange, onCancel, 
               ))}
             </Box>
             <Typography variant="body2" color="text.secondary">
-              The total daily budget stays {formatMinor(shown.total_budget, currency)}. You can undo the change for {UNDO_WINDOW_MINUTES} minutes, from the toast or
-              the actions log.
+              The total daily budget stays {formatMinor(shown.total_budget, currency)}. You can undo the change for{' '}
+              {UNDO_WINDOW_MINUTES} minutes, from the toast or the actions log.
             </Typography>
             <FormControlLabel
-              control={<Checkbox checked={follow} disabled={busy} onChange={(event) => onFollowChange(event.target.checked)} />}
+              control={
+                <Checkbox checked={follow} disabled={busy} onChange={(event) => onFollowChange(event.target.checked)} />
+              }
               label={FOLLOW_LABEL}
             />
           </Stack>

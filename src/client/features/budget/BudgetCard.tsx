@@ -1,7 +1,8 @@
-import { useId } from 'react';
-import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { PACING_STATUS_LABELS, type Budget, type PacingStatus } from '@shared/api/budgets';
 import { formatMoney } from '@client/lib/format';
+import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { type Budget, PACING_STATUS_LABELS, type PacingStatus } from '@shared/api/budgets';
+import { useId } from 'react';
+
 import { projectedText, spentText, toleranceText } from './budgetFormat';
 import { PacingChart } from './PacingChart';
 
@@ -9,7 +10,11 @@ import { PacingChart } from './PacingChart';
 export const EDIT_LABEL = 'Edit';
 export const DELETE_LABEL = 'Delete';
 
-const STATUS_COLORS: Record<PacingStatus, 'success' | 'warning' | 'error'> = { on_track: 'success', under: 'warning', over: 'error' };
+const STATUS_COLORS: Record<PacingStatus, 'success' | 'warning' | 'error'> = {
+  on_track: 'success',
+  under: 'warning',
+  over: 'error',
+};
 
 /** Props of BudgetCard. */
 export interface BudgetCardProps {
@@ -32,7 +37,12 @@ export function BudgetCard({ budget, writes, onEdit, onDelete }: BudgetCardProps
     <Paper component="li" variant="outlined" aria-labelledby={labelId} sx={{ p: 2 }}>
       <Stack spacing={1.5}>
         <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography id={labelId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', flexGrow: 1 }}>
+          <Typography
+            id={labelId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere', flexGrow: 1 }}
+          >
             {budget.label}
           </Typography>
           <Chip size="small" label={PACING_STATUS_LABELS[pacing.status]} color={STATUS_COLORS[pacing.status]} />
@@ -46,7 +56,16 @@ export function BudgetCard({ budget, writes, onEdit, onDelete }: BudgetCardProps
             ({currency})
           </Box>
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
           <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
             Month to date
           </Typography>

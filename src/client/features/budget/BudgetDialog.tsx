@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Form, Formik, getIn, setIn, useField, type FormikErrors, type FormikHelpers } from 'formik';
-import { ValidationError } from 'yup';
+import { errorMessage } from '@client/api/errors';
+import { notify } from '@client/app/notify';
+import { FormikTextField } from '@client/components/FormikTextField';
+import { LoadingButton } from '@client/components/LoadingButton';
 import {
   Alert,
   Button,
@@ -18,15 +19,29 @@ import {
   TextField,
   type TextFieldProps,
 } from '@mui/material';
-import { BUDGET_SCOPE_LABELS, BUDGET_SCOPES, DEFAULT_PACING_BAND, type Budget, type BudgetInput, type BudgetScope, type PacingBandInput } from '@shared/api/budgets';
+import {
+  type Budget,
+  BUDGET_SCOPE_LABELS,
+  BUDGET_SCOPES,
+  type BudgetInput,
+  type BudgetScope,
+  DEFAULT_PACING_BAND,
+  type PacingBandInput,
+} from '@shared/api/budgets';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { BUDGET_VALIDATION, budgetSchema } from '@shared/validation/budgets';
-import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
-import { FormikTextField } from '@client/components/FormikTextField';
-import { LoadingButton } from '@client/components/LoadingButton';
-import { errorField, isConflict, useCreateBudgetMutation, useListBudgetAccountsQuery, useUpdateBudgetMutation } from './budgets.api';
+import { Form, Formik, type FormikErrors, type FormikHelpers, getIn, setIn, useField } from 'formik';
+import { useId, useState } from 'react';
+import { ValidationError } from 'yup';
+
+import {
+  errorField,
+  isConflict,
+  useCreateBudgetMutation,
+  useListBudgetAccountsQuery,
+  useUpdateBudgetMutation,
+} from './budgets.api';
 import { CampaignCapsField, type CapFormValues } from './CampaignCapsField';
 
 /** The dialog's titles and its submit buttons. */
@@ -45,7 +60,8 @@ export const FIELD_LABELS = {
   bandEnd: 'Band on the last day',
 } as const;
 /** Under the band's fields: what the numbers mean. */
-export const BAND_HELP = 'How far from the target still counts as on track, as a share of it either side (0.25: ±25%); the band narrows from the first figure to the second through the month.';
+export const BAND_HELP =
+  'How far from the target still counts as on track, as a share of it either side (0.25: ±25%); the band narrows from the first figure to the second through the month.';
 /** Said when a save fails and the server gave no reason. */
 export const SAVE_FAILED = 'Unable to save the budget. Please try again.';
 /** Said when the ad accounts cannot be listed. */
@@ -70,14 +86,43 @@ interface BudgetFormValues {
   band: { start: number | string; end: number | string };
 }
 
-const FIELDS: readonly string[] = ['scope', 'platform', 'account', 'amount', 'currency', 'campaign_caps', 'band.start', 'band.end'];
+const FIELDS: readonly string[] = [
+  'scope',
+  'platform',
+  'account',
+  'amount',
+  'currency',
+  'campaign_caps',
+  'band.start',
+  'band.end',
+];
 
 function initialValuesOf(budget: Budget | null, currency: DisplayCurrency): BudgetFormValues {
   if (budget) {
-    const caps = budget.campaign_caps.map((cap) => ({ campaign_id: cap.campaign_id, min: cap.min ?? '', max: cap.max ?? '' }));
-    return { scope: budget.scope, platform: budget.platform, account: budget.account, amount: budget.amount, currency: budget.currency, campaign_caps: caps, band: budget.band };
+    const caps = budget.campaign_caps.map((cap) => ({
+      campaign_id: cap.campaign_id,
+      min: cap.min ?? '',
+      max: cap.max ?? '',
+    }));
+    return {
+      scope: budget.scope,
+      platform: budget.platform,
+      account: budget.account,
+      amount: budget.amount,
+      currency: budget.currency,
+      campaign_caps: caps,
+      band: budget.band,
+    };
   }
-  return { scope: 'workspace', platform: null, account: null, amount: '', currency, campaign_caps: [], band: DEFAULT_PACING_BAND };
+  return {
+    scope: 'workspace',
+    platform: null,
+    account: null,
+    amount: '',
+    currency,
+    campaign_caps: [],
+    band: DEFAULT_PACING_BAND,
+  };
 }
 
 /** What is checked and sent: caps only with an account budget (the section is hidden otherwise). */
@@ -127,7 +172,9 @@ function BandFields() {
   const [, meta] = useField('band');
   const helpId = useId();
   const orderError = typeof meta.error === 'string' ? meta.error : null;
-  const input = { htmlInput: { min: 0, max: 1, step: 0.01, inputMode: 'decimal' as const, 'aria-describedby': helpId } };
+  const input = {
+    htmlInput: { min: 0, max: 1, step: 0.01, inputMode: 'decimal' as const, 'aria-describedby': helpId },
+  };
   return (
     <Stack spacing={0.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -142,7 +189,12 @@ function BandFields() {
 }
 
 /** A labelled native select bound to a Formik field; its message shows once it is touched. */
-function FormikSelect({ name, options, helperText, ...props }: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children'> & {
+function FormikSelect({
+  name,
+  options,
+  helperText,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children'> & {
   name: string;
   options: readonly { value: string; label: string }[];
 }) {
@@ -183,7 +235,13 @@ function ScopeField() {
   return (
     <FormControl error={showError}>
       <FormLabel id={labelId}>{FIELD_LABELS.scope}</FormLabel>
-      <RadioGroup aria-labelledby={labelId} aria-describedby={showError ? errorId : undefined} name={field.name} value={field.value} onChange={field.onChange}>
+      <RadioGroup
+        aria-labelledby={labelId}
+        aria-describedby={showError ? errorId : undefined}
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+      >
         {BUDGET_SCOPES.map((scope) => (
           <FormControlLabel key={scope} value={scope} control={<Radio />} label={BUDGET_SCOPE_LABELS[scope]} />
         ))}
@@ -201,7 +259,15 @@ function CurrencyField({ scope, account, currency }: { scope: BudgetScope; accou
   if (own && !codes.includes(own)) codes.push(own);
   // The value stays offered, so the select never shows another than the one that is sent.
   if (currency && !codes.includes(currency)) codes.push(currency);
-  return <FormikSelect name="currency" label={FIELD_LABELS.currency} required sx={{ minWidth: 140 }} options={codes.map((code) => ({ value: code, label: code === own ? `${code} (the account’s)` : code }))} />;
+  return (
+    <FormikSelect
+      name="currency"
+      label={FIELD_LABELS.currency}
+      required
+      sx={{ minWidth: 140 }}
+      options={codes.map((code) => ({ value: code, label: code === own ? `${code} (the account’s)` : code }))}
+    />
+  );
 }
 
 /** The chosen account's caps, once an account is chosen. */
@@ -222,7 +288,10 @@ function AccountField() {
       required
       fullWidth
       disabled={!data}
-      options={(data ?? []).map((account) => ({ value: account.id, label: `${account.name} (${PLATFORM_LABELS[account.platform]})` }))}
+      options={(data ?? []).map((account) => ({
+        value: account.id,
+        label: `${account.name} (${PLATFORM_LABELS[account.platform]})`,
+      }))}
     />
   );
 }
@@ -285,11 +354,24 @@ export function BudgetDialog({ open, budget, defaultCurrency, onClose }: BudgetD
               <Stack spacing={2}>
                 <ScopeField />
                 {values.scope === 'platform' && (
-                  <FormikSelect name="platform" label={FIELD_LABELS.platform} required fullWidth options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))} />
+                  <FormikSelect
+                    name="platform"
+                    label={FIELD_LABELS.platform}
+                    required
+                    fullWidth
+                    options={PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))}
+                  />
                 )}
                 {values.scope === 'account' && <AccountField />}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <FormikTextField name="amount" label={FIELD_LABELS.amount} type="number" required fullWidth slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} />
+                  <FormikTextField
+                    name="amount"
+                    label={FIELD_LABELS.amount}
+                    type="number"
+                    required
+                    fullWidth
+                    slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
+                  />
                   <CurrencyField scope={values.scope} account={values.account} currency={values.currency} />
                 </Stack>
                 <BandFields />

@@ -1,23 +1,46 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { roleCan, type Role } from '@shared/access/policy';
-import { BUDGET_MESSAGES, BUDGET_SCOPE_LABELS, DEFAULT_PACING_BAND, PACING_STATUS_LABELS } from '@shared/api/budgets';
-import { PLATFORM_LABELS } from '@shared/constants';
-import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { paths } from '@client/app/paths';
-import { BRL_ACCOUNT, budgetBody, fakeBudgetsServer, GOOGLE_ACCOUNT, googleBudgetBody, type FakeBudgetsOptions } from '@client/test/budgets.handlers';
+import {
+  BRL_ACCOUNT,
+  budgetBody,
+  type FakeBudgetsOptions,
+  fakeBudgetsServer,
+  GOOGLE_ACCOUNT,
+  googleBudgetBody,
+} from '@client/test/budgets.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { type Role, roleCan } from '@shared/access/policy';
+import { BUDGET_MESSAGES, BUDGET_SCOPE_LABELS, DEFAULT_PACING_BAND, PACING_STATUS_LABELS } from '@shared/api/budgets';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { BUDGET_VALIDATION } from '@shared/validation/budgets';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { DELETE_LABEL, EDIT_LABEL } from './BudgetCard';
-import { ADD_BUDGET_SUBMIT, ADD_BUDGET_TITLE, BAND_HELP, EDIT_BUDGET_SUBMIT, editBudgetTitle, FIELD_LABELS } from './BudgetDialog';
-import { ADD_CAP_LABEL, CAPS_HEADING, capCampaignLabel, capMaxLabel, capMinLabel, NO_CAMPAIGNS, removeCapLabel } from './CampaignCapsField';
-import { BUDGETS_FAILED, BUDGETS_HEADING, BUDGETS_INTRO, BudgetPage, DELETE_TEXT, deleteTitle } from './BudgetPage';
+import {
+  ADD_BUDGET_SUBMIT,
+  ADD_BUDGET_TITLE,
+  BAND_HELP,
+  EDIT_BUDGET_SUBMIT,
+  editBudgetTitle,
+  FIELD_LABELS,
+} from './BudgetDialog';
+import { pacingSummary } from './budgetFormat';
+import { BudgetPage, BUDGETS_FAILED, BUDGETS_HEADING, BUDGETS_INTRO, DELETE_TEXT, deleteTitle } from './BudgetPage';
 import { ADD_BUDGET_LABEL, BUDGETS_NOT_FOR_ROLE, BUDGETS_READ_ONLY, NO_BUDGETS } from './BudgetsEmpty';
+import {
+  ADD_CAP_LABEL,
+  capCampaignLabel,
+  capMaxLabel,
+  capMinLabel,
+  CAPS_HEADING,
+  NO_CAMPAIGNS,
+  removeCapLabel,
+} from './CampaignCapsField';
 import { OPTIMIZER_HEADING, PROPOSE_LABEL } from './OptimizerPanel';
 import { pacingChartName } from './PacingChart';
-import { pacingSummary } from './budgetFormat';
 
 const WORKSPACE = budgetBody();
 const GOOGLE = googleBudgetBody();
@@ -38,7 +61,13 @@ function setup({ role = 'owner', overrides = [], ...options }: SetupOptions = {}
     <Routes>
       <Route
         path={paths.budget}
-        element={<BudgetPage readsBudgets={roleCan(role, 'dashboard:read')} readsOptimizer={roleCan(role, 'suggestions:read')} writesBudgets={roleCan(role, 'budgets:write')} />}
+        element={
+          <BudgetPage
+            readsBudgets={roleCan(role, 'dashboard:read')}
+            readsOptimizer={roleCan(role, 'suggestions:read')}
+            writesBudgets={roleCan(role, 'budgets:write')}
+          />
+        }
       />
     </Routes>,
     { route: paths.budget, preloadedState: { session } },
@@ -89,7 +118,9 @@ describe('BudgetPage: the monthly budgets', () => {
 
   it('says why the list failed, and Retry asks again', async () => {
     let fail = true;
-    const { user } = setup({ overrides: [http.get(api('budgets/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))] });
+    const { user } = setup({
+      overrides: [http.get(api('budgets/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))],
+    });
     const failure = await screen.findByText(BUDGETS_FAILED);
     expect(failure.closest('[role="alert"]')).toHaveTextContent('Retry');
     fail = false;
@@ -108,13 +139,29 @@ describe('BudgetPage: adding and changing budgets', () => {
     expect(within(dialog).queryByLabelText(new RegExp(FIELD_LABELS.account))).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: BUDGET_SCOPE_LABELS.account }));
     const account = await within(dialog).findByRole('combobox', { name: new RegExp(FIELD_LABELS.account) });
-    await waitFor(() => expect(within(account).getByRole('option', { name: `${GOOGLE_ACCOUNT.name} (${PLATFORM_LABELS.google})` })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(account).getByRole('option', { name: `${GOOGLE_ACCOUNT.name} (${PLATFORM_LABELS.google})` }),
+      ).toBeInTheDocument(),
+    );
     await user.selectOptions(account, GOOGLE_ACCOUNT.id);
     await user.type(within(dialog).getByRole('spinbutton', { name: new RegExp(FIELD_LABELS.amount) }), '12500');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) }), 'EUR');
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
 
-    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'account', platform: null, account: GOOGLE_ACCOUNT.id, amount: 12500, currency: 'EUR', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
+    await waitFor(() =>
+      expect(fake.requests.created).toEqual([
+        {
+          scope: 'account',
+          platform: null,
+          account: GOOGLE_ACCOUNT.id,
+          amount: 12500,
+          currency: 'EUR',
+          campaign_caps: [],
+          band: DEFAULT_PACING_BAND,
+        },
+      ]),
+    );
     await waitFor(() => expect(toasts()).toContain('Budget added: Brand (Google Ads).'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const card = await budgetCard('Brand (Google Ads)');
@@ -136,7 +183,11 @@ describe('BudgetPage: adding and changing budgets', () => {
     const refusal = 'The monthly amount is too large for this account.';
     const { user, fake } = setup({
       budgets: [],
-      overrides: [http.post(api('budgets/'), () => HttpResponse.json({ detail: refusal, code: 'validation_failed', field: 'amount' }, { status: 400 }))],
+      overrides: [
+        http.post(api('budgets/'), () =>
+          HttpResponse.json({ detail: refusal, code: 'validation_failed', field: 'amount' }, { status: 400 }),
+        ),
+      ],
     });
     await user.click(await screen.findByRole('button', { name: ADD_BUDGET_LABEL }));
     const dialog = await screen.findByRole('dialog', { name: ADD_BUDGET_TITLE });
@@ -176,7 +227,22 @@ describe('BudgetPage: adding and changing budgets', () => {
     await user.clear(amount);
     await user.type(amount, '12000');
     await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: 12000, currency: 'USD', campaign_caps: [], band: DEFAULT_PACING_BAND } }]));
+    await waitFor(() =>
+      expect(fake.requests.updated).toEqual([
+        {
+          id: GOOGLE.id,
+          body: {
+            scope: 'platform',
+            platform: 'google',
+            account: null,
+            amount: 12000,
+            currency: 'USD',
+            campaign_caps: [],
+            band: DEFAULT_PACING_BAND,
+          },
+        },
+      ]),
+    );
     await waitFor(() => expect(toasts()).toContain('Budget saved: Google Ads.'));
     expect(await within(await budgetCard(GOOGLE.label)).findByText('$12,000.00 a month')).toBeInTheDocument();
   });
@@ -199,7 +265,22 @@ describe('BudgetPage: adding and changing budgets', () => {
     await user.clear(end);
     await user.type(end, '0.1');
     await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: GOOGLE.id, body: { scope: 'platform', platform: 'google', account: null, amount: GOOGLE.amount, currency: 'USD', campaign_caps: [], band: { start: 0.1, end: 0.1 } } }]));
+    await waitFor(() =>
+      expect(fake.requests.updated).toEqual([
+        {
+          id: GOOGLE.id,
+          body: {
+            scope: 'platform',
+            platform: 'google',
+            account: null,
+            amount: GOOGLE.amount,
+            currency: 'USD',
+            campaign_caps: [],
+            band: { start: 0.1, end: 0.1 },
+          },
+        },
+      ]),
+    );
   });
 
   it('deletes a budget only once the dialog is confirmed', async () => {
@@ -220,7 +301,11 @@ describe('BudgetPage: adding and changing budgets', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fake.requests.deleted).toEqual([GOOGLE.id]));
     await waitFor(() => expect(toasts()).toContain('Budget deleted: Google Ads.'));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: BUDGETS_HEADING })).queryByRole('listitem', { name: GOOGLE.label })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: BUDGETS_HEADING })).queryByRole('listitem', { name: GOOGLE.label }),
+      ).not.toBeInTheDocument(),
+    );
     expect(await budgetCard(WORKSPACE.label)).toBeInTheDocument();
   });
 });
@@ -233,7 +318,11 @@ describe('BudgetPage: campaign caps', () => {
     expect(within(dialog).queryByRole('group', { name: CAPS_HEADING })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: BUDGET_SCOPE_LABELS.account }));
     const picker = await within(dialog).findByRole('combobox', { name: new RegExp(FIELD_LABELS.account) });
-    await waitFor(() => expect(within(picker).getByRole('option', { name: `${account.name} (${PLATFORM_LABELS[account.platform]})` })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(picker).getByRole('option', { name: `${account.name} (${PLATFORM_LABELS[account.platform]})` }),
+      ).toBeInTheDocument(),
+    );
     await user.selectOptions(picker, account.id);
     await user.type(within(dialog).getByRole('spinbutton', { name: new RegExp(FIELD_LABELS.amount) }), '12500');
     return dialog;
@@ -260,7 +349,15 @@ describe('BudgetPage: campaign caps', () => {
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
     await waitFor(() =>
       expect(fake.requests.created).toEqual([
-        { scope: 'account', platform: null, account: GOOGLE_ACCOUNT.id, amount: 12500, currency: 'USD', campaign_caps: [{ campaign_id: 'cmp-1', min: 50, max: 200 }], band: DEFAULT_PACING_BAND },
+        {
+          scope: 'account',
+          platform: null,
+          account: GOOGLE_ACCOUNT.id,
+          amount: 12500,
+          currency: 'USD',
+          campaign_caps: [{ campaign_id: 'cmp-1', min: 50, max: 200 }],
+          band: DEFAULT_PACING_BAND,
+        },
       ]),
     );
     expect(fake.requests.campaignLists).toContain(GOOGLE_ACCOUNT.id);
@@ -291,7 +388,11 @@ describe('BudgetPage: campaign caps', () => {
     await user.clear(max);
     await user.type(max, '400');
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.created).toEqual([expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-1', min: 300, max: 400 }] })]));
+    await waitFor(() =>
+      expect(fake.requests.created).toEqual([
+        expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-1', min: 300, max: 400 }] }),
+      ]),
+    );
   });
 
   it('hides the caps for another scope and sends none', async () => {
@@ -303,7 +404,19 @@ describe('BudgetPage: campaign caps', () => {
     await user.click(within(dialog).getByRole('radio', { name: BUDGET_SCOPE_LABELS.workspace }));
     expect(within(dialog).queryByRole('group', { name: CAPS_HEADING })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'workspace', platform: null, account: null, amount: 12500, currency: 'USD', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
+    await waitFor(() =>
+      expect(fake.requests.created).toEqual([
+        {
+          scope: 'workspace',
+          platform: null,
+          account: null,
+          amount: 12500,
+          currency: 'USD',
+          campaign_caps: [],
+          band: DEFAULT_PACING_BAND,
+        },
+      ]),
+    );
   });
 
   it("offers the account's own currency when it is no display currency", async () => {
@@ -313,17 +426,38 @@ describe('BudgetPage: campaign caps', () => {
     await user.selectOptions(currency, within(currency).getByRole('option', { name: 'BRL (the account’s)' }));
     expect(await within(dialog).findByText(NO_CAMPAIGNS)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: ADD_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.created).toEqual([{ scope: 'account', platform: null, account: BRL_ACCOUNT.id, amount: 12500, currency: 'BRL', campaign_caps: [], band: DEFAULT_PACING_BAND }]));
+    await waitFor(() =>
+      expect(fake.requests.created).toEqual([
+        {
+          scope: 'account',
+          platform: null,
+          account: BRL_ACCOUNT.id,
+          amount: 12500,
+          currency: 'BRL',
+          campaign_caps: [],
+          band: DEFAULT_PACING_BAND,
+        },
+      ]),
+    );
 
     // Not for a workspace budget.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(await screen.findByRole('button', { name: ADD_BUDGET_LABEL }));
     const next = await screen.findByRole('dialog', { name: ADD_BUDGET_TITLE });
-    expect(within(within(next).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) })).queryByRole('option', { name: /BRL/ })).not.toBeInTheDocument();
+    expect(
+      within(within(next).getByRole('combobox', { name: new RegExp(FIELD_LABELS.currency) })).queryByRole('option', {
+        name: /BRL/,
+      }),
+    ).not.toBeInTheDocument();
   });
 
   it("shows an account budget's caps when it is edited", async () => {
-    const capped = budgetBody({ scope: 'account', account: GOOGLE_ACCOUNT.id, label: 'Brand (Google Ads)', campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }] });
+    const capped = budgetBody({
+      scope: 'account',
+      account: GOOGLE_ACCOUNT.id,
+      label: 'Brand (Google Ads)',
+      campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }],
+    });
     const { user, fake } = setup({ budgets: [capped] });
     await user.click(within(await budgetCard(capped.label)).getByRole('button', { name: EDIT_LABEL }));
     const dialog = await screen.findByRole('dialog', { name: editBudgetTitle(capped.label) });
@@ -332,7 +466,14 @@ describe('BudgetPage: campaign caps', () => {
     expect(await within(caps).findByRole('spinbutton', { name: capMaxLabel('Generic search') })).toHaveValue(150);
     expect(within(caps).getByRole('spinbutton', { name: capMinLabel('Generic search') })).toHaveValue(null);
     await user.click(within(dialog).getByRole('button', { name: EDIT_BUDGET_SUBMIT }));
-    await waitFor(() => expect(fake.requests.updated).toEqual([{ id: capped.id, body: expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }] }) }]));
+    await waitFor(() =>
+      expect(fake.requests.updated).toEqual([
+        {
+          id: capped.id,
+          body: expect.objectContaining({ campaign_caps: [{ campaign_id: 'cmp-2', min: null, max: 150 }] }),
+        },
+      ]),
+    );
   });
 });
 

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import type { Budget } from '@shared/api/budgets';
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { useLastShown } from '@client/components/useLastShown';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import type { Budget } from '@shared/api/budgets';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
+import { useId, useState } from 'react';
+
 import { BudgetCard, BudgetCardSkeleton } from './BudgetCard';
 import { BudgetDialog } from './BudgetDialog';
 import { useDeleteBudgetMutation, useListBudgetsQuery } from './budgets.api';
@@ -17,7 +18,8 @@ import { OptimizerPanel } from './OptimizerPanel';
 
 const TITLE = 'Budgets';
 /** The line under the title. */
-export const BUDGETS_INTRO = 'Track each month’s spend against its budget, and move daily budget to where it converts best.';
+export const BUDGETS_INTRO =
+  'Track each month’s spend against its budget, and move daily budget to where it converts best.';
 /** The budgets section's heading. */
 export const BUDGETS_HEADING = 'Monthly budgets';
 /** Said when the list cannot be loaded and the server gave no reason. */
@@ -51,7 +53,13 @@ function DeleteBudgetDialog({ budget, onClose }: { budget: Budget | null; onClos
       <DialogContent>
         <DialogContentText>{DELETE_TEXT}</DialogContentText>
       </DialogContent>
-      <ConfirmActions confirmLabel="Delete" destructive busy={isLoading} onCancel={onClose} onConfirm={() => void confirm()} />
+      <ConfirmActions
+        confirmLabel="Delete"
+        destructive
+        busy={isLoading}
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+      />
     </Dialog>
   );
 }
@@ -83,9 +91,21 @@ function MonthlyBudgets({ writes }: { writes: boolean }) {
     content = <BudgetsEmpty writes={writes} onAdd={() => openForm(null)} />;
   } else {
     content = (
-      <Stack component="ul" spacing={1.5} aria-labelledby={headingId} aria-busy={isFetching} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      <Stack
+        component="ul"
+        spacing={1.5}
+        aria-labelledby={headingId}
+        aria-busy={isFetching}
+        sx={{ m: 0, p: 0, listStyle: 'none' }}
+      >
         {budgets.map((budget) => (
-          <BudgetCard key={budget.id} budget={budget} writes={writes} onEdit={() => openForm(budget)} onDelete={() => setDeleting(budget)} />
+          <BudgetCard
+            key={budget.id}
+            budget={budget}
+            writes={writes}
+            onEdit={() => openForm(budget)}
+            onDelete={() => setDeleting(budget)}
+          />
         ))}
       </Stack>
     );

@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 
 /** The empty list's first line. */
 export const NO_BUDGETS = 'No monthly budget yet…';
 /** What a budget is for, under the empty list's first line. */
-export const NO_BUDGETS_TEXT = 'A monthly budget tracks the month’s spend against its target, forecasts the month-end and says how to change daily budgets to land on it.';
+export const NO_BUDGETS_TEXT =
+  'A monthly budget tracks the month’s spend against its target, forecasts the month-end and says how to change daily budgets to land on it.';
 /** The button that opens the Add budget dialog. */
 export const ADD_BUDGET_LABEL = 'Add budget';
 /** Said to a role that reads budgets but may not change them (a viewer). */

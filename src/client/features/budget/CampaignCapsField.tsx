@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
-import { FieldArray, getIn, useFormikContext } from 'formik';
-import { Alert, Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import { MAX_CAMPAIGN_CAPS } from '@shared/api/budgets';
 import { errorMessage } from '@client/api/errors';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import { MAX_CAMPAIGN_CAPS } from '@shared/api/budgets';
+import { FieldArray, getIn, useFormikContext } from 'formik';
+import { useEffect, useId, useRef } from 'react';
+
 import { useListAccountCampaignsQuery } from './budgets.api';
 
 /** The section's heading, its words and its buttons. */
 export const CAPS_HEADING = 'Campaign caps';
-export const capsIntro = (currency: string) => `Daily bounds the optimizer keeps each campaign within, in ${currency}, the ad account’s currency. Leave a bound empty for none.`;
+export const capsIntro = (currency: string) =>
+  `Daily bounds the optimizer keeps each campaign within, in ${currency}, the ad account’s currency. Leave a bound empty for none.`;
 export const ADD_CAP_LABEL = 'Add a cap';
 export const CAMPAIGNS_FAILED = 'Unable to load the account’s campaigns right now.';
 export const NO_CAMPAIGNS = 'This ad account has no campaign to cap yet.';
@@ -61,7 +63,8 @@ export function CampaignCapsField({ account, currency }: CampaignCapsFieldProps)
   }, [account, setFieldValue]);
 
   const items = campaigns.data?.items ?? [];
-  const nameOf = (campaignId: string, n: number) => items.find((campaign) => campaign.campaign_id === campaignId)?.name ?? `cap ${n}`;
+  const nameOf = (campaignId: string, n: number) =>
+    items.find((campaign) => campaign.campaign_id === campaignId)?.name ?? `cap ${n}`;
   const listError = typeof errors.campaign_caps === 'string' && submitCount > 0 ? errors.campaign_caps : null;
 
   let body;
@@ -99,7 +102,12 @@ export function CampaignCapsField({ account, currency }: CampaignCapsFieldProps)
             ))}
             {listError && <FormHelperText error>{listError}</FormHelperText>}
             <Box>
-              <Button size="small" startIcon={<AddIcon aria-hidden />} disabled={caps.length >= Math.min(items.length, MAX_CAMPAIGN_CAPS)} onClick={() => push(emptyCap())}>
+              <Button
+                size="small"
+                startIcon={<AddIcon aria-hidden />}
+                disabled={caps.length >= Math.min(items.length, MAX_CAMPAIGN_CAPS)}
+                onClick={() => push(emptyCap())}
+              >
                 {ADD_CAP_LABEL}
               </Button>
             </Box>
@@ -152,7 +160,10 @@ function CapRow({ index, cap, name, options, error, showError, onRemove }: CapRo
   const invalid = showError && error !== null;
   const field = (key: keyof CapFormValues) => `campaign_caps.${index}.${key}`;
   const described = { 'aria-describedby': invalid ? errorId : undefined, 'aria-invalid': invalid || undefined };
-  const amountInput = { htmlInput: { min: 0, step: 'any', inputMode: 'decimal' as const, ...described }, inputLabel: { shrink: true } };
+  const amountInput = {
+    htmlInput: { min: 0, step: 'any', inputMode: 'decimal' as const, ...described },
+    inputLabel: { shrink: true },
+  };
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -204,7 +215,13 @@ function CapRow({ index, cap, name, options, error, showError, onRemove }: CapRo
           slotProps={amountInput}
           sx={{ flex: 1 }}
         />
-        <Button size="small" color="inherit" onClick={onRemove} aria-label={removeCapLabel(name)} sx={{ alignSelf: { sm: 'center' } }}>
+        <Button
+          size="small"
+          color="inherit"
+          onClick={onRemove}
+          aria-label={removeCapLabel(name)}
+          sx={{ alignSelf: { sm: 'center' } }}
+        >
           Remove
         </Button>
       </Stack>

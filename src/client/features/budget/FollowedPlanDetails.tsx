@@ -1,6 +1,7 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
-import { FOLLOWED_PLAN_STATUS_LABELS, OPTIMIZER_OBJECTIVE_LABELS, type FollowedPlan } from '@shared/api/budgets';
 import { formatDay } from '@client/lib/format';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { FOLLOWED_PLAN_STATUS_LABELS, type FollowedPlan, OPTIMIZER_OBJECTIVE_LABELS } from '@shared/api/budgets';
+
 import { formatMinor } from './budgetFormat';
 
 /** The steps a followed plan took, in words: 'Step 2 (14 Jan, 15 Jan)', or 'No step taken yet'. */
@@ -26,7 +27,11 @@ export function FollowedPlanDetails({ plan, headingId }: { plan: FollowedPlan; h
         <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {OPTIMIZER_OBJECTIVE_LABELS[plan.objective]}, {stepsTakenText(plan)}
         </Typography>
-        <Chip size="small" label={FOLLOWED_PLAN_STATUS_LABELS[plan.status]} color={plan.status === 'following' ? 'primary' : 'default'} />
+        <Chip
+          size="small"
+          label={FOLLOWED_PLAN_STATUS_LABELS[plan.status]}
+          color={plan.status === 'following' ? 'primary' : 'default'}
+        />
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Daily budgets: start → now → target

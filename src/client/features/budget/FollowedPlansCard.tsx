@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { FollowedPlan } from '@shared/api/budgets';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { RetryAlert } from '@client/components/RetryAlert';
-import { FollowedPlanDetails } from './FollowedPlanDetails';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { FollowedPlan } from '@shared/api/budgets';
+import { useId, useState } from 'react';
+
 import { useListFollowedPlansQuery, useStopFollowedPlanMutation } from './budgets.api';
+import { FollowedPlanDetails } from './FollowedPlanDetails';
 import { STOP_FAILED, STOP_FOLLOWING_LABEL, StopPlanDialog } from './StopPlanDialog';
 
 /** The card's heading and its states' words. */
@@ -75,9 +76,17 @@ export function FollowedPlansCard({ account, writes, shownAbove = null }: Follow
   } else {
     content = (
       <>
-        {!plans.some((plan) => plan.status === 'following') && <Typography color="text.secondary">{NO_FOLLOWED_PLAN}</Typography>}
+        {!plans.some((plan) => plan.status === 'following') && (
+          <Typography color="text.secondary">{NO_FOLLOWED_PLAN}</Typography>
+        )}
         {listed.length > 0 && (
-          <Stack component="ul" spacing={1.5} aria-labelledby={headingId} aria-busy={isFetching} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            spacing={1.5}
+            aria-labelledby={headingId}
+            aria-busy={isFetching}
+            sx={{ m: 0, p: 0, listStyle: 'none' }}
+          >
             {listed.map((plan) => (
               <FollowedPlanItem key={plan.id} plan={plan} writes={writes} onStop={() => stop.ask(plan)} />
             ))}
@@ -95,7 +104,13 @@ export function FollowedPlansCard({ account, writes, shownAbove = null }: Follow
         </Typography>
         {content}
       </Stack>
-      <StopPlanDialog plan={stop.asked} busy={stop.busy} failure={stop.failure} onCancel={stop.cancel} onConfirm={() => void stop.confirm()} />
+      <StopPlanDialog
+        plan={stop.asked}
+        busy={stop.busy}
+        failure={stop.failure}
+        onCancel={stop.cancel}
+        onConfirm={() => void stop.confirm()}
+      />
     </Paper>
   );
 }

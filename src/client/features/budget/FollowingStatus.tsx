@@ -1,15 +1,17 @@
-import { useId } from 'react';
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
-import type { FollowedPlan } from '@shared/api/budgets';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import type { FollowedPlan } from '@shared/api/budgets';
+import { useId } from 'react';
+
 import { FollowedPlanDetails } from './FollowedPlanDetails';
 import type { OptimizerState } from './optimizer.machine';
 import { STOP_FAILED, STOP_FOLLOWING_LABEL, StopPlanDialog } from './StopPlanDialog';
 
 /** The section's heading and its words. */
 export const FOLLOWING_HEADING = 'This plan is being followed';
-export const FOLLOWING_INTRO = 'A step is taken each new day of the account until every target is reached. Checked here every minute.';
+export const FOLLOWING_INTRO =
+  'A step is taken each new day of the account until every target is reached. Checked here every minute.';
 export const FOLLOWED_PLAN_LOADING = 'Loading the followed plan…';
 export const FOLLOWED_PLAN_FAILED = 'Unable to load the followed plan right now. It is tried again in a minute.';
 export const PLAN_ENDED = 'The plan is no longer followed.';
@@ -35,7 +37,17 @@ export interface FollowingStatusProps {
  * The plan just applied and followed: how far it got, refreshed by the optimizer every minute,
  * and Stop following (after a confirmation) while it is followed. A refused stop says why.
  */
-export function FollowingStatus({ state, plan, followError, stopError, writes, confirming, onAskStop, onCancelStop, onStop }: FollowingStatusProps) {
+export function FollowingStatus({
+  state,
+  plan,
+  followError,
+  stopError,
+  writes,
+  confirming,
+  onAskStop,
+  onCancelStop,
+  onStop,
+}: FollowingStatusProps) {
   const headingId = useId();
   const watching = state === 'following' || state === 'stopping';
   return (
@@ -60,13 +72,25 @@ export function FollowingStatus({ state, plan, followError, stopError, writes, c
         )}
         {writes && watching && plan?.status === 'following' && (
           <Box>
-            <LoadingButton variant="outlined" color="error" size="small" loading={state === 'stopping'} onClick={onAskStop}>
+            <LoadingButton
+              variant="outlined"
+              color="error"
+              size="small"
+              loading={state === 'stopping'}
+              onClick={onAskStop}
+            >
               {STOP_FOLLOWING_LABEL}
             </LoadingButton>
           </Box>
         )}
       </Stack>
-      <StopPlanDialog plan={confirming ? plan : null} busy={false} failure={null} onCancel={onCancelStop} onConfirm={onStop} />
+      <StopPlanDialog
+        plan={confirming ? plan : null}
+        busy={false}
+        failure={null}
+        onCancel={onCancelStop}
+        onConfirm={onStop}
+      />
     </Paper>
   );
 }

@@ -1,9 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { HttpResponse } from 'msw';
-import { BUDGET_MESSAGES, FOLLOWED_PLAN_STATUS_LABELS, OPTIMIZER_HOLD_LABELS, OPTIMIZER_OBJECTIVE_LABELS } from '@shared/api/budgets';
 import { paths } from '@client/app/paths';
 import {
+  type FakeBudgetsOptions,
   fakeBudgetsServer,
   FOLLOWED_PLAN_ID,
   followedPlanBody,
@@ -16,10 +13,19 @@ import {
   planFor,
   stalePlanResponse,
   valuePlanBody,
-  type FakeBudgetsOptions,
 } from '@client/test/budgets.handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import {
+  BUDGET_MESSAGES,
+  FOLLOWED_PLAN_STATUS_LABELS,
+  OPTIMIZER_HOLD_LABELS,
+  OPTIMIZER_OBJECTIVE_LABELS,
+} from '@shared/api/budgets';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { APPLY_PLAN_CONFIRM, APPLY_PLAN_TITLE, FOLLOW_LABEL } from './ApplyPlanDialog';
 import { FOLLOWED_PLANS_FAILED, FOLLOWED_PLANS_HEADING, NO_FOLLOWED_PLAN, PLAN_STOPPED } from './FollowedPlansCard';
 import { FOLLOWING_HEADING, PLAN_STOPPED_HERE } from './FollowingStatus';
@@ -38,8 +44,8 @@ import {
   PROPOSE_LABEL,
   STALE_REPROPOSED,
 } from './OptimizerPanel';
-import { STOP_FOLLOWING_LABEL, STOP_PLAN_TEXT, stopPlanTitle } from './StopPlanDialog';
 import { PLAN_UNDONE, planAppliedMessage, UNDO_LABEL } from './planUndoToast';
+import { STOP_FOLLOWING_LABEL, STOP_PLAN_TEXT, stopPlanTitle } from './StopPlanDialog';
 
 const PLAN = optimizerPlanBody();
 
@@ -82,12 +88,41 @@ describe('OptimizerPanel', () => {
   it('proposes a plan and shows it campaign by campaign with the expected gain', async () => {
     const { user, fake } = setup();
     await propose(user);
-    expect(fake.requests.plans).toEqual([{ account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: null }]);
+    expect(fake.requests.plans).toEqual([
+      { account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: null },
+    ]);
 
     // Daily budget, change, target, daily bounds, marginal CPA, conversions, note, and the lock box.
-    expect(await rowCells('Brand search')).toEqual(['$100.00 → $130.00', '+30%', '$169.00', '', '$25.00 → $31.00', '4 (3.2–4.8) → 4.9 (3.9–5.9)', '', '']);
-    expect(await rowCells('Generic search')).toEqual(['$100.00 → $70.00', '−30%', '$169.00', '', '$60.00 → $48.00', '1.5 (1–2) → 1.2 (0.8–1.6)', '', '']);
-    expect(await rowCells('Display remarketing')).toEqual(['$50.00 → $50.00', 'no change', '$169.00', '', '— → —', '0.5 (0.2–0.8) → 0.5 (0.2–0.8)', OPTIMIZER_HOLD_LABELS.locked, '']);
+    expect(await rowCells('Brand search')).toEqual([
+      '$100.00 → $130.00',
+      '+30%',
+      '$169.00',
+      '',
+      '$25.00 → $31.00',
+      '4 (3.2–4.8) → 4.9 (3.9–5.9)',
+      '',
+      '',
+    ]);
+    expect(await rowCells('Generic search')).toEqual([
+      '$100.00 → $70.00',
+      '−30%',
+      '$169.00',
+      '',
+      '$60.00 → $48.00',
+      '1.5 (1–2) → 1.2 (0.8–1.6)',
+      '',
+      '',
+    ]);
+    expect(await rowCells('Display remarketing')).toEqual([
+      '$50.00 → $50.00',
+      'no change',
+      '$169.00',
+      '',
+      '— → —',
+      '0.5 (0.2–0.8) → 0.5 (0.2–0.8)',
+      OPTIMIZER_HOLD_LABELS.locked,
+      '',
+    ]);
     expect(screen.getByText('+0.6 conversions a day (90% range 0.2 to 1.1)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: APPLY_PLAN_LABEL })).toBeEnabled();
   });
@@ -96,10 +131,12 @@ describe('OptimizerPanel', () => {
     const { user, fake } = setup();
     await propose(user);
     await user.selectOptions(screen.getByRole('combobox', { name: MAX_STEP_LABEL }), '0.5');
-    await waitFor(() => expect(fake.requests.plans).toEqual([
-      { account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: null },
-      { account: GOOGLE_ACCOUNT.id, max_step: '0.5', objective: 'conversions', locked: null },
-    ]));
+    await waitFor(() =>
+      expect(fake.requests.plans).toEqual([
+        { account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: null },
+        { account: GOOGLE_ACCOUNT.id, max_step: '0.5', objective: 'conversions', locked: null },
+      ]),
+    );
     expect(await screen.findByText(/no campaign moves more than ±50% a day/)).toBeInTheDocument();
   });
 
@@ -121,7 +158,11 @@ describe('OptimizerPanel', () => {
     expect(fake.requests.applied).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+        name: APPLY_PLAN_CONFIRM,
+      }),
+    );
     await waitFor(() =>
       expect(fake.requests.applied).toEqual([
         {
@@ -137,7 +178,10 @@ describe('OptimizerPanel', () => {
         },
       ]),
     );
-    const lines = ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00', 'Google Ads: set the daily budget of “Generic search” from $100.00 to $70.00'];
+    const lines = [
+      'Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00',
+      'Google Ads: set the daily budget of “Generic search” from $100.00 to $70.00',
+    ];
     await waitFor(() => expect(toasts()).toContain(planAppliedMessage({ change_lines: lines }) + UNDO_LABEL));
     const applied = screen.getByText(PLAN_APPLIED_TITLE).closest('[role="alert"]') as HTMLElement;
     for (const line of lines) expect(within(applied).getByText(line)).toBeInTheDocument();
@@ -150,10 +194,17 @@ describe('OptimizerPanel', () => {
   });
 
   it('says a stale plan was refused and proposes a fresh one', async () => {
-    const { user, fake } = setup({ apply: (_body, attempt) => (attempt === 1 ? stalePlanResponse() : { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Done'] }) });
+    const { user, fake } = setup({
+      apply: (_body, attempt) =>
+        attempt === 1 ? stalePlanResponse() : { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Done'] },
+    });
     await propose(user);
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+        name: APPLY_PLAN_CONFIRM,
+      }),
+    );
 
     expect(await screen.findByText(`${BUDGET_MESSAGES.stale} ${STALE_REPROPOSED}`)).toBeInTheDocument();
     await waitFor(() => expect(fake.requests.plans).toHaveLength(2));
@@ -163,17 +214,27 @@ describe('OptimizerPanel', () => {
 
     // The fresh plan can be applied.
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+        name: APPLY_PLAN_CONFIRM,
+      }),
+    );
     expect(await screen.findByText(PLAN_APPLIED_TITLE)).toBeInTheDocument();
     expect(fake.requests.applied).toHaveLength(2);
   });
 
   it("says the platform's refusal and stays on the review", async () => {
     const refusal = BUDGET_MESSAGES.refused('Google Ads', 'the budget is shared');
-    const { user, fake } = setup({ apply: () => HttpResponse.json({ detail: refusal, code: 'platform_error' }, { status: 502 }) });
+    const { user, fake } = setup({
+      apply: () => HttpResponse.json({ detail: refusal, code: 'platform_error' }, { status: 502 }),
+    });
     await propose(user);
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+        name: APPLY_PLAN_CONFIRM,
+      }),
+    );
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(await planTable()).toBeInTheDocument();
     expect(fake.requests.plans).toHaveLength(1);
@@ -181,11 +242,19 @@ describe('OptimizerPanel', () => {
   });
 
   it('says what is at the platform when it took the plan only in part, and where to retry or undo it', async () => {
-    const problem = 'Google Ads: we lowered the daily budget of campaign “Brand” from USD 100.00 a day to USD 70.00 a day but could not raise the daily budget of campaign “Generic” (it is still USD 50.00 a day).';
-    const { user } = setup({ apply: () => HttpResponse.json({ detail: problem, code: 'partially_applied', action_id: PLAN_ACTION_ID }, { status: 502 }) });
+    const problem =
+      'Google Ads: we lowered the daily budget of campaign “Brand” from USD 100.00 a day to USD 70.00 a day but could not raise the daily budget of campaign “Generic” (it is still USD 50.00 a day).';
+    const { user } = setup({
+      apply: () =>
+        HttpResponse.json({ detail: problem, code: 'partially_applied', action_id: PLAN_ACTION_ID }, { status: 502 }),
+    });
     await propose(user);
     await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-    await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+        name: APPLY_PLAN_CONFIRM,
+      }),
+    );
     // Said on the review, beside the way to the actions log (the toast says it too).
     const link = await screen.findByRole('link', { name: PARTIAL_PLAN_LINK });
     expect(link.closest('[role="alert"]')).toHaveTextContent(problem);
@@ -207,7 +276,14 @@ describe('OptimizerPanel', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: ACCOUNT_LABEL }), META_ACCOUNT.id);
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: PROPOSE_LABEL }));
-    await waitFor(() => expect(fake.requests.plans.at(-1)).toEqual({ account: META_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: null }));
+    await waitFor(() =>
+      expect(fake.requests.plans.at(-1)).toEqual({
+        account: META_ACCOUNT.id,
+        max_step: '0.3',
+        objective: 'conversions',
+        locked: null,
+      }),
+    );
   });
 
   it('lets a viewer read a plan but not apply it', async () => {
@@ -219,7 +295,9 @@ describe('OptimizerPanel', () => {
 
   describe('objective', () => {
     it('proposes again for the most conversion value, and shows value now and after with its gain', async () => {
-      const { user, fake } = setup({ plan: (query) => valuePlanBody({ max_step: query.max_step, objective: query.objective }) });
+      const { user, fake } = setup({
+        plan: (query) => valuePlanBody({ max_step: query.max_step, objective: query.objective }),
+      });
       await propose(user);
       const objective = screen.getByRole('combobox', { name: OBJECTIVE_LABEL });
       expect(objective).toHaveValue('conversions');
@@ -228,16 +306,37 @@ describe('OptimizerPanel', () => {
       expect(screen.queryByRole('columnheader', { name: 'Conversion value a day' })).not.toBeInTheDocument();
 
       await user.selectOptions(objective, 'value');
-      await waitFor(() => expect(fake.requests.plans.at(-1)).toEqual({ account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'value', locked: null }));
+      await waitFor(() =>
+        expect(fake.requests.plans.at(-1)).toEqual({
+          account: GOOGLE_ACCOUNT.id,
+          max_step: '0.3',
+          objective: 'value',
+          locked: null,
+        }),
+      );
       expect(await screen.findByRole('columnheader', { name: 'Conversion value a day' })).toBeInTheDocument();
-      expect(await rowCells('Brand search')).toContain('$4,000.00 ($3,200.00–$4,800.00) → $4,900.00 ($3,900.00–$5,900.00)');
+      expect(await rowCells('Brand search')).toContain(
+        '$4,000.00 ($3,200.00–$4,800.00) → $4,900.00 ($3,900.00–$5,900.00)',
+      );
       expect(screen.getByText('+$900.00 conversion value a day (90% range $300.00 to $1,500.00)')).toBeInTheDocument();
-      expect(screen.getByText('Conversion value a day $6,000.00 ($4,400.00–$7,600.00) now → $6,900.00 ($5,000.00–$8,800.00) after.')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Conversion value a day $6,000.00 ($4,400.00–$7,600.00) now → $6,900.00 ($5,000.00–$8,800.00) after.',
+        ),
+      ).toBeInTheDocument();
 
       // The apply is sent with it.
       await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-      await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
-      await waitFor(() => expect(fake.requests.applied).toEqual([expect.objectContaining({ objective: 'value', max_step: 0.3, locked: [], follow: false })]));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+          name: APPLY_PLAN_CONFIRM,
+        }),
+      );
+      await waitFor(() =>
+        expect(fake.requests.applied).toEqual([
+          expect.objectContaining({ objective: 'value', max_step: 0.3, locked: [], follow: false }),
+        ]),
+      );
     });
 
     it('offers the value objective disabled, saying why, when the account reports no conversion value', async () => {
@@ -256,7 +355,14 @@ describe('OptimizerPanel', () => {
       const lock = screen.getByRole('checkbox', { name: lockLabel('Brand search') });
       expect(lock).not.toBeChecked();
       await user.click(lock);
-      await waitFor(() => expect(fake.requests.plans.at(-1)).toEqual({ account: GOOGLE_ACCOUNT.id, max_step: '0.3', objective: 'conversions', locked: 'cmp-1' }));
+      await waitFor(() =>
+        expect(fake.requests.plans.at(-1)).toEqual({
+          account: GOOGLE_ACCOUNT.id,
+          max_step: '0.3',
+          objective: 'conversions',
+          locked: 'cmp-1',
+        }),
+      );
       await waitFor(async () => expect(await rowCells('Brand search')).toContain(OPTIMIZER_HOLD_LABELS.locked));
       expect(screen.getByRole('checkbox', { name: lockLabel('Brand search') })).toBeChecked();
 
@@ -270,7 +376,11 @@ describe('OptimizerPanel', () => {
     });
 
     it('says why locks were refused and puts the previous ones back', async () => {
-      const refused = () => HttpResponse.json({ detail: BUDGET_MESSAGES.nothingMovable, code: 'validation_failed', field: 'locked' }, { status: 400 });
+      const refused = () =>
+        HttpResponse.json(
+          { detail: BUDGET_MESSAGES.nothingMovable, code: 'validation_failed', field: 'locked' },
+          { status: 400 },
+        );
       const { user, fake } = setup({ plan: (query) => (query.locked.length > 1 ? refused() : planFor(query)) });
       await propose(user);
       await user.click(screen.getByRole('checkbox', { name: lockLabel('Brand search') }));
@@ -286,8 +396,16 @@ describe('OptimizerPanel', () => {
 
       // The apply then sends the locks of the plan on show.
       await user.click(screen.getByRole('button', { name: APPLY_PLAN_LABEL }));
-      await user.click(within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
-      await waitFor(() => expect(fake.requests.applied).toEqual([expect.objectContaining({ locked: ['cmp-1'], changes: [{ campaign_id: 'cmp-2', from: 10_000, to: 7_000 }] })]));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: APPLY_PLAN_TITLE })).getByRole('button', {
+          name: APPLY_PLAN_CONFIRM,
+        }),
+      );
+      await waitFor(() =>
+        expect(fake.requests.applied).toEqual([
+          expect.objectContaining({ locked: ['cmp-1'], changes: [{ campaign_id: 'cmp-2', from: 10_000, to: 7_000 }] }),
+        ]),
+      );
     });
   });
 
@@ -297,7 +415,14 @@ describe('OptimizerPanel', () => {
         steps_to_target: 3,
         campaigns: [
           optimizerCampaignBody({ min: 5_000, max: 20_000 }),
-          optimizerCampaignBody({ campaign_id: 'cmp-2', name: 'Generic search', from: 10_000, to: 7_000, target: 3_100, min: 2_000 }),
+          optimizerCampaignBody({
+            campaign_id: 'cmp-2',
+            name: 'Generic search',
+            from: 10_000,
+            to: 7_000,
+            target: 3_100,
+            min: 2_000,
+          }),
         ],
       });
     const { user } = setup({ plan });
@@ -318,10 +443,16 @@ describe('OptimizerPanel', () => {
       expect(follow).not.toBeChecked();
       await user.click(follow);
       await user.click(within(dialog).getByRole('button', { name: APPLY_PLAN_CONFIRM }));
-      await waitFor(() => expect(fake.requests.applied).toEqual([expect.objectContaining({ follow: true, objective: 'conversions', max_step: 0.3, locked: [] })]));
+      await waitFor(() =>
+        expect(fake.requests.applied).toEqual([
+          expect.objectContaining({ follow: true, objective: 'conversions', max_step: 0.3, locked: [] }),
+        ]),
+      );
 
       const following = await screen.findByRole('region', { name: FOLLOWING_HEADING });
-      expect(await within(following).findByText(`${OPTIMIZER_OBJECTIVE_LABELS.conversions}, Step 1 (14 Jan)`)).toBeInTheDocument();
+      expect(
+        await within(following).findByText(`${OPTIMIZER_OBJECTIVE_LABELS.conversions}, Step 1 (14 Jan)`),
+      ).toBeInTheDocument();
       expect(within(following).getByText(FOLLOWED_PLAN_STATUS_LABELS.following)).toBeInTheDocument();
       expect(within(following).getByText('Brand search: $100.00 → $130.00 → $169.00')).toBeInTheDocument();
       expect(screen.getByText(PLAN_APPLIED_TITLE)).toBeInTheDocument();
@@ -361,7 +492,11 @@ describe('OptimizerPanel', () => {
       // The server's daily job stopped it meanwhile.
       fake.updateFollowedPlan(FOLLOWED_PLAN_ID, { status: 'stopped', stop_reason: BUDGET_MESSAGES.diverged(2, 6) });
       await user.click(within(following).getByRole('button', { name: STOP_FOLLOWING_LABEL }));
-      await user.click(within(await screen.findByRole('dialog', { name: stopPlanTitle(followedPlanBody()) })).getByRole('button', { name: STOP_FOLLOWING_LABEL }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: stopPlanTitle(followedPlanBody()) })).getByRole('button', {
+          name: STOP_FOLLOWING_LABEL,
+        }),
+      );
       expect(await within(following).findByText(BUDGET_MESSAGES.planNotFollowing)).toBeInTheDocument();
       // Loaded again, the plan shows how it ended.
       expect(await within(following).findByText(BUDGET_MESSAGES.diverged(2, 6))).toBeInTheDocument();
@@ -388,7 +523,9 @@ describe('OptimizerPanel', () => {
       expect(items).toHaveLength(2);
       expect(within(items[0]).getByText(FOLLOWED_PLAN_STATUS_LABELS.following)).toBeInTheDocument();
       expect(within(items[0]).getByText('Generic search: $100.00 → $70.00 → $31.00')).toBeInTheDocument();
-      expect(within(items[1]).getByText(`${OPTIMIZER_OBJECTIVE_LABELS.conversions}, Step 2 (10 Jan, 11 Jan)`)).toBeInTheDocument();
+      expect(
+        within(items[1]).getByText(`${OPTIMIZER_OBJECTIVE_LABELS.conversions}, Step 2 (10 Jan, 11 Jan)`),
+      ).toBeInTheDocument();
       expect(within(items[1]).getByText(FOLLOWED_PLAN_STATUS_LABELS.stopped)).toBeInTheDocument();
       expect(within(items[1]).getByText(BUDGET_MESSAGES.diverged(2, 6))).toBeInTheDocument();
       expect(within(items[1]).queryByRole('button', { name: STOP_FOLLOWING_LABEL })).not.toBeInTheDocument();
@@ -430,7 +567,10 @@ describe('OptimizerPanel', () => {
 
     it('says why the plans could not be loaded, and Retry asks again', async () => {
       let fail = true;
-      const { user } = setup({ followedPlans: [followedPlanBody()], plansAnswer: () => (fail ? HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 }) : undefined) });
+      const { user } = setup({
+        followedPlans: [followedPlanBody()],
+        plansAnswer: () => (fail ? HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 }) : undefined),
+      });
       const plans = within(await card());
       expect(await plans.findByText('Down for maintenance.')).toBeInTheDocument();
       fail = false;

@@ -1,6 +1,26 @@
-import { useEffect, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Checkbox, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
+import { paths } from '@client/app/paths';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Checkbox,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   BUDGET_MESSAGES,
   MAX_STEP_BOUNDS,
@@ -11,10 +31,9 @@ import {
   type OptimizerPlanView,
 } from '@shared/api/budgets';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
-import { paths } from '@client/app/paths';
-import { LoadingButton } from '@client/components/LoadingButton';
-import { RetryAlert } from '@client/components/RetryAlert';
+import { useEffect, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { ApplyPlanDialog } from './ApplyPlanDialog';
 import {
   budgetChangeText,
@@ -33,7 +52,6 @@ import { FollowedPlansCard } from './FollowedPlansCard';
 import { FollowingStatus } from './FollowingStatus';
 import type { OptimizerState } from './optimizer.machine';
 import { useOptimizerFlow } from './useOptimizerFlow';
-import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
 
 /** The section's heading and the line under it. */
 export const OPTIMIZER_HEADING = 'Budget optimizer';
@@ -67,10 +85,13 @@ export const OPTIMIZER_NO_ACCOUNTS = 'Connect an ad account to use the optimizer
 export const PLAN_APPLIED_TITLE = 'Plan applied';
 export const ACTIONS_LINK_TEXT = 'See it in the actions log';
 /** The plan table's caption. */
-export const planCaption = (plan: Pick<OptimizerPlanView, 'account'>) => `Proposed daily budgets for ${plan.account.name} (${PLATFORM_LABELS[plan.account.platform]})`;
+export const planCaption = (plan: Pick<OptimizerPlanView, 'account'>) =>
+  `Proposed daily budgets for ${plan.account.name} (${PLATFORM_LABELS[plan.account.platform]})`;
 
 /** The largest steps offered, as fractions (0.3: ±30%). */
-export const MAX_STEP_CHOICES = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1].filter((step) => step >= MAX_STEP_BOUNDS.min && step <= MAX_STEP_BOUNDS.max);
+export const MAX_STEP_CHOICES = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1].filter(
+  (step) => step >= MAX_STEP_BOUNDS.min && step <= MAX_STEP_BOUNDS.max,
+);
 /** A largest step in words: 0.3 -> '±30% a day'. */
 export const maxStepText = (step: number) => `±${Math.round(step * 100)}% a day`;
 
@@ -96,8 +117,10 @@ const HeaderCell = ({ children }: { children: string }) => (
 function PlanTable({ plan, locked, lockDisabled, onToggleLock }: PlanTableProps) {
   const currency = plan.account.currency;
   const showsValue = plan.objective === 'value';
-  const valueCell = (now: OptimizerPlanView['campaigns'][number]['value_now'], after: OptimizerPlanView['campaigns'][number]['value_after']) =>
-    now && after ? `${minorRangeText(now, currency)} → ${minorRangeText(after, currency)}` : '—';
+  const valueCell = (
+    now: OptimizerPlanView['campaigns'][number]['value_now'],
+    after: OptimizerPlanView['campaigns'][number]['value_after'],
+  ) => (now && after ? `${minorRangeText(now, currency)} → ${minorRangeText(after, currency)}` : '—');
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small">
@@ -163,7 +186,17 @@ interface PlanReviewProps extends Omit<PlanTableProps, 'lockDisabled'> {
   onApply: () => void;
 }
 
-function PlanReview({ plan, applyError, optionsError, writes, proposing, applying, locked, onToggleLock, onApply }: PlanReviewProps) {
+function PlanReview({
+  plan,
+  applyError,
+  optionsError,
+  writes,
+  proposing,
+  applying,
+  locked,
+  onToggleLock,
+  onApply,
+}: PlanReviewProps) {
   const currency = plan.account.currency;
   const moves = planChanges(plan).length > 0;
   const busy = proposing || applying;
@@ -184,12 +217,14 @@ function PlanReview({ plan, applyError, optionsError, writes, proposing, applyin
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
-        Conversions a day {conversionsText(plan.now)} now → {conversionsText(plan.after)} after. Total daily budget {formatMinor(plan.total_budget, currency)}, the same before
-        and after; no campaign moves more than {maxStepText(plan.max_step)}.
+        Conversions a day {conversionsText(plan.now)} now → {conversionsText(plan.after)} after. Total daily budget{' '}
+        {formatMinor(plan.total_budget, currency)}, the same before and after; no campaign moves more than{' '}
+        {maxStepText(plan.max_step)}.
       </Typography>
       {plan.objective === 'value' && plan.value && (
         <Typography variant="body2" color="text.secondary">
-          Conversion value a day {minorRangeText(plan.value.now, currency)} now → {minorRangeText(plan.value.after, currency)} after.
+          Conversion value a day {minorRangeText(plan.value.now, currency)} now →{' '}
+          {minorRangeText(plan.value.after, currency)} after.
         </Typography>
       )}
       {plan.steps_to_target > 0 && <Typography variant="body2">{stepsToTargetText(plan)}</Typography>}
@@ -250,7 +285,8 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
   // machine is asked as it is now, not as this render saw it (a pick made between the render and
   // this effect would otherwise be overwritten).
   useEffect(() => {
-    if (firstAccount !== undefined && actor.getSnapshot().context.account === null) send({ type: 'SET_ACCOUNT', account: firstAccount });
+    if (firstAccount !== undefined && actor.getSnapshot().context.account === null)
+      send({ type: 'SET_ACCOUNT', account: firstAccount });
   }, [actor, context.account, firstAccount, send]);
 
   const proposing = state === 'proposing';
@@ -329,7 +365,12 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
             </option>
           ))}
         </TextField>
-        <LoadingButton variant="outlined" loading={proposing} disabled={context.account === null || applying} onClick={() => send({ type: 'PROPOSE' })}>
+        <LoadingButton
+          variant="outlined"
+          loading={proposing}
+          disabled={context.account === null || applying}
+          onClick={() => send({ type: 'PROPOSE' })}
+        >
           {PROPOSE_LABEL}
         </LoadingButton>
       </Stack>
@@ -409,7 +450,13 @@ export function OptimizerPanel({ writes }: OptimizerPanelProps) {
             }}
           />
         )}
-        {context.account !== null && <FollowedPlansCard account={context.account} writes={writes} shownAbove={afterApply ? (context.result?.plan_id ?? null) : null} />}
+        {context.account !== null && (
+          <FollowedPlansCard
+            account={context.account}
+            writes={writes}
+            shownAbove={afterApply ? (context.result?.plan_id ?? null) : null}
+          />
+        )}
       </Stack>
       <ApplyPlanDialog
         plan={applying ? context.plan : null}

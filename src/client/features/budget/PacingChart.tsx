@@ -1,9 +1,10 @@
-import { useId, useMemo } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { VictoryArea, VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
-import type { Budget } from '@shared/api/budgets';
-import { useChartTheme, type ChartColours } from '@client/app/theme/chartTheme';
+import { type ChartColours, useChartTheme } from '@client/app/theme/chartTheme';
 import { formatCompactMoney, formatDay } from '@client/lib/format';
+import { Box, Stack, Typography } from '@mui/material';
+import type { Budget } from '@shared/api/budgets';
+import { useId, useMemo } from 'react';
+import { VictoryArea, VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
+
 import { pacingSummary } from './budgetFormat';
 
 const WIDTH = 480;
@@ -21,7 +22,17 @@ function pacingColours(colours: ChartColours) {
 /** The accessible name of a budget's chart. */
 export const pacingChartName = (label: string) => `Pacing of ${label} this month`;
 
-function LegendKey({ color, dash, label, band = false }: { color: string; dash?: string; label: string; band?: boolean }) {
+function LegendKey({
+  color,
+  dash,
+  label,
+  band = false,
+}: {
+  color: string;
+  dash?: string;
+  label: string;
+  band?: boolean;
+}) {
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
       {band ? (
@@ -54,12 +65,17 @@ export function PacingChart({ budget }: PacingChartProps) {
     return {
       actual: points.flatMap((point, index) => (point.actual === null ? [] : [{ x: index, y: point.actual }])),
       ideal: points.map((point, index) => ({ x: index, y: point.ideal })),
-      band: points.flatMap((point, index) => (point.forecast ? [{ x: index, y: point.forecast.high, y0: point.forecast.low }] : [])),
+      band: points.flatMap((point, index) =>
+        point.forecast ? [{ x: index, y: point.forecast.high, y0: point.forecast.low }] : [],
+      ),
       mid: points.flatMap((point, index) => (point.forecast ? [{ x: index, y: point.forecast.mid }] : [])),
     };
   }, [pacing.points]);
   const last = Math.max(1, pacing.points.length - 1);
-  const highest = Math.max(pacing.target, ...pacing.points.flatMap((point) => [point.actual ?? 0, point.ideal, point.forecast?.high ?? 0]));
+  const highest = Math.max(
+    pacing.target,
+    ...pacing.points.flatMap((point) => [point.actual ?? 0, point.ideal, point.forecast?.high ?? 0]),
+  );
   const top = highest > 0 ? highest * HEADROOM : 1;
   const ends = pacing.points.length > 1 ? [0, Math.floor(last / 2), last] : [0];
   const summary = pacingSummary(budget);
@@ -79,12 +95,37 @@ export function PacingChart({ budget }: PacingChartProps) {
           // The SVG is an image named for the budget and described by the summary written under it.
           containerComponent={<VictoryContainer title={name} aria-describedby={summaryId} />}
         >
-          <VictoryAxis tickValues={ends} tickFormat={(index: number) => (pacing.points[index] ? formatDay(pacing.points[index].date) : '')} />
+          <VictoryAxis
+            tickValues={ends}
+            tickFormat={(index: number) => (pacing.points[index] ? formatDay(pacing.points[index].date) : '')}
+          />
           <VictoryAxis dependentAxis tickCount={4} tickFormat={(tick: number) => formatCompactMoney(tick, currency)} />
-          {series.band.length > 0 && <VictoryArea name="band" data={series.band} style={{ data: { fill: seriesColours.band, fillOpacity: 0.35, stroke: 'none' } }} />}
-          <VictoryLine name="ideal" data={series.ideal} style={{ data: { stroke: seriesColours.ideal, strokeDasharray: IDEAL_DASH } }} />
-          {series.mid.length > 0 && <VictoryLine name="forecast" data={series.mid} style={{ data: { stroke: seriesColours.forecast, strokeDasharray: FORECAST_DASH } }} />}
-          {series.actual.length > 0 && <VictoryLine name="actual" data={series.actual} style={{ data: { stroke: seriesColours.actual, strokeWidth: 2 } }} />}
+          {series.band.length > 0 && (
+            <VictoryArea
+              name="band"
+              data={series.band}
+              style={{ data: { fill: seriesColours.band, fillOpacity: 0.35, stroke: 'none' } }}
+            />
+          )}
+          <VictoryLine
+            name="ideal"
+            data={series.ideal}
+            style={{ data: { stroke: seriesColours.ideal, strokeDasharray: IDEAL_DASH } }}
+          />
+          {series.mid.length > 0 && (
+            <VictoryLine
+              name="forecast"
+              data={series.mid}
+              style={{ data: { stroke: seriesColours.forecast, strokeDasharray: FORECAST_DASH } }}
+            />
+          )}
+          {series.actual.length > 0 && (
+            <VictoryLine
+              name="actual"
+              data={series.actual}
+              style={{ data: { stroke: seriesColours.actual, strokeWidth: 2 } }}
+            />
+          )}
         </VictoryChart>
       </Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} aria-hidden>

@@ -1,12 +1,13 @@
-import { useId } from 'react';
-import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import type { FollowedPlan } from '@shared/api/budgets';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { useLastShown } from '@client/components/useLastShown';
+import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import type { FollowedPlan } from '@shared/api/budgets';
+import { useId } from 'react';
 
 /** The button that stops a followed plan, and the dialog's words. */
 export const STOP_FOLLOWING_LABEL = 'Stop following';
-export const stopPlanTitle = (plan: Pick<FollowedPlan, 'account'>) => `Stop following the plan for ${plan.account.name}?`;
+export const stopPlanTitle = (plan: Pick<FollowedPlan, 'account'>) =>
+  `Stop following the plan for ${plan.account.name}?`;
 /** Said when a stop failed and the server gave no reason. */
 export const STOP_FAILED = 'Unable to stop the plan. Please try again.';
 export const STOP_PLAN_TEXT = 'No further step is taken. The daily budgets stay where the last step put them.';
@@ -39,7 +40,13 @@ export function StopPlanDialog({ plan, busy, failure, onCancel, onConfirm }: Sto
           {failure && <Alert severity="error">{failure}</Alert>}
         </Stack>
       </DialogContent>
-      <ConfirmActions confirmLabel={STOP_FOLLOWING_LABEL} destructive busy={busy} onCancel={cancel} onConfirm={onConfirm} />
+      <ConfirmActions
+        confirmLabel={STOP_FOLLOWING_LABEL}
+        destructive
+        busy={busy}
+        onCancel={cancel}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

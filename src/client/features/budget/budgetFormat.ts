@@ -1,6 +1,6 @@
+import { formatCount, formatDay, formatMoney } from '@client/lib/format';
 import type { Budget, MoneyRange, OptimizerCampaignView, OptimizerPlanView, PacingView } from '@shared/api/budgets';
 import { minorToDecimal } from '@shared/money';
-import { formatCount, formatDay, formatMoney } from '@client/lib/format';
 
 /** Money in minor units of `currency`, formatted in major units: 12345 USD -> '$123.45'. */
 export function formatMinor(minor: number, currency: string): string {
@@ -68,13 +68,20 @@ export function stepsToTargetText(plan: Pick<OptimizerPlanView, 'steps_to_target
 
 /** A campaign's daily bounds from the account budget's caps: 'min $50.00, max $200.00', '' when none. */
 export function capsText(campaign: Pick<OptimizerCampaignView, 'min' | 'max'>, currency: string): string {
-  const parts = [campaign.min !== null ? `min ${formatMinor(campaign.min, currency)}` : null, campaign.max !== null ? `max ${formatMinor(campaign.max, currency)}` : null];
+  const parts = [
+    campaign.min !== null ? `min ${formatMinor(campaign.min, currency)}` : null,
+    campaign.max !== null ? `max ${formatMinor(campaign.max, currency)}` : null,
+  ];
   return parts.filter((part) => part !== null).join(', ');
 }
 
 /** The campaigns whose daily budget the plan changes, as POST optimizer/apply/ wants them. */
-export function planChanges(plan: Pick<OptimizerPlanView, 'campaigns'>): { campaign_id: string; from: number; to: number }[] {
-  return plan.campaigns.filter((campaign) => campaign.to !== campaign.from).map(({ campaign_id, from, to }) => ({ campaign_id, from, to }));
+export function planChanges(
+  plan: Pick<OptimizerPlanView, 'campaigns'>,
+): { campaign_id: string; from: number; to: number }[] {
+  return plan.campaigns
+    .filter((campaign) => campaign.to !== campaign.from)
+    .map(({ campaign_id, from, to }) => ({ campaign_id, from, to }));
 }
 
 /** The month's spend so far against the budget: '$20,000.00 of $50,000.00 spent (40%)'. */

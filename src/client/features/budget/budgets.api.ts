@@ -1,3 +1,7 @@
+import { baseApi } from '@client/api/baseApi';
+import { partiallyAppliedAction } from '@client/api/errors';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type { ActionRecord } from '@shared/api/actions';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import type {
   Budget,
@@ -12,10 +16,6 @@ import type {
 } from '@shared/api/budgets';
 import type { CampaignPage } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
-import type { ActionRecord } from '@shared/api/actions';
-import { baseApi } from '@client/api/baseApi';
-import { partiallyAppliedAction } from '@client/api/errors';
-import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
 /** The argument of updateBudget. */
 export interface UpdateBudgetArgs {
@@ -40,7 +40,11 @@ const LIST = { type: 'Budgets' as const, id: LIST_ID };
 /** The actions log (GET actions/, the suggestions feature's): an applied plan is written there. */
 const ACTIONS_LOG = { type: 'Action' as const, id: LIST_ID };
 /** An applied plan (or its undo) writes daily budgets at the platform: the dashboard shows them. */
-const PLATFORM_STATE = [{ type: 'Dashboard' as const }, { type: 'Campaign' as const, id: LIST_ID }, { type: 'CampaignAds' as const }];
+const PLATFORM_STATE = [
+  { type: 'Dashboard' as const },
+  { type: 'Campaign' as const, id: LIST_ID },
+  { type: 'CampaignAds' as const },
+];
 
 /** Every followed plan cached, whatever its account. */
 const FOLLOWED_PLANS = { type: 'FollowedPlan' as const, id: LIST_ID };
@@ -56,7 +60,9 @@ export function isConflict(error: unknown): boolean {
 
 /** True for a 400 answer: the options asked for cannot make a plan (every campaign locked, no conversion value…). */
 export function isBadRequest(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 400;
+  return (
+    typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 400
+  );
 }
 
 /** The request field a 400 names: one rule for the whole client. */
@@ -101,7 +107,8 @@ export const budgetsApi = baseApi.injectEndpoints({
     applyOptimizerPlan: build.mutation<OptimizerApplyResult, OptimizerApplyInput>({
       query: (body) => ({ url: 'optimizer/apply/', method: 'POST', body }),
       // A plan the platform took only in part changed budgets and is in the actions log, though the request failed.
-      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [ACTIONS_LOG, LIST, FOLLOWED_PLANS, ...PLATFORM_STATE] : []),
+      invalidatesTags: (_result, error) =>
+        !error || partiallyAppliedAction(error) ? [ACTIONS_LOG, LIST, FOLLOWED_PLANS, ...PLATFORM_STATE] : [],
     }),
     // The account's followed plans, newest first.
     listFollowedPlans: build.query<FollowedPlanList, string>({
@@ -117,7 +124,10 @@ export const budgetsApi = baseApi.injectEndpoints({
     // One account's campaigns for the budget form's caps: the dashboard's campaigns route (the
     // same as its listCampaigns; features do not import each other), by name.
     listAccountCampaigns: build.query<CampaignPage, string>({
-      query: (account) => ({ url: 'dashboard/campaigns/', params: { account, sort: 'name', order: 'asc', page_size: CAP_CAMPAIGNS_PAGE_SIZE } }),
+      query: (account) => ({
+        url: 'dashboard/campaigns/',
+        params: { account, sort: 'name', order: 'asc', page_size: CAP_CAMPAIGNS_PAGE_SIZE },
+      }),
       providesTags: (result) => providesList('Campaign', result?.items),
     }),
     // Undo from the toast: the same POST actions/<id>/undo/ as the actions log's Undo.

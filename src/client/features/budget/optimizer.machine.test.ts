@@ -1,4 +1,12 @@
-import { createActor, fromPromise } from 'xstate';
+import {
+  FOLLOWED_PLAN_ID,
+  followedPlanBody,
+  GOOGLE_ACCOUNT,
+  heldPlanBody,
+  META_ACCOUNT,
+  optimizerPlanBody,
+  PLAN_ACTION_ID,
+} from '@client/test/budgets.handlers';
 import {
   BUDGET_MESSAGES,
   DEFAULT_MAX_STEP,
@@ -8,15 +16,26 @@ import {
   type OptimizerApplyResult,
   type OptimizerPlanView,
 } from '@shared/api/budgets';
-import { FOLLOWED_PLAN_ID, followedPlanBody, GOOGLE_ACCOUNT, heldPlanBody, META_ACCOUNT, optimizerPlanBody, PLAN_ACTION_ID } from '@client/test/budgets.handlers';
+import { createActor, fromPromise } from 'xstate';
+
 import { FOLLOW_REFRESH_MS, optimizerMachine, type OptimizerPlanQuery } from './optimizer.machine';
 
 const PLAN = optimizerPlanBody();
-const RESULT: OptimizerApplyResult = { action_id: PLAN_ACTION_ID, plan_id: null, change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'] };
+const RESULT: OptimizerApplyResult = {
+  action_id: PLAN_ACTION_ID,
+  plan_id: null,
+  change_lines: ['Google Ads: set the daily budget of “Brand search” from $100.00 to $130.00'],
+};
 const STALE = { status: 409, data: { detail: BUDGET_MESSAGES.stale, code: 'conflict' } };
-const REFUSED = { status: 502, data: { detail: BUDGET_MESSAGES.refused('Google Ads', 'the budget is shared'), code: 'platform_error' } };
+const REFUSED = {
+  status: 502,
+  data: { detail: BUDGET_MESSAGES.refused('Google Ads', 'the budget is shared'), code: 'platform_error' },
+};
 const FOLLOWED_RESULT: OptimizerApplyResult = { ...RESULT, plan_id: FOLLOWED_PLAN_ID };
-const NOTHING_MOVABLE = { status: 400, data: { detail: BUDGET_MESSAGES.nothingMovable, code: 'validation_failed', field: 'locked' } };
+const NOTHING_MOVABLE = {
+  status: 400,
+  data: { detail: BUDGET_MESSAGES.nothingMovable, code: 'validation_failed', field: 'locked' },
+};
 const NOT_FOLLOWING = { status: 409, data: { detail: BUDGET_MESSAGES.planNotFollowing, code: 'conflict' } };
 const FOLLOWED = followedPlanBody();
 /** Another account's plan in the list: the machine keeps only the one it applied. */
@@ -39,13 +58,23 @@ interface Calls {
 }
 
 function setup(calls: Calls = {}, account: string | null = GOOGLE_ACCOUNT.id) {
-  const fetchPlan = jest.fn((query: OptimizerPlanQuery) => (calls.fetchPlan ? slow(() => calls.fetchPlan!(query)) : slow(() => Promise.resolve(PLAN)))());
-  const applyPlan = jest.fn((input: OptimizerApplyInput) => (calls.applyPlan ? slow(() => calls.applyPlan!(input)) : slow(() => Promise.resolve(RESULT)))());
+  const fetchPlan = jest.fn((query: OptimizerPlanQuery) =>
+    (calls.fetchPlan ? slow(() => calls.fetchPlan!(query)) : slow(() => Promise.resolve(PLAN)))(),
+  );
+  const applyPlan = jest.fn((input: OptimizerApplyInput) =>
+    (calls.applyPlan ? slow(() => calls.applyPlan!(input)) : slow(() => Promise.resolve(RESULT)))(),
+  );
   const loadFollowedPlans = jest.fn((input: { account: string }) =>
-    (calls.loadFollowedPlans ? slow(() => calls.loadFollowedPlans!(input)) : slow(() => Promise.resolve({ plans: [OTHER_PLAN, FOLLOWED] })))(),
+    (calls.loadFollowedPlans
+      ? slow(() => calls.loadFollowedPlans!(input))
+      : slow(() => Promise.resolve({ plans: [OTHER_PLAN, FOLLOWED] })))(),
   );
   const stopPlan = jest.fn((input: { planId: string }) =>
-    (calls.stopPlan ? slow(() => calls.stopPlan!(input)) : slow(() => Promise.resolve(followedPlanBody({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('Asha') }))))(),
+    (calls.stopPlan
+      ? slow(() => calls.stopPlan!(input))
+      : slow(() =>
+          Promise.resolve(followedPlanBody({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('Asha') })),
+        ))(),
   );
   const announced = jest.fn();
   const actor = createActor(
@@ -94,7 +123,12 @@ describe('optimizerMachine', () => {
 
     flow.actor.send({ type: 'SET_ACCOUNT', account: GOOGLE_ACCOUNT.id });
     await toReview(flow);
-    expect(flow.fetchPlan).toHaveBeenCalledWith({ account: GOOGLE_ACCOUNT.id, max_step: DEFAULT_MAX_STEP, objective: 'conversions', locked: [] });
+    expect(flow.fetchPlan).toHaveBeenCalledWith({
+      account: GOOGLE_ACCOUNT.id,
+      max_step: DEFAULT_MAX_STEP,
+      objective: 'conversions',
+      locked: [],
+    });
     expect(flow.context().plan).toEqual(PLAN);
   });
 
@@ -106,7 +140,12 @@ describe('optimizerMachine', () => {
     expect(flow.context().plan).toEqual(PLAN);
     await finishCalls();
     expect(flow.state()).toBe('review');
-    expect(flow.fetchPlan).toHaveBeenLastCalledWith({ account: GOOGLE_ACCOUNT.id, max_step: 0.5, objective: 'conversions', locked: [] });
+    expect(flow.fetchPlan).toHaveBeenLastCalledWith({
+      account: GOOGLE_ACCOUNT.id,
+      max_step: 0.5,
+      objective: 'conversions',
+      locked: [],
+    });
   });
 
   it('drops the plan when the account changes', async () => {
@@ -238,8 +277,13 @@ describe('optimizerMachine', () => {
     });
 
     it('proposes again when the objective changes after a failed proposal', async () => {
-      const noValue = { status: 400, data: { detail: BUDGET_MESSAGES.noValue, code: 'validation_failed', field: 'objective' } };
-      const flow = setup({ fetchPlan: (query) => (query.objective === 'value' ? Promise.reject(noValue) : Promise.resolve(PLAN)) });
+      const noValue = {
+        status: 400,
+        data: { detail: BUDGET_MESSAGES.noValue, code: 'validation_failed', field: 'objective' },
+      };
+      const flow = setup({
+        fetchPlan: (query) => (query.objective === 'value' ? Promise.reject(noValue) : Promise.resolve(PLAN)),
+      });
       flow.actor.send({ type: 'SET_OBJECTIVE', objective: 'value' });
       flow.actor.send({ type: 'PROPOSE' });
       await finishCalls();
@@ -275,7 +319,9 @@ describe('optimizerMachine', () => {
     });
 
     it('says a refused lock and puts the previous locks back, keeping the plan on show', async () => {
-      const flow = setup({ fetchPlan: (query) => (query.locked.length > 1 ? Promise.reject(NOTHING_MOVABLE) : Promise.resolve(PLAN)) });
+      const flow = setup({
+        fetchPlan: (query) => (query.locked.length > 1 ? Promise.reject(NOTHING_MOVABLE) : Promise.resolve(PLAN)),
+      });
       await toReview(flow);
       flow.actor.send({ type: 'TOGGLE_LOCK', campaignId: 'cmp-1' });
       await finishCalls();
@@ -432,7 +478,10 @@ describe('optimizerMachine', () => {
     });
 
     it('says so when the list lacks the plan applied', async () => {
-      const flow = setup({ applyPlan: () => Promise.resolve(FOLLOWED_RESULT), loadFollowedPlans: () => Promise.resolve({ plans: [OTHER_PLAN] }) });
+      const flow = setup({
+        applyPlan: () => Promise.resolve(FOLLOWED_RESULT),
+        loadFollowedPlans: () => Promise.resolve({ plans: [OTHER_PLAN] }),
+      });
       await toFollowing(flow);
       await finishCalls();
       expect(flow.state()).toBe('following');
@@ -451,7 +500,9 @@ describe('optimizerMachine', () => {
       await finishCalls();
       expect(flow.state()).toBe('stopped');
       expect(flow.stopPlan).toHaveBeenCalledWith({ planId: FOLLOWED_PLAN_ID });
-      expect(flow.context().followedPlan).toEqual(expect.objectContaining({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('Asha') }));
+      expect(flow.context().followedPlan).toEqual(
+        expect.objectContaining({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stoppedByUser('Asha') }),
+      );
       // No refresh once stopped.
       const loads = flow.loadFollowedPlans.mock.calls.length;
       await jest.advanceTimersByTimeAsync(FOLLOW_REFRESH_MS * 2);
@@ -466,7 +517,12 @@ describe('optimizerMachine', () => {
       let status: FollowedPlan['status'] = 'following';
       const flow = setup({
         applyPlan: () => Promise.resolve(FOLLOWED_RESULT),
-        loadFollowedPlans: () => Promise.resolve({ plans: [followedPlanBody({ status, stop_reason: status === 'stopped' ? BUDGET_MESSAGES.diverged(2, 6) : null })] }),
+        loadFollowedPlans: () =>
+          Promise.resolve({
+            plans: [
+              followedPlanBody({ status, stop_reason: status === 'stopped' ? BUDGET_MESSAGES.diverged(2, 6) : null }),
+            ],
+          }),
         stopPlan: () => Promise.reject(NOT_FOLLOWING),
       });
       await toFollowing(flow);

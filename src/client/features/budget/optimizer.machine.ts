@@ -1,4 +1,3 @@
-import { assign, fromPromise, setup } from 'xstate';
 import {
   BUDGET_MESSAGES,
   DEFAULT_MAX_STEP,
@@ -9,6 +8,8 @@ import {
   type OptimizerObjective,
   type OptimizerPlanView,
 } from '@shared/api/budgets';
+import { assign, fromPromise, setup } from 'xstate';
+
 import { planChanges } from './budgetFormat';
 import { isBadRequest, isConflict } from './budgets.api';
 
@@ -112,10 +113,18 @@ export const optimizerMachine = setup({
     input: {} as OptimizerInput,
   },
   actors: {
-    fetchPlan: fromPromise<OptimizerPlanView, OptimizerPlanQuery>(() => Promise.reject(new Error('fetchPlan is provided by the component'))),
-    applyPlan: fromPromise<OptimizerApplyResult, OptimizerApplyInput>(() => Promise.reject(new Error('applyPlan is provided by the component'))),
-    loadFollowedPlans: fromPromise<FollowedPlanList, { account: string }>(() => Promise.reject(new Error('loadFollowedPlans is provided by the component'))),
-    stopPlan: fromPromise<FollowedPlan, { planId: string }>(() => Promise.reject(new Error('stopPlan is provided by the component'))),
+    fetchPlan: fromPromise<OptimizerPlanView, OptimizerPlanQuery>(() =>
+      Promise.reject(new Error('fetchPlan is provided by the component')),
+    ),
+    applyPlan: fromPromise<OptimizerApplyResult, OptimizerApplyInput>(() =>
+      Promise.reject(new Error('applyPlan is provided by the component')),
+    ),
+    loadFollowedPlans: fromPromise<FollowedPlanList, { account: string }>(() =>
+      Promise.reject(new Error('loadFollowedPlans is provided by the component')),
+    ),
+    stopPlan: fromPromise<FollowedPlan, { planId: string }>(() =>
+      Promise.reject(new Error('stopPlan is provided by the component')),
+    ),
   },
   delays: {
     followRefresh: FOLLOW_REFRESH_MS,
@@ -124,12 +133,22 @@ export const optimizerMachine = setup({
     /** Says the plan was applied (the toast with Undo); provided by the component. */
     announceApplied: (_args, _params: { result: OptimizerApplyResult }) => undefined,
     // Locks name campaigns of one account: they go with it.
-    setAccount: assign(({ event }) => (event.type === 'SET_ACCOUNT' ? { account: event.account, locked: [], plan: null, planOptions: null, ...unfollowed, ...cleared } : {})),
-    setMaxStep: assign(({ context, event }) => (event.type === 'SET_MAX_STEP' ? { maxStep: event.maxStep } : { maxStep: context.maxStep })),
-    setObjective: assign(({ context, event }) => (event.type === 'SET_OBJECTIVE' ? { objective: event.objective } : { objective: context.objective })),
+    setAccount: assign(({ event }) =>
+      event.type === 'SET_ACCOUNT'
+        ? { account: event.account, locked: [], plan: null, planOptions: null, ...unfollowed, ...cleared }
+        : {},
+    ),
+    setMaxStep: assign(({ context, event }) =>
+      event.type === 'SET_MAX_STEP' ? { maxStep: event.maxStep } : { maxStep: context.maxStep },
+    ),
+    setObjective: assign(({ context, event }) =>
+      event.type === 'SET_OBJECTIVE' ? { objective: event.objective } : { objective: context.objective },
+    ),
     toggleLock: assign(({ context, event }) => {
       if (event.type !== 'TOGGLE_LOCK') return {};
-      const locked = context.locked.includes(event.campaignId) ? context.locked.filter((id) => id !== event.campaignId) : [...context.locked, event.campaignId];
+      const locked = context.locked.includes(event.campaignId)
+        ? context.locked.filter((id) => id !== event.campaignId)
+        : [...context.locked, event.campaignId];
       return { locked };
     }),
     // The followed plans of the account, of which the one just applied is kept.
@@ -146,7 +165,8 @@ export const optimizerMachine = setup({
     planChangesBudgets: ({ context }) => context.plan !== null && planChanges(context.plan).length > 0,
     isStale: ({ event }) => 'error' in event && isConflict(event.error),
     // Only new options for a plan on show can be refused and rolled back; a first proposal's 400 fails as any other.
-    optionsRefused: ({ context, event }) => context.planOptions !== null && 'error' in event && isBadRequest(event.error),
+    optionsRefused: ({ context, event }) =>
+      context.planOptions !== null && 'error' in event && isBadRequest(event.error),
     followsPlan: ({ context }) => Boolean(context.result?.plan_id),
     followedPlanEnded: ({ context, event }) => {
       if (!('output' in event)) return false;
@@ -180,12 +200,21 @@ export const optimizerMachine = setup({
     proposing: {
       invoke: {
         src: 'fetchPlan',
-        input: ({ context }) => ({ account: context.account ?? '', max_step: context.maxStep, objective: context.objective, locked: context.locked }),
+        input: ({ context }) => ({
+          account: context.account ?? '',
+          max_step: context.maxStep,
+          objective: context.objective,
+          locked: context.locked,
+        }),
         onDone: {
           target: 'review',
           actions: assign({
             plan: ({ event }) => event.output,
-            planOptions: ({ context }) => ({ maxStep: context.maxStep, objective: context.objective, locked: context.locked }),
+            planOptions: ({ context }) => ({
+              maxStep: context.maxStep,
+              objective: context.objective,
+              locked: context.locked,
+            }),
             proposeError: null,
           }),
         },
@@ -195,7 +224,10 @@ export const optimizerMachine = setup({
             target: 'review',
             actions: assign(({ context, event }) => ({ ...context.planOptions!, optionsError: event.error })),
           },
-          { target: 'proposeFailed', actions: assign({ plan: null, planOptions: null, proposeError: ({ event }) => event.error }) },
+          {
+            target: 'proposeFailed',
+            actions: assign({ plan: null, planOptions: null, proposeError: ({ event }) => event.error }),
+          },
         ],
       },
       on: {
@@ -222,7 +254,11 @@ export const optimizerMachine = setup({
         SET_OBJECTIVE: { target: 'proposing', actions: ['setObjective', 'clearErrors'] },
         TOGGLE_LOCK: { target: 'proposing', actions: ['toggleLock', 'clearErrors'] },
         PROPOSE: { target: 'proposing', actions: 'clearErrors' },
-        APPLY: { guard: 'planChangesBudgets', target: 'confirming', actions: assign({ applyError: null, optionsError: null, follow: false }) },
+        APPLY: {
+          guard: 'planChangesBudgets',
+          target: 'confirming',
+          actions: assign({ applyError: null, optionsError: null, follow: false }),
+        },
       },
     },
     confirming: {
@@ -246,10 +282,17 @@ export const optimizerMachine = setup({
         }),
         onDone: {
           target: 'applied',
-          actions: [assign({ result: ({ event }) => event.output, ...cleared }), { type: 'announceApplied', params: ({ event }) => ({ result: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output, ...cleared }),
+            { type: 'announceApplied', params: ({ event }) => ({ result: event.output }) },
+          ],
         },
         onError: [
-          { guard: 'isStale', target: 'proposing', actions: assign({ staleError: ({ event }) => event.error, applyError: null }) },
+          {
+            guard: 'isStale',
+            target: 'proposing',
+            actions: assign({ staleError: ({ event }) => event.error, applyError: null }),
+          },
           { target: 'review', actions: assign({ applyError: ({ event }) => event.error }) },
         ],
       },
@@ -290,7 +333,10 @@ export const optimizerMachine = setup({
       invoke: {
         src: 'stopPlan',
         input: ({ context }) => ({ planId: context.result?.plan_id ?? '' }),
-        onDone: { target: 'stopped', actions: assign({ followedPlan: ({ event }) => event.output, followError: null }) },
+        onDone: {
+          target: 'stopped',
+          actions: assign({ followedPlan: ({ event }) => event.output, followError: null }),
+        },
         // Back to following, which loads the plan again: a 409 (it had already ended) then shows how it ended.
         onError: { target: 'following', actions: assign({ stopError: ({ event }) => event.error }) },
       },

@@ -1,5 +1,6 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
+
 import { planChanges } from './budgetFormat';
 import { FOLLOW_REFRESH_MS } from './optimizer.machine';
 
@@ -19,7 +20,17 @@ describeMachinePaths(machineModel('optimizer'), {
     check: (arrival) => {
       if (!entering(arrival, 'proposing')) return;
       const { context } = arrival.snapshot;
-      expect(arrival.calls).toEqual([{ src: 'fetchPlan', input: { account: context.account, max_step: context.maxStep, objective: context.objective, locked: context.locked } }]);
+      expect(arrival.calls).toEqual([
+        {
+          src: 'fetchPlan',
+          input: {
+            account: context.account,
+            max_step: context.maxStep,
+            objective: context.objective,
+            locked: context.locked,
+          },
+        },
+      ]);
     },
   },
   proposeFailed: {
@@ -47,7 +58,14 @@ describeMachinePaths(machineModel('optimizer'), {
       expect(calls).toEqual([
         {
           src: 'applyPlan',
-          input: { account: context.account, changes: planChanges(context.plan), objective: context.objective, max_step: context.maxStep, locked: context.locked, follow: context.follow },
+          input: {
+            account: context.account,
+            changes: planChanges(context.plan),
+            objective: context.objective,
+            max_step: context.maxStep,
+            locked: context.locked,
+            follow: context.follow,
+          },
         },
       ]);
     },
@@ -55,18 +73,23 @@ describeMachinePaths(machineModel('optimizer'), {
   applied: {
     check: ({ snapshot, effects, event }) => {
       expect(snapshot.context.result?.plan_id).toBeNull();
-      if (event.type.startsWith('xstate.done.actor.')) expect(effects).toEqual([{ name: 'announceApplied', params: { result: snapshot.context.result } }]);
+      if (event.type.startsWith('xstate.done.actor.'))
+        expect(effects).toEqual([{ name: 'announceApplied', params: { result: snapshot.context.result } }]);
     },
   },
   following: {
     leavesAfterMs: FOLLOW_REFRESH_EXPECTED_MS,
     check: (arrival) => {
       expect(arrival.snapshot.context.result?.plan_id).toBeTruthy();
-      if (entering(arrival, 'following')) expect(arrival.calls).toEqual([{ src: 'loadFollowedPlans', input: { account: arrival.snapshot.context.account } }]);
+      if (entering(arrival, 'following'))
+        expect(arrival.calls).toEqual([
+          { src: 'loadFollowedPlans', input: { account: arrival.snapshot.context.account } },
+        ]);
     },
   },
   stopping: {
-    check: ({ snapshot, calls }) => expect(calls).toEqual([{ src: 'stopPlan', input: { planId: snapshot.context.result?.plan_id } }]),
+    check: ({ snapshot, calls }) =>
+      expect(calls).toEqual([{ src: 'stopPlan', input: { planId: snapshot.context.result?.plan_id } }]),
   },
   stopped: { check: ({ snapshot }) => expect(snapshot.context.followedPlan?.status).toBe('stopped') },
   ended: { check: ({ snapshot }) => expect(snapshot.context.followedPlan?.status).not.toBe('following') },

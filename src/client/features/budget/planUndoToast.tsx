@@ -1,7 +1,8 @@
-import type { OptimizerApplyResult } from '@shared/api/budgets';
-import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
 import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import type { OptimizerApplyResult } from '@shared/api/budgets';
+
 import { useUndoBudgetChangeMutation } from './budgets.api';
 
 /** What a successful apply says: 'Plan applied: 2 daily budgets changed.' */
@@ -33,5 +34,10 @@ function usePlanUndo() {
  * allows it: the toast stays for the undo window unless it is closed.
  */
 export function notifyPlanApplied(result: OptimizerApplyResult): void {
-  notifyUndoable({ message: planAppliedMessage(result), actionId: result.action_id, durationMs: UNDO_WINDOW_MINUTES * 60_000, useUndo: usePlanUndo });
+  notifyUndoable({
+    message: planAppliedMessage(result),
+    actionId: result.action_id,
+    durationMs: UNDO_WINDOW_MINUTES * 60_000,
+    useUndo: usePlanUndo,
+  });
 }

@@ -1,6 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useApplyOptimizerPlanMutation, useLazyGetOptimizerPlanQuery, useLazyListFollowedPlansQuery, useStopFollowedPlanMutation } from './budgets.api';
+
+import {
+  useApplyOptimizerPlanMutation,
+  useLazyGetOptimizerPlanQuery,
+  useLazyListFollowedPlansQuery,
+  useStopFollowedPlanMutation,
+} from './budgets.api';
 import { optimizerMachine } from './optimizer.machine';
 import { notifyPlanApplied } from './planUndoToast';
 

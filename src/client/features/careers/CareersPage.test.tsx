@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { CAREERS_EMAIL } from '@shared/constants';
-import { applyMailto, CAREERS_NO_MATCH_TEXT, JOB_OPENINGS, reachOutMailto } from '@shared/careers';
 import { paths } from '@client/app/paths';
 import { recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { applyMailto, CAREERS_NO_MATCH_TEXT, JOB_OPENINGS, reachOutMailto } from '@shared/careers';
+import { CAREERS_EMAIL } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+
 import { CareersPage } from './CareersPage';
 
 // jsdom cannot follow a mailto: link; the test stops the navigation the way a mail client would take it over.
@@ -21,7 +22,11 @@ function setup() {
   return { ...rendered, beacons };
 }
 
-const shownRoles = () => screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent).filter((title) => JOB_OPENINGS.some((opening) => opening.title === title));
+const shownRoles = () =>
+  screen
+    .queryAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent)
+    .filter((title) => JOB_OPENINGS.some((opening) => opening.title === title));
 const status = () => screen.getByRole('status');
 const talentPool = () => screen.getByRole('checkbox', { name: 'Add me to the Talent Pool' });
 
@@ -81,8 +86,16 @@ describe('CareersPage', () => {
     const { user } = setup();
     const type = screen.getByRole('combobox', { name: 'Job type' });
     const location = screen.getByRole('combobox', { name: 'Location' });
-    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Full-time', 'Internship', 'Freelance']);
-    expect(within(location).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Remote', 'India']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Full-time', 'Internship', 'Freelance']);
+    expect(
+      within(location)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Remote', 'India']);
 
     await user.selectOptions(type, 'Freelance');
     expect(shownRoles()).toEqual(['Content & SEO Strategist']);
@@ -111,7 +124,11 @@ describe('CareersPage', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search roles' }), 'astronaut');
 
-    expect(within(status()).getByText("No open roles match your filters—reach out anyway if you're excited to work with us.")).toBeInTheDocument();
+    expect(
+      within(status()).getByText(
+        "No open roles match your filters—reach out anyway if you're excited to work with us.",
+      ),
+    ).toBeInTheDocument();
     expect(status()).toHaveTextContent('Showing 0 of 3 roles');
     expect(screen.queryByRole('list', { name: 'Open roles' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reach Out' })).toBeInTheDocument();
@@ -154,6 +171,9 @@ describe('CareersPage', () => {
     await user.click(screen.getByRole('link', { name: 'Apply for Content & SEO Strategist' }));
 
     await waitFor(() => expect(beacons.sent).toHaveLength(2));
-    expect(beacons.sent[1]).toEqual({ name: 'careers-apply', body: { role: 'Content & SEO Strategist', talentOptIn: false, ts: expect.any(Number) } });
+    expect(beacons.sent[1]).toEqual({
+      name: 'careers-apply',
+      body: { role: 'Content & SEO Strategist', talentOptIn: false, ts: expect.any(Number) },
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { PageSection } from '@client/components/PageSection';
+import { SimplePage } from '@client/components/SimplePage';
 import MailIcon from '@mui/icons-material/Mail';
 import {
   Box,
@@ -18,10 +19,10 @@ import {
 } from '@mui/material';
 import { reachOutMailto } from '@shared/careers';
 import { REPLY_HOURS_MAX } from '@shared/constants';
-import { SimplePage } from '@client/components/SimplePage';
+import { useState } from 'react';
+
 import { CAREERS_VALUES, WHY_JOIN } from './careersContent';
 import { OpenPositions } from './OpenPositions';
-import { PageSection } from '@client/components/PageSection';
 
 const TALENT_POOL_HELP_ID = 'talent-pool-help';
 
@@ -38,8 +39,8 @@ export function CareersPage() {
       <Stack spacing={{ xs: 4, md: 6 }}>
         <Stack spacing={2}>
           <Typography>
-            We are a small, remote-first team building the AI and behavioural-psychology layer on top of every ad platform. Come and build
-            it with us.
+            We are a small, remote-first team building the AI and behavioural-psychology layer on top of every ad
+            platform. Come and build it with us.
           </Typography>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <FormControlLabel
@@ -81,7 +82,11 @@ export function CareersPage() {
           <List aria-label="Our values">
             {CAREERS_VALUES.map((value) => (
               <ListItem key={value.title} disableGutters>
-                <ListItemText primary={value.title} secondary={value.text} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                <ListItemText
+                  primary={value.title}
+                  secondary={value.text}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
               </ListItem>
             ))}
           </List>
@@ -92,8 +97,15 @@ export function CareersPage() {
             <Typography id="reach-out-heading" variant="h2">
               Don&apos;t see your role?
             </Typography>
-            <Typography>Tell us what you are great at. We read every message and answer within {REPLY_HOURS_MAX} hours.</Typography>
-            <Button component="a" href={reachOutMailto(talentOptIn)} variant="outlined" startIcon={<MailIcon aria-hidden />}>
+            <Typography>
+              Tell us what you are great at. We read every message and answer within {REPLY_HOURS_MAX} hours.
+            </Typography>
+            <Button
+              component="a"
+              href={reachOutMailto(talentOptIn)}
+              variant="outlined"
+              startIcon={<MailIcon aria-hidden />}
+            >
               Reach Out
             </Button>
           </Stack>

@@ -1,11 +1,11 @@
-import { useId } from 'react';
+import { sendBeacon } from '@client/api/beacons';
 import BoltIcon from '@mui/icons-material/Bolt';
 import PlaceIcon from '@mui/icons-material/Place';
 import WorkIcon from '@mui/icons-material/WorkOutlined';
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { applyMailto, type JobOpening } from '@shared/careers';
 import { CAREERS_BADGE } from '@shared/marketing';
-import { sendBeacon } from '@client/api/beacons';
+import { useId } from 'react';
 
 /** Props of JobCard. */
 export interface JobCardProps {
@@ -18,7 +18,11 @@ export interface JobCardProps {
 export function JobCard({ opening, talentOptIn }: JobCardProps) {
   const titleId = useId();
   return (
-    <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack spacing={1.5}>
           <Typography id={titleId} variant="h3" component="h3" sx={{ overflowWrap: 'anywhere' }}>

@@ -1,11 +1,18 @@
-import { useMemo, useState } from 'react';
-import { Box, Grid, Stack, Typography } from '@mui/material';
-import { CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from '@shared/constants';
-import { CAREERS_NO_FILTERS, CAREERS_NO_MATCH_TEXT, filterOpenings, JOB_OPENINGS, type CareersFilters } from '@shared/careers';
-import { JobCard } from './JobCard';
 import { OutlinedNativeSelect } from '@client/components/OutlinedNativeSelect';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
 import { PageSection } from '@client/components/PageSection';
+import { Box, Grid, Stack, Typography } from '@mui/material';
+import {
+  CAREERS_NO_FILTERS,
+  CAREERS_NO_MATCH_TEXT,
+  type CareersFilters,
+  filterOpenings,
+  JOB_OPENINGS,
+} from '@shared/careers';
+import { CAREERS_LOCATION_OPTIONS, CAREERS_TYPE_OPTIONS } from '@shared/constants';
+import { useMemo, useState } from 'react';
+
+import { JobCard } from './JobCard';
 
 /** Props of OpenPositions. */
 export interface OpenPositionsProps {

@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { Form, Formik, useField, useFormikContext, type FormikHelpers } from 'formik';
-import { Alert, Box, Stack, Typography } from '@mui/material';
-import { CONTACT_MESSAGES } from '@shared/api/contact';
-import type { ApiErrorBody } from '@shared/api/errors';
-import { contactSchema, type ContactInput } from '@shared/validation/contact';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { FormSubmit } from '@client/components/FormSubmit';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { CONTACT_MESSAGES } from '@shared/api/contact';
+import type { ApiErrorBody } from '@shared/api/errors';
+import { type ContactInput, contactSchema } from '@shared/validation/contact';
+import { Form, Formik, type FormikHelpers, useField, useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
+
 import { MessageField } from './MessageField';
 
 /** The form's fields in the order a person sees them; the first invalid one gets the focus. */
@@ -62,7 +63,14 @@ function SpamTrap() {
   return (
     <Box aria-hidden="true" sx={offScreen}>
       <label htmlFor={contactFieldId('website')}>Website (leave this empty)</label>
-      <input {...field} value={field.value ?? ''} id={contactFieldId('website')} type="text" tabIndex={-1} autoComplete="off" />
+      <input
+        {...field}
+        value={field.value ?? ''}
+        id={contactFieldId('website')}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+      />
     </Box>
   );
 }
@@ -72,7 +80,8 @@ function Summary() {
   const { submitCount, errors } = useFormikContext<ContactInput>();
   if (submitCount === 0 || Object.keys(errors).length === 0) return null;
   // A filled trap is not a field anyone can fix; say what happened instead.
-  const text = errors.website !== undefined && Object.keys(errors).length === 1 ? CONTACT_MESSAGES.spam : CONTACT_MESSAGES.summary;
+  const text =
+    errors.website !== undefined && Object.keys(errors).length === 1 ? CONTACT_MESSAGES.spam : CONTACT_MESSAGES.summary;
   return (
     <Alert severity="error" id={SUMMARY_ID}>
       {text}
@@ -120,7 +129,10 @@ export function ContactForm({ initialValues, onSend, failure, describeFailure }:
   return (
     <Formik initialValues={initialValues} validationSchema={contactSchema} onSubmit={handleSubmit}>
       {({ isSubmitting, submitCount, errors }) => {
-        const describedBy = [submitCount > 0 && Object.keys(errors).length > 0 ? SUMMARY_ID : null, failure ? FAILURE_ID : null]
+        const describedBy = [
+          submitCount > 0 && Object.keys(errors).length > 0 ? SUMMARY_ID : null,
+          failure ? FAILURE_ID : null,
+        ]
           .filter(Boolean)
           .join(' ');
         return (
@@ -130,7 +142,14 @@ export function ContactForm({ initialValues, onSend, failure, describeFailure }:
               <Typography variant="body2" color="text.secondary">
                 Fields marked * are required.
               </Typography>
-              <FormikTextField name="fullName" id={contactFieldId('fullName')} label={CONTACT_LABELS.fullName} autoComplete="name" required fullWidth />
+              <FormikTextField
+                name="fullName"
+                id={contactFieldId('fullName')}
+                label={CONTACT_LABELS.fullName}
+                autoComplete="name"
+                required
+                fullWidth
+              />
               <FormikTextField
                 name="email"
                 id={contactFieldId('email')}
@@ -147,7 +166,12 @@ export function ContactForm({ initialValues, onSend, failure, describeFailure }:
               </Stack>
               <SpamTrap />
               <Summary />
-              <FormSubmit label={CONTACT_LABELS.submit} submitting={isSubmitting} failure={failure} failureId={FAILURE_ID} />
+              <FormSubmit
+                label={CONTACT_LABELS.submit}
+                submitting={isSubmitting}
+                failure={failure}
+                failureId={FAILURE_ID}
+              />
             </Stack>
           </Form>
         );

@@ -1,18 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { CONTACT_MESSAGES } from '@shared/api/contact';
-import { CONTACT_MESSAGE_MAX, SUPPORT_EMAIL } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { CONTACT_MESSAGES } from '@shared/api/contact';
+import { CONTACT_MESSAGE_MAX, SUPPORT_EMAIL } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { CONTACT_LABELS } from './ContactForm';
 import { ContactPage } from './ContactPage';
 import { COUNTER_WARN_COLOUR } from './MessageField';
 
 type Reply = () => Response | Promise<Response>;
 
-function setup({ reply = () => HttpResponse.json({ detail: CONTACT_MESSAGES.sent }, { status: 201 }), signedIn = false }: { reply?: Reply; signedIn?: boolean } = {}) {
+function setup({
+  reply = () => HttpResponse.json({ detail: CONTACT_MESSAGES.sent }, { status: 201 }),
+  signedIn = false,
+}: { reply?: Reply; signedIn?: boolean } = {}) {
   const bodies: Record<string, unknown>[] = [];
   const beacons = recordBeacons();
   server.use(
@@ -119,10 +123,19 @@ describe('ContactPage', () => {
 
     expect(await screen.findByText('Thanks! Your message was sent.')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { fullName: 'Asha Rao', email: 'asha@example.com', message: 'We run ads on Meta and Google.', newsletter: true, partnership: true, website: '' },
+      {
+        fullName: 'Asha Rao',
+        email: 'asha@example.com',
+        message: 'We run ads on Meta and Google.',
+        newsletter: true,
+        partnership: true,
+        website: '',
+      },
     ]);
     await waitFor(() =>
-      expect(beacons.sent).toEqual([{ name: 'contact-submit', body: { newsletter: true, partnership: true, ts: expect.any(Number) } }]),
+      expect(beacons.sent).toEqual([
+        { name: 'contact-submit', body: { newsletter: true, partnership: true, ts: expect.any(Number) } },
+      ]),
     );
     const heading = screen.getByRole('heading', { level: 2, name: 'Message sent' });
     await waitFor(() => expect(heading).toHaveFocus());
@@ -145,8 +158,10 @@ describe('ContactPage', () => {
     expect(within(form).getByRole('checkbox', { name: CONTACT_LABELS.newsletter })).toBeChecked();
   });
 
-  it("keeps everything typed when sending fails, and toasts the fallback", async () => {
-    const { user, fillValid, submit, fullName, email, message, newsletter, form } = setup({ reply: () => new HttpResponse(null, { status: 500 }) });
+  it('keeps everything typed when sending fails, and toasts the fallback', async () => {
+    const { user, fillValid, submit, fullName, email, message, newsletter, form } = setup({
+      reply: () => new HttpResponse(null, { status: 500 }),
+    });
     await fillValid();
     await user.click(newsletter);
     await user.click(submit);
@@ -164,7 +179,11 @@ describe('ContactPage', () => {
 
   it("marks the field a 400 names, with the server's detail", async () => {
     const { user, fillValid, submit, email } = setup({
-      reply: () => HttpResponse.json({ detail: 'Please enter a valid email address.', code: 'validation_failed', field: 'email' }, { status: 400 }),
+      reply: () =>
+        HttpResponse.json(
+          { detail: 'Please enter a valid email address.', code: 'validation_failed', field: 'email' },
+          { status: 400 },
+        ),
     });
     await fillValid();
     await user.click(submit);

@@ -1,9 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { CONTACT_MESSAGES } from '@shared/api/contact';
-import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
-import { CONTACT_INITIAL_VALUES, type ContactInput } from '@shared/validation/contact';
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
@@ -12,8 +6,15 @@ import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectSession } from '@client/features/session/session.slice';
-import { ContactForm } from './ContactForm';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { CONTACT_MESSAGES } from '@shared/api/contact';
+import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
+import { CONTACT_INITIAL_VALUES, type ContactInput } from '@shared/validation/contact';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { useSendContactMessageMutation } from './contact.api';
+import { ContactForm } from './ContactForm';
 
 /** The confirmation that replaces the form after a successful send (spec section 2). */
 function MessageSent({ email, onAnother }: { email: string; onAnother: () => void }) {
@@ -54,8 +55,8 @@ function OtherWays() {
         Prefer e-mail? Write to <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>.
       </Typography>
       <Typography color="text.secondary">
-        Agencies and tool makers: tick the partnership box and tell us what you have in mind — white-label dashboards, referrals or
-        integrations.
+        Agencies and tool makers: tick the partnership box and tell us what you have in mind — white-label dashboards,
+        referrals or integrations.
       </Typography>
     </Stack>
   );
@@ -86,14 +87,27 @@ export function ContactPage() {
       throw error;
     }
     notify(CONTACT_MESSAGES.sent, 'success');
-    sendBeacon('analytics/contact-submit', { newsletter: input.newsletter, partnership: input.partnership, ts: Date.now() });
+    sendBeacon('analytics/contact-submit', {
+      newsletter: input.newsletter,
+      partnership: input.partnership,
+      ts: Date.now(),
+    });
     setValues({ ...input, message: '', partnership: false, website: '' });
     setSentTo(input.email);
   };
 
   return (
-    <SimplePage title="Contact Us" intro={`Tell us what you need; we reply within ${REPLY_HOURS_MIN}-${REPLY_HOURS_MAX} hours.`}>
-      <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <SimplePage
+      title="Contact Us"
+      intro={`Tell us what you need; we reply within ${REPLY_HOURS_MIN}-${REPLY_HOURS_MAX} hours.`}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 5 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           {sentTo !== null ? (
             <MessageSent email={sentTo} onAnother={() => setSentTo(null)} />
@@ -102,7 +116,12 @@ export function ContactPage() {
               <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
                 Send us a message
               </Typography>
-              <ContactForm initialValues={values} onSend={handleSend} failure={failure} describeFailure={describeFailure} />
+              <ContactForm
+                initialValues={values}
+                onSend={handleSend}
+                failure={failure}
+                describeFailure={describeFailure}
+              />
             </Stack>
           )}
         </Paper>

@@ -1,7 +1,7 @@
-import { useField } from 'formik';
-import { Box } from '@mui/material';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
+import { Box } from '@mui/material';
 import { CONTACT_COUNTER_WARN_BELOW, CONTACT_MESSAGE_MAX } from '@shared/constants';
+import { useField } from 'formik';
 
 /** Dark amber: readable on white (AA), used once few characters are left. */
 export const COUNTER_WARN_COLOUR = '#92400E';
@@ -63,7 +63,12 @@ export function MessageField({ name, id, label }: MessageFieldProps) {
           component="span"
           id={counterId}
           data-warning={warn ? 'true' : 'false'}
-          sx={{ typography: 'caption', ml: 'auto', fontWeight: warn ? 700 : 400, color: warn ? COUNTER_WARN_COLOUR : 'text.secondary' }}
+          sx={{
+            typography: 'caption',
+            ml: 'auto',
+            fontWeight: warn ? 700 : 400,
+            color: warn ? COUNTER_WARN_COLOUR : 'text.secondary',
+          }}
         >
           {charactersLeftText(left)}
         </Box>

@@ -1,5 +1,5 @@
-import type { ContactReply, ContactRequest } from '@shared/api/contact';
 import { baseApi } from '@client/api/baseApi';
+import type { ContactReply, ContactRequest } from '@shared/api/contact';
 
 /** POST get-in-touch/ (spec section 7), injected into the one API. Failures toast through ERROR_FALLBACKS. */
 export const contactApi = baseApi.injectEndpoints({

@@ -1,22 +1,31 @@
-import { useState } from 'react';
-import { FieldArray, Form, Formik } from 'formik';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import { CREATIVE_LIMITS, CREATIVE_PLACEMENT_LABELS, CREATIVE_PLACEMENTS, type CreativeComparison, type CreativeCopyInput, type CreativePlacement } from '@shared/api/creative';
-import { creativeCompareSchema } from '@shared/validation/creative';
 import { errorMessage } from '@client/api/errors';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  CREATIVE_LIMITS,
+  CREATIVE_PLACEMENT_LABELS,
+  CREATIVE_PLACEMENTS,
+  type CreativeComparison,
+  type CreativeCopyInput,
+  type CreativePlacement,
+} from '@shared/api/creative';
+import { creativeCompareSchema } from '@shared/validation/creative';
+import { FieldArray, Form, Formik } from 'formik';
+import { useState } from 'react';
+
 import { useCompareCreativesMutation } from './creative.api';
-import { NeedsPro, isNeedsPro } from './NeedsPro';
 import { Ranking, variantName } from './CreativeRanking';
+import { isNeedsPro, NeedsPro } from './NeedsPro';
 
 // The ranking lives in its own module: a shared (public) result shows it without this form's Formik and yup.
-export { RANKING_LABEL, Ranking, variantName } from './CreativeRanking';
+export { Ranking, RANKING_LABEL, variantName } from './CreativeRanking';
 
 export const COMPARE_HEADING = 'Compare variants';
 export const COMPARE_LABEL = 'Compare';
 export const ADD_VARIANT_LABEL = 'Add variant';
 export const COMPARE_FAILED = 'Unable to compare the variants right now. Please try again.';
-export const variantFieldLabel = (index: number, field: 'placement' | 'headline' | 'primary text') => `${variantName(index)} ${field}`;
+export const variantFieldLabel = (index: number, field: 'placement' | 'headline' | 'primary text') =>
+  `${variantName(index)} ${field}`;
 export const removeVariantLabel = (index: number) => `Remove variant ${index + 1}`;
 
 interface Variant {
@@ -71,11 +80,19 @@ export function CompareVariants() {
               {(helpers) => (
                 <Stack spacing={2}>
                   {values.variants.map((variant, index) => (
-                    <Box key={index} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
+                    <Box
+                      key={index}
+                      component="fieldset"
+                      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}
+                    >
                       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
                         {variantName(index)}
                       </Typography>
-                      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'flex-start' } }}>
+                      <Stack
+                        direction={{ xs: 'column', md: 'row' }}
+                        spacing={1}
+                        sx={{ alignItems: { md: 'flex-start' } }}
+                      >
                         <TextField
                           select
                           name={`variants.${index}.placement`}
@@ -92,7 +109,14 @@ export function CompareVariants() {
                             </option>
                           ))}
                         </TextField>
-                        <TextField name={`variants.${index}.headline`} label={variantFieldLabel(index, 'headline')} value={variant.headline} onChange={handleChange} onBlur={handleBlur} sx={{ flex: 1 }} />
+                        <TextField
+                          name={`variants.${index}.headline`}
+                          label={variantFieldLabel(index, 'headline')}
+                          value={variant.headline}
+                          onChange={handleChange}
+                          onBlur={handleBlur}
+                          sx={{ flex: 1 }}
+                        />
                         <TextField
                           name={`variants.${index}.primary_text`}
                           label={variantFieldLabel(index, 'primary text')}
@@ -103,7 +127,11 @@ export function CompareVariants() {
                           sx={{ flex: 2 }}
                         />
                         {values.variants.length > CREATIVE_LIMITS.minVariants && (
-                          <Button onClick={() => helpers.remove(index)} aria-label={removeVariantLabel(index)} disabled={isLoading}>
+                          <Button
+                            onClick={() => helpers.remove(index)}
+                            aria-label={removeVariantLabel(index)}
+                            disabled={isLoading}
+                          >
                             Remove
                           </Button>
                         )}
@@ -111,7 +139,11 @@ export function CompareVariants() {
                     </Box>
                   ))}
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Button startIcon={<AddIcon />} onClick={() => helpers.push(blank())} disabled={isLoading || values.variants.length >= CREATIVE_LIMITS.maxVariants}>
+                    <Button
+                      startIcon={<AddIcon />}
+                      onClick={() => helpers.push(blank())}
+                      disabled={isLoading || values.variants.length >= CREATIVE_LIMITS.maxVariants}
+                    >
                       {ADD_VARIANT_LABEL}
                     </Button>
                     <Button type="submit" variant="contained" disabled={isLoading}>
@@ -126,7 +158,8 @@ export function CompareVariants() {
         )}
       </Formik>
       {invalid && <Alert severity="error">{invalid}</Alert>}
-      {error !== null && (isNeedsPro(error) ? <NeedsPro /> : <Alert severity="error">{errorMessage(error, COMPARE_FAILED)}</Alert>)}
+      {error !== null &&
+        (isNeedsPro(error) ? <NeedsPro /> : <Alert severity="error">{errorMessage(error, COMPARE_FAILED)}</Alert>)}
       {comparison && <Ranking comparison={comparison} />}
     </Stack>
   );

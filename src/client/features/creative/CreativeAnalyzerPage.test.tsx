@@ -1,18 +1,43 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { paths } from '@client/app/paths';
-import { COST_REASON, COST_WORD, EARNED_REASON, FAKE_IMAGE, fakeCreativeServer, fakeScore, type FakeCreativeOptions } from '@client/test/creative.handlers';
+import {
+  COST_REASON,
+  COST_WORD,
+  EARNED_REASON,
+  FAKE_IMAGE,
+  type FakeCreativeOptions,
+  fakeCreativeServer,
+  fakeScore,
+} from '@client/test/creative.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { ADD_VARIANT_LABEL, COMPARE_LABEL, RANKING_LABEL, variantFieldLabel } from './CompareVariants';
-import { ADD_HEADLINE_LABEL, ANALYSE_LABEL, headlineLabel, PLACEMENT_LABEL, removeHeadlineLabel, TEXT_LABELS } from './CreativeForm';
 import { CreativeAnalyzerPage, NOT_FOR_ROLE } from './CreativeAnalyzerPage';
-import { HEADLINE_MODEL_HEADING, IMAGE_HEADING, IMAGE_SCORES_HEADING, OVERALL_HEADING, RESULTS_HEADING, SUB_SCORES_HEADING, SUGGESTIONS_HEADING, TRUNCATION_HEADING } from './CreativeResults';
-import { imagePreviewLabel } from './ImagePreview';
+import {
+  ADD_HEADLINE_LABEL,
+  ANALYSE_LABEL,
+  headlineLabel,
+  PLACEMENT_LABEL,
+  removeHeadlineLabel,
+  TEXT_LABELS,
+} from './CreativeForm';
+import {
+  HEADLINE_MODEL_HEADING,
+  IMAGE_HEADING,
+  IMAGE_SCORES_HEADING,
+  OVERALL_HEADING,
+  RESULTS_HEADING,
+  SUB_SCORES_HEADING,
+  SUGGESTIONS_HEADING,
+  TRUNCATION_HEADING,
+} from './CreativeResults';
 import { IMAGE_LABEL } from './ImageField';
+import { imagePreviewLabel } from './ImagePreview';
 import { SEE_PRICING } from './NeedsPro';
 
 const HEADLINE = 'Save 30% on your first order this week';
@@ -51,10 +76,22 @@ describe('CreativeAnalyzerPage: analysing one copy', () => {
 
     const shown = await results();
     expect(fake.requests.analyze).toEqual([
-      { placement: 'meta_feed', headlines: [HEADLINE], primary_text: PRIMARY, description: '', cta: 'Sign up', landing_url: '', image: null },
+      {
+        placement: 'meta_feed',
+        headlines: [HEADLINE],
+        primary_text: PRIMARY,
+        description: '',
+        cta: 'Sign up',
+        landing_url: '',
+        image: null,
+      },
     ]);
     const overall = within(shown).getByRole('region', { name: OVERALL_HEADING });
-    expect(within(overall).getByText(`${fakeScore({ placement: 'meta_feed', headlines: [HEADLINE], primary_text: PRIMARY, description: '', cta: '', landing_url: '' })}/100`)).toBeInTheDocument();
+    expect(
+      within(overall).getByText(
+        `${fakeScore({ placement: 'meta_feed', headlines: [HEADLINE], primary_text: PRIMARY, description: '', cta: '', landing_url: '' })}/100`,
+      ),
+    ).toBeInTheDocument();
     expect(within(overall).getByText(/Weighted from the text scores/)).toBeInTheDocument();
 
     const subScores = within(shown).getByRole('list', { name: SUB_SCORES_HEADING });
@@ -81,7 +118,9 @@ describe('CreativeAnalyzerPage: analysing one copy', () => {
     expect(within(model).getByText('64/100')).toBeInTheDocument();
     expect(within(model).getByText('Has a number (+0.42)')).toBeInTheDocument();
     expect(
-      within(model).getByText('Checked on 1,234 headline A/B tests it never saw: ranks the better headline first in 74% of clearly different pairs (61% of all pairs).'),
+      within(model).getByText(
+        'Checked on 1,234 headline A/B tests it never saw: ranks the better headline first in 74% of clearly different pairs (61% of all pairs).',
+      ),
     ).toBeInTheDocument();
 
     const suggestions = within(shown).getByRole('list', { name: SUGGESTIONS_HEADING });
@@ -110,7 +149,9 @@ describe('CreativeAnalyzerPage: analysing one copy', () => {
     const image = within(await results()).getByRole('region', { name: IMAGE_HEADING });
     expect(fake.requests.analyze[0].image).toBe(btoa(String.fromCharCode(137, 80, 78, 71, 1, 2, 3)));
     expect(within(image).getByText(/Text covers about 12% of it/)).toBeInTheDocument();
-    const safeZone = within(within(image).getByRole('list', { name: IMAGE_SCORES_HEADING })).getByRole('listitem', { name: 'Safe zone' });
+    const safeZone = within(within(image).getByRole('list', { name: IMAGE_SCORES_HEADING })).getByRole('listitem', {
+      name: 'Safe zone',
+    });
     expect(within(safeZone).getByText('50/100')).toBeInTheDocument();
     const preview = within(image).getByRole('group', { name: imagePreviewLabel(1) });
     const band = within(preview).getByText(FAKE_IMAGE.overlay[0].label).parentElement!;
@@ -133,7 +174,10 @@ describe('CreativeAnalyzerPage: analysing one copy', () => {
     const detail = 'The file is not an image: send a PNG, JPEG or WebP.';
     const { user } = setup({ refuseImage: detail });
     await fillCopy(user);
-    await user.upload(screen.getByLabelText(IMAGE_LABEL), new File([new Uint8Array([1, 2, 3])], 'brochure.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText(IMAGE_LABEL),
+      new File([new Uint8Array([1, 2, 3])], 'brochure.png', { type: 'image/png' }),
+    );
     await screen.findByText('brochure.png');
     await user.click(screen.getByRole('button', { name: ANALYSE_LABEL }));
     await waitFor(() => expect(screen.getByLabelText(IMAGE_LABEL)).toHaveAccessibleDescription(detail));
@@ -144,7 +188,11 @@ describe('CreativeAnalyzerPage: analysing one copy', () => {
   it('shows a text field’s refusal under that field, and takes it away once the field changes', async () => {
     const detail = 'The primary text is longer than 5,000 characters.';
     const { user } = setup();
-    server.use(http.post(api('creative/analyze/'), () => HttpResponse.json({ detail, code: 'validation_failed', field: 'primary_text' }, { status: 400 })));
+    server.use(
+      http.post(api('creative/analyze/'), () =>
+        HttpResponse.json({ detail, code: 'validation_failed', field: 'primary_text' }, { status: 400 }),
+      ),
+    );
     await fillCopy(user);
     await user.click(screen.getByRole('button', { name: ANALYSE_LABEL }));
     const primary = screen.getByLabelText(TEXT_LABELS.primary_text);
@@ -183,7 +231,11 @@ describe('CreativeAnalyzerPage: comparing variants', () => {
       ['google_rsa', ['Plans']],
     ]);
     const items = within(ranking).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['1. Variant 2', '2. Variant 3', '3. Variant 1']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      '1. Variant 2',
+      '2. Variant 3',
+      '3. Variant 1',
+    ]);
     expect(within(items[0]).getByText(/Copy 2 is more specific than copy 3\./)).toBeInTheDocument();
     expect(within(items[1]).getByText(/Copy 3 is more specific than copy 1\./)).toBeInTheDocument();
   });

@@ -1,31 +1,43 @@
-import { useId, useState, type ReactNode } from 'react';
+import { errorMessage } from '@client/api/errors';
+import { SimplePage } from '@client/components/SimplePage';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { CreativeAnalysis, CreativeAnalysisRecord, CreativeAnalyzeInput } from '@shared/api/creative';
 import type { PostLaunchAdView, PostLaunchView } from '@shared/api/creativePostLaunch';
-import { errorMessage } from '@client/api/errors';
-import { SimplePage } from '@client/components/SimplePage';
+import { type ReactNode, useId, useState } from 'react';
+
 import { CompareVariants } from './CompareVariants';
 import { errorField, errorStatus, useAnalyzeCreativeMutation } from './creative.api';
-import { analyzeInput, CreativeForm, formValuesOf, INITIAL_VALUES, type CreativeFormValues, type ServerRefusal } from './CreativeForm';
+import {
+  analyzeInput,
+  CreativeForm,
+  type CreativeFormValues,
+  formValuesOf,
+  INITIAL_VALUES,
+  type ServerRefusal,
+} from './CreativeForm';
 import { CreativeHistory } from './CreativeHistory';
 import { CreativeResults } from './CreativeResults';
-import { NeedsPro, isNeedsPro } from './NeedsPro';
+import { FeedbackModel } from './FeedbackModel';
+import { formValuesOfLiveAd } from './liveAd';
+import { isNeedsPro, NeedsPro } from './NeedsPro';
+import { useFetchPostLaunchImageMutation } from './postLaunch.api';
+import { PostLaunchScores } from './PostLaunchScores';
 import { ResultActions } from './ResultActions';
 import { WhatChanged } from './WhatChanged';
-import { formValuesOfLiveAd } from './liveAd';
-import { useFetchPostLaunchImageMutation } from './postLaunch.api';
-import { FeedbackModel } from './FeedbackModel';
-import { PostLaunchScores } from './PostLaunchScores';
 
 const TITLE = 'Creative Analyzer';
-export const CREATIVE_INTRO = 'Score an ad’s copy and image for its placement, see what earned and cost points, and compare variants.';
+export const CREATIVE_INTRO =
+  'Score an ad’s copy and image for its placement, see what earned and cost points, and compare variants.';
 export const ANALYSING = 'Analysing your creative…';
 export const ANALYSE_FAILED = 'Unable to analyse the creative right now. Please try again.';
 export const NOT_FOR_ROLE = 'Your role in this workspace cannot use the Creative Analyzer.';
-export const REATTACH_IMAGE = 'The saved analysis had an image. Only its thumbnail is kept, so attach the image again to have it scored.';
+export const REATTACH_IMAGE =
+  'The saved analysis had an image. Only its thumbnail is kept, so attach the image again to have it scored.';
 export const EDITING_SAVED = 'Editing a saved analysis: analysing again shows what changed since it.';
-export const FROM_LIVE_AD = (name: string) => `The copy of live ad “${name}” as the platform lists it. Edit it and analyse, or analyse it as it runs.`;
-export const LIVE_IMAGE_UNAVAILABLE = 'The platform did not serve this ad’s image, so only its copy is here: attach the image to have it scored.';
+export const FROM_LIVE_AD = (name: string) =>
+  `The copy of live ad “${name}” as the platform lists it. Edit it and analyse, or analyse it as it runs.`;
+export const LIVE_IMAGE_UNAVAILABLE =
+  'The platform did not serve this ad’s image, so only its copy is here: attach the image to have it scored.';
 
 /** The page's tabs; another part of the analyzer adds its own entry here and a panel below. */
 export const CREATIVE_TABS = { analyse: 'Analyse', live: 'Live ads', history: 'History' } as const;
@@ -55,7 +67,17 @@ interface Shown {
 }
 
 /** A tab's panel: kept mounted while hidden, so the form keeps what was typed. */
-function TabPanel({ id, tabId, hidden, children }: { id: string; tabId: string; hidden: boolean; children: ReactNode }) {
+function TabPanel({
+  id,
+  tabId,
+  hidden,
+  children,
+}: {
+  id: string;
+  tabId: string;
+  hidden: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box role="tabpanel" id={id} aria-labelledby={tabId} hidden={hidden} sx={{ pt: 3 }}>
       {children}
@@ -73,7 +95,13 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
   const [failure, setFailure] = useState<unknown>(null);
   // The saved analysis the next Analyse re-analyses: the last one shown, or one opened for editing.
   const [previousId, setPreviousId] = useState<string | null>(null);
-  const [form, setForm] = useState<FormState>({ key: 0, values: INITIAL_VALUES, reattachImage: false, editing: false, liveAd: null });
+  const [form, setForm] = useState<FormState>({
+    key: 0,
+    values: INITIAL_VALUES,
+    reattachImage: false,
+    editing: false,
+    liveAd: null,
+  });
   const [fetchImage, { isLoading: openingAd }] = useFetchPostLaunchImageMutation();
 
   const submit = async (values: CreativeFormValues) => {
@@ -86,13 +114,20 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
       setPreviousId(analysis.id ?? null);
       setForm((current) => ({ ...current, reattachImage: false }));
     } catch (error) {
-      if (errorStatus(error) === 400 && errorField(error)) setRefusal({ field: errorField(error), detail: errorMessage(error, ANALYSE_FAILED) });
+      if (errorStatus(error) === 400 && errorField(error))
+        setRefusal({ field: errorField(error), detail: errorMessage(error, ANALYSE_FAILED) });
       else setFailure(error);
     }
   };
 
   const edit = (record: Extract<CreativeAnalysisRecord, { kind: 'analysis' }>) => {
-    setForm((current) => ({ key: current.key + 1, values: formValuesOf(record.input.copy), reattachImage: record.input.image !== null, editing: true, liveAd: null }));
+    setForm((current) => ({
+      key: current.key + 1,
+      values: formValuesOf(record.input.copy),
+      reattachImage: record.input.image !== null,
+      editing: true,
+      liveAd: null,
+    }));
     setPreviousId(record.id);
     setShown(null);
     setRefusal(null);
@@ -112,7 +147,13 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
         imageMissing = true;
       }
     }
-    setForm((current) => ({ key: current.key + 1, values: formValuesOfLiveAd(ad.creative!, view.placement!, ad.ad_id, image), reattachImage: false, editing: false, liveAd: { name: ad.name, imageMissing } }));
+    setForm((current) => ({
+      key: current.key + 1,
+      values: formValuesOfLiveAd(ad.creative!, view.placement!, ad.ad_id, image),
+      reattachImage: false,
+      editing: false,
+      liveAd: { name: ad.name, imageMissing },
+    }));
     setPreviousId(null);
     setShown(null);
     setRefusal(null);
@@ -133,7 +174,11 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
 
   return (
     <SimplePage title={TITLE} intro={CREATIVE_INTRO}>
-      <Tabs value={tab} onChange={(_event, value: CreativeTab) => setTab(value)} aria-label="Creative Analyzer sections">
+      <Tabs
+        value={tab}
+        onChange={(_event, value: CreativeTab) => setTab(value)}
+        aria-label="Creative Analyzer sections"
+      >
         {(Object.keys(CREATIVE_TABS) as CreativeTab[]).map((key) => (
           <Tab key={key} value={key} label={CREATIVE_TABS[key]} id={tabId(key)} aria-controls={panelId(key)} />
         ))}
@@ -146,14 +191,26 @@ export function CreativeAnalyzerPage({ analyses = true, managesAnalyses = true }
             {form.reattachImage && <Alert severity="warning">{REATTACH_IMAGE}</Alert>}
             {form.liveAd && !shown && <Alert severity="info">{FROM_LIVE_AD(form.liveAd.name)}</Alert>}
             {form.liveAd?.imageMissing && <Alert severity="warning">{LIVE_IMAGE_UNAVAILABLE}</Alert>}
-            <CreativeForm key={form.key} initialValues={form.values} busy={isLoading} refusal={refusal} onEdited={() => setRefusal(null)} onSubmit={(values) => void submit(values)} />
+            <CreativeForm
+              key={form.key}
+              initialValues={form.values}
+              busy={isLoading}
+              refusal={refusal}
+              onEdited={() => setRefusal(null)}
+              onSubmit={(values) => void submit(values)}
+            />
             {isLoading && (
               <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <CircularProgress size={20} aria-hidden />
                 <Typography variant="body2">{ANALYSING}</Typography>
               </Box>
             )}
-            {failure !== null && (isNeedsPro(failure) ? <NeedsPro /> : <Alert severity="error">{errorMessage(failure, ANALYSE_FAILED)}</Alert>)}
+            {failure !== null &&
+              (isNeedsPro(failure) ? (
+                <NeedsPro />
+              ) : (
+                <Alert severity="error">{errorMessage(failure, ANALYSE_FAILED)}</Alert>
+              ))}
             {refusal && refusal.field === null && <Alert severity="error">{refusal.detail}</Alert>}
             {shown && !isLoading && (
               <>

@@ -1,10 +1,18 @@
-import { useId } from 'react';
-import { FieldArray, Form, Formik, getIn, type FormikErrors } from 'formik';
-import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { CREATIVE_LIMITS, CREATIVE_PLACEMENT_LABELS, CREATIVE_PLACEMENTS, type CreativeAnalyzeInput, type CreativeCopyInput, type CreativePlacement } from '@shared/api/creative';
+import { Box, Button, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import {
+  CREATIVE_LIMITS,
+  CREATIVE_PLACEMENT_LABELS,
+  CREATIVE_PLACEMENTS,
+  type CreativeAnalyzeInput,
+  type CreativeCopyInput,
+  type CreativePlacement,
+} from '@shared/api/creative';
 import { creativeAnalyzeSchema } from '@shared/validation/creative';
-import { ImageField, type ChosenImage } from './ImageField';
+import { FieldArray, Form, Formik, type FormikErrors, getIn } from 'formik';
+import { useId } from 'react';
+
+import { type ChosenImage, ImageField } from './ImageField';
 import { truncationPreview } from './truncationPreview';
 
 export const PLACEMENT_LABEL = 'Placement';
@@ -12,7 +20,12 @@ export const ADD_HEADLINE_LABEL = 'Add headline';
 export const ANALYSE_LABEL = 'Analyse';
 export const headlineLabel = (index: number) => `Headline ${index + 1}`;
 export const removeHeadlineLabel = (index: number) => `Remove headline ${index + 1}`;
-export const TEXT_LABELS = { primary_text: 'Primary text', description: 'Description', cta: 'Call to action (CTA)', landing_url: 'Landing URL' } as const;
+export const TEXT_LABELS = {
+  primary_text: 'Primary text',
+  description: 'Description',
+  cta: 'Call to action (CTA)',
+  landing_url: 'Landing URL',
+} as const;
 
 type TextKey = keyof typeof TEXT_LABELS;
 
@@ -27,7 +40,15 @@ export interface CreativeFormValues {
   image: ChosenImage | null;
 }
 
-export const INITIAL_VALUES: CreativeFormValues = { placement: 'meta_feed', headlines: [''], primary_text: '', description: '', cta: '', landing_url: '', image: null };
+export const INITIAL_VALUES: CreativeFormValues = {
+  placement: 'meta_feed',
+  headlines: [''],
+  primary_text: '',
+  description: '',
+  cta: '',
+  landing_url: '',
+  image: null,
+};
 
 /** What the server refused: its words, and the field it named. */
 export interface ServerRefusal {
@@ -100,17 +121,27 @@ export function CreativeForm({ initialValues = INITIAL_VALUES, busy, refusal, on
   const serverError = (field: string) => (refusal && refusedField === field ? refusal.detail : null);
 
   return (
-    <Formik<CreativeFormValues> initialValues={initialValues} validate={validate} onSubmit={(values) => onSubmit(values)}>
+    <Formik<CreativeFormValues>
+      initialValues={initialValues}
+      validate={validate}
+      onSubmit={(values) => onSubmit(values)}
+    >
       {({ values, errors, touched, handleChange, handleBlur, setFieldValue }) => {
         const change = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-          if (refusal && (refusedField === event.target.name || (refusedField === 'headlines' && event.target.name.startsWith('headlines')))) onEdited();
+          if (
+            refusal &&
+            (refusedField === event.target.name ||
+              (refusedField === 'headlines' && event.target.name.startsWith('headlines')))
+          )
+            onEdited();
           handleChange(event);
         };
         const errorOf = (field: string): string | null => {
           const local = getIn(touched, field) ? getIn(errors, field) : undefined;
           return (typeof local === 'string' ? local : null) ?? serverError(field);
         };
-        const headlinesError = serverError('headlines') ?? (typeof errors.headlines === 'string' ? errors.headlines : null);
+        const headlinesError =
+          serverError('headlines') ?? (typeof errors.headlines === 'string' ? errors.headlines : null);
         return (
           <Form noValidate aria-label="Creative to analyse">
             <Stack spacing={2}>
@@ -134,7 +165,11 @@ export function CreativeForm({ initialValues = INITIAL_VALUES, busy, refusal, on
               </TextField>
               <FieldArray name="headlines">
                 {(helpers) => (
-                  <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby={headlinesError ? headlinesId : undefined}>
+                  <Box
+                    component="fieldset"
+                    sx={{ border: 0, p: 0, m: 0 }}
+                    aria-describedby={headlinesError ? headlinesId : undefined}
+                  >
                     <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
                       Headlines
                     </Typography>
@@ -151,9 +186,16 @@ export function CreativeForm({ initialValues = INITIAL_VALUES, busy, refusal, on
                               onChange={change}
                               onBlur={handleBlur}
                               error={Boolean(errorOf(field))}
-                              helperText={errorOf(field) ?? truncationPreview(headline, values.placement, 'headline') ?? undefined}
+                              helperText={
+                                errorOf(field) ?? truncationPreview(headline, values.placement, 'headline') ?? undefined
+                              }
                             />
-                            <Button onClick={() => helpers.remove(index)} aria-label={removeHeadlineLabel(index)} disabled={busy} sx={{ mt: 1 }}>
+                            <Button
+                              onClick={() => helpers.remove(index)}
+                              aria-label={removeHeadlineLabel(index)}
+                              disabled={busy}
+                              sx={{ mt: 1 }}
+                            >
                               Remove
                             </Button>
                           </Stack>
@@ -188,7 +230,13 @@ export function CreativeForm({ initialValues = INITIAL_VALUES, busy, refusal, on
                   minRows={key === 'primary_text' ? 3 : undefined}
                   type={key === 'landing_url' ? 'url' : 'text'}
                   error={Boolean(errorOf(key))}
-                  helperText={errorOf(key) ?? (key === 'primary_text' || key === 'description' ? truncationPreview(values[key], values.placement, key) : null) ?? undefined}
+                  helperText={
+                    errorOf(key) ??
+                    (key === 'primary_text' || key === 'description'
+                      ? truncationPreview(values[key], values.placement, key)
+                      : null) ??
+                    undefined
+                  }
                 />
               ))}
               <ImageField

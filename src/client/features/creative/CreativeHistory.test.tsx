@@ -1,30 +1,51 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import type { CreativeAnalysisRecord, CreativeCopyInput } from '@shared/api/creative';
 import { paths } from '@client/app/paths';
-import { FAKE_PDF, fakeCreativeServer, fakeScore, savedAnalysis, type FakeCreativeOptions } from '@client/test/creative.handlers';
+import {
+  FAKE_PDF,
+  type FakeCreativeOptions,
+  fakeCreativeServer,
+  fakeScore,
+  savedAnalysis,
+} from '@client/test/creative.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { ANALYSE_LABEL, headlineLabel, TEXT_LABELS } from './CreativeForm';
+import type { CreativeAnalysisRecord, CreativeCopyInput } from '@shared/api/creative';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { CREATIVE_TABS, CreativeAnalyzerPage, EDITING_SAVED, REATTACH_IMAGE } from './CreativeAnalyzerPage';
+import { ANALYSE_LABEL, headlineLabel, TEXT_LABELS } from './CreativeForm';
 import { HISTORY_LABELS } from './CreativeHistory';
 import { OVERALL_HEADING, RESULTS_HEADING } from './CreativeResults';
 import { ACTION_LABELS } from './ResultActions';
 import { revokeLabel, SHARE_LABELS } from './ShareDialog';
 import { WHAT_CHANGED_HEADING } from './WhatChanged';
 
-const copy = (headline: string): CreativeCopyInput => ({ placement: 'meta_feed', headlines: [headline], primary_text: 'Join teams who plan in minutes.', description: '', cta: 'Sign up', landing_url: '' });
+const copy = (headline: string): CreativeCopyInput => ({
+  placement: 'meta_feed',
+  headlines: [headline],
+  primary_text: 'Join teams who plan in minutes.',
+  description: '',
+  cta: 'Sign up',
+  landing_url: '',
+});
 const records = (count: number): CreativeAnalysisRecord[] =>
-  Array.from({ length: count }, (_, i) => savedAnalysis(`00000000-0000-4000-9000-${String(i + 1).padStart(12, '0')}`, copy(`Saved headline ${i + 1}`), { createdAt: new Date(Date.UTC(2030, 2, 20 - i)).toISOString() }));
+  Array.from({ length: count }, (_, i) =>
+    savedAnalysis(`00000000-0000-4000-9000-${String(i + 1).padStart(12, '0')}`, copy(`Saved headline ${i + 1}`), {
+      createdAt: new Date(Date.UTC(2030, 2, 20 - i)).toISOString(),
+    }),
+  );
 
 function setup(options: FakeCreativeOptions & { managesAnalyses?: boolean } = {}) {
   const fake = fakeCreativeServer(options);
   server.use(...fake.handlers);
   const rendered = renderWithProviders(
     <Routes>
-      <Route path={paths.creativeAnalyzer} element={<CreativeAnalyzerPage managesAnalyses={options.managesAnalyses ?? true} />} />
+      <Route
+        path={paths.creativeAnalyzer}
+        element={<CreativeAnalyzerPage managesAnalyses={options.managesAnalyses ?? true} />}
+      />
     </Routes>,
     { route: paths.creativeAnalyzer, preloadedState: { session: signedInSession() } },
   );
@@ -59,19 +80,31 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
 
     const changed = await screen.findByRole('region', { name: WHAT_CHANGED_HEADING });
     const first = fake.requests.analyze[0];
-    expect(fake.requests.analyze[1]).toEqual({ ...first, headlines: ['Save 30% this week'], previous_id: '00000000-0000-4000-8000-000000000001' });
+    expect(fake.requests.analyze[1]).toEqual({
+      ...first,
+      headlines: ['Save 30% this week'],
+      previous_id: '00000000-0000-4000-8000-000000000001',
+    });
     const before = fakeScore({ ...first, headlines: ['Plan your week'] });
     const after = fakeScore({ ...first, headlines: ['Save 30% this week'] });
     expect(within(changed).getByText(`Overall score: ${before} → ${after}, up ${after - before}`)).toBeInTheDocument();
     expect(within(changed).getByText('Changed: Headlines.')).toBeInTheDocument();
-    expect(within(within(changed).getByRole('list', { name: 'Text score changes' })).getByText('Specificity: 30 → 85, up 55')).toBeInTheDocument();
+    expect(
+      within(within(changed).getByRole('list', { name: 'Text score changes' })).getByText(
+        'Specificity: 30 → 85, up 55',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists the history newest first, a page at a time, and opens one in the results view', async () => {
     const { user } = setup({ saved: records(3), pageSize: 2 });
     const history = await openHistory(user);
     const list = await within(history).findByRole('list', { name: HISTORY_LABELS.list });
-    expect(within(list).getAllByRole('button').map((item) => item.textContent)).toEqual([expect.stringContaining('Saved headline 1'), expect.stringContaining('Saved headline 2')]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Saved headline 1'), expect.stringContaining('Saved headline 2')]);
     expect(within(list).getAllByRole('button')[0]).toHaveTextContent(/Analysis · Meta feed · \d+\/100/);
     await user.click(within(history).getByRole('button', { name: HISTORY_LABELS.loadMore }));
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
@@ -79,7 +112,9 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
 
     await user.click(within(list).getByRole('button', { name: /Saved headline 2/ }));
     const results = await screen.findByRole('region', { name: RESULTS_HEADING });
-    expect(within(results).getByRole('region', { name: OVERALL_HEADING })).toHaveTextContent(`${fakeScore(copy('Saved headline 2'))}/100`);
+    expect(within(results).getByRole('region', { name: OVERALL_HEADING })).toHaveTextContent(
+      `${fakeScore(copy('Saved headline 2'))}/100`,
+    );
     await user.click(screen.getByRole('button', { name: HISTORY_LABELS.back }));
     expect(await screen.findByRole('list', { name: HISTORY_LABELS.list })).toBeInTheDocument();
   });
@@ -105,7 +140,11 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.requests.deleted).toEqual([]);
     await user.click(screen.getByRole('button', { name: ACTION_LABELS.delete }));
-    await user.click(within(await screen.findByRole('dialog', { name: ACTION_LABELS.confirmTitle })).getByRole('button', { name: ACTION_LABELS.confirm }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: ACTION_LABELS.confirmTitle })).getByRole('button', {
+        name: ACTION_LABELS.confirm,
+      }),
+    );
     const list = await screen.findByRole('list', { name: HISTORY_LABELS.list });
     expect(fake.requests.deleted).toEqual([records(1)[0].id]);
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
@@ -120,7 +159,11 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
   });
 
   it('loads a saved analysis into the form to edit and re-analyse it, asking for the image again', async () => {
-    const saved = savedAnalysis('00000000-0000-4000-9000-000000000042', { ...copy('Old headline'), cta: 'Buy now' }, { image: true });
+    const saved = savedAnalysis(
+      '00000000-0000-4000-9000-000000000042',
+      { ...copy('Old headline'), cta: 'Buy now' },
+      { image: true },
+    );
     const { user, fake } = setup({ saved: [saved] });
     await user.click(await within(await openHistory(user)).findByRole('button', { name: /Old headline/ }));
     await user.click(await screen.findByRole('button', { name: ACTION_LABELS.edit }));
@@ -132,7 +175,12 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
     expect(screen.getByText(EDITING_SAVED)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: ANALYSE_LABEL }));
     expect(await screen.findByRole('region', { name: WHAT_CHANGED_HEADING })).toHaveTextContent('Changed: Image.');
-    expect(fake.requests.analyze[0]).toMatchObject({ headlines: ['Old headline'], cta: 'Buy now', image: null, previous_id: saved.id });
+    expect(fake.requests.analyze[0]).toMatchObject({
+      headlines: ['Old headline'],
+      cta: 'Buy now',
+      image: null,
+      previous_id: saved.id,
+    });
   });
 
   it('makes a share link with the chosen expiry, copies it, lists it and revokes it', async () => {
@@ -179,7 +227,10 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
     const { user, fake } = setup();
     const saved: Blob[] = [];
     const { createObjectURL, revokeObjectURL } = URL;
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:pdf'), revokeObjectURL: () => undefined });
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:pdf'),
+      revokeObjectURL: () => undefined,
+    });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     try {
       await enter(user, 'Plan your week');
@@ -208,7 +259,9 @@ describe('CreativeAnalyzerPage: analysing again, history and sharing', () => {
 
   it('says why a PDF failed', async () => {
     const { user } = setup();
-    server.use(http.get(api('creative/analyses/:id/pdf/'), () => HttpResponse.json({ detail: 'PDF broke.' }, { status: 500 })));
+    server.use(
+      http.get(api('creative/analyses/:id/pdf/'), () => HttpResponse.json({ detail: 'PDF broke.' }, { status: 500 })),
+    );
     await enter(user, 'Plan your week');
     await user.click(screen.getByRole('button', { name: ANALYSE_LABEL }));
     await user.click(await screen.findByRole('button', { name: ACTION_LABELS.pdf }));

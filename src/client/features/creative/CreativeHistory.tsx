@@ -1,9 +1,20 @@
-import { useState } from 'react';
-import { Box, Button, CircularProgress, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { CreativeAnalysisRecord, CreativeAnalysisSummary } from '@shared/api/creative';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { CreativeAnalysisRecord, CreativeAnalysisSummary } from '@shared/api/creative';
+import { useState } from 'react';
+
 import { useGetCreativeAnalysisQuery, useListCreativeAnalysesInfiniteQuery } from './creative.api';
 import { savedAt } from './creativeFormat';
 import { scoreText } from './CreativeResults';
@@ -24,10 +35,15 @@ export const HISTORY_LABELS = {
   untitled: 'Untitled',
 } as const;
 
-
 /** One row's secondary line: "Analysis · Meta feed · 72/100 · with image · 5 Mar 2030, 14:05". */
 export function summaryLine(item: CreativeAnalysisSummary): string {
-  return [item.kind === 'analysis' ? 'Analysis' : 'Comparison', item.placement_label, scoreText(item.overall_score), item.has_image ? 'with image' : null, savedAt(item.created_at)]
+  return [
+    item.kind === 'analysis' ? 'Analysis' : 'Comparison',
+    item.placement_label,
+    scoreText(item.overall_score),
+    item.has_image ? 'with image' : null,
+    savedAt(item.created_at),
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -40,7 +56,17 @@ export interface CreativeHistoryProps {
 }
 
 /** A load that failed: why, with a button to try again. */
-function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; managesAnalyses: boolean; onBack: () => void; onEdit: CreativeHistoryProps['onEdit'] }) {
+function SavedAnalysis({
+  id,
+  managesAnalyses,
+  onBack,
+  onEdit,
+}: {
+  id: string;
+  managesAnalyses: boolean;
+  onBack: () => void;
+  onEdit: CreativeHistoryProps['onEdit'];
+}) {
   const { data: record, isLoading, isError, error, refetch, isFetching } = useGetCreativeAnalysisQuery(id);
   return (
     <Stack spacing={2}>
@@ -60,7 +86,12 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
           <Typography variant="body2" color="text.secondary">
             Saved {savedAt(record.created_at)}
           </Typography>
-          <ResultActions analysisId={record.id} canShare={managesAnalyses} onDeleted={managesAnalyses ? onBack : undefined} onEdit={record.kind === 'analysis' ? () => onEdit(record) : undefined} />
+          <ResultActions
+            analysisId={record.id}
+            canShare={managesAnalyses}
+            onDeleted={managesAnalyses ? onBack : undefined}
+            onEdit={record.kind === 'analysis' ? () => onEdit(record) : undefined}
+          />
           <SavedResult record={record} />
         </>
       )}
@@ -71,10 +102,14 @@ function SavedAnalysis({ id, managesAnalyses, onBack, onEdit }: { id: string; ma
 /** The workspace's saved analyses and comparisons, newest first; one opens in the same results view. */
 export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProps) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, isLoading, isError, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useListCreativeAnalysesInfiniteQuery(undefined, { skip: openId !== null });
+  const { data, isLoading, isError, error, refetch, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useListCreativeAnalysesInfiniteQuery(undefined, { skip: openId !== null });
   const items = data?.pages.flatMap((page) => page.items) ?? [];
 
-  if (openId) return <SavedAnalysis id={openId} managesAnalyses={managesAnalyses} onBack={() => setOpenId(null)} onEdit={onEdit} />;
+  if (openId)
+    return (
+      <SavedAnalysis id={openId} managesAnalyses={managesAnalyses} onBack={() => setOpenId(null)} onEdit={onEdit} />
+    );
 
   return (
     <Stack spacing={2} component="section" aria-label={HISTORY_LABELS.heading}>
@@ -90,7 +125,9 @@ export function CreativeHistory({ managesAnalyses, onEdit }: CreativeHistoryProp
           {errorMessage(error, HISTORY_LABELS.failed)}
         </RetryAlert>
       )}
-      {!isLoading && !isError && items.length === 0 && <Typography color="text.secondary">{HISTORY_LABELS.empty}</Typography>}
+      {!isLoading && !isError && items.length === 0 && (
+        <Typography color="text.secondary">{HISTORY_LABELS.empty}</Typography>
+      )}
       {items.length > 0 && (
         <List aria-label={HISTORY_LABELS.list} disablePadding>
           {items.map((item) => (

@@ -1,5 +1,12 @@
 import { Box, Card, CardContent, List, ListItem, Stack, Typography } from '@mui/material';
-import type { CreativeAnalysis, CreativeAnalyzeInput, CreativeFieldFit, CreativeSubScore, CreativeTextAnalysis } from '@shared/api/creative';
+import type {
+  CreativeAnalysis,
+  CreativeAnalyzeInput,
+  CreativeFieldFit,
+  CreativeSubScore,
+  CreativeTextAnalysis,
+} from '@shared/api/creative';
+
 import { cutLabel, fieldName, percent, validationText } from './creativeFormat';
 import { HighlightedCopy } from './HighlightedCopy';
 import { ImagePreview } from './ImagePreview';
@@ -18,7 +25,13 @@ export const scoreText = (score: number | null) => (score === null ? NOT_APPLICA
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
 
 /** A list of sub-scores, each with its label, score and explanation. */
-function SubScoreList({ label, scores }: { label: string; scores: (CreativeSubScore & { measure?: { value: number; unit: string } | null })[] }) {
+function SubScoreList({
+  label,
+  scores,
+}: {
+  label: string;
+  scores: (CreativeSubScore & { measure?: { value: number; unit: string } | null })[];
+}) {
   return (
     <List aria-label={label} dense disablePadding>
       {scores.map((score) => (
@@ -114,7 +127,15 @@ function HeadlineModel({ model }: { model: CreativeTextAnalysis['headline_model'
 }
 
 /** One analysis: the overall score, the text's scores, highlights, truncation, headline model, suggestions and the image's. */
-export function CreativeResults({ analysis, input, imageSrc }: { analysis: CreativeAnalysis; input: CreativeAnalyzeInput; imageSrc: string | null }) {
+export function CreativeResults({
+  analysis,
+  input,
+  imageSrc,
+}: {
+  analysis: CreativeAnalysis;
+  input: CreativeAnalyzeInput;
+  imageSrc: string | null;
+}) {
   const { text, image } = analysis;
   const spans = text.sub_scores.flatMap((score) => score.spans);
   return (
@@ -154,7 +175,9 @@ export function CreativeResults({ analysis, input, imageSrc }: { analysis: Creat
                 {text.suggestions.map((suggestion, index) => (
                   <ListItem key={index} disableGutters sx={{ display: 'block' }}>
                     <Typography variant="body2" component="p">
-                      {suggestion.field ? <strong>{fieldName(suggestion.field, suggestion.index ?? 0)}: </strong> : null}
+                      {suggestion.field ? (
+                        <strong>{fieldName(suggestion.field, suggestion.index ?? 0)}: </strong>
+                      ) : null}
                       {suggestion.advice}
                     </Typography>
                     {suggestion.example && (
@@ -171,7 +194,8 @@ export function CreativeResults({ analysis, input, imageSrc }: { analysis: Creat
             <Stack spacing={1} component="section" aria-label={IMAGE_HEADING}>
               <Typography variant="h3">{IMAGE_HEADING}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {image.format.toUpperCase()}, {image.width}×{image.height} pixels. Text covers about {percent(image.text_coverage)} of it.
+                {image.format.toUpperCase()}, {image.width}×{image.height} pixels. Text covers about{' '}
+                {percent(image.text_coverage)} of it.
               </Typography>
               <SubScoreList label={IMAGE_SCORES_HEADING} scores={image.sub_scores} />
               {imageSrc && <ImagePreview src={imageSrc} image={image} />}

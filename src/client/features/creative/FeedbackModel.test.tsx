@@ -1,11 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { fakeCreativeServer } from '@client/test/creative.handlers';
-import { FAKE_FEEDBACK_FITTED, FAKE_FEEDBACK_NOT_ENOUGH, fakePostLaunchServer, type FakePostLaunchOptions } from '@client/test/postLaunch.handlers';
+import {
+  FAKE_FEEDBACK_FITTED,
+  FAKE_FEEDBACK_NOT_ENOUGH,
+  type FakePostLaunchOptions,
+  fakePostLaunchServer,
+} from '@client/test/postLaunch.handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { CreativeAnalyzerPage, CREATIVE_TABS } from './CreativeAnalyzerPage';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
+import { CREATIVE_TABS, CreativeAnalyzerPage } from './CreativeAnalyzerPage';
 import { FEEDBACK_TITLE } from './FeedbackModel';
 
 function setup(options: FakePostLaunchOptions & { managesAnalyses?: boolean } = {}) {
@@ -13,7 +19,10 @@ function setup(options: FakePostLaunchOptions & { managesAnalyses?: boolean } = 
   server.use(...fakeCreativeServer().handlers, ...fake.handlers);
   const rendered = renderWithProviders(
     <Routes>
-      <Route path={paths.creativeAnalyzer} element={<CreativeAnalyzerPage managesAnalyses={options.managesAnalyses ?? true} />} />
+      <Route
+        path={paths.creativeAnalyzer}
+        element={<CreativeAnalyzerPage managesAnalyses={options.managesAnalyses ?? true} />}
+      />
     </Routes>,
     { route: paths.creativeAnalyzer, preloadedState: { session: signedInSession() } },
   );
@@ -50,7 +59,11 @@ describe('The feedback loop on the Live ads tab', () => {
     const table = within(section).getByRole('table', { name: 'Each part’s weight in the overall text score' });
     expect(within(table).getByRole('columnheader', { name: 'Your refit' })).toBeInTheDocument();
     const specificity = within(table).getByRole('rowheader', { name: 'Specificity' }).closest('tr')!;
-    expect(within(specificity).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12%', '35%']);
+    expect(
+      within(specificity)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12%', '35%']);
   });
 
   it('tells when a refit fails and keeps what was shown', async () => {

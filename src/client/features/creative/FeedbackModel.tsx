@@ -1,11 +1,27 @@
-import { Alert, Box, Button, CircularProgress, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import { errorMessage } from '@client/api/errors';
-import { RetryAlert } from '@client/components/RetryAlert';
 import { notify } from '@client/app/notify';
+import { RetryAlert } from '@client/components/RetryAlert';
 import { formatExactTime } from '@client/lib/format';
-import { isNeedsPro } from './NeedsPro';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
+
 import { useGetCreativeFeedbackQuery, useRefitCreativeWeightsMutation } from './feedback.api';
+import { isNeedsPro } from './NeedsPro';
 
 export const FEEDBACK_TITLE = 'How well the pre-launch score predicts your ads';
 export const FEEDBACK_INTRO =
@@ -113,7 +129,12 @@ export function FeedbackModel({ canRefit }: { canRefit: boolean }) {
         <Weights view={data} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {canRefit && (
-            <Button variant="outlined" onClick={() => void refitNow()} disabled={refitting} startIcon={refitting ? <CircularProgress size={16} aria-hidden /> : undefined}>
+            <Button
+              variant="outlined"
+              onClick={() => void refitNow()}
+              disabled={refitting}
+              startIcon={refitting ? <CircularProgress size={16} aria-hidden /> : undefined}
+            >
               {refitting ? 'Refitting…' : 'Refit now'}
             </Button>
           )}

@@ -1,16 +1,20 @@
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import type { CreativeAnalyzeInput, CreativeField, CreativeSpan } from '@shared/api/creative';
+
 import { fieldName, segmentText } from './creativeFormat';
 
 export const HIGHLIGHTS_HEADING = 'Your copy, marked up';
-export const HIGHLIGHTS_LEGEND = 'Green underline: earned points. Red wavy underline: cost points. Hover or focus a marked stretch for the reason.';
+export const HIGHLIGHTS_LEGEND =
+  'Green underline: earned points. Red wavy underline: cost points. Hover or focus a marked stretch for the reason.';
 
 const FIELDS: CreativeField[] = ['headline', 'primary_text', 'description', 'cta', 'landing_url'];
 
 /** Every field as sent, in order, with its index among the headlines. */
 function fieldsOf(input: CreativeAnalyzeInput): { field: CreativeField; index: number; text: string }[] {
   return FIELDS.flatMap((field): { field: CreativeField; index: number; text: string }[] =>
-    field === 'headline' ? input.headlines.map((text, index) => ({ field, index, text })) : [{ field, index: 0, text: input[field] }],
+    field === 'headline'
+      ? input.headlines.map((text, index) => ({ field, index, text }))
+      : [{ field, index: 0, text: input[field] }],
   ).filter((entry) => entry.text !== '');
 }
 
@@ -33,7 +37,8 @@ export function HighlightedText({ text, spans }: { text: string; spans: Creative
                 textDecorationLine: 'underline',
                 textDecorationThickness: 2,
                 textDecorationStyle: segment.kind === 'cost' ? 'wavy' : 'solid',
-                textDecorationColor: (theme) => (segment.kind === 'cost' ? theme.palette.error.main : theme.palette.success.main),
+                textDecorationColor: (theme) =>
+                  segment.kind === 'cost' ? theme.palette.error.main : theme.palette.success.main,
                 '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
               }}
             >

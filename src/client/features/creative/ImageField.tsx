@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
 import { Box, Button, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
 import { CREATIVE_LIMITS } from '@shared/api/creative';
+import { useId, useRef, useState } from 'react';
 
 /** The image input's label, and what it takes. */
 export const IMAGE_LABEL = 'Image (PNG, JPEG or WebP, up to 10 MB)';

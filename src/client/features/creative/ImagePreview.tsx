@@ -9,7 +9,11 @@ const PREVIEW_WIDTH = 360;
 export function ImagePreview({ src, image }: { src: string; image: CreativeImageAnalysis }) {
   const pct = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
-    <Box role="group" aria-label={imagePreviewLabel(image.overlay.length)} sx={{ position: 'relative', width: '100%', maxWidth: PREVIEW_WIDTH, lineHeight: 0 }}>
+    <Box
+      role="group"
+      aria-label={imagePreviewLabel(image.overlay.length)}
+      sx={{ position: 'relative', width: '100%', maxWidth: PREVIEW_WIDTH, lineHeight: 0 }}
+    >
       <Box component="img" src={src} alt="The image as sent" sx={{ width: '100%', height: 'auto', display: 'block' }} />
       {image.overlay.map((rect, index) => (
         <Box

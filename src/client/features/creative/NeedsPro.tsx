@@ -1,7 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@client/app/paths';
 import { Alert, Link } from '@mui/material';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
-import { paths } from '@client/app/paths';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { errorStatus } from './creative.api';
 
 export const SEE_PRICING = 'See plans and pricing';

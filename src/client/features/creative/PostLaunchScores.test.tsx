@@ -1,12 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { paths } from '@client/app/paths';
 import { fakeCreativeServer } from '@client/test/creative.handlers';
-import { FAKE_POST_LAUNCH, fakePostLaunchServer, NEWCOMER, WINNER, type FakePostLaunchOptions } from '@client/test/postLaunch.handlers';
+import {
+  FAKE_POST_LAUNCH,
+  type FakePostLaunchOptions,
+  fakePostLaunchServer,
+  NEWCOMER,
+  WINNER,
+} from '@client/test/postLaunch.handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { CreativeAnalyzerPage, CREATIVE_TABS, FROM_LIVE_AD, LIVE_IMAGE_UNAVAILABLE } from './CreativeAnalyzerPage';
+import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
+import { CREATIVE_TABS, CreativeAnalyzerPage, FROM_LIVE_AD, LIVE_IMAGE_UNAVAILABLE } from './CreativeAnalyzerPage';
 import { headlineLabel, TEXT_LABELS } from './CreativeForm';
 import { firmSpendText, NO_ACCOUNTS, NOT_ENOUGH_DATA, scoreText } from './PostLaunchScores';
 
@@ -80,7 +87,9 @@ describe('The Live ads tab (post-launch scores)', () => {
   });
 
   it('says what to do without a connected account, and that it is Pro', async () => {
-    const { user } = setup({ view: { ...FAKE_POST_LAUNCH, accounts: [], account: null, placement: null, campaigns: [] } });
+    const { user } = setup({
+      view: { ...FAKE_POST_LAUNCH, accounts: [], account: null, placement: null, campaigns: [] },
+    });
     await user.click(screen.getByRole('tab', { name: CREATIVE_TABS.live }));
     expect(await screen.findByText(NO_ACCOUNTS, { exact: false })).toBeInTheDocument();
   });

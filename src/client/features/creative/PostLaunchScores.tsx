@@ -1,5 +1,10 @@
-import { Fragment, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage } from '@client/api/errors';
+import { paths } from '@client/app/paths';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { formatCount, formatMoney } from '@client/lib/format';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Alert,
   Box,
@@ -22,17 +27,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import type {
+  PostLaunchAdView,
+  PostLaunchObjectiveName,
+  PostLaunchScoreView,
+  PostLaunchView,
+} from '@shared/api/creativePostLaunch';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { minorDigits } from '@shared/money';
-import type { PostLaunchAdView, PostLaunchObjectiveName, PostLaunchScoreView, PostLaunchView } from '@shared/api/creativePostLaunch';
-import { errorMessage } from '@client/api/errors';
-import { RetryAlert } from '@client/components/RetryAlert';
-import { paths } from '@client/app/paths';
-import { visuallyHidden } from '@client/components/visuallyHidden';
-import { formatCount, formatMoney } from '@client/lib/format';
-import { NeedsPro, isNeedsPro } from './NeedsPro';
+import { Fragment, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { isNeedsPro, NeedsPro } from './NeedsPro';
 import { useGetPostLaunchQuery } from './postLaunch.api';
 
 export const POST_LAUNCH_INTRO =
@@ -41,7 +47,10 @@ export const POST_LAUNCH_FAILED = 'Unable to load the live ads’ scores right n
 export const NO_ACCOUNTS = 'Connect an ad account to score your live ads.';
 export const NO_DELIVERING_ADS = 'No delivering ads in this account’s active campaigns yet.';
 export const NOT_ENOUGH_DATA = 'Not enough data yet';
-export const OBJECTIVE_LABELS: Record<PostLaunchObjectiveName, string> = { cpa: 'Cost per conversion', roas: 'Return on ad spend' };
+export const OBJECTIVE_LABELS: Record<PostLaunchObjectiveName, string> = {
+  cpa: 'Cost per conversion',
+  roas: 'Return on ad spend',
+};
 const FATIGUE_LABELS = { fresh: 'Fresh', watch: 'Watch: click-through falling', fatigued: 'Fatigued' } as const;
 const FATIGUE_COLOURS = { fresh: 'success', watch: 'warning', fatigued: 'error' } as const;
 
@@ -63,7 +72,9 @@ export const scoreText = (score: PostLaunchScoreView) => `${score.score} (${scor
 
 /** What the ad's scores say, in one sentence per figure. */
 function Explanations({ ad }: { ad: PostLaunchAdView }) {
-  const lines = [ad.overall, ad.hook, ad.conversion, ad.efficiency].filter((s): s is PostLaunchScoreView => s !== null).map((s) => s.explanation);
+  const lines = [ad.overall, ad.hook, ad.conversion, ad.efficiency]
+    .filter((s): s is PostLaunchScoreView => s !== null)
+    .map((s) => s.explanation);
   return (
     <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
       {lines.map((line) => (
@@ -128,13 +139,31 @@ function AdRow({ ad, currency, analysing, onAnalyse }: AdRowProps) {
             </Typography>
           </TableCell>
         )}
-        <TableCell>{ad.fatigue ? <Chip size="small" color={FATIGUE_COLOURS[ad.fatigue.state]} label={FATIGUE_LABELS[ad.fatigue.state]} /> : '—'}</TableCell>
+        <TableCell>
+          {ad.fatigue ? (
+            <Chip size="small" color={FATIGUE_COLOURS[ad.fatigue.state]} label={FATIGUE_LABELS[ad.fatigue.state]} />
+          ) : (
+            '—'
+          )}
+        </TableCell>
         <TableCell>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <IconButton size="small" aria-label={`${open ? 'Hide' : 'Show'} why for ${ad.name}`} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+            <IconButton
+              size="small"
+              aria-label={`${open ? 'Hide' : 'Show'} why for ${ad.name}`}
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen(!open)}
+            >
               {open ? <ExpandLess /> : <ExpandMore />}
             </IconButton>
-            <Button size="small" variant="outlined" disabled={!ad.creative || analysing} aria-label={`Analyse ${ad.name}`} onClick={() => onAnalyse(ad)}>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={!ad.creative || analysing}
+              aria-label={`Analyse ${ad.name}`}
+              onClick={() => onAnalyse(ad)}
+            >
               Analyse
             </Button>
           </Stack>
@@ -149,7 +178,15 @@ function AdRow({ ad, currency, analysing, onAnalyse }: AdRowProps) {
   );
 }
 
-function CampaignScores({ view, analysing, onAnalyse }: { view: PostLaunchView; analysing: boolean; onAnalyse: (ad: PostLaunchAdView) => void }) {
+function CampaignScores({
+  view,
+  analysing,
+  onAnalyse,
+}: {
+  view: PostLaunchView;
+  analysing: boolean;
+  onAnalyse: (ad: PostLaunchAdView) => void;
+}) {
   const currency = view.account!.currency;
   return (
     <Stack spacing={3}>
@@ -168,7 +205,9 @@ function CampaignScores({ view, analysing, onAnalyse }: { view: PostLaunchView; 
                   <TableCell align="right">Overall</TableCell>
                   <TableCell align="right">Hook (CTR)</TableCell>
                   <TableCell align="right">Conversion (CVR)</TableCell>
-                  <TableCell align="right">{view.objective === 'roas' ? 'Efficiency (ROAS)' : 'Efficiency (CPA)'}</TableCell>
+                  <TableCell align="right">
+                    {view.objective === 'roas' ? 'Efficiency (ROAS)' : 'Efficiency (CPA)'}
+                  </TableCell>
                   <TableCell>Fatigue</TableCell>
                   <TableCell>
                     <Box component="span" sx={visuallyHidden}>
@@ -237,7 +276,12 @@ export function PostLaunchScores({ onAnalyse, analysing = false }: PostLaunchSco
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <FormControl size="small" sx={{ minWidth: 260 }}>
           <InputLabel id={`${ids}-account`}>Ad account</InputLabel>
-          <Select labelId={`${ids}-account`} label="Ad account" value={data.account.id} onChange={(event) => setAccount(event.target.value)}>
+          <Select
+            labelId={`${ids}-account`}
+            label="Ad account"
+            value={data.account.id}
+            onChange={(event) => setAccount(event.target.value)}
+          >
             {data.accounts.map((a) => (
               <MenuItem key={a.id} value={a.id}>
                 {a.name} ({PLATFORM_LABELS[a.platform]}, {a.currency})
@@ -247,7 +291,12 @@ export function PostLaunchScores({ onAnalyse, analysing = false }: PostLaunchSco
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 220 }}>
           <InputLabel id={`${ids}-objective`}>Judge efficiency by</InputLabel>
-          <Select labelId={`${ids}-objective`} label="Judge efficiency by" value={objective} onChange={(event) => setObjective(event.target.value as PostLaunchObjectiveName)}>
+          <Select
+            labelId={`${ids}-objective`}
+            label="Judge efficiency by"
+            value={objective}
+            onChange={(event) => setObjective(event.target.value as PostLaunchObjectiveName)}
+          >
             {(Object.keys(OBJECTIVE_LABELS) as PostLaunchObjectiveName[]).map((key) => (
               <MenuItem key={key} value={key}>
                 {OBJECTIVE_LABELS[key]}
@@ -255,13 +304,19 @@ export function PostLaunchScores({ onAnalyse, analysing = false }: PostLaunchSco
             ))}
           </Select>
         </FormControl>
-        {(isFetching || analysing) && <CircularProgress size={20} aria-label={analysing ? 'Opening the ad' : 'Updating'} />}
+        {(isFetching || analysing) && (
+          <CircularProgress size={20} aria-label={analysing ? 'Opening the ad' : 'Updating'} />
+        )}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {data.spend_floor_note}
         {data.spend_floor > 0 && ` ${firmSpendText(data.spend_floor, data.account.currency)}`}
       </Typography>
-      {data.campaigns.length === 0 ? <Alert severity="info">{NO_DELIVERING_ADS}</Alert> : <CampaignScores view={data} analysing={analysing} onAnalyse={(ad) => onAnalyse(ad, data)} />}
+      {data.campaigns.length === 0 ? (
+        <Alert severity="info">{NO_DELIVERING_ADS}</Alert>
+      ) : (
+        <CampaignScores view={data} analysing={analysing} onAnalyse={(ad) => onAnalyse(ad, data)} />
+      )}
     </Stack>
   );
 }

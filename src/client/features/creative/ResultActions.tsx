@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+
 import { useDeleteCreativeAnalysisMutation, useDownloadCreativePdfMutation } from './creative.api';
 import { saveObjectUrl } from './download';
 import { ShareDialog } from './ShareDialog';
@@ -10,7 +11,8 @@ export const ACTION_LABELS = {
   delete: 'Delete',
   edit: 'Edit and re-analyse',
   confirmTitle: 'Delete this analysis?',
-  confirmText: 'It leaves the history for everyone in the workspace, and its share links stop working. This cannot be undone.',
+  confirmText:
+    'It leaves the history for everyone in the workspace, and its share links stop working. This cannot be undone.',
   confirm: 'Delete analysis',
   cancel: 'Cancel',
 } as const;
@@ -42,7 +44,12 @@ export function ResultActions({ analysisId, canShare, onDeleted, onEdit }: Resul
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Result actions">
-        <Button variant="outlined" onClick={() => void downloadPdf()} disabled={downloading.isLoading} aria-busy={downloading.isLoading}>
+        <Button
+          variant="outlined"
+          onClick={() => void downloadPdf()}
+          disabled={downloading.isLoading}
+          aria-busy={downloading.isLoading}
+        >
           {ACTION_LABELS.pdf}
         </Button>
         {canShare && (
@@ -62,7 +69,12 @@ export function ResultActions({ analysisId, canShare, onDeleted, onEdit }: Resul
         )}
       </Stack>
       {sharing && <ShareDialog analysisId={analysisId} open={sharing} onClose={() => setSharing(false)} />}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-analysis-title" aria-describedby="delete-analysis-text">
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="delete-analysis-title"
+        aria-describedby="delete-analysis-text"
+      >
         <DialogTitle id="delete-analysis-title">{ACTION_LABELS.confirmTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-analysis-text">{ACTION_LABELS.confirmText}</DialogContentText>

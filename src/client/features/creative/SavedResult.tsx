@@ -1,11 +1,13 @@
 import { Stack, Typography } from '@mui/material';
 import type { CreativeAnalysisRecord } from '@shared/api/creative';
+
 import { Ranking } from './CreativeRanking';
 import { CreativeResults } from './CreativeResults';
 import { WhatChanged } from './WhatChanged';
 
 export const COMPARISON_HEADING = 'Compared variants';
-export const variantLine = (index: number, headline: string | undefined) => `Variant ${index + 1}${headline ? `: ${headline}` : ''}`;
+export const variantLine = (index: number, headline: string | undefined) =>
+  `Variant ${index + 1}${headline ? `: ${headline}` : ''}`;
 
 /** A saved analysis (with what changed, if it was a re-analysis) or comparison, read-only. */
 export function SavedResult({ record }: { record: CreativeAnalysisRecord }) {

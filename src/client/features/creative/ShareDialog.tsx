@@ -1,9 +1,28 @@
-import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Stack, TextField, Typography } from '@mui/material';
-import { CREATIVE_HISTORY, CREATIVE_SHARE_DAY_CHOICES, type CreativeShareCreated } from '@shared/api/creative';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
-import { useCreateCreativeShareMutation, useListCreativeSharesQuery, useRevokeCreativeShareMutation } from './creative.api';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { CREATIVE_HISTORY, CREATIVE_SHARE_DAY_CHOICES, type CreativeShareCreated } from '@shared/api/creative';
+import { useState } from 'react';
+
+import {
+  useCreateCreativeShareMutation,
+  useListCreativeSharesQuery,
+  useRevokeCreativeShareMutation,
+} from './creative.api';
 
 export const SHARE_LABELS = {
   title: 'Share a read-only link',
@@ -17,7 +36,8 @@ export const SHARE_LABELS = {
   none: 'No open links.',
   close: 'Close',
   loadFailed: 'Unable to load the open links.',
-  intro: 'Anyone with the link can see this result, read-only, until it expires or you revoke it. Nothing else of the workspace is shown.',
+  intro:
+    'Anyone with the link can see this result, read-only, until it expires or you revoke it. Nothing else of the workspace is shown.',
 } as const;
 export const revokeLabel = (expiresAt: string) => `Revoke the link expiring ${formatDay(expiresAt)}`;
 export const dayChoiceLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
@@ -87,7 +107,13 @@ export function ShareDialog({ analysisId, open, onClose }: { analysisId: string;
           </Stack>
           {created && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField label={SHARE_LABELS.link} value={created.url} fullWidth slotProps={{ htmlInput: { readOnly: true }, input: { readOnly: true } }} onFocus={(event) => event.target.select()} />
+              <TextField
+                label={SHARE_LABELS.link}
+                value={created.url}
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true }, input: { readOnly: true } }}
+                onFocus={(event) => event.target.select()}
+              />
               <Button onClick={() => void copy(created.url)}>{SHARE_LABELS.copy}</Button>
             </Stack>
           )}
@@ -110,10 +136,20 @@ export function ShareDialog({ analysisId, open, onClose }: { analysisId: string;
                     disableGutters
                     secondaryAction={
                       <Stack direction="row" spacing={1}>
-                        <Button size="small" onClick={() => void copy(share.url)} aria-label={`Copy the link expiring ${formatDay(share.expires_at)}`}>
+                        <Button
+                          size="small"
+                          onClick={() => void copy(share.url)}
+                          aria-label={`Copy the link expiring ${formatDay(share.expires_at)}`}
+                        >
                           Copy
                         </Button>
-                        <Button size="small" color="error" disabled={revoking.isLoading} onClick={() => void revoke({ shareId: share.id, analysisId })} aria-label={revokeLabel(share.expires_at)}>
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={revoking.isLoading}
+                          onClick={() => void revoke({ shareId: share.id, analysisId })}
+                          aria-label={revokeLabel(share.expires_at)}
+                        >
                           Revoke
                         </Button>
                       </Stack>

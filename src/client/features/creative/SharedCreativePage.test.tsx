@@ -1,15 +1,23 @@
-import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { CREATIVE_MESSAGES, type CreativeSharedView } from '@shared/api/creative';
 import { fakeScore, savedAnalysis } from '@client/test/creative.handlers';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { CREATIVE_MESSAGES, type CreativeSharedView } from '@shared/api/creative';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { OVERALL_HEADING, RESULTS_HEADING } from './CreativeResults';
 import { SHARED_TITLE, SharedCreativePage } from './SharedCreativePage';
 
-const copy = { placement: 'meta_feed' as const, headlines: ['Save 30% this week'], primary_text: 'Join teams.', description: '', cta: 'Sign up', landing_url: '' };
+const copy = {
+  placement: 'meta_feed' as const,
+  headlines: ['Save 30% this week'],
+  primary_text: 'Join teams.',
+  description: '',
+  cta: 'Sign up',
+  landing_url: '',
+};
 const TOKEN = '00000000-0000-4000-8000-000000000001.signature';
 
 function setup(answer: () => Response) {
@@ -24,7 +32,11 @@ function setup(answer: () => Response) {
 
 describe('SharedCreativePage: a shared result, read-only and without signing in', () => {
   it('shows the result and who shared it, with nothing to change', async () => {
-    const view: CreativeSharedView = { ...savedAnalysis('00000000-0000-4000-9000-000000000001', copy), workspace_name: 'Acme Shoes', expires_at: '2030-04-04T14:05:00.000Z' };
+    const view: CreativeSharedView = {
+      ...savedAnalysis('00000000-0000-4000-9000-000000000001', copy),
+      workspace_name: 'Acme Shoes',
+      expires_at: '2030-04-04T14:05:00.000Z',
+    };
     setup(() => HttpResponse.json(view));
     expect(screen.getByRole('heading', { level: 1, name: SHARED_TITLE })).toBeInTheDocument();
     const results = await screen.findByRole('region', { name: RESULTS_HEADING });

@@ -1,8 +1,9 @@
-import { useParams } from 'react-router-dom';
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { errorMessage } from '@client/api/errors';
 import { SimplePage } from '@client/components/SimplePage';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { CREATIVE_MESSAGES } from '@shared/api/creative';
+import { useParams } from 'react-router-dom';
+
 import { errorStatus, useGetSharedCreativeQuery } from './creative.api';
 import { savedAt } from './creativeFormat';
 import { SavedResult } from './SavedResult';
@@ -27,7 +28,16 @@ export function SharedCreativePage() {
 
   if (isError) {
     const status = errorStatus(error);
-    if (status === 410) return <Gone message={errorMessage(error, CREATIVE_MESSAGES.linkExpired) === CREATIVE_MESSAGES.linkRevoked ? CREATIVE_MESSAGES.linkRevoked : CREATIVE_MESSAGES.linkExpired} />;
+    if (status === 410)
+      return (
+        <Gone
+          message={
+            errorMessage(error, CREATIVE_MESSAGES.linkExpired) === CREATIVE_MESSAGES.linkRevoked
+              ? CREATIVE_MESSAGES.linkRevoked
+              : CREATIVE_MESSAGES.linkExpired
+          }
+        />
+      );
     if (status === 404) return <Gone message={CREATIVE_MESSAGES.linkNotFound} />;
     return (
       <SimplePage title={SHARED_TITLE}>
@@ -47,7 +57,8 @@ export function SharedCreativePage() {
       {data && (
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            Shared by {data.workspace_name}. Made {savedAt(data.created_at)}; this read-only link works until {savedAt(data.expires_at)}.
+            Shared by {data.workspace_name}. Made {savedAt(data.created_at)}; this read-only link works until{' '}
+            {savedAt(data.expires_at)}.
           </Typography>
           <SavedResult record={data} />
         </Stack>

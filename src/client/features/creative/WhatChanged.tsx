@@ -26,9 +26,11 @@ export function deltaText(delta: number | null): string {
 }
 
 /** "Clarity: 50 → 65, up 15". */
-export const changeText = (change: CreativeScoreChange) => `${change.label}: ${shown(change.before)} → ${shown(change.after)}, ${deltaText(change.delta)}`;
+export const changeText = (change: CreativeScoreChange) =>
+  `${change.label}: ${shown(change.before)} → ${shown(change.after)}, ${deltaText(change.delta)}`;
 
-const colour = (delta: number | null) => (delta === null || Math.round(delta) === 0 ? 'text.secondary' : delta > 0 ? 'success.main' : 'error.main');
+const colour = (delta: number | null) =>
+  delta === null || Math.round(delta) === 0 ? 'text.secondary' : delta > 0 ? 'success.main' : 'error.main';
 
 function ChangeList({ label, changes }: { label: string; changes: CreativeScoreChange[] }) {
   if (changes.length === 0) return null;
@@ -48,13 +50,19 @@ function ChangeList({ label, changes }: { label: string; changes: CreativeScoreC
 /** A re-analysis against the one before: the overall score and each sub-score before → after, and which inputs changed. */
 export function WhatChanged({ changes }: { changes: CreativeChanges }) {
   return (
-    <Box component="section" aria-label={WHAT_CHANGED_HEADING} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+    <Box
+      component="section"
+      aria-label={WHAT_CHANGED_HEADING}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
+    >
       <Typography variant="h3">{WHAT_CHANGED_HEADING}</Typography>
       <Typography variant="subtitle1" component="p" color={colour(changes.overall.delta)}>
         {changeText(changes.overall)}
       </Typography>
       <Typography variant="body2" component="p">
-        {changes.inputs.length ? `Changed: ${changes.inputs.map((field) => INPUT_LABELS[field]).join(', ')}.` : NO_INPUT_CHANGED}
+        {changes.inputs.length
+          ? `Changed: ${changes.inputs.map((field) => INPUT_LABELS[field]).join(', ')}.`
+          : NO_INPUT_CHANGED}
       </Typography>
       <ChangeList label="Text score changes" changes={changes.sub_scores} />
       <ChangeList label="Image score changes" changes={changes.image_scores} />

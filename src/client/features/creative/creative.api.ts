@@ -1,3 +1,5 @@
+import { baseApi } from '@client/api/baseApi';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 import {
   CREATIVE_HISTORY,
   type CreativeAnalysis,
@@ -10,8 +12,6 @@ import {
   type CreativeShareCreated,
   type CreativeSharedView,
 } from '@shared/api/creative';
-import { baseApi } from '@client/api/baseApi';
-import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 
 /** The HTTP status of a failed call, if it has one. */
 export function errorStatus(error: unknown): number | null {
@@ -46,8 +46,15 @@ export const creativeApi = baseApi.injectEndpoints({
         initialPageParam: '',
         getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
       },
-      query: ({ pageParam }) => ({ url: 'creative/analyses/', params: { limit: CREATIVE_HISTORY.pageSize, ...(pageParam ? { cursor: pageParam } : {}) } }),
-      providesTags: (result) => providesList('CreativeAnalysis', result?.pages.flatMap((page) => page.items)),
+      query: ({ pageParam }) => ({
+        url: 'creative/analyses/',
+        params: { limit: CREATIVE_HISTORY.pageSize, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      providesTags: (result) =>
+        providesList(
+          'CreativeAnalysis',
+          result?.pages.flatMap((page) => page.items),
+        ),
     }),
     getCreativeAnalysis: build.query<CreativeAnalysisRecord, string>({
       query: (id) => `creative/analyses/${encodeURIComponent(id)}/`,
@@ -63,11 +70,16 @@ export const creativeApi = baseApi.injectEndpoints({
       query: (id) => ({
         url: `creative/analyses/${encodeURIComponent(id)}/pdf/`,
         method: 'GET',
-        responseHandler: async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json()),
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
     }),
     createCreativeShare: build.mutation<CreativeShareCreated, { id: string; expires_in_days: number }>({
-      query: ({ id, expires_in_days }) => ({ url: `creative/analyses/${encodeURIComponent(id)}/share/`, method: 'POST', body: { expires_in_days } }),
+      query: ({ id, expires_in_days }) => ({
+        url: `creative/analyses/${encodeURIComponent(id)}/share/`,
+        method: 'POST',
+        body: { expires_in_days },
+      }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'CreativeShare', id }]),
     }),
     listCreativeShares: build.query<CreativeShare[], string>({

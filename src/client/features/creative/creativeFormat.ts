@@ -1,4 +1,11 @@
-import { CREATIVE_PLACEMENT_LABELS, creativeValidationSentence, type CreativeField, type CreativeModelValidation, type CreativePlacement, type CreativeSpan } from '@shared/api/creative';
+import {
+  CREATIVE_PLACEMENT_LABELS,
+  type CreativeField,
+  type CreativeModelValidation,
+  type CreativePlacement,
+  type CreativeSpan,
+  creativeValidationSentence,
+} from '@shared/api/creative';
 
 /** Each field's name on screen. */
 export const FIELD_LABELS: Record<CreativeField, string> = {
@@ -36,7 +43,13 @@ export interface TextSegment {
  */
 export function segmentText(text: string, spans: CreativeSpan[]): TextSegment[] {
   const inside = spans.filter((span) => span.end > span.start && span.start < text.length);
-  const edges = [...new Set([0, text.length, ...inside.flatMap((span) => [Math.max(0, span.start), Math.min(text.length, span.end)])])].sort((a, b) => a - b);
+  const edges = [
+    ...new Set([
+      0,
+      text.length,
+      ...inside.flatMap((span) => [Math.max(0, span.start), Math.min(text.length, span.end)]),
+    ]),
+  ].sort((a, b) => a - b);
   const segments: TextSegment[] = [];
   for (let i = 0; i < edges.length - 1; i += 1) {
     const [start, end] = [edges[i], edges[i + 1]];
@@ -49,4 +62,11 @@ export function segmentText(text: string, spans: CreativeSpan[]): TextSegment[] 
 }
 
 /** When a saved result was made, in the user's locale. */
-export const savedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const savedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

@@ -1,5 +1,5 @@
-import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import { baseApi } from '@client/api/baseApi';
+import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 
 /**
  * The feedback loop (contract: @shared/api/creativeFeedback), injected into the one API: the

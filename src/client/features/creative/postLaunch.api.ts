@@ -1,5 +1,5 @@
-import type { PostLaunchAdImage, PostLaunchQuery, PostLaunchView } from '@shared/api/creativePostLaunch';
 import { baseApi } from '@client/api/baseApi';
+import type { PostLaunchAdImage, PostLaunchQuery, PostLaunchView } from '@shared/api/creativePostLaunch';
 
 /**
  * Post-launch scores (contract: @shared/api/creativePostLaunch), injected into the one API: the
@@ -9,7 +9,10 @@ import { baseApi } from '@client/api/baseApi';
 export const postLaunchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPostLaunch: build.query<PostLaunchView, PostLaunchQuery>({
-      query: ({ account, objective }) => ({ url: 'creative/post-launch/', params: { ...(account ? { account } : {}), ...(objective ? { objective } : {}) } }),
+      query: ({ account, objective }) => ({
+        url: 'creative/post-launch/',
+        params: { ...(account ? { account } : {}), ...(objective ? { objective } : {}) },
+      }),
       providesTags: ['Sync'],
     }),
     // An action rather than data: each "Analyse this ad" reads the image afresh.

@@ -19,7 +19,8 @@ export function truncationPreview(text: string, placement: CreativePlacement, fi
   const fit = cutField(text, spec[RULE_OF[field]], spec.counting, field);
   if (fit.limit === null) return `${name} does not show this field.`;
   const count = `${fit.length}/${fit.limit}`;
-  if (fit.overLimit) return `${count}: over the limit, ${spec.platform === 'meta' || spec.platform === 'linkedin' ? 'cut for good' : 'the ad is refused'}.`;
+  if (fit.overLimit)
+    return `${count}: over the limit, ${spec.platform === 'meta' || spec.platform === 'linkedin' ? 'cut for good' : 'the ad is refused'}.`;
   if (fit.cut.trim() === '') return `${count}: shown whole on ${name}.`;
   return `${count}: ${name} shows “${fit.visible.trimEnd()}…”, then cuts ${fit.cut.trim().length} characters.`;
 }

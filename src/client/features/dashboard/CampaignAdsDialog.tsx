@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
 import { useLastShown } from '@client/components/useLastShown';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { formatCount, formatMoney, formatPercent, formatRange } from '@client/lib/format';
 import {
   Alert,
   Button,
@@ -17,13 +18,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CampaignRow } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
-import { useGetCampaignAdsQuery } from './dashboard.api';
-import { formatCount, formatMoney, formatPercent, formatRange } from '@client/lib/format';
 import type { IsoDay } from '@shared/days';
+import { useId } from 'react';
+
+import { useGetCampaignAdsQuery } from './dashboard.api';
 
 /** What the drill-down says for a campaign without ads in the range. */
 export const NO_ADS_MESSAGE = 'No ads to display.';
@@ -45,7 +46,9 @@ export function CampaignAdsDialog({ campaign, from, to, onClose }: CampaignAdsDi
   const titleId = useId();
   // The last campaign shown stays on screen while the dialog closes.
   const shown = useLastShown(campaign);
-  const { currentData, error, isError, isFetching } = useGetCampaignAdsQuery(campaign ? { id: campaign.id, from, to } : skipToken);
+  const { currentData, error, isError, isFetching } = useGetCampaignAdsQuery(
+    campaign ? { id: campaign.id, from, to } : skipToken,
+  );
 
   let rows;
   if (currentData) {
@@ -98,7 +101,8 @@ export function CampaignAdsDialog({ campaign, from, to, onClose }: CampaignAdsDi
       <DialogContent>
         {shown && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {PLATFORM_LABELS[shown.platform]} · {shown.account.name || shown.account.account_id} · {shown.status} · {formatRange(from, to)}
+            {PLATFORM_LABELS[shown.platform]} · {shown.account.name || shown.account.account_id} · {shown.status} ·{' '}
+            {formatRange(from, to)}
           </Typography>
         )}
         <TableContainer>

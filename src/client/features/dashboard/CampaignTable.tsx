@@ -1,4 +1,11 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
+import { notify } from '@client/app/notify';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { useCan } from '@client/features/session/useCan';
+import { formatMoney, formatPercent } from '@client/lib/format';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -23,18 +30,12 @@ import {
 } from '@mui/material';
 import { CAMPAIGN_PAGE_SIZES, type CampaignRow, type CampaignSortKey } from '@shared/api/dashboard';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
-import { notify } from '@client/app/notify';
-import { LoadingButton } from '@client/components/LoadingButton';
-import { RetryAlert } from '@client/components/RetryAlert';
+import type { IsoDay } from '@shared/days';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+
 import { csvFileName, downloadCsv } from './csv';
 import { useExportCampaignsMutation, useListCampaignsQuery, useSetCampaignStatusMutation } from './dashboard.api';
-import { formatMoney, formatPercent } from '@client/lib/format';
 import type { CampaignTableState } from './useCampaignTable';
-import { visuallyHidden } from '@client/components/visuallyHidden';
-import { useCan } from '@client/features/session/useCan';
-import type { IsoDay } from '@shared/days';
 
 /** Spec section 2: what an empty table says. */
 export const NO_CAMPAIGNS_MESSAGE = 'No campaigns to display.';
@@ -80,7 +81,13 @@ function CampaignTableRow({ row, currency, busy, canChange, onToggleStatus, onOp
     <TableRow hover>
       <TableCell>{PLATFORM_LABELS[row.platform]}</TableCell>
       <TableCell sx={{ maxWidth: 320 }}>
-        <Link component="button" type="button" variant="body2" onClick={() => onOpenAds(row)} sx={{ textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => onOpenAds(row)}
+          sx={{ textAlign: 'left', fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
           {row.name}
           <Box component="span" sx={visuallyHidden}>
             {' '}
@@ -92,13 +99,24 @@ function CampaignTableRow({ row, currency, busy, canChange, onToggleStatus, onOp
         </Typography>
       </TableCell>
       <TableCell>
-        <Chip size="small" label={row.status} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />
+        <Chip
+          size="small"
+          label={row.status}
+          color={active ? 'success' : 'default'}
+          variant={active ? 'filled' : 'outlined'}
+        />
       </TableCell>
       <TableCell align="right">{formatPercent(row.ctr)}</TableCell>
       <TableCell align="right">{formatMoney(row.cpc, currency)}</TableCell>
       {canChange && (
         <TableCell>
-          <LoadingButton size="small" variant="outlined" loading={busy} onClick={() => onToggleStatus(row)} aria-label={`${action} ${row.name}`}>
+          <LoadingButton
+            size="small"
+            variant="outlined"
+            loading={busy}
+            onClick={() => onToggleStatus(row)}
+            aria-label={`${action} ${row.name}`}
+          >
             {action}
           </LoadingButton>
         </TableCell>
@@ -216,7 +234,11 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ p: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h3" component="h2" id={headingId}>
           Campaign Overview
         </Typography>
@@ -237,7 +259,12 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
               },
             }}
           />
-          <LoadingButton variant="outlined" startIcon={<DownloadIcon />} loading={exporting} onClick={() => void exportCsv()}>
+          <LoadingButton
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </LoadingButton>
         </Stack>
@@ -252,7 +279,11 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
               {columns.map((column) => {
                 const active = column.sortKey !== null && table.sort.key === column.sortKey;
                 return (
-                  <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sortDirection={active ? table.sort.order : false}>
+                  <TableCell
+                    key={column.label}
+                    align={column.numeric ? 'right' : 'left'}
+                    sortDirection={active ? table.sort.order : false}
+                  >
                     {column.sortKey ? (
                       <TableSortLabel
                         active={active}

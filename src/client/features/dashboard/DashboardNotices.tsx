@@ -1,17 +1,18 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, AlertTitle, Button, Paper, Stack, Typography } from '@mui/material';
-import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
-import { ErrorCode } from '@shared/api/errors';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
+import { Alert, AlertTitle, Button, Paper, Stack, Typography } from '@mui/material';
+import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
+import { ErrorCode } from '@shared/api/errors';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** Spec section 8: the whole-view failure. */
 export const UNIFIED_SYNC_ERROR = fallbackFor('getDashboard');
 /** The empty state of a user with nothing connected. */
-export const NO_CONNECTIONS_MESSAGE = 'Connect an ad account to see its spend, clicks and conversions here, next to every other platform.';
+export const NO_CONNECTIONS_MESSAGE =
+  'Connect an ad account to see its spend, clicks and conversions here, next to every other platform.';
 export const CONNECT_ACCOUNT_LABEL = 'Connect an ad account';
 
 const HTTP_FORBIDDEN = 403;

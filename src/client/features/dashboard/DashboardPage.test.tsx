@@ -1,9 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import type { CampaignRow, SyncStatus } from '@shared/api/dashboard';
-import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import {
@@ -11,14 +5,26 @@ import {
   campaignRowBody,
   dashboardAccountBody,
   dashboardViewBody,
+  type FakeDashboardOptions,
   fakeDashboardServer,
   recordBeacons,
   syncStatusBody,
-  type FakeDashboardOptions,
 } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { fakeSuggestionsServer, scaleSuggestionBody, suggestionBody, taskSuggestionBody } from '@client/test/suggestions.handlers';
+import {
+  fakeSuggestionsServer,
+  scaleSuggestionBody,
+  suggestionBody,
+  taskSuggestionBody,
+} from '@client/test/suggestions.handlers';
+import type { Role } from '@shared/access/policy';
+import type { CampaignRow, SyncStatus } from '@shared/api/dashboard';
+import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { CONNECT_ACCOUNT_LABEL } from './DashboardNotices';
 import { DashboardPage } from './DashboardPage';
 import { SYNC_POLL_MS } from './refresh.machine';
@@ -44,7 +50,12 @@ interface SetupOptions extends FakeDashboardOptions {
 }
 
 /** The page for a signed-in user, against a fake dashboard server with two campaigns by default. */
-async function setup({ route = paths.dashboard, overrides = [], campaigns = [DIWALI, BRAND], ...options }: SetupOptions = {}) {
+async function setup({
+  route = paths.dashboard,
+  overrides = [],
+  campaigns = [DIWALI, BRAND],
+  ...options
+}: SetupOptions = {}) {
   const fake = fakeDashboardServer({ campaigns, ...options });
   const beacons = recordBeacons();
   server.use(...fake.handlers, beacons.handler);
@@ -98,10 +109,13 @@ describe('DashboardPage: the unified view', () => {
 
   it('draws the chart as an SVG with an accessible summary and a table of the days behind it', async () => {
     await setup();
-    const chart = await screen.findByRole('img', { name: /^Line chart of daily spend \(INR\), CTR and conversions from 1 Jan 2030 to 7 Jan 2030/ });
+    const chart = await screen.findByRole('img', {
+      name: /^Line chart of daily spend \(INR\), CTR and conversions from 1 Jan 2030 to 7 Jan 2030/,
+    });
     expect(chart.tagName.toLowerCase()).toBe('svg');
     // A week is labelled Mon … Sun.
-    for (const day of ['Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon']) expect(within(chart).getAllByText(day).length).toBeGreaterThan(0);
+    for (const day of ['Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon'])
+      expect(within(chart).getAllByText(day).length).toBeGreaterThan(0);
     expect(within(chart).getByText('Spend (INR)')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: /^Line chart of daily spend/ });
@@ -126,7 +140,10 @@ describe('DashboardPage: the unified view', () => {
     await setup({
       overrides: [
         http.get(api('auth/google/performance/'), () =>
-          HttpResponse.json({ detail: 'Google Ads sync failed: token revoked', code: 'platform_error' }, { status: 502 }),
+          HttpResponse.json(
+            { detail: 'Google Ads sync failed: token revoked', code: 'platform_error' },
+            { status: 502 },
+          ),
         ),
       ],
     });
@@ -137,14 +154,20 @@ describe('DashboardPage: the unified view', () => {
   });
 
   it("falls back to '❌ <platform> API failed' when the platform call says nothing", async () => {
-    await setup({ overrides: [http.get(api('auth/meta/performance/'), () => new HttpResponse(null, { status: 500 }))] });
+    await setup({
+      overrides: [http.get(api('auth/meta/performance/'), () => new HttpResponse(null, { status: 500 }))],
+    });
     await waitFor(() => expect(alerts()).toContain('❌ Meta Ads API failed'));
   });
 
   it("says 'Unified sync error' when the whole view fails, inline and as a toast, and Retry loads it", async () => {
     let fail = true;
     const { user } = await setup({
-      overrides: [http.get(api('dashboard/'), () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(dashboardViewBody())))],
+      overrides: [
+        http.get(api('dashboard/'), () =>
+          fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(dashboardViewBody()),
+        ),
+      ],
     });
     // The inline box and the toast.
     await waitFor(() => expect(screen.getAllByText('Unified sync error')).toHaveLength(2));
@@ -156,14 +179,25 @@ describe('DashboardPage: the unified view', () => {
   });
 
   it('prefers the server detail under the heading of the whole-view failure', async () => {
-    await setup({ overrides: [http.get(api('dashboard/'), () => HttpResponse.json({ detail: 'The metrics store is down.' }, { status: 503 }))] });
+    await setup({
+      overrides: [
+        http.get(api('dashboard/'), () => HttpResponse.json({ detail: 'The metrics store is down.' }, { status: 503 })),
+      ],
+    });
     await waitFor(() => expect(screen.getAllByText('The metrics store is down.')).toHaveLength(2));
     expect(screen.getByText('Unified sync error')).toBeInTheDocument();
   });
 
   it('explains a 403 and points to the trial', async () => {
     await setup({
-      overrides: [http.get(api('dashboard/'), () => HttpResponse.json({ detail: 'Start your free trial to use the dashboard.', code: 'forbidden' }, { status: 403 }))],
+      overrides: [
+        http.get(api('dashboard/'), () =>
+          HttpResponse.json(
+            { detail: 'Start your free trial to use the dashboard.', code: 'forbidden' },
+            { status: 403 },
+          ),
+        ),
+      ],
     });
     const link = await screen.findByRole('link', { name: 'Start your free trial' });
     expect(link).toHaveAttribute('href', paths.home);
@@ -196,14 +230,22 @@ describe('DashboardPage: filters', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Platform' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['All', PLATFORM_LABELS.meta, PLATFORM_LABELS.google, PLATFORM_LABELS.linkedin, PLATFORM_LABELS.tiktok]);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All',
+      PLATFORM_LABELS.meta,
+      PLATFORM_LABELS.google,
+      PLATFORM_LABELS.linkedin,
+      PLATFORM_LABELS.tiktok,
+    ]);
 
     await user.click(screen.getByRole('option', { name: PLATFORM_LABELS.linkedin }));
     await waitFor(() => expect(fake.requests.views.at(-1)?.get('platform')).toBe('linkedin'));
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('platform')).toBe('linkedin'));
     expect(new URLSearchParams(window.location.search).get('platform')).toBe('linkedin');
     // Only LinkedIn's performance is shown now.
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole('listitem')).toHaveLength(1),
+    );
   });
 
   it('reads the filters from the address, and narrows the account list to the chosen platform', async () => {
@@ -215,7 +257,11 @@ describe('DashboardPage: filters', () => {
     expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveTextContent('Custom range');
 
     await user.click(screen.getByRole('combobox', { name: 'Account' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['All accounts', 'Brand · 123-456-7890']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All accounts', 'Brand · 123-456-7890']);
     await user.click(screen.getByRole('option', { name: 'Brand · 123-456-7890' }));
     await waitFor(() => expect(fake.requests.views.at(-1)?.get('account')).toBe('conn-2'));
     expect(new URLSearchParams(window.location.search).get('account')).toBe('conn-2');
@@ -233,7 +279,9 @@ describe('DashboardPage: filters', () => {
     await user.type(from, '2030-02-10');
     await user.clear(to);
     await user.type(to, '2030-02-01');
-    expect(screen.getByText('Please choose a valid date range (from on or before to, at most 366 days).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please choose a valid date range (from on or before to, at most 366 days).'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
 
     await user.clear(from);
@@ -270,7 +318,9 @@ describe('DashboardPage: filters', () => {
 describe('DashboardPage: sync and refresh', () => {
   it('says when the data was last synced, with the exact time in the markup and on hover', async () => {
     const recent = new Date(Date.now() - 5 * 60_000).toISOString();
-    await setup({ view: dashboardViewBody({ sync: syncStatusBody({ last_synced_at: recent }, [{ platform: 'meta' }]) }) });
+    await setup({
+      view: dashboardViewBody({ sync: syncStatusBody({ last_synced_at: recent }, [{ platform: 'meta' }]) }),
+    });
     const time = await screen.findByText('5 minutes ago');
     expect(time.tagName.toLowerCase()).toBe('time');
     expect(time).toHaveAttribute('dateTime', recent);
@@ -278,7 +328,9 @@ describe('DashboardPage: sync and refresh', () => {
   });
 
   it("says 'Syncing…' with its progress while a sync runs", async () => {
-    const running: SyncStatus = syncStatusBody({ running: true, last_synced_at: null }, [{ platform: 'meta', status: 'running', progress: { done: 1, total: 4 } }]);
+    const running: SyncStatus = syncStatusBody({ running: true, last_synced_at: null }, [
+      { platform: 'meta', status: 'running', progress: { done: 1, total: 4 } },
+    ]);
     await setup({ view: dashboardViewBody({ sync: running }) });
     expect(await screen.findByText('Syncing… 25%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute('aria-valuenow', '25');
@@ -298,7 +350,11 @@ describe('DashboardPage: sync and refresh', () => {
       overrides: [
         http.post(api('sync/'), () => {
           requests.started += 1;
-          return HttpResponse.json(syncStatusBody({ running: true }, [{ platform: 'meta', status: 'running', progress: { done: 1, total: 2 } }]));
+          return HttpResponse.json(
+            syncStatusBody({ running: true }, [
+              { platform: 'meta', status: 'running', progress: { done: 1, total: 2 } },
+            ]),
+          );
         }),
         http.get(api('sync/'), () => {
           polls += 1;
@@ -308,7 +364,11 @@ describe('DashboardPage: sync and refresh', () => {
     });
     await card('Total Spend');
     await waitFor(() => expect(fake.requests.performance).toHaveLength(2));
-    const before = { views: fake.requests.views.length, campaigns: fake.requests.campaigns.length, performance: fake.requests.performance.length };
+    const before = {
+      views: fake.requests.views.length,
+      campaigns: fake.requests.campaigns.length,
+      performance: fake.requests.performance.length,
+    };
 
     const refresh = screen.getByRole('button', { name: 'Refresh' });
     await user.click(refresh);
@@ -327,7 +387,9 @@ describe('DashboardPage: sync and refresh', () => {
   });
 
   it("a refused sync says 'Refresh failed' once (the server's words first) and frees the button", async () => {
-    const { user } = await setup({ overrides: [http.post(api('sync/'), () => new HttpResponse(null, { status: 500 }))] });
+    const { user } = await setup({
+      overrides: [http.post(api('sync/'), () => new HttpResponse(null, { status: 500 }))],
+    });
     await card('Total Spend');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(alerts().filter((text) => text === 'Refresh failed')).toHaveLength(1));
@@ -363,7 +425,10 @@ describe('DashboardPage: Campaign Overview', () => {
     await user.click(screen.getByRole('button', { name: 'CTR' }));
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('sort')).toBe('ctr'));
     expect(fake.requests.campaigns.at(-1)?.get('order')).toBe('desc');
-    expect(within(await campaignsTable()).getByRole('columnheader', { name: /CTR/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(await campaignsTable()).getByRole('columnheader', { name: /CTR/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     await user.click(screen.getByRole('button', { name: /^CTR/ }));
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('order')).toBe('asc'));
@@ -373,7 +438,9 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it('pages on the server, 25 a page by default', async () => {
-    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) =>
+      campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }),
+    );
     const { user, fake } = await setup({ campaigns: many });
     await rowOf('Campaign 00');
     expect(fake.requests.campaigns[0].get('page_size')).toBe('25');
@@ -384,7 +451,9 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it('keeps sort, page and page size in the address, defaults left out, and Back steps back through them', async () => {
-    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) =>
+      campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }),
+    );
     const { user, fake } = await setup({ campaigns: many });
     await rowOf('Campaign 00');
     expect(window.location.search).toBe('');
@@ -399,7 +468,10 @@ describe('DashboardPage: Campaign Overview', () => {
     // A new direction or page size starts again at the first page.
     await user.click(screen.getByRole('button', { name: /^Campaign.*sorted ascending/ }));
     await waitFor(() => expect(window.location.search).toBe('?sort=name&order=desc'));
-    expect(within(await campaignsTable()).getByRole('columnheader', { name: /Campaign/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(await campaignsTable()).getByRole('columnheader', { name: /Campaign/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe('?sort=name&page=2'));
@@ -414,28 +486,48 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it('opens the view a link names, and falls back to the defaults for what it gets wrong', async () => {
-    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
-    const { fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=ctr&order=asc&page=3&page_size=10&q=Campaign` });
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) =>
+      campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }),
+    );
+    const { fake } = await setup({
+      campaigns: many,
+      route: `${paths.dashboard}?sort=ctr&order=asc&page=3&page_size=10&q=Campaign`,
+    });
     await rowOf('Campaign 20');
     const asked = fake.requests.campaigns[0];
-    expect(Object.fromEntries(['sort', 'order', 'page', 'page_size', 'q'].map((key) => [key, asked.get(key)]))).toEqual({
-      sort: 'ctr',
-      order: 'asc',
-      page: '3',
-      page_size: '10',
-      q: 'Campaign',
-    });
+    expect(Object.fromEntries(['sort', 'order', 'page', 'page_size', 'q'].map((key) => [key, asked.get(key)]))).toEqual(
+      {
+        sort: 'ctr',
+        order: 'asc',
+        page: '3',
+        page_size: '10',
+        q: 'Campaign',
+      },
+    );
     expect(screen.getByText('21–30 of 30')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search campaigns' })).toHaveValue('Campaign');
-    expect(within(await campaignsTable()).getByRole('columnheader', { name: /CTR/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(await campaignsTable()).getByRole('columnheader', { name: /CTR/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   it('ignores bad table values in a link, and a page past the end shows the last page', async () => {
-    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
-    const { fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=budget&order=up&page=-2&page_size=7` });
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) =>
+      campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }),
+    );
+    const { fake } = await setup({
+      campaigns: many,
+      route: `${paths.dashboard}?sort=budget&order=up&page=-2&page_size=7`,
+    });
     await rowOf('Campaign 00');
     const asked = fake.requests.campaigns[0];
-    expect([asked.get('sort'), asked.get('order'), asked.get('page'), asked.get('page_size')]).toEqual([null, null, '1', '25']);
+    expect([asked.get('sort'), asked.get('order'), asked.get('page'), asked.get('page_size')]).toEqual([
+      null,
+      null,
+      '1',
+      '25',
+    ]);
 
     window.history.replaceState({}, '', `${paths.dashboard}?page=9`);
     act(() => window.dispatchEvent(new PopStateEvent('popstate')));
@@ -444,7 +536,9 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it('a filter changed puts the table back on its first page and keeps its sort', async () => {
-    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) => campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }));
+    const many: CampaignRow[] = Array.from({ length: 30 }, (_, index) =>
+      campaignRowBody({ id: `cmp-${index}`, name: `Campaign ${String(index).padStart(2, '0')}` }),
+    );
     const { user, fake } = await setup({ campaigns: many, route: `${paths.dashboard}?sort=name&page=2` });
     await rowOf('Campaign 29');
     await user.click(screen.getByRole('combobox', { name: 'Platform' }));
@@ -473,7 +567,9 @@ describe('DashboardPage: Campaign Overview', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search campaigns' }), 'brand');
     act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     await waitFor(() => expect(fake.requests.campaigns.at(-1)?.get('q')).toBe('brand'));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Diwali Sale (show ads)' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Diwali Sale (show ads)' })).not.toBeInTheDocument(),
+    );
     expect(await rowOf('Brand Search')).toBeInTheDocument();
     // The search lives in the address too, in place of the entry it was typed into.
     expect(window.location.search).toBe('?q=brand');
@@ -503,7 +599,10 @@ describe('DashboardPage: Campaign Overview', () => {
       overrides: [
         http.post(api('dashboard/campaigns/:id/status/'), async () => {
           await answered;
-          return HttpResponse.json({ detail: 'Meta Ads refused the change: campaign is under review.', code: 'platform_error' }, { status: 502 });
+          return HttpResponse.json(
+            { detail: 'Meta Ads refused the change: campaign is under review.', code: 'platform_error' },
+            { status: 502 },
+          );
         }),
       ],
     });
@@ -522,7 +621,9 @@ describe('DashboardPage: Campaign Overview', () => {
   });
 
   it("rolls back with 'Failed to update the campaign.' when the server says nothing", async () => {
-    const { user } = await setup({ overrides: [http.post(api('dashboard/campaigns/:id/status/'), () => new HttpResponse(null, { status: 502 }))] });
+    const { user } = await setup({
+      overrides: [http.post(api('dashboard/campaigns/:id/status/'), () => new HttpResponse(null, { status: 502 }))],
+    });
     const row = await rowOf('Brand Search');
     await user.click(within(row).getByRole('button', { name: 'Resume Brand Search' }));
     await waitFor(() => expect(alerts()).toContain('Failed to update the campaign.'));
@@ -531,14 +632,29 @@ describe('DashboardPage: Campaign Overview', () => {
 
   it('a campaign name opens its ads', async () => {
     const ads = {
-      'cmp-1': [{ ad_id: 'ad-1', name: 'Lamp carousel', spend: 1200.5, impressions: 45000, clicks: 900, conversions: 30, ctr: 2, cpc: 1.33 }],
+      'cmp-1': [
+        {
+          ad_id: 'ad-1',
+          name: 'Lamp carousel',
+          spend: 1200.5,
+          impressions: 45000,
+          clicks: 900,
+          conversions: 30,
+          ctr: 2,
+          cpc: 1.33,
+        },
+      ],
     };
     const { user } = await setup({ ads });
     const row = await rowOf('Diwali Sale');
     await user.click(within(row).getByRole('button', { name: 'Diwali Sale (show ads)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ads of Diwali Sale' });
     const table = within(dialog).getByRole('table', { name: 'Ads of Diwali Sale' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Ad', 'Spend', 'Impressions', 'Clicks', 'CTR', 'CPC', 'Conversions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Ad', 'Spend', 'Impressions', 'Clicks', 'CTR', 'CPC', 'Conversions']);
     const adRow = await within(table).findByRole('row', { name: /Lamp carousel/ });
     expect(adRow).toHaveTextContent('₹1,200.50');
     expect(adRow).toHaveTextContent('45,000');
@@ -547,7 +663,9 @@ describe('DashboardPage: Campaign Overview', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(await rowOf('Brand Search')).getByRole('button', { name: 'Brand Search (show ads)' }));
-    expect(await within(await screen.findByRole('dialog', { name: 'Ads of Brand Search' })).findByText('No ads to display.')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Ads of Brand Search' })).findByText('No ads to display.'),
+    ).toBeInTheDocument();
   });
 
   it('Export CSV downloads what the table shows, named after the range', async () => {
@@ -568,12 +686,20 @@ describe('DashboardPage: Campaign Overview', () => {
     expect(exported.get('page')).toBeNull();
     expect(downloads[0]).toBe(`adwise-campaigns-${exported.get('from')}-to-${exported.get('to')}.csv`);
     // Sorted as the table is: CPC, largest first.
-    expect(await fakeCreate.mock.calls[0][0].text()).toBe('platform,name,status\ngoogle,Brand Search,Paused\nmeta,Diwali Sale,Active');
+    expect(await fakeCreate.mock.calls[0][0].text()).toBe(
+      'platform,name,status\ngoogle,Brand Search,Paused\nmeta,Diwali Sale,Active',
+    );
   });
 
   it('Export CSV failing says so', async () => {
     const { user } = await setup({
-      overrides: [http.get(api('dashboard/campaigns/'), ({ request }) => (new URL(request.url).searchParams.get('format') === 'csv' ? new HttpResponse(null, { status: 500 }) : undefined))],
+      overrides: [
+        http.get(api('dashboard/campaigns/'), ({ request }) =>
+          new URL(request.url).searchParams.get('format') === 'csv'
+            ? new HttpResponse(null, { status: 500 })
+            : undefined,
+        ),
+      ],
     });
     await rowOf('Diwali Sale');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -595,7 +721,9 @@ describe('DashboardPage: Smart Suggestions', () => {
     await setup({ overrides: fake.handlers });
     const section = await suggestions();
     const cards = await within(section).findAllByRole('article');
-    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(FOUR.slice(0, 3).map((item) => item.headline));
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(
+      FOUR.slice(0, 3).map((item) => item.headline),
+    );
     expect(fake.requests.lists[0].get('limit')).toBe(String(DASHBOARD_SUGGESTIONS));
 
     const [pause] = cards;
@@ -607,7 +735,10 @@ describe('DashboardPage: Smart Suggestions', () => {
     expect(within(pause).getByRole('button', { name: 'Apply' })).toBeInTheDocument();
     expect(within(pause).getByRole('button', { name: 'Snooze 7 days' })).toBeInTheDocument();
 
-    expect(within(section).getByRole('link', { name: 'See all suggestions' })).toHaveAttribute('href', paths.suggestions);
+    expect(within(section).getByRole('link', { name: 'See all suggestions' })).toHaveAttribute(
+      'href',
+      paths.suggestions,
+    );
     expect(section).toHaveTextContent(SUGGESTIONS_NOTE);
     expect(within(section).queryByText('What Adwise looks for')).not.toBeInTheDocument();
   });
@@ -635,9 +766,15 @@ describe('DashboardPage: Smart Suggestions', () => {
     await setup({ overrides: fakeSuggestionsServer({ suggestions: [], learning: 1 }).handlers });
     const section = await suggestions();
     expect(await within(section).findByText('No suggestions right now')).toBeInTheDocument();
-    expect(within(section).getByText('1 ad or campaign is still learning: it is judged once it has enough data.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('1 ad or campaign is still learning: it is judged once it has enough data.'),
+    ).toBeInTheDocument();
     const tips = within(section).getByRole('list', { name: 'What Adwise looks for' });
-    expect(within(tips).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...SMART_SUGGESTIONS]);
+    expect(
+      within(tips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...SMART_SUGGESTIONS]);
     expect(section).toHaveTextContent(/not guarantees/);
     expect(within(section).queryByRole('link', { name: 'See all suggestions' })).not.toBeInTheDocument();
   });
@@ -645,7 +782,9 @@ describe('DashboardPage: Smart Suggestions', () => {
   it('says suggestions come after the first sync when none were ever computed', async () => {
     await setup();
     const section = await suggestions();
-    expect(await within(section).findByText('Suggestions appear after the first sync of your ad accounts.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Suggestions appear after the first sync of your ad accounts.'),
+    ).toBeInTheDocument();
     expect(within(section).getAllByRole('listitem')).toHaveLength(4);
   });
 
@@ -654,7 +793,10 @@ describe('DashboardPage: Smart Suggestions', () => {
     const fake = fakeSuggestionsServer();
     const { user } = await setup({
       // Within one server.use the first match answers.
-      overrides: [http.get(api('suggestions/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)), ...fake.handlers],
+      overrides: [
+        http.get(api('suggestions/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)),
+        ...fake.handlers,
+      ],
     });
     const section = await suggestions();
     expect(await within(section).findByText('Unable to load suggestions right now.')).toBeInTheDocument();
@@ -669,7 +811,10 @@ describe('DashboardPage: what each role sees', () => {
   async function setupAs(role: Role | null) {
     server.use(...fakeDashboardServer({ campaigns: [DIWALI, BRAND] }).handlers);
     const workspace = role ? { id: '00000000-0000-4000-8000-00000000acme', role } : null;
-    renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession({ workspace }) } });
+    renderWithProviders(<DashboardPage />, {
+      route: paths.dashboard,
+      preloadedState: { session: signedInSession({ workspace }) },
+    });
     return rowOf(DIWALI.name);
   }
 
@@ -681,7 +826,9 @@ describe('DashboardPage: what each role sees', () => {
   ])('a %s: Pause/Resume %s, Refresh %s', async (role, changesCampaigns, refreshes) => {
     const row = await setupAs(role);
     expect(within(row).queryByRole('button', { name: `Pause ${DIWALI.name}` }) !== null).toBe(changesCampaigns);
-    expect(within(await campaignsTable()).queryByRole('columnheader', { name: 'Actions' }) !== null).toBe(changesCampaigns);
+    expect(within(await campaignsTable()).queryByRole('columnheader', { name: 'Actions' }) !== null).toBe(
+      changesCampaigns,
+    );
     expect(screen.queryByRole('button', { name: 'Refresh' }) !== null).toBe(refreshes);
   });
 
@@ -698,7 +845,9 @@ describe('DashboardPage: what each role sees', () => {
       expect(fake.requests.lists).toEqual([]);
       return;
     }
-    const card = await within(await screen.findByRole('region', { name: 'Smart Suggestions' })).findByRole('article', { name: suggestionBody().headline });
+    const card = await within(await screen.findByRole('region', { name: 'Smart Suggestions' })).findByRole('article', {
+      name: suggestionBody().headline,
+    });
     expect(within(card).queryByRole('button', { name: 'Apply' }) !== null).toBe(applies);
     expect(within(card).queryByRole('button', { name: 'Dismiss' }) !== null).toBe(applies);
   });
@@ -718,7 +867,10 @@ describe('DashboardPage: nothing connected, by role', () => {
   ])('offers a %s the way to connect: %s', async (role, offered) => {
     server.use(http.get(api('dashboard/'), () => HttpResponse.json(dashboardViewBody({ accounts: [] }))));
     const workspace = { id: '00000000-0000-4000-8000-00000000acme', role };
-    renderWithProviders(<DashboardPage />, { route: paths.dashboard, preloadedState: { session: signedInSession({ workspace }) } });
+    renderWithProviders(<DashboardPage />, {
+      route: paths.dashboard,
+      preloadedState: { session: signedInSession({ workspace }) },
+    });
     expect(await screen.findByRole('heading', { name: 'No ad accounts connected yet' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: CONNECT_ACCOUNT_LABEL }) !== null).toBe(offered);
   });

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Alert, Box, Stack } from '@mui/material';
-import type { CampaignRow, DisplayCurrency } from '@shared/api/dashboard';
-import { PLATFORMS, type Platform } from '@shared/constants';
 import { SimplePage } from '@client/components/SimplePage';
 import { YourNumbersPanel } from '@client/features/firstParty/YourNumbersPanel';
+import { Alert, Box, Stack } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { CampaignRow, DisplayCurrency } from '@shared/api/dashboard';
+import { type Platform, PLATFORMS } from '@shared/constants';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
 import { CampaignAdsDialog } from './CampaignAdsDialog';
 import { CampaignTable } from './CampaignTable';
 import { useGetCampaignAdsQuery, useGetDashboardQuery, useUpdateDashboardSettingsMutation } from './dashboard.api';
@@ -43,7 +44,9 @@ export function DashboardPage() {
   // A campaign named in the address opens its drill-down; its row comes with the drill-down's own answer.
   const [params, setParams] = useSearchParams();
   const linkedId = params.get(CAMPAIGN_PARAM);
-  const linked = useGetCampaignAdsQuery(linkedId ? { id: linkedId, from: filters.from, to: filters.to } : skipToken).currentData?.campaign ?? null;
+  const linked =
+    useGetCampaignAdsQuery(linkedId ? { id: linkedId, from: filters.from, to: filters.to } : skipToken).currentData
+      ?.campaign ?? null;
   const closeAds = () => {
     setAdsOf(null);
     if (linkedId)
@@ -61,7 +64,9 @@ export function DashboardPage() {
 
   // Known before the view answers when the address names a platform.
   const connected: readonly Platform[] = view?.platforms ?? (filters.platform === 'all' ? [] : [filters.platform]);
-  const shownPlatforms = PLATFORMS.filter((platform) => connected.includes(platform) && (filters.platform === 'all' || filters.platform === platform));
+  const shownPlatforms = PLATFORMS.filter(
+    (platform) => connected.includes(platform) && (filters.platform === 'all' || filters.platform === platform),
+  );
   const range = { from: filters.from, to: filters.to };
   // One account is one platform; otherwise the totals add up every shown platform's own claims.
   const summedPlatforms = filters.account ? 1 : shownPlatforms.length;
@@ -94,7 +99,11 @@ export function DashboardPage() {
     content = (
       <>
         {view ? (
-          <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { lg: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', lg: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { lg: 'flex-start' } }}
+          >
             <FiltersBar
               filters={filters}
               today={today}
@@ -110,7 +119,8 @@ export function DashboardPage() {
         ) : null}
         {view && view.unconverted_currencies.length > 0 && (
           <Alert severity="warning">
-            No exchange rate is known for {view.unconverted_currencies.join(', ')}; those accounts are left out of the totals.
+            No exchange rate is known for {view.unconverted_currencies.join(', ')}; those accounts are left out of the
+            totals.
           </Alert>
         )}
         {isError && view && <UnifiedErrorNotice error={error} retrying={isFetching} onRetry={() => void refetch()} />}
@@ -119,7 +129,11 @@ export function DashboardPage() {
           <Stack spacing={2}>
             {view ? <SummaryCards view={view} summedPlatforms={summedPlatforms} /> : <SummaryCardsSkeleton />}
             {view && <YourNumbersPanel query={viewQuery} />}
-            {view ? <LazyPerformanceChart series={view.series} currency={view.currency} /> : <PerformanceChartSkeleton />}
+            {view ? (
+              <LazyPerformanceChart series={view.series} currency={view.currency} />
+            ) : (
+              <PerformanceChartSkeleton />
+            )}
           </Stack>
         </Box>
         <CampaignTable table={table} {...range} onOpenAds={setAdsOf} />

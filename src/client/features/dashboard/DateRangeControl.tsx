@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { lastDays } from '@shared/api/dashboard';
-import { RANGE_PRESETS, rangeChoiceOf, rangeError, type RangeChoice } from './dashboardFilters';
 import type { IsoDay } from '@shared/days';
+import { type FormEvent, useState } from 'react';
+
+import { RANGE_PRESETS, type RangeChoice, rangeChoiceOf, rangeError } from './dashboardFilters';
 
 /** Props of DateRangeControl. */
 export interface DateRangeControlProps {
@@ -65,7 +66,14 @@ export function DateRangeControl({ from, to, today, onChange, disabled = false }
         <MenuItem value="custom">{CUSTOM_LABEL}</MenuItem>
       </TextField>
       {choice === 'custom' && (
-        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={apply} aria-label={CUSTOM_LABEL} noValidate>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          onSubmit={apply}
+          aria-label={CUSTOM_LABEL}
+          noValidate
+        >
           <TextField
             size="small"
             type="date"
@@ -87,7 +95,12 @@ export function DateRangeControl({ from, to, today, onChange, disabled = false }
             disabled={disabled}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
-          <Button type="submit" variant="outlined" disabled={disabled || error !== null || unchanged} sx={{ alignSelf: { sm: 'flex-start' } }}>
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={disabled || error !== null || unchanged}
+            sx={{ alignSelf: { sm: 'flex-start' } }}
+          >
             Apply
           </Button>
         </Stack>

@@ -1,9 +1,15 @@
 import { ListSubheader, MenuItem, Stack, TextField } from '@mui/material';
-import { DISPLAY_CURRENCIES, type DashboardAccount, type DisplayCurrency, type PlatformFilter } from '@shared/api/dashboard';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import {
+  type DashboardAccount,
+  DISPLAY_CURRENCIES,
+  type DisplayCurrency,
+  type PlatformFilter,
+} from '@shared/api/dashboard';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import type { IsoDay } from '@shared/days';
+
 import type { DashboardFilters } from './dashboardFilters';
 import { DateRangeControl } from './DateRangeControl';
-import type { IsoDay } from '@shared/days';
 
 /** The 'every account' choice of the account filter. */
 export const ALL_ACCOUNTS_LABEL = 'All accounts';
@@ -25,7 +31,9 @@ export interface FiltersBarProps {
 
 /** 'Main store · act_123', or the platform's id alone when the account has no other name. */
 function accountLabel(account: DashboardAccount): string {
-  return account.name && account.name !== account.account_id ? `${account.name} · ${account.account_id}` : account.account_id;
+  return account.name && account.name !== account.account_id
+    ? `${account.name} · ${account.account_id}`
+    : account.account_id;
 }
 
 /**
@@ -33,7 +41,16 @@ function accountLabel(account: DashboardAccount): string {
  * account (for agencies with many; narrowed to the chosen platform), date range and display
  * currency.
  */
-export function FiltersBar({ filters, today, onChange, platforms, accounts, currency, onCurrencyChange, currencyBusy = false }: FiltersBarProps) {
+export function FiltersBar({
+  filters,
+  today,
+  onChange,
+  platforms,
+  accounts,
+  currency,
+  onCurrencyChange,
+  currencyBusy = false,
+}: FiltersBarProps) {
   // A platform from the address that is no longer connected still shows as chosen.
   const platformOptions = PLATFORMS.filter((platform) => platforms.includes(platform) || platform === filters.platform);
   const shownAccounts = accounts.filter((account) => filters.platform === ALL || account.platform === filters.platform);
@@ -41,7 +58,14 @@ export function FiltersBar({ filters, today, onChange, platforms, accounts, curr
   const accountKnown = filters.account === null || shownAccounts.some((account) => account.id === filters.account);
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }} role="group" aria-label="Filters">
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}
+      role="group"
+      aria-label="Filters"
+    >
       <TextField
         select
         size="small"

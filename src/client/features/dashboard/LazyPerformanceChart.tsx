@@ -1,11 +1,15 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
+
 import type { PerformanceChartProps } from './PerformanceChart';
 import { PerformanceChartSkeleton } from './PerformanceChartSkeleton';
 
 type Chart = ComponentType<PerformanceChartProps>;
 
 /** The chart and Victory (about a quarter of the dashboard's JavaScript) come in a chunk of their own. */
-const loadChart = () => import(/* webpackChunkName: "dashboard-chart" */ './PerformanceChart').then((module) => (chart = module.PerformanceChart));
+const loadChart = () =>
+  import(/* webpackChunkName: "dashboard-chart" */ './PerformanceChart').then(
+    (module) => (chart = module.PerformanceChart),
+  );
 let chart: Chart | undefined;
 
 /**

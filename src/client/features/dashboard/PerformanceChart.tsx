@@ -1,11 +1,26 @@
-import { useId, useMemo } from 'react';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { formatDayWithYear } from '@client/lib/format';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { Border, Point, VictoryAxis, VictoryChart, VictoryLabel, VictoryLegend, VictoryLine, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
-import { weekdayLabel, type SeriesPoint } from '@shared/api/dashboard';
+import { type SeriesPoint, weekdayLabel } from '@shared/api/dashboard';
+import { useId, useMemo } from 'react';
+import {
+  Border,
+  Point,
+  VictoryAxis,
+  VictoryChart,
+  VictoryLabel,
+  VictoryLegend,
+  VictoryLine,
+  VictoryTooltip,
+  VictoryVoronoiContainer,
+} from 'victory';
+
 import {
   CHART_METRIC_NAMES,
   CHART_METRICS,
   chartLines,
+  type ChartMetric,
+  type ChartPoint,
   chartSummary,
   dayLabel,
   formatMetric,
@@ -13,12 +28,8 @@ import {
   pointLabel,
   xTickValues,
   Y_TICK_STEPS,
-  type ChartMetric,
-  type ChartPoint,
 } from './chartData';
 import { metricColours, useChartTheme } from './chartTheme';
-import { formatDayWithYear } from '@client/lib/format';
-import { visuallyHidden } from '@client/components/visuallyHidden';
 import { CHART_HEIGHT as HEIGHT, CHART_WIDTH as WIDTH } from './PerformanceChartSkeleton';
 
 export { PerformanceChartSkeleton } from './PerformanceChartSkeleton';
@@ -167,7 +178,12 @@ export function PerformanceChart({ series, currency }: PerformanceChartProps) {
                 />
               ))}
               {lines.map((line) => (
-                <VictoryLine key={line.metric} name={line.metric} data={line.points} style={{ data: { stroke: lineColours[line.metric] } }} />
+                <VictoryLine
+                  key={line.metric}
+                  name={line.metric}
+                  data={line.points}
+                  style={{ data: { stroke: lineColours[line.metric] } }}
+                />
               ))}
             </VictoryChart>
           </Box>

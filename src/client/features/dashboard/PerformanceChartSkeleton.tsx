@@ -9,7 +9,10 @@ export function PerformanceChartSkeleton() {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading chart">
       <Skeleton variant="text" width="40%" />
-      <Skeleton variant="rounded" sx={{ width: '100%', aspectRatio: `${CHART_WIDTH} / ${CHART_HEIGHT}`, height: 'auto' }} />
+      <Skeleton
+        variant="rounded"
+        sx={{ width: '100%', aspectRatio: `${CHART_WIDTH} / ${CHART_HEIGHT}`, height: 'auto' }}
+      />
     </Paper>
   );
 }

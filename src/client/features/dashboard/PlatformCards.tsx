@@ -1,10 +1,11 @@
-import { useId } from 'react';
-import { Box, Chip, Paper, Skeleton, Stack, Typography, type ChipProps } from '@mui/material';
-import type { ConnectionSync } from '@shared/api/dashboard';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import { useGetPlatformPerformanceQuery } from './dashboard.api';
 import { formatMoney } from '@client/lib/format';
+import { Box, Chip, type ChipProps, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { ConnectionSync } from '@shared/api/dashboard';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { IsoDay } from '@shared/days';
+import { useId } from 'react';
+
+import { useGetPlatformPerformanceQuery } from './dashboard.api';
 
 /** A platform's sync state in a word, worst connection first. */
 export function platformSyncChip(connections: readonly ConnectionSync[]): { label: string; color: ChipProps['color'] } {
@@ -13,7 +14,8 @@ export function platformSyncChip(connections: readonly ConnectionSync[]): { labe
   if (has('failed')) return { label: 'Sync failed', color: 'error' };
   if (has('retrying')) return { label: 'Retrying', color: 'warning' };
   if (has('running') || has('queued')) return { label: 'Syncing', color: 'info' };
-  if (connections.length > 0 && connections.every((connection) => connection.last_synced_at === null)) return { label: 'Not synced yet', color: 'default' };
+  if (connections.length > 0 && connections.every((connection) => connection.last_synced_at === null))
+    return { label: 'Not synced yet', color: 'default' };
   return { label: 'Synced', color: 'success' };
 }
 
@@ -31,7 +33,13 @@ function PlatformCard({ platform, from, to }: PlatformCardProps) {
   const chip = data ? platformSyncChip(data.sync) : isError ? { label: 'Unavailable', color: 'error' as const } : null;
 
   return (
-    <Paper variant="outlined" component="li" aria-labelledby={titleId} aria-busy={isFetching} sx={{ p: 1.5, listStyle: 'none', minWidth: 170 }}>
+    <Paper
+      variant="outlined"
+      component="li"
+      aria-labelledby={titleId}
+      aria-busy={isFetching}
+      sx={{ p: 1.5, listStyle: 'none', minWidth: 170 }}
+    >
       <Stack spacing={0.5}>
         <Typography id={titleId} variant="body2" sx={{ fontWeight: 600 }}>
           {PLATFORM_LABELS[platform]}
@@ -51,7 +59,15 @@ function PlatformCard({ platform, from, to }: PlatformCardProps) {
         ) : (
           <Skeleton variant="text" width="70%" aria-label={`Loading ${PLATFORM_LABELS[platform]}`} />
         )}
-        {chip && <Chip size="small" variant="outlined" label={chip.label} color={chip.color} sx={{ alignSelf: 'flex-start' }} />}
+        {chip && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={chip.label}
+            color={chip.color}
+            sx={{ alignSelf: 'flex-start' }}
+          />
+        )}
       </Stack>
     </Paper>
   );

@@ -1,8 +1,3 @@
-import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
-import { Link, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
@@ -11,6 +6,11 @@ import { SuggestionCardSkeleton } from '@client/features/suggestions/SuggestionC
 import { SuggestionList } from '@client/features/suggestions/SuggestionList';
 import { useListSuggestionsQuery } from '@client/features/suggestions/suggestions.api';
 import { SuggestionsEmpty } from '@client/features/suggestions/SuggestionsEmpty';
+import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
+import { Link, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The spec's four tips (section 2), in order: what Adwise looks for, shown while there is nothing specific to suggest. */
 export const SMART_SUGGESTIONS = [

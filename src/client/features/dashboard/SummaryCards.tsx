@@ -1,10 +1,24 @@
-import { useId } from 'react';
+import {
+  type ChangeDirection,
+  describeChange,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  previousPeriodLabel,
+} from '@client/lib/format';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, IconButton, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import { describeWindows, MAY_DOUBLE_COUNT, PLATFORM_REPORTED, type DashboardView, type PlatformAttribution, type TotalsChange } from '@shared/api/dashboard';
-import { describeChange, formatCount, formatMoney, formatPercent, previousPeriodLabel, type ChangeDirection } from '@client/lib/format';
+import {
+  type DashboardView,
+  describeWindows,
+  MAY_DOUBLE_COUNT,
+  PLATFORM_REPORTED,
+  type PlatformAttribution,
+  type TotalsChange,
+} from '@shared/api/dashboard';
+import { useId } from 'react';
 
 interface CardSpec {
   title: string;
@@ -25,7 +39,11 @@ function ConversionWindows({ attribution }: { attribution: readonly PlatformAttr
   const windows = describeWindows(attribution);
   return (
     <Tooltip title={`Each platform counts within its own window. ${windows}.`}>
-      <IconButton size="small" aria-label={`Conversion windows: ${windows}`} sx={{ p: 0.25, ml: 0.5, verticalAlign: 'middle' }}>
+      <IconButton
+        size="small"
+        aria-label={`Conversion windows: ${windows}`}
+        sx={{ p: 0.25, ml: 0.5, verticalAlign: 'middle' }}
+      >
         <InfoOutlinedIcon aria-hidden fontSize="inherit" />
       </IconButton>
     </Tooltip>
@@ -34,13 +52,33 @@ function ConversionWindows({ attribution }: { attribution: readonly PlatformAttr
 
 /** The four summary cards (spec section 2), in order. */
 export const SUMMARY_CARDS: readonly CardSpec[] = [
-  { title: 'Total Spend', change: 'spend', value: (view) => formatMoney(view.summary.spend, view.currency), riseIsGood: null },
-  { title: 'Impressions', change: 'impressions', value: (view) => formatCount(view.summary.impressions, view.currency), riseIsGood: true },
+  {
+    title: 'Total Spend',
+    change: 'spend',
+    value: (view) => formatMoney(view.summary.spend, view.currency),
+    riseIsGood: null,
+  },
+  {
+    title: 'Impressions',
+    change: 'impressions',
+    value: (view) => formatCount(view.summary.impressions, view.currency),
+    riseIsGood: true,
+  },
   { title: 'CTR', change: 'ctr', value: (view) => formatPercent(view.summary.ctr), riseIsGood: true },
-  { title: 'Conversions', change: 'conversions', value: (view) => formatCount(view.summary.conversions, view.currency), riseIsGood: true, source: PLATFORM_REPORTED },
+  {
+    title: 'Conversions',
+    change: 'conversions',
+    value: (view) => formatCount(view.summary.conversions, view.currency),
+    riseIsGood: true,
+    source: PLATFORM_REPORTED,
+  },
 ];
 
-const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+} as const;
 
 /** Whether a move is good news: null when it is neither (no move, or a figure like spend). */
 function isGoodNews(direction: ChangeDirection, riseIsGood: boolean | null): boolean | null {
@@ -54,7 +92,12 @@ function Change({ change, days, riseIsGood }: { change: number | null; days: num
   const color = good === null ? 'text.secondary' : good ? 'success.main' : 'error.main';
   const Arrow = direction === 'up' ? ArrowUpwardIcon : direction === 'down' ? ArrowDownwardIcon : null;
   return (
-    <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, fontSize: '0.875rem', fontWeight: 600 }}>
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, fontSize: '0.875rem', fontWeight: 600 }}
+    >
       {Arrow && <Arrow fontSize="inherit" />}
       {text}
       {direction !== 'none' && (
@@ -66,7 +109,15 @@ function Change({ change, days, riseIsGood }: { change: number | null; days: num
   );
 }
 
-function SummaryCard({ spec, view, summedPlatforms }: { spec: CardSpec; view: DashboardView; summedPlatforms: number }) {
+function SummaryCard({
+  spec,
+  view,
+  summedPlatforms,
+}: {
+  spec: CardSpec;
+  view: DashboardView;
+  summedPlatforms: number;
+}) {
   const titleId = useId();
   return (
     <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: 2 }}>
@@ -74,7 +125,9 @@ function SummaryCard({ spec, view, summedPlatforms }: { spec: CardSpec; view: Da
         <Typography id={titleId} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
           {spec.title}
         </Typography>
-        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{spec.value(view)}</Typography>
+        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+          {spec.value(view)}
+        </Typography>
         <Change change={view.change[spec.change]} days={view.range.days} riseIsGood={spec.riseIsGood} />
         {spec.source && (
           <Typography variant="caption" color="text.secondary">

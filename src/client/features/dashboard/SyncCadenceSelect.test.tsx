@@ -1,15 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import { SYNC_INTERVAL_MINUTES } from '@shared/platformInfo';
-import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
 import { paths } from '@client/app/paths';
 import { api, dashboardViewBody, fakeDashboardServer, syncStatusBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { PERSONAL_WORKSPACE_ID } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { SYNC_INTERVAL_MINUTES } from '@shared/platformInfo';
+import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { DashboardPage } from './DashboardPage';
-import { cadenceLabel, cadenceSavedText, SYNC_CADENCE_LABEL, SYNC_CADENCE_LOCKED, SYNC_CADENCES } from './SyncCadenceSelect';
+import {
+  cadenceLabel,
+  cadenceSavedText,
+  SYNC_CADENCE_LABEL,
+  SYNC_CADENCE_LOCKED,
+  SYNC_CADENCES,
+} from './SyncCadenceSelect';
 
 interface SetupOptions {
   role?: Role;
@@ -22,7 +29,9 @@ interface SetupOptions {
 /** The dashboard for `role` (the owner by default), against a fake dashboard server. */
 function setup({ role = 'owner', minutes, overrides = [] }: SetupOptions = {}) {
   const view = dashboardViewBody();
-  const fake = fakeDashboardServer({ view: minutes === undefined ? view : { ...view, sync: { ...view.sync, interval_minutes: minutes } } });
+  const fake = fakeDashboardServer({
+    view: minutes === undefined ? view : { ...view, sync: { ...view.sync, interval_minutes: minutes } },
+  });
   server.use(...fake.handlers);
   server.use(...overrides);
   const rendered = renderWithProviders(<DashboardPage />, {
@@ -63,11 +72,17 @@ describe('SyncCadenceSelect', () => {
     const { user, fake } = setup();
     const select = await cadence();
     expect(select).toHaveTextContent('1 hour');
-    expect(within(screen.getByRole('group', { name: 'Sync' })).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Sync' })).getByRole('button', { name: 'Refresh' }),
+    ).toBeInTheDocument();
 
     await user.click(select);
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(SYNC_CADENCES.map(({ label }) => label));
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(SYNC_CADENCES.map(({ label }) => label));
     await user.click(within(listbox).getByRole('option', { name: '30 min' }));
 
     await waitFor(() => expect(fake.requests.syncSettings).toEqual([{ interval_minutes: 30 }]));
@@ -80,11 +95,15 @@ describe('SyncCadenceSelect', () => {
     const { user } = setup({ minutes: 45 });
     expect(await cadence()).toHaveTextContent('45 min');
     await user.click(await cadence());
-    expect(within(await screen.findByRole('listbox')).getByRole('option', { name: '45 min', selected: true })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: '45 min', selected: true }),
+    ).toBeInTheDocument();
   });
 
   it('moves at once while saving, then puts the old cadence back and says why when the server refuses it', async () => {
-    const put = heldPut(() => HttpResponse.json({ detail: SYNC_CADENCE_MESSAGE, code: 'validation_failed' }, { status: 400 }));
+    const put = heldPut(() =>
+      HttpResponse.json({ detail: SYNC_CADENCE_MESSAGE, code: 'validation_failed' }, { status: 400 }),
+    );
     const { user } = setup({ overrides: [put.handler] });
     await user.click(await cadence());
     await user.click(await screen.findByRole('option', { name: '6 hours' }));
@@ -97,7 +116,9 @@ describe('SyncCadenceSelect', () => {
   });
 
   it('falls back to its own words when a failed save says nothing', async () => {
-    const { user } = setup({ overrides: [http.put(api('sync/settings/'), () => new HttpResponse(null, { status: 500 }))] });
+    const { user } = setup({
+      overrides: [http.put(api('sync/settings/'), () => new HttpResponse(null, { status: 500 }))],
+    });
     await user.click(await cadence());
     await user.click(await screen.findByRole('option', { name: '24 hours' }));
     await waitFor(() => expect(alerts()).toContain('Unable to change how often the accounts sync. Please try again.'));
@@ -126,14 +147,27 @@ describe('the fake sync settings endpoint', () => {
   it('refuses what the server refuses, with its detail, and answers the sync status with the new cadence', async () => {
     const { handlers } = fakeDashboardServer();
     server.use(...handlers);
-    const put = (body: unknown) => fetch(api('sync/settings/'), { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    for (const body of [{}, { interval_minutes: 10 }, { interval_minutes: 2000 }, { interval_minutes: '30' }, { interval_minutes: 15.5 }]) {
+    const put = (body: unknown) =>
+      fetch(api('sync/settings/'), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const body of [
+      {},
+      { interval_minutes: 10 },
+      { interval_minutes: 2000 },
+      { interval_minutes: '30' },
+      { interval_minutes: 15.5 },
+    ]) {
       const res = await put(body);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toBe(SYNC_CADENCE_MESSAGE);
     }
     const res = await put({ interval_minutes: 180 });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(syncStatusBody({ interval_minutes: 180 }, [{ platform: 'meta' }, { platform: 'google' }]));
+    expect(await res.json()).toEqual(
+      syncStatusBody({ interval_minutes: 180 }, [{ platform: 'meta' }, { platform: 'google' }]),
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { MenuItem, TextField } from '@mui/material';
-import { SYNC_INTERVAL_MINUTES } from '@shared/platformInfo';
 import { notify } from '@client/app/notify';
 import { useCan } from '@client/features/session/useCan';
+import { MenuItem, TextField } from '@mui/material';
+import { SYNC_INTERVAL_MINUTES } from '@shared/platformInfo';
+
 import { useUpdateSyncSettingsMutation } from './dashboard.api';
 
 /** The select's label. */

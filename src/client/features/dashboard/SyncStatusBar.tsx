@@ -1,17 +1,21 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
-import type { SyncStatus } from '@shared/api/dashboard';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useCan } from '@client/features/session/useCan';
 import { formatExactTime, formatRelativeTime } from '@client/lib/format';
-import { SyncCadenceSelect } from './SyncCadenceSelect';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import type { SyncStatus } from '@shared/api/dashboard';
+
 import { useNow } from '../../lib/useNow';
+import { SyncCadenceSelect } from './SyncCadenceSelect';
 
 const PERCENT = 100;
 
 /** Share of the running sync done, 0–100; null when the platforms have not said how much there is. */
 export function syncProgress(status: SyncStatus): number | null {
-  const { done, total } = status.connections.reduce((sum, connection) => ({ done: sum.done + connection.progress.done, total: sum.total + connection.progress.total }), { done: 0, total: 0 });
+  const { done, total } = status.connections.reduce(
+    (sum, connection) => ({ done: sum.done + connection.progress.done, total: sum.total + connection.progress.total }),
+    { done: 0, total: 0 },
+  );
   return total > 0 ? Math.min(PERCENT, Math.round((done / total) * PERCENT)) : null;
 }
 

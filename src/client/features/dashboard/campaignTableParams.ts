@@ -3,8 +3,8 @@ import {
   CAMPAIGN_PAGE_SIZES,
   CAMPAIGN_SEARCH_MAX,
   CAMPAIGN_SORT_KEYS,
-  DEFAULT_CAMPAIGN_PAGE_SIZE,
   type CampaignSortKey,
+  DEFAULT_CAMPAIGN_PAGE_SIZE,
 } from '@shared/api/dashboard';
 
 /** The table's sort: a column and a direction, or the server's own order (key null). */
@@ -35,7 +35,14 @@ export const DEFAULT_TABLE_VIEW: CampaignTableView = {
 };
 
 /** Figures read best largest first; names and labels A to Z. */
-const DESCENDING_FIRST: ReadonlySet<CampaignSortKey> = new Set(['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions']);
+const DESCENDING_FIRST: ReadonlySet<CampaignSortKey> = new Set([
+  'spend',
+  'impressions',
+  'clicks',
+  'ctr',
+  'cpc',
+  'conversions',
+]);
 
 /** The direction a column sorts in when its header is first clicked. */
 export function naturalOrder(key: CampaignSortKey): CampaignSort['order'] {
@@ -61,14 +68,19 @@ function plainNumber(value: string | null): number | null {
 export function readTableView(params: URLSearchParams): CampaignTableView {
   const key = params.get('sort');
   const order = params.get('order');
-  const sort: CampaignSort = isSortKey(key) ? { key, order: order === 'asc' || order === 'desc' ? order : naturalOrder(key) } : DEFAULT_TABLE_VIEW.sort;
+  const sort: CampaignSort = isSortKey(key)
+    ? { key, order: order === 'asc' || order === 'desc' ? order : naturalOrder(key) }
+    : DEFAULT_TABLE_VIEW.sort;
   const page = plainNumber(params.get('page'));
   const pageSize = plainNumber(params.get('page_size'));
   const q = (params.get('q') ?? '').trim();
   return {
     sort,
     page: page !== null && page >= 1 && page <= CAMPAIGN_MAX_PAGE ? page - 1 : DEFAULT_TABLE_VIEW.page,
-    pageSize: pageSize !== null && (CAMPAIGN_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_TABLE_VIEW.pageSize,
+    pageSize:
+      pageSize !== null && (CAMPAIGN_PAGE_SIZES as readonly number[]).includes(pageSize)
+        ? pageSize
+        : DEFAULT_TABLE_VIEW.pageSize,
     q: q.length <= CAMPAIGN_SEARCH_MAX ? q : DEFAULT_TABLE_VIEW.q,
   };
 }

@@ -1,4 +1,5 @@
 import { seriesBody } from '@client/test/handlers';
+
 import { chartLines, chartSummary, dayLabel, formatMetricTick, MAX_X_TICKS, niceMax, xTickValues } from './chartData';
 
 describe('x axis', () => {
@@ -13,16 +14,19 @@ describe('x axis', () => {
     expect(xTickValues(0)).toEqual([]);
   });
 
-  it.each([14, 30, 90, 91, 180, 366])('thins %i days to at most MAX_X_TICKS evenly spaced labels, first day first', (days) => {
-    const ticks = xTickValues(days);
-    expect(ticks.length).toBeLessThanOrEqual(MAX_X_TICKS);
-    expect(ticks.length).toBeGreaterThanOrEqual(MAX_X_TICKS / 2);
-    expect(ticks[0]).toBe(0);
-    expect(ticks[ticks.length - 1]).toBeLessThan(days);
-    const gaps = ticks.slice(1).map((tick, index) => tick - ticks[index]);
-    // Even spacing, except perhaps a last label for the final day.
-    expect(new Set(gaps.slice(0, -1)).size).toBeLessThanOrEqual(1);
-  });
+  it.each([14, 30, 90, 91, 180, 366])(
+    'thins %i days to at most MAX_X_TICKS evenly spaced labels, first day first',
+    (days) => {
+      const ticks = xTickValues(days);
+      expect(ticks.length).toBeLessThanOrEqual(MAX_X_TICKS);
+      expect(ticks.length).toBeGreaterThanOrEqual(MAX_X_TICKS / 2);
+      expect(ticks[0]).toBe(0);
+      expect(ticks[ticks.length - 1]).toBeLessThan(days);
+      const gaps = ticks.slice(1).map((tick, index) => tick - ticks[index]);
+      // Even spacing, except perhaps a last label for the final day.
+      expect(new Set(gaps.slice(0, -1)).size).toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 describe('y scales', () => {

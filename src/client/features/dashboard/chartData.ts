@@ -1,5 +1,13 @@
+import {
+  formatCompactCount,
+  formatCompactMoney,
+  formatCount,
+  formatDay,
+  formatDayWithYear,
+  formatMoney,
+  formatPercent,
+} from '@client/lib/format';
 import { DEFAULT_RANGE_DAYS, type SeriesPoint } from '@shared/api/dashboard';
-import { formatCompactCount, formatCompactMoney, formatCount, formatDay, formatDayWithYear, formatMoney, formatPercent } from '@client/lib/format';
 import type { IsoDay } from '@shared/days';
 
 /** The chart's three lines (spec: spend, CTR and conversions by day). */
@@ -65,7 +73,8 @@ export function xTickValues(count: number, maxTicks: number = MAX_X_TICKS): numb
   const ticks: number[] = [];
   for (let index = 0; index < count; index += step) ticks.push(index);
   const last = count - 1;
-  if (ticks[ticks.length - 1] !== last && last - ticks[ticks.length - 1] >= step / 2 && ticks.length < maxTicks) ticks.push(last);
+  if (ticks[ticks.length - 1] !== last && last - ticks[ticks.length - 1] >= step / 2 && ticks.length < maxTicks)
+    ticks.push(last);
   return ticks;
 }
 
@@ -76,7 +85,13 @@ export function chartLines(series: readonly SeriesPoint[]): ChartLine[] {
     return {
       metric,
       max,
-      points: series.map((point, index) => ({ x: index, y: max > 0 ? point[metric] / max : 0, value: point[metric], metric, date: point.date })),
+      points: series.map((point, index) => ({
+        x: index,
+        y: max > 0 ? point[metric] / max : 0,
+        value: point[metric],
+        metric,
+        date: point.date,
+      })),
     };
   });
 }

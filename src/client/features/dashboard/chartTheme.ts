@@ -1,4 +1,5 @@
 import type { ChartColours } from '@client/app/theme/chartTheme';
+
 import type { ChartMetric } from './chartData';
 
 /** Each line's colour in the current scheme's chart colours (each also colours its own axis). */

@@ -1,8 +1,21 @@
-import type { AdSearchResult, CampaignAds, CampaignPage, CampaignQuery, CampaignStatusLabel, CampaignStatusResult, DashboardQuery, DashboardSettings, DashboardView, PlatformPerformance, SyncRequest, SyncStatus } from '@shared/api/dashboard';
-import type { Platform } from '@shared/constants';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type {
+  AdSearchResult,
+  CampaignAds,
+  CampaignPage,
+  CampaignQuery,
+  CampaignStatusLabel,
+  CampaignStatusResult,
+  DashboardQuery,
+  DashboardSettings,
+  DashboardView,
+  PlatformPerformance,
+  SyncRequest,
+  SyncStatus,
+} from '@shared/api/dashboard';
+import type { Platform } from '@shared/constants';
 import type { IsoDay } from '@shared/days';
 
 /** The argument of getPlatformPerformance; the error toast names the platform from it. */
@@ -68,11 +81,18 @@ export const dashboardApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'CampaignAds' }],
     }),
     getCampaignAds: build.query<CampaignAds, CampaignAdsArgs>({
-      query: ({ id, ...range }) => ({ url: `dashboard/campaigns/${encodeURIComponent(id)}/ads/`, params: definedParams(range) }),
+      query: ({ id, ...range }) => ({
+        url: `dashboard/campaigns/${encodeURIComponent(id)}/ads/`,
+        params: definedParams(range),
+      }),
       providesTags: (_result, _error, { id }) => [{ type: 'CampaignAds', id }],
     }),
     setCampaignStatus: build.mutation<CampaignStatusResult, CampaignStatusArgs>({
-      query: ({ id, status }) => ({ url: `dashboard/campaigns/${encodeURIComponent(id)}/status/`, method: 'POST', body: { status } }),
+      query: ({ id, status }) => ({
+        url: `dashboard/campaigns/${encodeURIComponent(id)}/status/`,
+        method: 'POST',
+        body: { status },
+      }),
       // Optimistic: every cached campaigns page holding this campaign shows the new status at
       // once; a failure puts the old one back (and the error channel says why).
       async onQueryStarted({ id, status }, { dispatch, getState, queryFulfilled }) {
@@ -117,7 +137,9 @@ export const dashboardApi = baseApi.injectEndpoints({
     updateSyncSettings: build.mutation<SyncStatus, SyncSettings>({
       query: (body) => ({ url: 'sync/settings/', method: 'PUT', body }),
       async onQueryStarted({ interval_minutes }, { dispatch, getState, queryFulfilled }) {
-        const views = dashboardApi.util.selectInvalidatedBy(getState(), ['Dashboard']).filter(({ endpointName }) => endpointName === 'getDashboard');
+        const views = dashboardApi.util
+          .selectInvalidatedBy(getState(), ['Dashboard'])
+          .filter(({ endpointName }) => endpointName === 'getDashboard');
         const patches = [
           ...views.map(({ originalArgs }) =>
             dispatch(

@@ -1,8 +1,8 @@
-import { DEFAULT_RANGE_DAYS, lastDays, type DashboardQuery, type PlatformFilter } from '@shared/api/dashboard';
+import { type DashboardQuery, DEFAULT_RANGE_DAYS, lastDays, type PlatformFilter } from '@shared/api/dashboard';
 import { isPlatform } from '@shared/constants';
+import { daysInRange, type IsoDay } from '@shared/days';
 import { dateRangeSchema } from '@shared/validation/dashboard';
 import { checkInOrder } from '@shared/validation/firstError';
-import { daysInRange, type IsoDay } from '@shared/days';
 
 /** The date range presets, in days ending today; the first is the default. */
 export const RANGE_PRESETS = [DEFAULT_RANGE_DAYS, 14, 30, 90] as const;

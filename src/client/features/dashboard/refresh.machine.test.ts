@@ -1,17 +1,20 @@
-import { createActor, fromPromise } from 'xstate';
-import type { SyncStatus } from '@shared/api/dashboard';
 import { syncStatusBody } from '@client/test/handlers';
+import type { SyncStatus } from '@shared/api/dashboard';
+import { createActor, fromPromise } from 'xstate';
+
 import {
   DATA_REFRESHED_MESSAGE,
   platformFailureNotices,
   REFRESH_FAILED_MESSAGE,
   refreshMachine,
+  type RefreshNotice,
   SYNC_POLL_MS,
   SYNC_POLL_TIMEOUT_MS,
-  type RefreshNotice,
 } from './refresh.machine';
 
-const RUNNING = syncStatusBody({ running: true }, [{ platform: 'meta', status: 'running', progress: { done: 1, total: 6 } }]);
+const RUNNING = syncStatusBody({ running: true }, [
+  { platform: 'meta', status: 'running', progress: { done: 1, total: 6 } },
+]);
 const DONE = syncStatusBody({ running: false }, [{ platform: 'meta' }, { platform: 'google' }]);
 
 interface Calls {
@@ -142,7 +145,9 @@ describe('refreshMachine', () => {
     expect(flow.reload).not.toHaveBeenCalled();
     expect(flow.notices).toEqual([]);
 
-    flow.startSync.mockImplementation(() => Promise.reject({ status: 409, data: { detail: 'A sync is already running.' } }));
+    flow.startSync.mockImplementation(() =>
+      Promise.reject({ status: 409, data: { detail: 'A sync is already running.' } }),
+    );
     flow.actor.send({ type: 'REFRESH' });
     await settle();
     expect(flow.startFailures[1]).toEqual({ message: 'A sync is already running.', variant: 'error' });

@@ -1,8 +1,8 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { platformApiFailed, type SyncRunStatus, type SyncStatus } from '@shared/api/dashboard';
-import type { Platform } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import type { NotifyVariant } from '@client/app/notify';
+import { platformApiFailed, type SyncRunStatus, type SyncStatus } from '@shared/api/dashboard';
+import type { Platform } from '@shared/constants';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 
 /** How often a running sync is asked about. */
 export const SYNC_POLL_MS = 1500;
@@ -34,7 +34,8 @@ export function platformFailureNotices(status: SyncStatus | null): RefreshNotice
     if (!FAILING_STATUSES.includes(connection.status)) continue;
     const reason = connection.last_error?.trim() || null;
     // One toast per platform: the first connection with a reason speaks for it.
-    if (!reasons.has(connection.platform) || (reasons.get(connection.platform) === null && reason)) reasons.set(connection.platform, reason);
+    if (!reasons.has(connection.platform) || (reasons.get(connection.platform) === null && reason))
+      reasons.set(connection.platform, reason);
   }
   return [...reasons].map(([platform, reason]) => {
     return { message: reason ? `❌ ${reason}` : platformApiFailed(platform), variant: 'error' };
@@ -69,7 +70,9 @@ export const refreshMachine = setup({
   },
   actors: {
     startSync: fromPromise<SyncStatus>(() => Promise.reject(new Error('startSync is provided by the component'))),
-    getSyncStatus: fromPromise<SyncStatus>(() => Promise.reject(new Error('getSyncStatus is provided by the component'))),
+    getSyncStatus: fromPromise<SyncStatus>(() =>
+      Promise.reject(new Error('getSyncStatus is provided by the component')),
+    ),
     reload: fromPromise<void>(() => Promise.reject(new Error('reload is provided by the component'))),
   },
   actions: {
@@ -100,7 +103,10 @@ export const refreshMachine = setup({
         ],
         onError: {
           target: 'idle',
-          actions: { type: 'notifyStartFailed', params: ({ event }) => ({ message: errorMessage(event.error, REFRESH_FAILED_MESSAGE), variant: 'error' }) },
+          actions: {
+            type: 'notifyStartFailed',
+            params: ({ event }) => ({ message: errorMessage(event.error, REFRESH_FAILED_MESSAGE), variant: 'error' }),
+          },
         },
       },
     },
@@ -110,7 +116,10 @@ export const refreshMachine = setup({
       after: {
         pollTimeout: {
           target: 'reloading',
-          actions: [assign({ outcome: 'timedOut' }), { type: 'notify', params: { message: REFRESH_FAILED_MESSAGE, variant: 'error' } }],
+          actions: [
+            assign({ outcome: 'timedOut' }),
+            { type: 'notify', params: { message: REFRESH_FAILED_MESSAGE, variant: 'error' } },
+          ],
         },
       },
       states: {

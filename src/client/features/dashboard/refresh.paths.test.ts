@@ -1,7 +1,8 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
-import { platformFailureNotices } from './refresh.machine';
 import type { SyncStatus } from '@shared/api/dashboard';
+
+import { platformFailureNotices } from './refresh.machine';
 
 /** Spec section 8: the words; the poll cadence and the give-up time are the machine's own. */
 const SPEC_REFRESH_FAILED = 'Refresh failed';
@@ -19,15 +20,28 @@ describeMachinePaths(machineModel('refresh'), {
         // After a finished sync: each failed platform, then 'Data refreshed'; after giving up, nothing more.
         const expected =
           snapshot.context.outcome === 'synced'
-            ? [...platformFailureNotices(snapshot.context.status), { message: SPEC_DATA_REFRESHED, variant: 'success' }].map((params) => ({ name: 'notify', params }))
+            ? [
+                ...platformFailureNotices(snapshot.context.status),
+                { message: SPEC_DATA_REFRESHED, variant: 'success' },
+              ].map((params) => ({ name: 'notify', params }))
             : [];
         expect(effects).toEqual(expected);
-        if (snapshot.context.outcome === 'synced' && snapshot.context.status?.connections.some((connection: SyncStatus['connections'][number]) => connection.status === 'failed')) {
-          expect(effects[0]).toEqual({ name: 'notify', params: { message: '❌ Meta Ads API failed', variant: 'error' } });
+        if (
+          snapshot.context.outcome === 'synced' &&
+          snapshot.context.status?.connections.some(
+            (connection: SyncStatus['connections'][number]) => connection.status === 'failed',
+          )
+        ) {
+          expect(effects[0]).toEqual({
+            name: 'notify',
+            params: { message: '❌ Meta Ads API failed', variant: 'error' },
+          });
         }
       } else if (event.type.startsWith('xstate.error.actor.')) {
         // The start failed: the server's words, else 'Refresh failed'.
-        expect(effects).toEqual([{ name: 'notifyStartFailed', params: { message: 'Unified sync error', variant: 'error' } }]);
+        expect(effects).toEqual([
+          { name: 'notifyStartFailed', params: { message: 'Unified sync error', variant: 'error' } },
+        ]);
       } else {
         expect(effects).toEqual([]);
       }
@@ -40,14 +54,19 @@ describeMachinePaths(machineModel('refresh'), {
     },
   },
   polling: { leavesAfterMs: POLL_TIMEOUT_MS },
-  'polling.waiting': { leavesAfterMs: POLL_MS, check: ({ snapshot }) => expect(snapshot.context.status?.running).toBe(true) },
+  'polling.waiting': {
+    leavesAfterMs: POLL_MS,
+    check: ({ snapshot }) => expect(snapshot.context.status?.running).toBe(true),
+  },
   'polling.checking': { check: ({ calls }) => expect(calls).toEqual([{ src: 'getSyncStatus', input: undefined }]) },
   reloading: {
     check: ({ snapshot, effects, calls, event }) => {
       expect(calls).toEqual([{ src: 'reload', input: undefined }]);
       const gaveUp = event.type.startsWith('xstate.after.pollTimeout');
       expect(snapshot.context.outcome).toBe(gaveUp ? 'timedOut' : 'synced');
-      expect(effects).toEqual(gaveUp ? [{ name: 'notify', params: { message: SPEC_REFRESH_FAILED, variant: 'error' } }] : []);
+      expect(effects).toEqual(
+        gaveUp ? [{ name: 'notify', params: { message: SPEC_REFRESH_FAILED, variant: 'error' } }] : [],
+      );
     },
   },
 });

@@ -1,7 +1,14 @@
+import type { CampaignQuery, CampaignSortKey, DashboardQuery } from '@shared/api/dashboard';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CampaignQuery, CampaignSortKey, DashboardQuery } from '@shared/api/dashboard';
-import { nextSort, readTableView, writeTableView, type CampaignSort, type CampaignTableView } from './campaignTableParams';
+
+import {
+  type CampaignSort,
+  type CampaignTableView,
+  nextSort,
+  readTableView,
+  writeTableView,
+} from './campaignTableParams';
 
 export type { CampaignSort } from './campaignTableParams';
 
@@ -34,7 +41,11 @@ export function useCampaignTable(filters: DashboardQuery) {
   // `q` is the address's search the text belongs to, `sent` the last search the box wrote there:
   // when the address arrives at that, the box keeps what is typed (spaces and all); when it moves
   // on its own (Back, Forward), the box follows it.
-  const [draft, setDraft] = useState<{ q: string; text: string; sent: string | null }>({ q: view.q, text: view.q, sent: null });
+  const [draft, setDraft] = useState<{ q: string; text: string; sent: string | null }>({
+    q: view.q,
+    text: view.q,
+    sent: null,
+  });
   if (draft.q !== view.q) setDraft({ q: view.q, text: view.q === draft.sent ? draft.text : view.q, sent: null });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
 import { firstPage } from './campaignTableParams';
-import { readFilters, todayLocal, writeFilters, type DashboardFilters } from './dashboardFilters';
+import { type DashboardFilters, readFilters, todayLocal, writeFilters } from './dashboardFilters';
 
 /**
  * The dashboard's filters, kept in the address (?platform&account&from&to) so a reload or a
@@ -14,7 +15,10 @@ export function useDashboardFilters() {
   const today = todayLocal();
   const filters = useMemo(() => readFilters(params, today), [params, today]);
   const setFilters = useCallback(
-    (patch: Partial<DashboardFilters>) => setParams((current) => firstPage(writeFilters(current, { ...readFilters(current, today), ...patch })), { replace: true }),
+    (patch: Partial<DashboardFilters>) =>
+      setParams((current) => firstPage(writeFilters(current, { ...readFilters(current, today), ...patch })), {
+        replace: true,
+      }),
     [setParams, today],
   );
   return { filters, setFilters, today };

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { CampaignQuery, DashboardQuery } from '@shared/api/dashboard';
 import { sendBeacon } from '@client/api/beacons';
 import { useAppDispatch } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import type { AppDispatch } from '@client/app/store';
+import type { CampaignQuery, DashboardQuery } from '@shared/api/dashboard';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+
 import { dashboardApi, type PlatformPerformanceArgs } from './dashboard.api';
 import { refreshMachine } from './refresh.machine';
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { baseApi } from '@client/api/baseApi';
 import { useAppDispatch } from '@client/app/hooks';
+import { useEffect, useRef } from 'react';
 
 /** How often the view is asked again while a sync the user did not start (a backfill, the hourly run) is running. */
 export const SYNC_FOLLOW_MS = 3000;

@@ -1,7 +1,19 @@
-import { useCallback, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { Alert, Box, Button, List, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
-import { SimplePage } from '@client/components/SimplePage';
 import { paths } from '@client/app/paths';
+import { SimplePage } from '@client/components/SimplePage';
+import {
+  Alert,
+  Box,
+  Button,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type DragEvent, type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
+
 import { actionLabel, isInitStep, parseReplayFile, ReplayFileError, type ReplayTrace } from './replayFile';
 import { ReplayScreen } from './ReplayScreen';
 import { diffStates, type StateChange } from './stateDiff';
@@ -9,7 +21,6 @@ import { diffStates, type StateChange } from './stateDiff';
 const TITLE = 'Replay a trace';
 const INTRO =
   'A development page for support: load a Redux DevTools export (Download diagnostics writes one) and step through it: each action, the state it changed, and the screen drawn from the state at that step, read-only and without network.';
-
 
 function preview(value: unknown): string {
   if (value === undefined) return '—';
@@ -39,7 +50,16 @@ function locationAt(trace: ReplayTrace, index: number): string | undefined {
 function ChangesTable({ changes }: { changes: StateChange[] }) {
   if (changes.length === 0) return <Typography>This action changed nothing in the state.</Typography>;
   return (
-    <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', fontSize: 14, '& td, & th': { border: 1, borderColor: 'divider', p: 0.5, textAlign: 'left', verticalAlign: 'top' }, '& td': { fontFamily: 'monospace', wordBreak: 'break-all' } }}>
+    <Box
+      component="table"
+      sx={{
+        borderCollapse: 'collapse',
+        width: '100%',
+        fontSize: 14,
+        '& td, & th': { border: 1, borderColor: 'divider', p: 0.5, textAlign: 'left', verticalAlign: 'top' },
+        '& td': { fontFamily: 'monospace', wordBreak: 'break-all' },
+      }}
+    >
       <caption style={{ captionSide: 'top', textAlign: 'left' }}>
         {changes.length} changed {changes.length === 1 ? 'path' : 'paths'}
       </caption>
@@ -108,7 +128,10 @@ export function ReplayPage() {
   };
 
   const step = trace?.steps[index];
-  const changes = useMemo(() => (trace && index > 0 ? diffStates(trace.steps[index - 1].state, trace.steps[index].state) : []), [trace, index]);
+  const changes = useMemo(
+    () => (trace && index > 0 ? diffStates(trace.steps[index - 1].state, trace.steps[index].state) : []),
+    [trace, index],
+  );
   const recordedRoute = trace ? locationAt(trace, index) : undefined;
   const route = routeEdit?.index === index ? routeEdit.route : (recordedRoute ?? paths.dashboard);
 
@@ -148,7 +171,14 @@ export function ReplayPage() {
           <Typography>
             {fileName}: {trace.steps.length} {trace.steps.length === 1 ? 'step' : 'steps'}.
           </Typography>
-          <Stack direction="row" spacing={1} role="toolbar" aria-label="Step through the trace" useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            role="toolbar"
+            aria-label="Step through the trace"
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
+          >
             <Button variant="outlined" onClick={() => goTo(0)} disabled={index === 0}>
               First
             </Button>
@@ -170,7 +200,13 @@ export function ReplayPage() {
               <Typography variant="h2" id={`${inputId}-actions`} sx={{ fontSize: '1.25rem', mb: 1 }}>
                 Actions
               </Typography>
-              <List ref={listRef} dense aria-label="Actions" onKeyDown={onListKey} sx={{ maxHeight: '28rem', overflow: 'auto', border: 1, borderColor: 'divider' }}>
+              <List
+                ref={listRef}
+                dense
+                aria-label="Actions"
+                onKeyDown={onListKey}
+                sx={{ maxHeight: '28rem', overflow: 'auto', border: 1, borderColor: 'divider' }}
+              >
                 {trace.steps.map((item, itemIndex) => (
                   <ListItemButton
                     key={item.id}
@@ -180,7 +216,15 @@ export function ReplayPage() {
                   >
                     <ListItemText
                       primary={`${itemIndex}. ${actionLabel(item)}`}
-                      secondary={[isInitStep(item) ? 'committed state' : null, item.skipped ? 'skipped' : null, item.error ? 'reducer error' : null].filter(Boolean).join(', ') || undefined}
+                      secondary={
+                        [
+                          isInitStep(item) ? 'committed state' : null,
+                          item.skipped ? 'skipped' : null,
+                          item.error ? 'reducer error' : null,
+                        ]
+                          .filter(Boolean)
+                          .join(', ') || undefined
+                      }
                       slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } } }}
                     />
                   </ListItemButton>
@@ -193,7 +237,11 @@ export function ReplayPage() {
                   Current action
                 </Typography>
                 {step.error && <Alert severity="error">The reducer failed here: {step.error}</Alert>}
-                <Box component="pre" aria-label="Action" sx={{ m: 0, p: 1, bgcolor: 'grey.100', overflow: 'auto', maxHeight: '14rem', fontSize: 13 }}>
+                <Box
+                  component="pre"
+                  aria-label="Action"
+                  sx={{ m: 0, p: 1, bgcolor: 'grey.100', overflow: 'auto', maxHeight: '14rem', fontSize: 13 }}
+                >
                   {JSON.stringify(step.action, null, 2)}
                 </Box>
               </Box>
@@ -201,7 +249,11 @@ export function ReplayPage() {
                 <Typography variant="h2" id={`${inputId}-diff`} sx={{ fontSize: '1.25rem', mb: 1 }}>
                   State diff
                 </Typography>
-                {index === 0 ? <Typography>The first step holds the state the trace starts from.</Typography> : <ChangesTable changes={changes} />}
+                {index === 0 ? (
+                  <Typography>The first step holds the state the trace starts from.</Typography>
+                ) : (
+                  <ChangesTable changes={changes} />
+                )}
               </Box>
             </Stack>
           </Box>

@@ -1,13 +1,14 @@
-import { Component, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { ReplayedRoutes } from '@client/app/replayRoutes';
+import { theme } from '@client/app/theme/theme';
+import { ToastHost } from '@client/app/ToastHost';
+import { PageSkeleton } from '@client/components/PageSkeleton';
+import { Alert } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { Alert } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '@client/app/theme/theme';
-import { ToastHost } from '@client/app/ToastHost';
-import { ReplayedRoutes } from '@client/app/replayRoutes';
-import { PageSkeleton } from '@client/components/PageSkeleton';
+
 import { makeReplayStore } from './readOnlyStore';
 
 /** Keeps a page that cannot render from a recorded state from taking the replay page down. */
@@ -19,7 +20,12 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { error: Error |
   }
 
   override render() {
-    if (this.state.error) return <Alert severity="warning">This screen could not be drawn from the recorded state: {this.state.error.message}</Alert>;
+    if (this.state.error)
+      return (
+        <Alert severity="warning">
+          This screen could not be drawn from the recorded state: {this.state.error.message}
+        </Alert>
+      );
     return this.props.children;
   }
 }

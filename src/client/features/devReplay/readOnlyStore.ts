@@ -1,5 +1,5 @@
-import { isAction, type Middleware } from '@reduxjs/toolkit';
 import { makeStore, type RootState } from '@client/app/store';
+import { isAction, type Middleware } from '@reduxjs/toolkit';
 
 /** What the guard throws to stop a request before its query function runs. */
 export const READ_ONLY_MESSAGE = 'A replayed screen is read-only: it sends no requests.';
@@ -7,7 +7,12 @@ export const READ_ONLY_MESSAGE = 'A replayed screen is read-only: it sends no re
 // RTK Query requests: their pending action is dispatched right before the base query runs.
 const REQUEST = /^api\/execute(?:Query|Mutation|InfiniteQuery)\/(pending|fulfilled|rejected)$/;
 // RTK Query cache writes that do not come from the recorded state (optimistic patches, upserts, resets).
-const CACHE_WRITES = new Set(['api/queries/queryResultPatched', 'api/queries/queryResultUpserted', 'api/queries/cacheEntriesUpserted', 'api/util/resetApiState']);
+const CACHE_WRITES = new Set([
+  'api/queries/queryResultPatched',
+  'api/queries/queryResultUpserted',
+  'api/queries/cacheEntriesUpserted',
+  'api/util/resetApiState',
+]);
 
 function isConditionRejection(action: object): boolean {
   const meta = (action as { meta?: { condition?: unknown } }).meta;

@@ -1,5 +1,11 @@
+import {
+  buildDiagnosticsExport,
+  createDiagnosticsRecorder,
+  type DevToolsExportFile,
+  REDACTED,
+} from '@client/app/diagnostics';
 import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { buildDiagnosticsExport, createDiagnosticsRecorder, REDACTED, type DevToolsExportFile } from '@client/app/diagnostics';
+
 import { isInitStep, parseReplayFile, ReplayFileError } from './replayFile';
 
 const counter = createSlice({
@@ -12,7 +18,10 @@ describe('parseReplayFile', () => {
   it('reads back what the recorder exports: every action with the state after it and the page it was on', () => {
     let location = '/';
     const recorder = createDiagnosticsRecorder(10, jest.fn(), () => location);
-    const store = configureStore({ reducer: { counter: counter.reducer }, middleware: (gDM) => gDM().concat(recorder.middleware) });
+    const store = configureStore({
+      reducer: { counter: counter.reducer },
+      middleware: (gDM) => gDM().concat(recorder.middleware),
+    });
     store.dispatch(counter.actions.incremented());
     location = '/dashboard';
     store.dispatch(counter.actions.incremented());
@@ -41,9 +50,21 @@ describe('parseReplayFile', () => {
   it.each([
     ['not JSON', 'nope', 'The file is not JSON.'],
     ['a payload that is not JSON', JSON.stringify({ payload: '{', preloadedState: '{}' }), 'Its payload is not JSON.'],
-    ['bare actions', JSON.stringify({ payload: JSON.stringify([{ type: 'a' }]), preloadedState: '{}' } satisfies DevToolsExportFile), /without their states/],
+    [
+      'bare actions',
+      JSON.stringify({ payload: JSON.stringify([{ type: 'a' }]), preloadedState: '{}' } satisfies DevToolsExportFile),
+      /without their states/,
+    ],
     ['something else', JSON.stringify({ hello: 1 }), /not a Redux DevTools export/],
-    ['states missing', JSON.stringify({ actionsById: { 0: { type: 'PERFORM_ACTION', action: { type: '@@INIT' } } }, stagedActionIds: [0], computedStates: [] }), /1 actions but 0 computed states/],
+    [
+      'states missing',
+      JSON.stringify({
+        actionsById: { 0: { type: 'PERFORM_ACTION', action: { type: '@@INIT' } } },
+        stagedActionIds: [0],
+        computedStates: [],
+      }),
+      /1 actions but 0 computed states/,
+    ],
   ])('refuses %s', (_name, text, message) => {
     expect(() => parseReplayFile(text)).toThrow(ReplayFileError);
     expect(() => parseReplayFile(text)).toThrow(message);

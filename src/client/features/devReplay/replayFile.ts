@@ -1,5 +1,5 @@
+import { type DevToolsLiftedState, INIT_ACTION_TYPE, type LiftedActionEntry } from '@client/app/diagnostics';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { INIT_ACTION_TYPE, type DevToolsLiftedState, type LiftedActionEntry } from '@client/app/diagnostics';
 
 /** One step of a trace: an action and the state after it (step 0 is @@INIT and the committed state). */
 export interface ReplayStep {
@@ -50,14 +50,25 @@ export function parseReplayFile(text: string): ReplayTrace {
   let lifted = parseJson(text, 'The file');
   if (isObject(lifted) && typeof lifted.payload === 'string') lifted = parseJson(lifted.payload, 'Its payload');
   if (Array.isArray(lifted)) {
-    throw new ReplayFileError('This file holds actions without their states; export it again with computed states (Download diagnostics does).');
+    throw new ReplayFileError(
+      'This file holds actions without their states; export it again with computed states (Download diagnostics does).',
+    );
   }
-  if (!isObject(lifted) || !isObject(lifted.actionsById) || !Array.isArray(lifted.stagedActionIds) || !Array.isArray(lifted.computedStates)) {
-    throw new ReplayFileError('This is not a Redux DevTools export: it has no actionsById, stagedActionIds and computedStates.');
+  if (
+    !isObject(lifted) ||
+    !isObject(lifted.actionsById) ||
+    !Array.isArray(lifted.stagedActionIds) ||
+    !Array.isArray(lifted.computedStates)
+  ) {
+    throw new ReplayFileError(
+      'This is not a Redux DevTools export: it has no actionsById, stagedActionIds and computedStates.',
+    );
   }
   const { actionsById, stagedActionIds, computedStates } = lifted as unknown as DevToolsLiftedState;
   if (computedStates.length !== stagedActionIds.length) {
-    throw new ReplayFileError(`The file has ${stagedActionIds.length} actions but ${computedStates.length} computed states.`);
+    throw new ReplayFileError(
+      `The file has ${stagedActionIds.length} actions but ${computedStates.length} computed states.`,
+    );
   }
   const skipped = new Set(Array.isArray(lifted.skippedActionIds) ? (lifted.skippedActionIds as number[]) : []);
   const steps = stagedActionIds.map((id, index): ReplayStep => {

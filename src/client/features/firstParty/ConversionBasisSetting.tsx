@@ -1,10 +1,27 @@
-import { useId } from 'react';
-import { Alert, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
-import { CALIBRATION_DAYS, CONVERSION_BASES, CONVERSION_BASIS_LABELS, type ConversionBasis, type ConversionBasisView } from '@shared/api/firstParty';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
+import {
+  Alert,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  CALIBRATION_DAYS,
+  CONVERSION_BASES,
+  CONVERSION_BASIS_LABELS,
+  type ConversionBasis,
+  type ConversionBasisView,
+} from '@shared/api/firstParty';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { useId } from 'react';
+
 import { useGetConversionBasisQuery, useSetConversionBasisMutation } from './firstParty.api';
 
 export const BASIS_LABELS = {
@@ -19,7 +36,8 @@ export const BASIS_LABELS = {
 /** "Meta ×0.5, Google Ads ×0.667", the factors in use; or why there are none. */
 export function calibrationText(view: ConversionBasisView): string {
   if (view.basis === 'platform') return 'Suggestions and the optimizer use each platform’s own conversion counts.';
-  if (view.platforms.length === 0) return `No first-party days in the last ${CALIBRATION_DAYS} days yet: each platform’s own counts are used until there are.`;
+  if (view.platforms.length === 0)
+    return `No first-party days in the last ${CALIBRATION_DAYS} days yet: each platform’s own counts are used until there are.`;
   const factors = view.platforms.map((entry) => `${PLATFORM_LABELS[entry.platform]} ×${entry.factor}`).join(', ');
   return `Suggestions and the optimizer use conversions calibrated to your own numbers: ${factors}.`;
 }
@@ -45,7 +63,12 @@ export function ConversionBasisSetting() {
     <Stack spacing={1}>
       <FormControl disabled={!canWrite || saving.isLoading}>
         <FormLabel id={labelId}>{BASIS_LABELS.legend}</FormLabel>
-        <RadioGroup aria-labelledby={labelId} aria-describedby={helpId} value={data.basis} onChange={(event) => void setBasis(event.target.value as ConversionBasis)}>
+        <RadioGroup
+          aria-labelledby={labelId}
+          aria-describedby={helpId}
+          value={data.basis}
+          onChange={(event) => void setBasis(event.target.value as ConversionBasis)}
+        >
           {CONVERSION_BASES.map((basis) => (
             <FormControlLabel key={basis} value={basis} control={<Radio />} label={CONVERSION_BASIS_LABELS[basis]} />
           ))}
@@ -57,7 +80,11 @@ export function ConversionBasisSetting() {
       <Typography role="status" variant="body2">
         {calibrationText(data)}
       </Typography>
-      {!canWrite && <Typography variant="body2" color="text.secondary">{BASIS_LABELS.managersOnly}</Typography>}
+      {!canWrite && (
+        <Typography variant="body2" color="text.secondary">
+          {BASIS_LABELS.managersOnly}
+        </Typography>
+      )}
       {saving.isError && <Alert severity="error">{errorMessage(saving.error, BASIS_LABELS.saveFailed)}</Alert>}
     </Stack>
   );

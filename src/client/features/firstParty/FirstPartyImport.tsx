@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { errorMessage } from '@client/api/errors';
+import { LoadingButton } from '@client/components/LoadingButton';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { FIRST_PARTY_CSV_MAX_BYTES, type FirstPartyDayInput, type FirstPartyLineProblem } from '@shared/api/firstParty';
 import { parseFirstPartyCsv } from '@shared/validation/firstParty';
-import { errorMessage } from '@client/api/errors';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+
 import { useImportFirstPartyCsvMutation } from './firstParty.api';
 import { importResultText, readyText } from './firstPartyFormat';
 import { LineProblems } from './LineProblems';
@@ -37,7 +38,8 @@ function readText(file: File): Promise<string> {
 }
 
 function linesOf(error: unknown): FirstPartyLineProblem[] | null {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? (error.data as { lines?: unknown }) : null;
+  const data =
+    typeof error === 'object' && error !== null && 'data' in error ? (error.data as { lines?: unknown }) : null;
   return data && Array.isArray(data.lines) ? (data.lines as FirstPartyLineProblem[]) : null;
 }
 
@@ -57,7 +59,8 @@ export function FirstPartyImport() {
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return setState({ step: 'empty' });
-    if (file.size > FIRST_PARTY_CSV_MAX_BYTES) return setState({ step: 'refused', detail: IMPORT_LABELS.tooLarge, lines: [] });
+    if (file.size > FIRST_PARTY_CSV_MAX_BYTES)
+      return setState({ step: 'refused', detail: IMPORT_LABELS.tooLarge, lines: [] });
     let csv: string;
     try {
       csv = await readText(file);
@@ -65,7 +68,11 @@ export function FirstPartyImport() {
       return setState({ step: 'refused', detail: IMPORT_LABELS.unreadable, lines: [] });
     }
     const parsed = parseFirstPartyCsv(csv);
-    setState(parsed.ok ? { step: 'ready', csv, days: parsed.days } : { step: 'refused', detail: parsed.detail, lines: parsed.lines });
+    setState(
+      parsed.ok
+        ? { step: 'ready', csv, days: parsed.days }
+        : { step: 'refused', detail: parsed.detail, lines: parsed.lines },
+    );
   };
 
   const send = async (csv: string) => {
@@ -85,7 +92,12 @@ export function FirstPartyImport() {
         {IMPORT_LABELS.title}
       </Typography>
       <Box>
-        <Typography component="label" htmlFor={inputId} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
+        <Typography
+          component="label"
+          htmlFor={inputId}
+          variant="body2"
+          sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
+        >
           {IMPORT_LABELS.file}
         </Typography>
         <input

@@ -1,7 +1,8 @@
+import { useCan } from '@client/features/session/useCan';
+import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useCan } from '@client/features/session/useCan';
+
 import { ConversionBasisSetting } from './ConversionBasisSetting';
 import { FirstPartyHowTo } from './FirstPartyHowTo';
 import { FirstPartyImport } from './FirstPartyImport';
@@ -30,7 +31,14 @@ export function FirstPartySection() {
     if (hash === `#${FIRST_PARTY_SECTION_ANCHOR}`) section.current?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   return (
-    <Paper ref={section} component="section" id={FIRST_PARTY_SECTION_ANCHOR} variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720, scrollMarginTop: 80 }}>
+    <Paper
+      ref={section}
+      component="section"
+      id={FIRST_PARTY_SECTION_ANCHOR}
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720, scrollMarginTop: 80 }}
+    >
       <Stack spacing={2}>
         <Typography id={headingId} variant="h2">
           {FIRST_PARTY_TITLE}

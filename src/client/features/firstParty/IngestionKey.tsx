@@ -1,12 +1,28 @@
-import { useId, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Skeleton, Stack, Typography } from '@mui/material';
-import type { FirstPartyKey, FirstPartyKeyCreated } from '@shared/api/firstParty';
 import { errorMessage } from '@client/api/errors';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SecretShownOnceDialog, type SecretShownOnceLabels } from '@client/components/SecretShownOnceDialog';
 import { formatExactTime } from '@client/lib/format';
-import { useCreateFirstPartyKeyMutation, useDeleteFirstPartyKeyMutation, useGetFirstPartyKeyQuery } from './firstParty.api';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { FirstPartyKey, FirstPartyKeyCreated } from '@shared/api/firstParty';
+import { useId, useState } from 'react';
+
+import {
+  useCreateFirstPartyKeyMutation,
+  useDeleteFirstPartyKeyMutation,
+  useGetFirstPartyKeyQuery,
+} from './firstParty.api';
 
 export const KEY_LABELS = {
   title: 'Ingestion key',
@@ -22,7 +38,8 @@ export const KEY_LABELS = {
   createTitle: 'Create an ingestion key?',
   createText: 'The secret is shown once, when the key is made. Keep it where your shop or CRM can sign with it.',
   rotateTitle: 'Rotate the ingestion key?',
-  rotateText: 'A new key replaces this one and the old one stops working at once: update the sender with the new id and secret.',
+  rotateText:
+    'A new key replaces this one and the old one stops working at once: update the sender with the new id and secret.',
   revokeTitle: 'Revoke the ingestion key?',
   revokeText: 'Signed requests are refused from now on until a new key is made. Days already saved stay.',
   loadFailed: 'Unable to load the ingestion key right now.',
@@ -45,7 +62,17 @@ type Confirming = 'create' | 'revoke' | null;
 /** The key's id and dates. */
 function KeyDetails({ ingestionKey }: { ingestionKey: FirstPartyKey }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, wordBreak: 'break-all' } }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+        '& dd': { m: 0, wordBreak: 'break-all' },
+      }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
         {KEY_LABELS.keyId}
       </Typography>
@@ -62,7 +89,11 @@ function KeyDetails({ ingestionKey }: { ingestionKey: FirstPartyKey }) {
         {KEY_LABELS.lastUsed}
       </Typography>
       <Typography component="dd" variant="body2">
-        {ingestionKey.last_used_at ? <time dateTime={ingestionKey.last_used_at}>{formatExactTime(ingestionKey.last_used_at)}</time> : KEY_LABELS.neverUsed}
+        {ingestionKey.last_used_at ? (
+          <time dateTime={ingestionKey.last_used_at}>{formatExactTime(ingestionKey.last_used_at)}</time>
+        ) : (
+          KEY_LABELS.neverUsed
+        )}
       </Typography>
     </Box>
   );
@@ -97,7 +128,12 @@ export function IngestionKey() {
   };
 
   const rotating = confirming === 'create' && Boolean(ingestionKey);
-  const dialog = confirming === 'revoke' ? { title: KEY_LABELS.revokeTitle, text: KEY_LABELS.revokeText, label: KEY_LABELS.revoke } : rotating ? { title: KEY_LABELS.rotateTitle, text: KEY_LABELS.rotateText, label: KEY_LABELS.rotate } : { title: KEY_LABELS.createTitle, text: KEY_LABELS.createText, label: KEY_LABELS.create };
+  const dialog =
+    confirming === 'revoke'
+      ? { title: KEY_LABELS.revokeTitle, text: KEY_LABELS.revokeText, label: KEY_LABELS.revoke }
+      : rotating
+        ? { title: KEY_LABELS.rotateTitle, text: KEY_LABELS.rotateText, label: KEY_LABELS.rotate }
+        : { title: KEY_LABELS.createTitle, text: KEY_LABELS.createText, label: KEY_LABELS.create };
 
   let content;
   if (ingestionKey) {
@@ -132,7 +168,16 @@ export function IngestionKey() {
       </RetryAlert>
     );
   } else {
-    content = <Skeleton variant="rounded" height={40} role="status" aria-busy="true" aria-label={KEY_LABELS.loading} sx={{ maxWidth: 560 }} />;
+    content = (
+      <Skeleton
+        variant="rounded"
+        height={40}
+        role="status"
+        aria-busy="true"
+        aria-label={KEY_LABELS.loading}
+        sx={{ maxWidth: 560 }}
+      />
+    );
   }
 
   return (
@@ -142,12 +187,24 @@ export function IngestionKey() {
       </Typography>
       {content}
       {failure && <Alert severity="error">{failure}</Alert>}
-      <Dialog open={confirming !== null} onClose={() => !busy && setConfirming(null)} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs">
+      <Dialog
+        open={confirming !== null}
+        onClose={() => !busy && setConfirming(null)}
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        maxWidth="xs"
+      >
         <DialogTitle id={titleId}>{dialog.title}</DialogTitle>
         <DialogContent>
           <DialogContentText id={textId}>{dialog.text}</DialogContentText>
         </DialogContent>
-        <ConfirmActions confirmLabel={dialog.label} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void confirm()} destructive={confirming === 'revoke' || rotating} />
+        <ConfirmActions
+          confirmLabel={dialog.label}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void confirm()}
+          destructive={confirming === 'revoke' || rotating}
+        />
       </Dialog>
       <SecretShownOnceDialog
         secret={created?.secret ?? null}

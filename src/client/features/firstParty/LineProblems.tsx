@@ -8,7 +8,15 @@ export const SHOWN_LINES = 50;
  * A refused file: what is wrong with it, then each bad line with everything wrong on it. The
  * browser's own check and the server's 400 read the same way, so the user sees one kind of answer.
  */
-export function LineProblems({ detail, lines, id }: { detail: string; lines: readonly FirstPartyLineProblem[]; id?: string }) {
+export function LineProblems({
+  detail,
+  lines,
+  id,
+}: {
+  detail: string;
+  lines: readonly FirstPartyLineProblem[];
+  id?: string;
+}) {
   const shown = lines.slice(0, SHOWN_LINES);
   return (
     <Alert severity="error" id={id}>

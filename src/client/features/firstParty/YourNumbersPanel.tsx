@@ -1,22 +1,27 @@
-import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@client/app/paths';
+import { useCan } from '@client/features/session/useCan';
+import { formatCount, formatMoney } from '@client/lib/format';
 import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { DashboardQuery } from '@shared/api/dashboard';
 import type { FirstPartyFigures } from '@shared/api/firstParty';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { paths } from '@client/app/paths';
-import { useCan } from '@client/features/session/useCan';
-import { formatCount, formatMoney } from '@client/lib/format';
+import { formatMultiple, overAttributionText } from '@shared/firstPartyFormat';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { useGetFirstPartyQuery } from './firstParty.api';
 import { FIRST_PARTY_SECTION_ANCHOR } from './FirstPartySection';
-import { formatMultiple, overAttributionText } from '@shared/firstPartyFormat';
 
 export const YOUR_NUMBERS_TITLE = 'Your numbers';
 /** Said under the panel: the blended figures inform, they do not replace the platforms' counts anywhere else. */
 export const DEFAULT_VIEW_NOTE = 'Everything else on this page still shows each platform’s own counts.';
 export const ADD_YOUR_OWN = 'Add your own conversions';
 
-const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+} as const;
 
 const orDash = (value: number | null, format: (value: number) => string) => (value === null ? '—' : format(value));
 
@@ -27,7 +32,9 @@ function Figure({ title, value, help }: { title: string; value: string; help: st
       <Typography id={titleId} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{value}</Typography>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
       <Typography variant="caption" color="text.secondary">
         {help}
       </Typography>
@@ -36,7 +43,15 @@ function Figure({ title, value, help }: { title: string; value: string; help: st
 }
 
 /** The blended figures and each platform's claim against the workspace's own count. */
-function Figures({ figures, currency, rangeDays }: { figures: FirstPartyFigures; currency: string; rangeDays: number }) {
+function Figures({
+  figures,
+  currency,
+  rangeDays,
+}: {
+  figures: FirstPartyFigures;
+  currency: string;
+  rangeDays: number;
+}) {
   const headingId = useId();
   const level = Math.round(figures.interval_level * 100);
   return (
@@ -47,15 +62,31 @@ function Figures({ figures, currency, rangeDays }: { figures: FirstPartyFigures;
             {YOUR_NUMBERS_TITLE}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {formatCount(figures.conversions, currency)} conversions and {formatMoney(figures.revenue, currency)} of revenue from your own records, against{' '}
-            {formatMoney(figures.spend, currency)} of ad spend on the same days.
+            {formatCount(figures.conversions, currency)} conversions and {formatMoney(figures.revenue, currency)} of
+            revenue from your own records, against {formatMoney(figures.spend, currency)} of ad spend on the same days.
           </Typography>
         </Box>
         <Box sx={GRID}>
-          <Figure title="Blended CPA" value={orDash(figures.blended_cpa, (value) => formatMoney(value, currency))} help="All ad spend ÷ your conversions" />
-          <Figure title="Blended ROAS" value={orDash(figures.blended_roas, formatMultiple)} help="Your revenue ÷ all ad spend" />
-          <Figure title="MER" value={orDash(figures.mer, formatMultiple)} help="Marketing efficiency: revenue ÷ all ad spend" />
-          <Figure title="Days covered" value={`${figures.days_covered} of ${rangeDays}`} help="Days of the range with your numbers; only these are compared" />
+          <Figure
+            title="Blended CPA"
+            value={orDash(figures.blended_cpa, (value) => formatMoney(value, currency))}
+            help="All ad spend ÷ your conversions"
+          />
+          <Figure
+            title="Blended ROAS"
+            value={orDash(figures.blended_roas, formatMultiple)}
+            help="Your revenue ÷ all ad spend"
+          />
+          <Figure
+            title="MER"
+            value={orDash(figures.mer, formatMultiple)}
+            help="Marketing efficiency: revenue ÷ all ad spend"
+          />
+          <Figure
+            title="Days covered"
+            value={`${figures.days_covered} of ${rangeDays}`}
+            help="Days of the range with your numbers; only these are compared"
+          />
         </Box>
         {figures.platforms.length > 0 && (
           <Box>
@@ -66,8 +97,10 @@ function Figures({ figures, currency, rangeDays }: { figures: FirstPartyFigures;
               {figures.platforms.map((platform) => (
                 <li key={platform.platform}>
                   <Typography variant="body2" component="span">
-                    <strong>{PLATFORM_LABELS[platform.platform]}</strong> {overAttributionText(platform.over_attribution)}: {formatCount(platform.claimed_conversions, currency)} claimed
-                    where its share of spend explains {formatCount(platform.expected_conversions, currency)}.
+                    <strong>{PLATFORM_LABELS[platform.platform]}</strong>{' '}
+                    {overAttributionText(platform.over_attribution)}:{' '}
+                    {formatCount(platform.claimed_conversions, currency)} claimed where its share of spend explains{' '}
+                    {formatCount(platform.expected_conversions, currency)}.
                   </Typography>
                 </li>
               ))}
@@ -75,7 +108,10 @@ function Figures({ figures, currency, rangeDays }: { figures: FirstPartyFigures;
           </Box>
         )}
         {figures.unconverted_currencies.length > 0 && (
-          <Alert severity="warning">No exchange rate is known for {figures.unconverted_currencies.join(', ')}; those amounts are left out of these figures.</Alert>
+          <Alert severity="warning">
+            No exchange rate is known for {figures.unconverted_currencies.join(', ')}; those amounts are left out of
+            these figures.
+          </Alert>
         )}
         <Typography variant="body2" color="text.secondary">
           {DEFAULT_VIEW_NOTE}
@@ -95,7 +131,8 @@ export function YourNumbersPanel({ query }: { query: DashboardQuery }) {
   const canWrite = useCan('firstparty:write');
   const { currentData: view } = useGetFirstPartyQuery(query);
   if (!view) return null;
-  if (view.firstParty) return <Figures figures={view.firstParty} currency={view.currency} rangeDays={view.range.days} />;
+  if (view.firstParty)
+    return <Figures figures={view.firstParty} currency={view.currency} rangeDays={view.range.days} />;
   if (!canWrite) return null;
   return (
     <Typography variant="body2">

@@ -1,8 +1,16 @@
-import type { DashboardQuery } from '@shared/api/dashboard';
-import type { ConversionBasis, ConversionBasisView, FirstPartyDay, FirstPartyImportResult, FirstPartyKey, FirstPartyKeyCreated, FirstPartyView } from '@shared/api/firstParty';
 import { baseApi } from '@client/api/baseApi';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess } from '@client/api/tags';
+import type { DashboardQuery } from '@shared/api/dashboard';
+import type {
+  ConversionBasis,
+  ConversionBasisView,
+  FirstPartyDay,
+  FirstPartyImportResult,
+  FirstPartyKey,
+  FirstPartyKeyCreated,
+  FirstPartyView,
+} from '@shared/api/firstParty';
 
 /** GET first-party/days/. */
 export interface FirstPartyDays {
@@ -33,7 +41,12 @@ export const firstPartyApi = baseApi.injectEndpoints({
     }),
     // The file goes as it is: the server reads the same CSV the browser checked.
     importFirstPartyCsv: build.mutation<FirstPartyImportResult, string>({
-      query: (csv) => ({ url: 'first-party/import/', method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } }),
+      query: (csv) => ({
+        url: 'first-party/import/',
+        method: 'POST',
+        body: csv,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
       invalidatesTags: invalidatesOnSuccess([FIGURES, BASIS]),
     }),
     getConversionBasis: build.query<ConversionBasisView, void>({

@@ -3,7 +3,10 @@ import type { FirstPartyImportResult } from '@shared/api/firstParty';
 /** What an import saved: "Saved 12 days (3 replaced), 1 Jan 2030 to 12 Jan 2030." */
 export function importResultText(result: FirstPartyImportResult): string {
   const days = result.saved === 1 ? '1 day' : `${result.saved} days`;
-  const replaced = result.replaced > 0 ? ` (${result.replaced} replaced ${result.replaced === 1 ? 'a day' : 'days'} saved before)` : '';
+  const replaced =
+    result.replaced > 0
+      ? ` (${result.replaced} replaced ${result.replaced === 1 ? 'a day' : 'days'} saved before)`
+      : '';
   return `Saved ${days}${replaced}, ${result.from} to ${result.to}.`;
 }
 

@@ -1,10 +1,16 @@
-import { Fragment } from 'react';
+import { SimplePage } from '@client/components/SimplePage';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { SUPPORT_EMAIL } from '@shared/constants';
-import { SimplePage } from '@client/components/SimplePage';
+import { Fragment } from 'react';
+
 import type { LegalBlock, LegalDocument } from './legalContent';
 
-const LAST_UPDATED_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const LAST_UPDATED_FORMAT = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Text with the support address as a mail link wherever it appears. */
 function WithMailLinks({ text }: { text: string }) {
@@ -51,7 +57,10 @@ export function LegalPage({ content }: LegalPageProps) {
   return (
     <SimplePage title={content.title} intro={content.intro}>
       <Typography variant="body2" color="text.secondary">
-        Last updated: <time dateTime={content.lastUpdated}>{LAST_UPDATED_FORMAT.format(new Date(`${content.lastUpdated}T00:00:00Z`))}</time>
+        Last updated:{' '}
+        <time dateTime={content.lastUpdated}>
+          {LAST_UPDATED_FORMAT.format(new Date(`${content.lastUpdated}T00:00:00Z`))}
+        </time>
       </Typography>
       <Paper component="nav" variant="outlined" aria-labelledby={contentsId} sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography component="h2" variant="h3" id={contentsId} gutterBottom>
@@ -69,7 +78,12 @@ export function LegalPage({ content }: LegalPageProps) {
         {content.sections.map((section, index) => (
           <Stack component="section" key={section.id} aria-labelledby={section.id} spacing={1.5}>
             {/* The anchor sits on the heading; the margin keeps it clear of the sticky top bar. */}
-            <Typography variant="h2" id={section.id} tabIndex={-1} sx={{ scrollMarginTop: (theme) => theme.spacing(10), outline: 'none' }}>
+            <Typography
+              variant="h2"
+              id={section.id}
+              tabIndex={-1}
+              sx={{ scrollMarginTop: (theme) => theme.spacing(10), outline: 'none' }}
+            >
               {index + 1}. {section.title}
             </Typography>
             {section.blocks.map((block, blockIndex) => (

@@ -1,15 +1,18 @@
-import { screen, within } from '@testing-library/react';
-import { SUPPORT_EMAIL } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { renderWithProviders } from '@client/test/renderWithProviders';
-import { PRIVACY_POLICY, TERMS_OF_SERVICE, type LegalDocument } from './legalContent';
+import { SUPPORT_EMAIL } from '@shared/constants';
+import { screen, within } from '@testing-library/react';
+
+import { type LegalDocument, PRIVACY_POLICY, TERMS_OF_SERVICE } from './legalContent';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
 
 /** Every paragraph and list item of a legal page, as one text. */
 const fullText = (content: LegalDocument) =>
-  content.sections.flatMap((section) => section.blocks.flatMap((block) => (typeof block === 'string' ? [block] : block.list))).join(' ');
+  content.sections
+    .flatMap((section) => section.blocks.flatMap((block) => (typeof block === 'string' ? [block] : block.list)))
+    .join(' ');
 
 describe.each([
   ['/privacy-policy', PRIVACY_POLICY],

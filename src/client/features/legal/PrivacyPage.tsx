@@ -1,5 +1,5 @@
-import { LegalPage } from './LegalPage';
 import { PRIVACY_POLICY } from './legalContent';
+import { LegalPage } from './LegalPage';
 
 /** The privacy policy (/privacy-policy). */
 export function PrivacyPage() {

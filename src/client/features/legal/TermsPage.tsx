@@ -1,5 +1,5 @@
-import { LegalPage } from './LegalPage';
 import { TERMS_OF_SERVICE } from './legalContent';
+import { LegalPage } from './LegalPage';
 
 /** The terms of service (/terms-and-service). */
 export function TermsPage() {

@@ -1,4 +1,11 @@
-import { PRO_MONTHLY_PRICE_INR, REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL, TRIAL_DURATION_MS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
+import {
+  PRO_MONTHLY_PRICE_INR,
+  REPLY_HOURS_MAX,
+  REPLY_HOURS_MIN,
+  SUPPORT_EMAIL,
+  TRIAL_DURATION_MS,
+  YEARLY_DISCOUNT_PCT,
+} from '@shared/constants';
 import { DAY_MS } from '@shared/days';
 
 /** A paragraph, or a bulleted list. */
@@ -165,8 +172,8 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Your choices and rights',
       blocks: [
         'Your account page shows the name and e-mail address we hold for you. Every newsletter e-mail carries an unsubscribe link.',
-        'Disconnect a platform: on Connected Accounts, choose Disconnect and confirm with the one-time code we e-mail you. The ad account and its campaigns, ads and daily figures are deleted at once. When the last account of a connection goes, we also revoke our access at the platform and delete the tokens. You can remove Adwise in the platform\'s own settings at any time as well.',
-        'Delete your account: from your account page, choose Delete Account and confirm. Your account and everything tied to it are erased immediately, in one step: sessions, reset links, codes, points, platform connections and their tokens, connected ad accounts, campaigns, ads, daily figures, sync history, the e-mails addressed to you in the outbox, and a newsletter subscription made from your account. We also ask each connected platform to revoke our access, so it no longer lists Adwise as connected. If a platform cannot be reached at that moment, it may keep listing Adwise until you remove it in the platform\'s own settings, although we no longer hold any token for it.',
+        "Disconnect a platform: on Connected Accounts, choose Disconnect and confirm with the one-time code we e-mail you. The ad account and its campaigns, ads and daily figures are deleted at once. When the last account of a connection goes, we also revoke our access at the platform and delete the tokens. You can remove Adwise in the platform's own settings at any time as well.",
+        "Delete your account: from your account page, choose Delete Account and confirm. Your account and everything tied to it are erased immediately, in one step: sessions, reset links, codes, points, platform connections and their tokens, connected ad accounts, campaigns, ads, daily figures, sync history, the e-mails addressed to you in the outbox, and a newsletter subscription made from your account. We also ask each connected platform to revoke our access, so it no longer lists Adwise as connected. If a platform cannot be reached at that moment, it may keep listing Adwise until you remove it in the platform's own settings, although we no longer hold any token for it.",
         `For anything else, such as a copy of your data, a correction, or removing a contact message or newsletter record, write to ${SUPPORT_EMAIL}. We reply within ${REPLY}.`,
       ],
     },
@@ -248,7 +255,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           list: [
-            'Only connect ad accounts you are authorised to manage. The platform\'s own terms and advertising policies continue to apply to those accounts.',
+            "Only connect ad accounts you are authorised to manage. The platform's own terms and advertising policies continue to apply to those accounts.",
             'Changes you make from Adwise, such as pausing or resuming a campaign, are real changes at the platform and can affect your spend and results.',
             'You remain responsible for your ad accounts, your budgets and your ads.',
             'Figures come from the platforms and can be delayed or corrected by them after the fact. If a platform is unavailable, changes its interface or ends our access, syncing may pause until the problem is fixed or you reconnect.',
@@ -264,10 +271,10 @@ export const TERMS_OF_SERVICE: LegalDocument = {
         'Do not:',
         {
           list: [
-            'try to reach other users\' accounts or data, or probe, scan or break the service\'s security;',
+            "try to reach other users' accounts or data, or probe, scan or break the service's security;",
             'overload the service, get around its rate limits or collect its content with automated tools;',
             'copy, resell or reverse engineer the service, except where the law allows it;',
-            'use Adwise for advertising that is unlawful or breaks the platforms\' policies;',
+            "use Adwise for advertising that is unlawful or breaks the platforms' policies;",
             'upload malware or anything you have no right to share.',
           ],
         },

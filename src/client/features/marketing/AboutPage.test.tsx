@@ -1,10 +1,11 @@
-import { Route, Routes } from 'react-router-dom';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { AboutPage } from './AboutPage';
 
 function setup() {
@@ -100,7 +101,10 @@ describe('AboutPage', () => {
       await user.click(contactUs());
 
       await waitFor(() => expect(beacons.sent).toHaveLength(1));
-      expect(beacons.sent[0]).toEqual({ name: 'about-contact-preference', body: { openToContact: false, ts: expect.any(Number) } });
+      expect(beacons.sent[0]).toEqual({
+        name: 'about-contact-preference',
+        body: { openToContact: false, ts: expect.any(Number) },
+      });
       expect(window.location.pathname).toBe(paths.contact);
     });
 

@@ -1,9 +1,9 @@
-import { Stack } from '@mui/material';
 import { SimplePage } from '@client/components/SimplePage';
 import { AboutContact } from '@client/features/about/AboutContact';
 import { CoreTeam, CoreValues, ProblemList } from '@client/features/about/AboutLists';
 import { AboutStory } from '@client/features/about/AboutStory';
 import { PilotStats } from '@client/features/about/PilotStats';
+import { Stack } from '@mui/material';
 
 /**
  * The public About page (/about-us): hero, mission, origin story, the three founders, the

@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import type { NewsletterStatusReply, NewsletterSubscribeRequest } from '@shared/api/newsletter';
-import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
-import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { START_TRIAL_LABEL } from '@client/features/trial/TrialCallToAction';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import type { NewsletterStatusReply, NewsletterSubscribeRequest } from '@shared/api/newsletter';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { FEATURES, FeaturesPage, UPDATES_OPT_IN_LABEL } from './FeaturesPage';
 import { integrationPath } from './MarketingPlatformList';
 import { expectOrderedHeadings, watchConsole } from './MarketingTestUtils';
@@ -21,7 +22,12 @@ describe('FeaturesPage', () => {
     expect(document.title).toBe('Features · Adwise');
 
     const facts = screen.getByRole('list', { name: 'Adwise in numbers' });
-    for (const fact of ['Trusted by 500+ brands', '+23% average ROI lift', 'We reply within 24-48 hours', '7-day free trial, no card needed to explore core features']) {
+    for (const fact of [
+      'Trusted by 500+ brands',
+      '+23% average ROI lift',
+      'We reply within 24-48 hours',
+      '7-day free trial, no card needed to explore core features',
+    ]) {
       expect(facts).toHaveTextContent(fact);
     }
 
@@ -42,7 +48,10 @@ describe('FeaturesPage', () => {
       const link = platforms.getByRole('link', { name: new RegExp(`^${PLATFORM_LABELS[platform]} `) });
       expect(link).toHaveAttribute('href', integrationPath(platform));
     }
-    expect(screen.getByRole('link', { name: 'What each integration brings' })).toHaveAttribute('href', paths.integrations);
+    expect(screen.getByRole('link', { name: 'What each integration brings' })).toHaveAttribute(
+      'href',
+      paths.integrations,
+    );
 
     const trial = screen.getByRole('region', { name: 'Try every feature free' });
     expect(within(trial).getByRole('button', { name: START_TRIAL_LABEL })).toBeInTheDocument();
@@ -75,13 +84,18 @@ describe('FeaturesPage', () => {
   it("subscribes a signed-in user's account e-mail without asking for one", async () => {
     const requests: NewsletterSubscribeRequest[] = [];
     server.use(
-      http.get(api('newsletter/'), () => HttpResponse.json({ status: 'none', email: 'asha@example.com' } satisfies NewsletterStatusReply)),
+      http.get(api('newsletter/'), () =>
+        HttpResponse.json({ status: 'none', email: 'asha@example.com' } satisfies NewsletterStatusReply),
+      ),
       http.post(api('newsletter/subscribe/'), async ({ request }) => {
         requests.push((await request.json()) as NewsletterSubscribeRequest);
         return HttpResponse.json({ detail: NEWSLETTER_MESSAGES.checkInbox });
       }),
     );
-    const { user } = renderWithProviders(<FeaturesPage />, { route: paths.features, preloadedState: { session: signedInSession() } });
+    const { user } = renderWithProviders(<FeaturesPage />, {
+      route: paths.features,
+      preloadedState: { session: signedInSession() },
+    });
     const updates = within(screen.getByRole('region', { name: 'Product updates' }));
 
     expect(await updates.findByRole('checkbox', { name: UPDATES_OPT_IN_LABEL })).toBeChecked();

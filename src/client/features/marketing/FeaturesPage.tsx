@@ -1,5 +1,6 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
+import { paths } from '@client/app/paths';
+import { IdleNewsletterOptIn } from '@client/components/IdleNewsletterOptIn';
+import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BalanceIcon from '@mui/icons-material/Balance';
@@ -7,19 +8,18 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PsychologyIcon from '@mui/icons-material/Psychology';
+import { Box, Button } from '@mui/material';
 import { MARKETING_FACTS } from '@shared/marketing';
-import { paths } from '@client/app/paths';
-import { IdleNewsletterOptIn } from '@client/components/IdleNewsletterOptIn';
-import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';
-import { MarketingIconCards, type IconCardItem } from './MarketingIconCards';
+import { type IconCardItem, MarketingIconCards } from './MarketingIconCards';
 import { MarketingPlatformList } from './MarketingPlatformList';
 import { MarketingSection } from './MarketingSection';
 
 /** The label of the product-updates opt-in. */
 export const UPDATES_OPT_IN_LABEL = 'Email me product updates';
-
 
 /** The six feature cards (spec section 1). */
 export const FEATURES: readonly IconCardItem[] = [
@@ -67,14 +67,22 @@ export function FeaturesPage() {
         eyebrow="Everything Adwise does for your ads"
         intro="Suggestions, real-time alerts, budget tools and a Creative Analyzer for every ad account you run, built on behavioural psychology rather than guesswork."
         actions={
-          <Button component={RouterLink} to={paths.pricing} variant="outlined" endIcon={<ArrowForwardIcon aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.pricing}
+            variant="outlined"
+            endIcon={<ArrowForwardIcon aria-hidden />}
+          >
             Compare plans
           </Button>
         }
         aside={<MarketingFacts facts={['brands', 'roi', 'reply', 'trial']} />}
       />
 
-      <MarketingSection title="What you get" intro="Six tools that work together, from the first look at your numbers to the next ad you run.">
+      <MarketingSection
+        title="What you get"
+        intro="Six tools that work together, from the first look at your numbers to the next ad you run."
+      >
         <MarketingIconCards items={FEATURES} twoOnTablets />
       </MarketingSection>
 
@@ -91,7 +99,10 @@ export function FeaturesPage() {
         </Box>
       </MarketingSection>
 
-      <MarketingSection title="Product updates" intro="New features, new platforms and what we learn about running better ads, in your inbox.">
+      <MarketingSection
+        title="Product updates"
+        intro="New features, new platforms and what we learn about running better ads, in your inbox."
+      >
         <Box sx={{ maxWidth: 480 }}>
           <IdleNewsletterOptIn source="features" label={UPDATES_OPT_IN_LABEL} />
         </Box>

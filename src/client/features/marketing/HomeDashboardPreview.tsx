@@ -1,18 +1,22 @@
-import { Suspense } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Chip, Grid, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { POINTS } from '@shared/constants';
 import { useAppSelector } from '@client/app/hooks';
 import { lazyPage } from '@client/app/lazyPage';
 import { paths } from '@client/app/paths';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Chip, Grid, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import { POINTS } from '@shared/constants';
+import { Suspense } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { ProgressCard, ProgressLoading } from './ProgressCard';
 
 export { PROGRESS_LOAD_FAILED, YOUR_PROGRESS_TITLE } from './ProgressCard';
 
 // The signed-in user's numbers come from user-info: that part (with the API) loads only for them.
-const HomeSignedInProgress = lazyPage(() => import(/* webpackChunkName: "home-signed-in" */ './HomeSignedInProgress'), 'HomeSignedInProgress');
+const HomeSignedInProgress = lazyPage(
+  () => import(/* webpackChunkName: "home-signed-in" */ './HomeSignedInProgress'),
+  'HomeSignedInProgress',
+);
 
 /** The heading of the sample a visitor sees. */
 export const PROGRESS_PREVIEW_TITLE = 'Progress preview';
@@ -31,7 +35,12 @@ export const EARN_POINTS_TEXT = `Earn ${POINTS.dailyVisit} points for each day y
 /** What a visitor sees: a sample at zero, clearly marked, with the way in. */
 function VisitorPreview() {
   return (
-    <ProgressCard title={PROGRESS_PREVIEW_TITLE} streak={0} points={0} badge={<Chip label="Sample" size="small" variant="outlined" />}>
+    <ProgressCard
+      title={PROGRESS_PREVIEW_TITLE}
+      streak={0}
+      points={0}
+      badge={<Chip label="Sample" size="small" variant="outlined" />}
+    >
       <Typography variant="body2" color="text.secondary">
         Everyone starts at zero.{' '}
         <Link component={RouterLink} to={paths.login}>
@@ -69,14 +78,16 @@ export function HomeDashboardPreview() {
           </Typography>
         </Stack>
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>{isLoggedIn ? (
+      <Grid size={{ xs: 12, md: 6 }}>
+        {isLoggedIn ? (
           // Until its chunk arrives, the loading state it starts with anyway.
           <Suspense fallback={<ProgressLoading />}>
             <HomeSignedInProgress />
           </Suspense>
         ) : (
           <VisitorPreview />
-        )}</Grid>
+        )}
+      </Grid>
     </Grid>
   );
 }

@@ -1,19 +1,23 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
-import { MARKETING_FACTS } from '@shared/marketing';
 import { paths } from '@client/app/paths';
 import { START_TRIAL_LABEL } from '@client/features/trial/TrialCallToAction';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { HOME_FAQ, HOME_TITLE, HomePage } from './HomePage';
+import { PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { MARKETING_FACTS } from '@shared/marketing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { PROGRESS_LOAD_FAILED, PROGRESS_PREVIEW_TITLE, YOUR_PROGRESS_TITLE } from './HomeDashboardPreview';
+import { HOME_FAQ, HOME_TITLE, HomePage } from './HomePage';
 import { integrationPath } from './MarketingPlatformList';
 import { expectOrderedHeadings, watchConsole } from './MarketingTestUtils';
 
 function renderHome({ signedIn = false } = {}) {
-  return renderWithProviders(<HomePage />, { route: paths.home, preloadedState: signedIn ? { session: signedInSession() } : undefined });
+  return renderWithProviders(<HomePage />, {
+    route: paths.home,
+    preloadedState: signedIn ? { session: signedInSession() } : undefined,
+  });
 }
 
 function answerUserInfo(body: object) {
@@ -42,7 +46,10 @@ describe('HomePage', () => {
     expect(platforms.getAllByRole('link')).toHaveLength(PLATFORMS.length);
     for (const platform of PLATFORMS) {
       // The mark beside each name is decorative: the link is named by the platform alone.
-      expect(platforms.getByRole('link', { name: PLATFORM_LABELS[platform] })).toHaveAttribute('href', integrationPath(platform));
+      expect(platforms.getByRole('link', { name: PLATFORM_LABELS[platform] })).toHaveAttribute(
+        'href',
+        integrationPath(platform),
+      );
     }
     expect(screen.getByRole('link', { name: 'How integrations work' })).toHaveAttribute('href', paths.integrations);
 
@@ -91,14 +98,19 @@ describe('HomePage', () => {
     const progress = await screen.findByRole('region', { name: YOUR_PROGRESS_TITLE });
     expect(progress).toHaveTextContent('Streak: 1 day');
     expect(progress).toHaveTextContent('Points: 5');
-    expect(await within(progress).findByRole('link', { name: 'Open your dashboard' })).toHaveAttribute('href', paths.dashboard);
+    expect(await within(progress).findByRole('link', { name: 'Open your dashboard' })).toHaveAttribute(
+      'href',
+      paths.dashboard,
+    );
   });
 
   it('waits, then offers a retry when user-info fails, and shows the numbers once it answers', async () => {
     let fail = true;
     server.use(
       http.get(api('user-info/'), () =>
-        fail ? HttpResponse.json({ detail: 'Down' }, { status: 500 }) : HttpResponse.json(userInfoBody({ gamification: { points: 40, streak: 2 } })),
+        fail
+          ? HttpResponse.json({ detail: 'Down' }, { status: 500 })
+          : HttpResponse.json(userInfoBody({ gamification: { points: 40, streak: 2 } })),
       ),
     );
     const { user } = renderHome({ signedIn: true });

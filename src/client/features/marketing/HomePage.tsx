@@ -1,20 +1,21 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, Grid, Link, Stack, Typography } from '@mui/material';
+import { paths } from '@client/app/paths';
+import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
+import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PsychologyIcon from '@mui/icons-material/Psychology';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Box, Button, Card, Grid, Link, Stack, Typography } from '@mui/material';
 import { PLATFORM_LABELS, PLATFORMS, REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
 import { MARKETING_FACTS } from '@shared/marketing';
-import { paths } from '@client/app/paths';
-import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
-import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { HomeDashboardPreview } from './HomeDashboardPreview';
 import { MarketingFacts } from './MarketingFacts';
 import { MarketingHero } from './MarketingHero';
-import { MarketingIconCards, type IconCardItem } from './MarketingIconCards';
+import { type IconCardItem, MarketingIconCards } from './MarketingIconCards';
 import { MarketingPlatformList } from './MarketingPlatformList';
 import { MarketingSection } from './MarketingSection';
 
@@ -24,7 +25,6 @@ export const HOME_TITLE = 'Every ad platform in one dashboard';
 const PLATFORM_NAMES = `${PLATFORMS.slice(0, -1)
   .map((platform) => PLATFORM_LABELS[platform])
   .join(', ')} and ${PLATFORM_LABELS[PLATFORMS[PLATFORMS.length - 1]!]}`;
-
 
 /** The three highlight cards. */
 export const HIGHLIGHTS: readonly IconCardItem[] = [
@@ -61,12 +61,14 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     company: 'direct-to-consumer skincare brand',
   },
   {
-    quote: 'Our clients want answers, not exports. One dashboard across their accounts turned a day of weekly reporting into an hour.',
+    quote:
+      'Our clients want answers, not exports. One dashboard across their accounts turned a day of weekly reporting into an hour.',
     role: 'Founder',
     company: 'performance marketing agency',
   },
   {
-    quote: "I'm not a data scientist. The behavioural tips were plain enough that I changed two ads the same afternoon.",
+    quote:
+      "I'm not a data scientist. The behavioural tips were plain enough that I changed two ads the same afternoon.",
     role: 'Solo founder',
     company: 'B2B SaaS startup',
   },
@@ -196,7 +198,12 @@ export function HomePage() {
       >
         <MarketingPlatformList />
         <Box>
-          <Button component={RouterLink} to={paths.integrations} variant="outlined" endIcon={<ArrowForwardIcon aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.integrations}
+            variant="outlined"
+            endIcon={<ArrowForwardIcon aria-hidden />}
+          >
             How integrations work
           </Button>
         </Box>
@@ -218,7 +225,10 @@ export function HomePage() {
         <FaqAccordion items={HOME_FAQ} />
       </MarketingSection>
 
-      <MarketingSection title="Ready to see what your ads can do?" intro={`${MARKETING_FACTS.brandsText}. ${MARKETING_FACTS.trialText}.`}>
+      <MarketingSection
+        title="Ready to see what your ads can do?"
+        intro={`${MARKETING_FACTS.brandsText}. ${MARKETING_FACTS.trialText}.`}
+      >
         <Box>
           <TrialCallToAction />
         </Box>

@@ -1,8 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Typography } from '@mui/material';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
+import { Box, Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { PROGRESS_LOAD_FAILED, ProgressCard, ProgressLoading, YOUR_PROGRESS_TITLE } from './ProgressCard';
 
 // A chunk of its own ("home-signed-in"): it reads user-info, and a visitor's home page loads no API code.

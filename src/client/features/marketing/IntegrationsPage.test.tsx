@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import type { StartConnectionResult } from '@shared/api/adAccounts';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
-import { PLATFORM_INFO, SYNC_BACKFILL_DAYS, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
 import { paths } from '@client/app/paths';
 import { browserLocation } from '@client/features/adAccounts/browserLocation';
 import { adAccountBody, api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import type { StartConnectionResult } from '@shared/api/adAccounts';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { PLATFORM_INFO, SYNC_BACKFILL_DAYS, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { IntegrationsPage, PLAN_LIMITS_TEXT } from './IntegrationsPage';
 import { connectionStatusText } from './IntegrationsPlatformCard';
 import { platformAnchor } from './MarketingPlatformList';
@@ -41,7 +42,10 @@ describe('IntegrationsPage for a signed-in user', () => {
       expect(other.queryByRole('link', { name: /^Manage/ })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage connected accounts' })).toHaveAttribute('href', paths.connectedAccounts);
+    expect(screen.getByRole('link', { name: 'Manage connected accounts' })).toHaveAttribute(
+      'href',
+      paths.connectedAccounts,
+    );
     expect(screen.queryByRole('link', { name: /Log in to connect/ })).not.toBeInTheDocument();
 
     expectOrderedHeadings();
@@ -70,7 +74,9 @@ describe('IntegrationsPage for a signed-in user', () => {
     const assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     server.use(
       http.get(api('ad-accounts/'), () => HttpResponse.json([])),
-      http.get(api('auth/tiktok/'), () => HttpResponse.json({ auth_url: 'https://tiktok.example/portal/auth?state=s1' } satisfies StartConnectionResult)),
+      http.get(api('auth/tiktok/'), () =>
+        HttpResponse.json({ auth_url: 'https://tiktok.example/portal/auth?state=s1' } satisfies StartConnectionResult),
+      ),
     );
     const { user } = renderSignedIn();
 
@@ -82,15 +88,23 @@ describe('IntegrationsPage for a signed-in user', () => {
   it('says when the status cannot be read, still offers Connect, and retries', async () => {
     let fail = true;
     server.use(
-      http.get(api('ad-accounts/'), () => (fail ? HttpResponse.json({ detail: 'Database unavailable' }, { status: 503 }) : HttpResponse.json([adAccountBody()]))),
+      http.get(api('ad-accounts/'), () =>
+        fail
+          ? HttpResponse.json({ detail: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json([adAccountBody()]),
+      ),
     );
     const { user } = renderSignedIn();
 
     // The error channel toasts the failure too; this is the page's own alert.
-    const alert = (await screen.findByText(/Your connection status is unknown/)).closest<HTMLElement>('[role="alert"]')!;
+    const alert = (await screen.findByText(/Your connection status is unknown/)).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(alert).toHaveTextContent('Database unavailable');
     for (const platform of PLATFORMS) {
-      expect(within(card(platform)).getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}` })).toBeInTheDocument();
+      expect(
+        within(card(platform)).getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}` }),
+      ).toBeInTheDocument();
       expect(within(card(platform)).queryByText(/^(Connected \(|Not connected)/)).not.toBeInTheDocument();
     }
 
@@ -133,7 +147,9 @@ describe('IntegrationsPage for a visitor', () => {
     expect(screen.getByRole('link', { name: 'Log in to connect' })).toHaveAttribute('href', paths.login);
     for (const platform of PLATFORMS) {
       const platformCard = within(card(platform));
-      expect(platformCard.getByRole('link', { name: `Log in to connect ${PLATFORM_LABELS[platform]}` })).toHaveAttribute('href', paths.login);
+      expect(
+        platformCard.getByRole('link', { name: `Log in to connect ${PLATFORM_LABELS[platform]}` }),
+      ).toHaveAttribute('href', paths.login);
       expect(platformCard.queryByRole('button')).not.toBeInTheDocument();
       expect(platformCard.queryByText(/^(Connected \(|Not connected)/)).not.toBeInTheDocument();
     }
@@ -168,7 +184,9 @@ describe('IntegrationsPage for a visitor', () => {
     expect(how).toHaveTextContent('Disconnect');
     expect(how).toHaveTextContent('one-time code we e-mail you');
     expect(how).toHaveTextContent(PLAN_LIMITS_TEXT);
-    expect(PLAN_LIMITS_TEXT).toBe('Starter: 1 ad account; Pro: 5 ad accounts; Agency: no fixed cap. A running trial counts as Pro.');
+    expect(PLAN_LIMITS_TEXT).toBe(
+      'Starter: 1 ad account; Pro: 5 ad accounts; Agency: no fixed cap. A running trial counts as Pro.',
+    );
 
     const synced = screen.getByRole('region', { name: 'What is synced, and when' });
     expect(synced).toHaveTextContent(`the last ${SYNC_BACKFILL_DAYS} days`);

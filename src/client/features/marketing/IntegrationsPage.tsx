@@ -1,8 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Button, Grid, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
+import { useAppSelector } from '@client/app/hooks';
+import { paths } from '@client/app/paths';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { useListAdAccountsQuery } from '@client/features/adAccounts/adAccounts.api';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
+import { Button, Grid, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { PLAN_ACCOUNT_LIMITS, PLAN_TITLES, PLANS } from '@shared/api/adAccounts';
 import type { Platform } from '@shared/constants';
 import {
@@ -15,13 +20,9 @@ import {
   SYNC_STEPS,
   SYNCED_METRICS,
 } from '@shared/platformInfo';
-import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
-import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
-import { RetryAlert } from '@client/components/RetryAlert';
-import { useListAdAccountsQuery } from '@client/features/adAccounts/adAccounts.api';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { type ReactNode, useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+
 import { IntegrationsPlatformCard, type PlatformConnection } from './IntegrationsPlatformCard';
 import { MarketingHero } from './MarketingHero';
 import { MarketingSection } from './MarketingSection';
@@ -38,26 +39,33 @@ export const PLAN_LIMITS_TEXT = `${PLANS.map((plan) => {
 function useConnections(): { connections: Record<Platform, PlatformConnection>; failure: ReactNode } {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   // Fetched on every visit: a platform may have ended a connection since the list was cached.
-  const { data, error, isError, isFetching, refetch } = useListAdAccountsQuery(undefined, { skip: !isLoggedIn, refetchOnMountOrArgChange: true });
+  const { data, error, isError, isFetching, refetch } = useListAdAccountsQuery(undefined, {
+    skip: !isLoggedIn,
+    refetchOnMountOrArgChange: true,
+  });
 
   const connectionOf = (platform: Platform): PlatformConnection => {
     if (!isLoggedIn) return { kind: 'visitor' };
     if (data) {
       const mine = data.filter((account) => account.platform === platform);
-      return { kind: 'known', accounts: mine.length, needsReconnect: mine.filter((account) => account.status === 'needs_reconnect').length };
+      return {
+        kind: 'known',
+        accounts: mine.length,
+        needsReconnect: mine.filter((account) => account.status === 'needs_reconnect').length,
+      };
     }
     return isError ? { kind: 'unknown' } : { kind: 'loading' };
   };
-  const connections = Object.fromEntries(PLATFORM_INFO_LIST.map((info) => [info.platform, connectionOf(info.platform)])) as Record<
-    Platform,
-    PlatformConnection
-  >;
+  const connections = Object.fromEntries(
+    PLATFORM_INFO_LIST.map((info) => [info.platform, connectionOf(info.platform)]),
+  ) as Record<Platform, PlatformConnection>;
 
   let failure: ReactNode = null;
   if (isLoggedIn && !data && isError) {
     failure = (
       <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
-        {errorMessage(error, fallbackFor('listAdAccounts'))} Your connection status is unknown; you can still connect a platform.
+        {errorMessage(error, fallbackFor('listAdAccounts'))} Your connection status is unknown; you can still connect a
+        platform.
       </RetryAlert>
     );
   } else if (isLoggedIn && !data) {
@@ -111,12 +119,12 @@ function HowConnectingWorks() {
       <Grid size={{ xs: 12, md: 4 }}>
         <Step title="1. You say yes at the platform">
           <Typography color="text.secondary">
-            Connect sends you to the platform&apos;s own consent page (OAuth). You sign in there and choose what to share; Adwise never sees your
-            password.
+            Connect sends you to the platform&apos;s own consent page (OAuth). You sign in there and choose what to
+            share; Adwise never sees your password.
           </Typography>
           <Typography color="text.secondary">
-            Each attempt carries a single-use state that expires after {OAUTH_STATE_TTL_MINUTES} minutes, so a stray or forged reply is refused.{' '}
-            {PKCE_PLATFORMS.join(' and ')} also use PKCE.
+            Each attempt carries a single-use state that expires after {OAUTH_STATE_TTL_MINUTES} minutes, so a stray or
+            forged reply is refused. {PKCE_PLATFORMS.join(' and ')} also use PKCE.
           </Typography>
           <Typography color="text.secondary">{PLAN_LIMITS_TEXT}</Typography>
         </Step>
@@ -177,11 +185,20 @@ export function IntegrationsPage() {
         intro="Bring every ad account into one dashboard. Here is what each platform brings, how connecting works, what Adwise keeps, and how to take it back."
         actions={
           isLoggedIn ? (
-            <Button component={RouterLink} to={paths.connectedAccounts} variant="contained" startIcon={<LockIcon aria-hidden />}>
+            <Button
+              component={RouterLink}
+              to={paths.connectedAccounts}
+              variant="contained"
+              startIcon={<LockIcon aria-hidden />}
+            >
               Manage connected accounts
             </Button>
           ) : (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+            >
               <Button component={RouterLink} to={paths.register} variant="contained">
                 Start free trial
               </Button>

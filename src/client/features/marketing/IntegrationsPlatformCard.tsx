@@ -1,12 +1,12 @@
-import { useId, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { connectionSecurity, DERIVED_METRICS, SYNCED_METRICS, type PlatformInfo } from '@shared/platformInfo';
 import { paths } from '@client/app/paths';
-import { ConnectButton } from '@client/features/adAccounts/ConnectButton';
-import { platformAnchor, PlatformMark } from './MarketingPlatformList';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { ConnectButton } from '@client/features/adAccounts/ConnectButton';
+import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { connectionSecurity, DERIVED_METRICS, type PlatformInfo, SYNCED_METRICS } from '@shared/platformInfo';
+import { type ReactNode, useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
+import { platformAnchor, PlatformMark } from './MarketingPlatformList';
 
 /** What the page knows about the user's connections to one platform. */
 export type PlatformConnection =
@@ -44,8 +44,15 @@ function StatusChip({ connection }: { connection: PlatformConnection }) {
   const connected = connection.accounts > 0;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Chip label={connectionStatusText(connection.accounts)} color={connected ? 'success' : 'default'} variant="outlined" size="small" />
-      {connection.needsReconnect > 0 && <Chip label="Needs reconnect" color="warning" variant="outlined" size="small" />}
+      <Chip
+        label={connectionStatusText(connection.accounts)}
+        color={connected ? 'success' : 'default'}
+        variant="outlined"
+        size="small"
+      />
+      {connection.needsReconnect > 0 && (
+        <Chip label="Needs reconnect" color="warning" variant="outlined" size="small" />
+      )}
     </Stack>
   );
 }
@@ -144,7 +151,12 @@ export interface IntegrationsPlatformCardProps {
 export function IntegrationsPlatformCard({ info, connection }: IntegrationsPlatformCardProps) {
   const titleId = useId();
   return (
-    <Card component="article" id={platformAnchor(info.platform)} aria-labelledby={titleId} sx={{ height: '100%', scrollMarginTop: 80 }}>
+    <Card
+      component="article"
+      id={platformAnchor(info.platform)}
+      aria-labelledby={titleId}
+      sx={{ height: '100%', scrollMarginTop: 80 }}
+    >
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { Box, Container, Grid, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useDocumentTitle } from '@client/components/useDocumentTitle';
+import { type ReactNode, useId } from 'react';
 
 /** Props of MarketingHero. */
 export interface MarketingHeroProps {
@@ -43,11 +43,19 @@ export function MarketingHero({ title, documentTitle, eyebrow, intro, actions, a
           <Grid size={{ xs: 12, md: aside ? 7 : 12 }}>
             <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
               {eyebrow && (
-                <Typography component="p" variant="overline" sx={{ color: 'primary.dark', fontWeight: 700, lineHeight: 1.5 }}>
+                <Typography
+                  component="p"
+                  variant="overline"
+                  sx={{ color: 'primary.dark', fontWeight: 700, lineHeight: 1.5 }}
+                >
                   {eyebrow}
                 </Typography>
               )}
-              <Typography variant="h1" id={headingId} sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, overflowWrap: 'break-word', maxWidth: '20ch' }}>
+              <Typography
+                variant="h1"
+                id={headingId}
+                sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, overflowWrap: 'break-word', maxWidth: '20ch' }}
+              >
                 {title}
               </Typography>
               <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, maxWidth: '60ch' }}>

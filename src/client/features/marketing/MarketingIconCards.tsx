@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
 import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import type { ReactElement } from 'react';
 
 /** One card: a decorative icon, a title (h3) and a line of text. */
 export interface IconCardItem {
@@ -10,7 +10,13 @@ export interface IconCardItem {
 }
 
 /** A responsive list of icon cards: one column on phones, two on tablets when asked, three on desktops. */
-export function MarketingIconCards({ items, twoOnTablets = false }: { items: readonly IconCardItem[]; twoOnTablets?: boolean }) {
+export function MarketingIconCards({
+  items,
+  twoOnTablets = false,
+}: {
+  items: readonly IconCardItem[];
+  twoOnTablets?: boolean;
+}) {
   return (
     <Grid container spacing={3} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {items.map(({ title, text, icon }) => (

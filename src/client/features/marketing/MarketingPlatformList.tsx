@@ -1,8 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Avatar, Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
-import { PLATFORM_INFO_LIST } from '@shared/platformInfo';
-import type { Platform } from '@shared/constants';
 import { paths } from '@client/app/paths';
+import { Avatar, Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import type { Platform } from '@shared/constants';
+import { PLATFORM_INFO_LIST } from '@shared/platformInfo';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The short mark of each platform, drawn instead of a logo. */
 export const PLATFORM_MARKS: Record<Platform, string> = { meta: 'M', google: 'G', linkedin: 'in', x: 'X', tiktok: 'T' };
@@ -20,7 +20,17 @@ export function integrationPath(platform: Platform): string {
 /** A platform's mark: decorative, the name is always written next to it. */
 export function PlatformMark({ platform }: { platform: Platform }) {
   return (
-    <Avatar aria-hidden sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 36, height: 36, fontSize: '0.95rem', fontWeight: 700 }}>
+    <Avatar
+      aria-hidden
+      sx={{
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        width: 36,
+        height: 36,
+        fontSize: '0.95rem',
+        fontWeight: 700,
+      }}
+    >
       {PLATFORM_MARKS[platform]}
     </Avatar>
   );
@@ -35,7 +45,10 @@ export interface MarketingPlatformListProps {
 }
 
 /** The five supported platforms, each a link to its part of the integrations page. */
-export function MarketingPlatformList({ label = 'Supported ad platforms', withSummary = false }: MarketingPlatformListProps) {
+export function MarketingPlatformList({
+  label = 'Supported ad platforms',
+  withSummary = false,
+}: MarketingPlatformListProps) {
   return (
     <Box
       component="ul"
@@ -54,7 +67,11 @@ export function MarketingPlatformList({ label = 'Supported ad platforms', withSu
       {PLATFORM_INFO_LIST.map((info) => (
         <Box component="li" key={info.platform} sx={{ minWidth: 0 }}>
           <Card sx={{ height: '100%' }}>
-            <CardActionArea component={RouterLink} to={integrationPath(info.platform)} sx={{ height: '100%', p: { xs: 1.5, sm: 2 } }}>
+            <CardActionArea
+              component={RouterLink}
+              to={integrationPath(info.platform)}
+              sx={{ height: '100%', p: { xs: 1.5, sm: 2 } }}
+            >
               <Stack direction="row" spacing={1.5} sx={{ alignItems: withSummary ? 'flex-start' : 'center' }}>
                 <PlatformMark platform={info.platform} />
                 <Box sx={{ minWidth: 0 }}>

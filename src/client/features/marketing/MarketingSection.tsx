@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
 import { Box, Container, Stack, Typography } from '@mui/material';
+import { type ReactNode, useId } from 'react';
 
 /** Props of MarketingSection. */
 export interface MarketingSectionProps {
@@ -22,7 +22,13 @@ export function MarketingSection({ title, intro, tinted = false, id, children }:
       component="section"
       id={id}
       aria-labelledby={headingId}
-      sx={{ py: { xs: 5, md: 7 }, bgcolor: tinted ? 'background.paper' : undefined, borderTop: tinted ? 1 : 0, borderBottom: tinted ? 1 : 0, borderColor: 'divider' }}
+      sx={{
+        py: { xs: 5, md: 7 },
+        bgcolor: tinted ? 'background.paper' : undefined,
+        borderTop: tinted ? 1 : 0,
+        borderBottom: tinted ? 1 : 0,
+        borderColor: 'divider',
+      }}
     >
       <Container maxWidth="lg">
         <Stack spacing={3}>

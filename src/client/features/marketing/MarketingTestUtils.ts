@@ -13,7 +13,9 @@ export function expectOrderedHeadings(root: ParentNode = document): void {
   const levels = headingLevels(root);
   expect(levels[0]).toBe(1);
   expect(levels.filter((level) => level === 1)).toHaveLength(1);
-  const skips = levels.flatMap((level, index) => (index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} then h${level}`] : []));
+  const skips = levels.flatMap((level, index) =>
+    index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} then h${level}`] : [],
+  );
   expect(skips).toEqual([]);
 }
 

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
 import StarIcon from '@mui/icons-material/Star';
+import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { type ReactNode, useId } from 'react';
 
 // The home page's streak-and-points card, shared by the visitor's sample (HomeDashboardPreview)
 // and the signed-in user's own numbers (HomeSignedInProgress, a chunk of its own).
@@ -23,7 +23,10 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: s
         <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}>
           {label}:{' '}
         </Box>
-        <Box component="strong" sx={{ display: 'block', fontSize: '1.75rem', lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}>
+        <Box
+          component="strong"
+          sx={{ display: 'block', fontSize: '1.75rem', lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+        >
           {value}
         </Box>
       </Typography>
@@ -54,7 +57,11 @@ export function ProgressCard({ title, streak, points, badge, children }: Progres
           {badge}
         </Stack>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 5, rowGap: 2 }}>
-          <Stat icon={<LocalFireDepartmentIcon sx={{ color: 'warning.main' }} aria-hidden />} label="Streak" value={plural(streak, 'day', 'days')} />
+          <Stat
+            icon={<LocalFireDepartmentIcon sx={{ color: 'warning.main' }} aria-hidden />}
+            label="Streak"
+            value={plural(streak, 'day', 'days')}
+          />
           <Stat icon={<StarIcon color="primary" aria-hidden />} label="Points" value={String(points)} />
         </Stack>
         {children}

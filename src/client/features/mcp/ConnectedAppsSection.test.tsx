@@ -1,21 +1,28 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { MCP_MESSAGES } from '@shared/api/mcp';
-import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
-import { connectedAppBody, fakeMcpServer, type FakeMcpOptions } from '@client/test/mcp.handlers';
+import { connectedAppBody, type FakeMcpOptions, fakeMcpServer } from '@client/test/mcp.handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { CLIENT_WORKSPACE_ID } from '@client/test/team.handlers';
-import { CONNECTED_APPS_LOAD_FAILED, ConnectedAppsSection, NO_CONNECTED_APPS, REVOKE_FAILED } from './ConnectedAppsSection';
+import { MCP_MESSAGES } from '@shared/api/mcp';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import {
+  CONNECTED_APPS_LOAD_FAILED,
+  ConnectedAppsSection,
+  NO_CONNECTED_APPS,
+  REVOKE_FAILED,
+} from './ConnectedAppsSection';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
 
 /** The dates as the section formats them (the machine's locale and time zone). */
-const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const CURSOR = connectedAppBody({
   id: 'app-2',
@@ -49,7 +56,9 @@ describe('ConnectedAppsSection', () => {
     const [claude, cursor] = await rows();
     expect(screen.queryByRole('status', { name: 'Loading connected apps' })).not.toBeInTheDocument();
     expect(claude).toHaveTextContent('Claude Desktop · Asha Rao');
-    expect(claude).toHaveTextContent(`Read · connected ${when('2030-01-02T10:00:00.000Z')} · last used ${when('2030-01-05T12:30:00.000Z')}`);
+    expect(claude).toHaveTextContent(
+      `Read · connected ${when('2030-01-02T10:00:00.000Z')} · last used ${when('2030-01-05T12:30:00.000Z')}`,
+    );
     expect(cursor).toHaveTextContent('Cursor · Acme Shoes');
     expect(cursor).toHaveTextContent(`Read and act · connected ${when('2030-02-01T08:00:00.000Z')} · last used Never`);
     expect(within(claude).getByRole('button', { name: 'Revoke Claude Desktop in Asha Rao' })).toBeInTheDocument();
@@ -123,13 +132,19 @@ describe('ConnectedAppsSection', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rows()).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Revoke Cursor in Acme Shoes' }));
-    expect(within(await screen.findByRole('dialog', { name: 'Disconnect Cursor?' })).queryByText(REVOKE_FAILED)).not.toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Disconnect Cursor?' })).queryByText(REVOKE_FAILED),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the server’s reason when the app is already gone', async () => {
     const { user } = setup({ apps: [CURSOR] });
     await rows();
-    server.use(http.delete(api('users/me/connected-apps/:id/'), () => HttpResponse.json({ detail: MCP_MESSAGES.appNotFound, code: 'not_found' }, { status: 404 })));
+    server.use(
+      http.delete(api('users/me/connected-apps/:id/'), () =>
+        HttpResponse.json({ detail: MCP_MESSAGES.appNotFound, code: 'not_found' }, { status: 404 }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Revoke Cursor in Acme Shoes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect Cursor?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
@@ -139,7 +154,10 @@ describe('ConnectedAppsSection', () => {
 
 describe('Connected apps on the account page', () => {
   it('is a section of the account page', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' }),
+    );
     const fake = fakeMcpServer({ apps: [CURSOR] });
     server.use(...fake.handlers);
     renderWithProviders(<AppRouter />, { route: paths.account });

@@ -1,8 +1,24 @@
-import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { MCP_ACCESS_LABELS, MCP_MESSAGES, type ConnectedApp } from '@shared/api/mcp';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type ConnectedApp, MCP_ACCESS_LABELS, MCP_MESSAGES } from '@shared/api/mcp';
+import { useState } from 'react';
+
 import { useListConnectedAppsQuery, useRevokeConnectedAppMutation } from './mcp.api';
 
 export const CONNECTED_APPS_LOAD_FAILED = 'Connected apps could not be loaded.';
@@ -36,7 +52,12 @@ export function ConnectedAppsSection() {
   }
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="connected-apps-heading" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="connected-apps-heading"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}
+    >
       <Typography id="connected-apps-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
         Connected apps
       </Typography>
@@ -57,7 +78,13 @@ export function ConnectedAppsSection() {
               divider
               disableGutters
               secondaryAction={
-                <Button color="error" variant="outlined" size="small" onClick={() => setConfirming(app)} aria-label={`Revoke ${app.client_name} in ${app.workspace.name}`}>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  size="small"
+                  onClick={() => setConfirming(app)}
+                  aria-label={`Revoke ${app.client_name} in ${app.workspace.name}`}
+                >
                   Revoke
                 </Button>
               }
@@ -76,7 +103,11 @@ export function ConnectedAppsSection() {
           <DialogContentText>
             It loses access to {confirming?.workspace.name} at once. To use it again, connect it again from the app.
           </DialogContentText>
-          {revokeError && <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(revokeError, REVOKE_FAILED)}</Alert>}
+          {revokeError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(revokeError, REVOKE_FAILED)}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={revoking}>

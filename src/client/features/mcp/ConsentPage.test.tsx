@@ -1,16 +1,25 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
-import { MCP_MESSAGES, type McpConsentAnswer } from '@shared/api/mcp';
-import type { SessionPayload } from '@shared/api/auth';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
-import { consentRequestBody, fakeMcpServer, MCP_CLIENT_ID, MCP_REDIRECT_URI, oauthQuery, VIEWER_WORKSPACE_ID, type FakeMcpOptions } from '@client/test/mcp.handlers';
+import {
+  consentRequestBody,
+  type FakeMcpOptions,
+  fakeMcpServer,
+  MCP_CLIENT_ID,
+  MCP_REDIRECT_URI,
+  oauthQuery,
+  VIEWER_WORKSPACE_ID,
+} from '@client/test/mcp.handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { CLIENT_WORKSPACE_ID } from '@client/test/team.handlers';
 import { PERSONAL_WORKSPACE_ID } from '@client/test/workspaces.handlers';
+import type { SessionPayload } from '@shared/api/auth';
+import { MCP_MESSAGES, type McpConsentAnswer } from '@shared/api/mcp';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { ACT_NOT_OFFERED, CONSENT_ANSWER_FAILED, ConsentPage, leaveTo } from './ConsentPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -69,11 +78,11 @@ describe('ConsentPage', () => {
   it('lists the workspaces with the role in each, the first chosen, and the access the app asked for', async () => {
     setup();
     const form = await loaded();
-    expect(within(form.workspaces).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Asha Rao (Owner)',
-      'Acme Shoes (Manager)',
-      'Bright Bakery (Viewer)',
-    ]);
+    expect(
+      within(form.workspaces)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Asha Rao (Owner)', 'Acme Shoes (Manager)', 'Bright Bakery (Viewer)']);
     expect(form.workspace('Asha Rao (Owner)')).toBeChecked();
     expect(form.act).toBeChecked();
     expect(form.act).toBeEnabled();
@@ -134,11 +143,17 @@ describe('ConsentPage', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
-    expect(fake.requests.answers.map(({ body }) => body)).toEqual<McpConsentAnswer[]>([{ workspace_id: CLIENT_WORKSPACE_ID, access: 'act', approve: true }]);
+    expect(fake.requests.answers.map(({ body }) => body)).toEqual<McpConsentAnswer[]>([
+      { workspace_id: CLIENT_WORKSPACE_ID, access: 'act', approve: true },
+    ]);
   });
 
   it("skips 'Read and act' with the arrow keys in a viewer's workspace", async () => {
-    const { user } = setup({ consent: consentRequestBody({ workspaces: [{ id: VIEWER_WORKSPACE_ID, name: 'Bright Bakery', role: 'viewer', can_act: false }] }) });
+    const { user } = setup({
+      consent: consentRequestBody({
+        workspaces: [{ id: VIEWER_WORKSPACE_ID, name: 'Bright Bakery', role: 'viewer', can_act: false }],
+      }),
+    });
     const form = await loaded();
     expect(form.read).toBeChecked();
     await user.tab();
@@ -174,7 +189,9 @@ describe('ConsentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Deny' }));
 
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
-    expect(fake.requests.answers.map(({ body }) => body)).toEqual<McpConsentAnswer[]>([{ workspace_id: PERSONAL_WORKSPACE_ID, access: 'act', approve: false }]);
+    expect(fake.requests.answers.map(({ body }) => body)).toEqual<McpConsentAnswer[]>([
+      { workspace_id: PERSONAL_WORKSPACE_ID, access: 'act', approve: false },
+    ]);
     const target = new URL(go.mock.calls[0][0]);
     expect(target.searchParams.get('error')).toBe('access_denied');
     expect(target.searchParams.get('state')).toBe('xyz-state');
@@ -216,11 +233,19 @@ describe('ConsentPage', () => {
 });
 
 describe('ConsentPage in the app', () => {
-  const SESSION: SessionPayload = { access: 'acc-9', refresh: 'ref-9', fullName: 'Asha Rao', username: 'asha@example.com' };
+  const SESSION: SessionPayload = {
+    access: 'acc-9',
+    refresh: 'ref-9',
+    fullName: 'Asha Rao',
+    username: 'asha@example.com',
+  };
 
   it('sends a visitor to log in and brings them back to the request, query and all', async () => {
     const fake = fakeMcpServer();
-    server.use(...fake.handlers, http.post(api('login/'), () => HttpResponse.json(SESSION)));
+    server.use(
+      ...fake.handlers,
+      http.post(api('login/'), () => HttpResponse.json(SESSION)),
+    );
     const { user } = renderWithProviders(<AppRouter />, { route: `${paths.oauthAuthorize}?${oauthQuery()}` });
 
     // RequireSession's notice (features do not import each other).

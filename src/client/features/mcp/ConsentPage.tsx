@@ -1,10 +1,25 @@
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Paper, Radio, RadioGroup, Skeleton, Stack, Typography } from '@mui/material';
-import { MCP_ACCESS_LABELS, type McpAccess, type McpConsentRequest } from '@shared/api/mcp';
-import { ROLE_TITLES, isRole } from '@shared/access/policy';
 import { errorMessage } from '@client/api/errors';
 import { SimplePage } from '@client/components/SimplePage';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { isRole, ROLE_TITLES } from '@shared/access/policy';
+import { MCP_ACCESS_LABELS, type McpAccess, type McpConsentRequest } from '@shared/api/mcp';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
 import { isRedirect, useAnswerMcpConsentMutation, useGetMcpConsentQuery } from './mcp.api';
 
 const TITLE = 'Connect an app to Adwise';
@@ -56,21 +71,45 @@ function ConsentForm({ request, oauthQuery }: { request: McpConsentRequest; oaut
         ) : (
           <FormControl>
             <FormLabel id="mcp-workspace-label">Workspace</FormLabel>
-            <RadioGroup aria-labelledby="mcp-workspace-label" name="workspace" value={workspaceId} onChange={(event) => setWorkspaceId(event.target.value)}>
+            <RadioGroup
+              aria-labelledby="mcp-workspace-label"
+              name="workspace"
+              value={workspaceId}
+              onChange={(event) => setWorkspaceId(event.target.value)}
+            >
               {request.workspaces.map((entry) => (
-                <FormControlLabel key={entry.id} value={entry.id} control={<Radio />} label={`${entry.name} (${isRole(entry.role) ? ROLE_TITLES[entry.role] : entry.role})`} />
+                <FormControlLabel
+                  key={entry.id}
+                  value={entry.id}
+                  control={<Radio />}
+                  label={`${entry.name} (${isRole(entry.role) ? ROLE_TITLES[entry.role] : entry.role})`}
+                />
               ))}
             </RadioGroup>
           </FormControl>
         )}
         <FormControl>
           <FormLabel id="mcp-access-label">Access</FormLabel>
-          <RadioGroup aria-labelledby="mcp-access-label" name="access" value={access} onChange={(event) => setAccess(event.target.value as McpAccess)}>
-            <FormControlLabel value="read" control={<Radio slotProps={{ input: { 'aria-describedby': 'mcp-access-read-help' } as object }} />} label={MCP_ACCESS_LABELS.read} />
+          <RadioGroup
+            aria-labelledby="mcp-access-label"
+            name="access"
+            value={access}
+            onChange={(event) => setAccess(event.target.value as McpAccess)}
+          >
+            <FormControlLabel
+              value="read"
+              control={<Radio slotProps={{ input: { 'aria-describedby': 'mcp-access-read-help' } as object }} />}
+              label={MCP_ACCESS_LABELS.read}
+            />
             <FormHelperText id="mcp-access-read-help" sx={{ mt: -1, mb: 1 }}>
               {ACCESS_HELP.read}
             </FormHelperText>
-            <FormControlLabel value="act" disabled={!canAct} control={<Radio slotProps={{ input: { 'aria-describedby': 'mcp-access-act-help' } as object }} />} label={MCP_ACCESS_LABELS.act} />
+            <FormControlLabel
+              value="act"
+              disabled={!canAct}
+              control={<Radio slotProps={{ input: { 'aria-describedby': 'mcp-access-act-help' } as object }} />}
+              label={MCP_ACCESS_LABELS.act}
+            />
             <FormHelperText id="mcp-access-act-help" sx={{ mt: -1 }}>
               {canAct ? ACCESS_HELP.act : ACT_NOT_OFFERED}
             </FormHelperText>
@@ -107,7 +146,10 @@ export function ConsentPage() {
   }, [redirect]);
 
   return (
-    <SimplePage title={TITLE} intro="Choose what the app may see and do. You can disconnect it at any time in your account.">
+    <SimplePage
+      title={TITLE}
+      intro="Choose what the app may see and do. You can disconnect it at any time in your account."
+    >
       {isLoading || redirect ? (
         <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the request">
           <Skeleton variant="text" width="60%" />

@@ -1,6 +1,6 @@
-import type { ConnectedApp, McpConsentAnswer, McpConsentRequest, McpConsentResult } from '@shared/api/mcp';
 import { baseApi } from '@client/api/baseApi';
 import { LIST_ID, providesList } from '@client/api/tags';
+import type { ConnectedApp, McpConsentAnswer, McpConsentRequest, McpConsentResult } from '@shared/api/mcp';
 
 /** GET oauth/authorize answers the request to consent to, or where to send the browser (an OAuth error for the client). */
 export type McpConsentView = McpConsentRequest | McpConsentResult;
@@ -19,7 +19,11 @@ export const mcpApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     answerMcpConsent: build.mutation<McpConsentResult, { oauthQuery: string; answer: McpConsentAnswer }>({
-      query: ({ oauthQuery, answer }) => ({ url: withQuery('oauth/authorize', oauthQuery), method: 'POST', body: answer }),
+      query: ({ oauthQuery, answer }) => ({
+        url: withQuery('oauth/authorize', oauthQuery),
+        method: 'POST',
+        body: answer,
+      }),
       invalidatesTags: [{ type: 'ConnectedApp', id: LIST_ID }],
     }),
     listConnectedApps: build.query<ConnectedApp[], void>({
@@ -33,4 +37,9 @@ export const mcpApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetMcpConsentQuery, useAnswerMcpConsentMutation, useListConnectedAppsQuery, useRevokeConnectedAppMutation } = mcpApi;
+export const {
+  useGetMcpConsentQuery,
+  useAnswerMcpConsentMutation,
+  useListConnectedAppsQuery,
+  useRevokeConnectedAppMutation,
+} = mcpApi;

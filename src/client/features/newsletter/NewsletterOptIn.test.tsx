@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { NEWSLETTER_MESSAGES, type NewsletterStatusReply } from '@shared/api/newsletter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { NEWSLETTER_MESSAGES, type NewsletterStatusReply } from '@shared/api/newsletter';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { NEWSLETTER_OPT_IN_LABEL, NewsletterOptIn, SUBSCRIBE_FAILED } from './NewsletterOptIn';
 
 function setup({
@@ -22,7 +23,9 @@ function setup({
   const bodies: unknown[] = [];
   const authorizations: (string | null)[] = [];
   server.use(
-    http.get(api('newsletter/'), () => HttpResponse.json({ status, email: 'asha@example.com' } satisfies NewsletterStatusReply)),
+    http.get(api('newsletter/'), () =>
+      HttpResponse.json({ status, email: 'asha@example.com' } satisfies NewsletterStatusReply),
+    ),
     http.post(api('newsletter/subscribe/'), async ({ request }) => {
       bodies.push(await request.json());
       authorizations.push(request.headers.get('authorization'));
@@ -73,7 +76,10 @@ describe('NewsletterOptIn', () => {
     });
 
     it("shows the server's message, or its own, when subscribing fails", async () => {
-      const { user } = setup({ reply: () => HttpResponse.json({ detail: NEWSLETTER_MESSAGES.rateLimited, code: 'rate_limited' }, { status: 429 }) });
+      const { user } = setup({
+        reply: () =>
+          HttpResponse.json({ detail: NEWSLETTER_MESSAGES.rateLimited, code: 'rate_limited' }, { status: 429 }),
+      });
       await user.type(screen.getByRole('textbox', { name: 'Newsletter email' }), 'asha@example.com');
       await user.click(screen.getByRole('button', { name: 'Subscribe' }));
       expect(await screen.findByText(NEWSLETTER_MESSAGES.rateLimited)).toBeInTheDocument();

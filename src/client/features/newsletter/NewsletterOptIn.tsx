@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { errorMessage } from '@client/api/errors';
 import { useAppSelector } from '@client/app/hooks';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Alert, Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { type FormEvent, useId, useState } from 'react';
+
 import { useNewsletterStatus, useSubscribeNewsletterMutation } from './newsletter.api';
 
 /** Props of NewsletterOptIn. */
@@ -22,7 +23,10 @@ export interface NewsletterOptInProps {
  * of every page, most of which use no form library at all.
  */
 const loadEmailSchema = () =>
-  Promise.all([import(/* webpackChunkName: "newsletter-schema" */ '@shared/validation/newsletter'), import(/* webpackChunkName: "newsletter-schema" */ 'yup')]);
+  Promise.all([
+    import(/* webpackChunkName: "newsletter-schema" */ '@shared/validation/newsletter'),
+    import(/* webpackChunkName: "newsletter-schema" */ 'yup'),
+  ]);
 
 /** The default label of the opt-in checkbox. */
 export const NEWSLETTER_OPT_IN_LABEL = 'Send me the Adwise newsletter';
@@ -97,7 +101,13 @@ export function NewsletterOptIn({ source, label = NEWSLETTER_OPT_IN_LABEL }: New
     <Box component="form" noValidate onSubmit={handleSubmit}>
       <Stack spacing={1} useFlexGap>
         <FormControlLabel
-          control={<Checkbox checked={optedIn} onChange={(event) => setOptedIn(event.target.checked)} name={`newsletter-${source}`} />}
+          control={
+            <Checkbox
+              checked={optedIn}
+              onChange={(event) => setOptedIn(event.target.checked)}
+              name={`newsletter-${source}`}
+            />
+          }
           label={label}
         />
         {isLoggedIn ? (

@@ -1,13 +1,21 @@
-import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { NEWSLETTER_LINK_FAILED, NewsletterPage } from './NewsletterPage';
 
-function setup(action: 'confirm' | 'unsubscribe', route: string, reply: () => Response = () => HttpResponse.json({ detail: action === 'confirm' ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.unsubscribed })) {
+function setup(
+  action: 'confirm' | 'unsubscribe',
+  route: string,
+  reply: () => Response = () =>
+    HttpResponse.json({
+      detail: action === 'confirm' ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.unsubscribed,
+    }),
+) {
   const bodies: unknown[] = [];
   server.use(
     http.post(api(`newsletter/${action}/`), async ({ request }) => {
@@ -30,7 +38,10 @@ describe('NewsletterPage', () => {
 
   it("shows the server's message when the link is invalid or expired", async () => {
     setup('confirm', `${paths.newsletterConfirm}?token=old`, () =>
-      HttpResponse.json({ detail: NEWSLETTER_MESSAGES.invalidToken, code: 'validation_failed', field: 'token' }, { status: 400 }),
+      HttpResponse.json(
+        { detail: NEWSLETTER_MESSAGES.invalidToken, code: 'validation_failed', field: 'token' },
+        { status: 400 },
+      ),
     );
     expect(await screen.findByText('This link is invalid or has expired. Please subscribe again.')).toBeInTheDocument();
     expect(screen.queryByText(NEWSLETTER_MESSAGES.confirmed)).not.toBeInTheDocument();

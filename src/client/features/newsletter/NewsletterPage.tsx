@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
 import { useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } from './newsletter.api';
 
 /** Shown when the call fails without a message of the server's. */

@@ -1,7 +1,12 @@
-import type { NewsletterReply, NewsletterStatusReply, NewsletterSubscribeRequest, NewsletterTokenRequest } from '@shared/api/newsletter';
 import { baseApi } from '@client/api/baseApi';
 import { useAppSelector } from '@client/app/hooks';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import type {
+  NewsletterReply,
+  NewsletterStatusReply,
+  NewsletterSubscribeRequest,
+  NewsletterTokenRequest,
+} from '@shared/api/newsletter';
 
 /** The newsletter endpoints (double opt-in), injected into the one API. */
 export const newsletterApi = baseApi.injectEndpoints({
@@ -21,8 +26,12 @@ export const newsletterApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetNewsletterStatusQuery, useSubscribeNewsletterMutation, useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } =
-  newsletterApi;
+export const {
+  useGetNewsletterStatusQuery,
+  useSubscribeNewsletterMutation,
+  useConfirmNewsletterMutation,
+  useUnsubscribeNewsletterMutation,
+} = newsletterApi;
 
 /** The signed-in user's subscription; nothing is fetched while signed out. */
 export function useNewsletterStatus() {

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { SUPPORT_EMAIL } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { SUPPORT_EMAIL } from '@shared/constants';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -40,14 +40,18 @@ function expectNothingPersonal(beacon: Beacon, ...forbidden: string[]) {
 }
 
 describe('NotFoundPage', () => {
-  it("searches from a labelled box and opens /search?q=<query>, sending only a timestamp", async () => {
+  it('searches from a labelled box and opens /search?q=<query>, sending only a timestamp', async () => {
     const { user, beacons } = await setup();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search the site' }), 'ad budget & tips');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Search results for "ad budget & tips"' })).toBeInTheDocument();
-    expect(window.location.pathname + window.location.search).toBe(`/search?q=${encodeURIComponent('ad budget & tips')}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search results for "ad budget & tips"' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe(
+      `/search?q=${encodeURIComponent('ad budget & tips')}`,
+    );
     await waitFor(() => expect(beacons).toHaveLength(1));
     expect(beacons[0].path).toBe('404-search');
     expect(Object.keys(beacons[0].body)).toEqual(['ts']);
@@ -87,7 +91,9 @@ describe('NotFoundPage', () => {
   it('goes home from the Go to Homepage button', async () => {
     const { user } = await setup();
     await user.click(screen.getByRole('link', { name: 'Go to Homepage' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }),
+    ).toBeInTheDocument();
   });
 
   it('reports an issue by e-mail, naming the missing path', async () => {

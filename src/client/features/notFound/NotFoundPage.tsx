@@ -1,11 +1,11 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Button, Link, Stack, Typography } from '@mui/material';
-import { SUPPORT_EMAIL } from '@shared/constants';
-import { sendBeacon, type NotFoundSuggestion } from '@client/api/beacons';
-import { paths, type AppPath } from '@client/app/paths';
+import { type NotFoundSuggestion, sendBeacon } from '@client/api/beacons';
+import { type AppPath, paths } from '@client/app/paths';
 import { DiagnosticsButton } from '@client/components/DiagnosticsButton';
 import { SimplePage } from '@client/components/SimplePage';
 import { SiteSearchForm } from '@client/features/search/SiteSearchForm';
+import { Button, Link, Stack, Typography } from '@mui/material';
+import { SUPPORT_EMAIL } from '@shared/constants';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 const QUICK_LINKS: readonly { key: NotFoundSuggestion; label: string; to: AppPath }[] = [
   { key: 'home', label: 'Home', to: paths.home },

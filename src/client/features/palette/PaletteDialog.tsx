@@ -1,7 +1,8 @@
-import { useEffect, useId, type KeyboardEvent } from 'react';
-import { Box, Dialog, InputBase, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Dialog, InputBase, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { type KeyboardEvent, useEffect, useId } from 'react';
+
 import type { PaletteEntry } from './paletteEntries';
 import type { PaletteFlow } from './usePaletteFlow';
 
@@ -66,7 +67,9 @@ export function PaletteDialog({ flow, shown, searching }: PaletteDialogProps) {
       <Typography id={`${baseId}-title`} component="h2" sx={visuallyHidden}>
         Command palette
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      >
         <SearchIcon aria-hidden color="action" />
         <InputBase
           autoFocus
@@ -105,7 +108,10 @@ export function PaletteDialog({ flow, shown, searching }: PaletteDialogProps) {
               send({ type: 'CHOOSE' });
             }}
           >
-            <ListItemText primary={entry.label} secondary={entry.detail ? `${entry.group} · ${entry.detail}` : entry.group} />
+            <ListItemText
+              primary={entry.label}
+              secondary={entry.detail ? `${entry.group} · ${entry.detail}` : entry.group}
+            />
           </ListItemButton>
         ))}
       </List>

@@ -1,5 +1,17 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material';
 import { useId } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+
 import { GO_SHORTCUTS } from './shortcuts';
 
 /** Props of ShortcutsHelpDialog. */
@@ -15,7 +27,10 @@ const Keys = ({ keys }: { keys: string[] }) => (
     {keys.map((key, index) => (
       <Box key={key} component="span">
         {index > 0 && ' then '}
-        <Box component="kbd" sx={{ px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, fontFamily: 'monospace' }}>
+        <Box
+          component="kbd"
+          sx={{ px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, fontFamily: 'monospace' }}
+        >
           {key}
         </Box>
       </Box>

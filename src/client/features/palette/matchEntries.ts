@@ -1,4 +1,5 @@
 import fuzzysort from 'fuzzysort';
+
 import type { PaletteEntry } from './paletteEntries';
 
 /** The longest list the palette shows: a list to pick from, short enough to arrow through. */
@@ -18,5 +19,7 @@ export const MATCH_THRESHOLD = 0.2;
 export function matchEntries(query: string, entries: readonly PaletteEntry[]): PaletteEntry[] {
   const wanted = query.trim();
   if (wanted === '') return entries.slice(0, MAX_SHOWN_ENTRIES);
-  return fuzzysort.go(wanted, entries, { keys: ['label', 'detail'], limit: MAX_SHOWN_ENTRIES, threshold: MATCH_THRESHOLD }).map((result) => result.obj);
+  return fuzzysort
+    .go(wanted, entries, { keys: ['label', 'detail'], limit: MAX_SHOWN_ENTRIES, threshold: MATCH_THRESHOLD })
+    .map((result) => result.obj);
 }

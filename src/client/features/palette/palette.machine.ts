@@ -56,10 +56,23 @@ export const paletteMachine = setup({
         CLOSE: { target: 'closed', actions: assign(CLOSED) },
         TYPE: { actions: assign({ query: ({ event }) => event.query }) },
         // A new list starts highlighted at its best match.
-        RESULTS: { actions: assign({ count: ({ event }) => event.count, active: ({ event }) => (event.count > 0 ? 0 : -1) }) },
-        NEXT: { guard: 'hasResults', actions: assign({ active: ({ context }) => (context.active + 1) % context.count }) },
-        PREVIOUS: { guard: 'hasResults', actions: assign({ active: ({ context }) => (context.active - 1 + context.count) % context.count }) },
-        HIGHLIGHT: { guard: 'isShown', actions: assign({ active: ({ context, event }) => (event.type === 'HIGHLIGHT' ? event.index : context.active) }) },
+        RESULTS: {
+          actions: assign({ count: ({ event }) => event.count, active: ({ event }) => (event.count > 0 ? 0 : -1) }),
+        },
+        NEXT: {
+          guard: 'hasResults',
+          actions: assign({ active: ({ context }) => (context.active + 1) % context.count }),
+        },
+        PREVIOUS: {
+          guard: 'hasResults',
+          actions: assign({ active: ({ context }) => (context.active - 1 + context.count) % context.count }),
+        },
+        HIGHLIGHT: {
+          guard: 'isShown',
+          actions: assign({
+            active: ({ context, event }) => (event.type === 'HIGHLIGHT' ? event.index : context.active),
+          }),
+        },
         CHOOSE: {
           guard: 'hasResults',
           target: 'closed',

@@ -1,4 +1,4 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
 
 const effectsOf = ({ effects }: Arrival) => effects;
@@ -8,7 +8,8 @@ describeMachinePaths(machineModel('palette'), {
     // Closed by Escape (nothing runs) or by choosing (the highlighted entry runs, once).
     check: (arrival) => {
       expect(arrival.snapshot.context).toEqual({ query: '', count: 0, active: -1 });
-      if (arrival.event.type === 'CHOOSE') expect(effectsOf(arrival)).toEqual([{ name: 'runChosen', params: { index: expect.any(Number) } }]);
+      if (arrival.event.type === 'CHOOSE')
+        expect(effectsOf(arrival)).toEqual([{ name: 'runChosen', params: { index: expect.any(Number) } }]);
       else expect(effectsOf(arrival)).toEqual([]);
     },
   },

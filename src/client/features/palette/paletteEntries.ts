@@ -1,12 +1,10 @@
-import type { Action } from '@shared/access/policy';
 import { allowedBy, allowedPages, type PageAccess } from '@client/app/appPages';
 import { newRulePath, paths } from '@client/app/paths';
+import type { Action } from '@shared/access/policy';
 
 /** What choosing an entry does; the palette's host (app/CommandPalette) carries it out. */
 export type PaletteRun =
-  | { kind: 'navigate'; to: string }
-  | { kind: 'switchWorkspace'; workspaceId: string }
-  | { kind: 'refresh' };
+  { kind: 'navigate'; to: string } | { kind: 'switchWorkspace'; workspaceId: string } | { kind: 'refresh' };
 
 /** The kinds of entry, as each option names its own (screen readers read it after the label). */
 export type PaletteGroup = 'Page' | 'Command' | 'Workspace' | 'Campaign' | 'Ad';
@@ -30,12 +28,22 @@ const COMMANDS: readonly { key: string; label: string; run: PaletteRun; needs: A
   { key: 'refresh', label: 'Refresh', run: { kind: 'refresh' }, needs: 'sync:run' },
   { key: 'new-rule', label: 'New rule', run: { kind: 'navigate', to: newRulePath() }, needs: 'rules:write' },
   { key: 'new-report', label: 'New report', run: { kind: 'navigate', to: paths.reports }, needs: 'reports:write' },
-  { key: 'analyse-creative', label: 'Analyse a creative', run: { kind: 'navigate', to: paths.creativeAnalyzer }, needs: 'creative:analyze' },
+  {
+    key: 'analyse-creative',
+    label: 'Analyse a creative',
+    run: { kind: 'navigate', to: paths.creativeAnalyzer },
+    needs: 'creative:analyze',
+  },
 ];
 
 /** The page and command entries a member is offered. */
 export function pageAndCommandEntries(access: PaletteAccess): PaletteEntry[] {
-  const pages = allowedPages(access).map(({ key, label, to }): PaletteEntry => ({ id: `page-${key}`, group: 'Page', label, run: { kind: 'navigate', to } }));
+  const pages = allowedPages(access).map(({ key, label, to }): PaletteEntry => ({
+    id: `page-${key}`,
+    group: 'Page',
+    label,
+    run: { kind: 'navigate', to },
+  }));
   const commands = COMMANDS.filter((command) => allowedBy(access, command.needs, true)).map(
     ({ key, label, run }): PaletteEntry => ({ id: `command-${key}`, group: 'Command', label, run }),
   );

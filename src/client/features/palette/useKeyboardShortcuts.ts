@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { GO_SEQUENCE_MS, GO_SHORTCUTS, isPaletteKey, isTypingTarget } from './shortcuts';
 
 /** What the shortcuts do; the host decides (and checks the policy for) each. */

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+
 import { paletteMachine } from './palette.machine';
 import type { PaletteEntry } from './paletteEntries';
 
@@ -23,7 +24,13 @@ export function usePaletteFlow(run: (entry: PaletteEntry) => void) {
       },
     }),
   );
-  return { isOpen: snapshot.matches('open'), query: snapshot.context.query, active: snapshot.context.active, send, shownRef };
+  return {
+    isOpen: snapshot.matches('open'),
+    query: snapshot.context.query,
+    active: snapshot.context.active,
+    send,
+    shownRef,
+  };
 }
 
 /** What usePaletteFlow gives the host and the dialog. */

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { YEARLY_SAVINGS_LABEL, type Billing } from '@shared/pricing';
+import { type Billing, YEARLY_SAVINGS_LABEL } from '@shared/pricing';
+import { useId } from 'react';
 
 /** Props of BillingToggle. */
 export interface BillingToggleProps {

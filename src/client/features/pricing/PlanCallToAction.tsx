@@ -1,12 +1,12 @@
-import type { MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
-import type { Billing, Plan } from '@shared/pricing';
 import { sendBeacon } from '@client/api/beacons';
 import { useAppSelector } from '@client/app/hooks';
-import { paths, type AppPath } from '@client/app/paths';
-import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { type AppPath, paths } from '@client/app/paths';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { Box, Button } from '@mui/material';
+import type { Billing, Plan } from '@shared/pricing';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** Props of PlanCallToAction. */
 export interface PlanCallToActionProps {

@@ -1,7 +1,19 @@
-import { useId } from 'react';
 import CheckIcon from '@mui/icons-material/Check';
-import { Card, CardActions, CardContent, Chip, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import { MOST_POPULAR_LABEL, type Billing, type Plan } from '@shared/pricing';
+import {
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type Billing, MOST_POPULAR_LABEL, type Plan } from '@shared/pricing';
+import { useId } from 'react';
+
 import { PlanCallToAction } from './PlanCallToAction';
 import { PlanPrice } from './PlanPrice';
 
@@ -27,7 +39,12 @@ export function PlanCard({ plan, billing }: PlanCardProps) {
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
             <Typography id={titleId} variant="h3" component="h3">
               {plan.title}
             </Typography>

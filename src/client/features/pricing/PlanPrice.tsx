@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { billedAmount, formatInr, monthlyPrice, yearlySavings, type Billing, type Plan } from '@shared/pricing';
+import { billedAmount, type Billing, formatInr, monthlyPrice, type Plan, yearlySavings } from '@shared/pricing';
 
 /** Props of PlanPrice. */
 export interface PlanPriceProps {

@@ -1,7 +1,7 @@
-import { PLATFORM_LABELS, PLATFORMS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
-import { MARKETING_FACTS } from '@shared/marketing';
 import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
 import { PageSection } from '@client/components/PageSection';
+import { PLATFORM_LABELS, PLATFORMS, YEARLY_DISCOUNT_PCT } from '@shared/constants';
+import { MARKETING_FACTS } from '@shared/marketing';
 
 const PLATFORM_NAMES = PLATFORMS.map((platform) => PLATFORM_LABELS[platform]);
 

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { TRIAL_DURATION_MS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { START_TRIAL_LABEL } from '@client/features/trial/TrialCallToAction';
 import { api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { TRIAL_DURATION_MS } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { PricingPage } from './PricingPage';
 
 function setup(options: Parameters<typeof renderWithProviders>[1] = {}) {
@@ -23,7 +24,10 @@ describe('PricingPage', () => {
   it('has one h1 and ordered headings: the plans and FAQ as h2, each plan and question as h3', () => {
     setup();
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Pricing']);
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Choose your plan', 'Pricing questions']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Choose your plan',
+      'Pricing questions',
+    ]);
     const h3s = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(h3s.slice(0, 3)).toEqual(['Starter', 'Pro', 'Agency']);
     expect(h3s).toContain('How does the free trial work?');
@@ -96,14 +100,21 @@ describe('PricingPage', () => {
         .map((item) => item.textContent);
     expect(features('Starter')).toEqual(['1 ad account', 'Weekly insights', 'Basic suggestions']);
     expect(features('Pro')).toEqual(['5 ad accounts', 'Daily insights', 'Smart AI suggestions', 'Creative Analyzer']);
-    expect(features('Agency')).toEqual(['20+ ad accounts', 'White-label dashboard', 'Priority support', 'Dedicated manager']);
+    expect(features('Agency')).toEqual([
+      '20+ ad accounts',
+      'White-label dashboard',
+      'Priority support',
+      'Dedicated manager',
+    ]);
     expect(screen.getAllByText('Most Popular')).toHaveLength(1);
     expect(within(card('Pro')).getByText('Most Popular')).toBeInTheDocument();
   });
 
   it('mentions the 7-day free trial with no card needed', () => {
     setup();
-    expect(screen.getByText('Pro starts with a 7-day free trial, no card needed to explore core features.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Pro starts with a 7-day free trial, no card needed to explore core features.'),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -134,7 +145,10 @@ describe('PricingPage', () => {
     await user.click(yearly());
     await user.click(within(card('Pro')).getByRole('link', { name: 'Start Free Trial' }));
     await waitFor(() => expect(beacons.sent).toHaveLength(1));
-    expect(beacons.sent[0]).toEqual({ name: 'pricing-cta', body: { plan: 'pro', billing: 'yearly', ts: expect.any(Number) } });
+    expect(beacons.sent[0]).toEqual({
+      name: 'pricing-cta',
+      body: { plan: 'pro', billing: 'yearly', ts: expect.any(Number) },
+    });
   });
 
   it('still navigates when the beacon fails', async () => {
@@ -147,10 +161,13 @@ describe('PricingPage', () => {
   describe('signed in', () => {
     it('sends Starter to the account page instead of registering again', async () => {
       setup({ preloadedState: { session: signedInSession() } });
-      expect(within(card('Starter')).getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', paths.account);
+      expect(within(card('Starter')).getByRole('link', { name: 'Get Started Free' })).toHaveAttribute(
+        'href',
+        paths.account,
+      );
     });
 
-    it("offers the trial itself on Pro, reported by the beacon, and shows the countdown once it runs", async () => {
+    it('offers the trial itself on Pro, reported by the beacon, and shows the countdown once it runs', async () => {
       let trialStarted = false;
       const endsAt = new Date(Date.now() + TRIAL_DURATION_MS).toISOString();
       server.use(
@@ -159,7 +176,11 @@ describe('PricingPage', () => {
           return HttpResponse.json({ is_trial: true, trial_ends_at: endsAt });
         }),
         http.get(api('user-info/'), () =>
-          HttpResponse.json(trialStarted ? userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: endsAt } }) : userInfoBody()),
+          HttpResponse.json(
+            trialStarted
+              ? userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: endsAt } })
+              : userInfoBody(),
+          ),
         ),
       );
       const { user, beacons } = setup({ preloadedState: { session: signedInSession() } });
@@ -168,8 +189,16 @@ describe('PricingPage', () => {
       await user.click(await within(card('Pro')).findByRole('button', { name: START_TRIAL_LABEL, busy: false }));
 
       expect(await within(card('Pro')).findByRole('timer', { name: 'Trial time left' })).toBeInTheDocument();
-      await waitFor(() => expect(beacons.sent.map((beacon) => beacon.name)).toEqual(expect.arrayContaining(['pricing-cta', 'start-trial'])));
-      expect(beacons.sent.find((beacon) => beacon.name === 'pricing-cta')?.body).toEqual({ plan: 'pro', billing: 'yearly', ts: expect.any(Number) });
+      await waitFor(() =>
+        expect(beacons.sent.map((beacon) => beacon.name)).toEqual(
+          expect.arrayContaining(['pricing-cta', 'start-trial']),
+        ),
+      );
+      expect(beacons.sent.find((beacon) => beacon.name === 'pricing-cta')?.body).toEqual({
+        plan: 'pro',
+        billing: 'yearly',
+        ts: expect.any(Number),
+      });
       expect(window.location.pathname).toBe(paths.pricing);
     });
   });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { SimplePage } from '@client/components/SimplePage';
 import { Alert, Box, Grid, Stack, Typography } from '@mui/material';
 import { MARKETING_FACTS } from '@shared/marketing';
-import { PLANS, type Billing } from '@shared/pricing';
-import { SimplePage } from '@client/components/SimplePage';
+import { type Billing, PLANS } from '@shared/pricing';
+import { useState } from 'react';
+
 import { BillingToggle } from './BillingToggle';
 import { PlanCard } from './PlanCard';
 import { PricingFaq } from './PricingFaq';

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import type { ReportInput } from '@shared/api/reports';
 import { errorMessage } from '@client/api/errors';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { ReportInput } from '@shared/api/reports';
+import { useEffect, useState } from 'react';
+
 import { usePreviewReportDraftQuery } from './reports.api';
 import { ReportView } from './ReportView';
 
@@ -30,7 +31,9 @@ export function useSettledValue<T>(value: T | null, delayMs: number): T | null {
 export function DraftPreview({ input }: { input: ReportInput | null }) {
   const settled = useSettledValue(input, DRAFT_PREVIEW_DELAY_MS);
   const waiting = input !== null && JSON.stringify(input) !== JSON.stringify(settled);
-  const { data, isFetching, isError, error } = usePreviewReportDraftQuery(input !== null && settled !== null ? settled : skipToken);
+  const { data, isFetching, isError, error } = usePreviewReportDraftQuery(
+    input !== null && settled !== null ? settled : skipToken,
+  );
   const busy = waiting || isFetching;
 
   return (
@@ -50,7 +53,9 @@ export function DraftPreview({ input }: { input: ReportInput | null }) {
               <Typography variant="body2">Updating the preview…</Typography>
             </Box>
           )}
-          {isError && !busy && <Alert severity="error">{errorMessage(error, 'The preview could not be made. Please try again.')}</Alert>}
+          {isError && !busy && (
+            <Alert severity="error">{errorMessage(error, 'The preview could not be made. Please try again.')}</Alert>
+          )}
           {data && !isError && (
             <Box aria-busy={busy}>
               <ReportView data={data} />

@@ -1,14 +1,41 @@
-import { useLayoutEffect, useRef } from 'react';
-import { useFormik } from 'formik';
-import { ValidationError } from 'yup';
-import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DISPLAY_CURRENCIES } from '@shared/api/dashboard';
-import { REPORT_PERIOD_LABELS, REPORT_PERIODS, REPORT_SECTION_DESCRIPTIONS, REPORT_SECTION_LABELS, REPORT_SECTIONS, type Report, type ReportInput, type ReportPeriodKind, type ReportSectionKey } from '@shared/api/reports';
-import { reportSchema } from '@shared/validation/reports';
-import { DraftPreview } from './DraftPreview';
+import {
+  type Report,
+  REPORT_PERIOD_LABELS,
+  REPORT_PERIODS,
+  REPORT_SECTION_DESCRIPTIONS,
+  REPORT_SECTION_LABELS,
+  REPORT_SECTIONS,
+  type ReportInput,
+  type ReportPeriodKind,
+  type ReportSectionKey,
+} from '@shared/api/reports';
 import { isoDay } from '@shared/days';
+import { reportSchema } from '@shared/validation/reports';
+import { useFormik } from 'formik';
+import { useLayoutEffect, useRef } from 'react';
+import { ValidationError } from 'yup';
+
+import { DraftPreview } from './DraftPreview';
 
 export const SECTIONS_LEGEND = 'Sections, in the order the report shows them';
 
@@ -45,7 +72,17 @@ const inputOf = (values: Values): ReportInput => ({
 });
 
 /** The report builder: name, sections as an ordered checklist (each moved with its own buttons), period and currency, checked by the server's schema. */
-export function ReportForm({ report, onSave, saving, serverError }: { report: Report | null; onSave: (input: ReportInput) => void; saving: boolean; serverError: string | null }) {
+export function ReportForm({
+  report,
+  onSave,
+  saving,
+  serverError,
+}: {
+  report: Report | null;
+  onSave: (input: ReportInput) => void;
+  saving: boolean;
+  serverError: string | null;
+}) {
   const formik = useFormik<Values>({
     initialValues: valuesOf(report),
     enableReinitialize: true,
@@ -94,12 +131,20 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
   };
   const toggle = (key: ReportSectionKey) => {
     void formik.setFieldTouched('chosen', true, false);
-    void formik.setFieldValue('chosen', values.chosen.includes(key) ? values.chosen.filter((k) => k !== key) : [...values.chosen, key]);
+    void formik.setFieldValue(
+      'chosen',
+      values.chosen.includes(key) ? values.chosen.filter((k) => k !== key) : [...values.chosen, key],
+    );
   };
 
   return (
     <>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={report ? `Edit ${report.name}` : 'New report'}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={formik.handleSubmit}
+        aria-label={report ? `Edit ${report.name}` : 'New report'}
+      >
         <Stack spacing={2}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
           <TextField
@@ -122,15 +167,31 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
                     label={
                       <span>
                         {REPORT_SECTION_LABELS[key]}
-                        <Typography component="span" variant="body2" color="text.secondary">{` — ${REPORT_SECTION_DESCRIPTIONS[key]}`}</Typography>
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          color="text.secondary"
+                        >{` — ${REPORT_SECTION_DESCRIPTIONS[key]}`}</Typography>
                       </span>
                     }
                     sx={{ flex: 1 }}
                   />
-                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`} disabled={index === 0} onClick={() => move(index, -1)} size="small" ref={(button) => void moveButtons.current.set(`${key}:-1`, button)}>
+                  <IconButton
+                    aria-label={`Move ${REPORT_SECTION_LABELS[key]} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    size="small"
+                    ref={(button) => void moveButtons.current.set(`${key}:-1`, button)}
+                  >
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`} disabled={index === values.order.length - 1} onClick={() => move(index, 1)} size="small" ref={(button) => void moveButtons.current.set(`${key}:1`, button)}>
+                  <IconButton
+                    aria-label={`Move ${REPORT_SECTION_LABELS[key]} down`}
+                    disabled={index === values.order.length - 1}
+                    onClick={() => move(index, 1)}
+                    size="small"
+                    ref={(button) => void moveButtons.current.set(`${key}:1`, button)}
+                  >
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
                 </Box>
@@ -142,19 +203,56 @@ export function ReportForm({ report, onSave, saving, serverError }: { report: Re
             <FormLabel component="legend" id="report-period-label">
               Period
             </FormLabel>
-            <RadioGroup aria-labelledby="report-period-label" name="period" value={values.period} onChange={formik.handleChange}>
+            <RadioGroup
+              aria-labelledby="report-period-label"
+              name="period"
+              value={values.period}
+              onChange={formik.handleChange}
+            >
               {REPORT_PERIODS.map((period) => (
-                <FormControlLabel key={period} value={period} control={<Radio />} label={REPORT_PERIOD_LABELS[period]} />
+                <FormControlLabel
+                  key={period}
+                  value={period}
+                  control={<Radio />}
+                  label={REPORT_PERIOD_LABELS[period]}
+                />
               ))}
             </RadioGroup>
           </FormControl>
           {values.period === 'custom' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="date" label="From" name="from" value={values.from} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.from && errors.from)} helperText={touched.from && errors.from} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextField type="date" label="To" name="to" value={values.to} onChange={formik.handleChange} onBlur={formik.handleBlur} error={Boolean(touched.to && errors.to)} helperText={touched.to && errors.to} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField
+                type="date"
+                label="From"
+                name="from"
+                value={values.from}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                error={Boolean(touched.from && errors.from)}
+                helperText={touched.from && errors.from}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                type="date"
+                label="To"
+                name="to"
+                value={values.to}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                error={Boolean(touched.to && errors.to)}
+                helperText={touched.to && errors.to}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             </Stack>
           )}
-          <TextField select label="Currency" name="currency" value={values.currency} onChange={formik.handleChange} sx={{ maxWidth: 200 }}>
+          <TextField
+            select
+            label="Currency"
+            name="currency"
+            value={values.currency}
+            onChange={formik.handleChange}
+            sx={{ maxWidth: 200 }}
+          >
             {DISPLAY_CURRENCIES.map((currency) => (
               <MenuItem key={currency} value={currency}>
                 {currency}

@@ -1,17 +1,29 @@
-import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
-import { DELIVERY_STATUS_LABELS, SCHEDULE_LIMITS, SCHEDULE_MESSAGES } from '@shared/api/reportSchedules';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { DELIVERY_STATUS_LABELS, SCHEDULE_LIMITS, SCHEDULE_MESSAGES } from '@shared/api/reportSchedules';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
+import {
+  approvedMessage,
+  COMMENT_LABEL,
+  ReportReviewPage,
+  REVIEW_FORBIDDEN,
+  REVIEW_NOT_FOUND,
+  REVIEW_TITLE,
+  SKIPPED_MESSAGE,
+} from './ReportReviewPage';
 import { COMMENT_HEADING } from './ReportView';
-import { COMMENT_LABEL, REVIEW_FORBIDDEN, REVIEW_NOT_FOUND, REVIEW_TITLE, ReportReviewPage, SKIPPED_MESSAGE, approvedMessage } from './ReportReviewPage';
 import { DELIVERY_ID, deliveryBody, schedulesApiHandlers } from './schedules.testHandlers';
 import { reportReviewPath } from './SentReports';
 
-function setup(options: Parameters<typeof schedulesApiHandlers>[0], { canWrite = true, id = DELIVERY_ID, answer }: { canWrite?: boolean; id?: string; answer?: () => Response } = {}) {
+function setup(
+  options: Parameters<typeof schedulesApiHandlers>[0],
+  { canWrite = true, id = DELIVERY_ID, answer }: { canWrite?: boolean; id?: string; answer?: () => Response } = {},
+) {
   const mock = schedulesApiHandlers(options);
   server.use(...mock.handlers);
   if (answer) server.use(http.get(api(`reports/deliveries/${encodeURIComponent(id)}/`), answer));
@@ -34,7 +46,9 @@ describe('ReportReviewPage: approve or skip a scheduled report’s draft', () =>
 
     const comment = screen.getByRole('textbox', { name: COMMENT_LABEL });
     await user.type(comment, 'Spend is up, and so are sales.');
-    expect(comment).toHaveAccessibleDescription(expect.stringContaining(`30 of ${SCHEDULE_LIMITS.commentMax} characters`));
+    expect(comment).toHaveAccessibleDescription(
+      expect.stringContaining(`30 of ${SCHEDULE_LIMITS.commentMax} characters`),
+    );
     // The client sees the note at the top of the report.
     expect(screen.getByRole('region', { name: COMMENT_HEADING })).toHaveTextContent('Spend is up, and so are sales.');
     await user.click(screen.getByRole('button', { name: 'Approve and send' }));
@@ -57,7 +71,15 @@ describe('ReportReviewPage: approve or skip a scheduled report’s draft', () =>
   });
 
   it('shows the status and no buttons once the draft is no longer waiting', async () => {
-    setup({ deliveries: [deliveryBody({ status: 'sent', comment: 'Great month.', recipients: [{ address: 'client@acme.example', status: 'sent' }] })] });
+    setup({
+      deliveries: [
+        deliveryBody({
+          status: 'sent',
+          comment: 'Great month.',
+          recipients: [{ address: 'client@acme.example', status: 'sent' }],
+        }),
+      ],
+    });
     expect(await screen.findByText(DELIVERY_STATUS_LABELS.sent)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(SCHEDULE_MESSAGES.notAwaitingReview))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve and send' })).not.toBeInTheDocument();
@@ -78,7 +100,10 @@ describe('ReportReviewPage: approve or skip a scheduled report’s draft', () =>
   });
 
   it('says when the draft is another workspace’s', async () => {
-    setup({ deliveries: [] }, { answer: () => HttpResponse.json({ detail: 'Forbidden.', code: 'forbidden' }, { status: 403 }) });
+    setup(
+      { deliveries: [] },
+      { answer: () => HttpResponse.json({ detail: 'Forbidden.', code: 'forbidden' }, { status: 403 }) },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(REVIEW_FORBIDDEN);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

@@ -1,27 +1,43 @@
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
-import { DELIVERY_STATUS_LABELS, SCHEDULE_LIMITS, SCHEDULE_MESSAGES, SCHEDULE_VALIDATION, type ReportDelivery } from '@shared/api/reportSchedules';
-import { reportRange } from '@shared/reportFormat';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { FormFooter } from '@client/components/FormFooter';
 import { SimplePage } from '@client/components/SimplePage';
-import { useApproveReportDeliveryMutation, useGetReportDeliveryQuery, useSkipReportDeliveryMutation } from './reports.api';
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import {
+  DELIVERY_STATUS_LABELS,
+  type ReportDelivery,
+  SCHEDULE_LIMITS,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_VALIDATION,
+} from '@shared/api/reportSchedules';
+import { reportRange } from '@shared/reportFormat';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+
+import {
+  useApproveReportDeliveryMutation,
+  useGetReportDeliveryQuery,
+  useSkipReportDeliveryMutation,
+} from './reports.api';
 import { ReportView } from './ReportView';
 import { DeliveryStatus, Recipients } from './SentReports';
 
 export const REVIEW_TITLE = 'Review before sending';
 export const COMMENT_LABEL = 'Comment for the client';
 export const REVIEW_NOT_FOUND = SCHEDULE_MESSAGES.deliveryNotFound;
-export const REVIEW_FORBIDDEN = 'You cannot open this draft in the current workspace. Switch to the workspace it belongs to, or ask one of its owners or managers.';
+export const REVIEW_FORBIDDEN =
+  'You cannot open this draft in the current workspace. Switch to the workspace it belongs to, or ask one of its owners or managers.';
 export const REVIEW_ONLY_MANAGERS = 'Only the workspace’s owners and managers can approve or skip a draft.';
 
 /** "Approved. The report is on its way to 3 recipients." */
-export const approvedMessage = (count: number) => `Approved. The report is on its way to ${count} ${count === 1 ? 'recipient' : 'recipients'}.`;
+export const approvedMessage = (count: number) =>
+  `Approved. The report is on its way to ${count} ${count === 1 ? 'recipient' : 'recipients'}.`;
 export const SKIPPED_MESSAGE = 'Skipped. This report will not be sent.';
 
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : null);
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : null;
 
 export interface ReportReviewPageProps {
   /** The member may approve and skip drafts ('reports:write'); the app decides. */
@@ -39,7 +55,12 @@ export function ReportReviewPage({ canWrite }: ReportReviewPageProps) {
 
   if (isError) {
     const status = statusOf(error);
-    const message = status === 404 ? REVIEW_NOT_FOUND : status === 403 ? REVIEW_FORBIDDEN : errorMessage(error, 'The draft could not be loaded. Please try again.');
+    const message =
+      status === 404
+        ? REVIEW_NOT_FOUND
+        : status === 403
+          ? REVIEW_FORBIDDEN
+          : errorMessage(error, 'The draft could not be loaded. Please try again.');
     return (
       <SimplePage title={REVIEW_TITLE}>
         <Alert severity={status === 404 || status === 403 ? 'warning' : 'error'}>{message}</Alert>
@@ -87,7 +108,10 @@ export function ReportReviewPage({ canWrite }: ReportReviewPageProps) {
   const data = delivery.data && awaiting && trimmed ? { ...delivery.data, comment: trimmed } : delivery.data;
 
   return (
-    <SimplePage title={REVIEW_TITLE} intro="Check the draft, add a note for the client if you like, then send it or skip it. A draft nobody approves is never sent.">
+    <SimplePage
+      title={REVIEW_TITLE}
+      intro="Check the draft, add a note for the client if you like, then send it or skip it. A draft nobody approves is never sent."
+    >
       <Stack spacing={3}>
         <Stack spacing={1} component="section" aria-label="About this draft">
           <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem' }}>
@@ -110,7 +134,9 @@ export function ReportReviewPage({ canWrite }: ReportReviewPageProps) {
             Recipients
           </Typography>
           <Recipients recipients={delivery.recipients} />
-          {!awaiting && delivery.comment && <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{`Comment: ${delivery.comment}`}</Typography>}
+          {!awaiting && delivery.comment && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{`Comment: ${delivery.comment}`}</Typography>
+          )}
         </Stack>
         {awaiting && !canWrite && <Alert severity="info">{REVIEW_ONLY_MANAGERS}</Alert>}
         {awaiting && canWrite && (
@@ -133,7 +159,11 @@ export function ReportReviewPage({ canWrite }: ReportReviewPageProps) {
                 value={comment}
                 onChange={(event) => setComment(event.target.value)}
                 error={tooLong}
-                helperText={tooLong ? SCHEDULE_VALIDATION.commentTooLong : `Shown at the top of the report. ${trimmed.length} of ${SCHEDULE_LIMITS.commentMax} characters.`}
+                helperText={
+                  tooLong
+                    ? SCHEDULE_VALIDATION.commentTooLong
+                    : `Shown at the top of the report. ${trimmed.length} of ${SCHEDULE_LIMITS.commentMax} characters.`
+                }
               />
               <FormFooter failure={failure} failureId="review-failure">
                 <Stack direction="row" spacing={1}>

@@ -1,12 +1,18 @@
-import { useId } from 'react';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { PACING_STATUS_LABELS } from '@shared/api/budgets';
 import type { CampaignRow, PlatformAttribution } from '@shared/api/dashboard';
 import type { FirstPartyFigures } from '@shared/api/firstParty';
-import { PACING_STATUS_LABELS } from '@shared/api/budgets';
 import type { ReportAdRow, ReportData, ReportSectionData } from '@shared/api/reports';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { conversionsBasis, FIRST_PARTY_HEADING, firstPartyFigureTexts, platformClaimSentences, windowsSentence } from '@shared/firstPartyFormat';
+import {
+  conversionsBasis,
+  FIRST_PARTY_HEADING,
+  firstPartyFigureTexts,
+  platformClaimSentences,
+  windowsSentence,
+} from '@shared/firstPartyFormat';
 import { reportChange, reportCount, reportDay, reportMoney, reportPercent } from '@shared/reportFormat';
+import { useId } from 'react';
 
 /** A report's data as a page: the same sections, figures and words as its PDF (the server's @shared/reportFormat). */
 
@@ -38,19 +44,45 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: string[];
 }
 
 const ENTITY_HEAD = ['Spend', 'Clicks', 'CTR', 'Conversions'];
-const campaignCells = (rows: CampaignRow[], currency: string) => rows.map((row) => [`${row.name} (${PLATFORM_LABELS[row.platform]})`, reportMoney(row.spend, currency), reportCount(row.clicks), reportPercent(row.ctr), reportCount(row.conversions)]);
-const adCells = (rows: ReportAdRow[], currency: string) => rows.map((row) => [`${row.name} (${PLATFORM_LABELS[row.platform]})`, reportMoney(row.spend, currency), reportCount(row.clicks), reportPercent(row.ctr), reportCount(row.conversions)]);
+const campaignCells = (rows: CampaignRow[], currency: string) =>
+  rows.map((row) => [
+    `${row.name} (${PLATFORM_LABELS[row.platform]})`,
+    reportMoney(row.spend, currency),
+    reportCount(row.clicks),
+    reportPercent(row.ctr),
+    reportCount(row.conversions),
+  ]);
+const adCells = (rows: ReportAdRow[], currency: string) =>
+  rows.map((row) => [
+    `${row.name} (${PLATFORM_LABELS[row.platform]})`,
+    reportMoney(row.spend, currency),
+    reportCount(row.clicks),
+    reportPercent(row.ctr),
+    reportCount(row.conversions),
+  ]);
 
 /** A sparkline of one series, with its meaning in its label (the figures are in the tables). */
 function Sparkline({ label, values }: { label: string; values: number[] }) {
   const max = Math.max(0, ...values);
   const width = 300;
   const height = 48;
-  const points = values.map((value, index) => `${values.length <= 1 ? width / 2 : (index * width) / (values.length - 1)},${max === 0 ? height : height - (value / max) * height}`).join(' ');
+  const points = values
+    .map(
+      (value, index) =>
+        `${values.length <= 1 ? width / 2 : (index * width) / (values.length - 1)},${max === 0 ? height : height - (value / max) * height}`,
+    )
+    .join(' ');
   return (
     <Box>
       <Typography variant="subtitle2">{label}</Typography>
-      <svg role="img" aria-label={`${label}, day by day`} width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none">
+      <svg
+        role="img"
+        aria-label={`${label}, day by day`}
+        width="100%"
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+      >
         <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} />
       </svg>
     </Box>
@@ -69,14 +101,25 @@ function ConversionsNote({ attribution }: { attribution: PlatformAttribution[] }
 }
 
 /** The workspace's own numbers beside the platforms': the blended figures and each platform's claim. */
-function FirstPartyBlock({ figures, currency, periodDays }: { figures: FirstPartyFigures; currency: string; periodDays: number }) {
+function FirstPartyBlock({
+  figures,
+  currency,
+  periodDays,
+}: {
+  figures: FirstPartyFigures;
+  currency: string;
+  periodDays: number;
+}) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
         {FIRST_PARTY_HEADING}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}
+      >
         {firstPartyFigureTexts(figures, currency, periodDays).map((figure) => (
           <Box key={figure.label}>
             <Typography component="dt" variant="body2" color="text.secondary">
@@ -104,7 +147,15 @@ function FirstPartyBlock({ figures, currency, periodDays }: { figures: FirstPart
   );
 }
 
-function Section({ section, currency, periodDays }: { section: ReportSectionData; currency: string; periodDays: number }) {
+function Section({
+  section,
+  currency,
+  periodDays,
+}: {
+  section: ReportSectionData;
+  currency: string;
+  periodDays: number;
+}) {
   switch (section.key) {
     case 'headline': {
       const { summary, change } = section;
@@ -118,7 +169,10 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
       ];
       return (
         <Stack spacing={2}>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}
+          >
             {figures.map(([label, value, delta]) => (
               <Box key={label}>
                 <Typography component="dt" variant="body2" color="text.secondary">
@@ -136,7 +190,9 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
             ))}
           </Box>
           {section.attribution && <ConversionsNote attribution={section.attribution} />}
-          {section.first_party && <FirstPartyBlock figures={section.first_party} currency={currency} periodDays={periodDays} />}
+          {section.first_party && (
+            <FirstPartyBlock figures={section.first_party} currency={currency} periodDays={periodDays} />
+          )}
         </Stack>
       );
     }
@@ -153,7 +209,14 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
         <SimpleTable
           caption={section.title}
           head={['Platform', 'Spend', 'Impressions', 'Clicks', 'CTR', 'Conversions']}
-          rows={section.rows.map((row) => [row.label, reportMoney(row.totals.spend, currency), reportCount(row.totals.impressions), reportCount(row.totals.clicks), reportPercent(row.totals.ctr), reportCount(row.totals.conversions)])}
+          rows={section.rows.map((row) => [
+            row.label,
+            reportMoney(row.totals.spend, currency),
+            reportCount(row.totals.impressions),
+            reportCount(row.totals.clicks),
+            reportPercent(row.totals.ctr),
+            reportCount(row.totals.conversions),
+          ])}
         />
       ) : (
         <Typography color="text.secondary">No ad accounts are connected.</Typography>
@@ -161,11 +224,18 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
     case 'campaigns':
     case 'ads': {
       const noun = section.key === 'campaigns' ? 'campaigns' : 'ads';
-      const cells = (list: typeof section.top) => (section.key === 'campaigns' ? campaignCells(list as CampaignRow[], currency) : adCells(list as ReportAdRow[], currency));
+      const cells = (list: typeof section.top) =>
+        section.key === 'campaigns'
+          ? campaignCells(list as CampaignRow[], currency)
+          : adCells(list as ReportAdRow[], currency);
       return (
         <Stack spacing={1}>
           <SimpleTable caption={`Top ${noun}`} head={[`Top ${noun}`, ...ENTITY_HEAD]} rows={cells(section.top)} />
-          <SimpleTable caption={`Bottom ${noun}`} head={[`Bottom ${noun}`, ...ENTITY_HEAD]} rows={cells(section.bottom)} />
+          <SimpleTable
+            caption={`Bottom ${noun}`}
+            head={[`Bottom ${noun}`, ...ENTITY_HEAD]}
+            rows={cells(section.bottom)}
+          />
         </Stack>
       );
     }
@@ -174,7 +244,14 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
         <SimpleTable
           caption={section.title}
           head={['Budget', 'Month', 'Target', 'Spent', 'Projected', 'Status']}
-          rows={section.rows.map((row) => [row.label, row.month, reportMoney(row.target, row.currency), reportMoney(row.spent, row.currency), reportMoney(row.projected, row.currency), PACING_STATUS_LABELS[row.status]])}
+          rows={section.rows.map((row) => [
+            row.label,
+            row.month,
+            reportMoney(row.target, row.currency),
+            reportMoney(row.spent, row.currency),
+            reportMoney(row.projected, row.currency),
+            PACING_STATUS_LABELS[row.status],
+          ])}
         />
       ) : (
         <Typography color="text.secondary">No monthly budgets are set.</Typography>
@@ -194,7 +271,13 @@ function Section({ section, currency, periodDays }: { section: ReportSectionData
         <SimpleTable
           caption={section.title}
           head={['What we did', 'Applied', 'Expected (conv./week)', 'Measured (conv./week)', 'Did it work']}
-          rows={section.rows.map((row) => [row.headline, reportDay(row.applied_at.slice(0, 10)), reportCount(row.expected), row.observed === null ? '-' : reportCount(row.observed), row.verdict_label])}
+          rows={section.rows.map((row) => [
+            row.headline,
+            reportDay(row.applied_at.slice(0, 10)),
+            reportCount(row.expected),
+            row.observed === null ? '-' : reportCount(row.observed),
+            row.verdict_label,
+          ])}
         />
       ) : (
         <Typography color="text.secondary">No changes were made through Adwise in this period.</Typography>
@@ -209,10 +292,22 @@ export function ReportView({ data }: { data: ReportData }) {
   const color = data.brand.primary_color ?? undefined;
   const comment = typeof data.comment === 'string' ? data.comment.trim() : '';
   return (
-    <Paper variant="outlined" component="article" aria-label={`${data.report.name}, ${data.period.label}`} sx={{ p: { xs: 2, md: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="article"
+      aria-label={`${data.report.name}, ${data.period.label}`}
+      sx={{ p: { xs: 2, md: 3 } }}
+    >
       <Stack spacing={3}>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
-          {data.brand.logo_url && <Box component="img" src={data.brand.logo_url} alt={`${data.brand.name} logo`} sx={{ height: 32, display: 'block', mb: 1 }} />}
+          {data.brand.logo_url && (
+            <Box
+              component="img"
+              src={data.brand.logo_url}
+              alt={`${data.brand.name} logo`}
+              sx={{ height: 32, display: 'block', mb: 1 }}
+            />
+          )}
           <Typography variant="subtitle1" sx={{ color, fontWeight: 700 }}>
             {data.brand.name}
           </Typography>
@@ -224,7 +319,11 @@ export function ReportView({ data }: { data: ReportData }) {
           </Typography>
         </Box>
         {comment && (
-          <Box component="section" aria-label={COMMENT_HEADING} sx={{ borderLeft: 4, borderColor: color ?? 'primary.main', pl: 2, py: 0.5 }}>
+          <Box
+            component="section"
+            aria-label={COMMENT_HEADING}
+            sx={{ borderLeft: 4, borderColor: color ?? 'primary.main', pl: 2, py: 0.5 }}
+          >
             <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
               {COMMENT_HEADING}
             </Typography>

@@ -1,14 +1,15 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { REPORT_MESSAGES, REPORT_VALIDATION } from '@shared/api/reports';
-import { reportsApiHandlers } from '@client/test/reports.handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
+import { reportsApiHandlers } from '@client/test/reports.handlers';
 import { server } from '@client/test/server';
-import { PREVIEW_HEADING, REPORTS_TITLE, ReportsPage } from './ReportsPage';
-import { SECTIONS_LEGEND } from './ReportForm';
+import { REPORT_MESSAGES, REPORT_VALIDATION } from '@shared/api/reports';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+
 import { DRAFT_PREVIEW_HEADING, DRAFT_PREVIEW_INCOMPLETE } from './DraftPreview';
+import { SECTIONS_LEGEND } from './ReportForm';
+import { PREVIEW_HEADING, REPORTS_TITLE, ReportsPage } from './ReportsPage';
+import { savedReport, schedulesApiHandlers } from './schedules.testHandlers';
 import { SCHEDULE_HEADING } from './ScheduleSection';
 import { NO_DELIVERIES, SENT_REPORTS_HEADING } from './SentReports';
-import { savedReport, schedulesApiHandlers } from './schedules.testHandlers';
 
 const saved = savedReport;
 
@@ -42,7 +43,9 @@ describe('ReportsPage: build, preview and share client reports', () => {
     await user.click(within(form).getByRole('button', { name: 'Create report' }));
 
     const preview = await screen.findByRole('region', { name: PREVIEW_HEADING });
-    expect(mock.posted).toEqual([{ name: 'Acme weekly', sections: ['platforms', 'headline'], period: 'last_month', currency: 'USD' }]);
+    expect(mock.posted).toEqual([
+      { name: 'Acme weekly', sections: ['platforms', 'headline'], period: 'last_month', currency: 'USD' },
+    ]);
     expect(await within(preview).findByRole('region', { name: 'Headline figures' })).toHaveTextContent('USD 1,234.50');
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
@@ -102,7 +105,14 @@ describe('ReportsPage: build, preview and share client reports', () => {
 
     expect(await within(draft).findByRole('article', { name: /Acme draft/ })).toBeInTheDocument();
     // Debounced: the name typed key by key is asked for once, whole.
-    expect(schedules.previewed).toEqual([{ name: 'Acme draft', sections: ['headline', 'chart', 'platforms', 'campaigns'], period: 'last_month', currency: 'USD' }]);
+    expect(schedules.previewed).toEqual([
+      {
+        name: 'Acme draft',
+        sections: ['headline', 'chart', 'platforms', 'campaigns'],
+        period: 'last_month',
+        currency: 'USD',
+      },
+    ]);
     expect(schedules.previewed.length).toBe(1);
   });
 
@@ -112,11 +122,20 @@ describe('ReportsPage: build, preview and share client reports', () => {
     const { user } = renderWithProviders(<ReportsPage canWrite />, { route: '/reports' });
     const form = await screen.findByRole('form', { name: 'Edit Acme weekly' });
     expect(screen.queryByRole('region', { name: DRAFT_PREVIEW_HEADING })).not.toBeInTheDocument();
-    await user.click(within(within(form).getByRole('group', { name: SECTIONS_LEGEND })).getByRole('checkbox', { name: /Spend, CTR and conversions/ }));
+    await user.click(
+      within(within(form).getByRole('group', { name: SECTIONS_LEGEND })).getByRole('checkbox', {
+        name: /Spend, CTR and conversions/,
+      }),
+    );
 
     const draft = await screen.findByRole('region', { name: DRAFT_PREVIEW_HEADING });
     expect(await within(draft).findByRole('article', { name: /Acme weekly/ })).toBeInTheDocument();
-    expect(schedules.previewed.at(-1)).toEqual({ name: 'Acme weekly', sections: ['headline', 'platforms', 'chart'], period: 'last_week', currency: 'USD' });
+    expect(schedules.previewed.at(-1)).toEqual({
+      name: 'Acme weekly',
+      sections: ['headline', 'platforms', 'chart'],
+      period: 'last_week',
+      currency: 'USD',
+    });
     // The saved report's own preview is still there.
     expect(screen.getByRole('region', { name: PREVIEW_HEADING })).toBeInTheDocument();
   });

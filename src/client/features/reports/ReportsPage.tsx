@@ -1,10 +1,23 @@
-import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Grid, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import { REPORT_PERIOD_LABELS, type Report, type ReportInput } from '@shared/api/reports';
-import { reportDay } from '@shared/reportFormat';
 import { errorMessage } from '@client/api/errors';
 import { SimplePage } from '@client/components/SimplePage';
 import { saveObjectUrl } from '@client/lib/downloadBlob';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Grid,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type Report, REPORT_PERIOD_LABELS, type ReportInput } from '@shared/api/reports';
+import { reportDay } from '@shared/reportFormat';
+import { useState } from 'react';
+
+import { ReportForm } from './ReportForm';
 import {
   useCreateReportMutation,
   useCreateReportShareMutation,
@@ -15,7 +28,6 @@ import {
   useRevokeReportShareMutation,
   useUpdateReportMutation,
 } from './reports.api';
-import { ReportForm } from './ReportForm';
 import { ReportView } from './ReportView';
 import { ScheduleSection } from './ScheduleSection';
 import { SentReports } from './SentReports';
@@ -25,7 +37,8 @@ export const PREVIEW_HEADING = 'Preview';
 
 function Preview({ id }: { id: string }) {
   const { data, isFetching, isError, error } = useGetReportPreviewQuery(id);
-  if (isError) return <Alert severity="error">{errorMessage(error, 'The preview could not be made. Please try again.')}</Alert>;
+  if (isError)
+    return <Alert severity="error">{errorMessage(error, 'The preview could not be made. Please try again.')}</Alert>;
   if (!data)
     return (
       <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -49,7 +62,9 @@ function Shares({ report }: { report: Report }) {
       <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem' }}>
         Share links
       </Typography>
-      {created.isError && <Alert severity="error">{errorMessage(created.error, 'The link could not be made. Please try again.')}</Alert>}
+      {created.isError && (
+        <Alert severity="error">{errorMessage(created.error, 'The link could not be made. Please try again.')}</Alert>
+      )}
       <Box>
         <Button variant="outlined" onClick={() => void create({ id: report.id })} disabled={created.isLoading}>
           Create a share link (30 days)
@@ -61,7 +76,12 @@ function Shares({ report }: { report: Report }) {
             <a href={share.url}>{share.url}</a>
             {` (until ${reportDay(share.expires_at.slice(0, 10))})`}
           </Typography>
-          <Button size="small" color="error" onClick={() => void revoke({ shareId: share.id, reportId: report.id })} aria-label={`Revoke the link made ${reportDay(share.created_at.slice(0, 10))}`}>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => void revoke({ shareId: share.id, reportId: report.id })}
+            aria-label={`Revoke the link made ${reportDay(share.created_at.slice(0, 10))}`}
+          >
             Revoke
           </Button>
         </Stack>
@@ -96,7 +116,13 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
       }
     }
   };
-  const saveError = selected ? (updated.isError ? errorMessage(updated.error, 'The report could not be saved.') : null) : created.isError ? errorMessage(created.error, 'The report could not be made.') : null;
+  const saveError = selected
+    ? updated.isError
+      ? errorMessage(updated.error, 'The report could not be saved.')
+      : null
+    : created.isError
+      ? errorMessage(created.error, 'The report could not be made.')
+      : null;
 
   const pdf = async (report: Report) => {
     const result = await downloadPdf(report.id);
@@ -104,7 +130,10 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
   };
 
   return (
-    <SimplePage title={REPORTS_TITLE} intro="Branded client reports from the same figures as the dashboard: preview them, download them as PDF, share them by link.">
+    <SimplePage
+      title={REPORTS_TITLE}
+      intro="Branded client reports from the same figures as the dashboard: preview them, download them as PDF, share them by link."
+    >
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 3 }}>
           <Stack spacing={1} component="nav" aria-label="Your reports">
@@ -135,7 +164,13 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
         <Grid size={{ xs: 12, md: 9 }}>
           <Stack spacing={3}>
             {canWrite && (creating || selected || reports.length === 0) && (
-              <ReportForm key={selected?.id ?? 'new'} report={selected} onSave={(input) => void save(input)} saving={created.isLoading || updated.isLoading} serverError={saveError} />
+              <ReportForm
+                key={selected?.id ?? 'new'}
+                report={selected}
+                onSave={(input) => void save(input)}
+                saving={created.isLoading || updated.isLoading}
+                serverError={saveError}
+              />
             )}
             {selected && (
               <>
@@ -144,7 +179,11 @@ export function ReportsPage({ canWrite }: ReportsPageProps) {
                     Download PDF
                   </Button>
                 </Stack>
-                {download.isError && <Alert severity="error">{errorMessage(download.error, 'The PDF could not be made. Please try again.')}</Alert>}
+                {download.isError && (
+                  <Alert severity="error">
+                    {errorMessage(download.error, 'The PDF could not be made. Please try again.')}
+                  </Alert>
+                )}
                 {canWrite && <Shares report={selected} />}
                 {canWrite && <ScheduleSection key={selected.id} report={selected} />}
                 <Box component="section" aria-label={PREVIEW_HEADING}>

@@ -1,10 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { SCHEDULE_VALIDATION, type ReportSchedule } from '@shared/api/reportSchedules';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { RAVI_ID } from '@client/test/team.handlers';
-import { EMAILS_LABEL, REVIEW_HELP, REVIEW_LABEL, SCHEDULE_HEADING, SCHEDULE_REMOVED, SCHEDULE_SAVED, ScheduleSection, browserTimeZone, splitEmails } from './ScheduleSection';
+import { type ReportSchedule, SCHEDULE_VALIDATION } from '@shared/api/reportSchedules';
+import { screen, waitFor, within } from '@testing-library/react';
+
 import { savedReport, schedulesApiHandlers } from './schedules.testHandlers';
+import {
+  browserTimeZone,
+  EMAILS_LABEL,
+  REVIEW_HELP,
+  REVIEW_LABEL,
+  SCHEDULE_HEADING,
+  SCHEDULE_REMOVED,
+  SCHEDULE_SAVED,
+  ScheduleSection,
+  splitEmails,
+} from './ScheduleSection';
 
 function setup(options: Parameters<typeof schedulesApiHandlers>[0] = {}) {
   const mock = schedulesApiHandlers(options);
@@ -17,7 +28,11 @@ const scheduleForm = () => screen.findByRole('form', { name: `Schedule of ${save
 
 describe('ScheduleSection: when a report is sent, and to whom', () => {
   it('splits typed addresses on lines and commas, dropping empties', () => {
-    expect(splitEmails(' a@x.example,\n\nb@x.example ; c@x.example,, ')).toEqual(['a@x.example', 'b@x.example', 'c@x.example']);
+    expect(splitEmails(' a@x.example,\n\nb@x.example ; c@x.example,, ')).toEqual([
+      'a@x.example',
+      'b@x.example',
+      'c@x.example',
+    ]);
   });
 
   it('names every bad address and sends nothing', async () => {
@@ -26,7 +41,9 @@ describe('ScheduleSection: when a report is sent, and to whom', () => {
     await user.click(within(form).getByRole('textbox', { name: EMAILS_LABEL }));
     await user.paste('client@acme.example\nnot-an-address, also bad');
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
-    expect(await within(form).findByText(SCHEDULE_VALIDATION.badEmails(['not-an-address', 'also bad']))).toBeInTheDocument();
+    expect(
+      await within(form).findByText(SCHEDULE_VALIDATION.badEmails(['not-an-address', 'also bad'])),
+    ).toBeInTheDocument();
     expect(mock.saved).toEqual([]);
   });
 
@@ -77,7 +94,9 @@ describe('ScheduleSection: when a report is sent, and to whom', () => {
 
   it('shows the server’s refusal under the addresses', async () => {
     const detail = SCHEDULE_VALIDATION.badEmails(['someone@localhost']);
-    const { user } = setup({ refuseSave: { status: 400, body: { detail, code: 'validation_failed', field: 'emails' } } });
+    const { user } = setup({
+      refuseSave: { status: 400, body: { detail, code: 'validation_failed', field: 'emails' } },
+    });
     const form = await scheduleForm();
     const emails = within(form).getByRole('textbox', { name: EMAILS_LABEL });
     await user.click(emails);

@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useFormik } from 'formik';
-import { ValidationError } from 'yup';
+import { errorField, errorMessage } from '@client/api/errors';
+import { FormFooter } from '@client/components/FormFooter';
 import {
   Alert,
   Autocomplete,
@@ -21,20 +20,27 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { Report } from '@shared/api/reports';
 import {
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
-  SCHEDULE_LIMITS,
-  WEEKDAY_LABELS,
   type ReportFrequency,
   type ReportSchedule,
   type ReportScheduleInput,
+  SCHEDULE_LIMITS,
+  WEEKDAY_LABELS,
 } from '@shared/api/reportSchedules';
-import type { Report } from '@shared/api/reports';
 import { reportScheduleSchema } from '@shared/validation/reportSchedules';
-import { errorField, errorMessage } from '@client/api/errors';
-import { FormFooter } from '@client/components/FormFooter';
-import { useDeleteReportScheduleMutation, useGetReportScheduleQuery, useListWorkspaceMembersQuery, useSaveReportScheduleMutation } from './reports.api';
+import { useFormik } from 'formik';
+import { useMemo, useState } from 'react';
+import { ValidationError } from 'yup';
+
+import {
+  useDeleteReportScheduleMutation,
+  useGetReportScheduleQuery,
+  useListWorkspaceMembersQuery,
+  useSaveReportScheduleMutation,
+} from './reports.api';
 
 export const SCHEDULE_HEADING = 'Schedule';
 export const EMAILS_LABEL = 'Outside e-mail addresses';
@@ -110,7 +116,10 @@ function validate(values: ScheduleValues): Partial<Record<keyof ScheduleValues, 
 }
 
 /** The days a monthly schedule may run on, as value and label. */
-const MONTH_DAYS: [number, string][] = Array.from({ length: SCHEDULE_LIMITS.maxDayOfMonth }, (_, index) => [index + 1, String(index + 1)]);
+const MONTH_DAYS: [number, string][] = Array.from({ length: SCHEDULE_LIMITS.maxDayOfMonth }, (_, index) => [
+  index + 1,
+  String(index + 1),
+]);
 
 interface DaySelectProps {
   label: string;
@@ -124,7 +133,16 @@ interface DaySelectProps {
 /** The day a schedule runs on: a weekday or a day of the month. */
 function DaySelect({ label, name, value, options, error, onPick }: DaySelectProps) {
   return (
-    <TextField select label={label} name={name} value={value} onChange={(event) => onPick(Number(event.target.value))} error={Boolean(error)} helperText={error} sx={{ minWidth: 180 }}>
+    <TextField
+      select
+      label={label}
+      name={name}
+      value={value}
+      onChange={(event) => onPick(Number(event.target.value))}
+      error={Boolean(error)}
+      helperText={error}
+      sx={{ minWidth: 180 }}
+    >
       {options.map(([day, text]) => (
         <MenuItem key={day} value={day}>
           {text}
@@ -140,8 +158,19 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 export function formatRunTime(iso: string, timeZone: string): string {
   const at = new Date(iso);
   try {
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-    const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(at);
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
     return `${day} at ${time} (${timeZone})`;
   } catch {
     return at.toISOString();
@@ -180,7 +209,9 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
 
   // A refusal about one field shows under it; anything else under the buttons.
   const refusedField = saved.isError ? fieldOf(errorField(saved.error)) : null;
-  const refusal = saved.isError ? errorMessage(saved.error, 'The schedule could not be saved. Please try again.') : null;
+  const refusal = saved.isError
+    ? errorMessage(saved.error, 'The schedule could not be saved. Please try again.')
+    : null;
   const fieldRefusal = (field: keyof ScheduleValues) => (refusal && refusedField === field ? refusal : null);
   const footerRefusal =
     refusal && !['emails', 'members', 'time_zone', 'hour', 'weekday', 'day_of_month'].includes(refusedField ?? '')
@@ -188,14 +219,19 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
       : removed.isError
         ? errorMessage(removed.error, 'The schedule could not be removed. Please try again.')
         : null;
-  const shown = (field: keyof ScheduleValues) => fieldRefusal(field) ?? (touched[field] || formik.submitCount > 0 ? (errors[field] as string | undefined) : undefined);
+  const shown = (field: keyof ScheduleValues) =>
+    fieldRefusal(field) ??
+    (touched[field] || formik.submitCount > 0 ? (errors[field] as string | undefined) : undefined);
 
   const emailsError = shown('emails');
   const membersError = shown('members');
 
   const toggleMember = (userId: string) => {
     void formik.setFieldTouched('members', true, false);
-    void formik.setFieldValue('members', values.members.includes(userId) ? values.members.filter((m) => m !== userId) : [...values.members, userId]);
+    void formik.setFieldValue(
+      'members',
+      values.members.includes(userId) ? values.members.filter((m) => m !== userId) : [...values.members, userId],
+    );
   };
 
   const removeSchedule = async () => {
@@ -206,7 +242,13 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={`Schedule of ${report.name}`} aria-describedby={footerRefusal ? id('failure') : undefined}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={formik.handleSubmit}
+      aria-label={`Schedule of ${report.name}`}
+      aria-describedby={footerRefusal ? id('failure') : undefined}
+    >
       <Stack spacing={2}>
         {schedule && (
           <Typography variant="body2">
@@ -219,17 +261,41 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
           <FormLabel component="legend" id={id('frequency')}>
             How often
           </FormLabel>
-          <RadioGroup aria-labelledby={id('frequency')} name="frequency" value={values.frequency} onChange={formik.handleChange}>
+          <RadioGroup
+            aria-labelledby={id('frequency')}
+            name="frequency"
+            value={values.frequency}
+            onChange={formik.handleChange}
+          >
             {REPORT_FREQUENCIES.map((frequency) => (
-              <FormControlLabel key={frequency} value={frequency} control={<Radio />} label={REPORT_FREQUENCY_LABELS[frequency]} />
+              <FormControlLabel
+                key={frequency}
+                value={frequency}
+                control={<Radio />}
+                label={REPORT_FREQUENCY_LABELS[frequency]}
+              />
             ))}
           </RadioGroup>
         </FormControl>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {values.frequency === 'weekly' ? (
-            <DaySelect label="Day of the week" name="weekday" value={values.weekday} options={WEEKDAY_LABELS.map((label, index) => [index + 1, label])} error={shown('weekday')} onPick={(day) => void formik.setFieldValue('weekday', day)} />
+            <DaySelect
+              label="Day of the week"
+              name="weekday"
+              value={values.weekday}
+              options={WEEKDAY_LABELS.map((label, index) => [index + 1, label])}
+              error={shown('weekday')}
+              onPick={(day) => void formik.setFieldValue('weekday', day)}
+            />
           ) : (
-            <DaySelect label="Day of the month" name="day_of_month" value={values.day_of_month} options={MONTH_DAYS} error={shown('day_of_month')} onPick={(day) => void formik.setFieldValue('day_of_month', day)} />
+            <DaySelect
+              label="Day of the month"
+              name="day_of_month"
+              value={values.day_of_month}
+              options={MONTH_DAYS}
+              error={shown('day_of_month')}
+              onPick={(day) => void formik.setFieldValue('day_of_month', day)}
+            />
           )}
           <TextField
             select
@@ -254,18 +320,33 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
             autoHighlight
             onChange={(_event, zone) => void formik.setFieldValue('time_zone', zone)}
             sx={{ minWidth: 260, flex: 1 }}
-            renderInput={(params) => <TextField {...params} label="Time zone" name="time_zone" error={Boolean(shown('time_zone'))} helperText={shown('time_zone')} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Time zone"
+                name="time_zone"
+                error={Boolean(shown('time_zone'))}
+                helperText={shown('time_zone')}
+              />
+            )}
           />
         </Stack>
         <FormControl component="fieldset" error={Boolean(membersError)}>
           <FormLabel component="legend">Members who receive it</FormLabel>
           {team.isLoading && <CircularProgress size={20} aria-label="Loading the members" />}
-          {team.isError && <FormHelperText>{errorMessage(team.error, 'The members could not be loaded.')}</FormHelperText>}
+          {team.isError && (
+            <FormHelperText>{errorMessage(team.error, 'The members could not be loaded.')}</FormHelperText>
+          )}
           <FormGroup>
             {(team.data ?? []).map((member) => (
               <FormControlLabel
                 key={member.user_id}
-                control={<Checkbox checked={values.members.includes(member.user_id)} onChange={() => toggleMember(member.user_id)} />}
+                control={
+                  <Checkbox
+                    checked={values.members.includes(member.user_id)}
+                    onChange={() => toggleMember(member.user_id)}
+                  />
+                }
                 label={`${member.full_name} (${member.email})`}
               />
             ))}
@@ -285,7 +366,14 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
         />
         <FormControl>
           <FormControlLabel
-            control={<Switch name="review" checked={values.review} onChange={formik.handleChange} slotProps={{ input: { 'aria-describedby': id('review-help') } }} />}
+            control={
+              <Switch
+                name="review"
+                checked={values.review}
+                onChange={formik.handleChange}
+                slotProps={{ input: { 'aria-describedby': id('review-help') } }}
+              />
+            }
             label={REVIEW_LABEL}
           />
           <FormHelperText id={id('review-help')} sx={{ mt: 0 }}>
@@ -295,7 +383,14 @@ function ScheduleForm({ report, schedule, setNotice }: ScheduleFormProps) {
         </FormControl>
         <FormControl>
           <FormControlLabel
-            control={<Switch name="enabled" checked={values.enabled} onChange={formik.handleChange} slotProps={{ input: { 'aria-describedby': id('enabled-help') } }} />}
+            control={
+              <Switch
+                name="enabled"
+                checked={values.enabled}
+                onChange={formik.handleChange}
+                slotProps={{ input: { 'aria-describedby': id('enabled-help') } }}
+              />
+            }
             label="On"
           />
           <FormHelperText id={id('enabled-help')} sx={{ mt: 0 }}>
@@ -333,13 +428,22 @@ export function ScheduleSection({ report }: { report: Report }) {
         Send this report by e-mail every week or month, with its PDF attached.
       </Typography>
       {isLoading && <CircularProgress size={20} aria-label="Loading the schedule" />}
-      {isError && <Alert severity="error">{errorMessage(error, 'The schedule could not be loaded. Please try again.')}</Alert>}
+      {isError && (
+        <Alert severity="error">{errorMessage(error, 'The schedule could not be loaded. Please try again.')}</Alert>
+      )}
       {notice && (
         <Alert severity="success" role="status">
           {notice}
         </Alert>
       )}
-      {data && <ScheduleForm key={`${report.id}:${schedule?.updated_at ?? 'none'}`} report={report} schedule={schedule} setNotice={setNotice} />}
+      {data && (
+        <ScheduleForm
+          key={`${report.id}:${schedule?.updated_at ?? 'none'}`}
+          report={report}
+          schedule={schedule}
+          setNotice={setNotice}
+        />
+      )}
     </Stack>
   );
 }

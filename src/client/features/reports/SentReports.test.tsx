@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
-import { DELIVERY_STATUS_LABELS } from '@shared/api/reportSchedules';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { NO_DELIVERIES, SENT_REPORTS_HEADING, SentReports, reportReviewPath } from './SentReports';
+import { DELIVERY_STATUS_LABELS } from '@shared/api/reportSchedules';
+import { screen, within } from '@testing-library/react';
+
 import { DELIVERY_ID, deliveryBody, schedulesApiHandlers } from './schedules.testHandlers';
+import { NO_DELIVERIES, reportReviewPath, SENT_REPORTS_HEADING, SentReports } from './SentReports';
 
 const deliveries = [
   deliveryBody(),
@@ -18,7 +19,15 @@ const deliveries = [
       { address: 'ravi@example.com', status: 'outbox' },
     ],
   }),
-  deliveryBody({ id: 'delivery-failed', from: '2030-02-18', to: '2030-02-24', status: 'failed', has_pdf: false, error: 'The mail server refused the message.', recipients: [{ address: 'client@acme.example', status: 'failed' }] }),
+  deliveryBody({
+    id: 'delivery-failed',
+    from: '2030-02-18',
+    to: '2030-02-24',
+    status: 'failed',
+    has_pdf: false,
+    error: 'The mail server refused the message.',
+    recipients: [{ address: 'client@acme.example', status: 'failed' }],
+  }),
 ];
 
 describe('SentReports: the workspace’s history of scheduled reports', () => {
@@ -29,7 +38,10 @@ describe('SentReports: the workspace’s history of scheduled reports', () => {
 
     const draft = await within(history).findByRole('listitem', { name: 'Acme weekly, 4 Mar 2030 to 10 Mar 2030' });
     expect(draft).toHaveTextContent(DELIVERY_STATUS_LABELS.awaiting_review);
-    expect(within(draft).getByRole('link', { name: 'Review Acme weekly, 4 Mar 2030 to 10 Mar 2030' })).toHaveAttribute('href', reportReviewPath(DELIVERY_ID));
+    expect(within(draft).getByRole('link', { name: 'Review Acme weekly, 4 Mar 2030 to 10 Mar 2030' })).toHaveAttribute(
+      'href',
+      reportReviewPath(DELIVERY_ID),
+    );
     expect(reportReviewPath(DELIVERY_ID)).toBe(`/reports/review/${DELIVERY_ID}`);
 
     const sent = within(history).getByRole('listitem', { name: 'Acme weekly, 25 Feb 2030 to 3 Mar 2030' });
@@ -50,7 +62,9 @@ describe('SentReports: the workspace’s history of scheduled reports', () => {
     server.use(...schedulesApiHandlers({ deliveries }).handlers);
     renderWithProviders(<SentReports canReview={false} />, { route: '/reports' });
     const history = await screen.findByRole('region', { name: SENT_REPORTS_HEADING });
-    expect(await within(history).findByRole('listitem', { name: /4 Mar 2030/ })).toHaveTextContent(DELIVERY_STATUS_LABELS.awaiting_review);
+    expect(await within(history).findByRole('listitem', { name: /4 Mar 2030/ })).toHaveTextContent(
+      DELIVERY_STATUS_LABELS.awaiting_review,
+    );
     expect(within(history).queryByRole('link', { name: /Review/ })).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,16 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { DELIVERY_STATUS_LABELS, type ReportDelivery, type ReportDeliveryRecipient, type ReportDeliveryStatus } from '@shared/api/reportSchedules';
-import { reportRange } from '@shared/reportFormat';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { saveObjectUrl } from '@client/lib/downloadBlob';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import {
+  DELIVERY_STATUS_LABELS,
+  type ReportDelivery,
+  type ReportDeliveryRecipient,
+  type ReportDeliveryStatus,
+} from '@shared/api/reportSchedules';
+import { reportRange } from '@shared/reportFormat';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { useDownloadDeliveryPdfMutation, useListReportDeliveriesQuery } from './reports.api';
 
 export const SENT_REPORTS_HEADING = 'Sent reports';
@@ -42,17 +48,35 @@ export function Recipients({ recipients }: { recipients: ReportDeliveryRecipient
     <Box component="ul" aria-label="Recipients" sx={{ m: 0, pl: 3 }}>
       {recipients.map((recipient) => (
         <li key={recipient.address}>
-          <Typography variant="body2" component="span">{`${recipient.address}: ${RECIPIENT_STATUS_LABELS[recipient.status]}`}</Typography>
+          <Typography
+            variant="body2"
+            component="span"
+          >{`${recipient.address}: ${RECIPIENT_STATUS_LABELS[recipient.status]}`}</Typography>
         </li>
       ))}
     </Box>
   );
 }
 
-function DeliveryItem({ delivery, canReview, onPdf, downloading }: { delivery: ReportDelivery; canReview: boolean; onPdf: (delivery: ReportDelivery) => void; downloading: boolean }) {
+function DeliveryItem({
+  delivery,
+  canReview,
+  onPdf,
+  downloading,
+}: {
+  delivery: ReportDelivery;
+  canReview: boolean;
+  onPdf: (delivery: ReportDelivery) => void;
+  downloading: boolean;
+}) {
   const range = reportRange(delivery.from, delivery.to);
   return (
-    <Paper component="li" variant="outlined" aria-label={`${delivery.report_name}, ${range}`} sx={{ p: 2, listStyle: 'none' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={`${delivery.report_name}, ${range}`}
+      sx={{ p: 2, listStyle: 'none' }}
+    >
       <Stack spacing={1}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, flex: 1 }}>
@@ -62,7 +86,9 @@ function DeliveryItem({ delivery, canReview, onPdf, downloading }: { delivery: R
           <DeliveryStatus status={delivery.status} />
         </Stack>
         <Recipients recipients={delivery.recipients} />
-        {delivery.comment && <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{`Comment: ${delivery.comment}`}</Typography>}
+        {delivery.comment && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{`Comment: ${delivery.comment}`}</Typography>
+        )}
         {delivery.status === 'failed' && delivery.error && (
           <Alert severity="error" sx={{ py: 0 }}>
             {delivery.error}
@@ -71,12 +97,24 @@ function DeliveryItem({ delivery, canReview, onPdf, downloading }: { delivery: R
         {(delivery.has_pdf || (canReview && delivery.status === 'awaiting_review')) && (
           <Stack direction="row" spacing={1}>
             {delivery.has_pdf && (
-              <Button size="small" variant="outlined" onClick={() => onPdf(delivery)} disabled={downloading} aria-label={`Download PDF of ${delivery.report_name}, ${range}`}>
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => onPdf(delivery)}
+                disabled={downloading}
+                aria-label={`Download PDF of ${delivery.report_name}, ${range}`}
+              >
                 Download PDF
               </Button>
             )}
             {canReview && delivery.status === 'awaiting_review' && (
-              <Button size="small" variant="contained" component={RouterLink} to={reportReviewPath(delivery.id)} aria-label={`Review ${delivery.report_name}, ${range}`}>
+              <Button
+                size="small"
+                variant="contained"
+                component={RouterLink}
+                to={reportReviewPath(delivery.id)}
+                aria-label={`Review ${delivery.report_name}, ${range}`}
+              >
                 Review
               </Button>
             )}
@@ -93,7 +131,8 @@ export function SentReports({ canReview }: { canReview: boolean }) {
   const [download, downloaded] = useDownloadDeliveryPdfMutation();
   const pdf = async (delivery: ReportDelivery) => {
     const result = await download(delivery.id);
-    if ('data' in result && result.data) saveObjectUrl(result.data, `${delivery.report_name} ${delivery.from} to ${delivery.to}.pdf`);
+    if ('data' in result && result.data)
+      saveObjectUrl(result.data, `${delivery.report_name} ${delivery.from} to ${delivery.to}.pdf`);
   };
   return (
     <Stack spacing={1} component="section" aria-label={SENT_REPORTS_HEADING}>
@@ -101,13 +140,25 @@ export function SentReports({ canReview }: { canReview: boolean }) {
         {SENT_REPORTS_HEADING}
       </Typography>
       {isLoading && <CircularProgress size={20} aria-label="Loading the sent reports" />}
-      {isError && <Alert severity="error">{errorMessage(error, 'The sent reports could not be loaded. Please try again.')}</Alert>}
-      {downloaded.isError && <Alert severity="error">{errorMessage(downloaded.error, 'The PDF could not be downloaded. Please try again.')}</Alert>}
+      {isError && (
+        <Alert severity="error">{errorMessage(error, 'The sent reports could not be loaded. Please try again.')}</Alert>
+      )}
+      {downloaded.isError && (
+        <Alert severity="error">
+          {errorMessage(downloaded.error, 'The PDF could not be downloaded. Please try again.')}
+        </Alert>
+      )}
       {deliveries && deliveries.length === 0 && <Typography color="text.secondary">{NO_DELIVERIES}</Typography>}
       {deliveries && deliveries.length > 0 && (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
           {deliveries.map((delivery) => (
-            <DeliveryItem key={delivery.id} delivery={delivery} canReview={canReview} onPdf={(d) => void pdf(d)} downloading={downloaded.isLoading} />
+            <DeliveryItem
+              key={delivery.id}
+              delivery={delivery}
+              canReview={canReview}
+              onPdf={(d) => void pdf(d)}
+              downloading={downloaded.isLoading}
+            />
           ))}
         </Stack>
       )}

@@ -1,8 +1,22 @@
-import type { Report, ReportData, ReportInput, ReportShare, ReportShareCreated, ReportSharedView } from '@shared/api/reports';
-import type { Member, Team } from '@shared/api/workspaces';
-import type { ReportDelivery, ReportDeliveryDetail, ReportReviewInput, ReportSchedule, ReportScheduleInput, ReportScheduleView } from '@shared/api/reportSchedules';
 import { baseApi } from '@client/api/baseApi';
 import { LIST_ID, providesList } from '@client/api/tags';
+import type {
+  Report,
+  ReportData,
+  ReportInput,
+  ReportShare,
+  ReportShareCreated,
+  ReportSharedView,
+} from '@shared/api/reports';
+import type {
+  ReportDelivery,
+  ReportDeliveryDetail,
+  ReportReviewInput,
+  ReportSchedule,
+  ReportScheduleInput,
+  ReportScheduleView,
+} from '@shared/api/reportSchedules';
+import type { Member, Team } from '@shared/api/workspaces';
 
 const LIST = { type: 'Report', id: LIST_ID } as const;
 /** The sent history (issue 17), under the Report tag type: saving a schedule or reviewing a draft refetches it. */
@@ -10,7 +24,8 @@ const DELIVERIES = { type: 'Report', id: 'DELIVERIES' } as const;
 const scheduleTag = (reportId: string) => ({ type: 'Report', id: `schedule:${reportId}` }) as const;
 const deliveryTag = (id: string) => ({ type: 'Report', id: `delivery:${id}` }) as const;
 /** An object URL of a PDF answer (the store keeps no Blob), or the error body. */
-const pdfHandler = async (response: Response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json());
+const pdfHandler = async (response: Response) =>
+  response.ok ? URL.createObjectURL(await response.blob()) : response.json();
 
 /** Client reports (contract: @shared/api/reports), injected into the one API. */
 export const reportsApi = baseApi.injectEndpoints({
@@ -45,7 +60,11 @@ export const reportsApi = baseApi.injectEndpoints({
       }),
     }),
     createReportShare: build.mutation<ReportShareCreated, { id: string; expires_in_days?: number }>({
-      query: ({ id, expires_in_days }) => ({ url: `reports/${encodeURIComponent(id)}/share/`, method: 'POST', body: expires_in_days ? { expires_in_days } : {} }),
+      query: ({ id, expires_in_days }) => ({
+        url: `reports/${encodeURIComponent(id)}/share/`,
+        method: 'POST',
+        body: expires_in_days ? { expires_in_days } : {},
+      }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ReportShare', id }]),
     }),
     listReportShares: build.query<ReportShare[], string>({
@@ -65,7 +84,11 @@ export const reportsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, reportId) => [scheduleTag(reportId)],
     }),
     saveReportSchedule: build.mutation<ReportSchedule, { reportId: string; input: ReportScheduleInput }>({
-      query: ({ reportId, input }) => ({ url: `reports/${encodeURIComponent(reportId)}/schedule/`, method: 'PUT', body: input }),
+      query: ({ reportId, input }) => ({
+        url: `reports/${encodeURIComponent(reportId)}/schedule/`,
+        method: 'PUT',
+        body: input,
+      }),
       invalidatesTags: (_result, error, { reportId }) => (error ? [] : [scheduleTag(reportId), DELIVERIES]),
     }),
     deleteReportSchedule: build.mutation<void, string>({
@@ -81,10 +104,18 @@ export const reportsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [deliveryTag(id)],
     }),
     downloadDeliveryPdf: build.mutation<string, string>({
-      query: (id) => ({ url: `reports/deliveries/${encodeURIComponent(id)}/pdf/`, method: 'GET', responseHandler: pdfHandler }),
+      query: (id) => ({
+        url: `reports/deliveries/${encodeURIComponent(id)}/pdf/`,
+        method: 'GET',
+        responseHandler: pdfHandler,
+      }),
     }),
     approveReportDelivery: build.mutation<ReportDelivery, { id: string } & ReportReviewInput>({
-      query: ({ id, comment }) => ({ url: `reports/deliveries/${encodeURIComponent(id)}/approve/`, method: 'POST', body: { comment: comment ?? null } }),
+      query: ({ id, comment }) => ({
+        url: `reports/deliveries/${encodeURIComponent(id)}/approve/`,
+        method: 'POST',
+        body: { comment: comment ?? null },
+      }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [DELIVERIES, deliveryTag(id)]),
     }),
     skipReportDelivery: build.mutation<ReportDelivery, string>({

@@ -1,11 +1,17 @@
-import { http, HttpResponse } from 'msw';
-import type { ReportDelivery, ReportDeliveryDetail, ReportReviewInput, ReportSchedule, ReportScheduleInput } from '@shared/api/reportSchedules';
-import type { Report, ReportInput } from '@shared/api/reports';
-import type { Member, Team } from '@shared/api/workspaces';
 import { api } from '@client/test/handlers';
 import { reportData } from '@client/test/reports.handlers';
 import { memberBody, raviBody } from '@client/test/team.handlers';
 import { workspaceBody } from '@client/test/workspaces.handlers';
+import type { Report, ReportInput } from '@shared/api/reports';
+import type {
+  ReportDelivery,
+  ReportDeliveryDetail,
+  ReportReviewInput,
+  ReportSchedule,
+  ReportScheduleInput,
+} from '@shared/api/reportSchedules';
+import type { Member, Team } from '@shared/api/workspaces';
+import { http, HttpResponse } from 'msw';
 
 /** Test-only: the scheduled reports API (contract: @shared/api/reportSchedules) in memory, with what each route was sent. */
 
@@ -48,7 +54,12 @@ export interface FakeSchedulesOptions {
   refuseSave?: { status: number; body: { detail: string; code?: string; field?: string } };
 }
 
-export function schedulesApiHandlers({ schedules: initial = {}, deliveries: initialDeliveries = [], members = [memberBody(), raviBody()], refuseSave }: FakeSchedulesOptions = {}) {
+export function schedulesApiHandlers({
+  schedules: initial = {},
+  deliveries: initialDeliveries = [],
+  members = [memberBody(), raviBody()],
+  refuseSave,
+}: FakeSchedulesOptions = {}) {
   const schedules = new Map(Object.entries(initial));
   const deliveries = [...initialDeliveries];
   const saved: { reportId: string; input: ReportScheduleInput }[] = [];
@@ -57,7 +68,8 @@ export function schedulesApiHandlers({ schedules: initial = {}, deliveries: init
   const skipped: string[] = [];
   const team: Team = { workspace: workspaceBody(), members, invitations: [] };
   const find = (id: unknown) => deliveries.find((delivery) => delivery.id === id);
-  const notFound = () => HttpResponse.json({ detail: 'That sent report was not found.', code: 'not_found' }, { status: 404 });
+  const notFound = () =>
+    HttpResponse.json({ detail: 'That sent report was not found.', code: 'not_found' }, { status: 404 });
 
   const handlers = [
     http.get(api('workspace/team/'), () => HttpResponse.json(team)),
@@ -72,15 +84,26 @@ export function schedulesApiHandlers({ schedules: initial = {}, deliveries: init
       return delivery ? HttpResponse.json(delivery) : notFound();
     }),
     http.get(api('reports/deliveries/:id/pdf/'), ({ params }) =>
-      find(params.id) ? new HttpResponse('%PDF-1.7 delivery', { headers: { 'Content-Type': 'application/pdf' } }) : notFound(),
+      find(params.id)
+        ? new HttpResponse('%PDF-1.7 delivery', { headers: { 'Content-Type': 'application/pdf' } })
+        : notFound(),
     ),
     http.post(api('reports/deliveries/:id/approve/'), async ({ params, request }) => {
       const delivery = find(params.id);
       if (!delivery) return notFound();
-      if (delivery.status !== 'awaiting_review') return HttpResponse.json({ detail: 'This draft is no longer waiting for review.', code: 'conflict' }, { status: 409 });
+      if (delivery.status !== 'awaiting_review')
+        return HttpResponse.json(
+          { detail: 'This draft is no longer waiting for review.', code: 'conflict' },
+          { status: 409 },
+        );
       const input = (await request.json()) as ReportReviewInput;
       approved.push({ id: String(params.id), input });
-      Object.assign(delivery, { status: 'approved', comment: input.comment ?? null, reviewed_by: 'Asha Rao', reviewed_at: '2030-03-11T10:00:00.000Z' });
+      Object.assign(delivery, {
+        status: 'approved',
+        comment: input.comment ?? null,
+        reviewed_by: 'Asha Rao',
+        reviewed_at: '2030-03-11T10:00:00.000Z',
+      });
       return HttpResponse.json(withoutData(delivery));
     }),
     http.post(api('reports/deliveries/:id/skip/'), ({ params }) => {
@@ -90,7 +113,9 @@ export function schedulesApiHandlers({ schedules: initial = {}, deliveries: init
       delivery.status = 'skipped';
       return HttpResponse.json(withoutData(delivery));
     }),
-    http.get(api('reports/:id/schedule/'), ({ params }) => HttpResponse.json({ schedule: schedules.get(String(params.id)) ?? null })),
+    http.get(api('reports/:id/schedule/'), ({ params }) =>
+      HttpResponse.json({ schedule: schedules.get(String(params.id)) ?? null }),
+    ),
     http.put(api('reports/:id/schedule/'), async ({ params, request }) => {
       const reportId = String(params.id);
       const input = (await request.json()) as ReportScheduleInput;
@@ -104,7 +129,9 @@ export function schedulesApiHandlers({ schedules: initial = {}, deliveries: init
         day_of_month: input.day_of_month ?? null,
         hour: input.hour,
         time_zone: input.time_zone,
-        members: members.filter((member) => input.members.includes(member.user_id)).map((member) => ({ user_id: member.user_id, name: member.full_name, email: member.email })),
+        members: members
+          .filter((member) => input.members.includes(member.user_id))
+          .map((member) => ({ user_id: member.user_id, name: member.full_name, email: member.email })),
         emails: input.emails,
         review: input.review,
         reviewer: input.review ? { user_id: members[0]!.user_id, name: members[0]!.full_name } : null,

@@ -1,9 +1,10 @@
-import { useFormikContext } from 'formik';
+import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { Stack, Typography } from '@mui/material';
 import { RULE_ACTION_LABELS, RULE_LEVEL_LABELS, type RuleActionKind, type RuleDefinition } from '@shared/api/rules';
-import { FormikCheckbox } from '@client/components/FormikCheckbox';
-import { actionsForLevel, isBudgetAction } from './ruleForm';
+import { useFormikContext } from 'formik';
+
 import { FormikNumberField, FormikSelect } from './RuleFields';
+import { actionsForLevel, isBudgetAction } from './ruleForm';
 
 /** The labels of the action step's checkboxes. */
 export const APPROVAL_LABEL = 'Ask me to approve each change';
@@ -21,7 +22,10 @@ export function ActionStep() {
   const { values, setFieldValue } = useFormikContext<RuleDefinition>();
   const { kind } = values.action;
   const allowed = actionsForLevel(values.level);
-  const options = (allowed.includes(kind) ? allowed : [...allowed, kind]).map((action) => ({ value: action, label: RULE_ACTION_LABELS[action] }));
+  const options = (allowed.includes(kind) ? allowed : [...allowed, kind]).map((action) => ({
+    value: action,
+    label: RULE_ACTION_LABELS[action],
+  }));
 
   const chooseAction = (next: RuleActionKind) => {
     const budget = isBudgetAction(next);
@@ -38,16 +42,33 @@ export function ActionStep() {
   return (
     <Stack spacing={2.5}>
       <Stack spacing={0.5}>
-        <FormikSelect name="action.kind" label="Action" options={options} onValueChange={chooseAction} sx={{ maxWidth: 320 }} />
+        <FormikSelect
+          name="action.kind"
+          label="Action"
+          options={options}
+          onValueChange={chooseAction}
+          sx={{ maxWidth: 320 }}
+        />
         <Typography variant="body2" color="text.secondary">
-          For {RULE_LEVEL_LABELS[values.level].toLowerCase()}: {allowed.map((action) => RULE_ACTION_LABELS[action]).join(', ')}.
+          For {RULE_LEVEL_LABELS[values.level].toLowerCase()}:{' '}
+          {allowed.map((action) => RULE_ACTION_LABELS[action]).join(', ')}.
         </Typography>
       </Stack>
       {isBudgetAction(kind) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
           <FormikNumberField name="action.percent" label="Budget change (%)" sx={NUMBER_WIDTH} />
-          <FormikNumberField name="action.floor" label="Lowest daily budget" helperText={kind === 'budget_down' ? 'Required: never below this' : 'Optional'} sx={NUMBER_WIDTH} />
-          <FormikNumberField name="action.cap" label="Highest daily budget" helperText={kind === 'budget_up' ? 'Required: never above this' : 'Optional'} sx={NUMBER_WIDTH} />
+          <FormikNumberField
+            name="action.floor"
+            label="Lowest daily budget"
+            helperText={kind === 'budget_down' ? 'Required: never below this' : 'Optional'}
+            sx={NUMBER_WIDTH}
+          />
+          <FormikNumberField
+            name="action.cap"
+            label="Highest daily budget"
+            helperText={kind === 'budget_up' ? 'Required: never above this' : 'Optional'}
+            sx={NUMBER_WIDTH}
+          />
         </Stack>
       )}
       {kind !== 'notify' && (
@@ -60,12 +81,27 @@ export function ActionStep() {
         Safety limits
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <FormikNumberField name="cooldown_hours" label="Cooldown (hours)" helperText="Leaves an entity alone this long after acting" sx={NUMBER_WIDTH} />
+        <FormikNumberField
+          name="cooldown_hours"
+          label="Cooldown (hours)"
+          helperText="Leaves an entity alone this long after acting"
+          sx={NUMBER_WIDTH}
+        />
         <FormikNumberField name="max_actions_per_run" label="Most actions per run" sx={NUMBER_WIDTH} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <FormikNumberField name="guard.min_impressions" label="Minimum impressions" helperText="Judged only with at least this much data" sx={NUMBER_WIDTH} />
-        <FormikNumberField name="guard.min_spend" label="Minimum spend" helperText="In each account’s currency" sx={NUMBER_WIDTH} />
+        <FormikNumberField
+          name="guard.min_impressions"
+          label="Minimum impressions"
+          helperText="Judged only with at least this much data"
+          sx={NUMBER_WIDTH}
+        />
+        <FormikNumberField
+          name="guard.min_spend"
+          label="Minimum spend"
+          helperText="In each account’s currency"
+          sx={NUMBER_WIDTH}
+        />
       </Stack>
     </Stack>
   );

@@ -1,6 +1,18 @@
-import { getIn, useFormikContext } from 'formik';
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Paper, Stack, Typography } from '@mui/material';
+import { FormikTextField } from '@client/components/FormikTextField';
 import AddIcon from '@mui/icons-material/Add';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import {
   MAX_CONDITIONS_PER_GROUP,
   MAX_GROUPS,
@@ -11,13 +23,17 @@ import {
   type RuleLevel,
   type RuleMatch,
 } from '@shared/api/rules';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
-import { FormikTextField } from '@client/components/FormikTextField';
-import { ConditionRow } from './ConditionRow';
-import { newCondition } from './ruleForm';
-import { FormikSelect, type SelectOption } from './RuleFields';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { getIn, useFormikContext } from 'formik';
 
-const LEVEL_OPTIONS: SelectOption<RuleLevel>[] = RULE_LEVELS.map((level) => ({ value: level, label: RULE_LEVEL_LABELS[level] }));
+import { ConditionRow } from './ConditionRow';
+import { FormikSelect, type SelectOption } from './RuleFields';
+import { newCondition } from './ruleForm';
+
+const LEVEL_OPTIONS: SelectOption<RuleLevel>[] = RULE_LEVELS.map((level) => ({
+  value: level,
+  label: RULE_LEVEL_LABELS[level],
+}));
 const GROUPS_MATCH_OPTIONS: SelectOption<RuleMatch>[] = [
   { value: 'all', label: 'every group matches' },
   { value: 'any', label: 'any group matches' },
@@ -49,7 +65,12 @@ function PlatformsField() {
           <FormControlLabel
             key={platform}
             label={PLATFORM_LABELS[platform]}
-            control={<Checkbox checked={chosen.includes(platform)} onChange={(event) => toggle(platform, event.target.checked)} />}
+            control={
+              <Checkbox
+                checked={chosen.includes(platform)}
+                onChange={(event) => toggle(platform, event.target.checked)}
+              />
+            }
           />
         ))}
       </FormGroup>
@@ -78,7 +99,8 @@ export function ConditionGroupsStep() {
   };
   const setConditions = (groupIndex: number, conditions: RuleDefinition['groups'][number]['conditions']) =>
     void setFieldValue(`groups[${groupIndex}].conditions`, conditions);
-  const addGroup = () => void setFieldValue('groups', [...values.groups, { match: 'all', conditions: [newCondition()] }]);
+  const addGroup = () =>
+    void setFieldValue('groups', [...values.groups, { match: 'all', conditions: [newCondition()] }]);
   const removeGroup = (groupIndex: number) =>
     void setFieldValue(
       'groups',
@@ -89,18 +111,42 @@ export function ConditionGroupsStep() {
     <Stack spacing={2.5}>
       <FormikTextField name="name" label="Rule name" required fullWidth />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
-        <FormikSelect name="level" label="Applies to" options={LEVEL_OPTIONS} onValueChange={chooseLevel} sx={{ minWidth: 200 }} />
-        <FormikTextField name="scope.name_contains" label="Name contains" helperText="Empty: every name" size="small" sx={{ minWidth: 260 }} />
+        <FormikSelect
+          name="level"
+          label="Applies to"
+          options={LEVEL_OPTIONS}
+          onValueChange={chooseLevel}
+          sx={{ minWidth: 200 }}
+        />
+        <FormikTextField
+          name="scope.name_contains"
+          label="Name contains"
+          helperText="Empty: every name"
+          size="small"
+          sx={{ minWidth: 260 }}
+        />
       </Stack>
       <PlatformsField />
-      {values.groups.length > 1 && <FormikSelect name="match" label="The rule matches when" options={GROUPS_MATCH_OPTIONS} sx={{ maxWidth: 320 }} />}
+      {values.groups.length > 1 && (
+        <FormikSelect
+          name="match"
+          label="The rule matches when"
+          options={GROUPS_MATCH_OPTIONS}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
       {values.groups.map((group, groupIndex) => (
         <Paper key={groupIndex} component="fieldset" variant="outlined" sx={{ p: 2, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
             Group {groupIndex + 1}
           </Typography>
           <Stack spacing={2}>
-            <FormikSelect name={`groups[${groupIndex}].match`} label={`Group ${groupIndex + 1} matches when`} options={GROUP_MATCH_OPTIONS} sx={{ maxWidth: 320 }} />
+            <FormikSelect
+              name={`groups[${groupIndex}].match`}
+              label={`Group ${groupIndex + 1} matches when`}
+              options={GROUP_MATCH_OPTIONS}
+              sx={{ maxWidth: 320 }}
+            />
             {group.conditions.map((_, index) => (
               <ConditionRow
                 key={index}
@@ -115,7 +161,9 @@ export function ConditionGroupsStep() {
                 }
               />
             ))}
-            {typeof getIn(errors, `groups[${groupIndex}].conditions`) === 'string' && <FormHelperText error>{getIn(errors, `groups[${groupIndex}].conditions`)}</FormHelperText>}
+            {typeof getIn(errors, `groups[${groupIndex}].conditions`) === 'string' && (
+              <FormHelperText error>{getIn(errors, `groups[${groupIndex}].conditions`)}</FormHelperText>
+            )}
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button
                 size="small"
@@ -126,7 +174,13 @@ export function ConditionGroupsStep() {
               >
                 Add a condition
               </Button>
-              <Button size="small" color="inherit" aria-label={removeGroupLabel(groupIndex)} disabled={values.groups.length <= 1} onClick={() => removeGroup(groupIndex)}>
+              <Button
+                size="small"
+                color="inherit"
+                aria-label={removeGroupLabel(groupIndex)}
+                disabled={values.groups.length <= 1}
+                onClick={() => removeGroup(groupIndex)}
+              >
                 Remove group
               </Button>
             </Stack>
@@ -135,7 +189,13 @@ export function ConditionGroupsStep() {
       ))}
       {typeof groupsError === 'string' && <FormHelperText error>{groupsError}</FormHelperText>}
       <Box>
-        <Button variant="outlined" size="small" startIcon={<AddIcon aria-hidden />} disabled={values.groups.length >= MAX_GROUPS} onClick={addGroup}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<AddIcon aria-hidden />}
+          disabled={values.groups.length >= MAX_GROUPS}
+          onClick={addGroup}
+        >
           {ADD_GROUP_LABEL}
         </Button>
       </Box>

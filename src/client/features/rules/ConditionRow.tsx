@@ -1,6 +1,5 @@
-import { getIn, useFormikContext } from 'formik';
-import { Box, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Box, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import {
   MONEY_METRICS,
   RULE_COMPARE_KINDS,
@@ -15,13 +14,23 @@ import {
   type RuleOperator,
   type RuleWindow,
 } from '@shared/api/rules';
+import { getIn, useFormikContext } from 'formik';
+
+import { FormikNumberField, FormikSelect, type SelectOption } from './RuleFields';
 import { comparandOfKind, isStateMetric } from './ruleForm';
 import { COMPARE_KIND_LABELS, OPERATOR_LABELS, WINDOW_OPTION_LABELS } from './ruleFormat';
-import { FormikNumberField, FormikSelect, type SelectOption } from './RuleFields';
 
-const WINDOW_OPTIONS: SelectOption<RuleWindow>[] = RULE_WINDOWS.map((window) => ({ value: window, label: WINDOW_OPTION_LABELS[window] }));
-const AVERAGE_WINDOW_OPTIONS = WINDOW_OPTIONS.filter((option) => option.value === 'last_n_days' || option.value === 'lifetime');
-const OPERATOR_OPTIONS: SelectOption<RuleOperator>[] = RULE_OPERATORS.map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }));
+const WINDOW_OPTIONS: SelectOption<RuleWindow>[] = RULE_WINDOWS.map((window) => ({
+  value: window,
+  label: WINDOW_OPTION_LABELS[window],
+}));
+const AVERAGE_WINDOW_OPTIONS = WINDOW_OPTIONS.filter(
+  (option) => option.value === 'last_n_days' || option.value === 'lifetime',
+);
+const OPERATOR_OPTIONS: SelectOption<RuleOperator>[] = RULE_OPERATORS.map((operator) => ({
+  value: operator,
+  label: OPERATOR_LABELS[operator],
+}));
 /** Days a "last N days" window starts with when chosen. */
 const DEFAULT_DAYS = 7;
 const FIELD_WIDTH = { minWidth: 150 };
@@ -37,7 +46,9 @@ function valueHint(metric: RuleMetric): string | undefined {
 
 /** The metrics a condition may use at the rule's level: a daily budget is a campaign's (one chosen already stays listed, with its error). */
 function metricOptions(campaignLevel: boolean, chosen: (RuleMetric | null)[]): SelectOption<RuleMetric>[] {
-  return RULE_METRICS.filter((metric) => metric !== 'budget' || campaignLevel || chosen.includes(metric)).map((metric) => ({ value: metric, label: RULE_METRIC_LABELS[metric] }));
+  return RULE_METRICS.filter((metric) => metric !== 'budget' || campaignLevel || chosen.includes(metric)).map(
+    (metric) => ({ value: metric, label: RULE_METRIC_LABELS[metric] }),
+  );
 }
 
 /** Props of ConditionRow. */
@@ -50,7 +61,8 @@ export interface ConditionRowProps {
 }
 
 /** The label of a condition's remove button: 'Remove condition 2 of group 1'. */
-export const removeConditionLabel = (groupIndex: number, index: number) => `Remove condition ${index + 1} of group ${groupIndex + 1}`;
+export const removeConditionLabel = (groupIndex: number, index: number) =>
+  `Remove condition ${index + 1} of group ${groupIndex + 1}`;
 
 /**
  * One condition: the metric, its window (with the days of "last N days"; none for a state such as
@@ -85,9 +97,20 @@ export function ConditionRow({ groupIndex, index, canRemove, onRemove }: Conditi
     set({ ...condition, window, days: window === 'last_n_days' ? (condition.days ?? DEFAULT_DAYS) : null });
   const chooseCompareKind = (kind: RuleCompareKind) => set({ ...condition, compare: comparandOfKind(kind, compare) });
   const chooseCompareMetric = (metric: RuleMetric) =>
-    set({ ...condition, compare: { ...compare, metric, window: isStateMetric(metric) ? 'today' : (compare.window ?? 'today'), days: isStateMetric(metric) ? null : compare.days } });
+    set({
+      ...condition,
+      compare: {
+        ...compare,
+        metric,
+        window: isStateMetric(metric) ? 'today' : (compare.window ?? 'today'),
+        days: isStateMetric(metric) ? null : compare.days,
+      },
+    });
   const chooseCompareWindow = (window: RuleWindow) =>
-    set({ ...condition, compare: { ...compare, window, days: window === 'last_n_days' ? (compare.days ?? DEFAULT_DAYS) : null } });
+    set({
+      ...condition,
+      compare: { ...compare, window, days: window === 'last_n_days' ? (compare.days ?? DEFAULT_DAYS) : null },
+    });
 
   return (
     <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
@@ -95,9 +118,25 @@ export function ConditionRow({ groupIndex, index, canRemove, onRemove }: Conditi
         {legend}
       </Typography>
       <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <FormikSelect name={`${path}.metric`} label="Metric" options={metricOptions(campaignLevel, [condition.metric])} onValueChange={chooseMetric} sx={FIELD_WIDTH} />
-        {!state && <FormikSelect name={`${path}.window`} label="Window" options={WINDOW_OPTIONS} onValueChange={chooseWindow} sx={FIELD_WIDTH} />}
-        {!state && condition.window === 'last_n_days' && <FormikNumberField name={`${path}.days`} label="Days" sx={NUMBER_WIDTH} />}
+        <FormikSelect
+          name={`${path}.metric`}
+          label="Metric"
+          options={metricOptions(campaignLevel, [condition.metric])}
+          onValueChange={chooseMetric}
+          sx={FIELD_WIDTH}
+        />
+        {!state && (
+          <FormikSelect
+            name={`${path}.window`}
+            label="Window"
+            options={WINDOW_OPTIONS}
+            onValueChange={chooseWindow}
+            sx={FIELD_WIDTH}
+          />
+        )}
+        {!state && condition.window === 'last_n_days' && (
+          <FormikNumberField name={`${path}.days`} label="Days" sx={NUMBER_WIDTH} />
+        )}
         <FormikSelect name={`${path}.operator`} label="Comparison" options={OPERATOR_OPTIONS} sx={FIELD_WIDTH} />
         <FormikSelect
           name={`${path}.compare.kind`}
@@ -106,7 +145,14 @@ export function ConditionRow({ groupIndex, index, canRemove, onRemove }: Conditi
           onValueChange={chooseCompareKind}
           sx={{ minWidth: 220 }}
         />
-        {compare.kind === 'value' && <FormikNumberField name={`${path}.compare.value`} label="Value" helperText={valueHint(condition.metric)} sx={{ width: 180 }} />}
+        {compare.kind === 'value' && (
+          <FormikNumberField
+            name={`${path}.compare.value`}
+            label="Value"
+            helperText={valueHint(condition.metric)}
+            sx={{ width: 180 }}
+          />
+        )}
         {compare.kind === 'metric' && (
           <>
             <FormikSelect
@@ -118,19 +164,47 @@ export function ConditionRow({ groupIndex, index, canRemove, onRemove }: Conditi
               sx={FIELD_WIDTH}
             />
             {!isStateMetric(compare.metric) && (
-              <FormikSelect name={`${path}.compare.window`} label="Its window" options={WINDOW_OPTIONS} onValueChange={chooseCompareWindow} sx={FIELD_WIDTH} />
+              <FormikSelect
+                name={`${path}.compare.window`}
+                label="Its window"
+                options={WINDOW_OPTIONS}
+                onValueChange={chooseCompareWindow}
+                sx={FIELD_WIDTH}
+              />
             )}
-            {!isStateMetric(compare.metric) && compare.window === 'last_n_days' && <FormikNumberField name={`${path}.compare.days`} label="Its days" sx={NUMBER_WIDTH} />}
+            {!isStateMetric(compare.metric) && compare.window === 'last_n_days' && (
+              <FormikNumberField name={`${path}.compare.days`} label="Its days" sx={NUMBER_WIDTH} />
+            )}
           </>
         )}
         {compare.kind === 'average' && (
           <>
-            <FormikSelect name={`${path}.compare.window`} label="Average over" options={AVERAGE_WINDOW_OPTIONS} onValueChange={chooseCompareWindow} sx={FIELD_WIDTH} />
-            {compare.window === 'last_n_days' && <FormikNumberField name={`${path}.compare.days`} label="Average days" sx={NUMBER_WIDTH} />}
+            <FormikSelect
+              name={`${path}.compare.window`}
+              label="Average over"
+              options={AVERAGE_WINDOW_OPTIONS}
+              onValueChange={chooseCompareWindow}
+              sx={FIELD_WIDTH}
+            />
+            {compare.window === 'last_n_days' && (
+              <FormikNumberField name={`${path}.compare.days`} label="Average days" sx={NUMBER_WIDTH} />
+            )}
           </>
         )}
-        {compare.kind !== 'value' && <FormikNumberField name={`${path}.compare.factor`} label="Factor" helperText="e.g. 1.5 for 150%" sx={NUMBER_WIDTH} />}
-        <IconButton aria-label={removeConditionLabel(groupIndex, index)} onClick={onRemove} disabled={!canRemove} sx={{ mt: 0.5 }}>
+        {compare.kind !== 'value' && (
+          <FormikNumberField
+            name={`${path}.compare.factor`}
+            label="Factor"
+            helperText="e.g. 1.5 for 150%"
+            sx={NUMBER_WIDTH}
+          />
+        )}
+        <IconButton
+          aria-label={removeConditionLabel(groupIndex, index)}
+          onClick={onRemove}
+          disabled={!canRemove}
+          sx={{ mt: 0.5 }}
+        >
           <DeleteOutlinedIcon />
         </IconButton>
       </Stack>

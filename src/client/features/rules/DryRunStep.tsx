@@ -1,10 +1,25 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { DRY_RUN_EFFECT_DAYS, RULE_ACTION_LABELS, type DryRun } from '@shared/api/rules';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { formatCount, formatDayWithYear, formatMoney } from '@client/lib/format';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { DRY_RUN_EFFECT_DAYS, type DryRun, RULE_ACTION_LABELS } from '@shared/api/rules';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { type ReactNode, useId } from 'react';
+
 import type { RuleFormStep } from './ruleBuilder.machine';
 import { errorField, STEP_TITLES, stepOfField } from './ruleForm';
 import { DRY_RUN_INTRO, dryRunHeadline, skippedText } from './ruleFormat';
@@ -17,13 +32,23 @@ export const SAVE_FAILED = 'Unable to save the rule. Please try again.';
 /** Said while the dry run runs. */
 export const DRY_RUN_RUNNING = 'Replaying the rule on the last days of data…';
 /** Said of a result the rule changed after. */
-export const DRY_RUN_STALE = 'The dry run is out of date: the rule changed after it ran. Run again to see what it would do now, or save it as it is.';
+export const DRY_RUN_STALE =
+  'The dry run is out of date: the rule changed after it ran. Run again to see what it would do now, or save it as it is.';
 /** The firings table's name. */
 export const FIRINGS_TABLE_LABEL = 'What the rule would have done';
 /** The buttons of the step. */
 export const RUN_AGAIN_LABEL = 'Run again';
 
-const COLUMNS = ['Day', 'Platform', 'Account', 'Entity', 'Action', 'Why', `Spend in the ${DRY_RUN_EFFECT_DAYS} days after`, `Conversions in the ${DRY_RUN_EFFECT_DAYS} days after`] as const;
+const COLUMNS = [
+  'Day',
+  'Platform',
+  'Account',
+  'Entity',
+  'Action',
+  'Why',
+  `Spend in the ${DRY_RUN_EFFECT_DAYS} days after`,
+  `Conversions in the ${DRY_RUN_EFFECT_DAYS} days after`,
+] as const;
 
 /** The step index of each form step, for "Go to". */
 const STEP_INDEX: Record<RuleFormStep, number> = { conditions: 0, actions: 1, schedule: 2 };
@@ -101,7 +126,17 @@ export function DryRunResult({ dryRun }: { dryRun: DryRun }) {
 }
 
 /** A failure's message, with a way to the step holding the field it names. */
-function Failure({ error, fallback, onGoTo, action }: { error: unknown; fallback: string; onGoTo: (step: RuleFormStep) => void; action?: ReactNode }) {
+function Failure({
+  error,
+  fallback,
+  onGoTo,
+  action,
+}: {
+  error: unknown;
+  fallback: string;
+  onGoTo: (step: RuleFormStep) => void;
+  action?: ReactNode;
+}) {
   const step = stepOfField(errorField(error));
   return (
     <Alert

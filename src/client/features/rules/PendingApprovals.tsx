@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { notify } from '@client/app/notify';
+import { LoadingButton } from '@client/components/LoadingButton';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { RuleActionItem } from '@shared/api/rules';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { notify } from '@client/app/notify';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { useId, useState } from 'react';
+
 import { changeText, entityText } from './ruleFormat';
 import { useApproveRuleActionMutation, useRejectRuleActionMutation } from './rules.api';
 
@@ -17,7 +18,8 @@ export const PENDING_READ_ONLY = 'An owner or a manager approves or rejects thes
 
 /** The toast after Approve: what was written, or the platform's refusal. */
 export function approvedText(item: RuleActionItem): string {
-  if (item.status === 'failed') return `${entityText(item)} was not changed: ${item.error ?? 'the platform refused the change.'}`;
+  if (item.status === 'failed')
+    return `${entityText(item)} was not changed: ${item.error ?? 'the platform refused the change.'}`;
   return `Approved: ${changeText(item)}`;
 }
 
@@ -47,9 +49,19 @@ function PendingItem({ item, writes }: { item: RuleActionItem; writes: boolean }
   };
 
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: 'warning.main' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: 'warning.main' }}
+    >
       <Stack spacing={1}>
-        <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={headingId}
+          component="h3"
+          variant="subtitle1"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
           {entityText(item)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -69,10 +81,24 @@ function PendingItem({ item, writes }: { item: RuleActionItem; writes: boolean }
         )}
         {writes && (
           <Stack direction="row" spacing={1}>
-            <LoadingButton size="small" variant="contained" loading={approving} disabled={rejecting} onClick={() => void decideApprove()} aria-describedby={headingId}>
+            <LoadingButton
+              size="small"
+              variant="contained"
+              loading={approving}
+              disabled={rejecting}
+              onClick={() => void decideApprove()}
+              aria-describedby={headingId}
+            >
               {APPROVE_LABEL}
             </LoadingButton>
-            <LoadingButton size="small" variant="outlined" loading={rejecting} disabled={approving} onClick={() => void decideReject()} aria-describedby={headingId}>
+            <LoadingButton
+              size="small"
+              variant="outlined"
+              loading={rejecting}
+              disabled={approving}
+              onClick={() => void decideReject()}
+              aria-describedby={headingId}
+            >
               {REJECT_LABEL}
             </LoadingButton>
           </Stack>

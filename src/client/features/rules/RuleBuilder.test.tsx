@@ -1,13 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { roleCan, type Role } from '@shared/access/policy';
-import { blankRule, RULE_MESSAGES, RULE_PRESETS, type RuleDefinition } from '@shared/api/rules';
 import { editRulePath, newRulePath, paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
-import { cpaRuleBody, dryRunBody, fakeRulesServer, ruleBody, SECOND_RULE_ID, type FakeRulesOptions } from '@client/test/rules.handlers';
+import {
+  cpaRuleBody,
+  dryRunBody,
+  type FakeRulesOptions,
+  fakeRulesServer,
+  ruleBody,
+  SECOND_RULE_ID,
+} from '@client/test/rules.handlers';
 import { server } from '@client/test/server';
+import { type Role, roleCan } from '@shared/access/policy';
+import { blankRule, RULE_MESSAGES, RULE_PRESETS, type RuleDefinition } from '@shared/api/rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { APPROVAL_LABEL, REVIVE_LABEL } from './ActionStep';
 import { ADD_GROUP_LABEL, addConditionLabel, removeGroupLabel } from './ConditionGroupsStep';
 import { removeConditionLabel } from './ConditionRow';
@@ -52,7 +60,8 @@ function RuleBuilderPageFor({ role }: { role: Role }) {
 
 const form = () => screen.getByRole('form');
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
-const condition = (group: number, index: number) => screen.getByRole('group', { name: `Group ${group}, condition ${index}` });
+const condition = (group: number, index: number) =>
+  screen.getByRole('group', { name: `Group ${group}, condition ${index}` });
 const toasts = () => screen.queryAllByRole('alert').map((element) => element.textContent ?? '');
 
 type User = ReturnType<typeof setup>['user'];
@@ -95,7 +104,8 @@ describe('RuleBuilder: from a preset to a saved rule', () => {
     expect(screen.getByRole('heading', { level: 1, name: NEW_RULE_TITLE })).toBeInTheDocument();
     expect(screen.getByText(PRESET_ASKS_HEADING)).toBeInTheDocument();
     expect(screen.getByText(PAUSE_PRESET.asks[0])).toBeInTheDocument();
-    for (const title of ['Conditions', 'Action', 'Schedule', 'Dry run']) expect(within(screen.getByLabelText('Steps')).getByText(title)).toBeInTheDocument();
+    for (const title of ['Conditions', 'Action', 'Schedule', 'Dry run'])
+      expect(within(screen.getByLabelText('Steps')).getByText(title)).toBeInTheDocument();
 
     // Conditions, as the preset sets them.
     expect(await stepHeading('Conditions')).toBeInTheDocument();
@@ -122,11 +132,17 @@ describe('RuleBuilder: from a preset to a saved rule', () => {
     expect(screen.getByRole('status', { name: 'Running the dry run' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save rule' })).not.toBeInTheDocument();
     release();
-    expect(await screen.findByText('Over 8 Dec 2029 – 6 Jan 2030, this rule would have acted 3 times on 2 entities.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Over 8 Dec 2029 – 6 Jan 2030, this rule would have acted 3 times on 2 entities.'),
+    ).toBeInTheDocument();
     expect(fake.requests.dryRuns).toEqual([PAUSE_PRESET.definition(TIME_ZONE)]);
 
     const table = screen.getByRole('table', { name: FIRINGS_TABLE_LABEL });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
       'Day',
       'Platform',
       'Account',
@@ -138,7 +154,11 @@ describe('RuleBuilder: from a preset to a saved rule', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '20 Dec 2029',
       'Meta',
       'Main store',
@@ -149,8 +169,11 @@ describe('RuleBuilder: from a preset to a saved rule', () => {
       '1',
     ]);
     expect(within(rows[2]).getByText('$310.25')).toBeInTheDocument();
-    expect(screen.getByText('Held back: 4 by the minimum-data guard, 2 by the cooldown, 0 by the most actions per run.')).toBeInTheDocument();
-    for (const line of [...dryRunBody().effect, ...dryRunBody().caveats]) expect(screen.getByText(line)).toBeInTheDocument();
+    expect(
+      screen.getByText('Held back: 4 by the minimum-data guard, 2 by the cooldown, 0 by the most actions per run.'),
+    ).toBeInTheDocument();
+    for (const line of [...dryRunBody().effect, ...dryRunBody().caveats])
+      expect(screen.getByText(line)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
     await waitFor(() => expect(fake.requests.created).toEqual([PAUSE_PRESET.definition(TIME_ZONE)]));
@@ -203,14 +226,20 @@ describe('RuleBuilder: the conditions step', () => {
     const days = within(condition(1, 1)).getByRole('textbox', { name: 'Days' });
     await retype(user, days, '91');
     await next(user);
-    await waitFor(() => expect(days).toHaveAccessibleDescription('Group 1, condition 1 — days: windows are at most 90 days.'));
+    await waitFor(() =>
+      expect(days).toHaveAccessibleDescription('Group 1, condition 1 — days: windows are at most 90 days.'),
+    );
     expect(days).toHaveFocus();
     expect(screen.getByRole('heading', { level: 2, name: 'Conditions' })).toBeInTheDocument();
 
     // An emptied number is "not set", not 0.
     await retype(user, days, '');
     await next(user);
-    await waitFor(() => expect(days).toHaveAccessibleDescription('Group 1, condition 1 — days: give a whole number of days from 2 to 90.'));
+    await waitFor(() =>
+      expect(days).toHaveAccessibleDescription(
+        'Group 1, condition 1 — days: give a whole number of days from 2 to 90.',
+      ),
+    );
 
     await retype(user, days, '30');
     await next(user);
@@ -231,7 +260,10 @@ describe('RuleBuilder: the conditions step', () => {
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Window' }), 'Today');
     expect(within(first).queryByRole('textbox', { name: 'Days' })).not.toBeInTheDocument();
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Metric' }), 'Spend');
-    await user.selectOptions(within(first).getByRole('combobox', { name: 'Compare with' }), 'another metric × a factor');
+    await user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Compare with' }),
+      'another metric × a factor',
+    );
     expect(within(first).queryByRole('textbox', { name: 'Value' })).not.toBeInTheDocument();
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Other metric' }), 'Daily budget');
     expect(within(first).queryByRole('combobox', { name: 'Its window' })).not.toBeInTheDocument();
@@ -242,7 +274,10 @@ describe('RuleBuilder: the conditions step', () => {
     const second = condition(1, 2);
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Metric' }), 'CTR (%)');
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Comparison' }), 'lt');
-    await user.selectOptions(within(second).getByRole('combobox', { name: 'Compare with' }), 'its own average × a factor');
+    await user.selectOptions(
+      within(second).getByRole('combobox', { name: 'Compare with' }),
+      'its own average × a factor',
+    );
     await retype(user, within(second).getByRole('textbox', { name: 'Average days' }), '14');
     await retype(user, within(second).getByRole('textbox', { name: 'Factor' }), '0.8');
     await user.click(screen.getByRole('button', { name: addConditionLabel(0) }));
@@ -274,11 +309,34 @@ describe('RuleBuilder: the conditions step', () => {
         {
           match: 'all',
           conditions: [
-            { metric: 'spend', window: 'today', days: null, operator: 'gt', compare: { kind: 'metric', value: null, metric: 'budget', window: 'today', days: null, factor: 0.5 } },
-            { metric: 'ctr', window: 'last_n_days', days: 7, operator: 'lt', compare: { kind: 'average', value: null, metric: null, window: 'last_n_days', days: 14, factor: 0.8 } },
+            {
+              metric: 'spend',
+              window: 'today',
+              days: null,
+              operator: 'gt',
+              compare: { kind: 'metric', value: null, metric: 'budget', window: 'today', days: null, factor: 0.5 },
+            },
+            {
+              metric: 'ctr',
+              window: 'last_n_days',
+              days: 7,
+              operator: 'lt',
+              compare: { kind: 'average', value: null, metric: null, window: 'last_n_days', days: 14, factor: 0.8 },
+            },
           ],
         },
-        { match: 'all', conditions: [{ metric: 'days_running', window: 'today', days: null, operator: 'gte', compare: { kind: 'value', value: 3, metric: null, window: null, days: null, factor: null } }] },
+        {
+          match: 'all',
+          conditions: [
+            {
+              metric: 'days_running',
+              window: 'today',
+              days: null,
+              operator: 'gte',
+              compare: { kind: 'value', value: 3, metric: null, window: null, days: null, factor: null },
+            },
+          ],
+        },
       ],
     });
   });
@@ -292,7 +350,10 @@ describe('RuleBuilder: the action and schedule steps', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Applies to' }), 'Ads');
     await next(user);
     await stepHeading('Action');
-    const options = () => within(screen.getByRole('combobox', { name: 'Action' })).getAllByRole('option').map((option) => option.textContent);
+    const options = () =>
+      within(screen.getByRole('combobox', { name: 'Action' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     expect(options()).toEqual(['Notify me', 'Pause', 'Resume']);
     // A notice has nothing to approve or revive.
     expect(screen.queryByRole('checkbox', { name: APPROVAL_LABEL })).not.toBeInTheDocument();
@@ -310,7 +371,11 @@ describe('RuleBuilder: the action and schedule steps', () => {
     expect(screen.getByRole('textbox', { name: 'Budget change (%)' })).toHaveValue('10');
     await next(user);
     const cap = screen.getByRole('textbox', { name: 'Highest daily budget' });
-    await waitFor(() => expect(cap).toHaveAccessibleDescription('Highest daily budget: a budget the rule raises needs a cap it never goes above.'));
+    await waitFor(() =>
+      expect(cap).toHaveAccessibleDescription(
+        'Highest daily budget: a budget the rule raises needs a cap it never goes above.',
+      ),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Action' })).toBeInTheDocument();
     await user.type(cap, '50000');
     await next(user);
@@ -333,12 +398,18 @@ describe('RuleBuilder: the action and schedule steps', () => {
     const second = screen.getByRole('textbox', { name: 'Time 2' });
     await retype(user, second, '25:00');
     await next(user);
-    await waitFor(() => expect(second).toHaveAccessibleDescription('Run at, time 2: give a time as HH:MM, 00:00 to 23:59.'));
+    await waitFor(() =>
+      expect(second).toHaveAccessibleDescription('Run at, time 2: give a time as HH:MM, 00:00 to 23:59.'),
+    );
     await retype(user, second, '17:30');
     await next(user);
     await stepHeading('Dry run');
     await screen.findByText(/^Over /);
-    expect((fake.requests.dryRuns[0] as RuleDefinition).schedule).toEqual({ kind: 'times', times: ['09:00', '17:30'], time_zone: TIME_ZONE });
+    expect((fake.requests.dryRuns[0] as RuleDefinition).schedule).toEqual({
+      kind: 'times',
+      times: ['09:00', '17:30'],
+      time_zone: TIME_ZONE,
+    });
   });
 });
 
@@ -347,7 +418,16 @@ describe('RuleBuilder: the dry run', () => {
     let fail = true;
     const { user, fake } = setup({
       route: newRulePath(PAUSE_PRESET.id),
-      overrides: [http.post(api('rules/dry-run/'), () => (fail ? HttpResponse.json({ detail: 'The metrics are being rebuilt.', code: 'service_unavailable' }, { status: 503 }) : undefined))],
+      overrides: [
+        http.post(api('rules/dry-run/'), () =>
+          fail
+            ? HttpResponse.json(
+                { detail: 'The metrics are being rebuilt.', code: 'service_unavailable' },
+                { status: 503 },
+              )
+            : undefined,
+        ),
+      ],
     });
     await stepHeading('Conditions');
     await next(user);
@@ -358,7 +438,9 @@ describe('RuleBuilder: the dry run', () => {
     const failure = await within(form()).findByText('The metrics are being rebuilt.');
     expect(screen.queryByRole('button', { name: 'Save rule' })).not.toBeInTheDocument();
     fail = false;
-    await user.click(within(failure.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: RUN_AGAIN_LABEL }));
+    await user.click(
+      within(failure.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: RUN_AGAIN_LABEL }),
+    );
     expect(await screen.findByText(/would have acted 3 times/)).toBeInTheDocument();
     expect(fake.requests.dryRuns).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: RUN_AGAIN_LABEL }));
@@ -367,10 +449,17 @@ describe('RuleBuilder: the dry run', () => {
   });
 
   it('says when nothing would have fired', async () => {
-    const { user } = setup({ route: newRulePath(PAUSE_PRESET.id), dryRun: dryRunBody({ firings: [], effect: [], caveats: [] }) });
+    const { user } = setup({
+      route: newRulePath(PAUSE_PRESET.id),
+      dryRun: dryRunBody({ firings: [], effect: [], caveats: [] }),
+    });
     await stepHeading('Conditions');
     await toDryRunResult(user);
-    expect(screen.getByText('Over 8 Dec 2029 – 6 Jan 2030, this rule would not have acted: none of the 18 entities in scope met its conditions.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Over 8 Dec 2029 – 6 Jan 2030, this rule would not have acted: none of the 18 entities in scope met its conditions.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -413,8 +502,18 @@ describe('RuleBuilder: editing a rule', () => {
     await toDryRunResult(user);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('The rules list')).toBeInTheDocument();
-    const { id: _id, created_at: _created, updated_at: _updated, created_by: _by, summary: _summary, last_run: _run, ...definition } = saved;
-    expect(fake.requests.updated).toEqual([{ id: SECOND_RULE_ID, body: { ...definition, name: 'CPA well above its average' } }]);
+    const {
+      id: _id,
+      created_at: _created,
+      updated_at: _updated,
+      created_by: _by,
+      summary: _summary,
+      last_run: _run,
+      ...definition
+    } = saved;
+    expect(fake.requests.updated).toEqual([
+      { id: SECOND_RULE_ID, body: { ...definition, name: 'CPA well above its average' } },
+    ]);
     expect(fake.requests.created).toEqual([]);
     await waitFor(() => expect(toasts()).toContain('Changes to “CPA well above its average” saved.'));
   });

@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Formik, setNestedObjectValues, useFormikContext, type FormikTouched } from 'formik';
-import { Box, Button, Stack, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
-import type { RuleDefinition } from '@shared/api/rules';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
+import { Box, Button, Stack, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
+import type { RuleDefinition } from '@shared/api/rules';
+import { Formik, type FormikTouched, setNestedObjectValues, useFormikContext } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
 import { ActionStep } from './ActionStep';
 import { ConditionGroupsStep } from './ConditionGroupsStep';
 import { DryRunStep, SAVE_FAILED } from './DryRunStep';
-import { RULE_FORM_STEPS, stepIndexOf, type RuleFormStep } from './ruleBuilder.machine';
+import { RULE_FORM_STEPS, type RuleFormStep, stepIndexOf } from './ruleBuilder.machine';
 import { errorField, STEP_TITLES, stepErrors, validateRule } from './ruleForm';
 import { ScheduleStep } from './ScheduleStep';
-import { useRuleBuilderFlow, type RuleBuilderFlow } from './useRuleBuilderFlow';
+import { type RuleBuilderFlow, useRuleBuilderFlow } from './useRuleBuilderFlow';
 
 /** The buttons that move between steps. */
 export const NEXT_LABEL = 'Next';
@@ -21,7 +22,8 @@ export const BACK_LABEL = 'Back';
 export const STALE_STEP_LABEL = 'Out of date';
 
 /** The toast once a rule is saved. */
-export const savedText = (name: string, editing: boolean) => (editing ? `Changes to “${name}” saved.` : `Rule “${name}” saved.`);
+export const savedText = (name: string, editing: boolean) =>
+  editing ? `Changes to “${name}” saved.` : `Rule “${name}” saved.`;
 
 const HEADING_ID = 'rule-builder-step';
 
@@ -60,7 +62,8 @@ function BuilderStepper({ snapshot, send }: RuleBuilderFlow) {
 }
 
 function BuilderForm({ snapshot, send, editing }: BuilderFormProps) {
-  const { values, touched, validateForm, setTouched, setFieldTouched, setFieldError } = useFormikContext<RuleDefinition>();
+  const { values, touched, validateForm, setTouched, setFieldTouched, setFieldError } =
+    useFormikContext<RuleDefinition>();
   const navigate = useNavigate();
   const stepIndex = stepIndexOf(snapshot.value);
   const step: RuleFormStep | undefined = RULE_FORM_STEPS[stepIndex];
@@ -139,7 +142,14 @@ function BuilderForm({ snapshot, send, editing }: BuilderFormProps) {
         {step === 'conditions' && <ConditionGroupsStep />}
         {step === 'actions' && <ActionStep />}
         {step === 'schedule' && <ScheduleStep />}
-        {step === undefined && <DryRunStep snapshot={snapshot} send={send} editing={editing} onGoTo={(target) => send({ type: 'GOTO', step: target })} />}
+        {step === undefined && (
+          <DryRunStep
+            snapshot={snapshot}
+            send={send}
+            editing={editing}
+            onGoTo={(target) => send({ type: 'GOTO', step: target })}
+          />
+        )}
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           {stepIndex > 0 && (
             <Button variant="outlined" disabled={busy} onClick={() => send({ type: 'BACK' })}>

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Skeleton, Stack } from '@mui/material';
-import { blankRule, RULE_PRESETS } from '@shared/api/rules';
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { Alert, Box, Skeleton, Stack } from '@mui/material';
+import { blankRule, RULE_PRESETS } from '@shared/api/rules';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+
 import { RuleBuilder } from './RuleBuilder';
 import { browserTimeZone, definitionOf } from './ruleForm';
 import { useGetRuleQuery } from './rules.api';
@@ -24,7 +25,10 @@ function NewRule() {
   const presetId = params.get('preset');
   const preset = RULE_PRESETS.find((candidate) => candidate.id === presetId);
   // Computed once: the machine and the form start from it and keep their own state after.
-  const initial = useMemo(() => (preset ? preset.definition(browserTimeZone()) : blankRule(browserTimeZone())), [preset]);
+  const initial = useMemo(
+    () => (preset ? preset.definition(browserTimeZone()) : blankRule(browserTimeZone())),
+    [preset],
+  );
   return (
     <>
       {preset && preset.asks.length > 0 && (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { useField } from 'formik';
 import { TextField, type TextFieldProps } from '@mui/material';
+import { useField } from 'formik';
+import { useState } from 'react';
 
 /** TextField props without what Formik owns. */
 type OwnedByFormik = 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children';
@@ -26,7 +26,15 @@ export type FormikSelectProps<T extends string> = Omit<TextFieldProps, OwnedByFo
  * A labelled native select bound to a Formik field (native: every browser and screen reader
  * knows it, and the keyboard works as everywhere). The field's message shows once it is touched.
  */
-export function FormikSelect<T extends string>({ name, options, placeholder, onValueChange, helperText, id, ...props }: FormikSelectProps<T>) {
+export function FormikSelect<T extends string>({
+  name,
+  options,
+  placeholder,
+  onValueChange,
+  helperText,
+  id,
+  ...props
+}: FormikSelectProps<T>) {
   const [field, meta, helpers] = useField<T | null>(name);
   const showError = meta.touched && typeof meta.error === 'string';
   return (
@@ -67,8 +75,10 @@ export function parseNumberText(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
-const numberText = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '' : String(value));
-const sameNumber = (a: number | null, b: number | null | undefined) => Object.is(a, b) || (a === null && b === undefined);
+const numberText = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value) ? '' : String(value);
+const sameNumber = (a: number | null, b: number | null | undefined) =>
+  Object.is(a, b) || (a === null && b === undefined);
 
 /** Props of FormikNumberField. */
 export type FormikNumberFieldProps = Omit<TextFieldProps, OwnedByFormik | 'type'> & {

@@ -1,8 +1,8 @@
-import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { newRulePath } from '@client/app/paths';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { RULE_PRESETS, type RulePreset } from '@shared/api/rules';
-import { newRulePath } from '@client/app/paths';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The section's heading and its cards' button. */
 export const PRESETS_HEADING = 'Start from a preset';
@@ -32,7 +32,13 @@ function PresetCard({ preset }: { preset: RulePreset }) {
           </Box>
         )}
         <Box sx={{ mt: 'auto', pt: 1 }}>
-          <Button size="small" variant="outlined" component={RouterLink} to={newRulePath(preset.id)} aria-describedby={titleId}>
+          <Button
+            size="small"
+            variant="outlined"
+            component={RouterLink}
+            to={newRulePath(preset.id)}
+            aria-describedby={titleId}
+          >
             {USE_PRESET_LABEL}
           </Button>
         </Box>
@@ -52,7 +58,14 @@ export function RulePresets() {
       <Box
         component="ul"
         aria-labelledby={headingId}
-        sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}
+        sx={{
+          m: 0,
+          p: 0,
+          listStyle: 'none',
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+        }}
       >
         {RULE_PRESETS.map((preset) => (
           <PresetCard key={preset.id} preset={preset} />

@@ -1,8 +1,9 @@
-import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { editRulePath } from '@client/app/paths';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import type { Rule } from '@shared/api/rules';
-import { editRulePath } from '@client/app/paths';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { lastRunText } from './ruleFormat';
 import { useSetRuleEnabledMutation } from './rules.api';
 
@@ -32,7 +33,12 @@ export function RuleRow({ rule, writes, onDelete }: RuleRowProps) {
     <Paper component="li" variant="outlined" aria-labelledby={nameId} sx={{ p: 2, opacity: rule.enabled ? 1 : 0.8 }}>
       <Stack spacing={1}>
         <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography id={nameId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', flexGrow: 1 }}>
+          <Typography
+            id={nameId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere', flexGrow: 1 }}
+          >
             {rule.name}
           </Typography>
           {writes ? (
@@ -40,7 +46,11 @@ export function RuleRow({ rule, writes, onDelete }: RuleRowProps) {
               <Switch
                 checked={rule.enabled}
                 // A failure puts the switch back; the API error channel says why.
-                onChange={(event) => void setEnabled({ id: rule.id, enabled: event.target.checked }).unwrap().catch(() => undefined)}
+                onChange={(event) =>
+                  void setEnabled({ id: rule.id, enabled: event.target.checked })
+                    .unwrap()
+                    .catch(() => undefined)
+                }
                 slotProps={{ input: { 'aria-label': enabledLabel(rule.name) } }}
               />
               <Typography variant="body2" aria-hidden>
@@ -63,7 +73,13 @@ export function RuleRow({ rule, writes, onDelete }: RuleRowProps) {
         </Typography>
         {writes && (
           <Stack direction="row" spacing={1}>
-            <Button size="small" variant="outlined" component={RouterLink} to={editRulePath(rule.id)} aria-describedby={nameId}>
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={editRulePath(rule.id)}
+              aria-describedby={nameId}
+            >
               {EDIT_LABEL}
             </Button>
             <Button size="small" color="error" onClick={onDelete} aria-describedby={nameId}>

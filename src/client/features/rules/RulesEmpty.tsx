@@ -3,7 +3,8 @@ import { Alert, Stack, Typography } from '@mui/material';
 /** The empty list's first line. */
 export const NO_RULES = 'No rules yet…';
 /** What a rule is for, under the empty list's first line. */
-export const NO_RULES_TEXT = 'A rule watches your campaigns and ads after every sync, and tells you, asks you or acts when its conditions are met.';
+export const NO_RULES_TEXT =
+  'A rule watches your campaigns and ads after every sync, and tells you, asks you or acts when its conditions are met.';
 /** Said to a writer under the empty list: where to start. */
 export const START_HERE_TEXT = 'Start from a preset below, or build one with New rule.';
 /** Said to a role that reads rules but may not change them (a viewer). */

@@ -1,19 +1,26 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { roleCan, type Role } from '@shared/access/policy';
-import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
-import { cpaRuleBody, fakeRulesServer, pendingActionBody, ruleBody, type FakeRulesOptions } from '@client/test/rules.handlers';
+import {
+  cpaRuleBody,
+  type FakeRulesOptions,
+  fakeRulesServer,
+  pendingActionBody,
+  ruleBody,
+} from '@client/test/rules.handlers';
 import { server } from '@client/test/server';
+import { type Role, roleCan } from '@shared/access/policy';
+import { RULE_MESSAGES, RULE_PRESETS } from '@shared/api/rules';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+
 import { APPROVE_LABEL, PENDING_HEADING, PENDING_READ_ONLY, REJECT_LABEL } from './PendingApprovals';
 import { PRESETS_HEADING, USE_PRESET_LABEL } from './RulePresets';
 import { DELETE_LABEL, EDIT_LABEL, enabledLabel } from './RuleRow';
-import { DELETE_TEXT, NEW_RULE_LABEL, RULES_FAILED, RULES_HEADING, RULES_INTRO, RulesPage } from './RulesPage';
 import { NO_RULES, RULES_NOT_FOR_ROLE, RULES_READ_ONLY, START_HERE_TEXT } from './RulesEmpty';
+import { DELETE_TEXT, NEW_RULE_LABEL, RULES_FAILED, RULES_HEADING, RULES_INTRO, RulesPage } from './RulesPage';
 
 const PAUSE = ruleBody();
 const CPA = cpaRuleBody();
@@ -33,7 +40,10 @@ function setup({ role = 'owner', overrides = [], ...options }: SetupOptions = {}
   const session = signedInSession({ workspace: { id: '00000000-0000-4000-8000-00000000acme', role } });
   const rendered = renderWithProviders(
     <Routes>
-      <Route path={paths.rules} element={<RulesPage readsRules={roleCan(role, 'rules:read')} writesRules={roleCan(role, 'rules:write')} />} />
+      <Route
+        path={paths.rules}
+        element={<RulesPage readsRules={roleCan(role, 'rules:read')} writesRules={roleCan(role, 'rules:write')} />}
+      />
       <Route path={paths.newRule} element={<p>The builder</p>} />
       <Route path={paths.editRule} element={<p>The builder, editing</p>} />
     </Routes>,
@@ -73,7 +83,11 @@ describe('RulesPage: the list', () => {
     await waitFor(() => expect(fake.requests.enabled).toEqual([{ id: CPA.id, body: { enabled: true } }]));
     expect(fake.rules().find((rule) => rule.id === CPA.id)?.enabled).toBe(true);
 
-    server.use(http.put(api('rules/:id/enabled/'), () => HttpResponse.json({ detail: 'Rules are read-only right now.', code: 'forbidden' }, { status: 403 })));
+    server.use(
+      http.put(api('rules/:id/enabled/'), () =>
+        HttpResponse.json({ detail: 'Rules are read-only right now.', code: 'forbidden' }, { status: 403 }),
+      ),
+    );
     const pauseSwitch = within(await ruleRow(PAUSE.name)).getByRole('switch', { name: enabledLabel(PAUSE.name) });
     await user.click(pauseSwitch);
     await waitFor(() => expect(toasts()).toContain('Rules are read-only right now.'));
@@ -98,7 +112,11 @@ describe('RulesPage: the list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fake.requests.deleted).toEqual([PAUSE.id]));
     await waitFor(() => expect(toasts()).toContain(`Rule “${PAUSE.name}” deleted.`));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: RULES_HEADING })).queryByRole('listitem', { name: PAUSE.name })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: RULES_HEADING })).queryByRole('listitem', { name: PAUSE.name }),
+      ).not.toBeInTheDocument(),
+    );
     expect(await ruleRow(CPA.name)).toBeInTheDocument();
   });
 
@@ -123,7 +141,9 @@ describe('RulesPage: the list', () => {
 
   it('says why the list failed, and Retry asks again', async () => {
     let fail = true;
-    const { user } = setup({ overrides: [http.get(api('rules/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))] });
+    const { user } = setup({
+      overrides: [http.get(api('rules/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))],
+    });
     const failure = await screen.findByText(RULES_FAILED);
     expect(failure.closest('[role="alert"]')).toHaveTextContent('Retry');
     fail = false;
@@ -136,7 +156,11 @@ describe('RulesPage: presets', () => {
   it('lists every preset with why and what to set, each opening the builder prefilled', async () => {
     const { user } = setup();
     const presets = await screen.findByRole('list', { name: PRESETS_HEADING });
-    expect(within(presets).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(RULE_PRESETS.map((preset) => preset.title));
+    expect(
+      within(presets)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(RULE_PRESETS.map((preset) => preset.title));
     expect(within(presets).getAllByRole('link', { name: USE_PRESET_LABEL })).toHaveLength(RULE_PRESETS.length);
 
     const scale = RULE_PRESETS.find((preset) => preset.id === 'scale-roas')!;
@@ -157,7 +181,9 @@ describe('RulesPage: waiting for approval', () => {
   it('lists each queued change with its entity, rule, change and why', async () => {
     setup();
     const item = within(await pendingList()).getByRole('listitem', { name: 'Ad “Spring sale”' });
-    expect(within(item).getByText(`${PLATFORM_LABELS.google} · Brand · Rule “Pause ads whose CTR halved”`)).toBeInTheDocument();
+    expect(
+      within(item).getByText(`${PLATFORM_LABELS.google} · Brand · Rule “Pause ads whose CTR halved”`),
+    ).toBeInTheDocument();
     expect(within(item).getByText(PENDING.change_lines[0])).toBeInTheDocument();
     expect(within(item).getByText(`Why: ${PENDING.reasons[0]}`)).toBeInTheDocument();
     expect(within(item).getByRole('button', { name: APPROVE_LABEL })).toHaveAccessibleDescription('Ad “Spring sale”');
@@ -182,7 +208,11 @@ describe('RulesPage: waiting for approval', () => {
 
   it('says why when the change is no longer waiting', async () => {
     const { user } = setup({
-      overrides: [http.post(api('rules/approvals/:id/approve/'), () => HttpResponse.json({ detail: RULE_MESSAGES.notPending, code: 'conflict' }, { status: 409 }))],
+      overrides: [
+        http.post(api('rules/approvals/:id/approve/'), () =>
+          HttpResponse.json({ detail: RULE_MESSAGES.notPending, code: 'conflict' }, { status: 409 }),
+        ),
+      ],
     });
     const item = within(await pendingList()).getByRole('listitem', { name: 'Ad “Spring sale”' });
     await user.click(within(item).getByRole('button', { name: APPROVE_LABEL }));
@@ -228,7 +258,9 @@ describe('RulesPage: roles', () => {
 
   it('gives a manager the same controls as the owner', async () => {
     setup({ role: 'manager' });
-    expect(within(await ruleRow(PAUSE.name)).getByRole('switch', { name: enabledLabel(PAUSE.name) })).toBeInTheDocument();
+    expect(
+      within(await ruleRow(PAUSE.name)).getByRole('switch', { name: enabledLabel(PAUSE.name) }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: NEW_RULE_LABEL })).toBeInTheDocument();
     expect(within(await pendingList()).getByRole('button', { name: APPROVE_LABEL })).toBeInTheDocument();
   });

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import type { Rule } from '@shared/api/rules';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import type { Rule } from '@shared/api/rules';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { PendingApprovals } from './PendingApprovals';
 import { RulePresets } from './RulePresets';
 import { RuleRow, RuleRowSkeleton } from './RuleRow';
@@ -17,7 +18,8 @@ import { NotForRoleNotice, RULES_READ_ONLY, RulesEmpty } from './RulesEmpty';
 
 const TITLE = 'Automated rules';
 /** The line under the title. */
-export const RULES_INTRO = 'Rules watch your campaigns and ads after every sync, and notify you, ask you or act when their conditions are met.';
+export const RULES_INTRO =
+  'Rules watch your campaigns and ads after every sync, and notify you, ask you or act when their conditions are met.';
 /** Said when the list cannot be loaded and the server gave no reason. */
 export const RULES_FAILED = 'Unable to load your rules right now.';
 /** The list's heading, and the button that opens the builder. */
@@ -49,7 +51,13 @@ function DeleteRuleDialog({ rule, onClose }: { rule: Rule | null; onClose: () =>
       <DialogContent>
         <DialogContentText>{DELETE_TEXT}</DialogContentText>
       </DialogContent>
-      <ConfirmActions confirmLabel="Delete" destructive busy={isLoading} onCancel={onClose} onConfirm={() => void confirm()} />
+      <ConfirmActions
+        confirmLabel="Delete"
+        destructive
+        busy={isLoading}
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+      />
     </Dialog>
   );
 }

@@ -1,13 +1,27 @@
-import { getIn, useFormikContext } from 'formik';
-import { Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, IconButton, Radio, RadioGroup, Stack } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { MAX_SCHEDULE_TIMES, type RuleDefinition, type RuleScheduleKind } from '@shared/api/rules';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikTextField } from '@client/components/FormikTextField';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Stack,
+} from '@mui/material';
+import { MAX_SCHEDULE_TIMES, type RuleDefinition, type RuleScheduleKind } from '@shared/api/rules';
+import { getIn, useFormikContext } from 'formik';
 
 /** The schedule's choices and buttons. */
-export const SCHEDULE_LABELS: Record<RuleScheduleKind, string> = { after_sync: 'After each sync', times: 'At set times' };
+export const SCHEDULE_LABELS: Record<RuleScheduleKind, string> = {
+  after_sync: 'After each sync',
+  times: 'At set times',
+};
 export const ADD_TIME_LABEL = 'Add a time';
 export const removeTimeLabel = (index: number) => `Remove time ${index + 1}`;
 export const ENABLED_LABEL = 'Turn the rule on when it is saved';
@@ -25,7 +39,11 @@ export function ScheduleStep() {
   const timesError: unknown = getIn(errors, 'schedule.times');
 
   const chooseKind = (kind: RuleScheduleKind) => {
-    void setFieldValue('schedule', { ...schedule, kind, times: kind === 'times' && schedule.times.length === 0 ? [DEFAULT_TIME] : schedule.times });
+    void setFieldValue('schedule', {
+      ...schedule,
+      kind,
+      times: kind === 'times' && schedule.times.length === 0 ? [DEFAULT_TIME] : schedule.times,
+    });
   };
   const setTimes = (times: string[]) => void setFieldValue('schedule.times', times);
 
@@ -33,12 +51,18 @@ export function ScheduleStep() {
     <Stack spacing={2.5}>
       <FormControl component="fieldset">
         <FormLabel component="legend">When it runs</FormLabel>
-        <RadioGroup name="schedule.kind" value={schedule.kind} onChange={(event) => chooseKind(event.target.value as RuleScheduleKind)}>
+        <RadioGroup
+          name="schedule.kind"
+          value={schedule.kind}
+          onChange={(event) => chooseKind(event.target.value as RuleScheduleKind)}
+        >
           {(Object.keys(SCHEDULE_LABELS) as RuleScheduleKind[]).map((kind) => (
             <FormControlLabel key={kind} value={kind} control={<Radio />} label={SCHEDULE_LABELS[kind]} />
           ))}
         </RadioGroup>
-        {schedule.kind === 'after_sync' && <FormHelperText>Once per new data: two syncs finishing together run it once.</FormHelperText>}
+        {schedule.kind === 'after_sync' && (
+          <FormHelperText>Once per new data: two syncs finishing together run it once.</FormHelperText>
+        )}
       </FormControl>
       {schedule.kind === 'times' && (
         <Stack spacing={1.5}>
@@ -65,11 +89,22 @@ export function ScheduleStep() {
           ))}
           {typeof timesError === 'string' && <FormHelperText error>{timesError}</FormHelperText>}
           <Box>
-            <Button size="small" startIcon={<AddIcon aria-hidden />} disabled={schedule.times.length >= MAX_SCHEDULE_TIMES} onClick={() => setTimes([...schedule.times, DEFAULT_TIME])}>
+            <Button
+              size="small"
+              startIcon={<AddIcon aria-hidden />}
+              disabled={schedule.times.length >= MAX_SCHEDULE_TIMES}
+              onClick={() => setTimes([...schedule.times, DEFAULT_TIME])}
+            >
               {ADD_TIME_LABEL}
             </Button>
           </Box>
-          <FormikTextField name="schedule.time_zone" label="Time zone" size="small" helperText="e.g. Europe/Paris" sx={{ maxWidth: 320 }} />
+          <FormikTextField
+            name="schedule.time_zone"
+            label="Time zone"
+            size="small"
+            helperText="e.g. Europe/Paris"
+            sx={{ maxWidth: 320 }}
+          />
         </Stack>
       )}
       <FormikCheckbox name="enabled" label={ENABLED_LABEL} />

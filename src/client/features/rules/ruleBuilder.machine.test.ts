@@ -1,5 +1,6 @@
+import { blankRule, type DryRun, type Rule, RULE_PRESETS, type RuleDefinition } from '@shared/api/rules';
 import { createActor, fromPromise } from 'xstate';
-import { blankRule, RULE_PRESETS, type DryRun, type Rule, type RuleDefinition } from '@shared/api/rules';
+
 import { ruleBuilderMachine, stepIndexOf } from './ruleBuilder.machine';
 
 const DEFINITION: RuleDefinition = RULE_PRESETS[0].definition('UTC');
@@ -36,7 +37,9 @@ interface Calls {
 }
 
 function setup(calls: Calls = {}, definition: RuleDefinition = DEFINITION) {
-  const runDryRun = jest.fn((_definition: RuleDefinition) => (calls.runDryRun ?? slow(() => Promise.resolve(DRY_RUN)))());
+  const runDryRun = jest.fn((_definition: RuleDefinition) =>
+    (calls.runDryRun ?? slow(() => Promise.resolve(DRY_RUN)))(),
+  );
   const saveRule = jest.fn((_definition: RuleDefinition) => (calls.saveRule ?? slow(() => Promise.resolve(RULE)))());
   const actor = createActor(
     ruleBuilderMachine.provide({
@@ -80,7 +83,15 @@ describe('ruleBuilderMachine', () => {
   it('starts on the conditions with the definition it was given', () => {
     const flow = setup();
     expect(flow.state()).toBe('conditions');
-    expect(flow.context()).toEqual({ definition: DEFINITION, stepValid: false, dryRun: null, dryRunStale: false, dryRunError: null, saveError: null, saved: null });
+    expect(flow.context()).toEqual({
+      definition: DEFINITION,
+      stepValid: false,
+      dryRun: null,
+      dryRunStale: false,
+      dryRunError: null,
+      saveError: null,
+      saved: null,
+    });
   });
 
   it('leaves a step only once the form said its fields are valid', () => {
@@ -144,7 +155,9 @@ describe('ruleBuilderMachine', () => {
   it('keeps why a dry run failed, and Run again retries it', async () => {
     let attempts = 0;
     const failure = { status: 500, data: { detail: 'The dry run could not read the metrics.' } };
-    const flow = setup({ runDryRun: slow(() => (++attempts === 1 ? Promise.reject(failure) : Promise.resolve(DRY_RUN))) });
+    const flow = setup({
+      runDryRun: slow(() => (++attempts === 1 ? Promise.reject(failure) : Promise.resolve(DRY_RUN))),
+    });
     flow.next();
     flow.next();
     flow.next();

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { DryRun, Rule, RuleDefinition } from '@shared/api/rules';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** The builder's steps that hold fields, in order. */
 export const RULE_FORM_STEPS = ['conditions', 'actions', 'schedule'] as const;
@@ -44,7 +44,10 @@ interface RuleBuilderContext {
 
 /** GOTO transitions back to each of `steps` (never forward: a step is left forward only by a valid Next). */
 function gotoBack(steps: readonly RuleFormStep[]) {
-  return steps.map((step) => ({ guard: { type: 'isGotoStep' as const, params: { step } }, target: `#ruleBuilder.${step}` }));
+  return steps.map((step) => ({
+    guard: { type: 'isGotoStep' as const, params: { step } },
+    target: `#ruleBuilder.${step}`,
+  }));
 }
 
 /**
@@ -63,15 +66,23 @@ export const ruleBuilderMachine = setup({
     input: {} as RuleBuilderInput,
   },
   actors: {
-    runDryRun: fromPromise<DryRun, RuleDefinition>(() => Promise.reject(new Error('runDryRun is provided by the component'))),
-    saveRule: fromPromise<Rule, RuleDefinition>(() => Promise.reject(new Error('saveRule is provided by the component'))),
+    runDryRun: fromPromise<DryRun, RuleDefinition>(() =>
+      Promise.reject(new Error('runDryRun is provided by the component')),
+    ),
+    saveRule: fromPromise<Rule, RuleDefinition>(() =>
+      Promise.reject(new Error('saveRule is provided by the component')),
+    ),
   },
   actions: {
     forgetValidity: assign({ stepValid: false }),
     recordValidity: assign({ stepValid: ({ event }) => (event.type === 'VALIDITY' ? event.valid : false) }),
     recordChange: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
-      return { definition: event.definition, stepValid: false, dryRunStale: context.dryRun !== null || context.dryRunStale };
+      return {
+        definition: event.definition,
+        stepValid: false,
+        dryRunStale: context.dryRun !== null || context.dryRunStale,
+      };
     }),
   },
   guards: {
@@ -129,8 +140,14 @@ export const ruleBuilderMachine = setup({
           invoke: {
             src: 'runDryRun',
             input: ({ context }) => context.definition,
-            onDone: { target: 'reviewed', actions: assign({ dryRun: ({ event }) => event.output, dryRunStale: false }) },
-            onError: { target: 'failed', actions: assign({ dryRun: null, dryRunStale: false, dryRunError: ({ event }) => event.error }) },
+            onDone: {
+              target: 'reviewed',
+              actions: assign({ dryRun: ({ event }) => event.output, dryRunStale: false }),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ dryRun: null, dryRunStale: false, dryRunError: ({ event }) => event.error }),
+            },
           },
         },
         reviewed: {

@@ -1,4 +1,4 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
 
 /** A form step is entered with its fields not yet said valid: Next waits for the form's verdict. */
@@ -15,7 +15,8 @@ describeMachinePaths(machineModel('ruleBuilder'), {
   'dryRun.running': {
     // Entering the dry run step runs the dry run with the form's values.
     check: ({ snapshot, calls, entered }) => {
-      if (entered.includes('dryRun.running')) expect(calls).toEqual([{ src: 'runDryRun', input: snapshot.context.definition }]);
+      if (entered.includes('dryRun.running'))
+        expect(calls).toEqual([{ src: 'runDryRun', input: snapshot.context.definition }]);
       expect(snapshot.context.dryRunError).toBeNull();
     },
   },

@@ -1,11 +1,22 @@
-import { blankRule, RULE_PRESETS, type RuleDefinition } from '@shared/api/rules';
 import { ruleBody } from '@client/test/rules.handlers';
-import { actionsForLevel, comparandOfKind, definitionOf, errorField, stepErrors, stepOfField, toDefinition, validateRule } from './ruleForm';
+import { blankRule, RULE_PRESETS, type RuleDefinition } from '@shared/api/rules';
+
 import { parseNumberText } from './RuleFields';
+import {
+  actionsForLevel,
+  comparandOfKind,
+  definitionOf,
+  errorField,
+  stepErrors,
+  stepOfField,
+  toDefinition,
+  validateRule,
+} from './ruleForm';
 
 describe('toDefinition', () => {
   it('sends every preset as it is', () => {
-    for (const preset of RULE_PRESETS) expect(toDefinition(preset.definition('Europe/Paris'))).toEqual(preset.definition('Europe/Paris'));
+    for (const preset of RULE_PRESETS)
+      expect(toDefinition(preset.definition('Europe/Paris'))).toEqual(preset.definition('Europe/Paris'));
   });
 
   it('trims text and leaves out what hidden inputs still hold', () => {
@@ -19,9 +30,21 @@ describe('toDefinition', () => {
           match: 'all',
           conditions: [
             // A window that is not "last N days" has no days; a number has no factor.
-            { metric: 'cpa', window: 'yesterday', days: 7, operator: 'gt', compare: { kind: 'value', value: 5, metric: 'spend', window: 'today', days: 3, factor: 2 } },
+            {
+              metric: 'cpa',
+              window: 'yesterday',
+              days: 7,
+              operator: 'gt',
+              compare: { kind: 'value', value: 5, metric: 'spend', window: 'today', days: 3, factor: 2 },
+            },
             // A state has no window of its own.
-            { metric: 'budget', window: 'last_n_days', days: 7, operator: 'lt', compare: { kind: 'value', value: 100, metric: null, window: null, days: null, factor: null } },
+            {
+              metric: 'budget',
+              window: 'last_n_days',
+              days: 7,
+              operator: 'lt',
+              compare: { kind: 'value', value: 100, metric: null, window: null, days: null, factor: null },
+            },
           ],
         },
       ],
@@ -38,8 +61,20 @@ describe('toDefinition', () => {
         {
           match: 'all',
           conditions: [
-            { metric: 'cpa', window: 'yesterday', days: null, operator: 'gt', compare: { kind: 'value', value: 5, metric: null, window: null, days: null, factor: null } },
-            { metric: 'budget', window: 'today', days: null, operator: 'lt', compare: { kind: 'value', value: 100, metric: null, window: null, days: null, factor: null } },
+            {
+              metric: 'cpa',
+              window: 'yesterday',
+              days: null,
+              operator: 'gt',
+              compare: { kind: 'value', value: 5, metric: null, window: null, days: null, factor: null },
+            },
+            {
+              metric: 'budget',
+              window: 'today',
+              days: null,
+              operator: 'lt',
+              compare: { kind: 'value', value: 100, metric: null, window: null, days: null, factor: null },
+            },
           ],
         },
       ],
@@ -49,7 +84,9 @@ describe('toDefinition', () => {
       approval: true,
     });
     // Revive is a pausing rule's, approval a changing one's.
-    expect(toDefinition({ ...values, action: { kind: 'notify', percent: null, floor: null, cap: null } })).toMatchObject({ revive: false, approval: false });
+    expect(
+      toDefinition({ ...values, action: { kind: 'notify', percent: null, floor: null, cap: null } }),
+    ).toMatchObject({ revive: false, approval: false });
   });
 });
 
@@ -61,10 +98,31 @@ describe('definitionOf', () => {
 
 describe('comparandOfKind', () => {
   it('keeps the factor and span a comparison had when its kind changes', () => {
-    const average = comparandOfKind('average', { kind: 'value', value: 3, metric: null, window: null, days: null, factor: null });
+    const average = comparandOfKind('average', {
+      kind: 'value',
+      value: 3,
+      metric: null,
+      window: null,
+      days: null,
+      factor: null,
+    });
     expect(average).toEqual({ kind: 'average', value: null, metric: null, window: 'last_n_days', days: 30, factor: 1 });
-    expect(comparandOfKind('metric', { ...average, factor: 1.5 })).toEqual({ kind: 'metric', value: null, metric: null, window: 'today', days: null, factor: 1.5 });
-    expect(comparandOfKind('value', average)).toEqual({ kind: 'value', value: null, metric: null, window: null, days: null, factor: null });
+    expect(comparandOfKind('metric', { ...average, factor: 1.5 })).toEqual({
+      kind: 'metric',
+      value: null,
+      metric: null,
+      window: 'today',
+      days: null,
+      factor: 1.5,
+    });
+    expect(comparandOfKind('value', average)).toEqual({
+      kind: 'value',
+      value: null,
+      metric: null,
+      window: null,
+      days: null,
+      factor: null,
+    });
   });
 });
 
@@ -82,13 +140,17 @@ describe('steps and fields', () => {
     const errors = await validateRule({ ...blankRule('UTC'), cooldown_hours: 0 });
     expect(errors.name).toBe('Name: give the rule a name.');
     expect(stepErrors(errors, 'conditions')).toEqual({ name: 'Name: give the rule a name.' });
-    expect(stepErrors(errors, 'actions')).toEqual({ cooldown_hours: 'Cooldown (hours): give whole hours from 1 to 720.' });
+    expect(stepErrors(errors, 'actions')).toEqual({
+      cooldown_hours: 'Cooldown (hours): give whole hours from 1 to 720.',
+    });
     expect(stepErrors(errors, 'schedule')).toEqual({});
     expect(await validateRule({ ...blankRule('UTC'), name: 'Watch CPA' })).toEqual({});
   });
 
   it('reads the field of a server 400', () => {
-    expect(errorField({ status: 400, data: { detail: 'Another rule already has this name.', field: 'name' } })).toBe('name');
+    expect(errorField({ status: 400, data: { detail: 'Another rule already has this name.', field: 'name' } })).toBe(
+      'name',
+    );
     expect(errorField({ status: 500, data: { detail: 'Oops' } })).toBeNull();
     expect(errorField(new Error('offline'))).toBeNull();
   });

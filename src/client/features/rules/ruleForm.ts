@@ -1,18 +1,19 @@
-import { ValidationError } from 'yup';
-import { yupToFormErrors, type FormikErrors } from 'formik';
 import {
   blankRule,
-  RULE_ACTION_LEVELS,
-  STATE_METRICS,
   type Rule,
+  RULE_ACTION_LEVELS,
   type RuleActionKind,
   type RuleComparand,
   type RuleCondition,
   type RuleDefinition,
   type RuleLevel,
   type RuleMetric,
+  STATE_METRICS,
 } from '@shared/api/rules';
 import { ruleSchema } from '@shared/validation/rules';
+import { type FormikErrors, yupToFormErrors } from 'formik';
+import { ValidationError } from 'yup';
+
 import type { RuleFormStep } from './ruleBuilder.machine';
 
 /** The fields each step of the builder holds (top-level keys of RuleDefinition). */
@@ -63,7 +64,15 @@ export function browserTimeZone(): string {
 
 /** The server-only fields of a rule taken off: what the builder edits and sends back. */
 export function definitionOf(rule: Rule): RuleDefinition {
-  const { id: _id, created_at: _createdAt, updated_at: _updatedAt, created_by: _createdBy, summary: _summary, last_run: _lastRun, ...definition } = rule;
+  const {
+    id: _id,
+    created_at: _createdAt,
+    updated_at: _updatedAt,
+    created_by: _createdBy,
+    summary: _summary,
+    last_run: _lastRun,
+    ...definition
+  } = rule;
   return definition;
 }
 
@@ -90,7 +99,14 @@ export function comparandOfKind(kind: RuleComparand['kind'], previous: RuleCompa
     case 'metric':
       return { kind, value: null, metric: previous.metric, window: 'today', days: null, factor: previous.factor ?? 1 };
     case 'average':
-      return { kind, value: null, metric: null, window: previous.window === 'lifetime' ? 'lifetime' : 'last_n_days', days: previous.days ?? 30, factor: previous.factor ?? 1 };
+      return {
+        kind,
+        value: null,
+        metric: null,
+        window: previous.window === 'lifetime' ? 'lifetime' : 'last_n_days',
+        days: previous.days ?? 30,
+        factor: previous.factor ?? 1,
+      };
   }
 }
 
@@ -101,10 +117,24 @@ function comparandToSend(compare: RuleComparand): RuleComparand {
     case 'metric': {
       const state = isStateMetric(compare.metric);
       const window = state ? 'today' : compare.window;
-      return { kind: 'metric', value: null, metric: compare.metric, window, days: window === 'last_n_days' ? compare.days : null, factor: compare.factor };
+      return {
+        kind: 'metric',
+        value: null,
+        metric: compare.metric,
+        window,
+        days: window === 'last_n_days' ? compare.days : null,
+        factor: compare.factor,
+      };
     }
     case 'average':
-      return { kind: 'average', value: null, metric: null, window: compare.window, days: compare.window === 'last_n_days' ? compare.days : null, factor: compare.factor };
+      return {
+        kind: 'average',
+        value: null,
+        metric: null,
+        window: compare.window,
+        days: compare.window === 'last_n_days' ? compare.days : null,
+        factor: compare.factor,
+      };
   }
 }
 
@@ -130,11 +160,24 @@ export function toDefinition(values: RuleDefinition): RuleDefinition {
   return {
     name: values.name.trim(),
     level: values.level,
-    scope: { platforms: [...values.scope.platforms], accounts: [...values.scope.accounts], name_contains: values.scope.name_contains.trim() },
+    scope: {
+      platforms: [...values.scope.platforms],
+      accounts: [...values.scope.accounts],
+      name_contains: values.scope.name_contains.trim(),
+    },
     match: values.match,
     groups: values.groups.map((group) => ({ match: group.match, conditions: group.conditions.map(conditionToSend) })),
-    action: { kind: action.kind, percent: budget ? action.percent : null, floor: budget ? action.floor : null, cap: budget ? action.cap : null },
-    schedule: { kind: values.schedule.kind, times: values.schedule.kind === 'times' ? [...values.schedule.times] : [], time_zone: values.schedule.time_zone.trim() },
+    action: {
+      kind: action.kind,
+      percent: budget ? action.percent : null,
+      floor: budget ? action.floor : null,
+      cap: budget ? action.cap : null,
+    },
+    schedule: {
+      kind: values.schedule.kind,
+      times: values.schedule.kind === 'times' ? [...values.schedule.times] : [],
+      time_zone: values.schedule.time_zone.trim(),
+    },
     guard: { ...values.guard },
     cooldown_hours: values.cooldown_hours,
     max_actions_per_run: values.max_actions_per_run,

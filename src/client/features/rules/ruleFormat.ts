@@ -1,7 +1,8 @@
+import { formatExactTime, formatRange } from '@client/lib/format';
 import {
   DRY_RUN_DAYS,
-  RULE_ACTION_LABELS,
   type DryRun,
+  RULE_ACTION_LABELS,
   type RuleActionItem,
   type RuleCompareKind,
   type RuleLevel,
@@ -9,7 +10,6 @@ import {
   type RuleRunSummary,
   type RuleWindow,
 } from '@shared/api/rules';
-import { formatExactTime, formatRange } from '@client/lib/format';
 
 /** One of a level's entities, in words: 'Ad', 'Campaign', 'Account'. */
 export const LEVEL_ENTITY: Record<RuleLevel, string> = { account: 'Account', campaign: 'Campaign', ad: 'Ad' };
@@ -63,7 +63,8 @@ export function firedEntities(dryRun: DryRun): number {
 /** The dry run in one sentence: 'Over 8 Dec 2029 – 6 Jan 2030, this rule would have acted 3 times on 2 entities.' */
 export function dryRunHeadline(dryRun: DryRun): string {
   const span = `Over ${formatRange(dryRun.from, dryRun.to)}`;
-  if (dryRun.firings.length === 0) return `${span}, this rule would not have acted: none of the ${count(dryRun.entities, 'entity', 'entities')} in scope met its conditions.`;
+  if (dryRun.firings.length === 0)
+    return `${span}, this rule would not have acted: none of the ${count(dryRun.entities, 'entity', 'entities')} in scope met its conditions.`;
   return `${span}, this rule would have acted ${count(dryRun.firings.length, 'time', 'times')} on ${count(firedEntities(dryRun), 'entity', 'entities')}.`;
 }
 

@@ -1,11 +1,12 @@
-import { http, HttpResponse } from 'msw';
-import type { ActionList } from '@shared/api/actions';
 import { baseApi } from '@client/api/baseApi';
 import { LIST_ID } from '@client/api/tags';
 import { makeStore } from '@client/app/store';
 import { api } from '@client/test/handlers';
-import { RULE_ID, fakeRulesServer, pendingActionBody } from '@client/test/rules.handlers';
+import { fakeRulesServer, pendingActionBody, RULE_ID } from '@client/test/rules.handlers';
 import { server } from '@client/test/server';
+import type { ActionList } from '@shared/api/actions';
+import { http, HttpResponse } from 'msw';
+
 import { rulesApi } from './rules.api';
 
 /** A stand-in for the actions log's query (the suggestions feature's): the same address and tag. */
@@ -29,11 +30,20 @@ function setup() {
     }),
   );
   const store = makeStore();
-  const subscriptions = [store.dispatch(rulesApi.endpoints.listRules.initiate()), store.dispatch(probeApi.endpoints.probeActionsLog.initiate())];
-  return { fake, store, actionLogReads: () => actionLogReads, unsubscribe: () => subscriptions.forEach((subscription) => subscription.unsubscribe()) };
+  const subscriptions = [
+    store.dispatch(rulesApi.endpoints.listRules.initiate()),
+    store.dispatch(probeApi.endpoints.probeActionsLog.initiate()),
+  ];
+  return {
+    fake,
+    store,
+    actionLogReads: () => actionLogReads,
+    unsubscribe: () => subscriptions.forEach((subscription) => subscription.unsubscribe()),
+  };
 }
 
-const settled = (store: ReturnType<typeof makeStore>) => Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
+const settled = (store: ReturnType<typeof makeStore>) =>
+  Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
 
 describe('rulesApi', () => {
   it.each([
@@ -55,7 +65,9 @@ describe('rulesApi', () => {
   it('changes nothing cached when a decision fails', async () => {
     const { fake, store, actionLogReads, unsubscribe } = setup();
     await settled(store);
-    await expect(store.dispatch(rulesApi.endpoints.approveRuleAction.initiate('no-such-action')).unwrap()).rejects.toMatchObject({ status: 404 });
+    await expect(
+      store.dispatch(rulesApi.endpoints.approveRuleAction.initiate('no-such-action')).unwrap(),
+    ).rejects.toMatchObject({ status: 404 });
     await settled(store);
     expect(fake.requests.lists).toBe(1);
     expect(actionLogReads()).toBe(1);
@@ -65,7 +77,10 @@ describe('rulesApi', () => {
   it('puts the switch in the cached list at once, and the answer after', async () => {
     const { fake, store, unsubscribe } = setup();
     await settled(store);
-    const enabled = () => rulesApi.endpoints.listRules.select()(store.getState()).data?.rules.find((rule) => rule.id === RULE_ID)?.enabled;
+    const enabled = () =>
+      rulesApi.endpoints.listRules
+        .select()(store.getState())
+        .data?.rules.find((rule) => rule.id === RULE_ID)?.enabled;
     expect(enabled()).toBe(true);
     const change = store.dispatch(rulesApi.endpoints.setRuleEnabled.initiate({ id: RULE_ID, enabled: false }));
     expect(enabled()).toBe(false);

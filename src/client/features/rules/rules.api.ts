@@ -1,6 +1,6 @@
-import type { DryRun, Rule, RuleActionItem, RuleDefinition, RuleDetail, RuleList } from '@shared/api/rules';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type { DryRun, Rule, RuleActionItem, RuleDefinition, RuleDetail, RuleList } from '@shared/api/rules';
 
 /** The argument of updateRule. */
 export interface UpdateRuleArgs {
@@ -18,10 +18,15 @@ const LIST = { type: 'Rules' as const, id: LIST_ID };
 /** The actions log (GET actions/, the suggestions feature's): an approved change is written there. */
 const ACTIONS_LOG = { type: 'Action' as const, id: LIST_ID };
 /** An approved change writes a status or a budget at the platform: the dashboard shows them. */
-const PLATFORM_STATE = [{ type: 'Dashboard' as const }, { type: 'Campaign' as const, id: LIST_ID }, { type: 'CampaignAds' as const }];
+const PLATFORM_STATE = [
+  { type: 'Dashboard' as const },
+  { type: 'Campaign' as const, id: LIST_ID },
+  { type: 'CampaignAds' as const },
+];
 
 const rulePath = (id: string) => `rules/${encodeURIComponent(id)}/`;
-const approvalPath = (id: string, decision: 'approve' | 'reject') => `rules/approvals/${encodeURIComponent(id)}/${decision}/`;
+const approvalPath = (id: string, decision: 'approve' | 'reject') =>
+  `rules/approvals/${encodeURIComponent(id)}/${decision}/`;
 
 /** Automated rules (contract: @shared/api/rules), injected into the one API. */
 export const rulesApi = baseApi.injectEndpoints({

@@ -1,6 +1,7 @@
+import type { RuleDefinition } from '@shared/api/rules';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { RuleDefinition } from '@shared/api/rules';
+
 import { ruleBuilderMachine } from './ruleBuilder.machine';
 import { toDefinition } from './ruleForm';
 import { useCreateRuleMutation, useDryRunRuleMutation, useUpdateRuleMutation } from './rules.api';
@@ -19,7 +20,9 @@ export function useRuleBuilderFlow(initial: RuleDefinition, ruleId?: string) {
         runDryRun: fromPromise(({ input }) => dryRun(toDefinition(input)).unwrap()),
         saveRule: fromPromise(({ input }) => {
           const definition = toDefinition(input);
-          return ruleId === undefined ? createRule(definition).unwrap() : updateRule({ id: ruleId, definition }).unwrap();
+          return ruleId === undefined
+            ? createRule(definition).unwrap()
+            : updateRule({ id: ruleId, definition }).unwrap();
         }),
       },
     }),

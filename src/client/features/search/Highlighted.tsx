@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
 import { Box } from '@mui/material';
+import { useMemo } from 'react';
+
 import { highlightParts } from './highlight';
 
 /** Props of Highlighted. */

@@ -1,13 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import type { SearchResult } from '@shared/api/search';
-import { JOB_OPENINGS } from '@shared/careers';
-import { PUBLIC_PAGES } from '@shared/search/pages';
-import { searchSite, type SearchablePost } from '@shared/search/search';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import type { SearchResult } from '@shared/api/search';
+import { JOB_OPENINGS } from '@shared/careers';
+import { PUBLIC_PAGES } from '@shared/search/pages';
+import { type SearchablePost, searchSite } from '@shared/search/search';
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -29,7 +29,9 @@ function fakeSearch() {
     http.get(api('search/'), ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       queries.push(q);
-      return HttpResponse.json(searchSite(q, { pages: PUBLIC_PAGES, posts: POSTS, roles: JOB_OPENINGS }) satisfies SearchResult[]);
+      return HttpResponse.json(
+        searchSite(q, { pages: PUBLIC_PAGES, posts: POSTS, roles: JOB_OPENINGS }) satisfies SearchResult[],
+      );
     }),
   );
   return queries;
@@ -56,10 +58,9 @@ describe('SearchPage', () => {
     const items = within(await resultsList()).getAllByRole('listitem');
     const article = items.find((item) => item.textContent?.includes('Budget pacing across Meta, Google and LinkedIn'))!;
     expect(within(article).getByText('Article')).toBeInTheDocument();
-    expect(within(article).getByRole('link', { name: 'Budget pacing across Meta, Google and LinkedIn' })).toHaveAttribute(
-      'href',
-      '/blog/budget-pacing-across-meta-google-and-linkedin',
-    );
+    expect(
+      within(article).getByRole('link', { name: 'Budget pacing across Meta, Google and LinkedIn' }),
+    ).toHaveAttribute('href', '/blog/budget-pacing-across-meta-google-and-linkedin');
     expect(article).toHaveTextContent('You set a monthly budget for paid media');
     const features = items.find((item) => within(item).queryByRole('link', { name: 'Features' }))!;
     expect(within(features).getByText('Page')).toBeInTheDocument();
@@ -105,7 +106,9 @@ describe('SearchPage', () => {
     fakeSearch();
     renderWithProviders(<AppRouter />, { route: '/search?q=zebra%20stripes' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Search results for "zebra stripes"' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search results for "zebra stripes"' }),
+    ).toBeInTheDocument();
     const status = screen.getByRole('status');
     expect(await within(status).findByRole('heading', { name: 'No pages match "zebra stripes"' })).toBeInTheDocument();
     expect(within(status).getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
@@ -133,10 +136,16 @@ describe('SearchPage', () => {
   });
 
   it("shows the server's message without a retry for a query it refuses", async () => {
-    server.use(http.get(api('search/'), () => HttpResponse.json({ detail: 'Please keep your search to 100 characters or fewer.' }, { status: 400 })));
+    server.use(
+      http.get(api('search/'), () =>
+        HttpResponse.json({ detail: 'Please keep your search to 100 characters or fewer.' }, { status: 400 }),
+      ),
+    );
     renderWithProviders(<AppRouter />, { route: '/search?q=odd' });
 
-    expect((await screen.findAllByText('Please keep your search to 100 characters or fewer.')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Please keep your search to 100 characters or fewer.')).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
@@ -153,7 +162,9 @@ describe('SearchPage', () => {
     renderWithProviders(<AppRouter />, { route: '/search' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
-    expect(screen.getByText('Type what you are looking for, such as pricing, integrations or careers.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Type what you are looking for, such as pricing, integrations or careers.'),
+    ).toBeInTheDocument();
     expect(queries).toEqual([]);
   });
 

@@ -1,22 +1,22 @@
-import { useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { SEARCH_KIND_LABELS, SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG, type SearchResult } from '@shared/api/search';
-import { queryWords } from '@shared/search/search';
 import { errorMessage } from '@client/api/errors';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { Alert, Box, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { SEARCH_KIND_LABELS, SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG, type SearchResult } from '@shared/api/search';
+import { queryWords } from '@shared/search/search';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
 import { Highlighted } from './Highlighted';
 import { useSearchSiteQuery } from './search.api';
 import { SiteSearchForm } from './SiteSearchForm';
-import { visuallyHidden } from '@client/components/visuallyHidden';
 
 /** Shown when the search request fails without a server message. */
 export const SEARCH_ERROR_FALLBACK = 'Unable to search right now.';
 
 const SKELETON_ROWS = 3;
-
 
 /** "3 results found". */
 export function resultCount(count: number): string {
@@ -127,7 +127,9 @@ export function SearchPage() {
         {/* Keyed by the query so the box follows back/forward navigation. */}
         <SiteSearchForm key={query} label="Search Adwise" initialQuery={query} />
         {query === '' ? (
-          <Typography color="text.secondary">Type what you are looking for, such as pricing, integrations or careers.</Typography>
+          <Typography color="text.secondary">
+            Type what you are looking for, such as pricing, integrations or careers.
+          </Typography>
         ) : (
           <SearchResults query={query} />
         )}

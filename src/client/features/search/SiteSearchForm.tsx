@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
-import { SEARCH_QUERY_MAX } from '@shared/api/search';
 import { searchPath } from '@client/app/paths';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button } from '@mui/material';
+import { SEARCH_QUERY_MAX } from '@shared/api/search';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 /** Props of SiteSearchForm. */
 export interface SiteSearchFormProps {
@@ -29,7 +29,13 @@ export function SiteSearchForm({ label, initialQuery = '', onSearch }: SiteSearc
   };
 
   return (
-    <Box component="form" role="search" aria-label={label} onSubmit={handleSubmit} sx={{ display: 'flex', gap: 1, maxWidth: 560 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label={label}
+      onSubmit={handleSubmit}
+      sx={{ display: 'flex', gap: 1, maxWidth: 560 }}
+    >
       <OutlinedTextField
         label={label}
         type="search"

@@ -29,7 +29,9 @@ describe('highlightParts', () => {
   });
 
   it('treats regular-expression characters in the words literally', () => {
-    expect(render('C++ and C# (beta) cost $5.00', ['c++', '(beta)', '$5.00'])).toBe('[C++] and C# [(beta)] cost [$5.00]');
+    expect(render('C++ and C# (beta) cost $5.00', ['c++', '(beta)', '$5.00'])).toBe(
+      '[C++] and C# [(beta)] cost [$5.00]',
+    );
     expect(render('a.b and acb', ['a.b'])).toBe('[a.b] and acb');
     expect(() => highlightParts('text', ['[', '\\'])).not.toThrow();
   });

@@ -1,5 +1,5 @@
-import type { SearchResult } from '@shared/api/search';
 import { baseApi } from '@client/api/baseApi';
+import type { SearchResult } from '@shared/api/search';
 
 /** The site search endpoint (contract: @shared/api/search), injected into the one API. */
 export const searchApi = baseApi.injectEndpoints({

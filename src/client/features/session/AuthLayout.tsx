@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Container, Paper, Stack, Typography } from '@mui/material';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
+import { Container, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 
 /** Props of AuthLayout. */
 export interface AuthLayoutProps {

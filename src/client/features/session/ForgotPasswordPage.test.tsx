@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { AUTH_MESSAGES } from '@shared/api/auth';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { AUTH_MESSAGES } from '@shared/api/auth';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -60,7 +60,10 @@ describe('ForgotPasswordPage: choosing a new password from the mailed link', () 
     const form = screen.getByRole('form', { name: 'Choose a new password' });
     const fill = async (password: string, confirmation: string) => {
       await rendered.user.type(within(form).getByLabelText(/^New password/, { selector: 'input' }), password);
-      await rendered.user.type(within(form).getByLabelText(/^Confirm new password/, { selector: 'input' }), confirmation);
+      await rendered.user.type(
+        within(form).getByLabelText(/^Confirm new password/, { selector: 'input' }),
+        confirmation,
+      );
       await rendered.user.click(within(form).getByRole('button', { name: 'Change password' }));
     };
     return { ...rendered, form, fill, bodies };
@@ -85,7 +88,9 @@ describe('ForgotPasswordPage: choosing a new password from the mailed link', () 
   });
 
   it('explains an invalid or expired link and offers a new one', async () => {
-    const { user, fill, form } = await setup(() => HttpResponse.json({ detail: AUTH_MESSAGES.resetInvalid, code: 'validation_failed' }, { status: 400 }));
+    const { user, fill, form } = await setup(() =>
+      HttpResponse.json({ detail: AUTH_MESSAGES.resetInvalid, code: 'validation_failed' }, { status: 400 }),
+    );
     await fill('N3w-password', 'N3w-password');
 
     expect(await within(form).findByText(AUTH_MESSAGES.resetInvalid)).toBeInTheDocument();

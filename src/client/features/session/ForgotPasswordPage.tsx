@@ -1,14 +1,20 @@
-import { useState } from 'react';
-import { Form, Formik } from 'formik';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { forgotPasswordSchema, resetPasswordSchema, type ForgotPasswordInput, type ResetPasswordInput } from '@shared/validation/auth';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { FormSubmit } from '@client/components/FormSubmit';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import {
+  type ForgotPasswordInput,
+  forgotPasswordSchema,
+  type ResetPasswordInput,
+  resetPasswordSchema,
+} from '@shared/validation/auth';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './session.api';
@@ -31,7 +37,10 @@ function RequestLinkForm() {
   };
 
   return (
-    <AuthLayout title="Forgot your password?" intro="Enter the email you registered with and we will send you a link to choose a new password.">
+    <AuthLayout
+      title="Forgot your password?"
+      intro="Enter the email you registered with and we will send you a link to choose a new password."
+    >
       {sent ? (
         <Stack spacing={2}>
           <Alert severity="success">{sent}</Alert>
@@ -94,7 +103,13 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
             <Form noValidate aria-label="Choose a new password">
               <Stack spacing={2}>
                 <Stack spacing={1}>
-                  <FormikPasswordField name="password" label="New password" autoComplete="new-password" required fullWidth />
+                  <FormikPasswordField
+                    name="password"
+                    label="New password"
+                    autoComplete="new-password"
+                    required
+                    fullWidth
+                  />
                   <PasswordStrengthMeter password={values.password} />
                 </Stack>
                 <FormikPasswordField

@@ -1,21 +1,27 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { AUTH_MESSAGES, cooldownMessage, type SessionPayload } from '@shared/api/auth';
-import { SESSION_STORAGE_KEY } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
+import { fakeAccessToken } from '@client/test/accessToken';
 import { accountInfoBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { fakeAccessToken } from '@client/test/accessToken';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import { AUTH_MESSAGES, cooldownMessage, type SessionPayload } from '@shared/api/auth';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { rememberedPage, rememberPage } from './lastPage';
 import { COOLDOWN_NOTICE, returnPath } from './LoginPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
 
-const SESSION: SessionPayload = { access: 'acc-9', refresh: 'ref-9', fullName: 'Asha Rao', username: 'asha@example.com' };
+const SESSION: SessionPayload = {
+  access: 'acc-9',
+  refresh: 'ref-9',
+  fullName: 'Asha Rao',
+  username: 'asha@example.com',
+};
 
 function stored(storage: Storage): unknown {
   const text = storage.getItem(SESSION_STORAGE_KEY);
@@ -96,18 +102,26 @@ describe('LoginPage', () => {
     await fill();
     await user.click(submit);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.home);
     expect(bodies).toEqual([{ username: 'asha@example.com', password: 'correct horse', remember: true }]);
     expect(store.getState().session).toMatchObject({ ...SESSION, remember: true });
     // user-info and account-info follow a login (spec section 7), with the new token.
-    await waitFor(() => expect(afterLogin).toEqual(expect.arrayContaining(['user-info Bearer acc-9', 'account-info Bearer acc-9'])));
+    await waitFor(() =>
+      expect(afterLogin).toEqual(expect.arrayContaining(['user-info Bearer acc-9', 'account-info Bearer acc-9'])),
+    );
     // The workspace list names the current workspace, which the stored session keeps too.
     const workspace = { id: PERSONAL_WORKSPACE_ID, role: 'owner' };
     await waitFor(() => expect(store.getState().session.workspace).toEqual(workspace));
     expect(stored(localStorage)).toEqual({ ...SESSION, workspace });
     expect(stored(sessionStorage)).toBeNull();
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'login', body: { ts: expect.any(Number), remember: true, success: true } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([
+        { name: 'login', body: { ts: expect.any(Number), remember: true, success: true } },
+      ]),
+    );
   });
 
   it('with Remember me off: keeps the session in sessionStorage only', async () => {
@@ -122,7 +136,11 @@ describe('LoginPage', () => {
     // With the current workspace once the workspace list has answered.
     expect(stored(sessionStorage)).toMatchObject(SESSION);
     expect(stored(localStorage)).toBeNull();
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'login', body: { ts: expect.any(Number), remember: false, success: true } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([
+        { name: 'login', body: { ts: expect.any(Number), remember: false, success: true } },
+      ]),
+    );
   });
 
   it("toasts the server's detail on a 401 and stays on the page", async () => {
@@ -139,14 +157,22 @@ describe('LoginPage', () => {
     expect(window.location.pathname).toBe(paths.login);
     expect(store.getState().session.access).toBeNull();
     expect(stored(localStorage)).toBeNull();
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'login', body: { ts: expect.any(Number), remember: true, success: false } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([
+        { name: 'login', body: { ts: expect.any(Number), remember: true, success: false } },
+      ]),
+    );
   });
 
   it('shows the cooldown detail of a 429 under the form', async () => {
-    const { user, submit, fill, form } = await setup(() => HttpResponse.json({ detail: cooldownMessage(30), code: 'rate_limited' }, { status: 429 }));
+    const { user, submit, fill, form } = await setup(() =>
+      HttpResponse.json({ detail: cooldownMessage(30), code: 'rate_limited' }, { status: 429 }),
+    );
     await fill();
     await user.click(submit);
-    expect(await within(form).findByText('Too many failed logins. Please try again in 30 seconds.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Too many failed logins. Please try again in 30 seconds.'),
+    ).toBeInTheDocument();
     expect(form).toHaveAccessibleDescription('Too many failed logins. Please try again in 30 seconds.');
   });
 
@@ -161,14 +187,27 @@ describe('LoginPage', () => {
 describe('LoginPage: where signing in lands', () => {
   const ASHA = 'user-asha';
   const BEN = 'user-ben';
-  const sessionOf = (userId: string, username: string): SessionPayload => ({ access: fakeAccessToken(userId), refresh: 'ref', fullName: 'Someone Else', username });
+  const sessionOf = (userId: string, username: string): SessionPayload => ({
+    access: fakeAccessToken(userId),
+    refresh: 'ref',
+    fullName: 'Someone Else',
+    username,
+  });
 
   afterEach(() => localStorage.clear());
 
   it('takes a user with more than one workspace to All clients, whatever page they worked on last', async () => {
     rememberPage(ASHA, paths.budget);
     const workspaces = fakeWorkspacesServer({
-      workspaces: [workspaceBody(), workspaceBody({ id: '00000000-0000-4000-8000-000000000002', name: 'Acme Shoes', personal: false, current: false })],
+      workspaces: [
+        workspaceBody(),
+        workspaceBody({
+          id: '00000000-0000-4000-8000-000000000002',
+          name: 'Acme Shoes',
+          personal: false,
+          current: false,
+        }),
+      ],
     });
     server.use(...workspaces.handlers);
     const { user, submit, fill } = await setup(() => HttpResponse.json(sessionOf(ASHA, 'asha@example.com')));
@@ -183,7 +222,9 @@ describe('LoginPage: where signing in lands', () => {
     rememberPage(ASHA, '/dashboard?sort=name&page=2');
     await first.fill();
     await first.user.click(first.submit);
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?sort=name&page=2'));
+    await waitFor(() =>
+      expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?sort=name&page=2'),
+    );
     first.unmount();
 
     localStorage.removeItem(SESSION_STORAGE_KEY);
@@ -191,7 +232,9 @@ describe('LoginPage: where signing in lands', () => {
     const second = await setup(() => HttpResponse.json(sessionOf(BEN, 'ben@example.com')));
     await second.fill('ben@example.com');
     await second.user.click(second.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Every ad platform in one dashboard' }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe(paths.home);
   });
 

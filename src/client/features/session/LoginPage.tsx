@@ -1,8 +1,3 @@
-import { useState } from 'react';
-import { Form, Formik } from 'formik';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Stack, Typography } from '@mui/material';
-import { loginSchema, type LoginInput } from '@shared/validation/auth';
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
 import { fallbackFor } from '@client/api/errorToasts';
@@ -12,6 +7,12 @@ import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { FormSubmit } from '@client/components/FormSubmit';
+import { Box, Link, Stack, Typography } from '@mui/material';
+import { type LoginInput, loginSchema } from '@shared/validation/auth';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import { AuthLayout } from './AuthLayout';
 import { returnPath } from './RequireSession';
 import { useLoginMutation } from './session.api';
@@ -63,8 +64,22 @@ export function LoginPage() {
           <Form noValidate aria-label="Login" aria-describedby={failure ? FAILURE_ID : undefined}>
             <Stack spacing={2}>
               <FormikTextField name="username" label="Email" type="email" autoComplete="email" required fullWidth />
-              <FormikPasswordField name="password" label="Password" autoComplete="current-password" required fullWidth />
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+              <FormikPasswordField
+                name="password"
+                label="Password"
+                autoComplete="current-password"
+                required
+                fullWidth
+              />
+              <Box
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                }}
+              >
                 <FormikCheckbox name="remember" label="Remember me" />
                 <Link component={RouterLink} to={paths.forgotPassword} aria-label="Forgot password?">
                   Forgot?

@@ -1,5 +1,5 @@
-import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { ConfirmActions } from '@client/components/ConfirmActions';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 /** Props of LogoutDialog. */
 export interface LogoutDialogProps {
@@ -19,7 +19,9 @@ export function LogoutDialog({ open, busy, onCancel, onConfirm }: LogoutDialogPr
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID}>
       <DialogTitle id={TITLE_ID}>Log out?</DialogTitle>
       <DialogContent>
-        <DialogContentText id={TEXT_ID}>You will need to log in again to see your dashboard and connected accounts.</DialogContentText>
+        <DialogContentText id={TEXT_ID}>
+          You will need to log in again to see your dashboard and connected accounts.
+        </DialogContentText>
       </DialogContent>
       <ConfirmActions confirmLabel="Logout" busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
     </Dialog>

@@ -1,18 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { AUTH_MESSAGES } from '@shared/api/auth';
-import { STRENGTH_LABELS } from '@shared/passwordStrength';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { AUTH_MESSAGES } from '@shared/api/auth';
+import { STRENGTH_LABELS } from '@shared/passwordStrength';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { REGISTERED_MESSAGE } from './RegisterPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
 
-async function setup(reply: () => Response = () => HttpResponse.json({ id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com' }, { status: 201 })) {
+async function setup(
+  reply: () => Response = () =>
+    HttpResponse.json({ id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com' }, { status: 201 }),
+) {
   const bodies: Record<string, unknown>[] = [];
   const beacons = recordBeacons();
   server.use(
@@ -104,7 +108,9 @@ describe('RegisterPage', () => {
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     ]);
-    await waitFor(() => expect(beacons.sent).toEqual([{ name: 'register', body: { ts: expect.any(Number), newsletter: true } }]));
+    await waitFor(() =>
+      expect(beacons.sent).toEqual([{ name: 'register', body: { ts: expect.any(Number), newsletter: true } }]),
+    );
   });
 
   it('sends the newsletter choice when it is turned off', async () => {

@@ -1,10 +1,3 @@
-import { useState } from 'react';
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Link, Stack, Typography } from '@mui/material';
-import type { ApiErrorBody } from '@shared/api/errors';
-import { TRIAL_DURATION_MS } from '@shared/constants';
-import { registerSchema, type RegisterInput } from '@shared/validation/auth';
 import { browserTimeZone } from '@client/api/baseQuery';
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
@@ -15,10 +8,18 @@ import { FormikCheckbox } from '@client/components/FormikCheckbox';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { FormSubmit } from '@client/components/FormSubmit';
+import { Link, Stack, Typography } from '@mui/material';
+import type { ApiErrorBody } from '@shared/api/errors';
+import { TRIAL_DURATION_MS } from '@shared/constants';
+import { DAY_MS } from '@shared/days';
+import { type RegisterInput, registerSchema } from '@shared/validation/auth';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useRegisterMutation } from './session.api';
-import { DAY_MS } from '@shared/days';
 
 /** The notice after a successful registration (spec section 8). */
 export const REGISTERED_MESSAGE = 'Account created! Please log in.';
@@ -29,7 +30,13 @@ const FAILURE_ID = 'register-failure';
 type RegisterFormValues = Omit<RegisterInput, 'timeZone'>;
 
 // The newsletter opt-in defaults to on (spec section 2).
-const initialValues: RegisterFormValues = { fullName: '', email: '', password: '', confirmPassword: '', newsletter: true };
+const initialValues: RegisterFormValues = {
+  fullName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  newsletter: true,
+};
 
 function fieldOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;

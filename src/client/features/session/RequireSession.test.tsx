@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { fakeAccessToken } from '@client/test/accessToken';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
 import { rememberPage } from './lastPage';
 import { GuestOnly, NOT_AUTHORIZED_MESSAGE, RequireSession } from './RequireSession';
 import { expired, loggedOut } from './session.slice';
@@ -104,7 +105,11 @@ describe('GuestOnly', () => {
     );
     // Arrive at /login as RequireSession sends one there: renderWithProviders replaces the history entry with a bare one, so give it the state.
     const replace = window.history.replaceState.bind(window.history);
-    const spy = jest.spyOn(window.history, 'replaceState').mockImplementationOnce((_state, unused, url) => replace({ usr: { from: '/members?client_id=app-1' }, key: 'k1', idx: 0 }, unused, url));
+    const spy = jest
+      .spyOn(window.history, 'replaceState')
+      .mockImplementationOnce((_state, unused, url) =>
+        replace({ usr: { from: '/members?client_id=app-1' }, key: 'k1', idx: 0 }, unused, url),
+      );
     renderWithProviders(pages, { route: paths.login, preloadedState: { session: signedInSession() } });
     spy.mockRestore();
     expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();

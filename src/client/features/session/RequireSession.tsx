@@ -1,11 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Container, Typography } from '@mui/material';
 import { useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
 import { NO_SHELL_DATA, useShellData } from '@client/app/shellData';
 import { PageSkeleton } from '@client/components/PageSkeleton';
+import { Container, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+
 import { landingPath, rememberedPage, userIdOf } from './lastPage';
 import { selectAccessToken, selectIsLoggedIn } from './session.slice';
 
@@ -56,7 +57,9 @@ export function RequireSession({ children, pageHandlesSignOut = false }: Require
 /** The page of this site that sent the visitor to log in (`state.from`, query included), or null. */
 function fromOf(state: unknown): string | null {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : null;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login
+    ? from
+    : null;
 }
 
 /**

@@ -1,16 +1,27 @@
 import { paths } from '@client/app/paths';
 import { fakeAccessToken } from '@client/test/accessToken';
-import { LAST_PAGE_KEY_PREFIX, landingPath, rememberedLocation, rememberedPage, rememberPage, userIdOf } from './lastPage';
+
+import {
+  landingPath,
+  LAST_PAGE_KEY_PREFIX,
+  rememberedLocation,
+  rememberedPage,
+  rememberPage,
+  userIdOf,
+} from './lastPage';
 
 afterEach(() => localStorage.clear());
 
 describe('userIdOf', () => {
   it("reads the user id from an access token's payload", () => {
-    expect(userIdOf(fakeAccessToken('0b7e6c1e-2f4c-4d0a-9d51-4f3b9a1f2e77'))).toBe('0b7e6c1e-2f4c-4d0a-9d51-4f3b9a1f2e77');
+    expect(userIdOf(fakeAccessToken('0b7e6c1e-2f4c-4d0a-9d51-4f3b9a1f2e77'))).toBe(
+      '0b7e6c1e-2f4c-4d0a-9d51-4f3b9a1f2e77',
+    );
   });
 
   it('gives null for no token or one it cannot read', () => {
-    for (const token of [null, '', 'acc-9', 'a.b.c', 'a.!!!.c', `x.${btoa('{"sub":42}')}.y`, `x.${btoa('[]')}.y`]) expect(userIdOf(token)).toBeNull();
+    for (const token of [null, '', 'acc-9', 'a.b.c', 'a.!!!.c', `x.${btoa('{"sub":42}')}.y`, `x.${btoa('[]')}.y`])
+      expect(userIdOf(token)).toBeNull();
   });
 });
 
@@ -18,7 +29,9 @@ describe('rememberedLocation', () => {
   it("keeps the product's pages, and the dashboard's view with it", () => {
     expect(rememberedLocation(paths.suggestions, '')).toBe(paths.suggestions);
     expect(rememberedLocation(`${paths.reports}/`, '')).toBe(paths.reports);
-    expect(rememberedLocation(paths.dashboard, '?platform=meta&sort=name&page=2')).toBe('/dashboard?platform=meta&sort=name&page=2');
+    expect(rememberedLocation(paths.dashboard, '?platform=meta&sort=name&page=2')).toBe(
+      '/dashboard?platform=meta&sort=name&page=2',
+    );
     // A drill-down opened from the palette is not reopened at the next sign-in.
     expect(rememberedLocation(paths.dashboard, '?campaign=cmp-1&sort=ctr')).toBe('/dashboard?sort=ctr');
     expect(rememberedLocation(paths.dashboard, '?campaign=cmp-1')).toBe(paths.dashboard);
@@ -29,7 +42,18 @@ describe('rememberedLocation', () => {
   });
 
   it('leaves out pages not worth coming back to', () => {
-    for (const path of [paths.home, paths.workspaces, paths.login, paths.account, paths.newRule, '/rules/r-1/edit', '/invitations/t', '/reports/review/d-1', paths.oauthAuthorize, '/nowhere']) {
+    for (const path of [
+      paths.home,
+      paths.workspaces,
+      paths.login,
+      paths.account,
+      paths.newRule,
+      '/rules/r-1/edit',
+      '/invitations/t',
+      '/reports/review/d-1',
+      paths.oauthAuthorize,
+      '/nowhere',
+    ]) {
       expect(rememberedLocation(path, '')).toBeNull();
     }
   });
@@ -49,7 +73,13 @@ describe('the last page, per user', () => {
   });
 
   it('trusts nothing stored that is not one of the pages it keeps', () => {
-    for (const stored of ['//evil.example/dashboard', 'https://evil.example/', '/login', '/dashboard?campaign=cmp-1', 'dashboard']) {
+    for (const stored of [
+      '//evil.example/dashboard',
+      'https://evil.example/',
+      '/login',
+      '/dashboard?campaign=cmp-1',
+      'dashboard',
+    ]) {
       localStorage.setItem(`${LAST_PAGE_KEY_PREFIX}user-a`, stored);
       expect(rememberedPage('user-a')).toBe(stored === '/dashboard?campaign=cmp-1' ? paths.dashboard : null);
     }

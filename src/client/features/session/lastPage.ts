@@ -39,7 +39,12 @@ export function userIdOf(access: string | null): string | null {
   const payload = access?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const { sub } = JSON.parse(json) as { sub?: unknown };
     return typeof sub === 'string' && sub !== '' ? sub : null;
   } catch {

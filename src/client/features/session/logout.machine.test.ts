@@ -1,5 +1,6 @@
-import { createActor, fromPromise } from 'xstate';
 import { LOGOUT_REDIRECT_MS } from '@shared/constants';
+import { createActor, fromPromise } from 'xstate';
+
 import { logoutMachine } from './logout.machine';
 
 function setup(call: () => Promise<void>) {

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import { LOGOUT_REDIRECT_MS } from '@shared/constants';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** The events the logout machine takes. */
 export type LogoutEvent = { type: 'OPEN' } | { type: 'CANCEL' } | { type: 'CONFIRM' };

@@ -1,5 +1,6 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel } from '@client/test/machineRegistry';
+
 import { LOGGED_OUT_MESSAGE } from './useLogoutFlow';
 
 /** Spec section 8 and 9: the notice, and the redirect after 0.8 s. */
@@ -20,7 +21,9 @@ describeMachinePaths(machineModel('logout'), {
     leavesAfterMs: SPEC_REDIRECT_MS,
     // The session is cleared whether or not the call worked; only a success is announced.
     check: (arrival) =>
-      expect(effectNames(arrival)).toEqual(arrival.snapshot.context.error === null ? ['clearSession', 'notifyLoggedOut'] : ['clearSession']),
+      expect(effectNames(arrival)).toEqual(
+        arrival.snapshot.context.error === null ? ['clearSession', 'notifyLoggedOut'] : ['clearSession'],
+      ),
   },
   done: { check: (arrival) => expect(effectNames(arrival)).toEqual(['redirectToLogin']) },
 });

@@ -1,6 +1,6 @@
+import { baseApi } from '@client/api/baseApi';
 import type { DetailReply, RegisteredUser, SessionPayload } from '@shared/api/auth';
 import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '@shared/validation/auth';
-import { baseApi } from '@client/api/baseApi';
 
 /** The session endpoints (spec section 7), injected into the one API. */
 export const sessionApi = baseApi.injectEndpoints({
@@ -24,4 +24,10 @@ export const sessionApi = baseApi.injectEndpoints({
 });
 
 /** The generated hooks. */
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = sessionApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = sessionApi;

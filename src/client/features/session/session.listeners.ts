@@ -1,10 +1,19 @@
+import { loadedApi } from '@client/api/apiRegistry';
+import type { AppStartListening } from '@client/app/listeners';
+import { notify } from '@client/app/notify';
 import { isAnyOf, isRejected, type UnknownAction } from '@reduxjs/toolkit';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import type { AppStartListening } from '@client/app/listeners';
-import { notify } from '@client/app/notify';
-import { loadedApi } from '@client/api/apiRegistry';
-import { accountDeleted, expired, loggedIn, loggedOut, tokensRefreshed, workspaceRestored, workspaceSwitched } from './session.slice';
+
+import {
+  accountDeleted,
+  expired,
+  loggedIn,
+  loggedOut,
+  tokensRefreshed,
+  workspaceRestored,
+  workspaceSwitched,
+} from './session.slice';
 import { clearAllStorage, clearStoredSession, writeStoredSession } from './session.storage';
 
 /** The notice shown when the session could not be renewed (spec section 8). */
@@ -32,7 +41,8 @@ export function addSessionListeners(startAppListening: AppStartListening): void 
     matcher: isAnyOf(loggedIn, tokensRefreshed, workspaceSwitched, workspaceRestored),
     effect: (_action, api) => {
       const { access, refresh, fullName, username, remember, workspace } = api.getState().session;
-      if (access !== null) writeStoredSession({ access, refresh, fullName, username, ...(workspace ? { workspace } : {}) }, remember);
+      if (access !== null)
+        writeStoredSession({ access, refresh, fullName, username, ...(workspace ? { workspace } : {}) }, remember);
     },
   });
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Role } from '@shared/access/policy';
+
 import { readStoredSession } from './session.storage';
 
 /** The workspace the user works in: every request carries its id (X-Workspace-Id). */
@@ -42,7 +43,14 @@ export interface WorkspaceRestoredPayload extends SessionWorkspace {
   personal: boolean;
 }
 
-const signedOut: SessionState = { access: null, refresh: null, fullName: null, username: null, remember: true, workspace: null };
+const signedOut: SessionState = {
+  access: null,
+  refresh: null,
+  fullName: null,
+  username: null,
+  remember: true,
+  workspace: null,
+};
 
 /** The session found in storage at start, or a signed-out one. */
 export function loadInitialSession(): SessionState {
@@ -86,9 +94,11 @@ export const sessionSlice = createSlice({
 });
 
 /** Session events (past tense). */
-export const { loggedIn, tokensRefreshed, workspaceSwitched, workspaceRestored, loggedOut, expired, accountDeleted } = sessionSlice.actions;
+export const { loggedIn, tokensRefreshed, workspaceSwitched, workspaceRestored, loggedOut, expired, accountDeleted } =
+  sessionSlice.actions;
 /** Session selectors, on the root state. */
-export const { selectSession, selectAccessToken, selectIsLoggedIn, selectFirstName, selectWorkspace } = sessionSlice.selectors;
+export const { selectSession, selectAccessToken, selectIsLoggedIn, selectFirstName, selectWorkspace } =
+  sessionSlice.selectors;
 
 /** Any root state that holds the session slice (what the base query can rely on). */
 export type WithSession = { [sessionSlice.reducerPath]: SessionState };

@@ -1,22 +1,29 @@
-import { SESSION_STORAGE_KEY } from '@shared/constants';
+import { makeStore } from '@client/app/store';
 import { accountApi } from '@client/features/account/account.api';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { makeStore } from '@client/app/store';
+import { SESSION_STORAGE_KEY } from '@shared/constants';
+
 import { isWorkspaceGone } from './session.listeners';
 import {
   accountDeleted,
   expired,
   loggedIn,
+  type LoggedInPayload,
   loggedOut,
   selectFirstName,
   selectWorkspace,
   tokensRefreshed,
   workspaceRestored,
   workspaceSwitched,
-  type LoggedInPayload,
 } from './session.slice';
 
-const login: LoggedInPayload = { access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com', remember: true };
+const login: LoggedInPayload = {
+  access: 'acc-1',
+  refresh: 'ref-1',
+  fullName: 'Asha Rao',
+  username: 'asha@example.com',
+  remember: true,
+};
 
 function stored(storage: Storage): unknown {
   const text = storage.getItem(SESSION_STORAGE_KEY);
@@ -25,14 +32,31 @@ function stored(storage: Storage): unknown {
 
 describe('session at start', () => {
   it('loads the session from localStorage, remembered', () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com' }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com' }),
+    );
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'other' }));
-    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: 'r', fullName: 'Asha Rao', username: 'asha@example.com', remember: true, workspace: null });
+    expect(makeStore().getState().session).toEqual({
+      access: 'a',
+      refresh: 'r',
+      fullName: 'Asha Rao',
+      username: 'asha@example.com',
+      remember: true,
+      workspace: null,
+    });
   });
 
   it('falls back to sessionStorage, not remembered', () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', email: 'asha@example.com' }));
-    expect(makeStore().getState().session).toEqual({ access: 'a', refresh: null, fullName: null, username: 'asha@example.com', remember: false, workspace: null });
+    expect(makeStore().getState().session).toEqual({
+      access: 'a',
+      refresh: null,
+      fullName: null,
+      username: 'asha@example.com',
+      remember: false,
+      workspace: null,
+    });
   });
 
   it('starts signed out without a usable stored session', () => {
@@ -48,7 +72,12 @@ describe('session events', () => {
     const store = makeStore();
     store.dispatch(loggedIn({ ...login, remember: true }));
 
-    expect(stored(localStorage)).toEqual({ access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' });
+    expect(stored(localStorage)).toEqual({
+      access: 'acc-1',
+      refresh: 'ref-1',
+      fullName: 'Asha Rao',
+      username: 'asha@example.com',
+    });
     expect(stored(sessionStorage)).toBeNull();
     expect(store.getState().session).toEqual({ ...login, workspace: null });
   });
@@ -58,7 +87,12 @@ describe('session events', () => {
     const store = makeStore();
     store.dispatch(loggedIn({ ...login, remember: false }));
 
-    expect(stored(sessionStorage)).toEqual({ access: 'acc-1', refresh: 'ref-1', fullName: 'Asha Rao', username: 'asha@example.com' });
+    expect(stored(sessionStorage)).toEqual({
+      access: 'acc-1',
+      refresh: 'ref-1',
+      fullName: 'Asha Rao',
+      username: 'asha@example.com',
+    });
     expect(stored(localStorage)).toBeNull();
   });
 
@@ -78,13 +112,15 @@ describe('session events', () => {
     const store = makeStore();
     store.dispatch(loggedIn(login));
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'stray' }));
-    store.dispatch(accountApi.util.upsertQueryData('getUserInfo', undefined, {
-      fullName: 'Asha Rao',
-      username: 'asha@example.com',
-      is_trial: false,
-      trial: { is_trial: false, trial_ends_at: null },
-      gamification: { points: 1, streak: 1 },
-    }));
+    store.dispatch(
+      accountApi.util.upsertQueryData('getUserInfo', undefined, {
+        fullName: 'Asha Rao',
+        username: 'asha@example.com',
+        is_trial: false,
+        trial: { is_trial: false, trial_ends_at: null },
+        gamification: { points: 1, streak: 1 },
+      }),
+    );
     expect(Object.keys(store.getState().api.queries)).not.toHaveLength(0);
 
     store.dispatch(endEvent);
@@ -133,13 +169,15 @@ describe('the current workspace', () => {
   function withCache() {
     const store = makeStore();
     store.dispatch(loggedIn(login));
-    store.dispatch(accountApi.util.upsertQueryData('getUserInfo', undefined, {
-      fullName: 'Asha Rao',
-      username: 'asha@example.com',
-      is_trial: false,
-      trial: { is_trial: false, trial_ends_at: null },
-      gamification: { points: 1, streak: 1 },
-    }));
+    store.dispatch(
+      accountApi.util.upsertQueryData('getUserInfo', undefined, {
+        fullName: 'Asha Rao',
+        username: 'asha@example.com',
+        is_trial: false,
+        trial: { is_trial: false, trial_ends_at: null },
+        gamification: { points: 1, streak: 1 },
+      }),
+    );
     return store;
   }
   const cached = (store: ReturnType<typeof makeStore>) => Object.keys(store.getState().api.queries).length;
@@ -196,13 +234,15 @@ describe('the current workspace', () => {
   it('a new role in the same workspace keeps the cache', () => {
     const store = withCache();
     store.dispatch(workspaceSwitched(ACME));
-    store.dispatch(accountApi.util.upsertQueryData('getAccountInfo', undefined, {
-      fullName: 'Asha Rao',
-      email: 'asha@example.com',
-      memberSince: '2030-01-01T00:00:00.000Z',
-      timeZone: 'Asia/Kolkata',
-      newsletter: true,
-    }));
+    store.dispatch(
+      accountApi.util.upsertQueryData('getAccountInfo', undefined, {
+        fullName: 'Asha Rao',
+        email: 'asha@example.com',
+        memberSince: '2030-01-01T00:00:00.000Z',
+        timeZone: 'Asia/Kolkata',
+        newsletter: true,
+      }),
+    );
     store.dispatch(workspaceRestored({ id: ACME.id, role: 'viewer', personal: false }));
     expect(selectWorkspace(store.getState())).toEqual({ id: ACME.id, role: 'viewer' });
     expect(cached(store)).not.toBe(0);
@@ -211,12 +251,22 @@ describe('the current workspace', () => {
 });
 
 describe('isWorkspaceGone', () => {
-  const rejected = (payload: unknown) => ({ type: 'api/executeQuery/rejected', payload, error: {}, meta: { requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true } });
+  const rejected = (payload: unknown) => ({
+    type: 'api/executeQuery/rejected',
+    payload,
+    error: {},
+    meta: { requestId: 'r1', requestStatus: 'rejected', rejectedWithValue: true },
+  });
 
   it("recognises the server's 404 for a workspace the user is no longer in, and nothing else", () => {
     expect(isWorkspaceGone(rejected({ status: 404, data: { detail: WORKSPACE_MESSAGES.notFound } }))).toBe(true);
     expect(isWorkspaceGone(rejected({ status: 404, data: { detail: 'Campaign not found.' } }))).toBe(false);
     expect(isWorkspaceGone(rejected({ status: 403, data: { detail: WORKSPACE_MESSAGES.notFound } }))).toBe(false);
-    expect(isWorkspaceGone({ type: 'api/executeQuery/fulfilled', payload: { status: 404, data: { detail: WORKSPACE_MESSAGES.notFound } } })).toBe(false);
+    expect(
+      isWorkspaceGone({
+        type: 'api/executeQuery/fulfilled',
+        payload: { status: 404, data: { detail: WORKSPACE_MESSAGES.notFound } },
+      }),
+    ).toBe(false);
   });
 });

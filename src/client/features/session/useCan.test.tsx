@@ -1,17 +1,50 @@
-import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { ACTIONS, ROLES, type Action, type Role } from '@shared/access/policy';
 import { AppProviders } from '@client/app/AppProviders';
 import { makeStore } from '@client/app/store';
 import { signedInSession } from '@client/test/renderWithProviders';
+import { type Action, ACTIONS, type Role, ROLES } from '@shared/access/policy';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
 import type { SessionWorkspace } from './session.slice';
 import { canInWorkspace, useCan } from './useCan';
 
 /** What each role is expected to see, written out rather than read from the policy table. */
 const EXPECTED: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  manager: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze', 'accounts:write', 'campaigns:write', 'suggestions:apply', 'alerts:manage', 'rules:write', 'budgets:write', 'creative:manage', 'branding:manage', 'reports:write', 'firstparty:write'],
-  viewer: ['dashboard:read', 'reports:read', 'accounts:read', 'team:read', 'sync:run', 'suggestions:read', 'alerts:read', 'rules:read', 'budgets:read', 'creative:analyze'],
+  manager: [
+    'dashboard:read',
+    'reports:read',
+    'accounts:read',
+    'team:read',
+    'sync:run',
+    'suggestions:read',
+    'alerts:read',
+    'rules:read',
+    'budgets:read',
+    'creative:analyze',
+    'accounts:write',
+    'campaigns:write',
+    'suggestions:apply',
+    'alerts:manage',
+    'rules:write',
+    'budgets:write',
+    'creative:manage',
+    'branding:manage',
+    'reports:write',
+    'firstparty:write',
+  ],
+  viewer: [
+    'dashboard:read',
+    'reports:read',
+    'accounts:read',
+    'team:read',
+    'sync:run',
+    'suggestions:read',
+    'alerts:read',
+    'rules:read',
+    'budgets:read',
+    'creative:analyze',
+  ],
   client: ['dashboard:read', 'reports:read'],
 };
 

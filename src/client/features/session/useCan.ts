@@ -1,5 +1,6 @@
-import { roleCan, type Action } from '@shared/access/policy';
 import { useAppSelector } from '@client/app/hooks';
+import { type Action, roleCan } from '@shared/access/policy';
+
 import { selectWorkspace, type SessionWorkspace } from './session.slice';
 
 const READ_SUFFIX = ':read';

@@ -1,9 +1,10 @@
-import { useMachine } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { useAppDispatch, useAppStore } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
+import { useMachine } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+
 import { logoutMachine } from './logout.machine';
 import { useLogoutMutation } from './session.api';
 import { loggedOut } from './session.slice';

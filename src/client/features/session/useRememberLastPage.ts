@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
 import { rememberedLocation, rememberPage, userIdOf } from './lastPage';
 import { selectAccessToken } from './session.slice';
 

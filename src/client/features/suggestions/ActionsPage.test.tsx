@@ -1,16 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import { ACTION_MESSAGES, ACTION_HORIZON_DAYS, VERDICT_LABELS } from '@shared/api/actions';
-import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { actionRecordBody, fakeSuggestionsServer, partlyAppliedActionBody, typeRecordBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
-import { ACTIONS_TABLE_LABEL, ActionsPage, NO_ACTIONS, RANKING_HEADING, STATUS_LABELS } from './ActionsPage';
+import {
+  actionRecordBody,
+  type FakeSuggestionsOptions,
+  fakeSuggestionsServer,
+  partlyAppliedActionBody,
+  typeRecordBody,
+} from '@client/test/suggestions.handlers';
+import type { Role } from '@shared/access/policy';
+import { ACTION_HORIZON_DAYS, ACTION_MESSAGES, VERDICT_LABELS } from '@shared/api/actions';
+import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { finishedMessage } from './actionRepair';
+import { ACTIONS_TABLE_LABEL, ActionsPage, NO_ACTIONS, RANKING_HEADING, STATUS_LABELS } from './ActionsPage';
 import { SUGGESTIONS_NOT_FOR_ROLE } from './SuggestionsEmpty';
 
 /** Applied a minute ago: still undoable, not measured yet. */
@@ -38,17 +45,31 @@ const BACKFIRED = actionRecordBody({
   applied_at: '2029-12-20T09:00:00.000Z',
   undo_until: '2029-12-20T09:10:00.000Z',
   can_undo: false,
-  outcome: { observed: { mid: -2, low: -3.5, high: -0.4 }, verdict: 'backfired', measured_at: '2029-12-27T09:00:00.000Z' },
+  outcome: {
+    observed: { mid: -2, low: -3.5, high: -0.4 },
+    verdict: 'backfired',
+    measured_at: '2029-12-27T09:00:00.000Z',
+  },
 });
 /** Measured: nothing clear. */
 const UNCLEAR = actionRecordBody({
   id: 'act-4',
   headline: 'Pause “Autumn promo”',
   can_undo: false,
-  outcome: { observed: { mid: 0.3, low: -1, high: 1.6 }, verdict: 'no_clear_effect', measured_at: '2029-12-27T09:00:00.000Z' },
+  outcome: {
+    observed: { mid: 0.3, low: -1, high: 1.6 },
+    verdict: 'no_clear_effect',
+    measured_at: '2029-12-27T09:00:00.000Z',
+  },
 });
 /** Undone within its window. */
-const UNDONE = actionRecordBody({ id: 'act-5', headline: 'Pause “Summer promo”', can_undo: false, status: 'undone', undone_at: '2030-01-01T09:05:00.000Z' });
+const UNDONE = actionRecordBody({
+  id: 'act-5',
+  headline: 'Pause “Summer promo”',
+  can_undo: false,
+  status: 'undone',
+  undone_at: '2030-01-01T09:05:00.000Z',
+});
 
 interface SetupOptions extends FakeSuggestionsOptions {
   role?: Role;
@@ -57,11 +78,18 @@ interface SetupOptions extends FakeSuggestionsOptions {
 }
 
 /** The log for a signed-in user (the owner by default): one recent action, three measured, one undone. */
-function setup({ role, overrides = [], actions = [RECENT, WORKED, BACKFIRED, UNCLEAR, UNDONE], ...options }: SetupOptions = {}) {
+function setup({
+  role,
+  overrides = [],
+  actions = [RECENT, WORKED, BACKFIRED, UNCLEAR, UNDONE],
+  ...options
+}: SetupOptions = {}) {
   const fake = fakeSuggestionsServer({ actions, ...options });
   server.use(...fake.handlers);
   server.use(...overrides);
-  const session = role ? signedInSession({ workspace: { id: '00000000-0000-4000-8000-00000000acme', role } }) : signedInSession();
+  const session = role
+    ? signedInSession({ workspace: { id: '00000000-0000-4000-8000-00000000acme', role } })
+    : signedInSession();
   const rendered = renderWithProviders(<ActionsPage />, { route: paths.actions, preloadedState: { session } });
   expect(screen.getByRole('heading', { level: 1, name: 'Actions and results' })).toBeInTheDocument();
   expect(screen.getByText('What we did and did it work')).toBeInTheDocument();
@@ -78,8 +106,19 @@ const alerts = () => screen.queryAllByRole('alert').map((element) => element.tex
 describe('ActionsPage', () => {
   it('lists what was done, by whom, what was expected, what was observed and the verdict', async () => {
     setup();
-    const headers = within(await table()).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['When', 'What', 'Platform and account', 'Applied by', 'Expected', 'Observed', 'Verdict', 'Undo']);
+    const headers = within(await table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'When',
+      'What',
+      'Platform and account',
+      'Applied by',
+      'Expected',
+      'Observed',
+      'Verdict',
+      'Undo',
+    ]);
 
     const worked = await rowOf(WORKED.headline);
     expect(within(worked).getByText(WORKED.change_lines[0])).toBeInTheDocument();
@@ -88,13 +127,25 @@ describe('ActionsPage', () => {
     expect(within(worked).getByText('Ravi Kumar')).toBeInTheDocument();
     expect(within(worked).getByText('+6.0 conversions a week (2.5 to 9.5)')).toBeInTheDocument();
     expect(within(worked).getByText('+4.2 conversions a week (1.5 to 7.0)')).toBeInTheDocument();
-    expect(within(worked).getByText(VERDICT_LABELS.worked).closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(worked).getByText(VERDICT_LABELS.worked).closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorSuccess',
+    );
     const time = within(worked).getByText((_, element) => element?.tagName.toLowerCase() === 'time');
     expect(time).toHaveAttribute('dateTime', WORKED.applied_at);
 
-    expect(within(await rowOf(BACKFIRED.headline)).getByText(VERDICT_LABELS.backfired).closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
-    expect(within(await rowOf(BACKFIRED.headline)).getByText('-2.0 conversions a week (-3.5 to -0.4)')).toBeInTheDocument();
-    expect(within(await rowOf(UNCLEAR.headline)).getByText(VERDICT_LABELS.no_clear_effect).closest('.MuiChip-root')).toHaveClass('MuiChip-colorDefault');
+    expect(
+      within(await rowOf(BACKFIRED.headline))
+        .getByText(VERDICT_LABELS.backfired)
+        .closest('.MuiChip-root'),
+    ).toHaveClass('MuiChip-colorError');
+    expect(
+      within(await rowOf(BACKFIRED.headline)).getByText('-2.0 conversions a week (-3.5 to -0.4)'),
+    ).toBeInTheDocument();
+    expect(
+      within(await rowOf(UNCLEAR.headline))
+        .getByText(VERDICT_LABELS.no_clear_effect)
+        .closest('.MuiChip-root'),
+    ).toHaveClass('MuiChip-colorDefault');
 
     const recent = await rowOf(RECENT.headline);
     expect(within(recent).getByText('Measured on 14 Jan 2030')).toBeInTheDocument();
@@ -123,7 +174,9 @@ describe('ActionsPage', () => {
     expect(within(row).getByText(`${partial.steps[0].line} (done)`)).toBeInTheDocument();
     expect(within(row).getByText(`${partial.steps[1].line} (not done)`)).toBeInTheDocument();
     expect(within(row).getByText(partial.problem!)).toBeInTheDocument();
-    expect(within(row).getByText(STATUS_LABELS.partially_applied!.label).closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(within(row).getByText(STATUS_LABELS.partially_applied!.label).closest('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorWarning',
+    );
     const retry = within(row).getByRole('button', { name: 'Retry' });
     expect(retry).toHaveAccessibleDescription(partial.headline);
     expect(within(row).getByRole('button', { name: 'Undo' })).toBeEnabled();
@@ -145,7 +198,13 @@ describe('ActionsPage', () => {
   });
 
   it('says a change that changed nothing was not applied, and why', async () => {
-    const failed = actionRecordBody({ id: 'act-failed', headline: 'Pause “Spring sale”', status: 'failed', can_undo: false, problem: 'Nothing was changed. Google Ads is not answering right now. Please try again.' });
+    const failed = actionRecordBody({
+      id: 'act-failed',
+      headline: 'Pause “Spring sale”',
+      status: 'failed',
+      can_undo: false,
+      problem: 'Nothing was changed. Google Ads is not answering right now. Please try again.',
+    });
     setup({ actions: [failed] });
     const row = await rowOf(failed.headline);
     expect(within(row).getByText(STATUS_LABELS.failed!.label)).toBeInTheDocument();
@@ -156,7 +215,11 @@ describe('ActionsPage', () => {
 
   it("says the server's reason when the undo window has closed", async () => {
     const { user } = setup({
-      overrides: [http.post(api('actions/:id/undo/'), () => HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 }))],
+      overrides: [
+        http.post(api('actions/:id/undo/'), () =>
+          HttpResponse.json({ detail: ACTION_MESSAGES.undoExpired, code: 'conflict' }, { status: 409 }),
+        ),
+      ],
     });
     await user.click(within(await rowOf(RECENT.headline)).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(alerts()).toContain(ACTION_MESSAGES.undoExpired));
@@ -171,7 +234,11 @@ describe('ActionsPage', () => {
       ],
     });
     const ranking = await screen.findByRole('region', { name: RANKING_HEADING });
-    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)',
       'Scale a winning campaign: worked 1 of 3 (chance 40%, 12–74%)',
     ]);
@@ -197,7 +264,11 @@ describe('ActionsPage', () => {
     expect(within(row).queryByText('Adwise')).not.toBeInTheDocument();
     expect(within(await rowOf(WORKED.headline)).getByText('Ravi Kumar')).toBeInTheDocument();
     const ranking = await screen.findByRole('region', { name: RANKING_HEADING });
-    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)']);
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)']);
   });
 
   it.each<[Role, boolean]>([
@@ -219,7 +290,9 @@ describe('ActionsPage', () => {
 
   it('says why the log failed, and Retry asks again', async () => {
     let fail = true;
-    const { user } = setup({ overrides: [http.get(api('actions/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))] });
+    const { user } = setup({
+      overrides: [http.get(api('actions/'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined))],
+    });
     expect(await screen.findByText('Unable to load the actions log right now.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

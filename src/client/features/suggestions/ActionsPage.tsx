@@ -1,8 +1,3 @@
-import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
-import { ACTION_HORIZON_DAYS, VERDICT_LABELS, type ActionRecord, type ActionStatus, type StepState, type Verdict } from '@shared/api/actions';
-import { SUGGESTION_TYPE_LABELS, type TypeRecord } from '@shared/api/suggestions';
-import { PLATFORM_LABELS } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
@@ -10,10 +5,38 @@ import { SimplePage } from '@client/components/SimplePage';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { useCan } from '@client/features/session/useCan';
 import { formatExactTime } from '@client/lib/format';
-import { NotForRoleNotice } from './SuggestionsEmpty';
-import { useListActionsQuery } from './suggestions.api';
+import {
+  Alert,
+  Box,
+  Chip,
+  type ChipProps,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  ACTION_HORIZON_DAYS,
+  type ActionRecord,
+  type ActionStatus,
+  type StepState,
+  type Verdict,
+  VERDICT_LABELS,
+} from '@shared/api/actions';
+import { SUGGESTION_TYPE_LABELS, type TypeRecord } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { useEffect, useId, useState } from 'react';
+
 import { RETRY_LABEL, useRepairAction } from './actionRepair';
 import { formatConversionsPerWeek, formatDate, formatTypeRecord } from './suggestionFormat';
+import { useListActionsQuery } from './suggestions.api';
+import { NotForRoleNotice } from './SuggestionsEmpty';
 import { UNDO_LABEL } from './undoToast';
 
 const TITLE = 'Actions and results';
@@ -43,7 +66,12 @@ export const STATUS_LABELS: Partial<Record<ActionStatus, { label: string; color:
   partially_applied: { label: 'Applied in part', color: 'warning' },
 };
 /** Each step's place at the platform, in the step list of a change that did not all land. */
-const STEP_WORDS: Record<StepState, string> = { done: 'done', not_done: 'not done', unknown: 'being checked', changed_outside: 'changed outside Adwise' };
+const STEP_WORDS: Record<StepState, string> = {
+  done: 'done',
+  not_done: 'not done',
+  unknown: 'being checked',
+  changed_outside: 'changed outside Adwise',
+};
 
 /** Who made the change: the person who applied it (through a connected app: 'By Claude for Asha Rao'), or the automated rule ('By rule “Pause the losers”'). */
 function appliedByText(action: Pick<ActionRecord, 'rule' | 'applied_by' | 'via'>): string {
@@ -63,7 +91,9 @@ function observedText(action: ActionRecord): string {
 function Ranking({ ranking }: { ranking: readonly TypeRecord[] }) {
   const headingId = useId();
   // Only suggestion types are ranked: a type without a label (a rule's changes, 'rule') is left out.
-  const measured = ranking.filter((record) => record.measured > 0 && Object.hasOwn(SUGGESTION_TYPE_LABELS, record.type));
+  const measured = ranking.filter(
+    (record) => record.measured > 0 && Object.hasOwn(SUGGESTION_TYPE_LABELS, record.type),
+  );
   if (measured.length === 0) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -119,7 +149,14 @@ function ChangeCell({ action, headlineId }: { action: ActionRecord; headlineId: 
 function VerdictCell({ action }: { action: ActionRecord }) {
   const status = STATUS_LABELS[action.status];
   if (status) return <Chip size="small" label={status.label} color={status.color} />;
-  if (action.outcome) return <Chip size="small" label={VERDICT_LABELS[action.outcome.verdict]} color={VERDICT_COLORS[action.outcome.verdict]} />;
+  if (action.outcome)
+    return (
+      <Chip
+        size="small"
+        label={VERDICT_LABELS[action.outcome.verdict]}
+        color={VERDICT_COLORS[action.outcome.verdict]}
+      />
+    );
   return (
     <Typography variant="body2" color="text.secondary">
       {action.status === 'undone' ? '—' : 'Pending'}
@@ -159,12 +196,26 @@ function ActionRow({ action, canChange, busy, onUndo, onRetry }: ActionRowProps)
         <TableCell>
           <Stack direction="row" spacing={1}>
             {action.can_retry && (
-              <LoadingButton size="small" variant="contained" loading={busy === 'retry'} disabled={busy !== null} onClick={onRetry} aria-describedby={headlineId}>
+              <LoadingButton
+                size="small"
+                variant="contained"
+                loading={busy === 'retry'}
+                disabled={busy !== null}
+                onClick={onRetry}
+                aria-describedby={headlineId}
+              >
                 {RETRY_LABEL}
               </LoadingButton>
             )}
             {action.can_undo && (
-              <LoadingButton size="small" variant="outlined" loading={busy === 'undo'} disabled={busy !== null} onClick={onUndo} aria-describedby={headlineId}>
+              <LoadingButton
+                size="small"
+                variant="outlined"
+                loading={busy === 'undo'}
+                disabled={busy !== null}
+                onClick={onUndo}
+                aria-describedby={headlineId}
+              >
                 {UNDO_LABEL}
               </LoadingButton>
             )}
@@ -190,7 +241,9 @@ const RUNNING_POLL_MS = 5_000;
 
 function ActionsLog() {
   const [polling, setPolling] = useState(false);
-  const { data, error, isError, isFetching, refetch } = useListActionsQuery(undefined, { pollingInterval: polling ? RUNNING_POLL_MS : 0 });
+  const { data, error, isError, isFetching, refetch } = useListActionsQuery(undefined, {
+    pollingInterval: polling ? RUNNING_POLL_MS : 0,
+  });
   const running = data?.items.some((action) => action.status === 'applying' || action.status === 'undoing') ?? false;
   useEffect(() => setPolling(running), [running]);
   const canChange = useCan('suggestions:apply');

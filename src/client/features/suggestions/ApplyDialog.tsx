@@ -1,17 +1,35 @@
-import { useId, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import type { Suggestion } from '@shared/api/suggestions';
-import { PLATFORM_LABELS } from '@shared/constants';
-import { fallbackFor } from '@client/api/errorToasts';
 import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
 import { useAppDispatch } from '@client/app/hooks';
 import { ConfirmActions } from '@client/components/ConfirmActions';
+import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useLastShown } from '@client/components/useLastShown';
-import { LoadingButton } from '@client/components/LoadingButton';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { Suggestion } from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { useId, useState } from 'react';
+
 import { PARTIAL_HELP, RETRY_LABEL, useRepairAction } from './actionRepair';
-import { invalidateSuggestionList, isConflict, useApplySuggestionMutation, useGetApplyPreviewQuery } from './suggestions.api';
+import {
+  invalidateSuggestionList,
+  isConflict,
+  useApplySuggestionMutation,
+  useGetApplyPreviewQuery,
+} from './suggestions.api';
 import { notifyApplied, UNDO_LABEL } from './undoToast';
 
 /** Said when the preview cannot be read and the server gave no reason. */
@@ -19,7 +37,8 @@ export const PREVIEW_FAILED = 'Unable to read the current state at the platform.
 /** The dialog's title once the platform took the change only in part. */
 export const PARTIAL_TITLE = 'Applied only in part';
 /** Said when a preview finds the suggestion out of date and the server gave no reason. */
-export const WITHDRAWN_FALLBACK = 'This changed since the suggestion was made. The suggestion was withdrawn and will be recomputed.';
+export const WITHDRAWN_FALLBACK =
+  'This changed since the suggestion was made. The suggestion was withdrawn and will be recomputed.';
 
 /** Props of ApplyDialog. */
 export interface ApplyDialogProps {
@@ -86,7 +105,8 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
       // for again); a change taken in part stays here with Retry and Undo; any other refusal
       // changed nothing, so the dialog stays for another try.
       const actionId = partiallyAppliedAction(error);
-      if (actionId) setPartial({ id: suggestion.id, actionId, detail: errorMessage(error, fallbackFor('applySuggestion')) });
+      if (actionId)
+        setPartial({ id: suggestion.id, actionId, detail: errorMessage(error, fallbackFor('applySuggestion')) });
       else if (isConflict(error)) onClose();
       else setFailure({ id: suggestion.id, error });
     }
@@ -143,7 +163,9 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
         <Stack spacing={2}>
           {shown && <DialogContentText>{shown.headline}</DialogContentText>}
           {content}
-          {failed !== null && !halfway && <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>}
+          {failed !== null && !halfway && (
+            <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>
+          )}
         </Stack>
       </DialogContent>
       {halfway ? (
@@ -151,10 +173,20 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
           <Button onClick={close} disabled={repair.retrying || repair.undoing}>
             Close
           </Button>
-          <LoadingButton variant="outlined" loading={repair.undoing} disabled={repair.retrying} onClick={() => void mend('undo')}>
+          <LoadingButton
+            variant="outlined"
+            loading={repair.undoing}
+            disabled={repair.retrying}
+            onClick={() => void mend('undo')}
+          >
             {UNDO_LABEL}
           </LoadingButton>
-          <LoadingButton variant="contained" loading={repair.retrying} disabled={repair.undoing} onClick={() => void mend('retry')}>
+          <LoadingButton
+            variant="contained"
+            loading={repair.retrying}
+            disabled={repair.undoing}
+            onClick={() => void mend('retry')}
+          >
             {RETRY_LABEL}
           </LoadingButton>
         </DialogActions>

@@ -1,14 +1,30 @@
-import { useId, useState } from 'react';
-import { Form, Formik, useField } from 'formik';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { DISMISS_NOTE_MAX, DISMISS_REASON_LABELS, DISMISS_REASONS, type Suggestion } from '@shared/api/suggestions';
-import { dismissSchema } from '@shared/validation/suggestions';
-import { fallbackFor } from '@client/api/errorToasts';
 import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
 import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useLastShown } from '@client/components/useLastShown';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+} from '@mui/material';
+import { DISMISS_NOTE_MAX, DISMISS_REASON_LABELS, DISMISS_REASONS, type Suggestion } from '@shared/api/suggestions';
+import { dismissSchema } from '@shared/validation/suggestions';
+import { Form, Formik, useField } from 'formik';
+import { useId, useState } from 'react';
+
 import { useDismissSuggestionMutation } from './suggestions.api';
 
 /** What a dismissal says. */
@@ -32,9 +48,20 @@ function ReasonPicker({ name, disabled }: { name: string; disabled: boolean }) {
   return (
     <FormControl component="fieldset" error={showError} disabled={disabled} required>
       <FormLabel component="legend">{DISMISS_LABELS.reason}</FormLabel>
-      <RadioGroup name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-describedby={showError ? errorId : undefined}>
+      <RadioGroup
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        aria-describedby={showError ? errorId : undefined}
+      >
         {DISMISS_REASONS.map((reason) => (
-          <FormControlLabel key={reason} value={reason} label={DISMISS_REASON_LABELS[reason]} control={<Radio size="small" />} />
+          <FormControlLabel
+            key={reason}
+            value={reason}
+            label={DISMISS_REASON_LABELS[reason]}
+            control={<Radio size="small" />}
+          />
         ))}
       </RadioGroup>
       {showError && <FormHelperText id={errorId}>{meta.error}</FormHelperText>}
@@ -99,7 +126,12 @@ export function DismissDialog({ suggestion, onClose }: DismissDialogProps) {
     <Dialog open={suggestion !== null} aria-labelledby={titleId} fullWidth maxWidth="sm" onClose={close}>
       <DialogTitle id={titleId}>Dismiss this suggestion</DialogTitle>
       {/* A new suggestion starts a new form. */}
-      <Formik<DismissValues> key={shown?.id} initialValues={INITIAL_VALUES} validationSchema={dismissSchema} onSubmit={submit}>
+      <Formik<DismissValues>
+        key={shown?.id}
+        initialValues={INITIAL_VALUES}
+        validationSchema={dismissSchema}
+        onSubmit={submit}
+      >
         {({ isSubmitting }) => (
           <Form noValidate aria-labelledby={titleId}>
             <DialogContent>
@@ -107,7 +139,9 @@ export function DismissDialog({ suggestion, onClose }: DismissDialogProps) {
                 {shown && <DialogContentText>{shown.headline}</DialogContentText>}
                 <ReasonPicker name="reason" disabled={isSubmitting} />
                 <NoteField disabled={isSubmitting} />
-                {failure !== null && <Alert severity="error">{errorMessage(failure, fallbackFor('dismissSuggestion'))}</Alert>}
+                {failure !== null && (
+                  <Alert severity="error">{errorMessage(failure, fallbackFor('dismissSuggestion'))}</Alert>
+                )}
               </Stack>
             </DialogContent>
             <DialogActions>

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
-import type { SuggestionChart } from '@shared/api/suggestions';
 import { useChartTheme } from '@client/app/theme/chartTheme';
+import { Box, Stack, Typography } from '@mui/material';
+import type { SuggestionChart } from '@shared/api/suggestions';
+import { useMemo } from 'react';
+import { VictoryAxis, VictoryChart, VictoryContainer, VictoryLine } from 'victory';
+
 import { formatChartDay, formatChartTick } from './suggestionFormat';
 
 const WIDTH = 420;
@@ -74,9 +75,16 @@ export function EvidenceChart({ chart, entity }: EvidenceChartProps) {
           domain={{ x: [0, last], y: [0, top] }}
           containerComponent={<VictoryContainer title={chart.label} desc={describe(chart, entity)} />}
         >
-          <VictoryAxis tickValues={ends} tickFormat={(index: number) => (chart.points[index] ? formatChartTick(chart.points[index].date) : '')} />
+          <VictoryAxis
+            tickValues={ends}
+            tickFormat={(index: number) => (chart.points[index] ? formatChartTick(chart.points[index].date) : '')}
+          />
           <VictoryAxis dependentAxis tickCount={4} tickFormat={(tick: number) => TICK.format(tick)} />
-          <VictoryLine name="peers" data={lines.peers} style={{ data: { stroke: seriesColours.peers, strokeDasharray: PEERS_DASH } }} />
+          <VictoryLine
+            name="peers"
+            data={lines.peers}
+            style={{ data: { stroke: seriesColours.peers, strokeDasharray: PEERS_DASH } }}
+          />
           <VictoryLine name="entity" data={lines.entity} style={{ data: { stroke: seriesColours.entity } }} />
         </VictoryChart>
       </Box>

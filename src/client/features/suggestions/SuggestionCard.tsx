@@ -1,9 +1,10 @@
-import { Suspense, useId, useState, type ComponentType, type ElementType, type ReactNode } from 'react';
+import { LoadingButton } from '@client/components/LoadingButton';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { SNOOZE_DAYS, SUGGESTION_TYPE_LABELS, type Suggestion } from '@shared/api/suggestions';
+import { SNOOZE_DAYS, type Suggestion, SUGGESTION_TYPE_LABELS } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { type ComponentType, type ElementType, type ReactNode, Suspense, useId, useState } from 'react';
+
 import type { EvidenceChartProps } from './EvidenceChart';
 import {
   comparedWith,
@@ -79,7 +80,15 @@ const listSx = { m: 0, pl: 2.5, '& > li': { mb: 0.5 } } as const;
 const CHART_SIZE = { width: 420, height: 170 } as const;
 
 /** The evidence behind a suggestion, its chart and what Apply changes: what the card's Details opens. */
-function Details({ suggestion, EvidenceChart, level }: { suggestion: Suggestion; EvidenceChart?: ComponentType<EvidenceChartProps>; level: number }) {
+function Details({
+  suggestion,
+  EvidenceChart,
+  level,
+}: {
+  suggestion: Suggestion;
+  EvidenceChart?: ComponentType<EvidenceChartProps>;
+  level: number;
+}) {
   const entity = entityName(suggestion.type);
   return (
     <Stack spacing={1.5}>
@@ -91,7 +100,8 @@ function Details({ suggestion, EvidenceChart, level }: { suggestion: Suggestion;
                 <Box component="span" sx={{ fontWeight: 600 }}>
                   {item.label}:
                 </Box>{' '}
-                {entity} {formatInterval(item.entity)} vs {comparedWith(suggestion.type)} {formatInterval(item.peers)} · {formatEvidenceProbability(item.probability, suggestion.type)}
+                {entity} {formatInterval(item.entity)} vs {comparedWith(suggestion.type)} {formatInterval(item.peers)} ·{' '}
+                {formatEvidenceProbability(item.probability, suggestion.type)}
               </Typography>
             ))}
           </Box>
@@ -99,7 +109,9 @@ function Details({ suggestion, EvidenceChart, level }: { suggestion: Suggestion;
       )}
 
       {EvidenceChart && suggestion.chart && suggestion.chart.points.length > 0 && (
-        <Suspense fallback={<Skeleton variant="rounded" height={CHART_SIZE.height} sx={{ maxWidth: CHART_SIZE.width }} />}>
+        <Suspense
+          fallback={<Skeleton variant="rounded" height={CHART_SIZE.height} sx={{ maxWidth: CHART_SIZE.width }} />}
+        >
           <EvidenceChart chart={suggestion.chart} entity={entity} />
         </Suspense>
       )}
@@ -121,7 +133,9 @@ function Details({ suggestion, EvidenceChart, level }: { suggestion: Suggestion;
 
 /** Whether the card has anything behind Details. */
 const hasDetails = (suggestion: Suggestion, chart: boolean) =>
-  suggestion.evidence.length > 0 || suggestion.change_lines.length > 0 || (chart && suggestion.chart !== null && suggestion.chart.points.length > 0);
+  suggestion.evidence.length > 0 ||
+  suggestion.change_lines.length > 0 ||
+  (chart && suggestion.chart !== null && suggestion.chart.points.length > 0);
 
 /**
  * One Smart Suggestion, read at a glance: what to do, where, how sure (what the confidence is the
@@ -131,7 +145,13 @@ const hasDetails = (suggestion: Suggestion, chart: boolean) =>
  * and the exact change Apply makes; they are drawn only once opened. Every button is described
  * by the headline, so a screen reader knows which suggestion it acts on.
  */
-export function SuggestionCard({ suggestion, compact = false, EvidenceChart, headingLevel = 2, actions }: SuggestionCardProps) {
+export function SuggestionCard({
+  suggestion,
+  compact = false,
+  EvidenceChart,
+  headingLevel = 2,
+  actions,
+}: SuggestionCardProps) {
   const headlineId = useId();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
@@ -172,14 +192,25 @@ export function SuggestionCard({ suggestion, compact = false, EvidenceChart, hea
                     {SUGGESTION_ACTION_LABELS.apply}
                   </Button>
                 ) : (
-                  <LoadingButton variant="contained" size="small" loading={actions.marking} onClick={actions.onDone} aria-describedby={headlineId}>
+                  <LoadingButton
+                    variant="contained"
+                    size="small"
+                    loading={actions.marking}
+                    onClick={actions.onDone}
+                    aria-describedby={headlineId}
+                  >
                     {SUGGESTION_ACTION_LABELS.done}
                   </LoadingButton>
                 )}
                 <Button variant="outlined" size="small" onClick={actions.onDismiss} aria-describedby={headlineId}>
                   {SUGGESTION_ACTION_LABELS.dismiss}
                 </Button>
-                <LoadingButton size="small" loading={actions.snoozing} onClick={actions.onSnooze} aria-describedby={headlineId}>
+                <LoadingButton
+                  size="small"
+                  loading={actions.snoozing}
+                  onClick={actions.onSnooze}
+                  aria-describedby={headlineId}
+                >
                   {SUGGESTION_ACTION_LABELS.snooze}
                 </LoadingButton>
               </>
@@ -191,7 +222,9 @@ export function SuggestionCard({ suggestion, compact = false, EvidenceChart, hea
                 aria-expanded={open}
                 aria-controls={detailsId}
                 aria-describedby={headlineId}
-                endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+                endIcon={
+                  <ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+                }
                 sx={{ ml: 'auto' }}
               >
                 {SUGGESTION_DETAILS_LABEL}

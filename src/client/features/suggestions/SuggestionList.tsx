@@ -1,21 +1,28 @@
-import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
 import { lazyPage } from '@client/app/lazyPage';
 import { notify } from '@client/app/notify';
 import { useCan } from '@client/features/session/useCan';
+import { Box, Stack, Typography } from '@mui/material';
+import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
+import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+
 import type { ApplyDialogProps } from './ApplyDialog';
 import type { DismissDialogProps } from './DismissDialog';
 import { SuggestionCard, type SuggestionCardForm } from './SuggestionCard';
 import { formatImpactTotal } from './suggestionFormat';
-import { groupSuggestions, type SuggestionGroup, type SuggestionGrouping } from './suggestionSummary';
 import { useMarkSuggestionDoneMutation, useSnoozeSuggestionMutation } from './suggestions.api';
+import { groupSuggestions, type SuggestionGroup, type SuggestionGrouping } from './suggestionSummary';
 import { notifyApplied } from './undoToast';
 
 // The dialogs (with Formik and the form controls) load when first opened: the dashboard shows
 // the cards at once, and most visits never open either.
-const ApplyDialog = lazyPage<'ApplyDialog', ApplyDialogProps>(() => import(/* webpackChunkName: "suggestion-dialogs" */ './ApplyDialog'), 'ApplyDialog');
-const DismissDialog = lazyPage<'DismissDialog', DismissDialogProps>(() => import(/* webpackChunkName: "suggestion-dialogs" */ './DismissDialog'), 'DismissDialog');
+const ApplyDialog = lazyPage<'ApplyDialog', ApplyDialogProps>(
+  () => import(/* webpackChunkName: "suggestion-dialogs" */ './ApplyDialog'),
+  'ApplyDialog',
+);
+const DismissDialog = lazyPage<'DismissDialog', DismissDialogProps>(
+  () => import(/* webpackChunkName: "suggestion-dialogs" */ './DismissDialog'),
+  'DismissDialog',
+);
 
 /** What a snooze says. */
 export const SNOOZED_MESSAGE = `Snoozed: it is hidden for ${SNOOZE_DAYS} days.`;
@@ -86,7 +93,10 @@ export function SuggestionList({ suggestions, headingLevel = 2, grouping = 'none
     }
   };
 
-  const groups = useMemo(() => (grouping === 'none' ? [] : groupSuggestions(suggestions, grouping)), [suggestions, grouping]);
+  const groups = useMemo(
+    () => (grouping === 'none' ? [] : groupSuggestions(suggestions, grouping)),
+    [suggestions, grouping],
+  );
 
   const cards = (shown: readonly Suggestion[], level: 2 | 3 | 4) => (
     <Stack spacing={2}>

@@ -35,7 +35,8 @@ export function SuggestionsEmpty({ list, filtered = false }: SuggestionsEmptyPro
 }
 
 /** Said to a role that does not see suggestions (a client). */
-export const SUGGESTIONS_NOT_FOR_ROLE = 'Smart Suggestions and their results are for the team running the ads: your role does not include them.';
+export const SUGGESTIONS_NOT_FOR_ROLE =
+  'Smart Suggestions and their results are for the team running the ads: your role does not include them.';
 
 /** Shown instead of suggestions or the actions log to a role without 'suggestions:read'. */
 export function NotForRoleNotice() {

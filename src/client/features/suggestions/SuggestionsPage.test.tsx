@@ -1,16 +1,30 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
-import { DISMISS_REASON_LABELS, SUGGESTION_MESSAGES, SUGGESTION_TYPE_LABELS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';
-import { PLATFORM_LABELS } from '@shared/constants';
-import { SUGGESTION_VALIDATION } from '@shared/validation/suggestions';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { BRAND_ACCOUNT, fakeSuggestionsServer, partlyAppliedActionBody, scaleSuggestionBody, suggestionBody, taskSuggestionBody, type FakeSuggestionsOptions } from '@client/test/suggestions.handlers';
+import {
+  BRAND_ACCOUNT,
+  type FakeSuggestionsOptions,
+  fakeSuggestionsServer,
+  partlyAppliedActionBody,
+  scaleSuggestionBody,
+  suggestionBody,
+  taskSuggestionBody,
+} from '@client/test/suggestions.handlers';
+import type { Role } from '@shared/access/policy';
+import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import {
+  DISMISS_REASON_LABELS,
+  SUGGESTION_MESSAGES,
+  SUGGESTION_TYPE_LABELS,
+  SUGGESTIONS_NOTE,
+} from '@shared/api/suggestions';
+import { PLATFORM_LABELS } from '@shared/constants';
+import { SUGGESTION_VALIDATION } from '@shared/validation/suggestions';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { finishedMessage, PARTIAL_HELP } from './actionRepair';
 import { PARTIAL_TITLE } from './ApplyDialog';
 import { SUGGESTION_ACTION_LABELS, SUGGESTION_DETAILS_LABEL } from './SuggestionCard';
@@ -31,7 +45,13 @@ interface SetupOptions extends FakeSuggestionsOptions {
 }
 
 /** The page for a signed-in user (the owner by default), against a fake server with the pause and scale suggestions. */
-function setup({ route = paths.suggestions, role, overrides = [], suggestions = [PAUSE, SCALE], ...options }: SetupOptions = {}) {
+function setup({
+  route = paths.suggestions,
+  role,
+  overrides = [],
+  suggestions = [PAUSE, SCALE],
+  ...options
+}: SetupOptions = {}) {
   const fake = fakeSuggestionsServer({ suggestions, ...options });
   server.use(...fake.handlers);
   server.use(...overrides);
@@ -70,7 +90,9 @@ describe('SuggestionsPage: the list', () => {
     expect(within(pause).queryByRole('region', { name: 'What changes' })).not.toBeInTheDocument();
 
     const scale = await card(SCALE.headline);
-    expect(within(scale).getByText('About 81% sure this campaign’s next conversion costs less than the other campaigns’')).toBeInTheDocument();
+    expect(
+      within(scale).getByText('About 81% sure this campaign’s next conversion costs less than the other campaigns’'),
+    ).toBeInTheDocument();
     expect(within(scale).getByText('+6.0 conversions a week (2.5 to 9.5)')).toBeInTheDocument();
     expect(within(scale).getByText('Spend +₹7,000.00 a week (₹7,000.00 to ₹7,000.00)')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading suggestions' })).not.toBeInTheDocument();
@@ -97,11 +119,18 @@ describe('SuggestionsPage: the list', () => {
     );
     const chart = await within(panel).findByRole('img', { name: PAUSE.chart!.label });
     expect(chart.tagName.toLowerCase()).toBe('svg');
-    expect(chart).toHaveAccessibleDescription(/This ad \(solid line\) against its peers' median \(dashed line\), 1 Jan 2030 to 7 Jan 2030/);
-    expect(within(within(panel).getByRole('region', { name: 'What changes' })).getByRole('listitem')).toHaveTextContent(PAUSE.change_lines[0]);
+    expect(chart).toHaveAccessibleDescription(
+      /This ad \(solid line\) against its peers' median \(dashed line\), 1 Jan 2030 to 7 Jan 2030/,
+    );
+    expect(within(within(panel).getByRole('region', { name: 'What changes' })).getByRole('listitem')).toHaveTextContent(
+      PAUSE.change_lines[0],
+    );
     // The other card stays as it was.
     const scale = await card(SCALE.headline);
-    expect(within(scale).getByRole('button', { name: SUGGESTION_DETAILS_LABEL })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(scale).getByRole('button', { name: SUGGESTION_DETAILS_LABEL })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
 
     await user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'false');
@@ -120,8 +149,14 @@ describe('SuggestionsPage: the list', () => {
     await card(PAUSE.headline);
     const summary = screen.getByRole('region', { name: SUMMARY_TITLE });
     expect(within(summary).getByRole('heading', { level: 2, name: SUMMARY_TITLE })).toBeInTheDocument();
-    expect(within(summary).getByText('3 suggestions: +10.1 conversions a week (3.7 to 16.5) if all are applied')).toBeInTheDocument();
-    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(summary).getByText('3 suggestions: +10.1 conversions a week (3.7 to 16.5) if all are applied'),
+    ).toBeInTheDocument();
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `${SUGGESTION_TYPE_LABELS.scale_campaign}: 1 suggestion · +6.0 conversions a week (2.5 to 9.5)`,
       `${SUGGESTION_TYPE_LABELS.pause_ad}: 1 suggestion · +3.1 conversions a week (1.2 to 5.0)`,
       `${SUGGESTION_TYPE_LABELS.test_cta}: 1 suggestion · +1.0 conversions a week (0.0 to 2.0)`,
@@ -137,13 +172,23 @@ describe('SuggestionsPage: the list', () => {
       account: { ...SCALE.account },
       headline: 'Lower this account’s daily budgets by 10% to land budget “March” on target',
       impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
-      change: { kind: 'budgets', currency: 'INR', steps: [{ campaign_id: 'cmp-1', campaign_name: 'Diwali Sale', from: 200000, to: 180000 }] },
+      change: {
+        kind: 'budgets',
+        currency: 'INR',
+        steps: [{ campaign_id: 'cmp-1', campaign_name: 'Diwali Sale', from: 200000, to: 180000 }],
+      },
     });
     setup({ suggestions: [SCALE, pace] });
     await card(pace.headline);
     const summary = screen.getByRole('region', { name: SUMMARY_TITLE });
-    expect(within(summary).getByText('2 suggestions: +6.0 conversions a week (2.5 to 9.5) if all are applied')).toBeInTheDocument();
-    expect(within(summary).getByText(/^1 suggestion sets a budget another one also sets: only the one expected to bring more is counted\./)).toBeInTheDocument();
+    expect(
+      within(summary).getByText('2 suggestions: +6.0 conversions a week (2.5 to 9.5) if all are applied'),
+    ).toBeInTheDocument();
+    expect(
+      within(summary).getByText(
+        /^1 suggestion sets a budget another one also sets: only the one expected to bring more is counted\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('leaves out the spend line when spend does not change, and offers Mark as done instead of Apply for a task done by hand', async () => {
@@ -159,7 +204,9 @@ describe('SuggestionsPage: the list', () => {
   it('says there is nothing yet, how many ads are learning, and that suggestions come after the first sync', async () => {
     setup({ suggestions: [], learning: 4, computed_at: null });
     expect(await screen.findByText(NO_SUGGESTIONS)).toBeInTheDocument();
-    expect(screen.getByText('4 ads and campaigns are still learning: they are judged once they have enough data.')).toBeInTheDocument();
+    expect(
+      screen.getByText('4 ads and campaigns are still learning: they are judged once they have enough data.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(FIRST_SYNC_TEXT)).toBeInTheDocument();
     expect(screen.getByText(SUGGESTIONS_NOTE)).toBeInTheDocument();
   });
@@ -167,7 +214,11 @@ describe('SuggestionsPage: the list', () => {
   it('says why the list failed, and Retry asks again', async () => {
     let fail = true;
     const { user } = setup({
-      overrides: [http.get(api('suggestions/'), () => (fail ? HttpResponse.json({ detail: 'Suggestions are being recomputed.' }, { status: 503 }) : undefined))],
+      overrides: [
+        http.get(api('suggestions/'), () =>
+          fail ? HttpResponse.json({ detail: 'Suggestions are being recomputed.' }, { status: 503 }) : undefined,
+        ),
+      ],
     });
     expect(await screen.findByText('Suggestions are being recomputed.')).toBeInTheDocument();
     fail = false;
@@ -201,7 +252,11 @@ describe('SuggestionsPage: filters', () => {
 
     // The accounts come from the suggestions themselves, narrowed to the chosen platform.
     await user.click(screen.getByRole('combobox', { name: 'Account' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['All accounts', `Brand (${PLATFORM_LABELS.google})`]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All accounts', `Brand (${PLATFORM_LABELS.google})`]);
     await user.click(screen.getByRole('option', { name: `Brand (${PLATFORM_LABELS.google})` }));
     await waitFor(() => expect(fake.requests.lists.at(-1)?.get('account')).toBe(BRAND_ACCOUNT.id));
     expect(new URLSearchParams(window.location.search).get('account')).toBe(BRAND_ACCOUNT.id);
@@ -220,47 +275,92 @@ describe('SuggestionsPage: filters', () => {
   it('reads the filters from the address, ignoring unknown values', async () => {
     const { fake } = setup({ route: `${paths.suggestions}?type=scale_campaign&platform=myspace` });
     expect(await screen.findByRole('article', { name: SCALE.headline })).toBeInTheDocument();
-    expect(fake.requests.lists.some((params) => params.get('type') === 'scale_campaign' && !params.has('platform'))).toBe(true);
+    expect(
+      fake.requests.lists.some((params) => params.get('type') === 'scale_campaign' && !params.has('platform')),
+    ).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent(SUGGESTION_TYPE_LABELS.scale_campaign);
     expect(screen.queryByRole('article', { name: PAUSE.headline })).not.toBeInTheDocument();
   });
 });
 
 describe('SuggestionsPage: grouping', () => {
-  const STORE_TASK = taskSuggestionBody({ id: 'sug-4', platform: 'meta', account: { ...SCALE.account }, headline: 'Test a new call to action on “Diwali Sale”' });
-  const headingTexts = (level: number) => screen.getAllByRole('heading', { level }).map((heading) => heading.textContent);
+  const STORE_TASK = taskSuggestionBody({
+    id: 'sug-4',
+    platform: 'meta',
+    account: { ...SCALE.account },
+    headline: 'Test a new call to action on “Diwali Sale”',
+  });
+  const headingTexts = (level: number) =>
+    screen.getAllByRole('heading', { level }).map((heading) => heading.textContent);
 
   it('lists best first by default, groups by account or by type from the labelled toggle, and keeps the choice in the address', async () => {
     const { user } = setup({ suggestions: [PAUSE, SCALE, TASK, STORE_TASK] });
     await card(PAUSE.headline);
     const toggle = screen.getByRole('group', { name: GROUPING_LABEL });
     expect(within(toggle).getByRole('button', { name: GROUPING_LABELS.none })).toHaveAttribute('aria-pressed', 'true');
-    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, PAUSE.headline, SCALE.headline, TASK.headline, STORE_TASK.headline]);
+    expect(headingTexts(2)).toEqual([
+      SUMMARY_TITLE,
+      PAUSE.headline,
+      SCALE.headline,
+      TASK.headline,
+      STORE_TASK.headline,
+    ]);
 
     await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.account }));
     expect(new URLSearchParams(window.location.search).get('group')).toBe('account');
-    expect(within(toggle).getByRole('button', { name: GROUPING_LABELS.account })).toHaveAttribute('aria-pressed', 'true');
-    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, `Brand (${PLATFORM_LABELS.google})`, `Main store (${PLATFORM_LABELS.meta})`]);
+    expect(within(toggle).getByRole('button', { name: GROUPING_LABELS.account })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(headingTexts(2)).toEqual([
+      SUMMARY_TITLE,
+      `Brand (${PLATFORM_LABELS.google})`,
+      `Main store (${PLATFORM_LABELS.meta})`,
+    ]);
     const brand = screen.getByRole('region', { name: `Brand (${PLATFORM_LABELS.google})` });
     expect(within(brand).getByText('2 suggestions · +4.1 conversions a week (1.2 to 7.0)')).toBeInTheDocument();
-    expect(within(brand).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([PAUSE.headline, TASK.headline]);
+    expect(
+      within(brand)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([PAUSE.headline, TASK.headline]);
 
     await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.type }));
     expect(new URLSearchParams(window.location.search).get('group')).toBe('type');
-    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, SUGGESTION_TYPE_LABELS.pause_ad, SUGGESTION_TYPE_LABELS.scale_campaign, SUGGESTION_TYPE_LABELS.test_cta]);
+    expect(headingTexts(2)).toEqual([
+      SUMMARY_TITLE,
+      SUGGESTION_TYPE_LABELS.pause_ad,
+      SUGGESTION_TYPE_LABELS.scale_campaign,
+      SUGGESTION_TYPE_LABELS.test_cta,
+    ]);
     const tasks = screen.getByRole('region', { name: SUGGESTION_TYPE_LABELS.test_cta });
-    expect(within(tasks).getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual([TASK.headline, STORE_TASK.headline]);
+    expect(
+      within(tasks)
+        .getAllByRole('article')
+        .map((article) => within(article).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual([TASK.headline, STORE_TASK.headline]);
 
     await user.click(within(toggle).getByRole('button', { name: GROUPING_LABELS.none }));
     expect(new URLSearchParams(window.location.search).has('group')).toBe(false);
-    expect(headingTexts(2)).toEqual([SUMMARY_TITLE, PAUSE.headline, SCALE.headline, TASK.headline, STORE_TASK.headline]);
+    expect(headingTexts(2)).toEqual([
+      SUMMARY_TITLE,
+      PAUSE.headline,
+      SCALE.headline,
+      TASK.headline,
+      STORE_TASK.headline,
+    ]);
   });
 
   it('reads the grouping from the address beside the filters, and keeps it when a filter changes', async () => {
-    const { user } = setup({ route: `${paths.suggestions}?group=type&platform=google`, suggestions: [PAUSE, SCALE, TASK] });
+    const { user } = setup({
+      route: `${paths.suggestions}?group=type&platform=google`,
+      suggestions: [PAUSE, SCALE, TASK],
+    });
     await card(PAUSE.headline);
     expect(screen.getByRole('button', { name: GROUPING_LABELS.type })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('region', { name: SUGGESTION_TYPE_LABELS.pause_ad })).toContainElement(screen.getByRole('article', { name: PAUSE.headline }));
+    expect(screen.getByRole('region', { name: SUGGESTION_TYPE_LABELS.pause_ad })).toContainElement(
+      screen.getByRole('article', { name: PAUSE.headline }),
+    );
     await user.click(screen.getByRole('combobox', { name: 'Platform' }));
     await user.click(screen.getByRole('option', { name: 'All platforms' }));
     await waitFor(() => expect(new URLSearchParams(window.location.search).has('platform')).toBe(false));
@@ -272,7 +372,9 @@ describe('SuggestionsPage: grouping', () => {
     const scale = await card(SCALE.headline);
     await user.click(within(scale).getByRole('button', { name: SUGGESTION_ACTION_LABELS.snooze }));
     await waitFor(() => expect(fake.requests.snoozed).toEqual([SCALE.id]));
-    await waitFor(() => expect(screen.queryByRole('region', { name: `Main store (${PLATFORM_LABELS.meta})` })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: `Main store (${PLATFORM_LABELS.meta})` })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('region', { name: `Brand (${PLATFORM_LABELS.google})` })).toBeInTheDocument();
   });
 });
@@ -287,8 +389,10 @@ describe('SuggestionsPage: what each role may do', () => {
     const pause = await card(PAUSE.headline);
     const task = await card(TASK.headline);
     const { apply, done, ...both } = SUGGESTION_ACTION_LABELS;
-    for (const label of [apply, ...Object.values(both)]) expect(within(pause).queryByRole('button', { name: label }) !== null).toBe(acts);
-    for (const label of [done, ...Object.values(both)]) expect(within(task).queryByRole('button', { name: label }) !== null).toBe(acts);
+    for (const label of [apply, ...Object.values(both)])
+      expect(within(pause).queryByRole('button', { name: label }) !== null).toBe(acts);
+    for (const label of [done, ...Object.values(both)])
+      expect(within(task).queryByRole('button', { name: label }) !== null).toBe(acts);
     // Everything else is there for a viewer too.
     await user.click(within(pause).getByRole('button', { name: SUGGESTION_DETAILS_LABEL }));
     expect(within(pause).getByRole('region', { name: 'Evidence' })).toBeInTheDocument();
@@ -366,7 +470,9 @@ describe('SuggestionsPage: Apply', () => {
 
   it('says why a suggestion that changed since was withdrawn, offers no Apply, and asks for the list again on close', async () => {
     const detail = SUGGESTION_MESSAGES.changedSince('Paused');
-    const { user, fake } = setup({ preview: (suggestion) => ({ suggestion, current_matches: false, current_state: 'Paused', detail }) });
+    const { user, fake } = setup({
+      preview: (suggestion) => ({ suggestion, current_matches: false, current_state: 'Paused', detail }),
+    });
     const pause = await card(PAUSE.headline);
     await user.click(within(pause).getByRole('button', { name: 'Apply' }));
 
@@ -384,7 +490,11 @@ describe('SuggestionsPage: Apply', () => {
   it("says the server's reason when Apply is refused with 409, and asks for the list again", async () => {
     const detail = SUGGESTION_MESSAGES.changedSince('Paused');
     const { user, fake } = setup({
-      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail, code: 'conflict' }, { status: 409 }))],
+      overrides: [
+        http.post(api('suggestions/:id/apply/'), () =>
+          HttpResponse.json({ detail, code: 'conflict' }, { status: 409 }),
+        ),
+      ],
     });
     const pause = await card(PAUSE.headline);
     await user.click(within(pause).getByRole('button', { name: 'Apply' }));
@@ -402,7 +512,11 @@ describe('SuggestionsPage: Apply', () => {
   it("keeps the dialog open with the platform's reason when the platform refuses", async () => {
     const detail = 'Google Ads refused the change: the ad is under review.';
     const { user } = setup({
-      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail, code: 'platform_error' }, { status: 502 }))],
+      overrides: [
+        http.post(api('suggestions/:id/apply/'), () =>
+          HttpResponse.json({ detail, code: 'platform_error' }, { status: 502 }),
+        ),
+      ],
     });
     await user.click(within(await card(PAUSE.headline)).getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
@@ -423,7 +537,14 @@ describe('SuggestionsPage: a change the platform takes only in part', () => {
     const partial = partlyAppliedActionBody({ suggestion_id: SCALE.id });
     const rendered = setup({
       actions: [partial],
-      overrides: [http.post(api('suggestions/:id/apply/'), () => HttpResponse.json({ detail: partial.problem, code: 'partially_applied', action_id: partial.id }, { status: 502 }))],
+      overrides: [
+        http.post(api('suggestions/:id/apply/'), () =>
+          HttpResponse.json(
+            { detail: partial.problem, code: 'partially_applied', action_id: partial.id },
+            { status: 502 },
+          ),
+        ),
+      ],
     });
     await rendered.user.click(within(await card(SCALE.headline)).getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply this suggestion?' });
@@ -460,7 +581,11 @@ describe('SuggestionsPage: Dismiss and Snooze', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Dismiss this suggestion' });
     const reasons = within(dialog).getByRole('radiogroup');
-    expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(Object.values(DISMISS_REASON_LABELS));
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(Object.values(DISMISS_REASON_LABELS));
 
     // A reason is needed.
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
@@ -468,10 +593,17 @@ describe('SuggestionsPage: Dismiss and Snooze', () => {
     expect(fake.requests.dismissed).toEqual([]);
 
     await user.click(within(dialog).getByRole('radio', { name: DISMISS_REASON_LABELS.disagree }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), '  Tracking was broken that week.  ');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Note (optional)' }),
+      '  Tracking was broken that week.  ',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
 
-    await waitFor(() => expect(fake.requests.dismissed).toEqual([{ id: PAUSE.id, body: { reason: 'disagree', note: 'Tracking was broken that week.' } }]));
+    await waitFor(() =>
+      expect(fake.requests.dismissed).toEqual([
+        { id: PAUSE.id, body: { reason: 'disagree', note: 'Tracking was broken that week.' } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('article', { name: PAUSE.headline })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: SCALE.headline })).toBeInTheDocument();
@@ -483,12 +615,18 @@ describe('SuggestionsPage: Dismiss and Snooze', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dismiss this suggestion' });
     await user.click(within(dialog).getByRole('radio', { name: DISMISS_REASON_LABELS.already_planned }));
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(fake.requests.dismissed).toEqual([{ id: PAUSE.id, body: { reason: 'already_planned' } }]));
+    await waitFor(() =>
+      expect(fake.requests.dismissed).toEqual([{ id: PAUSE.id, body: { reason: 'already_planned' } }]),
+    );
   });
 
   it("keeps the dialog, with the server's reason, when Dismiss is refused", async () => {
     const { user } = setup({
-      overrides: [http.post(api('suggestions/:id/dismiss/'), () => HttpResponse.json({ detail: SUGGESTION_MESSAGES.notOpen, code: 'conflict' }, { status: 409 }))],
+      overrides: [
+        http.post(api('suggestions/:id/dismiss/'), () =>
+          HttpResponse.json({ detail: SUGGESTION_MESSAGES.notOpen, code: 'conflict' }, { status: 409 }),
+        ),
+      ],
     });
     await user.click(within(await card(PAUSE.headline)).getByRole('button', { name: 'Dismiss' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dismiss this suggestion' });

@@ -1,26 +1,42 @@
-import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Link, Stack } from '@mui/material';
-import { SUGGESTION_TYPE_LABELS, SUGGESTION_TYPES, SUGGESTIONS_NOTE, type Suggestion, type SuggestionType } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
 import { errorMessage } from '@client/api/errors';
+import { lazyPage } from '@client/app/lazyPage';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SelectFilter } from '@client/components/SelectFilter';
 import { SimplePage } from '@client/components/SimplePage';
-import { lazyPage } from '@client/app/lazyPage';
+import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
 import { useCan } from '@client/features/session/useCan';
+import { Link, Stack } from '@mui/material';
+import {
+  type Suggestion,
+  SUGGESTION_TYPE_LABELS,
+  SUGGESTION_TYPES,
+  SUGGESTIONS_NOTE,
+  type SuggestionType,
+} from '@shared/api/suggestions';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
 import type { EvidenceChartProps } from './EvidenceChart';
 import { SuggestionCardSkeleton } from './SuggestionCard';
-import { isFiltered, toSuggestionQuery, useSuggestionFilters, useSuggestionGrouping, type SuggestionFilters } from './suggestionFilters';
+import {
+  isFiltered,
+  type SuggestionFilters,
+  toSuggestionQuery,
+  useSuggestionFilters,
+  useSuggestionGrouping,
+} from './suggestionFilters';
 import { SuggestionList } from './SuggestionList';
 import { useListSuggestionsQuery } from './suggestions.api';
 import { NotForRoleNotice, SuggestionsEmpty } from './SuggestionsEmpty';
 import { GroupingToggle, SuggestionsSummary } from './SuggestionsSummary';
-import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
 
 // The chart (and Victory with it) loads when the first card's details are opened: the cards open collapsed.
-const EvidenceChart = lazyPage<'EvidenceChart', EvidenceChartProps>(() => import(/* webpackChunkName: "evidence-chart" */ './EvidenceChart'), 'EvidenceChart');
+const EvidenceChart = lazyPage<'EvidenceChart', EvidenceChartProps>(
+  () => import(/* webpackChunkName: "evidence-chart" */ './EvidenceChart'),
+  'EvidenceChart',
+);
 
 const TITLE = 'Smart Suggestions';
 /** Said when the list cannot be loaded and the server gave no reason. */
@@ -41,14 +57,32 @@ interface AccountOption {
 /** Every account the suggestions are about, once each, by name. */
 function accountsOf(suggestions: readonly Suggestion[]): AccountOption[] {
   const byId = new Map<string, AccountOption>();
-  for (const { account, platform } of suggestions) if (!byId.has(account.id)) byId.set(account.id, { id: account.id, name: account.name, platform });
+  for (const { account, platform } of suggestions)
+    if (!byId.has(account.id)) byId.set(account.id, { id: account.id, name: account.name, platform });
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function Filters({ filters, onChange, accounts }: { filters: SuggestionFilters; onChange: (patch: Partial<SuggestionFilters>) => void; accounts: AccountOption[] }) {
-  const shownAccounts = accounts.filter((account) => filters.platform === null || account.platform === filters.platform);
+function Filters({
+  filters,
+  onChange,
+  accounts,
+}: {
+  filters: SuggestionFilters;
+  onChange: (patch: Partial<SuggestionFilters>) => void;
+  accounts: AccountOption[];
+}) {
+  const shownAccounts = accounts.filter(
+    (account) => filters.platform === null || account.platform === filters.platform,
+  );
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap role="group" aria-label="Filters" sx={{ flexWrap: 'wrap' }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      role="group"
+      aria-label="Filters"
+      sx={{ flexWrap: 'wrap' }}
+    >
       <SelectFilter<SuggestionType>
         label="Type"
         value={filters.type}
@@ -68,7 +102,10 @@ function Filters({ filters, onChange, accounts }: { filters: SuggestionFilters; 
         label="Account"
         value={filters.account}
         allLabel={ALL_FILTER_LABELS.account}
-        options={shownAccounts.map((account) => ({ value: account.id, label: `${account.name} (${PLATFORM_LABELS[account.platform]})` }))}
+        options={shownAccounts.map((account) => ({
+          value: account.id,
+          label: `${account.name} (${PLATFORM_LABELS[account.platform]})`,
+        }))}
         onChange={(account) => onChange({ account })}
         minWidth={200}
       />

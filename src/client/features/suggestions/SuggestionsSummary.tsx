@@ -1,16 +1,22 @@
-import { useId, useMemo } from 'react';
 import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { SUGGESTION_TYPE_LABELS, type Suggestion } from '@shared/api/suggestions';
+import { type Suggestion, SUGGESTION_TYPE_LABELS } from '@shared/api/suggestions';
+import { useId, useMemo } from 'react';
+
 import { formatConversionsPerWeek, formatImpactTotal, formatOverlap, formatSuggestionCount } from './suggestionFormat';
-import { SUGGESTION_GROUPINGS, summariseSuggestions, type SuggestionGrouping } from './suggestionSummary';
+import { SUGGESTION_GROUPINGS, type SuggestionGrouping, summariseSuggestions } from './suggestionSummary';
 
 /** The summary's heading. */
 export const SUMMARY_TITLE = 'Summary';
 /** How the summed range is read. */
-export const SUMMARY_RANGE_NOTE = 'The range runs from every suggestion at the low end of its own range to every one at the high end.';
+export const SUMMARY_RANGE_NOTE =
+  'The range runs from every suggestion at the low end of its own range to every one at the high end.';
 /** The grouping toggle's label and its choices' words. */
 export const GROUPING_LABEL = 'Group by';
-export const GROUPING_LABELS: Record<SuggestionGrouping, string> = { none: 'Best first', account: 'Account', type: 'Type' };
+export const GROUPING_LABELS: Record<SuggestionGrouping, string> = {
+  none: 'Best first',
+  account: 'Account',
+  type: 'Type',
+};
 
 /**
  * The top of the /suggestions page: how many suggestions are listed, the conversions a week they
@@ -25,7 +31,8 @@ export function SuggestionsSummary({ suggestions }: { suggestions: readonly Sugg
         {SUMMARY_TITLE}
       </Typography>
       <Typography variant="body1" sx={{ fontWeight: 600 }}>
-        {formatSuggestionCount(summary.count)}: {formatConversionsPerWeek(summary.conversionsPerWeek)} if all are applied
+        {formatSuggestionCount(summary.count)}: {formatConversionsPerWeek(summary.conversionsPerWeek)} if all are
+        applied
       </Typography>
       <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5, '& > li': { mb: 0.25 } }}>
         {summary.byType.map((total) => (
@@ -43,7 +50,13 @@ export function SuggestionsSummary({ suggestions }: { suggestions: readonly Sugg
 }
 
 /** The labelled Best first / Account / Type switch of the cards' grouping (toggle buttons: aria-pressed). */
-export function GroupingToggle({ grouping, onChange }: { grouping: SuggestionGrouping; onChange: (grouping: SuggestionGrouping) => void }) {
+export function GroupingToggle({
+  grouping,
+  onChange,
+}: {
+  grouping: SuggestionGrouping;
+  onChange: (grouping: SuggestionGrouping) => void;
+}) {
   const labelId = useId();
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

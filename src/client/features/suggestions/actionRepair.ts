@@ -1,12 +1,14 @@
-import type { ActionRecord } from '@shared/api/actions';
 import { notify } from '@client/app/notify';
+import type { ActionRecord } from '@shared/api/actions';
+
 import { useRetryActionMutation } from './suggestions.api';
 import { useUndo } from './undoToast';
 
 /** The Retry button's words, in the Apply dialog and the actions log. */
 export const RETRY_LABEL = 'Retry';
 /** What a change taken in part offers, under its words. */
-export const PARTIAL_HELP = 'Retry writes what did not go through; Undo sets back what was changed. Both stay available in Actions and results.';
+export const PARTIAL_HELP =
+  'Retry writes what did not go through; Undo sets back what was changed. Both stay available in Actions and results.';
 /** What a successful Retry says. */
 export const finishedMessage = (action: Pick<ActionRecord, 'headline'>) => `Finished: ${action.headline}`;
 

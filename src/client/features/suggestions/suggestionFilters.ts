@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { isSuggestionType, type SuggestionQuery, type SuggestionType } from '@shared/api/suggestions';
 import { isPlatform, type Platform } from '@shared/constants';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
 import { isSuggestionGrouping, type SuggestionGrouping } from './suggestionSummary';
 
 /** The /suggestions filters; null: every one. */
@@ -38,7 +39,11 @@ export function writeSuggestionFilters(params: URLSearchParams, filters: Suggest
 
 /** The request for the filters. */
 export function toSuggestionQuery(filters: SuggestionFilters): SuggestionQuery {
-  return { type: filters.type ?? undefined, platform: filters.platform ?? undefined, account: filters.account ?? undefined };
+  return {
+    type: filters.type ?? undefined,
+    platform: filters.platform ?? undefined,
+    account: filters.account ?? undefined,
+  };
 }
 
 /** Whether any filter is set. */
@@ -53,7 +58,10 @@ export function useSuggestionFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readSuggestionFilters(params), [params]);
   const setFilters = useCallback(
-    (patch: Partial<SuggestionFilters>) => setParams((current) => writeSuggestionFilters(current, { ...readSuggestionFilters(current), ...patch }), { replace: true }),
+    (patch: Partial<SuggestionFilters>) =>
+      setParams((current) => writeSuggestionFilters(current, { ...readSuggestionFilters(current), ...patch }), {
+        replace: true,
+      }),
     [setParams],
   );
   return { filters, setFilters };

@@ -22,7 +22,9 @@ describe('suggestionFormat', () => {
   it('names what each type’s evidence sets the entity against', () => {
     expect(comparedWith('pause_ad')).toBe('peers');
     expect(comparedWith('move_budget')).toBe('the campaign it goes to');
-    expect(formatEvidenceProbability(0.995, 'move_budget')).toBe('at least 99% likely worse than the campaign it goes to');
+    expect(formatEvidenceProbability(0.995, 'move_budget')).toBe(
+      'at least 99% likely worse than the campaign it goes to',
+    );
     expect(formatEvidenceProbability(0.99, 'creative_fatigue')).toBe('at least 99% likely worse than when fresh');
     expect(formatEvidenceProbability(0.985, 'day_of_week')).toBe('98% likely worse than the other days');
     // A budget pacing off its band is set against its band, and named as a budget.
@@ -38,10 +40,18 @@ describe('suggestionFormat', () => {
   });
 
   it('adds up suggestions and says which overlap', () => {
-    expect(formatImpactTotal({ count: 3, conversionsPerWeek: { mid: 10.14, low: 3.7, high: 16.5 } })).toBe('3 suggestions · +10.1 conversions a week (3.7 to 16.5)');
-    expect(formatImpactTotal({ count: 1, conversionsPerWeek: { mid: 1, low: 0, high: 2 } })).toBe('1 suggestion · +1.0 conversions a week (0.0 to 2.0)');
-    expect(formatOverlap(1)).toBe('1 suggestion sets a budget another one also sets: only the one expected to bring more is counted.');
-    expect(formatOverlap(2)).toBe('2 suggestions set a budget another one also sets: only the one expected to bring more is counted.');
+    expect(formatImpactTotal({ count: 3, conversionsPerWeek: { mid: 10.14, low: 3.7, high: 16.5 } })).toBe(
+      '3 suggestions · +10.1 conversions a week (3.7 to 16.5)',
+    );
+    expect(formatImpactTotal({ count: 1, conversionsPerWeek: { mid: 1, low: 0, high: 2 } })).toBe(
+      '1 suggestion · +1.0 conversions a week (0.0 to 2.0)',
+    );
+    expect(formatOverlap(1)).toBe(
+      '1 suggestion sets a budget another one also sets: only the one expected to bring more is counted.',
+    );
+    expect(formatOverlap(2)).toBe(
+      '2 suggestions set a budget another one also sets: only the one expected to bring more is counted.',
+    );
   });
 
   it('formats money from minor units in the account currency', () => {
@@ -53,7 +63,9 @@ describe('suggestionFormat', () => {
   });
 
   it('gives the spend change a week, or nothing when spend stays', () => {
-    expect(formatSpendPerWeek({ mid: 700000, low: 500000, high: 900000 }, 'INR')).toBe('Spend +₹7,000.00 a week (₹5,000.00 to ₹9,000.00)');
+    expect(formatSpendPerWeek({ mid: 700000, low: 500000, high: 900000 }, 'INR')).toBe(
+      'Spend +₹7,000.00 a week (₹5,000.00 to ₹9,000.00)',
+    );
     expect(formatSpendPerWeek({ mid: 0, low: -100, high: 100 }, 'USD')).toBeNull();
   });
 
@@ -64,9 +76,9 @@ describe('suggestionFormat', () => {
   });
 
   it('writes a line of the ranking', () => {
-    expect(formatTypeRecord({ type: 'pause_ad', measured: 7, worked: 5, chance: { mid: 0.71, low: 0.45, high: 0.9 } })).toBe(
-      'Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)',
-    );
+    expect(
+      formatTypeRecord({ type: 'pause_ad', measured: 7, worked: 5, chance: { mid: 0.71, low: 0.45, high: 0.9 } }),
+    ).toBe('Pause a losing ad: worked 5 of 7 (chance 71%, 45–90%)');
   });
 
   it('reads chart days as calendar days', () => {

@@ -1,7 +1,7 @@
-import { SUGGESTION_TYPE_LABELS, type Interval, type SuggestionType, type TypeRecord } from '@shared/api/suggestions';
+import { formatDay, formatDayWithYear, localeFor } from '@client/lib/format';
+import { type Interval, SUGGESTION_TYPE_LABELS, type SuggestionType, type TypeRecord } from '@shared/api/suggestions';
 import { minorToDecimal } from '@shared/money';
 import { formatSureness } from '@shared/suggestionConfidence';
-import { formatDay, formatDayWithYear, localeFor } from '@client/lib/format';
 
 /** What a suggestion of each type is about, as its evidence names it ("This ad: …"). */
 const ENTITY_OF_TYPE: Record<SuggestionType, 'ad' | 'campaign' | 'budget'> = {
@@ -38,7 +38,11 @@ export function comparedWith(type: SuggestionType): string {
 }
 
 const ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const SIGNED_ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const SIGNED_ONE_DECIMAL = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** 'This ad' or 'This campaign': what the suggestion's figures are about. */
@@ -76,7 +80,11 @@ export function formatOverlap(overlapping: number): string {
 /** Minor units of `currency` as money in that currency: 120000 INR -> '₹1,200.00'; `signed` adds '+' to a rise. */
 export function formatMinorMoney(minor: number, currency: string, signed = false): string {
   const major = Number(minorToDecimal(minor, currency));
-  return new Intl.NumberFormat(localeFor(currency), { style: 'currency', currency, signDisplay: signed ? 'exceptZero' : 'auto' }).format(major);
+  return new Intl.NumberFormat(localeFor(currency), {
+    style: 'currency',
+    currency,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(major);
 }
 
 /** The spend change a week, or null when the suggestion leaves spend as it is: 'Spend +₹1,200.00 a week (₹800.00 to ₹1,600.00)'. */

@@ -1,5 +1,11 @@
+import {
+  BRAND_ACCOUNT,
+  scaleSuggestionBody,
+  suggestionBody,
+  taskSuggestionBody,
+} from '@client/test/suggestions.handlers';
 import type { Interval } from '@shared/api/suggestions';
-import { BRAND_ACCOUNT, scaleSuggestionBody, suggestionBody, taskSuggestionBody } from '@client/test/suggestions.handlers';
+
 import { groupSuggestions, isSuggestionGrouping, summariseSuggestions } from './suggestionSummary';
 
 const PAUSE = suggestionBody();
@@ -23,12 +29,20 @@ const PACE = suggestionBody({
 });
 
 /** An interval matched to two decimals (sums of decimals are not exact). */
-const about = (interval: Interval) => ({ mid: expect.closeTo(interval.mid), low: expect.closeTo(interval.low), high: expect.closeTo(interval.high) });
+const about = (interval: Interval) => ({
+  mid: expect.closeTo(interval.mid),
+  low: expect.closeTo(interval.low),
+  high: expect.closeTo(interval.high),
+});
 
 describe('summariseSuggestions', () => {
   it('counts the suggestions and adds up their conversions a week, mid, low and high, per type in order of their best', () => {
     const summary = summariseSuggestions([SCALE, PAUSE, TASK]);
-    expect(summary).toMatchObject({ count: 3, overlapping: 0, conversionsPerWeek: about({ mid: 10.1, low: 3.7, high: 16.5 }) });
+    expect(summary).toMatchObject({
+      count: 3,
+      overlapping: 0,
+      conversionsPerWeek: about({ mid: 10.1, low: 3.7, high: 16.5 }),
+    });
     expect(summary.byType.map((total) => [total.type, total.count, total.conversionsPerWeek.mid])).toEqual([
       ['scale_campaign', 1, 6],
       ['pause_ad', 1, 3.1],
@@ -38,7 +52,11 @@ describe('summariseSuggestions', () => {
 
   it('counts a budget once: of two suggestions setting it, only the one expected to bring more', () => {
     const summary = summariseSuggestions([PACE, SCALE, PAUSE]);
-    expect(summary).toMatchObject({ count: 3, overlapping: 1, conversionsPerWeek: about({ mid: 9.1, low: 3.7, high: 14.5 }) });
+    expect(summary).toMatchObject({
+      count: 3,
+      overlapping: 1,
+      conversionsPerWeek: about({ mid: 9.1, low: 3.7, high: 14.5 }),
+    });
     const pace = summary.byType.find((total) => total.type === 'pace_budget')!;
     expect(pace).toMatchObject({ count: 1, overlapping: 1, conversionsPerWeek: { mid: 0, low: 0, high: 0 } });
   });
@@ -49,7 +67,12 @@ describe('summariseSuggestions', () => {
   });
 
   it('is nothing for no suggestions', () => {
-    expect(summariseSuggestions([])).toEqual({ count: 0, overlapping: 0, conversionsPerWeek: { mid: 0, low: 0, high: 0 }, byType: [] });
+    expect(summariseSuggestions([])).toEqual({
+      count: 0,
+      overlapping: 0,
+      conversionsPerWeek: { mid: 0, low: 0, high: 0 },
+      byType: [],
+    });
   });
 });
 
@@ -75,12 +98,25 @@ describe('groupSuggestions', () => {
   });
 
   it('keeps one group of all, best first, for none; the overlap is judged over all suggestions', () => {
-    expect(groupSuggestions([PAUSE, SCALE], 'none')).toEqual([{ key: 'all', title: '', suggestions: [PAUSE, SCALE], total: expect.objectContaining({ count: 2, overlapping: 0 }) }]);
+    expect(groupSuggestions([PAUSE, SCALE], 'none')).toEqual([
+      {
+        key: 'all',
+        title: '',
+        suggestions: [PAUSE, SCALE],
+        total: expect.objectContaining({ count: 2, overlapping: 0 }),
+      },
+    ]);
     const [store] = groupSuggestions([PACE, SCALE], 'account');
     expect(store.total).toMatchObject({ count: 2, overlapping: 1, conversionsPerWeek: { mid: 6 } });
   });
 
   it('knows its groupings', () => {
-    expect(['none', 'account', 'type', 'platform', null].map(isSuggestionGrouping)).toEqual([true, true, true, false, false]);
+    expect(['none', 'account', 'type', 'platform', null].map(isSuggestionGrouping)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

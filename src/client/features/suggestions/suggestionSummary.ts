@@ -1,11 +1,18 @@
-import { SUGGESTION_TYPE_LABELS, type Interval, type Suggestion, type SuggestionChange, type SuggestionType } from '@shared/api/suggestions';
+import {
+  type Interval,
+  type Suggestion,
+  SUGGESTION_TYPE_LABELS,
+  type SuggestionChange,
+  type SuggestionType,
+} from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 
 /** How the /suggestions page groups its cards: none (best first), by account or by type. */
 export const SUGGESTION_GROUPINGS = ['none', 'account', 'type'] as const;
 export type SuggestionGrouping = (typeof SUGGESTION_GROUPINGS)[number];
 
-export const isSuggestionGrouping = (value: unknown): value is SuggestionGrouping => typeof value === 'string' && (SUGGESTION_GROUPINGS as readonly string[]).includes(value);
+export const isSuggestionGrouping = (value: unknown): value is SuggestionGrouping =>
+  typeof value === 'string' && (SUGGESTION_GROUPINGS as readonly string[]).includes(value);
 
 /** What some suggestions add up to: how many, and the conversions a week if all of them are applied. */
 export interface ImpactTotal {
@@ -95,18 +102,28 @@ function splitBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 /** How many suggestions there are, the conversions a week if all are applied (each budget counted once), and both per type. */
 export function summariseSuggestions(suggestions: readonly Suggestion[]): SuggestionSummary {
   const ids = counted(suggestions);
-  const byType = [...splitBy(suggestions, (suggestion) => suggestion.type)].map(([type, items]) => ({ type: type as SuggestionType, ...totalOf(items, ids) }));
+  const byType = [...splitBy(suggestions, (suggestion) => suggestion.type)].map(([type, items]) => ({
+    type: type as SuggestionType,
+    ...totalOf(items, ids),
+  }));
   return { ...totalOf(suggestions, ids), byType };
 }
 
 /** The suggestions (best first) in groups by account or by type, each group with its total; one group of all for 'none'. */
 export function groupSuggestions(suggestions: readonly Suggestion[], grouping: SuggestionGrouping): SuggestionGroup[] {
   const ids = counted(suggestions);
-  if (grouping === 'none') return [{ key: 'all', title: '', suggestions: [...suggestions], total: totalOf(suggestions, ids) }];
-  const keyOf = grouping === 'account' ? (suggestion: Suggestion) => suggestion.account.id : (suggestion: Suggestion) => suggestion.type;
+  if (grouping === 'none')
+    return [{ key: 'all', title: '', suggestions: [...suggestions], total: totalOf(suggestions, ids) }];
+  const keyOf =
+    grouping === 'account'
+      ? (suggestion: Suggestion) => suggestion.account.id
+      : (suggestion: Suggestion) => suggestion.type;
   return [...splitBy(suggestions, keyOf)].map(([key, items]) => ({
     key,
-    title: grouping === 'account' ? `${items[0].account.name} (${PLATFORM_LABELS[items[0].platform]})` : SUGGESTION_TYPE_LABELS[items[0].type],
+    title:
+      grouping === 'account'
+        ? `${items[0].account.name} (${PLATFORM_LABELS[items[0].platform]})`
+        : SUGGESTION_TYPE_LABELS[items[0].type],
     suggestions: items,
     total: totalOf(items, ids),
   }));

@@ -1,10 +1,16 @@
-import type { ActionList, ActionRecord } from '@shared/api/actions';
-import type { ApplyPreview, DismissRequest, Suggestion, SuggestionList, SuggestionQuery } from '@shared/api/suggestions';
-import { ErrorCode } from '@shared/api/errors';
 import { baseApi } from '@client/api/baseApi';
 import { partiallyAppliedAction } from '@client/api/errors';
 import { definedParams } from '@client/api/params';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type { ActionList, ActionRecord } from '@shared/api/actions';
+import { ErrorCode } from '@shared/api/errors';
+import type {
+  ApplyPreview,
+  DismissRequest,
+  Suggestion,
+  SuggestionList,
+  SuggestionQuery,
+} from '@shared/api/suggestions';
 
 /** The argument of dismissSuggestion. */
 export interface DismissArgs extends DismissRequest {
@@ -79,11 +85,13 @@ export const suggestionsApi = baseApi.injectEndpoints({
     // Undo and Retry of a change taken in part change the platform even when they fail half-way again.
     undoAction: build.mutation<ActionRecord, string>({
       query: (id) => ({ url: `actions/${encodeURIComponent(id)}/undo/`, method: 'POST' }),
-      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : []),
+      invalidatesTags: (_result, error) =>
+        !error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : [],
     }),
     retryAction: build.mutation<ActionRecord, string>({
       query: (id) => ({ url: `actions/${encodeURIComponent(id)}/retry/`, method: 'POST' }),
-      invalidatesTags: (_result, error) => (!error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : []),
+      invalidatesTags: (_result, error) =>
+        !error || partiallyAppliedAction(error) ? [...LISTS, ...PLATFORM_STATE] : [],
     }),
   }),
 });

@@ -1,10 +1,12 @@
-import type { ActionRecord } from '@shared/api/actions';
 import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
+import type { ActionRecord } from '@shared/api/actions';
+
 import { useUndoActionMutation } from './suggestions.api';
 
 /** What a successful Apply (or Mark as done) says (the headline keeps two toasts apart: notistack drops duplicates). */
-export const appliedMessage = (action: Pick<ActionRecord, 'headline' | 'by_hand'>) => `${action.by_hand ? 'Marked as done' : 'Applied'}: ${action.headline}`;
+export const appliedMessage = (action: Pick<ActionRecord, 'headline' | 'by_hand'>) =>
+  `${action.by_hand ? 'Marked as done' : 'Applied'}: ${action.headline}`;
 /** What a successful Undo says. */
 export const undoneMessage = (action: Pick<ActionRecord, 'headline'>) => `Undone: ${action.headline}`;
 /** The Undo button's words, in the toast and the actions log. */

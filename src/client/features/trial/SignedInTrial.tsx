@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { Stack, Typography } from '@mui/material';
 import { sendBeacon } from '@client/api/beacons';
 import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { TrialCountdown } from '@client/components/TrialCountdown';
 import { useUserInfo } from '@client/features/account/account.api';
+import { Stack, Typography } from '@mui/material';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+
 import { useStartTrialMutation } from './trial.api';
 import { trialMachine, type TrialReport, type TrialStartOutput } from './trial.machine';
 import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
@@ -35,7 +36,12 @@ function TrialFlow({ report }: { report: TrialReport }) {
 
   if (snapshot.matches('notStarted') || snapshot.matches('starting')) {
     return (
-      <LoadingButton variant="contained" size="large" loading={snapshot.matches('starting')} onClick={() => send({ type: 'START' })}>
+      <LoadingButton
+        variant="contained"
+        size="large"
+        loading={snapshot.matches('starting')}
+        onClick={() => send({ type: 'START' })}
+      >
         {START_TRIAL_LABEL}
       </LoadingButton>
     );

@@ -1,15 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { AUTH_MESSAGES } from '@shared/api/auth';
-import { TRIAL_DURATION_MS } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { TRIAL_ENDED_MESSAGE } from '@client/components/TrialCountdown';
 import { activeTrialBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
+import { AUTH_MESSAGES } from '@shared/api/auth';
+import { TRIAL_DURATION_MS } from '@shared/constants';
 import { DAY_MS } from '@shared/days';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { START_TRIAL_LABEL, TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -17,7 +18,10 @@ beforeAll(preloadPages);
 const HOME_TITLE = 'Every ad platform in one dashboard';
 
 async function homeSignedIn() {
-  const rendered = renderWithProviders(<AppRouter />, { route: paths.home, preloadedState: { session: signedInSession() } });
+  const rendered = renderWithProviders(<AppRouter />, {
+    route: paths.home,
+    preloadedState: { session: signedInSession() },
+  });
   expect(await screen.findByRole('heading', { level: 1, name: HOME_TITLE })).toBeInTheDocument();
   return rendered;
 }
@@ -56,7 +60,11 @@ describe('the home page trial control', () => {
         return HttpResponse.json({ is_trial: true, trial_ends_at: endsAt });
       }),
       http.get(api('user-info/'), () =>
-        HttpResponse.json(trialStarted ? userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: endsAt } }) : userInfoBody()),
+        HttpResponse.json(
+          trialStarted
+            ? userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: endsAt } })
+            : userInfoBody(),
+        ),
       ),
       beacons.handler,
     );
@@ -72,7 +80,9 @@ describe('the home page trial control', () => {
     expect(bodies).toEqual([{}]);
     await waitFor(() => expect(beacons.sent).toEqual([{ name: 'start-trial', body: { ts: expect.any(Number) } }]));
     // user-info is fetched again, and with it the dashboard appears in the top bar.
-    await waitFor(() => expect(store.getState().api.queries['getUserInfo(undefined)']?.data).toMatchObject({ trial: { is_trial: true } }));
+    await waitFor(() =>
+      expect(store.getState().api.queries['getUserInfo(undefined)']?.data).toMatchObject({ trial: { is_trial: true } }),
+    );
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', paths.dashboard);
   });
 
@@ -95,7 +105,11 @@ describe('the home page trial control', () => {
   });
 
   it("shows the server's reason when the trial was already used", async () => {
-    server.use(http.post(api('start-trial/'), () => HttpResponse.json({ detail: AUTH_MESSAGES.trialAlreadyUsed, code: 'conflict' }, { status: 409 })));
+    server.use(
+      http.post(api('start-trial/'), () =>
+        HttpResponse.json({ detail: AUTH_MESSAGES.trialAlreadyUsed, code: 'conflict' }, { status: 409 }),
+      ),
+    );
     const { user } = await homeSignedIn();
     await user.click(await readyStartButton());
     expect(await screen.findByText(AUTH_MESSAGES.trialAlreadyUsed)).toBeInTheDocument();
@@ -110,7 +124,11 @@ describe('the home page trial control', () => {
 
   it("says 'Your Trial has ended!' once the trial is over, with no way to start again", async () => {
     server.use(
-      http.get(api('user-info/'), () => HttpResponse.json(userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } }))),
+      http.get(api('user-info/'), () =>
+        HttpResponse.json(
+          userInfoBody({ is_trial: true, trial: { is_trial: true, trial_ends_at: '2000-01-01T00:00:00.000Z' } }),
+        ),
+      ),
     );
     await homeSignedIn();
     expect(await hero().findByText(TRIAL_ENDED_MESSAGE)).toBeInTheDocument();
@@ -120,7 +138,9 @@ describe('the home page trial control', () => {
 
 describe('the home page progress block', () => {
   it("shows a signed-in user's streak and points", async () => {
-    server.use(http.get(api('user-info/'), () => HttpResponse.json(userInfoBody({ gamification: { points: 120, streak: 4 } }))));
+    server.use(
+      http.get(api('user-info/'), () => HttpResponse.json(userInfoBody({ gamification: { points: 120, streak: 4 } }))),
+    );
     await homeSignedIn();
     const block = await screen.findByRole('region', { name: 'Your progress' });
     expect(block).toHaveTextContent('Streak: 4 days');

@@ -1,13 +1,13 @@
-import { Suspense } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from '@mui/material';
-import { TRIAL_DURATION_MS } from '@shared/constants';
 import { useAppSelector } from '@client/app/hooks';
 import { lazyPage } from '@client/app/lazyPage';
 import { paths } from '@client/app/paths';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { Button } from '@mui/material';
+import { TRIAL_DURATION_MS } from '@shared/constants';
 import { DAY_MS } from '@shared/days';
+import { Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 /** The notice after a successful start (spec section 8). */
 export const TRIAL_STARTED_MESSAGE = 'Your 7-day trial has started. Make the most of it!';

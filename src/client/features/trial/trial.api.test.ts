@@ -1,10 +1,11 @@
-import { waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { accountApi } from '@client/features/account/account.api';
 import { makeStore } from '@client/app/store';
+import { accountApi } from '@client/features/account/account.api';
 import { api, userInfoBody } from '@client/test/handlers';
 import { signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { trialApi } from './trial.api';
 
 /** A store holding user-info, and a count of how often user-info was fetched. */

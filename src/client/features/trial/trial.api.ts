@@ -1,6 +1,6 @@
-import type { StartTrialResult } from '@shared/api/auth';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess } from '@client/api/tags';
+import type { StartTrialResult } from '@shared/api/auth';
 
 /** The trial endpoint (spec section 7), injected into the one API. */
 export const trialApi = baseApi.injectEndpoints({

@@ -1,15 +1,22 @@
-import { createActor, fromPromise } from 'xstate';
 import { TRIAL_DURATION_MS } from '@shared/constants';
-import { trialMachine, type TrialReport, type TrialStartOutput } from './trial.machine';
 import { DAY_MS } from '@shared/days';
+import { createActor, fromPromise } from 'xstate';
+
+import { trialMachine, type TrialReport, type TrialStartOutput } from './trial.machine';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function setup(input: TrialReport, start: () => Promise<TrialStartOutput> = () => Promise.resolve({ trial_ends_at: null })) {
+function setup(
+  input: TrialReport,
+  start: () => Promise<TrialStartOutput> = () => Promise.resolve({ trial_ends_at: null }),
+) {
   const notifyStarted = jest.fn();
   const startTrial = jest.fn(start);
-  const actor = createActor(trialMachine.provide({ actors: { startTrial: fromPromise(startTrial) }, actions: { notifyStarted } }), { input });
+  const actor = createActor(
+    trialMachine.provide({ actors: { startTrial: fromPromise(startTrial) }, actions: { notifyStarted } }),
+    { input },
+  );
   actor.start();
   return { actor, notifyStarted, startTrial };
 }
@@ -41,7 +48,9 @@ describe('trialMachine', () => {
   });
 
   it('starts: notStarted -> starting -> active with the server end, and says so', async () => {
-    const { actor, notifyStarted, startTrial } = setup(notOnTrial, () => Promise.resolve({ trial_ends_at: iso(NOW + 3 * DAY_MS) }));
+    const { actor, notifyStarted, startTrial } = setup(notOnTrial, () =>
+      Promise.resolve({ trial_ends_at: iso(NOW + 3 * DAY_MS) }),
+    );
     actor.send({ type: 'START' });
     expect(actor.getSnapshot().value).toBe('starting');
     expect(startTrial).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import { TRIAL_DURATION_MS } from '@shared/constants';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** What the server says about the user's trial (user-info's `trial`). */
 export interface TrialReport {
@@ -52,13 +52,16 @@ export const trialMachine = setup({
     input: {} as TrialReport,
   },
   actors: {
-    startTrial: fromPromise<TrialStartOutput>(() => Promise.reject(new Error('startTrial is provided by the component'))),
+    startTrial: fromPromise<TrialStartOutput>(() =>
+      Promise.reject(new Error('startTrial is provided by the component')),
+    ),
   },
   actions: {
     // Provided by the component: the success toast and beacon.
     notifyStarted: () => undefined,
     takeReportedEnd: assign({
-      endsAt: ({ context, event }) => (event.type === 'TRIAL_REPORTED' ? (parseEnd(event.endsAt) ?? context.endsAt) : context.endsAt),
+      endsAt: ({ context, event }) =>
+        event.type === 'TRIAL_REPORTED' ? (parseEnd(event.endsAt) ?? context.endsAt) : context.endsAt,
     }),
     // After a start the spec sets the end locally when none is known: now + 7 days.
     ensureEnd: assign({ endsAt: ({ context }) => context.endsAt ?? Date.now() + TRIAL_DURATION_MS }),
@@ -66,7 +69,8 @@ export const trialMachine = setup({
   guards: {
     isReportedEnded: ({ event }) => event.type === 'TRIAL_REPORTED' && hasEnded(event),
     isReportedOnTrial: ({ event }) => event.type === 'TRIAL_REPORTED' && event.isTrial,
-    isReportedWithEnd: ({ event }) => event.type === 'TRIAL_REPORTED' && event.isTrial && parseEnd(event.endsAt) !== null,
+    isReportedWithEnd: ({ event }) =>
+      event.type === 'TRIAL_REPORTED' && event.isTrial && parseEnd(event.endsAt) !== null,
     isReportedOnTrialAtStart: ({ context }) => context.reportedOnTrial,
     isPastEnd: ({ context }) => context.endsAt !== null && context.endsAt <= Date.now(),
   },
@@ -76,7 +80,11 @@ export const trialMachine = setup({
 }).createMachine({
   id: 'trial',
   // An end date without a trial flag is not a trial (as in hasActiveTrial).
-  context: ({ input }) => ({ reportedOnTrial: input.isTrial, endsAt: input.isTrial ? parseEnd(input.endsAt) : null, error: null }),
+  context: ({ input }) => ({
+    reportedOnTrial: input.isTrial,
+    endsAt: input.isTrial ? parseEnd(input.endsAt) : null,
+    error: null,
+  }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -100,7 +108,10 @@ export const trialMachine = setup({
         src: 'startTrial',
         onDone: {
           target: 'active',
-          actions: [assign({ endsAt: ({ event }) => parseEnd(event.output.trial_ends_at), error: null }), 'notifyStarted'],
+          actions: [
+            assign({ endsAt: ({ event }) => parseEnd(event.output.trial_ends_at), error: null }),
+            'notifyStarted',
+          ],
         },
         onError: {
           target: 'notStarted',
@@ -118,7 +129,10 @@ export const trialMachine = setup({
         ],
       },
       after: {
-        untilTrialEnds: [{ guard: 'isPastEnd', target: 'ended' }, { target: 'active', reenter: true }],
+        untilTrialEnds: [
+          { guard: 'isPastEnd', target: 'ended' },
+          { target: 'active', reenter: true },
+        ],
       },
     },
     ended: {

@@ -1,6 +1,7 @@
-import { daysLeft } from '@shared/trial';
 import { describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel, TRIAL_ENDS } from '@client/test/machineRegistry';
+import { daysLeft } from '@shared/trial';
+
 import { TRIAL_STARTED_MESSAGE } from './TrialCallToAction';
 
 /** Spec sections 4 and 9: a start without a known end lasts 7 days (604800000 ms). */
@@ -9,7 +10,8 @@ const SPEC_TRIAL_MS = 604_800_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 describe('trial notices', () => {
-  it('says what the spec says', () => expect(TRIAL_STARTED_MESSAGE).toBe('Your 7-day trial has started. Make the most of it!'));
+  it('says what the spec says', () =>
+    expect(TRIAL_STARTED_MESSAGE).toBe('Your 7-day trial has started. Make the most of it!'));
 });
 
 describeMachinePaths(machineModel('trial'), {
@@ -19,7 +21,10 @@ describeMachinePaths(machineModel('trial'), {
       if (event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).not.toBeNull();
     },
   },
-  starting: { check: ({ calls, entered }) => expect(calls).toEqual(entered.includes('starting') ? [{ src: 'startTrial', input: undefined }] : []) },
+  starting: {
+    check: ({ calls, entered }) =>
+      expect(calls).toEqual(entered.includes('starting') ? [{ src: 'startTrial', input: undefined }] : []),
+  },
   active: {
     // The timer runs until the end, in steps of at most MAX_TIMER_MS.
     leavesAfterMs: ({ context }) => Math.min(MAX_TIMER_MS, context.endsAt - Date.now()),

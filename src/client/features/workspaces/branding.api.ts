@@ -1,7 +1,7 @@
-import type { WorkspaceBranding } from '@shared/api/branding';
-import type { BrandingInput } from '@shared/validation/branding';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess } from '@client/api/tags';
+import type { WorkspaceBranding } from '@shared/api/branding';
+import type { BrandingInput } from '@shared/validation/branding';
 
 const BRANDING = [{ type: 'Branding' as const }];
 

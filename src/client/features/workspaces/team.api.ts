@@ -1,9 +1,9 @@
-import type { GenerateOtpResult, VerifyOtpRequest, VerifyOtpResult } from '@shared/api/adAccounts';
-import type { Invitation, InvitationPreview, Member, Team, WorkspaceSummary } from '@shared/api/workspaces';
-import type { Role } from '@shared/access/policy';
-import type { InvitationInput, WorkspaceNameInput } from '@shared/validation/workspaces';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess, LIST_ID } from '@client/api/tags';
+import type { Role } from '@shared/access/policy';
+import type { GenerateOtpResult, VerifyOtpRequest, VerifyOtpResult } from '@shared/api/adAccounts';
+import type { Invitation, InvitationPreview, Member, Team, WorkspaceSummary } from '@shared/api/workspaces';
+import type { InvitationInput, WorkspaceNameInput } from '@shared/validation/workspaces';
 
 /** POST workspace/delete/: the name typed again. */
 export interface DeleteWorkspaceRequest {
@@ -91,7 +91,11 @@ export const teamApi = baseApi.injectEndpoints({
       invalidatesTags: invalidatesOnSuccess([TEAM]),
     }),
     updateMemberRole: build.mutation<Member, UpdateMemberRoleRequest>({
-      query: ({ userId, role }) => ({ url: `workspace/members/${encodeURIComponent(userId)}/`, method: 'PATCH', body: { role } }),
+      query: ({ userId, role }) => ({
+        url: `workspace/members/${encodeURIComponent(userId)}/`,
+        method: 'PATCH',
+        body: { role },
+      }),
       invalidatesTags: invalidatesOnSuccess([TEAM]),
     }),
     removeMember: build.mutation<RemoveMemberResult, string>({

@@ -1,15 +1,22 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { baseApi } from '@client/api/baseApi';
 import { makeStore } from '@client/app/store';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { useSwitchWorkspace } from './useSwitchWorkspace';
 
-const ACME = workspaceBody({ id: '00000000-0000-4000-8000-00000000acme', name: 'Acme Shoes', role: 'viewer', personal: false, current: false });
+const ACME = workspaceBody({
+  id: '00000000-0000-4000-8000-00000000acme',
+  name: 'Acme Shoes',
+  role: 'viewer',
+  personal: false,
+  current: false,
+});
 
 /** A workspace-scoped read: it answers with the workspace the request was sent for. */
 const scopedApi = baseApi.injectEndpoints({
@@ -45,8 +52,12 @@ describe('the workspace header', () => {
   it('goes with every request once the session has a workspace', async () => {
     const route = scopedRoute();
     server.use(route.handler);
-    await makeStore({ session: signedInSession({ workspace: { id: ACME.id, role: 'viewer' } }) }).dispatch(scopedApi.endpoints.getScoped.initiate());
-    await makeStore({ session: signedInSession({ workspace: null }) }).dispatch(scopedApi.endpoints.getScoped.initiate());
+    await makeStore({ session: signedInSession({ workspace: { id: ACME.id, role: 'viewer' } }) }).dispatch(
+      scopedApi.endpoints.getScoped.initiate(),
+    );
+    await makeStore({ session: signedInSession({ workspace: null }) }).dispatch(
+      scopedApi.endpoints.getScoped.initiate(),
+    );
     expect(route.seen).toEqual([ACME.id, null]);
   });
 
@@ -79,7 +90,9 @@ describe('useSwitchWorkspace', () => {
     const route = scopedRoute();
     server.use(
       route.handler,
-      http.put(api('workspaces/current/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.notFound, code: 'not_found' }, { status: 404 })),
+      http.put(api('workspaces/current/'), () =>
+        HttpResponse.json({ detail: WORKSPACE_MESSAGES.notFound, code: 'not_found' }, { status: 404 }),
+      ),
     );
     const { user, store } = renderWithProviders(<Screen />, { preloadedState: { session: signedInSession() } });
     expect(await screen.findByText(`Data of ${PERSONAL_WORKSPACE_ID}`)).toBeInTheDocument();

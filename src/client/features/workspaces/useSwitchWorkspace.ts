@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
-import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppDispatch } from '@client/app/hooks';
 import { workspaceSwitched } from '@client/features/session/session.slice';
+import type { WorkspaceSummary } from '@shared/api/workspaces';
+import { useCallback } from 'react';
+
 import { useSetCurrentWorkspaceMutation } from './workspaces.api';
 
 /** What useSwitchWorkspace gives a screen. */

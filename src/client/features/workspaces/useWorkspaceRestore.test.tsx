@@ -1,16 +1,23 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { baseApi } from '@client/api/baseApi';
 import { loggedIn } from '@client/features/session/session.slice';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import { WORKSPACE_HEADER } from '@shared/api/workspaces';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { currentOf, useWorkspaceRestore } from './useWorkspaceRestore';
 
 const PERSONAL = workspaceBody({ current: false });
-const ACME = workspaceBody({ id: '00000000-0000-4000-8000-00000000acme', name: 'Acme Shoes', role: 'manager', personal: false, current: false });
+const ACME = workspaceBody({
+  id: '00000000-0000-4000-8000-00000000acme',
+  name: 'Acme Shoes',
+  role: 'manager',
+  personal: false,
+  current: false,
+});
 
 const scopedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -48,7 +55,9 @@ describe('useWorkspaceRestore', () => {
     const route = scopedRoute();
     const fake = fakeWorkspacesServer({ workspaces: [PERSONAL, { ...ACME, current: true }] });
     server.use(route.handler, ...fake.handlers);
-    const { store } = renderWithProviders(<Shell />, { preloadedState: { session: signedInSession({ workspace: null }) } });
+    const { store } = renderWithProviders(<Shell />, {
+      preloadedState: { session: signedInSession({ workspace: null }) },
+    });
 
     expect(await screen.findByText(`Data of ${ACME.id}`)).toBeInTheDocument();
     expect(store.getState().session.workspace).toEqual({ id: ACME.id, role: 'manager' });
@@ -58,9 +67,13 @@ describe('useWorkspaceRestore', () => {
   it('keeps what was loaded when the current workspace is the personal one', async () => {
     const route = scopedRoute();
     server.use(route.handler);
-    const { store } = renderWithProviders(<Shell />, { preloadedState: { session: signedInSession({ workspace: null }) } });
+    const { store } = renderWithProviders(<Shell />, {
+      preloadedState: { session: signedInSession({ workspace: null }) },
+    });
 
-    await waitFor(() => expect(store.getState().session.workspace).toEqual({ id: PERSONAL_WORKSPACE_ID, role: 'owner' }));
+    await waitFor(() =>
+      expect(store.getState().session.workspace).toEqual({ id: PERSONAL_WORKSPACE_ID, role: 'owner' }),
+    );
     expect(await screen.findByText('Data of none')).toBeInTheDocument();
     expect(route.seen).toEqual([null]);
   });
@@ -69,7 +82,9 @@ describe('useWorkspaceRestore', () => {
     const route = scopedRoute();
     const fake = fakeWorkspacesServer({ workspaces: [PERSONAL, { ...ACME, role: 'viewer', current: true }] });
     server.use(route.handler, ...fake.handlers);
-    const { store } = renderWithProviders(<Shell />, { preloadedState: { session: signedInSession({ workspace: { id: ACME.id, role: 'manager' } }) } });
+    const { store } = renderWithProviders(<Shell />, {
+      preloadedState: { session: signedInSession({ workspace: { id: ACME.id, role: 'manager' } }) },
+    });
 
     await waitFor(() => expect(store.getState().session.workspace).toEqual({ id: ACME.id, role: 'viewer' }));
     expect(await screen.findByText(`Data of ${ACME.id}`)).toBeInTheDocument();
@@ -79,9 +94,13 @@ describe('useWorkspaceRestore', () => {
   it('leaves a workspace that is no longer listed for the one the server names', async () => {
     const fake = fakeWorkspacesServer({ workspaces: [{ ...PERSONAL, current: true }] });
     server.use(scopedRoute().handler, ...fake.handlers);
-    const { store } = renderWithProviders(<Shell />, { preloadedState: { session: signedInSession({ workspace: { id: ACME.id, role: 'manager' } }) } });
+    const { store } = renderWithProviders(<Shell />, {
+      preloadedState: { session: signedInSession({ workspace: { id: ACME.id, role: 'manager' } }) },
+    });
 
-    await waitFor(() => expect(store.getState().session.workspace).toEqual({ id: PERSONAL_WORKSPACE_ID, role: 'owner' }));
+    await waitFor(() =>
+      expect(store.getState().session.workspace).toEqual({ id: PERSONAL_WORKSPACE_ID, role: 'owner' }),
+    );
   });
 
   it('asks nothing while signed out, and restores after a login', async () => {
@@ -92,7 +111,15 @@ describe('useWorkspaceRestore', () => {
     expect(fake.requests.listed).toEqual([]);
 
     act(() => {
-      store.dispatch(loggedIn({ access: 'acc-2', refresh: null, fullName: 'Asha Rao', username: 'asha@example.com', remember: true }));
+      store.dispatch(
+        loggedIn({
+          access: 'acc-2',
+          refresh: null,
+          fullName: 'Asha Rao',
+          username: 'asha@example.com',
+          remember: true,
+        }),
+      );
     });
 
     await waitFor(() => expect(store.getState().session.workspace).toEqual({ id: ACME.id, role: 'manager' }));

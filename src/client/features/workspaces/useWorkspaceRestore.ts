@@ -1,12 +1,16 @@
-import { useEffect, useRef } from 'react';
-import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useShellData } from '@client/app/shellData';
 import { selectIsLoggedIn, selectWorkspace, workspaceRestored } from '@client/features/session/session.slice';
+import type { WorkspaceSummary } from '@shared/api/workspaces';
+import { useEffect, useRef } from 'react';
 
 /** The workspace the server calls current, else the personal one, else the first. */
 export function currentOf(workspaces: readonly WorkspaceSummary[]): WorkspaceSummary | undefined {
-  return workspaces.find((workspace) => workspace.current) ?? workspaces.find((workspace) => workspace.personal) ?? workspaces[0];
+  return (
+    workspaces.find((workspace) => workspace.current) ??
+    workspaces.find((workspace) => workspace.personal) ??
+    workspaces[0]
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { WorkspaceOverview, WorkspaceSummary } from '@shared/api/workspaces';
-import type { DisplayCurrency } from '@shared/api/dashboard';
-import type { WorkspaceNameInput } from '@shared/validation/workspaces';
 import { baseApi } from '@client/api/baseApi';
 import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
+import type { DisplayCurrency } from '@shared/api/dashboard';
+import type { WorkspaceOverview, WorkspaceSummary } from '@shared/api/workspaces';
+import type { WorkspaceNameInput } from '@shared/validation/workspaces';
 
 /** The argument of getWorkspaceOverview: a display currency, or the user's own when left out. */
 export interface WorkspaceOverviewArgs {
@@ -10,10 +10,7 @@ export interface WorkspaceOverviewArgs {
 }
 
 /** The workspace list and the All clients figures go stale together when a workspace is added. */
-const WORKSPACES_CHANGED = [
-  { type: 'Workspace' as const, id: LIST_ID },
-  { type: 'WorkspaceOverview' as const },
-];
+const WORKSPACES_CHANGED = [{ type: 'Workspace' as const, id: LIST_ID }, { type: 'WorkspaceOverview' as const }];
 
 /** The user's workspaces (contract: @shared/api/workspaces), injected into the one API. */
 export const workspacesApi = baseApi.injectEndpoints({
@@ -38,4 +35,9 @@ export const workspacesApi = baseApi.injectEndpoints({
 });
 
 /** The generated hooks. */
-export const { useListWorkspacesQuery, useCreateWorkspaceMutation, useSetCurrentWorkspaceMutation, useGetWorkspaceOverviewQuery } = workspacesApi;
+export const {
+  useListWorkspacesQuery,
+  useCreateWorkspaceMutation,
+  useSetCurrentWorkspaceMutation,
+  useGetWorkspaceOverviewQuery,
+} = workspacesApi;

@@ -1,10 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { microsToMinor, minorDigits, minorToMicros } from '@shared/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { SANDBOX_GOOGLE_DEVELOPER_TOKEN } from '../../contract';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
 import type { SandboxAccount, SandboxAd, SandboxCampaign } from '../../world';
-import { fault, faultRenderer, GoogleAdsFault, newRequestId, sendFailure, statusBody, type GoogleAdsErrorEntry } from './errors';
+import {
+  fault,
+  faultRenderer,
+  type GoogleAdsErrorEntry,
+  GoogleAdsFault,
+  newRequestId,
+  sendFailure,
+  statusBody,
+} from './errors';
 import { parseGaql } from './gaql';
 import { GOOGLE_ADS_SCOPE } from './oauth';
 import { adGroupAdStatusOf, adGroupIdOf, budgetIdOf, campaignStatusOf, runQuery } from './query';
@@ -45,7 +54,9 @@ function authenticate(ctx: SandboxContext, request: FastifyRequest): Authorized 
   }
   const check = ctx.grants.checkAccess(PLATFORM, token);
   if (!check.ok) {
-    const code = { invalid: 'OAUTH_TOKEN_INVALID', expired: 'OAUTH_TOKEN_EXPIRED', revoked: 'OAUTH_TOKEN_REVOKED' }[check.reason];
+    const code = { invalid: 'OAUTH_TOKEN_INVALID', expired: 'OAUTH_TOKEN_EXPIRED', revoked: 'OAUTH_TOKEN_REVOKED' }[
+      check.reason
+    ];
     const message = {
       invalid: 'OAuth token in the header is not valid.',
       expired: 'OAuth token in the header has expired.',
@@ -67,14 +78,20 @@ function authenticate(ctx: SandboxContext, request: FastifyRequest): Authorized 
     });
   }
   if (request.headers['developer-token'] !== SANDBOX_GOOGLE_DEVELOPER_TOKEN) {
-    throw fault('UNAUTHENTICATED', 'authenticationError', 'DEVELOPER_TOKEN_INVALID', 'The developer token is not valid.');
+    throw fault(
+      'UNAUTHENTICATED',
+      'authenticationError',
+      'DEVELOPER_TOKEN_INVALID',
+      'The developer token is not valid.',
+    );
   }
   return { grant: check.grant };
 }
 
 /** The granted customer a method is called on; throws INVALID_CUSTOMER_ID / USER_PERMISSION_DENIED. */
 function customerOf(ctx: SandboxContext, request: FastifyRequest, grant: Grant, customerId: string): SandboxAccount {
-  if (!CUSTOMER_ID.test(customerId)) throw fault('INVALID_ARGUMENT', 'requestError', 'INVALID_CUSTOMER_ID', 'Customer ID is invalid.');
+  if (!CUSTOMER_ID.test(customerId))
+    throw fault('INVALID_ARGUMENT', 'requestError', 'INVALID_CUSTOMER_ID', 'Customer ID is invalid.');
   const account = ctx.world.account(PLATFORM, customerId);
   const denied = () =>
     fault(
@@ -121,7 +138,12 @@ interface MutateSpec<T> {
   /** What the resource id (the last segment of the resource name) names in this account. */
   find(account: SandboxAccount, resourceId: string): T | undefined;
   /** Checks one update; returns the change to apply, or the errors. */
-  check(update: Record<string, unknown>, account: SandboxAccount, target: T, index: number): (() => void) | GoogleAdsErrorEntry[];
+  check(
+    update: Record<string, unknown>,
+    account: SandboxAccount,
+    target: T,
+    index: number,
+  ): (() => void) | GoogleAdsErrorEntry[];
   /** The resource as MUTABLE_RESOURCE responses show it. */
   render(account: SandboxAccount, target: T, resourceName: string): Record<string, unknown>;
   /** The key of that rendering in a result (campaign, campaignBudget, adGroupAd). */
@@ -132,7 +154,12 @@ interface MutateSpec<T> {
  * Runs a mutate body: every operation checked first, then all applied (atomic), or with
  * partialFailure the good ones applied and the bad ones reported in partialFailureError.
  */
-function mutate<T>(account: SandboxAccount, body: Record<string, unknown>, spec: MutateSpec<T>, version: string): object {
+function mutate<T>(
+  account: SandboxAccount,
+  body: Record<string, unknown>,
+  spec: MutateSpec<T>,
+  version: string,
+): object {
   const operations = body.operations;
   if (!Array.isArray(operations) || operations.length === 0) {
     throw fault('INVALID_ARGUMENT', 'fieldError', 'REQUIRED', 'The required field was not present.', {
@@ -152,7 +179,9 @@ function mutate<T>(account: SandboxAccount, body: Record<string, unknown>, spec:
     };
     if (kinds.length !== 1 || kinds[0] !== 'update') {
       const message =
-        kinds.length === 1 ? 'The sandbox only emulates update operations.' : 'Each operation needs exactly one of create, update or remove.';
+        kinds.length === 1
+          ? 'The sandbox only emulates update operations.'
+          : 'Each operation needs exactly one of create, update or remove.';
       return fail([{ errorCode: { mutateError: 'MUTATE_NOT_ALLOWED' }, message, location: at(index) }]);
     }
     const update = (op.update ?? {}) as Record<string, unknown>;
@@ -207,7 +236,9 @@ function mutate<T>(account: SandboxAccount, body: Record<string, unknown>, spec:
     return { ...result, [spec.resultKey]: spec.render(account, target, String(result.resourceName)) };
   });
   if (!errors.length) return { results: rendered };
-  const failure = (statusBody(new GoogleAdsFault('INVALID_ARGUMENT', errors), version, newRequestId()) as { error: object }).error;
+  const failure = (
+    statusBody(new GoogleAdsFault('INVALID_ARGUMENT', errors), version, newRequestId()) as { error: object }
+  ).error;
   return { results: rendered, partialFailureError: { ...failure, code: 3 } };
 }
 
@@ -253,13 +284,18 @@ function budgetSpec(ctx: SandboxContext): MutateSpec<SandboxCampaign> {
       const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
       const where = at(index, 'update', 'amount_micros');
       if (typeof text !== 'string' || !/^-?\d+$/.test(text)) {
-        return [{ errorCode: { fieldError: 'REQUIRED' }, message: 'amount_micros must be an int64 value.', location: where }];
+        return [
+          { errorCode: { fieldError: 'REQUIRED' }, message: 'amount_micros must be an int64 value.', location: where },
+        ];
       }
       const micros = BigInt(text);
       const unit = 10n ** BigInt(6 - minorDigits(account.currency));
-      const budgetError = (code: string, message: string) => [{ errorCode: { campaignBudgetError: code }, message, location: where }];
+      const budgetError = (code: string, message: string) => [
+        { errorCode: { campaignBudgetError: code }, message, location: where },
+      ];
       if (micros < 0n) return budgetError('NEGATIVE_MONEY_AMOUNT', 'The budget amount is negative.');
-      if (micros === 0n) return budgetError('MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC', 'The budget amount is too low.');
+      if (micros === 0n)
+        return budgetError('MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC', 'The budget amount is too low.');
       if (micros % unit !== 0n) {
         return [
           {
@@ -332,11 +368,14 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext, version: st
    * GoogleAdsFault answers in Google's shape (array-wrapped on streams).
    */
   const handle =
-    (stream: boolean, work: (request: FastifyRequest, auth: Authorized) => object) => async (request: FastifyRequest, reply: FastifyReply) => {
+    (stream: boolean, work: (request: FastifyRequest, auth: Authorized) => object) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       if (await ctx.fault(PLATFORM, request, reply, faultRenderer({ version, stream }))) return reply;
       try {
         const body = work(request, authenticate(ctx, request));
-        const requestId = Array.isArray(body) ? ((body[0] as { requestId?: string })?.requestId ?? newRequestId()) : newRequestId();
+        const requestId = Array.isArray(body)
+          ? ((body[0] as { requestId?: string })?.requestId ?? newRequestId())
+          : newRequestId();
         return reply.header('request-id', requestId).send(body);
       } catch (error) {
         if (error instanceof GoogleAdsFault) return sendFailure(reply, error, { version, stream });
@@ -345,7 +384,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext, version: st
     };
   const customer = (request: FastifyRequest, auth: Authorized) =>
     customerOf(ctx, request, auth.grant, (request.params as { customerId: string }).customerId);
-  const body = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {});
+  const body = (request: FastifyRequest) =>
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 
   app.get(
     '/customers::listAccessibleCustomers',
@@ -365,9 +405,15 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext, version: st
         });
       }
       if (summaryRowSetting !== undefined && summaryRowSetting !== 'NO_SUMMARY_ROW') {
-        throw fault('INVALID_ARGUMENT', 'fieldError', 'INVALID_VALUE', 'The sandbox does not emulate summary rows; use NO_SUMMARY_ROW.', {
-          location: { fieldPathElements: [{ fieldName: 'summary_row_setting' }] },
-        });
+        throw fault(
+          'INVALID_ARGUMENT',
+          'fieldError',
+          'INVALID_VALUE',
+          'The sandbox does not emulate summary rows; use NO_SUMMARY_ROW.',
+          {
+            location: { fieldPathElements: [{ fieldName: 'summary_row_setting' }] },
+          },
+        );
       }
       const { results, fieldMask } = runQuery(ctx.world, account, parseGaql(query));
       const requestId = newRequestId();
@@ -376,7 +422,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext, version: st
         batches.push({ results: results.slice(start, start + STREAM_BATCH_SIZE), fieldMask, requestId });
       }
       if (batches.length === 0) batches.push({ fieldMask, requestId });
-      batches[batches.length - 1].queryResourceConsumption = String(Math.max(1, results.length * RESOURCE_CONSUMPTION_PER_ROW));
+      batches[batches.length - 1].queryResourceConsumption = String(
+        Math.max(1, results.length * RESOURCE_CONSUMPTION_PER_ROW),
+      );
       return batches;
     }),
   );

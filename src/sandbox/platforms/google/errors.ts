@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyReply } from 'fastify';
+
 import type { FaultRenderer } from '../../types';
 
 /**
@@ -62,7 +64,13 @@ export class GoogleAdsFault extends Error {
 }
 
 /** Shorthand for the common case of one error entry. */
-export function fault(status: RpcStatus, family: string, code: string, message: string, more: Partial<GoogleAdsErrorEntry> = {}): GoogleAdsFault {
+export function fault(
+  status: RpcStatus,
+  family: string,
+  code: string,
+  message: string,
+  more: Partial<GoogleAdsErrorEntry> = {},
+): GoogleAdsFault {
   return new GoogleAdsFault(status, [{ errorCode: { [family]: code }, message, ...more }]);
 }
 
@@ -95,7 +103,11 @@ export function statusBody(failure: GoogleAdsFault, version: string, requestId: 
 }
 
 /** Sends a failure with its HTTP status, the request-id header, and the array wrapper on streams. */
-export function sendFailure(reply: FastifyReply, failure: GoogleAdsFault, options: { version: string; stream: boolean }): FastifyReply {
+export function sendFailure(
+  reply: FastifyReply,
+  failure: GoogleAdsFault,
+  options: { version: string; stream: boolean },
+): FastifyReply {
   const requestId = newRequestId();
   const body = statusBody(failure, options.version, requestId);
   return reply
@@ -107,12 +119,31 @@ export function sendFailure(reply: FastifyReply, failure: GoogleAdsFault, option
 /** The failures the fault injector asks for, in Google's shapes. */
 export const faultFailures = {
   rateLimit: (retryAfterSeconds: number) =>
-    fault('RESOURCE_EXHAUSTED', 'quotaError', 'RESOURCE_TEMPORARILY_EXHAUSTED', 'Too many requests. Retry in ' + retryAfterSeconds + ' seconds.', {
-      details: { quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account', retryDelay: `${retryAfterSeconds}s` } },
-    }),
+    fault(
+      'RESOURCE_EXHAUSTED',
+      'quotaError',
+      'RESOURCE_TEMPORARILY_EXHAUSTED',
+      'Too many requests. Retry in ' + retryAfterSeconds + ' seconds.',
+      {
+        details: {
+          quotaErrorDetails: {
+            rateScope: 'ACCOUNT',
+            rateName: 'Requests per account',
+            retryDelay: `${retryAfterSeconds}s`,
+          },
+        },
+      },
+    ),
   serverError: () => fault('INTERNAL', 'internalError', 'INTERNAL_ERROR', 'An internal error has occurred.'),
-  expiredToken: () => fault('UNAUTHENTICATED', 'authenticationError', 'OAUTH_TOKEN_EXPIRED', 'OAuth token in the header has expired.'),
-  revoked: () => fault('UNAUTHENTICATED', 'authenticationError', 'OAUTH_TOKEN_REVOKED', 'OAuth token in the header has been revoked.'),
+  expiredToken: () =>
+    fault('UNAUTHENTICATED', 'authenticationError', 'OAUTH_TOKEN_EXPIRED', 'OAuth token in the header has expired.'),
+  revoked: () =>
+    fault(
+      'UNAUTHENTICATED',
+      'authenticationError',
+      'OAUTH_TOKEN_REVOKED',
+      'OAuth token in the header has been revoked.',
+    ),
 };
 
 /** A FaultRenderer for one API method (stream methods wrap the status in an array). */

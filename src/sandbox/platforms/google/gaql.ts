@@ -71,7 +71,13 @@ type Token =
 
 /** A queryError with the offending text as trigger. */
 export function queryError(code: string, message: string, trigger?: string): GoogleAdsFault {
-  return fault('INVALID_ARGUMENT', 'queryError', code, message, trigger === undefined ? {} : { trigger: { stringValue: trigger } });
+  return fault(
+    'INVALID_ARGUMENT',
+    'queryError',
+    code,
+    message,
+    trigger === undefined ? {} : { trigger: { stringValue: trigger } },
+  );
 }
 
 const SYMBOLS = ['!=', '>=', '<=', '=', '>', '<', '(', ')', ','];
@@ -87,7 +93,8 @@ function tokenize(text: string): Token[] {
       let value = '';
       let j = i + 1;
       for (; j < text.length && text[j] !== c; j += 1) {
-        if (text[j] === '\n') throw queryError('PROHIBITED_NEWLINE_IN_STRING', 'Error in query: a string contains a newline.');
+        if (text[j] === '\n')
+          throw queryError('PROHIBITED_NEWLINE_IN_STRING', 'Error in query: a string contains a newline.');
         if (text[j] === '\\') {
           const next = text[j + 1];
           if (next === undefined || !`\\'"%_`.includes(next)) {
@@ -97,7 +104,8 @@ function tokenize(text: string): Token[] {
         }
         value += text[j];
       }
-      if (j >= text.length) throw queryError('STRING_NOT_TERMINATED', 'Error in query: unterminated string.', text.slice(i));
+      if (j >= text.length)
+        throw queryError('STRING_NOT_TERMINATED', 'Error in query: unterminated string.', text.slice(i));
       tokens.push({ kind: 'string', text: value, at: i });
       i = j + 1;
     } else if (/[A-Za-z_]/.test(c)) {
@@ -151,23 +159,27 @@ class Parser {
 
   private expectSymbol(symbol: string, code: string): void {
     const token = this.next();
-    if (token.kind !== 'symbol' || token.text !== symbol) throw queryError(code, `Error in query: expected ${symbol}.`, token.text);
+    if (token.kind !== 'symbol' || token.text !== symbol)
+      throw queryError(code, `Error in query: expected ${symbol}.`, token.text);
   }
 
   private field(): string {
     const token = this.next();
-    if (token.kind !== 'word') throw queryError('BAD_FIELD_NAME', `Error in query: invalid field name ${token.text}.`, token.text);
+    if (token.kind !== 'word')
+      throw queryError('BAD_FIELD_NAME', `Error in query: invalid field name ${token.text}.`, token.text);
     return token.text;
   }
 
   private literal(): Literal {
     const token = this.next();
-    if (token.kind === 'symbol') throw queryError('BAD_VALUE', `Error in query: invalid value ${token.text}.`, token.text);
+    if (token.kind === 'symbol')
+      throw queryError('BAD_VALUE', `Error in query: invalid value ${token.text}.`, token.text);
     return { type: token.kind, text: token.text };
   }
 
   parse(): GaqlQuery {
-    if (!this.isKeyword('SELECT')) throw queryError('EXPECTED_SELECT', 'Error in query: SELECT is missing at the beginning of the query.');
+    if (!this.isKeyword('SELECT'))
+      throw queryError('EXPECTED_SELECT', 'Error in query: SELECT is missing at the beginning of the query.');
     this.next();
     const select = [this.field()];
     while (this.isSymbol(',')) {
@@ -221,8 +233,10 @@ class Parser {
         const name = this.field();
         this.expectSymbol('=', 'BAD_PARAMETER_VALUE');
         const value = this.literal().text.toLowerCase();
-        if (!KNOWN_PARAMETERS[name]) throw queryError('BAD_PARAMETER_NAME', `Error in query: unknown parameter ${name}.`, name);
-        if (!KNOWN_PARAMETERS[name].includes(value)) throw queryError('BAD_PARAMETER_VALUE', `Error in query: invalid value for ${name}.`, value);
+        if (!KNOWN_PARAMETERS[name])
+          throw queryError('BAD_PARAMETER_NAME', `Error in query: unknown parameter ${name}.`, name);
+        if (!KNOWN_PARAMETERS[name].includes(value))
+          throw queryError('BAD_PARAMETER_VALUE', `Error in query: invalid value for ${name}.`, value);
         parameters[name] = value;
       } while (this.isSymbol(','));
     }
@@ -235,7 +249,8 @@ class Parser {
     const field = this.field();
     const token = this.next();
     if (token.kind === 'symbol' && ['=', '!=', '>', '>=', '<', '<='].includes(token.text)) {
-      if (this.isSymbol('(')) throw queryError('EXPECTED_SINGLE_VALUE', `Error in query: ${token.text} expects a single value.`);
+      if (this.isSymbol('('))
+        throw queryError('EXPECTED_SINGLE_VALUE', `Error in query: ${token.text} expects a single value.`);
       return { field, operator: token.text as Operator, values: [this.literal()] };
     }
     const word = token.kind === 'word' ? token.text.toUpperCase() : '';
@@ -244,9 +259,14 @@ class Parser {
       return { field, operator: word === 'NOT' ? 'NOT IN' : 'IN', values: this.list() };
     }
     if (word === 'BETWEEN') {
-      if (this.isKeyword('AND')) throw queryError('EXPECTED_VALUE_WITH_BETWEEN_OPERATOR', 'Error in query: missing value with the BETWEEN operator.');
+      if (this.isKeyword('AND'))
+        throw queryError(
+          'EXPECTED_VALUE_WITH_BETWEEN_OPERATOR',
+          'Error in query: missing value with the BETWEEN operator.',
+        );
       const low = this.literal();
-      if (!this.isKeyword('AND')) throw queryError('EXPECTED_AND', 'Error in query: expected AND between values with the BETWEEN operator.');
+      if (!this.isKeyword('AND'))
+        throw queryError('EXPECTED_AND', 'Error in query: expected AND between values with the BETWEEN operator.');
       this.next();
       return { field, operator: 'BETWEEN', values: [low, this.literal()] };
     }
@@ -265,9 +285,11 @@ class Parser {
   }
 
   private list(): Literal[] {
-    if (!this.isSymbol('(')) throw queryError('EXPECTED_LIST', 'Error in query: the operator requires a list of values.');
+    if (!this.isSymbol('('))
+      throw queryError('EXPECTED_LIST', 'Error in query: the operator requires a list of values.');
     this.next();
-    if (this.isSymbol(')')) throw queryError('PROHIBITED_EMPTY_LIST_IN_CONDITION', 'Error in query: a condition has an empty list.');
+    if (this.isSymbol(')'))
+      throw queryError('PROHIBITED_EMPTY_LIST_IN_CONDITION', 'Error in query: a condition has an empty list.');
     const values = [this.literal()];
     while (this.isSymbol(',')) {
       this.next();

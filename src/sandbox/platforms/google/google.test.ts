@@ -1,9 +1,10 @@
+import { addDays } from '@shared/days';
+
 import { SANDBOX_GOOGLE_DEVELOPER_TOKEN, sandboxCredentials } from '../../contract';
-import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { type RunningSandbox, startSandbox } from '../../sandbox';
 import { type SandboxAccount } from '../../world';
 import { parseGaql } from './gaql';
 import { adGroupIdOf, budgetIdOf, duringRange } from './query';
-import { addDays } from '@shared/days';
 
 const ADS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 const REDIRECT = 'http://localhost:3000/api/oauth/callback';
@@ -16,7 +17,9 @@ let jpy: SandboxAccount;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11, sleep: async () => {} });
-  [usd, inr, jpy] = ['USD', 'INR', 'JPY'].map((currency) => sandbox.world.accounts('google').find((a) => a.currency === currency)!);
+  [usd, inr, jpy] = ['USD', 'INR', 'JPY'].map((currency) =>
+    sandbox.world.accounts('google').find((a) => a.currency === currency)!,
+  );
 });
 afterAll(() => sandbox.close());
 
@@ -29,7 +32,10 @@ interface Answer {
   text: string;
 }
 
-async function call(path: string, init: { method?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
   if (init.form) {
@@ -39,7 +45,12 @@ async function call(path: string, init: { method?: string; body?: unknown; form?
     body = JSON.stringify(init.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(url(path), { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const response = await fetch(url(path), {
+    method: init.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -51,10 +62,19 @@ async function call(path: string, init: { method?: string; body?: unknown; form?
 }
 
 /** Tokens for a grant of `accountIds`, through the real token endpoint. */
-async function tokens(accountIds: string[], scope = ADS_SCOPE): Promise<{ access_token: string; refresh_token: string }> {
+async function tokens(
+  accountIds: string[],
+  scope = ADS_SCOPE,
+): Promise<{ access_token: string; refresh_token: string }> {
   const code = sandbox.grants.createCode({ platform: 'google', clientId, redirectUri: REDIRECT, accountIds, scope });
   const answer = await call('/token', {
-    form: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, client_secret: clientSecret },
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      client_secret: clientSecret,
+    },
   });
   expect(answer.status).toBe(200);
   return answer.json;
@@ -66,8 +86,16 @@ const apiHeaders = (accessToken: string, extra: Record<string, string> = {}) => 
   ...extra,
 });
 
-async function search(accessToken: string, customerId: string, query: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return call(`/v26/customers/${customerId}/googleAds:searchStream`, { body: { query }, headers: apiHeaders(accessToken, headers) });
+async function search(
+  accessToken: string,
+  customerId: string,
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return call(`/v26/customers/${customerId}/googleAds:searchStream`, {
+    body: { query },
+    headers: apiHeaders(accessToken, headers),
+  });
 }
 
 /** The first GoogleAdsFailure error of a (possibly array-wrapped) status body. */
@@ -89,7 +117,9 @@ describe('google sandbox: OAuth endpoints', () => {
     );
 
   it('shows the consent page for a good request and Google error pages for bad ones', async () => {
-    expect((await authorize({ code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' })).text).toContain('name="request_id"');
+    expect((await authorize({ code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' })).text).toContain(
+      'name="request_id"',
+    );
     const cases: [Record<string, string>, number, string][] = [
       [{ client_id: 'someone-else' }, 401, 'invalid_client'],
       [{ redirect_uri: 'javascript:alert(1)' }, 400, 'redirect_uri_mismatch'],
@@ -108,31 +138,54 @@ describe('google sandbox: OAuth endpoints', () => {
 
   it('issues one-hour access tokens and a refresh token for a code, form-encoded, with the client in the form or HTTP Basic', async () => {
     const first = await tokens([usd.id]);
-    expect(first).toEqual({ access_token: expect.any(String), expires_in: 3599, refresh_token: expect.any(String), scope: ADS_SCOPE, token_type: 'Bearer' });
+    expect(first).toEqual({
+      access_token: expect.any(String),
+      expires_in: 3599,
+      refresh_token: expect.any(String),
+      scope: ADS_SCOPE,
+      token_type: 'Bearer',
+    });
 
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const refreshed = await call('/token', { form: { grant_type: 'refresh_token', refresh_token: first.refresh_token }, headers: { authorization: `Basic ${basic}` } });
+    const refreshed = await call('/token', {
+      form: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      headers: { authorization: `Basic ${basic}` },
+    });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.json).toEqual({ access_token: expect.any(String), expires_in: 3599, scope: ADS_SCOPE, token_type: 'Bearer' });
+    expect(refreshed.json).toEqual({
+      access_token: expect.any(String),
+      expires_in: 3599,
+      scope: ADS_SCOPE,
+      token_type: 'Bearer',
+    });
   });
 
   it('answers token errors as {error, error_description}', async () => {
     const good = { client_id: clientId, client_secret: clientSecret };
     const json = await call('/token', { body: { grant_type: 'refresh_token', refresh_token: 'x', ...good } });
     expect([json.status, json.json.error]).toEqual([400, 'invalid_request']);
-    const secret = await call('/token', { form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'nope' } });
+    const secret = await call('/token', {
+      form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'nope' },
+    });
     expect([secret.status, secret.json.error]).toEqual([401, 'invalid_client']);
     const grant = await call('/token', { form: { grant_type: 'password', ...good } });
     expect([grant.status, grant.json.error]).toEqual([400, 'unsupported_grant_type']);
-    const dead = await call('/token', { form: { grant_type: 'refresh_token', refresh_token: 'google-rt-unknown', ...good } });
-    expect([dead.status, dead.json]).toEqual([400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }]);
+    const dead = await call('/token', {
+      form: { grant_type: 'refresh_token', refresh_token: 'google-rt-unknown', ...good },
+    });
+    expect([dead.status, dead.json]).toEqual([
+      400,
+      { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+    ]);
     const noRedirect = await call('/token', { form: { grant_type: 'authorization_code', code: 'c', ...good } });
     expect([noRedirect.status, noRedirect.json.error]).toEqual([400, 'invalid_request']);
   });
 
   it('revokes a grant by token in the query; the API then answers 401 and refreshing fails', async () => {
     const granted = await tokens([usd.id]);
-    expect((await call(`/revoke?token=${encodeURIComponent(granted.refresh_token)}`, { method: 'POST' })).status).toBe(200);
+    expect((await call(`/revoke?token=${encodeURIComponent(granted.refresh_token)}`, { method: 'POST' })).status).toBe(
+      200,
+    );
     const again = await call('/revoke', { form: { token: granted.refresh_token } });
     expect([again.status, again.json.error]).toEqual([400, 'invalid_token']);
     const answer = await call('/v26/customers:listAccessibleCustomers', { headers: apiHeaders(granted.access_token) });
@@ -140,7 +193,12 @@ describe('google sandbox: OAuth endpoints', () => {
     expect(answer.json.error.status).toBe('UNAUTHENTICATED');
     expect(firstError(answer.json).errorCode).toEqual({ authenticationError: 'OAUTH_TOKEN_REVOKED' });
     const refresh = await call('/token', {
-      form: { grant_type: 'refresh_token', refresh_token: granted.refresh_token, client_id: clientId, client_secret: clientSecret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: granted.refresh_token,
+        client_id: clientId,
+        client_secret: clientSecret,
+      },
     });
     expect(refresh.json.error).toBe('invalid_grant');
   });
@@ -152,12 +210,23 @@ describe('google sandbox: API authentication', () => {
     const list = (headers: Record<string, string>) => call('/v26/customers:listAccessibleCustomers', { headers });
 
     const missing = await list({ 'developer-token': SANDBOX_GOOGLE_DEVELOPER_TOKEN });
-    expect([missing.status, firstError(missing.json).errorCode]).toEqual([401, { authenticationError: 'OAUTH_TOKEN_HEADER_INVALID' }]);
+    expect([missing.status, firstError(missing.json).errorCode]).toEqual([
+      401,
+      { authenticationError: 'OAUTH_TOKEN_HEADER_INVALID' },
+    ]);
     const unknown = await list(apiHeaders('google-at-forged'));
-    expect([unknown.status, firstError(unknown.json).errorCode]).toEqual([401, { authenticationError: 'OAUTH_TOKEN_INVALID' }]);
+    expect([unknown.status, firstError(unknown.json).errorCode]).toEqual([
+      401,
+      { authenticationError: 'OAUTH_TOKEN_INVALID' },
+    ]);
     const noDeveloperToken = await list({ authorization: `Bearer ${access_token}` });
-    expect([noDeveloperToken.status, firstError(noDeveloperToken.json).errorCode]).toEqual([401, { authenticationError: 'DEVELOPER_TOKEN_INVALID' }]);
-    expect(noDeveloperToken.json.error.details[0]['@type']).toBe('type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure');
+    expect([noDeveloperToken.status, firstError(noDeveloperToken.json).errorCode]).toEqual([
+      401,
+      { authenticationError: 'DEVELOPER_TOKEN_INVALID' },
+    ]);
+    expect(noDeveloperToken.json.error.details[0]['@type']).toBe(
+      'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
+    );
     expect(noDeveloperToken.headers.get('request-id')).toBe(noDeveloperToken.json.error.details[0].requestId);
 
     const narrow = await tokens([usd.id], 'email');
@@ -183,11 +252,20 @@ describe('google sandbox: API authentication', () => {
     expect(Array.isArray(denied.json)).toBe(true);
     expect(firstError(denied.json).errorCode).toEqual({ authorizationError: 'USER_PERMISSION_DENIED' });
     const malformed = await search(access_token, '123-456-7890', 'SELECT customer.id FROM customer');
-    expect([malformed.status, firstError(malformed.json).errorCode]).toEqual([400, { requestError: 'INVALID_CUSTOMER_ID' }]);
+    expect([malformed.status, firstError(malformed.json).errorCode]).toEqual([
+      400,
+      { requestError: 'INVALID_CUSTOMER_ID' },
+    ]);
 
-    expect((await search(access_token, usd.id, 'SELECT customer.id FROM customer', { 'login-customer-id': usd.id })).status).toBe(200);
-    const other = await search(access_token, usd.id, 'SELECT customer.id FROM customer', { 'login-customer-id': jpy.id });
-    expect(firstError(other.json).errorCode).toEqual({ authorizationError: 'INVALID_LOGIN_CUSTOMER_ID_SERVING_CUSTOMER_ID_COMBINATION' });
+    expect(
+      (await search(access_token, usd.id, 'SELECT customer.id FROM customer', { 'login-customer-id': usd.id })).status,
+    ).toBe(200);
+    const other = await search(access_token, usd.id, 'SELECT customer.id FROM customer', {
+      'login-customer-id': jpy.id,
+    });
+    expect(firstError(other.json).errorCode).toEqual({
+      authorizationError: 'INVALID_LOGIN_CUSTOMER_ID_SERVING_CUSTOMER_ID_COMBINATION',
+    });
   });
 
   it('renders injected faults in Google’s shapes, array-wrapped on searchStream', async () => {
@@ -202,7 +280,9 @@ describe('google sandbox: API authentication', () => {
       errorCode: { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' },
       details: { quotaErrorDetails: { retryDelay: '3s' } },
     });
-    const broken = await call('/v26/customers:listAccessibleCustomers', { headers: apiHeaders(access_token, { 'x-sandbox-fault': 'server_error' }) });
+    const broken = await call('/v26/customers:listAccessibleCustomers', {
+      headers: apiHeaders(access_token, { 'x-sandbox-fault': 'server_error' }),
+    });
     expect([broken.status, broken.json.error.status]).toEqual([500, 'INTERNAL']);
     const missing = await call('/v26/customers/1234567890/googleAds:nothing', { method: 'POST', body: {} });
     expect([missing.status, missing.json.error.status]).toEqual([404, 'NOT_FOUND']);
@@ -225,8 +305,22 @@ describe('google sandbox: GAQL over searchStream', () => {
       select: ['campaign.id', 'metrics.cost_micros'],
       from: 'campaign',
       where: [
-        { field: 'segments.date', operator: 'BETWEEN', values: [{ type: 'string', text: '2026-01-01' }, { type: 'string', text: '2026-01-31' }] },
-        { field: 'campaign.id', operator: 'IN', values: [{ type: 'number', text: '1' }, { type: 'number', text: '2' }] },
+        {
+          field: 'segments.date',
+          operator: 'BETWEEN',
+          values: [
+            { type: 'string', text: '2026-01-01' },
+            { type: 'string', text: '2026-01-31' },
+          ],
+        },
+        {
+          field: 'campaign.id',
+          operator: 'IN',
+          values: [
+            { type: 'number', text: '1' },
+            { type: 'number', text: '2' },
+          ],
+        },
         { field: 'campaign.status', operator: '!=', values: [{ type: 'string', text: 'REMOVED' }] },
       ],
       orderBy: [
@@ -242,9 +336,18 @@ describe('google sandbox: GAQL over searchStream', () => {
     ['SELECT campaign.id FROM campaign WHERE segments.date DURING LAST_90_DAYS', 'INVALID_VALUE_WITH_DURING_OPERATOR'],
     ['SELECT campaign.id, campaign.budget_thing FROM campaign', 'UNRECOGNIZED_FIELD'],
     ['SELECT campaign.id, segments.date FROM campaign', 'EXPECTED_FILTERS_ON_DATE_RANGE'],
-    ["SELECT campaign.id, segments.date FROM campaign WHERE segments.date >= '2026-01-01'", 'EXPECTED_FILTERS_ON_DATE_RANGE'],
-    ["SELECT campaign.id FROM campaign WHERE segments.date BETWEEN '2026-02-01' AND '2026-01-01'", 'DATE_RANGE_TOO_NARROW'],
-    ["SELECT campaign.id FROM campaign WHERE segments.date BETWEEN '2026-02-30' AND '2026-03-01'", 'INVALID_VALUE_WITH_BETWEEN_OPERATOR'],
+    [
+      "SELECT campaign.id, segments.date FROM campaign WHERE segments.date >= '2026-01-01'",
+      'EXPECTED_FILTERS_ON_DATE_RANGE',
+    ],
+    [
+      "SELECT campaign.id FROM campaign WHERE segments.date BETWEEN '2026-02-01' AND '2026-01-01'",
+      'DATE_RANGE_TOO_NARROW',
+    ],
+    [
+      "SELECT campaign.id FROM campaign WHERE segments.date BETWEEN '2026-02-30' AND '2026-03-01'",
+      'INVALID_VALUE_WITH_BETWEEN_OPERATOR',
+    ],
     ['SELECT ad_group_ad.ad.id FROM campaign', 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE'],
     ["SELECT campaign.id FROM campaign WHERE campaign.status = 'RUNNING'", 'BAD_ENUM_CONSTANT'],
     ["SELECT campaign.id FROM campaign WHERE campaign.name LIKE '%a%'", 'BAD_OPERATOR'],
@@ -315,7 +418,11 @@ describe('google sandbox: GAQL over searchStream', () => {
     const row = answer.json[0].results[0];
     const adGroupAd = row.adGroupAd;
     expect(adGroupAd.resourceName).toMatch(new RegExp(`^customers/${jpy.id}/adGroupAds/\\d+~${truth[0].ad!.id}$`));
-    expect(adGroupAd.ad).toEqual({ resourceName: `customers/${jpy.id}/ads/${truth[0].ad!.id}`, id: truth[0].ad!.id, name: truth[0].ad!.name });
+    expect(adGroupAd.ad).toEqual({
+      resourceName: `customers/${jpy.id}/ads/${truth[0].ad!.id}`,
+      id: truth[0].ad!.id,
+      name: truth[0].ad!.name,
+    });
     // JPY has no minor digits: one yen is 1,000,000 micros.
     expect(row.metrics.costMicros).toBe(`${truth[0].metrics.spendMinor}000000`);
   });
@@ -333,10 +440,17 @@ describe('google sandbox: GAQL over searchStream', () => {
       id: ad.id,
       type: 'RESPONSIVE_SEARCH_AD',
       finalUrls: [ad.copy.landingUrl],
-      responsiveSearchAd: { headlines: ad.copy.headlines.map((text) => ({ text })), descriptions: ad.copy.descriptions.map((text) => ({ text })) },
+      responsiveSearchAd: {
+        headlines: ad.copy.headlines.map((text) => ({ text })),
+        descriptions: ad.copy.descriptions.map((text) => ({ text })),
+      },
     });
     expect(answer.json[0].fieldMask).toContain('adGroupAd.ad.responsiveSearchAd.headlines');
-    const filtered = await search(token, jpy.id, "SELECT ad_group_ad.ad.id FROM ad_group_ad WHERE ad_group_ad.ad.final_urls = 'x'");
+    const filtered = await search(
+      token,
+      jpy.id,
+      "SELECT ad_group_ad.ad.id FROM ad_group_ad WHERE ad_group_ad.ad.final_urls = 'x'",
+    );
     expect(filtered.status).toBe(400);
     expect(firstError(filtered.json).errorCode).toEqual({ queryError: 'OPERATOR_FIELD_MISMATCH' });
   });
@@ -347,7 +461,11 @@ describe('google sandbox: GAQL over searchStream', () => {
     expect([since, until]).toEqual([addDays(today, -7), addDays(today, -1)]);
     const campaign = usd.campaigns[0];
     const query = (where: string) =>
-      search(token, usd.id, `SELECT campaign.id, segments.date, metrics.clicks FROM campaign WHERE ${where} AND campaign.id = ${campaign.id} ORDER BY segments.date DESC LIMIT 3`);
+      search(
+        token,
+        usd.id,
+        `SELECT campaign.id, segments.date, metrics.clicks FROM campaign WHERE ${where} AND campaign.id = ${campaign.id} ORDER BY segments.date DESC LIMIT 3`,
+      );
     const during = await query('segments.date DURING LAST_7_DAYS');
     const between = await query(`segments.date BETWEEN '${since}' AND '${until}'`);
     expect(during.json[0].results).toEqual(between.json[0].results);
@@ -358,7 +476,11 @@ describe('google sandbox: GAQL over searchStream', () => {
   });
 
   it('lists campaigns with their own daily budget, and sends one empty batch when nothing matches', async () => {
-    const answer = await search(token, inr.id, 'SELECT campaign.id, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign');
+    const answer = await search(
+      token,
+      inr.id,
+      'SELECT campaign.id, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign',
+    );
     const [row] = answer.json[0].results;
     const campaign = inr.campaigns[0];
     expect(row.campaign.campaignBudget).toBe(`customers/${inr.id}/campaignBudgets/${budgetIdOf(campaign.id)}`);
@@ -367,7 +489,9 @@ describe('google sandbox: GAQL over searchStream', () => {
       amountMicros: String(sandbox.world.dailyBudgetMinor('google', campaign.id) * 10_000),
     });
     const none = await search(token, inr.id, 'SELECT campaign.id FROM campaign WHERE campaign.id = 1');
-    expect(none.json).toEqual([{ fieldMask: 'campaign.id', requestId: expect.any(String), queryResourceConsumption: '1' }]);
+    expect(none.json).toEqual([
+      { fieldMask: 'campaign.id', requestId: expect.any(String), queryResourceConsumption: '1' },
+    ]);
   });
 });
 
@@ -378,20 +502,35 @@ describe('google sandbox: mutates', () => {
   });
   const mutate = (customerId: string, collection: string, body: object) =>
     call(`/v26/customers/${customerId}/${collection}:mutate`, { body, headers: apiHeaders(token) });
-  const budgetName = (account: SandboxAccount, campaignId: string) => `customers/${account.id}/campaignBudgets/${budgetIdOf(campaignId)}`;
+  const budgetName = (account: SandboxAccount, campaignId: string) =>
+    `customers/${account.id}/campaignBudgets/${budgetIdOf(campaignId)}`;
 
   it('accepts amount_micros and amountMicros in the update mask and the body', async () => {
     const campaign = usd.campaigns[1];
     const snake = await mutate(usd.id, 'campaignBudgets', {
-      operations: [{ updateMask: 'amount_micros', update: { resourceName: budgetName(usd, campaign.id), amount_micros: '41000000' } }],
+      operations: [
+        {
+          updateMask: 'amount_micros',
+          update: { resourceName: budgetName(usd, campaign.id), amount_micros: '41000000' },
+        },
+      ],
     });
     expect(snake.json).toEqual({ results: [{ resourceName: budgetName(usd, campaign.id) }] });
     expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(4100);
     const camel = await mutate(usd.id, 'campaignBudgets', {
-      operations: [{ updateMask: 'amountMicros', update: { resourceName: budgetName(usd, campaign.id), amountMicros: '42500000' } }],
+      operations: [
+        {
+          updateMask: 'amountMicros',
+          update: { resourceName: budgetName(usd, campaign.id), amountMicros: '42500000' },
+        },
+      ],
       responseContentType: 'MUTABLE_RESOURCE',
     });
-    expect(camel.json.results[0].campaignBudget).toEqual({ resourceName: budgetName(usd, campaign.id), id: budgetIdOf(campaign.id), amountMicros: '42500000' });
+    expect(camel.json.results[0].campaignBudget).toEqual({
+      resourceName: budgetName(usd, campaign.id),
+      id: budgetIdOf(campaign.id),
+      amountMicros: '42500000',
+    });
     expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(4250);
   });
 
@@ -399,12 +538,23 @@ describe('google sandbox: mutates', () => {
     const campaign = jpy.campaigns[0];
     const before = sandbox.world.dailyBudgetMinor('google', campaign.id);
     const answer = await mutate(jpy.id, 'campaignBudgets', {
-      operations: [{ updateMask: 'amount_micros', update: { resourceName: budgetName(jpy, campaign.id), amountMicros: '1500500000' } }],
+      operations: [
+        {
+          updateMask: 'amount_micros',
+          update: { resourceName: budgetName(jpy, campaign.id), amountMicros: '1500500000' },
+        },
+      ],
     });
     expect(answer.status).toBe(400);
     expect(firstError(answer.json)).toMatchObject({
       errorCode: { campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' },
-      location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }, { fieldName: 'update' }, { fieldName: 'amount_micros' }] },
+      location: {
+        fieldPathElements: [
+          { fieldName: 'operations', index: 0 },
+          { fieldName: 'update' },
+          { fieldName: 'amount_micros' },
+        ],
+      },
     });
     expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(before);
   });
@@ -413,18 +563,32 @@ describe('google sandbox: mutates', () => {
     const campaign = usd.campaigns[2];
     const before = sandbox.world.dailyBudgetMinor('google', campaign.id);
     const update = (resourceName: string, amountMicros: unknown) =>
-      mutate(usd.id, 'campaignBudgets', { operations: [{ updateMask: 'amount_micros', update: { resourceName, amountMicros } }] });
+      mutate(usd.id, 'campaignBudgets', {
+        operations: [{ updateMask: 'amount_micros', update: { resourceName, amountMicros } }],
+      });
     const refusal = async (resourceName: string, amountMicros: unknown) => {
       const answer = await update(resourceName, amountMicros);
       return [answer.status, firstError(answer.json).errorCode];
     };
 
-    expect(await refusal(budgetName(usd, campaign.id), '0')).toEqual([400, { campaignBudgetError: 'MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC' }]);
-    expect(await refusal(budgetName(usd, campaign.id), '-5000000')).toEqual([400, { campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' }]);
+    expect(await refusal(budgetName(usd, campaign.id), '0')).toEqual([
+      400,
+      { campaignBudgetError: 'MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC' },
+    ]);
+    expect(await refusal(budgetName(usd, campaign.id), '-5000000')).toEqual([
+      400,
+      { campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' },
+    ]);
     expect(await refusal(budgetName(usd, campaign.id), '12.5')).toEqual([400, { fieldError: 'REQUIRED' }]);
-    expect(await refusal(`customers/${usd.id}/campaignBudgets/1`, '5000000')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await refusal(`customers/${usd.id}/campaignBudgets/1`, '5000000')).toEqual([
+      400,
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+    ]);
     // Another customer's budget is not found under this one.
-    expect(await refusal(budgetName(jpy, jpy.campaigns[0].id), '5000000000')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await refusal(budgetName(jpy, jpy.campaigns[0].id), '5000000000')).toEqual([
+      400,
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+    ]);
     expect(sandbox.world.dailyBudgetMinor('google', campaign.id)).toBe(before);
   });
 
@@ -437,7 +601,12 @@ describe('google sandbox: mutates', () => {
 
     const atomic = await mutate(usd.id, 'campaigns', { operations: [good, bad] });
     expect(atomic.status).toBe(400);
-    expect(firstError(atomic.json)).toMatchObject({ errorCode: { fieldError: 'INVALID_VALUE' }, location: { fieldPathElements: [{ fieldName: 'operations', index: 1 }, { fieldName: 'update' }, { fieldName: 'status' }] } });
+    expect(firstError(atomic.json)).toMatchObject({
+      errorCode: { fieldError: 'INVALID_VALUE' },
+      location: {
+        fieldPathElements: [{ fieldName: 'operations', index: 1 }, { fieldName: 'update' }, { fieldName: 'status' }],
+      },
+    });
     expect(sandbox.world.status('google', a.id)).toBe(statusBefore);
 
     const dryRun = await mutate(usd.id, 'campaigns', { operations: [good], validateOnly: true });
@@ -447,7 +616,10 @@ describe('google sandbox: mutates', () => {
     const partial = await mutate(usd.id, 'campaigns', { operations: [good, bad], partialFailure: true });
     expect(partial.status).toBe(200);
     expect(partial.json.results).toEqual([{ resourceName: name(a.id) }, {}]);
-    expect(partial.json.partialFailureError).toMatchObject({ code: 3, details: [{ errors: [{ errorCode: { fieldError: 'INVALID_VALUE' } }] }] });
+    expect(partial.json.partialFailureError).toMatchObject({
+      code: 3,
+      details: [{ errors: [{ errorCode: { fieldError: 'INVALID_VALUE' } }] }],
+    });
     expect(sandbox.world.status('google', a.id)).toBe('PAUSED');
   });
 
@@ -455,19 +627,40 @@ describe('google sandbox: mutates', () => {
     const campaign = usd.campaigns[0];
     const codes = async (customerId: string, collection: string, operation: object) =>
       firstError((await mutate(customerId, collection, { operations: [operation] })).json).errorCode;
-    expect(await codes(usd.id, 'campaigns', { update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, status: 'PAUSED' } })).toEqual({
+    expect(
+      await codes(usd.id, 'campaigns', {
+        update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, status: 'PAUSED' },
+      }),
+    ).toEqual({
       fieldMaskError: 'FIELD_MASK_MISSING',
     });
-    expect(await codes(usd.id, 'campaigns', { updateMask: 'name', update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, name: 'x' } })).toEqual({
+    expect(
+      await codes(usd.id, 'campaigns', {
+        updateMask: 'name',
+        update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, name: 'x' },
+      }),
+    ).toEqual({
       fieldMaskError: 'FIELD_NOT_FOUND',
     });
-    expect(await codes(usd.id, 'campaigns', { updateMask: 'status', update: { resourceName: `customers/${usd.id}/campaigns/1`, status: 'PAUSED' } })).toEqual({
+    expect(
+      await codes(usd.id, 'campaigns', {
+        updateMask: 'status',
+        update: { resourceName: `customers/${usd.id}/campaigns/1`, status: 'PAUSED' },
+      }),
+    ).toEqual({
       mutateError: 'RESOURCE_NOT_FOUND',
     });
-    expect(await codes(jpy.id, 'campaigns', { updateMask: 'status', update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, status: 'PAUSED' } })).toEqual({
+    expect(
+      await codes(jpy.id, 'campaigns', {
+        updateMask: 'status',
+        update: { resourceName: `customers/${usd.id}/campaigns/${campaign.id}`, status: 'PAUSED' },
+      }),
+    ).toEqual({
       mutateError: 'RESOURCE_NOT_FOUND',
     });
-    expect(await codes(usd.id, 'campaigns', { create: { name: 'New' } })).toEqual({ mutateError: 'MUTATE_NOT_ALLOWED' });
+    expect(await codes(usd.id, 'campaigns', { create: { name: 'New' } })).toEqual({
+      mutateError: 'MUTATE_NOT_ALLOWED',
+    });
   });
 });
 
@@ -476,13 +669,18 @@ describe('google sandbox: ad group ads', () => {
   beforeAll(async () => {
     token = (await tokens([inr.id])).access_token;
   });
-  const mutate = (body: object) => call(`/v26/customers/${inr.id}/adGroupAds:mutate`, { body, headers: apiHeaders(token) });
-  const adGroupAdName = (campaignId: string, adId: string) => `customers/${inr.id}/adGroupAds/${adGroupIdOf(campaignId)}~${adId}`;
+  const mutate = (body: object) =>
+    call(`/v26/customers/${inr.id}/adGroupAds:mutate`, { body, headers: apiHeaders(token) });
+  const adGroupAdName = (campaignId: string, adId: string) =>
+    `customers/${inr.id}/adGroupAds/${adGroupIdOf(campaignId)}~${adId}`;
   /** An active campaign whose first two ads both deliver today. */
   const deliveringCampaign = () => {
     const today = sandbox.world.today(inr);
     const campaign = inr.campaigns.find(
-      (c) => sandbox.world.status('google', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('google', ad.id, today).spendMinor > 0),
+      (c) =>
+        sandbox.world.status('google', c.id) === 'ACTIVE' &&
+        c.ads.length >= 2 &&
+        c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('google', ad.id, today).spendMinor > 0),
     );
     if (!campaign) throw new Error('no campaign with two delivering ads');
     return { campaign, today };
@@ -492,19 +690,29 @@ describe('google sandbox: ad group ads', () => {
     const { campaign, today } = deliveringCampaign();
     const [paused, other] = campaign.ads;
     const statuses = async () => {
-      const answer = await search(token, inr.id, 'SELECT ad_group_ad.resource_name, ad_group_ad.ad.id, ad_group_ad.status, campaign.id FROM ad_group_ad');
+      const answer = await search(
+        token,
+        inr.id,
+        'SELECT ad_group_ad.resource_name, ad_group_ad.ad.id, ad_group_ad.status, campaign.id FROM ad_group_ad',
+      );
       return new Map<string, any>(answer.json[0].results.map((row: any) => [row.adGroupAd.ad.id, row]));
     };
     const before = await statuses();
     expect(before.size).toBe(inr.campaigns.reduce((n, c) => n + c.ads.length, 0));
     expect(before.get(paused.id)).toEqual({
-      adGroupAd: { resourceName: adGroupAdName(campaign.id, paused.id), ad: { resourceName: `customers/${inr.id}/ads/${paused.id}`, id: paused.id }, status: 'ENABLED' },
+      adGroupAd: {
+        resourceName: adGroupAdName(campaign.id, paused.id),
+        ad: { resourceName: `customers/${inr.id}/ads/${paused.id}`, id: paused.id },
+        status: 'ENABLED',
+      },
       campaign: { resourceName: `customers/${inr.id}/campaigns/${campaign.id}`, id: campaign.id },
     });
     const campaignSpend = sandbox.world.campaignDay('google', campaign.id, today).spendMinor;
 
     const answer = await mutate({
-      operations: [{ updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'PAUSED' } }],
+      operations: [
+        { updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'PAUSED' } },
+      ],
       responseContentType: 'MUTABLE_RESOURCE',
     });
     expect(answer.status).toBe(200);
@@ -535,7 +743,11 @@ describe('google sandbox: ad group ads', () => {
     expect(ids).toContain(other.id);
     expect(sandbox.world.campaignDay('google', campaign.id, today).spendMinor).toBe(campaignSpend);
 
-    const resumed = await mutate({ operations: [{ updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'ENABLED' } }] });
+    const resumed = await mutate({
+      operations: [
+        { updateMask: 'status', update: { resourceName: adGroupAdName(campaign.id, paused.id), status: 'ENABLED' } },
+      ],
+    });
     expect(resumed.json).toEqual({ results: [{ resourceName: adGroupAdName(campaign.id, paused.id) }] });
     expect(sandbox.world.adStatus('google', paused.id)).toBe('ACTIVE');
     expect(sandbox.world.adDay('google', paused.id, today).spendMinor).toBeGreaterThan(0);
@@ -548,9 +760,17 @@ describe('google sandbox: ad group ads', () => {
       const answer = await mutate({ operations: [{ updateMask: 'status', update: { resourceName, status } }] });
       return [answer.status, firstError(answer.json).errorCode];
     };
-    expect(await codes(adGroupAdName(campaign.id, '1'), 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
-    expect(await codes(`customers/${inr.id}/adGroupAds/${adGroupIdOf(inr.campaigns[1].id)}~${ad.id}`, 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
-    expect(await codes(`customers/${inr.id}/adGroupAds/${ad.id}`, 'PAUSED')).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await codes(adGroupAdName(campaign.id, '1'), 'PAUSED')).toEqual([
+      400,
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+    ]);
+    expect(
+      await codes(`customers/${inr.id}/adGroupAds/${adGroupIdOf(inr.campaigns[1].id)}~${ad.id}`, 'PAUSED'),
+    ).toEqual([400, { mutateError: 'RESOURCE_NOT_FOUND' }]);
+    expect(await codes(`customers/${inr.id}/adGroupAds/${ad.id}`, 'PAUSED')).toEqual([
+      400,
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+    ]);
     const before = sandbox.world.adStatus('google', ad.id);
     expect(await codes(adGroupAdName(campaign.id, ad.id), 'REMOVED')).toEqual([400, { fieldError: 'INVALID_VALUE' }]);
     expect(await codes(adGroupAdName(campaign.id, ad.id), 'paused')).toEqual([400, { fieldError: 'INVALID_VALUE' }]);

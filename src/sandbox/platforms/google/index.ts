@@ -20,10 +20,16 @@ export const googleSandbox: SandboxPlatform = {
     oauthRoutes(app, ctx);
     await app.register(async (api) => apiRoutes(api, ctx, VERSION), { prefix: `/${VERSION}` });
     app.setNotFoundHandler((request, reply) =>
-      sendFailure(reply, new GoogleAdsFault('NOT_FOUND', [], { statusMessage: `The requested URL ${request.url} was not found on this server.` }), {
-        version: VERSION,
-        stream: false,
-      }),
+      sendFailure(
+        reply,
+        new GoogleAdsFault('NOT_FOUND', [], {
+          statusMessage: `The requested URL ${request.url} was not found on this server.`,
+        }),
+        {
+          version: VERSION,
+          stream: false,
+        },
+      ),
     );
   },
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { sandboxCredentials } from '../../contract';
 import type { SandboxContext } from '../../types';
 
@@ -68,8 +69,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/o/oauth2/v2/auth', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     if (!query.client_id) return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: client_id');
-    if (query.client_id !== credentials.clientId) return errorPage(reply, 401, 'invalid_client', 'The OAuth client was not found.');
-    if (!query.redirect_uri) return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: redirect_uri');
+    if (query.client_id !== credentials.clientId)
+      return errorPage(reply, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (!query.redirect_uri)
+      return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: redirect_uri');
     const redirect = ctx.checkRedirect(query.redirect_uri);
     if (!redirect.ok) {
       const description =
@@ -78,22 +81,32 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           : `The redirect URI in the request, ${query.redirect_uri}, does not match the ones authorized for the OAuth client.`;
       return errorPage(reply, 400, 'redirect_uri_mismatch', description);
     }
-    if (!query.response_type) return errorPage(reply, 400, 'invalid_request', 'Required parameter is missing: response_type');
+    if (!query.response_type)
+      return errorPage(reply, 400, 'invalid_request', 'Required parameter is missing: response_type');
     if (query.response_type !== 'code') {
       return errorPage(reply, 400, 'unsupported_response_type', `Unsupported response_type: ${query.response_type}`);
     }
     if (!query.scope?.trim()) return errorPage(reply, 400, 'invalid_request', 'Missing required parameter: scope');
     const scopes = query.scope.trim().split(/\s+/);
     const unknown = scopes.filter((s) => !KNOWN_SCOPES.includes(s));
-    if (unknown.length) return errorPage(reply, 400, 'invalid_scope', `Some requested scopes were invalid: ${unknown.join(' ')}`);
+    if (unknown.length)
+      return errorPage(reply, 400, 'invalid_scope', `Some requested scopes were invalid: ${unknown.join(' ')}`);
     if (query.access_type !== undefined && !['online', 'offline'].includes(query.access_type)) {
       return errorPage(reply, 400, 'invalid_request', `Invalid access_type: ${query.access_type}`);
     }
-    if (query.prompt !== undefined && !query.prompt.split(' ').every((p) => ['none', 'consent', 'select_account'].includes(p))) {
+    if (
+      query.prompt !== undefined &&
+      !query.prompt.split(' ').every((p) => ['none', 'consent', 'select_account'].includes(p))
+    ) {
       return errorPage(reply, 400, 'invalid_request', `Invalid prompt: ${query.prompt}`);
     }
     if (query.include_granted_scopes !== undefined && !['true', 'false'].includes(query.include_granted_scopes)) {
-      return errorPage(reply, 400, 'invalid_request', `Invalid include_granted_scopes: ${query.include_granted_scopes}`);
+      return errorPage(
+        reply,
+        400,
+        'invalid_request',
+        `Invalid include_granted_scopes: ${query.include_granted_scopes}`,
+      );
     }
     const method = query.code_challenge_method;
     if (method !== undefined && !query.code_challenge) {
@@ -103,7 +116,12 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return errorPage(reply, 400, 'invalid_request', `Invalid code_challenge_method: ${method}`);
     }
     if (query.code_challenge !== undefined && !PKCE_CHALLENGE.test(query.code_challenge)) {
-      return errorPage(reply, 400, 'invalid_request', 'Invalid code_challenge: 43 to 128 characters of [A-Za-z0-9-._~] expected.');
+      return errorPage(
+        reply,
+        400,
+        'invalid_request',
+        'Invalid code_challenge: 43 to 128 characters of [A-Za-z0-9-._~] expected.',
+      );
     }
     return ctx.showConsent(request, reply, {
       platform: 'google',
@@ -122,7 +140,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const form = formOf(request);
     if (!form) return oauthError(reply, 400, 'invalid_request', `Send the parameters once each, as ${FORM}.`);
     const client = clientOf(request, form);
-    if (client.id !== credentials.clientId) return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (client.id !== credentials.clientId)
+      return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
     if (client.secret !== credentials.clientSecret) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
 
     if (form.grant_type === 'authorization_code') {
@@ -133,7 +152,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         redirectUri: form.redirect_uri,
         codeVerifier: form.code_verifier,
       });
-      if (!redeemed.ok) return oauthError(reply, redeemed.error === 'invalid_client' ? 401 : 400, redeemed.error, redeemed.description);
+      if (!redeemed.ok)
+        return oauthError(reply, redeemed.error === 'invalid_client' ? 401 : 400, redeemed.error, redeemed.description);
       const { grant } = redeemed;
       return reply.header('cache-control', 'no-store').send({
         access_token: ctx.grants.issueAccess(grant, ACCESS_TOKEN_TTL_SECONDS),
@@ -145,9 +165,11 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
 
     if (form.grant_type === 'refresh_token') {
-      if (!form.refresh_token) return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: refresh_token');
+      if (!form.refresh_token)
+        return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: refresh_token');
       const check = ctx.grants.useRefresh('google', form.refresh_token, false);
-      if (!check.ok || check.grant.clientId !== client.id) return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (!check.ok || check.grant.clientId !== client.id)
+        return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
       return reply.header('cache-control', 'no-store').send({
         access_token: ctx.grants.issueAccess(check.grant, ACCESS_TOKEN_TTL_SECONDS),
         expires_in: ACCESS_TOKEN_TTL_SECONDS,

@@ -1,8 +1,16 @@
-import { minorToDecimal, minorToMicros } from '@shared/money';
-import { sum, type DayMetrics, type SandboxAccount, type SandboxAd, type SandboxCampaign, type World } from '../../world';
-import { SANDBOX_ATTRIBUTION } from '../../attribution';
-import { queryError, type Condition, type DateRangeLiteral, type GaqlQuery, type Literal } from './gaql';
 import { addDays, isCalendarDay, weekdayOf } from '@shared/days';
+import { minorToDecimal, minorToMicros } from '@shared/money';
+
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
+import {
+  type DayMetrics,
+  type SandboxAccount,
+  type SandboxAd,
+  type SandboxCampaign,
+  sum,
+  type World,
+} from '../../world';
+import { type Condition, type DateRangeLiteral, type GaqlQuery, type Literal, queryError } from './gaql';
 
 /**
  * Runs a parsed GAQL query against one customer of the sandbox world and renders the rows the
@@ -58,7 +66,15 @@ interface FieldDef {
 
 const ENABLED_PAUSED_REMOVED = ['ENABLED', 'PAUSED', 'REMOVED', 'UNKNOWN', 'UNSPECIFIED'] as const;
 /** AdType values a query may compare with (the sandbox only has responsive search ads). */
-const AD_TYPES = ['RESPONSIVE_SEARCH_AD', 'RESPONSIVE_DISPLAY_AD', 'EXPANDED_TEXT_AD', 'IMAGE_AD', 'VIDEO_AD', 'UNKNOWN', 'UNSPECIFIED'] as const;
+const AD_TYPES = [
+  'RESPONSIVE_SEARCH_AD',
+  'RESPONSIVE_DISPLAY_AD',
+  'EXPANDED_TEXT_AD',
+  'IMAGE_AD',
+  'VIDEO_AD',
+  'UNKNOWN',
+  'UNSPECIFIED',
+] as const;
 
 /** The resources a query may read from, by the resource in FROM. */
 const ATTRIBUTED: Record<string, string[]> = {
@@ -84,7 +100,10 @@ const names = {
 
 /** Every field the emulator knows, with its type and how to read it from a row. */
 function catalog(world: World): Record<string, FieldDef> {
-  const metric = (type: FieldType, get: (m: DayMetrics, row: Row) => Value): FieldDef => ({ type, get: (row) => get(row.metrics!, row) });
+  const metric = (type: FieldType, get: (m: DayMetrics, row: Row) => Value): FieldDef => ({
+    type,
+    get: (row) => get(row.metrics!, row),
+  });
   return {
     'customer.resource_name': { type: 'string', get: names.customer },
     'customer.id': { type: 'int64', get: (row) => row.account.id },
@@ -93,12 +112,20 @@ function catalog(world: World): Record<string, FieldDef> {
     'customer.time_zone': { type: 'string', get: (row) => row.account.timeZone },
     'customer.manager': { type: 'bool', get: () => false },
     'customer.test_account': { type: 'bool', get: () => false },
-    'customer.status': { type: 'enum', enumValues: ['ENABLED', 'CANCELED', 'SUSPENDED', 'CLOSED', 'UNKNOWN', 'UNSPECIFIED'], get: () => 'ENABLED' },
+    'customer.status': {
+      type: 'enum',
+      enumValues: ['ENABLED', 'CANCELED', 'SUSPENDED', 'CLOSED', 'UNKNOWN', 'UNSPECIFIED'],
+      get: () => 'ENABLED',
+    },
 
     'campaign.resource_name': { type: 'string', get: names.campaign },
     'campaign.id': { type: 'int64', get: (row) => row.campaign!.id },
     'campaign.name': { type: 'string', get: (row) => row.campaign!.name },
-    'campaign.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: (row) => campaignStatusOf(world, row.campaign!.id) },
+    'campaign.status': {
+      type: 'enum',
+      enumValues: ENABLED_PAUSED_REMOVED,
+      get: (row) => campaignStatusOf(world, row.campaign!.id),
+    },
     'campaign.campaign_budget': { type: 'string', get: names.campaign_budget },
 
     'campaign_budget.resource_name': { type: 'string', get: names.campaign_budget },
@@ -108,7 +135,11 @@ function catalog(world: World): Record<string, FieldDef> {
       get: (row) => minorToMicros(world.dailyBudgetMinor(PLATFORM, row.campaign!.id), row.account.currency),
     },
     'campaign_budget.explicitly_shared': { type: 'bool', get: () => false },
-    'campaign_budget.period': { type: 'enum', enumValues: ['DAILY', 'CUSTOM_PERIOD', 'UNKNOWN', 'UNSPECIFIED'], get: () => 'DAILY' },
+    'campaign_budget.period': {
+      type: 'enum',
+      enumValues: ['DAILY', 'CUSTOM_PERIOD', 'UNKNOWN', 'UNSPECIFIED'],
+      get: () => 'DAILY',
+    },
 
     'ad_group.resource_name': { type: 'string', get: names.ad_group },
     'ad_group.id': { type: 'int64', get: (row) => adGroupIdOf(row.campaign!.id) },
@@ -116,24 +147,44 @@ function catalog(world: World): Record<string, FieldDef> {
     'ad_group.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: () => 'ENABLED' },
 
     'ad_group_ad.resource_name': { type: 'string', get: names.ad_group_ad },
-    'ad_group_ad.status': { type: 'enum', enumValues: ENABLED_PAUSED_REMOVED, get: (row) => adGroupAdStatusOf(world, row.ad!.id) },
+    'ad_group_ad.status': {
+      type: 'enum',
+      enumValues: ENABLED_PAUSED_REMOVED,
+      get: (row) => adGroupAdStatusOf(world, row.ad!.id),
+    },
     'ad_group_ad.ad.resource_name': { type: 'string', get: names.ad },
     'ad_group_ad.ad.id': { type: 'int64', get: (row) => row.ad!.id },
     'ad_group_ad.ad.name': { type: 'string', get: (row) => row.ad!.name },
     // Every sandbox ad is a responsive search ad: headlines and descriptions are AdTextAssets.
     'ad_group_ad.ad.type': { type: 'enum', enumValues: AD_TYPES, get: () => 'RESPONSIVE_SEARCH_AD' },
     'ad_group_ad.ad.final_urls': { type: 'repeated', get: (row) => [row.ad!.copy.landingUrl] },
-    'ad_group_ad.ad.responsive_search_ad.headlines': { type: 'repeated', get: (row) => row.ad!.copy.headlines.map((text) => ({ text })) },
-    'ad_group_ad.ad.responsive_search_ad.descriptions': { type: 'repeated', get: (row) => row.ad!.copy.descriptions.map((text) => ({ text })) },
+    'ad_group_ad.ad.responsive_search_ad.headlines': {
+      type: 'repeated',
+      get: (row) => row.ad!.copy.headlines.map((text) => ({ text })),
+    },
+    'ad_group_ad.ad.responsive_search_ad.descriptions': {
+      type: 'repeated',
+      get: (row) => row.ad!.copy.descriptions.map((text) => ({ text })),
+    },
 
     // The one conversion action every sandbox customer has; int64 windows render as strings like every int64.
     'conversion_action.resource_name': { type: 'string', get: names.conversion_action },
     'conversion_action.id': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.id },
     'conversion_action.name': { type: 'string', get: () => SANDBOX_ATTRIBUTION.google.name },
-    'conversion_action.status': { type: 'enum', enumValues: ['ENABLED', 'REMOVED', 'HIDDEN', 'UNKNOWN', 'UNSPECIFIED'], get: () => 'ENABLED' },
+    'conversion_action.status': {
+      type: 'enum',
+      enumValues: ['ENABLED', 'REMOVED', 'HIDDEN', 'UNKNOWN', 'UNSPECIFIED'],
+      get: () => 'ENABLED',
+    },
     'conversion_action.include_in_conversions_metric': { type: 'bool', get: () => true },
-    'conversion_action.click_through_lookback_window_days': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.clickThroughLookbackWindowDays },
-    'conversion_action.view_through_lookback_window_days': { type: 'int64', get: () => SANDBOX_ATTRIBUTION.google.viewThroughLookbackWindowDays },
+    'conversion_action.click_through_lookback_window_days': {
+      type: 'int64',
+      get: () => SANDBOX_ATTRIBUTION.google.clickThroughLookbackWindowDays,
+    },
+    'conversion_action.view_through_lookback_window_days': {
+      type: 'int64',
+      get: () => SANDBOX_ATTRIBUTION.google.viewThroughLookbackWindowDays,
+    },
 
     'segments.date': { type: 'date', get: (row) => row.date! },
 
@@ -141,7 +192,9 @@ function catalog(world: World): Record<string, FieldDef> {
     'metrics.clicks': metric('int64', (m) => String(m.clicks)),
     'metrics.cost_micros': metric('int64', (m, row) => minorToMicros(m.spendMinor, row.account.currency)),
     'metrics.conversions': metric('double', (m) => m.conversions),
-    'metrics.conversions_value': metric('double', (m, row) => Number(minorToDecimal(m.conversionValueMinor, row.account.currency))),
+    'metrics.conversions_value': metric('double', (m, row) =>
+      Number(minorToDecimal(m.conversionValueMinor, row.account.currency)),
+    ),
   };
 }
 
@@ -196,8 +249,16 @@ function comparable(def: FieldDef, field: string, literal: Literal, operator: st
       const day = parseDate(literal);
       if (!day) {
         throw operator === 'BETWEEN'
-          ? queryError('INVALID_VALUE_WITH_BETWEEN_OPERATOR', `Error in query: ${literal.text} is not a date.`, literal.text)
-          : queryError('INVALID_DATE_FORMAT', "Error in query: invalid date format. Expected 'YYYY-MM-DD'.", literal.text);
+          ? queryError(
+              'INVALID_VALUE_WITH_BETWEEN_OPERATOR',
+              `Error in query: ${literal.text} is not a date.`,
+              literal.text,
+            )
+          : queryError(
+              'INVALID_DATE_FORMAT',
+              "Error in query: invalid date format. Expected 'YYYY-MM-DD'.",
+              literal.text,
+            );
       }
       return day;
     }
@@ -208,20 +269,33 @@ function comparable(def: FieldDef, field: string, literal: Literal, operator: st
       }
       return Number(literal.text);
     case 'bool':
-      if (!/^(true|false)$/i.test(literal.text)) throw queryError('BAD_VALUE', `Error in query: ${literal.text} is not a boolean.`, literal.text);
+      if (!/^(true|false)$/i.test(literal.text))
+        throw queryError('BAD_VALUE', `Error in query: ${literal.text} is not a boolean.`, literal.text);
       return literal.text.toLowerCase() === 'true';
     case 'enum':
       if (!def.enumValues!.includes(literal.text)) {
-        throw queryError('BAD_ENUM_CONSTANT', `Error in query: invalid enum constant ${literal.text} for ${field}.`, literal.text);
+        throw queryError(
+          'BAD_ENUM_CONSTANT',
+          `Error in query: invalid enum constant ${literal.text} for ${field}.`,
+          literal.text,
+        );
       }
       return literal.text;
     case 'string':
       if (literal.type !== 'string') {
-        throw queryError('INVALID_STRING_VALUE', `Error in query: ${literal.text} must be a quoted string.`, literal.text);
+        throw queryError(
+          'INVALID_STRING_VALUE',
+          `Error in query: ${literal.text} must be a quoted string.`,
+          literal.text,
+        );
       }
       return literal.text;
     case 'repeated':
-      throw queryError('OPERATOR_FIELD_MISMATCH', `Error in query: the repeated field ${field} cannot be compared.`, field);
+      throw queryError(
+        'OPERATOR_FIELD_MISMATCH',
+        `Error in query: the repeated field ${field} cannot be compared.`,
+        field,
+      );
   }
 }
 
@@ -233,8 +307,15 @@ function predicate(defs: Record<string, FieldDef>, condition: Condition, today: 
   const def = defs[condition.field];
   const { operator } = condition;
   const ordered = def.type === 'int64' || def.type === 'double' || def.type === 'date';
-  if ((operator === 'DURING' && def.type !== 'date') || (['>', '>=', '<', '<=', 'BETWEEN'].includes(operator) && !ordered)) {
-    throw queryError('OPERATOR_FIELD_MISMATCH', `Error in query: ${operator} cannot be used with ${condition.field}.`, condition.field);
+  if (
+    (operator === 'DURING' && def.type !== 'date') ||
+    (['>', '>=', '<', '<=', 'BETWEEN'].includes(operator) && !ordered)
+  ) {
+    throw queryError(
+      'OPERATOR_FIELD_MISMATCH',
+      `Error in query: ${operator} cannot be used with ${condition.field}.`,
+      condition.field,
+    );
   }
   if (operator === 'DURING') {
     const [since, until] = duringRange(condition.values[0].text as DateRangeLiteral, today);
@@ -321,7 +402,14 @@ function entities(from: string, account: SandboxAccount): Row[] {
 }
 
 /** Rows with metrics: one per entity and day with delivery when segmented by date, else one per entity. */
-function metricRows(world: World, from: string, account: SandboxAccount, since: string, until: string, segmented: boolean): Row[] {
+function metricRows(
+  world: World,
+  from: string,
+  account: SandboxAccount,
+  since: string,
+  until: string,
+  segmented: boolean,
+): Row[] {
   const level = from === 'ad_group_ad' ? 'ad' : 'campaign';
   const daily: Row[] = world.rows(PLATFORM, account.id, since, until, level).map((r) => ({
     account,
@@ -370,13 +458,18 @@ export function runQuery(world: World, account: SandboxAccount, query: GaqlQuery
   const defs = catalog(world);
   const allowed = ATTRIBUTED[query.from];
   if (!allowed) {
-    throw queryError('BAD_RESOURCE_TYPE_IN_FROM_CLAUSE', `The sandbox does not serve the resource '${query.from}'.`, query.from);
+    throw queryError(
+      'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE',
+      `The sandbox does not serve the resource '${query.from}'.`,
+      query.from,
+    );
   }
   const check = (field: string, clause: 'SELECT' | 'WHERE' | 'ORDER BY') => {
     if (!defs[field]) throw queryError('UNRECOGNIZED_FIELD', `Unrecognized field in the query: '${field}'.`, field);
     const resource = owner(field);
     if (resource !== 'segments' && resource !== 'metrics' && !allowed.includes(resource)) {
-      const code = clause === 'WHERE' ? 'PROHIBITED_RESOURCE_TYPE_IN_WHERE_CLAUSE' : 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE';
+      const code =
+        clause === 'WHERE' ? 'PROHIBITED_RESOURCE_TYPE_IN_WHERE_CLAUSE' : 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE';
       throw queryError(code, `Error in query: '${field}' cannot be used with FROM ${query.from}.`, field);
     }
     // Google filters repeated fields only with CONTAINS ANY/ALL/NONE, which the sandbox does not emulate.
@@ -433,4 +526,3 @@ export function runQuery(world: World, account: SandboxAccount, query: GaqlQuery
   });
   return { results, fieldMask: query.select.map((field) => field.split('.').map(camel).join('.')).join(',') };
 }
-

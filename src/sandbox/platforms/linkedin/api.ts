@@ -1,35 +1,37 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addDays } from '@shared/days';
 import { decimalToMinor, minorDigits } from '@shared/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { LINKEDIN_OLDEST_ACTIVE_VERSION, LINKEDIN_VERSION_PATTERN } from '../../contract';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
-import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { type SandboxAccount } from '../../world';
 import { RestliQuery, RestliSyntaxError, type RestliValue } from './restli';
 import {
+  accessDenied,
   ACCOUNT_URN_PREFIX,
+  accountElement,
   ANALYTICS_FIELDS,
   ANALYTICS_MAX_FIELDS,
+  analyticsElement,
+  badRequest,
   CAMPAIGN_STATUSES,
   CAMPAIGN_URN_PREFIX,
+  campaignElement,
   CREATIVE_STATUSES,
   CREATIVE_URN_PREFIX,
+  creativeElement,
+  cursorPage,
   DEFAULT_ANALYTICS_FIELDS,
   DEFAULT_COUNT,
   DEFAULT_PAGE_SIZE,
-  MAX_BATCH_KEYS,
-  MAX_COUNT,
-  MAX_PAGE_SIZE,
-  accessDenied,
-  accountElement,
-  analyticsElement,
-  badRequest,
-  campaignElement,
-  creativeElement,
-  cursorPage,
   faultRenderer,
   imageElement,
   imageKeyOf,
+  MAX_BATCH_KEYS,
+  MAX_COUNT,
+  MAX_PAGE_SIZE,
   notFound,
   pageOffset,
   postElement,
@@ -38,7 +40,6 @@ import {
   tokenErrors,
   truncate,
 } from './wire';
-import { addDays } from '@shared/days';
 
 /**
  * The versioned LinkedIn Marketing API under /rest (research 3.2-3.5): ad accounts, campaigns
@@ -63,7 +64,8 @@ class BadQuery extends Error {}
 
 const asList = (value: RestliValue | undefined, name: string): string[] => {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new BadQuery(`${name} must be a List(...) of values`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw new BadQuery(`${name} must be a List(...) of values`);
   return value as string[];
 };
 
@@ -72,9 +74,11 @@ function searchCriteria(query: RestliQuery, allowed: string[]): Map<string, stri
   const search = query.value('search');
   const criteria = new Map<string, string[]>();
   if (search === undefined) return criteria;
-  if (typeof search !== 'object' || Array.isArray(search)) throw new BadQuery('search must be a record: search=(status:(values:List(ACTIVE)))');
+  if (typeof search !== 'object' || Array.isArray(search))
+    throw new BadQuery('search must be a record: search=(status:(values:List(ACTIVE)))');
   for (const [field, criterion] of Object.entries(search)) {
-    if (!allowed.includes(field)) throw new BadQuery(`The sandbox supports search on ${allowed.join(', ')} only (got ${field})`);
+    if (!allowed.includes(field))
+      throw new BadQuery(`The sandbox supports search on ${allowed.join(', ')} only (got ${field})`);
     if (typeof criterion !== 'object' || Array.isArray(criterion) || Object.keys(criterion).join() !== 'values') {
       throw new BadQuery(`search.${field} must be (values:List(...))`);
     }
@@ -88,7 +92,8 @@ function boundedInt(query: RestliQuery, name: string, fallback: number, max: num
   const text = query.text(name);
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new BadQuery(`${name} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new BadQuery(`${name} must be a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -109,12 +114,15 @@ function onlyParams(query: RestliQuery, allowed: string[]): void {
 
 /** A {year,month,day} record as YYYY-MM-DD, checked to be a real day. */
 function day(value: RestliValue | undefined, name: string): string {
-  if (typeof value !== 'object' || Array.isArray(value)) throw new BadQuery(`${name} must be (year:YYYY,month:M,day:D)`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new BadQuery(`${name} must be (year:YYYY,month:M,day:D)`);
   const parts = ['year', 'month', 'day'].map((key) => value[key]);
-  if (parts.some((part) => typeof part !== 'string' || !/^\d+$/.test(part))) throw new BadQuery(`${name} needs numeric year, month and day`);
+  if (parts.some((part) => typeof part !== 'string' || !/^\d+$/.test(part)))
+    throw new BadQuery(`${name} needs numeric year, month and day`);
   const [year, month, date] = (parts as string[]).map(Number);
   const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
-  if (Number.isNaN(Date.parse(`${text}T00:00:00Z`)) || addDays(text, 0) !== text) throw new BadQuery(`${name} is not a calendar day`);
+  if (Number.isNaN(Date.parse(`${text}T00:00:00Z`)) || addDays(text, 0) !== text)
+    throw new BadQuery(`${name} is not a calendar day`);
   return text;
 }
 
@@ -156,7 +164,10 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return sendError(reply, 426, 'NONEXISTENT_VERSION', `Requested version ${version} is not active`);
     }
     if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
-      return badRequest(reply, 'X-Restli-Protocol-Version: 2.0.0 is required (the sandbox reads Rest.li 2.0 query syntax only)');
+      return badRequest(
+        reply,
+        'X-Restli-Protocol-Version: 2.0.0 is required (the sandbox reads Rest.li 2.0 query syntax only)',
+      );
     }
     if (await ctx.fault('linkedin', request, reply, faultRenderer)) return reply;
     checked.set(request, { grant: check.grant, version: match[1] });
@@ -167,7 +178,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (error instanceof BadQuery || error instanceof RestliSyntaxError) return badRequest(reply, error.message);
     const status = (error as { statusCode?: number }).statusCode;
     // Fastify's own 4xx (an unparsable JSON body ...) keep their status.
-    if (status && status >= 400 && status < 500) return sendError(reply, status, 'ILLEGAL_ARGUMENT', (error as Error).message);
+    if (status && status >= 400 && status < 500)
+      return sendError(reply, status, 'ILLEGAL_ARGUMENT', (error as Error).message);
     return sendError(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
   });
 
@@ -228,7 +240,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       .filter((account) => grant.accountIds.includes(account.id))
       .filter((account) => !ids || ids.includes(account.id))
       .filter(() => !statuses || statuses.includes('ACTIVE'));
-    return cursorPage(accounts.map(accountElement), offsetOf(query), boundedInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+    return cursorPage(
+      accounts.map(accountElement),
+      offsetOf(query),
+      boundedInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    );
   });
 
   // Conversion rules of an account (Find Conversions by Ad Account, q=account): each rule carries its
@@ -257,7 +273,10 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     ];
     const start = boundedInt(query, 'start', 0, Number.MAX_SAFE_INTEGER, 0);
     const count = boundedInt(query, 'count', DEFAULT_COUNT, MAX_COUNT);
-    return { elements: elements.slice(start, start + count), paging: { start, count, total: elements.length, links: [] } };
+    return {
+      elements: elements.slice(start, start + count),
+      paging: { start, count, total: elements.length, links: [] },
+    };
   });
 
   app.get('/adAccounts/:accountId', async (request, reply) => {
@@ -282,7 +301,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!account) return reply;
     const elements = account.campaigns
       .map((campaign) => campaignElement(world, account, campaign))
-      .filter((element) => (!statuses || statuses.includes(element.status)) && (!ids || ids.includes(String(element.id))));
+      .filter(
+        (element) => (!statuses || statuses.includes(element.status)) && (!ids || ids.includes(String(element.id))),
+      );
     return cursorPage(elements, offset, size);
   });
 
@@ -296,7 +317,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return badRequest(reply, 'A POST to a campaign must carry X-RestLi-Method: PARTIAL_UPDATE');
     }
     const set = (request.body as { patch?: { $set?: Record<string, unknown> } } | undefined)?.patch?.$set;
-    if (!set || typeof set !== 'object' || Object.keys(set).length === 0) return badRequest(reply, 'The body must be {"patch":{"$set":{...}}}');
+    if (!set || typeof set !== 'object' || Object.keys(set).length === 0)
+      return badRequest(reply, 'The body must be {"patch":{"$set":{...}}}');
     const unsupported = Object.keys(set).find((key) => key !== 'status' && key !== 'dailyBudget');
     if (unsupported) return badRequest(reply, `The sandbox updates status and dailyBudget only (got ${unsupported})`);
 
@@ -304,7 +326,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if ('status' in set) {
       if (set.status !== 'ACTIVE' && set.status !== 'PAUSED') {
         const known = typeof set.status === 'string' && CAMPAIGN_STATUSES.includes(set.status);
-        const message = known ? `The sandbox models ACTIVE and PAUSED only (got ${String(set.status)})` : `Unknown status ${String(set.status)}`;
+        const message = known
+          ? `The sandbox models ACTIVE and PAUSED only (got ${String(set.status)})`
+          : `Unknown status ${String(set.status)}`;
         return badRequest(reply, message, 'INVALID_VALUE');
       }
       status = set.status;
@@ -316,7 +340,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         return badRequest(reply, 'dailyBudget must be {"amount":"50.00","currencyCode":"USD"}', 'INVALID_VALUE');
       }
       if (budget.currencyCode !== account.currency) {
-        return badRequest(reply, `dailyBudget.currencyCode must be the account currency ${account.currency}`, 'INVALID_VALUE');
+        return badRequest(
+          reply,
+          `dailyBudget.currencyCode must be the account currency ${account.currency}`,
+          'INVALID_VALUE',
+        );
       }
       const digits = minorDigits(account.currency);
       const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
@@ -337,7 +365,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     onlyParams(query, ['q', 'campaigns', 'intendedStatuses', 'pageSize', 'pageToken', 'sortOrder']);
     if (query.text('q') !== 'criteria') throw new BadQuery('The sandbox supports q=criteria only');
     const campaignIds = facetIds(query, 'campaigns', CAMPAIGN_URN_PREFIX);
-    const statuses = query.has('intendedStatuses') ? asList(query.value('intendedStatuses'), 'intendedStatuses') : undefined;
+    const statuses = query.has('intendedStatuses')
+      ? asList(query.value('intendedStatuses'), 'intendedStatuses')
+      : undefined;
     const unknown = statuses?.find((status) => !CREATIVE_STATUSES.includes(status));
     if (unknown) throw new BadQuery(`Unknown creative status ${unknown}`);
     const size = boundedInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
@@ -365,11 +395,17 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
    * BATCH_GET of keys (ids=List(urn...)) among what the member's granted accounts own: Rest.li's
    * batch shape, results and statuses by key, a 404 in errors for a key it does not know.
    */
-  const batchGet = (request: FastifyRequest, reply: FastifyReply, resource: string, find: (account: SandboxAccount, key: string) => unknown) => {
+  const batchGet = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    resource: string,
+    find: (account: SandboxAccount, key: string) => unknown,
+  ) => {
     const query = RestliQuery.fromUrl(request.url);
     onlyParams(query, ['ids']);
     const ids = asList(query.value('ids'), 'ids');
-    if (ids.length === 0 || ids.length > MAX_BATCH_KEYS) throw new BadQuery(`ids must hold 1 to ${MAX_BATCH_KEYS} keys`);
+    if (ids.length === 0 || ids.length > MAX_BATCH_KEYS)
+      throw new BadQuery(`ids must hold 1 to ${MAX_BATCH_KEYS} keys`);
     const { grant, version } = context(request);
     if (!hasScope(grant, READ_SCOPES)) return accessDenied(reply, resource, 'BATCH_GET', version);
     const accounts = world.accounts('linkedin').filter((account) => grant.accountIds.includes(account.id));
@@ -406,7 +442,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const key = imageKeyOf(urn);
       const owned = key && account.campaigns.some((campaign) => campaign.ads.some((ad) => ad.copy.image?.key === key));
       const image = owned ? world.image('linkedin', key) : undefined;
-      return image ? imageElement(account, image.key, image.width, image.height, `${ctx.baseUrl(request)}/linkedin`, ctx.now()) : undefined;
+      return image
+        ? imageElement(account, image.key, image.width, image.height, `${ctx.baseUrl(request)}/linkedin`, ctx.now())
+        : undefined;
     }),
   );
 
@@ -415,7 +453,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = grantedAccount(request, reply, accountId, 'creatives', 'GET');
     if (!account) return reply;
     const found = creativeIn(account, creativeUrn);
-    return found ? creativeElement(world, account, found.campaign, found.ad) : notFound(reply, `Creative ${creativeUrn}`);
+    return found
+      ? creativeElement(world, account, found.campaign, found.ad)
+      : notFound(reply, `Creative ${creativeUrn}`);
   });
 
   // Pauses or resumes a creative: Rest.li PARTIAL_UPDATE of intendedStatus, answered 204.
@@ -429,13 +469,17 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return badRequest(reply, 'A POST to a creative must carry X-RestLi-Method: PARTIAL_UPDATE');
     }
     const set = (request.body as { patch?: { $set?: Record<string, unknown> } } | undefined)?.patch?.$set;
-    if (!set || typeof set !== 'object' || Object.keys(set).length === 0) return badRequest(reply, 'The body must be {"patch":{"$set":{...}}}');
+    if (!set || typeof set !== 'object' || Object.keys(set).length === 0)
+      return badRequest(reply, 'The body must be {"patch":{"$set":{...}}}');
     const unsupported = Object.keys(set).find((key) => key !== 'intendedStatus');
-    if (unsupported) return badRequest(reply, `The sandbox updates a creative's intendedStatus only (got ${unsupported})`);
+    if (unsupported)
+      return badRequest(reply, `The sandbox updates a creative's intendedStatus only (got ${unsupported})`);
     const status = set.intendedStatus;
     if (status !== 'ACTIVE' && status !== 'PAUSED') {
       const known = typeof status === 'string' && CREATIVE_STATUSES.includes(status);
-      const message = known ? `The sandbox models ACTIVE and PAUSED only (got ${String(status)})` : `Unknown intendedStatus ${String(status)}`;
+      const message = known
+        ? `The sandbox models ACTIVE and PAUSED only (got ${String(status)})`
+        : `Unknown intendedStatus ${String(status)}`;
       return badRequest(reply, message, 'INVALID_VALUE');
     }
     world.setAdStatus('linkedin', found.ad.id, status);
@@ -447,8 +491,10 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     onlyParams(query, ['q', 'pivot', 'timeGranularity', 'dateRange', 'accounts', 'campaigns', 'creatives', 'fields']);
     if (query.text('q') !== 'analytics') throw new BadQuery('The sandbox supports q=analytics only');
     const pivot = query.text('pivot');
-    if (pivot !== 'CAMPAIGN' && pivot !== 'CREATIVE') throw new BadQuery(`The sandbox supports pivot=CAMPAIGN or pivot=CREATIVE (got ${pivot})`);
-    if (query.text('timeGranularity') !== 'DAILY') throw new BadQuery('The sandbox supports timeGranularity=DAILY only');
+    if (pivot !== 'CAMPAIGN' && pivot !== 'CREATIVE')
+      throw new BadQuery(`The sandbox supports pivot=CAMPAIGN or pivot=CREATIVE (got ${pivot})`);
+    if (query.text('timeGranularity') !== 'DAILY')
+      throw new BadQuery('The sandbox supports timeGranularity=DAILY only');
     const range = query.value('dateRange');
     if (typeof range !== 'object' || Array.isArray(range) || !('start' in range)) {
       throw new BadQuery('dateRange=(start:(year:Y,month:M,day:D),end:(...)) is required');
@@ -457,15 +503,24 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const until = range.end === undefined ? undefined : day(range.end, 'dateRange.end');
     if (until !== undefined && until < since) throw new BadQuery('dateRange.end is before dateRange.start');
     const accountIds = urnIds(asList(query.value('accounts'), 'accounts'), ACCOUNT_URN_PREFIX, 'accounts');
-    if (accountIds.length === 0) throw new BadQuery('The sandbox needs the accounts facet: accounts=List(urn%3Ali%3AsponsoredAccount%3A...)');
+    if (accountIds.length === 0)
+      throw new BadQuery('The sandbox needs the accounts facet: accounts=List(urn%3Ali%3AsponsoredAccount%3A...)');
     const campaignIds = facetIds(query, 'campaigns', CAMPAIGN_URN_PREFIX);
     const creativeIds = facetIds(query, 'creatives', CREATIVE_URN_PREFIX);
-    const fields = query.has('fields') ? (query.text('fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean) : DEFAULT_ANALYTICS_FIELDS;
+    const fields = query.has('fields')
+      ? (query.text('fields') ?? '')
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : DEFAULT_ANALYTICS_FIELDS;
     if (fields.length > ANALYTICS_MAX_FIELDS) {
       throw new BadQuery(`At most ${ANALYTICS_MAX_FIELDS} fields may be requested (got ${fields.length})`);
     }
     const unknownField = fields.find((field) => !ANALYTICS_FIELDS.includes(field));
-    if (unknownField) throw new BadQuery(`The sandbox does not model the field ${unknownField}; it knows ${ANALYTICS_FIELDS.join(', ')}`);
+    if (unknownField)
+      throw new BadQuery(
+        `The sandbox does not model the field ${unknownField}; it knows ${ANALYTICS_FIELDS.join(', ')}`,
+      );
 
     // LinkedIn itself answers an account without access with an empty list; the sandbox says 403
     // so that a grant mistake cannot pass for a quiet account.

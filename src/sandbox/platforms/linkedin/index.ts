@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
+import { sendImage } from '../../images';
 import type { SandboxPlatform } from '../../types';
 import { apiRoutes } from './api';
 import { oauthRoutes } from './oauth';
-import { sendImage } from '../../images';
 import { IMAGE_FILE_PATH, imageKeyOf, REQUEST_ID_HEADER } from './wire';
 
 /**

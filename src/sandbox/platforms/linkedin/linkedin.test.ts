@@ -1,5 +1,6 @@
+import { REDIRECT_URI, type SandboxHarness, startHarness } from '@server/test/platforms';
 import sharp from 'sharp';
-import { REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
+
 import { parseRestli, RestliQuery, RestliSyntaxError } from './restli';
 import { ANALYTICS_ELEMENT_CAP, truncate } from './wire';
 
@@ -21,7 +22,13 @@ const accounts = () => world().accounts('linkedin');
 /** An access token for a grant of `accountIds` with `scope`, straight from the grant store. */
 function token(accountIds: string[], scope = 'r_ads rw_ads r_ads_reporting'): string {
   const grants = harness.sandbox.grants;
-  const code = grants.createCode({ platform: 'linkedin', clientId: 'sandbox-linkedin-client', redirectUri: REDIRECT_URI, accountIds, scope });
+  const code = grants.createCode({
+    platform: 'linkedin',
+    clientId: 'sandbox-linkedin-client',
+    redirectUri: REDIRECT_URI,
+    accountIds,
+    scope,
+  });
   const redeemed = grants.redeemCode('linkedin', code, { clientId: 'sandbox-linkedin-client' });
   if (!redeemed.ok) throw new Error(redeemed.description);
   return grants.issueAccess(redeemed.grant, 3600);
@@ -30,13 +37,24 @@ function token(accountIds: string[], scope = 'r_ads rw_ads r_ads_reporting'): st
 const HEADERS = { 'LinkedIn-Version': '202607', 'X-Restli-Protocol-Version': '2.0.0' };
 
 /** A versioned API call; `headers` replace the defaults (undefined drops one). */
-async function api(path: string, options: { token?: string; headers?: Record<string, string | undefined>; method?: string; body?: unknown } = {}) {
+async function api(
+  path: string,
+  options: { token?: string; headers?: Record<string, string | undefined>; method?: string; body?: unknown } = {},
+) {
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...HEADERS, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers })) {
+  for (const [key, value] of Object.entries({
+    ...HEADERS,
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...options.headers,
+  })) {
     if (value !== undefined) headers[key] = value;
   }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${root}/rest${path}`, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${root}/rest${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
 }
@@ -46,7 +64,8 @@ const range = (since: string, until: string) => {
   const [a, b] = [since, until].map((d) => d.split('-').map(Number));
   return `(start:(year:${a[0]},month:${a[1]},day:${a[2]}),end:(year:${b[0]},month:${b[1]},day:${b[2]}))`;
 };
-const REPORT_FIELDS = 'dateRange,pivotValues,impressions,clicks,costInLocalCurrency,externalWebsiteConversions,conversionValueInLocalCurrency';
+const REPORT_FIELDS =
+  'dateRange,pivotValues,impressions,clicks,costInLocalCurrency,externalWebsiteConversions,conversionValueInLocalCurrency';
 
 describe('Rest.li 2.0 query parsing', () => {
   it('parses records, lists and percent-encoded primitives', () => {
@@ -82,7 +101,13 @@ describe('Rest.li 2.0 query parsing', () => {
 describe('LinkedIn emulator: OAuth endpoints', () => {
   const authorize = (params: Record<string, string>) =>
     fetch(`${root}/oauth/v2/authorization?${new URLSearchParams(params)}`, { redirect: 'manual' });
-  const good = { response_type: 'code', client_id: 'sandbox-linkedin-client', redirect_uri: REDIRECT_URI, state: 's1', scope: 'r_ads rw_ads r_ads_reporting' };
+  const good = {
+    response_type: 'code',
+    client_id: 'sandbox-linkedin-client',
+    redirect_uri: REDIRECT_URI,
+    state: 's1',
+    scope: 'r_ads rw_ads r_ads_reporting',
+  };
 
   it('shows the consent page for a good request, and an error page for a bad client or redirect', async () => {
     expect((await authorize(good)).status).toBe(200);
@@ -106,13 +131,24 @@ describe('LinkedIn emulator: OAuth endpoints', () => {
       body: JSON.stringify({ grant_type: 'authorization_code', code: 'x' }),
     });
     expect([json.status, (await json.json()).error]).toEqual([400, 'invalid_request']);
-    const form = (fields: Record<string, string>) => fetch(`${root}/oauth/v2/accessToken`, { method: 'POST', body: new URLSearchParams(fields) });
-    const base = { grant_type: 'authorization_code', code: 'linkedin-code-unknown', client_id: 'sandbox-linkedin-client', redirect_uri: REDIRECT_URI };
+    const form = (fields: Record<string, string>) =>
+      fetch(`${root}/oauth/v2/accessToken`, { method: 'POST', body: new URLSearchParams(fields) });
+    const base = {
+      grant_type: 'authorization_code',
+      code: 'linkedin-code-unknown',
+      client_id: 'sandbox-linkedin-client',
+      redirect_uri: REDIRECT_URI,
+    };
     const wrongSecret = await form({ ...base, client_secret: 'nope' });
     expect([wrongSecret.status, (await wrongSecret.json()).error]).toEqual([401, 'invalid_client']);
     const unknownCode = await form({ ...base, client_secret: 'sandbox-linkedin-secret' });
     expect([unknownCode.status, (await unknownCode.json()).error]).toEqual([400, 'invalid_request']);
-    const badRefresh = await form({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'sandbox-linkedin-client', client_secret: 'sandbox-linkedin-secret' });
+    const badRefresh = await form({
+      grant_type: 'refresh_token',
+      refresh_token: 'nope',
+      client_id: 'sandbox-linkedin-client',
+      client_secret: 'sandbox-linkedin-secret',
+    });
     expect([badRefresh.status, (await badRefresh.json()).error]).toEqual([400, 'invalid_request']);
   });
 });
@@ -120,7 +156,10 @@ describe('LinkedIn emulator: OAuth endpoints', () => {
 describe('LinkedIn emulator: API checks and shapes', () => {
   it('answers missing, unknown, expired and revoked tokens with LinkedIn’s 401 bodies', async () => {
     const empty = await api('/adAccountUsers?q=authenticatedUser');
-    expect([empty.status, empty.json]).toEqual([401, { status: 401, serviceErrorCode: 65604, code: 'EMPTY_ACCESS_TOKEN', message: 'Empty oauth2 access token' }]);
+    expect([empty.status, empty.json]).toEqual([
+      401,
+      { status: 401, serviceErrorCode: 65604, code: 'EMPTY_ACCESS_TOKEN', message: 'Empty oauth2 access token' },
+    ]);
     const unknown = await api('/adAccountUsers?q=authenticatedUser', { token: 'nope' });
     expect([unknown.json.serviceErrorCode, unknown.json.code]).toEqual([65600, 'INVALID_ACCESS_TOKEN']);
     expect(unknown.headers.get('x-li-uuid')).toEqual(expect.any(String));
@@ -128,14 +167,29 @@ describe('LinkedIn emulator: API checks and shapes', () => {
 
   it('requires LinkedIn-Version (400 without, 426 when sunset) and Rest.li protocol 2.0.0', async () => {
     const live = token([accounts()[0].id]);
-    const missing = await api('/adAccountUsers?q=authenticatedUser', { token: live, headers: { 'LinkedIn-Version': undefined } });
+    const missing = await api('/adAccountUsers?q=authenticatedUser', {
+      token: live,
+      headers: { 'LinkedIn-Version': undefined },
+    });
     expect([missing.status, missing.json.code]).toEqual([400, 'VERSION_MISSING']);
-    const sunset = await api('/adAccountUsers?q=authenticatedUser', { token: live, headers: { 'LinkedIn-Version': '202401' } });
+    const sunset = await api('/adAccountUsers?q=authenticatedUser', {
+      token: live,
+      headers: { 'LinkedIn-Version': '202401' },
+    });
     expect([sunset.status, sunset.json.code]).toEqual([426, 'NONEXISTENT_VERSION']);
-    const protocol = await api('/adAccountUsers?q=authenticatedUser', { token: live, headers: { 'X-Restli-Protocol-Version': undefined } });
+    const protocol = await api('/adAccountUsers?q=authenticatedUser', {
+      token: live,
+      headers: { 'X-Restli-Protocol-Version': undefined },
+    });
     expect(protocol.status).toBe(400);
     const ok = await api('/adAccountUsers?q=authenticatedUser', { token: live });
-    expect(ok.json.elements).toEqual([{ account: `urn:li:sponsoredAccount:${accounts()[0].id}`, role: 'ACCOUNT_BILLING_ADMIN', user: expect.stringMatching(/^urn:li:person:/) }]);
+    expect(ok.json.elements).toEqual([
+      {
+        account: `urn:li:sponsoredAccount:${accounts()[0].id}`,
+        role: 'ACCOUNT_BILLING_ADMIN',
+        user: expect.stringMatching(/^urn:li:person:/),
+      },
+    ]);
   });
 
   it('pages adCampaigns with pageSize and metadata.nextPageToken', async () => {
@@ -154,10 +208,17 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     } while (pageToken);
     expect(ids).toEqual(first.campaigns.map((c) => Number(c.id)));
     expect(pages).toBe(Math.ceil(first.campaigns.length / 2));
-    const campaign = (await api(`/adAccounts/${first.id}/adCampaigns?q=search&pageSize=1`, { token: live })).json.elements[0];
-    expect(campaign).toMatchObject({ id: Number(first.campaigns[0].id), account: `urn:li:sponsoredAccount:${first.id}`, dailyBudget: { currencyCode: 'USD' } });
+    const campaign = (await api(`/adAccounts/${first.id}/adCampaigns?q=search&pageSize=1`, { token: live })).json
+      .elements[0];
+    expect(campaign).toMatchObject({
+      id: Number(first.campaigns[0].id),
+      account: `urn:li:sponsoredAccount:${first.id}`,
+      dailyBudget: { currencyCode: 'USD' },
+    });
     expect(campaign.dailyBudget.amount).toMatch(/^\d+\.\d{2}$/);
-    expect((await api(`/adAccounts/${first.id}/adCampaigns?q=search&pageToken=garbage`, { token: live })).status).toBe(400);
+    expect((await api(`/adAccounts/${first.id}/adCampaigns?q=search&pageToken=garbage`, { token: live })).status).toBe(
+      400,
+    );
   });
 
   it('serves adAnalytics in LinkedIn’s shape: decimal-string costs, integer counts, dateRange records, URN pivots', async () => {
@@ -182,7 +243,10 @@ describe('LinkedIn emulator: API checks and shapes', () => {
       externalWebsiteConversions: truth[0].metrics.conversions,
       conversionValueInLocalCurrency: expect.stringMatching(/^\d+\.\d{2}$/),
     });
-    const defaults = await api(`/adAnalytics?q=analytics&pivot=CREATIVE&timeGranularity=DAILY&dateRange=${range(today, today)}&accounts=List(${urn('sponsoredAccount', first.id)})`, { token: live });
+    const defaults = await api(
+      `/adAnalytics?q=analytics&pivot=CREATIVE&timeGranularity=DAILY&dateRange=${range(today, today)}&accounts=List(${urn('sponsoredAccount', first.id)})`,
+      { token: live },
+    );
     expect(Object.keys(defaults.json.elements[0]).sort()).toEqual(['clicks', 'impressions']);
   });
 
@@ -191,7 +255,9 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     const live = token([first.id]);
     const today = world().today(first);
     const base = `/adAnalytics?q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY&dateRange=${range(today, today)}`;
-    const raw = await api(`${base}&accounts=List(urn:li:sponsoredAccount:${first.id})&fields=${REPORT_FIELDS}`, { token: live });
+    const raw = await api(`${base}&accounts=List(urn:li:sponsoredAccount:${first.id})&fields=${REPORT_FIELDS}`, {
+      token: live,
+    });
     expect([raw.status, raw.json.message]).toEqual([400, expect.stringContaining('%3A')]);
     const accountsFacet = `&accounts=List(${urn('sponsoredAccount', first.id)})`;
     const tooMany = Array.from({ length: 21 }, (_, i) => (i % 2 ? 'clicks' : 'impressions')).join(',');
@@ -208,9 +274,19 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     const [first, second] = accounts();
     const live = token([first.id]);
     const denied = await api(`/adAccounts/${second.id}/adCampaigns?q=search`, { token: live });
-    expect([denied.status, denied.json]).toEqual([403, { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions to access: adCampaigns.GET.20260701' }]);
+    expect([denied.status, denied.json]).toEqual([
+      403,
+      {
+        status: 403,
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+        message: 'Not enough permissions to access: adCampaigns.GET.20260701',
+      },
+    ]);
     expect((await api('/adAccounts/999999999', { token: live })).status).toBe(404);
-    const search = await api(`/adAccounts?q=search&search=(id:(values:List(${first.id},${second.id})))`, { token: live });
+    const search = await api(`/adAccounts?q=search&search=(id:(values:List(${first.id},${second.id})))`, {
+      token: live,
+    });
     expect(search.json.elements.map((e: { id: number }) => e.id)).toEqual([Number(first.id)]);
   });
 
@@ -223,17 +299,28 @@ describe('LinkedIn emulator: API checks and shapes', () => {
       api(path, { token: live, method: 'POST', headers, body });
     expect((await update({ patch: { $set: { status: 'PAUSED' } } }, {})).status).toBe(400);
     expect((await update({ patch: { $set: { status: 'ARCHIVED' } } })).status).toBe(400);
-    expect((await update({ patch: { $set: { dailyBudget: { amount: '500.00', currencyCode: 'USD' } } } })).status).toBe(400);
-    expect((await update({ patch: { $set: { dailyBudget: { amount: '500.001', currencyCode: 'INR' } } } })).status).toBe(400);
+    expect((await update({ patch: { $set: { dailyBudget: { amount: '500.00', currencyCode: 'USD' } } } })).status).toBe(
+      400,
+    );
+    expect(
+      (await update({ patch: { $set: { dailyBudget: { amount: '500.001', currencyCode: 'INR' } } } })).status,
+    ).toBe(400);
     expect((await update({ status: 'PAUSED' })).status).toBe(400);
-    const paused = await update({ patch: { $set: { status: 'PAUSED', dailyBudget: { amount: '7500.50', currencyCode: 'INR' } } } });
+    const paused = await update({
+      patch: { $set: { status: 'PAUSED', dailyBudget: { amount: '7500.50', currencyCode: 'INR' } } },
+    });
     expect(paused.status).toBe(204);
     expect(world().status('linkedin', campaign.id)).toBe('PAUSED');
     expect(world().dailyBudgetMinor('linkedin', campaign.id)).toBe(750_050);
     expect((await update({ patch: { $set: { status: 'ACTIVE' } } })).status).toBe(204);
     expect(world().status('linkedin', campaign.id)).toBe('ACTIVE');
     const readOnly = token([second.id], 'r_ads r_ads_reporting');
-    const denied = await api(path, { token: readOnly, method: 'POST', headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, body: { patch: { $set: { status: 'PAUSED' } } } });
+    const denied = await api(path, {
+      token: readOnly,
+      method: 'POST',
+      headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+      body: { patch: { $set: { status: 'PAUSED' } } },
+    });
     expect(denied.status).toBe(403);
   });
 
@@ -269,7 +356,12 @@ describe('LinkedIn emulator: API checks and shapes', () => {
     const live = token([accounts()[0].id]);
     harness.sandbox.faults.add({ platform: 'linkedin', kind: 'rate_limit', times: 1, retryAfterSeconds: 3 });
     const limited = await api('/adAccountUsers?q=authenticatedUser', { token: live });
-    expect([limited.status, limited.headers.get('retry-after'), limited.json.code, limited.json.serviceErrorCode]).toEqual([429, '3', 'TOO_MANY_REQUESTS', 101]);
+    expect([
+      limited.status,
+      limited.headers.get('retry-after'),
+      limited.json.code,
+      limited.json.serviceErrorCode,
+    ]).toEqual([429, '3', 'TOO_MANY_REQUESTS', 101]);
     harness.sandbox.faults.add({ platform: 'linkedin', kind: 'server_error', times: 1 });
     expect((await api('/adAccountUsers?q=authenticatedUser', { token: live })).status).toBe(500);
     expect((await api('/adAccountUsers?q=authenticatedUser', { token: live })).status).toBe(200);
@@ -282,11 +374,15 @@ describe('LinkedIn emulator: creatives (ads)', () => {
     const account = accounts()[2];
     const today = world().today(account);
     const campaign = account.campaigns.find(
-      (c) => world().status('linkedin', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0),
+      (c) =>
+        world().status('linkedin', c.id) === 'ACTIVE' &&
+        c.ads.length >= 2 &&
+        c.ads.slice(0, 2).every((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0),
     )!;
     return { account, campaign, today, live: token([account.id]) };
   };
-  const creativePath = (accountId: string, creativeId: string) => `/adAccounts/${accountId}/creatives/${urn('sponsoredCreative', creativeId)}`;
+  const creativePath = (accountId: string, creativeId: string) =>
+    `/adAccounts/${accountId}/creatives/${urn('sponsoredCreative', creativeId)}`;
 
   it('lists creatives with their own intendedStatus and filters the criteria finder by intendedStatuses', async () => {
     const { account, campaign, live } = setting();
@@ -302,16 +398,24 @@ describe('LinkedIn emulator: creatives (ads)', () => {
       isServing: true,
       content: { reference: `urn:li:share:7${ad.id.padStart(18, '0')}` },
     });
-    const paused = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, { token: live });
+    const paused = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, {
+      token: live,
+    });
     expect(paused.json.elements).toEqual([]);
-    expect((await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(SLEEPING)`, { token: live })).status).toBe(400);
+    expect(
+      (await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(SLEEPING)`, { token: live }))
+        .status,
+    ).toBe(400);
   });
 
   it('batch-gets the posts creatives reference and their images; the download URL serves a 1200 × 627 PNG', async () => {
     const { account, campaign, live } = setting();
     const [ad, other] = campaign.ads;
     const shares = [ad, other].map((a) => `urn:li:share:7${a.id.padStart(18, '0')}`);
-    const posts = await api(`/posts?ids=List(${shares.map(encodeURIComponent).join(',')},${encodeURIComponent('urn:li:share:1')})`, { token: live });
+    const posts = await api(
+      `/posts?ids=List(${shares.map(encodeURIComponent).join(',')},${encodeURIComponent('urn:li:share:1')})`,
+      { token: live },
+    );
     expect(posts.status).toBe(200);
     const post = posts.json.results[shares[0]];
     expect(post).toMatchObject({
@@ -328,7 +432,11 @@ describe('LinkedIn emulator: creatives (ads)', () => {
     const imageUrn: string = post.content.media.id;
     expect(imageUrn).toBe(`urn:li:image:D4E10AQ${ad.copy.image!.key}`);
     const images = await api(`/images?ids=List(${encodeURIComponent(imageUrn)})`, { token: live });
-    expect(images.json.results[imageUrn]).toMatchObject({ id: imageUrn, status: 'AVAILABLE', downloadUrl: `${root}/dms/image/D4E10AQ${ad.copy.image!.key}` });
+    expect(images.json.results[imageUrn]).toMatchObject({
+      id: imageUrn,
+      status: 'AVAILABLE',
+      downloadUrl: `${root}/dms/image/D4E10AQ${ad.copy.image!.key}`,
+    });
     const file = await fetch(images.json.results[imageUrn].downloadUrl);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 627 });
@@ -336,21 +444,30 @@ describe('LinkedIn emulator: creatives (ads)', () => {
 
     // Another member's posts are not theirs to read.
     const stranger = token([accounts()[0].id]);
-    expect((await api(`/posts?ids=List(${encodeURIComponent(shares[0])})`, { token: stranger })).json.statuses[shares[0]]).toBe(404);
+    expect(
+      (await api(`/posts?ids=List(${encodeURIComponent(shares[0])})`, { token: stranger })).json.statuses[shares[0]],
+    ).toBe(404);
   });
 
   it('pauses a creative with PARTIAL_UPDATE of intendedStatus (204): listed as PAUSED, no delivery today; then resumes it', async () => {
     const { account, campaign, today, live } = setting();
     const [ad, sibling] = campaign.ads;
     const update = (intendedStatus: string) =>
-      api(creativePath(account.id, ad.id), { token: live, method: 'POST', headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, body: { patch: { $set: { intendedStatus } } } });
+      api(creativePath(account.id, ad.id), {
+        token: live,
+        method: 'POST',
+        headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+        body: { patch: { $set: { intendedStatus } } },
+      });
     const paused = await update('PAUSED');
     expect([paused.status, paused.json]).toEqual([204, undefined]);
     expect(world().adStatus('linkedin', ad.id)).toBe('PAUSED');
     expect(world().status('linkedin', campaign.id)).toBe('ACTIVE');
     const one = await api(creativePath(account.id, ad.id), { token: live });
     expect(one.json).toMatchObject({ intendedStatus: 'PAUSED', isServing: false });
-    const listed = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, { token: live });
+    const listed = await api(`/adAccounts/${account.id}/creatives?q=criteria&intendedStatuses=List(PAUSED)`, {
+      token: live,
+    });
     expect(listed.json.elements.map((e: { id: string }) => e.id)).toEqual([`urn:li:sponsoredCreative:${ad.id}`]);
 
     const [year, month, day] = today.split('-').map(Number);
@@ -371,22 +488,33 @@ describe('LinkedIn emulator: creatives (ads)', () => {
   it('answers an unknown creative with 404 and refuses bad statuses, other fields, a missing method header and read-only tokens', async () => {
     const { account, campaign, live } = setting();
     const ad = campaign.ads[0];
-    const update = (path: string, body: unknown, headers: Record<string, string> = { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, bearer = live) =>
-      api(path, { token: bearer, method: 'POST', headers, body });
+    const update = (
+      path: string,
+      body: unknown,
+      headers: Record<string, string> = { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+      bearer = live,
+    ) => api(path, { token: bearer, method: 'POST', headers, body });
     const missing = await update(creativePath(account.id, '1'), { patch: { $set: { intendedStatus: 'PAUSED' } } });
     expect([missing.status, missing.json.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
     // A creative of another account is not found under this one.
     const elsewhere = accounts()[0].campaigns[0].ads[0];
-    expect((await update(creativePath(account.id, elsewhere.id), { patch: { $set: { intendedStatus: 'PAUSED' } } })).status).toBe(404);
+    expect(
+      (await update(creativePath(account.id, elsewhere.id), { patch: { $set: { intendedStatus: 'PAUSED' } } })).status,
+    ).toBe(404);
     const path = creativePath(account.id, ad.id);
     const archived = await update(path, { patch: { $set: { intendedStatus: 'ARCHIVED' } } });
     expect([archived.status, archived.json.code]).toEqual([400, 'INVALID_VALUE']);
     expect((await update(path, { patch: { $set: { intendedStatus: 'SLEEPING' } } })).json.code).toBe('INVALID_VALUE');
     expect((await update(path, { patch: { $set: { name: 'x' } } })).status).toBe(400);
     expect((await update(path, { patch: { $set: { intendedStatus: 'PAUSED' } } }, {})).status).toBe(400);
-    expect((await update(`/adAccounts/${account.id}/creatives/${ad.id}`, { patch: { $set: { intendedStatus: 'PAUSED' } } })).status).toBe(400);
+    expect(
+      (await update(`/adAccounts/${account.id}/creatives/${ad.id}`, { patch: { $set: { intendedStatus: 'PAUSED' } } }))
+        .status,
+    ).toBe(400);
     const readOnly = token([account.id], 'r_ads r_ads_reporting');
-    expect((await update(path, { patch: { $set: { intendedStatus: 'PAUSED' } } }, undefined, readOnly)).status).toBe(403);
+    expect((await update(path, { patch: { $set: { intendedStatus: 'PAUSED' } } }, undefined, readOnly)).status).toBe(
+      403,
+    );
     expect(world().adStatus('linkedin', ad.id)).toBe('ACTIVE');
   });
 });

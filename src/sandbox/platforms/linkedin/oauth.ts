@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { withQuery } from '../../consent';
 import { sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
@@ -27,7 +28,10 @@ export const KNOWN_SCOPES = [
 ];
 
 /** What LinkedIn redirects with when the member presses Cancel. */
-export const DENY_PARAMS = { error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization' };
+export const DENY_PARAMS = {
+  error: 'user_cancelled_authorize',
+  error_description: 'The user cancelled the authorization',
+};
 
 /** LinkedIn's one text for every code that cannot be redeemed. */
 const BAD_CODE_DESCRIPTION =
@@ -95,7 +99,11 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       return oauthError(reply, 400, 'unsupported_grant_type', `Unsupported grant_type ${grantType}`);
     }
-    for (const name of ['client_id', 'client_secret', ...(grantType === 'authorization_code' ? ['code', 'redirect_uri'] : ['refresh_token'])]) {
+    for (const name of [
+      'client_id',
+      'client_secret',
+      ...(grantType === 'authorization_code' ? ['code', 'redirect_uri'] : ['refresh_token']),
+    ]) {
       if (!field(name)) return oauthError(reply, 400, 'invalid_request', `A required parameter "${name}" is missing`);
     }
     if (field('client_id') !== CREDENTIALS.clientId || field('client_secret') !== CREDENTIALS.clientSecret) {
@@ -104,15 +112,22 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const now = ctx.now();
 
     if (grantType === 'authorization_code') {
-      const redeemed = ctx.grants.redeemCode('linkedin', field('code')!, { clientId: field('client_id')!, redirectUri: field('redirect_uri') });
-      if (!redeemed.ok) return oauthError(reply, 400, 'invalid_request', `${BAD_CODE_DESCRIPTION} (sandbox: ${redeemed.description})`);
+      const redeemed = ctx.grants.redeemCode('linkedin', field('code')!, {
+        clientId: field('client_id')!,
+        redirectUri: field('redirect_uri'),
+      });
+      if (!redeemed.ok)
+        return oauthError(reply, 400, 'invalid_request', `${BAD_CODE_DESCRIPTION} (sandbox: ${redeemed.description})`);
       const grant = redeemed.grant;
       grant.refreshExpiresAt ??= new Date(grant.createdAt.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
       return {
         access_token: ctx.grants.issueAccess(grant, ACCESS_TOKEN_TTL_SECONDS),
         expires_in: ACCESS_TOKEN_TTL_SECONDS,
         ...(ISSUE_REFRESH_TOKENS
-          ? { refresh_token: ctx.grants.issueRefresh(grant, null), refresh_token_expires_in: refreshSecondsLeft(grant, now) }
+          ? {
+              refresh_token: ctx.grants.issueRefresh(grant, null),
+              refresh_token_expires_in: refreshSecondsLeft(grant, now),
+            }
           : {}),
         scope: grant.scope.split(' ').join(','),
       };
@@ -124,7 +139,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const why = { invalid: 'is invalid', expired: 'has expired', revoked: 'has been revoked' }[check.reason];
       return oauthError(reply, 400, 'invalid_request', `The provided refresh token ${why}`);
     }
-    if (check.grant.clientId !== CREDENTIALS.clientId) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
+    if (check.grant.clientId !== CREDENTIALS.clientId)
+      return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
     return {
       access_token: ctx.grants.issueAccess(check.grant, ACCESS_TOKEN_TTL_SECONDS),
       expires_in: ACCESS_TOKEN_TTL_SECONDS,

@@ -1,5 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import { minorToDecimal } from '@shared/money';
+import type { FastifyReply } from 'fastify';
+
 import type { FaultRenderer } from '../../types';
 import type { ReportRow, SandboxAccount, SandboxAd, SandboxCampaign, World } from '../../world';
 
@@ -60,7 +61,16 @@ export const IMAGE_FILE_PATH = '/dms/image';
 export const MAX_BATCH_KEYS = 100;
 
 /** Every campaign status LinkedIn knows; the world only models ACTIVE and PAUSED. */
-export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'COMPLETED', 'CANCELED', 'DRAFT', 'PENDING_DELETION', 'REMOVED'];
+export const CAMPAIGN_STATUSES = [
+  'ACTIVE',
+  'PAUSED',
+  'ARCHIVED',
+  'COMPLETED',
+  'CANCELED',
+  'DRAFT',
+  'PENDING_DELETION',
+  'REMOVED',
+];
 
 /** Every creative intendedStatus LinkedIn knows; the world only models ACTIVE and PAUSED. */
 export const CREATIVE_STATUSES = ['ACTIVE', 'PAUSED', 'DRAFT', 'ARCHIVED', 'CANCELED', 'PENDING_DELETION', 'REMOVED'];
@@ -78,24 +88,35 @@ export const ANALYTICS_FIELDS = [
 export const DEFAULT_ANALYTICS_FIELDS = ['impressions', 'clicks'];
 
 /** LinkedIn's API error body. */
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, serviceErrorCode?: number): FastifyReply {
-  return reply.code(status).send({ status, ...(serviceErrorCode === undefined ? {} : { serviceErrorCode }), code, message });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  serviceErrorCode?: number,
+): FastifyReply {
+  return reply
+    .code(status)
+    .send({ status, ...(serviceErrorCode === undefined ? {} : { serviceErrorCode }), code, message });
 }
 
 /** 400 for a request the API will never accept as sent. */
-export const badRequest = (reply: FastifyReply, message: string, code = 'ILLEGAL_ARGUMENT') => sendError(reply, 400, code, message);
+export const badRequest = (reply: FastifyReply, message: string, code = 'ILLEGAL_ARGUMENT') =>
+  sendError(reply, 400, code, message);
 
 /** 403 ACCESS_DENIED, naming the resource like LinkedIn does (adCampaigns.GET.20260701). */
 export const accessDenied = (reply: FastifyReply, resource: string, method: string, version: string) =>
   sendError(reply, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${resource}.${method}.${version}01`, 100);
 
-export const notFound = (reply: FastifyReply, what: string) => sendError(reply, 404, 'RESOURCE_NOT_FOUND', `${what} does not exist`);
+export const notFound = (reply: FastifyReply, what: string) =>
+  sendError(reply, 404, 'RESOURCE_NOT_FOUND', `${what} does not exist`);
 
 /** The 401s LinkedIn sends for tokens. */
 export const tokenErrors = {
   empty: (reply: FastifyReply) => sendError(reply, 401, 'EMPTY_ACCESS_TOKEN', 'Empty oauth2 access token', 65604),
   invalid: (reply: FastifyReply) => sendError(reply, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600),
-  expired: (reply: FastifyReply) => sendError(reply, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65601),
+  expired: (reply: FastifyReply) =>
+    sendError(reply, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65601),
   revoked: (reply: FastifyReply) =>
     sendError(reply, 401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601),
 };
@@ -161,7 +182,10 @@ export function campaignElement(world: World, account: SandboxAccount, campaign:
     type: 'SPONSORED_UPDATES',
     costType: 'CPM',
     objectiveType: OBJECTIVE_TYPES[campaign.objective] ?? 'WEBSITE_VISIT',
-    dailyBudget: { amount: minorToDecimal(world.dailyBudgetMinor('linkedin', campaign.id), account.currency), currencyCode: account.currency },
+    dailyBudget: {
+      amount: minorToDecimal(world.dailyBudgetMinor('linkedin', campaign.id), account.currency),
+      currencyCode: account.currency,
+    },
     runSchedule: { start: Date.parse(`${campaign.startDate}T00:00:00Z`) },
     test: false,
   };
@@ -225,7 +249,14 @@ export function postElement(account: SandboxAccount, ad: SandboxAd) {
 }
 
 /** An Images API element: where the image file can be downloaded (the URL expires on LinkedIn). */
-export function imageElement(account: SandboxAccount, key: string, width: number, height: number, fileBase: string, now: Date) {
+export function imageElement(
+  account: SandboxAccount,
+  key: string,
+  width: number,
+  height: number,
+  fileBase: string,
+  now: Date,
+) {
   return {
     id: imageUrnOf(key),
     owner: organizationUrnOf(account),

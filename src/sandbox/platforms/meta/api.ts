@@ -1,17 +1,19 @@
 import { createHmac, randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { decimalToMinor } from '@shared/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { GRAPH_VERSIONS, sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
+import { sendImage } from '../../images';
 import type { FaultRenderer, SandboxContext } from '../../types';
 import type { SandboxAccount } from '../../world';
-import { sendImage } from '../../images';
 import { fromOffsetUnits } from './budget';
-import { insightsRows, parseInsightsQuery, type InsightsQuery } from './insights';
+import { type InsightsQuery, insightsRows, parseInsightsQuery } from './insights';
 import {
   ACCOUNT_FIELDS,
-  AD_FIELDS,
   accountNode,
+  AD_FIELDS,
   adNode,
   CAMPAIGN_FIELDS,
   campaignNode,
@@ -21,11 +23,11 @@ import {
   nonexistingField,
   pick,
   REPORT_RUN_FIELDS,
+  type ReportRun,
   runNode,
   sendNode,
   unknownExpandedField,
   unknownField,
-  type ReportRun,
 } from './nodes';
 import { BUC_HEADER, BusinessUsage, THROTTLE_ERRORS, THROTTLE_SUBCODE, usageHeader, type UseCase } from './usage';
 import {
@@ -82,8 +84,15 @@ const BUDGET_TOO_LOW_SUBCODE = 1885272;
 
 /** Graph's answers the emulator gives in several places. */
 const USER_THROTTLE = { message: '(#17) User request limit reached', code: 17 };
-const SERVICE_ERROR = { message: 'An unexpected error has occurred. Please retry your request later.', code: 2, isTransient: true };
-const ACCOUNT_NOT_SHARED = { message: '(#200) Ad account owner has NOT grant ads_management or ads_read permission', code: 200 };
+const SERVICE_ERROR = {
+  message: 'An unexpected error has occurred. Please retry your request later.',
+  code: 2,
+  isTransient: true,
+};
+const ACCOUNT_NOT_SHARED = {
+  message: '(#200) Ad account owner has NOT grant ads_management or ads_read permission',
+  code: 200,
+};
 
 type Access = 'read' | 'write';
 
@@ -96,14 +105,19 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const usage = new BusinessUsage(ctx.now);
   const runs = new Map<string, ReportRun>();
 
-  const selfUrl = (request: FastifyRequest, version: string, path: string) => `${ctx.baseUrl(request)}/${PLATFORM}/${version}/${path}`;
+  const selfUrl = (request: FastifyRequest, version: string, path: string) =>
+    `${ctx.baseUrl(request)}/${PLATFORM}/${version}/${path}`;
 
   /** Fault injection rendered as Graph does: BUC throttles on ad-account calls, code 17 elsewhere. */
   const faultRenderer = (account?: SandboxAccount, useCase?: UseCase): FaultRenderer => ({
     rateLimit: (reply, retryAfterSeconds) => {
       if (account && useCase) {
         reply.header(BUC_HEADER, usageHeader(account, useCase, 100, retryAfterSeconds));
-        return sendGraphError(reply, 400, { ...THROTTLE_ERRORS[useCase], subcode: THROTTLE_SUBCODE, isTransient: true });
+        return sendGraphError(reply, 400, {
+          ...THROTTLE_ERRORS[useCase],
+          subcode: THROTTLE_SUBCODE,
+          isTransient: true,
+        });
       }
       return sendGraphError(reply, 400, { ...USER_THROTTLE, subcode: THROTTLE_SUBCODE, isTransient: true });
     },
@@ -152,7 +166,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (await ctx.fault(PLATFORM, request, reply, faultRenderer(account, useCase))) return false;
     const permissions = permissionsOf(grant);
     const allowed =
-      access === 'write' ? permissions.includes(WRITE_PERMISSION) : READ_PERMISSIONS.some((permission) => permissions.includes(permission));
+      access === 'write'
+        ? permissions.includes(WRITE_PERMISSION)
+        : READ_PERMISSIONS.some((permission) => permissions.includes(permission));
     if (!allowed) {
       const needed = access === 'write' ? WRITE_PERMISSION : READ_PERMISSIONS.join(' or ');
       sendGraphError(reply, 400, { message: `(#200) Requires ${needed} permission to manage the object`, code: 200 });
@@ -174,7 +190,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   };
 
   /** Reads and checks an insights request against the account's calendar. */
-  const insightsQuery = (reply: FastifyReply, account: SandboxAccount, params: Record<string, string>): InsightsQuery | undefined => {
+  const insightsQuery = (
+    reply: FastifyReply,
+    account: SandboxAccount,
+    params: Record<string, string>,
+  ): InsightsQuery | undefined => {
     const parsed = parseInsightsQuery(params, world.today(account));
     if ('message' in parsed) {
       sendGraphError(reply, 400, { message: parsed.message, code: parsed.code, subcode: parsed.subcode });
@@ -184,7 +204,12 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   };
 
   /** Sends one page of rows, or the bad-cursor / bad-limit error. */
-  const sendPage = (reply: FastifyReply, rows: unknown[], params: Record<string, string>, url: string): FastifyReply => {
+  const sendPage = (
+    reply: FastifyReply,
+    rows: unknown[],
+    params: Record<string, string>,
+    url: string,
+  ): FastifyReply => {
     const limit = pageLimit(params.limit);
     if (typeof limit === 'string') return invalidParameter(reply, limit);
     const page = pageOf(rows, params, limit, url);
@@ -274,7 +299,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const unknownCreative = unknownExpandedField(fields, 'creative', CREATIVE_FIELDS);
     if (unknownCreative) return nonexistingField(reply, unknownCreative, 'AdCreative');
     const imageBase = `${ctx.baseUrl(request)}/${PLATFORM}`;
-    const nodes = account.campaigns.flatMap((campaign) => campaign.ads.map((ad) => pick(adNode(world, account, campaign, ad, imageBase), fields)));
+    const nodes = account.campaigns.flatMap((campaign) =>
+      campaign.ads.map((ad) => pick(adNode(world, account, campaign, ad, imageBase), fields)),
+    );
     return sendPage(reply, nodes, params, selfUrl(request, version, `${node}/ads`));
   });
 
@@ -286,7 +313,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const run = runs.get(node);
     if (run) {
       if (!(await admit(request, reply, grant, 'read', run.account, 'ads_insights'))) return reply;
-      if (!isDone(run)) return invalidParameter(reply, 'The report run has not completed; poll its async_status until "Job Completed"');
+      if (!isDone(run))
+        return invalidParameter(reply, 'The report run has not completed; poll its async_status until "Job Completed"');
       const rows = insightsRows(world, run.account, run.query);
       return sendPage(reply, rows, params, selfUrl(request, version, `${node}/insights`));
     }
@@ -315,7 +343,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const query = insightsQuery(reply, account, graphParams(request));
     if (!query) return reply;
     const createdAt = ctx.now();
-    for (const [runId, old] of runs) if (createdAt.getTime() - old.createdAt.getTime() > REPORT_RUN_TTL_MS) runs.delete(runId);
+    for (const [runId, old] of runs)
+      if (createdAt.getTime() - old.createdAt.getTime() > REPORT_RUN_TTL_MS) runs.delete(runId);
     const id = `6${String(randomInt(10 ** 14)).padStart(14, '0')}`;
     runs.set(id, { id, account, query, createdAt, polls: 0 });
     return { report_run_id: id };
@@ -333,7 +362,13 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       if (!(await admit(request, reply, grant, 'read', run.account, 'ads_insights'))) return reply;
       run.polls += 1;
       if (isDone(run)) run.completedAt ??= ctx.now();
-      return sendNode(reply, 'AdReportRun', fieldList(params.fields, REPORT_RUN_FIELDS), REPORT_RUN_FIELDS, runNode(run));
+      return sendNode(
+        reply,
+        'AdReportRun',
+        fieldList(params.fields, REPORT_RUN_FIELDS),
+        REPORT_RUN_FIELDS,
+        runNode(run),
+      );
     }
     const found = world.campaign(PLATFORM, node);
     if (found) {
@@ -345,12 +380,24 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (ad) {
       if (!(await admit(request, reply, grant, 'read', ad.account, 'ads_management'))) return reply;
       const imageBase = `${ctx.baseUrl(request)}/${PLATFORM}`;
-      return sendNode(reply, 'Ad', fieldList(params.fields, ['id']), AD_FIELDS, adNode(world, ad.account, ad.campaign, ad.ad, imageBase));
+      return sendNode(
+        reply,
+        'Ad',
+        fieldList(params.fields, ['id']),
+        AD_FIELDS,
+        adNode(world, ad.account, ad.campaign, ad.ad, imageBase),
+      );
     }
     const account = adAccount(node);
     if (account) {
       if (!(await admit(request, reply, grant, 'read', account, 'ads_management'))) return reply;
-      return sendNode(reply, 'AdAccount', fieldList(params.fields, ['account_id', 'id']), ACCOUNT_FIELDS, accountNode(account));
+      return sendNode(
+        reply,
+        'AdAccount',
+        fieldList(params.fields, ['account_id', 'id']),
+        ACCOUNT_FIELDS,
+        accountNode(account),
+      );
     }
     return unsupportedRequest(reply, 'GET', node);
   });
@@ -364,7 +411,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       // An ad: status only (budgets live on campaigns and ad sets).
       if (!(await admit(request, reply, grant, 'write', ad.account, 'ads_management'))) return reply;
       const params = graphParams(request);
-      if (params.daily_budget !== undefined) return invalidParameter(reply, 'Param daily_budget is not a field of an Ad');
+      if (params.daily_budget !== undefined)
+        return invalidParameter(reply, 'Param daily_budget is not a field of an Ad');
       if (params.status !== undefined && !['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'].includes(params.status)) {
         return invalidParameter(reply, 'Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}');
       }
@@ -388,7 +436,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     let budgetMinor: number | undefined;
     if (params.daily_budget !== undefined) {
-      if (!/^\d+$/.test(params.daily_budget)) return invalidParameter(reply, 'Param daily_budget must be a non-negative integer');
+      if (!/^\d+$/.test(params.daily_budget))
+        return invalidParameter(reply, 'Param daily_budget must be a non-negative integer');
       budgetMinor = fromOffsetUnits(Number(params.daily_budget), currency);
       if (budgetMinor < decimalToMinor(MIN_DAILY_BUDGET_MAJOR, currency)) {
         return sendGraphError(reply, 400, {

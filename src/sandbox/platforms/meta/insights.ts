@@ -1,8 +1,9 @@
-import { minorDigits, minorToDecimal } from '@shared/money';
-import { SANDBOX_ATTRIBUTION } from '../../attribution';
-import { sum, type DayMetrics, type ReportRow, type SandboxAccount, type World } from '@sandbox/world';
-import { trimDecimal } from './wire';
+import { type DayMetrics, type ReportRow, type SandboxAccount, sum, type World } from '@sandbox/world';
 import { addDays } from '@shared/days';
+import { minorDigits, minorToDecimal } from '@shared/money';
+
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
+import { trimDecimal } from './wire';
 
 /**
  * The Insights edge of the Meta emulator: reading the request (level, time_range or
@@ -54,7 +55,12 @@ const DEFAULT_FIELDS = ['spend', 'impressions'];
  * The action types a purchase is reported under. Meta repeats one purchase under each of
  * them with the same value; a client must count one of them only.
  */
-export const PURCHASE_ACTION_TYPES = ['offsite_conversion.fb_pixel_purchase', 'omni_purchase', 'onsite_web_purchase', 'purchase'];
+export const PURCHASE_ACTION_TYPES = [
+  'offsite_conversion.fb_pixel_purchase',
+  'omni_purchase',
+  'onsite_web_purchase',
+  'purchase',
+];
 /** Landing-page views per link click the sandbox reports (an action that is not a conversion). */
 const LANDING_PAGE_VIEWS_PER_CLICK = 0.8;
 /** How far back Graph serves insights. */
@@ -82,7 +88,8 @@ function monthsBefore(day: string, months: number): string {
 /** Reads an insights request; `today` is the account's current day. */
 export function parseInsightsQuery(params: Record<string, string>, today: string): InsightsQuery | InsightsQueryError {
   const level = params.level ?? 'account';
-  if (level === 'adset') return { code: 100, message: '(#100) level=adset is not emulated by the sandbox (it has no ad sets)' };
+  if (level === 'adset')
+    return { code: 100, message: '(#100) level=adset is not emulated by the sandbox (it has no ad sets)' };
   if (level !== 'account' && level !== 'campaign' && level !== 'ad') {
     return { code: 100, message: '(#100) param level must be one of {ad, adset, campaign, account}' };
   }
@@ -98,12 +105,16 @@ export function parseInsightsQuery(params: Record<string, string>, today: string
     }
     const { since: from, until: to } = (range ?? {}) as { since?: unknown; until?: unknown };
     if (typeof from !== 'string' || typeof to !== 'string' || !DATE.test(from) || !DATE.test(to)) {
-      return { code: 100, message: '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}' };
+      return {
+        code: 100,
+        message: '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}',
+      };
     }
     [since, until] = [from, to];
   } else {
     const preset = DATE_PRESETS[params.date_preset ?? 'last_30d'];
-    if (!preset) return { code: 100, message: `(#100) date_preset ${params.date_preset} is not emulated by the sandbox` };
+    if (!preset)
+      return { code: 100, message: `(#100) date_preset ${params.date_preset} is not emulated by the sandbox` };
     [since, until] = preset(today);
   }
   if (since > until) return { code: 100, message: "(#100) time_range 'since' must be on or before 'until'" };
@@ -114,10 +125,18 @@ export function parseInsightsQuery(params: Record<string, string>, today: string
 
   const increment = params.time_increment ?? 'all_days';
   if (increment !== '1' && increment !== 'all_days') {
-    return { code: 100, message: `(#100) time_increment=${increment} is not emulated by the sandbox (use 1 or all_days)` };
+    return {
+      code: 100,
+      message: `(#100) time_increment=${increment} is not emulated by the sandbox (use 1 or all_days)`,
+    };
   }
 
-  const fields = params.fields ? params.fields.split(',').map((f) => f.trim()).filter(Boolean) : DEFAULT_FIELDS;
+  const fields = params.fields
+    ? params.fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : DEFAULT_FIELDS;
   const unknown = fields.find((field) => !(INSIGHTS_FIELDS as readonly string[]).includes(field));
   if (unknown) {
     return {
@@ -196,7 +215,10 @@ function actionsOf(metrics: DayMetrics): { action_type: string; value: string }[
 
 function actionValuesOf(metrics: DayMetrics, currency: string): { action_type: string; value: string }[] | undefined {
   if (metrics.conversions === 0) return undefined;
-  return PURCHASE_ACTION_TYPES.map((type) => ({ action_type: type, value: money(metrics.conversionValueMinor, currency) }));
+  return PURCHASE_ACTION_TYPES.map((type) => ({
+    action_type: type,
+    value: money(metrics.conversionValueMinor, currency),
+  }));
 }
 
 /** The rows of an insights request, rendered, ordered by day then campaign then ad. */
@@ -218,7 +240,8 @@ export function insightsRows(world: World, account: SandboxAccount, query: Insig
       clicks: () => String(metrics.clicks),
       ctr: () => (metrics.impressions > 0 ? ratioText(metrics.clicks, metrics.impressions, 100, 0) : undefined),
       cpc: () => (metrics.clicks > 0 ? ratioText(metrics.spendMinor, metrics.clicks, 1, digits) : undefined),
-      cpm: () => (metrics.impressions > 0 ? ratioText(metrics.spendMinor, metrics.impressions, 1000, digits) : undefined),
+      cpm: () =>
+        metrics.impressions > 0 ? ratioText(metrics.spendMinor, metrics.impressions, 1000, digits) : undefined,
       actions: () => actionsOf(metrics),
       action_values: () => actionValuesOf(metrics, currency),
       attribution_setting: () => SANDBOX_ATTRIBUTION.meta.attribution_setting,

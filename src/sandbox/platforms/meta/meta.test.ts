@@ -1,13 +1,15 @@
-import sharp from 'sharp';
 import { createHmac } from 'node:crypto';
-import { consent, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
+
+import { consent, REDIRECT_URI, type SandboxHarness, startHarness } from '@server/test/platforms';
+import { addDays } from '@shared/days';
 import { decimalToMinor } from '@shared/money';
+import sharp from 'sharp';
+
 import { type SandboxAccount } from '../../world';
 import { SYNC_INSIGHTS_MAX_ROWS } from './api';
 import { PURCHASE_ACTION_TYPES } from './insights';
 import { ASYNC_PROGRESS } from './nodes';
 import { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth';
-import { addDays } from '@shared/days';
 
 /** The Meta emulator's wire behaviour, spoken to with plain HTTP the way Graph is. */
 
@@ -66,14 +68,17 @@ async function codeFor(ticked: SandboxAccount[], scope = 'ads_read,ads_managemen
 /** A long-lived token for the ticked accounts. */
 async function tokenFor(ticked: SandboxAccount[], scope?: string): Promise<string> {
   const code = await codeFor(ticked, scope);
-  const short = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`);
+  const short = await http(
+    `${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`,
+  );
   const long = await http(
     `${graph}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, fb_exchange_token: short.body.access_token })}`,
   );
   return long.body.access_token;
 }
 
-const get = (path: string, token: string, params: Record<string, string> = {}) => http(`${graph}${path}?${new URLSearchParams({ ...params, access_token: token })}`);
+const get = (path: string, token: string, params: Record<string, string> = {}) =>
+  http(`${graph}${path}?${new URLSearchParams({ ...params, access_token: token })}`);
 
 describe('meta emulator: login dialog and token endpoint', () => {
   it('refuses bad authorize requests with an error page', async () => {
@@ -89,7 +94,9 @@ describe('meta emulator: login dialog and token endpoint', () => {
       expect(answer.status).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/text\/html/);
     }
-    expect((await http(dialogUrl({ ...dialogParams(), scope: 'ads_read,read_everything' }))).body).toMatch(/Invalid Scopes: read_everything/);
+    expect((await http(dialogUrl({ ...dialogParams(), scope: 'ads_read,read_everything' }))).body).toMatch(
+      /Invalid Scopes: read_everything/,
+    );
   });
 
   it('issues a short-lived token for a code (once) and a 60-day token for fb_exchange_token', async () => {
@@ -97,26 +104,50 @@ describe('meta emulator: login dialog and token endpoint', () => {
     const exchange = `${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`;
     const short = await http(exchange);
     expect(short.status).toBe(200);
-    expect(short.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: SHORT_LIVED_TOKEN_SECONDS });
+    expect(short.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: SHORT_LIVED_TOKEN_SECONDS,
+    });
 
     const replay = await http(exchange);
     expect(replay.status).toBe(400);
-    expect(replay.body.error).toMatchObject({ message: 'This authorization code has been used.', type: 'OAuthException', code: 100, error_subcode: 36009 });
+    expect(replay.body.error).toMatchObject({
+      message: 'This authorization code has been used.',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 36009,
+    });
 
     const second = await codeFor([accounts()[0]]);
-    const shortAgain = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code: second })}`);
+    const shortAgain = await http(
+      `${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code: second })}`,
+    );
     const long = await http(`${graph}/oauth/access_token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, fb_exchange_token: shortAgain.body.access_token }),
+      body: new URLSearchParams({
+        grant_type: 'fb_exchange_token',
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        fb_exchange_token: shortAgain.body.access_token,
+      }),
     });
-    expect(long.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: LONG_LIVED_TOKEN_SECONDS });
+    expect(long.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: LONG_LIVED_TOKEN_SECONDS,
+    });
   });
 
   it('answers a wrong app secret with code 1 and an unknown app with code 101', async () => {
     const code = await codeFor([accounts()[0]]);
-    const secret = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: 'nope', redirect_uri: REDIRECT_URI, code })}`);
+    const secret = await http(
+      `${graph}/oauth/access_token?${new URLSearchParams({ client_id: CLIENT_ID, client_secret: 'nope', redirect_uri: REDIRECT_URI, code })}`,
+    );
     expect(secret.body.error).toMatchObject({ message: 'Error validating client secret.', code: 1 });
-    const app = await http(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: 'other', client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`);
+    const app = await http(
+      `${graph}/oauth/access_token?${new URLSearchParams({ client_id: 'other', client_secret: CLIENT_SECRET, redirect_uri: REDIRECT_URI, code })}`,
+    );
     expect(app.body.error).toMatchObject({ code: 101 });
   });
 });
@@ -154,7 +185,14 @@ describe('meta emulator: Graph calls', () => {
     const fields = 'id,account_id,name,currency,account_status,timezone_name';
     const page1 = await get('/me/adaccounts', token, { fields, limit: '1' });
     expect(page1.body.data).toEqual([
-      { id: first.id, account_id: first.id.replace('act_', ''), name: first.name, currency: first.currency, account_status: 1, timezone_name: first.timeZone },
+      {
+        id: first.id,
+        account_id: first.id.replace('act_', ''),
+        name: first.name,
+        currency: first.currency,
+        account_status: 1,
+        timezone_name: first.timeZone,
+      },
     ]);
     expect(page1.body.paging.cursors).toEqual({ before: expect.any(String), after: expect.any(String) });
     expect(page1.body.paging.next).toMatch(new RegExp(`^${harness.sandbox.url}/meta/v25.0/me/adaccounts\\?`));
@@ -168,7 +206,9 @@ describe('meta emulator: Graph calls', () => {
     const [account] = accounts();
     const token = await tokenFor([account]);
     const campaign = account.campaigns[0];
-    const listed = await get(`/${account.id}/campaigns`, token, { fields: 'id,name,status,effective_status,daily_budget' });
+    const listed = await get(`/${account.id}/campaigns`, token, {
+      fields: 'id,name,status,effective_status,daily_budget',
+    });
     expect(listed.body.data[0]).toEqual({
       id: campaign.id,
       name: campaign.name,
@@ -177,20 +217,38 @@ describe('meta emulator: Graph calls', () => {
       daily_budget: String(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)),
     });
     const usage = JSON.parse(listed.headers.get('x-business-use-case-usage')!);
-    expect(Object.values(usage)[0]).toEqual([expect.objectContaining({ type: 'ads_management', call_count: expect.any(Number), estimated_time_to_regain_access: 0 })]);
+    expect(Object.values(usage)[0]).toEqual([
+      expect.objectContaining({
+        type: 'ads_management',
+        call_count: expect.any(Number),
+        estimated_time_to_regain_access: 0,
+      }),
+    ]);
 
-    const update = await http(`${graph}/${campaign.id}`, { method: 'POST', body: new URLSearchParams({ access_token: token, status: 'PAUSED', daily_budget: '4321' }) });
+    const update = await http(`${graph}/${campaign.id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: token, status: 'PAUSED', daily_budget: '4321' }),
+    });
     expect(update.body).toEqual({ success: true });
     expect(harness.sandbox.world.status('meta', campaign.id)).toBe('PAUSED');
     expect(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)).toBe(4321);
 
-    const bad = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, status: 'SLEEPING' })}`, { method: 'POST' });
+    const bad = await http(
+      `${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, status: 'SLEEPING' })}`,
+      { method: 'POST' },
+    );
     expect(bad.body.error).toMatchObject({ code: 100 });
-    const low = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, daily_budget: '5' })}`, { method: 'POST' });
+    const low = await http(
+      `${graph}/${campaign.id}?${new URLSearchParams({ access_token: token, daily_budget: '5' })}`,
+      { method: 'POST' },
+    );
     expect(low.body.error).toMatchObject({ code: 100, error_subcode: 1885272, error_user_title: expect.any(String) });
 
     const readOnly = await tokenFor([account], 'ads_read');
-    const denied = await http(`${graph}/${campaign.id}?${new URLSearchParams({ access_token: readOnly, status: 'ACTIVE' })}`, { method: 'POST' });
+    const denied = await http(
+      `${graph}/${campaign.id}?${new URLSearchParams({ access_token: readOnly, status: 'ACTIVE' })}`,
+      { method: 'POST' },
+    );
     expect(denied.body.error).toMatchObject({ code: 200 });
   });
 
@@ -200,14 +258,30 @@ describe('meta emulator: Graph calls', () => {
     const campaign = account.campaigns[1];
     const before = harness.sandbox.world.dailyBudgetMinor('meta', campaign.id);
     const post = async (id: string, daily_budget: string) =>
-      (await http(`${graph}/${id}`, { method: 'POST', body: new URLSearchParams({ access_token: token, daily_budget }) })).body.error;
+      (
+        await http(`${graph}/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ access_token: token, daily_budget }),
+        })
+      ).body.error;
 
     for (const malformed of ['12.5', '-100', 'ten']) {
-      expect(await post(campaign.id, malformed)).toMatchObject({ code: 100, message: expect.stringContaining('daily_budget') });
+      expect(await post(campaign.id, malformed)).toMatchObject({
+        code: 100,
+        message: expect.stringContaining('daily_budget'),
+      });
     }
-    expect(await post(campaign.id, '0')).toMatchObject({ code: 100, error_subcode: 1885272, error_user_msg: 'The minimum daily budget is 1 USD.' });
+    expect(await post(campaign.id, '0')).toMatchObject({
+      code: 100,
+      error_subcode: 1885272,
+      error_user_msg: 'The minimum daily budget is 1 USD.',
+    });
     expect(await post(campaign.id, '99')).toMatchObject({ code: 100, error_subcode: 1885272 });
-    expect(await post('120299999999999999', '5000')).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
+    expect(await post('120299999999999999', '5000')).toMatchObject({
+      code: 100,
+      error_subcode: 33,
+      type: 'GraphMethodException',
+    });
     expect(harness.sandbox.world.dailyBudgetMinor('meta', campaign.id)).toBe(before);
 
     expect(await post(campaign.id, String(before + 100))).toBeUndefined();
@@ -219,7 +293,9 @@ describe('meta emulator: Graph calls', () => {
     const token = await tokenFor([ticked]);
     expect((await get(`/${other.id}/campaigns`, token)).body.error).toMatchObject({ code: 200 });
     expect((await get('/act_999/campaigns', token)).body.error).toMatchObject({ code: 100, error_subcode: 33 });
-    expect((await http(`${harness.sandbox.url}/meta/v2.0/me/adaccounts?access_token=${token}`)).body.error).toMatchObject({ code: 2635 });
+    expect(
+      (await http(`${harness.sandbox.url}/meta/v2.0/me/adaccounts?access_token=${token}`)).body.error,
+    ).toMatchObject({ code: 2635 });
     expect((await get('/me/adaccounts/and/more', token)).body.error).toMatchObject({ code: 2500 });
   });
 
@@ -238,7 +314,9 @@ describe('meta emulator: Graph calls', () => {
     expect(answer.status).toBe(200);
     const truth = harness.sandbox.world.rows('meta', account.id, since, today, 'campaign');
     expect(answer.body.data).toHaveLength(truth.length);
-    const row = answer.body.data.find((r: { actions?: { action_type: string }[] }) => r.actions?.some((a) => a.action_type === 'omni_purchase'));
+    const row = answer.body.data.find((r: { actions?: { action_type: string }[] }) =>
+      r.actions?.some((a) => a.action_type === 'omni_purchase'),
+    );
     const source = truth.find((r) => r.campaign.id === row.campaign_id && r.date === row.date_start)!;
     expect(row.date_stop).toBe(row.date_start);
     expect(typeof row.impressions).toBe('string');
@@ -246,7 +324,9 @@ describe('meta emulator: Graph calls', () => {
     expect(row.spend).toMatch(/^\d+(\.\d{1,2})?$/);
     expect(decimalToMinor(row.spend, account.currency)).toBe(source.metrics.spendMinor);
     const purchases = row.actions.filter((a: { action_type: string }) => PURCHASE_ACTION_TYPES.includes(a.action_type));
-    expect(purchases.map((a: { value: string }) => a.value)).toEqual(PURCHASE_ACTION_TYPES.map(() => String(source.metrics.conversions)));
+    expect(purchases.map((a: { value: string }) => a.value)).toEqual(
+      PURCHASE_ACTION_TYPES.map(() => String(source.metrics.conversions)),
+    );
     expect(row.action_values).toHaveLength(PURCHASE_ACTION_TYPES.length);
   });
 
@@ -255,15 +335,29 @@ describe('meta emulator: Graph calls', () => {
     const token = await tokenFor([account]);
     const until = harness.sandbox.world.today(account);
     const since = addDays(until, -89);
-    const params = { level: 'ad', time_increment: '1', time_range: JSON.stringify({ since, until }), fields: 'ad_id,spend,impressions' };
-    expect(harness.sandbox.world.rows('meta', account.id, since, until, 'ad').length).toBeGreaterThan(SYNC_INSIGHTS_MAX_ROWS);
+    const params = {
+      level: 'ad',
+      time_increment: '1',
+      time_range: JSON.stringify({ since, until }),
+      fields: 'ad_id,spend,impressions',
+    };
+    expect(harness.sandbox.world.rows('meta', account.id, since, until, 'ad').length).toBeGreaterThan(
+      SYNC_INSIGHTS_MAX_ROWS,
+    );
 
     const sync = await get(`/${account.id}/insights`, token, params);
     expect(sync.status).toBe(500);
-    expect(sync.body.error).toMatchObject({ code: 1, is_transient: false, message: expect.stringMatching(/reduce the amount of data/) });
+    expect(sync.body.error).toMatchObject({
+      code: 1,
+      is_transient: false,
+      message: expect.stringMatching(/reduce the amount of data/),
+    });
     expect(sync.body.error.error_subcode).toBeUndefined();
 
-    const created = await http(`${graph}/${account.id}/insights`, { method: 'POST', body: new URLSearchParams({ ...params, access_token: token }) });
+    const created = await http(`${graph}/${account.id}/insights`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...params, access_token: token }),
+    });
     const runId: string = created.body.report_run_id;
     expect(runId).toMatch(/^\d+$/);
     expect((await get(`/${runId}/insights`, token)).body.error).toMatchObject({ code: 100 });
@@ -276,7 +370,8 @@ describe('meta emulator: Graph calls', () => {
     expect(seen).toEqual(ASYNC_PROGRESS);
 
     let rows: { spend: string }[] = [];
-    let next: string | undefined = `${graph}/${runId}/insights?${new URLSearchParams({ access_token: token, limit: '200' })}`;
+    let next: string | undefined =
+      `${graph}/${runId}/insights?${new URLSearchParams({ access_token: token, limit: '200' })}`;
     while (next) {
       const page: Answer = await http(next);
       rows = rows.concat(page.body.data);
@@ -294,7 +389,10 @@ describe('meta emulator: Graph calls', () => {
     const throttled = await get(`/${account.id}/campaigns`, token);
     expect(throttled.status).toBe(400);
     expect(throttled.body.error).toMatchObject({ code: 80004, error_subcode: 2446079, type: 'OAuthException' });
-    const usage = Object.values(JSON.parse(throttled.headers.get('x-business-use-case-usage')!))[0] as { call_count: number; estimated_time_to_regain_access: number }[];
+    const usage = Object.values(JSON.parse(throttled.headers.get('x-business-use-case-usage')!))[0] as {
+      call_count: number;
+      estimated_time_to_regain_access: number;
+    }[];
     expect(usage[0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: 2 });
 
     harness.sandbox.faults.add({ platform: 'meta', kind: 'rate_limit', times: 1, retryAfterSeconds: 7 });
@@ -318,18 +416,23 @@ describe('meta emulator: ads', () => {
     const account = accounts()[2];
     const today = world().today(account);
     const campaign = account.campaigns.find(
-      (c) => world().status('meta', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('meta', ad.id, today).spendMinor > 0),
+      (c) =>
+        world().status('meta', c.id) === 'ACTIVE' &&
+        c.ads.length >= 2 &&
+        c.ads.slice(0, 2).every((ad) => world().adDay('meta', ad.id, today).spendMinor > 0),
     )!;
     return { account, campaign, today };
   };
-  const post = (id: string, params: Record<string, string>) => http(`${graph}/${id}`, { method: 'POST', body: new URLSearchParams(params) });
+  const post = (id: string, params: Record<string, string>) =>
+    http(`${graph}/${id}`, { method: 'POST', body: new URLSearchParams(params) });
 
   it('lists an account’s ads with their own status, paged, and reads one by id', async () => {
     const { account, campaign } = setting();
     const token = await tokenFor([account]);
     const fields = 'id,name,campaign_id,status,effective_status';
     let ads: { id: string }[] = [];
-    let next: string | undefined = `${graph}/${account.id}/ads?${new URLSearchParams({ access_token: token, fields, limit: '5' })}`;
+    let next: string | undefined =
+      `${graph}/${account.id}/ads?${new URLSearchParams({ access_token: token, fields, limit: '5' })}`;
     while (next) {
       const page: Answer = await http(next);
       expect(page.status).toBe(200);
@@ -338,9 +441,21 @@ describe('meta emulator: ads', () => {
     }
     expect(ads).toHaveLength(account.campaigns.reduce((n, c) => n + c.ads.length, 0));
     const [ad] = campaign.ads;
-    expect(ads.find((a) => a.id === ad.id)).toEqual({ id: ad.id, name: ad.name, campaign_id: campaign.id, status: 'ACTIVE', effective_status: 'ACTIVE' });
-    expect((await get(`/${ad.id}`, token, { fields: 'id,campaign_id,configured_status' })).body).toEqual({ id: ad.id, campaign_id: campaign.id, configured_status: 'ACTIVE' });
-    expect((await get(`/${account.id}/ads`, token, { fields: 'id,adset_name' })).body.error).toMatchObject({ code: 100 });
+    expect(ads.find((a) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      name: ad.name,
+      campaign_id: campaign.id,
+      status: 'ACTIVE',
+      effective_status: 'ACTIVE',
+    });
+    expect((await get(`/${ad.id}`, token, { fields: 'id,campaign_id,configured_status' })).body).toEqual({
+      id: ad.id,
+      campaign_id: campaign.id,
+      configured_status: 'ACTIVE',
+    });
+    expect((await get(`/${account.id}/ads`, token, { fields: 'id,adset_name' })).body.error).toMatchObject({
+      code: 100,
+    });
   });
 
   it('expands an ad’s creative with creative{...}; without an expansion it gives the creative’s id; its image_url serves the PNG', async () => {
@@ -368,10 +483,18 @@ describe('meta emulator: ads', () => {
         },
       },
     });
-    expect((await get(`/${ad.id}`, token, { fields: 'id,creative' })).body).toEqual({ id: ad.id, creative: { id: expect.stringMatching(/^\d+$/) } });
-    expect((await get(`/${ad.id}`, token, { fields: 'creative{title}' })).body).toEqual({ creative: { title: ad.copy.headlines[0] } });
+    expect((await get(`/${ad.id}`, token, { fields: 'id,creative' })).body).toEqual({
+      id: ad.id,
+      creative: { id: expect.stringMatching(/^\d+$/) },
+    });
+    expect((await get(`/${ad.id}`, token, { fields: 'creative{title}' })).body).toEqual({
+      creative: { title: ad.copy.headlines[0] },
+    });
     const unknown = await get(`/${account.id}/ads`, token, { fields: 'id,creative{title,headline}' });
-    expect(unknown.body.error).toMatchObject({ code: 100, message: expect.stringContaining('(headline) on node type (AdCreative)') });
+    expect(unknown.body.error).toMatchObject({
+      code: 100,
+      message: expect.stringContaining('(headline) on node type (AdCreative)'),
+    });
 
     const image = await fetch(node.creative.image_url);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -387,7 +510,11 @@ describe('meta emulator: ads', () => {
     expect(world().adStatus('meta', ad.id)).toBe('PAUSED');
     expect(world().status('meta', campaign.id)).toBe('ACTIVE');
     const listed = await get(`/${account.id}/ads`, token, { fields: 'id,status,effective_status', limit: '500' });
-    expect(listed.body.data.find((a: { id: string }) => a.id === ad.id)).toEqual({ id: ad.id, status: 'PAUSED', effective_status: 'PAUSED' });
+    expect(listed.body.data.find((a: { id: string }) => a.id === ad.id)).toEqual({
+      id: ad.id,
+      status: 'PAUSED',
+      effective_status: 'PAUSED',
+    });
 
     const insights = await get(`/${account.id}/insights`, token, {
       level: 'ad',
@@ -421,7 +548,10 @@ describe('meta emulator: ads', () => {
     const { account, campaign } = setting();
     const token = await tokenFor([account]);
     const ad = campaign.ads[0];
-    expect((await post('120200000000000001', { access_token: token, status: 'PAUSED' })).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await post('120200000000000001', { access_token: token, status: 'PAUSED' })).body.error).toMatchObject({
+      code: 100,
+      error_subcode: 33,
+    });
     expect((await post(ad.id, { access_token: token, status: 'SLEEPING' })).body.error).toMatchObject({ code: 100 });
     expect((await post(ad.id, { access_token: token, status: 'ARCHIVED' })).body.error).toMatchObject({ code: 100 });
     expect((await post(ad.id, { access_token: token, daily_budget: '5000' })).body.error).toMatchObject({ code: 100 });

@@ -1,10 +1,11 @@
+import { addDays } from '@shared/days';
 import type { FastifyReply } from 'fastify';
+
 import type { SandboxAccount, SandboxAd, SandboxCampaign, World } from '../../world';
 import { toOffsetUnits } from './budget';
 import type { InsightsQuery } from './insights';
 import { businessIdOf } from './usage';
 import { expansionOf, invalidParameter } from './wire';
-import { addDays } from '@shared/days';
 
 /**
  * The Graph nodes the Meta emulator serves (ad accounts, campaigns, ads, async report runs): their
@@ -34,7 +35,17 @@ export const CAMPAIGN_FIELDS = [
   'start_time',
 ];
 /** The sandbox has no ad sets, so adset_id is not among them. */
-export const AD_FIELDS = ['id', 'name', 'account_id', 'campaign_id', 'status', 'configured_status', 'effective_status', 'created_time', 'creative'];
+export const AD_FIELDS = [
+  'id',
+  'name',
+  'account_id',
+  'campaign_id',
+  'status',
+  'configured_status',
+  'effective_status',
+  'created_time',
+  'creative',
+];
 /** AdCreative fields the emulator serves (on an ad through `creative{...}`). */
 export const CREATIVE_FIELDS = [
   'id',
@@ -100,7 +111,11 @@ export const accountNode = (account: SandboxAccount): Record<string, unknown> =>
   business: { id: businessIdOf(account), name: 'Acme Sandbox Business' },
 });
 
-export function campaignNode(world: World, account: SandboxAccount, campaign: SandboxCampaign): Record<string, unknown> {
+export function campaignNode(
+  world: World,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+): Record<string, unknown> {
   const status = world.status(PLATFORM, campaign.id);
   return {
     id: campaign.id,
@@ -164,9 +179,16 @@ export function creativeNode(account: SandboxAccount, ad: SandboxAd, imageBase: 
  * An ad node. `status` (= configured_status) is the ad's own; effective_status also reflects its
  * campaign: an ACTIVE ad of a paused campaign is CAMPAIGN_PAUSED. `imageBase`: see creativeNode.
  */
-export function adNode(world: World, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd, imageBase: string): Record<string, unknown> {
+export function adNode(
+  world: World,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+  ad: SandboxAd,
+  imageBase: string,
+): Record<string, unknown> {
   const status = world.adStatus(PLATFORM, ad.id);
-  const effective = status !== 'ACTIVE' ? status : world.status(PLATFORM, campaign.id) === 'ACTIVE' ? 'ACTIVE' : 'CAMPAIGN_PAUSED';
+  const effective =
+    status !== 'ACTIVE' ? status : world.status(PLATFORM, campaign.id) === 'ACTIVE' ? 'ACTIVE' : 'CAMPAIGN_PAUSED';
   const launched = addDays(campaign.startDate, ad.launchOffsetDays);
   return {
     id: ad.id,
@@ -235,7 +257,8 @@ export function pick(values: Record<string, unknown>, fields: string[]): Record<
 }
 
 /** A struct value as JSON writes it (fields without a value left out). */
-const withoutUndefined = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (JSON.parse(JSON.stringify(value)) as unknown) : value);
+const withoutUndefined = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null ? (JSON.parse(JSON.stringify(value)) as unknown) : value;
 
 /** A single node's requested fields, or the unknown-field error. */
 export function sendNode(

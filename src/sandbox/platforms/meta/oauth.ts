@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { GRAPH_VERSIONS, sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
-import { deprecatedVersion, graphParams, invalidParameter, sendGraphError, tokenError, type GraphErrorInit } from './wire';
+import {
+  deprecatedVersion,
+  type GraphErrorInit,
+  graphParams,
+  invalidParameter,
+  sendGraphError,
+  tokenError,
+} from './wire';
 
 /**
  * Meta's Login dialog and token endpoint (research section 2), under /meta/<version>:
@@ -35,18 +43,26 @@ const KNOWN_PERMISSIONS = [
 ];
 
 /** What the Login dialog appends to redirect_uri when the user cancels (manual-flow docs). */
-const DENY_PARAMS = { error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied' };
+const DENY_PARAMS = {
+  error: 'access_denied',
+  error_code: '200',
+  error_description: 'Permissions error',
+  error_reason: 'user_denied',
+};
 
 /**
  * The token endpoint's answer to a code it cannot redeem (subcode 36009 is seen in the wild;
  * 36007 and 36008 for the other cases are UNCONFIRMED).
  */
 function codeError(description: string): GraphErrorInit {
-  if (description.includes('already used')) return { message: 'This authorization code has been used.', code: 100, subcode: 36009 };
-  if (description.includes('expired')) return { message: 'This authorization code has expired.', code: 100, subcode: 36007 };
+  if (description.includes('already used'))
+    return { message: 'This authorization code has been used.', code: 100, subcode: 36009 };
+  if (description.includes('expired'))
+    return { message: 'This authorization code has expired.', code: 100, subcode: 36007 };
   if (description.includes('redirect_uri')) {
     return {
-      message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+      message:
+        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
       code: 100,
       subcode: 36008,
     };
@@ -80,7 +96,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     // Malformed or on an origin the sandbox does not redirect to: Meta's page is the same for both.
     const redirect = ctx.checkRedirect(query.redirect_uri);
     if (!redirect.ok) {
-      const detail = "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.";
+      const detail =
+        "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.";
       return dialogError(reply, 'URL blocked', detail);
     }
     if ((query.response_type ?? 'code') !== 'code') {
@@ -94,7 +111,11 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const scopes = (query.scope ?? '').split(/[\s,]+/).filter(Boolean);
     const invalid = scopes.filter((scope) => !KNOWN_PERMISSIONS.includes(scope));
     if (invalid.length > 0) {
-      return dialogError(reply, 'Invalid Scopes', `Invalid Scopes: ${invalid.join(', ')}. This message is only shown to developers.`);
+      return dialogError(
+        reply,
+        'Invalid Scopes',
+        `Invalid Scopes: ${invalid.join(', ')}. This message is only shown to developers.`,
+      );
     }
     const method = query.code_challenge ? (query.code_challenge_method ?? 'S256') : undefined;
     if (method && method !== 'S256' && method !== 'plain') {
@@ -118,7 +139,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const params = graphParams(request);
     if (!params.client_id) return sendGraphError(reply, 400, { message: 'Missing client_id parameter.', code: 101 });
     if (params.client_id !== CREDENTIALS.clientId) {
-      return sendGraphError(reply, 400, { message: 'Error validating application. Invalid application ID.', code: 101 });
+      return sendGraphError(reply, 400, {
+        message: 'Error validating application. Invalid application ID.',
+        code: 101,
+      });
     }
     const secretRequired = !params.code_verifier;
     if (secretRequired && !params.client_secret) return invalidParameter(reply, 'Missing client_secret parameter.');
@@ -138,7 +162,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       return reply.send(issued(check.grant, LONG_LIVED_TOKEN_SECONDS));
     }
     if (params.grant_type !== undefined) {
-      return invalidParameter(reply, `grant_type ${params.grant_type} is not emulated by the sandbox (use code or fb_exchange_token)`);
+      return invalidParameter(
+        reply,
+        `grant_type ${params.grant_type} is not emulated by the sandbox (use code or fb_exchange_token)`,
+      );
     }
     if (!params.redirect_uri) return invalidParameter(reply, 'Missing redirect_uri parameter.');
     if (!params.code) return invalidParameter(reply, 'Missing code parameter.');

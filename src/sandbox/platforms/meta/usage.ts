@@ -20,8 +20,14 @@ const QUOTA: Record<UseCase, { base: number; perActiveAd: number }> = {
 
 /** Throttle codes per use case, as Graph sends them. */
 export const THROTTLE_ERRORS: Record<UseCase, { code: number; message: string }> = {
-  ads_management: { code: 80004, message: '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.' },
-  ads_insights: { code: 80000, message: '(#80000) There have been too many calls from this ad-account. Wait a bit and try again.' },
+  ads_management: {
+    code: 80004,
+    message: '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.',
+  },
+  ads_insights: {
+    code: 80000,
+    message: '(#80000) There have been too many calls from this ad-account. Wait a bit and try again.',
+  },
 };
 /** Subcode Graph attaches to request-limit errors. */
 export const THROTTLE_SUBCODE = 2446079;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { LATEST_GRAPH_VERSION, sandboxCredentials } from '../../contract';
 
 /**
@@ -67,7 +69,10 @@ export function invalidParameter(reply: FastifyReply, message: string, subcode?:
 export function tokenError(reply: FastifyReply, reason: 'invalid' | 'expired' | 'revoked', now: Date): FastifyReply {
   switch (reason) {
     case 'invalid':
-      return sendGraphError(reply, 400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
+      return sendGraphError(reply, 400, {
+        message: 'Invalid OAuth access token - Cannot parse access token',
+        code: 190,
+      });
     case 'expired':
       return sendGraphError(reply, 400, {
         message: `Error validating access token: Session has expired. The current time is ${now.toUTCString()}.`,

@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addDays } from '@shared/days';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import type { Grant } from '../../grants';
 import type { SandboxContext } from '../../types';
-import { SANDBOX_ATTRIBUTION } from '../../attribution';
 import { type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import { parseReportQuery, renderReportRow } from './report';
-import { API, appCredentialsMatch, badApp, fail, jsonBody, jsonList, ok, positiveInt, TIKTOK_CODES, tiktokFaults } from './wire';
-import { addDays } from '@shared/days';
+import {
+  API,
+  appCredentialsMatch,
+  badApp,
+  fail,
+  jsonBody,
+  jsonList,
+  ok,
+  positiveInt,
+  TIKTOK_CODES,
+  tiktokFaults,
+} from './wire';
 
 /**
  * The TikTok API for Business calls the emulator serves under /tiktok/open_api/v1.3 (research section 5):
@@ -84,7 +96,12 @@ function renderCampaign(ctx: SandboxContext, account: SandboxAccount, campaign: 
  * An ad as ad/get returns it. operation_status is the ad's own switch; secondary_status is what
  * it amounts to, which also reflects the campaign (AD_STATUS_CAMPAIGN_DISABLE).
  */
-function renderAd(ctx: SandboxContext, account: SandboxAccount, campaign: SandboxCampaign, ad: SandboxAd): Record<string, unknown> {
+function renderAd(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  campaign: SandboxCampaign,
+  ad: SandboxAd,
+): Record<string, unknown> {
   const enabled = ctx.world.adStatus('tiktok', ad.id) === 'ACTIVE';
   const campaignEnabled = ctx.world.status('tiktok', campaign.id) === 'ACTIVE';
   const launched = addDays(campaign.startDate, ad.launchOffsetDays);
@@ -95,7 +112,11 @@ function renderAd(ctx: SandboxContext, account: SandboxAccount, campaign: Sandbo
     ad_id: ad.id,
     ad_name: ad.name,
     operation_status: enabled ? 'ENABLE' : 'DISABLE',
-    secondary_status: !enabled ? 'AD_STATUS_DISABLE' : campaignEnabled ? 'AD_STATUS_DELIVERY_OK' : 'AD_STATUS_CAMPAIGN_DISABLE',
+    secondary_status: !enabled
+      ? 'AD_STATUS_DISABLE'
+      : campaignEnabled
+        ? 'AD_STATUS_DELIVERY_OK'
+        : 'AD_STATUS_CAMPAIGN_DISABLE',
     create_time: `${launched} 00:00:00`,
     // The creative: an image ad's text, button and destination; the image by id (file/image/ad/info has its URL).
     ad_format: 'SINGLE_IMAGE',
@@ -187,14 +208,26 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   };
 
   /** A campaign of the advertiser; otherwise replies 40007. */
-  const campaignOf = (account: SandboxAccount, campaignId: unknown, reply: FastifyReply): SandboxCampaign | undefined => {
+  const campaignOf = (
+    account: SandboxAccount,
+    campaignId: unknown,
+    reply: FastifyReply,
+  ): SandboxCampaign | undefined => {
     const campaign = account.campaigns.find((c) => c.id === campaignId);
-    if (!campaign) fail(reply, TIKTOK_CODES.NOT_EXIST, `Campaign ${String(campaignId)} does not exist under advertiser ${account.id}.`);
+    if (!campaign)
+      fail(
+        reply,
+        TIKTOK_CODES.NOT_EXIST,
+        `Campaign ${String(campaignId)} does not exist under advertiser ${account.id}.`,
+      );
     return campaign;
   };
 
   /** The advertiser a JSON write names, after the token check; undefined when a reply was sent. */
-  const advertiserOfWrite = async (request: FastifyRequest, reply: FastifyReply): Promise<{ account: SandboxAccount; body: Record<string, unknown> } | undefined> => {
+  const advertiserOfWrite = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ account: SandboxAccount; body: Record<string, unknown> } | undefined> => {
     const grant = await authorize(request, reply);
     if (!grant) return undefined;
     const body = jsonBody(request);
@@ -207,11 +240,18 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   };
 
   /** page and page_size of a list call; undefined when refused (the reply is sent). */
-  const paging = (query: Record<string, unknown>, reply: FastifyReply): { page: number; pageSize: number } | undefined => {
+  const paging = (
+    query: Record<string, unknown>,
+    reply: FastifyReply,
+  ): { page: number; pageSize: number } | undefined => {
     const page = positiveInt(query.page, 1);
     const pageSize = positiveInt(query.page_size, CAMPAIGN_DEFAULT_PAGE_SIZE);
     if (page === undefined || pageSize === undefined || pageSize > CAMPAIGN_MAX_PAGE_SIZE) {
-      fail(reply, TIKTOK_CODES.PARAM_ERROR, `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`);
+      fail(
+        reply,
+        TIKTOK_CODES.PARAM_ERROR,
+        `page must be positive and page_size between 1 and ${CAMPAIGN_MAX_PAGE_SIZE}.`,
+      );
       return undefined;
     }
     return { page, pageSize };
@@ -235,7 +275,11 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const query = request.query as Record<string, unknown>;
     const ids = jsonList(query.advertiser_ids);
     if (!ids || ids.length === 0 || ids.length > ADVERTISER_INFO_MAX_IDS) {
-      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `advertiser_ids: Must be a JSON array of 1 to ${ADVERTISER_INFO_MAX_IDS} ids.`);
+      return fail(
+        reply,
+        TIKTOK_CODES.PARAM_ERROR,
+        `advertiser_ids: Must be a JSON array of 1 to ${ADVERTISER_INFO_MAX_IDS} ids.`,
+      );
     }
     const fields = query.fields === undefined ? undefined : jsonList(query.fields);
     if (query.fields !== undefined && !fields) {
@@ -249,7 +293,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     const list = accounts.map((account) => {
       const all = renderAdvertiser(account);
-      return fields ? Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]])) : all;
+      return fields
+        ? Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]]))
+        : all;
     });
     return ok(reply, { list });
   });
@@ -259,7 +305,12 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
    * advertiser, the page, the `filtering` on the given keys and the optional `fields`; null once
    * it has answered a fault.
    */
-  const listRequest = async (request: FastifyRequest, reply: FastifyReply, filterKeys: readonly string[], filterExample: string) => {
+  const listRequest = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filterKeys: readonly string[],
+    filterExample: string,
+  ) => {
     const grant = await authorize(request, reply);
     if (!grant) return null;
     const query = request.query as Record<string, unknown>;
@@ -284,8 +335,12 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const listed = await listRequest(request, reply, ['campaign_ids'], '{"campaign_ids":["..."]}');
     if (!listed) return reply;
     const { account, page, pageSize, filtering } = listed;
-    const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
-    const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => renderCampaign(ctx, account, campaign));
+    const all = account.campaigns.filter(
+      (campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id),
+    );
+    const list = all
+      .slice((page - 1) * pageSize, page * pageSize)
+      .map((campaign) => renderCampaign(ctx, account, campaign));
     return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
   });
 
@@ -307,7 +362,8 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       if (!campaign) return reply;
       campaigns.push(campaign);
     }
-    for (const campaign of campaigns) ctx.world.setStatus('tiktok', campaign.id, status === 'ENABLE' ? 'ACTIVE' : 'PAUSED');
+    for (const campaign of campaigns)
+      ctx.world.setStatus('tiktok', campaign.id, status === 'ENABLE' ? 'ACTIVE' : 'PAUSED');
     return ok(reply, { campaign_ids: campaigns.map((c) => c.id), status });
   });
 
@@ -319,8 +375,10 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!campaign) return reply;
     if (body.budget !== undefined) {
       const { budget } = body;
-      const budgetMinor = typeof budget === 'number' && Number.isFinite(budget) ? decimalToMinor(budget, account.currency) : 0;
-      if (budgetMinor <= 0) return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'budget: Must be a positive number in the account currency.');
+      const budgetMinor =
+        typeof budget === 'number' && Number.isFinite(budget) ? decimalToMinor(budget, account.currency) : 0;
+      if (budgetMinor <= 0)
+        return fail(reply, TIKTOK_CODES.PARAM_ERROR, 'budget: Must be a positive number in the account currency.');
       ctx.world.setDailyBudget('tiktok', campaign.id, budgetMinor);
     }
     return ok(reply, renderCampaign(ctx, account, campaign));
@@ -332,7 +390,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const listed = await listRequest(request, reply, ['campaign_ids'], '{"campaign_ids":["..."]}');
     if (!listed) return reply;
     const { account, page, pageSize, filtering, fields } = listed;
-    const all = account.campaigns.filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id));
+    const all = account.campaigns.filter(
+      (campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id),
+    );
     const list = all.slice((page - 1) * pageSize, page * pageSize).map((campaign) => {
       const rendered: Record<string, unknown> = {
         advertiser_id: account.id,
@@ -344,7 +404,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         attribution_event_count: 'EVERY',
         ...SANDBOX_ATTRIBUTION.tiktok,
       };
-      return fields ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]])) : rendered;
+      return fields
+        ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]]))
+        : rendered;
     });
     return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
   });
@@ -355,10 +417,16 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const { account, page, pageSize, filtering, fields } = listed;
     const all = account.campaigns
       .filter((campaign) => !filtering.campaign_ids || filtering.campaign_ids.includes(campaign.id))
-      .flatMap((campaign) => campaign.ads.filter((ad) => !filtering.ad_ids || filtering.ad_ids.includes(ad.id)).map((ad) => ({ campaign, ad })));
+      .flatMap((campaign) =>
+        campaign.ads
+          .filter((ad) => !filtering.ad_ids || filtering.ad_ids.includes(ad.id))
+          .map((ad) => ({ campaign, ad })),
+      );
     const list = all.slice((page - 1) * pageSize, page * pageSize).map(({ campaign, ad }) => {
       const rendered = renderAd(ctx, account, campaign, ad);
-      return fields ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]])) : rendered;
+      return fields
+        ? Object.fromEntries(fields.filter((field) => field in rendered).map((field) => [field, rendered[field]]))
+        : rendered;
     });
     return ok(reply, { list, page_info: pageInfo(page, pageSize, all.length) });
   });
@@ -372,10 +440,16 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!account) return reply;
     const ids = jsonList(query.image_ids);
     if (!ids || ids.length === 0 || ids.length > IMAGE_INFO_MAX_IDS) {
-      return fail(reply, TIKTOK_CODES.PARAM_ERROR, `image_ids: Must be a JSON array of 1 to ${IMAGE_INFO_MAX_IDS} image ids.`);
+      return fail(
+        reply,
+        TIKTOK_CODES.PARAM_ERROR,
+        `image_ids: Must be a JSON array of 1 to ${IMAGE_INFO_MAX_IDS} image ids.`,
+      );
     }
     const fileBase = `${ctx.baseUrl(request)}/tiktok`;
-    const ads = account.campaigns.flatMap((campaign) => campaign.ads).filter((ad) => ad.copy.image && ids.includes(imageIdOf(ad.copy.image.key)));
+    const ads = account.campaigns
+      .flatMap((campaign) => campaign.ads)
+      .filter((ad) => ad.copy.image && ids.includes(imageIdOf(ad.copy.image.key)));
     const unique = [...new Map(ads.map((ad) => [ad.copy.image!.key, ad])).values()];
     return ok(reply, { list: unique.map((ad) => renderImageInfo(ad, fileBase)) });
   });
@@ -385,7 +459,12 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!write) return reply;
     const { account, body } = write;
     const { ad_ids: ids, operation_status: status } = body;
-    if (!Array.isArray(ids) || ids.length === 0 || ids.length > AD_STATUS_MAX_IDS || !ids.every((id) => typeof id === 'string')) {
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      ids.length > AD_STATUS_MAX_IDS ||
+      !ids.every((id) => typeof id === 'string')
+    ) {
       return fail(reply, TIKTOK_CODES.PARAM_ERROR, `ad_ids: Must be a list of 1 to ${AD_STATUS_MAX_IDS} ad ids.`);
     }
     // DELETE exists at TikTok but the sandbox world cannot delete ads.
@@ -411,7 +490,9 @@ export function apiRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = advertiser(grant, query.advertiserId, reply);
     if (!account) return reply;
     const rows = ctx.world.rows('tiktok', account.id, query.startDate, query.endDate, query.level);
-    const list = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize).map((row) => renderReportRow(row, query));
+    const list = rows
+      .slice((query.page - 1) * query.pageSize, query.page * query.pageSize)
+      .map((row) => renderReportRow(row, query));
     return ok(reply, { list, page_info: pageInfo(query.page, query.pageSize, rows.length) });
   });
 }

@@ -1,5 +1,5 @@
-import type { SandboxPlatform } from '../../types';
 import { sendImage } from '../../images';
+import type { SandboxPlatform } from '../../types';
 import { apiRoutes, IMAGE_FILE_PATH, imageKeyOf } from './api';
 import { oauthRoutes } from './oauth';
 import { fail, TIKTOK_CODES } from './wire';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { sandboxCredentials } from '../../contract';
 import type { SandboxContext } from '../../types';
 import { API, appCredentialsMatch, badApp, fail, jsonBody, ok, TIKTOK_CODES } from './wire';

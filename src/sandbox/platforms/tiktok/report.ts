@@ -1,7 +1,8 @@
+import { daysBetween, isCalendarDay } from '@shared/days';
 import { minorToDecimal } from '@shared/money';
+
 import { type DayMetrics, type ReportRow } from '../../world';
 import { jsonList, positiveInt } from './wire';
-import { daysBetween, isCalendarDay } from '@shared/days';
 
 /**
  * The synchronous integrated report (GET /report/integrated/get/, research 5.3): parameter
@@ -31,9 +32,11 @@ type MetricRenderer = (row: ReportRow) => string;
 
 const money = (row: ReportRow, minor: number) => minorToDecimal(minor, row.account.currency);
 const percent = (part: number, whole: number) => (whole > 0 ? ((part * 100) / whole).toFixed(2) : NOT_AVAILABLE);
-const perUnit = (row: ReportRow, minor: number, units: number) => (units > 0 ? money(row, Math.round(minor / units)) : NOT_AVAILABLE);
+const perUnit = (row: ReportRow, minor: number, units: number) =>
+  units > 0 ? money(row, Math.round(minor / units)) : NOT_AVAILABLE;
 /** A purchase value: "-" on days without conversions, like TikTok's value metrics. */
-const value = (row: ReportRow, m: DayMetrics) => (m.conversions > 0 ? money(row, m.conversionValueMinor) : NOT_AVAILABLE);
+const value = (row: ReportRow, m: DayMetrics) =>
+  m.conversions > 0 ? money(row, m.conversionValueMinor) : NOT_AVAILABLE;
 
 /** Metrics both levels serve. Both purchase-value metrics carry the world's conversion value. */
 const COMMON_METRICS: Record<string, MetricRenderer> = {
@@ -69,18 +72,26 @@ export interface ReportQuery {
   pageSize: number;
 }
 
-
 /** Checks the query string of a report request; the message is what TikTok would put in a 40002. */
-export function parseReportQuery(query: Record<string, unknown>): { ok: true; value: ReportQuery } | { ok: false; message: string } {
+export function parseReportQuery(
+  query: Record<string, unknown>,
+): { ok: true; value: ReportQuery } | { ok: false; message: string } {
   const bad = (message: string) => ({ ok: false as const, message });
   const { advertiser_id, service_type, report_type, data_level, start_date, end_date } = query;
-  if (typeof advertiser_id !== 'string' || !advertiser_id) return bad('advertiser_id: Missing data for required field.');
-  if (service_type !== undefined && service_type !== 'AUCTION') return bad('service_type: The sandbox serves AUCTION reports only.');
+  if (typeof advertiser_id !== 'string' || !advertiser_id)
+    return bad('advertiser_id: Missing data for required field.');
+  if (service_type !== undefined && service_type !== 'AUCTION')
+    return bad('service_type: The sandbox serves AUCTION reports only.');
   if (report_type !== 'BASIC') return bad('report_type: The sandbox serves BASIC reports only.');
   const level = typeof data_level === 'string' ? LEVELS[data_level] : undefined;
   if (!level) return bad(`data_level: Must be one of ${Object.keys(LEVELS).join(', ')}.`);
   const dimensions = jsonList(query.dimensions);
-  if (!dimensions || dimensions.length !== 2 || !dimensions.includes(level.idDimension) || !dimensions.includes('stat_time_day')) {
+  if (
+    !dimensions ||
+    dimensions.length !== 2 ||
+    !dimensions.includes(level.idDimension) ||
+    !dimensions.includes('stat_time_day')
+  ) {
     return bad(`dimensions: Must be ["${level.idDimension}","stat_time_day"] for ${String(data_level)}.`);
   }
   const metrics = jsonList(query.metrics);
@@ -88,7 +99,8 @@ export function parseReportQuery(query: Record<string, unknown>): { ok: true; va
   if (!metrics || metrics.length === 0) return bad('metrics: Must be a non-empty JSON array of metric names.');
   const unknown = metrics.find((metric) => !(metric in known));
   if (unknown) return bad(`metrics: Invalid metric ${unknown} for ${String(data_level)}.`);
-  if (!isCalendarDay(start_date) || !isCalendarDay(end_date)) return bad('start_date, end_date: Must be dates in the format YYYY-MM-DD.');
+  if (!isCalendarDay(start_date) || !isCalendarDay(end_date))
+    return bad('start_date, end_date: Must be dates in the format YYYY-MM-DD.');
   if (end_date < start_date) return bad('end_date: Must not be earlier than start_date.');
   if (daysBetween(start_date, end_date) + 1 > REPORT_MAX_DAYS) {
     return bad(`The time span between start_date and end_date cannot exceed ${REPORT_MAX_DAYS} days.`);
@@ -96,10 +108,19 @@ export function parseReportQuery(query: Record<string, unknown>): { ok: true; va
   const page = positiveInt(query.page, 1);
   const pageSize = positiveInt(query.page_size, DEFAULT_PAGE_SIZE);
   if (page === undefined) return bad('page: Must be a positive integer.');
-  if (pageSize === undefined || pageSize > REPORT_MAX_PAGE_SIZE) return bad(`page_size: Must be between 1 and ${REPORT_MAX_PAGE_SIZE}.`);
+  if (pageSize === undefined || pageSize > REPORT_MAX_PAGE_SIZE)
+    return bad(`page_size: Must be between 1 and ${REPORT_MAX_PAGE_SIZE}.`);
   return {
     ok: true,
-    value: { advertiserId: advertiser_id, level: level.level, metrics, startDate: start_date, endDate: end_date, page, pageSize },
+    value: {
+      advertiserId: advertiser_id,
+      level: level.level,
+      metrics,
+      startDate: start_date,
+      endDate: end_date,
+      page,
+      pageSize,
+    },
   };
 }
 
@@ -111,7 +132,8 @@ export interface WireReportRow {
 /** One report row in TikTok's wire shape, with exactly the requested metrics. */
 export function renderReportRow(row: ReportRow, query: ReportQuery): WireReportRow {
   const known = metricsFor(query.level);
-  const id: Record<string, string> = query.level === 'ad' && row.ad ? { ad_id: row.ad.id } : { campaign_id: row.campaign.id };
+  const id: Record<string, string> =
+    query.level === 'ad' && row.ad ? { ad_id: row.ad.id } : { campaign_id: row.campaign.id };
   return {
     dimensions: { ...id, stat_time_day: `${row.date} 00:00:00` },
     metrics: Object.fromEntries(query.metrics.map((metric) => [metric, known[metric](row)])),

@@ -1,6 +1,7 @@
-import sharp from 'sharp';
-import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addDays } from '@shared/days';
+import sharp from 'sharp';
+
+import { type RunningSandbox, startSandbox } from '../../sandbox';
 
 /** Wire-level checks of the TikTok emulator: envelope, auth signals, parameter limits, placeholders. */
 
@@ -51,7 +52,15 @@ const reportQuery = (overrides: Record<string, unknown> = {}, account = accounts
     report_type: 'BASIC',
     data_level: 'AUCTION_CAMPAIGN',
     dimensions: ['campaign_id', 'stat_time_day'],
-    metrics: ['spend', 'impressions', 'clicks', 'conversion', 'cost_per_conversion', 'total_complete_payment_rate', 'campaign_name'],
+    metrics: [
+      'spend',
+      'impressions',
+      'clicks',
+      'conversion',
+      'cost_per_conversion',
+      'total_complete_payment_rate',
+      'campaign_name',
+    ],
     start_date: addDays(today, -29),
     end_date: today,
     page: 1,
@@ -70,9 +79,16 @@ beforeAll(async () => {
     accountIds: [accounts()[0].id, accounts()[1].id],
     scope: '',
   });
-  const { status, body } = await call('/oauth2/access_token/', { body: { ...credentials, auth_code: code }, token: null });
+  const { status, body } = await call('/oauth2/access_token/', {
+    body: { ...credentials, auth_code: code },
+    token: null,
+  });
   expect(status).toBe(200);
-  expect(body).toMatchObject({ code: 0, message: 'OK', data: { advertiser_ids: [accounts()[0].id, accounts()[1].id], scope: [4] } });
+  expect(body).toMatchObject({
+    code: 0,
+    message: 'OK',
+    data: { advertiser_ids: [accounts()[0].id, accounts()[1].id], scope: [4] },
+  });
   expect(body.request_id).toMatch(/^\d{14}[0-9A-F]{18}$/);
   token = body.data.access_token as string;
 });
@@ -86,7 +102,10 @@ describe('TikTok emulator', () => {
       token: null,
     });
     expect(form).toMatchObject({ status: 200, body: { code: 40002, data: {} } });
-    const unknown = await call('/oauth2/access_token/', { body: { ...credentials, auth_code: 'tiktok-code-nope' }, token: null });
+    const unknown = await call('/oauth2/access_token/', {
+      body: { ...credentials, auth_code: 'tiktok-code-nope' },
+      token: null,
+    });
     expect(unknown.body.code).toBe(40110);
     const broken = await call('/oauth2/access_token/', { body: '{"app_id":', token: null });
     expect(broken).toMatchObject({ status: 200, body: { code: 40002 } });
@@ -94,33 +113,62 @@ describe('TikTok emulator', () => {
 
   it('signals a missing token with 40104 and an unknown one with 40105', async () => {
     expect((await call('/oauth2/advertiser/get/', { query: credentials, token: null })).body.code).toBe(40104);
-    expect((await call('/oauth2/advertiser/get/', { query: credentials, token: 'tiktok-at-unknown' })).body.code).toBe(40105);
+    expect((await call('/oauth2/advertiser/get/', { query: credentials, token: 'tiktok-at-unknown' })).body.code).toBe(
+      40105,
+    );
   });
 
   it('lists granted advertisers only and refuses the others with 40001', async () => {
     const granted = await call('/oauth2/advertiser/get/', { query: credentials });
-    expect(granted.body.data.list).toEqual(accounts().slice(0, 2).map((a) => ({ advertiser_id: a.id, advertiser_name: a.name })));
+    expect(granted.body.data.list).toEqual(
+      accounts()
+        .slice(0, 2)
+        .map((a) => ({ advertiser_id: a.id, advertiser_name: a.name })),
+    );
     const fields = ['advertiser_id', 'currency', 'timezone'];
     const info = await call('/advertiser/info/', { query: { advertiser_ids: [accounts()[0].id], fields } });
-    expect(info.body.data.list).toEqual([{ advertiser_id: accounts()[0].id, currency: 'USD', timezone: 'America/New_York' }]);
+    expect(info.body.data.list).toEqual([
+      { advertiser_id: accounts()[0].id, currency: 'USD', timezone: 'America/New_York' },
+    ]);
     const other = await call('/advertiser/info/', { query: { advertiser_ids: [accounts()[1].id, accounts()[2].id] } });
     expect(other.body.code).toBe(40001);
   });
 
   it('returns campaigns with ENABLE/DISABLE and a float budget in major units', async () => {
-    const { body } = await call('/campaign/get/', { query: { advertiser_id: accounts()[0].id, page: 1, page_size: 2 } });
+    const { body } = await call('/campaign/get/', {
+      query: { advertiser_id: accounts()[0].id, page: 1, page_size: 2 },
+    });
     const total = accounts()[0].campaigns.length;
-    expect(body.data.page_info).toEqual({ page: 1, page_size: 2, total_number: total, total_page: Math.ceil(total / 2) });
+    expect(body.data.page_info).toEqual({
+      page: 1,
+      page_size: 2,
+      total_number: total,
+      total_page: Math.ceil(total / 2),
+    });
     const first = body.data.list![0];
-    expect(first).toMatchObject({ campaign_id: accounts()[0].campaigns[0].id, budget_mode: 'BUDGET_MODE_DAY', operation_status: 'ENABLE' });
+    expect(first).toMatchObject({
+      campaign_id: accounts()[0].campaigns[0].id,
+      budget_mode: 'BUDGET_MODE_DAY',
+      operation_status: 'ENABLE',
+    });
     expect(typeof first.budget).toBe('number');
   });
 
   it('renders report rows in TikTok shape, with "-" where a metric has no value', async () => {
-    const metrics = ['spend', 'impressions', 'clicks', 'conversion', 'cost_per_conversion', 'total_complete_payment_rate'];
+    const metrics = [
+      'spend',
+      'impressions',
+      'clicks',
+      'conversion',
+      'cost_per_conversion',
+      'total_complete_payment_rate',
+    ];
     metrics.push('campaign_id', 'ad_name');
     // The INR advertiser has ads with conversion-less days in its last 30 days.
-    const query = reportQuery({ data_level: 'AUCTION_AD', dimensions: ['ad_id', 'stat_time_day'], metrics }, accounts()[1]);
+    const query = reportQuery(
+      { data_level: 'AUCTION_AD', dimensions: ['ad_id', 'stat_time_day'], metrics },
+      accounts()[1],
+    );
     const { body } = await call('/report/integrated/get/', { query });
     expect(body.code).toBe(0);
     const list = body.data.list as { dimensions: Record<string, string>; metrics: Record<string, string> }[];
@@ -147,16 +195,22 @@ describe('TikTok emulator', () => {
     const totalPage = first.body.data.page_info!.total_page;
     expect(first.body.data.page_info!.total_number).toBe(whole.body.data.list!.length);
     for (let page = 1; page <= totalPage; page += 1) {
-      pages.push(...(await call('/report/integrated/get/', { query: reportQuery({ page, page_size: 7 }) })).body.data.list!);
+      pages.push(
+        ...(await call('/report/integrated/get/', { query: reportQuery({ page, page_size: 7 }) })).body.data.list!,
+      );
     }
     expect(pages).toEqual(whole.body.data.list);
   });
 
   it('rejects more than 30 days, pages over 1000 and unknown metrics with 40002', async () => {
     const today = sandbox.world.today(accounts()[0]);
-    expect((await call('/report/integrated/get/', { query: reportQuery({ start_date: addDays(today, -30) }) })).body.code).toBe(40002);
+    expect(
+      (await call('/report/integrated/get/', { query: reportQuery({ start_date: addDays(today, -30) }) })).body.code,
+    ).toBe(40002);
     expect((await call('/report/integrated/get/', { query: reportQuery({ page_size: 1001 }) })).body.code).toBe(40002);
-    expect((await call('/report/integrated/get/', { query: reportQuery({ metrics: ['spend', 'revenue'] }) })).body.code).toBe(40002);
+    expect(
+      (await call('/report/integrated/get/', { query: reportQuery({ metrics: ['spend', 'revenue'] }) })).body.code,
+    ).toBe(40002);
     const wrongDimensions = reportQuery({ dimensions: ['ad_id', 'stat_time_day'] });
     expect((await call('/report/integrated/get/', { query: wrongDimensions })).body.code).toBe(40002);
   });
@@ -178,13 +232,17 @@ describe('TikTok emulator', () => {
     const status = await call('/campaign/status/update/', { body: statusBody });
     expect(status.body).toMatchObject({ code: 0, data: { campaign_ids: [campaign.id] } });
     expect(sandbox.world.status('tiktok', campaign.id)).toBe('PAUSED');
-    const budget = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: campaign.id, budget: 77.5 } });
+    const budget = await call('/campaign/update/', {
+      body: { advertiser_id: account.id, campaign_id: campaign.id, budget: 77.5 },
+    });
     expect(budget.body).toMatchObject({ code: 0, data: { budget: 77.5, operation_status: 'DISABLE' } });
     expect(sandbox.world.dailyBudgetMinor('tiktok', campaign.id)).toBe(7750);
     const bad = await call('/campaign/status/update/', { body: { ...statusBody, operation_status: 'PAUSE' } });
     expect(bad.body.code).toBe(40002);
     const foreignCampaign = accounts()[1].campaigns[0].id;
-    const foreign = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: foreignCampaign, budget: 10 } });
+    const foreign = await call('/campaign/update/', {
+      body: { advertiser_id: account.id, campaign_id: foreignCampaign, budget: 10 },
+    });
     expect(foreign.body.code).toBe(40007);
   });
 
@@ -193,10 +251,17 @@ describe('TikTok emulator', () => {
     const campaign = account.campaigns[1];
     const before = sandbox.world.dailyBudgetMinor('tiktok', campaign.id);
     for (const budget of [0, -10, '77.5', null]) {
-      const refused = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: campaign.id, budget } });
-      expect(refused.body).toMatchObject({ code: 40002, message: 'budget: Must be a positive number in the account currency.' });
+      const refused = await call('/campaign/update/', {
+        body: { advertiser_id: account.id, campaign_id: campaign.id, budget },
+      });
+      expect(refused.body).toMatchObject({
+        code: 40002,
+        message: 'budget: Must be a positive number in the account currency.',
+      });
     }
-    const unknown = await call('/campaign/update/', { body: { advertiser_id: account.id, campaign_id: '1700000000000000', budget: 10 } });
+    const unknown = await call('/campaign/update/', {
+      body: { advertiser_id: account.id, campaign_id: '1700000000000000', budget: 10 },
+    });
     expect(unknown.body.code).toBe(40007);
     expect(sandbox.world.dailyBudgetMinor('tiktok', campaign.id)).toBe(before);
   });
@@ -208,7 +273,10 @@ describe('TikTok emulator: ads', () => {
     const account = accounts()[1];
     const today = sandbox.world.today(account);
     const campaign = account.campaigns.find(
-      (c) => sandbox.world.status('tiktok', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('tiktok', ad.id, today).spendMinor > 0),
+      (c) =>
+        sandbox.world.status('tiktok', c.id) === 'ACTIVE' &&
+        c.ads.length >= 2 &&
+        c.ads.slice(0, 2).every((ad) => sandbox.world.adDay('tiktok', ad.id, today).spendMinor > 0),
     )!;
     return { account, campaign, today };
   };
@@ -218,14 +286,29 @@ describe('TikTok emulator: ads', () => {
     const total = account.campaigns.reduce((n, c) => n + c.ads.length, 0);
     const first = await call('/ad/get/', { query: { advertiser_id: account.id, page: 1, page_size: 3 } });
     expect(first.body.code).toBe(0);
-    expect(first.body.data.page_info).toEqual({ page: 1, page_size: 3, total_number: total, total_page: Math.ceil(total / 3) });
+    expect(first.body.data.page_info).toEqual({
+      page: 1,
+      page_size: 3,
+      total_number: total,
+      total_page: Math.ceil(total / 3),
+    });
     const [ad] = campaign.ads;
     const fields = ['ad_id', 'ad_name', 'campaign_id', 'operation_status', 'secondary_status'];
-    const filtered = await call('/ad/get/', { query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } } });
+    const filtered = await call('/ad/get/', {
+      query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } },
+    });
     expect(filtered.body.data.list).toEqual([
-      { ad_id: ad.id, ad_name: ad.name, campaign_id: campaign.id, operation_status: 'ENABLE', secondary_status: 'AD_STATUS_DELIVERY_OK' },
+      {
+        ad_id: ad.id,
+        ad_name: ad.name,
+        campaign_id: campaign.id,
+        operation_status: 'ENABLE',
+        secondary_status: 'AD_STATUS_DELIVERY_OK',
+      },
     ]);
-    expect((await call('/ad/get/', { query: { advertiser_id: account.id, filtering: '{"ad_ids":"x"}' } })).body.code).toBe(40002);
+    expect(
+      (await call('/ad/get/', { query: { advertiser_id: account.id, filtering: '{"ad_ids":"x"}' } })).body.code,
+    ).toBe(40002);
     expect((await call('/ad/get/', { query: { advertiser_id: accounts()[2].id } })).body.code).toBe(40001);
   });
 
@@ -233,38 +316,73 @@ describe('TikTok emulator: ads', () => {
     const { account, campaign } = setting();
     const [ad] = campaign.ads;
     const fields = ['ad_id', 'ad_text', 'call_to_action', 'landing_page_url', 'image_ids'];
-    const listed = await call('/ad/get/', { query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } } });
+    const listed = await call('/ad/get/', {
+      query: { advertiser_id: account.id, fields, filtering: { ad_ids: [ad.id] } },
+    });
     const imageId = `ad-site-i18n-sg/${ad.copy.image!.key}`;
     expect(listed.body.data.list).toEqual([
-      { ad_id: ad.id, ad_text: ad.copy.primaryText, call_to_action: ad.copy.callToAction, landing_page_url: ad.copy.landingUrl, image_ids: [imageId] },
+      {
+        ad_id: ad.id,
+        ad_text: ad.copy.primaryText,
+        call_to_action: ad.copy.callToAction,
+        landing_page_url: ad.copy.landingUrl,
+        image_ids: [imageId],
+      },
     ]);
-    const info = await call('/file/image/ad/info/', { query: { advertiser_id: account.id, image_ids: [imageId, 'ad-site-i18n-sg/unknown'] } });
+    const info = await call('/file/image/ad/info/', {
+      query: { advertiser_id: account.id, image_ids: [imageId, 'ad-site-i18n-sg/unknown'] },
+    });
     expect(info.body.code).toBe(0);
-    expect(info.body.data.list).toEqual([expect.objectContaining({ image_id: imageId, width: 1080, height: 1920, format: 'png', image_url: expect.any(String) })]);
+    expect(info.body.data.list).toEqual([
+      expect.objectContaining({
+        image_id: imageId,
+        width: 1080,
+        height: 1920,
+        format: 'png',
+        image_url: expect.any(String),
+      }),
+    ]);
     const image = await fetch(info.body.data.list![0].image_url as string);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 1080, height: 1920 });
-    expect((await call('/file/image/ad/info/', { query: { advertiser_id: account.id, image_ids: 'x' } })).body.code).toBe(40002);
+    expect(
+      (await call('/file/image/ad/info/', { query: { advertiser_id: account.id, image_ids: 'x' } })).body.code,
+    ).toBe(40002);
     // An advertiser the token was not granted.
-    expect((await call('/file/image/ad/info/', { query: { advertiser_id: accounts()[2].id, image_ids: [imageId] } })).body.code).toBe(40001);
+    expect(
+      (await call('/file/image/ad/info/', { query: { advertiser_id: accounts()[2].id, image_ids: [imageId] } })).body
+        .code,
+    ).toBe(40001);
   });
 
   it('disables an ad through ad/status/update: DISABLE in ad/get, no delivery today, its siblings deliver; then enables it', async () => {
     const { account, campaign, today } = setting();
     const [ad, sibling] = campaign.ads;
-    const update = (operation_status: string) => call('/ad/status/update/', { body: { advertiser_id: account.id, ad_ids: [ad.id], operation_status } });
+    const update = (operation_status: string) =>
+      call('/ad/status/update/', { body: { advertiser_id: account.id, ad_ids: [ad.id], operation_status } });
     expect((await update('DISABLE')).body).toMatchObject({ code: 0, data: { ad_ids: [ad.id], status: 'DISABLE' } });
     expect(sandbox.world.adStatus('tiktok', ad.id)).toBe('PAUSED');
     expect(sandbox.world.status('tiktok', campaign.id)).toBe('ACTIVE');
     const listed = await call('/ad/get/', { query: { advertiser_id: account.id, filtering: { ad_ids: [ad.id] } } });
-    expect(listed.body.data.list![0]).toMatchObject({ operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DISABLE' });
+    expect(listed.body.data.list![0]).toMatchObject({
+      operation_status: 'DISABLE',
+      secondary_status: 'AD_STATUS_DISABLE',
+    });
 
     const query = reportQuery(
-      { data_level: 'AUCTION_AD', dimensions: ['ad_id', 'stat_time_day'], metrics: ['spend'], start_date: today, end_date: today },
+      {
+        data_level: 'AUCTION_AD',
+        dimensions: ['ad_id', 'stat_time_day'],
+        metrics: ['spend'],
+        start_date: today,
+        end_date: today,
+      },
       account,
     );
     const report = await call('/report/integrated/get/', { query });
-    const adIds = (report.body.data.list as { dimensions: Record<string, string> }[]).map((row) => row.dimensions.ad_id);
+    const adIds = (report.body.data.list as { dimensions: Record<string, string> }[]).map(
+      (row) => row.dimensions.ad_id,
+    );
     expect(adIds).not.toContain(ad.id);
     expect(adIds).toContain(sibling.id);
 
@@ -276,7 +394,8 @@ describe('TikTok emulator: ads', () => {
   it('answers an unknown ad with 40007 and refuses other operation statuses and malformed ad_ids with 40002', async () => {
     const { account, campaign } = setting();
     const ad = campaign.ads[0];
-    const update = (body: Record<string, unknown>) => call('/ad/status/update/', { body: { advertiser_id: account.id, operation_status: 'DISABLE', ...body } });
+    const update = (body: Record<string, unknown>) =>
+      call('/ad/status/update/', { body: { advertiser_id: account.id, operation_status: 'DISABLE', ...body } });
     expect((await update({ ad_ids: ['1700000000000000'] })).body.code).toBe(40007);
     expect((await update({ ad_ids: [accounts()[0].campaigns[0].ads[0].id] })).body.code).toBe(40007);
     expect((await update({ ad_ids: [ad.id], operation_status: 'PAUSE' })).body.code).toBe(40002);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { sandboxCredentials, TIKTOK_API_VERSION } from '../../contract';
 import type { FaultRenderer } from '../../types';
 
@@ -78,10 +80,13 @@ export function positiveInt(value: unknown, fallback: number): number | undefine
 export function jsonBody(request: FastifyRequest): Record<string, unknown> | undefined {
   const type = request.headers['content-type'] ?? '';
   const body = request.body;
-  if (!type.includes('application/json') || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  if (!type.includes('application/json') || typeof body !== 'object' || body === null || Array.isArray(body))
+    return undefined;
   return body as Record<string, unknown>;
 }
 
 /** Whether a call carries the sandbox app's app_id and secret. */
-export const appCredentialsMatch = (appId: unknown, secret: unknown) => appId === CREDENTIALS.clientId && secret === CREDENTIALS.clientSecret;
-export const badApp = (reply: FastifyReply) => fail(reply, TIKTOK_CODES.PERMISSION_ERROR, 'The app_id or secret is invalid.');
+export const appCredentialsMatch = (appId: unknown, secret: unknown) =>
+  appId === CREDENTIALS.clientId && secret === CREDENTIALS.clientSecret;
+export const badApp = (reply: FastifyReply) =>
+  fail(reply, TIKTOK_CODES.PERMISSION_ERROR, 'The app_id or secret is invalid.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { SandboxContext } from '../../types';
 import { entityRoutes } from './entities';
 import { statsRoutes } from './stats';

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { addDays } from '@shared/days';
 import { microsToMinor, minorToMicros } from '@shared/money';
-import { X_ADS_VERSION } from '../../contract';
+import type { FastifyInstance } from 'fastify';
+
 import { SANDBOX_ATTRIBUTION } from '../../attribution';
+import { X_ADS_VERSION } from '../../contract';
 import type { SandboxContext } from '../../types';
 import { type SandboxAccount, type SandboxAd, type SandboxCampaign } from '../../world';
 import {
@@ -20,7 +22,6 @@ import {
   tweetId,
   XFailure,
 } from './wire';
-import { addDays } from '@shared/days';
 
 /**
  * X Ads API v12 entity endpoints, emulated over the world (research 4.2, 4.4): accounts (only
@@ -47,7 +48,9 @@ const at = (day: string) => `${day}T00:00:00Z`;
 
 /** When the account was opened: the day its first campaign started. */
 function accountCreated(account: SandboxAccount): string {
-  return at(account.campaigns.reduce((first, c) => (c.startDate < first ? c.startDate : first), account.campaigns[0].startDate));
+  return at(
+    account.campaigns.reduce((first, c) => (c.startDate < first ? c.startDate : first), account.campaigns[0].startDate),
+  );
 }
 
 function accountView(account: SandboxAccount) {
@@ -100,7 +103,9 @@ export function campaignView(ctx: SandboxContext, account: SandboxAccount, campa
     funding_instrument_id: fundingInstrumentId(account),
     entity_status: status,
     budget_optimization: 'CAMPAIGN',
-    daily_budget_amount_local_micro: Number(minorToMicros(ctx.world.dailyBudgetMinor('x', campaign.id), account.currency)),
+    daily_budget_amount_local_micro: Number(
+      minorToMicros(ctx.world.dailyBudgetMinor('x', campaign.id), account.currency),
+    ),
     total_budget_amount_local_micro: null,
     currency: account.currency,
     standard_delivery: true,
@@ -179,7 +184,14 @@ function cardView(campaign: SandboxCampaign, ad: SandboxAd, mediaBase: string) {
       {
         type: 'MEDIA',
         media_key: mediaKey,
-        media_metadata: { [mediaKey]: { type: 'IMAGE', url: `${mediaBase}${MEDIA_PATH}/${image.key}.png`, width: image.width, height: image.height } },
+        media_metadata: {
+          [mediaKey]: {
+            type: 'IMAGE',
+            url: `${mediaBase}${MEDIA_PATH}/${image.key}.png`,
+            width: image.width,
+            height: image.height,
+          },
+        },
       },
       { type: 'DETAILS', title: ad.copy.headlines[0] ?? '', destination: { type: 'WEBSITE', url: ad.copy.landingUrl } },
     ],
@@ -213,7 +225,11 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const grant = await authenticate(ctx, request, reply, 'read');
     if (!grant) return reply;
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
-    return { ...page([fundingInstrumentView(account)], paramsOf(request)), data_type: 'funding_instrument', request: echo(request) };
+    return {
+      ...page([fundingInstrumentView(account)], paramsOf(request)),
+      data_type: 'funding_instrument',
+      request: echo(request),
+    };
   });
 
   // Web event tags (the conversion tags): one per sandbox account, with its click and
@@ -243,7 +259,14 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
     const params = paramsOf(request);
     const campaigns = filtered(account.campaigns, idList(params, 'campaign_ids', MAX_FILTER_IDS), (c) => c.id);
-    return { ...page(campaigns.map((c) => campaignView(ctx, account, c)), params), data_type: 'campaign', request: echo(request) };
+    return {
+      ...page(
+        campaigns.map((c) => campaignView(ctx, account, c)),
+        params,
+      ),
+      data_type: 'campaign',
+      request: echo(request),
+    };
   });
 
   app.put(`${v}/accounts/:account_id/campaigns/:campaign_id`, async (request, reply) => {
@@ -252,7 +275,8 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const { account_id, campaign_id } = request.params as { account_id: string; campaign_id: string };
     const account = grantedAccount(ctx, grant, account_id);
     const campaign = account.campaigns.find((c) => c.id === campaign_id);
-    if (!campaign) throw new XFailure(404, 'NOT_FOUND', `Campaign ${campaign_id} was not found for account ${account_id}`);
+    if (!campaign)
+      throw new XFailure(404, 'NOT_FOUND', `Campaign ${campaign_id} was not found for account ${account_id}`);
     const params = paramsOf(request);
     const status = params.entity_status;
     if (status !== undefined && !STATUSES.has(status)) {
@@ -311,9 +335,15 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = grantedAccount(ctx, grant, account_id);
     const campaign = account.campaigns.find((c) => c.ads.some((ad) => ad.id === promoted_tweet_id));
     const ad = campaign?.ads.find((a) => a.id === promoted_tweet_id);
-    if (!campaign || !ad) throw new XFailure(404, 'NOT_FOUND', `Promoted Tweet ${promoted_tweet_id} was not found for Account ${account_id}`);
+    if (!campaign || !ad)
+      throw new XFailure(
+        404,
+        'NOT_FOUND',
+        `Promoted Tweet ${promoted_tweet_id} was not found for Account ${account_id}`,
+      );
     const status = paramsOf(request).entity_status;
-    if (status === undefined) throw new XFailure(400, 'MISSING_PARAMETER', '"entity_status" is a required parameter', 'entity_status');
+    if (status === undefined)
+      throw new XFailure(400, 'MISSING_PARAMETER', '"entity_status" is a required parameter', 'entity_status');
     if (!STATUSES.has(status)) {
       throw invalidParameter('entity_status', `Expected one of ACTIVE, PAUSED for entity_status, got "${status}"`);
     }
@@ -326,8 +356,10 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!grant) return reply;
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
     const params = paramsOf(request);
-    if (!params.tweet_type) throw new XFailure(400, 'MISSING_PARAMETER', '"tweet_type" is a required parameter', 'tweet_type');
-    const tweets = params.tweet_type === 'PUBLISHED' ? account.campaigns.flatMap((c) => c.ads.map((ad) => tweetView(ad))) : [];
+    if (!params.tweet_type)
+      throw new XFailure(400, 'MISSING_PARAMETER', '"tweet_type" is a required parameter', 'tweet_type');
+    const tweets =
+      params.tweet_type === 'PUBLISHED' ? account.campaigns.flatMap((c) => c.ads.map((ad) => tweetView(ad))) : [];
     const items = filtered(tweets, idList(params, 'tweet_ids', MAX_FILTER_IDS), (t) => t.id_str);
     return { ...page(items, params), request: echo(request) };
   });
@@ -339,7 +371,9 @@ export function entityRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = grantedAccount(ctx, grant, (request.params as { account_id: string }).account_id);
     const params = paramsOf(request);
     const mediaBase = `${ctx.baseUrl(request)}/x`;
-    const cards = account.campaigns.flatMap((c) => c.ads.filter((ad) => ad.copy.image).map((ad) => cardView(c, ad, mediaBase)));
+    const cards = account.campaigns.flatMap((c) =>
+      c.ads.filter((ad) => ad.copy.image).map((ad) => cardView(c, ad, mediaBase)),
+    );
     const items = filtered(cards, idList(params, 'card_uris', MAX_FILTER_IDS), (card) => card.card_uri);
     return { ...page(items, params), request: echo(request) };
   });

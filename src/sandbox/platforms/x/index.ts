@@ -1,8 +1,8 @@
 import { X_ADS_VERSION } from '../../contract';
+import { sendImage } from '../../images';
 import type { SandboxPlatform } from '../../types';
 import { apiRoutes } from './api';
 import { oauthRoutes } from './oauth';
-import { sendImage } from '../../images';
 import { MEDIA_PATH, sendError, transactionId, XFailure } from './wire';
 
 /**

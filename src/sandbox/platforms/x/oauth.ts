@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { withQuery } from '../../consent';
 import { sandboxCredentials } from '../../contract';
 import type { Grant } from '../../grants';
@@ -55,7 +56,12 @@ function field(form: Form, name: string): string | undefined {
 function clientAuthenticated(request: FastifyRequest, reply: FastifyReply, form: Form): boolean {
   const { clientId, clientSecret } = sandboxCredentials('x');
   if (field(form, 'client_secret') !== undefined) {
-    oauthError(reply, 401, 'unauthorized_client', 'client_secret_post is not supported; use HTTP Basic (client_secret_basic)');
+    oauthError(
+      reply,
+      401,
+      'unauthorized_client',
+      'client_secret_post is not supported; use HTTP Basic (client_secret_basic)',
+    );
     return false;
   }
   const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
@@ -80,7 +86,9 @@ function tokenResponse(ctx: SandboxContext, grant: Grant) {
     expires_in: X_ACCESS_TTL_SECONDS,
     access_token: ctx.grants.issueAccess(grant, X_ACCESS_TTL_SECONDS),
     scope: grant.scope,
-    ...(grant.scope.split(' ').includes('offline.access') ? { refresh_token: ctx.grants.issueRefresh(grant, null) } : {}),
+    ...(grant.scope.split(' ').includes('offline.access')
+      ? { refresh_token: ctx.grants.issueRefresh(grant, null) }
+      : {}),
   };
 }
 
@@ -96,21 +104,28 @@ function formOf(request: FastifyRequest, reply: FastifyReply): Form | undefined 
 export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/i/oauth2/authorize', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
-    if (q.client_id !== sandboxCredentials('x').clientId) return errorPage(reply, 'This app (client_id) is not registered.');
+    if (q.client_id !== sandboxCredentials('x').clientId)
+      return errorPage(reply, 'This app (client_id) is not registered.');
     const redirect = ctx.checkRedirect(q.redirect_uri);
     if (!redirect.ok) {
       return errorPage(
         reply,
-        redirect.reason === 'malformed' ? 'redirect_uri must be an absolute http(s) URL.' : 'redirect_uri does not match the callback URLs registered for this app.',
+        redirect.reason === 'malformed'
+          ? 'redirect_uri must be an absolute http(s) URL.'
+          : 'redirect_uri does not match the callback URLs registered for this app.',
       );
     }
     const redirectUri = redirect.uri;
     const fail = (error: string, description: string) =>
-      reply.redirect(withQuery(redirectUri, { error, error_description: description, ...(q.state ? { state: q.state } : {}) }), 302);
+      reply.redirect(
+        withQuery(redirectUri, { error, error_description: description, ...(q.state ? { state: q.state } : {}) }),
+        302,
+      );
     if (q.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');
     if (!q.state) return fail('invalid_request', 'state is required');
     const scopes = (q.scope ?? '').split(' ').filter(Boolean);
-    if (scopes.length === 0 || scopes.some((s) => !KNOWN_SCOPES.has(s))) return fail('invalid_scope', `Bad scope: ${q.scope ?? ''}`);
+    if (scopes.length === 0 || scopes.some((s) => !KNOWN_SCOPES.has(s)))
+      return fail('invalid_scope', `Bad scope: ${q.scope ?? ''}`);
     const method = q.code_challenge_method ?? '';
     if (!q.code_challenge) return fail('invalid_request', 'code_challenge is required (PKCE)');
     if (!PKCE_METHODS.has(method)) return fail('invalid_request', 'code_challenge_method must be S256 or plain');
@@ -139,12 +154,21 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       if (!code || !redirectUri || !codeVerifier) {
         return oauthError(reply, 400, 'invalid_request', 'code, redirect_uri and code_verifier are required');
       }
-      const redeemed = ctx.grants.redeemCode('x', code, { clientId: sandboxCredentials('x').clientId, redirectUri, codeVerifier });
+      const redeemed = ctx.grants.redeemCode('x', code, {
+        clientId: sandboxCredentials('x').clientId,
+        redirectUri,
+        codeVerifier,
+      });
       if (!redeemed.ok) {
         return oauthError(reply, redeemed.error === 'invalid_client' ? 401 : 400, redeemed.error, redeemed.description);
       }
       if (redeemed.grant.createdAt.getTime() + X_CODE_TTL_MS < ctx.now().getTime()) {
-        return oauthError(reply, 400, 'invalid_grant', 'Authorization code expired (X codes must be exchanged within 30 seconds)');
+        return oauthError(
+          reply,
+          400,
+          'invalid_grant',
+          'Authorization code expired (X codes must be exchanged within 30 seconds)',
+        );
       }
       return tokenResponse(ctx, redeemed.grant);
     }

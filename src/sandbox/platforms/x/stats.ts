@@ -1,6 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { addDays, daysBetween, eachDay, localDay } from '@shared/days';
 import { minorToDecimal, minorToMicros } from '@shared/money';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { X_ADS_VERSION } from '../../contract';
 import type { SandboxContext } from '../../types';
 import { type DayMetrics, type SandboxAccount } from '../../world';
@@ -12,11 +15,10 @@ import {
   invalidParameter,
   lineItemId,
   page,
+  type Params,
   paramsOf,
   XFailure,
-  type Params,
 } from './wire';
-import { addDays, daysBetween, eachDay, localDay } from '@shared/days';
 
 /**
  * X analytics, emulated (research 4.3):
@@ -73,7 +75,14 @@ const CONVERSION_FIELDS = ['post_view', 'post_engagement', 'assisted', 'order_qu
 /** Metrics of groups the world has no data for: always null. */
 const EMPTY_GROUPS: Record<string, { series: string[]; conversions: string[] }> = {
   VIDEO: {
-    series: ['video_total_views', 'video_views_25', 'video_views_50', 'video_views_75', 'video_views_100', 'video_cta_clicks'],
+    series: [
+      'video_total_views',
+      'video_views_25',
+      'video_views_50',
+      'video_views_75',
+      'video_views_100',
+      'video_cta_clicks',
+    ],
     conversions: [],
   },
   MEDIA: { series: ['media_views', 'media_engagements'], conversions: [] },
@@ -83,7 +92,12 @@ const EMPTY_GROUPS: Record<string, { series: string[]; conversions: string[] }> 
   },
   LIFE_TIME_VALUE_MOBILE_CONVERSION: { series: [], conversions: ['mobile_conversion_lifetime_value_purchases'] },
 };
-const OTHER_WEB_CONVERSIONS = ['conversion_sign_ups', 'conversion_site_visits', 'conversion_downloads', 'conversion_custom'];
+const OTHER_WEB_CONVERSIONS = [
+  'conversion_sign_ups',
+  'conversion_site_visits',
+  'conversion_downloads',
+  'conversion_custom',
+];
 const TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -109,13 +123,15 @@ type Series = Array<number | string | null> | null;
 
 function required(params: Params, name: string): string {
   const value = params[name];
-  if (value === undefined || value === '') throw new XFailure(400, 'MISSING_PARAMETER', `"${name}" is a required parameter`, name);
+  if (value === undefined || value === '')
+    throw new XFailure(400, 'MISSING_PARAMETER', `"${name}" is a required parameter`, name);
   return value;
 }
 
 function oneOf(params: Params, name: string, allowed: string[]): string {
   const value = required(params, name);
-  if (!allowed.includes(value)) throw invalidParameter(name, `Expected one of ${allowed.join(', ')} for ${name}, got "${value}"`);
+  if (!allowed.includes(value))
+    throw invalidParameter(name, `Expected one of ${allowed.join(', ')} for ${name}, got "${value}"`);
   return value;
 }
 
@@ -155,11 +171,19 @@ function resolveEntities(ctx: SandboxContext, account: SandboxAccount, entity: s
   return ids.map((id) => {
     for (const campaign of account.campaigns) {
       if (entity === 'CAMPAIGN' ? campaign.id === id : entity === 'LINE_ITEM' && lineItemId(campaign) === id) {
-        return { id, firstDay: campaign.startDate, day: (date: string) => ctx.world.campaignDay('x', campaign.id, date) };
+        return {
+          id,
+          firstDay: campaign.startDate,
+          day: (date: string) => ctx.world.campaignDay('x', campaign.id, date),
+        };
       }
       const ad = entity === 'PROMOTED_TWEET' ? campaign.ads.find((a) => a.id === id) : undefined;
       if (ad) {
-        return { id, firstDay: addDays(campaign.startDate, ad.launchOffsetDays), day: (date: string) => ctx.world.adDay('x', ad.id, date) };
+        return {
+          id,
+          firstDay: addDays(campaign.startDate, ad.launchOffsetDays),
+          day: (date: string) => ctx.world.adDay('x', ad.id, date),
+        };
       }
     }
     throw invalidParameter('entity_ids', `${entity} ${id} was not found for account ${account.id}`);
@@ -167,7 +191,12 @@ function resolveEntities(ctx: SandboxContext, account: SandboxAccount, entity: s
 }
 
 /** Checks an analytics request against X's rules; `maxDays` is 7 (sync) or 90 (async jobs). */
-export function parseStatsQuery(ctx: SandboxContext, account: SandboxAccount, params: Params, maxDays: number): StatsQuery {
+export function parseStatsQuery(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  params: Params,
+  maxDays: number,
+): StatsQuery {
   const entity = oneOf(params, 'entity', ENTITIES);
   if (!EMULATED_ENTITIES.has(entity)) {
     throw invalidParameter('entity', `The sandbox emulates entity ${[...EMULATED_ENTITIES].join(', ')}, not ${entity}`);
@@ -175,19 +204,27 @@ export function parseStatsQuery(ctx: SandboxContext, account: SandboxAccount, pa
   required(params, 'entity_ids');
   const ids = idList(params, 'entity_ids', MAX_ENTITY_IDS)!;
   const granularity = oneOf(params, 'granularity', GRANULARITIES);
-  if (granularity !== 'DAY') throw invalidParameter('granularity', `The sandbox emulates granularity DAY only, not ${granularity}`);
+  if (granularity !== 'DAY')
+    throw invalidParameter('granularity', `The sandbox emulates granularity DAY only, not ${granularity}`);
   const zone = account.timeZone;
   const start = parseTime(params, 'start_time', zone);
   const end = parseTime(params, 'end_time', zone);
   if (end <= start) throw invalidParameter('end_time', 'end_time must be after start_time');
-  for (const [name, at] of [['start_time', start], ['end_time', end]] as const) {
+  for (const [name, at] of [
+    ['start_time', start],
+    ['end_time', end],
+  ] as const) {
     if (!startsLocalDay(zone, at)) {
-      throw invalidParameter(name, `With granularity DAY, ${name} must be aligned to midnight in the account's time zone (${zone})`);
+      throw invalidParameter(
+        name,
+        `With granularity DAY, ${name} must be aligned to midnight in the account's time zone (${zone})`,
+      );
     }
   }
   const startDay = localDay(start, zone);
   const dayCount = daysBetween(startDay, localDay(end, zone));
-  if (dayCount > maxDays) throw invalidParameter('end_time', `The time range (end_time - start_time) may be at most ${maxDays} days`);
+  if (dayCount > maxDays)
+    throw invalidParameter('end_time', `The time range (end_time - start_time) may be at most ${maxDays} days`);
   const metricGroups = required(params, 'metric_groups').split(',');
   for (const group of metricGroups) {
     if (!METRIC_GROUPS.includes(group)) throw invalidParameter('metric_groups', `Unknown metric group ${group}`);
@@ -218,7 +255,8 @@ function metricsOf(entity: StatsEntity, query: StatsQuery, currency: string): Re
   const onX = query.placement === 'ALL_ON_TWITTER';
   const days = query.days.map((date) => (date < entity.firstDay ? null : entity.day(date)));
   const served = onX && days.some((d) => d !== null && (d.impressions > 0 || d.spendMinor > 0));
-  const series = (value: (d: DayMetrics) => number | string): Series => (served ? days.map((d) => (d === null ? null : value(d))) : null);
+  const series = (value: (d: DayMetrics) => number | string): Series =>
+    served ? days.map((d) => (d === null ? null : value(d))) : null;
   const metrics: Record<string, unknown> = {};
   for (const group of query.metricGroups) {
     if (group === 'ENGAGEMENT') {
@@ -230,7 +268,9 @@ function metricsOf(entity: StatsEntity, query: StatsQuery, currency: string): Re
         retweets: series((d) => Math.floor(d.clicks * 0.08)),
         replies: series((d) => Math.floor(d.clicks * 0.03)),
         follows: series((d) => Math.floor(d.clicks * 0.02)),
-        engagements: series((d) => d.clicks + Math.floor(d.clicks * 0.35) + Math.floor(d.clicks * 0.08) + Math.floor(d.clicks * 0.03)),
+        engagements: series(
+          (d) => d.clicks + Math.floor(d.clicks * 0.35) + Math.floor(d.clicks * 0.08) + Math.floor(d.clicks * 0.03),
+        ),
         card_engagements: null,
         app_clicks: null,
         qualified_impressions: null,
@@ -291,7 +331,14 @@ class StatsJobs {
 
   create(accountId: string, query: StatsQuery, body: unknown, now: Date): StatsJob {
     this.next += JOB_ID_STEP;
-    const job = { id: this.next.toString(), accountId, query, createdAt: now, checks: 0, file: gzipSync(JSON.stringify(body)) };
+    const job = {
+      id: this.next.toString(),
+      accountId,
+      query,
+      createdAt: now,
+      checks: 0,
+      file: gzipSync(JSON.stringify(body)),
+    };
     this.jobs.set(job.id, job);
     return job;
   }
@@ -372,7 +419,8 @@ export function statsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get(`${DOWNLOAD_PATH}/:file`, async (request, reply) => {
     const id = /^stats_job_(\d+)\.json\.gz$/.exec((request.params as { file: string }).file)?.[1];
     const job = id ? jobs.get(id) : undefined;
-    if (!job || !succeeded(job) || expiresAt(job) <= ctx.now()) return reply.code(404).type('text/plain').send('Not Found');
+    if (!job || !succeeded(job) || expiresAt(job) <= ctx.now())
+      return reply.code(404).type('text/plain').send('Not Found');
     return reply.type('application/gzip').send(job.file);
   });
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Grant } from '../../grants';
 import type { FaultRenderer, SandboxContext } from '../../types';
 import type { SandboxAccount, SandboxAd, SandboxCampaign } from '../../world';
@@ -54,8 +56,16 @@ export function echo(request: FastifyRequest): { params: Record<string, string> 
 }
 
 /** Writes X's error body. */
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, parameter?: string): FastifyReply {
-  return reply.code(status).send({ errors: [{ code, message, ...(parameter ? { parameter } : {}) }], request: echo(reply.request) });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  parameter?: string,
+): FastifyReply {
+  return reply
+    .code(status)
+    .send({ errors: [{ code, message, ...(parameter ? { parameter } : {}) }], request: echo(reply.request) });
 }
 
 const NOT_AUTHENTICATED = 'This request is not properly authenticated';
@@ -81,7 +91,8 @@ export function faultRenderer(ctx: SandboxContext): FaultRenderer {
       }
       return sendError(reply, 429, 'TOO_MANY_REQUESTS', 'Rate limit exceeded');
     },
-    serverError: (reply) => sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service unavailable; please try the request again later'),
+    serverError: (reply) =>
+      sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service unavailable; please try the request again later'),
     expiredToken: (reply) => sendError(reply, 401, 'UNAUTHORIZED_ACCESS', NOT_AUTHENTICATED),
     revoked: (reply) => sendError(reply, 401, 'UNAUTHORIZED_ACCESS', NOT_AUTHENTICATED),
   };
@@ -119,7 +130,8 @@ export function accessTokenOf(header: string | undefined): string | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);
   if (bearer) return bearer[1];
   const fields = oauth1Fields(header);
-  if (!fields || OAUTH1_REQUIRED.some((name) => !fields[name]) || fields.oauth_signature_method !== 'HMAC-SHA1') return undefined;
+  if (!fields || OAUTH1_REQUIRED.some((name) => !fields[name]) || fields.oauth_signature_method !== 'HMAC-SHA1')
+    return undefined;
   return fields.oauth_token;
 }
 
@@ -136,7 +148,11 @@ export async function authenticate(
   const check = ctx.grants.checkAccess('x', accessTokenOf(request.headers.authorization));
   if (!check.ok) throw new XFailure(401, 'UNAUTHORIZED_ACCESS', NOT_AUTHENTICATED);
   if (access === 'write' && !check.grant.scope.split(' ').includes('ads.write')) {
-    throw new XFailure(403, 'READONLY_CLIENT_APPLICATION', 'This token may read ads data only (ads.write was not granted)');
+    throw new XFailure(
+      403,
+      'READONLY_CLIENT_APPLICATION',
+      'This token may read ads data only (ads.write was not granted)',
+    );
   }
   if (await ctx.fault('x', request, reply, faultRenderer(ctx))) return undefined;
   return check.grant;
@@ -145,14 +161,18 @@ export async function authenticate(
 /** The account in the path, when the user granted it; X's permission error otherwise. */
 export function grantedAccount(ctx: SandboxContext, grant: Grant, accountId: string): SandboxAccount {
   const account = grant.accountIds.includes(accountId) ? ctx.world.account('x', accountId) : undefined;
-  if (!account) throw new XFailure(403, 'ACCOUNT_NOT_FOUND', `User is not authorized to access account ${accountId}`, 'account_id');
+  if (!account)
+    throw new XFailure(403, 'ACCOUNT_NOT_FOUND', `User is not authorized to access account ${accountId}`, 'account_id');
   return account;
 }
 
 /** A comma-separated id list, or undefined when absent. */
 export function idList(params: Params, name: string, max: number): string[] | undefined {
   if (params[name] === undefined) return undefined;
-  const ids = params[name].split(',').map((id) => id.trim()).filter(Boolean);
+  const ids = params[name]
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length === 0 || ids.length > max) throw invalidParameter(name, `Expected 1 to ${max} ids for ${name}`);
   return ids;
 }
@@ -165,11 +185,16 @@ export function page<T>(items: T[], params: Params): { data: T[]; next_cursor: s
   }
   let offset = 0;
   if (params.cursor !== undefined) {
-    offset = params.cursor.startsWith(CURSOR_PREFIX) ? parseInt(params.cursor.slice(CURSOR_PREFIX.length), 36) : Number.NaN;
+    offset = params.cursor.startsWith(CURSOR_PREFIX)
+      ? parseInt(params.cursor.slice(CURSOR_PREFIX.length), 36)
+      : Number.NaN;
     if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('cursor', `Invalid cursor "${params.cursor}"`);
   }
   const next = offset + count;
-  return { data: items.slice(offset, next), next_cursor: next < items.length ? `${CURSOR_PREFIX}${next.toString(36)}` : null };
+  return {
+    data: items.slice(offset, next),
+    next_cursor: next < items.length ? `${CURSOR_PREFIX}${next.toString(36)}` : null,
+  };
 }
 
 /** A transaction id like the ones X puts on every response. */

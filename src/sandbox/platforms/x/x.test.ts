@@ -1,10 +1,19 @@
-import sharp from 'sharp';
 import { gunzipSync } from 'node:zlib';
+
 import { pkceChallenge, randomToken } from '@server/platforms/http';
-import { connect, consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '@server/test/platforms';
 import { xAdapter } from '@server/platforms/x';
-import { type SandboxAccount } from '../../world';
+import {
+  connect,
+  consent,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+} from '@server/test/platforms';
 import { addDays } from '@shared/days';
+import sharp from 'sharp';
+
+import { type SandboxAccount } from '../../world';
 
 /** The X emulator at the wire: what a careless client would run into. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -21,7 +30,8 @@ beforeAll(async () => {
   harness = await startHarness({ now });
   api = harness.settings.x.apiBaseUrl;
   [usd, inr, eur] = harness.sandbox.world.accounts('x');
-  token = (await connect(xAdapter, harness.settings.x, recordingRuntime({ now }), { accountIds: [usd.id, inr.id] })).accessToken;
+  token = (await connect(xAdapter, harness.settings.x, recordingRuntime({ now }), { accountIds: [usd.id, inr.id] }))
+    .accessToken;
 });
 afterAll(() => harness.close());
 
@@ -86,12 +96,21 @@ describe('X sandbox', () => {
   it('serves the promoted tweet’s text and its website card (headline, destination, image) through tweets and cards', async () => {
     const ad = usd.campaigns[0].ads[0];
     const promoted = (await get(`/accounts/${usd.id}/promoted_tweets`, { promoted_tweet_ids: ad.id })).body.data[0];
-    const tweet = (await get(`/accounts/${usd.id}/tweets`, { tweet_type: 'PUBLISHED', tweet_ids: promoted.tweet_id })).body.data[0];
-    expect(tweet).toMatchObject({ id_str: promoted.tweet_id, full_text: ad.copy.primaryText, card_uri: expect.stringMatching(/^card:\/\/\d+$/) });
+    const tweet = (await get(`/accounts/${usd.id}/tweets`, { tweet_type: 'PUBLISHED', tweet_ids: promoted.tweet_id }))
+      .body.data[0];
+    expect(tweet).toMatchObject({
+      id_str: promoted.tweet_id,
+      full_text: ad.copy.primaryText,
+      card_uri: expect.stringMatching(/^card:\/\/\d+$/),
+    });
     const cards = await get(`/accounts/${usd.id}/cards`, { card_uris: tweet.card_uri });
     expect(cards.body.data).toHaveLength(1);
     const [media, details] = cards.body.data[0].components;
-    expect(details).toEqual({ type: 'DETAILS', title: ad.copy.headlines[0], destination: { type: 'WEBSITE', url: ad.copy.landingUrl } });
+    expect(details).toEqual({
+      type: 'DETAILS',
+      title: ad.copy.headlines[0],
+      destination: { type: 'WEBSITE', url: ad.copy.landingUrl },
+    });
     expect(media).toMatchObject({ type: 'MEDIA', media_key: expect.stringMatching(/^3_\d{19}$/) });
     const { url, width, height } = media.media_metadata[media.media_key];
     expect([width, height]).toEqual([1200, 675]);
@@ -132,9 +151,16 @@ describe('X sandbox', () => {
     const missing = await get(`/stats/accounts/${usd.id}`, { ...statsQuery(7), granularity: '' });
     expect(missing.body.errors[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'granularity' });
     // Kolkata's midnight is 18:30Z: aligned as written with its offset, or as a bare date.
-    const kolkata = { ...statsQuery(1), entity_ids: inr.campaigns[0].id, start_time: '2026-11-20T00:00:00+05:30', end_time: '2026-11-21' };
+    const kolkata = {
+      ...statsQuery(1),
+      entity_ids: inr.campaigns[0].id,
+      start_time: '2026-11-20T00:00:00+05:30',
+      end_time: '2026-11-21',
+    };
     expect((await get(`/stats/accounts/${inr.id}`, kolkata)).status).toBe(200);
-    expect((await get(`/stats/accounts/${inr.id}`, { ...kolkata, start_time: '2026-11-19T19:00:00Z' })).status).toBe(400);
+    expect((await get(`/stats/accounts/${inr.id}`, { ...kolkata, start_time: '2026-11-19T19:00:00Z' })).status).toBe(
+      400,
+    );
   });
 
   it('renders metric arrays per day: null slots before an entity existed, null metrics when it did not serve', async () => {
@@ -152,12 +178,27 @@ describe('X sandbox', () => {
     const metrics = body.data[0].id_data[0].metrics;
     expect(body.data[0].id_data[0].segment).toBeNull();
     expect(metrics.impressions.slice(0, 3)).toEqual([null, null, null]);
-    expect(metrics.impressions[3]).toBe(harness.sandbox.world.campaignDay('x', campaign.id, campaign.startDate).impressions);
-    expect(Object.keys(metrics.conversion_purchases).sort()).toEqual(['assisted', 'order_quantity', 'post_engagement', 'post_view', 'sale_amount']);
-    expect(metrics.conversion_sign_ups).toEqual({ post_view: null, post_engagement: null, assisted: null, order_quantity: null, sale_amount: null });
+    expect(metrics.impressions[3]).toBe(
+      harness.sandbox.world.campaignDay('x', campaign.id, campaign.startDate).impressions,
+    );
+    expect(Object.keys(metrics.conversion_purchases).sort()).toEqual([
+      'assisted',
+      'order_quantity',
+      'post_engagement',
+      'post_view',
+      'sale_amount',
+    ]);
+    expect(metrics.conversion_sign_ups).toEqual({
+      post_view: null,
+      post_engagement: null,
+      assisted: null,
+      order_quantity: null,
+      sale_amount: null,
+    });
     expect(Number.isInteger(metrics.billed_charge_local_micro[3])).toBe(true);
 
-    const spotlight = (await get(`/stats/accounts/${usd.id}`, { ...query, placement: 'SPOTLIGHT' })).body.data[0].id_data[0].metrics;
+    const spotlight = (await get(`/stats/accounts/${usd.id}`, { ...query, placement: 'SPOTLIGHT' })).body.data[0]
+      .id_data[0].metrics;
     expect(spotlight.impressions).toBeNull();
     expect(spotlight.billed_charge_local_micro).toBeNull();
   });
@@ -200,16 +241,26 @@ describe('X sandbox', () => {
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     };
     const paused = await put({ entity_status: 'PAUSED', daily_budget_amount_local_micro: '140000000' });
-    expect(paused.body.data).toMatchObject({ id: campaign.id, entity_status: 'PAUSED', daily_budget_amount_local_micro: 140000000 });
+    expect(paused.body.data).toMatchObject({
+      id: campaign.id,
+      entity_status: 'PAUSED',
+      daily_budget_amount_local_micro: 140000000,
+    });
     expect(harness.sandbox.world.status('x', campaign.id)).toBe('PAUSED');
     expect(harness.sandbox.world.dailyBudgetMinor('x', campaign.id)).toBe(14000);
-    expect((await put({ entity_status: 'DELETED' })).body.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'entity_status' });
+    expect((await put({ entity_status: 'DELETED' })).body.errors[0]).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      parameter: 'entity_status',
+    });
     expect((await put({ daily_budget_amount_local_micro: '12.5' })).status).toBe(400);
     // Zero, negative and sub-cent budgets are refused in X's words and leave the budget alone.
     for (const micros of ['0', '-140000000', '1000']) {
       const refused = await put({ daily_budget_amount_local_micro: micros });
       expect(refused.status).toBe(400);
-      expect(refused.body.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'daily_budget_amount_local_micro' });
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'INVALID_PARAMETER',
+        parameter: 'daily_budget_amount_local_micro',
+      });
     }
     expect(harness.sandbox.world.dailyBudgetMinor('x', campaign.id)).toBe(14000);
     const unknown = await put({ daily_budget_amount_local_micro: '140000000' }, 'nope1');
@@ -232,7 +283,12 @@ describe('X sandbox', () => {
     const exchanged = await fetch(harness.settings.x.tokenUrl, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from('sandbox-x-client:sandbox-x-secret').toString('base64')}` },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
     });
     const readOnly = (await exchanged.json()) as { access_token: string; refresh_token?: string };
     expect(readOnly.refresh_token).toBeUndefined();
@@ -275,28 +331,45 @@ describe('X sandbox: promoted tweets (ads)', () => {
   const setting = () => {
     const today = world().today(usd);
     const campaign = usd.campaigns.find(
-      (c) => world().status('x', c.id) === 'ACTIVE' && c.ads.length >= 2 && c.ads.slice(0, 2).every((ad) => world().adDay('x', ad.id, today).spendMinor > 0),
+      (c) =>
+        world().status('x', c.id) === 'ACTIVE' &&
+        c.ads.length >= 2 &&
+        c.ads.slice(0, 2).every((ad) => world().adDay('x', ad.id, today).spendMinor > 0),
     )!;
     return { campaign, today };
   };
   const put = async (promotedTweetId: string, query: Record<string, string>) => {
-    const response = await fetch(`${api}/accounts/${usd.id}/promoted_tweets/${promotedTweetId}?${new URLSearchParams(query)}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(
+      `${api}/accounts/${usd.id}/promoted_tweets/${promotedTweetId}?${new URLSearchParams(query)}`,
+      {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
   it('pauses a promoted tweet with PUT ?entity_status=PAUSED: listed as PAUSED, no delivery today, its siblings deliver; then resumes it', async () => {
     const { campaign, today } = setting();
     const [ad, sibling] = campaign.ads;
-    const listed = async () => (await get(`/accounts/${usd.id}/promoted_tweets`, { promoted_tweet_ids: campaign.ads.map((a) => a.id).join(',') })).body.data;
-    expect((await listed()).map((pt: { entity_status: string }) => pt.entity_status)).toEqual(campaign.ads.map(() => 'ACTIVE'));
+    const listed = async () =>
+      (
+        await get(`/accounts/${usd.id}/promoted_tweets`, {
+          promoted_tweet_ids: campaign.ads.map((a) => a.id).join(','),
+        })
+      ).body.data;
+    expect((await listed()).map((pt: { entity_status: string }) => pt.entity_status)).toEqual(
+      campaign.ads.map(() => 'ACTIVE'),
+    );
 
     const paused = await put(ad.id, { entity_status: 'PAUSED' });
     expect(paused.status).toBe(200);
     expect(paused.body.data).toMatchObject({ id: ad.id, entity_status: 'PAUSED', deleted: false });
-    expect(paused.body.request.params).toMatchObject({ account_id: usd.id, promoted_tweet_id: ad.id, entity_status: 'PAUSED' });
+    expect(paused.body.request.params).toMatchObject({
+      account_id: usd.id,
+      promoted_tweet_id: ad.id,
+      entity_status: 'PAUSED',
+    });
     expect(world().adStatus('x', ad.id)).toBe('PAUSED');
     expect(world().status('x', campaign.id)).toBe('ACTIVE');
     expect((await listed()).find((pt: { id: string }) => pt.id === ad.id).entity_status).toBe('PAUSED');
@@ -310,7 +383,8 @@ describe('X sandbox: promoted tweets (ads)', () => {
       end_time: `${tomorrow}T00:00:00${offsetOf(tomorrow)}`,
     });
     expect(stats.status).toBe(200);
-    const spendOf = (id: string) => stats.body.data.find((d: { id: string }) => d.id === id).id_data[0].metrics.billed_charge_local_micro;
+    const spendOf = (id: string) =>
+      stats.body.data.find((d: { id: string }) => d.id === id).id_data[0].metrics.billed_charge_local_micro;
     expect(spendOf(ad.id)).toBeNull();
     expect(spendOf(sibling.id)[0]).toBeGreaterThan(0);
 
@@ -325,8 +399,14 @@ describe('X sandbox: promoted tweets (ads)', () => {
     // A promoted tweet of another account is not found under this one.
     expect((await put(inr.campaigns[0].ads[0].id, { entity_status: 'PAUSED' })).status).toBe(404);
     const bad = await put(ad.id, { entity_status: 'DELETED' });
-    expect([bad.status, bad.body.errors[0]]).toEqual([400, expect.objectContaining({ code: 'INVALID_PARAMETER', parameter: 'entity_status' })]);
-    expect((await put(ad.id, {})).body.errors[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'entity_status' });
+    expect([bad.status, bad.body.errors[0]]).toEqual([
+      400,
+      expect.objectContaining({ code: 'INVALID_PARAMETER', parameter: 'entity_status' }),
+    ]);
+    expect((await put(ad.id, {})).body.errors[0]).toMatchObject({
+      code: 'MISSING_PARAMETER',
+      parameter: 'entity_status',
+    });
     expect(world().adStatus('x', ad.id)).toBe('ACTIVE');
   });
 });
@@ -334,6 +414,8 @@ describe('X sandbox: promoted tweets (ads)', () => {
 /** New York's offset on a day (EDT -04:00 or EST -05:00), for hand-written DAY-aligned times. */
 function offsetOf(day: string): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', hourCycle: 'h23' }).format(noon));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', hourCycle: 'h23' }).format(noon),
+  );
   return `-${String(12 - hour).padStart(2, '0')}:00`;
 }

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { parse } from 'csv-parse/sync';
+
 import { evaluate, headlineGroups, pairsOf, spearman, twoProportionZ } from './abTests';
 import { packagesFromRows } from './upworthyCsv';
 
 const fixture = () => {
-  const rows = parse(fs.readFileSync(path.join(__dirname, 'fixtures/tiny-upworthy.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+  const rows = parse(fs.readFileSync(path.join(__dirname, 'fixtures/tiny-upworthy.csv'), 'utf8'), {
+    columns: true,
+  }) as Record<string, string>[];
   return headlineGroups(packagesFromRows(rows));
 };
 
@@ -17,25 +21,38 @@ describe('headline A/B tests', () => {
     const t1 = groups.find((g) => g.testId === 't1')!;
     expect(t1.arms).toHaveLength(3);
     // The repeated headline's packages are pooled.
-    expect(t1.arms.find((a) => a.headline === 'A Teacher Did Something')).toEqual({ headline: 'A Teacher Did Something', impressions: 20000, clicks: 420 });
+    expect(t1.arms.find((a) => a.headline === 'A Teacher Did Something')).toEqual({
+      headline: 'A Teacher Did Something',
+      impressions: 20000,
+      clicks: 420,
+    });
   });
 
   it('pairs every two headlines, the higher click-through first, and leaves exact ties out', () => {
     const groups = fixture();
     const pairs = pairsOf(groups.find((g) => g.testId === 't1')!);
     expect(pairs).toHaveLength(3);
-    for (const p of pairs) expect(p.better.clicks / p.better.impressions).toBeGreaterThan(p.worse.clicks / p.worse.impressions);
+    for (const p of pairs)
+      expect(p.better.clicks / p.better.impressions).toBeGreaterThan(p.worse.clicks / p.worse.impressions);
     expect(pairs.filter((p) => p.p < 0.05)).toHaveLength(2);
     expect(pairsOf(groups.find((g) => g.testId === 't4')!)).toHaveLength(0);
   });
 
   it('computes the two-proportion z-test with the pooled proportion', () => {
-    const { z, p } = twoProportionZ({ headline: 'a', impressions: 10000, clicks: 300 }, { headline: 'b', impressions: 10000, clicks: 200 });
+    const { z, p } = twoProportionZ(
+      { headline: 'a', impressions: 10000, clicks: 300 },
+      { headline: 'b', impressions: 10000, clicks: 200 },
+    );
     // pooled 0.025, se = sqrt(0.025 × 0.975 × 2 / 10000)
     expect(z).toBeCloseTo(0.01 / Math.sqrt((0.025 * 0.975 * 2) / 10000), 6);
     expect(p).toBeLessThan(1e-4);
-    expect(twoProportionZ({ headline: 'a', impressions: 100, clicks: 0 }, { headline: 'b', impressions: 100, clicks: 0 })).toEqual({ z: 0, p: 1 });
-    expect(twoProportionZ({ headline: 'a', impressions: 1000, clicks: 21 }, { headline: 'b', impressions: 1000, clicks: 20 }).p).toBeGreaterThan(0.5);
+    expect(
+      twoProportionZ({ headline: 'a', impressions: 100, clicks: 0 }, { headline: 'b', impressions: 100, clicks: 0 }),
+    ).toEqual({ z: 0, p: 1 });
+    expect(
+      twoProportionZ({ headline: 'a', impressions: 1000, clicks: 21 }, { headline: 'b', impressions: 1000, clicks: 20 })
+        .p,
+    ).toBeGreaterThan(0.5);
   });
 
   it('ranks with average ties in Spearman', () => {

@@ -58,7 +58,10 @@ export function headlineGroups(packages: Package[]): HeadlineGroup[] {
     const key = `${p.testId}\u0000${p.eyecatcherId}`;
     let entry = groups.get(key);
     if (!entry) {
-      entry = { group: { testId: p.testId, eyecatcherId: p.eyecatcherId, testWeek: p.testWeek, arms: [] }, arms: new Map() };
+      entry = {
+        group: { testId: p.testId, eyecatcherId: p.eyecatcherId, testWeek: p.testWeek, arms: [] },
+        arms: new Map(),
+      };
       groups.set(key, entry);
     }
     const arm = entry.arms.get(headline);
@@ -108,7 +111,7 @@ export function pairsOf(group: HeadlineGroup): Pair[] {
 function ranks(values: number[]): number[] {
   const order = values.map((v, i) => [v, i] as const).sort((x, y) => x[0] - y[0]);
   const result = new Array<number>(values.length);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j += 1;
     for (let k = i; k <= j; k += 1) result[order[k][1]] = (i + j) / 2 + 1;
@@ -184,7 +187,10 @@ export function evaluate(groups: HeadlineGroup[], score: (headline: string) => n
       }
     }
     if (group.arms.length >= SPEARMAN_MIN_ARMS) {
-      const rho = spearman(group.arms.map((a) => scoreOf(a.headline)), group.arms.map(ctr));
+      const rho = spearman(
+        group.arms.map((a) => scoreOf(a.headline)),
+        group.arms.map(ctr),
+      );
       if (rho !== null) perTest.set(group.testId, [...(perTest.get(group.testId) ?? []), rho]);
     }
   }

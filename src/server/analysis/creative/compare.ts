@@ -58,17 +58,31 @@ function explainStep(higher: RankedVariant, lower: RankedVariant): VariantStep {
   const difference = higher.score - lower.score;
   const parts = diffs.map((d) => `${d.label.toLowerCase()} ${d.delta > 0 ? '+' : ''}${d.delta}`);
   let explanation =
-    difference === 0 ? `Variants ${higher.index + 1} and ${lower.index + 1} score the same (${higher.score}).` : `Variant ${higher.index + 1} scores ${difference} more than variant ${lower.index + 1} (${higher.score} against ${lower.score})`;
-  if (difference !== 0) explanation += parts.length ? `, mostly on ${parts.join(', ')}.` : ', by small differences spread over every part.';
-  if (probability !== null) explanation += ` The A/B-test model gives its best headline a ${Math.round(probability * 100)}% chance of beating the other's.`;
+    difference === 0
+      ? `Variants ${higher.index + 1} and ${lower.index + 1} score the same (${higher.score}).`
+      : `Variant ${higher.index + 1} scores ${difference} more than variant ${lower.index + 1} (${higher.score} against ${lower.score})`;
+  if (difference !== 0)
+    explanation += parts.length ? `, mostly on ${parts.join(', ')}.` : ', by small differences spread over every part.';
+  if (probability !== null)
+    explanation += ` The A/B-test model gives its best headline a ${Math.round(probability * 100)}% chance of beating the other's.`;
   return { higher: higher.index, lower: lower.index, difference, headlineWinProbability: probability, explanation };
 }
 
 export function compareVariants(copies: AdCopy[], weighting: OverallWeighting = GLOBAL_WEIGHTING): Comparison {
   const analysed = copies.map((copy, index) => ({ index, analysis: analyseCopy(copy, weighting) }));
   // Ties in the overall score go to the stronger headline, then to the earlier variant.
-  const ranked = [...analysed].sort((x, y) => y.analysis.overall.score - x.analysis.overall.score || (bestLogit(y.analysis) ?? 0) - (bestLogit(x.analysis) ?? 0) || x.index - y.index);
-  const ranking = ranked.map((v, i) => ({ index: v.index, rank: i + 1, score: v.analysis.overall.score, analysis: v.analysis }));
+  const ranked = [...analysed].sort(
+    (x, y) =>
+      y.analysis.overall.score - x.analysis.overall.score ||
+      (bestLogit(y.analysis) ?? 0) - (bestLogit(x.analysis) ?? 0) ||
+      x.index - y.index,
+  );
+  const ranking = ranked.map((v, i) => ({
+    index: v.index,
+    rank: i + 1,
+    score: v.analysis.overall.score,
+    analysis: v.analysis,
+  }));
   const steps = ranking.slice(1).map((lower, i) => explainStep(ranking[i], lower));
   return { ranking, steps };
 }

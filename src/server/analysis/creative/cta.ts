@@ -1,4 +1,5 @@
 import { PLACEMENTS } from '@shared/creative/placements';
+
 import { clampScore, compileLexicon, matchLexicon, span } from './text';
 import type { AdCopy, FieldText, SubScore, TextSpan } from './types';
 
@@ -17,8 +18,10 @@ const URGENCY_POINTS = 10;
 const WEAK_CALL_COST = 10;
 
 /** Buttons the platforms offer (Meta, LinkedIn, TikTok lists), by how much they commit the reader to a next step. */
-const STRONG_BUTTONS = /^(?:shop|buy|order|get|book|sign up|signup|register|download|install|apply|subscribe|start|claim|request|reserve|join|try|play|donate|call|send|view quote|get quote|get offer|get started|request demo)\b/iu;
-const WEAK_BUTTONS = /^(?:learn more|see more|more info|watch more|explore|contact us|visit|view|see menu|listen|submit|click|open link|send message|message)\b/iu;
+const STRONG_BUTTONS =
+  /^(?:shop|buy|order|get|book|sign up|signup|register|download|install|apply|subscribe|start|claim|request|reserve|join|try|play|donate|call|send|view quote|get quote|get offer|get started|request demo)\b/iu;
+const WEAK_BUTTONS =
+  /^(?:learn more|see more|more info|watch more|explore|contact us|visit|view|see menu|listen|submit|click|open link|send message|message)\b/iu;
 
 const ACTION_VERBS = compileLexicon([
   {
@@ -27,8 +30,18 @@ const ACTION_VERBS = compileLexicon([
     reason: 'an action verb: tells the reader what to do',
   },
 ]);
-const URGENCY = compileLexicon([{ pattern: 'today|now|tonight|this week|in minutes|right away|instantly|before \\w+ (?:ends|runs out)', reason: 'urgency: a reason to act now' }]);
-const WEAK_CALLS = compileLexicon([{ pattern: 'click here|learn more|find out more|read more|see more|check (?:it|us) out|visit our (?:website|site)', reason: 'a weak call: asks for attention, not an action' }]);
+const URGENCY = compileLexicon([
+  {
+    pattern: 'today|now|tonight|this week|in minutes|right away|instantly|before \\w+ (?:ends|runs out)',
+    reason: 'urgency: a reason to act now',
+  },
+]);
+const WEAK_CALLS = compileLexicon([
+  {
+    pattern: 'click here|learn more|find out more|read more|see more|check (?:it|us) out|visit our (?:website|site)',
+    reason: 'a weak call: asks for attention, not an action',
+  },
+]);
 
 export function scoreCta(copy: AdCopy, fields: FieldText[]): SubScore {
   const placement = PLACEMENTS[copy.placement];
@@ -40,14 +53,25 @@ export function scoreCta(copy: AdCopy, fields: FieldText[]): SubScore {
   const textWeight = placement.ctaButton ? 1 : 2;
 
   if (placement.ctaButton) {
-    if (!button) notes.push(`No call-to-action button: ${placement.label} shows one, and an ad without it gets fewer clicks.`);
+    if (!button)
+      notes.push(`No call-to-action button: ${placement.label} shows one, and an ad without it gets fewer clicks.`);
     else if (STRONG_BUTTONS.test(button)) {
       score += STRONG_BUTTON;
       spans.push(span(ctaField, 0, copy.cta.length, 'earned', 'a button that names the next step'));
       notes.push(`"${button}" names the next step.`);
     } else {
       score += WEAK_BUTTON;
-      spans.push(span(ctaField, 0, copy.cta.length, 'cost', WEAK_BUTTONS.test(button) ? 'a generic button: promises more reading, not an outcome' : 'a button the platforms may not offer; choose one of their labels'));
+      spans.push(
+        span(
+          ctaField,
+          0,
+          copy.cta.length,
+          'cost',
+          WEAK_BUTTONS.test(button)
+            ? 'a generic button: promises more reading, not an outcome'
+            : 'a button the platforms may not offer; choose one of their labels',
+        ),
+      );
       notes.push(`"${button}" is generic; a button that names the outcome ("Get offer", "Book now") converts better.`);
     }
   }
@@ -73,7 +97,13 @@ export function scoreCta(copy: AdCopy, fields: FieldText[]): SubScore {
   score += VERB_POINTS.slice(0, verbs).reduce((s, p) => s + p, 0) * textWeight;
   if (urgent) score += URGENCY_POINTS;
   score -= weak * WEAK_CALL_COST;
-  notes.push(verbs ? `${verbs} action verb${verbs > 1 ? 's' : ''} in the text.` : placement.ctaButton ? 'No action verb in the text.' : `No action verb in the text, and ${placement.label} has no button to make up for it.`);
+  notes.push(
+    verbs
+      ? `${verbs} action verb${verbs > 1 ? 's' : ''} in the text.`
+      : placement.ctaButton
+        ? 'No action verb in the text.'
+        : `No action verb in the text, and ${placement.label} has no button to make up for it.`,
+  );
   if (urgent) notes.push('Gives a reason to act now.');
   if (weak) notes.push(`${weak} weak call${weak > 1 ? 's' : ''} ("learn more", "click here").`);
   return { key: 'cta', label: 'Call to action', score: clampScore(score), explanation: notes.join(' '), spans };

@@ -1,5 +1,6 @@
 import afinn from 'sentiment/languages/en/labels.json';
 import negators from 'sentiment/languages/en/negators.json';
+
 import { clampScore, compileLexicon, matchLexicon, span, tokenize } from './text';
 import type { FieldText, SubScore, TextSpan } from './types';
 
@@ -75,7 +76,15 @@ export function scoreEmotion(fields: FieldText[]): SubScore {
       } else {
         negative += 1;
         if (v <= -STRONG) strongNegative += 1;
-        spans.push(span(field, t.start, t.end, v <= -STRONG ? 'cost' : 'earned', v <= -STRONG ? `strongly negative (${v} on AFINN)` : `names a pain (${v} on AFINN)`));
+        spans.push(
+          span(
+            field,
+            t.start,
+            t.end,
+            v <= -STRONG ? 'cost' : 'earned',
+            v <= -STRONG ? `strongly negative (${v} on AFINN)` : `names a pain (${v} on AFINN)`,
+          ),
+        );
       }
     }
     for (const hit of matchLexicon(AROUSAL, field.text)) {
@@ -83,7 +92,11 @@ export function scoreEmotion(fields: FieldText[]): SubScore {
       spans.push(span(field, hit.start, hit.end, 'earned', hit.entry.reason));
     }
   }
-  const score = BASE + Math.min(POSITIVE_MAX, positive * POSITIVE_POINTS) + Math.min(AROUSAL_MAX, arousal * AROUSAL_POINTS) - Math.min(NEGATIVE_MAX, strongNegative * NEGATIVE_COST);
+  const score =
+    BASE +
+    Math.min(POSITIVE_MAX, positive * POSITIVE_POINTS) +
+    Math.min(AROUSAL_MAX, arousal * AROUSAL_POINTS) -
+    Math.min(NEGATIVE_MAX, strongNegative * NEGATIVE_COST);
   const tone = valence > 0 ? 'positive' : valence < 0 ? 'negative' : 'neutral';
   const explanation =
     positive + negative + arousal === 0

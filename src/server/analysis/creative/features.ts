@@ -1,4 +1,4 @@
-import { BIAS_LABELS, countCues, PERSUASION_LABELS, type BiasCue, type PersuasionCue } from './cues';
+import { BIAS_LABELS, type BiasCue, countCues, PERSUASION_LABELS, type PersuasionCue } from './cues';
 import { emotionCounts } from './emotion';
 import { policyHits } from './policy';
 import { fleschReadingEase, jargonHits, shoutedWords } from './readability';
@@ -25,13 +25,63 @@ const COUNT_CAP = 3;
 const EASE_RANGE = { min: -20, max: 120 };
 
 const FIRST_SINGULAR = new Set(['i', 'me', 'my', 'mine', "i'm", 'i’m', "i've", 'i’ve', "i'd", 'i’d', "i'll", 'i’ll']);
-const THIRD_PERSON = new Set(['he', 'she', 'his', 'her', 'him', 'they', 'them', 'their', "he's", 'he’s', "she's", 'she’s', "they're", 'they’re']);
+const THIRD_PERSON = new Set([
+  'he',
+  'she',
+  'his',
+  'her',
+  'him',
+  'they',
+  'them',
+  'their',
+  "he's",
+  'he’s',
+  "she's",
+  'she’s',
+  "they're",
+  'they’re',
+]);
 const DEMONSTRATIVE = new Set(['this', 'these', 'that', 'those', "this'll", "that's", 'that’s', "here's", 'here’s']);
 const QUESTION_WORDS = ['what', 'why', 'how', 'who', 'when', 'where', 'which'] as const;
-const NEGATIONS = new Set(['not', 'no', 'never', 'nothing', 'nobody', "don't", 'don’t', "can't", 'can’t', "won't", 'won’t', "isn't", 'isn’t', "didn't", 'didn’t', 'without']);
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'nobody',
+  "don't",
+  'don’t',
+  "can't",
+  'can’t',
+  "won't",
+  'won’t',
+  "isn't",
+  'isn’t',
+  "didn't",
+  'didn’t',
+  'without',
+]);
 const SUPERLATIVE = /^(?:most|best|worst|least|greatest|ever)$|^\p{L}{3,}est$/u;
 // Stop words carry the grammar, not the topic; as single-word features they only add noise.
-const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'and', 'or', 'for', 'on', 'at', 'by', 'with', 'is', 'it', 'as', 'be']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'in',
+  'and',
+  'or',
+  'for',
+  'on',
+  'at',
+  'by',
+  'with',
+  'is',
+  'it',
+  'as',
+  'be',
+]);
 
 const cap = (n: number) => Math.min(COUNT_CAP, n);
 

@@ -4,10 +4,14 @@ import { HEADLINE_WEIGHTS, headlineLogit, scaleLogit, scoreHeadline, Z_CLIP } fr
 describe('the learned headline model', () => {
   it('loads a small weights file with its cross-validated figures', () => {
     expect(Object.keys(HEADLINE_WEIGHTS.weights).length).toBeGreaterThan(50);
-    expect(HEADLINE_WEIGHTS.crossValidation).toMatchObject({ significantAccuracy: expect.any(Number), accuracy: expect.any(Number) });
+    expect(HEADLINE_WEIGHTS.crossValidation).toMatchObject({
+      significantAccuracy: expect.any(Number),
+      accuracy: expect.any(Number),
+    });
     expect(JSON.stringify(HEADLINE_WEIGHTS).length).toBeLessThan(200_000);
     // Every weight is a feature the featuriser can produce.
-    for (const name of Object.keys(HEADLINE_WEIGHTS.weights)) expect(name).toMatch(/^(?:w:|b:)|^[a-z_]+$|^(?:cue|bias)_[A-Za-z]+$/);
+    for (const name of Object.keys(HEADLINE_WEIGHTS.weights))
+      expect(name).toMatch(/^(?:w:|b:)|^[a-z_]+$|^(?:cue|bias)_[A-Za-z]+$/);
   });
 
   it('scores headlines on 1–100 and explains the top features', () => {
@@ -50,7 +54,11 @@ describe('the learned headline model', () => {
     // Listed, so a failure names the headline.
     expect(scored.filter((s) => s.score < 20 || s.score > 80).map((s) => `${s.headline}: ${s.score}`)).toEqual([]);
     // No one feature moves the logit by a whole unit (about 23 points from the middle).
-    expect(scored.flatMap((s) => s.top.filter((c) => Math.abs(c.contribution) >= 1).map((c) => `${s.headline}: ${c.feature} ${c.contribution}`))).toEqual([]);
+    expect(
+      scored.flatMap((s) =>
+        s.top.filter((c) => Math.abs(c.contribution) >= 1).map((c) => `${s.headline}: ${c.feature} ${c.contribution}`),
+      ),
+    ).toEqual([]);
   });
 
   it('clips dense features to the training range, so extreme text scores like the most extreme training text', () => {
@@ -58,7 +66,10 @@ describe('the learned headline model', () => {
     for (const text of ['Cancel anytime', 'word '.repeat(60), '!!! ' + 'WOW '.repeat(20)]) {
       for (const c of scoreHeadline(text).top) {
         const sd = HEADLINE_WEIGHTS.sds[c.feature];
-        if (sd !== undefined) expect(Math.abs(c.contribution)).toBeLessThanOrEqual(Math.abs(HEADLINE_WEIGHTS.weights[c.feature]) * Z_CLIP * sd * 1.0001 + 1e-9);
+        if (sd !== undefined)
+          expect(Math.abs(c.contribution)).toBeLessThanOrEqual(
+            Math.abs(HEADLINE_WEIGHTS.weights[c.feature]) * Z_CLIP * sd * 1.0001 + 1e-9,
+          );
       }
     }
     // Thinly supported cues get no weight (the old model gave "cancel anytime" −4.6).

@@ -1,4 +1,4 @@
-import { describeFeature, headlineFeatures, type Features } from './features';
+import { describeFeature, type Features, headlineFeatures } from './features';
 import weightsFile from './headlineWeights.json';
 
 /**
@@ -101,7 +101,10 @@ export type ScoringWeights = Pick<HeadlineWeights, 'weights' | 'means' | 'sds'>;
  * validation) is unchanged; only where the scale centres moves. Null when the room is as long
  * as the training headlines (nothing to move).
  */
-export function lengthReference(room: number, weights: ScoringWeights = HEADLINE_WEIGHTS): Record<string, number> | null {
+export function lengthReference(
+  room: number,
+  weights: ScoringWeights = HEADLINE_WEIGHTS,
+): Record<string, number> | null {
   const chars = weights.means.chars;
   if (!chars || room >= chars) return null;
   const words = (room * (weights.means.words ?? 0)) / chars;
@@ -109,7 +112,11 @@ export function lengthReference(room: number, weights: ScoringWeights = HEADLINE
 }
 
 /** Each weighted feature's part in the logit: dense features against the training mean (or `reference`), clipped; words by their weight. */
-function contributions(features: Features, weights: ScoringWeights, reference: Record<string, number> | null = null): Contribution[] {
+function contributions(
+  features: Features,
+  weights: ScoringWeights,
+  reference: Record<string, number> | null = null,
+): Contribution[] {
   const parts: Contribution[] = [];
   // A dense feature's part is told against the training average (a 60-character headline is not
   // "60 characters of score", it is some characters longer or shorter than usual), so its absence
@@ -142,7 +149,8 @@ export function featuresLogit(features: Features, weights: ScoringWeights): numb
     const w = weights.weights[feature];
     if (w) logit += w * (clipToTraining(features.get(feature) ?? 0, mean, weights.sds[feature] ?? 0) - mean);
   }
-  for (const [feature, value] of features) if (!Object.hasOwn(weights.means, feature)) logit += (weights.weights[feature] ?? 0) * value;
+  for (const [feature, value] of features)
+    if (!Object.hasOwn(weights.means, feature)) logit += (weights.weights[feature] ?? 0) * value;
   return logit;
 }
 
@@ -152,10 +160,15 @@ export function headlineLogit(headline: string, weights: HeadlineWeights = HEADL
 }
 
 /** 1–100 from a logit: the probability, as a percentage, of beating the neutral headline. */
-export const scaleLogit = (logit: number, weights: HeadlineWeights = HEADLINE_WEIGHTS) => Math.max(1, Math.min(100, Math.round(1 + 99 * sigmoid(logit - weights.baseline))));
+export const scaleLogit = (logit: number, weights: HeadlineWeights = HEADLINE_WEIGHTS) =>
+  Math.max(1, Math.min(100, Math.round(1 + 99 * sigmoid(logit - weights.baseline))));
 
 /** A headline's score; `room` is how many characters of it the placement shows (see lengthReference). */
-export function scoreHeadline(headline: string, weights: HeadlineWeights = HEADLINE_WEIGHTS, room: number | null = null): HeadlineScore {
+export function scoreHeadline(
+  headline: string,
+  weights: HeadlineWeights = HEADLINE_WEIGHTS,
+  room: number | null = null,
+): HeadlineScore {
   const parts = contributions(modelFeatures(headline), weights, room === null ? null : lengthReference(room, weights));
   const logit = parts.reduce((s, c) => s + c.contribution, 0);
   parts.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));

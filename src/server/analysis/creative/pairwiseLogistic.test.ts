@@ -1,11 +1,26 @@
 import { fitPairwise, objective, type PairwiseData } from './pairwiseLogistic';
 
-const sparse = (entries: [number, number][]) => ({ index: Int32Array.from(entries.map((e) => e[0])), value: Float64Array.from(entries.map((e) => e[1])) });
+const sparse = (entries: [number, number][]) => ({
+  index: Int32Array.from(entries.map((e) => e[0])),
+  value: Float64Array.from(entries.map((e) => e[1])),
+});
 
 describe('pairwise logistic regression', () => {
   it('learns which feature wins and shrinks toward zero as the penalty grows', () => {
     // Feature 0 wins 9 pairs in 10; feature 1 is noise.
-    const diffs = [...Array.from({ length: 9 }, () => sparse([[0, 1], [1, 0.5]])), sparse([[0, -1], [1, 0.5]]), sparse([[1, -1]])];
+    const diffs = [
+      ...Array.from({ length: 9 }, () =>
+        sparse([
+          [0, 1],
+          [1, 0.5],
+        ]),
+      ),
+      sparse([
+        [0, -1],
+        [1, 0.5],
+      ]),
+      sparse([[1, -1]]),
+    ];
     const data: PairwiseData = { diffs, weights: new Float64Array(diffs.length).fill(1), dimension: 2 };
     const loose = fitPairwise(data, { lambda: 1e-3 });
     const tight = fitPairwise(data, { lambda: 1 });
@@ -17,7 +32,11 @@ describe('pairwise logistic regression', () => {
   });
 
   it('ignores pairs of weight zero', () => {
-    const data: PairwiseData = { diffs: [sparse([[0, 1]]), sparse([[0, -1]])], weights: Float64Array.from([1, 0]), dimension: 1 };
+    const data: PairwiseData = {
+      diffs: [sparse([[0, 1]]), sparse([[0, -1]])],
+      weights: Float64Array.from([1, 0]),
+      dimension: 1,
+    };
     expect(fitPairwise(data, { lambda: 0.1 })[0]).toBeGreaterThan(0);
   });
 });

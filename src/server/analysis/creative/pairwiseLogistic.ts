@@ -50,7 +50,11 @@ const dense = (a: Float64Array, b: Float64Array) => {
 const logLoss = (m: number) => (m > 0 ? Math.log1p(Math.exp(-m)) : -m + Math.log1p(Math.exp(m)));
 
 /** The objective and its gradient at w. */
-export function objective(data: PairwiseData, w: Float64Array, options: FitOptions): { value: number; gradient: Float64Array } {
+export function objective(
+  data: PairwiseData,
+  w: Float64Array,
+  options: FitOptions,
+): { value: number; gradient: Float64Array } {
   const gradient = new Float64Array(data.dimension);
   let total = 0;
   let value = 0;

@@ -1,5 +1,6 @@
 import { cutField, measure } from '@shared/creative/layout';
 import { PLACEMENTS } from '@shared/creative/placements';
+
 import { clampScore, plural, span } from './text';
 import type { AdCopy, FieldFit, SubScore, TextSpan } from './types';
 
@@ -29,9 +30,21 @@ export function layOut(copy: AdCopy): FieldFit[] {
   const placement = PLACEMENTS[copy.placement];
   // Several headlines are variants the platform rotates (Google combines up to 3 of 15, Meta
   // tries up to 5): each is laid out on its own.
-  const fits: FieldFit[] = copy.headlines.map((text, i) => ({ field: 'headline', index: i, ...cutField(text, placement.headline, placement.counting, 'Headline') }));
-  fits.push({ field: 'primaryText', index: 0, ...cutField(copy.primaryText, placement.primaryText, placement.counting, 'Primary text') });
-  fits.push({ field: 'description', index: 0, ...cutField(copy.description, placement.description, placement.counting, 'Description') });
+  const fits: FieldFit[] = copy.headlines.map((text, i) => ({
+    field: 'headline',
+    index: i,
+    ...cutField(text, placement.headline, placement.counting, 'Headline'),
+  }));
+  fits.push({
+    field: 'primaryText',
+    index: 0,
+    ...cutField(copy.primaryText, placement.primaryText, placement.counting, 'Primary text'),
+  });
+  fits.push({
+    field: 'description',
+    index: 0,
+    ...cutField(copy.description, placement.description, placement.counting, 'Description'),
+  });
   return fits;
 }
 
@@ -54,20 +67,34 @@ export function scorePlatformFit(copy: AdCopy): { subScore: SubScore; fields: Fi
     if (fit.overLimit) {
       score -= OVER_LIMIT_COST;
       const { cutAt } = measure(text, placement.counting, fit.limit);
-      spans.push(span(fit, cutAt, text.length, 'cost', `over the ${fit.limit}-character limit of the ${fit.label.toLowerCase()}`));
-      notes.push(`${fit.label} is ${fit.length} characters, over the limit of ${fit.limit}${placement.platform === 'meta' || placement.platform === 'linkedin' ? ' (cut)' : ' (rejected)'}.`);
+      spans.push(
+        span(
+          fit,
+          cutAt,
+          text.length,
+          'cost',
+          `over the ${fit.limit}-character limit of the ${fit.label.toLowerCase()}`,
+        ),
+      );
+      notes.push(
+        `${fit.label} is ${fit.length} characters, over the limit of ${fit.limit}${placement.platform === 'meta' || placement.platform === 'linkedin' ? ' (cut)' : ' (rejected)'}.`,
+      );
     }
     if (fit.cut.trim() !== '') {
       const hidden = fit.cut.length / Math.max(1, text.length);
       score -= Math.round(MAX_CUT_COST * Math.min(1, hidden * 2));
-      spans.push(span(fit, fit.visible.length, text.length, 'cost', `hidden behind the cut after ${fit.truncateAt} characters`));
+      spans.push(
+        span(fit, fit.visible.length, text.length, 'cost', `hidden behind the cut after ${fit.truncateAt} characters`),
+      );
       notes.push(`${fit.label}: ${plural(fit.cut.length, 'character')} hidden after the first ${fit.truncateAt}.`);
     } else if (!fit.overLimit) {
       spans.push(span(fit, 0, text.length, 'earned', `shown whole on ${placement.label}`));
     }
     if (fit.field === 'primaryText' && placement.primaryText?.minimum && fit.length < placement.primaryText.minimum) {
       score -= UNDER_MINIMUM_COST;
-      notes.push(`${fit.label} is under ${placement.primaryText.minimum} characters, which ${placement.label} warns about.`);
+      notes.push(
+        `${fit.label} is under ${placement.primaryText.minimum} characters, which ${placement.label} warns about.`,
+      );
     }
   }
 
@@ -82,18 +109,31 @@ export function scorePlatformFit(copy: AdCopy): { subScore: SubScore; fields: Fi
   const headlineCount = copy.headlines.filter((h) => h.trim() !== '').length;
   if (placement.id === 'google_rsa' && (headlineCount < RSA_HEADLINES.min || headlineCount > RSA_HEADLINES.max)) {
     score -= HEADLINE_COUNT_COST;
-    notes.push(`A responsive search ad takes ${RSA_HEADLINES.min}–${RSA_HEADLINES.max} headlines; this has ${headlineCount}.`);
+    notes.push(
+      `A responsive search ad takes ${RSA_HEADLINES.min}–${RSA_HEADLINES.max} headlines; this has ${headlineCount}.`,
+    );
   }
   if (placement.id === 'tiktok_in_feed') {
     const forbidden = [...copy.primaryText.matchAll(TIKTOK_FORBIDDEN)];
-    for (const m of forbidden) spans.push(span({ field: 'primaryText', index: 0 }, m.index, m.index + m[0].length, 'cost', 'TikTok ad text refuses emojis, braces and hashtags'));
+    for (const m of forbidden)
+      spans.push(
+        span(
+          { field: 'primaryText', index: 0 },
+          m.index,
+          m.index + m[0].length,
+          'cost',
+          'TikTok ad text refuses emojis, braces and hashtags',
+        ),
+      );
     if (forbidden.length) {
       score -= FORBIDDEN_COST;
       notes.push(`${plural(forbidden.length, 'character')} TikTok refuses (emoji, {} or #).`);
     }
   }
   if (copy.cta.trim() !== '' && !placement.ctaButton) {
-    spans.push(span({ field: 'cta', index: 0 }, 0, copy.cta.length, 'cost', `${placement.label} shows no call-to-action button`));
+    spans.push(
+      span({ field: 'cta', index: 0 }, 0, copy.cta.length, 'cost', `${placement.label} shows no call-to-action button`),
+    );
     notes.push(`${placement.label} has no call-to-action button: put the call to action in the text.`);
   }
 
@@ -103,14 +143,27 @@ export function scorePlatformFit(copy: AdCopy): { subScore: SubScore; fields: Fi
     notes.push('No landing URL.');
   } else if (!/^https?:\/\/[^\s/]+\.[^\s/]+/iu.test(url)) {
     score -= URL_MISSING_COST;
-    spans.push(span({ field: 'landingUrl', index: 0 }, 0, copy.landingUrl.length, 'cost', 'not a web address the platforms accept'));
+    spans.push(
+      span(
+        { field: 'landingUrl', index: 0 },
+        0,
+        copy.landingUrl.length,
+        'cost',
+        'not a web address the platforms accept',
+      ),
+    );
     notes.push('The landing URL is not a full http(s) address.');
   } else if (/^http:/iu.test(url)) {
     score -= URL_INSECURE_COST;
-    spans.push(span({ field: 'landingUrl', index: 0 }, 0, 5, 'cost', 'not https: browsers warn, some platforms refuse'));
+    spans.push(
+      span({ field: 'landingUrl', index: 0 }, 0, 5, 'cost', 'not https: browsers warn, some platforms refuse'),
+    );
     notes.push('The landing URL is not https.');
   }
 
   const explanation = notes.length ? notes.join(' ') : `Every field fits ${placement.label} and is shown whole.`;
-  return { subScore: { key: 'platformFit', label: 'Platform fit', score: clampScore(score), explanation, spans }, fields };
+  return {
+    subScore: { key: 'platformFit', label: 'Platform fit', score: clampScore(score), explanation, spans },
+    fields,
+  };
 }

@@ -1,4 +1,4 @@
-import { clampScore, compileLexicon, matchLexicon, plural, span, type LexiconEntry } from './text';
+import { clampScore, compileLexicon, type LexiconEntry, matchLexicon, plural, span } from './text';
 import type { FieldText, SubScore, TextSpan } from './types';
 
 /**
@@ -36,25 +36,28 @@ export const POLICY_RULES: PolicyRule[] = [
   {
     family: 'health',
     cost: SEVERE,
-    pattern: 'cures?|cured|heals? (?:your|all)|miracle|reverses? (?:aging|ageing|diabetes|hair loss)|eliminates? (?:disease|pain|cancer)|treats? (?:cancer|diabetes|depression|anxiety)|prevents? (?:cancer|covid|disease)',
+    pattern:
+      'cures?|cured|heals? (?:your|all)|miracle|reverses? (?:aging|ageing|diabetes|hair loss)|eliminates? (?:disease|pain|cancer)|treats? (?:cancer|diabetes|depression|anxiety)|prevents? (?:cancer|covid|disease)',
     reason: 'a medical claim (cure, miracle, treats a disease)',
   },
   {
     family: 'health',
     cost: SEVERE,
-    pattern: 'before (?:and|&|\\/) after|lose \\d+ ?(?:lbs?|pounds|kg|kilos)(?: in \\d+ (?:days|weeks))?|drop \\d+ (?:sizes|dress sizes|pounds|lbs|kg)|burn (?:belly )?fat fast|melt (?:away )?(?:the )?fat|weight loss (?:pill|miracle|secret)|rapid weight loss|detox',
+    pattern:
+      'before (?:and|&|\\/) after|lose \\d+ ?(?:lbs?|pounds|kg|kilos)(?: in \\d+ (?:days|weeks))?|drop \\d+ (?:sizes|dress sizes|pounds|lbs|kg)|burn (?:belly )?fat fast|melt (?:away )?(?:the )?fat|weight loss (?:pill|miracle|secret)|rapid weight loss|detox',
     reason: 'a before/after or weight-loss claim',
   },
   {
     family: 'guarantee',
     cost: REVIEW,
-    pattern: 'guaranteed?|100 ?% (?:guaranteed|effective|safe|success|results)|risk-?free results|proven to (?:work|cure)|works every time|never fails|always works|no risk',
+    pattern:
+      'guaranteed?|100 ?% (?:guaranteed|effective|safe|success|results)|risk-?free results|proven to (?:work|cure)|works every time|never fails|always works|no risk',
     reason: 'an absolute promise the advertiser cannot back (“guaranteed”, “100% effective”)',
   },
   {
     family: 'sensational',
     cost: MILD,
-    pattern: 'shocking|you won(?:\'|’)t believe|doctors hate|one weird trick|this one trick|click here|act now or',
+    pattern: "shocking|you won(?:'|’)t believe|doctors hate|one weird trick|this one trick|click here|act now or",
     reason: 'sensational or clickbait wording reviewers flag as low quality',
   },
   {
@@ -67,13 +70,15 @@ export const POLICY_RULES: PolicyRule[] = [
   {
     family: 'financial',
     cost: REVIEW,
-    pattern: 'get rich|make \\$?\\d[\\d,]*(?:k)? (?:a|per) (?:day|week|month)|(?:easy|fast|quick) money|passive income|guaranteed (?:returns?|income|profit)|double your money|risk-?free (?:investment|returns?)|financial freedom|debt[- ]free (?:in|fast)|no credit check|payday loans?',
+    pattern:
+      'get rich|make \\$?\\d[\\d,]*(?:k)? (?:a|per) (?:day|week|month)|(?:easy|fast|quick) money|passive income|guaranteed (?:returns?|income|profit)|double your money|risk-?free (?:investment|returns?)|financial freedom|debt[- ]free (?:in|fast)|no credit check|payday loans?',
     reason: 'a financial promise (income, returns, easy credit) that needs proof or a licence',
   },
   {
     family: 'prohibited',
     cost: SEVERE,
-    pattern: 'steroids?|weed|cbd|vapes?|e-?cigarettes?|firearms?|guns? for sale|ammo|ammunition|casino|betting|gamble|spy ?(?:cam|ware)|fake (?:id|reviews|followers)|buy followers',
+    pattern:
+      'steroids?|weed|cbd|vapes?|e-?cigarettes?|firearms?|guns? for sale|ammo|ammunition|casino|betting|gamble|spy ?(?:cam|ware)|fake (?:id|reviews|followers)|buy followers',
     reason: 'a product or service most platforms prohibit or restrict',
   },
 ];

@@ -1,4 +1,5 @@
 import { syllable } from 'syllable';
+
 import { clampScore, compileLexicon, matchLexicon, plural, sentences, span, tokenize } from './text';
 import type { FieldText, SubScore, TextSpan } from './types';
 
@@ -59,18 +60,25 @@ export const jargonHits = (text: string) => matchLexicon(JARGON, text);
 
 /** Words of two or more letters written all in capitals beyond acronym length. */
 export function shoutedWords(text: string) {
-  return tokenize(text).filter((t) => t.text.length > ACRONYM_MAX && /\p{Lu}/u.test(t.text) && t.text === t.text.toUpperCase());
+  return tokenize(text).filter(
+    (t) => t.text.length > ACRONYM_MAX && /\p{Lu}/u.test(t.text) && t.text === t.text.toUpperCase(),
+  );
 }
 
 export function scoreClarity(fields: FieldText[]): SubScore {
   const spans: TextSpan[] = [];
   const notes: string[] = [];
-  const all = fields.filter((f) => f.field !== 'cta').map((f) => f.text).join('\n');
+  const all = fields
+    .filter((f) => f.field !== 'cta')
+    .map((f) => f.text)
+    .join('\n');
   const ease = fleschReadingEase(all);
   if (ease === null) return { key: 'clarity', label: 'Clarity', score: 0, explanation: 'No text to read.', spans };
 
   let score = ((Math.min(EASE_FULL, Math.max(EASE_ZERO, ease)) - EASE_ZERO) / (EASE_FULL - EASE_ZERO)) * 100;
-  notes.push(`Flesch reading ease ${Math.round(ease)} (${ease >= EASE_FULL ? 'plain English' : ease >= 50 ? 'fairly hard' : 'hard'} for an ad; ${EASE_FULL}+ is easy).`);
+  notes.push(
+    `Flesch reading ease ${Math.round(ease)} (${ease >= EASE_FULL ? 'plain English' : ease >= 50 ? 'fairly hard' : 'hard'} for an ad; ${EASE_FULL}+ is easy).`,
+  );
 
   let long = 0;
   let jargon = 0;

@@ -96,7 +96,8 @@ export function compileLexicon(entries: LexiconEntry[]): CompiledLexicon {
   const bare = entries.filter((e) => e.bare);
   const ordered = [...bounded, ...bare];
   const alternatives: string[] = [];
-  if (bounded.length) alternatives.push(`(?<![\\p{L}\\p{N}])(?:${bounded.map((e) => `(${e.pattern})`).join('|')})(?![\\p{L}\\p{N}])`);
+  if (bounded.length)
+    alternatives.push(`(?<![\\p{L}\\p{N}])(?:${bounded.map((e) => `(${e.pattern})`).join('|')})(?![\\p{L}\\p{N}])`);
   for (const e of bare) alternatives.push(`(${e.pattern})`);
   return { regex: new RegExp(alternatives.join('|'), 'gu'), entries: ordered };
 }
@@ -159,7 +160,13 @@ export function readableFields(copy: AdCopy): FieldText[] {
   return fields.filter((f) => f.text.trim() !== '');
 }
 
-export function span(field: FieldText | { field: CopyField; index: number }, start: number, end: number, kind: TextSpan['kind'], reason: string): TextSpan {
+export function span(
+  field: FieldText | { field: CopyField; index: number },
+  start: number,
+  end: number,
+  kind: TextSpan['kind'],
+  reason: string,
+): TextSpan {
   return { field: field.field, index: field.index, start, end, kind, reason };
 }
 

@@ -1,8 +1,9 @@
-import { scoreBias, scorePersuasion } from './cues';
-import { scoreCta } from './cta';
-import { scoreEmotion } from './emotion';
-import { HEADLINE_WEIGHTS, scoreHeadline, type HeadlineScore } from './headlineModel';
 import { PLACEMENTS } from '@shared/creative/placements';
+
+import { scoreCta } from './cta';
+import { scoreBias, scorePersuasion } from './cues';
+import { scoreEmotion } from './emotion';
+import { HEADLINE_WEIGHTS, type HeadlineScore, scoreHeadline } from './headlineModel';
 import { scorePlatformFit } from './platformFit';
 import { scorePolicy } from './policy';
 import { scoreClarity } from './readability';
@@ -69,7 +70,10 @@ export interface OverallScore {
  * cap bit. The one formula, so a workspace's refit (workspaceRefit) is judged on exactly the
  * score the screen shows.
  */
-export function weighParts(scores: Partial<Record<OverallPartKey, number>>, weights: OverallWeights): { score: number; capped: boolean } {
+export function weighParts(
+  scores: Partial<Record<OverallPartKey, number>>,
+  weights: OverallWeights,
+): { score: number; capped: boolean } {
   let total = 0;
   let sum = 0;
   for (const [key, score] of Object.entries(scores) as [OverallPartKey, number][]) {
@@ -78,7 +82,8 @@ export function weighParts(scores: Partial<Record<OverallPartKey, number>>, weig
   }
   const mean = total > 0 ? sum / total : 0;
   const policy = scores.policy;
-  if (policy !== undefined && mean > policy + POLICY_CAP_MARGIN) return { score: policy + POLICY_CAP_MARGIN, capped: true };
+  if (policy !== undefined && mean > policy + POLICY_CAP_MARGIN)
+    return { score: policy + POLICY_CAP_MARGIN, capped: true };
   return { score: mean, capped: false };
 }
 
@@ -103,36 +108,78 @@ export interface TextAnalysis {
 
 /** What the headline model reads for a copy on its placement. */
 /** What the learned model reads, and how many characters of it the placement shows. */
-function modelInputs(copy: AdCopy): { scored: TextAnalysis['headlineModel']['scored']; texts: string[]; room: number | null } {
+function modelInputs(copy: AdCopy): {
+  scored: TextAnalysis['headlineModel']['scored'];
+  texts: string[];
+  room: number | null;
+} {
   const placement = PLACEMENTS[copy.placement];
   const headlines = copy.headlines.filter((h) => h.trim() !== '');
-  if (placement.headline && headlines.length) return { scored: 'headlines', texts: headlines, room: placement.headline.truncateAt };
+  if (placement.headline && headlines.length)
+    return { scored: 'headlines', texts: headlines, room: placement.headline.truncateAt };
   // TikTok shows no headline: its ad text's opening sentence does a headline's job.
   const first = sentences(copy.primaryText)[0];
-  if (first) return { scored: 'openingSentence', texts: [copy.primaryText.slice(first.start, first.end).trim()], room: placement.primaryText?.truncateAt ?? null };
+  if (first)
+    return {
+      scored: 'openingSentence',
+      texts: [copy.primaryText.slice(first.start, first.end).trim()],
+      room: placement.primaryText?.truncateAt ?? null,
+    };
   return { scored: 'none', texts: [], room: null };
 }
 
 function combine(subScores: SubScore[], model: number | null, weighting: OverallWeighting): OverallScore {
   const { weights } = weighting;
-  const parts: OverallScore['parts'] = subScores.map((s) => ({ key: s.key, label: s.label, score: s.score, weight: weights[s.key], points: 0 }));
-  if (model !== null) parts.push({ key: 'headlineModel', label: 'Headline model (A/B tests)', score: model, weight: weights.headlineModel, points: 0 });
+  const parts: OverallScore['parts'] = subScores.map((s) => ({
+    key: s.key,
+    label: s.label,
+    score: s.score,
+    weight: weights[s.key],
+    points: 0,
+  }));
+  if (model !== null)
+    parts.push({
+      key: 'headlineModel',
+      label: 'Headline model (A/B tests)',
+      score: model,
+      weight: weights.headlineModel,
+      points: 0,
+    });
   const total = parts.reduce((s, p) => s + p.weight, 0);
   for (const p of parts) p.points = total > 0 ? (p.score * p.weight) / total : 0;
   const { score, capped } = weighParts(Object.fromEntries(parts.map((p) => [p.key, p.score])), weights);
   const notes: string[] = [];
-  if (capped) notes.push(`Held to ${clampScore(score)} by the policy risk: the platforms would likely reject or restrict this copy.`);
+  if (capped)
+    notes.push(
+      `Held to ${clampScore(score)} by the policy risk: the platforms would likely reject or restrict this copy.`,
+    );
   const sorted = [...parts].sort((a, b) => a.score - b.score);
-  notes.unshift(`Strongest: ${sorted.at(-1)!.label.toLowerCase()} (${sorted.at(-1)!.score}); weakest: ${sorted[0].label.toLowerCase()} (${sorted[0].score}).`);
+  notes.unshift(
+    `Strongest: ${sorted.at(-1)!.label.toLowerCase()} (${sorted.at(-1)!.score}); weakest: ${sorted[0].label.toLowerCase()} (${sorted[0].score}).`,
+  );
   if (model === null) notes.push('No headline to score with the learned model, so the rules alone make the score.');
-  return { score: clampScore(score), explanation: notes.join(' '), parts, weighting: { source: weighting.source, note: weighting.note } };
+  return {
+    score: clampScore(score),
+    explanation: notes.join(' '),
+    parts,
+    weighting: { source: weighting.source, note: weighting.note },
+  };
 }
 
 /** `weighting`: how the parts make the overall; a workspace's refit weights where it has them (workspaceRefit), else the global ones. */
 export function analyseCopy(copy: AdCopy, weighting: OverallWeighting = GLOBAL_WEIGHTING): TextAnalysis {
   const fields = readableFields(copy);
   const fit = scorePlatformFit(copy);
-  const subScores = [fit.subScore, scoreClarity(fields), scoreCta(copy, fields), scoreSpecificity(fields), scorePersuasion(fields), scoreBias(fields), scoreEmotion(fields), scorePolicy(fields)];
+  const subScores = [
+    fit.subScore,
+    scoreClarity(fields),
+    scoreCta(copy, fields),
+    scoreSpecificity(fields),
+    scorePersuasion(fields),
+    scoreBias(fields),
+    scoreEmotion(fields),
+    scorePolicy(fields),
+  ];
   const inputs = modelInputs(copy);
   const headlines = inputs.texts.map((t) => scoreHeadline(t, HEADLINE_WEIGHTS, inputs.room));
   const model = headlines.length ? clampScore(headlines.reduce((s, h) => s + h.score, 0) / headlines.length) : null;

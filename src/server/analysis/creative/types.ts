@@ -34,7 +34,8 @@ export interface TextSpan {
   reason: string;
 }
 
-export type SubScoreKey = 'platformFit' | 'clarity' | 'cta' | 'specificity' | 'persuasion' | 'bias' | 'emotion' | 'policy';
+export type SubScoreKey =
+  'platformFit' | 'clarity' | 'cta' | 'specificity' | 'persuasion' | 'bias' | 'emotion' | 'policy';
 
 /** One explained sub-score, 0–100. */
 export interface SubScore {

@@ -1,23 +1,44 @@
 import fc from 'fast-check';
+
 import { uniforms } from '../uniforms';
 import { OVERALL_WEIGHTS, type OverallPartKey } from './textScore';
-import { campaignGroups, evaluateRefit, fitWeights, REFIT_PARAMS, refitWorkspace, type LaunchedAd } from './workspaceRefit';
+import {
+  campaignGroups,
+  evaluateRefit,
+  fitWeights,
+  type LaunchedAd,
+  REFIT_PARAMS,
+  refitWorkspace,
+} from './workspaceRefit';
 
 const KEYS = Object.keys(OVERALL_WEIGHTS) as OverallPartKey[];
-
 
 /**
  * A workspace of `campaigns` campaigns of `perCampaign` ads whose results follow `truth` (a score
  * over the parts), plus a campaign-wide offset (media setup) and noise.
  */
-function workspace(truth: (parts: Record<OverallPartKey, number>) => number, campaigns: number, perCampaign: number, seed = 1, noise = 4): LaunchedAd[] {
+function workspace(
+  truth: (parts: Record<OverallPartKey, number>) => number,
+  campaigns: number,
+  perCampaign: number,
+  seed = 1,
+  noise = 4,
+): LaunchedAd[] {
   const rand = uniforms(seed);
   const ads: LaunchedAd[] = [];
   for (let c = 0; c < campaigns; c += 1) {
     const offset = (rand() - 0.5) * 40;
     for (let i = 0; i < perCampaign; i += 1) {
-      const parts = Object.fromEntries(KEYS.map((k) => [k, Math.round(20 + rand() * 70)])) as Record<OverallPartKey, number>;
-      ads.push({ campaignId: `c${String(c).padStart(2, '0')}`, adId: `c${c}a${i}`, parts, outcome: Math.max(1, Math.min(100, truth(parts) + offset + (rand() - 0.5) * noise)) });
+      const parts = Object.fromEntries(KEYS.map((k) => [k, Math.round(20 + rand() * 70)])) as Record<
+        OverallPartKey,
+        number
+      >;
+      ads.push({
+        campaignId: `c${String(c).padStart(2, '0')}`,
+        adId: `c${c}a${i}`,
+        parts,
+        outcome: Math.max(1, Math.min(100, truth(parts) + offset + (rand() - 0.5) * noise)),
+      });
     }
   }
   return ads;

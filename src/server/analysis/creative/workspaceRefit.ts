@@ -1,6 +1,7 @@
 import { Matrix, solve } from 'ml-matrix';
+
 import { spearman } from './abTests';
-import { OVERALL_WEIGHTS, weighParts, type OverallPartKey, type OverallWeights } from './textScore';
+import { OVERALL_WEIGHTS, type OverallPartKey, type OverallWeights, weighParts } from './textScore';
 
 /**
  * The feedback loop: the pre-launch text score's weights refit toward one workspace's own
@@ -81,7 +82,8 @@ function normalise(weights: Record<OverallPartKey, number>): OverallWeights | nu
   return Object.fromEntries(KEYS.map((k) => [k, Math.max(0, weights[k]) / total])) as OverallWeights;
 }
 
-const vectorOf = (ad: LaunchedAd) => KEYS.map((k) => (ad.parts[k] ?? (k === 'headlineModel' ? NEUTRAL_MODEL_SCORE : 0)) / 100);
+const vectorOf = (ad: LaunchedAd) =>
+  KEYS.map((k) => (ad.parts[k] ?? (k === 'headlineModel' ? NEUTRAL_MODEL_SCORE : 0)) / 100);
 
 /** The ads grouped by campaign, keeping campaigns of two or more (one ad has nothing to be told against). */
 export function campaignGroups(ads: LaunchedAd[]): LaunchedAd[][] {
@@ -114,7 +116,9 @@ export function fitWeights(groups: LaunchedAd[][]): OverallWeights | null {
   // λ: PRIOR_ADS ads' worth of a typical part's spread (the mean diagonal of XᵀX per ad).
   const lambda = (REFIT_PARAMS.priorAds * xtx.trace()) / (rows.length * KEYS.length) || 1e-6;
   const A = xtx.add(Matrix.eye(KEYS.length).mul(lambda));
-  const b = X.transpose().mmul(y).add(w0.clone().mul(lambda * beta));
+  const b = X.transpose()
+    .mmul(y)
+    .add(w0.clone().mul(lambda * beta));
   const w = solve(A, b).getColumn(0);
   return normalise(Object.fromEntries(KEYS.map((k, j) => [k, w[j]])) as OverallWeights);
 }
@@ -135,7 +139,8 @@ export function heldOutScores(groups: LaunchedAd[][], folds: number = REFIT_PARA
   const scored: HeldOutScore[][] = [];
   for (let fold = 0; fold < k; fold += 1) {
     const weights = fitWeights(ordered.filter((_, i) => i % k !== fold)) ?? GLOBAL;
-    for (const held of ordered.filter((_, i) => i % k === fold)) scored.push(held.map((ad) => ({ ad, refit: overallOf(ad, weights), global: overallOf(ad, GLOBAL) })));
+    for (const held of ordered.filter((_, i) => i % k === fold))
+      scored.push(held.map((ad) => ({ ad, refit: overallOf(ad, weights), global: overallOf(ad, GLOBAL) })));
   }
   return scored;
 }
@@ -151,8 +156,18 @@ export function evaluateRefit(groups: LaunchedAd[][], folds: number = REFIT_PARA
     const outcomes = held.map((h) => h.ad.outcome);
     ads += held.length;
     campaigns += 1;
-    workspace += held.length * (spearman(held.map((h) => h.refit), outcomes) ?? 0);
-    global += held.length * (spearman(held.map((h) => h.global), outcomes) ?? 0);
+    workspace +=
+      held.length *
+      (spearman(
+        held.map((h) => h.refit),
+        outcomes,
+      ) ?? 0);
+    global +=
+      held.length *
+      (spearman(
+        held.map((h) => h.global),
+        outcomes,
+      ) ?? 0);
   }
   return ads ? { ads, campaigns, workspace: workspace / ads, global: global / ads } : null;
 }
@@ -161,9 +176,17 @@ export function evaluateRefit(groups: LaunchedAd[][], folds: number = REFIT_PARA
 export function refitWorkspace(launched: LaunchedAd[]): RefitResult {
   const groups = campaignGroups(launched);
   const ads = groups.reduce((s, g) => s + g.length, 0);
-  if (ads < REFIT_PARAMS.minAds || groups.length < REFIT_PARAMS.minCampaigns) return { state: 'not_enough', ads, campaigns: groups.length };
+  if (ads < REFIT_PARAMS.minAds || groups.length < REFIT_PARAMS.minCampaigns)
+    return { state: 'not_enough', ads, campaigns: groups.length };
   const weights = fitWeights(groups);
   if (!weights) return { state: 'not_enough', ads, campaigns: groups.length };
   const evaluation = evaluateRefit(groups);
-  return { state: 'fitted', ads, campaigns: groups.length, weights, evaluation, applied: evaluation !== null && evaluation.workspace > evaluation.global };
+  return {
+    state: 'fitted',
+    ads,
+    campaigns: groups.length,
+    weights,
+    evaluation,
+    applied: evaluation !== null && evaluation.workspace > evaluation.global,
+  };
 }

@@ -27,7 +27,11 @@ export interface AnalysisCopy {
  * Downscales (never enlarges) to ANALYSIS_LONGEST_SIDE, flattening transparency onto white as
  * feeds show it. Throws on a truncated or corrupt file (failOn 'error') or one over `maxPixels`.
  */
-export async function makeAnalysisCopy(image: Buffer, original: { width: number; height: number }, maxPixels: number): Promise<AnalysisCopy> {
+export async function makeAnalysisCopy(
+  image: Buffer,
+  original: { width: number; height: number },
+  maxPixels: number,
+): Promise<AnalysisCopy> {
   const { data, info } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
     .resize({ width: ANALYSIS_LONGEST_SIDE, height: ANALYSIS_LONGEST_SIDE, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
@@ -39,5 +43,12 @@ export async function makeAnalysisCopy(image: Buffer, original: { width: number;
   const rgb = new Uint8Array(data.buffer, data.byteOffset, count * 3);
   const luma = new Float32Array(count);
   for (let i = 0, p = 0; i < count; i++, p += 3) luma[i] = 0.2126 * rgb[p] + 0.7152 * rgb[p + 1] + 0.0722 * rgb[p + 2];
-  return { width: info.width, height: info.height, rgb, luma, scaleX: original.width / info.width, scaleY: original.height / info.height };
+  return {
+    width: info.width,
+    height: info.height,
+    rgb,
+    luma,
+    scaleX: original.width / info.width,
+    scaleY: original.height / info.height,
+  };
 }

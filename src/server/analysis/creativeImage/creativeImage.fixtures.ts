@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+
 import { uniforms } from '../uniforms';
 
 /**
@@ -11,7 +12,6 @@ export interface Size {
   width: number;
   height: number;
 }
-
 
 /** A flat fill. */
 export function solid({ width, height }: Size, colour: string): Sharp {
@@ -31,7 +31,11 @@ export function gradient({ width, height }: Size, from: string, to: string): Sha
  * Colour noise; with `blur` (a Gaussian sigma in pixels) it becomes a soft, photo-like texture.
  * `amplitude` (0–1) scales the noise around mid-grey.
  */
-export function noise({ width, height }: Size, seed: number, options: { blur?: number; amplitude?: number } = {}): Sharp {
+export function noise(
+  { width, height }: Size,
+  seed: number,
+  options: { blur?: number; amplitude?: number } = {},
+): Sharp {
   const random = uniforms(seed);
   const amplitude = options.amplitude ?? 1;
   const pixels = Buffer.alloc(width * height * 3);
@@ -65,7 +69,10 @@ export async function withText(base: Sharp, { width, height }: Size, lines: Text
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${texts}</svg>`;
   const plain = await base.png().toBuffer();
-  const drawn = await sharp(plain).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+  const drawn = await sharp(plain)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
   // Without a font librsvg draws nothing and every text test would pass or fail for the wrong reason.
   if (lines.length > 0 && drawn.equals(await sharp(plain).composite([]).png().toBuffer())) {
     throw new Error('The SVG text drew nothing: no font is installed for librsvg (install fonts-dejavu or similar).');

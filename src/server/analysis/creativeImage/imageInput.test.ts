@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
+
 import sharp from 'sharp';
+
 import { gradient, noise, png, solid } from './creativeImage.fixtures';
 import { DEFAULT_IMAGE_LIMITS, readImage, type ReadImageResult } from './imageInput';
 
@@ -22,7 +24,12 @@ function pngWithHeader(width: number, height: number, idat: Buffer): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The GPS IFD pointer tag (0x8825) as it appears in a little-endian EXIF block. */
@@ -45,17 +52,26 @@ describe('readImage', () => {
   it('refuses a file that is not an image, whatever it is called', async () => {
     // What an upload named "banner.png" can hold: readImage is never told the name, only the bytes.
     const bannerPng = Buffer.from('<!doctype html><html><body>not an image</body></html>');
-    expect(refusal(await readImage(bannerPng))).toEqual({ code: 'not_an_image', message: expect.stringMatching(/not a PNG, JPEG or WebP image, whatever its name says/) });
+    expect(refusal(await readImage(bannerPng))).toEqual({
+      code: 'not_an_image',
+      message: expect.stringMatching(/not a PNG, JPEG or WebP image, whatever its name says/),
+    });
   });
 
   it('refuses a file whose magic bytes say PNG but whose content is not one', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage garbage garbage')]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('garbage garbage garbage'),
+    ]);
     expect(refusal(await readImage(fake))?.code).toBe('unreadable');
   });
 
   it('refuses a GIF, naming the format', async () => {
     const gif = await solid({ width: 16, height: 16 }, '#ff0000').gif().toBuffer();
-    expect(refusal(await readImage(gif))).toEqual({ code: 'unsupported_format', message: expect.stringMatching(/^GIF images are not accepted\. Upload a PNG, JPEG or WebP image\.$/) });
+    expect(refusal(await readImage(gif))).toEqual({
+      code: 'unsupported_format',
+      message: expect.stringMatching(/^GIF images are not accepted\. Upload a PNG, JPEG or WebP image\.$/),
+    });
   });
 
   it('refuses a decompression bomb from its header, without decoding it', async () => {
@@ -65,7 +81,10 @@ describe('readImage', () => {
     const started = performance.now();
     const result = refusal(await readImage(bomb));
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(result).toEqual({ code: 'too_many_pixels', message: expect.stringContaining('100000×100000 (10000 megapixels); the limit is 40 megapixels') });
+    expect(result).toEqual({
+      code: 'too_many_pixels',
+      message: expect.stringContaining('100000×100000 (10000 megapixels); the limit is 40 megapixels'),
+    });
   });
 
   it('refuses an image just over 40 megapixels from its header', async () => {
@@ -74,13 +93,23 @@ describe('readImage', () => {
   });
 
   it('refuses an upload over 10 MB before looking inside', async () => {
-    const big = Buffer.concat([await png(solid({ width: 8, height: 8 }, '#000')), Buffer.alloc(DEFAULT_IMAGE_LIMITS.maxBytes)]);
-    expect(refusal(await readImage(big))).toEqual({ code: 'too_large', message: expect.stringMatching(/^The image is 10 MB; the limit is 10 MB\./) });
+    const big = Buffer.concat([
+      await png(solid({ width: 8, height: 8 }, '#000')),
+      Buffer.alloc(DEFAULT_IMAGE_LIMITS.maxBytes),
+    ]);
+    expect(refusal(await readImage(big))).toEqual({
+      code: 'too_large',
+      message: expect.stringMatching(/^The image is 10 MB; the limit is 10 MB\./),
+    });
   });
 
   it('refuses an animated WebP', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((colour) => png(solid({ width: 8, height: 8 }, colour))));
-    const animated = await sharp(frames, { join: { animated: true } }).webp({ loop: 0, delay: 100 }).toBuffer();
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((colour) => png(solid({ width: 8, height: 8 }, colour))),
+    );
+    const animated = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0, delay: 100 })
+      .toBuffer();
     expect(refusal(await readImage(animated))?.code).toBe('animated');
   });
 
@@ -88,7 +117,10 @@ describe('readImage', () => {
     expect(refusal(await readImage(Buffer.alloc(0)))?.code).toBe('empty');
   });
 
-  const GPS_EXIF = { IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } };
+  const GPS_EXIF = {
+    IFD0: { Copyright: 'Someone' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+  };
   const raw = async (data: Buffer) => sharp(data).raw().toBuffer();
 
   it('strips EXIF, GPS included, from a JPEG, keeping its pixels exactly', async () => {
@@ -108,7 +140,8 @@ describe('readImage', () => {
   });
 
   it('strips EXIF and XMP from a WebP and EXIF, text and trailing bytes from a PNG', async () => {
-    const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
     const webp = await noise({ width: 64, height: 64 }, 8).webp().withExif(GPS_EXIF).withXmp(xmp).toBuffer();
     expect((await sharp(webp).metadata()).exif).toBeDefined();
     const webpResult = await readImage(webp);
@@ -117,7 +150,10 @@ describe('readImage', () => {
     expect([webpAfter.exif, webpAfter.xmp, webpResult.image.reencoded]).toEqual([undefined, undefined, false]);
 
     const trailer = Buffer.from('<?php secret payload ?>');
-    const pngFile = Buffer.concat([await noise({ width: 64, height: 64 }, 9).png().withExif(GPS_EXIF).toBuffer(), trailer]);
+    const pngFile = Buffer.concat([
+      await noise({ width: 64, height: 64 }, 9).png().withExif(GPS_EXIF).toBuffer(),
+      trailer,
+    ]);
     const pngResult = await readImage(pngFile);
     if (!pngResult.ok) throw new Error(pngResult.refusal.message);
     expect((await sharp(pngResult.image.data).metadata()).exif).toBeUndefined();
@@ -132,9 +168,15 @@ describe('readImage', () => {
 
   it('applies the EXIF orientation before dropping it', async () => {
     // Stored 64 wide, 48 high, tagged "rotate 90° clockwise to display": it is a portrait photo.
-    const sideways = await gradient({ width: 64, height: 48 }, '#000', '#fff').jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const sideways = await gradient({ width: 64, height: 48 }, '#000', '#fff')
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const result = await readImage(sideways);
-    expect(result).toMatchObject({ ok: true, image: { width: 48, height: 64, reencoded: true, copy: { width: 48, height: 64 } } });
+    expect(result).toMatchObject({
+      ok: true,
+      image: { width: 48, height: 64, reencoded: true, copy: { width: 48, height: 64 } },
+    });
     if (!result.ok) return;
     const after = await sharp(result.image.data).metadata();
     expect([after.width, after.height, after.orientation, after.exif]).toEqual([48, 64, undefined, undefined]);

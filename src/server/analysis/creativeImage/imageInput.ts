@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
-import { makeAnalysisCopy, type AnalysisCopy } from './analysisCopy';
-import { stripMetadata, type ImageFormat } from './stripMetadata';
+
+import { type AnalysisCopy, makeAnalysisCopy } from './analysisCopy';
+import { type ImageFormat, stripMetadata } from './stripMetadata';
 
 /**
  * The gate every uploaded creative image passes before anything looks at its pixels (issue 16,
@@ -37,7 +38,8 @@ export interface ImageLimits {
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
 
 /** Why an upload was refused; a route maps each to its 4xx. */
-export type ImageRefusalCode = 'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'animated' | 'unreadable';
+export type ImageRefusalCode =
+  'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'animated' | 'unreadable';
 
 export interface ImageRefusal {
   code: ImageRefusalCode;
@@ -65,7 +67,10 @@ export type ReadImageResult = { ok: true; image: ValidatedImage } | { ok: false;
 
 const ACCEPTED = 'Upload a PNG, JPEG or WebP image.';
 
-const refuse = (code: ImageRefusalCode, message: string): ReadImageResult => ({ ok: false, refusal: { code, message } });
+const refuse = (code: ImageRefusalCode, message: string): ReadImageResult => ({
+  ok: false,
+  refusal: { code, message },
+});
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
@@ -99,7 +104,10 @@ function isAnimatedPng(buffer: Buffer): boolean {
 
 /** The refusal of an upload of `bytes` over the limit (a route that knows the size before reading the bytes says the same). */
 export function tooLarge(bytes: number, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): ImageRefusal {
-  return { code: 'too_large', message: `The image is ${megabytes(bytes)}; the limit is ${megabytes(limits.maxBytes)}. Export it smaller or at a lower quality.` };
+  return {
+    code: 'too_large',
+    message: `The image is ${megabytes(bytes)}; the limit is ${megabytes(limits.maxBytes)}. Export it smaller or at a lower quality.`,
+  };
 }
 
 /**
@@ -112,7 +120,8 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
 
   const sniffed = sniffFormat(buffer);
   if (sniffed === 'gif') return refuse('unsupported_format', `GIF images are not accepted. ${ACCEPTED}`);
-  if (sniffed === 'other') return refuse('not_an_image', `The file is not a PNG, JPEG or WebP image, whatever its name says. ${ACCEPTED}`);
+  if (sniffed === 'other')
+    return refuse('not_an_image', `The file is not a PNG, JPEG or WebP image, whatever its name says. ${ACCEPTED}`);
 
   // The header only: no pixel is decoded here. The pixel limit is off for this read so a bomb's
   // declared size can be reported; it is enforced again on the decode below.
@@ -120,10 +129,16 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
-    return refuse('unreadable', `The ${sniffed.toUpperCase()} file is damaged or incomplete and cannot be read. ${ACCEPTED}`);
+    return refuse(
+      'unreadable',
+      `The ${sniffed.toUpperCase()} file is damaged or incomplete and cannot be read. ${ACCEPTED}`,
+    );
   }
   if (meta.format !== sniffed || !meta.width || !meta.height) {
-    return refuse('unreadable', `The file starts like a ${sniffed.toUpperCase()} image but is not a valid one. ${ACCEPTED}`);
+    return refuse(
+      'unreadable',
+      `The file starts like a ${sniffed.toUpperCase()} image but is not a valid one. ${ACCEPTED}`,
+    );
   }
   const pixels = meta.width * meta.height;
   if (pixels > limits.maxPixels) {
@@ -133,7 +148,10 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
     );
   }
   if ((meta.pages ?? 1) > 1 || (sniffed === 'png' && isAnimatedPng(buffer))) {
-    return refuse('animated', 'Animated images are not accepted: these placements show a still image. Upload a single frame, or use a video ad.');
+    return refuse(
+      'animated',
+      'Animated images are not accepted: these placements show a still image. Upload a single frame, or use a video ad.',
+    );
   }
 
   const upright = (meta.orientation ?? 1) === 1;
@@ -144,9 +162,15 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
     const width = clean ? meta.width : (meta.autoOrient?.width ?? meta.width);
     const height = clean ? meta.height : (meta.autoOrient?.height ?? meta.height);
     const copy = await makeAnalysisCopy(data, { width, height }, limits.maxPixels);
-    return { ok: true, image: { format: sniffed, width, height, uploadBytes: buffer.length, data, reencoded: !clean, copy } };
+    return {
+      ok: true,
+      image: { format: sniffed, width, height, uploadBytes: buffer.length, data, reencoded: !clean, copy },
+    };
   } catch {
-    return refuse('unreadable', `The ${sniffed.toUpperCase()} image is damaged or incomplete and cannot be decoded. ${ACCEPTED}`);
+    return refuse(
+      'unreadable',
+      `The ${sniffed.toUpperCase()} image is damaged or incomplete and cannot be decoded. ${ACCEPTED}`,
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+
 import type { AnalysisCopy } from './analysisCopy';
 
 /**

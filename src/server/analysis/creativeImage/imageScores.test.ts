@@ -1,9 +1,10 @@
-import sharp from 'sharp';
-import { gradient, noise, png, solid, withText, type Size } from './creativeImage.fixtures';
-import { readImage } from './imageInput';
-import { analyseImage, scorePlacementFit, through, type ImageAnalysis, type ImageSubScoreKey } from './imageScores';
 import { PLACEMENTS } from '@shared/creative/placements';
+import sharp from 'sharp';
+
 import type { PlacementId } from '../creative/types';
+import { gradient, noise, png, type Size, solid, withText } from './creativeImage.fixtures';
+import { readImage } from './imageInput';
+import { analyseImage, type ImageAnalysis, type ImageSubScoreKey, scorePlacementFit, through } from './imageScores';
 
 const SQUARE: Size = { width: 1080, height: 1080 };
 const VERTICAL: Size = { width: 1080, height: 1920 };
@@ -24,7 +25,15 @@ const score = (analysis: ImageAnalysis, key: ImageSubScoreKey) => sub(analysis, 
 describe('image sub-scores', () => {
   it('every sub-score is explained, and scored 0–100 or null', async () => {
     const analysis = await analyse(await png(gradient(SQUARE, '#ff8800', '#0044ff')), SQUARE);
-    expect(analysis.subScores.map((s) => s.key)).toEqual(['placementFit', 'brightness', 'contrast', 'colourfulness', 'sharpness', 'textCoverage', 'safeZone']);
+    expect(analysis.subScores.map((s) => s.key)).toEqual([
+      'placementFit',
+      'brightness',
+      'contrast',
+      'colourfulness',
+      'sharpness',
+      'textCoverage',
+      'safeZone',
+    ]);
     for (const s of analysis.subScores) {
       expect(s.explanation.length).toBeGreaterThan(20);
       if (s.score !== null) expect(s.score).toBeGreaterThanOrEqual(0);
@@ -33,7 +42,9 @@ describe('image sub-scores', () => {
   });
 
   it('scores a blurred image lower on sharpness than the same image sharp', async () => {
-    const sharpImage = await withText(noise(SQUARE, 11, { blur: 1 }), SQUARE, [{ text: 'Crisp edges', y: 0.5, size: 0.08, colour: '#ffffff' }]);
+    const sharpImage = await withText(noise(SQUARE, 11, { blur: 1 }), SQUARE, [
+      { text: 'Crisp edges', y: 0.5, size: 0.08, colour: '#ffffff' },
+    ]);
     const blurred = await png(sharp(sharpImage).blur(6));
     const crisp = await analyse(sharpImage, SQUARE);
     const soft = await analyse(blurred, SQUARE);
@@ -89,7 +100,9 @@ describe('safe zones (Meta Reels: top 14%, bottom 35%, sides 6%)', () => {
   const base = () => gradient(VERTICAL, '#1d2b3a', '#5f87af');
 
   it('flags text drawn in the top 15% of a 9:16 image, with an overlay of the band and the text', async () => {
-    const image = await withText(base(), VERTICAL, [{ text: 'Shop the drop', y: 0.1, x: 0.2, size: 0.04, colour: '#ffffff' }]);
+    const image = await withText(base(), VERTICAL, [
+      { text: 'Shop the drop', y: 0.1, x: 0.2, size: 0.04, colour: '#ffffff' },
+    ]);
     const analysis = await analyse(image, VERTICAL, 'meta_reels');
     const safe = sub(analysis, 'safeZone');
     expect(safe.score!).toBeLessThanOrEqual(60);
@@ -109,7 +122,9 @@ describe('safe zones (Meta Reels: top 14%, bottom 35%, sides 6%)', () => {
   });
 
   it('does not flag the same text in the middle', async () => {
-    const image = await withText(base(), VERTICAL, [{ text: 'Shop the drop', y: 0.5, x: 0.2, size: 0.04, colour: '#ffffff' }]);
+    const image = await withText(base(), VERTICAL, [
+      { text: 'Shop the drop', y: 0.5, x: 0.2, size: 0.04, colour: '#ffffff' },
+    ]);
     const analysis = await analyse(image, VERTICAL, 'meta_reels');
     expect(analysis.textCoverage).toBeGreaterThan(0);
     expect(score(analysis, 'safeZone')).toBe(100);
@@ -117,7 +132,9 @@ describe('safe zones (Meta Reels: top 14%, bottom 35%, sides 6%)', () => {
   });
 
   it('checks TikTok in-feed against its own bands', async () => {
-    const image = await withText(base(), VERTICAL, [{ text: 'Link in bio', y: 0.9, x: 0.1, size: 0.05, colour: '#ffffff' }]);
+    const image = await withText(base(), VERTICAL, [
+      { text: 'Link in bio', y: 0.9, x: 0.1, size: 0.05, colour: '#ffffff' },
+    ]);
     const analysis = await analyse(image, VERTICAL, 'tiktok_in_feed');
     expect(score(analysis, 'safeZone')!).toBeLessThanOrEqual(60);
     expect(sub(analysis, 'safeZone').explanation).toMatch(/bottom \(the caption/);
@@ -131,7 +148,8 @@ describe('safe zones (Meta Reels: top 14%, bottom 35%, sides 6%)', () => {
 });
 
 describe('size and aspect ratio against the placement', () => {
-  const fit = (placement: PlacementId, width: number, height: number) => scorePlacementFit(PLACEMENTS[placement], width, height);
+  const fit = (placement: PlacementId, width: number, height: number) =>
+    scorePlacementFit(PLACEMENTS[placement], width, height);
 
   it('scores 16:9 low on Meta Reels and 9:16 full', () => {
     const wide = fit('meta_reels', 1920, 1080);
@@ -161,13 +179,20 @@ describe('size and aspect ratio against the placement', () => {
 
   it('says Google responsive search shows no image', async () => {
     const analysis = await analyse(await png(gradient(SQUARE, '#fff', '#000')), SQUARE, 'google_rsa');
-    expect(sub(analysis, 'placementFit')).toMatchObject({ score: null, explanation: expect.stringMatching(/text only: no image is shown/) });
+    expect(sub(analysis, 'placementFit')).toMatchObject({
+      score: null,
+      explanation: expect.stringMatching(/text only: no image is shown/),
+    });
   });
 });
 
 describe('through', () => {
   it('interpolates between breakpoints and is flat beyond them', () => {
-    const points: [number, number][] = [[0, 0], [10, 50], [20, 100]];
+    const points: [number, number][] = [
+      [0, 0],
+      [10, 50],
+      [20, 100],
+    ];
     expect(through(points, -5)).toBe(0);
     expect(through(points, 5)).toBe(25);
     expect(through(points, 15)).toBe(75);

@@ -1,10 +1,11 @@
+import { type AspectTarget, type Placement, PLACEMENTS } from '@shared/creative/placements';
+
 import type { PlacementId } from '../creative/types';
 import type { AnalysisCopy } from './analysisCopy';
-import { colourfulness, laplacianVariance, meanBrightness, rmsContrast } from './imageMeasures';
 import type { ValidatedImage } from './imageInput';
-import { PLACEMENTS, type AspectTarget, type Placement } from '@shared/creative/placements';
+import { colourfulness, laplacianVariance, meanBrightness, rmsContrast } from './imageMeasures';
 import { checkSafeZone, type OverlayRect } from './safeZones';
-import { findTextBlocks, textCoverage, type TextBlockGrid } from './textRegions';
+import { findTextBlocks, type TextBlockGrid, textCoverage } from './textRegions';
 
 /**
  * The image half of the Creative Analyzer's pre-launch analysis (issue 16): explained 0–100
@@ -14,7 +15,8 @@ import { findTextBlocks, textCoverage, type TextBlockGrid } from './textRegions'
  * readImage decoded.
  */
 
-export type ImageSubScoreKey = 'placementFit' | 'brightness' | 'contrast' | 'colourfulness' | 'sharpness' | 'textCoverage' | 'safeZone';
+export type ImageSubScoreKey =
+  'placementFit' | 'brightness' | 'contrast' | 'colourfulness' | 'sharpness' | 'textCoverage' | 'safeZone';
 
 /** One explained sub-score. */
 export interface ImageSubScore {
@@ -58,21 +60,52 @@ const round = (x: number) => Math.round(x);
 const one = (x: number) => Math.round(x * 10) / 10;
 
 /** Brightness (mean luma 0–255): murky below about 60, comfortable 90–190, washed out near white. */
-const BRIGHTNESS: [number, number][] = [[0, 0], [25, 10], [60, 70], [90, 100], [190, 100], [235, 80], [255, 50]];
+const BRIGHTNESS: [number, number][] = [
+  [0, 0],
+  [25, 10],
+  [60, 70],
+  [90, 100],
+  [190, 100],
+  [235, 80],
+  [255, 50],
+];
 /** RMS contrast (luma standard deviation): flat under 10, clear from 50. */
-const CONTRAST: [number, number][] = [[0, 0], [10, 15], [30, 60], [50, 100]];
+const CONTRAST: [number, number][] = [
+  [0, 0],
+  [10, 15],
+  [30, 60],
+  [50, 100],
+];
 /** Hasler–Süsstrunk M: their anchors slightly 15, moderately 33, averagely 45, quite colourful 59. */
-const COLOURFULNESS: [number, number][] = [[0, 0], [15, 30], [33, 60], [45, 80], [59, 100]];
+const COLOURFULNESS: [number, number][] = [
+  [0, 0],
+  [15, 30],
+  [33, 60],
+  [45, 80],
+  [59, 100],
+];
 /**
  * Variance of the Laplacian on the 512 px copy. Calibrated on generated images: a Gaussian blur
  * of sigma 3 px at full size lands near 30, crisp type and photographs in the hundreds.
  */
-const SHARPNESS: [number, number][] = [[0, 0], [20, 20], [60, 50], [150, 80], [300, 100]];
+const SHARPNESS: [number, number][] = [
+  [0, 0],
+  [20, 20],
+  [60, 50],
+  [150, 80],
+  [300, 100],
+];
 /**
  * Text coverage (% of the image). Meta no longer rejects images over its old 20% text rule but
  * still says images with less text tend to deliver better; past a third the image reads as a poster.
  */
-const TEXT_COVERAGE: [number, number][] = [[0, 100], [10, 100], [20, 80], [35, 40], [60, 0]];
+const TEXT_COVERAGE: [number, number][] = [
+  [0, 100],
+  [10, 100],
+  [20, 80],
+  [35, 40],
+  [60, 0],
+];
 /** Aspect tolerance before a platform crops: Google's ±1% on its 1.91:1 marketing image. */
 const ASPECT_TOLERANCE = 0.01;
 /** Cropping this share of the image away leaves nothing of the composition assured: fit 0. */
@@ -93,7 +126,13 @@ export function scoreBrightness(mean: number): ImageSubScore {
         : mean <= 190
           ? 'comfortable: neither murky nor washed out.'
           : 'very bright: on a white feed it may blend into the page. Add a darker element or a frame.';
-  return { key: 'brightness', label: 'Brightness', score, measure: { value: one(mean), unit: 'mean luma (0–255)' }, explanation: `Average brightness ${round(mean)} of 255: ${verdict}` };
+  return {
+    key: 'brightness',
+    label: 'Brightness',
+    score,
+    measure: { value: one(mean), unit: 'mean luma (0–255)' },
+    explanation: `Average brightness ${round(mean)} of 255: ${verdict}`,
+  };
 }
 
 export function scoreContrast(sigma: number): ImageSubScore {
@@ -106,13 +145,31 @@ export function scoreContrast(sigma: number): ImageSubScore {
         : sigma < 50
           ? 'fair; a little more separation between light and dark would read faster.'
           : 'strong: light and dark parts separate clearly.';
-  return { key: 'contrast', label: 'Contrast', score, measure: { value: one(sigma), unit: 'RMS contrast (luma std. dev.)' }, explanation: `Contrast ${round(sigma)} (spread of brightness): ${verdict}` };
+  return {
+    key: 'contrast',
+    label: 'Contrast',
+    score,
+    measure: { value: one(sigma), unit: 'RMS contrast (luma std. dev.)' },
+    explanation: `Contrast ${round(sigma)} (spread of brightness): ${verdict}`,
+  };
 }
 
 export function scoreColourfulness(m: number): ImageSubScore {
   const score = round(through(COLOURFULNESS, m));
-  const band = m < 8 ? 'not colourful' : m < 24 ? 'slightly colourful' : m < 39 ? 'moderately colourful' : m < 52 ? 'averagely colourful' : m < 70 ? 'quite colourful' : 'highly colourful';
-  const advice = m < 33 ? ' Muted images are easier to scroll past; a brand colour or a coloured subject would draw the eye.' : '';
+  const band =
+    m < 8
+      ? 'not colourful'
+      : m < 24
+        ? 'slightly colourful'
+        : m < 39
+          ? 'moderately colourful'
+          : m < 52
+            ? 'averagely colourful'
+            : m < 70
+              ? 'quite colourful'
+              : 'highly colourful';
+  const advice =
+    m < 33 ? ' Muted images are easier to scroll past; a brand colour or a coloured subject would draw the eye.' : '';
   return {
     key: 'colourfulness',
     label: 'Colourfulness',
@@ -167,13 +224,21 @@ export function scoreTextCoverage(coverage: number): ImageSubScore {
 function nearestAspect(aspects: AspectTarget[], ratio: number): { target: AspectTarget; crop: number } {
   const cropTo = (t: AspectTarget) => 1 - Math.min(ratio, t.ratio) / Math.max(ratio, t.ratio);
   // Ties go to the better-fitting ratio: the advertiser is pointed at what the placement prefers.
-  const ranked = aspects.map((target) => ({ target, crop: cropTo(target) })).sort((a, b) => a.crop - b.crop || b.target.fit - a.target.fit);
+  const ranked = aspects
+    .map((target) => ({ target, crop: cropTo(target) }))
+    .sort((a, b) => a.crop - b.crop || b.target.fit - a.target.fit);
   return ranked[0];
 }
 
 export function scorePlacementFit(placement: Placement, width: number, height: number): ImageSubScore {
   const base = { key: 'placementFit' as const, label: 'Size and aspect ratio' };
-  if (!placement.image.aspects) return { ...base, score: null, measure: null, explanation: placement.image.noImage ?? `${placement.label} shows no image.` };
+  if (!placement.image.aspects)
+    return {
+      ...base,
+      score: null,
+      measure: null,
+      explanation: placement.image.noImage ?? `${placement.label} shows no image.`,
+    };
   const ratio = width / height;
   const { target, crop } = nearestAspect(placement.image.aspects, ratio);
   const ratios = placement.image.aspects.map((a) => a.label).join(', ');
@@ -181,27 +246,56 @@ export function scorePlacementFit(placement: Placement, width: number, height: n
 
   const belowMinimum = width < target.minimum.width || height < target.minimum.height;
   const scale = Math.min(width / target.recommended.width, height / target.recommended.height);
-  const minScale = Math.min(target.minimum.width / target.recommended.width, target.minimum.height / target.recommended.height);
-  const sizeFactor = belowMinimum ? BELOW_MINIMUM_FACTOR : scale >= 1 ? 1 : AT_MINIMUM_FACTOR + ((1 - AT_MINIMUM_FACTOR) * (scale - minScale)) / (1 - minScale);
+  const minScale = Math.min(
+    target.minimum.width / target.recommended.width,
+    target.minimum.height / target.recommended.height,
+  );
+  const sizeFactor = belowMinimum
+    ? BELOW_MINIMUM_FACTOR
+    : scale >= 1
+      ? 1
+      : AT_MINIMUM_FACTOR + ((1 - AT_MINIMUM_FACTOR) * (scale - minScale)) / (1 - minScale);
   const score = round(target.fit * aspectFactor * sizeFactor);
 
   const shape =
     crop <= ASPECT_TOLERANCE
-      ? `The image is ${target.label}, ${target.fit === 100 ? 'a ratio this placement is designed for' : `accepted here, though ${placement.label} favours ${placement.image.aspects.filter((a) => a.fit === 100).map((a) => a.label).join(' or ')}`}.`
+      ? `The image is ${target.label}, ${
+          target.fit === 100
+            ? 'a ratio this placement is designed for'
+            : `accepted here, though ${placement.label} favours ${placement.image.aspects
+                .filter((a) => a.fit === 100)
+                .map((a) => a.label)
+                .join(' or ')}`
+        }.`
       : `The image is ${one(ratio)}:1; ${placement.label} shows ${ratios}. Nearest is ${target.label}, and fitting it would crop or letterbox about ${round(crop * 100)}% of the image. Re-frame it at ${target.label}.`;
   const sized = belowMinimum
     ? ` At ${width}×${height} it is under the platform’s minimum of ${target.minimum.width}×${target.minimum.height} for ${target.label} and will be refused.`
     : scale < 1
       ? ` At ${width}×${height} it is below the recommended ${target.recommended.width}×${target.recommended.height} and will be upscaled slightly soft.`
       : ` At ${width}×${height} it meets the recommended ${target.recommended.width}×${target.recommended.height}.`;
-  return { ...base, score, measure: { value: Math.round(ratio * 1000) / 1000, unit: 'width ÷ height' }, explanation: shape + sized };
+  return {
+    ...base,
+    score,
+    measure: { value: Math.round(ratio * 1000) / 1000, unit: 'width ÷ height' },
+    explanation: shape + sized,
+  };
 }
 
-export function scoreSafeZone(placement: Placement, grid: TextBlockGrid, copy: AnalysisCopy, image: { width: number; height: number }): { subScore: ImageSubScore; overlay: OverlayRect[] } {
+export function scoreSafeZone(
+  placement: Placement,
+  grid: TextBlockGrid,
+  copy: AnalysisCopy,
+  image: { width: number; height: number },
+): { subScore: ImageSubScore; overlay: OverlayRect[] } {
   const base = { key: 'safeZone' as const, label: 'Safe zones' };
   if (!placement.image.safeZone) {
     return {
-      subScore: { ...base, score: null, measure: null, explanation: `${placement.label} draws no interface over the image, so there is no safe zone to keep clear.` },
+      subScore: {
+        ...base,
+        score: null,
+        measure: null,
+        explanation: `${placement.label} draws no interface over the image, so there is no safe zone to keep clear.`,
+      },
       overlay: [],
     };
   }

@@ -1,6 +1,7 @@
 import type { CreativeOverlayRect } from '@shared/api/creative';
-import type { AnalysisCopy } from './analysisCopy';
 import type { SafeZone } from '@shared/creative/placements';
+
+import type { AnalysisCopy } from './analysisCopy';
 import type { TextBlockGrid } from './textRegions';
 
 /**
@@ -36,7 +37,12 @@ function bandAt(zone: SafeZone, fx: number, fy: number): Side | null {
   return null;
 }
 
-export function checkSafeZone(zone: SafeZone, grid: TextBlockGrid, copy: AnalysisCopy, image: { width: number; height: number }): SafeZoneCheck {
+export function checkSafeZone(
+  zone: SafeZone,
+  grid: TextBlockGrid,
+  copy: AnalysisCopy,
+  image: { width: number; height: number },
+): SafeZoneCheck {
   const overlay: OverlayRect[] = [];
   const bandRect = (side: Side): Omit<OverlayRect, 'kind' | 'label'> => {
     const { width: w, height: h } = image;
@@ -54,7 +60,11 @@ export function checkSafeZone(zone: SafeZone, grid: TextBlockGrid, copy: Analysi
   for (const side of SIDES) {
     const fraction = zone[side];
     if (fraction <= 0) continue;
-    overlay.push({ kind: 'unsafe_band', ...bandRect(side), label: `${capitalise(side)} ${Math.round(fraction * 100)}%: covered by ${zone.covers[side]}` });
+    overlay.push({
+      kind: 'unsafe_band',
+      ...bandRect(side),
+      label: `${capitalise(side)} ${Math.round(fraction * 100)}%: covered by ${zone.covers[side]}`,
+    });
   }
 
   let textBlocks = 0;

@@ -80,7 +80,11 @@ function stripJpeg(buffer: Buffer): Buffer | null {
     if (marker === SOS) {
       // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart marker.
       let scan = at;
-      while (scan + 1 < buffer.length && !(buffer[scan] === 0xff && buffer[scan + 1] !== 0 && !(buffer[scan + 1] >= 0xd0 && buffer[scan + 1] <= 0xd7))) scan++;
+      while (
+        scan + 1 < buffer.length &&
+        !(buffer[scan] === 0xff && buffer[scan + 1] !== 0 && !(buffer[scan + 1] >= 0xd0 && buffer[scan + 1] <= 0xd7))
+      )
+        scan++;
       if (scan + 1 >= buffer.length) return null;
       parts.push(buffer.subarray(at, scan));
       at = scan;

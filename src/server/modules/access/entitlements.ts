@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { PLAN_ACCOUNT_LIMITS, PLANS, type Plan } from '@shared/api/adAccounts';
+import { type Plan, PLAN_ACCOUNT_LIMITS, PLANS } from '@shared/api/adAccounts';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
+import { and, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { users, workspaceMembers } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
@@ -33,7 +34,9 @@ export async function workspaceEntitlements(db: DbOrTx, workspaceId: string, now
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
-  const plan = owners.map((owner) => effectivePlan(owner, now)).reduce<Plan>((best, next) => (rank(next) > rank(best) ? next : best), 'starter');
+  const plan = owners
+    .map((owner) => effectivePlan(owner, now))
+    .reduce<Plan>((best, next) => (rank(next) > rank(best) ? next : best), 'starter');
   const onTrialOrPaid = owners.some((owner) => effectivePlan(owner, now) !== 'starter');
   return { plan, accountLimit: PLAN_ACCOUNT_LIMITS[plan], dashboard: onTrialOrPaid };
 }

@@ -1,9 +1,10 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { roleCan, type Action, type Role } from '@shared/access/policy';
+import { type Action, type Role, roleCan } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { isUuid } from '@shared/validation/dashboard';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
 import { workspaceMembers, workspaces } from '../../db/schema';
@@ -55,7 +56,11 @@ export async function personalWorkspaceId(db: DbOrTx, userId: string): Promise<s
  * that does not exist, or one the user is not in answers 404 (never another tenant's data, and
  * never a hint whether the id exists).
  */
-export async function resolvePrincipal(db: DbOrTx, userId: string, header: string | string[] | undefined): Promise<Principal> {
+export async function resolvePrincipal(
+  db: DbOrTx,
+  userId: string,
+  header: string | string[] | undefined,
+): Promise<Principal> {
   if (Array.isArray(header)) throw workspaceNotFound();
   const requested = header?.trim();
   if (requested) {
@@ -68,7 +73,10 @@ export async function resolvePrincipal(db: DbOrTx, userId: string, header: strin
   const [personal] = await db
     .select({ id: workspaces.id, role: workspaceMembers.role })
     .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)),
+    )
     .where(and(eq(workspaces.personalOf, userId), isNotNull(workspaces.personalOf)));
   if (!personal) throw workspaceNotFound();
   return { userId, workspaceId: personal.id, role: personal.role };
@@ -80,7 +88,11 @@ export async function resolvePrincipal(db: DbOrTx, userId: string, header: strin
  */
 export function createWorkspaceGuard(ctx: Pick<AppContext, 'db'>) {
   return async function requirePrincipal(request: FastifyRequest): Promise<void> {
-    request.principal = await resolvePrincipal(ctx.db, currentUserId(request), request.headers[WORKSPACE_HEADER.toLowerCase()]);
+    request.principal = await resolvePrincipal(
+      ctx.db,
+      currentUserId(request),
+      request.headers[WORKSPACE_HEADER.toLowerCase()],
+    );
   };
 }
 
@@ -103,7 +115,9 @@ export function authorize(principal: Pick<Principal, 'role'>, action: Action): v
  * Route options that check the role before the body is validated: a member who may not do the
  * action is told so, not what is wrong with their input.
  */
-export const roleBeforeBody = (action: Action) => ({ preValidation: async (request: FastifyRequest) => void principalFor(request, action) });
+export const roleBeforeBody = (action: Action) => ({
+  preValidation: async (request: FastifyRequest) => void principalFor(request, action),
+});
 
 /** The principal, after checking its role allows the action: the one line a handler starts with. */
 export function principalFor(request: FastifyRequest, action: Action): Principal {

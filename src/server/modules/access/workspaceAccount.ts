@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { isUuid } from '@shared/validation/dashboard';
+import { and, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts } from '../../db/schema';
 
@@ -10,7 +11,12 @@ export type WorkspaceAccount = typeof connectedAdAccounts.$inferSelect;
  * feature's own 404) for a malformed id, another workspace's account, or none at all, so
  * nobody learns which.
  */
-export async function workspaceAccount(db: DbOrTx, workspaceId: string, id: string, missing: Error): Promise<WorkspaceAccount> {
+export async function workspaceAccount(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+  missing: Error,
+): Promise<WorkspaceAccount> {
   if (!isUuid(id)) throw missing;
   const [account] = await db
     .select()

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { noStore } from '../../lib/routeOptions';
 import type { YupTypeProvider } from '../../lib/validate';

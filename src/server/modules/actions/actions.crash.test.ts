@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+
 import { actions, campaigns, connectedAdAccounts } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, createScratchDatabase } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
-import { spawnServer, type SpawnedServer } from '../../test/spawnServer';
+import { type SpawnedServer, spawnServer } from '../../test/spawnServer';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import type { JournalStep } from './actions.steps';
 
@@ -57,13 +59,22 @@ onPostgres('a server killed in the middle of a change', () => {
     // database the server processes will use, with the same secrets.
     const prep = await buildTestApp({
       workers: false,
-      config: { databaseUrl: scratch.url, appSecret, encryptionKey, platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
+      config: {
+        databaseUrl: scratch.url,
+        appSecret,
+        encryptionKey,
+        platforms: sandboxSettings(sandbox.url),
+        sandbox: { mode: 'external', url: sandbox.url },
+      },
     });
     try {
       const { user } = await syncedTenant(prep, sandbox, PLATFORM, 0);
       auth = user.auth;
       const connection = await connectionOf(prep.app, user, PLATFORM);
-      [account] = await prep.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+      [account] = await prep.app.ctx.db
+        .select()
+        .from(connectedAdAccounts)
+        .where(eq(connectedAdAccounts.connectionId, connection.id));
     } finally {
       await prep.close();
     }
@@ -95,7 +106,9 @@ onPostgres('a server killed in the middle of a change', () => {
         .select()
         .from(campaigns)
         .where(and(eq(campaigns.accountRef, account.id), eq(campaigns.status, 'ACTIVE')));
-      const [source, target] = stored.filter((c) => c.dailyBudgetMinor).map((c) => ({ id: c.campaignId, budget: budget(c.campaignId) }));
+      const [source, target] = stored
+        .filter((c) => c.dailyBudgetMinor)
+        .map((c) => ({ id: c.campaignId, budget: budget(c.campaignId) }));
       const changes = [
         { campaign_id: source.id, from: source.budget, to: source.budget - 1_000 },
         { campaign_id: target.id, from: target.budget, to: target.budget + 1_000 },
@@ -122,18 +135,26 @@ onPostgres('a server killed in the middle of a change', () => {
 
       server = await spawnServer({ env: env() });
       const restartedAt = Date.now();
-      const settled = await until(async () => {
-        const [row] = await db().select().from(actions).where(eq(actions.id, interrupted.id));
-        return row.status !== 'applying';
-      }, 60_000, 500);
+      const settled = await until(
+        async () => {
+          const [row] = await db().select().from(actions).where(eq(actions.id, interrupted.id));
+          return row.status !== 'applying';
+        },
+        60_000,
+        500,
+      );
       const seconds = (Date.now() - restartedAt) / 1000;
       expect({ settled, withinAMinute: seconds < 60 }).toEqual({ settled: true, withinAMinute: true });
 
       const [row] = await db().select().from(actions).where(eq(actions.id, interrupted.id));
       expect(row.status).toBe('failed');
-      expect(row.note).toMatch(/^Checked at Google Ads after the write was interrupted: it had been made only in part, so Adwise set back what it had written\.$/);
+      expect(row.note).toMatch(
+        /^Checked at Google Ads after the write was interrupted: it had been made only in part, so Adwise set back what it had written\.$/,
+      );
       const steps = row.steps as JournalStep[];
-      expect(steps.map((step) => budget(step.entity_id))).toEqual(steps.map((step) => (step.at === 'to' ? step.to : step.from)));
+      expect(steps.map((step) => budget(step.entity_id))).toEqual(
+        steps.map((step) => (step.at === 'to' ? step.to : step.from)),
+      );
       expect([budget(source.id), budget(target.id)]).toEqual([source.budget, target.budget]);
 
       // The log says the same to a person.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startHeartbeat, type Heartbeat } from '../../lib/heartbeat';
+
+import { type Heartbeat, startHeartbeat } from '../../lib/heartbeat';
 
 /** How often a process running a change's writes says it is still alive. */
 export const HEARTBEAT_MS = 5_000;
@@ -23,7 +24,11 @@ export function createRunHeartbeats(beat: (id: string) => Promise<boolean>, log:
         id,
         startHeartbeat(() => beat(id), {
           intervalMs: HEARTBEAT_MS,
-          onError: (error) => log.warn({ actionId: id, error: error instanceof Error ? error.message : String(error) }, 'action heartbeat not written'),
+          onError: (error) =>
+            log.warn(
+              { actionId: id, error: error instanceof Error ? error.message : String(error) },
+              'action heartbeat not written',
+            ),
         }),
       );
     },

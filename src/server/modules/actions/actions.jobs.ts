@@ -1,7 +1,14 @@
 import { object } from 'yup';
+
 import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/queue';
 import { STALE_AFTER_MS } from './actions.heartbeat';
-import { ACTIONS_EVALUATE_CRON, ACTIONS_EVALUATE_JOB, ACTIONS_RECONCILE_CRON, ACTIONS_RECONCILE_JOB, type ActionsService } from './actions.service';
+import {
+  ACTIONS_EVALUATE_CRON,
+  ACTIONS_EVALUATE_JOB,
+  ACTIONS_RECONCILE_CRON,
+  ACTIONS_RECONCILE_JOB,
+  type ActionsService,
+} from './actions.service';
 
 /** The actions log's jobs: the hourly measurement of outcomes, and the reconciler of interrupted writes. */
 export function actionsJobs(actions: ActionsService): JobDefinition[] {
@@ -37,5 +44,9 @@ export function actionsJobs(actions: ActionsService): JobDefinition[] {
 export async function reconcileAtStart(queue: JobQueue): Promise<void> {
   // Each its own key: the queue keeps one pass waiting per key.
   await queue.send(ACTIONS_RECONCILE_JOB, {}, { singletonKey: 'start' });
-  await queue.send(ACTIONS_RECONCILE_JOB, {}, { singletonKey: 'start-stale', startAfter: new Date(Date.now() + STALE_AFTER_MS + 1_000) });
+  await queue.send(
+    ACTIONS_RECONCILE_JOB,
+    {},
+    { singletonKey: 'start-stale', startAfter: new Date(Date.now() + STALE_AFTER_MS + 1_000) },
+  );
 }

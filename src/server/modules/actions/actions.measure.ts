@@ -1,12 +1,13 @@
 import type { ActionOutcome } from '@shared/api/actions';
 import { isSuggestionType, type SuggestionChange, type SuggestionType, type TypeRecord } from '@shared/api/suggestions';
+import { addDays, DAY_MS, localDay } from '@shared/days';
+
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import { chanceOfWorking, measureOutcome, OUTCOME_BASELINE_DAYS } from '../../analysis/outcome';
 import { sumByDate } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import { accountEntityDays, conversionObservationsOf } from '../metrics/series.queries';
-import { dueForMeasure, measuredOutcomes, saveOutcome, type AccountRow, type ActionRow } from './actions.queries';
-import { addDays, DAY_MS, localDay } from '@shared/days';
+import { type AccountRow, type ActionRow, dueForMeasure, measuredOutcomes, saveOutcome } from './actions.queries';
 
 /** An action still without data to judge this long after its horizon is closed as 'no clear effect'. */
 const OUTCOME_GIVE_UP_DAYS = 7;
@@ -51,7 +52,9 @@ export function createOutcomes(ctx: Pick<AppContext, 'db' | 'clock'>) {
     ]);
     // The campaigns the change touched: a move is judged on both together (what one lost, the other should more than win).
     const touched = measuredCampaignsOf(action.change as SuggestionChange, action.campaignId);
-    const days = sumByDate(entities.filter((e) => e.level === 'campaign' && touched.includes(e.entityId)).flatMap((e) => e.days));
+    const days = sumByDate(
+      entities.filter((e) => e.level === 'campaign' && touched.includes(e.entityId)).flatMap((e) => e.days),
+    );
     const result = measureOutcome(
       days.filter((d) => d.date < changeDay),
       days.filter((d) => d.date >= changeDay),
@@ -88,7 +91,11 @@ export function createOutcomes(ctx: Pick<AppContext, 'db' | 'clock'>) {
         if (row.outcome.verdict === 'worked') record.worked += 1;
         byType.set(row.type as SuggestionType, record);
       }
-      return [...byType.entries()].map(([type, record]) => ({ type, ...record, chance: chanceOfWorking(record.worked, record.measured) }));
+      return [...byType.entries()].map(([type, record]) => ({
+        type,
+        ...record,
+        chance: chanceOfWorking(record.worked, record.measured),
+      }));
     },
   };
 }

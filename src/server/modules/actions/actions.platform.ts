@@ -1,6 +1,7 @@
 import type { EntityStatus } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
-import { PlatformError, type PlatformAccount, type PlatformClient } from '../../platforms/types';
+
+import { type PlatformAccount, type PlatformClient, PlatformError } from '../../platforms/types';
 import type { Connections } from '../adAccounts/connections';
 import type { AccountRow } from './actions.queries';
 import type { JournalStep } from './actions.steps';
@@ -10,7 +11,12 @@ import type { JournalStep } from './actions.steps';
  * at a time, and the reads that tell where the steps stand.
  */
 
-export const platformAccountOf = (account: AccountRow): PlatformAccount => ({ id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone });
+export const platformAccountOf = (account: AccountRow): PlatformAccount => ({
+  id: account.accountId,
+  name: account.name,
+  currency: account.currency,
+  timeZone: account.timeZone,
+});
 
 /**
  * How a write ended. `uncertain`: no answer came (a timeout, a dropped connection), so the write
@@ -30,8 +36,10 @@ export function createPlatformWrites(connections: Connections) {
   async function write(account: AccountRow, step: JournalStep, value: EntityStatus | number): Promise<WriteOutcome> {
     const target = platformAccountOf(account);
     try {
-      if (step.kind === 'ad_status') await use(account, (client) => client.setAdStatus(target, step.entity_id, value as EntityStatus));
-      else if (step.kind === 'campaign_status') await use(account, (client) => client.setCampaignStatus(target, step.entity_id, value as EntityStatus));
+      if (step.kind === 'ad_status')
+        await use(account, (client) => client.setAdStatus(target, step.entity_id, value as EntityStatus));
+      else if (step.kind === 'campaign_status')
+        await use(account, (client) => client.setCampaignStatus(target, step.entity_id, value as EntityStatus));
       else await use(account, (client) => client.setCampaignDailyBudget(target, step.entity_id, value as number));
       return { ok: true };
     } catch (error) {
@@ -45,7 +53,10 @@ export function createPlatformWrites(connections: Connections) {
     const target = platformAccountOf(account);
     const needsCampaigns = steps.some((step) => step.kind !== 'ad_status');
     const needsAds = steps.some((step) => step.kind === 'ad_status');
-    const [campaignList, adList] = await Promise.all([needsCampaigns ? use(account, (client) => client.listCampaigns(target)) : [], needsAds ? use(account, (client) => client.listAds(target)) : []]);
+    const [campaignList, adList] = await Promise.all([
+      needsCampaigns ? use(account, (client) => client.listCampaigns(target)) : [],
+      needsAds ? use(account, (client) => client.listAds(target)) : [],
+    ]);
     const values: LiveValues = steps.map((step) => {
       if (step.kind === 'ad_status') return adList.find((ad) => ad.id === step.entity_id)?.status;
       const campaign = campaignList.find((c) => c.id === step.entity_id);

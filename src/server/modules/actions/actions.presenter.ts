@@ -1,10 +1,11 @@
 import type { ActionOutcome, ActionRecord, ActionStatus } from '@shared/api/actions';
 import type { Interval, SuggestionChange } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+import { DAY_MS } from '@shared/days';
+
 import type { AccountRow, ActionRow } from './actions.queries';
 import { stepsOfRow, stepViews } from './actions.steps';
 import { changeLines } from './actions.words';
-import { DAY_MS } from '@shared/days';
 
 export interface AccountInfo {
   id: string;
@@ -12,7 +13,11 @@ export interface AccountInfo {
   currency: string;
 }
 
-export const accountInfo = (account: AccountRow): AccountInfo => ({ id: account.id, name: account.name, currency: account.currency });
+export const accountInfo = (account: AccountRow): AccountInfo => ({
+  id: account.id,
+  name: account.name,
+  currency: account.currency,
+});
 
 export function presentAction(row: ActionRow, account: AccountInfo, appliedBy: string | null, now: Date): ActionRecord {
   const platform = row.platform as Platform;

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ActionOutcome, ActionStatus } from '@shared/api/actions';
+import type { IsoDay } from '@shared/days';
+import { addDays, dayStartMs } from '@shared/days';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { actions, ads, campaigns, connectedAdAccounts, users } from '../../db/schema';
 import type { JournalStep, StepAt } from './actions.steps';
-import type { IsoDay } from '@shared/days';
-import { addDays, dayStartMs } from '@shared/days';
 
 /**
  * Every query of the actions log, always scoped: by workspace for what a person reads, by id for
@@ -30,7 +31,14 @@ export async function insertAction(tx: DbOrTx, values: NewAction): Promise<Actio
  * status, its journal with each step's starting place, and a fresh heartbeat. Null when another
  * request got there first.
  */
-export async function claimRun(db: DbOrTx, id: string, from: ActionStatus[], to: ActionStatus, steps: JournalStep[], now: Date): Promise<ActionRow | null> {
+export async function claimRun(
+  db: DbOrTx,
+  id: string,
+  from: ActionStatus[],
+  to: ActionStatus,
+  steps: JournalStep[],
+  now: Date,
+): Promise<ActionRow | null> {
   const [row] = await db
     .update(actions)
     .set({ status: to, steps, heartbeatAt: now, problem: null, note: null })
@@ -45,7 +53,13 @@ export async function saveSteps(db: DbOrTx, id: string, steps: JournalStep[]): P
 }
 
 /** Adwise's own copy of a campaign or ad, set to what a write left at the platform. */
-export async function recordStepState(db: DbOrTx, account: AccountRow, step: JournalStep, at: Extract<StepAt, 'from' | 'to'>, now: Date): Promise<void> {
+export async function recordStepState(
+  db: DbOrTx,
+  account: AccountRow,
+  step: JournalStep,
+  at: Extract<StepAt, 'from' | 'to'>,
+  now: Date,
+): Promise<void> {
   const value = at === 'to' ? step.to : step.from;
   if (step.kind === 'ad_status') {
     await db
@@ -66,7 +80,12 @@ export async function recordStepState(db: DbOrTx, account: AccountRow, step: Jou
 }
 
 /** Adwise's own copy of a campaign's status and budget, as the platform holds them now. */
-export async function recordCampaign(db: DbOrTx, account: AccountRow, campaign: { id: string; status: 'ACTIVE' | 'PAUSED'; dailyBudgetMinor: number | null }, now: Date): Promise<void> {
+export async function recordCampaign(
+  db: DbOrTx,
+  account: AccountRow,
+  campaign: { id: string; status: 'ACTIVE' | 'PAUSED'; dailyBudgetMinor: number | null },
+  now: Date,
+): Promise<void> {
   await db
     .update(campaigns)
     .set({ status: campaign.status, dailyBudgetMinor: campaign.dailyBudgetMinor, updatedAt: now })
@@ -74,7 +93,12 @@ export async function recordCampaign(db: DbOrTx, account: AccountRow, campaign: 
 }
 
 /** Adwise's own copy of an ad's status, as the platform holds it now. */
-export async function recordAd(db: DbOrTx, account: AccountRow, ad: { id: string; status: 'ACTIVE' | 'PAUSED' }, now: Date): Promise<void> {
+export async function recordAd(
+  db: DbOrTx,
+  account: AccountRow,
+  ad: { id: string; status: 'ACTIVE' | 'PAUSED' },
+  now: Date,
+): Promise<void> {
   await db
     .update(ads)
     .set({ status: ad.status, updatedAt: now })
@@ -82,7 +106,12 @@ export async function recordAd(db: DbOrTx, account: AccountRow, ad: { id: string
 }
 
 /** Ends a run: the status it ends in, with everything that goes with it. Only a row still in `running` is ended. */
-export async function settleRow(db: DbOrTx, id: string, running: ActionStatus, values: Partial<NewAction>): Promise<ActionRow | null> {
+export async function settleRow(
+  db: DbOrTx,
+  id: string,
+  running: ActionStatus,
+  values: Partial<NewAction>,
+): Promise<ActionRow | null> {
   const [row] = await db
     .update(actions)
     .set({ ...values, heartbeatAt: null })
@@ -102,7 +131,12 @@ export async function beat(db: DbOrTx, id: string, now: Date): Promise<boolean> 
 }
 
 /** Leaves a run for the reconciler: its heartbeat cleared, so the next look takes it at once. */
-export async function leaveForReconciler(db: DbOrTx, id: string, steps: JournalStep[], problem: string): Promise<ActionRow | null> {
+export async function leaveForReconciler(
+  db: DbOrTx,
+  id: string,
+  steps: JournalStep[],
+  problem: string,
+): Promise<ActionRow | null> {
   const [row] = await db
     .update(actions)
     .set({ steps, problem, heartbeatAt: null })
@@ -135,7 +169,13 @@ export async function claimInterrupted(db: DbOrTx, row: ActionRow, now: Date): P
   const [claimed] = await db
     .update(actions)
     .set({ heartbeatAt: now })
-    .where(and(eq(actions.id, row.id), eq(actions.status, row.status), row.heartbeatAt ? eq(actions.heartbeatAt, row.heartbeatAt) : isNull(actions.heartbeatAt)))
+    .where(
+      and(
+        eq(actions.id, row.id),
+        eq(actions.status, row.status),
+        row.heartbeatAt ? eq(actions.heartbeatAt, row.heartbeatAt) : isNull(actions.heartbeatAt),
+      ),
+    )
     .returning();
   return claimed ?? null;
 }
@@ -151,7 +191,11 @@ export async function actionById(db: DbOrTx, id: string): Promise<ActionRow | nu
 }
 
 /** An action of the workspace, with its account. */
-export async function workspaceAction(db: DbOrTx, workspaceId: string, id: string): Promise<{ action: ActionRow; account: AccountRow } | null> {
+export async function workspaceAction(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+): Promise<{ action: ActionRow; account: AccountRow } | null> {
   const [row] = await db
     .select({ action: actions, account: connectedAdAccounts })
     .from(actions)
@@ -173,7 +217,12 @@ export async function listedActions(db: DbOrTx, workspaceId: string, where?: SQL
 
 /** The newest action made for a suggestion. */
 export async function latestOfSuggestion(db: DbOrTx, suggestionId: string): Promise<ActionRow | null> {
-  const [row] = await db.select().from(actions).where(eq(actions.suggestionId, suggestionId)).orderBy(desc(actions.appliedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(actions)
+    .where(eq(actions.suggestionId, suggestionId))
+    .orderBy(desc(actions.appliedAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -182,7 +231,9 @@ export async function openActionsOn(db: DbOrTx, accountRef: string): Promise<Act
   return db
     .select()
     .from(actions)
-    .where(and(eq(actions.accountRef, accountRef), inArray(actions.status, ['applying', 'undoing', 'partially_applied'])));
+    .where(
+      and(eq(actions.accountRef, accountRef), inArray(actions.status, ['applying', 'undoing', 'partially_applied'])),
+    );
 }
 
 /** Applied actions whose horizon has passed and that are not measured yet (of one workspace, or all). */
@@ -209,7 +260,10 @@ export async function saveOutcome(db: DbOrTx, id: string, outcome: ActionOutcome
 }
 
 /** Every measured action's type and outcome in the workspace. */
-export async function measuredOutcomes(db: DbOrTx, workspaceId: string): Promise<{ type: string; outcome: ActionOutcome }[]> {
+export async function measuredOutcomes(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<{ type: string; outcome: ActionOutcome }[]> {
   const rows = await db
     .select({ type: actions.type, outcome: actions.outcome })
     .from(actions)
@@ -221,8 +275,18 @@ export async function measuredOutcomes(db: DbOrTx, workspaceId: string): Promise
 export async function changesOfPeriod(db: DbOrTx, workspaceId: string, from: IsoDay, to: IsoDay, limit: number) {
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(dayStartMs(addDays(to, 1)));
-  const where = and(eq(actions.workspaceId, workspaceId), gte(actions.appliedAt, start), lt(actions.appliedAt, end), inArray(actions.status, ['applied', 'partially_applied', 'undone']));
-  const rows = await db.select().from(actions).where(where).orderBy(desc(actions.appliedAt), desc(actions.id)).limit(limit);
+  const where = and(
+    eq(actions.workspaceId, workspaceId),
+    gte(actions.appliedAt, start),
+    lt(actions.appliedAt, end),
+    inArray(actions.status, ['applied', 'partially_applied', 'undone']),
+  );
+  const rows = await db
+    .select()
+    .from(actions)
+    .where(where)
+    .orderBy(desc(actions.appliedAt), desc(actions.id))
+    .limit(limit);
   const [total] = await db.select({ n: count() }).from(actions).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -1,11 +1,21 @@
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import { PlatformError } from '../../platforms/types';
-import { STALE_AFTER_MS, type RunHeartbeats } from './actions.heartbeat';
+import { type RunHeartbeats, STALE_AFTER_MS } from './actions.heartbeat';
 import type { PlatformWrites } from './actions.platform';
-import { accountById, claimInterrupted, interruptedRuns, latestHeartbeat, recordAd, recordCampaign, saveSteps, type ActionRow } from './actions.queries';
+import {
+  accountById,
+  type ActionRow,
+  claimInterrupted,
+  interruptedRuns,
+  latestHeartbeat,
+  recordAd,
+  recordCampaign,
+  saveSteps,
+} from './actions.queries';
 import type { Runner } from './actions.run';
-import { placeOf, problemWords, targetOf, valueAt, type Direction, type JournalStep } from './actions.steps';
+import { type Direction, type JournalStep, placeOf, problemWords, targetOf, valueAt } from './actions.steps';
 
 /** Interrupted runs checked in one pass (the rest wait for the next). */
 const BATCH = 50;
@@ -24,9 +34,12 @@ export interface ReconcileSummary {
 export const RECONCILE_NOTES = {
   finished: (label: string, direction: Direction) =>
     `Checked at ${label} after the write was interrupted: every step had landed, so the ${direction === 'apply' ? 'change' : 'undo'} is complete.`,
-  nothing: (label: string, direction: Direction) => `Checked at ${label} after the write was interrupted: nothing had been ${direction === 'apply' ? 'changed' : 'set back'}.`,
-  setBack: (label: string) => `Checked at ${label} after the write was interrupted: it had been made only in part, so Adwise set back what it had written.`,
-  gaveUp: (label: string) => `Adwise could not reach ${label} to check this change after it was interrupted. Check the campaigns and ads below at ${label}.`,
+  nothing: (label: string, direction: Direction) =>
+    `Checked at ${label} after the write was interrupted: nothing had been ${direction === 'apply' ? 'changed' : 'set back'}.`,
+  setBack: (label: string) =>
+    `Checked at ${label} after the write was interrupted: it had been made only in part, so Adwise set back what it had written.`,
+  gaveUp: (label: string) =>
+    `Adwise could not reach ${label} to check this change after it was interrupted. Check the campaigns and ads below at ${label}.`,
 } as const;
 
 /**
@@ -36,7 +49,10 @@ export const RECONCILE_NOTES = {
  * set-back that fails leaves it partly applied, in words). One process takes each run (a
  * compare-and-set on its heartbeat), so replicas may all look.
  */
-export function createReconciler(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, deps: { writes: PlatformWrites; heartbeat: RunHeartbeats; runner: Runner }) {
+export function createReconciler(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  deps: { writes: PlatformWrites; heartbeat: RunHeartbeats; runner: Runner },
+) {
   const { db, clock, log } = ctx;
   const { writes, heartbeat, runner } = deps;
 
@@ -55,27 +71,40 @@ export function createReconciler(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
       for (const ad of live.ads) await recordAd(db, account, ad, now);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      log.warn({ actionId: row.id, platform: error.platform, kind: error.kind }, 'an interrupted change could not be checked at the platform');
+      log.warn(
+        { actionId: row.id, platform: error.platform, kind: error.kind },
+        'an interrupted change could not be checked at the platform',
+      );
       if (clock.now().getTime() - row.appliedAt.getTime() < RECONCILE_GIVE_UP_MS) return 'unreadable';
       const unknown = journal.map((step) => (step.before === target ? step : { ...step, at: 'unknown' as const }));
-      await runner.settle(row, unknown, direction, { problem: `${problemWords(row.platform as Platform, unknown, direction)} ${RECONCILE_NOTES.gaveUp(label)}`, note: null });
+      await runner.settle(row, unknown, direction, {
+        problem: `${problemWords(row.platform as Platform, unknown, direction)} ${RECONCILE_NOTES.gaveUp(label)}`,
+        note: null,
+      });
       return 'unreadable';
     }
-    const moved = steps.map((step, i) => ({ step, i })).filter(({ step }) => step.before !== target && step.at === target);
+    const moved = steps
+      .map((step, i) => ({ step, i }))
+      .filter(({ step }) => step.before !== target && step.at === target);
     const meant = steps.filter((step) => step.before !== target);
     if (moved.length === meant.length) {
       await runner.settle(row, steps, direction, { problem: null, note: RECONCILE_NOTES.finished(label, direction) });
       return 'finished';
     }
     if (!moved.length) {
-      await runner.settle(row, steps, direction, { problem: problemWords(row.platform as Platform, steps, direction), note: RECONCILE_NOTES.nothing(label, direction) });
+      await runner.settle(row, steps, direction, {
+        problem: problemWords(row.platform as Platform, steps, direction),
+        note: RECONCILE_NOTES.nothing(label, direction),
+      });
       return 'nothing';
     }
     // Made in part: back to where the run began, last written first.
     for (const { i } of moved.reverse()) {
       const back = steps[i].before === 'to' ? 'to' : 'from';
       const outcome = await writes.write(account, steps[i], valueAt(steps[i], back));
-      steps[i] = outcome.ok ? { ...steps[i], at: back, error: null } : { ...steps[i], at: outcome.uncertain ? 'unknown' : steps[i].at, error: outcome.error.message };
+      steps[i] = outcome.ok
+        ? { ...steps[i], at: back, error: null }
+        : { ...steps[i], at: outcome.uncertain ? 'unknown' : steps[i].at, error: outcome.error.message };
       await saveSteps(db, row.id, steps);
     }
     // A set-back without an answer is checked again on the next pass.
@@ -103,13 +132,18 @@ export function createReconciler(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
         try {
           summary[await check(claimed)] += 1;
         } catch (error) {
-          log.error({ actionId: claimed.id, error: error instanceof Error ? error.message : String(error) }, 'an interrupted change could not be settled');
+          log.error(
+            { actionId: claimed.id, error: error instanceof Error ? error.message : String(error) },
+            'an interrupted change could not be settled',
+          );
         } finally {
           await heartbeat.release(claimed.id);
         }
       }
       const latest = await latestHeartbeat(db);
-      const lookAgainAt = latest ? new Date(Math.max(latest.getTime() + STALE_AFTER_MS + 1_000, clock.now().getTime() + 1_000)) : null;
+      const lookAgainAt = latest
+        ? new Date(Math.max(latest.getTime() + STALE_AFTER_MS + 1_000, clock.now().getTime() + 1_000))
+        : null;
       if (summary.checked) log.info(summary, 'interrupted changes reconciled');
       return { ...summary, lookAgainAt };
     },

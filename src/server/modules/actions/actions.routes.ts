@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -13,7 +14,10 @@ const tags = ['Actions'];
 const idParams = object({ id: string().default('') });
 
 /** actions/… (signed-in member). Reads need 'suggestions:read'; Undo and Retry need 'suggestions:apply' (owner, manager). */
-export const actionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const actionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const service = services.actions;
 

@@ -1,14 +1,32 @@
 import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES } from '@shared/api/actions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import type { PlatformError } from '../../platforms/types';
 import type { ActionSource } from '../../db/schema';
+import type { PlatformError } from '../../platforms/types';
 import { platformFailure } from '../adAccounts/platformFailure';
 import type { RunHeartbeats } from './actions.heartbeat';
 import type { PlatformWrites } from './actions.platform';
-import { actionById, leaveForReconciler, recordStepState, saveSteps, settleRow, type AccountRow, type ActionRow, type NewAction } from './actions.queries';
-import { placeOf, problemWords, runOrder, statusAfter, valueAt, type Direction, type JournalStep } from './actions.steps';
+import {
+  type AccountRow,
+  actionById,
+  type ActionRow,
+  leaveForReconciler,
+  type NewAction,
+  recordStepState,
+  saveSteps,
+  settleRow,
+} from './actions.queries';
+import {
+  type Direction,
+  type JournalStep,
+  placeOf,
+  problemWords,
+  runOrder,
+  statusAfter,
+  valueAt,
+} from './actions.steps';
 
 /** Work to do once a settling transaction has committed (an alert, a mail). */
 export type AfterCommit = () => Promise<void>;
@@ -36,7 +54,12 @@ const wantedStatus = (direction: Direction) => (direction === 'apply' ? 'applied
  */
 export function createRunner(
   ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
-  deps: { writes: PlatformWrites; heartbeat: RunHeartbeats; hooks: Map<ActionSource, SettleHook>; wakeReconciler: () => Promise<void> },
+  deps: {
+    writes: PlatformWrites;
+    heartbeat: RunHeartbeats;
+    hooks: Map<ActionSource, SettleHook>;
+    wakeReconciler: () => Promise<void>;
+  },
 ) {
   const { db, clock, log } = ctx;
   const { writes, heartbeat, hooks } = deps;
@@ -55,14 +78,29 @@ export function createRunner(
    * read back at once: it may have landed. Returns the platform's failure when it did not land
    * (or when that cannot be told: the step is then 'unknown').
    */
-  async function move(action: ActionRow, account: AccountRow, steps: JournalStep[], index: number, place: 'from' | 'to'): Promise<PlatformError | null> {
+  async function move(
+    action: ActionRow,
+    account: AccountRow,
+    steps: JournalStep[],
+    index: number,
+    place: 'from' | 'to',
+  ): Promise<PlatformError | null> {
     const step = steps[index];
     const outcome = await writes.write(account, step, valueAt(step, place));
     let next: JournalStep;
     if (outcome.ok) {
       next = { ...step, at: place, live: undefined, error: null };
     } else {
-      log.warn({ actionId: action.id, platform: outcome.error.platform, kind: outcome.error.kind, code: outcome.error.code, uncertain: outcome.uncertain }, 'the platform did not take a step of a change');
+      log.warn(
+        {
+          actionId: action.id,
+          platform: outcome.error.platform,
+          kind: outcome.error.kind,
+          code: outcome.error.code,
+          uncertain: outcome.uncertain,
+        },
+        'the platform did not take a step of a change',
+      );
       next = { ...step, error: outcome.error.message };
       if (outcome.uncertain) {
         try {
@@ -100,11 +138,17 @@ export function createRunner(
    * Ends a run: its status from where the steps stand, and the module that asked for it settles
    * its side in the same transaction. A row another process already ended is left as it is.
    */
-  async function settle(action: ActionRow, steps: JournalStep[], direction: Direction, words: { problem: string | null; note: string | null; by?: string | null }): Promise<ActionRow> {
+  async function settle(
+    action: ActionRow,
+    steps: JournalStep[],
+    direction: Direction,
+    words: { problem: string | null; note: string | null; by?: string | null },
+  ): Promise<ActionRow> {
     const status = statusAfter(steps, direction);
     const now = clock.now();
     const values: Partial<NewAction> = { status, steps, problem: words.problem, note: words.note, settledAt: now };
-    if (status === 'applied' && direction === 'apply') values.undoUntil = new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000);
+    if (status === 'applied' && direction === 'apply')
+      values.undoUntil = new Date(now.getTime() + UNDO_WINDOW_MINUTES * 60_000);
     if (status === 'undone') Object.assign(values, { undoneAt: now, undoneBy: words.by ?? null });
     const after: AfterCommit[] = [];
     const saved = await db.transaction(async (tx) => {
@@ -114,13 +158,24 @@ export function createRunner(
       if (then) after.push(then);
       return row;
     });
-    for (const then of after) await then().catch((error: unknown) => log.error({ actionId: action.id, error: error instanceof Error ? error.message : String(error) }, 'what follows a settled action failed'));
+    for (const then of after)
+      await then().catch((error: unknown) =>
+        log.error(
+          { actionId: action.id, error: error instanceof Error ? error.message : String(error) },
+          'what follows a settled action failed',
+        ),
+      );
     if (saved) log.info({ actionId: saved.id, status: saved.status, source: saved.source }, 'action settled');
     return saved ?? (await actionById(db, action.id))!;
   }
 
   /** The words of a run that did not do what it meant to. */
-  function problemOf(action: ActionRow, steps: JournalStep[], direction: Direction, failure: PlatformError | null): string | null {
+  function problemOf(
+    action: ActionRow,
+    steps: JournalStep[],
+    direction: Direction,
+    failure: PlatformError | null,
+  ): string | null {
     const status = statusAfter(steps, direction);
     if (status === wantedStatus(direction)) return null;
     if (status === 'partially_applied') return problemWords(action.platform as Platform, steps, direction);
@@ -135,7 +190,12 @@ export function createRunner(
    * platform's failure (the database, a bug, the process dying) leaves the run as it is for the
    * reconciler.
    */
-  async function run(action: ActionRow, account: AccountRow, direction: Direction, by: string | null): Promise<RunResult> {
+  async function run(
+    action: ActionRow,
+    account: AccountRow,
+    direction: Direction,
+    by: string | null,
+  ): Promise<RunResult> {
     const steps = (action.steps as JournalStep[]).map((step) => ({ ...step }));
     const target = direction === 'apply' ? 'to' : 'from';
     heartbeat.hold(action.id);
@@ -150,7 +210,11 @@ export function createRunner(
       if (failure) {
         for (const index of moved.reverse()) {
           const error = await move(action, account, steps, index, steps[index].before === 'to' ? 'to' : 'from');
-          if (error) log.error({ actionId: action.id, entityId: steps[index].entity_id, error: error.message }, 'a step written before a refusal could not be set back');
+          if (error)
+            log.error(
+              { actionId: action.id, entityId: steps[index].entity_id, error: error.message },
+              'a step written before a refusal could not be set back',
+            );
         }
         await confirm(action, account, steps);
       }
@@ -159,11 +223,17 @@ export function createRunner(
         // (the heartbeat stopped first, so no late beat hides the run from it).
         await heartbeat.release(action.id);
         const label = PLATFORM_LABELS[action.platform as Platform];
-        const left = (await leaveForReconciler(db, action.id, steps, ACTION_MESSAGES.checking(label))) ?? (await actionById(db, action.id))!;
+        const left =
+          (await leaveForReconciler(db, action.id, steps, ACTION_MESSAGES.checking(label))) ??
+          (await actionById(db, action.id))!;
         await deps.wakeReconciler();
         return { action: left, failure };
       }
-      const settled = await settle(action, steps, direction, { problem: problemOf(action, steps, direction, failure), note: null, by });
+      const settled = await settle(action, steps, direction, {
+        problem: problemOf(action, steps, direction, failure),
+        note: null,
+        by,
+      });
       return { action: settled, failure };
     } finally {
       await heartbeat.release(action.id);

@@ -1,8 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { ACTION_HORIZON_DAYS, ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
+import {
+  ACTION_HORIZON_DAYS,
+  ACTION_MESSAGES,
+  type ActionList,
+  type ActionRecord,
+  UNDO_WINDOW_MINUTES,
+} from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import type { Interval, SuggestionChange } from '@shared/api/suggestions';
 import { isUuid } from '@shared/validation/dashboard';
+import { eq } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { actions, type ActionSource } from '../../db/schema';
@@ -17,7 +24,9 @@ import { createOutcomes } from './actions.measure';
 import { createPlatformWrites, type LiveValues } from './actions.platform';
 import { accountInfo, presentAction } from './actions.presenter';
 import {
+  type AccountRow,
   actionById,
+  type ActionRow,
   beat,
   claimRun,
   insertAction,
@@ -28,12 +37,10 @@ import {
   recordCampaign,
   RUNNING,
   workspaceAction,
-  type AccountRow,
-  type ActionRow,
 } from './actions.queries';
 import { createReconciler } from './actions.reconciler';
 import { createRunner, type RunResult, type SettleHook } from './actions.run';
-import { beginRun, journalOf, stepsOfRow, type Direction, type JournalStep } from './actions.steps';
+import { beginRun, type Direction, journalOf, type JournalStep, stepsOfRow } from './actions.steps';
 import { budgetWords, STATUS_WORDS } from './actions.words';
 
 /** Stable id of the hourly job that measures applied actions whose horizon has passed. */
@@ -87,7 +94,8 @@ class ClaimRefused extends Error {}
 
 /** The entity a change's step is about, at the platform now, in words. */
 function liveWords(step: JournalStep, live: JournalStep['from'] | null | undefined): string {
-  if (live === undefined) return step.kind === 'ad_status' ? 'the ad no longer exists' : 'the campaign no longer exists';
+  if (live === undefined)
+    return step.kind === 'ad_status' ? 'the ad no longer exists' : 'the campaign no longer exists';
   if (live === null) return 'no daily budget of its own';
   if (typeof live === 'number') return budgetWords(live, step.currency ?? '');
   return STATUS_WORDS[live];
@@ -101,13 +109,20 @@ function liveWords(step: JournalStep, live: JournalStep['from'] | null | undefin
  * applied, undoes and retries it, settles interrupted writes (the reconciler), and measures
  * the outcome after its horizon.
  */
-export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections) {
+export function createActionsService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>,
+  connections: Connections,
+) {
   const { db, clock, log, queue } = ctx;
   const hooks = new Map<ActionSource, SettleHook>();
   const writes = createPlatformWrites(connections);
   const heartbeat = createRunHeartbeats((id) => beat(db, id, clock.now()), log);
   const wakeReconciler = async () => {
-    await queue.send(ACTIONS_RECONCILE_JOB, {}, { singletonKey: 'recheck', startAfter: new Date(Date.now() + RECHECK_AFTER_MS) });
+    await queue.send(
+      ACTIONS_RECONCILE_JOB,
+      {},
+      { singletonKey: 'recheck', startAfter: new Date(Date.now() + RECHECK_AFTER_MS) },
+    );
   };
   const runner = createRunner(ctx, { writes, heartbeat, hooks, wakeReconciler });
   const reconciler = createReconciler(ctx, { writes, heartbeat, runner });
@@ -143,8 +158,15 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       if (error instanceof PlatformError) throw platformFailure(error, subject);
       throw error;
     }
-    const moved = steps.map((step, i) => ({ step, live: values[i] })).filter(({ step, live }) => (step.at === 'to' ? step.to : step.from) !== live);
-    if (moved.length) throw conflict(ACTION_MESSAGES.changedSince(moved.map(({ step, live }) => `“${step.entity_name}”: ${liveWords(step, live)}`).join('; ')));
+    const moved = steps
+      .map((step, i) => ({ step, live: values[i] }))
+      .filter(({ step, live }) => (step.at === 'to' ? step.to : step.from) !== live);
+    if (moved.length)
+      throw conflict(
+        ACTION_MESSAGES.changedSince(
+          moved.map(({ step, live }) => `“${step.entity_name}”: ${liveWords(step, live)}`).join('; '),
+        ),
+      );
   }
 
   /** Waits for an action's run to end (a second request for the same change); the action as it stands after at most WAIT_FOR_RUN_MS. */
@@ -158,11 +180,17 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
   }
 
   /** Starts a run over an existing action (undo, retry): claimed at once, so two requests never write twice. */
-  async function startRun(action: ActionRow, account: AccountRow, direction: Direction, by: string | null): Promise<RunResult> {
+  async function startRun(
+    action: ActionRow,
+    account: AccountRow,
+    direction: Direction,
+    by: string | null,
+  ): Promise<RunResult> {
     const running = direction === 'apply' ? 'applying' : 'undoing';
     const from = direction === 'apply' ? (['partially_applied'] as const) : (['applied', 'partially_applied'] as const);
     const claimed = await claimRun(db, action.id, [...from], running, beginRun(stepsOfRow(action)), clock.now());
-    if (!claimed) throw conflict(action.status === 'undone' ? ACTION_MESSAGES.alreadyUndone : ACTION_MESSAGES.inProgress);
+    if (!claimed)
+      throw conflict(action.status === 'undone' ? ACTION_MESSAGES.alreadyUndone : ACTION_MESSAGES.inProgress);
     return runner.run(claimed, account, direction, by);
   }
 
@@ -235,7 +263,14 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       const { action, failure } = result;
       if (action.status === wanted) return null;
       if (action.status === 'partially_applied' || RUNNING.includes(action.status))
-        return new HttpError(502, action.problem ?? ACTION_MESSAGES.inProgress, ErrorCode.PartiallyApplied, undefined, undefined, action.id);
+        return new HttpError(
+          502,
+          action.problem ?? ACTION_MESSAGES.inProgress,
+          ErrorCode.PartiallyApplied,
+          undefined,
+          undefined,
+          action.id,
+        );
       if (failure) return platformFailure(failure, subject);
       return conflict(ACTION_MESSAGES.inProgress);
     },
@@ -244,7 +279,10 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
      * The entity a change would write, at the platform now: whether every step still starts from
      * the change's `from`, and what is there, in words.
      */
-    async currentState(account: AccountRow, change: SuggestionChange): Promise<{ matches: boolean; words: string; values: LiveValues }> {
+    async currentState(
+      account: AccountRow,
+      change: SuggestionChange,
+    ): Promise<{ matches: boolean; words: string; values: LiveValues }> {
       const steps = journalOf(change);
       if (!steps.length) return { matches: true, words: '', values: [] };
       const values = await readLive(account, steps);
@@ -277,7 +315,10 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       await outcomes.evaluateDue(principal.workspaceId);
       const now = clock.now();
       const rows = await listedActions(db, principal.workspaceId);
-      return { items: rows.map((row) => presentAction(row.action, accountInfo(row.account), row.appliedBy, now)), ranking: await outcomes.typeRecords(principal.workspaceId) };
+      return {
+        items: rows.map((row) => presentAction(row.action, accountInfo(row.account), row.appliedBy, now)),
+        ranking: await outcomes.typeRecords(principal.workspaceId),
+      };
     },
 
     /** GET actions/<id>/. */
@@ -297,10 +338,18 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       const steps = stepsOfRow(action);
       if (!steps.length) {
         // A task was done by hand: undoing it only takes it off the log, nothing goes back to the platform.
-        await runner.settle({ ...action, status: 'applied' }, steps, 'undo', { problem: null, note: null, by: principal.userId });
+        await runner.settle({ ...action, status: 'applied' }, steps, 'undo', {
+          problem: null,
+          note: null,
+          by: principal.userId,
+        });
         return present(principal.workspaceId, action.id);
       }
-      await assertUnchanged(account, steps.filter((step) => step.at === 'to'), 'this campaign');
+      await assertUnchanged(
+        account,
+        steps.filter((step) => step.at === 'to'),
+        'this campaign',
+      );
       const result = await startRun(action, account, 'undo', principal.userId);
       const refusal = api.refusalOf(result, 'undone', 'this campaign');
       if (refusal) throw refusal;
@@ -329,7 +378,15 @@ export function createActionsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     async reconcile() {
       const summary = await reconciler.reconcile();
       // In real time from now (the app's clock may be moved in development).
-      if (summary.lookAgainAt) await queue.send(ACTIONS_RECONCILE_JOB, {}, { singletonKey: 'look-again', startAfter: new Date(Date.now() + summary.lookAgainAt.getTime() - clock.now().getTime()) });
+      if (summary.lookAgainAt)
+        await queue.send(
+          ACTIONS_RECONCILE_JOB,
+          {},
+          {
+            singletonKey: 'look-again',
+            startAfter: new Date(Date.now() + summary.lookAgainAt.getTime() - clock.now().getTime()),
+          },
+        );
       return summary;
     },
   };

@@ -1,5 +1,15 @@
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { beginRun, journalOf, placeOf, problemWords, runOrder, statusAfter, stepsOfRow, type JournalStep } from './actions.steps';
+
+import {
+  beginRun,
+  journalOf,
+  type JournalStep,
+  placeOf,
+  problemWords,
+  runOrder,
+  statusAfter,
+  stepsOfRow,
+} from './actions.steps';
 
 const move: SuggestionChange = {
   kind: 'move_budget',
@@ -9,7 +19,8 @@ const move: SuggestionChange = {
   target: { campaign_id: 'c2', campaign_name: 'Prospecting', from: 166_000, to: 215_830 },
 };
 
-const at = (steps: JournalStep[], ...places: JournalStep['at'][]) => steps.map((step, i) => ({ ...step, at: places[i] }));
+const at = (steps: JournalStep[], ...places: JournalStep['at'][]) =>
+  steps.map((step, i) => ({ ...step, at: places[i] }));
 
 describe('the journal of a change', () => {
   it('writes a move source first and a plan cuts before raises; a task has no steps', () => {
@@ -63,7 +74,9 @@ describe('the journal of a change', () => {
     expect(problemWords('meta', at(undo, 'to', 'from'), 'undo')).toBe(
       'Meta: we set campaign “Prospecting” back to USD 1660.00 a day but could not set campaign “Spring Sale” back to USD 16153.30 a day (it is still USD 15655.00 a day).',
     );
-    expect(problemWords('google', at(run, 'to', 'unknown'), 'apply')).toContain('could not tell whether it raised campaign “Prospecting”');
+    expect(problemWords('google', at(run, 'to', 'unknown'), 'apply')).toContain(
+      'could not tell whether it raised campaign “Prospecting”',
+    );
   });
 
   it('reads an action logged before the journal from its change and status', () => {

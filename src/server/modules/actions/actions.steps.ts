@@ -1,6 +1,7 @@
 import type { ActionStatus, ActionStepView, StepState } from '@shared/api/actions';
 import type { EntityStatus, SuggestionChange } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import { budgetWords, STATUS_WORDS } from './actions.words';
 
 /**
@@ -47,17 +48,61 @@ const fresh = (step: Omit<JournalStep, 'before' | 'at'>): JournalStep => ({ ...s
 export function journalOf(change: SuggestionChange): JournalStep[] {
   switch (change.kind) {
     case 'ad_status':
-      return [fresh({ kind: 'ad_status', entity_id: change.ad_id, entity_name: change.ad_name, campaign_name: change.campaign_name, from: change.from, to: change.to })];
+      return [
+        fresh({
+          kind: 'ad_status',
+          entity_id: change.ad_id,
+          entity_name: change.ad_name,
+          campaign_name: change.campaign_name,
+          from: change.from,
+          to: change.to,
+        }),
+      ];
     case 'campaign_status':
-      return [fresh({ kind: 'campaign_status', entity_id: change.campaign_id, entity_name: change.campaign_name, from: change.from, to: change.to })];
+      return [
+        fresh({
+          kind: 'campaign_status',
+          entity_id: change.campaign_id,
+          entity_name: change.campaign_name,
+          from: change.from,
+          to: change.to,
+        }),
+      ];
     case 'campaign_budget':
-      return [fresh({ kind: 'campaign_budget', entity_id: change.campaign_id, entity_name: change.campaign_name, currency: change.currency, from: change.from, to: change.to })];
+      return [
+        fresh({
+          kind: 'campaign_budget',
+          entity_id: change.campaign_id,
+          entity_name: change.campaign_name,
+          currency: change.currency,
+          from: change.from,
+          to: change.to,
+        }),
+      ];
     case 'move_budget':
-      return [change.source, change.target].map((move) => fresh({ kind: 'campaign_budget', entity_id: move.campaign_id, entity_name: move.campaign_name, currency: change.currency, from: move.from, to: move.to }));
+      return [change.source, change.target].map((move) =>
+        fresh({
+          kind: 'campaign_budget',
+          entity_id: move.campaign_id,
+          entity_name: move.campaign_name,
+          currency: change.currency,
+          from: move.from,
+          to: move.to,
+        }),
+      );
     case 'budgets':
       return [...change.steps]
         .sort((a, b) => a.to - a.from - (b.to - b.from))
-        .map((move) => fresh({ kind: 'campaign_budget', entity_id: move.campaign_id, entity_name: move.campaign_name, currency: change.currency, from: move.from, to: move.to }));
+        .map((move) =>
+          fresh({
+            kind: 'campaign_budget',
+            entity_id: move.campaign_id,
+            entity_name: move.campaign_name,
+            currency: change.currency,
+            from: move.from,
+            to: move.to,
+          }),
+        );
     case 'task':
       return [];
   }
@@ -80,14 +125,20 @@ export const valueAt = (step: JournalStep, at: 'from' | 'to') => (at === 'to' ? 
 /** The steps a run writes, in its order: apply (or retry) writes what is not done yet; undo takes back what is, last first. */
 export function runOrder(steps: JournalStep[], direction: Direction): number[] {
   const indices = steps.map((_, i) => i);
-  return direction === 'apply' ? indices.filter((i) => steps[i].at !== 'to') : indices.filter((i) => steps[i].at === 'to').reverse();
+  return direction === 'apply'
+    ? indices.filter((i) => steps[i].at !== 'to')
+    : indices.filter((i) => steps[i].at === 'to').reverse();
 }
 
 /** The journal at the start of a run: each step's place now is where the run may set it back to. */
-export const beginRun = (steps: JournalStep[]): JournalStep[] => steps.map((step) => ({ ...step, before: step.at, error: null }));
+export const beginRun = (steps: JournalStep[]): JournalStep[] =>
+  steps.map((step) => ({ ...step, before: step.at, error: null }));
 
 /** Where a step stands, given what the platform holds for it. */
-export function placeOf(step: JournalStep, live: EntityStatus | number | null | undefined): Pick<JournalStep, 'at' | 'live'> {
+export function placeOf(
+  step: JournalStep,
+  live: EntityStatus | number | null | undefined,
+): Pick<JournalStep, 'at' | 'live'> {
   if (live === step.to) return { at: 'to', live: undefined };
   if (live === step.from) return { at: 'from', live: undefined };
   // Kept as null when the entity is gone (JSON has no undefined).
@@ -109,22 +160,26 @@ export function statusAfter(steps: JournalStep[], direction: Direction): Exclude
 export const untouched = (steps: JournalStep[]) => steps.every((step) => step.at === step.before);
 
 const valueWords = (step: JournalStep, value: EntityStatus | number | null | undefined): string => {
-  if (value === undefined) return step.kind === 'ad_status' ? 'the ad no longer exists' : 'the campaign no longer exists';
+  if (value === undefined)
+    return step.kind === 'ad_status' ? 'the ad no longer exists' : 'the campaign no longer exists';
   if (value === null) return 'no daily budget of its own';
   return typeof value === 'number' ? budgetWords(value, step.currency ?? '') : STATUS_WORDS[value];
 };
 
-const nounOf = (step: JournalStep) => (step.kind === 'ad_status' ? `ad “${step.entity_name}”` : `campaign “${step.entity_name}”`);
+const nounOf = (step: JournalStep) =>
+  step.kind === 'ad_status' ? `ad “${step.entity_name}”` : `campaign “${step.entity_name}”`;
 
 /** What a step does, as a verb: 'lower' the budget, 'pause' an ad. */
 function verbOf(step: JournalStep): { base: string; past: string } {
-  if (step.kind === 'campaign_budget') return Number(step.to) > Number(step.from) ? { base: 'raise', past: 'raised' } : { base: 'lower', past: 'lowered' };
+  if (step.kind === 'campaign_budget')
+    return Number(step.to) > Number(step.from) ? { base: 'raise', past: 'raised' } : { base: 'lower', past: 'lowered' };
   return step.to === 'PAUSED' ? { base: 'pause', past: 'paused' } : { base: 'resume', past: 'resumed' };
 }
 
 /** What a step writes, in the words of the confirmation ('lower the daily budget of campaign “A” from … to …'). */
 function stepPhrase(step: JournalStep, verb: string): string {
-  if (step.kind === 'campaign_budget') return `${verb} the daily budget of ${nounOf(step)} from ${valueWords(step, step.from)} to ${valueWords(step, step.to)}`;
+  if (step.kind === 'campaign_budget')
+    return `${verb} the daily budget of ${nounOf(step)} from ${valueWords(step, step.from)} to ${valueWords(step, step.to)}`;
   return `${verb} ${nounOf(step)}`;
 }
 
@@ -134,11 +189,18 @@ export function stepLine(platform: Platform, step: JournalStep): string {
   return `${PLATFORM_LABELS[platform]}: ${line}`;
 }
 
-const STATE_OF: Record<StepAt, StepState> = { to: 'done', from: 'not_done', unknown: 'unknown', other: 'changed_outside' };
+const STATE_OF: Record<StepAt, StepState> = {
+  to: 'done',
+  from: 'not_done',
+  unknown: 'unknown',
+  other: 'changed_outside',
+};
 
-export const stepViews = (platform: Platform, steps: JournalStep[]): ActionStepView[] => steps.map((step) => ({ line: stepLine(platform, step), state: STATE_OF[step.at] }));
+export const stepViews = (platform: Platform, steps: JournalStep[]): ActionStepView[] =>
+  steps.map((step) => ({ line: stepLine(platform, step), state: STATE_OF[step.at] }));
 
-const joined = (parts: string[], word: string) => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${word} ${parts[parts.length - 1]}`);
+const joined = (parts: string[], word: string) =>
+  parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${word} ${parts[parts.length - 1]}`;
 
 /**
  * What is at the platform after a run that did not do everything, in words: 'Google Ads: we
@@ -153,11 +215,20 @@ export function problemWords(platform: Platform, steps: JournalStep[], direction
   const label = PLATFORM_LABELS[platform];
   if (!stuck.length) return null;
   const stuckWords = (step: JournalStep) => {
-    if (step.at === 'unknown') return `could not tell whether it ${direction === 'apply' ? verbOf(step).past : 'set back'} ${nounOf(step)}`;
-    const now = step.at === 'other' ? `it is now ${valueWords(step, step.live)}, changed outside Adwise` : `it is still ${valueWords(step, valueAt(step, step.at))}`;
-    return direction === 'apply' ? `could not ${stepPhrase(step, verbOf(step).base)} (${now})` : `could not set ${nounOf(step)} back to ${valueWords(step, step.from)} (${now})`;
+    if (step.at === 'unknown')
+      return `could not tell whether it ${direction === 'apply' ? verbOf(step).past : 'set back'} ${nounOf(step)}`;
+    const now =
+      step.at === 'other'
+        ? `it is now ${valueWords(step, step.live)}, changed outside Adwise`
+        : `it is still ${valueWords(step, valueAt(step, step.at))}`;
+    return direction === 'apply'
+      ? `could not ${stepPhrase(step, verbOf(step).base)} (${now})`
+      : `could not set ${nounOf(step)} back to ${valueWords(step, step.from)} (${now})`;
   };
-  const movedWords = (step: JournalStep) => (direction === 'apply' ? stepPhrase(step, verbOf(step).past) : `set ${nounOf(step)} back to ${valueWords(step, step.from)}`);
+  const movedWords = (step: JournalStep) =>
+    direction === 'apply'
+      ? stepPhrase(step, verbOf(step).past)
+      : `set ${nounOf(step)} back to ${valueWords(step, step.from)}`;
   const could = joined(stuck.map(stuckWords), 'or');
   if (!moved.length) return `${label}: we ${could}.`;
   return `${label}: we ${joined(moved.map(movedWords), 'and')} but ${could}.`;

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionRecord } from '@shared/api/actions';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
+import { ACTION_MESSAGES, type ActionRecord, UNDO_WINDOW_MINUTES } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import { SUGGESTION_MESSAGES, type SuggestionChange } from '@shared/api/suggestions';
+import { eq } from 'drizzle-orm';
+
 import { actions, campaigns, connectedAdAccounts, suggestions } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
@@ -51,7 +52,8 @@ describe('the actions log: journaled writes to the platforms', () => {
               sandbox.faults.add({ platform: PLATFORM, kind: 'server_error', times: 100_000 });
             } else writesBeforeOutage -= 1;
           }
-          if (readsLost && !isWrite(input) && String(input).includes('googleAds:searchStream')) throw new TypeError('fetch failed');
+          if (readsLost && !isWrite(input) && String(input).includes('googleAds:searchStream'))
+            throw new TypeError('fetch failed');
           const response = await fetch(input, init);
           if (loseWriteAnswers && isWrite(input)) {
             readsLost = loseWriteAnswers === 'writes, then reads';
@@ -64,7 +66,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     });
     owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
     const connection = await connectionOf(t.app, owner, PLATFORM);
-    [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    [account] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, connection.id));
   }, SYNCED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -82,17 +87,22 @@ describe('the actions log: journaled writes to the platforms', () => {
   const budget = (id: string) => sandbox.world.dailyBudgetMinor(PLATFORM, id);
   const money = (minor: number) => `${account.currency} ${(minor / 100).toFixed(2)} a day`;
   const rowOf = async (id: string) => (await t.app.ctx.db.select().from(actions).where(eq(actions.id, id)))[0];
-  const suggestionStatus = async (id: string) => (await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, id)))[0].status;
+  const suggestionStatus = async (id: string) =>
+    (await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, id)))[0].status;
 
   /** Two (or three) delivering campaigns with budgets of their own, as they are at the platform now. */
   async function liveCampaigns(n = 2) {
-    const stored = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
+    const stored = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter(
+      (c) => c.status === 'ACTIVE' && c.dailyBudgetMinor,
+    );
     return stored.slice(0, n).map((c) => ({ id: c.campaignId, name: c.name, budget: budget(c.campaignId) }));
   }
 
   let planted = 0;
   /** A move of budget advised as the analysis would store it. */
-  async function plantMove(amount = 1_000): Promise<{ id: string; change: Extract<SuggestionChange, { kind: 'move_budget' }> }> {
+  async function plantMove(
+    amount = 1_000,
+  ): Promise<{ id: string; change: Extract<SuggestionChange, { kind: 'move_budget' }> }> {
     const [source, target] = await liveCampaigns();
     const change = {
       kind: 'move_budget' as const,
@@ -112,7 +122,12 @@ describe('the actions log: journaled writes to the platforms', () => {
         key: `move_budget:test:${planted}`,
         headline: `Move budget from ${source.name} to ${target.name}`,
         confidence: 0.95,
-        body: { evidence: [], chart: null, impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } }, change },
+        body: {
+          evidence: [],
+          chart: null,
+          impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
+          change,
+        },
         score: 2,
         computedAt: clock.now(),
       })
@@ -124,7 +139,9 @@ describe('the actions log: journaled writes to the platforms', () => {
   async function expectAgreement(actionId: string) {
     const row = await rowOf(actionId);
     const steps = row.steps as JournalStep[];
-    expect(steps.map((step) => budget(step.entity_id))).toEqual(steps.map((step) => (step.at === 'to' ? step.to : step.from)));
+    expect(steps.map((step) => budget(step.entity_id))).toEqual(
+      steps.map((step) => (step.at === 'to' ? step.to : step.from)),
+    );
     expect(steps.every((step) => step.at === 'to' || step.at === 'from')).toBe(true);
     return row;
   }
@@ -145,9 +162,18 @@ describe('the actions log: journaled writes to the platforms', () => {
     expect(body.detail).toBe(
       `Google Ads: we lowered the daily budget of campaign “${change.source.campaign_name}” from ${money(change.source.from)} to ${money(change.source.to)} but could not raise the daily budget of campaign “${change.target.campaign_name}” from ${money(change.target.from)} to ${money(change.target.to)} (it is still ${money(change.target.from)}).`,
     );
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.to, change.target.from]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.to,
+      change.target.from,
+    ]);
     const action: ActionRecord = (await get(`actions/${body.action_id}/`)).json();
-    expect(action).toMatchObject({ status: 'partially_applied', suggestion_id: id, can_retry: true, can_undo: true, problem: body.detail });
+    expect(action).toMatchObject({
+      status: 'partially_applied',
+      suggestion_id: id,
+      can_retry: true,
+      can_undo: true,
+      problem: body.detail,
+    });
     expect(action.steps.map((step) => step.state)).toEqual(['done', 'not_done']);
     expect((await get('actions/')).json().items.map((item: ActionRecord) => item.id)).toContain(action.id);
     await expectAgreement(action.id);
@@ -162,7 +188,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     const retried = await post(`actions/${action.id}/retry/`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'applied', problem: null, can_retry: false, can_undo: true });
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.to, change.target.to]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.to,
+      change.target.to,
+    ]);
     await expectAgreement(action.id);
     expect((await post(`actions/${action.id}/retry/`)).json().detail).toBe(ACTION_MESSAGES.notPartial);
     restore(change);
@@ -178,7 +207,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     const undone = await post(`actions/${actionId}/undo/`);
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'undone', can_undo: false, can_retry: false });
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.from, change.target.from]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.from,
+      change.target.from,
+    ]);
     await expectAgreement(actionId);
     expect(await suggestionStatus(id)).toBe('open');
     await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
@@ -192,7 +224,11 @@ describe('the actions log: journaled writes to the platforms', () => {
       sandbox.faults.clear();
       const [row] = await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, id));
       const expected = ['failed', 'partially_applied', 'applied'][cutOff];
-      expect({ cutOff, status: row.status, http: applied.statusCode }).toEqual({ cutOff, status: expected, http: [502, 502, 200][cutOff] });
+      expect({ cutOff, status: row.status, http: applied.statusCode }).toEqual({
+        cutOff,
+        status: expected,
+        http: [502, 502, 200][cutOff],
+      });
       await expectAgreement(row.id);
       expect(await suggestionStatus(id)).toBe(cutOff === 0 ? 'open' : 'applied');
       if (cutOff === 0) expect(row.problem).toMatch(/^Nothing was changed\. Google Ads is not answering right now/);
@@ -205,14 +241,20 @@ describe('the actions log: journaled writes to the platforms', () => {
         const undo = await post(`actions/${row.id}/undo/`);
         sandbox.faults.clear();
         const after = await expectAgreement(row.id);
-        expect({ cutOff, undoCutOff, http: undo.statusCode, status: after.status }).toEqual({ cutOff, undoCutOff, http: 502, status: undoCutOff === 0 ? 'applied' : 'partially_applied' });
+        expect({ cutOff, undoCutOff, http: undo.statusCode, status: after.status }).toEqual({
+          cutOff,
+          undoCutOff,
+          http: 502,
+          status: undoCutOff === 0 ? 'applied' : 'partially_applied',
+        });
         if (undoCutOff === 1) {
           expect(undo.json().detail).toBe(
             `Google Ads: we set campaign “${change.target.campaign_name}” back to ${money(change.target.from)} but could not set campaign “${change.source.campaign_name}” back to ${money(change.source.from)} (it is still ${money(change.source.to)}).`,
           );
         }
       }
-      if ((await rowOf(row.id)).status !== 'failed') expect((await post(`actions/${row.id}/undo/`)).statusCode).toBe(200);
+      if ((await rowOf(row.id)).status !== 'failed')
+        expect((await post(`actions/${row.id}/undo/`)).statusCode).toBe(200);
       await expectAgreement(row.id);
       restore(change);
       await t.app.ctx.db.update(suggestions).set({ status: 'dismissed' }).where(eq(suggestions.id, id));
@@ -229,12 +271,19 @@ describe('the actions log: journaled writes to the platforms', () => {
     ];
     for (const cutOff of [1, 2]) {
       writesBeforeOutage = cutOff;
-      const applied = await t.app.inject({ method: 'POST', url: '/api/optimizer/apply/', headers: owner.auth, payload: { account: account.id, changes, objective: 'conversions', max_step: 0.2 } });
+      const applied = await t.app.inject({
+        method: 'POST',
+        url: '/api/optimizer/apply/',
+        headers: owner.auth,
+        payload: { account: account.id, changes, objective: 'conversions', max_step: 0.2 },
+      });
       sandbox.faults.clear();
       expect(applied.statusCode).toBe(502);
       expect(applied.json()).toMatchObject({ code: ErrorCode.PartiallyApplied });
       const row = await expectAgreement(applied.json().action_id);
-      expect((row.steps as JournalStep[]).map((step) => step.at)).toEqual(cutOff === 1 ? ['to', 'from', 'from'] : ['to', 'to', 'from']);
+      expect((row.steps as JournalStep[]).map((step) => step.at)).toEqual(
+        cutOff === 1 ? ['to', 'from', 'from'] : ['to', 'to', 'from'],
+      );
       expect(row.status).toBe('partially_applied');
       expect((await post(`actions/${row.id}/undo/`)).statusCode).toBe(200);
       expect(live.map((c) => budget(c.id))).toEqual(live.map((c) => c.budget));
@@ -252,7 +301,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     expect(applied.statusCode).toBe(500);
     const [row] = await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, id));
     expect(row.status).toBe('applying');
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.to, change.target.from]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.to,
+      change.target.from,
+    ]);
 
     // A run whose heartbeat is fresh is not touched.
     expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 0 });
@@ -260,10 +312,18 @@ describe('the actions log: journaled writes to the platforms', () => {
     expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 1, setBack: 1 });
     const settled = await expectAgreement(row.id);
     expect(settled).toMatchObject({ status: 'failed', note: RECONCILE_NOTES.setBack('Google Ads') });
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.from, change.target.from]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.from,
+      change.target.from,
+    ]);
     // Nothing changed: the advice stands again and can be applied.
     expect(await suggestionStatus(id)).toBe('open');
-    expect((await get(`actions/${row.id}/`)).json()).toMatchObject({ status: 'failed', note: RECONCILE_NOTES.setBack('Google Ads'), can_undo: false, can_retry: false });
+    expect((await get(`actions/${row.id}/`)).json()).toMatchObject({
+      status: 'failed',
+      note: RECONCILE_NOTES.setBack('Google Ads'),
+      can_undo: false,
+      can_retry: false,
+    });
     expect((await post(`suggestions/${id}/apply/`)).statusCode).toBe(200);
     restore(change);
   });
@@ -295,7 +355,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     clock.advance(STALE_AFTER_MS + 1_000);
     expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 1, setBack: 1 });
     expect(await expectAgreement(actionId)).toMatchObject({ status: 'applied' });
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.to, change.target.to]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.to,
+      change.target.to,
+    ]);
     restore(change);
   });
 
@@ -315,13 +378,19 @@ describe('the actions log: journaled writes to the platforms', () => {
     loseWriteAnswers = null;
     readsLost = false;
     expect(unknown.statusCode).toBe(502);
-    expect(unknown.json()).toMatchObject({ code: ErrorCode.PartiallyApplied, detail: ACTION_MESSAGES.checking('Google Ads') });
+    expect(unknown.json()).toMatchObject({
+      code: ErrorCode.PartiallyApplied,
+      detail: ACTION_MESSAGES.checking('Google Ads'),
+    });
     const row = await rowOf(unknown.json().action_id);
     expect(row).toMatchObject({ status: 'applying', heartbeatAt: null });
     // Left for the reconciler at once (no heartbeat): it finds the source written and sets it back.
     expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 1 });
     expect(await expectAgreement(row.id)).toMatchObject({ status: 'failed' });
-    expect([budget(second.change.source.campaign_id), budget(second.change.target.campaign_id)]).toEqual([second.change.source.from, second.change.target.from]);
+    expect([budget(second.change.source.campaign_id), budget(second.change.target.campaign_id)]).toEqual([
+      second.change.source.from,
+      second.change.target.from,
+    ]);
   });
 
   it('three Applies of one suggestion at once write once and answer with one action; two Undos undo once', async () => {
@@ -334,7 +403,10 @@ describe('the actions log: journaled writes to the platforms', () => {
     const undos = await Promise.all([1, 2].map(() => post(`actions/${actionId}/undo/`)));
     expect(undos.map((undo) => undo.statusCode).sort()).toEqual([200, 409]);
     await expectAgreement(actionId);
-    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([change.source.from, change.target.from]);
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.from,
+      change.target.from,
+    ]);
   });
 
   it('another suggestion over a campaign with an unfinished change is held, not withdrawn', async () => {
@@ -346,7 +418,11 @@ describe('the actions log: journaled writes to the platforms', () => {
     const second = await plantMove();
     await t.app.ctx.db
       .update(suggestions)
-      .set({ body: { ...(await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, first.id)))[0].body as object } })
+      .set({
+        body: {
+          ...((await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, first.id)))[0].body as object),
+        },
+      })
       .where(eq(suggestions.id, second.id));
     const preview = await get(`suggestions/${second.id}/preview/`);
     expect(preview.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import type { EntityStatus, SuggestionChange } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { minorToDecimal } from '@shared/money';
 
 /** The words of a change, shared by the suggestions that propose it and the actions that make it. */
@@ -14,11 +14,17 @@ export function changeLines(platform: Platform, change: SuggestionChange, done =
   const label = PLATFORM_LABELS[platform];
   switch (change.kind) {
     case 'ad_status':
-      return [`${label}: set ad “${change.ad_name}” in campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`];
+      return [
+        `${label}: set ad “${change.ad_name}” in campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`,
+      ];
     case 'campaign_status':
-      return [`${label}: set campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`];
+      return [
+        `${label}: set campaign “${change.campaign_name}” from ${STATUS_WORDS[change.from]} to ${STATUS_WORDS[change.to]}`,
+      ];
     case 'campaign_budget':
-      return [`${label}: change the daily budget of campaign “${change.campaign_name}” from ${budgetWords(change.from, change.currency)} to ${budgetWords(change.to, change.currency)}`];
+      return [
+        `${label}: change the daily budget of campaign “${change.campaign_name}” from ${budgetWords(change.from, change.currency)} to ${budgetWords(change.to, change.currency)}`,
+      ];
     case 'move_budget':
       return [
         `${label}: lower the daily budget of campaign “${change.source.campaign_name}” from ${budgetWords(change.source.from, change.currency)} to ${budgetWords(change.source.to, change.currency)}`,
@@ -26,7 +32,8 @@ export function changeLines(platform: Platform, change: SuggestionChange, done =
       ];
     case 'budgets':
       return change.steps.map(
-        (step) => `${label}: ${step.to > step.from ? 'raise' : 'lower'} the daily budget of campaign “${step.campaign_name}” from ${budgetWords(step.from, change.currency)} to ${budgetWords(step.to, change.currency)}`,
+        (step) =>
+          `${label}: ${step.to > step.from ? 'raise' : 'lower'} the daily budget of campaign “${step.campaign_name}” from ${budgetWords(step.from, change.currency)} to ${budgetWords(step.to, change.currency)}`,
       );
     case 'task':
       return [`${done ? 'Done' : 'To do'} by hand at ${label}: ${change.description}`];

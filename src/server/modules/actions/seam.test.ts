@@ -23,7 +23,9 @@ describe('the write seam', () => {
   });
 
   it('finds a platform write and a write to the actions table (the checks themselves work)', () => {
-    expect(WRITES.test(withoutComments('await use((client) => client.setCampaignDailyBudget(target, id, 5))'))).toBe(true);
+    expect(WRITES.test(withoutComments('await use((client) => client.setCampaignDailyBudget(target, id, 5))'))).toBe(
+      true,
+    );
     expect(WRITES.test(withoutComments('// client.setAdStatus(target, id)'))).toBe(false);
     expect(ACTIONS_SQL.test('sql`update actions set status = ${x}`')).toBe(true);
     expect(ACTIONS_SQL.test('sql`update rule_actions set status = ${x}`')).toBe(false);

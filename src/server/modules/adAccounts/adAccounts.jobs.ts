@@ -1,4 +1,5 @@
 import { object } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { CONNECTION_CHECK_CRON, CONNECTION_CHECK_JOB, type Connections } from './connections';
 

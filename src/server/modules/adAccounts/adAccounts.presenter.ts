@@ -1,5 +1,6 @@
 import type { ConnectedAdAccount, ConnectionStatus } from '@shared/api/adAccounts';
 import type { Platform } from '@shared/constants';
+
 import type { connectedAdAccounts } from '../../db/schema';
 import type { ConnectionExpiry } from './expiry';
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 

@@ -1,6 +1,7 @@
+import { isPlatform, type Platform } from '@shared/constants';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { isPlatform, type Platform } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/httpError';
 import { noStore, rateLimit } from '../../lib/routeOptions';
@@ -8,9 +9,9 @@ import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { principalFor } from '../access/principal';
+import { workspaceScope } from '../access/workspaceScope';
 import { AD_ACCOUNT_MESSAGES, callbackQuery, OAUTH_STATE_TTL_MS } from './adAccounts.service';
 import { clearBrowserCookie, newBrowserNonce, readBrowserCookie, setBrowserCookie } from './browserBinding';
-import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Ad accounts'];
 
@@ -28,7 +29,10 @@ export const disconnectSchema = object({
 });
 
 /** ad-accounts/, auth/<platform>/, delete-connected-account/ (signed-in user). */
-export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   // Before the body is read: a signed-out caller is told so, not what is wrong with its body.
 
@@ -67,7 +71,11 @@ export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
     async (request, reply) => {
       const platform = knownPlatform(request.params.platform);
       const nonce = newBrowserNonce();
-      const started = await services.adAccounts.startConnection(principalFor(request, 'accounts:write'), platform, nonce);
+      const started = await services.adAccounts.startConnection(
+        principalFor(request, 'accounts:write'),
+        platform,
+        nonce,
+      );
       setBrowserCookie(reply, ctx.config, platform, nonce, OAUTH_STATE_TTL_MS);
       return started;
     },
@@ -96,7 +104,10 @@ export const adAccountRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
  * accounts page with the outcome in the query, whatever the query holds: this route reads its
  * own query (a repeated or odd parameter is a failed connection, not a JSON 400).
  */
-export const oauthCallbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const oauthCallbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   noStore(app);
 
@@ -117,12 +128,18 @@ export const oauthCallbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services
     async (request, reply) => {
       const platform = knownPlatform(request.params.platform);
       const cookie = readBrowserCookie(request, platform);
-      const outcome = await services.adAccounts.completeConnection(platform, { query: callbackQuery(request.query), browserNonce: cookie.nonce });
+      const outcome = await services.adAccounts.completeConnection(platform, {
+        query: callbackQuery(request.query),
+        browserNonce: cookie.nonce,
+      });
       // The cookie has done its job once its flow is over. It stays when this callback was not its
       // flow's (another tab's newer flow may still need it), unless it is unreadable anyway.
       const notItsFlow = outcome.reason === 'wrong_browser' || outcome.reason === 'expired_state';
-      if (cookie.present && (!notItsFlow || cookie.nonce === undefined)) clearBrowserCookie(reply, ctx.config, platform);
-      const query = new URLSearchParams(Object.entries(outcome).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      if (cookie.present && (!notItsFlow || cookie.nonce === undefined))
+        clearBrowserCookie(reply, ctx.config, platform);
+      const query = new URLSearchParams(
+        Object.entries(outcome).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
       return reply.redirect(`${ctx.config.publicUrl}/connected-accounts?${query}`, 302);
     },
   );

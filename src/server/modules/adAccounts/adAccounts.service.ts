@@ -1,16 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+
 import {
-  PLAN_TITLES,
+  type ConnectedAdAccount,
   type ConnectFailureReason,
   type ConnectRedirectQuery,
-  type ConnectedAdAccount,
   type DeleteConnectedAccountResult,
   type Plan,
+  PLAN_TITLES,
   type StartConnectionResult,
 } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, oauthStates, platformConnections, workspaces } from '../../db/schema';
@@ -18,15 +20,15 @@ import { HttpError, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import { pkceChallenge, randomToken } from '../../platforms/http';
-import { PlatformError, type PlatformAccount, type TokenSet } from '../../platforms/types';
+import { type PlatformAccount, PlatformError, type TokenSet } from '../../platforms/types';
 import { workspaceEntitlements } from '../access/entitlements';
 import { can, membership, type Principal } from '../access/principal';
 import { awardPoints } from '../gamification/gamification.service';
 import type { OtpService } from '../otp/otp.service';
-import type { Connections } from './connections';
 import { presentAdAccount } from './adAccounts.presenter';
 import { browserHash } from './browserBinding';
-import { connectionExpiry, type ConnectionExpiry } from './expiry';
+import type { Connections } from './connections';
+import { type ConnectionExpiry, connectionExpiry } from './expiry';
 
 /** An OAuth round trip must come back within this time. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
@@ -88,19 +90,35 @@ export function createAdAccountsService(
     const [row] = await dbOrTx
       .select({ n: count() })
       .from(connectedAdAccounts)
-      .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), platform ? eq(connectedAdAccounts.platform, platform) : undefined));
+      .where(
+        and(
+          eq(connectedAdAccounts.workspaceId, workspaceId),
+          platform ? eq(connectedAdAccounts.platform, platform) : undefined,
+        ),
+      );
     return Number(row?.n ?? 0);
   }
 
   /** Room left under the workspace's plan (its owners' best; a running trial counts as Pro); null limit: no fixed cap. */
-  async function room(dbOrTx: DbOrTx, workspaceId: string): Promise<{ plan: Plan; limit: number | null; left: number }> {
+  async function room(
+    dbOrTx: DbOrTx,
+    workspaceId: string,
+  ): Promise<{ plan: Plan; limit: number | null; left: number }> {
     const { plan, accountLimit: limit } = await workspaceEntitlements(dbOrTx, workspaceId, clock.now());
-    return { plan, limit, left: limit === null ? Number.POSITIVE_INFINITY : limit - (await connectedCount(dbOrTx, workspaceId)) };
+    return {
+      plan,
+      limit,
+      left: limit === null ? Number.POSITIVE_INFINITY : limit - (await connectedCount(dbOrTx, workspaceId)),
+    };
   }
 
   function assertAvailable(platform: Platform): void {
     if (config.platforms[platform].mode === 'sandbox' && config.sandbox.mode === 'off') {
-      throw new HttpError(503, AD_ACCOUNT_MESSAGES.notConfigured(PLATFORM_LABELS[platform]), ErrorCode.ServiceUnavailable);
+      throw new HttpError(
+        503,
+        AD_ACCOUNT_MESSAGES.notConfigured(PLATFORM_LABELS[platform]),
+        ErrorCode.ServiceUnavailable,
+      );
     }
   }
 
@@ -133,17 +151,30 @@ export function createAdAccountsService(
         return { ok: true as const, userId: row.userId, workspaceId: row.workspaceId, verifier };
       }
     }
-    const [spent] = await db.update(oauthStates).set({ usedAt: now }).where(live).returning({ stateHash: oauthStates.stateHash });
+    const [spent] = await db
+      .update(oauthStates)
+      .set({ usedAt: now })
+      .where(live)
+      .returning({ stateHash: oauthStates.stateHash });
     return { ok: false as const, reason: spent ? ('wrong_browser' as const) : ('expired_state' as const) };
   }
 
   async function connectionExists(connectionId: string): Promise<boolean> {
-    const [row] = await db.select({ id: platformConnections.id }).from(platformConnections).where(eq(platformConnections.id, connectionId));
+    const [row] = await db
+      .select({ id: platformConnections.id })
+      .from(platformConnections)
+      .where(eq(platformConnections.id, connectionId));
     return row !== undefined;
   }
 
   /** Saves the grant and its accounts in the workspace; accounts connected there before move to the new grant. */
-  async function saveConnection(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, accounts: PlatformAccount[]) {
+  async function saveConnection(
+    workspaceId: string,
+    userId: string,
+    platform: Platform,
+    tokens: TokenSet,
+    accounts: PlatformAccount[],
+  ) {
     const now = clock.now();
     const connectionId = randomUUID();
     return db.transaction(async (tx) => {
@@ -151,7 +182,11 @@ export function createAdAccountsService(
       // workspace (a sync_state insert for a connection saved a moment ago) take KEY SHARE on this
       // row, and UPDATE would make them wait for this transaction while it waits to delete their
       // connection: a deadlock on PostgreSQL when callbacks for the same accounts race.
-      const [workspace] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('no key update');
+      const [workspace] = await tx
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .for('no key update');
       if (!workspace) return { ok: false as const, gone: true as const };
       const existing = await tx
         .select({ accountId: connectedAdAccounts.accountId, connectionId: connectedAdAccounts.connectionId })
@@ -162,11 +197,26 @@ export function createAdAccountsService(
       const { plan, limit, left } = await room(tx, workspaceId);
       if (fresh.length > left) return { ok: false as const, gone: false as const, plan, limit: limit ?? 0 };
 
-      await tx.insert(platformConnections).values({ id: connectionId, workspaceId, platform, ...connections.seal(connectionId, tokens), createdAt: now, updatedAt: now });
+      await tx.insert(platformConnections).values({
+        id: connectionId,
+        workspaceId,
+        platform,
+        ...connections.seal(connectionId, tokens),
+        createdAt: now,
+        updatedAt: now,
+      });
       for (const account of accounts) {
         await tx
           .insert(connectedAdAccounts)
-          .values({ workspaceId, connectionId, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: account.timeZone })
+          .values({
+            workspaceId,
+            connectionId,
+            platform,
+            accountId: account.id,
+            name: account.name,
+            currency: account.currency,
+            timeZone: account.timeZone,
+          })
           .onConflictDoUpdate({
             target: [connectedAdAccounts.workspaceId, connectedAdAccounts.platform, connectedAdAccounts.accountId],
             set: { connectionId, name: account.name, currency: account.currency, timeZone: account.timeZone },
@@ -211,7 +261,10 @@ export function createAdAccountsService(
         const id = row.account.connectionId;
         let expiry = expiries.get(id);
         if (!expiry) {
-          expiry = connectionExpiry({ accessExpiresAt: row.accessExpiresAt, tokens: connections.open(id, row.sealedTokens) }, now);
+          expiry = connectionExpiry(
+            { accessExpiresAt: row.accessExpiresAt, tokens: connections.open(id, row.sealedTokens) },
+            now,
+          );
           expiries.set(id, expiry);
         }
         return expiry;
@@ -223,7 +276,11 @@ export function createAdAccountsService(
      * auth/<platform>/: a consent URL bound to this user and workspace by a single-use state, and
      * to this browser by `browserNonce` (the route puts it in a cookie; the state keeps its hash).
      */
-    async startConnection(principal: Principal, platform: Platform, browserNonce: string): Promise<StartConnectionResult> {
+    async startConnection(
+      principal: Principal,
+      platform: Platform,
+      browserNonce: string,
+    ): Promise<StartConnectionResult> {
       const { userId, workspaceId } = principal;
       assertAvailable(platform);
       // At the limit, only a platform the workspace already has accounts on may be (re)connected:
@@ -264,8 +321,14 @@ export function createAdAccountsService(
      * accounts, applies the plan limit and saves. Returns the query for the redirect to the
      * accounts page. A grant obtained here and then not kept is revoked at the platform.
      */
-    async completeConnection(platform: Platform, { query, browserNonce }: CallbackInput): Promise<ConnectRedirectQuery> {
-      const failed = (reason: ConnectFailureReason, extra: Partial<ConnectRedirectQuery> = {}): ConnectRedirectQuery => ({
+    async completeConnection(
+      platform: Platform,
+      { query, browserNonce }: CallbackInput,
+    ): Promise<ConnectRedirectQuery> {
+      const failed = (
+        reason: ConnectFailureReason,
+        extra: Partial<ConnectRedirectQuery> = {},
+      ): ConnectRedirectQuery => ({
         invite_status: 'FAILED',
         platform,
         reason,
@@ -274,7 +337,11 @@ export function createAdAccountsService(
       if (!query) return failed('expired_state');
       const taken = await takeState(platform, query.state, browserNonce);
       if (!taken.ok) {
-        if (taken.reason === 'wrong_browser') log.warn({ platform, cookie: browserNonce !== undefined }, 'oauth callback from a browser that did not start the flow');
+        if (taken.reason === 'wrong_browser')
+          log.warn(
+            { platform, cookie: browserNonce !== undefined },
+            'oauth callback from a browser that did not start the flow',
+          );
         return failed(taken.reason);
       }
       // The starter may have lost the right to connect here (removed, or made a viewer) since the flow began.
@@ -287,16 +354,28 @@ export function createAdAccountsService(
       let tokens: TokenSet | undefined;
       let accounts: PlatformAccount[];
       try {
-        let current = await oauth.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: taken.verifier });
+        let current = await oauth.exchangeCode({
+          code,
+          redirectUri: redirectUri(platform),
+          codeVerifier: taken.verifier,
+        });
         tokens = current;
         // `tokens` follows a refresh during the listing, so a failure revokes the newest tokens.
-        const provider = { current: async () => current, refreshed: async () => (tokens = current = await oauth.refresh(current)) };
-        accounts = await platformAdapters[platform].client(config.platforms[platform], provider, ctx.platformRuntime).listAccounts();
+        const provider = {
+          current: async () => current,
+          refreshed: async () => (tokens = current = await oauth.refresh(current)),
+        };
+        accounts = await platformAdapters[platform]
+          .client(config.platforms[platform], provider, ctx.platformRuntime)
+          .listAccounts();
       } catch (error) {
         // A grant that was issued but cannot be used is withdrawn, not left alive at the platform.
         if (tokens) await connections.revokeQuietly(platform, tokens);
         if (!(error instanceof PlatformError)) throw error;
-        log.warn({ platform, kind: error.kind, code: error.code, requestId: error.requestId }, 'platform connection failed');
+        log.warn(
+          { platform, kind: error.kind, code: error.code, requestId: error.requestId },
+          'platform connection failed',
+        );
         return failed('platform_error');
       }
       const granted = tokens;
@@ -314,9 +393,12 @@ export function createAdAccountsService(
       }
       if (!saved.ok) {
         await connections.revokeQuietly(platform, granted);
-        return saved.gone ? failed('expired_state') : failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
+        return saved.gone
+          ? failed('expired_state')
+          : failed('plan_limit', { plan: saved.plan, limit: String(saved.limit) });
       }
-      for (const orphan of saved.orphans) await connections.revokeQuietly(platform, connections.open(orphan.id, orphan.sealedTokens));
+      for (const orphan of saved.orphans)
+        await connections.revokeQuietly(platform, connections.open(orphan.id, orphan.sealedTokens));
       try {
         await onConnected(saved.connectionId, taken.workspaceId);
       } catch (error) {
@@ -325,7 +407,10 @@ export function createAdAccountsService(
         // orphan; queueing its backfill then fails on the foreign key. Nothing is lost: the accounts
         // are connected, and that callback queues the backfill of the connection that holds them.
         if (await connectionExists(saved.connectionId)) throw error;
-        log.info({ platform, connectionId: saved.connectionId }, 'connection replaced by a concurrent callback before its backfill was queued');
+        log.info(
+          { platform, connectionId: saved.connectionId },
+          'connection replaced by a concurrent callback before its backfill was queued',
+        );
       }
       return { invite_status: 'ALREADY_LINKED', platform, connected: String(accounts.length) };
     },
@@ -350,7 +435,11 @@ export function createAdAccountsService(
               sql`not exists (select 1 from connected_ad_accounts a where a.connection_id = ${platformConnections.id})`,
             ),
           )
-          .returning({ id: platformConnections.id, sealedTokens: platformConnections.sealedTokens, status: platformConnections.status });
+          .returning({
+            id: platformConnections.id,
+            sealedTokens: platformConnections.sealedTokens,
+            status: platformConnections.status,
+          });
         return emptied ? { platform: account.platform as Platform, ...emptied } : undefined;
       });
       if (released && released.status === 'active') {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Platform } from '@shared/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppConfig } from '../../config';
 import { randomToken } from '../../platforms/http';
 
@@ -39,8 +41,17 @@ export const browserHash = (nonce: string) => createHash('sha256').update(`oauth
 export const newBrowserNonce = () => randomToken(32);
 
 /** Sets the flow's cookie on the auth/<platform>/ reply; it lives as long as the state (`ttlMs`). */
-export function setBrowserCookie(reply: FastifyReply, config: Pick<AppConfig, 'apiBase' | 'env'>, platform: Platform, nonce: string, ttlMs: number): void {
-  reply.setCookie(browserCookieName(platform), nonce, { ...browserCookieOptions(config), maxAge: Math.floor(ttlMs / 1000) });
+export function setBrowserCookie(
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'apiBase' | 'env'>,
+  platform: Platform,
+  nonce: string,
+  ttlMs: number,
+): void {
+  reply.setCookie(browserCookieName(platform), nonce, {
+    ...browserCookieOptions(config),
+    maxAge: Math.floor(ttlMs / 1000),
+  });
 }
 
 /** What the callback's browser brought: the nonce when the cookie is there and its signature holds. */
@@ -52,6 +63,10 @@ export function readBrowserCookie(request: FastifyRequest, platform: Platform): 
 }
 
 /** Removes the cookie (the same path and flags it was set with, or the browser keeps it). */
-export function clearBrowserCookie(reply: FastifyReply, config: Pick<AppConfig, 'apiBase' | 'env'>, platform: Platform): void {
+export function clearBrowserCookie(
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'apiBase' | 'env'>,
+  platform: Platform,
+): void {
   reply.clearCookie(browserCookieName(platform), browserCookieOptions(config));
 }

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import type { Platform } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+
 import { outbox, platformConnections } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf } from '../../test/connect';
+import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { EXPIRED_TOKEN_STRIKES } from './connections';
 
@@ -37,15 +38,21 @@ describe('expired tokens and the "needs reconnect" mark', () => {
     return { user, connectionId: (await connectionOf(t.app, user, platform)).id };
   }
 
-  const listAccounts = (connectionId: string, platform: Platform) => t.app.services.connections.use(connectionId, platform, (client) => client.listAccounts());
+  const listAccounts = (connectionId: string, platform: Platform) =>
+    t.app.services.connections.use(connectionId, platform, (client) => client.listAccounts());
 
   async function statusOf(connectionId: string) {
-    const [row] = await t.app.ctx.db.select({ status: platformConnections.status }).from(platformConnections).where(eq(platformConnections.id, connectionId));
+    const [row] = await t.app.ctx.db
+      .select({ status: platformConnections.status })
+      .from(platformConnections)
+      .where(eq(platformConnections.id, connectionId));
     return row.status;
   }
 
   async function reconnectNotices(user: TestUser) {
-    return (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).filter((mail) => mail.subject.startsWith('Reconnect your'));
+    return (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).filter((mail) =>
+      mail.subject.startsWith('Reconnect your'),
+    );
   }
 
   /** One use of a Google connection whose token is called expired before and after the refresh. */
@@ -84,7 +91,8 @@ describe('expired tokens and the "needs reconnect" mark', () => {
     await expect(listAccounts(connectionId, 'tiktok')).rejects.toMatchObject({ code: '40102' });
     expect(await statusOf(connectionId)).toBe('active');
 
-    for (let use = 3; use <= EXPIRED_TOKEN_STRIKES; use += 1) await expect(listAccounts(connectionId, 'tiktok')).rejects.toMatchObject({ code: '40102' });
+    for (let use = 3; use <= EXPIRED_TOKEN_STRIKES; use += 1)
+      await expect(listAccounts(connectionId, 'tiktok')).rejects.toMatchObject({ code: '40102' });
     expect(await statusOf(connectionId)).toBe('needs_reconnect');
     expect(await reconnectNotices(user)).toHaveLength(1);
   });

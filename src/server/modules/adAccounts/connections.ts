@@ -1,10 +1,17 @@
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { and, eq } from 'drizzle-orm';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import { platformConnections } from '../../db/schema';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
-import { PlatformError, type PlatformClient, type PlatformOAuth, type TokenProvider, type TokenSet } from '../../platforms/types';
+import {
+  type PlatformClient,
+  PlatformError,
+  type PlatformOAuth,
+  type TokenProvider,
+  type TokenSet,
+} from '../../platforms/types';
 import { reconnectRecipients } from './adAccounts.queries';
 import { createExpiryNotices } from './expiryNotice';
 
@@ -13,7 +20,9 @@ import { createExpiryNotices } from './expiryNotice';
  * out (refreshing ahead of expiry and after the platform says a token expired, one refresh at a
  * time per connection), and the "needs reconnect" bookkeeping when a platform ends a grant.
  */
-export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log' | 'platformRuntime'>) {
+export function createConnections(
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log' | 'platformRuntime'>,
+) {
   const { db, config, clock, mailer, log, platformRuntime: runtime } = ctx;
   const box = createSecretBox(config.encryptionKey);
   const refreshing = new Map<string, Promise<TokenSet>>();
@@ -27,7 +36,8 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
   let usesStarted = 0;
 
   const context = (connectionId: string) => `connection:${connectionId}`;
-  const oauth = (platform: Platform): PlatformOAuth => platformAdapters[platform].oauth(config.platforms[platform], runtime);
+  const oauth = (platform: Platform): PlatformOAuth =>
+    platformAdapters[platform].oauth(config.platforms[platform], runtime);
 
   function seal(connectionId: string, tokens: TokenSet) {
     return {
@@ -38,10 +48,15 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
 
   async function load(connectionId: string) {
     const [row] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
-    if (!row) throw new PlatformError({ platform: 'google', kind: 'revoked', message: 'The connection no longer exists.' });
+    if (!row)
+      throw new PlatformError({ platform: 'google', kind: 'revoked', message: 'The connection no longer exists.' });
     const platform = row.platform as Platform;
     if (row.status !== 'active') {
-      throw new PlatformError({ platform, kind: 'revoked', message: `${PLATFORM_LABELS[platform]} needs to be reconnected.` });
+      throw new PlatformError({
+        platform,
+        kind: 'revoked',
+        message: `${PLATFORM_LABELS[platform]} needs to be reconnected.`,
+      });
     }
     return { row, platform, tokens: JSON.parse(box.open(row.sealedTokens, context(connectionId))) as TokenSet };
   }
@@ -56,11 +71,22 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(platformConnections)
-        .set({ status: 'needs_reconnect', statusReason: `${error.code ?? error.kind}: ${error.message}`.slice(0, 500), updatedAt: now })
+        .set({
+          status: 'needs_reconnect',
+          statusReason: `${error.code ?? error.kind}: ${error.message}`.slice(0, 500),
+          updatedAt: now,
+        })
         .where(eq(platformConnections.id, connectionId))
-        .returning({ workspaceId: platformConnections.workspaceId, platform: platformConnections.platform, noticed: platformConnections.reconnectNoticeAt });
+        .returning({
+          workspaceId: platformConnections.workspaceId,
+          platform: platformConnections.platform,
+          noticed: platformConnections.reconnectNoticeAt,
+        });
       if (!row || row.noticed) return;
-      await tx.update(platformConnections).set({ reconnectNoticeAt: now }).where(eq(platformConnections.id, connectionId));
+      await tx
+        .update(platformConnections)
+        .set({ reconnectNoticeAt: now })
+        .where(eq(platformConnections.id, connectionId));
       const people = await reconnectRecipients(tx, row.workspaceId);
       const label = PLATFORM_LABELS[row.platform as Platform];
       for (const person of people) {
@@ -80,7 +106,10 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
 
   /** Whether the connection is waiting for the user to reconnect it. */
   async function isMarked(connectionId: string): Promise<boolean> {
-    const [row] = await db.select({ status: platformConnections.status }).from(platformConnections).where(eq(platformConnections.id, connectionId));
+    const [row] = await db
+      .select({ status: platformConnections.status })
+      .from(platformConnections)
+      .where(eq(platformConnections.id, connectionId));
     return row !== undefined && row.status !== 'active';
   }
 
@@ -126,7 +155,10 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
     const count = (strikes?.count ?? 0) + 1;
     if (count < EXPIRED_TOKEN_STRIKES) {
       expiredStrikes.set(connectionId, { count, lastUse: usesStarted });
-      log.warn({ connectionId, kind: error.kind, code: error.code, strikes: count }, 'platform said the token expired; the connection is kept until it repeats');
+      log.warn(
+        { connectionId, kind: error.kind, code: error.code, strikes: count },
+        'platform said the token expired; the connection is kept until it repeats',
+      );
       return;
     }
     expiredStrikes.delete(connectionId);
@@ -183,7 +215,10 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
       try {
         await oauth(platform).revoke(tokens);
       } catch (error) {
-        log.warn({ platform, err: error instanceof Error ? { message: error.message } : undefined }, 'token revocation at the platform failed');
+        log.warn(
+          { platform, err: error instanceof Error ? { message: error.message } : undefined },
+          'token revocation at the platform failed',
+        );
       }
     },
 
@@ -208,15 +243,21 @@ export function createConnections(ctx: Pick<AppContext, 'db' | 'config' | 'clock
           await api.use(connection.id, connection.platform as Platform, (client) => client.listAccounts());
         } catch (error) {
           if (await isMarked(connection.id)) broken += 1;
-          else log.warn({ connectionId: connection.id, err: error instanceof Error ? { message: error.message } : undefined }, 'connection check failed; will try again next run');
+          else
+            log.warn(
+              { connectionId: connection.id, err: error instanceof Error ? { message: error.message } : undefined },
+              'connection check failed; will try again next run',
+            );
         }
       }
       return broken;
     },
 
     /** E-mails the people who may reconnect about connections that end within a week (expiryNotice.ts). */
-    sendExpiryNotices: createExpiryNotices(ctx, (connectionId, sealedTokens) => JSON.parse(box.open(sealedTokens, context(connectionId))) as TokenSet),
-
+    sendExpiryNotices: createExpiryNotices(
+      ctx,
+      (connectionId, sealedTokens) => JSON.parse(box.open(sealedTokens, context(connectionId))) as TokenSet,
+    ),
   };
   return api;
 }

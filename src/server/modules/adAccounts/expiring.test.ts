@@ -1,14 +1,15 @@
-import { and, eq, like } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { LONG_LIVED_TOKEN_SECONDS } from '@sandbox/platforms/meta/oauth';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
+import type { ConnectedAdAccount } from '@shared/api/adAccounts';
+import { and, eq, like } from 'drizzle-orm';
+
 import { outbox, platformConnections } from '../../db/schema';
+import { jobDefinition } from '../../jobs/registry';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectVia, workspaceIdOf } from '../../test/connect';
-import { recordingRuntime } from '../../test/platforms';
 import { signUp, type TestUser } from '../../test/factories';
-import { jobDefinition } from '../../jobs/registry';
+import { recordingRuntime } from '../../test/platforms';
 import { CONNECTION_CHECK_JOB } from './connections';
 
 /**
@@ -37,12 +38,18 @@ describe('expiring connections', () => {
   const list = async (user: TestUser): Promise<ConnectedAdAccount[]> =>
     (await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: user.auth })).json();
   const connectionOf = async (user: TestUser, platform: string) =>
-    (await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, await workspaceIdOf(t.app, user)))).find(
-      (c) => c.platform === platform,
-    )!;
+    (
+      await t.app.ctx.db
+        .select()
+        .from(platformConnections)
+        .where(eq(platformConnections.workspaceId, await workspaceIdOf(t.app, user)))
+    ).find((c) => c.platform === platform)!;
   const endIn = async (connectionId: string, ms: number) => {
     const at = new Date(Date.now() + ms);
-    await t.app.ctx.db.update(platformConnections).set({ accessExpiresAt: at }).where(eq(platformConnections.id, connectionId));
+    await t.app.ctx.db
+      .update(platformConnections)
+      .set({ accessExpiresAt: at })
+      .where(eq(platformConnections.id, connectionId));
     return at;
   };
   const DAY = 86_400_000;
@@ -77,7 +84,10 @@ describe('expiring connections', () => {
     await connectVia(t.app, user, 'meta');
     const connection = await connectionOf(user, 'meta');
     await endIn(connection.id, DAY);
-    await t.app.ctx.db.update(platformConnections).set({ status: 'needs_reconnect' }).where(eq(platformConnections.id, connection.id));
+    await t.app.ctx.db
+      .update(platformConnections)
+      .set({ status: 'needs_reconnect' })
+      .where(eq(platformConnections.id, connection.id));
     expect((await list(user))[0]).toMatchObject({ status: 'needs_reconnect', expiring: false });
   });
 
@@ -86,7 +96,10 @@ describe('expiring connections', () => {
     await connectVia(t.app, user, 'meta');
     const connection = await connectionOf(user, 'meta');
     const notices = async () =>
-      t.app.ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect Meta before %')));
+      t.app.ctx.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect Meta before %')));
 
     await t.app.services.connections.sendExpiryNotices();
     expect(await notices()).toHaveLength(0);
@@ -110,7 +123,10 @@ describe('expiring connections', () => {
     const connection = await connectionOf(user, 'meta');
     await endIn(connection.id, 4 * DAY);
     await Promise.all([t.app.services.connections.sendExpiryNotices(), t.app.services.connections.sendExpiryNotices()]);
-    const sent = await t.app.ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect Meta before %')));
+    const sent = await t.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user.email), like(outbox.subject, 'Reconnect Meta before %')));
     expect(sent).toHaveLength(1);
   });
 
@@ -120,7 +136,10 @@ describe('expiring connections', () => {
     const connection = await connectionOf(user, 'tiktok');
     // TikTok's advertiser tokens carry no expiry; one given an end is renewed by nothing, so it stays expiring.
     const at = await endIn(connection.id, 2 * DAY);
-    await jobDefinition(t.app.ctx, t.app.services, CONNECTION_CHECK_JOB).handler({}, { jobId: 'test', log: t.app.log, lastTry: false });
+    await jobDefinition(t.app.ctx, t.app.services, CONNECTION_CHECK_JOB).handler(
+      {},
+      { jobId: 'test', log: t.app.log, lastTry: false },
+    );
     const sent = await t.app.ctx.db
       .select()
       .from(outbox)

@@ -5,8 +5,14 @@ const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
 
 describe('connectionExpiry', () => {
   it('a token without a refresh token is expiring from 7 days before its end', () => {
-    expect(connectionExpiry({ accessExpiresAt: inDays(8), tokens: {} }, now)).toEqual({ expiresAt: inDays(8), expiring: false });
-    expect(connectionExpiry({ accessExpiresAt: inDays(7), tokens: {} }, now)).toEqual({ expiresAt: inDays(7), expiring: true });
+    expect(connectionExpiry({ accessExpiresAt: inDays(8), tokens: {} }, now)).toEqual({
+      expiresAt: inDays(8),
+      expiring: false,
+    });
+    expect(connectionExpiry({ accessExpiresAt: inDays(7), tokens: {} }, now)).toEqual({
+      expiresAt: inDays(7),
+      expiring: true,
+    });
     expect(connectionExpiry({ accessExpiresAt: inDays(1), tokens: {} }, now).expiring).toBe(true);
     expect(EXPIRY_WARNING_MS).toBe(7 * 86_400_000);
   });
@@ -20,13 +26,22 @@ describe('connectionExpiry', () => {
   });
 
   it('a refreshable token is never expiring because its access token is short-lived (Google)', () => {
-    const google = connectionExpiry({ accessExpiresAt: new Date(now.getTime() + 3_600_000), tokens: { refreshToken: 'r' } }, now);
+    const google = connectionExpiry(
+      { accessExpiresAt: new Date(now.getTime() + 3_600_000), tokens: { refreshToken: 'r' } },
+      now,
+    );
     expect(google).toEqual({ expiresAt: null, expiring: false });
   });
 
   it('a refreshable token ends with its refresh token (LinkedIn, 365 days)', () => {
     const tokens = (days: number) => ({ refreshToken: 'r', refreshExpiresAt: inDays(days).toISOString() });
-    expect(connectionExpiry({ accessExpiresAt: inDays(60), tokens: tokens(300) }, now)).toEqual({ expiresAt: inDays(300), expiring: false });
-    expect(connectionExpiry({ accessExpiresAt: inDays(2), tokens: tokens(5) }, now)).toEqual({ expiresAt: inDays(5), expiring: true });
+    expect(connectionExpiry({ accessExpiresAt: inDays(60), tokens: tokens(300) }, now)).toEqual({
+      expiresAt: inDays(300),
+      expiring: false,
+    });
+    expect(connectionExpiry({ accessExpiresAt: inDays(2), tokens: tokens(5) }, now)).toEqual({
+      expiresAt: inDays(5),
+      expiring: true,
+    });
   });
 });

@@ -32,6 +32,8 @@ export function connectionExpiry(
   connection: { accessExpiresAt: Date | null; tokens: Pick<TokenSet, 'refreshToken' | 'refreshExpiresAt'> },
   now: Date,
 ): ConnectionExpiry {
-  const expiresAt = connection.tokens.refreshToken ? parse(connection.tokens.refreshExpiresAt) : connection.accessExpiresAt;
+  const expiresAt = connection.tokens.refreshToken
+    ? parse(connection.tokens.refreshExpiresAt)
+    : connection.accessExpiresAt;
   return { expiresAt, expiring: expiresAt !== null && expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_MS };
 }

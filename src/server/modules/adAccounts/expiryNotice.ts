@@ -1,5 +1,6 @@
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import { platformConnections } from '../../db/schema';
 import type { TokenSet } from '../../platforms/types';
@@ -47,7 +48,10 @@ export function createExpiryNotices(
       .where(eq(platformConnections.status, 'active'));
     let sent = 0;
     for (const connection of connections) {
-      const { expiresAt, expiring } = connectionExpiry({ accessExpiresAt: connection.accessExpiresAt, tokens: open(connection.id, connection.sealedTokens) }, now);
+      const { expiresAt, expiring } = connectionExpiry(
+        { accessExpiresAt: connection.accessExpiresAt, tokens: open(connection.id, connection.sealedTokens) },
+        now,
+      );
       if (!expiring || !expiresAt) continue;
       const platform = connection.platform as Platform;
       const label = PLATFORM_LABELS[platform];
@@ -57,7 +61,14 @@ export function createExpiryNotices(
         const [claimed] = await tx
           .update(platformConnections)
           .set({ expiryNoticeFor: expiresAt })
-          .where(and(eq(platformConnections.id, connection.id), connection.noticed ? eq(platformConnections.expiryNoticeFor, connection.noticed) : isNull(platformConnections.expiryNoticeFor)))
+          .where(
+            and(
+              eq(platformConnections.id, connection.id),
+              connection.noticed
+                ? eq(platformConnections.expiryNoticeFor, connection.noticed)
+                : isNull(platformConnections.expiryNoticeFor),
+            ),
+          )
           .returning({ id: platformConnections.id });
         if (!claimed) return;
         for (const person of await reconnectRecipients(tx, connection.workspaceId)) {

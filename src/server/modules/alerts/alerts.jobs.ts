@@ -1,4 +1,5 @@
 import { array, object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { ALERT_DIGEST_CRON, ALERT_DIGEST_JOB } from './alerts.mail';
 import { ALERTS_JOB, type AlertsService } from './alerts.service';
@@ -24,7 +25,10 @@ export function alertsJobs(alerts: AlertsService): JobDefinition[] {
     }),
     defineJob({
       id: ALERT_WEBHOOK_JOB,
-      payload: object({ workspaceId: string().uuid().required(), alertIds: array(string().uuid().required()).required() }),
+      payload: object({
+        workspaceId: string().uuid().required(),
+        alertIds: array(string().uuid().required()).required(),
+      }),
       retryLimit: WEBHOOK_RETRIES,
       async handler(payload) {
         await alerts.webhook.deliver(payload.workspaceId, payload.alertIds);

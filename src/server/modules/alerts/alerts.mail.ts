@@ -1,12 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { ROLES, roleCan } from '@shared/access/policy';
+
+import { roleCan, ROLES } from '@shared/access/policy';
 import type { AlertSettings } from '@shared/api/alerts';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { AlertSettingsInput } from '@shared/validation/alerts';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { alertPreferences, alertReads, alerts, connectedAdAccounts, users, workspaceMembers, workspaces } from '../../db/schema';
+import {
+  alertPreferences,
+  alertReads,
+  alerts,
+  connectedAdAccounts,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 
 /** Stable id of the daily job that mails each user the alerts they have not read. */
 export const ALERT_DIGEST_JOB = 'alerts.digest';
@@ -34,8 +44,10 @@ type AlertRow = typeof alerts.$inferSelect;
 export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'log' | 'config'>) {
   const { db, mailer, clock, log, config } = ctx;
 
-  const unsubscribeToken = (userId: string) => createHmac('sha256', config.appSecret).update(`alerts-unsubscribe:${userId}`).digest('base64url');
-  const unsubscribeLink = (userId: string) => `${config.publicUrl}${ALERTS_UNSUBSCRIBE_PATH}?user=${userId}&token=${unsubscribeToken(userId)}`;
+  const unsubscribeToken = (userId: string) =>
+    createHmac('sha256', config.appSecret).update(`alerts-unsubscribe:${userId}`).digest('base64url');
+  const unsubscribeLink = (userId: string) =>
+    `${config.publicUrl}${ALERTS_UNSUBSCRIBE_PATH}?user=${userId}&token=${unsubscribeToken(userId)}`;
   const footer = (userId: string) =>
     `\nSee every alert: ${config.publicUrl}/alerts\nChange which alert e-mails you get under Alerts in Adwise, or stop them all: ${unsubscribeLink(userId)}\n`;
   /** One alert in a mail; one about no single account (a workspace's budget) names none. */
@@ -51,7 +63,13 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
   async function sendDigests(): Promise<number> {
     const now = clock.now();
     const people = await db
-      .selectDistinct({ userId: users.id, email: users.email, fullName: users.fullName, wants: alertPreferences.emailDigest, since: alertPreferences.digestSentAt })
+      .selectDistinct({
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        wants: alertPreferences.emailDigest,
+        since: alertPreferences.digestSentAt,
+      })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .leftJoin(alertPreferences, eq(alertPreferences.userId, users.id))
@@ -62,11 +80,25 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
       const rows = await db
         .select({ alert: alerts, account: connectedAdAccounts.name, workspace: workspaces.name })
         .from(alerts)
-        .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, alerts.workspaceId), eq(workspaceMembers.userId, person.userId), inArray(workspaceMembers.role, READERS)))
+        .innerJoin(
+          workspaceMembers,
+          and(
+            eq(workspaceMembers.workspaceId, alerts.workspaceId),
+            eq(workspaceMembers.userId, person.userId),
+            inArray(workspaceMembers.role, READERS),
+          ),
+        )
         .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
         .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
         .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, person.userId)))
-        .where(and(eq(alerts.severity, 'warning'), gt(alerts.createdAt, since), lte(alerts.createdAt, now), isNull(alertReads.alertId)))
+        .where(
+          and(
+            eq(alerts.severity, 'warning'),
+            gt(alerts.createdAt, since),
+            lte(alerts.createdAt, now),
+            isNull(alertReads.alertId),
+          ),
+        )
         .orderBy(asc(workspaces.name), asc(alerts.createdAt));
       await db.transaction(async (tx) => {
         await tx
@@ -100,7 +132,10 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
     async updateSettings(userId: string, input: AlertSettingsInput): Promise<AlertSettings> {
       const now = clock.now();
       const current = await settingsOf(userId);
-      const next = { emailCritical: input.email_critical ?? current.email_critical, emailDigest: input.email_digest ?? current.email_digest };
+      const next = {
+        emailCritical: input.email_critical ?? current.email_critical,
+        emailDigest: input.email_digest ?? current.email_digest,
+      };
       await db
         .insert(alertPreferences)
         .values({ userId, ...next, updatedAt: now })
@@ -117,17 +152,31 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
       if (!user) return false;
       const now = clock.now();
       const off = { emailCritical: false, emailDigest: false, updatedAt: now };
-      await db.insert(alertPreferences).values({ userId, ...off }).onConflictDoUpdate({ target: alertPreferences.userId, set: off });
+      await db
+        .insert(alertPreferences)
+        .values({ userId, ...off })
+        .onConflictDoUpdate({ target: alertPreferences.userId, set: off });
       log.info({ userId }, 'alert e-mails unsubscribed');
       return true;
     },
 
     /** Mails the critical alerts just stored in `tx` to the workspace's readers who want them. */
-    async mailCritical(tx: Tx, workspaceId: string, account: { name: string; platform: string } | null, raised: AlertRow[]): Promise<void> {
+    async mailCritical(
+      tx: Tx,
+      workspaceId: string,
+      account: { name: string; platform: string } | null,
+      raised: AlertRow[],
+    ): Promise<void> {
       const critical = raised.filter((row) => row.severity === 'critical');
       if (!critical.length) return;
       const people = await tx
-        .select({ userId: users.id, email: users.email, fullName: users.fullName, workspace: workspaces.name, wants: alertPreferences.emailCritical })
+        .select({
+          userId: users.id,
+          email: users.email,
+          fullName: users.fullName,
+          workspace: workspaces.name,
+          wants: alertPreferences.emailCritical,
+        })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
@@ -135,7 +184,9 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
         .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, READERS)));
       for (const person of people.filter((p) => p.wants !== false)) {
         const subject =
-          critical.length === 1 ? `Critical alert in ${person.workspace}: ${critical[0].headline}` : `${critical.length} critical alerts in ${person.workspace}`;
+          critical.length === 1
+            ? `Critical alert in ${person.workspace}: ${critical[0].headline}`
+            : `${critical.length} critical alerts in ${person.workspace}`;
         await mailer.send(
           {
             to: person.email,
@@ -149,7 +200,6 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
     },
 
     sendDigests,
-
   };
 }
 

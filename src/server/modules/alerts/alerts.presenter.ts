@@ -1,6 +1,7 @@
 import type { Alert, AlertKind, AlertMetric, AlertSeverity } from '@shared/api/alerts';
 import type { Platform } from '@shared/constants';
 import { minorToDecimal } from '@shared/money';
+
 import type { alerts, connectedAdAccounts } from '../../db/schema';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -11,7 +12,14 @@ const isMoney = (metric: string | null) => metric === 'spend' || metric === 'cpa
 
 /** An alert as the API shows it; `account` is null for one about no single account (a workspace's or platform's budget: its figures are in its headline). */
 export function presentAlert(row: AlertRow, account: AccountRow | null, read: boolean): Alert {
-  const unit = (x: number | null) => (x === null ? null : isMoney(row.metric) ? (account ? Number(minorToDecimal(Math.round(x), account.currency)) : null) : x);
+  const unit = (x: number | null) =>
+    x === null
+      ? null
+      : isMoney(row.metric)
+        ? account
+          ? Number(minorToDecimal(Math.round(x), account.currency))
+          : null
+        : x;
   const low = unit(row.low);
   const high = unit(row.high);
   return {
@@ -23,7 +31,9 @@ export function presentAlert(row: AlertRow, account: AccountRow | null, read: bo
     level: row.level as Alert['level'],
     entity_id: row.entityId,
     entity_name: row.entityName,
-    account: account ? { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency } : null,
+    account: account
+      ? { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency }
+      : null,
     day: row.day,
     headline: row.headline,
     observed: unit(row.observed),

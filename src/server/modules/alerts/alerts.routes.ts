@@ -1,21 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { object, string } from 'yup';
 import { ALERT_MESSAGES } from '@shared/api/alerts';
 import { ErrorCode } from '@shared/api/errors';
-import { alertQuerySchema, alertReadSchema, alertSensitivitySchema, alertSettingsSchema, alertWebhookSchema } from '@shared/validation/alerts';
+import {
+  alertQuerySchema,
+  alertReadSchema,
+  alertSensitivitySchema,
+  alertSettingsSchema,
+  alertWebhookSchema,
+} from '@shared/validation/alerts';
+import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { principalFor } from '../access/principal';
-import { openAlertStream } from './alerts.stream';
 import { workspaceScope } from '../access/workspaceScope';
+import { openAlertStream } from './alerts.stream';
 
 const tags = ['Alerts'];
 
 /** alerts/… (signed-in member with dashboard access and 'alerts:read'). */
-export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const service = services.alerts;
 
@@ -27,7 +37,10 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
         tags,
         security: bearerAuth,
         querystring: alertQuerySchema,
-        response: { 200: success('The alerts, their total and the unread count.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: success('The alerts, their total and the unread count.'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => service.list(principalFor(request, 'alerts:read'), request.query),
@@ -50,7 +63,8 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
     '/alerts/stream/',
     {
       schema: {
-        summary: 'Alerts as they are raised: server-sent events (`alert`, id = its sequence); send Last-Event-ID to resume',
+        summary:
+          'Alerts as they are raised: server-sent events (`alert`, id = its sequence); send Last-Event-ID to resume',
         tags,
         security: bearerAuth,
         response: { ...errorResponses(401, 403) },
@@ -91,7 +105,8 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
     '/alerts/sensitivity/',
     {
       schema: {
-        summary: 'How readily the workspace’s anomaly alerts fire, and what each sensitivity means for it (false alarms a month at most)',
+        summary:
+          'How readily the workspace’s anomaly alerts fire, and what each sensitivity means for it (false alarms a month at most)',
         tags,
         security: bearerAuth,
         response: { 200: success('The sensitivity and its choices.'), ...errorResponses(401, 403) },
@@ -147,7 +162,12 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
     '/alerts/webhook/',
     {
       config: rateLimit(20),
-      schema: { summary: 'Remove the alert webhook', tags, security: bearerAuth, response: { 204: success('Removed.'), ...errorResponses(401, 403, 404, 429) } },
+      schema: {
+        summary: 'Remove the alert webhook',
+        tags,
+        security: bearerAuth,
+        response: { 204: success('Removed.'), ...errorResponses(401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       await service.webhook.remove(principalFor(request, 'alerts:manage'));
@@ -163,7 +183,10 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
         summary: 'Post a test message to the alert webhook now',
         tags,
         security: bearerAuth,
-        response: { 200: success('The webhook, with the delivery recorded.'), ...errorResponses(401, 403, 404, 429, 502) },
+        response: {
+          200: success('The webhook, with the delivery recorded.'),
+          ...errorResponses(401, 403, 404, 429, 502),
+        },
       },
     },
     async (request) => service.webhook.test(principalFor(request, 'alerts:manage')),
@@ -178,7 +201,10 @@ export const alertRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
         tags,
         security: bearerAuth,
         body: alertReadSchema,
-        response: { 200: success('How many were marked, and the unread count left.'), ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: success('How many were marked, and the unread count left.'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => service.markRead(principalFor(request, 'alerts:read'), request.body),
@@ -203,25 +229,47 @@ export const alertUnsubscribeRoutes: FastifyPluginAsync<{ services: Services }> 
   noStore(app);
   const schema = (summary: string) => ({ summary, tags, querystring: unsubscribeQuery });
 
-  app.get('/alerts/unsubscribe/', { config: rateLimit(30), schema: schema('Asks to confirm stopping alert e-mails') }, async (_request, reply) => {
-    // The form posts back to this very address (no action attribute): the link's user and token, not echoed.
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page('Stop alert e-mails?', '<p>You will no longer get alert e-mails from Adwise. Alerts stay in the app.</p><form method="post"><button type="submit">Stop alert e-mails</button></form>'));
-  });
+  app.get(
+    '/alerts/unsubscribe/',
+    { config: rateLimit(30), schema: schema('Asks to confirm stopping alert e-mails') },
+    async (_request, reply) => {
+      // The form posts back to this very address (no action attribute): the link's user and token, not echoed.
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Stop alert e-mails?',
+            '<p>You will no longer get alert e-mails from Adwise. Alerts stay in the app.</p><form method="post"><button type="submit">Stop alert e-mails</button></form>',
+          ),
+        );
+    },
+  );
 
-  app.post('/alerts/unsubscribe/', { config: rateLimit(30), schema: schema('Stops alert e-mails for the user the link was made for') }, async (request, reply) => {
-    const { user, token } = request.query;
-    const done = /^[0-9a-f-]{36}$/i.test(user) && (await mail.unsubscribe(user, token));
-    // The page's button (a browser) gets a page; a mail client's one-click POST or a script gets JSON.
-    const wantsPage = String(request.headers.accept ?? '').includes('text/html');
-    if (!done) {
-      if (!wantsPage) return reply.code(400).send({ detail: ALERT_MESSAGES.badUnsubscribeLink, code: ErrorCode.ValidationFailed });
-      return reply.code(400).type('text/html; charset=utf-8').send(page('Link not valid', `<p>${ALERT_MESSAGES.badUnsubscribeLink}</p>`));
-    }
-    if (!wantsPage) return reply.send({ unsubscribed: true });
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page('Alert e-mails stopped', '<p>You will no longer get alert e-mails from Adwise. Turn them back on any time under Alerts in the app.</p>'));
-  });
+  app.post(
+    '/alerts/unsubscribe/',
+    { config: rateLimit(30), schema: schema('Stops alert e-mails for the user the link was made for') },
+    async (request, reply) => {
+      const { user, token } = request.query;
+      const done = /^[0-9a-f-]{36}$/i.test(user) && (await mail.unsubscribe(user, token));
+      // The page's button (a browser) gets a page; a mail client's one-click POST or a script gets JSON.
+      const wantsPage = String(request.headers.accept ?? '').includes('text/html');
+      if (!done) {
+        if (!wantsPage)
+          return reply.code(400).send({ detail: ALERT_MESSAGES.badUnsubscribeLink, code: ErrorCode.ValidationFailed });
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(page('Link not valid', `<p>${ALERT_MESSAGES.badUnsubscribeLink}</p>`));
+      }
+      if (!wantsPage) return reply.send({ unsubscribed: true });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Alert e-mails stopped',
+            '<p>You will no longer get alert e-mails from Adwise. Turn them back on any time under Alerts in the app.</p>',
+          ),
+        );
+    },
+  );
 };

@@ -1,7 +1,9 @@
-import { and, count, eq, gte } from 'drizzle-orm';
 import { ALERT_SENSITIVITIES, type AlertSensitivitySetting } from '@shared/api/alerts';
+import { addDays, DAY_MS } from '@shared/days';
 import type { AlertSensitivityInput } from '@shared/validation/alerts';
-import { SERIES_PER_ENTITY, type AlertWatch } from '../../analysis/accountAlerts';
+import { and, count, eq, gte } from 'drizzle-orm';
+
+import { type AlertWatch, SERIES_PER_ENTITY } from '../../analysis/accountAlerts';
 import { sensitivityChoice } from '../../analysis/noiseBudget';
 import type { AppContext } from '../../context';
 import { alerts, workspaces } from '../../db/schema';
@@ -9,7 +11,6 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { HISTORY_DAYS } from '../metrics/accountSeries.queries';
 import { deliveringEntityCount } from '../metrics/series.queries';
-import { addDays, DAY_MS } from '@shared/days';
 
 /** The window over which the settings say how many anomaly alerts were raised. */
 const RECENT_DAYS = 30;
@@ -66,7 +67,10 @@ export function createAlertSensitivity(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     /** PUT alerts/sensitivity/: takes effect at the next check (after the next sync). */
     async set(principal: Principal, input: AlertSensitivityInput): Promise<AlertSensitivitySetting> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
-      await db.update(workspaces).set({ alertSensitivity: input.sensitivity }).where(eq(workspaces.id, principal.workspaceId));
+      await db
+        .update(workspaces)
+        .set({ alertSensitivity: input.sensitivity })
+        .where(eq(workspaces.id, principal.workspaceId));
       log.info({ sensitivity: input.sensitivity }, 'alert sensitivity set');
       return present(principal.workspaceId);
     },

@@ -1,8 +1,16 @@
 import { EventEmitter } from 'node:events';
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import { ALERT_MESSAGES, type Alert, type AlertList, type AlertReadResult, type AlertSettings } from '@shared/api/alerts';
+
+import {
+  type Alert,
+  ALERT_MESSAGES,
+  type AlertList,
+  type AlertReadResult,
+  type AlertSettings,
+} from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
-import { ALERT_PARAMS, accountAlerts, type AlertFinding, type AlertWatch } from '../../analysis/accountAlerts';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+
+import { accountAlerts, ALERT_PARAMS, type AlertFinding, type AlertWatch } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
@@ -11,9 +19,9 @@ import { assertDashboardAccess } from '../access/entitlements';
 import { can, type Principal } from '../access/principal';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createAlertMail } from './alerts.mail';
+import { presentAlert } from './alerts.presenter';
 import { createAlertSensitivity } from './alerts.sensitivity';
 import { createAlertWebhook } from './alerts.webhook';
-import { presentAlert } from './alerts.presenter';
 
 /** Stable id of the job that checks a connection's accounts for alerts (queued by every successful sync). */
 export const ALERTS_JOB = 'alerts.evaluate';
@@ -38,12 +46,20 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   const roleOf = db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')), eq(workspaceMembers.userId, sql.placeholder('userId'))))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
+        eq(workspaceMembers.userId, sql.placeholder('userId')),
+      ),
+    )
     .prepare('alert_stream_role_of');
 
   /** Judges one account (at its workspace's sensitivity, read unless given) and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow, watch?: AlertWatch): Promise<number> {
-    const [{ series, lag }, judgedAt] = await Promise.all([loadAccountSeries(db, account, clock.now()), watch ?? sensitivity.watchOf(account.workspaceId)]);
+    const [{ series, lag }, judgedAt] = await Promise.all([
+      loadAccountSeries(db, account, clock.now()),
+      watch ?? sensitivity.watchOf(account.workspaceId),
+    ]);
     return raise(account, accountAlerts(series, lag, ALERT_PARAMS, judgedAt));
   }
 
@@ -152,7 +168,10 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
 
     /** The last alert raised in the workspace so far: a new stream starts after it. */
     async latestSeq(principal: Principal): Promise<number> {
-      const [row] = await db.select({ seq: max(alerts.seq) }).from(alerts).where(eq(alerts.workspaceId, principal.workspaceId));
+      const [row] = await db
+        .select({ seq: max(alerts.seq) })
+        .from(alerts)
+        .where(eq(alerts.workspaceId, principal.workspaceId));
       return Number(row?.seq ?? 0);
     },
 
@@ -166,7 +185,10 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         .where(and(eq(alerts.workspaceId, principal.workspaceId), gt(alerts.seq, seq)))
         .orderBy(asc(alerts.seq))
         .limit(100);
-      return rows.map((row) => ({ seq: row.alert.seq, alert: presentAlert(row.alert, row.account, row.readAt !== null) }));
+      return rows.map((row) => ({
+        seq: row.alert.seq,
+        alert: presentAlert(row.alert, row.account, row.readAt !== null),
+      }));
     },
 
     /** Queues the alert checks of a connection inside the sync's final transaction. */
@@ -181,7 +203,9 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         const [account] = await db
           .select({ id: connectedAdAccounts.id })
           .from(connectedAdAccounts)
-          .where(and(eq(connectedAdAccounts.id, query.account), eq(connectedAdAccounts.workspaceId, principal.workspaceId)));
+          .where(
+            and(eq(connectedAdAccounts.id, query.account), eq(connectedAdAccounts.workspaceId, principal.workspaceId)),
+          );
         if (!account) throw notFound('Account not found.');
       }
       const where = and(
@@ -189,7 +213,11 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
         query.kind ? eq(alerts.kind, query.kind) : undefined,
         query.severity ? eq(alerts.severity, query.severity) : undefined,
         query.account ? eq(alerts.accountRef, query.account) : undefined,
-        query.unread === 'true' ? isNull(alertReads.alertId) : query.unread === 'false' ? sql`${alertReads.alertId} is not null` : undefined,
+        query.unread === 'true'
+          ? isNull(alertReads.alertId)
+          : query.unread === 'false'
+            ? sql`${alertReads.alertId} is not null`
+            : undefined,
       );
       const readJoin = and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId));
       const [rows, [total], unread] = await Promise.all([
@@ -225,7 +253,12 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
       const targets = await db
         .select({ id: alerts.id })
         .from(alerts)
-        .where(and(eq(alerts.workspaceId, principal.workspaceId), input.all ? undefined : inArray(alerts.id, input.ids ?? [])));
+        .where(
+          and(
+            eq(alerts.workspaceId, principal.workspaceId),
+            input.all ? undefined : inArray(alerts.id, input.ids ?? []),
+          ),
+        );
       if (!input.all && targets.length < new Set(input.ids).size) throw notFound(ALERT_MESSAGES.notFound);
       const marked = targets.length
         ? await db
@@ -237,7 +270,6 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
       log.info({ marked: marked.length }, 'alerts marked read');
       return { marked: marked.length, unread: await unreadCount(principal) };
     },
-
   };
 }
 export type AlertsService = ReturnType<typeof createAlertsService>;

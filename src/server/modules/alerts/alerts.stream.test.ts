@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants';
+import { and, eq, sql } from 'drizzle-orm';
+
 import { alerts, users, workspaceMembers } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -67,7 +68,10 @@ describe('Alert stream: access lost while it is open', () => {
   const stream = async (auth: { authorization: string }) => {
     const controller = new AbortController();
     open.push(controller);
-    const res = await fetch(`${address}/api/alerts/stream/`, { headers: { ...auth, [WORKSPACE_HEADER]: workspace, accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${address}/api/alerts/stream/`, {
+      headers: { ...auth, [WORKSPACE_HEADER]: workspace, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -83,7 +87,10 @@ describe('Alert stream: access lost while it is open', () => {
         if (left <= 0) return;
         pending ??= reader.read();
         let timer: NodeJS.Timeout | undefined;
-        const result = await Promise.race([pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)))]);
+        const result = await Promise.race([
+          pending,
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left))),
+        ]);
         clearTimeout(timer);
         if (!result) return;
         pending = null;
@@ -126,7 +133,9 @@ describe('Alert stream: access lost while it is open', () => {
     expect(await theirs.next()).toBe(first);
     expect(await colleagues.next()).toBe(first);
 
-    const out = await call(t.app, owner, 'DELETE', `workspace/members/${await userIdOf(t.app, removed)}/`, { workspace });
+    const out = await call(t.app, owner, 'DELETE', `workspace/members/${await userIdOf(t.app, removed)}/`, {
+      workspace,
+    });
     expect(out.statusCode).toBe(200);
     const after = await raise();
     expect(await theirs.end(AT_ONCE_MS)).toEqual({ ended: true, alerts: [] });
@@ -141,7 +150,10 @@ describe('Alert stream: access lost while it is open', () => {
     const raised = await raise();
     expect(await theirs.next()).toBe(raised);
 
-    const demoted = await call(t.app, owner, 'PATCH', `workspace/members/${await userIdOf(t.app, member)}/`, { workspace, payload: { role: 'client' } });
+    const demoted = await call(t.app, owner, 'PATCH', `workspace/members/${await userIdOf(t.app, member)}/`, {
+      workspace,
+      payload: { role: 'client' },
+    });
     expect(demoted.statusCode).toBe(200);
     await raise();
     expect(await theirs.end(AT_ONCE_MS)).toEqual({ ended: true, alerts: [] });
@@ -154,7 +166,11 @@ describe('Alert stream: access lost while it is open', () => {
     const raised = await raise();
     expect(await theirs.next()).toBe(raised);
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh: member.session.refresh } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      payload: { refresh: member.session.refresh },
+    });
     expect(out.statusCode).toBe(204);
     await raise();
     expect(await theirs.end(AT_ONCE_MS)).toEqual({ ended: true, alerts: [] });
@@ -164,7 +180,10 @@ describe('Alert stream: access lost while it is open', () => {
   it('the stream ends when its access token expires, not a token lifetime after it opened', async () => {
     const member = await joinAs(t.app, owner, workspace, 'viewer');
     const userId = await userIdOf(t.app, member);
-    const [{ version }] = await t.app.ctx.db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+    const [{ version }] = await t.app.ctx.db
+      .select({ version: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, userId));
     // Signed almost a lifetime ago: two seconds left.
     const signedAt = new Date(clock.now().getTime() - (ACCESS_TOKEN_TTL_SECONDS - 2) * 1000);
     const oldToken = { authorization: `Bearer ${await t.app.ctx.tokens.sign(userId, version, signedAt)}` };
@@ -190,17 +209,27 @@ describe('Alert stream: access lost while it is open', () => {
     const removed = await joinAs(t.app, owner, workspace, 'viewer');
     const demoted = await joinAs(t.app, owner, workspace, 'manager');
     const signedOut = await joinAs(t.app, owner, workspace, 'viewer');
-    const [removedStream, demotedStream, signedOutStream] = await Promise.all([stream(removed.auth), stream(demoted.auth), stream(signedOut.auth)]);
+    const [removedStream, demotedStream, signedOutStream] = await Promise.all([
+      stream(removed.auth),
+      stream(demoted.auth),
+      stream(signedOut.auth),
+    ]);
     const first = await raise();
     for (const s of [removedStream, demotedStream, signedOutStream]) expect(await s.next()).toBe(first);
 
     // Straight in the database, as another replica's request would leave it: no event reaches this process.
     const db = t.app.ctx.db;
-    await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspace), eq(workspaceMembers.userId, await userIdOf(t.app, removed))));
+    await db
+      .delete(workspaceMembers)
+      .where(
+        and(eq(workspaceMembers.workspaceId, workspace), eq(workspaceMembers.userId, await userIdOf(t.app, removed))),
+      );
     await db
       .update(workspaceMembers)
       .set({ role: 'client' })
-      .where(and(eq(workspaceMembers.workspaceId, workspace), eq(workspaceMembers.userId, await userIdOf(t.app, demoted))));
+      .where(
+        and(eq(workspaceMembers.workspaceId, workspace), eq(workspaceMembers.userId, await userIdOf(t.app, demoted))),
+      );
     await db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

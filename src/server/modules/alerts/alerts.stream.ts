@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
@@ -46,11 +48,14 @@ export async function openAlertStream(
   await service.assertAccess(principal);
   const openedAt = clock.now().getTime();
   // A token without an expiry (none is issued) gets the lifetime one would have had.
-  const endsAt = (await tokens.expiresAt(access.token, clock.now()))?.getTime() ?? openedAt + ACCESS_TOKEN_TTL_SECONDS * 1000;
+  const endsAt =
+    (await tokens.expiresAt(access.token, clock.now()))?.getTime() ?? openedAt + ACCESS_TOKEN_TTL_SECONDS * 1000;
   const versions = tokenVersions(db);
   /** The guard's checks again, and the role's: whether the caller may still read the workspace's alerts. */
   const stillAllowed = async () =>
-    clock.now().getTime() < endsAt && (await versions.current(access.claims.userId)) === access.claims.version && (await service.stillReads(principal));
+    clock.now().getTime() < endsAt &&
+    (await versions.current(access.claims.userId)) === access.claims.version &&
+    (await service.stillReads(principal));
 
   let cursor = lastEventId(request) ?? (await service.latestSeq(principal));
   const stream = new PassThrough();

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { ALERT_MESSAGES, type AlertList, type AlertSensitivitySetting } from '@shared/api/alerts';
 import { ALERT_VALIDATION } from '@shared/validation/alerts';
-import { ALERT_PARAMS, accountAlerts, SERIES_PER_ENTITY } from '../../analysis/accountAlerts';
+import { eq, sql } from 'drizzle-orm';
+
+import { accountAlerts, ALERT_PARAMS, SERIES_PER_ENTITY } from '../../analysis/accountAlerts';
 import { sensitivityChoice } from '../../analysis/noiseBudget';
 import { executeRows } from '../../db/connect';
 import { alertPreferences, alerts, connectedAdAccounts, outbox } from '../../db/schema';
@@ -29,7 +31,11 @@ describe('Alerts', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
-    t = await buildTestApp({ workers: false, clock, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
+    t = await buildTestApp({
+      workers: false,
+      clock,
+      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
+    });
     owner = (await syncedTenant(t, sandbox, PLATFORM, 0)).user;
     other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
   }, SYNCED_SETUP_TIMEOUT_MS);
@@ -39,10 +45,14 @@ describe('Alerts', () => {
   });
 
   const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  const post = (user: TestUser, url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+  const post = (user: TestUser, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
   const accountOf = async (user: TestUser) => {
     const connection = await connectionOf(t.app, user, PLATFORM);
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    const [account] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, connection.id));
     return account;
   };
   /** An alert stored as a run of the checks would store it. */
@@ -78,7 +88,10 @@ describe('Alerts', () => {
     const connection = await connectionOf(t.app, owner, PLATFORM);
     await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${ALERTS_JOB}`);
     expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
-    const jobs = await executeRows<{ data: { connectionId: string } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${ALERTS_JOB}`);
+    const jobs = await executeRows<{ data: { connectionId: string } }>(
+      t.app.ctx.db,
+      sql`select data from pgboss.job where name = ${ALERTS_JOB}`,
+    );
     expect(jobs.map((job) => job.data.connectionId)).toEqual([connection.id]);
   });
 
@@ -97,9 +110,20 @@ describe('Alerts', () => {
     // Judged at the workspace's sensitivity, its false-alarm budget shared by every series it watches.
     const watch = await t.app.services.alerts.sensitivity.watchOf(account.workspaceId);
     expect(watch.sensitivity).toBe('balanced');
-    expect(watch.watchedSeries).toBe((1 + series.campaigns.filter((c) => c.days.some((d) => d.impressions > 0 || d.spend > 0)).length) * SERIES_PER_ENTITY);
+    expect(watch.watchedSeries).toBe(
+      (1 + series.campaigns.filter((c) => c.days.some((d) => d.impressions > 0 || d.spend > 0)).length) *
+        SERIES_PER_ENTITY,
+    );
     const expected = accountAlerts(series, lag, ALERT_PARAMS, watch);
-    expect(expected).toContainEqual(expect.objectContaining({ kind: 'anomaly', metric: 'spend', direction: 'high', level: 'campaign', entityId: campaign.id }));
+    expect(expected).toContainEqual(
+      expect.objectContaining({
+        kind: 'anomaly',
+        metric: 'spend',
+        direction: 'high',
+        level: 'campaign',
+        entityId: campaign.id,
+      }),
+    );
     expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(expected.length);
     expect(await t.app.services.alerts.evaluateConnection(connection.id)).toBe(0);
     const stored = await t.app.ctx.db.select({ key: alerts.key }).from(alerts).where(eq(alerts.accountRef, account.id));
@@ -107,7 +131,9 @@ describe('Alerts', () => {
     // Back to the hour the users signed in (their access tokens are short-lived).
     clock.advance(-86_400_000);
     const listed: AlertList = (await get(owner, 'alerts/?kind=anomaly')).json();
-    expect(listed.alerts.find((a) => a.entity_id === campaign.id && a.metric === 'spend')?.headline).toMatch(new RegExp(`^Spend in ${campaign.name} was [\\d.,]+ \\w+ on \\d{4}-\\d{2}-\\d{2}, above its normal range`));
+    expect(listed.alerts.find((a) => a.entity_id === campaign.id && a.metric === 'spend')?.headline).toMatch(
+      new RegExp(`^Spend in ${campaign.name} was [\\d.,]+ \\w+ on \\d{4}-\\d{2}-\\d{2}, above its normal range`),
+    );
   });
 
   it('lists newest first with the account, the band in the account’s money, the read state and the unread count', async () => {
@@ -117,9 +143,18 @@ describe('Alerts', () => {
     const list: AlertList = (await get(owner, 'alerts/')).json();
     expect(list.alerts.map((a) => a.id)).toEqual([newer, older]);
     expect(list).toMatchObject({ total: 2, unread: 2 });
-    expect(list.alerts[0]).toMatchObject({ severity: 'critical', metric: 'spend', observed: 3000, expected: 1000, band: { low: 600, high: 1600 }, read: false });
+    expect(list.alerts[0]).toMatchObject({
+      severity: 'critical',
+      metric: 'spend',
+      observed: 3000,
+      expected: 1000,
+      band: { low: 600, high: 1600 },
+      read: false,
+    });
     expect(list.alerts[0].account).toMatchObject({ platform: PLATFORM });
-    expect((await get(owner, 'alerts/?severity=warning')).json().alerts.map((a: { id: string }) => a.id)).toEqual([older]);
+    expect((await get(owner, 'alerts/?severity=warning')).json().alerts.map((a: { id: string }) => a.id)).toEqual([
+      older,
+    ]);
     expect((await get(owner, 'alerts/unread/')).json()).toEqual({ count: 2 });
   });
 
@@ -156,7 +191,14 @@ describe('Alerts', () => {
     /** Opens the stream and returns a reader of its `alert` events. */
     const open = async (lastEventId?: string) => {
       const controller = new AbortController();
-      const res = await fetch(`${address}/api/alerts/stream/`, { headers: { ...owner.auth, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: controller.signal });
+      const res = await fetch(`${address}/api/alerts/stream/`, {
+        headers: {
+          ...owner.auth,
+          accept: 'text/event-stream',
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+        },
+        signal: controller.signal,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const reader = res.body!.getReader();
@@ -173,7 +215,12 @@ describe('Alerts', () => {
             while ((end = buffer.indexOf('\n\n')) >= 0) {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
-              const lines = Object.fromEntries(block.split('\n').filter((l) => /^(id|event|data): /.test(l)).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+              const lines = Object.fromEntries(
+                block
+                  .split('\n')
+                  .filter((l) => /^(id|event|data): /.test(l))
+                  .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+              );
               if (lines.event === 'alert') events.push({ id: lines.id, alert: JSON.parse(lines.data) });
             }
           }
@@ -206,13 +253,19 @@ describe('Alerts', () => {
     expect(once.statusCode).toBe(200);
     // Nothing new, and the position to ask from next time (the newest alert's sequence number).
     expect(once.body).toMatch(/^retry: 3000\n: connected\n\nid: \d+\nevent: cursor\ndata:\n\n$/);
-    const since = await t.app.inject({ method: 'GET', url: '/api/alerts/stream/', headers: { ...owner.auth, 'last-event-id': seen.id } });
+    const since = await t.app.inject({
+      method: 'GET',
+      url: '/api/alerts/stream/',
+      headers: { ...owner.auth, 'last-event-id': seen.id },
+    });
     expect([...since.body.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]).id)).toEqual([b, c, d]);
   });
 
   /** Alert mails to the user, newest last. */
   const alertMails = async (user: TestUser) =>
-    (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).orderBy(outbox.createdAt)).filter((m) => /alert/i.test(m.subject));
+    (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).orderBy(outbox.createdAt)).filter(
+      (m) => /alert/i.test(m.subject),
+    );
   const clearMail = async () => {
     await t.app.ctx.db.delete(outbox);
     await t.app.ctx.db.delete(alertPreferences);
@@ -225,7 +278,9 @@ describe('Alerts', () => {
     await plant(owner, 'mail-critical', 'critical', 0);
     await plant(owner, 'mail-warning', 'warning', 0);
     const rows = await t.app.ctx.db.select().from(alerts).where(eq(alerts.workspaceId, account.workspaceId));
-    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows),
+    );
     const [mail, ...more] = await alertMails(owner);
     expect(more).toEqual([]);
     expect(mail.subject).toMatch(/^Critical alert in .+: Spend in Brand was high \(mail-critical\)$/);
@@ -234,8 +289,19 @@ describe('Alerts', () => {
     expect(mail.textBody).toMatch(/\/api\/alerts\/unsubscribe\/\?user=[0-9a-f-]{36}&token=[\w-]+/);
 
     // Turned off: nothing more.
-    expect((await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: { email_critical: false } })).json()).toEqual({ email_critical: false, email_digest: true });
-    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/alerts/settings/',
+          headers: owner.auth,
+          payload: { email_critical: false },
+        })
+      ).json(),
+    ).toEqual({ email_critical: false, email_digest: true });
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows),
+    );
     expect(await alertMails(owner)).toHaveLength(1);
   });
 
@@ -257,7 +323,12 @@ describe('Alerts', () => {
     await t.app.services.alerts.mail.sendDigests();
     expect(await alertMails(owner)).toHaveLength(1);
     // Turned off: none.
-    await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: { email_digest: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/alerts/settings/',
+      headers: owner.auth,
+      payload: { email_digest: false },
+    });
     await plant(owner, 'digest-later', 'warning', 0);
     clock.advance(60_000);
     await t.app.services.alerts.mail.sendDigests();
@@ -271,7 +342,9 @@ describe('Alerts', () => {
     const account = await accountOf(owner);
     await plant(owner, 'unsubscribe', 'critical', 0);
     const rows = await t.app.ctx.db.select().from(alerts).where(eq(alerts.workspaceId, account.workspaceId));
-    await t.app.ctx.db.transaction((tx) => t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows));
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.services.alerts.mail.mailCritical(tx, account.workspaceId, account, rows),
+    );
     const [mail] = await alertMails(owner);
     const link = new URL(/https?:\/\/\S+\/api\/alerts\/unsubscribe\/\S+/.exec(mail.textBody)![0]);
     const path = `${link.pathname}${link.search}`;
@@ -297,7 +370,8 @@ describe('Alerts', () => {
   });
 
   describe('the sensitivity', () => {
-    const put = (user: TestUser, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/alerts/sensitivity/', headers: user.auth, payload: payload as object });
+    const put = (user: TestUser, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/alerts/sensitivity/', headers: user.auth, payload: payload as object });
 
     it('says what each choice means for the workspace: the monthly budget shared by the series it watches', async () => {
       const res = await get(owner, 'alerts/sensitivity/');
@@ -308,7 +382,8 @@ describe('Alerts', () => {
       expect(setting.watched_series).toBe(watch.watchedSeries);
       expect(setting.watched_series).toBeGreaterThan(SERIES_PER_ENTITY);
       expect(setting.choices.map((c) => c.sensitivity)).toEqual(['fewer', 'balanced', 'more']);
-      for (const choice of setting.choices) expect(choice).toEqual(sensitivityChoice(choice.sensitivity, watch.watchedSeries));
+      for (const choice of setting.choices)
+        expect(choice).toEqual(sensitivityChoice(choice.sensitivity, watch.watchedSeries));
       expect(setting.anomalies_last_30_days).toEqual(expect.any(Number));
     });
 
@@ -320,7 +395,10 @@ describe('Alerts', () => {
       expect((await t.app.services.alerts.sensitivity.watchOf(workspaceId)).sensitivity).toBe('fewer');
       for (const bad of [{ sensitivity: 'loud' }, { sensitivity: 3 }, {}]) {
         const refused = await put(owner, bad);
-        expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({ status: 400, detail: ALERT_VALIDATION.badSensitivity });
+        expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({
+          status: 400,
+          detail: ALERT_VALIDATION.badSensitivity,
+        });
       }
       expect((await get(owner, 'alerts/sensitivity/')).json().sensitivity).toBe('fewer');
       // Another workspace keeps its own.
@@ -355,9 +433,11 @@ describe('Alerts', () => {
       url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/adwise`;
     });
     afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-    const put = (user: TestUser, payload: object) => t.app.inject({ method: 'PUT', url: '/api/alerts/webhook/', headers: user.auth, payload });
+    const put = (user: TestUser, payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/alerts/webhook/', headers: user.auth, payload });
     const verify = (call: { headers: IncomingHttpHeaders; body: string }, secret: string) =>
-      call.headers['x-adwise-signature'] === `v1=${createHmac('sha256', secret).update(`${call.headers['x-adwise-timestamp']}.${call.body}`).digest('hex')}`;
+      call.headers['x-adwise-signature'] ===
+      `v1=${createHmac('sha256', secret).update(`${call.headers['x-adwise-timestamp']}.${call.body}`).digest('hex')}`;
 
     it('is set by a manager, shows its signing secret once, signs every call and records how the receiver answered', async () => {
       await t.app.ctx.db.delete(alerts);
@@ -365,10 +445,16 @@ describe('Alerts', () => {
       expect(created.statusCode).toBe(200);
       const { secret } = created.json();
       expect(secret).toMatch(/^[\w-]{40,}$/);
-      expect((await get(owner, 'alerts/webhook/')).json()).toEqual(expect.not.objectContaining({ secret: expect.anything() }));
+      expect((await get(owner, 'alerts/webhook/')).json()).toEqual(
+        expect.not.objectContaining({ secret: expect.anything() }),
+      );
 
       received.length = 0;
-      expect((await post(owner, 'alerts/webhook/test/', {})).json()).toMatchObject({ url, last_status: 200, last_error: null });
+      expect((await post(owner, 'alerts/webhook/test/', {})).json()).toMatchObject({
+        url,
+        last_status: 200,
+        last_error: null,
+      });
       expect(received).toHaveLength(1);
       expect(verify(received[0], secret)).toBe(true);
       expect(JSON.parse(received[0].body).text).toMatch(/^Adwise test message/);
@@ -378,18 +464,26 @@ describe('Alerts', () => {
       await t.app.services.alerts.webhook.deliver((await accountOf(owner)).workspaceId, [id]);
       const message = JSON.parse(received[1].body);
       expect(message.text).toMatch(/^A new alert in .+: Spend in Brand was high \(hook-a\)$/);
-      expect(message.blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(/^\*Critical\* · Spend in Brand was high \(hook-a\)/) } });
+      expect(message.blocks[0]).toEqual({
+        type: 'section',
+        text: { type: 'mrkdwn', text: expect.stringMatching(/^\*Critical\* · Spend in Brand was high \(hook-a\)/) },
+      });
       expect(verify(received[1], secret)).toBe(true);
       // A signature under another secret does not verify.
       expect(verify(received[1], 'someone-elses-secret')).toBe(false);
 
       // The receiver failing: recorded, thrown (the queue retries it a few times with back-off), and the test says why.
       answer = 500;
-      await expect(t.app.services.alerts.webhook.deliver((await accountOf(owner)).workspaceId, [id])).rejects.toThrow('answered HTTP 500');
+      await expect(t.app.services.alerts.webhook.deliver((await accountOf(owner)).workspaceId, [id])).rejects.toThrow(
+        'answered HTTP 500',
+      );
       const failed = await post(owner, 'alerts/webhook/test/', {});
       expect(failed.statusCode).toBe(502);
       expect(failed.json().detail).toBe(`${ALERT_MESSAGES.webhookFailed}: answered HTTP 500.`);
-      expect((await get(owner, 'alerts/webhook/')).json()).toMatchObject({ last_status: 500, last_error: 'answered HTTP 500' });
+      expect((await get(owner, 'alerts/webhook/')).json()).toMatchObject({
+        last_status: 500,
+        last_error: 'answered HTTP 500',
+      });
       answer = 200;
     });
 
@@ -400,21 +494,35 @@ describe('Alerts', () => {
       await t.app.ctx.db.transaction((tx) => t.app.services.alerts.webhook.queueDelivery(tx, workspaceId, [id]));
       const otherWorkspace = (await accountOf(other)).workspaceId;
       await t.app.ctx.db.transaction((tx) => t.app.services.alerts.webhook.queueDelivery(tx, otherWorkspace, [id]));
-      const jobs = await executeRows<{ data: { workspaceId: string; alertIds: string[] } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${ALERT_WEBHOOK_JOB}`);
+      const jobs = await executeRows<{ data: { workspaceId: string; alertIds: string[] } }>(
+        t.app.ctx.db,
+        sql`select data from pgboss.job where name = ${ALERT_WEBHOOK_JOB}`,
+      );
       expect(jobs.map((job) => job.data)).toEqual([{ workspaceId, alertIds: [id] }]);
     });
 
     it('never points inside the network, and is removed on request', async () => {
-      for (const inside of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://192.168.1.20/hook']) {
+      for (const inside of [
+        'http://10.0.0.5/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]:8080/hook',
+        'http://192.168.1.20/hook',
+      ]) {
         const res = await put(owner, { url: inside });
-        expect({ inside, status: res.statusCode, detail: res.json().detail }).toEqual({ inside, status: 400, detail: ALERT_MESSAGES.webhookPrivate });
+        expect({ inside, status: res.statusCode, detail: res.json().detail }).toEqual({
+          inside,
+          status: 400,
+          detail: ALERT_MESSAGES.webhookPrivate,
+        });
       }
       const bad = await put(owner, { url: 'ftp://example.com/x' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().detail).toBe(ALERT_VALIDATION.badWebhookUrl);
       // The refused addresses changed nothing.
       expect((await get(owner, 'alerts/webhook/')).json().url).toBe(url);
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/alerts/webhook/', headers: owner.auth })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/alerts/webhook/', headers: owner.auth })).statusCode,
+      ).toBe(204);
       expect((await get(owner, 'alerts/webhook/')).statusCode).toBe(404);
     });
   });
@@ -438,7 +546,12 @@ describe('Alerts', () => {
       [{}, ALERT_VALIDATION.noSetting],
       [{ email_critical: 'no' }, ALERT_VALIDATION.badSetting],
     ] as const) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/alerts/settings/', headers: owner.auth, payload: body });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/alerts/settings/',
+        headers: owner.auth,
+        payload: body,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe(detail);
     }

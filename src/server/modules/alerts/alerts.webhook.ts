@@ -1,13 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { and, eq, inArray } from 'drizzle-orm';
-import { ALERT_MESSAGES, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type AlertWebhook } from '@shared/api/alerts';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+
+import {
+  ALERT_MESSAGES,
+  type AlertWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@shared/api/alerts';
 import { ErrorCode } from '@shared/api/errors';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+import { and, eq, inArray } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { alertWebhooks, alerts, connectedAdAccounts, workspaces } from '../../db/schema';
+import { alerts, alertWebhooks, connectedAdAccounts, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { hostReach, PRIVATE_ADDRESS_CODE, publicOnlyLookup as guardedLookupFor } from '../../lib/publicAddress';
 import { createSecretBox } from '../../lib/secretBox';
@@ -30,7 +37,8 @@ const badRequest = (detail: string) => new HttpError(400, detail, ErrorCode.Vali
  * The connection's own lookup for webhook calls: public addresses only (the rule lives in
  * lib/publicAddress, shared with every other call to an address someone else chose).
  */
-export const publicOnlyLookup = (allowHosts: readonly string[]) => guardedLookupFor(allowHosts, ALERT_MESSAGES.webhookPrivate);
+export const publicOnlyLookup = (allowHosts: readonly string[]) =>
+  guardedLookupFor(allowHosts, ALERT_MESSAGES.webhookPrivate);
 
 /** A receiver's failure, in words for the workspace (never the secret or the body). */
 class DeliveryError extends Error {
@@ -66,11 +74,16 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     } catch {
       return ALERT_MESSAGES.webhookNotHttps;
     }
-    if (parsed.protocol !== 'https:' && !(config.env !== 'production' && parsed.protocol === 'http:')) return ALERT_MESSAGES.webhookNotHttps;
+    if (parsed.protocol !== 'https:' && !(config.env !== 'production' && parsed.protocol === 'http:'))
+      return ALERT_MESSAGES.webhookNotHttps;
     const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (config.webhookAllowHosts.includes(host)) return null;
     const reach = await hostReach(host);
-    return reach === 'public' ? null : reach === 'unresolved' ? ALERT_MESSAGES.webhookUnresolved : ALERT_MESSAGES.webhookPrivate;
+    return reach === 'public'
+      ? null
+      : reach === 'unresolved'
+        ? ALERT_MESSAGES.webhookUnresolved
+        : ALERT_MESSAGES.webhookPrivate;
   }
 
   const present = (row: WebhookRow, secret?: string): AlertWebhook => ({
@@ -95,7 +108,12 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     const timestamp = String(Math.floor(clock.now().getTime() / 1000));
     const secret = box.open(row.secretSealed, sealContext(row.workspaceId));
     const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-    const headers = { 'content-type': 'application/json', 'user-agent': 'Adwise-Alerts/1', [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signature };
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Adwise-Alerts/1',
+      [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+      [WEBHOOK_SIGNATURE_HEADER]: signature,
+    };
     const status = await send(row.url, headers, body);
     if (status < 200 || status >= 300) throw new DeliveryError(`answered HTTP ${status}`, status);
     return status;
@@ -112,7 +130,12 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     return new Promise((resolve, reject) => {
       const request = (target.protocol === 'https:' ? https : http).request(
         target,
-        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup, signal },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          lookup: guardedLookup,
+          signal,
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
@@ -120,14 +143,23 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (signal.aborted) reject(new DeliveryError(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, null));
-        else reject(new DeliveryError(error.code === PRIVATE_ADDRESS_CODE ? ALERT_MESSAGES.webhookPrivate : 'could not connect', null));
+        else
+          reject(
+            new DeliveryError(
+              error.code === PRIVATE_ADDRESS_CODE ? ALERT_MESSAGES.webhookPrivate : 'could not connect',
+              null,
+            ),
+          );
       });
       request.end(body);
     });
   }
 
   async function record(workspaceId: string, status: number | null, error: string | null) {
-    await db.update(alertWebhooks).set({ lastDeliveryAt: clock.now(), lastStatus: status, lastError: error }).where(eq(alertWebhooks.workspaceId, workspaceId));
+    await db
+      .update(alertWebhooks)
+      .set({ lastDeliveryAt: clock.now(), lastStatus: status, lastError: error })
+      .where(eq(alertWebhooks.workspaceId, workspaceId));
   }
 
   /** The Slack-compatible message for some alerts of a workspace. */
@@ -141,16 +173,21 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       .orderBy(alerts.seq);
     if (!rows.length) return null;
     const workspace = rows[0].workspace;
-    const lines = rows.slice(0, LISTED).map(
-      ({ alert, account }) =>
-        `${alert.severity === 'critical' ? '*Critical*' : 'Warning'} · ${alert.headline}${account ? ` (${account}, ${PLATFORM_LABELS[alert.platform as Platform] ?? alert.platform})` : ''}`,
-    );
+    const lines = rows
+      .slice(0, LISTED)
+      .map(
+        ({ alert, account }) =>
+          `${alert.severity === 'critical' ? '*Critical*' : 'Warning'} · ${alert.headline}${account ? ` (${account}, ${PLATFORM_LABELS[alert.platform as Platform] ?? alert.platform})` : ''}`,
+      );
     const more = rows.length > LISTED ? [`…and ${rows.length - LISTED} more`] : [];
     return {
       text: `${rows.length === 1 ? 'A new alert' : `${rows.length} new alerts`} in ${workspace}: ${rows[0].alert.headline}`,
       blocks: [
         ...[...lines, ...more].map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } })),
-        { type: 'context', elements: [{ type: 'mrkdwn', text: `<${config.publicUrl}/alerts|See every alert in Adwise>` }] },
+        {
+          type: 'context',
+          elements: [{ type: 'mrkdwn', text: `<${config.publicUrl}/alerts|See every alert in Adwise>` }],
+        },
       ],
     };
   }
@@ -185,20 +222,33 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       const existing = await rowOf(principal.workspaceId);
       if (existing) {
-        const [row] = await db.update(alertWebhooks).set({ url, updatedAt: now, lastError: null, lastStatus: null }).where(eq(alertWebhooks.workspaceId, principal.workspaceId)).returning();
+        const [row] = await db
+          .update(alertWebhooks)
+          .set({ url, updatedAt: now, lastError: null, lastStatus: null })
+          .where(eq(alertWebhooks.workspaceId, principal.workspaceId))
+          .returning();
         return present(row);
       }
       const secret = randomBytes(32).toString('base64url');
       const [row] = await db
         .insert(alertWebhooks)
-        .values({ workspaceId: principal.workspaceId, url, secretSealed: box.seal(secret, sealContext(principal.workspaceId)), createdAt: now, updatedAt: now })
+        .values({
+          workspaceId: principal.workspaceId,
+          url,
+          secretSealed: box.seal(secret, sealContext(principal.workspaceId)),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       log.info({ workspaceId: principal.workspaceId }, 'alert webhook created');
       return present(row, secret);
     },
 
     async remove(principal: Principal): Promise<void> {
-      const removed = await db.delete(alertWebhooks).where(eq(alertWebhooks.workspaceId, principal.workspaceId)).returning({ id: alertWebhooks.workspaceId });
+      const removed = await db
+        .delete(alertWebhooks)
+        .where(eq(alertWebhooks.workspaceId, principal.workspaceId))
+        .returning({ id: alertWebhooks.workspaceId });
       if (!removed.length) throw notFound(ALERT_MESSAGES.noWebhook);
     },
 
@@ -207,7 +257,15 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const row = await rowOf(principal.workspaceId);
       if (!row) throw notFound(ALERT_MESSAGES.noWebhook);
       try {
-        const status = await post(row, { text: 'Adwise test message: alerts of this workspace will arrive here.', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Adwise test message: alerts of this workspace will arrive here.' } }] });
+        const status = await post(row, {
+          text: 'Adwise test message: alerts of this workspace will arrive here.',
+          blocks: [
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: 'Adwise test message: alerts of this workspace will arrive here.' },
+            },
+          ],
+        });
         await record(row.workspaceId, status, null);
       } catch (error) {
         const failure = error instanceof DeliveryError ? error : new DeliveryError('could not connect', null);
@@ -220,12 +278,14 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     /** Queues the delivery of new alerts in the transaction that stores them (only when the workspace has a webhook). */
     async queueDelivery(tx: Tx, workspaceId: string, alertIds: string[]): Promise<void> {
       if (!alertIds.length) return;
-      const [row] = await tx.select({ id: alertWebhooks.workspaceId }).from(alertWebhooks).where(eq(alertWebhooks.workspaceId, workspaceId));
+      const [row] = await tx
+        .select({ id: alertWebhooks.workspaceId })
+        .from(alertWebhooks)
+        .where(eq(alertWebhooks.workspaceId, workspaceId));
       if (row) await queue.send(ALERT_WEBHOOK_JOB, { workspaceId, alertIds }, { tx });
     },
 
     deliver,
-
   };
 }
 export type AlertWebhookService = ReturnType<typeof createAlertWebhook>;

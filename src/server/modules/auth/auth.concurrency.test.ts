@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, cooldownMessage } from '@shared/api/auth';
 import { REFRESH_REUSE_GRACE_MS } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+
 import { loginThrottle, outbox, refreshTokens } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -25,14 +26,23 @@ describe('auth under concurrency', () => {
 
   const login = (username: string, password: string, ip: string) =>
     t.app.inject({ method: 'POST', url: '/api/login/', payload: { username, password }, remoteAddress: ip });
-  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token }, remoteAddress: '10.90.0.1' });
-  const failures = async (key: string) => (await t.app.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)))[0]?.failures ?? 0;
+  const refresh = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: token },
+      remoteAddress: '10.90.0.1',
+    });
+  const failures = async (key: string) =>
+    (await t.app.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)))[0]?.failures ?? 0;
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
   /** PARALLEL attempts at once; the right password goes at the given positions, wrong ones elsewhere. */
   async function burst(user: TestUser, rightAt: number[], ip: (i: number) => string) {
     const responses = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => login(user.email, rightAt.includes(i) ? user.password : `wrong-${i}`, ip(i))),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        login(user.email, rightAt.includes(i) ? user.password : `wrong-${i}`, ip(i)),
+      ),
     );
     return responses;
   }
@@ -62,7 +72,12 @@ describe('auth under concurrency', () => {
     const rightAt = [12, 16, PARALLEL - 1];
     const responses = await burst(user, rightAt, () => '10.92.0.1');
     expect(rightAt.map((i) => responses[i].statusCode)).toEqual([429, 429, 429]);
-    expect(count(responses.map((r) => r.statusCode), 401)).toBe(2);
+    expect(
+      count(
+        responses.map((r) => r.statusCode),
+        401,
+      ),
+    ).toBe(2);
     expect(await failures(`account:${user.email}`)).toBe(3);
   });
 
@@ -78,7 +93,9 @@ describe('auth under concurrency', () => {
 
   it('cools a client address down at its 10th failure among 20 parallel ones across accounts', async () => {
     const ip = '10.94.0.1';
-    const responses = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => login(`nobody-${i}@example.com`, 'wrong', ip)));
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => login(`nobody-${i}@example.com`, 'wrong', ip)),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect(count(statuses, 401)).toBe(9);
     expect(count(statuses, 429)).toBe(PARALLEL - 9);
@@ -118,10 +135,17 @@ describe('auth under concurrency', () => {
     expect(tokens.size).toBe(1);
     const [successor] = tokens;
     for (const r of responses) {
-      const info = await t.app.inject({ method: 'GET', url: '/api/account-info/', headers: { authorization: `Bearer ${r.json().access}` } });
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/account-info/',
+        headers: { authorization: `Bearer ${r.json().access}` },
+      });
       expect(info.statusCode).toBe(200);
     }
-    const family = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor)));
+    const family = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(successor)));
     expect(family).toHaveLength(1);
 
     const next = await refresh(successor);
@@ -137,7 +161,11 @@ describe('auth under concurrency', () => {
     expect(replays.map((r) => r.statusCode)).toEqual(Array(5).fill(401));
     expect(replays[0].json().detail).toBe(AUTH_MESSAGES.sessionExpired);
     expect((await refresh(rotated.refresh)).statusCode).toBe(401);
-    const info = await t.app.inject({ method: 'GET', url: '/api/account-info/', headers: { authorization: `Bearer ${rotated.access}` } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/account-info/',
+      headers: { authorization: `Bearer ${rotated.access}` },
+    });
     expect(info.statusCode).toBe(401);
   });
 
@@ -147,7 +175,12 @@ describe('auth under concurrency', () => {
     const second = (await refresh(first.refresh)).json();
     clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     for (let round = 0; round < 5; round++) {
-      const replays = await Promise.all([refresh(user.session.refresh), refresh(first.refresh), refresh(user.session.refresh), refresh(first.refresh)]);
+      const replays = await Promise.all([
+        refresh(user.session.refresh),
+        refresh(first.refresh),
+        refresh(user.session.refresh),
+        refresh(first.refresh),
+      ]);
       expect(replays.map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
     }
     expect((await refresh(second.refresh)).statusCode).toBe(401);
@@ -155,7 +188,12 @@ describe('auth under concurrency', () => {
 
   it('lets no refresh token rotated during a password reset outlive the reset', async () => {
     const user = await signUp(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/forgot-password/', payload: { email: user.email }, remoteAddress: '10.92.0.1' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password/',
+      payload: { email: user.email },
+      remoteAddress: '10.92.0.1',
+    });
     const resetToken = await (async () => {
       for (let i = 0; i < 300; i++) {
         const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email));
@@ -166,13 +204,31 @@ describe('auth under concurrency', () => {
     })();
     const [rotated, reset] = await Promise.all([
       refresh(user.session.refresh),
-      t.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { token: resetToken, password: 'a new password 1', confirmPassword: 'a new password 1' }, remoteAddress: '10.92.0.2' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reset-password/',
+        payload: { token: resetToken, password: 'a new password 1', confirmPassword: 'a new password 1' },
+        remoteAddress: '10.92.0.2',
+      }),
     ]);
     expect(reset.statusCode).toBe(200);
     // Whichever ran first, nothing handed out around the reset still works after it.
     if (rotated.statusCode === 200) expect((await refresh(rotated.json().refresh)).statusCode).toBe(401);
     else expect(rotated.statusCode).toBe(401);
-    const live = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, (await t.app.ctx.db.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(user.session.refresh))))[0].userId));
+    const live = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(
+        eq(
+          refreshTokens.userId,
+          (
+            await t.app.ctx.db
+              .select({ userId: refreshTokens.userId })
+              .from(refreshTokens)
+              .where(eq(refreshTokens.tokenHash, hashToken(user.session.refresh)))
+          )[0].userId,
+        ),
+      );
     expect(live.filter((row) => row.revokedAt === null)).toEqual([]);
   });
 });

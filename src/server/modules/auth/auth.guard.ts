@@ -1,11 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
+import type { FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
+import { sessionGone } from '../../lib/signedIn';
 import type { AccessClaims } from './tokens';
 import { tokenVersions } from './tokenVersions';
-import { sessionGone } from '../../lib/signedIn';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { PASSWORD_RESET_JOB, type AuthService } from './auth.service';
+import { type AuthService, PASSWORD_RESET_JOB } from './auth.service';
 
 /** The password-reset mail, sent by a job so the request's answer takes the same time whether or not the address has an account. */
 export function authJobs(auth: AuthService): JobDefinition[] {

@@ -1,6 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '@shared/validation/auth';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@shared/validation/auth';
+import type { FastifyPluginAsync } from 'fastify';
+
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
@@ -41,7 +48,10 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (fas
           'A client that has not failed on the account is only held during the first 30 s of it.',
         tags,
         body: loginSchema,
-        response: { 200: success('The session: access and refresh tokens, name and e-mail.'), ...errorResponses(400, 401, 429) },
+        response: {
+          200: success('The session: access and refresh tokens, name and e-mail.'),
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (request) => services.auth.login(request.body, request.ip),

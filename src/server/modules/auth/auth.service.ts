@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, cooldownMessage, type RegisteredUser, type SessionPayload, type TokenPair } from '@shared/api/auth';
+
+import {
+  AUTH_MESSAGES,
+  cooldownMessage,
+  type RegisteredUser,
+  type SessionPayload,
+  type TokenPair,
+} from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from '@shared/constants';
+import { normalizeTimeZone } from '@shared/days';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/validation/auth';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { passwordResets, refreshTokens, users } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
+import type { NewsletterService } from '../newsletter/newsletter.service';
 import { createPersonalWorkspace } from '../workspaces/personal';
 import { hashPassword, verifyPassword } from './passwords';
 import { accountKey, clearFailures, loginSucceeded, reserveAttempt, throttleKeys } from './throttle';
-import { bumpTokenVersion, tokenVersions } from './tokenVersions';
 import { hashToken, newOpaqueToken } from './tokens';
-import type { NewsletterService } from '../newsletter/newsletter.service';
-import { normalizeTimeZone } from '@shared/days';
+import { bumpTokenVersion, tokenVersions } from './tokenVersions';
 
 /** Stable id of the job that looks up an e-mail and sends its reset link (off the request path). */
 export const PASSWORD_RESET_JOB = 'auth.password-reset.send';
@@ -63,7 +71,12 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.id, sql`(select ${refreshTokens.userId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`))
+      .where(
+        eq(
+          users.id,
+          sql`(select ${refreshTokens.userId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`,
+        ),
+      )
       .for('update');
   }
 
@@ -79,14 +92,18 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
    * simply counts as coming after this answer.
    */
   async function graceSuccessor(tx: Tx, row: typeof refreshTokens.$inferSelect, now: Date): Promise<string | null> {
-    if (!row.usedAt || !row.sealedSuccessor || now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return null;
+    if (!row.usedAt || !row.sealedSuccessor || now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS)
+      return null;
     let successor: string;
     try {
       successor = box.open(row.sealedSuccessor, successorContext(row.id));
     } catch {
       return null;
     }
-    const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor)));
+    const [next] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(successor)));
     const live = next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt && next.expiresAt > now;
     return live ? successor : null;
   }
@@ -96,7 +113,10 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     const now = clock.now();
     const token = newOpaqueToken();
     const sent = await db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+      const [user] = await tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.email, email));
       if (!user) return false;
       await tx.insert(passwordResets).values({
         userId: user.id,
@@ -155,13 +175,19 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const [user] = await db.select().from(users).where(eq(users.email, input.username));
       const ok = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !ok) {
-        if (attempt.cooldownIfWrong > 0) throw new HttpError(429, cooldownMessage(attempt.cooldownIfWrong), ErrorCode.RateLimited);
+        if (attempt.cooldownIfWrong > 0)
+          throw new HttpError(429, cooldownMessage(attempt.cooldownIfWrong), ErrorCode.RateLimited);
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, ErrorCode.Unauthorized);
       }
 
       await loginSucceeded(db, keys, attempt);
       const refresh = await db.transaction((tx) => startFamily(tx, user.id, now));
-      return { access: await tokens.sign(user.id, user.tokenVersion, now), refresh, fullName: user.fullName, username: user.email };
+      return {
+        access: await tokens.sign(user.id, user.tokenVersion, now),
+        refresh,
+        fullName: user.fullName,
+        username: user.email,
+      };
     },
 
     /**
@@ -174,13 +200,21 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         await lockTokenOwner(tx, hashToken(refresh));
-        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh))).for('update');
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
+          .for('update');
         if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'expired' as const };
         if (row.usedAt) {
           const successor = await graceSuccessor(tx, row, now);
           const version = successor ? await currentVersion(tx, row.userId) : null;
-          if (successor && version !== null) return { kind: 'rotated' as const, userId: row.userId, refresh: successor, version, rotated: null };
-          await tx.update(refreshTokens).set({ revokedAt: now, sealedSuccessor: null }).where(eq(refreshTokens.familyId, row.familyId));
+          if (successor && version !== null)
+            return { kind: 'rotated' as const, userId: row.userId, refresh: successor, version, rotated: null };
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: now, sealedSuccessor: null })
+            .where(eq(refreshTokens.familyId, row.familyId));
           await bumpTokenVersion(tx, row.userId);
           return { kind: 'reused' as const, userId: row.userId };
         }
@@ -212,7 +246,13 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
         await db
           .update(refreshTokens)
           .set({ sealedSuccessor: null })
-          .where(and(eq(refreshTokens.familyId, familyId), ne(refreshTokens.id, id), isNotNull(refreshTokens.sealedSuccessor)));
+          .where(
+            and(
+              eq(refreshTokens.familyId, familyId),
+              ne(refreshTokens.id, id),
+              isNotNull(refreshTokens.sealedSuccessor),
+            ),
+          );
       }
       return { access: await tokens.sign(outcome.userId, outcome.version, now), refresh: outcome.refresh };
     },
@@ -259,7 +299,13 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
         const [row] = await tx
           .update(passwordResets)
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashToken(input.token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now),
+            ),
+          )
           .returning({ userId: passwordResets.userId });
         if (!row) return null;
         await tx
@@ -272,7 +318,11 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
         await revokeAllSessions(tx, row.userId, now);
         await bumpTokenVersion(tx, row.userId);
-        const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning({ id: users.id, email: users.email });
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(eq(users.id, row.userId))
+          .returning({ id: users.id, email: users.email });
         return user;
       });
       if (!reset) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, ErrorCode.ValidationFailed, 'token');

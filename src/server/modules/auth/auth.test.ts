@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { AUTH_MESSAGES, cooldownMessage } from '@shared/api/auth';
 import { REFRESH_REUSE_GRACE_MS } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+
 import { outbox, refreshTokens, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp';
@@ -21,13 +22,24 @@ describe('accounts: register, login, refresh, logout, reset', () => {
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers, remoteAddress: ip });
-  const accountInfo = (access: string) => t.app.inject({ method: 'GET', url: '/api/account-info/', headers: { authorization: `Bearer ${access}` } });
+  const accountInfo = (access: string) =>
+    t.app.inject({ method: 'GET', url: '/api/account-info/', headers: { authorization: `Bearer ${access}` } });
   const userRow = async (email: string) => (await t.app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
   const rowOf = async (refresh: string) =>
-    (await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh))))[0];
+    (
+      await t.app.ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
+    )[0];
 
   describe('register/', () => {
-    const valid = { fullName: 'Ravi Kumar', email: 'Ravi@Example.com', password: 'longenough1', confirmPassword: 'longenough1' };
+    const valid = {
+      fullName: 'Ravi Kumar',
+      email: 'Ravi@Example.com',
+      password: 'longenough1',
+      confirmPassword: 'longenough1',
+    };
 
     it('creates the account with a lower-cased e-mail and an argon2id hash', async () => {
       const res = await post('register/', valid);
@@ -62,7 +74,12 @@ describe('accounts: register, login, refresh, logout, reset', () => {
   describe('login/', () => {
     it('returns the session, and its access token opens user-info', async () => {
       const user = await signUp(t.app, { fullName: 'Meera Iyer' });
-      expect(user.session).toEqual({ access: expect.any(String), refresh: expect.any(String), fullName: 'Meera Iyer', username: user.email });
+      expect(user.session).toEqual({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        fullName: 'Meera Iyer',
+        username: user.email,
+      });
       const info = await t.app.inject({ method: 'GET', url: '/api/user-info/', headers: user.auth });
       expect(info.statusCode).toBe(200);
       expect(info.json()).toMatchObject({ fullName: 'Meera Iyer', username: user.email });
@@ -116,13 +133,17 @@ describe('accounts: register, login, refresh, logout, reset', () => {
     it('cools a client address down after 10 failures across accounts', async () => {
       const ip = '10.3.0.1';
       for (let i = 1; i <= 9; i++) {
-        expect((await post('login/', { username: `nobody${i}@example.com`, password: 'x' }, {}, ip)).statusCode).toBe(401);
+        expect((await post('login/', { username: `nobody${i}@example.com`, password: 'x' }, {}, ip)).statusCode).toBe(
+          401,
+        );
       }
       const tenth = await post('login/', { username: 'nobody10@example.com', password: 'x' }, {}, ip);
       expect(tenth.statusCode).toBe(429);
       const user = await signUp(t.app);
       expect((await post('login/', { username: user.email, password: user.password }, {}, ip)).statusCode).toBe(429);
-      expect((await post('login/', { username: user.email, password: user.password }, {}, '10.3.0.2')).statusCode).toBe(200);
+      expect((await post('login/', { username: user.email, password: user.password }, {}, '10.3.0.2')).statusCode).toBe(
+        200,
+      );
     });
 
     it('holds a client that has not failed on the account only during the first 30 s of its cooldown', async () => {
@@ -182,7 +203,11 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       expect(pair.refresh).not.toBe(user.session.refresh);
       const second = await post('token/refresh/', { refresh: pair.refresh });
       expect(second.statusCode).toBe(200);
-      const info = await t.app.inject({ method: 'GET', url: '/api/user-info/', headers: { authorization: `Bearer ${second.json().access}` } });
+      const info = await t.app.inject({
+        method: 'GET',
+        url: '/api/user-info/',
+        headers: { authorization: `Bearer ${second.json().access}` },
+      });
       expect(info.statusCode).toBe(200);
     });
 
@@ -198,11 +223,18 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       // The thief's replay also kills the legitimate successor, and every access token at once.
       expect((await post('token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
       for (const access of [user.session.access, rotated.access]) {
-        const info = await t.app.inject({ method: 'GET', url: '/api/account-info/', headers: { authorization: `Bearer ${access}` } });
+        const info = await t.app.inject({
+          method: 'GET',
+          url: '/api/account-info/',
+          headers: { authorization: `Bearer ${access}` },
+        });
         expect(info.statusCode).toBe(401);
         expect(info.json().detail).toBe(AUTH_MESSAGES.sessionExpired);
       }
-      const family = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, (await userRow(user.email)).id));
+      const family = await t.app.ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, (await userRow(user.email)).id));
       expect(family.every((row) => row.revokedAt && row.sealedSuccessor === null)).toBe(true);
     });
 
@@ -214,7 +246,10 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       expect(second.statusCode).toBe(200);
       expect(second.json().refresh).toBe(first.refresh);
       // The successor is sealed at rest, never stored in the clear.
-      const [spent] = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.id, (await rowOf(user.session.refresh)).id));
+      const [spent] = await t.app.ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.id, (await rowOf(user.session.refresh)).id));
       expect(spent.sealedSuccessor).toMatch(/^v1\./);
       expect(spent.sealedSuccessor).not.toContain(first.refresh);
 
@@ -250,7 +285,11 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       expect(refreshed.statusCode).toBe(200);
       expect((await accountInfo(refreshed.json().access)).statusCode).toBe(200);
       expect((await post('logout/', { refresh: 'unknown-token' })).statusCode).toBe(204);
-      expect((await post('logout/', {})).json()).toEqual({ detail: AUTH_MESSAGES.sessionExpired, field: 'refresh', code: 'validation_failed' });
+      expect((await post('logout/', {})).json()).toEqual({
+        detail: AUTH_MESSAGES.sessionExpired,
+        field: 'refresh',
+        code: 'validation_failed',
+      });
     });
 
     it('stores refresh tokens only as hashes', async () => {
@@ -271,7 +310,11 @@ describe('accounts: register, login, refresh, logout, reset', () => {
         .sign(new TextEncoder().encode('some-other-secret-that-is-long-enough-000'));
       const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${user.session.access.split('.')[1]}.`;
       for (const token of [forged, unsigned, 'garbage']) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/user-info/', headers: { authorization: `Bearer ${token}` } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/user-info/',
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(res.statusCode).toBe(401);
       }
       const none = await t.app.inject({ method: 'GET', url: '/api/user-info/' });
@@ -280,7 +323,9 @@ describe('accounts: register, login, refresh, logout, reset', () => {
 
     it('refuses a well-signed access token without a token version, and one of a deleted user', async () => {
       const user = await signUp(t.app);
-      const { sub } = JSON.parse(Buffer.from(user.session.access.split('.')[1], 'base64url').toString()) as { sub: string };
+      const { sub } = JSON.parse(Buffer.from(user.session.access.split('.')[1], 'base64url').toString()) as {
+        sub: string;
+      };
       const unversioned = await new SignJWT({ typ: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
@@ -294,7 +339,9 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       expect(res.json().detail).toBe(AUTH_MESSAGES.sessionExpired);
       expect((await accountInfo(user.session.access)).statusCode).toBe(200);
 
-      expect((await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth })).statusCode).toBe(
+        204,
+      );
       const gone = await accountInfo(user.session.access);
       expect(gone.statusCode).toBe(401);
       expect(gone.json().detail).toBe(AUTH_MESSAGES.sessionExpired);
@@ -324,18 +371,30 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       const mismatch = await post('reset-password/', { token, password: 'brand new pass', confirmPassword: 'other' });
       expect(mismatch.json()).toMatchObject({ detail: 'Passwords do not match.', field: 'confirmPassword' });
 
-      const ok = await post('reset-password/', { token, password: 'brand new pass', confirmPassword: 'brand new pass' });
+      const ok = await post('reset-password/', {
+        token,
+        password: 'brand new pass',
+        confirmPassword: 'brand new pass',
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ detail: AUTH_MESSAGES.passwordChanged });
 
       // Single use; the old sessions and the old password are gone.
-      const again = await post('reset-password/', { token, password: 'another pass 1', confirmPassword: 'another pass 1' });
+      const again = await post('reset-password/', {
+        token,
+        password: 'another pass 1',
+        confirmPassword: 'another pass 1',
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().detail).toBe(AUTH_MESSAGES.resetInvalid);
       expect((await post('token/refresh/', { refresh: user.session.refresh })).statusCode).toBe(401);
       expect((await accountInfo(user.session.access)).statusCode).toBe(401);
-      expect((await post('login/', { username: user.email, password: user.password }, {}, '10.4.0.1')).statusCode).toBe(401);
-      expect((await post('login/', { username: user.email, password: 'brand new pass' }, {}, '10.4.0.1')).statusCode).toBe(200);
+      expect((await post('login/', { username: user.email, password: user.password }, {}, '10.4.0.1')).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await post('login/', { username: user.email, password: 'brand new pass' }, {}, '10.4.0.1')).statusCode,
+      ).toBe(200);
       const unknownMails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'ghost@example.com'));
       expect(unknownMails).toHaveLength(0);
     });
@@ -353,18 +412,39 @@ describe('accounts: register, login, refresh, logout, reset', () => {
         const resets = rows.filter((r) => r.subject === 'Reset your Adwise password');
         return resets.length === 2 ? resets : undefined;
       });
-      const [first, second] = [tokenFrom(firstMail.textBody), tokenFrom(mails.find((m) => m.id !== firstMail.id)!.textBody)];
+      const [first, second] = [
+        tokenFrom(firstMail.textBody),
+        tokenFrom(mails.find((m) => m.id !== firstMail.id)!.textBody),
+      ];
       const otherToken = tokenFrom((await resetMail(other.email)).textBody);
 
-      const ok = await post('reset-password/', { token: second, password: 'brand new pass', confirmPassword: 'brand new pass' });
+      const ok = await post('reset-password/', {
+        token: second,
+        password: 'brand new pass',
+        confirmPassword: 'brand new pass',
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['cache-control']).toBe('no-store');
-      const stale = await post('reset-password/', { token: first, password: 'another pass 1', confirmPassword: 'another pass 1' });
+      const stale = await post('reset-password/', {
+        token: first,
+        password: 'another pass 1',
+        confirmPassword: 'another pass 1',
+      });
       expect(stale.statusCode).toBe(400);
       expect(stale.json()).toMatchObject({ detail: AUTH_MESSAGES.resetInvalid, field: 'token' });
-      expect((await post('login/', { username: user.email, password: 'brand new pass' }, {}, '10.4.0.2')).statusCode).toBe(200);
+      expect(
+        (await post('login/', { username: user.email, password: 'brand new pass' }, {}, '10.4.0.2')).statusCode,
+      ).toBe(200);
       // Another user's link is untouched.
-      expect((await post('reset-password/', { token: otherToken, password: 'brand new pass', confirmPassword: 'brand new pass' })).statusCode).toBe(200);
+      expect(
+        (
+          await post('reset-password/', {
+            token: otherToken,
+            password: 'brand new pass',
+            confirmPassword: 'brand new pass',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('refuses a link older than 30 minutes', async () => {
@@ -372,7 +452,11 @@ describe('accounts: register, login, refresh, logout, reset', () => {
       await post('forgot-password/', { email: user.email });
       const token = tokenFrom((await resetMail(user.email)).textBody);
       clock.advance(30 * 60 * 1000 + 1000);
-      const res = await post('reset-password/', { token, password: 'brand new pass', confirmPassword: 'brand new pass' });
+      const res = await post('reset-password/', {
+        token,
+        password: 'brand new pass',
+        confirmPassword: 'brand new pass',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ detail: AUTH_MESSAGES.resetInvalid, field: 'token' });
     });

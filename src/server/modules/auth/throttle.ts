@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   IP_FAILURES_BEFORE_COOLDOWN,
   LOGIN_COOLDOWN_BASE_SECONDS,
   LOGIN_COOLDOWN_MAX_SECONDS,
-  LOGIN_FAILURES_BEFORE_COOLDOWN,
   LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FAILURES_BEFORE_COOLDOWN,
 } from '@shared/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/connect';
 import { loginThrottle } from '../../db/schema';
 
@@ -44,7 +45,11 @@ export const throttleKeys = (email: string, ip: string): ThrottleKeys => ({
 });
 
 /** Thresholds per kind of key (the client key never cools down by itself). */
-export const THRESHOLDS = { account: LOGIN_FAILURES_BEFORE_COOLDOWN, ip: IP_FAILURES_BEFORE_COOLDOWN, client: Infinity } as const;
+export const THRESHOLDS = {
+  account: LOGIN_FAILURES_BEFORE_COOLDOWN,
+  ip: IP_FAILURES_BEFORE_COOLDOWN,
+  client: Infinity,
+} as const;
 
 /** Seconds of cooldown after `failures` failures, when `threshold` failures start it (30 s, doubling, capped). */
 export function cooldownSeconds(failures: number, threshold: number): number {
@@ -75,7 +80,13 @@ function withFailure(row: ThrottleRow, threshold: number, now: Date) {
   const failures = liveFailures(row, now) + 1;
   const seconds = cooldownSeconds(failures, threshold);
   const lockStartedAt = failures < threshold ? null : failures === threshold ? now : (row.lockStartedAt ?? now);
-  return { failures, lockedUntil: seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null, lockStartedAt, updatedAt: now, seconds };
+  return {
+    failures,
+    lockedUntil: seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null,
+    lockStartedAt,
+    updatedAt: now,
+    seconds,
+  };
 }
 
 /** A reserved attempt, counted as a failure until `loginSucceeded` says otherwise. */
@@ -129,7 +140,10 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: Date): Pro
     return {
       kind: 'reserved',
       cooldownIfWrong: Math.max(next[keys.account].seconds, next[keys.ip].seconds),
-      ip: { setLockedUntil: next[keys.ip].lockedUntil, previous: { lockedUntil: ip.lockedUntil, lockStartedAt: ip.lockStartedAt } },
+      ip: {
+        setLockedUntil: next[keys.ip].lockedUntil,
+        previous: { lockedUntil: ip.lockedUntil, lockStartedAt: ip.lockStartedAt },
+      },
     };
   });
 }

@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
+
 import { eq, sql } from 'drizzle-orm';
+
 import type { Db, DbOrTx } from '../../db/connect';
 import { users } from '../../db/schema';
 import { accessChanges } from '../access/accessChanges';
@@ -36,7 +38,11 @@ export function tokenVersions(db: Db): TokenVersions {
   return cache;
 }
 
-function createTokenVersions(db: Db, ttlMs = TOKEN_VERSION_CACHE_MS, maxSize = TOKEN_VERSION_CACHE_SIZE): TokenVersions {
+function createTokenVersions(
+  db: Db,
+  ttlMs = TOKEN_VERSION_CACHE_MS,
+  maxSize = TOKEN_VERSION_CACHE_SIZE,
+): TokenVersions {
   const entries = new Map<string, { version: number | null; until: number }>();
   // Moves on with every forget: a read that was already under way when a version was bumped
   // must not put the old value back into the cache.

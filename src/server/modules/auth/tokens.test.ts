@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants';
+
 import { createAccessTokens } from './tokens';
 
 const SECRET = 'a'.repeat(48);
@@ -20,7 +21,9 @@ describe('access tokens', () => {
     const token = await tokens.sign('user-1', 0, issued);
     expect(await tokens.verify(token, issued)).not.toBeNull();
     const [header, payload, signature] = token.split('.');
-    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
+    const otherUser = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' }),
+    ).toString('base64url');
     expect(await tokens.verify(`${header}.${otherUser}.${signature}`, issued)).toBeNull();
     expect(await tokens.verify(`${token}x`, issued)).toBeNull();
     const foreign = await createAccessTokens('b'.repeat(48)).sign('user-1', 0, issued);
@@ -36,7 +39,9 @@ describe('access tokens', () => {
     expect(await tokens.verify(token, issued)).not.toBeNull();
     expect(await tokens.expiresAt(token, issued)).toEqual(after(ACCESS_TOKEN_TTL_SECONDS));
     expect(await tokens.expiresAt(`${token}x`, issued)).toBeNull();
-    expect(await tokens.expiresAt(await createAccessTokens('b'.repeat(48)).sign('user-1', 0, issued), issued)).toBeNull();
+    expect(
+      await tokens.expiresAt(await createAccessTokens('b'.repeat(48)).sign('user-1', 0, issued), issued),
+    ).toBeNull();
     expect(await createAccessTokens(SECRET).expiresAt(token, after(ACCESS_TOKEN_TTL_SECONDS))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+
 import { ACCESS_TOKEN_TTL_SECONDS } from '@shared/constants';
+import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'adwise';
 const AUDIENCE = 'adwise-api';

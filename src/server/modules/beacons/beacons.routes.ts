@@ -1,6 +1,7 @@
+import { BEACON_NAMES, beaconPropsSchema, isBeaconName } from '@shared/api/beacons';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { BEACON_NAMES, beaconPropsSchema, isBeaconName } from '@shared/api/beacons';
+
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/httpError';
 import { rateLimit } from '../../lib/routeOptions';
@@ -32,7 +33,10 @@ export const beaconRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     async (request, reply) => {
       const { name } = request.params;
       if (!isBeaconName(name)) throw notFound(`Unknown analytics event "${name}".`);
-      const clean = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+      const clean = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string | number | boolean
+      >;
       await insertBeacon(ctx.db, name, clean);
       return reply.code(204).send();
     },

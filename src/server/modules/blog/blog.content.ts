@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
-import { readingMinutes, type BlogPost, type BlogPostSummary } from '@shared/api/blog';
-import type { SearchablePost } from '@shared/search/search';
+
+import { type BlogPost, type BlogPostSummary, readingMinutes } from '@shared/api/blog';
 import { isCalendarDay } from '@shared/days';
+import type { SearchablePost } from '@shared/search/search';
+import type { Token } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
+
 import { PACKAGE_ROOT } from '../../lib/packageRoot';
 
 /** Where the articles live: src/content/blog, read from the source tree whether the server runs from source or compiled. */
@@ -43,7 +45,6 @@ function unquote(value: string): string {
   return quoted ? quoted[2] : value;
 }
 
-
 /**
  * Splits an article into its front matter and Markdown body. The front matter is a `---` block of
  * `key: value` lines; `tags` is either `[a, b]` or a `- item` list on the following lines. Every
@@ -51,7 +52,8 @@ function unquote(value: string): string {
  */
 export function parseArticle(source: string, file: string): { frontMatter: FrontMatter; body: string } {
   const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== FENCE) throw new BlogContentError(file, `must start with a front matter block opened by "${FENCE}"`);
+  if (lines[0]?.trim() !== FENCE)
+    throw new BlogContentError(file, `must start with a front matter block opened by "${FENCE}"`);
   const close = lines.indexOf(FENCE, 1);
   if (close === -1) throw new BlogContentError(file, `the front matter block is never closed by "${FENCE}"`);
 
@@ -70,7 +72,8 @@ export function parseArticle(source: string, file: string): { frontMatter: Front
     const pair = /^([A-Za-z_]+):(?:\s+(.*))?$/.exec(line);
     if (!pair) throw new BlogContentError(file, `${where}: expected "key: value", got "${line}"`);
     const key = pair[1] as FrontMatterKey;
-    if (!FRONT_MATTER_KEYS.includes(key)) throw new BlogContentError(file, `${where}: unknown key "${pair[1]}" (allowed: ${FRONT_MATTER_KEYS.join(', ')})`);
+    if (!FRONT_MATTER_KEYS.includes(key))
+      throw new BlogContentError(file, `${where}: unknown key "${pair[1]}" (allowed: ${FRONT_MATTER_KEYS.join(', ')})`);
     if (key in values) throw new BlogContentError(file, `${where}: "${key}" appears twice`);
     const value = (pair[2] ?? '').trim();
     listKey = null;
@@ -94,11 +97,16 @@ export function parseArticle(source: string, file: string): { frontMatter: Front
     if (typeof value === 'string' && value === '') throw new BlogContentError(file, `"${key}" is empty`);
   }
   const tags = values.tags as string[];
-  if (tags.length === 0 || tags.some((tag) => tag === '')) throw new BlogContentError(file, '"tags" needs at least one tag and no empty ones');
+  if (tags.length === 0 || tags.some((tag) => tag === ''))
+    throw new BlogContentError(file, '"tags" needs at least one tag and no empty ones');
   const date = values.date as string;
-  if (!isCalendarDay(date)) throw new BlogContentError(file, `"date" must be a real day written YYYY-MM-DD, got "${date}"`);
+  if (!isCalendarDay(date))
+    throw new BlogContentError(file, `"date" must be a real day written YYYY-MM-DD, got "${date}"`);
 
-  const body = lines.slice(close + 1).join('\n').trim();
+  const body = lines
+    .slice(close + 1)
+    .join('\n')
+    .trim();
   if (body === '') throw new BlogContentError(file, 'the article has no body');
   return {
     frontMatter: {
@@ -120,7 +128,8 @@ function isExternal(href: string): boolean {
 function createMarkdown() {
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
   const rules = md.renderer.rules;
-  const renderDefault: NonNullable<typeof rules.link_open> = (tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options);
+  const renderDefault: NonNullable<typeof rules.link_open> = (tokens, idx, options, _env, self) =>
+    self.renderToken(tokens, idx, options);
 
   const linkOpen = rules.link_open ?? renderDefault;
   rules.link_open = (tokens, idx, options, env, self) => {
@@ -183,7 +192,8 @@ function checkHeadings(tokens: readonly Token[], file: string): void {
 /** Reads one article file into the shape the API and the search use. */
 export function readArticle(source: string, file: string): BlogPostRecord {
   const slug = path.basename(file, '.md');
-  if (!SLUG_PATTERN.test(slug)) throw new BlogContentError(file, 'the file name (the slug) must be lower-case words joined by hyphens');
+  if (!SLUG_PATTERN.test(slug))
+    throw new BlogContentError(file, 'the file name (the slug) must be lower-case words joined by hyphens');
   const { frontMatter, body } = parseArticle(source, file);
   const tokens = markdown.parse(body, {});
   checkHeadings(tokens, file);
@@ -199,7 +209,15 @@ export function readArticle(source: string, file: string): BlogPostRecord {
 }
 
 /** The API's list entry of an article. */
-export function summaryOf({ slug, title, date, description, tags, readingMinutes: minutes, author }: BlogPostRecord): BlogPostSummary {
+export function summaryOf({
+  slug,
+  title,
+  date,
+  description,
+  tags,
+  readingMinutes: minutes,
+  author,
+}: BlogPostRecord): BlogPostSummary {
   return { slug, title, date, description, tags, readingMinutes: minutes, author };
 }
 

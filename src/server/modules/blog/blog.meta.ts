@@ -1,4 +1,5 @@
 import type { BlogPostSummary } from '@shared/api/blog';
+
 import { escapeHtml } from '../../lib/html';
 
 /** The name every page title ends with, as the SPA writes it (useDocumentTitle). */
@@ -7,7 +8,8 @@ export const SITE_NAME = 'Adwise';
 export const BLOG_TITLE = 'Blog';
 /** The site's generic description (as in public/index.html). */
 export const SITE_DESCRIPTION = 'Adwise: every ad platform in one dashboard, with suggestions that lift conversions.';
-export const BLOG_DESCRIPTION = 'Practical notes on running better ads: reading the numbers, testing creatives, pacing budgets across platforms.';
+export const BLOG_DESCRIPTION =
+  'Practical notes on running better ads: reading the numbers, testing creatives, pacing budgets across platforms.';
 
 /** What the <head> of a server-rendered page says about it. */
 export interface PageMeta {
@@ -25,7 +27,6 @@ export interface PageMeta {
   /** Asks search engines not to index the page (an unknown article). */
   noindex?: boolean;
 }
-
 
 const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
@@ -53,7 +54,8 @@ export function headTags(meta: PageMeta): string {
 
 const TITLE_TAG = /<title\b[^>]*>[\s\S]*?<\/title>\s*/gi;
 /** Tags the template may already carry that headTags replaces. */
-const REPLACED_META = /<meta\b[^>]*\b(?:name|property)=["']?(?:description|robots|og:[\w:]+|article:[\w:]+|twitter:[\w:]+)["']?[^>]*>\s*/gi;
+const REPLACED_META =
+  /<meta\b[^>]*\b(?:name|property)=["']?(?:description|robots|og:[\w:]+|article:[\w:]+|twitter:[\w:]+)["']?[^>]*>\s*/gi;
 const CANONICAL = /<link\b[^>]*\brel=["']?canonical["']?[^>]*>\s*/gi;
 
 /**

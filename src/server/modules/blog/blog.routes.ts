@@ -1,6 +1,8 @@
 import fs from 'node:fs';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
 import { blogPostNotFound } from '@shared/api/blog';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/httpError';
 import { errorResponses, success } from '../../lib/routeSchema';
@@ -15,17 +17,31 @@ export const blogApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const library = blogLibrary();
 
   const tags = ['Public'];
-  app.get('/blog/', { schema: { summary: 'The blog’s articles, newest first', tags, response: { 200: success('Summaries.') } } }, async (_request, reply) => {
-    reply.header('cache-control', API_CACHE);
-    return library.summaries;
-  });
+  app.get(
+    '/blog/',
+    { schema: { summary: 'The blog’s articles, newest first', tags, response: { 200: success('Summaries.') } } },
+    async (_request, reply) => {
+      reply.header('cache-control', API_CACHE);
+      return library.summaries;
+    },
+  );
 
-  app.get<{ Params: { slug: string } }>('/blog/:slug/', { schema: { summary: 'One article', tags, response: { 200: success('The article, rendered.'), ...errorResponses(404) } } }, async (request, reply) => {
-    const post = library.find(request.params.slug);
-    if (!post) throw notFound(blogPostNotFound(request.params.slug));
-    reply.header('cache-control', API_CACHE);
-    return presentPost(post);
-  });
+  app.get<{ Params: { slug: string } }>(
+    '/blog/:slug/',
+    {
+      schema: {
+        summary: 'One article',
+        tags,
+        response: { 200: success('The article, rendered.'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const post = library.find(request.params.slug);
+      if (!post) throw notFound(blogPostNotFound(request.params.slug));
+      reply.header('cache-control', API_CACHE);
+      return presentPost(post);
+    },
+  );
 };
 
 /**
@@ -33,7 +49,10 @@ export const blogApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
  * canonical link and sharing tags in the HTML itself, for link previews and crawlers that do not
  * run JavaScript. Every page is built once, when the routes register.
  */
-export const blogPageRoutes: FastifyPluginAsync<{ ctx: AppContext; indexFile: string }> = async (app, { ctx, indexFile }) => {
+export const blogPageRoutes: FastifyPluginAsync<{ ctx: AppContext; indexFile: string }> = async (
+  app,
+  { ctx, indexFile },
+) => {
   const template = fs.readFileSync(indexFile, 'utf8');
   const { publicUrl } = ctx.config;
   const library = blogLibrary();

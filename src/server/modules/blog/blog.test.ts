@@ -1,12 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { BlogPost, BlogPostSummary } from '@shared/api/blog';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { AppContext } from '../../context';
-import { buildTestApp, testConfig, type TestApp } from '../../test/buildTestApp';
-import { BlogContentError, blogLibrary, loadBlogLibrary, parseArticle, readArticle, renderMarkdown } from './blog.content';
 import { escapeHtml } from '../../lib/html';
+import { buildTestApp, type TestApp, testConfig } from '../../test/buildTestApp';
+import {
+  BlogContentError,
+  blogLibrary,
+  loadBlogLibrary,
+  parseArticle,
+  readArticle,
+  renderMarkdown,
+} from './blog.content';
 import { blogPostMeta, headTags, injectHead } from './blog.meta';
 import { blogPageRoutes } from './blog.routes';
 
@@ -26,7 +35,15 @@ describe('blog API', () => {
     const posts = res.json() as BlogPostSummary[];
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const post of posts) {
-      expect(Object.keys(post).sort()).toEqual(['author', 'date', 'description', 'readingMinutes', 'slug', 'tags', 'title']);
+      expect(Object.keys(post).sort()).toEqual([
+        'author',
+        'date',
+        'description',
+        'readingMinutes',
+        'slug',
+        'tags',
+        'title',
+      ]);
       expect(post.readingMinutes).toBeGreaterThanOrEqual(1);
       expect(post.tags.length).toBeGreaterThan(0);
     }
@@ -80,7 +97,9 @@ describe('the articles in the repository', () => {
 
 describe('renderMarkdown', () => {
   it('escapes raw HTML instead of passing it through', () => {
-    const html = renderMarkdown('Hello <script>alert("x")</script> and <b onclick="steal()">bold</b>\n\n<iframe src="https://evil.example"></iframe>');
+    const html = renderMarkdown(
+      'Hello <script>alert("x")</script> and <b onclick="steal()">bold</b>\n\n<iframe src="https://evil.example"></iframe>',
+    );
     expect(html).not.toMatch(/<script|<b |<iframe/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toContain('&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;');
@@ -108,11 +127,26 @@ describe('renderMarkdown', () => {
 describe('parseArticle', () => {
   it('reads the front matter, with tags inline or as a list and quoted values', () => {
     const { frontMatter, body } = parseArticle(article(VALID), 'a.md');
-    expect(frontMatter).toEqual({ title: 'A title', date: '2026-05-04', description: 'What it is about.', tags: ['one', 'two'], author: 'Ann' });
+    expect(frontMatter).toEqual({
+      title: 'A title',
+      date: '2026-05-04',
+      description: 'What it is about.',
+      tags: ['one', 'two'],
+      author: 'Ann',
+    });
     expect(body).toBe('Some text here.');
 
-    const listed = parseArticle(article('title: "Colons: fine"\ndate: 2026-01-31\ndescription: \'Quoted\'\ntags:\n  - first\n  - "second tag"\nauthor: Bo'), 'b.md');
-    expect(listed.frontMatter).toMatchObject({ title: 'Colons: fine', description: 'Quoted', tags: ['first', 'second tag'] });
+    const listed = parseArticle(
+      article(
+        'title: "Colons: fine"\ndate: 2026-01-31\ndescription: \'Quoted\'\ntags:\n  - first\n  - "second tag"\nauthor: Bo',
+      ),
+      'b.md',
+    );
+    expect(listed.frontMatter).toMatchObject({
+      title: 'Colons: fine',
+      description: 'Quoted',
+      tags: ['first', 'second tag'],
+    });
   });
 
   it.each([
@@ -138,7 +172,11 @@ describe('parseArticle', () => {
 
 describe('readArticle', () => {
   it('takes the slug from the file name and computes the reading time (words / 200, rounded up, at least 1)', () => {
-    expect(readArticle(article(VALID), '/x/short-post.md')).toMatchObject({ slug: 'short-post', readingMinutes: 1, text: 'Some text here.' });
+    expect(readArticle(article(VALID), '/x/short-post.md')).toMatchObject({
+      slug: 'short-post',
+      readingMinutes: 1,
+      text: 'Some text here.',
+    });
     const words = Array.from({ length: 401 }, () => 'word').join(' ');
     expect(readArticle(article(VALID, words), 'long.md').readingMinutes).toBe(3);
   });
@@ -159,7 +197,10 @@ describe('loadBlogLibrary', () => {
 
   it('reads every .md file, newest first', () => {
     fs.writeFileSync(path.join(dir, 'older.md'), article(VALID.replace('A title', 'Older')));
-    fs.writeFileSync(path.join(dir, 'newer.md'), article(VALID.replace('A title', 'Newer').replace('2026-05-04', '2026-06-01')));
+    fs.writeFileSync(
+      path.join(dir, 'newer.md'),
+      article(VALID.replace('A title', 'Newer').replace('2026-05-04', '2026-06-01')),
+    );
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not an article');
     const library = loadBlogLibrary(dir);
     expect(library.summaries.map((post) => post.slug)).toEqual(['newer', 'older']);
@@ -175,7 +216,8 @@ describe('loadBlogLibrary', () => {
 });
 
 describe('injectHead', () => {
-  const template = '<!doctype html><html><head><meta charset="utf-8" /><meta name="description" content="Generic" /><title>Adwise</title></head><body></body></html>';
+  const template =
+    '<!doctype html><html><head><meta charset="utf-8" /><meta name="description" content="Generic" /><title>Adwise</title></head><body></body></html>';
 
   it("replaces the template's title and description and keeps the rest", () => {
     const html = injectHead(template, '<title>New</title>');
@@ -187,8 +229,12 @@ describe('injectHead', () => {
   });
 
   it('puts the tags where a browser reads them as the head when the template leaves its head tags out', () => {
-    expect(injectHead('<html><body></body></html>', '<title>x</title>')).toMatch(/^<html>\s*<title>x<\/title>\s*<body><\/body><\/html>$/);
-    expect(injectHead('<!doctype html><div id="root"></div>', '<title>x</title>')).toMatch(/^<!doctype html>\s*<title>x<\/title>\s*<div id="root"><\/div>$/);
+    expect(injectHead('<html><body></body></html>', '<title>x</title>')).toMatch(
+      /^<html>\s*<title>x<\/title>\s*<body><\/body><\/html>$/,
+    );
+    expect(injectHead('<!doctype html><div id="root"></div>', '<title>x</title>')).toMatch(
+      /^<!doctype html>\s*<title>x<\/title>\s*<div id="root"><\/div>$/,
+    );
   });
 
   it('escapes &, <, > and double quotes', () => {
@@ -222,7 +268,7 @@ describe('blog pages with sharing tags', () => {
 
   const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
 
-  it("serves an article with its own title, description, canonical link and Open Graph and Twitter tags", async () => {
+  it('serves an article with its own title, description, canonical link and Open Graph and Twitter tags', async () => {
     const res = await app.inject({ method: 'GET', url: `/blog/${post.slug}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -248,11 +294,19 @@ describe('blog pages with sharing tags', () => {
   });
 
   it('escapes every value it puts in the head', () => {
-    const nasty = { ...post, slug: 'x', title: 'Ads </title><script>alert(1)</script>', description: 'Say "hi" & <b>bye</b>', tags: ['a"b'] };
+    const nasty = {
+      ...post,
+      slug: 'x',
+      title: 'Ads </title><script>alert(1)</script>',
+      description: 'Say "hi" & <b>bye</b>',
+      tags: ['a"b'],
+    };
     const tags = headTags(blogPostMeta(publicUrl, nasty));
     expect(tags).not.toMatch(/<script|<b>|content="[^"]*"[^ /]/);
     expect(tags).toContain('<title>Ads &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Adwise</title>');
-    expect(tags).toContain('<meta property="og:description" content="Say &quot;hi&quot; &amp; &lt;b&gt;bye&lt;/b&gt;" />');
+    expect(tags).toContain(
+      '<meta property="og:description" content="Say &quot;hi&quot; &amp; &lt;b&gt;bye&lt;/b&gt;" />',
+    );
     expect(tags).toContain('<meta property="article:tag" content="a&quot;b" />');
   });
 
@@ -286,7 +340,10 @@ describe('blog pages in the whole app, next to the static SPA', () => {
   let dir: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-dist-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Adwise</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>Adwise</title></head><body><div id="root"></div></body></html>',
+    );
     t = await buildTestApp({ workers: false, config: { staticDir: dir } });
   });
   afterAll(async () => {

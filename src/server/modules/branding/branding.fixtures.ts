@@ -1,10 +1,14 @@
 import { crc32 } from 'node:zlib';
+
 import sharp from 'sharp';
 
 /** Logo files for the branding tests. Only tests import this. */
 
 /** A PNG of one colour. */
-export const pngLogo = (width = 64, height = 32) => sharp({ create: { width, height, channels: 4, background: { r: 20, g: 60, b: 140, alpha: 1 } } }).png().toBuffer();
+export const pngLogo = (width = 64, height = 32) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 20, g: 60, b: 140, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** A PNG chunk with its length and CRC. */
 function chunk(type: string, data: Buffer): Buffer {
@@ -19,7 +23,11 @@ function chunk(type: string, data: Buffer): Buffer {
 /** The PNG with a tEXt chunk after its header (where tools put author, software, GPS notes). */
 export function withTextChunk(png: Buffer, keyword: string, text: string): Buffer {
   const ihdrEnd = 8 + 12 + png.readUInt32BE(8);
-  return Buffer.concat([png.subarray(0, ihdrEnd), chunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1')), png.subarray(ihdrEnd)]);
+  return Buffer.concat([
+    png.subarray(0, ihdrEnd),
+    chunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1')),
+    png.subarray(ihdrEnd),
+  ]);
 }
 
 /** An SVG logo with `inner` inside its root. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { workspaceBranding, workspaces } from '../../db/schema';
 
@@ -20,11 +21,20 @@ export async function workspaceName(db: DbOrTx, workspaceId: string): Promise<st
 /** Inserts or replaces the row; a `logo` left undefined keeps the stored one. */
 export async function upsertBranding(db: DbOrTx, row: NewBrandingRow): Promise<BrandingRow> {
   const { workspaceId: _key, ...changes } = row;
-  const [saved] = await db.insert(workspaceBranding).values(row).onConflictDoUpdate({ target: workspaceBranding.workspaceId, set: changes }).returning();
+  const [saved] = await db
+    .insert(workspaceBranding)
+    .values(row)
+    .onConflictDoUpdate({ target: workspaceBranding.workspaceId, set: changes })
+    .returning();
   return saved;
 }
 
-export async function clearLogo(db: DbOrTx, workspaceId: string, updatedBy: string, updatedAt: Date): Promise<BrandingRow | undefined> {
+export async function clearLogo(
+  db: DbOrTx,
+  workspaceId: string,
+  updatedBy: string,
+  updatedAt: Date,
+): Promise<BrandingRow | undefined> {
   const [row] = await db
     .update(workspaceBranding)
     .set({ logo: null, logoType: null, logoSha256: null, logoWidth: null, logoHeight: null, updatedBy, updatedAt })

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { object, string } from 'yup';
 import { BRANDING_LIMITS } from '@shared/api/branding';
 import { brandingSchema } from '@shared/validation/branding';
+import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -16,7 +17,10 @@ const BRANDING_BODY_LIMIT = Math.ceil((BRANDING_LIMITS.logoMaxBytes * 4) / 3) + 
 const tokenParams = object({ token: string().default('') });
 
 /** workspace/branding/…: the current workspace's branding (every member reads it; owners and managers change it). */
-export const brandingRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const brandingRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { branding } = services;
 
@@ -24,7 +28,8 @@ export const brandingRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
     '/workspace/branding/',
     {
       schema: {
-        summary: 'The current workspace’s branding (its defaults until someone saved it), with a signed URL of the logo',
+        summary:
+          'The current workspace’s branding (its defaults until someone saved it), with a signed URL of the logo',
         tags,
         security: bearerAuth,
         response: { 200: success('The branding.'), ...errorResponses(401, 404) },
@@ -44,8 +49,10 @@ export const brandingRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
         principalFor(request, 'branding:manage');
       },
       schema: {
-        summary: 'Save the branding: name on reports, primary colour (white text on it must meet WCAG AA), sender name, reply-to, and optionally a new logo (PNG or SVG as base64)',
-        description: 'A logo left out or null keeps the stored one. A refusal (with `detail` and `field`) saves nothing.',
+        summary:
+          'Save the branding: name on reports, primary colour (white text on it must meet WCAG AA), sender name, reply-to, and optionally a new logo (PNG or SVG as base64)',
+        description:
+          'A logo left out or null keeps the stored one. A refusal (with `detail` and `field`) saves nothing.',
         tags,
         security: bearerAuth,
         body: brandingSchema,
@@ -87,14 +94,16 @@ export const brandingLogoRoutes: FastifyPluginAsync<{ services: Services }> = as
     },
     async (request, reply) => {
       const { bytes, type } = await services.branding.logo(request.params.token);
-      return reply
-        .type(type)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        // Opened on its own, an SVG runs nothing and loads nothing.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      return (
+        reply
+          .type(type)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          // Opened on its own, an SVG runs nothing and loads nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+          .header('content-disposition', 'inline')
+          .send(bytes)
+      );
     },
   );
 };

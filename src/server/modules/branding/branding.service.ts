@@ -1,5 +1,6 @@
 import { BRANDING_MESSAGES, type WorkspaceBranding } from '@shared/api/branding';
 import type { BrandingInput } from '@shared/validation/branding';
+
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/httpError';
 import type { Principal } from '../access/principal';
@@ -16,7 +17,8 @@ import { createLogoTokens } from './logoTokens';
 export function createBrandingService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
   const { db, clock, config } = ctx;
   const tokens = createLogoTokens(config.appSecret);
-  const logoUrl = (workspaceId: string) => (sha256: string) => `${config.apiBase}/branding/logo/${tokens.sign(workspaceId, sha256)}/`;
+  const logoUrl = (workspaceId: string) => (sha256: string) =>
+    `${config.apiBase}/branding/logo/${tokens.sign(workspaceId, sha256)}/`;
 
   async function present(workspaceId: string, row: queries.BrandingRow | undefined): Promise<WorkspaceBranding> {
     const name = await queries.workspaceName(db, workspaceId);
@@ -63,7 +65,8 @@ export function createBrandingService(ctx: Pick<AppContext, 'db' | 'clock' | 'co
       const named = tokens.verify(token);
       if (!named) throw notFound(BRANDING_MESSAGES.logoNotFound);
       const row = await queries.logoOf(db, named.workspaceId);
-      if (!row?.logo || !row.type || !row.sha256?.startsWith(named.hash)) throw notFound(BRANDING_MESSAGES.logoNotFound);
+      if (!row?.logo || !row.type || !row.sha256?.startsWith(named.hash))
+        throw notFound(BRANDING_MESSAGES.logoNotFound);
       return { bytes: row.logo, type: row.type };
     },
   };

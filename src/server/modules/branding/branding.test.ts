@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { BRANDING_MESSAGES, type WorkspaceBranding } from '@shared/api/branding';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { eq } from 'drizzle-orm';
+
 import { workspaceBranding } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
@@ -27,17 +28,33 @@ describe('branding per workspace', () => {
     await t?.close();
   });
 
-  const valid = { name: 'Acme Shoes Ltd', primary_color: '#1A4FA0', sender_name: 'Acme reports', reply_to: 'Reports@Acme.example' };
+  const valid = {
+    name: 'Acme Shoes Ltd',
+    primary_color: '#1A4FA0',
+    sender_name: 'Acme reports',
+    reply_to: 'Reports@Acme.example',
+  };
   const get = (user: TestUser) => call(t.app, user, 'GET', 'workspace/branding/', { workspace });
-  const put = (user: TestUser, payload: object) => call(t.app, user, 'PUT', 'workspace/branding/', { workspace, payload });
-  const stored = async () => (await t.app.ctx.db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, workspace)))[0];
+  const put = (user: TestUser, payload: object) =>
+    call(t.app, user, 'PUT', 'workspace/branding/', { workspace, payload });
+  const stored = async () =>
+    (await t.app.ctx.db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, workspace)))[0];
   const fetchLogo = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('shows every member, the client role too, the defaults before anyone saved branding', async () => {
     for (const user of [owner, manager, viewer, client]) {
       const res = await get(user);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ configured: false, name: 'Acme Shoes', primary_color: null, contrast_ratio: null, sender_name: null, reply_to: null, logo: null, updated_at: null });
+      expect(res.json()).toEqual({
+        configured: false,
+        name: 'Acme Shoes',
+        primary_color: null,
+        contrast_ratio: null,
+        sender_name: null,
+        reply_to: null,
+        logo: null,
+        updated_at: null,
+      });
     }
   });
 
@@ -52,7 +69,12 @@ describe('branding per workspace', () => {
       primary_color: '#1a4fa0',
       sender_name: 'Acme reports',
       reply_to: 'reports@acme.example',
-      logo: { content_type: 'image/png', width: 120, height: 40, url: expect.stringMatching(/^\/api\/branding\/logo\/[^/]+\/$/) },
+      logo: {
+        content_type: 'image/png',
+        width: 120,
+        height: 40,
+        url: expect.stringMatching(/^\/api\/branding\/logo\/[^/]+\/$/),
+      },
     });
     expect(saved.contrast_ratio).toBeGreaterThanOrEqual(4.5);
     expect((await get(client)).json()).toEqual(saved);
@@ -74,7 +96,10 @@ describe('branding per workspace', () => {
   });
 
   it('serves a sanitised SVG with a policy that runs nothing', async () => {
-    const res = await put(owner, { ...valid, logo: b64(svgLogo('<title>Acme</title><circle cx="10" cy="10" r="8" fill="#fff"/>')) });
+    const res = await put(owner, {
+      ...valid,
+      logo: b64(svgLogo('<title>Acme</title><circle cx="10" cy="10" r="8" fill="#fff"/>')),
+    });
     expect(res.statusCode).toBe(200);
     const saved: WorkspaceBranding = res.json();
     expect(saved.logo).toMatchObject({ content_type: 'image/svg+xml', width: 40, height: 20 });
@@ -87,27 +112,72 @@ describe('branding per workspace', () => {
 
   it.each([
     ['a colour that is not a colour', { primary_color: 'blue' }, BRANDING_MESSAGES.colourInvalid, 'primary_color'],
-    ['a colour white text cannot be read on', { primary_color: '#ffdd00' }, 'White text on #ffdd00 has a contrast of 1.34:1; WCAG AA needs at least 4.5:1. Choose a darker primary colour.', 'primary_color'],
-    ['a colour just under AA', { primary_color: '#777777' }, 'White text on #777777 has a contrast of 4.47:1; WCAG AA needs at least 4.5:1. Choose a darker primary colour.', 'primary_color'],
+    [
+      'a colour white text cannot be read on',
+      { primary_color: '#ffdd00' },
+      'White text on #ffdd00 has a contrast of 1.34:1; WCAG AA needs at least 4.5:1. Choose a darker primary colour.',
+      'primary_color',
+    ],
+    [
+      'a colour just under AA',
+      { primary_color: '#777777' },
+      'White text on #777777 has a contrast of 4.47:1; WCAG AA needs at least 4.5:1. Choose a darker primary colour.',
+      'primary_color',
+    ],
     ['an invalid reply-to', { reply_to: 'reports at acme' }, BRANDING_MESSAGES.replyToInvalid, 'reply_to'],
     ['no name', { name: '  ' }, BRANDING_MESSAGES.nameRequired, 'name'],
-    ['a logo that is not an image', { logo: b64(Buffer.from('%PDF-1.7 not an image')) }, BRANDING_MESSAGES.logoNotImage, 'logo'],
-    ['an SVG with a script', { logo: b64(svgLogo('<script>fetch("/api/user-info/")</script>')) }, BRANDING_MESSAGES.svgScript, 'logo'],
-    ['an SVG with an event handler', { logo: b64(svgLogo('', ' onload="alert(1)"')) }, BRANDING_MESSAGES.svgEventHandler('onload'), 'logo'],
+    [
+      'a logo that is not an image',
+      { logo: b64(Buffer.from('%PDF-1.7 not an image')) },
+      BRANDING_MESSAGES.logoNotImage,
+      'logo',
+    ],
+    [
+      'an SVG with a script',
+      { logo: b64(svgLogo('<script>fetch("/api/user-info/")</script>')) },
+      BRANDING_MESSAGES.svgScript,
+      'logo',
+    ],
+    [
+      'an SVG with an event handler',
+      { logo: b64(svgLogo('', ' onload="alert(1)"')) },
+      BRANDING_MESSAGES.svgEventHandler('onload'),
+      'logo',
+    ],
     [
       'an SVG drawn at 20,000 pixels (reports could not draw it)',
-      { logo: b64(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')) },
+      {
+        logo: b64(
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+          ),
+        ),
+      },
       BRANDING_MESSAGES.svgTooBig(20000, 20000),
       'logo',
     ],
-    ['an SVG drawn 4,000 points wide', { logo: b64(svgLogo(undefined, ' width="4000pt"')) }, BRANDING_MESSAGES.svgTooBig(5333, 2667), 'logo'],
+    [
+      'an SVG drawn 4,000 points wide',
+      { logo: b64(svgLogo(undefined, ' width="4000pt"')) },
+      BRANDING_MESSAGES.svgTooBig(5333, 2667),
+      'logo',
+    ],
     [
       'an SVG with a url() spelt with a CSS escape',
-      { logo: b64(svgLogo('<style>rect{fill:\\75 rl(https://evil.example/a.svg#b)}</style><rect width="10" height="10"/>')) },
+      {
+        logo: b64(
+          svgLogo('<style>rect{fill:\\75 rl(https://evil.example/a.svg#b)}</style><rect width="10" height="10"/>'),
+        ),
+      },
       BRANDING_MESSAGES.svgExternal('url(https://evil.example/a.svg#b)'),
       'logo',
     ],
-    ['an SVG with an @import spelt with a CSS escape', { logo: b64(svgLogo('<style>@\\69mport "https://evil.example/x.css";</style>')) }, BRANDING_MESSAGES.svgExternal('@import'), 'logo'],
+    [
+      'an SVG with an @import spelt with a CSS escape',
+      { logo: b64(svgLogo('<style>@\\69mport "https://evil.example/x.css";</style>')) },
+      BRANDING_MESSAGES.svgExternal('@import'),
+      'logo',
+    ],
     [
       'an SVG with an image-set() in a style attribute',
       { logo: b64(svgLogo(`<rect width="10" height="10" style="fill:image-set('https://evil.example/x.png' 1x)"/>`)) },
@@ -138,8 +208,10 @@ describe('branding per workspace', () => {
   });
 
   it('removes the logo (its URL stops working), and a new logo gets a new URL', async () => {
-    const first = ((await put(owner, { ...valid, logo: b64(await pngLogo(32, 32)) })).json() as WorkspaceBranding).logo!.url;
-    const second = ((await put(owner, { ...valid, logo: b64(await pngLogo(48, 48)) })).json() as WorkspaceBranding).logo!.url;
+    const first = ((await put(owner, { ...valid, logo: b64(await pngLogo(32, 32)) })).json() as WorkspaceBranding).logo!
+      .url;
+    const second = ((await put(owner, { ...valid, logo: b64(await pngLogo(48, 48)) })).json() as WorkspaceBranding)
+      .logo!.url;
     expect(second).not.toBe(first);
     expect((await fetchLogo(first)).statusCode).toBe(404);
     const removed = await call(t.app, manager, 'DELETE', 'workspace/branding/logo/', { workspace });
@@ -153,7 +225,12 @@ describe('branding per workspace', () => {
     const token = url.split('/')[4];
     const [id, hash, sig] = token.split('.');
     const other = await createWorkspace(t.app, owner, 'Other');
-    for (const forged of [`${other}.${hash}.${sig}`, `${id}.${'0'.repeat(16)}.${sig}`, `${id}.${hash}.${'A'.repeat(22)}`, 'guess']) {
+    for (const forged of [
+      `${other}.${hash}.${sig}`,
+      `${id}.${'0'.repeat(16)}.${sig}`,
+      `${id}.${hash}.${'A'.repeat(22)}`,
+      'guess',
+    ]) {
       expect((await fetchLogo(`/api/branding/logo/${forged}/`)).statusCode).toBe(404);
     }
     expect((await fetchLogo(url)).statusCode).toBe(200);
@@ -161,8 +238,14 @@ describe('branding per workspace', () => {
 
   it('goes with the workspace when it is deleted', async () => {
     const doomed = await createWorkspace(t.app, owner, 'Doomed');
-    expect((await call(t.app, owner, 'PUT', 'workspace/branding/', { workspace: doomed, payload: valid })).statusCode).toBe(200);
-    await t.app.ctx.db.delete((await import('../../db/schema')).workspaces).where(eq((await import('../../db/schema')).workspaces.id, doomed));
-    expect(await t.app.ctx.db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, doomed))).toEqual([]);
+    expect(
+      (await call(t.app, owner, 'PUT', 'workspace/branding/', { workspace: doomed, payload: valid })).statusCode,
+    ).toBe(200);
+    await t.app.ctx.db
+      .delete((await import('../../db/schema')).workspaces)
+      .where(eq((await import('../../db/schema')).workspaces.id, doomed));
+    expect(
+      await t.app.ctx.db.select().from(workspaceBranding).where(eq(workspaceBranding.workspaceId, doomed)),
+    ).toEqual([]);
   });
 });

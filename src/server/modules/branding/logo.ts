@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import {
   type CSSToken,
   isTokenAtKeyword,
@@ -11,10 +12,11 @@ import {
   isTokenWhiteSpaceOrComment,
   tokenize,
 } from '@csstools/css-tokenizer';
+import { BRANDING_LIMITS, BRANDING_MESSAGES, type BrandingLogoType } from '@shared/api/branding';
 import type { DOMPurify } from 'dompurify';
 import type { JSDOM } from 'jsdom';
 import sharp, { type Metadata } from 'sharp';
-import { BRANDING_LIMITS, BRANDING_MESSAGES, type BrandingLogoType } from '@shared/api/branding';
+
 import { stripMetadata } from '../../analysis/creativeImage/stripMetadata';
 import { drawSvg } from './logoRaster';
 
@@ -46,9 +48,36 @@ const LOADING_FUNCTIONS = new Set(['image', 'image-set', 'cross-fade', 'element'
 /** CSS functions whose argument is a URL: fine when it points inside the file. */
 const URL_FUNCTIONS = new Set(['url', 'src']);
 /** At-rules a logo's style sheet may have: none loads anything itself (a url() inside is checked like any other). */
-const ALLOWED_AT_RULES = new Set(['media', 'supports', 'keyframes', 'font-face', 'layer', 'container', 'charset', 'property', 'scope', 'starting-style', 'counter-style', 'font-feature-values', 'page']);
+const ALLOWED_AT_RULES = new Set([
+  'media',
+  'supports',
+  'keyframes',
+  'font-face',
+  'layer',
+  'container',
+  'charset',
+  'property',
+  'scope',
+  'starting-style',
+  'counter-style',
+  'font-feature-values',
+  'page',
+]);
 /** CSS lengths in CSS pixels (font-relative ones at the browser's default 16 px font). */
-const CSS_PX: Record<string, number> = { '': 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16, em: 16, rem: 16, ex: 8, ch: 8 };
+const CSS_PX: Record<string, number> = {
+  '': 1,
+  px: 1,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  pt: 96 / 72,
+  pc: 16,
+  em: 16,
+  rem: 16,
+  ex: 8,
+  ch: 8,
+};
 /** Animation could set an href or a handler after sanitising; a logo does not need it. */
 const FORBIDDEN_SILENTLY = ['animate', 'animateMotion', 'animateTransform', 'animateColor', 'set', 'discard'];
 
@@ -89,12 +118,19 @@ async function readPng(upload: Buffer): Promise<LogoResult> {
   if (meta.format !== 'png' || !meta.width || !meta.height) return refuse(BRANDING_MESSAGES.logoUnreadablePng);
   const { width, height } = meta;
   if (width > limit || height > limit) return refuse(BRANDING_MESSAGES.logoTooBig(width, height));
-  if (width < BRANDING_LIMITS.logoMinSidePx || height < BRANDING_LIMITS.logoMinSidePx) return refuse(BRANDING_MESSAGES.logoTooSmall(width, height));
+  if (width < BRANDING_LIMITS.logoMinSidePx || height < BRANDING_LIMITS.logoMinSidePx)
+    return refuse(BRANDING_MESSAGES.logoTooSmall(width, height));
   try {
     // Metadata chunks (text, EXIF, time, private) dropped without re-encoding; re-encoded when the chunks cannot be walked.
-    const stripped = stripMetadata(upload, 'png') ?? (await sharp(upload, { limitInputPixels: limit * limit }).png().toBuffer());
+    const stripped =
+      stripMetadata(upload, 'png') ??
+      (await sharp(upload, { limitInputPixels: limit * limit })
+        .png()
+        .toBuffer());
     // The pixels must still decode in full (a truncated IDAT fails here, not in a browser).
-    await sharp(stripped, { limitInputPixels: limit * limit, failOn: 'error' }).raw().toBuffer();
+    await sharp(stripped, { limitInputPixels: limit * limit, failOn: 'error' })
+      .raw()
+      .toBuffer();
     return { ok: true, logo: { bytes: stripped, type: 'image/png', sha256: sha256(stripped), width, height } };
   } catch {
     return refuse(BRANDING_MESSAGES.logoUnreadablePng);
@@ -103,7 +139,10 @@ async function readPng(upload: Buffer): Promise<LogoResult> {
 
 /** Text whose first markup (after a BOM, an XML declaration, comments and a DOCTYPE) opens an <svg> element. */
 function looksLikeSvg(upload: Buffer): boolean {
-  const head = upload.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = upload
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)\s*)*/i, '');
   return /^<svg[\s>/]/i.test(rest);
 }
@@ -118,7 +157,11 @@ function svgTools() {
   loaded ??= (async () => {
     const [{ JSDOM: Dom }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
     const window = new Dom('').window;
-    return { JSDOM: Dom, purifier: createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]), window };
+    return {
+      JSDOM: Dom,
+      purifier: createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]),
+      window,
+    };
   })();
   return loaded;
 }
@@ -134,7 +177,8 @@ function unsafeIn(root: Element): string | null {
       const attr = attribute.localName.toLowerCase();
       const value = attribute.value.trim();
       if (attr.startsWith('on')) return BRANDING_MESSAGES.svgEventHandler(attribute.name);
-      if ((attr === 'href' || attr === 'src') && value !== '' && !value.startsWith('#') && !INLINE_IMAGE.test(value)) return BRANDING_MESSAGES.svgExternal(shorten(value));
+      if ((attr === 'href' || attr === 'src') && value !== '' && !value.startsWith('#') && !INLINE_IMAGE.test(value))
+        return BRANDING_MESSAGES.svgExternal(shorten(value));
       // style, and presentation attributes such as fill="url(…)" and filter="url(…)", escaped or not.
       const external = externalInCss(value, { atRules: attr === 'style' });
       if (external) return BRANDING_MESSAGES.svgExternal(external);
@@ -171,7 +215,8 @@ function externalInCss(css: string, { atRules }: { atRules: boolean }): string |
     if (isTokenURL(token) && !inFile(token[4].value)) return shorten(`url(${token[4].value.trim()})`);
     // A url( the browser gives up on: nothing to tell it points inside the file.
     if (isTokenBadURL(token)) return shorten(token[1]);
-    if (atRules && isTokenAtKeyword(token) && !ALLOWED_AT_RULES.has(unprefixed(token[4].value))) return `@${token[4].value.toLowerCase()}`;
+    if (atRules && isTokenAtKeyword(token) && !ALLOWED_AT_RULES.has(unprefixed(token[4].value)))
+      return `@${token[4].value.toLowerCase()}`;
     if (isTokenFunction(token)) {
       const name = unprefixed(token[4].value);
       const named = (target: string | undefined) => shorten(`${token[4].value.toLowerCase()}(${target ?? '…'})`);
@@ -211,7 +256,10 @@ function cssPixels(value: string | null): number | null {
 function drawnSize(svg: Element): { width: number | null; height: number | null } {
   let width = cssPixels(svg.getAttribute('width'));
   let height = cssPixels(svg.getAttribute('height'));
-  const box = (svg.getAttribute('viewBox') ?? '').trim().split(/[\s,]+/).map(Number);
+  const box = (svg.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0) {
     const [, , boxWidth, boxHeight] = box;
     if (width === null && height === null) [width, height] = [boxWidth, boxHeight];
@@ -227,7 +275,8 @@ const wholePixels = (size: number | null) => (size === null ? null : Math.max(1,
 function sizeRefusal(width: number | null, height: number | null): string | null {
   if ((width !== null && !(width > 0)) || (height !== null && !(height > 0))) return BRANDING_MESSAGES.svgNoSize;
   const limit = BRANDING_LIMITS.logoMaxSidePx;
-  if ((width ?? 0) > limit || (height ?? 0) > limit) return BRANDING_MESSAGES.svgTooBig(Math.round(width ?? 0), Math.round(height ?? 0));
+  if ((width ?? 0) > limit || (height ?? 0) > limit)
+    return BRANDING_MESSAGES.svgTooBig(Math.round(width ?? 0), Math.round(height ?? 0));
   return null;
 }
 
@@ -252,7 +301,8 @@ async function readSvg(text: string): Promise<LogoResult> {
     RETURN_DOM: true,
   });
   const clean = (body as unknown as Element).firstElementChild;
-  if (!clean || clean.namespaceURI !== SVG_NS || clean.localName !== 'svg') return refuse(BRANDING_MESSAGES.svgUnreadable);
+  if (!clean || clean.namespaceURI !== SVG_NS || clean.localName !== 'svg')
+    return refuse(BRANDING_MESSAGES.svgUnreadable);
   // Checked again on the result: the sanitiser's output must pass the same rules.
   const again = unsafeIn(clean);
   if (again) return refuse(again);
@@ -271,5 +321,14 @@ async function readSvg(text: string): Promise<LogoResult> {
   }
   const tooBigDrawn = sizeRefusal(drawn.width, drawn.height);
   if (tooBigDrawn) return refuse(tooBigDrawn);
-  return { ok: true, logo: { bytes, type: 'image/svg+xml', sha256: sha256(bytes), width: wholePixels(width), height: wholePixels(height) } };
+  return {
+    ok: true,
+    logo: {
+      bytes,
+      type: 'image/svg+xml',
+      sha256: sha256(bytes),
+      width: wholePixels(width),
+      height: wholePixels(height),
+    },
+  };
 }

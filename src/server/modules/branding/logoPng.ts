@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { DbOrTx } from '../../db/connect';
 import { logoOf } from './branding.queries';
 import { checkedPng, drawSvg } from './logoRaster';
@@ -9,14 +10,21 @@ import { checkedPng, drawSvg } from './logoRaster';
  * so nothing it names outside itself is fetched. Null without a logo, and null (logged) when it
  * cannot be drawn: a logo, even one saved before uploads were checked for size, never fails a report.
  */
-export async function logoPng(db: DbOrTx, workspaceId: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<Buffer | null> {
+export async function logoPng(
+  db: DbOrTx,
+  workspaceId: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Buffer | null> {
   const row = await logoOf(db, workspaceId);
   if (!row?.logo) return null;
   try {
     return row.type === 'image/png' ? await checkedPng(row.logo) : (await drawSvg(row.logo)).png;
   } catch (error) {
     // The reason only: neither the logo's bytes nor anything that signs its URL.
-    log.warn({ workspaceId, logoType: row.type, err: { message: error instanceof Error ? error.message : String(error) } }, 'workspace logo could not be drawn; the report goes without it');
+    log.warn(
+      { workspaceId, logoType: row.type, err: { message: error instanceof Error ? error.message : String(error) } },
+      'workspace logo could not be drawn; the report goes without it',
+    );
     return null;
   }
 }

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { BRANDING_LIMITS } from '@shared/api/branding';
+import sharp from 'sharp';
 
 /** Height in pixels an SVG logo is drawn at: sharp in a 28 pt PDF header and a 32 px mail header, on high-density screens too. */
 export const RASTER_HEIGHT = 128;
@@ -27,7 +27,8 @@ export interface DrawnSvg {
 export async function drawSvg(svg: Buffer): Promise<DrawnSvg> {
   // Only the header is read here, so no pixel limit is needed; the density below is what keeps the drawing small.
   const { format, width, height } = await sharp(svg, { limitInputPixels: false }).metadata();
-  if (format !== 'svg' || !width || !height) throw new Error(`not an SVG with a size (${format ?? 'unknown'}, ${width ?? '?'}×${height ?? '?'})`);
+  if (format !== 'svg' || !width || !height)
+    throw new Error(`not an SVG with a size (${format ?? 'unknown'}, ${width ?? '?'}×${height ?? '?'})`);
   const scale = Math.min(RASTER_HEIGHT / height, RASTER_MAX_WIDTH / width);
   const density = Math.min(DENSITY.max, Math.max(DENSITY.min, SVG_DPI * scale));
   const png = await sharp(svg, { density, limitInputPixels: MAX_DRAWN_PIXELS })
@@ -41,6 +42,7 @@ export async function drawSvg(svg: Buffer): Promise<DrawnSvg> {
 export async function checkedPng(png: Buffer): Promise<Buffer> {
   const limit = BRANDING_LIMITS.logoMaxSidePx;
   const { format, width, height } = await sharp(png, { limitInputPixels: limit * limit }).metadata();
-  if (format !== 'png' || !width || !height || width > limit || height > limit) throw new Error(`not a PNG within ${limit} pixels (${format ?? 'unknown'}, ${width ?? '?'}×${height ?? '?'})`);
+  if (format !== 'png' || !width || !height || width > limit || height > limit)
+    throw new Error(`not a PNG within ${limit} pixels (${format ?? 'unknown'}, ${width ?? '?'}×${height ?? '?'})`);
   return png;
 }

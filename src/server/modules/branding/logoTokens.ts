@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { isUuid } from '@shared/validation/dashboard';
 
 /**
@@ -9,7 +10,8 @@ import { isUuid } from '@shared/validation/dashboard';
  * URL always means the same bytes, so browsers may keep it for good.
  */
 export function createLogoTokens(appSecret: string) {
-  const signature = (workspaceId: string, hash: string) => createHmac('sha256', appSecret).update(`branding-logo:${workspaceId}:${hash}`).digest().subarray(0, 16);
+  const signature = (workspaceId: string, hash: string) =>
+    createHmac('sha256', appSecret).update(`branding-logo:${workspaceId}:${hash}`).digest().subarray(0, 16);
 
   return {
     sign(workspaceId: string, sha256: string): string {

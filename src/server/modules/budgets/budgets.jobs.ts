@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { PACING_JOB, type BudgetsService } from './budgets.service';
+import { type BudgetsService, PACING_JOB } from './budgets.service';
 import { OPTIMIZER_FOLLOW_JOB, type OptimizerService } from './optimizer.service';
 
 /** After a sync: the next step of each followed plan, and the workspace's pacing. */

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { budgets, campaigns, connectedAdAccounts } from '../../db/schema';
 
@@ -26,7 +27,10 @@ export async function workspaceBudgets(db: DbOrTx, workspaceId: string): Promise
 
 /** The platform ids of an account's campaigns as last synced. */
 export async function campaignIdsOf(db: DbOrTx, accountRef: string): Promise<Set<string>> {
-  const rows = await db.select({ id: campaigns.campaignId }).from(campaigns).where(eq(campaigns.accountRef, accountRef));
+  const rows = await db
+    .select({ id: campaigns.campaignId })
+    .from(campaigns)
+    .where(eq(campaigns.accountRef, accountRef));
   return new Set(rows.map((c) => c.id));
 }
 

@@ -1,6 +1,12 @@
+import {
+  budgetSchema,
+  followedPlansQuerySchema,
+  optimizerApplySchema,
+  optimizerQuerySchema,
+} from '@shared/validation/budgets';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { budgetSchema, followedPlansQuerySchema, optimizerApplySchema, optimizerQuerySchema } from '@shared/validation/budgets';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -12,7 +18,10 @@ const tags = ['Budgets'];
 const idParams = object({ id: string().default('') });
 
 /** budgets/… and optimizer/… (signed-in member with dashboard access; reading needs 'budgets:read', changes 'budgets:write'). */
-export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { budgets, optimizer } = services;
 
@@ -41,7 +50,8 @@ export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
         response: { 201: success('The budget with its pacing.'), ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await budgets.create(principalFor(request, 'budgets:write'), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await budgets.create(principalFor(request, 'budgets:write'), request.body)),
   );
 
   app.put(
@@ -102,7 +112,10 @@ export const budgetRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
         tags,
         security: bearerAuth,
         body: optimizerApplySchema,
-        response: { 200: success('The actions-log entry and the changes made.'), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+        response: {
+          200: success('The actions-log entry and the changes made.'),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503),
+        },
       },
     },
     async (request) => optimizer.apply(principalFor(request, 'budgets:write'), request.body),

@@ -1,23 +1,40 @@
+import {
+  type Budget,
+  BUDGET_MESSAGES,
+  type BudgetList,
+  type BudgetScope,
+  type CampaignCap,
+  type PacingView,
+} from '@shared/api/budgets';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
-import { BUDGET_MESSAGES, type Budget, type BudgetList, type BudgetScope, type CampaignCap, type PacingView } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+import { addDays, localDay } from '@shared/days';
 import { decimalToMinor, minorDigits } from '@shared/money';
 import type { BudgetFormInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
+
 import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
-import { campaignIdsOf, deleteBudget, insertBudget, updateBudget, workspaceAccounts, workspaceBudget, workspaceBudgets, type BudgetRow } from './budgets.queries';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { AlertsService } from '../alerts/alerts.service';
 import { dailyTotals, entityTotals } from '../metrics/metrics.queries';
+import {
+  type BudgetRow,
+  campaignIdsOf,
+  deleteBudget,
+  insertBudget,
+  updateBudget,
+  workspaceAccounts,
+  workspaceBudget,
+  workspaceBudgets,
+} from './budgets.queries';
 import { pacingFinding } from './pacingAlerts';
 import { createPacingSuggestions } from './pacingSuggestions';
-import { addDays, localDay } from '@shared/days';
 
 /** Stable id of the job that checks a workspace's budgets for pacing off the band (queued by every successful sync). */
 export const PACING_JOB = 'budgets.pacing';
@@ -37,7 +54,8 @@ const pct = (x: number) => `${Math.round(Math.abs(x) * 100)}%`;
 function adviceOf(p: Pacing): string {
   const off = p.ratio - 1;
   if (p.status === 'on_track') return `On track: projected to end within ${pct(p.tolerance)} of the target.`;
-  if (!Number.isFinite(p.change)) return `Projected to end ${pct(off)} ${off < 0 ? 'under' : 'over'} target, and nothing is running now.`;
+  if (!Number.isFinite(p.change))
+    return `Projected to end ${pct(off)} ${off < 0 ? 'under' : 'over'} target, and nothing is running now.`;
   return `Projected to end ${pct(off)} ${off < 0 ? 'under' : 'over'} target: ${p.change > 0 ? 'raise' : 'lower'} daily budgets by about ${pct(p.change)}.`;
 }
 
@@ -47,7 +65,10 @@ function adviceOf(p: Pacing): string {
  * (converted), and the level its running campaigns are set to now (each campaign's budget times
  * the share of it the campaign spent over the last week; paused campaigns count nothing).
  */
-export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, alerts: Pick<AlertsService, 'raise' | 'raiseUnattached'>) {
+export function createBudgetsService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>,
+  alerts: Pick<AlertsService, 'raise' | 'raiseUnattached'>,
+) {
   const { db, clock, log, queue } = ctx;
   const pacingSuggestions = createPacingSuggestions(db);
 
@@ -56,7 +77,9 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
   }
 
   const inScope = (row: Pick<BudgetRow, 'scope' | 'platform' | 'accountRef'>, account: AccountRow) =>
-    row.scope === 'workspace' || (row.scope === 'platform' && account.platform === row.platform) || (row.scope === 'account' && account.id === row.accountRef);
+    row.scope === 'workspace' ||
+    (row.scope === 'platform' && account.platform === row.platform) ||
+    (row.scope === 'account' && account.id === row.accountRef);
 
   function labelOf(row: Pick<BudgetRow, 'scope' | 'platform' | 'accountRef'>, accounts: AccountRow[]): string {
     if (row.scope === 'platform') return PLATFORM_LABELS[row.platform as Platform];
@@ -80,7 +103,11 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     const from = monthStart < shapeStart ? monthStart : shapeStart;
     const [daily, recent] = await Promise.all([
       dailyTotals(db, { ...scope, window: { from, to: today } }),
-      entityTotals(db, { ...scope, window: { from: addDays(today, -LEVEL_DAYS), to: addDays(today, -1) } }, { level: 'campaign', sort: 'spend', order: 'desc' }),
+      entityTotals(
+        db,
+        { ...scope, window: { from: addDays(today, -LEVEL_DAYS), to: addDays(today, -1) } },
+        { level: 'campaign', sort: 'spend', order: 'desc' },
+      ),
     ]);
     const levelNow = recent.rows
       .filter((c) => c.status === 'ACTIVE' && c.dailyBudget !== null && c.dailyBudget > 0)
@@ -89,7 +116,14 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
         return sum + c.dailyBudget! * Math.min(UTILISATION.high, Math.max(share > 0 ? UTILISATION.low : 0, share));
       }, 0);
     const target = row.amountMinor / scale;
-    const p = pace({ month, today, target, days: daily.map((d) => ({ date: d.day, spend: d.spend })), levelNow: refs.length ? levelNow : 0, band: { start: row.bandStart, end: row.bandEnd } });
+    const p = pace({
+      month,
+      today,
+      target,
+      days: daily.map((d) => ({ date: d.day, spend: d.spend })),
+      levelNow: refs.length ? levelNow : 0,
+      band: { start: row.bandStart, end: row.bandEnd },
+    });
     return {
       month,
       today,
@@ -103,7 +137,12 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       daily_needed: p.dailyNeeded,
       change: Number.isFinite(p.change) ? p.change : 0,
       advice: adviceOf(p),
-      points: p.points.map((point) => ({ date: point.date, actual: point.actual, ideal: point.ideal, forecast: point.forecast })),
+      points: p.points.map((point) => ({
+        date: point.date,
+        actual: point.actual,
+        ideal: point.ideal,
+        forecast: point.forecast,
+      })),
     };
   }
 
@@ -167,7 +206,15 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       bandEnd: input.band.end,
     };
     const existing = await workspaceBudgets(db, principal.workspaceId);
-    if (existing.some((b) => b.id !== except && b.scope === fields.scope && b.platform === fields.platform && b.accountRef === fields.accountRef)) {
+    if (
+      existing.some(
+        (b) =>
+          b.id !== except &&
+          b.scope === fields.scope &&
+          b.platform === fields.platform &&
+          b.accountRef === fields.accountRef,
+      )
+    ) {
       throw new HttpError(409, BUDGET_MESSAGES.duplicate, ErrorCode.Conflict);
     }
     return fields;
@@ -194,9 +241,12 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       if (!finding) continue;
       offBand.push(row.id);
       const account = row.scope === 'account' ? scoped[0] : undefined;
-      counts.alerts += account ? await alerts.raise(account, [finding]) : await alerts.raiseUnattached(workspaceId, [finding]);
+      counts.alerts += account
+        ? await alerts.raise(account, [finding])
+        : await alerts.raiseUnattached(workspaceId, [finding]);
       // Nothing running to scale: an alert alone.
-      if (pacing.change !== 0) counts.suggestions += await pacingSuggestions.offer(budget, pacing, scoped, now, seriesOf);
+      if (pacing.change !== 0)
+        counts.suggestions += await pacingSuggestions.offer(budget, pacing, scoped, now, seriesOf);
     }
     await pacingSuggestions.withdrawExcept(workspaceId, offBand, now);
     return counts;
@@ -214,7 +264,10 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
     /** GET budgets/. */
     async list(principal: Principal): Promise<BudgetList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
-      const [rows, accounts] = await Promise.all([workspaceBudgets(db, principal.workspaceId), accountsOf(principal.workspaceId)]);
+      const [rows, accounts] = await Promise.all([
+        workspaceBudgets(db, principal.workspaceId),
+        accountsOf(principal.workspaceId),
+      ]);
       return { budgets: await Promise.all(rows.map((row) => present(row, accounts))) };
     },
 
@@ -224,7 +277,13 @@ export function createBudgetsService(ctx: Pick<AppContext, 'db' | 'clock' | 'log
       await assertDashboardAccess(db, principal.workspaceId, now);
       const accounts = await accountsOf(principal.workspaceId);
       const fields = await fieldsOf(principal, input, accounts);
-      const row = await insertBudget(db, { workspaceId: principal.workspaceId, ...fields, createdBy: principal.userId, createdAt: now, updatedAt: now });
+      const row = await insertBudget(db, {
+        workspaceId: principal.workspaceId,
+        ...fields,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
       log.info({ budgetId: row.id, scope: row.scope }, 'budget created');
       return present(row, accounts);
     },

@@ -1,15 +1,16 @@
 import type { OptimizerObjective } from '@shared/api/budgets';
 import type { Platform } from '@shared/constants';
-import { optimizerCampaigns, planBudgets, type OptimizerCampaign } from '../../analysis/budgetOptimizer';
+
+import { type OptimizerCampaign, optimizerCampaigns, planBudgets } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
 import { inValue, valuePerConversion } from '../../analysis/planFollow';
 import type { AccountSeries, Range } from '../../analysis/types';
 import type { DbOrTx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
 import { PlatformError } from '../../platforms/types';
+import { platformAccountOf } from '../actions/actions.platform';
 import type { Connections } from '../adAccounts/connections';
 import { platformFailure } from '../adAccounts/platformFailure';
-import { platformAccountOf } from '../actions/actions.platform';
 import { loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import { campaignCapsOf } from './optimizer.queries';
 
@@ -35,11 +36,14 @@ export interface Fitted {
 }
 
 /** The curves a plan optimises: conversions, or conversion value. */
-export const objectiveOf = (fitted: Fitted, objective: OptimizerObjective) => (objective === 'value' ? fitted.value! : fitted.conversions);
+export const objectiveOf = (fitted: Fitted, objective: OptimizerObjective) =>
+  objective === 'value' ? fitted.value! : fitted.conversions;
 
 /** The account budget's campaign caps, as the optimizer's bounds. */
 async function boundsOf(db: DbOrTx, account: AccountRow) {
-  return new Map((await campaignCapsOf(db, account.id)).map((cap) => [cap.campaign_id, { min: cap.min, max: cap.max }]));
+  return new Map(
+    (await campaignCapsOf(db, account.id)).map((cap) => [cap.campaign_id, { min: cap.min, max: cap.max }]),
+  );
 }
 
 /** The account's delivering campaigns with their curves; null when fewer than two deliver with budgets of their own. */
@@ -62,15 +66,17 @@ export async function fitAccount(db: DbOrTx, account: AccountRow, locked: string
 }
 
 /** The best split with no step limit: where a followed plan is heading. */
-export const targetsOf = (fitted: Fitted, objective: OptimizerObjective) => planBudgets(objectiveOf(fitted, objective), { maxStep: null }).campaigns.map((c) => c.to);
+export const targetsOf = (fitted: Fitted, objective: OptimizerObjective) =>
+  planBudgets(objectiveOf(fitted, objective), { maxStep: null }).campaigns.map((c) => c.to);
 
 /** The budgets the platform holds now for the account's campaigns. */
 export async function liveCampaigns(connections: Connections, account: AccountRow) {
   try {
-    return await connections.use(account.connectionId, account.platform as Platform, (client) => client.listCampaigns(platformAccountOf(account)));
+    return await connections.use(account.connectionId, account.platform as Platform, (client) =>
+      client.listCampaigns(platformAccountOf(account)),
+    );
   } catch (error) {
     if (error instanceof PlatformError) throw platformFailure(error, 'this account');
     throw error;
   }
 }
-

@@ -1,19 +1,30 @@
 import { BUDGET_MESSAGES, type OptimizerObjective } from '@shared/api/budgets';
 import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { addDays, localDay } from '@shared/days';
+
 import { expectedGain, expectedTotal } from '../../analysis/budgetOptimizer';
-import { divergence, hasArrived, nextStep, type FollowedDay } from '../../analysis/planFollow';
+import { divergence, type FollowedDay, hasArrived, nextStep } from '../../analysis/planFollow';
 import type { AccountSeries, Range } from '../../analysis/types';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import type { ActionsService } from '../actions/actions.service';
 import type { ActionRow } from '../actions/actions.queries';
+import type { ActionsService } from '../actions/actions.service';
 import type { JournalStep } from '../actions/actions.steps';
 import { budgetWords } from '../actions/actions.words';
 import type { Connections } from '../adAccounts/connections';
-import { fitAccount, liveCampaigns, objectiveOf, perWeek, type AccountRow } from './optimizer.fit';
-import { accountById, finishPlan, followedPlansOfConnection, followingPlanOfStep, planById, savePlanProgress, stopPlan, takeStep, type PlanRow } from './optimizer.queries';
+import { type AccountRow, fitAccount, liveCampaigns, objectiveOf, perWeek } from './optimizer.fit';
+import {
+  accountById,
+  finishPlan,
+  followedPlansOfConnection,
+  followingPlanOfStep,
+  planById,
+  type PlanRow,
+  savePlanProgress,
+  stopPlan,
+  takeStep,
+} from './optimizer.queries';
 
 /**
  * Following an optimizer plan: after each sync on a new day of the account, the next step towards
@@ -22,7 +33,11 @@ import { accountById, finishPlan, followedPlansOfConnection, followingPlanOfStep
  * settling (live or by the reconciler) records the step or stops the plan; undoing any of the
  * plan's steps stops it.
  */
-export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, connections: Connections, actions: ActionsService) {
+export function createPlanFollower(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  connections: Connections,
+  actions: ActionsService,
+) {
   const { db, clock, log } = ctx;
   const fit = (account: AccountRow, locked: string[]) => fitAccount(db, account, locked, clock.now());
 
@@ -38,7 +53,8 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
   /** An undone step says the person does not want this move: a plan followed on would make it again at its next step. */
   async function stopPlanOfUndoneStep(tx: Tx, action: ActionRow) {
     const planId = action.planId ?? (await followingPlanOfStep(tx, action.workspaceId, action.id))?.id;
-    if (planId && (await stopPlan(tx, planId, BUDGET_MESSAGES.stepUndone, clock.now()))) log.info({ planId, actionId: action.id }, 'followed plan stopped by an undo');
+    if (planId && (await stopPlan(tx, planId, BUDGET_MESSAGES.stepUndone, clock.now())))
+      log.info({ planId, actionId: action.id }, 'followed plan stopped by an undo');
   }
   // Apply's own action is the plan's first step.
   actions.onSettled('optimizer', async (tx, action, direction) => {
@@ -57,13 +73,25 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
       // Settled by the reconciler after a crash, the step's own figures are gone: its day is the
       // account's today and the plan's last forecast stands (the next step judges afresh).
       const known = stepsUnderWay.get(row.id);
-      const day = known?.day ?? localDay(action.settledAt ?? now, (await accountById(tx, row.accountRef))?.timeZone ?? 'UTC');
+      const day =
+        known?.day ?? localDay(action.settledAt ?? now, (await accountById(tx, row.accountRef))?.timeZone ?? 'UTC');
       const expected = known?.expected ?? row.steps[row.steps.length - 1].expected;
-      await savePlanProgress(tx, row.id, { campaigns: campaignsNow, steps: [...row.steps, { day, action_id: action.id, expected }] }, now);
+      await savePlanProgress(
+        tx,
+        row.id,
+        { campaigns: campaignsNow, steps: [...row.steps, { day, action_id: action.id, expected }] },
+        now,
+      );
       return;
     }
     await savePlanProgress(tx, row.id, { campaigns: campaignsNow, steps: row.steps }, now);
-    await stopPlan(tx, row.id, action.problem ?? BUDGET_MESSAGES.refused(PLATFORM_LABELS[action.platform as Platform], 'the change could not be sent'), now);
+    await stopPlan(
+      tx,
+      row.id,
+      action.problem ??
+        BUDGET_MESSAGES.refused(PLATFORM_LABELS[action.platform as Platform], 'the change could not be sent'),
+      now,
+    );
     log.info({ planId: row.id, actionId: action.id }, 'followed plan stopped');
   });
 
@@ -96,7 +124,10 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
     if (localDay(clock.now(), account.timeZone) <= row.steps[row.steps.length - 1].day) return 'waiting';
     const fitted = await fit(account, row.locked);
     if (!fitted) {
-      await stop(row, 'Fewer than two campaigns of the account deliver with budgets of their own now: the plan stopped.');
+      await stop(
+        row,
+        'Fewer than two campaigns of the account deliver with budgets of their own now: the plan stopped.',
+      );
       return 'stopped';
     }
     const today = fitted.series.today;
@@ -108,7 +139,14 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
         return 'stopped';
       }
       if (found.dailyBudgetMinor !== planned.written) {
-        await stop(row, BUDGET_MESSAGES.changedOutside(planned.name, budgetWords(planned.written, account.currency), found.dailyBudgetMinor === null ? 'none' : budgetWords(found.dailyBudgetMinor, account.currency)));
+        await stop(
+          row,
+          BUDGET_MESSAGES.changedOutside(
+            planned.name,
+            budgetWords(planned.written, account.currency),
+            found.dailyBudgetMinor === null ? 'none' : budgetWords(found.dailyBudgetMinor, account.currency),
+          ),
+        );
         return 'stopped';
       }
     }
@@ -139,7 +177,12 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
       kind: 'budgets',
       currency: account.currency,
       steps: input
-        .map((c, i): BudgetMove => ({ campaign_id: c.id, campaign_name: fitted.names.get(c.id) ?? c.id, from: from[i], to: next[i] }))
+        .map((c, i): BudgetMove => ({
+          campaign_id: c.id,
+          campaign_name: fitted.names.get(c.id) ?? c.id,
+          from: from[i],
+          to: next[i],
+        }))
         .filter((s) => s.to !== s.from),
     };
     const forecast = perWeek(
@@ -188,7 +231,10 @@ export function createPlanFollower(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
         outcome = await follow(row, account);
       } catch (error) {
         // A platform that cannot be reached now is tried again after the next sync.
-        log.warn({ planId: row.id, error: error instanceof Error ? error.message : String(error) }, 'followed plan not stepped');
+        log.warn(
+          { planId: row.id, error: error instanceof Error ? error.message : String(error) },
+          'followed plan not stepped',
+        );
         outcome = 'failed';
       }
       counts[outcome] = (counts[outcome] ?? 0) + 1;

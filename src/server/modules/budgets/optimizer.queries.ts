@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { budgets, campaigns, connectedAdAccounts, optimizerPlans, users } from '../../db/schema';
 
@@ -35,7 +36,13 @@ export async function followingPlanOfStep(db: DbOrTx, workspaceId: string, actio
   const [row] = await db
     .select()
     .from(optimizerPlans)
-    .where(and(eq(optimizerPlans.workspaceId, workspaceId), eq(optimizerPlans.status, 'following'), sql`${optimizerPlans.steps} @> ${JSON.stringify([{ action_id: actionId }])}::jsonb`));
+    .where(
+      and(
+        eq(optimizerPlans.workspaceId, workspaceId),
+        eq(optimizerPlans.status, 'following'),
+        sql`${optimizerPlans.steps} @> ${JSON.stringify([{ action_id: actionId }])}::jsonb`,
+      ),
+    );
   return row ?? null;
 }
 
@@ -47,7 +54,12 @@ export async function workspacePlan(db: DbOrTx, workspaceId: string, id: string)
   return row ?? null;
 }
 
-export async function plansOfAccount(db: DbOrTx, workspaceId: string, accountRef: string, limit: number): Promise<PlanRow[]> {
+export async function plansOfAccount(
+  db: DbOrTx,
+  workspaceId: string,
+  accountRef: string,
+  limit: number,
+): Promise<PlanRow[]> {
   return db
     .select()
     .from(optimizerPlans)
@@ -90,7 +102,13 @@ export async function takeStep(db: DbOrTx, row: PlanRow, now: Date): Promise<boo
   const claimed = await db
     .update(optimizerPlans)
     .set({ updatedAt: now })
-    .where(and(eq(optimizerPlans.id, row.id), eq(optimizerPlans.status, 'following'), eq(optimizerPlans.updatedAt, row.updatedAt)))
+    .where(
+      and(
+        eq(optimizerPlans.id, row.id),
+        eq(optimizerPlans.status, 'following'),
+        eq(optimizerPlans.updatedAt, row.updatedAt),
+      ),
+    )
     .returning({ id: optimizerPlans.id });
   return claimed.length > 0;
 }
@@ -102,7 +120,12 @@ export async function accountById(db: DbOrTx, id: string) {
 }
 
 /** A plan's campaigns (their budgets as written at the platform) and steps, as a step left them. */
-export async function savePlanProgress(db: DbOrTx, id: string, values: Pick<PlanRow, 'campaigns' | 'steps'>, now: Date): Promise<void> {
+export async function savePlanProgress(
+  db: DbOrTx,
+  id: string,
+  values: Pick<PlanRow, 'campaigns' | 'steps'>,
+  now: Date,
+): Promise<void> {
   await db
     .update(optimizerPlans)
     .set({ ...values, updatedAt: now })

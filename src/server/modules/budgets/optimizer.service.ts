@@ -8,34 +8,43 @@ import {
 } from '@shared/api/budgets';
 import { ErrorCode } from '@shared/api/errors';
 import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { OptimizerApplyInputValidated, OptimizerQueryInput } from '@shared/validation/budgets';
 import { isUuid } from '@shared/validation/dashboard';
+
 import { expectedGain, expectedTotal, marginalCost, planBudgets } from '../../analysis/budgetOptimizer';
 import { stepsToTarget } from '../../analysis/planFollow';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { workspaceAccount } from '../access/workspaceAccount';
-import type { ActionsService } from '../actions/actions.service';
 import type { ActionRow } from '../actions/actions.queries';
+import type { ActionsService } from '../actions/actions.service';
 import { changeLines } from '../actions/actions.words';
 import type { Connections } from '../adAccounts/connections';
 import {
+  type AccountRow,
+  fitAccount,
+  type Fitted,
+  liveCampaigns,
+  nothing,
+  objectiveOf,
+  perWeek,
+  targetsOf,
+} from './optimizer.fit';
+import { createPlanFollower } from './optimizer.follow';
+import {
   insertPlan,
+  type PlanRow,
   plansOfAccount,
   stopPlan,
   storedCampaigns,
   userName,
   workspacePlan,
-  type PlanRow,
 } from './optimizer.queries';
-import { fitAccount, liveCampaigns, nothing, objectiveOf, perWeek, targetsOf, type AccountRow, type Fitted } from './optimizer.fit';
-import { createPlanFollower } from './optimizer.follow';
-
 
 /** Stable id of the job that takes followed plans' next steps (queued by every successful sync). */
 export const OPTIMIZER_FOLLOW_JOB = 'optimizer.follow';
@@ -51,12 +60,17 @@ const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Confli
  * reached, the results fall credibly short of the forecast, or a budget is changed outside it
  * (optimizer.follow.ts). The account's fitted curves and live budgets are read by optimizer.fit.ts.
  */
-export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>, connections: Connections, actions: ActionsService) {
+export function createOptimizerService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'queue'>,
+  connections: Connections,
+  actions: ActionsService,
+) {
   const { db, clock, log, queue } = ctx;
   const { followConnection } = createPlanFollower(ctx, connections, actions);
   const fit = (account: AccountRow, locked: string[]) => fitAccount(db, account, locked, clock.now());
 
-  const accountOf = (workspaceId: string, id: string) => workspaceAccount(db, workspaceId, id, notFound(BUDGET_MESSAGES.accountNotFound));
+  const accountOf = (workspaceId: string, id: string) =>
+    workspaceAccount(db, workspaceId, id, notFound(BUDGET_MESSAGES.accountNotFound));
 
   /** Locked ids must be the account's campaigns; an objective of value needs value. */
   function checkOptions(fitted: Fitted | null, options: { objective: OptimizerObjective; locked: string[] }) {
@@ -66,7 +80,8 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     if (options.objective === 'value' && !fitted.value) throw badRequest(BUDGET_MESSAGES.noValue, 'objective');
     const movable = fitted.conversions.filter((c) => !c.hold).length;
     const movableUnlocked = fitted.conversions.filter((c) => !c.hold || c.hold === 'locked').length;
-    if (options.locked.length && movable < 2 && movableUnlocked >= 2) throw badRequest(BUDGET_MESSAGES.nothingMovable, 'locked');
+    if (options.locked.length && movable < 2 && movableUnlocked >= 2)
+      throw badRequest(BUDGET_MESSAGES.nothingMovable, 'locked');
   }
 
   async function plan(account: AccountRow, query: OptimizerQueryInput): Promise<OptimizerPlanView> {
@@ -75,7 +90,12 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     const fitted = await fit(account, locked);
     checkOptions(fitted, { objective, locked });
     const base = {
-      account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+      account: {
+        id: account.id,
+        name: account.name,
+        platform: account.platform as Platform,
+        currency: account.currency,
+      },
       max_step: query.max_step,
       objective,
       locked,
@@ -124,7 +144,9 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       now: expectedTotal(conv, from),
       after: expectedTotal(conv, to),
       gain: expectedGain(conv, to),
-      value: value ? { now: expectedTotal(value, from), after: expectedTotal(value, to), gain: expectedGain(value, to) } : null,
+      value: value
+        ? { now: expectedTotal(value, from), after: expectedTotal(value, to), gain: expectedGain(value, to) }
+        : null,
       note: moved
         ? null
         : movable < 2
@@ -134,17 +156,39 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
   }
 
   /** The API's error for a plan's write that did not all land: the platform's refusal in its words (what was written is set back), or what is at the platform now. */
-  function refusalOf(account: AccountRow, result: { action: ActionRow; failure: PlatformError | null }): HttpError | null {
+  function refusalOf(
+    account: AccountRow,
+    result: { action: ActionRow; failure: PlatformError | null },
+  ): HttpError | null {
     const refusal = actions.refusalOf(result, 'applied', 'this campaign');
     if (!refusal || result.action.status !== 'failed') return refusal;
-    log.warn({ accountRef: account.id, platform: result.failure?.platform, kind: result.failure?.kind, code: result.failure?.code }, 'the platform refused a plan’s budget');
-    return new HttpError(refusal.statusCode, BUDGET_MESSAGES.refused(PLATFORM_LABELS[account.platform as Platform], refusal.detail), refusal.code, undefined, refusal.retryAfterSeconds);
+    log.warn(
+      {
+        accountRef: account.id,
+        platform: result.failure?.platform,
+        kind: result.failure?.kind,
+        code: result.failure?.code,
+      },
+      'the platform refused a plan’s budget',
+    );
+    return new HttpError(
+      refusal.statusCode,
+      BUDGET_MESSAGES.refused(PLATFORM_LABELS[account.platform as Platform], refusal.detail),
+      refusal.code,
+      undefined,
+      refusal.retryAfterSeconds,
+    );
   }
 
   function presentPlan(row: PlanRow, account: AccountRow): FollowedPlan {
     return {
       id: row.id,
-      account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
+      account: {
+        id: account.id,
+        name: account.name,
+        platform: account.platform as Platform,
+        currency: account.currency,
+      },
       objective: row.objective as OptimizerObjective,
       max_step: row.maxStep,
       status: row.status,
@@ -172,8 +216,10 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       const account = await accountOf(principal.workspaceId, input.account);
       const steps = input.changes.filter((c) => c.to !== c.from);
       if (!steps.length) throw badRequest(BUDGET_MESSAGES.nothingToApply, 'changes');
-      if (new Set(steps.map((s) => s.campaign_id)).size < steps.length) throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
-      if (steps.reduce((s, c) => s + c.to, 0) !== steps.reduce((s, c) => s + c.from, 0)) throw badRequest(BUDGET_MESSAGES.totalChanged, 'changes');
+      if (new Set(steps.map((s) => s.campaign_id)).size < steps.length)
+        throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
+      if (steps.reduce((s, c) => s + c.to, 0) !== steps.reduce((s, c) => s + c.from, 0))
+        throw badRequest(BUDGET_MESSAGES.totalChanged, 'changes');
       const stored = await storedCampaigns(db, account.id);
       const named = new Map(stored.map((c) => [c.campaignId, c]));
       if (steps.some((s) => !named.has(s.campaign_id))) throw badRequest(BUDGET_MESSAGES.notInAccount, 'changes');
@@ -181,17 +227,25 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       const locked = input.locked ?? [];
       const fitted = await fit(account, locked);
       checkOptions(fitted, { objective, locked });
-      if (fitted && steps.some((s) => locked.includes(s.campaign_id))) throw badRequest(BUDGET_MESSAGES.lockedChanged, 'locked');
+      if (fitted && steps.some((s) => locked.includes(s.campaign_id)))
+        throw badRequest(BUDGET_MESSAGES.lockedChanged, 'locked');
       // What the platform holds now: a plan made on other budgets is stale.
       const live = await liveCampaigns(connections, account);
-      if (steps.some((s) => live.find((c) => c.id === s.campaign_id)?.dailyBudgetMinor !== s.from)) throw conflict(BUDGET_MESSAGES.stale);
+      if (steps.some((s) => live.find((c) => c.id === s.campaign_id)?.dailyBudgetMinor !== s.from))
+        throw conflict(BUDGET_MESSAGES.stale);
       const change: SuggestionChange & { kind: 'budgets' } = {
         kind: 'budgets',
         currency: account.currency,
-        steps: steps.map((s): BudgetMove => ({ campaign_id: s.campaign_id, campaign_name: named.get(s.campaign_id)!.name, from: s.from, to: s.to })),
+        steps: steps.map((s): BudgetMove => ({
+          campaign_id: s.campaign_id,
+          campaign_name: named.get(s.campaign_id)!.name,
+          from: s.from,
+          to: s.to,
+        })),
       };
       // The gain the fitted curves expect of these budgets, for the feedback loop to measure against.
-      const budgetsAfter = fitted?.conversions.map((c) => steps.find((s) => s.campaign_id === c.id)?.to ?? c.budget) ?? [];
+      const budgetsAfter =
+        fitted?.conversions.map((c) => steps.find((s) => s.campaign_id === c.id)?.to ?? c.budget) ?? [];
       const forecast = fitted ? perWeek(expectedGain(fitted.conversions, budgetsAfter)) : nothing;
       const result = await actions.apply({
         account,
@@ -221,10 +275,23 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
           maxStep: input.max_step,
           locked,
           campaigns: fitted.conversions
-            .map((c, i) => ({ campaign_id: c.id, name: fitted.names.get(c.id) ?? c.id, start: c.budget, target: targets[i], written: budgetsAfter[i], hold: c.hold }))
+            .map((c, i) => ({
+              campaign_id: c.id,
+              name: fitted.names.get(c.id) ?? c.id,
+              start: c.budget,
+              target: targets[i],
+              written: budgetsAfter[i],
+              hold: c.hold,
+            }))
             .filter((c) => !c.hold)
             .map(({ hold: _hold, ...c }) => c),
-          steps: [{ day: fitted.series.today, action_id: actionId, expected: expectedTotal(fitted.conversions, budgetsAfter) }],
+          steps: [
+            {
+              day: fitted.series.today,
+              action_id: actionId,
+              expected: expectedTotal(fitted.conversions, budgetsAfter),
+            },
+          ],
           status: 'following',
           createdBy: principal.userId,
           createdAt: now,
@@ -251,7 +318,12 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
       if (!isUuid(id)) throw notFound(BUDGET_MESSAGES.planNotFound);
       const row = await workspacePlan(db, principal.workspaceId, id);
       if (!row) throw notFound(BUDGET_MESSAGES.planNotFound);
-      const saved = await stopPlan(db, row.id, BUDGET_MESSAGES.stoppedByUser((await userName(db, principal.userId)) ?? 'a member'), now);
+      const saved = await stopPlan(
+        db,
+        row.id,
+        BUDGET_MESSAGES.stoppedByUser((await userName(db, principal.userId)) ?? 'a member'),
+        now,
+      );
       if (!saved) throw conflict(BUDGET_MESSAGES.planNotFollowing);
       return presentPlan(saved, await accountOf(principal.workspaceId, saved.accountRef));
     },
@@ -260,7 +332,6 @@ export function createOptimizerService(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     async afterSync(tx: Tx, synced: { connectionId: string }): Promise<void> {
       await queue.send(OPTIMIZER_FOLLOW_JOB, { connectionId: synced.connectionId }, { tx });
     },
-
   };
 }
 export type OptimizerService = ReturnType<typeof createOptimizerService>;

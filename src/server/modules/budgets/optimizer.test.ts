@@ -1,12 +1,20 @@
 import type { RunningSandbox } from '@sandbox/sandbox';
-import { BUDGET_MESSAGES, type Budget, type FollowedPlan, type FollowedPlanList, type OptimizerApplyResult, type OptimizerPlanView } from '@shared/api/budgets';
 import type { ActionList } from '@shared/api/actions';
+import {
+  type Budget,
+  BUDGET_MESSAGES,
+  type FollowedPlan,
+  type FollowedPlanList,
+  type OptimizerApplyResult,
+  type OptimizerPlanView,
+} from '@shared/api/budgets';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
+
 import { budgets } from '../../db/schema';
+import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
 import type { TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
-import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
 import { stopBeforeTheChangeEnds } from '../../test/stopAfterCommits';
 import { STALE_AFTER_MS } from '../actions/actions.heartbeat';
 import { relogin } from '../workspaces/workspaces.fixtures';
@@ -38,8 +46,15 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     return t.app.services.optimizer.followConnection(connection.id);
   };
   const applyFollowing = async (accountId: string, plan: OptimizerPlanView): Promise<OptimizerApplyResult> => {
-    const changes = plan.campaigns.filter((c) => c.to !== c.from).map((c) => ({ campaign_id: c.campaign_id, from: c.from, to: c.to }));
-    const res = await send(owner, 'POST', 'optimizer/apply/', { account: accountId, changes, max_step: 0.3, follow: true });
+    const changes = plan.campaigns
+      .filter((c) => c.to !== c.from)
+      .map((c) => ({ campaign_id: c.campaign_id, from: c.from, to: c.to }));
+    const res = await send(owner, 'POST', 'optimizer/apply/', {
+      account: accountId,
+      changes,
+      max_step: 0.3,
+      follow: true,
+    });
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 200, detail: undefined });
     return res.json();
   };
@@ -49,9 +64,14 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     const { plan_id, action_id } = await applyFollowing(account.id, await planOf(account.id));
     expect((await send(owner, 'POST', `actions/${action_id}/undo/`)).statusCode).toBe(200);
     const { plans }: FollowedPlanList = (await get(owner, `optimizer/plans/?account=${account.id}`)).json();
-    expect(plans.find((plan) => plan.id === plan_id)).toMatchObject({ status: 'stopped', stop_reason: BUDGET_MESSAGES.stepUndone });
+    expect(plans.find((plan) => plan.id === plan_id)).toMatchObject({
+      status: 'stopped',
+      stop_reason: BUDGET_MESSAGES.stepUndone,
+    });
     // Undo put the budgets back where the plan started: the follow job leaves them there.
-    expect(await t.app.services.optimizer.followConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toEqual({});
+    expect(await t.app.services.optimizer.followConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toEqual(
+      {},
+    );
   });
 
   it('keeps locked campaigns and the account budget’s caps, and refuses a lock that leaves nothing to move', async () => {
@@ -61,7 +81,11 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     const [locked, capped] = free;
     const plan = await planOf(account.id, `&locked=${locked.campaign_id}`);
     expect(plan.locked).toEqual([locked.campaign_id]);
-    expect(plan.campaigns.find((c) => c.campaign_id === locked.campaign_id)).toMatchObject({ hold: 'locked', to: locked.from, target: locked.from });
+    expect(plan.campaigns.find((c) => c.campaign_id === locked.campaign_id)).toMatchObject({
+      hold: 'locked',
+      to: locked.from,
+      target: locked.from,
+    });
 
     // A cap at today's budget: the optimizer may lower it, never raise it.
     const digits = account.currency === 'JPY' ? 0 : 2;
@@ -74,14 +98,19 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
       campaign_caps: [{ campaign_id: capped.campaign_id, min: null, max: cap }],
     });
     expect(created.statusCode).toBe(201);
-    expect((created.json() as Budget).campaign_caps).toEqual([{ campaign_id: capped.campaign_id, min: null, max: cap }]);
+    expect((created.json() as Budget).campaign_caps).toEqual([
+      { campaign_id: capped.campaign_id, min: null, max: cap },
+    ]);
     const bounded = await planOf(account.id);
     const view = bounded.campaigns.find((c) => c.campaign_id === capped.campaign_id)!;
     expect(view.max).toBe(capped.from);
     expect(view.to).toBeLessThanOrEqual(capped.from);
     expect(view.target).toBeLessThanOrEqual(capped.from);
 
-    const allButOne = free.slice(1).map((c) => c.campaign_id).join(',');
+    const allButOne = free
+      .slice(1)
+      .map((c) => c.campaign_id)
+      .join(',');
     const none = await get(owner, `optimizer/?account=${account.id}&locked=${allButOne}`);
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ field: 'locked', detail: BUDGET_MESSAGES.nothingMovable });
@@ -94,10 +123,27 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     const campaignId = movable(await planOf(account.id))[0].campaign_id;
     const base = { scope: 'account', account: account.id, amount: 1000, currency: account.currency };
     const cases: [object, string, string][] = [
-      [{ ...base, campaign_caps: [{ campaign_id: 'not-ours', min: 1, max: 2 }] }, 'campaign_caps', BUDGET_MESSAGES.capNotInAccount('not-ours')],
-      [{ ...base, campaign_caps: [{ campaign_id: campaignId, min: 5, max: 2 }] }, 'campaign_caps[0]', BUDGET_VALIDATION.capOrder(1)],
+      [
+        { ...base, campaign_caps: [{ campaign_id: 'not-ours', min: 1, max: 2 }] },
+        'campaign_caps',
+        BUDGET_MESSAGES.capNotInAccount('not-ours'),
+      ],
+      [
+        { ...base, campaign_caps: [{ campaign_id: campaignId, min: 5, max: 2 }] },
+        'campaign_caps[0]',
+        BUDGET_VALIDATION.capOrder(1),
+      ],
       [{ ...base, currency: 'CHF' }, 'currency', BUDGET_MESSAGES.currencyNotUsable('CHF')],
-      [{ scope: 'workspace', amount: 10, currency: 'USD', campaign_caps: [{ campaign_id: campaignId, min: 1, max: 2 }] }, 'campaign_caps', BUDGET_VALIDATION.capsOnlyForAccount],
+      [
+        {
+          scope: 'workspace',
+          amount: 10,
+          currency: 'USD',
+          campaign_caps: [{ campaign_id: campaignId, min: 1, max: 2 }],
+        },
+        'campaign_caps',
+        BUDGET_VALIDATION.capsOnlyForAccount,
+      ],
     ];
     for (const [payload, field, detail] of cases) {
       const res = await send(owner, 'POST', 'budgets/', payload);
@@ -114,7 +160,10 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     expect(plan.value).not.toBeNull();
     expect(plan.value!.after.mid).toBeCloseTo(plan.value!.now.mid + plan.value!.gain.mid, 3);
     for (const c of plan.campaigns) expect(c.value_now!.mid).toBeGreaterThan(0);
-    expect((await get(owner, `optimizer/?account=${account.id}&objective=profit`)).json()).toMatchObject({ field: 'objective', detail: BUDGET_VALIDATION.badObjective });
+    expect((await get(owner, `optimizer/?account=${account.id}&objective=profit`)).json()).toMatchObject({
+      field: 'objective',
+      detail: BUDGET_VALIDATION.badObjective,
+    });
   });
 
   it('follows a plan a step each new day, logging each, and stops when a budget is changed outside it', async () => {
@@ -126,7 +175,11 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     const listed: FollowedPlanList = (await get(owner, `optimizer/plans/?account=${account.id}`)).json();
     expect(listed.plans).toHaveLength(1);
     const first = listed.plans[0];
-    expect(first).toMatchObject({ id: plan_id, status: 'following', steps: [expect.objectContaining({ day: expect.any(String) })] });
+    expect(first).toMatchObject({
+      id: plan_id,
+      status: 'following',
+      steps: [expect.objectContaining({ day: expect.any(String) })],
+    });
     for (const c of first.campaigns) expect(sandbox.world.dailyBudgetMinor(PLATFORM, c.campaign_id)).toBe(c.written);
 
     // The same day again: nothing to do yet.
@@ -148,7 +201,10 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     }
     expect(after.campaigns.reduce((s, c) => s + c.written, 0)).toBe(first.campaigns.reduce((s, c) => s + c.written, 0));
     const log: ActionList = (await get(owner, 'actions/')).json();
-    expect(log.items.find((item) => item.id === after.steps[1].action_id)).toMatchObject({ type: 'optimizer', headline: expect.stringMatching(/step 2 of a followed plan/) });
+    expect(log.items.find((item) => item.id === after.steps[1].action_id)).toMatchObject({
+      type: 'optimizer',
+      headline: expect.stringMatching(/step 2 of a followed plan/),
+    });
 
     // Someone changes a planned budget at the platform: the next day the plan stops rather than overwrite it.
     const touched = after.campaigns[0];
@@ -156,7 +212,11 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     expect(await nextDay(owner)).toEqual({ stopped: 1 });
     const stopped: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
     expect(stopped.status).toBe('stopped');
-    expect(stopped.stop_reason).toMatch(new RegExp(`^The budget of “${touched.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” was changed outside the plan`));
+    expect(stopped.stop_reason).toMatch(
+      new RegExp(
+        `^The budget of “${touched.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” was changed outside the plan`,
+      ),
+    );
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, touched.campaign_id)).toBe(touched.written + 123);
   });
 
@@ -176,12 +236,17 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     } finally {
       revive();
     }
-    expect(((await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0] as FollowedPlan).steps).toHaveLength(1);
+    expect(
+      ((await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0] as FollowedPlan).steps,
+    ).toHaveLength(1);
 
     clock.advance(STALE_AFTER_MS + 1_000);
     expect(await t.app.services.actions.reconcile()).toMatchObject({ checked: 1, finished: 1 });
     const after: FollowedPlan = (await get(owner, `optimizer/plans/?account=${account.id}`)).json().plans[0];
-    expect(after).toMatchObject({ status: 'following', steps: [expect.anything(), expect.objectContaining({ expected: first.steps[0].expected })] });
+    expect(after).toMatchObject({
+      status: 'following',
+      steps: [expect.anything(), expect.objectContaining({ expected: first.steps[0].expected })],
+    });
     for (const c of after.campaigns) expect(sandbox.world.dailyBudgetMinor(PLATFORM, c.campaign_id)).toBe(c.written);
     expect(after.campaigns.some((c, i) => c.written !== first.campaigns[i].written)).toBe(true);
   });
@@ -194,7 +259,10 @@ describe('The optimizer’s options, campaign caps, and plans followed day by da
     expect((await get(outsider, `optimizer/plans/?account=${account.id}`)).statusCode).toBe(404);
     const stopped = await send(owner, 'POST', `optimizer/plans/${plan_id}/stop/`);
     expect(stopped.statusCode).toBe(200);
-    expect(stopped.json()).toMatchObject({ status: 'stopped', stop_reason: expect.stringMatching(/^Stopped by .+\.$/) });
+    expect(stopped.json()).toMatchObject({
+      status: 'stopped',
+      stop_reason: expect.stringMatching(/^Stopped by .+\.$/),
+    });
     const again = await send(owner, 'POST', `optimizer/plans/${plan_id}/stop/`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(BUDGET_MESSAGES.planNotFollowing);

@@ -1,4 +1,5 @@
 import type { PacingView } from '@shared/api/budgets';
+
 import type { AlertFinding } from '../../analysis/accountAlerts';
 
 /** Days in a "week" of the month: an off-band budget is alerted at most once per such week and direction. */
@@ -7,8 +8,22 @@ const ALERT_EVERY_DAYS = 7;
 const CRITICAL_TIMES_TOLERANCE = 2;
 
 const pct = (x: number) => `${Math.round(Math.abs(x) * 100)}%`;
-const money = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const money = (amount: number, currency: string) =>
+  `${currency} ${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * The alert for a monthly budget pacing off its band, or null when it is on track. One per
@@ -16,13 +31,19 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * band is told again a week later, not every sync. The headline carries the figures and the
  * daily budget change that brings the month back on target.
  */
-export function pacingFinding(budget: { id: string; label: string; currency: string }, pacing: PacingView): AlertFinding | null {
+export function pacingFinding(
+  budget: { id: string; label: string; currency: string },
+  pacing: PacingView,
+): AlertFinding | null {
   if (pacing.status === 'on_track' || pacing.target <= 0) return null;
   const off = pacing.ratio - 1;
   const monthName = MONTHS[Number(pacing.month.slice(5, 7)) - 1];
   const week = Math.ceil(Number(pacing.today.slice(8, 10)) / ALERT_EVERY_DAYS);
   const direction = pacing.status === 'over' ? 'over' : 'under';
-  const remedy = pacing.change === 0 ? 'nothing is running now to change' : `${pacing.change > 0 ? 'raise' : 'lower'} daily budgets by about ${pct(pacing.change)} (to about ${money(pacing.daily_needed, budget.currency)} a day)`;
+  const remedy =
+    pacing.change === 0
+      ? 'nothing is running now to change'
+      : `${pacing.change > 0 ? 'raise' : 'lower'} daily budgets by about ${pct(pacing.change)} (to about ${money(pacing.daily_needed, budget.currency)} a day)`;
   return {
     kind: 'pacing',
     key: `pacing:${budget.id}:${pacing.month}:${direction}:w${week}`,

@@ -1,7 +1,8 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import { and, eq, inArray, like } from 'drizzle-orm';
 import type { PacingView } from '@shared/api/budgets';
 import { type BudgetMove, type SuggestionChange, type SuggestionEvidence } from '@shared/api/suggestions';
+import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+import { and, eq, inArray, like } from 'drizzle-orm';
+
 import { expectedGain, optimizerCampaigns } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
 import type { AccountSeries } from '../../analysis/types';
@@ -30,19 +31,36 @@ export function chanceOffBand(pacing: PacingView): number {
 function changeOf(series: AccountSeries, change: number): SuggestionChange & { kind: 'budgets' } {
   const steps: BudgetMove[] = series.campaigns
     .filter((c) => c.status === 'ACTIVE' && c.dailyBudget !== null && c.dailyBudget > 0)
-    .map((c) => ({ campaign_id: c.id, campaign_name: c.name, from: c.dailyBudget!, to: Math.max(1, Math.round(c.dailyBudget! * (1 + change))) }))
+    .map((c) => ({
+      campaign_id: c.id,
+      campaign_name: c.name,
+      from: c.dailyBudget!,
+      to: Math.max(1, Math.round(c.dailyBudget! * (1 + change))),
+    }))
     .filter((step) => step.to !== step.from);
   return { kind: 'budgets', currency: series.currency, steps };
 }
 
 /** What the new budgets should bring a week: conversions on the account's fitted curves (zero where none fit), spend at each campaign's share of budget spent. */
-function impactOf(series: AccountSeries, lag: (number | null)[], change: SuggestionChange & { kind: 'budgets' }): SuggestionBody['impact'] {
+function impactOf(
+  series: AccountSeries,
+  lag: (number | null)[],
+  change: SuggestionChange & { kind: 'budgets' },
+): SuggestionBody['impact'] {
   const to = new Map(change.steps.map((s) => [s.campaign_id, s.to]));
   const costs = marginalCosts(series, lag);
   const units = costs ? optimizerCampaigns(costs) : [];
-  const gain = units.length ? expectedGain(units, units.map((u) => to.get(u.id) ?? u.budget)) : { mid: 0, low: 0, high: 0 };
+  const gain = units.length
+    ? expectedGain(
+        units,
+        units.map((u) => to.get(u.id) ?? u.budget),
+      )
+    : { mid: 0, low: 0, high: 0 };
   const utilisation = new Map(units.map((u) => [u.id, u.utilisation]));
-  const spend = change.steps.reduce((s, step) => s + (step.to - step.from) * (utilisation.get(step.campaign_id) ?? 1) * 7, 0);
+  const spend = change.steps.reduce(
+    (s, step) => s + (step.to - step.from) * (utilisation.get(step.campaign_id) ?? 1) * 7,
+    0,
+  );
   return {
     conversions_per_week: { mid: gain.mid * 7, low: gain.low * 7, high: gain.high * 7 },
     spend_per_week: { mid: spend, low: spend, high: spend },
@@ -90,13 +108,19 @@ export function createPacingSuggestions(db: DbOrTx) {
             metric: 'projected_spend',
             label: `Projected ${pacing.month} spend (${budget.currency}) against the target band`,
             entity: pacing.projected,
-            peers: { mid: pacing.target, low: pacing.target * (1 - pacing.tolerance), high: pacing.target * (1 + pacing.tolerance) },
+            peers: {
+              mid: pacing.target,
+              low: pacing.target * (1 - pacing.tolerance),
+              high: pacing.target * (1 + pacing.tolerance),
+            },
             probability: chanceOffBand(pacing),
           } satisfies SuggestionEvidence,
         ],
         chart: {
           label: `Cumulative spend this month (${budget.currency}) against spending the target evenly`,
-          points: pacing.points.filter((p) => p.actual !== null).map((p) => ({ date: p.date, entity: p.actual, peers: p.ideal })),
+          points: pacing.points
+            .filter((p) => p.actual !== null)
+            .map((p) => ({ date: p.date, entity: p.actual, peers: p.ideal })),
         },
         impact: impactOf(series, lag, change),
         change,
@@ -120,7 +144,11 @@ export function createPacingSuggestions(db: DbOrTx) {
         .where(and(eq(suggestions.accountRef, account.id), eq(suggestions.key, values.key)));
       const status = existing && refreshedStatus(existing, now);
       if (!existing) await db.insert(suggestions).values(values);
-      else if (status) await db.update(suggestions).set({ ...values, status }).where(eq(suggestions.id, existing.id));
+      else if (status)
+        await db
+          .update(suggestions)
+          .set({ ...values, status })
+          .where(eq(suggestions.id, existing.id));
       else continue;
       offered += 1;
     }
@@ -132,10 +160,18 @@ export function createPacingSuggestions(db: DbOrTx) {
     const open = await db
       .select({ id: suggestions.id, key: suggestions.key })
       .from(suggestions)
-      .where(and(eq(suggestions.workspaceId, workspaceId), eq(suggestions.type, PACE_TYPE), inArray(suggestions.status, ['open', 'snoozed']), like(suggestions.key, `${PACE_TYPE}:%`)));
+      .where(
+        and(
+          eq(suggestions.workspaceId, workspaceId),
+          eq(suggestions.type, PACE_TYPE),
+          inArray(suggestions.status, ['open', 'snoozed']),
+          like(suggestions.key, `${PACE_TYPE}:%`),
+        ),
+      );
     const keep = new Set(offBand.map(keyOf));
     const gone = open.filter((row) => !keep.has(row.key)).map((row) => row.id);
-    if (gone.length) await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(inArray(suggestions.id, gone));
+    if (gone.length)
+      await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(inArray(suggestions.id, gone));
   }
 
   return { seriesLoader, offer, withdrawExcept };

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT } from '@shared/api/contact';
 import { ErrorCode } from '@shared/api/errors';
 import { contactSchema } from '@shared/validation/contact';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
 import { errorResponses, success } from '../../lib/routeSchema';
@@ -9,7 +10,10 @@ import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 
 /** POST get-in-touch/ (spec section 7): the contact form, validated again with the form's own schema. */
-export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { services }) => {
+export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { services },
+) => {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   app.post(
     '/get-in-touch/',
@@ -19,7 +23,8 @@ export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Serv
           max: CONTACT_RATE_LIMIT.max,
           timeWindow: `${CONTACT_RATE_LIMIT.windowMinutes} minutes`,
           keyGenerator: (request) => request.ip,
-          errorResponseBuilder: (_request, context) => new HttpError(429, CONTACT_MESSAGES.rateLimited(context.after), ErrorCode.RateLimited),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, CONTACT_MESSAGES.rateLimited(context.after), ErrorCode.RateLimited),
         },
       },
       schema: {

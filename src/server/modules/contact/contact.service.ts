@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES, type ContactReply } from '@shared/api/contact';
 import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constants';
 import type { ContactInput } from '@shared/validation/contact';
+
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema';
 import type { NewsletterService } from '../newsletter/newsletter.service';
@@ -29,7 +30,10 @@ export function teamMail(input: ContactInput, id: string) {
  * get-in-touch/: stores the message, mails the team and, when the box was on, starts a newsletter
  * subscription — all in one transaction, so a failure leaves nothing behind.
  */
-export function createContactService({ db, mailer, config, clock, log }: Pick<AppContext, 'db' | 'mailer' | 'config' | 'clock' | 'log'>, newsletter: NewsletterService) {
+export function createContactService(
+  { db, mailer, config, clock, log }: Pick<AppContext, 'db' | 'mailer' | 'config' | 'clock' | 'log'>,
+  newsletter: NewsletterService,
+) {
   const inbox = config.contactInbox ?? SUPPORT_EMAIL;
   return {
     async send(input: ContactInput): Promise<ContactReply> {
@@ -49,7 +53,10 @@ export function createContactService({ db, mailer, config, clock, log }: Pick<Ap
         if (input.newsletter) await newsletter.subscribe({ email: input.email, source: 'contact' }, tx);
         return row.id;
       });
-      log.info({ contactMessageId: id, newsletter: input.newsletter, partnership: input.partnership }, 'contact message received');
+      log.info(
+        { contactMessageId: id, newsletter: input.newsletter, partnership: input.partnership },
+        'contact message received',
+      );
       return { detail: CONTACT_MESSAGES.sent };
     },
   };

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT } from '@shared/api/contact';
 import { CONTACT_MESSAGE_MAX, SUPPORT_EMAIL } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+
 import { contactMessages, newsletterSubscriptions, outbox } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { CONFIRM_SUBJECT } from '../newsletter/newsletter.service';
@@ -46,7 +47,12 @@ describe('POST get-in-touch/', () => {
     ['an invalid e-mail', { email: 'asha@' }, 'Please enter a valid email address.', 'email'],
     ['a missing message', { message: '' }, 'Tell us a bit about your request.', 'message'],
     ['a blank message', { message: ' \n\t ' }, 'Tell us a bit about your request.', 'message'],
-    ['a message over the limit', { message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, 'Please keep your message under 1000 characters.', 'message'],
+    [
+      'a message over the limit',
+      { message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) },
+      'Please keep your message under 1000 characters.',
+      'message',
+    ],
     ['a filled spam trap', { website: 'https://cheap-pills.example' }, 'Spam detected.', 'website'],
   ])('refuses %s with the spec message and stores nothing', async (_case, change, detail, field) => {
     const res = await send({ ...valid, newsletter: true, ...change });
@@ -85,7 +91,15 @@ describe('POST get-in-touch/', () => {
       partnership: true,
     });
     // Only what was sent, plus an id and a time: no IP address, no user agent.
-    expect(Object.keys(rows[0]).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'message', 'newsletter', 'partnership']);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'createdAt',
+      'email',
+      'fullName',
+      'id',
+      'message',
+      'newsletter',
+      'partnership',
+    ]);
 
     const mails = await t.app.ctx.db.select().from(outbox);
     expect(mails).toHaveLength(1);
@@ -110,7 +124,12 @@ describe('POST get-in-touch/', () => {
     const res = await send({ ...valid, email: 'Asha.Rao@Example.com', newsletter: true });
     expect(res.statusCode).toBe(201);
     const [subscription] = await t.app.ctx.db.select().from(newsletterSubscriptions);
-    expect(subscription).toMatchObject({ email: 'asha.rao@example.com', status: 'pending', source: 'contact', userId: null });
+    expect(subscription).toMatchObject({
+      email: 'asha.rao@example.com',
+      status: 'pending',
+      source: 'contact',
+      userId: null,
+    });
     const confirmation = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'asha.rao@example.com'));
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0].subject).toBe(CONFIRM_SUBJECT);
@@ -127,7 +146,9 @@ describe('POST get-in-touch/', () => {
     const limited = await send({ ...valid, newsletter: true, email: 'late@example.com' }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
-    expect(limited.json().detail).toMatch(/^You've sent several messages in a short time\. Please try again in \d+ minutes?\.$/);
+    expect(limited.json().detail).toMatch(
+      /^You've sent several messages in a short time\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.app.ctx.db.select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.max);
     expect(await t.app.ctx.db.select().from(newsletterSubscriptions)).toHaveLength(0);

@@ -33,7 +33,11 @@ function byKey(before: CreativeSubScore[], after: CreativeSubScore[]): CreativeS
 
 function sameInput(field: CreativeInputField, before: AnalysedSide, after: AnalysedSide): boolean {
   if (field === 'image') return (before.image?.sha256 ?? null) === (after.image?.sha256 ?? null);
-  if (field === 'headlines') return before.copy.headlines.length === after.copy.headlines.length && before.copy.headlines.every((headline, i) => headline === after.copy.headlines[i]);
+  if (field === 'headlines')
+    return (
+      before.copy.headlines.length === after.copy.headlines.length &&
+      before.copy.headlines.every((headline, i) => headline === after.copy.headlines[i])
+    );
   return before.copy[field] === after.copy[field];
 }
 

@@ -1,5 +1,3 @@
-import { createElement } from 'react';
-import sharp from 'sharp';
 import {
   CREATIVE_HISTORY,
   CREATIVE_MESSAGES,
@@ -10,27 +8,33 @@ import {
   type CreativeSharedView,
 } from '@shared/api/creative';
 import { ErrorCode } from '@shared/api/errors';
-import { isUuid } from '@shared/validation/dashboard';
+import { DAY_MS } from '@shared/days';
 import { CREATIVE_VALIDATION } from '@shared/validation/creative';
+import { isUuid } from '@shared/validation/dashboard';
+import { createElement } from 'react';
+import sharp from 'sharp';
+
 import type { AppContext } from '../../context';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { renderPdf } from '../../pdf/renderPdf';
 import type { Principal } from '../access/principal';
 import { CreativeReport } from './creative.pdf';
 import { presentRecord, presentShare, presentSummary } from './creative.presenter';
 import * as queries from './creative.queries';
 import { createShareTokens } from './creative.share';
-import { DAY_MS } from '@shared/days';
-
 
 /** A WebP thumbnail of an image, its longest side at most CREATIVE_HISTORY.thumbnailPx; sharp writes no metadata unless asked. */
 export function thumbnailOf(image: Buffer): Promise<Buffer> {
   const side = CREATIVE_HISTORY.thumbnailPx;
-  return sharp(image).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  return sharp(image)
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
 }
 
 /** The history's cursor: the last row's time and id, opaque to the client. */
-export const encodeCursor = (position: queries.HistoryPosition) => Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString('base64url');
+export const encodeCursor = (position: queries.HistoryPosition) =>
+  Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString('base64url');
 
 function decodeCursor(cursor: string): queries.HistoryPosition | null {
   if (cursor === '') return null;
@@ -38,7 +42,8 @@ function decodeCursor(cursor: string): queries.HistoryPosition | null {
   const createdAt = new Date(time ?? '');
   // A forged time outside what the database holds would fail the query: refused like any bad cursor.
   const year = createdAt.getUTCFullYear();
-  if (rest.length > 0 || !id || !isUuid(id) || Number.isNaN(year) || year < 2000 || year > 9999) throw badRequest(CREATIVE_VALIDATION.badCursor, 'cursor');
+  if (rest.length > 0 || !id || !isUuid(id) || Number.isNaN(year) || year < 2000 || year > 9999)
+    throw badRequest(CREATIVE_VALIDATION.badCursor, 'cursor');
   return { createdAt, id };
 }
 
@@ -61,7 +66,8 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
 
   return {
     /** Saves one result (the caller has checked everything: nothing is saved for a refusal). */
-    save: (row: Omit<queries.NewCreativeAnalysisRow, 'createdAt'>) => queries.insertAnalysis(db, { ...row, createdAt: clock.now() }),
+    save: (row: Omit<queries.NewCreativeAnalysisRow, 'createdAt'>) =>
+      queries.insertAnalysis(db, { ...row, createdAt: clock.now() }),
 
     /** A saved analysis of the workspace by id, or 404. */
     row: rowOf,
@@ -71,7 +77,10 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
       const rows = await queries.listAnalyses(db, principal.workspaceId, query.limit, decodeCursor(query.cursor));
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { items: page.map(presentSummary), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return {
+        items: page.map(presentSummary),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
     },
 
     /** GET creative/analyses/<id>/. */
@@ -81,7 +90,8 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
 
     /** DELETE creative/analyses/<id>/. */
     async remove(principal: Principal, id: string): Promise<void> {
-      if (!isUuid(id) || !(await queries.deleteAnalysis(db, principal.workspaceId, id.toLowerCase()))) throw analysisNotFound();
+      if (!isUuid(id) || !(await queries.deleteAnalysis(db, principal.workspaceId, id.toLowerCase())))
+        throw analysisNotFound();
     },
 
     /** GET creative/analyses/<id>/pdf/: the report and its file name. */
@@ -118,7 +128,11 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
 
     /** DELETE creative/shares/<shareId>/. */
     async revoke(principal: Principal, shareId: string): Promise<void> {
-      if (!isUuid(shareId) || !(await queries.revokeShare(db, principal.workspaceId, shareId.toLowerCase(), clock.now()))) throw notFound(CREATIVE_MESSAGES.shareNotFound);
+      if (
+        !isUuid(shareId) ||
+        !(await queries.revokeShare(db, principal.workspaceId, shareId.toLowerCase(), clock.now()))
+      )
+        throw notFound(CREATIVE_MESSAGES.shareNotFound);
     },
 
     /** GET shared/creative/<token>/ (public): a bad signature or unknown link is 404, an expired or revoked one 410. */
@@ -127,9 +141,15 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
       const found = shareId ? await queries.findShared(db, shareId) : undefined;
       if (!found) throw notFound(CREATIVE_MESSAGES.linkNotFound);
       if (found.share.revokedAt) throw new HttpError(410, CREATIVE_MESSAGES.linkRevoked, ErrorCode.Gone);
-      if (found.share.expiresAt.getTime() <= clock.now().getTime()) throw new HttpError(410, CREATIVE_MESSAGES.linkExpired, ErrorCode.Gone);
+      if (found.share.expiresAt.getTime() <= clock.now().getTime())
+        throw new HttpError(410, CREATIVE_MESSAGES.linkExpired, ErrorCode.Gone);
       const record = presentRecord(found.analysis);
-      return { ...record, previous_id: null, workspace_name: found.workspaceName, expires_at: found.share.expiresAt.toISOString() } as CreativeSharedView;
+      return {
+        ...record,
+        previous_id: null,
+        workspace_name: found.workspaceName,
+        expires_at: found.share.expiresAt.toISOString(),
+      } as CreativeSharedView;
     },
   };
 }

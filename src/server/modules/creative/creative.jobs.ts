@@ -1,4 +1,5 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { CREATIVE_REFIT_JOB, type CreativeFeedbackService } from './feedback.service';
 
@@ -11,7 +12,8 @@ export function creativeJobs(feedback: CreativeFeedbackService): JobDefinition[]
       policy: 'stately',
       async handler(payload, { log }) {
         const row = await feedback.refitAfterSync(payload.workspaceId);
-        if (row) log.info({ state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit after a sync');
+        if (row)
+          log.info({ state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit after a sync');
       },
     }),
   ];

@@ -1,13 +1,14 @@
 import {
   CREATIVE_PLACEMENT_LABELS,
-  creativeValidationSentence,
   type CreativeAnalysis,
   type CreativeAnalysisRecord,
   type CreativeComparison,
   type CreativeCopyInput,
   type CreativeField,
   type CreativeSpan,
+  creativeValidationSentence,
 } from '@shared/api/creative';
+
 import { PdfDocument, PdfSection } from '../../pdf/PdfDocument';
 import { Image, Text, View } from '../../pdf/primitives';
 import { ScoreBar } from '../../pdf/ScoreBar';
@@ -15,8 +16,15 @@ import { PDF_COLORS, pdfStyles } from '../../pdf/styles';
 
 /** The Creative Analyzer's report: one saved analysis (or comparison) as an A4 PDF with selectable text. */
 
-const FIELD_LABELS: Record<CreativeField, string> = { headline: 'Headline', primary_text: 'Primary text', description: 'Description', cta: 'Call to action', landing_url: 'Landing URL' };
-const fieldName = (field: CreativeField, index: number) => (field === 'headline' ? `Headline ${index + 1}` : FIELD_LABELS[field]);
+const FIELD_LABELS: Record<CreativeField, string> = {
+  headline: 'Headline',
+  primary_text: 'Primary text',
+  description: 'Description',
+  cta: 'Call to action',
+  landing_url: 'Landing URL',
+};
+const fieldName = (field: CreativeField, index: number) =>
+  field === 'headline' ? `Headline ${index + 1}` : FIELD_LABELS[field];
 
 /** The text of one field of the copy as sent. */
 function fieldText(copy: CreativeCopyInput, field: CreativeField, index: number): string {
@@ -36,7 +44,15 @@ function Cue({ span, copy }: { span: CreativeSpan; copy: CreativeCopyInput }) {
   const quoted = fieldText(copy, span.field, span.index).slice(span.start, span.end);
   return (
     <View style={[pdfStyles.row, { marginBottom: 2 }]} wrap={false}>
-      <Text style={[pdfStyles.small, pdfStyles.bold, { width: 44, color: span.kind === 'earned' ? PDF_COLORS.good : PDF_COLORS.poor }]}>{span.kind === 'earned' ? 'Earned' : 'Cost'}</Text>
+      <Text
+        style={[
+          pdfStyles.small,
+          pdfStyles.bold,
+          { width: 44, color: span.kind === 'earned' ? PDF_COLORS.good : PDF_COLORS.poor },
+        ]}
+      >
+        {span.kind === 'earned' ? 'Earned' : 'Cost'}
+      </Text>
       <Text style={[pdfStyles.small, { flex: 1 }]}>
         {`${fieldName(span.field, span.index)}: “${quoted}”. ${span.reason}`}
       </Text>
@@ -44,10 +60,24 @@ function Cue({ span, copy }: { span: CreativeSpan; copy: CreativeCopyInput }) {
   );
 }
 
-function AnalysisBody({ analysis, copy, thumbnail }: { analysis: CreativeAnalysis; copy: CreativeCopyInput; thumbnail: Buffer | null }) {
+function AnalysisBody({
+  analysis,
+  copy,
+  thumbnail,
+}: {
+  analysis: CreativeAnalysis;
+  copy: CreativeCopyInput;
+  thumbnail: Buffer | null;
+}) {
   const { text, image } = analysis;
   const spans = text.sub_scores.flatMap((score) => score.spans);
-  const fields: [CreativeField, number][] = [...copy.headlines.map((_, index): [CreativeField, number] => ['headline', index]), ['primary_text', 0], ['description', 0], ['cta', 0], ['landing_url', 0]];
+  const fields: [CreativeField, number][] = [
+    ...copy.headlines.map((_, index): [CreativeField, number] => ['headline', index]),
+    ['primary_text', 0],
+    ['description', 0],
+    ['cta', 0],
+    ['landing_url', 0],
+  ];
   return (
     <>
       <PdfSection title="Overall score">
@@ -85,16 +115,25 @@ function AnalysisBody({ analysis, copy, thumbnail }: { analysis: CreativeAnalysi
               </Text>
               <Text>
                 {fit.visible}
-                {fit.cut !== '' ? <Text style={{ color: PDF_COLORS.muted, textDecoration: 'line-through' }}>{fit.cut}</Text> : null}
+                {fit.cut !== '' ? (
+                  <Text style={{ color: PDF_COLORS.muted, textDecoration: 'line-through' }}>{fit.cut}</Text>
+                ) : null}
               </Text>
-              {fit.cut !== '' && <Text style={[pdfStyles.small, pdfStyles.muted]}>{`Struck through: cut on ${CREATIVE_PLACEMENT_LABELS[analysis.placement]}.`}</Text>}
+              {fit.cut !== '' && (
+                <Text
+                  style={[pdfStyles.small, pdfStyles.muted]}
+                >{`Struck through: cut on ${CREATIVE_PLACEMENT_LABELS[analysis.placement]}.`}</Text>
+              )}
             </View>
           ))}
         </PdfSection>
       )}
       {text.headline_model.scored !== 'none' && (
         <PdfSection title="Headline model">
-          <ScoreBar label={text.headline_model.scored === 'opening_sentence' ? 'Opening sentence' : 'Headline score'} score={text.headline_model.score} />
+          <ScoreBar
+            label={text.headline_model.scored === 'opening_sentence' ? 'Opening sentence' : 'Headline score'}
+            score={text.headline_model.score}
+          />
           {text.headline_model.headlines.map((headline, i) => (
             <Text key={i} style={pdfStyles.small}>
               {`“${headline.headline}”: ${Math.round(headline.score)}/100${headline.top.length ? ` (${headline.top.map((c) => `${c.label} ${c.contribution >= 0 ? '+' : '−'}${Math.abs(c.contribution).toFixed(2)}`).join('; ')})` : ''}`}
@@ -110,7 +149,12 @@ function AnalysisBody({ analysis, copy, thumbnail }: { analysis: CreativeAnalysi
       {image && (
         <PdfSection title="Image">
           <View style={pdfStyles.row}>
-            {thumbnail && <Image src={{ data: thumbnail, format: 'png' }} style={{ width: 140, maxHeight: 200, objectFit: 'contain', marginRight: 12 }} />}
+            {thumbnail && (
+              <Image
+                src={{ data: thumbnail, format: 'png' }}
+                style={{ width: 140, maxHeight: 200, objectFit: 'contain', marginRight: 12 }}
+              />
+            )}
             <View style={{ flex: 1 }}>
               <Text style={[pdfStyles.small, pdfStyles.muted, { marginBottom: 4 }]}>
                 {`${image.format.toUpperCase()}, ${image.width}×${image.height} pixels. Text covers about ${Math.round(image.text_coverage * 100)}% of it.`}
@@ -127,7 +171,9 @@ function AnalysisBody({ analysis, copy, thumbnail }: { analysis: CreativeAnalysi
           {text.suggestions.map((suggestion, i) => (
             <View key={i} style={{ marginBottom: 4 }} wrap={false}>
               <Text>{`${suggestion.field ? `${fieldName(suggestion.field, suggestion.index ?? 0)}: ` : ''}${suggestion.advice}`}</Text>
-              {suggestion.example ? <Text style={[pdfStyles.small, pdfStyles.muted]}>{`For example: ${suggestion.example}`}</Text> : null}
+              {suggestion.example ? (
+                <Text style={[pdfStyles.small, pdfStyles.muted]}>{`For example: ${suggestion.example}`}</Text>
+              ) : null}
             </View>
           ))}
         </PdfSection>
@@ -137,15 +183,24 @@ function AnalysisBody({ analysis, copy, thumbnail }: { analysis: CreativeAnalysi
 }
 
 function ComparisonBody({ comparison, copies }: { comparison: CreativeComparison; copies: CreativeCopyInput[] }) {
-  const name = (index: number) => `Variant ${index + 1}${copies[index]?.headlines[0] ? `: “${copies[index].headlines[0]}”` : ''}`;
+  const name = (index: number) =>
+    `Variant ${index + 1}${copies[index]?.headlines[0] ? `: “${copies[index].headlines[0]}”` : ''}`;
   return (
     <PdfSection title="Ranking">
       {comparison.ranking.map((entry, position) => {
         const step = comparison.steps[position];
         return (
           <View key={entry.index} style={{ marginBottom: 6 }} wrap={false}>
-            <ScoreBar label={`${entry.rank}. ${name(entry.index)}`} score={entry.score} explanation={entry.analysis.overall.explanation} />
-            {step && <Text style={pdfStyles.small}>{`Ahead of variant ${step.lower + 1} by ${Math.round(step.difference)} points. ${step.explanation}`}</Text>}
+            <ScoreBar
+              label={`${entry.rank}. ${name(entry.index)}`}
+              score={entry.score}
+              explanation={entry.analysis.overall.explanation}
+            />
+            {step && (
+              <Text
+                style={pdfStyles.small}
+              >{`Ahead of variant ${step.lower + 1} by ${Math.round(step.difference)} points. ${step.explanation}`}</Text>
+            )}
           </View>
         );
       })}
@@ -156,7 +211,10 @@ function ComparisonBody({ comparison, copies }: { comparison: CreativeComparison
 /** The report of a saved analysis; `thumbnail` is the image's thumbnail as PNG (react-pdf draws PNG and JPEG). */
 export function CreativeReport({ record, thumbnail }: { record: CreativeAnalysisRecord; thumbnail: Buffer | null }) {
   const isAnalysis = record.kind === 'analysis';
-  const meta = [reportDate(record.created_at), isAnalysis ? `Placement: ${record.placement_label}` : `${record.input.copies.length} variants compared`];
+  const meta = [
+    reportDate(record.created_at),
+    isAnalysis ? `Placement: ${record.placement_label}` : `${record.input.copies.length} variants compared`,
+  ];
   return (
     <PdfDocument title={isAnalysis ? 'Creative analysis' : 'Creative comparison'} meta={meta}>
       {record.kind === 'analysis' ? (

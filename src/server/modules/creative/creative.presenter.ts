@@ -11,10 +11,11 @@ import {
   type CreativeShare,
   type CreativeTextAnalysis,
 } from '@shared/api/creative';
-import type { CopyField, TextSpan } from '../../analysis/creative/types';
+
 import type { TextAnalysis } from '../../analysis/creative/textScore';
-import type { ImageAnalysis } from '../../analysis/creativeImage/imageScores';
+import type { CopyField, TextSpan } from '../../analysis/creative/types';
 import type { ValidatedImage } from '../../analysis/creativeImage/imageInput';
+import type { ImageAnalysis } from '../../analysis/creativeImage/imageScores';
 import type { CreativeAnalysisRow, CreativeShareRow } from './creative.queries';
 
 /** The analyzer's results in the API's words (snake_case, as everywhere else on the wire). */
@@ -27,7 +28,14 @@ const FIELD_NAMES: Record<CopyField, CreativeField> = {
   landingUrl: 'landing_url',
 };
 
-const span = (s: TextSpan) => ({ field: FIELD_NAMES[s.field], index: s.index, start: s.start, end: s.end, kind: s.kind, reason: s.reason });
+const span = (s: TextSpan) => ({
+  field: FIELD_NAMES[s.field],
+  index: s.index,
+  start: s.start,
+  end: s.end,
+  kind: s.kind,
+  reason: s.reason,
+});
 
 /** The model's published held-out figures, as the screen shows them beside the score. */
 function validationOf(raw: Record<string, unknown>): CreativeModelValidation | null {
@@ -49,7 +57,13 @@ function validationOf(raw: Record<string, unknown>): CreativeModelValidation | n
 export function presentTextAnalysis(analysis: TextAnalysis): CreativeTextAnalysis {
   return {
     overall: analysis.overall,
-    sub_scores: analysis.subScores.map((s) => ({ key: s.key, label: s.label, score: s.score, explanation: s.explanation, spans: s.spans.map(span) })),
+    sub_scores: analysis.subScores.map((s) => ({
+      key: s.key,
+      label: s.label,
+      score: s.score,
+      explanation: s.explanation,
+      spans: s.spans.map(span),
+    })),
     fields: analysis.fields.map((f) => ({
       field: FIELD_NAMES[f.field],
       index: f.index,
@@ -64,10 +78,20 @@ export function presentTextAnalysis(analysis: TextAnalysis): CreativeTextAnalysi
     headline_model: {
       scored: analysis.headlineModel.scored === 'openingSentence' ? 'opening_sentence' : analysis.headlineModel.scored,
       score: analysis.headlineModel.score,
-      headlines: analysis.headlineModel.headlines.map((h) => ({ headline: h.headline, score: h.score, top: h.top.map((c) => ({ label: c.label, contribution: c.contribution })) })),
+      headlines: analysis.headlineModel.headlines.map((h) => ({
+        headline: h.headline,
+        score: h.score,
+        top: h.top.map((c) => ({ label: c.label, contribution: c.contribution })),
+      })),
       validation: validationOf(analysis.headlineModel.validation),
     },
-    suggestions: analysis.suggestions.map((s) => ({ target: s.target, field: s.field ? FIELD_NAMES[s.field] : null, index: s.index ?? null, advice: s.advice, example: s.example })),
+    suggestions: analysis.suggestions.map((s) => ({
+      target: s.target,
+      field: s.field ? FIELD_NAMES[s.field] : null,
+      index: s.index ?? null,
+      advice: s.advice,
+      example: s.example,
+    })),
   };
 }
 
@@ -76,7 +100,13 @@ export function presentImageAnalysis(image: ValidatedImage, analysis: ImageAnaly
     format: image.format,
     width: analysis.width,
     height: analysis.height,
-    sub_scores: analysis.subScores.map((s) => ({ key: s.key, label: s.label, score: s.score, explanation: s.explanation, measure: s.measure })),
+    sub_scores: analysis.subScores.map((s) => ({
+      key: s.key,
+      label: s.label,
+      score: s.score,
+      explanation: s.explanation,
+      measure: s.measure,
+    })),
     text_coverage: analysis.textCoverage,
     overlay: analysis.overlay,
   };
@@ -91,7 +121,9 @@ function overallOf(row: Pick<CreativeAnalysisRow, 'kind' | 'result'>): number | 
 const placementOf = (row: Pick<CreativeAnalysisRow, 'placement'>) => row.placement as CreativePlacement;
 
 /** One row of the history list. */
-export function presentSummary(row: Pick<CreativeAnalysisRow, 'id' | 'kind' | 'placement' | 'title' | 'result' | 'createdAt' | 'input'>): CreativeAnalysisSummary {
+export function presentSummary(
+  row: Pick<CreativeAnalysisRow, 'id' | 'kind' | 'placement' | 'title' | 'result' | 'createdAt' | 'input'>,
+): CreativeAnalysisSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -117,8 +149,18 @@ export function presentRecord(row: CreativeAnalysisRow): CreativeAnalysisRecord 
   };
   const saved = { id: row.id, created_at: base.created_at };
   return row.kind === 'analysis'
-    ? { ...base, kind: 'analysis', input: row.input as never, result: { ...(row.result as unknown as CreativeAnalysis), ...saved } }
-    : { ...base, kind: 'comparison', input: row.input as never, result: { ...(row.result as unknown as CreativeComparison), ...saved } };
+    ? {
+        ...base,
+        kind: 'analysis',
+        input: row.input as never,
+        result: { ...(row.result as unknown as CreativeAnalysis), ...saved },
+      }
+    : {
+        ...base,
+        kind: 'comparison',
+        input: row.input as never,
+        result: { ...(row.result as unknown as CreativeComparison), ...saved },
+      };
 }
 
 export function presentShare(row: CreativeShareRow, url: string): CreativeShare {

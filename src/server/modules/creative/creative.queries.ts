@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { creativeAnalyses, creativeShares, workspaces } from '../../db/schema';
 
@@ -31,7 +32,12 @@ export async function insertAnalysis(db: DbOrTx, row: NewCreativeAnalysisRow): P
 
 /** A page of the workspace's history, newest first, after `after` when given; one more row than asked tells whether another page follows. */
 export async function listAnalyses(db: DbOrTx, workspaceId: string, limit: number, after: HistoryPosition | null) {
-  const older = after ? or(lt(creativeAnalyses.createdAt, after.createdAt), and(eq(creativeAnalyses.createdAt, after.createdAt), lt(creativeAnalyses.id, after.id))) : undefined;
+  const older = after
+    ? or(
+        lt(creativeAnalyses.createdAt, after.createdAt),
+        and(eq(creativeAnalyses.createdAt, after.createdAt), lt(creativeAnalyses.id, after.id)),
+      )
+    : undefined;
   return db
     .select(summaryColumns)
     .from(creativeAnalyses)
@@ -40,7 +46,11 @@ export async function listAnalyses(db: DbOrTx, workspaceId: string, limit: numbe
     .limit(limit + 1);
 }
 
-export async function findAnalysis(db: DbOrTx, workspaceId: string, id: string): Promise<CreativeAnalysisRow | undefined> {
+export async function findAnalysis(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+): Promise<CreativeAnalysisRow | undefined> {
   const [row] = await db
     .select()
     .from(creativeAnalyses)
@@ -63,11 +73,23 @@ export async function insertShare(db: DbOrTx, row: typeof creativeShares.$inferI
 }
 
 /** The analysis' links that are neither revoked nor expired at `now`, newest first. */
-export async function activeShares(db: DbOrTx, workspaceId: string, analysisId: string, now: Date): Promise<CreativeShareRow[]> {
+export async function activeShares(
+  db: DbOrTx,
+  workspaceId: string,
+  analysisId: string,
+  now: Date,
+): Promise<CreativeShareRow[]> {
   return db
     .select()
     .from(creativeShares)
-    .where(and(eq(creativeShares.workspaceId, workspaceId), eq(creativeShares.analysisId, analysisId), isNull(creativeShares.revokedAt), gt(creativeShares.expiresAt, now)))
+    .where(
+      and(
+        eq(creativeShares.workspaceId, workspaceId),
+        eq(creativeShares.analysisId, analysisId),
+        isNull(creativeShares.revokedAt),
+        gt(creativeShares.expiresAt, now),
+      ),
+    )
     .orderBy(desc(creativeShares.createdAt), desc(creativeShares.id));
 }
 
@@ -78,7 +100,11 @@ export async function revokeShare(db: DbOrTx, workspaceId: string, shareId: stri
     .from(creativeShares)
     .where(and(eq(creativeShares.workspaceId, workspaceId), eq(creativeShares.id, shareId)));
   if (!row) return false;
-  if (!row.revokedAt) await db.update(creativeShares).set({ revokedAt: now }).where(and(eq(creativeShares.id, shareId), isNull(creativeShares.revokedAt)));
+  if (!row.revokedAt)
+    await db
+      .update(creativeShares)
+      .set({ revokedAt: now })
+      .where(and(eq(creativeShares.id, shareId), isNull(creativeShares.revokedAt)));
   return true;
 }
 
@@ -87,7 +113,13 @@ export async function findShared(db: DbOrTx, shareId: string) {
   const [row] = await db
     .select({ share: creativeShares, analysis: creativeAnalyses, workspaceName: workspaces.name })
     .from(creativeShares)
-    .innerJoin(creativeAnalyses, and(eq(creativeAnalyses.id, creativeShares.analysisId), eq(creativeAnalyses.workspaceId, creativeShares.workspaceId)))
+    .innerJoin(
+      creativeAnalyses,
+      and(
+        eq(creativeAnalyses.id, creativeShares.analysisId),
+        eq(creativeAnalyses.workspaceId, creativeShares.workspaceId),
+      ),
+    )
     .innerJoin(workspaces, eq(workspaces.id, creativeShares.workspaceId))
     .where(eq(creativeShares.id, shareId));
   return row;

@@ -1,7 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { CREATIVE_LIMITS } from '@shared/api/creative';
+import {
+  creativeCompareSchema,
+  creativeHistoryQuerySchema,
+  creativeReanalyzeSchema,
+  creativeShareSchema,
+} from '@shared/validation/creative';
+import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { creativeCompareSchema, creativeHistoryQuerySchema, creativeReanalyzeSchema, creativeShareSchema } from '@shared/validation/creative';
+
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -17,7 +23,10 @@ const tokenParams = object({ token: string().default('') });
 const ANALYZE_BODY_LIMIT = Math.ceil((CREATIVE_LIMITS.maxImageBytes * 4) / 3) + 256 * 1024;
 
 /** creative/… (signed-in member with 'creative:analyze' in a Pro workspace; deleting results and making, listing or revoking their share links need 'creative:manage'). */
-export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { creative } = services;
 
@@ -27,7 +36,8 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
       bodyLimit: ANALYZE_BODY_LIMIT,
       config: rateLimit(60),
       schema: {
-        summary: 'Score and explain one ad copy and its image for a placement; saved, and with previous_id, what changed since that one',
+        summary:
+          'Score and explain one ad copy and its image for a placement; saved, and with previous_id, what changed since that one',
         tags,
         security: bearerAuth,
         body: creativeReanalyzeSchema,
@@ -60,7 +70,10 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
         tags,
         security: bearerAuth,
         querystring: creativeHistoryQuerySchema,
-        response: { 200: success('A page of the history and the next page’s cursor.'), ...errorResponses(400, 401, 403) },
+        response: {
+          200: success('A page of the history and the next page’s cursor.'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => creative.list(principalFor(request, 'creative:analyze'), request.query),
@@ -112,7 +125,10 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
     },
     async (request, reply) => {
       const { bytes, fileName } = await creative.pdf(principalFor(request, 'creative:analyze'), request.params.id);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(bytes);
     },
   );
 
@@ -121,15 +137,28 @@ export const creativeRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Ser
     {
       config: rateLimit(30),
       schema: {
-        summary: 'Make a signed read-only link to a saved analysis that expires after 1 to 90 days, 30 by default (owners and managers)',
+        summary:
+          'Make a signed read-only link to a saved analysis that expires after 1 to 90 days, 30 by default (owners and managers)',
         tags,
         security: bearerAuth,
         params: idParams,
         body: creativeShareSchema,
-        response: { 201: success('The link, its token and when it expires.'), ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          201: success('The link, its token and when it expires.'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await creative.share(principalFor(request, 'creative:manage'), request.params.id, request.body.expires_in_days)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await creative.share(
+            principalFor(request, 'creative:manage'),
+            request.params.id,
+            request.body.expires_in_days,
+          ),
+        ),
   );
 
   app.get(
@@ -180,7 +209,11 @@ export const creativeSharedRoutes: FastifyPluginAsync<{ services: Services }> = 
         summary: 'A shared analysis, read-only (public; 404 for an unknown link, 410 once expired or revoked)',
         tags,
         params: tokenParams,
-        response: { 200: success('The analysis, its inputs and thumbnail, and the workspace’s name.'), ...errorResponses(404, 429), 410: { description: 'The link has expired or was revoked; `detail` says which.' } },
+        response: {
+          200: success('The analysis, its inputs and thumbnail, and the workspace’s name.'),
+          ...errorResponses(404, 429),
+          410: { description: 'The link has expired or was revoked; `detail` says which.' },
+        },
       },
     },
     async (request) => services.creative.shared(request.params.token),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import {
   CREATIVE_LIMITS,
   CREATIVE_MESSAGES,
@@ -10,18 +11,19 @@ import {
   type CreativeStoredImage,
 } from '@shared/api/creative';
 import type { CreativeCompareInputValidated, CreativeReanalyzeInputValidated } from '@shared/validation/creative';
+
 import { compareVariants } from '../../analysis/creative/compare';
 import { analyseCopy } from '../../analysis/creative/textScore';
 import type { AdCopy } from '../../analysis/creative/types';
-import { analyseImage } from '../../analysis/creativeImage/imageScores';
 import { readImage, tooLarge } from '../../analysis/creativeImage/imageInput';
+import { analyseImage } from '../../analysis/creativeImage/imageScores';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/httpError';
 import type { Principal } from '../access/principal';
-import { assertCreativePro } from './creativeAccess';
 import { creativeChanges } from './creative.changes';
 import { createCreativeHistory, thumbnailOf } from './creative.history';
 import { presentImageAnalysis, presentTextAnalysis } from './creative.presenter';
+import { assertCreativePro } from './creativeAccess';
 import type { CreativeFeedbackService } from './feedback.service';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -38,7 +40,8 @@ const storedCopy = (input: CreativeCopyInput): CreativeCopyInput => ({
 
 /** The history list's title: the first headline, else the primary text's opening. */
 const TITLE_CHARS = 120;
-const titleOf = (copy: CreativeCopyInput) => (copy.headlines.find((headline) => headline.trim() !== '') ?? copy.primary_text).trim().slice(0, TITLE_CHARS);
+const titleOf = (copy: CreativeCopyInput) =>
+  (copy.headlines.find((headline) => headline.trim() !== '') ?? copy.primary_text).trim().slice(0, TITLE_CHARS);
 
 const copyOf = (input: CreativeCopyInput): AdCopy => ({
   placement: input.placement,
@@ -54,7 +57,10 @@ const copyOf = (input: CreativeCopyInput): AdCopy => ({
  * its image read by content and scored (analysis/creativeImage), variants ranked. Pro only (a
  * running trial counts); everything runs here, nothing is sent anywhere.
  */
-export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>, feedback: Pick<CreativeFeedbackService, 'weightingOf'>) {
+export function createCreativeService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>,
+  feedback: Pick<CreativeFeedbackService, 'weightingOf'>,
+) {
   const { db, clock, log } = ctx;
   const history = createCreativeHistory(ctx);
 
@@ -72,7 +78,12 @@ export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'lo
     if (!read.ok) throw badRequest(read.refusal.message, 'image');
     const analysis = presentImageAnalysis(read.image, await analyseImage(read.image, placement));
     // What is kept of the image: its hash, size and format, and a thumbnail of the upright, metadata-free copy.
-    const stored: CreativeStoredImage = { sha256: createHash('sha256').update(upload).digest('hex'), width: analysis.width, height: analysis.height, format: read.image.format };
+    const stored: CreativeStoredImage = {
+      sha256: createHash('sha256').update(upload).digest('hex'),
+      width: analysis.width,
+      height: analysis.height,
+      format: read.image.format,
+    };
     return { analysis, stored, thumbnail: await thumbnailOf(read.image.data) };
   }
 
@@ -83,13 +94,23 @@ export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'lo
       const placement = input.placement as CreativePlacement;
       const copy = storedCopy({ ...input, placement } as CreativeCopyInput);
       const previous = input.previous_id ? await history.row(principal, input.previous_id) : null;
-      if (previous && previous.kind !== 'analysis') throw badRequest(CREATIVE_MESSAGES.previousNotAnalysis, 'previous_id');
+      if (previous && previous.kind !== 'analysis')
+        throw badRequest(CREATIVE_MESSAGES.previousNotAnalysis, 'previous_id');
       const image = input.image ? await imageOf(input.image, placement) : null;
       const text = presentTextAnalysis(analyseCopy(copyOf(copy), await feedback.weightingOf(principal.workspaceId)));
-      const analysis: CreativeAnalysis = { placement, placement_label: CREATIVE_PLACEMENT_LABELS[placement], text, image: image?.analysis ?? null };
+      const analysis: CreativeAnalysis = {
+        placement,
+        placement_label: CREATIVE_PLACEMENT_LABELS[placement],
+        text,
+        image: image?.analysis ?? null,
+      };
       if (previous) {
         const before = previous.input as { copy: CreativeCopyInput; image: CreativeStoredImage | null };
-        analysis.changes = creativeChanges(previous.id, { ...before, result: previous.result as unknown as CreativeAnalysis }, { copy, image: image?.stored ?? null, result: analysis });
+        analysis.changes = creativeChanges(
+          previous.id,
+          { ...before, result: previous.result as unknown as CreativeAnalysis },
+          { copy, image: image?.stored ?? null, result: analysis },
+        );
       }
       const saved = await history.save({
         workspaceId: principal.workspaceId,
@@ -112,8 +133,19 @@ export function createCreativeService(ctx: Pick<AppContext, 'db' | 'clock' | 'lo
       const copies = input.copies.map((copy) => storedCopy(copy as CreativeCopyInput));
       const comparison = compareVariants(copies.map(copyOf), await feedback.weightingOf(principal.workspaceId));
       const body: CreativeComparison = {
-        ranking: comparison.ranking.map((r) => ({ index: r.index, rank: r.rank, score: r.score, analysis: presentTextAnalysis(r.analysis) })),
-        steps: comparison.steps.map((s) => ({ higher: s.higher, lower: s.lower, difference: s.difference, headline_win_probability: s.headlineWinProbability, explanation: s.explanation })),
+        ranking: comparison.ranking.map((r) => ({
+          index: r.index,
+          rank: r.rank,
+          score: r.score,
+          analysis: presentTextAnalysis(r.analysis),
+        })),
+        steps: comparison.steps.map((s) => ({
+          higher: s.higher,
+          lower: s.lower,
+          difference: s.difference,
+          headline_win_probability: s.headlineWinProbability,
+          explanation: s.explanation,
+        })),
       };
       const saved = await history.save({
         workspaceId: principal.workspaceId,

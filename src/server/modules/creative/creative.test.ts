@@ -1,5 +1,11 @@
-import { CREATIVE_LIMITS, CREATIVE_MESSAGES, type CreativeAnalysis, type CreativeComparison } from '@shared/api/creative';
+import {
+  CREATIVE_LIMITS,
+  CREATIVE_MESSAGES,
+  type CreativeAnalysis,
+  type CreativeComparison,
+} from '@shared/api/creative';
 import { CREATIVE_VALIDATION } from '@shared/validation/creative';
+
 import { gradient, png, solid, withText } from '../../analysis/creativeImage/creativeImage.fixtures';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
@@ -13,15 +19,25 @@ describe('The Creative Analyzer’s routes', () => {
     t = await buildTestApp({ workers: false });
     pro = await signUp(t.app);
     // A running trial counts as Pro.
-    expect((await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: pro.auth, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: pro.auth, payload: {} })).statusCode,
+    ).toBe(200);
     starter = await signUp(t.app);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const post = (user: TestUser, url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
-  const copy = { placement: 'meta_feed', headlines: ['Save 30% on your first order'], primary_text: 'Join 2,000 teams who plan their week in minutes. Guaranteed results!', description: '', cta: 'Sign up', landing_url: 'https://example.com' };
+  const post = (user: TestUser, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+  const copy = {
+    placement: 'meta_feed',
+    headlines: ['Save 30% on your first order'],
+    primary_text: 'Join 2,000 teams who plan their week in minutes. Guaranteed results!',
+    description: '',
+    cta: 'Sign up',
+    landing_url: 'https://example.com',
+  };
 
   it('scores a copy for its placement, with the spans that earned or cost points and the truncation preview', async () => {
     const res = await post(pro, 'creative/analyze/', copy);
@@ -36,18 +52,32 @@ describe('The Creative Analyzer’s routes', () => {
     const headline = analysis.text.fields.find((f) => f.field === 'headline')!;
     expect(headline.visible + headline.cut).toBe(copy.headlines[0]);
     // The model's held-out validation travels with the score.
-    expect(analysis.text.headline_model.validation).toMatchObject({ significant_accuracy: expect.any(Number), method: expect.stringMatching(/^Held out/) });
-    expect(analysis.text.headline_model.headlines[0]).toMatchObject({ headline: copy.headlines[0], score: expect.any(Number) });
+    expect(analysis.text.headline_model.validation).toMatchObject({
+      significant_accuracy: expect.any(Number),
+      method: expect.stringMatching(/^Held out/),
+    });
+    expect(analysis.text.headline_model.headlines[0]).toMatchObject({
+      headline: copy.headlines[0],
+      score: expect.any(Number),
+    });
   });
 
   it('reads the image by its content and scores it for the placement, with the unsafe bands of a vertical one', async () => {
     const size = { width: 540, height: 960 };
-    const image = await withText(gradient(size, '#204080', '#f0a020'), size, [{ text: 'BIG SALE TODAY', x: 0.08, y: 0.07, size: 0.06 }]);
-    const res = await post(pro, 'creative/analyze/', { ...copy, placement: 'meta_reels', image: image.toString('base64') });
+    const image = await withText(gradient(size, '#204080', '#f0a020'), size, [
+      { text: 'BIG SALE TODAY', x: 0.08, y: 0.07, size: 0.06 },
+    ]);
+    const res = await post(pro, 'creative/analyze/', {
+      ...copy,
+      placement: 'meta_reels',
+      image: image.toString('base64'),
+    });
     expect(res.statusCode).toBe(200);
     const analysis: CreativeAnalysis = res.json();
     expect(analysis.image).toMatchObject({ format: 'png', width: 540, height: 960 });
-    expect(analysis.image!.sub_scores.map((s) => s.key)).toEqual(expect.arrayContaining(['placementFit', 'brightness', 'sharpness', 'textCoverage', 'safeZone']));
+    expect(analysis.image!.sub_scores.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['placementFit', 'brightness', 'sharpness', 'textCoverage', 'safeZone']),
+    );
     expect(analysis.image!.overlay.some((r) => r.kind === 'unsafe_band')).toBe(true);
   });
 
@@ -55,10 +85,18 @@ describe('The Creative Analyzer’s routes', () => {
     const notImage = Buffer.from('%PDF-1.7 this is a document, not a picture').toString('base64');
     const cases: [object, string, string | RegExp][] = [
       [{ ...copy, placement: 'myspace' }, 'placement', CREATIVE_VALIDATION.badPlacement],
-      [{ ...copy, primary_text: 'x'.repeat(CREATIVE_LIMITS.maxTextChars + 1) }, 'primary_text', CREATIVE_VALIDATION.tooLong('The primary text')],
+      [
+        { ...copy, primary_text: 'x'.repeat(CREATIVE_LIMITS.maxTextChars + 1) },
+        'primary_text',
+        CREATIVE_VALIDATION.tooLong('The primary text'),
+      ],
       [{ ...copy, image: notImage }, 'image', /not an image|PNG, JPEG or WebP/i],
       [{ ...copy, image: '***' }, 'image', CREATIVE_MESSAGES.badImageEncoding],
-      [{ ...copy, image: Buffer.alloc(CREATIVE_LIMITS.maxImageBytes + 10, 1).toString('base64') }, 'image', /limit is 10/],
+      [
+        { ...copy, image: Buffer.alloc(CREATIVE_LIMITS.maxImageBytes + 10, 1).toString('base64') },
+        'image',
+        /limit is 10/,
+      ],
     ];
     for (const [payload, field, detail] of cases) {
       const res = await post(pro, 'creative/analyze/', payload);

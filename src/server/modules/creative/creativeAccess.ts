@@ -1,5 +1,6 @@
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { ErrorCode } from '@shared/api/errors';
+
 import type { DbOrTx } from '../../db/connect';
 import { HttpError } from '../../lib/httpError';
 import { workspaceEntitlements } from '../access/entitlements';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -9,7 +10,10 @@ import { workspaceScope } from '../access/workspaceScope';
 const tags = ['Creative Analyzer'];
 
 /** creative/feedback/… (members read with 'creative:analyze'; owners and managers refit with 'creative:manage'; Pro workspaces). */
-export const creativeFeedbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const creativeFeedbackRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { creativeFeedback } = services;
 
@@ -18,10 +22,14 @@ export const creativeFeedbackRoutes: FastifyPluginAsync<{ ctx: AppContext; servi
     {
       config: rateLimit(60),
       schema: {
-        summary: 'The workspace’s refit of the pre-launch weights toward its launched ads, and how well each set of weights ranks ads held out of the fit',
+        summary:
+          'The workspace’s refit of the pre-launch weights toward its launched ads, and how well each set of weights ranks ads held out of the fit',
         tags,
         security: bearerAuth,
-        response: { 200: success('The refit, or how far the workspace is from one.'), ...errorResponses(401, 403, 429) },
+        response: {
+          200: success('The refit, or how far the workspace is from one.'),
+          ...errorResponses(401, 403, 429),
+        },
       },
     },
     async (request) => creativeFeedback.view(principalFor(request, 'creative:analyze')),

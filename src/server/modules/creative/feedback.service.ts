@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import type { Platform } from '@shared/constants';
 import { copyOfAdCreative } from '@shared/creative/liveCopy';
-import { analyseCopy, GLOBAL_WEIGHTING, type OverallPartKey, type OverallWeighting, type OverallWeights } from '../../analysis/creative/textScore';
-import { refitWorkspace, type LaunchedAd, type RefitEvaluation } from '../../analysis/creative/workspaceRefit';
+import { eq } from 'drizzle-orm';
+
+import {
+  analyseCopy,
+  GLOBAL_WEIGHTING,
+  type OverallPartKey,
+  type OverallWeighting,
+  type OverallWeights,
+} from '../../analysis/creative/textScore';
+import { type LaunchedAd, type RefitEvaluation, refitWorkspace } from '../../analysis/creative/workspaceRefit';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { connectedAdAccounts, creativeWorkspaceModels } from '../../db/schema';
@@ -27,7 +34,14 @@ type ModelRow = typeof creativeWorkspaceModels.$inferSelect;
 /** The analyzer's copy of a synced creative (the same reading as the Live ads tab's "Analyse"). */
 const adCopyOf = (creative: Parameters<typeof copyOfAdCreative>[0], platform: Platform) => {
   const copy = copyOfAdCreative(creative, PLACEMENT_OF_PLATFORM[platform]);
-  return { placement: copy.placement, headlines: copy.headlines, primaryText: copy.primary_text, description: copy.description, cta: copy.cta, landingUrl: copy.landing_url };
+  return {
+    placement: copy.placement,
+    headlines: copy.headlines,
+    primaryText: copy.primary_text,
+    description: copy.description,
+    cta: copy.cta,
+    landingUrl: copy.landing_url,
+  };
 };
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -44,7 +58,10 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
 
   /** Every ad of the workspace with a synced copy and a post-launch score (objective: cost per conversion, the Live ads tab's default). */
   async function launchedAds(workspaceId: string, now: Date): Promise<LaunchedAd[]> {
-    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId));
+    const accounts = await db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.workspaceId, workspaceId));
     const launched: LaunchedAd[] = [];
     for (const account of accounts) {
       const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa');
@@ -53,16 +70,26 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
           const creative = creativeOf.get(ad.adId);
           if (!ad.overall || !creative) continue;
           const analysis = analyseCopy(adCopyOf(creative, account.platform as Platform));
-          const parts = Object.fromEntries(analysis.overall.parts.map((p) => [p.key, p.score])) as Partial<Record<OverallPartKey, number>>;
+          const parts = Object.fromEntries(analysis.overall.parts.map((p) => [p.key, p.score])) as Partial<
+            Record<OverallPartKey, number>
+          >;
           // Campaign ids are the platform's: two accounts may share one.
-          launched.push({ campaignId: `${account.id}/${campaign.campaignId}`, adId: ad.adId, parts, outcome: ad.overall.score });
+          launched.push({
+            campaignId: `${account.id}/${campaign.campaignId}`,
+            adId: ad.adId,
+            parts,
+            outcome: ad.overall.score,
+          });
         }
     }
     return launched;
   }
 
   async function stored(workspaceId: string): Promise<ModelRow | null> {
-    const [row] = await db.select().from(creativeWorkspaceModels).where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
+    const [row] = await db
+      .select()
+      .from(creativeWorkspaceModels)
+      .where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
     return row ?? null;
   }
 
@@ -83,7 +110,18 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
     await db
       .insert(creativeWorkspaceModels)
       .values(row)
-      .onConflictDoUpdate({ target: creativeWorkspaceModels.workspaceId, set: { fittedAt: row.fittedAt, state: row.state, ads: row.ads, campaigns: row.campaigns, weights: row.weights, evaluation: row.evaluation, applied: row.applied } });
+      .onConflictDoUpdate({
+        target: creativeWorkspaceModels.workspaceId,
+        set: {
+          fittedAt: row.fittedAt,
+          state: row.state,
+          ads: row.ads,
+          campaigns: row.campaigns,
+          weights: row.weights,
+          evaluation: row.evaluation,
+          applied: row.applied,
+        },
+      });
     log.info({ workspaceId, state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit');
     return row;
   }
@@ -121,9 +159,12 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
 
     /** Queued in a sync's final transaction, CREATIVE_REFIT_DELAY_MS ahead: one refit per workspace waiting at a time, so the syncs before it run fold into it. */
     async afterSync(tx: Tx, synced: { workspaceId: string }): Promise<void> {
-      await queue.send(CREATIVE_REFIT_JOB, { workspaceId: synced.workspaceId }, { tx, singletonKey: synced.workspaceId, startAfter: new Date(clock.now().getTime() + CREATIVE_REFIT_DELAY_MS) });
+      await queue.send(
+        CREATIVE_REFIT_JOB,
+        { workspaceId: synced.workspaceId },
+        { tx, singletonKey: synced.workspaceId, startAfter: new Date(clock.now().getTime() + CREATIVE_REFIT_DELAY_MS) },
+      );
     },
-
   };
   return api;
 }

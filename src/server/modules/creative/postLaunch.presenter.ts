@@ -1,9 +1,17 @@
 import type { AdCreative } from '@shared/api/creative';
-import type { PostLaunchAccountView, PostLaunchAdImage, PostLaunchAdView, PostLaunchCampaignView, PostLaunchFatigueView, PostLaunchScoreView } from '@shared/api/creativePostLaunch';
+import type {
+  PostLaunchAccountView,
+  PostLaunchAdImage,
+  PostLaunchAdView,
+  PostLaunchCampaignView,
+  PostLaunchFatigueView,
+  PostLaunchScoreView,
+} from '@shared/api/creativePostLaunch';
 import type { Platform } from '@shared/constants';
+
+import type { ValidatedImage } from '../../analysis/creativeImage/imageInput';
 import type { PostLaunchAd, PostLaunchCampaign, PostLaunchScore } from '../../analysis/creativePostLaunch';
 import type { AdFatigue } from '../../analysis/fatigueTrend';
-import type { ValidatedImage } from '../../analysis/creativeImage/imageInput';
 import type { connectedAdAccounts } from '../../db/schema';
 
 /** Post-launch scores (analysis/creativePostLaunch) in the API's words (snake_case, as everywhere else on the wire). */
@@ -11,7 +19,12 @@ import type { connectedAdAccounts } from '../../db/schema';
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
 /** A connected account as the picker shows it. */
-export const presentPostLaunchAccount = (account: AccountRow): PostLaunchAccountView => ({ id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency });
+export const presentPostLaunchAccount = (account: AccountRow): PostLaunchAccountView => ({
+  id: account.id,
+  name: account.name,
+  platform: account.platform as Platform,
+  currency: account.currency,
+});
 
 export const presentPostLaunchScore = (score: PostLaunchScore | null): PostLaunchScoreView | null =>
   score && {
@@ -64,7 +77,10 @@ export const presentPostLaunchAd = (ad: PostLaunchAd, creative: AdCreative | nul
 });
 
 /** A campaign's scored ads; `creativeOf` gives each ad's synced creative by ad id. */
-export const presentPostLaunchCampaign = (campaign: PostLaunchCampaign, creativeOf: ReadonlyMap<string, AdCreative | null>): PostLaunchCampaignView => ({
+export const presentPostLaunchCampaign = (
+  campaign: PostLaunchCampaign,
+  creativeOf: ReadonlyMap<string, AdCreative | null>,
+): PostLaunchCampaignView => ({
   campaign_id: campaign.campaignId,
   name: campaign.name,
   ads: campaign.ads.map((ad) => presentPostLaunchAd(ad, creativeOf.get(ad.adId) ?? null)),

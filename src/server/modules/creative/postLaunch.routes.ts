@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { postLaunchImageQuerySchema, postLaunchQuerySchema } from '@shared/validation/creativePostLaunch';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -10,7 +11,10 @@ import { workspaceScope } from '../access/workspaceScope';
 const tags = ['Creative Analyzer'];
 
 /** creative/post-launch/… (signed-in member with 'creative:analyze' in a Pro workspace). */
-export const postLaunchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const postLaunchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { postLaunch } = services;
 
@@ -19,7 +23,8 @@ export const postLaunchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
     {
       config: rateLimit(60),
       schema: {
-        summary: 'Score every delivering ad of an account against the other ads of its campaign (hook, conversion, efficiency), with its fatigue trend',
+        summary:
+          'Score every delivering ad of an account against the other ads of its campaign (hook, conversion, efficiency), with its fatigue trend',
         tags,
         security: bearerAuth,
         querystring: postLaunchQuerySchema,
@@ -34,7 +39,8 @@ export const postLaunchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
     {
       config: rateLimit(30),
       schema: {
-        summary: 'A synced ad’s image, read from where its platform serves it and checked like an upload, to analyse it',
+        summary:
+          'A synced ad’s image, read from where its platform serves it and checked like an upload, to analyse it',
         tags,
         security: bearerAuth,
         querystring: postLaunchImageQuerySchema,

@@ -1,14 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { AdCreative, CreativePlacement } from '@shared/api/creative';
 import type { PostLaunchObjectiveName } from '@shared/api/creativePostLaunch';
 import type { Platform } from '@shared/constants';
+import { addDays, localDay } from '@shared/days';
 import { minorDigits, minorToDecimal } from '@shared/money';
-import { POST_LAUNCH_SPEND_FLOOR_INR, POST_LAUNCH_SPEND_FLOOR_USD, scoreAccountAds, type PostLaunchCampaign } from '../../analysis/creativePostLaunch';
+import { eq } from 'drizzle-orm';
+
+import {
+  POST_LAUNCH_SPEND_FLOOR_INR,
+  POST_LAUNCH_SPEND_FLOOR_USD,
+  type PostLaunchCampaign,
+  scoreAccountAds,
+} from '../../analysis/creativePostLaunch';
 import type { DbOrTx } from '../../db/connect';
 import { ads, type connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
-import { addDays, localDay } from '@shared/days';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
@@ -26,7 +32,11 @@ export const PLACEMENT_OF_PLATFORM: Record<Platform, CreativePlacement> = {
  * currency the floor falls back to the same amount in US dollars (about $48), in the account's
  * currency as if it were dollars, and says so.
  */
-export async function spendFloorOf(db: DbOrTx, account: AccountRow, today: string): Promise<{ floor: number; note: string }> {
+export async function spendFloorOf(
+  db: DbOrTx,
+  account: AccountRow,
+  today: string,
+): Promise<{ floor: number; note: string }> {
   const scale = 10 ** minorDigits(account.currency);
   const label = (floor: number) => `${minorToDecimal(floor, account.currency)} ${account.currency}`;
   if (account.currency === 'INR') {
@@ -37,10 +47,16 @@ export async function spendFloorOf(db: DbOrTx, account: AccountRow, today: strin
   const factor = factorAt(factors, 'INR', today);
   if (factor !== undefined) {
     const floor = Math.round(POST_LAUNCH_SPEND_FLOOR_INR * 100 * factor * scale);
-    return { floor, note: `Scores appear once an ad has spent ${label(floor)} (₹4,000 at today’s rate, about Motion’s $50).` };
+    return {
+      floor,
+      note: `Scores appear once an ad has spent ${label(floor)} (₹4,000 at today’s rate, about Motion’s $50).`,
+    };
   }
   const floor = Math.round(POST_LAUNCH_SPEND_FLOOR_USD * scale);
-  return { floor, note: `Scores appear once an ad has spent ${label(floor)}: no exchange rate for ${account.currency} is known, so the floor is $48 (₹4,000) taken as ${account.currency}.` };
+  return {
+    floor,
+    note: `Scores appear once an ad has spent ${label(floor)}: no exchange rate for ${account.currency} is known, so the floor is $48 (₹4,000) taken as ${account.currency}.`,
+  };
 }
 
 export interface ScoredAccount {
@@ -56,7 +72,12 @@ export interface ScoredAccount {
  * its synced series, with their creatives: what the Live ads tab shows and what the workspace
  * refit learns from.
  */
-export async function scoreAccount(db: DbOrTx, account: AccountRow, now: Date, objective: PostLaunchObjectiveName): Promise<ScoredAccount> {
+export async function scoreAccount(
+  db: DbOrTx,
+  account: AccountRow,
+  now: Date,
+  objective: PostLaunchObjectiveName,
+): Promise<ScoredAccount> {
   const [{ series, lag }, creatives] = await Promise.all([
     loadAccountSeries(db, account, now),
     db.select({ adId: ads.adId, creative: ads.creative }).from(ads).where(eq(ads.accountRef, account.id)),

@@ -1,13 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { AdCreative } from '@shared/api/creative';
 import { POST_LAUNCH_MESSAGES, type PostLaunchAdImage, type PostLaunchView } from '@shared/api/creativePostLaunch';
 import { ErrorCode } from '@shared/api/errors';
 import type { Platform } from '@shared/constants';
 import type { PostLaunchQueryValidated } from '@shared/validation/creativePostLaunch';
+import { and, asc, eq } from 'drizzle-orm';
+
 import { readImage } from '../../analysis/creativeImage/imageInput';
 import type { AppContext } from '../../context';
 import { ads, connectedAdAccounts } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import type { Principal } from '../access/principal';
 import { workspaceAccount } from '../access/workspaceAccount';
 import { assertCreativePro } from './creativeAccess';
@@ -26,7 +27,8 @@ const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config' | 'platformRuntime'>) {
   const { db, clock, log, config, platformRuntime } = ctx;
 
-  const accountOf = (workspaceId: string, id: string) => workspaceAccount(db, workspaceId, id, notFound(POST_LAUNCH_MESSAGES.accountNotFound));
+  const accountOf = (workspaceId: string, id: string) =>
+    workspaceAccount(db, workspaceId, id, notFound(POST_LAUNCH_MESSAGES.accountNotFound));
 
   /** Whether an image address may be fetched: https anywhere, or the platform's own configured host (the sandbox serves plain http on loopback). */
   function fetchable(url: string, platform: Platform): boolean {
@@ -51,7 +53,16 @@ export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | '
         .orderBy(asc(connectedAdAccounts.platform), asc(connectedAdAccounts.name), asc(connectedAdAccounts.id));
       const accounts = connected.map(presentPostLaunchAccount);
       const objective = query.objective ?? 'cpa';
-      if (!query.account && !connected.length) return { accounts, account: null, objective, placement: null, spend_floor: 0, spend_floor_note: '', campaigns: [] };
+      if (!query.account && !connected.length)
+        return {
+          accounts,
+          account: null,
+          objective,
+          placement: null,
+          spend_floor: 0,
+          spend_floor_note: '',
+          campaigns: [],
+        };
       const account = query.account ? await accountOf(principal.workspaceId, query.account) : connected[0];
       const { campaigns, floor, note, creativeOf } = await scoreAccount(db, account, clock.now(), objective);
       return {
@@ -83,14 +94,20 @@ export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | '
       if (!fetchable(url, platform)) throw badRequest(POST_LAUNCH_MESSAGES.noImage, 'ad');
       let bytes: Buffer;
       try {
-        const response = await platformRuntime.fetch(url, { redirect: 'error', signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS) });
+        const response = await platformRuntime.fetch(url, {
+          redirect: 'error',
+          signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS),
+        });
         if (!response.ok) throw new Error(`status ${response.status}`);
         const declared = Number(response.headers.get('content-length') ?? 0);
         if (declared > IMAGE_MAX_BYTES) throw new Error('too large');
         bytes = Buffer.from(await response.arrayBuffer());
         if (bytes.length > IMAGE_MAX_BYTES) throw new Error('too large');
       } catch (error) {
-        log.warn({ accountRef: account.id, platform, error: error instanceof Error ? error.message : String(error) }, 'an ad image could not be fetched');
+        log.warn(
+          { accountRef: account.id, platform, error: error instanceof Error ? error.message : String(error) },
+          'an ad image could not be fetched',
+        );
         throw new HttpError(502, POST_LAUNCH_MESSAGES.imageUnavailable, ErrorCode.PlatformFailed);
       }
       const read = await readImage(bytes);

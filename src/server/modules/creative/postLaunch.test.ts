@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { POST_LAUNCH_MESSAGES, type PostLaunchAdImage, type PostLaunchView } from '@shared/api/creativePostLaunch';
 import { POST_LAUNCH_VALIDATION } from '@shared/validation/creativePostLaunch';
+import { eq } from 'drizzle-orm';
+
 import { readImage } from '../../analysis/creativeImage/imageInput';
 import { ads, connectedAdAccounts } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
@@ -20,11 +21,17 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 42, sleep: async () => {} });
-    t = await buildTestApp({ workers: false, config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } } });
+    t = await buildTestApp({
+      workers: false,
+      config: { platforms: sandboxSettings(sandbox.url), sandbox: { mode: 'external', url: sandbox.url } },
+    });
     owner = (await syncedTenant(t, sandbox, 'meta', 0)).user;
     other = (await syncedTenant(t, sandbox, 'meta', 1)).user;
     const connection = await connectionOf(t.app, owner, 'meta');
-    [{ id: accountId }] = await t.app.ctx.db.select({ id: connectedAdAccounts.id }).from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connection.id));
+    [{ id: accountId }] = await t.app.ctx.db
+      .select({ id: connectedAdAccounts.id })
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, connection.id));
   }, SYNCED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -37,7 +44,13 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
     const res = await get(owner, `creative/post-launch/?account=${accountId}`);
     expect(res.statusCode).toBe(200);
     const view: PostLaunchView = res.json();
-    expect(view).toMatchObject({ accounts: [{ id: accountId }], account: { id: accountId, platform: 'meta' }, objective: 'cpa', placement: 'meta_feed', spend_floor: expect.any(Number) });
+    expect(view).toMatchObject({
+      accounts: [{ id: accountId }],
+      account: { id: accountId, platform: 'meta' },
+      objective: 'cpa',
+      placement: 'meta_feed',
+      spend_floor: expect.any(Number),
+    });
     // Without an account named, the workspace's first is scored.
     expect(((await get(owner, 'creative/post-launch/')).json() as PostLaunchView).account?.id).toBe(accountId);
     expect(view.spend_floor).toBeGreaterThan(0);
@@ -66,12 +79,17 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
     }
     // The creative as synced from the platform.
-    expect(every.some((ad) => ad.creative !== null && ad.creative.headlines.length > 0 && ad.creative.imageUrl !== null)).toBe(true);
+    expect(
+      every.some((ad) => ad.creative !== null && ad.creative.headlines.length > 0 && ad.creative.imageUrl !== null),
+    ).toBe(true);
   });
 
   it('fetches a synced ad’s image from where its platform serves it, checked like an upload', async () => {
     const [withImage] = await t.app.ctx.db.select({ adId: ads.adId }).from(ads).where(eq(ads.accountRef, accountId));
-    const res = await get(owner, `creative/post-launch/image/?account=${accountId}&ad=${encodeURIComponent(withImage.adId)}`);
+    const res = await get(
+      owner,
+      `creative/post-launch/image/?account=${accountId}&ad=${encodeURIComponent(withImage.adId)}`,
+    );
     expect(res.statusCode).toBe(200);
     const image: PostLaunchAdImage = res.json();
     expect(image.content_type).toBe('image/png');
@@ -80,7 +98,10 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
   });
 
   it('refuses an image address the platform did not give (no fetching of arbitrary hosts)', async () => {
-    const [row] = await t.app.ctx.db.select({ adId: ads.adId, creative: ads.creative }).from(ads).where(eq(ads.accountRef, accountId));
+    const [row] = await t.app.ctx.db
+      .select({ adId: ads.adId, creative: ads.creative })
+      .from(ads)
+      .where(eq(ads.accountRef, accountId));
     await t.app.ctx.db
       .update(ads)
       .set({ creative: { ...row.creative!, imageUrl: 'http://169.254.169.254/latest/meta-data/' } })
@@ -102,7 +123,9 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
 
   it('tells a workspace without a connected account that there is nothing to score', async () => {
     const fresh = await signUp(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: fresh.auth, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: fresh.auth, payload: {} })).statusCode,
+    ).toBe(200);
     const res = await get(fresh, 'creative/post-launch/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ accounts: [], account: null, campaigns: [] });

@@ -1,5 +1,5 @@
-import { PLATFORMS } from '@shared/constants';
 import type { AttributionWindowView, PlatformAttribution } from '@shared/api/dashboard';
+import { PLATFORMS } from '@shared/constants';
 
 /** One connected account's stored windows (connected_ad_accounts.attribution). */
 export interface AccountAttribution {
@@ -22,7 +22,8 @@ function agreed(values: (number | null)[]): number | null {
  */
 export function presentAttribution(accounts: AccountAttribution[]): PlatformAttribution[] {
   const byPlatform = new Map<string, AccountAttribution[]>();
-  for (const account of accounts) byPlatform.set(account.platform, [...(byPlatform.get(account.platform) ?? []), account]);
+  for (const account of accounts)
+    byPlatform.set(account.platform, [...(byPlatform.get(account.platform) ?? []), account]);
   return PLATFORMS.filter((platform) => byPlatform.has(platform)).map((platform) => {
     const list = byPlatform.get(platform)!;
     const windows: AttributionWindowView[] = list.flatMap((account) =>
@@ -35,7 +36,9 @@ export function presentAttribution(accounts: AccountAttribution[]): PlatformAttr
       })),
     );
     const labels = [...new Set(windows.map((window) => window.label))];
-    const times = list.flatMap((account) => (account.attributionUpdatedAt ? [account.attributionUpdatedAt.getTime()] : []));
+    const times = list.flatMap((account) =>
+      account.attributionUpdatedAt ? [account.attributionUpdatedAt.getTime()] : [],
+    );
     return {
       platform,
       basis: 'platform-reported' as const,

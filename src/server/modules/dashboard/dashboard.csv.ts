@@ -36,9 +36,25 @@ export function toCampaignsCsv(
     `Daily budget (${currency})`,
   ];
   const lines = rows.map((c) =>
-    [PLATFORM_LABELS[c.platform], `${c.account.name} (${c.account.account_id})`, c.name, c.status, c.spend, c.impressions, c.clicks, c.ctr, c.cpc, c.conversions, windows.get(c.platform) ?? '', c.daily_budget ?? '']
+    [
+      PLATFORM_LABELS[c.platform],
+      `${c.account.name} (${c.account.account_id})`,
+      c.name,
+      c.status,
+      c.spend,
+      c.impressions,
+      c.clicks,
+      c.ctr,
+      c.cpc,
+      c.conversions,
+      windows.get(c.platform) ?? '',
+      c.daily_budget ?? '',
+    ]
       .map(csvCell)
       .join(','),
   );
-  return { filename: `adwise-campaigns-${view.from}-to-${view.to}.csv`, body: `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n` };
+  return {
+    filename: `adwise-campaigns-${view.from}-to-${view.to}.csv`,
+    body: `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`,
+  };
 }

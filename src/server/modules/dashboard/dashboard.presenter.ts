@@ -1,6 +1,7 @@
-import { weekdayLabel, type AdRow, type CampaignRow, type SeriesPoint, type Totals } from '@shared/api/dashboard';
-import { derive, EMPTY_SUMS, roundTo, type MetricSums } from '@shared/metrics';
+import { type AdRow, type CampaignRow, type SeriesPoint, type Totals, weekdayLabel } from '@shared/api/dashboard';
+import { derive, EMPTY_SUMS, type MetricSums, roundTo } from '@shared/metrics';
 import { minorDigits } from '@shared/money';
+
 import type { AdTotals, CampaignTotals, DailyPoint } from '../metrics/metrics.types';
 
 /**
@@ -41,7 +42,15 @@ export const addSums = (days: MetricSums[]): MetricSums =>
 export function presentSeries(days: DailyPoint[], currency: string): SeriesPoint[] {
   return days.map((point) => {
     const t = presentTotals(point, currency);
-    return { date: point.day, day: weekdayLabel(point.day), spend: t.spend, impressions: t.impressions, clicks: t.clicks, ctr: t.ctr, conversions: t.conversions };
+    return {
+      date: point.day,
+      day: weekdayLabel(point.day),
+      spend: t.spend,
+      impressions: t.impressions,
+      clicks: t.clicks,
+      ctr: t.ctr,
+      conversions: t.conversions,
+    };
   });
 }
 
@@ -54,7 +63,12 @@ export function presentCampaign(row: CampaignTotals, currency: string): Campaign
     campaign_id: row.campaignId,
     name: row.name,
     status: row.status === 'ACTIVE' ? 'Active' : 'Paused',
-    account: { id: row.account.id, account_id: row.account.accountId, name: row.account.name, currency: row.account.currency },
+    account: {
+      id: row.account.id,
+      account_id: row.account.accountId,
+      name: row.account.name,
+      currency: row.account.currency,
+    },
     daily_budget: row.dailyBudget === null ? null : roundTo(row.dailyBudget, digits),
     spend: roundTo(row.sums.spend, digits),
     impressions: row.sums.impressions,

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { object, string } from 'yup';
 import {
   adSearchQuerySchema,
   campaignListQuerySchema,
@@ -8,17 +6,24 @@ import {
   dashboardRangeQuerySchema,
   dashboardSettingsSchema,
 } from '@shared/validation/dashboard';
+import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import { currentUserId } from '../../lib/signedIn';
 import type { Services } from '../../services';
 import { principalFor } from '../access/principal';
-import { currentUserId } from '../../lib/signedIn';
 import { workspaceScope } from '../access/workspaceScope';
 
 const tags = ['Dashboard'];
 
-const nullableDays = { type: ['integer', 'null'], minimum: 1, description: 'Days; null when not counted or not reported.' } as const;
+const nullableDays = {
+  type: ['integer', 'null'],
+  minimum: 1,
+  description: 'Days; null when not counted or not reported.',
+} as const;
 
 /** The dashboard view, as far as it is described here (the other fields are the shared DashboardView type's). */
 const dashboardViewSchema = {
@@ -36,9 +41,19 @@ const dashboardViewSchema = {
         properties: {
           platform: { type: 'string', enum: ['meta', 'google', 'linkedin', 'x', 'tiktok'] },
           basis: { type: 'string', enum: ['platform-reported'] },
-          label: { type: 'string', description: 'The distinct windows, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.' },
-          click_days: { ...nullableDays, description: 'The click window when all of the platform’s windows agree, else null.' },
-          view_days: { ...nullableDays, description: 'The view window when all of the platform’s windows agree, else null.' },
+          label: {
+            type: 'string',
+            description:
+              'The distinct windows, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.',
+          },
+          click_days: {
+            ...nullableDays,
+            description: 'The click window when all of the platform’s windows agree, else null.',
+          },
+          view_days: {
+            ...nullableDays,
+            description: 'The view window when all of the platform’s windows agree, else null.',
+          },
           windows: {
             type: 'array',
             items: {
@@ -53,7 +68,11 @@ const dashboardViewSchema = {
               },
             },
           },
-          updated_at: { type: ['string', 'null'], format: 'date-time', description: 'When a sync last read the windows.' },
+          updated_at: {
+            type: ['string', 'null'],
+            format: 'date-time',
+            description: 'When a sync last read the windows.',
+          },
         },
       },
     },
@@ -70,7 +89,10 @@ const platformParams = object({ platform: string().default('') });
  * handler; the service resolves them against the user's accounts. Numbers are the user's own;
  * nothing here is cached by browsers or proxies.
  */
-export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   // Who is asking comes before what they ask: a caller without a session gets 401, whatever the query.
   const app = workspaceScope(fastify, ctx);
   const dashboard = services.dashboard;
@@ -100,13 +122,19 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         tags,
         security: bearerAuth,
         querystring: campaignListQuerySchema,
-        response: { 200: success('A campaign page (JSON), or text/csv with format=csv.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: success('A campaign page (JSON), or text/csv with format=csv.'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
       if (request.query.format === 'csv') {
         const { filename, body } = await dashboard.campaignsCsv(principalFor(request, 'dashboard:read'), request.query);
-        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(body);
       }
       return dashboard.campaigns(principalFor(request, 'dashboard:read'), request.query);
     },
@@ -116,7 +144,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
     '/dashboard/ads/',
     {
       schema: {
-        summary: 'The workspace’s ads whose name contains the search, each with its campaign (the command palette’s jump list)',
+        summary:
+          'The workspace’s ads whose name contains the search, each with its campaign (the command palette’s jump list)',
         tags,
         security: bearerAuth,
         querystring: adSearchQuerySchema,
@@ -154,7 +183,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The new status.'), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
       },
     },
-    async (request) => dashboard.changeCampaignStatus(principalFor(request, 'campaigns:write'), request.params.id, request.body.status),
+    async (request) =>
+      dashboard.changeCampaignStatus(principalFor(request, 'campaigns:write'), request.params.id, request.body.status),
   );
 
   app.put(
@@ -177,7 +207,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
     {
       schema: {
         summary: 'One platform’s normalised performance',
-        description: 'An unknown platform, or one without a connected account, is a 404; a connection that needs reconnecting is a 409, a failing sync a 502.',
+        description:
+          'An unknown platform, or one without a connected account, is a 404; a connection that needs reconnecting is a 409, a failing sync a 502.',
         tags,
         security: bearerAuth,
         params: platformParams,
@@ -185,6 +216,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Se
         response: { 200: success('The platform’s performance.'), ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
-    async (request) => dashboard.performance(principalFor(request, 'dashboard:read'), request.params.platform, request.query),
+    async (request) =>
+      dashboard.performance(principalFor(request, 'dashboard:read'), request.params.platform, request.query),
   );
 };

@@ -1,32 +1,67 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
-import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, lastDays, percentChange, previousRange, type AdSearchResult, type CampaignAds, type CampaignBudgetResult, type CampaignChangePreview, type CampaignPage, type CampaignStatusLabel, type CampaignStatusResult, type DashboardAccount, type DashboardSettings, type DashboardView, type DisplayCurrency, type PlatformFilter, type PlatformPerformance } from '@shared/api/dashboard';
 import { ACTION_MESSAGES } from '@shared/api/actions';
-import { ErrorCode } from '@shared/api/errors';
 import { MAX_DAILY_CAP } from '@shared/api/budgets';
+import {
+  AD_SEARCH_LIMIT,
+  type AdSearchResult,
+  type CampaignAds,
+  type CampaignBudgetResult,
+  type CampaignChangePreview,
+  type CampaignPage,
+  type CampaignStatusLabel,
+  type CampaignStatusResult,
+  DASHBOARD_MESSAGES,
+  type DashboardAccount,
+  type DashboardSettings,
+  type DashboardView,
+  DISPLAY_CURRENCIES,
+  type DisplayCurrency,
+  lastDays,
+  percentChange,
+  type PlatformFilter,
+  type PlatformPerformance,
+  previousRange,
+} from '@shared/api/dashboard';
+import { ErrorCode } from '@shared/api/errors';
 import type { EntityStatus, SuggestionChange } from '@shared/api/suggestions';
+import { isPlatform, type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { daysInRange, type IsoDay, localDay } from '@shared/days';
 import { minorDigits } from '@shared/money';
-import { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
-import { isUuid, rangeProblem, type AdSearchQuery, type CampaignListQuery, type DashboardRangeQuery, type DashboardViewQuery } from '@shared/validation/dashboard';
+import {
+  type AdSearchQuery,
+  type CampaignListQuery,
+  type DashboardRangeQuery,
+  type DashboardViewQuery,
+  isUuid,
+  rangeProblem,
+} from '@shared/validation/dashboard';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { ads, campaigns, connectedAdAccounts, users } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { containsPattern } from '../../lib/likePattern';
+import { sessionGone } from '../../lib/signedIn';
 import { PlatformError } from '../../platforms/types';
-import { platformFailure } from '../adAccounts/platformFailure';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import { sessionGone } from '../../lib/signedIn';
 import type { ActionsService } from '../actions/actions.service';
 import { budgetWords, changeLines } from '../actions/actions.words';
+import { platformFailure } from '../adAccounts/platformFailure';
 import { campaignCapsOf } from '../budgets/optimizer.queries';
-import type { SyncService } from '../sync/sync.service';
-import { dailyTotals, dailyTotalsByAccount, entityDailySeries, entityKey, entityTotals, withRates } from '../metrics/metrics.queries';
+import {
+  dailyTotals,
+  dailyTotalsByAccount,
+  entityDailySeries,
+  entityKey,
+  entityTotals,
+  withRates,
+} from '../metrics/metrics.queries';
 import type { DailyPoint, MetricScope, RatedScope } from '../metrics/metrics.types';
-import { toCampaignsCsv } from './dashboard.csv';
+import type { SyncService } from '../sync/sync.service';
 import { presentAttribution } from './dashboard.attribution';
+import { toCampaignsCsv } from './dashboard.csv';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
 import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
-import { daysInRange, type IsoDay, localDay } from '@shared/days';
 
 /** Campaigns the platform performance call lists. */
 const PERFORMANCE_TOP_CAMPAIGNS = 50;
@@ -59,7 +94,8 @@ interface Scope {
   accounts: (DashboardAccount & { connectionId: string })[];
 }
 
-const isCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+const isCurrency = (value: string): value is DisplayCurrency =>
+  (DISPLAY_CURRENCIES as readonly string[]).includes(value);
 
 /**
  * The Unified Ad Intelligence read side (summary, daily series, campaigns, ads, per-platform
@@ -141,13 +177,23 @@ export function createDashboardService(
         attributionUpdatedAt: connectedAdAccounts.attributionUpdatedAt,
       })
       .from(connectedAdAccounts)
-      .where(inArray(connectedAdAccounts.id, s.accounts.map((account) => account.id)))
+      .where(
+        inArray(
+          connectedAdAccounts.id,
+          s.accounts.map((account) => account.id),
+        ),
+      )
       .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);
     return presentAttribution(rows);
   }
 
   /** The metrics scope of a request's scope, over its range or another window. */
-  const metricScope = (s: Scope, window = { from: s.from, to: s.to }): MetricScope => ({ workspaceId: s.workspaceId, accounts: s.accounts, currency: s.currency, window });
+  const metricScope = (s: Scope, window = { from: s.from, to: s.to }): MetricScope => ({
+    workspaceId: s.workspaceId,
+    accounts: s.accounts,
+    currency: s.currency,
+    window,
+  });
 
   /** A campaign of the workspace's; any other id (malformed included) is not found. */
   async function campaignById(workspaceId: string, id: string) {
@@ -165,7 +211,12 @@ export function createDashboardService(
   async function liveValue(account: typeof connectedAdAccounts.$inferSelect, change: SuggestionChange) {
     try {
       const state = await actions.currentState(account, change);
-      if (state.values[0] === undefined) throw new PlatformError({ platform: account.platform as Platform, kind: 'not_found', message: 'The campaign no longer exists.' });
+      if (state.values[0] === undefined)
+        throw new PlatformError({
+          platform: account.platform as Platform,
+          kind: 'not_found',
+          message: 'The campaign no longer exists.',
+        });
       return state.values[0];
     } catch (error) {
       if (error instanceof PlatformError) throw platformFailure(error);
@@ -179,14 +230,20 @@ export function createDashboardService(
   });
 
   /** Where a manual change was asked: the dashboard, or a connected app (the actions log names it). */
-  const askedThrough = (principal: Principal) => (principal.viaClient ? `through ${principal.viaClient}` : 'from the dashboard');
+  const askedThrough = (principal: Principal) =>
+    principal.viaClient ? `through ${principal.viaClient}` : 'from the dashboard';
 
   /**
    * A change a person asked for by hand (the dashboard, or an app acting for them), written through
    * the actions log: recorded, undoable there. Answers the action's id; throws the platform's
    * refusal or a 409 when the campaign is gone.
    */
-  async function applyByHand(principal: Principal, account: Parameters<ActionsService['apply']>[0]['account'], change: SuggestionChange, headline: string): Promise<string> {
+  async function applyByHand(
+    principal: Principal,
+    account: Parameters<ActionsService['apply']>[0]['account'],
+    change: SuggestionChange,
+    headline: string,
+  ): Promise<string> {
     const result = await actions.apply({
       account,
       change,
@@ -213,7 +270,11 @@ export function createDashboardService(
    * `metrics` is the scope rated over what was read; `alongside` is another read on the same
    * rates (the performance table's rows), run at the same time, its answer returned as `also`.
    */
-  async function periodDays<Also = undefined>(s: Scope, { withPrevious }: { withPrevious: boolean }, alongside?: (metrics: RatedScope) => Promise<Also>) {
+  async function periodDays<Also = undefined>(
+    s: Scope,
+    { withPrevious }: { withPrevious: boolean },
+    alongside?: (metrics: RatedScope) => Promise<Also>,
+  ) {
     const previous = previousRange(s.from, s.to);
     const metrics = await withRates(db, metricScope(s, { from: withPrevious ? previous.from : s.from, to: s.to }));
     // A read that needs the same rates runs alongside: on PostgreSQL, on a second connection at once.
@@ -224,15 +285,27 @@ export function createDashboardService(
 
   const accountOf = (s: Scope, accountRef: string) => {
     const account = s.accounts.find((one) => one.id === accountRef)!;
-    return { platform: account.platform, account: { id: account.id, account_id: account.account_id, name: account.name, currency: account.currency } };
+    return {
+      platform: account.platform,
+      account: { id: account.id, account_id: account.account_id, name: account.name, currency: account.currency },
+    };
   };
 
   /** The rows of a performance table's level, one page of them, and how many match; `metrics` is the scope rated over its range. */
-  async function performanceRows(s: Scope, metrics: RatedScope, query: PerformanceQuery): Promise<{ rows: PerformanceRow[]; total: number }> {
+  async function performanceRows(
+    s: Scope,
+    metrics: RatedScope,
+    query: PerformanceQuery,
+  ): Promise<{ rows: PerformanceRow[]; total: number }> {
     const withDays = query.breakdown === 'day';
     const series = (days: DailyPoint[] | undefined) => (withDays ? presentSeries(days ?? [], s.currency) : null);
-    const totalsOf = (sums: { spend: number; impressions: number; clicks: number; conversions: number; value: number | null }) =>
-      presentTotals({ ...sums, value: sums.value ?? 0 }, s.currency);
+    const totalsOf = (sums: {
+      spend: number;
+      impressions: number;
+      clicks: number;
+      conversions: number;
+      value: number | null;
+    }) => presentTotals({ ...sums, value: sums.value ?? 0 }, s.currency);
 
     if (query.level === 'account') {
       // Each account's days are the dashboard's read filtered to it (one read for all of them).
@@ -262,7 +335,9 @@ export function createDashboardService(
     const paging = { sort: query.sort, order: query.order, limit: query.limit, offset: query.offset, withValue: true };
     if (query.level === 'campaign') {
       const { rows, total } = await entityTotals(db, metrics, { level: 'campaign', ...paging });
-      const days = withDays ? await entityDailySeries(db, metrics, { level: 'campaign', entityIds: rows.map((row) => row.campaignId) }) : undefined;
+      const days = withDays
+        ? await entityDailySeries(db, metrics, { level: 'campaign', entityIds: rows.map((row) => row.campaignId) })
+        : undefined;
       return {
         total,
         rows: rows.map((row) => {
@@ -281,7 +356,9 @@ export function createDashboardService(
       };
     }
     const { rows, total } = await entityTotals(db, metrics, { level: 'ad', ...paging });
-    const days = withDays ? await entityDailySeries(db, metrics, { level: 'ad', entityIds: rows.map((row) => row.adId) }) : undefined;
+    const days = withDays
+      ? await entityDailySeries(db, metrics, { level: 'ad', entityIds: rows.map((row) => row.adId) })
+      : undefined;
     return {
       total,
       rows: rows.map((row) => ({
@@ -298,7 +375,6 @@ export function createDashboardService(
   }
 
   const api = {
-
     /** GET dashboard/: summary with the change against the previous period, daily series, filters, sync state. */
     async view(principal: Principal, query: DashboardViewQuery): Promise<DashboardView> {
       const s = await scope(principal, query);
@@ -334,8 +410,19 @@ export function createDashboardService(
      */
     async rangeOf(principal: Principal, query: DashboardViewQuery) {
       const s = await scope(principal, query);
-      const accounts = s.allAccounts.map((account) => ({ id: account.id, currency: account.currency, platform: account.platform }));
-      return { workspaceId: s.workspaceId, currency: s.currency, from: s.from, to: s.to, platform: s.platform, accounts };
+      const accounts = s.allAccounts.map((account) => ({
+        id: account.id,
+        currency: account.currency,
+        platform: account.platform,
+      }));
+      return {
+        workspaceId: s.workspaceId,
+        currency: s.currency,
+        from: s.from,
+        to: s.to,
+        platform: s.platform,
+        accounts,
+      };
     },
 
     /**
@@ -345,7 +432,11 @@ export function createDashboardService(
      */
     async table(principal: Principal, query: PerformanceQuery): Promise<PerformanceTable> {
       const s = await scope(principal, query);
-      const { metrics, current, also: page } = await periodDays(s, { withPrevious: false }, (rated) => performanceRows(s, rated, query));
+      const {
+        metrics,
+        current,
+        also: page,
+      } = await periodDays(s, { withPrevious: false }, (rated) => performanceRows(s, rated, query));
       const { rows, total } = page!;
       return {
         currency: s.currency,
@@ -372,14 +463,30 @@ export function createDashboardService(
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       });
-      return { items: rows.map((row) => presentCampaign(row, s.currency)), total, page: query.page, page_size: query.page_size, currency: s.currency };
+      return {
+        items: rows.map((row) => presentCampaign(row, s.currency)),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+        currency: s.currency,
+      };
     },
 
     /** GET dashboard/campaigns/?format=csv: every matching campaign, in the table's order (paging ignored). */
     async campaignsCsv(principal: Principal, query: CampaignListQuery): Promise<{ filename: string; body: string }> {
       const s = await scope(principal, query);
-      const { rows } = await entityTotals(db, metricScope(s), { level: 'campaign', sort: query.sort, order: query.order, q: query.q, limit: CSV_MAX_ROWS });
-      return toCampaignsCsv(rows.map((row) => presentCampaign(row, s.currency)), s, await attributionOf(s));
+      const { rows } = await entityTotals(db, metricScope(s), {
+        level: 'campaign',
+        sort: query.sort,
+        order: query.order,
+        q: query.q,
+        limit: CSV_MAX_ROWS,
+      });
+      return toCampaignsCsv(
+        rows.map((row) => presentCampaign(row, s.currency)),
+        s,
+        await attributionOf(s),
+      );
     },
 
     /** GET dashboard/campaigns/<id>/ads/: a campaign's ads over the range. */
@@ -387,9 +494,19 @@ export function createDashboardService(
       const { campaign } = await campaignById(principal.workspaceId, id);
       const s = await scope(principal, { ...query, platform: 'all', account: campaign.accountRef });
       const metrics = await withRates(db, metricScope(s));
-      const { rows } = await entityTotals(db, metrics, { level: 'campaign', sort: 'spend', order: 'desc', limit: 1, campaignId: id });
+      const { rows } = await entityTotals(db, metrics, {
+        level: 'campaign',
+        sort: 'spend',
+        order: 'desc',
+        limit: 1,
+        campaignId: id,
+      });
       const ads = await entityTotals(db, metrics, { level: 'ad', sort: 'spend', order: 'desc', campaignId: id });
-      return { campaign: presentCampaign(rows[0]!, s.currency), items: ads.rows.map((row) => presentAd(row, s.currency)), currency: s.currency };
+      return {
+        campaign: presentCampaign(rows[0]!, s.currency),
+        items: ads.rows.map((row) => presentAd(row, s.currency)),
+        currency: s.currency,
+      };
     },
 
     /**
@@ -402,10 +519,21 @@ export function createDashboardService(
         .select({ ad_id: ads.adId, name: ads.name, campaignId: campaigns.id, campaignName: campaigns.name })
         .from(ads)
         .innerJoin(campaigns, and(eq(campaigns.accountRef, ads.accountRef), eq(campaigns.campaignId, ads.campaignId)))
-        .where(and(eq(campaigns.workspaceId, principal.workspaceId), query.q ? ilike(ads.name, containsPattern(query.q)) : undefined))
+        .where(
+          and(
+            eq(campaigns.workspaceId, principal.workspaceId),
+            query.q ? ilike(ads.name, containsPattern(query.q)) : undefined,
+          ),
+        )
         .orderBy(asc(ads.name), asc(ads.adId))
         .limit(AD_SEARCH_LIMIT);
-      return { items: rows.map(({ ad_id, name, campaignId, campaignName }) => ({ ad_id, name, campaign: { id: campaignId, name: campaignName } })) };
+      return {
+        items: rows.map(({ ad_id, name, campaignId, campaignName }) => ({
+          ad_id,
+          name,
+          campaign: { id: campaignId, name: campaignName },
+        })),
+      };
     },
 
     /**
@@ -413,20 +541,40 @@ export function createDashboardService(
      * log (recorded, undoable there), then here. A campaign already so at the platform is only
      * brought up to date here.
      */
-    async changeCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignStatusResult> {
+    async changeCampaignStatus(
+      principal: Principal,
+      id: string,
+      wanted: CampaignStatusLabel,
+    ): Promise<CampaignStatusResult> {
       await assertAccess(principal);
       const { campaign, account } = await campaignById(principal.workspaceId, id);
       const status = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
-      const change: SuggestionChange = { kind: 'campaign_status', campaign_id: campaign.campaignId, campaign_name: campaign.name, from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE', to: status };
+      const change: SuggestionChange = {
+        kind: 'campaign_status',
+        campaign_id: campaign.campaignId,
+        campaign_name: campaign.name,
+        from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE',
+        to: status,
+      };
       try {
         const state = await actions.currentState(account, change);
-        if (state.values[0] === undefined) throw new PlatformError({ platform: account.platform as Platform, kind: 'not_found', message: 'The campaign no longer exists.' });
+        if (state.values[0] === undefined)
+          throw new PlatformError({
+            platform: account.platform as Platform,
+            kind: 'not_found',
+            message: 'The campaign no longer exists.',
+          });
         if (state.values[0] === status) return { id, status: wanted, action_id: null };
       } catch (error) {
         if (error instanceof PlatformError) throw platformFailure(error);
         throw error;
       }
-      const actionId = await applyByHand(principal, account, change, `Campaign “${campaign.name}” ${status === 'PAUSED' ? 'paused' : 'resumed'}`);
+      const actionId = await applyByHand(
+        principal,
+        account,
+        change,
+        `Campaign “${campaign.name}” ${status === 'PAUSED' ? 'paused' : 'resumed'}`,
+      );
       return { id, status: wanted, action_id: actionId };
     },
 
@@ -434,11 +582,21 @@ export function createDashboardService(
      * What a pause or resume of a campaign would change, against its status at the platform now
      * (one live read; nothing is written).
      */
-    async previewCampaignStatus(principal: Principal, id: string, wanted: CampaignStatusLabel): Promise<CampaignChangePreview<CampaignStatusLabel>> {
+    async previewCampaignStatus(
+      principal: Principal,
+      id: string,
+      wanted: CampaignStatusLabel,
+    ): Promise<CampaignChangePreview<CampaignStatusLabel>> {
       await assertAccess(principal);
       const { campaign, account } = await campaignById(principal.workspaceId, id);
       const status: EntityStatus = wanted === 'Active' ? 'ACTIVE' : 'PAUSED';
-      const probe: SuggestionChange = { kind: 'campaign_status', campaign_id: campaign.campaignId, campaign_name: campaign.name, from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE', to: status };
+      const probe: SuggestionChange = {
+        kind: 'campaign_status',
+        campaign_id: campaign.campaignId,
+        campaign_name: campaign.name,
+        from: status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE',
+        to: status,
+      };
       const live = (await liveValue(account, probe)) as EntityStatus;
       return {
         ...campaignView(campaign, account),
@@ -455,22 +613,48 @@ export function createDashboardService(
      * minor units (or beyond the typo guard), a campaign without a daily budget of its own, or one
      * outside the bounds the account's budget keeps it to (the optimizer's caps).
      */
-    async previewCampaignBudget(principal: Principal, id: string, dailyBudget: number): Promise<CampaignChangePreview<number>> {
+    async previewCampaignBudget(
+      principal: Principal,
+      id: string,
+      dailyBudget: number,
+    ): Promise<CampaignChangePreview<number>> {
       await assertAccess(principal);
       const { campaign, account } = await campaignById(principal.workspaceId, id);
-      if (!Number.isSafeInteger(dailyBudget) || dailyBudget < 1 || dailyBudget > MAX_DAILY_CAP * 10 ** minorDigits(account.currency))
+      if (
+        !Number.isSafeInteger(dailyBudget) ||
+        dailyBudget < 1 ||
+        dailyBudget > MAX_DAILY_CAP * 10 ** minorDigits(account.currency)
+      )
         throw badRequest(DASHBOARD_MESSAGES.badDailyBudget, 'daily_budget');
       const cap = (await campaignCapsOf(db, account.id)).find((c) => c.campaign_id === campaign.campaignId);
       if (cap && ((cap.min !== null && dailyBudget < cap.min) || (cap.max !== null && dailyBudget > cap.max))) {
         const words = (minor: number) => budgetWords(minor, account.currency);
-        const bounds = cap.min !== null && cap.max !== null ? `between ${words(cap.min)} and ${words(cap.max)}` : cap.min !== null ? `at ${words(cap.min)} or more` : `at ${words(cap.max!)} or less`;
+        const bounds =
+          cap.min !== null && cap.max !== null
+            ? `between ${words(cap.min)} and ${words(cap.max)}`
+            : cap.min !== null
+              ? `at ${words(cap.min)} or more`
+              : `at ${words(cap.max!)} or less`;
         throw badRequest(DASHBOARD_MESSAGES.outsideCap(bounds), 'daily_budget');
       }
-      const probe = { kind: 'campaign_budget' as const, campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from: campaign.dailyBudgetMinor ?? 0, to: dailyBudget };
+      const probe = {
+        kind: 'campaign_budget' as const,
+        campaign_id: campaign.campaignId,
+        campaign_name: campaign.name,
+        currency: account.currency,
+        from: campaign.dailyBudgetMinor ?? 0,
+        to: dailyBudget,
+      };
       const live = await liveValue(account, probe);
       if (typeof live !== 'number') throw new HttpError(409, DASHBOARD_MESSAGES.noOwnBudget, ErrorCode.Conflict);
       const change = { ...probe, from: live };
-      return { ...campaignView(campaign, account), from: live, to: dailyBudget, unchanged: live === dailyBudget, change_lines: live === dailyBudget ? [] : changeLines(account.platform as Platform, change) };
+      return {
+        ...campaignView(campaign, account),
+        from: live,
+        to: dailyBudget,
+        unchanged: live === dailyBudget,
+        change_lines: live === dailyBudget ? [] : changeLines(account.platform as Platform, change),
+      };
     },
 
     /**
@@ -479,15 +663,36 @@ export function createDashboardService(
      * (409, nothing written) when the platform no longer holds that budget. A budget already so is
      * not written again.
      */
-    async changeCampaignBudget(principal: Principal, id: string, dailyBudget: number, expectedFrom?: number): Promise<CampaignBudgetResult> {
+    async changeCampaignBudget(
+      principal: Principal,
+      id: string,
+      dailyBudget: number,
+      expectedFrom?: number,
+    ): Promise<CampaignBudgetResult> {
       const preview = await api.previewCampaignBudget(principal, id, dailyBudget);
       const { campaign, account } = await campaignById(principal.workspaceId, id);
       const result = { id, daily_budget: dailyBudget, currency: account.currency, action_id: null };
       if (expectedFrom !== undefined && preview.from !== expectedFrom)
-        throw new HttpError(409, ACTION_MESSAGES.changedSince(`“${campaign.name}”: ${budgetWords(preview.from, account.currency)}`), ErrorCode.Conflict);
+        throw new HttpError(
+          409,
+          ACTION_MESSAGES.changedSince(`“${campaign.name}”: ${budgetWords(preview.from, account.currency)}`),
+          ErrorCode.Conflict,
+        );
       if (preview.unchanged) return result;
-      const change: SuggestionChange = { kind: 'campaign_budget', campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from: preview.from, to: dailyBudget };
-      const actionId = await applyByHand(principal, account, change, `Daily budget of campaign “${campaign.name}” set to ${budgetWords(dailyBudget, account.currency)}`);
+      const change: SuggestionChange = {
+        kind: 'campaign_budget',
+        campaign_id: campaign.campaignId,
+        campaign_name: campaign.name,
+        currency: account.currency,
+        from: preview.from,
+        to: dailyBudget,
+      };
+      const actionId = await applyByHand(
+        principal,
+        account,
+        change,
+        `Daily budget of campaign “${campaign.name}” set to ${budgetWords(dailyBudget, account.currency)}`,
+      );
       return { ...result, action_id: actionId };
     },
 
@@ -499,7 +704,11 @@ export function createDashboardService(
     },
 
     /** GET auth/<platform>/performance/: one platform's normalised performance (an unknown platform is not found). */
-    async performance(principal: Principal, platformName: string, query: DashboardRangeQuery): Promise<PlatformPerformance> {
+    async performance(
+      principal: Principal,
+      platformName: string,
+      query: DashboardRangeQuery,
+    ): Promise<PlatformPerformance> {
       if (!isPlatform(platformName)) throw notFound(DASHBOARD_MESSAGES.unknownPlatform);
       const platform = platformName;
       const label = PLATFORM_LABELS[platform];
@@ -516,7 +725,12 @@ export function createDashboardService(
       }
       const metrics = await withRates(db, metricScope(s));
       const days = await dailyTotals(db, metrics);
-      const { rows } = await entityTotals(db, metrics, { level: 'campaign', sort: 'spend', order: 'desc', limit: PERFORMANCE_TOP_CAMPAIGNS });
+      const { rows } = await entityTotals(db, metrics, {
+        level: 'campaign',
+        sort: 'spend',
+        order: 'desc',
+        limit: PERFORMANCE_TOP_CAMPAIGNS,
+      });
       return {
         platform,
         currency: s.currency,
@@ -532,4 +746,3 @@ export function createDashboardService(
   return api;
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;
-

@@ -1,4 +1,12 @@
-import type { CampaignSortKey, CampaignStatusLabel, DisplayCurrency, PlatformAttribution, PlatformFilter, SeriesPoint, Totals } from '@shared/api/dashboard';
+import type {
+  CampaignSortKey,
+  CampaignStatusLabel,
+  DisplayCurrency,
+  PlatformAttribution,
+  PlatformFilter,
+  SeriesPoint,
+  Totals,
+} from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import type { IsoDay } from '@shared/days';
 

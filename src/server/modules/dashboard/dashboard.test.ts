@@ -1,17 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import type { ActionList } from '@shared/api/actions';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { AD_SEARCH_LIMIT, DASHBOARD_MESSAGES, percentChange, type AdSearchResult, type CampaignAds, type CampaignPage, type DashboardView } from '@shared/api/dashboard';
+import {
+  AD_SEARCH_LIMIT,
+  type AdSearchResult,
+  type CampaignAds,
+  type CampaignPage,
+  DASHBOARD_MESSAGES,
+  type DashboardView,
+  percentChange,
+} from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
+import { addDays, isoDay } from '@shared/days';
+import { eq, sql } from 'drizzle-orm';
+
 import { executeRows } from '../../db/connect';
 import { campaigns, metricsDaily, users } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
-import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf, userIdOf, workspaceIdOf } from '../../test/connect';
+import { connectionOf, connectVia, userIdOf, workspaceIdOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
+import { recordingRuntime } from '../../test/platforms';
 import { importRates } from '../metrics/rates';
-import { addDays, isoDay } from '@shared/days';
 
 /** Seed rates (units per USD) of migration 0003. */
 const SEED = { USD: 1, INR: 88.6, EUR: 0.862, JPY: 154.2 } as const;
@@ -52,8 +61,10 @@ describe('the dashboard endpoints', () => {
     return user;
   }
 
-  const get = (url: string, user: TestUser = owner) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const get = (url: string, user: TestUser = owner) =>
+    t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
+  const qs = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   const view = async (params: Record<string, string | number>, user: TestUser = owner) => {
     const res = await get(`dashboard/?${qs(params)}`, user);
     expect(res.statusCode).toBe(200);
@@ -69,8 +80,13 @@ describe('the dashboard endpoints', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(DASHBOARD_MESSAGES.needsAccess);
     expect((await get('dashboard/campaigns/', visitor)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/sync/', headers: visitor.auth, payload: {} })).statusCode).toBe(403);
-    await t.app.ctx.db.update(users).set({ plan: 'agency' }).where(eq(users.id, await userIdOf(t.app, visitor)));
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/sync/', headers: visitor.auth, payload: {} })).statusCode,
+    ).toBe(403);
+    await t.app.ctx.db
+      .update(users)
+      .set({ plan: 'agency' })
+      .where(eq(users.id, await userIdOf(t.app, visitor)));
     expect((await get('dashboard/', visitor)).statusCode).toBe(200);
   });
 
@@ -87,7 +103,10 @@ describe('the dashboard endpoints', () => {
     expect(google.summary.ctr).toBeCloseTo((truth.clicks / truth.impressions) * 100, 2);
     expect(google.range).toEqual({ ...range, days: 14 });
     expect(google.series).toHaveLength(14);
-    expect(google.series[0]).toMatchObject({ date: range.from, day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(range.from).getUTCDay()] });
+    expect(google.series[0]).toMatchObject({
+      date: range.from,
+      day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(range.from).getUTCDay()],
+    });
     expect(google.series.reduce((n, p) => n + p.impressions, 0)).toBe(truth.impressions);
   });
 
@@ -102,7 +121,10 @@ describe('the dashboard endpoints', () => {
     const jpy = await view({ ...range, currency: 'JPY' });
     // JPY has no minor digits: whole yen.
     expect(Number.isInteger(jpy.summary.spend)).toBe(true);
-    expect(jpy.summary.spend).toBeCloseTo((g.spendMinor / 100) * SEED.JPY + (m.spendMinor / 100 / SEED.INR) * SEED.JPY, -1);
+    expect(jpy.summary.spend).toBeCloseTo(
+      (g.spendMinor / 100) * SEED.JPY + (m.spendMinor / 100 / SEED.INR) * SEED.JPY,
+      -1,
+    );
     expect(inr.unconverted_currencies).toEqual([]);
   });
 
@@ -111,11 +133,15 @@ describe('the dashboard endpoints', () => {
     await importRates(t.app.ctx.db, [{ currency: 'INR', day, perUsd: 100 }]);
     try {
       const usd = await view({ ...range, platform: 'meta', currency: 'USD' });
-      const before = sandbox.world.totals('meta', metaAccount().id, range.from, addDays(day, -1)).spendMinor / 100 / SEED.INR;
+      const before =
+        sandbox.world.totals('meta', metaAccount().id, range.from, addDays(day, -1)).spendMinor / 100 / SEED.INR;
       const after = sandbox.world.totals('meta', metaAccount().id, day, range.to).spendMinor / 100 / 100;
       expect(usd.summary.spend).toBeCloseTo(before + after, 1);
       const point = usd.series.find((p) => p.date === day)!;
-      expect(point.spend).toBeCloseTo(sandbox.world.totals('meta', metaAccount().id, day, day).spendMinor / 100 / 100, 2);
+      expect(point.spend).toBeCloseTo(
+        sandbox.world.totals('meta', metaAccount().id, day, day).spendMinor / 100 / 100,
+        2,
+      );
     } finally {
       await t.app.ctx.db.execute(sql`delete from exchange_rates where currency = 'INR' and day = ${day}::date`);
     }
@@ -124,7 +150,12 @@ describe('the dashboard endpoints', () => {
   it('compares with the previous period of equal length', async () => {
     const current = await view({ ...range, platform: 'google', currency: 'USD' });
     expect(current.previous_range).toEqual({ from: addDays(range.from, -14), to: addDays(range.from, -1) });
-    const before = sandbox.world.totals('google', googleAccount().id, current.previous_range.from, current.previous_range.to);
+    const before = sandbox.world.totals(
+      'google',
+      googleAccount().id,
+      current.previous_range.from,
+      current.previous_range.to,
+    );
     expect(current.previous.impressions).toBe(before.impressions);
     expect(current.change.impressions).toBe(percentChange(current.summary.impressions, before.impressions));
     expect(current.change.spend).toBe(percentChange(current.summary.spend, before.spendMinor / 100));
@@ -145,7 +176,9 @@ describe('the dashboard endpoints', () => {
     const all = await view({ ...range, currency: 'USD' });
     const metaId = all.accounts.find((a) => a.platform === 'meta')!.id;
     const one = await view({ ...range, account: metaId, currency: 'USD' });
-    expect(one.summary.impressions).toBe(sandbox.world.totals('meta', metaAccount().id, range.from, range.to).impressions);
+    expect(one.summary.impressions).toBe(
+      sandbox.world.totals('meta', metaAccount().id, range.from, range.to).impressions,
+    );
 
     const bad = async (params: Record<string, string>, field: string, detail?: string) => {
       const res = await get(`dashboard/?${qs(params)}`);
@@ -165,13 +198,28 @@ describe('the dashboard endpoints', () => {
 
   it('refuses days PostgreSQL cannot count back from, on every range endpoint, with a 400 (audit 6d)', async () => {
     const page = (await get(`dashboard/campaigns/?${qs(range)}`)).json() as CampaignPage;
-    const endpoints = ['dashboard/', 'dashboard/campaigns/', 'dashboard/campaigns/?format=csv', `dashboard/campaigns/${page.items[0].id}/ads/`, 'auth/google/performance/'];
-    const reproductions = ['to=0001-01-01', 'to=0000-01-01', 'from=0001-01-01&to=0001-01-07', 'from=1969-12-31', 'to=2101-01-01'];
+    const endpoints = [
+      'dashboard/',
+      'dashboard/campaigns/',
+      'dashboard/campaigns/?format=csv',
+      `dashboard/campaigns/${page.items[0].id}/ads/`,
+      'auth/google/performance/',
+    ];
+    const reproductions = [
+      'to=0001-01-01',
+      'to=0000-01-01',
+      'from=0001-01-01&to=0001-01-07',
+      'from=1969-12-31',
+      'to=2101-01-01',
+    ];
     for (const endpoint of endpoints) {
       for (const query of reproductions) {
         const res = await get(`${endpoint}${endpoint.includes('?') ? '&' : '?'}${query}`);
         expect({ endpoint, query, status: res.statusCode }).toEqual({ endpoint, query, status: 400 });
-        expect(res.json()).toMatchObject({ detail: DASHBOARD_MESSAGES.dayOutOfRange, code: ErrorCode.ValidationFailed });
+        expect(res.json()).toMatchObject({
+          detail: DASHBOARD_MESSAGES.dayOutOfRange,
+          code: ErrorCode.ValidationFailed,
+        });
         expect(res.json().field).toBe(query.startsWith('from') ? 'from' : 'to');
       }
     }
@@ -189,7 +237,12 @@ describe('the dashboard endpoints', () => {
       const dashboard = await view(edge);
       expect(dashboard.summary.impressions).toBe(0);
       expect(dashboard.previous_range.to).toBe(addDays(dashboard.range.from, -1));
-      for (const endpoint of ['dashboard/campaigns/', 'dashboard/campaigns/?format=csv', `dashboard/campaigns/${page.items[0].id}/ads/`, 'auth/google/performance/']) {
+      for (const endpoint of [
+        'dashboard/campaigns/',
+        'dashboard/campaigns/?format=csv',
+        `dashboard/campaigns/${page.items[0].id}/ads/`,
+        'auth/google/performance/',
+      ]) {
         const res = await get(`${endpoint}${endpoint.includes('?') ? '&' : '?'}${qs(edge)}`);
         expect({ endpoint, edge, status: res.statusCode }).toEqual({ endpoint, edge, status: 200 });
       }
@@ -201,7 +254,11 @@ describe('the dashboard endpoints', () => {
   });
 
   it('refuses a NUL character in the search, as JSON and as CSV (audit 6c)', async () => {
-    for (const url of ['dashboard/campaigns/?q=%00', 'dashboard/campaigns/?q=a%00b&format=csv', 'dashboard/?to=2030-01-01%00']) {
+    for (const url of [
+      'dashboard/campaigns/?q=%00',
+      'dashboard/campaigns/?q=a%00b&format=csv',
+      'dashboard/?to=2030-01-01%00',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toEqual(expect.any(String));
@@ -221,9 +278,16 @@ describe('the dashboard endpoints', () => {
     await bad(`q=${'x'.repeat(201)}`, 'q', 'Search text is too long.');
     await bad('format=xml', 'format', DASHBOARD_MESSAGES.badFormat);
     // Empty values mean "not given", as before.
-    expect((await get('dashboard/campaigns/?sort=&order=&page=&page_size=&q=&platform=&currency=')).statusCode).toBe(200);
+    expect((await get('dashboard/campaigns/?sort=&order=&page=&page_size=&q=&platform=&currency=')).statusCode).toBe(
+      200,
+    );
     expect((await get('dashboard/campaigns/not-a-uuid/ads/')).statusCode).toBe(404);
-    const pause = await t.app.inject({ method: 'POST', url: '/api/dashboard/campaigns/not-a-uuid/status/', headers: owner.auth, payload: { status: 'Paused' } });
+    const pause = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/campaigns/not-a-uuid/status/',
+      headers: owner.auth,
+      payload: { status: 'Paused' },
+    });
     expect(pause.statusCode).toBe(404);
   });
 
@@ -238,28 +302,44 @@ describe('the dashboard endpoints', () => {
     const page = (await get(`dashboard/campaigns/?${qs(range)}`)).json() as CampaignPage;
     const campaignId = page.items[0].id;
     expect((await get(`dashboard/campaigns/${campaignId}/ads/`, other)).statusCode).toBe(404);
-    const pause = await t.app.inject({ method: 'POST', url: `/api/dashboard/campaigns/${campaignId}/status/`, headers: other.auth, payload: { status: 'Paused' } });
+    const pause = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/campaigns/${campaignId}/status/`,
+      headers: other.auth,
+      payload: { status: 'Paused' },
+    });
     expect(pause.statusCode).toBe(404);
     expect(((await get(`dashboard/campaigns/?${qs(range)}`, other)).json() as CampaignPage).total).toBe(0);
     expect((await get('auth/google/performance/', other)).statusCode).toBe(404);
   });
 
   it('pages and sorts campaigns on the server, searches names, and exports what the table shows as CSV', async () => {
-    const first = (await get(`dashboard/campaigns/?${qs({ ...range, currency: 'USD', page_size: 10 })}`)).json() as CampaignPage;
-    const stored = await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.workspaceId, await workspaceIdOf(t.app, owner)));
+    const first = (
+      await get(`dashboard/campaigns/?${qs({ ...range, currency: 'USD', page_size: 10 })}`)
+    ).json() as CampaignPage;
+    const stored = await t.app.ctx.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.workspaceId, await workspaceIdOf(t.app, owner)));
     expect(first.total).toBe(stored.length);
     expect(first.items.length).toBe(Math.min(10, stored.length));
     const spends = first.items.map((c) => c.spend);
     expect(spends).toEqual([...spends].sort((a, b) => b - a));
 
-    const byName = (await get(`dashboard/campaigns/?${qs({ ...range, sort: 'name', order: 'asc', page_size: 100 })}`)).json() as CampaignPage;
+    const byName = (
+      await get(`dashboard/campaigns/?${qs({ ...range, sort: 'name', order: 'asc', page_size: 100 })}`)
+    ).json() as CampaignPage;
     const names = byName.items.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const page2 = (await get(`dashboard/campaigns/?${qs({ ...range, sort: 'name', order: 'asc', page_size: 10, page: 2 })}`)).json() as CampaignPage;
+    const page2 = (
+      await get(`dashboard/campaigns/?${qs({ ...range, sort: 'name', order: 'asc', page_size: 10, page: 2 })}`)
+    ).json() as CampaignPage;
     expect(page2.items.map((c) => c.id)).toEqual(byName.items.slice(10, 20).map((c) => c.id));
 
     const needle = byName.items[0].name.slice(0, 5);
-    const found = (await get(`dashboard/campaigns/?${qs({ ...range, q: needle.toUpperCase(), page_size: 100 })}`)).json() as CampaignPage;
+    const found = (
+      await get(`dashboard/campaigns/?${qs({ ...range, q: needle.toUpperCase(), page_size: 100 })}`)
+    ).json() as CampaignPage;
     expect(found.items.length).toBeGreaterThan(0);
     expect(found.items.every((c) => c.name.toLowerCase().includes(needle.toLowerCase()))).toBe(true);
 
@@ -268,7 +348,13 @@ describe('the dashboard endpoints', () => {
     const truth = sandbox.world
       .rows('google', googleAccount().id, range.from, range.to, 'campaign')
       .filter((row) => row.campaign.id === googleRow.campaign_id)
-      .reduce((acc, row) => ({ clicks: acc.clicks + row.metrics.clicks, impressions: acc.impressions + row.metrics.impressions }), { clicks: 0, impressions: 0 });
+      .reduce(
+        (acc, row) => ({
+          clicks: acc.clicks + row.metrics.clicks,
+          impressions: acc.impressions + row.metrics.impressions,
+        }),
+        { clicks: 0, impressions: 0 },
+      );
     expect({ clicks: googleRow.clicks, impressions: googleRow.impressions }).toEqual(truth);
 
     const csv = await get(`dashboard/campaigns/?${qs({ ...range, sort: 'name', order: 'asc', format: 'csv' })}`);
@@ -299,7 +385,15 @@ describe('the dashboard endpoints', () => {
         label: '7-day click, 1-day view',
         click_days: 7,
         view_days: 1,
-        windows: [{ account_id: metaAccount().id, label: '7-day click, 1-day view', click_days: 7, view_days: 1, source: 'insights.attribution_setting=7d_click_1d_view' }],
+        windows: [
+          {
+            account_id: metaAccount().id,
+            label: '7-day click, 1-day view',
+            click_days: 7,
+            view_days: 1,
+            source: 'insights.attribution_setting=7d_click_1d_view',
+          },
+        ],
         updated_at: expect.any(String),
       },
       {
@@ -314,36 +408,51 @@ describe('the dashboard endpoints', () => {
             label: 'Purchase: 30-day click, 1-day view',
             click_days: 30,
             view_days: 1,
-            source: 'conversion_action 900001: click_through_lookback_window_days=30, view_through_lookback_window_days=1',
+            source:
+              'conversion_action 900001: click_through_lookback_window_days=30, view_through_lookback_window_days=1',
           },
         ],
         updated_at: expect.any(String),
       },
     ]);
     // The platform filter narrows it like the figures.
-    expect((await view({ ...range, platform: 'google', currency: 'USD' })).attribution?.map((entry) => entry.platform)).toEqual(['google']);
+    expect(
+      (await view({ ...range, platform: 'google', currency: 'USD' })).attribution?.map((entry) => entry.platform),
+    ).toEqual(['google']);
   });
 
   it('drills into a campaign: its ads add up to the campaign', async () => {
-    const page = (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'meta', currency: 'INR' })}`)).json() as CampaignPage;
+    const page = (
+      await get(`dashboard/campaigns/?${qs({ ...range, platform: 'meta', currency: 'INR' })}`)
+    ).json() as CampaignPage;
     const campaign = page.items[0];
     const res = await get(`dashboard/campaigns/${campaign.id}/ads/?${qs({ ...range, currency: 'INR' })}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.campaign.id).toBe(campaign.id);
     expect(body.items.length).toBeGreaterThan(0);
-    expect(body.items.reduce((n: number, ad: { impressions: number }) => n + ad.impressions, 0)).toBe(campaign.impressions);
+    expect(body.items.reduce((n: number, ad: { impressions: number }) => n + ad.impressions, 0)).toBe(
+      campaign.impressions,
+    );
     expect(body.items.reduce((n: number, ad: { clicks: number }) => n + ad.clicks, 0)).toBe(campaign.clicks);
     expect((await get('dashboard/campaigns/00000000-0000-0000-0000-000000000000/ads/')).statusCode).toBe(404);
   });
 
   it('finds the workspace’s ads by name, each with the campaign whose drill-down lists it, and no one else’s', async () => {
-    const campaign = ((await get(`dashboard/campaigns/?${qs({ ...range, platform: 'meta', currency: 'INR' })}`)).json() as CampaignPage).items[0];
-    const ad = ((await get(`dashboard/campaigns/${campaign.id}/ads/?${qs({ ...range, currency: 'INR' })}`)).json() as CampaignAds).items[0];
+    const campaign = (
+      (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'meta', currency: 'INR' })}`)).json() as CampaignPage
+    ).items[0];
+    const ad = (
+      (await get(`dashboard/campaigns/${campaign.id}/ads/?${qs({ ...range, currency: 'INR' })}`)).json() as CampaignAds
+    ).items[0];
     const res = await get(`dashboard/ads/?${qs({ q: ad.name.toUpperCase() })}`);
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as AdSearchResult;
-    expect(items).toContainEqual({ ad_id: ad.ad_id, name: ad.name, campaign: { id: campaign.id, name: campaign.name } });
+    expect(items).toContainEqual({
+      ad_id: ad.ad_id,
+      name: ad.name,
+      campaign: { id: campaign.id, name: campaign.name },
+    });
     expect(items.every((match) => match.name.toLowerCase().includes(ad.name.toLowerCase()))).toBe(true);
 
     // Without a search, the first ads by name, never more than the limit.
@@ -360,23 +469,42 @@ describe('the dashboard endpoints', () => {
   });
 
   it('pauses and resumes a campaign at the platform; a refusal changes nothing', async () => {
-    const page = (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)).json() as CampaignPage;
+    const page = (
+      await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)
+    ).json() as CampaignPage;
     const target = page.items.find((c) => c.status === 'Active')!;
     const post = (status: string) =>
-      t.app.inject({ method: 'POST', url: `/api/dashboard/campaigns/${target.id}/status/`, headers: owner.auth, payload: { status } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/dashboard/campaigns/${target.id}/status/`,
+        headers: owner.auth,
+        payload: { status },
+      });
 
     const paused = await post('Paused');
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toEqual({ id: target.id, status: 'Paused', action_id: expect.any(String) });
     expect(sandbox.world.status('google', target.campaign_id)).toBe('PAUSED');
-    const after = (await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)).json() as CampaignPage;
+    const after = (
+      await get(`dashboard/campaigns/?${qs({ ...range, platform: 'google', sort: 'name', order: 'asc' })}`)
+    ).json() as CampaignPage;
     expect(after.items.find((c) => c.id === target.id)!.status).toBe('Paused');
     // Through the actions log, like every write to a platform: recorded, and undoable there.
-    const logged = ((await get('actions/')).json() as ActionList).items.find((action) => action.headline === `Campaign “${target.name}” paused from the dashboard`);
-    expect(logged).toMatchObject({ id: paused.json().action_id, type: 'manual', status: 'applied', can_undo: true, steps: [{ state: 'done' }] });
+    const logged = ((await get('actions/')).json() as ActionList).items.find(
+      (action) => action.headline === `Campaign “${target.name}” paused from the dashboard`,
+    );
+    expect(logged).toMatchObject({
+      id: paused.json().action_id,
+      type: 'manual',
+      status: 'applied',
+      can_undo: true,
+      steps: [{ state: 'done' }],
+    });
     // Asked again while it is so at the platform: nothing more is written or logged.
     expect((await post('Paused')).json()).toEqual({ id: target.id, status: 'Paused', action_id: null });
-    expect(((await get('actions/')).json() as ActionList).items.filter((action) => action.headline === logged!.headline)).toHaveLength(1);
+    expect(
+      ((await get('actions/')).json() as ActionList).items.filter((action) => action.headline === logged!.headline),
+    ).toHaveLength(1);
 
     sandbox.faults.add({ platform: 'google', kind: 'server_error', times: 20 });
     const refused = await post('Active');
@@ -397,7 +525,9 @@ describe('the dashboard endpoints', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ platform: 'google', currency: 'USD', range: { ...range, days: 14 } });
-    expect(body.summary.impressions).toBe(sandbox.world.totals('google', googleAccount().id, range.from, range.to).impressions);
+    expect(body.summary.impressions).toBe(
+      sandbox.world.totals('google', googleAccount().id, range.from, range.to).impressions,
+    );
     expect(body.campaigns.every((c: { platform: string }) => c.platform === 'google')).toBe(true);
     expect((await get('auth/tiktok/performance/')).statusCode).toBe(404);
     expect((await get('auth/friendster/performance/')).statusCode).toBe(404);
@@ -415,7 +545,8 @@ describe('the dashboard endpoints', () => {
   it('saves the display currency the user picks', async () => {
     const user = await trialUser();
     expect((await view({}, user)).currency).toBe('INR');
-    const put = (currency: unknown) => t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/', headers: user.auth, payload: { currency } });
+    const put = (currency: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/', headers: user.auth, payload: { currency } });
     expect((await put('usd')).json()).toEqual({ currency: 'USD' });
     expect((await view({}, user)).currency).toBe('USD');
     const bad = await put('BTC');
@@ -424,17 +555,32 @@ describe('the dashboard endpoints', () => {
     expect((await view({}, user)).currency).toBe('USD');
   });
 
-  it("a deleted account takes its synced numbers with it", async () => {
+  it('a deleted account takes its synced numbers with it', async () => {
     const user = await trialUser();
     await connectVia(t.app, user, 'x');
     const connection = await connectionOf(t.app, user, 'x');
     await t.app.services.sync.syncConnection(connection.id);
     const count = async () =>
-      Number((await executeRows<{ n: string }>(t.app.ctx.db, sql`select count(*) as n from metrics_daily m join connected_ad_accounts a on a.id = m.account_ref where a.connection_id = ${connection.id}::uuid`))[0].n);
+      Number(
+        (
+          await executeRows<{ n: string }>(
+            t.app.ctx.db,
+            sql`select count(*) as n from metrics_daily m join connected_ad_accounts a on a.id = m.account_ref where a.connection_id = ${connection.id}::uuid`,
+          )
+        )[0].n,
+      );
     expect(await count()).toBeGreaterThan(0);
-    const res = await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth, payload: { username: user.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/delete-account/',
+      headers: user.auth,
+      payload: { username: user.email },
+    });
     expect(res.statusCode).toBeLessThan(300);
-    const left = await t.app.ctx.db.select().from(metricsDaily).where(sql`${metricsDaily.accountRef} not in (select id from connected_ad_accounts)`);
+    const left = await t.app.ctx.db
+      .select()
+      .from(metricsDaily)
+      .where(sql`${metricsDaily.accountRef} not in (select id from connected_ad_accounts)`);
     expect(left).toEqual([]);
   });
 });

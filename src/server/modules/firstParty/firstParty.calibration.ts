@@ -1,12 +1,18 @@
-import { CALIBRATION_DAYS, CALIBRATION_FACTOR_MAX, CALIBRATION_FACTOR_MIN, type ConversionBasisView } from '@shared/api/firstParty';
+import {
+  CALIBRATION_DAYS,
+  CALIBRATION_FACTOR_MAX,
+  CALIBRATION_FACTOR_MIN,
+  type ConversionBasisView,
+} from '@shared/api/firstParty';
+import { addDays, isoDay } from '@shared/days';
 import { roundTo } from '@shared/metrics';
+
 import { calibrationFactor, scaleConversions } from '../../analysis/conversionCalibration';
 import type { DbOrTx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { firstPartyFiguresOver } from './firstParty.figures';
 import * as queries from './firstParty.queries';
-import { addDays, isoDay } from '@shared/days';
 
 /**
  * The conversions suggestions and the budget optimizer weigh. By default each platform's own
@@ -26,13 +32,23 @@ export async function conversionCalibration(db: DbOrTx, workspaceId: string, now
   const to = addDays(isoDay(now), -1);
   const from = addDays(to, -(CALIBRATION_DAYS - 1));
   const accounts = await queries.accountsOfWorkspace(db, workspaceId);
-  const figures = await firstPartyFiguresOver(db, { workspaceId, from, to, currency: CALIBRATION_CURRENCY, accounts, platform: 'all' });
+  const figures = await firstPartyFiguresOver(db, {
+    workspaceId,
+    from,
+    to,
+    currency: CALIBRATION_CURRENCY,
+    accounts,
+    platform: 'all',
+  });
   if (!figures || figures.days_covered === 0) return { basis, window: null, platforms: [] };
   const bounds = { min: CALIBRATION_FACTOR_MIN, max: CALIBRATION_FACTOR_MAX };
   return {
     basis,
     window: { from, to },
-    platforms: figures.platforms.map((platform) => ({ platform: platform.platform, factor: roundTo(calibrationFactor(platform.over_attribution?.mid ?? null, bounds), 3) })),
+    platforms: figures.platforms.map((platform) => ({
+      platform: platform.platform,
+      factor: roundTo(calibrationFactor(platform.over_attribution?.mid ?? null, bounds), 3),
+    })),
   };
 }
 
@@ -47,7 +63,10 @@ export async function loadWeighedSeries(
   now: Date,
   known?: ConversionBasisView,
 ): ReturnType<typeof loadAccountSeries> {
-  const [loaded, calibration] = await Promise.all([loadAccountSeries(db, account, now), known ?? conversionCalibration(db, account.workspaceId, now)]);
+  const [loaded, calibration] = await Promise.all([
+    loadAccountSeries(db, account, now),
+    known ?? conversionCalibration(db, account.workspaceId, now),
+  ]);
   const factor = calibration.platforms.find((entry) => entry.platform === account.platform)?.factor ?? 1;
   return { ...loaded, series: scaleConversions(loaded.series, factor) };
 }

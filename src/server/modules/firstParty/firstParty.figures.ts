@@ -1,12 +1,13 @@
-import { FIRST_PARTY_INTERVAL_LEVEL, type FirstPartyFigures } from '@shared/api/firstParty';
 import type { DisplayCurrency } from '@shared/api/dashboard';
+import { FIRST_PARTY_INTERVAL_LEVEL, type FirstPartyFigures } from '@shared/api/firstParty';
 import type { Platform } from '@shared/constants';
+import type { IsoDay } from '@shared/days';
+
 import type { DbOrTx } from '../../db/connect';
 import { dailyTotalsByAccount, withRates } from '../metrics/metrics.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
-import { presentFigures, type PlatformSums } from './firstParty.presenter';
+import { type PlatformSums, presentFigures } from './firstParty.presenter';
 import * as queries from './firstParty.queries';
-import type { IsoDay } from '@shared/days';
 
 /**
  * What first-party figures are read over: a range of days in a display currency, the accounts
@@ -36,7 +37,13 @@ export async function firstPartyFiguresOver(db: DbOrTx, range: FirstPartyRange):
   const unconverted = new Set<string>();
 
   // First-party revenue converted per day, as the dashboard converts ad money (modules/metrics/rates).
-  const factors = await conversionFactors(db, [...new Set(rows.map((row) => row.currency))], range.currency, range.from, range.to);
+  const factors = await conversionFactors(
+    db,
+    [...new Set(rows.map((row) => row.currency))],
+    range.currency,
+    range.from,
+    range.to,
+  );
   let revenue = 0;
   let conversions = 0;
   for (const row of rows) {
@@ -47,7 +54,12 @@ export async function firstPartyFiguresOver(db: DbOrTx, range: FirstPartyRange):
   }
 
   // Ad spend and the platforms' own conversions, per account and day, through the metrics seam.
-  const rated = await withRates(db, { workspaceId: range.workspaceId, accounts: range.accounts, currency: range.currency, window: { from: range.from, to: range.to } });
+  const rated = await withRates(db, {
+    workspaceId: range.workspaceId,
+    accounts: range.accounts,
+    currency: range.currency,
+    window: { from: range.from, to: range.to },
+  });
   for (const currency of rated.rates.missing) unconverted.add(currency);
   const byAccount = await dailyTotalsByAccount(db, rated);
   const byPlatform = new Map<Platform, PlatformSums>();

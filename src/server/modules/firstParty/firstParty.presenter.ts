@@ -1,7 +1,8 @@
 import type { FirstPartyDay, FirstPartyFigures, FirstPartyKey, PlatformAttribution } from '@shared/api/firstParty';
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
 import { roundTo } from '@shared/metrics';
 import { minorDigits, minorToDecimal } from '@shared/money';
+
 import { blendedFigures, overAttribution } from '../../analysis/firstParty';
 import type { FirstPartyDayRow, FirstPartyKeyRow } from './firstParty.queries';
 
@@ -46,21 +47,29 @@ export function presentFigures(input: {
   const blended = blendedFigures({ spend, conversions: input.conversions, revenue: input.revenue });
   const ratio = (value: number | null) => (value === null ? null : roundTo(value, 2));
 
-  const platforms: PlatformAttribution[] = PLATFORMS.filter((platform) => input.byPlatform.has(platform) && (input.platformFilter === 'all' || input.platformFilter === platform)).map(
-    (platform) => {
-      const sums = input.byPlatform.get(platform)!;
-      const spendShare = spend > 0 ? sums.spend / spend : 0;
-      const attribution = overAttribution({ claimed: sums.conversions, spendShare, firstPartyConversions: input.conversions }, input.level);
-      return {
-        platform,
-        spend: roundTo(sums.spend, digits),
-        spend_share: roundTo(spendShare, 4),
-        claimed_conversions: roundTo(sums.conversions, 2),
-        expected_conversions: roundTo(attribution.expected, 2),
-        over_attribution: attribution.ratio && { mid: roundTo(attribution.ratio.mid, 2), low: roundTo(attribution.ratio.low, 2), high: ratio(attribution.ratio.high) },
-      };
-    },
-  );
+  const platforms: PlatformAttribution[] = PLATFORMS.filter(
+    (platform) =>
+      input.byPlatform.has(platform) && (input.platformFilter === 'all' || input.platformFilter === platform),
+  ).map((platform) => {
+    const sums = input.byPlatform.get(platform)!;
+    const spendShare = spend > 0 ? sums.spend / spend : 0;
+    const attribution = overAttribution(
+      { claimed: sums.conversions, spendShare, firstPartyConversions: input.conversions },
+      input.level,
+    );
+    return {
+      platform,
+      spend: roundTo(sums.spend, digits),
+      spend_share: roundTo(spendShare, 4),
+      claimed_conversions: roundTo(sums.conversions, 2),
+      expected_conversions: roundTo(attribution.expected, 2),
+      over_attribution: attribution.ratio && {
+        mid: roundTo(attribution.ratio.mid, 2),
+        low: roundTo(attribution.ratio.low, 2),
+        high: ratio(attribution.ratio.high),
+      },
+    };
+  });
 
   return {
     days_covered: input.daysCovered,

@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ConversionBasis, FirstPartyDayInput } from '@shared/api/firstParty';
 import type { Platform } from '@shared/constants';
+import type { IsoDay } from '@shared/days';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, firstPartyDays, firstPartyKeys, workspaces } from '../../db/schema';
-import type { IsoDay } from '@shared/days';
 
 /** First-party days and ingestion keys; every query is scoped to one workspace (a key is found by its id, then names its workspace). */
 
@@ -19,18 +20,42 @@ const CHUNK = 1_000;
  * replaced, never added to). Answers how many days were saved and how many of them replaced a
  * saved one. Run it in a transaction when the days must all be saved or none.
  */
-export async function upsertDays(db: DbOrTx, workspaceId: string, days: FirstPartyDayInput[], source: FirstPartySource, now: Date): Promise<{ saved: number; replaced: number }> {
+export async function upsertDays(
+  db: DbOrTx,
+  workspaceId: string,
+  days: FirstPartyDayInput[],
+  source: FirstPartySource,
+  now: Date,
+): Promise<{ saved: number; replaced: number }> {
   let replaced = 0;
   for (let start = 0; start < days.length; start += CHUNK) {
     const chunk = days.slice(start, start + CHUNK);
     const existing = await db
       .select({ day: firstPartyDays.day })
       .from(firstPartyDays)
-      .where(and(eq(firstPartyDays.workspaceId, workspaceId), inArray(firstPartyDays.day, chunk.map((day) => day.day))));
+      .where(
+        and(
+          eq(firstPartyDays.workspaceId, workspaceId),
+          inArray(
+            firstPartyDays.day,
+            chunk.map((day) => day.day),
+          ),
+        ),
+      );
     replaced += existing.length;
     await db
       .insert(firstPartyDays)
-      .values(chunk.map((day) => ({ workspaceId, day: day.day, conversions: day.conversions, revenueMinor: day.revenueMinor, currency: day.currency, source, updatedAt: now })))
+      .values(
+        chunk.map((day) => ({
+          workspaceId,
+          day: day.day,
+          conversions: day.conversions,
+          revenueMinor: day.revenueMinor,
+          currency: day.currency,
+          source,
+          updatedAt: now,
+        })),
+      )
       .onConflictDoUpdate({
         target: [firstPartyDays.workspaceId, firstPartyDays.day],
         set: {
@@ -47,12 +72,21 @@ export async function upsertDays(db: DbOrTx, workspaceId: string, days: FirstPar
 
 /** Whether the workspace has any first-party day at all. */
 export async function hasDays(db: DbOrTx, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ day: firstPartyDays.day }).from(firstPartyDays).where(eq(firstPartyDays.workspaceId, workspaceId)).limit(1);
+  const [row] = await db
+    .select({ day: firstPartyDays.day })
+    .from(firstPartyDays)
+    .where(eq(firstPartyDays.workspaceId, workspaceId))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The workspace's first-party days from `from` to `to` (both included), by day. */
-export async function daysBetween(db: DbOrTx, workspaceId: string, from: IsoDay, to: IsoDay): Promise<FirstPartyDayRow[]> {
+export async function daysBetween(
+  db: DbOrTx,
+  workspaceId: string,
+  from: IsoDay,
+  to: IsoDay,
+): Promise<FirstPartyDayRow[]> {
   return db
     .select()
     .from(firstPartyDays)
@@ -72,7 +106,10 @@ export async function keyById(db: DbOrTx, id: string): Promise<FirstPartyKeyRow 
 }
 
 /** Makes the workspace's key, replacing any key it had (the old one stops working in the same statement's commit). */
-export async function replaceKey(db: DbOrTx, row: { id: string; workspaceId: string; secretSealed: string; createdBy: string; createdAt: Date }): Promise<FirstPartyKeyRow> {
+export async function replaceKey(
+  db: DbOrTx,
+  row: { id: string; workspaceId: string; secretSealed: string; createdBy: string; createdAt: Date },
+): Promise<FirstPartyKeyRow> {
   await db.delete(firstPartyKeys).where(eq(firstPartyKeys.workspaceId, row.workspaceId));
   const [saved] = await db.insert(firstPartyKeys).values(row).returning();
   return saved;
@@ -80,7 +117,10 @@ export async function replaceKey(db: DbOrTx, row: { id: string; workspaceId: str
 
 /** Deletes the workspace's key; answers whether there was one. */
 export async function deleteKey(db: DbOrTx, workspaceId: string): Promise<boolean> {
-  const rows = await db.delete(firstPartyKeys).where(eq(firstPartyKeys.workspaceId, workspaceId)).returning({ id: firstPartyKeys.id });
+  const rows = await db
+    .delete(firstPartyKeys)
+    .where(eq(firstPartyKeys.workspaceId, workspaceId))
+    .returning({ id: firstPartyKeys.id });
   return rows.length > 0;
 }
 
@@ -90,7 +130,10 @@ export async function touchKey(db: DbOrTx, id: string, at: Date): Promise<void> 
 
 /** The workspace's conversion basis (which conversions suggestions and the optimizer weigh). */
 export async function conversionBasisOf(db: DbOrTx, workspaceId: string): Promise<ConversionBasis> {
-  const [row] = await db.select({ basis: workspaces.conversionBasis }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [row] = await db
+    .select({ basis: workspaces.conversionBasis })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   return row?.basis ?? 'platform';
 }
 
@@ -99,9 +142,16 @@ export async function setConversionBasis(db: DbOrTx, workspaceId: string, basis:
 }
 
 /** The workspace's connected accounts, as first-party figures read them (all ad spend). */
-export async function accountsOfWorkspace(db: DbOrTx, workspaceId: string): Promise<{ id: string; currency: string; platform: Platform }[]> {
+export async function accountsOfWorkspace(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<{ id: string; currency: string; platform: Platform }[]> {
   const rows = await db
-    .select({ id: connectedAdAccounts.id, currency: connectedAdAccounts.currency, platform: connectedAdAccounts.platform })
+    .select({
+      id: connectedAdAccounts.id,
+      currency: connectedAdAccounts.currency,
+      platform: connectedAdAccounts.platform,
+    })
     .from(connectedAdAccounts)
     .where(eq(connectedAdAccounts.workspaceId, workspaceId));
   return rows.map((row) => ({ ...row, platform: row.platform as Platform }));

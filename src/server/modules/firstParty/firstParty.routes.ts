@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { array, mixed, object, string } from 'yup';
 import { ErrorCode } from '@shared/api/errors';
 import {
   CALIBRATION_DAYS,
@@ -17,16 +15,19 @@ import {
 } from '@shared/api/firstParty';
 import { dashboardQuerySchema } from '@shared/validation/dashboard';
 import { conversionBasisSchema } from '@shared/validation/firstParty';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { array, mixed, object, string } from 'yup';
+
 import type { AppContext } from '../../context';
-import { HttpError, badRequest } from '../../lib/httpError';
+import { badRequest, HttpError } from '../../lib/httpError';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorBody, errorResponses, success } from '../../lib/routeSchema';
 import type { YupTypeProvider } from '../../lib/validate';
 import { inspectJson, JSON_BODY_LIMIT_BYTES } from '../../plugins/jsonBody';
 import type { Services } from '../../services';
 import { principalFor, roleBeforeBody } from '../access/principal';
-import { FirstPartyRejected } from './firstParty.service';
 import { workspaceScope } from '../access/workspaceScope';
+import { FirstPartyRejected } from './firstParty.service';
 
 const tags = ['First-party'];
 const writer = roleBeforeBody('firstparty:write');
@@ -34,12 +35,17 @@ const writer = roleBeforeBody('firstparty:write');
 /** The 400 of a refused file or request: `detail` and every bad line (the error handler's shape plus `lines`). */
 const rejectionBody = {
   ...errorBody,
-  description: 'Nothing was saved: `detail` says so and `lines` names each bad line (CSV: its line number, the header being line 1; ingestion: the day’s 1-based position in `days`) with what is wrong on it.',
+  description:
+    'Nothing was saved: `detail` says so and `lines` names each bad line (CSV: its line number, the header being line 1; ingestion: the day’s 1-based position in `days`) with what is wrong on it.',
   properties: {
     ...errorBody.properties,
     lines: {
       type: 'array',
-      items: { type: 'object', required: ['line', 'problems'], properties: { line: { type: 'integer' }, problems: { type: 'array', items: { type: 'string' } } } },
+      items: {
+        type: 'object',
+        required: ['line', 'problems'],
+        properties: { line: { type: 'integer' }, problems: { type: 'array', items: { type: 'string' } } },
+      },
     },
   },
 };
@@ -50,7 +56,11 @@ async function answeringRejections<T>(reply: FastifyReply, work: () => Promise<T
     return await work();
   } catch (error) {
     if (!(error instanceof FirstPartyRejected)) throw error;
-    return reply.code(400).send({ detail: error.detail, code: ErrorCode.ValidationFailed, lines: error.lines } satisfies FirstPartyRejection);
+    return reply.code(400).send({
+      detail: error.detail,
+      code: ErrorCode.ValidationFailed,
+      lines: error.lines,
+    } satisfies FirstPartyRejection);
   }
 }
 
@@ -59,18 +69,26 @@ async function answeringRejections<T>(reply: FastifyReply, work: () => Promise<T
  * dashboard's range ('dashboard:read'), the CSV import and the ingestion key ('firstparty:write':
  * owners and managers).
  */
-export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { firstParty } = services;
 
   // Only this plugin takes CSV bodies, up to the import's limit (a larger file is a 413).
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: FIRST_PARTY_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: FIRST_PARTY_CSV_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/first-party/',
     {
       schema: {
-        summary: 'Blended CPA, blended ROAS, MER and per-platform over-attribution against the workspace’s own conversions, over the dashboard’s range',
+        summary:
+          'Blended CPA, blended ROAS, MER and per-platform over-attribution against the workspace’s own conversions, over the dashboard’s range',
         description:
           'The query is the dashboard summary’s (`from`, `to`, `currency`, `platform`, `account`); left-out ends and currency resolve as there. ' +
           'Blended figures read all ad spend of the workspace (first-party conversions belong to no platform), so `account` narrows nothing and `platform` narrows only the `platforms` list. ' +
@@ -78,7 +96,12 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
         tags,
         security: bearerAuth,
         querystring: dashboardQuerySchema,
-        response: { 200: success('FirstPartyView: `{ currency, range: { from, to, days }, firstParty: FirstPartyFigures | null }`.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: success(
+            'FirstPartyView: `{ currency, range: { from, to, days }, firstParty: FirstPartyFigures | null }`.',
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => firstParty.view(principalFor(request, 'dashboard:read'), request.query),
@@ -88,11 +111,15 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
     '/first-party/days/',
     {
       schema: {
-        summary: 'The first-party days stored for the dashboard’s range, as saved (revenue in major units of each day’s own currency)',
+        summary:
+          'The first-party days stored for the dashboard’s range, as saved (revenue in major units of each day’s own currency)',
         tags,
         security: bearerAuth,
         querystring: dashboardQuerySchema,
-        response: { 200: success('`{ range: { from, to }, days: FirstPartyDay[] }`.'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: success('`{ range: { from, to }, days: FirstPartyDay[] }`.'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => firstParty.days(principalFor(request, 'dashboard:read'), request.query),
@@ -108,7 +135,12 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
           `from the first-party days of the last ${CALIBRATION_DAYS} days up to yesterday, within [${CALIBRATION_FACTOR_MIN}, ${CALIBRATION_FACTOR_MAX}]). Dashboards, reports and alerts always show the platforms’ own counts.`,
         tags,
         security: bearerAuth,
-        response: { 200: success('ConversionBasisView: `{ basis, window: { from, to } | null, platforms: [{ platform, factor }] }`.'), ...errorResponses(401, 403, 404) },
+        response: {
+          200: success(
+            'ConversionBasisView: `{ basis, window: { from, to } | null, platforms: [{ platform, factor }] }`.',
+          ),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request) => firstParty.basis(principalFor(request, 'dashboard:read')),
@@ -142,11 +174,16 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
         consumes: ['text/csv'],
         tags,
         security: bearerAuth,
-        response: { 200: success('FirstPartyImportResult: `{ saved, replaced, from, to }`.'), 400: rejectionBody, ...errorResponses(401, 403, 404, 413, 415, 429) },
+        response: {
+          200: success('FirstPartyImportResult: `{ saved, replaced, from, to }`.'),
+          400: rejectionBody,
+          ...errorResponses(401, 403, 404, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
-      if (typeof request.body !== 'string') throw new HttpError(415, FIRST_PARTY_MESSAGES.csvContentType, ErrorCode.ValidationFailed);
+      if (typeof request.body !== 'string')
+        throw new HttpError(415, FIRST_PARTY_MESSAGES.csvContentType, ErrorCode.ValidationFailed);
       const body = request.body;
       return answeringRejections(reply, () => firstParty.importCsv(principalFor(request, 'firstparty:write'), body));
     },
@@ -159,7 +196,10 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
         summary: 'The workspace’s ingestion key (its id and when it was made and last used; never its secret)',
         tags,
         security: bearerAuth,
-        response: { 200: success('FirstPartyKey: `{ id, created_at, last_used_at }`.'), ...errorResponses(401, 403, 404) },
+        response: {
+          200: success('FirstPartyKey: `{ id, created_at, last_used_at }`.'),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request) => firstParty.key(principalFor(request, 'firstparty:write')),
@@ -175,17 +215,26 @@ export const firstPartyRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
         description: 'The answer holds the secret, this once: it is stored encrypted and never shown again.',
         tags,
         security: bearerAuth,
-        response: { 201: success('FirstPartyKeyCreated: `{ id, secret, created_at, last_used_at }`.'), ...errorResponses(401, 403, 404, 429) },
+        response: {
+          201: success('FirstPartyKeyCreated: `{ id, secret, created_at, last_used_at }`.'),
+          ...errorResponses(401, 403, 404, 429),
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await firstParty.createKey(principalFor(request, 'firstparty:write'))),
+    async (request, reply) =>
+      reply.code(201).send(await firstParty.createKey(principalFor(request, 'firstparty:write'))),
   );
 
   app.delete(
     '/first-party/key/',
     {
       config: rateLimit(10),
-      schema: { summary: 'Delete the workspace’s ingestion key (ingestion stops until a new one is made)', tags, security: bearerAuth, response: { 204: success('Deleted.'), ...errorResponses(401, 403, 404, 429) } },
+      schema: {
+        summary: 'Delete the workspace’s ingestion key (ingestion stops until a new one is made)',
+        tags,
+        security: bearerAuth,
+        response: { 204: success('Deleted.'), ...errorResponses(401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       await firstParty.deleteKey(principalFor(request, 'firstparty:write'));
@@ -208,7 +257,10 @@ const ingestDay = mixed().meta({
     properties: {
       day: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
       conversions: { type: 'integer', minimum: 0 },
-      revenue: { type: ['string', 'number'], description: 'Major units of the currency, at most its decimals (e.g. "1234.50").' },
+      revenue: {
+        type: ['string', 'number'],
+        description: 'Major units of the currency, at most its decimals (e.g. "1234.50").',
+      },
       currency: { type: 'string', description: 'ISO 4217, e.g. USD.' },
     },
   },
@@ -248,24 +300,32 @@ export const firstPartyIngestRoutes: FastifyPluginAsync<{ services: Services }> 
 
   // This plugin's own JSON parser: the same limits as everywhere (plugins/jsonBody), and the raw bytes kept.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
-    const bytes = body as Buffer;
-    raw.set(request, bytes);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return done(null, MALFORMED);
-    }
-    return done(null, inspectJson(parsed) ? MALFORMED : parsed);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const bytes = body as Buffer;
+      raw.set(request, bytes);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        return done(null, MALFORMED);
+      }
+      return done(null, inspectJson(parsed) ? MALFORMED : parsed);
+    },
+  );
 
   app.post(
     '/first-party/ingest/',
     {
       config: rateLimit(60),
       preValidation: async (request) => {
-        const signed = { keyId: headerOf(request, FIRST_PARTY_KEY_HEADER), timestamp: headerOf(request, FIRST_PARTY_TIMESTAMP_HEADER), signature: headerOf(request, FIRST_PARTY_SIGNATURE_HEADER) };
+        const signed = {
+          keyId: headerOf(request, FIRST_PARTY_KEY_HEADER),
+          timestamp: headerOf(request, FIRST_PARTY_TIMESTAMP_HEADER),
+          signature: headerOf(request, FIRST_PARTY_SIGNATURE_HEADER),
+        };
         keys.set(request, await firstParty.verify(signed, raw.get(request) ?? Buffer.alloc(0)));
         if ((request.body as unknown) === MALFORMED) throw badRequest(FIRST_PARTY_MESSAGES.malformedBody);
       },
@@ -279,7 +339,11 @@ export const firstPartyIngestRoutes: FastifyPluginAsync<{ services: Services }> 
         tags,
         headers: ingestHeadersSchema,
         body: ingestBodySchema,
-        response: { 200: success('FirstPartyImportResult: `{ saved, replaced, from, to }`.'), 400: rejectionBody, ...errorResponses(401, 413, 429) },
+        response: {
+          200: success('FirstPartyImportResult: `{ saved, replaced, from, to }`.'),
+          400: rejectionBody,
+          ...errorResponses(401, 413, 429),
+        },
       },
     },
     async (request, reply) => answeringRejections(reply, () => firstParty.ingest(keys.get(request)!, request.body)),

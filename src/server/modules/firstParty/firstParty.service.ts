@@ -1,11 +1,12 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+
 import { ErrorCode } from '@shared/api/errors';
 import {
+  type ConversionBasis,
+  type ConversionBasisView,
   FIRST_PARTY_INGEST_MAX_DAYS,
   FIRST_PARTY_MESSAGES,
   FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS,
-  type ConversionBasis,
-  type ConversionBasisView,
   type FirstPartyDay,
   type FirstPartyDayInput,
   type FirstPartyImportResult,
@@ -14,18 +15,19 @@ import {
   type FirstPartyLineProblem,
   type FirstPartyView,
 } from '@shared/api/firstParty';
-import { isUuid, type DashboardViewQuery } from '@shared/validation/dashboard';
+import { daysInRange as dayCount, type IsoDay } from '@shared/days';
+import { type DashboardViewQuery, isUuid } from '@shared/validation/dashboard';
 import { checkFirstPartyDays, parseFirstPartyCsv, type RawFirstPartyDay } from '@shared/validation/firstParty';
+
 import type { AppContext } from '../../context';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import type { Principal } from '../access/principal';
 import type { DashboardService } from '../dashboard/dashboard.service';
-import { presentDay, presentKey } from './firstParty.presenter';
 import { conversionCalibration } from './firstParty.calibration';
 import { firstPartyFiguresOver, type FirstPartyRange } from './firstParty.figures';
+import { presentDay, presentKey } from './firstParty.presenter';
 import * as queries from './firstParty.queries';
-import { daysInRange as dayCount, type IsoDay } from '@shared/days';
 
 /** A refused import or ingestion: every bad line named; nothing was saved. The route answers it as a 400 with `lines`. */
 export class FirstPartyRejected extends Error {
@@ -43,7 +45,8 @@ const unauthorized = (detail: string) => new HttpError(401, detail, ErrorCode.Un
 const SECRET_BYTES = 32;
 
 /** The hex HMAC-SHA256 under a key's secret of `<timestamp>.<raw body>`: what a caller sends, after `v1=`, in X-Adwise-Signature. */
-export const signBody = (secret: string, timestamp: string, body: Buffer | string) => createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+export const signBody = (secret: string, timestamp: string, body: Buffer | string) =>
+  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 
 /** The signature header's value: "v1=<hex>" (the version lets the scheme change without ambiguity). */
 const SIGNATURE_V1 = /^v1=([0-9a-f]{64})$/i;
@@ -56,16 +59,25 @@ const UNIX_SECONDS = /^\d{1,12}$/;
  * statistics are analysis/firstParty.ts. Routes check the role; everything here is by the
  * principal's workspace (or, for ingestion, by the workspace the key belongs to).
  */
-export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, deps: { dashboard: Pick<DashboardService, 'rangeOf'> }) {
+export function createFirstPartyService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  deps: { dashboard: Pick<DashboardService, 'rangeOf'> },
+) {
   const { db, clock, config } = ctx;
   const box = createSecretBox(config.encryptionKey);
   const sealContext = (keyId: string) => `first-party-key:${keyId}`;
   // Compared against when the key id is unknown, so a wrong id costs the same time as a wrong signature.
   const decoySecret = randomBytes(SECRET_BYTES).toString('base64url');
 
-  async function save(workspaceId: string, days: FirstPartyDayInput[], source: queries.FirstPartySource): Promise<FirstPartyImportResult> {
+  async function save(
+    workspaceId: string,
+    days: FirstPartyDayInput[],
+    source: queries.FirstPartySource,
+  ): Promise<FirstPartyImportResult> {
     // All or nothing: one transaction, so a failure half-way leaves the days as they were.
-    const { saved, replaced } = await db.transaction((tx) => queries.upsertDays(tx, workspaceId, days, source, clock.now()));
+    const { saved, replaced } = await db.transaction((tx) =>
+      queries.upsertDays(tx, workspaceId, days, source, clock.now()),
+    );
     const sorted = days.map((day) => day.day).sort();
     return { saved, replaced, from: sorted[0]!, to: sorted[sorted.length - 1]! };
   }
@@ -99,7 +111,8 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
       if (!row || !given || !matches) throw unauthorized(FIRST_PARTY_MESSAGES.badSignature);
       // Checked after the signature, so the answer says nothing about a timestamp an outsider made up.
       const signedAt = UNIX_SECONDS.test(timestamp.trim()) ? Number(timestamp.trim()) : Number.NaN;
-      if (!(Math.abs(clock.now().getTime() / 1000 - signedAt) <= FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS)) throw unauthorized(FIRST_PARTY_MESSAGES.staleTimestamp);
+      if (!(Math.abs(clock.now().getTime() / 1000 - signedAt) <= FIRST_PARTY_SIGNATURE_TOLERANCE_SECONDS))
+        throw unauthorized(FIRST_PARTY_MESSAGES.staleTimestamp);
       return { keyId: row.id, workspaceId: row.workspaceId };
     },
 
@@ -113,7 +126,8 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
         return { day: value.day, conversions: value.conversions, revenue: value.revenue, currency: value.currency };
       });
       const checked = checkFirstPartyDays(raws);
-      if (checked.lines.length > 0) throw new FirstPartyRejected(FIRST_PARTY_MESSAGES.ingestRejected(checked.lines.length), checked.lines);
+      if (checked.lines.length > 0)
+        throw new FirstPartyRejected(FIRST_PARTY_MESSAGES.ingestRejected(checked.lines.length), checked.lines);
       const result = await save(key.workspaceId, checked.days, 'ingest');
       await queries.touchKey(db, key.keyId, clock.now());
       return result;
@@ -131,7 +145,13 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
       const id = randomUUID();
       const secret = `afp_${randomBytes(SECRET_BYTES).toString('base64url')}`;
       const row = await db.transaction((tx) =>
-        queries.replaceKey(tx, { id, workspaceId: principal.workspaceId, secretSealed: box.seal(secret, sealContext(id)), createdBy: principal.userId, createdAt: clock.now() }),
+        queries.replaceKey(tx, {
+          id,
+          workspaceId: principal.workspaceId,
+          secretSealed: box.seal(secret, sealContext(id)),
+          createdBy: principal.userId,
+          createdAt: clock.now(),
+        }),
       );
       return { ...presentKey(row), secret };
     },
@@ -142,7 +162,10 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
     },
 
     /** GET first-party/days/: the stored days of the dashboard's range, as saved. */
-    async days(principal: Principal, query: DashboardViewQuery): Promise<{ range: { from: IsoDay; to: IsoDay }; days: FirstPartyDay[] }> {
+    async days(
+      principal: Principal,
+      query: DashboardViewQuery,
+    ): Promise<{ range: { from: IsoDay; to: IsoDay }; days: FirstPartyDay[] }> {
       const range = await deps.dashboard.rangeOf(principal, query);
       const rows = await queries.daysBetween(db, range.workspaceId, range.from, range.to);
       return { range: { from: range.from, to: range.to }, days: rows.map(presentDay) };
@@ -165,7 +188,8 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
     figuresOver: (range: FirstPartyRange) => firstPartyFiguresOver(db, range),
 
     /** GET first-party/basis/: which conversions suggestions and the optimizer weigh, and the factors in use now. */
-    basis: (principal: Principal): Promise<ConversionBasisView> => conversionCalibration(db, principal.workspaceId, clock.now()),
+    basis: (principal: Principal): Promise<ConversionBasisView> =>
+      conversionCalibration(db, principal.workspaceId, clock.now()),
 
     /** PUT first-party/basis/: the workspace's choice; the next suggestions run and optimizer plan read it. */
     async setBasis(principal: Principal, basis: ConversionBasis): Promise<ConversionBasisView> {
@@ -173,7 +197,6 @@ export function createFirstPartyService(ctx: Pick<AppContext, 'db' | 'clock' | '
       return conversionCalibration(db, principal.workspaceId, clock.now());
     },
   };
-
 }
 
 export type FirstPartyService = ReturnType<typeof createFirstPartyService>;

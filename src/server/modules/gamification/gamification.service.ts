@@ -1,8 +1,9 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { POINTS } from '@shared/constants';
+import { addDays, localDay } from '@shared/days';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/connect';
 import { pointEvents, users } from '../../db/schema';
-import { addDays, localDay } from '@shared/days';
 
 /** Kinds of actions that earn points. */
 export type PointKind = keyof typeof POINTS;
@@ -11,8 +12,18 @@ export type PointKind = keyof typeof POINTS;
  * Awards points for an action once per (kind, key): the event row's primary key makes a repeat a
  * no-op, and the user's total moves in the same statement's transaction.
  */
-export async function awardPoints(tx: Tx | Db, userId: string, kind: PointKind, key: string, at: Date): Promise<boolean> {
-  const inserted = await tx.insert(pointEvents).values({ userId, kind, key, points: POINTS[kind], createdAt: at }).onConflictDoNothing().returning({ kind: pointEvents.kind });
+export async function awardPoints(
+  tx: Tx | Db,
+  userId: string,
+  kind: PointKind,
+  key: string,
+  at: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(pointEvents)
+    .values({ userId, kind, key, points: POINTS[kind], createdAt: at })
+    .onConflictDoNothing()
+    .returning({ kind: pointEvents.kind });
   if (inserted.length === 0) return false;
   await tx
     .update(users)
@@ -38,7 +49,10 @@ export async function recordVisit(db: Db, userId: string, timeZone: string, at: 
   await db.transaction(async (tx) => {
     const counted = await tx
       .update(users)
-      .set({ streak: sql`case when ${users.lastActiveDay} = ${addDays(today, -1)} then ${users.streak} + 1 else 1 end`, lastActiveDay: today })
+      .set({
+        streak: sql`case when ${users.lastActiveDay} = ${addDays(today, -1)} then ${users.streak} + 1 else 1 end`,
+        lastActiveDay: today,
+      })
       .where(and(eq(users.id, userId), or(isNull(users.lastActiveDay), ne(users.lastActiveDay, today))))
       .returning({ id: users.id });
     if (counted.length) await awardPoints(tx, userId, 'dailyVisit', today, at);
@@ -46,7 +60,10 @@ export async function recordVisit(db: Db, userId: string, timeZone: string, at: 
 }
 
 /** The streak as of now: a streak whose last day is before yesterday is over. */
-export function currentStreak(user: { streak: number; lastActiveDay: string | null; timeZone: string }, at: Date): number {
+export function currentStreak(
+  user: { streak: number; lastActiveDay: string | null; timeZone: string },
+  at: Date,
+): number {
   if (!user.lastActiveDay) return 0;
   const today = localDay(at, user.timeZone);
   return user.lastActiveDay === today || user.lastActiveDay === addDays(today, -1) ? user.streak : 0;

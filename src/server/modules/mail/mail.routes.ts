@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { isUuid } from '@shared/validation/dashboard';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { outbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
@@ -8,7 +9,6 @@ import { attachmentsOf, listOutbox } from '../../mail/mailer';
 
 /** How many messages the development mailbox shows. */
 const MAILBOX_SIZE = 50;
-
 
 /** Links in a message's escaped text, made clickable (the review link of a report draft, a reset link). */
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -55,7 +55,9 @@ export const devMailboxPage: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         const replyTo = m.replyTo ? ` · reply to ${escapeHtml(m.replyTo)}` : '';
         const files = [
           ...(m.htmlUrl ? [`<a href="${m.htmlUrl}">View as HTML</a>`] : []),
-          ...m.attachments.filter((file) => !file.inline).map((file) => `<a href="${file.url}">${escapeHtml(file.name)}</a>`),
+          ...m.attachments
+            .filter((file) => !file.inline)
+            .map((file) => `<a href="${file.url}">${escapeHtml(file.name)}</a>`),
         ];
         const links = files.length > 0 ? `<p class="files">${files.join(' · ')}</p>` : '';
         return `<article><header><h2>${escapeHtml(m.subject)}</h2><p>To <b>${escapeHtml(m.to)}</b>${from}${replyTo} · ${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</p></header><pre>${linkify(escapeHtml(m.text))}</pre>${links}</article>`;
@@ -78,28 +80,47 @@ ${items || '<p>No e-mail yet.</p>'}</body></html>`;
     const [row] = id ? await ctx.db.select().from(outbox).where(eq(outbox.id, id)) : [];
     if (!row?.htmlBody) return reply.code(404).type('text/plain').send('No such message.');
     const files = await attachmentsOf(ctx.db, row.id);
-    const html = files.reduce((out, file) => (file.contentId ? out.replaceAll(`cid:${file.contentId}`, `/dev/mailbox/${row.id}/attachments/${file.position}`) : out), row.htmlBody);
+    const html = files.reduce(
+      (out, file) =>
+        file.contentId
+          ? out.replaceAll(`cid:${file.contentId}`, `/dev/mailbox/${row.id}/attachments/${file.position}`)
+          : out,
+      row.htmlBody,
+    );
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox allow-popups allow-popups-to-escape-sandbox")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox allow-popups allow-popups-to-escape-sandbox",
+      )
       .send(html);
   });
 
   app.get('/dev/mailbox/:id/attachments/:position', async (request, reply) => {
     const id = messageIdOf(request.params);
     const position = Number((request.params as { position?: string }).position);
-    const file = id ? (await attachmentsOf(ctx.db, id)).find((candidate) => candidate.position === position) : undefined;
+    const file = id
+      ? (await attachmentsOf(ctx.db, id)).find((candidate) => candidate.position === position)
+      : undefined;
     if (!file) return reply.code(404).type('text/plain').send('No such file.');
     const disposition = file.contentId ? 'inline' : `attachment; filename="${file.fileName.replace(/[^\w.-]+/g, '-')}"`;
-    return reply.type(file.contentType).header('cache-control', 'no-store').header('content-disposition', disposition).send(file.content);
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', disposition)
+      .send(file.content);
   });
 };
 
 /** JSON twin of the mailbox under the API prefix (development only). */
 export const devOutboxApi: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/dev/outbox', { schema: { summary: 'Development only: the newest outbox e-mails', tags: ['Development'] } }, async (_request, reply) => {
-    const messages = await presentMessages(ctx, await listOutbox(ctx.db, MAILBOX_SIZE));
-    return reply.header('cache-control', 'no-store').send({ messages });
-  });
+  app.get(
+    '/dev/outbox',
+    { schema: { summary: 'Development only: the newest outbox e-mails', tags: ['Development'] } },
+    async (_request, reply) => {
+      const messages = await presentMessages(ctx, await listOutbox(ctx.db, MAILBOX_SIZE));
+      return reply.header('cache-control', 'no-store').send({ messages });
+    },
+  );
 };

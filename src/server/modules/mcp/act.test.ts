@@ -1,22 +1,39 @@
-import { and, eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningSandbox } from '@sandbox/sandbox';
 import type { ActionList } from '@shared/api/actions';
+import { and, eq } from 'drizzle-orm';
+
 import { mcpCalls } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { plantAdvice, type PlantedAdvice } from '../../test/advice';
 import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
-import { agencyMcpTestbed, connectMcpClient, mintMcpGrant, type AgencyMcpTestbed, type TestGrant } from '../../test/mcp';
+import {
+  type AgencyMcpTestbed,
+  agencyMcpTestbed,
+  connectMcpClient,
+  mintMcpGrant,
+  type TestGrant,
+} from '../../test/mcp';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import { inWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
 import { joinAs } from '../workspaces/workspaces.fixtures';
-import { ACT_MESSAGES } from './tools/act/act';
 import { MCP_CONFIRMATION_TTL_MS } from './mcp.confirmations';
+import { ACT_MESSAGES } from './tools/act/act';
 
-const ACT_TOOL_NAMES = ['apply_suggestion', 'dismiss_suggestion', 'snooze_suggestion', 'set_status', 'set_daily_budget', 'undo_action', 'approve_rule_action', 'reject_rule_action', 'follow_optimizer_plan'];
+const ACT_TOOL_NAMES = [
+  'apply_suggestion',
+  'dismiss_suggestion',
+  'snooze_suggestion',
+  'set_status',
+  'set_daily_budget',
+  'undo_action',
+  'approve_rule_action',
+  'reject_rule_action',
+  'follow_optimizer_plan',
+];
 
 /**
  * The act tools over the SDK's own client against the real app: every write is a preview that
@@ -55,11 +72,18 @@ describe('the MCP act tools', () => {
     clients.push(connected);
     return connected;
   }
-  const call = (name: string, args: Record<string, unknown> = {}, as: Client = client) => as.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-  const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
+  const call = (name: string, args: Record<string, unknown> = {}, as: Client = client) =>
+    as.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const textOf = (result: CallToolResult) =>
+    result.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
   const structured = (result: CallToolResult) => result.structuredContent as Record<string, any>;
   /** Preview, then expect it changed nothing, then confirm. */
-  async function previewThenConfirm(name: string, args: Record<string, unknown>, unchanged: () => void, as: Client = client) {
+  async function previewThenConfirm(
+    name: string,
+    args: Record<string, unknown>,
+    unchanged: () => void,
+    as: Client = client,
+  ) {
     const preview = await call(name, args, as);
     expect(preview.isError).toBeFalsy();
     expect(structured(preview)).toMatchObject({ status: 'preview', confirmation_id: expect.any(String) });
@@ -88,18 +112,39 @@ describe('the MCP act tools', () => {
       expect(tool.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     }
     const hint = (name: string) => tools.find((one) => one.name === name)!.annotations!;
-    for (const name of ['set_status', 'set_daily_budget', 'apply_suggestion', 'follow_optimizer_plan', 'approve_rule_action']) expect(hint(name)).toMatchObject({ destructiveHint: true, openWorldHint: true });
-    for (const name of ['dismiss_suggestion', 'snooze_suggestion', 'reject_rule_action']) expect(hint(name)).toMatchObject({ destructiveHint: false, openWorldHint: false });
+    for (const name of [
+      'set_status',
+      'set_daily_budget',
+      'apply_suggestion',
+      'follow_optimizer_plan',
+      'approve_rule_action',
+    ])
+      expect(hint(name)).toMatchObject({ destructiveHint: true, openWorldHint: true });
+    for (const name of ['dismiss_suggestion', 'snooze_suggestion', 'reject_rule_action'])
+      expect(hint(name)).toMatchObject({ destructiveHint: false, openWorldHint: false });
   });
 
   it('pauses a campaign only on confirmation, logs it as done by the app for the person, and undo_action resumes it', async () => {
     expect(campaignStatus()).toBe('ACTIVE');
-    const { preview, done } = await previewThenConfirm('set_status', { campaign_id: A.campaignUuid, status: 'paused' }, () => expect(campaignStatus()).toBe('ACTIVE'));
-    expect(preview.preview).toMatchObject({ from: 'Active', to: 'Paused', account: { id: A.accountUuid, platform: 'google' } });
+    const { preview, done } = await previewThenConfirm(
+      'set_status',
+      { campaign_id: A.campaignUuid, status: 'paused' },
+      () => expect(campaignStatus()).toBe('ACTIVE'),
+    );
+    expect(preview.preview).toMatchObject({
+      from: 'Active',
+      to: 'Paused',
+      account: { id: A.accountUuid, platform: 'google' },
+    });
     expect(campaignStatus()).toBe('PAUSED');
     const actionId = done.action.id as string;
     const action = (await logged(actionId))!;
-    expect(action).toMatchObject({ via: 'Claude', applied_by: { id: ownerId, name: 'Olga Owner' }, status: 'applied', can_undo: true });
+    expect(action).toMatchObject({
+      via: 'Claude',
+      applied_by: { id: ownerId, name: 'Olga Owner' },
+      status: 'applied',
+      can_undo: true,
+    });
     expect(action.headline).toContain('through Claude');
 
     await previewThenConfirm('undo_action', { action_id: actionId }, () => expect(campaignStatus()).toBe('PAUSED'));
@@ -110,7 +155,11 @@ describe('the MCP act tools', () => {
   it("changes a campaign's daily budget on confirmation, and undo_action sets it back", async () => {
     const before = campaignBudget();
     const to = before + 500;
-    const { preview, done } = await previewThenConfirm('set_daily_budget', { campaign_id: A.campaignUuid, daily_budget: to }, () => expect(campaignBudget()).toBe(before));
+    const { preview, done } = await previewThenConfirm(
+      'set_daily_budget',
+      { campaign_id: A.campaignUuid, daily_budget: to },
+      () => expect(campaignBudget()).toBe(before),
+    );
     expect(preview.preview).toMatchObject({ from: before, to });
     expect(campaignBudget()).toBe(to);
     expect(await logged(done.action.id)).toMatchObject({ via: 'Claude', status: 'applied' });
@@ -129,7 +178,11 @@ describe('the MCP act tools', () => {
     const before = campaignBudget();
     const preview = await call('set_daily_budget', { campaign_id: A.campaignUuid, daily_budget: before + 100 });
     sandbox.world.setDailyBudget('google', A.platformCampaignId, before + 50);
-    const result = await call('set_daily_budget', { campaign_id: A.campaignUuid, daily_budget: before + 100, confirmation_id: structured(preview).confirmation_id });
+    const result = await call('set_daily_budget', {
+      campaign_id: A.campaignUuid,
+      daily_budget: before + 100,
+      confirmation_id: structured(preview).confirmation_id,
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('changed since the preview');
     expect(campaignBudget()).toBe(before + 50);
@@ -138,7 +191,9 @@ describe('the MCP act tools', () => {
 
   it('applies a suggestion on confirmation (the ad paused at the platform), logged by the app', async () => {
     await advice.reset();
-    const { done } = await previewThenConfirm('apply_suggestion', { suggestion_id: advice.suggestionId }, () => expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('ACTIVE'));
+    const { done } = await previewThenConfirm('apply_suggestion', { suggestion_id: advice.suggestionId }, () =>
+      expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('ACTIVE'),
+    );
     expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('PAUSED');
     expect(await logged(done.action.id)).toMatchObject({ suggestion_id: advice.suggestionId, via: 'Claude' });
     await previewThenConfirm('undo_action', { action_id: done.action.id }, () => undefined);
@@ -147,26 +202,42 @@ describe('the MCP act tools', () => {
 
   it('dismisses and snoozes a suggestion only on confirmation', async () => {
     await advice.reset();
-    const open = async () => (await t.app.inject({ method: 'GET', url: '/api/suggestions/', headers: inWorkspace(owner, A.id) })).json().items.map((s: { id: string }) => s.id);
+    const open = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/suggestions/', headers: inWorkspace(owner, A.id) }))
+        .json()
+        .items.map((s: { id: string }) => s.id);
     await previewThenConfirm('snooze_suggestion', { suggestion_id: advice.suggestionId }, async () => undefined);
     expect(await open()).not.toContain(advice.suggestionId);
     await advice.reset();
     const preview = await call('dismiss_suggestion', { suggestion_id: advice.suggestionId, reason: 'already_planned' });
     expect(await open()).toContain(advice.suggestionId);
-    await call('dismiss_suggestion', { suggestion_id: advice.suggestionId, reason: 'already_planned', confirmation_id: structured(preview).confirmation_id });
+    await call('dismiss_suggestion', {
+      suggestion_id: advice.suggestionId,
+      reason: 'already_planned',
+      confirmation_id: structured(preview).confirmation_id,
+    });
     expect(await open()).not.toContain(advice.suggestionId);
     await advice.reset();
   });
 
   it("rejects and approves a rule's pending change only on confirmation", async () => {
     await advice.reset();
-    const { done } = await previewThenConfirm('reject_rule_action', { rule_action_id: advice.ruleActionId }, () => undefined);
+    const { done } = await previewThenConfirm(
+      'reject_rule_action',
+      { rule_action_id: advice.ruleActionId },
+      () => undefined,
+    );
     expect(done).toMatchObject({ status: 'rejected' });
     await advice.reset();
-    const approved = await previewThenConfirm('approve_rule_action', { rule_action_id: advice.ruleActionId }, () => expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('ACTIVE'));
+    const approved = await previewThenConfirm('approve_rule_action', { rule_action_id: advice.ruleActionId }, () =>
+      expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('ACTIVE'),
+    );
     expect(approved.done.rule_action.action_id).toEqual(expect.any(String));
     expect(sandbox.world.adStatus('google', advice.suggestedAd)).toBe('PAUSED');
-    expect(await logged(approved.done.rule_action.action_id)).toMatchObject({ via: 'Claude', rule: { name: expect.any(String) } });
+    expect(await logged(approved.done.rule_action.action_id)).toMatchObject({
+      via: 'Claude',
+      rule: { name: expect.any(String) },
+    });
     await previewThenConfirm('undo_action', { action_id: approved.done.rule_action.action_id }, () => undefined);
     await advice.reset();
   });
@@ -193,33 +264,53 @@ describe('the MCP act tools', () => {
     expect(changes.reduce((sum, c) => sum + c.to, 0)).toBe(changes.reduce((sum, c) => sum + c.from, 0));
     expect(budgetsAt(changes)).toEqual(changes.map((c) => c.from));
 
-    const confirmed = await call('follow_optimizer_plan', { ...args, confirmation_id: structured(preview).confirmation_id });
+    const confirmed = await call('follow_optimizer_plan', {
+      ...args,
+      confirmation_id: structured(preview).confirmation_id,
+    });
     expect(confirmed.isError).toBeFalsy();
     const done = structured(confirmed);
     expect(done).toMatchObject({ status: 'applied', action_id: expect.any(String), plan_id: expect.any(String) });
     expect(budgetsAt(changes)).toEqual(changes.map((c) => c.to));
 
     // Shown in /actions as done "by Claude for Olga Owner".
-    expect(await logged(done.action_id)).toMatchObject({ via: 'Claude', applied_by: { id: ownerId, name: 'Olga Owner' }, status: 'applied', can_undo: true });
+    expect(await logged(done.action_id)).toMatchObject({
+      via: 'Claude',
+      applied_by: { id: ownerId, name: 'Olga Owner' },
+      status: 'applied',
+      can_undo: true,
+    });
 
-    await previewThenConfirm('undo_action', { action_id: done.action_id }, () => expect(budgetsAt(changes)).toEqual(changes.map((c) => c.to)));
+    await previewThenConfirm('undo_action', { action_id: done.action_id }, () =>
+      expect(budgetsAt(changes)).toEqual(changes.map((c) => c.to)),
+    );
     expect(budgetsAt(changes)).toEqual(changes.map((c) => c.from));
     expect(await logged(done.action_id)).toMatchObject({ status: 'undone' });
   });
 
   describe('refusals: nothing is written', () => {
     it('refuses a read-only connection', async () => {
-      const reader = await connect(await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'read', clientName: 'Reader' }));
+      const reader = await connect(
+        await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'read', clientName: 'Reader' }),
+      );
       const result = await call('set_status', { campaign_id: A.campaignUuid, status: 'paused' }, reader);
       expect(result).toMatchObject({ isError: true });
       expect(textOf(result)).toBe(ACT_MESSAGES.readOnly);
       expect(campaignStatus()).toBe('ACTIVE');
     });
 
-    it("refuses a viewer whose grant says act (the role caps it at read)", async () => {
+    it('refuses a viewer whose grant says act (the role caps it at read)', async () => {
       const viewer = await joinAs(t.app, owner, A.id, 'viewer', 'Vera Viewer');
-      const viewerGrant = await mintMcpGrant(t.app, { userId: await userIdOf(t.app, viewer), workspaceId: A.id, access: 'act' });
-      const result = await call('set_status', { campaign_id: A.campaignUuid, status: 'paused' }, await connect(viewerGrant));
+      const viewerGrant = await mintMcpGrant(t.app, {
+        userId: await userIdOf(t.app, viewer),
+        workspaceId: A.id,
+        access: 'act',
+      });
+      const result = await call(
+        'set_status',
+        { campaign_id: A.campaignUuid, status: 'paused' },
+        await connect(viewerGrant),
+      );
       expect(textOf(result)).toBe(ACT_MESSAGES.readOnly);
       expect(campaignStatus()).toBe('ACTIVE');
     });
@@ -231,7 +322,9 @@ describe('the MCP act tools', () => {
       const id = structured(preview).confirmation_id;
       const otherArgs = await call('set_status', { ...args, status: 'active', confirmation_id: id });
       expect(textOf(otherArgs)).toBe(ACT_MESSAGES.confirmation('other_call', 'set_status'));
-      const otherClient = await connect(await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'act', clientName: 'Cursor' }));
+      const otherClient = await connect(
+        await mintMcpGrant(t.app, { userId: ownerId, workspaceId: A.id, access: 'act', clientName: 'Cursor' }),
+      );
       const otherGrant = await call('set_status', { ...args, confirmation_id: id }, otherClient);
       expect(textOf(otherGrant)).toBe(ACT_MESSAGES.confirmation('unknown', 'set_status'));
       const guessed = await call('set_status', { ...args, confirmation_id: 'not-a-uuid' });
@@ -243,7 +336,12 @@ describe('the MCP act tools', () => {
       expect(campaignStatus()).toBe('PAUSED');
       const again = await call('set_status', { ...args, confirmation_id: id });
       expect(textOf(again)).toBe(ACT_MESSAGES.confirmation('used', 'set_status'));
-      const undone = await t.app.inject({ method: 'POST', url: `/api/actions/${structured(done).action.id}/undo/`, headers: inWorkspace(owner, A.id), payload: {} });
+      const undone = await t.app.inject({
+        method: 'POST',
+        url: `/api/actions/${structured(done).action.id}/undo/`,
+        headers: inWorkspace(owner, A.id),
+        payload: {},
+      });
       expect(undone.statusCode).toBe(200);
       expect(campaignStatus()).toBe('ACTIVE');
       // Expired: five minutes on the app's clock.
@@ -255,7 +353,10 @@ describe('the MCP act tools', () => {
     });
 
     it("refuses another workspace's ids", async () => {
-      const before = { status: sandbox.world.status('google', B.platformCampaignId), budget: sandbox.world.dailyBudgetMinor('google', B.platformCampaignId) };
+      const before = {
+        status: sandbox.world.status('google', B.platformCampaignId),
+        budget: sandbox.world.dailyBudgetMinor('google', B.platformCampaignId),
+      };
       for (const [name, args] of [
         ['set_status', { campaign_id: B.campaignUuid, status: before.status === 'ACTIVE' ? 'paused' : 'active' }],
         ['set_daily_budget', { campaign_id: B.campaignUuid, daily_budget: before.budget + 100 }],
@@ -271,9 +372,21 @@ describe('the MCP act tools', () => {
     });
 
     it('audits every call, refusals included, without its arguments', async () => {
-      const rows = await t.app.ctx.db.select().from(mcpCalls).where(and(eq(mcpCalls.grantId, grant.grantId), eq(mcpCalls.tool, 'set_status')));
+      const rows = await t.app.ctx.db
+        .select()
+        .from(mcpCalls)
+        .where(and(eq(mcpCalls.grantId, grant.grantId), eq(mcpCalls.tool, 'set_status')));
       expect(rows.map((r) => r.outcome)).toEqual(expect.arrayContaining(['ok', 'refused']));
-      expect(Object.keys(rows[0]).sort()).toEqual(['at', 'clientId', 'grantId', 'id', 'outcome', 'tool', 'userId', 'workspaceId']);
+      expect(Object.keys(rows[0]).sort()).toEqual([
+        'at',
+        'clientId',
+        'grantId',
+        'id',
+        'outcome',
+        'tool',
+        'userId',
+        'workspaceId',
+      ]);
     });
   });
 });

@@ -1,5 +1,5 @@
-import { MCP_CALL_OUTCOMES, mcpCalls } from '../../db/schema';
 import type { DbOrTx } from '../../db/connect';
+import { MCP_CALL_OUTCOMES, mcpCalls } from '../../db/schema';
 import type { McpCaller } from '../mcpAuth/mcpTokens';
 
 export type McpCallOutcome = (typeof MCP_CALL_OUTCOMES)[number];
@@ -9,8 +9,22 @@ export type McpCallOutcome = (typeof MCP_CALL_OUTCOMES)[number];
  * tool, how it ended. Never the arguments or the answer: they may hold figures the workspace keeps
  * to itself, and the audit is read by people the figures were not for.
  */
-export async function recordCall(db: DbOrTx, caller: McpCaller, tool: string, outcome: McpCallOutcome, at: Date): Promise<void> {
-  await db.insert(mcpCalls).values({ grantId: caller.grantId, userId: caller.userId, workspaceId: caller.workspaceId, clientId: caller.clientId, tool, outcome, at });
+export async function recordCall(
+  db: DbOrTx,
+  caller: McpCaller,
+  tool: string,
+  outcome: McpCallOutcome,
+  at: Date,
+): Promise<void> {
+  await db.insert(mcpCalls).values({
+    grantId: caller.grantId,
+    userId: caller.userId,
+    workspaceId: caller.workspaceId,
+    clientId: caller.clientId,
+    tool,
+    outcome,
+    at,
+  });
 }
 
 /** The longest tool name kept: a name the server does not know is the caller's text, not ours. */
@@ -18,7 +32,8 @@ const TOOL_NAME_MAX = 100;
 
 /** The tool a JSON-RPC tools/call message names ('' when it names none); null for any other message. */
 export function toolCalledIn(message: unknown): string | null {
-  if (typeof message !== 'object' || message === null || (message as { method?: unknown }).method !== 'tools/call') return null;
+  if (typeof message !== 'object' || message === null || (message as { method?: unknown }).method !== 'tools/call')
+    return null;
   const name = (message as { params?: { name?: unknown } }).params?.name;
   return typeof name === 'string' ? name.slice(0, TOOL_NAME_MAX) : '';
 }

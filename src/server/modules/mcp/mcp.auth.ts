@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_PATH } from '@shared/api/mcp';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { authenticateMcpToken, type McpCaller } from '../mcpAuth/mcpTokens';
 import { mcpResourceUrl } from '../mcpAuth/urls';
@@ -14,7 +15,8 @@ declare module 'fastify' {
 
 export const MCP_AUTH_MESSAGES = {
   noToken: 'Connect Adwise to this app first: the request carries no access token.',
-  badToken: 'The access token is not valid here (expired, revoked, or issued for another server). Connect Adwise again.',
+  badToken:
+    'The access token is not valid here (expired, revoked, or issued for another server). Connect Adwise again.',
 } as const;
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
@@ -23,7 +25,8 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
  * Where clients find how to get a token (RFC 9728): the protected resource metadata of the MCP
  * resource, at the well-known path with the resource's path appended.
  */
-export const resourceMetadataUrl = (config: AppContext['config']) => `${config.publicUrl}/.well-known/oauth-protected-resource${config.apiBase}${MCP_PATH}`;
+export const resourceMetadataUrl = (config: AppContext['config']) =>
+  `${config.publicUrl}/.well-known/oauth-protected-resource${config.apiBase}${MCP_PATH}`;
 
 /**
  * onRequest guard of POST /mcp: the bearer token (RFC 6750) checked against this server's
@@ -42,8 +45,16 @@ export function createMcpBearerGuard(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       return;
     }
     // RFC 6750 section 3.1: no error code when the request had no credentials at all.
-    const challenge = header === undefined ? `Bearer resource_metadata="${metadata}"` : `Bearer error="invalid_token", resource_metadata="${metadata}"`;
+    const challenge =
+      header === undefined
+        ? `Bearer resource_metadata="${metadata}"`
+        : `Bearer error="invalid_token", resource_metadata="${metadata}"`;
     reply.header('www-authenticate', challenge);
-    return sendJsonRpcError(reply, 401, JSONRPC_SERVER_ERROR, header === undefined ? MCP_AUTH_MESSAGES.noToken : MCP_AUTH_MESSAGES.badToken);
+    return sendJsonRpcError(
+      reply,
+      401,
+      JSONRPC_SERVER_ERROR,
+      header === undefined ? MCP_AUTH_MESSAGES.noToken : MCP_AUTH_MESSAGES.badToken,
+    );
   };
 }

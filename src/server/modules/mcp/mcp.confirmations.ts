@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import { isUuid } from '@shared/validation/dashboard';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { mcpConfirmations } from '../../db/schema';
 

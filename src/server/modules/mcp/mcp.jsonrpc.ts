@@ -14,7 +14,11 @@ export const JSONRPC_SERVER_ERROR = -32000;
  * The error as JSON-RPC has it (a strict shape: MCP clients parse nothing beside jsonrpc, error
  * and id), with the house's `detail` where JSON-RPC leaves room for more: `error.data`.
  */
-export const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, error: { code, message, data: { detail: message } }, id: null });
+export const jsonRpcError = (code: number, message: string) => ({
+  jsonrpc: '2.0' as const,
+  error: { code, message, data: { detail: message } },
+  id: null,
+});
 
 export function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(jsonRpcError(code, message));

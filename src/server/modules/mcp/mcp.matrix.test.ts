@@ -1,8 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, LATEST_PROTOCOL_VERSION, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningSandbox } from '@sandbox/sandbox';
-import { ROLES, roleCan, type Action, type Role } from '@shared/access/policy';
+import { type Action, type Role, roleCan, ROLES } from '@shared/access/policy';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { BUDGET_MESSAGES } from '@shared/api/budgets';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
@@ -11,21 +10,42 @@ import { MCP_ACCESS_TOKEN_TTL_SECONDS, type McpAccess } from '@shared/api/mcp';
 import { REPORT_MESSAGES } from '@shared/api/reports';
 import { RULE_MESSAGES } from '@shared/api/rules';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
-import { actions, alertReads, budgets, campaigns, creativeAnalyses, mcpConfirmations, optimizerPlans, reports, ruleActions, rules, suggestions } from '../../db/schema';
+import { addDays, isoDay } from '@shared/days';
+import { eq, type SQL, sql } from 'drizzle-orm';
+
+import {
+  actions,
+  alertReads,
+  budgets,
+  campaigns,
+  creativeAnalyses,
+  mcpConfirmations,
+  optimizerPlans,
+  reports,
+  ruleActions,
+  rules,
+  suggestions,
+} from '../../db/schema';
 import { manualClock } from '../../lib/clock';
-import { mcpResourceUrl } from '../mcpAuth/urls';
 import { plantAdvice, type PlantedAdvice } from '../../test/advice';
 import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
-import { agencyMcpTestbed, connectMcpClient, mintMcpGrant, revokeMcpGrant, type AgencyMcpTestbed, type TestGrant } from '../../test/mcp';
+import {
+  type AgencyMcpTestbed,
+  agencyMcpTestbed,
+  connectMcpClient,
+  mintMcpGrant,
+  revokeMcpGrant,
+  type TestGrant,
+} from '../../test/mcp';
 import { rowsJson, selectParts } from '../../test/stateSnapshot';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import type { SyncedWorkspace } from '../../test/workspaceTenants';
+import { mcpResourceUrl } from '../mcpAuth/urls';
 import { call as api, joinAs } from '../workspaces/workspaces.fixtures';
 import { ACT_TOOLS, MCP_TOOL_MESSAGES, READ_TOOLS } from './mcp.server';
 import { ACT_MESSAGES } from './tools/act/act';
-import { addDays, isoDay } from '@shared/days';
 
 /**
  * The MCP authorization matrix: every tool tools/list shows, called over the SDK's own client
@@ -65,15 +85,31 @@ interface Fixture {
   keeps?: string[];
 }
 
-const read = (needs: Action, args: Fixture['args'], foreign?: string, keeps?: Fixture['keeps']): Fixture => ({ kind: 'read', needs, args, foreign, keeps });
-const act = (needs: Action, args: Fixture['args'], foreign?: string): Fixture => ({ kind: 'act', needs, args, foreign });
+const read = (needs: Action, args: Fixture['args'], foreign?: string, keeps?: Fixture['keeps']): Fixture => ({
+  kind: 'read',
+  needs,
+  args,
+  foreign,
+  keeps,
+});
+const act = (needs: Action, args: Fixture['args'], foreign?: string): Fixture => ({
+  kind: 'act',
+  needs,
+  args,
+  foreign,
+});
 
 const clock = manualClock(Date.now());
 const today = isoDay(clock.now());
 // Well inside the 90 synced days, whatever the account's time zone.
 const range = { from: addDays(today, -20), to: addDays(today, -7) };
 const ACCOUNT_NOT_FOUND = 'Account not found.';
-const AD_COPY = { placement: 'meta_feed', headlines: ['Spring sale: 30% off running shoes'], primary_text: 'Free returns for 60 days.', cta: 'Shop now' };
+const AD_COPY = {
+  placement: 'meta_feed',
+  headlines: ['Spring sale: 30% off running shoes'],
+  primary_text: 'Free returns for 60 days.',
+  cta: 'Shop now',
+};
 
 /**
  * One line per tool. A tool added to the server without a line here fails the first test; a tool
@@ -82,27 +118,72 @@ const AD_COPY = { placement: 'meta_feed', headlines: ['Spring sale: 30% off runn
 const FIXTURES: Record<string, Fixture> = {
   list_workspaces: read('dashboard:read', () => ({})),
   list_ad_accounts: read('accounts:read', () => ({})),
-  get_performance: read('dashboard:read', (at) => ({ ...range, currency: 'USD', account_id: at.accountUuid, level: 'campaign' }), DASHBOARD_MESSAGES.unknownAccount),
+  get_performance: read(
+    'dashboard:read',
+    (at) => ({ ...range, currency: 'USD', account_id: at.accountUuid, level: 'campaign' }),
+    DASHBOARD_MESSAGES.unknownAccount,
+  ),
   list_suggestions: read('suggestions:read', (at) => ({ account_id: at.accountUuid }), ACCOUNT_NOT_FOUND),
   list_alerts: read('alerts:read', (at) => ({ account_id: at.accountUuid }), ACCOUNT_NOT_FOUND),
   list_actions: read('suggestions:read', () => ({})),
   get_budgets: read('budgets:read', () => ({})),
-  preview_optimizer_plan: read('budgets:read', (at) => ({ account_id: at.accountUuid }), BUDGET_MESSAGES.accountNotFound),
+  preview_optimizer_plan: read(
+    'budgets:read',
+    (at) => ({ account_id: at.accountUuid }),
+    BUDGET_MESSAGES.accountNotFound,
+  ),
   list_rules: read('rules:read', () => ({})),
   // The rule builder's dry run: the role that edits rules, as POST rules/dry-run/.
   dry_run_rule: read('rules:write', (at) => ({ rule_id: at.advice.ruleId }), RULE_MESSAGES.notFound),
   list_reports: read('reports:read', () => ({})),
   get_report_data: read('reports:read', (at) => ({ report_id: at.reportId }), REPORT_MESSAGES.notFound),
-  analyze_ad_copy: read('creative:analyze', (at) => ({ ...AD_COPY, previous_id: at.creativeAnalysisId }), CREATIVE_MESSAGES.analysisNotFound, ['creativeAnalyses']),
-  apply_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId }), SUGGESTION_MESSAGES.notFound),
-  dismiss_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId, reason: 'not_relevant' }), SUGGESTION_MESSAGES.notFound),
-  snooze_suggestion: act('suggestions:apply', (at) => ({ suggestion_id: at.advice.suggestionId }), SUGGESTION_MESSAGES.notFound),
-  set_status: act('campaigns:write', (at) => ({ campaign_id: at.campaignUuid, status: 'paused' }), DASHBOARD_MESSAGES.campaignNotFound),
-  set_daily_budget: act('campaigns:write', (at) => ({ campaign_id: at.campaignUuid, daily_budget: 4321 }), DASHBOARD_MESSAGES.campaignNotFound),
+  analyze_ad_copy: read(
+    'creative:analyze',
+    (at) => ({ ...AD_COPY, previous_id: at.creativeAnalysisId }),
+    CREATIVE_MESSAGES.analysisNotFound,
+    ['creativeAnalyses'],
+  ),
+  apply_suggestion: act(
+    'suggestions:apply',
+    (at) => ({ suggestion_id: at.advice.suggestionId }),
+    SUGGESTION_MESSAGES.notFound,
+  ),
+  dismiss_suggestion: act(
+    'suggestions:apply',
+    (at) => ({ suggestion_id: at.advice.suggestionId, reason: 'not_relevant' }),
+    SUGGESTION_MESSAGES.notFound,
+  ),
+  snooze_suggestion: act(
+    'suggestions:apply',
+    (at) => ({ suggestion_id: at.advice.suggestionId }),
+    SUGGESTION_MESSAGES.notFound,
+  ),
+  set_status: act(
+    'campaigns:write',
+    (at) => ({ campaign_id: at.campaignUuid, status: 'paused' }),
+    DASHBOARD_MESSAGES.campaignNotFound,
+  ),
+  set_daily_budget: act(
+    'campaigns:write',
+    (at) => ({ campaign_id: at.campaignUuid, daily_budget: 4321 }),
+    DASHBOARD_MESSAGES.campaignNotFound,
+  ),
   undo_action: act('suggestions:apply', (at) => ({ action_id: at.advice.actionId }), ACTION_MESSAGES.notFound),
-  approve_rule_action: act('rules:write', (at) => ({ rule_action_id: at.advice.ruleActionId }), RULE_MESSAGES.actionNotFound),
-  reject_rule_action: act('rules:write', (at) => ({ rule_action_id: at.advice.ruleActionId }), RULE_MESSAGES.actionNotFound),
-  follow_optimizer_plan: act('budgets:write', (at) => ({ account_id: at.accountUuid }), BUDGET_MESSAGES.accountNotFound),
+  approve_rule_action: act(
+    'rules:write',
+    (at) => ({ rule_action_id: at.advice.ruleActionId }),
+    RULE_MESSAGES.actionNotFound,
+  ),
+  reject_rule_action: act(
+    'rules:write',
+    (at) => ({ rule_action_id: at.advice.ruleActionId }),
+    RULE_MESSAGES.actionNotFound,
+  ),
+  follow_optimizer_plan: act(
+    'budgets:write',
+    (at) => ({ account_id: at.accountUuid }),
+    BUDGET_MESSAGES.accountNotFound,
+  ),
 };
 
 /** The words the lines use for outcomes. */
@@ -160,12 +241,28 @@ beforeAll(async () => {
     const user = await joinAs(t.app, olga, A.id, role, fullName);
     members.push({ role, user, id: await userIdOf(t.app, user) });
   }
-  lister = await connect(await mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', clientName: 'Claude' }));
+  lister = await connect(
+    await mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', clientName: 'Claude' }),
+  );
   // The snapshots read the rows themselves: each workspace's planted things are in its parts.
   const { A: stateA, B: stateB } = await snapshot();
-  for (const [state, space] of [[stateA, A], [stateB, B]] as const) {
-    const planted = { campaigns: space.campaignUuid, suggestions: space.advice.suggestionId, actions: space.advice.actionId, ruleActions: space.advice.ruleActionId, rules: space.advice.ruleId, budgets: space.advice.budgetId, optimizerPlans: space.advice.followedPlanId, reports: space.reportId, creativeAnalyses: space.creativeAnalysisId };
-    for (const [part, id] of Object.entries(planted)) if (!state[part]!.includes(id)) throw new Error(`the snapshot of ${space.name}'s ${part} misses ${id}`);
+  for (const [state, space] of [
+    [stateA, A],
+    [stateB, B],
+  ] as const) {
+    const planted = {
+      campaigns: space.campaignUuid,
+      suggestions: space.advice.suggestionId,
+      actions: space.advice.actionId,
+      ruleActions: space.advice.ruleActionId,
+      rules: space.advice.ruleId,
+      budgets: space.advice.budgetId,
+      optimizerPlans: space.advice.followedPlanId,
+      reports: space.reportId,
+      creativeAnalyses: space.creativeAnalysisId,
+    };
+    for (const [part, id] of Object.entries(planted))
+      if (!state[part]!.includes(id)) throw new Error(`the snapshot of ${space.name}'s ${part} misses ${id}`);
   }
 }, SYNCED_SETUP_TIMEOUT_MS);
 
@@ -182,7 +279,12 @@ async function planted(user: TestUser, space: SyncedWorkspace): Promise<Space> {
     if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
     return res.json().id as string;
   };
-  const reportId = await made('reports/', { name: `${space.name} monthly`, sections: ['headline', 'campaigns'], period: 'last_month', currency: 'USD' });
+  const reportId = await made('reports/', {
+    name: `${space.name} monthly`,
+    sections: ['headline', 'campaigns'],
+    period: 'last_month',
+    currency: 'USD',
+  });
   const creativeAnalysisId = await made('creative/analyze/', AD_COPY);
   return { ...space, advice, reportId, creativeAnalysisId };
 }
@@ -211,7 +313,8 @@ const DATABASE_PARTS: Record<string, (space: Space) => SQL> = {
   // list_alerts says reading marks nothing as read.
   alertReads: (space) => rowsJson(alertReads, eq(alertReads.alertId, space.advice.alertId)),
   // Saved Creative Analyzer results and client reports: what read tools over those must not write.
-  creativeAnalyses: (space) => rowsJson(creativeAnalyses, eq(creativeAnalyses.workspaceId, space.id), creativeAnalyses.id),
+  creativeAnalyses: (space) =>
+    rowsJson(creativeAnalyses, eq(creativeAnalyses.workspaceId, space.id), creativeAnalyses.id),
   reports: (space) => rowsJson(reports, eq(reports.workspaceId, space.id), reports.id),
 };
 
@@ -219,8 +322,15 @@ const DATABASE_PARTS: Record<string, (space: Space) => SQL> = {
 function platformStateOf(space: Space): Record<string, string> {
   const account = sandbox.world.accounts(space.platform).find((one) => one.id === space.platformAccountId)!;
   return {
-    campaignsAtThePlatform: JSON.stringify(account.campaigns.map((c) => `${c.id} ${sandbox.world.status(space.platform, c.id)} ${sandbox.world.dailyBudgetMinor(space.platform, c.id)}`)),
-    adsAtThePlatform: JSON.stringify([space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad))),
+    campaignsAtThePlatform: JSON.stringify(
+      account.campaigns.map(
+        (c) =>
+          `${c.id} ${sandbox.world.status(space.platform, c.id)} ${sandbox.world.dailyBudgetMinor(space.platform, c.id)}`,
+      ),
+    ),
+    adsAtThePlatform: JSON.stringify(
+      [space.advice.suggestedAd, space.advice.pausedAd].map((ad) => sandbox.world.adStatus(space.platform, ad)),
+    ),
   };
 }
 
@@ -228,7 +338,11 @@ function platformStateOf(space: Space): Record<string, string> {
 async function snapshot(): Promise<{ A: Record<string, string>; B: Record<string, string>; confirmations: number }> {
   const spaces = { A, B };
   const read: Record<string, unknown> = await selectParts(t.app.ctx.db, {
-    ...Object.fromEntries(Object.entries(spaces).flatMap(([name, space]) => Object.entries(DATABASE_PARTS).map(([part, rows]) => [`${name}.${part}`, rows(space)]))),
+    ...Object.fromEntries(
+      Object.entries(spaces).flatMap(([name, space]) =>
+        Object.entries(DATABASE_PARTS).map(([part, rows]) => [`${name}.${part}`, rows(space)]),
+      ),
+    ),
     confirmations: sql`(select count(*) from ${mcpConfirmations})::int`,
   });
   const stateOf = (name: 'A' | 'B') => ({
@@ -263,7 +377,10 @@ const secretsOfB = () => [
 ];
 
 /** How a caller reaches the server: the SDK's client, or a raw JSON-RPC POST (for tokens the client could not even connect with). */
-type Caller = (name: string, args: Record<string, unknown>) => Promise<{ outcome: (fixture: Fixture) => string; body: string }>;
+type Caller = (
+  name: string,
+  args: Record<string, unknown>,
+) => Promise<{ outcome: (fixture: Fixture) => string; body: string }>;
 
 const viaClient =
   (client: Client): Caller =>
@@ -281,16 +398,28 @@ const viaPost =
   async (name, args) => {
     const res = await fetch(mcpResourceUrl(t.app.ctx.config), {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
     });
     const body = await res.text();
     if (res.status !== 200) {
       const challenge = res.headers.get('www-authenticate') ?? '';
-      return { outcome: () => `HTTP ${res.status}${challenge.includes('error="invalid_token"') ? ' invalid_token' : ''}`, body };
+      return {
+        outcome: () => `HTTP ${res.status}${challenge.includes('error="invalid_token"') ? ' invalid_token' : ''}`,
+        body,
+      };
     }
     const answer = JSON.parse(body) as { result?: CallToolResult; error?: { code: number; message: string } };
-    return { outcome: (fixture) => (answer.result ? said(fixture, answer.result) : `JSON-RPC error ${answer.error?.code}: ${answer.error?.message}`), body };
+    return {
+      outcome: (fixture) =>
+        answer.result ? said(fixture, answer.result) : `JSON-RPC error ${answer.error?.code}: ${answer.error?.message}`,
+      body,
+    };
   };
 
 /**
@@ -298,17 +427,35 @@ const viaPost =
  * outcome; that A and B are unchanged (a preview writes its confirmation and nothing else); and
  * that nothing of B's is shown.
  */
-async function attempt(label: string, caller: Caller, tool: string, at: Space, expected: string): Promise<{ expected: string; actual: string }> {
+async function attempt(
+  label: string,
+  caller: Caller,
+  tool: string,
+  at: Space,
+  expected: string,
+): Promise<{ expected: string; actual: string }> {
   const fixture = FIXTURES[tool]!;
   const before = await snapshot();
   const answer = await caller(tool, fixture.args(at));
   const after = await snapshot();
-  const changed = (['A', 'B'] as const).flatMap((name) => Object.keys(before[name]).filter((part) => before[name][part] !== after[name][part]).map((part) => `${name}.${part}`));
+  const changed = (['A', 'B'] as const).flatMap((name) =>
+    Object.keys(before[name])
+      .filter((part) => before[name][part] !== after[name][part])
+      .map((part) => `${name}.${part}`),
+  );
   const shown = secretsOfB().filter((secret) => answer.body.includes(secret));
   const where = at === A ? '' : ' at B’s ids';
-  const line = (outcome: string, state: string, confirmations: number, leaked: string) => `${tool}${where} as ${label} → ${outcome}; ${state}; ${confirmations} confirmation(s) issued; ${leaked}`;
+  const line = (outcome: string, state: string, confirmations: number, leaked: string) =>
+    `${tool}${where} as ${label} → ${outcome}; ${state}; ${confirmations} confirmation(s) issued; ${leaked}`;
   return {
-    expected: line(expected, expected === RAN && fixture.keeps ? `changed: ${fixture.keeps.map((part) => `${at === A ? 'A' : 'B'}.${part}`).join(', ')}` : 'A and B unchanged', expected === PREVIEWED ? 1 : 0, 'nothing of B’s shown'),
+    expected: line(
+      expected,
+      expected === RAN && fixture.keeps
+        ? `changed: ${fixture.keeps.map((part) => `${at === A ? 'A' : 'B'}.${part}`).join(', ')}`
+        : 'A and B unchanged',
+      expected === PREVIEWED ? 1 : 0,
+      'nothing of B’s shown',
+    ),
     actual: line(
       answer.outcome(fixture),
       changed.length ? `changed: ${changed.join(', ')}` : 'A and B unchanged',
@@ -346,20 +493,38 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
     const declared = new Map<string, Action>([...READ_TOOLS, ...ACT_TOOLS].map((tool) => [tool.name, tool.action]));
     // 'read': what a read grant may call (analyze_ad_copy keeps its analysis, so it is not marked read-only).
     const readTools = new Set(READ_TOOLS.map((tool) => tool.name));
-    expect(tools.map((tool) => `${tool.name}: ${readTools.has(tool.name) ? 'read' : 'act'}, needs ${declared.get(tool.name)}`)).toEqual(
-      tools.map((tool) => `${tool.name}: ${FIXTURES[tool.name]!.kind}, needs ${FIXTURES[tool.name]!.needs}`),
-    );
+    expect(
+      tools.map(
+        (tool) => `${tool.name}: ${readTools.has(tool.name) ? 'read' : 'act'}, needs ${declared.get(tool.name)}`,
+      ),
+    ).toEqual(tools.map((tool) => `${tool.name}: ${FIXTURES[tool.name]!.kind}, needs ${FIXTURES[tool.name]!.needs}`));
     // A tool that takes an id is tried with another workspace's.
-    const takesAnId = (tool: Tool) => Object.keys(tool.inputSchema.properties ?? {}).some((name) => name.endsWith('_id') && name !== 'confirmation_id');
-    expect(tools.filter((tool) => takesAnId(tool) && FIXTURES[tool.name]!.foreign === undefined).map((tool) => tool.name)).toEqual([]);
+    const takesAnId = (tool: Tool) =>
+      Object.keys(tool.inputSchema.properties ?? {}).some((name) => name.endsWith('_id') && name !== 'confirmation_id');
+    expect(
+      tools.filter((tool) => takesAnId(tool) && FIXTURES[tool.name]!.foreign === undefined).map((tool) => tool.name),
+    ).toEqual([]);
   });
 
   it('gives each role of A, through a read grant and an act grant, what the policy says, tool by tool, and changes nothing', async () => {
     const { expected, actual, note } = lines();
     for (const member of members) {
       for (const access of ACCESSES) {
-        const caller = viaClient(await connect(await mintMcpGrant(t.app, { userId: member.id, workspaceId: A.id, access, clientName: 'Claude' })));
-        for (const { name } of tools) note(await attempt(`${member.role}, ${access} grant`, caller, name, A, expectedOutcome(FIXTURES[name]!, member.role, access)));
+        const caller = viaClient(
+          await connect(
+            await mintMcpGrant(t.app, { userId: member.id, workspaceId: A.id, access, clientName: 'Claude' }),
+          ),
+        );
+        for (const { name } of tools)
+          note(
+            await attempt(
+              `${member.role}, ${access} grant`,
+              caller,
+              name,
+              A,
+              expectedOutcome(FIXTURES[name]!, member.role, access),
+            ),
+          );
       }
     }
     expect(actual).toEqual(expected);
@@ -371,7 +536,11 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
     expect(aimedAtIds.length).toBeGreaterThanOrEqual(10);
     for (const member of members) {
       for (const access of ACCESSES) {
-        const caller = viaClient(await connect(await mintMcpGrant(t.app, { userId: member.id, workspaceId: A.id, access, clientName: 'Claude' })));
+        const caller = viaClient(
+          await connect(
+            await mintMcpGrant(t.app, { userId: member.id, workspaceId: A.id, access, clientName: 'Claude' }),
+          ),
+        );
         for (const { name } of aimedAtIds) {
           const fixture = FIXTURES[name]!;
           const inA = expectedOutcome(fixture, member.role, access);
@@ -386,7 +555,8 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
 
   it('answers every tool with 401 for a revoked grant, an expired token, another resource’s token, a refresh token and a removed member; a demoted owner’s act grant only reads', async () => {
     const { expected, actual, note } = lines();
-    const ownerAct = () => mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', clientName: 'Claude' });
+    const ownerAct = () =>
+      mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', clientName: 'Claude' });
     const everyTool = async (label: string, caller: Caller, expectOf: (fixture: Fixture) => string) => {
       for (const { name } of tools) note(await attempt(label, caller, name, A, expectOf(FIXTURES[name]!)));
     };
@@ -400,10 +570,23 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
     await revokeMcpGrant(t.app, revoked.grantId);
     await everyTool('owner, act grant revoked', viaPost(revoked.tokens.access_token), () => UNAUTHORIZED);
 
-    const elsewhere = await mintMcpGrant(t.app, { userId: owner.id, workspaceId: A.id, access: 'act', resource: 'https://elsewhere.example/api/mcp' });
-    await everyTool('owner, act grant for another resource', viaPost(elsewhere.tokens.access_token), () => UNAUTHORIZED);
+    const elsewhere = await mintMcpGrant(t.app, {
+      userId: owner.id,
+      workspaceId: A.id,
+      access: 'act',
+      resource: 'https://elsewhere.example/api/mcp',
+    });
+    await everyTool(
+      'owner, act grant for another resource',
+      viaPost(elsewhere.tokens.access_token),
+      () => UNAUTHORIZED,
+    );
 
-    await everyTool('owner, act grant’s refresh token as access token', viaPost((await ownerAct()).tokens.refresh_token), () => UNAUTHORIZED);
+    await everyTool(
+      'owner, act grant’s refresh token as access token',
+      viaPost((await ownerAct()).tokens.refresh_token),
+      () => UNAUTHORIZED,
+    );
 
     // An hour on the app's clock: the access token is past its lifetime (the clock goes back after).
     const expiring = await ownerAct();
@@ -411,28 +594,56 @@ describe('the MCP authorization matrix: every tool, each role of A through a rea
     const now = clock.now();
     clock.advance(MCP_ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
     try {
-      await everyTool('owner, act grant past its token’s lifetime', viaPost(expiring.tokens.access_token), () => UNAUTHORIZED);
+      await everyTool(
+        'owner, act grant past its token’s lifetime',
+        viaPost(expiring.tokens.access_token),
+        () => UNAUTHORIZED,
+      );
     } finally {
       clock.set(now);
     }
 
     // A manager who approved an app, then was removed from A by the owner.
     const leaver = await joinAs(t.app, owner.user, A.id, 'manager', 'Remy Removed');
-    const leaverGrant = await mintMcpGrant(t.app, { userId: await userIdOf(t.app, leaver), workspaceId: A.id, access: 'act' });
+    const leaverGrant = await mintMcpGrant(t.app, {
+      userId: await userIdOf(t.app, leaver),
+      workspaceId: A.id,
+      access: 'act',
+    });
     await asWorking(leaverGrant.tokens.access_token);
-    const removed = await api(t.app, owner.user, 'DELETE', `workspace/members/${await userIdOf(t.app, leaver)}/`, { workspace: A.id });
+    const removed = await api(t.app, owner.user, 'DELETE', `workspace/members/${await userIdOf(t.app, leaver)}/`, {
+      workspace: A.id,
+    });
     expect(removed.statusCode).toBe(200);
     await everyTool('manager removed from A, act grant', viaPost(leaverGrant.tokens.access_token), () => UNAUTHORIZED);
 
     // A second owner who approved an app to act, then was made a viewer: the grant reads as a viewer, and acts no more.
     const demoted = await joinAs(t.app, owner.user, A.id, 'manager', 'Otto Owner');
     const demotedId = await userIdOf(t.app, demoted);
-    expect((await api(t.app, owner.user, 'PATCH', `workspace/members/${demotedId}/`, { workspace: A.id, payload: { role: 'owner' } })).statusCode).toBe(200);
+    expect(
+      (
+        await api(t.app, owner.user, 'PATCH', `workspace/members/${demotedId}/`, {
+          workspace: A.id,
+          payload: { role: 'owner' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const demotedGrant = await mintMcpGrant(t.app, { userId: demotedId, workspaceId: A.id, access: 'act' });
-    const beforeDemotion = (await viaPost(demotedGrant.tokens.access_token)('set_status', FIXTURES.set_status!.args(A))).outcome(FIXTURES.set_status!);
+    const beforeDemotion = (
+      await viaPost(demotedGrant.tokens.access_token)('set_status', FIXTURES.set_status!.args(A))
+    ).outcome(FIXTURES.set_status!);
     expect(beforeDemotion).toBe(PREVIEWED);
-    expect((await api(t.app, owner.user, 'PATCH', `workspace/members/${demotedId}/`, { workspace: A.id, payload: { role: 'viewer' } })).statusCode).toBe(200);
-    await everyTool('owner demoted to viewer, act grant', viaPost(demotedGrant.tokens.access_token), (fixture) => expectedOutcome(fixture, 'viewer', 'act'));
+    expect(
+      (
+        await api(t.app, owner.user, 'PATCH', `workspace/members/${demotedId}/`, {
+          workspace: A.id,
+          payload: { role: 'viewer' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await everyTool('owner demoted to viewer, act grant', viaPost(demotedGrant.tokens.access_token), (fixture) =>
+      expectedOutcome(fixture, 'viewer', 'act'),
+    );
 
     expect(actual).toEqual(expected);
   }, 300_000);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppConfig } from '../../config';
 import { JSONRPC_SERVER_ERROR, sendJsonRpcError } from './mcp.jsonrpc';
 
@@ -34,8 +35,10 @@ export function createOriginGuard(config: Pick<AppConfig, 'publicUrl' | 'corsOri
   const origins = new Set([publicUrl.origin, ...config.corsOrigins]);
   return async function checkHostAndOrigin(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
     const hostname = hostnameOf(request.headers.host);
-    if (!hostname || !hosts.has(hostname)) return sendJsonRpcError(reply, 403, JSONRPC_SERVER_ERROR, MCP_ORIGIN_MESSAGES.badHost);
+    if (!hostname || !hosts.has(hostname))
+      return sendJsonRpcError(reply, 403, JSONRPC_SERVER_ERROR, MCP_ORIGIN_MESSAGES.badHost);
     const origin = request.headers.origin;
-    if (origin !== undefined && !origins.has(origin)) return sendJsonRpcError(reply, 403, JSONRPC_SERVER_ERROR, MCP_ORIGIN_MESSAGES.badOrigin);
+    if (origin !== undefined && !origins.has(origin))
+      return sendJsonRpcError(reply, 403, JSONRPC_SERVER_ERROR, MCP_ORIGIN_MESSAGES.badOrigin);
   };
 }

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_PATH } from '@shared/api/mcp';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
 import { rateLimit } from '../../lib/routeOptions';
@@ -7,7 +8,13 @@ import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
 import type { Services } from '../../services';
 import { recordCallNoToolRan } from './mcp.audit';
 import { createMcpBearerGuard } from './mcp.auth';
-import { JSONRPC_INVALID_REQUEST, JSONRPC_PARSE_ERROR, JSONRPC_SERVER_ERROR, jsonRpcError, sendJsonRpcError } from './mcp.jsonrpc';
+import {
+  JSONRPC_INVALID_REQUEST,
+  JSONRPC_PARSE_ERROR,
+  JSONRPC_SERVER_ERROR,
+  jsonRpcError,
+  sendJsonRpcError,
+} from './mcp.jsonrpc';
 import { createOriginGuard } from './mcp.origin';
 
 /** Requests one grant (one app in one workspace) may make a minute, counted in the database across replicas. */
@@ -30,7 +37,12 @@ function jsonRpcErrorHandler(error: FastifyError | HttpError, request: FastifyRe
     return sendJsonRpcError(reply, status, status === 400 ? JSONRPC_PARSE_ERROR : JSONRPC_SERVER_ERROR, error.detail);
   }
   if (status >= 400 && status < 500) {
-    const detail = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request body is too large.' : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send JSON-RPC messages as application/json.' : error.message;
+    const detail =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request body is too large.'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send JSON-RPC messages as application/json.'
+          : error.message;
     return sendJsonRpcError(reply, status, JSONRPC_INVALID_REQUEST, detail);
   }
   request.log.error({ err: error }, 'MCP request failed');
@@ -41,8 +53,11 @@ function jsonRpcErrorHandler(error: FastifyError | HttpError, request: FastifyRe
  * The MCP SDK's server and transport and our tools, loaded on the first MCP request rather than on
  * every server start (about 0.2 s of start-up for a feature many deployments never see used).
  */
-let mcpRuntime: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./mcp.server')]> | undefined;
-const loadMcpRuntime = () => (mcpRuntime ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./mcp.server')]));
+let mcpRuntime:
+  | Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./mcp.server')]>
+  | undefined;
+const loadMcpRuntime = () =>
+  (mcpRuntime ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./mcp.server')]));
 
 /**
  * The MCP server (Streamable HTTP, stateless) at <apiBase>/mcp, inside the app: each POST gets a
@@ -50,7 +65,11 @@ const loadMcpRuntime = () => (mcpRuntime ??= Promise.all([import('@modelcontextp
  * response, so any replica answers any request and nothing waits in memory between them. Host and
  * Origin are checked first (DNS rebinding), then the token; each grant has its own request budget.
  */
-export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services; conformanceFixtures?: boolean }> = async (app, { ctx, services, conformanceFixtures }) => {
+export const mcpRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  services: Services;
+  conformanceFixtures?: boolean;
+}> = async (app, { ctx, services, conformanceFixtures }) => {
   const checkHostAndOrigin = createOriginGuard(ctx.config);
   const requireToken = createMcpBearerGuard(ctx);
   app.setErrorHandler(jsonRpcErrorHandler);
@@ -62,16 +81,23 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
       // The token is read before the budget is counted, so the budget is the grant's: one app
       // cannot spend another's, and several apps behind one address do not share one.
       onRequest: requireToken,
-      config: { rateLimit: { ...rateLimit(MCP_REQUESTS_PER_MINUTE).rateLimit, keyGenerator: (request: FastifyRequest) => `mcp:${request.mcpCaller?.grantId ?? request.ip}` } },
+      config: {
+        rateLimit: {
+          ...rateLimit(MCP_REQUESTS_PER_MINUTE).rateLimit,
+          keyGenerator: (request: FastifyRequest) => `mcp:${request.mcpCaller?.grantId ?? request.ip}`,
+        },
+      },
       schema: {
         summary: 'MCP (Model Context Protocol) JSON-RPC messages, Streamable HTTP, revision 2025-11-25',
-        description: 'Bearer token from Adwise’s OAuth server, bound to this resource. Answers application/json; no sessions.',
+        description:
+          'Bearer token from Adwise’s OAuth server, bound to this resource. Answers application/json; no sessions.',
         tags,
       },
     },
     async (request, reply) => {
       const caller = request.mcpCaller!;
-      if (request.body === undefined || request.body === null) return sendJsonRpcError(reply, 400, JSONRPC_INVALID_REQUEST, MCP_ROUTE_MESSAGES.noBody);
+      if (request.body === undefined || request.body === null)
+        return sendJsonRpcError(reply, 400, JSONRPC_INVALID_REQUEST, MCP_ROUTE_MESSAGES.noBody);
       const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcpRuntime();
       const audited = { calls: 0 };
       const server = createMcpServer(caller, ctx, services, { conformanceFixtures, audited });
@@ -79,7 +105,8 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The reply is written by the transport on the raw response: headers set so far by hooks
       // (CORS, request id) would be dropped with Fastify's reply, so they go on the raw one now.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.raw.setHeader('x-request-id', request.id);
       reply.raw.setHeader('cache-control', 'no-store');
       reply.hijack();
@@ -107,5 +134,9 @@ export const mcpRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     sendJsonRpcError(reply.header('allow', 'POST'), 405, JSONRPC_SERVER_ERROR, MCP_ROUTE_MESSAGES.sessionless);
   app.get(MCP_PATH, { schema: { summary: 'Not offered: this MCP server keeps no sessions (405)', tags } }, notAllowed);
-  app.delete(MCP_PATH, { schema: { summary: 'Not offered: this MCP server keeps no sessions (405)', tags } }, notAllowed);
+  app.delete(
+    MCP_PATH,
+    { schema: { summary: 'Not offered: this MCP server keeps no sessions (405)', tags } },
+    notAllowed,
+  );
 };

@@ -1,31 +1,18 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { roleCan, ROLE_TITLES } from '@shared/access/policy';
+import { ROLE_TITLES, roleCan } from '@shared/access/policy';
+
+import packageJson from '../../../../package.json';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/httpError';
 import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
 import type { Services } from '../../services';
 import type { McpCaller } from '../mcpAuth/mcpTokens';
-import packageJson from '../../../../package.json';
-import { recordCall, type McpCallOutcome } from './mcp.audit';
 import { registerConformanceFixtures } from './conformanceFixtures';
+import { type McpCallOutcome, recordCall } from './mcp.audit';
 import { registerPrompts } from './prompts';
 import { registerResources } from './resources';
-import { analyzeAdCopy } from './tools/analyzeAdCopy';
-import { dryRunRule } from './tools/dryRunRule';
-import { getBudgets } from './tools/getBudgets';
-import { getPerformance } from './tools/getPerformance';
-import { getReportData } from './tools/getReportData';
-import { listActions } from './tools/listActions';
-import { listAdAccounts } from './tools/listAdAccounts';
-import { listAlerts } from './tools/listAlerts';
-import { listSuggestions } from './tools/listSuggestions';
-import { listReports } from './tools/listReports';
-import { listRules } from './tools/listRules';
-import { listWorkspaces } from './tools/listWorkspaces';
-import { previewOptimizerPlan } from './tools/previewOptimizerPlan';
-import type { ReadTool, ToolContext } from './tools/tool';
-import { ACT_MESSAGES, runActTool, type ActTool } from './tools/act/act';
+import { ACT_MESSAGES, type ActTool, runActTool } from './tools/act/act';
 import { applySuggestion } from './tools/act/applySuggestion';
 import { dismissSuggestion } from './tools/act/dismissSuggestion';
 import { followOptimizerPlan } from './tools/act/followOptimizerPlan';
@@ -34,6 +21,20 @@ import { setDailyBudget } from './tools/act/setDailyBudget';
 import { setStatus } from './tools/act/setStatus';
 import { snoozeSuggestion } from './tools/act/snoozeSuggestion';
 import { undoAction } from './tools/act/undoAction';
+import { analyzeAdCopy } from './tools/analyzeAdCopy';
+import { dryRunRule } from './tools/dryRunRule';
+import { getBudgets } from './tools/getBudgets';
+import { getPerformance } from './tools/getPerformance';
+import { getReportData } from './tools/getReportData';
+import { listActions } from './tools/listActions';
+import { listAdAccounts } from './tools/listAdAccounts';
+import { listAlerts } from './tools/listAlerts';
+import { listReports } from './tools/listReports';
+import { listRules } from './tools/listRules';
+import { listSuggestions } from './tools/listSuggestions';
+import { listWorkspaces } from './tools/listWorkspaces';
+import { previewOptimizerPlan } from './tools/previewOptimizerPlan';
+import type { ReadTool, ToolContext } from './tools/tool';
 
 /** Every read tool, in the order tools/list shows them. */
 export const READ_TOOLS: ReadTool[] = [
@@ -74,7 +75,7 @@ const INSTRUCTIONS = [
   'Start with list_workspaces (the one workspace this connection covers, your role and access) and list_ad_accounts.',
   'get_performance gives the same figures as the Adwise dashboard for the same filters; amounts are in the display currency you ask for.',
   'list_suggestions gives advice with its statistical evidence, expected impact and confidence; list_alerts what went off expectation; list_actions what was changed and whether it worked.',
-  'get_budgets shows monthly budgets and their pacing; preview_optimizer_plan the budget optimizer\'s plan for an account; list_rules and dry_run_rule the automated rules and what one would have done; analyze_ad_copy scores an ad copy before launch; list_reports and get_report_data the client reports\' figures.',
+  "get_budgets shows monthly budgets and their pacing; preview_optimizer_plan the budget optimizer's plan for an account; list_rules and dry_run_rule the automated rules and what one would have done; analyze_ad_copy scores an ad copy before launch; list_reports and get_report_data the client reports' figures.",
   'With "Read and act" access (owners and managers), apply_suggestion, dismiss_suggestion, snooze_suggestion, set_status, set_daily_budget, undo_action, approve_rule_action, reject_rule_action and follow_optimizer_plan change things in two steps: a call without confirmation_id previews exactly what would change and writes nothing; show it to the person, and only when they agree repeat the call with the confirmation_id. Every change lands in the actions log, undoable for 10 minutes.',
 ].join(' ');
 
@@ -95,7 +96,12 @@ export function createMcpServer(
   caller: McpCaller,
   ctx: AppContext,
   services: Services,
-  options: { conformanceFixtures?: boolean; /** Counts the calls `guarded` audited, so the route can audit one the SDK answered alone. */ audited?: { calls: number } } = {},
+  options: {
+    conformanceFixtures?: boolean;
+    /** Counts the calls `guarded` audited, so the route can audit one the SDK answered alone. */ audited?: {
+      calls: number;
+    };
+  } = {},
 ): McpServer {
   // logging: clients may set a level (logging/setLevel); the server sends no log messages of its own.
   const server = new McpServer(
@@ -103,11 +109,23 @@ export function createMcpServer(
     { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } },
   );
   // viaClient: what the app asks for is logged in /actions as done "by <client> for <user>".
-  const context: ToolContext = { caller, principal: { userId: caller.userId, workspaceId: caller.workspaceId, role: caller.role, viaClient: caller.clientName }, services, ctx };
+  const context: ToolContext = {
+    caller,
+    principal: {
+      userId: caller.userId,
+      workspaceId: caller.workspaceId,
+      role: caller.role,
+      viaClient: caller.clientName,
+    },
+    services,
+    ctx,
+  };
 
   /** A read tool runs as is; an act tool also needs the connection's "act" access, and runs its two steps. */
   const runTool = (tool: ReadTool | ActTool, args: unknown) =>
-    'run' in tool ? tool.run(args as never, context) : runActTool(tool, (args ?? {}) as Record<string, unknown>, context);
+    'run' in tool
+      ? tool.run(args as never, context)
+      : runActTool(tool, (args ?? {}) as Record<string, unknown>, context);
 
   async function guarded(tool: ReadTool | ActTool, args: unknown): Promise<CallToolResult> {
     let outcome: McpCallOutcome = 'ok';
@@ -142,7 +160,13 @@ export function createMcpServer(
   for (const tool of READ_TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...READ_ONLY, ...tool.annotations } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...READ_ONLY, ...tool.annotations },
+      },
       (args: unknown) => guarded(tool, args),
     );
   }
@@ -154,7 +178,13 @@ export function createMcpServer(
         description: tool.description,
         inputSchema: tool.input,
         // No output schema: the answer is a preview or the change made, one shape per step.
-        annotations: { title: tool.title, readOnlyHint: false, destructiveHint: tool.destructive, idempotentHint: false, openWorldHint: tool.openWorld },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: false,
+          destructiveHint: tool.destructive,
+          idempotentHint: false,
+          openWorldHint: tool.openWorld,
+        },
       },
       (args: unknown) => guarded(tool, args),
     );

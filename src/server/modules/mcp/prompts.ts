@@ -1,11 +1,23 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import { GLOSSARY_URI } from './resources';
 import { isCalendarDay } from '@shared/days';
+import { z } from 'zod';
+
+import { GLOSSARY_URI } from './resources';
 
 /** The metrics why_did_metric_change explains: the five sums and the figures derived from them (@shared/metrics). */
-export const PROMPT_METRICS = ['spend', 'impressions', 'clicks', 'conversions', 'value', 'ctr', 'cpc', 'cpa', 'roas', 'cvr'] as const;
+export const PROMPT_METRICS = [
+  'spend',
+  'impressions',
+  'clicks',
+  'conversions',
+  'value',
+  'ctr',
+  'cpc',
+  'cpa',
+  'roas',
+  'cvr',
+] as const;
 
 export const MCP_PROMPT_MESSAGES = {
   badDay: (name: string) => `${name} must be a date written YYYY-MM-DD.`,
@@ -18,7 +30,14 @@ const day = (name: string) => z.string().refine(isCalendarDay, { error: MCP_PROM
 const period = z.string().refine(
   (value) => {
     const [from, to, ...rest] = value.split('..');
-    return rest.length === 0 && from !== undefined && to !== undefined && isCalendarDay(from) && isCalendarDay(to) && from <= to;
+    return (
+      rest.length === 0 &&
+      from !== undefined &&
+      to !== undefined &&
+      isCalendarDay(from) &&
+      isCalendarDay(to) &&
+      from <= to
+    );
   },
   { error: MCP_PROMPT_MESSAGES.badPeriod },
 );
@@ -42,8 +61,13 @@ export function registerPrompts(server: McpServer): void {
     'weekly_review',
     {
       title: 'Weekly review',
-      description: 'A weekly review of the workspace: performance against the week before, what changed, open suggestions and alerts, and what was done.',
-      argsSchema: { week_end: day('week_end').optional().describe('Last day of the week to review, YYYY-MM-DD (default: yesterday).') },
+      description:
+        'A weekly review of the workspace: performance against the week before, what changed, open suggestions and alerts, and what was done.',
+      argsSchema: {
+        week_end: day('week_end')
+          .optional()
+          .describe('Last day of the week to review, YYYY-MM-DD (default: yesterday).'),
+      },
     },
     ({ week_end }) => {
       const week = week_end ? `the 7 days ending ${week_end}` : 'the last 7 complete days (ending yesterday)';
@@ -69,17 +93,25 @@ export function registerPrompts(server: McpServer): void {
     'why_did_metric_change',
     {
       title: 'Why did this metric change?',
-      description: 'Explains a change in one metric (e.g. CPA or ROAS) over a period against the period before, down to the accounts, campaigns and ads that drove it.',
+      description:
+        'Explains a change in one metric (e.g. CPA or ROAS) over a period against the period before, down to the accounts, campaigns and ads that drove it.',
       argsSchema: {
-        metric: z.enum(PROMPT_METRICS, { error: MCP_PROMPT_MESSAGES.badMetric }).describe(`One of ${PROMPT_METRICS.join(', ')}.`),
+        metric: z
+          .enum(PROMPT_METRICS, { error: MCP_PROMPT_MESSAGES.badMetric })
+          .describe(`One of ${PROMPT_METRICS.join(', ')}.`),
         period: period.optional().describe('The period to explain, YYYY-MM-DD..YYYY-MM-DD (default: the last 7 days).'),
-        account: words('account').optional().describe('Only this ad account (its name or its id from list_ad_accounts).'),
+        account: words('account')
+          .optional()
+          .describe('Only this ad account (its name or its id from list_ad_accounts).'),
         campaign: words('campaign').optional().describe('Only this campaign (its name or id).'),
       },
     },
     ({ metric, period: range, account, campaign }) => {
       const when = range ? `from ${range.replace('..', ' to ')}` : 'over the last 7 days';
-      const scope = [account ? `account “${account}”` : undefined, campaign ? `campaign “${campaign}”` : undefined].filter(Boolean).join(', ') || 'the whole workspace';
+      const scope =
+        [account ? `account “${account}”` : undefined, campaign ? `campaign “${campaign}”` : undefined]
+          .filter(Boolean)
+          .join(', ') || 'the whole workspace';
       return {
         description: `Why ${metric} changed ${when} (${scope})`,
         messages: [
@@ -104,8 +136,13 @@ export function registerPrompts(server: McpServer): void {
     'what_should_i_pause',
     {
       title: 'What should I pause?',
-      description: 'Finds campaigns and ads that spend without results, using Adwise’s statistically checked suggestions first.',
-      argsSchema: { account: words('account').optional().describe('Only this ad account (its name or its id from list_ad_accounts).') },
+      description:
+        'Finds campaigns and ads that spend without results, using Adwise’s statistically checked suggestions first.',
+      argsSchema: {
+        account: words('account')
+          .optional()
+          .describe('Only this ad account (its name or its id from list_ad_accounts).'),
+      },
     },
     ({ account }) => {
       const scope = account ? `the ad account “${account}”` : 'my workspace';

@@ -1,10 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { roleCan, ROLE_TITLES, type Action } from '@shared/access/policy';
+import { type Action, ROLE_TITLES, roleCan } from '@shared/access/policy';
+
 import { HttpError } from '../../lib/httpError';
 import { INTERNAL_ERROR_DETAIL } from '../../plugins/errors';
 import type { McpCaller } from '../mcpAuth/mcpTokens';
-import { recordCall, type McpCallOutcome } from './mcp.audit';
+import { type McpCallOutcome, recordCall } from './mcp.audit';
 import { listAdAccounts } from './tools/listAdAccounts';
 import type { ToolContext } from './tools/tool';
 
@@ -78,7 +79,11 @@ published defaults, not something Adwise sets or can see per account.
 export function registerResources(server: McpServer, context: ToolContext): void {
   const { caller, ctx } = context;
 
-  async function audited(uri: string, action: Action | undefined, read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+  async function audited(
+    uri: string,
+    action: Action | undefined,
+    read: () => Promise<ReadResourceResult>,
+  ): Promise<ReadResourceResult> {
     let outcome: McpCallOutcome = 'ok';
     try {
       if (action && !roleCan(caller.role, action)) {
@@ -105,10 +110,14 @@ export function registerResources(server: McpServer, context: ToolContext): void
     GLOSSARY_URI,
     {
       title: 'Metrics glossary',
-      description: 'How Adwise derives CTR, CPC, CPA, ROAS and CVR, where it normalises money and days, and what each platform counts as a conversion over which default attribution window.',
+      description:
+        'How Adwise derives CTR, CPC, CPA, ROAS and CVR, where it normalises money and days, and what each platform counts as a conversion over which default attribution window.',
       mimeType: 'text/markdown',
     },
-    (uri) => audited(GLOSSARY_URI, undefined, async () => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: METRICS_GLOSSARY }] })),
+    (uri) =>
+      audited(GLOSSARY_URI, undefined, async () => ({
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: METRICS_GLOSSARY }],
+      })),
   );
 
   server.registerResource(
@@ -116,13 +125,16 @@ export function registerResources(server: McpServer, context: ToolContext): void
     ACCOUNTS_URI,
     {
       title: 'Connected ad accounts',
-      description: 'The ad accounts connected in this workspace with their platform, currency, connection status and sync state (the same as the list_ad_accounts tool).',
+      description:
+        'The ad accounts connected in this workspace with their platform, currency, connection status and sync state (the same as the list_ad_accounts tool).',
       mimeType: 'application/json',
     },
     (uri) =>
       audited(ACCOUNTS_URI, listAdAccounts.action, async () => {
         const answer = await listAdAccounts.run({}, context);
-        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(answer.structured, null, 2) }] };
+        return {
+          contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(answer.structured, null, 2) }],
+        };
       }),
   );
 }

@@ -1,12 +1,20 @@
-import { eq } from 'drizzle-orm';
-import { MCP_CODE_TTL_SECONDS, MCP_MESSAGES, type McpAccess, type McpConsentAnswer, type McpConsentRequest, type McpConsentResult } from '@shared/api/mcp';
 import { ErrorCode } from '@shared/api/errors';
+import {
+  MCP_CODE_TTL_SECONDS,
+  MCP_MESSAGES,
+  type McpAccess,
+  type McpConsentAnswer,
+  type McpConsentRequest,
+  type McpConsentResult,
+} from '@shared/api/mcp';
+import { eq } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { mcpAuthCodes, mcpClients, mcpGrants, workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { membership } from '../access/principal';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
-import { findClient, type FetchClientDocument } from './clientMetadataDocument';
+import { type FetchClientDocument, findClient } from './clientMetadataDocument';
 import { roleMayAct } from './mcpTokens';
 import { isS256Challenge } from './pkce';
 import { redirectUriMatches } from './redirectUris';
@@ -36,14 +44,18 @@ const unsafeToRedirect = (detail: string) => new HttpError(400, detail, ErrorCod
  * nobody vouched for would make Adwise an open redirector); every other error goes back to the
  * client at its redirect URI (section 4.1.2.1), with `iss` (RFC 9207).
  */
-export function createAuthorizeService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, fetchDocument: FetchClientDocument) {
+export function createAuthorizeService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  fetchDocument: FetchClientDocument,
+) {
   const { db, clock, config } = ctx;
   const resourceUrl = mcpResourceUrl(config);
 
   /** The redirect URI with the response's parameters added (the URI's own query kept). */
   function redirectTo(redirectUri: string, params: Record<string, string | undefined>): McpConsentResult {
     const url = new URL(redirectUri);
-    for (const [name, value] of Object.entries({ ...params, iss: issuerUrl(config) })) if (value !== undefined) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({ ...params, iss: issuerUrl(config) }))
+      if (value !== undefined) url.searchParams.set(name, value);
     return { redirect_to: url.toString() };
   }
 
@@ -57,17 +69,23 @@ export function createAuthorizeService(ctx: Pick<AppContext, 'db' | 'clock' | 'c
     if (!client) throw unsafeToRedirect(MCP_MESSAGES.unknownClient);
     // Required (OAuth 2.1), so the token request can be held to the same one.
     const redirectUri = query.redirect_uri;
-    if (!redirectUri || !redirectUriMatches(client.redirectUris, redirectUri)) throw unsafeToRedirect(MCP_MESSAGES.badRedirect);
+    if (!redirectUri || !redirectUriMatches(client.redirectUris, redirectUri))
+      throw unsafeToRedirect(MCP_MESSAGES.badRedirect);
     const state = query.state;
     const fail = (error: string, description: string) => errorRedirect(redirectUri, state, error, description);
-    if (query.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
-    if (!query.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
+    if (query.response_type !== 'code')
+      return fail('unsupported_response_type', 'Only response_type=code is supported.');
+    if (!query.code_challenge)
+      return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
     // OAuth 2.1: "plain" would let whoever saw the request redeem the code.
-    if (query.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
-    if (!isS256Challenge(query.code_challenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge.');
+    if (query.code_challenge_method !== 'S256')
+      return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
+    if (!isS256Challenge(query.code_challenge))
+      return fail('invalid_request', 'code_challenge is not an S256 challenge.');
     // RFC 8707: the token is bound to the MCP server, and must be asked for it by name.
     if (!query.resource) return fail('invalid_target', `Send resource=${resourceUrl}.`);
-    if (query.resource !== resourceUrl) return fail('invalid_target', `This server issues tokens for ${resourceUrl} only.`);
+    if (query.resource !== resourceUrl)
+      return fail('invalid_target', `This server issues tokens for ${resourceUrl} only.`);
     // Scopes beyond ours are ignored (RFC 6749 section 3.3 lets the server grant less than asked).
     const scopes = (query.scope ?? '').split(' ');
     const requestedAccess: McpAccess = scopes.includes('adwise:act') ? 'act' : 'read';
@@ -104,15 +122,20 @@ export function createAuthorizeService(ctx: Pick<AppContext, 'db' | 'clock' | 'c
     async answer(userId: string, query: AuthorizationQuery, answer: McpConsentAnswer): Promise<McpConsentResult> {
       const request = await validate(query);
       if (isRedirect(request)) return request;
-      if (!answer.approve) return errorRedirect(request.redirectUri, request.state, 'access_denied', 'The user did not allow access.');
+      if (!answer.approve)
+        return errorRedirect(request.redirectUri, request.state, 'access_denied', 'The user did not allow access.');
       const workspaceId = answer.workspace_id?.toLowerCase();
       const role = workspaceId ? await membership(db, userId, workspaceId) : undefined;
       if (!workspaceId || !role) throw notFound(MCP_MESSAGES.noWorkspace);
-      if (answer.access === 'act' && !roleMayAct(role)) throw new HttpError(403, MCP_MESSAGES.actNotAllowed, ErrorCode.Forbidden);
+      if (answer.access === 'act' && !roleMayAct(role))
+        throw new HttpError(403, MCP_MESSAGES.actNotAllowed, ErrorCode.Forbidden);
       const now = clock.now();
       const code = newOpaqueToken();
       await db.transaction(async (tx) => {
-        const [grant] = await tx.insert(mcpGrants).values({ userId, workspaceId, clientId: request.client.id, access: answer.access, createdAt: now }).returning({ id: mcpGrants.id });
+        const [grant] = await tx
+          .insert(mcpGrants)
+          .values({ userId, workspaceId, clientId: request.client.id, access: answer.access, createdAt: now })
+          .returning({ id: mcpGrants.id });
         await tx.insert(mcpAuthCodes).values({
           codeHash: hashToken(code),
           grantId: grant.id,

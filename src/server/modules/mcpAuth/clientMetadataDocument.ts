@@ -1,10 +1,12 @@
 import https from 'node:https';
+
+import { DAY_MS } from '@shared/days';
 import { eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { mcpClients } from '../../db/schema';
 import { hostReach, publicOnlyLookup } from '../../lib/publicAddress';
 import { checkClientMetadata } from './clientRegistration';
-import { DAY_MS } from '@shared/days';
 
 /**
  * Client ID Metadata Documents (the MCP authorization spec, draft-ietf-oauth-client-id-metadata-document):
@@ -39,25 +41,29 @@ export const fetchClientDocument: FetchClientDocument = async (url) => {
   if ((await hostReach(target.hostname)) !== 'public') throw new Error('The document is not on the public internet.');
   const signal = AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS);
   const text = await new Promise<string>((resolve, reject) => {
-    const request = https.get(target, { headers: { accept: 'application/json', 'user-agent': 'Adwise-OAuth/1' }, lookup: publicOnlyLookup([]), signal }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        return reject(new Error(`The document answered HTTP ${response.statusCode}.`));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > METADATA_DOCUMENT_MAX_BYTES) {
-          request.destroy();
-          reject(new Error('The document is too large.'));
-          return;
+    const request = https.get(
+      target,
+      { headers: { accept: 'application/json', 'user-agent': 'Adwise-OAuth/1' }, lookup: publicOnlyLookup([]), signal },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return reject(new Error(`The document answered HTTP ${response.statusCode}.`));
         }
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      response.on('error', reject);
-    });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > METADATA_DOCUMENT_MAX_BYTES) {
+            request.destroy();
+            reject(new Error('The document is too large.'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
   return JSON.parse(text) as unknown;
@@ -71,7 +77,12 @@ type ClientRow = typeof mcpClients.$inferSelect;
  * metadata, or does not name itself (its client_id must be its own URL: a document cannot speak
  * for another client).
  */
-export async function clientFromMetadataDocument(db: DbOrTx, clientId: string, now: Date, fetchDocument: FetchClientDocument): Promise<ClientRow | null> {
+export async function clientFromMetadataDocument(
+  db: DbOrTx,
+  clientId: string,
+  now: Date,
+  fetchDocument: FetchClientDocument,
+): Promise<ClientRow | null> {
   const [cached] = await db.select().from(mcpClients).where(eq(mcpClients.id, clientId));
   if (cached?.fetchedAt && now.getTime() - cached.fetchedAt.getTime() < METADATA_DOCUMENT_MAX_AGE_MS) return cached;
   let document: unknown;
@@ -80,14 +91,20 @@ export async function clientFromMetadataDocument(db: DbOrTx, clientId: string, n
   } catch {
     return null;
   }
-  if (typeof document !== 'object' || document === null || (document as { client_id?: unknown }).client_id !== clientId) return null;
+  if (typeof document !== 'object' || document === null || (document as { client_id?: unknown }).client_id !== clientId)
+    return null;
   let metadata;
   try {
     metadata = checkClientMetadata(document);
   } catch {
     return null;
   }
-  const values = { name: metadata.client_name, clientUri: metadata.client_uri, redirectUris: metadata.redirect_uris, fetchedAt: now };
+  const values = {
+    name: metadata.client_name,
+    clientUri: metadata.client_uri,
+    redirectUris: metadata.redirect_uris,
+    fetchedAt: now,
+  };
   const [row] = await db
     .insert(mcpClients)
     .values({ id: clientId, fromMetadataDocument: true, createdAt: now, ...values })
@@ -97,7 +114,12 @@ export async function clientFromMetadataDocument(db: DbOrTx, clientId: string, n
 }
 
 /** The client a client_id names: a registered one, or a metadata document's. Null when unknown. */
-export async function findClient(db: DbOrTx, clientId: string, now: Date, fetchDocument: FetchClientDocument): Promise<ClientRow | null> {
+export async function findClient(
+  db: DbOrTx,
+  clientId: string,
+  now: Date,
+  fetchDocument: FetchClientDocument,
+): Promise<ClientRow | null> {
   if (isMetadataDocumentClientId(clientId)) return clientFromMetadataDocument(db, clientId, now, fetchDocument);
   const [row] = await db.select().from(mcpClients).where(eq(mcpClients.id, clientId));
   return row && !row.fromMetadataDocument ? row : null;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+
 import type { DbOrTx } from '../../db/connect';
 import { mcpClients } from '../../db/schema';
 import { OAuthError } from './oauthErrors';
@@ -37,20 +39,30 @@ export function checkClientMetadata(body: unknown): CheckedClientMetadata {
     throw new OAuthError(code, `${where ? `${where}: ` : ''}${issue.message}`);
   }
   const metadata = parsed.data;
-  if (metadata.redirect_uris.length === 0) throw new OAuthError('invalid_redirect_uri', 'Register at least one redirect URI.');
-  if (metadata.redirect_uris.length > MAX_REDIRECT_URIS) throw new OAuthError('invalid_redirect_uri', `Register at most ${MAX_REDIRECT_URIS} redirect URIs.`);
+  if (metadata.redirect_uris.length === 0)
+    throw new OAuthError('invalid_redirect_uri', 'Register at least one redirect URI.');
+  if (metadata.redirect_uris.length > MAX_REDIRECT_URIS)
+    throw new OAuthError('invalid_redirect_uri', `Register at most ${MAX_REDIRECT_URIS} redirect URIs.`);
   for (const uri of metadata.redirect_uris) {
     const refusal = uri.length > MAX_URI_LENGTH ? 'A redirect URI is too long.' : redirectUriRefusal(uri);
     if (refusal) throw new OAuthError('invalid_redirect_uri', refusal);
   }
   const method = metadata.token_endpoint_auth_method ?? 'none';
-  if (method !== 'none') throw new OAuthError('invalid_client_metadata', 'Only public clients are supported: token_endpoint_auth_method must be "none".');
+  if (method !== 'none')
+    throw new OAuthError(
+      'invalid_client_metadata',
+      'Only public clients are supported: token_endpoint_auth_method must be "none".',
+    );
   const grantTypes = metadata.grant_types ?? ['authorization_code', 'refresh_token'];
-  if (!grantTypes.includes('authorization_code') || grantTypes.some((type) => type !== 'authorization_code' && type !== 'refresh_token')) {
+  if (
+    !grantTypes.includes('authorization_code') ||
+    grantTypes.some((type) => type !== 'authorization_code' && type !== 'refresh_token')
+  ) {
     throw new OAuthError('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token.');
   }
   const responseTypes = metadata.response_types ?? ['code'];
-  if (responseTypes.some((type) => type !== 'code')) throw new OAuthError('invalid_client_metadata', 'response_types may only be code.');
+  if (responseTypes.some((type) => type !== 'code'))
+    throw new OAuthError('invalid_client_metadata', 'response_types may only be code.');
   const clientUri = metadata.client_uri && /^https?:/i.test(metadata.client_uri) ? metadata.client_uri : null;
   return {
     client_name: (metadata.client_name?.trim() || 'An MCP client').slice(0, MAX_NAME_LENGTH),
@@ -73,7 +85,13 @@ const newClientId = () => `mcp_${randomBytes(16).toString('base64url')}`;
 export async function registerClient(db: DbOrTx, body: unknown, now: Date) {
   const metadata = checkClientMetadata(body);
   const id = newClientId();
-  await db.insert(mcpClients).values({ id, name: metadata.client_name, clientUri: metadata.client_uri, redirectUris: metadata.redirect_uris, createdAt: now });
+  await db.insert(mcpClients).values({
+    id,
+    name: metadata.client_name,
+    clientUri: metadata.client_uri,
+    redirectUris: metadata.redirect_uris,
+    createdAt: now,
+  });
   return {
     client_id: id,
     client_id_issued_at: Math.floor(now.getTime() / 1000),

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
-import { createAuthGuard } from '../auth/auth.guard';
 import { currentUserId } from '../../lib/signedIn';
+import { createAuthGuard } from '../auth/auth.guard';
 import { createConnectedAppsService } from './connectedApps.service';
 
 const tags = ['Account'];

@@ -1,9 +1,10 @@
+import { type ConnectedApp, MCP_MESSAGES } from '@shared/api/mcp';
+import { isUuid } from '@shared/validation/dashboard';
 import { and, desc, eq, exists, isNull } from 'drizzle-orm';
-import { MCP_MESSAGES, type ConnectedApp } from '@shared/api/mcp';
+
 import type { AppContext } from '../../context';
 import { mcpClients, mcpGrants, mcpTokens, workspaceMembers, workspaces } from '../../db/schema';
 import { notFound } from '../../lib/httpError';
-import { isUuid } from '@shared/validation/dashboard';
 import { effectiveAccess, revokeGrantTokens } from './mcpTokens';
 
 /**
@@ -17,12 +18,21 @@ export function createConnectedAppsService(ctx: Pick<AppContext, 'db' | 'clock'>
   return {
     async list(userId: string): Promise<ConnectedApp[]> {
       const rows = await db
-        .select({ grant: mcpGrants, clientName: mcpClients.name, clientUri: mcpClients.clientUri, workspaceName: workspaces.name, role: workspaceMembers.role })
+        .select({
+          grant: mcpGrants,
+          clientName: mcpClients.name,
+          clientUri: mcpClients.clientUri,
+          workspaceName: workspaces.name,
+          role: workspaceMembers.role,
+        })
         .from(mcpGrants)
         .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
         .innerJoin(workspaces, eq(workspaces.id, mcpGrants.workspaceId))
         // No longer a member: the grant gives nothing, so it is not listed as connected.
-        .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)))
+        .innerJoin(
+          workspaceMembers,
+          and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
+        )
         .where(
           and(
             eq(mcpGrants.userId, userId),

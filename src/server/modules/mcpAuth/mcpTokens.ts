@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { roleCan, type Role } from '@shared/access/policy';
+import { type Role, roleCan } from '@shared/access/policy';
 import { MCP_ACCESS_TOKEN_TTL_SECONDS, MCP_REFRESH_TOKEN_TTL_DAYS, MCP_SCOPES, type McpAccess } from '@shared/api/mcp';
+import { DAY_MS } from '@shared/days';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { mcpClients, mcpGrants, mcpTokens, workspaceMembers } from '../../db/schema';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
-import { DAY_MS } from '@shared/days';
 
 /**
  * Who is calling the MCP server: the grant's user in the grant's workspace, with the role they
@@ -35,17 +36,43 @@ export interface McpTokenPair {
 export const roleMayAct = (role: Role) => roleCan(role, 'campaigns:write');
 
 /** What a grant allows a user of this role now: never more than the role. */
-export const effectiveAccess = (granted: McpAccess, role: Role): McpAccess => (granted === 'act' && roleMayAct(role) ? 'act' : 'read');
+export const effectiveAccess = (granted: McpAccess, role: Role): McpAccess =>
+  granted === 'act' && roleMayAct(role) ? 'act' : 'read';
 
 /** A new access token and refresh token for the grant, bound to the resource. */
-export async function issueTokenPair(db: DbOrTx, grant: { id: string; access: McpAccess }, resource: string, now: Date): Promise<McpTokenPair> {
+export async function issueTokenPair(
+  db: DbOrTx,
+  grant: { id: string; access: McpAccess },
+  resource: string,
+  now: Date,
+): Promise<McpTokenPair> {
   const access = newOpaqueToken();
   const refresh = newOpaqueToken();
   await db.insert(mcpTokens).values([
-    { grantId: grant.id, kind: 'access', tokenHash: hashToken(access), resource, createdAt: now, expiresAt: new Date(now.getTime() + MCP_ACCESS_TOKEN_TTL_SECONDS * 1000) },
-    { grantId: grant.id, kind: 'refresh', tokenHash: hashToken(refresh), resource, createdAt: now, expiresAt: new Date(now.getTime() + MCP_REFRESH_TOKEN_TTL_DAYS * DAY_MS) },
+    {
+      grantId: grant.id,
+      kind: 'access',
+      tokenHash: hashToken(access),
+      resource,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + MCP_ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+    {
+      grantId: grant.id,
+      kind: 'refresh',
+      tokenHash: hashToken(refresh),
+      resource,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + MCP_REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+    },
   ]);
-  return { access_token: access, token_type: 'Bearer', expires_in: MCP_ACCESS_TOKEN_TTL_SECONDS, refresh_token: refresh, scope: MCP_SCOPES[grant.access] };
+  return {
+    access_token: access,
+    token_type: 'Bearer',
+    expires_in: MCP_ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refresh,
+    scope: MCP_SCOPES[grant.access],
+  };
 }
 
 /** How often a grant's "last used" moves: once a minute is enough for the Connected apps list. */
@@ -56,7 +83,12 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * issued for another resource (RFC 8707: refused anywhere but where it was meant), a revoked
  * grant, or a user no longer in the grant's workspace.
  */
-export async function authenticateMcpToken(db: DbOrTx, token: string, resource: string, now: Date): Promise<McpCaller | null> {
+export async function authenticateMcpToken(
+  db: DbOrTx,
+  token: string,
+  resource: string,
+  now: Date,
+): Promise<McpCaller | null> {
   const [row] = await db
     .select({
       grantId: mcpGrants.id,
@@ -73,14 +105,30 @@ export async function authenticateMcpToken(db: DbOrTx, token: string, resource: 
     .innerJoin(mcpGrants, eq(mcpGrants.id, mcpTokens.grantId))
     .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
     // The membership as it is now: removed from the workspace, no row, no access.
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)))
-    .where(and(eq(mcpTokens.tokenHash, hashToken(token)), eq(mcpTokens.kind, 'access'), isNull(mcpTokens.revokedAt), gt(mcpTokens.expiresAt, now), isNull(mcpGrants.revokedAt)));
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
+    )
+    .where(
+      and(
+        eq(mcpTokens.tokenHash, hashToken(token)),
+        eq(mcpTokens.kind, 'access'),
+        isNull(mcpTokens.revokedAt),
+        gt(mcpTokens.expiresAt, now),
+        isNull(mcpGrants.revokedAt),
+      ),
+    );
   if (!row || row.resource !== resource) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db
       .update(mcpGrants)
       .set({ lastUsedAt: now })
-      .where(and(eq(mcpGrants.id, row.grantId), or(isNull(mcpGrants.lastUsedAt), lt(mcpGrants.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
+      .where(
+        and(
+          eq(mcpGrants.id, row.grantId),
+          or(isNull(mcpGrants.lastUsedAt), lt(mcpGrants.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+        ),
+      );
   }
   return {
     grantId: row.grantId,

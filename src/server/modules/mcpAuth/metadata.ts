@@ -1,4 +1,5 @@
 import { MCP_PATH, MCP_SCOPES } from '@shared/api/mcp';
+
 import type { AppConfig } from '../../config';
 import { authorizationPageUrl, issuerUrl, mcpResourceUrl, oauthApiUrl } from './urls';
 
@@ -8,10 +9,12 @@ type UrlConfig = Pick<AppConfig, 'publicUrl' | 'apiBase'>;
 export const SCOPES_SUPPORTED = [...new Set(Object.values(MCP_SCOPES).flatMap((scope) => scope.split(' ')))];
 
 /** Where the protected resource metadata of the MCP server is published (RFC 9728 section 3.1: the resource's path after the well-known name). */
-export const protectedResourceMetadataPath = (config: Pick<AppConfig, 'apiBase'>) => `/.well-known/oauth-protected-resource${config.apiBase}${MCP_PATH}`;
+export const protectedResourceMetadataPath = (config: Pick<AppConfig, 'apiBase'>) =>
+  `/.well-known/oauth-protected-resource${config.apiBase}${MCP_PATH}`;
 
 /** The URL an MCP client is pointed at in a 401's WWW-Authenticate (resource_metadata=...). */
-export const protectedResourceMetadataUrl = (config: UrlConfig) => `${config.publicUrl}${protectedResourceMetadataPath(config)}`;
+export const protectedResourceMetadataUrl = (config: UrlConfig) =>
+  `${config.publicUrl}${protectedResourceMetadataPath(config)}`;
 
 /** OAuth 2.0 Protected Resource Metadata of the MCP server (RFC 9728). */
 export const protectedResourceMetadata = (config: UrlConfig) => ({

@@ -9,7 +9,21 @@
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Schemes that are the browser's own: a code sent there would be run, read or shown, not given to an app. */
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:', 'chrome:', 'view-source:']);
+const FORBIDDEN_SCHEMES = new Set([
+  'javascript:',
+  'data:',
+  'file:',
+  'vbscript:',
+  'blob:',
+  'about:',
+  'ftp:',
+  'ws:',
+  'wss:',
+  'mailto:',
+  'tel:',
+  'chrome:',
+  'view-source:',
+]);
 
 /** A private-use scheme (RFC 8252 section 7.1): letters first, then letters, digits, '+', '-' or '.'. */
 const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+.-]*:$/;
@@ -26,8 +40,12 @@ export function redirectUriRefusal(uri: string): string | null {
   if (url.username || url.password) return `${uri} must not contain credentials.`;
   const scheme = url.protocol.toLowerCase();
   if (scheme === 'https:') return url.hostname ? null : `${uri} has no host.`;
-  if (scheme === 'http:') return LOOPBACK_HOSTS.has(url.hostname.toLowerCase()) ? null : `${uri} uses http on a host other than the loopback interface; use https.`;
-  if (FORBIDDEN_SCHEMES.has(scheme) || !PRIVATE_USE_SCHEME.test(scheme)) return `${uri} uses a scheme that cannot receive an authorization code.`;
+  if (scheme === 'http:')
+    return LOOPBACK_HOSTS.has(url.hostname.toLowerCase())
+      ? null
+      : `${uri} uses http on a host other than the loopback interface; use https.`;
+  if (FORBIDDEN_SCHEMES.has(scheme) || !PRIVATE_USE_SCHEME.test(scheme))
+    return `${uri} uses a scheme that cannot receive an authorization code.`;
   return null;
 }
 

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { mcpAuthCodes, mcpGrants, mcpTokens } from '../../db/schema';
 import { membership } from '../access/principal';
 import { hashToken } from '../auth/tokens';
-import { findClient, type FetchClientDocument } from './clientMetadataDocument';
-import { effectiveAccess, issueTokenPair, revokeGrantTokens, type McpTokenPair } from './mcpTokens';
+import { type FetchClientDocument, findClient } from './clientMetadataDocument';
+import { effectiveAccess, issueTokenPair, type McpTokenPair, revokeGrantTokens } from './mcpTokens';
 import { OAuthError } from './oauthErrors';
 import { verifierMatches } from './pkce';
 import { mcpResourceUrl } from './urls';
@@ -24,7 +25,10 @@ const required = (params: TokenParams, name: string): string => {
  * clients: codes redeemed once with their PKCE verifier, refresh tokens that rotate, and reuse of
  * either ending every token of the grant (RFC 9700 section 2.2.2 and section 4.14).
  */
-export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, fetchDocument: FetchClientDocument) {
+export function createTokenService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  fetchDocument: FetchClientDocument,
+) {
   const { db, clock, config } = ctx;
   const resourceUrl = mcpResourceUrl(config);
 
@@ -37,7 +41,8 @@ export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
 
   /** RFC 8707: a resource named in the token request must be the one the grant was for. */
   function checkResource(params: TokenParams, bound: string) {
-    if (params.resource !== undefined && params.resource !== bound) throw new OAuthError('invalid_target', `Tokens are issued for ${bound} only.`);
+    if (params.resource !== undefined && params.resource !== bound)
+      throw new OAuthError('invalid_target', `Tokens are issued for ${bound} only.`);
   }
 
   /** The grant behind a code or refresh token, still in force, with its user's role now; throws invalid_grant otherwise. */
@@ -56,7 +61,10 @@ export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     const verifier = required(params, 'code_verifier');
     const redirectUri = required(params, 'redirect_uri');
     const now = clock.now();
-    const [row] = await db.select().from(mcpAuthCodes).where(eq(mcpAuthCodes.codeHash, hashToken(code)));
+    const [row] = await db
+      .select()
+      .from(mcpAuthCodes)
+      .where(eq(mcpAuthCodes.codeHash, hashToken(code)));
     if (!row) throw invalidGrant('The code is not valid.');
     if (row.usedAt) {
       // A code used twice was stolen or replayed: whatever it gave is taken back (RFC 6749 4.1.2).
@@ -66,7 +74,8 @@ export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     if (row.expiresAt.getTime() <= now.getTime()) throw invalidGrant('The code has expired.');
     if (row.redirectUri !== redirectUri) throw invalidGrant('redirect_uri does not match the authorization request.');
     checkResource(params, row.resource);
-    if (!verifierMatches(verifier, row.codeChallenge)) throw invalidGrant('code_verifier does not match the code_challenge.');
+    if (!verifierMatches(verifier, row.codeChallenge))
+      throw invalidGrant('code_verifier does not match the code_challenge.');
     const grant = await liveGrant(row.grantId, caller.id);
     return db.transaction(async (tx) => {
       // Spent here, atomically: of two requests racing with the same code, one wins.
@@ -89,7 +98,10 @@ export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       .from(mcpTokens)
       .where(and(eq(mcpTokens.tokenHash, hashToken(presented)), eq(mcpTokens.kind, 'refresh')));
     if (!row) throw invalidGrant('The refresh token is not valid.');
-    const [grantRow] = await db.select({ clientId: mcpGrants.clientId }).from(mcpGrants).where(eq(mcpGrants.id, row.grantId));
+    const [grantRow] = await db
+      .select({ clientId: mcpGrants.clientId })
+      .from(mcpGrants)
+      .where(eq(mcpGrants.id, row.grantId));
     if (grantRow?.clientId !== caller.id) throw invalidGrant('The refresh token was not issued to this client.');
     if (row.usedAt) {
       // A rotated-out token came back: someone else has a copy. End every token of the grant.
@@ -144,11 +156,17 @@ export function createTokenService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
         .where(eq(mcpTokens.tokenHash, hashToken(token)));
       if (!row || row.clientId !== clientId) return;
       if (row.kind === 'access') {
-        await db.update(mcpTokens).set({ revokedAt: now }).where(and(eq(mcpTokens.id, row.id), isNull(mcpTokens.revokedAt)));
+        await db
+          .update(mcpTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(mcpTokens.id, row.id), isNull(mcpTokens.revokedAt)));
         return;
       }
       await db.transaction(async (tx) => {
-        await tx.update(mcpGrants).set({ revokedAt: now }).where(and(eq(mcpGrants.id, row.grantId), isNull(mcpGrants.revokedAt)));
+        await tx
+          .update(mcpGrants)
+          .set({ revokedAt: now })
+          .where(and(eq(mcpGrants.id, row.grantId), isNull(mcpGrants.revokedAt)));
         await revokeGrantTokens(tx, row.grantId, now);
       });
     },

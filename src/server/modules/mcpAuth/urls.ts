@@ -1,4 +1,5 @@
 import { MCP_PATH } from '@shared/api/mcp';
+
 import type { AppConfig } from '../../config';
 
 /**
@@ -11,11 +12,15 @@ export const issuerUrl = (config: Pick<AppConfig, 'publicUrl'>): string => confi
  * The MCP server's resource identifier (RFC 8707, RFC 9728): where it answers. Tokens are bound to
  * it, and refused by any other resource.
  */
-export const mcpResourceUrl = (config: Pick<AppConfig, 'publicUrl' | 'apiBase'>): string => `${config.publicUrl}${config.apiBase}${MCP_PATH}`;
+export const mcpResourceUrl = (config: Pick<AppConfig, 'publicUrl' | 'apiBase'>): string =>
+  `${config.publicUrl}${config.apiBase}${MCP_PATH}`;
 
 /** Where the authorization server's API endpoints answer (token, registration, revocation). */
-export const oauthApiUrl = (config: Pick<AppConfig, 'publicUrl' | 'apiBase'>, endpoint: 'token' | 'register' | 'revoke' | 'authorize'): string =>
-  `${config.publicUrl}${config.apiBase}/oauth/${endpoint}`;
+export const oauthApiUrl = (
+  config: Pick<AppConfig, 'publicUrl' | 'apiBase'>,
+  endpoint: 'token' | 'register' | 'revoke' | 'authorize',
+): string => `${config.publicUrl}${config.apiBase}/oauth/${endpoint}`;
 
 /** The consent page of the SPA: the authorization endpoint a person's browser is sent to. */
-export const authorizationPageUrl = (config: Pick<AppConfig, 'publicUrl'>): string => `${config.publicUrl}/oauth/authorize`;
+export const authorizationPageUrl = (config: Pick<AppConfig, 'publicUrl'>): string =>
+  `${config.publicUrl}/oauth/authorize`;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
 import type { AppConfig } from '../../config';
 import { rateLimit } from '../../lib/routeOptions';
 import { authorizationServerMetadata, protectedResourceMetadata, protectedResourceMetadataPath } from './metadata';
@@ -17,7 +18,11 @@ export const oauthWellKnownRoutes: FastifyPluginAsync<{ config: AppConfig }> = a
   const options = { schema: { hide: true }, config: rateLimit(120) };
   // Any origin may read them: browser-based MCP clients discover the server from their own pages.
   const send = (body: object) => async (_request: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', CACHE_CONTROL).header('access-control-allow-origin', '*').type('application/json').send(JSON.stringify(body));
+    reply
+      .header('cache-control', CACHE_CONTROL)
+      .header('access-control-allow-origin', '*')
+      .type('application/json')
+      .send(JSON.stringify(body));
 
   app.get(protectedResourceMetadataPath(config), options, send(resource));
   // The bare name too: clients that were not given the resource's own path try it first.

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Platform } from '@shared/constants';
+import { addDays, localDay } from '@shared/days';
+import { eq } from 'drizzle-orm';
+
 import { estimateLagProfile, LAG_HORIZON_DAYS } from '../../analysis/lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts } from '../../analysis/types';
 import type { DbOrTx } from '../../db/connect';
 import { ads, campaigns, connectedAdAccounts } from '../../db/schema';
 import { accountEntityDays, conversionObservationsOf } from './series.queries';
-import { addDays, localDay } from '@shared/days';
 
 /** History the suggestions and alert checks read (rules read longer: their dry run looks back 30 days more). */
 export const HISTORY_DAYS = 90;
@@ -19,7 +20,12 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
  * here), each with its days in the account's currency, and the lag profile its syncs' restatements
  * teach.
  */
-export async function loadAccountSeries(db: DbOrTx, account: AccountRow, now: Date, historyDays = HISTORY_DAYS): Promise<{ series: AccountSeries; lag: (number | null)[] }> {
+export async function loadAccountSeries(
+  db: DbOrTx,
+  account: AccountRow,
+  now: Date,
+  historyDays = HISTORY_DAYS,
+): Promise<{ series: AccountSeries; lag: (number | null)[] }> {
   const today = localDay(now, account.timeZone);
   const scope = { workspaceId: account.workspaceId, accountRef: account.id };
   const [campaignRows, adRows, entityDays, observations] = await Promise.all([
@@ -45,7 +51,13 @@ export async function loadAccountSeries(db: DbOrTx, account: AccountRow, now: Da
     ads: adsByCampaign.get(campaign.campaignId) ?? [],
   }));
   return {
-    series: { platform: account.platform as Platform, accountRef: account.id, currency: account.currency, today, campaigns: campaignSeries },
+    series: {
+      platform: account.platform as Platform,
+      accountRef: account.id,
+      currency: account.currency,
+      today,
+      campaigns: campaignSeries,
+    },
     lag: estimateLagProfile(observations),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { connectDatabase, executeRows, type Database } from '../../db/connect';
+
+import { connectDatabase, type Database, executeRows } from '../../db/connect';
 import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
 import { entityDailySeries, entityKey, entityTotals, withRates } from './metrics.queries';
 import type { MetricScope } from './metrics.types';
@@ -28,7 +29,9 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
     await db.execute(sql`insert into exchange_rates (currency, day, per_usd) values ('EUR', '2031-01-01', 0.5), ('USD', '2031-01-01', 1)
       on conflict (currency, day) do update set per_usd = excluded.per_usd`);
     await db.execute(sql`insert into workspaces (id, name) values (${W}, 'One')`);
-    await db.execute(sql`insert into platform_connections (id, workspace_id, platform, sealed_tokens) values ('41000000-0000-4000-8000-000000000001', ${W}, 'meta', 'x')`);
+    await db.execute(
+      sql`insert into platform_connections (id, workspace_id, platform, sealed_tokens) values ('41000000-0000-4000-8000-000000000001', ${W}, 'meta', 'x')`,
+    );
     await db.execute(sql`insert into connected_ad_accounts (id, workspace_id, connection_id, platform, account_id, name, currency, time_zone) values
       (${USD_ACCOUNT}, ${W}, '41000000-0000-4000-8000-000000000001', 'meta', 'act_1', 'Dollars', 'USD', 'UTC'),
       (${EUR_ACCOUNT}, ${W}, '41000000-0000-4000-8000-000000000001', 'meta', 'act_2', 'Euros', 'EUR', 'UTC')`);
@@ -49,14 +52,26 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
   /** Each campaign's totals over the window as entityTotals answers, and as the sum of its converted days. */
   async function totalsAndDays(window = LONG) {
     const rated = await withRates(database.db, scope(window));
-    const { rows } = await entityTotals(database.db, rated, { level: 'campaign', sort: 'spend', order: 'desc', withValue: true });
+    const { rows } = await entityTotals(database.db, rated, {
+      level: 'campaign',
+      sort: 'spend',
+      order: 'desc',
+      withValue: true,
+    });
     const days = await entityDailySeries(database.db, rated, { level: 'campaign' });
     return rows.map((row) => {
       const series = days.get(entityKey(row.account.id, row.campaignId)) ?? [];
-      const sum = (pick: (day: (typeof series)[number]) => number) => series.reduce((total, day) => total + pick(day), 0);
+      const sum = (pick: (day: (typeof series)[number]) => number) =>
+        series.reduce((total, day) => total + pick(day), 0);
       return {
         read: row.sums,
-        days: { spend: sum((d) => d.spend), impressions: sum((d) => d.impressions), clicks: sum((d) => d.clicks), conversions: sum((d) => d.conversions), value: sum((d) => d.value) },
+        days: {
+          spend: sum((d) => d.spend),
+          impressions: sum((d) => d.impressions),
+          clicks: sum((d) => d.clicks),
+          conversions: sum((d) => d.conversions),
+          value: sum((d) => d.value),
+        },
       };
     });
   }
@@ -83,8 +98,14 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
       ],
     });
     // A range inside one month, or of exactly one month, has nothing or everything to roll up.
-    expect(splitByMonths({ from: '2031-02-03', to: '2031-02-20' }, rated.rates)).toEqual({ months: [], days: [{ from: '2031-02-03', to: '2031-02-20' }] });
-    expect(splitByMonths({ from: '2031-02-01', to: '2031-02-28' }, rated.rates)).toEqual({ months: ['2031-02-01'], days: [] });
+    expect(splitByMonths({ from: '2031-02-03', to: '2031-02-20' }, rated.rates)).toEqual({
+      months: [],
+      days: [{ from: '2031-02-03', to: '2031-02-20' }],
+    });
+    expect(splitByMonths({ from: '2031-02-01', to: '2031-02-28' }, rated.rates)).toEqual({
+      months: ['2031-02-01'],
+      days: [],
+    });
   });
 
   it('the migration’s triggers keep a row per campaign, month and currency summing its days', async () => {
@@ -109,12 +130,16 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
 
   it('follows updates, upserts and deletes of campaign rows', async () => {
     const { db } = database;
-    await db.execute(sql`update metrics_daily set spend_minor = spend_minor * 3, impressions = impressions + 1 where level = 'campaign' and day between '2031-02-10' and '2031-02-12'`);
+    await db.execute(
+      sql`update metrics_daily set spend_minor = spend_minor * 3, impressions = impressions + 1 where level = 'campaign' and day between '2031-02-10' and '2031-02-12'`,
+    );
     await db.execute(sql`
       insert into metrics_daily (account_ref, level, entity_id, campaign_id, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
       values (${USD_ACCOUNT}, 'campaign', 'c1', 'c1', '2031-03-05', 'USD', 123456, 5, 5, 5, 5)
       on conflict (account_ref, level, entity_id, day) do update set spend_minor = excluded.spend_minor, impressions = excluded.impressions`);
-    await db.execute(sql`delete from metrics_daily where level = 'campaign' and campaign_id = 'c2' and day between '2031-03-01' and '2031-03-20'`);
+    await db.execute(
+      sql`delete from metrics_daily where level = 'campaign' and campaign_id = 'c2' and day between '2031-03-01' and '2031-03-20'`,
+    );
     // Ad rows never touch the rollup.
     await db.execute(sql`
       insert into metrics_daily (account_ref, level, entity_id, campaign_id, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
@@ -123,7 +148,9 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
   });
 
   it('reads a month day by day when a rate changes inside it', async () => {
-    await database.db.execute(sql`insert into exchange_rates (currency, day, per_usd) values ('EUR', '2031-03-10', 0.25)`);
+    await database.db.execute(
+      sql`insert into exchange_rates (currency, day, per_usd) values ('EUR', '2031-03-10', 0.25)`,
+    );
     const rated = await withRates(database.db, scope());
     expect(splitByMonths(LONG, rated.rates)).toEqual({
       months: ['2031-02-01'],
@@ -137,7 +164,10 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
 
   it('is emptied with its account', async () => {
     await database.db.execute(sql`delete from connected_ad_accounts where id = ${EUR_ACCOUNT}::uuid`);
-    const rows = await executeRows<{ n: string }>(database.db, sql`select count(*) as n from campaign_monthly where account_ref = ${EUR_ACCOUNT}::uuid`);
+    const rows = await executeRows<{ n: string }>(
+      database.db,
+      sql`select count(*) as n from campaign_monthly where account_ref = ${EUR_ACCOUNT}::uuid`,
+    );
     expect(Number(rows[0]!.n)).toBe(0);
   });
 });

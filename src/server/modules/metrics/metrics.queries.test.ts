@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
+
 import { connectDatabase, type Database } from '../../db/connect';
 import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
-import { budgetsAndSpend, dailyTotals, entityDailySeries, entityKey, entityTotals, spendByWorkspace, withRates } from './metrics.queries';
+import {
+  budgetsAndSpend,
+  dailyTotals,
+  entityDailySeries,
+  entityKey,
+  entityTotals,
+  spendByWorkspace,
+  withRates,
+} from './metrics.queries';
 import type { MetricScope } from './metrics.types';
 
 /**
@@ -23,7 +32,12 @@ const usd = { id: USD_ACCOUNT, currency: 'USD' };
 const eur = { id: EUR_ACCOUNT, currency: 'EUR' };
 const other = { id: OTHER_ACCOUNT, currency: 'USD' };
 const window = { from: '2030-01-01', to: '2030-01-03' };
-const scope = (accounts = [usd, eur], over = window): MetricScope => ({ workspaceId: W1, accounts, currency: 'USD', window: over });
+const scope = (accounts = [usd, eur], over = window): MetricScope => ({
+  workspaceId: W1,
+  accounts,
+  currency: 'USD',
+  window: over,
+});
 
 describe('modules/metrics queries', () => {
   let database: Database;
@@ -58,7 +72,19 @@ describe('modules/metrics queries', () => {
       [EUR_ACCOUNT, 'ad', 'a3', 'c3', '2030-01-03', 'EUR', 500, 100, 5, 0, 0],
       [OTHER_ACCOUNT, 'campaign', 'c4', 'c4', '2030-01-01', 'USD', 99900, 9, 9, 9, 9],
     ];
-    for (const [account, level, entity, campaign, day, currency, spend, impressions, clicks, conversions, value] of rows) {
+    for (const [
+      account,
+      level,
+      entity,
+      campaign,
+      day,
+      currency,
+      spend,
+      impressions,
+      clicks,
+      conversions,
+      value,
+    ] of rows) {
       await db.execute(sql`insert into metrics_daily (account_ref, level, entity_id, campaign_id, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
         values (${account}, ${level}, ${entity}, ${campaign}, ${day}, ${currency}, ${spend}, ${impressions}, ${clicks}, ${conversions}, ${value})`);
     }
@@ -75,7 +101,9 @@ describe('modules/metrics queries', () => {
       { day: '2030-01-02', spend: 20, impressions: 1000, clicks: 30, conversions: 2, value: 0 },
       { day: '2030-01-03', spend: 10, impressions: 100, clicks: 5, conversions: 0, value: 0 },
     ]);
-    expect(await dailyTotals(database.db, scope([other]))).toEqual(days.map(({ day }) => ({ day, spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 })));
+    expect(await dailyTotals(database.db, scope([other]))).toEqual(
+      days.map(({ day }) => ({ day, spend: 0, impressions: 0, clicks: 0, conversions: 0, value: 0 })),
+    );
   });
 
   it('withRates loads the factors once and names currencies without a rate', async () => {
@@ -85,36 +113,94 @@ describe('modules/metrics queries', () => {
   });
 
   it('entityTotals (campaign): every campaign of the scope with totals and converted budget, sorted, paged and searched', async () => {
-    const page = await entityTotals(database.db, scope([usd, eur, other]), { level: 'campaign', sort: 'spend', order: 'desc', limit: 2 });
+    const page = await entityTotals(database.db, scope([usd, eur, other]), {
+      level: 'campaign',
+      sort: 'spend',
+      order: 'desc',
+      limit: 2,
+    });
     expect(page.total).toBe(3);
     expect(page.rows.map((row) => [row.name, row.sums.spend, row.dailyBudget])).toEqual([
       ['Alpha', 30, 50],
       ['Gamma', 10, 20],
     ]);
-    expect(page.rows[0]).toMatchObject({ id: C1, platform: 'meta', campaignId: 'c1', status: 'ACTIVE', account: { id: USD_ACCOUNT, accountId: 'act_1', name: 'Dollars', currency: 'USD' } });
+    expect(page.rows[0]).toMatchObject({
+      id: C1,
+      platform: 'meta',
+      campaignId: 'c1',
+      status: 'ACTIVE',
+      account: { id: USD_ACCOUNT, accountId: 'act_1', name: 'Dollars', currency: 'USD' },
+    });
     expect(page.rows[0]!.sums).toEqual({ spend: 30, impressions: 2000, clicks: 40, conversions: 3, value: null });
-    const valued = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'spend', order: 'desc', limit: 1, withValue: true });
+    const valued = await entityTotals(database.db, scope(), {
+      level: 'campaign',
+      sort: 'spend',
+      order: 'desc',
+      limit: 1,
+      withValue: true,
+    });
     expect(valued.rows[0]!.sums).toEqual({ spend: 30, impressions: 2000, clicks: 40, conversions: 3, value: 30 });
-    const rest = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'spend', order: 'desc', limit: 2, offset: 2 });
+    const rest = await entityTotals(database.db, scope(), {
+      level: 'campaign',
+      sort: 'spend',
+      order: 'desc',
+      limit: 2,
+      offset: 2,
+    });
     expect(rest.rows.map((row) => [row.name, row.sums.spend, row.dailyBudget])).toEqual([['Beta', 0, null]]);
     const byCtr = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'ctr', order: 'asc' });
     expect(byCtr.rows.map((row) => row.name)).toEqual(['Beta', 'Alpha', 'Gamma']);
-    const searched = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'name', order: 'asc', q: 'amm' });
+    const searched = await entityTotals(database.db, scope(), {
+      level: 'campaign',
+      sort: 'name',
+      order: 'asc',
+      q: 'amm',
+    });
     expect(searched.rows.map((row) => row.name)).toEqual(['Gamma']);
-    const theirs = await entityTotals(database.db, scope([usd, eur, other]), { level: 'campaign', sort: 'name', order: 'asc', campaignId: C4 });
+    const theirs = await entityTotals(database.db, scope([usd, eur, other]), {
+      level: 'campaign',
+      sort: 'name',
+      order: 'asc',
+      campaignId: C4,
+    });
     expect(theirs).toEqual({ rows: [], total: 0 });
   });
 
   it('entityTotals (ad): a campaign’s ads with their totals, or every ad of the scope', async () => {
-    const ads = await entityTotals(database.db, scope(), { level: 'ad', sort: 'spend', order: 'desc', campaignId: C1, withValue: true });
+    const ads = await entityTotals(database.db, scope(), {
+      level: 'ad',
+      sort: 'spend',
+      order: 'desc',
+      campaignId: C1,
+      withValue: true,
+    });
     expect(ads.total).toBe(2);
     expect(ads.rows).toEqual([
-      { accountRef: USD_ACCOUNT, adId: 'a1', campaignId: 'c1', name: 'Ad one', sums: { spend: 26, impressions: 1600, clicks: 36, conversions: 3, value: 30 } },
-      { accountRef: USD_ACCOUNT, adId: 'a2', campaignId: 'c1', name: 'Ad two', sums: { spend: 4, impressions: 400, clicks: 4, conversions: 0, value: 0 } },
+      {
+        accountRef: USD_ACCOUNT,
+        adId: 'a1',
+        campaignId: 'c1',
+        name: 'Ad one',
+        sums: { spend: 26, impressions: 1600, clicks: 36, conversions: 3, value: 30 },
+      },
+      {
+        accountRef: USD_ACCOUNT,
+        adId: 'a2',
+        campaignId: 'c1',
+        name: 'Ad two',
+        sums: { spend: 4, impressions: 400, clicks: 4, conversions: 0, value: 0 },
+      },
     ]);
     const all = await entityTotals(database.db, scope(), { level: 'ad', sort: 'spend', order: 'desc' });
-    expect(all.rows.map((row) => [row.adId, row.sums.spend])).toEqual([['a1', 26], ['a3', 10], ['a2', 4], ['a9', 0]]);
-    expect((await entityTotals(database.db, scope(), { level: 'ad', sort: 'spend', order: 'desc', campaignId: C4 })).total).toBe(0);
+    expect(all.rows.map((row) => [row.adId, row.sums.spend])).toEqual([
+      ['a1', 26],
+      ['a3', 10],
+      ['a2', 4],
+      ['a9', 0],
+    ]);
+    expect(
+      (await entityTotals(database.db, scope(), { level: 'ad', sort: 'spend', order: 'desc', campaignId: C4 })).total,
+    ).toBe(0);
   });
 
   it('entityDailySeries: per entity, converted and zero-filled over the window', async () => {
@@ -140,7 +226,10 @@ describe('modules/metrics queries', () => {
       ['Gamma', 'ACTIVE', 20, 10],
     ]);
     const first = await budgetsAndSpend(database.db, scope([usd]), { day: '2030-01-01' });
-    expect(first.map((row) => [row.id, row.campaignId, row.spend])).toEqual([[C1, 'c1', 10], [C2, 'c2', 0]]);
+    expect(first.map((row) => [row.id, row.campaignId, row.spend])).toEqual([
+      [C1, 'c1', 10],
+      [C2, 'c2', 0],
+    ]);
   });
 
   it('spendByWorkspace: converted spend of the window and the one before, per workspace', async () => {
@@ -152,6 +241,8 @@ describe('modules/metrics queries', () => {
     });
     expect(spend.get(W1)).toEqual({ currentSpend: 30, currentRows: 2, currentConverted: 2, previousSpend: 10 });
     expect(spend.get(W2)).toEqual({ currentSpend: 0, currentRows: 0, currentConverted: 0, previousSpend: 999 });
-    expect((await spendByWorkspace(database.db, { workspaceIds: [], currency: 'USD', window, previous: window })).size).toBe(0);
+    expect(
+      (await spendByWorkspace(database.db, { workspaceIds: [], currency: 'USD', window, previous: window })).size,
+    ).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { type CampaignSortKey, type DisplayCurrency } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
+import { addDays, daysInRange, type IsoDay } from '@shared/days';
 import { EMPTY_SUMS, type MetricSums } from '@shared/metrics';
-import { executeRows, type DbOrTx } from '../../db/connect';
+import { type SQL, sql } from 'drizzle-orm';
+
+import { type DbOrTx, executeRows } from '../../db/connect';
 import { containsPattern } from '../../lib/likePattern';
-import { splitByMonths } from './monthSplit';
-import { conversionFactors, factorAt, factorOf, type ConversionFactors } from './rates';
 import type {
   AdTotals,
   BudgetRow,
@@ -13,15 +13,16 @@ import type {
   DailyPoint,
   DayWindow,
   EntityKey,
-  EntitySums,
   EntityLevel,
   EntityPage,
   EntityQuery,
+  EntitySums,
   MetricScope,
   RatedScope,
   WorkspaceSpend,
 } from './metrics.types';
-import { addDays, daysInRange, type IsoDay } from '@shared/days';
+import { splitByMonths } from './monthSplit';
+import { type ConversionFactors, conversionFactors, factorAt, factorOf } from './rates';
 
 /**
  * The only reader of metrics_daily, account_daily (besides sync, which writes them) and
@@ -37,7 +38,10 @@ export const entityKey = (accountRef: string, entityId: string): EntityKey => `$
 export async function withRates(db: DbOrTx, scope: MetricScope): Promise<RatedScope> {
   if ('rates' in scope) return scope as RatedScope;
   const currencies = [...new Set(scope.accounts.map((account) => account.currency))];
-  return { ...scope, rates: await conversionFactors(db, currencies, scope.currency, scope.window.from, scope.window.to) };
+  return {
+    ...scope,
+    rates: await conversionFactors(db, currencies, scope.currency, scope.window.from, scope.window.to),
+  };
 }
 
 /** The scope's account ids that belong to its workspace, as a SQL array (evaluated once per statement). */
@@ -62,12 +66,16 @@ const sumsOf = (row: SumsSqlRow): MetricSums => ({
   value: num(row.value),
 });
 
-const entitySumsOf = (row: SumsSqlRow): EntitySums => ({ ...sumsOf(row), value: row.value === null ? null : num(row.value) });
+const entitySumsOf = (row: SumsSqlRow): EntitySums => ({
+  ...sumsOf(row),
+  value: row.value === null ? null : num(row.value),
+});
 
 /** Every day of the window, in order. */
 function windowDays(window: DayWindow): IsoDay[] {
   const days: IsoDay[] = [];
-  for (let index = 0, count = daysInRange(window.from, window.to); index < count; index += 1) days.push(addDays(window.from, index));
+  for (let index = 0, count = daysInRange(window.from, window.to); index < count; index += 1)
+    days.push(addDays(window.from, index));
   return days;
 }
 
@@ -77,7 +85,10 @@ function windowDays(window: DayWindow): IsoDay[] {
  * the query.
  */
 function zeroFilled(window: DayWindow | IsoDay[], byDay: Map<string, MetricSums>): DailyPoint[] {
-  return (Array.isArray(window) ? window : windowDays(window)).map((day) => ({ day, ...(byDay.get(day) ?? EMPTY_SUMS) }));
+  return (Array.isArray(window) ? window : windowDays(window)).map((day) => ({
+    day,
+    ...(byDay.get(day) ?? EMPTY_SUMS),
+  }));
 }
 
 /** Converted sums of the scope's accounts per day over the window, zero-filled (account_daily). */
@@ -137,7 +148,12 @@ const SORT_COLUMNS: Record<CampaignSortKey, string> = {
 };
 
 /** Ads have no platform or status column of their own: those sorts fall back to the name. */
-const AD_SORT_COLUMNS: Record<CampaignSortKey, string> = { ...SORT_COLUMNS, platform: 'name', status: 'name', name: 'name' };
+const AD_SORT_COLUMNS: Record<CampaignSortKey, string> = {
+  ...SORT_COLUMNS,
+  platform: 'name',
+  status: 'name',
+  name: 'name',
+};
 
 const DERIVED_SQL = sql.raw(`
   case when coalesce(agg.impressions, 0) > 0 then agg.clicks::float8 * 100 / agg.impressions else 0 end as ctr,
@@ -147,9 +163,11 @@ const page = (options: EntityQuery) =>
   sql`${options.limit === undefined ? sql`` : sql`limit ${options.limit}`} offset ${options.offset ?? 0}`;
 
 /** Conversion value is a second converted sum over every row (about a quarter of a year-long read), so it is read when asked for. */
-const valueSum = (options: EntityQuery) => (options.withValue ? sql`sum(m.conversion_value_minor * f.factor)` : sql`null::float8`);
+const valueSum = (options: EntityQuery) =>
+  options.withValue ? sql`sum(m.conversion_value_minor * f.factor)` : sql`null::float8`;
 
-const nameContains = (column: SQL, q: string | undefined) => (q ? sql`and ${column} ilike ${containsPattern(q)}` : sql``);
+const nameContains = (column: SQL, q: string | undefined) =>
+  q ? sql`and ${column} ilike ${containsPattern(q)}` : sql``;
 
 interface CampaignSqlRow extends SumsSqlRow {
   id: string;
@@ -179,8 +197,16 @@ interface AdSqlRow extends SumsSqlRow {
  * whole months from campaign_monthly), every entity of the scope's accounts included (zeros
  * without rows), filtered, sorted and paged in SQL.
  */
-export function entityTotals(db: DbOrTx, scope: MetricScope, params: EntityQuery & { level: 'campaign' }): Promise<EntityPage<CampaignTotals>>;
-export function entityTotals(db: DbOrTx, scope: MetricScope, params: EntityQuery & { level: 'ad' }): Promise<EntityPage<AdTotals>>;
+export function entityTotals(
+  db: DbOrTx,
+  scope: MetricScope,
+  params: EntityQuery & { level: 'campaign' },
+): Promise<EntityPage<CampaignTotals>>;
+export function entityTotals(
+  db: DbOrTx,
+  scope: MetricScope,
+  params: EntityQuery & { level: 'ad' },
+): Promise<EntityPage<AdTotals>>;
 export async function entityTotals(
   db: DbOrTx,
   scope: MetricScope,
@@ -211,11 +237,18 @@ function campaignRows(scope: RatedScope, refs: SQL): SQL {
       select m.account_ref, m.campaign_id, m.day, ${columns}
       from metrics_daily m
       where m.account_ref = any(${refs}) and m.level = 'campaign'
-        and (${sql.join(days.map((run) => sql`m.day between ${run.from}::date and ${run.to}::date`), sql` or `)})`);
+        and (${sql.join(
+          days.map((run) => sql`m.day between ${run.from}::date and ${run.to}::date`),
+          sql` or `,
+        )})`);
   return sql.join(parts, sql` union all `);
 }
 
-async function campaignTotals(db: DbOrTx, scope: RatedScope, options: EntityQuery): Promise<EntityPage<CampaignTotals>> {
+async function campaignTotals(
+  db: DbOrTx,
+  scope: RatedScope,
+  options: EntityQuery,
+): Promise<EntityPage<CampaignTotals>> {
   const { rates, window } = scope;
   const refs = accountRefs(scope);
   const direction = options.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
@@ -254,8 +287,16 @@ async function campaignTotals(db: DbOrTx, scope: RatedScope, options: EntityQuer
         campaignId: row.campaign_id,
         name: row.name,
         status: row.status,
-        account: { id: row.account_ref, accountId: row.account_id, name: row.account_name, currency: row.account_currency },
-        dailyBudget: row.daily_budget_minor === null || budgetFactor === undefined ? null : Number(row.daily_budget_minor) * budgetFactor,
+        account: {
+          id: row.account_ref,
+          accountId: row.account_id,
+          name: row.account_name,
+          currency: row.account_currency,
+        },
+        dailyBudget:
+          row.daily_budget_minor === null || budgetFactor === undefined
+            ? null
+            : Number(row.daily_budget_minor) * budgetFactor,
         sums: entitySumsOf(row),
       };
     }),
@@ -299,7 +340,13 @@ async function adTotals(db: DbOrTx, scope: RatedScope, options: EntityQuery): Pr
       ${page(options)}`,
   );
   return {
-    rows: rows.map((row) => ({ accountRef: row.account_ref, adId: row.ad_id, campaignId: row.campaign_id, name: row.name, sums: entitySumsOf(row) })),
+    rows: rows.map((row) => ({
+      accountRef: row.account_ref,
+      adId: row.ad_id,
+      campaignId: row.campaign_id,
+      name: row.name,
+      sums: entitySumsOf(row),
+    })),
     total: rows.length ? Number(rows[0]!.total) : 0,
   };
 }
@@ -384,7 +431,8 @@ export async function budgetsAndSpend(db: DbOrTx, scope: MetricScope, params: { 
       campaignId: row.campaign_id,
       name: row.name,
       status: row.status,
-      dailyBudget: row.daily_budget_minor === null || factor === undefined ? null : Number(row.daily_budget_minor) * factor,
+      dailyBudget:
+        row.daily_budget_minor === null || factor === undefined ? null : Number(row.daily_budget_minor) * factor,
       spend: num(row.spend),
     };
   });
@@ -407,7 +455,13 @@ export async function spendByWorkspace(
     db,
     sql`select distinct currency from connected_ad_accounts where workspace_id = any(${ids}::uuid[])`,
   );
-  const rates: ConversionFactors = await conversionFactors(db, sources.map((row) => row.currency), input.currency, previous.from, window.to);
+  const rates: ConversionFactors = await conversionFactors(
+    db,
+    sources.map((row) => row.currency),
+    input.currency,
+    previous.from,
+    window.to,
+  );
   // Nothing converts (no accounts, or only currencies without a rate): every factor is null.
   const factor = rates.factors.length > 0 ? factorOf(rates, sql`d.currency`, sql`d.day`) : sql`null::float8`;
   const rows = await executeRows<{

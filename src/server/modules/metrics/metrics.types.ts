@@ -1,8 +1,9 @@
 import type { CampaignSortKey, DisplayCurrency } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
-import type { MetricSums } from '@shared/metrics';
-import type { ConversionFactors } from './rates';
 import type { IsoDay } from '@shared/days';
+import type { MetricSums } from '@shared/metrics';
+
+import type { ConversionFactors } from './rates';
 
 /** A connected ad account as the metrics read it: its id (connected_ad_accounts.id) and currency. */
 export interface AccountRef {

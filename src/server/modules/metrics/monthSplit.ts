@@ -1,6 +1,7 @@
-import { factorsConstant, type ConversionFactors } from './rates';
-import type { DayWindow } from './metrics.types';
 import { addDays, type IsoDay } from '@shared/days';
+
+import type { DayWindow } from './metrics.types';
+import { type ConversionFactors, factorsConstant } from './rates';
 
 /**
  * How a window's campaign rows are read: its whole calendar months from the monthly rollup

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { conversionFactors, factorAt, parseRatesCsv } from './rates';
+
 import { connectDatabase, type Database } from '../../db/connect';
 import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
+import { conversionFactors, factorAt, parseRatesCsv } from './rates';
 
 describe('parseRatesCsv', () => {
   it('reads day,currency,per_usd lines, skipping a header and blank lines', () => {
@@ -12,7 +13,9 @@ describe('parseRatesCsv', () => {
   });
 
   it('names the first bad line and its problem', () => {
-    expect(() => parseRatesCsv('2026-11-20,INR,88\n2026-13-01,INR,88')).toThrow('Line 2: "2026-13-01" is not a YYYY-MM-DD day.');
+    expect(() => parseRatesCsv('2026-11-20,INR,88\n2026-13-01,INR,88')).toThrow(
+      'Line 2: "2026-13-01" is not a YYYY-MM-DD day.',
+    );
     expect(() => parseRatesCsv('2026-11-20,RUPEES,88')).toThrow('Line 1: "RUPEES" is not an ISO 4217 currency code.');
     expect(() => parseRatesCsv('2026-11-20,INR,-3')).toThrow('Line 1: the rate must be a positive number.');
   });

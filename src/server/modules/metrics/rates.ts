@@ -1,8 +1,9 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { addDays, daysInRange, isCalendarDay, type IsoDay } from '@shared/days';
 import { minorDigits } from '@shared/money';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { exchangeRates } from '../../db/schema';
-import { addDays, daysInRange, isCalendarDay, type IsoDay } from '@shared/days';
 
 /** One imported rate: units of `currency` per US dollar on `day`. */
 export interface RateRow {
@@ -35,7 +36,13 @@ function rateOn(sorted: RateRow[], day: IsoDay): number {
 }
 
 /** Factors for every currency of `sourceCurrencies` and every day from `from` to `to`. */
-export async function conversionFactors(db: DbOrTx, sourceCurrencies: string[], display: string, from: IsoDay, to: IsoDay): Promise<ConversionFactors> {
+export async function conversionFactors(
+  db: DbOrTx,
+  sourceCurrencies: string[],
+  display: string,
+  from: IsoDay,
+  to: IsoDay,
+): Promise<ConversionFactors> {
   const wanted = [...new Set([...sourceCurrencies, display])];
   const rows = wanted.length
     ? await db
@@ -66,12 +73,20 @@ export async function conversionFactors(db: DbOrTx, sourceCurrencies: string[], 
       continue;
     }
     const scale = 10 ** minorDigits(currency);
-    pushDays(result, currency, from, to, (day) => (currency === display ? 1 / scale : rateOn(displayRates, day) / rateOn(sourceRates, day) / scale));
+    pushDays(result, currency, from, to, (day) =>
+      currency === display ? 1 / scale : rateOn(displayRates, day) / rateOn(sourceRates, day) / scale,
+    );
   }
   return result;
 }
 
-function pushDays(result: ConversionFactors, currency: string, from: IsoDay, to: IsoDay, factor: (day: IsoDay) => number) {
+function pushDays(
+  result: ConversionFactors,
+  currency: string,
+  from: IsoDay,
+  to: IsoDay,
+  factor: (day: IsoDay) => number,
+) {
   const count = daysInRange(from, to);
   for (let index = 0; index < count; index += 1) {
     const day = addDays(from, index);
@@ -92,12 +107,18 @@ export function parseRatesCsv(text: string): RateRow[] {
   const rows: RateRow[] = [];
   text.split(/\r?\n/).forEach((line, index) => {
     const trimmed = line.trim();
-    if (!trimmed || (index === 0 && /[a-z]/i.test(trimmed.split(',')[0] ?? '') && !DAY.test(trimmed.split(',')[0] ?? ''))) return;
+    if (
+      !trimmed ||
+      (index === 0 && /[a-z]/i.test(trimmed.split(',')[0] ?? '') && !DAY.test(trimmed.split(',')[0] ?? ''))
+    )
+      return;
     const [day = '', currency = '', value = ''] = trimmed.split(',').map((cell) => cell.trim());
     const perUsd = Number(value);
     if (!isCalendarDay(day)) throw new Error(`Line ${index + 1}: "${day}" is not a YYYY-MM-DD day.`);
-    if (!CURRENCY.test(currency.toUpperCase())) throw new Error(`Line ${index + 1}: "${currency}" is not an ISO 4217 currency code.`);
-    if (!Number.isFinite(perUsd) || perUsd <= 0) throw new Error(`Line ${index + 1}: the rate must be a positive number.`);
+    if (!CURRENCY.test(currency.toUpperCase()))
+      throw new Error(`Line ${index + 1}: "${currency}" is not an ISO 4217 currency code.`);
+    if (!Number.isFinite(perUsd) || perUsd <= 0)
+      throw new Error(`Line ${index + 1}: the rate must be a positive number.`);
     rows.push({ day, currency: currency.toUpperCase(), perUsd });
   });
   return rows;
@@ -151,7 +172,8 @@ export function factorsConstant(factors: ConversionFactors, from: IsoDay, to: Is
   if (start < 0 || end >= count) return false;
   for (let position = 0; position < order.length; position += 1) {
     const base = position * count;
-    for (let index = start + 1; index <= end; index += 1) if (factors.factors[base + index] !== factors.factors[base + start]) return false;
+    for (let index = start + 1; index <= end; index += 1)
+      if (factors.factors[base + index] !== factors.factors[base + start]) return false;
   }
   return true;
 }

@@ -7,7 +7,8 @@ import { serverSources, sourceText, withoutComments } from '../../test/serverSou
  * SQL. Comments are left out; tests and test fixtures may seed the tables.
  */
 const ALLOWED = ['modules/metrics/', 'modules/sync/', 'db/', 'test/'];
-const TABLES = /\b(metrics_daily|account_daily|campaign_monthly|conversion_observations|metricsDaily|accountDaily|campaignMonthly|conversionObservations)\b/;
+const TABLES =
+  /\b(metrics_daily|account_daily|campaign_monthly|conversion_observations|metricsDaily|accountDaily|campaignMonthly|conversionObservations)\b/;
 
 describe('the metrics seam', () => {
   it('no server source outside modules/metrics and modules/sync reads metrics_daily, account_daily or campaign_monthly', () => {

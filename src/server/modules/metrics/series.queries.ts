@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+
 import type { DayCounts } from '../../analysis/types';
-import { executeRows, type DbOrTx } from '../../db/connect';
+import { type DbOrTx, executeRows } from '../../db/connect';
 import type { DayWindow } from './metrics.types';
 
 /**
@@ -68,7 +69,11 @@ export async function accountEntityDays(db: DbOrTx, scope: AccountScope, window:
 }
 
 /** What syncs saw of the account's daily conversions at each age, for days from `since`. */
-export async function conversionObservationsOf(db: DbOrTx, scope: AccountScope, since: string): Promise<{ date: string; age: number; conversions: number }[]> {
+export async function conversionObservationsOf(
+  db: DbOrTx,
+  scope: AccountScope,
+  since: string,
+): Promise<{ date: string; age: number; conversions: number }[]> {
   const rows = await executeRows<{ day: string; age: number; conversions: number | string }>(
     db,
     sql`
@@ -85,7 +90,11 @@ export async function conversionObservationsOf(db: DbOrTx, scope: AccountScope, 
  * The accounts and campaigns of a workspace that delivered (an impression or any spend) on or
  * after `since`: what the anomaly alerts watch, and so how many share its false-alarm budget.
  */
-export async function deliveringEntityCount(db: DbOrTx, workspaceId: string, since: string): Promise<{ accounts: number; campaigns: number }> {
+export async function deliveringEntityCount(
+  db: DbOrTx,
+  workspaceId: string,
+  since: string,
+): Promise<{ accounts: number; campaigns: number }> {
   const [row] = await executeRows<{ accounts: number | string; campaigns: number | string }>(
     db,
     sql`

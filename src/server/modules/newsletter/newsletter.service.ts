@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+
 import {
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_MESSAGES,
@@ -8,13 +8,15 @@ import {
   type NewsletterSource,
   type NewsletterStatusReply,
 } from '@shared/api/newsletter';
+import { DAY_MS } from '@shared/days';
+import { eq } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/connect';
 import { newsletterSubscriptions, users } from '../../db/schema';
 import { badRequest } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
-import { DAY_MS } from '@shared/days';
 
 type Subscription = typeof newsletterSubscriptions.$inferSelect;
 
@@ -37,14 +39,22 @@ export const CONFIRM_SUBJECT = 'Confirm your Adwise newsletter subscription';
  * the confirmation link; a visitor never learns whether an address is subscribed; every mail
  * carries the unsubscribe link.
  */
-export function createNewsletterService({ db, clock, mailer, config, log }: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>) {
+export function createNewsletterService({
+  db,
+  clock,
+  mailer,
+  config,
+  log,
+}: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>) {
   /**
    * The unsubscribe token of a row: an HMAC of its random nonce under APP_SECRET, so every mail can
    * carry the same link while the database keeps only the nonce and the token's SHA-256.
    */
-  const unsubscribeToken = (nonce: string) => createHmac('sha256', config.appSecret).update(`newsletter-unsubscribe:${nonce}`).digest('base64url');
+  const unsubscribeToken = (nonce: string) =>
+    createHmac('sha256', config.appSecret).update(`newsletter-unsubscribe:${nonce}`).digest('base64url');
   const link = (page: string, token: string) => `${config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
-  const unsubscribeLink = (row: Pick<Subscription, 'unsubscribeNonce'>) => link(NEWSLETTER_UNSUBSCRIBE_PAGE, unsubscribeToken(row.unsubscribeNonce));
+  const unsubscribeLink = (row: Pick<Subscription, 'unsubscribeNonce'>) =>
+    link(NEWSLETTER_UNSUBSCRIBE_PAGE, unsubscribeToken(row.unsubscribeNonce));
 
   async function userEmail(conn: DbOrTx, userId: string): Promise<string> {
     const [user] = await conn.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -66,7 +76,9 @@ export function createNewsletterService({ db, clock, mailer, config, log }: Pick
       .where(eq(newsletterSubscriptions.id, row.id));
     const days = Math.round(NEWSLETTER_CONFIRM_TTL_MS / DAY_MS);
     // A mail to an account's address is erased with the account, whoever asked for it.
-    const [account] = row.userId ? [{ id: row.userId }] : await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+    const [account] = row.userId
+      ? [{ id: row.userId }]
+      : await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
     await mailer.send(
       {
         to: row.email,
@@ -88,7 +100,12 @@ export function createNewsletterService({ db, clock, mailer, config, log }: Pick
    * none. `own` marks the signed-in user's own address, the only case whose reply may say
    * "already subscribed"; a visitor gets the same words whatever the address's state.
    */
-  async function subscribeIn(tx: Tx, email: string, source: NewsletterSource, owner?: string): Promise<NewsletterReply> {
+  async function subscribeIn(
+    tx: Tx,
+    email: string,
+    source: NewsletterSource,
+    owner?: string,
+  ): Promise<NewsletterReply> {
     const now = clock.now();
     const nonce = newOpaqueToken();
     const inserted = await tx
@@ -105,13 +122,21 @@ export function createNewsletterService({ db, clock, mailer, config, log }: Pick
       .onConflictDoNothing({ target: newsletterSubscriptions.email })
       .returning();
     const isNew = inserted.length > 0;
-    let [row] = isNew ? inserted : await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for('update');
+    let [row] = isNew
+      ? inserted
+      : await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for('update');
     if (owner && row.userId !== owner) {
-      [row] = await tx.update(newsletterSubscriptions).set({ userId: owner }).where(eq(newsletterSubscriptions.id, row.id)).returning();
+      [row] = await tx
+        .update(newsletterSubscriptions)
+        .set({ userId: owner })
+        .where(eq(newsletterSubscriptions.id, row.id))
+        .returning();
     }
 
-    if (row.status === 'confirmed') return { detail: owner ? NEWSLETTER_MESSAGES.alreadyConfirmed : NEWSLETTER_MESSAGES.checkInbox };
-    const recentlySent = row.confirmSentAt !== null && now.getTime() - row.confirmSentAt.getTime() < NEWSLETTER_RESEND_MS;
+    if (row.status === 'confirmed')
+      return { detail: owner ? NEWSLETTER_MESSAGES.alreadyConfirmed : NEWSLETTER_MESSAGES.checkInbox };
+    const recentlySent =
+      row.confirmSentAt !== null && now.getTime() - row.confirmSentAt.getTime() < NEWSLETTER_RESEND_MS;
     if (!isNew && recentlySent) return { detail: NEWSLETTER_MESSAGES.checkInbox };
     if (!isNew && row.status === 'unsubscribed') {
       await tx.update(newsletterSubscriptions).set({ source }).where(eq(newsletterSubscriptions.id, row.id));
@@ -155,7 +180,8 @@ export function createNewsletterService({ db, clock, mailer, config, log }: Pick
           .for('update');
         if (!row || row.status === 'unsubscribed') throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
         if (row.status === 'confirmed') return { detail: NEWSLETTER_MESSAGES.confirmed };
-        if (!row.confirmExpiresAt || row.confirmExpiresAt.getTime() <= now.getTime()) throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
+        if (!row.confirmExpiresAt || row.confirmExpiresAt.getTime() <= now.getTime())
+          throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
         // Opening the link proves the address, so a subscription of an account's address now belongs to it.
         const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
         await tx

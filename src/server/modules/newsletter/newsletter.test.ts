@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { NEWSLETTER_CONFIRM_TTL_MS, NEWSLETTER_MESSAGES, NEWSLETTER_RATE_LIMIT, NEWSLETTER_RESEND_MS } from '@shared/api/newsletter';
+import {
+  NEWSLETTER_CONFIRM_TTL_MS,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_RATE_LIMIT,
+  NEWSLETTER_RESEND_MS,
+} from '@shared/api/newsletter';
+import { and, eq } from 'drizzle-orm';
+
 import { newsletterSubscriptions, outbox, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -24,17 +31,35 @@ describe('the newsletter: double opt-in', () => {
   afterAll(() => t.close());
   beforeEach(() => clock.set(START));
 
-  const post = (url: string, payload: object, options: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: options.headers, remoteAddress: options.remoteAddress ?? freshIp() });
-  const subscribe = (payload: object, headers?: Record<string, string>) => post('newsletter/subscribe/', payload, { headers });
+  const post = (
+    url: string,
+    payload: object,
+    options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/${url}`,
+      payload,
+      headers: options.headers,
+      remoteAddress: options.remoteAddress ?? freshIp(),
+    });
+  const subscribe = (payload: object, headers?: Record<string, string>) =>
+    post('newsletter/subscribe/', payload, { headers });
   const confirm = (token: string) => post('newsletter/confirm/', { token });
   const unsubscribe = (token: string) => post('newsletter/unsubscribe/', { token });
   const status = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/newsletter/', headers: user.auth });
 
   const mailsTo = (address: string) =>
-    t.app.ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, address), eq(outbox.subject, CONFIRM_SUBJECT))).orderBy(outbox.createdAt);
+    t.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, address), eq(outbox.subject, CONFIRM_SUBJECT)))
+      .orderBy(outbox.createdAt);
   const subscriptionOf = async (address: string) => {
-    const [row] = await t.app.ctx.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, address));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, address));
     return row;
   };
   /** The two links of a newsletter mail, and their tokens. */
@@ -70,7 +95,9 @@ describe('the newsletter: double opt-in', () => {
     expect(pending.unsubscribeTokenHash).toBe(sha256(unsubscribeToken!));
     expect(JSON.stringify(pending)).not.toContain(confirmToken);
     expect(JSON.stringify(pending)).not.toContain(unsubscribeToken);
-    expect(pending.confirmExpiresAt?.toISOString()).toBe(new Date(Date.parse(START) + NEWSLETTER_CONFIRM_TTL_MS).toISOString());
+    expect(pending.confirmExpiresAt?.toISOString()).toBe(
+      new Date(Date.parse(START) + NEWSLETTER_CONFIRM_TTL_MS).toISOString(),
+    );
 
     const confirmed = await confirm(confirmToken!);
     expect(confirmed.statusCode).toBe(200);
@@ -125,7 +152,11 @@ describe('the newsletter: double opt-in', () => {
 
     const expired = await confirm(confirmToken);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ detail: 'This link is invalid or has expired. Please subscribe again.', code: 'validation_failed', field: 'token' });
+    expect(expired.json()).toEqual({
+      detail: 'This link is invalid or has expired. Please subscribe again.',
+      code: 'validation_failed',
+      field: 'token',
+    });
     expect((await subscriptionOf(address)).status).toBe('pending');
 
     const unknown = await confirm('not-a-real-token');
@@ -138,7 +169,9 @@ describe('the newsletter: double opt-in', () => {
 
     // Subscribing again sends a fresh link that works.
     await subscribe({ email: address, source: 'footer' });
-    expect((await confirm((await lastLinks(address)).confirmToken)).json()).toEqual({ detail: NEWSLETTER_MESSAGES.confirmed });
+    expect((await confirm((await lastLinks(address)).confirmToken)).json()).toEqual({
+      detail: NEWSLETTER_MESSAGES.confirmed,
+    });
   });
 
   it('unsubscribes by the link in the mail, idempotently; the old confirmation link stops working', async () => {
@@ -164,7 +197,11 @@ describe('the newsletter: double opt-in', () => {
     // Subscribing again starts over with a new confirmation.
     clock.advance(NEWSLETTER_RESEND_MS + 1);
     await subscribe({ email: address, source: 'features' });
-    expect(await subscriptionOf(address)).toMatchObject({ status: 'pending', source: 'features', unsubscribedAt: null });
+    expect(await subscriptionOf(address)).toMatchObject({
+      status: 'pending',
+      source: 'features',
+      unsubscribedAt: null,
+    });
     expect(await mailsTo(address)).toHaveLength(2);
   });
 
@@ -188,7 +225,11 @@ describe('the newsletter: double opt-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: NEWSLETTER_MESSAGES.checkInbox });
     const [account] = await t.app.ctx.db.select().from(users).where(eq(users.email, user.email));
-    expect(await subscriptionOf(user.email)).toMatchObject({ status: 'pending', source: 'features', userId: account.id });
+    expect(await subscriptionOf(user.email)).toMatchObject({
+      status: 'pending',
+      source: 'features',
+      userId: account.id,
+    });
     expect((await status(user)).json()).toEqual({ status: 'pending', email: user.email });
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
@@ -210,7 +251,13 @@ describe('the newsletter: double opt-in', () => {
         method: 'POST',
         url: '/api/register/',
         remoteAddress: freshIp(),
-        payload: { fullName: 'Ravi Das', email, password: 'correct horse 9', confirmPassword: 'correct horse 9', newsletter },
+        payload: {
+          fullName: 'Ravi Das',
+          email,
+          password: 'correct horse 9',
+          confirmPassword: 'correct horse 9',
+          newsletter,
+        },
       });
     expect((await register(address, true)).statusCode).toBe(201);
     const [account] = await t.app.ctx.db.select().from(users).where(eq(users.email, address));
@@ -219,7 +266,10 @@ describe('the newsletter: double opt-in', () => {
     await confirm((await lastLinks(address)).confirmToken);
     expect(await subscriptionOf(address)).toMatchObject({ status: 'confirmed' });
 
-    for (const [email, newsletter] of [[freshAddress(), false], [freshAddress(), undefined]] as const) {
+    for (const [email, newsletter] of [
+      [freshAddress(), false],
+      [freshAddress(), undefined],
+    ] as const) {
       expect((await register(email, newsletter)).statusCode).toBe(201);
       expect(await subscriptionOf(email)).toBeUndefined();
       expect(await mailsTo(email)).toHaveLength(0);
@@ -243,7 +293,7 @@ describe('the newsletter: double opt-in', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("ties a confirmed visitor subscription to the account with that address; deleting the account removes it", async () => {
+  it('ties a confirmed visitor subscription to the account with that address; deleting the account removes it', async () => {
     const user = await signUp(t.app);
     await subscribe({ email: user.email, source: 'footer' });
     expect((await subscriptionOf(user.email)).userId).toBeNull();
@@ -252,7 +302,12 @@ describe('the newsletter: double opt-in', () => {
     expect((await subscriptionOf(user.email)).userId).toBe(account.id);
     expect((await status(user)).json().status).toBe('confirmed');
 
-    const deleted = await t.app.inject({ method: 'POST', url: '/api/delete-account/', headers: user.auth, payload: {} });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/delete-account/',
+      headers: user.auth,
+      payload: {},
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await subscriptionOf(user.email)).toBeUndefined();
     expect(await mailsTo(user.email)).toHaveLength(0);
@@ -284,13 +339,19 @@ describe('the newsletter: double opt-in', () => {
   it('rate-limits subscribe requests per client IP', async () => {
     const ip = freshIp();
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i += 1) {
-      expect((await post('newsletter/subscribe/', { email: freshAddress(), source: 'footer' }, { remoteAddress: ip })).statusCode).toBe(200);
+      expect(
+        (await post('newsletter/subscribe/', { email: freshAddress(), source: 'footer' }, { remoteAddress: ip }))
+          .statusCode,
+      ).toBe(200);
     }
     const address = freshAddress();
     const limited = await post('newsletter/subscribe/', { email: address, source: 'footer' }, { remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ detail: NEWSLETTER_MESSAGES.rateLimited, code: 'rate_limited' });
     expect(await subscriptionOf(address)).toBeUndefined();
-    expect((await post('newsletter/subscribe/', { email: address, source: 'footer' }, { remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await post('newsletter/subscribe/', { email: address, source: 'footer' }, { remoteAddress: freshIp() }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -1,14 +1,16 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
+
 import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
 import { OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
+import { DAY_MS } from '@shared/days';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { otpCodes, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
-import { DAY_MS } from '@shared/days';
 
 /** A code works this long after it is sent. */
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -43,7 +45,8 @@ export const OTP_MESSAGES = {
   tooManyTries: 'Too many wrong attempts. Please send a new OTP.',
   notVerified: "Please verify it's you with the OTP sent to your email first.",
   wait: (seconds: number) => `Please wait ${seconds} seconds before requesting another OTP.`,
-  dailyLimit: (seconds: number) => `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`,
+  dailyLimit: (seconds: number) =>
+    `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`,
 } as const;
 
 /**
@@ -51,8 +54,14 @@ export const OTP_MESSAGES = {
  * HMAC under the app secret (never in clear), one live code per user; the resend lock, expiry
  * and attempt count live in the database so they hold across replicas.
  */
-export function createOtpService({ db, clock, mailer, config }: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const hash = (userId: string, code: string) => createHmac('sha256', config.appSecret).update(`otp:${userId}:${code}`).digest();
+export function createOtpService({
+  db,
+  clock,
+  mailer,
+  config,
+}: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>) {
+  const hash = (userId: string, code: string) =>
+    createHmac('sha256', config.appSecret).update(`otp:${userId}:${code}`).digest();
 
   return {
     /**
@@ -64,7 +73,11 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
       await db.transaction(async (tx) => {
         // One request per user at a time: the row lock orders concurrent sends.
-        const [user] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).for('update');
+        const [user] = await tx
+          .select({ email: users.email, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
         if (!user) throw sessionGone();
         const [last] = await tx
           .select({ createdAt: otpCodes.createdAt })
@@ -77,14 +90,28 @@ export function createOtpService({ db, clock, mailer, config }: Pick<AppContext,
         const recent = await tx
           .select({ createdAt: otpCodes.createdAt })
           .from(otpCodes)
-          .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.verifiedAt), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_DAILY_WINDOW_MS))))
+          .where(
+            and(
+              eq(otpCodes.userId, userId),
+              isNull(otpCodes.verifiedAt),
+              gt(otpCodes.createdAt, new Date(now.getTime() - OTP_DAILY_WINDOW_MS)),
+            ),
+          )
           .orderBy(desc(otpCodes.createdAt))
           .limit(OTP_DAILY_LIMIT);
-        const dailyWaitMs = recent.length >= OTP_DAILY_LIMIT ? recent[OTP_DAILY_LIMIT - 1].createdAt.getTime() + OTP_DAILY_WINDOW_MS - now.getTime() : 0;
+        const dailyWaitMs =
+          recent.length >= OTP_DAILY_LIMIT
+            ? recent[OTP_DAILY_LIMIT - 1].createdAt.getTime() + OTP_DAILY_WINDOW_MS - now.getTime()
+            : 0;
         // Name the longer wait, so the user is not told 20 seconds and then a day.
-        if (dailyWaitMs > 0 && dailyWaitMs >= resendWaitMs) throw tooManyRequests(OTP_MESSAGES.dailyLimit(dailyWaitMs / 1000), dailyWaitMs / 1000);
-        if (resendWaitMs > 0) throw tooManyRequests(OTP_MESSAGES.wait(Math.ceil(resendWaitMs / 1000)), resendWaitMs / 1000);
-        await tx.update(otpCodes).set({ consumedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
+        if (dailyWaitMs > 0 && dailyWaitMs >= resendWaitMs)
+          throw tooManyRequests(OTP_MESSAGES.dailyLimit(dailyWaitMs / 1000), dailyWaitMs / 1000);
+        if (resendWaitMs > 0)
+          throw tooManyRequests(OTP_MESSAGES.wait(Math.ceil(resendWaitMs / 1000)), resendWaitMs / 1000);
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
         await tx.insert(otpCodes).values({
           userId,
           codeHash: hash(userId, code).toString('base64url'),

@@ -1,11 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+
 import { OTP_MESSAGE } from '@shared/validation/otp';
+import { eq } from 'drizzle-orm';
+
 import { connectedAdAccounts, otpCodes, outbox, platformConnections, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { signUp, type TestUser } from '../../test/factories';
 import { workspaceIdOf } from '../../test/connect';
+import { signUp, type TestUser } from '../../test/factories';
 import { OTP_DAILY_LIMIT, OTP_DAILY_WINDOW_MS, OTP_MAX_ATTEMPTS, OTP_MESSAGES, waitInWords } from './otp.service';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -32,7 +34,9 @@ describe('OTP for disconnecting ad accounts', () => {
   /** The code in the newest OTP e-mail to the user. */
   const lastCode = async (user: TestUser) => {
     const rows = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email));
-    const mail = rows.filter((row) => row.subject.includes('verification code')).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    const mail = rows
+      .filter((row) => row.subject.includes('verification code'))
+      .sort((a, b) => +b.createdAt - +a.createdAt)[0];
     return /\b(\d{6})\b/.exec(mail.textBody)![1];
   };
 
@@ -48,7 +52,15 @@ describe('OTP for disconnecting ad accounts', () => {
     });
     const [row] = await t.app.ctx.db
       .insert(connectedAdAccounts)
-      .values({ workspaceId, connectionId, platform: 'google', accountId, name: 'Acme', currency: 'USD', timeZone: 'UTC' })
+      .values({
+        workspaceId,
+        connectionId,
+        platform: 'google',
+        accountId,
+        name: 'Acme',
+        currency: 'USD',
+        timeZone: 'UTC',
+      })
       .returning();
     return row;
   };
@@ -143,7 +155,9 @@ describe('OTP for disconnecting ad accounts', () => {
 
     const reused = await post('delete-connected-account/', user, { accid: second.id });
     expect(reused.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: other.auth })).json()).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ad-accounts/', headers: other.auth })).json()).toHaveLength(
+      1,
+    );
   });
 
   it('lets a verification lapse after five minutes', async () => {
@@ -169,7 +183,12 @@ describe('OTP for disconnecting ad accounts', () => {
     };
     /** Access tokens live 15 minutes; long clock jumps need a fresh one. */
     const relogin = async (user: TestUser) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: user.email, password: user.password }, remoteAddress: '172.31.7.7' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { username: user.email, password: user.password },
+        remoteAddress: '172.31.7.7',
+      });
       user.auth = { authorization: `Bearer ${res.json().access}` };
     };
 
@@ -187,11 +206,19 @@ describe('OTP for disconnecting ad accounts', () => {
       expect(refused.statusCode).toBe(429);
       // The first code was sent OTP_DAILY_LIMIT × 30 s ago; it leaves the window 24 h after it was sent.
       const waitSeconds = OTP_DAILY_WINDOW_MS / 1000 - OTP_DAILY_LIMIT * 30;
-      expect(refused.json()).toMatchObject({ detail: OTP_MESSAGES.dailyLimit(waitSeconds), code: 'rate_limited', retry_after_seconds: waitSeconds });
-      expect(refused.json().detail).toBe('You have asked for too many codes today. Please try again in 23 hours and 58 minutes.');
+      expect(refused.json()).toMatchObject({
+        detail: OTP_MESSAGES.dailyLimit(waitSeconds),
+        code: 'rate_limited',
+        retry_after_seconds: waitSeconds,
+      });
+      expect(refused.json().detail).toBe(
+        'You have asked for too many codes today. Please try again in 23 hours and 58 minutes.',
+      );
       expect(refused.headers['retry-after']).toBe(String(waitSeconds));
       // Nothing was sent and no code was stored for the refused request.
-      expect(await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).toHaveLength(mailsBefore);
+      expect(await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email))).toHaveLength(
+        mailsBefore,
+      );
 
       // Still refused a second before the oldest code leaves the window, with the wait counted down.
       clock.advance((waitSeconds - 1) * 1000);

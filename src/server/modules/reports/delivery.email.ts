@@ -1,7 +1,8 @@
-import sharp from 'sharp';
 import type { ReportData, ReportSectionData } from '@shared/api/reports';
 import { SCHEDULE_MESSAGES } from '@shared/api/reportSchedules';
 import { reportChange, reportCount, reportMoney, reportPercent, reportRange } from '@shared/reportFormat';
+import sharp from 'sharp';
+
 import { escapeHtml } from '../../lib/html';
 import type { MailAttachment } from '../../mail/mailer';
 
@@ -35,7 +36,8 @@ type Headline = Extract<ReportSectionData, { key: 'headline' }>;
 type Chart = Extract<ReportSectionData, { key: 'chart' }>;
 type Platforms = Extract<ReportSectionData, { key: 'platforms' }>;
 
-const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) => data.sections.find((section) => section.key === key) as Extract<ReportSectionData, { key: K }> | undefined;
+const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) =>
+  data.sections.find((section) => section.key === key) as Extract<ReportSectionData, { key: K }> | undefined;
 
 /** The headline figures as label, value and change lines (the text part, and the HTML's cells). */
 function headlineFigures(headline: Headline, currency: string) {
@@ -55,7 +57,8 @@ async function spendChartPng(chart: Chart, colour: string): Promise<Buffer | nul
   const max = Math.max(...values, 0);
   const pad = 6;
   const x = (index: number) => pad + (index * (CHART_WIDTH - 2 * pad)) / (values.length - 1);
-  const y = (value: number) => (max === 0 ? CHART_HEIGHT - pad : CHART_HEIGHT - pad - (value / max) * (CHART_HEIGHT - 2 * pad));
+  const y = (value: number) =>
+    max === 0 ? CHART_HEIGHT - pad : CHART_HEIGHT - pad - (value / max) * (CHART_HEIGHT - 2 * pad);
   const points = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}">
 <rect width="100%" height="100%" fill="#ffffff"/>
@@ -70,7 +73,10 @@ const cellStyle = 'padding:8px 12px;border-bottom:1px solid #e3e7ee;font-size:14
 function platformsHtml(platforms: Platforms, currency: string): string {
   if (!platforms.rows.length) return '';
   const rows = platforms.rows
-    .map((row) => `<tr><td style="${cellStyle}">${escapeHtml(row.label)}</td><td style="${cellStyle}text-align:right">${escapeHtml(reportMoney(row.totals.spend, currency))}</td><td style="${cellStyle}text-align:right">${escapeHtml(reportCount(row.totals.conversions))}</td></tr>`)
+    .map(
+      (row) =>
+        `<tr><td style="${cellStyle}">${escapeHtml(row.label)}</td><td style="${cellStyle}text-align:right">${escapeHtml(reportMoney(row.totals.spend, currency))}</td><td style="${cellStyle}text-align:right">${escapeHtml(reportCount(row.totals.conversions))}</td></tr>`,
+    )
     .join('');
   return `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(platforms.title)}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><th align="left" style="${cellStyle}">Platform</th><th align="right" style="${cellStyle}">Spend</th><th align="right" style="${cellStyle}">Conversions</th></tr>${rows}</table>`;
@@ -94,7 +100,15 @@ export async function reportEmail({ data, logoPng, pdf }: ReportEmailInput): Pro
     '',
     ...(comment ? [`A note from ${data.brand.name}:`, comment, ''] : []),
     ...figures.map((figure) => `${figure.label}: ${figure.value} (${figure.change} vs previous period)`),
-    ...(platforms?.rows.length ? ['', ...platforms.rows.map((row) => `${row.label}: ${reportMoney(row.totals.spend, currency)} spent, ${reportCount(row.totals.conversions)} conversions`)] : []),
+    ...(platforms?.rows.length
+      ? [
+          '',
+          ...platforms.rows.map(
+            (row) =>
+              `${row.label}: ${reportMoney(row.totals.spend, currency)} spent, ${reportCount(row.totals.conversions)} conversions`,
+          ),
+        ]
+      : []),
     '',
     `The full report is attached as a PDF (${pdf.fileName}).`,
   ].join('\n');
@@ -105,7 +119,9 @@ export async function reportEmail({ data, logoPng, pdf }: ReportEmailInput): Pro
         `<td width="25%" valign="top" style="padding:12px;border:1px solid #e3e7ee"><div style="font-size:12px;color:#566">${escapeHtml(figure.label)}</div><div style="font-size:18px;font-weight:bold">${escapeHtml(figure.value)}</div><div style="font-size:12px;color:#566">${escapeHtml(figure.change)} vs previous period</div></td>`,
     )
     .join('');
-  const logo = logoPng ? `<img src="cid:${LOGO_CID}" alt="" height="32" style="display:block;height:32px;margin-bottom:8px;border:0">` : '';
+  const logo = logoPng
+    ? `<img src="cid:${LOGO_CID}" alt="" height="32" style="display:block;height:32px;margin-bottom:8px;border:0">`
+    : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(data.report.name)}</title></head>
 <body style="margin:0;padding:0;background:#f5f7fb;font-family:Arial,Helvetica,sans-serif;color:#1b2430">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fb"><tr><td align="center" style="padding:24px 12px">
@@ -119,8 +135,12 @@ ${platforms ? platformsHtml(platforms, currency) : ''}
 <p style="margin:24px 0 0;font-size:14px">The full report is attached as a PDF (${escapeHtml(pdf.fileName)}).</p>
 </td></tr></table></td></tr></table></body></html>`;
 
-  const attachments: MailAttachment[] = [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }];
-  if (chartPng) attachments.push({ fileName: 'spend.png', contentType: 'image/png', content: chartPng, contentId: CHART_CID });
-  if (logoPng) attachments.push({ fileName: 'logo.png', contentType: 'image/png', content: logoPng, contentId: LOGO_CID });
+  const attachments: MailAttachment[] = [
+    { fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes },
+  ];
+  if (chartPng)
+    attachments.push({ fileName: 'spend.png', contentType: 'image/png', content: chartPng, contentId: CHART_CID });
+  if (logoPng)
+    attachments.push({ fileName: 'logo.png', contentType: 'image/png', content: logoPng, contentId: LOGO_CID });
   return { subject: SCHEDULE_MESSAGES.sentSubject(data.report.name, range), text, html, attachments };
 }

@@ -1,6 +1,6 @@
-import { percentChange, type CampaignRow, type DisplayCurrency, type PlatformAttribution } from '@shared/api/dashboard';
-import type { FirstPartyFigures } from '@shared/api/firstParty';
 import type { Budget } from '@shared/api/budgets';
+import { type CampaignRow, type DisplayCurrency, percentChange, type PlatformAttribution } from '@shared/api/dashboard';
+import type { FirstPartyFigures } from '@shared/api/firstParty';
 import {
   REPORT_LIMITS,
   REPORT_SECTION_LABELS,
@@ -12,9 +12,10 @@ import {
   type ReportSectionData,
   type ReportSectionKey,
 } from '@shared/api/reports';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
-import type { AdTotals, CampaignTotals, DailyPoint } from '../metrics/metrics.types';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from '../dashboard/dashboard.presenter';
+import type { AdTotals, CampaignTotals, DailyPoint } from '../metrics/metrics.types';
 
 /**
  * The report builder: what the metrics seam and the workspace's logs returned, as a report's
@@ -67,7 +68,11 @@ interface Ranked {
  * Top: the most conversions (then the least spend). Bottom, of the others that spent: the most
  * spent per conversion (nothing converted counts as the worst, the bigger spender first).
  */
-export function topAndBottom<T>(rows: T[], rank: (row: T) => Ranked, size: number = REPORT_LIMITS.topBottom): { top: T[]; bottom: T[] } {
+export function topAndBottom<T>(
+  rows: T[],
+  rank: (row: T) => Ranked,
+  size: number = REPORT_LIMITS.topBottom,
+): { top: T[]; bottom: T[] } {
   const ranked = rows.map((row) => ({ row, r: rank(row) })).filter(({ r }) => r.spend > 0 || r.conversions > 0);
   const top = [...ranked]
     .filter(({ r }) => r.conversions > 0)
@@ -88,7 +93,11 @@ export function topAndBottom<T>(rows: T[], rank: (row: T) => Ranked, size: numbe
 }
 
 const campaignRank = (row: CampaignRow): Ranked => ({ spend: row.spend, conversions: row.conversions, key: row.id });
-const adRank = (row: ReportAdRow): Ranked => ({ spend: row.spend, conversions: row.conversions, key: `${row.platform}:${row.ad_id}` });
+const adRank = (row: ReportAdRow): Ranked => ({
+  spend: row.spend,
+  conversions: row.conversions,
+  key: `${row.platform}:${row.ad_id}`,
+});
 
 function section(key: ReportSectionKey, inputs: ReportInputs): ReportSectionData {
   const { currency } = inputs;
@@ -124,9 +133,20 @@ function section(key: ReportSectionKey, inputs: ReportInputs): ReportSectionData
       return { key, title, rows };
     }
     case 'campaigns':
-      return { key, title, ...topAndBottom(inputs.campaigns.map((row) => presentCampaign(row, currency)), campaignRank) };
+      return {
+        key,
+        title,
+        ...topAndBottom(
+          inputs.campaigns.map((row) => presentCampaign(row, currency)),
+          campaignRank,
+        ),
+      };
     case 'ads': {
-      const rows: ReportAdRow[] = inputs.ads.map((ad) => ({ ...presentAd(ad, currency), platform: ad.platform, campaign_name: ad.campaignName }));
+      const rows: ReportAdRow[] = inputs.ads.map((ad) => ({
+        ...presentAd(ad, currency),
+        platform: ad.platform,
+        campaign_name: ad.campaignName,
+      }));
       return { key, title, ...topAndBottom(rows, adRank) };
     }
     case 'pacing': {

@@ -1,6 +1,6 @@
 import { REPORT_PERIOD_LABELS, type ReportPeriodKind } from '@shared/api/reports';
-import { reportRange } from '@shared/reportFormat';
 import { addDays, daysInRange, type IsoDay, weekdayOf } from '@shared/days';
+import { reportRange } from '@shared/reportFormat';
 
 export interface ResolvedPeriod {
   kind: ReportPeriodKind;
@@ -18,7 +18,11 @@ const mondayIndex = (day: IsoDay) => (weekdayOf(day) + 6) % 7;
  * Sunday before this week, last month the calendar month before this one, custom its own days.
  * Pure: the caller reads the clock.
  */
-export function resolvePeriod(kind: ReportPeriodKind, custom: { from: IsoDay | null; to: IsoDay | null }, today: IsoDay): ResolvedPeriod {
+export function resolvePeriod(
+  kind: ReportPeriodKind,
+  custom: { from: IsoDay | null; to: IsoDay | null },
+  today: IsoDay,
+): ResolvedPeriod {
   let from: IsoDay;
   let to: IsoDay;
   if (kind === 'last_week') {
@@ -35,11 +39,23 @@ export function resolvePeriod(kind: ReportPeriodKind, custom: { from: IsoDay | n
     to = custom.to;
   }
   const range = reportRange(from, to);
-  return { kind, from, to, days: daysInRange(from, to), label: kind === 'custom' ? range : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${range}` };
+  return {
+    kind,
+    from,
+    to,
+    days: daysInRange(from, to),
+    label: kind === 'custom' ? range : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${range}`,
+  };
 }
 
 /** The period a share link froze: its own days, labelled as the report's kind would have been. */
 export function fixedPeriod(kind: ReportPeriodKind, from: IsoDay, to: IsoDay): ResolvedPeriod {
-  return { ...resolvePeriod('custom', { from, to }, to), kind, label: kind === 'custom' ? reportRange(from, to) : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${reportRange(from, to)}` };
+  return {
+    ...resolvePeriod('custom', { from, to }, to),
+    kind,
+    label:
+      kind === 'custom'
+        ? reportRange(from, to)
+        : `${REPORT_PERIOD_LABELS[kind].replace(/ \(.*\)$/, '')}: ${reportRange(from, to)}`,
+  };
 }
-

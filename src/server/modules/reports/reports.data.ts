@@ -1,6 +1,7 @@
-import { previousRange, type DisplayCurrency } from '@shared/api/dashboard';
+import { type DisplayCurrency, previousRange } from '@shared/api/dashboard';
 import { REPORT_LIMITS, type ReportSectionKey } from '@shared/api/reports';
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
+
 import type { DbOrTx } from '../../db/connect';
 import type { Principal } from '../access/principal';
 import type { BudgetsService } from '../budgets/budgets.service';
@@ -29,40 +30,76 @@ export async function loadReportInputs(
   const { workspaceId } = principal;
   const { currency, period, sections } = input;
   const need = (...keys: ReportSectionKey[]) => keys.some((key) => sections.includes(key));
-  const accounts = (await queries.workspaceAccounts(db, workspaceId)).map((account) => ({ ...account, platform: account.platform as Platform }));
+  const accounts = (await queries.workspaceAccounts(db, workspaceId)).map((account) => ({
+    ...account,
+    platform: account.platform as Platform,
+  }));
   const refs = accounts.map(({ id, currency: accountCurrency }) => ({ id, currency: accountCurrency }));
   const previous = previousRange(period.from, period.to);
 
   // The dashboard's view: one rated read over the previous period and the period.
-  const metrics = await withRates(db, { workspaceId, accounts: refs, currency, window: { from: previous.from, to: period.to } });
+  const metrics = await withRates(db, {
+    workspaceId,
+    accounts: refs,
+    currency,
+    window: { from: previous.from, to: period.to },
+  });
   const days: DailyPoint[] = need('headline', 'chart') ? await dailyTotals(db, metrics) : [];
   const platforms: ReportInputs['platforms'] = [];
   if (need('platforms')) {
     for (const platform of PLATFORMS) {
-      const ofPlatform = accounts.filter((account) => account.platform === platform).map(({ id, currency: c }) => ({ id, currency: c }));
-      if (ofPlatform.length) platforms.push({ platform, days: await dailyTotals(db, { ...metrics, accounts: ofPlatform }) });
+      const ofPlatform = accounts
+        .filter((account) => account.platform === platform)
+        .map(({ id, currency: c }) => ({ id, currency: c }));
+      if (ofPlatform.length)
+        platforms.push({ platform, days: await dailyTotals(db, { ...metrics, accounts: ofPlatform }) });
     }
   }
 
   // The dashboard's campaign list: the period alone, rates loaded for it.
-  const overPeriod: MetricScope = { workspaceId, accounts: refs, currency, window: { from: period.from, to: period.to } };
-  const campaigns = need('campaigns') ? (await entityTotals(db, overPeriod, { level: 'campaign', sort: 'spend', order: 'desc' })).rows : [];
+  const overPeriod: MetricScope = {
+    workspaceId,
+    accounts: refs,
+    currency,
+    window: { from: period.from, to: period.to },
+  };
+  const campaigns = need('campaigns')
+    ? (await entityTotals(db, overPeriod, { level: 'campaign', sort: 'spend', order: 'desc' })).rows
+    : [];
   let ads: ReportInputs['ads'] = [];
   if (need('ads')) {
-    const [rows, names] = await Promise.all([entityTotals(db, overPeriod, { level: 'ad', sort: 'spend', order: 'desc' }), queries.campaignNames(db, workspaceId)]);
+    const [rows, names] = await Promise.all([
+      entityTotals(db, overPeriod, { level: 'ad', sort: 'spend', order: 'desc' }),
+      queries.campaignNames(db, workspaceId),
+    ]);
     const platformOf = new Map(accounts.map((account) => [account.id, account.platform]));
-    ads = rows.rows.map((row) => ({ ...row, platform: platformOf.get(row.accountRef)!, campaignName: names.get(`${row.accountRef}:${row.campaignId}`) ?? null }));
+    ads = rows.rows.map((row) => ({
+      ...row,
+      platform: platformOf.get(row.accountRef)!,
+      campaignName: names.get(`${row.accountRef}:${row.campaignId}`) ?? null,
+    }));
   }
 
   // How the platforms count conversions, and the workspace's own count beside them: the headline's.
   const attribution = need('headline') ? presentAttribution(accounts) : [];
   const firstParty = need('headline')
-    ? await deps.firstParty.figuresOver({ workspaceId, from: period.from, to: period.to, currency, accounts: accounts.map(({ id, currency: c, platform }) => ({ id, currency: c, platform })), platform: 'all' })
+    ? await deps.firstParty.figuresOver({
+        workspaceId,
+        from: period.from,
+        to: period.to,
+        currency,
+        accounts: accounts.map(({ id, currency: c, platform }) => ({ id, currency: c, platform })),
+        platform: 'all',
+      })
     : null;
 
   const budgetList = need('pacing') ? (await deps.budgets.list(principal)).budgets : [];
-  const alerts = need('alerts') ? await queries.alertsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax) : { rows: [], total: 0 };
-  const actions = need('actions') ? await queries.actionsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax) : { rows: [], total: 0 };
+  const alerts = need('alerts')
+    ? await queries.alertsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax)
+    : { rows: [], total: 0 };
+  const actions = need('actions')
+    ? await queries.actionsOfPeriod(db, workspaceId, period.from, period.to, REPORT_LIMITS.listMax)
+    : { rows: [], total: 0 };
 
   return {
     inputs: {

@@ -1,6 +1,12 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { DELIVER_RETRIES, REPORT_DELIVER_JOB, REPORT_SCHEDULE_JOB, type ReportSchedulesService } from './schedules.service';
+import {
+  DELIVER_RETRIES,
+  REPORT_DELIVER_JOB,
+  REPORT_SCHEDULE_JOB,
+  type ReportSchedulesService,
+} from './schedules.service';
 
 /** Scheduled reports: the minute's look for runs that are due, and each delivery's mail. */
 export function reportsJobs(schedules: ReportSchedulesService): JobDefinition[] {

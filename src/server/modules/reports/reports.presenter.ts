@@ -1,8 +1,16 @@
+import { type ActionOutcome, VERDICT_LABELS } from '@shared/api/actions';
 import type { DisplayCurrency } from '@shared/api/dashboard';
-import type { Report, ReportActionRow, ReportAlertRow, ReportPeriodKind, ReportSectionKey, ReportShare } from '@shared/api/reports';
-import { VERDICT_LABELS, type ActionOutcome } from '@shared/api/actions';
+import type {
+  Report,
+  ReportActionRow,
+  ReportAlertRow,
+  ReportPeriodKind,
+  ReportSectionKey,
+  ReportShare,
+} from '@shared/api/reports';
 import { type Interval } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+
 import type { alerts } from '../../db/schema';
 import type { ActionRow } from '../actions/actions.queries';
 import type { ReportRow, ReportShareRow } from './reports.queries';
@@ -24,11 +32,25 @@ export function presentReport(row: ReportRow): Report {
 }
 
 export function presentShare(row: ReportShareRow, url: string): ReportShare {
-  return { id: row.id, url, created_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), from: row.periodFrom, to: row.periodTo };
+  return {
+    id: row.id,
+    url,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    from: row.periodFrom,
+    to: row.periodTo,
+  };
 }
 
 export function presentAlertRow(row: typeof alerts.$inferSelect): ReportAlertRow {
-  return { id: row.id, day: row.day, severity: row.severity, platform: (row.platform as Platform | null) ?? null, entity_name: row.entityName, headline: row.headline };
+  return {
+    id: row.id,
+    day: row.day,
+    severity: row.severity,
+    platform: (row.platform as Platform | null) ?? null,
+    entity_name: row.entityName,
+    headline: row.headline,
+  };
 }
 
 export function presentActionRow(row: ActionRow): ReportActionRow {
@@ -43,6 +65,13 @@ export function presentActionRow(row: ActionRow): ReportActionRow {
     expected: (row.forecast as Interval).mid,
     observed: outcome ? outcome.observed.mid : null,
     verdict: outcome ? outcome.verdict : null,
-    verdict_label: status === 'undone' ? 'Undone' : status === 'partially_applied' ? 'Partly applied' : outcome ? VERDICT_LABELS[outcome.verdict] : 'Not measured yet',
+    verdict_label:
+      status === 'undone'
+        ? 'Undone'
+        : status === 'partially_applied'
+          ? 'Partly applied'
+          : outcome
+            ? VERDICT_LABELS[outcome.verdict]
+            : 'Not measured yet',
   };
 }

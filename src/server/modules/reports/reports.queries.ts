@@ -1,7 +1,17 @@
-import { and, count, desc, eq, gt, gte, isNull, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connect';
-import { alerts, campaigns, connectedAdAccounts, reportShares, reports, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { IsoDay } from '@shared/days';
+import { and, count, desc, eq, gt, gte, isNull, lte } from 'drizzle-orm';
+
+import type { DbOrTx } from '../../db/connect';
+import {
+  alerts,
+  campaigns,
+  connectedAdAccounts,
+  reports,
+  reportShares,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 
 /** Reports, their share links, and what their sections read besides the metrics seam; every query is scoped to one workspace. */
 
@@ -10,7 +20,11 @@ export type NewReportRow = typeof reports.$inferInsert;
 export type ReportShareRow = typeof reportShares.$inferSelect;
 
 export async function listReports(db: DbOrTx, workspaceId: string): Promise<ReportRow[]> {
-  return db.select().from(reports).where(eq(reports.workspaceId, workspaceId)).orderBy(desc(reports.createdAt), desc(reports.id));
+  return db
+    .select()
+    .from(reports)
+    .where(eq(reports.workspaceId, workspaceId))
+    .orderBy(desc(reports.createdAt), desc(reports.id));
 }
 
 export async function countReports(db: DbOrTx, workspaceId: string): Promise<number> {
@@ -31,7 +45,12 @@ export async function insertReport(db: DbOrTx, row: NewReportRow): Promise<Repor
   return saved;
 }
 
-export async function updateReport(db: DbOrTx, workspaceId: string, id: string, changes: Partial<NewReportRow>): Promise<ReportRow | undefined> {
+export async function updateReport(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+  changes: Partial<NewReportRow>,
+): Promise<ReportRow | undefined> {
   const [saved] = await db
     .update(reports)
     .set(changes)
@@ -55,11 +74,23 @@ export async function insertShare(db: DbOrTx, row: typeof reportShares.$inferIns
 }
 
 /** The report's links that are neither revoked nor expired at `now`, newest first. */
-export async function activeShares(db: DbOrTx, workspaceId: string, reportId: string, now: Date): Promise<ReportShareRow[]> {
+export async function activeShares(
+  db: DbOrTx,
+  workspaceId: string,
+  reportId: string,
+  now: Date,
+): Promise<ReportShareRow[]> {
   return db
     .select()
     .from(reportShares)
-    .where(and(eq(reportShares.workspaceId, workspaceId), eq(reportShares.reportId, reportId), isNull(reportShares.revokedAt), gt(reportShares.expiresAt, now)))
+    .where(
+      and(
+        eq(reportShares.workspaceId, workspaceId),
+        eq(reportShares.reportId, reportId),
+        isNull(reportShares.revokedAt),
+        gt(reportShares.expiresAt, now),
+      ),
+    )
     .orderBy(desc(reportShares.createdAt), desc(reportShares.id));
 }
 
@@ -70,7 +101,11 @@ export async function revokeShare(db: DbOrTx, workspaceId: string, shareId: stri
     .from(reportShares)
     .where(and(eq(reportShares.workspaceId, workspaceId), eq(reportShares.id, shareId)));
   if (!row) return false;
-  if (!row.revokedAt) await db.update(reportShares).set({ revokedAt: now }).where(and(eq(reportShares.id, shareId), isNull(reportShares.revokedAt)));
+  if (!row.revokedAt)
+    await db
+      .update(reportShares)
+      .set({ revokedAt: now })
+      .where(and(eq(reportShares.id, shareId), isNull(reportShares.revokedAt)));
   return true;
 }
 

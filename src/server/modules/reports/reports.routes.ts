@@ -1,6 +1,7 @@
+import { type ReportInputValidated, reportSchema, reportShareSchema } from '@shared/validation/reports';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { reportSchema, reportShareSchema, type ReportInputValidated } from '@shared/validation/reports';
+
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -16,14 +17,22 @@ const tokenParams = object({ token: string().default('') });
 const writer = roleBeforeBody('reports:write');
 
 /** reports/… (signed-in member of the current workspace: 'reports:read' to read, 'reports:write' to change). */
-export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const { reports } = services;
 
   app.get(
     '/reports/',
     {
-      schema: { summary: 'The workspace’s reports, newest first', tags, security: bearerAuth, response: { 200: success('The reports.'), ...errorResponses(401, 403, 404) } },
+      schema: {
+        summary: 'The workspace’s reports, newest first',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('The reports.'), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => reports.list(principalFor(request, 'reports:read')),
   );
@@ -34,7 +43,8 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
       config: rateLimit(60),
       ...writer,
       schema: {
-        summary: 'Make a report: a name, ordered sections, a period (last week, last month or custom days, not in the future) and a currency',
+        summary:
+          'Make a report: a name, ordered sections, a period (last week, last month or custom days, not in the future) and a currency',
         description: 'A refusal (with `detail` and `field`) saves nothing.',
         tags,
         security: bearerAuth,
@@ -42,7 +52,10 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
         response: { 201: success('The report.'), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await reports.create(principalFor(request, 'reports:write'), request.body as ReportInputValidated)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await reports.create(principalFor(request, 'reports:write'), request.body as ReportInputValidated)),
   );
 
   app.post(
@@ -58,13 +71,20 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
         response: { 200: success('The report’s data.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => reports.previewDraft(principalFor(request, 'reports:write'), request.body as ReportInputValidated),
+    async (request) =>
+      reports.previewDraft(principalFor(request, 'reports:write'), request.body as ReportInputValidated),
   );
 
   app.get(
     '/reports/:id/',
     {
-      schema: { summary: 'One report', tags, security: bearerAuth, params: idParams, response: { 200: success('The report.'), ...errorResponses(401, 403, 404) } },
+      schema: {
+        summary: 'One report',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: success('The report.'), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => reports.get(principalFor(request, 'reports:read'), request.params.id),
   );
@@ -83,14 +103,21 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
         response: { 200: success('The saved report.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => reports.update(principalFor(request, 'reports:write'), request.params.id, request.body as ReportInputValidated),
+    async (request) =>
+      reports.update(principalFor(request, 'reports:write'), request.params.id, request.body as ReportInputValidated),
   );
 
   app.delete(
     '/reports/:id/',
     {
       config: rateLimit(60),
-      schema: { summary: 'Delete a report and its share links', tags, security: bearerAuth, params: idParams, response: { 204: success('Deleted.'), ...errorResponses(401, 403, 404, 429) } },
+      schema: {
+        summary: 'Delete a report and its share links',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 204: success('Deleted.'), ...errorResponses(401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       await reports.remove(principalFor(request, 'reports:write'), request.params.id);
@@ -127,7 +154,10 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
     },
     async (request, reply) => {
       const { bytes, fileName } = await reports.pdf(principalFor(request, 'reports:read'), request.params.id);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(bytes);
     },
   );
 
@@ -137,15 +167,24 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
       config: rateLimit(30),
       ...writer,
       schema: {
-        summary: 'Make a signed read-only link to the report over its current period, expiring after 1 to 90 days (30 by default)',
+        summary:
+          'Make a signed read-only link to the report over its current period, expiring after 1 to 90 days (30 by default)',
         tags,
         security: bearerAuth,
         params: idParams,
         body: reportShareSchema,
-        response: { 201: success('The link, its token, its days and when it expires.'), ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          201: success('The link, its token, its days and when it expires.'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await reports.share(principalFor(request, 'reports:write'), request.params.id, request.body.expires_in_days)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await reports.share(principalFor(request, 'reports:write'), request.params.id, request.body.expires_in_days),
+        ),
   );
 
   app.get(
@@ -193,10 +232,15 @@ export const reportSharedRoutes: FastifyPluginAsync<{ services: Services }> = as
       // The path carries the link's token: this route's requests stay out of the log.
       logLevel: 'silent',
       schema: {
-        summary: 'A shared report, read-only, over the days it covered when the link was made (public; 404 for an unknown link, 410 once expired or revoked)',
+        summary:
+          'A shared report, read-only, over the days it covered when the link was made (public; 404 for an unknown link, 410 once expired or revoked)',
         tags,
         params: tokenParams,
-        response: { 200: success('The report’s data and when the link expires.'), ...errorResponses(403, 404, 429), 410: { description: 'The link has expired or was revoked; `detail` says which.' } },
+        response: {
+          200: success('The report’s data and when the link expires.'),
+          ...errorResponses(403, 404, 429),
+          410: { description: 'The link has expired or was revoked; `detail` says which.' },
+        },
       },
     },
     async (request) => services.reports.shared(request.params.token),

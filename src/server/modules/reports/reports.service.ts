@@ -1,45 +1,52 @@
-import { createElement } from 'react';
+import type { DisplayCurrency } from '@shared/api/dashboard';
 import { previousRange } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import {
+  type Report,
   REPORT_LIMITS,
   REPORT_MESSAGES,
-  type Report,
   type ReportData,
+  type ReportPeriodKind,
+  type ReportSectionKey,
   type ReportShare,
   type ReportShareCreated,
   type ReportSharedView,
-  type ReportPeriodKind,
-  type ReportSectionKey,
 } from '@shared/api/reports';
-import type { DisplayCurrency } from '@shared/api/dashboard';
+import { DAY_MS, localDay } from '@shared/days';
 import { isUuid } from '@shared/validation/dashboard';
 import type { ReportInputValidated } from '@shared/validation/reports';
+import { createElement } from 'react';
+
 import type { AppContext } from '../../context';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { createSignedIdTokens } from '../../lib/shareTokens';
 import type { PdfBrand } from '../../pdf/PdfDocument';
 import { renderPdf } from '../../pdf/renderPdf';
 import { assertDashboardAccess, workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import type { BrandingService } from '../branding/branding.service';
 import { logoOf } from '../branding/branding.queries';
+import type { BrandingService } from '../branding/branding.service';
 import { logoPng } from '../branding/logoPng';
 import type { BudgetsService } from '../budgets/budgets.service';
 import type { FirstPartyService } from '../firstParty/firstParty.service';
 import { buildSections } from './report.build';
-import { fixedPeriod, resolvePeriod, type ResolvedPeriod } from './report.period';
+import { fixedPeriod, type ResolvedPeriod, resolvePeriod } from './report.period';
 import { loadReportInputs } from './reports.data';
 import { ReportPdf } from './reports.pdf';
 import { presentReport, presentShare } from './reports.presenter';
 import * as queries from './reports.queries';
-import { DAY_MS, localDay } from '@shared/days';
 
 const reportNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
 /** A report's file name: its name's letters and digits, and its days. */
 export const fileNameOf = (name: string, period: { from: string; to: string }) =>
-  `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report'}-${period.from}-to-${period.to}.pdf`;
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'report'
+  }-${period.from}-to-${period.to}.pdf`;
 
 /** The id a preview of unsaved edits carries (it is no saved report). */
 const DRAFT_ID = 'draft';
@@ -52,7 +59,11 @@ const DRAFT_ID = 'draft';
  */
 export function createReportsService(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  deps: { budgets: Pick<BudgetsService, 'list'>; branding: Pick<BrandingService, 'get'>; firstParty: Pick<FirstPartyService, 'figuresOver'> },
+  deps: {
+    budgets: Pick<BudgetsService, 'list'>;
+    branding: Pick<BrandingService, 'get'>;
+    firstParty: Pick<FirstPartyService, 'figuresOver'>;
+  },
 ) {
   const { db, clock, config } = ctx;
   const tokens = createSignedIdTokens(config.appSecret, 'report-share');
@@ -72,7 +83,8 @@ export function createReportsService(
   /** A custom period may not end after the workspace's today (400 on `to`, nothing saved). */
   async function fieldsOf(principal: Principal, input: ReportInputValidated) {
     const custom = input.period === 'custom';
-    if (custom && input.to! > (await today(principal.workspaceId))) throw badRequest(REPORT_MESSAGES.futurePeriod, 'to');
+    if (custom && input.to! > (await today(principal.workspaceId)))
+      throw badRequest(REPORT_MESSAGES.futurePeriod, 'to');
     return {
       name: input.name,
       sections: input.sections,
@@ -90,7 +102,11 @@ export function createReportsService(
       data,
       async pdf() {
         // react-pdf draws PNG (and JPEG), not SVG: an SVG logo is drawn as PNG.
-        return { name: data.name, color: data.primary_color, logo: branding.logo ? await logoPng(db, principal.workspaceId, ctx.log) : null };
+        return {
+          name: data.name,
+          color: data.primary_color,
+          logo: branding.logo ? await logoPng(db, principal.workspaceId, ctx.log) : null,
+        };
       },
     };
   }
@@ -99,7 +115,10 @@ export function createReportsService(
   async function render(principal: Principal, row: queries.ReportRow, period: ResolvedPeriod) {
     const sections = row.sections as ReportSectionKey[];
     const currency = row.currency as DisplayCurrency;
-    const [{ inputs, unconverted }, brand] = await Promise.all([loadReportInputs(db, deps, principal, { currency, period, sections }), brandOf(principal)]);
+    const [{ inputs, unconverted }, brand] = await Promise.all([
+      loadReportInputs(db, deps, principal, { currency, period, sections }),
+      brandOf(principal),
+    ]);
     const data: ReportData = {
       report: { id: row.id, name: row.name, currency },
       brand: brand.data,
@@ -113,7 +132,11 @@ export function createReportsService(
   }
 
   async function periodOf(row: queries.ReportRow): Promise<ResolvedPeriod> {
-    return resolvePeriod(row.period as ReportPeriodKind, { from: row.periodFrom, to: row.periodTo }, await today(row.workspaceId));
+    return resolvePeriod(
+      row.period as ReportPeriodKind,
+      { from: row.periodFrom, to: row.periodTo },
+      await today(row.workspaceId),
+    );
   }
 
   async function pdfOf(data: ReportData, brand: () => Promise<PdfBrand>) {
@@ -127,7 +150,11 @@ export function createReportsService(
     async draft(principal: Principal, row: queries.ReportRow, period: ResolvedPeriod) {
       const { data, brand } = await render(principal, row, period);
       const pdfBrand = await brand.pdf();
-      return { data, pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })), fileName: fileNameOf(row.name, period) };
+      return {
+        data,
+        pdf: await renderPdf(createElement(ReportPdf, { data, brand: pdfBrand })),
+        fileName: fileNameOf(row.name, period),
+      };
     },
 
     /** The PDF of data made earlier (a reviewed draft, with its comment), in the workspace's branding as it is now. */
@@ -141,7 +168,14 @@ export function createReportsService(
       const fields = await fieldsOf(principal, input);
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const now = clock.now();
-      const row: queries.ReportRow = { ...fields, id: DRAFT_ID, workspaceId: principal.workspaceId, createdBy: principal.userId, createdAt: now, updatedAt: now };
+      const row: queries.ReportRow = {
+        ...fields,
+        id: DRAFT_ID,
+        workspaceId: principal.workspaceId,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      };
       return (await render(principal, row, await periodOf(row))).data;
     },
 
@@ -153,9 +187,18 @@ export function createReportsService(
     /** POST reports/. */
     async create(principal: Principal, input: ReportInputValidated): Promise<Report> {
       const fields = await fieldsOf(principal, input);
-      if ((await queries.countReports(db, principal.workspaceId)) >= REPORT_LIMITS.perWorkspace) throw new HttpError(409, REPORT_MESSAGES.tooMany, ErrorCode.Conflict);
+      if ((await queries.countReports(db, principal.workspaceId)) >= REPORT_LIMITS.perWorkspace)
+        throw new HttpError(409, REPORT_MESSAGES.tooMany, ErrorCode.Conflict);
       const now = clock.now();
-      return presentReport(await queries.insertReport(db, { ...fields, workspaceId: principal.workspaceId, createdBy: principal.userId, createdAt: now, updatedAt: now }));
+      return presentReport(
+        await queries.insertReport(db, {
+          ...fields,
+          workspaceId: principal.workspaceId,
+          createdBy: principal.userId,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
     },
 
     /** GET reports/<id>/. */
@@ -167,14 +210,18 @@ export function createReportsService(
     async update(principal: Principal, id: string, input: ReportInputValidated): Promise<Report> {
       const row = await rowOf(principal, id);
       const fields = await fieldsOf(principal, input);
-      const saved = await queries.updateReport(db, principal.workspaceId, row.id, { ...fields, updatedAt: clock.now() });
+      const saved = await queries.updateReport(db, principal.workspaceId, row.id, {
+        ...fields,
+        updatedAt: clock.now(),
+      });
       if (!saved) throw reportNotFound();
       return presentReport(saved);
     },
 
     /** DELETE reports/<id>/. */
     async remove(principal: Principal, id: string): Promise<void> {
-      if (!isUuid(id) || !(await queries.deleteReport(db, principal.workspaceId, id.toLowerCase()))) throw reportNotFound();
+      if (!isUuid(id) || !(await queries.deleteReport(db, principal.workspaceId, id.toLowerCase())))
+        throw reportNotFound();
     },
 
     /** GET reports/<id>/preview/: the figures need dashboard access (a running trial or a paid plan), like the dashboard's. */
@@ -209,7 +256,14 @@ export function createReportsService(
         expiresAt: new Date(now.getTime() + days * DAY_MS),
       });
       const token = tokens.sign(share.id);
-      return { id: share.id, url: shareUrl(token), token, expires_at: share.expiresAt.toISOString(), from: share.periodFrom, to: share.periodTo };
+      return {
+        id: share.id,
+        url: shareUrl(token),
+        token,
+        expires_at: share.expiresAt.toISOString(),
+        from: share.periodFrom,
+        to: share.periodTo,
+      };
     },
 
     /** GET reports/<id>/shares/: the links still open. */
@@ -221,7 +275,11 @@ export function createReportsService(
 
     /** DELETE reports/shares/<shareId>/. */
     async revoke(principal: Principal, shareId: string): Promise<void> {
-      if (!isUuid(shareId) || !(await queries.revokeShare(db, principal.workspaceId, shareId.toLowerCase(), clock.now()))) throw notFound(REPORT_MESSAGES.shareNotFound);
+      if (
+        !isUuid(shareId) ||
+        !(await queries.revokeShare(db, principal.workspaceId, shareId.toLowerCase(), clock.now()))
+      )
+        throw notFound(REPORT_MESSAGES.shareNotFound);
     },
 
     /** GET shared/reports/<token>/ (public): a bad signature or unknown link is 404, an expired or revoked one 410 (its words, never data). */
@@ -230,16 +288,25 @@ export function createReportsService(
       const found = shareId ? await queries.findShared(db, shareId) : undefined;
       if (!found) throw notFound(REPORT_MESSAGES.linkNotFound);
       if (found.share.revokedAt) throw new HttpError(410, REPORT_MESSAGES.linkRevoked, ErrorCode.Gone);
-      if (found.share.expiresAt.getTime() <= clock.now().getTime()) throw new HttpError(410, REPORT_MESSAGES.linkExpired, ErrorCode.Gone);
+      if (found.share.expiresAt.getTime() <= clock.now().getTime())
+        throw new HttpError(410, REPORT_MESSAGES.linkExpired, ErrorCode.Gone);
       // A lapsed plan pauses its links: the visitor is told so in words meant for them, not the member's trial wording.
-      if (!(await workspaceEntitlements(db, found.share.workspaceId, clock.now())).dashboard) throw new HttpError(403, REPORT_MESSAGES.linkPaused, ErrorCode.Forbidden);
+      if (!(await workspaceEntitlements(db, found.share.workspaceId, clock.now())).dashboard)
+        throw new HttpError(403, REPORT_MESSAGES.linkPaused, ErrorCode.Forbidden);
       // The signed link is the permission: it reads as a client of the workspace would, that report only.
-      const principal: Principal = { userId: found.share.createdBy ?? found.report.createdBy ?? '', workspaceId: found.share.workspaceId, role: 'client' };
+      const principal: Principal = {
+        userId: found.share.createdBy ?? found.report.createdBy ?? '',
+        workspaceId: found.share.workspaceId,
+        role: 'client',
+      };
       const period = fixedPeriod(found.report.period as ReportPeriodKind, found.share.periodFrom, found.share.periodTo);
       const { data } = await render(principal, found.report, period);
       // The logo's own URL is signed with the workspace's id: a link's reader gets the image inline instead.
       const logo = data.brand.logo_url ? await logoOf(db, found.share.workspaceId) : undefined;
-      const brand = { ...data.brand, logo_url: logo?.logo && logo.type ? `data:${logo.type};base64,${logo.logo.toString('base64')}` : null };
+      const brand = {
+        ...data.brand,
+        logo_url: logo?.logo && logo.type ? `data:${logo.type};base64,${logo.logo.toString('base64')}` : null,
+      };
       return { ...data, brand, expires_at: found.share.expiresAt.toISOString() };
     },
   };

@@ -1,26 +1,39 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { extractText } from 'unpdf';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { type CampaignPage, type DashboardView } from '@shared/api/dashboard';
-import { REPORT_MESSAGES, REPORT_SECTIONS, REPORT_VALIDATION, type Report, type ReportData, type ReportSectionData, type ReportShare, type ReportShareCreated, type ReportSharedView } from '@shared/api/reports';
-import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import type { FirstPartyView } from '@shared/api/firstParty';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import {
+  type Report,
+  REPORT_MESSAGES,
+  REPORT_SECTIONS,
+  REPORT_VALIDATION,
+  type ReportData,
+  type ReportSectionData,
+  type ReportShare,
+  type ReportShareCreated,
+  type ReportSharedView,
+} from '@shared/api/reports';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+import { addDays, isoDay } from '@shared/days';
 import { FIRST_PARTY_HEADING, platformClaimSentences, windowsSentence } from '@shared/firstPartyFormat';
 import { reportCount, reportMoney, reportPercent } from '@shared/reportFormat';
-import { reportShares, reports, users, workspaceBranding } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
+
+import { reports, reportShares, users, workspaceBranding } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf } from '../../test/connect';
+import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { call, joinAs, memberCalls, personalWorkspaceOf } from '../workspaces/workspaces.fixtures';
-import { addDays, isoDay } from '@shared/days';
 
 type SectionOf<K extends ReportSectionData['key']> = Extract<ReportSectionData, { key: K }>;
-const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) => data.sections.find((s) => s.key === key) as SectionOf<K>;
+const sectionOf = <K extends ReportSectionData['key']>(data: ReportData, key: K) =>
+  data.sections.find((s) => s.key === key) as SectionOf<K>;
 
 describe('client reports: build, preview, PDF and share links', () => {
   let t: TestApp;
@@ -32,7 +45,13 @@ describe('client reports: build, preview, PDF and share links', () => {
   const today = isoDay(new Date());
   // Well inside the 90 synced days, whatever the accounts' time zones.
   const range = { from: addDays(today, -20), to: addDays(today, -7) };
-  const everything = { name: 'Acme weekly', sections: [...REPORT_SECTIONS], period: 'custom', ...range, currency: 'EUR' };
+  const everything = {
+    name: 'Acme weekly',
+    sections: [...REPORT_SECTIONS],
+    period: 'custom',
+    ...range,
+    currency: 'EUR',
+  };
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 31, sleep: async () => {} });
@@ -45,7 +64,9 @@ describe('client reports: build, preview, PDF and share links', () => {
     const tenant = await syncedTenant(t, sandbox, 'google', 0);
     owner = tenant.user;
     await connectVia(t.app, owner, 'meta', { accountIds: [sandbox.world.accounts('meta')[1].id] });
-    expect(await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, 'meta')).id)).toMatchObject({ status: 'done' });
+    expect(await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, 'meta')).id)).toMatchObject({
+      status: 'done',
+    });
     workspace = await personalWorkspaceOf(t.app, owner);
     client = await joinAs(t.app, owner, workspace, 'client', 'Cleo Client');
     viewer = await joinAs(t.app, owner, workspace, 'viewer', 'Vera Viewer');
@@ -66,14 +87,35 @@ describe('client reports: build, preview, PDF and share links', () => {
 
   it('saves a report (name, ordered sections, period, currency) and lists, reads, changes and deletes it', async () => {
     const report = await create({ ...everything, sections: ['campaigns', 'headline'], currency: 'usd' });
-    expect(report).toMatchObject({ name: 'Acme weekly', sections: ['campaigns', 'headline'], period: 'custom', from: range.from, to: range.to, currency: 'USD' });
+    expect(report).toMatchObject({
+      name: 'Acme weekly',
+      sections: ['campaigns', 'headline'],
+      period: 'custom',
+      from: range.from,
+      to: range.to,
+      currency: 'USD',
+    });
     expect((await as(client).get('reports/')).json()).toEqual(expect.arrayContaining([report]));
     expect((await as(client).get(`reports/${report.id}/`)).json()).toEqual(report);
 
-    const changed = await as(owner).put(`reports/${report.id}/`, { name: 'Acme monthly', sections: ['chart'], period: 'last_month', from: '2020-01-01', currency: 'INR' });
+    const changed = await as(owner).put(`reports/${report.id}/`, {
+      name: 'Acme monthly',
+      sections: ['chart'],
+      period: 'last_month',
+      from: '2020-01-01',
+      currency: 'INR',
+    });
     expect(changed.statusCode).toBe(200);
     // A period that is not custom keeps no days of its own.
-    expect(changed.json()).toMatchObject({ id: report.id, name: 'Acme monthly', sections: ['chart'], period: 'last_month', from: null, to: null, currency: 'INR' });
+    expect(changed.json()).toMatchObject({
+      id: report.id,
+      name: 'Acme monthly',
+      sections: ['chart'],
+      period: 'last_month',
+      from: null,
+      to: null,
+      currency: 'INR',
+    });
 
     expect((await as(owner).del(`reports/${report.id}/`)).statusCode).toBe(204);
     expect((await as(owner).get(`reports/${report.id}/`)).json()).toMatchObject({ detail: REPORT_MESSAGES.notFound });
@@ -86,18 +128,35 @@ describe('client reports: build, preview, PDF and share links', () => {
       [{ ...everything, name: '  ' }, 'name', REPORT_VALIDATION.nameRequired],
       [{ ...everything, name: 'x'.repeat(121) }, 'name', REPORT_VALIDATION.nameTooLong],
       [{ ...everything, sections: [] }, 'sections', REPORT_VALIDATION.sectionsRequired],
-      [{ ...everything, sections: ['headline', 'horoscope'] }, 'sections', REPORT_VALIDATION.unknownSection('horoscope')],
-      [{ ...everything, sections: ['chart', 'headline', 'chart'] }, 'sections', REPORT_VALIDATION.duplicateSection('chart')],
+      [
+        { ...everything, sections: ['headline', 'horoscope'] },
+        'sections',
+        REPORT_VALIDATION.unknownSection('horoscope'),
+      ],
+      [
+        { ...everything, sections: ['chart', 'headline', 'chart'] },
+        'sections',
+        REPORT_VALIDATION.duplicateSection('chart'),
+      ],
       [{ ...everything, period: 'yesterday' }, 'period', REPORT_VALIDATION.badPeriod],
       [{ ...everything, from: undefined }, 'from', REPORT_VALIDATION.customNeedsFrom],
       [{ ...everything, to: '2030-02-30' }, 'to', 'Dates must look like YYYY-MM-DD.'],
-      [{ ...everything, from: range.to, to: range.from }, 'from', 'Please choose a valid date range (from on or before to, at most 366 days).'],
+      [
+        { ...everything, from: range.to, to: range.from },
+        'from',
+        'Please choose a valid date range (from on or before to, at most 366 days).',
+      ],
       [{ ...everything, to: addDays(today, 2) }, 'to', REPORT_MESSAGES.futurePeriod],
       [{ ...everything, currency: 'XYZ' }, 'currency', REPORT_VALIDATION.badCurrency],
     ];
     for (const [payload, field, detail] of cases) {
       const res = await as(owner).post('reports/', payload);
-      expect({ payload, status: res.statusCode, field: res.json().field, detail: res.json().detail }).toEqual({ payload, status: 400, field, detail });
+      expect({ payload, status: res.statusCode, field: res.json().field, detail: res.json().detail }).toEqual({
+        payload,
+        status: 400,
+        field,
+        detail,
+      });
     }
     const report = await create();
     const refusedChange = await as(owner).put(`reports/${report.id}/`, { ...everything, to: addDays(today, 40) });
@@ -110,7 +169,9 @@ describe('client reports: build, preview, PDF and share links', () => {
     const report = await create();
     const before = await rowCount();
     for (const member of [viewer, client]) {
-      expect((await as(member).post('reports/', { name: '' })).json()).toMatchObject({ detail: WORKSPACE_MESSAGES.notAllowed });
+      expect((await as(member).post('reports/', { name: '' })).json()).toMatchObject({
+        detail: WORKSPACE_MESSAGES.notAllowed,
+      });
       expect((await as(member).put(`reports/${report.id}/`, everything)).statusCode).toBe(403);
       expect((await as(member).del(`reports/${report.id}/`)).statusCode).toBe(403);
       expect((await as(member).post(`reports/${report.id}/share/`)).statusCode).toBe(403);
@@ -119,7 +180,9 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect(await rowCount()).toBe(before);
     // Another workspace's report is unknown here.
     const stranger = await signUp(t.app);
-    expect((await call(t.app, stranger, 'GET', `reports/${report.id}/preview/`)).json()).toMatchObject({ detail: REPORT_MESSAGES.notFound });
+    expect((await call(t.app, stranger, 'GET', `reports/${report.id}/preview/`)).json()).toMatchObject({
+      detail: REPORT_MESSAGES.notFound,
+    });
     expect((await call(t.app, stranger, 'GET', 'reports/')).json()).toEqual([]);
   });
 
@@ -144,7 +207,11 @@ describe('client reports: build, preview, PDF and share links', () => {
       attribution: dashboard.attribution,
       first_party: null,
     });
-    expect(sectionOf(data, 'headline').attribution!.map((entry) => entry.platform).sort()).toEqual(['google', 'meta']);
+    expect(
+      sectionOf(data, 'headline')
+        .attribution!.map((entry) => entry.platform)
+        .sort(),
+    ).toEqual(['google', 'meta']);
     expect(sectionOf(data, 'chart').series).toEqual(dashboard.series);
     expect(data.previous_period).toEqual(dashboard.previous_range);
     expect(data.unconverted_currencies).toEqual(dashboard.unconverted_currencies);
@@ -153,12 +220,21 @@ describe('client reports: build, preview, PDF and share links', () => {
     const platforms = sectionOf(data, 'platforms').rows;
     expect(platforms.map((row) => row.platform)).toEqual(dashboard.platforms);
     for (const row of platforms) {
-      const filtered: DashboardView = (await as(owner).get(`dashboard/?${qs({ ...filters, platform: row.platform })}`)).json();
-      expect({ platform: row.platform, totals: row.totals }).toEqual({ platform: row.platform, totals: filtered.summary });
+      const filtered: DashboardView = (
+        await as(owner).get(`dashboard/?${qs({ ...filters, platform: row.platform })}`)
+      ).json();
+      expect({ platform: row.platform, totals: row.totals }).toEqual({
+        platform: row.platform,
+        totals: filtered.summary,
+      });
     }
 
     // Every campaign row is the dashboard's row of that campaign; the top ones lead the dashboard sorted by conversions.
-    const page: CampaignPage = (await as(owner).get(`dashboard/campaigns/?${qs({ ...filters, sort: 'conversions', order: 'desc', page_size: '100' })}`)).json();
+    const page: CampaignPage = (
+      await as(owner).get(
+        `dashboard/campaigns/?${qs({ ...filters, sort: 'conversions', order: 'desc', page_size: '100' })}`,
+      )
+    ).json();
     const { top, bottom } = sectionOf(data, 'campaigns');
     expect(top.length).toBeGreaterThan(0);
     for (const row of [...top, ...bottom]) expect(row).toEqual(page.items.find((item) => item.id === row.id));
@@ -169,7 +245,9 @@ describe('client reports: build, preview, PDF and share links', () => {
     const ads = sectionOf(data, 'ads');
     expect(ads.top.length).toBeGreaterThan(0);
     const [firstAd] = ads.top;
-    const campaign = page.items.find((item) => item.name === firstAd.campaign_name && item.platform === firstAd.platform)!;
+    const campaign = page.items.find(
+      (item) => item.name === firstAd.campaign_name && item.platform === firstAd.platform,
+    )!;
     const drill = (await as(owner).get(`dashboard/campaigns/${campaign.id}/ads/?${qs(filters)}`)).json();
     const { platform: _platform, campaign_name: _campaign, ...shown } = firstAd;
     expect(drill.items.find((ad: { ad_id: string }) => ad.ad_id === firstAd.ad_id)).toEqual(shown);
@@ -185,7 +263,9 @@ describe('client reports: build, preview, PDF and share links', () => {
     const res = await as(client).get(`reports/${report.id}/pdf/`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="acme-weekly-${range.from}-to-${range.to}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="acme-weekly-${range.from}-to-${range.to}.pdf"`,
+    );
     const pdf = new Uint8Array(res.rawPayload);
     const { text, totalPages } = await extractText(pdf, { mergePages: true });
     const flat = text.replace(/\s+/g, ' ');
@@ -193,19 +273,40 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect(flat).toContain('Northwind Agency');
     expect(flat).toContain('Acme weekly');
     const { summary } = sectionOf(data, 'headline');
-    for (const figure of [reportMoney(summary.spend, 'EUR'), reportCount(summary.impressions), reportPercent(summary.ctr), reportCount(summary.conversions)]) expect(flat).toContain(figure);
+    for (const figure of [
+      reportMoney(summary.spend, 'EUR'),
+      reportCount(summary.impressions),
+      reportPercent(summary.ctr),
+      reportCount(summary.conversions),
+    ])
+      expect(flat).toContain(figure);
     for (const row of sectionOf(data, 'platforms').rows) {
       expect(flat).toContain(PLATFORM_LABELS[row.platform as Platform]);
       expect(flat).toContain(reportMoney(row.totals.spend, 'EUR'));
     }
     expect(flat).toContain(sectionOf(data, 'campaigns').top[0].name);
-    for (const label of ['Spend, CTR and conversions', 'Top and bottom campaigns', 'Budget pacing', 'What we did, and did it work']) expect(flat).toContain(label);
+    for (const label of [
+      'Spend, CTR and conversions',
+      'Top and bottom campaigns',
+      'Budget pacing',
+      'What we did, and did it work',
+    ])
+      expect(flat).toContain(label);
     // The chart is vector drawing in the page, not an image.
     expect(Buffer.from(pdf).includes(Buffer.from('/Subtype /Image'))).toBe(false);
 
     // An SVG logo (react-pdf draws no SVG) is in the header as an image.
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#1a4fa0"/></svg>';
-    expect((await as(owner).put('workspace/branding/', { name: 'Northwind Agency', primary_color: '#1a4fa0', logo: Buffer.from(svg).toString('base64') })).statusCode).toBe(200);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#1a4fa0"/></svg>';
+    expect(
+      (
+        await as(owner).put('workspace/branding/', {
+          name: 'Northwind Agency',
+          primary_color: '#1a4fa0',
+          logo: Buffer.from(svg).toString('base64'),
+        })
+      ).statusCode,
+    ).toBe(200);
     const branded = await as(client).get(`reports/${report.id}/pdf/`);
     expect(branded.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
   }, 60_000);
@@ -217,7 +318,16 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect(before?.logo).toBeTruthy();
     // Straight into the row, past the upload's checks, as logos saved before them were.
     const store = (logo: Buffer, logoType: 'image/png' | 'image/svg+xml') =>
-      t.app.ctx.db.update(workspaceBranding).set({ logo, logoType, logoSha256: createHash('sha256').update(logo).digest('hex'), logoWidth: null, logoHeight: null }).where(brandingRow);
+      t.app.ctx.db
+        .update(workspaceBranding)
+        .set({
+          logo,
+          logoType,
+          logoSha256: createHash('sha256').update(logo).digest('hex'),
+          logoWidth: null,
+          logoHeight: null,
+        })
+        .where(brandingRow);
     const pdf = async () => {
       const res = await as(client).get(`reports/${report.id}/pdf/`);
       expect(res.statusCode).toBe(200);
@@ -226,16 +336,32 @@ describe('client reports: build, preview, PDF and share links', () => {
       return { hasImage: res.rawPayload.includes(Buffer.from('/Subtype /Image')) };
     };
     const warn = jest.spyOn(t.app.log, 'warn');
-    const logoWarnings = () => (warn.mock.calls as unknown[][]).filter(([, message]) => String(message).includes('logo'));
+    const logoWarnings = () =>
+      (warn.mock.calls as unknown[][]).filter(([, message]) => String(message).includes('logo'));
     try {
       // sharp's pixel limit made this one a 500 at density 300.
-      await store(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'), 'image/svg+xml');
+      await store(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+        ),
+        'image/svg+xml',
+      );
       expect(await pdf()).toEqual({ hasImage: true });
       expect(logoWarnings()).toEqual([]);
 
       const broken = [
-        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="1" height="1"/></svg>'), 'image/svg+xml'],
-        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900000" height="900000"><rect width="1" height="1"/></svg>'), 'image/svg+xml'],
+        [
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="1" height="1"/></svg>',
+          ),
+          'image/svg+xml',
+        ],
+        [
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="900000" height="900000"><rect width="1" height="1"/></svg>',
+          ),
+          'image/svg+xml',
+        ],
         [Buffer.from('not a PNG, whatever the row says'), 'image/png'],
       ] as const;
       for (const [bytes, type] of broken) {
@@ -246,7 +372,13 @@ describe('client reports: build, preview, PDF and share links', () => {
         expect(logged).toHaveLength(1);
         expect(logged[0][0]).toMatchObject({ workspaceId: workspace, logoType: type });
         const line = JSON.stringify(logged[0]);
-        for (const secret of [bytes.toString('base64'), bytes.toString('utf8'), createHash('sha256').update(bytes).digest('hex'), t.config.appSecret]) expect(line).not.toContain(secret);
+        for (const secret of [
+          bytes.toString('base64'),
+          bytes.toString('utf8'),
+          createHash('sha256').update(bytes).digest('hex'),
+          t.config.appSecret,
+        ])
+          expect(line).not.toContain(secret);
       }
     } finally {
       warn.mockRestore();
@@ -259,7 +391,11 @@ describe('client reports: build, preview, PDF and share links', () => {
     const created = await as(owner).post(`reports/${report.id}/share/`);
     expect(created.statusCode).toBe(201);
     const link: ReportShareCreated = created.json();
-    expect(link).toMatchObject({ url: `${t.config.publicUrl}/shared/reports/${link.token}`, from: range.from, to: range.to });
+    expect(link).toMatchObject({
+      url: `${t.config.publicUrl}/shared/reports/${link.token}`,
+      from: range.from,
+      to: range.to,
+    });
     expect(new Date(link.expires_at).getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
     const [row] = await t.app.ctx.db.select().from(reportShares).where(eq(reportShares.id, link.id));
     expect(JSON.stringify(row)).not.toContain(link.token.split('.')[1]);
@@ -270,21 +406,41 @@ describe('client reports: build, preview, PDF and share links', () => {
     const view: ReportSharedView = open.json();
     const preview: ReportData = (await as(owner).get(`reports/${report.id}/preview/`)).json();
     expect(view.sections).toEqual(preview.sections);
-    expect(view).toMatchObject({ expires_at: link.expires_at, period: { from: range.from, to: range.to }, report: { name: report.name } });
+    expect(view).toMatchObject({
+      expires_at: link.expires_at,
+      period: { from: range.from, to: range.to },
+      report: { name: report.name },
+    });
     expect(open.body).not.toContain(workspace);
     // The logo comes inline: its own URL would name the workspace.
     expect(view.brand.logo_url).toMatch(/^data:image\/svg\+xml;base64,/);
 
     const listed: ReportShare[] = (await as(owner).get(`reports/${report.id}/shares/`)).json();
-    expect(listed).toEqual([{ id: link.id, url: link.url, created_at: expect.any(String), expires_at: link.expires_at, from: range.from, to: range.to }]);
+    expect(listed).toEqual([
+      {
+        id: link.id,
+        url: link.url,
+        created_at: expect.any(String),
+        expires_at: link.expires_at,
+        from: range.from,
+        to: range.to,
+      },
+    ]);
 
     // Forged, tampered, or a creative link's token for the same id: unknown.
     const [id, signature] = link.token.split('.');
     for (const token of [`${id}.${signature.slice(0, -2)}AA`, id, 'garbage', `${crypto.randomUUID()}.${signature}`]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/shared/reports/${encodeURIComponent(token)}/` });
-      expect({ token, status: res.statusCode, detail: res.json().detail }).toEqual({ token, status: 404, detail: REPORT_MESSAGES.linkNotFound });
+      expect({ token, status: res.statusCode, detail: res.json().detail }).toEqual({
+        token,
+        status: 404,
+        detail: REPORT_MESSAGES.linkNotFound,
+      });
     }
-    expect((await as(owner).post(`reports/${report.id}/share/`, { expires_in_days: 91 })).json()).toMatchObject({ field: 'expires_in_days', detail: REPORT_VALIDATION.badShareDays });
+    expect((await as(owner).post(`reports/${report.id}/share/`, { expires_in_days: 91 })).json()).toMatchObject({
+      field: 'expires_in_days',
+      detail: REPORT_VALIDATION.badShareDays,
+    });
 
     expect((await as(viewer).del(`reports/shares/${link.id}/`)).statusCode).toBe(403);
     expect((await as(owner).del(`reports/shares/${link.id}/`)).statusCode).toBe(204);
@@ -293,8 +449,13 @@ describe('client reports: build, preview, PDF and share links', () => {
     expect(revoked.json()).toEqual({ detail: REPORT_MESSAGES.linkRevoked, code: 'gone' });
     expect((await as(owner).get(`reports/${report.id}/shares/`)).json()).toEqual([]);
 
-    const other: ReportShareCreated = (await as(owner).post(`reports/${report.id}/share/`, { expires_in_days: 7 })).json();
-    await t.app.ctx.db.update(reportShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(reportShares.id, other.id));
+    const other: ReportShareCreated = (
+      await as(owner).post(`reports/${report.id}/share/`, { expires_in_days: 7 })
+    ).json();
+    await t.app.ctx.db
+      .update(reportShares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reportShares.id, other.id));
     const expired = await t.app.inject({ method: 'GET', url: `/api/shared/reports/${other.token}/` });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual({ detail: REPORT_MESSAGES.linkExpired, code: 'gone' });
@@ -302,8 +463,14 @@ describe('client reports: build, preview, PDF and share links', () => {
     // Deleting the report ends its links.
     const third: ReportShareCreated = (await as(owner).post(`reports/${report.id}/share/`)).json();
     // Once the workspace's trial is over without a plan, its links say so in a visitor's words, and show nothing.
-    const [{ trialEndsAt }] = await t.app.ctx.db.select({ trialEndsAt: users.trialEndsAt }).from(users).where(eq(users.email, owner.email));
-    await t.app.ctx.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.email, owner.email));
+    const [{ trialEndsAt }] = await t.app.ctx.db
+      .select({ trialEndsAt: users.trialEndsAt })
+      .from(users)
+      .where(eq(users.email, owner.email));
+    await t.app.ctx.db
+      .update(users)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(users.email, owner.email));
     const paused = await t.app.inject({ method: 'GET', url: `/api/shared/reports/${third.token}/` });
     await t.app.ctx.db.update(users).set({ trialEndsAt }).where(eq(users.email, owner.email));
     expect(paused.statusCode).toBe(403);
@@ -316,7 +483,12 @@ describe('client reports: build, preview, PDF and share links', () => {
     // Every day of the period from the shop: 10 orders and 500.00 EUR of revenue a day.
     const days = Array.from({ length: 14 }, (_, index) => addDays(range.from, index));
     const csv = ['day,conversions,revenue,currency', ...days.map((day) => `${day},10,500.00,EUR`)].join('\n');
-    const imported = await t.app.inject({ method: 'POST', url: '/api/first-party/import/', headers: { ...owner.auth, [WORKSPACE_HEADER]: workspace, 'content-type': 'text/csv' }, payload: csv });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/first-party/import/',
+      headers: { ...owner.auth, [WORKSPACE_HEADER]: workspace, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(imported.statusCode).toBe(200);
 
     const report = await create({ ...everything, sections: ['headline'] });
@@ -331,7 +503,17 @@ describe('client reports: build, preview, PDF and share links', () => {
     const res = await as(client).get(`reports/${report.id}/pdf/`);
     expect(res.statusCode).toBe(200);
     const flat = (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, ' ');
-    for (const words of ['Platform-reported', 'May count a conversion more than once', windowsSentence(headline.attribution!)!, FIRST_PARTY_HEADING, 'Blended CPA', 'MER', 'Days covered', '14 of 14']) expect(flat).toContain(words);
+    for (const words of [
+      'Platform-reported',
+      'May count a conversion more than once',
+      windowsSentence(headline.attribution!)!,
+      FIRST_PARTY_HEADING,
+      'Blended CPA',
+      'MER',
+      'Days covered',
+      '14 of 14',
+    ])
+      expect(flat).toContain(words);
     for (const sentence of platformClaimSentences(headline.first_party!)) expect(flat).toContain(sentence);
   }, 60_000);
 });

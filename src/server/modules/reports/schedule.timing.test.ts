@@ -1,7 +1,13 @@
 import { nextRunAfter, runPeriod, type ScheduleTiming } from './schedule.timing';
 
 const weekly: ScheduleTiming = { frequency: 'weekly', weekday: 1, dayOfMonth: null, hour: 8, timeZone: 'Europe/Paris' };
-const monthly: ScheduleTiming = { frequency: 'monthly', weekday: null, dayOfMonth: 3, hour: 9, timeZone: 'America/New_York' };
+const monthly: ScheduleTiming = {
+  frequency: 'monthly',
+  weekday: null,
+  dayOfMonth: 3,
+  hour: 9,
+  timeZone: 'America/New_York',
+};
 
 describe('report schedule timing', () => {
   it('runs weekly on its weekday at its local hour, never at the instant it was saved', () => {

@@ -1,7 +1,8 @@
 import type { ReportFrequency } from '@shared/api/reportSchedules';
-import { zonedInstant } from '../../lib/zonedTime';
-import { resolvePeriod, type ResolvedPeriod } from './report.period';
 import { addDays, type IsoDay, localDay, weekdayOf } from '@shared/days';
+
+import { zonedInstant } from '../../lib/zonedTime';
+import { type ResolvedPeriod, resolvePeriod } from './report.period';
 
 /** When a schedule runs: weekly on an ISO weekday, or monthly on a day, at a local hour of its zone. */
 export interface ScheduleTiming {
@@ -45,5 +46,9 @@ export function nextRunAfter(timing: ScheduleTiming, after: Date): Date {
  * for a weekly schedule, the calendar month before it for a monthly one.
  */
 export function runPeriod(frequency: ReportFrequency, runAt: Date, timeZone: string): ResolvedPeriod {
-  return resolvePeriod(frequency === 'weekly' ? 'last_week' : 'last_month', { from: null, to: null }, localDay(runAt, timeZone));
+  return resolvePeriod(
+    frequency === 'weekly' ? 'last_week' : 'last_month',
+    { from: null, to: null },
+    localDay(runAt, timeZone),
+  );
 }

@@ -1,4 +1,5 @@
 import type { ReportDelivery, ReportDeliveryRecipient, ReportSchedule } from '@shared/api/reportSchedules';
+
 import type { DeliverySummary, ScheduleRow } from './schedules.queries';
 
 /** Rows of report_schedules and report_deliveries as the API shows them (contract: @shared/api/reportSchedules). */
@@ -30,7 +31,11 @@ export function presentSchedule(
  * A delivery with where each recipient's mail stands: from its outbox rows once sent, else the
  * addresses it will go to (pending).
  */
-export function presentDelivery(row: DeliverySummary, outbox: Map<string, { address: string; status: string }>, reviewedBy: string | null): ReportDelivery {
+export function presentDelivery(
+  row: DeliverySummary,
+  outbox: Map<string, { address: string; status: string }>,
+  reviewedBy: string | null,
+): ReportDelivery {
   const sent = row.outboxIds.map((id) => outbox.get(id)).filter((mail) => mail !== undefined);
   const recipients: ReportDeliveryRecipient[] =
     sent.length > 0

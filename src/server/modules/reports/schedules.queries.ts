@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
-import { outbox, reportDeliveries, reportSchedules, reports, users, workspaceMembers } from '../../db/schema';
+import { outbox, reportDeliveries, reports, reportSchedules, users, workspaceMembers } from '../../db/schema';
 
 /** Report schedules and their deliveries; every query a route reaches is scoped to one workspace. */
 
@@ -32,7 +33,9 @@ const deliverySummary = {
   sentAt: reportDeliveries.sentAt,
   hasPdf: sql<boolean>`${reportDeliveries.pdf} is not null`,
 };
-export type DeliverySummary = { [K in keyof typeof deliverySummary]: K extends 'hasPdf' ? boolean : DeliveryRow[K & keyof DeliveryRow] };
+export type DeliverySummary = {
+  [K in keyof typeof deliverySummary]: K extends 'hasPdf' ? boolean : DeliveryRow[K & keyof DeliveryRow];
+};
 
 export async function scheduleOf(db: DbOrTx, workspaceId: string, reportId: string): Promise<ScheduleRow | undefined> {
   const [row] = await db
@@ -45,7 +48,11 @@ export async function scheduleOf(db: DbOrTx, workspaceId: string, reportId: stri
 /** Creates or replaces the report's schedule (one per report). */
 export async function upsertSchedule(db: DbOrTx, row: NewScheduleRow): Promise<ScheduleRow> {
   const { reportId: _reportId, workspaceId: _workspaceId, ...changes } = row;
-  const [saved] = await db.insert(reportSchedules).values(row).onConflictDoUpdate({ target: reportSchedules.reportId, set: changes }).returning();
+  const [saved] = await db
+    .insert(reportSchedules)
+    .values(row)
+    .onConflictDoUpdate({ target: reportSchedules.reportId, set: changes })
+    .returning();
   return saved;
 }
 
@@ -63,7 +70,9 @@ export async function dueSchedules(db: DbOrTx, now: Date, limit: number) {
     .select({ schedule: reportSchedules, report: reports })
     .from(reportSchedules)
     .innerJoin(reports, eq(reports.id, reportSchedules.reportId))
-    .where(and(eq(reportSchedules.enabled, true), isNotNull(reportSchedules.nextRunAt), lte(reportSchedules.nextRunAt, now)))
+    .where(
+      and(eq(reportSchedules.enabled, true), isNotNull(reportSchedules.nextRunAt), lte(reportSchedules.nextRunAt, now)),
+    )
     .orderBy(reportSchedules.nextRunAt)
     .limit(limit);
 }
@@ -96,7 +105,10 @@ export async function userNames(db: DbOrTx, userIds: string[]): Promise<Map<stri
 }
 
 export async function userById(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -132,7 +144,12 @@ export async function listDeliveries(db: DbOrTx, workspaceId: string, limit: num
  * Moves a delivery from one of `from` to a new state with `changes`, only if it is still in one of
  * them: the compare-and-set that keeps a retried job or a second click from acting twice.
  */
-export async function moveDelivery(db: DbOrTx, id: string, from: DeliveryRow['status'][], changes: Partial<NewDeliveryRow>): Promise<DeliveryRow | undefined> {
+export async function moveDelivery(
+  db: DbOrTx,
+  id: string,
+  from: DeliveryRow['status'][],
+  changes: Partial<NewDeliveryRow>,
+): Promise<DeliveryRow | undefined> {
   const [row] = await db
     .update(reportDeliveries)
     .set(changes)
@@ -141,13 +158,20 @@ export async function moveDelivery(db: DbOrTx, id: string, from: DeliveryRow['st
   return row;
 }
 
-export async function saveDraft(db: DbOrTx, id: string, draft: Pick<NewDeliveryRow, 'data' | 'pdf' | 'pdfFileName'>): Promise<void> {
+export async function saveDraft(
+  db: DbOrTx,
+  id: string,
+  draft: Pick<NewDeliveryRow, 'data' | 'pdf' | 'pdfFileName'>,
+): Promise<void> {
   await db.update(reportDeliveries).set(draft).where(eq(reportDeliveries.id, id));
 }
 
 /** Where each outbox message of some deliveries stands, by id. */
 export async function outboxStatuses(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, { address: string; status: string }>();
-  const rows = await db.select({ id: outbox.id, address: outbox.toAddress, status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
+  const rows = await db
+    .select({ id: outbox.id, address: outbox.toAddress, status: outbox.status })
+    .from(outbox)
+    .where(inArray(outbox.id, ids));
   return new Map(rows.map((row) => [row.id, { address: row.address, status: row.status }]));
 }

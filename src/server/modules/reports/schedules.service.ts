@@ -2,30 +2,31 @@ import { ErrorCode } from '@shared/api/errors';
 import type { ReportData } from '@shared/api/reports';
 import { REPORT_MESSAGES } from '@shared/api/reports';
 import {
-  SCHEDULE_LIMITS,
-  SCHEDULE_MESSAGES,
   type ReportDelivery,
   type ReportDeliveryDetail,
   type ReportSchedule,
   type ReportScheduleView,
+  SCHEDULE_LIMITS,
+  SCHEDULE_MESSAGES,
 } from '@shared/api/reportSchedules';
 import { reportRange } from '@shared/reportFormat';
 import { isUuid } from '@shared/validation/dashboard';
 import type { ReportReviewInputValidated, ReportScheduleInputValidated } from '@shared/validation/reportSchedules';
+
 import type { AppContext } from '../../context';
 import type { JobMeta } from '../../jobs/queue';
-import { HttpError, badRequest, notFound } from '../../lib/httpError';
+import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { BrandingService } from '../branding/branding.service';
 import { logoPng } from '../branding/logoPng';
 import { reportEmail } from './delivery.email';
 import { fixedPeriod } from './report.period';
-import type { ReportsService } from './reports.service';
 import * as reportQueries from './reports.queries';
+import type { ReportsService } from './reports.service';
+import { nextRunAfter, runPeriod } from './schedule.timing';
 import { presentDelivery, presentSchedule } from './schedules.presenter';
 import * as queries from './schedules.queries';
-import { nextRunAfter, runPeriod } from './schedule.timing';
 
 export const REPORT_SCHEDULE_JOB = 'reports.schedule';
 export const REPORT_DELIVER_JOB = 'reports.deliver';
@@ -54,7 +55,9 @@ export function createReportSchedulesService(
   const reviewUrl = (deliveryId: string) => `${config.publicUrl}/reports/review/${deliveryId}`;
 
   async function reportOf(principal: Principal, reportId: string) {
-    const row = isUuid(reportId) ? await reportQueries.findReport(db, principal.workspaceId, reportId.toLowerCase()) : undefined;
+    const row = isUuid(reportId)
+      ? await reportQueries.findReport(db, principal.workspaceId, reportId.toLowerCase())
+      : undefined;
     if (!row) throw notFound(REPORT_MESSAGES.notFound);
     return row;
   }
@@ -75,7 +78,10 @@ export function createReportSchedulesService(
   async function presentMany(principal: Principal, rows: queries.DeliverySummary[]): Promise<ReportDelivery[]> {
     // Two queries for the whole list: every outbox row and every reviewer's name at once.
     const [statuses, reviewers] = await Promise.all([
-      queries.outboxStatuses(db, rows.flatMap((row) => row.outboxIds)),
+      queries.outboxStatuses(
+        db,
+        rows.flatMap((row) => row.outboxIds),
+      ),
       queries.userNames(db, [...new Set(rows.flatMap((row) => (row.reviewedBy ? [row.reviewedBy] : [])))]),
     ]);
     return rows.map((row) => {
@@ -83,16 +89,30 @@ export function createReportSchedulesService(
       return principal.role === 'client' ? { ...delivery, recipients: [] } : delivery;
     });
   }
-  const presentOne = async (principal: Principal, row: queries.DeliverySummary) => (await presentMany(principal, [row]))[0];
+  const presentOne = async (principal: Principal, row: queries.DeliverySummary) =>
+    (await presentMany(principal, [row]))[0];
 
   /** Who a run acts as when it reads the workspace's figures: the schedule's reviewer (a manager), as a manager. */
-  const runner = (delivery: queries.DeliveryRow): Principal => ({ userId: delivery.reviewerId ?? '', workspaceId: delivery.workspaceId, role: 'manager' });
+  const runner = (delivery: queries.DeliveryRow): Principal => ({
+    userId: delivery.reviewerId ?? '',
+    workspaceId: delivery.workspaceId,
+    role: 'manager',
+  });
 
   /** Makes a due schedule's run over its period (once: the unique (schedule, period)) and moves the schedule to its next run. */
-  async function startRun({ schedule, report }: Awaited<ReturnType<typeof queries.dueSchedules>>[number]): Promise<boolean> {
+  async function startRun({
+    schedule,
+    report,
+  }: Awaited<ReturnType<typeof queries.dueSchedules>>[number]): Promise<boolean> {
     const runAt = schedule.nextRunAt!;
     const period = runPeriod(schedule.frequency, runAt, schedule.timeZone);
-    const timing = { frequency: schedule.frequency, weekday: schedule.weekday, dayOfMonth: schedule.dayOfMonth, hour: schedule.hour, timeZone: schedule.timeZone };
+    const timing = {
+      frequency: schedule.frequency,
+      weekday: schedule.weekday,
+      dayOfMonth: schedule.dayOfMonth,
+      hour: schedule.hour,
+      timeZone: schedule.timeZone,
+    };
     // A run missed while the product was down is made once; the ones between are not caught up.
     const next = nextRunAfter(timing, new Date(Math.max(runAt.getTime(), clock.now().getTime())));
     return db.transaction(async (tx) => {
@@ -113,7 +133,8 @@ export function createReportSchedulesService(
         recipients,
         createdAt: clock.now(),
       });
-      if (delivery) await queue.send(REPORT_DELIVER_JOB, { deliveryId: delivery.id }, { tx, singletonKey: delivery.id });
+      if (delivery)
+        await queue.send(REPORT_DELIVER_JOB, { deliveryId: delivery.id }, { tx, singletonKey: delivery.id });
       return true;
     });
   }
@@ -156,13 +177,27 @@ export function createReportSchedulesService(
     const branding = await deps.branding.get(principal);
     // Inline in the mail as PNG: many mail clients do not draw SVG.
     const logo = branding.logo ? await logoPng(db, delivery.workspaceId, ctx.log) : null;
-    const email = await reportEmail({ data, logoPng: logo, pdf: { fileName: delivery.pdfFileName ?? 'report.pdf', bytes: pdf } });
+    const email = await reportEmail({
+      data,
+      logoPng: logo,
+      pdf: { fileName: delivery.pdfFileName ?? 'report.pdf', bytes: pdf },
+    });
     await db.transaction(async (tx) => {
-      const moved = await queries.moveDelivery(tx, delivery.id, ['generating', 'approved'], { status: 'sent', sentAt: clock.now(), pdf, lastError: null });
+      const moved = await queries.moveDelivery(tx, delivery.id, ['generating', 'approved'], {
+        status: 'sent',
+        sentAt: clock.now(),
+        pdf,
+        lastError: null,
+      });
       if (!moved) return;
       const outboxIds: string[] = [];
       for (const address of delivery.recipients) {
-        outboxIds.push(await mailer.send({ ...email, to: address, fromName: branding.sender_name ?? branding.name, replyTo: branding.reply_to }, tx));
+        outboxIds.push(
+          await mailer.send(
+            { ...email, to: address, fromName: branding.sender_name ?? branding.name, replyTo: branding.reply_to },
+            tx,
+          ),
+        );
       }
       await queries.moveDelivery(tx, delivery.id, ['sent'], { outboxIds });
     });
@@ -176,23 +211,36 @@ export function createReportSchedulesService(
       const entitlements = await workspaceEntitlements(db, delivery.workspaceId, clock.now());
       if (!entitlements.dashboard) {
         // Not worth a retry: the plan decides, not the network.
-        await queries.moveDelivery(db, delivery.id, ['generating', 'approved'], { status: 'failed', lastError: SCHEDULE_MESSAGES.planLapsed });
+        await queries.moveDelivery(db, delivery.id, ['generating', 'approved'], {
+          status: 'failed',
+          lastError: SCHEDULE_MESSAGES.planLapsed,
+        });
         return;
       }
       if (delivery.status === 'generating' && !delivery.pdf) {
-        const report = delivery.reportId ? await reportQueries.findReport(db, delivery.workspaceId, delivery.reportId) : undefined;
+        const report = delivery.reportId
+          ? await reportQueries.findReport(db, delivery.workspaceId, delivery.reportId)
+          : undefined;
         if (!report) {
-          await queries.moveDelivery(db, delivery.id, ['generating'], { status: 'failed', lastError: REPORT_MESSAGES.notFound });
+          await queries.moveDelivery(db, delivery.id, ['generating'], {
+            status: 'failed',
+            lastError: REPORT_MESSAGES.notFound,
+          });
           return;
         }
-        const draft = await deps.reports.draft(runner(delivery), report, fixedPeriod(delivery.periodKind, delivery.periodFrom, delivery.periodTo));
+        const draft = await deps.reports.draft(
+          runner(delivery),
+          report,
+          fixedPeriod(delivery.periodKind, delivery.periodFrom, delivery.periodTo),
+        );
         await queries.saveDraft(db, delivery.id, { data: draft.data, pdf: draft.pdf, pdfFileName: draft.fileName });
         delivery = { ...delivery, data: draft.data, pdf: draft.pdf, pdfFileName: draft.fileName };
       }
       if (delivery.status === 'generating' && delivery.review) {
         const waiting = delivery;
         await db.transaction(async (tx) => {
-          if (await queries.moveDelivery(tx, waiting.id, ['generating'], { status: 'awaiting_review' })) await askForReview(waiting, tx);
+          if (await queries.moveDelivery(tx, waiting.id, ['generating'], { status: 'awaiting_review' }))
+            await askForReview(waiting, tx);
         });
         return;
       }
@@ -200,7 +248,10 @@ export function createReportSchedulesService(
     } catch (error) {
       if (meta.lastTry) {
         meta.log.error({ err: error, deliveryId }, 'report delivery failed after its last try');
-        await queries.moveDelivery(db, deliveryId, ['generating', 'approved'], { status: 'failed', lastError: SCHEDULE_MESSAGES.deliveryFailed });
+        await queries.moveDelivery(db, deliveryId, ['generating', 'approved'], {
+          status: 'failed',
+          lastError: SCHEDULE_MESSAGES.deliveryFailed,
+        });
       }
       throw error;
     }
@@ -263,7 +314,10 @@ export function createReportSchedulesService(
 
     /** GET reports/deliveries/. */
     async history(principal: Principal): Promise<ReportDelivery[]> {
-      return presentMany(principal, await queries.listDeliveries(db, principal.workspaceId, SCHEDULE_LIMITS.historySize));
+      return presentMany(
+        principal,
+        await queries.listDeliveries(db, principal.workspaceId, SCHEDULE_LIMITS.historySize),
+      );
     },
 
     /** GET reports/deliveries/<id>/. */
@@ -284,7 +338,12 @@ export function createReportSchedulesService(
     async approve(principal: Principal, id: string, input: ReportReviewInputValidated): Promise<ReportDelivery> {
       const row = await deliveryOf(principal, id);
       const moved = await db.transaction(async (tx) => {
-        const approved = await queries.moveDelivery(tx, row.id, ['awaiting_review'], { status: 'approved', comment: input.comment || null, reviewedBy: principal.userId, reviewedAt: clock.now() });
+        const approved = await queries.moveDelivery(tx, row.id, ['awaiting_review'], {
+          status: 'approved',
+          comment: input.comment || null,
+          reviewedBy: principal.userId,
+          reviewedAt: clock.now(),
+        });
         if (approved) await queue.send(REPORT_DELIVER_JOB, { deliveryId: row.id }, { tx, singletonKey: row.id });
         return approved;
       });
@@ -295,7 +354,11 @@ export function createReportSchedulesService(
     /** POST reports/deliveries/<id>/skip/: the draft is never sent. */
     async skip(principal: Principal, id: string): Promise<ReportDelivery> {
       const row = await deliveryOf(principal, id);
-      const moved = await queries.moveDelivery(db, row.id, ['awaiting_review'], { status: 'skipped', reviewedBy: principal.userId, reviewedAt: clock.now() });
+      const moved = await queries.moveDelivery(db, row.id, ['awaiting_review'], {
+        status: 'skipped',
+        reviewedBy: principal.userId,
+        reviewedAt: clock.now(),
+      });
       if (!moved) throw new HttpError(409, SCHEDULE_MESSAGES.notAwaitingReview, ErrorCode.Conflict);
       return presentOne(principal, { ...moved, hasPdf: moved.pdf !== null });
     },

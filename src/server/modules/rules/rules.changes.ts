@@ -1,7 +1,8 @@
 import { RULE_MESSAGES, type RuleActionKind } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { localDay } from '@shared/days';
+
 import type { AlertFinding } from '../../analysis/accountAlerts';
 import type { PlannedChange, RuleEntity } from '../../analysis/rules';
 import type { AppContext } from '../../context';
@@ -11,7 +12,14 @@ import { PlatformError } from '../../platforms/types';
 import type { ActionsService } from '../actions/actions.service';
 import type { JournalStep } from '../actions/actions.steps';
 import type { AlertsService } from '../alerts/alerts.service';
-import { accountsByIds, insertRuleAction, settleRuleAction, updateRuleAction, workspaceRuleAction, type RuleActionRow } from './rules.queries';
+import {
+  accountsByIds,
+  insertRuleAction,
+  type RuleActionRow,
+  settleRuleAction,
+  updateRuleAction,
+  workspaceRuleAction,
+} from './rules.queries';
 
 /**
  * How a rule's change reaches a platform and is recorded: the rule's action is saved with the
@@ -26,10 +34,31 @@ type AccountRow = typeof connectedAdAccounts.$inferSelect;
 export function changeOf(entity: RuleEntity, planned: PlannedChange): SuggestionChange | null {
   if (planned.kind === 'notify') return null;
   if (planned.kind === 'budget')
-    return { kind: 'campaign_budget', campaign_id: entity.entityId, campaign_name: entity.entityName, currency: entity.currency, from: planned.from, to: planned.to };
+    return {
+      kind: 'campaign_budget',
+      campaign_id: entity.entityId,
+      campaign_name: entity.entityName,
+      currency: entity.currency,
+      from: planned.from,
+      to: planned.to,
+    };
   if (entity.level === 'ad')
-    return { kind: 'ad_status', ad_id: entity.entityId, ad_name: entity.entityName, campaign_id: entity.campaignId ?? '', campaign_name: entity.campaignName ?? '', from: planned.from, to: planned.to };
-  return { kind: 'campaign_status', campaign_id: entity.entityId, campaign_name: entity.entityName, from: planned.from, to: planned.to };
+    return {
+      kind: 'ad_status',
+      ad_id: entity.entityId,
+      ad_name: entity.entityName,
+      campaign_id: entity.campaignId ?? '',
+      campaign_name: entity.campaignName ?? '',
+      from: planned.from,
+      to: planned.to,
+    };
+  return {
+    kind: 'campaign_status',
+    campaign_id: entity.entityId,
+    campaign_name: entity.entityName,
+    from: planned.from,
+    to: planned.to,
+  };
 }
 
 export const NOUNS = { account: 'account', campaign: 'campaign', ad: 'ad' } as const;
@@ -43,7 +72,13 @@ const PAST: Record<RuleActionKind | 'revive', string> = {
 };
 
 /** An alert about what a rule did, delivered like the checks' alerts (bell, stream, mail, webhook). */
-export function ruleFinding(kind: 'rule' | 'rule_failed', key: string, entity: Pick<RuleEntity, 'level' | 'entityId' | 'entityName'>, day: string, headline: string): AlertFinding {
+export function ruleFinding(
+  kind: 'rule' | 'rule_failed',
+  key: string,
+  entity: Pick<RuleEntity, 'level' | 'entityId' | 'entityName'>,
+  day: string,
+  headline: string,
+): AlertFinding {
   return {
     kind,
     key,
@@ -62,7 +97,11 @@ export function ruleFinding(kind: 'rule' | 'rule_failed', key: string, entity: P
   };
 }
 
-export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, actions: ActionsService, alerts: Pick<AlertsService, 'raise'>) {
+export function createRuleChanges(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  actions: ActionsService,
+  alerts: Pick<AlertsService, 'raise'>,
+) {
   const { db, clock, log } = ctx;
 
   /** A rule's change that was never written (refused before the platform call), recorded and alerted. */
@@ -77,8 +116,28 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
     decidedBy: string | null,
   ): Promise<RuleActionRow> {
     const now = clock.now();
-    const row = await saveRuleAction(existing, rule, account, entity, kind, change, 'failed', detail, null, decidedBy, now);
-    await alerts.raise(account, [ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, localDay(now, account.timeZone), `Rule “${rule.name}” did not change ${NOUNS[entity.level]} “${entity.entityName}”: ${detail}`)]);
+    const row = await saveRuleAction(
+      existing,
+      rule,
+      account,
+      entity,
+      kind,
+      change,
+      'failed',
+      detail,
+      null,
+      decidedBy,
+      now,
+    );
+    await alerts.raise(account, [
+      ruleFinding(
+        'rule_failed',
+        `rule-failed:${row.id}`,
+        entity,
+        localDay(now, account.timeZone),
+        `Rule “${rule.name}” did not change ${NOUNS[entity.level]} “${entity.entityName}”: ${detail}`,
+      ),
+    ]);
     return row;
   }
 
@@ -88,8 +147,18 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
     if (direction !== 'apply') return;
     const label = PLATFORM_LABELS[action.platform as Platform];
     const refusal = (action.steps as JournalStep[]).find((step) => step.error)?.error ?? 'the change could not be sent';
-    const error = action.status === 'applied' ? null : action.status === 'partially_applied' ? action.problem : RULE_MESSAGES.refused(label, refusal);
-    const row = await settleRuleAction(tx, action.id, { status: action.status === 'applied' ? 'applied' : 'failed', error }, clock.now());
+    const error =
+      action.status === 'applied'
+        ? null
+        : action.status === 'partially_applied'
+          ? action.problem
+          : RULE_MESSAGES.refused(label, refusal);
+    const row = await settleRuleAction(
+      tx,
+      action.id,
+      { status: action.status === 'applied' ? 'applied' : 'failed', error },
+      clock.now(),
+    );
     if (!row) return;
     const [account] = await accountsByIds(tx, [row.accountRef]);
     const noun = NOUNS[row.level as RuleEntity['level']];
@@ -97,8 +166,20 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
     const entity = { level: row.level as RuleEntity['level'], entityId: row.entityId, entityName: row.entityName };
     const finding =
       row.status === 'applied'
-        ? ruleFinding('rule', `rule-action:${row.id}`, entity, day, `Rule “${row.ruleName}” ${PAST[row.kind as RuleActionKind | 'revive']} ${noun} “${row.entityName}”`)
-        : ruleFinding('rule_failed', `rule-failed:${row.id}`, entity, day, `Rule “${row.ruleName}” could not change ${noun} “${row.entityName}”: ${error}`);
+        ? ruleFinding(
+            'rule',
+            `rule-action:${row.id}`,
+            entity,
+            day,
+            `Rule “${row.ruleName}” ${PAST[row.kind as RuleActionKind | 'revive']} ${noun} “${row.entityName}”`,
+          )
+        : ruleFinding(
+            'rule_failed',
+            `rule-failed:${row.id}`,
+            entity,
+            day,
+            `Rule “${row.ruleName}” could not change ${noun} “${row.entityName}”: ${error}`,
+          );
     return async () => {
       await alerts.raise(account, [finding]);
     };
@@ -126,10 +207,32 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
         state = await actions.currentState(account, change);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
-        log.warn({ ruleId: rule.id, platform: error.platform, kind: error.kind, code: error.code }, 'the platform could not be read before a rule’s change');
-        return notWritten(existing, rule, account, entity, kind, change, RULE_MESSAGES.refused(label, error.message), decidedBy);
+        log.warn(
+          { ruleId: rule.id, platform: error.platform, kind: error.kind, code: error.code },
+          'the platform could not be read before a rule’s change',
+        );
+        return notWritten(
+          existing,
+          rule,
+          account,
+          entity,
+          kind,
+          change,
+          RULE_MESSAGES.refused(label, error.message),
+          decidedBy,
+        );
       }
-      if (!state.matches) return notWritten(existing, rule, account, entity, kind, change, RULE_MESSAGES.budgetMoved(label, state.words), decidedBy);
+      if (!state.matches)
+        return notWritten(
+          existing,
+          rule,
+          account,
+          entity,
+          kind,
+          change,
+          RULE_MESSAGES.budgetMoved(label, state.words),
+          decidedBy,
+        );
     }
     let ruleActionId: string | null = null;
     try {
@@ -149,13 +252,31 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
           ruleName: rule.name,
         },
         claim: async (tx, actionId) => {
-          ruleActionId = (await saveRuleAction(existing, rule, account, entity, kind, change, 'applying', null, actionId, decidedBy, clock.now(), tx)).id;
+          ruleActionId = (
+            await saveRuleAction(
+              existing,
+              rule,
+              account,
+              entity,
+              kind,
+              change,
+              'applying',
+              null,
+              actionId,
+              decidedBy,
+              clock.now(),
+              tx,
+            )
+          ).id;
           return true;
         },
       });
     } catch (error) {
       // Not the platform's refusal (that settles the action): the rule's action stays applying until the reconciler settles it.
-      log.error({ ruleId: rule.id, error: error instanceof Error ? error.message : String(error) }, 'a rule’s change failed');
+      log.error(
+        { ruleId: rule.id, error: error instanceof Error ? error.message : String(error) },
+        'a rule’s change failed',
+      );
       if (!ruleActionId) throw error;
     }
     return (await workspaceRuleAction(db, account.workspaceId, ruleActionId!))!;
@@ -175,7 +296,8 @@ export function createRuleChanges(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
     now: Date,
     tx: Tx | typeof db = db,
   ): Promise<RuleActionRow> {
-    if ('id' in existing) return updateRuleAction(tx, existing.id, { status, error, actionId, decidedAt: now, decidedBy });
+    if ('id' in existing)
+      return updateRuleAction(tx, existing.id, { status, error, actionId, decidedAt: now, decidedBy });
     return insertRuleAction(tx, {
       workspaceId: account.workspaceId,
       ruleId: rule.id,

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { DRY_RUN_DAYS, MAX_WINDOW_DAYS } from '@shared/api/rules';
+import { and, eq } from 'drizzle-orm';
+
 import type { RuleEntity } from '../../analysis/rules';
 import type { AccountSeries } from '../../analysis/types';
 import { dayNumber, sumByDate } from '../../analysis/window';
@@ -20,7 +21,10 @@ export interface WorkspaceEntities {
 }
 
 /** An account's series as the entities rules judge: the account (its campaigns summed), each campaign, each ad. */
-export function entitiesOf(account: Pick<AccountRow, 'id' | 'accountId' | 'name'>, series: AccountSeries): RuleEntity[] {
+export function entitiesOf(
+  account: Pick<AccountRow, 'id' | 'accountId' | 'name'>,
+  series: AccountSeries,
+): RuleEntity[] {
   const base = { accountRef: account.id, platform: series.platform, currency: series.currency };
   const entities: RuleEntity[] = [
     {
@@ -38,9 +42,29 @@ export function entitiesOf(account: Pick<AccountRow, 'id' | 'accountId' | 'name'
   ];
   for (const campaign of series.campaigns) {
     const parent = { campaignId: campaign.id, campaignName: campaign.name };
-    entities.push({ ...base, ...parent, key: `${account.id}:campaign:${campaign.id}`, level: 'campaign', entityId: campaign.id, entityName: campaign.name, status: campaign.status, budgetMinor: campaign.dailyBudget, days: campaign.days });
+    entities.push({
+      ...base,
+      ...parent,
+      key: `${account.id}:campaign:${campaign.id}`,
+      level: 'campaign',
+      entityId: campaign.id,
+      entityName: campaign.name,
+      status: campaign.status,
+      budgetMinor: campaign.dailyBudget,
+      days: campaign.days,
+    });
     for (const ad of campaign.ads) {
-      entities.push({ ...base, ...parent, key: `${account.id}:ad:${ad.id}`, level: 'ad', entityId: ad.id, entityName: ad.name, status: ad.status, budgetMinor: null, days: ad.days });
+      entities.push({
+        ...base,
+        ...parent,
+        key: `${account.id}:ad:${ad.id}`,
+        level: 'ad',
+        entityId: ad.id,
+        entityName: ad.name,
+        status: ad.status,
+        budgetMinor: null,
+        days: ad.days,
+      });
     }
   }
   return entities;
@@ -51,12 +75,26 @@ export function entitiesOf(account: Pick<AccountRow, 'id' | 'accountId' | 'name'
  * seam (each in its account's currency), their status and budget as last synced (or as changed
  * from here since).
  */
-export async function loadWorkspaceEntities(db: DbOrTx, workspaceId: string, now: Date, onlyAccount?: string): Promise<WorkspaceEntities> {
+export async function loadWorkspaceEntities(
+  db: DbOrTx,
+  workspaceId: string,
+  now: Date,
+  onlyAccount?: string,
+): Promise<WorkspaceEntities> {
   const accountRows = await db
     .select()
     .from(connectedAdAccounts)
-    .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), onlyAccount ? eq(connectedAdAccounts.id, onlyAccount) : undefined));
-  const loaded: WorkspaceEntities = { accounts: new Map(accountRows.map((account) => [account.id, account])), entities: [], todayOf: new Map() };
+    .where(
+      and(
+        eq(connectedAdAccounts.workspaceId, workspaceId),
+        onlyAccount ? eq(connectedAdAccounts.id, onlyAccount) : undefined,
+      ),
+    );
+  const loaded: WorkspaceEntities = {
+    accounts: new Map(accountRows.map((account) => [account.id, account])),
+    entities: [],
+    todayOf: new Map(),
+  };
   for (const account of accountRows) {
     const { series } = await loadAccountSeries(db, account, now, RULE_HISTORY_DAYS);
     loaded.todayOf.set(account.id, dayNumber(series.today));

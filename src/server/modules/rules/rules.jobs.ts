@@ -1,4 +1,5 @@
 import { number, object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { RULES_JOB, RULES_SCHEDULE_CRON, RULES_SCHEDULE_JOB, type RulesService } from './rules.service';
 
@@ -16,7 +17,12 @@ export function rulesJobs(rules: RulesService): JobDefinition[] {
       // A failed run is not retried: the next sync or slot runs the rules again on fresh data.
       retryLimit: 0,
       async handler(payload, { log }) {
-        const ran = await rules.runWorkspace(payload.workspaceId, payload.trigger as 'sync' | 'schedule', payload.version, payload.ruleId ? [payload.ruleId] : undefined);
+        const ran = await rules.runWorkspace(
+          payload.workspaceId,
+          payload.trigger as 'sync' | 'schedule',
+          payload.version,
+          payload.ruleId ? [payload.ruleId] : undefined,
+        );
         log.info({ ran }, 'rules run');
       },
     }),

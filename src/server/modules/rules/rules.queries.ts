@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { RuleDefinition } from '@shared/api/rules';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } from '../../db/schema';
 
@@ -8,7 +9,10 @@ import { connectedAdAccounts, ruleActions, ruleRuns, rules, syncState, users } f
 export type RuleRow = typeof rules.$inferSelect;
 export type RuleActionRow = typeof ruleActions.$inferSelect;
 export type NewRuleAction = typeof ruleActions.$inferInsert;
-export type RunCountsRow = Pick<typeof ruleRuns.$inferInsert, 'judged' | 'matched' | 'acted' | 'failed' | 'revived' | 'skipped'>;
+export type RunCountsRow = Pick<
+  typeof ruleRuns.$inferInsert,
+  'judged' | 'matched' | 'acted' | 'failed' | 'revived' | 'skipped'
+>;
 
 export async function ruleById(db: DbOrTx, workspaceId: string, id: string): Promise<RuleRow | null> {
   const [row] = await db
@@ -29,7 +33,11 @@ export async function countWorkspaceAccounts(db: DbOrTx, workspaceId: string, id
 
 /** Each rule's newest run. */
 export async function lastRunsOf(db: DbOrTx, ruleIds: string[]) {
-  return db.selectDistinctOn([ruleRuns.ruleId]).from(ruleRuns).where(inArray(ruleRuns.ruleId, ruleIds)).orderBy(ruleRuns.ruleId, desc(ruleRuns.startedAt));
+  return db
+    .selectDistinctOn([ruleRuns.ruleId])
+    .from(ruleRuns)
+    .where(inArray(ruleRuns.ruleId, ruleIds))
+    .orderBy(ruleRuns.ruleId, desc(ruleRuns.startedAt));
 }
 
 export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
@@ -48,7 +56,13 @@ export async function expirePending(db: DbOrTx, workspaceId: string, cutoff: Dat
   await db
     .update(ruleActions)
     .set({ status: 'expired', decidedAt: now })
-    .where(and(eq(ruleActions.workspaceId, workspaceId), eq(ruleActions.status, 'pending'), sql`${ruleActions.createdAt} < ${cutoff}`));
+    .where(
+      and(
+        eq(ruleActions.workspaceId, workspaceId),
+        eq(ruleActions.status, 'pending'),
+        sql`${ruleActions.createdAt} < ${cutoff}`,
+      ),
+    );
 }
 
 export async function updateRuleAction(db: DbOrTx, id: string, values: Partial<NewRuleAction>): Promise<RuleActionRow> {
@@ -68,7 +82,12 @@ export async function ruleActionOf(db: DbOrTx, actionId: string): Promise<RuleAc
 }
 
 /** Ends the rule's action whose write the actions log just settled (only while it is being written). */
-export async function settleRuleAction(db: DbOrTx, actionId: string, values: Pick<NewRuleAction, 'status' | 'error'>, now: Date): Promise<RuleActionRow | null> {
+export async function settleRuleAction(
+  db: DbOrTx,
+  actionId: string,
+  values: Pick<NewRuleAction, 'status' | 'error'>,
+  now: Date,
+): Promise<RuleActionRow | null> {
   const [row] = await db
     .update(ruleActions)
     .set({ ...values, decidedAt: now })
@@ -82,7 +101,12 @@ export async function coolingEntities(db: DbOrTx, ruleId: string, since: Date): 
   const recent = await db
     .select({ accountRef: ruleActions.accountRef, entityId: ruleActions.entityId })
     .from(ruleActions)
-    .where(and(eq(ruleActions.ruleId, ruleId), sql`(${ruleActions.createdAt} > ${since} or ${ruleActions.status} in ('pending', 'applying'))`));
+    .where(
+      and(
+        eq(ruleActions.ruleId, ruleId),
+        sql`(${ruleActions.createdAt} > ${since} or ${ruleActions.status} in ('pending', 'applying'))`,
+      ),
+    );
   return new Set(recent.map((r) => `${r.accountRef}:${r.entityId}`));
 }
 
@@ -91,7 +115,14 @@ export async function appliedPausesSince(db: DbOrTx, ruleId: string, since: Date
   return db
     .select()
     .from(ruleActions)
-    .where(and(eq(ruleActions.ruleId, ruleId), eq(ruleActions.kind, 'pause'), eq(ruleActions.status, 'applied'), gt(ruleActions.createdAt, since)));
+    .where(
+      and(
+        eq(ruleActions.ruleId, ruleId),
+        eq(ruleActions.kind, 'pause'),
+        eq(ruleActions.status, 'applied'),
+        gt(ruleActions.createdAt, since),
+      ),
+    );
 }
 
 /** The rule's revivals since `since`. */
@@ -115,7 +146,13 @@ export async function enabledRules(db: DbOrTx, workspaceId: string, ruleIds?: st
   return db
     .select()
     .from(rules)
-    .where(and(eq(rules.workspaceId, workspaceId), eq(rules.enabled, true), ruleIds ? inArray(rules.id, ruleIds) : undefined));
+    .where(
+      and(
+        eq(rules.workspaceId, workspaceId),
+        eq(rules.enabled, true),
+        ruleIds ? inArray(rules.id, ruleIds) : undefined,
+      ),
+    );
 }
 
 /** Claims a run of the rule on a data version; null when one was made already. */
@@ -152,7 +189,9 @@ export async function pendingApprovals(db: DbOrTx, workspaceId: string): Promise
   return db
     .select()
     .from(ruleActions)
-    .where(and(eq(ruleActions.workspaceId, workspaceId), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)))
+    .where(
+      and(eq(ruleActions.workspaceId, workspaceId), eq(ruleActions.status, 'pending'), isNull(ruleActions.decidedAt)),
+    )
     .orderBy(desc(ruleActions.createdAt));
 }
 
@@ -161,7 +200,12 @@ export async function runsOfRule(db: DbOrTx, ruleId: string, limit: number) {
 }
 
 export async function actionsOfRule(db: DbOrTx, ruleId: string, limit: number): Promise<RuleActionRow[]> {
-  return db.select().from(ruleActions).where(eq(ruleActions.ruleId, ruleId)).orderBy(desc(ruleActions.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(ruleActions)
+    .where(eq(ruleActions.ruleId, ruleId))
+    .orderBy(desc(ruleActions.createdAt))
+    .limit(limit);
 }
 
 export async function countRules(db: DbOrTx, workspaceId: string): Promise<number> {
@@ -188,7 +232,11 @@ export async function nameTaken(db: DbOrTx, workspaceId: string, name: string, e
   return Boolean(clash);
 }
 
-export async function updateRule(db: DbOrTx, id: string, values: { name?: string; definition: RuleDefinition; enabled: boolean; updatedAt: Date }): Promise<RuleRow> {
+export async function updateRule(
+  db: DbOrTx,
+  id: string,
+  values: { name?: string; definition: RuleDefinition; enabled: boolean; updatedAt: Date },
+): Promise<RuleRow> {
   const [row] = await db.update(rules).set(values).where(eq(rules.id, id)).returning();
   return row;
 }
@@ -213,7 +261,11 @@ export async function workspaceRuleAction(db: DbOrTx, workspaceId: string, id: s
 }
 
 /** Claims a pending approval for a decision: a second click (or a second manager) finds it decided. */
-export async function decidePending(db: DbOrTx, id: string, values: Partial<NewRuleAction>): Promise<RuleActionRow | null> {
+export async function decidePending(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewRuleAction>,
+): Promise<RuleActionRow | null> {
   const [row] = await db
     .update(ruleActions)
     .set(values)

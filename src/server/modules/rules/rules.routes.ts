@@ -1,6 +1,7 @@
+import { ruleEnabledSchema, ruleSchema } from '@shared/validation/rules';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { ruleEnabledSchema, ruleSchema } from '@shared/validation/rules';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -12,7 +13,10 @@ const tags = ['Rules'];
 const idParams = object({ id: string().default('') });
 
 /** rules/… (signed-in member with dashboard access; reading needs 'rules:read', the rest 'rules:write'). */
-export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const service = services.rules;
 
@@ -41,7 +45,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         response: { 201: success('The new rule.'), ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(principalFor(request, 'rules:write'), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(principalFor(request, 'rules:write'), request.body)),
   );
 
   app.post(
@@ -49,7 +54,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
     {
       config: rateLimit(30),
       schema: {
-        summary: 'What a rule would have done over the last 30 days, and what the entities it would have acted on did after',
+        summary:
+          'What a rule would have done over the last 30 days, and what the entities it would have acted on did after',
         tags,
         security: bearerAuth,
         body: ruleSchema,
@@ -102,7 +108,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         response: { 200: success('The rule.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.setEnabled(principalFor(request, 'rules:write'), request.params.id, request.body.enabled),
+    async (request) =>
+      service.setEnabled(principalFor(request, 'rules:write'), request.params.id, request.body.enabled),
   );
 
   app.delete(
@@ -132,7 +139,10 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         tags,
         security: bearerAuth,
         params: idParams,
-        response: { 200: success('The rule action, applied or failed with the platform’s reason.'), ...errorResponses(401, 403, 404, 409, 429) },
+        response: {
+          200: success('The rule action, applied or failed with the platform’s reason.'),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
       },
     },
     async (request) => service.approve(principalFor(request, 'rules:write'), request.params.id),

@@ -1,15 +1,34 @@
 import type { RuleDefinition, RuleRunSummary } from '@shared/api/rules';
 import { RULE_ACTION_LABELS } from '@shared/api/rules';
 import { DAY_MS, localDay } from '@shared/days';
+
 import { LAG_HORIZON_DAYS } from '../../analysis/lag';
-import { entityTotals, inScope, judgeCondition, judgeEntity, planChange, type EntityTotals, type RuleEntity } from '../../analysis/rules';
+import {
+  type EntityTotals,
+  entityTotals,
+  inScope,
+  judgeCondition,
+  judgeEntity,
+  planChange,
+  type RuleEntity,
+} from '../../analysis/rules';
 import { dateOf, dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { AlertsService } from '../alerts/alerts.service';
-import { changeOf, NOUNS, ruleFinding, type RuleChanges } from './rules.changes';
+import { changeOf, NOUNS, type RuleChanges, ruleFinding } from './rules.changes';
 import { loadWorkspaceEntities, type WorkspaceEntities } from './rules.entities';
-import { appliedPausesSince, claimRuleRun, coolingEntities, enabledRules, expirePending, finishRuleRun, latestSyncOf, revivalsSince, type RuleRow } from './rules.queries';
+import {
+  appliedPausesSince,
+  claimRuleRun,
+  coolingEntities,
+  enabledRules,
+  expirePending,
+  finishRuleRun,
+  latestSyncOf,
+  revivalsSince,
+  type RuleRow,
+} from './rules.queries';
 
 /**
  * A run of a workspace's rules: each rule claimed for the data version first (two syncs finishing
@@ -24,17 +43,31 @@ export const APPROVAL_EXPIRY_HOURS = 24;
 /** What one run of a rule counted (the run summary's figures). */
 type RunCounts = Pick<RuleRunSummary, 'judged' | 'matched' | 'acted' | 'failed' | 'revived' | 'skipped'>;
 
-export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, changes: RuleChanges, alerts: Pick<AlertsService, 'raise'>) {
+export function createRuleRunner(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  changes: RuleChanges,
+  alerts: Pick<AlertsService, 'raise'>,
+) {
   const { db, clock, log } = ctx;
   const { writeChange, saveRuleAction } = changes;
 
   /** Pending approvals older than APPROVAL_EXPIRY_HOURS are closed as expired. */
   async function expireApprovals(workspaceId: string): Promise<void> {
-    await expirePending(db, workspaceId, new Date(clock.now().getTime() - APPROVAL_EXPIRY_HOURS * 3_600_000), clock.now());
+    await expirePending(
+      db,
+      workspaceId,
+      new Date(clock.now().getTime() - APPROVAL_EXPIRY_HOURS * 3_600_000),
+      clock.now(),
+    );
   }
 
   /** One rule over the workspace's entities: judge, guard, cooldown, cap, act; then revive. */
-  async function runRule(row: RuleRow, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<RunCounts> {
+  async function runRule(
+    row: RuleRow,
+    runId: string,
+    loaded: WorkspaceEntities,
+    totals: Map<string, EntityTotals>,
+  ): Promise<RunCounts> {
     const definition = row.definition as RuleDefinition;
     const rule = { id: row.id, name: row.name };
     const now = clock.now();
@@ -44,7 +77,12 @@ export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
     for (const entity of loaded.entities) {
       if (!inScope(definition, entity)) continue;
       counts.judged += 1;
-      const judgement = judgeEntity(definition, entity, totals.get(entity.key)!, loaded.todayOf.get(entity.accountRef)!);
+      const judgement = judgeEntity(
+        definition,
+        entity,
+        totals.get(entity.key)!,
+        loaded.todayOf.get(entity.accountRef)!,
+      );
       if (!judgement.enough) {
         counts.skipped += 1;
         continue;
@@ -71,19 +109,66 @@ export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
       const day = localDay(now, account.timeZone);
       const noun = NOUNS[entity.level];
       if (!change) {
-        const saved = await saveRuleAction({ runId, reasons }, rule, account, entity, 'notify', null, 'notified', null, null, null, now);
-        await alerts.raise(account, [ruleFinding('rule', `rule-action:${saved.id}`, entity, day, `Rule “${row.name}” matched ${noun} “${entity.entityName}”: ${reasons.join('; ')}`)]);
-      } else if (definition.approval) {
-        const saved = await saveRuleAction({ runId, reasons }, rule, account, entity, definition.action.kind, change, 'pending', null, null, null, now);
+        const saved = await saveRuleAction(
+          { runId, reasons },
+          rule,
+          account,
+          entity,
+          'notify',
+          null,
+          'notified',
+          null,
+          null,
+          null,
+          now,
+        );
         await alerts.raise(account, [
-          ruleFinding('rule', `rule-action:${saved.id}`, entity, day, `Rule “${row.name}” asks to ${RULE_ACTION_LABELS[definition.action.kind].toLowerCase()} ${noun} “${entity.entityName}”: approve or reject it under Rules`),
+          ruleFinding(
+            'rule',
+            `rule-action:${saved.id}`,
+            entity,
+            day,
+            `Rule “${row.name}” matched ${noun} “${entity.entityName}”: ${reasons.join('; ')}`,
+          ),
+        ]);
+      } else if (definition.approval) {
+        const saved = await saveRuleAction(
+          { runId, reasons },
+          rule,
+          account,
+          entity,
+          definition.action.kind,
+          change,
+          'pending',
+          null,
+          null,
+          null,
+          now,
+        );
+        await alerts.raise(account, [
+          ruleFinding(
+            'rule',
+            `rule-action:${saved.id}`,
+            entity,
+            day,
+            `Rule “${row.name}” asks to ${RULE_ACTION_LABELS[definition.action.kind].toLowerCase()} ${noun} “${entity.entityName}”: approve or reject it under Rules`,
+          ),
         ]);
       } else {
-        const saved = await writeChange(rule, account, entity, change, definition.action.kind, { runId, reasons }, null);
+        const saved = await writeChange(
+          rule,
+          account,
+          entity,
+          change,
+          definition.action.kind,
+          { runId, reasons },
+          null,
+        );
         if (saved.status === 'failed') counts.failed += 1;
       }
     }
-    if (definition.revive && definition.action.kind === 'pause') counts.revived = await revive(row, definition, runId, loaded, totals);
+    if (definition.revive && definition.action.kind === 'pause')
+      counts.revived = await revive(row, definition, runId, loaded, totals);
     return counts;
   }
 
@@ -91,7 +176,13 @@ export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
    * Resumes what this rule paused in the last LAG_HORIZON_DAYS when the same conditions, judged
    * again on the day it paused with the late conversions that have arrived since, no longer hold.
    */
-  async function revive(row: RuleRow, definition: RuleDefinition, runId: string, loaded: WorkspaceEntities, totals: Map<string, EntityTotals>): Promise<number> {
+  async function revive(
+    row: RuleRow,
+    definition: RuleDefinition,
+    runId: string,
+    loaded: WorkspaceEntities,
+    totals: Map<string, EntityTotals>,
+  ): Promise<number> {
     const since = new Date(clock.now().getTime() - LAG_HORIZON_DAYS * DAY_MS);
     const paused = await appliedPausesSince(db, row.id, since);
     if (!paused.length) return 0;
@@ -100,16 +191,30 @@ export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
     let revived = 0;
     for (const action of paused) {
       if (revivals.some((r) => r.entityId === action.entityId && r.createdAt > action.createdAt)) continue;
-      const entity = loaded.entities.find((e) => e.accountRef === action.accountRef && e.entityId === action.entityId && e.level === action.level);
+      const entity = loaded.entities.find(
+        (e) => e.accountRef === action.accountRef && e.entityId === action.entityId && e.level === action.level,
+      );
       // Someone resumed it already (or it is gone): nothing to revive.
       if (!entity || entity.status !== 'PAUSED') continue;
       const account = loaded.accounts.get(entity.accountRef)!;
       const asOf = dayNumber(localDay(action.createdAt, account.timeZone));
       const judgement = judgeEntity(definition, entity, totals.get(entity.key)!, asOf);
       if (judgement.matched) continue;
-      const reasons = definition.groups.flatMap((group) => group.conditions.map((condition) => judgeCondition(condition, entity, totals.get(entity.key)!, asOf))).map((r) => `${r.holds ? 'Still' : 'No longer'}: ${r.words} (judged again for ${dateOf(asOf)})`);
+      const reasons = definition.groups
+        .flatMap((group) =>
+          group.conditions.map((condition) => judgeCondition(condition, entity, totals.get(entity.key)!, asOf)),
+        )
+        .map((r) => `${r.holds ? 'Still' : 'No longer'}: ${r.words} (judged again for ${dateOf(asOf)})`);
       const change = changeOf(entity, { kind: 'status', from: 'PAUSED', to: 'ACTIVE' })!;
-      const saved = await writeChange({ id: row.id, name: row.name }, account, entity, change, 'revive', { runId, reasons }, null);
+      const saved = await writeChange(
+        { id: row.id, name: row.name },
+        account,
+        entity,
+        change,
+        'revive',
+        { runId, reasons },
+        null,
+      );
       if (saved.status === 'applied') revived += 1;
     }
     return revived;
@@ -125,12 +230,19 @@ export function createRuleRunner(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
    * Runs a workspace's rules for one trigger; each rule is claimed for the data version first,
    * so a second run on the same data (two syncs finishing together, a retried job) skips it.
    */
-  async function runWorkspace(workspaceId: string, trigger: 'sync' | 'schedule', version?: string, ruleIds?: string[]): Promise<number> {
+  async function runWorkspace(
+    workspaceId: string,
+    trigger: 'sync' | 'schedule',
+    version?: string,
+    ruleIds?: string[],
+  ): Promise<number> {
     const now = clock.now();
     if (!(await workspaceEntitlements(db, workspaceId, now)).dashboard) return 0;
     await expireApprovals(workspaceId);
     const candidates = await enabledRules(db, workspaceId, ruleIds);
-    const due = candidates.filter((row) => (row.definition as RuleDefinition).schedule.kind === (trigger === 'sync' ? 'after_sync' : 'times'));
+    const due = candidates.filter(
+      (row) => (row.definition as RuleDefinition).schedule.kind === (trigger === 'sync' ? 'after_sync' : 'times'),
+    );
     if (!due.length) return 0;
     const dataVersion = version ?? (await syncVersion(workspaceId));
     let loaded: WorkspaceEntities | null = null;

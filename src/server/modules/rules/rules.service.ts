@@ -1,7 +1,20 @@
 import { ErrorCode } from '@shared/api/errors';
-import { MAX_RULES_PER_WORKSPACE, RULE_MESSAGES, type DryRun, type Rule, type RuleActionItem, type RuleActionKind, type RuleDefinition, type RuleDetail, type RuleList } from '@shared/api/rules';
+import {
+  type DryRun,
+  MAX_RULES_PER_WORKSPACE,
+  type Rule,
+  RULE_MESSAGES,
+  type RuleActionItem,
+  type RuleActionKind,
+  type RuleDefinition,
+  type RuleDetail,
+  type RuleList,
+} from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
+import { localDay } from '@shared/days';
+import { isUuid } from '@shared/validation/dashboard';
 import type { RuleInput } from '@shared/validation/rules';
+
 import { backtestRule } from '../../analysis/ruleBacktest';
 import { dayNumber } from '../../analysis/window';
 import type { AppContext } from '../../context';
@@ -11,7 +24,7 @@ import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import type { ActionsService } from '../actions/actions.service';
 import type { AlertsService } from '../alerts/alerts.service';
-import { isUuid } from '@shared/validation/dashboard';
+import { createRuleChanges } from './rules.changes';
 import { loadWorkspaceEntities } from './rules.entities';
 import { presentDryRun, presentRule, presentRuleAction, presentRun } from './rules.presenter';
 import {
@@ -25,20 +38,18 @@ import {
   lastRunsOf,
   nameTaken,
   pendingApprovals,
+  type RuleActionRow,
   ruleById,
+  type RuleRow,
   runsOfRule,
   timedRules,
   updateRule,
   userNames,
   workspaceRuleAction,
   workspaceRules,
-  type RuleActionRow,
-  type RuleRow,
 } from './rules.queries';
-import { dueSlots } from './schedule';
-import { createRuleChanges } from './rules.changes';
 import { createRuleRunner } from './rules.run';
-import { localDay } from '@shared/days';
+import { dueSlots } from './schedule';
 
 /** Stable id of the job that runs a workspace's rules (queued by every successful sync, and by the schedule). */
 export const RULES_JOB = 'rules.evaluate';
@@ -56,7 +67,11 @@ const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Confli
  * for a manager's click instead; a platform refusal marks the rule's action failed, raises an
  * alert, and the entity's cooldown keeps the rule from trying again at once.
  */
-export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, actions: ActionsService, alerts: Pick<AlertsService, 'raise'>) {
+export function createRulesService(
+  ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>,
+  actions: ActionsService,
+  alerts: Pick<AlertsService, 'raise'>,
+) {
   const { db, queue, clock, log } = ctx;
   const changes = createRuleChanges(ctx, actions, alerts);
   const { runWorkspace, expireApprovals } = createRuleRunner(ctx, changes, alerts);
@@ -73,7 +88,8 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
   async function checkAccounts(workspaceId: string, definition: RuleInput): Promise<void> {
     const named = definition.scope.accounts;
     if (!named.length) return;
-    if ((await countWorkspaceAccounts(db, workspaceId, named)) < new Set(named).size) throw badRequest('Accounts: must be ids of the workspace’s connected accounts.', 'scope.accounts');
+    if ((await countWorkspaceAccounts(db, workspaceId, named)) < new Set(named).size)
+      throw badRequest('Accounts: must be ids of the workspace’s connected accounts.', 'scope.accounts');
   }
 
   const definitionOf = (input: RuleInput): RuleDefinition => input as unknown as RuleDefinition;
@@ -91,7 +107,9 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       ),
     ]);
     const lastOf = new Map(lastRuns.map((run) => [run.ruleId, run]));
-    return rows.map((row) => presentRule(row, lastOf.get(row.id) ?? null, row.createdBy ? (nameOf.get(row.createdBy) ?? null) : null));
+    return rows.map((row) =>
+      presentRule(row, lastOf.get(row.id) ?? null, row.createdBy ? (nameOf.get(row.createdBy) ?? null) : null),
+    );
   }
 
   async function presentActionRows(rows: RuleActionRow[]): Promise<RuleActionItem[]> {
@@ -115,7 +133,12 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       for (const row of await timedRules(db)) {
         const { schedule } = row.definition as RuleDefinition;
         for (const slot of dueSlots(schedule.times, schedule.time_zone, now)) {
-          await queue.send(RULES_JOB, { workspaceId: row.workspaceId, trigger: 'schedule', version: `at:${slot.toISOString()}`, ruleId: row.id });
+          await queue.send(RULES_JOB, {
+            workspaceId: row.workspaceId,
+            trigger: 'schedule',
+            version: `at:${slot.toISOString()}`,
+            ruleId: row.id,
+          });
           started += 1;
         }
       }
@@ -126,7 +149,10 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     async list(principal: Principal): Promise<RuleList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       await expireApprovals(principal.workspaceId);
-      const [rows, pending] = await Promise.all([workspaceRules(db, principal.workspaceId), pendingApprovals(db, principal.workspaceId)]);
+      const [rows, pending] = await Promise.all([
+        workspaceRules(db, principal.workspaceId),
+        pendingApprovals(db, principal.workspaceId),
+      ]);
       return { rules: await present(rows), pending: await presentActionRows(pending) };
     },
 
@@ -144,9 +170,18 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       await checkAccounts(principal.workspaceId, input);
-      if ((await countRules(db, principal.workspaceId)) >= MAX_RULES_PER_WORKSPACE) throw conflict(RULE_MESSAGES.tooMany);
+      if ((await countRules(db, principal.workspaceId)) >= MAX_RULES_PER_WORKSPACE)
+        throw conflict(RULE_MESSAGES.tooMany);
       const definition = definitionOf(input);
-      const row = await insertRule(db, { workspaceId: principal.workspaceId, name: definition.name, definition, enabled: definition.enabled, createdBy: principal.userId, createdAt: now, updatedAt: now });
+      const row = await insertRule(db, {
+        workspaceId: principal.workspaceId,
+        name: definition.name,
+        definition,
+        enabled: definition.enabled,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!row) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
       log.info({ ruleId: row.id }, 'rule created');
       const [rule] = await present([row]);
@@ -160,8 +195,14 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const existing = await ruleOf(principal.workspaceId, id);
       await checkAccounts(principal.workspaceId, input);
       const definition = definitionOf(input);
-      if (await nameTaken(db, principal.workspaceId, definition.name, existing.id)) throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
-      const row = await updateRule(db, existing.id, { name: definition.name, definition, enabled: definition.enabled, updatedAt: now });
+      if (await nameTaken(db, principal.workspaceId, definition.name, existing.id))
+        throw badRequest(`Name: ${RULE_MESSAGES.nameTaken}`, 'name');
+      const row = await updateRule(db, existing.id, {
+        name: definition.name,
+        definition,
+        enabled: definition.enabled,
+        updatedAt: now,
+      });
       const [rule] = await present([row]);
       return rule;
     },
@@ -171,7 +212,11 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       const existing = await ruleOf(principal.workspaceId, id);
-      const row = await updateRule(db, existing.id, { enabled, definition: { ...(existing.definition as RuleDefinition), enabled }, updatedAt: now });
+      const row = await updateRule(db, existing.id, {
+        enabled,
+        definition: { ...(existing.definition as RuleDefinition), enabled },
+        updatedAt: now,
+      });
       const [rule] = await present([row]);
       return rule;
     },
@@ -200,7 +245,16 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       // Claim it first: a second click (or a second manager) finds it decided.
       const claimed = await decidePending(db, row.id, { decidedAt: clock.now(), decidedBy: principal.userId });
       if (!claimed) throw conflict(RULE_MESSAGES.notPending);
-      const saved = await writeChange({ id: row.ruleId, name: row.ruleName }, account, entity, row.change as SuggestionChange, row.kind as RuleActionKind, { id: row.id }, principal.userId, principal.viaClient ?? null);
+      const saved = await writeChange(
+        { id: row.ruleId, name: row.ruleName },
+        account,
+        entity,
+        row.change as SuggestionChange,
+        row.kind as RuleActionKind,
+        { id: row.id },
+        principal.userId,
+        principal.viaClient ?? null,
+      );
       const [item] = await presentActionRows([saved]);
       return item;
     },
@@ -215,12 +269,15 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     /** POST rules/approvals/<id>/reject/. */
     async reject(principal: Principal, id: string): Promise<RuleActionItem> {
       const { row } = await pendingOf(principal, id);
-      const saved = await decidePending(db, row.id, { status: 'rejected', decidedAt: clock.now(), decidedBy: principal.userId });
+      const saved = await decidePending(db, row.id, {
+        status: 'rejected',
+        decidedAt: clock.now(),
+        decidedBy: principal.userId,
+      });
       if (!saved) throw conflict(RULE_MESSAGES.notPending);
       const [item] = await presentActionRows([saved]);
       return item;
     },
-
   };
 
   /** A pending rule action of the caller's workspace, with its account and entity as synced now. */
@@ -235,7 +292,9 @@ export function createRulesService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     // Only the action's own account: approving one change need not read the whole workspace.
     const loaded = await loadWorkspaceEntities(db, principal.workspaceId, now, row.accountRef);
     const account = loaded.accounts.get(row.accountRef);
-    const entity = loaded.entities.find((e) => e.accountRef === row.accountRef && e.entityId === row.entityId && e.level === row.level);
+    const entity = loaded.entities.find(
+      (e) => e.accountRef === row.accountRef && e.entityId === row.entityId && e.level === row.level,
+    );
     if (!account || !entity) throw conflict(RULE_MESSAGES.notPending);
     return { row, account, entity };
   }

@@ -7,7 +7,8 @@ import { zonedInstant } from '../../lib/zonedTime';
  */
 export const DUE_WINDOW_MINUTES = 10;
 
-const localDate = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /** The slots of `times` that fell in the last DUE_WINDOW_MINUTES up to `now`. */
 export function dueSlots(times: string[], timeZone: string, now: Date): Date[] {

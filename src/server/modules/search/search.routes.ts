@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { errorResponses, success } from '../../lib/routeSchema';
 import type { Services } from '../../services';
@@ -14,7 +15,13 @@ export const searchRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servi
 
   app.get<{ Querystring: { q?: unknown } }>(
     '/search/',
-    { schema: { summary: 'Search pages, blog articles and open roles (every word must match)', tags: ['Public'], response: { 200: success('Results, title matches first.'), ...errorResponses(400) } } },
+    {
+      schema: {
+        summary: 'Search pages, blog articles and open roles (every word must match)',
+        tags: ['Public'],
+        response: { 200: success('Results, title matches first.'), ...errorResponses(400) },
+      },
+    },
     async (request, reply) => {
       const results = search.search(request.query.q);
       reply.header('cache-control', SEARCH_CACHE);

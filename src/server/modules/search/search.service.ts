@@ -2,6 +2,7 @@ import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG, type SearchResult } from '@sha
 import { JOB_OPENINGS } from '@shared/careers';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 import { searchSite, type SearchSources } from '@shared/search/search';
+
 import { badRequest } from '../../lib/httpError';
 import type { BlogLibrary } from '../blog/blog.content';
 

@@ -45,7 +45,10 @@ const finding = (over: Partial<Finding>): Finding => ({
   confidence: 0.97,
   evidence: [],
   impact: { conversionsPerWeek: { mid: 2, low: 1, high: 3 }, spendPerWeek: { mid: 0, low: 0, high: 0 } },
-  change: { kind: 'task', description: 'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms.' },
+  change: {
+    kind: 'task',
+    description: 'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms.',
+  },
   ...over,
 });
 
@@ -54,24 +57,49 @@ describe('bodyOf', () => {
     const body = bodyOf(finding({}), series, ['google', 'linkedin']);
     expect(body.change).toEqual({
       kind: 'task',
-      description: 'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms. Your other connected platforms: Google Ads, LinkedIn.',
+      description:
+        'Give “Hero” more of Spring and duplicate it to your campaigns on other platforms. Your other connected platforms: Google Ads, LinkedIn.',
       campaign_id: 'c1',
     });
     expect(bodyOf(finding({}), series, []).change).toEqual({ ...finding({}).change, campaign_id: 'c1' });
   });
 
   it('charts an ad against its campaign’s other live ads, and a campaign against the account’s others', () => {
-    const ad = bodyOf(finding({ type: 'pause_ad', entityId: 'a2', entityName: 'Plain', change: { kind: 'ad_status', adId: 'a2', campaignId: 'c1', from: 'ACTIVE', to: 'PAUSED' } }), series);
+    const ad = bodyOf(
+      finding({
+        type: 'pause_ad',
+        entityId: 'a2',
+        entityName: 'Plain',
+        change: { kind: 'ad_status', adId: 'a2', campaignId: 'c1', from: 'ACTIVE', to: 'PAUSED' },
+      }),
+      series,
+    );
     expect(ad.chart?.points).toHaveLength(28);
     // 1 conversion per 1,000 impressions against the median of 4 and 1.
     expect(ad.chart?.points.at(-1)).toEqual({ date: '2026-03-28', entity: 1, peers: 2.5 });
     expect(ad.change).toMatchObject({ kind: 'ad_status', ad_name: 'Plain', campaign_name: 'Spring' });
 
-    const campaign = bodyOf(finding({ type: 'scale_campaign', level: 'campaign', entityId: 'c1', campaignId: 'c1', change: { kind: 'campaign_budget', campaignId: 'c1', from: 10_000, to: 12_000 } }), series);
+    const campaign = bodyOf(
+      finding({
+        type: 'scale_campaign',
+        level: 'campaign',
+        entityId: 'c1',
+        campaignId: 'c1',
+        change: { kind: 'campaign_budget', campaignId: 'c1', from: 10_000, to: 12_000 },
+      }),
+      series,
+    );
     // Conversions per 1,000 USD (100,000 cents): 6 per 9,000 cents a day against 3.
     expect(campaign.chart?.points.at(-1)?.entity).toBeCloseTo((6 / 9000) * 100_000);
     expect(campaign.chart?.points.at(-1)?.peers).toBeCloseTo((3 / 9000) * 100_000);
-    expect(campaign.change).toEqual({ kind: 'campaign_budget', campaign_id: 'c1', campaign_name: 'Spring', currency: 'USD', from: 10_000, to: 12_000 });
+    expect(campaign.change).toEqual({
+      kind: 'campaign_budget',
+      campaign_id: 'c1',
+      campaign_name: 'Spring',
+      currency: 'USD',
+      from: 10_000,
+      to: 12_000,
+    });
   });
 
   it('names both campaigns of a move of budget and charts the source against the campaign the money goes to', () => {
@@ -83,7 +111,12 @@ describe('bodyOf', () => {
         entityId: 'c2',
         entityName: 'Summer',
         campaignId: 'c2',
-        change: { kind: 'move_budget', amount: 3_000, source: { campaignId: 'c2', from: 10_000, to: 7_000 }, target: { campaignId: 'c1', from: 10_000, to: 13_000 } },
+        change: {
+          kind: 'move_budget',
+          amount: 3_000,
+          source: { campaignId: 'c2', from: 10_000, to: 7_000 },
+          target: { campaignId: 'c1', from: 10_000, to: 13_000 },
+        },
       }),
       series,
     );

@@ -1,15 +1,16 @@
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ACTION_HORIZON_DAYS } from '@shared/api/actions';
-import type { ChartPoint, SuggestionChange, SuggestionChart, Interval } from '@shared/api/suggestions';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/constants';
+import type { ChartPoint, Interval, SuggestionChange, SuggestionChart } from '@shared/api/suggestions';
+import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
+import { addDays, DAY_MS } from '@shared/days';
 import { minorDigits } from '@shared/money';
-import { findAll } from '../../analysis/suggest';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+
 import type { BudgetStep, Finding, Learning } from '../../analysis/findings';
+import { findAll } from '../../analysis/suggest';
 import type { AccountSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
 import { ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
-import { addDays, DAY_MS } from '@shared/days';
 
 /**
  * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
@@ -46,8 +47,18 @@ interface ChartRate {
   scale: number;
 }
 
-const PER_IMPRESSION: ChartRate = { label: 'Conversions per 1,000 impressions', numerator: (d) => d.conversions, denominator: (d) => d.impressions, scale: 1000 };
-const CLICK_THROUGH: ChartRate = { label: 'Click-through rate (%)', numerator: (d) => d.clicks, denominator: (d) => d.impressions, scale: 100 };
+const PER_IMPRESSION: ChartRate = {
+  label: 'Conversions per 1,000 impressions',
+  numerator: (d) => d.conversions,
+  denominator: (d) => d.impressions,
+  scale: 1000,
+};
+const CLICK_THROUGH: ChartRate = {
+  label: 'Click-through rate (%)',
+  numerator: (d) => d.clicks,
+  denominator: (d) => d.impressions,
+  scale: 100,
+};
 /** Conversions per 1,000 units of the account currency spent (spend is kept in minor units). */
 const perSpend = (currency: string): ChartRate => ({
   label: `Conversions per 1,000 ${currency} spent`,
@@ -60,7 +71,13 @@ const perSpend = (currency: string): ChartRate => ({
  * A CHART_ROLLING_DAYS rolling rate per day of the last CHART_DAYS: the entity's against the
  * median of its peers' (null where nothing was delivered).
  */
-export function rollingChart(rate: ChartRate, entity: DayCounts[], peers: DayCounts[][], today: string, peersAre: string): SuggestionChart {
+export function rollingChart(
+  rate: ChartRate,
+  entity: DayCounts[],
+  peers: DayCounts[][],
+  today: string,
+  peersAre: string,
+): SuggestionChart {
   const byDate = (days: DayCounts[]) => new Map(days.map((d) => [d.date, d]));
   const rolling = (days: Map<string, DayCounts>, end: string): number | null => {
     let top = 0;
@@ -87,7 +104,9 @@ export function rollingChart(rate: ChartRate, entity: DayCounts[], peers: DayCou
 
 /** The chart that backs a finding: an ad against its campaign's other live ads, or a campaign against the account's other active campaigns. */
 export function chartFor(finding: Finding, series: AccountSeries): SuggestionChart | null {
-  const campaign = series.campaigns.find((c) => c.id === (finding.level === 'ad' ? finding.campaignId : finding.entityId));
+  const campaign = series.campaigns.find(
+    (c) => c.id === (finding.level === 'ad' ? finding.campaignId : finding.entityId),
+  );
   if (!campaign) return null;
   if (finding.level === 'ad') {
     const ad = campaign.ads.find((a) => a.id === finding.entityId);
@@ -98,10 +117,24 @@ export function chartFor(finding: Finding, series: AccountSeries): SuggestionCha
   }
   // A move of budget is the source against the campaign the money goes to.
   const { change } = finding;
-  const target = change.kind === 'move_budget' ? series.campaigns.find((c) => c.id === change.target.campaignId) : undefined;
-  if (target) return rollingChart(perSpend(series.currency), campaign.days, [target.days], series.today, `${target.name}, where the budget would go`);
+  const target =
+    change.kind === 'move_budget' ? series.campaigns.find((c) => c.id === change.target.campaignId) : undefined;
+  if (target)
+    return rollingChart(
+      perSpend(series.currency),
+      campaign.days,
+      [target.days],
+      series.today,
+      `${target.name}, where the budget would go`,
+    );
   const peers = series.campaigns.filter((c) => c.id !== campaign.id && c.status === 'ACTIVE').map((c) => c.days);
-  return rollingChart(perSpend(series.currency), campaign.days, peers, series.today, 'the account’s other active campaigns');
+  return rollingChart(
+    perSpend(series.currency),
+    campaign.days,
+    peers,
+    series.today,
+    'the account’s other active campaigns',
+  );
 }
 
 /** A finding's change in the API's words (names of the entities, the account's currency). */
@@ -110,16 +143,45 @@ function apiChangeOf(finding: Finding, series: AccountSeries, otherPlatforms: Pl
   const campaignName = (id: string) => series.campaigns.find((c) => c.id === id)?.name ?? id;
   switch (change.kind) {
     case 'ad_status':
-      return { kind: 'ad_status', ad_id: change.adId, ad_name: finding.entityName, campaign_id: change.campaignId, campaign_name: campaignName(change.campaignId), from: change.from, to: change.to };
+      return {
+        kind: 'ad_status',
+        ad_id: change.adId,
+        ad_name: finding.entityName,
+        campaign_id: change.campaignId,
+        campaign_name: campaignName(change.campaignId),
+        from: change.from,
+        to: change.to,
+      };
     case 'campaign_budget':
-      return { kind: 'campaign_budget', campaign_id: change.campaignId, campaign_name: campaignName(change.campaignId), currency: series.currency, from: change.from, to: change.to };
+      return {
+        kind: 'campaign_budget',
+        campaign_id: change.campaignId,
+        campaign_name: campaignName(change.campaignId),
+        currency: series.currency,
+        from: change.from,
+        to: change.to,
+      };
     case 'move_budget': {
-      const side = ({ campaignId, from, to }: BudgetStep) => ({ campaign_id: campaignId, campaign_name: campaignName(campaignId), from, to });
-      return { kind: 'move_budget', currency: series.currency, amount: change.amount, source: side(change.source), target: side(change.target) };
+      const side = ({ campaignId, from, to }: BudgetStep) => ({
+        campaign_id: campaignId,
+        campaign_name: campaignName(campaignId),
+        from,
+        to,
+      });
+      return {
+        kind: 'move_budget',
+        currency: series.currency,
+        amount: change.amount,
+        source: side(change.source),
+        target: side(change.target),
+      };
     }
     case 'task': {
       // A proven creative is worth trying where else the workspace advertises.
-      const elsewhere = finding.type === 'boost_creative' && otherPlatforms.length ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.` : '';
+      const elsewhere =
+        finding.type === 'boost_creative' && otherPlatforms.length
+          ? ` Your other connected platforms: ${otherPlatforms.map((p) => PLATFORM_LABELS[p]).join(', ')}.`
+          : '';
       return { kind: 'task', description: `${change.description}${elsewhere}`, campaign_id: finding.campaignId };
     }
   }
@@ -145,22 +207,43 @@ export function bodyOf(finding: Finding, series: AccountSeries, otherPlatforms: 
 export function refreshedStatus(existing: { status: string; updatedAt: Date }, now: Date): 'open' | 'snoozed' | null {
   const reopenAppliedBefore = new Date(now.getTime() - ACTION_HORIZON_DAYS * DAY_MS);
   if (existing.status === 'snoozed') return 'snoozed';
-  if (existing.status === 'open' || existing.status === 'withdrawn' || (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore)) return 'open';
+  if (
+    existing.status === 'open' ||
+    existing.status === 'withdrawn' ||
+    (existing.status === 'applied' && existing.updatedAt <= reopenAppliedBefore)
+  )
+    return 'open';
   return null;
 }
 
 /** Brings the account's stored suggestions in line with a fresh run of the analysis. */
-export async function storeFindings(db: DbOrTx, account: AccountRow, series: AccountSeries, result: { findings: Finding[]; learning: Learning[] }, now: Date): Promise<void> {
+export async function storeFindings(
+  db: DbOrTx,
+  account: AccountRow,
+  series: AccountSeries,
+  result: { findings: Finding[]; learning: Learning[] },
+  now: Date,
+): Promise<void> {
   const keys = result.findings.map((f) => f.key);
-  const connected = await db.selectDistinct({ platform: connectedAdAccounts.platform }).from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
+  const connected = await db
+    .selectDistinct({ platform: connectedAdAccounts.platform })
+    .from(connectedAdAccounts)
+    .where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
   const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
   await db.transaction(async (tx) => {
     // Every stored advice of the account at once, not one read per finding.
     const stored = new Map(
-      (await tx.select({ id: suggestions.id, key: suggestions.key, status: suggestions.status, updatedAt: suggestions.updatedAt }).from(suggestions).where(eq(suggestions.accountRef, account.id))).map((row) => [
-        row.key,
-        row,
-      ]),
+      (
+        await tx
+          .select({
+            id: suggestions.id,
+            key: suggestions.key,
+            status: suggestions.status,
+            updatedAt: suggestions.updatedAt,
+          })
+          .from(suggestions)
+          .where(eq(suggestions.accountRef, account.id))
+      ).map((row) => [row.key, row]),
     );
     for (const finding of result.findings) {
       const values = {
@@ -179,7 +262,11 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
       const existing = stored.get(finding.key);
       const status = existing && refreshedStatus(existing, now);
       if (!existing) await tx.insert(suggestions).values(values);
-      else if (status) await tx.update(suggestions).set({ ...values, status }).where(eq(suggestions.id, existing.id));
+      else if (status)
+        await tx
+          .update(suggestions)
+          .set({ ...values, status })
+          .where(eq(suggestions.id, existing.id));
     }
     await tx
       .update(suggestions)
@@ -195,8 +282,15 @@ export async function storeFindings(db: DbOrTx, account: AccountRow, series: Acc
       );
     await tx
       .insert(suggestionRuns)
-      .values({ accountRef: account.id, workspaceId: account.workspaceId, computedAt: now, learning: result.learning.length })
-      .onConflictDoUpdate({ target: suggestionRuns.accountRef, set: { computedAt: now, learning: result.learning.length } });
+      .values({
+        accountRef: account.id,
+        workspaceId: account.workspaceId,
+        computedAt: now,
+        learning: result.learning.length,
+      })
+      .onConflictDoUpdate({
+        target: suggestionRuns.accountRef,
+        set: { computedAt: now, learning: result.learning.length },
+      });
   });
 }
-

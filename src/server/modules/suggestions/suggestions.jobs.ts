@@ -1,4 +1,5 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { SUGGESTIONS_JOB, type SuggestionsService } from './suggestions.service';
 

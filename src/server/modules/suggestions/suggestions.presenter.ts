@@ -1,5 +1,6 @@
 import type { Suggestion, SuggestionStatus, SuggestionType } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+
 import type { suggestions } from '../../db/schema';
 import { changeLines } from '../actions/actions.words';
 import type { SuggestionBody } from './suggestions.compute';
@@ -16,7 +17,8 @@ export function presentSuggestion(row: typeof suggestions.$inferSelect, account:
   const body = row.body as SuggestionBody;
   const platform = row.platform as Platform;
   // A snooze that has run out shows the suggestion as open again.
-  const status: SuggestionStatus = row.status === 'snoozed' && row.snoozedUntil && row.snoozedUntil <= now ? 'open' : row.status;
+  const status: SuggestionStatus =
+    row.status === 'snoozed' && row.snoozedUntil && row.snoozedUntil <= now ? 'open' : row.status;
   return {
     id: row.id,
     type: row.type as SuggestionType,

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DismissReason, SuggestionType } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
 
@@ -17,7 +18,12 @@ export async function suggestionById(db: DbOrTx, workspaceId: string, id: string
 }
 
 /** The workspace's open suggestions (open, or snoozed with the snooze run out) with their accounts, filtered. */
-export async function openSuggestions(db: DbOrTx, workspaceId: string, now: Date, filters: { type?: SuggestionType; platform?: Platform; account?: string }) {
+export async function openSuggestions(
+  db: DbOrTx,
+  workspaceId: string,
+  now: Date,
+  filters: { type?: SuggestionType; platform?: Platform; account?: string },
+) {
   return db
     .select({ suggestion: suggestions, account: connectedAdAccounts })
     .from(suggestions)
@@ -34,11 +40,23 @@ export async function openSuggestions(db: DbOrTx, workspaceId: string, now: Date
 }
 
 /** When suggestions were last computed for the workspace (or one account), and how much is still learning. */
-export async function lastRun(db: DbOrTx, workspaceId: string, accountRef?: string): Promise<{ computedAt: Date | null; learning: number }> {
+export async function lastRun(
+  db: DbOrTx,
+  workspaceId: string,
+  accountRef?: string,
+): Promise<{ computedAt: Date | null; learning: number }> {
   const [run] = await db
-    .select({ computedAt: sql<Date | string | null>`max(${suggestionRuns.computedAt})`, learning: sql<number>`coalesce(sum(${suggestionRuns.learning}), 0)` })
+    .select({
+      computedAt: sql<Date | string | null>`max(${suggestionRuns.computedAt})`,
+      learning: sql<number>`coalesce(sum(${suggestionRuns.learning}), 0)`,
+    })
     .from(suggestionRuns)
-    .where(and(eq(suggestionRuns.workspaceId, workspaceId), accountRef ? eq(suggestionRuns.accountRef, accountRef) : undefined));
+    .where(
+      and(
+        eq(suggestionRuns.workspaceId, workspaceId),
+        accountRef ? eq(suggestionRuns.accountRef, accountRef) : undefined,
+      ),
+    );
   return { computedAt: run?.computedAt ? new Date(run.computedAt) : null, learning: Number(run?.learning ?? 0) };
 }
 
@@ -69,12 +87,26 @@ export async function withdrawSuggestion(db: DbOrTx, id: string, now: Date): Pro
   await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(eq(suggestions.id, id));
 }
 
-export async function dismissSuggestion(db: DbOrTx, id: string, reason: DismissReason, note: string | null, now: Date): Promise<SuggestionRow> {
-  const [row] = await db.update(suggestions).set({ status: 'dismissed', dismissReason: reason, dismissNote: note, updatedAt: now }).where(eq(suggestions.id, id)).returning();
+export async function dismissSuggestion(
+  db: DbOrTx,
+  id: string,
+  reason: DismissReason,
+  note: string | null,
+  now: Date,
+): Promise<SuggestionRow> {
+  const [row] = await db
+    .update(suggestions)
+    .set({ status: 'dismissed', dismissReason: reason, dismissNote: note, updatedAt: now })
+    .where(eq(suggestions.id, id))
+    .returning();
   return row;
 }
 
 export async function snoozeSuggestion(db: DbOrTx, id: string, until: Date, now: Date): Promise<SuggestionRow> {
-  const [row] = await db.update(suggestions).set({ status: 'snoozed', snoozedUntil: until, updatedAt: now }).where(eq(suggestions.id, id)).returning();
+  const [row] = await db
+    .update(suggestions)
+    .set({ status: 'snoozed', snoozedUntil: until, updatedAt: now })
+    .where(eq(suggestions.id, id))
+    .returning();
   return row;
 }

@@ -1,6 +1,7 @@
+import { dismissSchema, suggestionQuerySchema } from '@shared/validation/suggestions';
 import type { FastifyPluginAsync } from 'fastify';
 import { object, string } from 'yup';
-import { dismissSchema, suggestionQuerySchema } from '@shared/validation/suggestions';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -17,7 +18,10 @@ const idParams = object({ id: string().default('') });
  * suggestions/… (signed-in member with dashboard access). Reads need 'suggestions:read'; every
  * change needs 'suggestions:apply' (owner, manager). What Apply writes lands in the actions log (actions.routes.ts).
  */
-export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   const service = services.suggestions;
 
@@ -41,7 +45,8 @@ export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
       config: rateLimit(60),
       schema: {
         summary: 'What Apply would change, against the state at the platform now',
-        description: 'When the entity changed since the suggestion was computed, the suggestion is withdrawn (current_matches false).',
+        description:
+          'When the entity changed since the suggestion was computed, the suggestion is withdrawn (current_matches false).',
         tags,
         security: bearerAuth,
         params: idParams,
@@ -71,7 +76,8 @@ export const suggestionRoutes: FastifyPluginAsync<{ ctx: AppContext; services: S
     {
       config: rateLimit(30),
       schema: {
-        summary: 'Mark a task as done by hand (recorded and measured like an applied suggestion, undoable for 10 minutes)',
+        summary:
+          'Mark a task as done by hand (recorded and measured like an applied suggestion, undoable for 10 minutes)',
         tags,
         security: bearerAuth,
         params: idParams,

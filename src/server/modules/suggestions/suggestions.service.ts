@@ -2,31 +2,33 @@ import type { ActionRecord } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import type { ConversionBasisView } from '@shared/api/firstParty';
 import {
-  SNOOZE_DAYS,
-  SUGGESTION_MESSAGES,
   type ApplyPreview,
   type DismissReason,
   type Interval,
+  SNOOZE_DAYS,
   type Suggestion,
+  SUGGESTION_MESSAGES,
   type SuggestionChange,
   type SuggestionList,
   type SuggestionType,
 } from '@shared/api/suggestions';
+import { DAY_MS } from '@shared/days';
 import { isUuid } from '@shared/validation/dashboard';
 import type { DismissInput, SuggestionQueryInput } from '@shared/validation/suggestions';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
-import { workspaceAccount, type WorkspaceAccount } from '../access/workspaceAccount';
-import type { ActionsService } from '../actions/actions.service';
+import { type WorkspaceAccount, workspaceAccount } from '../access/workspaceAccount';
 import { measuredCampaignOf } from '../actions/actions.measure';
+import type { ActionsService } from '../actions/actions.service';
 import { platformFailure } from '../adAccounts/platformFailure';
 import { conversionCalibration, loadWeighedSeries } from '../firstParty/firstParty.calibration';
 import { analyse, storeFindings } from './suggestions.compute';
-import { presentSuggestion, type AccountInfo } from './suggestions.presenter';
+import { type AccountInfo, presentSuggestion } from './suggestions.presenter';
 import {
   accountsOfConnection,
   claimOpen,
@@ -36,20 +38,24 @@ import {
   reopen,
   snoozeSuggestion,
   suggestionById,
-  withdrawSuggestion,
   type SuggestionRow,
+  withdrawSuggestion,
 } from './suggestions.queries';
-import { DAY_MS } from '@shared/days';
 
 /** Stable id of the job that recomputes a connection's suggestions (queued by every successful sync). */
 export const SUGGESTIONS_JOB = 'suggestions.compute';
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 
-const accountInfo = (account: WorkspaceAccount): AccountInfo => ({ id: account.id, name: account.name, currency: account.currency });
+const accountInfo = (account: WorkspaceAccount): AccountInfo => ({
+  id: account.id,
+  name: account.name,
+  currency: account.currency,
+});
 
 /** Shown (open) now: open, or snoozed with the snooze run out. */
-const isOpen = (row: SuggestionRow, now: Date) => row.status === 'open' || (row.status === 'snoozed' && row.snoozedUntil !== null && row.snoozedUntil <= now);
+const isOpen = (row: SuggestionRow, now: Date) =>
+  row.status === 'open' || (row.status === 'snoozed' && row.snoozedUntil !== null && row.snoozedUntil <= now);
 
 /** What a platform's not-found is about. */
 const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? 'this ad' : 'this campaign');
@@ -60,12 +66,16 @@ const subjectOf = (change: SuggestionChange) => (change.kind === 'ad_status' ? '
  * just before the write) through the actions log, which writes it, offers Undo and measures its
  * outcome; how often each type worked ranks the list.
  */
-export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>, actions: ActionsService) {
+export function createSuggestionsService(
+  ctx: Pick<AppContext, 'db' | 'queue' | 'clock' | 'log'>,
+  actions: ActionsService,
+) {
   const { db, queue, clock, log } = ctx;
 
   // An applied suggestion whose change did not happen, or was undone, stands again.
   actions.onSettled('suggestion', async (tx, action) => {
-    if (action.suggestionId && (action.status === 'failed' || action.status === 'undone')) await reopen(tx, action.suggestionId, clock.now());
+    if (action.suggestionId && (action.status === 'failed' || action.status === 'undone'))
+      await reopen(tx, action.suggestionId, clock.now());
   });
 
   async function computeAccount(account: WorkspaceAccount, calibration?: ConversionBasisView): Promise<number> {
@@ -76,9 +86,13 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
     return result.findings.length;
   }
 
-  const accountOf = (workspaceId: string, accountRef: string, missing = notFound(SUGGESTION_MESSAGES.notFound)) => workspaceAccount(db, workspaceId, accountRef, missing);
+  const accountOf = (workspaceId: string, accountRef: string, missing = notFound(SUGGESTION_MESSAGES.notFound)) =>
+    workspaceAccount(db, workspaceId, accountRef, missing);
 
-  async function suggestionOf(principal: Principal, id: string): Promise<{ row: SuggestionRow; account: WorkspaceAccount }> {
+  async function suggestionOf(
+    principal: Principal,
+    id: string,
+  ): Promise<{ row: SuggestionRow; account: WorkspaceAccount }> {
     await assertDashboardAccess(db, principal.workspaceId, clock.now());
     if (!isUuid(id)) throw notFound(SUGGESTION_MESSAGES.notFound);
     const row = await suggestionById(db, principal.workspaceId, id);
@@ -91,7 +105,10 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
    * difference Adwise's own unfinished change explains (a write under way, or one the platform
    * took only in part) never withdraws the advice: the action says what to do about it.
    */
-  async function currentState(account: WorkspaceAccount, change: SuggestionChange): Promise<{ matches: boolean; words: string }> {
+  async function currentState(
+    account: WorkspaceAccount,
+    change: SuggestionChange,
+  ): Promise<{ matches: boolean; words: string }> {
     let state;
     try {
       state = await actions.currentState(account, change);
@@ -99,7 +116,8 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (error instanceof PlatformError) throw platformFailure(error, subjectOf(change));
       throw error;
     }
-    if (!state.matches && (await actions.openActionOn(account, change))) throw conflict(SUGGESTION_MESSAGES.ownChangeOpen);
+    if (!state.matches && (await actions.openActionOn(account, change)))
+      throw conflict(SUGGESTION_MESSAGES.ownChangeOpen);
     return state;
   }
 
@@ -121,7 +139,11 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
   });
 
   /** The answer to a second Apply that lost the claim to a first one: the first one's action once its writes end. */
-  async function firstApplyOf(principal: Principal, row: SuggestionRow, change: SuggestionChange): Promise<ActionRecord> {
+  async function firstApplyOf(
+    principal: Principal,
+    row: SuggestionRow,
+    change: SuggestionChange,
+  ): Promise<ActionRecord> {
     const existing = await actions.settledActionOfSuggestion(row.id);
     if (!existing) throw conflict(SUGGESTION_MESSAGES.notOpen);
     const refusal = actions.refusalOf({ action: existing, failure: null }, 'applied', subjectOf(change));
@@ -153,7 +175,11 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       const now = clock.now();
       await assertDashboardAccess(db, principal.workspaceId, now);
       if (query.account) await accountOf(principal.workspaceId, query.account, notFound('Account not found.'));
-      const rows = await openSuggestions(db, principal.workspaceId, now, { type: query.type as SuggestionType | undefined, platform: query.platform, account: query.account });
+      const rows = await openSuggestions(db, principal.workspaceId, now, {
+        type: query.type as SuggestionType | undefined,
+        platform: query.platform,
+        account: query.account,
+      });
       const chance = new Map((await actions.typeRecords(principal.workspaceId)).map((r) => [r.type, r.chance.mid]));
       const rank = (row: SuggestionRow) => row.score * row.confidence * (chance.get(row.type as SuggestionType) ?? 0.5);
       rows.sort((a, b) => rank(b.suggestion) - rank(a.suggestion) || a.suggestion.id.localeCompare(b.suggestion.id));
@@ -214,7 +240,10 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       if (!result.recorded) return firstApplyOf(principal, row, suggestion.change);
       const refusal = actions.refusalOf(result, 'applied', subjectOf(suggestion.change));
       if (refusal) throw refusal;
-      log.info({ suggestionId: row.id, actionId: result.action.id, platform: row.platform, type: row.type }, 'suggestion applied');
+      log.info(
+        { suggestionId: row.id, actionId: result.action.id, platform: row.platform, type: row.type },
+        'suggestion applied',
+      );
       return actions.present(principal.workspaceId, result.action.id);
     },
 
@@ -251,7 +280,6 @@ export function createSuggestionsService(ctx: Pick<AppContext, 'db' | 'queue' | 
       const updated = await snoozeSuggestion(db, row.id, new Date(now.getTime() + SNOOZE_DAYS * DAY_MS), now);
       return presentSuggestion(updated, accountInfo(account), now);
     },
-
   };
   return api;
 }

@@ -1,7 +1,16 @@
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
+import { ACTION_MESSAGES, type ActionList, type ActionRecord, UNDO_WINDOW_MINUTES } from '@shared/api/actions';
+import {
+  type ApplyPreview,
+  type Suggestion,
+  SUGGESTION_MESSAGES,
+  SUGGESTION_TYPES,
+  type SuggestionChange,
+  type SuggestionList,
+  type SuggestionType,
+} from '@shared/api/suggestions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
-import { ACTION_MESSAGES, UNDO_WINDOW_MINUTES, type ActionList, type ActionRecord } from '@shared/api/actions';
-import { SUGGESTION_MESSAGES, SUGGESTION_TYPES, type ApplyPreview, type Suggestion, type SuggestionChange, type SuggestionList, type SuggestionType } from '@shared/api/suggestions';
+
 import type { Finding } from '../../analysis/findings';
 import { executeRows } from '../../db/connect';
 import { actions, campaigns, connectedAdAccounts, suggestions, users } from '../../db/schema';
@@ -9,7 +18,7 @@ import { manualClock } from '../../lib/clock';
 import { DEFAULT_MAX_ATTEMPTS } from '../../platforms/http';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf } from '../../test/connect';
+import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
@@ -45,7 +54,12 @@ describe('Smart Suggestions', () => {
           if (refuseAfterNextBudgetWrite && init?.method === 'POST' && String(input).includes('/adCampaigns/')) {
             refuseAfterNextBudgetWrite = false;
             // Refused on every try of the next write (the client tries DEFAULT_MAX_ATTEMPTS times), not after.
-            sandbox.faults.add({ platform: PLATFORM, kind: 'rate_limit', times: DEFAULT_MAX_ATTEMPTS, retryAfterSeconds: 30 });
+            sandbox.faults.add({
+              platform: PLATFORM,
+              kind: 'rate_limit',
+              times: DEFAULT_MAX_ATTEMPTS,
+              retryAfterSeconds: 30,
+            });
           }
           return response;
         },
@@ -54,10 +68,15 @@ describe('Smart Suggestions', () => {
     });
     owner = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/start-trial/', headers: owner.auth, payload: {} });
-    await connectVia(t.app, owner, PLATFORM, { accountIds: sandbox.world.accounts(PLATFORM).map((account) => account.id) });
-    expect(await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toMatchObject({ status: 'done' });
+    await connectVia(t.app, owner, PLATFORM, {
+      accountIds: sandbox.world.accounts(PLATFORM).map((account) => account.id),
+    });
+    expect(await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, PLATFORM)).id)).toMatchObject({
+      status: 'done',
+    });
     other = (await syncedTenant(t, sandbox, PLATFORM, 1)).user;
-    for (const user of [owner, other]) await t.app.services.suggestions.computeConnection((await connectionOf(t.app, user, PLATFORM)).id);
+    for (const user of [owner, other])
+      await t.app.services.suggestions.computeConnection((await connectionOf(t.app, user, PLATFORM)).id);
   }, SYNCED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -66,8 +85,10 @@ describe('Smart Suggestions', () => {
   afterEach(() => sandbox.faults.clear());
 
   const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: user.auth });
-  const post = (user: TestUser, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
-  const list = async (user: TestUser, query = ''): Promise<SuggestionList> => (await get(user, `suggestions/${query}`)).json();
+  const post = (user: TestUser, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload });
+  const list = async (user: TestUser, query = ''): Promise<SuggestionList> =>
+    (await get(user, `suggestions/${query}`)).json();
   const adOf = (s: Suggestion) => (s.change.kind === 'ad_status' ? s.change.ad_id : '');
   /** A suggestion stored for an account as a run of the analysis would store it (for changes the analysis of this world does not find). */
   const plantSuggestion = async (
@@ -98,7 +119,10 @@ describe('Smart Suggestions', () => {
     const connection = await connectionOf(t.app, owner, PLATFORM);
     await t.app.ctx.db.execute(sql`delete from pgboss.job where name = ${SUGGESTIONS_JOB}`);
     expect(await t.app.services.sync.syncConnection(connection.id)).toMatchObject({ status: 'done' });
-    const jobs = await executeRows<{ data: { connectionId: string } }>(t.app.ctx.db, sql`select data from pgboss.job where name = ${SUGGESTIONS_JOB}`);
+    const jobs = await executeRows<{ data: { connectionId: string } }>(
+      t.app.ctx.db,
+      sql`select data from pgboss.job where name = ${SUGGESTIONS_JOB}`,
+    );
     expect(jobs.map((job) => job.data.connectionId)).toEqual([connection.id]);
   });
 
@@ -148,7 +172,10 @@ describe('Smart Suggestions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/Type must be one of/);
     const foreignConnection = await connectionOf(t.app, other, PLATFORM);
-    const [foreign] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, foreignConnection.id));
+    const [foreign] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, foreignConnection.id));
     expect((await get(owner, `suggestions/?account=${foreign.id}`)).statusCode).toBe(404);
   });
 
@@ -161,7 +188,13 @@ describe('Smart Suggestions', () => {
     const applied = await post(owner, `suggestions/${target.id}/apply/`);
     expect(applied.statusCode).toBe(200);
     const action: ActionRecord = applied.json();
-    expect(action).toMatchObject({ suggestion_id: target.id, status: 'applied', can_undo: true, headline: target.headline, forecast: target.impact.conversions_per_week });
+    expect(action).toMatchObject({
+      suggestion_id: target.id,
+      status: 'applied',
+      can_undo: true,
+      headline: target.headline,
+      forecast: target.impact.conversions_per_week,
+    });
     expect(Date.parse(action.undo_until) - Date.parse(action.applied_at)).toBe(UNDO_WINDOW_MINUTES * 60_000);
     expect(sandbox.world.adStatus(PLATFORM, adOf(target))).toBe('PAUSED');
     expect((await pauses()).map((s) => s.id)).not.toContain(target.id);
@@ -215,17 +248,40 @@ describe('Smart Suggestions', () => {
   });
 
   it('applies and undoes a budget change at the platform, and refuses one whose budget moved since', async () => {
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
-    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
+    const [account] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter(
+      (c) => c.status === 'ACTIVE' && c.dailyBudgetMinor,
+    );
     const from = sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)!;
-    const change = { kind: 'campaign_budget' as const, campaign_id: campaign.campaignId, campaign_name: campaign.name, currency: account.currency, from, to: from + 10_000 };
+    const change = {
+      kind: 'campaign_budget' as const,
+      campaign_id: campaign.campaignId,
+      campaign_name: campaign.name,
+      currency: account.currency,
+      from,
+      to: from + 10_000,
+    };
     const plant = (key: string) =>
-      plantSuggestion(account, { type: 'scale_campaign', key, headline: `Raise the budget of ${campaign.name}`, change, impact: { conversions_per_week: { mid: 3, low: 1, high: 5 }, spend_per_week: { mid: 70_000, low: 60_000, high: 70_000 } } });
+      plantSuggestion(account, {
+        type: 'scale_campaign',
+        key,
+        headline: `Raise the budget of ${campaign.name}`,
+        change,
+        impact: {
+          conversions_per_week: { mid: 3, low: 1, high: 5 },
+          spend_per_week: { mid: 70_000, low: 60_000, high: 70_000 },
+        },
+      });
 
     const id = await plant(`scale_campaign:${campaign.campaignId}`);
     const preview: ApplyPreview = (await get(owner, `suggestions/${id}/preview/`)).json();
     expect(preview.current_matches).toBe(true);
-    expect(preview.suggestion.change_lines).toEqual([`LinkedIn: change the daily budget of campaign “${campaign.name}” from ${account.currency} ${(from / 100).toFixed(2)} a day to ${account.currency} ${((from + 10_000) / 100).toFixed(2)} a day`]);
+    expect(preview.suggestion.change_lines).toEqual([
+      `LinkedIn: change the daily budget of campaign “${campaign.name}” from ${account.currency} ${(from / 100).toFixed(2)} a day to ${account.currency} ${((from + 10_000) / 100).toFixed(2)} a day`,
+    ]);
     const action: ActionRecord = (await post(owner, `suggestions/${id}/apply/`)).json();
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from + 10_000);
     expect((await post(owner, `actions/${action.id}/undo/`)).statusCode).toBe(200);
@@ -237,14 +293,21 @@ describe('Smart Suggestions', () => {
     sandbox.world.setDailyBudget(PLATFORM, campaign.campaignId, from + 5_000);
     const refused = await post(owner, `suggestions/${stale}/apply/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe(SUGGESTION_MESSAGES.changedSince(`${account.currency} ${((from + 5_000) / 100).toFixed(2)} a day`));
+    expect(refused.json().detail).toBe(
+      SUGGESTION_MESSAGES.changedSince(`${account.currency} ${((from + 5_000) / 100).toFixed(2)} a day`),
+    );
     expect(sandbox.world.dailyBudgetMinor(PLATFORM, campaign.campaignId)).toBe(from + 5_000);
     sandbox.world.setDailyBudget(PLATFORM, campaign.campaignId, from);
   });
 
   it('moves budget between two campaigns at one go, undoes both, and sets back the first write when the platform refuses the second', async () => {
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
-    const [source, target] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
+    const [account] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [source, target] = (
+      await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))
+    ).filter((c) => c.status === 'ACTIVE' && c.dailyBudgetMinor);
     const budget = (id: string) => sandbox.world.dailyBudgetMinor(PLATFORM, id);
     const sourceFrom = budget(source.campaignId);
     const targetFrom = budget(target.campaignId);
@@ -256,12 +319,21 @@ describe('Smart Suggestions', () => {
       target: { campaign_id: target.campaignId, campaign_name: target.name, from: targetFrom, to: targetFrom + 1_000 },
     };
     const plant = (key: string) =>
-      plantSuggestion(account, { type: 'move_budget', key, headline: `Move 10.00 ${account.currency} a day from ${source.name} to ${target.name}`, change, impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } } });
+      plantSuggestion(account, {
+        type: 'move_budget',
+        key,
+        headline: `Move 10.00 ${account.currency} a day from ${source.name} to ${target.name}`,
+        change,
+        impact: { conversions_per_week: { mid: 2, low: 1, high: 3 }, spend_per_week: { mid: 0, low: 0, high: 0 } },
+      });
     const money = (minor: number) => `${account.currency} ${(minor / 100).toFixed(2)} a day`;
 
     const id = await plant(`move_budget:${source.campaignId}>${target.campaignId}`);
     const preview: ApplyPreview = (await get(owner, `suggestions/${id}/preview/`)).json();
-    expect(preview).toMatchObject({ current_matches: true, current_state: `“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom)}` });
+    expect(preview).toMatchObject({
+      current_matches: true,
+      current_state: `“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom)}`,
+    });
     expect(preview.suggestion.change_lines).toEqual([
       `LinkedIn: lower the daily budget of campaign “${source.name}” from ${money(sourceFrom)} to ${money(sourceFrom - 1_000)}`,
       `LinkedIn: raise the daily budget of campaign “${target.name}” from ${money(targetFrom)} to ${money(targetFrom + 1_000)}`,
@@ -284,7 +356,9 @@ describe('Smart Suggestions', () => {
     expect([budget(source.campaignId), budget(target.campaignId)]).toEqual([sourceFrom, targetFrom]);
     const logged = await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, halfway));
     expect(await t.app.ctx.db.select().from(actions)).toHaveLength(actionsBefore + 1);
-    expect(logged).toMatchObject([{ status: 'failed', problem: expect.stringMatching(/^Nothing was changed\. LinkedIn is rate limiting requests/) }]);
+    expect(logged).toMatchObject([
+      { status: 'failed', problem: expect.stringMatching(/^Nothing was changed\. LinkedIn is rate limiting requests/) },
+    ]);
     const [row] = await t.app.ctx.db.select().from(suggestions).where(eq(suggestions.id, halfway));
     expect(row.status).toBe('open');
 
@@ -292,14 +366,23 @@ describe('Smart Suggestions', () => {
     sandbox.world.setDailyBudget(PLATFORM, target.campaignId, targetFrom + 5_000);
     const stale = await post(owner, `suggestions/${halfway}/apply/`);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().detail).toBe(SUGGESTION_MESSAGES.changedSince(`“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom + 5_000)}`));
+    expect(stale.json().detail).toBe(
+      SUGGESTION_MESSAGES.changedSince(
+        `“${source.name}”: ${money(sourceFrom)}; “${target.name}”: ${money(targetFrom + 5_000)}`,
+      ),
+    );
     expect(budget(source.campaignId)).toBe(sourceFrom);
     sandbox.world.setDailyBudget(PLATFORM, target.campaignId, targetFrom);
   });
 
   it('records a task done by hand as an action, without writing to the platform, and takes it back within the window', async () => {
-    const [account] = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
-    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter((c) => c.status === 'ACTIVE');
+    const [account] = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const [campaign] = (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.accountRef, account.id))).filter(
+      (c) => c.status === 'ACTIVE',
+    );
     const description = `Refresh or replace the creative of “Hero” (campaign ${campaign.name}).`;
     const id = await plantSuggestion(account, {
       type: 'creative_fatigue',
@@ -314,7 +397,14 @@ describe('Smart Suggestions', () => {
     const done = await post(owner, `suggestions/${id}/done/`);
     expect(done.statusCode).toBe(200);
     const action: ActionRecord = done.json();
-    expect(action).toMatchObject({ suggestion_id: id, type: 'creative_fatigue', by_hand: true, status: 'applied', can_undo: true, change_lines: [`Done by hand at LinkedIn: ${description}`] });
+    expect(action).toMatchObject({
+      suggestion_id: id,
+      type: 'creative_fatigue',
+      by_hand: true,
+      status: 'applied',
+      can_undo: true,
+      change_lines: [`Done by hand at LinkedIn: ${description}`],
+    });
     const [row] = await t.app.ctx.db.select().from(actions).where(eq(actions.id, action.id));
     expect(row.campaignId).toBe(campaign.campaignId);
     expect((await list(owner)).items.map((s) => s.id)).not.toContain(id);
@@ -337,7 +427,10 @@ describe('Smart Suggestions', () => {
     const bad = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'bored' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe('Choose why you are dismissing this suggestion.');
-    const dismissed = await post(owner, `suggestions/${first.id}/dismiss/`, { reason: 'disagree', note: 'Seasonal creative' });
+    const dismissed = await post(owner, `suggestions/${first.id}/dismiss/`, {
+      reason: 'disagree',
+      note: 'Seasonal creative',
+    });
     expect(dismissed.json()).toMatchObject({ status: 'dismissed' });
     const snoozed = await post(owner, `suggestions/${second.id}/snooze/`);
     expect(snoozed.json()).toMatchObject({ status: 'snoozed' });
@@ -360,7 +453,8 @@ describe('Smart Suggestions', () => {
   it('keeps each workspace to its own suggestions and actions', async () => {
     const [mine] = await pauses();
     for (const url of [`suggestions/${mine.id}/preview/`]) expect((await get(other, url)).statusCode).toBe(404);
-    for (const url of [`suggestions/${mine.id}/apply/`, `suggestions/${mine.id}/snooze/`]) expect((await post(other, url)).statusCode).toBe(404);
+    for (const url of [`suggestions/${mine.id}/apply/`, `suggestions/${mine.id}/snooze/`])
+      expect((await post(other, url)).statusCode).toBe(404);
     expect((await post(other, `suggestions/${mine.id}/dismiss/`, { reason: 'other' })).statusCode).toBe(404);
     const action: ActionRecord = (await post(owner, `suggestions/${mine.id}/apply/`)).json();
     const foreignUndo = await post(other, `actions/${action.id}/undo/`);
@@ -380,7 +474,11 @@ describe('Smart Suggestions', () => {
     clock.advance(8 * 86_400_000);
     await t.app.services.sync.syncConnection((await connectionOf(t.app, owner, PLATFORM)).id);
     // Access tokens live minutes; a week later the user signs in again.
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: owner.email, password: owner.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { username: owner.email, password: owner.password },
+    });
     owner.auth = { authorization: `Bearer ${login.json().access}` };
     const later: ActionList = (await get(owner, 'actions/')).json();
     for (const action of later.items.filter((a) => a.status === 'applied')) {
@@ -396,11 +494,22 @@ describe('Smart Suggestions', () => {
   });
 
   it('offers applied advice again once its outcome is due, if the analysis still finds it', async () => {
-    const accounts = await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
+    const accounts = await t.app.ctx.db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, (await connectionOf(t.app, owner, PLATFORM)).id));
     const [row] = await t.app.ctx.db
       .select()
       .from(suggestions)
-      .where(and(inArray(suggestions.accountRef, accounts.map((a) => a.id)), eq(suggestions.status, 'applied')));
+      .where(
+        and(
+          inArray(
+            suggestions.accountRef,
+            accounts.map((a) => a.id),
+          ),
+          eq(suggestions.status, 'applied'),
+        ),
+      );
     const account = accounts.find((a) => a.id === row.accountRef)!;
     const stillFound: Finding = {
       type: row.type as Finding['type'],

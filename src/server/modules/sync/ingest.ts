@@ -1,7 +1,8 @@
+import { daysBetween } from '@shared/days';
 import { sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/connect';
 import type { PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../../platforms/types';
-import { daysBetween } from '@shared/days';
 
 /** Rows per INSERT statement (11 array parameters each, whatever the batch size). */
 const BATCH_ROWS = 5000;
@@ -76,7 +77,9 @@ export async function writeWindow(tx: DbOrTx, window: ReportWindow, rows: Unifie
 
 /** Rebuilds the per-account daily rollup of a window from its campaign rows. */
 export async function rebuildAccountDaily(tx: DbOrTx, accountRef: string, since: string, until: string): Promise<void> {
-  await tx.execute(sql`delete from account_daily where account_ref = ${accountRef}::uuid and day between ${since}::date and ${until}::date`);
+  await tx.execute(
+    sql`delete from account_daily where account_ref = ${accountRef}::uuid and day between ${since}::date and ${until}::date`,
+  );
   await tx.execute(sql`
     insert into account_daily (account_ref, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
     select account_ref, day, currency, sum(spend_minor), sum(impressions), sum(clicks), sum(conversions), sum(conversion_value_minor)
@@ -87,7 +90,12 @@ export async function rebuildAccountDaily(tx: DbOrTx, accountRef: string, since:
 }
 
 /** Saves the campaigns as the platform lists them now (name, status, daily budget). */
-export async function upsertCampaigns(tx: DbOrTx, owner: { workspaceId: string; accountRef: string; platform: string }, list: PlatformCampaign[], now: Date): Promise<void> {
+export async function upsertCampaigns(
+  tx: DbOrTx,
+  owner: { workspaceId: string; accountRef: string; platform: string },
+  list: PlatformCampaign[],
+  now: Date,
+): Promise<void> {
   if (list.length === 0) return;
   await tx.execute(sql`
     insert into campaigns (workspace_id, account_ref, platform, campaign_id, name, status, daily_budget_minor, currency, updated_at)
@@ -109,7 +117,12 @@ export async function upsertCampaigns(tx: DbOrTx, owner: { workspaceId: string; 
  * Campaigns seen in report rows but missing from the campaign list (removed or archived at the
  * platform since): kept so their history still has a name. Existing campaigns are not touched.
  */
-export async function ensureCampaigns(tx: DbOrTx, owner: { workspaceId: string; accountRef: string; platform: string }, rows: UnifiedMetricRow[], now: Date): Promise<void> {
+export async function ensureCampaigns(
+  tx: DbOrTx,
+  owner: { workspaceId: string; accountRef: string; platform: string },
+  rows: UnifiedMetricRow[],
+  now: Date,
+): Promise<void> {
   const seen = new Map<string, UnifiedMetricRow>();
   for (const row of rows) if (!seen.has(row.campaignId)) seen.set(row.campaignId, row);
   if (seen.size === 0) return;
@@ -175,7 +188,12 @@ const OBSERVED_AGES_MAX = 14;
  * on `today`, the account's current day: the restatements the lag profile is learnt from.
  * A later read at the same age replaces the earlier one.
  */
-export async function recordConversionObservations(tx: DbOrTx, accountRef: string, rows: UnifiedMetricRow[], today: string): Promise<void> {
+export async function recordConversionObservations(
+  tx: DbOrTx,
+  accountRef: string,
+  rows: UnifiedMetricRow[],
+  today: string,
+): Promise<void> {
   const perDay = new Map<string, number>();
   for (const row of rows) if (!row.adId) perDay.set(row.date, (perDay.get(row.date) ?? 0) + row.conversions);
   if (perDay.size === 0) return;

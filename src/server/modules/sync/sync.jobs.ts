@@ -1,6 +1,14 @@
 import { object } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { SYNC_CONCURRENCY, SYNC_JOB, SYNC_SCHEDULE_CRON, SYNC_SCHEDULE_JOB, syncPayload, type SyncService } from './sync.service';
+import {
+  SYNC_CONCURRENCY,
+  SYNC_JOB,
+  SYNC_SCHEDULE_CRON,
+  SYNC_SCHEDULE_JOB,
+  syncPayload,
+  type SyncService,
+} from './sync.service';
 
 /** A connection's sync (one at a time per connection), and the five-minute look for syncs that are due. */
 export function syncJobs(sync: SyncService): JobDefinition[] {

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { syncRequestSchema, syncSettingsSchema } from '@shared/validation/dashboard';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
@@ -15,7 +16,10 @@ const tags = ['Sync'];
  * dashboard access (a running trial or a paid plan of an owner), checked before the body is
  * read, as the Refresh button is part of the dashboard.
  */
-export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (fastify, { ctx, services }) => {
+export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  fastify,
+  { ctx, services },
+) => {
   const app = workspaceScope(fastify, ctx);
   app.addHook('preValidation', async (request) => {
     await assertDashboardAccess(ctx.db, currentPrincipal(request).workspaceId, ctx.clock.now());
@@ -35,7 +39,10 @@ export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
     },
     async (request) => {
       const { platform } = request.body;
-      return services.sync.requestManual(principalFor(request, 'sync:run').workspaceId, platform === 'all' || platform === null ? undefined : platform);
+      return services.sync.requestManual(
+        principalFor(request, 'sync:run').workspaceId,
+        platform === 'all' || platform === null ? undefined : platform,
+      );
     },
   );
 
@@ -51,7 +58,8 @@ export const syncRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Service
         response: { 200: success('The sync state with the new cadence.'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => services.sync.setInterval(principalFor(request, 'accounts:write').workspaceId, request.body.interval_minutes),
+    async (request) =>
+      services.sync.setInterval(principalFor(request, 'accounts:write').workspaceId, request.body.interval_minutes),
   );
 
   app.get(

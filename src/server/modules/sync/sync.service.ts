@@ -1,17 +1,32 @@
+import { type ConnectionSync, DASHBOARD_MESSAGES, type SyncStatus } from '@shared/api/dashboard';
+import { type Platform, PLATFORM_LABELS } from '@shared/constants';
+import { addDays, localDay } from '@shared/days';
+import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
-import { DASHBOARD_MESSAGES, type ConnectionSync, type SyncStatus } from '@shared/api/dashboard';
-import { PLATFORM_LABELS, type Platform } from '@shared/constants';
+
 import type { AppContext } from '../../context';
 import { executeRows, type Tx } from '../../db/connect';
 import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { distinctWindows } from '../../platforms/attribution';
-import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformClient, type ReportLevel, type UnifiedMetricRow } from '../../platforms/types';
+import {
+  type AttributionWindow,
+  type PlatformAccount,
+  type PlatformClient,
+  PlatformError,
+  type ReportLevel,
+  type UnifiedMetricRow,
+} from '../../platforms/types';
 import type { Connections } from '../adAccounts/connections';
-import { ensureCampaigns, recordConversionObservations, upsertAdStatuses, upsertAds, upsertCampaigns, writeWindow } from './ingest';
-import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
-import { addDays, localDay } from '@shared/days';
+import {
+  ensureCampaigns,
+  recordConversionObservations,
+  upsertAds,
+  upsertAdStatuses,
+  upsertCampaigns,
+  writeWindow,
+} from './ingest';
 
 /** Stable id of the job that syncs one connection. */
 export const SYNC_JOB = 'sync.connection';
@@ -53,7 +68,9 @@ export type SyncMode = 'backfill' | 'incremental';
 
 export const syncPayload = object({
   connectionId: string().uuid().required(),
-  mode: string().oneOf(['backfill', 'incremental'] as const).default('incremental'),
+  mode: string()
+    .oneOf(['backfill', 'incremental'] as const)
+    .default('incremental'),
   attempt: number().integer().min(0).default(0),
 });
 
@@ -64,7 +81,10 @@ export const syncPayload = object({
  * say and no row told (a Meta account without delivery in the window): the stored windows are
  * then kept.
  */
-export function attributionOf(listed: AttributionWindow[] | undefined, rows: UnifiedMetricRow[]): AttributionWindow[] | undefined {
+export function attributionOf(
+  listed: AttributionWindow[] | undefined,
+  rows: UnifiedMetricRow[],
+): AttributionWindow[] | undefined {
   const fromRows = rows.flatMap((row) => (row.attribution ? [row.attribution] : []));
   if (listed === undefined && fromRows.length === 0) return undefined;
   return distinctWindows([...(listed ?? []), ...fromRows]);
@@ -78,7 +98,11 @@ export type SyncOutcome =
   | { status: 'failed'; error: string };
 
 /** Delay before try `attempt + 1`: exponential with full jitter, never shorter than the platform asked. */
-export function retryDelayMs(attempt: number, platformAskedMs: number | undefined, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  platformAskedMs: number | undefined,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(SYNC_BACKOFF_MAX_MS, SYNC_BACKOFF_BASE_MS * 2 ** attempt);
   const jittered = ceiling / 2 + random() * (ceiling / 2);
   return Math.max(Math.round(jittered), platformAskedMs ?? 0);
@@ -163,7 +187,12 @@ export function createSyncService(
     const claimed = await db
       .update(syncState)
       .set({ status: 'running', startedAt: now, progressDone: 0, progressTotal: total, updatedAt: now })
-      .where(and(eq(syncState.connectionId, connectionId), sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore(now, SYNC_LEASE_MS)})`))
+      .where(
+        and(
+          eq(syncState.connectionId, connectionId),
+          sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore(now, SYNC_LEASE_MS)})`,
+        ),
+      )
       .returning({ id: syncState.connectionId });
     return claimed.length > 0 ? now : null;
   }
@@ -174,7 +203,11 @@ export function createSyncService(
 
   /** Refreshes the heartbeat; false once the lease was taken over. */
   async function beat(connectionId: string, lease: Date): Promise<boolean> {
-    const kept = await db.update(syncState).set({ updatedAt: clock.now() }).where(held(connectionId, lease)).returning({ id: syncState.connectionId });
+    const kept = await db
+      .update(syncState)
+      .set({ updatedAt: clock.now() })
+      .where(held(connectionId, lease))
+      .returning({ id: syncState.connectionId });
     return kept.length > 0;
   }
 
@@ -198,7 +231,12 @@ export function createSyncService(
   async function fetchAccount(connection: { id: string; platform: Platform }, account: AccountRow, days: number) {
     const until = localDay(clock.now(), account.timeZone);
     const since = addDays(until, -(days - 1));
-    const platformAccount: PlatformAccount = { id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone };
+    const platformAccount: PlatformAccount = {
+      id: account.accountId,
+      name: account.name,
+      currency: account.currency,
+      timeZone: account.timeZone,
+    };
     function call<T>(work: (client: PlatformClient) => Promise<T>): Promise<T> {
       return connections.use(connection.id, connection.platform, work);
     }
@@ -209,12 +247,26 @@ export function createSyncService(
       call((client) => client.report(platformAccount, { level: 'ad', since, until })),
       // The conversion windows are a label next to the figures: a platform that will not tell
       // them (a missing permission, an outage) must not fail the sync; the last known ones stay.
-      call((client) => (client.attribution ? client.attribution(platformAccount) : Promise.resolve(undefined))).catch((error: unknown) => {
-        log.warn({ err: error, accountId: account.accountId, platform: connection.platform }, 'sync could not read the attribution windows');
-        return undefined;
-      }),
+      call((client) => (client.attribution ? client.attribution(platformAccount) : Promise.resolve(undefined))).catch(
+        (error: unknown) => {
+          log.warn(
+            { err: error, accountId: account.accountId, platform: connection.platform },
+            'sync could not read the attribution windows',
+          );
+          return undefined;
+        },
+      ),
     ]);
-    return { account, since, until, list, adList, campaignRows, adRows, attribution: attributionOf(windows, campaignRows) };
+    return {
+      account,
+      since,
+      until,
+      list,
+      adList,
+      campaignRows,
+      adRows,
+      attribution: attributionOf(windows, campaignRows),
+    };
   }
 
   /** Saves the account's conversion windows as this sync read them; undefined keeps the last known ones. */
@@ -227,7 +279,14 @@ export function createSyncService(
   }
 
   /** Writes one level of one account's window in one transaction. */
-  async function writeLevel(owner: { workspaceId: string; platform: Platform }, account: AccountRow, level: ReportLevel, since: string, until: string, rows: UnifiedMetricRow[]) {
+  async function writeLevel(
+    owner: { workspaceId: string; platform: Platform },
+    account: AccountRow,
+    level: ReportLevel,
+    since: string,
+    until: string,
+    rows: UnifiedMetricRow[],
+  ) {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const ids = { ...owner, accountRef: account.id };
@@ -243,7 +302,11 @@ export function createSyncService(
    * rows, account by account. Each account-level step commits on its own, so a failure keeps
    * what was done and the retry starts over idempotently.
    */
-  async function syncConnection(connectionId: string, mode: SyncMode = 'incremental', attempt = 0): Promise<SyncOutcome> {
+  async function syncConnection(
+    connectionId: string,
+    mode: SyncMode = 'incremental',
+    attempt = 0,
+  ): Promise<SyncOutcome> {
     const [connection] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
     if (!connection) return { status: 'skipped', reason: 'gone' };
     const platform = connection.platform as Platform;
@@ -251,7 +314,11 @@ export function createSyncService(
     if (connection.status !== 'active') {
       await db
         .update(syncState)
-        .set({ status: 'failed', lastError: describe(new PlatformError({ platform, kind: 'revoked', message: 'needs reconnect' })), updatedAt: clock.now() })
+        .set({
+          status: 'failed',
+          lastError: describe(new PlatformError({ platform, kind: 'revoked', message: 'needs reconnect' })),
+          updatedAt: clock.now(),
+        })
         .where(eq(syncState.connectionId, connectionId));
       return { status: 'skipped', reason: 'inactive' };
     }
@@ -259,10 +326,17 @@ export function createSyncService(
     if (state?.status === 'retrying' && state.nextAttemptAt && state.nextAttemptAt > clock.now()) {
       // The platform asked us to wait: a run that comes early (a Refresh, the hourly run) hands
       // over to one at the agreed time instead of knocking again.
-      await queue.send(SYNC_JOB, { connectionId, mode, attempt: state.attempts }, { singletonKey: connectionId, startAfter: state.nextAttemptAt });
+      await queue.send(
+        SYNC_JOB,
+        { connectionId, mode, attempt: state.attempts },
+        { singletonKey: connectionId, startAfter: state.nextAttemptAt },
+      );
       return { status: 'skipped', reason: 'waiting' };
     }
-    const accounts = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+    const accounts = await db
+      .select()
+      .from(connectedAdAccounts)
+      .where(eq(connectedAdAccounts.connectionId, connectionId));
     const lease = await claim(connectionId, accounts.length * 3);
     if (!lease) return { status: 'skipped', reason: 'running' };
 
@@ -273,7 +347,8 @@ export function createSyncService(
     let stallLogged = false;
     const heartbeat = async () => {
       if (clock.now().getTime() - lastProgressAt.getTime() > SYNC_STALL_MS) {
-        if (!stallLogged) log.warn({ connectionId, platform }, 'sync made no progress for too long; its lease is left to lapse');
+        if (!stallLogged)
+          log.warn({ connectionId, platform }, 'sync made no progress for too long; its lease is left to lapse');
         stallLogged = true;
         return true;
       }
@@ -297,7 +372,12 @@ export function createSyncService(
           // Should a write below fail, the prefetch's own failure must not go unhandled.
           next?.catch(() => undefined);
           const { account, since, until } = fetched;
-          await upsertCampaigns(db, { workspaceId: connection.workspaceId, accountRef: account.id, platform }, fetched.list, clock.now());
+          await upsertCampaigns(
+            db,
+            { workspaceId: connection.workspaceId, accountRef: account.id, platform },
+            fetched.list,
+            clock.now(),
+          );
           await progress();
           rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
           await progress();
@@ -338,7 +418,14 @@ export function createSyncService(
     });
   }
 
-  async function fail(connectionId: string, platform: Platform, mode: SyncMode, attempt: number, error: unknown, lease: Date): Promise<SyncOutcome> {
+  async function fail(
+    connectionId: string,
+    platform: Platform,
+    mode: SyncMode,
+    attempt: number,
+    error: unknown,
+    lease: Date,
+  ): Promise<SyncOutcome> {
     const message = describe(error);
     const now = clock.now();
     const retryable = error instanceof PlatformError ? error.retryable : true;
@@ -355,7 +442,11 @@ export function createSyncService(
         .returning({ id: syncState.connectionId });
       // A run that lost its lease leaves the retry to the run that took it over.
       if (kept.length === 0) return superseded(connectionId);
-      await queue.send(SYNC_JOB, { connectionId, mode, attempt: attempt + 1 }, { singletonKey: connectionId, startAfter: nextAttemptAt });
+      await queue.send(
+        SYNC_JOB,
+        { connectionId, mode, attempt: attempt + 1 },
+        { singletonKey: connectionId, startAfter: nextAttemptAt },
+      );
       return { status: 'retrying', error: message, delayMs };
     }
     const kept = await db
@@ -383,7 +474,12 @@ export function createSyncService(
             where name = ${SYNC_JOB} and state = 'active' and data->>'connectionId' = ${connectionId}
               and started_on < now() - make_interval(secs => ${SYNC_LEASE_MS / 1000})`,
       );
-      if (orphans.length > 0) await queue.boss.fail(SYNC_JOB, orphans.map((job) => job.id), { message: 'The sync worker stopped; another run took over.' });
+      if (orphans.length > 0)
+        await queue.boss.fail(
+          SYNC_JOB,
+          orphans.map((job) => job.id),
+          { message: 'The sync worker stopped; another run took over.' },
+        );
     } catch (error) {
       log.warn({ err: error, connectionId }, 'could not release the queue job of an abandoned sync');
     }
@@ -402,15 +498,28 @@ export function createSyncService(
     const [state] = await db.select().from(syncState).where(eq(syncState.connectionId, connectionId));
     if (!state || !abandoned(state, now)) return false;
     const deadLease = (state.startedAt ?? state.updatedAt).getTime();
-    await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: `${connectionId}:takeover:${deadLease}` });
+    await queue.send(
+      SYNC_JOB,
+      { connectionId, mode, attempt: 0 },
+      { singletonKey: `${connectionId}:takeover:${deadLease}` },
+    );
     // Only if no run came back to life meanwhile; a run that did keeps its lease, and the job just
     // queued finds it taken and skips.
     await db
       .update(syncState)
       .set({ status: 'queued', updatedAt: now })
-      .where(and(eq(syncState.connectionId, connectionId), eq(syncState.status, 'running'), lt(syncState.updatedAt, staleBefore(now, SYNC_LEASE_MS))));
+      .where(
+        and(
+          eq(syncState.connectionId, connectionId),
+          eq(syncState.status, 'running'),
+          lt(syncState.updatedAt, staleBefore(now, SYNC_LEASE_MS)),
+        ),
+      );
     await releaseOrphans(connectionId);
-    log.warn({ connectionId, heartbeatAt: state.updatedAt }, 'sync run abandoned (no heartbeat); queued a run to take over');
+    log.warn(
+      { connectionId, heartbeatAt: state.updatedAt },
+      'sync run abandoned (no heartbeat); queued a run to take over',
+    );
     return true;
   }
 
@@ -440,7 +549,8 @@ export function createSyncService(
     return {
       connection_id: row.connectionId,
       platform: row.platform as Platform,
-      status: row.connectionStatus === 'needs_reconnect' ? 'needs_reconnect' : dead ? 'retrying' : (state?.status ?? 'idle'),
+      status:
+        row.connectionStatus === 'needs_reconnect' ? 'needs_reconnect' : dead ? 'retrying' : (state?.status ?? 'idle'),
       last_synced_at: state?.lastSyncedAt?.toISOString() ?? null,
       progress: { done: state?.progressDone ?? 0, total: state?.progressTotal ?? 0 },
       last_error:
@@ -457,17 +567,30 @@ export function createSyncService(
   /** Sync state of every connection of a user (optionally of one platform). */
   async function status(workspaceId: string, platform?: Platform): Promise<SyncStatus> {
     const rows = await db
-      .select({ connectionId: platformConnections.id, platform: platformConnections.platform, connectionStatus: platformConnections.status, state: syncState })
+      .select({
+        connectionId: platformConnections.id,
+        platform: platformConnections.platform,
+        connectionStatus: platformConnections.status,
+        state: syncState,
+      })
       .from(platformConnections)
       .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
-      
-        .where(and(eq(platformConnections.workspaceId, workspaceId), platform ? eq(platformConnections.platform, platform) : undefined))
+
+      .where(
+        and(
+          eq(platformConnections.workspaceId, workspaceId),
+          platform ? eq(platformConnections.platform, platform) : undefined,
+        ),
+      )
       .orderBy(platformConnections.createdAt);
     const now = clock.now();
     const list = rows.map((row) => present(row, now));
     // The stalest of the connections that have synced: how old the oldest figures shown are.
     const times = list.flatMap((c) => (c.status !== 'needs_reconnect' && c.last_synced_at ? [c.last_synced_at] : []));
-    const [space] = await db.select({ interval: workspaces.syncIntervalMinutes }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    const [space] = await db
+      .select({ interval: workspaces.syncIntervalMinutes })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
     return {
       running: list.some((c) => c.status === 'queued' || c.status === 'running'),
       interval_minutes: space?.interval ?? SYNC_INTERVAL_MINUTES.default,
@@ -486,7 +609,13 @@ export function createSyncService(
       const list = await db
         .select({ id: platformConnections.id })
         .from(platformConnections)
-        .where(and(eq(platformConnections.workspaceId, workspaceId), eq(platformConnections.status, 'active'), platform ? eq(platformConnections.platform, platform) : undefined));
+        .where(
+          and(
+            eq(platformConnections.workspaceId, workspaceId),
+            eq(platformConnections.status, 'active'),
+            platform ? eq(platformConnections.platform, platform) : undefined,
+          ),
+        );
       for (const connection of list) await enqueue(connection.id, workspaceId, 'incremental');
       return status(workspaceId, platform);
     },
@@ -529,7 +658,6 @@ export function createSyncService(
       for (const connection of due) await enqueue(connection.id, connection.workspaceId, 'incremental');
       return due.length;
     },
-
   };
   return api;
 }

@@ -1,15 +1,16 @@
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { eq, sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+
 import { executeRows } from '../../db/connect';
 import { syncState } from '../../db/schema';
+import { jobDefinition } from '../../jobs/registry';
 import { manualClock } from '../../lib/clock';
 import { sandboxSettings } from '../../platforms/settings';
-import { recordingRuntime } from '../../test/platforms';
 import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf } from '../../test/connect';
+import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
-import { SYNC_JOB, SYNC_LEASE_MS, SYNC_STALL_MS, createSyncService } from './sync.service';
-import { jobDefinition } from '../../jobs/registry';
+import { recordingRuntime } from '../../test/platforms';
+import { createSyncService, SYNC_JOB, SYNC_LEASE_MS, SYNC_STALL_MS } from './sync.service';
 
 /**
  * A sync whose process was killed mid-run (kill -9) leaves its lease in sync_state and its
@@ -47,9 +48,15 @@ describe('a sync whose worker died is taken over', () => {
   /** One poll of a sync worker (jobs/queue.ts): the next job the queue lets run, run and completed. */
   async function workOnce() {
     const boss = t.app.ctx.queue.boss;
-    const [job] = await boss.fetch<{ connectionId: string; mode: 'backfill' | 'incremental'; attempt: number }>(SYNC_JOB);
+    const [job] = await boss.fetch<{ connectionId: string; mode: 'backfill' | 'incremental'; attempt: number }>(
+      SYNC_JOB,
+    );
     if (!job) return undefined;
-    await jobDefinition(t.app.ctx, t.app.services, SYNC_JOB).handler(job.data, { jobId: job.id, log: t.app.log, lastTry: true });
+    await jobDefinition(t.app.ctx, t.app.services, SYNC_JOB).handler(job.data, {
+      jobId: job.id,
+      log: t.app.log,
+      lastTry: true,
+    });
     await boss.complete(SYNC_JOB, job.id);
     return job;
   }
@@ -82,10 +89,20 @@ describe('a sync whose worker died is taken over', () => {
     const now = clock.now().getTime();
     await db()
       .update(syncState)
-      .set({ status: 'running', startedAt: new Date(now - 2 * 60_000), updatedAt: new Date(now - silentMs), progressDone: 1, progressTotal: 3 })
+      .set({
+        status: 'running',
+        startedAt: new Date(now - 2 * 60_000),
+        updatedAt: new Date(now - silentMs),
+        progressDone: 1,
+        progressTotal: 3,
+      })
       .where(eq(syncState.connectionId, connectionId));
     // Deferred, so no worker takes it before it is set as the killed worker left it.
-    const id = await t.app.ctx.queue.send(SYNC_JOB, { connectionId, mode: 'incremental', attempt: 0 }, { singletonKey: connectionId, startAfter: new Date(Date.now() + 3_600_000) });
+    const id = await t.app.ctx.queue.send(
+      SYNC_JOB,
+      { connectionId, mode: 'incremental', attempt: 0 },
+      { singletonKey: connectionId, startAfter: new Date(Date.now() + 3_600_000) },
+    );
     await db().execute(
       sql`update pgboss.job set state = 'active', start_after = now() - interval '2 minutes', started_on = now() - interval '2 minutes', heartbeat_on = now() - interval '2 minutes'
           where id = ${id}::uuid`,
@@ -102,7 +119,12 @@ describe('a sync whose worker died is taken over', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth });
     expect(status.json()).toMatchObject({
       running: false,
-      connections: [{ status: 'retrying', last_error: 'The Google Ads sync stopped before it finished; Adwise will run it again shortly.' }],
+      connections: [
+        {
+          status: 'retrying',
+          last_error: 'The Google Ads sync stopped before it finished; Adwise will run it again shortly.',
+        },
+      ],
     });
 
     const refresh = await t.app.inject({ method: 'POST', url: '/api/sync/', headers: user.auth, payload: {} });
@@ -113,14 +135,27 @@ describe('a sync whose worker died is taken over', () => {
     const job = await workOnce();
     expect(job).toMatchObject({ data: { connectionId } });
     const after = await stateOf(connectionId);
-    expect(after).toMatchObject({ status: 'idle', lastSyncedAt: clock.now(), startedAt: clock.now(), progressDone: 3, progressTotal: 3, lastError: null });
-    expect(await sync().status(after.workspaceId)).toMatchObject({ running: false, connections: [{ status: 'idle', last_error: null }] });
+    expect(after).toMatchObject({
+      status: 'idle',
+      lastSyncedAt: clock.now(),
+      startedAt: clock.now(),
+      progressDone: 3,
+      progressTotal: 3,
+      lastError: null,
+    });
+    expect(await sync().status(after.workspaceId)).toMatchObject({
+      running: false,
+      connections: [{ status: 'idle', last_error: null }],
+    });
 
     // The killed worker's job was failed, so it no longer holds the connection's key either: the
     // next Refresh runs at once instead of queueing behind it until pg-boss expires it.
     const jobs = await jobsOf(connectionId);
     expect(jobs.find((row) => row.id === deadJob)).toMatchObject({ state: 'failed' });
-    expect(jobs.find((row) => row.id === job!.id)).toMatchObject({ state: 'completed', singleton_key: expect.not.stringMatching(new RegExp(`^${connectionId}$`)) });
+    expect(jobs.find((row) => row.id === job!.id)).toMatchObject({
+      state: 'completed',
+      singleton_key: expect.not.stringMatching(new RegExp(`^${connectionId}$`)),
+    });
     clock.advance(1_000);
     await t.app.inject({ method: 'POST', url: '/api/sync/', headers: user.auth, payload: {} });
     expect(await workOnce()).toMatchObject({ data: { connectionId } });
@@ -133,7 +168,10 @@ describe('a sync whose worker died is taken over', () => {
     const before = await stateOf(connectionId);
     try {
       const status = await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth });
-      expect(status.json()).toMatchObject({ running: true, connections: [{ status: 'running', progress: { done: 1, total: 3 } }] });
+      expect(status.json()).toMatchObject({
+        running: true,
+        connections: [{ status: 'running', progress: { done: 1, total: 3 } }],
+      });
 
       const refresh = await t.app.inject({ method: 'POST', url: '/api/sync/', headers: user.auth, payload: {} });
       expect(refresh.json()).toMatchObject({ running: true, connections: [{ status: 'running' }] });
@@ -197,7 +235,9 @@ describe('a sync whose worker died is taken over', () => {
 
     // Past the lease window since the run last made progress; its heartbeat keeps it.
     clock.advance(SYNC_LEASE_MS + 60_000);
-    await eventually(async () => ((await stateOf(connectionId)).updatedAt.getTime() === clock.now().getTime() ? true : undefined));
+    await eventually(async () =>
+      (await stateOf(connectionId)).updatedAt.getTime() === clock.now().getTime() ? true : undefined,
+    );
     expect(await sync().syncConnection(connectionId)).toEqual({ status: 'skipped', reason: 'running' });
     expect((await sync().status((await stateOf(connectionId)).workspaceId)).connections[0].status).toBe('running');
 

@@ -1,17 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import type { Platform } from '@shared/constants';
-import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
-import { executeRows } from '../../db/connect';
-import { accountDaily, ads, campaigns, connectedAdAccounts, metricsDaily, platformConnections, syncState } from '../../db/schema';
-import { sandboxSettings } from '../../platforms/settings';
-import { recordingRuntime } from '../../test/platforms';
-import { buildTestApp, type TestApp } from '../../test/buildTestApp';
-import { connectVia, connectionOf } from '../../test/connect';
-import { signUp, type TestUser } from '../../test/factories';
-import { upsertAdStatuses, writeWindow } from './ingest';
-import { BACKFILL_DAYS, RESTATEMENT_DAYS, SYNC_BACKOFF_BASE_MS, SYNC_JOB, retryDelayMs } from './sync.service';
 import { addDays, localDay } from '@shared/days';
+import { SYNC_CADENCE_MESSAGE } from '@shared/validation/dashboard';
+import { and, eq, sql } from 'drizzle-orm';
+
+import { executeRows } from '../../db/connect';
+import {
+  accountDaily,
+  ads,
+  campaigns,
+  connectedAdAccounts,
+  metricsDaily,
+  platformConnections,
+  syncState,
+} from '../../db/schema';
+import { sandboxSettings } from '../../platforms/settings';
+import { buildTestApp, type TestApp } from '../../test/buildTestApp';
+import { connectionOf, connectVia } from '../../test/connect';
+import { signUp, type TestUser } from '../../test/factories';
+import { recordingRuntime } from '../../test/platforms';
+import { upsertAdStatuses, writeWindow } from './ingest';
+import { BACKFILL_DAYS, RESTATEMENT_DAYS, retryDelayMs, SYNC_BACKOFF_BASE_MS, SYNC_JOB } from './sync.service';
 
 describe('retryDelayMs', () => {
   it('grows exponentially with jitter between half and all of the ceiling', () => {
@@ -59,7 +68,14 @@ describe('the sync engine against the sandbox', () => {
   }
 
   async function stored(accountRef: string, level: 'campaign' | 'ad', since: string, until: string) {
-    const [row] = await executeRows<{ spend: string; impressions: string; clicks: string; conversions: number; value: string; n: string }>(
+    const [row] = await executeRows<{
+      spend: string;
+      impressions: string;
+      clicks: string;
+      conversions: number;
+      value: string;
+      n: string;
+    }>(
       db(),
       sql`select coalesce(sum(spend_minor), 0) as spend, coalesce(sum(impressions), 0) as impressions, coalesce(sum(clicks), 0) as clicks,
                  coalesce(sum(conversions), 0) as conversions, coalesce(sum(conversion_value_minor), 0) as value, count(*) as n
@@ -118,9 +134,16 @@ describe('the sync engine against the sandbox', () => {
       expect(campaign.dailyBudgetMinor).toBe(sandbox.world.dailyBudgetMinor('google', campaign.campaignId));
     }
 
-    const status = await sync().status((await db().select().from(platformConnections).where(eq(platformConnections.id, connection.id)))[0].workspaceId);
+    const status = await sync().status(
+      (await db().select().from(platformConnections).where(eq(platformConnections.id, connection.id)))[0].workspaceId,
+    );
     expect(status.running).toBe(false);
-    expect(status.connections[0]).toMatchObject({ status: 'idle', backfilled: true, progress: { done: 6, total: 6 }, last_error: null });
+    expect(status.connections[0]).toMatchObject({
+      status: 'idle',
+      backfilled: true,
+      progress: { done: 6, total: 6 },
+      last_error: null,
+    });
     expect(status.last_synced_at).not.toBeNull();
   });
 
@@ -136,11 +159,26 @@ describe('the sync engine against the sandbox', () => {
 
     // The stored copy drifts from the platform: yesterday's numbers and an old day were changed,
     // and a row exists that the platform does not report.
-    await db().update(metricsDaily).set({ spendMinor: 1 }).where(and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, yesterday)));
-    await db().update(metricsDaily).set({ spendMinor: 1 }).where(and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, old)));
+    await db()
+      .update(metricsDaily)
+      .set({ spendMinor: 1 })
+      .where(and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, yesterday)));
+    await db()
+      .update(metricsDaily)
+      .set({ spendMinor: 1 })
+      .where(and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, old)));
     await db().insert(metricsDaily).values({
-      accountRef: account.id, level: 'campaign', entityId: 'ghost', day: today, campaignId: 'ghost', currency: account.currency,
-      spendMinor: 999, impressions: 1, clicks: 0, conversions: 0, conversionValueMinor: 0,
+      accountRef: account.id,
+      level: 'campaign',
+      entityId: 'ghost',
+      day: today,
+      campaignId: 'ghost',
+      currency: account.currency,
+      spendMinor: 999,
+      impressions: 1,
+      clicks: 0,
+      conversions: 0,
+      conversionValueMinor: 0,
     });
 
     const outcome = await sync().syncConnection(connection.id);
@@ -149,9 +187,17 @@ describe('the sync engine against the sandbox', () => {
     const { rows: _n, ...recentTotals } = await stored(account.id, 'campaign', recent.since, recent.until);
     expect(recentTotals).toEqual(sandbox.world.totals('meta', account.accountId, recent.since, recent.until));
     // Outside the window the drift stays: incremental runs do not re-read 90 days.
-    const oldRows = await db().select().from(metricsDaily).where(and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, old), eq(metricsDaily.level, 'campaign')));
+    const oldRows = await db()
+      .select()
+      .from(metricsDaily)
+      .where(
+        and(eq(metricsDaily.accountRef, account.id), eq(metricsDaily.day, old), eq(metricsDaily.level, 'campaign')),
+      );
     expect(oldRows.every((row) => row.spendMinor === 1)).toBe(true);
-    const rollup = await db().select().from(accountDaily).where(and(eq(accountDaily.accountRef, account.id), eq(accountDaily.day, today)));
+    const rollup = await db()
+      .select()
+      .from(accountDaily)
+      .where(and(eq(accountDaily.accountRef, account.id), eq(accountDaily.day, today)));
     expect(rollup[0]?.spendMinor ?? 0).toBe(sandbox.world.totals('meta', account.accountId, today, today).spendMinor);
 
     // A backfill puts the old day right again.
@@ -171,11 +217,17 @@ describe('the sync engine against the sandbox', () => {
 
     // Two writers of the same window at once (say, a run whose lease was taken over).
     const { since, until } = window(account.timeZone);
-    const rows = (await t.app.services.connections.client(connection.id, 'linkedin').report(
-      { id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone },
-      { level: 'campaign', since, until },
-    ));
-    await Promise.all([0, 1, 2].map(() => db().transaction((tx) => writeWindow(tx, { accountRef: account.id, level: 'campaign', since, until }, rows))));
+    const rows = await t.app.services.connections
+      .client(connection.id, 'linkedin')
+      .report(
+        { id: account.accountId, name: account.name, currency: account.currency, timeZone: account.timeZone },
+        { level: 'campaign', since, until },
+      );
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        db().transaction((tx) => writeWindow(tx, { accountRef: account.id, level: 'campaign', since, until }, rows)),
+      ),
+    );
     await expectEqualsSandbox('linkedin', account);
   });
 
@@ -204,8 +256,16 @@ describe('the sync engine against the sandbox', () => {
 
     // The column mirrors the last listing: an ad listed without a creative holds null again.
     const [one] = saved;
-    await upsertAdStatuses(db(), account.id, [{ id: one.adId, name: one.name, campaignId: one.campaignId, status: 'ACTIVE', creative: null }], new Date());
-    const [after] = await db().select().from(ads).where(and(eq(ads.accountRef, account.id), eq(ads.adId, one.adId)));
+    await upsertAdStatuses(
+      db(),
+      account.id,
+      [{ id: one.adId, name: one.name, campaignId: one.campaignId, status: 'ACTIVE', creative: null }],
+      new Date(),
+    );
+    const [after] = await db()
+      .select()
+      .from(ads)
+      .where(and(eq(ads.accountRef, account.id), eq(ads.adId, one.adId)));
     expect(after.creative).toBeNull();
   });
 
@@ -236,7 +296,10 @@ describe('the sync engine against the sandbox', () => {
 
     // The retry, once the platform lets us in again, finishes the work.
     sandbox.faults.clear();
-    await db().update(syncState).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(syncState.connectionId, connection.id));
+    await db()
+      .update(syncState)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(syncState.connectionId, connection.id));
     expect(await sync().syncConnection(connection.id, 'backfill', 1)).toMatchObject({ status: 'done' });
     const [account] = await accountsOf(connection.id);
     await expectEqualsSandbox('google', account);
@@ -273,7 +336,10 @@ describe('the sync engine against the sandbox', () => {
     await expectEqualsSandbox('google', googleAccount);
     const status = await sync().status(meta.workspaceId);
     const byPlatform = Object.fromEntries(status.connections.map((c) => [c.platform, c]));
-    expect(byPlatform.meta).toMatchObject({ status: 'retrying', last_error: expect.stringMatching(/Meta is not answering/) });
+    expect(byPlatform.meta).toMatchObject({
+      status: 'retrying',
+      last_error: expect.stringMatching(/Meta is not answering/),
+    });
     expect(byPlatform.google).toMatchObject({ status: 'idle', backfilled: true });
   });
 
@@ -307,7 +373,10 @@ describe('the sync engine against the sandbox', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/sync/', headers: user.auth, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ running: true, connections: [{ platform: 'google', status: 'queued' }] });
-    const after = await executeRows<{ n: string }>(db(), sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`);
+    const after = await executeRows<{ n: string }>(
+      db(),
+      sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`,
+    );
     expect(Number(after[0].n)).toBe(1);
   });
 
@@ -317,14 +386,24 @@ describe('the sync engine against the sandbox', () => {
     const connection = await connectionOf(t.app, user, 'google');
     expect(await sync().syncConnection(connection.id)).toMatchObject({ status: 'done' });
     const waiting = async () => {
-      const [row] = await executeRows<{ n: string }>(db(), sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`);
+      const [row] = await executeRows<{ n: string }>(
+        db(),
+        sql`select count(*) as n from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id} and state = 'created'`,
+      );
       return Number(row.n);
     };
-    const syncedMinutesAgo = (minutes: number) => db().update(syncState).set({ lastSyncedAt: new Date(Date.now() - minutes * 60_000), status: 'idle' }).where(eq(syncState.connectionId, connection.id));
-    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/sync/settings/', headers: user.auth, payload });
+    const syncedMinutesAgo = (minutes: number) =>
+      db()
+        .update(syncState)
+        .set({ lastSyncedAt: new Date(Date.now() - minutes * 60_000), status: 'idle' })
+        .where(eq(syncState.connectionId, connection.id));
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/sync/settings/', headers: user.auth, payload });
     await db().execute(sql`delete from pgboss.job where name = ${SYNC_JOB} and singleton_key = ${connection.id}`);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(60);
+    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(
+      60,
+    );
     await syncedMinutesAgo(14);
     await sync().enqueueDue();
     expect(await waiting()).toBe(0);
@@ -335,20 +414,37 @@ describe('the sync engine against the sandbox', () => {
     await sync().enqueueDue();
     expect(await waiting()).toBe(1);
 
-    for (const payload of [{ interval_minutes: 10 }, { interval_minutes: 2000 }, { interval_minutes: '15' }, { interval_minutes: 15.5 }, {}]) {
+    for (const payload of [
+      { interval_minutes: 10 },
+      { interval_minutes: 2000 },
+      { interval_minutes: '15' },
+      { interval_minutes: 15.5 },
+      {},
+    ]) {
       const res = await put(payload);
-      expect({ payload, status: res.statusCode, detail: res.json().detail }).toEqual({ payload, status: 400, detail: SYNC_CADENCE_MESSAGE });
+      expect({ payload, status: res.statusCode, detail: res.json().detail }).toEqual({
+        payload,
+        status: 400,
+        detail: SYNC_CADENCE_MESSAGE,
+      });
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(15);
+    expect((await t.app.inject({ method: 'GET', url: '/api/sync/', headers: user.auth })).json().interval_minutes).toBe(
+      15,
+    );
   });
 
   it('sync/ (sync.routes.ts): signed in, dashboard access before anything else, a known platform, never cached', async () => {
-    const post = (headers: Record<string, string> | undefined, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/sync/', headers, payload: payload as object });
+    const post = (headers: Record<string, string> | undefined, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/sync/', headers, payload: payload as object });
     expect((await t.app.inject({ method: 'GET', url: '/api/sync/' })).statusCode).toBe(401);
     expect((await post(undefined, { platform: 'myspace' })).statusCode).toBe(401);
 
     const visitor = await signUp(t.app);
-    for (const res of [await t.app.inject({ method: 'GET', url: '/api/sync/', headers: visitor.auth }), await post(visitor.auth, {}), await post(visitor.auth, { platform: 'myspace' })]) {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/sync/', headers: visitor.auth }),
+      await post(visitor.auth, {}),
+      await post(visitor.auth, { platform: 'myspace' }),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe('Start your free trial to use the dashboard.');
     }
@@ -358,7 +454,8 @@ describe('the sync engine against the sandbox', () => {
     expect(status.statusCode).toBe(200);
     expect(status.headers['cache-control']).toBe('no-store');
     expect(status.json()).toEqual({ running: false, interval_minutes: 60, last_synced_at: null, connections: [] });
-    for (const payload of [{}, { platform: 'all' }, { platform: null }, { platform: 'meta' }]) expect((await post(user.auth, payload)).statusCode).toBe(200);
+    for (const payload of [{}, { platform: 'all' }, { platform: null }, { platform: 'meta' }])
+      expect((await post(user.auth, payload)).statusCode).toBe(200);
     for (const platform of ['myspace', 5, ['google']]) {
       const bad = await post(user.auth, { platform });
       expect(bad.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { object, string } from 'yup';
+
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { TRIAL_REMINDER_JOB, type TrialService } from './trial.service';
 

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { noStore } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import { currentUserId } from '../../lib/signedIn';
 import type { Services } from '../../services';
 import { createAuthGuard } from '../auth/auth.guard';
-import { currentUserId } from '../../lib/signedIn';
 
 /** start-trial/: the one-time 7-day trial. */
-export const trialRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const trialRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  app,
+  { ctx, services },
+) => {
   app.addHook('preHandler', createAuthGuard(ctx));
   noStore(app);
 

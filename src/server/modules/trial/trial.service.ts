@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, type StartTrialResult } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { TRIAL_DURATION_MS, TRIAL_REMINDER_BEFORE_MS } from '@shared/constants';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
@@ -12,7 +13,13 @@ import { awardPoints } from '../gamification/gamification.service';
 export const TRIAL_REMINDER_JOB = 'trial.reminder.send';
 
 /** The 7-day trial: starts once, never restarts; a reminder goes out 24 h before it ends. */
-export function createTrialService({ db, clock, queue, mailer, config }: Pick<AppContext, 'db' | 'clock' | 'queue' | 'mailer' | 'config'>) {
+export function createTrialService({
+  db,
+  clock,
+  queue,
+  mailer,
+  config,
+}: Pick<AppContext, 'db' | 'clock' | 'queue' | 'mailer' | 'config'>) {
   /**
    * Sends the reminder at most once: the flag and the outbox row are written in one transaction,
    * and only while the flag is unset and the trial has not ended.
@@ -53,7 +60,15 @@ export function createTrialService({ db, clock, queue, mailer, config }: Pick<Ap
           .returning({ id: users.id });
         if (!row) return false;
         await awardPoints(tx, userId, 'startTrial', 'once', now);
-        await queue.send(TRIAL_REMINDER_JOB, { userId }, { tx, startAfter: new Date(endsAt.getTime() - TRIAL_REMINDER_BEFORE_MS), singletonKey: `trial-reminder:${userId}` });
+        await queue.send(
+          TRIAL_REMINDER_JOB,
+          { userId },
+          {
+            tx,
+            startAfter: new Date(endsAt.getTime() - TRIAL_REMINDER_BEFORE_MS),
+            singletonKey: `trial-reminder:${userId}`,
+          },
+        );
         return true;
       });
       if (!started) {

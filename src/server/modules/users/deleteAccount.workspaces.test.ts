@@ -1,12 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { Platform } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+
 import { outbox, workspaceMembers, workspaces } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { platformAdapters } from '../../platforms';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
-import { connect, recordingRuntime, startHarness, type SandboxHarness } from '../../test/platforms';
-import { addAccount, addSpend, bringIn, call, createWorkspace, joinAs, personalWorkspaceOf, rowsLeft, userIdOf } from '../workspaces/workspaces.fixtures';
+import { connect, recordingRuntime, type SandboxHarness, startHarness } from '../../test/platforms';
+import {
+  addAccount,
+  addSpend,
+  bringIn,
+  call,
+  createWorkspace,
+  joinAs,
+  personalWorkspaceOf,
+  rowsLeft,
+  userIdOf,
+} from '../workspaces/workspaces.fixtures';
 
 const START = '2026-11-21T09:00:00Z';
 
@@ -29,12 +40,16 @@ describe('deleting an account settles the workspaces it owns', () => {
   });
   beforeEach(() => clock.set(START));
 
-  const grant = (platform: Platform) => connect(platformAdapters[platform], harness.settings[platform], recordingRuntime());
-  const revoked = (platform: Platform, accessToken: string) => harness.sandbox.grants.grantOf(platform, accessToken)?.revoked;
+  const grant = (platform: Platform) =>
+    connect(platformAdapters[platform], harness.settings[platform], recordingRuntime());
+  const revoked = (platform: Platform, accessToken: string) =>
+    harness.sandbox.grants.grantOf(platform, accessToken)?.revoked;
   const deleteAccount = (user: TestUser) => call(t.app, user, 'POST', 'delete-account/');
   const rolesIn = async (workspaceId: string) =>
     Object.fromEntries(
-      (await t.app.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))).map((member) => [member.userId, member.role]),
+      (await t.app.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))).map(
+        (member) => [member.userId, member.role],
+      ),
     );
 
   it('passes a workspace it owned alone to the earliest-joined manager, who is mailed; its data stays', async () => {
@@ -56,15 +71,27 @@ describe('deleting an account settles the workspaces it owns', () => {
       [await userIdOf(t.app, first)]: 'owner',
       [await userIdOf(t.app, second)]: 'manager',
     });
-    expect(await rowsLeft(t.app, acme, connectionId, accountRef)).toEqual({ workspaces: 1, connections: 1, accounts: 1, days: 1, sync: 1 });
+    expect(await rowsLeft(t.app, acme, connectionId, accountRef)).toEqual({
+      workspaces: 1,
+      connections: 1,
+      accounts: 1,
+      days: 1,
+      sync: 1,
+    });
     expect(revoked('google', tokens.accessToken)).toBe(false);
     const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, first.email));
     const mail = mails.find((row) => row.subject === 'You are now the owner of Acme Foods on Adwise');
     expect(mail?.textBody).toContain('Olga Owner deleted their Adwise account');
     expect(mail?.userId).toBe(await userIdOf(t.app, first));
-    expect((await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, second.email))).some((row) => row.subject.startsWith('You are now'))).toBe(false);
+    expect(
+      (await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, second.email))).some((row) =>
+        row.subject.startsWith('You are now'),
+      ),
+    ).toBe(false);
     // The new owner runs it now.
-    expect((await call(t.app, first, 'PATCH', 'workspace/', { workspace: acme, payload: { name: 'Acme' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, first, 'PATCH', 'workspace/', { workspace: acme, payload: { name: 'Acme' } })).statusCode,
+    ).toBe(200);
   });
 
   it('deletes the workspaces it owned alone with nobody to take over, their data and grants; members fall back', async () => {
@@ -89,9 +116,19 @@ describe('deleting an account settles the workspaces it owns', () => {
       [solo, inSolo],
       [watched, inWatched],
     ] as const) {
-      expect(await rowsLeft(t.app, workspace, rows.connectionId, rows.accountRef)).toEqual({ workspaces: 0, connections: 0, accounts: 0, days: 0, sync: 0 });
+      expect(await rowsLeft(t.app, workspace, rows.connectionId, rows.accountRef)).toEqual({
+        workspaces: 0,
+        connections: 0,
+        accounts: 0,
+        days: 0,
+        sync: 0,
+      });
     }
-    expect([revoked('google', google.accessToken), revoked('tiktok', tiktok.accessToken), revoked('meta', meta.accessToken)]).toEqual([true, true, true]);
+    expect([
+      revoked('google', google.accessToken),
+      revoked('tiktok', tiktok.accessToken),
+      revoked('meta', meta.accessToken),
+    ]).toEqual([true, true, true]);
     for (const member of [viewer, client]) {
       const list = (await call(t.app, member, 'GET', 'workspaces/')).json();
       expect(list).toEqual([expect.objectContaining({ id: await personalWorkspaceOf(t.app, member), current: true })]);
@@ -118,7 +155,11 @@ describe('deleting an account settles the workspaces it owns', () => {
     expect(roles[partnerId]).toBe('owner');
     expect(roles[ownerId]).toBeUndefined();
     expect(Object.values(roles).sort()).toEqual(['manager', 'owner']);
-    expect(await rowsLeft(t.app, shared, rows.connectionId, rows.accountRef)).toMatchObject({ workspaces: 1, connections: 1, accounts: 1 });
+    expect(await rowsLeft(t.app, shared, rows.connectionId, rows.accountRef)).toMatchObject({
+      workspaces: 1,
+      connections: 1,
+      accounts: 1,
+    });
     expect(revoked('x', tokens.accessToken)).toBe(false);
     expect(await t.app.ctx.db.select().from(workspaces).where(eq(workspaces.id, theirs))).toHaveLength(1);
     expect(await rolesIn(theirs)).toEqual({ [partnerId]: 'owner' });

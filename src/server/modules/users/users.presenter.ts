@@ -1,5 +1,6 @@
 import type { AccountInfo } from '@shared/api/auth';
 import type { UserInfo } from '@shared/api/userInfo';
+
 import type { users } from '../../db/schema';
 import { currentStreak } from '../gamification/gamification.service';
 

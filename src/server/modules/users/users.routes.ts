@@ -1,16 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { TIME_ZONE_HEADER } from '@shared/api/auth';
+import type { FastifyPluginAsync } from 'fastify';
+
 import type { AppContext } from '../../context';
 import { noStore } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import { currentUserId } from '../../lib/signedIn';
 import type { Services } from '../../services';
 import { createAuthGuard } from '../auth/auth.guard';
-import { currentUserId } from '../../lib/signedIn';
 
 const tags = ['Account'];
 
 /** user-info/, account-info/, delete-account/: the signed-in user's own account. */
-export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (app, { ctx, services }) => {
+export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Services }> = async (
+  app,
+  { ctx, services },
+) => {
   app.addHook('preHandler', createAuthGuard(ctx));
   noStore(app);
 
@@ -33,7 +37,14 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext; services: Servic
 
   app.get(
     '/account-info/',
-    { schema: { summary: 'The signed-in user’s name and e-mail', tags, security: bearerAuth, response: { 200: success('Account info.'), ...errorResponses(401) } } },
+    {
+      schema: {
+        summary: 'The signed-in user’s name and e-mail',
+        tags,
+        security: bearerAuth,
+        response: { 200: success('Account info.'), ...errorResponses(401) },
+      },
+    },
     async (request) => services.users.accountInfo(currentUserId(request)),
   );
 

@@ -1,18 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AccountInfo } from '@shared/api/auth';
 import type { UserInfo } from '@shared/api/userInfo';
+import { normalizeTimeZone } from '@shared/days';
+import { eq, sql } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { outbox, users } from '../../db/schema';
-import type { Connections } from '../adAccounts/connections';
 import { sessionGone } from '../../lib/signedIn';
+import type { Connections } from '../adAccounts/connections';
 import { hashPassword } from '../auth/passwords';
 import { tokenVersions } from '../auth/tokenVersions';
+import { recordVisit, visitCounted } from '../gamification/gamification.service';
 import { settleOwnedWorkspaces } from '../workspaces/departure';
 import { createGrantRevoker } from '../workspaces/grants';
 import { createPersonalWorkspace } from '../workspaces/personal';
-import { recordVisit, visitCounted } from '../gamification/gamification.service';
 import { presentAccountInfo, presentUserInfo } from './users.presenter';
-import { normalizeTimeZone } from '@shared/days';
 
 /** The development demo account (README): created on start when missing, never in production. */
 export const DEMO_USER = { email: 'demo@adwise.app', password: 'AdwiseDemo1!', fullName: 'Demo User' } as const;
@@ -70,7 +71,11 @@ export function createUsersService(
      */
     async deleteAccount(userId: string): Promise<void> {
       const settlement = await db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, userId)).for('update');
+        const [user] = await tx
+          .select({ id: users.id, fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
         if (!user) return null;
         const settled = await settleOwnedWorkspaces(tx, user, mailer);
         await tx.delete(outbox).where(eq(outbox.userId, userId));
@@ -81,7 +86,12 @@ export function createUsersService(
       // The erased user's access tokens stop at once in this process (the guard finds no version).
       tokenVersions(db).forget(userId);
       log.info(
-        { userId, workspacesDeleted: settlement.deleted.length, workspacesPassedOn: settlement.promoted.length, connections: settlement.grants.length },
+        {
+          userId,
+          workspacesDeleted: settlement.deleted.length,
+          workspacesPassedOn: settlement.promoted.length,
+          connections: settlement.grants.length,
+        },
         'account deleted',
       );
       await revokeGrants(settlement.grants);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+
 import { AUTH_MESSAGES } from '@shared/api/auth';
-import { POINTS, TRIAL_DURATION_MS, type Platform } from '@shared/constants';
+import { type Platform, POINTS, TRIAL_DURATION_MS } from '@shared/constants';
+import { DAY_MS } from '@shared/days';
+import { eq, sql } from 'drizzle-orm';
+
 import { executeRows } from '../../db/connect';
 import { connectedAdAccounts, outbox, platformConnections, users, workspaces } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
@@ -10,9 +13,8 @@ import { platformAdapters } from '../../platforms';
 import type { TokenSet } from '../../platforms/types';
 import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
-import { connect, recordingRuntime, startHarness, type SandboxHarness } from '../../test/platforms';
+import { connect, recordingRuntime, type SandboxHarness, startHarness } from '../../test/platforms';
 import { TRIAL_REMINDER_JOB } from '../trial/trial.service';
-import { DAY_MS } from '@shared/days';
 
 const START = '2026-11-21T09:00:00Z';
 
@@ -27,10 +29,16 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
 
   const get = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...user.auth, ...headers } });
-  const post = (url: string, user: TestUser) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload: {} });
+  const post = (url: string, user: TestUser) =>
+    t.app.inject({ method: 'POST', url: `/api/${url}`, headers: user.auth, payload: {} });
   /** Access tokens live 15 minutes; long clock jumps need a fresh one. */
   const relogin = async (user: TestUser) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { username: user.email, password: user.password }, remoteAddress: '172.31.9.9' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { username: user.email, password: user.password },
+      remoteAddress: '172.31.9.9',
+    });
     user.auth = { authorization: `Bearer ${res.json().access}` };
   };
 
@@ -121,7 +129,9 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
       sql`select start_after, data from pgboss.job where name = ${TRIAL_REMINDER_JOB} and data->>'userId' = ${row.id}`,
     );
     expect(jobs).toHaveLength(1);
-    expect(new Date(jobs[0].start_after).toISOString()).toBe(new Date(row.trialEndsAt!.getTime() - DAY_MS).toISOString());
+    expect(new Date(jobs[0].start_after).toISOString()).toBe(
+      new Date(row.trialEndsAt!.getTime() - DAY_MS).toISOString(),
+    );
 
     clock.advance(TRIAL_DURATION_MS - DAY_MS);
     expect(await t.app.services.trial.sendReminder(row.id)).toBe(true);
@@ -169,9 +179,14 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
       t.app.ctx.db,
       sql`select table_name from information_schema.columns where column_name = 'user_id' and table_schema = 'public'`,
     );
-    expect(tables.map((x) => x.table_name)).toEqual(expect.arrayContaining(['outbox', 'refresh_tokens', 'password_resets', 'point_events']));
+    expect(tables.map((x) => x.table_name)).toEqual(
+      expect.arrayContaining(['outbox', 'refresh_tokens', 'password_resets', 'point_events']),
+    );
     for (const { table_name } of tables) {
-      const [count] = await executeRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${row.id}`);
+      const [count] = await executeRows<{ n: number }>(
+        t.app.ctx.db,
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${row.id}`,
+      );
       expect({ table: table_name, rows: count.n }).toEqual({ table: table_name, rows: 0 });
     }
     expect(await t.app.ctx.db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
@@ -179,7 +194,11 @@ describe('the signed-in user: user-info, trial, gamification, deletion', () => {
     const after = await get('user-info/', user);
     expect(after.statusCode).toBe(401);
     expect(after.json().detail).toBe(AUTH_MESSAGES.sessionExpired);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.session.refresh } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: user.session.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
 
     // Nobody else was touched.
@@ -218,7 +237,10 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
       config: {
         logLevel: 'warn',
         // LinkedIn's revoke endpoint cannot be reached: a platform that is down when a user leaves.
-        platforms: { ...harness.settings, linkedin: { ...harness.settings.linkedin, revokeUrl: 'http://127.0.0.1:9/oauth/v2/revoke' } },
+        platforms: {
+          ...harness.settings,
+          linkedin: { ...harness.settings.linkedin, revokeUrl: 'http://127.0.0.1:9/oauth/v2/revoke' },
+        },
         sandbox: { mode: 'external', url: harness.sandbox.url },
       },
     });
@@ -228,8 +250,10 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     await harness.close();
   });
 
-  const userIdOf = async (user: TestUser) => (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
-  const personalWorkspaceOf = async (userId: string) => (await t.app.ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, userId)))[0].id;
+  const userIdOf = async (user: TestUser) =>
+    (await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0].id;
+  const personalWorkspaceOf = async (userId: string) =>
+    (await t.app.ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, userId)))[0].id;
 
   /**
    * A live grant at the sandbox (its consent page, code exchange) stored as the OAuth callback
@@ -240,14 +264,23 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     const id = randomUUID();
     const workspaceId = await personalWorkspaceOf(userId);
     // sealFor: sealed for another row, so the tokens cannot be opened for this one.
-    await t.app.ctx.db.insert(platformConnections).values({ id, workspaceId, platform, ...t.app.services.connections.seal(options.sealFor ?? id, tokens) });
-    const account = harness.sandbox.world.accounts(platform)[0];
     await t.app.ctx.db
-      .insert(connectedAdAccounts)
-      .values({ workspaceId, connectionId: id, platform, accountId: account.id, name: account.name, currency: account.currency, timeZone: 'UTC' });
+      .insert(platformConnections)
+      .values({ id, workspaceId, platform, ...t.app.services.connections.seal(options.sealFor ?? id, tokens) });
+    const account = harness.sandbox.world.accounts(platform)[0];
+    await t.app.ctx.db.insert(connectedAdAccounts).values({
+      workspaceId,
+      connectionId: id,
+      platform,
+      accountId: account.id,
+      name: account.name,
+      currency: account.currency,
+      timeZone: 'UTC',
+    });
     return tokens;
   }
-  const grantOf = (platform: Platform, tokens: TokenSet) => harness.sandbox.grants.grantOf(platform, tokens.accessToken);
+  const grantOf = (platform: Platform, tokens: TokenSet) =>
+    harness.sandbox.grants.grantOf(platform, tokens.accessToken);
 
   it('revokes every grant at its platform, and still deletes when a platform cannot be reached', async () => {
     const user = await signUp(t.app);
@@ -260,7 +293,13 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     const x = await grantAndStore(userId, 'x');
     const linkedin = await grantAndStore(userId, 'linkedin');
     const theirs = await grantAndStore(await userIdOf(bystander), 'google');
-    for (const [platform, tokens] of [['google', google], ['tiktok', tiktok], ['meta', meta], ['x', x], ['linkedin', linkedin]] as const) {
+    for (const [platform, tokens] of [
+      ['google', google],
+      ['tiktok', tiktok],
+      ['meta', meta],
+      ['x', x],
+      ['linkedin', linkedin],
+    ] as const) {
       expect({ platform, revoked: grantOf(platform, tokens)?.revoked }).toEqual({ platform, revoked: false });
     }
 
@@ -268,16 +307,29 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     expect(res.statusCode).toBe(204);
 
     // Withdrawn at the platforms that answered.
-    for (const [platform, tokens] of [['google', google], ['tiktok', tiktok], ['meta', meta], ['x', x]] as const) {
+    for (const [platform, tokens] of [
+      ['google', google],
+      ['tiktok', tiktok],
+      ['meta', meta],
+      ['x', x],
+    ] as const) {
       expect({ platform, revoked: grantOf(platform, tokens)?.revoked }).toEqual({ platform, revoked: true });
     }
     // LinkedIn was down: its grant stays, the failure is logged, and the account is gone anyway.
     expect(grantOf('linkedin', linkedin)?.revoked).toBe(false);
     const warnings = lines.map((line) => JSON.parse(line) as { msg: string; platform?: string });
-    expect(warnings).toEqual(expect.arrayContaining([expect.objectContaining({ msg: 'token revocation at the platform failed', platform: 'linkedin' })]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ msg: 'token revocation at the platform failed', platform: 'linkedin' }),
+      ]),
+    );
     expect(await t.app.ctx.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
-    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId))).toHaveLength(0);
-    expect(await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId)),
+    ).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.workspaceId, workspaceId)),
+    ).toHaveLength(0);
 
     // Nobody else's grant was touched, and no token reached the log.
     expect(grantOf('google', theirs)?.revoked).toBe(false);
@@ -301,6 +353,8 @@ describe('deleting an account withdraws its platform grants (sandbox)', () => {
     // Nothing to revoke with: that grant ends at the platform on its own terms.
     expect(grantOf('google', unreadable)?.revoked).toBe(false);
     expect(lines.some((line) => line.includes('its grant was not revoked'))).toBe(true);
-    expect(await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(platformConnections).where(eq(platformConnections.workspaceId, workspaceId)),
+    ).toHaveLength(0);
   });
 });

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+
 import type { Tx } from '../../db/connect';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { promotedOwnerMail } from './invitations.mail';
-import { grantsOf, type Grant } from './workspaces.queries';
+import { type Grant, grantsOf } from './workspaces.queries';
 
 /** What became of the workspaces a deleted account owned. */
 export interface Settlement {
@@ -22,7 +23,11 @@ export interface Settlement {
  * with everything in it. The workspace rows are locked first (in id order, as every team change
  * locks them), so no owner can leave or be demoted meanwhile.
  */
-export async function settleOwnedWorkspaces(tx: Tx, leaving: { id: string; fullName: string }, mailer: Pick<Mailer, 'send'>): Promise<Settlement> {
+export async function settleOwnedWorkspaces(
+  tx: Tx,
+  leaving: { id: string; fullName: string },
+  mailer: Pick<Mailer, 'send'>,
+): Promise<Settlement> {
   const owned = await tx
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
@@ -31,7 +36,12 @@ export async function settleOwnedWorkspaces(tx: Tx, leaving: { id: string; fullN
   const locked = await tx
     .select({ id: workspaces.id, name: workspaces.name })
     .from(workspaces)
-    .where(inArray(workspaces.id, owned.map((row) => row.id)))
+    .where(
+      inArray(
+        workspaces.id,
+        owned.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(workspaces.id))
     .for('update');
 
@@ -39,7 +49,12 @@ export async function settleOwnedWorkspaces(tx: Tx, leaving: { id: string; fullN
   const promoted: string[] = [];
   for (const workspace of locked) {
     const others = await tx
-      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, email: users.email, fullName: users.fullName })
+      .select({
+        userId: workspaceMembers.userId,
+        role: workspaceMembers.role,
+        email: users.email,
+        fullName: users.fullName,
+      })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, leaving.id)))
@@ -55,7 +70,11 @@ export async function settleOwnedWorkspaces(tx: Tx, leaving: { id: string; fullN
       .update(workspaceMembers)
       .set({ role: 'owner' })
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, successor.userId)));
-    const mail = promotedOwnerMail({ fullName: successor.fullName, workspaceName: workspace.name, formerOwnerName: leaving.fullName });
+    const mail = promotedOwnerMail({
+      fullName: successor.fullName,
+      workspaceName: workspace.name,
+      formerOwnerName: leaving.fullName,
+    });
     await mailer.send({ to: successor.email, userId: successor.userId, ...mail }, tx);
     promoted.push(workspace.id);
   }

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '@shared/constants';
+import type { FastifyBaseLogger } from 'fastify';
+
 import type { TokenSet } from '../../platforms/types';
 import type { Connections } from '../adAccounts/connections';
 import type { Grant } from './workspaces.queries';
@@ -19,7 +20,10 @@ export function createGrantRevoker(connections: Pick<Connections, 'open' | 'revo
     } catch (error) {
       // Sealed under another key, or damaged: nothing to revoke with. The platform may keep
       // listing Adwise until the user removes it there; no token for it is left with us.
-      log.warn({ connectionId: grant.id, platform, err: error }, 'could not open the tokens of a deleted connection; its grant was not revoked');
+      log.warn(
+        { connectionId: grant.id, platform, err: error },
+        'could not open the tokens of a deleted connection; its grant was not revoked',
+      );
       return;
     }
     await connections.revokeQuietly(platform, tokens);

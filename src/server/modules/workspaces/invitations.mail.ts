@@ -1,10 +1,15 @@
-import { ROLE_DESCRIPTIONS, ROLE_TITLES, type Role } from '@shared/access/policy';
+import { type Role, ROLE_DESCRIPTIONS, ROLE_TITLES } from '@shared/access/policy';
 import { INVITATION_TTL_DAYS } from '@shared/api/workspaces';
 
 /** The text of the mails about a workspace's team. Subjects never carry the link: they show on lock screens and reach logs. */
 
 /** The invitation: who asks, to which workspace, with which role, and the single-use link. */
-export function invitationMail(input: { workspaceName: string; inviterName: string | null; role: Role; link: string }): { subject: string; text: string } {
+export function invitationMail(input: {
+  workspaceName: string;
+  inviterName: string | null;
+  role: Role;
+  link: string;
+}): { subject: string; text: string } {
   const who = input.inviterName ?? 'A member of Adwise';
   return {
     subject: `${who} invited you to ${input.workspaceName} on Adwise`,
@@ -17,7 +22,10 @@ export function invitationMail(input: { workspaceName: string; inviterName: stri
 }
 
 /** To the manager who became the owner because the last owner deleted their account. */
-export function promotedOwnerMail(input: { fullName: string; workspaceName: string; formerOwnerName: string }): { subject: string; text: string } {
+export function promotedOwnerMail(input: { fullName: string; workspaceName: string; formerOwnerName: string }): {
+  subject: string;
+  text: string;
+} {
   return {
     subject: `You are now the owner of ${input.workspaceName} on Adwise`,
     text:

@@ -1,14 +1,16 @@
-import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { DAY_MS } from '@shared/days';
+import { eq } from 'drizzle-orm';
+
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp } from '../../test/factories';
 import { hashToken } from '../auth/tokens';
 import { call, createWorkspace, invitationToken, joinAs, lastMail, relogin, userIdOf } from './workspaces.fixtures';
-import { DAY_MS } from '@shared/days';
 
 const START = '2026-11-21T09:00:00Z';
 
@@ -28,15 +30,22 @@ describe('invitations: mailed single-use links for one address', () => {
   afterAll(() => t.close());
   beforeEach(() => clock.set(START));
 
-  const preview = (token: string) => t.app.inject({ method: 'GET', url: `/api/invitations/${token}/`, remoteAddress: '10.99.0.1' });
-  const invitationRows = (workspaceId: string) => t.app.ctx.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, workspaceId));
+  const preview = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/invitations/${token}/`, remoteAddress: '10.99.0.1' });
+  const invitationRows = (workspaceId: string) =>
+    t.app.ctx.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, workspaceId));
   const membersOf = async (workspaceId: string) =>
-    (await t.app.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))).map((m) => `${m.userId}:${m.role}`).sort();
+    (await t.app.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)))
+      .map((m) => `${m.userId}:${m.role}`)
+      .sort();
 
   async function invited(email = `ivy-${randomUUID().slice(0, 6)}@example.com`, role = 'viewer') {
     const owner = await signUp(t.app, { fullName: 'Olga Owner' });
     const workspace = await createWorkspace(t.app, owner, 'Acme Foods');
-    const res = await call(t.app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email: ` ${email.toUpperCase()} `, role } });
+    const res = await call(t.app, owner, 'POST', 'workspace/invitations/', {
+      workspace,
+      payload: { email: ` ${email.toUpperCase()} `, role },
+    });
     expect(res.statusCode).toBe(201);
     return { owner, workspace, email, invitation: res.json(), token: await invitationToken(t.app, email) };
   }
@@ -63,12 +72,26 @@ describe('invitations: mailed single-use links for one address', () => {
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
-    expect(shown.json()).toEqual({ workspace_name: 'Acme Foods', email, role: 'viewer', invited_by: 'Olga Owner', expires_at: invitation.expires_at });
+    expect(shown.json()).toEqual({
+      workspace_name: 'Acme Foods',
+      email,
+      role: 'viewer',
+      invited_by: 'Olga Owner',
+      expires_at: invitation.expires_at,
+    });
 
     const invitee = await signUp(t.app, { email, fullName: 'Ivy Invitee' });
     const accepted = await call(t.app, invitee, 'POST', 'invitations/accept/', { payload: { token } });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toEqual({ id: workspace, name: 'Acme Foods', role: 'viewer', personal: false, connected_accounts: 0, current: true, dashboard: false });
+    expect(accepted.json()).toEqual({
+      id: workspace,
+      name: 'Acme Foods',
+      role: 'viewer',
+      personal: false,
+      connected_accounts: 0,
+      current: true,
+      dashboard: false,
+    });
     const team = (await call(t.app, owner, 'GET', 'workspace/team/', { workspace })).json();
     expect(team.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
       [owner.email, 'owner'],
@@ -122,9 +145,14 @@ describe('invitations: mailed single-use links for one address', () => {
     expect((await call(t.app, owner, 'GET', 'workspace/team/', { workspace })).json().invitations).toEqual([]);
     const invitee = await signUp(t.app, { email });
     expect((await call(t.app, invitee, 'POST', 'invitations/accept/', { payload: { token } })).statusCode).toBe(404);
-    expect((await call(t.app, owner, 'DELETE', `workspace/invitations/${invitation.id}/`, { workspace })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, owner, 'DELETE', `workspace/invitations/${invitation.id}/`, { workspace })).statusCode,
+    ).toBe(404);
     // Revoked, the address may be invited again.
-    expect((await call(t.app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email, role: 'client' } })).statusCode).toBe(201);
+    expect(
+      (await call(t.app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email, role: 'client' } }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('re-sends with a new link and a new expiry; the old link stops working', async () => {
@@ -133,7 +161,11 @@ describe('invitations: mailed single-use links for one address', () => {
     await relogin(t.app, owner);
     const res = await call(t.app, owner, 'POST', `workspace/invitations/${invitation.id}/resend/`, { workspace });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: invitation.id, sent_at: clock.now().toISOString(), expires_at: new Date(clock.now().getTime() + 7 * DAY_MS).toISOString() });
+    expect(res.json()).toMatchObject({
+      id: invitation.id,
+      sent_at: clock.now().toISOString(),
+      expires_at: new Date(clock.now().getTime() + 7 * DAY_MS).toISOString(),
+    });
     const fresh = await invitationToken(t.app, email);
     expect(fresh).not.toBe(token);
     expect((await preview(token)).statusCode).toBe(404);
@@ -142,7 +174,9 @@ describe('invitations: mailed single-use links for one address', () => {
     // An invitation that ran out may be re-sent too.
     clock.advance(10 * DAY_MS);
     await relogin(t.app, owner);
-    expect((await call(t.app, owner, 'POST', `workspace/invitations/${invitation.id}/resend/`, { workspace })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, owner, 'POST', `workspace/invitations/${invitation.id}/resend/`, { workspace })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses to invite a member or an address already invited, a bad address or role, and unknown invitation ids', async () => {
@@ -168,13 +202,18 @@ describe('invitations: mailed single-use links for one address', () => {
         await call(t.app, owner, 'POST', `workspace/invitations/${id}/resend/`, { workspace }),
         await call(t.app, owner, 'DELETE', `workspace/invitations/${id}/`, { workspace }),
       ]) {
-        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: WORKSPACE_MESSAGES.invitationNotFound });
+        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+          status: 404,
+          detail: WORKSPACE_MESSAGES.invitationNotFound,
+        });
       }
     }
     // Another workspace's owner cannot touch this invitation through their own workspace.
     const other = await signUp(t.app);
     const theirs = await createWorkspace(t.app, other, 'Theirs');
-    expect((await call(t.app, other, 'DELETE', `workspace/invitations/${invitation.id}/`, { workspace: theirs })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, other, 'DELETE', `workspace/invitations/${invitation.id}/`, { workspace: theirs })).statusCode,
+    ).toBe(404);
     expect((await call(t.app, owner, 'GET', 'workspace/team/', { workspace })).json().invitations).toHaveLength(1);
   });
 
@@ -182,7 +221,10 @@ describe('invitations: mailed single-use links for one address', () => {
     const { owner, workspace, email } = await invited();
     clock.advance(8 * DAY_MS);
     await relogin(t.app, owner);
-    const res = await call(t.app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email, role: 'manager' } });
+    const res = await call(t.app, owner, 'POST', 'workspace/invitations/', {
+      workspace,
+      payload: { email, role: 'manager' },
+    });
     expect(res.statusCode).toBe(201);
     expect(await invitationRows(workspace)).toHaveLength(1);
   });
@@ -195,23 +237,32 @@ describe('invitations: mailed single-use links for one address', () => {
     const firstToken = await invitationToken(t.app, email);
     const invitee = await signUp(t.app, { email });
     // Meanwhile they became a member (a client) another way: the invitation's role does not replace that.
-    await t.app.ctx.db.insert(workspaceMembers).values({ workspaceId: workspace, userId: await userIdOf(t.app, invitee), role: 'client' });
+    await t.app.ctx.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: workspace, userId: await userIdOf(t.app, invitee), role: 'client' });
     const res = await call(t.app, invitee, 'POST', 'invitations/accept/', { payload: { token: firstToken } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: workspace, role: 'client', current: true });
     const [row] = await invitationRows(workspace);
     expect(row.acceptedAt).not.toBeNull();
-    const [user] = await t.app.ctx.db.select({ current: users.currentWorkspaceId }).from(users).where(eq(users.email, email));
+    const [user] = await t.app.ctx.db
+      .select({ current: users.currentWorkspaceId })
+      .from(users)
+      .where(eq(users.email, email));
     expect(user.current).toBe(workspace);
   });
 
   it('answers 404 for unknown tokens, and 400/401 for a bad accept request', async () => {
     expect((await preview('x'.repeat(43))).json().detail).toBe(WORKSPACE_MESSAGES.invitationNotFound);
-    expect((await t.app.inject({ method: 'POST', url: '/api/invitations/accept/', payload: { token: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/invitations/accept/', payload: { token: 'x' } })).statusCode,
+    ).toBe(401);
     const user = await signUp(t.app);
     const empty = await call(t.app, user, 'POST', 'invitations/accept/', { payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe(WORKSPACE_MESSAGES.invitationNotFound);
-    expect((await call(t.app, user, 'POST', 'invitations/accept/', { payload: { token: 'made-up' } })).statusCode).toBe(404);
+    expect((await call(t.app, user, 'POST', 'invitations/accept/', { payload: { token: 'made-up' } })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,13 +1,14 @@
-import { startSandbox, type RunningSandbox } from '@sandbox/sandbox';
+import { type RunningSandbox, startSandbox } from '@sandbox/sandbox';
 import { percentChange, previousRange } from '@shared/api/dashboard';
 import type { WorkspaceOverview } from '@shared/api/workspaces';
 import type { Platform } from '@shared/constants';
+
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
-import { syncedWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
+import { type SyncedWorkspace, syncedWorkspace } from '../../test/workspaceTenants';
 import { call } from './workspaces.fixtures';
 
 /**
@@ -21,7 +22,8 @@ describe('the All clients overview on synced sandbox data', () => {
   let clients: SyncedWorkspace[];
 
   /** The index of the platform's first account billing in USD, so no conversion stands between the figures. */
-  const firstUsdAccount = (platform: Platform) => sandbox.world.accounts(platform).findIndex((account) => account.currency === 'USD');
+  const firstUsdAccount = (platform: Platform) =>
+    sandbox.world.accounts(platform).findIndex((account) => account.currency === 'USD');
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 31, sleep: async () => {} });
@@ -52,8 +54,10 @@ describe('the All clients overview on synced sandbox data', () => {
 
     expect(overview.rows.map((row) => row.name).sort()).toEqual(['Acme Shoes', 'Asha Rao’s workspace', 'Bolt Bikes']);
     for (const client of clients) {
-      const spend = sandbox.world.totals(client.platform, client.platformAccountId, overview.from, overview.to).spendMinor / 100;
-      const previous = sandbox.world.totals(client.platform, client.platformAccountId, before.from, before.to).spendMinor / 100;
+      const spend =
+        sandbox.world.totals(client.platform, client.platformAccountId, overview.from, overview.to).spendMinor / 100;
+      const previous =
+        sandbox.world.totals(client.platform, client.platformAccountId, before.from, before.to).spendMinor / 100;
       expect(spend).toBeGreaterThan(0);
       const row = overview.rows.find((r) => r.id === client.id)!;
       expect(row).toEqual({
@@ -70,7 +74,13 @@ describe('the All clients overview on synced sandbox data', () => {
       });
     }
     const personal = overview.rows.find((row) => row.name === 'Asha Rao’s workspace')!;
-    expect(personal).toMatchObject({ spend: 0, spend_change: null, connected_accounts: 0, needs_reconnect: 0, last_synced_at: null });
+    expect(personal).toMatchObject({
+      spend: 0,
+      spend_change: null,
+      connected_accounts: 0,
+      needs_reconnect: 0,
+      last_synced_at: null,
+    });
   });
 
   it('counts an account whose grant the platform withdrew as needing reconnect, in its own workspace only', async () => {

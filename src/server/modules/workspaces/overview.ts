@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
-import { lastDays, percentChange, previousRange, type DisplayCurrency } from '@shared/api/dashboard';
+import { type DisplayCurrency, lastDays, percentChange, previousRange } from '@shared/api/dashboard';
 import type { WorkspaceOverview, WorkspaceOverviewRow } from '@shared/api/workspaces';
+import type { IsoDay } from '@shared/days';
 import { roundTo } from '@shared/metrics';
 import { minorDigits } from '@shared/money';
-import { executeRows, type DbOrTx } from '../../db/connect';
+import { sql } from 'drizzle-orm';
+
+import { type DbOrTx, executeRows } from '../../db/connect';
 import { spendByWorkspace } from '../metrics/metrics.queries';
 import { isoOrNull } from './workspaces.presenter';
-import type { IsoDay } from '@shared/days';
 
 /**
  * The All clients table: every workspace the user belongs to with its last 7 days' spend against
@@ -29,7 +30,10 @@ interface OverviewSqlRow {
  * local day, today included). Spend comes converted per day into major units of the display
  * currency from modules/metrics (spendByWorkspace), and is rounded to its digits here.
  */
-export async function workspaceOverview(db: DbOrTx, input: { userId: string; currency: DisplayCurrency; today: IsoDay }): Promise<WorkspaceOverview> {
+export async function workspaceOverview(
+  db: DbOrTx,
+  input: { userId: string; currency: DisplayCurrency; today: IsoDay },
+): Promise<WorkspaceOverview> {
   const { userId, currency } = input;
   const window = lastDays(input.today);
   const before = previousRange(window.from, window.to);
@@ -63,7 +67,12 @@ export async function workspaceOverview(db: DbOrTx, input: { userId: string; cur
   );
 
   // Spend of all of them in one set-based read (modules/metrics).
-  const spends = await spendByWorkspace(db, { workspaceIds: rows.map((row) => row.id), currency, window, previous: before });
+  const spends = await spendByWorkspace(db, {
+    workspaceIds: rows.map((row) => row.id),
+    currency,
+    window,
+    previous: before,
+  });
 
   const digits = minorDigits(currency);
   return {

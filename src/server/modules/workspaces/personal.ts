@@ -1,21 +1,29 @@
 import { WORKSPACE_NAME_MAX } from '@shared/api/workspaces';
-import type { DbOrTx } from '../../db/connect';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
+import type { DbOrTx } from '../../db/connect';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
+
 /** The personal workspace's name: "<full name>’s workspace" (migration 0007 names existing ones the same way). */
-export const personalWorkspaceName = (fullName: string) => `${fullName.trim()}’s workspace`.slice(0, WORKSPACE_NAME_MAX);
+export const personalWorkspaceName = (fullName: string) =>
+  `${fullName.trim()}’s workspace`.slice(0, WORKSPACE_NAME_MAX);
 
 /**
  * Makes a new user's personal workspace, with them as its owner and as their current workspace.
  * Runs in the transaction that creates the user: there is never a user without one.
  */
-export async function createPersonalWorkspace(tx: DbOrTx, user: { id: string; fullName: string }, now: Date): Promise<string> {
+export async function createPersonalWorkspace(
+  tx: DbOrTx,
+  user: { id: string; fullName: string },
+  now: Date,
+): Promise<string> {
   const [workspace] = await tx
     .insert(workspaces)
     .values({ name: personalWorkspaceName(user.fullName), personalOf: user.id, createdBy: user.id, createdAt: now })
     .returning({ id: workspaces.id });
-  await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: now });
+  await tx
+    .insert(workspaceMembers)
+    .values({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: now });
   await tx.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, user.id));
   return workspace.id;
 }

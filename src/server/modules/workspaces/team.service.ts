@@ -1,21 +1,30 @@
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
-import { INVITATION_TTL_DAYS, WORKSPACE_MESSAGES, type Invitation, type InvitationPreview, type Member, type Team, type WorkspaceSummary } from '@shared/api/workspaces';
+import {
+  type Invitation,
+  INVITATION_TTL_DAYS,
+  type InvitationPreview,
+  type Member,
+  type Team,
+  WORKSPACE_MESSAGES,
+  type WorkspaceSummary,
+} from '@shared/api/workspaces';
+import { DAY_MS } from '@shared/days';
 import { isUuid } from '@shared/validation/dashboard';
 import type { InvitationInput } from '@shared/validation/workspaces';
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/connect';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
+import { sessionGone } from '../../lib/signedIn';
 import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
-import { sessionGone } from '../../lib/signedIn';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { invitationMail } from './invitations.mail';
 import { presentInvitation, presentInvitationPreview, presentMember } from './workspaces.presenter';
 import { lockForAction, memberRole, membersOf, ownerCount } from './workspaces.queries';
-import { DAY_MS } from '@shared/days';
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 const invitationNotFound = () => notFound(WORKSPACE_MESSAGES.invitationNotFound);
@@ -38,7 +47,12 @@ export function createTeamService(
   summary: (userId: string, workspaceId: string) => Promise<WorkspaceSummary>,
 ) {
   const access = accessChanges(db);
-  const pendingAt = (now: Date) => and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt), gt(workspaceInvitations.expiresAt, now));
+  const pendingAt = (now: Date) =>
+    and(
+      isNull(workspaceInvitations.acceptedAt),
+      isNull(workspaceInvitations.revokedAt),
+      gt(workspaceInvitations.expiresAt, now),
+    );
 
   /** The workspace's pending invitations (or the one with `id`), newest first, with the inviter's name. */
   async function invitationsOf(conn: DbOrTx, workspaceId: string, now: Date, id?: string) {
@@ -53,18 +67,37 @@ export function createTeamService(
       })
       .from(workspaceInvitations)
       .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-      .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingAt(now), id ? eq(workspaceInvitations.id, id) : undefined))
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspaceId),
+          pendingAt(now),
+          id ? eq(workspaceInvitations.id, id) : undefined,
+        ),
+      )
       .orderBy(desc(workspaceInvitations.sentAt), desc(workspaceInvitations.createdAt));
   }
 
   /** A new link's token, what is stored of it, and its times. */
   function newLink(now: Date) {
     const token = newOpaqueToken();
-    return { token, stored: { tokenHash: hashToken(token), sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS) } };
+    return {
+      token,
+      stored: {
+        tokenHash: hashToken(token),
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+      },
+    };
   }
 
   /** Mails an invitation's link, in the caller's transaction. The token is only ever in the mail's body. */
-  async function mailLink(tx: Tx, invitation: { email: string; role: Role }, token: string, workspaceName: string, inviterId: string) {
+  async function mailLink(
+    tx: Tx,
+    invitation: { email: string; role: Role },
+    token: string,
+    workspaceName: string,
+    inviterId: string,
+  ) {
     const [inviter] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, inviterId));
     // An invitee who already has an account gets the mail tied to it (erased with the account).
     const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
@@ -92,10 +125,19 @@ export function createTeamService(
   }
 
   /** Takes the member out of the workspace; the last owner, and a personal workspace's own user, stay. */
-  async function removeFrom(tx: Tx, workspace: { id: string; personalOf: string | null }, userId: string, role: Role, self: boolean) {
-    if (workspace.personalOf === userId) throw conflict(self ? WORKSPACE_MESSAGES.personalCannotBeDeleted : WORKSPACE_MESSAGES.personalOwnerStays);
+  async function removeFrom(
+    tx: Tx,
+    workspace: { id: string; personalOf: string | null },
+    userId: string,
+    role: Role,
+    self: boolean,
+  ) {
+    if (workspace.personalOf === userId)
+      throw conflict(self ? WORKSPACE_MESSAGES.personalCannotBeDeleted : WORKSPACE_MESSAGES.personalOwnerStays);
     if (role === 'owner' && (await ownerCount(tx, workspace.id)) <= 1) throw conflict(WORKSPACE_MESSAGES.lastOwner);
-    await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
   }
 
   async function leave(principal: Principal): Promise<{ left: true; id: string }> {
@@ -126,7 +168,13 @@ export function createTeamService(
         const [pending] = await tx
           .select({ id: workspaceInvitations.id })
           .from(workspaceInvitations)
-          .where(and(eq(workspaceInvitations.workspaceId, workspace.id), eq(workspaceInvitations.email, input.email), pendingAt(now)));
+          .where(
+            and(
+              eq(workspaceInvitations.workspaceId, workspace.id),
+              eq(workspaceInvitations.email, input.email),
+              pendingAt(now),
+            ),
+          );
         if (pending) throw conflict(WORKSPACE_MESSAGES.alreadyInvited);
         // An earlier invitation that ran out unanswered still holds the address's pending slot (the
         // partial unique index): it goes, and this one takes its place.
@@ -145,7 +193,14 @@ export function createTeamService(
         const { token, stored } = newLink(now);
         const [row] = await tx
           .insert(workspaceInvitations)
-          .values({ workspaceId: workspace.id, email: input.email, role, invitedBy: principal.userId, createdAt: now, ...stored })
+          .values({
+            workspaceId: workspace.id,
+            email: input.email,
+            role,
+            invitedBy: principal.userId,
+            createdAt: now,
+            ...stored,
+          })
           .returning({ id: workspaceInvitations.id });
         await mailLink(tx, { email: input.email, role }, token, workspace.name, principal.userId);
         return row.id;
@@ -219,7 +274,8 @@ export function createTeamService(
         const current = await memberRole(tx, workspace.id, userId);
         if (!current) throw memberNotFound();
         if (current === role) return false;
-        if (current === 'owner' && (await ownerCount(tx, workspace.id)) <= 1) throw conflict(WORKSPACE_MESSAGES.lastOwner);
+        if (current === 'owner' && (await ownerCount(tx, workspace.id)) <= 1)
+          throw conflict(WORKSPACE_MESSAGES.lastOwner);
         await tx
           .update(workspaceMembers)
           .set({ role })
@@ -254,11 +310,13 @@ export function createTeamService(
     /** POST workspace/transfer/: the member becomes an owner and the caller a manager. */
     async transfer(principal: Principal, memberId: string): Promise<Team> {
       const userId = pathId(memberId, memberNotFound);
-      if (userId === principal.userId) throw new HttpError(400, WORKSPACE_MESSAGES.transferToSelf, ErrorCode.ValidationFailed, 'user_id');
+      if (userId === principal.userId)
+        throw new HttpError(400, WORKSPACE_MESSAGES.transferToSelf, ErrorCode.ValidationFailed, 'user_id');
       await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'workspace:manage');
         if (!(await memberRole(tx, workspace.id, userId))) throw memberNotFound();
-        const member = (id: string) => and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, id));
+        const member = (id: string) =>
+          and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, id));
         await tx.update(workspaceMembers).set({ role: 'owner' }).where(member(userId));
         await tx.update(workspaceMembers).set({ role: 'manager' }).where(member(principal.userId));
       });
@@ -308,12 +366,22 @@ export function createTeamService(
           .where(and(eq(workspaceInvitations.tokenHash, tokenHash), pendingAt(now)));
         if (!found) throw invitationNotFound();
         // The workspace first, as every team change does, then the invitation itself.
-        const [workspace] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, found.workspaceId)).for('update');
+        const [workspace] = await tx
+          .select({ id: workspaces.id })
+          .from(workspaces)
+          .where(eq(workspaces.id, found.workspaceId))
+          .for('update');
         if (!workspace) throw invitationNotFound();
         const [invitation] = await tx
           .select({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role })
           .from(workspaceInvitations)
-          .where(and(eq(workspaceInvitations.tokenHash, tokenHash), eq(workspaceInvitations.workspaceId, workspace.id), pendingAt(now)))
+          .where(
+            and(
+              eq(workspaceInvitations.tokenHash, tokenHash),
+              eq(workspaceInvitations.workspaceId, workspace.id),
+              pendingAt(now),
+            ),
+          )
           .for('update');
         if (!invitation) throw invitationNotFound();
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -325,7 +393,10 @@ export function createTeamService(
           .insert(workspaceMembers)
           .values({ workspaceId: workspace.id, userId, role: invitation.role, createdAt: now })
           .onConflictDoNothing({ target: [workspaceMembers.workspaceId, workspaceMembers.userId] });
-        await tx.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, invitation.id));
+        await tx
+          .update(workspaceInvitations)
+          .set({ acceptedAt: now })
+          .where(eq(workspaceInvitations.id, invitation.id));
         await tx.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, userId));
         return workspace.id;
       });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+
 import type { Role } from '@shared/access/policy';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { and, eq } from 'drizzle-orm';
+
 import { workspaceInvitations, workspaceMembers } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
@@ -21,7 +23,12 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
 
   /** Every membership of a workspace as [user id, role], sorted: what "nothing changed" compares. */
   const rolesIn = async (workspaceId: string) =>
-    (await t.app.ctx.db.select({ userId: workspaceMembers.userId, role: workspaceMembers.role }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)))
+    (
+      await t.app.ctx.db
+        .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.workspaceId, workspaceId))
+    )
       .map((row) => `${row.userId}:${row.role}`)
       .sort();
 
@@ -37,18 +44,30 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
 
   it('lists the members (owners first, the caller marked) and pending invitations', async () => {
     const { owner, manager, workspace } = await agency();
-    await call(t.app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email: 'Later@Example.com', role: 'viewer' } });
+    await call(t.app, owner, 'POST', 'workspace/invitations/', {
+      workspace,
+      payload: { email: 'Later@Example.com', role: 'viewer' },
+    });
     const res = await call(t.app, manager, 'GET', 'workspace/team/', { workspace });
     expect(res.statusCode).toBe(200);
     const team = res.json();
     expect(team.workspace).toMatchObject({ id: workspace, name: 'Acme', role: 'manager' });
-    expect(team.members.map((m: { full_name: string; role: Role; you: boolean }) => [m.full_name, m.role, m.you])).toEqual([
+    expect(
+      team.members.map((m: { full_name: string; role: Role; you: boolean }) => [m.full_name, m.role, m.you]),
+    ).toEqual([
       ['Olga Owner', 'owner', false],
       ['Manu Manager', 'manager', true],
       ['Vera Viewer', 'viewer', false],
       ['Cleo Client', 'client', false],
     ]);
-    expect(team.members[0]).toEqual({ user_id: await userIdOf(t.app, owner), full_name: 'Olga Owner', email: owner.email, role: 'owner', joined_at: new Date(START).toISOString(), you: false });
+    expect(team.members[0]).toEqual({
+      user_id: await userIdOf(t.app, owner),
+      full_name: 'Olga Owner',
+      email: owner.email,
+      role: 'owner',
+      joined_at: new Date(START).toISOString(),
+      you: false,
+    });
     expect(team.invitations).toEqual([
       {
         id: expect.any(String),
@@ -65,22 +84,37 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const { owner, manager, viewer, client, workspace } = await agency();
     expect((await call(t.app, viewer, 'GET', 'workspace/team/', { workspace })).statusCode).toBe(200);
     expect((await call(t.app, client, 'GET', 'workspace/team/', { workspace })).statusCode).toBe(403);
-    expect((await call(t.app, client, 'GET', 'workspace/', { workspace })).json()).toMatchObject({ id: workspace, role: 'client' });
+    expect((await call(t.app, client, 'GET', 'workspace/', { workspace })).json()).toMatchObject({
+      id: workspace,
+      role: 'client',
+    });
     const before = await rolesIn(workspace);
     const viewerId = await userIdOf(t.app, viewer);
     for (const member of [manager, viewer, client]) {
       const attempts = [
-        await call(t.app, member, 'POST', 'workspace/invitations/', { workspace, payload: { email: 'new@example.com', role: 'viewer' } }),
+        await call(t.app, member, 'POST', 'workspace/invitations/', {
+          workspace,
+          payload: { email: 'new@example.com', role: 'viewer' },
+        }),
         await call(t.app, member, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: 'owner' } }),
         await call(t.app, member, 'DELETE', `workspace/members/${await userIdOf(t.app, owner)}/`, { workspace }),
-        await call(t.app, member, 'POST', 'workspace/transfer/', { workspace, payload: { user_id: await userIdOf(t.app, member) } }),
+        await call(t.app, member, 'POST', 'workspace/transfer/', {
+          workspace,
+          payload: { user_id: await userIdOf(t.app, member) },
+        }),
       ];
       for (const res of attempts) {
-        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 403, detail: WORKSPACE_MESSAGES.notAllowed });
+        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+          status: 403,
+          detail: WORKSPACE_MESSAGES.notAllowed,
+        });
       }
     }
     expect(await rolesIn(workspace)).toEqual(before);
-    const invitations = await t.app.ctx.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.email, 'new@example.com'));
+    const invitations = await t.app.ctx.db
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.email, 'new@example.com'));
     expect(invitations).toHaveLength(0);
   });
 
@@ -91,11 +125,17 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const viewerId = await userIdOf(t.app, viewer);
     for (const res of [
       await call(t.app, stranger, 'GET', 'workspace/team/', { workspace }),
-      await call(t.app, stranger, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: 'client' } }),
+      await call(t.app, stranger, 'PATCH', `workspace/members/${viewerId}/`, {
+        workspace,
+        payload: { role: 'client' },
+      }),
       await call(t.app, stranger, 'DELETE', `workspace/members/${viewerId}/`, { workspace }),
       await call(t.app, stranger, 'POST', 'workspace/leave/', { workspace }),
     ]) {
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: WORKSPACE_MESSAGES.notFound });
+      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+        status: 404,
+        detail: WORKSPACE_MESSAGES.notFound,
+      });
     }
     expect(await rolesIn(workspace)).toEqual(before);
   });
@@ -104,26 +144,48 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const { owner, viewer, workspace } = await agency();
     const viewerId = await userIdOf(t.app, viewer);
     const ownerId = await userIdOf(t.app, owner);
-    const ok = await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: ' manager ' } });
+    const ok = await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, {
+      workspace,
+      payload: { role: ' manager ' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ user_id: viewerId, role: 'manager', full_name: 'Vera Viewer', you: false });
 
     const before = await rolesIn(workspace);
-    const badRole = await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: 'admin' } });
+    const badRole = await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, {
+      workspace,
+      payload: { role: 'admin' },
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json()).toMatchObject({ detail: WORKSPACE_MESSAGES.roleInvalid, field: 'role' });
     for (const id of [randomUUID(), 'not-a-user', await userIdOf(t.app, await signUp(t.app))]) {
-      const res = await call(t.app, owner, 'PATCH', `workspace/members/${id}/`, { workspace, payload: { role: 'viewer' } });
-      expect({ id, status: res.statusCode, detail: res.json().detail }).toEqual({ id, status: 404, detail: WORKSPACE_MESSAGES.memberNotFound });
+      const res = await call(t.app, owner, 'PATCH', `workspace/members/${id}/`, {
+        workspace,
+        payload: { role: 'viewer' },
+      });
+      expect({ id, status: res.statusCode, detail: res.json().detail }).toEqual({
+        id,
+        status: 404,
+        detail: WORKSPACE_MESSAGES.memberNotFound,
+      });
     }
-    const demoteSelf = await call(t.app, owner, 'PATCH', `workspace/members/${ownerId}/`, { workspace, payload: { role: 'manager' } });
+    const demoteSelf = await call(t.app, owner, 'PATCH', `workspace/members/${ownerId}/`, {
+      workspace,
+      payload: { role: 'manager' },
+    });
     expect(demoteSelf.statusCode).toBe(409);
     expect(demoteSelf.json().detail).toBe(WORKSPACE_MESSAGES.lastOwner);
     expect(await rolesIn(workspace)).toEqual(before);
 
     // With a second owner, the first may step down.
-    expect((await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: 'owner' } })).statusCode).toBe(200);
-    const stepDown = await call(t.app, owner, 'PATCH', `workspace/members/${ownerId}/`, { workspace, payload: { role: 'viewer' } });
+    expect(
+      (await call(t.app, owner, 'PATCH', `workspace/members/${viewerId}/`, { workspace, payload: { role: 'owner' } }))
+        .statusCode,
+    ).toBe(200);
+    const stepDown = await call(t.app, owner, 'PATCH', `workspace/members/${ownerId}/`, {
+      workspace,
+      payload: { role: 'viewer' },
+    });
     expect(stepDown.json()).toMatchObject({ role: 'viewer', you: true });
   });
 
@@ -140,7 +202,9 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     expect((await call(t.app, owner, 'DELETE', `workspace/members/${viewerId}/`, { workspace })).statusCode).toBe(404);
 
     const before = await rolesIn(workspace);
-    const self = await call(t.app, owner, 'DELETE', `workspace/members/${await userIdOf(t.app, owner)}/`, { workspace });
+    const self = await call(t.app, owner, 'DELETE', `workspace/members/${await userIdOf(t.app, owner)}/`, {
+      workspace,
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json().detail).toBe(WORKSPACE_MESSAGES.lastOwner);
     expect(await rolesIn(workspace)).toEqual(before);
@@ -152,7 +216,10 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     expect(left.statusCode).toBe(200);
     expect(left.json()).toEqual({ left: true, id: workspace });
     const viewerId = await userIdOf(t.app, viewer);
-    expect((await call(t.app, viewer, 'DELETE', `workspace/members/${viewerId}/`, { workspace })).json()).toEqual({ removed: true, user_id: viewerId });
+    expect((await call(t.app, viewer, 'DELETE', `workspace/members/${viewerId}/`, { workspace })).json()).toEqual({
+      removed: true,
+      user_id: viewerId,
+    });
 
     const before = await rolesIn(workspace);
     const last = await call(t.app, owner, 'POST', 'workspace/leave/', { workspace });
@@ -169,7 +236,9 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const leave = await call(t.app, owner, 'POST', 'workspace/leave/', { workspace: personal });
     expect(leave.statusCode).toBe(409);
     expect(leave.json().detail).toBe(WORKSPACE_MESSAGES.personalCannotBeDeleted);
-    const removed = await call(t.app, partner, 'DELETE', `workspace/members/${await userIdOf(t.app, owner)}/`, { workspace: personal });
+    const removed = await call(t.app, partner, 'DELETE', `workspace/members/${await userIdOf(t.app, owner)}/`, {
+      workspace: personal,
+    });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().detail).toBe(WORKSPACE_MESSAGES.personalOwnerStays);
     expect(await rolesIn(personal)).toEqual(before);
@@ -183,14 +252,23 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const ownerId = await userIdOf(t.app, owner);
     const before = await rolesIn(workspace);
 
-    const toSelf = await call(t.app, owner, 'POST', 'workspace/transfer/', { workspace, payload: { user_id: ownerId } });
+    const toSelf = await call(t.app, owner, 'POST', 'workspace/transfer/', {
+      workspace,
+      payload: { user_id: ownerId },
+    });
     expect(toSelf.statusCode).toBe(400);
     expect(toSelf.json().detail).toBe(WORKSPACE_MESSAGES.transferToSelf);
     for (const user_id of [randomUUID(), await userIdOf(t.app, await signUp(t.app))]) {
       const res = await call(t.app, owner, 'POST', 'workspace/transfer/', { workspace, payload: { user_id } });
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: WORKSPACE_MESSAGES.memberNotFound });
+      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+        status: 404,
+        detail: WORKSPACE_MESSAGES.memberNotFound,
+      });
     }
-    const malformed = await call(t.app, owner, 'POST', 'workspace/transfer/', { workspace, payload: { user_id: 'vera' } });
+    const malformed = await call(t.app, owner, 'POST', 'workspace/transfer/', {
+      workspace,
+      payload: { user_id: 'vera' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().detail).toBe(WORKSPACE_MESSAGES.pickMember);
     expect(await rolesIn(workspace)).toEqual(before);
@@ -202,15 +280,22 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
     const roleOf = (id: string) => team.members.find((m: { user_id: string }) => m.user_id === id).role;
     expect([roleOf(viewerId), roleOf(ownerId)]).toEqual(['owner', 'manager']);
     // The former owner may no longer rename; the new one may.
-    expect((await call(t.app, owner, 'PATCH', 'workspace/', { workspace, payload: { name: 'Nope' } })).statusCode).toBe(403);
-    expect((await call(t.app, viewer, 'PATCH', 'workspace/', { workspace, payload: { name: 'Acme 2' } })).statusCode).toBe(200);
+    expect((await call(t.app, owner, 'PATCH', 'workspace/', { workspace, payload: { name: 'Nope' } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(t.app, viewer, 'PATCH', 'workspace/', { workspace, payload: { name: 'Acme 2' } })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps an owner when the last two owners leave at the same time', async () => {
     const owner = await signUp(t.app);
     const workspace = await createWorkspace(t.app, owner, 'Shared');
     const second = await joinAs(t.app, owner, workspace, 'owner', 'Second Owner');
-    const results = await Promise.all([call(t.app, owner, 'POST', 'workspace/leave/', { workspace }), call(t.app, second, 'POST', 'workspace/leave/', { workspace })]);
+    const results = await Promise.all([
+      call(t.app, owner, 'POST', 'workspace/leave/', { workspace }),
+      call(t.app, second, 'POST', 'workspace/leave/', { workspace }),
+    ]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     const owners = await t.app.ctx.db
       .select()
@@ -221,7 +306,10 @@ describe('a workspace’s team: roles, removal, transfer, leaving', () => {
 
   it('needs a session and a UUID for every path id', async () => {
     const { owner, workspace } = await agency();
-    expect((await t.app.inject({ method: 'GET', url: '/api/workspace/team/', headers: { 'x-workspace-id': workspace } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/workspace/team/', headers: { 'x-workspace-id': workspace } }))
+        .statusCode,
+    ).toBe(401);
     const anon: TestUser = { ...owner, auth: { authorization: 'Bearer nope' } };
     expect((await call(t.app, anon, 'POST', 'workspace/leave/', { workspace })).statusCode).toBe(401);
     const res = await call(t.app, owner, 'DELETE', 'workspace/members/1%27%20or%201=1/', { workspace });

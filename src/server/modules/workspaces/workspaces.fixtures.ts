@@ -1,11 +1,21 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
 import type { Role } from '@shared/access/policy';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
-import { accountDaily, connectedAdAccounts, outbox, platformConnections, syncState, users, workspaces } from '../../db/schema';
-import { signUp, type TestUser } from '../../test/factories';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+import {
+  accountDaily,
+  connectedAdAccounts,
+  outbox,
+  platformConnections,
+  syncState,
+  users,
+  workspaces,
+} from '../../db/schema';
 import type { TokenSet } from '../../platforms/types';
+import { signUp, type TestUser } from '../../test/factories';
 
 /**
  * Helpers for the workspace tests (workspaces, team, invitations, account deletion): requests as a
@@ -44,13 +54,22 @@ export function call(
     url: `/api/${url}`,
     remoteAddress: addressOf(user),
     headers: { ...user.auth, ...(options.workspace ? { [WORKSPACE_HEADER]: options.workspace } : {}) },
-    ...(options.payload ? { payload: options.payload } : method === 'POST' || method === 'PUT' || method === 'PATCH' ? { payload: {} } : {}),
+    ...(options.payload
+      ? { payload: options.payload }
+      : method === 'POST' || method === 'PUT' || method === 'PATCH'
+        ? { payload: {} }
+        : {}),
   });
 }
 
 /** Signs the user in again (access tokens live 15 minutes; tests that move the clock by days need a fresh one). */
 export async function relogin(app: FastifyInstance, user: TestUser): Promise<void> {
-  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: user.email, password: user.password }, remoteAddress: addressOf(user) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { username: user.email, password: user.password },
+    remoteAddress: addressOf(user),
+  });
   if (res.statusCode !== 200) throw new Error(`login answered ${res.statusCode}: ${res.body}`);
   user.auth = { authorization: `Bearer ${res.json().access}` };
 }
@@ -63,7 +82,10 @@ export async function userIdOf(app: FastifyInstance, user: TestUser): Promise<st
 
 /** The user's personal workspace. */
 export async function personalWorkspaceOf(app: FastifyInstance, user: TestUser): Promise<string> {
-  const [row] = await app.ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, await userIdOf(app, user)));
+  const [row] = await app.ctx.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.personalOf, await userIdOf(app, user)));
   if (!row) throw new Error(`no personal workspace for ${user.email}`);
   return row.id;
 }
@@ -92,20 +114,39 @@ export async function invitationToken(app: FastifyInstance, to: string): Promise
 }
 
 /** An existing user joins `workspace` with `role`: invited by mail, then accepting the mailed link. */
-export async function bringIn(app: FastifyInstance, inviter: TestUser, workspace: string, member: TestUser, role: Role): Promise<void> {
-  const invited = await call(app, inviter, 'POST', 'workspace/invitations/', { workspace, payload: { email: member.email, role } });
+export async function bringIn(
+  app: FastifyInstance,
+  inviter: TestUser,
+  workspace: string,
+  member: TestUser,
+  role: Role,
+): Promise<void> {
+  const invited = await call(app, inviter, 'POST', 'workspace/invitations/', {
+    workspace,
+    payload: { email: member.email, role },
+  });
   if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);
-  const accepted = await call(app, member, 'POST', 'invitations/accept/', { payload: { token: await invitationToken(app, member.email) } });
+  const accepted = await call(app, member, 'POST', 'invitations/accept/', {
+    payload: { token: await invitationToken(app, member.email) },
+  });
   if (accepted.statusCode !== 200) throw new Error(`accept answered ${accepted.statusCode}: ${accepted.body}`);
 }
 
 /** A new user who joined `workspace` with `role` the way people do: invited by mail, registered with that address, accepted. */
-export async function joinAs(app: FastifyInstance, owner: TestUser, workspace: string, role: Role, fullName = 'Mira Das'): Promise<TestUser> {
+export async function joinAs(
+  app: FastifyInstance,
+  owner: TestUser,
+  workspace: string,
+  role: Role,
+  fullName = 'Mira Das',
+): Promise<TestUser> {
   const email = `member-${randomUUID().slice(0, 8)}@example.com`;
   const invited = await call(app, owner, 'POST', 'workspace/invitations/', { workspace, payload: { email, role } });
   if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);
   const member = await signUp(app, { email, fullName });
-  const accepted = await call(app, member, 'POST', 'invitations/accept/', { payload: { token: await invitationToken(app, email) } });
+  const accepted = await call(app, member, 'POST', 'invitations/accept/', {
+    payload: { token: await invitationToken(app, email) },
+  });
   if (accepted.statusCode !== 200) throw new Error(`accept answered ${accepted.statusCode}: ${accepted.body}`);
   return member;
 }
@@ -127,7 +168,14 @@ export async function verifyOtp(app: FastifyInstance, user: TestUser): Promise<v
 export async function addAccount(
   app: FastifyInstance,
   workspaceId: string,
-  options: { platform?: string; accountId?: string; currency?: string; status?: 'active' | 'needs_reconnect'; lastSyncedAt?: Date | null; tokens?: TokenSet } = {},
+  options: {
+    platform?: string;
+    accountId?: string;
+    currency?: string;
+    status?: 'active' | 'needs_reconnect';
+    lastSyncedAt?: Date | null;
+    tokens?: TokenSet;
+  } = {},
 ): Promise<{ connectionId: string; accountRef: string }> {
   const connectionId = randomUUID();
   const platform = options.platform ?? 'google';
@@ -151,13 +199,20 @@ export async function addAccount(
     })
     .returning({ id: connectedAdAccounts.id });
   if (options.lastSyncedAt !== undefined) {
-    await app.ctx.db.insert(syncState).values({ connectionId, workspaceId, status: 'idle', lastSyncedAt: options.lastSyncedAt });
+    await app.ctx.db
+      .insert(syncState)
+      .values({ connectionId, workspaceId, status: 'idle', lastSyncedAt: options.lastSyncedAt });
   }
   return { connectionId, accountRef: account.id };
 }
 
 /** Daily spend rows (minor units of `currency`) for an account. */
-export async function addSpend(app: FastifyInstance, accountRef: string, currency: string, days: Record<string, number>): Promise<void> {
+export async function addSpend(
+  app: FastifyInstance,
+  accountRef: string,
+  currency: string,
+  days: Record<string, number>,
+): Promise<void> {
   const rows = Object.entries(days).map(([day, spendMinor]) => ({
     accountRef,
     day,
@@ -179,6 +234,11 @@ export async function rowsLeft(app: FastifyInstance, workspaceId: string, connec
     connections: (await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId))).length,
     accounts: (await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.id, accountRef))).length,
     days: (await db.select().from(accountDaily).where(eq(accountDaily.accountRef, accountRef))).length,
-    sync: (await db.select().from(syncState).where(and(eq(syncState.connectionId, connectionId)))).length,
+    sync: (
+      await db
+        .select()
+        .from(syncState)
+        .where(and(eq(syncState.connectionId, connectionId)))
+    ).length,
   };
 }

@@ -39,7 +39,14 @@ export interface MemberRow {
 }
 
 export function presentMember(row: MemberRow, callerId: string): Member {
-  return { user_id: row.userId, full_name: row.fullName, email: row.email, role: row.role, joined_at: iso(row.joinedAt), you: row.userId === callerId };
+  return {
+    user_id: row.userId,
+    full_name: row.fullName,
+    email: row.email,
+    role: row.role,
+    joined_at: iso(row.joinedAt),
+    you: row.userId === callerId,
+  };
 }
 
 export interface InvitationRow {
@@ -53,12 +60,26 @@ export interface InvitationRow {
 }
 
 export function presentInvitation(row: InvitationRow): Invitation {
-  return { id: row.id, email: row.email, role: row.role, sent_at: iso(row.sentAt), expires_at: iso(row.expiresAt), invited_by: row.invitedBy };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    sent_at: iso(row.sentAt),
+    expires_at: iso(row.expiresAt),
+    invited_by: row.invitedBy,
+  };
 }
 
 export function presentInvitationPreview(row: InvitationRow & { workspaceName: string }): InvitationPreview {
-  return { workspace_name: row.workspaceName, email: row.email, role: row.role, invited_by: row.invitedBy, expires_at: iso(row.expiresAt) };
+  return {
+    workspace_name: row.workspaceName,
+    email: row.email,
+    role: row.role,
+    invited_by: row.invitedBy,
+    expires_at: iso(row.expiresAt),
+  };
 }
 
 /** An ISO 8601 instant, or null. */
-export const isoOrNull = (value: Instant | null | undefined): string | null => (value === null || value === undefined ? null : iso(value));
+export const isoOrNull = (value: Instant | null | undefined): string | null =>
+  value === null || value === undefined ? null : iso(value);

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@shared/access/policy';
-import { executeRows, type DbOrTx, type Tx } from '../../db/connect';
-import { platformConnections, users, workspaceMembers, workspaces } from '../../db/schema';
-import { authorize, workspaceNotFound, type Principal } from '../access/principal';
 import type { Action } from '@shared/access/policy';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+import { type DbOrTx, executeRows, type Tx } from '../../db/connect';
+import { platformConnections, users, workspaceMembers, workspaces } from '../../db/schema';
+import { authorize, type Principal, workspaceNotFound } from '../access/principal';
 import type { MemberRow, WorkspaceRow } from './workspaces.presenter';
 
 /**
@@ -106,7 +107,13 @@ const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'm
 /** The members of a workspace (or the one with `userId`), owners first, then by when they joined. */
 export async function membersOf(db: DbOrTx, workspaceId: string, userId?: string): Promise<MemberRow[]> {
   return db
-    .select({ userId: users.id, fullName: users.fullName, email: users.email, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.createdAt,
+    })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), userId ? eq(workspaceMembers.userId, userId) : undefined))
@@ -117,7 +124,11 @@ export async function membersOf(db: DbOrTx, workspaceId: string, userId?: string
 export async function grantsOf(db: DbOrTx, workspaceIds: string[]) {
   if (workspaceIds.length === 0) return [];
   return db
-    .select({ id: platformConnections.id, platform: platformConnections.platform, sealedTokens: platformConnections.sealedTokens })
+    .select({
+      id: platformConnections.id,
+      platform: platformConnections.platform,
+      sealedTokens: platformConnections.sealedTokens,
+    })
     .from(platformConnections)
     .where(inArray(platformConnections.workspaceId, workspaceIds));
 }

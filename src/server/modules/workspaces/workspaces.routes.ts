@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { object, string } from 'yup';
 import type { Role } from '@shared/access/policy';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import {
@@ -12,15 +10,18 @@ import {
   transferSchema,
   workspaceNameSchema,
 } from '@shared/validation/workspaces';
+import type { FastifyPluginAsync } from 'fastify';
+import { object, string } from 'yup';
+
 import type { AppContext } from '../../context';
 import { noStore, rateLimit } from '../../lib/routeOptions';
 import { bearerAuth, errorResponses, success } from '../../lib/routeSchema';
+import { currentUserId } from '../../lib/signedIn';
 import type { YupTypeProvider } from '../../lib/validate';
 import type { Services } from '../../services';
 import { authorize, currentPrincipal, principalFor } from '../access/principal';
-import { createAuthGuard } from '../auth/auth.guard';
-import { currentUserId } from '../../lib/signedIn';
 import { workspaceScope } from '../access/workspaceScope';
+import { createAuthGuard } from '../auth/auth.guard';
 
 const tags = ['Workspaces'];
 
@@ -49,7 +50,10 @@ const userWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ctx, 
         summary: 'Every workspace the signed-in user belongs to (the switcher), their personal one first',
         tags,
         security: bearerAuth,
-        response: { 200: success('Workspace summaries with the caller’s role and connected-account count.'), ...errorResponses(401) },
+        response: {
+          200: success('Workspace summaries with the caller’s role and connected-account count.'),
+          ...errorResponses(401),
+        },
       },
     },
     async (request) => workspaces.list(currentUserId(request)),
@@ -90,7 +94,8 @@ const userWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ctx, 
     {
       schema: {
         summary: 'All clients: every workspace with its last 7 days’ spend, change, account health and last sync',
-        description: 'Spend covers the last 7 days (today included) in the user’s time zone; `currency` defaults to the saved display currency.',
+        description:
+          'Spend covers the last 7 days (today included) in the user’s time zone; `currency` defaults to the saved display currency.',
         tags,
         security: bearerAuth,
         querystring: overviewQuerySchema,
@@ -142,7 +147,8 @@ const currentWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ct
     {
       config: rateLimit(10),
       schema: {
-        summary: 'Delete the current workspace and its data (owner; typed name and a verified OTP); its grants are revoked',
+        summary:
+          'Delete the current workspace and its data (owner; typed name and a verified OTP); its grants are revoked',
         description: `${currentDescription} Ask for and verify a code with generate-otp/ and verify-otp/ first. A personal workspace goes only with its account (409).`,
         tags,
         security: bearerAuth,
@@ -180,7 +186,8 @@ const currentWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ct
         response: { 201: success('The pending invitation.'), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await team.invite(principalFor(request, 'team:manage'), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await team.invite(principalFor(request, 'team:manage'), request.body)),
   );
 
   app.post(
@@ -229,7 +236,8 @@ const currentWorkspaceRoutes: FastifyPluginAsync<Options> = async (fastify, { ct
         response: { 200: success('The member.'), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => team.setRole(principalFor(request, 'team:manage'), request.params.userId, request.body.role as Role),
+    async (request) =>
+      team.setRole(principalFor(request, 'team:manage'), request.params.userId, request.body.role as Role),
   );
 
   app.delete(
@@ -323,7 +331,8 @@ export const invitationRoutes: FastifyPluginAsync<Options> = async (fastify, { c
       config: rateLimit(20),
       onRequest: createAuthGuard(ctx),
       schema: {
-        summary: 'Accept an invitation: the signed-in user (with the invited address) joins, and it becomes their current workspace',
+        summary:
+          'Accept an invitation: the signed-in user (with the invited address) joins, and it becomes their current workspace',
         tags,
         security: bearerAuth,
         body: acceptInvitationSchema,

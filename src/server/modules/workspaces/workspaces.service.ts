@@ -1,24 +1,26 @@
-import { eq } from 'drizzle-orm';
 import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_MESSAGES, type WorkspaceOverview, type WorkspaceSummary } from '@shared/api/workspaces';
+import { localDay } from '@shared/days';
+import { eq } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
-import { HttpError, badRequest } from '../../lib/httpError';
+import { badRequest, HttpError } from '../../lib/httpError';
+import { sessionGone } from '../../lib/signedIn';
 import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
 import { workspaceNotFound } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
-import { sessionGone } from '../../lib/signedIn';
 import type { OtpService } from '../otp/otp.service';
 import { createGrantRevoker } from './grants';
 import { workspaceOverview } from './overview';
 import { createTeamService } from './team.service';
 import { presentWorkspace } from './workspaces.presenter';
 import { grantsOf, lockForAction, workspacesOf } from './workspaces.queries';
-import { localDay } from '@shared/days';
 
-const isDisplayCurrency = (value: string): value is DisplayCurrency => (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+const isDisplayCurrency = (value: string): value is DisplayCurrency =>
+  (DISPLAY_CURRENCIES as readonly string[]).includes(value);
 
 /**
  * Workspaces as their members see them: the list and the switcher, creating one, the current one,
@@ -52,7 +54,10 @@ export function createWorkspacesService(
     async create(userId: string, name: string): Promise<WorkspaceSummary> {
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
-        const [workspace] = await tx.insert(workspaces).values({ name, createdBy: userId, createdAt: now }).returning({ id: workspaces.id });
+        const [workspace] = await tx
+          .insert(workspaces)
+          .values({ name, createdBy: userId, createdAt: now })
+          .returning({ id: workspaces.id });
         await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId, role: 'owner', createdAt: now });
         return workspace.id;
       });
@@ -95,12 +100,14 @@ export function createWorkspacesService(
         // The row lock also holds off a connection being added meanwhile (its insert needs a
         // key-share lock on this row), so every grant that goes is revoked.
         const workspace = await lockForAction(tx, principal, 'workspace:manage');
-        if (workspace.personalOf !== null) throw new HttpError(409, WORKSPACE_MESSAGES.personalCannotBeDeleted, ErrorCode.Conflict);
+        if (workspace.personalOf !== null)
+          throw new HttpError(409, WORKSPACE_MESSAGES.personalCannotBeDeleted, ErrorCode.Conflict);
         if (typedName.trim() !== workspace.name.trim()) throw badRequest(WORKSPACE_MESSAGES.nameMismatch, 'name');
         try {
           await otp.consumeVerification(tx, principal.userId);
         } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 403) throw new HttpError(403, WORKSPACE_MESSAGES.otpRequired, ErrorCode.Forbidden);
+          if (error instanceof HttpError && error.statusCode === 403)
+            throw new HttpError(403, WORKSPACE_MESSAGES.otpRequired, ErrorCode.Forbidden);
           throw error;
         }
         const held = await grantsOf(tx, [workspace.id]);
@@ -115,7 +122,10 @@ export function createWorkspacesService(
 
     /** GET workspaces/overview/: the All clients table, in `currency` or the user's display currency. */
     async overview(userId: string, currency?: DisplayCurrency): Promise<WorkspaceOverview> {
-      const [user] = await db.select({ timeZone: users.timeZone, displayCurrency: users.displayCurrency }).from(users).where(eq(users.id, userId));
+      const [user] = await db
+        .select({ timeZone: users.timeZone, displayCurrency: users.displayCurrency })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!user) throw sessionGone();
       // The saved currency was checked when it was saved; the column's default may not have been.
       const display = currency ?? user.displayCurrency.toUpperCase();

@@ -1,9 +1,19 @@
 import { type SandboxAccount } from '@sandbox/world';
-import { pkceChallenge, randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf } from '../../test/platforms';
-import { PlatformError, type PlatformAccount, type PlatformClient, type UnifiedMetricRow } from '../types';
-import { googleAdapter } from './index';
 import { addDays } from '@shared/days';
+
+import {
+  connect,
+  consent,
+  memoryTokens,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+  totalsOf,
+} from '../../test/platforms';
+import { pkceChallenge, randomToken } from '../http';
+import { type PlatformAccount, type PlatformClient, PlatformError, type UnifiedMetricRow } from '../types';
+import { googleAdapter } from './index';
 
 let harness: SandboxHarness;
 /** The USD account and the JPY account (0 minor digits), both ticked on the consent page. */
@@ -42,24 +52,34 @@ describe('google client against the sandbox', () => {
     );
   });
 
-  it.each(['USD', 'JPY'])('reports 90 days of %s by campaign and by ad that add up to the world totals', async (currency) => {
-    const { client } = await connected();
-    const sandboxAccount = currency === 'USD' ? usd : jpy;
-    const account = await accountOf(client, sandboxAccount.id);
-    const until = harness.sandbox.world.today(sandboxAccount);
-    const since = addDays(until, -89);
-    const truth = harness.sandbox.world.totals('google', account.id, since, until);
+  it.each(['USD', 'JPY'])(
+    'reports 90 days of %s by campaign and by ad that add up to the world totals',
+    async (currency) => {
+      const { client } = await connected();
+      const sandboxAccount = currency === 'USD' ? usd : jpy;
+      const account = await accountOf(client, sandboxAccount.id);
+      const until = harness.sandbox.world.today(sandboxAccount);
+      const since = addDays(until, -89);
+      const truth = harness.sandbox.world.totals('google', account.id, since, until);
 
-    const campaignRows = await client.report(account, { level: 'campaign', since, until });
-    expect(totalsOf(campaignRows)).toEqual(truth);
-    expect(campaignRows.length).toBe(harness.sandbox.world.rows('google', account.id, since, until, 'campaign').length);
-    expect(campaignRows.every((r) => r.adId === null && r.currency === currency && r.date >= since && r.date <= until)).toBe(true);
+      const campaignRows = await client.report(account, { level: 'campaign', since, until });
+      expect(totalsOf(campaignRows)).toEqual(truth);
+      expect(campaignRows.length).toBe(
+        harness.sandbox.world.rows('google', account.id, since, until, 'campaign').length,
+      );
+      expect(
+        campaignRows.every((r) => r.adId === null && r.currency === currency && r.date >= since && r.date <= until),
+      ).toBe(true);
 
-    const adRows = await client.report(account, { level: 'ad', since, until });
-    expect(totalsOf(adRows)).toEqual(truth);
-    const someAd = sandboxAccount.campaigns[0].ads[0];
-    expect(adRows.find((r) => r.adId === someAd.id)).toMatchObject({ adName: someAd.name, campaignId: sandboxAccount.campaigns[0].id });
-  });
+      const adRows = await client.report(account, { level: 'ad', since, until });
+      expect(totalsOf(adRows)).toEqual(truth);
+      const someAd = sandboxAccount.campaigns[0].ads[0];
+      expect(adRows.find((r) => r.adId === someAd.id)).toMatchObject({
+        adName: someAd.name,
+        campaignId: sandboxAccount.campaigns[0].id,
+      });
+    },
+  );
 
   it('pauses and resumes campaigns and changes a budget; listCampaigns and the next report show it', async () => {
     const { client } = await connected();
@@ -77,13 +97,21 @@ describe('google client against the sandbox', () => {
     const campaigns = await client.listCampaigns(account);
     expect(campaigns).toHaveLength(usd.campaigns.length);
     expect(campaigns.find((c) => c.id === paused.id)).toMatchObject({ status: 'PAUSED', currency: 'USD' });
-    expect(campaigns.find((c) => c.id === resumed.id)).toEqual({ id: resumed.id, name: resumed.name, status: 'ACTIVE', dailyBudgetMinor: 12_345, currency: 'USD' });
+    expect(campaigns.find((c) => c.id === resumed.id)).toEqual({
+      id: resumed.id,
+      name: resumed.name,
+      status: 'ACTIVE',
+      dailyBudgetMinor: 12_345,
+      currency: 'USD',
+    });
     expect(world.dailyBudgetMinor('google', resumed.id)).toBe(12_345);
 
     const rows = await client.report(account, { level: 'campaign', since: today, until: today });
     expect(rows.find((r) => r.campaignId === paused.id)).toBeUndefined();
     expect(world.campaignDay('google', paused.id, today).spendMinor).toBe(0);
-    expect(rows.find((r) => r.campaignId === resumed.id)?.spendMinor).toBe(world.campaignDay('google', resumed.id, today).spendMinor);
+    expect(rows.find((r) => r.campaignId === resumed.id)?.spendMinor).toBe(
+      world.campaignDay('google', resumed.id, today).spendMinor,
+    );
     expect(totalsOf(rows)).toEqual(world.totals('google', account.id, today, today));
   });
 
@@ -104,8 +132,13 @@ describe('google client against the sandbox', () => {
     const campaign = usd.campaigns[0];
     const before = world.dailyBudgetMinor('google', campaign.id);
 
-    await expect(client.setCampaignDailyBudget(account, '1', 5_000)).rejects.toMatchObject({ kind: 'not_found', platform: 'google' });
-    await expect(client.setCampaignDailyBudget(account, jpy.campaigns[0].id, 5_000)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(client.setCampaignDailyBudget(account, '1', 5_000)).rejects.toMatchObject({
+      kind: 'not_found',
+      platform: 'google',
+    });
+    await expect(client.setCampaignDailyBudget(account, jpy.campaigns[0].id, 5_000)).rejects.toMatchObject({
+      kind: 'not_found',
+    });
 
     calls = 0;
     await expect(client.setCampaignDailyBudget(account, campaign.id, 0)).rejects.toMatchObject({ kind: 'invalid' });
@@ -117,7 +150,9 @@ describe('google client against the sandbox', () => {
     // Told the JPY customer is in USD, the client sends cents as micros: Google refuses a fraction of a yen.
     const wrongCurrency = { ...(await accountOf(client, jpy.id)), currency: 'USD' };
     const jpyBefore = world.dailyBudgetMinor('google', jpy.campaigns[0].id);
-    const refused = await client.setCampaignDailyBudget(wrongCurrency, jpy.campaigns[0].id, 12_345).catch((error: unknown) => error);
+    const refused = await client
+      .setCampaignDailyBudget(wrongCurrency, jpy.campaigns[0].id, 12_345)
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PlatformError);
     expect(refused).toMatchObject({ kind: 'invalid', status: 400, code: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' });
     expect((refused as PlatformError).message).toContain('must be a multiple of the minimum unit of JPY');
@@ -137,7 +172,9 @@ describe('google client against the sandbox', () => {
     const account = await accountOf(client, usd.id);
     harness.sandbox.faults.add({ platform: 'google', kind: 'server_error', times: 2 });
     const until = harness.sandbox.world.today(usd);
-    await expect(client.report(account, { level: 'campaign', since: addDays(until, -6), until })).resolves.not.toHaveLength(0);
+    await expect(
+      client.report(account, { level: 'campaign', since: addDays(until, -6), until }),
+    ).resolves.not.toHaveLength(0);
     expect(runtime.sleeps).toHaveLength(2);
     expect(runtime.sleeps[0]).toBeGreaterThanOrEqual(250);
     expect(runtime.sleeps[0]).toBeLessThanOrEqual(500);
@@ -151,7 +188,12 @@ describe('google client against the sandbox', () => {
     harness.sandbox.faults.add({ platform: 'google', kind: 'rate_limit', times: 1, retryAfterSeconds: 30 });
     const error = await client.listCampaigns(account).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
-    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 30_000, status: 429, code: 'RESOURCE_TEMPORARILY_EXHAUSTED' });
+    expect(error).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 30_000,
+      status: 429,
+      code: 'RESOURCE_TEMPORARILY_EXHAUSTED',
+    });
     expect((error as PlatformError).requestId).toMatch(/^[\w-]{22}$/);
     expect(runtime.sleeps).toEqual([]);
   });
@@ -172,10 +214,14 @@ describe('google client against the sandbox', () => {
     const oauth = googleAdapter.oauth(settings(), runtime);
     const state = randomToken(16);
     const verifier = randomToken(48);
-    const query = await consent(oauth.authorizeUrl({ state, redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) }));
+    const query = await consent(
+      oauth.authorizeUrl({ state, redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) }),
+    );
     const code = oauth.codeFromCallback(query)!;
     const first = await oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
-    const replay = await oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }).catch((e: unknown) => e);
+    const replay = await oauth
+      .exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })
+      .catch((e: unknown) => e);
     expect(replay).toMatchObject({ kind: 'invalid', code: 'invalid_grant', status: 400 });
     // The replay also revokes what the code issued.
     await expect(oauth.refresh(first)).rejects.toMatchObject({ kind: 'revoked' });
@@ -183,8 +229,16 @@ describe('google client against the sandbox', () => {
 
   it('rejects a wrong PKCE verifier', async () => {
     const oauth = googleAdapter.oauth(settings(), recordingRuntime());
-    const query = await consent(oauth.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(randomToken(48)) }));
-    const error = await oauth.exchangeCode({ code: oauth.codeFromCallback(query)!, redirectUri: REDIRECT_URI, codeVerifier: randomToken(48) }).catch((e: unknown) => e);
+    const query = await consent(
+      oauth.authorizeUrl({
+        state: 's',
+        redirectUri: REDIRECT_URI,
+        codeChallenge: await pkceChallenge(randomToken(48)),
+      }),
+    );
+    const error = await oauth
+      .exchangeCode({ code: oauth.codeFromCallback(query)!, redirectUri: REDIRECT_URI, codeVerifier: randomToken(48) })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'invalid', code: 'invalid_grant' });
   });
 
@@ -193,7 +247,11 @@ describe('google client against the sandbox', () => {
     const world = harness.sandbox.world;
     const account = await accountOf(client, jpy.id);
     const today = world.today(jpy);
-    const campaign = jpy.campaigns.find((c) => world.status('google', c.id) === 'ACTIVE' && c.ads.some((ad) => world.adDay('google', ad.id, today).spendMinor > 0))!;
+    const campaign = jpy.campaigns.find(
+      (c) =>
+        world.status('google', c.id) === 'ACTIVE' &&
+        c.ads.some((ad) => world.adDay('google', ad.id, today).spendMinor > 0),
+    )!;
     const ad = campaign.ads.find((a) => world.adDay('google', a.id, today).spendMinor > 0)!;
 
     const ads = await client.listAds(account);
@@ -212,7 +270,9 @@ describe('google client against the sandbox', () => {
         imageUrl: null,
       },
     });
-    expect(ads.every((a) => (a.creative?.headlines.length ?? 0) >= 3 && a.creative?.landingUrl?.startsWith('https://'))).toBe(true);
+    expect(
+      ads.every((a) => (a.creative?.headlines.length ?? 0) >= 3 && a.creative?.landingUrl?.startsWith('https://')),
+    ).toBe(true);
 
     await client.setAdStatus(account, ad.id, 'PAUSED');
     expect(world.adStatus('google', ad.id)).toBe('PAUSED');
@@ -230,9 +290,14 @@ describe('google client against the sandbox', () => {
   it('maps an unknown ad to not_found and refuses an id that is not numeric before calling Google', async () => {
     const { client } = await connected();
     const account = await accountOf(client, usd.id);
-    await expect(client.setAdStatus(account, '1', 'PAUSED')).rejects.toMatchObject({ kind: 'not_found', platform: 'google' });
+    await expect(client.setAdStatus(account, '1', 'PAUSED')).rejects.toMatchObject({
+      kind: 'not_found',
+      platform: 'google',
+    });
     // The ad of another customer is not found in this one either.
-    await expect(client.setAdStatus(account, jpy.campaigns[0].ads[0].id, 'PAUSED')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(client.setAdStatus(account, jpy.campaigns[0].ads[0].id, 'PAUSED')).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     await expect(client.setAdStatus(account, '12~34', 'PAUSED')).rejects.toMatchObject({ kind: 'invalid' });
   });
 
@@ -242,7 +307,9 @@ describe('google client against the sandbox', () => {
     const account = await accountOf(client, usd.id);
     harness.sandbox.grants.revokeAll('google');
     const until = harness.sandbox.world.today(usd);
-    const error = await client.report(account, { level: 'ad', since: addDays(until, -89), until }).catch((e: unknown) => e);
+    const error = await client
+      .report(account, { level: 'ad', since: addDays(until, -89), until })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: 'revoked', needsReconnect: true, code: 'invalid_grant' });
     expect(provider.refreshes).toBe(1);

@@ -1,19 +1,29 @@
 import { minorToMicros } from '@shared/money';
-import { callWithTokens, sendChecked, type HttpRequest, type HttpResponse } from '../http';
+
+import { distinctWindows } from '../attribution';
+import { callWithTokens, type HttpRequest, type HttpResponse, sendChecked } from '../http';
 import {
-  PlatformError,
   type CampaignStatus,
   type ClientRuntime,
   type PlatformAccount,
   type PlatformClient,
+  PlatformError,
   type PlatformSettings,
   type ReportLevel,
   type TokenProvider,
   type TokenSet,
 } from '../types';
 import { toGoogleError, toPartialFailureError } from './errors';
-import { distinctWindows } from '../attribution';
-import { customerIdOf, streamRows, toAccount, toAd, toAttribution, toCampaign, toUnifiedRow, type GoogleAdsRow } from './map';
+import {
+  customerIdOf,
+  type GoogleAdsRow,
+  streamRows,
+  toAccount,
+  toAd,
+  toAttribution,
+  toCampaign,
+  toUnifiedRow,
+} from './map';
 
 /**
  * The Google Ads API client (REST, research sections 1.2-1.5). Reads go through
@@ -28,7 +38,13 @@ import { customerIdOf, streamRows, toAccount, toAd, toAttribution, toCampaign, t
  */
 export const BUDGET_UPDATE_MASK = 'amount_micros';
 
-const METRIC_FIELDS = ['metrics.impressions', 'metrics.clicks', 'metrics.cost_micros', 'metrics.conversions', 'metrics.conversions_value'];
+const METRIC_FIELDS = [
+  'metrics.impressions',
+  'metrics.clicks',
+  'metrics.cost_micros',
+  'metrics.conversions',
+  'metrics.conversions_value',
+];
 
 /** Accounts: name, currency and zone of one customer (managers are skipped: they have no metrics). */
 export const CUSTOMER_QUERY =
@@ -60,7 +76,11 @@ const NUMERIC_ID = /^\d+$/;
 /** The campaign × day or ad × day GAQL query for an inclusive range of account days. */
 export function reportQuery(level: ReportLevel, since: string, until: string): string {
   if (!DAY.test(since) || !DAY.test(until)) {
-    throw new PlatformError({ platform: 'google', kind: 'invalid', message: `Report dates must be YYYY-MM-DD (got ${since} .. ${until})` });
+    throw new PlatformError({
+      platform: 'google',
+      kind: 'invalid',
+      message: `Report dates must be YYYY-MM-DD (got ${since} .. ${until})`,
+    });
   }
   const fields =
     level === 'ad'
@@ -73,17 +93,23 @@ export function reportQuery(level: ReportLevel, since: string, until: string): s
 /** A customer id as URLs and headers want it: 10 digits, no dashes. */
 function customerId(id: string): string {
   const digits = id.replace(/-/g, '');
-  if (!/^\d{10}$/.test(digits)) throw new PlatformError({ platform: 'google', kind: 'invalid', message: `Not a Google Ads customer id: ${id}` });
+  if (!/^\d{10}$/.test(digits))
+    throw new PlatformError({ platform: 'google', kind: 'invalid', message: `Not a Google Ads customer id: ${id}` });
   return digits;
 }
 
 function numericId(id: string, what: string): string {
-  if (!NUMERIC_ID.test(id)) throw new PlatformError({ platform: 'google', kind: 'invalid', message: `Not a Google Ads ${what} id: ${id}` });
+  if (!NUMERIC_ID.test(id))
+    throw new PlatformError({ platform: 'google', kind: 'invalid', message: `Not a Google Ads ${what} id: ${id}` });
   return id;
 }
 
 /** Google's PlatformClient. */
-export function createGoogleClient(settings: PlatformSettings, tokens: TokenProvider, runtime: ClientRuntime): PlatformClient {
+export function createGoogleClient(
+  settings: PlatformSettings,
+  tokens: TokenProvider,
+  runtime: ClientRuntime,
+): PlatformClient {
   const base = settings.apiBaseUrl.replace(/\/+$/, '');
   const developerToken = settings.extra.developerToken;
   const loginCustomerId = settings.extra.loginCustomerId ? customerId(settings.extra.loginCustomerId) : undefined;
@@ -97,16 +123,27 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
 
   /** One API call with the connection's tokens, retries and refresh. */
   const call = (request: Omit<HttpRequest, 'headers'>, withLogin = true): Promise<HttpResponse> =>
-    callWithTokens(runtime, tokens, (current) => sendChecked(runtime, 'google', { ...request, headers: headers(current, withLogin) }, toGoogleError));
+    callWithTokens(runtime, tokens, (current) =>
+      sendChecked(runtime, 'google', { ...request, headers: headers(current, withLogin) }, toGoogleError),
+    );
 
   /** All rows of a GAQL query on one customer. */
   const search = async (id: string, query: string): Promise<GoogleAdsRow[]> => {
-    const response = await call({ method: 'POST', url: `${base}/customers/${customerId(id)}/googleAds:searchStream`, body: { query } });
+    const response = await call({
+      method: 'POST',
+      url: `${base}/customers/${customerId(id)}/googleAds:searchStream`,
+      body: { query },
+    });
     return streamRows(response.json);
   };
 
   /** Sends update operations (one per resource, applied atomically) to a mutate method. */
-  const mutate = async (id: string, collection: string, updateMask: string, ...updates: Record<string, unknown>[]): Promise<void> => {
+  const mutate = async (
+    id: string,
+    collection: string,
+    updateMask: string,
+    ...updates: Record<string, unknown>[]
+  ): Promise<void> => {
     const response = await call({
       method: 'POST',
       url: `${base}/customers/${customerId(id)}/${collection}:mutate`,
@@ -116,7 +153,11 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
     if (partial) throw partial;
     const results = (response.json as { results?: unknown[] } | undefined)?.results;
     if (results?.length !== updates.length) {
-      throw new PlatformError({ platform: 'google', kind: 'unavailable', message: `Google Ads ${collection}:mutate answered without a result` });
+      throw new PlatformError({
+        platform: 'google',
+        kind: 'unavailable',
+        message: `Google Ads ${collection}:mutate answered without a result`,
+      });
     }
   };
 
@@ -210,10 +251,19 @@ export function createGoogleClient(settings: PlatformSettings, tokens: TokenProv
       );
       const names = rows.map((row) => row.adGroupAd?.resourceName).filter((name): name is string => Boolean(name));
       if (names.length === 0) {
-        throw new PlatformError({ platform: 'google', kind: 'not_found', message: `Google Ads ad ${adId} does not exist or was removed` });
+        throw new PlatformError({
+          platform: 'google',
+          kind: 'not_found',
+          message: `Google Ads ad ${adId} does not exist or was removed`,
+        });
       }
       const value = status === 'ACTIVE' ? 'ENABLED' : 'PAUSED';
-      await mutate(account.id, 'adGroupAds', 'status', ...names.map((resourceName) => ({ resourceName, status: value })));
+      await mutate(
+        account.id,
+        'adGroupAds',
+        'status',
+        ...names.map((resourceName) => ({ resourceName, status: value })),
+      );
     },
 
     /** One window per enabled conversion action counted in metrics.conversions. */

@@ -16,23 +16,36 @@ function status(code: number, rpc: string, errorCode: Record<string, string>, ex
       code,
       message: 'Request contains an invalid argument.',
       status: rpc,
-      details: [{ '@type': FAILURE, errors: [{ errorCode, message: `${Object.values(errorCode)[0]} happened`, ...extra }], requestId: 'FAk-3h1TY-uJkxzKVt6jJg' }],
+      details: [
+        {
+          '@type': FAILURE,
+          errors: [{ errorCode, message: `${Object.values(errorCode)[0]} happened`, ...extra }],
+          requestId: 'FAk-3h1TY-uJkxzKVt6jJg',
+        },
+      ],
     },
   };
 }
 
 describe('google toGoogleError', () => {
   it('passes successful answers, including streams of batches', () => {
-    expect(toGoogleError(response(200, [{ results: [], fieldMask: 'campaign.id', requestId: 'r' }]), NOW)).toBeUndefined();
+    expect(
+      toGoogleError(response(200, [{ results: [], fieldMask: 'campaign.id', requestId: 'r' }]), NOW),
+    ).toBeUndefined();
     expect(toGoogleError(response(200, { resourceNames: ['customers/1234567890'] }), NOW)).toBeUndefined();
   });
 
   it('reads a stream-wrapped 429 with the quota retryDelay and the request id', () => {
     const body = [
-      status(429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }, {
-        location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }] },
-        details: { quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account', retryDelay: '30s' } },
-      }),
+      status(
+        429,
+        'RESOURCE_EXHAUSTED',
+        { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' },
+        {
+          location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }] },
+          details: { quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account', retryDelay: '30s' } },
+        },
+      ),
     ];
     expect(toGoogleError(response(429, body), NOW)).toMatchObject({
       platform: 'google',
@@ -46,13 +59,27 @@ describe('google toGoogleError', () => {
   });
 
   it('treats the spent daily quota as rate limited with a wait the client will not sleep', () => {
-    const error = toGoogleError(response(429, status(429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_EXHAUSTED' })), NOW);
-    expect(error).toMatchObject({ kind: 'rate_limited', code: 'RESOURCE_EXHAUSTED', retryAfterMs: DAILY_QUOTA_WAIT_MS });
+    const error = toGoogleError(
+      response(429, status(429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_EXHAUSTED' })),
+      NOW,
+    );
+    expect(error).toMatchObject({
+      kind: 'rate_limited',
+      code: 'RESOURCE_EXHAUSTED',
+      retryAfterMs: DAILY_QUOTA_WAIT_MS,
+    });
   });
 
   it('finds an error object that ends a 200 stream', () => {
-    const body = [{ results: [], fieldMask: 'campaign.id', requestId: 'r' }, status(503, 'UNAVAILABLE', { internalError: 'TRANSIENT_ERROR' })];
-    expect(toGoogleError(response(200, body), NOW)).toMatchObject({ kind: 'unavailable', status: 503, code: 'TRANSIENT_ERROR' });
+    const body = [
+      { results: [], fieldMask: 'campaign.id', requestId: 'r' },
+      status(503, 'UNAVAILABLE', { internalError: 'TRANSIENT_ERROR' }),
+    ];
+    expect(toGoogleError(response(200, body), NOW)).toMatchObject({
+      kind: 'unavailable',
+      status: 503,
+      code: 'TRANSIENT_ERROR',
+    });
   });
 
   it.each([
@@ -66,13 +93,31 @@ describe('google toGoogleError', () => {
     [400, 'INVALID_ARGUMENT', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }, 'rate_limited'],
     [500, 'INTERNAL', { internalError: 'INTERNAL_ERROR' }, 'unavailable'],
   ])('maps HTTP %i %s %j to %s', (code, rpc, errorCode, kind) => {
-    expect(toGoogleError(response(code, status(code, rpc, errorCode)), NOW)).toMatchObject({ kind, code: Object.values(errorCode)[0], status: code });
+    expect(toGoogleError(response(code, status(code, rpc, errorCode)), NOW)).toMatchObject({
+      kind,
+      code: Object.values(errorCode)[0],
+      status: code,
+    });
   });
 
   it('falls back to the HTTP status and headers when the body is not Google’s JSON', () => {
-    expect(toGoogleError(response(502, undefined, { 'request-id': 'gfe-1' }), NOW)).toMatchObject({ kind: 'unavailable', code: '502', requestId: 'gfe-1' });
-    expect(toGoogleError(response(429, undefined, { 'retry-after': '12' }), NOW)).toMatchObject({ kind: 'rate_limited', retryAfterMs: 12_000 });
-    const scope = { error: { code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED', details: [] } };
+    expect(toGoogleError(response(502, undefined, { 'request-id': 'gfe-1' }), NOW)).toMatchObject({
+      kind: 'unavailable',
+      code: '502',
+      requestId: 'gfe-1',
+    });
+    expect(toGoogleError(response(429, undefined, { 'retry-after': '12' }), NOW)).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 12_000,
+    });
+    const scope = {
+      error: {
+        code: 403,
+        message: 'Request had insufficient authentication scopes.',
+        status: 'PERMISSION_DENIED',
+        details: [],
+      },
+    };
     expect(toGoogleError(response(403, scope), NOW)).toMatchObject({ kind: 'permission', code: 'PERMISSION_DENIED' });
   });
 });
@@ -87,11 +132,18 @@ describe('google toPartialFailureError', () => {
     results: [{}, { resourceName: 'customers/1234567890/campaigns/2' }],
     partialFailureError: {
       code: 3,
-      message: 'Multiple errors in \u2018details\u2019. First error: Resource was not found., at operations[0].update.resource_name',
+      message:
+        'Multiple errors in \u2018details\u2019. First error: Resource was not found., at operations[0].update.resource_name',
       details: [
         {
           '@type': FAILURE,
-          errors: [{ errorCode: { mutateError: 'RESOURCE_NOT_FOUND' }, message: 'Resource was not found.', location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }] } }],
+          errors: [
+            {
+              errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
+              message: 'Resource was not found.',
+              location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }] },
+            },
+          ],
           requestId: 'pf-request',
         },
       ],
@@ -105,7 +157,8 @@ describe('google toPartialFailureError', () => {
       status: 400,
       code: 'RESOURCE_NOT_FOUND',
       requestId: 'pf-request',
-      message: 'Google Ads partial failure (1 of 2 operations not applied): Google Ads INVALID_ARGUMENT: Resource was not found.',
+      message:
+        'Google Ads partial failure (1 of 2 operations not applied): Google Ads INVALID_ARGUMENT: Resource was not found.',
     });
   });
 

@@ -1,4 +1,4 @@
-import { durationMs, kindForStatus, retryAfterHeaderMs, type HttpResponse } from '../http';
+import { durationMs, type HttpResponse, kindForStatus, retryAfterHeaderMs } from '../http';
 import { PlatformError, type PlatformErrorKind } from '../types';
 
 /**
@@ -84,7 +84,9 @@ export function toGoogleError(response: HttpResponse, now: Date): PlatformError 
   const httpStatus = response.status >= 400 ? response.status : (status?.code ?? 500);
   const failure = status?.details?.find((detail) => detail['@type']?.endsWith('.GoogleAdsFailure'));
   const entries = failure?.errors ?? [];
-  const codes = entries.map((entry) => Object.entries(entry.errorCode ?? {})[0]).filter((pair): pair is [string, string] => Boolean(pair));
+  const codes = entries
+    .map((entry) => Object.entries(entry.errorCode ?? {})[0])
+    .filter((pair): pair is [string, string] => Boolean(pair));
   const decided = codes.map(([family, code]) => kindOfCode(family, code)).find(Boolean);
   const kind = decided ?? kindOfStatus(status?.status, httpStatus);
 
@@ -124,10 +126,16 @@ const RPC_CODES: Record<number, [string, number]> = {
  * half-applied change is never taken for a success. Undefined when there is none.
  */
 export function toPartialFailureError(json: unknown, operations: number, now: Date): PlatformError | undefined {
-  const status = isObject(json) && isObject(json.partialFailureError) ? (json.partialFailureError as RpcStatus) : undefined;
+  const status =
+    isObject(json) && isObject(json.partialFailureError) ? (json.partialFailureError as RpcStatus) : undefined;
   if (!status?.code) return undefined; // absent, or code 0 (OK): every operation applied
   const [name, httpStatus] = RPC_CODES[status.code] ?? ['UNKNOWN', 400];
-  const response: HttpResponse = { status: httpStatus, headers: new Headers(), json: { error: { ...status, status: status.status ?? name } }, text: '' };
+  const response: HttpResponse = {
+    status: httpStatus,
+    headers: new Headers(),
+    json: { error: { ...status, status: status.status ?? name } },
+    text: '',
+  };
   const error = toGoogleError(response, now)!;
   const failed = status.details?.find((detail) => detail['@type']?.endsWith('.GoogleAdsFailure'))?.errors?.length ?? 0;
   return new PlatformError({

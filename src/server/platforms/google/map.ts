@@ -1,7 +1,16 @@
-import { decimalToMinor, microsToMinor } from '@shared/money';
 import type { AdCreative } from '@shared/api/creative';
+import { decimalToMinor, microsToMinor } from '@shared/money';
+
 import { attributionWindow, dayCount } from '../attribution';
-import { PlatformError, type AttributionWindow, type PlatformAccount, type PlatformAd, type PlatformCampaign, type ReportLevel, type UnifiedMetricRow } from '../types';
+import {
+  type AttributionWindow,
+  type PlatformAccount,
+  type PlatformAd,
+  type PlatformCampaign,
+  PlatformError,
+  type ReportLevel,
+  type UnifiedMetricRow,
+} from '../types';
 
 /**
  * Google Ads REST rows -> unified shapes. GAQL rows come back in lowerCamelCase with int64
@@ -76,7 +85,11 @@ export interface SearchStreamBatch {
 /** All rows of a searchStream response (a JSON array of batches), in order. */
 export function streamRows(json: unknown): GoogleAdsRow[] {
   if (!Array.isArray(json)) {
-    throw new PlatformError({ platform: 'google', kind: 'unavailable', message: 'Google Ads searchStream did not answer with an array of batches' });
+    throw new PlatformError({
+      platform: 'google',
+      kind: 'unavailable',
+      message: 'Google Ads searchStream did not answer with an array of batches',
+    });
   }
   return (json as SearchStreamBatch[]).flatMap((batch) => batch.results ?? []);
 }
@@ -128,7 +141,8 @@ export function toAccount(row: GoogleAdsRow): PlatformAccount {
  */
 export function toCampaign(row: GoogleAdsRow, currency: string): PlatformCampaign {
   const budget = row.campaignBudget;
-  const ownDaily = budget?.amountMicros !== undefined && budget.explicitlyShared !== true && (budget.period ?? 'DAILY') === 'DAILY';
+  const ownDaily =
+    budget?.amountMicros !== undefined && budget.explicitlyShared !== true && (budget.period ?? 'DAILY') === 'DAILY';
   return {
     id: row.campaign?.id ?? '',
     name: row.campaign?.name ?? '',
@@ -165,7 +179,8 @@ export function toAd(row: GoogleAdsRow): PlatformAd | null {
 export function toCreative(ad: NonNullable<GoogleAdsRow['adGroupAd']>['ad']): AdCreative | null {
   const rsa = ad?.responsiveSearchAd;
   if (!rsa) return null;
-  const texts = (assets: GoogleAdTextAsset[] | undefined) => (assets ?? []).map((asset) => asset.text ?? '').filter(Boolean);
+  const texts = (assets: GoogleAdTextAsset[] | undefined) =>
+    (assets ?? []).map((asset) => asset.text ?? '').filter(Boolean);
   const descriptions = texts(rsa.descriptions);
   return {
     headlines: texts(rsa.headlines),

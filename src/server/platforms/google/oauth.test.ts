@@ -1,7 +1,7 @@
+import { consent, recordingRuntime, REDIRECT_URI, type SandboxHarness, startHarness } from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import { consent, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness } from '../../test/platforms';
 import { PlatformError, type PlatformSettings } from '../types';
-import { GOOGLE_ADS_SCOPE, createGoogleOAuth } from './oauth';
+import { createGoogleOAuth, GOOGLE_ADS_SCOPE } from './oauth';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -69,7 +69,11 @@ describe('google oauth: URLs and callbacks', () => {
         return answers.shift()!;
       },
     });
-    const tokens = await createGoogleOAuth(live, runtime).refresh({ accessToken: 'old', refreshToken: '1//rt', scope: GOOGLE_ADS_SCOPE });
+    const tokens = await createGoogleOAuth(live, runtime).refresh({
+      accessToken: 'old',
+      refreshToken: '1//rt',
+      scope: GOOGLE_ADS_SCOPE,
+    });
     expect(tokens).toEqual({
       accessToken: 'ya29.new',
       refreshToken: '1//rt',
@@ -97,7 +101,9 @@ describe('google oauth against the sandbox', () => {
   async function codeFor(settings: PlatformSettings) {
     const oauth = createGoogleOAuth(settings, recordingRuntime({ now: () => NOW }));
     const verifier = randomToken(48);
-    const query = await consent(oauth.authorizeUrl({ state: 's1', redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) }));
+    const query = await consent(
+      oauth.authorizeUrl({ state: 's1', redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) }),
+    );
     return { oauth, verifier, code: oauth.codeFromCallback(query)! };
   }
 
@@ -127,10 +133,12 @@ describe('google oauth against the sandbox', () => {
   it('reports wrong client credentials as a permission problem, not a revoked connection', async () => {
     const { verifier, code } = await codeFor(harness.settings.google);
     const wrong = createGoogleOAuth({ ...harness.settings.google, clientSecret: 'wrong' }, recordingRuntime());
-    await expect(wrong.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })).rejects.toMatchObject({
-      kind: 'permission',
-      code: 'invalid_client',
-      status: 401,
-    });
+    await expect(wrong.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })).rejects.toMatchObject(
+      {
+        kind: 'permission',
+        code: 'invalid_client',
+        status: 401,
+      },
+    );
   });
 });

@@ -1,5 +1,12 @@
-import { retryAfterHeaderMs, sendChecked, withRetry, type HttpResponse } from '../http';
-import { PlatformError, type ClientRuntime, type PlatformErrorKind, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
+import { type HttpResponse, retryAfterHeaderMs, sendChecked, withRetry } from '../http';
+import {
+  type ClientRuntime,
+  PlatformError,
+  type PlatformErrorKind,
+  type PlatformOAuth,
+  type PlatformSettings,
+  type TokenSet,
+} from '../types';
 
 /**
  * Google OAuth 2.0 for the Ads API (research section 1.1): authorization code with PKCE (S256),
@@ -47,13 +54,19 @@ function tokenError(stage: 'exchange' | 'refresh' | 'revoke') {
 function toTokenSet(response: HttpResponse, now: Date, previous?: TokenSet): TokenSet {
   const body = (response.json ?? {}) as TokenResponse;
   if (!body.access_token) {
-    throw new PlatformError({ platform: 'google', kind: 'unavailable', message: 'Google OAuth answered without an access_token', status: response.status });
+    throw new PlatformError({
+      platform: 'google',
+      kind: 'unavailable',
+      message: 'Google OAuth answered without an access_token',
+      status: response.status,
+    });
   }
   return {
     ...previous,
     accessToken: body.access_token,
     refreshToken: body.refresh_token ?? previous?.refreshToken,
-    accessExpiresAt: body.expires_in === undefined ? null : new Date(now.getTime() + body.expires_in * 1000).toISOString(),
+    accessExpiresAt:
+      body.expires_in === undefined ? null : new Date(now.getTime() + body.expires_in * 1000).toISOString(),
     refreshExpiresAt: null,
     scope: body.scope ?? previous?.scope,
   };
@@ -61,8 +74,11 @@ function toTokenSet(response: HttpResponse, now: Date, previous?: TokenSet): Tok
 
 /** Google's PlatformOAuth over the settings' authorize, token and revoke URLs. */
 export function createGoogleOAuth(settings: PlatformSettings, runtime: ClientRuntime): PlatformOAuth {
-  const postForm = (fields: Record<string, string>, stage: 'exchange' | 'refresh' | 'revoke', url = settings.tokenUrl) =>
-    sendChecked(runtime, 'google', { method: 'POST', url, body: new URLSearchParams(fields) }, tokenError(stage));
+  const postForm = (
+    fields: Record<string, string>,
+    stage: 'exchange' | 'refresh' | 'revoke',
+    url = settings.tokenUrl,
+  ) => sendChecked(runtime, 'google', { method: 'POST', url, body: new URLSearchParams(fields) }, tokenError(stage));
 
   return {
     usesPkce: true,
@@ -107,11 +123,20 @@ export function createGoogleOAuth(settings: PlatformSettings, runtime: ClientRun
     async refresh(tokens) {
       const refreshToken = tokens.refreshToken;
       if (!refreshToken) {
-        throw new PlatformError({ platform: 'google', kind: 'revoked', message: 'No Google refresh token is stored; connect Google Ads again.' });
+        throw new PlatformError({
+          platform: 'google',
+          kind: 'revoked',
+          message: 'No Google refresh token is stored; connect Google Ads again.',
+        });
       }
       const response = await withRetry(runtime, () =>
         postForm(
-          { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: settings.clientId, client_secret: settings.clientSecret },
+          {
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+            client_id: settings.clientId,
+            client_secret: settings.clientSecret,
+          },
           'refresh',
         ),
       );

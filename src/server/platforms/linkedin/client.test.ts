@@ -1,9 +1,21 @@
 import { type DayMetrics } from '@sandbox/world';
-import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, totalsOf as totals, platformError as rejection } from '../../test/platforms';
-import { PlatformError, type ClientRuntime, type PlatformAccount, type UnifiedMetricRow } from '../types';
+import { addDays } from '@shared/days';
+
+import {
+  connect,
+  consent,
+  expectAdImage,
+  memoryTokens,
+  platformError as rejection,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+  totalsOf as totals,
+} from '../../test/platforms';
+import { type ClientRuntime, type PlatformAccount, PlatformError, type UnifiedMetricRow } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';
-import { addDays } from '@shared/days';
 
 let harness: SandboxHarness;
 
@@ -64,17 +76,37 @@ describe('LinkedIn client against the sandbox', () => {
       const byCampaign = await client.report(account, { level: 'campaign', ...range });
       expect(totals(byCampaign)).toEqual(expected);
       const truth = world().rows('linkedin', account.id, range.since, range.until, 'campaign');
-      expect(byCampaign.map((row) => [row.date, row.campaignId, row.campaignName, row.spendMinor, row.conversions])).toEqual(
-        truth.map((row) => [row.date, row.campaign.id, row.campaign.name, row.metrics.spendMinor, row.metrics.conversions]),
+      expect(
+        byCampaign.map((row) => [row.date, row.campaignId, row.campaignName, row.spendMinor, row.conversions]),
+      ).toEqual(
+        truth.map((row) => [
+          row.date,
+          row.campaign.id,
+          row.campaign.name,
+          row.metrics.spendMinor,
+          row.metrics.conversions,
+        ]),
       );
-      expect(byCampaign.every((row) => row.platform === 'linkedin' && row.accountId === account.id && row.currency === account.currency && row.adId === null)).toBe(true);
+      expect(
+        byCampaign.every(
+          (row) =>
+            row.platform === 'linkedin' &&
+            row.accountId === account.id &&
+            row.currency === account.currency &&
+            row.adId === null,
+        ),
+      ).toBe(true);
 
       const byAd = await client.report(account, { level: 'ad', ...range });
       expect(totals(byAd)).toEqual(expected);
       for (const row of byAd) {
         const found = world().ad('linkedin', row.adId!);
         expect(found).toBeDefined();
-        expect([row.campaignId, row.campaignName, row.adName]).toEqual([found!.campaign.id, found!.campaign.name, found!.ad.name]);
+        expect([row.campaignId, row.campaignName, row.adName]).toEqual([
+          found!.campaign.id,
+          found!.campaign.name,
+          found!.ad.name,
+        ]);
         expect(row.date >= range.since && row.date <= range.until).toBe(true);
       }
     }
@@ -84,7 +116,10 @@ describe('LinkedIn client against the sandbox', () => {
     const [first] = sandboxAccounts();
     const { runtime, calls } = countingRuntime();
     const tokens = await connect(linkedinAdapter, settings(), runtime, { accountIds: [first.id] });
-    const client = linkedinClient(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime, { pageSize: 2, analyticsElementCap: 40 });
+    const client = linkedinClient(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime, {
+      pageSize: 2,
+      analyticsElementCap: 40,
+    });
     const [account] = await client.listAccounts();
     const range = last90Days(account.id);
     calls.length = 0;
@@ -111,14 +146,22 @@ describe('LinkedIn client against the sandbox', () => {
       fetch: async (input, init) => {
         if (new URL(String(input)).pathname.endsWith('/rest/adAnalytics') && ++analyticsCalls === 1) {
           // LinkedIn's silent truncation: exactly `cap` elements, the rest dropped.
-          const element = { dateRange: { start: { year: 2000, month: 1, day: 1 }, end: { year: 2000, month: 1, day: 1 } }, pivotValues: ['urn:li:sponsoredCampaign:1'] };
-          return new Response(JSON.stringify({ paging: { start: 0, count: 10, links: [] }, elements: Array(cap).fill(element) }), { status: 200 });
+          const element = {
+            dateRange: { start: { year: 2000, month: 1, day: 1 }, end: { year: 2000, month: 1, day: 1 } },
+            pivotValues: ['urn:li:sponsoredCampaign:1'],
+          };
+          return new Response(
+            JSON.stringify({ paging: { start: 0, count: 10, links: [] }, elements: Array(cap).fill(element) }),
+            { status: 200 },
+          );
         }
         return fetch(input, init);
       },
     });
     const tokens = await connect(linkedinAdapter, settings(), runtime, { accountIds: [first.id] });
-    const client = linkedinClient(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime, { analyticsElementCap: cap });
+    const client = linkedinClient(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime, {
+      analyticsElementCap: cap,
+    });
     const [account] = await client.listAccounts();
     const until = world().today(first);
     const since = addDays(until, -13);
@@ -149,7 +192,9 @@ describe('LinkedIn client against the sandbox', () => {
     expect(lookups).toEqual([`urn:li:sponsoredCreative:${hidden.id}`]);
     const hiddenRows = rows.filter((row) => row.adId === hidden.id);
     expect(hiddenRows.length).toBeGreaterThan(0);
-    expect(hiddenRows.every((row) => row.adName === hidden.name && row.campaignId === first.campaigns[0].id)).toBe(true);
+    expect(hiddenRows.every((row) => row.adName === hidden.name && row.campaignId === first.campaigns[0].id)).toBe(
+      true,
+    );
     expect(totals(rows)).toEqual(world().totals('linkedin', account.id, range.since, range.until));
   });
 
@@ -172,16 +217,22 @@ describe('LinkedIn client against the sandbox', () => {
     const after = await client.listCampaigns(account);
     expect(after.find((c) => c.id === active.id)!.status).toBe('PAUSED');
     expect(after.find((c) => c.id === paused.id)!.status).toBe('ACTIVE');
-    expect((await client.listCampaigns(rupees)).find((c) => c.id === rupeeCampaign.id)!.dailyBudgetMinor).toBe(1_234_550);
+    expect((await client.listCampaigns(rupees)).find((c) => c.id === rupeeCampaign.id)!.dailyBudgetMinor).toBe(
+      1_234_550,
+    );
     expect(world().dailyBudgetMinor('linkedin', rupeeCampaign.id)).toBe(1_234_550);
 
     const today = world().today(usd);
     const todays = await client.report(account, { level: 'campaign', since: today, until: today });
     expect(todays.find((row) => row.campaignId === active.id)).toBeUndefined();
-    expect(todays.find((row) => row.campaignId === paused.id)!.spendMinor).toBe(world().campaignDay('linkedin', paused.id, today).spendMinor);
+    expect(todays.find((row) => row.campaignId === paused.id)!.spendMinor).toBe(
+      world().campaignDay('linkedin', paused.id, today).spendMinor,
+    );
     const rupeeToday = world().today(inr);
     const rupeeRows = await client.report(rupees, { level: 'campaign', since: rupeeToday, until: rupeeToday });
-    expect(rupeeRows.find((row) => row.campaignId === rupeeCampaign.id)!.spendMinor).toBe(world().campaignDay('linkedin', rupeeCampaign.id, rupeeToday).spendMinor);
+    expect(rupeeRows.find((row) => row.campaignId === rupeeCampaign.id)!.spendMinor).toBe(
+      world().campaignDay('linkedin', rupeeCampaign.id, rupeeToday).spendMinor,
+    );
     expect(totals(rupeeRows)).toEqual(world().totals('linkedin', inr.id, rupeeToday, rupeeToday));
   });
 
@@ -192,7 +243,11 @@ describe('LinkedIn client against the sandbox', () => {
     const { client } = await connected([usd.id]);
     const [account] = await client.listAccounts();
 
-    expect(await rejection(client.setCampaignDailyBudget(account, '1', 5_000))).toMatchObject({ kind: 'not_found', status: 404, code: 'RESOURCE_NOT_FOUND' });
+    expect(await rejection(client.setCampaignDailyBudget(account, '1', 5_000))).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      code: 'RESOURCE_NOT_FOUND',
+    });
     expect(await rejection(client.setCampaignDailyBudget(account, campaign.id, 0))).toMatchObject({ kind: 'invalid' });
     // Told the wrong currency, the client sends {amount, currencyCode: "EUR"}: LinkedIn wants the account's own.
     const refused = await rejection(client.setCampaignDailyBudget({ ...account, currency: 'EUR' }, campaign.id, 5_000));
@@ -204,7 +259,11 @@ describe('LinkedIn client against the sandbox', () => {
   it('lists creatives as ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
     const third = sandboxAccounts()[2];
     const today = world().today(third);
-    const campaign = third.campaigns.find((c) => world().status('linkedin', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0))!;
+    const campaign = third.campaigns.find(
+      (c) =>
+        world().status('linkedin', c.id) === 'ACTIVE' &&
+        c.ads.some((ad) => world().adDay('linkedin', ad.id, today).spendMinor > 0),
+    )!;
     const ad = campaign.ads.find((a) => world().adDay('linkedin', a.id, today).spendMinor > 0)!;
     const { client } = await connected([third.id]);
     const [account] = await client.listAccounts();
@@ -244,8 +303,14 @@ describe('LinkedIn client against the sandbox', () => {
     const third = sandboxAccounts()[2];
     const { client } = await connected([third.id]);
     const [account] = await client.listAccounts();
-    expect(await rejection(client.setAdStatus(account, '1', 'PAUSED'))).toMatchObject({ kind: 'not_found', status: 404, code: 'RESOURCE_NOT_FOUND' });
-    expect(await rejection(client.setAdStatus(account, 'urn:li:sponsoredCreative:1', 'PAUSED'))).toMatchObject({ kind: 'invalid' });
+    expect(await rejection(client.setAdStatus(account, '1', 'PAUSED'))).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      code: 'RESOURCE_NOT_FOUND',
+    });
+    expect(await rejection(client.setAdStatus(account, 'urn:li:sponsoredCreative:1', 'PAUSED'))).toMatchObject({
+      kind: 'invalid',
+    });
   });
 
   it('waits what a 429 says (Retry-After) and then succeeds', async () => {
@@ -291,10 +356,17 @@ describe('LinkedIn client against the sandbox', () => {
   it('answers 403 for an account the member did not grant, as permission', async () => {
     const [first, , third] = sandboxAccounts();
     const { client, runtime } = await connected([first.id]);
-    const other: PlatformAccount = { id: third.id, name: third.name, currency: third.currency, timeZone: third.timeZone };
+    const other: PlatformAccount = {
+      id: third.id,
+      name: third.name,
+      currency: third.currency,
+      timeZone: third.timeZone,
+    };
     const error = await rejection(client.listCampaigns(other));
     expect([error.kind, error.status, error.code]).toEqual(['permission', 403, 'ACCESS_DENIED']);
-    const reportError = await rejection(client.report(other, { level: 'campaign', since: world().today(third), until: world().today(third) }));
+    const reportError = await rejection(
+      client.report(other, { level: 'campaign', since: world().today(third), until: world().today(third) }),
+    );
     expect(reportError.kind).toBe('permission');
     expect(runtime.sleeps).toEqual([]);
   });
@@ -315,12 +387,18 @@ describe('LinkedIn client against the sandbox', () => {
     const [first] = sandboxAccounts();
     const runtime = recordingRuntime();
     const oauth = linkedinAdapter.oauth(settings(), runtime);
-    const query = await consent(oauth.authorizeUrl({ state: 'replay', redirectUri: REDIRECT_URI }), { accountIds: [first.id] });
+    const query = await consent(oauth.authorizeUrl({ state: 'replay', redirectUri: REDIRECT_URI }), {
+      accountIds: [first.id],
+    });
     const code = oauth.codeFromCallback(query)!;
     const tokens = await oauth.exchangeCode({ code, redirectUri: REDIRECT_URI });
     const replay = await rejection(oauth.exchangeCode({ code, redirectUri: REDIRECT_URI }));
     expect([replay.kind, replay.status, replay.code]).toEqual(['invalid', 400, 'invalid_request']);
-    const client = linkedinAdapter.client(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime);
+    const client = linkedinAdapter.client(
+      settings(),
+      memoryTokens(linkedinAdapter, settings(), runtime, tokens),
+      runtime,
+    );
     expect((await rejection(client.listAccounts())).kind).toBe('revoked');
   });
 
@@ -329,7 +407,12 @@ describe('LinkedIn client against the sandbox', () => {
     const { client, runtime, provider } = await connected([first.id]);
     harness.sandbox.grants.revokeAll('linkedin');
     const error = await rejection(client.listAccounts());
-    expect([error.kind, error.needsReconnect, error.status, error.code]).toEqual(['revoked', true, 401, 'REVOKED_ACCESS_TOKEN']);
+    expect([error.kind, error.needsReconnect, error.status, error.code]).toEqual([
+      'revoked',
+      true,
+      401,
+      'REVOKED_ACCESS_TOKEN',
+    ]);
     expect(runtime.sleeps).toEqual([]);
     expect(provider.refreshes).toBe(0);
   });

@@ -1,11 +1,14 @@
+import { addDays, daysInRange } from '@shared/days';
 import { minorToDecimal } from '@shared/money';
-import { callWithTokens, sendChecked, type HttpRequest } from '../http';
+
+import { attributionWindow, dayCount as windowDays, distinctWindows } from '../attribution';
+import { callWithTokens, type HttpRequest, sendChecked } from '../http';
 import {
-  PlatformError,
   type CampaignStatus,
   type ClientRuntime,
   type PlatformAccount,
   type PlatformClient,
+  PlatformError,
   type PlatformSettings,
   type ReportLevel,
   type ReportRequest,
@@ -14,36 +17,43 @@ import {
   type UnifiedMetricRow,
 } from '../types';
 import { apiError } from './errors';
-import { toAccount, toAd, toCampaign, toCreativeInfo, toMetricRow, pivotId, type CreativeInfo, type ReportNames } from './map';
+import {
+  type CreativeInfo,
+  pivotId,
+  type ReportNames,
+  toAccount,
+  toAd,
+  toCampaign,
+  toCreativeInfo,
+  toMetricRow,
+} from './map';
 import {
   ACCOUNT_URN_PREFIX,
-  CAMPAIGN_STATUSES,
-  CREATIVE_URN_PREFIX,
-  IMAGE_URN_PREFIX,
-  METHOD_HEADER,
-  POST_URN_PREFIXES,
-  PROTOCOL_HEADER,
-  PROTOCOL_VERSION,
-  VERSION_HEADER,
-  encodeFields,
-  encodeRestli,
-  encodeRestliPrimitive,
-  idFromUrn,
-  restliQuery,
-  toLinkedInDate,
-  type BatchResponse,
-  type ImageElement,
-  type PostElement,
   type AdAccountElement,
   type AdAccountUserElement,
   type AdCampaignElement,
   type AnalyticsElement,
+  type BatchResponse,
+  CAMPAIGN_STATUSES,
   type Collection,
-  type CreativeElement,
   type ConversionElement,
+  CREATIVE_URN_PREFIX,
+  type CreativeElement,
+  encodeFields,
+  encodeRestli,
+  encodeRestliPrimitive,
+  idFromUrn,
+  IMAGE_URN_PREFIX,
+  type ImageElement,
+  METHOD_HEADER,
+  POST_URN_PREFIXES,
+  type PostElement,
+  PROTOCOL_HEADER,
+  PROTOCOL_VERSION,
+  restliQuery,
+  toLinkedInDate,
+  VERSION_HEADER,
 } from './wire';
-import { attributionWindow, dayCount as windowDays, distinctWindows } from '../attribution';
-import { addDays, daysInRange } from '@shared/days';
 
 /**
  * The LinkedIn Marketing API client (research 3.2-3.5), over the versioned /rest API with
@@ -126,11 +136,16 @@ function halve(slice: DaySlice): [DaySlice, DaySlice] {
 }
 
 function unexpected(what: string): PlatformError {
-  return new PlatformError({ platform: 'linkedin', kind: 'unavailable', message: `LinkedIn answered ${what} in an unexpected shape` });
+  return new PlatformError({
+    platform: 'linkedin',
+    kind: 'unavailable',
+    message: `LinkedIn answered ${what} in an unexpected shape`,
+  });
 }
 
 function collection<T>(json: unknown, what: string): Collection<T> {
-  if (typeof json !== 'object' || json === null || !Array.isArray((json as Collection<T>).elements)) throw unexpected(what);
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as Collection<T>).elements))
+    throw unexpected(what);
   return json as Collection<T>;
 }
 
@@ -181,10 +196,19 @@ export function linkedinClient(
    * POST with X-RestLi-Method: PARTIAL_UPDATE and a {"patch":{"$set":...}} body to an entity of
    * the account (adCampaigns/{id}, creatives/{encoded URN}); LinkedIn answers 204.
    */
-  const partialUpdate = async (account: PlatformAccount, entityPath: string, set: Record<string, unknown>): Promise<void> => {
+  const partialUpdate = async (
+    account: PlatformAccount,
+    entityPath: string,
+    set: Record<string, unknown>,
+  ): Promise<void> => {
     const url = `${settings.apiBaseUrl}/adAccounts/${encodeURIComponent(account.id)}/${entityPath}`;
     const body = { patch: { $set: set } };
-    await call((current) => ({ method: 'POST', url, headers: headers(current, { [METHOD_HEADER]: 'PARTIAL_UPDATE' }), body }));
+    await call((current) => ({
+      method: 'POST',
+      url,
+      headers: headers(current, { [METHOD_HEADER]: 'PARTIAL_UPDATE' }),
+      body,
+    }));
   };
 
   /**
@@ -198,7 +222,8 @@ export function linkedinClient(
     for (let start = 0; start < unique.length; start += BATCH_KEYS) {
       let answer: BatchResponse<T>;
       try {
-        answer = ((await get(path, [['ids', encodeRestli(unique.slice(start, start + BATCH_KEYS))]])) ?? {}) as BatchResponse<T>;
+        answer = ((await get(path, [['ids', encodeRestli(unique.slice(start, start + BATCH_KEYS))]])) ??
+          {}) as BatchResponse<T>;
       } catch (error) {
         if (error instanceof PlatformError && (error.kind === 'permission' || error.kind === 'not_found')) return found;
         throw error;
@@ -216,12 +241,20 @@ export function linkedinClient(
 
   /** Every creative of the account, by numeric id. */
   const creativeInfos = async (account: PlatformAccount): Promise<Map<string, CreativeInfo>> => {
-    const elements = await allPages<CreativeElement>(`/adAccounts/${encodeURIComponent(account.id)}/creatives`, [['q', 'criteria']]);
-    return new Map(elements.map(toCreativeInfo).filter((entry): entry is [string, CreativeInfo] => entry !== undefined));
+    const elements = await allPages<CreativeElement>(`/adAccounts/${encodeURIComponent(account.id)}/creatives`, [
+      ['q', 'criteria'],
+    ]);
+    return new Map(
+      elements.map(toCreativeInfo).filter((entry): entry is [string, CreativeInfo] => entry !== undefined),
+    );
   };
 
   /** Looks up creatives the criteria finder did not list (rare: e.g. removed since they served). */
-  const lookUpCreatives = async (account: PlatformAccount, ids: string[], into: Map<string, CreativeInfo>): Promise<void> => {
+  const lookUpCreatives = async (
+    account: PlatformAccount,
+    ids: string[],
+    into: Map<string, CreativeInfo>,
+  ): Promise<void> => {
     for (const id of ids) {
       const urn = encodeRestliPrimitive(`${CREATIVE_URN_PREFIX}${id}`);
       const json = await get(`/adAccounts/${encodeURIComponent(account.id)}/creatives/${urn}`, []);
@@ -232,7 +265,11 @@ export function linkedinClient(
   };
 
   /** One adAnalytics request: DAILY rows of one pivot for one account and slice. */
-  const analytics = async (account: PlatformAccount, level: ReportLevel, slice: DaySlice): Promise<AnalyticsElement[]> => {
+  const analytics = async (
+    account: PlatformAccount,
+    level: ReportLevel,
+    slice: DaySlice,
+  ): Promise<AnalyticsElement[]> => {
     const json = await get('/adAnalytics', [
       ['q', 'analytics'],
       ['pivot', level === 'campaign' ? 'CAMPAIGN' : 'CREATIVE'],
@@ -245,7 +282,11 @@ export function linkedinClient(
   };
 
   /** A slice's rows; a response that reached the cap may be cut, so it is asked for again in halves. */
-  const sliceRows = async (account: PlatformAccount, level: ReportLevel, slice: DaySlice): Promise<AnalyticsElement[]> => {
+  const sliceRows = async (
+    account: PlatformAccount,
+    level: ReportLevel,
+    slice: DaySlice,
+  ): Promise<AnalyticsElement[]> => {
     const elements = await analytics(account, level, slice);
     if (elements.length < cap) return elements;
     if (slice.since === slice.until) {
@@ -276,7 +317,8 @@ export function linkedinClient(
           if (id && !ids.includes(id)) ids.push(id);
         }
         const total = page.paging?.total;
-        if (page.elements.length < ACCOUNT_USERS_PAGE || (total !== undefined && start + ACCOUNT_USERS_PAGE >= total)) break;
+        if (page.elements.length < ACCOUNT_USERS_PAGE || (total !== undefined && start + ACCOUNT_USERS_PAGE >= total))
+          break;
       }
       const byId = new Map<string, PlatformAccount>();
       for (let offset = 0; offset < ids.length; offset += ACCOUNT_IDS_PER_SEARCH) {
@@ -316,7 +358,8 @@ export function linkedinClient(
           windows.push(attributionWindow(windowDays(click), windowDays(view), source, rule.name));
         }
         const total = page.paging?.total;
-        if (page.elements.length < ACCOUNT_USERS_PAGE || (total !== undefined && start + ACCOUNT_USERS_PAGE >= total)) break;
+        if (page.elements.length < ACCOUNT_USERS_PAGE || (total !== undefined && start + ACCOUNT_USERS_PAGE >= total))
+          break;
       }
       return distinctWindows(windows);
     },
@@ -327,7 +370,11 @@ export function linkedinClient(
 
     async report(account, request: ReportRequest): Promise<UnifiedMetricRow[]> {
       if (!DAY.test(request.since) || !DAY.test(request.until) || request.since > request.until) {
-        throw new PlatformError({ platform: 'linkedin', kind: 'invalid', message: `Bad report range ${request.since}..${request.until}` });
+        throw new PlatformError({
+          platform: 'linkedin',
+          kind: 'invalid',
+          message: `Bad report range ${request.since}..${request.until}`,
+        });
       }
       // Rows of archived or completed campaigns still need names: join against every status.
       const campaigns = await campaignElements(account, CAMPAIGN_STATUSES);
@@ -341,14 +388,22 @@ export function linkedinClient(
         elements.push(...(await sliceRows(account, request.level, slice)));
       }
       if (request.level === 'ad') {
-        const missing = [...new Set(elements.map((e) => pivotId(e, 'ad')).filter((id): id is string => !!id && !names.creatives.has(id)))];
+        const missing = [
+          ...new Set(
+            elements.map((e) => pivotId(e, 'ad')).filter((id): id is string => !!id && !names.creatives.has(id)),
+          ),
+        ];
         await lookUpCreatives(account, missing, names.creatives);
       }
       return elements.map((element) => {
         try {
           return toMetricRow(element, account, request.level, names);
         } catch (error) {
-          throw new PlatformError({ platform: 'linkedin', kind: 'unavailable', message: `LinkedIn adAnalytics: ${(error as Error).message}` });
+          throw new PlatformError({
+            platform: 'linkedin',
+            kind: 'unavailable',
+            message: `LinkedIn adAnalytics: ${(error as Error).message}`,
+          });
         }
       });
     },
@@ -377,9 +432,13 @@ export function linkedinClient(
         ['q', 'criteria'],
         ['intendedStatuses', encodeRestli([...LISTED_CREATIVE_STATUSES])],
       ]);
-      const references = elements.map((element) => element.content?.reference).filter((urn): urn is string => isPostUrn(urn));
+      const references = elements
+        .map((element) => element.content?.reference)
+        .filter((urn): urn is string => isPostUrn(urn));
       const posts = await batchGet<PostElement>('/posts', references);
-      const imageUrns = [...posts.values()].map((post) => post.content?.media?.id).filter((urn): urn is string => Boolean(urn?.startsWith(IMAGE_URN_PREFIX)));
+      const imageUrns = [...posts.values()]
+        .map((post) => post.content?.media?.id)
+        .filter((urn): urn is string => Boolean(urn?.startsWith(IMAGE_URN_PREFIX)));
       const images = await batchGet<ImageElement>('/images', imageUrns);
       return elements.flatMap((element) => {
         const post = element.content?.reference ? posts.get(element.content.reference) : undefined;
@@ -391,9 +450,15 @@ export function linkedinClient(
     /** PARTIAL_UPDATE of the creative's intendedStatus; the creative is addressed by its encoded URN. */
     async setAdStatus(account, adId, status: CampaignStatus) {
       if (!/^\d+$/.test(adId)) {
-        throw new PlatformError({ platform: 'linkedin', kind: 'invalid', message: `Not a LinkedIn creative id: ${adId}` });
+        throw new PlatformError({
+          platform: 'linkedin',
+          kind: 'invalid',
+          message: `Not a LinkedIn creative id: ${adId}`,
+        });
       }
-      await partialUpdate(account, `creatives/${encodeRestliPrimitive(`${CREATIVE_URN_PREFIX}${adId}`)}`, { intendedStatus: status });
+      await partialUpdate(account, `creatives/${encodeRestliPrimitive(`${CREATIVE_URN_PREFIX}${adId}`)}`, {
+        intendedStatus: status,
+      });
     },
   };
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { parseHar } from '../replay/har';
-import { openReplay, replayRuntime, runReplay, summaryLine, type ReplaySession } from '../replay/run';
+import { openReplay, replayRuntime, type ReplaySession, runReplay, summaryLine } from '../replay/run';
 import type { PlatformAccount } from '../types';
 
 /**
@@ -36,13 +37,26 @@ describe('LinkedIn client on recorded Marketing API bodies (report.har)', () => 
 
   it('follows nextPageToken across the campaign pages to name the rows', async () => {
     const report = await session.client.report(ACCOUNT, { level: 'campaign', ...RANGE });
-    expect(report.map((row) => row.campaignName)).toEqual(['Brand awareness - Aug 21, 2023', 'Brand awareness - Aug 21, 2023']);
+    expect(report.map((row) => row.campaignName)).toEqual([
+      'Brand awareness - Aug 21, 2023',
+      'Brand awareness - Aug 21, 2023',
+    ]);
     expect(session.server.served.filter((line) => line.includes('/adCampaigns?'))).toHaveLength(2);
   });
 
   it('maps the recorded campaign days, the -2e-18 cost residue included, to minor units', async () => {
     const rows = await session.client.report(ACCOUNT, { level: 'campaign', ...RANGE });
-    const row = { platform: 'linkedin', accountId: '508720451', campaignId: '252074216', campaignName: 'Brand awareness - Aug 21, 2023', adId: null, adName: null, currency: 'USD', conversions: 0, conversionValueMinor: 0 };
+    const row = {
+      platform: 'linkedin',
+      accountId: '508720451',
+      campaignId: '252074216',
+      campaignName: 'Brand awareness - Aug 21, 2023',
+      adId: null,
+      adName: null,
+      currency: 'USD',
+      conversions: 0,
+      conversionValueMinor: 0,
+    };
     expect(rows).toEqual([
       { ...row, date: '2023-08-26', spendMinor: 0, impressions: 1, clicks: 0 },
       { ...row, date: '2023-08-25', spendMinor: 10000, impressions: 19464, clicks: 106 },
@@ -51,7 +65,9 @@ describe('LinkedIn client on recorded Marketing API bodies (report.har)', () => 
 
   it('maps the recorded creative days to ad rows under their campaign (creative ids are URNs on the wire)', async () => {
     const rows = await session.client.report(ACCOUNT, { level: 'ad', ...RANGE });
-    expect(rows.map((row) => [row.date, row.campaignId, row.adId, row.adName, row.spendMinor, row.impressions, row.clicks])).toEqual([
+    expect(
+      rows.map((row) => [row.date, row.campaignId, row.adId, row.adName, row.spendMinor, row.impressions, row.clicks]),
+    ).toEqual([
       ['2023-08-26', '252074216', '287513206', null, 0, 1, 0],
       ['2023-08-25', '252074216', '287513206', null, 10000, 19464, 106],
     ]);
@@ -63,7 +79,9 @@ describe('LinkedIn client on recorded Marketing API bodies (report.har)', () => 
       [30, 7],
       [30, 7],
     ]);
-    expect(windows[0]!.source).toBe('conversion 13703588: postClickAttributionWindowSize=30, viewThroughAttributionWindowSize=7');
+    expect(windows[0]!.source).toBe(
+      'conversion 13703588: postClickAttributionWindowSize=30, viewThroughAttributionWindowSize=7',
+    );
   });
 
   it('sent LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0 on every call, with Rest.li-encoded queries', () => {
@@ -80,8 +98,16 @@ describe('LinkedIn client on recorded Marketing API bodies (report.har)', () => 
 
 describe('platforms:replay runner on the LinkedIn fixture', () => {
   it('prints the summary of the recorded days', async () => {
-    const result = await runReplay({ platform: 'linkedin', har: fixture('report.har'), accountId: '508720451', level: 'campaign', ...RANGE });
+    const result = await runReplay({
+      platform: 'linkedin',
+      har: fixture('report.har'),
+      accountId: '508720451',
+      level: 'campaign',
+      ...RANGE,
+    });
     expect(result.accountFrom).toBe('recording');
-    expect(summaryLine('linkedin', result.rows)).toBe('replay: platform=linkedin rows=2 spend_minor=10000 impressions=19465 clicks=106 conversions=0');
+    expect(summaryLine('linkedin', result.rows)).toBe(
+      'replay: platform=linkedin rows=2 spend_minor=10000 impressions=19465 clicks=106 conversions=0',
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { kindForStatus, retryAfterHeaderMs, type HttpResponse } from '../http';
+import { type HttpResponse, kindForStatus, retryAfterHeaderMs } from '../http';
 import { PlatformError, type PlatformErrorKind } from '../types';
-import { REQUEST_ID_HEADER, type ApiErrorBody, type OAuthErrorBody } from './wire';
+import { type ApiErrorBody, type OAuthErrorBody, REQUEST_ID_HEADER } from './wire';
 
 /**
  * LinkedIn's failure signals as PlatformErrors. API calls signal by HTTP status plus
@@ -18,7 +18,8 @@ export const REVOKED_TOKEN_CODE = 'REVOKED_ACCESS_TOKEN';
 /** 426: the LinkedIn-Version header names a sunset (or unknown) version. */
 const UPGRADE_REQUIRED = 426;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** LinkedIn's wait for a retryable failure, when it sent one. */
 function retryAfterMs(kind: PlatformErrorKind, response: HttpResponse, now: Date): number | undefined {
@@ -41,7 +42,8 @@ export function apiError(response: HttpResponse, now: Date): PlatformError | und
   const body: ApiErrorBody = isObject(response.json) ? (response.json as ApiErrorBody) : {};
   const kind = apiKind(response.status, body);
   const detail = body.message ?? (response.text.slice(0, 200) || 'no message');
-  const hint = response.status === UPGRADE_REQUIRED ? ' (the LinkedIn-Version is sunset: move LINKEDIN_API_VERSION forward)' : '';
+  const hint =
+    response.status === UPGRADE_REQUIRED ? ' (the LinkedIn-Version is sunset: move LINKEDIN_API_VERSION forward)' : '';
   return new PlatformError({
     platform: 'linkedin',
     kind,
@@ -58,7 +60,11 @@ export function apiError(response: HttpResponse, now: Date): PlatformError | und
  * is 'invalid' (our configuration); any other rejection of a refresh means the grant is gone
  * ('revoked'), and of a code exchange that the code is bad ('invalid').
  */
-export function oauthError(response: HttpResponse, now: Date, grant: 'exchange' | 'refresh' | 'revoke'): PlatformError | undefined {
+export function oauthError(
+  response: HttpResponse,
+  now: Date,
+  grant: 'exchange' | 'refresh' | 'revoke',
+): PlatformError | undefined {
   if (response.status < 400) return undefined;
   const body: OAuthErrorBody = isObject(response.json) ? (response.json as OAuthErrorBody) : {};
   let kind: PlatformErrorKind;

@@ -1,6 +1,26 @@
 import type { PlatformAccount } from '../types';
-import { LINKEDIN_REPORTING_TIME_ZONE, SANDBOX_TIME_ZONE_FIELD, linkedInMoneyToMinor, toAccount, toAd, toCampaign, toCreative, toCreativeInfo, toMetricRow, type ReportNames } from './map';
-import { encodeFields, encodeRestli, fromLinkedInDate, idFromUrn, restliQuery, toLinkedInDate, type AdAccountElement, type AnalyticsElement } from './wire';
+import {
+  LINKEDIN_REPORTING_TIME_ZONE,
+  linkedInMoneyToMinor,
+  type ReportNames,
+  SANDBOX_TIME_ZONE_FIELD,
+  toAccount,
+  toAd,
+  toCampaign,
+  toCreative,
+  toCreativeInfo,
+  toMetricRow,
+} from './map';
+import {
+  type AdAccountElement,
+  type AnalyticsElement,
+  encodeFields,
+  encodeRestli,
+  fromLinkedInDate,
+  idFromUrn,
+  restliQuery,
+  toLinkedInDate,
+} from './wire';
 
 /** Fixtures in LinkedIn's own shapes (research 3.2-3.4): numbers as numbers, money as decimal strings. */
 
@@ -30,7 +50,12 @@ describe('LinkedIn mapping', () => {
       test: false,
       servingStatuses: ['RUNNABLE'],
     };
-    expect(toAccount(element)).toEqual({ id: '507404993', name: 'Acme B2B', currency: 'USD', timeZone: LINKEDIN_REPORTING_TIME_ZONE });
+    expect(toAccount(element)).toEqual({
+      id: '507404993',
+      name: 'Acme B2B',
+      currency: 'USD',
+      timeZone: LINKEDIN_REPORTING_TIME_ZONE,
+    });
     expect(LINKEDIN_REPORTING_TIME_ZONE).toBe('UTC');
     expect(toAccount({ ...element, [SANDBOX_TIME_ZONE_FIELD]: 'Asia/Kolkata' }).timeZone).toBe('Asia/Kolkata');
     expect(toAccount({ ...element, [SANDBOX_TIME_ZONE_FIELD]: 'Mars/Olympus' }).timeZone).toBe('UTC');
@@ -48,7 +73,13 @@ describe('LinkedIn mapping', () => {
       dailyBudget: { amount: '50.00', currencyCode: 'USD' },
       runSchedule: { start: 1704067200000 },
     };
-    expect(toCampaign(active, usd)).toEqual({ id: '190410654', name: 'Webinar Signups', status: 'ACTIVE', dailyBudgetMinor: 5000, currency: 'USD' });
+    expect(toCampaign(active, usd)).toEqual({
+      id: '190410654',
+      name: 'Webinar Signups',
+      status: 'ACTIVE',
+      dailyBudgetMinor: 5000,
+      currency: 'USD',
+    });
     expect(toCampaign({ ...active, status: 'ARCHIVED', dailyBudget: undefined }, usd)).toEqual({
       id: '190410654',
       name: 'Webinar Signups',
@@ -56,7 +87,9 @@ describe('LinkedIn mapping', () => {
       dailyBudgetMinor: null,
       currency: 'USD',
     });
-    expect(toCampaign({ ...active, dailyBudget: { amount: '12345', currencyCode: 'JPY' } }, jpy).dailyBudgetMinor).toBe(12345);
+    expect(toCampaign({ ...active, dailyBudget: { amount: '12345', currencyCode: 'JPY' } }, jpy).dailyBudgetMinor).toBe(
+      12345,
+    );
   });
 
   it('maps creatives elements (URN ids) to numeric id, campaign and name', () => {
@@ -144,7 +177,12 @@ describe('LinkedIn Rest.li 2.0 encoding', () => {
     );
     expect(encodeRestli({ status: { values: ['ACTIVE', 'PAUSED'] } })).toBe('(status:(values:List(ACTIVE,PAUSED)))');
     expect(encodeRestli(['a (b), c'])).toBe('List(a%20%28b%29%2C%20c)');
-    expect(restliQuery([['q', 'analytics'], ['fields', encodeFields(['dateRange', 'pivotValues'])]])).toBe('q=analytics&fields=dateRange,pivotValues');
+    expect(
+      restliQuery([
+        ['q', 'analytics'],
+        ['fields', encodeFields(['dateRange', 'pivotValues'])],
+      ]),
+    ).toBe('q=analytics&fields=dateRange,pivotValues');
   });
 
   it('reads dates and URNs back', () => {
@@ -156,16 +194,41 @@ describe('LinkedIn Rest.li 2.0 encoding', () => {
 
 describe('linkedin creatives as ads', () => {
   it('maps a creative to an ad with its numeric id and own intendedStatus; other URNs are skipped', () => {
-    const creative = (id: string, intendedStatus: string, name?: string) => ({ id: `urn:li:sponsoredCreative:${id}`, campaign: 'urn:li:sponsoredCampaign:1111', name, intendedStatus });
-    expect(toAd(creative('77', 'ACTIVE', 'Hero video'))).toEqual({ id: '77', name: 'Hero video', campaignId: '1111', status: 'ACTIVE', creative: null });
-    expect(toAd(creative('78', 'PAUSED'))).toEqual({ id: '78', name: '78', campaignId: '1111', status: 'PAUSED', creative: null });
+    const creative = (id: string, intendedStatus: string, name?: string) => ({
+      id: `urn:li:sponsoredCreative:${id}`,
+      campaign: 'urn:li:sponsoredCampaign:1111',
+      name,
+      intendedStatus,
+    });
+    expect(toAd(creative('77', 'ACTIVE', 'Hero video'))).toEqual({
+      id: '77',
+      name: 'Hero video',
+      campaignId: '1111',
+      status: 'ACTIVE',
+      creative: null,
+    });
+    expect(toAd(creative('78', 'PAUSED'))).toEqual({
+      id: '78',
+      name: '78',
+      campaignId: '1111',
+      status: 'PAUSED',
+      creative: null,
+    });
     expect(toAd(creative('79', 'DRAFT', 'Draft'))?.status).toBe('PAUSED');
-    expect(toAd({ id: 'urn:li:sponsoredCampaign:80', campaign: 'urn:li:sponsoredCampaign:1111', intendedStatus: 'ACTIVE' })).toBeUndefined();
+    expect(
+      toAd({ id: 'urn:li:sponsoredCampaign:80', campaign: 'urn:li:sponsoredCampaign:1111', intendedStatus: 'ACTIVE' }),
+    ).toBeUndefined();
   });
 });
 
 describe('linkedin creatives: the post they show', () => {
-  const element = { id: 'urn:li:sponsoredCreative:77', campaign: 'urn:li:sponsoredCampaign:1111', name: 'Hero', intendedStatus: 'ACTIVE', content: { reference: 'urn:li:share:7000' } };
+  const element = {
+    id: 'urn:li:sponsoredCreative:77',
+    campaign: 'urn:li:sponsoredCampaign:1111',
+    name: 'Hero',
+    intendedStatus: 'ACTIVE',
+    content: { reference: 'urn:li:share:7000' },
+  };
 
   it('maps an image post: commentary (little text unescaped), image title, landing page, button and image URL', () => {
     const post = {
@@ -186,7 +249,16 @@ describe('linkedin creatives: the post they show', () => {
   });
 
   it('maps an article post and leaves out what the post does not have', () => {
-    const post = { commentary: 'Read the report.', content: { article: { source: 'https://www.acme.example/report', title: 'The 2026 report', description: '40 pages of data' } } };
+    const post = {
+      commentary: 'Read the report.',
+      content: {
+        article: {
+          source: 'https://www.acme.example/report',
+          title: 'The 2026 report',
+          description: '40 pages of data',
+        },
+      },
+    };
     expect(toCreative(post, null)).toEqual({
       headlines: ['The 2026 report'],
       primaryText: 'Read the report.',
@@ -195,7 +267,14 @@ describe('linkedin creatives: the post they show', () => {
       landingUrl: 'https://www.acme.example/report',
       imageUrl: null,
     });
-    expect(toCreative({}, null)).toEqual({ headlines: [], primaryText: null, description: null, callToAction: null, landingUrl: null, imageUrl: null });
+    expect(toCreative({}, null)).toEqual({
+      headlines: [],
+      primaryText: null,
+      description: null,
+      callToAction: null,
+      landingUrl: null,
+      imageUrl: null,
+    });
   });
 });
 

@@ -1,15 +1,23 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor } from '@shared/money';
-import type { CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+
+import type {
+  CampaignStatus,
+  PlatformAccount,
+  PlatformAd,
+  PlatformCampaign,
+  ReportLevel,
+  UnifiedMetricRow,
+} from '../types';
 import {
-  CAMPAIGN_URN_PREFIX,
-  CREATIVE_URN_PREFIX,
-  fromLinkedInDate,
-  idFromUrn,
   type AdAccountElement,
   type AdCampaignElement,
   type AnalyticsElement,
+  CAMPAIGN_URN_PREFIX,
+  CREATIVE_URN_PREFIX,
   type CreativeElement,
+  fromLinkedInDate,
+  idFromUrn,
   type PostElement,
 } from './wire';
 
@@ -155,7 +163,12 @@ export function pivotId(element: AnalyticsElement, level: ReportLevel): string |
  * the level's kind, or when an ad-level row's creative is missing from `names` (the client
  * looks every creative up before mapping).
  */
-export function toMetricRow(element: AnalyticsElement, account: PlatformAccount, level: ReportLevel, names: ReportNames): UnifiedMetricRow {
+export function toMetricRow(
+  element: AnalyticsElement,
+  account: PlatformAccount,
+  level: ReportLevel,
+  names: ReportNames,
+): UnifiedMetricRow {
   const id = pivotId(element, level);
   if (!id) throw new Error(`adAnalytics row with unexpected pivot values ${JSON.stringify(element.pivotValues)}`);
   let campaignId = id;

@@ -1,4 +1,12 @@
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../../test/platforms';
+import {
+  consent,
+  memoryTokens,
+  platformError as rejection,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+} from '../../test/platforms';
 import { PlatformError, type TokenSet } from '../types';
 import { linkedinAdapter } from './index';
 import { LINKEDIN_SCOPES, REFRESH_MARGIN_MS } from './oauth';
@@ -49,7 +57,11 @@ describe('LinkedIn OAuth', () => {
   it('reads no code from a denial', async () => {
     const oauth = linkedinAdapter.oauth(settings(), recordingRuntime({ now }));
     const query = await consent(oauth.authorizeUrl({ state: 'no', redirectUri: REDIRECT_URI }), { deny: true });
-    expect(query).toEqual({ error: 'user_cancelled_authorize', error_description: 'The user cancelled the authorization', state: 'no' });
+    expect(query).toEqual({
+      error: 'user_cancelled_authorize',
+      error_description: 'The user cancelled the authorization',
+      state: 'no',
+    });
     expect(oauth.codeFromCallback(query)).toBeUndefined();
   });
 
@@ -78,7 +90,11 @@ describe('LinkedIn OAuth', () => {
   it('needs a refresh only inside the margin and only with a refresh token', () => {
     const oauth = linkedinAdapter.oauth(settings(), recordingRuntime({ now }));
     const expiresAt = START + 60 * DAY_MS;
-    const tokens: TokenSet = { accessToken: 'a', refreshToken: 'r', accessExpiresAt: new Date(expiresAt).toISOString() };
+    const tokens: TokenSet = {
+      accessToken: 'a',
+      refreshToken: 'r',
+      accessExpiresAt: new Date(expiresAt).toISOString(),
+    };
     expect(oauth.needsRefresh(tokens, new Date(expiresAt - REFRESH_MARGIN_MS - 1))).toBe(false);
     expect(oauth.needsRefresh(tokens, new Date(expiresAt - REFRESH_MARGIN_MS + 1))).toBe(true);
     expect(oauth.needsRefresh({ ...tokens, refreshToken: undefined }, new Date(expiresAt))).toBe(false);
@@ -131,7 +147,9 @@ describe('LinkedIn OAuth', () => {
   it('refuses a code redeemed with another redirect_uri', async () => {
     const oauth = linkedinAdapter.oauth(settings(), recordingRuntime({ now }));
     const query = await consent(oauth.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI }));
-    const error = await rejection(oauth.exchangeCode({ code: oauth.codeFromCallback(query)!, redirectUri: 'http://localhost:3000/elsewhere' }));
+    const error = await rejection(
+      oauth.exchangeCode({ code: oauth.codeFromCallback(query)!, redirectUri: 'http://localhost:3000/elsewhere' }),
+    );
     expect([error.kind, error.status]).toEqual(['invalid', 400]);
   });
 
@@ -140,7 +158,11 @@ describe('LinkedIn OAuth', () => {
     const tokens = await connectNow(runtime);
     const oauth = linkedinAdapter.oauth(settings(), runtime);
     await oauth.revoke(tokens);
-    const client = linkedinAdapter.client(settings(), memoryTokens(linkedinAdapter, settings(), runtime, tokens), runtime);
+    const client = linkedinAdapter.client(
+      settings(),
+      memoryTokens(linkedinAdapter, settings(), runtime, tokens),
+      runtime,
+    );
     expect((await rejection(client.listAccounts())).kind).toBe('revoked');
     await expect(oauth.revoke(tokens)).resolves.toBeUndefined();
     await expect(oauth.revoke({ accessToken: 'never-issued' })).resolves.toBeUndefined();

@@ -1,5 +1,5 @@
 import { sendChecked, withRetry } from '../http';
-import { PlatformError, type ClientRuntime, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
+import { type ClientRuntime, PlatformError, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
 import { oauthError } from './errors';
 import type { TokenResponse } from './wire';
 
@@ -76,7 +76,10 @@ export function linkedinOAuth(settings: PlatformSettings, runtime: ClientRuntime
         accessToken: json.access_token,
         refreshToken: json.refresh_token,
         accessExpiresAt: at(now, json.expires_in),
-        refreshExpiresAt: json.refresh_token && json.refresh_token_expires_in !== undefined ? at(now, json.refresh_token_expires_in) : null,
+        refreshExpiresAt:
+          json.refresh_token && json.refresh_token_expires_in !== undefined
+            ? at(now, json.refresh_token_expires_in)
+            : null,
         scope: json.scope,
       };
     },
@@ -104,7 +107,10 @@ export function linkedinOAuth(settings: PlatformSettings, runtime: ClientRuntime
       );
       const json = tokenResponse(response.json);
       // The refresh token's end is fixed at consent: never let a refresh move it later.
-      const ends = [tokens.refreshExpiresAt, json.refresh_token_expires_in === undefined ? null : at(now, json.refresh_token_expires_in)];
+      const ends = [
+        tokens.refreshExpiresAt,
+        json.refresh_token_expires_in === undefined ? null : at(now, json.refresh_token_expires_in),
+      ];
       const known = ends.filter((end): end is string => Boolean(end));
       const renewed: TokenSet = {
         ...tokens,

@@ -16,7 +16,16 @@ export const CAMPAIGN_URN_PREFIX = 'urn:li:sponsoredCampaign:';
 export const CREATIVE_URN_PREFIX = 'urn:li:sponsoredCreative:';
 
 /** Every campaign status LinkedIn has; ARCHIVED is permanent. */
-export const CAMPAIGN_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'COMPLETED', 'CANCELED', 'DRAFT', 'PENDING_DELETION', 'REMOVED'] as const;
+export const CAMPAIGN_STATUSES = [
+  'ACTIVE',
+  'PAUSED',
+  'ARCHIVED',
+  'COMPLETED',
+  'CANCELED',
+  'DRAFT',
+  'PENDING_DELETION',
+  'REMOVED',
+] as const;
 export type LinkedInCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** {"year":2024,"month":1,"day":31}: a calendar day, month and day 1-based. */

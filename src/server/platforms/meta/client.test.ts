@@ -1,10 +1,21 @@
 import { type DayMetrics, type SandboxAccount } from '@sandbox/world';
+import { addDays } from '@shared/days';
+
+import {
+  connect,
+  expectAdImage,
+  memoryTokens,
+  platformError as caught,
+  type RecordingRuntime,
+  recordingRuntime,
+  type SandboxHarness,
+  startHarness,
+  totalsOf,
+} from '../../test/platforms';
 import { backoffMs } from '../http';
-import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, totalsOf, platformError as caught } from '../../test/platforms';
-import { PlatformError, type PlatformAccount, type UnifiedMetricRow } from '../types';
+import { type PlatformAccount, PlatformError, type UnifiedMetricRow } from '../types';
 import { ASYNC_POLL_INTERVAL_MS } from './client';
 import { metaAdapter } from './index';
-import { addDays } from '@shared/days';
 
 let harness: SandboxHarness;
 
@@ -47,7 +58,11 @@ describe('meta client against the sandbox', () => {
 
       const campaignRows = await client.report(target, { level: 'campaign', since, until });
       expect(totalsOf(campaignRows)).toEqual(truth);
-      expect(campaignRows.every((row) => row.adId === null && row.currency === account.currency && row.accountId === account.id)).toBe(true);
+      expect(
+        campaignRows.every(
+          (row) => row.adId === null && row.currency === account.currency && row.accountId === account.id,
+        ),
+      ).toBe(true);
       expect(new Set(campaignRows.map((row) => `${row.date}/${row.campaignId}`)).size).toBe(campaignRows.length);
 
       const adRows = await client.report(target, { level: 'ad', since, until });
@@ -79,7 +94,16 @@ describe('meta client against the sandbox', () => {
         const url = new URL(String(input));
         requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
         if (init?.method === 'GET' && url.pathname.endsWith(`/${account.id}/insights`)) {
-          const body = { error: { message: 'Please reduce the amount of data you’re asking for, then retry your request', type: 'OAuthException', code: 1, error_subcode: 99, is_transient: false, fbtrace_id: 'AbCdEf' } };
+          const body = {
+            error: {
+              message: 'Please reduce the amount of data you’re asking for, then retry your request',
+              type: 'OAuthException',
+              code: 1,
+              error_subcode: 99,
+              is_transient: false,
+              fbtrace_id: 'AbCdEf',
+            },
+          };
           return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } });
         }
         return fetch(input, init);
@@ -109,7 +133,9 @@ describe('meta client against the sandbox', () => {
     });
     const { client } = await connected([account], runtime);
     const until = world().today(account);
-    const error = await caught(client.report(platformAccount(account), { level: 'campaign', since: addDays(until, -89), until }));
+    const error = await caught(
+      client.report(platformAccount(account), { level: 'campaign', since: addDays(until, -89), until }),
+    );
     expect(error).toMatchObject({ kind: 'unavailable', code: 'Job Failed' });
   });
 
@@ -129,7 +155,10 @@ describe('meta client against the sandbox', () => {
     const campaigns = await client.listCampaigns(target);
     expect(campaigns.find((c) => c.id === toPause.id)?.status).toBe('PAUSED');
     expect(campaigns.find((c) => c.id === toResume.id)?.status).toBe('ACTIVE');
-    expect(campaigns.find((c) => c.id === toRebudget.id)).toMatchObject({ dailyBudgetMinor: newBudget, currency: account.currency });
+    expect(campaigns.find((c) => c.id === toRebudget.id)).toMatchObject({
+      dailyBudgetMinor: newBudget,
+      currency: account.currency,
+    });
     expect(campaigns).toHaveLength(account.campaigns.length);
 
     const today = world().today(account);
@@ -162,7 +191,13 @@ describe('meta client against the sandbox', () => {
 
     // 50 cents is one Meta budget unit and more, so it goes to Meta, which wants at least 1 USD a day.
     const low = await caught(client.setCampaignDailyBudget(target, campaign.id, 50));
-    expect(low).toMatchObject({ kind: 'invalid', code: '100/1885272', status: 400, message: 'Invalid parameter', retryable: false });
+    expect(low).toMatchObject({
+      kind: 'invalid',
+      code: '100/1885272',
+      status: 400,
+      message: 'Invalid parameter',
+      retryable: false,
+    });
     expect(world().dailyBudgetMinor('meta', campaign.id)).toBe(before);
   });
 
@@ -236,14 +271,20 @@ describe('meta client against the sandbox', () => {
     const [ticked, other] = sandboxAccounts();
     const { client } = await connected([ticked]);
     const today = world().today(other);
-    const error = await caught(client.report(platformAccount(other), { level: 'campaign', since: today, until: today }));
+    const error = await caught(
+      client.report(platformAccount(other), { level: 'campaign', since: today, until: today }),
+    );
     expect(error).toMatchObject({ kind: 'permission', code: '200' });
   });
 
   it('lists ads with their own status and pauses and resumes one; the next ad report shows it', async () => {
     const account = sandboxAccounts()[1];
     const today = world().today(account);
-    const campaign = account.campaigns.find((c) => world().status('meta', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('meta', ad.id, today).spendMinor > 0))!;
+    const campaign = account.campaigns.find(
+      (c) =>
+        world().status('meta', c.id) === 'ACTIVE' &&
+        c.ads.some((ad) => world().adDay('meta', ad.id, today).spendMinor > 0),
+    )!;
     const ad = campaign.ads.find((a) => world().adDay('meta', a.id, today).spendMinor > 0)!;
     const { client } = await connected([account]);
     const target = platformAccount(account);

@@ -1,4 +1,6 @@
-import { callWithTokens, sendChecked, type HttpRequest } from '../http';
+import { daysInRange } from '@shared/days';
+
+import { callWithTokens, type HttpRequest, sendChecked } from '../http';
 import type {
   ClientRuntime,
   PlatformAccount,
@@ -10,19 +12,18 @@ import type {
 } from '../types';
 import { isTooMuchData, metaError, metaFailure } from './errors';
 import { credentialParams, graphUrl, nextPageUrl } from './graph';
-import { UsagePacer } from './usage';
 import {
+  type MetaAd,
+  type MetaAdAccount,
+  type MetaCampaign,
+  type MetaInsightsRow,
   minorToBudget,
   toAccount,
   toAd,
   toCampaign,
   toUnifiedRow,
-  type MetaAd,
-  type MetaAdAccount,
-  type MetaCampaign,
-  type MetaInsightsRow,
 } from './map';
-import { daysInRange } from '@shared/days';
+import { UsagePacer } from './usage';
 
 /**
  * The Marketing API client (research 2.2-2.5): ad accounts, campaigns, Insights by day at
@@ -50,7 +51,8 @@ const CAMPAIGN_FIELDS = 'id,name,status,effective_status,daily_budget';
  * call_to_action_type, image_url, link_url) and object_story_spec, whose link_data holds the
  * description and the link of a link ad.
  */
-const AD_FIELDS = 'id,name,campaign_id,status,effective_status,creative{title,body,call_to_action_type,image_url,link_url,object_url,object_story_spec}';
+const AD_FIELDS =
+  'id,name,campaign_id,status,effective_status,creative{title,body,call_to_action_type,image_url,link_url,object_url,object_story_spec}';
 const INSIGHTS_FIELDS: Record<ReportLevel, string> = {
   campaign: 'campaign_id,campaign_name,spend,impressions,clicks,actions,action_values,attribution_setting',
   ad: 'campaign_id,campaign_name,ad_id,ad_name,spend,impressions,clicks,actions,action_values,attribution_setting',
@@ -117,7 +119,10 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
   }
 
   /** POST /act_{id}/insights, poll the report run until it completes, then read its rows. */
-  const asyncInsights = async (account: PlatformAccount, params: Record<string, string>): Promise<MetaInsightsRow[]> => {
+  const asyncInsights = async (
+    account: PlatformAccount,
+    params: Record<string, string>,
+  ): Promise<MetaInsightsRow[]> => {
     const created = await post<{ report_run_id?: string }>(`/${account.id}/insights`, params);
     const runId = created.report_run_id;
     if (!runId) throw metaFailure('invalid', 'Meta did not return a report_run_id');
@@ -133,7 +138,10 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
       }
       if (poll >= ASYNC_MAX_POLLS) {
         const percent = run.async_percent_completion ?? 0;
-        throw metaFailure('unavailable', `Meta report run ${runId} still at ${percent}% after ${ASYNC_MAX_POLLS} polls`);
+        throw metaFailure(
+          'unavailable',
+          `Meta report run ${runId} still at ${percent}% after ${ASYNC_MAX_POLLS} polls`,
+        );
       }
     }
     return allPages<MetaInsightsRow>(`/${runId}/insights`, { limit: String(INSIGHTS_PAGE_LIMIT) });
@@ -147,7 +155,10 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
   return {
     /** The ad accounts the user shared with the app (/me/adaccounts). */
     async listAccounts() {
-      const nodes = await allPages<MetaAdAccount>('/me/adaccounts', { fields: ACCOUNT_FIELDS, limit: String(EDGE_PAGE_LIMIT) });
+      const nodes = await allPages<MetaAdAccount>('/me/adaccounts', {
+        fields: ACCOUNT_FIELDS,
+        limit: String(EDGE_PAGE_LIMIT),
+      });
       return nodes.map(toAccount);
     },
 
@@ -179,7 +190,10 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
         rows = await asyncInsights(account, params);
       } else {
         try {
-          rows = await allPages<MetaInsightsRow>(`/${account.id}/insights`, { ...params, limit: String(INSIGHTS_PAGE_LIMIT) });
+          rows = await allPages<MetaInsightsRow>(`/${account.id}/insights`, {
+            ...params,
+            limit: String(INSIGHTS_PAGE_LIMIT),
+          });
         } catch (error) {
           if (!isTooMuchData(error)) throw error;
           rows = await asyncInsights(account, params);
@@ -198,7 +212,10 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
     async setCampaignDailyBudget(account, campaignId, amountMinor) {
       const units = Number.isInteger(amountMinor) && amountMinor > 0 ? minorToBudget(amountMinor, account.currency) : 0;
       if (units < 1) {
-        throw metaFailure('invalid', `A daily budget must be at least one ${account.currency} budget unit (got ${amountMinor} minor)`);
+        throw metaFailure(
+          'invalid',
+          `A daily budget must be at least one ${account.currency} budget unit (got ${amountMinor} minor)`,
+        );
       }
       const answer = await post<{ success?: boolean }>(`/${campaignId}`, { daily_budget: String(units) });
       expectSuccess(answer, `the budget change of campaign ${campaignId}`);

@@ -1,4 +1,4 @@
-import { kindForStatus, type HttpResponse } from '../http';
+import { type HttpResponse, kindForStatus } from '../http';
 import { PlatformError, type PlatformErrorKind } from '../types';
 
 /**
@@ -21,7 +21,9 @@ export interface GraphErrorBody {
  * Request-limit codes: 4 app, 17 user, 32 page, 613 custom/ad-account, 800xx business use cases
  * (80000 ads_insights, 80004 ads_management, the rest other use cases).
  */
-export const THROTTLE_CODES = new Set([4, 17, 32, 613, 80000, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
+export const THROTTLE_CODES = new Set([
+  4, 17, 32, 613, 80000, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014,
+]);
 /** Code 190 (invalid OAuth token) with this subcode means only "expired"; every other 190 needs a new login. */
 export const TOKEN_EXPIRED_SUBCODE = 463;
 /** Codes 1 ("unknown") and 2 ("service") are transient. */

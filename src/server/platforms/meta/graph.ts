@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+
 import type { PlatformSettings } from '../types';
 import { metaFailure } from './errors';
 
@@ -15,12 +16,18 @@ export const SEND_APPSECRET_PROOF = true;
 /** The credential parameters of one Graph call. */
 export function credentialParams(settings: PlatformSettings, accessToken: string): Record<string, string> {
   const params: Record<string, string> = { access_token: accessToken };
-  if (SEND_APPSECRET_PROOF) params.appsecret_proof = createHmac('sha256', settings.clientSecret).update(accessToken).digest('hex');
+  if (SEND_APPSECRET_PROOF)
+    params.appsecret_proof = createHmac('sha256', settings.clientSecret).update(accessToken).digest('hex');
   return params;
 }
 
 /** `<apiBaseUrl><path>?<params>&access_token=…&appsecret_proof=…`; path starts with a slash. */
-export function graphUrl(settings: PlatformSettings, path: string, accessToken: string, params: Record<string, string> = {}): string {
+export function graphUrl(
+  settings: PlatformSettings,
+  path: string,
+  accessToken: string,
+  params: Record<string, string> = {},
+): string {
   const query = new URLSearchParams({ ...params, ...credentialParams(settings, accessToken) });
   return `${settings.apiBaseUrl}${path}?${query}`;
 }
@@ -34,7 +41,10 @@ export function nextPageUrl(settings: PlatformSettings, next: string, accessToke
   const url = new URL(next);
   const base = new URL(settings.apiBaseUrl);
   if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`)) {
-    throw metaFailure('invalid', `Refusing to follow a paging link outside the Graph API: ${url.origin}${url.pathname}`);
+    throw metaFailure(
+      'invalid',
+      `Refusing to follow a paging link outside the Graph API: ${url.origin}${url.pathname}`,
+    );
   }
   url.searchParams.delete('appsecret_proof');
   for (const [key, value] of Object.entries(credentialParams(settings, accessToken))) url.searchParams.set(key, value);

@@ -2,19 +2,24 @@ import type { PlatformAccount } from '../types';
 import {
   budgetToMinor,
   conversionActionType,
-  minorToBudget,
-  toAccount,
-  toAd,
-  toCreative,
-  toCampaign,
-  toUnifiedRow,
   type MetaAd,
   type MetaAdAccount,
   type MetaCampaign,
   type MetaInsightsRow,
+  minorToBudget,
+  toAccount,
+  toAd,
+  toCampaign,
+  toCreative,
+  toUnifiedRow,
 } from './map';
 
-const usd: PlatformAccount = { id: 'act_1234567890', name: 'Acme Shop', currency: 'USD', timeZone: 'America/Los_Angeles' };
+const usd: PlatformAccount = {
+  id: 'act_1234567890',
+  name: 'Acme Shop',
+  currency: 'USD',
+  timeZone: 'America/Los_Angeles',
+};
 const jpy: PlatformAccount = { id: 'act_555', name: 'Acme JP', currency: 'JPY', timeZone: 'Asia/Tokyo' };
 
 describe('meta insights rows', () => {
@@ -92,19 +97,44 @@ describe('meta insights rows', () => {
       date_start: '2024-03-01',
       date_stop: '2024-03-01',
     };
-    expect(toUnifiedRow(row, jpy, 'campaign')).toMatchObject({ currency: 'JPY', spendMinor: 12_346, conversions: 3, conversionValueMinor: 15_000 });
+    expect(toUnifiedRow(row, jpy, 'campaign')).toMatchObject({
+      currency: 'JPY',
+      spendMinor: 12_346,
+      conversions: 3,
+      conversionValueMinor: 15_000,
+    });
   });
 
   it('prefers omni_purchase, falls back to purchase, then to the pixel purchase', () => {
-    expect(conversionActionType({ actions: [{ action_type: 'purchase', value: '1' }, { action_type: 'omni_purchase', value: '1' }] })).toBe('omni_purchase');
-    expect(conversionActionType({ actions: [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: '1' }, { action_type: 'purchase', value: '1' }] })).toBe('purchase');
-    expect(conversionActionType({ actions: [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: '4' }] })).toBe('offsite_conversion.fb_pixel_purchase');
+    expect(
+      conversionActionType({
+        actions: [
+          { action_type: 'purchase', value: '1' },
+          { action_type: 'omni_purchase', value: '1' },
+        ],
+      }),
+    ).toBe('omni_purchase');
+    expect(
+      conversionActionType({
+        actions: [
+          { action_type: 'offsite_conversion.fb_pixel_purchase', value: '1' },
+          { action_type: 'purchase', value: '1' },
+        ],
+      }),
+    ).toBe('purchase');
+    expect(
+      conversionActionType({ actions: [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: '4' }] }),
+    ).toBe('offsite_conversion.fb_pixel_purchase');
     expect(conversionActionType({ actions: [{ action_type: 'link_click', value: '4' }] })).toBeUndefined();
   });
 
   it('rejects a row without the ids the level needs', () => {
-    expect(() => toUnifiedRow({ date_start: '2024-01-01', date_stop: '2024-01-01', spend: '1' }, usd, 'campaign')).toThrow(/campaign_id/);
-    expect(() => toUnifiedRow({ campaign_id: '1', date_start: '2024-01-01', date_stop: '2024-01-01' }, usd, 'ad')).toThrow(/ad_id/);
+    expect(() =>
+      toUnifiedRow({ date_start: '2024-01-01', date_stop: '2024-01-01', spend: '1' }, usd, 'campaign'),
+    ).toThrow(/campaign_id/);
+    expect(() =>
+      toUnifiedRow({ campaign_id: '1', date_start: '2024-01-01', date_stop: '2024-01-01' }, usd, 'ad'),
+    ).toThrow(/ad_id/);
   });
 });
 
@@ -123,10 +153,33 @@ describe('meta accounts and campaigns', () => {
   });
 
   it('maps campaigns: configured status, daily_budget in Meta units, no budget when it lives on the ad sets', () => {
-    const active: MetaCampaign = { id: '1202', name: 'Prospecting', status: 'ACTIVE', effective_status: 'ACTIVE', daily_budget: '5000' };
-    const pausedByAdSets: MetaCampaign = { id: '1203', name: 'Retargeting', status: 'ACTIVE', effective_status: 'ADSET_PAUSED' };
-    const paused: MetaCampaign = { id: '1204', name: 'Sale', status: 'PAUSED', effective_status: 'PAUSED', daily_budget: '0' };
-    expect(toCampaign(active, 'USD')).toEqual({ id: '1202', name: 'Prospecting', status: 'ACTIVE', dailyBudgetMinor: 5000, currency: 'USD' });
+    const active: MetaCampaign = {
+      id: '1202',
+      name: 'Prospecting',
+      status: 'ACTIVE',
+      effective_status: 'ACTIVE',
+      daily_budget: '5000',
+    };
+    const pausedByAdSets: MetaCampaign = {
+      id: '1203',
+      name: 'Retargeting',
+      status: 'ACTIVE',
+      effective_status: 'ADSET_PAUSED',
+    };
+    const paused: MetaCampaign = {
+      id: '1204',
+      name: 'Sale',
+      status: 'PAUSED',
+      effective_status: 'PAUSED',
+      daily_budget: '0',
+    };
+    expect(toCampaign(active, 'USD')).toEqual({
+      id: '1202',
+      name: 'Prospecting',
+      status: 'ACTIVE',
+      dailyBudgetMinor: 5000,
+      currency: 'USD',
+    });
     expect(toCampaign(pausedByAdSets, 'USD')).toMatchObject({ status: 'ACTIVE', dailyBudgetMinor: null });
     expect(toCampaign(paused, 'USD')).toMatchObject({ status: 'PAUSED', dailyBudgetMinor: null });
     expect(toCampaign({ id: '1', status: 'ARCHIVED' }, 'USD')).toBeNull();
@@ -173,7 +226,9 @@ describe('meta ads', () => {
       body: 'Stays dry all day.',
       call_to_action_type: 'SHOP_NOW',
       image_url: 'https://scontent.example/abc.png',
-      object_story_spec: { link_data: { link: 'https://www.acme.example/jacket', description: 'Free returns', name: 'Other title' } },
+      object_story_spec: {
+        link_data: { link: 'https://www.acme.example/jacket', description: 'Free returns', name: 'Other title' },
+      },
     };
     expect(toAd({ id: '1', campaign_id: '9', status: 'ACTIVE', creative })?.creative).toEqual({
       headlines: ['Trail Jacket'],
@@ -183,7 +238,10 @@ describe('meta ads', () => {
       landingUrl: 'https://www.acme.example/jacket',
       imageUrl: 'https://scontent.example/abc.png',
     });
-    const storyOnly = { object_story_spec: { link_data: { name: 'Hi', message: 'Text', call_to_action: { type: 'LEARN_MORE' } } }, link_url: 'https://x.example/' };
+    const storyOnly = {
+      object_story_spec: { link_data: { name: 'Hi', message: 'Text', call_to_action: { type: 'LEARN_MORE' } } },
+      link_url: 'https://x.example/',
+    };
     expect(toCreative(storyOnly)).toEqual({
       headlines: ['Hi'],
       primaryText: 'Text',

@@ -1,7 +1,16 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, minorToDecimal } from '@shared/money';
+
 import { attributionWindow } from '../attribution';
-import type { AttributionWindow, CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type {
+  AttributionWindow,
+  CampaignStatus,
+  PlatformAccount,
+  PlatformAd,
+  PlatformCampaign,
+  ReportLevel,
+  UnifiedMetricRow,
+} from '../types';
 
 /**
  * Pure mapping from Graph API shapes (research 2.2-2.4) to the unified types. Graph writes every
@@ -108,7 +117,19 @@ export const CONVERSION_ACTION_TYPES = ['omni_purchase', 'purchase', 'offsite_co
  * where ISO 4217 has decimals (COP, CRC, HUF, IDR, TWD). All others use offset 100. VND comes
  * from the part of the table the research did not see (UNCONFIRMED).
  */
-export const META_OFFSET_ONE_CURRENCIES = new Set(['CLP', 'COP', 'CRC', 'HUF', 'IDR', 'ISK', 'JPY', 'KRW', 'PYG', 'TWD', 'VND']);
+export const META_OFFSET_ONE_CURRENCIES = new Set([
+  'CLP',
+  'COP',
+  'CRC',
+  'HUF',
+  'IDR',
+  'ISK',
+  'JPY',
+  'KRW',
+  'PYG',
+  'TWD',
+  'VND',
+]);
 
 /** A currency whose ISO minor unit equals Meta's budget unit for `currency`, to convert through @shared/money. */
 function budgetUnitCurrency(currency: string): string {
@@ -230,6 +251,8 @@ export function toCreative(creative: MetaAdCreative | undefined): AdCreative | n
     landingUrl: link?.link ?? creative.link_url ?? creative.object_url ?? null,
     imageUrl: creative.image_url ?? null,
   };
-  const empty = result.headlines.length === 0 && Object.entries(result).every(([key, value]) => key === 'headlines' || value === null);
+  const empty =
+    result.headlines.length === 0 &&
+    Object.entries(result).every(([key, value]) => key === 'headlines' || value === null);
   return empty ? null : result;
 }

@@ -1,5 +1,13 @@
+import {
+  consent,
+  memoryTokens,
+  platformError as caught,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+} from '../../test/platforms';
 import { randomToken } from '../http';
-import { consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as caught } from '../../test/platforms';
 import { PlatformError } from '../types';
 import { metaAdapter } from './index';
 import { META_SCOPES, REFRESH_MARGIN_MS } from './oauth';
@@ -70,7 +78,9 @@ describe('meta oauth against the sandbox', () => {
 
   it('rejects a code exchanged with another redirect_uri, and a wrong app secret without retrying', async () => {
     const first = await authorize();
-    const mismatch = await caught(first.oauth.exchangeCode({ code: first.code, redirectUri: 'http://localhost:3000/elsewhere' }));
+    const mismatch = await caught(
+      first.oauth.exchangeCode({ code: first.code, redirectUri: 'http://localhost:3000/elsewhere' }),
+    );
     expect(mismatch).toMatchObject({ kind: 'invalid', code: '100/36008' });
 
     const second = await authorize();
@@ -87,7 +97,9 @@ describe('meta oauth against the sandbox', () => {
     expect(renewed.accessToken).not.toBe(tokens.accessToken);
     expect(renewed.scope).toBe(tokens.scope);
 
-    const lapsed = await caught(oauth.refresh({ ...tokens, accessExpiresAt: new Date(Date.now() - 1000).toISOString() }));
+    const lapsed = await caught(
+      oauth.refresh({ ...tokens, accessExpiresAt: new Date(Date.now() - 1000).toISOString() }),
+    );
     expect(lapsed).toMatchObject({ kind: 'revoked' });
 
     harness.sandbox.grants.expireAccessTokens('meta');

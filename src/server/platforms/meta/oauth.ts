@@ -1,5 +1,5 @@
-import { send, sendChecked, withRetry, type HttpResponse } from '../http';
-import { PlatformError, type ClientRuntime, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
+import { type HttpResponse, send, sendChecked, withRetry } from '../http';
+import { type ClientRuntime, PlatformError, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
 import { graphErrorOf, metaError, metaFailure } from './errors';
 import { graphUrl } from './graph';
 
@@ -39,19 +39,25 @@ export function metaOAuth(settings: PlatformSettings, runtime: ClientRuntime): P
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : undefined;
     return {
       accessToken: body.access_token,
-      accessExpiresAt: expiresIn === undefined ? null : new Date(runtime.now().getTime() + expiresIn * 1000).toISOString(),
+      accessExpiresAt:
+        expiresIn === undefined ? null : new Date(runtime.now().getTime() + expiresIn * 1000).toISOString(),
       ...(scope ? { scope } : {}),
     };
   };
 
   /** GET on the token endpoint with `params` plus the app's credentials. */
   const tokenCall = (params: Record<string, string>) => {
-    const query = new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, ...params });
+    const query = new URLSearchParams({
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+      ...params,
+    });
     return sendChecked(runtime, 'meta', { method: 'GET', url: `${settings.tokenUrl}?${query}` }, tokenEndpointError);
   };
 
   /** The documented exchange for a long-lived (60-day) user token. */
-  const longLived = (accessToken: string) => tokenCall({ grant_type: 'fb_exchange_token', fb_exchange_token: accessToken });
+  const longLived = (accessToken: string) =>
+    tokenCall({ grant_type: 'fb_exchange_token', fb_exchange_token: accessToken });
 
   /** The permissions the user actually granted (they can untick some in the dialog). */
   const grantedScope = async (accessToken: string): Promise<string | undefined> => {
@@ -62,7 +68,9 @@ export function metaOAuth(settings: PlatformSettings, runtime: ClientRuntime): P
       metaError,
     );
     const data = (response.json as { data?: { permission?: string; status?: string }[] } | undefined)?.data ?? [];
-    const granted = data.filter((entry) => entry.status === 'granted' && entry.permission).map((entry) => entry.permission!);
+    const granted = data
+      .filter((entry) => entry.status === 'granted' && entry.permission)
+      .map((entry) => entry.permission!);
     return granted.length > 0 ? granted.join(',') : undefined;
   };
 

@@ -3,7 +3,14 @@ import { sandboxSettings } from '../settings';
 import type { TokenProvider } from '../types';
 import { BUC_USAGE_HEADER } from './errors';
 import { metaAdapter } from './index';
-import { AD_ACCOUNT_USAGE_HEADER, APP_USAGE_HEADER, FULL_USAGE_WAIT_MS, PACE_MAX_MS, paceDelayMs, readUsage } from './usage';
+import {
+  AD_ACCOUNT_USAGE_HEADER,
+  APP_USAGE_HEADER,
+  FULL_USAGE_WAIT_MS,
+  PACE_MAX_MS,
+  paceDelayMs,
+  readUsage,
+} from './usage';
 
 /**
  * Pacing on Meta's usage headers. The header values below have the shapes Meta documents and
@@ -20,11 +27,22 @@ const tokens: TokenProvider = {
 const bucHeader = (percent: number, regainMinutes = 0) =>
   JSON.stringify({
     '1012345678901': [
-      { type: 'ads_management', call_count: percent, total_cputime: 10, total_time: 12, estimated_time_to_regain_access: regainMinutes, ads_api_access_tier: 'standard_access' },
+      {
+        type: 'ads_management',
+        call_count: percent,
+        total_cputime: 10,
+        total_time: 12,
+        estimated_time_to_regain_access: regainMinutes,
+        ads_api_access_tier: 'standard_access',
+      },
     ],
   });
 
-const accountsPage = { data: [{ id: 'act_1', account_id: '1', name: 'One', currency: 'EUR', account_status: 1, timezone_name: 'Europe/Berlin' }] };
+const accountsPage = {
+  data: [
+    { id: 'act_1', account_id: '1', name: 'One', currency: 'EUR', account_status: 1, timezone_name: 'Europe/Berlin' },
+  ],
+};
 
 /** A runtime whose fetch answers every call with the accounts page and the next of `headers`, recording the calls. */
 function scripted(headers: Record<string, string>[]) {
@@ -40,7 +58,10 @@ function scripted(headers: Record<string, string>[]) {
     fetch: async (input) => {
       calls.push(new URL(String(input)).pathname);
       const extra = headers[Math.min(calls.length - 1, headers.length - 1)];
-      return new Response(JSON.stringify(accountsPage), { status: 200, headers: { 'content-type': 'application/json', ...extra } });
+      return new Response(JSON.stringify(accountsPage), {
+        status: 200,
+        headers: { 'content-type': 'application/json', ...extra },
+      });
     },
   });
   return { runtime, calls, client: metaAdapter.client(settings, tokens, runtime) };
@@ -50,7 +71,11 @@ describe('readUsage', () => {
   it('takes the highest percentage of the app, ad account and business use case headers', () => {
     const headers = new Headers({
       [APP_USAGE_HEADER]: JSON.stringify({ call_count: 12, total_cputime: 80, total_time: 30 }),
-      [AD_ACCOUNT_USAGE_HEADER]: JSON.stringify({ acc_id_util_pct: 40, reset_time_duration: 0, ads_api_access_tier: 'standard_access' }),
+      [AD_ACCOUNT_USAGE_HEADER]: JSON.stringify({
+        acc_id_util_pct: 40,
+        reset_time_duration: 0,
+        ads_api_access_tier: 'standard_access',
+      }),
       [BUC_USAGE_HEADER]: bucHeader(55),
     });
     expect(readUsage(headers)).toEqual({ percent: 80, regainMs: undefined });
@@ -58,14 +83,18 @@ describe('readUsage', () => {
 
   it('reads estimated_time_to_regain_access as minutes, and reset_time_duration as seconds only at a full account quota', () => {
     expect(readUsage(new Headers({ [BUC_USAGE_HEADER]: bucHeader(100, 3) })).regainMs).toBe(180_000);
-    const account = (pct: number) => new Headers({ [AD_ACCOUNT_USAGE_HEADER]: JSON.stringify({ acc_id_util_pct: pct, reset_time_duration: 90 }) });
+    const account = (pct: number) =>
+      new Headers({ [AD_ACCOUNT_USAGE_HEADER]: JSON.stringify({ acc_id_util_pct: pct, reset_time_duration: 90 }) });
     expect(readUsage(account(100))).toEqual({ percent: 100, regainMs: 90_000 });
     expect(readUsage(account(60)).regainMs).toBeUndefined();
   });
 
   it('ignores absent, malformed and non-numeric headers', () => {
     expect(readUsage(new Headers())).toEqual({ percent: 0, regainMs: undefined });
-    expect(readUsage(new Headers({ [APP_USAGE_HEADER]: 'not json', [BUC_USAGE_HEADER]: '{"1":"x"}' }))).toEqual({ percent: 0, regainMs: undefined });
+    expect(readUsage(new Headers({ [APP_USAGE_HEADER]: 'not json', [BUC_USAGE_HEADER]: '{"1":"x"}' }))).toEqual({
+      percent: 0,
+      regainMs: undefined,
+    });
   });
 });
 

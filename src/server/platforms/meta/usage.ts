@@ -1,4 +1,4 @@
-import { PlatformError, type ClientRuntime } from '../types';
+import { type ClientRuntime, PlatformError } from '../types';
 import { BUC_USAGE_HEADER } from './errors';
 
 /**
@@ -72,7 +72,9 @@ export function readUsage(headers: Headers): UsageReading {
     for (const entries of Object.values(business as Record<string, unknown>)) {
       for (const entry of Array.isArray(entries) ? entries : []) {
         percent = Math.max(percent, highestPercent(entry));
-        const minutes = Number((entry as { estimated_time_to_regain_access?: unknown }).estimated_time_to_regain_access);
+        const minutes = Number(
+          (entry as { estimated_time_to_regain_access?: unknown }).estimated_time_to_regain_access,
+        );
         if (Number.isFinite(minutes)) longer(minutes * 60_000);
       }
     }

@@ -56,7 +56,9 @@ export function parseHar(text: string): Har {
 export function requestKey(method: string, url: string): string {
   const parsed = new URL(url, 'http://replay.invalid');
   const params = [...parsed.searchParams.entries()]
-    .filter(([name]) => !IGNORED_QUERY_PARAMS.has(name) && !IGNORED_QUERY_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    .filter(
+      ([name]) => !IGNORED_QUERY_PARAMS.has(name) && !IGNORED_QUERY_PREFIXES.some((prefix) => name.startsWith(prefix)),
+    )
     .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   const query = new URLSearchParams(params).toString();
   return `${method.toUpperCase()} ${parsed.pathname}${query ? `?${query}` : ''}`;
@@ -66,7 +68,8 @@ export function requestKey(method: string, url: string): string {
 export function displayUrl(url: string): string {
   const parsed = new URL(url, 'http://replay.invalid');
   for (const name of [...parsed.searchParams.keys()]) {
-    if (IGNORED_QUERY_PARAMS.has(name) || IGNORED_QUERY_PREFIXES.some((prefix) => name.startsWith(prefix))) parsed.searchParams.delete(name);
+    if (IGNORED_QUERY_PARAMS.has(name) || IGNORED_QUERY_PREFIXES.some((prefix) => name.startsWith(prefix)))
+      parsed.searchParams.delete(name);
   }
   return parsed.toString();
 }
@@ -147,7 +150,8 @@ export class HarReplay {
     const entry = candidates[Math.min(index, candidates.length - 1)]!;
     const content = entry.response.content;
     const headers = (entry.response.headers ?? []).filter(
-      (header) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(header.name.toLowerCase()),
+      (header) =>
+        !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(header.name.toLowerCase()),
     );
     if (!headers.some((header) => header.name.toLowerCase() === 'content-type')) {
       headers.push({ name: 'content-type', value: content.mimeType || 'application/json' });

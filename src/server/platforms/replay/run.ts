@@ -1,4 +1,5 @@
-import { PLATFORMS, type Platform } from '@shared/constants';
+import { type Platform, PLATFORMS } from '@shared/constants';
+
 import { createRuntime } from '../http';
 import { platformAdapters } from '../index';
 import { replaySettings } from '../settings';
@@ -11,7 +12,7 @@ import {
   type UnifiedMetricRow,
 } from '../types';
 import type { Har } from './har';
-import { startReplayServer, type ReplayServer } from './server';
+import { type ReplayServer, startReplayServer } from './server';
 
 /**
  * Runs one platform's real client against a HAR recording served on localhost: the account
@@ -62,7 +63,11 @@ export interface ReplaySession {
 }
 
 /** Starts the replay server and the real client of `platform` pointed at it. */
-export async function openReplay(platform: Platform, har: Har, runtime: ClientRuntime = replayRuntime()): Promise<ReplaySession> {
+export async function openReplay(
+  platform: Platform,
+  har: Har,
+  runtime: ClientRuntime = replayRuntime(),
+): Promise<ReplaySession> {
   if (!PLATFORMS.includes(platform)) throw new Error(`Unknown platform ${platform} (one of ${PLATFORMS.join(', ')})`);
   const server = await startReplayServer(har);
   const client = platformAdapters[platform].client(replaySettings(platform, server.origin), fixedTokens, runtime);
@@ -78,7 +83,8 @@ export async function openReplay(platform: Platform, har: Har, runtime: ClientRu
 
 /** Ids as the user may type them: Meta with or without act_, Google with or without dashes. */
 function sameAccount(platform: Platform, listed: string, wanted: string): boolean {
-  const plain = (id: string) => (platform === 'meta' ? id.replace(/^act_/, '') : platform === 'google' ? id.replace(/-/g, '') : id);
+  const plain = (id: string) =>
+    platform === 'meta' ? id.replace(/^act_/, '') : platform === 'google' ? id.replace(/-/g, '') : id;
   return plain(listed) === plain(wanted);
 }
 
@@ -93,7 +99,10 @@ function accountUrlId(platform: Platform, id: string): string {
  * The account: from the client's own account listing when the recording answers it, else built
  * from the options. Returns where it came from.
  */
-export async function resolveAccount(session: ReplaySession, options: ReplayOptions): Promise<{ account: PlatformAccount; from: 'recording' | 'options' }> {
+export async function resolveAccount(
+  session: ReplaySession,
+  options: ReplayOptions,
+): Promise<{ account: PlatformAccount; from: 'recording' | 'options' }> {
   const before = session.server.misses.length;
   let listed: PlatformAccount[] | undefined;
   try {
@@ -108,11 +117,16 @@ export async function resolveAccount(session: ReplaySession, options: ReplayOpti
     if (found) return { account: found, from: 'recording' };
   }
   if (!options.currency || !options.timeZone) {
-    const why = listed ? `the recorded account list does not hold ${options.accountId}` : 'the HAR holds no account call';
+    const why = listed
+      ? `the recorded account list does not hold ${options.accountId}`
+      : 'the HAR holds no account call';
     throw new Error(`replay: ${why}; pass --currency and --time-zone`);
   }
   const id = accountUrlId(options.platform, options.accountId);
-  return { account: { id, name: id, currency: options.currency.toUpperCase(), timeZone: options.timeZone }, from: 'options' };
+  return {
+    account: { id, name: id, currency: options.currency.toUpperCase(), timeZone: options.timeZone },
+    from: 'options',
+  };
 }
 
 export interface ReplayResult {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { displayUrl, HarReplay, type Har } from './har';
+
+import { displayUrl, type Har, HarReplay } from './har';
 
 /**
  * A local HTTP server that answers from a HAR recording. A request the recording does not hold

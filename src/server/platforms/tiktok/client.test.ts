@@ -1,10 +1,27 @@
 import { type SandboxAccount } from '@sandbox/world';
-import { connect, expectAdImage, memoryTokens, recordingRuntime, startHarness, type RecordingRuntime, type SandboxHarness, platformError as failure, totalsOf } from '../../test/platforms';
-import { PlatformError, type PlatformAccount, type PlatformClient, type TokenSet, type UnifiedMetricRow } from '../types';
+import { addDays, daysBetween } from '@shared/days';
+
+import {
+  connect,
+  expectAdImage,
+  memoryTokens,
+  platformError as failure,
+  type RecordingRuntime,
+  recordingRuntime,
+  type SandboxHarness,
+  startHarness,
+  totalsOf,
+} from '../../test/platforms';
+import {
+  type PlatformAccount,
+  type PlatformClient,
+  PlatformError,
+  type TokenSet,
+  type UnifiedMetricRow,
+} from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';
 import { tiktokAdapter } from './index';
-import { addDays, daysBetween } from '@shared/days';
 
 let harness: SandboxHarness;
 let runtime: RecordingRuntime;
@@ -39,7 +56,11 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
-  tokens = await connect(tiktokAdapter, settings(), runtime, { accountIds: sandboxAccounts().slice(0, 2).map((a) => a.id) });
+  tokens = await connect(tiktokAdapter, settings(), runtime, {
+    accountIds: sandboxAccounts()
+      .slice(0, 2)
+      .map((a) => a.id),
+  });
   client = tiktokAdapter.client(settings(), memoryTokens(tiktokAdapter, settings(), runtime, tokens), runtime);
 });
 afterAll(() => harness.close());
@@ -72,7 +93,13 @@ describe('TikTok client against the sandbox', () => {
     expect(totalsOf(campaignRows)).toEqual(expected);
     expect(campaignRows.length).toBe(world().rows('tiktok', sandbox.id, since, until, 'campaign').length);
     for (const row of campaignRows) {
-      expect(row).toMatchObject({ platform: 'tiktok', accountId: sandbox.id, currency: sandbox.currency, adId: null, adName: null });
+      expect(row).toMatchObject({
+        platform: 'tiktok',
+        accountId: sandbox.id,
+        currency: sandbox.currency,
+        adId: null,
+        adName: null,
+      });
       expect(row.date >= since && row.date <= until).toBe(true);
       expect(row.campaignName).toBe(sandbox.campaigns.find((c) => c.id === row.campaignId)?.name);
     }
@@ -129,7 +156,9 @@ describe('TikTok client against the sandbox', () => {
     const rows = await client.report(account, { level: 'campaign', since: today, until: today });
     expect(rows.find((r) => r.campaignId === active.id)).toBeUndefined();
     expect(rows.find((r) => r.campaignId === paused!.id)?.spendMinor).toBeGreaterThan(0);
-    expect(rows.find((r) => r.campaignId === other.id)?.spendMinor).toBe(world().campaignDay('tiktok', other.id, today).spendMinor);
+    expect(rows.find((r) => r.campaignId === other.id)?.spendMinor).toBe(
+      world().campaignDay('tiktok', other.id, today).spendMinor,
+    );
     expect(totalsOf(rows)).toEqual(world().totals('tiktok', sandbox.id, today, today));
   });
 
@@ -148,7 +177,11 @@ describe('TikTok client against the sandbox', () => {
     const sandbox = sandboxAccounts()[1];
     const account = asPlatformAccount(sandbox);
     const today = world().today(sandbox);
-    const campaign = sandbox.campaigns.find((c) => world().status('tiktok', c.id) === 'ACTIVE' && c.ads.some((ad) => world().adDay('tiktok', ad.id, today).spendMinor > 0))!;
+    const campaign = sandbox.campaigns.find(
+      (c) =>
+        world().status('tiktok', c.id) === 'ACTIVE' &&
+        c.ads.some((ad) => world().adDay('tiktok', ad.id, today).spendMinor > 0),
+    )!;
     const ad = campaign.ads.find((a) => world().adDay('tiktok', a.id, today).spendMinor > 0)!;
 
     const ads = await client.listAds(account);
@@ -165,7 +198,9 @@ describe('TikTok client against the sandbox', () => {
             description: null,
             callToAction: a.copy.callToAction,
             landingUrl: a.copy.landingUrl,
-            imageUrl: expect.stringMatching(new RegExp(`^http://[^/]+/tiktok/large/ad-site-i18n-sg/${a.copy.image!.key}$`)),
+            imageUrl: expect.stringMatching(
+              new RegExp(`^http://[^/]+/tiktok/large/ad-site-i18n-sg/${a.copy.image!.key}$`),
+            ),
           },
         })),
       ),
@@ -185,7 +220,9 @@ describe('TikTok client against the sandbox', () => {
   });
 
   it('maps an unknown ad (40007) to not_found', async () => {
-    const error = await failure(client.setAdStatus(asPlatformAccount(sandboxAccounts()[1]), '1700000000000000', 'PAUSED'));
+    const error = await failure(
+      client.setAdStatus(asPlatformAccount(sandboxAccounts()[1]), '1700000000000000', 'PAUSED'),
+    );
     expect(error).toMatchObject({ kind: 'not_found', code: '40007', retryable: false });
   });
 

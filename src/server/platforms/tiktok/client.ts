@@ -1,21 +1,23 @@
+import { addDays } from '@shared/days';
 import { minorToDecimal } from '@shared/money';
+
+import { distinctWindows } from '../attribution';
 import { callWithTokens, sendChecked } from '../http';
 import {
-  PlatformError,
   type ClientRuntime,
   type PlatformAccount,
   type PlatformClient,
+  PlatformError,
   type PlatformSettings,
   type ReportRequest,
   type TokenProvider,
   type UnifiedMetricRow,
 } from '../types';
-import { tiktokError, type TikTokEnvelope } from './errors';
-import { distinctWindows } from '../attribution';
+import { type TikTokEnvelope, tiktokError } from './errors';
 import {
   DAILY_BUDGET_MODE,
-  mapAdGroupAttribution,
   mapAd,
+  mapAdGroupAttribution,
   mapAdvertiser,
   mapCampaign,
   mapReportRow,
@@ -28,7 +30,6 @@ import {
   type TikTokImageInfo,
   type TikTokReportRow,
 } from './map';
-import { addDays } from '@shared/days';
 
 /**
  * TikTok Marketing API client (research 5.2-5.5). Every call sends `Access-Token`, list
@@ -75,7 +76,11 @@ interface Paged<T> {
 }
 
 /** Splits an inclusive date range into windows of at most `maxDays` days. */
-export function dateWindows(since: string, until: string, maxDays: number = REPORT_MAX_DAYS): { start: string; end: string }[] {
+export function dateWindows(
+  since: string,
+  until: string,
+  maxDays: number = REPORT_MAX_DAYS,
+): { start: string; end: string }[] {
   const windows: { start: string; end: string }[] = [];
   for (let start = since; start <= until; start = addDays(start, maxDays)) {
     const last = addDays(start, maxDays - 1);
@@ -90,10 +95,15 @@ function chunk<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, runtime: ClientRuntime): PlatformClient {
+export function tiktokClient(
+  settings: PlatformSettings,
+  tokens: TokenProvider,
+  runtime: ClientRuntime,
+): PlatformClient {
   const url = (path: string, params: Record<string, QueryValue> = {}) => {
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(params)) query.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    for (const [name, value] of Object.entries(params))
+      query.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
     const search = query.toString();
     return `${settings.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
   };
@@ -113,7 +123,13 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
       // code 0 without data is a broken answer, not an empty one: reading on would fail on
       // `undefined` far from here, so it is a retryable platform failure like a gateway glitch.
       if (data === undefined || data === null) {
-        throw new PlatformError({ platform: 'tiktok', kind: 'unavailable', code: NO_DATA_CODE, message: 'TikTok answered code 0 without data', status: response.status });
+        throw new PlatformError({
+          platform: 'tiktok',
+          kind: 'unavailable',
+          code: NO_DATA_CODE,
+          message: 'TikTok answered code 0 without data',
+          status: response.status,
+        });
       }
       return data;
     });
@@ -220,7 +236,10 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
       const imageIds = [...new Set(ads.flatMap((ad) => ad.image_ids?.slice(0, 1) ?? []))];
       const imageUrls = new Map<string, string>();
       for (const ids of chunk(imageIds, IMAGE_INFO_MAX_IDS)) {
-        const info = await call<{ list?: TikTokImageInfo[] }>('GET', url('/file/image/ad/info/', { advertiser_id: account.id, image_ids: ids }));
+        const info = await call<{ list?: TikTokImageInfo[] }>(
+          'GET',
+          url('/file/image/ad/info/', { advertiser_id: account.id, image_ids: ids }),
+        );
         for (const image of info.list ?? []) if (image.image_url) imageUrls.set(image.image_id, image.image_url);
       }
       return ads.flatMap((ad) => mapAd(ad, imageUrls) ?? []);
@@ -228,7 +247,10 @@ export function tiktokClient(settings: PlatformSettings, tokens: TokenProvider, 
 
     /** The distinct windows of the advertiser's ad groups (adgroup/get): TikTok sets them per ad group. */
     async attribution(account) {
-      const groups = await allPages<TikTokAdGroup>('/adgroup/get/', { advertiser_id: account.id, fields: ADGROUP_FIELDS });
+      const groups = await allPages<TikTokAdGroup>('/adgroup/get/', {
+        advertiser_id: account.id,
+        fields: ADGROUP_FIELDS,
+      });
       return distinctWindows(groups.map(mapAdGroupAttribution));
     },
 

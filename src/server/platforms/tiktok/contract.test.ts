@@ -1,13 +1,18 @@
+import { recordedFixture, replayEachTest } from '../../test/replay';
 import { runReplay, summaryLine } from '../replay/run';
 import type { PlatformAccount } from '../types';
-import { recordedFixture, replayEachTest } from '../../test/replay';
 
 /**
  * The TikTok client against Marketing API records of Airbyte's source-tiktok-marketing test
  * advertiser (fixtures/SOURCES.md), replayed on localhost by the platforms:replay harness.
  */
 const fixture = (name: string) => recordedFixture(__dirname, name);
-const ACCOUNT: PlatformAccount = { id: '7002238017842757633', name: 'Airbyte0830', currency: 'USD', timeZone: 'America/Los_Angeles' };
+const ACCOUNT: PlatformAccount = {
+  id: '7002238017842757633',
+  name: 'Airbyte0830',
+  currency: 'USD',
+  timeZone: 'America/Los_Angeles',
+};
 
 describe('TikTok client on recorded bodies (report.har)', () => {
   const replay = replayEachTest('tiktok', () => fixture('report.har'));
@@ -26,7 +31,7 @@ describe('TikTok client on recorded bodies (report.har)', () => {
     ]);
   });
 
-  it("reads ads with their own switch (ENABLE though the campaign is disabled) and their copy", async () => {
+  it('reads ads with their own switch (ENABLE though the campaign is disabled) and their copy', async () => {
     const ads = await replay().client.listAds(ACCOUNT);
     expect(ads.map((ad) => [ad.id, ad.campaignId, ad.status])).toEqual([
       ['1728545390695442', '1728545382536225', 'ACTIVE'],
@@ -46,21 +51,39 @@ describe('TikTok client on recorded bodies (report.har)', () => {
 
   it('reads both report pages, with ids as strings though the rows carry numbers', async () => {
     const rows = await replay().client.report(ACCOUNT, { level: 'ad', since: '2021-10-20', until: '2021-10-26' });
-    expect(rows.map((row) => [row.date, row.adId, row.campaignId, row.spendMinor, row.impressions, row.clicks])).toEqual([
+    expect(
+      rows.map((row) => [row.date, row.adId, row.campaignId, row.spendMinor, row.impressions, row.clicks]),
+    ).toEqual([
       ['2021-10-20', '1714125051115569', '1714125042508817', 2000, 3765, 53],
       ['2021-10-21', '1714125051115569', '1714125042508817', 2000, 3977, 45],
       ['2021-10-22', '1714073085256738', '1714073078669329', 0, 0, 0],
       ['2021-10-25', '1714125051115569', '1714125042508817', 2000, 5830, 69],
       ['2021-10-26', '1714125051115569', '1714125042508817', 2000, 3750, 46],
     ]);
-    expect(rows[0]).toMatchObject({ platform: 'tiktok', accountId: ACCOUNT.id, currency: 'USD', campaignName: 'Website Traffic20211020010104', conversions: 0, conversionValueMinor: 0 });
+    expect(rows[0]).toMatchObject({
+      platform: 'tiktok',
+      accountId: ACCOUNT.id,
+      currency: 'USD',
+      campaignName: 'Website Traffic20211020010104',
+      conversions: 0,
+      conversionValueMinor: 0,
+    });
     expect(replay().server.served.filter((line) => line.includes('/report/integrated/get/'))).toHaveLength(2);
   });
 });
 
 describe('platforms:replay runner on the TikTok fixture', () => {
   it('prints the summary of the recorded week', async () => {
-    const result = await runReplay({ platform: 'tiktok', har: fixture('report.har'), accountId: '7002238017842757633', since: '2021-10-20', until: '2021-10-26', level: 'ad' });
-    expect(summaryLine('tiktok', result.rows)).toBe('replay: platform=tiktok rows=5 spend_minor=8000 impressions=17322 clicks=213 conversions=0');
+    const result = await runReplay({
+      platform: 'tiktok',
+      har: fixture('report.har'),
+      accountId: '7002238017842757633',
+      since: '2021-10-20',
+      until: '2021-10-26',
+      level: 'ad',
+    });
+    expect(summaryLine('tiktok', result.rows)).toBe(
+      'replay: platform=tiktok rows=5 spend_minor=8000 impressions=17322 clicks=213 conversions=0',
+    );
   });
 });

@@ -42,13 +42,22 @@ function scripted(answer: (url: URL, index: number) => Response) {
   return { urls, runtime, client: tiktokAdapter.client(settings, tokens, runtime) };
 }
 
-const campaign = (id: number) => ({ campaign_id: String(id), campaign_name: `C${id}`, operation_status: 'ENABLE', budget: 10, budget_mode: 'BUDGET_MODE_DAY' });
+const campaign = (id: number) => ({
+  campaign_id: String(id),
+  campaign_name: `C${id}`,
+  operation_status: 'ENABLE',
+  budget: 10,
+  budget_mode: 'BUDGET_MODE_DAY',
+});
 
 describe('TikTok paging', () => {
   it('reads every page up to page_info.total_page, asking for each page in turn', async () => {
     const { client, urls } = scripted((url) => {
       const page = Number(url.searchParams.get('page'));
-      return envelope(0, { list: [campaign(page * 10 + 1), campaign(page * 10 + 2)], page_info: { page, page_size: 2, total_number: 6, total_page: 3 } });
+      return envelope(0, {
+        list: [campaign(page * 10 + 1), campaign(page * 10 + 2)],
+        page_info: { page, page_size: 2, total_number: 6, total_page: 3 },
+      });
     });
     const campaigns = await client.listCampaigns(account);
     expect(campaigns.map((c) => c.id)).toEqual(['11', '12', '21', '22', '31', '32']);
@@ -65,7 +74,9 @@ describe('TikTok paging', () => {
 
 describe('TikTok failures in an HTTP 200', () => {
   it('retries a throttle (40100) after its own back-off and then reads the answer', async () => {
-    const { client, runtime } = scripted((_url, index) => (index === 0 ? envelope(40100) : envelope(0, { list: [campaign(1)], page_info: { page: 1, total_page: 1 } })));
+    const { client, runtime } = scripted((_url, index) =>
+      index === 0 ? envelope(40100) : envelope(0, { list: [campaign(1)], page_info: { page: 1, total_page: 1 } }),
+    );
     await expect(client.listCampaigns(account)).resolves.toHaveLength(1);
     expect(runtime.sleeps).toEqual([RATE_LIMIT_FIRST_WAIT_MS]);
   });
@@ -80,7 +91,14 @@ describe('TikTok failures in an HTTP 200', () => {
     const { client, runtime, urls } = scripted(() => envelope(code));
     const refreshesBefore = tokens.refreshes;
     const error = await failure(client.listCampaigns(account));
-    expect(error).toMatchObject({ platform: 'tiktok', kind, code: String(code), status: 200, retryable: false, requestId: `req-${code}` });
+    expect(error).toMatchObject({
+      platform: 'tiktok',
+      kind,
+      code: String(code),
+      status: 200,
+      retryable: false,
+      requestId: `req-${code}`,
+    });
     expect(urls).toHaveLength(1);
     expect(runtime.sleeps).toEqual([]);
     expect(tokens.refreshes).toBe(refreshesBefore);
@@ -88,7 +106,12 @@ describe('TikTok failures in an HTTP 200', () => {
 
   it('marks an expired token (40102) as an expiry that needs a reconnect', async () => {
     const { client } = scripted(() => envelope(40102));
-    expect(await failure(client.listAccounts())).toMatchObject({ kind: 'revoked', code: '40102', tokenExpired: true, needsReconnect: true });
+    expect(await failure(client.listAccounts())).toMatchObject({
+      kind: 'revoked',
+      code: '40102',
+      tokenExpired: true,
+      needsReconnect: true,
+    });
   });
 });
 
@@ -102,7 +125,9 @@ describe('TikTok code 0 without data', () => {
   });
 
   it('recovers when the next answer carries its data', async () => {
-    const { client } = scripted((_url, index) => (index === 0 ? envelope(0, null) : envelope(0, { list: [campaign(1)], page_info: { page: 1, total_page: 1 } })));
+    const { client } = scripted((_url, index) =>
+      index === 0 ? envelope(0, null) : envelope(0, { list: [campaign(1)], page_info: { page: 1, total_page: 1 } }),
+    );
     await expect(client.listCampaigns(account)).resolves.toHaveLength(1);
   });
 });

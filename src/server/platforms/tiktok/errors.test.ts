@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../http';
-import { kindForCode, rateLimitWaitMs, RATE_LIMIT_FIRST_WAIT_MS, tiktokError } from './errors';
+import { kindForCode, RATE_LIMIT_FIRST_WAIT_MS, rateLimitWaitMs, tiktokError } from './errors';
 
 const now = new Date('2024-05-01T12:00:00Z');
 const answer = (status: number, json: unknown, headers: Record<string, string> = {}): HttpResponse => ({
@@ -34,7 +34,11 @@ describe('TikTok error codes', () => {
 
   it('passes code 0 and reads failures out of HTTP 200 answers', () => {
     expect(tiktokError(answer(200, { code: 0, message: 'OK', request_id: 'r1', data: {} }), 1, now)).toBeUndefined();
-    const error = tiktokError(answer(200, { code: 40002, message: 'budget: invalid', request_id: 'r2', data: {} }), 1, now);
+    const error = tiktokError(
+      answer(200, { code: 40002, message: 'budget: invalid', request_id: 'r2', data: {} }),
+      1,
+      now,
+    );
     expect(error).toMatchObject({ kind: 'invalid', code: '40002', status: 200, requestId: 'r2', retryable: false });
     expect(error?.message).toContain('budget: invalid');
   });
@@ -47,8 +51,15 @@ describe('TikTok error codes', () => {
   });
 
   it('treats a non-JSON gateway answer by its status', () => {
-    expect(tiktokError(answer(504, undefined), 1, now)).toMatchObject({ kind: 'unavailable', status: 504, retryable: true });
-    expect(tiktokError(answer(429, undefined, { 'retry-after': '3' }), 1, now)).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3000 });
+    expect(tiktokError(answer(504, undefined), 1, now)).toMatchObject({
+      kind: 'unavailable',
+      status: 504,
+      retryable: true,
+    });
+    expect(tiktokError(answer(429, undefined, { 'retry-after': '3' }), 1, now)).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 3000,
+    });
     expect(tiktokError(answer(200, undefined), 1, now)).toMatchObject({ kind: 'unavailable' });
   });
 });

@@ -1,4 +1,4 @@
-import { kindForStatus, retryAfterHeaderMs, type HttpResponse } from '../http';
+import { type HttpResponse, kindForStatus, retryAfterHeaderMs } from '../http';
 import { PlatformError, type PlatformErrorKind } from '../types';
 
 /**

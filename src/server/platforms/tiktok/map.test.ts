@@ -1,9 +1,23 @@
 import type { PlatformAccount } from '../types';
-import { mapAd, mapAdvertiser, mapCampaign, mapReportRow, normaliseTimeZone, type TikTokAd, type TikTokCampaign, type TikTokReportRow } from './map';
+import {
+  mapAd,
+  mapAdvertiser,
+  mapCampaign,
+  mapReportRow,
+  normaliseTimeZone,
+  type TikTokAd,
+  type TikTokCampaign,
+  type TikTokReportRow,
+} from './map';
 
 /** Fixtures in TikTok's wire shape (research 5.2-5.4): string metrics, "-" placeholders, stat_time_day with a time. */
 
-const usd: PlatformAccount = { id: '7123456789012345678', name: 'Shop A', currency: 'USD', timeZone: 'America/New_York' };
+const usd: PlatformAccount = {
+  id: '7123456789012345678',
+  name: 'Shop A',
+  currency: 'USD',
+  timeZone: 'America/New_York',
+};
 const inr: PlatformAccount = { id: '7169338715475585416', name: 'Shop IN', currency: 'INR', timeZone: 'Asia/Kolkata' };
 const jpy: PlatformAccount = { id: '7000000000000000001', name: 'Shop JP', currency: 'JPY', timeZone: 'Asia/Tokyo' };
 
@@ -97,9 +111,13 @@ describe('mapReportRow', () => {
 
   it('refuses rows without their ids or with a malformed day', () => {
     const metrics = { spend: '1.00', impressions: '1', clicks: '0', conversion: '0' };
-    expect(() => mapReportRow({ dimensions: { ad_id: '1', stat_time_day: '2024-01-01 00:00:00' }, metrics }, usd, 'ad')).toThrow(/ids/);
+    expect(() =>
+      mapReportRow({ dimensions: { ad_id: '1', stat_time_day: '2024-01-01 00:00:00' }, metrics }, usd, 'ad'),
+    ).toThrow(/ids/);
     const day = '2024-01-01 00:00:00';
-    expect(() => mapReportRow({ dimensions: { campaign_id: '1', stat_time_day: 'yesterday' }, metrics }, usd, 'campaign')).toThrow(/stat_time_day/);
+    expect(() =>
+      mapReportRow({ dimensions: { campaign_id: '1', stat_time_day: 'yesterday' }, metrics }, usd, 'campaign'),
+    ).toThrow(/stat_time_day/);
     const notNumber = { dimensions: { campaign_id: '1', stat_time_day: day }, metrics: { ...metrics, clicks: 'many' } };
     expect(() => mapReportRow(notNumber, usd, 'campaign')).toThrow(/clicks/);
   });
@@ -127,12 +145,18 @@ describe('mapCampaign', () => {
   });
 
   it('maps DISABLE to PAUSED and keeps no daily budget outside BUDGET_MODE_DAY', () => {
-    expect(mapCampaign(campaign({ operation_status: 'DISABLE', secondary_status: 'CAMPAIGN_STATUS_DISABLE' }), 'EUR')).toMatchObject({
+    expect(
+      mapCampaign(campaign({ operation_status: 'DISABLE', secondary_status: 'CAMPAIGN_STATUS_DISABLE' }), 'EUR'),
+    ).toMatchObject({
       status: 'PAUSED',
       dailyBudgetMinor: 15050,
     });
-    expect(mapCampaign(campaign({ budget_mode: 'BUDGET_MODE_INFINITE', budget: 0 }), 'USD').dailyBudgetMinor).toBeNull();
-    expect(mapCampaign(campaign({ budget_mode: 'BUDGET_MODE_TOTAL', budget: 1000 }), 'USD').dailyBudgetMinor).toBeNull();
+    expect(
+      mapCampaign(campaign({ budget_mode: 'BUDGET_MODE_INFINITE', budget: 0 }), 'USD').dailyBudgetMinor,
+    ).toBeNull();
+    expect(
+      mapCampaign(campaign({ budget_mode: 'BUDGET_MODE_TOTAL', budget: 1000 }), 'USD').dailyBudgetMinor,
+    ).toBeNull();
   });
 });
 
@@ -162,9 +186,21 @@ describe('advertisers and zones', () => {
 describe('mapAd', () => {
   it('maps an ad by its own operation_status (not secondary_status) and leaves deleted ads out', () => {
     const ads: TikTokAd[] = [
-      { ad_id: '1', ad_name: 'Hero', campaign_id: '9', operation_status: 'ENABLE', secondary_status: 'AD_STATUS_CAMPAIGN_DISABLE' },
+      {
+        ad_id: '1',
+        ad_name: 'Hero',
+        campaign_id: '9',
+        operation_status: 'ENABLE',
+        secondary_status: 'AD_STATUS_CAMPAIGN_DISABLE',
+      },
       { ad_id: '2', ad_name: '', campaign_id: '9', operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DISABLE' },
-      { ad_id: '3', ad_name: 'Gone', campaign_id: '9', operation_status: 'DISABLE', secondary_status: 'AD_STATUS_DELETE' },
+      {
+        ad_id: '3',
+        ad_name: 'Gone',
+        campaign_id: '9',
+        operation_status: 'DISABLE',
+        secondary_status: 'AD_STATUS_DELETE',
+      },
     ];
     expect(ads.flatMap((ad) => mapAd(ad) ?? [])).toEqual([
       { id: '1', name: 'Hero', campaignId: '9', status: 'ACTIVE', creative: null },

@@ -1,7 +1,15 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor } from '@shared/money';
+
 import { attributionWindow } from '../attribution';
-import type { AttributionWindow, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type {
+  AttributionWindow,
+  PlatformAccount,
+  PlatformAd,
+  PlatformCampaign,
+  ReportLevel,
+  UnifiedMetricRow,
+} from '../types';
 
 /**
  * TikTok wire shapes (research 5.2-5.4) to the unified ones. Report metrics come as strings
@@ -28,7 +36,16 @@ export const FALLBACK_TIME_ZONE = 'UTC';
 /** The metrics the client asks for, per level (attribute metrics included, so ad rows carry their campaign). */
 export const REPORT_METRICS: Record<ReportLevel, string[]> = {
   campaign: ['spend', 'impressions', 'clicks', CONVERSIONS_METRIC, CONVERSION_VALUE_METRIC, 'campaign_name'],
-  ad: ['spend', 'impressions', 'clicks', CONVERSIONS_METRIC, CONVERSION_VALUE_METRIC, 'campaign_id', 'campaign_name', 'ad_name'],
+  ad: [
+    'spend',
+    'impressions',
+    'clicks',
+    CONVERSIONS_METRIC,
+    CONVERSION_VALUE_METRIC,
+    'campaign_id',
+    'campaign_name',
+    'ad_name',
+  ],
 };
 
 /** The report's data_level and dimensions per level. */
@@ -91,7 +108,8 @@ export interface TikTokAdvertiser {
   display_timezone?: string;
 }
 
-const isMissing = (value: MetricValue) => value === undefined || value === null || value === '' || value === NOT_AVAILABLE;
+const isMissing = (value: MetricValue) =>
+  value === undefined || value === null || value === '' || value === NOT_AVAILABLE;
 
 /** A count metric ("4696", 4696 or "-") as a number; "-" is 0. */
 export function countMetric(value: MetricValue, name: string): number {
@@ -111,7 +129,8 @@ const text = (value: MetricValue): string | null => (isMissing(value) ? null : S
 /** "2024-01-01 00:00:00" -> "2024-01-01". */
 export function statDay(value: string | undefined): string {
   const day = value?.slice(0, 10);
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`TikTok stat_time_day is not a date: ${JSON.stringify(value)}`);
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day))
+    throw new Error(`TikTok stat_time_day is not a date: ${JSON.stringify(value)}`);
   return day;
 }
 
@@ -121,7 +140,8 @@ export function mapReportRow(row: TikTokReportRow, account: PlatformAccount, lev
   // text(): an id may come as a JSON number (recorded Airbyte rows); unified ids are strings.
   const campaignId = text(level === 'campaign' ? dimensions.campaign_id : metrics.campaign_id);
   const adId = level === 'ad' ? text(dimensions.ad_id) : null;
-  if (!campaignId || (level === 'ad' && !adId)) throw new Error(`TikTok ${level} report row without its ids: ${JSON.stringify(dimensions)}`);
+  if (!campaignId || (level === 'ad' && !adId))
+    throw new Error(`TikTok ${level} report row without its ids: ${JSON.stringify(dimensions)}`);
   return {
     date: statDay(text(dimensions.stat_time_day) ?? undefined),
     platform: 'tiktok',
@@ -179,7 +199,11 @@ export function mapCreative(ad: TikTokAd, imageUrls: ReadonlyMap<string, string>
     landingUrl: ad.landing_page_url || null,
     imageUrl: (imageId && imageUrls.get(imageId)) || null,
   };
-  const empty = creative.primaryText === null && creative.callToAction === null && creative.landingUrl === null && creative.imageUrl === null;
+  const empty =
+    creative.primaryText === null &&
+    creative.callToAction === null &&
+    creative.landingUrl === null &&
+    creative.imageUrl === null;
   return empty ? null : creative;
 }
 

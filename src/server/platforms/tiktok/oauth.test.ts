@@ -1,5 +1,14 @@
+import {
+  connect,
+  consent,
+  memoryTokens,
+  platformError as failure,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+} from '../../test/platforms';
 import { randomToken } from '../http';
-import { connect, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as failure } from '../../test/platforms';
 import { PlatformError } from '../types';
 import { tiktokAdapter } from './index';
 import { ADVERTISER_IDS_KEY } from './oauth';
@@ -18,7 +27,11 @@ describe('TikTok advertiser authorization', () => {
   it('builds the portal link with app_id, state and redirect_uri only', () => {
     const url = new URL(oauth().authorizeUrl({ state: 'st-1', redirectUri: REDIRECT_URI, codeChallenge: 'ignored' }));
     expect(`${url.origin}${url.pathname}`).toBe(settings().authorizeUrl);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ app_id: 'sandbox-tiktok-client', state: 'st-1', redirect_uri: REDIRECT_URI });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      app_id: 'sandbox-tiktok-client',
+      state: 'st-1',
+      redirect_uri: REDIRECT_URI,
+    });
     expect(oauth().usesPkce).toBe(false);
   });
 

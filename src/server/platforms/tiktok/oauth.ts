@@ -1,6 +1,6 @@
 import { sendChecked, withRetry } from '../http';
-import { PlatformError, type ClientRuntime, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
-import { tiktokError, type TikTokEnvelope } from './errors';
+import { type ClientRuntime, PlatformError, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
+import { type TikTokEnvelope, tiktokError } from './errors';
 
 /**
  * TikTok's advertiser authorization (research 5.1): the portal page takes app_id, state and

@@ -1,10 +1,28 @@
 import { type ReportRow, type SandboxAccount } from '@sandbox/world';
+import { addDays } from '@shared/days';
+
+import {
+  connect,
+  consent,
+  expectAdImage,
+  memoryTokens,
+  platformError as rejection,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+  totalsOf as totals,
+} from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import { connect, expectAdImage, consent, memoryTokens, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection, totalsOf as totals } from '../../test/platforms';
-import { PlatformError, type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
+import {
+  type ClientRuntime,
+  type PlatformAccount,
+  PlatformError,
+  type PlatformSettings,
+  type UnifiedMetricRow,
+} from '../types';
 import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
 import { xAdapter } from './index';
-import { addDays } from '@shared/days';
 
 /** A whole-second clock shared by the sandbox and the client, so rate-limit waits are exact. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -50,7 +68,9 @@ function expectedRows(rows: ReportRow[]): UnifiedMetricRow[] {
 }
 
 const byKey = (a: UnifiedMetricRow, b: UnifiedMetricRow) =>
-  a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId) || (a.adId ?? '').localeCompare(b.adId ?? '');
+  a.date.localeCompare(b.date) ||
+  a.campaignId.localeCompare(b.campaignId) ||
+  (a.adId ?? '').localeCompare(b.adId ?? '');
 
 describe('X client against the sandbox', () => {
   it('lists exactly the ad accounts ticked on the consent page, with currency and time zone', async () => {
@@ -91,7 +111,12 @@ describe('X client against the sandbox', () => {
 
   it('walks next_cursor through every list when pages are small', async () => {
     const runtime = recordingRuntime({ now });
-    const provider = memoryTokens(xAdapter, settings, runtime, await connect(xAdapter, settings, runtime, { accountIds: [usd.id, inr.id] }));
+    const provider = memoryTokens(
+      xAdapter,
+      settings,
+      runtime,
+      await connect(xAdapter, settings, runtime, { accountIds: [usd.id, inr.id] }),
+    );
     const client = createXClient(settings, provider, runtime, { pageSize: 2 });
     const { world } = harness.sandbox;
     expect((await client.listAccounts()).map((a) => a.id)).toEqual([usd.id, inr.id]);
@@ -141,7 +166,9 @@ describe('X client against the sandbox', () => {
     const { world } = harness.sandbox;
     const account = platformAccount(inr);
     const today = world.today(inr);
-    const campaign = inr.campaigns.find((c) => world.status('x', c.id) === 'ACTIVE' && c.ads.some((ad) => world.adDay('x', ad.id, today).spendMinor > 0))!;
+    const campaign = inr.campaigns.find(
+      (c) => world.status('x', c.id) === 'ACTIVE' && c.ads.some((ad) => world.adDay('x', ad.id, today).spendMinor > 0),
+    )!;
     const ad = campaign.ads.find((a) => world.adDay('x', a.id, today).spendMinor > 0)!;
 
     const ads = await client.listAds(account);
@@ -176,7 +203,11 @@ describe('X client against the sandbox', () => {
 
   it('maps an unknown promoted tweet (404 NOT_FOUND) to not_found', async () => {
     const { client } = await connected();
-    expect(await rejection(client.setAdStatus(platformAccount(inr), 'zzzzz', 'PAUSED'))).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
+    expect(await rejection(client.setAdStatus(platformAccount(inr), 'zzzzz', 'PAUSED'))).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('maps an unknown campaign (404 NOT_FOUND) to not_found, and a budget X refuses (400 INVALID_PARAMETER) to invalid', async () => {
@@ -185,10 +216,18 @@ describe('X client against the sandbox', () => {
     const campaign = usd.campaigns[0];
     const before = world.dailyBudgetMinor('x', campaign.id);
 
-    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), 'zzzzz', 5000))).toMatchObject({ kind: 'not_found', status: 404, code: 'NOT_FOUND' });
-    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), campaign.id, 0))).toMatchObject({ kind: 'invalid' });
+    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), 'zzzzz', 5000))).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(await rejection(client.setCampaignDailyBudget(platformAccount(usd), campaign.id, 0))).toMatchObject({
+      kind: 'invalid',
+    });
     // Told a 3-decimal currency, the client sends 1000 micros: a tenth of a cent, which X will not take.
-    const refused = await rejection(client.setCampaignDailyBudget({ ...platformAccount(usd), currency: 'KWD' }, campaign.id, 1));
+    const refused = await rejection(
+      client.setCampaignDailyBudget({ ...platformAccount(usd), currency: 'KWD' }, campaign.id, 1),
+    );
     expect(refused).toMatchObject({ kind: 'invalid', status: 400, code: 'INVALID_PARAMETER' });
     expect(refused.message).toContain('daily_budget_amount_local_micro');
     expect(world.dailyBudgetMinor('x', campaign.id)).toBe(before);
@@ -255,8 +294,14 @@ describe('X client against the sandbox', () => {
         return fetch(input, init);
       },
     });
-    const oauth1: PlatformSettings = { ...settings, extra: { ...settings.extra, authMode: 'oauth1', consumerKey: 'ck', consumerSecret: 'cs' } };
-    const tokens = memoryTokens(xAdapter, oauth1, runtime, { accessToken: provider.tokens.accessToken, extra: { tokenSecret: 'ts' } });
+    const oauth1: PlatformSettings = {
+      ...settings,
+      extra: { ...settings.extra, authMode: 'oauth1', consumerKey: 'ck', consumerSecret: 'cs' },
+    };
+    const tokens = memoryTokens(xAdapter, oauth1, runtime, {
+      accessToken: provider.tokens.accessToken,
+      extra: { tokenSecret: 'ts' },
+    });
     const client = xAdapter.client(oauth1, tokens, runtime);
     expect(await client.listAccounts()).toEqual([platformAccount(usd)]);
     expect(headers.length).toBeGreaterThan(0);
@@ -272,21 +317,31 @@ describe('X client against the sandbox', () => {
     const oauth = xAdapter.oauth(settings, runtime);
     const start = async () => {
       const verifier = randomToken(48);
-      const url = oauth.authorizeUrl({ state: randomToken(16), redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) });
+      const url = oauth.authorizeUrl({
+        state: randomToken(16),
+        redirectUri: REDIRECT_URI,
+        codeChallenge: await pkceChallenge(verifier),
+      });
       return { verifier, url };
     };
 
     const first = await start();
     const code = oauth.codeFromCallback(await consent(first.url, { accountIds: [usd.id] }))!;
     await oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: first.verifier });
-    expect(await rejection(oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: first.verifier }))).toMatchObject({
+    expect(
+      await rejection(oauth.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: first.verifier })),
+    ).toMatchObject({
       kind: 'invalid',
       code: 'invalid_grant',
     });
 
     const second = await start();
     const secondCode = oauth.codeFromCallback(await consent(second.url, { accountIds: [usd.id] }))!;
-    expect(await rejection(oauth.exchangeCode({ code: secondCode, redirectUri: REDIRECT_URI, codeVerifier: randomToken(48) }))).toMatchObject({
+    expect(
+      await rejection(
+        oauth.exchangeCode({ code: secondCode, redirectUri: REDIRECT_URI, codeVerifier: randomToken(48) }),
+      ),
+    ).toMatchObject({
       kind: 'invalid',
       code: 'invalid_grant',
     });
@@ -300,7 +355,9 @@ describe('X client against the sandbox', () => {
   it('reports revoked consent as kind revoked after one failed refresh, without retrying', async () => {
     const { client, provider, runtime } = await connected();
     harness.sandbox.grants.revokeAll('x');
-    const error = await rejection(client.report(platformAccount(usd), { level: 'campaign', since: '2026-11-01', until: '2026-11-07' }));
+    const error = await rejection(
+      client.report(platformAccount(usd), { level: 'campaign', since: '2026-11-01', until: '2026-11-07' }),
+    );
     expect(error).toMatchObject({ kind: 'revoked', needsReconnect: true, retryable: false });
     expect(provider.refreshes).toBe(1);
     expect(runtime.sleeps).toEqual([]);

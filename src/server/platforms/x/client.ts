@@ -1,5 +1,9 @@
 import { gunzipSync } from 'node:zlib';
+
+import { eachDay } from '@shared/days';
 import { minorToMicros } from '@shared/money';
+
+import { distinctWindows } from '../attribution';
 import { callWithTokens, fetchWithin, kindForStatus, observeCall, sendChecked, withRetry } from '../http';
 import type {
   CampaignStatus,
@@ -12,7 +16,6 @@ import type {
   TokenSet,
   UnifiedMetricRow,
 } from '../types';
-import { distinctWindows } from '../attribution';
 import { xApiError, xError } from './errors';
 import {
   adNameOf,
@@ -22,9 +25,9 @@ import {
   toPlatformAd,
   toPlatformCampaign,
   toTagAttribution,
-  type XWebEventTag,
   type XAccount,
   type XCampaign,
+  type XCard,
   type XEntityNames,
   type XFundingInstrument,
   type XLineItem,
@@ -32,12 +35,18 @@ import {
   type XPromotedTweet,
   type XStatsJob,
   type XStatsResponse,
-  type XCard,
   type XTweet,
+  type XWebEventTag,
 } from './map';
-import { bearerSigner, DEFAULT_X_AUTH_MODE, oauth1Signer, percentEncode, type RequestSigner, type XAuthMode } from './signing';
+import {
+  bearerSigner,
+  DEFAULT_X_AUTH_MODE,
+  oauth1Signer,
+  percentEncode,
+  type RequestSigner,
+  type XAuthMode,
+} from './signing';
 import { dayWindows, windowTimes } from './time';
-import { eachDay } from '@shared/days';
 
 /**
  * The X Ads API v12 client (research section 4). Lists page with cursor/next_cursor. Reports
@@ -115,7 +124,9 @@ type SpecStats = [StatsSpec, XStatsResponse];
 
 /** Date, then campaign, then ad. */
 const rowOrder = (a: UnifiedMetricRow, b: UnifiedMetricRow) =>
-  a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId) || (a.adId ?? '').localeCompare(b.adId ?? '');
+  a.date.localeCompare(b.date) ||
+  a.campaignId.localeCompare(b.campaignId) ||
+  (a.adId ?? '').localeCompare(b.adId ?? '');
 
 /** The X Ads API client for one connection. */
 export function createXClient(
@@ -163,7 +174,10 @@ export function createXClient(
    * item, which belongs to a campaign: promoted_tweets.line_item_id -> line_items.campaign_id.
    * Its name comes from the tweet (GET accounts/:id/tweets). Deleted ones only when asked.
    */
-  async function promotedTweets(account: PlatformAccount, withDeleted: boolean): Promise<Array<[XPromotedTweet, XEntityNames, XTweet | undefined]>> {
+  async function promotedTweets(
+    account: PlatformAccount,
+    withDeleted: boolean,
+  ): Promise<Array<[XPromotedTweet, XEntityNames, XTweet | undefined]>> {
     const base = `/accounts/${account.id}`;
     const deleted = withDeleted ? { with_deleted: 'true' } : {};
     const campaigns = await listAll<XCampaign>(`${base}/campaigns`, { with_deleted: 'true' });
@@ -228,8 +242,16 @@ export function createXClient(
     return withRetry(runtime, async () => {
       const startedAt = performance.now();
       const { response, body } = await fetchWithin(runtime, 'x', url, {}, (answer) => answer.arrayBuffer());
-      const failure = response.ok ? undefined : xError(kindForStatus(response.status), `X stats download answered ${response.status}`, response.status);
-      observeCall(runtime, { platform: 'x', outcome: failure ? 'error' : 'ok', kind: failure?.kind, status: response.status, durationMs: performance.now() - startedAt });
+      const failure = response.ok
+        ? undefined
+        : xError(kindForStatus(response.status), `X stats download answered ${response.status}`, response.status);
+      observeCall(runtime, {
+        platform: 'x',
+        outcome: failure ? 'error' : 'ok',
+        kind: failure?.kind,
+        status: response.status,
+        durationMs: performance.now() - startedAt,
+      });
       if (failure) throw failure;
       const bytes = Buffer.from(body);
       const gzipped = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
@@ -272,7 +294,10 @@ export function createXClient(
         const created = await call<{ data: XStatsJob }>('POST', path, statsQuery(account, entity, spec));
         jobs.push([spec, created.data.id_str]);
       }
-      const finished = await waitForJobs(account, jobs.map(([, id]) => id));
+      const finished = await waitForJobs(
+        account,
+        jobs.map(([, id]) => id),
+      );
       for (const [spec, id] of jobs) results.push([spec, await download(finished.get(id)!.url!)]);
     }
     return results;
@@ -282,7 +307,10 @@ export function createXClient(
   async function statsBySync(account: PlatformAccount, entity: string, specs: StatsSpec[]): Promise<SpecStats[]> {
     const results: SpecStats[] = [];
     for (const spec of specs) {
-      results.push([spec, await call<XStatsResponse>('GET', `/stats/accounts/${account.id}`, statsQuery(account, entity, spec))]);
+      results.push([
+        spec,
+        await call<XStatsResponse>('GET', `/stats/accounts/${account.id}`, statsQuery(account, entity, spec)),
+      ]);
     }
     return results;
   }
@@ -347,7 +375,9 @@ export function createXClient(
         account,
         listed.map(([, , tweet]) => tweet),
       );
-      return listed.map(([ad, names, tweet]) => toPlatformAd(ad, names, tweet, tweet?.card_uri ? cards.get(tweet.card_uri) : undefined));
+      return listed.map(([ad, names, tweet]) =>
+        toPlatformAd(ad, names, tweet, tweet?.card_uri ? cards.get(tweet.card_uri) : undefined),
+      );
     },
 
     /**

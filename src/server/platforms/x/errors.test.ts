@@ -32,7 +32,10 @@ describe('X error signals', () => {
       'x-rate-limit-reset': String(NOW_S + 30),
     });
     expect(rateLimitWaitMs(both, NOW)).toBe(30_000);
-    const neither = new Headers({ 'x-account-rate-limit-reset': String(NOW_S + 5), 'x-rate-limit-reset': String(NOW_S + 60) });
+    const neither = new Headers({
+      'x-account-rate-limit-reset': String(NOW_S + 5),
+      'x-rate-limit-reset': String(NOW_S + 60),
+    });
     expect(rateLimitWaitMs(neither, NOW)).toBe(5000);
     expect(rateLimitWaitMs(new Headers({ 'x-rate-limit-reset': String(NOW_S - 3) }), NOW)).toBe(0);
     expect(rateLimitWaitMs(new Headers({ 'retry-after': '4' }), NOW)).toBe(4000);
@@ -57,7 +60,9 @@ describe('X error signals', () => {
       retryable: true,
     });
 
-    expect(xApiError(response(503, errorBody('SERVICE_UNAVAILABLE', 'Over capacity'), { 'retry-after': '3' }), NOW)).toMatchObject({
+    expect(
+      xApiError(response(503, errorBody('SERVICE_UNAVAILABLE', 'Over capacity'), { 'retry-after': '3' }), NOW),
+    ).toMatchObject({
       kind: 'unavailable',
       retryAfterMs: 3000,
     });
@@ -65,11 +70,17 @@ describe('X error signals', () => {
     expect(overCapacity).toMatchObject({ kind: 'unavailable', retryAfterMs: undefined });
     expect(xApiError(response(423, errorBody('LOCK_ACQUISITION_TIMEOUT', 'Try again')), NOW)?.kind).toBe('unavailable');
     expect(xApiError(response(500, errorBody('INTERNAL_ERROR', 'Internal error')), NOW)?.kind).toBe('unavailable');
-    expect(xApiError(response(401, errorBody('UNAUTHORIZED_ACCESS', 'This request is not properly authenticated')), NOW)?.kind).toBe('auth_expired');
+    expect(
+      xApiError(response(401, errorBody('UNAUTHORIZED_ACCESS', 'This request is not properly authenticated')), NOW)
+        ?.kind,
+    ).toBe('auth_expired');
     expect(xApiError(response(403, errorBody('ACCOUNT_NOT_FOUND', 'No access')), NOW)?.kind).toBe('permission');
     expect(xApiError(response(404, errorBody('NOT_FOUND', 'Campaign not found')), NOW)?.kind).toBe('not_found');
 
-    const invalid = xApiError(response(400, errorBody('INVALID_PARAMETER', 'Expected time, got "" for start_time', 'start_time')), NOW);
+    const invalid = xApiError(
+      response(400, errorBody('INVALID_PARAMETER', 'Expected time, got "" for start_time', 'start_time')),
+      NOW,
+    );
     expect(invalid).toMatchObject({ kind: 'invalid', code: 'INVALID_PARAMETER', retryable: false });
     expect(invalid?.message).toBe('X Ads API 400 INVALID_PARAMETER (start_time): Expected time, got "" for start_time');
   });
@@ -82,10 +93,16 @@ describe('X error signals', () => {
   });
 
   it('reads token-endpoint errors by context: a dead code is invalid, a dead refresh token is revoked', () => {
-    const dead = response(400, { error: 'invalid_grant', error_description: 'Value passed for the token was invalid.' });
+    const dead = response(400, {
+      error: 'invalid_grant',
+      error_description: 'Value passed for the token was invalid.',
+    });
     expect(xTokenError(dead, NOW, 'invalid')).toMatchObject({ kind: 'invalid', code: 'invalid_grant' });
     expect(xTokenError(dead, NOW, 'revoked')).toMatchObject({ kind: 'revoked', needsReconnect: true });
-    const badClient = response(401, { error: 'unauthorized_client', error_description: 'Missing valid authorization header' });
+    const badClient = response(401, {
+      error: 'unauthorized_client',
+      error_description: 'Missing valid authorization header',
+    });
     expect(xTokenError(badClient, NOW, 'revoked')?.kind).toBe('permission');
     const down = xTokenError(response(503, 'Over capacity', { 'retry-after': '2' }), NOW, 'revoked');
     expect(down).toMatchObject({ kind: 'unavailable', retryAfterMs: 2000 });

@@ -1,4 +1,4 @@
-import { kindForStatus, retryAfterHeaderMs, type HttpResponse } from '../http';
+import { type HttpResponse, kindForStatus, retryAfterHeaderMs } from '../http';
 import { PlatformError, type PlatformErrorKind } from '../types';
 
 /**
@@ -95,7 +95,11 @@ export function xApiError(response: HttpResponse, now: Date): PlatformError | un
  * means in context: 'invalid' for a code exchange (replayed, expired, wrong verifier), 'revoked'
  * for a refresh (the user withdrew consent, or an older rotated refresh token was used).
  */
-export function xTokenError(response: HttpResponse, now: Date, deadGrantKind: 'invalid' | 'revoked'): PlatformError | undefined {
+export function xTokenError(
+  response: HttpResponse,
+  now: Date,
+  deadGrantKind: 'invalid' | 'revoked',
+): PlatformError | undefined {
   if (response.status < 400) return undefined;
   const body = response.json as OAuthErrorBody | undefined;
   const code = body?.error ?? `HTTP_${response.status}`;

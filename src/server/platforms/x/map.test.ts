@@ -1,10 +1,10 @@
-import { PlatformError, type PlatformAccount } from '../types';
+import { type PlatformAccount, PlatformError } from '../types';
 import {
   adNameOf,
   currencyOf,
   statsToRows,
-  toPlatformAccount,
   toCreative,
+  toPlatformAccount,
   toPlatformAd,
   toPlatformCampaign,
   type XCampaign,
@@ -15,7 +15,12 @@ import {
 } from './map';
 
 /** Fixtures in X's wire shape (research 4.2/4.3, xdevplatform/docs analytics.mdx and the Python SDK fixtures). */
-const ACCOUNT: PlatformAccount = { id: '18ce54d4x5t', name: 'API McTestface', currency: 'USD', timeZone: 'America/Los_Angeles' };
+const ACCOUNT: PlatformAccount = {
+  id: '18ce54d4x5t',
+  name: 'API McTestface',
+  currency: 'USD',
+  timeZone: 'America/Los_Angeles',
+};
 
 const STATS: XStatsResponse = {
   data_type: 'stats',
@@ -47,7 +52,13 @@ const STATS: XStatsResponse = {
               order_quantity: [3, 1, null],
               sale_amount: [129990000, 45005000, null],
             },
-            conversion_sign_ups: { post_view: null, post_engagement: null, assisted: null, order_quantity: null, sale_amount: null },
+            conversion_sign_ups: {
+              post_view: null,
+              post_engagement: null,
+              assisted: null,
+              order_quantity: null,
+              sale_amount: null,
+            },
           },
         },
       ],
@@ -62,7 +73,13 @@ const STATS: XStatsResponse = {
             impressions: null,
             clicks: null,
             billed_charge_local_micro: null,
-            conversion_purchases: { post_view: null, post_engagement: null, assisted: null, order_quantity: null, sale_amount: null },
+            conversion_purchases: {
+              post_view: null,
+              post_engagement: null,
+              assisted: null,
+              order_quantity: null,
+              sale_amount: null,
+            },
           },
         },
       ],
@@ -114,9 +131,25 @@ describe('X mapping', () => {
     const base = { platform: 'x', accountId: '18ce54d4x5t', adId: null, adName: null, currency: 'USD' } as const;
     const spring = { ...base, campaignId: '8wku2', campaignName: 'Spring launch' };
     expect(rows).toEqual([
-      { ...spring, date: '2026-03-01', spendMinor: 1567, impressions: 1200, clicks: 34, conversions: 3, conversionValueMinor: 12999 },
+      {
+        ...spring,
+        date: '2026-03-01',
+        spendMinor: 1567,
+        impressions: 1200,
+        clicks: 34,
+        conversions: 3,
+        conversionValueMinor: 12999,
+      },
       // 45005000 micros = $45.005, rounded half away from zero to 4501 cents.
-      { ...spring, date: '2026-03-02', spendMinor: 980, impressions: 980, clicks: 20, conversions: 1, conversionValueMinor: 4501 },
+      {
+        ...spring,
+        date: '2026-03-02',
+        spendMinor: 980,
+        impressions: 980,
+        clicks: 20,
+        conversions: 1,
+        conversionValueMinor: 4501,
+      },
       {
         ...base,
         date: '2026-03-03',
@@ -157,7 +190,9 @@ describe('X mapping', () => {
       account: jpy,
       level: 'ad',
       days: ['2026-03-05'],
-      entities: names([['2r0wxw', { campaignId: '8wku2', campaignName: 'Spring launch', adId: '2r0wxw', adName: 'Hero video' }]]),
+      entities: names([
+        ['2r0wxw', { campaignId: '8wku2', campaignName: 'Spring launch', adId: '2r0wxw', adName: 'Hero video' }],
+      ]),
     });
     expect(rows).toEqual([
       {
@@ -185,10 +220,24 @@ describe('X mapping', () => {
   });
 
   it('maps accounts, funding-instrument currency and campaigns with budgets in minor units', () => {
-    const accounts: XListResponse<{ id: string; name: string; timezone: string; approval_status: string; deleted: boolean }> = {
+    const accounts: XListResponse<{
+      id: string;
+      name: string;
+      timezone: string;
+      approval_status: string;
+      deleted: boolean;
+    }> = {
       request: { params: {} },
       next_cursor: null,
-      data: [{ id: '18ce54d4x5t', name: 'API McTestface', timezone: 'America/Los_Angeles', approval_status: 'ACCEPTED', deleted: false }],
+      data: [
+        {
+          id: '18ce54d4x5t',
+          name: 'API McTestface',
+          timezone: 'America/Los_Angeles',
+          approval_status: 'ACCEPTED',
+          deleted: false,
+        },
+      ],
     };
     expect(toPlatformAccount(accounts.data[0], 'USD')).toEqual(ACCOUNT);
 
@@ -201,9 +250,27 @@ describe('X mapping', () => {
     expect(currencyOf([])).toBeUndefined();
 
     const campaigns: XCampaign[] = [
-      { id: '2wap7', name: 'Intelligent Granite Computer', entity_status: 'ACTIVE', daily_budget_amount_local_micro: 140000000, currency: 'USD' },
-      { id: '2wamv', name: 'Awesome Wooden Table', entity_status: 'PAUSED', daily_budget_amount_local_micro: null, currency: 'USD' },
-      { id: '2w9n1', name: 'Draft', entity_status: 'DRAFT', daily_budget_amount_local_micro: '5000000000', currency: 'JPY' },
+      {
+        id: '2wap7',
+        name: 'Intelligent Granite Computer',
+        entity_status: 'ACTIVE',
+        daily_budget_amount_local_micro: 140000000,
+        currency: 'USD',
+      },
+      {
+        id: '2wamv',
+        name: 'Awesome Wooden Table',
+        entity_status: 'PAUSED',
+        daily_budget_amount_local_micro: null,
+        currency: 'USD',
+      },
+      {
+        id: '2w9n1',
+        name: 'Draft',
+        entity_status: 'DRAFT',
+        daily_budget_amount_local_micro: '5000000000',
+        currency: 'JPY',
+      },
     ];
     expect(campaigns.map((c) => toPlatformCampaign(c, 'USD'))).toEqual([
       { id: '2wap7', name: 'Intelligent Granite Computer', status: 'ACTIVE', dailyBudgetMinor: 14000, currency: 'USD' },
@@ -213,7 +280,9 @@ describe('X mapping', () => {
   });
 
   it("names an ad after its tweet's name, else the start of its text", () => {
-    expect(adNameOf({ id_str: '1166476031668015104', name: 'Spring hero', full_text: 'hello, v6' })).toBe('Spring hero');
+    expect(adNameOf({ id_str: '1166476031668015104', name: 'Spring hero', full_text: 'hello, v6' })).toBe(
+      'Spring hero',
+    );
     expect(adNameOf({ id_str: '1166476031668015104', name: null, full_text: 'hello,\n  v6' })).toBe('hello, v6');
     expect(adNameOf({ id_str: '1', name: null, full_text: 'x'.repeat(100) })).toBe(`${'x'.repeat(79)}…`);
     expect(adNameOf(undefined)).toBeNull();
@@ -223,14 +292,21 @@ describe('X mapping', () => {
 describe('x promoted tweets as ads', () => {
   it('maps a promoted tweet by its own entity_status, named after its tweet or its id', () => {
     const names: XEntityNames = { campaignId: '8wku2', campaignName: 'Launch', adId: '1efwlo', adName: 'Hero video' };
-    expect(toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names)).toEqual({
+    expect(
+      toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names),
+    ).toEqual({
       id: '1efwlo',
       name: 'Hero video',
       campaignId: '8wku2',
       status: 'ACTIVE',
       creative: null,
     });
-    expect(toPlatformAd({ id: '1efwlp', line_item_id: '96uzp', tweet_id: '2', entity_status: 'PAUSED' }, { ...names, adName: null })).toEqual({
+    expect(
+      toPlatformAd(
+        { id: '1efwlp', line_item_id: '96uzp', tweet_id: '2', entity_status: 'PAUSED' },
+        { ...names, adName: null },
+      ),
+    ).toEqual({
       id: '1efwlp',
       name: '1efwlp',
       campaignId: '8wku2',
@@ -245,11 +321,24 @@ describe('x promoted tweets as ads', () => {
     const card = {
       card_uri: 'card://1',
       components: [
-        { type: 'MEDIA', media_key: '3_19', media_metadata: { '3_19': { type: 'IMAGE', url: 'https://pbs.example/media/a.png', width: 1200, height: 675 } } },
-        { type: 'DETAILS', title: 'Fresh coffee, weekly', destination: { type: 'WEBSITE', url: 'https://www.acme.example/coffee' } },
+        {
+          type: 'MEDIA',
+          media_key: '3_19',
+          media_metadata: {
+            '3_19': { type: 'IMAGE', url: 'https://pbs.example/media/a.png', width: 1200, height: 675 },
+          },
+        },
+        {
+          type: 'DETAILS',
+          title: 'Fresh coffee, weekly',
+          destination: { type: 'WEBSITE', url: 'https://www.acme.example/coffee' },
+        },
       ],
     };
-    expect(toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names, tweet, card).creative).toEqual({
+    expect(
+      toPlatformAd({ id: '1efwlo', line_item_id: '96uzp', tweet_id: '1', entity_status: 'ACTIVE' }, names, tweet, card)
+        .creative,
+    ).toEqual({
       headlines: ['Fresh coffee, weekly'],
       primaryText: 'Roasted to order. Get your first bag free.',
       description: null,

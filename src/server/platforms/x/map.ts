@@ -1,7 +1,16 @@
 import type { AdCreative } from '@shared/api/creative';
 import { decimalToMinor, microsToMinor } from '@shared/money';
+
 import { attributionWindow, dayCount } from '../attribution';
-import type { AttributionWindow, CampaignStatus, PlatformAccount, PlatformAd, PlatformCampaign, ReportLevel, UnifiedMetricRow } from '../types';
+import type {
+  AttributionWindow,
+  CampaignStatus,
+  PlatformAccount,
+  PlatformAd,
+  PlatformCampaign,
+  ReportLevel,
+  UnifiedMetricRow,
+} from '../types';
 import { xError } from './errors';
 
 /**
@@ -152,7 +161,8 @@ const AD_NAME_MAX_CHARS = 80;
 
 /** The first live funding instrument's currency (UNCONFIRMED field, research 4.2); undefined when none says. */
 export function currencyOf(instruments: XFundingInstrument[]): string | undefined {
-  const live = instruments.find((fi) => !fi.deleted && !fi.cancelled && fi.currency) ?? instruments.find((fi) => fi.currency);
+  const live =
+    instruments.find((fi) => !fi.deleted && !fi.cancelled && fi.currency) ?? instruments.find((fi) => fi.currency);
   return live?.currency?.toUpperCase();
 }
 

@@ -1,5 +1,13 @@
+import {
+  connect,
+  consent,
+  platformError as rejection,
+  recordingRuntime,
+  REDIRECT_URI,
+  type SandboxHarness,
+  startHarness,
+} from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import { consent, connect, recordingRuntime, REDIRECT_URI, startHarness, type SandboxHarness, platformError as rejection } from '../../test/platforms';
 import { PlatformError, type PlatformSettings } from '../types';
 import { xAdapter } from './index';
 import { X_REFRESH_MARGIN_MS, X_SCOPES } from './oauth';
@@ -24,7 +32,11 @@ const runtime = () => recordingRuntime({ now });
 /** Authorize URL + consent, returning the code and the verifier that goes with it. */
 async function authorized(oauth = xAdapter.oauth(settings, runtime())) {
   const verifier = randomToken(48);
-  const url = oauth.authorizeUrl({ state: 'st4te', redirectUri: REDIRECT_URI, codeChallenge: await pkceChallenge(verifier) });
+  const url = oauth.authorizeUrl({
+    state: 'st4te',
+    redirectUri: REDIRECT_URI,
+    codeChallenge: await pkceChallenge(verifier),
+  });
   const query = await consent(url, { accountIds: [accountId] });
   return { oauth, verifier, code: oauth.codeFromCallback(query)! };
 }
@@ -33,7 +45,9 @@ describe('X OAuth 2.0 with PKCE', () => {
   it('builds the authorize URL X documents, and requires PKCE', async () => {
     const oauth = xAdapter.oauth(settings, runtime());
     expect(oauth.usesPkce).toBe(true);
-    const url = new URL(oauth.authorizeUrl({ state: 'st4te', redirectUri: REDIRECT_URI, codeChallenge: 'c'.repeat(43) }));
+    const url = new URL(
+      oauth.authorizeUrl({ state: 'st4te', redirectUri: REDIRECT_URI, codeChallenge: 'c'.repeat(43) }),
+    );
     expect(`${url.origin}${url.pathname}`).toBe(`${harness.sandbox.url}/x/i/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -85,7 +99,9 @@ describe('X OAuth 2.0 with PKCE', () => {
     expect(await post.json()).toMatchObject({ error: 'unauthorized_client' });
 
     const wrongSecret = xAdapter.oauth({ ...settings, clientSecret: 'not-the-secret' }, runtime());
-    const error = await rejection(wrongSecret.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }));
+    const error = await rejection(
+      wrongSecret.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+    );
     expect(error).toMatchObject({ kind: 'permission', code: 'unauthorized_client' });
   });
 
@@ -124,13 +140,17 @@ describe('X OAuth 2.0 with PKCE', () => {
     };
     const open = (overrides: Record<string, string | undefined>) => {
       const url = new URL(base);
-      for (const [key, value] of Object.entries({ ...params, ...overrides })) if (value !== undefined) url.searchParams.set(key, value);
+      for (const [key, value] of Object.entries({ ...params, ...overrides }))
+        if (value !== undefined) url.searchParams.set(key, value);
       return fetch(url, { redirect: 'manual' });
     };
     const errorOf = async (r: Response) => Object.fromEntries(new URL(r.headers.get('location')!).searchParams);
 
     expect((await open({})).status).toBe(200);
-    expect(await errorOf(await open({ code_challenge: undefined }))).toMatchObject({ error: 'invalid_request', state: 'abc' });
+    expect(await errorOf(await open({ code_challenge: undefined }))).toMatchObject({
+      error: 'invalid_request',
+      state: 'abc',
+    });
     expect(await errorOf(await open({ code_challenge_method: 'S512' }))).toMatchObject({ error: 'invalid_request' });
     expect(await errorOf(await open({ response_type: 'token' }))).toMatchObject({ error: 'unsupported_response_type' });
     expect(await errorOf(await open({ scope: 'ads.read everything' }))).toMatchObject({ error: 'invalid_scope' });

@@ -1,5 +1,5 @@
 import { sendChecked, withRetry } from '../http';
-import { PlatformError, type ClientRuntime, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
+import { type ClientRuntime, PlatformError, type PlatformOAuth, type PlatformSettings, type TokenSet } from '../types';
 import { xError, xTokenError } from './errors';
 
 /**
@@ -50,7 +50,8 @@ export function createXOAuth(settings: PlatformSettings, runtime: ClientRuntime)
     return {
       accessToken: token.access_token,
       refreshToken: token.refresh_token ?? previous?.refreshToken,
-      accessExpiresAt: expiresIn === undefined ? null : new Date(runtime.now().getTime() + expiresIn * 1000).toISOString(),
+      accessExpiresAt:
+        expiresIn === undefined ? null : new Date(runtime.now().getTime() + expiresIn * 1000).toISOString(),
       refreshExpiresAt: null,
       scope: token.scope ?? previous?.scope,
       ...(previous?.extra ? { extra: previous.extra } : {}),

@@ -44,7 +44,7 @@ describe('X request signing', () => {
     expect(percentEncode('☃')).toBe('%E2%98%83');
   });
 
-  it("builds the documented base string from the query, the body and the oauth parameters", () => {
+  it('builds the documented base string from the query, the body and the oauth parameters', () => {
     const oauth: Array<[string, string]> = [
       ['oauth_consumer_key', EXAMPLE.consumerKey],
       ['oauth_nonce', EXAMPLE.nonce],
@@ -75,7 +75,9 @@ describe('X request signing', () => {
   it('drops default ports and lower-cases the host in the base URI, and sorts repeated names by value', () => {
     const base = signatureBaseString('GET', 'HTTPS://Ads-API.X.com:443/12/accounts?b=2&a=2&a=1', []);
     expect(base).toBe('GET&https%3A%2F%2Fads-api.x.com%2F12%2Faccounts&a%3D1%26a%3D2%26b%3D2');
-    expect(signatureBaseString('GET', 'http://127.0.0.1:8080/x/12/accounts', [])).toBe('GET&http%3A%2F%2F127.0.0.1%3A8080%2Fx%2F12%2Faccounts&');
+    expect(signatureBaseString('GET', 'http://127.0.0.1:8080/x/12/accounts', [])).toBe(
+      'GET&http%3A%2F%2F127.0.0.1%3A8080%2Fx%2F12%2Faccounts&',
+    );
   });
 
   it('gives every request a fresh nonce unless one is fixed', () => {
@@ -89,6 +91,8 @@ describe('X request signing', () => {
   });
 
   it('puts the access token in a Bearer header for OAuth 2.0', () => {
-    expect(bearerSigner({ accessToken: 'abc' }).authorize('GET', 'https://ads-api.x.com/12/accounts')).toBe('Bearer abc');
+    expect(bearerSigner({ accessToken: 'abc' }).authorize('GET', 'https://ads-api.x.com/12/accounts')).toBe(
+      'Bearer abc',
+    );
   });
 });

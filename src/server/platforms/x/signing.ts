@@ -50,7 +50,8 @@ export function percentEncode(value: string): string {
 
 /** scheme://host[:port]/path, lower-case scheme and host, default ports dropped, no query or fragment. */
 function baseUri(url: URL): string {
-  const defaultPort = (url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443');
+  const defaultPort =
+    (url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443');
   const port = url.port && !defaultPort ? `:${url.port}` : '';
   return `${url.protocol.toLowerCase()}//${url.hostname.toLowerCase()}${port}${url.pathname}`;
 }
@@ -62,7 +63,10 @@ function baseUri(url: URL): string {
  */
 export function signatureBaseString(method: string, url: string, params: Array<[string, string]>): string {
   const parsed = new URL(url);
-  const all = [...parsed.searchParams.entries(), ...params].map(([k, v]): [string, string] => [percentEncode(k), percentEncode(v)]);
+  const all = [...parsed.searchParams.entries(), ...params].map(([k, v]): [string, string] => [
+    percentEncode(k),
+    percentEncode(v),
+  ]);
   all.sort(([ak, av], [bk, bv]) => (ak === bk ? compare(av, bv) : compare(ak, bk)));
   const normalized = all.map(([k, v]) => `${k}=${v}`).join('&');
   return [method.toUpperCase(), percentEncode(baseUri(parsed)), percentEncode(normalized)].join('&');
@@ -81,7 +85,9 @@ export function hmacSha1Signature(baseString: string, consumerSecret: string, to
 
 /** A nonce of letters and digits, as X's examples use. */
 function freshNonce(): string {
-  return randomBytes(NONCE_BYTES).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(NONCE_BYTES)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }
 
 /** OAuth 1.0a user context: an HMAC-SHA1 signed `OAuth ...` header per request. */

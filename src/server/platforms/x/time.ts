@@ -31,7 +31,11 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in milliseconds (New York in winter: -5 h). */
 export function zoneOffsetMs(timeZone: string, at: Date): number {
-  const parts = Object.fromEntries(wallClock(timeZone).formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    wallClock(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   const wallAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wallAsUtc - (at.getTime() - at.getUTCMilliseconds());
 }

@@ -1,6 +1,3 @@
-import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { WORKSPACE_MESSAGES, type InvitationPreview } from '@shared/api/workspaces';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { invitationPath, paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
@@ -8,6 +5,9 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { CLIENT_WORKSPACE_ID, clientWorkspaceBody, invitationPreviewBody } from '@client/test/team.handlers';
 import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
+import { type InvitationPreview, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, type HttpHandler, HttpResponse } from 'msw';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);
@@ -25,7 +25,9 @@ interface SetupOptions {
 async function setup({ signedIn = true, preview = invitationPreviewBody(), overrides = [] }: SetupOptions = {}) {
   const requests = { previewed: [] as string[], accepted: [] as unknown[] };
   // The invited workspace is listed once accepted (the switch to it needs no answer from the list).
-  const workspaces = fakeWorkspacesServer({ workspaces: [workspaceBody(), clientWorkspaceBody('viewer', { current: false })] });
+  const workspaces = fakeWorkspacesServer({
+    workspaces: [workspaceBody(), clientWorkspaceBody('viewer', { current: false })],
+  });
   server.use(
     ...workspaces.handlers,
     http.get(api('invitations/:token/'), ({ params }) => {
@@ -76,7 +78,11 @@ describe('InvitationPage', () => {
 
   it('says so when the invitation was sent to another address', async () => {
     const wrongEmail = WORKSPACE_MESSAGES.invitationWrongEmail('ravi.new@example.com');
-    const { user } = await setup({ overrides: [http.post(api('invitations/accept/'), () => HttpResponse.json({ detail: wrongEmail }, { status: 403 }))] });
+    const { user } = await setup({
+      overrides: [
+        http.post(api('invitations/accept/'), () => HttpResponse.json({ detail: wrongEmail }, { status: 403 })),
+      ],
+    });
     await screen.findByRole('heading', { level: 2, name: 'Acme Shoes' });
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     // Under the button and in the toast.
@@ -89,7 +95,9 @@ describe('InvitationPage', () => {
     const { user, requests } = await setup({ signedIn: false });
     await screen.findByRole('heading', { level: 2, name: 'Acme Shoes' });
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
-    expect(screen.getByText('Sign in as asha@example.com to accept, or create an account with that address first.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sign in as asha@example.com to accept, or create an account with that address first.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', paths.register);
 
     await user.click(screen.getByRole('link', { name: 'Log in to accept' }));
@@ -101,9 +109,15 @@ describe('InvitationPage', () => {
 
   it('explains a link that is used, revoked or expired, with the way home', async () => {
     await setup({
-      overrides: [http.get(api('invitations/:token/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.invitationNotFound, code: 'not_found' }, { status: 404 }))],
+      overrides: [
+        http.get(api('invitations/:token/'), () =>
+          HttpResponse.json({ detail: WORKSPACE_MESSAGES.invitationNotFound, code: 'not_found' }, { status: 404 }),
+        ),
+      ],
     });
-    await waitFor(() => expect(screen.getAllByText(WORKSPACE_MESSAGES.invitationNotFound).length).toBeGreaterThanOrEqual(1));
+    await waitFor(() =>
+      expect(screen.getAllByText(WORKSPACE_MESSAGES.invitationNotFound).length).toBeGreaterThanOrEqual(1),
+    );
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', paths.home);
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
   });

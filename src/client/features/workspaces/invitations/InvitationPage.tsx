@@ -1,8 +1,3 @@
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { ROLE_DESCRIPTIONS, ROLE_TITLES } from '@shared/access/policy';
-import { WORKSPACE_MESSAGES, type InvitationPreview } from '@shared/api/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
@@ -11,6 +6,12 @@ import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { SimplePage } from '@client/components/SimplePage';
 import { selectIsLoggedIn, workspaceSwitched } from '@client/features/session/session.slice';
+import { Alert, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { ROLE_DESCRIPTIONS, ROLE_TITLES } from '@shared/access/policy';
+import { type InvitationPreview, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+
 import { useAcceptInvitationMutation, useGetInvitationPreviewQuery } from '../team.api';
 import { formatDate } from '../team/teamFormat';
 
@@ -29,7 +30,8 @@ function InvitationDetails({ invitation }: { invitation: InvitationPreview }) {
       <Stack spacing={1.5}>
         <Typography variant="h2">{invitation.workspace_name}</Typography>
         <Typography>
-          {inviter} invited you to join as {ROLE_TITLES[invitation.role].toLowerCase()}: {ROLE_DESCRIPTIONS[invitation.role]}
+          {inviter} invited you to join as {ROLE_TITLES[invitation.role].toLowerCase()}:{' '}
+          {ROLE_DESCRIPTIONS[invitation.role]}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Sent to {invitation.email}. The link works until {formatDate(invitation.expires_at)}.
@@ -62,7 +64,12 @@ function AcceptInvitation({ token }: { token: string }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <FormFooter failure={failure} failureId={FAILURE_ID}>
-        <LoadingButton variant="contained" loading={isLoading} onClick={() => void accept()} aria-describedby={failure ? FAILURE_ID : undefined}>
+        <LoadingButton
+          variant="contained"
+          loading={isLoading}
+          onClick={() => void accept()}
+          aria-describedby={failure ? FAILURE_ID : undefined}
+        >
           Accept invitation
         </LoadingButton>
       </FormFooter>
@@ -119,7 +126,12 @@ export function InvitationPage() {
         severity="warning"
         sx={{ maxWidth: 560 }}
         action={
-          <Link component={RouterLink} to={paths.home} color="inherit" sx={{ whiteSpace: 'nowrap', alignSelf: 'center' }}>
+          <Link
+            component={RouterLink}
+            to={paths.home}
+            color="inherit"
+            sx={{ whiteSpace: 'nowrap', alignSelf: 'center' }}
+          >
             Go to the home page
           </Link>
         }

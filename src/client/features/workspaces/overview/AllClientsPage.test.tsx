@@ -1,5 +1,3 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { formatExactTime } from '@client/lib/format';
@@ -7,6 +5,9 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, overviewRowBody, workspaceBody } from '@client/test/workspaces.handlers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+
 import { ALL_CLIENTS_LABELS, ALL_CLIENTS_TITLE } from './AllClientsPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -33,7 +34,14 @@ const ACME_ROW = overviewRowBody({
   open_alerts: 3,
   open_suggestions: 7,
 });
-const BOLT_ROW = overviewRowBody({ id: BOLT_ID, name: 'Bolt Bikes', role: 'client', spend: null, spend_change: null, connected_accounts: 2 });
+const BOLT_ROW = overviewRowBody({
+  id: BOLT_ID,
+  name: 'Bolt Bikes',
+  role: 'client',
+  spend: null,
+  spend_change: null,
+  connected_accounts: 2,
+});
 
 /** All clients for a signed-in user with three workspaces (the personal one current). */
 async function setup(rows = [PERSONAL_ROW, ACME_ROW, BOLT_ROW]) {
@@ -46,7 +54,10 @@ async function setup(rows = [PERSONAL_ROW, ACME_ROW, BOLT_ROW]) {
     rows,
   });
   server.use(...fake.handlers);
-  const rendered = renderWithProviders(<AppRouter />, { route: paths.workspaces, preloadedState: { session: signedInSession() } });
+  const rendered = renderWithProviders(<AppRouter />, {
+    route: paths.workspaces,
+    preloadedState: { session: signedInSession() },
+  });
   expect(await screen.findByRole('heading', { level: 1, name: ALL_CLIENTS_TITLE })).toBeInTheDocument();
   return { ...rendered, fake };
 }
@@ -54,7 +65,9 @@ async function setup(rows = [PERSONAL_ROW, ACME_ROW, BOLT_ROW]) {
 const table = () => screen.findByRole('table', { name: ALL_CLIENTS_LABELS.table });
 /** The workspace names in the order the table shows them. */
 async function shownNames() {
-  const rows = within(await table()).getAllByRole('row').slice(1);
+  const rows = within(await table())
+    .getAllByRole('row')
+    .slice(1);
   return rows.map((row) => within(row).getByRole('button').textContent?.replace(' (open dashboard)', ''));
 }
 const rowButton = (name: string) => screen.getByRole('button', { name: `${name} (open dashboard)` });
@@ -70,14 +83,23 @@ describe('AllClientsPage', () => {
     server.use(
       http.get(api('workspaces/overview/'), async () => {
         await delay(50);
-        return HttpResponse.json({ currency: 'INR', from: '2030-01-01', to: '2030-01-07', rows: [PERSONAL_ROW, ACME_ROW, BOLT_ROW] });
+        return HttpResponse.json({
+          currency: 'INR',
+          from: '2030-01-01',
+          to: '2030-01-07',
+          rows: [PERSONAL_ROW, ACME_ROW, BOLT_ROW],
+        });
       }),
     );
     renderWithProviders(<AppRouter />, { route: paths.workspaces, preloadedState: { session: signedInSession() } });
     expect(await screen.findByRole('status', { name: ALL_CLIENTS_LABELS.loading })).toBeInTheDocument();
 
     const found = await table();
-    expect(within(found).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(found)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       expect.stringMatching(/^Workspace/),
       'Role',
       'Spend (last 7 days)',
@@ -89,7 +111,9 @@ describe('AllClientsPage', () => {
       'Suggestions',
     ]);
     const acme = rowButton('Acme Shoes').closest('tr') as HTMLElement;
-    const cells = within(acme).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(acme)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual(['Manager', '₹2,50,000.00', '5.0%', '4', '2', 'Not synced yet', '3', '7']);
     expect(within(acme).getByRole('img', { name: 'down 5.0% vs previous 7 days' })).toBeInTheDocument();
 
@@ -100,7 +124,12 @@ describe('AllClientsPage', () => {
     expect(synced.tagName).toBe('TIME');
     expect(synced).toHaveAttribute('title', formatExactTime(PERSONAL_ROW.last_synced_at as string));
     // Alerts and suggestions have not landed yet: a dash, as for spend that does not convert.
-    expect(within(personal).getAllByRole('cell').slice(-2).map((cell) => cell.textContent)).toEqual(['—', '—']);
+    expect(
+      within(personal)
+        .getAllByRole('cell')
+        .slice(-2)
+        .map((cell) => cell.textContent),
+    ).toEqual(['—', '—']);
     const bolt = rowButton('Bolt Bikes').closest('tr') as HTMLElement;
     expect(within(bolt).getAllByRole('cell')[2]).toHaveTextContent('—');
   });
@@ -111,7 +140,10 @@ describe('AllClientsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Spend (last 7 days)' }));
     expect(await shownNames()).toEqual(['Acme Shoes', 'Asha Rao', 'Bolt Bikes']);
-    expect(screen.getByRole('columnheader', { name: 'Spend (last 7 days)' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Spend (last 7 days)' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Spend (last 7 days)' }));
     // A missing figure stays last whichever way.
@@ -212,8 +244,13 @@ describe('AllClientsPage', () => {
           : HttpResponse.json({ currency: 'INR', from: '2030-01-01', to: '2030-01-07', rows: [PERSONAL_ROW] });
       }),
     );
-    const { user } = renderWithProviders(<AppRouter />, { route: paths.workspaces, preloadedState: { session: signedInSession() } });
-    const alert = await screen.findByText('The overview is resting.', { selector: '.MuiAlert-message, .MuiAlert-message *' });
+    const { user } = renderWithProviders(<AppRouter />, {
+      route: paths.workspaces,
+      preloadedState: { session: signedInSession() },
+    });
+    const alert = await screen.findByText('The overview is resting.', {
+      selector: '.MuiAlert-message, .MuiAlert-message *',
+    });
     await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
 
     expect(await screen.findByRole('button', { name: 'Asha Rao (open dashboard)' })).toBeInTheDocument();

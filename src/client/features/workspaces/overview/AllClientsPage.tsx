@@ -1,5 +1,19 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '@client/api/errors';
+import { fallbackFor } from '@client/api/errorToasts';
+import { useAppSelector } from '@client/app/hooks';
+import { paths } from '@client/app/paths';
+import { RetryAlert } from '@client/components/RetryAlert';
+import { SimplePage } from '@client/components/SimplePage';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { selectWorkspace } from '@client/features/session/session.slice';
+import {
+  describeChange,
+  formatCount,
+  formatExactTime,
+  formatMoney,
+  formatRange,
+  formatRelativeTime,
+} from '@client/lib/format';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import SearchIcon from '@mui/icons-material/Search';
@@ -27,21 +41,23 @@ import {
 import { ROLE_TITLES } from '@shared/access/policy';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import type { WorkspaceOverviewRow } from '@shared/api/workspaces';
-import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
-import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
-import { RetryAlert } from '@client/components/RetryAlert';
-import { SimplePage } from '@client/components/SimplePage';
-import { visuallyHidden } from '@client/components/visuallyHidden';
-import { selectWorkspace } from '@client/features/session/session.slice';
-import { describeChange, formatCount, formatExactTime, formatMoney, formatRange, formatRelativeTime } from '@client/lib/format';
+import { daysInRange } from '@shared/days';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { useNow } from '../../../lib/useNow';
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { useGetWorkspaceOverviewQuery } from '../workspaces.api';
-import { DEFAULT_SORT, filterRows, isTypingTarget, nextSort, sortRows, type OverviewSort, type OverviewSortKey } from './allClients';
+import {
+  DEFAULT_SORT,
+  filterRows,
+  isTypingTarget,
+  nextSort,
+  type OverviewSort,
+  type OverviewSortKey,
+  sortRows,
+} from './allClients';
 import { ContinueWhereYouLeftOff } from './ContinueWhereYouLeftOff';
-import { daysInRange } from '@shared/days';
-import { useNow } from '../../../lib/useNow';
 
 /** The page's title, also its h1. */
 export const ALL_CLIENTS_TITLE = 'All clients';
@@ -84,7 +100,8 @@ const COLUMNS: readonly Column[] = [
 function useSearchShortcut(target: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== SEARCH_SHORTCUT || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.key !== SEARCH_SHORTCUT || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented)
+        return;
       if (isTypingTarget(event.target)) return;
       if (event.target instanceof Element && event.target.closest(FOCUS_KEEPERS)) return;
       event.preventDefault();
@@ -140,7 +157,20 @@ interface RowProps {
   onOpen: (row: WorkspaceOverviewRow) => void;
 }
 
-function OverviewRow({ row, index, currency, days, now, current, tabStop, opening, buttonRef, onFocus, onKeyDown, onOpen }: RowProps) {
+function OverviewRow({
+  row,
+  index,
+  currency,
+  days,
+  now,
+  current,
+  tabStop,
+  opening,
+  buttonRef,
+  onFocus,
+  onKeyDown,
+  onOpen,
+}: RowProps) {
   return (
     <TableRow hover aria-busy={opening} sx={{ '&:focus-within': { bgcolor: 'action.selected' } }}>
       <TableCell sx={{ maxWidth: 280 }}>
@@ -172,7 +202,11 @@ function OverviewRow({ row, index, currency, days, now, current, tabStop, openin
       </TableCell>
       <TableCell align="right">{formatCount(row.connected_accounts, currency)}</TableCell>
       <TableCell align="right">
-        {row.needs_reconnect > 0 ? <Chip size="small" color="warning" label={formatCount(row.needs_reconnect, currency)} /> : formatCount(0, currency)}
+        {row.needs_reconnect > 0 ? (
+          <Chip size="small" color="warning" label={formatCount(row.needs_reconnect, currency)} />
+        ) : (
+          formatCount(0, currency)
+        )}
       </TableCell>
       <TableCell>
         <LastSynced at={row.last_synced_at} now={now} />
@@ -301,8 +335,16 @@ export function AllClientsPage() {
                 {COLUMNS.map((column) => {
                   const active = sort.key === column.key;
                   return (
-                    <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sortDirection={active ? sort.order : false}>
-                      <TableSortLabel active={active} direction={active ? sort.order : 'asc'} onClick={() => setSort((current) => nextSort(current, column.key))}>
+                    <TableCell
+                      key={column.key}
+                      align={column.numeric ? 'right' : 'left'}
+                      sortDirection={active ? sort.order : false}
+                    >
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? sort.order : 'asc'}
+                        onClick={() => setSort((current) => nextSort(current, column.key))}
+                      >
                         {column.label}
                       </TableSortLabel>
                     </TableCell>
@@ -328,7 +370,10 @@ export function AllClientsPage() {
   const shown = data && search.trim() !== '' ? `${rows.length} of ${data.rows.length} workspaces` : '';
 
   return (
-    <SimplePage title={ALL_CLIENTS_TITLE} intro="Every workspace you can see, with its spend over the last 7 days. Open one to work in it.">
+    <SimplePage
+      title={ALL_CLIENTS_TITLE}
+      intro="Every workspace you can see, with its spend over the last 7 days. Open one to work in it."
+    >
       <ContinueWhereYouLeftOff />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <TextField

@@ -1,12 +1,18 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import type { Role } from '@shared/access/policy';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
-import { rememberedPage, rememberPage, LAST_PAGE_KEY_PREFIX } from '@client/features/session/lastPage';
+import { LAST_PAGE_KEY_PREFIX, rememberedPage, rememberPage } from '@client/features/session/lastPage';
 import { fakeAccessToken } from '@client/test/accessToken';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
-import { fakeWorkspacesServer, overviewRowBody, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import {
+  fakeWorkspacesServer,
+  overviewRowBody,
+  PERSONAL_WORKSPACE_ID,
+  workspaceBody,
+} from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { act, screen, waitFor } from '@testing-library/react';
+
 import { ALL_CLIENTS_LABELS, ALL_CLIENTS_TITLE } from './AllClientsPage';
 import { CONTINUE_HEADING } from './ContinueWhereYouLeftOff';
 
@@ -20,7 +26,10 @@ const ACME_ID = '00000000-0000-4000-8000-00000000acme';
 async function setup({ lastPage, role = 'owner' }: { lastPage?: string; role?: Role } = {}) {
   if (lastPage) rememberPage(USER, lastPage);
   const fake = fakeWorkspacesServer({
-    workspaces: [workspaceBody({ role, dashboard: true }), workspaceBody({ id: ACME_ID, name: 'Acme Shoes', role: 'manager', personal: false, current: false })],
+    workspaces: [
+      workspaceBody({ role, dashboard: true }),
+      workspaceBody({ id: ACME_ID, name: 'Acme Shoes', role: 'manager', personal: false, current: false }),
+    ],
     rows: [overviewRowBody({ role }), overviewRowBody({ id: ACME_ID, name: 'Acme Shoes', role: 'manager' })],
   });
   server.use(...fake.handlers);
@@ -51,12 +60,18 @@ describe('Continue where you left off, on All clients', () => {
 
   it('takes the dashboard back to its remembered view', async () => {
     await setup({ lastPage: '/dashboard?sort=name&page=2' });
-    expect(await screen.findByRole('link', { name: 'Continue: Dashboard' })).toHaveAttribute('href', '/dashboard?sort=name&page=2');
+    expect(await screen.findByRole('link', { name: 'Continue: Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard?sort=name&page=2',
+    );
   });
 
   it('names the page as the app does elsewhere', async () => {
     await setup({ lastPage: paths.workspaceSettings });
-    expect(await screen.findByRole('link', { name: 'Continue: Workspace settings' })).toHaveAttribute('href', paths.workspaceSettings);
+    expect(await screen.findByRole('link', { name: 'Continue: Workspace settings' })).toHaveAttribute(
+      'href',
+      paths.workspaceSettings,
+    );
   });
 
   it('is not there without a last page', async () => {

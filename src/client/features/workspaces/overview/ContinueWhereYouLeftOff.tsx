@@ -1,12 +1,12 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Typography } from '@mui/material';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { allowedPages, type AppPage } from '@client/app/appPages';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { usePageAccess } from '@client/app/usePageAccess';
 import { rememberedPage, userIdOf } from '@client/features/session/lastPage';
 import { selectAccessToken } from '@client/features/session/session.slice';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Box, Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The line above the link, named once for the page and its tests. */
 export const CONTINUE_HEADING = 'Continue where you left off';
@@ -44,7 +44,13 @@ export function ContinueWhereYouLeftOff() {
         {CONTINUE_HEADING}
       </Typography>
       {/* The dashboard's remembered view (filters, sort, page) comes back with it. */}
-      <Button component={RouterLink} to={lastPage} variant="outlined" size="small" endIcon={<ArrowForwardIcon aria-hidden />}>
+      <Button
+        component={RouterLink}
+        to={lastPage}
+        variant="outlined"
+        size="small"
+        endIcon={<ArrowForwardIcon aria-hidden />}
+      >
         {continueLabel(page)}
       </Button>
     </Box>

@@ -1,5 +1,6 @@
 import { overviewRowBody } from '@client/test/workspaces.handlers';
-import { filterRows, isTypingTarget, nextSort, sortRows, DEFAULT_SORT } from './allClients';
+
+import { DEFAULT_SORT, filterRows, isTypingTarget, nextSort, sortRows } from './allClients';
 
 const rows = [
   overviewRowBody({ id: 'a', name: 'beta', role: 'viewer', spend: 10, last_synced_at: null }),
@@ -17,11 +18,21 @@ describe('sortRows', () => {
   it('puts missing figures last both ways and breaks ties by name', () => {
     expect(names(sortRows(rows, { key: 'spend', order: 'desc' }))).toEqual(['gamma 9', 'beta', 'gamma 10', 'Alpha']);
     expect(names(sortRows(rows, { key: 'spend', order: 'asc' }))).toEqual(['beta', 'gamma 10', 'gamma 9', 'Alpha']);
-    expect(names(sortRows(rows, { key: 'last_synced_at', order: 'desc' }))).toEqual(['gamma 10', 'Alpha', 'gamma 9', 'beta']);
+    expect(names(sortRows(rows, { key: 'last_synced_at', order: 'desc' }))).toEqual([
+      'gamma 10',
+      'Alpha',
+      'gamma 9',
+      'beta',
+    ]);
   });
 
   it('orders roles from most to least powerful', () => {
-    expect(sortRows(rows, { key: 'role', order: 'asc' }).map((row) => row.role)).toEqual(['owner', 'manager', 'viewer', 'client']);
+    expect(sortRows(rows, { key: 'role', order: 'asc' }).map((row) => row.role)).toEqual([
+      'owner',
+      'manager',
+      'viewer',
+      'client',
+    ]);
   });
 });
 

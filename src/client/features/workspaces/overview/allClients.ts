@@ -58,7 +58,10 @@ export function sortRows(rows: readonly WorkspaceOverviewRow[], sort: OverviewSo
     if (left === null || right === null) {
       if (left !== right) return left === null ? 1 : -1;
     } else {
-      const compared = typeof left === 'string' && typeof right === 'string' ? collator.compare(left, right) : Number(left) - Number(right);
+      const compared =
+        typeof left === 'string' && typeof right === 'string'
+          ? collator.compare(left, right)
+          : Number(left) - Number(right);
       if (compared !== 0) return compared * direction;
     }
     return collator.compare(a.name, b.name);
@@ -69,7 +72,10 @@ export function sortRows(rows: readonly WorkspaceOverviewRow[], sort: OverviewSo
 export function filterRows(rows: readonly WorkspaceOverviewRow[], search: string): WorkspaceOverviewRow[] {
   const needle = search.trim().toLocaleLowerCase();
   if (needle === '') return [...rows];
-  return rows.filter((row) => row.name.toLocaleLowerCase().includes(needle) || ROLE_TITLES[row.role].toLocaleLowerCase().includes(needle));
+  return rows.filter(
+    (row) =>
+      row.name.toLocaleLowerCase().includes(needle) || ROLE_TITLES[row.role].toLocaleLowerCase().includes(needle),
+  );
 }
 
 /** True when a key press lands where the user is typing (so `/` is a character, not a shortcut). */

@@ -1,5 +1,3 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import type { Role } from '@shared/access/policy';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { brandingBody, fakeBrandingServer, savedBrandingBody } from '@client/test/branding.handlers';
@@ -7,6 +5,9 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { clientWorkspaceBody, fakeTeamServer } from '@client/test/team.handlers';
 import { fakeWorkspacesServer, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { screen, waitFor, within } from '@testing-library/react';
+
 import { BRANDING_MANAGERS_ONLY } from './BrandingSection';
 
 beforeAll(preloadPages);
@@ -14,8 +15,15 @@ beforeAll(preloadPages);
 async function setup(role: Role = 'owner', branding = brandingBody(), route: string = paths.workspaceSettings) {
   const workspace = clientWorkspaceBody(role);
   const fake = fakeBrandingServer(branding);
-  server.use(...fakeWorkspacesServer({ workspaces: [workspaceBody({ current: false }), workspace] }).handlers, ...fakeTeamServer({ workspace }).handlers, ...fake.handlers);
-  const rendered = renderWithProviders(<AppRouter />, { route, preloadedState: { session: signedInSession({ workspace: { id: workspace.id, role } }) } });
+  server.use(
+    ...fakeWorkspacesServer({ workspaces: [workspaceBody({ current: false }), workspace] }).handlers,
+    ...fakeTeamServer({ workspace }).handlers,
+    ...fake.handlers,
+  );
+  const rendered = renderWithProviders(<AppRouter />, {
+    route,
+    preloadedState: { session: signedInSession({ workspace: { id: workspace.id, role } }) },
+  });
   return { ...rendered, fake };
 }
 
@@ -39,7 +47,9 @@ describe('BrandingSection', () => {
 
     await user.clear(colour);
     await user.type(colour, '#ffdd00');
-    expect(branding.getByRole('status')).toHaveTextContent('White text on this colour: 1.34:1, fails WCAG AA (needs 4.5:1). Choose a darker colour.');
+    expect(branding.getByRole('status')).toHaveTextContent(
+      'White text on this colour: 1.34:1, fails WCAG AA (needs 4.5:1). Choose a darker colour.',
+    );
     await user.click(branding.getByRole('button', { name: 'Save branding' }));
     expect(await branding.findByText(/has a contrast of 1\.34:1; WCAG AA needs at least 4\.5:1/)).toBeInTheDocument();
     expect(fake.requests.saved).toEqual([]);
@@ -53,15 +63,33 @@ describe('BrandingSection', () => {
     await user.type(name, '  Acme Shoes Ltd ');
     await user.type(branding.getByRole('textbox', { name: /Sender name/ }), 'Acme reports');
     await user.type(branding.getByRole('textbox', { name: /Reply-to/ }), 'Reports@Acme.example');
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', {
+      type: 'image/png',
+    });
     await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
-    expect(await branding.findByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(await branding.findByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
 
     await user.click(branding.getByRole('button', { name: 'Save branding' }));
     await waitFor(() => expect(fake.requests.saved).toHaveLength(1));
-    expect(fake.requests.saved[0]).toEqual({ name: 'Acme Shoes Ltd', primary_color: '#1a4fa0', sender_name: 'Acme reports', reply_to: 'reports@acme.example', logo: 'iVBORw0KGgo=' });
+    expect(fake.requests.saved[0]).toEqual({
+      name: 'Acme Shoes Ltd',
+      primary_color: '#1a4fa0',
+      sender_name: 'Acme reports',
+      reply_to: 'reports@acme.example',
+      logo: 'iVBORw0KGgo=',
+    });
     expect(await screen.findByText('Branding saved.')).toBeInTheDocument();
-    await waitFor(() => expect(branding.getByRole('img', { name: 'The current logo' })).toHaveAttribute('src', fake.current().logo!.url), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(branding.getByRole('img', { name: 'The current logo' })).toHaveAttribute(
+          'src',
+          fake.current().logo!.url,
+        ),
+      { timeout: 5000 },
+    );
   });
 
   it('removes the saved logo', async () => {
@@ -85,7 +113,10 @@ describe('BrandingSection', () => {
     await setup('client', savedBrandingBody());
     const bar = within(screen.getByRole('banner'));
     const home = await bar.findByRole('link', { name: 'Acme Shoes Ltd' }, { timeout: 5000 });
-    expect(within(home).getByRole('presentation', { hidden: true })).toHaveAttribute('src', savedBrandingBody().logo!.url);
+    expect(within(home).getByRole('presentation', { hidden: true })).toHaveAttribute(
+      'src',
+      savedBrandingBody().logo!.url,
+    );
     expect(bar.queryByText('Adwise')).not.toBeInTheDocument();
     expect(getComputedStyle(screen.getByRole('banner')).backgroundColor).toBe('rgb(26, 79, 160)');
   });

@@ -1,22 +1,24 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { errorMessage } from '@client/api/errors';
+import { notify } from '@client/app/notify';
+import { FormFooter } from '@client/components/FormFooter';
+import { FormikTextField } from '@client/components/FormikTextField';
+import { LoadingButton } from '@client/components/LoadingButton';
+import { useCan } from '@client/features/session/useCan';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { BRANDING_LIMITS, BRANDING_MESSAGES, BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
 import { contrastRatio, formatRatio, HEX_COLOUR_PATTERN, WCAG_AA_NORMAL_TEXT } from '@shared/contrast';
 import { brandingSchema } from '@shared/validation/branding';
-import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
-import { FormikTextField } from '@client/components/FormikTextField';
-import { FormFooter } from '@client/components/FormFooter';
-import { LoadingButton } from '@client/components/LoadingButton';
-import { useCan } from '@client/features/session/useCan';
+import { Form, Formik, type FormikHelpers, useField } from 'formik';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+
 import { useGetBrandingQuery, useRemoveBrandingLogoMutation, useSaveBrandingMutation } from '../branding.api';
 
 export const BRANDING_SAVED = 'Branding saved.';
 export const BRANDING_SAVE_FAILED = 'Unable to save the branding. Please try again.';
 export const BRANDING_LOAD_FAILED = 'Unable to load the branding right now.';
 export const LOGO_REMOVED = 'Logo removed.';
-export const BRANDING_NOT_SET = 'No branding yet: reports and the dashboard use the workspace’s name and the product’s colours.';
+export const BRANDING_NOT_SET =
+  'No branding yet: reports and the dashboard use the workspace’s name and the product’s colours.';
 export const BRANDING_MANAGERS_ONLY = 'Only an owner or a manager can change the branding.';
 /** The colour the form starts from when the workspace has none (white text on it passes AA). */
 export const DEFAULT_BRAND_COLOUR = '#1a4fa0';
@@ -74,14 +76,41 @@ function ColourField() {
             void helpers.setValue(event.target.value);
             void helpers.setTouched(true, false);
           }}
-          sx={{ width: 56, height: 56, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'pointer' }}
+          sx={{
+            width: 56,
+            height: 56,
+            p: 0.5,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            bgcolor: 'background.paper',
+            cursor: 'pointer',
+          }}
         />
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Box aria-hidden sx={{ bgcolor: swatch, color: BRANDING_TEXT_COLOUR, px: 2, py: 1, borderRadius: 1, fontWeight: 700, border: 1, borderColor: 'divider' }}>
+        <Box
+          aria-hidden
+          sx={{
+            bgcolor: swatch,
+            color: BRANDING_TEXT_COLOUR,
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            fontWeight: 700,
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
           Aa
         </Box>
-        <Typography id={verdictId} role="status" aria-live="polite" color={verdict && !verdict.ok ? 'error' : 'text.secondary'} variant="body2">
+        <Typography
+          id={verdictId}
+          role="status"
+          aria-live="polite"
+          color={verdict && !verdict.ok ? 'error' : 'text.secondary'}
+          variant="body2"
+        >
           {verdict?.text ?? 'Enter a colour to see its contrast with white text.'}
         </Typography>
       </Stack>
@@ -149,15 +178,29 @@ function LogoField({ branding }: { branding: WorkspaceBranding }) {
         Logo
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        PNG or SVG, up to {Math.round(BRANDING_LIMITS.logoMaxBytes / 1000).toLocaleString('en-US')} KB. SVG files are checked: no scripts, event handlers or outside references.
+        PNG or SVG, up to {Math.round(BRANDING_LIMITS.logoMaxBytes / 1000).toLocaleString('en-US')} KB. SVG files are
+        checked: no scripts, event handlers or outside references.
       </Typography>
       {shown ? (
-        <Box component="img" src={shown} alt={field.value ? 'Preview of the chosen logo' : 'The current logo'} sx={{ maxHeight: 64, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }} />
+        <Box
+          component="img"
+          src={shown}
+          alt={field.value ? 'Preview of the chosen logo' : 'The current logo'}
+          sx={{ maxHeight: 64, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }}
+        />
       ) : (
         <Typography variant="body2">No logo yet.</Typography>
       )}
       <Stack direction="row" spacing={1}>
-        <input ref={input} id={inputId} type="file" accept="image/png,image/svg+xml,.png,.svg" hidden onChange={(event) => void choose(event)} aria-describedby={error ? problemId : undefined} />
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/png,image/svg+xml,.png,.svg"
+          hidden
+          onChange={(event) => void choose(event)}
+          aria-describedby={error ? problemId : undefined}
+        />
         <Button variant="outlined" onClick={() => input.current?.click()}>
           {shown ? 'Replace logo' : 'Upload logo'}
         </Button>
@@ -191,7 +234,15 @@ function BrandingForm({ branding }: { branding: WorkspaceBranding }) {
     setFailure(null);
     try {
       const saved = await saveBranding(brandingSchema.cast(values)).unwrap();
-      helpers.resetForm({ values: { name: saved.name, primary_color: saved.primary_color ?? DEFAULT_BRAND_COLOUR, sender_name: saved.sender_name ?? '', reply_to: saved.reply_to ?? '', logo: null } });
+      helpers.resetForm({
+        values: {
+          name: saved.name,
+          primary_color: saved.primary_color ?? DEFAULT_BRAND_COLOUR,
+          sender_name: saved.sender_name ?? '',
+          reply_to: saved.reply_to ?? '',
+          logo: null,
+        },
+      });
       notify(BRANDING_SAVED, 'success');
     } catch (error) {
       setFailure(errorMessage(error, BRANDING_SAVE_FAILED));
@@ -199,15 +250,43 @@ function BrandingForm({ branding }: { branding: WorkspaceBranding }) {
   };
 
   return (
-    <Formik<BrandingValues> initialValues={initialValues} validationSchema={brandingSchema} onSubmit={submit} enableReinitialize>
+    <Formik<BrandingValues>
+      initialValues={initialValues}
+      validationSchema={brandingSchema}
+      onSubmit={submit}
+      enableReinitialize
+    >
       {({ isSubmitting, dirty }) => (
         <Form noValidate aria-labelledby={HEADING_ID} aria-describedby={failure ? FAILURE_ID : undefined}>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            <FormikTextField id="branding-name" name="name" label="Name on reports" autoComplete="organization" required fullWidth helperText={`Up to ${BRANDING_LIMITS.nameMax} characters.`} />
+            <FormikTextField
+              id="branding-name"
+              name="name"
+              label="Name on reports"
+              autoComplete="organization"
+              required
+              fullWidth
+              helperText={`Up to ${BRANDING_LIMITS.nameMax} characters.`}
+            />
             <ColourField />
             <LogoField branding={branding} />
-            <FormikTextField id="branding-sender-name" name="sender_name" label="Sender name of report e-mails" autoComplete="off" fullWidth helperText="Left empty: the name on reports." />
-            <FormikTextField id="branding-reply-to" name="reply_to" label="Reply-to address of report e-mails" type="email" autoComplete="email" fullWidth helperText="Where replies to report e-mails go (optional)." />
+            <FormikTextField
+              id="branding-sender-name"
+              name="sender_name"
+              label="Sender name of report e-mails"
+              autoComplete="off"
+              fullWidth
+              helperText="Left empty: the name on reports."
+            />
+            <FormikTextField
+              id="branding-reply-to"
+              name="reply_to"
+              label="Reply-to address of report e-mails"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              helperText="Where replies to report e-mails go (optional)."
+            />
             <FormFooter failure={failure} failureId={FAILURE_ID}>
               <LoadingButton type="submit" variant="contained" loading={isSubmitting} disabled={!dirty}>
                 Save branding
@@ -224,10 +303,20 @@ function BrandingForm({ branding }: { branding: WorkspaceBranding }) {
 function BrandingSummary({ branding, onEdit }: { branding: WorkspaceBranding; onEdit?: () => void }) {
   return (
     <Stack spacing={1.5} sx={{ maxWidth: 560 }}>
-      {branding.logo && <Box component="img" src={branding.logo.url} alt={`${branding.name} logo`} sx={{ maxHeight: 64, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }} />}
+      {branding.logo && (
+        <Box
+          component="img"
+          src={branding.logo.url}
+          alt={`${branding.name} logo`}
+          sx={{ maxHeight: 64, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }}
+        />
+      )}
       {!branding.configured && <Typography>{BRANDING_NOT_SET}</Typography>}
       {branding.configured && (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}
+        >
           <Typography component="dt" color="text.secondary">
             Name on reports
           </Typography>
@@ -257,8 +346,15 @@ export function BrandingSection() {
   const { data, error, isLoading } = useGetBrandingQuery();
   const [editing, setEditing] = useState(false);
   let content;
-  if (data) content = canManage && editing ? <BrandingForm branding={data} /> : <BrandingSummary branding={data} onEdit={canManage ? () => setEditing(true) : undefined} />;
-  else if (isLoading) content = <Skeleton variant="rounded" height={120} sx={{ maxWidth: 560 }} aria-label="Loading the branding" />;
+  if (data)
+    content =
+      canManage && editing ? (
+        <BrandingForm branding={data} />
+      ) : (
+        <BrandingSummary branding={data} onEdit={canManage ? () => setEditing(true) : undefined} />
+      );
+  else if (isLoading)
+    content = <Skeleton variant="rounded" height={120} sx={{ maxWidth: 560 }} aria-label="Loading the branding" />;
   else content = <Alert severity="error">{errorMessage(error, BRANDING_LOAD_FAILED)}</Alert>;
   return (
     <Stack component="section" spacing={2} aria-labelledby={HEADING_ID}>

@@ -1,13 +1,24 @@
-import { useLastShown } from '@client/components/useLastShown';
-import { Form, Formik, type FormikErrors } from 'formik';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { deleteWorkspaceSchema } from '@shared/validation/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { OtpEntryStep } from '@client/components/OtpEntryStep';
 import { lockedLabel } from '@client/components/otpResendLock';
+import { useLastShown } from '@client/components/useLastShown';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { deleteWorkspaceSchema } from '@shared/validation/workspaces';
+import { Form, Formik, type FormikErrors } from 'formik';
+
 import type { DeleteWorkspaceTarget } from './deleteWorkspace.machine';
 import type { DeleteWorkspaceFlow } from './useDeleteWorkspaceFlow';
 
@@ -36,7 +47,12 @@ type Send = DeleteWorkspaceFlow['send'];
 
 function stepOf(snapshot: Snapshot): Step | null {
   if (snapshot.matches({ flow: 'naming' }) || snapshot.matches({ flow: 'sending' })) return 'name';
-  if (snapshot.matches({ flow: 'otpStep' }) || snapshot.matches({ flow: 'verifying' }) || snapshot.matches({ flow: 'deleting' })) return 'otp';
+  if (
+    snapshot.matches({ flow: 'otpStep' }) ||
+    snapshot.matches({ flow: 'verifying' }) ||
+    snapshot.matches({ flow: 'deleting' })
+  )
+    return 'otp';
   if (snapshot.matches({ flow: 'failed' })) return 'failed';
   return null;
 }
@@ -57,18 +73,33 @@ function NameStep({ workspace, snapshot, send, failure }: StepProps) {
   const secondsLeft = snapshot.context.resendSecondsLeft;
   // The shared schema, then the name itself: the server compares them again.
   const validate = ({ name }: { name: string }): FormikErrors<{ name: string }> =>
-    deleteWorkspaceSchema.isValidSync({ name }) && name.trim() === workspace.name ? {} : { name: WORKSPACE_MESSAGES.nameMismatch };
+    deleteWorkspaceSchema.isValidSync({ name }) && name.trim() === workspace.name
+      ? {}
+      : { name: WORKSPACE_MESSAGES.nameMismatch };
   return (
-    <Formik initialValues={{ name: '' }} validate={validate} onSubmit={({ name }) => send({ type: 'CONFIRM_NAME', name })}>
+    <Formik
+      initialValues={{ name: '' }}
+      validate={validate}
+      onSubmit={({ name }) => send({ type: 'CONFIRM_NAME', name })}
+    >
       <Form noValidate aria-labelledby={TITLE_ID}>
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText id={TEXT_ID}>
-              This deletes {workspace.name} for everyone in it: its connected accounts and their data, its team and its invitations. Other
-              workspaces are not touched. Type <Box component="strong">{workspace.name}</Box> to confirm; we&apos;ll then email you a
-              one-time password (OTP).
+              This deletes {workspace.name} for everyone in it: its connected accounts and their data, its team and its
+              invitations. Other workspaces are not touched. Type <Box component="strong">{workspace.name}</Box> to
+              confirm; we&apos;ll then email you a one-time password (OTP).
             </DialogContentText>
-            <FormikTextField name="name" id="delete-workspace-name" label="Workspace name" autoComplete="off" autoFocus required fullWidth disabled={sending} />
+            <FormikTextField
+              name="name"
+              id="delete-workspace-name"
+              label="Workspace name"
+              autoComplete="off"
+              autoFocus
+              required
+              fullWidth
+              disabled={sending}
+            />
             <FailureAlert failure={failure} />
           </Stack>
         </DialogContent>
@@ -109,7 +140,9 @@ function FailedStep({ snapshot, send, failure }: StepProps) {
     <>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText id={TEXT_ID}>The workspace is still there. Try again, or ask for a new OTP if this one has run out.</DialogContentText>
+          <DialogContentText id={TEXT_ID}>
+            The workspace is still there. Try again, or ask for a new OTP if this one has run out.
+          </DialogContentText>
           <FailureAlert failure={failure} />
         </Stack>
       </DialogContent>

@@ -1,8 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Role } from '@shared/access/policy';
-import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '@shared/api/workspaces';
-import { RESEND_LOCK_SECONDS } from '@shared/constants';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { installFakeClock } from '@client/test/fakeClock';
@@ -11,6 +6,12 @@ import { renderWithProviders, signedInSession } from '@client/test/renderWithPro
 import { server } from '@client/test/server';
 import { CLIENT_WORKSPACE_ID, clientWorkspaceBody, fakeTeamServer } from '@client/test/team.handlers';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '@shared/api/workspaces';
+import { RESEND_LOCK_SECONDS } from '@shared/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, type HttpHandler, HttpResponse } from 'msw';
+
 import { OWNER_ONLY_NOTICE } from './WorkspaceSettingsPage';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -27,7 +28,9 @@ interface SetupOptions {
 /** The settings page of the client workspace (by default), for a user with `role` in it. */
 async function setup({ role = 'owner', workspace = clientWorkspaceBody(role), overrides = [] }: SetupOptions = {}) {
   const fake = fakeTeamServer({ workspace });
-  const workspaces = fakeWorkspacesServer({ workspaces: workspace.personal ? [workspace] : [workspaceBody({ current: false }), workspace] });
+  const workspaces = fakeWorkspacesServer({
+    workspaces: workspace.personal ? [workspace] : [workspaceBody({ current: false }), workspace],
+  });
   server.use(...workspaces.handlers, ...fake.handlers);
   server.use(...overrides);
   const rendered = renderWithProviders(<AppRouter />, {
@@ -70,7 +73,13 @@ describe('WorkspaceSettingsPage: the name', () => {
   });
 
   it('shows the server’s reason under the form when the rename is refused', async () => {
-    const { user } = await setup({ overrides: [http.patch(api('workspace/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.notAllowed }, { status: 403 }))] });
+    const { user } = await setup({
+      overrides: [
+        http.patch(api('workspace/'), () =>
+          HttpResponse.json({ detail: WORKSPACE_MESSAGES.notAllowed }, { status: 403 }),
+        ),
+      ],
+    });
     const field = await nameField();
     await user.type(field, ' Ltd');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
@@ -78,14 +87,17 @@ describe('WorkspaceSettingsPage: the name', () => {
     expect(screen.getByRole('form', { name: 'Name' })).toHaveAccessibleDescription(WORKSPACE_MESSAGES.notAllowed);
   });
 
-  it.each<Role>(['manager', 'viewer', 'client'])('shows a %s the name only, with no way to change or delete it', async (role) => {
-    await setup({ role });
-    expect(await screen.findByText(OWNER_ONLY_NOTICE)).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByText('Acme Shoes')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save name' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
-  });
+  it.each<Role>(['manager', 'viewer', 'client'])(
+    'shows a %s the name only, with no way to change or delete it',
+    async (role) => {
+      await setup({ role });
+      expect(await screen.findByText(OWNER_ONLY_NOTICE)).toBeInTheDocument();
+      expect(within(screen.getByRole('main')).getByText('Acme Shoes')).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save name' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+    },
+  );
 
   it('offers no Delete for the personal workspace, and says why', async () => {
     await setup({ workspace: workspaceBody() });
@@ -157,7 +169,11 @@ describe('WorkspaceSettingsPage: deleting', () => {
     let refuse = true;
     const { user, fake } = await setup({
       overrides: [
-        http.post(api('workspace/delete/'), () => (refuse ? HttpResponse.json({ detail: 'Revoking the platform grants failed.' }, { status: 502 }) : HttpResponse.json({ deleted: true, id: CLIENT_WORKSPACE_ID }))),
+        http.post(api('workspace/delete/'), () =>
+          refuse
+            ? HttpResponse.json({ detail: 'Revoking the platform grants failed.' }, { status: 502 })
+            : HttpResponse.json({ deleted: true, id: CLIENT_WORKSPACE_ID }),
+        ),
       ],
     });
     const otpStep = await toOtpStep(user);

@@ -1,17 +1,18 @@
-import { useState } from 'react';
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '@shared/api/workspaces';
-import { workspaceNameSchema, type WorkspaceNameInput } from '@shared/validation/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
-import { FormikTextField } from '@client/components/FormikTextField';
 import { FormFooter } from '@client/components/FormFooter';
+import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { FirstPartySection } from '@client/features/firstParty/FirstPartySection';
 import { useCan } from '@client/features/session/useCan';
+import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '@shared/api/workspaces';
+import { type WorkspaceNameInput, workspaceNameSchema } from '@shared/validation/workspaces';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+
 import { useGetWorkspaceQuery, useUpdateWorkspaceMutation } from '../team.api';
 import { BrandingSection } from './BrandingSection';
 import { DeleteWorkspaceDialog } from './DeleteWorkspaceDialog';
@@ -49,11 +50,22 @@ function RenameForm({ workspace }: { workspace: WorkspaceSummary }) {
   };
 
   return (
-    <Formik<WorkspaceNameInput> initialValues={{ name: workspace.name }} validationSchema={workspaceNameSchema} onSubmit={submit}>
+    <Formik<WorkspaceNameInput>
+      initialValues={{ name: workspace.name }}
+      validationSchema={workspaceNameSchema}
+      onSubmit={submit}
+    >
       {({ isSubmitting, dirty }) => (
         <Form noValidate aria-labelledby={NAME_SECTION_ID} aria-describedby={failure ? FAILURE_ID : undefined}>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            <FormikTextField name="name" label="Workspace name" autoComplete="off" required fullWidth helperText={`Up to ${WORKSPACE_NAME_MAX} characters.`} />
+            <FormikTextField
+              name="name"
+              label="Workspace name"
+              autoComplete="off"
+              required
+              fullWidth
+              helperText={`Up to ${WORKSPACE_NAME_MAX} characters.`}
+            />
             <FormFooter failure={failure} failureId={FAILURE_ID}>
               <LoadingButton type="submit" variant="contained" loading={isSubmitting} disabled={!dirty}>
                 Save name
@@ -97,7 +109,12 @@ function Settings({ workspace, onDelete }: SettingsProps) {
       <FirstPartySection />
 
       {canManage && (
-        <Paper component="section" variant="outlined" aria-labelledby={DANGER_SECTION_ID} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, borderColor: 'error.main' }}>
+        <Paper
+          component="section"
+          variant="outlined"
+          aria-labelledby={DANGER_SECTION_ID}
+          sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, borderColor: 'error.main' }}
+        >
           <Stack spacing={1.5}>
             <Typography id={DANGER_SECTION_ID} variant="h2">
               Delete workspace
@@ -107,7 +124,8 @@ function Settings({ workspace, onDelete }: SettingsProps) {
             ) : (
               <>
                 <Typography color="text.secondary">
-                  Removes its connected accounts and their data, its team and invitations for good. Your other workspaces stay as they are.
+                  Removes its connected accounts and their data, its team and invitations for good. Your other
+                  workspaces stay as they are.
                 </Typography>
                 <Stack direction="row">
                   <Button variant="outlined" color="error" onClick={onDelete}>
@@ -144,7 +162,10 @@ export function WorkspaceSettingsPage() {
   const { snapshot, send } = useDeleteWorkspaceFlow();
 
   let content;
-  if (data) content = <Settings workspace={data} onDelete={() => send({ type: 'OPEN', workspace: { id: data.id, name: data.name } })} />;
+  if (data)
+    content = (
+      <Settings workspace={data} onDelete={() => send({ type: 'OPEN', workspace: { id: data.id, name: data.name } })} />
+    );
   else if (isLoading) content = <SettingsSkeleton />;
   else
     content = (

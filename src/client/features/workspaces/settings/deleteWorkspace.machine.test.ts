@@ -1,7 +1,8 @@
-import { createActor, fromPromise } from 'xstate';
 import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
+import { createActor, fromPromise } from 'xstate';
+
 import type { DeleteWorkspaceResult } from '../team.api';
 import { deleteWorkspaceMachine, type DeleteWorkspaceTarget } from './deleteWorkspace.machine';
 
@@ -36,7 +37,17 @@ function setup(calls: Calls = {}) {
   actor.start();
   const step = () => (actor.getSnapshot().value as { flow: string }).flow;
   const context = () => actor.getSnapshot().context;
-  return { actor, step, context, generateOtp, verifyOtp, deleteWorkspace, notifyOtpSent, notifyDeleted, leaveDeletedWorkspace };
+  return {
+    actor,
+    step,
+    context,
+    generateOtp,
+    verifyOtp,
+    deleteWorkspace,
+    notifyOtpSent,
+    notifyDeleted,
+    leaveDeletedWorkspace,
+  };
 }
 
 /** Lets the provided promises settle (fake timers do not hold back microtasks). */
@@ -125,7 +136,10 @@ describe('deleteWorkspaceMachine', () => {
   });
 
   it('stays on the name with the error when sending fails, and a 429 starts the lock it names', async () => {
-    const tooSoon = { status: 429, data: { detail: 'Please wait 12 seconds before requesting another OTP.', retry_after_seconds: 12 } };
+    const tooSoon = {
+      status: 429,
+      data: { detail: 'Please wait 12 seconds before requesting another OTP.', retry_after_seconds: 12 },
+    };
     const flow = setup({ generateOtp: () => Promise.reject(tooSoon) });
     flow.actor.send({ type: 'OPEN', workspace: WORKSPACE });
     flow.actor.send({ type: 'CONFIRM_NAME', name: WORKSPACE.name });
@@ -152,7 +166,9 @@ describe('deleteWorkspaceMachine', () => {
   it('fails with the server’s reason; Retry deletes again, Resend asks for a new code', async () => {
     const refused = { status: 403, data: { detail: WORKSPACE_MESSAGES.otpRequired } };
     let attempts = 0;
-    const flow = setup({ deleteWorkspace: () => (++attempts === 1 ? Promise.reject(refused) : Promise.resolve(DELETED)) });
+    const flow = setup({
+      deleteWorkspace: () => (++attempts === 1 ? Promise.reject(refused) : Promise.resolve(DELETED)),
+    });
     await toFailed(flow);
     expect(flow.context().error).toBe(refused);
     expect(flow.leaveDeletedWorkspace).not.toHaveBeenCalled();

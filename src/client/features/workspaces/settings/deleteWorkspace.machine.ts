@@ -1,7 +1,8 @@
-import { and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
+import { RESEND_TICK_MS, resendLockSeconds, retryAfterOf } from '@client/components/otpResendLock';
 import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
 import { otpPattern } from '@shared/validation/otp';
-import { resendLockSeconds, RESEND_TICK_MS, retryAfterOf } from '@client/components/otpResendLock';
+import { and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
+
 import type { DeleteWorkspaceResult } from '../team.api';
 
 /** The workspace being deleted: the name the owner must type again. */
@@ -48,9 +49,15 @@ export const deleteWorkspaceMachine = setup({
     events: {} as DeleteWorkspaceEvent,
   },
   actors: {
-    generateOtp: fromPromise<GenerateOtpResult>(() => Promise.reject(new Error('generateOtp is provided by the component'))),
-    verifyOtp: fromPromise<VerifyOtpResult, { otp: string }>(() => Promise.reject(new Error('verifyOtp is provided by the component'))),
-    deleteWorkspace: fromPromise<DeleteWorkspaceResult, { name: string }>(() => Promise.reject(new Error('deleteWorkspace is provided by the component'))),
+    generateOtp: fromPromise<GenerateOtpResult>(() =>
+      Promise.reject(new Error('generateOtp is provided by the component')),
+    ),
+    verifyOtp: fromPromise<VerifyOtpResult, { otp: string }>(() =>
+      Promise.reject(new Error('verifyOtp is provided by the component')),
+    ),
+    deleteWorkspace: fromPromise<DeleteWorkspaceResult, { name: string }>(() =>
+      Promise.reject(new Error('deleteWorkspace is provided by the component')),
+    ),
   },
   actions: {
     // Provided by the component.
@@ -60,7 +67,8 @@ export const deleteWorkspaceMachine = setup({
     resetFlow: assign({ workspace: null, typedName: '', error: null }),
   },
   guards: {
-    isNameMatch: ({ context, event }) => event.type === 'CONFIRM_NAME' && context.workspace !== null && typed(event.name) === context.workspace.name,
+    isNameMatch: ({ context, event }) =>
+      event.type === 'CONFIRM_NAME' && context.workspace !== null && typed(event.name) === context.workspace.name,
     isResendLocked: ({ context }) => context.resendSecondsLeft > 0,
     isSixDigits: ({ event }) => event.type === 'VERIFY' && otpPattern.test(event.otp),
     isLastLockSecond: ({ context }) => context.resendSecondsLeft <= 1,
@@ -78,7 +86,10 @@ export const deleteWorkspaceMachine = setup({
       states: {
         closed: {
           on: {
-            OPEN: { target: 'naming', actions: assign({ workspace: ({ event }) => event.workspace, typedName: '', error: null }) },
+            OPEN: {
+              target: 'naming',
+              actions: assign({ workspace: ({ event }) => event.workspace, typedName: '', error: null }),
+            },
           },
         },
         naming: {
@@ -97,7 +108,10 @@ export const deleteWorkspaceMachine = setup({
             src: 'generateOtp',
             onDone: {
               target: 'otpStep',
-              actions: [raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: resendLockSeconds(event.output) })), 'notifyOtpSent'],
+              actions: [
+                raise(({ event }) => ({ type: 'RESEND_LOCKED' as const, seconds: resendLockSeconds(event.output) })),
+                'notifyOtpSent',
+              ],
             },
             onError: {
               target: 'naming',
@@ -164,11 +178,19 @@ export const deleteWorkspaceMachine = setup({
           after: {
             resendTick: [
               { guard: 'isLastLockSecond', target: 'unlocked', actions: assign({ resendSecondsLeft: 0 }) },
-              { target: 'locked', reenter: true, actions: assign({ resendSecondsLeft: ({ context }) => context.resendSecondsLeft - 1 }) },
+              {
+                target: 'locked',
+                reenter: true,
+                actions: assign({ resendSecondsLeft: ({ context }) => context.resendSecondsLeft - 1 }),
+              },
             ],
           },
           on: {
-            RESEND_LOCKED: { target: 'locked', reenter: true, actions: assign({ resendSecondsLeft: ({ event }) => event.seconds }) },
+            RESEND_LOCKED: {
+              target: 'locked',
+              reenter: true,
+              actions: assign({ resendSecondsLeft: ({ event }) => event.seconds }),
+            },
           },
         },
       },

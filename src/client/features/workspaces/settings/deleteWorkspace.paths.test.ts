@@ -1,4 +1,4 @@
-import { describeMachinePaths, type Arrival } from '@client/test/machinePaths';
+import { type Arrival, describeMachinePaths } from '@client/test/machinePaths';
 import { machineModel, WALK_RESEND_SECONDS, WALK_WORKSPACE } from '@client/test/machineRegistry';
 
 /** The resend lock counts down once a second. */
@@ -14,7 +14,8 @@ describeMachinePaths(machineModel('deleteWorkspace'), {
     // The name as typed, trimmed, is what the delete will send.
     check: (arrival) => {
       expect(arrival.snapshot.context.typedName).toBe(WALK_WORKSPACE.name);
-      if (arrival.entered.includes('flow.sending')) expect(arrival.calls).toEqual([{ src: 'generateOtp', input: undefined }]);
+      if (arrival.entered.includes('flow.sending'))
+        expect(arrival.calls).toEqual([{ src: 'generateOtp', input: undefined }]);
     },
   },
   'flow.otpStep': {
@@ -26,16 +27,24 @@ describeMachinePaths(machineModel('deleteWorkspace'), {
   },
   'flow.verifying': {
     check: (arrival) => {
-      if (arrival.entered.includes('flow.verifying')) expect(arrival.calls).toEqual([{ src: 'verifyOtp', input: { otp: '123456' } }]);
+      if (arrival.entered.includes('flow.verifying'))
+        expect(arrival.calls).toEqual([{ src: 'verifyOtp', input: { otp: '123456' } }]);
     },
   },
   'flow.deleting': {
     check: (arrival) => {
-      if (arrival.entered.includes('flow.deleting')) expect(arrival.calls).toEqual([{ src: 'deleteWorkspace', input: { name: WALK_WORKSPACE.name } }]);
+      if (arrival.entered.includes('flow.deleting'))
+        expect(arrival.calls).toEqual([{ src: 'deleteWorkspace', input: { name: WALK_WORKSPACE.name } }]);
     },
   },
   'flow.failed': { check: ({ snapshot }) => expect(snapshot.context.error).not.toBeNull() },
-  'flow.done': { check: (arrival) => expect(effectNames(arrival)).toEqual(isAnswer(arrival) ? ['notifyDeleted', 'leaveDeletedWorkspace'] : []) },
+  'flow.done': {
+    check: (arrival) =>
+      expect(effectNames(arrival)).toEqual(isAnswer(arrival) ? ['notifyDeleted', 'leaveDeletedWorkspace'] : []),
+  },
   'resendLock.unlocked': { check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBe(0) },
-  'resendLock.locked': { leavesAfterMs: LOCK_TICK_MS, check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBeGreaterThan(0) },
+  'resendLock.locked': {
+    leavesAfterMs: LOCK_TICK_MS,
+    check: ({ snapshot }) => expect(snapshot.context.resendSecondsLeft).toBeGreaterThan(0),
+  },
 });

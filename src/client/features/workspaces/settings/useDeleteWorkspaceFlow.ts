@@ -1,7 +1,12 @@
+import { notify } from '@client/app/notify';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { notify } from '@client/app/notify';
-import { useDeleteWorkspaceMutation, useRequestDeleteWorkspaceOtpMutation, useVerifyDeleteWorkspaceOtpMutation } from '../team.api';
+
+import {
+  useDeleteWorkspaceMutation,
+  useRequestDeleteWorkspaceOtpMutation,
+  useVerifyDeleteWorkspaceOtpMutation,
+} from '../team.api';
 import { useReturnToPersonal } from '../team/useReturnToPersonal';
 import { deleteWorkspaceMachine } from './deleteWorkspace.machine';
 

@@ -1,5 +1,6 @@
-import { Suspense, useState } from 'react';
 import { lazyPage } from '@client/app/lazyPage';
+import { Suspense, useState } from 'react';
+
 import type { NewWorkspaceDialogProps } from './NewWorkspaceDialog';
 
 // The dialog's form (Formik, yup and the form controls) loads when it is first opened: the

@@ -1,18 +1,32 @@
-import { useId, useState } from 'react';
-import { Form, Formik } from 'formik';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { WORKSPACE_NAME_MAX } from '@shared/api/workspaces';
-import { workspaceNameSchema, type WorkspaceNameInput } from '@shared/validation/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+import { WORKSPACE_NAME_MAX } from '@shared/api/workspaces';
+import { type WorkspaceNameInput, workspaceNameSchema } from '@shared/validation/workspaces';
+import { Form, Formik } from 'formik';
+import { useId, useState } from 'react';
+
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { useCreateWorkspaceMutation } from '../workspaces.api';
 
 /** Said when creating fails and the server gave no reason. */
 export const CREATE_WORKSPACE_FAILED = 'Unable to create the workspace. Please try again.';
 /** The dialog's labels, named once for the switcher and its tests. */
-export const NEW_WORKSPACE_LABELS = { title: 'New workspace', name: 'Workspace name', submit: 'Create workspace' } as const;
+export const NEW_WORKSPACE_LABELS = {
+  title: 'New workspace',
+  name: 'Workspace name',
+  submit: 'Create workspace',
+} as const;
 
 const INITIAL_VALUES: WorkspaceNameInput = { name: '' };
 
@@ -54,7 +68,11 @@ export function NewWorkspaceDialog({ open, onClose, onCreated }: NewWorkspaceDia
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Formik<WorkspaceNameInput> initialValues={INITIAL_VALUES} validationSchema={workspaceNameSchema} onSubmit={submit}>
+      <Formik<WorkspaceNameInput>
+        initialValues={INITIAL_VALUES}
+        validationSchema={workspaceNameSchema}
+        onSubmit={submit}
+      >
         {({ isSubmitting }) => (
           <Form noValidate aria-describedby={failure ? failureId : undefined}>
             <DialogTitle id={titleId}>{NEW_WORKSPACE_LABELS.title}</DialogTitle>

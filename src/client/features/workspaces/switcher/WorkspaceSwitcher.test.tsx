@@ -1,7 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import type { Role } from '@shared/access/policy';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { SIDE_NAV_LABEL } from '@client/app/SideNav';
@@ -9,6 +5,11 @@ import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import type { Role } from '@shared/access/policy';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
 import { NEW_WORKSPACE_LABELS } from './NewWorkspaceDialog';
 import { SWITCHER_LABELS } from './WorkspaceSwitcher';
 
@@ -16,8 +17,22 @@ import { SWITCHER_LABELS } from './WorkspaceSwitcher';
 beforeAll(preloadPages);
 
 const PERSONAL = workspaceBody({ connected_accounts: 2 });
-const ACME = workspaceBody({ id: '00000000-0000-4000-8000-00000000acme', name: 'Acme Shoes', role: 'manager', personal: false, connected_accounts: 3, current: false });
-const BOLT = workspaceBody({ id: '00000000-0000-4000-8000-00000000b017', name: 'Bolt Bikes', role: 'client', personal: false, connected_accounts: 1, current: false });
+const ACME = workspaceBody({
+  id: '00000000-0000-4000-8000-00000000acme',
+  name: 'Acme Shoes',
+  role: 'manager',
+  personal: false,
+  connected_accounts: 3,
+  current: false,
+});
+const BOLT = workspaceBody({
+  id: '00000000-0000-4000-8000-00000000b017',
+  name: 'Bolt Bikes',
+  role: 'client',
+  personal: false,
+  connected_accounts: 1,
+  current: false,
+});
 
 /** The app at `route` for a user with three workspaces, in `role` of the personal one; a visitor with `signedIn: false`. */
 function setup({ role = 'owner', signedIn = true }: { role?: Role; signedIn?: boolean } = {}) {
@@ -106,7 +121,9 @@ describe('WorkspaceSwitcher at the head of the side navigation', () => {
     await user.type(name, '  Crisp Cafe ');
     await user.click(within(dialog).getByRole('button', { name: NEW_WORKSPACE_LABELS.submit }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: NEW_WORKSPACE_LABELS.title })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: NEW_WORKSPACE_LABELS.title })).not.toBeInTheDocument(),
+    );
     expect(fake.requests.created).toEqual([{ name: 'Crisp Cafe' }]);
     const created = fake.workspaces().find((workspace) => workspace.name === 'Crisp Cafe');
     expect(fake.requests.current).toEqual([{ workspace_id: created?.id }]);
@@ -116,7 +133,11 @@ describe('WorkspaceSwitcher at the head of the side navigation', () => {
 
   it('shows why the server refused a new workspace, and keeps the dialog open', async () => {
     const { user } = setup();
-    server.use(http.post(api('workspaces/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.nameTooLong, code: 'validation_failed' }, { status: 400 })));
+    server.use(
+      http.post(api('workspaces/'), () =>
+        HttpResponse.json({ detail: WORKSPACE_MESSAGES.nameTooLong, code: 'validation_failed' }, { status: 400 }),
+      ),
+    );
     const menu = await openSwitcher(user);
     await user.click(within(menu).getByRole('menuitem', { name: SWITCHER_LABELS.newWorkspace }));
     const dialog = await screen.findByRole('dialog', { name: NEW_WORKSPACE_LABELS.title });
@@ -126,14 +147,22 @@ describe('WorkspaceSwitcher at the head of the side navigation', () => {
     expect(await within(dialog).findByText(WORKSPACE_MESSAGES.nameTooLong)).toBeInTheDocument();
   });
 
-  it.each<Role>(['owner', 'manager', 'viewer', 'client'])('offers a %s the same choices: every workspace and New workspace, whatever the role allows', async (role) => {
-    const { user } = setup({ role });
-    const menu = await openSwitcher(user);
-    const names = within(menu)
-      .getAllByRole('menuitem')
-      .map((item) => item.textContent);
-    expect(names).toEqual([expect.stringMatching(/^Asha Rao \(current\)/), expect.stringMatching(/^Acme Shoes/), expect.stringMatching(/^Bolt Bikes/), SWITCHER_LABELS.newWorkspace]);
-  });
+  it.each<Role>(['owner', 'manager', 'viewer', 'client'])(
+    'offers a %s the same choices: every workspace and New workspace, whatever the role allows',
+    async (role) => {
+      const { user } = setup({ role });
+      const menu = await openSwitcher(user);
+      const names = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      expect(names).toEqual([
+        expect.stringMatching(/^Asha Rao \(current\)/),
+        expect.stringMatching(/^Acme Shoes/),
+        expect.stringMatching(/^Bolt Bikes/),
+        SWITCHER_LABELS.newWorkspace,
+      ]);
+    },
+  );
 });
 
 describe('WorkspaceSwitcher in the mobile menu', () => {
@@ -144,7 +173,11 @@ describe('WorkspaceSwitcher in the mobile menu', () => {
     const list = within(drawer).getByRole('navigation', { name: SWITCHER_LABELS.heading });
     const current = await within(list).findByRole('button', { name: /^Asha Rao \(current\)/ });
     expect(current).toHaveAttribute('aria-current', 'true');
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
       expect.stringMatching(/^Asha Rao \(current\)/),
       expect.stringMatching(/^Acme Shoes/),
       expect.stringMatching(/^Bolt Bikes/),

@@ -1,4 +1,10 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useAppSelector } from '@client/app/hooks';
+import { visuallyHidden } from '@client/components/visuallyHidden';
+import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckIcon from '@mui/icons-material/Check';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import {
   Box,
   Button,
@@ -12,15 +18,10 @@ import {
   Menu,
   MenuItem,
 } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import CheckIcon from '@mui/icons-material/Check';
-import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import { ROLE_TITLES } from '@shared/access/policy';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
-import { useAppSelector } from '@client/app/hooks';
-import { visuallyHidden } from '@client/components/visuallyHidden';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { type MouseEvent, useId, useState } from 'react';
+
 import { LazyNewWorkspaceDialog } from './LazyNewWorkspaceDialog';
 import { useWorkspaceMenu, workspaceDetails, type WorkspaceMenu } from './useWorkspaceMenu';
 
@@ -41,7 +42,12 @@ function WorkspaceText({ workspace, current }: { workspace: WorkspaceSummary; cu
       primary={
         <>
           {workspace.name}
-          {current && <Box component="span" sx={visuallyHidden}> (current)</Box>}
+          {current && (
+            <Box component="span" sx={visuallyHidden}>
+              {' '}
+              (current)
+            </Box>
+          )}
         </>
       }
       secondary={workspaceDetails(workspace, ROLE_TITLES[workspace.role])}
@@ -86,7 +92,11 @@ function SwitcherMenu({ compact = false }: WorkspaceSwitcherProps) {
         startIcon={<WorkspacesIcon aria-hidden />}
         endIcon={compact ? undefined : <ArrowDropDownIcon aria-hidden />}
         // The whole name shows, on two lines if it must: a long agency client's name is never cut short.
-        sx={compact ? { minWidth: 0, px: 1.5, '& .MuiButton-startIcon': { m: 0 } } : { width: '100%', justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none' }}
+        sx={
+          compact
+            ? { minWidth: 0, px: 1.5, '& .MuiButton-startIcon': { m: 0 } }
+            : { width: '100%', justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none' }
+        }
       >
         <Box component="span" sx={visuallyHidden}>
           Workspace:{' '}
@@ -201,7 +211,9 @@ function SwitcherList({ onDone }: WorkspaceSwitcherListProps) {
                 disabled={menu.switching}
                 onClick={() => void choose(workspace)}
               >
-                <ListItemIcon sx={{ minWidth: 32 }}>{current && <CheckIcon fontSize="small" aria-hidden />}</ListItemIcon>
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {current && <CheckIcon fontSize="small" aria-hidden />}
+                </ListItemIcon>
                 <WorkspaceText workspace={workspace} current={current} />
               </ListItemButton>
             </ListItem>

@@ -1,6 +1,7 @@
-import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useAppSelector } from '@client/app/hooks';
 import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import type { WorkspaceSummary } from '@shared/api/workspaces';
+
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { currentOf } from '../useWorkspaceRestore';
 import { useListWorkspacesQuery } from '../workspaces.api';

@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { ConfirmActions } from '@client/components/ConfirmActions';
+import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { type ReactNode, useId } from 'react';
 
 /** Props of ConfirmDialog. */
 export interface ConfirmDialogProps {
@@ -17,11 +17,27 @@ export interface ConfirmDialogProps {
 }
 
 /** A one-step confirmation for the team's destructive actions (remove a member, leave). */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, failure, onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  failure,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>

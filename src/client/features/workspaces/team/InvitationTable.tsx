@@ -1,9 +1,21 @@
-import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { ROLE_TITLES } from '@shared/access/policy';
-import type { Invitation } from '@shared/api/workspaces';
 import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import {
+  Box,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { ROLE_TITLES } from '@shared/access/policy';
+import type { Invitation } from '@shared/api/workspaces';
+
 import { useResendInvitationMutation, useRevokeInvitationMutation } from '../team.api';
 import { formatDate } from './teamFormat';
 
@@ -34,7 +46,9 @@ function InvitationActions({ invitation }: { invitation: Invitation }) {
         size="small"
         loading={resend.isLoading}
         disabled={busy}
-        onClick={() => void run(() => resendInvitation(invitation.id).unwrap(), invitationResentMessage(invitation.email))}
+        onClick={() =>
+          void run(() => resendInvitation(invitation.id).unwrap(), invitationResentMessage(invitation.email))
+        }
         aria-label={`Resend the invitation to ${invitation.email}`}
       >
         Resend
@@ -44,7 +58,9 @@ function InvitationActions({ invitation }: { invitation: Invitation }) {
         color="error"
         loading={revoke.isLoading}
         disabled={busy}
-        onClick={() => void run(() => revokeInvitation(invitation.id).unwrap(), invitationRevokedMessage(invitation.email))}
+        onClick={() =>
+          void run(() => revokeInvitation(invitation.id).unwrap(), invitationRevokedMessage(invitation.email))
+        }
         aria-label={`Revoke the invitation to ${invitation.email}`}
       >
         Revoke
@@ -65,9 +81,7 @@ export interface InvitationTableProps {
 /** The pending invitations: e-mail, role, sent, expires, and Resend / Revoke for an owner. */
 export function InvitationTable({ invitations, canManage, labelledBy }: InvitationTableProps) {
   if (invitations.length === 0) {
-    return (
-      <Typography color="text.secondary">{NO_INVITATIONS_MESSAGE}</Typography>
-    );
+    return <Typography color="text.secondary">{NO_INVITATIONS_MESSAGE}</Typography>;
   }
   return (
     <TableContainer component={Paper} variant="outlined">

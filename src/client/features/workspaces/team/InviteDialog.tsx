@@ -1,13 +1,23 @@
-import { useLastShown } from '@client/components/useLastShown';
-import { Form, Formik } from 'formik';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { INVITATION_TTL_DAYS } from '@shared/api/workspaces';
-import { invitationSchema, type InvitationInput } from '@shared/validation/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
-import type { InviteFlow } from './useInviteFlow';
+import { useLastShown } from '@client/components/useLastShown';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
+import { INVITATION_TTL_DAYS } from '@shared/api/workspaces';
+import { type InvitationInput, invitationSchema } from '@shared/validation/workspaces';
+import { Form, Formik } from 'formik';
+
 import { RolePicker } from './RolePicker';
+import type { InviteFlow } from './useInviteFlow';
 
 /** Said when an invitation fails and the server gave no reason. */
 export const INVITE_FAILED = 'Unable to send the invitation. Please try again.';
@@ -67,11 +77,26 @@ export function InviteDialog({ snapshot: current, send }: InviteDialogProps) {
           {/* Any edit clears the server's refusal. The native input event, which every field sends as it is
               edited: a form's onChange is React's own event, and the production renderer (Preact) hears
               only the browser's change event, sent when a field is left. */}
-          <Form noValidate aria-labelledby={TITLE_ID} aria-describedby={failure ? FAILURE_ID : undefined} onInput={() => send({ type: 'EDIT' })}>
+          <Form
+            noValidate
+            aria-labelledby={TITLE_ID}
+            aria-describedby={failure ? FAILURE_ID : undefined}
+            onInput={() => send({ type: 'EDIT' })}
+          >
             <DialogContent>
               <Stack spacing={2.5}>
                 <DialogContentText>{VALIDITY} Someone without an account registers first.</DialogContentText>
-                <FormikTextField name="email" id="invite-email" label="E-mail" type="email" autoComplete="off" autoFocus required fullWidth disabled={submitting} />
+                <FormikTextField
+                  name="email"
+                  id="invite-email"
+                  label="E-mail"
+                  type="email"
+                  autoComplete="off"
+                  autoFocus
+                  required
+                  fullWidth
+                  disabled={submitting}
+                />
                 <RolePicker name="role" disabled={submitting} />
                 {failure && (
                   <Alert severity="error" id={FAILURE_ID}>

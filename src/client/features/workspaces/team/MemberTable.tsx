@@ -1,13 +1,29 @@
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ROLE_TITLES, ROLES, type Role } from '@shared/access/policy';
-import type { Member } from '@shared/api/workspaces';
 import { notify } from '@client/app/notify';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import {
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type Role, ROLE_TITLES, ROLES } from '@shared/access/policy';
+import type { Member } from '@shared/api/workspaces';
+
 import { useUpdateMemberRoleMutation } from '../team.api';
 import { formatDate } from './teamFormat';
 
 /** The notice once a member's role changed. */
-export const roleChangedMessage = (name: string, role: Role) => `${name} is now ${role === 'owner' ? 'an' : 'a'} ${ROLE_TITLES[role].toLowerCase()}.`;
+export const roleChangedMessage = (name: string, role: Role) =>
+  `${name} is now ${role === 'owner' ? 'an' : 'a'} ${ROLE_TITLES[role].toLowerCase()}.`;
 
 function RoleCell({ member, editable }: { member: Member; editable: boolean }) {
   const [updateMemberRole, { isLoading }] = useUpdateMemberRoleMutation();
@@ -29,7 +45,10 @@ function RoleCell({ member, editable }: { member: Member; editable: boolean }) {
       value={member.role}
       disabled={isLoading}
       onChange={(event) => void change(event.target.value as Role)}
-      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Role of ${member.full_name}`, 'aria-busy': isLoading } }}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': `Role of ${member.full_name}`, 'aria-busy': isLoading },
+      }}
       sx={{ minWidth: 130 }}
     >
       {ROLES.map((role) => (
@@ -91,7 +110,12 @@ export function MemberTable({ members, canManage, onRemove, labelledBy }: Member
               {canManage && (
                 <TableCell align="right">
                   {!member.you && (
-                    <Button size="small" color="error" onClick={() => onRemove(member)} aria-label={`Remove ${member.full_name}`}>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onRemove(member)}
+                      aria-label={`Remove ${member.full_name}`}
+                    >
                       Remove
                     </Button>
                   )}

@@ -1,7 +1,16 @@
-import { useId } from 'react';
-import { useField } from 'formik';
-import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { ROLE_DESCRIPTIONS, ROLE_TITLES, ROLES } from '@shared/access/policy';
+import { useField } from 'formik';
+import { useId } from 'react';
 
 /** Props of RolePicker. */
 export interface RolePickerProps {
@@ -23,7 +32,13 @@ export function RolePicker({ name, label = 'Role', disabled = false }: RolePicke
   return (
     <FormControl component="fieldset" error={showError} disabled={disabled}>
       <FormLabel component="legend">{label}</FormLabel>
-      <RadioGroup name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-describedby={showError ? errorId : undefined}>
+      <RadioGroup
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        aria-describedby={showError ? errorId : undefined}
+      >
         {ROLES.map((role) => {
           const descriptionId = `${baseId}-${role}`;
           return (

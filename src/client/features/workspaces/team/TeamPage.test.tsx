@@ -1,7 +1,3 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { ROLE_DESCRIPTIONS, type Role } from '@shared/access/policy';
-import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
 import { paths } from '@client/app/paths';
 import { api } from '@client/test/handlers';
@@ -10,15 +6,20 @@ import { server } from '@client/test/server';
 import {
   CLIENT_WORKSPACE_ID,
   clientWorkspaceBody,
+  type FakeTeamOptions,
   fakeTeamServer,
   invitationBody,
   meeraBody,
   memberBody,
   RAVI_ID,
   raviBody,
-  type FakeTeamOptions,
 } from '@client/test/team.handlers';
 import { fakeWorkspacesServer, PERSONAL_WORKSPACE_ID, workspaceBody } from '@client/test/workspaces.handlers';
+import { type Role, ROLE_DESCRIPTIONS } from '@shared/access/policy';
+import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, type HttpHandler, HttpResponse } from 'msw';
+
 import { NO_INVITATIONS_MESSAGE } from './InvitationTable';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
@@ -33,10 +34,14 @@ interface SetupOptions extends FakeTeamOptions {
 /** The team page of the client workspace, for a user with `role` in it. */
 async function setup({ role = 'owner', overrides = [], ...team }: SetupOptions = {}) {
   const fake = fakeTeamServer({ workspace: clientWorkspaceBody(role), ...team });
-  const workspaces = fakeWorkspacesServer({ workspaces: [workspaceBody({ current: false }), clientWorkspaceBody(role)] });
+  const workspaces = fakeWorkspacesServer({
+    workspaces: [workspaceBody({ current: false }), clientWorkspaceBody(role)],
+  });
   server.use(...workspaces.handlers, ...fake.handlers);
   // The list answers with the role the team server now gives (a transfer changes it).
-  server.use(http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), fake.team().workspace])));
+  server.use(
+    http.get(api('workspaces/'), () => HttpResponse.json([workspaceBody({ current: false }), fake.team().workspace])),
+  );
   server.use(...overrides);
   const rendered = renderWithProviders(<AppRouter />, {
     route: paths.team,
@@ -128,7 +133,11 @@ describe('TeamPage: what each role sees', () => {
   });
 
   it.each<Role>(['manager', 'viewer'])('shows a %s the team but no control to change it, only Leave', async (role) => {
-    await setup({ role, members: [memberBody({ role }), raviBody({ role: 'owner' })], invitations: [invitationBody()] });
+    await setup({
+      role,
+      members: [memberBody({ role }), raviBody({ role: 'owner' })],
+      invitations: [invitationBody()],
+    });
     const table = await membersTable();
     expect(rowOf(table, 'Ravi Kumar')).toHaveTextContent('Owner');
     expect(within(table).queryByRole('combobox')).not.toBeInTheDocument();
@@ -259,7 +268,11 @@ describe('TeamPage: pending invitations', () => {
   it('toasts the server’s reason when a re-send is refused, and keeps the row', async () => {
     const { user } = await setup({
       invitations: [invitationBody()],
-      overrides: [http.post(api('workspace/invitations/:id/resend/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.invitationNotFound }, { status: 404 }))],
+      overrides: [
+        http.post(api('workspace/invitations/:id/resend/'), () =>
+          HttpResponse.json({ detail: WORKSPACE_MESSAGES.invitationNotFound }, { status: 404 }),
+        ),
+      ],
     });
     await membersTable();
     await user.click(screen.getByRole('button', { name: 'Resend the invitation to client@example.com' }));
@@ -275,12 +288,18 @@ describe('TeamPage: members', () => {
     await user.selectOptions(within(table).getByRole('combobox', { name: 'Role of Ravi Kumar' }), 'Viewer');
     expect(await screen.findByText('Ravi Kumar is now a viewer.')).toBeInTheDocument();
     expect(fake.requests.roles).toEqual([{ userId: RAVI_ID, body: { role: 'viewer' } }]);
-    await waitFor(() => expect(within(table).getByRole('combobox', { name: 'Role of Ravi Kumar' })).toHaveValue('viewer'));
+    await waitFor(() =>
+      expect(within(table).getByRole('combobox', { name: 'Role of Ravi Kumar' })).toHaveValue('viewer'),
+    );
   });
 
   it('keeps the role the server keeps when a change is refused, and says why', async () => {
     const { user } = await setup({
-      overrides: [http.patch(api('workspace/members/:userId/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.notAllowed }, { status: 403 }))],
+      overrides: [
+        http.patch(api('workspace/members/:userId/'), () =>
+          HttpResponse.json({ detail: WORKSPACE_MESSAGES.notAllowed }, { status: 403 }),
+        ),
+      ],
     });
     const table = await membersTable();
     const select = within(table).getByRole('combobox', { name: 'Role of Ravi Kumar' });
@@ -316,7 +335,10 @@ describe('TeamPage: leaving', () => {
   });
 
   it('lets a member leave, back to their personal workspace and All clients', async () => {
-    const { user, store, workspaces } = await setup({ role: 'viewer', members: [memberBody({ role: 'viewer' }), raviBody({ role: 'owner' })] });
+    const { user, store, workspaces } = await setup({
+      role: 'viewer',
+      members: [memberBody({ role: 'viewer' }), raviBody({ role: 'owner' })],
+    });
     await membersTable();
     await user.click(screen.getByRole('button', { name: 'Leave workspace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave workspace?' });
@@ -359,7 +381,11 @@ describe('TeamPage: transferring ownership', () => {
 
   it('shows the server’s reason when the transfer fails; Back chooses again', async () => {
     const { user } = await setup({
-      overrides: [http.post(api('workspace/transfer/'), () => HttpResponse.json({ detail: WORKSPACE_MESSAGES.memberNotFound }, { status: 404 }))],
+      overrides: [
+        http.post(api('workspace/transfer/'), () =>
+          HttpResponse.json({ detail: WORKSPACE_MESSAGES.memberNotFound }, { status: 404 }),
+        ),
+      ],
     });
     await membersTable();
     await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));

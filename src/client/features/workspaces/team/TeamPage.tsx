@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
-import { WORKSPACE_MESSAGES, type Member, type Team } from '@shared/api/workspaces';
 import { errorMessage } from '@client/api/errors';
 import { notify } from '@client/app/notify';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { useCan } from '@client/features/session/useCan';
+import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { type Member, type Team, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
+import { useState } from 'react';
+
 import { useGetTeamQuery, useLeaveWorkspaceMutation, useRemoveMemberMutation } from '../team.api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { InvitationTable } from './InvitationTable';
@@ -107,7 +108,12 @@ function TeamContent({ team }: { team: Team }) {
         <Typography id={MEMBERS_HEADING_ID} variant="h2">
           Members
         </Typography>
-        <MemberTable members={members} canManage={canManageTeam} onRemove={(member) => ask({ kind: 'remove', member })} labelledBy={MEMBERS_HEADING_ID} />
+        <MemberTable
+          members={members}
+          canManage={canManageTeam}
+          onRemove={(member) => ask({ kind: 'remove', member })}
+          labelledBy={MEMBERS_HEADING_ID}
+        />
       </Stack>
 
       <Stack component="section" spacing={1.5} aria-labelledby={INVITATIONS_HEADING_ID}>
@@ -118,7 +124,12 @@ function TeamContent({ team }: { team: Team }) {
       </Stack>
 
       <InviteDialog snapshot={invite.snapshot} send={invite.send} />
-      <TransferDialog snapshot={transfer.snapshot} send={transfer.send} candidates={others} workspaceName={workspace.name} />
+      <TransferDialog
+        snapshot={transfer.snapshot}
+        send={transfer.send}
+        candidates={others}
+        workspaceName={workspace.name}
+      />
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         title="Remove member?"
@@ -128,7 +139,8 @@ function TeamContent({ team }: { team: Team }) {
         onCancel={() => setPending(null)}
         onConfirm={() => void confirm()}
       >
-        {pending?.kind === 'remove' && `${pending.member.full_name} (${pending.member.email}) will no longer see ${workspace.name}.`}
+        {pending?.kind === 'remove' &&
+          `${pending.member.full_name} (${pending.member.email}) will no longer see ${workspace.name}.`}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.kind === 'leave'}
@@ -167,7 +179,10 @@ export function TeamPage() {
     );
 
   return (
-    <SimplePage title={TITLE} intro={data ? `Who works in ${data.workspace.name}, and what each of them may do.` : undefined}>
+    <SimplePage
+      title={TITLE}
+      intro={data ? `Who works in ${data.workspace.name}, and what each of them may do.` : undefined}
+    >
       {content}
     </SimplePage>
   );

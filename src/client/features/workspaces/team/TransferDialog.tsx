@@ -1,5 +1,6 @@
+import { errorMessage } from '@client/api/errors';
+import { LoadingButton } from '@client/components/LoadingButton';
 import { useLastShown } from '@client/components/useLastShown';
-import { Form, Formik, useField } from 'formik';
 import {
   Alert,
   Button,
@@ -18,8 +19,8 @@ import {
 } from '@mui/material';
 import type { Member } from '@shared/api/workspaces';
 import { transferSchema } from '@shared/validation/workspaces';
-import { errorMessage } from '@client/api/errors';
-import { LoadingButton } from '@client/components/LoadingButton';
+import { Form, Formik, useField } from 'formik';
+
 import type { TransferCandidate } from './transfer.machine';
 import type { TransferFlow } from './useTransferFlow';
 
@@ -44,9 +45,19 @@ function MemberChoice({ candidates }: { candidates: readonly TransferCandidate[]
   return (
     <FormControl component="fieldset" error={showError}>
       <FormLabel component="legend">New owner</FormLabel>
-      <RadioGroup name={field.name} value={field.value} onChange={field.onChange} aria-describedby={showError ? MEMBER_ERROR_ID : undefined}>
+      <RadioGroup
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        aria-describedby={showError ? MEMBER_ERROR_ID : undefined}
+      >
         {candidates.map((member) => (
-          <FormControlLabel key={member.user_id} value={member.user_id} control={<Radio size="small" />} label={`${member.full_name} (${member.email})`} />
+          <FormControlLabel
+            key={member.user_id}
+            value={member.user_id}
+            control={<Radio size="small" />}
+            label={`${member.full_name} (${member.email})`}
+          />
         ))}
       </RadioGroup>
       {showError && <FormHelperText id={MEMBER_ERROR_ID}>{meta.error}</FormHelperText>}
@@ -107,7 +118,8 @@ export function TransferDialog({ snapshot: current, send, candidates, workspaceN
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText id={TEXT_ID}>
-              {candidate.full_name} ({candidate.email}) will own {workspaceName}: the team, billing and deleting the workspace. {YOU_BECOME_MANAGER}
+              {candidate.full_name} ({candidate.email}) will own {workspaceName}: the team, billing and deleting the
+              workspace. {YOU_BECOME_MANAGER}
             </DialogContentText>
             {failure && <Alert severity="error">{failure}</Alert>}
           </Stack>
@@ -119,7 +131,12 @@ export function TransferDialog({ snapshot: current, send, candidates, workspaceN
           <Button onClick={() => send({ type: 'BACK' })} disabled={transferring}>
             Back
           </Button>
-          <LoadingButton variant="contained" color="warning" loading={transferring} onClick={() => send({ type: failure ? 'RETRY' : 'CONFIRM' })}>
+          <LoadingButton
+            variant="contained"
+            color="warning"
+            loading={transferring}
+            onClick={() => send({ type: failure ? 'RETRY' : 'CONFIRM' })}
+          >
             {failure ? 'Try again' : 'Transfer ownership'}
           </LoadingButton>
         </DialogActions>

@@ -1,6 +1,7 @@
-import { createActor, fromPromise } from 'xstate';
 import type { Invitation } from '@shared/api/workspaces';
 import type { InvitationInput } from '@shared/validation/workspaces';
+import { createActor, fromPromise } from 'xstate';
+
 import { inviteMachine } from './invite.machine';
 
 const INPUT: InvitationInput = { email: 'ravi@example.com', role: 'viewer' };

@@ -1,6 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Invitation } from '@shared/api/workspaces';
 import type { InvitationInput } from '@shared/validation/workspaces';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /** The events the invite machine takes. */
 export type InviteEvent =
@@ -29,7 +29,9 @@ export const inviteMachine = setup({
     events: {} as InviteEvent,
   },
   actors: {
-    createInvitation: fromPromise<Invitation, InvitationInput>(() => Promise.reject(new Error('createInvitation is provided by the component'))),
+    createInvitation: fromPromise<Invitation, InvitationInput>(() =>
+      Promise.reject(new Error('createInvitation is provided by the component')),
+    ),
   },
   actions: {
     reset: assign({ sentTo: null, error: null }),

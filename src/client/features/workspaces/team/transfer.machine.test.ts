@@ -1,9 +1,18 @@
+import { type Team, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { createActor, fromPromise } from 'xstate';
-import { WORKSPACE_MESSAGES, type Team } from '@shared/api/workspaces';
-import { transferMachine, type TransferCandidate } from './transfer.machine';
 
-const RAVI: TransferCandidate = { user_id: '7d3c1b9e-2f4a-4c8e-9b1d-5a6e7f8a9b0c', full_name: 'Ravi Kumar', email: 'ravi@example.com' };
-const MEERA: TransferCandidate = { user_id: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', full_name: 'Meera Shah', email: 'meera@example.com' };
+import { type TransferCandidate, transferMachine } from './transfer.machine';
+
+const RAVI: TransferCandidate = {
+  user_id: '7d3c1b9e-2f4a-4c8e-9b1d-5a6e7f8a9b0c',
+  full_name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+};
+const MEERA: TransferCandidate = {
+  user_id: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+  full_name: 'Meera Shah',
+  email: 'meera@example.com',
+};
 const TEAM = { workspace: { id: 'ws-1' }, members: [], invitations: [] } as unknown as Team;
 const NOT_A_MEMBER = { status: 404, data: { detail: WORKSPACE_MESSAGES.memberNotFound } };
 

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { Member, Team } from '@shared/api/workspaces';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** The member ownership goes to: the name the dialog shows and the id the call sends. */
 export type TransferCandidate = Pick<Member, 'user_id' | 'full_name' | 'email'>;
@@ -30,7 +30,9 @@ export const transferMachine = setup({
     events: {} as TransferEvent,
   },
   actors: {
-    transferOwnership: fromPromise<Team, { userId: string }>(() => Promise.reject(new Error('transferOwnership is provided by the component'))),
+    transferOwnership: fromPromise<Team, { userId: string }>(() =>
+      Promise.reject(new Error('transferOwnership is provided by the component')),
+    ),
   },
   actions: {
     reset: assign({ candidate: null, error: null }),

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+
 import { useCreateInvitationMutation } from '../team.api';
 import { inviteMachine } from './invite.machine';
 

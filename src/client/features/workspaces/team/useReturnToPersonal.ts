@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { workspacesApi } from '../workspaces.api';
 

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+
 import { useTransferOwnershipMutation } from '../team.api';
 import { transferMachine } from './transfer.machine';
 

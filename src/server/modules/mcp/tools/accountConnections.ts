@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../../db/connect';
 import { connectedAdAccounts } from '../../../db/schema';
 

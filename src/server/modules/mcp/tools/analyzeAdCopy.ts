@@ -1,12 +1,18 @@
-import { z } from 'zod';
 import { CREATIVE_LIMITS, CREATIVE_PLACEMENTS } from '@shared/api/creative';
 import { creativeReanalyzeSchema } from '@shared/validation/creative';
+import { z } from 'zod';
+
 import { validate } from '../../../lib/validate';
 import { uuidArgument } from './schemas';
 import { readTool } from './tool';
 
 const field = (what: string) => z.string().max(CREATIVE_LIMITS.maxTextChars).default('').describe(what);
-const subScoreSchema = z.object({ key: z.string(), label: z.string(), score: z.number().nullable().describe('0 to 100; null where it does not apply.'), explanation: z.string() });
+const subScoreSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  score: z.number().nullable().describe('0 to 100; null where it does not apply.'),
+  explanation: z.string(),
+});
 
 /**
  * analyze_ad_copy: POST creative/analyze/ on a copy (the Creative Analyzer before launch). As in
@@ -29,7 +35,9 @@ export const analyzeAdCopy = readTool({
     description: field('The description line.'),
     cta: field('The call to action, e.g. "Shop now".'),
     landing_url: field('Where the ad leads.'),
-    previous_id: uuidArgument('previous_id').optional().describe('An earlier analysis of this copy (its `id`): the answer says what changed.'),
+    previous_id: uuidArgument('previous_id')
+      .optional()
+      .describe('An earlier analysis of this copy (its `id`): the answer says what changed.'),
   }),
   output: z.object({
     id: z.string().describe('The saved analysis; pass as previous_id after a rewrite.'),
@@ -37,8 +45,19 @@ export const analyzeAdCopy = readTool({
     placement_label: z.string(),
     overall: z.object({ score: z.number(), explanation: z.string() }),
     sub_scores: z.array(subScoreSchema),
-    fields: z.array(z.object({ label: z.string(), length: z.number(), limit: z.number().nullable(), visible: z.string(), cut: z.string(), over_limit: z.boolean() })),
-    headlines: z.array(z.object({ headline: z.string(), score: z.number() })).describe("The headline model's score of each headline, 0 to 100."),
+    fields: z.array(
+      z.object({
+        label: z.string(),
+        length: z.number(),
+        limit: z.number().nullable(),
+        visible: z.string(),
+        cut: z.string(),
+        over_limit: z.boolean(),
+      }),
+    ),
+    headlines: z
+      .array(z.object({ headline: z.string(), score: z.number() }))
+      .describe("The headline model's score of each headline, 0 to 100."),
     suggestions: z.array(z.object({ target: z.string(), advice: z.string(), example: z.string() })),
     changes: z.looseObject({}).nullable().describe('What changed since previous_id, when one was given.'),
   }),
@@ -54,7 +73,14 @@ export const analyzeAdCopy = readTool({
         placement_label: analysis.placement_label,
         overall: { score: text.overall.score, explanation: text.overall.explanation },
         sub_scores: text.sub_scores.map(({ key, label, score, explanation }) => ({ key, label, score, explanation })),
-        fields: text.fields.map(({ label, length, limit, visible, cut, over_limit }) => ({ label, length, limit, visible, cut, over_limit })),
+        fields: text.fields.map(({ label, length, limit, visible, cut, over_limit }) => ({
+          label,
+          length,
+          limit,
+          visible,
+          cut,
+          over_limit,
+        })),
         headlines: text.headline_model.headlines.map(({ headline, score }) => ({ headline, score })),
         suggestions,
         changes: (analysis.changes as Record<string, unknown> | null | undefined) ?? null,

@@ -27,7 +27,8 @@ export function encodeCursor(offset: number, filters: Record<string, unknown>): 
 export function decodeCursor(cursor: string, filters: Record<string, unknown>): number | undefined {
   try {
     const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
-    if (typeof body.o !== 'number' || !Number.isSafeInteger(body.o) || body.o < 0 || body.f !== fingerprint(filters)) return undefined;
+    if (typeof body.o !== 'number' || !Number.isSafeInteger(body.o) || body.o < 0 || body.f !== fingerprint(filters))
+      return undefined;
     return body.o;
   } catch {
     return undefined;

@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { DRY_RUN_DAYS, RULE_ACTION_KINDS, type Rule } from '@shared/api/rules';
+import { DRY_RUN_DAYS, type Rule, RULE_ACTION_KINDS } from '@shared/api/rules';
 import { ruleSchema } from '@shared/validation/rules';
+import { z } from 'zod';
+
 import { badRequest } from '../../../lib/httpError';
 import { validate } from '../../../lib/validate';
 import { platformSchema, uuidArgument } from './schemas';
@@ -10,10 +11,23 @@ export const DRY_RUN_RULE_MESSAGES = {
   oneOf: 'Give either rule_id (a saved rule, from list_rules) or rule (a rule definition), not both and not neither.',
 } as const;
 
-const figuresSchema = z.object({ days: z.number(), spend: z.number(), conversions: z.number(), cpa: z.number().nullable() });
+const figuresSchema = z.object({
+  days: z.number(),
+  spend: z.number(),
+  conversions: z.number(),
+  cpa: z.number().nullable(),
+});
 
 /** A saved rule's definition: what its builder sent, less what the server added. */
-const definitionOf = ({ id: _id, created_at: _created, updated_at: _updated, created_by: _by, summary: _summary, last_run: _run, ...definition }: Rule) => definition;
+const definitionOf = ({
+  id: _id,
+  created_at: _created,
+  updated_at: _updated,
+  created_by: _by,
+  summary: _summary,
+  last_run: _run,
+  ...definition
+}: Rule) => definition;
 
 /** dry_run_rule: POST rules/dry-run/ (what a rule would have done over the last 30 days), on a saved rule or a new definition. */
 export const dryRunRule = readTool({
@@ -26,7 +40,10 @@ export const dryRunRule = readTool({
   action: 'rules:write',
   input: z.object({
     rule_id: uuidArgument('rule_id').optional().describe('A saved rule, its `id` from list_rules.'),
-    rule: z.record(z.string(), z.unknown()).optional().describe('A rule definition, as the Rules API takes it; checked with the rule builder’s own rules.'),
+    rule: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('A rule definition, as the Rules API takes it; checked with the rule builder’s own rules.'),
   }),
   output: z.object({
     from: z.string(),
@@ -41,7 +58,9 @@ export const dryRunRule = readTool({
         entity_name: z.string(),
         kind: z.enum(RULE_ACTION_KINDS),
         reasons: z.array(z.string()),
-        after: figuresSchema.describe("What the entity did in the days after (had the rule not acted), account currency's major units."),
+        after: figuresSchema.describe(
+          "What the entity did in the days after (had the rule not acted), account currency's major units.",
+        ),
         before: figuresSchema,
       }),
     ),
@@ -50,8 +69,11 @@ export const dryRunRule = readTool({
     caveats: z.array(z.string()),
   }),
   async run(args, { principal, services }) {
-    if ((args.rule_id === undefined) === (args.rule === undefined)) throw badRequest(DRY_RUN_RULE_MESSAGES.oneOf, 'rule_id');
-    const definition = args.rule_id ? definitionOf((await services.rules.detail(principal, args.rule_id)).rule) : args.rule;
+    if ((args.rule_id === undefined) === (args.rule === undefined))
+      throw badRequest(DRY_RUN_RULE_MESSAGES.oneOf, 'rule_id');
+    const definition = args.rule_id
+      ? definitionOf((await services.rules.detail(principal, args.rule_id)).rule)
+      : args.rule;
     const dryRun = await services.rules.dryRun(principal, validate(ruleSchema, definition));
     return {
       structured: dryRun,

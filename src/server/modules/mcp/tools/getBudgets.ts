@@ -1,9 +1,13 @@
-import { z } from 'zod';
 import { BUDGET_SCOPES, PACING_STATUS_LABELS } from '@shared/api/budgets';
+import { z } from 'zod';
+
 import { intervalSchema, platformSchema } from './schemas';
 import { readTool } from './tool';
 
-const PACING_STATUSES = Object.keys(PACING_STATUS_LABELS) as [keyof typeof PACING_STATUS_LABELS, ...(keyof typeof PACING_STATUS_LABELS)[]];
+const PACING_STATUSES = Object.keys(PACING_STATUS_LABELS) as [
+  keyof typeof PACING_STATUS_LABELS,
+  ...(keyof typeof PACING_STATUS_LABELS)[],
+];
 
 /** get_budgets: GET budgets/ (monthly budgets and their pacing), less the pacing chart's daily points. */
 export const getBudgets = readTool({
@@ -44,7 +48,15 @@ export const getBudgets = readTool({
   }),
   async run(_args, { principal, services }) {
     const { budgets } = await services.budgets.list(principal);
-    const shown = budgets.map(({ campaign_caps: _caps, band: _band, created_at: _created, pacing: { points: _points, ...pacing }, ...budget }) => ({ ...budget, pacing }));
+    const shown = budgets.map(
+      ({
+        campaign_caps: _caps,
+        band: _band,
+        created_at: _created,
+        pacing: { points: _points, ...pacing },
+        ...budget
+      }) => ({ ...budget, pacing }),
+    );
     const off = shown.filter((budget) => budget.pacing.status !== 'on_track');
     return {
       structured: { budgets: shown },

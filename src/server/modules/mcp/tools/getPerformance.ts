@@ -1,11 +1,19 @@
-import { z } from 'zod';
 import { CAMPAIGN_SORT_KEYS, DISPLAY_CURRENCIES } from '@shared/api/dashboard';
-import { conversionsBasis, windowsSentence } from '@shared/firstPartyFormat';
 import { PLATFORM_LABELS } from '@shared/constants';
+import { conversionsBasis, windowsSentence } from '@shared/firstPartyFormat';
+import { z } from 'zod';
+
 import { badRequest } from '../../../lib/httpError';
 import { PERFORMANCE_BREAKDOWNS, PERFORMANCE_LEVELS } from '../../dashboard/dashboard.table';
 import { decodeCursor, encodeCursor } from './cursor';
-import { attributionSchema, firstPartySchema, platformSchema, seriesPointSchema, totalsSchema, uuidArgument } from './schemas';
+import {
+  attributionSchema,
+  firstPartySchema,
+  platformSchema,
+  seriesPointSchema,
+  totalsSchema,
+  uuidArgument,
+} from './schemas';
 import { readTool } from './tool';
 
 /** Most rows one page holds. */
@@ -14,11 +22,15 @@ const PERFORMANCE_DEFAULT_LIMIT = 50;
 
 export const PERFORMANCE_TOOL_MESSAGES = {
   badDay: (name: string) => `${name} must be a day written YYYY-MM-DD, e.g. 2025-03-01.`,
-  badCursor: 'That cursor is not from this query: call get_performance again without a cursor, or with the next_cursor of the same query.',
+  badCursor:
+    'That cursor is not from this query: call get_performance again without a cursor, or with the next_cursor of the same query.',
   badLimit: `limit must be a whole number from 1 to ${PERFORMANCE_MAX_LIMIT}.`,
 } as const;
 
-const day = (name: string) => z.string({ error: PERFORMANCE_TOOL_MESSAGES.badDay(name) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: PERFORMANCE_TOOL_MESSAGES.badDay(name) });
+const day = (name: string) =>
+  z
+    .string({ error: PERFORMANCE_TOOL_MESSAGES.badDay(name) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PERFORMANCE_TOOL_MESSAGES.badDay(name) });
 
 /** An amount in words: '1234.5 USD'. */
 const money = (amount: number, currency: string) => `${amount} ${currency}`;
@@ -53,11 +65,18 @@ export const getPerformance = readTool({
   input: z.object({
     from: day('from').describe('First day, YYYY-MM-DD.'),
     to: day('to').describe('Last day (included), YYYY-MM-DD.'),
-    currency: z.enum(DISPLAY_CURRENCIES, { error: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}.` }).describe('Display currency every amount is converted into.'),
+    currency: z
+      .enum(DISPLAY_CURRENCIES, { error: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}.` })
+      .describe('Display currency every amount is converted into.'),
     platform: platformSchema.optional().describe('Only this platform’s accounts.'),
-    account_id: uuidArgument('account_id').optional().describe('Only this connected account (its `id` from list_ad_accounts).'),
+    account_id: uuidArgument('account_id')
+      .optional()
+      .describe('Only this connected account (its `id` from list_ad_accounts).'),
     level: z.enum(PERFORMANCE_LEVELS).default('account').describe('One row per account, campaign or ad.'),
-    breakdown: z.enum(PERFORMANCE_BREAKDOWNS).default('total').describe("'total': one set of figures per row; 'day': every day too."),
+    breakdown: z
+      .enum(PERFORMANCE_BREAKDOWNS)
+      .default('total')
+      .describe("'total': one set of figures per row; 'day': every day too."),
     sort: z.enum(CAMPAIGN_SORT_KEYS).default('spend'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: z
@@ -66,7 +85,11 @@ export const getPerformance = readTool({
       .min(1, { error: PERFORMANCE_TOOL_MESSAGES.badLimit })
       .max(PERFORMANCE_MAX_LIMIT, { error: PERFORMANCE_TOOL_MESSAGES.badLimit })
       .default(PERFORMANCE_DEFAULT_LIMIT),
-    cursor: z.string().max(200, { error: PERFORMANCE_TOOL_MESSAGES.badCursor }).optional().describe('next_cursor of the previous page.'),
+    cursor: z
+      .string()
+      .max(200, { error: PERFORMANCE_TOOL_MESSAGES.badCursor })
+      .optional()
+      .describe('next_cursor of the previous page.'),
   }),
   output: z.object({
     currency: z.string(),
@@ -78,10 +101,22 @@ export const getPerformance = readTool({
     rows: z.array(rowSchema),
     total_rows: z.number(),
     next_cursor: z.string().nullable(),
-    unconverted_currencies: z.array(z.string()).describe('Currencies without an exchange rate, left out of the figures.'),
-    conversions_basis: z.string().describe('Whose conversions these are: "Platform-reported", and "May count a conversion more than once" where several platforms are added up.'),
-    attribution: z.array(attributionSchema).describe('Per platform of the selection, the attribution window its conversions are counted under.'),
-    first_party: firstPartySchema.nullable().describe('The workspace’s own numbers over the same days (every account’s spend), or null without first-party data.'),
+    unconverted_currencies: z
+      .array(z.string())
+      .describe('Currencies without an exchange rate, left out of the figures.'),
+    conversions_basis: z
+      .string()
+      .describe(
+        'Whose conversions these are: "Platform-reported", and "May count a conversion more than once" where several platforms are added up.',
+      ),
+    attribution: z
+      .array(attributionSchema)
+      .describe('Per platform of the selection, the attribution window its conversions are counted under.'),
+    first_party: firstPartySchema
+      .nullable()
+      .describe(
+        'The workspace’s own numbers over the same days (every account’s spend), or null without first-party data.',
+      ),
   }),
   async run(args, { principal, services }) {
     const { cursor, limit, account_id: account, ...rest } = args;
@@ -96,7 +131,8 @@ export const getPerformance = readTool({
     const basis = conversionsBasis(table.attribution.length);
     const windows = windowsSentence(table.attribution);
     const firstParty = own.firstParty;
-    const next = offset + table.rows.length < table.total_rows ? encodeCursor(offset + table.rows.length, filters) : null;
+    const next =
+      offset + table.rows.length < table.total_rows ? encodeCursor(offset + table.rows.length, filters) : null;
     const { totals } = table;
     const top = table.rows
       .slice(0, 3)

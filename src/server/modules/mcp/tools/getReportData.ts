@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from '@shared/api/dashboard';
 import { REPORT_PERIODS, REPORT_SECTIONS } from '@shared/api/reports';
 import { conversionsBasis } from '@shared/firstPartyFormat';
+import { z } from 'zod';
+
 import { uuidArgument } from './schemas';
 import { readTool } from './tool';
 
@@ -19,11 +20,19 @@ export const getReportData = readTool({
   output: z.object({
     report: z.object({ id: z.string(), name: z.string(), currency: z.enum(DISPLAY_CURRENCIES) }),
     brand: z.object({ name: z.string(), primary_color: z.string().nullable() }),
-    period: z.object({ kind: z.enum(REPORT_PERIODS), label: z.string(), from: z.string(), to: z.string(), days: z.number() }),
+    period: z.object({
+      kind: z.enum(REPORT_PERIODS),
+      label: z.string(),
+      from: z.string(),
+      to: z.string(),
+      days: z.number(),
+    }),
     previous_period: z.object({ from: z.string(), to: z.string() }),
     // Each section keeps the shape GET reports/<id>/preview/ answers with (the API explorer documents them).
     sections: z.array(z.looseObject({ key: z.enum(REPORT_SECTIONS), title: z.string() })),
-    unconverted_currencies: z.array(z.string()).describe("Account currencies without an exchange rate: left out of the figures, as on the dashboard."),
+    unconverted_currencies: z
+      .array(z.string())
+      .describe('Account currencies without an exchange rate: left out of the figures, as on the dashboard.'),
     generated_at: z.string(),
   }),
   async run(args, { principal, services }) {
@@ -32,7 +41,9 @@ export const getReportData = readTool({
     const figures =
       headline?.key === 'headline'
         ? ` Spend ${headline.summary.spend.toFixed(2)} ${data.report.currency}, ${headline.summary.conversions} conversions (${conversionsBasis(headline.attribution?.length ?? 0).toLowerCase()}).` +
-          (headline.first_party ? ` Your own records: ${headline.first_party.conversions} conversions, MER ${headline.first_party.mer ?? 'n/a'}.` : '')
+          (headline.first_party
+            ? ` Your own records: ${headline.first_party.conversions} conversions, MER ${headline.first_party.mer ?? 'n/a'}.`
+            : '')
         : '';
     return {
       structured: { ...data, brand: { name: brand.name, primary_color: brand.primary_color } },

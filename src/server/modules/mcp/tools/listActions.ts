@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { ACTION_STATUSES } from '@shared/api/actions';
+import { z } from 'zod';
+
 import { intervalSchema, limitArgument, platformSchema } from './schemas';
 import { readTool } from './tool';
 
@@ -37,7 +38,13 @@ export const listActions = readTool({
         problem: z.string().nullable(),
         forecast: intervalSchema.describe('Conversions per week the change was expected to add.'),
         due_at: z.string().describe('When the outcome is (or was) measured.'),
-        outcome: z.object({ observed: intervalSchema, verdict: z.enum(['worked', 'no_clear_effect', 'backfired']), measured_at: z.string() }).nullable(),
+        outcome: z
+          .object({
+            observed: intervalSchema,
+            verdict: z.enum(['worked', 'no_clear_effect', 'backfired']),
+            measured_at: z.string(),
+          })
+          .nullable(),
       }),
     ),
     total: z.number(),
@@ -45,7 +52,9 @@ export const listActions = readTool({
   }),
   async run(args, { principal, services }) {
     const log = await services.actions.list(principal);
-    const actions = log.items.slice(0, args.limit).map(({ can_retry: _retry, note: _note, horizon_days: _horizon, ...action }) => action);
+    const actions = log.items
+      .slice(0, args.limit)
+      .map(({ can_retry: _retry, note: _note, horizon_days: _horizon, ...action }) => action);
     const measured = log.items.filter((action) => action.outcome);
     const worked = measured.filter((action) => action.outcome?.verdict === 'worked').length;
     return {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { ALERT_KINDS, ALERT_METRICS, ALERT_SEVERITIES } from '@shared/api/alerts';
 import { ALERTS_MAX_LIMIT } from '@shared/validation/alerts';
+import { z } from 'zod';
+
 import { limitArgument, platformSchema, uuidArgument } from './schemas';
 import { readTool } from './tool';
 
@@ -32,7 +33,9 @@ export const listAlerts = readTool({
         level: z.enum(['account', 'campaign', 'ad', 'budget']),
         entity_id: z.string(),
         entity_name: z.string(),
-        account: z.object({ id: z.string(), name: z.string(), platform: platformSchema, currency: z.string() }).nullable(),
+        account: z
+          .object({ id: z.string(), name: z.string(), platform: platformSchema, currency: z.string() })
+          .nullable(),
         day: z.string(),
         headline: z.string(),
         observed: z.number().nullable(),
@@ -57,7 +60,10 @@ export const listAlerts = readTool({
     const lines = list.alerts.slice(0, 3).map((alert) => `${alert.severity}: ${alert.headline} (${alert.day})`);
     return {
       structured: list,
-      summary: list.total === 0 ? 'No alerts match.' : `${list.total} alert(s), ${list.unread} unread; newest: ${lines.join('; ')}.`,
+      summary:
+        list.total === 0
+          ? 'No alerts match.'
+          : `${list.total} alert(s), ${list.unread} unread; newest: ${lines.join('; ')}.`,
     };
   },
 });

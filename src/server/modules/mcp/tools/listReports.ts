@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from '@shared/api/dashboard';
 import { REPORT_PERIODS, REPORT_SECTIONS } from '@shared/api/reports';
+import { z } from 'zod';
+
 import { readTool } from './tool';
 
 /** list_reports: GET reports/ (the workspace's saved client reports). */
@@ -30,7 +31,10 @@ export const listReports = readTool({
     const reports = (await services.reports.list(principal)).map(({ created_at: _created, ...report }) => report);
     return {
       structured: { reports },
-      summary: reports.length === 0 ? 'This workspace has no saved reports yet.' : `${reports.length} report(s): ${reports.map((report) => `“${report.name}”`).join(', ')}.`,
+      summary:
+        reports.length === 0
+          ? 'This workspace has no saved reports yet.'
+          : `${reports.length} report(s): ${reports.map((report) => `“${report.name}”`).join(', ')}.`,
     };
   },
 });

@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { RULE_ACTION_STATUSES, RULE_LEVELS } from '@shared/api/rules';
+import { z } from 'zod';
+
 import { platformSchema } from './schemas';
 import { readTool } from './tool';
 
@@ -65,7 +66,19 @@ export const listRules = readTool({
       created_by: rule.created_by.name,
       last_run: rule.last_run,
     }));
-    const pending = list.pending.map(({ id, rule, platform, account, entity_name, change_lines, reasons, status, created_at }) => ({ id, rule, platform, account, entity_name, change_lines, reasons, status, created_at }));
+    const pending = list.pending.map(
+      ({ id, rule, platform, account, entity_name, change_lines, reasons, status, created_at }) => ({
+        id,
+        rule,
+        platform,
+        account,
+        entity_name,
+        change_lines,
+        reasons,
+        status,
+        created_at,
+      }),
+    );
     const on = rules.filter((rule) => rule.enabled).length;
     return {
       structured: { rules, pending },

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { SUGGESTION_TYPES } from '@shared/api/suggestions';
 import { formatConfidence } from '@shared/suggestionConfidence';
 import { SUGGESTIONS_MAX_LIMIT } from '@shared/validation/suggestions';
+import { z } from 'zod';
+
 import { intervalSchema, limitArgument, platformSchema, uuidArgument } from './schemas';
 import { readTool } from './tool';
 
@@ -25,7 +26,9 @@ export const listSuggestions = readTool({
   input: z.object({
     type: z.enum(SUGGESTION_TYPES).optional(),
     platform: platformSchema.optional(),
-    account_id: uuidArgument('account_id').optional().describe('Only this connected account (its `id` from list_ad_accounts).'),
+    account_id: uuidArgument('account_id')
+      .optional()
+      .describe('Only this connected account (its `id` from list_ad_accounts).'),
     limit: limitArgument(SUGGESTIONS_MAX_LIMIT, 20),
   }),
   output: z.object({
@@ -53,13 +56,23 @@ export const listSuggestions = readTool({
     computed_at: z.string().nullable(),
   }),
   async run(args, { principal, services }) {
-    const list = await services.suggestions.list(principal, { type: args.type, platform: args.platform, account: args.account_id, limit: args.limit });
+    const list = await services.suggestions.list(principal, {
+      type: args.type,
+      platform: args.platform,
+      account: args.account_id,
+      limit: args.limit,
+    });
     const suggestions = list.items.map(({ chart: _chart, snoozed_until: _snoozed, ...suggestion }) => suggestion);
     // The confidence said as what it is the probability of, never '100%' (as the Suggestions page says it).
-    const lines = suggestions.slice(0, 3).map((s) => `${s.headline} (${formatConfidence(s.confidence, s.type).toLowerCase()})`);
+    const lines = suggestions
+      .slice(0, 3)
+      .map((s) => `${s.headline} (${formatConfidence(s.confidence, s.type).toLowerCase()})`);
     return {
       structured: { suggestions, total: list.total, learning: list.learning, computed_at: list.computed_at },
-      summary: list.total === 0 ? 'No open suggestions right now.' : `${list.total} open suggestion(s); best first: ${lines.join('; ')}.`,
+      summary:
+        list.total === 0
+          ? 'No open suggestions right now.'
+          : `${list.total} open suggestion(s); best first: ${lines.join('; ')}.`,
     };
   },
 });

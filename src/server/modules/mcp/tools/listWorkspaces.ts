@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { MCP_ACCESS_LABELS } from '@shared/api/mcp';
 import { ROLE_TITLES } from '@shared/access/policy';
+import { MCP_ACCESS_LABELS } from '@shared/api/mcp';
+import { z } from 'zod';
+
 import { accessSchema, roleSchema } from './schemas';
 import { readTool } from './tool';
 
@@ -30,7 +31,14 @@ export const listWorkspaces = readTool({
     return {
       structured: {
         workspaces: [
-          { id: workspace.id, name: workspace.name, role: workspace.role, access: caller.access, connected_accounts: workspace.connected_accounts, dashboard: workspace.dashboard },
+          {
+            id: workspace.id,
+            name: workspace.name,
+            role: workspace.role,
+            access: caller.access,
+            connected_accounts: workspace.connected_accounts,
+            dashboard: workspace.dashboard,
+          },
         ],
       },
       summary: `Workspace “${workspace.name}”: you are ${ROLE_TITLES[workspace.role].toLowerCase()}, this connection may ${MCP_ACCESS_LABELS[caller.access].toLowerCase()}; ${workspace.connected_accounts} connected ad account(s).`,

@@ -1,11 +1,15 @@
-import { z } from 'zod';
 import { OPTIMIZER_HOLD_LABELS, OPTIMIZER_OBJECTIVES } from '@shared/api/budgets';
 import { minorToDecimal } from '@shared/money';
+import { z } from 'zod';
+
 import { optimizerPlanArguments, planChanges } from './optimizerPlanArguments';
 import { intervalSchema, platformSchema } from './schemas';
 import { readTool } from './tool';
 
-const HOLDS = Object.keys(OPTIMIZER_HOLD_LABELS) as [keyof typeof OPTIMIZER_HOLD_LABELS, ...(keyof typeof OPTIMIZER_HOLD_LABELS)[]];
+const HOLDS = Object.keys(OPTIMIZER_HOLD_LABELS) as [
+  keyof typeof OPTIMIZER_HOLD_LABELS,
+  ...(keyof typeof OPTIMIZER_HOLD_LABELS)[],
+];
 
 /** preview_optimizer_plan: GET optimizer/ (the plan the Budgets page shows), nothing written. */
 export const previewOptimizerPlan = readTool({
@@ -45,8 +49,15 @@ export const previewOptimizerPlan = readTool({
     note: z.string().nullable().describe('Why nothing moves, when nothing does.'),
   }),
   async run(args, { principal, services }) {
-    const plan = await services.optimizer.plan(principal, { account: args.account_id, objective: args.objective, max_step: args.max_step, locked: args.locked });
-    const campaigns = plan.campaigns.map(({ value_now: _valueNow, value_after: _valueAfter, min: _min, max: _max, ...campaign }) => campaign);
+    const plan = await services.optimizer.plan(principal, {
+      account: args.account_id,
+      objective: args.objective,
+      max_step: args.max_step,
+      locked: args.locked,
+    });
+    const campaigns = plan.campaigns.map(
+      ({ value_now: _valueNow, value_after: _valueAfter, min: _min, max: _max, ...campaign }) => campaign,
+    );
     const changes = planChanges(plan);
     const money = (minor: number) => `${plan.account.currency} ${minorToDecimal(minor, plan.account.currency)}`;
     const gain = `${plan.gain.mid.toFixed(1)} (90%: ${plan.gain.low.toFixed(1)} to ${plan.gain.high.toFixed(1)})`;

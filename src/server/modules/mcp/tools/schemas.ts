@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ROLES } from '@shared/access/policy';
 import { MCP_ACCESS_LEVELS } from '@shared/api/mcp';
 import { PLATFORMS } from '@shared/constants';
+import { z } from 'zod';
 
 /**
  * zod shapes shared by several tools' output schemas. They describe what the app's presenters
@@ -36,7 +36,8 @@ export const seriesPointSchema = z.object({
 });
 
 /** A UUID argument (an id the app gave), with words a person understands when it is not one. */
-export const uuidArgument = (what: string) => z.uuid({ error: `${what} must be an id Adwise gave (a UUID), as listed by the other tools.` });
+export const uuidArgument = (what: string) =>
+  z.uuid({ error: `${what} must be an id Adwise gave (a UUID), as listed by the other tools.` });
 
 /** How many items a list tool returns at most. */
 export const limitArgument = (max: number, fallback: number) =>
@@ -51,10 +52,20 @@ export const limitArgument = (max: number, fallback: number) =>
 export const attributionSchema = z.object({
   platform: platformSchema,
   basis: z.literal('platform-reported'),
-  label: z.string().describe('The window, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.'),
+  label: z
+    .string()
+    .describe('The window, e.g. "7-day click, 1-day view"; "window not reported yet" before a sync read one.'),
   click_days: z.number().nullable(),
   view_days: z.number().nullable(),
-  windows: z.array(z.object({ account_id: z.string(), label: z.string(), click_days: z.number().nullable(), view_days: z.number().nullable(), source: z.string() })),
+  windows: z.array(
+    z.object({
+      account_id: z.string(),
+      label: z.string(),
+      click_days: z.number().nullable(),
+      view_days: z.number().nullable(),
+      source: z.string(),
+    }),
+  ),
   updated_at: z.string().nullable(),
 });
 
@@ -62,7 +73,9 @@ const ratioIntervalSchema = z.object({ mid: z.number(), low: z.number(), high: z
 
 /** The workspace's own conversions and revenue with the blended figures (GET first-party/'s `firstParty`). */
 export const firstPartySchema = z.object({
-  days_covered: z.number().describe('Days of the range with a first-party day; every figure here reads these days only.'),
+  days_covered: z
+    .number()
+    .describe('Days of the range with a first-party day; every figure here reads these days only.'),
   conversions: z.number(),
   revenue: z.number(),
   spend: z.number().describe('All ad spend over the covered days.'),

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
 import type { Action } from '@shared/access/policy';
+import type { z } from 'zod';
+
 import type { AppContext } from '../../../context';
 import type { Services } from '../../../services';
 import type { Principal } from '../../access/principal';
@@ -42,4 +43,6 @@ export interface ReadTool<Input extends z.ZodObject = z.ZodObject, Output extend
 }
 
 /** Keeps a tool's schema types tied to its run function. */
-export const readTool = <Input extends z.ZodObject, Output extends z.ZodObject>(tool: ReadTool<Input, Output>): ReadTool<Input, Output> => tool;
+export const readTool = <Input extends z.ZodObject, Output extends z.ZodObject>(
+  tool: ReadTool<Input, Output>,
+): ReadTool<Input, Output> => tool;

@@ -1,8 +1,15 @@
-import { z } from 'zod';
 import type { Action } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
+import { z } from 'zod';
+
 import { HttpError } from '../../../../lib/httpError';
-import { claimConfirmation, hashOf, issueConfirmation, MCP_CONFIRMATION_TTL_MS, type ConfirmationProblem } from '../../mcp.confirmations';
+import {
+  claimConfirmation,
+  type ConfirmationProblem,
+  hashOf,
+  issueConfirmation,
+  MCP_CONFIRMATION_TTL_MS,
+} from '../../mcp.confirmations';
 import type { ToolAnswer, ToolContext } from '../tool';
 
 /**
@@ -23,7 +30,9 @@ export const confirmationArgument = z
   .string()
   .max(100)
   .optional()
-  .describe('Leave out to preview the change (nothing is written). To make it, call again with the same arguments and the confirmation_id the preview gave (valid 5 minutes, once).');
+  .describe(
+    'Leave out to preview the change (nothing is written). To make it, call again with the same arguments and the confirmation_id the preview gave (valid 5 minutes, once).',
+  );
 
 /** What a preview found: the words and structure to show, and the state the change starts from. */
 export interface ActPreview {
@@ -53,7 +62,11 @@ export interface ActTool<Input extends z.ZodObject = z.ZodObject> {
   openWorld: boolean;
   input: Input;
   preview(args: z.output<Input>, context: ToolContext): Promise<ActPreview>;
-  execute(args: z.output<Input>, context: ToolContext, preview: ActPreview): Promise<ToolAnswer<Record<string, unknown>>>;
+  execute(
+    args: z.output<Input>,
+    context: ToolContext,
+    preview: ActPreview,
+  ): Promise<ToolAnswer<Record<string, unknown>>>;
 }
 
 export const actTool = <Input extends z.ZodObject>(tool: ActTool<Input>): ActTool<Input> => tool;
@@ -79,16 +92,29 @@ export const ACT_MESSAGES = {
 const refused = (detail: string) => new HttpError(403, detail, ErrorCode.Forbidden);
 
 /** Runs an act tool's two steps: a preview with a confirmation, or the confirmed write. */
-export async function runActTool(tool: ActTool, args: Record<string, unknown>, context: ToolContext): Promise<ToolAnswer<Record<string, unknown>>> {
+export async function runActTool(
+  tool: ActTool,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<ToolAnswer<Record<string, unknown>>> {
   const { confirmation_id: confirmationId, ...own } = args as { confirmation_id?: string } & Record<string, unknown>;
   const { db, clock } = context.ctx;
   const call = { grantId: context.caller.grantId, tool: tool.name, argumentsHash: hashOf(own) };
   if (confirmationId === undefined) {
     const found = await tool.preview(own as never, context);
-    if (found.nothingToDo) return { structured: { status: 'nothing_to_do', preview: found.preview }, summary: `${found.summary} Nothing needs to change.` };
+    if (found.nothingToDo)
+      return {
+        structured: { status: 'nothing_to_do', preview: found.preview },
+        summary: `${found.summary} Nothing needs to change.`,
+      };
     const confirmation = await issueConfirmation(db, { ...call, previewHash: hashOf(found.state) }, clock.now());
     return {
-      structured: { status: 'preview', confirmation_id: confirmation.id, expires_at: confirmation.expiresAt.toISOString(), preview: found.preview },
+      structured: {
+        status: 'preview',
+        confirmation_id: confirmation.id,
+        expires_at: confirmation.expiresAt.toISOString(),
+        preview: found.preview,
+      },
       summary: `Preview, nothing changed yet: ${found.summary} To make this change, call ${tool.name} again with the same arguments and confirmation_id "${confirmation.id}" (valid until ${confirmation.expiresAt.toISOString()}, once).`,
     };
   }
@@ -96,6 +122,7 @@ export async function runActTool(tool: ActTool, args: Record<string, unknown>, c
   if (!claimed.ok) throw refused(ACT_MESSAGES.confirmation(claimed.problem, tool.name));
   // The state now, as a new preview reads it: the person agreed to the change from what they saw.
   const now = await tool.preview(own as never, context);
-  if (hashOf(now.state) !== claimed.previewHash) throw new HttpError(409, ACT_MESSAGES.changedSincePreview(tool.name, now.summary), ErrorCode.Conflict);
+  if (hashOf(now.state) !== claimed.previewHash)
+    throw new HttpError(409, ACT_MESSAGES.changedSincePreview(tool.name, now.summary), ErrorCode.Conflict);
   return tool.execute(own as never, context, now);
 }

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { ErrorCode } from '@shared/api/errors';
 import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
+import { z } from 'zod';
+
 import { HttpError } from '../../../../lib/httpError';
 import { uuidArgument } from '../schemas';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
@@ -16,11 +17,15 @@ export const applySuggestion = actTool({
   action: 'suggestions:apply',
   destructive: true,
   openWorld: true,
-  input: z.object({ suggestion_id: uuidArgument('suggestion_id').describe('The suggestion, its `id` from list_suggestions.'), confirmation_id: confirmationArgument }),
+  input: z.object({
+    suggestion_id: uuidArgument('suggestion_id').describe('The suggestion, its `id` from list_suggestions.'),
+    confirmation_id: confirmationArgument,
+  }),
   async preview(args, { principal, services }) {
     const found = await services.suggestions.preview(principal, args.suggestion_id);
     const { suggestion } = found;
-    if (!found.current_matches) throw new HttpError(409, found.detail ?? SUGGESTION_MESSAGES.notOpen, ErrorCode.Conflict);
+    if (!found.current_matches)
+      throw new HttpError(409, found.detail ?? SUGGESTION_MESSAGES.notOpen, ErrorCode.Conflict);
     if (!suggestion.applicable) throw new HttpError(409, SUGGESTION_MESSAGES.notApplicable, ErrorCode.Conflict);
     return {
       preview: {
@@ -40,6 +45,9 @@ export const applySuggestion = actTool({
   },
   async execute(args, { principal, services }) {
     const action = await services.suggestions.apply(principal, args.suggestion_id);
-    return { structured: { status: 'applied', action: actionView(action) }, summary: `Applied: ${action.change_lines.join('; ')}. ${undoHint(action.id)}` };
+    return {
+      structured: { status: 'applied', action: actionView(action) },
+      summary: `Applied: ${action.change_lines.join('; ')}. ${undoHint(action.id)}`,
+    };
   },
 });

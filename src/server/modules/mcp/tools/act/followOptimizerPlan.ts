@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { minorToDecimal } from '@shared/money';
+import { z } from 'zod';
+
 import { optimizerPlanArguments, planChanges } from '../optimizerPlanArguments';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
 import { undoHint, whereWords } from './words';
@@ -16,17 +17,37 @@ export const followOptimizerPlan = actTool({
   openWorld: true,
   input: z.object({
     ...optimizerPlanArguments,
-    follow: z.boolean().default(true).describe("Take the plan's next steps each new day (true), or write this step only (false)."),
+    follow: z
+      .boolean()
+      .default(true)
+      .describe("Take the plan's next steps each new day (true), or write this step only (false)."),
     confirmation_id: confirmationArgument,
   }),
   async preview(args, { principal, services }) {
-    const plan = await services.optimizer.plan(principal, { account: args.account_id, objective: args.objective, max_step: args.max_step, locked: args.locked });
+    const plan = await services.optimizer.plan(principal, {
+      account: args.account_id,
+      objective: args.objective,
+      max_step: args.max_step,
+      locked: args.locked,
+    });
     const changes = planChanges(plan);
     const { currency } = plan.account;
     const where = whereWords(plan.account.platform, plan.account);
-    const lines = changes.map((c) => `“${c.name}” from ${currency} ${minorToDecimal(c.from, currency)} to ${minorToDecimal(c.to, currency)} a day`);
+    const lines = changes.map(
+      (c) =>
+        `“${c.name}” from ${currency} ${minorToDecimal(c.from, currency)} to ${minorToDecimal(c.to, currency)} a day`,
+    );
     return {
-      preview: { account: plan.account, objective: plan.objective, max_step: plan.max_step, follow: args.follow, changes, total_budget: plan.total_budget, expected_conversions_gain_per_day: plan.gain, note: plan.note },
+      preview: {
+        account: plan.account,
+        objective: plan.objective,
+        max_step: plan.max_step,
+        follow: args.follow,
+        changes,
+        total_budget: plan.total_budget,
+        expected_conversions_gain_per_day: plan.gain,
+        note: plan.note,
+      },
       summary: changes.length
         ? `On ${where}: ${lines.join('; ')} (the same total)${args.follow ? `, then followed for about ${plan.steps_to_target} step(s), one a day` : ''}.`
         : `The optimizer moves nothing on ${where}${plan.note ? `: ${plan.note}` : '.'}`,
@@ -36,9 +57,21 @@ export const followOptimizerPlan = actTool({
   },
   async execute(args, { principal, services }, preview) {
     const changes = preview.state as { campaign_id: string; from: number; to: number }[];
-    const result = await services.optimizer.apply(principal, { account: args.account_id, changes, objective: args.objective, max_step: args.max_step, locked: args.locked, follow: args.follow });
+    const result = await services.optimizer.apply(principal, {
+      account: args.account_id,
+      changes,
+      objective: args.objective,
+      max_step: args.max_step,
+      locked: args.locked,
+      follow: args.follow,
+    });
     return {
-      structured: { status: 'applied', action_id: result.action_id, change_lines: result.change_lines, plan_id: result.plan_id },
+      structured: {
+        status: 'applied',
+        action_id: result.action_id,
+        change_lines: result.change_lines,
+        plan_id: result.plan_id,
+      },
       summary: `Done: ${result.change_lines.join('; ')}.${result.plan_id ? ' Adwise follows the plan from here.' : ''} ${undoHint(result.action_id)}`,
     };
   },

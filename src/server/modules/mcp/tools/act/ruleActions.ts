@@ -1,12 +1,15 @@
-import { z } from 'zod';
 import type { RuleActionItem } from '@shared/api/rules';
+import { z } from 'zod';
+
 import { uuidArgument } from '../schemas';
 import type { ToolContext } from '../tool';
-import { actTool, confirmationArgument, TWO_STEPS, type ActPreview } from './act';
+import { type ActPreview, actTool, confirmationArgument, TWO_STEPS } from './act';
 import { whereWords } from './words';
 
 const input = z.object({
-  rule_action_id: uuidArgument('rule_action_id').describe('The pending change, its `id` in the Rules page’s approvals.'),
+  rule_action_id: uuidArgument('rule_action_id').describe(
+    'The pending change, its `id` in the Rules page’s approvals.',
+  ),
   confirmation_id: confirmationArgument,
 });
 
@@ -24,7 +27,12 @@ const itemView = (item: RuleActionItem) => ({
   action_id: item.action_id,
 });
 
-async function pendingPreview(id: string, { principal, services }: ToolContext, verb: string, tail: string): Promise<ActPreview> {
+async function pendingPreview(
+  id: string,
+  { principal, services }: ToolContext,
+  verb: string,
+  tail: string,
+): Promise<ActPreview> {
   const item = await services.rules.pendingAction(principal, id);
   return {
     preview: { rule_action: itemView(item), from: 'pending', to: verb === 'Approve' ? 'approved' : 'rejected' },
@@ -38,12 +46,14 @@ export const approveRuleAction = actTool({
   name: 'approve_rule_action',
   title: "Approve a rule's pending change",
   description:
-    "Approves a change an automated rule queued for approval: it is written at the ad platform now, logged in the actions log and undoable for 10 minutes, as Approve under Rules does." + TWO_STEPS,
+    'Approves a change an automated rule queued for approval: it is written at the ad platform now, logged in the actions log and undoable for 10 minutes, as Approve under Rules does.' +
+    TWO_STEPS,
   action: 'rules:write',
   destructive: true,
   openWorld: true,
   input,
-  preview: (args, context) => pendingPreview(args.rule_action_id, context, 'Approve', '; it is written at the platform now'),
+  preview: (args, context) =>
+    pendingPreview(args.rule_action_id, context, 'Approve', '; it is written at the platform now'),
   async execute(args, { principal, services }) {
     const item = await services.rules.approve(principal, args.rule_action_id);
     const ok = item.status !== 'failed';
@@ -60,14 +70,20 @@ export const approveRuleAction = actTool({
 export const rejectRuleAction = actTool({
   name: 'reject_rule_action',
   title: "Reject a rule's pending change",
-  description: 'Rejects a change an automated rule queued for approval, as Reject under Rules does; nothing changes at the ad platform.' + TWO_STEPS,
+  description:
+    'Rejects a change an automated rule queued for approval, as Reject under Rules does; nothing changes at the ad platform.' +
+    TWO_STEPS,
   action: 'rules:write',
   destructive: false,
   openWorld: false,
   input,
-  preview: (args, context) => pendingPreview(args.rule_action_id, context, 'Reject', '; nothing changes at the platform'),
+  preview: (args, context) =>
+    pendingPreview(args.rule_action_id, context, 'Reject', '; nothing changes at the platform'),
   async execute(args, { principal, services }) {
     const item = await services.rules.reject(principal, args.rule_action_id);
-    return { structured: { status: item.status, rule_action: itemView(item) }, summary: `Rejected: ${item.change_lines.join('; ')} will not be made.` };
+    return {
+      structured: { status: item.status, rule_action: itemView(item) },
+      summary: `Rejected: ${item.change_lines.join('; ')} will not be made.`,
+    };
   },
 });

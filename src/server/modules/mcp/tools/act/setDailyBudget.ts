@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { minorToDecimal } from '@shared/money';
+import { z } from 'zod';
+
 import { uuidArgument } from '../schemas';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
 import { actionView, loggedAction, undoHint, whereWords } from './words';
@@ -40,11 +41,17 @@ export const setDailyBudget = actTool({
   },
   async execute(args, context, preview) {
     const { principal, services } = context;
-    const result = await services.dashboard.changeCampaignBudget(principal, args.campaign_id, args.daily_budget, preview.state as number);
+    const result = await services.dashboard.changeCampaignBudget(
+      principal,
+      args.campaign_id,
+      args.daily_budget,
+      preview.state as number,
+    );
     const action = await loggedAction(context, result.action_id);
     return {
       structured: { status: 'applied', campaign: result, action: action ? actionView(action) : null },
-      summary: `Done: the daily budget is ${money(result.daily_budget, result.currency)}. ${action ? undoHint(action.id) : ''}`.trim(),
+      summary:
+        `Done: the daily budget is ${money(result.daily_budget, result.currency)}. ${action ? undoHint(action.id) : ''}`.trim(),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { uuidArgument } from '../schemas';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
 import { actionView, loggedAction, undoHint, whereWords } from './words';
@@ -41,7 +42,11 @@ export const setStatus = actTool({
     const result = await services.dashboard.changeCampaignStatus(principal, args.campaign_id, LABELS[args.status]);
     const action = await loggedAction(context, result.action_id);
     return {
-      structured: { status: 'applied', campaign: { id: result.id, status: result.status }, action: action ? actionView(action) : null },
+      structured: {
+        status: 'applied',
+        campaign: { id: result.id, status: result.status },
+        action: action ? actionView(action) : null,
+      },
       summary: `Done: the campaign is ${result.status}. ${action ? undoHint(action.id) : ''}`.trim(),
     };
   },

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { ACTION_MESSAGES } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
+import { z } from 'zod';
+
 import { HttpError } from '../../../../lib/httpError';
 import { uuidArgument } from '../schemas';
 import { actTool, confirmationArgument, TWO_STEPS } from './act';
@@ -17,7 +18,10 @@ export const undoAction = actTool({
   action: 'suggestions:apply',
   destructive: true,
   openWorld: true,
-  input: z.object({ action_id: uuidArgument('action_id').describe('The action, its `id` from list_actions.'), confirmation_id: confirmationArgument }),
+  input: z.object({
+    action_id: uuidArgument('action_id').describe('The action, its `id` from list_actions.'),
+    confirmation_id: confirmationArgument,
+  }),
   async preview(args, { principal, services, ctx }) {
     const action = await services.actions.get(principal, args.action_id);
     if (!action.can_undo) {
@@ -32,13 +36,21 @@ export const undoAction = actTool({
       throw new HttpError(409, why, ErrorCode.Conflict);
     }
     return {
-      preview: { action: actionView(action), platform: action.platform, account: action.account, undoes: action.change_lines },
+      preview: {
+        action: actionView(action),
+        platform: action.platform,
+        account: action.account,
+        undoes: action.change_lines,
+      },
       summary: `On ${whereWords(action.platform, action.account)}: set back “${action.headline}” (${action.change_lines.join('; ')}).`,
       state: { status: action.status, steps: action.steps },
     };
   },
   async execute(args, { principal, services }) {
     const action = await services.actions.undo(principal, args.action_id);
-    return { structured: { status: 'undone', action: actionView(action) }, summary: `Undone: “${action.headline}” is set back at the platform.` };
+    return {
+      structured: { status: 'undone', action: actionView(action) },
+      summary: `Undone: “${action.headline}” is set back at the platform.`,
+    };
   },
 });
