@@ -78,6 +78,12 @@ export async function seedMetrics(db: Db, workspaceId: string, world: MetricsWor
     sql`, `,
   );
   const cur = sql`(values ${currencyValues}) as cur(idx, currency, minor_per_usd)`;
+  // The joins by currency read each currency once, however many accounts share it.
+  const rateValues = sql.join(
+    [...new Set(currencies)].map((currency) => sql`(${currency}::text, ${MINOR_PER_USD[currency]}::float8)`),
+    sql`, `,
+  );
+  const rate = sql`(values ${rateValues}) as cur(currency, minor_per_usd)`;
 
   await db.execute(sql`
     insert into platform_connections (id, workspace_id, platform, status, sealed_tokens, created_at)
@@ -97,7 +103,7 @@ export async function seedMetrics(db: Db, workspaceId: string, world: MetricsWor
     select a.workspace_id, a.id, a.platform, 'cmp-' || n, (array['Brand Search','Prospecting','Retargeting','Lookalike 1%','Spring Sale','Lead Gen','App Installs','Webinar Signups'])[1 + n % 8] || ' ' || n,
            case when n % 5 = 4 then 'PAUSED' else 'ACTIVE' end,
            case when n % 7 = 6 then null else round((20 + (n * 37) % 180) * cur.minor_per_usd)::bigint end, a.currency
-    from connected_ad_accounts a join ${cur} on cur.currency = a.currency cross join generate_series(0, ${world.campaignsPerAccount - 1}) n
+    from connected_ad_accounts a join ${rate} on cur.currency = a.currency cross join generate_series(0, ${world.campaignsPerAccount - 1}) n
     where a.workspace_id = ${workspaceId}::uuid`);
   await db.execute(sql`
     insert into ads (account_ref, ad_id, campaign_id, name)
@@ -116,7 +122,7 @@ export async function seedMetrics(db: Db, workspaceId: string, world: MetricsWor
              x.impressions, x.clicks, x.conversions, round(x.conversions * 60 * cur.minor_per_usd)::bigint
       from ads ad
       join connected_ad_accounts acc on acc.id = ad.account_ref
-      join ${cur} on cur.currency = acc.currency
+      join ${rate} on cur.currency = acc.currency
       cross join generate_series(${since}::date, ${until}::date, interval '1 day') as d(day)
       cross join lateral (select hashtext(ad.account_ref::text || ad.ad_id || d.day::date::text) as h) as hh
       cross join lateral (
