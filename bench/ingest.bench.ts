@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/sandbox';
 import { buildApp } from '../src/server/app';
 import { executeRows } from '../src/server/db/connect';
-import { writeWindow } from '../src/server/modules/sync/ingest';
+import { writeWindow } from '../src/server/modules/sync/ingest.queries';
 import { BACKFILL_DAYS, SYNC_CONCURRENCY } from '../src/server/modules/sync/sync.service';
 import { sandboxSettings } from '../src/server/platforms/settings';
 import type { ReportLevel, UnifiedMetricRow } from '../src/server/platforms/types';

@@ -215,6 +215,12 @@ export async function listedActions(db: DbOrTx, workspaceId: string, where?: SQL
     .orderBy(desc(actions.appliedAt), desc(actions.id));
 }
 
+/** One action of the workspace as the list shows it (with its account and who applied it); undefined when not the workspace's. */
+export async function listedAction(db: DbOrTx, workspaceId: string, id: string) {
+  const [row] = await listedActions(db, workspaceId, eq(actions.id, id));
+  return row;
+}
+
 /** The newest action made for a suggestion. */
 export async function latestOfSuggestion(db: DbOrTx, suggestionId: string): Promise<ActionRow | null> {
   const [row] = await db

@@ -8,11 +8,10 @@ import {
 import { ErrorCode } from '@shared/api/errors';
 import type { Interval, SuggestionChange } from '@shared/api/suggestions';
 import { isUuid } from '@shared/validation/dashboard';
-import { eq } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { actions, type ActionSource } from '../../db/schema';
+import type { ActionSource } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -31,6 +30,7 @@ import {
   claimRun,
   insertAction,
   latestOfSuggestion,
+  listedAction,
   listedActions,
   openActionsOn,
   recordAd,
@@ -129,7 +129,7 @@ export function createActionsService(
   const outcomes = createOutcomes(ctx);
 
   async function present(workspaceId: string, id: string): Promise<ActionRecord> {
-    const [row] = await listedActions(db, workspaceId, eq(actions.id, id));
+    const row = await listedAction(db, workspaceId, id);
     return presentAction(row.action, accountInfo(row.account), row.appliedBy, clock.now());
   }
 

@@ -11,11 +11,9 @@ import {
 } from '@shared/api/adAccounts';
 import { ErrorCode } from '@shared/api/errors';
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
-import { connectedAdAccounts, oauthStates, platformConnections, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
@@ -26,6 +24,23 @@ import { can, membership, type Principal } from '../access/principal';
 import { awardPoints } from '../gamification/gamification.service';
 import type { OtpService } from '../otp/otp.service';
 import { presentAdAccount } from './adAccounts.presenter';
+import {
+  connectionExists,
+  countConnectedAccounts,
+  deleteConnectedAccount,
+  deleteConnectionIfEmpty,
+  deleteEmptyConnections,
+  deleteOAuthStatesBefore,
+  insertConnection,
+  insertOAuthState,
+  lockWorkspaceAccount,
+  lockWorkspaceForConnect,
+  spendState,
+  takeBrowserState,
+  upsertConnectedAccount,
+  workspaceAccountsWithConnections,
+  workspacePlatformAccounts,
+} from './adAccounts.queries';
 import { browserHash } from './browserBinding';
 import type { Connections } from './connections';
 import { type ConnectionExpiry, connectionExpiry } from './expiry';
@@ -85,20 +100,6 @@ export function createAdAccountsService(
   const box = createSecretBox(config.encryptionKey);
   const redirectUri = (platform: Platform) => `${config.publicUrl}${config.apiBase}/oauth/${platform}/callback`;
 
-  /** The workspace's connected accounts, on one platform or on all. */
-  async function connectedCount(dbOrTx: DbOrTx, workspaceId: string, platform?: Platform): Promise<number> {
-    const [row] = await dbOrTx
-      .select({ n: count() })
-      .from(connectedAdAccounts)
-      .where(
-        and(
-          eq(connectedAdAccounts.workspaceId, workspaceId),
-          platform ? eq(connectedAdAccounts.platform, platform) : undefined,
-        ),
-      );
-    return Number(row?.n ?? 0);
-  }
-
   /** Room left under the workspace's plan (its owners' best; a running trial counts as Pro); null limit: no fixed cap. */
   async function room(
     dbOrTx: DbOrTx,
@@ -108,7 +109,7 @@ export function createAdAccountsService(
     return {
       plan,
       limit,
-      left: limit === null ? Number.POSITIVE_INFINITY : limit - (await connectedCount(dbOrTx, workspaceId)),
+      left: limit === null ? Number.POSITIVE_INFINITY : limit - (await countConnectedAccounts(dbOrTx, workspaceId)),
     };
   }
 
@@ -134,37 +135,16 @@ export function createAdAccountsService(
   async function takeState(platform: Platform, state: string | undefined, browserNonce: string | undefined) {
     if (!state) return { ok: false as const, reason: 'expired_state' as const };
     const now = clock.now();
-    const live = and(
-      eq(oauthStates.stateHash, hashState(state)),
-      eq(oauthStates.platform, platform),
-      sql`${oauthStates.usedAt} is null`,
-      sql`${oauthStates.expiresAt} > ${now}`,
-    );
+    const stateHash = hashState(state);
     if (browserNonce) {
-      const [row] = await db
-        .update(oauthStates)
-        .set({ usedAt: now })
-        .where(and(live, eq(oauthStates.browserHash, browserHash(browserNonce))))
-        .returning();
+      const row = await takeBrowserState(db, stateHash, platform, browserHash(browserNonce), now);
       if (row) {
         const verifier = row.sealedVerifier ? box.open(row.sealedVerifier, `oauth-state:${row.stateHash}`) : undefined;
         return { ok: true as const, userId: row.userId, workspaceId: row.workspaceId, verifier };
       }
     }
-    const [spent] = await db
-      .update(oauthStates)
-      .set({ usedAt: now })
-      .where(live)
-      .returning({ stateHash: oauthStates.stateHash });
+    const spent = await spendState(db, stateHash, platform, now);
     return { ok: false as const, reason: spent ? ('wrong_browser' as const) : ('expired_state' as const) };
-  }
-
-  async function connectionExists(connectionId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: platformConnections.id })
-      .from(platformConnections)
-      .where(eq(platformConnections.id, connectionId));
-    return row !== undefined;
   }
 
   /** Saves the grant and its accounts in the workspace; accounts connected there before move to the new grant. */
@@ -182,22 +162,14 @@ export function createAdAccountsService(
       // workspace (a sync_state insert for a connection saved a moment ago) take KEY SHARE on this
       // row, and UPDATE would make them wait for this transaction while it waits to delete their
       // connection: a deadlock on PostgreSQL when callbacks for the same accounts race.
-      const [workspace] = await tx
-        .select({ id: workspaces.id })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId))
-        .for('no key update');
-      if (!workspace) return { ok: false as const, gone: true as const };
-      const existing = await tx
-        .select({ accountId: connectedAdAccounts.accountId, connectionId: connectedAdAccounts.connectionId })
-        .from(connectedAdAccounts)
-        .where(and(eq(connectedAdAccounts.workspaceId, workspaceId), eq(connectedAdAccounts.platform, platform)));
+      if (!(await lockWorkspaceForConnect(tx, workspaceId))) return { ok: false as const, gone: true as const };
+      const existing = await workspacePlatformAccounts(tx, workspaceId, platform);
       const known = new Set(existing.map((row) => row.accountId));
       const fresh = accounts.filter((account) => !known.has(account.id));
       const { plan, limit, left } = await room(tx, workspaceId);
       if (fresh.length > left) return { ok: false as const, gone: false as const, plan, limit: limit ?? 0 };
 
-      await tx.insert(platformConnections).values({
+      await insertConnection(tx, {
         id: connectionId,
         workspaceId,
         platform,
@@ -205,36 +177,11 @@ export function createAdAccountsService(
         createdAt: now,
         updatedAt: now,
       });
-      for (const account of accounts) {
-        await tx
-          .insert(connectedAdAccounts)
-          .values({
-            workspaceId,
-            connectionId,
-            platform,
-            accountId: account.id,
-            name: account.name,
-            currency: account.currency,
-            timeZone: account.timeZone,
-          })
-          .onConflictDoUpdate({
-            target: [connectedAdAccounts.workspaceId, connectedAdAccounts.platform, connectedAdAccounts.accountId],
-            set: { connectionId, name: account.name, currency: account.currency, timeZone: account.timeZone },
-          });
-      }
+      for (const account of accounts)
+        await upsertConnectedAccount(tx, { workspaceId, connectionId, platform }, account);
       // Grants left without accounts (replaced by this one) are deleted here and revoked after commit.
       const previous = [...new Set(existing.map((row) => row.connectionId))];
-      const orphans = previous.length
-        ? await tx
-            .delete(platformConnections)
-            .where(
-              and(
-                inArray(platformConnections.id, previous),
-                sql`not exists (select 1 from connected_ad_accounts a where a.connection_id = ${platformConnections.id})`,
-              ),
-            )
-            .returning({ id: platformConnections.id, sealedTokens: platformConnections.sealedTokens })
-        : [];
+      const orphans = previous.length ? await deleteEmptyConnections(tx, previous) : [];
       await awardPoints(tx, userId, 'firstConnection', 'once', now);
       return { ok: true as const, orphans, connectionId };
     });
@@ -243,17 +190,7 @@ export function createAdAccountsService(
   return {
     /** The workspace's connected accounts. */
     async list(principal: Principal): Promise<ConnectedAdAccount[]> {
-      const rows = await db
-        .select({
-          account: connectedAdAccounts,
-          status: platformConnections.status,
-          sealedTokens: platformConnections.sealedTokens,
-          accessExpiresAt: platformConnections.accessExpiresAt,
-        })
-        .from(connectedAdAccounts)
-        .innerJoin(platformConnections, eq(platformConnections.id, connectedAdAccounts.connectionId))
-        .where(eq(connectedAdAccounts.workspaceId, principal.workspaceId))
-        .orderBy(asc(connectedAdAccounts.createdAt), asc(connectedAdAccounts.accountId));
+      const rows = await workspaceAccountsWithConnections(db, principal.workspaceId);
       // Whether a connection can refresh itself is only in its sealed tokens: open each once.
       const now = clock.now();
       const expiries = new Map<string, ConnectionExpiry>();
@@ -286,7 +223,7 @@ export function createAdAccountsService(
       // At the limit, only a platform the workspace already has accounts on may be (re)connected:
       // granting those same accounts again adds nothing. The callback checks the exact count.
       const { plan, limit, left } = await room(db, workspaceId);
-      if (left <= 0 && (await connectedCount(db, workspaceId, platform)) === 0) {
+      if (left <= 0 && (await countConnectedAccounts(db, workspaceId, platform)) === 0) {
         throw new HttpError(403, AD_ACCOUNT_MESSAGES.planLimit(plan, limit ?? 0), ErrorCode.Forbidden);
       }
 
@@ -297,8 +234,8 @@ export function createAdAccountsService(
       // X's spec flow hands the verifier to the browser too; the server keeps its own sealed copy
       // and only ever uses that one (nothing the callback brings is taken as a verifier).
       const verifier = oauth.usesPkce || platform === 'x' ? randomToken(48) : undefined;
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now.getTime() - OAUTH_STATE_TTL_MS)));
-      await db.insert(oauthStates).values({
+      await deleteOAuthStatesBefore(db, new Date(now.getTime() - OAUTH_STATE_TTL_MS));
+      await insertOAuthState(db, {
         stateHash,
         userId,
         workspaceId,
@@ -406,7 +343,7 @@ export function createAdAccountsService(
         // tab or device) may have moved them to its own new grant and deleted this connection as an
         // orphan; queueing its backfill then fails on the foreign key. Nothing is lost: the accounts
         // are connected, and that callback queues the backfill of the connection that holds them.
-        if (await connectionExists(saved.connectionId)) throw error;
+        if (await connectionExists(db, saved.connectionId)) throw error;
         log.info(
           { platform, connectionId: saved.connectionId },
           'connection replaced by a concurrent callback before its backfill was queued',
@@ -419,27 +356,11 @@ export function createAdAccountsService(
     async disconnect(principal: Principal, accid: string): Promise<DeleteConnectedAccountResult> {
       const { userId, workspaceId } = principal;
       const released = await db.transaction(async (tx) => {
-        const [account] = await tx
-          .select()
-          .from(connectedAdAccounts)
-          .where(and(eq(connectedAdAccounts.id, accid), eq(connectedAdAccounts.workspaceId, workspaceId)))
-          .for('update');
+        const account = await lockWorkspaceAccount(tx, workspaceId, accid);
         if (!account) throw notFound(AD_ACCOUNT_MESSAGES.notConnected);
         await otp.consumeVerification(tx, userId);
-        await tx.delete(connectedAdAccounts).where(eq(connectedAdAccounts.id, account.id));
-        const [emptied] = await tx
-          .delete(platformConnections)
-          .where(
-            and(
-              eq(platformConnections.id, account.connectionId),
-              sql`not exists (select 1 from connected_ad_accounts a where a.connection_id = ${platformConnections.id})`,
-            ),
-          )
-          .returning({
-            id: platformConnections.id,
-            sealedTokens: platformConnections.sealedTokens,
-            status: platformConnections.status,
-          });
+        await deleteConnectedAccount(tx, account.id);
+        const emptied = await deleteConnectionIfEmpty(tx, account.connectionId);
         return emptied ? { platform: account.platform as Platform, ...emptied } : undefined;
       });
       if (released && released.status === 'active') {

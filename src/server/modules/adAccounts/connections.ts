@@ -1,8 +1,6 @@
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
-import { and, eq } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { platformConnections } from '../../db/schema';
 import { createSecretBox } from '../../lib/secretBox';
 import { platformAdapters } from '../../platforms';
 import {
@@ -13,6 +11,14 @@ import {
   type TokenSet,
 } from '../../platforms/types';
 import { reconnectRecipients } from './adAccounts.queries';
+import {
+  activeConnections,
+  connectionStatus,
+  findConnection,
+  markConnectionNeedsReconnect,
+  saveRefreshedTokens,
+  setReconnectNoticeAt,
+} from './connections.queries';
 import { createExpiryNotices } from './expiryNotice';
 
 /**
@@ -47,7 +53,7 @@ export function createConnections(
   }
 
   async function load(connectionId: string) {
-    const [row] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
+    const row = await findConnection(db, connectionId);
     if (!row)
       throw new PlatformError({ platform: 'google', kind: 'revoked', message: 'The connection no longer exists.' });
     const platform = row.platform as Platform;
@@ -69,24 +75,14 @@ export function createConnections(
   async function markNeedsReconnect(connectionId: string, error: PlatformError): Promise<void> {
     const now = clock.now();
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(platformConnections)
-        .set({
-          status: 'needs_reconnect',
-          statusReason: `${error.code ?? error.kind}: ${error.message}`.slice(0, 500),
-          updatedAt: now,
-        })
-        .where(eq(platformConnections.id, connectionId))
-        .returning({
-          workspaceId: platformConnections.workspaceId,
-          platform: platformConnections.platform,
-          noticed: platformConnections.reconnectNoticeAt,
-        });
+      const row = await markConnectionNeedsReconnect(
+        tx,
+        connectionId,
+        `${error.code ?? error.kind}: ${error.message}`.slice(0, 500),
+        now,
+      );
       if (!row || row.noticed) return;
-      await tx
-        .update(platformConnections)
-        .set({ reconnectNoticeAt: now })
-        .where(eq(platformConnections.id, connectionId));
+      await setReconnectNoticeAt(tx, connectionId, now);
       const people = await reconnectRecipients(tx, row.workspaceId);
       const label = PLATFORM_LABELS[row.platform as Platform];
       for (const person of people) {
@@ -106,11 +102,8 @@ export function createConnections(
 
   /** Whether the connection is waiting for the user to reconnect it. */
   async function isMarked(connectionId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ status: platformConnections.status })
-      .from(platformConnections)
-      .where(eq(platformConnections.id, connectionId));
-    return row !== undefined && row.status !== 'active';
+    const status = await connectionStatus(db, connectionId);
+    return status !== undefined && status !== 'active';
   }
 
   /** Refreshes once per connection at a time; a concurrent caller waits for the same refresh. */
@@ -126,13 +119,15 @@ export function createConnections(
         if (error instanceof PlatformError && error.needsReconnect) await markNeedsReconnect(connectionId, error);
         throw error;
       }
-      const saved = await db
-        .update(platformConnections)
-        .set({ ...seal(connectionId, next), tokenVersion: row.tokenVersion + 1, updatedAt: clock.now() })
-        .where(and(eq(platformConnections.id, connectionId), eq(platformConnections.tokenVersion, row.tokenVersion)))
-        .returning({ id: platformConnections.id });
+      const saved = await saveRefreshedTokens(
+        db,
+        connectionId,
+        row.tokenVersion,
+        seal(connectionId, next),
+        clock.now(),
+      );
       // Another process refreshed first: its tokens are the live ones.
-      return saved.length > 0 ? next : (await load(connectionId)).tokens;
+      return saved ? next : (await load(connectionId)).tokens;
     })().finally(() => refreshing.delete(connectionId));
     refreshing.set(connectionId, work);
     return work;
@@ -224,10 +219,7 @@ export function createConnections(
 
     /** Active connections, for health checks. */
     async activeConnections() {
-      return db
-        .select({ id: platformConnections.id, platform: platformConnections.platform })
-        .from(platformConnections)
-        .where(eq(platformConnections.status, 'active'));
+      return activeConnections(db);
     },
 
     /**

@@ -1,10 +1,9 @@
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
-import { and, eq, isNull } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { platformConnections } from '../../db/schema';
 import type { TokenSet } from '../../platforms/types';
 import { reconnectRecipients } from './adAccounts.queries';
+import { activeConnectionExpiries, claimExpiryNotice } from './connections.queries';
 import { connectionExpiry } from './expiry';
 
 /**
@@ -35,17 +34,7 @@ export function createExpiryNotices(
   /** Sends the notices due now; returns how many were sent. */
   return async function sendExpiryNotices(): Promise<number> {
     const now = clock.now();
-    const connections = await db
-      .select({
-        id: platformConnections.id,
-        workspaceId: platformConnections.workspaceId,
-        platform: platformConnections.platform,
-        sealedTokens: platformConnections.sealedTokens,
-        accessExpiresAt: platformConnections.accessExpiresAt,
-        noticed: platformConnections.expiryNoticeFor,
-      })
-      .from(platformConnections)
-      .where(eq(platformConnections.status, 'active'));
+    const connections = await activeConnectionExpiries(db);
     let sent = 0;
     for (const connection of connections) {
       const { expiresAt, expiring } = connectionExpiry(
@@ -58,19 +47,7 @@ export function createExpiryNotices(
       if (connection.noticed && expiryDay(connection.noticed) === expiryDay(expiresAt)) continue;
       await db.transaction(async (tx) => {
         // Claimed first, so two checks running at once cannot both send it.
-        const [claimed] = await tx
-          .update(platformConnections)
-          .set({ expiryNoticeFor: expiresAt })
-          .where(
-            and(
-              eq(platformConnections.id, connection.id),
-              connection.noticed
-                ? eq(platformConnections.expiryNoticeFor, connection.noticed)
-                : isNull(platformConnections.expiryNoticeFor),
-            ),
-          )
-          .returning({ id: platformConnections.id });
-        if (!claimed) return;
+        if (!(await claimExpiryNotice(tx, connection.id, connection.noticed, expiresAt))) return;
         for (const person of await reconnectRecipients(tx, connection.workspaceId)) {
           await mailer.send(
             {

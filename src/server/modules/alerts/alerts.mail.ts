@@ -4,19 +4,18 @@ import { roleCan, ROLES } from '@shared/access/policy';
 import type { AlertSettings } from '@shared/api/alerts';
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { AlertSettingsInput } from '@shared/validation/alerts';
-import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
+import type { alerts } from '../../db/schema';
 import {
-  alertPreferences,
-  alertReads,
-  alerts,
-  connectedAdAccounts,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema';
+  criticalRecipients,
+  digestRecipients,
+  findAlertPreferences,
+  unreadWarningsFor,
+  upsertAlertPreferences,
+  userExists,
+} from './alertMail.queries';
 
 /** Stable id of the daily job that mails each user the alerts they have not read. */
 export const ALERT_DIGEST_JOB = 'alerts.digest';
@@ -55,56 +54,20 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
     `- [${row.severity}] ${row.headline}${account ? ` (${account}, ${PLATFORM_LABELS[platform as Platform] ?? platform})` : ''}`;
 
   async function settingsOf(userId: string): Promise<AlertSettings> {
-    const [row] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
+    const row = await findAlertPreferences(db, userId);
     return { email_critical: row?.emailCritical ?? true, email_digest: row?.emailDigest ?? true };
   }
 
   /** Mails each user who wants one the warnings raised since their last digest that they have not read. */
   async function sendDigests(): Promise<number> {
     const now = clock.now();
-    const people = await db
-      .selectDistinct({
-        userId: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        wants: alertPreferences.emailDigest,
-        since: alertPreferences.digestSentAt,
-      })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .leftJoin(alertPreferences, eq(alertPreferences.userId, users.id))
-      .where(inArray(workspaceMembers.role, READERS));
+    const people = await digestRecipients(db, READERS);
     let sent = 0;
     for (const person of people.filter((p) => p.wants !== false)) {
       const since = person.since ?? new Date(now.getTime() - DIGEST_FIRST_HOURS * 3_600_000);
-      const rows = await db
-        .select({ alert: alerts, account: connectedAdAccounts.name, workspace: workspaces.name })
-        .from(alerts)
-        .innerJoin(
-          workspaceMembers,
-          and(
-            eq(workspaceMembers.workspaceId, alerts.workspaceId),
-            eq(workspaceMembers.userId, person.userId),
-            inArray(workspaceMembers.role, READERS),
-          ),
-        )
-        .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
-        .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
-        .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, person.userId)))
-        .where(
-          and(
-            eq(alerts.severity, 'warning'),
-            gt(alerts.createdAt, since),
-            lte(alerts.createdAt, now),
-            isNull(alertReads.alertId),
-          ),
-        )
-        .orderBy(asc(workspaces.name), asc(alerts.createdAt));
+      const rows = await unreadWarningsFor(db, person.userId, READERS, since, now);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(alertPreferences)
-          .values({ userId: person.userId, digestSentAt: now, updatedAt: now })
-          .onConflictDoUpdate({ target: alertPreferences.userId, set: { digestSentAt: now } });
+        await upsertAlertPreferences(tx, person.userId, { digestSentAt: now, updatedAt: now }, { digestSentAt: now });
         if (!rows.length) return;
         const listed = rows
           .slice(0, LISTED)
@@ -136,10 +99,7 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
         emailCritical: input.email_critical ?? current.email_critical,
         emailDigest: input.email_digest ?? current.email_digest,
       };
-      await db
-        .insert(alertPreferences)
-        .values({ userId, ...next, updatedAt: now })
-        .onConflictDoUpdate({ target: alertPreferences.userId, set: { ...next, updatedAt: now } });
+      await upsertAlertPreferences(db, userId, { ...next, updatedAt: now }, { ...next, updatedAt: now });
       return { email_critical: next.emailCritical, email_digest: next.emailDigest };
     },
 
@@ -148,14 +108,10 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
       const expected = Buffer.from(unsubscribeToken(userId));
       const given = Buffer.from(token);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) return false;
+      if (!(await userExists(db, userId))) return false;
       const now = clock.now();
       const off = { emailCritical: false, emailDigest: false, updatedAt: now };
-      await db
-        .insert(alertPreferences)
-        .values({ userId, ...off })
-        .onConflictDoUpdate({ target: alertPreferences.userId, set: off });
+      await upsertAlertPreferences(db, userId, off, off);
       log.info({ userId }, 'alert e-mails unsubscribed');
       return true;
     },
@@ -169,19 +125,7 @@ export function createAlertMail(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' 
     ): Promise<void> {
       const critical = raised.filter((row) => row.severity === 'critical');
       if (!critical.length) return;
-      const people = await tx
-        .select({
-          userId: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          workspace: workspaces.name,
-          wants: alertPreferences.emailCritical,
-        })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .leftJoin(alertPreferences, eq(alertPreferences.userId, users.id))
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, READERS)));
+      const people = await criticalRecipients(tx, workspaceId, READERS);
       for (const person of people.filter((p) => p.wants !== false)) {
         const subject =
           critical.length === 1

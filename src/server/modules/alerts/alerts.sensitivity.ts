@@ -1,16 +1,15 @@
 import { ALERT_SENSITIVITIES, type AlertSensitivitySetting } from '@shared/api/alerts';
 import { addDays, DAY_MS } from '@shared/days';
 import type { AlertSensitivityInput } from '@shared/validation/alerts';
-import { and, count, eq, gte } from 'drizzle-orm';
 
 import { type AlertWatch, SERIES_PER_ENTITY } from '../../analysis/accountAlerts';
 import { sensitivityChoice } from '../../analysis/noiseBudget';
 import type { AppContext } from '../../context';
-import { alerts, workspaces } from '../../db/schema';
 import { assertDashboardAccess } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { HISTORY_DAYS } from '../metrics/accountSeries.queries';
 import { deliveringEntityCount } from '../metrics/series.queries';
+import { countAnomaliesSince, setWorkspaceAlertSensitivity, workspaceAlertSensitivity } from './alerts.queries';
 
 /** The window over which the settings say how many anomaly alerts were raised. */
 const RECENT_DAYS = 30;
@@ -28,30 +27,24 @@ export function createAlertSensitivity(ctx: Pick<AppContext, 'db' | 'clock' | 'l
   /** How the workspace's alert checks run now: its sensitivity and how many series share its budget. */
   async function watchOf(workspaceId: string): Promise<AlertWatch> {
     const since = addDays(clock.now().toISOString().slice(0, 10), -(HISTORY_DAYS - 1));
-    const [[space], entities] = await Promise.all([
-      db.select({ sensitivity: workspaces.alertSensitivity }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+    const [sensitivity, entities] = await Promise.all([
+      workspaceAlertSensitivity(db, workspaceId),
       deliveringEntityCount(db, workspaceId, since),
     ]);
     return {
-      sensitivity: space?.sensitivity ?? 'balanced',
+      sensitivity: sensitivity ?? 'balanced',
       watchedSeries: (entities.accounts + entities.campaigns) * SERIES_PER_ENTITY,
     };
   }
 
   async function present(workspaceId: string): Promise<AlertSensitivitySetting> {
     const since = new Date(clock.now().getTime() - RECENT_DAYS * DAY_MS);
-    const [watch, [recent]] = await Promise.all([
-      watchOf(workspaceId),
-      db
-        .select({ n: count() })
-        .from(alerts)
-        .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.kind, 'anomaly'), gte(alerts.createdAt, since))),
-    ]);
+    const [watch, recent] = await Promise.all([watchOf(workspaceId), countAnomaliesSince(db, workspaceId, since)]);
     return {
       sensitivity: watch.sensitivity,
       watched_series: watch.watchedSeries,
       choices: ALERT_SENSITIVITIES.map((sensitivity) => sensitivityChoice(sensitivity, watch.watchedSeries)),
-      anomalies_last_30_days: Number(recent?.n ?? 0),
+      anomalies_last_30_days: recent,
     };
   }
 
@@ -67,10 +60,7 @@ export function createAlertSensitivity(ctx: Pick<AppContext, 'db' | 'clock' | 'l
     /** PUT alerts/sensitivity/: takes effect at the next check (after the next sync). */
     async set(principal: Principal, input: AlertSensitivityInput): Promise<AlertSensitivitySetting> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
-      await db
-        .update(workspaces)
-        .set({ alertSensitivity: input.sensitivity })
-        .where(eq(workspaces.id, principal.workspaceId));
+      await setWorkspaceAlertSensitivity(db, principal.workspaceId, input.sensitivity);
       log.info({ sensitivity: input.sensitivity }, 'alert sensitivity set');
       return present(principal.workspaceId);
     },

@@ -8,18 +8,30 @@ import {
   type AlertSettings,
 } from '@shared/api/alerts';
 import type { AlertQueryInput, AlertReadInput, AlertSettingsInput } from '@shared/validation/alerts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 
 import { accountAlerts, ALERT_PARAMS, type AlertFinding, type AlertWatch } from '../../analysis/accountAlerts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { alertReads, alerts, connectedAdAccounts, workspaceMembers } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { notFound } from '../../lib/httpError';
 import { assertDashboardAccess } from '../access/entitlements';
 import { can, type Principal } from '../access/principal';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { createAlertMail } from './alerts.mail';
 import { presentAlert } from './alerts.presenter';
+import {
+  alertPage,
+  alertsRaisedAfter,
+  connectionAccounts,
+  countAlerts,
+  countUnread,
+  insertNewAlerts,
+  isWorkspaceAccount,
+  latestAlertSeq,
+  markAlertsRead,
+  prepareMemberRole,
+  workspaceAlertIds,
+} from './alerts.queries';
 import { createAlertSensitivity } from './alerts.sensitivity';
 import { createAlertWebhook } from './alerts.webhook';
 
@@ -43,16 +55,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   const events = new EventEmitter();
   events.setMaxListeners(0);
   // Read by every open stream at every look: built once, a prepared statement on PostgreSQL (the primary key's index).
-  const roleOf = db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
-        eq(workspaceMembers.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('alert_stream_role_of');
+  const roleOf = prepareMemberRole(db);
 
   /** Judges one account (at its workspace's sensitivity, read unless given) and stores new alerts; returns how many were new. */
   async function evaluateAccount(account: AccountRow, watch?: AlertWatch): Promise<number> {
@@ -78,34 +81,31 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     if (!found.length) return 0;
     // The alerts, their critical mails and their webhook delivery commit together.
     const inserted = await db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(alerts)
-        .values(
-          found.map((f: AlertFinding) => ({
-            workspaceId,
-            accountRef: account?.id ?? null,
-            platform: account?.platform ?? null,
-            key: f.key,
-            kind: f.kind,
-            severity: f.severity,
-            metric: f.metric,
-            direction: f.direction,
-            level: f.level,
-            entityId: f.entityId,
-            entityName: f.entityName,
-            day: f.day,
-            headline: f.headline,
-            observed: f.observed,
-            expected: f.expected,
-            low: f.low,
-            high: f.high,
-            createdAt: now,
-          })),
-        )
-        // An alert already raised stays as first raised (its read state with it): once per key
-        // per account, or per workspace for alerts about no single account.
-        .onConflictDoNothing()
-        .returning();
+      // An alert already raised stays as first raised (its read state with it): once per key
+      // per account, or per workspace for alerts about no single account.
+      const rows = await insertNewAlerts(
+        tx,
+        found.map((f: AlertFinding) => ({
+          workspaceId,
+          accountRef: account?.id ?? null,
+          platform: account?.platform ?? null,
+          key: f.key,
+          kind: f.kind,
+          severity: f.severity,
+          metric: f.metric,
+          direction: f.direction,
+          level: f.level,
+          entityId: f.entityId,
+          entityName: f.entityName,
+          day: f.day,
+          headline: f.headline,
+          observed: f.observed,
+          expected: f.expected,
+          low: f.low,
+          high: f.high,
+          createdAt: now,
+        })),
+      );
       await mail.mailCritical(tx, workspaceId, account, rows);
       await webhook.queueDelivery(
         tx,
@@ -119,7 +119,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   }
 
   async function evaluateConnection(connectionId: string): Promise<number> {
-    const list = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
+    const list = await connectionAccounts(db, connectionId);
     if (!list.length) return 0;
     // A connection's accounts share one workspace: its sensitivity and series count are read once.
     const watch = await sensitivity.watchOf(list[0].workspaceId);
@@ -129,12 +129,7 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
   }
 
   async function unreadCount(principal: Principal): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(alerts)
-      .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId)))
-      .where(and(eq(alerts.workspaceId, principal.workspaceId), isNull(alertReads.alertId)));
-    return Number(row?.n ?? 0);
+    return countUnread(db, principal.workspaceId, principal.userId);
   }
 
   return {
@@ -168,23 +163,12 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
 
     /** The last alert raised in the workspace so far: a new stream starts after it. */
     async latestSeq(principal: Principal): Promise<number> {
-      const [row] = await db
-        .select({ seq: max(alerts.seq) })
-        .from(alerts)
-        .where(eq(alerts.workspaceId, principal.workspaceId));
-      return Number(row?.seq ?? 0);
+      return latestAlertSeq(db, principal.workspaceId);
     },
 
     /** Alerts raised in the workspace after `seq`, in order (at most 100 at a time). */
     async raisedAfter(principal: Principal, seq: number): Promise<{ seq: number; alert: Alert }[]> {
-      const rows = await db
-        .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
-        .from(alerts)
-        .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
-        .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId)))
-        .where(and(eq(alerts.workspaceId, principal.workspaceId), gt(alerts.seq, seq)))
-        .orderBy(asc(alerts.seq))
-        .limit(100);
+      const rows = await alertsRaisedAfter(db, principal.workspaceId, principal.userId, seq, 100);
       return rows.map((row) => ({
         seq: row.alert.seq,
         alert: presentAlert(row.alert, row.account, row.readAt !== null),
@@ -200,42 +184,17 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     async list(principal: Principal, query: AlertQueryInput): Promise<AlertList> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       if (query.account) {
-        const [account] = await db
-          .select({ id: connectedAdAccounts.id })
-          .from(connectedAdAccounts)
-          .where(
-            and(eq(connectedAdAccounts.id, query.account), eq(connectedAdAccounts.workspaceId, principal.workspaceId)),
-          );
-        if (!account) throw notFound('Account not found.');
+        if (!(await isWorkspaceAccount(db, principal.workspaceId, query.account))) throw notFound('Account not found.');
       }
-      const where = and(
-        eq(alerts.workspaceId, principal.workspaceId),
-        query.kind ? eq(alerts.kind, query.kind) : undefined,
-        query.severity ? eq(alerts.severity, query.severity) : undefined,
-        query.account ? eq(alerts.accountRef, query.account) : undefined,
-        query.unread === 'true'
-          ? isNull(alertReads.alertId)
-          : query.unread === 'false'
-            ? sql`${alertReads.alertId} is not null`
-            : undefined,
-      );
-      const readJoin = and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, principal.userId));
-      const [rows, [total], unread] = await Promise.all([
-        db
-          .select({ alert: alerts, account: connectedAdAccounts, readAt: alertReads.readAt })
-          .from(alerts)
-          .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
-          .leftJoin(alertReads, readJoin)
-          .where(where)
-          .orderBy(desc(alerts.createdAt), desc(alerts.day), alerts.id)
-          .limit(query.limit ?? PAGE_SIZE)
-          .offset(query.offset ?? 0),
-        db.select({ n: count() }).from(alerts).leftJoin(alertReads, readJoin).where(where),
+      const { workspaceId, userId } = principal;
+      const [rows, total, unread] = await Promise.all([
+        alertPage(db, workspaceId, userId, query, { limit: query.limit ?? PAGE_SIZE, offset: query.offset ?? 0 }),
+        countAlerts(db, workspaceId, userId, query),
         unreadCount(principal),
       ]);
       return {
         alerts: rows.map((row): Alert => presentAlert(row.alert, row.account, row.readAt !== null)),
-        total: Number(total?.n ?? 0),
+        total,
         unread,
       };
     },
@@ -250,22 +209,15 @@ export function createAlertsService(ctx: Pick<AppContext, 'db' | 'queue' | 'cloc
     async markRead(principal: Principal, input: AlertReadInput): Promise<AlertReadResult> {
       await assertDashboardAccess(db, principal.workspaceId, clock.now());
       const now = clock.now();
-      const targets = await db
-        .select({ id: alerts.id })
-        .from(alerts)
-        .where(
-          and(
-            eq(alerts.workspaceId, principal.workspaceId),
-            input.all ? undefined : inArray(alerts.id, input.ids ?? []),
-          ),
-        );
+      const targets = await workspaceAlertIds(db, principal.workspaceId, input.all ? undefined : (input.ids ?? []));
       if (!input.all && targets.length < new Set(input.ids).size) throw notFound(ALERT_MESSAGES.notFound);
       const marked = targets.length
-        ? await db
-            .insert(alertReads)
-            .values(targets.map((t) => ({ alertId: t.id, userId: principal.userId, readAt: now })))
-            .onConflictDoNothing()
-            .returning({ id: alertReads.alertId })
+        ? await markAlertsRead(
+            db,
+            targets.map((t) => t.id),
+            principal.userId,
+            now,
+          )
         : [];
       log.info({ marked: marked.length }, 'alerts marked read');
       return { marked: marked.length, unread: await unreadCount(principal) };

@@ -10,15 +10,23 @@ import {
 } from '@shared/api/alerts';
 import { ErrorCode } from '@shared/api/errors';
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
-import { and, eq, inArray } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { alerts, alertWebhooks, connectedAdAccounts, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { hostReach, PRIVATE_ADDRESS_CODE, publicOnlyLookup as guardedLookupFor } from '../../lib/publicAddress';
 import { createSecretBox } from '../../lib/secretBox';
 import type { Principal } from '../access/principal';
+import {
+  deleteWebhook,
+  findWebhook,
+  hasWebhook,
+  insertWebhook,
+  recordDelivery,
+  updateWebhookUrl,
+  type WebhookRow,
+  workspaceAlertsByIds,
+} from './alertWebhooks.queries';
 
 /** Stable id of the job that posts new alerts to the workspace's webhook. */
 export const ALERT_WEBHOOK_JOB = 'alerts.webhook';
@@ -28,8 +36,6 @@ export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const WEBHOOK_RETRIES = 5;
 /** Alerts listed in one message; the rest are counted. */
 const LISTED = 10;
-
-type WebhookRow = typeof alertWebhooks.$inferSelect;
 
 const badRequest = (detail: string) => new HttpError(400, detail, ErrorCode.ValidationFailed);
 
@@ -96,8 +102,7 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
   });
 
   async function rowOf(workspaceId: string): Promise<WebhookRow | undefined> {
-    const [row] = await db.select().from(alertWebhooks).where(eq(alertWebhooks.workspaceId, workspaceId));
-    return row;
+    return findWebhook(db, workspaceId);
   }
 
   /** Posts a message to the webhook, signed; throws DeliveryError when the receiver does not take it. */
@@ -156,21 +161,12 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
   }
 
   async function record(workspaceId: string, status: number | null, error: string | null) {
-    await db
-      .update(alertWebhooks)
-      .set({ lastDeliveryAt: clock.now(), lastStatus: status, lastError: error })
-      .where(eq(alertWebhooks.workspaceId, workspaceId));
+    await recordDelivery(db, workspaceId, { at: clock.now(), status, error });
   }
 
   /** The Slack-compatible message for some alerts of a workspace. */
   async function messageFor(workspaceId: string, alertIds: string[]): Promise<object | null> {
-    const rows = await db
-      .select({ alert: alerts, account: connectedAdAccounts.name, workspace: workspaces.name })
-      .from(alerts)
-      .leftJoin(connectedAdAccounts, eq(connectedAdAccounts.id, alerts.accountRef))
-      .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
-      .where(and(eq(alerts.workspaceId, workspaceId), inArray(alerts.id, alertIds)))
-      .orderBy(alerts.seq);
+    const rows = await workspaceAlertsByIds(db, workspaceId, alertIds);
     if (!rows.length) return null;
     const workspace = rows[0].workspace;
     const lines = rows
@@ -222,34 +218,22 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
       const now = clock.now();
       const existing = await rowOf(principal.workspaceId);
       if (existing) {
-        const [row] = await db
-          .update(alertWebhooks)
-          .set({ url, updatedAt: now, lastError: null, lastStatus: null })
-          .where(eq(alertWebhooks.workspaceId, principal.workspaceId))
-          .returning();
-        return present(row);
+        return present(await updateWebhookUrl(db, principal.workspaceId, url, now));
       }
       const secret = randomBytes(32).toString('base64url');
-      const [row] = await db
-        .insert(alertWebhooks)
-        .values({
-          workspaceId: principal.workspaceId,
-          url,
-          secretSealed: box.seal(secret, sealContext(principal.workspaceId)),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = await insertWebhook(db, {
+        workspaceId: principal.workspaceId,
+        url,
+        secretSealed: box.seal(secret, sealContext(principal.workspaceId)),
+        createdAt: now,
+        updatedAt: now,
+      });
       log.info({ workspaceId: principal.workspaceId }, 'alert webhook created');
       return present(row, secret);
     },
 
     async remove(principal: Principal): Promise<void> {
-      const removed = await db
-        .delete(alertWebhooks)
-        .where(eq(alertWebhooks.workspaceId, principal.workspaceId))
-        .returning({ id: alertWebhooks.workspaceId });
-      if (!removed.length) throw notFound(ALERT_MESSAGES.noWebhook);
+      if (!(await deleteWebhook(db, principal.workspaceId))) throw notFound(ALERT_MESSAGES.noWebhook);
     },
 
     /** Posts a test message now and says how the receiver answered (a 502 with its reason when it did not take it). */
@@ -278,11 +262,7 @@ export function createAlertWebhook(ctx: Pick<AppContext, 'db' | 'queue' | 'clock
     /** Queues the delivery of new alerts in the transaction that stores them (only when the workspace has a webhook). */
     async queueDelivery(tx: Tx, workspaceId: string, alertIds: string[]): Promise<void> {
       if (!alertIds.length) return;
-      const [row] = await tx
-        .select({ id: alertWebhooks.workspaceId })
-        .from(alertWebhooks)
-        .where(eq(alertWebhooks.workspaceId, workspaceId));
-      if (row) await queue.send(ALERT_WEBHOOK_JOB, { workspaceId, alertIds }, { tx });
+      if (await hasWebhook(tx, workspaceId)) await queue.send(ALERT_WEBHOOK_JOB, { workspaceId, alertIds }, { tx });
     },
 
     deliver,

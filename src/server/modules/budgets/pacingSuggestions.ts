@@ -1,15 +1,21 @@
 import type { PacingView } from '@shared/api/budgets';
 import { type BudgetMove, type SuggestionChange, type SuggestionEvidence } from '@shared/api/suggestions';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import { and, eq, inArray, like } from 'drizzle-orm';
 
 import { expectedGain, optimizerCampaigns } from '../../analysis/budgetOptimizer';
 import { marginalCosts } from '../../analysis/marginalCpa';
 import type { AccountSeries } from '../../analysis/types';
 import type { DbOrTx } from '../../db/connect';
-import { connectedAdAccounts, suggestions } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { refreshedStatus, type SuggestionBody } from '../suggestions/suggestions.compute';
+import {
+  insertSuggestion,
+  openSuggestionsOfType,
+  suggestionOfKey,
+  updateSuggestion,
+  withdrawSuggestions,
+} from '../suggestions/suggestions.queries';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 type AccountSeriesLoader = (account: AccountRow) => ReturnType<typeof loadAccountSeries>;
@@ -138,17 +144,10 @@ export function createPacingSuggestions(db: DbOrTx) {
         computedAt: now,
         updatedAt: now,
       };
-      const [existing] = await db
-        .select({ id: suggestions.id, status: suggestions.status, updatedAt: suggestions.updatedAt })
-        .from(suggestions)
-        .where(and(eq(suggestions.accountRef, account.id), eq(suggestions.key, values.key)));
+      const existing = await suggestionOfKey(db, account.id, values.key);
       const status = existing && refreshedStatus(existing, now);
-      if (!existing) await db.insert(suggestions).values(values);
-      else if (status)
-        await db
-          .update(suggestions)
-          .set({ ...values, status })
-          .where(eq(suggestions.id, existing.id));
+      if (!existing) await insertSuggestion(db, values);
+      else if (status) await updateSuggestion(db, existing.id, { ...values, status });
       else continue;
       offered += 1;
     }
@@ -157,21 +156,10 @@ export function createPacingSuggestions(db: DbOrTx) {
 
   /** Withdraws the open advice of budgets of the workspace that are on track now or gone (all but `offBand`). */
   async function withdrawExcept(workspaceId: string, offBand: string[], now: Date): Promise<void> {
-    const open = await db
-      .select({ id: suggestions.id, key: suggestions.key })
-      .from(suggestions)
-      .where(
-        and(
-          eq(suggestions.workspaceId, workspaceId),
-          eq(suggestions.type, PACE_TYPE),
-          inArray(suggestions.status, ['open', 'snoozed']),
-          like(suggestions.key, `${PACE_TYPE}:%`),
-        ),
-      );
+    const open = await openSuggestionsOfType(db, workspaceId, PACE_TYPE);
     const keep = new Set(offBand.map(keyOf));
     const gone = open.filter((row) => !keep.has(row.key)).map((row) => row.id);
-    if (gone.length)
-      await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(inArray(suggestions.id, gone));
+    if (gone.length) await withdrawSuggestions(db, gone, now);
   }
 
   return { seriesLoader, offer, withdrawExcept };

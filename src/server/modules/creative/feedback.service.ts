@@ -1,7 +1,6 @@
 import type { CreativeFeedbackView } from '@shared/api/creativeFeedback';
 import type { Platform } from '@shared/constants';
 import { copyOfAdCreative } from '@shared/creative/liveCopy';
-import { eq } from 'drizzle-orm';
 
 import {
   analyseCopy,
@@ -13,11 +12,11 @@ import {
 import { type LaunchedAd, type RefitEvaluation, refitWorkspace } from '../../analysis/creative/workspaceRefit';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { connectedAdAccounts, creativeWorkspaceModels } from '../../db/schema';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
 import { assertCreativePro } from './creativeAccess';
 import { presentFeedback } from './feedback.presenter';
+import { findWorkspaceModel, type ModelRow, saveWorkspaceModel, workspaceAccounts } from './feedback.queries';
 import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
 
 /** Stable id of the job that refits a workspace's pre-launch weights (queued by every successful sync). */
@@ -28,8 +27,6 @@ export const CREATIVE_REFIT_JOB = 'creative.refit';
  * instead of one per sync competing with the syncs for the database.
  */
 export const CREATIVE_REFIT_DELAY_MS = 10 * 60_000;
-
-type ModelRow = typeof creativeWorkspaceModels.$inferSelect;
 
 /** The analyzer's copy of a synced creative (the same reading as the Live ads tab's "Analyse"). */
 const adCopyOf = (creative: Parameters<typeof copyOfAdCreative>[0], platform: Platform) => {
@@ -58,10 +55,7 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
 
   /** Every ad of the workspace with a synced copy and a post-launch score (objective: cost per conversion, the Live ads tab's default). */
   async function launchedAds(workspaceId: string, now: Date): Promise<LaunchedAd[]> {
-    const accounts = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(eq(connectedAdAccounts.workspaceId, workspaceId));
+    const accounts = await workspaceAccounts(db, workspaceId);
     const launched: LaunchedAd[] = [];
     for (const account of accounts) {
       const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa');
@@ -86,11 +80,7 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
   }
 
   async function stored(workspaceId: string): Promise<ModelRow | null> {
-    const [row] = await db
-      .select()
-      .from(creativeWorkspaceModels)
-      .where(eq(creativeWorkspaceModels.workspaceId, workspaceId));
-    return row ?? null;
+    return (await findWorkspaceModel(db, workspaceId)) ?? null;
   }
 
   /** Refits one workspace's weights from its launched ads now and keeps the result. */
@@ -107,21 +97,7 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
       evaluation: result.state === 'fitted' && result.evaluation ? { ...result.evaluation } : null,
       applied: result.state === 'fitted' && result.applied,
     };
-    await db
-      .insert(creativeWorkspaceModels)
-      .values(row)
-      .onConflictDoUpdate({
-        target: creativeWorkspaceModels.workspaceId,
-        set: {
-          fittedAt: row.fittedAt,
-          state: row.state,
-          ads: row.ads,
-          campaigns: row.campaigns,
-          weights: row.weights,
-          evaluation: row.evaluation,
-          applied: row.applied,
-        },
-      });
+    await saveWorkspaceModel(db, row);
     log.info({ workspaceId, state: row.state, ads: row.ads, applied: row.applied }, 'creative weights refit');
     return row;
   }

@@ -3,7 +3,6 @@ import type { PostLaunchObjectiveName } from '@shared/api/creativePostLaunch';
 import type { Platform } from '@shared/constants';
 import { addDays, localDay } from '@shared/days';
 import { minorDigits, minorToDecimal } from '@shared/money';
-import { eq } from 'drizzle-orm';
 
 import {
   POST_LAUNCH_SPEND_FLOOR_INR,
@@ -12,9 +11,10 @@ import {
   scoreAccountAds,
 } from '../../analysis/creativePostLaunch';
 import type { DbOrTx } from '../../db/connect';
-import { ads, type connectedAdAccounts } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { conversionFactors, factorAt } from '../metrics/rates';
+import { accountAdCreatives } from './postLaunch.queries';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
@@ -80,7 +80,7 @@ export async function scoreAccount(
 ): Promise<ScoredAccount> {
   const [{ series, lag }, creatives] = await Promise.all([
     loadAccountSeries(db, account, now),
-    db.select({ adId: ads.adId, creative: ads.creative }).from(ads).where(eq(ads.accountRef, account.id)),
+    accountAdCreatives(db, account.id),
   ]);
   const creativeOf = new Map(creatives.map((row) => [row.adId, (row.creative as AdCreative | null) ?? null]));
   const { floor, note } = await spendFloorOf(db, account, localDay(now, account.timeZone));

@@ -3,16 +3,15 @@ import { POST_LAUNCH_MESSAGES, type PostLaunchAdImage, type PostLaunchView } fro
 import { ErrorCode } from '@shared/api/errors';
 import type { Platform } from '@shared/constants';
 import type { PostLaunchQueryValidated } from '@shared/validation/creativePostLaunch';
-import { and, asc, eq } from 'drizzle-orm';
 
 import { readImage } from '../../analysis/creativeImage/imageInput';
 import type { AppContext } from '../../context';
-import { ads, connectedAdAccounts } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
 import type { Principal } from '../access/principal';
 import { workspaceAccount } from '../access/workspaceAccount';
 import { assertCreativePro } from './creativeAccess';
 import { presentAdImage, presentPostLaunchAccount, presentPostLaunchCampaign } from './postLaunch.presenter';
+import { adCreative, workspaceAccountsByName } from './postLaunch.queries';
 import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
 
 /** Longest wait for a platform's image server, and the most read from it (the analyzer's own upload limit). */
@@ -46,11 +45,7 @@ export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | '
     /** GET creative/post-launch/. */
     async scores(principal: Principal, query: PostLaunchQueryValidated): Promise<PostLaunchView> {
       await assertCreativePro(db, principal.workspaceId, clock.now());
-      const connected = await db
-        .select()
-        .from(connectedAdAccounts)
-        .where(eq(connectedAdAccounts.workspaceId, principal.workspaceId))
-        .orderBy(asc(connectedAdAccounts.platform), asc(connectedAdAccounts.name), asc(connectedAdAccounts.id));
+      const connected = await workspaceAccountsByName(db, principal.workspaceId);
       const accounts = connected.map(presentPostLaunchAccount);
       const objective = query.objective ?? 'cpa';
       if (!query.account && !connected.length)
@@ -83,10 +78,7 @@ export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | '
     async image(principal: Principal, query: { account: string; ad: string }): Promise<PostLaunchAdImage> {
       await assertCreativePro(db, principal.workspaceId, clock.now());
       const account = await accountOf(principal.workspaceId, query.account);
-      const [row] = await db
-        .select({ creative: ads.creative })
-        .from(ads)
-        .where(and(eq(ads.accountRef, account.id), eq(ads.adId, query.ad)));
+      const row = await adCreative(db, account.id, query.ad);
       if (!row) throw notFound(POST_LAUNCH_MESSAGES.adNotFound);
       const url = (row.creative as AdCreative | null)?.imageUrl;
       if (!url) throw badRequest(POST_LAUNCH_MESSAGES.noImage, 'ad');

@@ -34,12 +34,9 @@ import {
   isUuid,
   rangeProblem,
 } from '@shared/validation/dashboard';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { ads, campaigns, connectedAdAccounts, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
-import { containsPattern } from '../../lib/likePattern';
 import { sessionGone } from '../../lib/signedIn';
 import { PlatformError } from '../../platforms/types';
 import { assertDashboardAccess } from '../access/entitlements';
@@ -61,6 +58,16 @@ import type { SyncService } from '../sync/sync.service';
 import { presentAttribution } from './dashboard.attribution';
 import { toCampaignsCsv } from './dashboard.csv';
 import { addSums, presentAd, presentCampaign, presentSeries, presentTotals } from './dashboard.presenter';
+import {
+  accountAttributions,
+  type DashboardAccountRow,
+  type DashboardCampaignRow,
+  findWorkspaceCampaign,
+  searchWorkspaceAds,
+  setDisplayCurrency,
+  userProfile,
+  workspaceAccounts,
+} from './dashboard.queries';
 import { accountSortValue, type PerformanceQuery, type PerformanceRow, type PerformanceTable } from './dashboard.table';
 
 /** Campaigns the platform performance call lists. */
@@ -110,10 +117,7 @@ export function createDashboardService(
   const { db, clock } = ctx;
 
   async function user(userId: string) {
-    const [row] = await db
-      .select({ timeZone: users.timeZone, displayCurrency: users.displayCurrency })
-      .from(users)
-      .where(eq(users.id, userId));
+    const row = await userProfile(db, userId);
     if (!row) throw sessionGone();
     return row;
   }
@@ -122,22 +126,6 @@ export function createDashboardService(
   async function assertAccess(principal: Principal) {
     await assertDashboardAccess(db, principal.workspaceId, clock.now());
     return user(principal.userId);
-  }
-
-  async function workspaceAccounts(workspaceId: string) {
-    const rows = await db
-      .select({
-        id: connectedAdAccounts.id,
-        platform: connectedAdAccounts.platform,
-        account_id: connectedAdAccounts.accountId,
-        name: connectedAdAccounts.name,
-        currency: connectedAdAccounts.currency,
-        connectionId: connectedAdAccounts.connectionId,
-      })
-      .from(connectedAdAccounts)
-      .where(eq(connectedAdAccounts.workspaceId, workspaceId))
-      .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);
-    return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
   }
 
   /** Resolves the (already valid) filters of a request in the principal's workspace. */
@@ -156,7 +144,7 @@ export function createDashboardService(
     const problem = rangeProblem(from, to);
     if (problem) throw badRequest(problem, 'from');
 
-    const allAccounts = await workspaceAccounts(principal.workspaceId);
+    const allAccounts = await workspaceAccounts(db, principal.workspaceId);
     let accounts = platform === 'all' ? allAccounts : allAccounts.filter((account) => account.platform === platform);
     if (filters.account !== undefined) {
       const chosen = accounts.find((account) => account.id === filters.account);
@@ -169,21 +157,10 @@ export function createDashboardService(
   /** How the scope's platforms count conversions: the windows their accounts last reported. */
   async function attributionOf(s: Scope) {
     if (s.accounts.length === 0) return [];
-    const rows = await db
-      .select({
-        platform: connectedAdAccounts.platform,
-        account_id: connectedAdAccounts.accountId,
-        attribution: connectedAdAccounts.attribution,
-        attributionUpdatedAt: connectedAdAccounts.attributionUpdatedAt,
-      })
-      .from(connectedAdAccounts)
-      .where(
-        inArray(
-          connectedAdAccounts.id,
-          s.accounts.map((account) => account.id),
-        ),
-      )
-      .orderBy(connectedAdAccounts.createdAt, connectedAdAccounts.accountId);
+    const rows = await accountAttributions(
+      db,
+      s.accounts.map((account) => account.id),
+    );
     return presentAttribution(rows);
   }
 
@@ -198,17 +175,13 @@ export function createDashboardService(
   /** A campaign of the workspace's; any other id (malformed included) is not found. */
   async function campaignById(workspaceId: string, id: string) {
     if (!isUuid(id)) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
-    const [row] = await db
-      .select({ campaign: campaigns, account: connectedAdAccounts })
-      .from(campaigns)
-      .innerJoin(connectedAdAccounts, eq(connectedAdAccounts.id, campaigns.accountRef))
-      .where(and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId)));
+    const row = await findWorkspaceCampaign(db, workspaceId, id);
     if (!row) throw notFound(DASHBOARD_MESSAGES.campaignNotFound);
     return row;
   }
 
   /** What the platform holds now for a change's one campaign step; a campaign gone there is the platform's not-found. */
-  async function liveValue(account: typeof connectedAdAccounts.$inferSelect, change: SuggestionChange) {
+  async function liveValue(account: DashboardAccountRow, change: SuggestionChange) {
     try {
       const state = await actions.currentState(account, change);
       if (state.values[0] === undefined)
@@ -224,7 +197,7 @@ export function createDashboardService(
     }
   }
 
-  const campaignView = (campaign: typeof campaigns.$inferSelect, account: typeof connectedAdAccounts.$inferSelect) => ({
+  const campaignView = (campaign: DashboardCampaignRow, account: DashboardAccountRow) => ({
     campaign: { id: campaign.id, campaign_id: campaign.campaignId, name: campaign.name },
     account: { id: account.id, name: account.name, platform: account.platform as Platform, currency: account.currency },
   });
@@ -515,18 +488,7 @@ export function createDashboardService(
      */
     async searchAds(principal: Principal, query: AdSearchQuery): Promise<AdSearchResult> {
       await assertAccess(principal);
-      const rows = await db
-        .select({ ad_id: ads.adId, name: ads.name, campaignId: campaigns.id, campaignName: campaigns.name })
-        .from(ads)
-        .innerJoin(campaigns, and(eq(campaigns.accountRef, ads.accountRef), eq(campaigns.campaignId, ads.campaignId)))
-        .where(
-          and(
-            eq(campaigns.workspaceId, principal.workspaceId),
-            query.q ? ilike(ads.name, containsPattern(query.q)) : undefined,
-          ),
-        )
-        .orderBy(asc(ads.name), asc(ads.adId))
-        .limit(AD_SEARCH_LIMIT);
+      const rows = await searchWorkspaceAds(db, principal.workspaceId, query.q, AD_SEARCH_LIMIT);
       return {
         items: rows.map(({ ad_id, name, campaignId, campaignName }) => ({
           ad_id,
@@ -699,7 +661,7 @@ export function createDashboardService(
     /** PUT dashboard/settings/: the display currency. */
     async saveSettings(userId: string, currency: DisplayCurrency): Promise<DashboardSettings> {
       await user(userId);
-      await db.update(users).set({ displayCurrency: currency }).where(eq(users.id, userId));
+      await setDisplayCurrency(db, userId, currency);
       return { currency };
     },
 

@@ -1,9 +1,9 @@
 import { addDays, daysInRange, isCalendarDay, type IsoDay } from '@shared/days';
 import { minorDigits } from '@shared/money';
-import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { exchangeRates } from '../../db/schema';
+import { ratesOf, upsertRates } from './rates.queries';
 
 /** One imported rate: units of `currency` per US dollar on `day`. */
 export interface RateRow {
@@ -44,13 +44,7 @@ export async function conversionFactors(
   to: IsoDay,
 ): Promise<ConversionFactors> {
   const wanted = [...new Set([...sourceCurrencies, display])];
-  const rows = wanted.length
-    ? await db
-        .select({ currency: exchangeRates.currency, day: exchangeRates.day, perUsd: exchangeRates.perUsd })
-        .from(exchangeRates)
-        .where(inArray(exchangeRates.currency, wanted))
-        .orderBy(asc(exchangeRates.currency), asc(exchangeRates.day))
-    : [];
+  const rows = wanted.length ? await ratesOf(db, wanted) : [];
   const byCurrency = new Map<string, RateRow[]>();
   for (const row of rows) {
     const list = byCurrency.get(row.currency) ?? [];
@@ -127,11 +121,7 @@ export function parseRatesCsv(text: string): RateRow[] {
 /** Adds or replaces rates (one per currency and day). */
 export async function importRates(db: DbOrTx, rows: RateRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  await db.execute(sql`
-    insert into exchange_rates (currency, day, per_usd)
-    select * from unnest(${sql.param(rows.map((r) => r.currency))}::text[], ${sql.param(rows.map((r) => r.day))}::date[], ${sql.param(rows.map((r) => r.perUsd))}::float8[])
-    on conflict (currency, day) do update set per_usd = excluded.per_usd
-  `);
+  await upsertRates(db, rows);
   return rows.length;
 }
 

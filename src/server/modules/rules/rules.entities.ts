@@ -1,12 +1,12 @@
 import { DRY_RUN_DAYS, MAX_WINDOW_DAYS } from '@shared/api/rules';
-import { and, eq } from 'drizzle-orm';
 
 import type { RuleEntity } from '../../analysis/rules';
 import type { AccountSeries } from '../../analysis/types';
 import { dayNumber, sumByDate } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
-import { connectedAdAccounts } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { workspaceAccounts } from './rules.queries';
 
 type AccountRow = typeof connectedAdAccounts.$inferSelect;
 
@@ -81,15 +81,7 @@ export async function loadWorkspaceEntities(
   now: Date,
   onlyAccount?: string,
 ): Promise<WorkspaceEntities> {
-  const accountRows = await db
-    .select()
-    .from(connectedAdAccounts)
-    .where(
-      and(
-        eq(connectedAdAccounts.workspaceId, workspaceId),
-        onlyAccount ? eq(connectedAdAccounts.id, onlyAccount) : undefined,
-      ),
-    );
+  const accountRows = await workspaceAccounts(db, workspaceId, onlyAccount);
   const loaded: WorkspaceEntities = {
     accounts: new Map(accountRows.map((account) => [account.id, account])),
     entities: [],

@@ -273,3 +273,16 @@ export async function decidePending(
     .returning();
   return row ?? null;
 }
+
+/** The workspace's connected accounts, or only `onlyAccount` of them when given. */
+export async function workspaceAccounts(db: DbOrTx, workspaceId: string, onlyAccount?: string) {
+  return db
+    .select()
+    .from(connectedAdAccounts)
+    .where(
+      and(
+        eq(connectedAdAccounts.workspaceId, workspaceId),
+        onlyAccount ? eq(connectedAdAccounts.id, onlyAccount) : undefined,
+      ),
+    );
+}

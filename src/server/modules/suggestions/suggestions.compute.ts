@@ -3,14 +3,21 @@ import type { ChartPoint, Interval, SuggestionChange, SuggestionChart } from '@s
 import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';
 import { addDays, DAY_MS } from '@shared/days';
 import { minorDigits } from '@shared/money';
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 
 import type { BudgetStep, Finding, Learning } from '../../analysis/findings';
 import { findAll } from '../../analysis/suggest';
 import type { AccountSeries, DayCounts } from '../../analysis/types';
 import { median } from '../../analysis/window';
 import type { DbOrTx } from '../../db/connect';
-import { ads, campaigns, connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
+import type { connectedAdAccounts } from '../../db/schema';
+import {
+  accountSuggestionStates,
+  insertSuggestion,
+  recordSuggestionRun,
+  updateSuggestion,
+  withdrawAccountAdviceExcept,
+  workspacePlatforms,
+} from './suggestions.queries';
 
 /**
  * Computes one account's suggestions: its stored campaigns, ads and daily figures as series,
@@ -225,26 +232,11 @@ export async function storeFindings(
   now: Date,
 ): Promise<void> {
   const keys = result.findings.map((f) => f.key);
-  const connected = await db
-    .selectDistinct({ platform: connectedAdAccounts.platform })
-    .from(connectedAdAccounts)
-    .where(eq(connectedAdAccounts.workspaceId, account.workspaceId));
+  const connected = await workspacePlatforms(db, account.workspaceId);
   const otherPlatforms = PLATFORMS.filter((p) => p !== account.platform && connected.some((c) => c.platform === p));
   await db.transaction(async (tx) => {
     // Every stored advice of the account at once, not one read per finding.
-    const stored = new Map(
-      (
-        await tx
-          .select({
-            id: suggestions.id,
-            key: suggestions.key,
-            status: suggestions.status,
-            updatedAt: suggestions.updatedAt,
-          })
-          .from(suggestions)
-          .where(eq(suggestions.accountRef, account.id))
-      ).map((row) => [row.key, row]),
-    );
+    const stored = new Map((await accountSuggestionStates(tx, account.id)).map((row) => [row.key, row]));
     for (const finding of result.findings) {
       const values = {
         workspaceId: account.workspaceId,
@@ -261,36 +253,15 @@ export async function storeFindings(
       };
       const existing = stored.get(finding.key);
       const status = existing && refreshedStatus(existing, now);
-      if (!existing) await tx.insert(suggestions).values(values);
-      else if (status)
-        await tx
-          .update(suggestions)
-          .set({ ...values, status })
-          .where(eq(suggestions.id, existing.id));
+      if (!existing) await insertSuggestion(tx, values);
+      else if (status) await updateSuggestion(tx, existing.id, { ...values, status });
     }
-    await tx
-      .update(suggestions)
-      .set({ status: 'withdrawn', updatedAt: now })
-      .where(
-        and(
-          eq(suggestions.accountRef, account.id),
-          inArray(suggestions.status, ['open', 'snoozed']),
-          // Budget pacing advice is the pacing check's to keep or withdraw (budgets/pacingSuggestions).
-          ne(suggestions.type, 'pace_budget'),
-          keys.length ? notInArray(suggestions.key, keys) : undefined,
-        ),
-      );
-    await tx
-      .insert(suggestionRuns)
-      .values({
-        accountRef: account.id,
-        workspaceId: account.workspaceId,
-        computedAt: now,
-        learning: result.learning.length,
-      })
-      .onConflictDoUpdate({
-        target: suggestionRuns.accountRef,
-        set: { computedAt: now, learning: result.learning.length },
-      });
+    await withdrawAccountAdviceExcept(tx, account.id, keys, now);
+    await recordSuggestionRun(tx, {
+      accountRef: account.id,
+      workspaceId: account.workspaceId,
+      computedAt: now,
+      learning: result.learning.length,
+    });
   });
 }

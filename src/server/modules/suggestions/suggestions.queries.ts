@@ -1,6 +1,6 @@
 import type { DismissReason, SuggestionType } from '@shared/api/suggestions';
 import type { Platform } from '@shared/constants';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
 import { connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schema';
@@ -8,6 +8,7 @@ import { connectedAdAccounts, suggestionRuns, suggestions } from '../../db/schem
 /** Every query of the suggestions, scoped by workspace for what a person reads. */
 
 export type SuggestionRow = typeof suggestions.$inferSelect;
+export type NewSuggestion = typeof suggestions.$inferInsert;
 
 export async function suggestionById(db: DbOrTx, workspaceId: string, id: string): Promise<SuggestionRow | null> {
   const [row] = await db
@@ -109,4 +110,93 @@ export async function snoozeSuggestion(db: DbOrTx, id: string, until: Date, now:
     .where(eq(suggestions.id, id))
     .returning();
   return row;
+}
+
+/** The platforms the workspace has accounts on (each once). */
+export async function workspacePlatforms(db: DbOrTx, workspaceId: string) {
+  return db
+    .selectDistinct({ platform: connectedAdAccounts.platform })
+    .from(connectedAdAccounts)
+    .where(eq(connectedAdAccounts.workspaceId, workspaceId));
+}
+
+/** Every stored suggestion of the account: its key, status and last update. */
+export async function accountSuggestionStates(db: DbOrTx, accountRef: string) {
+  return db
+    .select({
+      id: suggestions.id,
+      key: suggestions.key,
+      status: suggestions.status,
+      updatedAt: suggestions.updatedAt,
+    })
+    .from(suggestions)
+    .where(eq(suggestions.accountRef, accountRef));
+}
+
+/** The account's suggestion of that key, if there is one (its id, status and last update). */
+export async function suggestionOfKey(db: DbOrTx, accountRef: string, key: string) {
+  const [existing] = await db
+    .select({ id: suggestions.id, status: suggestions.status, updatedAt: suggestions.updatedAt })
+    .from(suggestions)
+    .where(and(eq(suggestions.accountRef, accountRef), eq(suggestions.key, key)));
+  return existing;
+}
+
+export async function insertSuggestion(db: DbOrTx, values: NewSuggestion): Promise<void> {
+  await db.insert(suggestions).values(values);
+}
+
+export async function updateSuggestion(db: DbOrTx, id: string, values: Partial<NewSuggestion>): Promise<void> {
+  await db.update(suggestions).set(values).where(eq(suggestions.id, id));
+}
+
+/**
+ * Withdraws the account's open or snoozed advice whose key is not in `keep`, except the budget
+ * pacing advice (the pacing check's to keep or withdraw, budgets/pacingSuggestions).
+ */
+export async function withdrawAccountAdviceExcept(db: DbOrTx, accountRef: string, keep: string[], now: Date) {
+  await db
+    .update(suggestions)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(
+      and(
+        eq(suggestions.accountRef, accountRef),
+        inArray(suggestions.status, ['open', 'snoozed']),
+        ne(suggestions.type, 'pace_budget'),
+        keep.length ? notInArray(suggestions.key, keep) : undefined,
+      ),
+    );
+}
+
+/** Records when the account's suggestions were last computed and how many findings are still learning. */
+export async function recordSuggestionRun(
+  db: DbOrTx,
+  run: { accountRef: string; workspaceId: string; computedAt: Date; learning: number },
+): Promise<void> {
+  await db
+    .insert(suggestionRuns)
+    .values(run)
+    .onConflictDoUpdate({
+      target: suggestionRuns.accountRef,
+      set: { computedAt: run.computedAt, learning: run.learning },
+    });
+}
+
+/** The workspace's open or snoozed suggestions of `type` (keys `<type>:…`), with their keys. */
+export async function openSuggestionsOfType(db: DbOrTx, workspaceId: string, type: string) {
+  return db
+    .select({ id: suggestions.id, key: suggestions.key })
+    .from(suggestions)
+    .where(
+      and(
+        eq(suggestions.workspaceId, workspaceId),
+        eq(suggestions.type, type),
+        inArray(suggestions.status, ['open', 'snoozed']),
+        like(suggestions.key, `${type}:%`),
+      ),
+    );
+}
+
+export async function withdrawSuggestions(db: DbOrTx, ids: string[], now: Date): Promise<void> {
+  await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(inArray(suggestions.id, ids));
 }

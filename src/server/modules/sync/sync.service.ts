@@ -2,12 +2,10 @@ import { type ConnectionSync, DASHBOARD_MESSAGES, type SyncStatus } from '@share
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { addDays, localDay } from '@shared/days';
 import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from '@shared/platformInfo';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { number, object, string } from 'yup';
 
 import type { AppContext } from '../../context';
-import { executeRows, type Tx } from '../../db/connect';
-import { connectedAdAccounts, platformConnections, syncState, workspaces } from '../../db/schema';
+import type { Tx } from '../../db/connect';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { distinctWindows } from '../../platforms/attribution';
 import {
@@ -26,7 +24,30 @@ import {
   upsertAdStatuses,
   upsertCampaigns,
   writeWindow,
-} from './ingest';
+} from './ingest.queries';
+import {
+  activeConnectionIds,
+  activeConnectionSchedules,
+  beatSyncLease,
+  claimSyncLease,
+  connectionAccounts,
+  ensureSyncState,
+  findConnection,
+  findSyncState,
+  finishSyncRun,
+  markSyncFailed,
+  markSyncQueued,
+  orphanedSyncJobs,
+  recordSyncFailure,
+  requeueAbandonedRun,
+  saveAccountAttribution,
+  setWorkspaceSyncInterval,
+  stepSyncProgress,
+  type SyncAccountRow,
+  type SyncStateRow,
+  workspaceConnectionStates,
+  workspaceSyncInterval,
+} from './sync.queries';
 
 /** Stable id of the job that syncs one connection. */
 export const SYNC_JOB = 'sync.connection';
@@ -174,7 +195,7 @@ export function createSyncService(
 
   /** Creates the state row if missing. */
   async function ensureState(connectionId: string, workspaceId: string) {
-    await db.insert(syncState).values({ connectionId, workspaceId }).onConflictDoNothing();
+    await ensureSyncState(db, connectionId, workspaceId);
   }
 
   /**
@@ -184,40 +205,17 @@ export function createSyncService(
    */
   async function claim(connectionId: string, total: number): Promise<Date | null> {
     const now = clock.now();
-    const claimed = await db
-      .update(syncState)
-      .set({ status: 'running', startedAt: now, progressDone: 0, progressTotal: total, updatedAt: now })
-      .where(
-        and(
-          eq(syncState.connectionId, connectionId),
-          sql`(${syncState.status} <> 'running' or ${syncState.updatedAt} < ${staleBefore(now, SYNC_LEASE_MS)})`,
-        ),
-      )
-      .returning({ id: syncState.connectionId });
-    return claimed.length > 0 ? now : null;
+    const claimed = await claimSyncLease(db, connectionId, total, now, staleBefore(now, SYNC_LEASE_MS));
+    return claimed ? now : null;
   }
-
-  /** The row while `lease` is still this connection's: every write of a run goes through it. */
-  const held = (connectionId: string, lease: Date) =>
-    and(eq(syncState.connectionId, connectionId), eq(syncState.status, 'running'), eq(syncState.startedAt, lease));
 
   /** Refreshes the heartbeat; false once the lease was taken over. */
   async function beat(connectionId: string, lease: Date): Promise<boolean> {
-    const kept = await db
-      .update(syncState)
-      .set({ updatedAt: clock.now() })
-      .where(held(connectionId, lease))
-      .returning({ id: syncState.connectionId });
-    return kept.length > 0;
+    return beatSyncLease(db, connectionId, lease, clock.now());
   }
 
   async function step(connectionId: string, lease: Date) {
-    const kept = await db
-      .update(syncState)
-      .set({ progressDone: sql`${syncState.progressDone} + 1`, updatedAt: clock.now() })
-      .where(held(connectionId, lease))
-      .returning({ id: syncState.connectionId });
-    if (kept.length === 0) throw new LeaseLost();
+    if (!(await stepSyncProgress(db, connectionId, lease, clock.now()))) throw new LeaseLost();
   }
 
   function superseded(connectionId: string): SyncOutcome {
@@ -225,7 +223,7 @@ export function createSyncService(
     return { status: 'skipped', reason: 'superseded' };
   }
 
-  type AccountRow = typeof connectedAdAccounts.$inferSelect;
+  type AccountRow = SyncAccountRow;
 
   /** Everything one account's step needs from the platform, asked for at once. */
   async function fetchAccount(connection: { id: string; platform: Platform }, account: AccountRow, days: number) {
@@ -272,10 +270,7 @@ export function createSyncService(
   /** Saves the account's conversion windows as this sync read them; undefined keeps the last known ones. */
   async function saveAttribution(account: AccountRow, windows: AttributionWindow[] | undefined) {
     if (!windows) return;
-    await db
-      .update(connectedAdAccounts)
-      .set({ attribution: windows, attributionUpdatedAt: clock.now() })
-      .where(eq(connectedAdAccounts.id, account.id));
+    await saveAccountAttribution(db, account.id, windows, clock.now());
   }
 
   /** Writes one level of one account's window in one transaction. */
@@ -307,22 +302,20 @@ export function createSyncService(
     mode: SyncMode = 'incremental',
     attempt = 0,
   ): Promise<SyncOutcome> {
-    const [connection] = await db.select().from(platformConnections).where(eq(platformConnections.id, connectionId));
+    const connection = await findConnection(db, connectionId);
     if (!connection) return { status: 'skipped', reason: 'gone' };
     const platform = connection.platform as Platform;
     await ensureState(connectionId, connection.workspaceId);
     if (connection.status !== 'active') {
-      await db
-        .update(syncState)
-        .set({
-          status: 'failed',
-          lastError: describe(new PlatformError({ platform, kind: 'revoked', message: 'needs reconnect' })),
-          updatedAt: clock.now(),
-        })
-        .where(eq(syncState.connectionId, connectionId));
+      await markSyncFailed(
+        db,
+        connectionId,
+        describe(new PlatformError({ platform, kind: 'revoked', message: 'needs reconnect' })),
+        clock.now(),
+      );
       return { status: 'skipped', reason: 'inactive' };
     }
-    const [state] = await db.select().from(syncState).where(eq(syncState.connectionId, connectionId));
+    const state = await findSyncState(db, connectionId);
     if (state?.status === 'retrying' && state.nextAttemptAt && state.nextAttemptAt > clock.now()) {
       // The platform asked us to wait: a run that comes early (a Refresh, the hourly run) hands
       // over to one at the agreed time instead of knocking again.
@@ -333,10 +326,7 @@ export function createSyncService(
       );
       return { status: 'skipped', reason: 'waiting' };
     }
-    const accounts = await db
-      .select()
-      .from(connectedAdAccounts)
-      .where(eq(connectedAdAccounts.connectionId, connectionId));
+    const accounts = await connectionAccounts(db, connectionId);
     const lease = await claim(connectionId, accounts.length * 3);
     if (!lease) return { status: 'skipped', reason: 'running' };
 
@@ -392,21 +382,8 @@ export function createSyncService(
       }
       const now = clock.now();
       const finished = await db.transaction(async (tx) => {
-        const kept = await tx
-          .update(syncState)
-          .set({
-            status: 'idle',
-            lastSyncedAt: now,
-            backfilledAt: sql`coalesce(${syncState.backfilledAt}, ${now})`,
-            lastError: null,
-            attempts: 0,
-            nextAttemptAt: null,
-            updatedAt: now,
-          })
-          .where(held(connectionId, lease))
-          .returning({ id: syncState.connectionId });
         // The run that took over records the outcome (and queues what follows) when it finishes.
-        if (kept.length === 0) return false;
+        if (!(await finishSyncRun(tx, connectionId, lease, now))) return false;
         // What follows a sync (the suggestions) is queued in the same transaction: it runs exactly
         // when the sync's final state commits, never for a sync that did not finish.
         await options.afterSync?.(tx, { connectionId, workspaceId: connection.workspaceId });
@@ -435,13 +412,14 @@ export function createSyncService(
     if (retryable && attempt + 1 < SYNC_MAX_ATTEMPTS) {
       const delayMs = retryDelayMs(attempt, error instanceof PlatformError ? error.retryAfterMs : undefined, random);
       const nextAttemptAt = new Date(now.getTime() + delayMs);
-      const kept = await db
-        .update(syncState)
-        .set({ status: 'retrying', lastError: message, attempts: attempt + 1, nextAttemptAt, updatedAt: now })
-        .where(held(connectionId, lease))
-        .returning({ id: syncState.connectionId });
+      const kept = await recordSyncFailure(db, connectionId, lease, {
+        lastError: message,
+        attempts: attempt + 1,
+        nextAttemptAt,
+        now,
+      });
       // A run that lost its lease leaves the retry to the run that took it over.
-      if (kept.length === 0) return superseded(connectionId);
+      if (!kept) return superseded(connectionId);
       await queue.send(
         SYNC_JOB,
         { connectionId, mode, attempt: attempt + 1 },
@@ -449,12 +427,13 @@ export function createSyncService(
       );
       return { status: 'retrying', error: message, delayMs };
     }
-    const kept = await db
-      .update(syncState)
-      .set({ status: 'failed', lastError: message, attempts: attempt + 1, nextAttemptAt: null, updatedAt: now })
-      .where(held(connectionId, lease))
-      .returning({ id: syncState.connectionId });
-    if (kept.length === 0) return superseded(connectionId);
+    const kept = await recordSyncFailure(db, connectionId, lease, {
+      lastError: message,
+      attempts: attempt + 1,
+      nextAttemptAt: null,
+      now,
+    });
+    if (!kept) return superseded(connectionId);
     return { status: 'failed', error: message };
   }
 
@@ -467,13 +446,7 @@ export function createSyncService(
    */
   async function releaseOrphans(connectionId: string): Promise<void> {
     try {
-      // pgboss is the queue's schema (jobs/queue.ts); the database's own clock, as started_on is.
-      const orphans = await executeRows<{ id: string }>(
-        db,
-        sql`select id from pgboss.job
-            where name = ${SYNC_JOB} and state = 'active' and data->>'connectionId' = ${connectionId}
-              and started_on < now() - make_interval(secs => ${SYNC_LEASE_MS / 1000})`,
-      );
+      const orphans = await orphanedSyncJobs(db, SYNC_JOB, connectionId, SYNC_LEASE_MS / 1000);
       if (orphans.length > 0)
         await queue.boss.fail(
           SYNC_JOB,
@@ -495,7 +468,7 @@ export function createSyncService(
    */
   async function takeOver(connectionId: string, mode: SyncMode): Promise<boolean> {
     const now = clock.now();
-    const [state] = await db.select().from(syncState).where(eq(syncState.connectionId, connectionId));
+    const state = await findSyncState(db, connectionId);
     if (!state || !abandoned(state, now)) return false;
     const deadLease = (state.startedAt ?? state.updatedAt).getTime();
     await queue.send(
@@ -505,16 +478,7 @@ export function createSyncService(
     );
     // Only if no run came back to life meanwhile; a run that did keeps its lease, and the job just
     // queued finds it taken and skips.
-    await db
-      .update(syncState)
-      .set({ status: 'queued', updatedAt: now })
-      .where(
-        and(
-          eq(syncState.connectionId, connectionId),
-          eq(syncState.status, 'running'),
-          lt(syncState.updatedAt, staleBefore(now, SYNC_LEASE_MS)),
-        ),
-      );
+    await requeueAbandonedRun(db, connectionId, now, staleBefore(now, SYNC_LEASE_MS));
     await releaseOrphans(connectionId);
     log.warn(
       { connectionId, heartbeatAt: state.updatedAt },
@@ -528,10 +492,7 @@ export function createSyncService(
     await ensureState(connectionId, workspaceId);
     if (await takeOver(connectionId, mode)) return;
     await queue.send(SYNC_JOB, { connectionId, mode, attempt: 0 }, { singletonKey: connectionId });
-    await db
-      .update(syncState)
-      .set({ status: 'queued', updatedAt: clock.now() })
-      .where(and(eq(syncState.connectionId, connectionId), inArray(syncState.status, ['idle', 'failed'])));
+    await markSyncQueued(db, connectionId, clock.now());
   }
 
   function present(
@@ -539,7 +500,7 @@ export function createSyncService(
       connectionId: string;
       platform: string;
       connectionStatus: string;
-      state: typeof syncState.$inferSelect | null;
+      state: SyncStateRow | null;
     },
     now: Date,
   ): ConnectionSync {
@@ -566,34 +527,15 @@ export function createSyncService(
 
   /** Sync state of every connection of a user (optionally of one platform). */
   async function status(workspaceId: string, platform?: Platform): Promise<SyncStatus> {
-    const rows = await db
-      .select({
-        connectionId: platformConnections.id,
-        platform: platformConnections.platform,
-        connectionStatus: platformConnections.status,
-        state: syncState,
-      })
-      .from(platformConnections)
-      .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
-
-      .where(
-        and(
-          eq(platformConnections.workspaceId, workspaceId),
-          platform ? eq(platformConnections.platform, platform) : undefined,
-        ),
-      )
-      .orderBy(platformConnections.createdAt);
+    const rows = await workspaceConnectionStates(db, workspaceId, platform);
     const now = clock.now();
     const list = rows.map((row) => present(row, now));
     // The stalest of the connections that have synced: how old the oldest figures shown are.
     const times = list.flatMap((c) => (c.status !== 'needs_reconnect' && c.last_synced_at ? [c.last_synced_at] : []));
-    const [space] = await db
-      .select({ interval: workspaces.syncIntervalMinutes })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
+    const interval = await workspaceSyncInterval(db, workspaceId);
     return {
       running: list.some((c) => c.status === 'queued' || c.status === 'running'),
-      interval_minutes: space?.interval ?? SYNC_INTERVAL_MINUTES.default,
+      interval_minutes: interval ?? SYNC_INTERVAL_MINUTES.default,
       last_synced_at: times.sort()[0] ?? null,
       connections: list,
     };
@@ -606,23 +548,14 @@ export function createSyncService(
 
     /** Refresh: queues an incremental run of each of the user's active connections (one platform or all). */
     async requestManual(workspaceId: string, platform?: Platform): Promise<SyncStatus> {
-      const list = await db
-        .select({ id: platformConnections.id })
-        .from(platformConnections)
-        .where(
-          and(
-            eq(platformConnections.workspaceId, workspaceId),
-            eq(platformConnections.status, 'active'),
-            platform ? eq(platformConnections.platform, platform) : undefined,
-          ),
-        );
+      const list = await activeConnectionIds(db, workspaceId, platform);
       for (const connection of list) await enqueue(connection.id, workspaceId, 'incremental');
       return status(workspaceId, platform);
     },
 
     /** Sets how often the workspace's connections sync on their own. */
     async setInterval(workspaceId: string, minutes: number): Promise<SyncStatus> {
-      await db.update(workspaces).set({ syncIntervalMinutes: minutes }).where(eq(workspaces.id, workspaceId));
+      await setWorkspaceSyncInterval(db, workspaceId, minutes);
       log.info({ workspaceId, minutes }, 'sync cadence set');
       return status(workspaceId);
     },
@@ -636,19 +569,7 @@ export function createSyncService(
     async enqueueDue(): Promise<number> {
       const now = clock.now();
       const slackMs = (SYNC_SCHEDULE_TICK_MINUTES / 2) * 60_000;
-      const list = await db
-        .select({
-          id: platformConnections.id,
-          workspaceId: platformConnections.workspaceId,
-          interval: workspaces.syncIntervalMinutes,
-          lastSyncedAt: syncState.lastSyncedAt,
-          status: syncState.status,
-          updatedAt: syncState.updatedAt,
-        })
-        .from(platformConnections)
-        .innerJoin(workspaces, eq(workspaces.id, platformConnections.workspaceId))
-        .leftJoin(syncState, eq(syncState.connectionId, platformConnections.id))
-        .where(eq(platformConnections.status, 'active'));
+      const list = await activeConnectionSchedules(db);
       const due = list.filter(
         (c) =>
           !c.lastSyncedAt ||

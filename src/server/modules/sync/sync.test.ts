@@ -19,7 +19,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
-import { upsertAdStatuses, writeWindow } from './ingest';
+import { upsertAdStatuses, writeWindow } from './ingest.queries';
 import { BACKFILL_DAYS, RESTATEMENT_DAYS, retryDelayMs, SYNC_BACKOFF_BASE_MS, SYNC_JOB } from './sync.service';
 
 describe('retryDelayMs', () => {
