@@ -1,3 +1,4 @@
+import { ERROR_FALLBACKS } from '@client/app/errorFallbacks';
 import { api } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
@@ -5,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
 import { baseApi } from './baseApi';
-import { ERROR_FALLBACKS, fallbackFor, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
+import { fallbackFor, GENERIC_ERROR_FALLBACK, rejectionToast } from './errorToasts';
 
 const testApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -13,7 +13,11 @@ import {
 } from '@reduxjs/toolkit';
 
 import { createDiagnosticsRecorder, redact } from './diagnostics';
+import { provideAppErrorFallbacks } from './errorFallbacks';
 import { type AppStartListening, createAppListenerMiddleware } from './listeners';
+
+// The error toasts read every feature's fallback texts from here on (the API may load at any time).
+provideAppErrorFallbacks();
 
 // The API's cache (state.api) joins when RTK Query loads (see apiRegistry.ts): a visitor's first load has no RTK Query.
 const rootReducer = combineSlices(sessionSlice).withLazyLoadedSlices<WithSlice<BaseApi>>();

@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
@@ -7,6 +7,7 @@ import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { PLATFORM_LABELS } from '@shared/constants';
 
 import { useListAdAccountsQuery } from './adAccounts.api';
+import { adAccountsErrorFallbacks } from './adAccounts.errors';
 import { ConnectButton } from './ConnectButton';
 import { expiryWarningText } from './expiryWarning';
 
@@ -130,7 +131,7 @@ export function AdAccountList({ onDisconnect }: AdAccountListProps) {
   } else if (isError) {
     body = (
       <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
-        {errorMessage(error, fallbackFor('listAdAccounts'))}
+        {errorMessage(error, fallbackText(adAccountsErrorFallbacks.listAdAccounts))}
       </RetryAlert>
     );
   } else {

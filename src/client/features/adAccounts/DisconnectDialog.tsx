@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { OtpEntryStep } from '@client/components/OtpEntryStep';
@@ -16,6 +16,7 @@ import {
   Stack,
 } from '@mui/material';
 
+import { adAccountsErrorFallbacks } from './adAccounts.errors';
 import type { DisconnectTarget } from './disconnect.machine';
 import type { DisconnectFlow } from './useDisconnectFlow';
 
@@ -30,11 +31,11 @@ export const DISCONNECT_STEP_TITLES: Record<Step, string> = {
 };
 
 /** The call each step makes, for the fallback text of its failure. */
-const STEP_ENDPOINTS: Record<Step, string> = {
+const STEP_ENDPOINTS = {
   send: 'generateOtp',
   otp: 'verifyOtp',
   confirm: 'deleteConnectedAccount',
-};
+} as const satisfies Record<Step, keyof typeof adAccountsErrorFallbacks>;
 
 const TITLE_ID = 'disconnect-dialog-title';
 const TEXT_ID = 'disconnect-dialog-text';
@@ -154,7 +155,8 @@ export function DisconnectDialog({ snapshot, send }: DisconnectDialogProps) {
   const view = useLastShown(current, (a, b) => a.step === b.step && a.account === b.account);
 
   const deleting = snapshot.matches({ flow: 'deleting' });
-  const failure = current && error ? errorMessage(error, fallbackFor(STEP_ENDPOINTS[current.step])) : null;
+  const failure =
+    current && error ? errorMessage(error, fallbackText(adAccountsErrorFallbacks[STEP_ENDPOINTS[current.step]])) : null;
   const StepContent = view ? STEP_COMPONENTS[view.step] : null;
 
   return (

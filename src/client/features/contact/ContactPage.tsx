@@ -1,6 +1,6 @@
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useSendContactMessageMutation } from './contact.api';
+import { contactErrorFallbacks } from './contact.errors';
 import { ContactForm } from './ContactForm';
 
 /** The confirmation that replaces the form after a successful send (spec section 2). */
@@ -75,7 +76,8 @@ export function ContactPage() {
   }));
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const describeFailure = (error: unknown) => errorMessage(error, fallbackFor('sendContactMessage'));
+  const describeFailure = (error: unknown) =>
+    errorMessage(error, fallbackText(contactErrorFallbacks.sendContactMessage));
 
   const handleSend = async (input: ContactInput) => {
     setFailure(null);

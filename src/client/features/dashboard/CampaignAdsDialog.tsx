@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useLastShown } from '@client/components/useLastShown';
 import { formatCount, formatMoney, formatPercent, formatRange } from '@client/lib/format';
 import {
@@ -25,6 +25,7 @@ import type { IsoDay } from '@shared/days';
 import { useId } from 'react';
 
 import { useGetCampaignAdsQuery } from './dashboard.api';
+import { dashboardErrorFallbacks } from './dashboard.errors';
 
 /** What the drill-down says for a campaign without ads in the range. */
 export const NO_ADS_MESSAGE = 'No ads to display.';
@@ -79,7 +80,7 @@ export function CampaignAdsDialog({ campaign, from, to, onClose }: CampaignAdsDi
     rows = (
       <TableRow>
         <TableCell colSpan={HEADERS.length}>
-          <Alert severity="error">{errorMessage(error, fallbackFor('getCampaignAds'))}</Alert>
+          <Alert severity="error">{errorMessage(error, fallbackText(dashboardErrorFallbacks.getCampaignAds))}</Alert>
         </TableCell>
       </TableRow>
     );

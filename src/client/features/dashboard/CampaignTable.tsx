@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
@@ -35,6 +35,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 
 import { csvFileName, downloadCsv } from './csv';
 import { useExportCampaignsMutation, useListCampaignsQuery, useSetCampaignStatusMutation } from './dashboard.api';
+import { dashboardErrorFallbacks } from './dashboard.errors';
 import type { CampaignTableState } from './useCampaignTable';
 
 /** Spec section 2: what an empty table says. */
@@ -216,7 +217,7 @@ export function CampaignTable({ table, from, to, onOpenAds }: CampaignTableProps
     body = (
       <MessageRow>
         <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
-          {errorMessage(error, fallbackFor('listCampaigns'))}
+          {errorMessage(error, fallbackText(dashboardErrorFallbacks.listCampaigns))}
         </RetryAlert>
       </MessageRow>
     );

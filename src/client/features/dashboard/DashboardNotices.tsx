@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useCan } from '@client/features/session/useCan';
@@ -8,8 +8,10 @@ import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { dashboardErrorFallbacks } from './dashboard.errors';
+
 /** Spec section 8: the whole-view failure. */
-export const UNIFIED_SYNC_ERROR = fallbackFor('getDashboard');
+export const UNIFIED_SYNC_ERROR = fallbackText(dashboardErrorFallbacks.getDashboard);
 /** The empty state of a user with nothing connected. */
 export const NO_CONNECTIONS_MESSAGE =
   'Connect an ad account to see its spend, clicks and conversions here, next to every other platform.';

@@ -59,7 +59,7 @@ export function useDashboardRefresh(calls: DashboardCalls) {
       },
       actions: {
         notify: (_, { message, variant }) => notify(message, variant),
-        // A failed POST is a failed request: the API error channel already toasts it (ERROR_FALLBACKS.startSync).
+        // A failed POST is a failed request: the API error channel already toasts it (dashboardErrorFallbacks.startSync).
         notifyStartFailed: () => undefined,
       },
     }),

@@ -1,9 +1,10 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useListAdAccountsQuery } from '@client/features/adAccounts/adAccounts.api';
+import { adAccountsErrorFallbacks } from '@client/features/adAccounts/adAccounts.errors';
 import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
@@ -64,8 +65,8 @@ function useConnections(): { connections: Record<Platform, PlatformConnection>; 
   if (isLoggedIn && !data && isError) {
     failure = (
       <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
-        {errorMessage(error, fallbackFor('listAdAccounts'))} Your connection status is unknown; you can still connect a
-        platform.
+        {errorMessage(error, fallbackText(adAccountsErrorFallbacks.listAdAccounts))} Your connection status is unknown;
+        you can still connect a platform.
       </RetryAlert>
     );
   } else if (isLoggedIn && !data) {

@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { paths } from '@client/app/paths';
 import { FormikPasswordField } from '@client/components/FormikPasswordField';
 import { FormikTextField } from '@client/components/FormikTextField';
@@ -18,6 +18,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './session.api';
+import { sessionErrorFallbacks } from './session.errors';
 
 /** The query parameter of the mailed reset link (`/forgot-password?token=...`). */
 export const RESET_TOKEN_PARAM = 'token';
@@ -84,7 +85,7 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
       setChanged(detail);
     } catch (error) {
       // An expired or used link cannot succeed on a second try, so the way forward stays on screen.
-      setFailure(errorMessage(error, fallbackFor('resetPassword')));
+      setFailure(errorMessage(error, fallbackText(sessionErrorFallbacks.resetPassword)));
     }
   };
 

@@ -1,6 +1,6 @@
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useAppDispatch } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { returnPath } from './RequireSession';
 import { useLoginMutation } from './session.api';
+import { sessionErrorFallbacks } from './session.errors';
 import { loggedIn } from './session.slice';
 
 /** The screen's statement about failed logins (spec section 2, Login). */
@@ -53,7 +54,7 @@ export function LoginPage() {
       sendBeacon('analytics/login', { ts: Date.now(), remember: input.remember, success: false });
       // The toast comes from the API error channel; the reason also stays on screen,
       // so a cooldown's "try again in N seconds" is still readable after the toast is gone.
-      setFailure(errorMessage(error, fallbackFor('login')));
+      setFailure(errorMessage(error, fallbackText(sessionErrorFallbacks.login)));
     }
   };
 

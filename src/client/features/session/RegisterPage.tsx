@@ -1,7 +1,7 @@
 import { browserTimeZone } from '@client/api/baseQuery';
 import { sendBeacon } from '@client/api/beacons';
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { notify } from '@client/app/notify';
 import { paths } from '@client/app/paths';
 import { FormikCheckbox } from '@client/components/FormikCheckbox';
@@ -20,6 +20,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useRegisterMutation } from './session.api';
+import { sessionErrorFallbacks } from './session.errors';
 
 /** The notice after a successful registration (spec section 8). */
 export const REGISTERED_MESSAGE = 'Account created! Please log in.';
@@ -63,7 +64,7 @@ export function RegisterPage() {
       // A visitor sent here from another page (an invitation) goes back there after logging in.
       navigate(paths.login, { state });
     } catch (error) {
-      const message = errorMessage(error, fallbackFor('register'));
+      const message = errorMessage(error, fallbackText(sessionErrorFallbacks.register));
       // The toast comes from the API error channel; the message also stays under the form
       // (spec section 8), and on the field it is about when the server names one.
       setFailure(message);

@@ -1,5 +1,5 @@
 import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useAppDispatch } from '@client/app/hooks';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
@@ -30,6 +30,7 @@ import {
   useApplySuggestionMutation,
   useGetApplyPreviewQuery,
 } from './suggestions.api';
+import { suggestionsErrorFallbacks } from './suggestions.errors';
 import { notifyApplied, UNDO_LABEL } from './undoToast';
 
 /** Said when the preview cannot be read and the server gave no reason. */
@@ -106,7 +107,11 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
       // changed nothing, so the dialog stays for another try.
       const actionId = partiallyAppliedAction(error);
       if (actionId)
-        setPartial({ id: suggestion.id, actionId, detail: errorMessage(error, fallbackFor('applySuggestion')) });
+        setPartial({
+          id: suggestion.id,
+          actionId,
+          detail: errorMessage(error, fallbackText(suggestionsErrorFallbacks.applySuggestion)),
+        });
       else if (isConflict(error)) onClose();
       else setFailure({ id: suggestion.id, error });
     }
@@ -164,7 +169,9 @@ export function ApplyDialog({ suggestion, onClose }: ApplyDialogProps) {
           {shown && <DialogContentText>{shown.headline}</DialogContentText>}
           {content}
           {failed !== null && !halfway && (
-            <Alert severity="error">{errorMessage(failed, fallbackFor('applySuggestion'))}</Alert>
+            <Alert severity="error">
+              {errorMessage(failed, fallbackText(suggestionsErrorFallbacks.applySuggestion))}
+            </Alert>
           )}
         </Stack>
       </DialogContent>

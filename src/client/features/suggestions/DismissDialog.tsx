@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
@@ -26,6 +26,7 @@ import { Form, Formik, useField } from 'formik';
 import { useId, useState } from 'react';
 
 import { useDismissSuggestionMutation } from './suggestions.api';
+import { suggestionsErrorFallbacks } from './suggestions.errors';
 
 /** What a dismissal says. */
 export const DISMISSED_MESSAGE = 'Suggestion dismissed. Thanks: your reason helps the next ones.';
@@ -140,7 +141,9 @@ export function DismissDialog({ suggestion, onClose }: DismissDialogProps) {
                 <ReasonPicker name="reason" disabled={isSubmitting} />
                 <NoteField disabled={isSubmitting} />
                 {failure !== null && (
-                  <Alert severity="error">{errorMessage(failure, fallbackFor('dismissSuggestion'))}</Alert>
+                  <Alert severity="error">
+                    {errorMessage(failure, fallbackText(suggestionsErrorFallbacks.dismissSuggestion))}
+                  </Alert>
                 )}
               </Stack>
             </DialogContent>

@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { fallbackFor } from '@client/api/errorToasts';
+import { fallbackText } from '@client/api/errorToasts';
 import { useAppSelector } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
@@ -48,6 +48,7 @@ import { useNavigate } from 'react-router-dom';
 import { useNow } from '../../../lib/useNow';
 import { useSwitchWorkspace } from '../useSwitchWorkspace';
 import { useGetWorkspaceOverviewQuery } from '../workspaces.api';
+import { workspacesErrorFallbacks } from '../workspaces.errors';
 import {
   DEFAULT_SORT,
   filterRows,
@@ -360,7 +361,7 @@ export function AllClientsPage() {
   } else if (isError) {
     content = (
       <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
-        {errorMessage(error, fallbackFor('getWorkspaceOverview'))}
+        {errorMessage(error, fallbackText(workspacesErrorFallbacks.getWorkspaceOverview))}
       </RetryAlert>
     );
   } else {
