@@ -1,5 +1,6 @@
 import { type BaseApi, whenApiLoaded } from '@client/api/apiRegistry';
-import { sessionSlice } from '@client/features/session/session.slice';
+import type { AppStartListening } from '@client/lib/listeners';
+import { sessionSlice } from '@client/session/session.slice';
 import {
   type Action,
   combineSlices,
@@ -13,7 +14,7 @@ import {
 } from '@reduxjs/toolkit';
 
 import { createDiagnosticsRecorder, redact } from './diagnostics';
-import { type AppStartListening, createAppListenerMiddleware } from './listeners';
+import { createAppListenerMiddleware } from './listeners';
 
 // The API's cache (state.api) joins when RTK Query loads (see apiRegistry.ts): a visitor's first load has no RTK Query.
 const rootReducer = combineSlices(sessionSlice).withLazyLoadedSlices<WithSlice<BaseApi>>();
