@@ -12,7 +12,7 @@ const WIDE = { width: 1440, height: 900 };
 /** The widths the shell must fit without scrolling sideways: three desktops and a phone. */
 const WIDTHS = [{ width: 1280, height: 800 }, WIDE, { width: 1920, height: 1080 }, PHONE];
 
-/** The side navigation's landmark (app/SideNav's SIDE_NAV_LABEL). */
+/** The side navigation's landmark (app/shell/SideNav's SIDE_NAV_LABEL). */
 const SIDE_NAV = 'App';
 
 type MemberRole = 'manager' | 'viewer' | 'client';

@@ -26,7 +26,7 @@ const unique = (label: string) => `e2e-${label}-${randomBytes(4).toString('hex')
 /** The workspace switcher at the head of the side navigation (its button reads "Workspace: <name>"). */
 const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace:/ });
 
-/** The side navigation (app/SideNav's SIDE_NAV_LABEL): the app's pages a member may open. */
+/** The side navigation (app/shell/SideNav's SIDE_NAV_LABEL): the app's pages a member may open. */
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'App', exact: true });
 
 async function openSwitcher(page: Page) {

@@ -1,7 +1,7 @@
 import { AppProviders } from '@client/app/AppProviders';
 import { AppRouter } from '@client/app/AppRouter';
 import { makeStore } from '@client/app/store';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import { SESSION_HINT_ATTRIBUTE } from '@shared/prerender';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

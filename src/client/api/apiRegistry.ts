@@ -1,4 +1,4 @@
-import type { AppStartListening } from '@client/app/listeners';
+import type { AppStartListening } from '@client/lib/listeners';
 
 import type { baseApi } from './baseApi';
 

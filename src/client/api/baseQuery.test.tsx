@@ -1,5 +1,5 @@
 import { type AppStore, makeStore } from '@client/app/store';
-import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
+import { SESSION_EXPIRED_MESSAGE } from '@client/session/session.listeners';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

@@ -1,5 +1,5 @@
-import { API_BASE_URL } from '@client/app/config';
-import { expired, tokensRefreshed, type WithSession } from '@client/features/session/session.slice';
+import { API_BASE_URL } from '@client/lib/config';
+import { expired, tokensRefreshed, type WithSession } from '@client/session/session.slice';
 import {
   type BaseQueryApi,
   type BaseQueryFn,

@@ -1,4 +1,4 @@
-import { apiUrl } from '@client/app/config';
+import { apiUrl } from '@client/lib/config';
 import type { Platform } from '@shared/constants';
 
 /** Quick links of the not-found page, as reported by its suggestion beacon. */

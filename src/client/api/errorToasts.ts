@@ -1,5 +1,5 @@
-import type { AppStartListening } from '@client/app/listeners';
-import { notify } from '@client/app/notify';
+import type { AppStartListening } from '@client/lib/listeners';
+import { notify } from '@client/lib/notify';
 import { isRejected, type UnknownAction } from '@reduxjs/toolkit';
 
 import { API_REDUCER_PATH } from './apiRegistry';

@@ -1,8 +1,8 @@
+import { ShellDataProvider } from '@client/app/shell/ShellDataProvider';
 import type { ComponentType, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 
-import { ShellDataProvider } from './ShellDataProvider';
 import type { AppStore } from './store';
 import { ColorModeThemeProvider } from './theme/colorMode';
 import { ToastHost } from './ToastHost';

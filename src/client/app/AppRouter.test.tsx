@@ -1,6 +1,7 @@
 import { accountApi } from '@client/features/account/account.api';
-import { SESSION_EXPIRED_MESSAGE } from '@client/features/session/session.listeners';
-import { loggedIn } from '@client/features/session/session.slice';
+import { paths } from '@client/lib/paths';
+import { SESSION_EXPIRED_MESSAGE } from '@client/session/session.listeners';
+import { loggedIn } from '@client/session/session.slice';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';
@@ -10,7 +11,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { AppRouter, preloadPages } from './AppRouter';
-import { paths } from './paths';
 
 // Every page's chunk is loaded before the tests, not while their findBy* queries wait.
 beforeAll(preloadPages);

@@ -1,3 +1,6 @@
+import { AppLayout } from '@client/app/shell/AppLayout';
+import { GuestOnly, RequireSession } from '@client/app/shell/RequireSession';
+import { useShellData } from '@client/app/shell/shellData';
 import { PageSkeleton } from '@client/components/PageSkeleton';
 import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
@@ -6,19 +9,16 @@ import type { ReportReviewPageProps } from '@client/features/reports/ReportRevie
 import type { ReportsPageProps } from '@client/features/reports/ReportsPage';
 import type { RuleBuilderPageProps } from '@client/features/rules/RuleBuilderPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
-import { GuestOnly, RequireSession } from '@client/features/session/RequireSession';
-import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
-import { useCan } from '@client/features/session/useCan';
-import { useRememberLastPage } from '@client/features/session/useRememberLastPage';
+import { paths } from '@client/lib/paths';
+import { selectIsLoggedIn, selectWorkspace } from '@client/session/session.slice';
+import { useCan } from '@client/session/useCan';
+import { useRememberLastPage } from '@client/session/useRememberLastPage';
 import { hasActiveTrial } from '@shared/api/userInfo';
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
-import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { lazyPage } from './lazyPage';
-import { paths } from './paths';
-import { useShellData } from './shellData';
 
 export { preloadPages } from './lazyPage';
 
@@ -117,16 +117,13 @@ const PrivacyPage = lazyPage(
   () => import(/* webpackChunkName: "privacy" */ '@client/features/legal/PrivacyPage'),
   'PrivacyPage',
 );
-const LoginPage = lazyPage(
-  () => import(/* webpackChunkName: "login" */ '@client/features/session/LoginPage'),
-  'LoginPage',
-);
+const LoginPage = lazyPage(() => import(/* webpackChunkName: "login" */ '@client/session/LoginPage'), 'LoginPage');
 const RegisterPage = lazyPage(
-  () => import(/* webpackChunkName: "register" */ '@client/features/session/RegisterPage'),
+  () => import(/* webpackChunkName: "register" */ '@client/session/RegisterPage'),
   'RegisterPage',
 );
 const ForgotPasswordPage = lazyPage(
-  () => import(/* webpackChunkName: "forgot-password" */ '@client/features/session/ForgotPasswordPage'),
+  () => import(/* webpackChunkName: "forgot-password" */ '@client/session/ForgotPasswordPage'),
   'ForgotPasswordPage',
 );
 const AccountPage = lazyPage(
@@ -226,7 +223,7 @@ function useDashboardRoute(): DashboardRoute {
 /** Every route of the app (spec section 2); each page is its own chunk. */
 export function AppRouter() {
   const dashboardRoute = useDashboardRoute();
-  // The last page of the app is kept per user, for the next sign-in (features/session/lastPage.ts).
+  // The last page of the app is kept per user, for the next sign-in (session/lastPage.ts).
   useRememberLastPage(dashboardRoute === 'registered');
   const readsAlerts = useCan('alerts:read');
   const managesAlerts = useCan('alerts:manage');

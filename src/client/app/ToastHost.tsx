@@ -1,8 +1,8 @@
+import { openToastChannel, type ToastChannelHandle, type ToasterControls } from '@client/lib/notify';
 import { whenIdle } from '@client/lib/whenIdle';
 import { type ReactNode, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 import { lazyPage } from './lazyPage';
-import { openToastChannel, type ToastChannelHandle, type ToasterControls } from './notify';
 import type { ToasterProps } from './Toaster';
 
 const Toaster = lazyPage<'Toaster', ToasterProps>(

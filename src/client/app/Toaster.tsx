@@ -1,8 +1,7 @@
+import type { ToasterControls } from '@client/lib/notify';
 import { NOTIFICATION_ANCHOR, NOTIFICATION_DURATION_MS } from '@shared/constants';
 import { SnackbarProvider } from 'notistack';
 import { useLayoutEffect, useRef } from 'react';
-
-import type { ToasterControls } from './notify';
 
 // notistack in a chunk of its own ("toaster"): ToastHost loads it once the first page is up and
 // mounts it with the first toast.

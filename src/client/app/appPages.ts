@@ -1,3 +1,4 @@
+import { paths } from '@client/lib/paths';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
@@ -12,8 +13,6 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { Action } from '@shared/access/policy';
-
-import { paths } from './paths';
 
 /** The jobs the side navigation groups the app's pages by, in its order. */
 export const PAGE_GROUPS = ['Overview', 'Act', 'Create', 'Report', 'Workspace'] as const;
@@ -47,7 +46,7 @@ export interface AppPage {
 
 /**
  * The app's pages in the order the side navigation and the palette list them, each with the
- * action the routes check too (features/session/useCan over @shared/access/policy). All clients
+ * action the routes check too (session/useCan over @shared/access/policy). All clients
  * is about the user's workspaces, not this one's data: it needs 'accounts:read' so a client-role
  * member, who sees the dashboard and the reports only, does not get it.
  */

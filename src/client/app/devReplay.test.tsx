@@ -1,5 +1,6 @@
 import { DashboardPage } from '@client/features/dashboard/DashboardPage';
 import { ReplayPage } from '@client/features/devReplay/ReplayPage';
+import { paths } from '@client/lib/paths';
 import { catchDownloads } from '@client/test/downloads';
 import { fakeDashboardServer, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
@@ -7,7 +8,6 @@ import { server } from '@client/test/server';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 
 import { type DevToolsExportFile, diagnosticsRequested } from './diagnostics';
-import { paths } from './paths';
 
 /** Records a real session on the dashboard and returns the file Download diagnostics saves. */
 async function recordDashboardSession(): Promise<string> {

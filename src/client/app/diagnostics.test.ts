@@ -1,8 +1,8 @@
 import { adAccountsApi } from '@client/features/adAccounts/adAccounts.api';
 import { creativeApi } from '@client/features/creative/creative.api';
-import { sessionApi } from '@client/features/session/session.api';
-import { loggedIn } from '@client/features/session/session.slice';
 import { teamApi } from '@client/features/workspaces/team.api';
+import { sessionApi } from '@client/session/session.api';
+import { loggedIn } from '@client/session/session.slice';
 import { catchDownloads } from '@client/test/downloads';
 import { api } from '@client/test/handlers';
 import { server } from '@client/test/server';

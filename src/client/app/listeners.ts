@@ -1,10 +1,8 @@
-import { addSessionListeners } from '@client/features/session/session.listeners';
-import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import type { AppStartListening } from '@client/lib/listeners';
+import { addSessionListeners } from '@client/session/session.listeners';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
 
-import type { AppDispatch, RootState } from './store';
-
-/** `startListening` typed for this app's state and dispatch. */
-export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
+import type { RootState } from './store';
 
 /**
  * A fresh listener middleware with the session's listeners registered (one per store, so tests
@@ -12,7 +10,7 @@ export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
  */
 export function createAppListenerMiddleware() {
   const listenerMiddleware = createListenerMiddleware();
-  const startAppListening = listenerMiddleware.startListening as AppStartListening;
+  const startAppListening = listenerMiddleware.startListening as AppStartListening<RootState>;
   addSessionListeners(startAppListening);
   return listenerMiddleware;
 }

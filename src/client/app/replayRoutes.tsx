@@ -2,12 +2,11 @@ import type { AlertsPageProps } from '@client/features/alerts/AlertsPage';
 import type { BudgetPageProps } from '@client/features/budget/BudgetPage';
 import type { CreativeAnalyzerPageProps } from '@client/features/creative/CreativeAnalyzerPage';
 import type { RulesPageProps } from '@client/features/rules/RulesPage';
-import { useCan } from '@client/features/session/useCan';
+import { paths } from '@client/lib/paths';
+import { useCan } from '@client/session/useCan';
 import { Alert } from '@mui/material';
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-
-import { paths } from './paths';
 
 /*
  * The app's pages that support's trace replay (features/devReplay, development builds only) can

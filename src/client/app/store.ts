@@ -1,5 +1,6 @@
 import { type BaseApi, whenApiLoaded } from '@client/api/apiRegistry';
-import { sessionSlice } from '@client/features/session/session.slice';
+import type { AppStartListening } from '@client/lib/listeners';
+import { sessionSlice } from '@client/session/session.slice';
 import {
   type Action,
   combineSlices,
@@ -14,7 +15,7 @@ import {
 
 import { createDiagnosticsRecorder, redact } from './diagnostics';
 import { provideAppErrorFallbacks } from './errorFallbacks';
-import { type AppStartListening, createAppListenerMiddleware } from './listeners';
+import { createAppListenerMiddleware } from './listeners';
 
 // The error toasts read every feature's fallback texts from here on (the API may load at any time).
 provideAppErrorFallbacks();

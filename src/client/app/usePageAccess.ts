@@ -1,11 +1,11 @@
-import { selectWorkspace } from '@client/features/session/session.slice';
-import { canInWorkspace } from '@client/features/session/useCan';
+import { useShellData, useWorkspaceEntitled } from '@client/app/shell/shellData';
+import { selectWorkspace } from '@client/session/session.slice';
+import { canInWorkspace } from '@client/session/useCan';
 import type { Action } from '@shared/access/policy';
 import { useMemo } from 'react';
 
 import type { PageAccess } from './appPages';
 import { useAppSelector } from './hooks';
-import { useShellData, useWorkspaceEntitled } from './shellData';
 
 /**
  * Who may see which of the app's pages (the side navigation, the palette, the g-shortcuts): the

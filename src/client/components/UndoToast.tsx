@@ -1,4 +1,4 @@
-import { closeToast, notify } from '@client/app/notify';
+import { closeToast, notify } from '@client/lib/notify';
 import CloseIcon from '@mui/icons-material/Close';
 import { IconButton } from '@mui/material';
 import type { SnackbarKey } from 'notistack';

@@ -1,4 +1,4 @@
-import { API_BASE_URL } from '@client/app/config';
+import { API_BASE_URL } from '@client/lib/config';
 import type {
   ConnectedAdAccount,
   DeleteConnectedAccountResult,

@@ -5,11 +5,11 @@ import { optimizerMachine } from '@client/features/budget/optimizer.machine';
 import { refreshMachine } from '@client/features/dashboard/refresh.machine';
 import { paletteMachine } from '@client/features/palette/palette.machine';
 import { ruleBuilderMachine } from '@client/features/rules/ruleBuilder.machine';
-import { logoutMachine } from '@client/features/session/logout.machine';
 import { trialMachine } from '@client/features/trial/trial.machine';
 import { deleteWorkspaceMachine } from '@client/features/workspaces/settings/deleteWorkspace.machine';
 import { inviteMachine } from '@client/features/workspaces/team/invite.machine';
 import { transferMachine } from '@client/features/workspaces/team/transfer.machine';
+import { logoutMachine } from '@client/session/logout.machine';
 import type { GenerateOtpResult } from '@shared/api/adAccounts';
 import { BUDGET_MESSAGES, type FollowedPlanList, type OptimizerApplyResult } from '@shared/api/budgets';
 import type { SyncStatus } from '@shared/api/dashboard';
@@ -58,7 +58,7 @@ export const WALK_AD_ACCOUNT: DisconnectTarget = {
 
 const logout: MachineModel = {
   name: 'logout',
-  file: 'src/client/features/session/logout.machine.ts',
+  file: 'src/client/session/logout.machine.ts',
   machine: logoutMachine,
   events: { OPEN: [{ type: 'OPEN' }], CANCEL: [{ type: 'CANCEL' }], CONFIRM: [{ type: 'CONFIRM' }] },
   outcomes: { logout: { done: [undefined], error: [failure(500, 'Logout failed')] } },

@@ -1,6 +1,6 @@
 import { AppProviders } from '@client/app/AppProviders';
 import { type AppStore, makeStore, type RootState } from '@client/app/store';
-import type { SessionState } from '@client/features/session/session.slice';
+import type { SessionState } from '@client/session/session.slice';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';

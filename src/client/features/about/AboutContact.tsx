@@ -1,5 +1,5 @@
 import { sendBeacon } from '@client/api/beacons';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { Button, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
 import { MARKETING_FACTS } from '@shared/marketing';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
-import { LOGGED_OUT_MESSAGE } from '@client/features/session/useLogoutFlow';
+import { paths } from '@client/lib/paths';
+import { LOGGED_OUT_MESSAGE } from '@client/session/useLogoutFlow';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';

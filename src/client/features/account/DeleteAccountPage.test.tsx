@@ -1,5 +1,5 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api, recordBeacons } from '@client/test/handlers';
 import { renderWithProviders } from '@client/test/renderWithProviders';

@@ -1,11 +1,11 @@
 import { sendBeacon } from '@client/api/beacons';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { notify } from '@client/app/notify';
-import { paths } from '@client/app/paths';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { SimplePage } from '@client/components/SimplePage';
-import { accountDeleted, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { notify } from '@client/lib/notify';
+import { paths } from '@client/lib/paths';
+import { accountDeleted, selectIsLoggedIn } from '@client/session/session.slice';
 import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { deleteAccountFormSchema } from '@shared/validation/auth';
 import { useMachine } from '@xstate/react';

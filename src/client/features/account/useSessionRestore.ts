@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { useShellData } from '@client/app/shellData';
-import { expired, selectIsLoggedIn } from '@client/features/session/session.slice';
+import { useShellData } from '@client/app/shell/shellData';
+import { expired, selectIsLoggedIn } from '@client/session/session.slice';
 import { useEffect, useState } from 'react';
 
 /**

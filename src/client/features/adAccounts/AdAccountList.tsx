@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
 import { RetryAlert } from '@client/components/RetryAlert';
-import { useCan } from '@client/features/session/useCan';
+import { useCan } from '@client/session/useCan';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { ConnectedAdAccount } from '@shared/api/adAccounts';
 import { PLATFORM_LABELS } from '@shared/constants';

@@ -1,8 +1,8 @@
 import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
-import { useCan } from '@client/features/session/useCan';
+import { paths } from '@client/lib/paths';
+import { selectIsLoggedIn } from '@client/session/session.slice';
+import { useCan } from '@client/session/useCan';
 import { Alert, Link, Skeleton, Stack } from '@mui/material';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '@client/app/hooks';
 import { SimplePage } from '@client/components/SimplePage';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import { Alert, Box, Typography } from '@mui/material';
 
 import { ConnectButton } from './ConnectButton';

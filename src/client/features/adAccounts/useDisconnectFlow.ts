@@ -1,4 +1,4 @@
-import { notify } from '@client/app/notify';
+import { notify } from '@client/lib/notify';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 

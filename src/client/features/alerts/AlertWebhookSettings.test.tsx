@@ -1,6 +1,6 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
 import { SECRET_DIALOG_LABELS } from '@client/components/SecretShownOnceDialog';
+import { paths } from '@client/lib/paths';
 import {
   alertWebhookBody,
   FAKE_DELIVERY_AT,

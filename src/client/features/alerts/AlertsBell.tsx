@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,7 +15,7 @@ export function bellLabel(count: number): string {
 
 /**
  * The top bar's bell: the user's unread alerts in the current workspace as a badge, linking to
- * /alerts. The app keeps it live (app/useAlertStream refreshes the count as alerts arrive); the
+ * /alerts. The app keeps it live (app/shell/useAlertStream refreshes the count as alerts arrive); the
  * count is also polled, in case the stream is down. The app renders the bell only for a signed-in
  * user with a workspace.
  */

@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { blogPostPath } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { blogPostPath } from '@client/lib/paths';
 import { Box, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { BlogPostSummary } from '@shared/api/blog';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
+import { paths } from '@client/lib/paths';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Container, Divider, Link, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { searchPath } from '@client/app/paths';
+import { searchPath } from '@client/lib/paths';
 import { Box, Chip, Typography } from '@mui/material';
 import type { BlogPostSummary } from '@shared/api/blog';
 import { Link as RouterLink } from 'react-router-dom';

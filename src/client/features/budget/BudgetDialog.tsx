@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { notify } from '@client/lib/notify';
 import {
   Alert,
   Button,

@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import {
   BRL_ACCOUNT,
   budgetBody,

@@ -1,9 +1,9 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { useLastShown } from '@client/components/useLastShown';
+import { notify } from '@client/lib/notify';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { Budget } from '@shared/api/budgets';

@@ -1,6 +1,6 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { RetryAlert } from '@client/components/RetryAlert';
+import { notify } from '@client/lib/notify';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { FollowedPlan } from '@shared/api/budgets';
 import { useId, useState } from 'react';

@@ -1,8 +1,8 @@
 import { errorMessage, partiallyAppliedAction } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
+import { paths } from '@client/lib/paths';
 import {
   Alert,
   AlertTitle,

@@ -1,5 +1,5 @@
-import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
+import { notify } from '@client/lib/notify';
 import { UNDO_WINDOW_MINUTES } from '@shared/api/actions';
 import type { OptimizerApplyResult } from '@shared/api/budgets';
 

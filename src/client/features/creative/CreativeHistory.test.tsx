@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import {
   FAKE_PDF,
   type FakeCreativeOptions,

@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { formatExactTime } from '@client/lib/format';
+import { notify } from '@client/lib/notify';
 import {
   Alert,
   Box,

@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { Alert, Link } from '@mui/material';
 import { CREATIVE_MESSAGES } from '@shared/api/creative';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,8 +1,8 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { formatCount, formatMoney } from '@client/lib/format';
+import { paths } from '@client/lib/paths';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {

@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
+import { notify } from '@client/lib/notify';
 import {
   Alert,
   Box,

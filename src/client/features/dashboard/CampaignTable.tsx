@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
-import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { visuallyHidden } from '@client/components/visuallyHidden';
-import { useCan } from '@client/features/session/useCan';
 import { formatMoney, formatPercent } from '@client/lib/format';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import {

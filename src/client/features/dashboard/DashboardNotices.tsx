@@ -1,8 +1,8 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
-import { useCan } from '@client/features/session/useCan';
+import { paths } from '@client/lib/paths';
+import { useCan } from '@client/session/useCan';
 import { Alert, AlertTitle, Button, Paper, Stack, Typography } from '@mui/material';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';

@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
-import { useCan } from '@client/features/session/useCan';
 import { SuggestionCardSkeleton } from '@client/features/suggestions/SuggestionCard';
 import { SuggestionList } from '@client/features/suggestions/SuggestionList';
 import { useListSuggestionsQuery } from '@client/features/suggestions/suggestions.api';
 import { SuggestionsEmpty } from '@client/features/suggestions/SuggestionsEmpty';
+import { paths } from '@client/lib/paths';
+import { useCan } from '@client/session/useCan';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import { Link, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { DASHBOARD_SUGGESTIONS, SUGGESTIONS_NOTE } from '@shared/api/suggestions';

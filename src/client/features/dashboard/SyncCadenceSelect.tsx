@@ -1,5 +1,5 @@
-import { notify } from '@client/app/notify';
-import { useCan } from '@client/features/session/useCan';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import { MenuItem, TextField } from '@mui/material';
 import { SYNC_INTERVAL_MINUTES } from '@shared/platformInfo';
 

@@ -1,6 +1,6 @@
 import { LoadingButton } from '@client/components/LoadingButton';
-import { useCan } from '@client/features/session/useCan';
 import { formatExactTime, formatRelativeTime } from '@client/lib/format';
+import { useCan } from '@client/session/useCan';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { SyncStatus } from '@shared/api/dashboard';

@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { fakeFirstPartyServer, firstPartyFiguresBody, firstPartyViewBody } from '@client/test/firstParty.handlers';
 import { dashboardAccountBody, dashboardViewBody, fakeDashboardServer } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';

@@ -1,5 +1,5 @@
 import { errorMessage } from '@client/api/errors';
-import type { NotifyVariant } from '@client/app/notify';
+import type { NotifyVariant } from '@client/lib/notify';
 import { platformApiFailed, type SyncRunStatus, type SyncStatus } from '@shared/api/dashboard';
 import type { Platform } from '@shared/constants';
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';

@@ -1,7 +1,7 @@
 import { sendBeacon } from '@client/api/beacons';
 import { useAppDispatch } from '@client/app/hooks';
-import { notify } from '@client/app/notify';
 import type { AppDispatch } from '@client/app/store';
+import { notify } from '@client/lib/notify';
 import type { CampaignQuery, DashboardQuery } from '@shared/api/dashboard';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';

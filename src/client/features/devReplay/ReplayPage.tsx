@@ -1,5 +1,5 @@
-import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
+import { paths } from '@client/lib/paths';
 import {
   Alert,
   Box,

@@ -1,6 +1,6 @@
 import { errorMessage } from '@client/api/errors';
 import { RetryAlert } from '@client/components/RetryAlert';
-import { useCan } from '@client/features/session/useCan';
+import { useCan } from '@client/session/useCan';
 import {
   Alert,
   FormControl,

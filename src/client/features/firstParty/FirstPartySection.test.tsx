@@ -1,5 +1,5 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { fakeBrandingServer } from '@client/test/branding.handlers';
 import { fakeFirstPartyServer, firstPartyKeyBody } from '@client/test/firstParty.handlers';
 import { api } from '@client/test/handlers';

@@ -1,4 +1,4 @@
-import { useCan } from '@client/features/session/useCan';
+import { useCan } from '@client/session/useCan';
 import { Alert, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,6 +1,6 @@
-import { paths } from '@client/app/paths';
-import { useCan } from '@client/features/session/useCan';
 import { formatCount, formatMoney } from '@client/lib/format';
+import { paths } from '@client/lib/paths';
+import { useCan } from '@client/session/useCan';
 import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { DashboardQuery } from '@shared/api/dashboard';
 import type { FirstPartyFigures } from '@shared/api/firstParty';

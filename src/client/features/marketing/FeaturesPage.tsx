@@ -1,6 +1,6 @@
-import { paths } from '@client/app/paths';
-import { IdleNewsletterOptIn } from '@client/components/IdleNewsletterOptIn';
+import { IdleNewsletterOptIn } from '@client/features/newsletter/IdleNewsletterOptIn';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { paths } from '@client/lib/paths';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BalanceIcon from '@mui/icons-material/Balance';

@@ -1,7 +1,7 @@
 import { useAppSelector } from '@client/app/hooks';
 import { lazyPage } from '@client/app/lazyPage';
-import { paths } from '@client/app/paths';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { paths } from '@client/lib/paths';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Chip, Grid, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { POINTS } from '@shared/constants';

@@ -1,5 +1,5 @@
-import { paths } from '@client/app/paths';
 import { START_TRIAL_LABEL } from '@client/features/trial/TrialCallToAction';
+import { paths } from '@client/lib/paths';
 import { activeTrialBody, api, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

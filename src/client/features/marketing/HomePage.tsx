@@ -1,6 +1,6 @@
-import { paths } from '@client/app/paths';
 import { FaqAccordion, type FaqItem } from '@client/components/FaqAccordion';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { paths } from '@client/lib/paths';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';

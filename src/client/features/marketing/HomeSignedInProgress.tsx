@@ -1,6 +1,6 @@
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useHasActiveTrial, useUserInfo } from '@client/features/account/account.api';
+import { paths } from '@client/lib/paths';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 

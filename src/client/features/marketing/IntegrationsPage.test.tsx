@@ -1,5 +1,5 @@
-import { paths } from '@client/app/paths';
 import { browserLocation } from '@client/features/adAccounts/browserLocation';
+import { paths } from '@client/lib/paths';
 import { adAccountBody, api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
 import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { useListAdAccountsQuery } from '@client/features/adAccounts/adAccounts.api';
 import { adAccountsErrorFallbacks } from '@client/features/adAccounts/adAccounts.errors';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { paths } from '@client/lib/paths';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
 import { Button, Grid, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';

@@ -1,6 +1,6 @@
-import { paths } from '@client/app/paths';
 import { visuallyHidden } from '@client/components/visuallyHidden';
 import { ConnectButton } from '@client/features/adAccounts/ConnectButton';
+import { paths } from '@client/lib/paths';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { connectionSecurity, DERIVED_METRICS, type PlatformInfo, SYNCED_METRICS } from '@shared/platformInfo';
 import { type ReactNode, useId } from 'react';

@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { Avatar, Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
 import type { Platform } from '@shared/constants';
 import { PLATFORM_INFO_LIST } from '@shared/platformInfo';

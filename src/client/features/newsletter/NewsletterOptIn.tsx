@@ -2,7 +2,7 @@ import { errorMessage } from '@client/api/errors';
 import { useAppSelector } from '@client/app/hooks';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Alert, Box, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';

@@ -1,6 +1,6 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { SimplePage } from '@client/components/SimplePage';
+import { paths } from '@client/lib/paths';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { NEWSLETTER_MESSAGES } from '@shared/api/newsletter';
 import { useEffect, useRef, useState } from 'react';

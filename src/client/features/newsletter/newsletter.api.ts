@@ -1,6 +1,6 @@
 import { baseApi } from '@client/api/baseApi';
 import { useAppSelector } from '@client/app/hooks';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import type {
   NewsletterReply,
   NewsletterStatusReply,

@@ -1,8 +1,8 @@
 import { type NotFoundSuggestion, sendBeacon } from '@client/api/beacons';
-import { type AppPath, paths } from '@client/app/paths';
-import { DiagnosticsButton } from '@client/components/DiagnosticsButton';
+import { DiagnosticsButton } from '@client/app/shell/DiagnosticsButton';
 import { SimplePage } from '@client/components/SimplePage';
 import { SiteSearchForm } from '@client/features/search/SiteSearchForm';
+import { type AppPath, paths } from '@client/lib/paths';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { SUPPORT_EMAIL } from '@shared/constants';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

@@ -1,8 +1,8 @@
 import { allowedBy, allowedPages, type PageAccess } from '@client/app/appPages';
-import { newRulePath, paths } from '@client/app/paths';
+import { newRulePath, paths } from '@client/lib/paths';
 import type { Action } from '@shared/access/policy';
 
-/** What choosing an entry does; the palette's host (app/CommandPalette) carries it out. */
+/** What choosing an entry does; the palette's host (app/shell/CommandPalette) carries it out. */
 export type PaletteRun =
   { kind: 'navigate'; to: string } | { kind: 'switchWorkspace'; workspaceId: string } | { kind: 'refresh' };
 

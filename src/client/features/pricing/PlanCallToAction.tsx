@@ -1,8 +1,8 @@
 import { sendBeacon } from '@client/api/beacons';
 import { useAppSelector } from '@client/app/hooks';
-import { type AppPath, paths } from '@client/app/paths';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
 import { TrialCallToAction } from '@client/features/trial/TrialCallToAction';
+import { type AppPath, paths } from '@client/lib/paths';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import { Box, Button } from '@mui/material';
 import type { Billing, Plan } from '@shared/pricing';
 import type { MouseEvent } from 'react';

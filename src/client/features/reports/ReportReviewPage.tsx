@@ -1,7 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { FormFooter } from '@client/components/FormFooter';
 import { SimplePage } from '@client/components/SimplePage';
+import { paths } from '@client/lib/paths';
 import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import {
   DELIVERY_STATUS_LABELS,

@@ -1,6 +1,6 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { saveObjectUrl } from '@client/lib/downloadBlob';
+import { paths } from '@client/lib/paths';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import {
   DELIVERY_STATUS_LABELS,

@@ -1,5 +1,5 @@
-import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { notify } from '@client/lib/notify';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { RuleActionItem } from '@shared/api/rules';
 import { PLATFORM_LABELS } from '@shared/constants';

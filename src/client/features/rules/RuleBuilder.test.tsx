@@ -1,4 +1,4 @@
-import { editRulePath, newRulePath, paths } from '@client/app/paths';
+import { editRulePath, newRulePath, paths } from '@client/lib/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import {

@@ -1,6 +1,6 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
-import { paths } from '@client/app/paths';
+import { notify } from '@client/lib/notify';
+import { paths } from '@client/lib/paths';
 import { Box, Button, Stack, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
 import type { RuleDefinition } from '@shared/api/rules';
 import { Formik, type FormikTouched, setNestedObjectValues, useFormikContext } from 'formik';

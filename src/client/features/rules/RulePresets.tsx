@@ -1,4 +1,4 @@
-import { newRulePath } from '@client/app/paths';
+import { newRulePath } from '@client/lib/paths';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { RULE_PRESETS, type RulePreset } from '@shared/api/rules';
 import { useId } from 'react';

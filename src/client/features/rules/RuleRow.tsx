@@ -1,4 +1,4 @@
-import { editRulePath } from '@client/app/paths';
+import { editRulePath } from '@client/lib/paths';
 import { Box, Button, Chip, Paper, Skeleton, Stack, Switch, Typography } from '@mui/material';
 import type { Rule } from '@shared/api/rules';
 import { useId } from 'react';

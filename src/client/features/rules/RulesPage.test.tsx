@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import {

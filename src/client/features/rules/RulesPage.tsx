@@ -1,9 +1,9 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
-import { paths } from '@client/app/paths';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
+import { notify } from '@client/lib/notify';
+import { paths } from '@client/lib/paths';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { Rule } from '@shared/api/rules';

@@ -1,8 +1,8 @@
 import { errorMessage } from '@client/api/errors';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { paths } from '@client/lib/paths';
 import { Alert, Box, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { SEARCH_KIND_LABELS, SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG, type SearchResult } from '@shared/api/search';
 import { queryWords } from '@shared/search/search';

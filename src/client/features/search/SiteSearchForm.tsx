@@ -1,5 +1,5 @@
-import { searchPath } from '@client/app/paths';
 import { OutlinedTextField } from '@client/components/OutlinedTextField';
+import { searchPath } from '@client/lib/paths';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button } from '@mui/material';
 import { SEARCH_QUERY_MAX } from '@shared/api/search';

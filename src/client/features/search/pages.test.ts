@@ -1,4 +1,4 @@
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { PUBLIC_PAGES } from '@shared/search/pages';
 
 describe('the search index of public pages', () => {

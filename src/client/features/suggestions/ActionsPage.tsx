@@ -3,8 +3,8 @@ import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { visuallyHidden } from '@client/components/visuallyHidden';
-import { useCan } from '@client/features/session/useCan';
 import { formatExactTime } from '@client/lib/format';
+import { useCan } from '@client/session/useCan';
 import {
   Alert,
   Box,

@@ -1,9 +1,9 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
-import { notify } from '@client/app/notify';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { useLastShown } from '@client/components/useLastShown';
+import { notify } from '@client/lib/notify';
 import {
   Alert,
   Button,

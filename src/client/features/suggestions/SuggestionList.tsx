@@ -1,6 +1,6 @@
 import { lazyPage } from '@client/app/lazyPage';
-import { notify } from '@client/app/notify';
-import { useCan } from '@client/features/session/useCan';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import { Box, Stack, Typography } from '@mui/material';
 import { SNOOZE_DAYS, type Suggestion } from '@shared/api/suggestions';
 import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';

@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
 import { lazyPage } from '@client/app/lazyPage';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SelectFilter } from '@client/components/SelectFilter';
 import { SimplePage } from '@client/components/SimplePage';
 import { ConversionBasisNote } from '@client/features/firstParty/ConversionBasisSetting';
-import { useCan } from '@client/features/session/useCan';
+import { paths } from '@client/lib/paths';
+import { useCan } from '@client/session/useCan';
 import { Link, Stack } from '@mui/material';
 import {
   type Suggestion,

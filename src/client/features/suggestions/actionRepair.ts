@@ -1,4 +1,4 @@
-import { notify } from '@client/app/notify';
+import { notify } from '@client/lib/notify';
 import type { ActionRecord } from '@shared/api/actions';
 
 import { useRetryActionMutation } from './suggestions.api';

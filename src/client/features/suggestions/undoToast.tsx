@@ -1,5 +1,5 @@
-import { notify } from '@client/app/notify';
 import { notifyUndoable, UNDO_LABEL } from '@client/components/UndoToast';
+import { notify } from '@client/lib/notify';
 import type { ActionRecord } from '@shared/api/actions';
 
 import { useUndoActionMutation } from './suggestions.api';

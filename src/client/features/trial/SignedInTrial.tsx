@@ -1,8 +1,8 @@
 import { sendBeacon } from '@client/api/beacons';
-import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { TrialCountdown } from '@client/components/TrialCountdown';
 import { useUserInfo } from '@client/features/account/account.api';
+import { notify } from '@client/lib/notify';
 import { Stack, Typography } from '@mui/material';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';

@@ -1,6 +1,6 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
 import { TRIAL_ENDED_MESSAGE } from '@client/components/TrialCountdown';
+import { paths } from '@client/lib/paths';
 import { activeTrialBody, api, recordBeacons, userInfoBody } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

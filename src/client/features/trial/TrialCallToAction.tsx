@@ -1,8 +1,8 @@
 import { useAppSelector } from '@client/app/hooks';
 import { lazyPage } from '@client/app/lazyPage';
-import { paths } from '@client/app/paths';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { paths } from '@client/lib/paths';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import { Button } from '@mui/material';
 import { TRIAL_DURATION_MS } from '@shared/constants';
 import { DAY_MS } from '@shared/days';

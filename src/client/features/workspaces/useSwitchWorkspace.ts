@@ -1,5 +1,5 @@
 import { useAppDispatch } from '@client/app/hooks';
-import { workspaceSwitched } from '@client/features/session/session.slice';
+import { workspaceSwitched } from '@client/session/session.slice';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useCallback } from 'react';
 

@@ -1,5 +1,5 @@
 import { baseApi } from '@client/api/baseApi';
-import { loggedIn } from '@client/features/session/session.slice';
+import { loggedIn } from '@client/session/session.slice';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

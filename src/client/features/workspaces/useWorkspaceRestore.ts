@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { useShellData } from '@client/app/shellData';
-import { selectIsLoggedIn, selectWorkspace, workspaceRestored } from '@client/features/session/session.slice';
+import { useShellData } from '@client/app/shell/shellData';
+import { selectIsLoggedIn, selectWorkspace, workspaceRestored } from '@client/session/session.slice';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 import { useEffect, useRef } from 'react';
 

@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { notify } from '@client/app/notify';
-import { invitationPath, paths } from '@client/app/paths';
 import { FormFooter } from '@client/components/FormFooter';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { SimplePage } from '@client/components/SimplePage';
-import { selectIsLoggedIn, workspaceSwitched } from '@client/features/session/session.slice';
+import { notify } from '@client/lib/notify';
+import { invitationPath, paths } from '@client/lib/paths';
+import { selectIsLoggedIn, workspaceSwitched } from '@client/session/session.slice';
 import { Alert, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { ROLE_DESCRIPTIONS, ROLE_TITLES } from '@shared/access/policy';
 import { type InvitationPreview, WORKSPACE_MESSAGES } from '@shared/api/workspaces';

@@ -1,11 +1,9 @@
 import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
 import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { visuallyHidden } from '@client/components/visuallyHidden';
-import { selectWorkspace } from '@client/features/session/session.slice';
 import {
   describeChange,
   formatCount,
@@ -14,6 +12,8 @@ import {
   formatRange,
   formatRelativeTime,
 } from '@client/lib/format';
+import { paths } from '@client/lib/paths';
+import { selectWorkspace } from '@client/session/session.slice';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import SearchIcon from '@mui/icons-material/Search';

@@ -1,6 +1,6 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
-import { LAST_PAGE_KEY_PREFIX, rememberedPage, rememberPage } from '@client/features/session/lastPage';
+import { paths } from '@client/lib/paths';
+import { LAST_PAGE_KEY_PREFIX, rememberedPage, rememberPage } from '@client/session/lastPage';
 import { fakeAccessToken } from '@client/test/accessToken';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

@@ -1,9 +1,9 @@
 import { allowedPages, type AppPage } from '@client/app/appPages';
 import { useAppSelector } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
 import { usePageAccess } from '@client/app/usePageAccess';
-import { rememberedPage, userIdOf } from '@client/features/session/lastPage';
-import { selectAccessToken } from '@client/features/session/session.slice';
+import { paths } from '@client/lib/paths';
+import { rememberedPage, userIdOf } from '@client/session/lastPage';
+import { selectAccessToken } from '@client/session/session.slice';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -29,7 +29,7 @@ export function continuablePage(lastPage: string | null, pages: readonly AppPage
 
 /**
  * On All clients, the home a user with several workspaces lands on, a link back to the page they
- * last worked on in this browser (features/session/lastPage.ts), in the current workspace: signing
+ * last worked on in this browser (session/lastPage.ts), in the current workspace: signing
  * in takes them home, this takes them on in one step. Nothing when there is no such page.
  */
 export function ContinueWhereYouLeftOff() {

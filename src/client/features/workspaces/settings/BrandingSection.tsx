@@ -1,9 +1,9 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { FormFooter } from '@client/components/FormFooter';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
-import { useCan } from '@client/features/session/useCan';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { BRANDING_LIMITS, BRANDING_MESSAGES, BRANDING_TEXT_COLOUR, type WorkspaceBranding } from '@shared/api/branding';
 import { contrastRatio, formatRatio, HEX_COLOUR_PATTERN, WCAG_AA_NORMAL_TEXT } from '@shared/contrast';

@@ -1,5 +1,5 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { installFakeClock } from '@client/test/fakeClock';
 import { api, FAKE_OTP } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';

@@ -1,12 +1,12 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { FormFooter } from '@client/components/FormFooter';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { FirstPartySection } from '@client/features/firstParty/FirstPartySection';
-import { useCan } from '@client/features/session/useCan';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX, type WorkspaceSummary } from '@shared/api/workspaces';
 import { type WorkspaceNameInput, workspaceNameSchema } from '@shared/validation/workspaces';

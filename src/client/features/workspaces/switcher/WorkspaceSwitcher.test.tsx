@@ -1,6 +1,6 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
-import { SIDE_NAV_LABEL } from '@client/app/SideNav';
+import { SIDE_NAV_LABEL } from '@client/app/shell/SideNav';
+import { paths } from '@client/lib/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

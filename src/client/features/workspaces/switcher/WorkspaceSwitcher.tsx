@@ -1,6 +1,6 @@
 import { useAppSelector } from '@client/app/hooks';
 import { visuallyHidden } from '@client/components/visuallyHidden';
-import { selectIsLoggedIn } from '@client/features/session/session.slice';
+import { selectIsLoggedIn } from '@client/session/session.slice';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';

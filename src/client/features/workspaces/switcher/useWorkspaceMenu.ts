@@ -1,5 +1,5 @@
 import { useAppSelector } from '@client/app/hooks';
-import { selectIsLoggedIn, selectWorkspace } from '@client/features/session/session.slice';
+import { selectIsLoggedIn, selectWorkspace } from '@client/session/session.slice';
 import type { WorkspaceSummary } from '@shared/api/workspaces';
 
 import { useSwitchWorkspace } from '../useSwitchWorkspace';

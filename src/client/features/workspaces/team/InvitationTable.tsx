@@ -1,6 +1,6 @@
-import { notify } from '@client/app/notify';
 import { LoadingButton } from '@client/components/LoadingButton';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { notify } from '@client/lib/notify';
 import {
   Box,
   Paper,

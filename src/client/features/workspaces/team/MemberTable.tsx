@@ -1,5 +1,5 @@
-import { notify } from '@client/app/notify';
 import { visuallyHidden } from '@client/components/visuallyHidden';
+import { notify } from '@client/lib/notify';
 import {
   Box,
   Button,

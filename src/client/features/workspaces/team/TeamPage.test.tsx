@@ -1,5 +1,5 @@
 import { AppRouter, preloadPages } from '@client/app/AppRouter';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { api } from '@client/test/handlers';
 import { renderWithProviders, signedInSession } from '@client/test/renderWithProviders';
 import { server } from '@client/test/server';

@@ -1,8 +1,8 @@
 import { errorMessage } from '@client/api/errors';
-import { notify } from '@client/app/notify';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
-import { useCan } from '@client/features/session/useCan';
+import { notify } from '@client/lib/notify';
+import { useCan } from '@client/session/useCan';
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { type Member, type Team, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { useState } from 'react';

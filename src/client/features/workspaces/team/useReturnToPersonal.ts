@@ -1,5 +1,5 @@
 import { useAppStore } from '@client/app/hooks';
-import { paths } from '@client/app/paths';
+import { paths } from '@client/lib/paths';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
