@@ -147,7 +147,15 @@ async function soak(dataDir: string, databaseUrl: string | undefined) {
     await login();
     let sync: SyncStatus | undefined;
     for (const deadline = Date.now() + BACKFILL_TIMEOUT_MS; Date.now() < deadline; await sleep(2000)) {
-      sync = await get<SyncStatus>('/sync/');
+      // Seeding starts once the server listens: until it has started the demo's trial, the sync
+      // state answers 403 (a busy machine makes that window seconds long).
+      const res = await fetch(`${api}/sync/`, { headers: { authorization: `Bearer ${access}` } });
+      if (res.status === 403) {
+        await res.arrayBuffer();
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`GET /sync/ answered ${res.status}: ${await res.text()}`);
+      sync = (await res.json()) as SyncStatus;
       if (sync.connections.length >= 3 && sync.connections.every((c) => c.backfilled) && !sync.running) break;
     }
     console.log(
