@@ -44,8 +44,8 @@ const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'src/server/db/migrations');
 const MIGRATION_LOCK_KEY = 727_001;
 const POOL_SIZE = 10;
 /**
- * PGlite's Postgres runs inside WebAssembly memory, which never shrinks, and zeroes its shared
- * memory at start, so every megabyte set aside stays resident for the life of the process. Its
+ * PGlite's Postgres runs inside WebAssembly memory, which never shrinks, and its shared memory
+ * is resident from the start, so every megabyte set aside stays for the life of the process. Its
  * defaults (128 MB of shared buffers, 64 MB for an index build) cost about 110 MiB of RSS more
  * than these (docs/operations.md#memory); the embedded database is small and the data files are
  * still in the OS page cache, so the smaller buffer pool costs little.
