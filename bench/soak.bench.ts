@@ -1,7 +1,9 @@
 /**
  * Memory soak (issue 18): one server (`npm start`'s set-up: NODE_ENV=development, the embedded
  * PGlite database in a temporary folder, the in-process sandbox, job workers, info request logging
- * to a discarded stdout) as its own process. Once the demo account has its three sandbox platforms
+ * to a discarded stdout) as its own process, the compiled one `npm run serve` runs. With
+ * BENCH_DATABASE_URL set, the server runs on PostgreSQL instead: a scratch database of a unique
+ * name on that server, dropped at the end, whatever happened. Once the demo account has its three sandbox platforms
  * connected and backfilled, mixed traffic runs for the whole soak (autocannon at a fixed rate:
  * dashboard summary and campaign page, user-info, account-info, sync state), a manual sync of every
  * connection is asked for every minute, and the server's RSS is read every 10 s: as it is, then
@@ -13,6 +15,7 @@
  *
  *   npm run bench:soak                  (10 minutes)
  *   npx tsx bench/soak.bench.ts --minutes 2
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:soak -- --minutes 3
  *   BENCH_SOAK_RATE=100 (requests/s) BENCH_SOAK_CONNECTIONS=8
  *   BENCH_SERVER_LOG=/tmp/soak.log (the server's stdout) BENCH_NODE_FLAGS="--trace-gc" (the server's node flags)
  */
@@ -24,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { DEMO_USER } from '../src/server/modules/users/users.service';
+import { createScratchDatabase } from '../src/server/test/buildTestApp';
 import { TIME_ZONE_HEADER } from '../src/shared/api/auth';
 import type { SyncStatus } from '../src/shared/api/dashboard';
 import { canPin, collectGarbage, COMPILED_SERVER, pinSelf, rssMiB, startServer } from './process';
@@ -53,6 +57,9 @@ const BACKFILL_TIMEOUT_MS = 5 * 60_000;
 const RELOGIN_MS = 5 * 60_000;
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
+/** A PostgreSQL server to soak on (a scratch database is made there); unset: the embedded PGlite. */
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || undefined;
+const DATABASE_NAME = POSTGRES_URL ? 'PostgreSQL' : 'PGlite';
 
 /** The V8 heap in use and the memory outside it (ArrayBuffers, Buffers) in MiB, from the server's own Prometheus metrics. */
 async function heapMiB(api: string): Promise<{ heap: number; external: number } | undefined> {
@@ -71,9 +78,28 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function main() {
   pinSelf(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-soak-'));
+  const scratch = POSTGRES_URL ? await createScratchDatabase(POSTGRES_URL, 'adwise_soak') : undefined;
+  let cleaned: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      // Dropped WITH (FORCE): the server's pool may still hold connections when the run failed.
+      await scratch?.drop();
+    })());
+  // Ctrl-C or a kill skips `finally`: the scratch database still goes.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanUp().finally(() => process.exit(1)));
+  try {
+    await soak(dataDir, scratch?.url);
+  } finally {
+    await cleanUp();
+  }
+}
+
+async function soak(dataDir: string, databaseUrl: string | undefined) {
   console.log(
     `soak: ${MINUTES} min of mixed traffic at ${RATE} req/s over ${CONNECTIONS} connections, a sync every ${SYNC_EVERY_MS / 1000} s, RSS every ${SAMPLE_MS / 1000} s; ` +
-      `warm-up ${WARMUP_MS / 1000} s; PGlite + in-process sandbox${canPin ? '; server on core 0, load on core 1' : ''}; ${os.cpus().length} cores, load average ${os
+      `warm-up ${WARMUP_MS / 1000} s; ${DATABASE_NAME} + in-process sandbox${canPin ? '; server on core 0, load on core 1' : ''}; ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
@@ -84,7 +110,7 @@ async function main() {
     env: {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl ?? '',
       SANDBOX: 'inprocess',
       STATIC_DIR: path.join(dataDir, 'no-spa'),
       // One client address sends everything here.
@@ -121,7 +147,15 @@ async function main() {
     await login();
     let sync: SyncStatus | undefined;
     for (const deadline = Date.now() + BACKFILL_TIMEOUT_MS; Date.now() < deadline; await sleep(2000)) {
-      sync = await get<SyncStatus>('/sync/');
+      // Seeding starts once the server listens: until it has started the demo's trial, the sync
+      // state answers 403 (a busy machine makes that window seconds long).
+      const res = await fetch(`${api}/sync/`, { headers: { authorization: `Bearer ${access}` } });
+      if (res.status === 403) {
+        await res.arrayBuffer();
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`GET /sync/ answered ${res.status}: ${await res.text()}`);
+      sync = (await res.json()) as SyncStatus;
       if (sync.connections.length >= 3 && sync.connections.every((c) => c.backfilled) && !sync.running) break;
     }
     console.log(
@@ -241,12 +275,11 @@ async function main() {
     );
     console.log(
       `soak ${MINUTES} min: retained RSS ${retained.flat ? 'FLAT' : 'NOT FLAT'} within ${FLAT_WITHIN * 100}% after warm-up (${retained.low.toFixed(0)}–${retained.high.toFixed(0)} MiB, ${retained.perMinute.toFixed(2)} MiB/min; ` +
-        `as sampled ${raw.low.toFixed(0)}–${raw.high.toFixed(0)} MiB, ${raw.flat ? 'flat' : 'not flat'}), ${served.requests} requests, ${served.non2xx + served.errors} failed, ${syncs.asked} syncs`,
+        `as sampled ${raw.low.toFixed(0)}–${raw.high.toFixed(0)} MiB, ${raw.flat ? 'flat' : 'not flat'}) on ${DATABASE_NAME}, ${served.requests} requests, ${served.non2xx + served.errors} failed, ${syncs.asked} syncs`,
     );
   } finally {
     traffic?.stop();
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import sharp from 'sharp';
 
 import type { SandboxImage } from './creatives';
 
@@ -53,9 +52,12 @@ export function renderImage(image: SandboxImage): Promise<Buffer> {
     cache.set(image.key, hit);
     return hit;
   }
-  const png = sharp(Buffer.from(imageSvg(image)))
-    .png({ compressionLevel: 9, palette: true })
-    .toBuffer();
+  // sharp (libvips) loads with the first image, not with the sandbox.
+  const png = import('sharp').then(({ default: sharp }) =>
+    sharp(Buffer.from(imageSvg(image)))
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer(),
+  );
   cache.set(image.key, png);
   png.catch(() => cache.delete(image.key));
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);

@@ -43,6 +43,14 @@ const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'src/server/db/migrations');
 /** Any fixed number: replicas starting together take turns applying migrations. */
 const MIGRATION_LOCK_KEY = 727_001;
 const POOL_SIZE = 10;
+/**
+ * PGlite's Postgres runs inside WebAssembly memory, which never shrinks, and its shared memory
+ * is resident from the start, so every megabyte set aside stays for the life of the process. Its
+ * defaults (128 MB of shared buffers, 64 MB for an index build) cost about 110 MiB of RSS more
+ * than these (docs/operations.md#memory); the embedded database is small and the data files are
+ * still in the OS page cache, so the smaller buffer pool costs little.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
 export interface ConnectOptions {
   databaseUrl?: string;
@@ -70,7 +78,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 
 async function connectPglite(dataDir: string, template?: Blob): Promise<Database> {
   if (!dataDir.includes('://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = template ? new PGlite(dataDir, { loadDataDir: template }) : new PGlite(dataDir);
+  const client = new PGlite(dataDir, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   // PGlite has one connection, so nothing else can race the migration.

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * The small copy every image measure works on. Brightness, contrast, colourfulness, sharpness and
  * text-like edges are properties of the picture as a viewer sees it on a phone, which is a few
@@ -32,6 +30,8 @@ export async function makeAnalysisCopy(
   original: { width: number; height: number },
   maxPixels: number,
 ): Promise<AnalysisCopy> {
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
     .resize({ width: ANALYSIS_LONGEST_SIDE, height: ANALYSIS_LONGEST_SIDE, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 
 import { type AnalysisCopy, makeAnalysisCopy } from './analysisCopy';
 import { type ImageFormat, stripMetadata } from './stripMetadata';
@@ -125,6 +125,8 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
 
   // The header only: no pixel is decoded here. The pixel limit is off for this read so a bomb's
   // declared size can be reported; it is enforced again on the decode below.
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
@@ -176,6 +178,7 @@ export async function readImage(buffer: Buffer, limits: ImageLimits = DEFAULT_IM
 
 /** Whether a stripped file reads back as the same image with no metadata left, by sharp's own reader. */
 async function isClean(stripped: Buffer, original: Metadata): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(stripped, { limitInputPixels: false }).metadata();
     return (
@@ -197,7 +200,8 @@ async function isClean(stripped: Buffer, original: Metadata): Promise<boolean> {
  * so the pixels are upright once the tag is gone; without withMetadata/keep* sharp writes none of
  * the input's metadata, and converts to sRGB so the colour profile is not needed.
  */
-function reencode(buffer: Buffer, format: ImageFormat, limits: ImageLimits): Promise<Buffer> {
+async function reencode(buffer: Buffer, format: ImageFormat, limits: ImageLimits): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   const pipeline = sharp(buffer, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
   if (format === 'png') return pipeline.png().toBuffer();
   if (format === 'jpeg') return pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 import type { AnalysisCopy } from './analysisCopy';
 
 /**
@@ -58,6 +56,8 @@ const LAPLACIAN = { width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0] };
  * convolve into float so negative responses are not clipped.
  */
 export async function laplacianVariance(copy: AnalysisCopy): Promise<number> {
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   const grey = Buffer.alloc(copy.luma.length);
   for (let i = 0; i < copy.luma.length; i++) grey[i] = Math.round(copy.luma[i]);
   const { data, info } = await sharp(grey, { raw: { width: copy.width, height: copy.height, channels: 1 } })

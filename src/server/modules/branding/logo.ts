@@ -15,7 +15,7 @@ import {
 import { BRANDING_LIMITS, BRANDING_MESSAGES, type BrandingLogoType } from '@shared/api/branding';
 import type { DOMPurify } from 'dompurify';
 import type { JSDOM } from 'jsdom';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 
 import { stripMetadata } from '../../analysis/creativeImage/stripMetadata';
 import { drawSvg } from './logoRaster';
@@ -108,6 +108,8 @@ export async function readLogo(upload: Buffer): Promise<LogoResult> {
 }
 
 async function readPng(upload: Buffer): Promise<LogoResult> {
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   const limit = BRANDING_LIMITS.logoMaxSidePx;
   let meta: Metadata;
   try {

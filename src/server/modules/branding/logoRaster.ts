@@ -1,5 +1,4 @@
 import { BRANDING_LIMITS } from '@shared/api/branding';
-import sharp from 'sharp';
 
 /** Height in pixels an SVG logo is drawn at: sharp in a 28 pt PDF header and a 32 px mail header, on high-density screens too. */
 export const RASTER_HEIGHT = 128;
@@ -25,6 +24,8 @@ export interface DrawnSvg {
  * 20,000 pixels wide is drawn small rather than hitting sharp's pixel limit. Throws what sharp throws.
  */
 export async function drawSvg(svg: Buffer): Promise<DrawnSvg> {
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   // Only the header is read here, so no pixel limit is needed; the density below is what keeps the drawing small.
   const { format, width, height } = await sharp(svg, { limitInputPixels: false }).metadata();
   if (format !== 'svg' || !width || !height)
@@ -40,6 +41,7 @@ export async function drawSvg(svg: Buffer): Promise<DrawnSvg> {
 
 /** A stored PNG logo, once sharp has read it as a PNG within the size limit (react-pdf would drop a broken one without a word). */
 export async function checkedPng(png: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   const limit = BRANDING_LIMITS.logoMaxSidePx;
   const { format, width, height } = await sharp(png, { limitInputPixels: limit * limit }).metadata();
   if (format !== 'png' || !width || !height || width > limit || height > limit)

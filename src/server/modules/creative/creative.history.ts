@@ -12,7 +12,6 @@ import { DAY_MS } from '@shared/days';
 import { CREATIVE_VALIDATION } from '@shared/validation/creative';
 import { isUuid } from '@shared/validation/dashboard';
 import { createElement } from 'react';
-import sharp from 'sharp';
 
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';
@@ -24,7 +23,9 @@ import * as queries from './creative.queries';
 import { createShareTokens } from './creative.share';
 
 /** A WebP thumbnail of an image, its longest side at most CREATIVE_HISTORY.thumbnailPx; sharp writes no metadata unless asked. */
-export function thumbnailOf(image: Buffer): Promise<Buffer> {
+export async function thumbnailOf(image: Buffer): Promise<Buffer> {
+  // Loaded by the first image, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   const side = CREATIVE_HISTORY.thumbnailPx;
   return sharp(image)
     .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
@@ -99,6 +100,7 @@ export function createCreativeHistory(ctx: Pick<AppContext, 'db' | 'clock' | 'co
       const row = await rowOf(principal, id);
       const record = presentRecord(row);
       // react-pdf draws PNG and JPEG only: the stored WebP thumbnail is converted for the page.
+      const { default: sharp } = await import('sharp');
       const thumbnail = row.thumbnail ? await sharp(row.thumbnail).png().toBuffer() : null;
       const bytes = await renderPdf(createElement(CreativeReport, { record, thumbnail }));
       return { bytes, fileName: `adwise-creative-${record.created_at.slice(0, 10)}-${record.id.slice(0, 8)}.pdf` };

@@ -1,7 +1,6 @@
 import type { ReportData, ReportSectionData } from '@shared/api/reports';
 import { SCHEDULE_MESSAGES } from '@shared/api/reportSchedules';
 import { reportChange, reportCount, reportMoney, reportPercent, reportRange } from '@shared/reportFormat';
-import sharp from 'sharp';
 
 import { escapeHtml } from '../../lib/html';
 import type { MailAttachment } from '../../mail/mailer';
@@ -52,6 +51,8 @@ function headlineFigures(headline: Headline, currency: string) {
 
 /** The daily spend as a PNG line chart (drawn from SVG by sharp), for the HTML part. */
 async function spendChartPng(chart: Chart, colour: string): Promise<Buffer | null> {
+  // Loaded by the first chart, not at start (docs/operations.md#memory).
+  const { default: sharp } = await import('sharp');
   const values = chart.series.map((point) => point.spend);
   if (values.length < 2) return null;
   const max = Math.max(...values, 0);
