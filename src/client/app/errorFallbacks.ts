@@ -12,10 +12,10 @@ import { newsletterErrorFallbacks } from '@client/features/newsletter/newsletter
 import { reportsErrorFallbacks } from '@client/features/reports/reports.errors';
 import { rulesErrorFallbacks } from '@client/features/rules/rules.errors';
 import { searchErrorFallbacks } from '@client/features/search/search.errors';
-import { sessionErrorFallbacks } from '@client/session/session.errors';
 import { suggestionsErrorFallbacks } from '@client/features/suggestions/suggestions.errors';
 import { trialErrorFallbacks } from '@client/features/trial/trial.errors';
 import { workspacesErrorFallbacks } from '@client/features/workspaces/workspaces.errors';
+import { sessionErrorFallbacks } from '@client/session/session.errors';
 
 /**
  * Every endpoint's fallback (spec section 8), composed from the features' own tables: each feature
