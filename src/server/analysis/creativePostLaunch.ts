@@ -37,7 +37,14 @@ import { ageOf, sumByDate, type WindowTotals, windowTotals } from './window';
  *   diminishing returns).
  * - Luck: every rate is an empirical-Bayes posterior, shrunk towards the campaign's by how much
  *   the account's ads truly differ from their campaigns (empiricalBayes.relativeDispersion): an
- *   ad with little spend sits near 50 with a wide interval, however lucky its first days were.
+ *   ad with little spend sits near its prior with a wide interval, however lucky its first days were.
+ * - Age: the prior is the campaign's rate times what the ad's age alone predicts against the
+ *   campaign's other ads on the same days (the account's wear by age, fatigueCurve, learnt from
+ *   all its ads' series; flat when the account shows no credible wear). Ads wear, so a fresh ad
+ *   among worn ones is truly likely better than their mean; without this a young ad with a few
+ *   conversions would be pulled all the way to the campaign. The spread of the prior is then how
+ *   much ads differ beyond their age (PostLaunchDispersion.beyondAge); the scores' scale stays how
+ *   much they differ in all.
  *   Recent days' conversions are judged against the clicks and spend of the share of their
  *   conversions known so far (the lag profile), as the other modules do.
  *
