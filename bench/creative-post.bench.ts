@@ -24,8 +24,8 @@ import {
 } from '../src/server/analysis/creative/workspaceRefit';
 import {
   POST_LAUNCH_DEFAULTS,
+  postLaunchAccountPriors,
   type PostLaunchAd,
-  postLaunchDispersion,
   scoreCampaignAds,
 } from '../src/server/analysis/creativePostLaunch';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
@@ -57,8 +57,9 @@ import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch
  * share of it the score reaches, and where the bound's lead comes from: the same estimate from
  * conversions alone, and how far an ad's freshness against its live campaign-mates (from launch
  * dates alone, no counts) already ranks it. In this world new ads beat fatigued ones, and the
- * bound knows the fatigue curve; the score compares an ad with its campaign on the same days, so
- * a young ad with few conversions sits near its campaign. Last line:
+ * bound knows the fatigue curve; the score does not: it learns the account's wear by age from its
+ * ads' own series (analysis/fatigueCurve, postLaunchAccountPriors) and starts each ad's prior
+ * from what its age says against its campaign-mates' on the same days. Last line:
  * `creative-post: seed=N ads=<scored ads> spearman=<pooled> bound=<pooled> share=<spearman ÷ bound>`.
  *
  * Options: --accounts (per platform, default 3) and --floor-inr (default 4000): a higher floor
@@ -461,13 +462,15 @@ for (const platform of PLATFORMS) {
         consideredAds += 1;
         const series = seriesOn(platform, account, day, POST_LAUNCH_DEFAULTS.windowDays);
         const campaignSeries = series.campaigns.find((c) => c.id === campaign.id)!;
-        const dispersion = postLaunchDispersion(series, { lag });
+        // The account's own priors that day, as scoreAccountAds learns them: its wear by age and its spread.
+        const { fatigueCurve, dispersion } = postLaunchAccountPriors(series, { lag });
         const result = scoreCampaignAds(campaignSeries, {
           today: day,
           currency: account.currency,
           spendFloor: floor,
           lag,
           dispersion,
+          fatigueCurve,
         });
         const scored = result.ads.find((a) => a.adId === ad.id);
         if (!scored?.overall) {

@@ -1,4 +1,5 @@
 import {
+  postLaunchAccountPriors,
   type PostLaunchAd,
   type PostLaunchDispersion,
   postLaunchDispersion,
@@ -6,6 +7,7 @@ import {
   scoreAccountAds,
   scoreCampaignAds,
 } from './creativePostLaunch';
+import type { AccountFatigue } from './fatigueCurve';
 import { adFatigue, poissonTrend } from './fatigueTrend';
 import { adSeries, oneCampaignAccount, TODAY } from './series.fixtures';
 import type { AdSeries, CampaignSeries } from './types';
@@ -144,9 +146,39 @@ describe('post-launch score', () => {
     const dispersion = postLaunchDispersion(account);
     expect(dispersion.perSpend).toBeGreaterThan(0.0025);
     const [campaign] = scoreAccountAds(account, { spendFloor: 5_000 });
-    expect(campaign.dispersion).toEqual(dispersion);
+    // The account's priors: its wear by age (none here: every ad is as old as the others), and the spread with and beyond it.
+    expect(campaign.dispersion).toEqual(postLaunchAccountPriors(account).dispersion);
+    expect({ ...campaign.dispersion, beyondAge: undefined }).toEqual({ ...dispersion, beyondAge: undefined });
     expect(campaign.ads.map((a) => a.adId)[0]).toBe('b');
     expect(campaign.ads.every((a) => a.live && a.fatigue?.state === 'fresh')).toBe(true);
+  });
+});
+
+describe('post-launch score with the account’s wear by age', () => {
+  // Ads keep 74% of their click-through (and so of their conversions per impression) by 40 days.
+  const WEAR: AccountFatigue = {
+    clickThrough: { ages: [1, 40], logMultiplier: [0, -0.3], raw: [0, -0.3], standardError: [0.05, 0.05] },
+    perClick: { ages: [0], logMultiplier: [0], raw: [0], standardError: [0] },
+  };
+
+  it('starts a fresh ad among worn ones above its campaign, so a few conversions are not pulled all the way to 50', () => {
+    // Two ads running for 60 days and one launched 3 days ago, all converting at the campaign's rate so far.
+    const campaign = campaignOf([steady('a', 60), steady('b', 60), steady('new', 3)]);
+    const options = { ...OPTIONS, spendFloor: 2_000 };
+    const level = find(scoreCampaignAds(campaign, options).ads, 'new');
+    const worn = find(scoreCampaignAds(campaign, { ...options, fatigueCurve: WEAR }).ads, 'new');
+    expect(level.efficiency!.score).toBe(50);
+    expect(worn.efficiency!.score).toBeGreaterThan(55);
+    expect(worn.hook!.score).toBeGreaterThan(level.hook!.score);
+    // An old ad is held against the campaign over its own 60 days, nearly all of them among ads as old as itself: it stays level.
+    expect(find(scoreCampaignAds(campaign, { ...options, fatigueCurve: WEAR }).ads, 'a').efficiency!.score).toBe(50);
+  });
+
+  it('leaves ads of the same age level with each other', () => {
+    const campaign = campaignOf([steady('a', 30), steady('b', 30, { conversions: 3 })]);
+    const without = scoreCampaignAds(campaign, OPTIONS).ads.map((a) => a.efficiency!.score);
+    const withWear = scoreCampaignAds(campaign, { ...OPTIONS, fatigueCurve: WEAR }).ads.map((a) => a.efficiency!.score);
+    expect(withWear).toEqual(without);
   });
 });
 

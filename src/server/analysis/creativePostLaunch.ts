@@ -3,8 +3,24 @@ import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 
 import { isLive } from './adPeers';
 import { cdf, interval, mean, type Posterior } from './distributions';
-import { betaPrior, gammaPrior, type PeerUnit, relativeDispersion, updateBeta, updateGamma } from './empiricalBayes';
+import {
+  betaPrior,
+  DEFAULT_RELATIVE_DISPERSION,
+  gammaPrior,
+  type PeerUnit,
+  relativeDispersion,
+  updateBeta,
+  updateGamma,
+} from './empiricalBayes';
+import {
+  type AccountFatigue,
+  fitAccountFatigue,
+  logMultiplierAt,
+  NO_FATIGUE,
+  perImpressionLogMultiplierAt,
+} from './fatigueCurve';
 import { type AdFatigue, adFatigue, FATIGUE_TREND_DEFAULTS, type FatigueTrendParams } from './fatigueTrend';
+import { knownShare } from './lag';
 import type { AccountSeries, AdSeries, CampaignSeries, DayCounts, EntityStatus } from './types';
 import { ageOf, sumByDate, type WindowTotals, windowTotals } from './window';
 
@@ -21,7 +37,14 @@ import { ageOf, sumByDate, type WindowTotals, windowTotals } from './window';
  *   diminishing returns).
  * - Luck: every rate is an empirical-Bayes posterior, shrunk towards the campaign's by how much
  *   the account's ads truly differ from their campaigns (empiricalBayes.relativeDispersion): an
- *   ad with little spend sits near 50 with a wide interval, however lucky its first days were.
+ *   ad with little spend sits near its prior with a wide interval, however lucky its first days were.
+ * - Age: the prior is the campaign's rate times what the ad's age alone predicts against the
+ *   campaign's other ads on the same days (the account's wear by age, fatigueCurve, learnt from
+ *   all its ads' series; flat when the account shows no credible wear). Ads wear, so a fresh ad
+ *   among worn ones is truly likely better than their mean; without this a young ad with a few
+ *   conversions would be pulled all the way to the campaign. The spread of the prior is then how
+ *   much ads differ beyond their age (PostLaunchDispersion.beyondAge); the scores' scale stays how
+ *   much they differ in all.
  *   Recent days' conversions are judged against the clicks and spend of the share of their
  *   conversions known so far (the lag profile), as the other modules do.
  *
@@ -72,11 +95,20 @@ const INR_PER_USD_AT_FLOOR = 83;
 export const POST_LAUNCH_SPEND_FLOOR_USD = POST_LAUNCH_SPEND_FLOOR_INR / INR_PER_USD_AT_FLOOR;
 
 /** The relative dispersion τ² of each rate (empiricalBayes), as computed over the account's ads. */
-export interface PostLaunchDispersion {
+export interface PostLaunchRates {
   clickThrough: number;
   perClick: number;
   /** Conversions per unit of spend (conversion equivalents at the campaign's value per conversion, for ROAS). */
   perSpend: number;
+}
+
+/**
+ * How much the account's ads differ from their campaigns on each rate (the scores' scale), and,
+ * with a wear curve, how much beyond what their ages already say (the priors' spread: an ad's age
+ * explains part of how it differs, so its own counts need to explain less).
+ */
+export interface PostLaunchDispersion extends PostLaunchRates {
+  beyondAge?: PostLaunchRates;
 }
 
 export interface PostLaunchOptions {
@@ -92,6 +124,8 @@ export interface PostLaunchOptions {
   objective?: PostLaunchObjective;
   /** The account's dispersion (postLaunchDispersion); without it, estimated from this campaign's ads alone. */
   dispersion?: PostLaunchDispersion;
+  /** The account's wear by age (fatigueCurve.fitAccountFatigue); without it, ads of every age start level with their campaign. */
+  fatigueCurve?: AccountFatigue;
   params?: Partial<PostLaunchParams>;
 }
 
@@ -167,6 +201,10 @@ interface Measured {
   campaignRaw: { impressions: number; clicks: number };
   /** Whether another ad of the campaign delivered on any of its days. */
   hasPeers: boolean;
+  /** The share of its true difference that shows against the campaign's rate, which holds its own delivery (empiricalBayes.PeerUnit). */
+  varianceFactor: number;
+  /** What its age alone says of each rate against the campaign's over its days (fatigueCurve): each rate's prior mean is the campaign's times this. */
+  ageMultiplier: Record<keyof PostLaunchRates, number>;
 }
 
 /** Events and exposure of one factor, for the ad and for the campaign over its days. */
@@ -176,9 +214,79 @@ interface Factor {
   exposure: number;
   groupEvents: number;
   groupExposure: number;
+  /** The prior's mean as a multiple of the campaign's rate (the ad's age against its campaign-mates'). */
+  priorMultiplier: number;
 }
 
 const rate = (events: number, exposure: number) => (exposure > 0 ? events / exposure : 0);
+
+/** The first day each ad delivered (on or before today): its age on a later day counts from it. */
+function firstDeliveries(campaignAds: AdSeries[], today: string): Map<AdSeries, string> {
+  const out = new Map<AdSeries, string>();
+  for (const a of campaignAds) {
+    const first = a.days.find((d) => (d.impressions > 0 || d.spend > 0) && d.date <= today);
+    if (first) out.set(a, first.date);
+  }
+  return out;
+}
+
+/**
+ * Each rate's multiplier that the ad's age alone predicts against its campaign over the ad's own
+ * days: on each day, the account's wear at the ad's age over the exposure-weighted mean wear of
+ * the campaign's delivering ads at theirs, averaged over the ad's days by its exposure. A fresh
+ * ad among worn ones starts above 1, an old one among fresh ones below.
+ */
+function ageMultipliers(
+  ad: AdSeries,
+  campaignAds: AdSeries[],
+  dates: Set<string>,
+  today: string,
+  lag: (number | null)[],
+  fatigue: AccountFatigue,
+): Record<keyof PostLaunchRates, number> {
+  const first = firstDeliveries(campaignAds, today);
+  const wear: Record<keyof PostLaunchRates, (age: number) => number> = {
+    clickThrough: (age) => Math.exp(logMultiplierAt(fatigue.clickThrough, age)),
+    perClick: (age) => Math.exp(logMultiplierAt(fatigue.perClick, age)),
+    perSpend: (age) => Math.exp(perImpressionLogMultiplierAt(fatigue, age)),
+  };
+  const exposure: Record<keyof PostLaunchRates, (d: DayCounts, share: number) => number> = {
+    clickThrough: (d) => d.impressions,
+    perClick: (d, share) => d.clicks * share,
+    perSpend: (d, share) => d.spend * share,
+  };
+  const sums = Object.fromEntries(KEYS.map((k) => [k, { weighted: 0, exposure: 0 }])) as Record<
+    keyof PostLaunchDispersion,
+    { weighted: number; exposure: number }
+  >;
+  const byDate = new Map<string, { a: AdSeries; d: DayCounts }[]>();
+  for (const a of campaignAds)
+    for (const d of a.days)
+      if (dates.has(d.date) && (d.impressions > 0 || d.spend > 0))
+        byDate.set(d.date, [...(byDate.get(d.date) ?? []), { a, d }]);
+  for (const [date, delivering] of byDate) {
+    const own = delivering.find((x) => x.a === ad);
+    if (!own) continue;
+    const share = knownShare(lag, ageOf(date, today)) ?? 0;
+    const ageOn = (a: AdSeries) => ageOf(first.get(a) ?? date, date);
+    for (const k of KEYS) {
+      let mix = 0;
+      let total = 0;
+      for (const { a, d } of delivering) {
+        const x = exposure[k](d, k === 'clickThrough' ? 1 : share);
+        mix += x * wear[k](ageOn(a));
+        total += x;
+      }
+      const x = exposure[k](own.d, k === 'clickThrough' ? 1 : share);
+      if (x <= 0 || mix <= 0) continue;
+      sums[k].weighted += (x * wear[k](ageOn(ad))) / (mix / total);
+      sums[k].exposure += x;
+    }
+  }
+  return Object.fromEntries(
+    KEYS.map((k) => [k, sums[k].exposure > 0 ? sums[k].weighted / sums[k].exposure : 1]),
+  ) as Record<keyof PostLaunchRates, number>;
+}
 
 function measure(
   ad: AdSeries,
@@ -186,6 +294,7 @@ function measure(
   today: string,
   windowDays: number,
   lag: (number | null)[],
+  fatigue: AccountFatigue,
 ): Measured | null {
   const inWindow = (d: DayCounts) =>
     (d.impressions > 0 || d.spend > 0) && ageOf(d.date, today) >= 0 && ageOf(d.date, today) < windowDays;
@@ -202,7 +311,13 @@ function measure(
   const dates = new Set(days.map((d) => d.date));
   const onItsDays = (a: AdSeries) => a.days.filter((d) => dates.has(d.date) && (d.impressions > 0 || d.spend > 0));
   const campaignDays = sumByDate(campaignAds.flatMap(onItsDays));
+  // Each ad's share of the campaign's spend over these days: the campaign's rate here is partly the ad's own.
+  const spendOf = (a: AdSeries) => onItsDays(a).reduce((s, d) => s + d.spend, 0);
+  const campaignSpend = campaignAds.reduce((s, a) => s + spendOf(a), 0);
+  const shares = campaignAds.map((a) => (campaignSpend > 0 ? spendOf(a) / campaignSpend : 0));
+  const ownShare = campaignSpend > 0 ? spendOf(ad) / campaignSpend : 1;
   return {
+    varianceFactor: (1 - ownShare) ** 2 + shares.reduce((s, w) => s + w * w, 0) - ownShare ** 2,
     hasPeers: campaignAds.some((a) => a !== ad && onItsDays(a).length > 0),
     ad,
     raw,
@@ -212,13 +327,14 @@ function measure(
       impressions: campaignDays.reduce((s, d) => s + d.impressions, 0),
       clicks: campaignDays.reduce((s, d) => s + d.clicks, 0),
     },
+    ageMultiplier: ageMultipliers(ad, campaignAds, dates, today, lag, fatigue),
   };
 }
 
 /** Value per conversion of the campaign over the ad's days: ROAS counts value in these units (conversion equivalents). */
 const campaignOrderValue = (m: Measured) => rate(m.campaign.value, m.campaign.conversions);
 
-function factors(m: Measured, objective: PostLaunchObjective): Record<keyof PostLaunchDispersion, Factor> {
+function factors(m: Measured, objective: PostLaunchObjective): Record<keyof PostLaunchRates, Factor> {
   const orderValue = campaignOrderValue(m);
   const equivalents = (value: number) => (orderValue > 0 ? value / orderValue : 0);
   return {
@@ -228,6 +344,7 @@ function factors(m: Measured, objective: PostLaunchObjective): Record<keyof Post
       exposure: m.raw.impressions,
       groupEvents: m.campaignRaw.clicks,
       groupExposure: m.campaignRaw.impressions,
+      priorMultiplier: m.ageMultiplier.clickThrough,
     },
     perClick: {
       kind: 'beta',
@@ -235,6 +352,7 @@ function factors(m: Measured, objective: PostLaunchObjective): Record<keyof Post
       exposure: m.own.knownClicks,
       groupEvents: m.campaign.conversions,
       groupExposure: m.campaign.knownClicks,
+      priorMultiplier: m.ageMultiplier.perClick,
     },
     perSpend:
       objective === 'roas'
@@ -244,6 +362,7 @@ function factors(m: Measured, objective: PostLaunchObjective): Record<keyof Post
             exposure: m.own.knownSpend,
             groupEvents: equivalents(m.campaign.value),
             groupExposure: m.campaign.knownSpend,
+            priorMultiplier: m.ageMultiplier.perSpend,
           }
         : {
             kind: 'gamma',
@@ -251,13 +370,26 @@ function factors(m: Measured, objective: PostLaunchObjective): Record<keyof Post
             exposure: m.own.knownSpend,
             groupEvents: m.campaign.conversions,
             groupExposure: m.campaign.knownSpend,
+            priorMultiplier: m.ageMultiplier.perSpend,
           },
   };
 }
 
-const KEYS: (keyof PostLaunchDispersion)[] = ['clickThrough', 'perClick', 'perSpend'];
+/**
+ * The account's spread is pooled with this many ads' worth at the default (ads differ from their
+ * campaigns by about ±30%): an account has a handful of ads with enough conversions to measure it,
+ * and a spread estimated from a handful swings from ±5% to ±60%, moving every score of the account.
+ */
+const DISPERSION_POOLING = { dispersion: DEFAULT_RELATIVE_DISPERSION, units: 8 };
 
-function units(measured: Measured[], objective: PostLaunchObjective): Record<keyof PostLaunchDispersion, PeerUnit[]> {
+const KEYS: (keyof PostLaunchRates)[] = ['clickThrough', 'perClick', 'perSpend'];
+
+/** Each ad's events against its campaign's rate over its days, times what its age predicts when `byAge`. */
+function units(
+  measured: Measured[],
+  objective: PostLaunchObjective,
+  byAge: boolean,
+): Record<keyof PostLaunchRates, PeerUnit[]> {
   const out = Object.fromEntries(KEYS.map((k) => [k, [] as PeerUnit[]])) as Record<
     keyof PostLaunchDispersion,
     PeerUnit[]
@@ -268,23 +400,35 @@ function units(measured: Measured[], objective: PostLaunchObjective): Record<key
       out[k].push({
         events: f[k].events,
         exposure: f[k].exposure,
-        groupRate: rate(f[k].groupEvents, f[k].groupExposure),
+        groupRate: rate(f[k].groupEvents, f[k].groupExposure) * (byAge ? f[k].priorMultiplier : 1),
+        varianceFactor: m.varianceFactor,
       });
   }
   return out;
 }
 
-const dispersionOf = (u: Record<keyof PostLaunchDispersion, PeerUnit[]>): PostLaunchDispersion =>
-  Object.fromEntries(KEYS.map((k) => [k, relativeDispersion(u[k])])) as unknown as PostLaunchDispersion;
+const ratesOf = (u: Record<keyof PostLaunchRates, PeerUnit[]>): PostLaunchRates =>
+  Object.fromEntries(KEYS.map((k) => [k, relativeDispersion(u[k], DISPERSION_POOLING)])) as unknown as PostLaunchRates;
+
+/** The dispersion of measured ads, and beyond their ages when a wear curve is known. */
+const dispersionOf = (
+  measured: Measured[],
+  objective: PostLaunchObjective,
+  withCurve: boolean,
+): PostLaunchDispersion => ({
+  ...ratesOf(units(measured, objective, false)),
+  ...(withCurve ? { beyondAge: ratesOf(units(measured, objective, true)) } : {}),
+});
 
 function campaignMeasures(
   campaign: CampaignSeries,
   today: string,
   windowDays: number,
   lag: (number | null)[],
+  fatigue: AccountFatigue,
 ): Measured[] {
   return campaign.ads
-    .map((ad) => measure(ad, campaign.ads, today, windowDays, lag))
+    .map((ad) => measure(ad, campaign.ads, today, windowDays, lag, fatigue))
     .filter((m): m is Measured => m !== null);
 }
 
@@ -295,13 +439,27 @@ function campaignMeasures(
  */
 export function postLaunchDispersion(
   account: AccountSeries,
-  options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params'> = {},
+  options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params' | 'fatigueCurve'> = {},
 ): PostLaunchDispersion {
   const params = { ...POST_LAUNCH_DEFAULTS, ...options.params };
   const lag = options.lag ?? [1];
   const objective = options.objective ?? 'cpa';
-  const all = account.campaigns.flatMap((c) => campaignMeasures(c, account.today, params.windowDays, lag));
-  return dispersionOf(units(all, objective));
+  const fatigue = options.fatigueCurve ?? NO_FATIGUE;
+  const all = account.campaigns.flatMap((c) => campaignMeasures(c, account.today, params.windowDays, lag, fatigue));
+  return dispersionOf(all, objective, options.fatigueCurve !== undefined);
+}
+
+/**
+ * What the account's own series say before any one ad's counts: how its ads wear with age
+ * (fatigueCurve, from every ad's days against its campaign-mates') and, given that, how much its
+ * ads still differ from their campaigns (postLaunchDispersion). Score the account's campaigns with both.
+ */
+export function postLaunchAccountPriors(
+  account: AccountSeries,
+  options: Pick<PostLaunchOptions, 'lag' | 'objective' | 'params'> = {},
+): { fatigueCurve: AccountFatigue; dispersion: PostLaunchDispersion } {
+  const fatigueCurve = fitAccountFatigue(account, options.lag);
+  return { fatigueCurve, dispersion: postLaunchDispersion(account, { ...options, fatigueCurve }) };
 }
 
 /** A rate's posterior against the campaign: the log of its mean as a multiple of the campaign's rate. */
@@ -314,10 +472,11 @@ interface Relative {
 function relative(f: Factor, dispersion: number): Relative | null {
   const groupRate = rate(f.groupEvents, f.groupExposure);
   if (groupRate <= 0) return null;
+  const priorMean = groupRate * f.priorMultiplier;
   const posterior =
     f.kind === 'beta'
-      ? updateBeta(betaPrior(groupRate, dispersion), f.events, f.exposure)
-      : updateGamma(gammaPrior(groupRate, dispersion), f.events, f.exposure);
+      ? updateBeta(betaPrior(priorMean, dispersion), f.events, f.exposure)
+      : updateGamma(gammaPrior(priorMean, dispersion), f.events, f.exposure);
   const m = mean(posterior);
   return { posterior, groupRate, logMean: Math.log(m / groupRate) };
 }
@@ -412,9 +571,10 @@ function scoreAd(
   level: number,
 ): Scored | null {
   const f = factors(m, objective);
-  const clickThrough = relative(f.clickThrough, dispersion.clickThrough);
-  const perClick = relative(f.perClick, dispersion.perClick);
-  const perSpend = relative(f.perSpend, dispersion.perSpend);
+  const prior = dispersion.beyondAge ?? dispersion;
+  const clickThrough = relative(f.clickThrough, prior.clickThrough);
+  const perClick = relative(f.perClick, prior.perClick);
+  const perSpend = relative(f.perSpend, prior.perSpend);
   // A campaign without clicks or conversions over the ad's days has no rate to be held against.
   if (!clickThrough || !perClick || !perSpend) return null;
   const orderValue = campaignOrderValue(m);
@@ -480,8 +640,8 @@ export function scoreCampaignAds(campaign: CampaignSeries, options: PostLaunchOp
   const lag = options.lag ?? [1];
   const objective = options.objective ?? 'cpa';
   const { today, currency, spendFloor } = options;
-  const measured = campaignMeasures(campaign, today, params.windowDays, lag);
-  const dispersion = options.dispersion ?? dispersionOf(units(measured, objective));
+  const measured = campaignMeasures(campaign, today, params.windowDays, lag, options.fatigueCurve ?? NO_FATIGUE);
+  const dispersion = options.dispersion ?? dispersionOf(measured, objective, options.fatigueCurve !== undefined);
   const money = (minor: number) => `${minorToDecimal(Math.round(minor), currency)} ${currency}`;
 
   const ads = measured.map((m): PostLaunchAd => {
@@ -525,11 +685,13 @@ export function scoreCampaignAds(campaign: CampaignSeries, options: PostLaunchOp
 /** Every active campaign of an account scored, with the account's dispersion. */
 export function scoreAccountAds(
   account: AccountSeries,
-  options: Omit<PostLaunchOptions, 'today' | 'currency' | 'dispersion'>,
+  options: Omit<PostLaunchOptions, 'today' | 'currency' | 'dispersion' | 'fatigueCurve'>,
 ): PostLaunchCampaign[] {
-  const dispersion = postLaunchDispersion(account, options);
+  const { fatigueCurve, dispersion } = postLaunchAccountPriors(account, options);
   return account.campaigns
     .filter((c) => c.status === 'ACTIVE')
-    .map((c) => scoreCampaignAds(c, { ...options, today: account.today, currency: account.currency, dispersion }))
+    .map((c) =>
+      scoreCampaignAds(c, { ...options, today: account.today, currency: account.currency, dispersion, fatigueCurve }),
+    )
     .filter((c) => c.ads.length > 0);
 }

@@ -12,6 +12,13 @@ export interface PeerUnit {
   exposure: number;
   /** The rate of the unit's group (its campaign, its account). */
   groupRate: number;
+  /**
+   * How much of the unit's true difference shows against its group rate, as a share of τ²: 1 (the
+   * default) for a group much larger than the unit; less when the unit is a large part of its own
+   * group, whose rate then moves with it (two ads of equal delivery: half of each difference shows
+   * twice over, (1 − ½)² + ½² = ½).
+   */
+  varianceFactor?: number;
 }
 
 /** Spread assumed when too few peers carry evidence: peers differ by about ±30%. */
@@ -25,19 +32,36 @@ const MIN_EXPECTED_EVENTS = 10;
 const MIN_PEERS = 4;
 
 /**
- * τ² by the method of moments: the mean squared deviation of each unit's relative rate from 1,
- * less its Poisson sampling variance 1 / expected events.
+ * A spread to lean on when the peers are few: `units` pseudo-peers at `dispersion` are counted
+ * with the real ones, so a few ads move τ² a little and many move it all the way. A moment
+ * estimate from five or ten ads is mostly noise (it often hits either bound); pooled, it is not.
  */
-export function relativeDispersion(units: PeerUnit[]): number {
+export interface DispersionPooling {
+  dispersion: number;
+  units: number;
+}
+
+/**
+ * τ² by the method of moments: the mean squared deviation of each unit's relative rate from 1,
+ * less its Poisson sampling variance 1 / expected events, over the mean share of τ² that shows
+ * against the unit's group (varianceFactor).
+ */
+export function relativeDispersion(units: PeerUnit[], pooling?: DispersionPooling): number {
   const usable = units.filter((u) => u.groupRate > 0 && u.exposure * u.groupRate >= MIN_EXPECTED_EVENTS);
-  if (usable.length < MIN_PEERS) return DEFAULT_RELATIVE_DISPERSION;
+  if (usable.length < MIN_PEERS && !pooling) return DEFAULT_RELATIVE_DISPERSION;
   let excess = 0;
+  let factors = 0;
   for (const u of usable) {
     const expected = u.exposure * u.groupRate;
     const ratio = u.events / expected;
     excess += (ratio - 1) ** 2 - 1 / expected;
+    factors += u.varianceFactor ?? 1;
   }
-  return Math.min(MAX_DISPERSION, Math.max(MIN_DISPERSION, excess / usable.length));
+  if (pooling) {
+    excess += pooling.units * pooling.dispersion;
+    factors += pooling.units;
+  }
+  return Math.min(MAX_DISPERSION, Math.max(MIN_DISPERSION, excess / factors));
 }
 
 /** Gamma prior for events per unit of exposure with the group's rate as its mean and τ² as its squared coefficient of variation. */

@@ -59,7 +59,10 @@ const FATIGUE_COLOURS = { fresh: 'success', watch: 'warning', fatigued: 'error' 
  * (npm run bench:creative -- --floor-inr N, seeds 42 and 7): the score's rank correlation with the
  * true quality is 0.48/0.72 at the floor (₹4,000), 0.60/0.73 at twice it, 0.74/0.74 at four times
  * and 0.80/0.82 at eight times, against a bound from counting noise of 0.73/0.86, 0.80/0.91,
- * 0.89/0.88 and 0.92/0.90: by four times the floor most of what more spend can add is in.
+ * 0.89/0.88 and 0.92/0.90: by four times the floor most of what more spend can add is in. With the
+ * account's learnt wear by age in the prior (issue 35) it is 0.64/0.65 at the floor, 0.78/0.74 at
+ * three times and 0.83/0.75 at four times, against bounds of 0.71/0.87, 0.87/0.90 and 0.90/0.90:
+ * still most of the way there by four times.
  */
 export const FIRM_SPEND_MULTIPLE = 4;
 
