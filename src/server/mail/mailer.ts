@@ -1,10 +1,20 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-import { type Db, type DbOrTx, executeRows, type Tx } from '../db/connect';
-import { outbox, outboxAttachments } from '../db/schema';
+import type { Db, DbOrTx, Tx } from '../db/connect';
 import type { JobQueue } from '../jobs/queue';
+import {
+  attachmentsOf,
+  claimOutboxBatch,
+  insertOutboxAttachments,
+  insertOutboxMessage,
+  type NewOutboxRow,
+  outboxMessages,
+  type OutboxRow,
+  settleOutboxMessage,
+} from './outbox.queries';
+
+export { attachmentsOf, listOutbox } from './outbox.queries';
 
 /** A file an e-mail carries; with a `contentId`, an image its HTML shows inline as cid:<contentId>. */
 export interface MailAttachment {
@@ -82,23 +92,21 @@ export interface MailerDeps {
 /** The product's one way to send e-mail: a transactional outbox delivered by a job. */
 export function createMailer({ db, queue, transport, from, log }: MailerDeps): Mailer {
   async function insert(conn: DbOrTx, message: MailMessage): Promise<string> {
-    const [row] = await conn
-      .insert(outbox)
-      .values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-        userId: message.userId ?? null,
-        fromName: message.fromName ?? null,
-        replyTo: message.replyTo ?? null,
-      })
-      .returning({ id: outbox.id });
+    const id = await insertOutboxMessage(conn, {
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      userId: message.userId ?? null,
+      fromName: message.fromName ?? null,
+      replyTo: message.replyTo ?? null,
+    });
     const attachments = message.attachments ?? [];
     if (attachments.length > 0) {
-      await conn.insert(outboxAttachments).values(
+      await insertOutboxAttachments(
+        conn,
         attachments.map((file, position) => ({
-          outboxId: row.id,
+          outboxId: id,
           position,
           fileName: file.fileName,
           contentType: file.contentType,
@@ -107,10 +115,10 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
         })),
       );
     }
-    return row.id;
+    return id;
   }
 
-  async function deliver(row: typeof outbox.$inferSelect): Promise<Partial<typeof outbox.$inferInsert>> {
+  async function deliver(row: OutboxRow): Promise<Partial<NewOutboxRow>> {
     if (!transport) {
       // No SMTP configured: the outbox is the mailbox. The log names the row only: subjects carry
       // names (the contact form's) and once carried codes, and the address is personal data.
@@ -149,29 +157,12 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
     // Claim a batch in one short statement (SKIP LOCKED: flushes on several workers never take
     // the same row), then talk to SMTP outside any transaction so the database is never held
     // open on the network. A claim older than the lease was left by a crashed worker.
-    const claimed = await executeRows<{ id: string }>(
-      db,
-      sql`
-      update ${outbox} set status = 'sending', claimed_at = now()
-      where id in (
-        select id from ${outbox}
-        where status = 'pending'
-           or (status = 'sending' and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))
-        order by created_at
-        limit ${FLUSH_BATCH}
-        for update skip locked
-      )
-      returning id`,
-    );
-    const ids = claimed.map((r) => r.id);
+    const ids = await claimOutboxBatch(db, FLUSH_BATCH, CLAIM_LEASE_SECONDS);
     if (ids.length === 0) return 0;
-    const rows = await db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.createdAt));
+    const rows = await outboxMessages(db, ids);
     for (const row of rows) {
       const update = await deliver(row);
-      await db
-        .update(outbox)
-        .set({ ...update, claimedAt: null })
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+      await settleOutboxMessage(db, row.id, update);
     }
     return rows.length;
   }
@@ -187,22 +178,4 @@ export function createMailer({ db, queue, transport, from, log }: MailerDeps): M
       return tx ? enqueue(tx) : db.transaction(enqueue);
     },
   };
-}
-
-/** The files of an outbox message, in order. */
-export async function attachmentsOf(db: DbOrTx, outboxId: string) {
-  return db
-    .select()
-    .from(outboxAttachments)
-    .where(eq(outboxAttachments.outboxId, outboxId))
-    .orderBy(asc(outboxAttachments.position));
-}
-
-/** Most recent outbox rows, newest first, for the development mailbox page. */
-export async function listOutbox(db: DbOrTx, limit: number) {
-  return db
-    .select()
-    .from(outbox)
-    .orderBy(sql`${outbox.createdAt} desc`)
-    .limit(limit);
 }

@@ -1,8 +1,8 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type Db, executeRows } from '../db/connect';
+import type { Db } from '../db/connect';
+import { countHit, currentHits, deleteEndedHits } from './rateLimit.queries';
 
 /** What a store answers for one hit: hits in the current window and milliseconds until it ends. */
 export interface RateLimitCount {
@@ -160,19 +160,9 @@ class DatabaseStore {
 
   private async hit(key: string, timeWindow: number, max: number): Promise<RateLimitCount> {
     const { db } = this.shared;
-    const window = sql`(${timeWindow}::float8 * interval '1 millisecond')`;
-    // Past the budget with continueExceeding, every further hit starts the window again.
-    const restart = this.continueExceeding ? sql`rate_limit_hits.hits + 1 > ${max}::int` : sql`false`;
     let rows: { hits: number; ttl: number }[];
     try {
-      rows = await executeRows<{ hits: number; ttl: number }>(
-        db,
-        sql`insert into rate_limit_hits as r (key, hits, window_ends_at) values (${key}, 1, now() + ${window})
-            on conflict (key) do update set
-              hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
-              window_ends_at = case when r.window_ends_at <= now() or ${restart} then now() + ${window} else r.window_ends_at end
-            returning hits, greatest(0, extract(epoch from (window_ends_at - now())) * 1000)::float8 as ttl`,
-      );
+      rows = await countHit(db, key, timeWindow, max, this.continueExceeding);
     } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
@@ -193,11 +183,7 @@ class DatabaseStore {
 
   private async peek(key: string, timeWindow: number): Promise<RateLimitCount> {
     try {
-      const rows = await executeRows<{ hits: number; ttl: number }>(
-        this.shared.db,
-        sql`select hits, extract(epoch from (window_ends_at - now())) * 1000 as ttl
-            from rate_limit_hits where key = ${key} and window_ends_at > now()`,
-      );
+      const rows = await currentHits(this.shared.db, key);
       return rows[0] ? { current: Number(rows[0].hits), ttl: Math.ceil(Number(rows[0].ttl)) } : { current: 0, ttl: 0 };
     } catch {
       return this.fallback.read(key, timeWindow);
@@ -217,12 +203,7 @@ class DatabaseStore {
 
 /** Deletes up to `limit` rows whose window has ended (a later hit would count from 1 anyway). */
 export async function sweepRateLimitHits(db: Db, limit = 1000): Promise<number> {
-  const rows = await executeRows<{ key: string }>(
-    db,
-    sql`delete from rate_limit_hits where key in (
-          select key from rate_limit_hits where window_ends_at <= now() limit ${limit}::int for update skip locked
-        ) returning key`,
-  );
+  const rows = await deleteEndedHits(db, limit);
   return rows.length;
 }
 

@@ -1,11 +1,10 @@
 import { type Plan, PLAN_ACCOUNT_LIMITS, PLANS } from '@shared/api/adAccounts';
 import { DASHBOARD_MESSAGES } from '@shared/api/dashboard';
 import { ErrorCode } from '@shared/api/errors';
-import { and, eq } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { users, workspaceMembers } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
+import { ownerPlans } from './access.queries';
 
 /**
  * What a workspace may do, in one place: its plan is the best of its owners' plans, where an
@@ -29,11 +28,7 @@ export function effectivePlan(user: { plan: Plan; trialEndsAt: Date | null }, no
 const rank = (plan: Plan) => PLANS.indexOf(plan);
 
 export async function workspaceEntitlements(db: DbOrTx, workspaceId: string, now: Date): Promise<Entitlements> {
-  const owners = await db
-    .select({ plan: users.plan, trialEndsAt: users.trialEndsAt })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+  const owners = await ownerPlans(db, workspaceId);
   const plan = owners
     .map((owner) => effectivePlan(owner, now))
     .reduce<Plan>((best, next) => (rank(next) > rank(best) ? next : best), 'starter');

@@ -2,14 +2,15 @@ import { type Action, type Role, roleCan } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { isUuid } from '@shared/validation/dashboard';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connect';
-import { workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { currentUserId } from '../../lib/signedIn';
+import { membership, personalMembership } from './access.queries';
+
+export { membership, personalWorkspaceId } from './access.queries';
 
 /**
  * Who is asking, and in which workspace: every service of a workspace's data takes this (or a
@@ -32,24 +33,6 @@ declare module 'fastify' {
 
 export const workspaceNotFound = () => notFound(WORKSPACE_MESSAGES.notFound);
 
-/** The user's role in a workspace, or undefined when they are not a member (or it does not exist). */
-export async function membership(db: DbOrTx, userId: string, workspaceId: string): Promise<Role | undefined> {
-  const [row] = await db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  return row?.role;
-}
-
-/** The user's personal workspace (made at registration; one per user). */
-export async function personalWorkspaceId(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(and(eq(workspaces.personalOf, userId), isNotNull(workspaces.personalOf)));
-  return row?.id;
-}
-
 /**
  * Resolves the principal of a request: the header's workspace when the user is a member of it,
  * the personal workspace when there is no header. A header that is not a UUID, names a workspace
@@ -70,14 +53,7 @@ export async function resolvePrincipal(
     return { userId, workspaceId: requested.toLowerCase(), role };
   }
   // The personal workspace and the user's role in it, in one round trip (every dashboard read comes here).
-  const [personal] = await db
-    .select({ id: workspaces.id, role: workspaceMembers.role })
-    .from(workspaces)
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)),
-    )
-    .where(and(eq(workspaces.personalOf, userId), isNotNull(workspaces.personalOf)));
+  const personal = await personalMembership(db, userId);
   if (!personal) throw workspaceNotFound();
   return { userId, workspaceId: personal.id, role: personal.role };
 }

@@ -1,10 +1,9 @@
 import { isUuid } from '@shared/validation/dashboard';
-import { and, eq } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { connectedAdAccounts } from '../../db/schema';
+import { type WorkspaceAccount, workspaceAccountById } from './access.queries';
 
-export type WorkspaceAccount = typeof connectedAdAccounts.$inferSelect;
+export type { WorkspaceAccount } from './access.queries';
 
 /**
  * A connected ad account of the caller's workspace, by the product's id; `missing` (each
@@ -18,10 +17,7 @@ export async function workspaceAccount(
   missing: Error,
 ): Promise<WorkspaceAccount> {
   if (!isUuid(id)) throw missing;
-  const [account] = await db
-    .select()
-    .from(connectedAdAccounts)
-    .where(and(eq(connectedAdAccounts.id, id), eq(connectedAdAccounts.workspaceId, workspaceId)));
+  const account = await workspaceAccountById(db, workspaceId, id);
   if (!account) throw missing;
   return account;
 }

@@ -11,19 +11,40 @@ import { ErrorCode } from '@shared/api/errors';
 import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from '@shared/constants';
 import { normalizeTimeZone } from '@shared/days';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/validation/auth';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { passwordResets, refreshTokens, users } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { createSecretBox } from '../../lib/secretBox';
 import type { NewsletterService } from '../newsletter/newsletter.service';
 import { createPersonalWorkspace } from '../workspaces/personal';
+import {
+  bumpTokenVersion,
+  clearOtherSuccessors,
+  insertPasswordReset,
+  insertRefreshToken,
+  insertUserUnlessEmailTaken,
+  lockRefreshToken,
+  lockTokenOwner,
+  lockUser,
+  markTokenUsed,
+  refreshTokenByHash,
+  refreshTokenFamily,
+  type RefreshTokenRow,
+  revokeFamily,
+  revokeLiveFamily,
+  revokeUserSessions,
+  setPasswordHash,
+  spendPasswordReset,
+  spendUserPasswordResets,
+  tokenVersionOf,
+  userByEmail,
+  userNameByEmail,
+} from './auth.queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { accountKey, clearFailures, loginSucceeded, reserveAttempt, throttleKeys } from './throttle';
 import { hashToken, newOpaqueToken } from './tokens';
-import { bumpTokenVersion, tokenVersions } from './tokenVersions';
+import { tokenVersions } from './tokenVersions';
 
 /** Stable id of the job that looks up an e-mail and sends its reset link (off the request path). */
 export const PASSWORD_RESET_JOB = 'auth.password-reset.send';
@@ -43,7 +64,7 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
   /** Starts a new refresh-token family for a login; returns the token for the client. */
   async function startFamily(tx: Tx, userId: string, now: Date): Promise<string> {
     const refresh = newOpaqueToken();
-    await tx.insert(refreshTokens).values({
+    await insertRefreshToken(tx, {
       userId,
       familyId: randomUUID(),
       tokenHash: hashToken(refresh),
@@ -53,45 +74,13 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     return refresh;
   }
 
-  /** Ends every session of a user (password changed). */
-  async function revokeAllSessions(tx: Tx, userId: string, now: Date) {
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now, sealedSuccessor: null })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  }
-
-  /** The user's current token version, read inside the transaction that hands out a new access token. */
-  /**
-   * Takes the lock of the user a refresh token belongs to, first thing in the transaction: one
-   * session change per account at a time, so a rotation cannot slip a new token past a revocation
-   * or reset running next to it, and two replays of one family cannot deadlock on its rows.
-   */
-  async function lockTokenOwner(tx: Tx, tokenHash: string): Promise<void> {
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        eq(
-          users.id,
-          sql`(select ${refreshTokens.userId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`,
-        ),
-      )
-      .for('update');
-  }
-
-  async function currentVersion(tx: Tx, userId: string): Promise<number | null> {
-    const [user] = await tx.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
-    return user ? user.version : null;
-  }
-
   /**
    * For a spent refresh token presented again within the grace window: its successor, when that
    * one is still unused and live (two tabs refreshed at once). Null means the replay is reuse.
    * The successor is only read, not locked: a rotation of it running at the same moment then
    * simply counts as coming after this answer.
    */
-  async function graceSuccessor(tx: Tx, row: typeof refreshTokens.$inferSelect, now: Date): Promise<string | null> {
+  async function graceSuccessor(tx: Tx, row: RefreshTokenRow, now: Date): Promise<string | null> {
     if (!row.usedAt || !row.sealedSuccessor || now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS)
       return null;
     let successor: string;
@@ -100,10 +89,7 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     } catch {
       return null;
     }
-    const [next] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(successor)));
+    const next = await refreshTokenByHash(tx, hashToken(successor));
     const live = next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt && next.expiresAt > now;
     return live ? successor : null;
   }
@@ -113,12 +99,9 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     const now = clock.now();
     const token = newOpaqueToken();
     const sent = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ id: users.id, fullName: users.fullName })
-        .from(users)
-        .where(eq(users.email, email));
+      const user = await userNameByEmail(tx, email);
       if (!user) return false;
-      await tx.insert(passwordResets).values({
+      await insertPasswordReset(tx, {
         userId: user.id,
         tokenHash: hashToken(token),
         createdAt: now,
@@ -145,18 +128,14 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
     async register(input: RegisterInput): Promise<RegisteredUser> {
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            fullName: input.fullName,
-            passwordHash,
-            newsletter: input.newsletter,
-            timeZone: normalizeTimeZone(input.timeZone) ?? 'UTC',
-            createdAt: clock.now(),
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id, fullName: users.fullName, email: users.email });
+        const user = await insertUserUnlessEmailTaken(tx, {
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          newsletter: input.newsletter,
+          timeZone: normalizeTimeZone(input.timeZone) ?? 'UTC',
+          createdAt: clock.now(),
+        });
         if (!user) throw new HttpError(409, AUTH_MESSAGES.emailTaken, ErrorCode.Conflict, 'email');
         await createPersonalWorkspace(tx, user, clock.now());
         // The box only asks: the address joins the newsletter once its owner confirms the e-mailed link.
@@ -172,7 +151,7 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const attempt = await reserveAttempt(db, keys, now);
       if (attempt.kind === 'refused') throw new HttpError(429, cooldownMessage(attempt.seconds), ErrorCode.RateLimited);
 
-      const [user] = await db.select().from(users).where(eq(users.email, input.username));
+      const user = await userByEmail(db, input.username);
       const ok = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !ok) {
         if (attempt.cooldownIfWrong > 0)
@@ -200,32 +179,22 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         await lockTokenOwner(tx, hashToken(refresh));
-        const [row] = await tx
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
-          .for('update');
+        const row = await lockRefreshToken(tx, hashToken(refresh));
         if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'expired' as const };
         if (row.usedAt) {
           const successor = await graceSuccessor(tx, row, now);
-          const version = successor ? await currentVersion(tx, row.userId) : null;
+          const version = successor ? await tokenVersionOf(tx, row.userId) : null;
           if (successor && version !== null)
             return { kind: 'rotated' as const, userId: row.userId, refresh: successor, version, rotated: null };
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now, sealedSuccessor: null })
-            .where(eq(refreshTokens.familyId, row.familyId));
+          await revokeFamily(tx, row.familyId, now);
           await bumpTokenVersion(tx, row.userId);
           return { kind: 'reused' as const, userId: row.userId };
         }
-        const version = await currentVersion(tx, row.userId);
+        const version = await tokenVersionOf(tx, row.userId);
         if (version === null) return { kind: 'expired' as const };
         const next = newOpaqueToken();
-        await tx
-          .update(refreshTokens)
-          .set({ usedAt: now, sealedSuccessor: box.seal(next, successorContext(row.id)) })
-          .where(eq(refreshTokens.id, row.id));
-        await tx.insert(refreshTokens).values({
+        await markTokenUsed(tx, row.id, now, box.seal(next, successorContext(row.id)));
+        await insertRefreshToken(tx, {
           userId: row.userId,
           familyId: row.familyId,
           tokenHash: hashToken(next),
@@ -243,16 +212,7 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
         // The presented token's own successor is spent now: the token before it has nothing left to hand out.
         // (A statement of its own, after the commit: it must not wait for a row lock while holding this one.)
         const { familyId, id } = outcome.rotated;
-        await db
-          .update(refreshTokens)
-          .set({ sealedSuccessor: null })
-          .where(
-            and(
-              eq(refreshTokens.familyId, familyId),
-              ne(refreshTokens.id, id),
-              isNotNull(refreshTokens.sealedSuccessor),
-            ),
-          );
+        await clearOtherSuccessors(db, familyId, id);
       }
       return { access: await tokens.sign(outcome.userId, outcome.version, now), refresh: outcome.refresh };
     },
@@ -265,15 +225,9 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const now = clock.now();
       const userId = await db.transaction(async (tx) => {
         await lockTokenOwner(tx, hashToken(refresh));
-        const [row] = await tx
-          .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
+        const row = await refreshTokenFamily(tx, hashToken(refresh));
         if (!row) return null;
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now, sealedSuccessor: null })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        await revokeLiveFamily(tx, row.familyId, now);
         await bumpTokenVersion(tx, row.userId);
         return row.userId;
       });
@@ -296,34 +250,16 @@ export function createAuthService(ctx: AppContext, newsletter?: NewsletterServic
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
       const reset = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, hashToken(input.token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .returning({ userId: passwordResets.userId });
+        const row = await spendPasswordReset(tx, hashToken(input.token), now);
         if (!row) return null;
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+        await spendUserPasswordResets(tx, row.userId, now);
         // The user row first, then the sessions: the order refresh and logout take their locks in, so
         // a rotation running next to this reset either finishes before it (and is revoked here) or
         // starts after it (and finds its family revoked).
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
-        await revokeAllSessions(tx, row.userId, now);
+        await lockUser(tx, row.userId);
+        await revokeUserSessions(tx, row.userId, now);
         await bumpTokenVersion(tx, row.userId);
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash })
-          .where(eq(users.id, row.userId))
-          .returning({ id: users.id, email: users.email });
-        return user;
+        return setPasswordHash(tx, row.userId, passwordHash);
       });
       if (!reset) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, ErrorCode.ValidationFailed, 'token');
       versions.forget(reset.id);

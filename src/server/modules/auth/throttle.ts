@@ -5,10 +5,16 @@ import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FAILURES_BEFORE_COOLDOWN,
 } from '@shared/constants';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/connect';
-import { loginThrottle } from '../../db/schema';
+import {
+  deleteEmptyThrottleRows,
+  deleteThrottleRow,
+  giveBackFailure,
+  lockThrottleRow,
+  type ThrottleRow,
+  updateThrottleRow,
+} from './throttle.queries';
 
 /**
  * Login throttling, kept in the database so it holds across replicas. Three keys per attempt:
@@ -56,8 +62,6 @@ export function cooldownSeconds(failures: number, threshold: number): number {
   if (failures < threshold) return 0;
   return Math.min(LOGIN_COOLDOWN_BASE_SECONDS * 2 ** (failures - threshold), LOGIN_COOLDOWN_MAX_SECONDS);
 }
-
-type ThrottleRow = typeof loginThrottle.$inferSelect;
 
 /** Failures of a row that still count (none once the last one is older than the window). */
 const liveFailures = (row: ThrottleRow, now: Date) =>
@@ -109,13 +113,7 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: Date): Pro
   return db.transaction(async (tx) => {
     const rows = new Map<string, ThrottleRow>();
     for (const key of ordered) {
-      // Insert the row if it is missing, or lock it as it is (the no-op update takes the row lock).
-      const [row] = await tx
-        .insert(loginThrottle)
-        .values({ key, failures: 0, updatedAt: now })
-        .onConflictDoUpdate({ target: loginThrottle.key, set: { failures: sql`${loginThrottle.failures}` } })
-        .returning();
-      rows.set(key, row);
+      rows.set(key, await lockThrottleRow(tx, key, now));
     }
     const account = rows.get(keys.account)!;
     const client = rows.get(keys.client)!;
@@ -124,7 +122,7 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: Date): Pro
     const wait = Math.max(secondsUntil(ip.lockedUntil, now), accountWait(account, client, now));
     if (wait > 0) {
       // A refused attempt counts nothing; rows it only created go again.
-      await tx.delete(loginThrottle).where(and(inArray(loginThrottle.key, ordered), eq(loginThrottle.failures, 0)));
+      await deleteEmptyThrottleRows(tx, ordered);
       return { kind: 'refused', seconds: wait };
     }
 
@@ -135,7 +133,7 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: Date): Pro
     };
     for (const key of ordered) {
       const { seconds: _seconds, ...values } = next[key];
-      await tx.update(loginThrottle).set(values).where(eq(loginThrottle.key, key));
+      await updateThrottleRow(tx, key, values);
     }
     return {
       kind: 'reserved',
@@ -148,29 +146,19 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: Date): Pro
   });
 }
 
-const timestamp = (value: Date | null) => (value ? sql`${value.toISOString()}::timestamptz` : sql`null::timestamptz`);
-
 /**
  * The reserved attempt had the right password: the account's count and this client's count on it
  * go, and the address gets this attempt's count back (its other failures stay). Each statement
  * touches one row, so nothing here can deadlock with a reservation.
  */
 export async function loginSucceeded(db: Db, keys: ThrottleKeys, attempt: Reserved): Promise<void> {
-  for (const key of [keys.client, keys.account]) await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  for (const key of [keys.client, keys.account]) await deleteThrottleRow(db, key);
   const { setLockedUntil, previous } = attempt.ip;
   // The cooldown this attempt started on the address is undone, unless a later failure replaced it.
-  const ours = setLockedUntil ? sql`${loginThrottle.lockedUntil} = ${timestamp(setLockedUntil)}` : sql`false`;
-  await db
-    .update(loginThrottle)
-    .set({
-      failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
-      lockedUntil: sql`case when ${ours} then ${timestamp(previous.lockedUntil)} else ${loginThrottle.lockedUntil} end`,
-      lockStartedAt: sql`case when ${ours} then ${timestamp(previous.lockStartedAt)} else ${loginThrottle.lockStartedAt} end`,
-    })
-    .where(eq(loginThrottle.key, keys.ip));
+  await giveBackFailure(db, keys.ip, setLockedUntil, previous);
 }
 
 /** Clears an account's counter (after a password reset). */
 export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  await deleteThrottleRow(db, key);
 }

@@ -1,10 +1,8 @@
 import { performance } from 'node:perf_hooks';
 
-import { eq, sql } from 'drizzle-orm';
-
-import type { Db, DbOrTx } from '../../db/connect';
-import { users } from '../../db/schema';
+import type { Db } from '../../db/connect';
 import { accessChanges } from '../access/accessChanges';
+import { prepareTokenVersionOf } from './auth.queries';
 
 /**
  * How long a process trusts a user's token version it read. Another process's bump (logout,
@@ -48,11 +46,7 @@ function createTokenVersions(
   // must not put the old value back into the cache.
   let epoch = 0;
   // Read on every cache miss of every guarded request: built once, a prepared statement on PostgreSQL.
-  const versionOf = db
-    .select({ version: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('token_version_of');
+  const versionOf = prepareTokenVersionOf(db);
 
   return {
     async current(userId) {
@@ -75,15 +69,4 @@ function createTokenVersions(
       accessChanges(db).sessionsEnded(userId);
     },
   };
-}
-
-/**
- * Moves the user's token version on inside `tx`: every access token handed out so far stops
- * working. Call `tokenVersions(db).forget(userId)` once `tx` has committed.
- */
-export async function bumpTokenVersion(tx: DbOrTx, userId: string): Promise<void> {
-  await tx
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId));
 }

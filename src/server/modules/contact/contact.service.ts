@@ -3,8 +3,8 @@ import { REPLY_HOURS_MAX, REPLY_HOURS_MIN, SUPPORT_EMAIL } from '@shared/constan
 import type { ContactInput } from '@shared/validation/contact';
 
 import type { AppContext } from '../../context';
-import { contactMessages } from '../../db/schema';
 import type { NewsletterService } from '../newsletter/newsletter.service';
+import { insertContactMessage } from './contact.queries';
 
 /** Subject lines are one line: a name cannot add headers or lines to the team's mail. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
@@ -38,20 +38,17 @@ export function createContactService(
   return {
     async send(input: ContactInput): Promise<ContactReply> {
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({
-            fullName: input.fullName,
-            email: input.email,
-            message: input.message,
-            newsletter: input.newsletter,
-            partnership: input.partnership,
-            createdAt: clock.now(),
-          })
-          .returning({ id: contactMessages.id });
-        await mailer.send({ to: inbox, ...teamMail(input, row.id) }, tx);
+        const messageId = await insertContactMessage(tx, {
+          fullName: input.fullName,
+          email: input.email,
+          message: input.message,
+          newsletter: input.newsletter,
+          partnership: input.partnership,
+          createdAt: clock.now(),
+        });
+        await mailer.send({ to: inbox, ...teamMail(input, messageId) }, tx);
         if (input.newsletter) await newsletter.subscribe({ email: input.email, source: 'contact' }, tx);
-        return row.id;
+        return messageId;
       });
       log.info(
         { contactMessageId: id, newsletter: input.newsletter, partnership: input.partnership },

@@ -1,9 +1,8 @@
 import { POINTS } from '@shared/constants';
 import { addDays, localDay } from '@shared/days';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 
 import type { Db, Tx } from '../../db/connect';
-import { pointEvents, users } from '../../db/schema';
+import { addUserPoints, countActiveDay, insertPointEvent } from './gamification.queries';
 
 /** Kinds of actions that earn points. */
 export type PointKind = keyof typeof POINTS;
@@ -19,16 +18,9 @@ export async function awardPoints(
   key: string,
   at: Date,
 ): Promise<boolean> {
-  const inserted = await tx
-    .insert(pointEvents)
-    .values({ userId, kind, key, points: POINTS[kind], createdAt: at })
-    .onConflictDoNothing()
-    .returning({ kind: pointEvents.kind });
-  if (inserted.length === 0) return false;
-  await tx
-    .update(users)
-    .set({ points: sql`${users.points} + ${POINTS[kind]}` })
-    .where(eq(users.id, userId));
+  const inserted = await insertPointEvent(tx, { userId, kind, key, points: POINTS[kind], createdAt: at });
+  if (!inserted) return false;
+  await addUserPoints(tx, userId, POINTS[kind]);
   return true;
 }
 
@@ -47,15 +39,8 @@ export function visitCounted(user: { lastActiveDay: string | null; timeZone: str
 export async function recordVisit(db: Db, userId: string, timeZone: string, at: Date): Promise<void> {
   const today = localDay(at, timeZone);
   await db.transaction(async (tx) => {
-    const counted = await tx
-      .update(users)
-      .set({
-        streak: sql`case when ${users.lastActiveDay} = ${addDays(today, -1)} then ${users.streak} + 1 else 1 end`,
-        lastActiveDay: today,
-      })
-      .where(and(eq(users.id, userId), or(isNull(users.lastActiveDay), ne(users.lastActiveDay, today))))
-      .returning({ id: users.id });
-    if (counted.length) await awardPoints(tx, userId, 'dailyVisit', today, at);
+    const counted = await countActiveDay(tx, userId, today, addDays(today, -1));
+    if (counted) await awardPoints(tx, userId, 'dailyVisit', today, at);
   });
 }
 

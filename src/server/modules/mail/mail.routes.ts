@@ -1,11 +1,9 @@
 import { isUuid } from '@shared/validation/dashboard';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 
 import type { AppContext } from '../../context';
-import { outbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
-import { attachmentsOf, listOutbox } from '../../mail/mailer';
+import { attachmentsOf, listOutbox, outboxMessage } from '../../mail/outbox.queries';
 
 /** How many messages the development mailbox shows. */
 const MAILBOX_SIZE = 50;
@@ -77,7 +75,7 @@ ${items || '<p>No e-mail yet.</p>'}</body></html>`;
   // no script runs and nothing loads from elsewhere.
   app.get('/dev/mailbox/:id/html', async (request, reply) => {
     const id = messageIdOf(request.params);
-    const [row] = id ? await ctx.db.select().from(outbox).where(eq(outbox.id, id)) : [];
+    const row = id ? await outboxMessage(ctx.db, id) : undefined;
     if (!row?.htmlBody) return reply.code(404).type('text/plain').send('No such message.');
     const files = await attachmentsOf(ctx.db, row.id);
     const html = files.reduce(

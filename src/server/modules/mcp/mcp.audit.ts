@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/connect';
-import { MCP_CALL_OUTCOMES, mcpCalls } from '../../db/schema';
+import type { MCP_CALL_OUTCOMES } from '../../db/schema';
 import type { McpCaller } from '../mcpAuth/mcpTokens';
+import { insertCall } from './mcp.queries';
 
 export type McpCallOutcome = (typeof MCP_CALL_OUTCOMES)[number];
 
@@ -16,7 +17,7 @@ export async function recordCall(
   outcome: McpCallOutcome,
   at: Date,
 ): Promise<void> {
-  await db.insert(mcpCalls).values({
+  await insertCall(db, {
     grantId: caller.grantId,
     userId: caller.userId,
     workspaceId: caller.workspaceId,

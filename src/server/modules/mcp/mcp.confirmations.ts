@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 
 import { isUuid } from '@shared/validation/dashboard';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { mcpConfirmations } from '../../db/schema';
+import { claimConfirmationRow, confirmationById, insertConfirmation } from './mcp.queries';
 
 /** A preview's confirmation_id is good for this long. */
 export const MCP_CONFIRMATION_TTL_MS = 5 * 60_000;
@@ -34,11 +33,8 @@ export async function issueConfirmation(
   now: Date,
 ): Promise<{ id: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + MCP_CONFIRMATION_TTL_MS);
-  const [row] = await db
-    .insert(mcpConfirmations)
-    .values({ ...call, createdAt: now, expiresAt })
-    .returning({ id: mcpConfirmations.id });
-  return { id: row.id, expiresAt };
+  const id = await insertConfirmation(db, { ...call, createdAt: now, expiresAt });
+  return { id, expiresAt };
 }
 
 /**
@@ -53,22 +49,9 @@ export async function claimConfirmation(
 ): Promise<{ ok: true; previewHash: string } | { ok: false; problem: ConfirmationProblem }> {
   if (!isUuid(call.id)) return { ok: false, problem: 'unknown' };
   const id = call.id.toLowerCase();
-  const [claimed] = await db
-    .update(mcpConfirmations)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(mcpConfirmations.id, id),
-        eq(mcpConfirmations.grantId, call.grantId),
-        eq(mcpConfirmations.tool, call.tool),
-        eq(mcpConfirmations.argumentsHash, call.argumentsHash),
-        isNull(mcpConfirmations.usedAt),
-        gt(mcpConfirmations.expiresAt, now),
-      ),
-    )
-    .returning({ previewHash: mcpConfirmations.previewHash });
+  const claimed = await claimConfirmationRow(db, { ...call, id }, now);
   if (claimed) return { ok: true, previewHash: claimed.previewHash };
-  const [row] = await db.select().from(mcpConfirmations).where(eq(mcpConfirmations.id, id));
+  const row = await confirmationById(db, id);
   // Another grant's confirmation is as unknown here as one that never existed.
   if (!row || row.grantId !== call.grantId) return { ok: false, problem: 'unknown' };
   if (row.tool !== call.tool || row.argumentsHash !== call.argumentsHash) return { ok: false, problem: 'other_call' };

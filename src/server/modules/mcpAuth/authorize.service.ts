@@ -7,14 +7,14 @@ import {
   type McpConsentRequest,
   type McpConsentResult,
 } from '@shared/api/mcp';
-import { eq } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { mcpAuthCodes, mcpClients, mcpGrants, workspaceMembers, workspaces } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/httpError';
 import { membership } from '../access/principal';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { type FetchClientDocument, findClient } from './clientMetadataDocument';
+import type { ClientRow } from './clients.queries';
+import { consentWorkspacesOf, insertAuthCode, insertGrant } from './grants.queries';
 import { roleMayAct } from './mcpTokens';
 import { isS256Challenge } from './pkce';
 import { redirectUriMatches } from './redirectUris';
@@ -22,8 +22,6 @@ import { issuerUrl, mcpResourceUrl } from './urls';
 
 /** The query of an authorization request (RFC 6749 section 4.1.1, RFC 7636, RFC 8707), as the SPA forwards it. */
 export type AuthorizationQuery = Record<string, string | undefined>;
-
-type ClientRow = typeof mcpClients.$inferSelect;
 
 /** A request that passed every check: who asks, where to return, what to bind the code to. */
 interface ValidRequest {
@@ -99,12 +97,7 @@ export function createAuthorizeService(
     async consentRequest(userId: string, query: AuthorizationQuery): Promise<McpConsentRequest | McpConsentResult> {
       const request = await validate(query);
       if (isRedirect(request)) return request;
-      const rows = await db
-        .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .where(eq(workspaceMembers.userId, userId))
-        .orderBy(workspaces.name, workspaces.id);
+      const rows = await consentWorkspacesOf(db, userId);
       return {
         client: { id: request.client.id, name: request.client.name, uri: request.client.clientUri },
         redirect_uri: request.redirectUri,
@@ -132,13 +125,16 @@ export function createAuthorizeService(
       const now = clock.now();
       const code = newOpaqueToken();
       await db.transaction(async (tx) => {
-        const [grant] = await tx
-          .insert(mcpGrants)
-          .values({ userId, workspaceId, clientId: request.client.id, access: answer.access, createdAt: now })
-          .returning({ id: mcpGrants.id });
-        await tx.insert(mcpAuthCodes).values({
+        const grantId = await insertGrant(tx, {
+          userId,
+          workspaceId,
+          clientId: request.client.id,
+          access: answer.access,
+          createdAt: now,
+        });
+        await insertAuthCode(tx, {
           codeHash: hashToken(code),
-          grantId: grant.id,
+          grantId,
           codeChallenge: request.codeChallenge,
           redirectUri: request.redirectUri,
           resource: request.resource,

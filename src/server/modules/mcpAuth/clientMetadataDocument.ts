@@ -1,12 +1,11 @@
 import https from 'node:https';
 
 import { DAY_MS } from '@shared/days';
-import { eq } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { mcpClients } from '../../db/schema';
 import { hostReach, publicOnlyLookup } from '../../lib/publicAddress';
 import { checkClientMetadata } from './clientRegistration';
+import { clientById, type ClientRow, upsertDocumentClient } from './clients.queries';
 
 /**
  * Client ID Metadata Documents (the MCP authorization spec, draft-ietf-oauth-client-id-metadata-document):
@@ -69,8 +68,6 @@ export const fetchClientDocument: FetchClientDocument = async (url) => {
   return JSON.parse(text) as unknown;
 };
 
-type ClientRow = typeof mcpClients.$inferSelect;
-
 /**
  * The client a metadata document describes: from mcp_clients while it is less than a day old,
  * else read (again) and stored. Null when the document cannot be read, is not valid client
@@ -83,7 +80,7 @@ export async function clientFromMetadataDocument(
   now: Date,
   fetchDocument: FetchClientDocument,
 ): Promise<ClientRow | null> {
-  const [cached] = await db.select().from(mcpClients).where(eq(mcpClients.id, clientId));
+  const cached = await clientById(db, clientId);
   if (cached?.fetchedAt && now.getTime() - cached.fetchedAt.getTime() < METADATA_DOCUMENT_MAX_AGE_MS) return cached;
   let document: unknown;
   try {
@@ -105,12 +102,7 @@ export async function clientFromMetadataDocument(
     redirectUris: metadata.redirect_uris,
     fetchedAt: now,
   };
-  const [row] = await db
-    .insert(mcpClients)
-    .values({ id: clientId, fromMetadataDocument: true, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: mcpClients.id, set: values })
-    .returning();
-  return row;
+  return upsertDocumentClient(db, clientId, now, values);
 }
 
 /** The client a client_id names: a registered one, or a metadata document's. Null when unknown. */
@@ -121,6 +113,6 @@ export async function findClient(
   fetchDocument: FetchClientDocument,
 ): Promise<ClientRow | null> {
   if (isMetadataDocumentClientId(clientId)) return clientFromMetadataDocument(db, clientId, now, fetchDocument);
-  const [row] = await db.select().from(mcpClients).where(eq(mcpClients.id, clientId));
+  const row = await clientById(db, clientId);
   return row && !row.fromMetadataDocument ? row : null;
 }

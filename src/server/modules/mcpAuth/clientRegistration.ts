@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 import type { DbOrTx } from '../../db/connect';
-import { mcpClients } from '../../db/schema';
+import { insertClient } from './clients.queries';
 import { OAuthError } from './oauthErrors';
 import { redirectUriRefusal } from './redirectUris';
 
@@ -85,7 +85,7 @@ const newClientId = () => `mcp_${randomBytes(16).toString('base64url')}`;
 export async function registerClient(db: DbOrTx, body: unknown, now: Date) {
   const metadata = checkClientMetadata(body);
   const id = newClientId();
-  await db.insert(mcpClients).values({
+  await insertClient(db, {
     id,
     name: metadata.client_name,
     clientUri: metadata.client_uri,

@@ -1,11 +1,10 @@
 import { type ConnectedApp, MCP_MESSAGES } from '@shared/api/mcp';
 import { isUuid } from '@shared/validation/dashboard';
-import { and, desc, eq, exists, isNull } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { mcpClients, mcpGrants, mcpTokens, workspaceMembers, workspaces } from '../../db/schema';
 import { notFound } from '../../lib/httpError';
-import { effectiveAccess, revokeGrantTokens } from './mcpTokens';
+import { connectedAppsOf, revokeGrantTokens, revokeUserGrant } from './grants.queries';
+import { effectiveAccess } from './mcpTokens';
 
 /**
  * "Connected apps": the apps a user let into a workspace, and revoking them. A grant shows once
@@ -17,30 +16,7 @@ export function createConnectedAppsService(ctx: Pick<AppContext, 'db' | 'clock'>
 
   return {
     async list(userId: string): Promise<ConnectedApp[]> {
-      const rows = await db
-        .select({
-          grant: mcpGrants,
-          clientName: mcpClients.name,
-          clientUri: mcpClients.clientUri,
-          workspaceName: workspaces.name,
-          role: workspaceMembers.role,
-        })
-        .from(mcpGrants)
-        .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
-        .innerJoin(workspaces, eq(workspaces.id, mcpGrants.workspaceId))
-        // No longer a member: the grant gives nothing, so it is not listed as connected.
-        .innerJoin(
-          workspaceMembers,
-          and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
-        )
-        .where(
-          and(
-            eq(mcpGrants.userId, userId),
-            isNull(mcpGrants.revokedAt),
-            exists(db.select({ id: mcpTokens.id }).from(mcpTokens).where(eq(mcpTokens.grantId, mcpGrants.id))),
-          ),
-        )
-        .orderBy(desc(mcpGrants.createdAt), mcpGrants.id);
+      const rows = await connectedAppsOf(db, userId);
       return rows.map(({ grant, clientName, clientUri, workspaceName, role }) => ({
         id: grant.id,
         client_name: clientName,
@@ -57,12 +33,8 @@ export function createConnectedAppsService(ctx: Pick<AppContext, 'db' | 'clock'>
       if (!isUuid(grantId)) throw notFound(MCP_MESSAGES.appNotFound);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const revoked = await tx
-          .update(mcpGrants)
-          .set({ revokedAt: now })
-          .where(and(eq(mcpGrants.id, grantId), eq(mcpGrants.userId, userId), isNull(mcpGrants.revokedAt)))
-          .returning({ id: mcpGrants.id });
-        if (!revoked.length) throw notFound(MCP_MESSAGES.appNotFound);
+        const revoked = await revokeUserGrant(tx, userId, grantId, now);
+        if (!revoked) throw notFound(MCP_MESSAGES.appNotFound);
         await revokeGrantTokens(tx, grantId, now);
       });
     },

@@ -1,11 +1,12 @@
 import { type Role, roleCan } from '@shared/access/policy';
 import { MCP_ACCESS_TOKEN_TTL_SECONDS, MCP_REFRESH_TOKEN_TTL_DAYS, MCP_SCOPES, type McpAccess } from '@shared/api/mcp';
 import { DAY_MS } from '@shared/days';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { mcpClients, mcpGrants, mcpTokens, workspaceMembers } from '../../db/schema';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
+import { accessTokenCaller, insertTokens, touchGrant } from './grants.queries';
+
+export { revokeGrantTokens } from './grants.queries';
 
 /**
  * Who is calling the MCP server: the grant's user in the grant's workspace, with the role they
@@ -48,7 +49,7 @@ export async function issueTokenPair(
 ): Promise<McpTokenPair> {
   const access = newOpaqueToken();
   const refresh = newOpaqueToken();
-  await db.insert(mcpTokens).values([
+  await insertTokens(db, [
     {
       grantId: grant.id,
       kind: 'access',
@@ -89,46 +90,10 @@ export async function authenticateMcpToken(
   resource: string,
   now: Date,
 ): Promise<McpCaller | null> {
-  const [row] = await db
-    .select({
-      grantId: mcpGrants.id,
-      userId: mcpGrants.userId,
-      workspaceId: mcpGrants.workspaceId,
-      access: mcpGrants.access,
-      lastUsedAt: mcpGrants.lastUsedAt,
-      clientId: mcpClients.id,
-      clientName: mcpClients.name,
-      role: workspaceMembers.role,
-      resource: mcpTokens.resource,
-    })
-    .from(mcpTokens)
-    .innerJoin(mcpGrants, eq(mcpGrants.id, mcpTokens.grantId))
-    .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
-    // The membership as it is now: removed from the workspace, no row, no access.
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
-    )
-    .where(
-      and(
-        eq(mcpTokens.tokenHash, hashToken(token)),
-        eq(mcpTokens.kind, 'access'),
-        isNull(mcpTokens.revokedAt),
-        gt(mcpTokens.expiresAt, now),
-        isNull(mcpGrants.revokedAt),
-      ),
-    );
+  const row = await accessTokenCaller(db, hashToken(token), now);
   if (!row || row.resource !== resource) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db
-      .update(mcpGrants)
-      .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(mcpGrants.id, row.grantId),
-          or(isNull(mcpGrants.lastUsedAt), lt(mcpGrants.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
-        ),
-      );
+    await touchGrant(db, row.grantId, now, LAST_USED_RESOLUTION_MS);
   }
   return {
     grantId: row.grantId,
@@ -139,12 +104,4 @@ export async function authenticateMcpToken(
     clientId: row.clientId,
     clientName: row.clientName,
   };
-}
-
-/** Ends every token of a grant (revocation, refresh-token reuse). */
-export async function revokeGrantTokens(db: DbOrTx, grantId: string, now: Date): Promise<void> {
-  await db
-    .update(mcpTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(mcpTokens.grantId, grantId), isNull(mcpTokens.revokedAt)));
 }

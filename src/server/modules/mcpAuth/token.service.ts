@@ -1,11 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
-
 import type { AppContext } from '../../context';
-import { mcpAuthCodes, mcpGrants, mcpTokens } from '../../db/schema';
 import { membership } from '../access/principal';
 import { hashToken } from '../auth/tokens';
 import { type FetchClientDocument, findClient } from './clientMetadataDocument';
-import { effectiveAccess, issueTokenPair, type McpTokenPair, revokeGrantTokens } from './mcpTokens';
+import {
+  authCodeByHash,
+  grantById,
+  grantClientId,
+  refreshTokenByHash,
+  revokeGrant,
+  revokeGrantTokens,
+  revokeToken,
+  spendAuthCode,
+  spendRefreshToken,
+  tokenWithClient,
+} from './grants.queries';
+import { effectiveAccess, issueTokenPair, type McpTokenPair } from './mcpTokens';
 import { OAuthError } from './oauthErrors';
 import { verifierMatches } from './pkce';
 import { mcpResourceUrl } from './urls';
@@ -47,7 +56,7 @@ export function createTokenService(
 
   /** The grant behind a code or refresh token, still in force, with its user's role now; throws invalid_grant otherwise. */
   async function liveGrant(grantId: string, clientId: string) {
-    const [grant] = await db.select().from(mcpGrants).where(eq(mcpGrants.id, grantId));
+    const grant = await grantById(db, grantId);
     if (!grant || grant.clientId !== clientId) throw invalidGrant('The grant was not issued to this client.');
     if (grant.revokedAt) throw invalidGrant('The grant was revoked.');
     const role = await membership(db, grant.userId, grant.workspaceId);
@@ -61,10 +70,7 @@ export function createTokenService(
     const verifier = required(params, 'code_verifier');
     const redirectUri = required(params, 'redirect_uri');
     const now = clock.now();
-    const [row] = await db
-      .select()
-      .from(mcpAuthCodes)
-      .where(eq(mcpAuthCodes.codeHash, hashToken(code)));
+    const row = await authCodeByHash(db, hashToken(code));
     if (!row) throw invalidGrant('The code is not valid.');
     if (row.usedAt) {
       // A code used twice was stolen or replayed: whatever it gave is taken back (RFC 6749 4.1.2).
@@ -79,12 +85,8 @@ export function createTokenService(
     const grant = await liveGrant(row.grantId, caller.id);
     return db.transaction(async (tx) => {
       // Spent here, atomically: of two requests racing with the same code, one wins.
-      const spent = await tx
-        .update(mcpAuthCodes)
-        .set({ usedAt: now })
-        .where(and(eq(mcpAuthCodes.codeHash, row.codeHash), isNull(mcpAuthCodes.usedAt)))
-        .returning({ grantId: mcpAuthCodes.grantId });
-      if (!spent.length) throw invalidGrant('The code was already used.');
+      const spent = await spendAuthCode(tx, row.codeHash, now);
+      if (!spent) throw invalidGrant('The code was already used.');
       return issueTokenPair(tx, grant, row.resource, now);
     });
   }
@@ -93,15 +95,9 @@ export function createTokenService(
     const caller = await client(params);
     const presented = required(params, 'refresh_token');
     const now = clock.now();
-    const [row] = await db
-      .select()
-      .from(mcpTokens)
-      .where(and(eq(mcpTokens.tokenHash, hashToken(presented)), eq(mcpTokens.kind, 'refresh')));
+    const row = await refreshTokenByHash(db, hashToken(presented));
     if (!row) throw invalidGrant('The refresh token is not valid.');
-    const [grantRow] = await db
-      .select({ clientId: mcpGrants.clientId })
-      .from(mcpGrants)
-      .where(eq(mcpGrants.id, row.grantId));
+    const grantRow = await grantClientId(db, row.grantId);
     if (grantRow?.clientId !== caller.id) throw invalidGrant('The refresh token was not issued to this client.');
     if (row.usedAt) {
       // A rotated-out token came back: someone else has a copy. End every token of the grant.
@@ -113,12 +109,8 @@ export function createTokenService(
     checkResource(params, row.resource);
     const grant = await liveGrant(row.grantId, caller.id);
     const rotated = await db.transaction(async (tx) => {
-      const spent = await tx
-        .update(mcpTokens)
-        .set({ usedAt: now })
-        .where(and(eq(mcpTokens.id, row.id), isNull(mcpTokens.usedAt), isNull(mcpTokens.revokedAt)))
-        .returning({ id: mcpTokens.id });
-      return spent.length ? issueTokenPair(tx, grant, row.resource, now) : null;
+      const spent = await spendRefreshToken(tx, row.id, now);
+      return spent ? issueTokenPair(tx, grant, row.resource, now) : null;
     });
     if (!rotated) {
       // Lost a race with another use of the same token: that is reuse too.
@@ -149,24 +141,14 @@ export function createTokenService(
       const token = required(params, 'token');
       const clientId = required(params, 'client_id');
       const now = clock.now();
-      const [row] = await db
-        .select({ id: mcpTokens.id, kind: mcpTokens.kind, grantId: mcpTokens.grantId, clientId: mcpGrants.clientId })
-        .from(mcpTokens)
-        .innerJoin(mcpGrants, eq(mcpGrants.id, mcpTokens.grantId))
-        .where(eq(mcpTokens.tokenHash, hashToken(token)));
+      const row = await tokenWithClient(db, hashToken(token));
       if (!row || row.clientId !== clientId) return;
       if (row.kind === 'access') {
-        await db
-          .update(mcpTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(mcpTokens.id, row.id), isNull(mcpTokens.revokedAt)));
+        await revokeToken(db, row.id, now);
         return;
       }
       await db.transaction(async (tx) => {
-        await tx
-          .update(mcpGrants)
-          .set({ revokedAt: now })
-          .where(and(eq(mcpGrants.id, row.grantId), isNull(mcpGrants.revokedAt)));
+        await revokeGrant(tx, row.grantId, now);
         await revokeGrantTokens(tx, row.grantId, now);
       });
     },

@@ -9,16 +9,24 @@ import {
   type NewsletterStatusReply,
 } from '@shared/api/newsletter';
 import { DAY_MS } from '@shared/days';
-import { eq } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/connect';
-import { newsletterSubscriptions, users } from '../../db/schema';
 import { badRequest } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
-
-type Subscription = typeof newsletterSubscriptions.$inferSelect;
+import { userEmail as userEmailRow, userIdByEmail } from '../users/users.queries';
+import {
+  insertSubscriptionUnlessPresent,
+  lockSubscriptionByConfirmHash,
+  lockSubscriptionByEmail,
+  lockSubscriptionByUnsubscribeHash,
+  setAccountNewsletter,
+  setAccountNewsletterByEmail,
+  type Subscription,
+  subscriptionByEmail,
+  updateSubscription,
+} from './newsletter.queries';
 
 /** A subscribe request: a visitor's address, or a signed-in user (their account address unless another is given). */
 export interface SubscribeRequest {
@@ -57,28 +65,23 @@ export function createNewsletterService({
     link(NEWSLETTER_UNSUBSCRIBE_PAGE, unsubscribeToken(row.unsubscribeNonce));
 
   async function userEmail(conn: DbOrTx, userId: string): Promise<string> {
-    const [user] = await conn.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const user = await userEmailRow(conn, userId);
     if (!user) throw sessionGone();
     return user.email;
   }
 
   async function sendConfirmation(tx: Tx, row: Subscription, now: Date): Promise<void> {
     const token = newOpaqueToken();
-    await tx
-      .update(newsletterSubscriptions)
-      .set({
-        status: 'pending',
-        confirmTokenHash: hashToken(token),
-        confirmExpiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_MS),
-        confirmSentAt: now,
-        unsubscribedAt: null,
-      })
-      .where(eq(newsletterSubscriptions.id, row.id));
+    await updateSubscription(tx, row.id, {
+      status: 'pending',
+      confirmTokenHash: hashToken(token),
+      confirmExpiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_MS),
+      confirmSentAt: now,
+      unsubscribedAt: null,
+    });
     const days = Math.round(NEWSLETTER_CONFIRM_TTL_MS / DAY_MS);
     // A mail to an account's address is erased with the account, whoever asked for it.
-    const [account] = row.userId
-      ? [{ id: row.userId }]
-      : await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+    const account = row.userId ? { id: row.userId } : await userIdByEmail(tx, row.email);
     await mailer.send(
       {
         to: row.email,
@@ -108,29 +111,18 @@ export function createNewsletterService({
   ): Promise<NewsletterReply> {
     const now = clock.now();
     const nonce = newOpaqueToken();
-    const inserted = await tx
-      .insert(newsletterSubscriptions)
-      .values({
-        email,
-        source,
-        userId: owner ?? null,
-        status: 'pending',
-        unsubscribeNonce: nonce,
-        unsubscribeTokenHash: hashToken(unsubscribeToken(nonce)),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: newsletterSubscriptions.email })
-      .returning();
+    const inserted = await insertSubscriptionUnlessPresent(tx, {
+      email,
+      source,
+      userId: owner ?? null,
+      unsubscribeNonce: nonce,
+      unsubscribeTokenHash: hashToken(unsubscribeToken(nonce)),
+      createdAt: now,
+    });
     const isNew = inserted.length > 0;
-    let [row] = isNew
-      ? inserted
-      : await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for('update');
+    let [row] = isNew ? inserted : await lockSubscriptionByEmail(tx, email);
     if (owner && row.userId !== owner) {
-      [row] = await tx
-        .update(newsletterSubscriptions)
-        .set({ userId: owner })
-        .where(eq(newsletterSubscriptions.id, row.id))
-        .returning();
+      [row] = await updateSubscription(tx, row.id, { userId: owner });
     }
 
     if (row.status === 'confirmed')
@@ -139,7 +131,7 @@ export function createNewsletterService({
       row.confirmSentAt !== null && now.getTime() - row.confirmSentAt.getTime() < NEWSLETTER_RESEND_MS;
     if (!isNew && recentlySent) return { detail: NEWSLETTER_MESSAGES.checkInbox };
     if (!isNew && row.status === 'unsubscribed') {
-      await tx.update(newsletterSubscriptions).set({ source }).where(eq(newsletterSubscriptions.id, row.id));
+      await updateSubscription(tx, row.id, { source });
     }
     await sendConfirmation(tx, row, now);
     return { detail: NEWSLETTER_MESSAGES.checkInbox };
@@ -173,22 +165,19 @@ export function createNewsletterService({
     async confirm(token: string): Promise<NewsletterReply> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)))
-          .for('update');
+        const row = await lockSubscriptionByConfirmHash(tx, hashToken(token));
         if (!row || row.status === 'unsubscribed') throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
         if (row.status === 'confirmed') return { detail: NEWSLETTER_MESSAGES.confirmed };
         if (!row.confirmExpiresAt || row.confirmExpiresAt.getTime() <= now.getTime())
           throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
         // Opening the link proves the address, so a subscription of an account's address now belongs to it.
-        const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
-        await tx
-          .update(newsletterSubscriptions)
-          .set({ status: 'confirmed', confirmedAt: now, userId: row.userId ?? account?.id ?? null })
-          .where(eq(newsletterSubscriptions.id, row.id));
-        if (account) await tx.update(users).set({ newsletter: true }).where(eq(users.id, account.id));
+        const account = await userIdByEmail(tx, row.email);
+        await updateSubscription(tx, row.id, {
+          status: 'confirmed',
+          confirmedAt: now,
+          userId: row.userId ?? account?.id ?? null,
+        });
+        if (account) await setAccountNewsletter(tx, account.id, true);
         return { detail: NEWSLETTER_MESSAGES.confirmed };
       });
     },
@@ -197,18 +186,16 @@ export function createNewsletterService({
     async unsubscribe(token: string): Promise<NewsletterReply> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token)))
-          .for('update');
+        const row = await lockSubscriptionByUnsubscribeHash(tx, hashToken(token));
         if (!row) throw badRequest(NEWSLETTER_MESSAGES.invalidToken, 'token');
         if (row.status !== 'unsubscribed') {
-          await tx
-            .update(newsletterSubscriptions)
-            .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
-            .where(eq(newsletterSubscriptions.id, row.id));
-          await tx.update(users).set({ newsletter: false }).where(eq(users.email, row.email));
+          await updateSubscription(tx, row.id, {
+            status: 'unsubscribed',
+            unsubscribedAt: now,
+            confirmTokenHash: null,
+            confirmExpiresAt: null,
+          });
+          await setAccountNewsletterByEmail(tx, row.email, false);
         }
         return { detail: NEWSLETTER_MESSAGES.unsubscribed };
       });
@@ -217,7 +204,7 @@ export function createNewsletterService({
     /** GET newsletter/: the signed-in user's own subscription (`none` when there is none). */
     async status(userId: string): Promise<NewsletterStatusReply> {
       const email = await userEmail(db, userId);
-      const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+      const row = await subscriptionByEmail(db, email);
       return { status: row?.status ?? 'none', email };
     },
   };

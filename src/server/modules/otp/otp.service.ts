@@ -4,13 +4,22 @@ import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts'
 import { ErrorCode } from '@shared/api/errors';
 import { OTP_LENGTH, RESEND_LOCK_SECONDS } from '@shared/constants';
 import { DAY_MS } from '@shared/days';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
-import { otpCodes, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
+import {
+  consumeFreshVerification,
+  consumeUserCodes,
+  insertCode,
+  lastCodeSentAt,
+  lockLiveCode,
+  lockOtpUser,
+  markCodeVerified,
+  recordWrongTry,
+  unverifiedCodesSince,
+} from './otp.queries';
 
 /** A code works this long after it is sent. */
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -73,32 +82,17 @@ export function createOtpService({
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
       await db.transaction(async (tx) => {
         // One request per user at a time: the row lock orders concurrent sends.
-        const [user] = await tx
-          .select({ email: users.email, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
+        const user = await lockOtpUser(tx, userId);
         if (!user) throw sessionGone();
-        const [last] = await tx
-          .select({ createdAt: otpCodes.createdAt })
-          .from(otpCodes)
-          .where(eq(otpCodes.userId, userId))
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(1);
+        const last = await lastCodeSentAt(tx, userId);
         const resendWaitMs = last ? last.createdAt.getTime() + RESEND_LOCK_SECONDS * 1000 - now.getTime() : 0;
         // The daily cap: a slot frees up when the OTP_DAILY_LIMIT-th newest unverified code leaves the window.
-        const recent = await tx
-          .select({ createdAt: otpCodes.createdAt })
-          .from(otpCodes)
-          .where(
-            and(
-              eq(otpCodes.userId, userId),
-              isNull(otpCodes.verifiedAt),
-              gt(otpCodes.createdAt, new Date(now.getTime() - OTP_DAILY_WINDOW_MS)),
-            ),
-          )
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(OTP_DAILY_LIMIT);
+        const recent = await unverifiedCodesSince(
+          tx,
+          userId,
+          new Date(now.getTime() - OTP_DAILY_WINDOW_MS),
+          OTP_DAILY_LIMIT,
+        );
         const dailyWaitMs =
           recent.length >= OTP_DAILY_LIMIT
             ? recent[OTP_DAILY_LIMIT - 1].createdAt.getTime() + OTP_DAILY_WINDOW_MS - now.getTime()
@@ -108,11 +102,8 @@ export function createOtpService({
           throw tooManyRequests(OTP_MESSAGES.dailyLimit(dailyWaitMs / 1000), dailyWaitMs / 1000);
         if (resendWaitMs > 0)
           throw tooManyRequests(OTP_MESSAGES.wait(Math.ceil(resendWaitMs / 1000)), resendWaitMs / 1000);
-        await tx
-          .update(otpCodes)
-          .set({ consumedAt: now })
-          .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
-        await tx.insert(otpCodes).values({
+        await consumeUserCodes(tx, userId, now);
+        await insertCode(tx, {
           userId,
           codeHash: hash(userId, code).toString('base64url'),
           createdAt: now,
@@ -136,26 +127,17 @@ export function createOtpService({
     async verify(userId: string, otp: string): Promise<VerifyOtpResult> {
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
-        const [code] = await tx
-          .select()
-          .from(otpCodes)
-          .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)))
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(1)
-          .for('update');
+        const code = await lockLiveCode(tx, userId);
         if (!code) return 'noCode' as const;
         if (code.expiresAt <= now) return 'expired' as const;
         const expected = Buffer.from(code.codeHash, 'base64url');
         if (timingSafeEqual(expected, hash(userId, otp))) {
-          await tx.update(otpCodes).set({ verifiedAt: now }).where(eq(otpCodes.id, code.id));
+          await markCodeVerified(tx, code.id, now);
           return 'verified' as const;
         }
         const attempts = code.attempts + 1;
         const usedUp = attempts >= OTP_MAX_ATTEMPTS;
-        await tx
-          .update(otpCodes)
-          .set({ attempts, ...(usedUp ? { consumedAt: now } : {}) })
-          .where(eq(otpCodes.id, code.id));
+        await recordWrongTry(tx, code.id, attempts, usedUp ? now : undefined);
         return usedUp ? ('tooManyTries' as const) : ('invalid' as const);
       });
       switch (outcome) {
@@ -174,20 +156,8 @@ export function createOtpService({
      */
     async consumeVerification(tx: Tx, userId: string): Promise<void> {
       const now = clock.now();
-      const used = await tx
-        .update(otpCodes)
-        .set({ consumedAt: now })
-        .where(
-          and(
-            eq(otpCodes.userId, userId),
-            isNull(otpCodes.consumedAt),
-            isNotNull(otpCodes.verifiedAt),
-            gt(otpCodes.verifiedAt, new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS)),
-            sql`${otpCodes.id} = (select id from otp_codes where user_id = ${userId} and consumed_at is null and verified_at is not null order by verified_at desc limit 1)`,
-          ),
-        )
-        .returning({ id: otpCodes.id });
-      if (used.length === 0) throw new HttpError(403, OTP_MESSAGES.notVerified, ErrorCode.Forbidden);
+      const used = await consumeFreshVerification(tx, userId, now, new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS));
+      if (!used) throw new HttpError(403, OTP_MESSAGES.notVerified, ErrorCode.Forbidden);
     },
   };
 }

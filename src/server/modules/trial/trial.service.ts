@@ -1,13 +1,12 @@
 import { AUTH_MESSAGES, type StartTrialResult } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { TRIAL_DURATION_MS, TRIAL_REMINDER_BEFORE_MS } from '@shared/constants';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { awardPoints } from '../gamification/gamification.service';
+import { markTrialReminderSent, startUserTrial, userExists } from './trial.queries';
 
 /** Stable id of the job that sends the "your trial ends tomorrow" e-mail. */
 export const TRIAL_REMINDER_JOB = 'trial.reminder.send';
@@ -27,11 +26,7 @@ export function createTrialService({
   async function sendReminder(userId: string): Promise<boolean> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const [user] = await tx
-        .update(users)
-        .set({ trialReminderSentAt: now })
-        .where(and(eq(users.id, userId), isNull(users.trialReminderSentAt), gt(users.trialEndsAt, now)))
-        .returning({ email: users.email, fullName: users.fullName, trialEndsAt: users.trialEndsAt });
+      const user = await markTrialReminderSent(tx, userId, now);
       if (!user) return false;
       await mailer.send(
         {
@@ -53,12 +48,7 @@ export function createTrialService({
       const now = clock.now();
       const endsAt = new Date(now.getTime() + TRIAL_DURATION_MS);
       const started = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ trialStartedAt: now, trialEndsAt: endsAt })
-          .where(and(eq(users.id, userId), isNull(users.trialStartedAt)))
-          .returning({ id: users.id });
-        if (!row) return false;
+        if (!(await startUserTrial(tx, userId, now, endsAt))) return false;
         await awardPoints(tx, userId, 'startTrial', 'once', now);
         await queue.send(
           TRIAL_REMINDER_JOB,
@@ -72,8 +62,7 @@ export function createTrialService({
         return true;
       });
       if (!started) {
-        const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-        if (!exists) throw sessionGone();
+        if (!(await userExists(db, userId))) throw sessionGone();
         throw new HttpError(409, AUTH_MESSAGES.trialAlreadyUsed, ErrorCode.Conflict);
       }
       return { is_trial: true, trial_ends_at: endsAt.toISOString() };

@@ -1,10 +1,8 @@
 import type { AccountInfo } from '@shared/api/auth';
 import type { UserInfo } from '@shared/api/userInfo';
 import { normalizeTimeZone } from '@shared/days';
-import { eq, sql } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { outbox, users } from '../../db/schema';
 import { sessionGone } from '../../lib/signedIn';
 import type { Connections } from '../adAccounts/connections';
 import { hashPassword } from '../auth/passwords';
@@ -14,6 +12,13 @@ import { settleOwnedWorkspaces } from '../workspaces/departure';
 import { createGrantRevoker } from '../workspaces/grants';
 import { createPersonalWorkspace } from '../workspaces/personal';
 import { presentAccountInfo, presentUserInfo } from './users.presenter';
+import {
+  eraseUser,
+  insertUserUnlessEmailTaken,
+  lockUserForDeletion,
+  prepareUserById,
+  setUserTimeZone,
+} from './users.queries';
 
 /** The development demo account (README): created on start when missing, never in production. */
 export const DEMO_USER = { email: 'demo@adwise.app', password: 'AdwiseDemo1!', fullName: 'Demo User' } as const;
@@ -26,11 +31,7 @@ export function createUsersService(
   const revokeGrants = createGrantRevoker(connections, log);
 
   // user-info and account-info read this on every call: built once, a prepared statement on PostgreSQL.
-  const byId = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('users_by_id');
+  const byId = prepareUserById(db);
 
   async function load(userId: string) {
     const [user] = await byId.execute({ userId });
@@ -50,7 +51,7 @@ export function createUsersService(
       const user = await load(userId);
       const moved = zone !== undefined && zone !== user.timeZone;
       if (!moved && visitCounted(user, now)) return presentUserInfo(user, now);
-      if (moved) await db.update(users).set({ timeZone: zone }).where(eq(users.id, userId));
+      if (moved) await setUserTimeZone(db, userId, zone);
       await recordVisit(db, userId, moved ? zone : user.timeZone, now);
       return presentUserInfo(await load(userId), now);
     },
@@ -71,15 +72,10 @@ export function createUsersService(
      */
     async deleteAccount(userId: string): Promise<void> {
       const settlement = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id, fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
+        const user = await lockUserForDeletion(tx, userId);
         if (!user) return null;
         const settled = await settleOwnedWorkspaces(tx, user, mailer);
-        await tx.delete(outbox).where(eq(outbox.userId, userId));
-        await tx.delete(users).where(eq(users.id, userId));
+        await eraseUser(tx, userId);
         return settled;
       });
       if (!settlement) throw sessionGone();
@@ -101,11 +97,12 @@ export function createUsersService(
     async ensureDemoUser(): Promise<void> {
       const passwordHash = await hashPassword(DEMO_USER.password);
       await db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ email: DEMO_USER.email, fullName: DEMO_USER.fullName, passwordHash, createdAt: clock.now() })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id, fullName: users.fullName });
+        const user = await insertUserUnlessEmailTaken(tx, {
+          email: DEMO_USER.email,
+          fullName: DEMO_USER.fullName,
+          passwordHash,
+          createdAt: clock.now(),
+        });
         if (user) await createPersonalWorkspace(tx, user, clock.now());
       });
     },

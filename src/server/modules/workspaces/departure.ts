@@ -1,10 +1,15 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-
 import type { Tx } from '../../db/connect';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { promotedOwnerMail } from './invitations.mail';
-import { type Grant, grantsOf } from './workspaces.queries';
+import {
+  deleteWorkspaces,
+  type Grant,
+  grantsOf,
+  lockWorkspaces,
+  otherMembersOf,
+  ownedWorkspaceIds,
+  setMemberRole,
+} from './workspaces.queries';
 
 /** What became of the workspaces a deleted account owned. */
 export interface Settlement {
@@ -28,37 +33,17 @@ export async function settleOwnedWorkspaces(
   leaving: { id: string; fullName: string },
   mailer: Pick<Mailer, 'send'>,
 ): Promise<Settlement> {
-  const owned = await tx
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, leaving.id), eq(workspaceMembers.role, 'owner')));
+  const owned = await ownedWorkspaceIds(tx, leaving.id);
   if (owned.length === 0) return { deleted: [], promoted: [], grants: [] };
-  const locked = await tx
-    .select({ id: workspaces.id, name: workspaces.name })
-    .from(workspaces)
-    .where(
-      inArray(
-        workspaces.id,
-        owned.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(workspaces.id))
-    .for('update');
+  const locked = await lockWorkspaces(
+    tx,
+    owned.map((row) => row.id),
+  );
 
   const deleted: string[] = [];
   const promoted: string[] = [];
   for (const workspace of locked) {
-    const others = await tx
-      .select({
-        userId: workspaceMembers.userId,
-        role: workspaceMembers.role,
-        email: users.email,
-        fullName: users.fullName,
-      })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.userId, leaving.id)))
-      .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+    const others = await otherMembersOf(tx, workspace.id, leaving.id);
     // Another owner (still the owner after this transaction: their own leaving waits on the lock).
     if (others.some((member) => member.role === 'owner')) continue;
     const successor = others.find((member) => member.role === 'manager');
@@ -66,10 +51,7 @@ export async function settleOwnedWorkspaces(
       deleted.push(workspace.id);
       continue;
     }
-    await tx
-      .update(workspaceMembers)
-      .set({ role: 'owner' })
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, successor.userId)));
+    await setMemberRole(tx, workspace.id, successor.userId, 'owner');
     const mail = promotedOwnerMail({
       fullName: successor.fullName,
       workspaceName: workspace.name,
@@ -80,6 +62,6 @@ export async function settleOwnedWorkspaces(
   }
 
   const grants = await grantsOf(tx, deleted);
-  if (deleted.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, deleted));
+  if (deleted.length > 0) await deleteWorkspaces(tx, deleted);
   return { deleted, promoted, grants };
 }

@@ -1,29 +1,19 @@
-import type { Role } from '@shared/access/policy';
 import { type DisplayCurrency, lastDays, percentChange, previousRange } from '@shared/api/dashboard';
 import type { WorkspaceOverview, WorkspaceOverviewRow } from '@shared/api/workspaces';
 import type { IsoDay } from '@shared/days';
 import { roundTo } from '@shared/metrics';
 import { minorDigits } from '@shared/money';
-import { sql } from 'drizzle-orm';
 
-import { type DbOrTx, executeRows } from '../../db/connect';
+import type { DbOrTx } from '../../db/connect';
 import { spendByWorkspace } from '../metrics/metrics.queries';
 import { isoOrNull } from './workspaces.presenter';
+import { overviewRowsOf } from './workspaces.queries';
 
 /**
  * The All clients table: every workspace the user belongs to with its last 7 days' spend against
  * the 7 before, account health and last sync. Set-based on purpose: a fixed number of queries
  * whatever the number of workspaces (the bench runs 50 workspaces × 4 accounts × a year of days).
  */
-
-interface OverviewSqlRow {
-  id: string;
-  name: string;
-  role: Role;
-  connected_accounts: number | string | null;
-  needs_reconnect: number | string | null;
-  last_synced_at: Date | string | null;
-}
 
 /**
  * The overview for `userId` in `currency`, with the 7-day window ending on `today` (the user's
@@ -38,33 +28,7 @@ export async function workspaceOverview(
   const window = lastDays(input.today);
   const before = previousRange(window.from, window.to);
 
-  const rows = await executeRows<OverviewSqlRow>(
-    db,
-    sql`
-      with mine as (
-        select m.workspace_id as id, m.role, w.name, w.created_at
-        from workspace_members m
-        join workspaces w on w.id = m.workspace_id
-        where m.user_id = ${userId}::uuid
-      ), accounts as (
-        select a.workspace_id, count(*) as connected_accounts, count(*) filter (where c.status = 'needs_reconnect') as needs_reconnect
-        from connected_ad_accounts a
-        join platform_connections c on c.id = a.connection_id
-        where a.workspace_id in (select id from mine)
-        group by a.workspace_id
-      ), synced as (
-        select c.workspace_id, max(s.last_synced_at) as last_synced_at
-        from platform_connections c
-        join sync_state s on s.connection_id = c.id
-        where c.workspace_id in (select id from mine)
-        group by c.workspace_id
-      )
-      select mine.id, mine.name, mine.role, accounts.connected_accounts, accounts.needs_reconnect, synced.last_synced_at
-      from mine
-      left join accounts on accounts.workspace_id = mine.id
-      left join synced on synced.workspace_id = mine.id
-      order by lower(mine.name), mine.created_at, mine.id`,
-  );
+  const rows = await overviewRowsOf(db, userId);
 
   // Spend of all of them in one set-based read (modules/metrics).
   const spends = await spendByWorkspace(db, {

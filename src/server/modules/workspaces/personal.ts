@@ -1,8 +1,7 @@
 import { WORKSPACE_NAME_MAX } from '@shared/api/workspaces';
-import { eq } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/connect';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { insertMember, insertWorkspace, setCurrentWorkspace } from './workspaces.queries';
 
 /** The personal workspace's name: "<full name>’s workspace" (migration 0007 names existing ones the same way). */
 export const personalWorkspaceName = (fullName: string) =>
@@ -17,13 +16,13 @@ export async function createPersonalWorkspace(
   user: { id: string; fullName: string },
   now: Date,
 ): Promise<string> {
-  const [workspace] = await tx
-    .insert(workspaces)
-    .values({ name: personalWorkspaceName(user.fullName), personalOf: user.id, createdBy: user.id, createdAt: now })
-    .returning({ id: workspaces.id });
-  await tx
-    .insert(workspaceMembers)
-    .values({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: now });
-  await tx.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, user.id));
-  return workspace.id;
+  const workspaceId = await insertWorkspace(tx, {
+    name: personalWorkspaceName(user.fullName),
+    personalOf: user.id,
+    createdBy: user.id,
+    createdAt: now,
+  });
+  await insertMember(tx, { workspaceId, userId: user.id, role: 'owner', createdAt: now });
+  await setCurrentWorkspace(tx, user.id, workspaceId);
+  return workspaceId;
 }

@@ -12,19 +12,42 @@ import {
 import { DAY_MS } from '@shared/days';
 import { isUuid } from '@shared/validation/dashboard';
 import type { InvitationInput } from '@shared/validation/workspaces';
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/connect';
-import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
+import type { Tx } from '../../db/connect';
 import { HttpError, notFound } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { accessChanges } from '../access/accessChanges';
 import type { Principal } from '../access/principal';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
+import { userEmail, userFullName, userIdByEmail } from '../users/users.queries';
 import { invitationMail } from './invitations.mail';
+import {
+  deleteExpiredInvitationsFor,
+  insertInvitation,
+  invitationPreviewByHash,
+  invitationsOf,
+  lockPendingInvitation,
+  markInvitationAccepted,
+  openInvitation,
+  pendingInvitationFor,
+  pendingInvitationWorkspace,
+  replaceInvitationLink,
+  revokeInvitation,
+} from './invitations.queries';
 import { presentInvitation, presentInvitationPreview, presentMember } from './workspaces.presenter';
-import { lockForAction, memberRole, membersOf, ownerCount } from './workspaces.queries';
+import {
+  deleteMember,
+  insertMemberUnlessPresent,
+  lockForAction,
+  lockWorkspace,
+  memberByEmail,
+  memberRole,
+  membersOf,
+  ownerCount,
+  setCurrentWorkspace,
+  setMemberRole,
+} from './workspaces.queries';
 
 const conflict = (detail: string) => new HttpError(409, detail, ErrorCode.Conflict);
 const invitationNotFound = () => notFound(WORKSPACE_MESSAGES.invitationNotFound);
@@ -47,36 +70,6 @@ export function createTeamService(
   summary: (userId: string, workspaceId: string) => Promise<WorkspaceSummary>,
 ) {
   const access = accessChanges(db);
-  const pendingAt = (now: Date) =>
-    and(
-      isNull(workspaceInvitations.acceptedAt),
-      isNull(workspaceInvitations.revokedAt),
-      gt(workspaceInvitations.expiresAt, now),
-    );
-
-  /** The workspace's pending invitations (or the one with `id`), newest first, with the inviter's name. */
-  async function invitationsOf(conn: DbOrTx, workspaceId: string, now: Date, id?: string) {
-    return conn
-      .select({
-        id: workspaceInvitations.id,
-        email: workspaceInvitations.email,
-        role: workspaceInvitations.role,
-        sentAt: workspaceInvitations.sentAt,
-        expiresAt: workspaceInvitations.expiresAt,
-        invitedBy: users.fullName,
-      })
-      .from(workspaceInvitations)
-      .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-      .where(
-        and(
-          eq(workspaceInvitations.workspaceId, workspaceId),
-          pendingAt(now),
-          id ? eq(workspaceInvitations.id, id) : undefined,
-        ),
-      )
-      .orderBy(desc(workspaceInvitations.sentAt), desc(workspaceInvitations.createdAt));
-  }
-
   /** A new link's token, what is stored of it, and its times. */
   function newLink(now: Date) {
     const token = newOpaqueToken();
@@ -98,9 +91,9 @@ export function createTeamService(
     workspaceName: string,
     inviterId: string,
   ) {
-    const [inviter] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, inviterId));
+    const inviter = await userFullName(tx, inviterId);
     // An invitee who already has an account gets the mail tied to it (erased with the account).
-    const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+    const invitee = await userIdByEmail(tx, invitation.email);
     const mail = invitationMail({
       workspaceName,
       inviterName: inviter?.fullName ?? null,
@@ -135,9 +128,7 @@ export function createTeamService(
     if (workspace.personalOf === userId)
       throw conflict(self ? WORKSPACE_MESSAGES.personalCannotBeDeleted : WORKSPACE_MESSAGES.personalOwnerStays);
     if (role === 'owner' && (await ownerCount(tx, workspace.id)) <= 1) throw conflict(WORKSPACE_MESSAGES.lastOwner);
-    await tx
-      .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+    await deleteMember(tx, workspace.id, userId);
   }
 
   async function leave(principal: Principal): Promise<{ left: true; id: string }> {
@@ -159,51 +150,25 @@ export function createTeamService(
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'team:manage');
-        const [member] = await tx
-          .select({ userId: workspaceMembers.userId })
-          .from(workspaceMembers)
-          .innerJoin(users, eq(users.id, workspaceMembers.userId))
-          .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(users.email, input.email)));
+        const member = await memberByEmail(tx, workspace.id, input.email);
         if (member) throw conflict(WORKSPACE_MESSAGES.alreadyMember);
-        const [pending] = await tx
-          .select({ id: workspaceInvitations.id })
-          .from(workspaceInvitations)
-          .where(
-            and(
-              eq(workspaceInvitations.workspaceId, workspace.id),
-              eq(workspaceInvitations.email, input.email),
-              pendingAt(now),
-            ),
-          );
+        const pending = await pendingInvitationFor(tx, workspace.id, input.email, now);
         if (pending) throw conflict(WORKSPACE_MESSAGES.alreadyInvited);
         // An earlier invitation that ran out unanswered still holds the address's pending slot (the
         // partial unique index): it goes, and this one takes its place.
-        await tx
-          .delete(workspaceInvitations)
-          .where(
-            and(
-              eq(workspaceInvitations.workspaceId, workspace.id),
-              eq(workspaceInvitations.email, input.email),
-              isNull(workspaceInvitations.acceptedAt),
-              isNull(workspaceInvitations.revokedAt),
-              lte(workspaceInvitations.expiresAt, now),
-            ),
-          );
+        await deleteExpiredInvitationsFor(tx, workspace.id, input.email, now);
         const role = input.role as Role;
         const { token, stored } = newLink(now);
-        const [row] = await tx
-          .insert(workspaceInvitations)
-          .values({
-            workspaceId: workspace.id,
-            email: input.email,
-            role,
-            invitedBy: principal.userId,
-            createdAt: now,
-            ...stored,
-          })
-          .returning({ id: workspaceInvitations.id });
+        const invitationId = await insertInvitation(tx, {
+          workspaceId: workspace.id,
+          email: input.email,
+          role,
+          invitedBy: principal.userId,
+          createdAt: now,
+          ...stored,
+        });
         await mailLink(tx, { email: input.email, role }, token, workspace.name, principal.userId);
-        return row.id;
+        return invitationId;
       });
       log.info({ workspaceId: principal.workspaceId, invitationId: id }, 'invitation sent');
       const [invitation] = await invitationsOf(db, principal.workspaceId, now, id);
@@ -219,23 +184,10 @@ export function createTeamService(
       const now = clock.now();
       await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'team:manage');
-        const [row] = await tx
-          .select({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role })
-          .from(workspaceInvitations)
-          .where(
-            and(
-              eq(workspaceInvitations.id, id),
-              eq(workspaceInvitations.workspaceId, workspace.id),
-              isNull(workspaceInvitations.acceptedAt),
-              isNull(workspaceInvitations.revokedAt),
-            ),
-          );
+        const row = await openInvitation(tx, workspace.id, id);
         if (!row) throw invitationNotFound();
         const { token, stored } = newLink(now);
-        await tx
-          .update(workspaceInvitations)
-          .set({ ...stored, invitedBy: principal.userId })
-          .where(eq(workspaceInvitations.id, row.id));
+        await replaceInvitationLink(tx, row.id, stored, principal.userId);
         await mailLink(tx, row, token, workspace.name, principal.userId);
       });
       log.info({ workspaceId: principal.workspaceId, invitationId: id }, 'invitation re-sent');
@@ -249,19 +201,8 @@ export function createTeamService(
       const now = clock.now();
       await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'team:manage');
-        const revoked = await tx
-          .update(workspaceInvitations)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(workspaceInvitations.id, id),
-              eq(workspaceInvitations.workspaceId, workspace.id),
-              isNull(workspaceInvitations.acceptedAt),
-              isNull(workspaceInvitations.revokedAt),
-            ),
-          )
-          .returning({ id: workspaceInvitations.id });
-        if (revoked.length === 0) throw invitationNotFound();
+        const revoked = await revokeInvitation(tx, workspace.id, id, now);
+        if (!revoked) throw invitationNotFound();
       });
       return { revoked: true, id };
     },
@@ -276,10 +217,7 @@ export function createTeamService(
         if (current === role) return false;
         if (current === 'owner' && (await ownerCount(tx, workspace.id)) <= 1)
           throw conflict(WORKSPACE_MESSAGES.lastOwner);
-        await tx
-          .update(workspaceMembers)
-          .set({ role })
-          .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+        await setMemberRole(tx, workspace.id, userId, role);
         return true;
       });
       if (changed) access.membershipChanged(principal.workspaceId, userId);
@@ -315,10 +253,8 @@ export function createTeamService(
       await db.transaction(async (tx) => {
         const workspace = await lockForAction(tx, principal, 'workspace:manage');
         if (!(await memberRole(tx, workspace.id, userId))) throw memberNotFound();
-        const member = (id: string) =>
-          and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, id));
-        await tx.update(workspaceMembers).set({ role: 'owner' }).where(member(userId));
-        await tx.update(workspaceMembers).set({ role: 'manager' }).where(member(principal.userId));
+        await setMemberRole(tx, workspace.id, userId, 'owner');
+        await setMemberRole(tx, workspace.id, principal.userId, 'manager');
       });
       access.membershipChanged(principal.workspaceId, userId);
       access.membershipChanged(principal.workspaceId, principal.userId);
@@ -333,20 +269,7 @@ export function createTeamService(
     /** GET invitations/<token>/ (public): what the link is for; 404 for a token that is unknown, used, revoked or expired. */
     async preview(token: string): Promise<InvitationPreview> {
       const now = clock.now();
-      const [row] = await db
-        .select({
-          id: workspaceInvitations.id,
-          email: workspaceInvitations.email,
-          role: workspaceInvitations.role,
-          sentAt: workspaceInvitations.sentAt,
-          expiresAt: workspaceInvitations.expiresAt,
-          invitedBy: users.fullName,
-          workspaceName: workspaces.name,
-        })
-        .from(workspaceInvitations)
-        .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-        .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-        .where(and(eq(workspaceInvitations.tokenHash, hashToken(token)), pendingAt(now)));
+      const row = await invitationPreviewByHash(db, hashToken(token), now);
       if (!row) throw invitationNotFound();
       return presentInvitationPreview(row);
     },
@@ -360,44 +283,26 @@ export function createTeamService(
       const now = clock.now();
       const tokenHash = hashToken(token);
       const workspaceId = await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ workspaceId: workspaceInvitations.workspaceId })
-          .from(workspaceInvitations)
-          .where(and(eq(workspaceInvitations.tokenHash, tokenHash), pendingAt(now)));
+        const found = await pendingInvitationWorkspace(tx, tokenHash, now);
         if (!found) throw invitationNotFound();
         // The workspace first, as every team change does, then the invitation itself.
-        const [workspace] = await tx
-          .select({ id: workspaces.id })
-          .from(workspaces)
-          .where(eq(workspaces.id, found.workspaceId))
-          .for('update');
+        const workspace = await lockWorkspace(tx, found.workspaceId);
         if (!workspace) throw invitationNotFound();
-        const [invitation] = await tx
-          .select({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role })
-          .from(workspaceInvitations)
-          .where(
-            and(
-              eq(workspaceInvitations.tokenHash, tokenHash),
-              eq(workspaceInvitations.workspaceId, workspace.id),
-              pendingAt(now),
-            ),
-          )
-          .for('update');
+        const invitation = await lockPendingInvitation(tx, workspace.id, tokenHash, now);
         if (!invitation) throw invitationNotFound();
-        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        const user = await userEmail(tx, userId);
         if (!user) throw sessionGone();
         if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
           throw new HttpError(403, WORKSPACE_MESSAGES.invitationWrongEmail(invitation.email), ErrorCode.Forbidden);
         }
-        await tx
-          .insert(workspaceMembers)
-          .values({ workspaceId: workspace.id, userId, role: invitation.role, createdAt: now })
-          .onConflictDoNothing({ target: [workspaceMembers.workspaceId, workspaceMembers.userId] });
-        await tx
-          .update(workspaceInvitations)
-          .set({ acceptedAt: now })
-          .where(eq(workspaceInvitations.id, invitation.id));
-        await tx.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, userId));
+        await insertMemberUnlessPresent(tx, {
+          workspaceId: workspace.id,
+          userId,
+          role: invitation.role,
+          createdAt: now,
+        });
+        await markInvitationAccepted(tx, invitation.id, now);
+        await setCurrentWorkspace(tx, userId, workspace.id);
         return workspace.id;
       });
       log.info({ workspaceId }, 'invitation accepted');

@@ -2,10 +2,8 @@ import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES, type DisplayCurrency } from '@s
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_MESSAGES, type WorkspaceOverview, type WorkspaceSummary } from '@shared/api/workspaces';
 import { localDay } from '@shared/days';
-import { eq } from 'drizzle-orm';
 
 import type { AppContext } from '../../context';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/httpError';
 import { sessionGone } from '../../lib/signedIn';
 import { accessChanges } from '../access/accessChanges';
@@ -13,11 +11,21 @@ import type { Principal } from '../access/principal';
 import { workspaceNotFound } from '../access/principal';
 import type { Connections } from '../adAccounts/connections';
 import type { OtpService } from '../otp/otp.service';
+import { userDisplaySettings } from '../users/users.queries';
 import { createGrantRevoker } from './grants';
 import { workspaceOverview } from './overview';
 import { createTeamService } from './team.service';
 import { presentWorkspace } from './workspaces.presenter';
-import { grantsOf, lockForAction, workspacesOf } from './workspaces.queries';
+import {
+  deleteWorkspace,
+  grantsOf,
+  insertMember,
+  insertWorkspace,
+  lockForAction,
+  renameWorkspace,
+  setCurrentWorkspace,
+  workspacesOf,
+} from './workspaces.queries';
 
 const isDisplayCurrency = (value: string): value is DisplayCurrency =>
   (DISPLAY_CURRENCIES as readonly string[]).includes(value);
@@ -54,12 +62,9 @@ export function createWorkspacesService(
     async create(userId: string, name: string): Promise<WorkspaceSummary> {
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
-        const [workspace] = await tx
-          .insert(workspaces)
-          .values({ name, createdBy: userId, createdAt: now })
-          .returning({ id: workspaces.id });
-        await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId, role: 'owner', createdAt: now });
-        return workspace.id;
+        const workspaceId = await insertWorkspace(tx, { name, createdBy: userId, createdAt: now });
+        await insertMember(tx, { workspaceId, userId, role: 'owner', createdAt: now });
+        return workspaceId;
       });
       log.info({ workspaceId: id }, 'workspace created');
       return summary(userId, id);
@@ -70,7 +75,7 @@ export function createWorkspacesService(
       const id = workspaceId.toLowerCase();
       const [row] = await workspacesOf(db, userId, clock.now(), id);
       if (!row) throw workspaceNotFound();
-      await db.update(users).set({ currentWorkspaceId: id }).where(eq(users.id, userId));
+      await setCurrentWorkspace(db, userId, id);
       return summary(userId, id);
     },
 
@@ -83,7 +88,7 @@ export function createWorkspacesService(
     async rename(principal: Principal, name: string): Promise<WorkspaceSummary> {
       await db.transaction(async (tx) => {
         await lockForAction(tx, principal, 'workspace:manage');
-        await tx.update(workspaces).set({ name }).where(eq(workspaces.id, principal.workspaceId));
+        await renameWorkspace(tx, principal.workspaceId, name);
       });
       return summary(principal.userId, principal.workspaceId);
     },
@@ -111,7 +116,7 @@ export function createWorkspacesService(
           throw error;
         }
         const held = await grantsOf(tx, [workspace.id]);
-        await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
+        await deleteWorkspace(tx, workspace.id);
         return held;
       });
       accessChanges(db).workspaceDeleted(principal.workspaceId);
@@ -122,10 +127,7 @@ export function createWorkspacesService(
 
     /** GET workspaces/overview/: the All clients table, in `currency` or the user's display currency. */
     async overview(userId: string, currency?: DisplayCurrency): Promise<WorkspaceOverview> {
-      const [user] = await db
-        .select({ timeZone: users.timeZone, displayCurrency: users.displayCurrency })
-        .from(users)
-        .where(eq(users.id, userId));
+      const user = await userDisplaySettings(db, userId);
       if (!user) throw sessionGone();
       // The saved currency was checked when it was saved; the column's default may not have been.
       const display = currency ?? user.displayCurrency.toUpperCase();

@@ -1,16 +1,11 @@
-import { eq } from 'drizzle-orm';
-
 import type { DbOrTx } from '../../../db/connect';
-import { connectedAdAccounts } from '../../../db/schema';
+import { accountConnectionsOf } from '../mcp.queries';
 
 /**
  * Each connected account's platform connection in the workspace: sync state is kept per
  * connection (GET sync/status/), the accounts list (GET ad-accounts/) does not name it.
  */
 export async function connectionIdsOf(db: DbOrTx, workspaceId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: connectedAdAccounts.id, connectionId: connectedAdAccounts.connectionId })
-    .from(connectedAdAccounts)
-    .where(eq(connectedAdAccounts.workspaceId, workspaceId));
+  const rows = await accountConnectionsOf(db, workspaceId);
   return new Map(rows.map((row) => [row.id, row.connectionId]));
 }
