@@ -161,6 +161,44 @@ export default [
     },
   },
   {
+    // Queries live in *.queries.ts (docs/architecture.md): services, routes, presenters and jobs
+    // call named query functions and never build SQL. Row types may still be imported as types.
+    // Left out: the database layer and tests; jobs/queue.ts hands Drizzle's sql to pg-boss so a job
+    // joins its caller's transaction; dev/ seeds the demo; metrics/rates.ts builds the currency
+    // factor as an SQL expression that metrics.queries.ts embeds.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.queries.ts',
+      '**/*.test.ts',
+      '**/*.fixtures.ts',
+      'src/server/db/**',
+      'src/server/test/**',
+      'src/server/jobs/queue.ts',
+      'src/server/dev/**',
+      'src/server/modules/metrics/rates.ts',
+    ],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: "Write the query in this module's *.queries.ts and call it from here.",
+            },
+            {
+              regex: '(^|/)db/schema$',
+              allowTypeImports: true,
+              message: 'Tables are read and written in *.queries.ts; import row types with `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandbox's own tests check it against our real platform clients: a contract test crosses on purpose.
     files: ['src/sandbox/**/*.test.ts'],
     rules: {
