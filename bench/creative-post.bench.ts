@@ -57,9 +57,10 @@ import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch
  * share of it the score reaches, and where the bound's lead comes from: the same estimate from
  * conversions alone, and how far an ad's freshness against its live campaign-mates (from launch
  * dates alone, no counts) already ranks it. In this world new ads beat fatigued ones, and the
- * bound knows the fatigue curve; the score does not: it learns the account's wear by age from its
- * ads' own series (analysis/fatigueCurve, postLaunchAccountPriors) and starts each ad's prior
- * from what its age says against its campaign-mates' on the same days. Last line:
+ * bound knows the fatigue curve; the score does not. With `--fatigue learnt` it learns the
+ * account's wear by age from its ads' own series (analysis/fatigueCurve, postLaunchAccountPriors)
+ * and starts each ad's prior from what its age says against its campaign-mates' on the same days;
+ * that is off in the product until it holds on seeds it was not built on. Last line:
  * `creative-post: seed=N ads=<scored ads> spearman=<pooled> bound=<pooled> share=<spearman ÷ bound>`.
  *
  * Options: --accounts (per platform, default 3) and --floor-inr (default 4000): a higher floor
@@ -75,6 +76,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     accounts: { type: 'string', default: '3' },
     'floor-inr': { type: 'string', default: '4000' },
+    /** `learnt`: start each ad's prior from the account's learnt wear by age (off in the product). */
+    fatigue: { type: 'string', default: 'off' },
   },
 });
 const SEED = Number(values.seed);
@@ -463,7 +466,10 @@ for (const platform of PLATFORMS) {
         const series = seriesOn(platform, account, day, POST_LAUNCH_DEFAULTS.windowDays);
         const campaignSeries = series.campaigns.find((c) => c.id === campaign.id)!;
         // The account's own priors that day, as scoreAccountAds learns them: its wear by age and its spread.
-        const { fatigueCurve, dispersion } = postLaunchAccountPriors(series, { lag });
+        const { fatigueCurve, dispersion } = postLaunchAccountPriors(series, {
+          lag,
+          learnFatigue: values.fatigue === 'learnt',
+        });
         const result = scoreCampaignAds(campaignSeries, {
           today: day,
           currency: account.currency,
