@@ -32,6 +32,16 @@ describe('pacing', () => {
     expect(p.points[29].actual).toBeNull();
   });
 
+  it('never projects the month below what it has spent, even on its last day', () => {
+    // June 30: the level is 1,000 a day, but today has already spent 3,000 (a surge).
+    const p = pace(input('2026-06-30', 30_000, (d) => (d === dayNumber('2026-06-30') ? 6_000 : 1_000)));
+    expect(p.spent).toBe(32_000);
+    expect(p.projected.mid).toBe(32_000);
+    expect(p.projected.low).toBeLessThanOrEqual(p.projected.mid);
+    expect(p.projected.high).toBeGreaterThanOrEqual(p.projected.mid);
+    expect(p.status).toBe('over');
+  });
+
   it('tightens its band from ±25% to ±1% through the month', () => {
     expect(pace(input('2026-06-01', 30_000, () => 1_000)).tolerance).toBeCloseTo(0.25, 6);
     expect(pace(input('2026-06-30', 30_000, () => 1_000)).tolerance).toBeCloseTo(0.25 - 0.24 * (29 / 30), 6);

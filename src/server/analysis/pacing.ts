@@ -119,10 +119,13 @@ export function pace(input: PacingInput): Pacing {
     return { mid, sd: Math.sqrt(dayVariance + levelSd ** 2) };
   };
   const rest = forecastOf(ahead.length);
+  // The month never ends below what it has spent already: on its last days today's spend so far can
+  // pass the forecast for the rest of it, and then the spend itself is the projection.
+  const mid = Math.max(spent, spentFinished + rest.mid);
   const projected = {
-    mid: spentFinished + rest.mid,
+    mid,
     low: Math.max(spent, spentFinished + rest.mid - Z90 * rest.sd),
-    high: spentFinished + rest.mid + Z90 * rest.sd,
+    high: Math.max(mid, spentFinished + rest.mid + Z90 * rest.sd),
   };
   const elapsed = finished.length / days.length;
   const tolerance = band.start + (band.end - band.start) * elapsed;
