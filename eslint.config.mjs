@@ -21,9 +21,9 @@ const features = fs
  * in use; delete one when its last import goes.
  */
 const KNOWN_FEATURE_ARROWS = {
-  // The public pages: the About sections, the trial and newsletter calls to action, the platforms'
+  // The public pages: the trial and newsletter calls to action, the platforms'
   // connect buttons on Integrations, and a signed-in visitor's progress on the home page.
-  marketing: ['about', 'adAccounts', 'account', 'trial', 'newsletter'],
+  marketing: ['adAccounts', 'account', 'trial', 'newsletter'],
   // The dashboard shows the top Smart Suggestions with their actions (issue 13), and the first-party
   // figures beside the platforms' own (issue 37).
   dashboard: ['suggestions', 'firstParty'],

@@ -1,9 +1,10 @@
 import { SimplePage } from '@client/components/SimplePage';
-import { AboutContact } from '@client/features/about/AboutContact';
-import { CoreTeam, CoreValues, ProblemList } from '@client/features/about/AboutLists';
-import { AboutStory } from '@client/features/about/AboutStory';
-import { PilotStats } from '@client/features/about/PilotStats';
 import { Stack } from '@mui/material';
+
+import { AboutContact } from './about/AboutContact';
+import { CoreTeam, CoreValues, ProblemList } from './about/AboutLists';
+import { AboutStory } from './about/AboutStory';
+import { PilotStats } from './about/PilotStats';
 
 /**
  * The public About page (/about-us): hero, mission, origin story, the three founders, the
