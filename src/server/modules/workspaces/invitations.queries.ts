@@ -9,25 +9,26 @@ import { users, workspaceInvitations, workspaces } from '../../db/schema';
  * Every query a route reaches is scoped to one workspace, or found by the token's hash alone.
  */
 
+/** Neither accepted nor revoked (expired or not). */
+const unanswered = () => and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
+
 /** Not yet accepted, not revoked and not expired at `now`. */
-const pendingAt = (now: Date) =>
-  and(
-    isNull(workspaceInvitations.acceptedAt),
-    isNull(workspaceInvitations.revokedAt),
-    gt(workspaceInvitations.expiresAt, now),
-  );
+const pendingAt = (now: Date) => and(unanswered(), gt(workspaceInvitations.expiresAt, now));
+
+/** What a pending invitation shows (the inviter's name needs the join on users). */
+const PENDING_INVITATION_COLUMNS = {
+  id: workspaceInvitations.id,
+  email: workspaceInvitations.email,
+  role: workspaceInvitations.role,
+  sentAt: workspaceInvitations.sentAt,
+  expiresAt: workspaceInvitations.expiresAt,
+  invitedBy: users.fullName,
+};
 
 /** The workspace's pending invitations (or the one with `id`), newest first, with the inviter's name. */
 export async function invitationsOf(db: DbOrTx, workspaceId: string, now: Date, id?: string) {
   return db
-    .select({
-      id: workspaceInvitations.id,
-      email: workspaceInvitations.email,
-      role: workspaceInvitations.role,
-      sentAt: workspaceInvitations.sentAt,
-      expiresAt: workspaceInvitations.expiresAt,
-      invitedBy: users.fullName,
-    })
+    .select(PENDING_INVITATION_COLUMNS)
     .from(workspaceInvitations)
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
     .where(
@@ -59,8 +60,7 @@ export async function deleteExpiredInvitationsFor(db: DbOrTx, workspaceId: strin
       and(
         eq(workspaceInvitations.workspaceId, workspaceId),
         eq(workspaceInvitations.email, email),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
+        unanswered(),
         lte(workspaceInvitations.expiresAt, now),
       ),
     );
@@ -86,14 +86,7 @@ export async function openInvitation(db: DbOrTx, workspaceId: string, id: string
   const [row] = await db
     .select({ id: workspaceInvitations.id, email: workspaceInvitations.email, role: workspaceInvitations.role })
     .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.id, id),
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    );
+    .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, workspaceId), unanswered()));
   return row;
 }
 
@@ -110,14 +103,7 @@ export async function revokeInvitation(db: DbOrTx, workspaceId: string, id: stri
   const revoked = await db
     .update(workspaceInvitations)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(workspaceInvitations.id, id),
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    )
+    .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, workspaceId), unanswered()))
     .returning({ id: workspaceInvitations.id });
   return revoked.length > 0;
 }
@@ -125,15 +111,7 @@ export async function revokeInvitation(db: DbOrTx, workspaceId: string, id: stri
 /** The pending invitation behind a link's token hash, with its workspace's and inviter's names. */
 export async function invitationPreviewByHash(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({
-      id: workspaceInvitations.id,
-      email: workspaceInvitations.email,
-      role: workspaceInvitations.role,
-      sentAt: workspaceInvitations.sentAt,
-      expiresAt: workspaceInvitations.expiresAt,
-      invitedBy: users.fullName,
-      workspaceName: workspaces.name,
-    })
+    .select({ ...PENDING_INVITATION_COLUMNS, workspaceName: workspaces.name })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
