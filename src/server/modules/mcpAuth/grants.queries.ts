@@ -9,6 +9,10 @@ import { mcpAuthCodes, mcpClients, mcpGrants, mcpTokens, workspaceMembers, works
  * their access and refresh tokens. Codes and tokens are only ever looked up by their SHA-256 hash.
  */
 
+/** The grant's user is (still) a member of the grant's workspace: the join that keeps a removed member out. */
+const grantHolderIsMember = () =>
+  and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId));
+
 export type McpTokenRow = typeof mcpTokens.$inferSelect;
 export type NewMcpTokenRow = typeof mcpTokens.$inferInsert;
 
@@ -37,10 +41,7 @@ export async function accessTokenCaller(db: DbOrTx, tokenHash: string, now: Date
     .innerJoin(mcpGrants, eq(mcpGrants.id, mcpTokens.grantId))
     .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
     // The membership as it is now: removed from the workspace, no row, no access.
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
-    )
+    .innerJoin(workspaceMembers, grantHolderIsMember())
     .where(
       and(
         eq(mcpTokens.tokenHash, tokenHash),
@@ -129,10 +130,7 @@ export async function connectedAppsOf(db: DbOrTx, userId: string) {
       .innerJoin(mcpClients, eq(mcpClients.id, mcpGrants.clientId))
       .innerJoin(workspaces, eq(workspaces.id, mcpGrants.workspaceId))
       // No longer a member: the grant gives nothing, so it is not listed as connected.
-      .innerJoin(
-        workspaceMembers,
-        and(eq(workspaceMembers.workspaceId, mcpGrants.workspaceId), eq(workspaceMembers.userId, mcpGrants.userId)),
-      )
+      .innerJoin(workspaceMembers, grantHolderIsMember())
       .where(
         and(
           eq(mcpGrants.userId, userId),
