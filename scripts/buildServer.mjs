@@ -20,6 +20,7 @@ const result = await build({
   target: 'node24',
   packages: 'external',
   sourcemap: 'linked',
+  sourcesContent: false,
   // JSX in the PDF documents (src/server/pdf) compiles to React's automatic runtime, as tsconfig says.
   jsx: 'automatic',
   logLevel: 'warning',

@@ -6,17 +6,22 @@ import type { creativeWorkspaceModels } from '../../db/schema';
 
 type ModelRow = typeof creativeWorkspaceModels.$inferSelect;
 
-/** Each part's label as the analysis itself writes it (one analysis of a one-word copy names them all). */
-const PART_LABELS = Object.fromEntries(
-  analyseCopy({
-    placement: 'meta_feed',
-    headlines: ['Label'],
-    primaryText: '',
-    description: '',
-    cta: '',
-    landingUrl: '',
-  }).overall.parts.map((p) => [p.key, p.label]),
-) as Record<OverallPartKey, string>;
+/**
+ * Each part's label as the analysis itself writes it (one analysis of a one-word copy names them
+ * all), worked out on first use: the analysis loads its lexicons, which the server's start need not wait for.
+ */
+let partLabels: Record<OverallPartKey, string> | undefined;
+const partLabelsOf = () =>
+  (partLabels ??= Object.fromEntries(
+    analyseCopy({
+      placement: 'meta_feed',
+      headlines: ['Label'],
+      primaryText: '',
+      description: '',
+      cta: '',
+      landingUrl: '',
+    }).overall.parts.map((p) => [p.key, p.label]),
+  ) as Record<OverallPartKey, string>);
 
 const KEYS = Object.keys(OVERALL_WEIGHTS) as OverallPartKey[];
 const fixed = (value: number) => value.toFixed(2);
@@ -49,7 +54,7 @@ export function presentFeedback(row: ModelRow | null): CreativeFeedbackView {
     applied: row?.applied ?? false,
     weights: KEYS.map((key) => ({
       key,
-      label: PART_LABELS[key],
+      label: partLabelsOf()[key],
       global: OVERALL_WEIGHTS[key],
       workspace: weights ? (weights[key] ?? 0) : null,
     })),

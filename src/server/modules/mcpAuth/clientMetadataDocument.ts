@@ -92,7 +92,7 @@ export async function clientFromMetadataDocument(
     return null;
   let metadata;
   try {
-    metadata = checkClientMetadata(document);
+    metadata = await checkClientMetadata(document);
   } catch {
     return null;
   }

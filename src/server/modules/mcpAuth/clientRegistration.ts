@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
-
 import type { DbOrTx } from '../../db/connect';
 import { insertClient } from './clients.queries';
 import { OAuthError } from './oauthErrors';
@@ -30,7 +28,9 @@ export interface CheckedClientMetadata {
  * this server: a public client (no secret to authenticate with), the authorization code flow, and
  * redirect URIs an authorization code may safely be sent to (see redirectUris).
  */
-export function checkClientMetadata(body: unknown): CheckedClientMetadata {
+export async function checkClientMetadata(body: unknown): Promise<CheckedClientMetadata> {
+  // The MCP SDK's schema is loaded with the first registration, not at the server's start.
+  const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
   const parsed = OAuthClientMetadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -83,7 +83,7 @@ const newClientId = () => `mcp_${randomBytes(16).toString('base64url')}`;
  * information (section 3.2.1). Public clients only: no client secret is issued.
  */
 export async function registerClient(db: DbOrTx, body: unknown, now: Date) {
-  const metadata = checkClientMetadata(body);
+  const metadata = await checkClientMetadata(body);
   const id = newClientId();
   await insertClient(db, {
     id,
