@@ -1,6 +1,6 @@
 import { interval, mean, type Posterior } from './distributions';
 import { betaPrior, gammaPrior, type PeerUnit, relativeDispersion, updateBeta, updateGamma } from './empiricalBayes';
-import type { Learning } from './findings';
+import type { Finding, Learning } from './findings';
 import type { AccountSeries, AdSeries, CampaignSeries, Range } from './types';
 import { ageOf, median, type WindowTotals, windowTotals } from './window';
 
@@ -190,6 +190,52 @@ export function supportOfHalf(probabilities: number[], liveAds: number): number 
   const needed = Math.ceil(liveAds / 2);
   const sorted = [...probabilities].sort((a, b) => b - a);
   return sorted.length < needed ? 0 : sorted[needed - 1];
+}
+
+/** How an ad's advice is judged against its peers (pause and boost differ only here). */
+export interface PeerJudge {
+  /** Days of history compared, and how sure the ad must stand apart from half its campaign's live ads. */
+  params: PeerParams & { probability: number };
+  /** Which peers the candidate may be compared with (all, when left out). */
+  comparesWith?: (candidate: JudgedAd, peer: JudgedAd) => boolean;
+  /** The probability the candidate stands apart from one peer, over the days both delivered. */
+  apart: (pair: { a: AdRates; b: AdRates }) => number;
+  /** The finding for a candidate that stands apart, or null when its effect is too small to claim. */
+  describe: (campaign: CampaignSeries, candidate: JudgedAd, peers: JudgedAd[], support: number) => Finding | null;
+}
+
+/**
+ * Every ad of the account's live campaigns judged against its peers: an ad still learning is
+ * listed as learning and neither judged nor judged against; the others count when they stand
+ * apart from at least half their campaign's live ads (supportOfHalf).
+ */
+export function judgeAgainstPeers(
+  account: AccountSeries,
+  lag: (number | null)[],
+  judge: PeerJudge,
+): { findings: Finding[]; learning: Learning[] } {
+  const { params } = judge;
+  const findings: Finding[] = [];
+  const learning: Learning[] = [];
+  for (const group of peerGroups(account, lag, params)) {
+    if (group.perImpression <= 0) continue;
+    for (const j of group.ads) if (j.learning) learning.push({ level: 'ad', entityId: j.ad.id, reason: j.learning });
+    for (const candidate of group.ads) {
+      if (candidate.learning) continue;
+      // A peer still learning says too little to be judged against.
+      const peers = group.ads.filter((p) => p !== candidate && !p.learning);
+      const support = supportOfHalf(
+        peers
+          .filter((peer) => judge.comparesWith?.(candidate, peer) ?? true)
+          .map((peer) => judge.apart(paired(group, candidate, peer, account.today, params.windowDays, lag))),
+        group.ads.length,
+      );
+      if (support < params.probability) continue;
+      const finding = judge.describe(group.campaign, candidate, peers, support);
+      if (finding) findings.push(finding);
+    }
+  }
+  return { findings, learning };
 }
 
 /** The peers' figure of a posterior: median of their means, and of their interval bounds. */

@@ -1,4 +1,4 @@
-import { type JudgedAd, paired, peerGroups, type PeerParams, supportOfHalf } from './adPeers';
+import { judgeAgainstPeers, type JudgedAd, type PeerParams } from './adPeers';
 import { interval, mean, probabilityLess } from './distributions';
 import { adFindingHead, ADVICE_PROBABILITY, type Finding, type Learning } from './findings';
 import type { AccountSeries, CampaignSeries } from './types';
@@ -30,32 +30,16 @@ export function findLoserAds(
   lag: (number | null)[],
   params: PauseAdParams = PAUSE_AD_DEFAULTS,
 ): { findings: Finding[]; learning: Learning[] } {
-  const findings: Finding[] = [];
-  const learning: Learning[] = [];
-  for (const group of peerGroups(account, lag, params)) {
-    if (group.perImpression <= 0) continue;
-    for (const j of group.ads) if (j.learning) learning.push({ level: 'ad', entityId: j.ad.id, reason: j.learning });
-    for (const candidate of group.ads) {
-      if (candidate.learning) continue;
-      // A peer still learning says too little to be judged against.
-      const peers = group.ads.filter((p) => p !== candidate && !p.learning);
-      // Behind a peer on both rates, each pair over the days both delivered.
-      const support = supportOfHalf(
-        peers.map((peer) => {
-          const pair = paired(group, candidate, peer, account.today, params.windowDays, lag);
-          return Math.min(
-            probabilityLess(pair.a.perImpression, pair.b.perImpression),
-            probabilityLess(pair.a.perClick, pair.b.perClick),
-          );
-        }),
-        group.ads.length,
-      );
-      if (support < params.probability) continue;
-      const finding = describe(group.campaign, candidate, peers, support, params);
-      if (finding) findings.push(finding);
-    }
-  }
-  return { findings, learning };
+  return judgeAgainstPeers(account, lag, {
+    params,
+    // Behind a peer on both rates, each pair over the days both delivered.
+    apart: (pair) =>
+      Math.min(
+        probabilityLess(pair.a.perImpression, pair.b.perImpression),
+        probabilityLess(pair.a.perClick, pair.b.perClick),
+      ),
+    describe: (campaign, candidate, peers, support) => describe(campaign, candidate, peers, support, params),
+  });
 }
 
 function describe(

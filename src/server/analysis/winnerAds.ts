@@ -1,12 +1,10 @@
 import {
   atLeastAsOld,
   type JudgedAd,
+  judgeAgainstPeers,
   ownRange,
-  paired,
-  peerGroups,
   type PeerParams,
   peersRange,
-  supportOfHalf,
   weeklyImpressions,
 } from './adPeers';
 import { probabilityLess } from './distributions';
@@ -57,34 +55,18 @@ export function findWinnerAds(
   lag: (number | null)[],
   params: WinnerAdParams = WINNER_AD_DEFAULTS,
 ): { findings: Finding[]; learning: Learning[] } {
-  const findings: Finding[] = [];
-  const learning: Learning[] = [];
-  for (const group of peerGroups(account, lag, params)) {
-    if (group.perImpression <= 0) continue;
-    for (const j of group.ads) if (j.learning) learning.push({ level: 'ad', entityId: j.ad.id, reason: j.learning });
-    for (const candidate of group.ads) {
-      if (candidate.learning) continue;
-      // A peer still learning says too little to be judged against.
-      const peers = group.ads.filter((p) => p !== candidate && !p.learning);
-      // Ahead of older ads it may only be fresher: only peers that have run no longer count. Each pair over the days both delivered.
-      const support = supportOfHalf(
-        peers
-          .filter((peer) => atLeastAsOld(candidate, peer))
-          .map((peer) => {
-            const pair = paired(group, candidate, peer, account.today, params.windowDays, lag);
-            return Math.min(
-              probabilityLess(pair.b.perImpression, pair.a.perImpression),
-              probabilityLess(pair.b.perClick, pair.a.perClick),
-            );
-          }),
-        group.ads.length,
-      );
-      if (support < params.probability) continue;
-      const finding = describe(group.campaign, candidate, peers, support, params);
-      if (finding) findings.push(finding);
-    }
-  }
-  return { findings, learning };
+  return judgeAgainstPeers(account, lag, {
+    params,
+    // Ahead of older ads it may only be fresher: only peers that have run no longer count.
+    comparesWith: atLeastAsOld,
+    // Ahead of a peer on both rates, each pair over the days both delivered.
+    apart: (pair) =>
+      Math.min(
+        probabilityLess(pair.b.perImpression, pair.a.perImpression),
+        probabilityLess(pair.b.perClick, pair.a.perClick),
+      ),
+    describe: (campaign, candidate, peers, support) => describe(campaign, candidate, peers, support, params),
+  });
 }
 
 const percentAbove = (own: number, peers: number) => Math.round((own / peers - 1) * 100);
