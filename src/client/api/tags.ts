@@ -40,7 +40,13 @@ export function providesList<T extends TagType, R extends { id: string | number 
   return items ? [{ type, id: LIST_ID }, ...items.map(({ id }) => ({ type, id }))] : [{ type, id: LIST_ID }];
 }
 
-/** Invalidation that applies only when the mutation succeeded; a failed one changes nothing. */
-export function invalidatesOnSuccess<Tag extends { type: TagType; id?: string | number }>(tags: readonly Tag[]) {
-  return (_result: unknown, error: unknown): readonly Tag[] => (error ? [] : tags);
+/**
+ * Invalidation that applies only when the mutation succeeded; a failed one changes nothing. The
+ * tags are a list, or a function of the mutation's argument when they name what it touched.
+ */
+export function invalidatesOnSuccess<Tag extends { type: TagType; id?: string | number }, Arg = unknown>(
+  tags: readonly Tag[] | ((arg: Arg) => readonly Tag[]),
+) {
+  return (_result: unknown, error: unknown, arg: Arg): readonly Tag[] =>
+    error ? [] : typeof tags === 'function' ? tags(arg) : tags;
 }

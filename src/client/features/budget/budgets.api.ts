@@ -82,7 +82,7 @@ export const budgetsApi = baseApi.injectEndpoints({
     }),
     updateBudget: build.mutation<Budget, UpdateBudgetArgs>({
       query: ({ id, input }) => ({ url: budgetPath(id), method: 'PUT', body: input }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Budgets' as const, id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [LIST, { type: 'Budgets' as const, id }]),
     }),
     deleteBudget: build.mutation<void, string>({
       query: (id) => ({ url: budgetPath(id), method: 'DELETE' }),

@@ -62,7 +62,7 @@ export const creativeApi = baseApi.injectEndpoints({
     }),
     deleteCreativeAnalysis: build.mutation<void, string>({
       query: (id) => ({ url: `creative/analyses/${encodeURIComponent(id)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [HISTORY, { type: 'CreativeAnalysis', id }]),
+      invalidatesTags: invalidatesOnSuccess((id) => [HISTORY, { type: 'CreativeAnalysis', id }]),
     }),
     // A GET, but an action: each click wants a new file. The PDF becomes an object URL (the
     // store keeps no Blob); a failure is the usual JSON error.
@@ -80,7 +80,7 @@ export const creativeApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { expires_in_days },
       }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'CreativeShare', id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [{ type: 'CreativeShare', id }]),
     }),
     listCreativeShares: build.query<CreativeShare[], string>({
       query: (id) => `creative/analyses/${encodeURIComponent(id)}/shares/`,
@@ -88,7 +88,7 @@ export const creativeApi = baseApi.injectEndpoints({
     }),
     revokeCreativeShare: build.mutation<void, { shareId: string; analysisId: string }>({
       query: ({ shareId }) => ({ url: `creative/shares/${encodeURIComponent(shareId)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, { analysisId }) => (error ? [] : [{ type: 'CreativeShare', id: analysisId }]),
+      invalidatesTags: invalidatesOnSuccess(({ analysisId }) => [{ type: 'CreativeShare', id: analysisId }]),
     }),
     getSharedCreative: build.query<CreativeSharedView, string>({
       query: (token) => `shared/creative/${encodeURIComponent(token)}/`,

@@ -114,7 +114,7 @@ export const dashboardApi = baseApi.injectEndpoints({
         }
       },
       // The drill-down shows the campaign's status too.
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'CampaignAds', id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [{ type: 'CampaignAds', id }]),
     }),
     updateDashboardSettings: build.mutation<DashboardSettings, DashboardSettings>({
       query: (body) => ({ url: 'dashboard/settings/', method: 'PUT', body }),

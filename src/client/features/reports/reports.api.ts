@@ -1,5 +1,5 @@
 import { baseApi } from '@client/api/baseApi';
-import { LIST_ID, providesList } from '@client/api/tags';
+import { invalidatesOnSuccess, LIST_ID, providesList } from '@client/api/tags';
 import type {
   Report,
   ReportData,
@@ -36,15 +36,15 @@ export const reportsApi = baseApi.injectEndpoints({
     }),
     createReport: build.mutation<Report, ReportInput>({
       query: (body) => ({ url: 'reports/', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : [LIST]),
+      invalidatesTags: invalidatesOnSuccess([LIST]),
     }),
     updateReport: build.mutation<Report, { id: string; input: ReportInput }>({
       query: ({ id, input }) => ({ url: `reports/${encodeURIComponent(id)}/`, method: 'PUT', body: input }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Report', id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [LIST, { type: 'Report', id }]),
     }),
     deleteReport: build.mutation<void, string>({
       query: (id) => ({ url: `reports/${encodeURIComponent(id)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'Report', id }]),
+      invalidatesTags: invalidatesOnSuccess((id) => [LIST, { type: 'Report', id }]),
     }),
     // The preview is the report's data as its PDF and links show it; a saved change refetches it.
     getReportPreview: build.query<ReportData, string>({
@@ -65,7 +65,7 @@ export const reportsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: expires_in_days ? { expires_in_days } : {},
       }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ReportShare', id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [{ type: 'ReportShare', id }]),
     }),
     listReportShares: build.query<ReportShare[], string>({
       query: (id) => `reports/${encodeURIComponent(id)}/shares/`,
@@ -73,7 +73,7 @@ export const reportsApi = baseApi.injectEndpoints({
     }),
     revokeReportShare: build.mutation<void, { shareId: string; reportId: string }>({
       query: ({ shareId }) => ({ url: `reports/shares/${encodeURIComponent(shareId)}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, { reportId }) => (error ? [] : [{ type: 'ReportShare', id: reportId }]),
+      invalidatesTags: invalidatesOnSuccess(({ reportId }) => [{ type: 'ReportShare', id: reportId }]),
     }),
     getSharedReport: build.query<ReportSharedView, string>({
       query: (token) => `shared/reports/${encodeURIComponent(token)}/`,
@@ -89,11 +89,11 @@ export const reportsApi = baseApi.injectEndpoints({
         method: 'PUT',
         body: input,
       }),
-      invalidatesTags: (_result, error, { reportId }) => (error ? [] : [scheduleTag(reportId), DELIVERIES]),
+      invalidatesTags: invalidatesOnSuccess(({ reportId }) => [scheduleTag(reportId), DELIVERIES]),
     }),
     deleteReportSchedule: build.mutation<void, string>({
       query: (reportId) => ({ url: `reports/${encodeURIComponent(reportId)}/schedule/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, reportId) => (error ? [] : [scheduleTag(reportId), DELIVERIES]),
+      invalidatesTags: invalidatesOnSuccess((reportId) => [scheduleTag(reportId), DELIVERIES]),
     }),
     listReportDeliveries: build.query<ReportDelivery[], void>({
       query: () => 'reports/deliveries/',
@@ -116,11 +116,11 @@ export const reportsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { comment: comment ?? null },
       }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [DELIVERIES, deliveryTag(id)]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [DELIVERIES, deliveryTag(id)]),
     }),
     skipReportDelivery: build.mutation<ReportDelivery, string>({
       query: (id) => ({ url: `reports/deliveries/${encodeURIComponent(id)}/skip/`, method: 'POST' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [DELIVERIES, deliveryTag(id)]),
+      invalidatesTags: invalidatesOnSuccess((id) => [DELIVERIES, deliveryTag(id)]),
     }),
     // The schedule's member picker. The team page's getTeam reads the same route, but features do
     // not import each other (eslint's feature zones): this reads it under the same tag, so a change

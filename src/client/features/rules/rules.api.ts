@@ -46,7 +46,7 @@ export const rulesApi = baseApi.injectEndpoints({
     }),
     updateRule: build.mutation<Rule, UpdateRuleArgs>({
       query: ({ id, definition }) => ({ url: rulePath(id), method: 'PUT', body: definition }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Rules' as const, id }]),
+      invalidatesTags: invalidatesOnSuccess(({ id }) => [LIST, { type: 'Rules' as const, id }]),
     }),
     // Optimistic: the switch moves at once, and a failure puts it back (the error channel says why).
     // The answer replaces the rule in the list and in its cached detail (the builder's starting
