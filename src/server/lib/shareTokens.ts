@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 /**
  * Share-link tokens: `<share id>.<HMAC-SHA256 of "<purpose>:<id>" under the app secret>`. Only the

@@ -8,7 +8,8 @@ import {
   type AlertSensitivity,
   type AlertSeverity,
 } from '../api/alerts';
-import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
+import { queryNumber, queryText } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 export const ALERTS_MAX_LIMIT = 200;
 /** Most alerts one mark-as-read names. */

@@ -15,7 +15,8 @@ import {
 } from '../api/budgets';
 import { DISPLAY_CURRENCIES } from '../api/dashboard';
 import { type Platform, PLATFORMS } from '../constants';
-import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
+import { queryNumber, queryText } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 /** The budget form's schema, also run by the server on every budget it is sent. */
 

@@ -1,7 +1,8 @@
 import { type InferType, object } from 'yup';
 
 import { POST_LAUNCH_OBJECTIVES, type PostLaunchObjectiveName } from '../api/creativePostLaunch';
-import { queryText, UUID_PATTERN } from './dashboard';
+import { queryText } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 export const POST_LAUNCH_VALIDATION = {
   badAccount: 'Choose one of the workspace’s connected ad accounts.',

@@ -19,17 +19,13 @@ import {
 import { type Platform, PLATFORMS } from '../constants';
 import { daysInRange, isCalendarDay, type IsoDay } from '../days';
 import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * The dashboard's inputs (contract: ../api/dashboard), checked with the messages the client
  * shows. The server runs these as route schemas; the client's date range uses the same day and
  * range rules. Query values arrive as text: they are trimmed, and an empty one counts as left out.
  */
-
-/** A connected account's or a campaign's Adwise id. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 /** True for a calendar day the dashboard accepts: EARLIEST_DAY to LATEST_DAY. */
 export const isDashboardDay = (value: unknown): value is IsoDay =>

@@ -1,7 +1,7 @@
 import { boolean, object, string } from 'yup';
 
 import { MCP_ACCESS_LEVELS, type McpAccess } from '../api/mcp';
-import { UUID_PATTERN } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 export const MCP_VALIDATION = {
   badWorkspace: 'Choose a workspace.',

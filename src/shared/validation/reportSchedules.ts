@@ -2,7 +2,7 @@ import { array, boolean, type InferType, mixed, number, object, string } from 'y
 
 import { REPORT_FREQUENCIES, type ReportFrequency, SCHEDULE_LIMITS, SCHEDULE_VALIDATION } from '../api/reportSchedules';
 import { EMAIL_MAX_LENGTH } from './auth';
-import { isUuid } from './dashboard';
+import { isUuid } from './uuid';
 
 /**
  * PUT reports/<id>/schedule/ and POST reports/deliveries/<id>/approve/ (contract:

@@ -27,7 +27,7 @@ import {
   STATE_METRICS,
 } from '../api/rules';
 import { type Platform, PLATFORMS } from '../constants';
-import { UUID_PATTERN } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * The rule builder's schema: Formik validates the form with it and the server runs it on every

@@ -8,7 +8,8 @@ import {
   type SuggestionType,
 } from '../api/suggestions';
 import { type Platform, PLATFORMS } from '../constants';
-import { queryNumber, queryText, UUID_PATTERN } from './dashboard';
+import { queryNumber, queryText } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 /** Longest list one request returns. */
 export const SUGGESTIONS_MAX_LIMIT = 200;

@@ -4,7 +4,7 @@ import { ROLES } from '../access/policy';
 import { DASHBOARD_MESSAGES, DISPLAY_CURRENCIES } from '../api/dashboard';
 import { WORKSPACE_MESSAGES, WORKSPACE_NAME_MAX } from '../api/workspaces';
 import { EMAIL_MAX_LENGTH } from './auth';
-import { UUID_PATTERN } from './dashboard';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * Workspace and team inputs (contract: ../api/workspaces), run by the server's routes and the

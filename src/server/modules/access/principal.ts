@@ -1,7 +1,7 @@
 import { type Action, type Role, roleCan } from '@shared/access/policy';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@shared/api/workspaces';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { DbOrTx } from '../../db/connect';
 import { type WorkspaceAccount, workspaceAccountById } from './access.queries';

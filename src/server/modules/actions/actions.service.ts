@@ -7,7 +7,7 @@ import {
 } from '@shared/api/actions';
 import { ErrorCode } from '@shared/api/errors';
 import type { Interval, SuggestionChange } from '@shared/api/suggestions';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';

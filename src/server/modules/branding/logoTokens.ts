@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 /**
  * Logo URL tokens: `<workspace id>.<first 16 hex of the logo's SHA-256>.<HMAC-SHA256 of both under

@@ -12,7 +12,7 @@ import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import { addDays, localDay } from '@shared/days';
 import { decimalToMinor, minorDigits } from '@shared/money';
 import type { BudgetFormInput } from '@shared/validation/budgets';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import { pace, type Pacing } from '../../analysis/pacing';
 import type { AppContext } from '../../context';

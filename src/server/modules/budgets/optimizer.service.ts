@@ -10,7 +10,7 @@ import { ErrorCode } from '@shared/api/errors';
 import type { BudgetMove, SuggestionChange } from '@shared/api/suggestions';
 import { type Platform, PLATFORM_LABELS } from '@shared/constants';
 import type { OptimizerApplyInputValidated, OptimizerQueryInput } from '@shared/validation/budgets';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import { expectedGain, expectedTotal, marginalCost, planBudgets } from '../../analysis/budgetOptimizer';
 import { stepsToTarget } from '../../analysis/planFollow';

@@ -10,7 +10,7 @@ import {
 import { ErrorCode } from '@shared/api/errors';
 import { DAY_MS } from '@shared/days';
 import { CREATIVE_VALIDATION } from '@shared/validation/creative';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 import { createElement } from 'react';
 
 import type { AppContext } from '../../context';

@@ -31,9 +31,9 @@ import {
   type CampaignListQuery,
   type DashboardRangeQuery,
   type DashboardViewQuery,
-  isUuid,
   rangeProblem,
 } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';

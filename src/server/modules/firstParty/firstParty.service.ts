@@ -16,8 +16,9 @@ import {
   type FirstPartyView,
 } from '@shared/api/firstParty';
 import { daysInRange as dayCount, type IsoDay } from '@shared/days';
-import { type DashboardViewQuery, isUuid } from '@shared/validation/dashboard';
+import { type DashboardViewQuery } from '@shared/validation/dashboard';
 import { checkFirstPartyDays, parseFirstPartyCsv, type RawFirstPartyDay } from '@shared/validation/firstParty';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/httpError';

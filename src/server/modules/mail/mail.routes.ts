@@ -1,4 +1,4 @@
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 import type { FastifyPluginAsync } from 'fastify';
 
 import type { AppContext } from '../../context';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { DbOrTx } from '../../db/connect';
 import { claimConfirmationRow, confirmationById, insertConfirmation } from './mcp.queries';

@@ -1,5 +1,5 @@
 import { type ConnectedApp, MCP_MESSAGES } from '@shared/api/mcp';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/httpError';

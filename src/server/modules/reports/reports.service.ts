@@ -13,8 +13,8 @@ import {
   type ReportSharedView,
 } from '@shared/api/reports';
 import { DAY_MS, localDay } from '@shared/days';
-import { isUuid } from '@shared/validation/dashboard';
 import type { ReportInputValidated } from '@shared/validation/reports';
+import { isUuid } from '@shared/validation/uuid';
 import { createElement } from 'react';
 
 import type { AppContext } from '../../context';

@@ -10,8 +10,8 @@ import {
   SCHEDULE_MESSAGES,
 } from '@shared/api/reportSchedules';
 import { reportRange } from '@shared/reportFormat';
-import { isUuid } from '@shared/validation/dashboard';
 import type { ReportReviewInputValidated, ReportScheduleInputValidated } from '@shared/validation/reportSchedules';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import type { JobMeta } from '../../jobs/queue';

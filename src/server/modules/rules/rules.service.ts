@@ -12,8 +12,8 @@ import {
 } from '@shared/api/rules';
 import type { SuggestionChange } from '@shared/api/suggestions';
 import { localDay } from '@shared/days';
-import { isUuid } from '@shared/validation/dashboard';
 import type { RuleInput } from '@shared/validation/rules';
+import { isUuid } from '@shared/validation/uuid';
 
 import { backtestRule } from '../../analysis/ruleBacktest';
 import { dayNumber } from '../../analysis/window';

@@ -13,8 +13,8 @@ import {
   type SuggestionType,
 } from '@shared/api/suggestions';
 import { DAY_MS } from '@shared/days';
-import { isUuid } from '@shared/validation/dashboard';
 import type { DismissInput, SuggestionQueryInput } from '@shared/validation/suggestions';
+import { isUuid } from '@shared/validation/uuid';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';

@@ -10,7 +10,7 @@ import {
   type WorkspaceSummary,
 } from '@shared/api/workspaces';
 import { DAY_MS } from '@shared/days';
-import { isUuid } from '@shared/validation/dashboard';
+import { isUuid } from '@shared/validation/uuid';
 import type { InvitationInput } from '@shared/validation/workspaces';
 
 import type { AppContext } from '../../context';
