@@ -81,14 +81,15 @@ export function headlineGroups(packages: Package[]): HeadlineGroup[] {
   return result;
 }
 
-export const ctr = (arm: Arm) => arm.clicks / arm.impressions;
+/** Clicks per impression as a fraction (0.012), not the percent the dashboard shows as CTR (1.2). */
+export const clickShare = (arm: Arm) => arm.clicks / arm.impressions;
 
 /** Two-proportion z-test with the pooled proportion; two-sided p. Equal or empty arms give z = 0, p = 1. */
 export function twoProportionZ(a: Arm, b: Arm): { z: number; p: number } {
   const pooled = (a.clicks + b.clicks) / (a.impressions + b.impressions);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / a.impressions + 1 / b.impressions));
   if (!(se > 0)) return { z: 0, p: 1 };
-  const z = (ctr(a) - ctr(b)) / se;
+  const z = (clickShare(a) - clickShare(b)) / se;
   return { z, p: 2 * (1 - normalCdf(Math.abs(z), 0, 1)) };
 }
 
@@ -98,8 +99,8 @@ export function pairsOf(group: HeadlineGroup): Pair[] {
   for (let i = 0; i < group.arms.length; i += 1) {
     for (let j = i + 1; j < group.arms.length; j += 1) {
       const [a, b] = [group.arms[i], group.arms[j]];
-      if (ctr(a) === ctr(b)) continue;
-      const [better, worse] = ctr(a) > ctr(b) ? [a, b] : [b, a];
+      if (clickShare(a) === clickShare(b)) continue;
+      const [better, worse] = clickShare(a) > clickShare(b) ? [a, b] : [b, a];
       const { z, p } = twoProportionZ(better, worse);
       pairs.push({ group, better, worse, z, p });
     }
@@ -189,7 +190,7 @@ export function evaluate(groups: HeadlineGroup[], score: (headline: string) => n
     if (group.arms.length >= SPEARMAN_MIN_ARMS) {
       const rho = spearman(
         group.arms.map((a) => scoreOf(a.headline)),
-        group.arms.map(ctr),
+        group.arms.map(clickShare),
       );
       if (rho !== null) perTest.set(group.testId, [...(perTest.get(group.testId) ?? []), rho]);
     }
