@@ -4,8 +4,8 @@ import { Form, Formik, type FormikErrors } from 'formik';
 import type { ReactNode } from 'react';
 
 import { LoadingButton } from './LoadingButton';
+import { lockedLabel } from './otp/otpResendLock';
 import { emptyOtp, OtpInput } from './OtpInput';
-import { lockedLabel } from './otpResendLock';
 
 interface OtpValues {
   digits: string[];

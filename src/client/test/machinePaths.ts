@@ -162,7 +162,11 @@ function eventsFor(model: MachineModel, invokes: Map<string, string>) {
 
 /** The walk's graph: the machine with its own clock (advanced by each timer taken), and the traversal options. */
 function graphOf(model: MachineModel) {
-  const { machine } = model;
+  // The provided effects do nothing while the graph is drawn: a report to a parent (sendParent)
+  // has no parent to go to there. The replay records them instead.
+  const machine = model.machine.provide({
+    actions: Object.fromEntries(model.effects.map((name) => [name, () => undefined])),
+  } as never);
   const clock = new WeakMap<object, number>();
   const clockOf = (snapshot: AnyMachineSnapshot) => clock.get(snapshot) ?? WALK_START_MS;
   const logic = Object.create(machine, {

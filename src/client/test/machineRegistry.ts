@@ -1,4 +1,5 @@
 import { countdownMachine } from '@client/components/countdown.machine';
+import { otpConfirmMachine } from '@client/components/otp/otpConfirm.machine';
 import { deleteAccountMachine } from '@client/features/account/deleteAccount.machine';
 import { disconnectMachine, type DisconnectTarget } from '@client/features/adAccounts/disconnect.machine';
 import { optimizerMachine } from '@client/features/budget/optimizer.machine';
@@ -123,19 +124,18 @@ const countdown: MachineModel = {
   effects: [],
 };
 
-const disconnect: MachineModel = {
-  name: 'disconnect',
-  file: 'src/client/features/adAccounts/disconnect.machine.ts',
-  machine: disconnectMachine,
+const otpConfirm: MachineModel = {
+  name: 'otpConfirm',
+  file: 'src/client/components/otp/otpConfirm.machine.ts',
+  machine: otpConfirmMachine,
   events: {
-    OPEN: [{ type: 'OPEN', account: WALK_AD_ACCOUNT }],
     SEND: [{ type: 'SEND' }],
     VERIFY: [
       { type: 'VERIFY', otp: '123456' },
       { type: 'VERIFY', otp: '12345' },
     ],
     RESEND: [{ type: 'RESEND' }],
-    CONFIRM: [{ type: 'CONFIRM' }],
+    BACK: [{ type: 'BACK' }],
     CANCEL: [{ type: 'CANCEL' }],
   },
   raised: ['RESEND_LOCKED'],
@@ -148,12 +148,51 @@ const disconnect: MachineModel = {
       ],
     },
     verifyOtp: { done: [{ verified: true, expires_in_seconds: 600 }], error: [failure(400, 'Invalid OTP.')] },
+  },
+  // Its reports to the parent, recorded in place of the events sent.
+  effects: ['reportSent', 'reportSendFailed', 'reportVerified', 'reportLockChanged'],
+  // The error's words do not change where the flow can go: only whether there is one.
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    context: { ...snapshot.context, error: snapshot.context.error !== null },
+  }),
+};
+
+/**
+ * What a parent of the OTP child takes on its OTP step: the dialog's events it forwards to the
+ * child, and the child's reports. The walk of a parent sends the reports itself (it cannot see
+ * inside the child), and records what the parent asks of the child (toOtp) in its place.
+ */
+const otpParentEvents = {
+  VERIFY: [{ type: 'VERIFY', otp: '123456' }],
+  RESEND: [{ type: 'RESEND' }],
+  CANCEL: [{ type: 'CANCEL' }],
+  'OTP.SENT': [{ type: 'OTP.SENT' }],
+  'OTP.SEND_FAILED': [{ type: 'OTP.SEND_FAILED' }],
+  'OTP.VERIFIED': [{ type: 'OTP.VERIFIED' }],
+  'OTP.LOCK_CHANGED': [
+    { type: 'OTP.LOCK_CHANGED', locked: true },
+    { type: 'OTP.LOCK_CHANGED', locked: false },
+  ],
+} satisfies MachineModel['events'];
+
+const disconnect: MachineModel = {
+  name: 'disconnect',
+  file: 'src/client/features/adAccounts/disconnect.machine.ts',
+  machine: disconnectMachine,
+  events: {
+    OPEN: [{ type: 'OPEN', account: WALK_AD_ACCOUNT }],
+    SEND: [{ type: 'SEND' }],
+    CONFIRM: [{ type: 'CONFIRM' }],
+    ...otpParentEvents,
+  },
+  outcomes: {
     deleteConnectedAccount: {
       done: [{ deleted: true, id: WALK_AD_ACCOUNT.id }],
       error: [failure(500, 'Failed to disconnect the account.')],
     },
   },
-  effects: ['notifyOtpSent', 'notifyVerified', 'notifyDisconnected'],
+  effects: ['toOtp', 'notifyOtpSent', 'notifyVerified', 'notifyDisconnected'],
   // The error's words do not change where the flow can go: only whether there is one.
   serialize: (snapshot) => ({
     value: snapshot.value,
@@ -364,24 +403,16 @@ const deleteWorkspace: MachineModel = {
       { type: 'CONFIRM_NAME', name: ` ${WALK_WORKSPACE.name} ` },
       { type: 'CONFIRM_NAME', name: 'Acme' },
     ],
-    VERIFY: [
-      { type: 'VERIFY', otp: '123456' },
-      { type: 'VERIFY', otp: '12345' },
-    ],
-    RESEND: [{ type: 'RESEND' }],
     RETRY: [{ type: 'RETRY' }],
-    CANCEL: [{ type: 'CANCEL' }],
+    ...otpParentEvents,
   },
-  raised: ['RESEND_LOCKED'],
   outcomes: {
-    generateOtp: { done: [otpSent], error: [failure(429, 'Too many requests', { retry_after_seconds: 1 })] },
-    verifyOtp: { done: [{ verified: true, expires_in_seconds: 600 }], error: [failure(400, 'Invalid OTP.')] },
     deleteWorkspace: {
       done: [{ deleted: true, id: WALK_WORKSPACE.id }],
       error: [failure(403, 'Verify the code again to delete the workspace.')],
     },
   },
-  effects: ['notifyOtpSent', 'notifyDeleted', 'leaveDeletedWorkspace'],
+  effects: ['toOtp', 'notifyOtpSent', 'notifyDeleted', 'leaveDeletedWorkspace'],
   serialize: (snapshot) => ({
     value: snapshot.value,
     context: { ...snapshot.context, error: snapshot.context.error !== null },
@@ -419,6 +450,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   deleteAccount,
   trial,
   countdown,
+  otpConfirm,
   disconnect,
   refresh,
   optimizer,

@@ -2,8 +2,9 @@ import { errorMessage } from '@client/api/errors';
 import { fallbackText } from '@client/api/errorToasts';
 import { ConfirmActions } from '@client/components/ConfirmActions';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { lockedLabel } from '@client/components/otp/otpResendLock';
+import { type OtpView, useOtpConfirm } from '@client/components/otp/useOtpConfirm';
 import { OtpEntryStep } from '@client/components/OtpEntryStep';
-import { lockedLabel } from '@client/components/otpResendLock';
 import { useLastShown } from '@client/components/useLastShown';
 import {
   Alert,
@@ -43,10 +44,10 @@ const TEXT_ID = 'disconnect-dialog-text';
 type Snapshot = DisconnectFlow['snapshot'];
 type Send = DisconnectFlow['send'];
 
-function stepOf(snapshot: Snapshot): Step | null {
-  if (snapshot.matches({ flow: 'sendStep' }) || snapshot.matches({ flow: 'sending' })) return 'send';
-  if (snapshot.matches({ flow: 'otpStep' }) || snapshot.matches({ flow: 'verifying' })) return 'otp';
-  if (snapshot.matches({ flow: 'confirmStep' }) || snapshot.matches({ flow: 'deleting' })) return 'confirm';
+/** The step on show: the OTP child's stage says which of its two steps it is. */
+function stepOf(snapshot: Snapshot, otp: OtpView): Step | null {
+  if (snapshot.matches('otp')) return otp.stage === 'idle' || otp.stage === 'sending' ? 'send' : 'otp';
+  if (snapshot.matches('confirmStep') || snapshot.matches('deleting')) return 'confirm';
   return null;
 }
 
@@ -55,6 +56,7 @@ const accountName = (account: DisconnectTarget) => `${account.platform.toUpperCa
 interface StepProps {
   account: DisconnectTarget;
   snapshot: Snapshot;
+  otp: OtpView;
   send: Send;
   /** The last failure of this step, ready to show. */
   failure: string | null;
@@ -64,8 +66,8 @@ function FailureAlert({ failure }: { failure: string | null }) {
   return failure ? <Alert severity="error">{failure}</Alert> : null;
 }
 
-function SendStep({ account, snapshot, send, failure }: StepProps) {
-  const secondsLeft = snapshot.context.resendSecondsLeft;
+function SendStep({ account, otp, send, failure }: StepProps) {
+  const secondsLeft = otp.resendSecondsLeft;
   return (
     <>
       <DialogContent>
@@ -83,7 +85,7 @@ function SendStep({ account, snapshot, send, failure }: StepProps) {
           variant="contained"
           // A disabled button cannot take focus; the dialog itself has it then.
           autoFocus={secondsLeft === 0}
-          loading={snapshot.matches({ flow: 'sending' })}
+          loading={otp.stage === 'sending'}
           disabled={secondsLeft > 0}
           onClick={() => send({ type: 'SEND' })}
         >
@@ -94,15 +96,16 @@ function SendStep({ account, snapshot, send, failure }: StepProps) {
   );
 }
 
-function OtpStep({ snapshot, send, failure }: StepProps) {
+function OtpStep({ otp, send, failure }: StepProps) {
   return (
     <OtpEntryStep
       titleId={TITLE_ID}
       textId={TEXT_ID}
       text="Enter the 6-digit code we sent to your email."
       submitLabel="Verify OTP"
-      busy={snapshot.matches({ flow: 'verifying' })}
-      resendSecondsLeft={snapshot.context.resendSecondsLeft}
+      // Verified is the instant before the confirmation shows.
+      busy={otp.stage === 'verifying' || otp.stage === 'verified'}
+      resendSecondsLeft={otp.resendSecondsLeft}
       failure={failure}
       onVerify={(otp) => send({ type: 'VERIFY', otp })}
       onCancel={() => send({ type: 'CANCEL' })}
@@ -112,7 +115,7 @@ function OtpStep({ snapshot, send, failure }: StepProps) {
 }
 
 function ConfirmStep({ account, snapshot, send, failure }: StepProps) {
-  const deleting = snapshot.matches({ flow: 'deleting' });
+  const deleting = snapshot.matches('deleting');
   return (
     <>
       <DialogContent>
@@ -148,13 +151,16 @@ export interface DisconnectDialogProps {
  * Escape and Cancel close it at any step but while the delete runs.
  */
 export function DisconnectDialog({ snapshot, send }: DisconnectDialogProps) {
-  const step = stepOf(snapshot);
-  const { account, error } = snapshot.context;
+  const otp = useOtpConfirm(snapshot.children.otp);
+  const step = stepOf(snapshot, otp);
+  const { account } = snapshot.context;
+  // The delete's failure is the flow's own; the send's and the verify's are the OTP child's.
+  const error = snapshot.context.error ?? otp.error;
   const current = step && account ? { step, account } : null;
   // The last step shown stays in the dialog while it fades out.
   const view = useLastShown(current, (a, b) => a.step === b.step && a.account === b.account);
 
-  const deleting = snapshot.matches({ flow: 'deleting' });
+  const deleting = snapshot.matches('deleting');
   const failure =
     current && error ? errorMessage(error, fallbackText(adAccountsErrorFallbacks[STEP_ENDPOINTS[current.step]])) : null;
   const StepContent = view ? STEP_COMPONENTS[view.step] : null;
@@ -171,7 +177,13 @@ export function DisconnectDialog({ snapshot, send }: DisconnectDialogProps) {
       {view && StepContent && (
         <>
           <DialogTitle id={TITLE_ID}>{DISCONNECT_STEP_TITLES[view.step]}</DialogTitle>
-          <StepContent account={view.account} snapshot={snapshot} send={send} failure={current ? failure : null} />
+          <StepContent
+            account={view.account}
+            snapshot={snapshot}
+            otp={otp}
+            send={send}
+            failure={current ? failure : null}
+          />
         </>
       )}
     </Dialog>

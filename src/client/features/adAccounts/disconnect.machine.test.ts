@@ -1,23 +1,25 @@
-import type { DeleteConnectedAccountResult, GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
+import {
+  OTP_SENT as SENT,
+  OTP_VERIFIED as VERIFIED,
+  type OtpCalls,
+  otpParentView,
+  stubbedOtpChild,
+} from '@client/test/otpParent';
+import type { DeleteConnectedAccountResult } from '@shared/api/adAccounts';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
 import { createActor, fromPromise } from 'xstate';
 
 import { disconnectMachine, type DisconnectTarget } from './disconnect.machine';
 
 const ACCOUNT: DisconnectTarget = { id: 'conn-1', platform: 'meta', account_id: 'act_123', name: 'Main store' };
-const SENT: GenerateOtpResult = { sent: true, resend_after_seconds: RESEND_LOCK_SECONDS, expires_in_seconds: 600 };
-const VERIFIED: VerifyOtpResult = { verified: true, expires_in_seconds: 300 };
 const DELETED: DeleteConnectedAccountResult = { deleted: true, id: ACCOUNT.id };
 
-interface Calls {
-  generateOtp?: () => Promise<GenerateOtpResult>;
-  verifyOtp?: (input: { otp: string }) => Promise<VerifyOtpResult>;
+interface Calls extends OtpCalls {
   deleteConnectedAccount?: (input: { accid: string }) => Promise<DeleteConnectedAccountResult>;
 }
 
 function setup(calls: Calls = {}) {
-  const generateOtp = jest.fn(calls.generateOtp ?? (() => Promise.resolve(SENT)));
-  const verifyOtp = jest.fn(calls.verifyOtp ?? (() => Promise.resolve(VERIFIED)));
+  const otp = stubbedOtpChild(calls);
   const deleteConnectedAccount = jest.fn(calls.deleteConnectedAccount ?? (() => Promise.resolve(DELETED)));
   const notifyOtpSent = jest.fn();
   const notifyVerified = jest.fn();
@@ -25,28 +27,33 @@ function setup(calls: Calls = {}) {
   const actor = createActor(
     disconnectMachine.provide({
       actors: {
-        generateOtp: fromPromise(() => generateOtp()),
-        verifyOtp: fromPromise(({ input }) => verifyOtp(input)),
+        otpConfirm: otp.otpConfirm,
         deleteConnectedAccount: fromPromise(({ input }) => deleteConnectedAccount(input)),
       },
       actions: { notifyOtpSent, notifyVerified, notifyDisconnected },
     }),
   );
   actor.start();
-  const step = () => (actor.getSnapshot().value as { flow: string }).flow;
-  const context = () => actor.getSnapshot().context;
   return {
     actor,
-    step,
-    context,
-    generateOtp,
-    verifyOtp,
+    ...otpParentView(actor, OTP_STEPS),
+    generateOtp: otp.generateOtp,
+    verifyOtp: otp.verifyOtp,
     deleteConnectedAccount,
     notifyOtpSent,
     notifyVerified,
     notifyDisconnected,
   };
 }
+
+/** The OTP child's stages, as the dialog's steps of before (verified is the instant before the confirmation). */
+const OTP_STEPS = {
+  idle: 'sendStep',
+  sending: 'sending',
+  awaitingCode: 'otpStep',
+  verifying: 'verifying',
+  verified: 'verified',
+} as const;
 
 /** Lets the provided promises settle (fake timers do not hold back microtasks). */
 const settle = () => Promise.resolve().then(() => undefined);

@@ -1,3 +1,4 @@
+import { otpConfirmWith } from '@client/components/otp/otpConfirm.machine';
 import { notify } from '@client/lib/notify';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -11,8 +12,9 @@ export const OTP_VERIFIED_MESSAGE = 'OTP verified.';
 export const ACCOUNT_DISCONNECTED_MESSAGE = 'Account disconnected.';
 
 /**
- * Runs the disconnect machine with the real effects: the three calls and the success
- * toasts. Failures are toasted by the API error channel; the dialog also shows them inline.
+ * Runs the disconnect machine with the real effects: the three calls (the two OTP ones through its
+ * OTP child) and the success toasts. Failures are toasted by the API error channel; the dialog
+ * also shows them inline.
  */
 export function useDisconnectFlow() {
   const [generateOtp] = useGenerateOtpMutation();
@@ -21,8 +23,10 @@ export function useDisconnectFlow() {
   const [snapshot, send] = useMachine(
     disconnectMachine.provide({
       actors: {
-        generateOtp: fromPromise(() => generateOtp().unwrap()),
-        verifyOtp: fromPromise(({ input }) => verifyOtp(input).unwrap()),
+        otpConfirm: otpConfirmWith({
+          generateOtp: () => generateOtp().unwrap(),
+          verifyOtp: (input) => verifyOtp(input).unwrap(),
+        }),
         deleteConnectedAccount: fromPromise(({ input }) => deleteConnectedAccount(input).unwrap()),
       },
       actions: {

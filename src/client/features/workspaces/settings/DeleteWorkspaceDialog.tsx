@@ -1,8 +1,9 @@
 import { errorMessage } from '@client/api/errors';
 import { FormikTextField } from '@client/components/FormikTextField';
 import { LoadingButton } from '@client/components/LoadingButton';
+import { lockedLabel } from '@client/components/otp/otpResendLock';
+import { type OtpView, useOtpConfirm } from '@client/components/otp/useOtpConfirm';
 import { OtpEntryStep } from '@client/components/OtpEntryStep';
-import { lockedLabel } from '@client/components/otpResendLock';
 import { useLastShown } from '@client/components/useLastShown';
 import {
   Alert,
@@ -45,21 +46,19 @@ const TEXT_ID = 'delete-workspace-text';
 type Snapshot = DeleteWorkspaceFlow['snapshot'];
 type Send = DeleteWorkspaceFlow['send'];
 
-function stepOf(snapshot: Snapshot): Step | null {
-  if (snapshot.matches({ flow: 'naming' }) || snapshot.matches({ flow: 'sending' })) return 'name';
-  if (
-    snapshot.matches({ flow: 'otpStep' }) ||
-    snapshot.matches({ flow: 'verifying' }) ||
-    snapshot.matches({ flow: 'deleting' })
-  )
-    return 'otp';
-  if (snapshot.matches({ flow: 'failed' })) return 'failed';
+/** The step on show: while the OTP child sends the code, the name stays on show. */
+function stepOf(snapshot: Snapshot, otp: OtpView): Step | null {
+  if (snapshot.matches('naming')) return 'name';
+  if (snapshot.matches('otp')) return otp.stage === 'idle' || otp.stage === 'sending' ? 'name' : 'otp';
+  if (snapshot.matches('deleting')) return 'otp';
+  if (snapshot.matches('failed')) return 'failed';
   return null;
 }
 
 interface StepProps {
   workspace: DeleteWorkspaceTarget;
   snapshot: Snapshot;
+  otp: OtpView;
   send: Send;
   failure: string | null;
 }
@@ -68,9 +67,9 @@ function FailureAlert({ failure }: { failure: string | null }) {
   return failure ? <Alert severity="error">{failure}</Alert> : null;
 }
 
-function NameStep({ workspace, snapshot, send, failure }: StepProps) {
-  const sending = snapshot.matches({ flow: 'sending' });
-  const secondsLeft = snapshot.context.resendSecondsLeft;
+function NameStep({ workspace, otp, send, failure }: StepProps) {
+  const sending = otp.stage === 'sending';
+  const secondsLeft = otp.resendSecondsLeft;
   // The shared schema, then the name itself: the server compares them again.
   const validate = ({ name }: { name: string }): FormikErrors<{ name: string }> =>
     deleteWorkspaceSchema.isValidSync({ name }) && name.trim() === workspace.name
@@ -114,8 +113,8 @@ function NameStep({ workspace, snapshot, send, failure }: StepProps) {
   );
 }
 
-function OtpStep({ snapshot, send, failure }: StepProps) {
-  const deleting = snapshot.matches({ flow: 'deleting' });
+function OtpStep({ snapshot, otp, send, failure }: StepProps) {
+  const deleting = snapshot.matches('deleting');
   return (
     <OtpEntryStep
       titleId={TITLE_ID}
@@ -123,9 +122,10 @@ function OtpStep({ snapshot, send, failure }: StepProps) {
       text="Enter the 6-digit code we sent to your email. The workspace is deleted once it checks out."
       submitLabel="Delete workspace"
       submitColor="error"
-      busy={snapshot.matches({ flow: 'verifying' }) || deleting}
+      // Verified is the instant before the delete starts.
+      busy={otp.stage === 'verifying' || otp.stage === 'verified' || deleting}
       cancelDisabled={deleting}
-      resendSecondsLeft={snapshot.context.resendSecondsLeft}
+      resendSecondsLeft={otp.resendSecondsLeft}
       failure={failure}
       onVerify={(otp) => send({ type: 'VERIFY', otp })}
       onCancel={() => send({ type: 'CANCEL' })}
@@ -134,8 +134,8 @@ function OtpStep({ snapshot, send, failure }: StepProps) {
   );
 }
 
-function FailedStep({ snapshot, send, failure }: StepProps) {
-  const secondsLeft = snapshot.context.resendSecondsLeft;
+function FailedStep({ otp, send, failure }: StepProps) {
+  const secondsLeft = otp.resendSecondsLeft;
   return (
     <>
       <DialogContent>
@@ -172,13 +172,16 @@ export interface DeleteWorkspaceDialogProps {
  * delete. Escape and Cancel close it at any step but while the delete runs.
  */
 export function DeleteWorkspaceDialog({ snapshot, send }: DeleteWorkspaceDialogProps) {
-  const step = stepOf(snapshot);
-  const { workspace, error } = snapshot.context;
+  const otp = useOtpConfirm(snapshot.children.otp);
+  const step = stepOf(snapshot, otp);
+  const { workspace } = snapshot.context;
+  // The delete's failure is the flow's own; the send's and the verify's are the OTP child's.
+  const error = snapshot.context.error ?? otp.error;
   const current = step && workspace ? { step, workspace } : null;
   // The last step shown stays in the dialog while it fades out.
   const view = useLastShown(current, (a, b) => a.step === b.step && a.workspace === b.workspace);
 
-  const deleting = snapshot.matches({ flow: 'deleting' });
+  const deleting = snapshot.matches('deleting');
   const failure = current && error ? errorMessage(error, STEP_FALLBACKS[current.step]) : null;
   const StepContent = view ? STEP_COMPONENTS[view.step] : null;
 
@@ -194,7 +197,7 @@ export function DeleteWorkspaceDialog({ snapshot, send }: DeleteWorkspaceDialogP
       {view && StepContent && (
         <>
           <DialogTitle id={TITLE_ID}>{DELETE_WORKSPACE_STEP_TITLES[view.step]}</DialogTitle>
-          <StepContent workspace={view.workspace} snapshot={snapshot} send={send} failure={failure} />
+          <StepContent workspace={view.workspace} snapshot={snapshot} otp={otp} send={send} failure={failure} />
         </>
       )}
     </Dialog>

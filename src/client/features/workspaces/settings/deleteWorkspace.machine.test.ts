@@ -1,4 +1,4 @@
-import type { GenerateOtpResult, VerifyOtpResult } from '@shared/api/adAccounts';
+import { type OtpCalls, otpParentView, stubbedOtpChild } from '@client/test/otpParent';
 import { WORKSPACE_MESSAGES } from '@shared/api/workspaces';
 import { RESEND_LOCK_SECONDS } from '@shared/constants';
 import { createActor, fromPromise } from 'xstate';
@@ -7,19 +7,14 @@ import type { DeleteWorkspaceResult } from '../team.api';
 import { deleteWorkspaceMachine, type DeleteWorkspaceTarget } from './deleteWorkspace.machine';
 
 const WORKSPACE: DeleteWorkspaceTarget = { id: 'ws-1', name: 'Acme Shoes' };
-const SENT: GenerateOtpResult = { sent: true, resend_after_seconds: RESEND_LOCK_SECONDS, expires_in_seconds: 600 };
-const VERIFIED: VerifyOtpResult = { verified: true, expires_in_seconds: 300 };
 const DELETED: DeleteWorkspaceResult = { deleted: true, id: WORKSPACE.id };
 
-interface Calls {
-  generateOtp?: () => Promise<GenerateOtpResult>;
-  verifyOtp?: (input: { otp: string }) => Promise<VerifyOtpResult>;
+interface Calls extends OtpCalls {
   deleteWorkspace?: (input: { name: string }) => Promise<DeleteWorkspaceResult>;
 }
 
 function setup(calls: Calls = {}) {
-  const generateOtp = jest.fn(calls.generateOtp ?? (() => Promise.resolve(SENT)));
-  const verifyOtp = jest.fn(calls.verifyOtp ?? (() => Promise.resolve(VERIFIED)));
+  const otp = stubbedOtpChild(calls);
   const deleteWorkspace = jest.fn(calls.deleteWorkspace ?? (() => Promise.resolve(DELETED)));
   const notifyOtpSent = jest.fn();
   const notifyDeleted = jest.fn();
@@ -27,28 +22,33 @@ function setup(calls: Calls = {}) {
   const actor = createActor(
     deleteWorkspaceMachine.provide({
       actors: {
-        generateOtp: fromPromise(() => generateOtp()),
-        verifyOtp: fromPromise(({ input }) => verifyOtp(input)),
+        otpConfirm: otp.otpConfirm,
         deleteWorkspace: fromPromise(({ input }) => deleteWorkspace(input)),
       },
       actions: { notifyOtpSent, notifyDeleted, leaveDeletedWorkspace },
     }),
   );
   actor.start();
-  const step = () => (actor.getSnapshot().value as { flow: string }).flow;
-  const context = () => actor.getSnapshot().context;
   return {
     actor,
-    step,
-    context,
-    generateOtp,
-    verifyOtp,
+    ...otpParentView(actor, OTP_STEPS),
+    generateOtp: otp.generateOtp,
+    verifyOtp: otp.verifyOtp,
     deleteWorkspace,
     notifyOtpSent,
     notifyDeleted,
     leaveDeletedWorkspace,
   };
 }
+
+/** The OTP child's stages, as the steps of before (idle and verified are instants: the parent moves on at once). */
+const OTP_STEPS = {
+  idle: 'idle',
+  sending: 'sending',
+  awaitingCode: 'otpStep',
+  verifying: 'verifying',
+  verified: 'verified',
+} as const;
 
 /** Lets the provided promises settle (fake timers do not hold back microtasks). */
 const settle = () => Promise.resolve().then(() => undefined);

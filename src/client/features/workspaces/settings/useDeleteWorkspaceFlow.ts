@@ -1,3 +1,4 @@
+import { otpConfirmWith } from '@client/components/otp/otpConfirm.machine';
 import { notify } from '@client/lib/notify';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -15,9 +16,9 @@ export const OTP_SENT_MESSAGE = 'OTP sent to your email.';
 export const workspaceDeletedMessage = (name: string) => `Workspace ${name} deleted.`;
 
 /**
- * Runs the delete-workspace machine with the real effects: the three calls, the notices and,
- * once deleted, the way back to the personal workspace. Failures are toasted by the API error
- * channel; the dialog also shows them inline.
+ * Runs the delete-workspace machine with the real effects: the three calls (the two OTP ones
+ * through its OTP child), the notices and, once deleted, the way back to the personal workspace.
+ * Failures are toasted by the API error channel; the dialog also shows them inline.
  */
 export function useDeleteWorkspaceFlow() {
   const [generateOtp] = useRequestDeleteWorkspaceOtpMutation();
@@ -27,8 +28,10 @@ export function useDeleteWorkspaceFlow() {
   const [snapshot, send] = useMachine(
     deleteWorkspaceMachine.provide({
       actors: {
-        generateOtp: fromPromise(() => generateOtp().unwrap()),
-        verifyOtp: fromPromise(({ input }) => verifyOtp(input).unwrap()),
+        otpConfirm: otpConfirmWith({
+          generateOtp: () => generateOtp().unwrap(),
+          verifyOtp: (input) => verifyOtp(input).unwrap(),
+        }),
         deleteWorkspace: fromPromise(({ input }) => deleteWorkspace(input).unwrap()),
       },
       actions: {
