@@ -1,3 +1,5 @@
+import { DAY_MS, daysBetween, dayStartMs } from '@shared/days';
+
 import { knownShare } from './lag';
 import type { DayCounts } from './types';
 
@@ -60,15 +62,14 @@ export function windowTotals(
   return totals;
 }
 
-const DAY_MS = 86_400_000;
 /** Day number of a YYYY-MM-DD date (days since 1970-01-01): day arithmetic without time zones. */
-export const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+export const dayNumber = (date: string) => Math.round(dayStartMs(date) / DAY_MS);
 /** The YYYY-MM-DD date of a day number. */
 export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** Whole days from `day` to `today` (0: today itself). */
 export function ageOf(day: string, today: string): number {
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+  return daysBetween(day, today);
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
