@@ -74,12 +74,6 @@ const marginalAt = (draw: CurveDraw, spend: number) => (draw.scale * draw.half) 
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
-/** Expected conversions a day at a budget. */
-function expectedAt(campaign: OptimizerCampaign, budget: number): number {
-  const spend = budget * campaign.utilisation;
-  return mean(campaign.draws.map((draw) => conversionsAt(draw, spend)));
-}
-
 /** Expected extra conversions per unit of budget at a budget, and its slope (d/d budget): one pass over the draws. */
 function expectedMarginalAndSlope(campaign: OptimizerCampaign, budget: number): { marginal: number; slope: number } {
   const spend = budget * campaign.utilisation;

@@ -1,5 +1,3 @@
-import type { LagProfile } from './types';
-
 /**
  * Late conversions. Platforms report a day's conversions in part on the day and fill in the rest
  * over the following days, so the newest days always look worse than they are. The product keeps

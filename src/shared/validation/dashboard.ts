@@ -16,7 +16,7 @@ import {
   MAX_RANGE_DAYS,
   type PlatformFilter,
 } from '../api/dashboard';
-import { type Platform, PLATFORMS } from '../constants';
+import { PLATFORMS } from '../constants';
 import { daysInRange, isCalendarDay, type IsoDay } from '../days';
 import { SYNC_INTERVAL_MINUTES } from '../platformInfo';
 import { UUID_PATTERN } from './uuid';

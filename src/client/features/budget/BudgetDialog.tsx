@@ -26,7 +26,6 @@ import {
   type BudgetInput,
   type BudgetScope,
   DEFAULT_PACING_BAND,
-  type PacingBandInput,
 } from '@shared/api/budgets';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { type Platform, PLATFORM_LABELS, PLATFORMS } from '@shared/constants';

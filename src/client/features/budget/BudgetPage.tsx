@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
-import { ConfirmActions } from '@client/components/ConfirmActions';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { useLastShown } from '@client/components/useLastShown';
 import { notify } from '@client/lib/notify';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { Budget } from '@shared/api/budgets';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@shared/api/dashboard';
 import { useId, useState } from 'react';
@@ -34,7 +34,6 @@ const SKELETONS = 2;
 
 /** Asks before deleting a budget; what it covers is in the title. */
 function DeleteBudgetDialog({ budget, onClose }: { budget: Budget | null; onClose: () => void }) {
-  const titleId = useId();
   const shown = useLastShown(budget);
   const [deleteBudget, { isLoading }] = useDeleteBudgetMutation();
   const confirm = async () => {
@@ -48,19 +47,16 @@ function DeleteBudgetDialog({ budget, onClose }: { budget: Budget | null; onClos
     }
   };
   return (
-    <Dialog open={budget !== null} onClose={isLoading ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{shown ? deleteTitle(shown.label) : ''}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{DELETE_TEXT}</DialogContentText>
-      </DialogContent>
-      <ConfirmActions
-        confirmLabel="Delete"
-        destructive
-        busy={isLoading}
-        onCancel={onClose}
-        onConfirm={() => void confirm()}
-      />
-    </Dialog>
+    <ConfirmDialog
+      open={budget !== null}
+      title={shown ? deleteTitle(shown.label) : ''}
+      confirmLabel="Delete"
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      {DELETE_TEXT}
+    </ConfirmDialog>
   );
 }
 

@@ -27,7 +27,7 @@ import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 
 import { APPLY_PLAN_CONFIRM, APPLY_PLAN_TITLE, FOLLOW_LABEL } from './ApplyPlanDialog';
-import { FOLLOWED_PLANS_FAILED, FOLLOWED_PLANS_HEADING, NO_FOLLOWED_PLAN, PLAN_STOPPED } from './FollowedPlansCard';
+import { FOLLOWED_PLANS_HEADING, NO_FOLLOWED_PLAN, PLAN_STOPPED } from './FollowedPlansCard';
 import { FOLLOWING_HEADING, PLAN_STOPPED_HERE } from './FollowingStatus';
 import {
   ACCOUNT_LABEL,

@@ -3,7 +3,7 @@ import { notify } from '@client/lib/notify';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { RuleActionItem } from '@shared/api/rules';
 import { PLATFORM_LABELS } from '@shared/constants';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 import { changeText, entityText } from './ruleFormat';
 import { useApproveRuleActionMutation, useRejectRuleActionMutation } from './rules.api';

@@ -1,11 +1,11 @@
 import { errorMessage } from '@client/api/errors';
-import { ConfirmActions } from '@client/components/ConfirmActions';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { notify } from '@client/lib/notify';
 import { paths } from '@client/lib/paths';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { Rule } from '@shared/api/rules';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -30,7 +30,6 @@ export const deleteTitle = (name: string) => `Delete “${name}”?`;
 export const DELETE_TEXT = 'It stops running at once. What it already did stays in the actions log.';
 export const deletedText = (name: string) => `Rule “${name}” deleted.`;
 const SKELETONS = 3;
-const DELETE_TITLE_ID = 'delete-rule-title';
 
 /** Asks before deleting a rule; the rule's name is in the title. */
 function DeleteRuleDialog({ rule, onClose }: { rule: Rule | null; onClose: () => void }) {
@@ -46,19 +45,16 @@ function DeleteRuleDialog({ rule, onClose }: { rule: Rule | null; onClose: () =>
     }
   };
   return (
-    <Dialog open={rule !== null} onClose={isLoading ? undefined : onClose} aria-labelledby={DELETE_TITLE_ID}>
-      <DialogTitle id={DELETE_TITLE_ID}>{rule ? deleteTitle(rule.name) : ''}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{DELETE_TEXT}</DialogContentText>
-      </DialogContent>
-      <ConfirmActions
-        confirmLabel="Delete"
-        destructive
-        busy={isLoading}
-        onCancel={onClose}
-        onConfirm={() => void confirm()}
-      />
-    </Dialog>
+    <ConfirmDialog
+      open={rule !== null}
+      title={rule ? deleteTitle(rule.name) : ''}
+      confirmLabel="Delete"
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      {DELETE_TEXT}
+    </ConfirmDialog>
   );
 }
 

@@ -11,7 +11,6 @@ import {
 } from '@client/test/suggestions.handlers';
 import type { Role } from '@shared/access/policy';
 import { ACTION_HORIZON_DAYS, ACTION_MESSAGES, VERDICT_LABELS } from '@shared/api/actions';
-import { SUGGESTION_MESSAGES } from '@shared/api/suggestions';
 import { PLATFORM_LABELS } from '@shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, type HttpHandler, HttpResponse } from 'msw';

@@ -409,7 +409,7 @@ describe('LinkedIn emulator: creatives (ads)', () => {
   });
 
   it('batch-gets the posts creatives reference and their images; the download URL serves a 1200 × 627 PNG', async () => {
-    const { account, campaign, live } = setting();
+    const { campaign, live } = setting();
     const [ad, other] = campaign.ads;
     const shares = [ad, other].map((a) => `urn:li:share:7${a.id.padStart(18, '0')}`);
     const posts = await api(

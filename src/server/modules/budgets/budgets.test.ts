@@ -7,7 +7,7 @@ import type { SuggestionList } from '@shared/api/suggestions';
 import { BUDGET_VALIDATION } from '@shared/validation/budgets';
 import { eq } from 'drizzle-orm';
 
-import { alerts, budgets, campaigns, connectedAdAccounts } from '../../db/schema';
+import { alerts, budgets, campaigns } from '../../db/schema';
 import { PLATFORM, useBudgetsTestbed } from '../../test/budgetsTestbed';
 import type { TestApp } from '../../test/buildTestApp';
 import type { TestUser } from '../../test/factories';

@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { OTP_MESSAGE } from '@shared/validation/otp';
 import { eq } from 'drizzle-orm';
 
-import { connectedAdAccounts, otpCodes, outbox, platformConnections, users } from '../../db/schema';
+import { connectedAdAccounts, otpCodes, outbox, platformConnections } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { workspaceIdOf } from '../../test/connect';

@@ -12,7 +12,7 @@ import {
   totalsOf,
 } from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import { type PlatformAccount, type PlatformClient, PlatformError, type UnifiedMetricRow } from '../types';
+import { type PlatformAccount, type PlatformClient, PlatformError } from '../types';
 import { googleAdapter } from './index';
 
 let harness: SandboxHarness;

@@ -1,4 +1,3 @@
-import { type DayMetrics } from '@sandbox/world';
 import { addDays } from '@shared/days';
 
 import {
@@ -13,7 +12,7 @@ import {
   startHarness,
   totalsOf as totals,
 } from '../../test/platforms';
-import { type ClientRuntime, type PlatformAccount, PlatformError, type UnifiedMetricRow } from '../types';
+import { type ClientRuntime, type PlatformAccount } from '../types';
 import { linkedinClient } from './client';
 import { linkedinAdapter } from './index';
 

@@ -7,7 +7,7 @@ import {
   type SandboxHarness,
   startHarness,
 } from '../../test/platforms';
-import { PlatformError, type TokenSet } from '../types';
+import { type TokenSet } from '../types';
 import { linkedinAdapter } from './index';
 import { LINKEDIN_SCOPES, REFRESH_MARGIN_MS } from './oauth';
 

@@ -1,4 +1,4 @@
-import { type DayMetrics, type SandboxAccount } from '@sandbox/world';
+import { type SandboxAccount } from '@sandbox/world';
 import { addDays } from '@shared/days';
 
 import {
@@ -13,7 +13,7 @@ import {
   totalsOf,
 } from '../../test/platforms';
 import { backoffMs } from '../http';
-import { type PlatformAccount, PlatformError, type UnifiedMetricRow } from '../types';
+import { type PlatformAccount } from '../types';
 import { ASYNC_POLL_INTERVAL_MS } from './client';
 import { metaAdapter } from './index';
 

@@ -8,7 +8,6 @@ import {
   startHarness,
 } from '../../test/platforms';
 import { randomToken } from '../http';
-import { PlatformError } from '../types';
 import { metaAdapter } from './index';
 import { META_SCOPES, REFRESH_MARGIN_MS } from './oauth';
 

@@ -12,13 +12,7 @@ import {
   startHarness,
   totalsOf,
 } from '../../test/platforms';
-import {
-  type PlatformAccount,
-  type PlatformClient,
-  PlatformError,
-  type TokenSet,
-  type UnifiedMetricRow,
-} from '../types';
+import { type PlatformAccount, type PlatformClient, type TokenSet } from '../types';
 import { dateWindows, REPORT_MAX_DAYS } from './client';
 import { RATE_LIMIT_FIRST_WAIT_MS } from './errors';
 import { tiktokAdapter } from './index';

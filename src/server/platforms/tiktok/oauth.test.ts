@@ -9,7 +9,6 @@ import {
   startHarness,
 } from '../../test/platforms';
 import { randomToken } from '../http';
-import { PlatformError } from '../types';
 import { tiktokAdapter } from './index';
 import { ADVERTISER_IDS_KEY } from './oauth';
 

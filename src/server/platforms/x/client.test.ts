@@ -14,13 +14,7 @@ import {
   totalsOf as totals,
 } from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import {
-  type ClientRuntime,
-  type PlatformAccount,
-  PlatformError,
-  type PlatformSettings,
-  type UnifiedMetricRow,
-} from '../types';
+import { type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
 import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
 import { xAdapter } from './index';
 

@@ -8,7 +8,7 @@ import {
   startHarness,
 } from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
-import { PlatformError, type PlatformSettings } from '../types';
+import { type PlatformSettings } from '../types';
 import { xAdapter } from './index';
 import { X_REFRESH_MARGIN_MS, X_SCOPES } from './oauth';
 

@@ -1,4 +1,5 @@
 import { errorMessage } from '@client/api/errors';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
 import { notify } from '@client/lib/notify';
@@ -8,7 +9,6 @@ import { type Member, type Team, WORKSPACE_MESSAGES } from '@shared/api/workspac
 import { useState } from 'react';
 
 import { useGetTeamQuery, useLeaveWorkspaceMutation, useRemoveMemberMutation } from '../team.api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { InvitationTable } from './InvitationTable';
 import { InviteDialog } from './InviteDialog';
 import { MemberTable } from './MemberTable';

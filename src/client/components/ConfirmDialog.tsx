@@ -10,13 +10,13 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** The confirmed call is running: the dialog stays and Cancel is disabled. */
   busy: boolean;
-  /** Why the last try failed (the server's detail), shown under the text. */
-  failure: string | null;
+  /** Why the last try failed (the server's detail), shown under the text; left out where the API error channel's toast says it. */
+  failure?: string | null;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** A one-step confirmation for the team's destructive actions (remove a member, leave). */
+/** A one-step confirmation of a destructive action (remove a member, leave a team, delete a budget or a rule). */
 export function ConfirmDialog({
   open,
   title,
