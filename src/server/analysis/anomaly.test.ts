@@ -228,6 +228,26 @@ describe('the anomaly detector', () => {
     expect(alarms / judged).toBeLessThanOrEqual(2 * falseAlarmRate(DAILY_DETECTOR));
   });
 
+  it('takes a false-alarm budget in days in place of the sensitivity (the trade-off alerts:eval --frontier draws)', () => {
+    // The budget replaces the workspace share outright: one alarm in 7 days is seven times the rate of one in 49.
+    expect(falseAlarmRate({ ...DAILY_DETECTOR, falseAlarmEveryDays: 7 })).toBeCloseTo(1 / 7, 12);
+    expect(falseAlarmRate({ ...DAILY_DETECTOR, watchedSeries: 500, falseAlarmEveryDays: 49 })).toBeCloseTo(1 / 49, 12);
+    expect(falseAlarmRate({ ...DAILY_DETECTOR, stepDays: 1 / 24, falseAlarmEveryDays: 30 })).toBeCloseTo(1 / 720, 12);
+    // Unset, the sensitivity decides, as before.
+    expect(falseAlarmRate(DAILY_DETECTOR)).toBeCloseTo(1 / 90, 12);
+    // A looser budget flags at least as often on heavy-tailed noise; a stricter one at most as often.
+    const r = noise(4242);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+    const studentT3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
+    const values = Array.from({ length: 600 }, (_, i) => 1000 * (i % 7 >= 5 ? 0.6 : 1) * Math.exp(0.05 * studentT3()));
+    const counts = [7, 90, 1000].map(
+      (days) => detectAnomalies(values, { ...DAILY_DETECTOR, falseAlarmEveryDays: days }).length,
+    );
+    expect(counts[0]).toBeGreaterThanOrEqual(counts[1]);
+    expect(counts[1]).toBeGreaterThanOrEqual(counts[2]);
+    expect(counts[0]).toBeGreaterThan(counts[2]);
+  });
+
   it('raises fewer alarms at "fewer" than at "more", and says how rare an alarm is', () => {
     const r = noise(11);
     const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());

@@ -1,5 +1,7 @@
 import {
   evaluateFile,
+  FRONTIER_DAYS,
+  frontierLine,
   inferCadence,
   inferKind,
   parseSeries,
@@ -88,6 +90,29 @@ describe('alerts:eval', () => {
     expect(short.unjudged).toMatch(/too short to judge/);
     expect(trainingSummary([result, short])).toMatch(
       /^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/,
+    );
+  });
+  it('draws the trade-off (--frontier): a looser false-alarm budget raises at least as many alarms, one line a rung', () => {
+    let state = 5;
+    const noise = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    // Heavy-tailed daily noise (a cubed uniform) around a weekly rhythm, and one planted drop.
+    const values = Array.from(
+      { length: 300 },
+      (_, i) => 1000.5 * (i % 7 >= 5 ? 0.7 : 1) * (1 + 0.3 * (2 * noise() - 1) ** 3),
+    );
+    values[250] *= 0.2;
+    const window: [string, string][] = [['2026-09-08 00:00:00', '2026-09-08 23:59:59']];
+    const rungs = FRONTIER_DAYS.map((days) =>
+      evaluateFile('corpus/a.csv', csv(values), window, { falseAlarmEveryDays: days }),
+    );
+    const alarms = rungs.map((r) => r.detections.length);
+    for (let k = 1; k < alarms.length; k += 1) expect(alarms[k]).toBeLessThanOrEqual(alarms[k - 1]);
+    expect(rungs[0].score.caught).toBe(1);
+    expect(frontierLine(FRONTIER_DAYS[0], [rungs[0]])).toMatch(
+      /^frontier: once_in_days=7 windows=1\/1 recall=1\.00 precision=\d\.\d\d false_alarms=\d+$/,
     );
   });
 });

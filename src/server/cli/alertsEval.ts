@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { detectorFor, type DetectorParams, type SeriesKind, traceAnomalies } from '../analysis/anomaly';
+import { seriesOnceInDays } from '../analysis/noiseBudget';
 import { toGrid } from '../analysis/resample';
 import { type FileScore, normalisedScore, scoreFile } from './nabScore';
 
 /**
- * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more]
- * npm run alerts:eval -- --training DIR   (DIR: a training corpus, e.g. NAB's training series with their windows.json)
+ * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier]
+ * npm run alerts:eval -- --training DIR [--frontier]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
@@ -22,6 +23,13 @@ import { type FileScore, normalisedScore, scoreFile } from './nabScore';
  * prints the same lines, then one line over all of it:
  * `alerts training: files=… windows=… caught=… recall=… precision=… false_alarms_per_1000=… nab=…`
  * (false alarms per 1000 scored points).
+ *
+ * `--frontier [DAYS,...]` (with either form) also runs the corpus again at a ladder of false-alarm
+ * budgets (at most one alarm from noise in 7, 30, 90, 365 and 1000 days a series unless a list is
+ * given, in place of the sensitivity's; the sensitivity's own rung reuses the first run) and prints
+ * a line for each, `frontier: once_in_days=… windows=…/… recall=…
+ * precision=… false_alarms=…`, before the usual last line: the trade-off between recall and
+ * precision that the budget buys.
  */
 
 export interface Series {
@@ -191,6 +199,37 @@ export function summary(results: FileResult[]): string {
   return `alerts: windows=${caught}/${windows} recall=${ratio(caught, windows)} precision=${ratio(inside, inside + outside)} nab=${normalisedScore(results.map((r) => r.score)).toFixed(1)}`;
 }
 
+/** The false-alarm budgets `--frontier` runs the corpus at: at most one alarm from noise in this many days a series. */
+export const FRONTIER_DAYS = [7, 30, 90, 365, 1000];
+
+/** One rung of the trade-off: the corpus's windows caught and precision at one false-alarm budget. */
+export function frontierLine(days: number, results: FileResult[]): string {
+  const windows = results.reduce((n, r) => n + r.score.windows, 0);
+  const caught = results.reduce((n, r) => n + r.score.caught, 0);
+  const inside = results.reduce((n, r) => n + r.score.inside, 0);
+  const outside = results.reduce((n, r) => n + r.score.outside, 0);
+  return `frontier: once_in_days=${days} windows=${caught}/${windows} recall=${ratio(caught, windows)} precision=${ratio(inside, inside + outside)} false_alarms=${outside}`;
+}
+
+/** The budget one series gets by default here (each file is judged as a workspace's only series). */
+function defaultDays(chosen: Partial<DetectorParams>): number {
+  return seriesOnceInDays(chosen.sensitivity ?? 'balanced', 1);
+}
+
+/** The rungs `--frontier` asks for: its list of days (`--frontier 7,30`), or `FRONTIER_DAYS`; none without it. */
+function frontierDays(): number[] {
+  const at = process.argv.indexOf('--frontier');
+  if (at < 0) return [];
+  const list = process.argv[at + 1];
+  if (!list || list.startsWith('--')) return FRONTIER_DAYS;
+  const days = list.split(',').map(Number);
+  if (!days.every((d) => d > 0)) {
+    console.error('--frontier takes a comma-separated list of days, e.g. 7,30,90,365,1000');
+    process.exit(2);
+  }
+  return days;
+}
+
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
@@ -280,6 +319,15 @@ function main() {
       .sort();
     const results = folders.flatMap((folder) => evaluateDirectory(path.join(dir, folder), labels, chosen));
     report(results);
+    for (const days of frontierDays()) {
+      const rung =
+        days === defaultDays(chosen)
+          ? results
+          : folders.flatMap((folder) =>
+              evaluateDirectory(path.join(dir, folder), labels, { ...chosen, falseAlarmEveryDays: days }),
+            );
+      console.log(frontierLine(days, rung));
+    }
     console.log(trainingSummary(results));
     return;
   }
@@ -296,8 +344,16 @@ function main() {
     console.error('--threshold must be a positive number of spreads');
     process.exit(2);
   }
-  const results = evaluateDirectory(data, readLabels(windowsFile), { ...chosen, ...overrides });
+  const labels = readLabels(windowsFile);
+  const results = evaluateDirectory(data, labels, { ...chosen, ...overrides });
   report(results);
+  for (const days of frontierDays()) {
+    const rung =
+      days === defaultDays(chosen)
+        ? results
+        : evaluateDirectory(data, labels, { ...chosen, ...overrides, falseAlarmEveryDays: days });
+    console.log(frontierLine(days, rung));
+  }
   console.log(summary(results));
 }
 
