@@ -28,6 +28,7 @@ import {
   type PostLaunchAd,
   scoreCampaignAds,
 } from '../src/server/analysis/creativePostLaunch';
+import { type AccountFatigue, fitWorkspaceFatigue } from '../src/server/analysis/fatigueCurve';
 import { estimateLagProfile, LAG_HORIZON_DAYS, type LagObservation } from '../src/server/analysis/lag';
 import type { AccountSeries, CampaignSeries, DayCounts } from '../src/server/analysis/types';
 import { ageOf, sumByDate } from '../src/server/analysis/window';
@@ -57,10 +58,13 @@ import { PLACEMENT_OF_PLATFORM } from '../src/server/modules/creative/postLaunch
  * share of it the score reaches, and where the bound's lead comes from: the same estimate from
  * conversions alone, and how far an ad's freshness against its live campaign-mates (from launch
  * dates alone, no counts) already ranks it. In this world new ads beat fatigued ones, and the
- * bound knows the fatigue curve; the score does not. With `--fatigue learnt` it learns the
- * account's wear by age from its ads' own series (analysis/fatigueCurve, postLaunchAccountPriors)
- * and starts each ad's prior from what its age says against its campaign-mates' on the same days;
- * that is off in the product until it holds on seeds it was not built on. Last line:
+ * bound knows the fatigue curve; the score learns it as the product does (`--fatigue workspace`,
+ * the default): one wear by age from every account's ads' series as known on the scoring day (the
+ * world as one workspace, as the feedback loop below reads it; analysis/fatigueCurve
+ * fitWorkspaceFatigue), and each ad's prior starts from what its age says against its
+ * campaign-mates' on the same days. `--fatigue learnt` learns it per account instead (lifted the
+ * seed it was built on, lowered two held out), `--fatigue off` starts every ad level with its
+ * campaign. Last line:
  * `creative-post: seed=N ads=<scored ads> spearman=<pooled> bound=<pooled> share=<spearman ÷ bound>`.
  *
  * Options: --accounts (per platform, default 3) and --floor-inr (default 4000): a higher floor
@@ -76,10 +80,12 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     accounts: { type: 'string', default: '3' },
     'floor-inr': { type: 'string', default: '4000' },
-    /** `learnt`: start each ad's prior from the account's learnt wear by age (off in the product). */
-    fatigue: { type: 'string', default: 'off' },
+    /** Each ad's prior from the wear by age: `workspace` (the product's: all accounts pooled), `learnt` (per account) or `off`. */
+    fatigue: { type: 'string', default: 'workspace' },
   },
 });
+if (!['workspace', 'learnt', 'off'].includes(values.fatigue))
+  throw new Error(`--fatigue is workspace, learnt or off, not ${values.fatigue}`);
 const SEED = Number(values.seed);
 /** Accounts per platform (the world's default three): about 80 ads scored. */
 const ACCOUNTS = Number(values.accounts);
@@ -442,10 +448,33 @@ let consideredAds = 0;
 let withheld = 0;
 const today = new Date(NOW).toISOString().slice(0, 10);
 
+/** Every account's lag profile, learnt as the product learns it (the workspace wear curve reads each account with its own). */
+const lags = new Map(
+  PLATFORMS.flatMap((platform) =>
+    world.accounts(platform).map((account) => [account.id, learntLag(platform, account, today)] as const),
+  ),
+);
+/** `--fatigue workspace`: one wear curve from every account's series as known on the day (cached by day). */
+const workspaceCurves = new Map<string, AccountFatigue>();
+function workspaceFatigue(day: string): AccountFatigue {
+  const cached = workspaceCurves.get(day);
+  if (cached) return cached;
+  const curve = fitWorkspaceFatigue(
+    PLATFORMS.flatMap((platform) =>
+      world.accounts(platform).map((account) => ({
+        account: seriesOn(platform, account, day, POST_LAUNCH_DEFAULTS.windowDays),
+        lag: lags.get(account.id),
+      })),
+    ),
+  );
+  workspaceCurves.set(day, curve);
+  return curve;
+}
+
 for (const platform of PLATFORMS) {
   for (const account of world.accounts(platform)) {
     const floor = (FLOOR_INR / INR_PER_USD) * minorUnitsPerUsd(account.currency);
-    const lag = learntLag(platform, account, today);
+    const lag = lags.get(account.id)!;
     // Every ad's spend from its first day, to find the day it crosses the floor (spend is never restated).
     setDay(today);
     const earliest = account.campaigns.reduce((min, c) => (c.startDate < min ? c.startDate : min), today);
@@ -469,6 +498,7 @@ for (const platform of PLATFORMS) {
         const { fatigueCurve, dispersion } = postLaunchAccountPriors(series, {
           lag,
           learnFatigue: values.fatigue === 'learnt',
+          fatigueCurve: values.fatigue === 'workspace' ? workspaceFatigue(day) : undefined,
         });
         const result = scoreCampaignAds(campaignSeries, {
           today: day,
@@ -560,7 +590,7 @@ for (const platform of PLATFORMS) {
   const list = samples.filter((s) => s.platform === platform);
   if (list.length < 3) continue;
   console.log(
-    `  ${platform.padEnd(8)} ads ${String(list.length).padStart(3)}  spearman pooled ${fmt(pooled(list, overall))}  within campaign ${fmt(withinCampaign(list, overall).rho)}`,
+    `  ${platform.padEnd(8)} ads ${String(list.length).padStart(3)}  spearman pooled ${fmt(pooled(list, overall))}  within campaign ${fmt(withinCampaign(list, overall).rho)}  bound ${fmt(pooled(list, (s) => s.bound))}  baseline ${fmt(pooled(list, (s) => s.naive))}`,
   );
 }
 const within = withinCampaign(samples, overall);

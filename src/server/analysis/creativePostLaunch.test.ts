@@ -154,7 +154,7 @@ describe('post-launch score', () => {
   });
 });
 
-describe('post-launch score with the account’s wear by age', () => {
+describe('post-launch score with the wear by age', () => {
   // Ads keep 74% of their click-through (and so of their conversions per impression) by 40 days.
   const WEAR: AccountFatigue = {
     clickThrough: { ages: [1, 40], logMultiplier: [0, -0.3], raw: [0, -0.3], standardError: [0.05, 0.05] },
@@ -172,6 +172,20 @@ describe('post-launch score with the account’s wear by age', () => {
     expect(worn.hook!.score).toBeGreaterThan(level.hook!.score);
     // An old ad is held against the campaign over its own 60 days, nearly all of them among ads as old as itself: it stays level.
     expect(find(scoreCampaignAds(campaign, { ...options, fatigueCurve: WEAR }).ads, 'a').efficiency!.score).toBe(50);
+  });
+
+  it("scores an account's ads from the workspace's wear when given it, and its spread beyond that wear", () => {
+    const account = oneCampaignAccount([steady('a', 60), steady('b', 60), steady('new', 3)]);
+    const options = { spendFloor: 2_000 };
+    const level = find(scoreAccountAds(account, options)[0].ads, 'new');
+    const [campaign] = scoreAccountAds(account, { ...options, fatigueCurve: WEAR });
+    expect(level.efficiency!.score).toBe(50);
+    expect(find(campaign.ads, 'new').efficiency!.score).toBeGreaterThan(55);
+    // The account's priors keep the given curve (not one of its own) and measure its spread beyond it.
+    const priors = postLaunchAccountPriors(account, { fatigueCurve: WEAR });
+    expect(priors.fatigueCurve).toBe(WEAR);
+    expect(priors.dispersion.beyondAge).toBeDefined();
+    expect(campaign.dispersion).toEqual(priors.dispersion);
   });
 
   it('leaves ads of the same age level with each other', () => {

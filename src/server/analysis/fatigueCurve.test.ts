@@ -1,6 +1,6 @@
 import { addDays } from '@shared/days';
 
-import { fitAccountFatigue, logMultiplierAt, perImpressionLogMultiplierAt } from './fatigueCurve';
+import { fitAccountFatigue, fitWorkspaceFatigue, logMultiplierAt, perImpressionLogMultiplierAt } from './fatigueCurve';
 import { TODAY } from './series.fixtures';
 import type { AccountSeries, AdSeries, CampaignSeries } from './types';
 
@@ -37,7 +37,10 @@ function poisson(mean: number, u: () => number): number {
  * staggered days, whose click-through at age a is its own quality × `wear(a)`; conversions per
  * click do not wear. Each campaign-day has its own level (budget and season move every ad together).
  */
-function account(wear: (age: number) => number, { campaigns = 8, impressions = 3_000, seed = 1 } = {}): AccountSeries {
+function account(
+  wear: (age: number) => number,
+  { campaigns = 8, impressions = 3_000, seed = 1, clickThrough = 0.02 } = {},
+): AccountSeries {
   const u = uniforms(seed);
   const start = addDays(TODAY, -89);
   const list: CampaignSeries[] = [];
@@ -51,7 +54,7 @@ function account(wear: (age: number) => number, { campaigns = 8, impressions = 3
       status: 'ACTIVE',
       days: Array.from({ length: 90 - launch }, (_, i) => {
         const day = launch + i;
-        const clicks = poisson(impressions * 0.02 * qualities[a] * levels[day] * wear(i), u);
+        const clicks = poisson(impressions * clickThrough * qualities[a] * levels[day] * wear(i), u);
         return {
           date: addDays(start, day),
           spend: impressions,
@@ -119,5 +122,39 @@ describe('account fatigue curve', () => {
       })),
     };
     expect(fitAccountFatigue({ ...full, today: cut })).toEqual(fitAccountFatigue(truncated));
+  });
+});
+
+describe('workspace fatigue curve', () => {
+  const planted = (age: number) => 0.6 + 0.4 * Math.exp(-age / 15);
+
+  it("finds the wear that each of a workspace's small accounts shows too thinly on its own", () => {
+    // Six accounts of one campaign each, about 3 clicks an ad a day: alone, most fail the evidence test (2 of 6 pass it).
+    const accounts = Array.from({ length: 6 }, (_, i) =>
+      account(planted, { campaigns: 1, impressions: 150, seed: 100 + i }),
+    );
+    const alone = accounts.filter((a) => fitAccountFatigue(a).clickThrough.logMultiplier.length > 1).length;
+    expect(alone).toBeLessThanOrEqual(3);
+    const pooled = fitWorkspaceFatigue(accounts.map((a) => ({ account: a })));
+    for (const age of [20, 40, 70])
+      expect(Math.abs(logMultiplierAt(pooled.clickThrough, age) - Math.log(planted(age) / planted(1)))).toBeLessThan(
+        0.1,
+      );
+  });
+
+  it('keeps each campaign-day its own level: accounts with different click-through and the same ad ids show no wear', () => {
+    // Two flat accounts, one at ten times the other's click-through, their ads named alike.
+    const fatigue = fitWorkspaceFatigue([
+      { account: account(() => 1, { seed: 7 }) },
+      { account: account(() => 1, { seed: 8, clickThrough: 0.2 }), lag: [0.6, 0.9, 1] },
+    ]);
+    for (const curve of [fatigue.clickThrough, fatigue.perClick])
+      for (const age of [5, 20, 40, 80]) expect(Math.abs(logMultiplierAt(curve, age))).toBeLessThan(0.05);
+  });
+
+  it("is one account's curve for a workspace of one, and flat for a workspace without series", () => {
+    const one = account(planted, { seed: 3 });
+    expect(fitWorkspaceFatigue([{ account: one }])).toEqual(fitAccountFatigue(one));
+    expect(fitWorkspaceFatigue([]).clickThrough.logMultiplier).toEqual([0]);
   });
 });

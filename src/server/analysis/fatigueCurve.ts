@@ -217,19 +217,17 @@ export function fitAgeCurve(observations: Observation[]): AgeCurve {
   };
 }
 
-/**
- * The account's wear by age from its series as known on `account.today`. `lag` (the account's
- * share of conversions known by age, lag.estimateLagProfile) sets how much of a recent day's
- * clicks its conversions are judged against; without it every day counts as complete.
- */
-export function fitAccountFatigue(account: AccountSeries, lag: (number | null)[] = [1]): AccountFatigue {
+/** Click and conversion observations of an account's ads (each campaign-day with two or more ads), numbered from `next`. */
+function accountObservations(
+  account: AccountSeries,
+  lag: (number | null)[],
+  next: { ad: number; day: number },
+  clicks: Observation[],
+  conversions: Observation[],
+): void {
   const historyStart = historyStartOf(account);
-  if (historyStart === null) return NO_FATIGUE;
+  if (historyStart === null) return;
   const lastEdge = AGE_EDGES[AGE_EDGES.length - 1];
-  const clicks: Observation[] = [];
-  const conversions: Observation[] = [];
-  let adIndex = 0;
-  let dayIndex = 0;
   for (const campaign of account.campaigns) {
     const byDate = new Map<string, { ad: number; age: number; d: (typeof campaign.ads)[number]['days'][number] }[]>();
     for (const ad of campaign.ads) {
@@ -237,24 +235,48 @@ export function fitAccountFatigue(account: AccountSeries, lag: (number | null)[]
       if (delivered.length === 0) continue;
       const first = delivered[0].date;
       const censored = first <= historyStart;
-      adIndex += 1;
+      next.ad += 1;
       for (const d of delivered) {
         const age = ageOf(first, d.date);
         if (censored && age < lastEdge) continue;
-        byDate.set(d.date, [...(byDate.get(d.date) ?? []), { ad: adIndex, age, d }]);
+        byDate.set(d.date, [...(byDate.get(d.date) ?? []), { ad: next.ad, age, d }]);
       }
     }
     for (const [date, ads] of byDate) {
       if (ads.length < 2) continue;
-      dayIndex += 1;
+      next.day += 1;
       const share = knownShare(lag, ageOf(date, account.today));
       for (const { ad, age, d } of ads) {
-        const base = { day: dayIndex, ad, age, bin: binOf(age) };
+        const base = { day: next.day, ad, age, bin: binOf(age) };
         clicks.push({ ...base, events: d.clicks, exposure: d.impressions });
         if (share !== null && share > 0 && d.clicks > 0)
           conversions.push({ ...base, events: d.conversions, exposure: d.clicks * share });
       }
     }
   }
+}
+
+/**
+ * The account's wear by age from its series as known on `account.today`. `lag` (the account's
+ * share of conversions known by age, lag.estimateLagProfile) sets how much of a recent day's
+ * clicks its conversions are judged against; without it every day counts as complete.
+ */
+export function fitAccountFatigue(account: AccountSeries, lag: (number | null)[] = [1]): AccountFatigue {
+  return fitWorkspaceFatigue([{ account, lag }]);
+}
+
+/**
+ * One wear curve from several accounts' series (a workspace's), each with its own lag profile:
+ * every campaign-day keeps its own level, so accounts, platforms and currencies never mix their
+ * levels, only their ads' ages. Why pool: one account's few ads rarely show wear credibly, so
+ * per-account curves come out flat in some accounts and steep in others, and scores of accounts
+ * that share the same wear are then shifted by different amounts.
+ */
+export function fitWorkspaceFatigue(accounts: { account: AccountSeries; lag?: (number | null)[] }[]): AccountFatigue {
+  const clicks: Observation[] = [];
+  const conversions: Observation[] = [];
+  const next = { ad: 0, day: 0 };
+  for (const { account, lag } of accounts) accountObservations(account, lag ?? [1], next, clicks, conversions);
+  if (clicks.length === 0) return NO_FATIGUE;
   return { clickThrough: fitAgeCurve(clicks), perClick: fitAgeCurve(conversions) };
 }

@@ -17,7 +17,7 @@ import type { Principal } from '../access/principal';
 import { assertCreativePro } from './creativeAccess';
 import { presentFeedback } from './feedback.presenter';
 import { findWorkspaceModel, type ModelRow, saveWorkspaceModel, workspaceAccounts } from './feedback.queries';
-import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
+import { PLACEMENT_OF_PLATFORM, scoreAccount, workspaceWear } from './postLaunch.scoring';
 
 /** Stable id of the job that refits a workspace's pre-launch weights (queued by every successful sync). */
 export const CREATIVE_REFIT_JOB = 'creative.refit';
@@ -57,8 +57,9 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
   async function launchedAds(workspaceId: string, now: Date): Promise<LaunchedAd[]> {
     const accounts = await workspaceAccounts(db, workspaceId);
     const launched: LaunchedAd[] = [];
+    const wear = await workspaceWear(db, accounts, now);
     for (const account of accounts) {
-      const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa');
+      const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa', wear);
       for (const campaign of campaigns)
         for (const ad of campaign.ads) {
           const creative = creativeOf.get(ad.adId);

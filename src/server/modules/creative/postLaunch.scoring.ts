@@ -10,6 +10,7 @@ import {
   type PostLaunchCampaign,
   scoreAccountAds,
 } from '../../analysis/creativePostLaunch';
+import { type AccountFatigue, fitWorkspaceFatigue } from '../../analysis/fatigueCurve';
 import type { DbOrTx } from '../../db/connect';
 import type { connectedAdAccounts } from '../../db/schema';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
@@ -68,15 +69,29 @@ export interface ScoredAccount {
 }
 
 /**
+ * How the workspace's ads wear with the days they have run (analysis/fatigueCurve), from every
+ * connected account's synced series, each read with its own lag profile. One curve for the
+ * workspace rather than one per account: an account's few ads rarely show wear credibly, and
+ * per-account curves shifted accounts that wear alike by different amounts (the creative bench
+ * measured both; creativePostLaunch.postLaunchAccountPriors gives the figures).
+ */
+export async function workspaceWear(db: DbOrTx, accounts: AccountRow[], now: Date): Promise<AccountFatigue> {
+  const loaded = await Promise.all(accounts.map((account) => loadAccountSeries(db, account, now)));
+  return fitWorkspaceFatigue(loaded.map(({ series, lag }) => ({ account: series, lag })));
+}
+
+/**
  * One connected account's ads scored against their campaigns (analysis/creativePostLaunch) from
  * its synced series, with their creatives: what the Live ads tab shows and what the workspace
- * refit learns from.
+ * refit learns from. `wear` is the workspace's (workspaceWear); without it every ad starts level
+ * with its campaign.
  */
 export async function scoreAccount(
   db: DbOrTx,
   account: AccountRow,
   now: Date,
   objective: PostLaunchObjectiveName,
+  wear?: AccountFatigue,
 ): Promise<ScoredAccount> {
   const [{ series, lag }, creatives] = await Promise.all([
     loadAccountSeries(db, account, now),
@@ -84,5 +99,10 @@ export async function scoreAccount(
   ]);
   const creativeOf = new Map(creatives.map((row) => [row.adId, (row.creative as AdCreative | null) ?? null]));
   const { floor, note } = await spendFloorOf(db, account, localDay(now, account.timeZone));
-  return { campaigns: scoreAccountAds(series, { spendFloor: floor, lag, objective }), floor, note, creativeOf };
+  return {
+    campaigns: scoreAccountAds(series, { spendFloor: floor, lag, objective, fatigueCurve: wear }),
+    floor,
+    note,
+    creativeOf,
+  };
 }

@@ -12,7 +12,7 @@ import { workspaceAccount } from '../access/workspaceAccount';
 import { assertCreativePro } from './creativeAccess';
 import { presentAdImage, presentPostLaunchAccount, presentPostLaunchCampaign } from './postLaunch.presenter';
 import { adCreative, workspaceAccountsByName } from './postLaunch.queries';
-import { PLACEMENT_OF_PLATFORM, scoreAccount } from './postLaunch.scoring';
+import { PLACEMENT_OF_PLATFORM, scoreAccount, workspaceWear } from './postLaunch.scoring';
 
 /** Longest wait for a platform's image server, and the most read from it (the analyzer's own upload limit). */
 const IMAGE_TIMEOUT_MS = 10_000;
@@ -59,7 +59,9 @@ export function createPostLaunchService(ctx: Pick<AppContext, 'db' | 'clock' | '
           campaigns: [],
         };
       const account = query.account ? await accountOf(principal.workspaceId, query.account) : connected[0];
-      const { campaigns, floor, note, creativeOf } = await scoreAccount(db, account, clock.now(), objective);
+      const now = clock.now();
+      const wear = await workspaceWear(db, connected, now);
+      const { campaigns, floor, note, creativeOf } = await scoreAccount(db, account, now, objective, wear);
       return {
         accounts,
         account: presentPostLaunchAccount(account),

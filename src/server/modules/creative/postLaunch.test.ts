@@ -5,12 +5,15 @@ import { POST_LAUNCH_VALIDATION } from '@shared/validation/creativePostLaunch';
 import { eq } from 'drizzle-orm';
 
 import { readImage } from '../../analysis/creativeImage/imageInput';
+import { fitWorkspaceFatigue } from '../../analysis/fatigueCurve';
 import { ads, connectedAdAccounts } from '../../db/schema';
 import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
+import { scoreAccount, workspaceWear } from './postLaunch.scoring';
 
 describe('Post-launch creative scores (creative/post-launch/)', () => {
   let t: TestApp;
@@ -82,6 +85,21 @@ describe('Post-launch creative scores (creative/post-launch/)', () => {
     expect(
       every.some((ad) => ad.creative !== null && ad.creative.headlines.length > 0 && ad.creative.imageUrl !== null),
     ).toBe(true);
+  });
+
+  it("starts each ad from the workspace's wear by age, learnt from all its accounts' synced series", async () => {
+    const db = t.app.ctx.db;
+    const now = t.app.ctx.clock.now();
+    const [account] = await db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.id, accountId));
+    const wear = await workspaceWear(db, [account], now);
+    const { series, lag } = await loadAccountSeries(db, account, now);
+    expect(wear).toEqual(fitWorkspaceFatigue([{ account: series, lag }]));
+    // The route scores with it: the same overall scores as scoring the account with the workspace's wear.
+    const view: PostLaunchView = (await get(owner, `creative/post-launch/?account=${accountId}`)).json();
+    const { campaigns } = await scoreAccount(db, account, now, 'cpa', wear);
+    const overall = (list: { ads: { overall: { score: number } | null }[] }[]) =>
+      list.flatMap((c) => c.ads.map((a) => a.overall?.score ?? null)).sort();
+    expect(overall(view.campaigns)).toEqual(overall(campaigns));
   });
 
   it('fetches a synced ad’s image from where its platform serves it, checked like an upload', async () => {
