@@ -1,7 +1,7 @@
 import type { AdCreative, CreativePlacement } from '@shared/api/creative';
 import type { PostLaunchObjectiveName } from '@shared/api/creativePostLaunch';
 import type { Platform } from '@shared/constants';
-import { addDays, localDay } from '@shared/days';
+import { addDays, isoDay, localDay } from '@shared/days';
 import { minorDigits, minorToDecimal } from '@shared/money';
 
 import {
@@ -76,9 +76,26 @@ export interface ScoredAccount {
  * measured both; creativePostLaunch.postLaunchAccountPriors gives the figures).
  */
 export async function workspaceWear(db: DbOrTx, accounts: AccountRow[], now: Date): Promise<AccountFatigue> {
+  // Fitting reads every account's series: an agency's Live ads tab would pay that on each visit.
+  // Ninety days of wear move little in an hour, so the last curve of a workspace is kept that long
+  // (a new day or a changed set of accounts refits at once).
+  const key = `${isoDay(now)} ${accounts.map((account) => account.id).join(',')}`;
+  const workspaceId = accounts[0]?.workspaceId ?? '';
+  const kept = lastWear.get(workspaceId);
+  if (kept?.key === key && now.getTime() - kept.fittedAt < WEAR_KEPT_MS) return kept.wear;
   const loaded = await Promise.all(accounts.map((account) => loadAccountSeries(db, account, now)));
-  return fitWorkspaceFatigue(loaded.map(({ series, lag }) => ({ account: series, lag })));
+  const wear = fitWorkspaceFatigue(loaded.map(({ series, lag }) => ({ account: series, lag })));
+  lastWear.delete(workspaceId);
+  lastWear.set(workspaceId, { key, wear, fittedAt: now.getTime() });
+  // A Map iterates oldest first: the workspace fitted longest ago leaves first.
+  if (lastWear.size > WORKSPACES_KEPT) lastWear.delete(lastWear.keys().next().value!);
+  return wear;
 }
+
+/** How long a workspace's wear curve is reused, and for how many workspaces (a curve is a few dozen numbers). */
+const WEAR_KEPT_MS = 60 * 60 * 1000;
+const WORKSPACES_KEPT = 1000;
+const lastWear = new Map<string, { key: string; wear: AccountFatigue; fittedAt: number }>();
 
 /**
  * One connected account's ads scored against their campaigns (analysis/creativePostLaunch) from
