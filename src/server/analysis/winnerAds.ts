@@ -1,7 +1,7 @@
 import {
   atLeastAsOld,
-  type JudgedAd,
   judgeAgainstPeers,
+  type JudgedAd,
   ownRange,
   type PeerParams,
   peersRange,
