@@ -1,9 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { DeleteDialog } from '@client/components/ConfirmDialog';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
-import { useLastShown } from '@client/components/useLastShown';
-import { notify } from '@client/lib/notify';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import type { Budget } from '@shared/api/budgets';
@@ -34,29 +32,17 @@ const SKELETONS = 2;
 
 /** Asks before deleting a budget; what it covers is in the title. */
 function DeleteBudgetDialog({ budget, onClose }: { budget: Budget | null; onClose: () => void }) {
-  const shown = useLastShown(budget);
   const [deleteBudget, { isLoading }] = useDeleteBudgetMutation();
-  const confirm = async () => {
-    if (!budget) return;
-    try {
-      await deleteBudget(budget.id).unwrap();
-      notify(deletedText(budget.label), 'success');
-      onClose();
-    } catch {
-      // The API error channel says why; the dialog stays for another try.
-    }
-  };
   return (
-    <ConfirmDialog
-      open={budget !== null}
-      title={shown ? deleteTitle(shown.label) : ''}
-      confirmLabel="Delete"
+    <DeleteDialog
+      item={budget}
+      title={(shown) => deleteTitle(shown.label)}
+      text={DELETE_TEXT}
+      remove={(item) => deleteBudget(item.id).unwrap()}
       busy={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    >
-      {DELETE_TEXT}
-    </ConfirmDialog>
+      deleted={(item) => deletedText(item.label)}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
 import { errorMessage } from '@client/api/errors';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { DeleteDialog } from '@client/components/ConfirmDialog';
 import { RetryAlert } from '@client/components/RetryAlert';
 import { SimplePage } from '@client/components/SimplePage';
-import { notify } from '@client/lib/notify';
 import { paths } from '@client/lib/paths';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
@@ -34,27 +33,16 @@ const SKELETONS = 3;
 /** Asks before deleting a rule; the rule's name is in the title. */
 function DeleteRuleDialog({ rule, onClose }: { rule: Rule | null; onClose: () => void }) {
   const [deleteRule, { isLoading }] = useDeleteRuleMutation();
-  const confirm = async () => {
-    if (!rule) return;
-    try {
-      await deleteRule(rule.id).unwrap();
-      notify(deletedText(rule.name), 'success');
-      onClose();
-    } catch {
-      // The API error channel says why; the dialog stays for another try.
-    }
-  };
   return (
-    <ConfirmDialog
-      open={rule !== null}
-      title={rule ? deleteTitle(rule.name) : ''}
-      confirmLabel="Delete"
+    <DeleteDialog
+      item={rule}
+      title={(shown) => deleteTitle(shown.name)}
+      text={DELETE_TEXT}
+      remove={(item) => deleteRule(item.id).unwrap()}
       busy={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    >
-      {DELETE_TEXT}
-    </ConfirmDialog>
+      deleted={(item) => deletedText(item.name)}
+      onClose={onClose}
+    />
   );
 }
 
