@@ -14,10 +14,11 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/connect';
 import { workspaceEntitlements } from '../access/entitlements';
 import type { Principal } from '../access/principal';
+import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { assertCreativePro } from './creativeAccess';
 import { presentFeedback } from './feedback.presenter';
 import { findWorkspaceModel, type ModelRow, saveWorkspaceModel, workspaceAccounts } from './feedback.queries';
-import { PLACEMENT_OF_PLATFORM, scoreAccount, workspaceWear } from './postLaunch.scoring';
+import { PLACEMENT_OF_PLATFORM, scoreAccount, wearOf } from './postLaunch.scoring';
 
 /** Stable id of the job that refits a workspace's pre-launch weights (queued by every successful sync). */
 export const CREATIVE_REFIT_JOB = 'creative.refit';
@@ -57,9 +58,11 @@ export function createCreativeFeedbackService(ctx: Pick<AppContext, 'db' | 'cloc
   async function launchedAds(workspaceId: string, now: Date): Promise<LaunchedAd[]> {
     const accounts = await workspaceAccounts(db, workspaceId);
     const launched: LaunchedAd[] = [];
-    const wear = await workspaceWear(db, accounts, now);
-    for (const account of accounts) {
-      const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa', wear);
+    // Every account's series is read once: for the workspace's wear, then for its own scores.
+    const loaded = await Promise.all(accounts.map((account) => loadAccountSeries(db, account, now)));
+    const wear = wearOf(loaded);
+    for (const [index, account] of accounts.entries()) {
+      const { campaigns, creativeOf } = await scoreAccount(db, account, now, 'cpa', wear, loaded[index]);
       for (const campaign of campaigns)
         for (const ad of campaign.ads) {
           const creative = creativeOf.get(ad.adId);

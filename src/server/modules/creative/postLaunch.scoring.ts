@@ -83,14 +83,20 @@ export async function workspaceWear(db: DbOrTx, accounts: AccountRow[], now: Dat
   const workspaceId = accounts[0]?.workspaceId ?? '';
   const kept = lastWear.get(workspaceId);
   if (kept?.key === key && now.getTime() - kept.fittedAt < WEAR_KEPT_MS) return kept.wear;
-  const loaded = await Promise.all(accounts.map((account) => loadAccountSeries(db, account, now)));
-  const wear = fitWorkspaceFatigue(loaded.map(({ series, lag }) => ({ account: series, lag })));
+  const wear = wearOf(await Promise.all(accounts.map((account) => loadAccountSeries(db, account, now))));
   lastWear.delete(workspaceId);
   lastWear.set(workspaceId, { key, wear, fittedAt: now.getTime() });
   // A Map iterates oldest first: the workspace fitted longest ago leaves first.
   if (lastWear.size > WORKSPACES_KEPT) lastWear.delete(lastWear.keys().next().value!);
   return wear;
 }
+
+/** An account's synced series with its lag profile, as loadAccountSeries reads it. */
+export type LoadedSeries = Awaited<ReturnType<typeof loadAccountSeries>>;
+
+/** The wear curve of series already loaded (workspaceWear fits it from every account's). */
+export const wearOf = (loaded: LoadedSeries[]): AccountFatigue =>
+  fitWorkspaceFatigue(loaded.map(({ series, lag }) => ({ account: series, lag })));
 
 /** How long a workspace's wear curve is reused, and for how many workspaces (a curve is a few dozen numbers). */
 const WEAR_KEPT_MS = 60 * 60 * 1000;
@@ -101,7 +107,7 @@ const lastWear = new Map<string, { key: string; wear: AccountFatigue; fittedAt: 
  * One connected account's ads scored against their campaigns (analysis/creativePostLaunch) from
  * its synced series, with their creatives: what the Live ads tab shows and what the workspace
  * refit learns from. `wear` is the workspace's (workspaceWear); without it every ad starts level
- * with its campaign.
+ * with its campaign. `loaded` is the account's series when the caller has read it already.
  */
 export async function scoreAccount(
   db: DbOrTx,
@@ -109,9 +115,10 @@ export async function scoreAccount(
   now: Date,
   objective: PostLaunchObjectiveName,
   wear?: AccountFatigue,
+  loaded?: LoadedSeries,
 ): Promise<ScoredAccount> {
   const [{ series, lag }, creatives] = await Promise.all([
-    loadAccountSeries(db, account, now),
+    loaded ?? loadAccountSeries(db, account, now),
     accountAdCreatives(db, account.id),
   ]);
   const creativeOf = new Map(creatives.map((row) => [row.adId, (row.creative as AdCreative | null) ?? null]));
