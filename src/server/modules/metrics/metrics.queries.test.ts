@@ -1,3 +1,4 @@
+import { CAMPAIGN_SORT_KEYS } from '@shared/api/dashboard';
 import { sql } from 'drizzle-orm';
 
 import { connectDatabase, type Database } from '../../db/connect';
@@ -164,6 +165,26 @@ describe('modules/metrics queries', () => {
       campaignId: C4,
     });
     expect(theirs).toEqual({ rows: [], total: 0 });
+  });
+
+  it('entityTotals (campaign): every sort key, both ways, pages through the same order as the whole list', async () => {
+    for (const sort of CAMPAIGN_SORT_KEYS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await entityTotals(database.db, scope(), { level: 'campaign', sort, order });
+        expect(whole.total).toBe(3);
+        const paged = [];
+        for (let offset = 0; offset < whole.total; offset += 2) {
+          const page = await entityTotals(database.db, scope(), { level: 'campaign', sort, order, limit: 2, offset });
+          expect(page.total).toBe(whole.total);
+          paged.push(...page.rows);
+        }
+        expect(paged).toEqual(whole.rows);
+      }
+    }
+    const byName = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'name', order: 'desc' });
+    expect(byName.rows.map((row) => row.name)).toEqual(['Gamma', 'Beta', 'Alpha']);
+    const byStatus = await entityTotals(database.db, scope(), { level: 'campaign', sort: 'status', order: 'asc' });
+    expect(byStatus.rows.map((row) => row.status)).toEqual(['ACTIVE', 'ACTIVE', 'PAUSED']);
   });
 
   it('entityTotals (ad): a campaign’s ads with their totals, or every ad of the scope', async () => {

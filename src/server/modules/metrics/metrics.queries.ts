@@ -262,21 +262,31 @@ async function campaignTotals(
         cross join lateral (select ${factorOf(rates, sql`m.currency`, sql`m.day`)} as factor) f
         group by m.account_ref, m.campaign_id
       ), rows as (
-        select c.id, c.platform, c.campaign_id, c.name, c.status, c.daily_budget_minor, c.currency, c.account_ref,
-               acc.account_id, acc.name as account_name, acc.currency as account_currency,
+        select c.id, c.platform, c.campaign_id, c.name, c.status, c.account_ref,
                coalesce(agg.spend, 0) as spend, coalesce(agg.impressions, 0) as impressions, coalesce(agg.clicks, 0) as clicks,
                coalesce(agg.conversions, 0) as conversions, ${options.withValue ? sql`coalesce(agg.value, 0)` : sql`null`} as value,
                ${DERIVED_SQL}
         from campaigns c
-        join connected_ad_accounts acc on acc.id = c.account_ref
         left join agg on agg.account_ref = c.account_ref and agg.campaign_id = c.campaign_id
         where c.account_ref = any(${refs}) and c.workspace_id = ${scope.workspaceId}::uuid
           ${nameContains(sql`c.name`, options.q)}
           ${options.campaignId ? sql`and c.id = ${options.campaignId}::uuid` : sql``}
+      ), paged as (
+        select * from rows
+        order by ${sql.raw(SORT_COLUMNS[options.sort])} ${direction}, id
+        ${page(options)}
       )
-      select *, count(*) over () as total from rows
-      order by ${sql.raw(SORT_COLUMNS[options.sort])} ${direction}, id
-      ${page(options)}`,
+      -- Only the page's rows are widened with their budget and account, and the total is a count
+      -- of the narrow rows: a window's count(*) over () kept every campaign's wide row (7,000 of
+      -- them at 10 million ad rows) before the page was cut, a fifth of the statement's time.
+      -- (The joined columns are renamed so that the sort's bare column names mean the page's.)
+      select p.*, c.daily_budget_minor, c.currency, acc.account_id, acc.account_name, acc.account_currency,
+             (select count(*) from rows) as total
+      from paged p
+      join (select id as campaign_key, daily_budget_minor, currency from campaigns) c on c.campaign_key = p.id
+      join (select id as account_key, account_id, name as account_name, currency as account_currency from connected_ad_accounts) acc
+        on acc.account_key = p.account_ref
+      order by ${sql.raw(SORT_COLUMNS[options.sort])} ${direction}, id`,
   );
   return {
     rows: rows.map((row) => {
