@@ -181,7 +181,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     observeJob: metrics.jobs.observe,
   });
-  const transport = options.mailTransport !== undefined ? options.mailTransport : createSmtpTransport(config.smtpUrl);
+  const transport =
+    options.mailTransport !== undefined ? options.mailTransport : await createSmtpTransport(config.smtpUrl);
   const mailer = createMailer({ db: database.db, queue, transport, from: config.mailFrom, log: app.log });
   const ctx: AppContext = {
     config,

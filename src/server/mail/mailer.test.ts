@@ -63,7 +63,7 @@ describe('the outbox flush job over real SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await buildTestApp({ mailTransport: createSmtpTransport(smtp.url) });
+    t = await buildTestApp({ mailTransport: await createSmtpTransport(smtp.url) });
   });
   afterAll(async () => {
     await t.close();
@@ -165,7 +165,7 @@ describe('a recipient the SMTP server refuses', () => {
     smtp = await startSmtpServer({ refuseRecipients: true });
     t = await buildTestApp({
       workers: false,
-      mailTransport: createSmtpTransport(smtp.url),
+      mailTransport: await createSmtpTransport(smtp.url),
       logStream: log.stream,
       config: { logLevel: 'info' },
     });
@@ -214,7 +214,7 @@ describe('delivery failures', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Nothing listens on this port, so every attempt fails.
-    t = await buildTestApp({ workers: false, mailTransport: createSmtpTransport('smtp://127.0.0.1:1') });
+    t = await buildTestApp({ workers: false, mailTransport: await createSmtpTransport('smtp://127.0.0.1:1') });
   });
   afterAll(() => t.close());
 
