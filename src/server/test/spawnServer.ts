@@ -64,7 +64,9 @@ export function nodeCommand(
   const compiled = /\.c?js$/.test(script);
   const nodeArgs = [
     ...(options.nodeFlags ?? []),
-    ...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']),
+    // The compiled server runs as `npm run serve` runs it: without --enable-source-maps, whose
+    // parsed map holds about 34 MiB of heap (docs/operations.md, "The source map").
+    ...(compiled ? [] : ['--import', 'tsx']),
     script,
   ];
   return options.cpu !== undefined && canPin
