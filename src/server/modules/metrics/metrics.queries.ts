@@ -345,6 +345,8 @@ async function adTotals(db: DbOrTx, scope: RatedScope, options: EntityQuery): Pr
           ${ofCampaign(sql`a.account_ref`, sql`a.campaign_id`)}
           ${nameContains(sql`a.name`, options.q)}
       )
+      -- Unlike the campaigns page, counting the narrow rows instead gains nothing here: for every
+      -- ad of 200 accounts over a week (28,000 ads, 196,000 rows) the aggregate is the time.
       select *, count(*) over () as total from rows
       order by ${sql.raw(AD_SORT_COLUMNS[options.sort])} ${direction}, name, account_ref, ad_id
       ${page(options)}`,
