@@ -62,8 +62,10 @@ export async function launchServer(env: Record<string, string> = {}): Promise<Ow
       DATABASE_URL: '',
       // Every browser test is a different user, but all of them come from 127.0.0.1: the suite peaks
       // at about 400 requests a minute on a busy 2-core machine and, on one twice as fast, past the
-      // per-address budget one office gets (600), so a page's reads failed with 429 mid-test. The
-      // routes' own budgets (failed logins and the like, which tests check) are kept.
+      // per-address budget one office gets (600), so a page's reads failed with 429 mid-test.
+      // Signed-in requests are now counted per user, but sign-up, sign-in and the public pages
+      // are still counted per address. The routes' own budgets (failed logins and the like,
+      // which tests check) are kept.
       RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
     },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SESSION_HINT_SCRIPT } from '@shared/prerender';
 
 import { buildTestApp, type TestApp } from './test/buildTestApp';
+import { signUp } from './test/factories';
 
 describe('the API shell', () => {
   let t: TestApp;
@@ -148,6 +149,48 @@ describe('rate limits', () => {
       detail: expect.stringMatching(/^Too many requests\. Please try again in \d+ (second|minute)/),
     });
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('rate limits per signed-in user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+  });
+  afterAll(() => t.close());
+
+  const statuses = async (count: number, headers: Record<string, string> = {}) => {
+    const codes: number[] = [];
+    for (let i = 0; i < count; i += 1)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/nope', remoteAddress: '10.1.2.3', headers })).statusCode,
+      );
+    return codes;
+  };
+
+  it('counts a signed-in user’s requests against their own budget, not their office address’s', async () => {
+    const [asha, ben] = [await signUp(t.app), await signUp(t.app)];
+    // Two colleagues and a visitor behind one address: each has the whole budget.
+    expect(await statuses(4, asha.auth)).toEqual([404, 404, 404, 429]);
+    expect(await statuses(3, ben.auth)).toEqual([404, 404, 404]);
+    expect(await statuses(3)).toEqual([404, 404, 404]);
+    expect(await statuses(1)).toEqual([429]);
+  });
+
+  it('counts a token it cannot verify against the address', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i += 1)
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/nope',
+            remoteAddress: '10.9.9.9',
+            headers: { authorization: `Bearer forged-${i}` },
+          })
+        ).statusCode,
+      );
+    expect(codes).toEqual([404, 404, 404, 429]);
   });
 });
 

@@ -18,6 +18,7 @@ import { reconcileAtStart } from './modules/actions/actions.jobs';
 import { actionRoutes } from './modules/actions/actions.routes';
 import { adAccountRoutes, oauthCallbackRoutes } from './modules/adAccounts/adAccounts.routes';
 import { alertRoutes, alertUnsubscribeRoutes } from './modules/alerts/alerts.routes';
+import { createSignedInUser } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAccessTokens } from './modules/auth/tokens';
 import { beaconRoutes } from './modules/beacons/beacons.routes';
@@ -216,7 +217,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // page now loads a dozen of them, so an office behind one address would spend the budget on them.
   const exemptFromRateLimit = (url: string) =>
     url.startsWith(SPA_ASSETS_PREFIX) || mounts.some((mount) => url.startsWith(`${mount.prefix}/`));
-  await registerSecurity(app, config, { database: database.db, exemptFromRateLimit });
+  await registerSecurity(app, config, {
+    database: database.db,
+    exemptFromRateLimit,
+    signedInUser: createSignedInUser(ctx),
+  });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await registerApiDocs(app, config);

@@ -7,7 +7,7 @@ import { TIME_ZONE_HEADER } from '@shared/api/auth';
 import { ErrorCode } from '@shared/api/errors';
 import { WORKSPACE_HEADER } from '@shared/api/workspaces';
 import { SESSION_HINT_SCRIPT } from '@shared/prerender';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 import type { AppConfig } from '../config';
@@ -38,7 +38,12 @@ export function trustProxyOption(
 export async function registerSecurity(
   app: FastifyInstance,
   config: AppConfig,
-  options: { exemptFromRateLimit?: (url: string) => boolean; database?: Db } = {},
+  options: {
+    exemptFromRateLimit?: (url: string) => boolean;
+    database?: Db;
+    /** The signed-in user a request's access token proves, if any: their requests share one budget, wherever they come from. */
+    signedInUser?: (request: FastifyRequest) => Promise<string | null>;
+  } = {},
 ): Promise<void> {
   // Helmet's own middleware, built once. @fastify/helmet builds it anew for every request (its
   // directives parsed again each time), which was about 4% of the server's time under load.
@@ -93,6 +98,12 @@ export async function registerSecurity(
     timeWindow: '1 minute',
     ...(options.database ? { store: rateLimitStore({ db: options.database, log: app.log }) } : {}),
     allowList: (request) => options.exemptFromRateLimit?.(request.url) ?? false,
+    // Signed-in requests are counted per user, others per address: an agency's staff behind one
+    // office address would otherwise share one budget, and a busy dashboard spends it.
+    keyGenerator: async (request) => {
+      const user = await options.signedInUser?.(request);
+      return user ? `user:${user}` : request.ip;
+    },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please try again in ${context.after}.`, ErrorCode.RateLimited),
   });
