@@ -66,7 +66,7 @@ const SEAM_OWNERS = {
 };
 const METRIC_TABLES = {
   regex: '(^|/)db/schema$',
-  importNames: ['metricsDaily', 'accountDaily', 'campaignMonthly', 'conversionObservations'],
+  importNames: ['metricsDaily', 'accountDaily', 'campaignMonthly', 'campaignRunning', 'conversionObservations'],
   message: 'Read metric rows through modules/metrics (metrics.queries.ts); only it and modules/sync use these tables.',
 };
 const ACTIONS_TABLE = {

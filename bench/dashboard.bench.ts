@@ -236,6 +236,33 @@ function benchOne(kind: Kind) {
     console.log(
       `${kind.padEnd(9)} campaigns page: ${page.items.length} of ${page.total} campaigns, top spend ${page.items[0]?.spend} ${page.currency}`,
     );
+    // The page's top 25 against the raw query's over the campaign rows: the same campaigns in the
+    // same order, with the same impressions and (to the cent) the same spend.
+    for (const [label, from, index] of [
+      ['7d', FROM_7, 2],
+      ['365d', FROM_365, 3],
+    ] as const) {
+      const items = (results[index]!.body as CampaignPage).items;
+      const expected = await executeRows<{
+        account_ref: string;
+        campaign_id: string;
+        spend: number;
+        impressions: string;
+      }>(app.ctx.db, rawCampaignsQuery(refs, factors, from, TODAY));
+      const differ = expected.filter((row, i) => {
+        const item = items[i];
+        return (
+          !item ||
+          item.account.id !== row.account_ref ||
+          item.campaign_id !== row.campaign_id ||
+          item.impressions !== Number(row.impressions) ||
+          Math.abs(item.spend - Number(row.spend)) >= 0.05
+        );
+      }).length;
+      console.log(
+        `${kind.padEnd(9)} campaigns ${label.padEnd(4)} page against raw SQL: ${differ === 0 && items.length === expected.length ? `the same ${items.length} campaigns, impressions and spend` : `${differ} of ${expected.length} rows DIFFER`}`,
+      );
+    }
 
     if (kind === 'postgres') {
       for (const r of results) {

@@ -507,6 +507,27 @@ export const campaignMonthly = pgTable(
 );
 
 /**
+ * Running totals of campaign rows: per account, campaign and currency, the sums of every campaign
+ * row up to and including `day`, one row for every day from the campaign's first row to the
+ * account's last. A window's sums are then the row at its end minus the row the day before its
+ * start, two rows per campaign whatever the window's length, instead of a row per campaign and day
+ * (the campaign table's short windows; modules/metrics/metrics.queries.ts, campaignTotals). Kept
+ * by database triggers on metrics_daily (migration 0033) from the earliest day a statement touched.
+ */
+export const campaignRunning = pgTable(
+  'campaign_running',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: text('campaign_id').notNull(),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.day, t.campaignId, t.currency] })],
+);
+
+/**
  * What each sync saw of an account's conversions on a day when that day was `age` days old:
  * platforms fill in late conversions for a week, and the analysis learns each account's lag
  * profile from these restatements (analysis/lag.ts). Written by sync, read by modules/metrics.

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 
 import { connectDatabase, type Database, executeRows } from '../../db/connect';
 import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
-import { entityDailySeries, entityKey, entityTotals, withRates } from './metrics.queries';
+import { campaignTotalsBesideDays } from './campaignTotals.fixtures';
+import { withRates } from './metrics.queries';
 import type { MetricScope } from './metrics.types';
 import { splitByMonths } from './monthSplit';
 
@@ -50,31 +51,7 @@ describe('campaign_monthly, the monthly rollup of campaign rows', () => {
   afterAll(() => database.close());
 
   /** Each campaign's totals over the window as entityTotals answers, and as the sum of its converted days. */
-  async function totalsAndDays(window = LONG) {
-    const rated = await withRates(database.db, scope(window));
-    const { rows } = await entityTotals(database.db, rated, {
-      level: 'campaign',
-      sort: 'spend',
-      order: 'desc',
-      withValue: true,
-    });
-    const days = await entityDailySeries(database.db, rated, { level: 'campaign' });
-    return rows.map((row) => {
-      const series = days.get(entityKey(row.account.id, row.campaignId)) ?? [];
-      const sum = (pick: (day: (typeof series)[number]) => number) =>
-        series.reduce((total, day) => total + pick(day), 0);
-      return {
-        read: row.sums,
-        days: {
-          spend: sum((d) => d.spend),
-          impressions: sum((d) => d.impressions),
-          clicks: sum((d) => d.clicks),
-          conversions: sum((d) => d.conversions),
-          value: sum((d) => d.value),
-        },
-      };
-    });
-  }
+  const totalsAndDays = (window = LONG) => campaignTotalsBesideDays(database.db, scope(window));
 
   function expectSameFigures(pairs: Awaited<ReturnType<typeof totalsAndDays>>) {
     expect(pairs).toHaveLength(3);

@@ -1,0 +1,144 @@
+import { addDays } from '@shared/days';
+import { sql } from 'drizzle-orm';
+
+import { connectDatabase, type Database, executeRows } from '../../db/connect';
+import { migratedPgliteTemplate } from '../../test/pgliteTemplate';
+import { campaignTotalsBesideDays } from './campaignTotals.fixtures';
+import type { DayWindow } from './metrics.types';
+
+/**
+ * The campaign table's sums from campaign_running (migration 0033): a window is the running row at
+ * its end minus the one the day before its start. Campaigns here deliver on some days and not on
+ * others, start and stop at different times, and the account's rows arrive as a daily sync writes
+ * them (a day at a time, with a gap, with restatements), so every way an end can fall (before a
+ * campaign's first row, inside a gap, after the account's last day) is read. The oracle is
+ * entityDailySeries, which sums metrics_daily day by day.
+ */
+const W = '12000000-0000-4000-8000-000000000001';
+const ACCOUNT = '22000000-0000-4000-8000-000000000001';
+const CONNECTION = '42000000-0000-4000-8000-000000000001';
+const CAMPAIGNS = ['early', 'gappy', 'late', 'stopped'] as const;
+
+/** Whether a campaign delivered on day `n` (0 = 2032-03-01) of the fixture. */
+const delivers: Record<(typeof CAMPAIGNS)[number], (n: number) => boolean> = {
+  early: () => true,
+  gappy: (n) => n % 3 !== 1,
+  late: (n) => n >= 12,
+  stopped: (n) => n < 9,
+};
+const FIRST = '2032-03-01';
+
+describe('campaign_running, the running totals of campaign rows', () => {
+  let database: Database;
+
+  /** Writes the campaigns' rows of days `from`..`to` (fixture day numbers) in one statement, as one sync would. */
+  async function writeDays(from: number, to: number, scale = 1) {
+    const values = [];
+    for (let n = from; n <= to; n += 1)
+      for (const [index, campaign] of CAMPAIGNS.entries())
+        if (delivers[campaign](n))
+          values.push(
+            sql`(${ACCOUNT}::uuid, 'campaign', ${campaign}, ${campaign}, ${addDays(FIRST, n)}::date, 'USD', ${(100 + n * 7 + index * 13) * scale}, ${1000 + n}, ${10 + ((n + index) % 5)}, ${((n + index) % 4) * 0.5}, ${n * 11})`,
+          );
+    await database.db.execute(sql`
+      insert into metrics_daily (account_ref, level, entity_id, campaign_id, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
+      values ${sql.join(values, sql`, `)}
+      on conflict (account_ref, level, entity_id, day) do update set spend_minor = excluded.spend_minor,
+        impressions = excluded.impressions, clicks = excluded.clicks, conversions = excluded.conversions,
+        conversion_value_minor = excluded.conversion_value_minor`);
+  }
+
+  beforeAll(async () => {
+    database = await connectDatabase({ pgliteDataDir: 'memory://', pgliteTemplate: await migratedPgliteTemplate() });
+    const { db } = database;
+    await db.execute(sql`insert into exchange_rates (currency, day, per_usd) values ('USD', '2032-01-01', 1)
+      on conflict (currency, day) do update set per_usd = excluded.per_usd`);
+    await db.execute(sql`insert into workspaces (id, name) values (${W}, 'Running')`);
+    await db.execute(
+      sql`insert into platform_connections (id, workspace_id, platform, sealed_tokens) values (${CONNECTION}, ${W}, 'google', 'x')`,
+    );
+    await db.execute(sql`insert into connected_ad_accounts (id, workspace_id, connection_id, platform, account_id, name, currency, time_zone)
+      values (${ACCOUNT}, ${W}, ${CONNECTION}, 'google', '123', 'Dollars', 'USD', 'UTC')`);
+    await db.execute(sql`insert into campaigns (workspace_id, account_ref, platform, campaign_id, name, status, currency)
+      select ${W}, ${ACCOUNT}, 'google', c, initcap(c), 'ACTIVE', 'USD' from unnest(${sql.param([...CAMPAIGNS])}::text[]) c`);
+    // A backfill of the first ten days, then daily syncs, each restating the two days before.
+    await writeDays(0, 9);
+    for (let day = 10; day <= 15; day += 1) await writeDays(day - 2, day);
+  });
+  afterAll(() => database.close());
+
+  /** Each campaign's totals as the table reads them, beside the sums of its days. */
+  const readAndSum = (window: DayWindow) =>
+    campaignTotalsBesideDays(database.db, {
+      workspaceId: W,
+      accounts: [{ id: ACCOUNT, currency: 'USD' }],
+      currency: 'USD',
+      window,
+    });
+
+  async function expectEveryWindowSummed(lastDay: number) {
+    // Every window from one day to the whole fixture, starting before the first row and ending past the last.
+    for (let start = -2; start <= lastDay + 2; start += 1)
+      for (const length of [1, 2, 3, 7, 30]) {
+        const window = { from: addDays(FIRST, start), to: addDays(FIRST, start + length - 1) };
+        const pairs = await readAndSum(window);
+        expect(pairs.map((p) => p.campaign)).toEqual(['early', 'gappy', 'late', 'stopped']);
+        for (const { read, days } of pairs) {
+          const where = `${window.from}..${window.to}`;
+          expect({ where, impressions: read.impressions, clicks: read.clicks }).toEqual({
+            where,
+            impressions: days.impressions,
+            clicks: days.clicks,
+          });
+          expect(read.spend).toBeCloseTo(days.spend, 6);
+          expect(read.conversions).toBeCloseTo(days.conversions, 6);
+          expect(read.value).toBeCloseTo(days.value, 6);
+        }
+      }
+  }
+
+  it('keeps a row for every day from each campaign’s first row to the account’s last day', async () => {
+    const rows = await executeRows<{ campaign_id: string; first: string; last: string; days: string }>(
+      database.db,
+      sql`select campaign_id, min(day)::text as first, max(day)::text as last, count(*) as days
+          from campaign_running where account_ref = ${ACCOUNT}::uuid group by campaign_id order by campaign_id`,
+    );
+    expect(rows.map((r) => [r.campaign_id, r.first, r.last, Number(r.days)])).toEqual([
+      ['early', FIRST, addDays(FIRST, 15), 16],
+      ['gappy', FIRST, addDays(FIRST, 15), 16],
+      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4],
+      ['stopped', FIRST, addDays(FIRST, 15), 16],
+    ]);
+  });
+
+  it('reads any window as the sums of its days', async () => {
+    await expectEveryWindowSummed(15);
+  });
+
+  it('follows a sync after days without any rows, a restatement and deleted rows', async () => {
+    // Three days of nothing, then two days at once: the running rows carry across the gap.
+    await writeDays(19, 20);
+    // A late restatement of an early day doubles its money.
+    await writeDays(4, 4, 2);
+    await database.db.execute(
+      sql`delete from metrics_daily where level = 'campaign' and campaign_id = 'gappy' and day = ${addDays(FIRST, 14)}::date`,
+    );
+    await expectEveryWindowSummed(20);
+  });
+
+  it('ends at the account’s last row when later rows are deleted, and is emptied with the account', async () => {
+    await database.db.execute(
+      sql`delete from metrics_daily where level = 'campaign' and day > ${addDays(FIRST, 17)}::date`,
+    );
+    const last = await executeRows<{ last: string }>(
+      database.db,
+      sql`select max(day)::text as last from campaign_running where account_ref = ${ACCOUNT}::uuid`,
+    );
+    // Days 16 to 18 never had rows (the gap above): the rows carried across them go as well.
+    expect(last[0]!.last).toBe(addDays(FIRST, 15));
+    await expectEveryWindowSummed(17);
+    await database.db.execute(sql`delete from connected_ad_accounts where id = ${ACCOUNT}::uuid`);
+    const left = await executeRows<{ n: string }>(database.db, sql`select count(*) as n from campaign_running`);
+    expect(Number(left[0]!.n)).toBe(0);
+  });
+});
