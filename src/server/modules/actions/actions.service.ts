@@ -102,7 +102,7 @@ function liveWords(step: JournalStep, live: JournalStep['from'] | null | undefin
 }
 
 /**
- * The actions log, and the one way Adwise changes anything at an ad platform (REVIEW 5: the
+ * The actions log, and the one way Adwise changes anything at an ad platform (docs/architecture.md: the
  * write seam beside the metrics read seam). Suggestions, rules and the optimizer decide what to
  * change and call apply(); this module records the change's steps before the first platform
  * call, writes them one at a time recording each, ends the action applied, failed or partly

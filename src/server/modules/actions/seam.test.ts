@@ -1,7 +1,7 @@
 import { serverSources, sourceText, withoutComments } from '../../test/serverSources';
 
 /**
- * modules/actions is the only writer to the ad platforms (REVIEW 5, issue 33): outside it, the
+ * modules/actions is the only writer to the ad platforms (docs/architecture.md, issue 33): outside it, the
  * platform clients themselves (platforms/) and tests, no server source calls a platform's write
  * methods, so every change is journaled, recoverable and in the actions log. The lint rule in
  * eslint.config.mjs keeps the actions table itself inside the module; this catches the calls,

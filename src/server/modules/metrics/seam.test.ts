@@ -1,7 +1,7 @@
 import { serverSources, sourceText, withoutComments } from '../../test/serverSources';
 
 /**
- * modules/metrics is the only reader of the metric tables (REVIEW 5.1): outside it, sync (the
+ * modules/metrics is the only reader of the metric tables (docs/architecture.md): outside it, sync (the
  * writer), the schema and migrations, no server source names them, in SQL or otherwise. The
  * lint rule in eslint.config.mjs catches imports of metricsDaily/accountDaily; this catches raw
  * SQL. Comments are left out; tests and test fixtures may seed the tables.
