@@ -1,6 +1,6 @@
 import { addDays } from '@shared/days';
 
-import { accountAlerts, rarityWords } from './accountAlerts';
+import { accountAlerts, ALERT_PARAMS, rarityWords } from './accountAlerts';
 import type { AccountSeries, CampaignSeries, DayCounts } from './types';
 
 const TODAY = '2026-11-26';
@@ -8,9 +8,13 @@ const TODAY = '2026-11-26';
 const NO_LAG = [1];
 
 /** A steady campaign: 60 days to yesterday, weekdays 1,000.00 spend, weekends 700.00, about 10 conversions. */
-function steady(id: string, edit: (day: DayCounts, daysAgo: number) => DayCounts | null = (d) => d): CampaignSeries {
+function steady(
+  id: string,
+  edit: (day: DayCounts, daysAgo: number) => DayCounts | null = (d) => d,
+  length = 60,
+): CampaignSeries {
   const days: DayCounts[] = [];
-  for (let ago = 60; ago >= 1; ago -= 1) {
+  for (let ago = length; ago >= 1; ago -= 1) {
     const date = addDays(TODAY, -ago);
     const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
     const wobble = 1 + 0.04 * Math.sin(ago * 2.3);
@@ -73,6 +77,28 @@ describe('account alerts', () => {
     );
     expect(rarityWords(40_000)).toBe(
       'this metric’s usual ups and downs would give a day like it less than once in ten years',
+    );
+  });
+
+  it('name a record as one: a cost per conversion higher than on any earlier day, by a clear margin, once the past is long', () => {
+    // 200 days; spend climbs 1.5% a day over the last 40 with conversions flat, so the cost per
+    // conversion climbs too: never far from last week, but past its whole range.
+    const climbing = steady(
+      'a',
+      (d, ago) => (ago <= 40 ? { ...d, spend: Math.round(d.spend * (1 + 0.015 * (41 - ago))) } : d),
+      200,
+    );
+    const found = accountAlerts(account([climbing]), NO_LAG, { ...ALERT_PARAMS, recentDays: 40 });
+    const records = found.filter(
+      (f) =>
+        f.kind === 'anomaly' &&
+        f.metric === 'cpa' &&
+        f.level === 'campaign' &&
+        /than on any earlier day/.test(f.headline),
+    );
+    expect(records.length).toBeGreaterThan(0);
+    expect(records[0].headline).toMatch(
+      /^Cost per conversion in Campaign a was [\d,.]+ USD on 2026-\d\d-\d\d, higher than on any earlier day watched \([\d,.]+ USD–[\d,.]+ USD\), by a clear margin; a new high comes about once in 1\d\d days$/,
     );
   });
 

@@ -181,8 +181,11 @@ export function accountAlerts(
           low: detection.low,
           high: detection.high,
           headline:
-            `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'above' : 'below'} its normal range ` +
-            `(${format(metric, detection.low)}–${format(metric, detection.high)}; expected about ${format(metric, detection.expected)}); ${rarityWords(detection.onceInDays)}`,
+            detection.basis === 'record'
+              ? `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'higher' : 'lower'} than on any earlier day watched ` +
+                `(${format(metric, detection.low)}–${format(metric, detection.high)}), by a clear margin; a new ${detection.direction === 'high' ? 'high' : 'low'} comes about once in ${Number(detection.onceInDays.toPrecision(2)).toLocaleString('en-US')} days`
+              : `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'above' : 'below'} its normal range ` +
+                `(${format(metric, detection.low)}–${format(metric, detection.high)}; expected about ${format(metric, detection.expected)}); ${rarityWords(detection.onceInDays)}`,
         });
       }
     }

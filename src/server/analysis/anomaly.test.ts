@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 
-import { DAILY_DETECTOR, detectAnomalies, detectorFor, falseAlarmRate, traceAnomalies } from './anomaly';
+import {
+  DAILY_DETECTOR,
+  detectAnomalies,
+  detectorFor,
+  falseAlarmRate,
+  RECORD_MIN_POINTS,
+  traceAnomalies,
+} from './anomaly';
 import { Calibration, extremalIndex } from './conformal';
 import { toGrid, typicalStep } from './resample';
 
@@ -263,6 +270,59 @@ describe('the anomaly detector', () => {
     const spike = more.find((d) => d.index === 500);
     expect(spike).toBeDefined();
     expect(spike!.onceInDays).toBeGreaterThan(90);
+  });
+
+  describe('records', () => {
+    /** Even noise between 90 and 110, then from `from` on a climb of `perStep` a step: too slow for any single score. */
+    const climbing = (length: number, from: number, perStep: number, seed = 5) => {
+      const r = noise(seed);
+      return Array.from({ length }, (_, i) => 100 + 20 * (r() - 0.5) + Math.max(0, i - from) * perStep);
+    };
+
+    it('raises a value past every earlier one by a clear margin, where its score does not alarm', () => {
+      const values = climbing(300, 240, 0.5);
+      const { detections, judgements } = traceAnomalies(values, DAILY_DETECTOR);
+      expect(detections.filter((d) => d.basis === 'baseline')).toEqual([]);
+      const records = detections.filter((d) => d.basis === 'record');
+      expect(records.length).toBeGreaterThan(0);
+      const [first] = records;
+      // The first value past the range of all before it by 15% of that range, on the high side.
+      const firstPast = values.findIndex((v, i) => {
+        if (i <= RECORD_MIN_POINTS) return false;
+        const before = values.slice(0, i);
+        const [low, high] = [Math.min(...before), Math.max(...before)];
+        return v > high + 0.15 * (high - low);
+      });
+      expect(first.index).toBe(firstPast);
+      expect(first).toMatchObject({ direction: 'high', severity: 'warning' });
+      expect(first.low).toBe(Math.min(...values.slice(0, first.index)));
+      expect(first.high).toBe(Math.max(...values.slice(0, first.index)));
+      // Its own score did not reach its threshold: only the record saw it.
+      expect(Math.abs(judgements[first.index]!.score)).toBeLessThan(judgements[first.index]!.threshold);
+      // How unusual: a record among this many points from one process is about once in that many days.
+      expect(first.tailProbability).toBeCloseTo(1 / (first.index + 1), 12);
+      expect(first.onceInDays).toBeCloseTo(first.index + 1, 9);
+    });
+
+    it(`judges records only from ${RECORD_MIN_POINTS} points on, and not on a record by a hair`, () => {
+      // The same climb from day 100 of 170: past the range, but too early for a record to mean much.
+      const early = detectAnomalies(climbing(170, 100, 0.5), DAILY_DETECTOR);
+      expect(early.filter((d) => d.basis === 'record')).toEqual([]);
+      // A value just past the earlier high (by 5% of the range) is no record alarm.
+      const values = climbing(260, 1000, 0);
+      const before = values.slice(0, 250);
+      const [low, high] = [Math.min(...before), Math.max(...before)];
+      values[250] = high + 0.05 * (high - low);
+      expect(detectAnomalies(values, DAILY_DETECTOR).filter((d) => d.index === 250)).toEqual([]);
+    });
+
+    it('raises at most one record a day on a series read hourly', () => {
+      const HOURLY = detectorFor(24, 'amount', { stepDays: 1 / 24 });
+      const values = climbing(24 * 20, 24 * 15, 0.3);
+      const records = detectAnomalies(values, HOURLY).filter((d) => d.basis === 'record');
+      expect(records.length).toBeGreaterThan(0);
+      for (let k = 1; k < records.length; k += 1) expect(records[k].index - records[k - 1].index).toBeGreaterThan(24);
+    });
   });
 
   it('says why a series cannot be judged instead of going silent', () => {
