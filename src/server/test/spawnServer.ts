@@ -51,6 +51,23 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 export const canPin = spawnSync('taskset', ['--version']).status === 0;
 
 /**
+ * The Node flags `npm run serve` starts the compiled server with (package.json's `serve` script
+ * spells them out; spawnServer.test.ts keeps the two the same). A young generation of 4 MiB
+ * semi-spaces instead of V8's 16: the server's requests make short-lived garbage that a small
+ * nursery collects as well, and the 3-minute PGlite soak held 453–459 MiB as sampled instead of
+ * 515–522 (433–435 after a full GC instead of 442–443) at the same 100 requests/s
+ * (docs/operations.md, "The young generation"). `SERVE_NODE_FLAGS=` in the environment runs the
+ * test and bench servers without them, to compare.
+ */
+export const SERVE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/** The flags a compiled test or bench server runs with: `SERVE_NODE_FLAGS`, unless the environment's replaces them. */
+function serveNodeFlags(): string[] {
+  const chosen = process.env.SERVE_NODE_FLAGS;
+  return chosen === undefined ? SERVE_NODE_FLAGS : chosen.split(' ').filter(Boolean);
+}
+
+/**
  * The command that runs a server script: Node itself (with tsx's loader for TypeScript), pinned to `cpu` where
  * taskset exists. Not tsx's own command: that one runs the script in a second process and SIGKILLs
  * it when it does not confirm a relayed signal within 30 ms, as happens under load, which cut off
@@ -64,9 +81,9 @@ export function nodeCommand(
   const compiled = /\.c?js$/.test(script);
   const nodeArgs = [
     ...(options.nodeFlags ?? []),
-    // The compiled server runs as `npm run serve` runs it: without --enable-source-maps, whose
-    // parsed map holds about 34 MiB of heap (docs/operations.md, "The source map").
-    ...(compiled ? [] : ['--import', 'tsx']),
+    // The compiled server runs as `npm run serve` runs it: with its flags, and without
+    // --enable-source-maps, whose parsed map holds about 34 MiB of heap (docs/operations.md, "The source map").
+    ...(compiled ? serveNodeFlags() : ['--import', 'tsx']),
     script,
   ];
   return options.cpu !== undefined && canPin
