@@ -19,6 +19,7 @@ export interface A11yViolation {
  * page's Content-Security-Policy (script-src 'self') does not have to be relaxed for the test.
  */
 export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  await transitionsEnded(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -37,6 +38,23 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
       help: violation.help,
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
     }));
+}
+
+/**
+ * Waits until the page's CSS transitions and finite animations have ended. axe reads colours as
+ * they are drawn, so a dialog still fading in blends its text with what is behind it and fails
+ * the contrast rule (seen once in CI: the palette's contained button, read mid-fade on a loaded
+ * machine). Endless animations (a spinner) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Collects console errors and uncaught page errors from the moment it is called. */
