@@ -119,8 +119,12 @@ function dailyGrid(days: DayCounts[], lastDay: string): { dates: string[]; byDat
 export function rarityWords(onceInDays: number): string {
   if (onceInDays >= 3650)
     return 'this metric’s usual ups and downs would give a day like it less than once in ten years';
-  const days = Number(onceInDays.toPrecision(2));
-  return `this metric’s usual ups and downs would give a day like it about once in ${days.toLocaleString('en-US')} days`;
+  return `this metric’s usual ups and downs would give a day like it about once in ${daysInWords(onceInDays)} days`;
+}
+
+/** A number of days to two significant figures, as a person reads it (1,200). */
+function daysInWords(days: number): string {
+  return Number(days.toPrecision(2)).toLocaleString('en-US');
 }
 
 export function accountAlerts(
@@ -166,6 +170,8 @@ export function accountAlerts(
         const day = dates[detection.index];
         if (day < firstReported) continue;
         const where = entity.level === 'account' ? 'across the account' : `in ${entity.name}`;
+        const up = detection.direction === 'high';
+        const range = `${format(metric, detection.low)}–${format(metric, detection.high)}`;
         found.push({
           kind: 'anomaly',
           key: `anomaly:${metric}:${entity.level}:${entity.id}:${day}`,
@@ -180,12 +186,13 @@ export function accountAlerts(
           expected: detection.expected,
           low: detection.low,
           high: detection.high,
-          headline:
+          headline: `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${
             detection.basis === 'record'
-              ? `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'higher' : 'lower'} than on any earlier day watched ` +
-                `(${format(metric, detection.low)}–${format(metric, detection.high)}), by a clear margin; a new ${detection.direction === 'high' ? 'high' : 'low'} comes about once in ${Number(detection.onceInDays.toPrecision(2)).toLocaleString('en-US')} days`
-              : `${METRIC_WORDS[metric]} ${where} was ${format(metric, detection.value)} on ${day}, ${detection.direction === 'high' ? 'above' : 'below'} its normal range ` +
-                `(${format(metric, detection.low)}–${format(metric, detection.high)}; expected about ${format(metric, detection.expected)}); ${rarityWords(detection.onceInDays)}`,
+              ? `${up ? 'higher' : 'lower'} than on any earlier day watched (${range}), by a clear margin; ` +
+                `a new ${up ? 'high' : 'low'} comes about once in ${daysInWords(detection.onceInDays)} days`
+              : `${up ? 'above' : 'below'} its normal range (${range}; expected about ${format(metric, detection.expected)}); ` +
+                rarityWords(detection.onceInDays)
+          }`,
         });
       }
     }
