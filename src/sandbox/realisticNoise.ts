@@ -41,6 +41,9 @@ function studentT3(seed: number, key: string): number {
   return normal(seed, `${key}:z`) / Math.sqrt(Math.max(1e-9, chi));
 }
 
+/** A clean world's day: no change. */
+export const NO_BENIGN_CHANGE = { clicks: 1, conversions: 1 };
+
 /** What the day's ordinary ups and downs multiply a campaign-day's clicks and conversions by. */
 export function benignDay(
   seed: number,

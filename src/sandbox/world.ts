@@ -4,7 +4,7 @@ import { minorDigits } from '@shared/money';
 
 import { drawVertical, rewriteCreative, type SandboxCreative, type SandboxImage, writeCreative } from './creatives';
 import { poisson, splitInteger, unit } from './randomness';
-import { benignDay, type NoiseMode } from './realisticNoise';
+import { benignDay, NO_BENIGN_CHANGE, type NoiseMode } from './realisticNoise';
 
 export { unit } from './randomness';
 
@@ -154,7 +154,6 @@ export interface WorldOptions {
 
 export type AnomalyKind = 'tracking_outage' | 'click_spike';
 
-const NO_BENIGN_CHANGE = { clicks: 1, conversions: 1 };
 const EMPTY: DayMetrics = { spendMinor: 0, impressions: 0, clicks: 0, conversions: 0, conversionValueMinor: 0 };
 /** Delivery by weekday, Sunday .. Saturday: auctions are busier on weekdays. */
 export const WEEKDAY_FACTOR = [0.82, 1.06, 1.1, 1.08, 1.04, 0.96, 0.8];
