@@ -2,6 +2,7 @@ import { Alert } from '@mui/material';
 import type { ReactNode } from 'react';
 
 import { LoadingButton } from './LoadingButton';
+import { useHydrated } from './useHydrated';
 
 /** Props of FormSubmit. */
 export interface FormSubmitProps {
@@ -16,11 +17,16 @@ export interface FormSubmitProps {
   failureAction?: ReactNode;
 }
 
-/** The account forms' submit button, with the reason of the last failure under it. */
+/**
+ * The account forms' submit button, with the reason of the last failure under it. Disabled until
+ * the app has hydrated a prerendered page (useHydrated): a disabled default button also stops a
+ * native submit on Enter.
+ */
 export function FormSubmit({ label, submitting, failure, failureId, failureAction }: FormSubmitProps) {
+  const hydrated = useHydrated();
   return (
     <>
-      <LoadingButton type="submit" variant="contained" size="large" loading={submitting} fullWidth>
+      <LoadingButton type="submit" variant="contained" size="large" loading={submitting} disabled={!hydrated} fullWidth>
         {label}
       </LoadingButton>
       {failure && (
