@@ -93,8 +93,11 @@ import { median } from './window';
  * last 30 days' range (training 42 windows at 0.76, but the sandbox lost 12 of its 136); a record
  * that must also score past a looser threshold (ten times the false-alarm rate: training 30
  * windows at 0.58); a level threshold calibrated on the values' own distribution instead of the
- * range (34 at 0.52). The product reads 90 days of daily figures, so its checks do not judge
- * records yet; series read hourly or more often do.
+ * range (34 at 0.52); a swing record, the standard deviation of the last 48 points past every
+ * earlier one by 10% (the statistic that catches most training windows with hindsight,
+ * `bench:alerts-limit`), 43 → 43 windows at 0.64: the widest swings come with a spike that the
+ * scores or records already raise. The product reads 90 days of daily figures, so its checks do
+ * not judge records yet; series read hourly or more often do.
  *
  * Anomalies do not teach the baseline: flagged points are left out of later baselines. A run of
  * `shiftAfter` points outside the band on the same side is a level shift, not a string of

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { detectorFor, type DetectorParams, type SeriesKind, traceAnomalies } from '../analysis/anomaly';
 import { seriesOnceInDays } from '../analysis/noiseBudget';
 import { toGrid } from '../analysis/resample';
-import { type FileScore, normalisedScore, scoreFile } from './nabScore';
+import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabScore';
 
 /**
  * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier]
@@ -138,25 +138,34 @@ function isRegular(times: number[], stepMs: number): boolean {
 
 const stampOf = (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19);
 
+/** A labelled file as the detector reads it: on its regular grid, with its step and seasonal period. */
+export interface GridSeries {
+  series: Series;
+  stepMs: number;
+  period: number;
+}
+
+/** Parses a file and puts it on its grid: regular readings as they come, irregular ones as each step's mean. */
+export function gridSeries(name: string, csv: string): GridSeries {
+  const parsed = parseSeries(csv, name);
+  const cadence = inferCadence(parsed.times);
+  if (isRegular(parsed.times, cadence.stepMs))
+    return { series: regularise(parsed, cadence.stepMs), stepMs: cadence.stepMs, period: cadence.period };
+  const grid = toGrid(parsed.times, parsed.values);
+  return {
+    series: { times: grid.times, timestamps: grid.times.map(stampOf), values: grid.values },
+    stepMs: grid.stepMs,
+    period: grid.period,
+  };
+}
+
 export function evaluateFile(
   name: string,
   csv: string,
   windows: [string, string][],
   overrides: Partial<DetectorParams> = {},
 ): FileResult {
-  const parsed = parseSeries(csv, name);
-  const cadence = inferCadence(parsed.times);
-  let series: Series;
-  let stepMs = cadence.stepMs;
-  let period = cadence.period;
-  if (isRegular(parsed.times, cadence.stepMs)) series = regularise(parsed, cadence.stepMs);
-  else {
-    // Irregular sampling: a regular grid of the typical step, each step the mean of its readings.
-    const grid = toGrid(parsed.times, parsed.values);
-    stepMs = grid.stepMs;
-    period = grid.period;
-    series = { times: grid.times, timestamps: grid.times.map(stampOf), values: grid.values };
-  }
+  const { series, stepMs, period } = gridSeries(name, csv);
   const { detections: found, status } = traceAnomalies(
     series.values,
     { ...detectorFor(period, inferKind(series.values), { stepDays: stepMs / DAY }), ...overrides },
@@ -184,7 +193,7 @@ export function trainingSummary(results: FileResult[]): string {
   const inside = results.reduce((n, r) => n + r.score.inside, 0);
   const outside = results.reduce((n, r) => n + r.score.outside, 0);
   // Scored points: after NAB's probation (15% of a file, at most 750 points).
-  const scored = results.reduce((n, r) => n + r.points - Math.min(Math.floor(0.15 * r.points), 750), 0);
+  const scored = results.reduce((n, r) => n + r.points - probationOf(r.points), 0);
   return (
     `alerts training: files=${results.length} windows=${windows} caught=${caught} recall=${ratio(caught, windows)} precision=${ratio(inside, inside + outside)} ` +
     `false_alarms_per_1000=${scored ? ((1000 * outside) / scored).toFixed(2) : '-'} nab=${normalisedScore(results.map((r) => r.score)).toFixed(1)}`

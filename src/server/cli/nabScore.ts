@@ -21,6 +21,11 @@ export const STANDARD_PROFILE: CostProfile = { tp: 1.0, fp: 0.11, fn: 1.0 };
 const PROBATION_SHARE = 0.15;
 const PROBATION_MAX = 750;
 
+/** Points at the start of a file that NAB does not score: 15% of it, at most 750. */
+export function probationOf(points: number): number {
+  return Math.min(Math.floor(PROBATION_SHARE * points), PROBATION_MAX);
+}
+
 export interface FileScore {
   /** Windows after probation, and how many of them hold a detection. */
   windows: number;
@@ -51,7 +56,7 @@ export function scoreFile(
   detections: number[],
   profile: CostProfile = STANDARD_PROFILE,
 ): FileScore {
-  const probation = Math.min(Math.floor(PROBATION_SHARE * points), PROBATION_MAX);
+  const probation = probationOf(points);
   const flagged = new Set(detections.filter((i) => i >= probation));
   const scored = windows.filter(([, end]) => end >= probation);
   const maxTp = scaledSigmoid(-1);
