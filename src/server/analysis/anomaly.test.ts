@@ -316,6 +316,21 @@ describe('the anomaly detector', () => {
       expect(detectAnomalies(values, DAILY_DETECTOR).filter((d) => d.index === 250)).toEqual([]);
     });
 
+    it('raises a record on a count too thin for scores', () => {
+      // Under one event a day: no score judges it, but 12 events where 3 was the most is a record.
+      const r = noise(11);
+      const values: number[] = Array.from({ length: 300 }, () => (r() < 0.1 ? 1 : 0));
+      values[100] = 3;
+      values[260] = 12;
+      const { detections, status } = traceAnomalies(values, detectorFor(7, 'count'));
+      expect(status.judged).toBe(0);
+      expect(status.reason).toMatch(/too few events to judge.*only records past its range are raised/);
+      // The record alone: it does not teach the baseline, so the quiet days after it stay thin.
+      expect(detections).toEqual([
+        expect.objectContaining({ index: 260, basis: 'record', direction: 'high', low: 0, high: 3 }),
+      ]);
+    });
+
     it('raises at most one record a day on a series read hourly', () => {
       const HOURLY = detectorFor(24, 'amount', { stepDays: 1 / 24 });
       const values = climbing(24 * 20, 24 * 15, 0.3);
