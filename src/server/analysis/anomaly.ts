@@ -96,12 +96,12 @@ import { median } from './window';
  * went unjudged before); the sandbox's figures did not move. Tried and dropped: letting a score
  * alarm only where the value is also past the last 30 days' range (training 42 windows at 0.76,
  * but the sandbox lost 12 of its 136); a record that must also score past a looser threshold (ten
- * times the false-alarm rate: training 30 windows at 0.58); a level threshold calibrated on the values' own distribution instead of the
- * range (34 at 0.52); a swing record, the standard deviation of the last 48 points past every
- * earlier one by 10% (the statistic that catches most training windows with hindsight,
- * `bench:alerts-limit`), 43 → 43 windows at 0.64: the widest swings come with a spike that the
- * scores or records already raise. The product reads 90 days of daily figures, so its checks do
- * not judge records yet; series read hourly or more often do.
+ * times the false-alarm rate: training 30 windows at 0.58); a level threshold calibrated on the
+ * values' own distribution instead of the range (34 at 0.52); a swing record, the standard
+ * deviation of the last 48 points past every earlier one by 10% (the statistic that catches most
+ * training windows with hindsight, `bench:alerts-limit`), 43 → 43 windows at 0.64: the widest
+ * swings come with a spike that the scores or records already raise. The product reads 90 days
+ * of daily figures, so its checks do not judge records yet; series read hourly or more often do.
  *
  * Anomalies do not teach the baseline: flagged points are left out of later baselines. A run of
  * `shiftAfter` points outside the band on the same side is a level shift, not a string of
@@ -491,7 +491,7 @@ export function traceAnomalies(
     }
     const expected = scale.from(judged.expected);
     if (params.kind === 'count' && recentMean(history, params.period, scale) < MIN_COUNT_MEAN) {
-      // Too thin to judge: with under one event a day, any single event looks like a spike. A
+      // Too thin to judge: with under one event a step, any single event looks like a spike. A
       // record still is one (its chance does not depend on the distribution), and like any
       // anomaly it does not teach the baseline.
       const record = judgeRecord(
