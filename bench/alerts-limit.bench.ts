@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { evaluateFile, gridSeries, windowIndices } from '../src/server/cli/alertsEval';
+import { byCorpus, csvFilesUnder, evaluateFile, gridSeries, windowIndices } from '../src/server/cli/alertsEval';
 import { probationOf } from '../src/server/cli/nabScore';
 
 /**
@@ -210,16 +210,7 @@ function corpusFiles(): { files: { key: string; full: string }[]; labels: Labels
   const data = argument('data');
   const windowsFile = argument('windows');
   if (data && windowsFile) {
-    const root = path.dirname(path.resolve(data));
-    const files = fs
-      .readdirSync(data, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.csv'))
-      .sort()
-      .map((f) => ({
-        key: path.relative(root, path.resolve(data, f)).split(path.sep).join('/'),
-        full: path.join(data, f),
-      }));
-    return { files, labels: JSON.parse(fs.readFileSync(windowsFile, 'utf8')) };
+    return { files: csvFilesUnder(data), labels: JSON.parse(fs.readFileSync(windowsFile, 'utf8')) };
   }
   const dir = argument('training') ?? path.join(__dirname, '../../shared/research/data/nab-training');
   const labels: Labels = JSON.parse(fs.readFileSync(path.join(dir, 'windows.json'), 'utf8'));
@@ -268,11 +259,7 @@ function main() {
   for (const f of limits)
     for (const c of f.windows) console.log(`window ${c.file} #${c.window} cost=${c.cost} statistic=${c.statistic}`);
 
-  const corpora = new Map<string, typeof limits>();
-  for (const f of limits) {
-    const corpus = f.key.includes('/') ? f.key.slice(0, f.key.indexOf('/')) : '.';
-    corpora.set(corpus, [...(corpora.get(corpus) ?? []), f]);
-  }
+  const corpora = byCorpus(limits, (f) => f.key);
   const windowsOf = (members: FileLimits[]) => members.reduce((n, f) => n + f.windows.length, 0);
   for (const [corpus, members] of corpora)
     for (const o of oracles(members)) {

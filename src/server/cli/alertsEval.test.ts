@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import {
+  byCorpus,
+  csvFilesUnder,
   evaluateFile,
   FRONTIER_DAYS,
   frontierLine,
@@ -114,5 +120,22 @@ describe('alerts:eval', () => {
     expect(frontierLine(FRONTIER_DAYS[0], [rungs[0]])).toMatch(
       /^frontier: once_in_days=7 windows=1\/1 recall=1\.00 precision=\d\.\d\d false_alarms=\d+$/,
     );
+  });
+
+  it('lists a corpus folder as the labels name its files, and groups them by corpus', () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-eval-'));
+    fs.mkdirSync(path.join(data, 'realX'));
+    for (const file of ['realX/b.csv', 'realX/a.csv', 'top.csv', 'notes.txt'])
+      fs.writeFileSync(path.join(data, file), '');
+    const name = path.basename(data);
+    const files = csvFilesUnder(data);
+    expect(files.map((f) => f.key)).toEqual([`${name}/realX/a.csv`, `${name}/realX/b.csv`, `${name}/top.csv`]);
+    expect(files[0].full).toBe(path.join(data, 'realX/a.csv'));
+    const corpora = byCorpus(['realX/a.csv', 'top.csv', 'realX/b.csv'], (key) => key);
+    expect([...corpora]).toEqual([
+      ['realX', ['realX/a.csv', 'realX/b.csv']],
+      ['.', ['top.csv']],
+    ]);
+    fs.rmSync(data, { recursive: true });
   });
 });

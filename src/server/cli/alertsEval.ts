@@ -244,25 +244,43 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
+/** Every CSV under `data` (recursively), sorted, each keyed by its path from `data`'s parent, as the labels name it. */
+export function csvFilesUnder(data: string): { key: string; full: string }[] {
+  const root = path.dirname(path.resolve(data));
+  return fs
+    .readdirSync(data, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.csv'))
+    .sort()
+    .map((f) => ({
+      key: path.relative(root, path.resolve(data, f)).split(path.sep).join('/'),
+      full: path.join(data, f),
+    }));
+}
+
+/** Groups items by corpus: the folder a file's key starts with ('.' for a file at the top). */
+export function byCorpus<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const corpora = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const corpus = key.includes('/') ? key.slice(0, key.indexOf('/')) : '.';
+    corpora.set(corpus, [...(corpora.get(corpus) ?? []), item]);
+  }
+  return corpora;
+}
+
 /** Scores every CSV under `data` (recursively) with the windows of `labels`, keyed by path relative to `data`'s parent. */
 function evaluateDirectory(
   data: string,
   labels: Record<string, [string, string][]>,
   overrides: Partial<DetectorParams>,
 ): FileResult[] {
-  const root = path.dirname(path.resolve(data));
-  const files = fs
-    .readdirSync(data, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.csv'))
-    .sort();
+  const files = csvFilesUnder(data);
   if (!files.length) {
     console.error(`${data}: no CSV files`);
     process.exit(2);
   }
   const results: FileResult[] = [];
-  for (const file of files) {
-    const full = path.join(data, file);
-    const key = path.relative(root, path.resolve(full)).split(path.sep).join('/');
+  for (const { key, full } of files) {
     try {
       results.push(evaluateFile(key, fs.readFileSync(full, 'utf8'), labels[key] ?? [], overrides));
     } catch (error) {
@@ -282,13 +300,7 @@ function report(results: FileResult[]): void {
         (r.unjudged ? ` unjudged="${r.unjudged}"` : ''),
     );
   }
-  // A corpus is a folder: the first part of a file's name.
-  const corpora = new Map<string, FileResult[]>();
-  for (const r of results) {
-    const corpus = r.name.includes('/') ? r.name.slice(0, r.name.indexOf('/')) : '.';
-    corpora.set(corpus, [...(corpora.get(corpus) ?? []), r]);
-  }
-  for (const [corpus, rs] of corpora)
+  for (const [corpus, rs] of byCorpus(results, (r) => r.name))
     console.log(`corpus ${corpus} files=${rs.length} ${summary(rs).replace(/^alerts: /, '')}`);
 }
 
