@@ -99,6 +99,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** How platform clients fetch and wait (tests record waits instead of sleeping). */
   platformRuntime?: ClientRuntime;
+  /** How the default platform runtime waits (Meta's report polls, backoffs); real timers unless set. */
+  platformSleep?: ClientRuntime['sleep'];
   /** External services this process also serves (main.ts mounts the sandbox here in development). */
   mounts?: MountedService[];
   /** Where log lines go instead of stdout (tests read them to prove nothing secret is logged). */
@@ -196,7 +198,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tokens: createAccessTokens(config.appSecret),
     platformRuntime:
       options.platformRuntime ??
-      createRuntime({ timeoutMs: config.platformTimeoutMs, observe: metrics.platformObserver }),
+      createRuntime({
+        timeoutMs: config.platformTimeoutMs,
+        observe: metrics.platformObserver,
+        sleep: options.platformSleep,
+      }),
   };
   app.decorate('ctx', ctx);
   const services = createServices(ctx);

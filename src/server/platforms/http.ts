@@ -40,13 +40,21 @@ export interface HttpResponse {
   text: string;
 }
 
-/** A real runtime: global fetch, real timers, the system clock; timeouts and observer from the server's config. */
+/**
+ * A real runtime: global fetch, real timers, the system clock; timeouts and observer from the
+ * server's config. `sleep` replaces the real timer for the waits between calls (tests).
+ */
 export function createRuntime(
-  options: { timeoutMs?: number; deadlineMs?: number; observe?: PlatformCallObserver } = {},
+  options: {
+    timeoutMs?: number;
+    deadlineMs?: number;
+    observe?: PlatformCallObserver;
+    sleep?: ClientRuntime['sleep'];
+  } = {},
 ): ClientRuntime {
   return {
     fetch: (input, init) => fetch(input, init),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now: () => new Date(),
     timeoutMs: options.timeoutMs,
     deadlineMs: options.deadlineMs,

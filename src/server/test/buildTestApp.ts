@@ -92,6 +92,10 @@ export async function buildTestApp(options: BuildOptions & { config?: Partial<Ap
     pollingIntervalSeconds: 0.5,
     mailTransport: null,
     pgliteTemplate,
+    // A platform client's waits (Meta's report polls every 2 s, a backoff before a retry) pass at
+    // once: the sandbox counts polls and faults, not seconds, so a real wait adds nothing a test
+    // checks. A test that asserts the waits passes its own runtime (test/platforms.ts).
+    platformSleep: () => new Promise((resolve) => setImmediate(resolve)),
     ...buildOptions,
   });
   await app.ready();
