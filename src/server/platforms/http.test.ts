@@ -6,6 +6,7 @@ import {
   createRuntime,
   type HttpResponse,
   kindForStatus,
+  pollDelayMs,
   retryAfterHeaderMs,
   send,
   sendChecked,
@@ -228,5 +229,12 @@ describe('outbound platform calls', () => {
     const { runtime, sleeps } = observedRuntime({ maxWaitMs: 10 * 60_000 });
     await withRetry(runtime, () => sendChecked(runtime, 'google', { method: 'GET', url: server.url }, statusError));
     expect(sleeps).toEqual([120_000]);
+  });
+});
+
+describe('the wait before each status check of a report job', () => {
+  it('starts short and doubles up to the cap, so a small job is read within a second and a long one costs a check per cap', () => {
+    const schedule = { firstMs: 250, capMs: 2_000 };
+    expect([1, 2, 3, 4, 5, 150].map((poll) => pollDelayMs(poll, schedule))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
   });
 });

@@ -192,6 +192,16 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
+/**
+ * The wait before status check number `poll` (1, 2, …) of a platform's report job: `firstMs`,
+ * doubling up to `capMs`. A small job is often done within a second or two, so a fixed wait as
+ * long as the cap held every refresh for seconds the job did not need; a long job still costs one
+ * check per `capMs`, plus a few quick ones at the start.
+ */
+export function pollDelayMs(poll: number, schedule: { firstMs: number; capMs: number }): number {
+  return Math.min(schedule.capMs, schedule.firstMs * 2 ** (poll - 1));
+}
+
 /** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */
 export function retryAfterHeaderMs(value: string | null, now: Date): number | undefined {
   if (!value) return undefined;

@@ -1,6 +1,6 @@
 import { daysInRange } from '@shared/days';
 
-import { callWithTokens, type HttpRequest, sendChecked } from '../http';
+import { callWithTokens, type HttpRequest, pollDelayMs, sendChecked } from '../http';
 import type {
   ClientRuntime,
   PlatformAccount,
@@ -38,18 +38,11 @@ export const EDGE_PAGE_LIMIT = 100;
 /** Ranges longer than this many days go straight to an async report run (Meta recommends async for large reports). */
 export const ASYNC_AFTER_DAYS = 31;
 /**
- * Wait before each status poll of a report run: a quarter of a second first, doubling up to every
- * 2 s, and how many polls before giving up (about 5 minutes). A small account's run is often done
- * within a second or two, so a fixed 2 s wait before every poll held each refresh for seconds the
- * report did not need; a large run still costs one poll per 2 s, plus three quick ones at the start.
+ * Waits before the status polls of a report run (http.ts pollDelayMs: a quarter of a second,
+ * doubling to every 2 s), and how many polls before giving up (about 5 minutes).
  */
-export const ASYNC_FIRST_POLL_MS = 250;
-export const ASYNC_POLL_INTERVAL_MS = 2_000;
+export const ASYNC_POLL_SCHEDULE = { firstMs: 250, capMs: 2_000 };
 export const ASYNC_MAX_POLLS = 150;
-
-/** The wait before poll number `poll` (1, 2, …) of one report run. */
-export const asyncPollDelayMs = (poll: number): number =>
-  Math.min(ASYNC_POLL_INTERVAL_MS, ASYNC_FIRST_POLL_MS * 2 ** (poll - 1));
 /** async_status values after which a report run will never complete. */
 const ASYNC_FAILED = ['Job Failed', 'Job Skipped'];
 const ASYNC_COMPLETED = 'Job Completed';
@@ -137,7 +130,7 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
     const runId = created.report_run_id;
     if (!runId) throw metaFailure('invalid', 'Meta did not return a report_run_id');
     for (let poll = 1; ; poll += 1) {
-      await runtime.sleep(asyncPollDelayMs(poll));
+      await runtime.sleep(pollDelayMs(poll, ASYNC_POLL_SCHEDULE));
       const run = await call<{ async_status?: string; async_percent_completion?: number }>((token) => ({
         method: 'GET',
         url: graphUrl(settings, `/${runId}`, token, { fields: 'async_status,async_percent_completion' }),

@@ -15,7 +15,7 @@ import {
 } from '../../test/platforms';
 import { pkceChallenge, randomToken } from '../http';
 import { type ClientRuntime, type PlatformAccount, type PlatformSettings, type UnifiedMetricRow } from '../types';
-import { createXClient, X_JOB_POLL_INTERVAL_MS } from './client';
+import { createXClient, X_JOB_POLL_SCHEDULE } from './client';
 import { xAdapter } from './index';
 
 /** A whole-second clock shared by the sandbox and the client, so rate-limit waits are exact. */
@@ -86,9 +86,11 @@ describe('X client against the sandbox', () => {
       expect(adRows).toEqual(expectedRows(world.rows('x', account.id, since, until, 'ad')).sort(byKey));
       expect(totals(adRows)).toEqual(world.totals('x', account.id, since, until));
     }
-    // The only waits were between job status checks.
+    // The only waits were between job status checks: half a second before a round's first, then doubling.
+    const { firstMs, capMs } = X_JOB_POLL_SCHEDULE;
     expect(runtime.sleeps.length).toBeGreaterThan(0);
-    expect(runtime.sleeps.every((ms) => ms === X_JOB_POLL_INTERVAL_MS)).toBe(true);
+    expect(runtime.sleeps[0]).toBe(firstMs);
+    expect(runtime.sleeps.every((ms) => ms >= firstMs && ms <= capMs)).toBe(true);
   });
 
   it('reports up to 7 days through the synchronous endpoint (Kolkata midnights are 18:30Z)', async () => {
