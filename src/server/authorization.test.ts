@@ -235,7 +235,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
   // Every column of every row, each part as one JSON text, all read in one statement (test/stateSnapshot.ts).
   const count = (table: 'metrics_daily' | 'account_daily' | 'ads') =>
     sql`(select count(*) from ${sql.identifier(table)} x join connected_ad_accounts a on a.id = x.account_ref where a.workspace_id = ${id}::uuid)::int`;
-  const read = await selectParts(t.app.ctx.db, {
+  const read = await selectParts(t.app.ctx.db, `workspace ${id}, alert ${space.advice.alertId}`, () => ({
     workspace: rowsJson(workspaces, eq(workspaces.id, id)),
     members: rowsJson(workspaceMembers, eq(workspaceMembers.workspaceId, id), workspaceMembers.userId),
     invitations: rowsJson(workspaceInvitations, eq(workspaceInvitations.workspaceId, id), workspaceInvitations.id),
@@ -264,7 +264,7 @@ async function workspaceState(space: Space): Promise<Record<string, string>> {
     reportDeliveries: rowsJson(reportDeliveries, eq(reportDeliveries.workspaceId, id), reportDeliveries.id),
     firstPartyDays: rowsJson(firstPartyDays, eq(firstPartyDays.workspaceId, id), firstPartyDays.day),
     firstPartyKey: rowsJson(firstPartyKeys, eq(firstPartyKeys.workspaceId, id)),
-  });
+  }));
   const parts = {
     workspace: read.workspace,
     members: read.members,

@@ -337,14 +337,14 @@ function platformStateOf(space: Space): Record<string, string> {
 /** A's and B's state, and how many confirmations were ever issued. */
 async function snapshot(): Promise<{ A: Record<string, string>; B: Record<string, string>; confirmations: number }> {
   const spaces = { A, B };
-  const read: Record<string, unknown> = await selectParts(t.app.ctx.db, {
+  const read: Record<string, unknown> = await selectParts(t.app.ctx.db, `A ${A.id} and B ${B.id}`, () => ({
     ...Object.fromEntries(
       Object.entries(spaces).flatMap(([name, space]) =>
         Object.entries(DATABASE_PARTS).map(([part, rows]) => [`${name}.${part}`, rows(space)]),
       ),
     ),
     confirmations: sql`(select count(*) from ${mcpConfirmations})::int`,
-  });
+  }));
   const stateOf = (name: 'A' | 'B') => ({
     ...Object.fromEntries(Object.keys(DATABASE_PARTS).map((part) => [part, String(read[`${name}.${part}`])])),
     ...platformStateOf(spaces[name]),
