@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { platformError } from '../test/platforms';
 import {
   createRuntime,
+  doublingDelayMs,
   type HttpResponse,
   kindForStatus,
-  pollDelayMs,
   retryAfterHeaderMs,
   send,
   sendChecked,
@@ -235,6 +235,8 @@ describe('outbound platform calls', () => {
 describe('the wait before each status check of a report job', () => {
   it('starts short and doubles up to the cap, so a small job is read within a second and a long one costs a check per cap', () => {
     const schedule = { firstMs: 250, capMs: 2_000 };
-    expect([1, 2, 3, 4, 5, 150].map((poll) => pollDelayMs(poll, schedule))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    expect([1, 2, 3, 4, 5, 150].map((poll) => doublingDelayMs(poll, schedule))).toEqual([
+      250, 500, 1000, 2000, 2000, 2000,
+    ]);
   });
 });

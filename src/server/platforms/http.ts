@@ -186,20 +186,21 @@ async function exchange(runtime: ClientRuntime, platform: Platform, request: Htt
   return { status: response.status, headers: response.headers, json, text };
 }
 
-/** Exponential backoff with jitter for attempt 1, 2, 3 ... when the platform gave no wait. */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const exponential = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-  return Math.round(exponential / 2 + random() * (exponential / 2));
+/**
+ * The wait before try or check number `n` (1, 2, …): `firstMs`, doubling up to `capMs`. Report
+ * jobs' status checks wait this (Meta's report runs, X's analytics jobs): a small job is often done
+ * within a second or two, so a fixed wait as long as the cap held every refresh for seconds the job
+ * did not need, while a long job still costs one check per `capMs`, plus a few quick ones at the
+ * start. Retries wait it jittered (backoffMs).
+ */
+export function doublingDelayMs(n: number, schedule: { firstMs: number; capMs: number }): number {
+  return Math.min(schedule.capMs, schedule.firstMs * 2 ** (n - 1));
 }
 
-/**
- * The wait before status check number `poll` (1, 2, …) of a platform's report job: `firstMs`,
- * doubling up to `capMs`. A small job is often done within a second or two, so a fixed wait as
- * long as the cap held every refresh for seconds the job did not need; a long job still costs one
- * check per `capMs`, plus a few quick ones at the start.
- */
-export function pollDelayMs(poll: number, schedule: { firstMs: number; capMs: number }): number {
-  return Math.min(schedule.capMs, schedule.firstMs * 2 ** (poll - 1));
+/** Exponential backoff with jitter for attempt 1, 2, 3 ... when the platform gave no wait. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const exponential = doublingDelayMs(attempt, { firstMs: BACKOFF_BASE_MS, capMs: BACKOFF_CAP_MS });
+  return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
 /** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */

@@ -36,8 +36,8 @@ export async function selectParts<K extends string>(
   key: string,
   parts: () => Record<K, SQL>,
 ): Promise<Record<K, unknown>> {
-  const byKey = rendered.get(db) ?? new Map<string, Rendered>();
-  rendered.set(db, byKey);
+  let byKey = rendered.get(db);
+  if (!byKey) rendered.set(db, (byKey = new Map()));
   let statement = byKey.get(key);
   if (!statement) {
     const columns = Object.entries<SQL>(parts()).map(

@@ -1,6 +1,6 @@
 import { daysInRange } from '@shared/days';
 
-import { callWithTokens, type HttpRequest, pollDelayMs, sendChecked } from '../http';
+import { callWithTokens, doublingDelayMs, type HttpRequest, sendChecked } from '../http';
 import type {
   ClientRuntime,
   PlatformAccount,
@@ -38,7 +38,7 @@ export const EDGE_PAGE_LIMIT = 100;
 /** Ranges longer than this many days go straight to an async report run (Meta recommends async for large reports). */
 export const ASYNC_AFTER_DAYS = 31;
 /**
- * Waits before the status polls of a report run (http.ts pollDelayMs: a quarter of a second,
+ * Waits before the status polls of a report run (http.ts doublingDelayMs: a quarter of a second,
  * doubling to every 2 s), and how many polls before giving up (about 5 minutes).
  */
 export const ASYNC_POLL_SCHEDULE = { firstMs: 250, capMs: 2_000 };
@@ -130,7 +130,7 @@ export function metaClient(settings: PlatformSettings, tokens: TokenProvider, ru
     const runId = created.report_run_id;
     if (!runId) throw metaFailure('invalid', 'Meta did not return a report_run_id');
     for (let poll = 1; ; poll += 1) {
-      await runtime.sleep(pollDelayMs(poll, ASYNC_POLL_SCHEDULE));
+      await runtime.sleep(doublingDelayMs(poll, ASYNC_POLL_SCHEDULE));
       const run = await call<{ async_status?: string; async_percent_completion?: number }>((token) => ({
         method: 'GET',
         url: graphUrl(settings, `/${runId}`, token, { fields: 'async_status,async_percent_completion' }),

@@ -4,7 +4,15 @@ import { eachDay } from '@shared/days';
 import { minorToMicros } from '@shared/money';
 
 import { distinctWindows } from '../attribution';
-import { callWithTokens, fetchWithin, kindForStatus, observeCall, pollDelayMs, sendChecked, withRetry } from '../http';
+import {
+  callWithTokens,
+  doublingDelayMs,
+  fetchWithin,
+  kindForStatus,
+  observeCall,
+  sendChecked,
+  withRetry,
+} from '../http';
 import type {
   CampaignStatus,
   ClientRuntime,
@@ -68,7 +76,7 @@ export const X_METRIC_GROUPS = ['ENGAGEMENT', 'BILLING', 'WEB_CONVERSION'] as co
 export const X_PLACEMENT = 'ALL_ON_TWITTER';
 /** Jobs created before waiting for them (X allows 100 processing jobs per ad account). */
 export const X_JOBS_PER_ROUND = 20;
-/** Waits before each status check of a round of jobs (http.ts pollDelayMs: half a second, doubling to every 3 s). */
+/** Waits before each status check of a round of jobs (http.ts doublingDelayMs: half a second, doubling to every 3 s). */
 export const X_JOB_POLL_SCHEDULE = { firstMs: 500, capMs: 3_000 };
 export const X_JOB_MAX_POLLS = 100;
 /** Tweet ids per GET accounts/:id/tweets. */
@@ -271,7 +279,7 @@ export function createXClient(
       if (poll > X_JOB_MAX_POLLS) {
         throw xError('unavailable', `X analytics jobs did not finish after ${X_JOB_MAX_POLLS} checks`);
       }
-      await runtime.sleep(pollDelayMs(poll, X_JOB_POLL_SCHEDULE));
+      await runtime.sleep(doublingDelayMs(poll, X_JOB_POLL_SCHEDULE));
       const pending = ids.filter((id) => !done.has(id));
       const path = `/stats/jobs/accounts/${account.id}`;
       const page = await call<XListResponse<XStatsJob>>('GET', path, { job_ids: pending.join(',') });
