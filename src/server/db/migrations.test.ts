@@ -69,35 +69,48 @@ const SETUP_TIMEOUT_MS = 180_000;
 const count = async (db: DbOrTx, table: string) =>
   Number((await executeRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0].n);
 
-describe('migration 0007 (workspaces) on a database with data from before it', () => {
-  let database: Database;
-  let cleanup: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    const early = migrationsUpTo(BEFORE_WORKSPACES);
+/**
+ * A database migrated up to `lastTag`, seeded as the product then stored its data, then opened as
+ * the product opens it (every later migration runs): on PostgreSQL with DATABASE_URL, else PGlite.
+ */
+async function migratedFrom(
+  lastTag: string,
+  seed: (db: DbOrTx) => Promise<void>,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const early = migrationsUpTo(lastTag);
+  try {
     if (process.env.DATABASE_URL) {
       const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'adwise_mig');
       const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
       const old = drizzlePg({ client });
       await migratePg(old, { migrationsFolder: early });
-      await seedBeforeWorkspaces(old as unknown as DbOrTx);
+      await seed(old as unknown as DbOrTx);
       await client.end();
-      database = await connectDatabase({ databaseUrl: scratch.url, pgliteDataDir: 'unused' });
-      cleanup = scratch.drop;
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-pglite-'));
-      const client = new PGlite(dir);
-      const old = drizzlePglite({ client });
-      await migratePglite(old, { migrationsFolder: early });
-      await seedBeforeWorkspaces(old as unknown as DbOrTx);
-      await client.close();
-      database = await connectDatabase({ pgliteDataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+      const database = await connectDatabase({ databaseUrl: scratch.url, pgliteDataDir: 'unused' });
+      return { database, cleanup: scratch.drop };
     }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwise-pglite-'));
+    const client = new PGlite(dir);
+    const old = drizzlePglite({ client });
+    await migratePglite(old, { migrationsFolder: early });
+    await seed(old as unknown as DbOrTx);
+    await client.close();
+    const database = await connectDatabase({ pgliteDataDir: dir });
+    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  } finally {
     fs.rmSync(early, { recursive: true, force: true });
-    // Two databases on disk made from nothing (initdb each) and every migration: on a loaded
-    // 2-core CI machine this set-up alone has taken over the default 60 s.
+  }
+}
+
+describe('migration 0007 (workspaces) on a database with data from before it', () => {
+  let database: Database;
+  let cleanup: () => Promise<void> = async () => {};
+
+  // Two databases on disk made from nothing (initdb each) and every migration: on a loaded
+  // 2-core CI machine this set-up alone has taken over the default 60 s.
+  beforeAll(async () => {
+    ({ database, cleanup } = await migratedFrom(BEFORE_WORKSPACES, seedBeforeWorkspaces));
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await database?.close();
@@ -164,6 +177,56 @@ describe('migration 0007 (workspaces) on a database with data from before it', (
       { table_name: 'connected_ad_accounts', column_name: 'workspace_id', is_nullable: 'NO' },
       { table_name: 'platform_connections', column_name: 'workspace_id', is_nullable: 'NO' },
       { table_name: 'sync_state', column_name: 'workspace_id', is_nullable: 'NO' },
+    ]);
+  });
+});
+
+describe('migration 0034 (running rows stop at each campaign’s last) on a database with data from before it', () => {
+  const W = '00000000-0000-4000-8000-0000000000f1';
+  const ACCOUNT = '00000000-0000-4000-8000-0000000000f2';
+  let database: Database;
+  let cleanup: () => Promise<void> = async () => {};
+
+  /** One account with a campaign that ran all January and one that stopped on the 10th. */
+  async function seedRunningTotals(db: DbOrTx) {
+    await db.execute(sql`insert into workspaces (id, name) values (${W}, 'Before 0034')`);
+    await db.execute(sql`insert into platform_connections (id, workspace_id, platform, sealed_tokens)
+      values ('00000000-0000-4000-8000-0000000000f3', ${W}, 'google', 'x')`);
+    await db.execute(sql`insert into connected_ad_accounts (id, workspace_id, connection_id, platform, account_id, name, currency, time_zone)
+      values (${ACCOUNT}, ${W}, '00000000-0000-4000-8000-0000000000f3', 'google', '1', 'Shop', 'USD', 'UTC')`);
+    await db.execute(sql`
+      insert into metrics_daily (account_ref, level, entity_id, day, campaign_id, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
+      select ${ACCOUNT}::uuid, 'campaign', c, d::date, c, 'USD', 100, 1000, 10, 1, 500
+      from unnest(array['runs', 'stopped']) c, generate_series('2026-01-01'::date, '2026-01-31'::date, interval '1 day') d
+      where c = 'runs' or d <= '2026-01-10'`);
+    // Before 0034 the stopped campaign is carried to the account's last day.
+    expect(await count(db, `campaign_running where campaign_id = 'stopped'`)).toBe(31);
+  }
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await migratedFrom('0033_campaign_running', seedRunningTotals));
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await database?.close();
+    await cleanup();
+  });
+
+  it('drops the rows a stopped campaign carried to the account’s last day and keeps its sums as its last row', async () => {
+    const spans = await executeRows<{ campaign_id: string; last: string; days: string }>(
+      database.db,
+      sql`select campaign_id, max(day)::text as last, count(*) as days from campaign_running group by campaign_id order by campaign_id`,
+    );
+    expect(spans.map((r) => [r.campaign_id, r.last, Number(r.days)])).toEqual([
+      ['runs', '2026-01-31', 31],
+      ['stopped', '2026-01-10', 10],
+    ]);
+    const last = await executeRows<{ campaign_id: string; day: string; spend: string; clicks: string }>(
+      database.db,
+      sql`select campaign_id, day::text as day, spend_minor as spend, clicks from campaign_running_last order by campaign_id`,
+    );
+    expect(last.map((r) => [r.campaign_id, r.day, Number(r.spend), Number(r.clicks)])).toEqual([
+      ['runs', '2026-01-31', 3100, 310],
+      ['stopped', '2026-01-10', 1000, 100],
     ]);
   });
 });

@@ -508,11 +508,13 @@ export const campaignMonthly = pgTable(
 
 /**
  * Running totals of campaign rows: per account, campaign and currency, the sums of every campaign
- * row up to and including `day`, one row for every day from the campaign's first row to the
- * account's last. A window's sums are then the row at its end minus the row the day before its
- * start, two rows per campaign whatever the window's length, instead of a row per campaign and day
- * (the campaign table's short windows; modules/metrics/metrics.queries.ts, campaignTotals). Kept
- * by database triggers on metrics_daily (migration 0033) from the earliest day a statement touched.
+ * row up to and including `day`, one row for every day from the campaign's first row to its last
+ * (days without a row carry the sums on). A window's sums are then the row at its end minus the
+ * row the day before its start, two rows per campaign whatever the window's length, instead of a
+ * row per campaign and day (the campaign table's short windows; modules/metrics/metrics.queries.ts,
+ * campaignTotals); past a campaign's last row its sums are its row in campaign_running_last. Kept
+ * by database triggers on metrics_daily (migrations 0033 and 0034) from the earliest day a
+ * statement touched.
  */
 export const campaignRunning = pgTable(
   'campaign_running',
@@ -525,6 +527,24 @@ export const campaignRunning = pgTable(
     ...metricColumns(),
   },
   (t) => [primaryKey({ columns: [t.accountRef, t.day, t.campaignId, t.currency] })],
+);
+
+/**
+ * Each campaign's last running row (its sums at its last campaign row): a window that ends after a
+ * campaign stopped reads its sums here, so a stopped campaign adds no row a day to
+ * campaign_running. Kept with it by the same triggers (migration 0034).
+ */
+export const campaignRunningLast = pgTable(
+  'campaign_running_last',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => connectedAdAccounts.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...metricColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.campaignId, t.currency] })],
 );
 
 /**

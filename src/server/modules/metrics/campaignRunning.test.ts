@@ -7,23 +7,25 @@ import { campaignTotalsBesideDays } from './campaignTotals.fixtures';
 import type { DayWindow } from './metrics.types';
 
 /**
- * The campaign table's sums from campaign_running (migration 0033): a window is the running row at
- * its end minus the one the day before its start. Campaigns here deliver on some days and not on
- * others, start and stop at different times, and the account's rows arrive as a daily sync writes
- * them (a day at a time, with a gap, with restatements), so every way an end can fall (before a
- * campaign's first row, inside a gap, after the account's last day) is read. The oracle is
- * entityDailySeries, which sums metrics_daily day by day.
+ * The campaign table's sums from campaign_running (migrations 0033 and 0034): a window is a
+ * campaign's sums at its end minus its sums the day before its start, each its running row that
+ * day, or its last row (campaign_running_last) once it has stopped. Campaigns here deliver on some
+ * days and not on others, start, stop and start again at different times, and the account's rows
+ * arrive as a daily sync writes them (a day at a time, with a gap, with restatements), so every
+ * way an end can fall (before a campaign's first row, inside a gap, after its last row, after the
+ * account's last day) is read. The oracle is entityDailySeries, which sums metrics_daily day by day.
  */
 const W = '12000000-0000-4000-8000-000000000001';
 const ACCOUNT = '22000000-0000-4000-8000-000000000001';
 const CONNECTION = '42000000-0000-4000-8000-000000000001';
-const CAMPAIGNS = ['early', 'gappy', 'late', 'stopped'] as const;
+const CAMPAIGNS = ['early', 'gappy', 'late', 'resumed', 'stopped'] as const;
 
 /** Whether a campaign delivered on day `n` (0 = 2032-03-01) of the fixture. */
 const delivers: Record<(typeof CAMPAIGNS)[number], (n: number) => boolean> = {
   early: () => true,
   gappy: (n) => n % 3 !== 1,
   late: (n) => n >= 12,
+  resumed: (n) => n < 5 || n >= 14,
   stopped: (n) => n < 9,
 };
 const FIRST = '2032-03-01';
@@ -82,7 +84,7 @@ describe('campaign_running, the running totals of campaign rows', () => {
       for (const length of [1, 2, 3, 7, 30]) {
         const window = { from: addDays(FIRST, start), to: addDays(FIRST, start + length - 1) };
         const pairs = await readAndSum(window);
-        expect(pairs.map((p) => p.campaign)).toEqual(['early', 'gappy', 'late', 'stopped']);
+        expect(pairs.map((p) => p.campaign)).toEqual([...CAMPAIGNS]);
         for (const { read, days } of pairs) {
           const where = `${window.from}..${window.to}`;
           expect({ where, impressions: read.impressions, clicks: read.clicks }).toEqual({
@@ -97,17 +99,34 @@ describe('campaign_running, the running totals of campaign rows', () => {
       }
   }
 
-  it('keeps a row for every day from each campaign’s first row to the account’s last day', async () => {
-    const rows = await executeRows<{ campaign_id: string; first: string; last: string; days: string }>(
+  /** Each campaign's first and last running day and its count of running rows, and the day of its last row. */
+  async function runningSpans() {
+    const rows = await executeRows<{
+      campaign_id: string;
+      first: string;
+      last: string;
+      days: string;
+      last_row: string;
+    }>(
       database.db,
-      sql`select campaign_id, min(day)::text as first, max(day)::text as last, count(*) as days
-          from campaign_running where account_ref = ${ACCOUNT}::uuid group by campaign_id order by campaign_id`,
+      sql`select r.campaign_id, min(r.day)::text as first, max(r.day)::text as last, count(*) as days,
+                 (select l.day::text from campaign_running_last l
+                  where l.account_ref = r.account_ref and l.campaign_id = r.campaign_id) as last_row
+          from campaign_running r where r.account_ref = ${ACCOUNT}::uuid
+          group by r.account_ref, r.campaign_id order by r.campaign_id`,
     );
-    expect(rows.map((r) => [r.campaign_id, r.first, r.last, Number(r.days)])).toEqual([
-      ['early', FIRST, addDays(FIRST, 15), 16],
-      ['gappy', FIRST, addDays(FIRST, 15), 16],
-      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4],
-      ['stopped', FIRST, addDays(FIRST, 15), 16],
+    return rows.map((r) => [r.campaign_id, r.first, r.last, Number(r.days), r.last_row]);
+  }
+
+  it('keeps a row for every day from each campaign’s first row to its own last, and its last row apart', async () => {
+    expect(await runningSpans()).toEqual([
+      ['early', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      ['gappy', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4, addDays(FIRST, 15)],
+      // Stopped from day 5 to 13: the days it did not run are carried once it runs again.
+      ['resumed', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      // Stopped after day 8: no row a day after that, however long the account goes on.
+      ['stopped', FIRST, addDays(FIRST, 8), 9, addDays(FIRST, 8)],
     ]);
   });
 
@@ -126,19 +145,27 @@ describe('campaign_running, the running totals of campaign rows', () => {
     await expectEveryWindowSummed(20);
   });
 
-  it('ends at the account’s last row when later rows are deleted, and is emptied with the account', async () => {
+  it('cuts a campaign back to its last row when its later rows are deleted, and is emptied with the account', async () => {
     await database.db.execute(
       sql`delete from metrics_daily where level = 'campaign' and day > ${addDays(FIRST, 17)}::date`,
     );
-    const last = await executeRows<{ last: string }>(
-      database.db,
-      sql`select max(day)::text as last from campaign_running where account_ref = ${ACCOUNT}::uuid`,
-    );
     // Days 16 to 18 never had rows (the gap above): the rows carried across them go as well.
-    expect(last[0]!.last).toBe(addDays(FIRST, 15));
+    expect(await runningSpans()).toEqual([
+      ['early', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      ['gappy', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4, addDays(FIRST, 15)],
+      ['resumed', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+      ['stopped', FIRST, addDays(FIRST, 8), 9, addDays(FIRST, 8)],
+    ]);
     await expectEveryWindowSummed(17);
+    // A campaign whose every row goes keeps nothing.
+    await database.db.execute(sql`delete from metrics_daily where level = 'campaign' and campaign_id = 'late'`);
+    expect((await runningSpans()).map((span) => span[0])).toEqual(['early', 'gappy', 'resumed', 'stopped']);
     await database.db.execute(sql`delete from connected_ad_accounts where id = ${ACCOUNT}::uuid`);
-    const left = await executeRows<{ n: string }>(database.db, sql`select count(*) as n from campaign_running`);
+    const left = await executeRows<{ n: string }>(
+      database.db,
+      sql`select (select count(*) from campaign_running) + (select count(*) from campaign_running_last) as n`,
+    );
     expect(Number(left[0]!.n)).toBe(0);
   });
 });

@@ -247,11 +247,11 @@ function campaignRows(scope: RatedScope, refs: SQL): SQL {
 /**
  * Each campaign's converted sums over the window (columns account_ref, campaign_id, spend,
  * impressions, clicks, conversions, value). When every currency converts at one factor through
- * the window, from the running totals (campaign_running): per campaign the row at the window's
- * end minus the row the day before its start, so two rows per campaign whatever the window's
- * length. At 10 million ad rows the week's 49,000 campaign rows took 33–40 ms to read and sum
- * (docs/operations.md). Both ends are read at the account's last day when they fall after it (the
- * running rows stop there); an end before a campaign's first row has no row and counts as zero.
+ * the window, from the running totals: per campaign its sums at the window's end minus its sums
+ * the day before its start, so two rows per campaign whatever the window's length. At 10 million
+ * ad rows the week's 49,000 campaign rows took 33–40 ms to read and sum (docs/operations.md). A
+ * campaign's sums on a day are its campaign_running row that day, from its first row to its last;
+ * after its last, its campaign_running_last row; before its first, nothing (zero).
  * Otherwise each day's money converts at its own factor: the campaign rows, whole months from
  * the monthly rollup (campaignRows).
  */
@@ -259,34 +259,29 @@ function campaignSums(scope: RatedScope, refs: SQL, options: EntityQuery): SQL {
   const { rates, window } = scope;
   if (factorsConstant(rates, window.from, window.to)) {
     const factor = factorOf(rates, sql`r.currency`, sql`${window.to}::date`);
-    // The row at the end counts up, the one the day before the start down (each read by its own
-    // index lookup: written as one `day in (…)` of the two, PostgreSQL filtered every row of the account).
     const diff = (column: string) => sql.raw(`r.sign * r.${column}`);
+    /** The campaigns' sums on `day` (counted with `sign`): running rows that day, and the last rows of campaigns that stopped before it. */
+    const sumsOn = (sign: number, day: SQL) => sql`
+      select ${sql.raw(String(sign))} as sign, e.campaign_id, e.currency, e.spend_minor, e.impressions, e.clicks, e.conversions, e.conversion_value_minor
+      from campaign_running e where e.account_ref = acc.id and e.day = ${day}
+      union all
+      select ${sql.raw(String(sign))}, l.campaign_id, l.currency, l.spend_minor, l.impressions, l.clicks, l.conversions, l.conversion_value_minor
+      from campaign_running_last l where l.account_ref = acc.id and l.day < ${day}`;
     return sql`
-      with ends as materialized (
-        select acc.id as account_ref, least(${window.to}::date, l.last_day) as end_day,
-               least(${addDays(window.from, -1)}::date, l.last_day) as start_day
-        from unnest(${refs}) as acc(id)
-        cross join lateral (select max(r.day) as last_day from campaign_running r where r.account_ref = acc.id) l
-      )
-      select x.account_ref, d.*
-      from ends x
+      select acc.id as account_ref, d.*
+      from unnest(${refs}) as acc(id)
       -- Each account's campaigns summed on their own: a few dozen rows each, where one sort of
-      -- every account's 14,000 by account and campaign took a third of the statement.
+      -- every account's 14,000 by account and campaign took a third of the statement. Each end is
+      -- read by its own index lookups: written as one day in (…) of the two, PostgreSQL
+      -- filtered every row of the account.
       cross join lateral (
         select r.campaign_id, sum(${diff('spend_minor')} * ${factor}) as spend,
                sum(${diff('impressions')}) as impressions, sum(${diff('clicks')}) as clicks,
                sum(${diff('conversions')}) as conversions,
                ${options.withValue ? sql`sum(${diff('conversion_value_minor')} * ${factor})` : sql`null::float8`} as value
-        from (
-          select 1 as sign, e.* from campaign_running e where e.account_ref = x.account_ref and e.day = x.end_day
-          union all
-          select -1 as sign, s.* from campaign_running s where s.account_ref = x.account_ref and s.day = x.start_day
-        ) r
+        from (${sumsOn(1, sql`${window.to}::date`)} union all ${sumsOn(-1, sql`${addDays(window.from, -1)}::date`)}) r
         group by r.campaign_id
-      ) d
-      -- Both ends at or after the account's last day: nothing in the window.
-      where x.start_day < x.end_day`;
+      ) d`;
   }
   return sql`
     select m.account_ref, m.campaign_id, sum(m.spend_minor * f.factor) as spend, sum(m.impressions) as impressions,
