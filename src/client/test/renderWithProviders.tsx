@@ -1,10 +1,12 @@
 import { AppProviders } from '@client/app/AppProviders';
 import { type AppStore, makeStore, type RootState } from '@client/app/store';
 import type { SessionState } from '@client/session/session.slice';
+import { CacheProvider } from '@emotion/react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 
+import { freshEmotionCache } from './emotionCache';
 import { fakeClockInstalled } from './fakeClock';
 import { PERSONAL_WORKSPACE_ID } from './workspaces.handlers';
 
@@ -26,8 +28,14 @@ export function renderWithProviders(
   const appStore = store ?? makeStore(preloadedState);
   // Under jest's fake timers user-event's pauses must move the fake clock, or they never end.
   const user = userEvent.setup(fakeClockInstalled() ? { advanceTimers: jest.advanceTimersByTime } : {});
+  // Only this render's styles on the page (emotionCache.ts says why).
+  const cache = freshEmotionCache();
   const result = render(ui, {
-    wrapper: ({ children }) => <AppProviders store={appStore}>{children}</AppProviders>,
+    wrapper: ({ children }) => (
+      <CacheProvider value={cache}>
+        <AppProviders store={appStore}>{children}</AppProviders>
+      </CacheProvider>
+    ),
     ...options,
   });
   return { store: appStore, user, ...result };

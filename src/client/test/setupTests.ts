@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 
 import { configure } from '@testing-library/react';
 
+import { flushEmotionCaches } from './emotionCache';
 import { server } from './server';
 
 // Time limits sized for a loaded machine, not a quiet one. `npm test` runs the client, server
@@ -52,6 +53,7 @@ globalThis.FormData = FormDataWithForms as typeof FormData;
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  flushEmotionCaches();
   // A test of what runs without a page (the build's prerender, @jest-environment node) has no storage.
   if (typeof window === 'undefined') return;
   window.localStorage.clear();
