@@ -118,16 +118,19 @@ describe('campaign_running, the running totals of campaign rows', () => {
     return rows.map((r) => [r.campaign_id, r.first, r.last, Number(r.days), r.last_row]);
   }
 
+  /** runningSpans once the account's last rows are day 15's. */
+  const SPANS_TO_DAY_15 = [
+    ['early', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+    ['gappy', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+    ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4, addDays(FIRST, 15)],
+    // Stopped from day 5 to 13: the days it did not run are carried once it runs again.
+    ['resumed', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
+    // Stopped after day 8: no row a day after that, however long the account goes on.
+    ['stopped', FIRST, addDays(FIRST, 8), 9, addDays(FIRST, 8)],
+  ];
+
   it('keeps a row for every day from each campaign’s first row to its own last, and its last row apart', async () => {
-    expect(await runningSpans()).toEqual([
-      ['early', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      ['gappy', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4, addDays(FIRST, 15)],
-      // Stopped from day 5 to 13: the days it did not run are carried once it runs again.
-      ['resumed', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      // Stopped after day 8: no row a day after that, however long the account goes on.
-      ['stopped', FIRST, addDays(FIRST, 8), 9, addDays(FIRST, 8)],
-    ]);
+    expect(await runningSpans()).toEqual(SPANS_TO_DAY_15);
   });
 
   it('reads any window as the sums of its days', async () => {
@@ -150,13 +153,7 @@ describe('campaign_running, the running totals of campaign rows', () => {
       sql`delete from metrics_daily where level = 'campaign' and day > ${addDays(FIRST, 17)}::date`,
     );
     // Days 16 to 18 never had rows (the gap above): the rows carried across them go as well.
-    expect(await runningSpans()).toEqual([
-      ['early', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      ['gappy', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      ['late', addDays(FIRST, 12), addDays(FIRST, 15), 4, addDays(FIRST, 15)],
-      ['resumed', FIRST, addDays(FIRST, 15), 16, addDays(FIRST, 15)],
-      ['stopped', FIRST, addDays(FIRST, 8), 9, addDays(FIRST, 8)],
-    ]);
+    expect(await runningSpans()).toEqual(SPANS_TO_DAY_15);
     await expectEveryWindowSummed(17);
     // A campaign whose every row goes keeps nothing.
     await database.db.execute(sql`delete from metrics_daily where level = 'campaign' and campaign_id = 'late'`);
