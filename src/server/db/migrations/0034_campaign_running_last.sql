@@ -55,12 +55,16 @@ BEGIN
       AND r.day > coalesce(g.last_day, '-infinity'::date);
     DELETE FROM campaign_running_last l
     USING unnest(gone_refs, gone_campaigns, gone_currencies, gone_last_days) AS g(account_ref, campaign_id, currency, last_day)
-    WHERE l.account_ref = g.account_ref AND l.campaign_id = g.campaign_id AND l.currency = g.currency;
+    WHERE l.account_ref = g.account_ref AND l.campaign_id = g.campaign_id AND l.currency = g.currency AND g.last_day IS NULL;
     INSERT INTO campaign_running_last (account_ref, campaign_id, day, currency, spend_minor, impressions, clicks, conversions, conversion_value_minor)
     SELECT r.account_ref, r.campaign_id, r.day, r.currency, r.spend_minor, r.impressions, r.clicks, r.conversions, r.conversion_value_minor
     FROM unnest(gone_refs, gone_campaigns, gone_currencies, gone_last_days) AS g(account_ref, campaign_id, currency, last_day)
     JOIN campaign_running r ON r.account_ref = g.account_ref AND r.day = g.last_day
-      AND r.campaign_id = g.campaign_id AND r.currency = g.currency;
+      AND r.campaign_id = g.campaign_id AND r.currency = g.currency
+    -- Upserts here as below: two transactions rebuilding one account each leave a whole row.
+    ON CONFLICT (account_ref, campaign_id, currency) DO UPDATE SET
+      day = excluded.day, spend_minor = excluded.spend_minor, impressions = excluded.impressions, clicks = excluded.clicks,
+      conversions = excluded.conversions, conversion_value_minor = excluded.conversion_value_minor;
   END IF;
 
   WITH t AS (
