@@ -190,8 +190,11 @@ export function accountAlerts(
             detection.basis === 'record'
               ? `${up ? 'higher' : 'lower'} than on any earlier day watched (${range}), by a clear margin; ` +
                 `a new ${up ? 'high' : 'low'} comes about once in ${daysInWords(detection.onceInDays)} days`
-              : `${up ? 'above' : 'below'} its normal range (${range}; expected about ${format(metric, detection.expected)}); ` +
-                rarityWords(detection.onceInDays)
+              : detection.basis === 'discord'
+                ? `moving unlike anything it did before, by a clear margin (expected about ${format(metric, detection.expected)}); ` +
+                  `a stretch this new comes about once in ${daysInWords(detection.onceInDays)} days`
+                : `${up ? 'above' : 'below'} its normal range (${range}; expected about ${format(metric, detection.expected)}); ` +
+                  rarityWords(detection.onceInDays)
           }`,
         });
       }
