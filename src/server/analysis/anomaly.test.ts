@@ -20,6 +20,22 @@ function noise(seed: number): () => number {
   };
 }
 
+/** Poisson draws of this mean, by inversion of uniforms from `r`. */
+function poissonDraws(r: () => number, mean: number): () => number {
+  return () => {
+    let k = 0;
+    let p = Math.exp(-mean);
+    let cumulative = p;
+    const u = r();
+    while (u > cumulative) {
+      k += 1;
+      p *= mean / k;
+      cumulative += p;
+    }
+    return k;
+  };
+}
+
 /** A daily amount with a weekly rhythm (weekends at 60%) and ±5% noise. */
 function weekly(days: number, seed = 1, level = 1000): number[] {
   const r = noise(seed);
@@ -61,21 +77,8 @@ describe('the anomaly detector', () => {
   });
 
   it('judges counts on their Poisson noise: 3 against 5 is ordinary, 30 is not', () => {
-    const r = noise(5);
-    // Poisson(5) by inversion.
-    const poisson = () => {
-      let k = 0;
-      let p = Math.exp(-5);
-      let s = p;
-      const u = r();
-      while (u > s) {
-        k += 1;
-        p *= 5 / k;
-        s += p;
-      }
-      return k;
-    };
-    const values = Array.from({ length: 80 }, poisson);
+    const draw = poissonDraws(noise(5), 5);
+    const values = Array.from({ length: 80 }, draw);
     values[50] = 30;
     const found = detectAnomalies(values, detectorFor(7, 'count'));
     expect(found.map((d) => d.index)).toEqual([50]);
@@ -192,21 +195,7 @@ describe('the anomaly detector', () => {
   describe('on discords (a stretch unlike any before it)', () => {
     const COUNT = detectorFor(24, 'count', { stepDays: 1 / 24 });
     /** A thin hourly count, 0.4 an hour on average (a campaign's conversions by the hour), 60 days. */
-    const thinCount = (seed: number) => {
-      const r = noise(seed);
-      return Array.from({ length: 24 * 60 }, () => {
-        let k = 0;
-        let p = Math.exp(-0.4);
-        let cumulative = p;
-        const u = r();
-        while (u > cumulative) {
-          k += 1;
-          p *= 0.4 / k;
-          cumulative += p;
-        }
-        return k;
-      });
-    };
+    const thinCount = (seed: number) => Array.from({ length: 24 * 60 }, poissonDraws(noise(seed), 0.4));
     /** The series held at 3 for six hours from `start`. */
     const heldAt3 = (values: number[], start: number) => values.map((v, i) => (i >= start && i < start + 6 ? 3 : v));
 
