@@ -4,6 +4,7 @@ import {
   DAILY_DETECTOR,
   detectAnomalies,
   detectorFor,
+  type DetectorParams,
   falseAlarmRate,
   RECORD_MIN_POINTS,
   traceAnomalies,
@@ -34,6 +35,12 @@ function poissonDraws(r: () => number, mean: number): () => number {
     }
     return k;
   };
+}
+
+/** What the detector says of a series cut at `cut` is what it says of the whole series up to there. */
+function expectCausalAt(values: number[], params: DetectorParams, cut: number): void {
+  const whole = detectAnomalies(values, params).filter((d) => d.index < cut);
+  expect(detectAnomalies(values.slice(0, cut), params)).toEqual(whole);
 }
 
 /** A daily amount with a weekly rhythm (weekends at 60%) and ±5% noise. */
@@ -103,8 +110,7 @@ describe('the anomaly detector', () => {
         (seed, cut, bumps) => {
           const values = weekly(120, seed);
           for (const { at, factor } of bumps) values[at] *= factor;
-          const whole = detectAnomalies(values, DAILY_DETECTOR).filter((d) => d.index < cut);
-          expect(detectAnomalies(values.slice(0, cut), DAILY_DETECTOR)).toEqual(whole);
+          expectCausalAt(values, DAILY_DETECTOR, cut);
         },
       ),
       { numRuns: 60 },
@@ -160,8 +166,7 @@ describe('the anomaly detector', () => {
             const values = hourly(seed, 480);
             for (const { at, length, factor } of bumps)
               for (let i = at; i < Math.min(480, at + length); i += 1) values[i] *= factor;
-            const whole = detectAnomalies(values, HOURLY).filter((d) => d.index < cut);
-            expect(detectAnomalies(values.slice(0, cut), HOURLY)).toEqual(whole);
+            expectCausalAt(values, HOURLY, cut);
           },
         ),
         { numRuns: 30 },
@@ -236,8 +241,7 @@ describe('the anomaly detector', () => {
             const values = thinCount(seed);
             for (const { at, hours, level } of bursts)
               for (let i = at; i < Math.min(values.length, at + hours); i += 1) values[i] = level;
-            const whole = detectAnomalies(values, COUNT).filter((d) => d.index < cut);
-            expect(detectAnomalies(values.slice(0, cut), COUNT)).toEqual(whole);
+            expectCausalAt(values, COUNT, cut);
           },
         ),
         { numRuns: 12 },
