@@ -57,6 +57,32 @@ describe('alerts:eval', () => {
     expect(windowIndices(regular.times, [['2026-01-02 00:00:00', '2026-01-03 12:00:00']])).toEqual([[1, 2]]);
   });
 
+  it('keeps readings whose clock drifts off the grid, each in its nearest step and dated when it came', () => {
+    // A 10-minute series whose readings slip a minute twice (11 and 9 minutes apart), then a gap.
+    const series = parseSeries(
+      'timestamp,value\n' +
+        ['00:00,1', '00:10,2', '00:21,3', '00:31,4', '00:40,5', '00:50,6', '01:20,9']
+          .map((row) => `2026-01-01 ${row.replace(',', ':00,')}`)
+          .join('\n'),
+      's',
+    );
+    const regular = regularise(series, 600_000);
+    expect(regular.values).toEqual([1, 2, 3, 4, 5, 6, null, null, 9]);
+    expect(regular.timestamps.slice(1, 4)).toEqual([
+      '2026-01-01 00:10:00',
+      '2026-01-01 00:21:00',
+      '2026-01-01 00:31:00',
+    ]);
+    expect(regular.timestamps[6]).toBe('2026-01-01 01:00:00');
+    // Two readings in one step are averaged, dated by the later.
+    const doubled = regularise(
+      parseSeries('timestamp,value\n2026-01-01 00:00:00,1\n2026-01-01 00:09:00,2\n2026-01-01 00:12:00,4\n', 's'),
+      600_000,
+    );
+    expect(doubled.values).toEqual([1, 3]);
+    expect(doubled.timestamps).toEqual(['2026-01-01 00:00:00', '2026-01-01 00:12:00']);
+  });
+
   it('scores a file end to end: the planted day is caught, the last line has the agreed shape', () => {
     // A weekly rhythm with ±5% noise from a fixed pseudo-random stream.
     let state = 7;

@@ -85,18 +85,37 @@ export function inferKind(values: (number | null)[]): SeriesKind {
   return values.every((v) => v === null || (v >= 0 && Number.isInteger(v))) ? 'count' : 'amount';
 }
 
-/** Puts the series on its regular grid: a missing step becomes a gap (null), so seasons stay aligned. */
+/**
+ * Puts the series on its regular grid from its first reading: a missing step becomes a gap (null),
+ * so seasons stay aligned. A reading off the grid (a sensor whose clock drifts: 9 or 11 minutes
+ * between readings of a 10-minute series) goes to its nearest step, which takes its time and
+ * timestamp, so a step is never dated before its reading came; readings sharing a step are
+ * averaged. Matching readings to steps exactly instead lost everything after the first drift:
+ * NAB's traffic series kept 10% to 45% of their readings and none could be judged.
+ */
 export function regularise(series: Series, stepMs: number): Series {
   if (!series.times.length) return series;
+  const origin = series.times[0];
+  const steps = Math.round((series.times[series.times.length - 1] - origin) / stepMs) + 1;
   const out: Series = { timestamps: [], times: [], values: [] };
-  const byTime = new Map(series.times.map((t, i) => [t, i]));
-  for (let t = series.times[0]; t <= series.times[series.times.length - 1]; t += stepMs) {
-    const i = byTime.get(t);
+  const sums = new Float64Array(steps);
+  const counts = new Int32Array(steps);
+  const latest = new Int32Array(steps).fill(-1);
+  series.times.forEach((t, i) => {
+    const k = Math.round((t - origin) / stepMs);
+    if (k < 0 || k >= steps) return;
+    if (latest[k] < 0 || series.times[latest[k]] <= t) latest[k] = i;
+    const v = series.values[i];
+    if (v === null) return;
+    sums[k] += v;
+    counts[k] += 1;
+  });
+  for (let k = 0; k < steps; k += 1) {
+    const i = latest[k];
+    const t = i < 0 ? origin + k * stepMs : series.times[i];
     out.times.push(t);
-    out.timestamps.push(
-      i === undefined ? new Date(t).toISOString().replace('T', ' ').slice(0, 19) : series.timestamps[i],
-    );
-    out.values.push(i === undefined ? null : series.values[i]);
+    out.timestamps.push(i < 0 ? new Date(t).toISOString().replace('T', ' ').slice(0, 19) : series.timestamps[i]);
+    out.values.push(counts[k] ? sums[k] / counts[k] : null);
   }
   return out;
 }
