@@ -61,11 +61,17 @@ export async function beatSyncLease(db: DbOrTx, connectionId: string, lease: Dat
   return kept.length > 0;
 }
 
-/** Counts one step of progress of a held lease; false once the lease was taken over. */
-export async function stepSyncProgress(db: DbOrTx, connectionId: string, lease: Date, now: Date): Promise<boolean> {
+/** Counts steps of progress of a held lease; false once the lease was taken over. */
+export async function stepSyncProgress(
+  db: DbOrTx,
+  connectionId: string,
+  lease: Date,
+  now: Date,
+  steps = 1,
+): Promise<boolean> {
   const kept = await db
     .update(syncState)
-    .set({ progressDone: sql`${syncState.progressDone} + 1`, updatedAt: now })
+    .set({ progressDone: sql`${syncState.progressDone} + ${steps}`, updatedAt: now })
     .where(held(connectionId, lease))
     .returning({ id: syncState.connectionId });
   return kept.length > 0;

@@ -5,7 +5,7 @@ import { SYNC_BACKFILL_DAYS, SYNC_INTERVAL_MINUTES, SYNC_RESTATEMENT_DAYS } from
 import { number, object, string } from 'yup';
 
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/connect';
+import type { DbOrTx, Tx } from '../../db/connect';
 import { staleBefore, withHeartbeat } from '../../lib/heartbeat';
 import { distinctWindows } from '../../platforms/attribution';
 import {
@@ -84,6 +84,9 @@ export const SYNC_LEASE_MS = 45_000;
  * until the process restarts.
  */
 export const SYNC_STALL_MS = 15 * 60_000;
+
+/** Progress steps an account counts: its campaigns as listed, its campaign rows, its ad rows. */
+const STEPS_PER_ACCOUNT = 3;
 
 export type SyncMode = 'backfill' | 'incremental';
 
@@ -214,8 +217,9 @@ export function createSyncService(
     return beatSyncLease(db, connectionId, lease, clock.now());
   }
 
-  async function step(connectionId: string, lease: Date) {
-    if (!(await stepSyncProgress(db, connectionId, lease, clock.now()))) throw new LeaseLost();
+  /** Counts `steps` done, in the transaction that did them: a run whose lease was taken over commits nothing more. */
+  async function step(tx: DbOrTx, connectionId: string, lease: Date, steps: number) {
+    if (!(await stepSyncProgress(tx, connectionId, lease, clock.now(), steps))) throw new LeaseLost();
   }
 
   function superseded(connectionId: string): SyncOutcome {
@@ -268,13 +272,14 @@ export function createSyncService(
   }
 
   /** Saves the account's conversion windows as this sync read them; undefined keeps the last known ones. */
-  async function saveAttribution(account: AccountRow, windows: AttributionWindow[] | undefined) {
+  async function saveAttribution(tx: DbOrTx, account: AccountRow, windows: AttributionWindow[] | undefined) {
     if (!windows) return;
-    await saveAccountAttribution(db, account.id, windows, clock.now());
+    await saveAccountAttribution(tx, account.id, windows, clock.now());
   }
 
-  /** Writes one level of one account's window in one transaction. */
+  /** Writes one level of one account's window, in the caller's transaction. */
   async function writeLevel(
+    tx: DbOrTx,
     owner: { workspaceId: string; platform: Platform },
     account: AccountRow,
     level: ReportLevel,
@@ -283,19 +288,20 @@ export function createSyncService(
     rows: UnifiedMetricRow[],
   ) {
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      const ids = { ...owner, accountRef: account.id };
-      await ensureCampaigns(tx, ids, rows, now);
-      if (level === 'ad') await upsertAds(tx, account.id, rows, now);
-      else await recordConversionObservations(tx, account.id, rows, until);
-      return writeWindow(tx, { accountRef: account.id, level, since, until }, rows);
-    });
+    const ids = { ...owner, accountRef: account.id };
+    await ensureCampaigns(tx, ids, rows, now);
+    if (level === 'ad') await upsertAds(tx, account.id, rows, now);
+    else await recordConversionObservations(tx, account.id, rows, until);
+    return writeWindow(tx, { accountRef: account.id, level, since, until }, rows);
   }
 
   /**
    * One run over a connection: campaigns (name, status, budget), then campaign rows, then ad
-   * rows, account by account. Each account-level step commits on its own, so a failure keeps
-   * what was done and the retry starts over idempotently.
+   * rows, account by account. Each account commits in two transactions (its campaigns and
+   * campaign rows, then its ads and ad rows), each with the progress it made, so a failure keeps
+   * what was done and the retry starts over idempotently, and a run that lost its lease commits
+   * nothing more. Two commits an account rather than one a statement: on PostgreSQL every commit
+   * waits for the disk, and eight of them an account were a fifth of a backfill's time.
    */
   async function syncConnection(
     connectionId: string,
@@ -327,7 +333,7 @@ export function createSyncService(
       return { status: 'skipped', reason: 'waiting' };
     }
     const accounts = await connectionAccounts(db, connectionId);
-    const lease = await claim(connectionId, accounts.length * 3);
+    const lease = await claim(connectionId, accounts.length * STEPS_PER_ACCOUNT);
     if (!lease) return { status: 'skipped', reason: 'running' };
 
     const effectiveMode: SyncMode = mode === 'backfill' || !state?.backfilledAt ? 'backfill' : 'incremental';
@@ -344,9 +350,15 @@ export function createSyncService(
       }
       return beat(connectionId, lease);
     };
-    const progress = async () => {
-      await step(connectionId, lease);
+    /** One transaction of an account's work, counted as `steps` of progress when it commits. */
+    const inStep = async <T>(steps: number, work: (tx: DbOrTx) => Promise<T>): Promise<T> => {
+      const done = await db.transaction(async (tx) => {
+        const result = await work(tx);
+        await step(tx, connectionId, lease, steps);
+        return result;
+      });
       lastProgressAt = clock.now();
+      return done;
     };
     const onError = (error: unknown) => log.warn({ err: error, connectionId }, 'sync heartbeat failed');
 
@@ -362,19 +374,22 @@ export function createSyncService(
           // Should a write below fail, the prefetch's own failure must not go unhandled.
           next?.catch(() => undefined);
           const { account, since, until } = fetched;
-          await upsertCampaigns(
-            db,
-            { workspaceId: connection.workspaceId, accountRef: account.id, platform },
-            fetched.list,
-            clock.now(),
-          );
-          await progress();
-          rows += await writeLevel(owner, account, 'campaign', since, until, fetched.campaignRows);
-          await progress();
-          rows += await writeLevel(owner, account, 'ad', since, until, fetched.adRows);
-          await upsertAdStatuses(db, account.id, fetched.adList, clock.now());
-          await saveAttribution(account, fetched.attribution);
-          await progress();
+          // Two steps: the campaigns as listed, and their rows.
+          rows += await inStep(2, async (tx) => {
+            await upsertCampaigns(
+              tx,
+              { workspaceId: connection.workspaceId, accountRef: account.id, platform },
+              fetched.list,
+              clock.now(),
+            );
+            return writeLevel(tx, owner, account, 'campaign', since, until, fetched.campaignRows);
+          });
+          rows += await inStep(1, async (tx) => {
+            const written = await writeLevel(tx, owner, account, 'ad', since, until, fetched.adRows);
+            await upsertAdStatuses(tx, account.id, fetched.adList, clock.now());
+            await saveAttribution(tx, account, fetched.attribution);
+            return written;
+          });
         }
       } catch (error) {
         if (error instanceof LeaseLost) return superseded(connectionId);

@@ -250,10 +250,17 @@ describe('a sync whose worker died is taken over', () => {
     const taken = await stateOf(connectionId);
     expect(taken.startedAt!.getTime()).toBeGreaterThan(lease.getTime());
 
-    // The old run, answered at last, finds its lease gone: it neither records an outcome nor retries.
+    // The old run, answered at last, finds its lease gone: it neither records an outcome nor retries,
+    // and what it wrote is not kept (each account's writes commit with the progress its lease counts).
+    clock.advance(1_000);
     answer();
     expect(await run).toEqual({ status: 'skipped', reason: 'superseded' });
     expect(await stateOf(connectionId)).toEqual(taken);
+    const [campaigns] = await executeRows<{ latest: string }>(
+      db(),
+      sql`select max(c.updated_at) as latest from campaigns c join connected_ad_accounts a on a.id = c.account_ref where a.connection_id = ${connectionId}::uuid`,
+    );
+    expect(new Date(campaigns.latest).getTime()).toBeLessThan(clock.now().getTime());
     expect((await jobsOf(connectionId)).filter((job) => job.state === 'created' || job.state === 'retry')).toEqual([]);
   });
 });
