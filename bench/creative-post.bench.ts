@@ -250,11 +250,7 @@ interface Sample {
   conversionsBound: number;
   /** Live campaign-mates' mean days running on the scoring day minus the ad's own: how much fresher it is, from dates alone. */
   freshnessGap: number;
-  /** The bound's estimate under a flat prior over the box of the world's creatives (FLAT_PRIOR). */
-  flatBound: number;
-  /** The bound's estimate under the prior learnt from every scored ad (learnPrior), once it is fitted. */
-  learntBound: number;
-  /** The bound's estimate of this ad under another prior, from the same counts. */
+  /** The bound's estimate of this ad under another prior (FLAT_PRIOR, a learnt one), from the same counts. */
   recheck: (prior: Prior) => BoundEstimate;
   /** The ad's own log-likelihood under each of BOX_DRAWS, which learnPrior reads. */
   boxLogLikelihoods: Float64Array;
@@ -723,8 +719,6 @@ for (const platform of PLATFORMS) {
           boundEss: bound.ess,
           conversionsBound: conversionsBound.mean,
           freshnessGap: freshnessGap(platform, campaign, ad, day),
-          flatBound: boundEstimate(campaign, ad, day, truth, seen, FLAT_PRIOR).mean,
-          learntBound: Number.NaN,
           recheck: (prior) => boundEstimate(campaign, ad, day, truth, seen, prior),
           boxLogLikelihoods: drawLogLikelihoods(
             seen.evidence[campaign.ads.indexOf(ad)],
@@ -846,12 +840,12 @@ if (refit.state === 'fitted') {
 } else console.log(`feedback loop: not enough launched ads (${refit.ads} in ${refit.campaigns} campaigns)`);
 const ours = pooled(samples, overall);
 const bound = pooled(samples, (s) => s.bound);
+/** The pooled Spearman of the bound's estimates under another prior. */
+const boundUnder = (prior: Prior) => pooled(samples, (s) => s.recheck(prior).mean);
 const learnt = learnPrior(samples.map((s) => s.boxLogLikelihoods));
-for (const s of samples) s.learntBound = s.recheck(learnt).mean;
-const fair = learnPriorFairly(samples);
-const fairBound = pooled(samples, (s) => s.recheck(fair).mean);
-const learntBound = pooled(samples, (s) => s.learntBound);
-const flatBound = pooled(samples, (s) => s.flatBound);
+const learntBound = boundUnder(learnt);
+const fairBound = boundUnder(learnPriorFairly(samples));
+const flatBound = boundUnder(FLAT_PRIOR);
 console.log(
   `bound (posterior mean of the truth under the world's true prior, from the same counts; ${BOUND_DRAWS} prior draws, median effective ${median(samples.map((s) => s.boundEss)).toFixed(0)}): pooled ${fmt(bound)}, within campaign ${fmt(withinCampaign(samples, (s) => s.bound).rho)}; ours reaches ${fmt(ours / bound)} of it pooled`,
 );
