@@ -3,7 +3,11 @@
  * the anomaly detector: the step is the typical time between the first readings, rounded to a
  * plain step (1, 2, 5, 10, 15, 20 or 30 minutes, 1 to 12 hours, a day); each grid step holds the
  * mean of the readings that fall in it, and a step without any is a gap (null), so seasons stay
- * aligned whatever the sampling. The step is read from the first readings only, so what the grid
+ * aligned whatever the sampling. Steps start on the clock (a 5-minute step at :00, :05, ...)
+ * unless the readings keep to a phase of their own: a sensor reporting near :00 whose clock
+ * wanders by a minute either way would straddle the clock's step boundaries, two readings landing
+ * in one step and the next step empty, so the steps are laid between the readings instead (see
+ * `gridPhase`). The step and the phase are read from the first readings only, so what the grid
  * says of the past never changes as later readings arrive. Pure: no clock, no I/O.
  */
 
@@ -50,11 +54,37 @@ export function periodOf(stepMs: number): number {
   return Number.isInteger(perDay) && perDay >= 2 ? perDay : 1;
 }
 
+/**
+ * Readings whose times within the step cluster this tightly (the mean resultant length of their
+ * phases as angles: 1 all at one phase, about 0 spread evenly) keep to a phase of their own.
+ */
+const PHASE_CONCENTRATION = 0.5;
+
+/**
+ * Where the grid's steps start within the step (ms past the clock's step boundary): half a step
+ * before the first readings' mean phase when they keep to one (a circular mean, so readings at
+ * 4:59 and 5:01 average to 5:00), else on the clock.
+ */
+export function gridPhase(times: number[], stepMs: number): number {
+  let sin = 0;
+  let cos = 0;
+  const first = times.slice(0, STEP_FROM + 1);
+  for (const t of first) {
+    const angle = (2 * Math.PI * (((t % stepMs) + stepMs) % stepMs)) / stepMs;
+    sin += Math.sin(angle);
+    cos += Math.cos(angle);
+  }
+  if (!first.length || Math.hypot(sin, cos) / first.length < PHASE_CONCENTRATION) return 0;
+  const mean = (Math.atan2(sin, cos) / (2 * Math.PI)) * stepMs;
+  return (((mean - stepMs / 2) % stepMs) + stepMs) % stepMs;
+}
+
 /** Readings (times in UTC ms, ascending; null values skipped) on a regular grid. */
 export function toGrid(times: number[], values: (number | null)[], stepMs = typicalStep(times)): Grid {
   const grid: Grid = { stepMs, period: periodOf(stepMs), times: [], values: [], merged: 0 };
   if (!times.length) return grid;
-  const origin = Math.floor(times[0] / stepMs) * stepMs;
+  const phase = gridPhase(times, stepMs);
+  const origin = Math.floor((times[0] - phase) / stepMs) * stepMs + phase;
   const sums: number[] = [];
   const counts: number[] = [];
   for (let i = 0; i < times.length; i += 1) {
