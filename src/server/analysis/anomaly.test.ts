@@ -217,6 +217,23 @@ describe('the anomaly detector', () => {
       expect(detectAnomalies(values, COUNT).filter((d) => d.basis === 'discord')).toEqual([]);
     });
 
+    it('finds it with a third of the readings missing, each gap read between the readings either side', () => {
+      // Read every five minutes (hour-long stretches of 12), 0.4 a step, held at 3 for two hours
+      // on day 8; a third of the steps have no reading, as a clock read every 5 to 15 minutes leaves.
+      const FIVE_MINUTES = detectorFor(288, 'count', { stepDays: 1 / 288 });
+      const burst = 288 * 8 + 100;
+      const values = Array.from({ length: 288 * 10 }, poissonDraws(noise(5), 0.4));
+      const missing = noise(105);
+      const gaps = values.map(() => missing() < 1 / 3);
+      const gappy = (series: number[]) => series.map((v, i) => (gaps[i] ? null : v));
+      expect(Math.max(...values.slice(0, burst))).toBe(4);
+      const held = values.map((v, i) => (i >= burst && i < burst + 24 ? 3 : v));
+      const found = detectAnomalies(gappy(held), FIVE_MINUTES).filter((d) => d.index >= burst);
+      expect(found.map((d) => [d.basis, d.direction])).toEqual([['discord', 'high']]);
+      expect(found[0].index).toBeLessThan(burst + 12);
+      expect(detectAnomalies(gappy(values), FIVE_MINUTES).filter((d) => d.basis === 'discord')).toEqual([]);
+    });
+
     it('judges none before a month of hourly stretches, nor on daily series', () => {
       const early = 24 * 25 + 9;
       expect(detectAnomalies(heldAt3(thinCount(3), early), COUNT).filter((d) => d.basis === 'discord')).toEqual([]);

@@ -2,12 +2,30 @@ import fc from 'fast-check';
 
 import { leftDiscordDistances } from './discord';
 
-/** The distance by its definition: every earlier whole stretch that does not overlap, compared point by point. */
+/**
+ * The distance by its definition: every earlier readable stretch that does not overlap, compared
+ * point by point. A stretch is readable when its last point and at least half of its points are
+ * present and a reading came before each gap; a gap reads as the straight line between the
+ * readings either side of it.
+ */
 function byDefinition(values: (number | null)[], length: number): number[] {
   const scaled = values.map((v) => (v === null ? null : Math.sign(v) * Math.log1p(Math.abs(v))));
+  const between = (k: number): number | null => {
+    if (scaled[k] !== null) return scaled[k];
+    let before = k;
+    while (before >= 0 && scaled[before] === null) before -= 1;
+    let after = k;
+    while (after < scaled.length && scaled[after] === null) after += 1;
+    if (before < 0 || after >= scaled.length) return null;
+    const [a, b] = [scaled[before] as number, scaled[after] as number];
+    return a + ((b - a) * (k - before)) / (after - before);
+  };
   const stretch = (end: number) => {
-    const s = scaled.slice(end - length + 1, end + 1);
-    return end >= length - 1 && s.every((v) => v !== null) ? (s as number[]) : null;
+    if (end < length - 1 || scaled[end] === null) return null;
+    const own = scaled.slice(end - length + 1, end + 1);
+    if (own.filter((v) => v !== null).length < Math.ceil(length / 2)) return null;
+    const filled = own.map((_, k) => between(end - length + 1 + k));
+    return filled.every((v) => v !== null) ? (filled as number[]) : null;
   };
   return values.map((_, i) => {
     const own = stretch(i);
@@ -27,7 +45,7 @@ const series = fc.array(fc.option(fc.double({ min: -1e4, max: 1e4, noNaN: true }
 });
 
 describe('leftDiscordDistances', () => {
-  it('is each stretch’s distance to its nearest earlier one, on the symmetric log scale, gaps left out', () => {
+  it('is each stretch’s distance to its nearest earlier one, on the symmetric log scale, gaps read between their neighbours', () => {
     fc.assert(
       fc.property(series, fc.integer({ min: 1, max: 6 }), (values, length) => {
         const got = Array.from(leftDiscordDistances(values, length));
@@ -64,12 +82,29 @@ describe('leftDiscordDistances', () => {
     expect(Math.max(...broken)).toBeGreaterThan(0.5);
   });
 
-  it('gives nothing for a series shorter than two stretches, or a stretch with a gap in it', () => {
+  it('gives nothing for a series shorter than two stretches, a missing last point or a stretch mostly gaps', () => {
     expect(Array.from(leftDiscordDistances([1, 2, 3], 2)).every(Number.isNaN)).toBe(true);
     const values = [1, 2, 1, 2, null, 2, 1, 2, 1];
     const distances = Array.from(leftDiscordDistances(values, 2));
     expect(distances[4]).toBeNaN();
-    expect(distances[5]).toBeNaN();
     expect(distances[7]).toBe(0);
+    const sparse = [1, 2, 3, 4, null, null, null, 8, 9, 10];
+    const fromSparse = Array.from(leftDiscordDistances(sparse, 4));
+    expect(fromSparse[6]).toBeNaN();
+    expect(fromSparse[7]).toBeNaN();
+    expect(fromSparse[8]).not.toBeNaN();
+  });
+
+  it('reads a stretch with a few gaps as if each lay between the readings either side', () => {
+    // 0, 1, 3, 7 are evenly spaced on the symmetric log scale (log 1, log 2, log 4, log 8).
+    const rhythm = [0, 1, 3, 7];
+    const values: (number | null)[] = Array.from({ length: 24 }, (_, i) => rhythm[i % 4]);
+    // The 3 of each later cycle did not come: read between the 1 and the 7, it is a 3 again.
+    const gappy = values.map((v, i) => (i >= 12 && i % 4 === 2 ? null : v));
+    const distances = Array.from(leftDiscordDistances(gappy, 4));
+    for (const end of [15, 19, 23]) expect(distances[end]).toBeCloseTo(0, 12);
+    // Had a 7 gone missing instead (the cycle's top, not on the line), the stretch would read new.
+    const topless = values.map((v, i) => (i === 15 ? null : v));
+    expect(leftDiscordDistances(topless, 4)[16]).toBeGreaterThan(0.5);
   });
 });

@@ -21,27 +21,38 @@ const symmetricLog = (x: number) => Math.sign(x) * Math.log1p(Math.abs(x));
 
 /**
  * For each point i, the distance from the stretch `values[i−length+1..i]` to its nearest earlier
- * stretch that ends at most i − length (NaN where either is not whole: a gap inside, the series'
- * start, or no earlier stretch yet).
+ * stretch that ends at most i − length (NaN where either cannot be read: its last point missing,
+ * fewer than half its points present, the series' start, or no earlier stretch yet). A missing
+ * point inside a stretch reads as the straight line between the readings either side of it.
+ * Series read at irregular times come with gaps on their grid (a reading every 5 to 15 minutes
+ * on a 5-minute grid leaves a third of its steps empty): requiring every point of an hour's
+ * stretch left almost none to compare, and discords went silent there.
  */
 export function leftDiscordDistances(values: (number | null)[], length: number): Float64Array {
   const n = values.length;
   const out = new Float64Array(n).fill(Number.NaN);
   if (length < 1 || n < 2 * length) return out;
   const x = new Float64Array(n);
-  /** Whether the stretch ending at i is whole (no gap): counted with a running sum of gaps. */
-  const whole = new Uint8Array(n);
+  /** Whether the stretch ending at i can be read (see above): counted with a running sum of gaps. */
+  const readable = new Uint8Array(n);
+  const missingAt = (i: number) => values[i] === null || !Number.isFinite(values[i]);
+  const mostGaps = length - Math.ceil(length / 2);
+  let first = -1;
   let gaps = 0;
   for (let i = 0; i < n; i += 1) {
-    const v = values[i];
-    const missing = v === null || !Number.isFinite(v);
-    x[i] = missing ? 0 : symmetricLog(v);
+    const missing = missingAt(i);
+    if (!missing && first < 0) first = i;
+    x[i] = missing ? 0 : symmetricLog(values[i] as number);
     if (missing) gaps += 1;
-    if (i >= length) {
-      const old = values[i - length];
-      if (old === null || !Number.isFinite(old)) gaps -= 1;
-    }
-    whole[i] = i >= length - 1 && gaps === 0 ? 1 : 0;
+    if (i >= length && missingAt(i - length)) gaps -= 1;
+    readable[i] = !missing && first >= 0 && i - first >= length - 1 && gaps <= mostGaps ? 1 : 0;
+  }
+  // A gap reads as the straight line between the readings either side of it. A readable stretch
+  // ends on a reading, so the one after any of its gaps is inside it: still causal.
+  for (let last = first, i = first + 1; first >= 0 && i < n; i += 1) {
+    if (missingAt(i)) continue;
+    for (let k = last + 1; k < i; k += 1) x[k] = x[last] + ((x[i] - x[last]) * (k - last)) / (i - last);
+    last = i;
   }
   const nearest = new Float64Array(n).fill(Infinity);
   // Diagonal `lag`: the stretch ending at j against the one ending at j + lag. The squared
@@ -56,7 +67,7 @@ export function leftDiscordDistances(values: (number | null)[], length: number):
         const outOld = x[i - length] - x[j - length];
         squared += inNew * inNew - outOld * outOld;
       }
-      if (whole[i] && whole[j] && squared < nearest[i]) nearest[i] = squared;
+      if (readable[i] && readable[j] && squared < nearest[i]) nearest[i] = squared;
     }
   }
   for (let i = 0; i < n; i += 1) if (Number.isFinite(nearest[i])) out[i] = Math.sqrt(Math.max(0, nearest[i]));
