@@ -10,6 +10,7 @@ import {
   frontierLine,
   inferCadence,
   inferKind,
+  irregularReadings,
   parseSeries,
   parseTimestamp,
   regularise,
@@ -124,6 +125,24 @@ describe('alerts:eval', () => {
       /^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/,
     );
   });
+  it('reads a regular file as an irregular sensor would have sent it (--irregular SEED), the same for a seed', () => {
+    const values = Array.from({ length: 3000 }, (_, i) => i);
+    const regular = csv(values, 1 / 12);
+    const thinned = irregularReadings(regular, 1);
+    expect(irregularReadings(regular, 1)).toBe(thinned);
+    expect(irregularReadings(regular, 2)).not.toBe(thinned);
+    const read = parseSeries(thinned, 'thinned');
+    // A third dropped, give or take the draws; the rest in order, each within a minute of its own time.
+    expect(read.values.length).toBeGreaterThan(1900);
+    expect(read.values.length).toBeLessThan(2100);
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    read.values.forEach((v, k) => {
+      expect(Math.abs(read.times[k] - (start + (v as number) * 300_000))).toBeLessThanOrEqual(60_000);
+      if (k > 0) expect(v as number).toBeGreaterThan(read.values[k - 1] as number);
+    });
+    expect(read.times.some((t, k) => (t - start) % 300_000 !== 0 && k > 0)).toBe(true);
+  });
+
   it('draws the trade-off (--frontier): a looser false-alarm budget raises at least as many alarms, one line a rung', () => {
     let state = 5;
     const noise = () => {

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { detectorFor, type DetectorParams, type SeriesKind, traceAnomalies } from '../analysis/anomaly';
 import { seriesOnceInDays } from '../analysis/noiseBudget';
 import { toGrid } from '../analysis/resample';
+import { uniforms } from '../analysis/uniforms';
 import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabScore';
 
 /**
- * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier]
- * npm run alerts:eval -- --training DIR [--frontier]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
+ * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier] [--irregular SEED]
+ * npm run alerts:eval -- --training DIR [--frontier] [--irregular SEED]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
@@ -23,6 +24,11 @@ import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabSc
  * prints the same lines, then one line over all of it:
  * `alerts training: files=… windows=… caught=… recall=… precision=… false_alarms_per_1000=… nab=…`
  * (false alarms per 1000 scored points).
+ *
+ * `--irregular SEED` (with either form) reads each file as a sensor would have sent it irregularly:
+ * a third of its readings dropped and each of the rest moved up to a minute either way
+ * (`irregularReadings`, the same draws for a seed), so a corpus of regular series measures what
+ * irregular sampling costs the detector.
  *
  * `--frontier [DAYS,...]` (with either form) also runs the corpus again at a ladder of false-alarm
  * budgets (at most one alarm from noise in 7, 30, 90, 365 and 1000 days a series unless a list is
@@ -67,6 +73,8 @@ export function parseSeries(csv: string, name: string): Series {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const stampOf = (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19);
+
 /** The series' step (the most common gap) and its seasonal period: a week of days, a day of anything shorter. */
 export function inferCadence(times: number[]): { stepMs: number; period: number } {
   const gaps = new Map<number, number>();
@@ -78,6 +86,29 @@ export function inferCadence(times: number[]): { stepMs: number; period: number 
   if (stepMs >= DAY) return { stepMs, period: stepMs === DAY ? 7 : 1 };
   const perDay = DAY / stepMs;
   return { stepMs, period: Number.isInteger(perDay) && perDay >= 2 ? perDay : 1 };
+}
+
+/** The share of readings `irregularReadings` drops, and how far it moves the rest either way. */
+const IRREGULAR_DROPPED = 1 / 3;
+const IRREGULAR_WANDER_MS = 60_000;
+
+/**
+ * A regular file as an irregular sensor would have sent it: each reading dropped with chance
+ * `IRREGULAR_DROPPED`, the rest moved by up to `IRREGULAR_WANDER_MS` either way (a clock that
+ * wanders), whole seconds, in order. Deterministic for a seed.
+ */
+export function irregularReadings(csv: string, seed: number): string {
+  const draw = uniforms(seed);
+  const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const kept: string[] = [];
+  for (const line of lines) {
+    const dropped = draw() < IRREGULAR_DROPPED;
+    const wander = Math.round(((draw() - 0.5) * 2 * IRREGULAR_WANDER_MS) / 1000) * 1000;
+    if (dropped) continue;
+    const comma = line.indexOf(',');
+    kept.push(`${stampOf(parseTimestamp(line.slice(0, comma)) + wander)}${line.slice(comma)}`);
+  }
+  return [header, ...kept].join('\n') + '\n';
 }
 
 /** Whole non-negative numbers are counts; anything else is an amount. */
@@ -154,8 +185,6 @@ function isRegular(times: number[], stepMs: number): boolean {
     if (times[i] - times[i - 1] === stepMs || (times[i] - times[i - 1]) % stepMs === 0) same += 1;
   return same >= 0.9 * (times.length - 1);
 }
-
-const stampOf = (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19);
 
 /** A labelled file as the detector reads it: on its regular grid, with its step and seasonal period. */
 export interface GridSeries {
@@ -263,6 +292,17 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
+/** `--irregular SEED`: each file read as an irregular sensor would have sent it (null without it). */
+function irregularSeed(): number | null {
+  if (!process.argv.includes('--irregular')) return null;
+  const seed = Number(argument('irregular'));
+  if (!Number.isInteger(seed) || seed < 0) {
+    console.error('--irregular takes a seed, a whole number (e.g. --irregular 1)');
+    process.exit(2);
+  }
+  return seed;
+}
+
 /** Every CSV under `data` (recursively), sorted, each keyed by its path from `data`'s parent, as the labels name it. */
 export function csvFilesUnder(data: string): { key: string; full: string }[] {
   const root = path.dirname(path.resolve(data));
@@ -293,6 +333,7 @@ function evaluateDirectory(
   labels: Record<string, [string, string][]>,
   overrides: Partial<DetectorParams>,
 ): FileResult[] {
+  const irregular = irregularSeed();
   const files = csvFilesUnder(data);
   if (!files.length) {
     console.error(`${data}: no CSV files`);
@@ -301,7 +342,9 @@ function evaluateDirectory(
   const results: FileResult[] = [];
   for (const { key, full } of files) {
     try {
-      results.push(evaluateFile(key, fs.readFileSync(full, 'utf8'), labels[key] ?? [], overrides));
+      const csv = fs.readFileSync(full, 'utf8');
+      const read = irregular === null ? csv : irregularReadings(csv, irregular);
+      results.push(evaluateFile(key, read, labels[key] ?? [], overrides));
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
       process.exit(1);
