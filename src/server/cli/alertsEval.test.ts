@@ -125,6 +125,7 @@ describe('alerts:eval', () => {
       /^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/,
     );
   });
+
   it('reads a regular file as an irregular sensor would have sent it (--irregular SEED), the same for a seed', () => {
     const values = Array.from({ length: 3000 }, (_, i) => i);
     const regular = csv(values, 1 / 12);
@@ -141,6 +142,10 @@ describe('alerts:eval', () => {
       if (k > 0) expect(v as number).toBeGreaterThan(read.values[k - 1] as number);
     });
     expect(read.times.some((t, k) => (t - start) % 300_000 !== 0 && k > 0)).toBe(true);
+    // Readings a minute apart move less than a third of that, so they keep their order.
+    const minutes = parseSeries(irregularReadings(csv(values.slice(0, 500), 1 / 60), 3), 'minutes');
+    expect(minutes.times.every((t, k) => k === 0 || t > minutes.times[k - 1])).toBe(true);
+    expect(() => parseSeries(irregularReadings('timestamp,value\nyesterday,3\n', 1), 'bad')).toThrow(/line 2/);
   });
 
   it('draws the trade-off (--frontier): a looser false-alarm budget raises at least as many alarms, one line a rung', () => {

@@ -95,19 +95,26 @@ const IRREGULAR_WANDER_MS = 60_000;
 /**
  * A regular file as an irregular sensor would have sent it: each reading dropped with chance
  * `IRREGULAR_DROPPED`, the rest moved by up to `IRREGULAR_WANDER_MS` either way (a clock that
- * wanders), whole seconds, in order. Deterministic for a seed.
+ * wanders; less than a third of the time to either neighbour, so the readings keep their order),
+ * whole seconds. Deterministic for a seed.
  */
 export function irregularReadings(csv: string, seed: number): string {
   const draw = uniforms(seed);
   const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const times = lines.map((line) => parseTimestamp(line.slice(0, line.indexOf(','))));
   const kept: string[] = [];
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     const dropped = draw() < IRREGULAR_DROPPED;
-    const wander = Math.round(((draw() - 0.5) * 2 * IRREGULAR_WANDER_MS) / 1000) * 1000;
-    if (dropped) continue;
-    const comma = line.indexOf(',');
-    kept.push(`${stampOf(parseTimestamp(line.slice(0, comma)) + wander)}${line.slice(comma)}`);
-  }
+    const reach = Math.min(
+      IRREGULAR_WANDER_MS,
+      i > 0 ? (times[i] - times[i - 1]) / 3 : Infinity,
+      i + 1 < times.length ? (times[i + 1] - times[i]) / 3 : Infinity,
+    );
+    const wander = Math.round(((draw() - 0.5) * 2 * reach) / 1000) * 1000;
+    if (dropped) return;
+    // A line that does not parse stays as it is, for parseSeries to name.
+    kept.push(Number.isFinite(times[i]) ? `${stampOf(times[i] + wander)}${line.slice(line.indexOf(','))}` : line);
+  });
   return [header, ...kept].join('\n') + '\n';
 }
 
