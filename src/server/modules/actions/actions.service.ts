@@ -302,6 +302,11 @@ export function createActionsService(
       return open.find((row) => stepsOfRow(row).some((step) => ids.has(`${step.kind}:${step.entity_id}`))) ?? null;
     },
 
+    /** Whether the newest action of a suggestion is being applied now (an Apply under way). */
+    async suggestionBeingApplied(suggestionId: string): Promise<boolean> {
+      return (await latestOfSuggestion(db, suggestionId))?.status === 'applying';
+    },
+
     /** The newest action of a suggestion, once any run over it has ended. */
     async settledActionOfSuggestion(suggestionId: string): Promise<ActionRow | null> {
       const latest = await latestOfSuggestion(db, suggestionId);

@@ -36,8 +36,11 @@ describe('the actions log: journaled writes to the platforms', () => {
   /** Armed by a test: writes reach the platform but their answers are lost (as on a timeout); with 'then reads', every read after the first lost answer fails too. */
   let loseWriteAnswers: null | 'writes' | 'writes, then reads' = null;
   let readsLost = false;
+  /** Armed by a test: the next write, or read of the platform's state, after `skip` more waits here until the test lets it go. */
+  const holds: Partial<Record<'write' | 'read', Hold>> = {};
 
   const isWrite = (input: RequestInfo | URL) => String(input).includes(':mutate');
+  const isStateRead = (input: RequestInfo | URL) => String(input).includes('googleAds:searchStream');
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => clock.now() });
@@ -46,14 +49,22 @@ describe('the actions log: journaled writes to the platforms', () => {
       clock,
       platformRuntime: recordingRuntime({
         fetch: async (input, init) => {
+          const kind = isWrite(input) ? 'write' : isStateRead(input) ? 'read' : null;
+          const held = kind && holds[kind];
+          if (held) {
+            if (held.skip > 0) held.skip -= 1;
+            else {
+              delete holds[kind];
+              await held.wait();
+            }
+          }
           if (isWrite(input) && writesBeforeOutage !== null) {
             if (writesBeforeOutage === 0) {
               writesBeforeOutage = null;
               sandbox.faults.add({ platform: PLATFORM, kind: 'server_error', times: 100_000 });
             } else writesBeforeOutage -= 1;
           }
-          if (readsLost && !isWrite(input) && String(input).includes('googleAds:searchStream'))
-            throw new TypeError('fetch failed');
+          if (readsLost && isStateRead(input)) throw new TypeError('fetch failed');
           const response = await fetch(input, init);
           if (loseWriteAnswers && isWrite(input)) {
             readsLost = loseWriteAnswers === 'writes, then reads';
@@ -80,7 +91,31 @@ describe('the actions log: journaled writes to the platforms', () => {
     loseWriteAnswers = null;
     readsLost = false;
     sandbox.faults.clear();
+    for (const kind of ['write', 'read'] as const) {
+      holds[kind]?.release();
+      delete holds[kind];
+    }
+    jest.restoreAllMocks();
   });
+
+  /** Holds the next request of a kind (after `skip` more) at the platform's door: `reached` once it waits there. */
+  function hold(kind: 'write' | 'read', skip = 0): Hold {
+    const held = holdOf(skip);
+    holds[kind] = held;
+    return held;
+  }
+
+  /** Resolves once a second Apply waits for the first one's run to end (it asks for the suggestion's settled action). */
+  function waitingForFirstApply(): Promise<void> {
+    const service = t.app.services.actions;
+    const settled = service.settledActionOfSuggestion;
+    return new Promise((resolve) => {
+      jest.spyOn(service, 'settledActionOfSuggestion').mockImplementation((suggestionId) => {
+        resolve();
+        return settled(suggestionId);
+      });
+    });
+  }
 
   const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: owner.auth });
   const post = (url: string) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: owner.auth, payload: {} });
@@ -409,6 +444,63 @@ describe('the actions log: journaled writes to the platforms', () => {
     ]);
   });
 
+  it('an Apply that finds the suggestion claimed by another Apply, still writing, answers with that action', async () => {
+    const { id, change } = await plantMove();
+    const write = hold('write');
+    const first = post(`suggestions/${id}/apply/`);
+    await write.reached;
+    const waiting = waitingForFirstApply();
+    const second = post(`suggestions/${id}/apply/`);
+    await Promise.race([waiting, second]);
+    write.release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[1].json().id).toBe(answers[0].json().id);
+    expect(answers[1].json()).toMatchObject({ status: 'applied' });
+    expect(await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, id))).toHaveLength(1);
+    expect(budget(change.target.campaign_id)).toBe(change.target.to);
+    restore(change);
+  });
+
+  it('an Apply that reads the platform after another Apply of the suggestion wrote it answers with that action and never withdraws the advice', async () => {
+    const { id, change } = await plantMove();
+    const read = hold('read');
+    const second = post(`suggestions/${id}/apply/`);
+    await read.reached;
+    const first = await post(`suggestions/${id}/apply/`);
+    expect(first.statusCode).toBe(200);
+    read.release();
+    const answer = await second;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().id).toBe(first.json().id);
+    expect(await suggestionStatus(id)).toBe('applied');
+    expect(await t.app.ctx.db.select().from(actions).where(eq(actions.suggestionId, id))).toHaveLength(1);
+    restore(change);
+  });
+
+  it('an Apply that reads the platform half-way through another Apply of the suggestion waits for it and answers with its action', async () => {
+    const { id, change } = await plantMove();
+    const read = hold('read');
+    const second = post(`suggestions/${id}/apply/`);
+    await read.reached;
+    const secondWrite = hold('write', 1);
+    const first = post(`suggestions/${id}/apply/`);
+    await secondWrite.reached;
+    const waiting = waitingForFirstApply();
+    read.release();
+    await Promise.race([waiting, second]);
+    secondWrite.release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[1].json().id).toBe(answers[0].json().id);
+    expect(await suggestionStatus(id)).toBe('applied');
+    expect([budget(change.source.campaign_id), budget(change.target.campaign_id)]).toEqual([
+      change.source.to,
+      change.target.to,
+    ]);
+    restore(change);
+  });
+
   it('another suggestion over a campaign with an unfinished change is held, not withdrawn', async () => {
     const first = await plantMove();
     writesBeforeOutage = 1;
@@ -432,3 +524,29 @@ describe('the actions log: journaled writes to the platforms', () => {
     restore(first.change);
   });
 });
+
+/** A door a platform request waits at until the test opens it. */
+interface Hold {
+  /** Requests of the kind still let through before the one held. */
+  skip: number;
+  /** Resolves once the held request waits. */
+  reached: Promise<void>;
+  wait: () => Promise<void>;
+  release: () => void;
+}
+
+function holdOf(skip: number): Hold {
+  let arrive!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return {
+    skip,
+    reached,
+    wait: () => {
+      arrive();
+      return opened;
+    },
+    release,
+  };
+}

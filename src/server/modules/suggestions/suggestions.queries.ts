@@ -84,8 +84,14 @@ export async function reopen(db: DbOrTx, id: string, now: Date): Promise<void> {
     .where(and(eq(suggestions.id, id), eq(suggestions.status, 'applied')));
 }
 
-export async function withdrawSuggestion(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.update(suggestions).set({ status: 'withdrawn', updatedAt: now }).where(eq(suggestions.id, id));
+/** Withdraws advice still standing; false when something else settled it first (an Apply's claim, a dismissal). */
+export async function withdrawSuggestion(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const withdrawn = await db
+    .update(suggestions)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(and(eq(suggestions.id, id), inArray(suggestions.status, ['open', 'snoozed'])))
+    .returning({ id: suggestions.id });
+  return withdrawn.length > 0;
 }
 
 export async function dismissSuggestion(

@@ -121,10 +121,20 @@ export function createSuggestionsService(
     return state;
   }
 
-  /** Withdraws advice whose entity changed, and has the account's suggestions recomputed. */
-  async function withdraw(row: SuggestionRow, account: WorkspaceAccount): Promise<void> {
-    await withdrawSuggestion(db, row.id, clock.now());
+  /**
+   * Withdraws advice whose entity changed, and has the account's suggestions recomputed. False
+   * when the advice no longer stood: another Apply claimed it (and made the change seen), or it
+   * was dismissed, after this request read it open.
+   */
+  async function withdraw(row: SuggestionRow, account: WorkspaceAccount): Promise<boolean> {
+    if (!(await withdrawSuggestion(db, row.id, clock.now()))) return false;
     await queue.send(SUGGESTIONS_JOB, { connectionId: account.connectionId });
+    return true;
+  }
+
+  /** Whether another Apply of the suggestion claimed it after this request read it open. */
+  async function claimedMeanwhile(principal: Principal, row: SuggestionRow): Promise<boolean> {
+    return (await suggestionById(db, principal.workspaceId, row.id))?.status === 'applied';
   }
 
   const entryOf = (principal: Principal, row: SuggestionRow, suggestion: Suggestion) => ({
@@ -206,7 +216,7 @@ export function createSuggestionsService(
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const body = presentSuggestion(row, accountInfo(account), now);
       const state = await currentState(account, body.change);
-      if (!state.matches) await withdraw(row, account);
+      if (!state.matches && !(await withdraw(row, account))) throw conflict(SUGGESTION_MESSAGES.notOpen);
       return {
         suggestion: state.matches ? body : { ...body, status: 'withdrawn' },
         current_matches: state.matches,
@@ -217,19 +227,33 @@ export function createSuggestionsService(
 
     /**
      * POST suggestions/<id>/apply/: checks the platform's state, then the actions log writes the
-     * change (the suggestion claimed in the same transaction that records it). Two Applies of one
-     * suggestion write once: the second gets the first one's action.
+     * change (the suggestion claimed in the same transaction that records it). Applies of one
+     * suggestion sent at once write once, and each gets the first one's action, wherever the
+     * others were when the first claimed it: reading the suggestion (already applied, its write
+     * under way), or reading the platform (which holds the first one's change, or shows it under
+     * way). An Apply after the first one's write ended is told the advice no longer stands.
      */
     async apply(principal: Principal, id: string): Promise<ActionRecord> {
       const { row, account } = await suggestionOf(principal, id);
       const now = clock.now();
-      if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const suggestion: Suggestion = presentSuggestion(row, accountInfo(account), now);
+      if (!isOpen(row, now)) {
+        if (row.status === 'applied' && (await actions.suggestionBeingApplied(row.id)))
+          return firstApplyOf(principal, row, suggestion.change);
+        throw conflict(SUGGESTION_MESSAGES.notOpen);
+      }
       if (!suggestion.applicable) throw conflict(SUGGESTION_MESSAGES.notApplicable);
-      const state = await currentState(account, suggestion.change);
+      let state;
+      try {
+        state = await currentState(account, suggestion.change);
+      } catch (error) {
+        // 'Your own change is under way' is this suggestion's own Apply, claimed meanwhile.
+        if (await claimedMeanwhile(principal, row)) return firstApplyOf(principal, row, suggestion.change);
+        throw error;
+      }
       if (!state.matches) {
-        await withdraw(row, account);
-        throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
+        if (await withdraw(row, account)) throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
+        return firstApplyOf(principal, row, suggestion.change);
       }
       const result = await actions.apply({
         account,
