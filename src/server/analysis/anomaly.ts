@@ -259,14 +259,20 @@ function discordDistances(values: (number | null)[], params: DetectorParams): Fl
   return leftDiscordDistances(values, Math.max(3, Math.round(DISCORD_HOURS / (params.stepDays * 24))));
 }
 
-/** The first point at which a discord can alarm (`discordAlarms`' conditions, without the distance); Infinity for none. */
+/** Whether point i's stretch is judged as a discord: a value, after the first `warm` points, with a distance. */
+const discordJudged = (value: number | null, distance: number, i: number, warm: number): value is number =>
+  value !== null && Number.isFinite(value) && i >= warm && Number.isFinite(distance);
+
+/** Whether a discord may alarm at point i, after `seen` stretches judged. */
+const discordsArmed = (i: number, seen: number, warm: number) => i >= 2 * warm && seen >= DISCORD_MIN_SEEN;
+
+/** The first point at which a discord may alarm (`discordAlarms`' conditions, without the distance); Infinity for none. */
 function discordsFrom(values: (number | null)[], params: DetectorParams, distances: Float64Array | null): number {
   if (!distances) return Infinity;
   let seen = 0;
   for (let i = params.minHistory; i < values.length; i += 1) {
-    if (i >= 2 * params.minHistory && seen >= DISCORD_MIN_SEEN) return i;
-    const value = values[i];
-    if (value !== null && Number.isFinite(value) && Number.isFinite(distances[i])) seen += 1;
+    if (discordsArmed(i, seen, params.minHistory)) return i;
+    if (discordJudged(values[i], distances[i], i, params.minHistory)) seen += 1;
   }
   return Infinity;
 }
@@ -295,9 +301,9 @@ function discordAlarms(
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i];
     const distance = distances[i];
-    if (value !== null && Number.isFinite(value) && i >= warm && Number.isFinite(distance)) {
+    if (discordJudged(value, distance, i, warm)) {
       const limit = newest * (1 + DISCORD_MARGIN);
-      if (i >= 2 * warm && seen >= DISCORD_MIN_SEEN && distance > limit && i - last >= gap) {
+      if (discordsArmed(i, seen, warm) && distance > limit && i - last >= gap) {
         // Among stretches of one unchanging process, the newest is the most novel so far about once in as many as were judged.
         const chance = 1 / (seen + 1);
         const expected = judgements[i]?.expected ?? sum / Math.max(1, present);
