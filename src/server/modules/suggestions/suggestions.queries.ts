@@ -66,15 +66,21 @@ export async function accountsOfConnection(db: DbOrTx, connectionId: string) {
   return db.select().from(connectedAdAccounts).where(eq(connectedAdAccounts.connectionId, connectionId));
 }
 
-/** Claims an open (or snoozed) suggestion for an Apply or a Mark as done; false when another request got there first. */
-export async function claimOpen(db: DbOrTx, id: string, now: Date): Promise<boolean> {
-  const claimed = await db
+/**
+ * Moves a suggestion that still stands (open, or snoozed) to `status` in one compare-and-set;
+ * false when another request settled it first.
+ */
+async function settleStanding(db: DbOrTx, id: string, status: 'applied' | 'withdrawn', now: Date): Promise<boolean> {
+  const settled = await db
     .update(suggestions)
-    .set({ status: 'applied', updatedAt: now })
+    .set({ status, updatedAt: now })
     .where(and(eq(suggestions.id, id), inArray(suggestions.status, ['open', 'snoozed'])))
     .returning({ id: suggestions.id });
-  return claimed.length > 0;
+  return settled.length > 0;
 }
+
+/** Claims an open (or snoozed) suggestion for an Apply or a Mark as done; false when another request got there first. */
+export const claimOpen = (db: DbOrTx, id: string, now: Date) => settleStanding(db, id, 'applied', now);
 
 /** An applied suggestion whose change did not happen (or was undone) stands again, until the next run says otherwise. */
 export async function reopen(db: DbOrTx, id: string, now: Date): Promise<void> {
@@ -85,14 +91,7 @@ export async function reopen(db: DbOrTx, id: string, now: Date): Promise<void> {
 }
 
 /** Withdraws advice still standing; false when something else settled it first (an Apply's claim, a dismissal). */
-export async function withdrawSuggestion(db: DbOrTx, id: string, now: Date): Promise<boolean> {
-  const withdrawn = await db
-    .update(suggestions)
-    .set({ status: 'withdrawn', updatedAt: now })
-    .where(and(eq(suggestions.id, id), inArray(suggestions.status, ['open', 'snoozed'])))
-    .returning({ id: suggestions.id });
-  return withdrawn.length > 0;
-}
+export const withdrawSuggestion = (db: DbOrTx, id: string, now: Date) => settleStanding(db, id, 'withdrawn', now);
 
 export async function dismissSuggestion(
   db: DbOrTx,
