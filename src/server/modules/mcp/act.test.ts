@@ -12,6 +12,7 @@ import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import {
   type AgencyMcpTestbed,
+  AGENCY_MCP_START,
   agencyMcpTestbed,
   connectMcpClient,
   mintMcpGrant,
@@ -42,7 +43,7 @@ const ACT_TOOL_NAMES = [
  * confirmation or a caller can be wrong is refused with nothing written.
  */
 describe('the MCP act tools', () => {
-  const clock = manualClock(Date.now());
+  const clock = manualClock(AGENCY_MCP_START);
   let bed: AgencyMcpTestbed;
   let t: TestApp & { publicUrl: string };
   let sandbox: RunningSandbox;

@@ -33,6 +33,7 @@ import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import {
   type AgencyMcpTestbed,
+  AGENCY_MCP_START,
   agencyMcpTestbed,
   connectMcpClient,
   mintMcpGrant,
@@ -99,7 +100,7 @@ const act = (needs: Action, args: Fixture['args'], foreign?: string): Fixture =>
   foreign,
 });
 
-const clock = manualClock(Date.now());
+const clock = manualClock(AGENCY_MCP_START);
 const today = isoDay(clock.now());
 // Well inside the 90 synced days, whatever the account's time zone.
 const range = { from: addDays(today, -20), to: addDays(today, -7) };
