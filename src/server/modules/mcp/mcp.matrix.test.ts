@@ -32,8 +32,8 @@ import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import {
-  type AgencyMcpTestbed,
   AGENCY_MCP_START,
+  type AgencyMcpTestbed,
   agencyMcpTestbed,
   connectMcpClient,
   mintMcpGrant,
