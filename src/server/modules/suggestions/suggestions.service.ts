@@ -103,12 +103,15 @@ export function createSuggestionsService(
   /**
    * Whether the change still starts from what the platform holds, in the platform's words. A
    * difference Adwise's own unfinished change explains (a write under way, or one the platform
-   * took only in part) never withdraws the advice: the action says what to do about it.
+   * took only in part) never withdraws the advice: the action says what to do about it. When that
+   * change is this suggestion's own Apply (another request claimed it meanwhile), `ownApply` says
+   * so, and the caller answers with that Apply's action.
    */
   async function currentState(
     account: WorkspaceAccount,
     change: SuggestionChange,
-  ): Promise<{ matches: boolean; words: string }> {
+    suggestionId: string,
+  ): Promise<{ matches: boolean; words: string; ownApply: boolean }> {
     let state;
     try {
       state = await actions.currentState(account, change);
@@ -116,9 +119,11 @@ export function createSuggestionsService(
       if (error instanceof PlatformError) throw platformFailure(error, subjectOf(change));
       throw error;
     }
-    if (!state.matches && (await actions.openActionOn(account, change)))
-      throw conflict(SUGGESTION_MESSAGES.ownChangeOpen);
-    return state;
+    if (state.matches) return { ...state, ownApply: false };
+    const open = await actions.openActionOn(account, change);
+    if (open?.suggestionId === suggestionId) return { ...state, ownApply: true };
+    if (open) throw conflict(SUGGESTION_MESSAGES.ownChangeOpen);
+    return { ...state, ownApply: false };
   }
 
   /**
@@ -130,11 +135,6 @@ export function createSuggestionsService(
     if (!(await withdrawSuggestion(db, row.id, clock.now()))) return false;
     await queue.send(SUGGESTIONS_JOB, { connectionId: account.connectionId });
     return true;
-  }
-
-  /** Whether another Apply of the suggestion claimed it after this request read it open. */
-  async function claimedMeanwhile(principal: Principal, row: SuggestionRow): Promise<boolean> {
-    return (await suggestionById(db, principal.workspaceId, row.id))?.status === 'applied';
   }
 
   const entryOf = (principal: Principal, row: SuggestionRow, suggestion: Suggestion) => ({
@@ -215,8 +215,9 @@ export function createSuggestionsService(
       const now = clock.now();
       if (!isOpen(row, now)) throw conflict(SUGGESTION_MESSAGES.notOpen);
       const body = presentSuggestion(row, accountInfo(account), now);
-      const state = await currentState(account, body.change);
-      if (!state.matches && !(await withdraw(row, account))) throw conflict(SUGGESTION_MESSAGES.notOpen);
+      const state = await currentState(account, body.change, row.id);
+      if (state.ownApply || (!state.matches && !(await withdraw(row, account))))
+        throw conflict(SUGGESTION_MESSAGES.notOpen);
       return {
         suggestion: state.matches ? body : { ...body, status: 'withdrawn' },
         current_matches: state.matches,
@@ -243,14 +244,8 @@ export function createSuggestionsService(
         throw conflict(SUGGESTION_MESSAGES.notOpen);
       }
       if (!suggestion.applicable) throw conflict(SUGGESTION_MESSAGES.notApplicable);
-      let state;
-      try {
-        state = await currentState(account, suggestion.change);
-      } catch (error) {
-        // 'Your own change is under way' is this suggestion's own Apply, claimed meanwhile.
-        if (await claimedMeanwhile(principal, row)) return firstApplyOf(principal, row, suggestion.change);
-        throw error;
-      }
+      const state = await currentState(account, suggestion.change, row.id);
+      if (state.ownApply) return firstApplyOf(principal, row, suggestion.change);
       if (!state.matches) {
         if (await withdraw(row, account)) throw conflict(SUGGESTION_MESSAGES.changedSince(state.words));
         return firstApplyOf(principal, row, suggestion.change);
