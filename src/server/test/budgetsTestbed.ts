@@ -8,6 +8,7 @@ import { sandboxSettings } from '../platforms/settings';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { connectionOf } from './connect';
 import type { TestUser } from './factories';
+import { SANDBOX_TEST_START } from './sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from './tenants';
 
 export const PLATFORM = 'google';
@@ -36,7 +37,7 @@ export interface BudgetsTestbed {
  * cleared and sandbox faults lifted before each test) and returns the bed, filled in by beforeAll.
  */
 export function useBudgetsTestbed(): BudgetsTestbed {
-  const bed = { clock: manualClock(Date.now()) } as BudgetsTestbed;
+  const bed = { clock: manualClock(SANDBOX_TEST_START) } as BudgetsTestbed;
   beforeAll(async () => {
     bed.sandbox = await startSandbox({ seed: 42, sleep: async () => {}, now: () => bed.clock.now() });
     bed.t = await buildTestApp({

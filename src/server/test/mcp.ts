@@ -118,14 +118,6 @@ export async function syncedMcpTestbed(seed: number): Promise<SyncedMcpTestbed> 
 }
 
 /**
- * Where the act tools' and the authorization matrix's clock starts. The sandbox's world is a
- * function of its seed and of the day: on some days account A's optimizer finds no credible gain
- * and has no plan to follow (2026-12-02 is one), which the tests of following a plan need, so
- * their day is fixed rather than today's.
- */
-export const AGENCY_MCP_START = '2026-12-01T12:00:00Z';
-
-/**
  * The act tools' and the authorization matrix's world: an agency owner (Olga Owner, on a trial)
  * with two workspaces, A ("Acme Shoes") and B ("Bolt Bikes"), each with one synced Google sandbox
  * account (the sandbox seeded 23), and the app on its public URL, both on `clock`. Allow

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { stopAfterCommits } from '../../test/stopAfterCommits';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { STALE_AFTER_MS } from './actions.heartbeat';
@@ -30,7 +31,7 @@ describe('the actions log: journaled writes to the platforms', () => {
   let sandbox: RunningSandbox;
   let owner: TestUser;
   let account: typeof connectedAdAccounts.$inferSelect;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
   /** Armed by a test: the platform takes this many more writes, then fails every request (writes, set-backs, reads) until its faults are cleared. */
   let writesBeforeOutage: number | null = null;
   /** Armed by a test: writes reach the platform but their answers are lost (as on a timeout); with 'then reads', every read after the first lost answer fails too. */

@@ -6,6 +6,7 @@ import { alerts, users, workspaceMembers } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { TOKEN_VERSION_CACHE_MS } from '../auth/tokenVersions';
 import { call, createWorkspace, joinAs, userIdOf } from '../workspaces/workspaces.fixtures';
 import { STREAM_POLL_MS } from './alerts.stream';
@@ -19,7 +20,7 @@ describe('Alert stream: access lost while it is open', () => {
   let address: string;
   let owner: TestUser;
   let workspace: string;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
   /** A change made by this process ends its streams by an event, not at the next poll. */
   const AT_ONCE_MS = STREAM_POLL_MS / 2;
   /** A change made by another process reaches the stream at its next look. */

@@ -16,6 +16,7 @@ import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { ALERTS_JOB } from './alerts.service';
@@ -26,7 +27,7 @@ describe('Alerts', () => {
   let sandbox: RunningSandbox;
   let owner: TestUser;
   let other: TestUser;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
   const PLATFORM = 'meta';
 
   beforeAll(async () => {

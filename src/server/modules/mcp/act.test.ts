@@ -11,13 +11,13 @@ import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import {
-  AGENCY_MCP_START,
   type AgencyMcpTestbed,
   agencyMcpTestbed,
   connectMcpClient,
   mintMcpGrant,
   type TestGrant,
 } from '../../test/mcp';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import { inWorkspace, type SyncedWorkspace } from '../../test/workspaceTenants';
 import { joinAs } from '../workspaces/workspaces.fixtures';
@@ -43,7 +43,7 @@ const ACT_TOOL_NAMES = [
  * confirmation or a caller can be wrong is refused with nothing written.
  */
 describe('the MCP act tools', () => {
-  const clock = manualClock(AGENCY_MCP_START);
+  const clock = manualClock(SANDBOX_TEST_START);
   let bed: AgencyMcpTestbed;
   let t: TestApp & { publicUrl: string };
   let sandbox: RunningSandbox;

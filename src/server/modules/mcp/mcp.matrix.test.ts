@@ -32,7 +32,6 @@ import type { TestApp } from '../../test/buildTestApp';
 import { userIdOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
 import {
-  AGENCY_MCP_START,
   type AgencyMcpTestbed,
   agencyMcpTestbed,
   connectMcpClient,
@@ -40,6 +39,7 @@ import {
   revokeMcpGrant,
   type TestGrant,
 } from '../../test/mcp';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { rowsJson, selectParts } from '../../test/stateSnapshot';
 import { SYNCED_SETUP_TIMEOUT_MS } from '../../test/tenants';
 import type { SyncedWorkspace } from '../../test/workspaceTenants';
@@ -100,7 +100,7 @@ const act = (needs: Action, args: Fixture['args'], foreign?: string): Fixture =>
   foreign,
 });
 
-const clock = manualClock(AGENCY_MCP_START);
+const clock = manualClock(SANDBOX_TEST_START);
 const today = isoDay(clock.now());
 // Well inside the 90 synced days, whatever the account's time zone.
 const range = { from: addDays(today, -20), to: addDays(today, -7) };

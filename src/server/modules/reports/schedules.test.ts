@@ -23,6 +23,7 @@ import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { call, joinAs, memberCalls, personalWorkspaceOf, relogin, userIdOf } from '../workspaces/workspaces.fixtures';
 
@@ -40,7 +41,7 @@ describe('scheduled client reports: schedule, review before send, delivery and h
   let workspace: string;
   let report: Report;
   // Runs are made by moving this clock to them.
-  const clock = manualClock(new Date());
+  const clock = manualClock(SANDBOX_TEST_START);
   const meta = () => ({ lastTry: false, log: t.app.log });
 
   beforeAll(async () => {

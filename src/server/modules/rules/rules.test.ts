@@ -30,6 +30,7 @@ import { sandboxSettings } from '../../platforms/settings';
 import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf } from '../../test/connect';
 import type { TestUser } from '../../test/factories';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { RULES_JOB } from './rules.service';
 
@@ -39,7 +40,7 @@ describe('Automated rules', () => {
   let owner: TestUser;
   let other: TestUser;
   let workspaceId: string;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
   const PLATFORM = 'meta';
 
   beforeAll(async () => {

@@ -21,6 +21,7 @@ import { buildTestApp, type TestApp } from '../../test/buildTestApp';
 import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { SYNCED_SETUP_TIMEOUT_MS, syncedTenant } from '../../test/tenants';
 import { loadAccountSeries } from '../metrics/accountSeries.queries';
 import { storeFindings } from './suggestions.compute';
@@ -37,7 +38,7 @@ describe('Smart Suggestions', () => {
   let sandbox: RunningSandbox;
   let owner: TestUser;
   let other: TestUser;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
   /** Armed by a test: the next budget write reaches the platform, then the platform refuses the request after it. */
   let refuseAfterNextBudgetWrite = false;
   // Seed 23's LinkedIn accounts hold six loser ads between them.

@@ -10,6 +10,7 @@ import { buildTestApp, eventually, type TestApp } from '../../test/buildTestApp'
 import { connectionOf, connectVia } from '../../test/connect';
 import { signUp, type TestUser } from '../../test/factories';
 import { recordingRuntime } from '../../test/platforms';
+import { SANDBOX_TEST_START } from '../../test/sandboxDay';
 import { createSyncService, SYNC_JOB, SYNC_LEASE_MS, SYNC_STALL_MS } from './sync.service';
 
 /**
@@ -21,7 +22,7 @@ import { createSyncService, SYNC_JOB, SYNC_LEASE_MS, SYNC_STALL_MS } from './syn
 describe('a sync whose worker died is taken over', () => {
   let t: TestApp;
   let sandbox: RunningSandbox;
-  const clock = manualClock(Date.now());
+  const clock = manualClock(SANDBOX_TEST_START);
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 29, sleep: async () => {} });
