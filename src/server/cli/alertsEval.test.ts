@@ -13,6 +13,7 @@ import {
   irregularReadings,
   parseSeries,
   parseTimestamp,
+  pausedReadings,
   regularise,
   summary,
   trainingSummary,
@@ -124,6 +125,27 @@ describe('alerts:eval', () => {
     expect(trainingSummary([result, short])).toMatch(
       /^alerts training: files=2 windows=1 caught=1 recall=1\.00 precision=\d\.\d\d false_alarms_per_1000=\d+\.\d\d nab=-?\d+\.\d$/,
     );
+  });
+
+  it('reads a file as a sensor that pauses would have sent it (--pauses SEED): readings lost for an hour to three and a half days at a time, the rest as they were', () => {
+    const values = Array.from({ length: 4000 }, (_, i) => i);
+    const regular = csv(values, 1 / 12);
+    const paused = pausedReadings(regular, 1);
+    expect(pausedReadings(regular, 1)).toBe(paused);
+    expect(pausedReadings(regular, 2)).not.toBe(paused);
+    const read = parseSeries(paused, 'paused');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    // Every reading kept is the one that was there, at its own time.
+    read.values.forEach((v, k) => expect(read.times[k]).toBe(start + (v as number) * 300_000));
+    // Between two readings: the series' own step, or a pause of an hour to three and a half days.
+    const gaps = read.times.slice(1).map((t, k) => t - read.times[k]);
+    const pauses = gaps.filter((gap) => gap > 300_000);
+    expect(pauses.length).toBeGreaterThan(0);
+    for (const gap of pauses) {
+      expect(gap).toBeGreaterThanOrEqual(3_600_000);
+      expect(gap).toBeLessThanOrEqual(84 * 3_600_000 + 300_000);
+    }
+    expect(read.values.length).toBeLessThan(values.length);
   });
 
   it('reads a regular file as an irregular sensor would have sent it (--irregular SEED), the same for a seed', () => {

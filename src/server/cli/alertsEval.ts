@@ -8,8 +8,8 @@ import { uniforms } from '../analysis/uniforms';
 import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabScore';
 
 /**
- * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier] [--irregular SEED]
- * npm run alerts:eval -- --training DIR [--frontier] [--irregular SEED]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
+ * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier] [--irregular SEED] [--pauses SEED]
+ * npm run alerts:eval -- --training DIR [--frontier] [--irregular SEED] [--pauses SEED]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
@@ -28,7 +28,9 @@ import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabSc
  * `--irregular SEED` (with either form) reads each file as a sensor would have sent it irregularly:
  * a third of its readings dropped and each of the rest moved up to a minute either way
  * (`irregularReadings`, the same draws for a seed), so a corpus of regular series measures what
- * irregular sampling costs the detector.
+ * irregular sampling costs the detector. `--pauses SEED` reads each file as a sensor that goes
+ * quiet for hours or days at a time would have sent it (`pausedReadings`); with both, the pauses
+ * come after the wandering.
  *
  * `--frontier [DAYS,...]` (with either form) also runs the corpus again at a ladder of false-alarm
  * budgets (at most one alarm from noise in 7, 30, 90, 365 and 1000 days a series unless a list is
@@ -115,6 +117,33 @@ export function irregularReadings(csv: string, seed: number): string {
     // A line that does not parse stays as it is, for parseSeries to name.
     kept.push(Number.isFinite(times[i]) ? `${stampOf(times[i] + wander)}${line.slice(line.indexOf(','))}` : line);
   });
+  return [header, ...kept].join('\n') + '\n';
+}
+
+/** How often `pausedReadings` starts a pause (a chance after each reading), and its shortest and longest spans. */
+const PAUSE_CHANCE = 1 / 500;
+const PAUSE_SHORTEST_MS = 3_600_000;
+const PAUSE_LONGEST_MS = 84 * 3_600_000;
+
+/**
+ * A file as a sensor that pauses would have sent it: after each reading, with chance
+ * `PAUSE_CHANCE`, it stops reporting for a span drawn evenly on a log scale from an hour to three
+ * and a half days, and every reading inside the span is lost. On a five-minute series that is
+ * about one pause in 42 hours of readings, a pause lasting 19 hours on average: a file keeps
+ * about two thirds of its time, as a road sensor's or an export's that goes quiet for hours or a
+ * weekend does. Deterministic for a seed; windows inside a pause are lost with their readings.
+ */
+export function pausedReadings(csv: string, seed: number): string {
+  const draw = uniforms(seed);
+  const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const kept: string[] = [];
+  let quietUntil = -Infinity;
+  for (const line of lines) {
+    const time = parseTimestamp(line.slice(0, line.indexOf(',')));
+    if (time < quietUntil) continue;
+    kept.push(line);
+    if (draw() < PAUSE_CHANCE) quietUntil = time + PAUSE_SHORTEST_MS * (PAUSE_LONGEST_MS / PAUSE_SHORTEST_MS) ** draw();
+  }
   return [header, ...kept].join('\n') + '\n';
 }
 
@@ -299,12 +328,12 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-/** `--irregular SEED`: each file read as an irregular sensor would have sent it (null without it). */
-function irregularSeed(): number | null {
-  if (!process.argv.includes('--irregular')) return null;
-  const seed = Number(argument('irregular'));
+/** `--irregular SEED` or `--pauses SEED`: each file read as such a sensor would have sent it (null without it). */
+function seedOf(name: 'irregular' | 'pauses'): number | null {
+  if (!process.argv.includes(`--${name}`)) return null;
+  const seed = Number(argument(name));
   if (!Number.isInteger(seed) || seed < 0) {
-    console.error('--irregular takes a seed, a whole number (e.g. --irregular 1)');
+    console.error(`--${name} takes a seed, a whole number (e.g. --${name} 1)`);
     process.exit(2);
   }
   return seed;
@@ -340,7 +369,8 @@ function evaluateDirectory(
   labels: Record<string, [string, string][]>,
   overrides: Partial<DetectorParams>,
 ): FileResult[] {
-  const irregular = irregularSeed();
+  const irregular = seedOf('irregular');
+  const pauses = seedOf('pauses');
   const files = csvFilesUnder(data);
   if (!files.length) {
     console.error(`${data}: no CSV files`);
@@ -350,7 +380,8 @@ function evaluateDirectory(
   for (const { key, full } of files) {
     try {
       const csv = fs.readFileSync(full, 'utf8');
-      const read = irregular === null ? csv : irregularReadings(csv, irregular);
+      const wandered = irregular === null ? csv : irregularReadings(csv, irregular);
+      const read = pauses === null ? wandered : pausedReadings(wandered, pauses);
       results.push(evaluateFile(key, read, labels[key] ?? [], overrides));
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
