@@ -125,6 +125,31 @@ describe('the anomaly detector', () => {
       return Array.from({ length: hours }, (_, i) => 500 * (i % 24 < 7 ? 0.5 : 1) * (0.96 + r() * 0.08));
     };
 
+    it('judges a five-minute series from its 21st reading, before its daily season can be measured', () => {
+      // Two days of five-minute readings with a daily rhythm: the seasonal baseline needs three.
+      const FIVE_MINUTES = detectorFor(288, 'amount', { stepDays: 1 / 288 });
+      const r = noise(11);
+      const values = Array.from(
+        { length: 576 },
+        (_, i) => 500 * (1 + 0.3 * Math.sin((2 * Math.PI * i) / 288)) * (0.98 + r() * 0.04),
+      );
+      const calm = traceAnomalies(values, FIVE_MINUTES);
+      expect(FIVE_MINUTES.minHistory).toBe(864);
+      expect(calm.status.reason).toBeNull();
+      // Judged from the 21st reading on, on a baseline without the season; nothing raised on noise.
+      expect(calm.judgements.findIndex((j) => j !== null)).toBe(21);
+      expect(calm.detections).toEqual([]);
+      // A reading at three times its level on the second day is raised, from the early baseline.
+      values[400] *= 3;
+      const found = detectAnomalies(values, FIVE_MINUTES);
+      expect(found.map((d) => [d.index, d.direction, d.basis])).toEqual([[400, 'high', 'baseline']]);
+      expect(found[0].onceInDays).toBeGreaterThan(90);
+      // A series cut before its 21st reading cannot be judged, and says so.
+      expect(traceAnomalies(values.slice(0, 15), FIVE_MINUTES).status.reason).toMatch(
+        /too short to judge: 15 points with data, 21 needed/,
+      );
+    });
+
     it('watches two-hour stretches, and daily series not at all', () => {
       expect(HOURLY.sustainedAfter).toBe(3);
       expect(detectorFor(288, 'amount', { stepDays: 1 / 288 }).sustainedAfter).toBe(24);

@@ -8,6 +8,7 @@ import {
   evaluateFile,
   FRONTIER_DAYS,
   frontierLine,
+  headReadings,
   inferCadence,
   inferKind,
   irregularReadings,
@@ -146,6 +147,13 @@ describe('alerts:eval', () => {
       expect(gap).toBeLessThanOrEqual(84 * 3_600_000 + 300_000);
     }
     expect(read.values.length).toBeLessThan(values.length);
+  });
+
+  it('reads a file as a sensor installed a few days ago would have sent it (--head N): its first N readings', () => {
+    const values = Array.from({ length: 50 }, (_, i) => i);
+    const cut = parseSeries(headReadings(csv(values, 1 / 12), 20), 'head');
+    expect(cut.values).toEqual(values.slice(0, 20));
+    expect(parseSeries(headReadings(csv(values, 1 / 12), 500), 'head').values).toEqual(values);
   });
 
   it('reads a regular file as an irregular sensor would have sent it (--irregular SEED), the same for a seed', () => {

@@ -8,8 +8,8 @@ import { uniforms } from '../analysis/uniforms';
 import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabScore';
 
 /**
- * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier] [--irregular SEED] [--pauses SEED]
- * npm run alerts:eval -- --training DIR [--frontier] [--irregular SEED] [--pauses SEED]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
+ * npm run alerts:eval -- --data DIR --windows FILE [--threshold T] [--sensitivity fewer|balanced|more] [--frontier] [--irregular SEED] [--pauses SEED] [--head N]
+ * npm run alerts:eval -- --training DIR [--frontier] [--irregular SEED] [--pauses SEED] [--head N]  (DIR: a training corpus, e.g. NAB's training series with their windows.json)
  *
  * Scores the alerts' anomaly detector on a labelled corpus in the Numenta Anomaly Benchmark
  * layout: DIR holds CSV files headed `timestamp,value` (timestamps `YYYY-MM-DD HH:MM:SS`, regular
@@ -30,7 +30,8 @@ import { type FileScore, normalisedScore, probationOf, scoreFile } from './nabSc
  * (`irregularReadings`, the same draws for a seed), so a corpus of regular series measures what
  * irregular sampling costs the detector. `--pauses SEED` reads each file as a sensor that goes
  * quiet for hours or days at a time would have sent it (`pausedReadings`); with both, the pauses
- * come after the wandering.
+ * come after the wandering. `--head N` reads only each file's first N readings (`headReadings`),
+ * before the other two.
  *
  * `--frontier [DAYS,...]` (with either form) also runs the corpus again at a ladder of false-alarm
  * budgets (at most one alarm from noise in 7, 30, 90, 365 and 1000 days a series unless a list is
@@ -145,6 +146,16 @@ export function pausedReadings(csv: string, seed: number): string {
     if (draw() < PAUSE_CHANCE) quietUntil = time + PAUSE_SHORTEST_MS * (PAUSE_LONGEST_MS / PAUSE_SHORTEST_MS) ** draw();
   }
   return [header, ...kept].join('\n') + '\n';
+}
+
+/**
+ * A file cut to its first `readings` readings, as a sensor installed a week or two ago would have
+ * sent it: the short files a detector meets on its first days. Windows after the cut are lost
+ * with their readings.
+ */
+export function headReadings(csv: string, readings: number): string {
+  const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
+  return [header, ...lines.slice(0, readings)].join('\n') + '\n';
 }
 
 /** Whole non-negative numbers are counts; anything else is an amount. */
@@ -328,12 +339,16 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-/** `--irregular SEED` or `--pauses SEED`: each file read as such a sensor would have sent it (null without it). */
-function seedOf(name: 'irregular' | 'pauses'): number | null {
+/** `--irregular SEED`, `--pauses SEED` or `--head N`: each file read as such a sensor would have sent it (null without it). */
+function seedOf(name: 'irregular' | 'pauses' | 'head'): number | null {
   if (!process.argv.includes(`--${name}`)) return null;
   const seed = Number(argument(name));
   if (!Number.isInteger(seed) || seed < 0) {
-    console.error(`--${name} takes a seed, a whole number (e.g. --${name} 1)`);
+    console.error(
+      name === 'head'
+        ? '--head takes a number of readings, a whole number (e.g. --head 3000)'
+        : `--${name} takes a seed, a whole number (e.g. --${name} 1)`,
+    );
     process.exit(2);
   }
   return seed;
@@ -371,6 +386,7 @@ function evaluateDirectory(
 ): FileResult[] {
   const irregular = seedOf('irregular');
   const pauses = seedOf('pauses');
+  const head = seedOf('head');
   const files = csvFilesUnder(data);
   if (!files.length) {
     console.error(`${data}: no CSV files`);
@@ -380,7 +396,8 @@ function evaluateDirectory(
   for (const { key, full } of files) {
     try {
       const csv = fs.readFileSync(full, 'utf8');
-      const wandered = irregular === null ? csv : irregularReadings(csv, irregular);
+      const cut = head === null ? csv : headReadings(csv, head);
+      const wandered = irregular === null ? cut : irregularReadings(cut, irregular);
       const read = pauses === null ? wandered : pausedReadings(wandered, pauses);
       results.push(evaluateFile(key, read, labels[key] ?? [], overrides));
     } catch (error) {
