@@ -155,9 +155,10 @@ import { median } from './window';
  * rate (short, 18 windows at 0.53; seed 2, 10 at 0.33), or at a twentieth (seed 2, 10 at 0.39,
  * whole 0.72); an early baseline over half a day or two days (seed 2, 12 windows at 0.40 and 10
  * at 0.36, but short 0.55 and 0.56, seed 1 0.51 and 0.53, whole 0.72 both), or only where its
- * day holds half its readings (seed 2, 9 at 0.32); the early scores calibrating the seasonal
- * baseline too (whole 46 at 0.77, but a clean seasonal series' calibration learnt the day-night
- * swing as noise and missed a lasting departure). Without early judgements, also tried: two
+ * day holds half its readings (seed 2, 9 at 0.32), or with the Student-t's threshold until a
+ * day of early scores (9 at 0.30); the early scores calibrating the seasonal baseline too
+ * (whole 46 at 0.77, but a clean seasonal series' calibration learnt the day-night swing as noise
+ * and missed a lasting departure). Without early judgements, also tried: two
  * days' seasonal history instead of three (seed 2, 7 windows at 0.50); discords from 180
  * stretches (9 at 0.50). With the early scores calibrating the seasonal baseline: records from
  * the first verdict (seed 2, 14 at 0.35, most false alarms records just after a pause); alarms
