@@ -340,18 +340,14 @@ function argument(name: string): string | undefined {
 }
 
 /** `--irregular SEED`, `--pauses SEED` or `--head N`: each file read as such a sensor would have sent it (null without it). */
-function seedOf(name: 'irregular' | 'pauses' | 'head'): number | null {
+function wholeNumberOf(name: 'irregular' | 'pauses' | 'head', what: string, example: number): number | null {
   if (!process.argv.includes(`--${name}`)) return null;
-  const seed = Number(argument(name));
-  if (!Number.isInteger(seed) || seed < 0) {
-    console.error(
-      name === 'head'
-        ? '--head takes a number of readings, a whole number (e.g. --head 3000)'
-        : `--${name} takes a seed, a whole number (e.g. --${name} 1)`,
-    );
+  const number = Number(argument(name));
+  if (!Number.isInteger(number) || number < 0) {
+    console.error(`--${name} takes ${what}, a whole number (e.g. --${name} ${example})`);
     process.exit(2);
   }
-  return seed;
+  return number;
 }
 
 /** Every CSV under `data` (recursively), sorted, each keyed by its path from `data`'s parent, as the labels name it. */
@@ -384,9 +380,9 @@ function evaluateDirectory(
   labels: Record<string, [string, string][]>,
   overrides: Partial<DetectorParams>,
 ): FileResult[] {
-  const irregular = seedOf('irregular');
-  const pauses = seedOf('pauses');
-  const head = seedOf('head');
+  const irregular = wholeNumberOf('irregular', 'a seed', 1);
+  const pauses = wholeNumberOf('pauses', 'a seed', 1);
+  const head = wholeNumberOf('head', 'a number of readings', 3000);
   const files = csvFilesUnder(data);
   if (!files.length) {
     console.error(`${data}: no CSV files`);
