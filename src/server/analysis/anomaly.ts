@@ -83,55 +83,54 @@ import { median } from './window';
  * window on each of six short proxies, precision lower on every one (short 0.59 → 0.53): the
  * oracle's edge is its hindsight threshold, not the statistic.
  *
- * A series with a long past of its own is also judged on its range: a value past every earlier
- * one by more than `RECORD_MARGIN` of the range they span (a record high or low, by a clear
- * margin) raises an alarm even where its score does not, at most one a day. On a heavy-tailed
- * series read every few minutes a labelled failure is often no further from its baseline, in
- * spreads, than the series' ordinary spikes, yet it takes the metric where it has never been.
- * Only from `RECORD_MIN_POINTS` points on: among points from one unchanging process, the chance
- * that a given one is a record (either side) is 2 in the number before it, 1 in 90 at 180 points,
- * and the margin makes it rarer. A record's "about once in N days" is that chance: once in the
- * days watched so far. Chosen on the training corpus, the 34 NAB series: records alongside the
- * scores took 27 to 43 of its 82 windows, precision 0.56 to 0.64 (margins of 10%, 15% and 20% of
- * the range: 43, 43 and 41 windows at 0.64; bare records with no margin, counted alone, 47 at
- * 0.51); from 180 points rather than from the first verdict, the sandbox's daily series (seed 42)
- * keep their figures (136 of 173 windows at 0.72 either way, against 0.67 with records from the
- * first verdict). Records are judged on a count too thin for scores as well (under one event a
- * step), since a record's chance does not depend on the distribution; a record there is left out
- * of the baseline like any anomaly. That took the training corpus from 43 to 44 windows at 0.64
- * (tweets about CVS, about 0.3 every five minutes: 50 in five minutes where 20 had been the most
- * went unjudged before); the sandbox's figures did not move. Also tried (2026-12-02) and left
- * out: such a count read every five minutes judged on its hourly sums instead (chosen on its
- * first day: tweets about CVS and Pfizer, 0.4 and 0.9 a step, become 4 and 10 an hour), 46 → 47
- * training windows at 0.74 (NAB 50.3 → 51.6): a second grid for one window, when the thin series
- * a user watches are daily counts, which cannot be summed coarser without losing the day. Tried
- * and dropped: letting a score alarm only where the value is also past the last 30 days' range
- * (training 42 windows at 0.76, but the sandbox lost 12 of its 136); a record that must also score past a looser threshold (ten
- * times the false-alarm rate: training 30 windows at 0.58); a level threshold calibrated on the
- * values' own distribution instead of the range (34 at 0.52); a swing record, the standard
- * deviation of the last 48 points past every earlier one by 10% (the statistic that catches most
- * training windows with hindsight, `bench:alerts-limit`), 43 → 43 windows at 0.64: the widest
- * swings come with a spike that the scores or records already raise. The product reads 90 days
- * of daily figures, so its checks do not judge records yet; series read hourly or more often do.
+ * A series with a long past of its own is also judged on its range: a value past every earlier one
+ * by more than `RECORD_MARGIN` of the range they span (a record high or low, by a clear margin)
+ * raises an alarm even where its score does not, at most one a day. On a heavy-tailed series read
+ * every few minutes a labelled failure is often no further from its baseline, in spreads, than the
+ * series' ordinary spikes, yet it takes the metric where it has never been. Only from
+ * `RECORD_MIN_POINTS` points on: among points from one unchanging process, the chance that a given
+ * one is a record (either side) is 2 in the number before it, 1 in 90 at 180 points, and the margin
+ * makes it rarer. A record's "about once in N days" is that chance: once in the days watched so
+ * far. Chosen on the training corpus, the 34 NAB series: records alongside the scores took 27 to 43
+ * of its 82 windows, precision 0.56 to 0.64 (margins of 10%, 15% and 20% of the range: 43, 43 and
+ * 41 windows at 0.64; bare records with no margin, counted alone, 47 at 0.51); from 180 points
+ * rather than from the first verdict, the sandbox's daily series (seed 42) keep their figures (136
+ * of 173 windows at 0.72 either way, against 0.67 with records from the first verdict). Records are
+ * judged on a count too thin for scores as well (under one event a step), since a record's chance
+ * does not depend on the distribution; a record there is left out of the baseline like any anomaly.
+ * That took the training corpus from 43 to 44 windows at 0.64 (tweets about CVS, about 0.3 every
+ * five minutes: 50 in five minutes where 20 had been the most went unjudged before); the sandbox's
+ * figures did not move. Also tried (2026-12-02) and left out: such a count read every five minutes
+ * judged on its hourly sums instead (chosen on its first day: tweets about CVS and Pfizer, 0.4 and
+ * 0.9 a step, become 4 and 10 an hour), 46 → 47 training windows at 0.74 (NAB 50.3 → 51.6): a
+ * second grid for one window, when the thin series a user watches are daily counts, which cannot be
+ * summed coarser without losing the day. Tried and dropped: letting a score alarm only where the
+ * value is also past the last 30 days' range (training 42 windows at 0.76, but the sandbox lost 12
+ * of its 136); a record that must also score past a looser threshold (ten times the false-alarm
+ * rate: training 30 windows at 0.58); a level threshold calibrated on the values' own distribution
+ * instead of the range (34 at 0.52); a swing record, the standard deviation of the last 48 points
+ * past every earlier one by 10% (the statistic that catches most training windows with hindsight,
+ * `bench:alerts-limit`), 43 → 43 windows at 0.64: the widest swings come with a spike that the
+ * scores or records already raise. The product reads 90 days of daily figures, so its checks do not
+ * judge records yet; series read hourly or more often do.
  *
  * A series read more often than daily is also judged on discords (`discord.ts`): how far the last
  * hour's stretch of points is from the nearest stretch the series showed before, on a fixed log
  * scale, level and shape together. A stretch further from everything before it than any earlier
- * stretch was, by `DISCORD_MARGIN` of that distance, raises an alarm where neither its score nor
- * a record does: a run of values the series has never had (a thin count holding at a level it
- * has only touched, a city's taxi demand the night of a blizzard), each inside its usual range. Like a record, its "about once in N
- * days" is the chance that the newest stretch is the most novel so far, and it is judged only
- * after `DISCORD_MIN_SEEN` stretches, at most once a day. A stretch with gaps in it (a series read
- * at irregular times leaves steps of its grid empty) is compared with each gap read on the line
- * between the readings either side, when its last point and half of its points are there.
- * Chosen on the training corpus: 44 → 46
- * windows at precision 0.64 → 0.65 (NAB score 47.3 → 49.4), with hour-long stretches and a margin
- * of 20% (10% and 30%: 47 windows at 0.61 and 45 at 0.63; half-hour and two-hour stretches: 46
- * at 0.63 and 45 at 0.64; values compared as they are rather than as logs, 45 to 46 windows at
- * 0.62 to 0.66). Tried and dropped: discords of shape alone (each stretch z-normalised, as the
- * matrix-profile literature does), which caught 3 windows at precision 0.21 alone and none the
- * detector missed, with the newest-so-far bar or calibrated on the past's distances like the
- * scores.
+ * stretch was, by `DISCORD_MARGIN` of that distance, raises an alarm where neither its score nor a
+ * record does: a run of values the series has never had (a thin count holding at a level it has
+ * only touched, a city's taxi demand the night of a blizzard), each inside its usual range. Like a
+ * record, its "about once in N days" is the chance that the newest stretch is the most novel so
+ * far, and it is judged only after `DISCORD_MIN_SEEN` stretches, at most once a day. A stretch with
+ * gaps in it (a series read at irregular times leaves steps of its grid empty) is compared with
+ * each gap read on the line between the readings either side, when its last point and half of its
+ * points are there. Chosen on the training corpus: 44 → 46 windows at precision 0.64 → 0.65 (NAB
+ * score 47.3 → 49.4), with hour-long stretches and a margin of 20% (10% and 30%: 47 windows at 0.61
+ * and 45 at 0.63; half-hour and two-hour stretches: 46 at 0.63 and 45 at 0.64; values compared as
+ * they are rather than as logs, 45 to 46 windows at 0.62 to 0.66). Tried and dropped: discords of
+ * shape alone (each stretch z-normalised, as the matrix-profile literature does), which caught 3
+ * windows at precision 0.21 alone and none the detector missed, with the newest-so-far bar or
+ * calibrated on the past's distances like the scores.
  *
  * One budget for every judge. On a series read more often than daily, records and discords raise
  * alarms from noise too, and the sensitivity promises a number of alarms from noise, not a number
@@ -598,11 +597,12 @@ export function traceAnomalies(
   // Sustained departures: the last points' scores, and their own calibration.
   const sustained =
     params.sustainedAfter > 1 ? { recent: [] as number[], calibration: new Calibration(), open: false } : null;
+  // Records judge from here on: past their own minimum and the seasonal baseline's history.
+  const recordsFrom = Math.max(RECORD_MIN_POINTS, params.minHistory);
   /**
    * The scores' share of the false-alarm budget at point i: on a series read more often than daily,
    * records and discords spend the same budget once they judge, an equal share each (see the header).
    */
-  const recordsFrom = Math.max(RECORD_MIN_POINTS, params.minHistory);
   const scoresAlpha = (i: number) =>
     params.stepDays >= 1 ? budget : budget / (1 + (present > recordsFrom ? 1 : 0) + (i >= discordStart ? 1 : 0));
   // Until the series has enough scores of its own: a Student-t with 4 degrees of freedom's quantile.
