@@ -44,12 +44,15 @@ import { probationOf } from '../src/server/cli/nabScore';
  * its labels is worth; no live detector has it. `live_ored`: rules of either read OR'd, each one
  * statistic at one threshold for the corpus, chosen greedily with hindsight on the corpus (a live
  * detector tuned on the corpus it is judged on; `--save-rules FILE` writes them, `--rules FILE`
- * prints what rules saved from another corpus catch here, as a detector tuned there would).
+ * prints what rules saved from another corpus catch here, as a detector tuned there would, with
+ * and without feedback). `feedback_one`: one statistic at one starting threshold for the corpus,
+ * each false alarm lifting that series' threshold past it from then on, as a user marking an alert
+ * "not unusual" would teach a product (rulesWithFeedback: the labels read only after each alarm).
  *
  * Prints the cheapest statistic and cost per window, then per corpus and overall the frontier's
  * key points, and last line
  * `alerts-limit: windows=… per_window=K/W@0.8,P@13of14 per_file=… one_statistic=… causal_per_file=…
- * causal_one=… causal_any=… margin_per_file=… margin_one=… margin_any=… live_ored=… ours=K/W at …` (K/W: the
+ * causal_one=… causal_any=… margin_per_file=… margin_one=… margin_any=… live_ored=… feedback_one=… ours=K/W at …` (K/W: the
  * most windows at window precision 0.8; P: the best window precision at 13 of 14 of the windows;
  * ours: the product's detector on the same files, windows caught at the same window precision).
  */
@@ -510,6 +513,77 @@ function liveRulesOred(reads: FileLimits[][]): { name: string; best: number[]; r
   return { name: 'live_ored', best, rules };
 }
 
+/**
+ * Live rules OR'd as a product with feedback would run them: every series starts at the rules'
+ * thresholds, and each false alarm (a run outside every window, as a user marking the alert "not
+ * unusual" would say) lifts the threshold of each rule that fired in it to just past the run's
+ * highest score on that series, from then on. The labels are read only after each alarm, as a
+ * user reads it: causal, unlike the oracles.
+ */
+function rulesWithFeedback(reads: FileLimits[][], rules: LiveRule[]): Option {
+  const total = { caught: 0, falseAlarms: 0 };
+  reads[0].forEach((f, i) => {
+    const scores = rules.map((rule) => reads[rule.r][i].scored.get(rule.name)!.scores);
+    const thresholds = rules.map((rule) => rule.threshold);
+    const windowAt = new Int32Array(f.inWindow.length).fill(-1);
+    f.ranges.forEach(([from, to], w) => windowAt.fill(w, from, to + 1));
+    const caught = new Set<number>();
+    const runHigh = rules.map(() => Number.NEGATIVE_INFINITY);
+    let run = 0;
+    let touches = false;
+    const n = f.inWindow.length;
+    for (let t = f.probation; t <= n; t += 1) {
+      let on = false;
+      if (t < n)
+        scores.forEach((s, k) => {
+          if (s[t] >= thresholds[k]) {
+            on = true;
+            runHigh[k] = Math.max(runHigh[k], s[t]);
+          }
+        });
+      if (on) {
+        run += 1;
+        touches ||= f.inWindow[t] === 1;
+        if (windowAt[t] >= 0) caught.add(windowAt[t]);
+      }
+      if ((!on && run > 0) || run >= f.runPoints) {
+        if (!touches) {
+          total.falseAlarms += 1;
+          runHigh.forEach((high, k) => {
+            if (high > Number.NEGATIVE_INFINITY)
+              thresholds[k] = Math.max(thresholds[k], high + Math.max(1e-12, Math.abs(high) * 1e-9));
+          });
+        }
+        runHigh.fill(Number.NEGATIVE_INFINITY);
+        run = 0;
+        touches = false;
+      }
+    }
+    total.caught += caught.size;
+  });
+  return total;
+}
+
+/** One statistic of either live read, one starting threshold for the corpus (both with hindsight), run with feedback. */
+function feedbackOne(reads: FileLimits[][]): { name: string; best: number[] } {
+  const windows = reads[0].reduce((n, f) => n + f.windows.length, 0);
+  let single = { name: 'none', best: new Array<number>(CAP + 1).fill(0) };
+  reads.forEach((read, r) => {
+    for (const name of [...(read[0]?.scored.keys() ?? [])].filter((x) => x !== 'any')) {
+      const best = new Array<number>(CAP + 1).fill(Number.NEGATIVE_INFINITY);
+      best[0] = 0;
+      for (const threshold of new Set(read.flatMap((f) => f.scored.get(name)!.tops.filter(Number.isFinite)))) {
+        const o = rulesWithFeedback(reads, [{ r, name, threshold }]);
+        if (o.falseAlarms <= CAP) best[o.falseAlarms] = Math.max(best[o.falseAlarms], o.caught);
+      }
+      for (let f = 1; f <= CAP; f += 1) best[f] = Math.max(best[f], best[f - 1]);
+      if (keyPoints(best, windows).atPrecision > keyPoints(single.best, windows).atPrecision)
+        single = { name: `${['causal', 'margin'][r]}:${name}`, best };
+    }
+  });
+  return { name: `feedback_one(${single.name})`, best: single.best };
+}
+
 function main() {
   const { files, labels } = corpusFiles();
   const limits = files.map(({ key, full }) => ({
@@ -558,11 +632,18 @@ function main() {
   if (rulesFile) {
     const rules: LiveRule[] = JSON.parse(fs.readFileSync(rulesFile, 'utf8'));
     const o = rulesOred([causal, margins], rules);
+    const fed = rulesWithFeedback([causal, margins], rules);
     console.log(
-      `live rules of ${rulesFile} (${ruleText(rules)}): windows=${o.caught}/${windowsOf(limits)} false_alarms=${o.falseAlarms} window_precision=${(o.caught / (o.caught + o.falseAlarms)).toFixed(2)}`,
+      `live rules of ${rulesFile} (${ruleText(rules)}): windows=${o.caught}/${windowsOf(limits)} false_alarms=${o.falseAlarms} window_precision=${(o.caught / (o.caught + o.falseAlarms)).toFixed(2)}; with feedback windows=${fed.caught}/${windowsOf(limits)} false_alarms=${fed.falseAlarms} window_precision=${(fed.caught / (fed.caught + fed.falseAlarms)).toFixed(2)}`,
     );
   }
-  const all = [...oracles(limits), ...causalOracles(causal), ...causalOracles(margins, 'margin'), ored];
+  const all = [
+    ...oracles(limits),
+    ...causalOracles(causal),
+    ...causalOracles(margins, 'margin'),
+    ored,
+    feedbackOne([causal, margins]),
+  ];
   for (const o of all)
     for (const f of [0, 5, 10, 20, 40, 80])
       console.log(
