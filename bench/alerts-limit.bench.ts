@@ -5,7 +5,7 @@ import { byCorpus, csvFilesUnder, evaluateFile, gridSeries, windowIndices } from
 import { probationOf } from '../src/server/cli/nabScore';
 
 /**
- * npm run bench:alerts-limit -- [--training DIR] [--data DIR --windows FILE] [--skip-ours] [--save-rules FILE] [--rules FILE]
+ * npm run bench:alerts-limit -- [--training DIR] [--data DIR --windows FILE] [--skip-ours] [--with-ours] [--save-rules FILE] [--rules FILE]
  *
  * How far the labels of a real corpus are reachable at all: the most windows any detector of a
  * broad family could catch at a given precision, with hindsight. Issue 35 asks for 13 of 14
@@ -48,6 +48,9 @@ import { probationOf } from '../src/server/cli/nabScore';
  * and without feedback). `feedback_one`: one statistic at one starting threshold for the corpus,
  * each false alarm lifting that series' threshold past it from then on, as a user marking an alert
  * "not unusual" would teach a product (rulesWithFeedback: the labels read only after each alarm).
+ * `--with-ours`: live rules added greedily to the detector's own alarms (what the detector lacks
+ * that a live rule has, on this corpus, in hindsight); with `--save-rules FILE` they are written
+ * to `FILE.with-ours.json`, with `--rules FILE` the detector is also run with saved rules added.
  *
  * Prints the cheapest statistic and cost per window, then per corpus and overall the frontier's
  * key points, and last line
@@ -464,9 +467,12 @@ function rulesOred(reads: FileLimits[][], rules: LiveRule[]): Option {
   return total;
 }
 
-function liveRulesOred(reads: FileLimits[][]): { name: string; best: number[]; rules: LiveRule[] } {
+function liveRulesOred(
+  reads: FileLimits[][],
+  start?: Uint8Array[],
+): { name: string; best: number[]; rules: LiveRule[]; start: Option } {
   const files = reads[0];
-  const masks = files.map((f) => new Uint8Array(f.inWindow.length));
+  const masks = files.map((f, i) => (start ? Uint8Array.from(start[i]) : new Uint8Array(f.inWindow.length)));
   const candidates = reads.flatMap((read, r) =>
     [...(read[0]?.scored.keys() ?? [])]
       .filter((name) => name !== 'any')
@@ -482,6 +488,12 @@ function liveRulesOred(reads: FileLimits[][]): { name: string; best: number[]; r
   best[0] = 0;
   const rules: LiveRule[] = [];
   let current = { caught: 0, falseAlarms: 0 };
+  files.forEach((f, i) => {
+    const o = alarmsWhere(f, (t) => masks[i][t] === 1);
+    current.caught += o.caught;
+    current.falseAlarms += o.falseAlarms;
+  });
+  const initial = { ...current };
   for (;;) {
     let pick: { candidate: (typeof candidates)[number]; total: Option } | null = null;
     for (const candidate of candidates) {
@@ -510,7 +522,7 @@ function liveRulesOred(reads: FileLimits[][]): { name: string; best: number[]; r
     if (current.falseAlarms <= CAP) best[current.falseAlarms] = Math.max(best[current.falseAlarms], current.caught);
   }
   for (let f = 1; f <= CAP; f += 1) best[f] = Math.max(best[f], best[f - 1]);
-  return { name: 'live_ored', best, rules };
+  return { name: 'live_ored', best, rules, start: initial };
 }
 
 /**
@@ -656,6 +668,49 @@ function main() {
     const caught = results.reduce((n, r) => n + r.score.caught, 0);
     const outside = results.reduce((n, r) => n + r.score.outside, 0);
     ours = ` ours=${caught}/${windows} at ${(caught / (caught + outside)).toFixed(2)}`;
+    if (process.argv.includes('--with-ours')) {
+      // The detector's alarms as points on each file's grid, and live rules added to them.
+      const oursMasks = files.map(({ key, full }, i) => {
+        const { series } = gridSeries(key, fs.readFileSync(full, 'utf8'));
+        const at = new Map(series.timestamps.map((stamp, t) => [stamp, t]));
+        const mask = new Uint8Array(series.values.length);
+        for (const d of results[i].detections) mask[at.get(d.timestamp)!] = 1;
+        return mask;
+      });
+      const added = liveRulesOred([causal, margins], oursMasks);
+      const fmtOption = (o: Option) =>
+        `windows=${o.caught}/${windows} false_alarms=${o.falseAlarms} window_precision=${(o.caught / (o.caught + o.falseAlarms)).toFixed(2)}`;
+      const after = { caught: 0, falseAlarms: 0 };
+      causal.forEach((f, i) => {
+        const o = alarmsWhere(
+          f,
+          (t) =>
+            oursMasks[i][t] === 1 ||
+            added.rules.some((rule) => [causal, margins][rule.r][i].scored.get(rule.name)!.scores[t] >= rule.threshold),
+        );
+        after.caught += o.caught;
+        after.falseAlarms += o.falseAlarms;
+      });
+      console.log(
+        `the detector alone, counted as the rules are: ${fmtOption(added.start)}; with live rules added greedily (${ruleText(added.rules) || 'none'}): ${fmtOption(after)}`,
+      );
+      if (saveRules) fs.writeFileSync(`${saveRules}.with-ours.json`, JSON.stringify(added.rules));
+      if (rulesFile) {
+        const rules: LiveRule[] = JSON.parse(fs.readFileSync(rulesFile, 'utf8'));
+        const carried = { caught: 0, falseAlarms: 0 };
+        causal.forEach((f, i) => {
+          const o = alarmsWhere(
+            f,
+            (t) =>
+              oursMasks[i][t] === 1 ||
+              rules.some((rule) => [causal, margins][rule.r][i].scored.get(rule.name)!.scores[t] >= rule.threshold),
+          );
+          carried.caught += o.caught;
+          carried.falseAlarms += o.falseAlarms;
+        });
+        console.log(`the detector with the rules of ${rulesFile}: ${fmtOption(carried)}`);
+      }
+    }
   }
   const figures = all.map((o) => {
     const { atPrecision, precisionAtTarget } = keyPoints(o.best, windows);
