@@ -128,16 +128,27 @@ function falseAlarms(
   probation: number,
   runPoints = Number.POSITIVE_INFINITY,
 ): number {
+  return runsOutsideWindows(inWindow, probation, runPoints, (t) => scores[t] >= threshold);
+}
+
+/** The runs of points where `past(t)` holds (from `probation` on, cut every `runPoints`) that touch no window. */
+function runsOutsideWindows(
+  inWindow: Uint8Array,
+  probation: number,
+  runPoints: number,
+  past: (t: number) => boolean,
+): number {
   let alarms = 0;
   let run = 0;
   let touches = false;
-  for (let t = probation; t <= scores.length; t += 1) {
-    const past = t < scores.length && scores[t] >= threshold;
-    if (past) {
+  const n = inWindow.length;
+  for (let t = probation; t <= n; t += 1) {
+    const on = t < n && past(t);
+    if (on) {
       run += 1;
       touches ||= inWindow[t] === 1;
     }
-    if ((!past && run > 0) || run >= runPoints) {
+    if ((!on && run > 0) || run >= runPoints) {
       if (!touches) alarms += 1;
       run = 0;
       touches = false;
@@ -416,22 +427,6 @@ function causalOracles(files: FileLimits[], read = 'causal'): { name: string; be
 
 /** Windows caught and false alarms of one file when it alarms wherever `past(t)` holds (from probation on, runs cut into days). */
 function alarmsWhere(f: FileLimits, past: (t: number) => boolean): Option {
-  let falseAlarmsSeen = 0;
-  let run = 0;
-  let touches = false;
-  const n = f.inWindow.length;
-  for (let t = f.probation; t <= n; t += 1) {
-    const on = t < n && past(t);
-    if (on) {
-      run += 1;
-      touches ||= f.inWindow[t] === 1;
-    }
-    if ((!on && run > 0) || run >= f.runPoints) {
-      if (!touches) falseAlarmsSeen += 1;
-      run = 0;
-      touches = false;
-    }
-  }
   let caught = 0;
   for (const [from, to] of f.ranges)
     for (let t = Math.max(from, f.probation); t <= to; t += 1)
@@ -439,7 +434,7 @@ function alarmsWhere(f: FileLimits, past: (t: number) => boolean): Option {
         caught += 1;
         break;
       }
-  return { caught, falseAlarms: falseAlarmsSeen };
+  return { caught, falseAlarms: runsOutsideWindows(f.inWindow, f.probation, f.runPoints, past) };
 }
 
 /**
@@ -455,12 +450,15 @@ interface LiveRule {
   threshold: number;
 }
 
-/** The windows caught and false alarms of live rules OR'd, every file holding to the same thresholds. */
-function rulesOred(reads: FileLimits[][], rules: LiveRule[]): Option {
+/** The windows caught and false alarms of live rules OR'd (with each file's `start` alarms, if given), every file holding to the same thresholds. */
+function rulesOred(reads: FileLimits[][], rules: LiveRule[], start?: Uint8Array[]): Option {
   const total = { caught: 0, falseAlarms: 0 };
   reads[0].forEach((_, i) => {
     const scores = rules.map((rule) => ({ rule, scores: reads[rule.r][i].scored.get(rule.name)!.scores }));
-    const o = alarmsWhere(reads[0][i], (t) => scores.some(({ rule, scores: s }) => s[t] >= rule.threshold));
+    const o = alarmsWhere(
+      reads[0][i],
+      (t) => start?.[i][t] === 1 || scores.some(({ rule, scores: s }) => s[t] >= rule.threshold),
+    );
     total.caught += o.caught;
     total.falseAlarms += o.falseAlarms;
   });
@@ -487,12 +485,7 @@ function liveRulesOred(
   const best = new Array<number>(CAP + 1).fill(Number.NEGATIVE_INFINITY);
   best[0] = 0;
   const rules: LiveRule[] = [];
-  let current = { caught: 0, falseAlarms: 0 };
-  files.forEach((f, i) => {
-    const o = alarmsWhere(f, (t) => masks[i][t] === 1);
-    current.caught += o.caught;
-    current.falseAlarms += o.falseAlarms;
-  });
+  let current = rulesOred(reads, [], masks);
   const initial = { ...current };
   for (;;) {
     let pick: { candidate: (typeof candidates)[number]; total: Option } | null = null;
@@ -680,34 +673,14 @@ function main() {
       const added = liveRulesOred([causal, margins], oursMasks);
       const fmtOption = (o: Option) =>
         `windows=${o.caught}/${windows} false_alarms=${o.falseAlarms} window_precision=${(o.caught / (o.caught + o.falseAlarms)).toFixed(2)}`;
-      const after = { caught: 0, falseAlarms: 0 };
-      causal.forEach((f, i) => {
-        const o = alarmsWhere(
-          f,
-          (t) =>
-            oursMasks[i][t] === 1 ||
-            added.rules.some((rule) => [causal, margins][rule.r][i].scored.get(rule.name)!.scores[t] >= rule.threshold),
-        );
-        after.caught += o.caught;
-        after.falseAlarms += o.falseAlarms;
-      });
+      const after = rulesOred([causal, margins], added.rules, oursMasks);
       console.log(
         `the detector alone, counted as the rules are: ${fmtOption(added.start)}; with live rules added greedily (${ruleText(added.rules) || 'none'}): ${fmtOption(after)}`,
       );
       if (saveRules) fs.writeFileSync(`${saveRules}.with-ours.json`, JSON.stringify(added.rules));
       if (rulesFile) {
         const rules: LiveRule[] = JSON.parse(fs.readFileSync(rulesFile, 'utf8'));
-        const carried = { caught: 0, falseAlarms: 0 };
-        causal.forEach((f, i) => {
-          const o = alarmsWhere(
-            f,
-            (t) =>
-              oursMasks[i][t] === 1 ||
-              rules.some((rule) => [causal, margins][rule.r][i].scored.get(rule.name)!.scores[t] >= rule.threshold),
-          );
-          carried.caught += o.caught;
-          carried.falseAlarms += o.falseAlarms;
-        });
+        const carried = rulesOred([causal, margins], rules, oursMasks);
         console.log(`the detector with the rules of ${rulesFile}: ${fmtOption(carried)}`);
       }
     }
